@@ -3,113 +3,114 @@
 `default_nettype none
 
 module RapController_k32_b4_n32_c32_w1_t36_d16 (
-  input  wire clock, // RapController.java:73
-  input  wire reset, // RapController.java:73
-  output wire io_selected_ready, // RapController.java:76
-  input  wire io_selected_valid, // RapController.java:76
-  input  wire io_selected_bits_found, // RapController.java:76
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:76
-  input  wire [4:0] io_selected_bits_depth, // RapController.java:76
-  input  wire io_selected_bits_weight, // RapController.java:76
-  input  wire io_head_weight, // RapController.java:76
-  input  wire [35:0] io_head_threshold, // RapController.java:76
-  input  wire io_headValid, // RapController.java:76
-  input  wire io_issued, // RapController.java:76
-  output wire io_issueEnable, // RapController.java:76
-  output wire io_commit, // RapController.java:76
-  output wire io_rewind, // RapController.java:76
-  input  wire io_counterCmd_ready, // RapController.java:76
-  output wire io_counterCmd_valid, // RapController.java:76
-  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:76
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:76
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:76
-  output wire io_counterResult_ready, // RapController.java:76
-  input  wire io_counterResult_valid, // RapController.java:76
-  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:76
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:76
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:76
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:76
-  input  wire io_counterResult_bits_saturated, // RapController.java:76
-  output wire io_softClear, // RapController.java:76
-  input  wire io_counterClearing, // RapController.java:76
-  input  wire io_tcamWrite_ready, // RapController.java:76
-  output wire io_tcamWrite_valid, // RapController.java:76
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:76
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:76
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:76
-  output wire [31:0] io_slotValid, // RapController.java:76
-  output wire [4:0] io_depths_0, // RapController.java:76
-  output wire [4:0] io_depths_1, // RapController.java:76
-  output wire [4:0] io_depths_2, // RapController.java:76
-  output wire [4:0] io_depths_3, // RapController.java:76
-  output wire [4:0] io_depths_4, // RapController.java:76
-  output wire [4:0] io_depths_5, // RapController.java:76
-  output wire [4:0] io_depths_6, // RapController.java:76
-  output wire [4:0] io_depths_7, // RapController.java:76
-  output wire [4:0] io_depths_8, // RapController.java:76
-  output wire [4:0] io_depths_9, // RapController.java:76
-  output wire [4:0] io_depths_10, // RapController.java:76
-  output wire [4:0] io_depths_11, // RapController.java:76
-  output wire [4:0] io_depths_12, // RapController.java:76
-  output wire [4:0] io_depths_13, // RapController.java:76
-  output wire [4:0] io_depths_14, // RapController.java:76
-  output wire [4:0] io_depths_15, // RapController.java:76
-  output wire [4:0] io_depths_16, // RapController.java:76
-  output wire [4:0] io_depths_17, // RapController.java:76
-  output wire [4:0] io_depths_18, // RapController.java:76
-  output wire [4:0] io_depths_19, // RapController.java:76
-  output wire [4:0] io_depths_20, // RapController.java:76
-  output wire [4:0] io_depths_21, // RapController.java:76
-  output wire [4:0] io_depths_22, // RapController.java:76
-  output wire [4:0] io_depths_23, // RapController.java:76
-  output wire [4:0] io_depths_24, // RapController.java:76
-  output wire [4:0] io_depths_25, // RapController.java:76
-  output wire [4:0] io_depths_26, // RapController.java:76
-  output wire [4:0] io_depths_27, // RapController.java:76
-  output wire [4:0] io_depths_28, // RapController.java:76
-  output wire [4:0] io_depths_29, // RapController.java:76
-  output wire [4:0] io_depths_30, // RapController.java:76
-  output wire [4:0] io_depths_31, // RapController.java:76
-  input  wire io_enable, // RapController.java:76
-  input  wire io_softReset, // RapController.java:76
-  input  wire io_snapshot, // RapController.java:76
-  input  wire io_readout, // RapController.java:76
-  input  wire [15:0] io_readoutSlot, // RapController.java:76
-  input  wire io_inputsDrained, // RapController.java:76
-  input  wire [15:0] io_epsCsr, // RapController.java:76
-  input  wire [63:0] io_m0Csr, // RapController.java:76
-  input  wire [31:0] io_qCsr, // RapController.java:76
-  output wire [15:0] io_epsActive, // RapController.java:76
-  output wire io_acceptEnable, // RapController.java:76
-  output wire [63:0] io_live_n, // RapController.java:76
-  output wire [5:0] io_live_nodes, // RapController.java:76
-  output wire [5:0] io_live_highWater, // RapController.java:76
-  output wire [63:0] io_live_updates, // RapController.java:76
-  output wire [63:0] io_live_splits, // RapController.java:76
-  output wire [63:0] io_live_merges, // RapController.java:76
-  output wire [63:0] io_live_mergeBatches, // RapController.java:76
-  output wire [63:0] io_live_deferredSplits, // RapController.java:76
-  output wire [63:0] io_live_saturations, // RapController.java:76
-  output wire io_live_overflow, // RapController.java:76
-  output wire io_live_saturated, // RapController.java:76
-  output wire io_snapFreeze, // RapController.java:76
-  input  wire io_snapCopied, // RapController.java:76
-  output wire [63:0] io_errorBound, // RapController.java:76
-  output wire io_errorBoundReady, // RapController.java:76
-  output wire io_snapBusy, // RapController.java:76
-  output wire io_node_valid, // RapController.java:76
-  output wire [5:0] io_node_len, // RapController.java:76
-  output wire [31:0] io_node_prefix, // RapController.java:76
-  output wire [31:0] io_node_count, // RapController.java:76
-  output wire io_readoutBusy, // RapController.java:76
-  output wire io_busy, // RapController.java:76
-  output wire io_idle, // RapController.java:76
-  output wire io_resetting, // RapController.java:76
-  output wire [2:0] io_stallCause  // RapController.java:76
+  input  wire clock, // RapController.java:80
+  input  wire reset, // RapController.java:80
+  output wire io_selected_ready, // RapController.java:86
+  input  wire io_selected_valid, // RapController.java:86
+  input  wire io_selected_bits_found, // RapController.java:86
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:86
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:86
+  input  wire io_selected_bits_weight, // RapController.java:86
+  input  wire io_head_weight, // RapController.java:86
+  input  wire [35:0] io_head_threshold, // RapController.java:86
+  input  wire io_headValid, // RapController.java:86
+  input  wire io_issued, // RapController.java:86
+  output wire io_issueEnable, // RapController.java:86
+  output wire io_commit, // RapController.java:86
+  output wire io_rewind, // RapController.java:86
+  input  wire io_counterCmd_ready, // RapController.java:86
+  output wire io_counterCmd_valid, // RapController.java:86
+  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:86
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:86
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:86
+  output wire io_counterResult_ready, // RapController.java:86
+  input  wire io_counterResult_valid, // RapController.java:86
+  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:86
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:86
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:86
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:86
+  input  wire io_counterResult_bits_saturated, // RapController.java:86
+  output wire io_softClear, // RapController.java:86
+  input  wire io_counterClearing, // RapController.java:86
+  input  wire io_tcamWrite_ready, // RapController.java:86
+  output wire io_tcamWrite_valid, // RapController.java:86
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:86
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:86
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:86
+  output wire [31:0] io_slotValid, // RapController.java:86
+  output wire [4:0] io_depths_0, // RapController.java:86
+  output wire [4:0] io_depths_1, // RapController.java:86
+  output wire [4:0] io_depths_2, // RapController.java:86
+  output wire [4:0] io_depths_3, // RapController.java:86
+  output wire [4:0] io_depths_4, // RapController.java:86
+  output wire [4:0] io_depths_5, // RapController.java:86
+  output wire [4:0] io_depths_6, // RapController.java:86
+  output wire [4:0] io_depths_7, // RapController.java:86
+  output wire [4:0] io_depths_8, // RapController.java:86
+  output wire [4:0] io_depths_9, // RapController.java:86
+  output wire [4:0] io_depths_10, // RapController.java:86
+  output wire [4:0] io_depths_11, // RapController.java:86
+  output wire [4:0] io_depths_12, // RapController.java:86
+  output wire [4:0] io_depths_13, // RapController.java:86
+  output wire [4:0] io_depths_14, // RapController.java:86
+  output wire [4:0] io_depths_15, // RapController.java:86
+  output wire [4:0] io_depths_16, // RapController.java:86
+  output wire [4:0] io_depths_17, // RapController.java:86
+  output wire [4:0] io_depths_18, // RapController.java:86
+  output wire [4:0] io_depths_19, // RapController.java:86
+  output wire [4:0] io_depths_20, // RapController.java:86
+  output wire [4:0] io_depths_21, // RapController.java:86
+  output wire [4:0] io_depths_22, // RapController.java:86
+  output wire [4:0] io_depths_23, // RapController.java:86
+  output wire [4:0] io_depths_24, // RapController.java:86
+  output wire [4:0] io_depths_25, // RapController.java:86
+  output wire [4:0] io_depths_26, // RapController.java:86
+  output wire [4:0] io_depths_27, // RapController.java:86
+  output wire [4:0] io_depths_28, // RapController.java:86
+  output wire [4:0] io_depths_29, // RapController.java:86
+  output wire [4:0] io_depths_30, // RapController.java:86
+  output wire [4:0] io_depths_31, // RapController.java:86
+  input  wire io_enable, // RapController.java:86
+  input  wire io_softReset, // RapController.java:86
+  input  wire io_snapshot, // RapController.java:86
+  input  wire io_readout, // RapController.java:86
+  input  wire [15:0] io_readoutSlot, // RapController.java:86
+  input  wire io_inputsDrained, // RapController.java:86
+  input  wire [15:0] io_epsCsr, // RapController.java:86
+  input  wire [63:0] io_m0Csr, // RapController.java:86
+  input  wire [31:0] io_qCsr, // RapController.java:86
+  output wire [15:0] io_epsActive, // RapController.java:86
+  output wire io_acceptEnable, // RapController.java:86
+  output wire [63:0] io_live_n, // RapController.java:86
+  output wire [5:0] io_live_nodes, // RapController.java:86
+  output wire [5:0] io_live_highWater, // RapController.java:86
+  output wire [63:0] io_live_updates, // RapController.java:86
+  output wire [63:0] io_live_splits, // RapController.java:86
+  output wire [63:0] io_live_merges, // RapController.java:86
+  output wire [63:0] io_live_mergeBatches, // RapController.java:86
+  output wire [63:0] io_live_deferredSplits, // RapController.java:86
+  output wire [63:0] io_live_saturations, // RapController.java:86
+  output wire io_live_overflow, // RapController.java:86
+  output wire io_live_saturated, // RapController.java:86
+  output wire io_snapFreeze, // RapController.java:86
+  input  wire io_snapCopied, // RapController.java:86
+  output wire [63:0] io_errorBound, // RapController.java:86
+  output wire io_errorBoundReady, // RapController.java:86
+  output wire io_snapBusy, // RapController.java:86
+  output wire io_node_valid, // RapController.java:86
+  output wire [5:0] io_node_len, // RapController.java:86
+  output wire [31:0] io_node_prefix, // RapController.java:86
+  output wire [31:0] io_node_count, // RapController.java:86
+  output wire io_readoutBusy, // RapController.java:86
+  output wire io_busy, // RapController.java:86
+  output wire io_idle, // RapController.java:86
+  output wire io_resetting, // RapController.java:86
+  output wire [2:0] io_stallCause  // RapController.java:86
 );
 
   // State
   reg [3:0] state; // RapController.java:70
+  reg [4:0] deepest_depth; // RapController.java:83
   reg [31:0] slot_valid; // NodeTable.java:36
   reg [4:0] slot_depth_0; // NodeTable.java:37
   reg [4:0] slot_depth_1; // NodeTable.java:37
@@ -268,25 +269,23 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg ev_batch_q; // StatusRegs.java:79
   reg ev_deferred_q; // StatusRegs.java:80
   reg [2:0] ev_removed_q; // StatusRegs.java:81
-  reg [63:0] next_merge; // RapController.java:87
   reg [31:0] until_merge_lo; // SplitCounter.java:30
   reg [31:0] until_merge_hi; // SplitCounter.java:31
   reg until_merge_carry; // SplitCounter.java:32
-  reg schedule_exhausted; // RapController.java:92
-  reg [15:0] eps_active; // RapController.java:93
-  reg [31:0] q_active; // RapController.java:94
-  reg [4:0] op_slot; // RapController.java:97
-  reg [4:0] op_depth; // RapController.java:98
-  reg [35:0] op_threshold; // RapController.java:99
-  reg split_req; // RapController.java:100
-  reg merge_due; // RapController.java:101
-  reg early_done; // RapController.java:102
-  reg early_batch; // RapController.java:103
-  reg [5:0] front_count; // RapController.java:106
-  reg [7:0] sram_count; // RapController.java:107
-  reg [4:0] undo_sp; // RapController.java:112
-  reg [3:0] present_children; // RapController.java:116
-  reg [31:0] visited_kids; // RapController.java:119
+  reg [15:0] eps_active; // RapController.java:101
+  reg [31:0] q_active; // RapController.java:102
+  reg [4:0] op_slot; // RapController.java:105
+  reg [4:0] op_depth; // RapController.java:106
+  reg [35:0] op_threshold; // RapController.java:107
+  reg split_req; // RapController.java:108
+  reg merge_due; // RapController.java:109
+  reg early_done; // RapController.java:110
+  reg early_batch; // RapController.java:111
+  reg [5:0] front_count; // RapController.java:114
+  reg [7:0] sram_count; // RapController.java:115
+  reg [4:0] undo_sp; // RapController.java:120
+  reg [3:0] present_children; // RapController.java:124
+  reg [31:0] visited_kids; // RapController.java:127
   reg leaf_pick_ready; // SlotPicker.java:19
   reg [31:0] leaf_pick_candidates; // SlotPicker.java:28
   reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:32
@@ -297,73 +296,80 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:32
   reg slot_pick_pick_found; // SlotPicker.java:40
   reg [4:0] slot_pick_pick_index; // SlotPicker.java:41
-  reg level_fresh; // RapController.java:125
-  reg kids_fresh; // RapController.java:126
-  reg [4:0] merge_leaf_depth; // RapController.java:128
-  reg [4:0] merge_parent; // RapController.java:129
-  reg [34:0] merge_sum; // RapController.java:130
-  reg [2:0] merge_leaves; // RapController.java:131
-  reg soft_pending; // RapController.java:134
-  reg readout_pending; // RapController.java:135
-  reg [15:0] readout_slot; // RapController.java:136
-  reg snapshot_pending; // RapController.java:137
-  reg [2:0] fill_cause; // RapController.java:138
-  reg node_valid; // RapController.java:139
-  reg [31:0] node_prefix; // RapController.java:140
-  reg [5:0] node_len; // RapController.java:141
-  reg [31:0] node_count; // RapController.java:142
+  reg level_fresh; // RapController.java:133
+  reg kids_fresh; // RapController.java:134
+  reg [4:0] merge_leaf_depth; // RapController.java:136
+  reg level_had_leaves; // RapController.java:137
+  reg [4:0] merge_parent; // RapController.java:138
+  reg [34:0] merge_sum; // RapController.java:139
+  reg [2:0] merge_leaves; // RapController.java:140
+  reg soft_pending; // RapController.java:143
+  reg readout_pending; // RapController.java:144
+  reg [15:0] readout_slot; // RapController.java:145
+  reg snapshot_pending; // RapController.java:146
+  reg [2:0] fill_cause; // RapController.java:147
+  reg node_valid; // RapController.java:148
+  reg [31:0] node_prefix; // RapController.java:149
+  reg [5:0] node_len; // RapController.java:150
+  reg [31:0] node_count; // RapController.java:151
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:35
   reg [34:0] batch_min_sum; // MergeSkip.java:36
   reg sum_below_batch_min; // MergeSkip.java:37
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:149
-  reg snapshot_frozen; // RapController.java:156
-  reg in_advance; // RapController.java:159
-  reg _reg_0; // RapController.java:161
-  reg [32:0] to_merge_lo; // RapController.java:170
-  reg [32:0] to_merge_hi; // RapController.java:171
-  reg merge_ahead; // RapController.java:174
-  reg _reg_1; // RapController.java:593
-  reg _reg_2; // RapController.java:593
-  reg _reg_3; // RapController.java:593
-  reg [2:0] op_children; // RapController.java:182
-  reg cmd_q_valid; // RapController.java:193
-  reg [4:0] cmd_q_addr; // RapController.java:194
-  reg [1:0] cmd_q_op; // RapController.java:195
-  reg [31:0] cmd_q_value; // RapController.java:196
-  reg tcam_write_full; // RapController.java:209
-  reg [4:0] tcam_write_q_index; // RapController.java:212
-  reg [31:0] tcam_write_q_value; // RapController.java:213
-  reg [31:0] tcam_write_q_mask; // RapController.java:214
-  reg commit_stop; // RapController.java:235
-  reg [36:0] undo_rdata_0; // RapController.java:243
-  reg split_fits; // RapController.java:261
-  reg _reg_4; // RapController.java:593
-  reg _reg_5; // RapController.java:593
-  reg [7:0] short_by_children; // RapController.java:270
-  reg [4:0] hit_depth_1; // RapController.java:276
-  reg hit_short_1; // RapController.java:277
-  reg hit_beside_1; // RapController.java:278
-  reg [4:0] hit_depth_2; // RapController.java:276
-  reg hit_short_2; // RapController.java:277
-  reg hit_beside_2; // RapController.java:278
-  reg [4:0] hit_depth_3; // RapController.java:276
-  reg hit_short_3; // RapController.java:277
-  reg hit_beside_3; // RapController.java:278
-  reg [4:0] hit_depth_4; // RapController.java:276
-  reg hit_short_4; // RapController.java:277
-  reg hit_beside_4; // RapController.java:278
-  reg merge_verdict; // RapController.java:323
-  reg clip_verdict; // RapController.java:325
-  reg merge_settled; // RapController.java:326
-  reg readout_in_use; // RapController.java:329
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:158
+  reg snapshot_frozen; // RapController.java:165
+  reg _reg_0; // RapController.java:167
+  reg [63:0] next_merge; // MergeSchedule.java:17
+  reg schedule_exhausted; // MergeSchedule.java:18
+  reg following_ready; // MergeSchedule.java:22
+  reg following_kick; // MergeSchedule.java:26
+  reg following_running; // MergeSchedule.java:27
+  reg following_overflows; // MergeSchedule.java:28
+  reg [32:0] to_merge_lo; // RapController.java:179
+  reg [32:0] to_merge_hi; // RapController.java:180
+  reg merge_ahead; // RapController.java:183
+  reg _reg_1; // RapController.java:606
+  reg _reg_2; // RapController.java:606
+  reg _reg_3; // RapController.java:606
+  reg [2:0] op_children; // RapController.java:191
+  reg cmd_q_valid; // RapController.java:202
+  reg [4:0] cmd_q_addr; // RapController.java:203
+  reg [1:0] cmd_q_op; // RapController.java:204
+  reg [31:0] cmd_q_value; // RapController.java:205
+  reg tcam_write_full; // RapController.java:218
+  reg [4:0] tcam_write_q_index; // RapController.java:222
+  reg [31:0] tcam_write_q_value; // RapController.java:223
+  reg [31:0] tcam_write_q_mask; // RapController.java:224
+  reg commit_stop; // RapController.java:245
+  reg [36:0] undo_rdata_0; // RapController.java:253
+  reg split_fits; // RapController.java:272
+  reg _reg_4; // RapController.java:606
+  reg _reg_5; // RapController.java:606
+  reg [7:0] short_by_children; // RapController.java:281
+  reg [4:0] hit_depth_1; // RapController.java:287
+  reg hit_short_1; // RapController.java:288
+  reg hit_beside_1; // RapController.java:289
+  reg [4:0] hit_depth_2; // RapController.java:287
+  reg hit_short_2; // RapController.java:288
+  reg hit_beside_2; // RapController.java:289
+  reg [4:0] hit_depth_3; // RapController.java:287
+  reg hit_short_3; // RapController.java:288
+  reg hit_beside_3; // RapController.java:289
+  reg [4:0] hit_depth_4; // RapController.java:287
+  reg hit_short_4; // RapController.java:288
+  reg hit_beside_4; // RapController.java:289
+  reg merge_verdict; // RapController.java:334
+  reg clip_verdict; // RapController.java:336
+  reg merge_settled; // RapController.java:337
+  reg readout_in_use; // RapController.java:340
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [36:0] undo [0:15]; // RapController.java:111
-  reg [31:0] slot_prefix [0:31]; // RapController.java:145
+  reg [36:0] undo [0:15]; // RapController.java:119
+  reg [31:0] slot_prefix [0:31]; // RapController.java:154
 
   // Wires
+  wire [4:0] deepest_depth_next; // RapController.java:84
   wire children_write; // NodeTable.java:41
   wire [4:0] children_write_slot; // NodeTable.java:42
   wire [2:0] children_write_value; // NodeTable.java:43
@@ -381,132 +387,144 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire slot_pick_load; // SlotPicker.java:30
   wire slot_pick_take; // SlotPicker.java:31
   wire skip_touched; // MergeSkip.java:28
-  wire serialMultiplier_io_start; // RapController.java:154
-  wire [63:0] serialMultiplier_io_a; // RapController.java:154
-  wire [31:0] serialMultiplier_io_b; // RapController.java:154
-  wire serialMultiplier_io_busy; // RapController.java:154
-  wire [95:0] serialMultiplier_io_product; // RapController.java:154
-  wire cmd_valid; // RapController.java:189
-  wire [4:0] cmd_addr; // RapController.java:190
-  wire [1:0] cmd_op; // RapController.java:191
-  wire [31:0] cmd_value; // RapController.java:192
-  wire tcam_write_valid; // RapController.java:205
-  wire [4:0] tcam_write_index; // RapController.java:206
-  wire [31:0] tcam_write_value; // RapController.java:207
-  wire [31:0] tcam_write_mask; // RapController.java:208
-  wire [4:0] slot_depths_0; // NodeTable.java:85
-  wire [4:0] slot_depths_1; // NodeTable.java:85
-  wire [4:0] slot_depths_2; // NodeTable.java:85
-  wire [4:0] slot_depths_3; // NodeTable.java:85
-  wire [4:0] slot_depths_4; // NodeTable.java:85
-  wire [4:0] slot_depths_5; // NodeTable.java:85
-  wire [4:0] slot_depths_6; // NodeTable.java:85
-  wire [4:0] slot_depths_7; // NodeTable.java:85
-  wire [4:0] slot_depths_8; // NodeTable.java:85
-  wire [4:0] slot_depths_9; // NodeTable.java:85
-  wire [4:0] slot_depths_10; // NodeTable.java:85
-  wire [4:0] slot_depths_11; // NodeTable.java:85
-  wire [4:0] slot_depths_12; // NodeTable.java:85
-  wire [4:0] slot_depths_13; // NodeTable.java:85
-  wire [4:0] slot_depths_14; // NodeTable.java:85
-  wire [4:0] slot_depths_15; // NodeTable.java:85
-  wire [4:0] slot_depths_16; // NodeTable.java:85
-  wire [4:0] slot_depths_17; // NodeTable.java:85
-  wire [4:0] slot_depths_18; // NodeTable.java:85
-  wire [4:0] slot_depths_19; // NodeTable.java:85
-  wire [4:0] slot_depths_20; // NodeTable.java:85
-  wire [4:0] slot_depths_21; // NodeTable.java:85
-  wire [4:0] slot_depths_22; // NodeTable.java:85
-  wire [4:0] slot_depths_23; // NodeTable.java:85
-  wire [4:0] slot_depths_24; // NodeTable.java:85
-  wire [4:0] slot_depths_25; // NodeTable.java:85
-  wire [4:0] slot_depths_26; // NodeTable.java:85
-  wire [4:0] slot_depths_27; // NodeTable.java:85
-  wire [4:0] slot_depths_28; // NodeTable.java:85
-  wire [4:0] slot_depths_29; // NodeTable.java:85
-  wire [4:0] slot_depths_30; // NodeTable.java:85
-  wire [4:0] slot_depths_31; // NodeTable.java:85
-  wire [2:0] cause; // RapController.java:641
+  wire serialMultiplier_io_start; // RapController.java:163
+  wire [63:0] serialMultiplier_io_a; // RapController.java:163
+  wire [31:0] serialMultiplier_io_b; // RapController.java:163
+  wire serialMultiplier_io_busy; // RapController.java:163
+  wire [95:0] serialMultiplier_io_product; // RapController.java:163
+  wire cmd_valid; // RapController.java:198
+  wire [4:0] cmd_addr; // RapController.java:199
+  wire [1:0] cmd_op; // RapController.java:200
+  wire [31:0] cmd_value; // RapController.java:201
+  wire tcam_write_valid; // RapController.java:214
+  wire [4:0] tcam_write_index; // RapController.java:215
+  wire [31:0] tcam_write_value; // RapController.java:216
+  wire [31:0] tcam_write_mask; // RapController.java:217
+  wire [4:0] slot_depths_0; // NodeTable.java:93
+  wire [4:0] slot_depths_1; // NodeTable.java:93
+  wire [4:0] slot_depths_2; // NodeTable.java:93
+  wire [4:0] slot_depths_3; // NodeTable.java:93
+  wire [4:0] slot_depths_4; // NodeTable.java:93
+  wire [4:0] slot_depths_5; // NodeTable.java:93
+  wire [4:0] slot_depths_6; // NodeTable.java:93
+  wire [4:0] slot_depths_7; // NodeTable.java:93
+  wire [4:0] slot_depths_8; // NodeTable.java:93
+  wire [4:0] slot_depths_9; // NodeTable.java:93
+  wire [4:0] slot_depths_10; // NodeTable.java:93
+  wire [4:0] slot_depths_11; // NodeTable.java:93
+  wire [4:0] slot_depths_12; // NodeTable.java:93
+  wire [4:0] slot_depths_13; // NodeTable.java:93
+  wire [4:0] slot_depths_14; // NodeTable.java:93
+  wire [4:0] slot_depths_15; // NodeTable.java:93
+  wire [4:0] slot_depths_16; // NodeTable.java:93
+  wire [4:0] slot_depths_17; // NodeTable.java:93
+  wire [4:0] slot_depths_18; // NodeTable.java:93
+  wire [4:0] slot_depths_19; // NodeTable.java:93
+  wire [4:0] slot_depths_20; // NodeTable.java:93
+  wire [4:0] slot_depths_21; // NodeTable.java:93
+  wire [4:0] slot_depths_22; // NodeTable.java:93
+  wire [4:0] slot_depths_23; // NodeTable.java:93
+  wire [4:0] slot_depths_24; // NodeTable.java:93
+  wire [4:0] slot_depths_25; // NodeTable.java:93
+  wire [4:0] slot_depths_26; // NodeTable.java:93
+  wire [4:0] slot_depths_27; // NodeTable.java:93
+  wire [4:0] slot_depths_28; // NodeTable.java:93
+  wire [4:0] slot_depths_29; // NodeTable.java:93
+  wire [4:0] slot_depths_30; // NodeTable.java:93
+  wire [4:0] slot_depths_31; // NodeTable.java:93
+  wire [2:0] cause; // RapController.java:654
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:353
-  wire _not_0 = ~io_counterClearing; // RapController.java:353
-  wire _not_1 = ~tcam_write_full; // RapController.java:210
-  wire _eq_1 = state == 4'd1; // RapController.java:366
-  wire _not_2 = ~commit_stop; // RapController.java:369
-  wire _eq_2 = front_count == 6'd0; // RapController.java:108
-  wire _eq_3 = sram_count == 8'd0; // RapController.java:108
-  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:108
-  wire _and_0 = _not_2 & pipe_empty; // RapController.java:369
-  wire _not_3 = ~snapshot_frozen; // RapController.java:376
-  wire _and_1 = _and_0 & _not_3; // RapController.java:376
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:378
-  wire _not_4 = ~io_headValid; // RapController.java:378
-  wire _and_3 = _and_2 & _not_4; // RapController.java:378
-  wire _eq_4 = state == 4'd2; // RapController.java:383
-  wire _eq_5 = state == 4'd3; // RapController.java:384
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:385
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:636
-  wire _eq_6 = state == 4'd4; // RapController.java:399
-  wire _eq_7 = state == 4'd5; // RapController.java:406
-  wire _eq_8 = state == 4'd5; // RapController.java:262
-  wire _and_4 = _eq_8 & _reg_4; // RapController.java:594
-  wire split_settled = _and_4 & _reg_5; // RapController.java:594
-  wire _not_5 = ~split_settled; // RapController.java:406
-  wire _not_6 = ~early_done; // RapController.java:409
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:636
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:636
-  wire _eq_9 = state == 4'd6; // RapController.java:417
-  wire _not_7 = ~slot_pick_ready; // RapController.java:419
-  wire [3:0] _not_8 = ~present_children; // RapController.java:418
+  wire _eq_0 = state == 4'd0; // RapController.java:365
+  wire _not_0 = ~io_counterClearing; // RapController.java:365
+  wire multiplier_for_schedule = following_kick | following_running; // MergeSchedule.java:34
+  wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:35
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:365
+  wire _not_1 = ~tcam_write_full; // RapController.java:220
+  wire _eq_1 = state == 4'd1; // RapController.java:378
+  wire _not_2 = ~commit_stop; // RapController.java:381
+  wire _eq_2 = front_count == 6'd0; // RapController.java:116
+  wire _eq_3 = sram_count == 8'd0; // RapController.java:116
+  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
+  wire _and_1 = _not_2 & pipe_empty; // RapController.java:381
+  wire _not_3 = ~snapshot_frozen; // RapController.java:388
+  wire _and_2 = _and_1 & _not_3; // RapController.java:388
+  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:390
+  wire _not_4 = ~io_headValid; // RapController.java:390
+  wire _and_4 = _and_3 & _not_4; // RapController.java:390
+  wire _eq_4 = state == 4'd2; // RapController.java:395
+  wire _eq_5 = state == 4'd3; // RapController.java:396
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:397
+  wire _eq_6 = op_children == 3'd0; // RapController.java:407
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:649
+  wire _eq_7 = state == 4'd4; // RapController.java:414
+  wire _eq_8 = state == 4'd5; // RapController.java:421
+  wire _eq_9 = state == 4'd3; // RapController.java:273
+  wire _eq_10 = state == 4'd4; // RapController.java:273
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:273
+  wire _eq_11 = state == 4'd5; // RapController.java:273
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:273
+  wire _and_5 = _or_1 & _reg_4; // RapController.java:607
+  wire split_settled = _and_5 & _reg_5; // RapController.java:607
+  wire _not_5 = ~split_settled; // RapController.java:421
+  wire _not_6 = ~early_done; // RapController.java:425
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:649
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:649
+  wire _eq_12 = state == 4'd6; // RapController.java:433
+  wire _not_7 = ~slot_pick_ready; // RapController.java:435
+  wire [3:0] _not_8 = ~present_children; // RapController.java:434
   wire _bits_0 = _not_8[0]; // FirstSet.java:24
   wire _bits_1 = _not_8[1]; // FirstSet.java:24
-  wire _or_0 = _bits_0 | _bits_1; // FirstSet.java:36
+  wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:36
   wire _bits_2 = _not_8[2]; // FirstSet.java:24
   wire _bits_3 = _not_8[3]; // FirstSet.java:24
-  wire _or_1 = _bits_2 | _bits_3; // FirstSet.java:36
-  wire _or_2 = _or_0 | _or_1; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:636
-  wire _eq_10 = state == 4'd7; // RapController.java:442
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:453
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:459
-  wire _eq_11 = state == 4'd8; // RapController.java:464
-  wire _eq_12 = state == 4'd9; // RapController.java:478
-  wire _eq_13 = state == 4'd10; // RapController.java:491
-  wire _eq_14 = state == 4'd10; // RapController.java:175
-  wire _and_5 = _eq_14 & _reg_1; // RapController.java:594
-  wire _and_6 = _and_5 & _reg_2; // RapController.java:594
-  wire advance_settled = _and_6 & _reg_3; // RapController.java:594
-  wire _not_9 = ~advance_settled; // RapController.java:491
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:491
-  wire _not_10 = ~serialMultiplier_io_busy; // RapController.java:494
-  wire _eq_15 = state == 4'd11; // RapController.java:498
-  wire _not_11 = ~serialMultiplier_io_busy; // RapController.java:498
-  wire _eq_16 = state == 4'd12; // RapController.java:504
-  wire _eq_17 = sram_count == 8'd0; // RapController.java:504
-  wire _eq_18 = state == 4'd13; // RapController.java:511
-  wire _eq_19 = state == 4'd14; // RapController.java:517
-  wire _eq_20 = state == 4'd15; // RapController.java:528
-  wire in_run = state == 4'd1; // RapController.java:166
-  wire _not_12 = ~commit_stop; // RapController.java:570
-  wire _and_7 = in_run & _not_12; // RapController.java:570
-  wire _not_13 = ~tcam_write_full; // RapController.java:570
-  wire _and_8 = _and_7 & _not_13; // RapController.java:570
-  wire _and_9 = _and_8 & io_enable; // RapController.java:570
-  wire _not_14 = ~readout_pending; // RapController.java:570
-  wire _and_10 = _and_9 & _not_14; // RapController.java:570
-  wire _not_15 = ~snapshot_pending; // RapController.java:570
-  wire _and_11 = _and_10 & _not_15; // RapController.java:570
-  wire _not_16 = ~snapshot_frozen; // RapController.java:570
-  wire _and_12 = _and_11 & _not_16; // RapController.java:570
-  wire _and_13 = in_run & io_counterResult_valid; // RapController.java:251
-  wire _not_17 = ~commit_stop; // RapController.java:251
-  wire commit_fire = _and_13 & _not_17; // RapController.java:251
-  wire _not_18 = ~soft_pending; // RapController.java:574
-  wire _ne_2 = state != 4'd0; // RapController.java:574
-  wire _and_14 = _not_18 & _ne_2; // RapController.java:574
-  wire _ne_3 = state != 4'd15; // RapController.java:574
-  wire _and_15 = _and_14 & _ne_3; // RapController.java:574
+  wire _or_3 = _bits_2 | _bits_3; // FirstSet.java:36
+  wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:649
+  wire _eq_13 = state == 4'd7; // RapController.java:458
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:471
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:478
+  wire _eq_14 = state == 4'd8; // RapController.java:483
+  wire _eq_15 = state == 4'd9; // RapController.java:497
+  wire _eq_16 = state == 4'd10; // RapController.java:510
+  wire _eq_17 = state == 4'd10; // RapController.java:184
+  wire _and_6 = _eq_17 & _reg_1; // RapController.java:607
+  wire _and_7 = _and_6 & _reg_2; // RapController.java:607
+  wire advance_settled = _and_7 & _reg_3; // RapController.java:607
+  wire _not_9 = ~advance_settled; // RapController.java:510
+  wire _or_5 = schedule_exhausted | merge_ahead; // RapController.java:510
+  wire _eq_18 = state == 4'd11; // RapController.java:515
+  wire _eq_19 = state == 4'd12; // RapController.java:516
+  wire _eq_20 = sram_count == 8'd0; // RapController.java:516
+  wire _eq_21 = state == 4'd13; // RapController.java:523
+  wire _eq_22 = state == 4'd14; // RapController.java:529
+  wire _eq_23 = state == 4'd15; // RapController.java:540
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:423
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:423
+  wire _eq_24 = merge_leaf_depth == deepest_depth; // RapController.java:474
+  wire _not_10 = ~level_had_leaves; // RapController.java:474
+  wire _and_8 = _eq_24 & _not_10; // RapController.java:474
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:474
+  wire in_run = state == 4'd1; // RapController.java:175
+  wire _not_11 = ~commit_stop; // RapController.java:583
+  wire _and_9 = in_run & _not_11; // RapController.java:583
+  wire _not_12 = ~tcam_write_full; // RapController.java:583
+  wire _and_10 = _and_9 & _not_12; // RapController.java:583
+  wire _and_11 = _and_10 & io_enable; // RapController.java:583
+  wire _not_13 = ~readout_pending; // RapController.java:583
+  wire _and_12 = _and_11 & _not_13; // RapController.java:583
+  wire _not_14 = ~snapshot_pending; // RapController.java:583
+  wire _and_13 = _and_12 & _not_14; // RapController.java:583
+  wire _not_15 = ~snapshot_frozen; // RapController.java:583
+  wire _and_14 = _and_13 & _not_15; // RapController.java:583
+  wire _and_15 = in_run & io_counterResult_valid; // RapController.java:261
+  wire _not_16 = ~commit_stop; // RapController.java:261
+  wire commit_fire = _and_15 & _not_16; // RapController.java:261
+  wire _not_17 = ~soft_pending; // RapController.java:587
+  wire _ne_2 = state != 4'd0; // RapController.java:587
+  wire _and_16 = _not_17 & _ne_2; // RapController.java:587
+  wire _ne_3 = state != 4'd15; // RapController.java:587
+  wire _and_17 = _and_16 & _ne_3; // RapController.java:587
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -514,1187 +532,1225 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:577
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:578
-  wire _not_20 = ~_reg_0; // RapController.java:161
-  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:161
-  wire _not_21 = ~snapshot_product_start; // RapController.java:578
-  wire _and_16 = _not_19 & _not_21; // RapController.java:578
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:579
-  wire _eq_21 = state == 4'd13; // RapController.java:580
-  wire _or_5 = readout_pending | _eq_21; // RapController.java:580
-  wire _eq_22 = state == 4'd14; // RapController.java:580
-  wire _or_6 = _or_5 | _eq_22; // RapController.java:580
-  wire _ge_0 = state >= 4'd2; // RapController.java:581
-  wire _le_0 = state <= 4'd12; // RapController.java:581
-  wire _and_17 = _ge_0 & _le_0; // RapController.java:581
-  wire _and_18 = in_run & pipe_empty; // RapController.java:583
-  wire _not_22 = ~io_headValid; // RapController.java:583
-  wire _and_19 = _and_18 & _not_22; // RapController.java:583
-  wire _not_23 = ~io_acceptEnable; // RapController.java:584
-  wire [31:0] _or_7 = slot_valid | slot_pick_pick_hot; // RapController.java:615
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:590
+  wire _not_18 = ~serialMultiplier_io_busy; // RapController.java:591
+  wire _not_19 = ~_reg_0; // RapController.java:167
+  wire snapshot_product_start = snapshot_frozen & _not_19; // RapController.java:167
+  wire _not_20 = ~snapshot_product_start; // RapController.java:591
+  wire _and_18 = _not_18 & _not_20; // RapController.java:591
+  wire _or_6 = snapshot_pending | snapshot_frozen; // RapController.java:592
+  wire _eq_25 = state == 4'd13; // RapController.java:593
+  wire _or_7 = readout_pending | _eq_25; // RapController.java:593
+  wire _eq_26 = state == 4'd14; // RapController.java:593
+  wire _or_8 = _or_7 | _eq_26; // RapController.java:593
+  wire _ge_1 = state >= 4'd2; // RapController.java:594
+  wire _le_0 = state <= 4'd12; // RapController.java:594
+  wire _and_19 = _ge_1 & _le_0; // RapController.java:594
+  wire _and_20 = in_run & pipe_empty; // RapController.java:596
+  wire _not_21 = ~io_headValid; // RapController.java:596
+  wire _and_21 = _and_20 & _not_21; // RapController.java:596
+  wire _not_22 = ~io_acceptEnable; // RapController.java:597
+  wire [31:0] _or_9 = slot_valid | slot_pick_pick_hot; // RapController.java:628
   wire _bits_5 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_23 = state == 4'd4; // RapController.java:333
-  wire [4:0] _mux_5 = _eq_23 ? op_slot : merge_parent; // RapController.java:334
-  wire _eq_24 = slot_parent_31 == _mux_5; // NodeTable.java:59
-  wire _and_20 = _bits_5 & _eq_24; // NodeTable.java:59
-  wire _not_24 = ~_eq_23; // RapController.java:334
-  wire _not_25 = ~_not_24; // NodeTable.java:60
-  wire _eq_25 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_8 = _not_25 | _eq_25; // NodeTable.java:60
-  wire _and_21 = _and_20 & _or_8; // NodeTable.java:60
+  wire _eq_27 = state == 4'd4; // RapController.java:344
+  wire [4:0] _mux_5 = _eq_27 ? op_slot : merge_parent; // RapController.java:345
+  wire _eq_28 = slot_parent_31 == _mux_5; // NodeTable.java:59
+  wire _and_22 = _bits_5 & _eq_28; // NodeTable.java:59
+  wire _not_23 = ~_eq_27; // RapController.java:345
+  wire _not_24 = ~_not_23; // NodeTable.java:60
+  wire _eq_29 = slot_children_31 == 3'd0; // NodeTable.java:60
+  wire _or_10 = _not_24 | _eq_29; // NodeTable.java:60
+  wire _and_23 = _and_22 & _or_10; // NodeTable.java:60
   wire _bits_6 = slot_valid[30]; // NodeTable.java:59
-  wire _eq_26 = slot_parent_30 == _mux_5; // NodeTable.java:59
-  wire _and_22 = _bits_6 & _eq_26; // NodeTable.java:59
-  wire _not_26 = ~_not_24; // NodeTable.java:60
-  wire _eq_27 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_9 = _not_26 | _eq_27; // NodeTable.java:60
-  wire _and_23 = _and_22 & _or_9; // NodeTable.java:60
+  wire _eq_30 = slot_parent_30 == _mux_5; // NodeTable.java:59
+  wire _and_24 = _bits_6 & _eq_30; // NodeTable.java:59
+  wire _not_25 = ~_not_23; // NodeTable.java:60
+  wire _eq_31 = slot_children_30 == 3'd0; // NodeTable.java:60
+  wire _or_11 = _not_25 | _eq_31; // NodeTable.java:60
+  wire _and_25 = _and_24 & _or_11; // NodeTable.java:60
   wire _bits_7 = slot_valid[29]; // NodeTable.java:59
-  wire _eq_28 = slot_parent_29 == _mux_5; // NodeTable.java:59
-  wire _and_24 = _bits_7 & _eq_28; // NodeTable.java:59
-  wire _not_27 = ~_not_24; // NodeTable.java:60
-  wire _eq_29 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_10 = _not_27 | _eq_29; // NodeTable.java:60
-  wire _and_25 = _and_24 & _or_10; // NodeTable.java:60
+  wire _eq_32 = slot_parent_29 == _mux_5; // NodeTable.java:59
+  wire _and_26 = _bits_7 & _eq_32; // NodeTable.java:59
+  wire _not_26 = ~_not_23; // NodeTable.java:60
+  wire _eq_33 = slot_children_29 == 3'd0; // NodeTable.java:60
+  wire _or_12 = _not_26 | _eq_33; // NodeTable.java:60
+  wire _and_27 = _and_26 & _or_12; // NodeTable.java:60
   wire _bits_8 = slot_valid[28]; // NodeTable.java:59
-  wire _eq_30 = slot_parent_28 == _mux_5; // NodeTable.java:59
-  wire _and_26 = _bits_8 & _eq_30; // NodeTable.java:59
-  wire _not_28 = ~_not_24; // NodeTable.java:60
-  wire _eq_31 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_11 = _not_28 | _eq_31; // NodeTable.java:60
-  wire _and_27 = _and_26 & _or_11; // NodeTable.java:60
+  wire _eq_34 = slot_parent_28 == _mux_5; // NodeTable.java:59
+  wire _and_28 = _bits_8 & _eq_34; // NodeTable.java:59
+  wire _not_27 = ~_not_23; // NodeTable.java:60
+  wire _eq_35 = slot_children_28 == 3'd0; // NodeTable.java:60
+  wire _or_13 = _not_27 | _eq_35; // NodeTable.java:60
+  wire _and_29 = _and_28 & _or_13; // NodeTable.java:60
   wire _bits_9 = slot_valid[27]; // NodeTable.java:59
-  wire _eq_32 = slot_parent_27 == _mux_5; // NodeTable.java:59
-  wire _and_28 = _bits_9 & _eq_32; // NodeTable.java:59
-  wire _not_29 = ~_not_24; // NodeTable.java:60
-  wire _eq_33 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_12 = _not_29 | _eq_33; // NodeTable.java:60
-  wire _and_29 = _and_28 & _or_12; // NodeTable.java:60
+  wire _eq_36 = slot_parent_27 == _mux_5; // NodeTable.java:59
+  wire _and_30 = _bits_9 & _eq_36; // NodeTable.java:59
+  wire _not_28 = ~_not_23; // NodeTable.java:60
+  wire _eq_37 = slot_children_27 == 3'd0; // NodeTable.java:60
+  wire _or_14 = _not_28 | _eq_37; // NodeTable.java:60
+  wire _and_31 = _and_30 & _or_14; // NodeTable.java:60
   wire _bits_10 = slot_valid[26]; // NodeTable.java:59
-  wire _eq_34 = slot_parent_26 == _mux_5; // NodeTable.java:59
-  wire _and_30 = _bits_10 & _eq_34; // NodeTable.java:59
-  wire _not_30 = ~_not_24; // NodeTable.java:60
-  wire _eq_35 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_30 | _eq_35; // NodeTable.java:60
-  wire _and_31 = _and_30 & _or_13; // NodeTable.java:60
+  wire _eq_38 = slot_parent_26 == _mux_5; // NodeTable.java:59
+  wire _and_32 = _bits_10 & _eq_38; // NodeTable.java:59
+  wire _not_29 = ~_not_23; // NodeTable.java:60
+  wire _eq_39 = slot_children_26 == 3'd0; // NodeTable.java:60
+  wire _or_15 = _not_29 | _eq_39; // NodeTable.java:60
+  wire _and_33 = _and_32 & _or_15; // NodeTable.java:60
   wire _bits_11 = slot_valid[25]; // NodeTable.java:59
-  wire _eq_36 = slot_parent_25 == _mux_5; // NodeTable.java:59
-  wire _and_32 = _bits_11 & _eq_36; // NodeTable.java:59
-  wire _not_31 = ~_not_24; // NodeTable.java:60
-  wire _eq_37 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_31 | _eq_37; // NodeTable.java:60
-  wire _and_33 = _and_32 & _or_14; // NodeTable.java:60
+  wire _eq_40 = slot_parent_25 == _mux_5; // NodeTable.java:59
+  wire _and_34 = _bits_11 & _eq_40; // NodeTable.java:59
+  wire _not_30 = ~_not_23; // NodeTable.java:60
+  wire _eq_41 = slot_children_25 == 3'd0; // NodeTable.java:60
+  wire _or_16 = _not_30 | _eq_41; // NodeTable.java:60
+  wire _and_35 = _and_34 & _or_16; // NodeTable.java:60
   wire _bits_12 = slot_valid[24]; // NodeTable.java:59
-  wire _eq_38 = slot_parent_24 == _mux_5; // NodeTable.java:59
-  wire _and_34 = _bits_12 & _eq_38; // NodeTable.java:59
-  wire _not_32 = ~_not_24; // NodeTable.java:60
-  wire _eq_39 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_32 | _eq_39; // NodeTable.java:60
-  wire _and_35 = _and_34 & _or_15; // NodeTable.java:60
+  wire _eq_42 = slot_parent_24 == _mux_5; // NodeTable.java:59
+  wire _and_36 = _bits_12 & _eq_42; // NodeTable.java:59
+  wire _not_31 = ~_not_23; // NodeTable.java:60
+  wire _eq_43 = slot_children_24 == 3'd0; // NodeTable.java:60
+  wire _or_17 = _not_31 | _eq_43; // NodeTable.java:60
+  wire _and_37 = _and_36 & _or_17; // NodeTable.java:60
   wire _bits_13 = slot_valid[23]; // NodeTable.java:59
-  wire _eq_40 = slot_parent_23 == _mux_5; // NodeTable.java:59
-  wire _and_36 = _bits_13 & _eq_40; // NodeTable.java:59
-  wire _not_33 = ~_not_24; // NodeTable.java:60
-  wire _eq_41 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_33 | _eq_41; // NodeTable.java:60
-  wire _and_37 = _and_36 & _or_16; // NodeTable.java:60
+  wire _eq_44 = slot_parent_23 == _mux_5; // NodeTable.java:59
+  wire _and_38 = _bits_13 & _eq_44; // NodeTable.java:59
+  wire _not_32 = ~_not_23; // NodeTable.java:60
+  wire _eq_45 = slot_children_23 == 3'd0; // NodeTable.java:60
+  wire _or_18 = _not_32 | _eq_45; // NodeTable.java:60
+  wire _and_39 = _and_38 & _or_18; // NodeTable.java:60
   wire _bits_14 = slot_valid[22]; // NodeTable.java:59
-  wire _eq_42 = slot_parent_22 == _mux_5; // NodeTable.java:59
-  wire _and_38 = _bits_14 & _eq_42; // NodeTable.java:59
-  wire _not_34 = ~_not_24; // NodeTable.java:60
-  wire _eq_43 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_34 | _eq_43; // NodeTable.java:60
-  wire _and_39 = _and_38 & _or_17; // NodeTable.java:60
+  wire _eq_46 = slot_parent_22 == _mux_5; // NodeTable.java:59
+  wire _and_40 = _bits_14 & _eq_46; // NodeTable.java:59
+  wire _not_33 = ~_not_23; // NodeTable.java:60
+  wire _eq_47 = slot_children_22 == 3'd0; // NodeTable.java:60
+  wire _or_19 = _not_33 | _eq_47; // NodeTable.java:60
+  wire _and_41 = _and_40 & _or_19; // NodeTable.java:60
   wire _bits_15 = slot_valid[21]; // NodeTable.java:59
-  wire _eq_44 = slot_parent_21 == _mux_5; // NodeTable.java:59
-  wire _and_40 = _bits_15 & _eq_44; // NodeTable.java:59
-  wire _not_35 = ~_not_24; // NodeTable.java:60
-  wire _eq_45 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_35 | _eq_45; // NodeTable.java:60
-  wire _and_41 = _and_40 & _or_18; // NodeTable.java:60
+  wire _eq_48 = slot_parent_21 == _mux_5; // NodeTable.java:59
+  wire _and_42 = _bits_15 & _eq_48; // NodeTable.java:59
+  wire _not_34 = ~_not_23; // NodeTable.java:60
+  wire _eq_49 = slot_children_21 == 3'd0; // NodeTable.java:60
+  wire _or_20 = _not_34 | _eq_49; // NodeTable.java:60
+  wire _and_43 = _and_42 & _or_20; // NodeTable.java:60
   wire _bits_16 = slot_valid[20]; // NodeTable.java:59
-  wire _eq_46 = slot_parent_20 == _mux_5; // NodeTable.java:59
-  wire _and_42 = _bits_16 & _eq_46; // NodeTable.java:59
-  wire _not_36 = ~_not_24; // NodeTable.java:60
-  wire _eq_47 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_36 | _eq_47; // NodeTable.java:60
-  wire _and_43 = _and_42 & _or_19; // NodeTable.java:60
+  wire _eq_50 = slot_parent_20 == _mux_5; // NodeTable.java:59
+  wire _and_44 = _bits_16 & _eq_50; // NodeTable.java:59
+  wire _not_35 = ~_not_23; // NodeTable.java:60
+  wire _eq_51 = slot_children_20 == 3'd0; // NodeTable.java:60
+  wire _or_21 = _not_35 | _eq_51; // NodeTable.java:60
+  wire _and_45 = _and_44 & _or_21; // NodeTable.java:60
   wire _bits_17 = slot_valid[19]; // NodeTable.java:59
-  wire _eq_48 = slot_parent_19 == _mux_5; // NodeTable.java:59
-  wire _and_44 = _bits_17 & _eq_48; // NodeTable.java:59
-  wire _not_37 = ~_not_24; // NodeTable.java:60
-  wire _eq_49 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_37 | _eq_49; // NodeTable.java:60
-  wire _and_45 = _and_44 & _or_20; // NodeTable.java:60
+  wire _eq_52 = slot_parent_19 == _mux_5; // NodeTable.java:59
+  wire _and_46 = _bits_17 & _eq_52; // NodeTable.java:59
+  wire _not_36 = ~_not_23; // NodeTable.java:60
+  wire _eq_53 = slot_children_19 == 3'd0; // NodeTable.java:60
+  wire _or_22 = _not_36 | _eq_53; // NodeTable.java:60
+  wire _and_47 = _and_46 & _or_22; // NodeTable.java:60
   wire _bits_18 = slot_valid[18]; // NodeTable.java:59
-  wire _eq_50 = slot_parent_18 == _mux_5; // NodeTable.java:59
-  wire _and_46 = _bits_18 & _eq_50; // NodeTable.java:59
-  wire _not_38 = ~_not_24; // NodeTable.java:60
-  wire _eq_51 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_38 | _eq_51; // NodeTable.java:60
-  wire _and_47 = _and_46 & _or_21; // NodeTable.java:60
+  wire _eq_54 = slot_parent_18 == _mux_5; // NodeTable.java:59
+  wire _and_48 = _bits_18 & _eq_54; // NodeTable.java:59
+  wire _not_37 = ~_not_23; // NodeTable.java:60
+  wire _eq_55 = slot_children_18 == 3'd0; // NodeTable.java:60
+  wire _or_23 = _not_37 | _eq_55; // NodeTable.java:60
+  wire _and_49 = _and_48 & _or_23; // NodeTable.java:60
   wire _bits_19 = slot_valid[17]; // NodeTable.java:59
-  wire _eq_52 = slot_parent_17 == _mux_5; // NodeTable.java:59
-  wire _and_48 = _bits_19 & _eq_52; // NodeTable.java:59
-  wire _not_39 = ~_not_24; // NodeTable.java:60
-  wire _eq_53 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_39 | _eq_53; // NodeTable.java:60
-  wire _and_49 = _and_48 & _or_22; // NodeTable.java:60
+  wire _eq_56 = slot_parent_17 == _mux_5; // NodeTable.java:59
+  wire _and_50 = _bits_19 & _eq_56; // NodeTable.java:59
+  wire _not_38 = ~_not_23; // NodeTable.java:60
+  wire _eq_57 = slot_children_17 == 3'd0; // NodeTable.java:60
+  wire _or_24 = _not_38 | _eq_57; // NodeTable.java:60
+  wire _and_51 = _and_50 & _or_24; // NodeTable.java:60
   wire _bits_20 = slot_valid[16]; // NodeTable.java:59
-  wire _eq_54 = slot_parent_16 == _mux_5; // NodeTable.java:59
-  wire _and_50 = _bits_20 & _eq_54; // NodeTable.java:59
-  wire _not_40 = ~_not_24; // NodeTable.java:60
-  wire _eq_55 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_40 | _eq_55; // NodeTable.java:60
-  wire _and_51 = _and_50 & _or_23; // NodeTable.java:60
+  wire _eq_58 = slot_parent_16 == _mux_5; // NodeTable.java:59
+  wire _and_52 = _bits_20 & _eq_58; // NodeTable.java:59
+  wire _not_39 = ~_not_23; // NodeTable.java:60
+  wire _eq_59 = slot_children_16 == 3'd0; // NodeTable.java:60
+  wire _or_25 = _not_39 | _eq_59; // NodeTable.java:60
+  wire _and_53 = _and_52 & _or_25; // NodeTable.java:60
   wire _bits_21 = slot_valid[15]; // NodeTable.java:59
-  wire _eq_56 = slot_parent_15 == _mux_5; // NodeTable.java:59
-  wire _and_52 = _bits_21 & _eq_56; // NodeTable.java:59
-  wire _not_41 = ~_not_24; // NodeTable.java:60
-  wire _eq_57 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_41 | _eq_57; // NodeTable.java:60
-  wire _and_53 = _and_52 & _or_24; // NodeTable.java:60
+  wire _eq_60 = slot_parent_15 == _mux_5; // NodeTable.java:59
+  wire _and_54 = _bits_21 & _eq_60; // NodeTable.java:59
+  wire _not_40 = ~_not_23; // NodeTable.java:60
+  wire _eq_61 = slot_children_15 == 3'd0; // NodeTable.java:60
+  wire _or_26 = _not_40 | _eq_61; // NodeTable.java:60
+  wire _and_55 = _and_54 & _or_26; // NodeTable.java:60
   wire _bits_22 = slot_valid[14]; // NodeTable.java:59
-  wire _eq_58 = slot_parent_14 == _mux_5; // NodeTable.java:59
-  wire _and_54 = _bits_22 & _eq_58; // NodeTable.java:59
-  wire _not_42 = ~_not_24; // NodeTable.java:60
-  wire _eq_59 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_42 | _eq_59; // NodeTable.java:60
-  wire _and_55 = _and_54 & _or_25; // NodeTable.java:60
+  wire _eq_62 = slot_parent_14 == _mux_5; // NodeTable.java:59
+  wire _and_56 = _bits_22 & _eq_62; // NodeTable.java:59
+  wire _not_41 = ~_not_23; // NodeTable.java:60
+  wire _eq_63 = slot_children_14 == 3'd0; // NodeTable.java:60
+  wire _or_27 = _not_41 | _eq_63; // NodeTable.java:60
+  wire _and_57 = _and_56 & _or_27; // NodeTable.java:60
   wire _bits_23 = slot_valid[13]; // NodeTable.java:59
-  wire _eq_60 = slot_parent_13 == _mux_5; // NodeTable.java:59
-  wire _and_56 = _bits_23 & _eq_60; // NodeTable.java:59
-  wire _not_43 = ~_not_24; // NodeTable.java:60
-  wire _eq_61 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_43 | _eq_61; // NodeTable.java:60
-  wire _and_57 = _and_56 & _or_26; // NodeTable.java:60
+  wire _eq_64 = slot_parent_13 == _mux_5; // NodeTable.java:59
+  wire _and_58 = _bits_23 & _eq_64; // NodeTable.java:59
+  wire _not_42 = ~_not_23; // NodeTable.java:60
+  wire _eq_65 = slot_children_13 == 3'd0; // NodeTable.java:60
+  wire _or_28 = _not_42 | _eq_65; // NodeTable.java:60
+  wire _and_59 = _and_58 & _or_28; // NodeTable.java:60
   wire _bits_24 = slot_valid[12]; // NodeTable.java:59
-  wire _eq_62 = slot_parent_12 == _mux_5; // NodeTable.java:59
-  wire _and_58 = _bits_24 & _eq_62; // NodeTable.java:59
-  wire _not_44 = ~_not_24; // NodeTable.java:60
-  wire _eq_63 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_44 | _eq_63; // NodeTable.java:60
-  wire _and_59 = _and_58 & _or_27; // NodeTable.java:60
+  wire _eq_66 = slot_parent_12 == _mux_5; // NodeTable.java:59
+  wire _and_60 = _bits_24 & _eq_66; // NodeTable.java:59
+  wire _not_43 = ~_not_23; // NodeTable.java:60
+  wire _eq_67 = slot_children_12 == 3'd0; // NodeTable.java:60
+  wire _or_29 = _not_43 | _eq_67; // NodeTable.java:60
+  wire _and_61 = _and_60 & _or_29; // NodeTable.java:60
   wire _bits_25 = slot_valid[11]; // NodeTable.java:59
-  wire _eq_64 = slot_parent_11 == _mux_5; // NodeTable.java:59
-  wire _and_60 = _bits_25 & _eq_64; // NodeTable.java:59
-  wire _not_45 = ~_not_24; // NodeTable.java:60
-  wire _eq_65 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_45 | _eq_65; // NodeTable.java:60
-  wire _and_61 = _and_60 & _or_28; // NodeTable.java:60
+  wire _eq_68 = slot_parent_11 == _mux_5; // NodeTable.java:59
+  wire _and_62 = _bits_25 & _eq_68; // NodeTable.java:59
+  wire _not_44 = ~_not_23; // NodeTable.java:60
+  wire _eq_69 = slot_children_11 == 3'd0; // NodeTable.java:60
+  wire _or_30 = _not_44 | _eq_69; // NodeTable.java:60
+  wire _and_63 = _and_62 & _or_30; // NodeTable.java:60
   wire _bits_26 = slot_valid[10]; // NodeTable.java:59
-  wire _eq_66 = slot_parent_10 == _mux_5; // NodeTable.java:59
-  wire _and_62 = _bits_26 & _eq_66; // NodeTable.java:59
-  wire _not_46 = ~_not_24; // NodeTable.java:60
-  wire _eq_67 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_46 | _eq_67; // NodeTable.java:60
-  wire _and_63 = _and_62 & _or_29; // NodeTable.java:60
+  wire _eq_70 = slot_parent_10 == _mux_5; // NodeTable.java:59
+  wire _and_64 = _bits_26 & _eq_70; // NodeTable.java:59
+  wire _not_45 = ~_not_23; // NodeTable.java:60
+  wire _eq_71 = slot_children_10 == 3'd0; // NodeTable.java:60
+  wire _or_31 = _not_45 | _eq_71; // NodeTable.java:60
+  wire _and_65 = _and_64 & _or_31; // NodeTable.java:60
   wire _bits_27 = slot_valid[9]; // NodeTable.java:59
-  wire _eq_68 = slot_parent_9 == _mux_5; // NodeTable.java:59
-  wire _and_64 = _bits_27 & _eq_68; // NodeTable.java:59
-  wire _not_47 = ~_not_24; // NodeTable.java:60
-  wire _eq_69 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_47 | _eq_69; // NodeTable.java:60
-  wire _and_65 = _and_64 & _or_30; // NodeTable.java:60
+  wire _eq_72 = slot_parent_9 == _mux_5; // NodeTable.java:59
+  wire _and_66 = _bits_27 & _eq_72; // NodeTable.java:59
+  wire _not_46 = ~_not_23; // NodeTable.java:60
+  wire _eq_73 = slot_children_9 == 3'd0; // NodeTable.java:60
+  wire _or_32 = _not_46 | _eq_73; // NodeTable.java:60
+  wire _and_67 = _and_66 & _or_32; // NodeTable.java:60
   wire _bits_28 = slot_valid[8]; // NodeTable.java:59
-  wire _eq_70 = slot_parent_8 == _mux_5; // NodeTable.java:59
-  wire _and_66 = _bits_28 & _eq_70; // NodeTable.java:59
-  wire _not_48 = ~_not_24; // NodeTable.java:60
-  wire _eq_71 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_48 | _eq_71; // NodeTable.java:60
-  wire _and_67 = _and_66 & _or_31; // NodeTable.java:60
+  wire _eq_74 = slot_parent_8 == _mux_5; // NodeTable.java:59
+  wire _and_68 = _bits_28 & _eq_74; // NodeTable.java:59
+  wire _not_47 = ~_not_23; // NodeTable.java:60
+  wire _eq_75 = slot_children_8 == 3'd0; // NodeTable.java:60
+  wire _or_33 = _not_47 | _eq_75; // NodeTable.java:60
+  wire _and_69 = _and_68 & _or_33; // NodeTable.java:60
   wire _bits_29 = slot_valid[7]; // NodeTable.java:59
-  wire _eq_72 = slot_parent_7 == _mux_5; // NodeTable.java:59
-  wire _and_68 = _bits_29 & _eq_72; // NodeTable.java:59
-  wire _not_49 = ~_not_24; // NodeTable.java:60
-  wire _eq_73 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_49 | _eq_73; // NodeTable.java:60
-  wire _and_69 = _and_68 & _or_32; // NodeTable.java:60
+  wire _eq_76 = slot_parent_7 == _mux_5; // NodeTable.java:59
+  wire _and_70 = _bits_29 & _eq_76; // NodeTable.java:59
+  wire _not_48 = ~_not_23; // NodeTable.java:60
+  wire _eq_77 = slot_children_7 == 3'd0; // NodeTable.java:60
+  wire _or_34 = _not_48 | _eq_77; // NodeTable.java:60
+  wire _and_71 = _and_70 & _or_34; // NodeTable.java:60
   wire _bits_30 = slot_valid[6]; // NodeTable.java:59
-  wire _eq_74 = slot_parent_6 == _mux_5; // NodeTable.java:59
-  wire _and_70 = _bits_30 & _eq_74; // NodeTable.java:59
-  wire _not_50 = ~_not_24; // NodeTable.java:60
-  wire _eq_75 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_50 | _eq_75; // NodeTable.java:60
-  wire _and_71 = _and_70 & _or_33; // NodeTable.java:60
+  wire _eq_78 = slot_parent_6 == _mux_5; // NodeTable.java:59
+  wire _and_72 = _bits_30 & _eq_78; // NodeTable.java:59
+  wire _not_49 = ~_not_23; // NodeTable.java:60
+  wire _eq_79 = slot_children_6 == 3'd0; // NodeTable.java:60
+  wire _or_35 = _not_49 | _eq_79; // NodeTable.java:60
+  wire _and_73 = _and_72 & _or_35; // NodeTable.java:60
   wire _bits_31 = slot_valid[5]; // NodeTable.java:59
-  wire _eq_76 = slot_parent_5 == _mux_5; // NodeTable.java:59
-  wire _and_72 = _bits_31 & _eq_76; // NodeTable.java:59
-  wire _not_51 = ~_not_24; // NodeTable.java:60
-  wire _eq_77 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_51 | _eq_77; // NodeTable.java:60
-  wire _and_73 = _and_72 & _or_34; // NodeTable.java:60
+  wire _eq_80 = slot_parent_5 == _mux_5; // NodeTable.java:59
+  wire _and_74 = _bits_31 & _eq_80; // NodeTable.java:59
+  wire _not_50 = ~_not_23; // NodeTable.java:60
+  wire _eq_81 = slot_children_5 == 3'd0; // NodeTable.java:60
+  wire _or_36 = _not_50 | _eq_81; // NodeTable.java:60
+  wire _and_75 = _and_74 & _or_36; // NodeTable.java:60
   wire _bits_32 = slot_valid[4]; // NodeTable.java:59
-  wire _eq_78 = slot_parent_4 == _mux_5; // NodeTable.java:59
-  wire _and_74 = _bits_32 & _eq_78; // NodeTable.java:59
-  wire _not_52 = ~_not_24; // NodeTable.java:60
-  wire _eq_79 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_52 | _eq_79; // NodeTable.java:60
-  wire _and_75 = _and_74 & _or_35; // NodeTable.java:60
+  wire _eq_82 = slot_parent_4 == _mux_5; // NodeTable.java:59
+  wire _and_76 = _bits_32 & _eq_82; // NodeTable.java:59
+  wire _not_51 = ~_not_23; // NodeTable.java:60
+  wire _eq_83 = slot_children_4 == 3'd0; // NodeTable.java:60
+  wire _or_37 = _not_51 | _eq_83; // NodeTable.java:60
+  wire _and_77 = _and_76 & _or_37; // NodeTable.java:60
   wire _bits_33 = slot_valid[3]; // NodeTable.java:59
-  wire _eq_80 = slot_parent_3 == _mux_5; // NodeTable.java:59
-  wire _and_76 = _bits_33 & _eq_80; // NodeTable.java:59
-  wire _not_53 = ~_not_24; // NodeTable.java:60
-  wire _eq_81 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_53 | _eq_81; // NodeTable.java:60
-  wire _and_77 = _and_76 & _or_36; // NodeTable.java:60
+  wire _eq_84 = slot_parent_3 == _mux_5; // NodeTable.java:59
+  wire _and_78 = _bits_33 & _eq_84; // NodeTable.java:59
+  wire _not_52 = ~_not_23; // NodeTable.java:60
+  wire _eq_85 = slot_children_3 == 3'd0; // NodeTable.java:60
+  wire _or_38 = _not_52 | _eq_85; // NodeTable.java:60
+  wire _and_79 = _and_78 & _or_38; // NodeTable.java:60
   wire _bits_34 = slot_valid[2]; // NodeTable.java:59
-  wire _eq_82 = slot_parent_2 == _mux_5; // NodeTable.java:59
-  wire _and_78 = _bits_34 & _eq_82; // NodeTable.java:59
-  wire _not_54 = ~_not_24; // NodeTable.java:60
-  wire _eq_83 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_54 | _eq_83; // NodeTable.java:60
-  wire _and_79 = _and_78 & _or_37; // NodeTable.java:60
+  wire _eq_86 = slot_parent_2 == _mux_5; // NodeTable.java:59
+  wire _and_80 = _bits_34 & _eq_86; // NodeTable.java:59
+  wire _not_53 = ~_not_23; // NodeTable.java:60
+  wire _eq_87 = slot_children_2 == 3'd0; // NodeTable.java:60
+  wire _or_39 = _not_53 | _eq_87; // NodeTable.java:60
+  wire _and_81 = _and_80 & _or_39; // NodeTable.java:60
   wire _bits_35 = slot_valid[1]; // NodeTable.java:59
-  wire _eq_84 = slot_parent_1 == _mux_5; // NodeTable.java:59
-  wire _and_80 = _bits_35 & _eq_84; // NodeTable.java:59
-  wire _not_55 = ~_not_24; // NodeTable.java:60
-  wire _eq_85 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_55 | _eq_85; // NodeTable.java:60
-  wire _and_81 = _and_80 & _or_38; // NodeTable.java:60
-  wire [31:0] kids_vector = {_and_21, _and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, 1'd0}; // NodeTable.java:62
-  wire [31:0] _not_56 = ~kids_vector; // RapController.java:484
-  wire [31:0] _and_82 = slot_valid & _not_56; // RapController.java:484
-  wire _eq_86 = slot_pick_pick_index == 5'd0; // RapController.java:616
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:420
-  wire _eq_87 = slot_pick_pick_index == 5'd1; // RapController.java:616
-  wire _eq_88 = slot_pick_pick_index == 5'd2; // RapController.java:616
-  wire _eq_89 = slot_pick_pick_index == 5'd3; // RapController.java:616
-  wire _eq_90 = slot_pick_pick_index == 5'd4; // RapController.java:616
-  wire _eq_91 = slot_pick_pick_index == 5'd5; // RapController.java:616
-  wire _eq_92 = slot_pick_pick_index == 5'd6; // RapController.java:616
-  wire _eq_93 = slot_pick_pick_index == 5'd7; // RapController.java:616
-  wire _eq_94 = slot_pick_pick_index == 5'd8; // RapController.java:616
-  wire _eq_95 = slot_pick_pick_index == 5'd9; // RapController.java:616
-  wire _eq_96 = slot_pick_pick_index == 5'd10; // RapController.java:616
-  wire _eq_97 = slot_pick_pick_index == 5'd11; // RapController.java:616
-  wire _eq_98 = slot_pick_pick_index == 5'd12; // RapController.java:616
-  wire _eq_99 = slot_pick_pick_index == 5'd13; // RapController.java:616
-  wire _eq_100 = slot_pick_pick_index == 5'd14; // RapController.java:616
-  wire _eq_101 = slot_pick_pick_index == 5'd15; // RapController.java:616
-  wire _eq_102 = slot_pick_pick_index == 5'd16; // RapController.java:616
-  wire _eq_103 = slot_pick_pick_index == 5'd17; // RapController.java:616
-  wire _eq_104 = slot_pick_pick_index == 5'd18; // RapController.java:616
-  wire _eq_105 = slot_pick_pick_index == 5'd19; // RapController.java:616
-  wire _eq_106 = slot_pick_pick_index == 5'd20; // RapController.java:616
-  wire _eq_107 = slot_pick_pick_index == 5'd21; // RapController.java:616
-  wire _eq_108 = slot_pick_pick_index == 5'd22; // RapController.java:616
-  wire _eq_109 = slot_pick_pick_index == 5'd23; // RapController.java:616
-  wire _eq_110 = slot_pick_pick_index == 5'd24; // RapController.java:616
-  wire _eq_111 = slot_pick_pick_index == 5'd25; // RapController.java:616
-  wire _eq_112 = slot_pick_pick_index == 5'd26; // RapController.java:616
-  wire _eq_113 = slot_pick_pick_index == 5'd27; // RapController.java:616
-  wire _eq_114 = slot_pick_pick_index == 5'd28; // RapController.java:616
-  wire _eq_115 = slot_pick_pick_index == 5'd29; // RapController.java:616
-  wire _eq_116 = slot_pick_pick_index == 5'd30; // RapController.java:616
-  wire _eq_117 = slot_pick_pick_index == 5'd31; // RapController.java:616
-  wire _eq_118 = slot_pick_pick_index == 5'd0; // RapController.java:617
-  wire _eq_119 = slot_pick_pick_index == 5'd1; // RapController.java:617
-  wire _eq_120 = slot_pick_pick_index == 5'd2; // RapController.java:617
-  wire _eq_121 = slot_pick_pick_index == 5'd3; // RapController.java:617
-  wire _eq_122 = slot_pick_pick_index == 5'd4; // RapController.java:617
-  wire _eq_123 = slot_pick_pick_index == 5'd5; // RapController.java:617
-  wire _eq_124 = slot_pick_pick_index == 5'd6; // RapController.java:617
-  wire _eq_125 = slot_pick_pick_index == 5'd7; // RapController.java:617
-  wire _eq_126 = slot_pick_pick_index == 5'd8; // RapController.java:617
-  wire _eq_127 = slot_pick_pick_index == 5'd9; // RapController.java:617
-  wire _eq_128 = slot_pick_pick_index == 5'd10; // RapController.java:617
-  wire _eq_129 = slot_pick_pick_index == 5'd11; // RapController.java:617
-  wire _eq_130 = slot_pick_pick_index == 5'd12; // RapController.java:617
-  wire _eq_131 = slot_pick_pick_index == 5'd13; // RapController.java:617
-  wire _eq_132 = slot_pick_pick_index == 5'd14; // RapController.java:617
-  wire _eq_133 = slot_pick_pick_index == 5'd15; // RapController.java:617
-  wire _eq_134 = slot_pick_pick_index == 5'd16; // RapController.java:617
-  wire _eq_135 = slot_pick_pick_index == 5'd17; // RapController.java:617
-  wire _eq_136 = slot_pick_pick_index == 5'd18; // RapController.java:617
-  wire _eq_137 = slot_pick_pick_index == 5'd19; // RapController.java:617
-  wire _eq_138 = slot_pick_pick_index == 5'd20; // RapController.java:617
-  wire _eq_139 = slot_pick_pick_index == 5'd21; // RapController.java:617
-  wire _eq_140 = slot_pick_pick_index == 5'd22; // RapController.java:617
-  wire _eq_141 = slot_pick_pick_index == 5'd23; // RapController.java:617
-  wire _eq_142 = slot_pick_pick_index == 5'd24; // RapController.java:617
-  wire _eq_143 = slot_pick_pick_index == 5'd25; // RapController.java:617
-  wire _eq_144 = slot_pick_pick_index == 5'd26; // RapController.java:617
-  wire _eq_145 = slot_pick_pick_index == 5'd27; // RapController.java:617
-  wire _eq_146 = slot_pick_pick_index == 5'd28; // RapController.java:617
-  wire _eq_147 = slot_pick_pick_index == 5'd29; // RapController.java:617
-  wire _eq_148 = slot_pick_pick_index == 5'd30; // RapController.java:617
-  wire _eq_149 = slot_pick_pick_index == 5'd31; // RapController.java:617
-  wire _eq_150 = slot_pick_pick_index == 5'd0; // RapController.java:618
-  wire _not_57 = ~_or_0; // FirstSet.java:34
-  wire _not_58 = ~_bits_2; // FirstSet.java:34
-  wire _not_59 = ~_bits_0; // FirstSet.java:34
-  wire _mux_6 = _not_57 ? _not_58 : _not_59; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_57, _mux_6}; // FirstSet.java:35
+  wire _eq_88 = slot_parent_1 == _mux_5; // NodeTable.java:59
+  wire _and_82 = _bits_35 & _eq_88; // NodeTable.java:59
+  wire _not_54 = ~_not_23; // NodeTable.java:60
+  wire _eq_89 = slot_children_1 == 3'd0; // NodeTable.java:60
+  wire _or_40 = _not_54 | _eq_89; // NodeTable.java:60
+  wire _and_83 = _and_82 & _or_40; // NodeTable.java:60
+  wire [31:0] kids_vector = {_and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, 1'd0}; // NodeTable.java:62
+  wire [31:0] _not_55 = ~kids_vector; // RapController.java:503
+  wire [31:0] _and_84 = slot_valid & _not_55; // RapController.java:503
+  wire _eq_90 = slot_pick_pick_index == 5'd0; // RapController.java:629
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:436
+  wire _eq_91 = slot_pick_pick_index == 5'd1; // RapController.java:629
+  wire _eq_92 = slot_pick_pick_index == 5'd2; // RapController.java:629
+  wire _eq_93 = slot_pick_pick_index == 5'd3; // RapController.java:629
+  wire _eq_94 = slot_pick_pick_index == 5'd4; // RapController.java:629
+  wire _eq_95 = slot_pick_pick_index == 5'd5; // RapController.java:629
+  wire _eq_96 = slot_pick_pick_index == 5'd6; // RapController.java:629
+  wire _eq_97 = slot_pick_pick_index == 5'd7; // RapController.java:629
+  wire _eq_98 = slot_pick_pick_index == 5'd8; // RapController.java:629
+  wire _eq_99 = slot_pick_pick_index == 5'd9; // RapController.java:629
+  wire _eq_100 = slot_pick_pick_index == 5'd10; // RapController.java:629
+  wire _eq_101 = slot_pick_pick_index == 5'd11; // RapController.java:629
+  wire _eq_102 = slot_pick_pick_index == 5'd12; // RapController.java:629
+  wire _eq_103 = slot_pick_pick_index == 5'd13; // RapController.java:629
+  wire _eq_104 = slot_pick_pick_index == 5'd14; // RapController.java:629
+  wire _eq_105 = slot_pick_pick_index == 5'd15; // RapController.java:629
+  wire _eq_106 = slot_pick_pick_index == 5'd16; // RapController.java:629
+  wire _eq_107 = slot_pick_pick_index == 5'd17; // RapController.java:629
+  wire _eq_108 = slot_pick_pick_index == 5'd18; // RapController.java:629
+  wire _eq_109 = slot_pick_pick_index == 5'd19; // RapController.java:629
+  wire _eq_110 = slot_pick_pick_index == 5'd20; // RapController.java:629
+  wire _eq_111 = slot_pick_pick_index == 5'd21; // RapController.java:629
+  wire _eq_112 = slot_pick_pick_index == 5'd22; // RapController.java:629
+  wire _eq_113 = slot_pick_pick_index == 5'd23; // RapController.java:629
+  wire _eq_114 = slot_pick_pick_index == 5'd24; // RapController.java:629
+  wire _eq_115 = slot_pick_pick_index == 5'd25; // RapController.java:629
+  wire _eq_116 = slot_pick_pick_index == 5'd26; // RapController.java:629
+  wire _eq_117 = slot_pick_pick_index == 5'd27; // RapController.java:629
+  wire _eq_118 = slot_pick_pick_index == 5'd28; // RapController.java:629
+  wire _eq_119 = slot_pick_pick_index == 5'd29; // RapController.java:629
+  wire _eq_120 = slot_pick_pick_index == 5'd30; // RapController.java:629
+  wire _eq_121 = slot_pick_pick_index == 5'd31; // RapController.java:629
+  wire _eq_122 = slot_pick_pick_index == 5'd0; // RapController.java:630
+  wire _eq_123 = slot_pick_pick_index == 5'd1; // RapController.java:630
+  wire _eq_124 = slot_pick_pick_index == 5'd2; // RapController.java:630
+  wire _eq_125 = slot_pick_pick_index == 5'd3; // RapController.java:630
+  wire _eq_126 = slot_pick_pick_index == 5'd4; // RapController.java:630
+  wire _eq_127 = slot_pick_pick_index == 5'd5; // RapController.java:630
+  wire _eq_128 = slot_pick_pick_index == 5'd6; // RapController.java:630
+  wire _eq_129 = slot_pick_pick_index == 5'd7; // RapController.java:630
+  wire _eq_130 = slot_pick_pick_index == 5'd8; // RapController.java:630
+  wire _eq_131 = slot_pick_pick_index == 5'd9; // RapController.java:630
+  wire _eq_132 = slot_pick_pick_index == 5'd10; // RapController.java:630
+  wire _eq_133 = slot_pick_pick_index == 5'd11; // RapController.java:630
+  wire _eq_134 = slot_pick_pick_index == 5'd12; // RapController.java:630
+  wire _eq_135 = slot_pick_pick_index == 5'd13; // RapController.java:630
+  wire _eq_136 = slot_pick_pick_index == 5'd14; // RapController.java:630
+  wire _eq_137 = slot_pick_pick_index == 5'd15; // RapController.java:630
+  wire _eq_138 = slot_pick_pick_index == 5'd16; // RapController.java:630
+  wire _eq_139 = slot_pick_pick_index == 5'd17; // RapController.java:630
+  wire _eq_140 = slot_pick_pick_index == 5'd18; // RapController.java:630
+  wire _eq_141 = slot_pick_pick_index == 5'd19; // RapController.java:630
+  wire _eq_142 = slot_pick_pick_index == 5'd20; // RapController.java:630
+  wire _eq_143 = slot_pick_pick_index == 5'd21; // RapController.java:630
+  wire _eq_144 = slot_pick_pick_index == 5'd22; // RapController.java:630
+  wire _eq_145 = slot_pick_pick_index == 5'd23; // RapController.java:630
+  wire _eq_146 = slot_pick_pick_index == 5'd24; // RapController.java:630
+  wire _eq_147 = slot_pick_pick_index == 5'd25; // RapController.java:630
+  wire _eq_148 = slot_pick_pick_index == 5'd26; // RapController.java:630
+  wire _eq_149 = slot_pick_pick_index == 5'd27; // RapController.java:630
+  wire _eq_150 = slot_pick_pick_index == 5'd28; // RapController.java:630
+  wire _eq_151 = slot_pick_pick_index == 5'd29; // RapController.java:630
+  wire _eq_152 = slot_pick_pick_index == 5'd30; // RapController.java:630
+  wire _eq_153 = slot_pick_pick_index == 5'd31; // RapController.java:630
+  wire _eq_154 = slot_pick_pick_index == 5'd0; // RapController.java:631
+  wire _not_56 = ~_or_2; // FirstSet.java:34
+  wire _not_57 = ~_bits_2; // FirstSet.java:34
+  wire _not_58 = ~_bits_0; // FirstSet.java:34
+  wire _mux_6 = _not_56 ? _not_57 : _not_58; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_56, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_36 = _cat_7; // FirstSet.java:43
-  wire _eq_151 = slot_pick_pick_index == 5'd1; // RapController.java:618
-  wire _eq_152 = slot_pick_pick_index == 5'd2; // RapController.java:618
-  wire _eq_153 = slot_pick_pick_index == 5'd3; // RapController.java:618
-  wire _eq_154 = slot_pick_pick_index == 5'd4; // RapController.java:618
-  wire _eq_155 = slot_pick_pick_index == 5'd5; // RapController.java:618
-  wire _eq_156 = slot_pick_pick_index == 5'd6; // RapController.java:618
-  wire _eq_157 = slot_pick_pick_index == 5'd7; // RapController.java:618
-  wire _eq_158 = slot_pick_pick_index == 5'd8; // RapController.java:618
-  wire _eq_159 = slot_pick_pick_index == 5'd9; // RapController.java:618
-  wire _eq_160 = slot_pick_pick_index == 5'd10; // RapController.java:618
-  wire _eq_161 = slot_pick_pick_index == 5'd11; // RapController.java:618
-  wire _eq_162 = slot_pick_pick_index == 5'd12; // RapController.java:618
-  wire _eq_163 = slot_pick_pick_index == 5'd13; // RapController.java:618
-  wire _eq_164 = slot_pick_pick_index == 5'd14; // RapController.java:618
-  wire _eq_165 = slot_pick_pick_index == 5'd15; // RapController.java:618
-  wire _eq_166 = slot_pick_pick_index == 5'd16; // RapController.java:618
-  wire _eq_167 = slot_pick_pick_index == 5'd17; // RapController.java:618
-  wire _eq_168 = slot_pick_pick_index == 5'd18; // RapController.java:618
-  wire _eq_169 = slot_pick_pick_index == 5'd19; // RapController.java:618
-  wire _eq_170 = slot_pick_pick_index == 5'd20; // RapController.java:618
-  wire _eq_171 = slot_pick_pick_index == 5'd21; // RapController.java:618
-  wire _eq_172 = slot_pick_pick_index == 5'd22; // RapController.java:618
-  wire _eq_173 = slot_pick_pick_index == 5'd23; // RapController.java:618
-  wire _eq_174 = slot_pick_pick_index == 5'd24; // RapController.java:618
-  wire _eq_175 = slot_pick_pick_index == 5'd25; // RapController.java:618
-  wire _eq_176 = slot_pick_pick_index == 5'd26; // RapController.java:618
-  wire _eq_177 = slot_pick_pick_index == 5'd27; // RapController.java:618
-  wire _eq_178 = slot_pick_pick_index == 5'd28; // RapController.java:618
-  wire _eq_179 = slot_pick_pick_index == 5'd29; // RapController.java:618
-  wire _eq_180 = slot_pick_pick_index == 5'd30; // RapController.java:618
-  wire _eq_181 = slot_pick_pick_index == 5'd31; // RapController.java:618
-  wire _eq_182 = children_write_slot == 5'd0; // NodeTable.java:44
-  wire _eq_183 = children_write_slot == 5'd1; // NodeTable.java:44
-  wire _eq_184 = children_write_slot == 5'd2; // NodeTable.java:44
-  wire _eq_185 = children_write_slot == 5'd3; // NodeTable.java:44
-  wire _eq_186 = children_write_slot == 5'd4; // NodeTable.java:44
-  wire _eq_187 = children_write_slot == 5'd5; // NodeTable.java:44
-  wire _eq_188 = children_write_slot == 5'd6; // NodeTable.java:44
-  wire _eq_189 = children_write_slot == 5'd7; // NodeTable.java:44
-  wire _eq_190 = children_write_slot == 5'd8; // NodeTable.java:44
-  wire _eq_191 = children_write_slot == 5'd9; // NodeTable.java:44
-  wire _eq_192 = children_write_slot == 5'd10; // NodeTable.java:44
-  wire _eq_193 = children_write_slot == 5'd11; // NodeTable.java:44
-  wire _eq_194 = children_write_slot == 5'd12; // NodeTable.java:44
-  wire _eq_195 = children_write_slot == 5'd13; // NodeTable.java:44
-  wire _eq_196 = children_write_slot == 5'd14; // NodeTable.java:44
-  wire _eq_197 = children_write_slot == 5'd15; // NodeTable.java:44
-  wire _eq_198 = children_write_slot == 5'd16; // NodeTable.java:44
-  wire _eq_199 = children_write_slot == 5'd17; // NodeTable.java:44
-  wire _eq_200 = children_write_slot == 5'd18; // NodeTable.java:44
-  wire _eq_201 = children_write_slot == 5'd19; // NodeTable.java:44
-  wire _eq_202 = children_write_slot == 5'd20; // NodeTable.java:44
-  wire _eq_203 = children_write_slot == 5'd21; // NodeTable.java:44
-  wire _eq_204 = children_write_slot == 5'd22; // NodeTable.java:44
-  wire _eq_205 = children_write_slot == 5'd23; // NodeTable.java:44
-  wire _eq_206 = children_write_slot == 5'd24; // NodeTable.java:44
-  wire _eq_207 = children_write_slot == 5'd25; // NodeTable.java:44
-  wire _eq_208 = children_write_slot == 5'd26; // NodeTable.java:44
-  wire _eq_209 = children_write_slot == 5'd27; // NodeTable.java:44
-  wire _eq_210 = children_write_slot == 5'd28; // NodeTable.java:44
-  wire _eq_211 = children_write_slot == 5'd29; // NodeTable.java:44
-  wire _eq_212 = children_write_slot == 5'd30; // NodeTable.java:44
-  wire _eq_213 = children_write_slot == 5'd31; // NodeTable.java:44
-  wire [2:0] _sub_0 = op_children - merge_leaves; // RapController.java:485
-  wire [32:0] _add_0 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
-  wire [31:0] _bits_37 = _add_0[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_1 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
-  wire _bits_38 = _add_0[32]; // SplitCounter.java:44
-  wire [32:0] _add_2 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_39 = _add_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_3 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:35
-  wire _bits_40 = _add_2[32]; // SplitCounter.java:44
-  wire [32:0] _add_4 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:42
-  wire [31:0] _bits_41 = _add_4[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_5 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:35
-  wire _bits_42 = _add_4[32]; // SplitCounter.java:44
-  wire [32:0] _add_6 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_43 = _add_6[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_7 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:35
-  wire _bits_44 = _add_6[32]; // SplitCounter.java:44
-  wire [32:0] _add_8 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_45 = _add_8[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_9 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:35
-  wire _bits_46 = _add_8[32]; // SplitCounter.java:44
-  wire [32:0] _add_10 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_47 = _add_10[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_11 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
-  wire _bits_48 = _add_10[32]; // SplitCounter.java:44
-  wire _or_39 = io_counterResult_bits_saturated | 1'd0; // RapController.java:302
-  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:285
+  wire _eq_155 = slot_pick_pick_index == 5'd1; // RapController.java:631
+  wire _eq_156 = slot_pick_pick_index == 5'd2; // RapController.java:631
+  wire _eq_157 = slot_pick_pick_index == 5'd3; // RapController.java:631
+  wire _eq_158 = slot_pick_pick_index == 5'd4; // RapController.java:631
+  wire _eq_159 = slot_pick_pick_index == 5'd5; // RapController.java:631
+  wire _eq_160 = slot_pick_pick_index == 5'd6; // RapController.java:631
+  wire _eq_161 = slot_pick_pick_index == 5'd7; // RapController.java:631
+  wire _eq_162 = slot_pick_pick_index == 5'd8; // RapController.java:631
+  wire _eq_163 = slot_pick_pick_index == 5'd9; // RapController.java:631
+  wire _eq_164 = slot_pick_pick_index == 5'd10; // RapController.java:631
+  wire _eq_165 = slot_pick_pick_index == 5'd11; // RapController.java:631
+  wire _eq_166 = slot_pick_pick_index == 5'd12; // RapController.java:631
+  wire _eq_167 = slot_pick_pick_index == 5'd13; // RapController.java:631
+  wire _eq_168 = slot_pick_pick_index == 5'd14; // RapController.java:631
+  wire _eq_169 = slot_pick_pick_index == 5'd15; // RapController.java:631
+  wire _eq_170 = slot_pick_pick_index == 5'd16; // RapController.java:631
+  wire _eq_171 = slot_pick_pick_index == 5'd17; // RapController.java:631
+  wire _eq_172 = slot_pick_pick_index == 5'd18; // RapController.java:631
+  wire _eq_173 = slot_pick_pick_index == 5'd19; // RapController.java:631
+  wire _eq_174 = slot_pick_pick_index == 5'd20; // RapController.java:631
+  wire _eq_175 = slot_pick_pick_index == 5'd21; // RapController.java:631
+  wire _eq_176 = slot_pick_pick_index == 5'd22; // RapController.java:631
+  wire _eq_177 = slot_pick_pick_index == 5'd23; // RapController.java:631
+  wire _eq_178 = slot_pick_pick_index == 5'd24; // RapController.java:631
+  wire _eq_179 = slot_pick_pick_index == 5'd25; // RapController.java:631
+  wire _eq_180 = slot_pick_pick_index == 5'd26; // RapController.java:631
+  wire _eq_181 = slot_pick_pick_index == 5'd27; // RapController.java:631
+  wire _eq_182 = slot_pick_pick_index == 5'd28; // RapController.java:631
+  wire _eq_183 = slot_pick_pick_index == 5'd29; // RapController.java:631
+  wire _eq_184 = slot_pick_pick_index == 5'd30; // RapController.java:631
+  wire _eq_185 = slot_pick_pick_index == 5'd31; // RapController.java:631
+  wire _eq_186 = children_write_slot == 5'd0; // NodeTable.java:44
+  wire _eq_187 = children_write_slot == 5'd1; // NodeTable.java:44
+  wire _eq_188 = children_write_slot == 5'd2; // NodeTable.java:44
+  wire _eq_189 = children_write_slot == 5'd3; // NodeTable.java:44
+  wire _eq_190 = children_write_slot == 5'd4; // NodeTable.java:44
+  wire _eq_191 = children_write_slot == 5'd5; // NodeTable.java:44
+  wire _eq_192 = children_write_slot == 5'd6; // NodeTable.java:44
+  wire _eq_193 = children_write_slot == 5'd7; // NodeTable.java:44
+  wire _eq_194 = children_write_slot == 5'd8; // NodeTable.java:44
+  wire _eq_195 = children_write_slot == 5'd9; // NodeTable.java:44
+  wire _eq_196 = children_write_slot == 5'd10; // NodeTable.java:44
+  wire _eq_197 = children_write_slot == 5'd11; // NodeTable.java:44
+  wire _eq_198 = children_write_slot == 5'd12; // NodeTable.java:44
+  wire _eq_199 = children_write_slot == 5'd13; // NodeTable.java:44
+  wire _eq_200 = children_write_slot == 5'd14; // NodeTable.java:44
+  wire _eq_201 = children_write_slot == 5'd15; // NodeTable.java:44
+  wire _eq_202 = children_write_slot == 5'd16; // NodeTable.java:44
+  wire _eq_203 = children_write_slot == 5'd17; // NodeTable.java:44
+  wire _eq_204 = children_write_slot == 5'd18; // NodeTable.java:44
+  wire _eq_205 = children_write_slot == 5'd19; // NodeTable.java:44
+  wire _eq_206 = children_write_slot == 5'd20; // NodeTable.java:44
+  wire _eq_207 = children_write_slot == 5'd21; // NodeTable.java:44
+  wire _eq_208 = children_write_slot == 5'd22; // NodeTable.java:44
+  wire _eq_209 = children_write_slot == 5'd23; // NodeTable.java:44
+  wire _eq_210 = children_write_slot == 5'd24; // NodeTable.java:44
+  wire _eq_211 = children_write_slot == 5'd25; // NodeTable.java:44
+  wire _eq_212 = children_write_slot == 5'd26; // NodeTable.java:44
+  wire _eq_213 = children_write_slot == 5'd27; // NodeTable.java:44
+  wire _eq_214 = children_write_slot == 5'd28; // NodeTable.java:44
+  wire _eq_215 = children_write_slot == 5'd29; // NodeTable.java:44
+  wire _eq_216 = children_write_slot == 5'd30; // NodeTable.java:44
+  wire _eq_217 = children_write_slot == 5'd31; // NodeTable.java:44
+  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:504
+  wire [32:0] _add_1 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
+  wire [31:0] _bits_37 = _add_1[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
+  wire _bits_38 = _add_1[32]; // SplitCounter.java:44
+  wire [32:0] _add_3 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_39 = _add_3[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_4 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:35
+  wire _bits_40 = _add_3[32]; // SplitCounter.java:44
+  wire [32:0] _add_5 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:42
+  wire [31:0] _bits_41 = _add_5[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_6 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:35
+  wire _bits_42 = _add_5[32]; // SplitCounter.java:44
+  wire [32:0] _add_7 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_43 = _add_7[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_8 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:35
+  wire _bits_44 = _add_7[32]; // SplitCounter.java:44
+  wire [32:0] _add_9 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_45 = _add_9[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_10 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:35
+  wire _bits_46 = _add_9[32]; // SplitCounter.java:44
+  wire [32:0] _add_11 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:42
+  wire [31:0] _bits_47 = _add_11[31:0]; // SplitCounter.java:43
+  wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
+  wire _bits_48 = _add_11[32]; // SplitCounter.java:44
+  wire _or_41 = io_counterResult_bits_saturated | 1'd0; // RapController.java:313
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:296
   wire [7:0] _bits_49 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_50 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_49} > _bits_50; // SplitCompare.java:31
-  wire _eq_214 = {{4{1'b0}}, _bits_49} == _bits_50; // SplitCompare.java:31
+  wire _eq_218 = {{4{1'b0}}, _bits_49} == _bits_50; // SplitCompare.java:31
   wire [23:0] _bits_51 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
   wire [11:0] _bits_52 = _bits_51[23:12]; // SplitCompare.java:39
   wire [23:0] _bits_53 = io_head_threshold[23:0]; // SplitCompare.java:35
   wire [11:0] _bits_54 = _bits_53[23:12]; // SplitCompare.java:39
   wire _gt_1 = _bits_52 > _bits_54; // SplitCompare.java:31
-  wire _eq_215 = _bits_52 == _bits_54; // SplitCompare.java:31
+  wire _eq_219 = _bits_52 == _bits_54; // SplitCompare.java:31
   wire [11:0] _bits_55 = _bits_51[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_56 = _bits_53[11:0]; // SplitCompare.java:35
   wire _gt_2 = _bits_55 > _bits_56; // SplitCompare.java:21
-  wire _and_83 = _eq_215 & _gt_2; // SplitCompare.java:31
-  wire _or_40 = _gt_1 | _and_83; // SplitCompare.java:31
-  wire _and_84 = _eq_214 & _or_40; // SplitCompare.java:31
-  wire _or_41 = _gt_0 | _and_84; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_41; // RapController.java:285
-  wire _not_60 = ~schedule_exhausted; // RapController.java:288
+  wire _and_85 = _eq_219 & _gt_2; // SplitCompare.java:31
+  wire _or_42 = _gt_1 | _and_85; // SplitCompare.java:31
+  wire _and_86 = _eq_218 & _or_42; // SplitCompare.java:31
+  wire _or_43 = _gt_0 | _and_86; // SplitCompare.java:31
+  wire split_now = _lt_0 & _or_43; // RapController.java:296
+  wire _not_59 = ~schedule_exhausted; // RapController.java:299
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
-  wire _not_61 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_85 = _not_60 & _not_61; // RapController.java:288
-  wire [30:0] _bits_57 = until_merge_lo[31:1]; // RapController.java:288
-  wire _or_r_1 = |_bits_57; // RapController.java:288
-  wire _not_62 = ~_or_r_1; // RapController.java:288
-  wire _and_86 = _and_85 & _not_62; // RapController.java:288
-  wire _bits_58 = until_merge_lo[0]; // RapController.java:289
-  wire _ge_1 = io_head_weight >= _bits_58; // RapController.java:289
-  wire merge_now = _and_86 & _ge_1; // RapController.java:289
-  wire _not_63 = ~merge_now; // RapController.java:293
-  wire _and_87 = split_now & _not_63; // RapController.java:293
-  wire _and_88 = _and_87 & hit_short_4; // RapController.java:293
+  wire _not_60 = ~_or_r_0; // SplitCounter.java:58
+  wire _and_87 = _not_59 & _not_60; // RapController.java:299
+  wire [30:0] _bits_57 = until_merge_lo[31:1]; // RapController.java:299
+  wire _or_r_1 = |_bits_57; // RapController.java:299
+  wire _not_61 = ~_or_r_1; // RapController.java:299
+  wire _and_88 = _and_87 & _not_61; // RapController.java:299
+  wire _bits_58 = until_merge_lo[0]; // RapController.java:300
+  wire _ge_2 = io_head_weight >= _bits_58; // RapController.java:300
+  wire merge_now = _and_88 & _ge_2; // RapController.java:300
+  wire _not_62 = ~merge_now; // RapController.java:304
+  wire _and_89 = split_now & _not_62; // RapController.java:304
+  wire _and_90 = _and_89 & hit_short_4; // RapController.java:304
   wire [11:0] _bits_59 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_60 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_59 > {1'b0, _bits_60}; // SplitCompare.java:31
-  wire _eq_216 = _bits_59 == {1'b0, _bits_60}; // SplitCompare.java:31
+  wire _eq_220 = _bits_59 == {1'b0, _bits_60}; // SplitCompare.java:31
   wire [23:0] _bits_61 = io_head_threshold[23:0]; // SplitCompare.java:35
   wire [11:0] _bits_62 = _bits_61[23:12]; // SplitCompare.java:39
   wire [23:0] _bits_63 = skip_min_sum[23:0]; // SplitCompare.java:35
   wire [11:0] _bits_64 = _bits_63[23:12]; // SplitCompare.java:39
   wire _gt_4 = _bits_62 > _bits_64; // SplitCompare.java:31
-  wire _eq_217 = _bits_62 == _bits_64; // SplitCompare.java:31
+  wire _eq_221 = _bits_62 == _bits_64; // SplitCompare.java:31
   wire [11:0] _bits_65 = _bits_61[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_66 = _bits_63[11:0]; // SplitCompare.java:35
   wire _gt_5 = _bits_65 > _bits_66; // SplitCompare.java:21
-  wire _and_89 = _eq_217 & _gt_5; // SplitCompare.java:31
-  wire _or_42 = _gt_4 | _and_89; // SplitCompare.java:31
-  wire _and_90 = _eq_216 & _or_42; // SplitCompare.java:31
-  wire _or_43 = _gt_3 | _and_90; // SplitCompare.java:31
-  wire _not_64 = ~_or_43; // MergeSkip.java:42
-  wire _and_91 = skip_valid & _not_64; // MergeSkip.java:42
-  wire defer_now = _and_88 & _and_91; // RapController.java:294
-  wire [5:0] _add_12 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:111
-  wire [5:0] _sub_1 = _add_12 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:111
+  wire _and_91 = _eq_221 & _gt_5; // SplitCompare.java:31
+  wire _or_44 = _gt_4 | _and_91; // SplitCompare.java:31
+  wire _and_92 = _eq_220 & _or_44; // SplitCompare.java:31
+  wire _or_45 = _gt_3 | _and_92; // SplitCompare.java:31
+  wire _not_63 = ~_or_45; // MergeSkip.java:42
+  wire _and_93 = skip_valid & _not_63; // MergeSkip.java:42
+  wire defer_now = _and_90 & _and_93; // RapController.java:305
+  wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:111
+  wire [5:0] _sub_2 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:111
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:104
-  wire _eq_218 = io_m0Csr == 64'd0; // RapController.java:360
-  wire [63:0] _mux_7 = _eq_218 ? 64'd1 : io_m0Csr; // RapController.java:360
-  wire [31:0] _bits_67 = serialMultiplier_io_product[95:64]; // RapController.java:500
-  wire _or_r_2 = |_bits_67; // RapController.java:500
-  wire [63:0] _bits_68 = serialMultiplier_io_product[63:0]; // RapController.java:501
-  wire [31:0] _bits_69 = _mux_7[31:0]; // SplitCounter.java:49
-  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_70 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_71 = to_merge_hi[31:0]; // RapController.java:173
-  wire [31:0] _bits_72 = to_merge_lo[31:0]; // RapController.java:173
-  wire [63:0] to_merge = {_bits_71, _bits_72}; // RapController.java:173
-  wire [31:0] _bits_73 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_74 = _mux_7[63:32]; // SplitCounter.java:49
-  wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_75 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_76 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_219 = io_epsCsr == 16'd0; // RapController.java:358
-  wire [15:0] _mux_8 = _eq_219 ? 16'd1 : io_epsCsr; // RapController.java:358
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:359
-  wire [31:0] _mux_9 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:359
-  wire [5:0] _add_13 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:230
-  wire [5:0] _sub_4 = _add_13 - {{5{1'b0}}, io_selected_valid}; // RapController.java:230
-  wire [7:0] _add_14 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:231
-  wire [7:0] _sub_5 = _add_14 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:231
-  wire _eq_220 = state == 4'd2; // RapController.java:236
-  wire draining = _eq_220 | commit_stop; // RapController.java:236
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:237
-  wire [4:0] _add_15 = undo_sp + 5'd1; // RapController.java:247
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:390
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:403
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:403
-  wire [3:0] _bits_77 = _dshl_0[3:0]; // RapController.java:403
-  wire [3:0] _or_44 = present_children | _bits_77; // RapController.java:403
-  wire [6:0] _dshl_1 = 7'd1 << _bits_36; // RapController.java:620
-  wire [3:0] _bits_78 = _dshl_1[3:0]; // RapController.java:620
-  wire [3:0] _or_45 = present_children | _bits_78; // RapController.java:620
-  wire _not_65 = ~leaf_pick_load; // SlotPicker.java:48
-  wire [31:0] _not_66 = ~leaf_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_92 = leaf_pick_candidates & _not_66; // SlotPicker.java:33
-  wire _bits_79 = slot_valid[31]; // NodeTable.java:73
-  wire _eq_221 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_93 = _bits_79 & _eq_221; // NodeTable.java:73
-  wire _eq_222 = slot_children_31 == 3'd0; // NodeTable.java:73
-  wire _and_94 = _and_93 & _eq_222; // NodeTable.java:73
-  wire _bits_80 = slot_valid[30]; // NodeTable.java:73
-  wire _eq_223 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_95 = _bits_80 & _eq_223; // NodeTable.java:73
-  wire _eq_224 = slot_children_30 == 3'd0; // NodeTable.java:73
-  wire _and_96 = _and_95 & _eq_224; // NodeTable.java:73
-  wire _bits_81 = slot_valid[29]; // NodeTable.java:73
-  wire _eq_225 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_97 = _bits_81 & _eq_225; // NodeTable.java:73
-  wire _eq_226 = slot_children_29 == 3'd0; // NodeTable.java:73
-  wire _and_98 = _and_97 & _eq_226; // NodeTable.java:73
-  wire _bits_82 = slot_valid[28]; // NodeTable.java:73
-  wire _eq_227 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_99 = _bits_82 & _eq_227; // NodeTable.java:73
-  wire _eq_228 = slot_children_28 == 3'd0; // NodeTable.java:73
-  wire _and_100 = _and_99 & _eq_228; // NodeTable.java:73
-  wire _bits_83 = slot_valid[27]; // NodeTable.java:73
-  wire _eq_229 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_101 = _bits_83 & _eq_229; // NodeTable.java:73
-  wire _eq_230 = slot_children_27 == 3'd0; // NodeTable.java:73
-  wire _and_102 = _and_101 & _eq_230; // NodeTable.java:73
-  wire _bits_84 = slot_valid[26]; // NodeTable.java:73
-  wire _eq_231 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_103 = _bits_84 & _eq_231; // NodeTable.java:73
-  wire _eq_232 = slot_children_26 == 3'd0; // NodeTable.java:73
-  wire _and_104 = _and_103 & _eq_232; // NodeTable.java:73
-  wire _bits_85 = slot_valid[25]; // NodeTable.java:73
-  wire _eq_233 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_105 = _bits_85 & _eq_233; // NodeTable.java:73
-  wire _eq_234 = slot_children_25 == 3'd0; // NodeTable.java:73
-  wire _and_106 = _and_105 & _eq_234; // NodeTable.java:73
-  wire _bits_86 = slot_valid[24]; // NodeTable.java:73
-  wire _eq_235 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_107 = _bits_86 & _eq_235; // NodeTable.java:73
-  wire _eq_236 = slot_children_24 == 3'd0; // NodeTable.java:73
-  wire _and_108 = _and_107 & _eq_236; // NodeTable.java:73
-  wire _bits_87 = slot_valid[23]; // NodeTable.java:73
-  wire _eq_237 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_109 = _bits_87 & _eq_237; // NodeTable.java:73
-  wire _eq_238 = slot_children_23 == 3'd0; // NodeTable.java:73
-  wire _and_110 = _and_109 & _eq_238; // NodeTable.java:73
-  wire _bits_88 = slot_valid[22]; // NodeTable.java:73
-  wire _eq_239 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_111 = _bits_88 & _eq_239; // NodeTable.java:73
-  wire _eq_240 = slot_children_22 == 3'd0; // NodeTable.java:73
-  wire _and_112 = _and_111 & _eq_240; // NodeTable.java:73
-  wire _bits_89 = slot_valid[21]; // NodeTable.java:73
-  wire _eq_241 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_113 = _bits_89 & _eq_241; // NodeTable.java:73
-  wire _eq_242 = slot_children_21 == 3'd0; // NodeTable.java:73
-  wire _and_114 = _and_113 & _eq_242; // NodeTable.java:73
-  wire _bits_90 = slot_valid[20]; // NodeTable.java:73
-  wire _eq_243 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_115 = _bits_90 & _eq_243; // NodeTable.java:73
-  wire _eq_244 = slot_children_20 == 3'd0; // NodeTable.java:73
-  wire _and_116 = _and_115 & _eq_244; // NodeTable.java:73
-  wire _bits_91 = slot_valid[19]; // NodeTable.java:73
-  wire _eq_245 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_117 = _bits_91 & _eq_245; // NodeTable.java:73
-  wire _eq_246 = slot_children_19 == 3'd0; // NodeTable.java:73
-  wire _and_118 = _and_117 & _eq_246; // NodeTable.java:73
-  wire _bits_92 = slot_valid[18]; // NodeTable.java:73
-  wire _eq_247 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_119 = _bits_92 & _eq_247; // NodeTable.java:73
-  wire _eq_248 = slot_children_18 == 3'd0; // NodeTable.java:73
-  wire _and_120 = _and_119 & _eq_248; // NodeTable.java:73
-  wire _bits_93 = slot_valid[17]; // NodeTable.java:73
-  wire _eq_249 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_121 = _bits_93 & _eq_249; // NodeTable.java:73
-  wire _eq_250 = slot_children_17 == 3'd0; // NodeTable.java:73
-  wire _and_122 = _and_121 & _eq_250; // NodeTable.java:73
-  wire _bits_94 = slot_valid[16]; // NodeTable.java:73
-  wire _eq_251 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_123 = _bits_94 & _eq_251; // NodeTable.java:73
-  wire _eq_252 = slot_children_16 == 3'd0; // NodeTable.java:73
-  wire _and_124 = _and_123 & _eq_252; // NodeTable.java:73
-  wire _bits_95 = slot_valid[15]; // NodeTable.java:73
-  wire _eq_253 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_125 = _bits_95 & _eq_253; // NodeTable.java:73
-  wire _eq_254 = slot_children_15 == 3'd0; // NodeTable.java:73
-  wire _and_126 = _and_125 & _eq_254; // NodeTable.java:73
-  wire _bits_96 = slot_valid[14]; // NodeTable.java:73
-  wire _eq_255 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_127 = _bits_96 & _eq_255; // NodeTable.java:73
-  wire _eq_256 = slot_children_14 == 3'd0; // NodeTable.java:73
-  wire _and_128 = _and_127 & _eq_256; // NodeTable.java:73
-  wire _bits_97 = slot_valid[13]; // NodeTable.java:73
-  wire _eq_257 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_129 = _bits_97 & _eq_257; // NodeTable.java:73
-  wire _eq_258 = slot_children_13 == 3'd0; // NodeTable.java:73
-  wire _and_130 = _and_129 & _eq_258; // NodeTable.java:73
-  wire _bits_98 = slot_valid[12]; // NodeTable.java:73
-  wire _eq_259 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_131 = _bits_98 & _eq_259; // NodeTable.java:73
-  wire _eq_260 = slot_children_12 == 3'd0; // NodeTable.java:73
-  wire _and_132 = _and_131 & _eq_260; // NodeTable.java:73
-  wire _bits_99 = slot_valid[11]; // NodeTable.java:73
-  wire _eq_261 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_133 = _bits_99 & _eq_261; // NodeTable.java:73
-  wire _eq_262 = slot_children_11 == 3'd0; // NodeTable.java:73
-  wire _and_134 = _and_133 & _eq_262; // NodeTable.java:73
-  wire _bits_100 = slot_valid[10]; // NodeTable.java:73
-  wire _eq_263 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_135 = _bits_100 & _eq_263; // NodeTable.java:73
-  wire _eq_264 = slot_children_10 == 3'd0; // NodeTable.java:73
-  wire _and_136 = _and_135 & _eq_264; // NodeTable.java:73
-  wire _bits_101 = slot_valid[9]; // NodeTable.java:73
-  wire _eq_265 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_137 = _bits_101 & _eq_265; // NodeTable.java:73
-  wire _eq_266 = slot_children_9 == 3'd0; // NodeTable.java:73
-  wire _and_138 = _and_137 & _eq_266; // NodeTable.java:73
-  wire _bits_102 = slot_valid[8]; // NodeTable.java:73
-  wire _eq_267 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_139 = _bits_102 & _eq_267; // NodeTable.java:73
-  wire _eq_268 = slot_children_8 == 3'd0; // NodeTable.java:73
-  wire _and_140 = _and_139 & _eq_268; // NodeTable.java:73
-  wire _bits_103 = slot_valid[7]; // NodeTable.java:73
-  wire _eq_269 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_141 = _bits_103 & _eq_269; // NodeTable.java:73
-  wire _eq_270 = slot_children_7 == 3'd0; // NodeTable.java:73
-  wire _and_142 = _and_141 & _eq_270; // NodeTable.java:73
-  wire _bits_104 = slot_valid[6]; // NodeTable.java:73
-  wire _eq_271 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_143 = _bits_104 & _eq_271; // NodeTable.java:73
-  wire _eq_272 = slot_children_6 == 3'd0; // NodeTable.java:73
-  wire _and_144 = _and_143 & _eq_272; // NodeTable.java:73
-  wire _bits_105 = slot_valid[5]; // NodeTable.java:73
-  wire _eq_273 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_145 = _bits_105 & _eq_273; // NodeTable.java:73
-  wire _eq_274 = slot_children_5 == 3'd0; // NodeTable.java:73
-  wire _and_146 = _and_145 & _eq_274; // NodeTable.java:73
-  wire _bits_106 = slot_valid[4]; // NodeTable.java:73
-  wire _eq_275 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_147 = _bits_106 & _eq_275; // NodeTable.java:73
-  wire _eq_276 = slot_children_4 == 3'd0; // NodeTable.java:73
-  wire _and_148 = _and_147 & _eq_276; // NodeTable.java:73
-  wire _bits_107 = slot_valid[3]; // NodeTable.java:73
-  wire _eq_277 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_149 = _bits_107 & _eq_277; // NodeTable.java:73
-  wire _eq_278 = slot_children_3 == 3'd0; // NodeTable.java:73
-  wire _and_150 = _and_149 & _eq_278; // NodeTable.java:73
-  wire _bits_108 = slot_valid[2]; // NodeTable.java:73
-  wire _eq_279 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_151 = _bits_108 & _eq_279; // NodeTable.java:73
-  wire _eq_280 = slot_children_2 == 3'd0; // NodeTable.java:73
-  wire _and_152 = _and_151 & _eq_280; // NodeTable.java:73
-  wire _bits_109 = slot_valid[1]; // NodeTable.java:73
-  wire _eq_281 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_153 = _bits_109 & _eq_281; // NodeTable.java:73
-  wire _eq_282 = slot_children_1 == 3'd0; // NodeTable.java:73
-  wire _and_154 = _and_153 & _eq_282; // NodeTable.java:73
-  wire [31:0] _cat_8 = {_and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, 1'd0}; // NodeTable.java:75
-  wire [31:0] _not_67 = ~kids_vector; // SlotPicker.java:59
-  wire [31:0] _and_155 = leaf_pick_candidates & _not_67; // SlotPicker.java:59
-  wire _not_68 = ~leaf_pick_ready; // SlotPicker.java:39
-  wire leaf_pick_advance = leaf_pick_take | _not_68; // SlotPicker.java:39
-  wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:37
-  wire [31:0] _and_156 = leaf_pick_candidates & _not_69; // SlotPicker.java:37
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_156 : leaf_pick_candidates; // SlotPicker.java:37
-  wire [31:0] _sub_7 = leaf_pick_remaining - 32'd1; // SlotPicker.java:45
-  wire [31:0] _not_70 = ~_sub_7; // SlotPicker.java:45
-  wire [31:0] _and_157 = leaf_pick_remaining & _not_70; // SlotPicker.java:45
-  wire _bits_110 = leaf_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_111 = leaf_pick_remaining[1]; // FirstSet.java:24
-  wire _or_46 = _bits_110 | _bits_111; // FirstSet.java:36
-  wire _bits_112 = leaf_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_113 = leaf_pick_remaining[3]; // FirstSet.java:24
-  wire _or_47 = _bits_112 | _bits_113; // FirstSet.java:36
-  wire _or_48 = _or_46 | _or_47; // FirstSet.java:36
-  wire _bits_114 = leaf_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_115 = leaf_pick_remaining[5]; // FirstSet.java:24
-  wire _or_49 = _bits_114 | _bits_115; // FirstSet.java:36
-  wire _bits_116 = leaf_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_117 = leaf_pick_remaining[7]; // FirstSet.java:24
-  wire _or_50 = _bits_116 | _bits_117; // FirstSet.java:36
-  wire _or_51 = _or_49 | _or_50; // FirstSet.java:36
-  wire _or_52 = _or_48 | _or_51; // FirstSet.java:36
-  wire _bits_118 = leaf_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_119 = leaf_pick_remaining[9]; // FirstSet.java:24
-  wire _or_53 = _bits_118 | _bits_119; // FirstSet.java:36
-  wire _bits_120 = leaf_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_121 = leaf_pick_remaining[11]; // FirstSet.java:24
-  wire _or_54 = _bits_120 | _bits_121; // FirstSet.java:36
-  wire _or_55 = _or_53 | _or_54; // FirstSet.java:36
-  wire _bits_122 = leaf_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_123 = leaf_pick_remaining[13]; // FirstSet.java:24
-  wire _or_56 = _bits_122 | _bits_123; // FirstSet.java:36
-  wire _bits_124 = leaf_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_125 = leaf_pick_remaining[15]; // FirstSet.java:24
-  wire _or_57 = _bits_124 | _bits_125; // FirstSet.java:36
-  wire _or_58 = _or_56 | _or_57; // FirstSet.java:36
-  wire _or_59 = _or_55 | _or_58; // FirstSet.java:36
-  wire _or_60 = _or_52 | _or_59; // FirstSet.java:36
-  wire _bits_126 = leaf_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_127 = leaf_pick_remaining[17]; // FirstSet.java:24
-  wire _or_61 = _bits_126 | _bits_127; // FirstSet.java:36
-  wire _bits_128 = leaf_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_129 = leaf_pick_remaining[19]; // FirstSet.java:24
-  wire _or_62 = _bits_128 | _bits_129; // FirstSet.java:36
-  wire _or_63 = _or_61 | _or_62; // FirstSet.java:36
-  wire _bits_130 = leaf_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_131 = leaf_pick_remaining[21]; // FirstSet.java:24
-  wire _or_64 = _bits_130 | _bits_131; // FirstSet.java:36
-  wire _bits_132 = leaf_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_133 = leaf_pick_remaining[23]; // FirstSet.java:24
-  wire _or_65 = _bits_132 | _bits_133; // FirstSet.java:36
-  wire _or_66 = _or_64 | _or_65; // FirstSet.java:36
-  wire _or_67 = _or_63 | _or_66; // FirstSet.java:36
-  wire _bits_134 = leaf_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_135 = leaf_pick_remaining[25]; // FirstSet.java:24
-  wire _or_68 = _bits_134 | _bits_135; // FirstSet.java:36
-  wire _bits_136 = leaf_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_137 = leaf_pick_remaining[27]; // FirstSet.java:24
-  wire _or_69 = _bits_136 | _bits_137; // FirstSet.java:36
-  wire _or_70 = _or_68 | _or_69; // FirstSet.java:36
-  wire _bits_138 = leaf_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_139 = leaf_pick_remaining[29]; // FirstSet.java:24
-  wire _or_71 = _bits_138 | _bits_139; // FirstSet.java:36
-  wire _bits_140 = leaf_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_141 = leaf_pick_remaining[31]; // FirstSet.java:24
-  wire _or_72 = _bits_140 | _bits_141; // FirstSet.java:36
-  wire _or_73 = _or_71 | _or_72; // FirstSet.java:36
-  wire _or_74 = _or_70 | _or_73; // FirstSet.java:36
-  wire _or_75 = _or_67 | _or_74; // FirstSet.java:36
-  wire _or_76 = _or_60 | _or_75; // FirstSet.java:36
-  wire _not_71 = ~_or_60; // FirstSet.java:34
-  wire _not_72 = ~_or_67; // FirstSet.java:34
-  wire _not_73 = ~_or_70; // FirstSet.java:34
-  wire _not_74 = ~_or_71; // FirstSet.java:34
-  wire _not_75 = ~_bits_140; // FirstSet.java:34
-  wire _not_76 = ~_bits_138; // FirstSet.java:34
-  wire _mux_10 = _not_74 ? _not_75 : _not_76; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_74, _mux_10}; // FirstSet.java:35
-  wire _not_77 = ~_or_68; // FirstSet.java:34
-  wire _not_78 = ~_bits_136; // FirstSet.java:34
-  wire _not_79 = ~_bits_134; // FirstSet.java:34
-  wire _mux_11 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_77, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_73 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_73, _mux_12}; // FirstSet.java:35
-  wire _not_80 = ~_or_63; // FirstSet.java:34
-  wire _not_81 = ~_or_64; // FirstSet.java:34
-  wire _not_82 = ~_bits_132; // FirstSet.java:34
-  wire _not_83 = ~_bits_130; // FirstSet.java:34
-  wire _mux_13 = _not_81 ? _not_82 : _not_83; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_81, _mux_13}; // FirstSet.java:35
-  wire _not_84 = ~_or_61; // FirstSet.java:34
-  wire _not_85 = ~_bits_128; // FirstSet.java:34
-  wire _not_86 = ~_bits_126; // FirstSet.java:34
-  wire _mux_14 = _not_84 ? _not_85 : _not_86; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_84, _mux_14}; // FirstSet.java:35
-  wire [1:0] _mux_15 = _not_80 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_80, _mux_15}; // FirstSet.java:35
-  wire [2:0] _mux_16 = _not_72 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_72, _mux_16}; // FirstSet.java:35
-  wire _not_87 = ~_or_52; // FirstSet.java:34
-  wire _not_88 = ~_or_55; // FirstSet.java:34
-  wire _not_89 = ~_or_56; // FirstSet.java:34
-  wire _not_90 = ~_bits_124; // FirstSet.java:34
-  wire _not_91 = ~_bits_122; // FirstSet.java:34
-  wire _mux_17 = _not_89 ? _not_90 : _not_91; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_89, _mux_17}; // FirstSet.java:35
-  wire _not_92 = ~_or_53; // FirstSet.java:34
-  wire _not_93 = ~_bits_120; // FirstSet.java:34
-  wire _not_94 = ~_bits_118; // FirstSet.java:34
-  wire _mux_18 = _not_92 ? _not_93 : _not_94; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_92, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_88 ? _cat_16 : _cat_17; // FirstSet.java:35
-  wire [2:0] _cat_18 = {_not_88, _mux_19}; // FirstSet.java:35
-  wire _not_95 = ~_or_48; // FirstSet.java:34
-  wire _not_96 = ~_or_49; // FirstSet.java:34
-  wire _not_97 = ~_bits_116; // FirstSet.java:34
-  wire _not_98 = ~_bits_114; // FirstSet.java:34
-  wire _mux_20 = _not_96 ? _not_97 : _not_98; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_96, _mux_20}; // FirstSet.java:35
-  wire _not_99 = ~_or_46; // FirstSet.java:34
-  wire _not_100 = ~_bits_112; // FirstSet.java:34
-  wire _not_101 = ~_bits_110; // FirstSet.java:34
-  wire _mux_21 = _not_99 ? _not_100 : _not_101; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_99, _mux_21}; // FirstSet.java:35
-  wire [1:0] _mux_22 = _not_95 ? _cat_19 : _cat_20; // FirstSet.java:35
-  wire [2:0] _cat_21 = {_not_95, _mux_22}; // FirstSet.java:35
-  wire [2:0] _mux_23 = _not_87 ? _cat_18 : _cat_21; // FirstSet.java:35
-  wire [3:0] _cat_22 = {_not_87, _mux_23}; // FirstSet.java:35
-  wire [3:0] _mux_24 = _not_71 ? _cat_15 : _cat_22; // FirstSet.java:35
-  wire [4:0] _cat_23 = {_not_71, _mux_24}; // FirstSet.java:35
-  wire [4:0] _bits_142 = _cat_23; // FirstSet.java:43
-  wire _not_102 = ~slot_pick_load; // SlotPicker.java:48
-  wire [31:0] _not_103 = ~slot_pick_pick_hot; // SlotPicker.java:33
-  wire [31:0] _and_158 = slot_pick_candidates & _not_103; // SlotPicker.java:33
-  wire [31:0] _not_104 = ~slot_valid; // RapController.java:407
-  wire _not_105 = ~slot_pick_ready; // SlotPicker.java:39
-  wire slot_pick_advance = slot_pick_take | _not_105; // SlotPicker.java:39
-  wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:37
-  wire [31:0] _and_159 = slot_pick_candidates & _not_106; // SlotPicker.java:37
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_159 : slot_pick_candidates; // SlotPicker.java:37
-  wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:45
-  wire [31:0] _not_107 = ~_sub_8; // SlotPicker.java:45
-  wire [31:0] _and_160 = slot_pick_remaining & _not_107; // SlotPicker.java:45
-  wire _bits_143 = slot_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_144 = slot_pick_remaining[1]; // FirstSet.java:24
-  wire _or_77 = _bits_143 | _bits_144; // FirstSet.java:36
-  wire _bits_145 = slot_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_146 = slot_pick_remaining[3]; // FirstSet.java:24
-  wire _or_78 = _bits_145 | _bits_146; // FirstSet.java:36
-  wire _or_79 = _or_77 | _or_78; // FirstSet.java:36
-  wire _bits_147 = slot_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_148 = slot_pick_remaining[5]; // FirstSet.java:24
-  wire _or_80 = _bits_147 | _bits_148; // FirstSet.java:36
-  wire _bits_149 = slot_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_150 = slot_pick_remaining[7]; // FirstSet.java:24
-  wire _or_81 = _bits_149 | _bits_150; // FirstSet.java:36
-  wire _or_82 = _or_80 | _or_81; // FirstSet.java:36
-  wire _or_83 = _or_79 | _or_82; // FirstSet.java:36
-  wire _bits_151 = slot_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_152 = slot_pick_remaining[9]; // FirstSet.java:24
-  wire _or_84 = _bits_151 | _bits_152; // FirstSet.java:36
-  wire _bits_153 = slot_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_154 = slot_pick_remaining[11]; // FirstSet.java:24
-  wire _or_85 = _bits_153 | _bits_154; // FirstSet.java:36
-  wire _or_86 = _or_84 | _or_85; // FirstSet.java:36
-  wire _bits_155 = slot_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_156 = slot_pick_remaining[13]; // FirstSet.java:24
-  wire _or_87 = _bits_155 | _bits_156; // FirstSet.java:36
-  wire _bits_157 = slot_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_158 = slot_pick_remaining[15]; // FirstSet.java:24
-  wire _or_88 = _bits_157 | _bits_158; // FirstSet.java:36
-  wire _or_89 = _or_87 | _or_88; // FirstSet.java:36
-  wire _or_90 = _or_86 | _or_89; // FirstSet.java:36
-  wire _or_91 = _or_83 | _or_90; // FirstSet.java:36
-  wire _bits_159 = slot_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_160 = slot_pick_remaining[17]; // FirstSet.java:24
-  wire _or_92 = _bits_159 | _bits_160; // FirstSet.java:36
-  wire _bits_161 = slot_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_162 = slot_pick_remaining[19]; // FirstSet.java:24
-  wire _or_93 = _bits_161 | _bits_162; // FirstSet.java:36
-  wire _or_94 = _or_92 | _or_93; // FirstSet.java:36
-  wire _bits_163 = slot_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_164 = slot_pick_remaining[21]; // FirstSet.java:24
-  wire _or_95 = _bits_163 | _bits_164; // FirstSet.java:36
-  wire _bits_165 = slot_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_166 = slot_pick_remaining[23]; // FirstSet.java:24
-  wire _or_96 = _bits_165 | _bits_166; // FirstSet.java:36
-  wire _or_97 = _or_95 | _or_96; // FirstSet.java:36
-  wire _or_98 = _or_94 | _or_97; // FirstSet.java:36
-  wire _bits_167 = slot_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_168 = slot_pick_remaining[25]; // FirstSet.java:24
-  wire _or_99 = _bits_167 | _bits_168; // FirstSet.java:36
-  wire _bits_169 = slot_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_170 = slot_pick_remaining[27]; // FirstSet.java:24
-  wire _or_100 = _bits_169 | _bits_170; // FirstSet.java:36
-  wire _or_101 = _or_99 | _or_100; // FirstSet.java:36
-  wire _bits_171 = slot_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_172 = slot_pick_remaining[29]; // FirstSet.java:24
-  wire _or_102 = _bits_171 | _bits_172; // FirstSet.java:36
-  wire _bits_173 = slot_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_174 = slot_pick_remaining[31]; // FirstSet.java:24
-  wire _or_103 = _bits_173 | _bits_174; // FirstSet.java:36
-  wire _or_104 = _or_102 | _or_103; // FirstSet.java:36
-  wire _or_105 = _or_101 | _or_104; // FirstSet.java:36
-  wire _or_106 = _or_98 | _or_105; // FirstSet.java:36
-  wire _or_107 = _or_91 | _or_106; // FirstSet.java:36
-  wire _not_108 = ~_or_91; // FirstSet.java:34
-  wire _not_109 = ~_or_98; // FirstSet.java:34
-  wire _not_110 = ~_or_101; // FirstSet.java:34
-  wire _not_111 = ~_or_102; // FirstSet.java:34
-  wire _not_112 = ~_bits_173; // FirstSet.java:34
-  wire _not_113 = ~_bits_171; // FirstSet.java:34
-  wire _mux_25 = _not_111 ? _not_112 : _not_113; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_111, _mux_25}; // FirstSet.java:35
-  wire _not_114 = ~_or_99; // FirstSet.java:34
-  wire _not_115 = ~_bits_169; // FirstSet.java:34
-  wire _not_116 = ~_bits_167; // FirstSet.java:34
-  wire _mux_26 = _not_114 ? _not_115 : _not_116; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_114, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_110 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_110, _mux_27}; // FirstSet.java:35
-  wire _not_117 = ~_or_94; // FirstSet.java:34
-  wire _not_118 = ~_or_95; // FirstSet.java:34
-  wire _not_119 = ~_bits_165; // FirstSet.java:34
-  wire _not_120 = ~_bits_163; // FirstSet.java:34
-  wire _mux_28 = _not_118 ? _not_119 : _not_120; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_118, _mux_28}; // FirstSet.java:35
-  wire _not_121 = ~_or_92; // FirstSet.java:34
-  wire _not_122 = ~_bits_161; // FirstSet.java:34
-  wire _not_123 = ~_bits_159; // FirstSet.java:34
-  wire _mux_29 = _not_121 ? _not_122 : _not_123; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_121, _mux_29}; // FirstSet.java:35
-  wire [1:0] _mux_30 = _not_117 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_117, _mux_30}; // FirstSet.java:35
-  wire [2:0] _mux_31 = _not_109 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_109, _mux_31}; // FirstSet.java:35
-  wire _not_124 = ~_or_83; // FirstSet.java:34
-  wire _not_125 = ~_or_86; // FirstSet.java:34
-  wire _not_126 = ~_or_87; // FirstSet.java:34
-  wire _not_127 = ~_bits_157; // FirstSet.java:34
-  wire _not_128 = ~_bits_155; // FirstSet.java:34
-  wire _mux_32 = _not_126 ? _not_127 : _not_128; // FirstSet.java:35
-  wire [1:0] _cat_31 = {_not_126, _mux_32}; // FirstSet.java:35
-  wire _not_129 = ~_or_84; // FirstSet.java:34
-  wire _not_130 = ~_bits_153; // FirstSet.java:34
-  wire _not_131 = ~_bits_151; // FirstSet.java:34
-  wire _mux_33 = _not_129 ? _not_130 : _not_131; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_129, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_125 ? _cat_31 : _cat_32; // FirstSet.java:35
-  wire [2:0] _cat_33 = {_not_125, _mux_34}; // FirstSet.java:35
-  wire _not_132 = ~_or_79; // FirstSet.java:34
-  wire _not_133 = ~_or_80; // FirstSet.java:34
-  wire _not_134 = ~_bits_149; // FirstSet.java:34
-  wire _not_135 = ~_bits_147; // FirstSet.java:34
-  wire _mux_35 = _not_133 ? _not_134 : _not_135; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_133, _mux_35}; // FirstSet.java:35
-  wire _not_136 = ~_or_77; // FirstSet.java:34
-  wire _not_137 = ~_bits_145; // FirstSet.java:34
-  wire _not_138 = ~_bits_143; // FirstSet.java:34
-  wire _mux_36 = _not_136 ? _not_137 : _not_138; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_136, _mux_36}; // FirstSet.java:35
-  wire [1:0] _mux_37 = _not_132 ? _cat_34 : _cat_35; // FirstSet.java:35
-  wire [2:0] _cat_36 = {_not_132, _mux_37}; // FirstSet.java:35
-  wire [2:0] _mux_38 = _not_124 ? _cat_33 : _cat_36; // FirstSet.java:35
-  wire [3:0] _cat_37 = {_not_124, _mux_38}; // FirstSet.java:35
-  wire [3:0] _mux_39 = _not_108 ? _cat_30 : _cat_37; // FirstSet.java:35
-  wire [4:0] _cat_38 = {_not_108, _mux_39}; // FirstSet.java:35
-  wire [4:0] _bits_175 = _cat_38; // FirstSet.java:43
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:454
-  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:448
-  wire _eq_283 = state == 4'd7; // RapController.java:318
-  wire _eq_284 = state == 4'd8; // RapController.java:318
-  wire _or_108 = _eq_283 | _eq_284; // RapController.java:318
-  wire _eq_285 = state == 4'd9; // RapController.java:318
-  wire _or_109 = _or_108 | _eq_285; // RapController.java:318
-  wire _and_161 = _or_109 & io_counterResult_valid; // RapController.java:319
-  wire _eq_286 = io_counterResult_bits_op == 2'd2; // RapController.java:319
-  wire _and_162 = _and_161 & _eq_286; // RapController.java:319
-  wire [34:0] _add_16 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:319
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:474
-  wire _not_139 = ~snapshot_frozen; // RapController.java:371
-  wire _and_163 = snapshot_pending & _not_139; // RapController.java:371
-  wire _and_164 = _and_163 & _and_0; // RapController.java:371
-  wire _or_110 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
-  wire _or_111 = _or_110 | ev_split_q; // StatusRegs.java:83
-  wire _or_112 = _or_111 | ev_batch_q; // StatusRegs.java:83
-  wire _or_113 = _or_112 | ev_deferred_q; // StatusRegs.java:83
-  wire _or_r_3 = |ev_removed_q; // StatusRegs.java:84
-  wire _or_114 = _or_113 | _or_r_3; // StatusRegs.java:84
-  wire _not_140 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_141 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_165 = _not_140 & _not_141; // StatusRegs.java:84
-  wire _not_142 = ~st_merges_carry; // SplitCounter.java:78
-  wire _and_166 = _and_165 & _not_142; // StatusRegs.java:84
-  wire _not_143 = ~st_merge_batches_carry; // SplitCounter.java:78
-  wire _and_167 = _and_166 & _not_143; // StatusRegs.java:84
-  wire _not_144 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_168 = _and_167 & _not_144; // StatusRegs.java:84
-  wire _not_145 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_169 = _and_168 & _not_145; // StatusRegs.java:84
-  wire _not_146 = ~_and_169; // StatusRegs.java:84
-  wire ev_pending = _or_114 | _not_146; // StatusRegs.java:84
-  wire _not_147 = ~ev_pending; // RapController.java:371
-  wire _and_170 = _and_164 & _not_147; // RapController.java:371
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:506
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:523
-  wire [4:0] _bits_176 = readout_slot[4:0]; // RapController.java:521
-  wire _eq_287 = _bits_176 == 5'd0; // NodeTable.java:80
-  wire [4:0] _dyn_index_2 = _bits_176[4] ? (_bits_176[3] ? (_bits_176[2] ? (_bits_176[1] ? (_bits_176[0] ? slot_depth_31 : slot_depth_30) : (_bits_176[0] ? slot_depth_29 : slot_depth_28)) : (_bits_176[1] ? (_bits_176[0] ? slot_depth_27 : slot_depth_26) : (_bits_176[0] ? slot_depth_25 : slot_depth_24))) : (_bits_176[2] ? (_bits_176[1] ? (_bits_176[0] ? slot_depth_23 : slot_depth_22) : (_bits_176[0] ? slot_depth_21 : slot_depth_20)) : (_bits_176[1] ? (_bits_176[0] ? slot_depth_19 : slot_depth_18) : (_bits_176[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_176[3] ? (_bits_176[2] ? (_bits_176[1] ? (_bits_176[0] ? slot_depth_15 : slot_depth_14) : (_bits_176[0] ? slot_depth_13 : slot_depth_12)) : (_bits_176[1] ? (_bits_176[0] ? slot_depth_11 : slot_depth_10) : (_bits_176[0] ? slot_depth_9 : slot_depth_8))) : (_bits_176[2] ? (_bits_176[1] ? (_bits_176[0] ? slot_depth_7 : slot_depth_6) : (_bits_176[0] ? slot_depth_5 : slot_depth_4)) : (_bits_176[1] ? (_bits_176[0] ? slot_depth_3 : slot_depth_2) : (_bits_176[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:80
-  wire [4:0] _mux_42 = _eq_287 ? 5'd0 : _dyn_index_2; // NodeTable.java:80
-  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:602
-  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:521
+  wire _eq_222 = io_m0Csr == 64'd0; // RapController.java:372
+  wire [63:0] _mux_7 = _eq_222 ? 64'd1 : io_m0Csr; // RapController.java:372
+  wire [31:0] _bits_67 = _mux_7[31:0]; // SplitCounter.java:49
+  wire [32:0] _sub_3 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
+  wire [31:0] _bits_68 = _sub_3[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_69 = to_merge_hi[31:0]; // RapController.java:182
+  wire [31:0] _bits_70 = to_merge_lo[31:0]; // RapController.java:182
+  wire [63:0] to_merge = {_bits_69, _bits_70}; // RapController.java:182
+  wire [31:0] _bits_71 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_72 = _mux_7[63:32]; // SplitCounter.java:49
+  wire [31:0] _sub_4 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
+  wire [31:0] _bits_73 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_74 = _sub_3[32]; // SplitCounter.java:44
+  wire _eq_223 = io_epsCsr == 16'd0; // RapController.java:370
+  wire [15:0] _mux_8 = _eq_223 ? 16'd1 : io_epsCsr; // RapController.java:370
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:371
+  wire [31:0] _mux_9 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:371
+  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:240
+  wire [5:0] _sub_5 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:240
+  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:241
+  wire [7:0] _sub_6 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:241
+  wire _eq_224 = state == 4'd2; // RapController.java:246
+  wire draining = _eq_224 | commit_stop; // RapController.java:246
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:247
+  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:257
+  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:402
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:418
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:418
+  wire [3:0] _bits_75 = _dshl_0[3:0]; // RapController.java:418
+  wire [3:0] _or_46 = present_children | _bits_75; // RapController.java:418
+  wire [6:0] _dshl_1 = 7'd1 << _bits_36; // RapController.java:633
+  wire [3:0] _bits_76 = _dshl_1[3:0]; // RapController.java:633
+  wire [3:0] _or_47 = present_children | _bits_76; // RapController.java:633
+  wire _not_64 = ~leaf_pick_load; // SlotPicker.java:48
+  wire [31:0] _not_65 = ~leaf_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_94 = leaf_pick_candidates & _not_65; // SlotPicker.java:33
+  wire _bits_77 = slot_valid[31]; // NodeTable.java:73
+  wire _eq_225 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_95 = _bits_77 & _eq_225; // NodeTable.java:73
+  wire _eq_226 = slot_children_31 == 3'd0; // NodeTable.java:73
+  wire _and_96 = _and_95 & _eq_226; // NodeTable.java:73
+  wire _bits_78 = slot_valid[30]; // NodeTable.java:73
+  wire _eq_227 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_97 = _bits_78 & _eq_227; // NodeTable.java:73
+  wire _eq_228 = slot_children_30 == 3'd0; // NodeTable.java:73
+  wire _and_98 = _and_97 & _eq_228; // NodeTable.java:73
+  wire _bits_79 = slot_valid[29]; // NodeTable.java:73
+  wire _eq_229 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_99 = _bits_79 & _eq_229; // NodeTable.java:73
+  wire _eq_230 = slot_children_29 == 3'd0; // NodeTable.java:73
+  wire _and_100 = _and_99 & _eq_230; // NodeTable.java:73
+  wire _bits_80 = slot_valid[28]; // NodeTable.java:73
+  wire _eq_231 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_101 = _bits_80 & _eq_231; // NodeTable.java:73
+  wire _eq_232 = slot_children_28 == 3'd0; // NodeTable.java:73
+  wire _and_102 = _and_101 & _eq_232; // NodeTable.java:73
+  wire _bits_81 = slot_valid[27]; // NodeTable.java:73
+  wire _eq_233 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_103 = _bits_81 & _eq_233; // NodeTable.java:73
+  wire _eq_234 = slot_children_27 == 3'd0; // NodeTable.java:73
+  wire _and_104 = _and_103 & _eq_234; // NodeTable.java:73
+  wire _bits_82 = slot_valid[26]; // NodeTable.java:73
+  wire _eq_235 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_105 = _bits_82 & _eq_235; // NodeTable.java:73
+  wire _eq_236 = slot_children_26 == 3'd0; // NodeTable.java:73
+  wire _and_106 = _and_105 & _eq_236; // NodeTable.java:73
+  wire _bits_83 = slot_valid[25]; // NodeTable.java:73
+  wire _eq_237 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_107 = _bits_83 & _eq_237; // NodeTable.java:73
+  wire _eq_238 = slot_children_25 == 3'd0; // NodeTable.java:73
+  wire _and_108 = _and_107 & _eq_238; // NodeTable.java:73
+  wire _bits_84 = slot_valid[24]; // NodeTable.java:73
+  wire _eq_239 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_109 = _bits_84 & _eq_239; // NodeTable.java:73
+  wire _eq_240 = slot_children_24 == 3'd0; // NodeTable.java:73
+  wire _and_110 = _and_109 & _eq_240; // NodeTable.java:73
+  wire _bits_85 = slot_valid[23]; // NodeTable.java:73
+  wire _eq_241 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_111 = _bits_85 & _eq_241; // NodeTable.java:73
+  wire _eq_242 = slot_children_23 == 3'd0; // NodeTable.java:73
+  wire _and_112 = _and_111 & _eq_242; // NodeTable.java:73
+  wire _bits_86 = slot_valid[22]; // NodeTable.java:73
+  wire _eq_243 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_113 = _bits_86 & _eq_243; // NodeTable.java:73
+  wire _eq_244 = slot_children_22 == 3'd0; // NodeTable.java:73
+  wire _and_114 = _and_113 & _eq_244; // NodeTable.java:73
+  wire _bits_87 = slot_valid[21]; // NodeTable.java:73
+  wire _eq_245 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_115 = _bits_87 & _eq_245; // NodeTable.java:73
+  wire _eq_246 = slot_children_21 == 3'd0; // NodeTable.java:73
+  wire _and_116 = _and_115 & _eq_246; // NodeTable.java:73
+  wire _bits_88 = slot_valid[20]; // NodeTable.java:73
+  wire _eq_247 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_117 = _bits_88 & _eq_247; // NodeTable.java:73
+  wire _eq_248 = slot_children_20 == 3'd0; // NodeTable.java:73
+  wire _and_118 = _and_117 & _eq_248; // NodeTable.java:73
+  wire _bits_89 = slot_valid[19]; // NodeTable.java:73
+  wire _eq_249 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_119 = _bits_89 & _eq_249; // NodeTable.java:73
+  wire _eq_250 = slot_children_19 == 3'd0; // NodeTable.java:73
+  wire _and_120 = _and_119 & _eq_250; // NodeTable.java:73
+  wire _bits_90 = slot_valid[18]; // NodeTable.java:73
+  wire _eq_251 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_121 = _bits_90 & _eq_251; // NodeTable.java:73
+  wire _eq_252 = slot_children_18 == 3'd0; // NodeTable.java:73
+  wire _and_122 = _and_121 & _eq_252; // NodeTable.java:73
+  wire _bits_91 = slot_valid[17]; // NodeTable.java:73
+  wire _eq_253 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_123 = _bits_91 & _eq_253; // NodeTable.java:73
+  wire _eq_254 = slot_children_17 == 3'd0; // NodeTable.java:73
+  wire _and_124 = _and_123 & _eq_254; // NodeTable.java:73
+  wire _bits_92 = slot_valid[16]; // NodeTable.java:73
+  wire _eq_255 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_125 = _bits_92 & _eq_255; // NodeTable.java:73
+  wire _eq_256 = slot_children_16 == 3'd0; // NodeTable.java:73
+  wire _and_126 = _and_125 & _eq_256; // NodeTable.java:73
+  wire _bits_93 = slot_valid[15]; // NodeTable.java:73
+  wire _eq_257 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_127 = _bits_93 & _eq_257; // NodeTable.java:73
+  wire _eq_258 = slot_children_15 == 3'd0; // NodeTable.java:73
+  wire _and_128 = _and_127 & _eq_258; // NodeTable.java:73
+  wire _bits_94 = slot_valid[14]; // NodeTable.java:73
+  wire _eq_259 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_129 = _bits_94 & _eq_259; // NodeTable.java:73
+  wire _eq_260 = slot_children_14 == 3'd0; // NodeTable.java:73
+  wire _and_130 = _and_129 & _eq_260; // NodeTable.java:73
+  wire _bits_95 = slot_valid[13]; // NodeTable.java:73
+  wire _eq_261 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_131 = _bits_95 & _eq_261; // NodeTable.java:73
+  wire _eq_262 = slot_children_13 == 3'd0; // NodeTable.java:73
+  wire _and_132 = _and_131 & _eq_262; // NodeTable.java:73
+  wire _bits_96 = slot_valid[12]; // NodeTable.java:73
+  wire _eq_263 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_133 = _bits_96 & _eq_263; // NodeTable.java:73
+  wire _eq_264 = slot_children_12 == 3'd0; // NodeTable.java:73
+  wire _and_134 = _and_133 & _eq_264; // NodeTable.java:73
+  wire _bits_97 = slot_valid[11]; // NodeTable.java:73
+  wire _eq_265 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_135 = _bits_97 & _eq_265; // NodeTable.java:73
+  wire _eq_266 = slot_children_11 == 3'd0; // NodeTable.java:73
+  wire _and_136 = _and_135 & _eq_266; // NodeTable.java:73
+  wire _bits_98 = slot_valid[10]; // NodeTable.java:73
+  wire _eq_267 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_137 = _bits_98 & _eq_267; // NodeTable.java:73
+  wire _eq_268 = slot_children_10 == 3'd0; // NodeTable.java:73
+  wire _and_138 = _and_137 & _eq_268; // NodeTable.java:73
+  wire _bits_99 = slot_valid[9]; // NodeTable.java:73
+  wire _eq_269 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_139 = _bits_99 & _eq_269; // NodeTable.java:73
+  wire _eq_270 = slot_children_9 == 3'd0; // NodeTable.java:73
+  wire _and_140 = _and_139 & _eq_270; // NodeTable.java:73
+  wire _bits_100 = slot_valid[8]; // NodeTable.java:73
+  wire _eq_271 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_141 = _bits_100 & _eq_271; // NodeTable.java:73
+  wire _eq_272 = slot_children_8 == 3'd0; // NodeTable.java:73
+  wire _and_142 = _and_141 & _eq_272; // NodeTable.java:73
+  wire _bits_101 = slot_valid[7]; // NodeTable.java:73
+  wire _eq_273 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_143 = _bits_101 & _eq_273; // NodeTable.java:73
+  wire _eq_274 = slot_children_7 == 3'd0; // NodeTable.java:73
+  wire _and_144 = _and_143 & _eq_274; // NodeTable.java:73
+  wire _bits_102 = slot_valid[6]; // NodeTable.java:73
+  wire _eq_275 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_145 = _bits_102 & _eq_275; // NodeTable.java:73
+  wire _eq_276 = slot_children_6 == 3'd0; // NodeTable.java:73
+  wire _and_146 = _and_145 & _eq_276; // NodeTable.java:73
+  wire _bits_103 = slot_valid[5]; // NodeTable.java:73
+  wire _eq_277 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_147 = _bits_103 & _eq_277; // NodeTable.java:73
+  wire _eq_278 = slot_children_5 == 3'd0; // NodeTable.java:73
+  wire _and_148 = _and_147 & _eq_278; // NodeTable.java:73
+  wire _bits_104 = slot_valid[4]; // NodeTable.java:73
+  wire _eq_279 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_149 = _bits_104 & _eq_279; // NodeTable.java:73
+  wire _eq_280 = slot_children_4 == 3'd0; // NodeTable.java:73
+  wire _and_150 = _and_149 & _eq_280; // NodeTable.java:73
+  wire _bits_105 = slot_valid[3]; // NodeTable.java:73
+  wire _eq_281 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_151 = _bits_105 & _eq_281; // NodeTable.java:73
+  wire _eq_282 = slot_children_3 == 3'd0; // NodeTable.java:73
+  wire _and_152 = _and_151 & _eq_282; // NodeTable.java:73
+  wire _bits_106 = slot_valid[2]; // NodeTable.java:73
+  wire _eq_283 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_153 = _bits_106 & _eq_283; // NodeTable.java:73
+  wire _eq_284 = slot_children_2 == 3'd0; // NodeTable.java:73
+  wire _and_154 = _and_153 & _eq_284; // NodeTable.java:73
+  wire _bits_107 = slot_valid[1]; // NodeTable.java:73
+  wire _eq_285 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:73
+  wire _and_155 = _bits_107 & _eq_285; // NodeTable.java:73
+  wire _eq_286 = slot_children_1 == 3'd0; // NodeTable.java:73
+  wire _and_156 = _and_155 & _eq_286; // NodeTable.java:73
+  wire [31:0] _cat_8 = {_and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, 1'd0}; // NodeTable.java:75
+  wire [31:0] _not_66 = ~kids_vector; // SlotPicker.java:59
+  wire [31:0] _and_157 = leaf_pick_candidates & _not_66; // SlotPicker.java:59
+  wire _not_67 = ~leaf_pick_ready; // SlotPicker.java:39
+  wire leaf_pick_advance = leaf_pick_take | _not_67; // SlotPicker.java:39
+  wire [31:0] _not_68 = ~leaf_pick_pick_hot; // SlotPicker.java:37
+  wire [31:0] _and_158 = leaf_pick_candidates & _not_68; // SlotPicker.java:37
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_158 : leaf_pick_candidates; // SlotPicker.java:37
+  wire [31:0] _sub_8 = leaf_pick_remaining - 32'd1; // SlotPicker.java:45
+  wire [31:0] _not_69 = ~_sub_8; // SlotPicker.java:45
+  wire [31:0] _and_159 = leaf_pick_remaining & _not_69; // SlotPicker.java:45
+  wire _bits_108 = leaf_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_109 = leaf_pick_remaining[1]; // FirstSet.java:24
+  wire _or_48 = _bits_108 | _bits_109; // FirstSet.java:36
+  wire _bits_110 = leaf_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_111 = leaf_pick_remaining[3]; // FirstSet.java:24
+  wire _or_49 = _bits_110 | _bits_111; // FirstSet.java:36
+  wire _or_50 = _or_48 | _or_49; // FirstSet.java:36
+  wire _bits_112 = leaf_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_113 = leaf_pick_remaining[5]; // FirstSet.java:24
+  wire _or_51 = _bits_112 | _bits_113; // FirstSet.java:36
+  wire _bits_114 = leaf_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_115 = leaf_pick_remaining[7]; // FirstSet.java:24
+  wire _or_52 = _bits_114 | _bits_115; // FirstSet.java:36
+  wire _or_53 = _or_51 | _or_52; // FirstSet.java:36
+  wire _or_54 = _or_50 | _or_53; // FirstSet.java:36
+  wire _bits_116 = leaf_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_117 = leaf_pick_remaining[9]; // FirstSet.java:24
+  wire _or_55 = _bits_116 | _bits_117; // FirstSet.java:36
+  wire _bits_118 = leaf_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_119 = leaf_pick_remaining[11]; // FirstSet.java:24
+  wire _or_56 = _bits_118 | _bits_119; // FirstSet.java:36
+  wire _or_57 = _or_55 | _or_56; // FirstSet.java:36
+  wire _bits_120 = leaf_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_121 = leaf_pick_remaining[13]; // FirstSet.java:24
+  wire _or_58 = _bits_120 | _bits_121; // FirstSet.java:36
+  wire _bits_122 = leaf_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_123 = leaf_pick_remaining[15]; // FirstSet.java:24
+  wire _or_59 = _bits_122 | _bits_123; // FirstSet.java:36
+  wire _or_60 = _or_58 | _or_59; // FirstSet.java:36
+  wire _or_61 = _or_57 | _or_60; // FirstSet.java:36
+  wire _or_62 = _or_54 | _or_61; // FirstSet.java:36
+  wire _bits_124 = leaf_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_125 = leaf_pick_remaining[17]; // FirstSet.java:24
+  wire _or_63 = _bits_124 | _bits_125; // FirstSet.java:36
+  wire _bits_126 = leaf_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_127 = leaf_pick_remaining[19]; // FirstSet.java:24
+  wire _or_64 = _bits_126 | _bits_127; // FirstSet.java:36
+  wire _or_65 = _or_63 | _or_64; // FirstSet.java:36
+  wire _bits_128 = leaf_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_129 = leaf_pick_remaining[21]; // FirstSet.java:24
+  wire _or_66 = _bits_128 | _bits_129; // FirstSet.java:36
+  wire _bits_130 = leaf_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_131 = leaf_pick_remaining[23]; // FirstSet.java:24
+  wire _or_67 = _bits_130 | _bits_131; // FirstSet.java:36
+  wire _or_68 = _or_66 | _or_67; // FirstSet.java:36
+  wire _or_69 = _or_65 | _or_68; // FirstSet.java:36
+  wire _bits_132 = leaf_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_133 = leaf_pick_remaining[25]; // FirstSet.java:24
+  wire _or_70 = _bits_132 | _bits_133; // FirstSet.java:36
+  wire _bits_134 = leaf_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_135 = leaf_pick_remaining[27]; // FirstSet.java:24
+  wire _or_71 = _bits_134 | _bits_135; // FirstSet.java:36
+  wire _or_72 = _or_70 | _or_71; // FirstSet.java:36
+  wire _bits_136 = leaf_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_137 = leaf_pick_remaining[29]; // FirstSet.java:24
+  wire _or_73 = _bits_136 | _bits_137; // FirstSet.java:36
+  wire _bits_138 = leaf_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_139 = leaf_pick_remaining[31]; // FirstSet.java:24
+  wire _or_74 = _bits_138 | _bits_139; // FirstSet.java:36
+  wire _or_75 = _or_73 | _or_74; // FirstSet.java:36
+  wire _or_76 = _or_72 | _or_75; // FirstSet.java:36
+  wire _or_77 = _or_69 | _or_76; // FirstSet.java:36
+  wire _or_78 = _or_62 | _or_77; // FirstSet.java:36
+  wire _not_70 = ~_or_62; // FirstSet.java:34
+  wire _not_71 = ~_or_69; // FirstSet.java:34
+  wire _not_72 = ~_or_72; // FirstSet.java:34
+  wire _not_73 = ~_or_73; // FirstSet.java:34
+  wire _not_74 = ~_bits_138; // FirstSet.java:34
+  wire _not_75 = ~_bits_136; // FirstSet.java:34
+  wire _mux_10 = _not_73 ? _not_74 : _not_75; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_73, _mux_10}; // FirstSet.java:35
+  wire _not_76 = ~_or_70; // FirstSet.java:34
+  wire _not_77 = ~_bits_134; // FirstSet.java:34
+  wire _not_78 = ~_bits_132; // FirstSet.java:34
+  wire _mux_11 = _not_76 ? _not_77 : _not_78; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_76, _mux_11}; // FirstSet.java:35
+  wire [1:0] _mux_12 = _not_72 ? _cat_9 : _cat_10; // FirstSet.java:35
+  wire [2:0] _cat_11 = {_not_72, _mux_12}; // FirstSet.java:35
+  wire _not_79 = ~_or_65; // FirstSet.java:34
+  wire _not_80 = ~_or_66; // FirstSet.java:34
+  wire _not_81 = ~_bits_130; // FirstSet.java:34
+  wire _not_82 = ~_bits_128; // FirstSet.java:34
+  wire _mux_13 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_80, _mux_13}; // FirstSet.java:35
+  wire _not_83 = ~_or_63; // FirstSet.java:34
+  wire _not_84 = ~_bits_126; // FirstSet.java:34
+  wire _not_85 = ~_bits_124; // FirstSet.java:34
+  wire _mux_14 = _not_83 ? _not_84 : _not_85; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_83, _mux_14}; // FirstSet.java:35
+  wire [1:0] _mux_15 = _not_79 ? _cat_12 : _cat_13; // FirstSet.java:35
+  wire [2:0] _cat_14 = {_not_79, _mux_15}; // FirstSet.java:35
+  wire [2:0] _mux_16 = _not_71 ? _cat_11 : _cat_14; // FirstSet.java:35
+  wire [3:0] _cat_15 = {_not_71, _mux_16}; // FirstSet.java:35
+  wire _not_86 = ~_or_54; // FirstSet.java:34
+  wire _not_87 = ~_or_57; // FirstSet.java:34
+  wire _not_88 = ~_or_58; // FirstSet.java:34
+  wire _not_89 = ~_bits_122; // FirstSet.java:34
+  wire _not_90 = ~_bits_120; // FirstSet.java:34
+  wire _mux_17 = _not_88 ? _not_89 : _not_90; // FirstSet.java:35
+  wire [1:0] _cat_16 = {_not_88, _mux_17}; // FirstSet.java:35
+  wire _not_91 = ~_or_55; // FirstSet.java:34
+  wire _not_92 = ~_bits_118; // FirstSet.java:34
+  wire _not_93 = ~_bits_116; // FirstSet.java:34
+  wire _mux_18 = _not_91 ? _not_92 : _not_93; // FirstSet.java:35
+  wire [1:0] _cat_17 = {_not_91, _mux_18}; // FirstSet.java:35
+  wire [1:0] _mux_19 = _not_87 ? _cat_16 : _cat_17; // FirstSet.java:35
+  wire [2:0] _cat_18 = {_not_87, _mux_19}; // FirstSet.java:35
+  wire _not_94 = ~_or_50; // FirstSet.java:34
+  wire _not_95 = ~_or_51; // FirstSet.java:34
+  wire _not_96 = ~_bits_114; // FirstSet.java:34
+  wire _not_97 = ~_bits_112; // FirstSet.java:34
+  wire _mux_20 = _not_95 ? _not_96 : _not_97; // FirstSet.java:35
+  wire [1:0] _cat_19 = {_not_95, _mux_20}; // FirstSet.java:35
+  wire _not_98 = ~_or_48; // FirstSet.java:34
+  wire _not_99 = ~_bits_110; // FirstSet.java:34
+  wire _not_100 = ~_bits_108; // FirstSet.java:34
+  wire _mux_21 = _not_98 ? _not_99 : _not_100; // FirstSet.java:35
+  wire [1:0] _cat_20 = {_not_98, _mux_21}; // FirstSet.java:35
+  wire [1:0] _mux_22 = _not_94 ? _cat_19 : _cat_20; // FirstSet.java:35
+  wire [2:0] _cat_21 = {_not_94, _mux_22}; // FirstSet.java:35
+  wire [2:0] _mux_23 = _not_86 ? _cat_18 : _cat_21; // FirstSet.java:35
+  wire [3:0] _cat_22 = {_not_86, _mux_23}; // FirstSet.java:35
+  wire [3:0] _mux_24 = _not_70 ? _cat_15 : _cat_22; // FirstSet.java:35
+  wire [4:0] _cat_23 = {_not_70, _mux_24}; // FirstSet.java:35
+  wire [4:0] _bits_140 = _cat_23; // FirstSet.java:43
+  wire _not_101 = ~slot_pick_load; // SlotPicker.java:48
+  wire [31:0] _not_102 = ~slot_pick_pick_hot; // SlotPicker.java:33
+  wire [31:0] _and_160 = slot_pick_candidates & _not_102; // SlotPicker.java:33
+  wire [31:0] _not_103 = ~slot_valid; // RapController.java:422
+  wire _not_104 = ~slot_pick_ready; // SlotPicker.java:39
+  wire slot_pick_advance = slot_pick_take | _not_104; // SlotPicker.java:39
+  wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:37
+  wire [31:0] _and_161 = slot_pick_candidates & _not_105; // SlotPicker.java:37
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_161 : slot_pick_candidates; // SlotPicker.java:37
+  wire [31:0] _sub_9 = slot_pick_remaining - 32'd1; // SlotPicker.java:45
+  wire [31:0] _not_106 = ~_sub_9; // SlotPicker.java:45
+  wire [31:0] _and_162 = slot_pick_remaining & _not_106; // SlotPicker.java:45
+  wire _bits_141 = slot_pick_remaining[0]; // FirstSet.java:24
+  wire _bits_142 = slot_pick_remaining[1]; // FirstSet.java:24
+  wire _or_79 = _bits_141 | _bits_142; // FirstSet.java:36
+  wire _bits_143 = slot_pick_remaining[2]; // FirstSet.java:24
+  wire _bits_144 = slot_pick_remaining[3]; // FirstSet.java:24
+  wire _or_80 = _bits_143 | _bits_144; // FirstSet.java:36
+  wire _or_81 = _or_79 | _or_80; // FirstSet.java:36
+  wire _bits_145 = slot_pick_remaining[4]; // FirstSet.java:24
+  wire _bits_146 = slot_pick_remaining[5]; // FirstSet.java:24
+  wire _or_82 = _bits_145 | _bits_146; // FirstSet.java:36
+  wire _bits_147 = slot_pick_remaining[6]; // FirstSet.java:24
+  wire _bits_148 = slot_pick_remaining[7]; // FirstSet.java:24
+  wire _or_83 = _bits_147 | _bits_148; // FirstSet.java:36
+  wire _or_84 = _or_82 | _or_83; // FirstSet.java:36
+  wire _or_85 = _or_81 | _or_84; // FirstSet.java:36
+  wire _bits_149 = slot_pick_remaining[8]; // FirstSet.java:24
+  wire _bits_150 = slot_pick_remaining[9]; // FirstSet.java:24
+  wire _or_86 = _bits_149 | _bits_150; // FirstSet.java:36
+  wire _bits_151 = slot_pick_remaining[10]; // FirstSet.java:24
+  wire _bits_152 = slot_pick_remaining[11]; // FirstSet.java:24
+  wire _or_87 = _bits_151 | _bits_152; // FirstSet.java:36
+  wire _or_88 = _or_86 | _or_87; // FirstSet.java:36
+  wire _bits_153 = slot_pick_remaining[12]; // FirstSet.java:24
+  wire _bits_154 = slot_pick_remaining[13]; // FirstSet.java:24
+  wire _or_89 = _bits_153 | _bits_154; // FirstSet.java:36
+  wire _bits_155 = slot_pick_remaining[14]; // FirstSet.java:24
+  wire _bits_156 = slot_pick_remaining[15]; // FirstSet.java:24
+  wire _or_90 = _bits_155 | _bits_156; // FirstSet.java:36
+  wire _or_91 = _or_89 | _or_90; // FirstSet.java:36
+  wire _or_92 = _or_88 | _or_91; // FirstSet.java:36
+  wire _or_93 = _or_85 | _or_92; // FirstSet.java:36
+  wire _bits_157 = slot_pick_remaining[16]; // FirstSet.java:24
+  wire _bits_158 = slot_pick_remaining[17]; // FirstSet.java:24
+  wire _or_94 = _bits_157 | _bits_158; // FirstSet.java:36
+  wire _bits_159 = slot_pick_remaining[18]; // FirstSet.java:24
+  wire _bits_160 = slot_pick_remaining[19]; // FirstSet.java:24
+  wire _or_95 = _bits_159 | _bits_160; // FirstSet.java:36
+  wire _or_96 = _or_94 | _or_95; // FirstSet.java:36
+  wire _bits_161 = slot_pick_remaining[20]; // FirstSet.java:24
+  wire _bits_162 = slot_pick_remaining[21]; // FirstSet.java:24
+  wire _or_97 = _bits_161 | _bits_162; // FirstSet.java:36
+  wire _bits_163 = slot_pick_remaining[22]; // FirstSet.java:24
+  wire _bits_164 = slot_pick_remaining[23]; // FirstSet.java:24
+  wire _or_98 = _bits_163 | _bits_164; // FirstSet.java:36
+  wire _or_99 = _or_97 | _or_98; // FirstSet.java:36
+  wire _or_100 = _or_96 | _or_99; // FirstSet.java:36
+  wire _bits_165 = slot_pick_remaining[24]; // FirstSet.java:24
+  wire _bits_166 = slot_pick_remaining[25]; // FirstSet.java:24
+  wire _or_101 = _bits_165 | _bits_166; // FirstSet.java:36
+  wire _bits_167 = slot_pick_remaining[26]; // FirstSet.java:24
+  wire _bits_168 = slot_pick_remaining[27]; // FirstSet.java:24
+  wire _or_102 = _bits_167 | _bits_168; // FirstSet.java:36
+  wire _or_103 = _or_101 | _or_102; // FirstSet.java:36
+  wire _bits_169 = slot_pick_remaining[28]; // FirstSet.java:24
+  wire _bits_170 = slot_pick_remaining[29]; // FirstSet.java:24
+  wire _or_104 = _bits_169 | _bits_170; // FirstSet.java:36
+  wire _bits_171 = slot_pick_remaining[30]; // FirstSet.java:24
+  wire _bits_172 = slot_pick_remaining[31]; // FirstSet.java:24
+  wire _or_105 = _bits_171 | _bits_172; // FirstSet.java:36
+  wire _or_106 = _or_104 | _or_105; // FirstSet.java:36
+  wire _or_107 = _or_103 | _or_106; // FirstSet.java:36
+  wire _or_108 = _or_100 | _or_107; // FirstSet.java:36
+  wire _or_109 = _or_93 | _or_108; // FirstSet.java:36
+  wire _not_107 = ~_or_93; // FirstSet.java:34
+  wire _not_108 = ~_or_100; // FirstSet.java:34
+  wire _not_109 = ~_or_103; // FirstSet.java:34
+  wire _not_110 = ~_or_104; // FirstSet.java:34
+  wire _not_111 = ~_bits_171; // FirstSet.java:34
+  wire _not_112 = ~_bits_169; // FirstSet.java:34
+  wire _mux_25 = _not_110 ? _not_111 : _not_112; // FirstSet.java:35
+  wire [1:0] _cat_24 = {_not_110, _mux_25}; // FirstSet.java:35
+  wire _not_113 = ~_or_101; // FirstSet.java:34
+  wire _not_114 = ~_bits_167; // FirstSet.java:34
+  wire _not_115 = ~_bits_165; // FirstSet.java:34
+  wire _mux_26 = _not_113 ? _not_114 : _not_115; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_113, _mux_26}; // FirstSet.java:35
+  wire [1:0] _mux_27 = _not_109 ? _cat_24 : _cat_25; // FirstSet.java:35
+  wire [2:0] _cat_26 = {_not_109, _mux_27}; // FirstSet.java:35
+  wire _not_116 = ~_or_96; // FirstSet.java:34
+  wire _not_117 = ~_or_97; // FirstSet.java:34
+  wire _not_118 = ~_bits_163; // FirstSet.java:34
+  wire _not_119 = ~_bits_161; // FirstSet.java:34
+  wire _mux_28 = _not_117 ? _not_118 : _not_119; // FirstSet.java:35
+  wire [1:0] _cat_27 = {_not_117, _mux_28}; // FirstSet.java:35
+  wire _not_120 = ~_or_94; // FirstSet.java:34
+  wire _not_121 = ~_bits_159; // FirstSet.java:34
+  wire _not_122 = ~_bits_157; // FirstSet.java:34
+  wire _mux_29 = _not_120 ? _not_121 : _not_122; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_120, _mux_29}; // FirstSet.java:35
+  wire [1:0] _mux_30 = _not_116 ? _cat_27 : _cat_28; // FirstSet.java:35
+  wire [2:0] _cat_29 = {_not_116, _mux_30}; // FirstSet.java:35
+  wire [2:0] _mux_31 = _not_108 ? _cat_26 : _cat_29; // FirstSet.java:35
+  wire [3:0] _cat_30 = {_not_108, _mux_31}; // FirstSet.java:35
+  wire _not_123 = ~_or_85; // FirstSet.java:34
+  wire _not_124 = ~_or_88; // FirstSet.java:34
+  wire _not_125 = ~_or_89; // FirstSet.java:34
+  wire _not_126 = ~_bits_155; // FirstSet.java:34
+  wire _not_127 = ~_bits_153; // FirstSet.java:34
+  wire _mux_32 = _not_125 ? _not_126 : _not_127; // FirstSet.java:35
+  wire [1:0] _cat_31 = {_not_125, _mux_32}; // FirstSet.java:35
+  wire _not_128 = ~_or_86; // FirstSet.java:34
+  wire _not_129 = ~_bits_151; // FirstSet.java:34
+  wire _not_130 = ~_bits_149; // FirstSet.java:34
+  wire _mux_33 = _not_128 ? _not_129 : _not_130; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_128, _mux_33}; // FirstSet.java:35
+  wire [1:0] _mux_34 = _not_124 ? _cat_31 : _cat_32; // FirstSet.java:35
+  wire [2:0] _cat_33 = {_not_124, _mux_34}; // FirstSet.java:35
+  wire _not_131 = ~_or_81; // FirstSet.java:34
+  wire _not_132 = ~_or_82; // FirstSet.java:34
+  wire _not_133 = ~_bits_147; // FirstSet.java:34
+  wire _not_134 = ~_bits_145; // FirstSet.java:34
+  wire _mux_35 = _not_132 ? _not_133 : _not_134; // FirstSet.java:35
+  wire [1:0] _cat_34 = {_not_132, _mux_35}; // FirstSet.java:35
+  wire _not_135 = ~_or_79; // FirstSet.java:34
+  wire _not_136 = ~_bits_143; // FirstSet.java:34
+  wire _not_137 = ~_bits_141; // FirstSet.java:34
+  wire _mux_36 = _not_135 ? _not_136 : _not_137; // FirstSet.java:35
+  wire [1:0] _cat_35 = {_not_135, _mux_36}; // FirstSet.java:35
+  wire [1:0] _mux_37 = _not_131 ? _cat_34 : _cat_35; // FirstSet.java:35
+  wire [2:0] _cat_36 = {_not_131, _mux_37}; // FirstSet.java:35
+  wire [2:0] _mux_38 = _not_123 ? _cat_33 : _cat_36; // FirstSet.java:35
+  wire [3:0] _cat_37 = {_not_123, _mux_38}; // FirstSet.java:35
+  wire [3:0] _mux_39 = _not_107 ? _cat_30 : _cat_37; // FirstSet.java:35
+  wire [4:0] _cat_38 = {_not_107, _mux_39}; // FirstSet.java:35
+  wire [4:0] _bits_173 = _cat_38; // FirstSet.java:43
+  wire [4:0] _sub_10 = merge_leaf_depth - 5'd1; // RapController.java:472
+  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:465
+  wire _eq_287 = state == 4'd7; // RapController.java:329
+  wire _eq_288 = state == 4'd8; // RapController.java:329
+  wire _or_110 = _eq_287 | _eq_288; // RapController.java:329
+  wire _eq_289 = state == 4'd9; // RapController.java:329
+  wire _or_111 = _or_110 | _eq_289; // RapController.java:329
+  wire _and_163 = _or_111 & io_counterResult_valid; // RapController.java:330
+  wire _eq_290 = io_counterResult_bits_op == 2'd2; // RapController.java:330
+  wire _and_164 = _and_163 & _eq_290; // RapController.java:330
+  wire [34:0] _add_17 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:330
+  wire [2:0] _add_18 = merge_leaves + 3'd1; // RapController.java:493
+  wire _not_138 = ~snapshot_frozen; // RapController.java:383
+  wire _and_165 = snapshot_pending & _not_138; // RapController.java:383
+  wire _and_166 = _and_165 & _and_1; // RapController.java:383
+  wire _or_112 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
+  wire _or_113 = _or_112 | ev_split_q; // StatusRegs.java:83
+  wire _or_114 = _or_113 | ev_batch_q; // StatusRegs.java:83
+  wire _or_115 = _or_114 | ev_deferred_q; // StatusRegs.java:83
+  wire _or_r_2 = |ev_removed_q; // StatusRegs.java:84
+  wire _or_116 = _or_115 | _or_r_2; // StatusRegs.java:84
+  wire _not_139 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_140 = ~st_splits_carry; // SplitCounter.java:78
+  wire _and_167 = _not_139 & _not_140; // StatusRegs.java:84
+  wire _not_141 = ~st_merges_carry; // SplitCounter.java:78
+  wire _and_168 = _and_167 & _not_141; // StatusRegs.java:84
+  wire _not_142 = ~st_merge_batches_carry; // SplitCounter.java:78
+  wire _and_169 = _and_168 & _not_142; // StatusRegs.java:84
+  wire _not_143 = ~st_deferred_splits_carry; // SplitCounter.java:78
+  wire _and_170 = _and_169 & _not_143; // StatusRegs.java:84
+  wire _not_144 = ~st_saturations_carry; // SplitCounter.java:78
+  wire _and_171 = _and_170 & _not_144; // StatusRegs.java:84
+  wire _not_145 = ~_and_171; // StatusRegs.java:84
+  wire ev_pending = _or_116 | _not_145; // StatusRegs.java:84
+  wire _not_146 = ~ev_pending; // RapController.java:383
+  wire _and_172 = _and_166 & _not_146; // RapController.java:383
+  wire _and_173 = _and_172 & multiplier_free; // RapController.java:383
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:518
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:535
+  wire [4:0] _bits_174 = readout_slot[4:0]; // RapController.java:533
+  wire _eq_291 = _bits_174 == 5'd0; // NodeTable.java:88
+  wire [4:0] _dyn_index_2 = _bits_174[4] ? (_bits_174[3] ? (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_31 : slot_depth_30) : (_bits_174[0] ? slot_depth_29 : slot_depth_28)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_27 : slot_depth_26) : (_bits_174[0] ? slot_depth_25 : slot_depth_24))) : (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_23 : slot_depth_22) : (_bits_174[0] ? slot_depth_21 : slot_depth_20)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_19 : slot_depth_18) : (_bits_174[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_174[3] ? (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_15 : slot_depth_14) : (_bits_174[0] ? slot_depth_13 : slot_depth_12)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_11 : slot_depth_10) : (_bits_174[0] ? slot_depth_9 : slot_depth_8))) : (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_7 : slot_depth_6) : (_bits_174[0] ? slot_depth_5 : slot_depth_4)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_3 : slot_depth_2) : (_bits_174[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:88
+  wire [4:0] _mux_42 = _eq_291 ? 5'd0 : _dyn_index_2; // NodeTable.java:88
+  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:615
+  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:533
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:36
-  wire [11:0] _bits_177 = batch_min_sum[34:23]; // SplitCompare.java:39
-  wire [11:0] _bits_178 = merge_sum[34:23]; // SplitCompare.java:39
-  wire _gt_7 = _bits_177 > _bits_178; // SplitCompare.java:31
-  wire _eq_288 = _bits_177 == _bits_178; // SplitCompare.java:31
-  wire [22:0] _bits_179 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_175 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_176 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_7 = _bits_175 > _bits_176; // SplitCompare.java:31
+  wire _eq_292 = _bits_175 == _bits_176; // SplitCompare.java:31
+  wire [22:0] _bits_177 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_178 = _bits_177[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_179 = merge_sum[22:0]; // SplitCompare.java:35
   wire [11:0] _bits_180 = _bits_179[22:11]; // SplitCompare.java:39
-  wire [22:0] _bits_181 = merge_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_182 = _bits_181[22:11]; // SplitCompare.java:39
-  wire _gt_8 = _bits_180 > _bits_182; // SplitCompare.java:31
-  wire _eq_289 = _bits_180 == _bits_182; // SplitCompare.java:31
-  wire [10:0] _bits_183 = _bits_179[10:0]; // SplitCompare.java:35
-  wire [10:0] _bits_184 = _bits_181[10:0]; // SplitCompare.java:35
-  wire _gt_9 = _bits_183 > _bits_184; // SplitCompare.java:21
-  wire _and_171 = _eq_289 & _gt_9; // SplitCompare.java:31
-  wire _or_115 = _gt_8 | _and_171; // SplitCompare.java:31
-  wire _and_172 = _eq_288 & _or_115; // SplitCompare.java:31
-  wire _or_116 = _gt_7 | _and_172; // SplitCompare.java:31
-  wire [63:0] _mux_44 = in_advance ? next_merge : _cat_0; // RapController.java:163
-  wire [31:0] _mux_45 = in_advance ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:164
-  wire _eq_290 = state == 4'd10; // RapController.java:159
-  wire _eq_291 = state == 4'd11; // RapController.java:159
-  wire _or_117 = _eq_290 | _eq_291; // RapController.java:159
-  wire [31:0] _bits_185 = next_merge[31:0]; // RapController.java:170
-  wire [31:0] _bits_186 = _cat_0[31:0]; // RapController.java:170
-  wire [32:0] _sub_10 = {1'b0, _bits_185} - {1'b0, _bits_186}; // RapController.java:170
-  wire [31:0] _bits_187 = next_merge[63:32]; // RapController.java:171
-  wire [31:0] _bits_188 = _cat_0[63:32]; // RapController.java:171
-  wire [32:0] _sub_11 = {1'b0, _bits_187} - {1'b0, _bits_188}; // RapController.java:171
-  wire _bits_189 = to_merge_lo[32]; // RapController.java:171
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_189}; // RapController.java:171
-  wire _bits_190 = to_merge_hi[32]; // RapController.java:174
-  wire _not_148 = ~_bits_190; // RapController.java:174
-  wire _or_r_4 = |to_merge; // RapController.java:174
-  wire _and_173 = _not_148 & _or_r_4; // RapController.java:174
-  wire _eq_292 = state == 4'd8; // RapController.java:180
-  wire _eq_293 = state == 4'd9; // RapController.java:180
-  wire walking_kids = _eq_292 | _eq_293; // RapController.java:180
-  wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:181
-  wire [2:0] _dyn_index_3 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:181
-  wire _not_149 = ~commit_stop; // RapController.java:367
-  wire _and_174 = io_selected_valid & _not_149; // RapController.java:367
-  wire [4:0] _bits_191 = undo_rdata_0[36:32]; // RapController.java:388
-  wire [4:0] _bits_192 = readout_slot[4:0]; // RapController.java:514
-  wire [31:0] _bits_193 = undo_rdata_0[31:0]; // RapController.java:389
-  wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:84
-  wire [31:0] _bits_194 = merge_sum[31:0]; // RapController.java:483
-  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_194; // RapController.java:483
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:608
-  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:602
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_36}} << _cat_40; // RapController.java:609
-  wire [31:0] _bits_195 = _dshl_2[31:0]; // RapController.java:609
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_195; // RapController.java:609
-  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:208
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:425
-  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:602
-  wire [31:0] _dshr_0 = _fill_8 >> _cat_41; // RapController.java:425
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:211
-  wire _not_150 = ~io_tcamWrite_ready; // RapController.java:220
-  wire _and_175 = tcam_write_full & _not_150; // RapController.java:220
-  wire _or_118 = tcam_write_load | _and_175; // RapController.java:220
-  wire _or_119 = split_now | merge_now; // RapController.java:296
-  wire _and_176 = commit_fire & _or_119; // RapController.java:296
-  wire _not_151 = ~defer_now; // RapController.java:296
-  wire _and_177 = _and_176 & _not_151; // RapController.java:296
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:256
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:259
-  wire _ge_2 = free_slots >= missing_children; // RapController.java:260
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:268
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:268
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:268
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:268
-  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:270
-  wire [2:0] _dyn_index_4 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:272
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:272
-  wire _bits_196 = _dshr_1[0]; // RapController.java:272
+  wire _gt_8 = _bits_178 > _bits_180; // SplitCompare.java:31
+  wire _eq_293 = _bits_178 == _bits_180; // SplitCompare.java:31
+  wire [10:0] _bits_181 = _bits_177[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_182 = _bits_179[10:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_181 > _bits_182; // SplitCompare.java:21
+  wire _and_174 = _eq_293 & _gt_9; // SplitCompare.java:31
+  wire _or_117 = _gt_8 | _and_174; // SplitCompare.java:31
+  wire _and_175 = _eq_292 & _or_117; // SplitCompare.java:31
+  wire _or_118 = _gt_7 | _and_175; // SplitCompare.java:31
+  wire _or_119 = snapshot_product_start | following_kick; // RapController.java:171
+  wire [63:0] _mux_44 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
+  wire [31:0] _mux_45 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
+  wire [63:0] _bits_183 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:62
+  wire _not_147 = ~serialMultiplier_io_busy; // MergeSchedule.java:39
+  wire _and_176 = following_running & _not_147; // MergeSchedule.java:39
+  wire _not_148 = ~multiplier_for_schedule; // MergeSchedule.java:66
+  wire [31:0] _bits_184 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:42
+  wire _or_r_3 = |_bits_184; // MergeSchedule.java:42
+  wire [31:0] _bits_185 = next_merge[31:0]; // RapController.java:179
+  wire [31:0] _bits_186 = _cat_0[31:0]; // RapController.java:179
+  wire [32:0] _sub_11 = {1'b0, _bits_185} - {1'b0, _bits_186}; // RapController.java:179
+  wire [31:0] _bits_187 = next_merge[63:32]; // RapController.java:180
+  wire [31:0] _bits_188 = _cat_0[63:32]; // RapController.java:180
+  wire [32:0] _sub_12 = {1'b0, _bits_187} - {1'b0, _bits_188}; // RapController.java:180
+  wire _bits_189 = to_merge_lo[32]; // RapController.java:180
+  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_189}; // RapController.java:180
+  wire _bits_190 = to_merge_hi[32]; // RapController.java:183
+  wire _not_149 = ~_bits_190; // RapController.java:183
+  wire _or_r_4 = |to_merge; // RapController.java:183
+  wire _and_177 = _not_149 & _or_r_4; // RapController.java:183
+  wire _eq_294 = state == 4'd8; // RapController.java:189
+  wire _eq_295 = state == 4'd9; // RapController.java:189
+  wire walking_kids = _eq_294 | _eq_295; // RapController.java:189
+  wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:190
+  wire [2:0] _dyn_index_3 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:190
+  wire _not_150 = ~commit_stop; // RapController.java:379
+  wire _and_178 = io_selected_valid & _not_150; // RapController.java:379
+  wire [4:0] _bits_191 = undo_rdata_0[36:32]; // RapController.java:400
+  wire [4:0] _bits_192 = readout_slot[4:0]; // RapController.java:526
+  wire [31:0] _bits_193 = undo_rdata_0[31:0]; // RapController.java:401
+  wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:94
+  wire [31:0] _bits_194 = merge_sum[31:0]; // RapController.java:502
+  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_194; // RapController.java:502
+  wire [4:0] _sub_14 = 5'd15 - op_depth; // RapController.java:621
+  wire [5:0] _cat_40 = {_sub_14, 1'd0}; // RapController.java:615
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_36}} << _cat_40; // RapController.java:622
+  wire [31:0] _bits_195 = _dshl_2[31:0]; // RapController.java:622
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_195; // RapController.java:622
+  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:217
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:441
+  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:615
+  wire [31:0] _dshr_0 = _fill_8 >> _cat_41; // RapController.java:441
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:221
+  wire _not_151 = ~io_tcamWrite_ready; // RapController.java:230
+  wire _and_179 = tcam_write_full & _not_151; // RapController.java:230
+  wire _or_120 = tcam_write_load | _and_179; // RapController.java:230
+  wire _or_121 = split_now | merge_now; // RapController.java:307
+  wire _and_180 = commit_fire & _or_121; // RapController.java:307
+  wire _not_152 = ~defer_now; // RapController.java:307
+  wire _and_181 = _and_180 & _not_152; // RapController.java:307
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:266
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:270
+  wire _ge_3 = free_slots >= missing_children; // RapController.java:271
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:279
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:279
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:279
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:279
+  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:281
+  wire [2:0] _dyn_index_4 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:283
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:283
+  wire _bits_196 = _dshr_1[0]; // RapController.java:283
   wire [11:0] _bits_197 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_198 = merge_sum[34:24]; // SplitCompare.java:39
   wire _gt_10 = _bits_197 > {1'b0, _bits_198}; // SplitCompare.java:31
-  wire _eq_294 = _bits_197 == {1'b0, _bits_198}; // SplitCompare.java:31
+  wire _eq_296 = _bits_197 == {1'b0, _bits_198}; // SplitCompare.java:31
   wire [23:0] _bits_199 = op_threshold[23:0]; // SplitCompare.java:35
   wire [11:0] _bits_200 = _bits_199[23:12]; // SplitCompare.java:39
   wire [23:0] _bits_201 = merge_sum[23:0]; // SplitCompare.java:35
   wire [11:0] _bits_202 = _bits_201[23:12]; // SplitCompare.java:39
   wire _gt_11 = _bits_200 > _bits_202; // SplitCompare.java:31
-  wire _eq_295 = _bits_200 == _bits_202; // SplitCompare.java:31
+  wire _eq_297 = _bits_200 == _bits_202; // SplitCompare.java:31
   wire [11:0] _bits_203 = _bits_199[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_204 = _bits_201[11:0]; // SplitCompare.java:35
   wire _gt_12 = _bits_203 > _bits_204; // SplitCompare.java:21
-  wire _and_178 = _eq_295 & _gt_12; // SplitCompare.java:31
-  wire _or_120 = _gt_11 | _and_178; // SplitCompare.java:31
-  wire _and_179 = _eq_294 & _or_120; // SplitCompare.java:31
-  wire _or_121 = _gt_10 | _and_179; // SplitCompare.java:31
-  wire [2:0] _bits_205 = merge_sum[34:32]; // RapController.java:325
-  wire _or_r_5 = |_bits_205; // RapController.java:325
-  wire _eq_296 = state == 4'd9; // RapController.java:326
-  wire _eq_297 = sram_count == 8'd0; // RapController.java:326
-  wire _and_180 = _eq_296 & _eq_297; // RapController.java:326
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:329
-  wire [4:0] _bits_206 = readout_slot[4:0]; // RapController.java:329
-  wire [31:0] _dshr_2 = slot_valid >> _bits_206; // RapController.java:329
-  wire _bits_207 = _dshr_2[0]; // RapController.java:329
-  wire _and_181 = _lt_6 & _bits_207; // RapController.java:329
+  wire _and_182 = _eq_297 & _gt_12; // SplitCompare.java:31
+  wire _or_122 = _gt_11 | _and_182; // SplitCompare.java:31
+  wire _and_183 = _eq_296 & _or_122; // SplitCompare.java:31
+  wire _or_123 = _gt_10 | _and_183; // SplitCompare.java:31
+  wire [2:0] _bits_205 = merge_sum[34:32]; // RapController.java:336
+  wire _or_r_5 = |_bits_205; // RapController.java:336
+  wire _eq_298 = state == 4'd9; // RapController.java:337
+  wire _eq_299 = sram_count == 8'd0; // RapController.java:337
+  wire _and_184 = _eq_298 & _eq_299; // RapController.java:337
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:340
+  wire [4:0] _bits_206 = readout_slot[4:0]; // RapController.java:340
+  wire [31:0] _dshr_2 = slot_valid >> _bits_206; // RapController.java:340
+  wire _bits_207 = _dshr_2[0]; // RapController.java:340
+  wire _and_185 = _lt_6 & _bits_207; // RapController.java:340
   wire [11:0] _bits_208 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_209 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_13 = _bits_208 > {1'b0, _bits_209}; // SplitCompare.java:31
-  wire _eq_298 = _bits_208 == {1'b0, _bits_209}; // SplitCompare.java:31
+  wire _eq_300 = _bits_208 == {1'b0, _bits_209}; // SplitCompare.java:31
   wire [23:0] _bits_210 = op_threshold[23:0]; // SplitCompare.java:35
   wire [11:0] _bits_211 = _bits_210[23:12]; // SplitCompare.java:39
   wire [23:0] _bits_212 = skip_min_sum[23:0]; // SplitCompare.java:35
   wire [11:0] _bits_213 = _bits_212[23:12]; // SplitCompare.java:39
   wire _gt_14 = _bits_211 > _bits_213; // SplitCompare.java:31
-  wire _eq_299 = _bits_211 == _bits_213; // SplitCompare.java:31
+  wire _eq_301 = _bits_211 == _bits_213; // SplitCompare.java:31
   wire [11:0] _bits_214 = _bits_210[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_215 = _bits_212[11:0]; // SplitCompare.java:35
   wire _gt_15 = _bits_214 > _bits_215; // SplitCompare.java:21
-  wire _and_182 = _eq_299 & _gt_15; // SplitCompare.java:31
-  wire _or_122 = _gt_14 | _and_182; // SplitCompare.java:31
-  wire _and_183 = _eq_298 & _or_122; // SplitCompare.java:31
-  wire _or_123 = _gt_13 | _and_183; // SplitCompare.java:31
-  wire _not_152 = ~_or_123; // MergeSkip.java:42
-  wire _and_184 = skip_valid & _not_152; // MergeSkip.java:42
-  wire _not_153 = ~skip_touched; // MergeSkip.java:51
-  wire _and_185 = _and_184 & _not_153; // MergeSkip.java:51
-  wire _not_154 = ~commit_fire; // MergeSkip.java:51
-  wire _and_186 = _and_185 & _not_154; // MergeSkip.java:51
-  wire _eq_300 = state == 4'd1; // RapController.java:644
-  wire _not_155 = ~commit_stop; // RapController.java:644
-  wire _and_187 = _eq_300 & _not_155; // RapController.java:644
-  wire _not_156 = ~io_headValid; // RapController.java:644
-  wire _and_188 = pipe_empty & _not_156; // RapController.java:644
-  wire [2:0] _mux_48 = _and_188 ? 3'd1 : fill_cause; // RapController.java:644
-  wire _eq_301 = state == 4'd2; // RapController.java:645
-  wire _eq_302 = state == 4'd3; // RapController.java:645
-  wire _or_124 = _eq_301 | _eq_302; // RapController.java:645
-  wire _eq_303 = state == 4'd12; // RapController.java:645
-  wire _or_125 = _or_124 | _eq_303; // RapController.java:645
-  wire _or_126 = _or_125 | commit_stop; // RapController.java:645
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:646
-  wire _ge_3 = state >= 4'd4; // RapController.java:647
-  wire _le_1 = state <= 4'd6; // RapController.java:647
-  wire _and_189 = _ge_3 & _le_1; // RapController.java:647
-  wire _ge_4 = state >= 4'd7; // RapController.java:648
-  wire _le_2 = state <= 4'd11; // RapController.java:648
-  wire _and_190 = _ge_4 & _le_2; // RapController.java:648
-  wire [3:0] _bits_216 = undo_sp[3:0]; // RapController.java:246
-  wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:246
-  wire _eq_304 = state == 4'd3; // RapController.java:242
-  wire _ne_4 = undo_sp != 5'd0; // RapController.java:242
-  wire undo_pop = _eq_304 & _ne_4; // RapController.java:242
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:243
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:243
-  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:243
-  wire [3:0] _bits_217 = _mux_50[3:0]; // RapController.java:243
-  wire _not_157 = ~undo_push; // RapController.java:243
-  wire read_parent_prefix = state == 4'd5; // RapController.java:148
-  wire [4:0] _bits_218 = readout_slot[4:0]; // RapController.java:149
-  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_218; // RapController.java:149
-  wire _eq_305 = state == 4'd13; // RapController.java:150
-  wire _or_127 = read_parent_prefix | _eq_305; // RapController.java:150
-  wire _and_191 = in_run & io_selected_valid; // RapController.java:544
-  wire _eq_306 = io_counterResult_bits_op == 2'd0; // RapController.java:546
-  wire _and_192 = io_headValid & _eq_306; // RapController.java:546
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:547
-  wire _not_158 = ~io_counterResult_valid; // RapController.java:548
-  wire _eq_307 = state == 4'd2; // RapController.java:548
-  wire _and_193 = _eq_307 & pipe_empty; // RapController.java:548
-  wire _and_r_0 = &present_children; // RapController.java:549
-  wire _or_128 = slot_pick_pick_found | _and_r_0; // RapController.java:549
-  wire _eq_308 = state == 4'd6; // RapController.java:549
-  wire _and_194 = _eq_308 & slot_pick_ready; // RapController.java:549
-  wire _eq_309 = split_fits == _ge_2; // RapController.java:551
-  wire _eq_310 = op_children == _dyn_index_3; // RapController.java:553
-  wire _eq_311 = state == 4'd9; // RapController.java:552
-  wire _and_195 = _eq_311 & merge_settled; // RapController.java:552
-  wire _or_129 = split_settled | _and_195; // RapController.java:552
-  wire _not_159 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_160 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_159 & _not_160; // StatusRegs.java:82
-  wire _eq_312 = kids_vector == visited_kids; // RapController.java:555
-  wire _eq_313 = state == 4'd9; // RapController.java:555
-  wire _ne_5 = merge_leaves != 3'd0; // RapController.java:556
-  wire _eq_314 = state == 4'd9; // RapController.java:556
-  wire _or_130 = ev_commit | ev_saturation; // StatusRegs.java:117
-  wire _or_131 = _or_130 | ev_split; // StatusRegs.java:117
-  wire _or_132 = _or_131 | ev_allocated; // StatusRegs.java:117
-  wire _or_133 = _or_132 | ev_batch; // StatusRegs.java:117
-  wire _or_134 = _or_133 | ev_deferred; // StatusRegs.java:117
-  wire _or_135 = _or_134 | ev_clear; // StatusRegs.java:117
+  wire _and_186 = _eq_301 & _gt_15; // SplitCompare.java:31
+  wire _or_124 = _gt_14 | _and_186; // SplitCompare.java:31
+  wire _and_187 = _eq_300 & _or_124; // SplitCompare.java:31
+  wire _or_125 = _gt_13 | _and_187; // SplitCompare.java:31
+  wire _not_153 = ~_or_125; // MergeSkip.java:42
+  wire _and_188 = skip_valid & _not_153; // MergeSkip.java:42
+  wire _not_154 = ~skip_touched; // MergeSkip.java:51
+  wire _and_189 = _and_188 & _not_154; // MergeSkip.java:51
+  wire _not_155 = ~commit_fire; // MergeSkip.java:51
+  wire _and_190 = _and_189 & _not_155; // MergeSkip.java:51
+  wire _eq_302 = state == 4'd1; // RapController.java:657
+  wire _not_156 = ~commit_stop; // RapController.java:657
+  wire _and_191 = _eq_302 & _not_156; // RapController.java:657
+  wire _not_157 = ~io_headValid; // RapController.java:657
+  wire _and_192 = pipe_empty & _not_157; // RapController.java:657
+  wire [2:0] _mux_48 = _and_192 ? 3'd1 : fill_cause; // RapController.java:657
+  wire _eq_303 = state == 4'd2; // RapController.java:658
+  wire _eq_304 = state == 4'd3; // RapController.java:658
+  wire _or_126 = _eq_303 | _eq_304; // RapController.java:658
+  wire _eq_305 = state == 4'd12; // RapController.java:658
+  wire _or_127 = _or_126 | _eq_305; // RapController.java:658
+  wire _or_128 = _or_127 | commit_stop; // RapController.java:658
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:659
+  wire _ge_4 = state >= 4'd4; // RapController.java:660
+  wire _le_1 = state <= 4'd6; // RapController.java:660
+  wire _and_193 = _ge_4 & _le_1; // RapController.java:660
+  wire _ge_5 = state >= 4'd7; // RapController.java:661
+  wire _le_2 = state <= 4'd11; // RapController.java:661
+  wire _and_194 = _ge_5 & _le_2; // RapController.java:661
+  wire [3:0] _bits_216 = undo_sp[3:0]; // RapController.java:256
+  wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:256
+  wire _eq_306 = state == 4'd3; // RapController.java:252
+  wire _ne_4 = undo_sp != 5'd0; // RapController.java:252
+  wire undo_pop = _eq_306 & _ne_4; // RapController.java:252
+  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:253
+  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:253
+  wire [4:0] _mux_50 = undo_pop ? _sub_15 : _sub_16; // RapController.java:253
+  wire [3:0] _bits_217 = _mux_50[3:0]; // RapController.java:253
+  wire _not_158 = ~undo_push; // RapController.java:253
+  wire read_parent_prefix = state == 4'd5; // RapController.java:157
+  wire [4:0] _bits_218 = readout_slot[4:0]; // RapController.java:158
+  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_218; // RapController.java:158
+  wire _eq_307 = state == 4'd13; // RapController.java:159
+  wire _or_129 = read_parent_prefix | _eq_307; // RapController.java:159
+  wire _and_195 = in_run & io_selected_valid; // RapController.java:556
+  wire _eq_308 = io_counterResult_bits_op == 2'd0; // RapController.java:558
+  wire _and_196 = io_headValid & _eq_308; // RapController.java:558
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:559
+  wire _not_159 = ~io_counterResult_valid; // RapController.java:560
+  wire _eq_309 = state == 4'd2; // RapController.java:560
+  wire _and_197 = _eq_309 & pipe_empty; // RapController.java:560
+  wire _and_r_0 = &present_children; // RapController.java:561
+  wire _or_130 = slot_pick_pick_found | _and_r_0; // RapController.java:561
+  wire _eq_310 = state == 4'd6; // RapController.java:561
+  wire _and_198 = _eq_310 & slot_pick_ready; // RapController.java:561
+  wire _eq_311 = split_fits == _ge_3; // RapController.java:563
+  wire _eq_312 = op_children == _dyn_index_3; // RapController.java:565
+  wire _eq_313 = state == 4'd9; // RapController.java:564
+  wire _and_199 = _eq_313 & merge_settled; // RapController.java:564
+  wire _or_131 = split_settled | _and_199; // RapController.java:564
+  wire _not_160 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_161 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_160 & _not_161; // StatusRegs.java:82
+  wire _eq_314 = kids_vector == visited_kids; // RapController.java:567
+  wire _eq_315 = state == 4'd9; // RapController.java:567
+  wire _ne_5 = merge_leaves != 3'd0; // RapController.java:568
+  wire _eq_316 = state == 4'd9; // RapController.java:568
+  wire _or_132 = ev_commit | ev_saturation; // StatusRegs.java:117
+  wire _or_133 = _or_132 | ev_split; // StatusRegs.java:117
+  wire _or_134 = _or_133 | ev_allocated; // StatusRegs.java:117
+  wire _or_135 = _or_134 | ev_batch; // StatusRegs.java:117
+  wire _or_136 = _or_135 | ev_deferred; // StatusRegs.java:117
+  wire _or_137 = _or_136 | ev_clear; // StatusRegs.java:117
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
-  wire _or_136 = _or_135 | _or_r_6; // StatusRegs.java:117
-  wire _or_137 = _or_136 | ev_pending; // StatusRegs.java:117
-  wire _not_161 = ~_or_137; // RapController.java:557
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:558
+  wire _or_138 = _or_137 | _or_r_6; // StatusRegs.java:117
+  wire _or_139 = _or_138 | ev_pending; // StatusRegs.java:117
+  wire _not_162 = ~_or_139; // RapController.java:569
+  wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:82
+  wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:82
+  wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:82
+  wire _gt_19 = slot_depth_28 > deepest_depth; // NodeTable.java:82
+  wire _gt_20 = slot_depth_27 > deepest_depth; // NodeTable.java:82
+  wire _gt_21 = slot_depth_26 > deepest_depth; // NodeTable.java:82
+  wire _gt_22 = slot_depth_25 > deepest_depth; // NodeTable.java:82
+  wire _gt_23 = slot_depth_24 > deepest_depth; // NodeTable.java:82
+  wire _gt_24 = slot_depth_23 > deepest_depth; // NodeTable.java:82
+  wire _gt_25 = slot_depth_22 > deepest_depth; // NodeTable.java:82
+  wire _gt_26 = slot_depth_21 > deepest_depth; // NodeTable.java:82
+  wire _gt_27 = slot_depth_20 > deepest_depth; // NodeTable.java:82
+  wire _gt_28 = slot_depth_19 > deepest_depth; // NodeTable.java:82
+  wire _gt_29 = slot_depth_18 > deepest_depth; // NodeTable.java:82
+  wire _gt_30 = slot_depth_17 > deepest_depth; // NodeTable.java:82
+  wire _gt_31 = slot_depth_16 > deepest_depth; // NodeTable.java:82
+  wire _gt_32 = slot_depth_15 > deepest_depth; // NodeTable.java:82
+  wire _gt_33 = slot_depth_14 > deepest_depth; // NodeTable.java:82
+  wire _gt_34 = slot_depth_13 > deepest_depth; // NodeTable.java:82
+  wire _gt_35 = slot_depth_12 > deepest_depth; // NodeTable.java:82
+  wire _gt_36 = slot_depth_11 > deepest_depth; // NodeTable.java:82
+  wire _gt_37 = slot_depth_10 > deepest_depth; // NodeTable.java:82
+  wire _gt_38 = slot_depth_9 > deepest_depth; // NodeTable.java:82
+  wire _gt_39 = slot_depth_8 > deepest_depth; // NodeTable.java:82
+  wire _gt_40 = slot_depth_7 > deepest_depth; // NodeTable.java:82
+  wire _gt_41 = slot_depth_6 > deepest_depth; // NodeTable.java:82
+  wire _gt_42 = slot_depth_5 > deepest_depth; // NodeTable.java:82
+  wire _gt_43 = slot_depth_4 > deepest_depth; // NodeTable.java:82
+  wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:82
+  wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:82
+  wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:82
+  wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:83
+  wire [31:0] _and_200 = slot_valid & _cat_44; // RapController.java:570
+  wire _or_r_7 = |_and_200; // RapController.java:570
+  wire _not_163 = ~_or_r_7; // RapController.java:570
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:571
 
   // Connections (last connect wins; when-blocks become muxes)
+  assign deepest_depth_next = (_eq_0 ? deepest_depth : (_eq_1 ? deepest_depth : (_eq_4 ? deepest_depth : (_eq_5 ? deepest_depth : (_eq_7 ? deepest_depth : (_eq_8 ? (_not_5 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_12 ? deepest_depth : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_ne_1 ? (_and_8 ? _sub_0 : deepest_depth) : deepest_depth)) : deepest_depth)) : (_eq_14 ? deepest_depth : (_eq_15 ? deepest_depth : (_eq_16 ? deepest_depth : (_eq_18 ? deepest_depth : (_eq_19 ? deepest_depth : (_eq_21 ? deepest_depth : (_eq_22 ? deepest_depth : (_eq_23 ? 5'd1 : deepest_depth))))))))))))))));
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_12;
+  assign io_issueEnable = _and_14;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? (_eq_17 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
+  assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? (_eq_20 ? 1'd1 : 1'd0) : 1'd0)))))))))))));
   assign io_counterCmd_valid = cmd_q_valid;
   assign io_counterCmd_bits_addr = cmd_q_addr;
   assign io_counterCmd_bits_op = cmd_q_op;
   assign io_counterCmd_bits_value = cmd_q_value;
   assign io_counterResult_ready = 1'd1;
-  assign io_softClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
+  assign io_softClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_21 ? 1'd0 : (_eq_22 ? 1'd0 : (_eq_23 ? 1'd1 : 1'd0))))))))))))))));
   assign io_tcamWrite_valid = tcam_write_full;
   assign io_tcamWrite_bits_index = tcam_write_q_index;
   assign io_tcamWrite_bits_value = tcam_write_q_value;
@@ -1733,7 +1789,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_depths_30 = slot_depths_30;
   assign io_depths_31 = slot_depths_31;
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_15;
+  assign io_acceptEnable = _and_17;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1747,45 +1803,45 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _and_16;
-  assign io_snapBusy = _or_4;
+  assign io_errorBoundReady = _and_18;
+  assign io_snapBusy = _or_6;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
-  assign io_readoutBusy = _or_6;
-  assign io_busy = _and_17;
-  assign io_idle = _and_19;
-  assign io_resetting = _not_23;
+  assign io_readoutBusy = _or_8;
+  assign io_busy = _and_19;
+  assign io_idle = _and_21;
+  assign io_resetting = _not_22;
   assign io_stallCause = cause;
-  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
-  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_7 ? 5'd0 : (_or_2 ? (_not_1 ? slot_pick_pick_index : 5'd0) : op_slot)) : (_eq_10 ? 5'd0 : (_eq_11 ? 5'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : 5'd0) : 5'd0) : 5'd0))))))))));
-  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? (_not_7 ? 3'd0 : (_or_2 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? _sub_0 : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign children_write = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : 1'd0))))))))));
+  assign children_write_slot = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (_not_7 ? 5'd0 : (_or_4 ? (_not_1 ? slot_pick_pick_index : 5'd0) : op_slot)) : (_eq_13 ? 5'd0 : (_eq_14 ? 5'd0 : (_eq_15 ? (merge_settled ? (merge_verdict ? merge_parent : 5'd0) : 5'd0) : 5'd0))))))))));
+  assign children_write_value = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (_not_7 ? 3'd0 : (_or_4 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : (_eq_13 ? 3'd0 : (_eq_14 ? 3'd0 : (_eq_15 ? (merge_settled ? (merge_verdict ? _sub_1 : 3'd0) : 3'd0) : 3'd0))))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_9 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_10 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_11 ? (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_39 ? 1'd1 : 1'd0) : 1'd0)))))))))));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_9 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_2 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_10 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
-  assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
+  assign ev_saturation = (_eq_0 ? (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0) : (_eq_12 ? (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0) : (_eq_14 ? (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0) : (_eq_15 ? (merge_settled ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_41 ? 1'd1 : 1'd0) : 1'd0)))))))))));
+  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? 1'd0 : 1'd1)) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_12 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_13 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_21 ? 1'd0 : (_eq_22 ? 1'd0 : (_eq_23 ? 1'd1 : 1'd0))))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
-  assign ev_removed = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_6 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_9 ? 3'd0 : (_eq_10 ? 3'd0 : (_eq_11 ? 3'd0 : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_leaves : 3'd0) : 3'd0) : 3'd0))))))))));
-  assign leaf_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? 1'd0 : (_eq_10 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_removed = (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? 3'd0 : (_eq_13 ? 3'd0 : (_eq_14 ? 3'd0 : (_eq_15 ? (merge_settled ? (merge_verdict ? merge_leaves : 3'd0) : 3'd0) : 3'd0))))))))));
+  assign leaf_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_14 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign leaf_pick_take = 1'd0;
-  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_7 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_9 ? 1'd0 : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd0 : 1'd1)) : (_eq_10 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_11 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd1 : 1'd0))))))))))))))));
-  assign serialMultiplier_io_start = (_eq_0 ? snapshot_product_start : (_eq_1 ? snapshot_product_start : (_eq_4 ? snapshot_product_start : (_eq_5 ? snapshot_product_start : (_eq_6 ? snapshot_product_start : (_eq_7 ? snapshot_product_start : (_eq_9 ? snapshot_product_start : (_eq_10 ? snapshot_product_start : (_eq_11 ? snapshot_product_start : (_eq_12 ? snapshot_product_start : (_eq_13 ? (_not_9 ? snapshot_product_start : (_or_3 ? snapshot_product_start : (_not_10 ? 1'd1 : snapshot_product_start))) : snapshot_product_start)))))))))));
+  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_8 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (kids_fresh ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_13 ? 1'd0 : (_eq_14 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))))));
+  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? 1'd0 : 1'd1)) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1)) : 1'd0)) : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_21 ? 1'd0 : (_eq_22 ? 1'd0 : (_eq_23 ? 1'd1 : 1'd0))))))))))))))));
+  assign serialMultiplier_io_start = _or_119;
   assign serialMultiplier_io_a = _mux_44;
   assign serialMultiplier_io_b = _mux_45;
-  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_174 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? _not_1 : 1'd0)) : (_eq_10 ? 1'd0 : (_eq_11 ? (kids_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_191 : io_selected_bits_slot) : (_eq_6 ? io_selected_bits_slot : (_eq_7 ? io_selected_bits_slot : (_eq_9 ? (_not_7 ? io_selected_bits_slot : (_or_2 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_10 ? io_selected_bits_slot : (_eq_11 ? (kids_fresh ? merge_parent : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_12 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_15 ? io_selected_bits_slot : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? _bits_192 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_6 ? 2'd0 : (_eq_7 ? 2'd0 : (_eq_9 ? (_not_7 ? 2'd0 : (_or_2 ? 2'd1 : 2'd0)) : (_eq_10 ? 2'd0 : (_eq_11 ? (kids_fresh ? 2'd2 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_12 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_13 ? 2'd0 : (_eq_15 ? 2'd0 : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_193 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_6 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_9 ? (_not_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_2 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_10 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_11 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (merge_settled ? (merge_verdict ? _mux_47 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
-  assign tcam_write_valid = (_eq_0 ? (_not_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_6 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_9 ? (_not_7 ? 1'd0 : (_or_2 ? 1'd1 : 1'd0)) : 1'd0)))))));
-  assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_6 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_9 ? (_not_7 ? 5'd0 : (_or_2 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
-  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_6 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_9 ? (_not_7 ? 32'd0 : (_or_2 ? child_prefix : 32'd0)) : 32'd0)))))));
-  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_6 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_9 ? (_not_7 ? _fill_7 : (_or_2 ? _dshr_0 : _fill_7)) : _fill_7)))))));
+  assign cmd_valid = (_eq_0 ? 1'd0 : (_eq_1 ? _and_178 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? _not_1 : 1'd0)) : (_eq_13 ? 1'd0 : (_eq_14 ? (kids_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_15 ? (merge_settled ? (merge_verdict ? 1'd1 : 1'd0) : 1'd0) : (_eq_16 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_191 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (_not_7 ? io_selected_bits_slot : (_or_4 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (kids_fresh ? merge_parent : (slot_pick_ready ? (slot_pick_pick_found ? slot_pick_pick_index : io_selected_bits_slot) : io_selected_bits_slot)) : (_eq_15 ? (merge_settled ? (merge_verdict ? merge_parent : io_selected_bits_slot) : io_selected_bits_slot) : (_eq_16 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? io_selected_bits_slot : (_eq_21 ? _bits_192 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (_not_7 ? 2'd0 : (_or_4 ? 2'd1 : 2'd0)) : (_eq_13 ? 2'd0 : (_eq_14 ? (kids_fresh ? 2'd2 : (slot_pick_ready ? (slot_pick_pick_found ? 2'd2 : 2'd0) : 2'd0)) : (_eq_15 ? (merge_settled ? (merge_verdict ? 2'd1 : 2'd0) : 2'd0) : (_eq_16 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd0 : (_eq_21 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_value = (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_193 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (_not_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_4 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : (_eq_13 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_14 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_15 ? (merge_settled ? (merge_verdict ? _mux_47 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))))));
+  assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? 1'd1 : 1'd0)) : 1'd0)))))));
+  assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (_not_7 ? 5'd0 : (_or_4 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
+  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_12 ? (_not_7 ? 32'd0 : (_or_4 ? child_prefix : 32'd0)) : 32'd0)))))));
+  assign tcam_write_mask = (_eq_0 ? _fill_7 : (_eq_1 ? _fill_7 : (_eq_4 ? _fill_7 : (_eq_5 ? _fill_7 : (_eq_7 ? _fill_7 : (_eq_8 ? _fill_7 : (_eq_12 ? (_not_7 ? _fill_7 : (_or_4 ? _dshr_0 : _fill_7)) : _fill_7)))))));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -1818,13 +1874,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_depths_29 = slot_depth_29;
   assign slot_depths_30 = slot_depth_30;
   assign slot_depths_31 = slot_depth_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_187 ? _mux_48 : (_or_126 ? _mux_49 : (_and_189 ? 3'd3 : (_and_190 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_191 ? _mux_48 : (_or_128 ? _mux_49 : (_and_193 ? 3'd3 : (_and_194 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_not_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd13 : (_and_3 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? 4'd4 : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_6 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_7 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_9 ? (_not_7 ? state : (_or_2 ? state : (merge_due ? (1'd0 ? _mux_3 : 4'd7) : 4'd12))) : (_eq_10 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_11 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_12 ? (merge_settled ? 4'd7 : state) : (_eq_13 ? (_not_9 ? state : (_or_3 ? 4'd12 : (_not_10 ? 4'd11 : state))) : (_eq_15 ? (_not_11 ? 4'd10 : state) : (_eq_16 ? (_eq_17 ? 4'd1 : state) : (_eq_18 ? 4'd14 : (_eq_19 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_20 ? 4'd0 : state))))))))))))))));
+      state <= (_eq_0 ? (_and_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_2 ? (readout_pending ? 4'd13 : (_and_4 ? 4'd15 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? (_eq_6 ? 4'd5 : 4'd4) : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_7 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_8 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd12)))) : (_eq_12 ? (_not_7 ? state : (_or_4 ? state : (merge_due ? (1'd0 ? _mux_3 : 4'd7) : 4'd12))) : (_eq_13 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_ne_1 ? state : _mux_4)) : state)) : (_eq_14 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd9) : state)) : (_eq_15 ? (merge_settled ? 4'd7 : state) : (_eq_16 ? (_not_9 ? state : (_or_5 ? 4'd12 : 4'd11)) : (_eq_18 ? (following_ready ? 4'd10 : state) : (_eq_19 ? (_eq_20 ? 4'd1 : state) : (_eq_21 ? 4'd14 : (_eq_22 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_23 ? 4'd0 : state))))))))))))))));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      deepest_depth <= 5'd1;
+    end else begin
+      deepest_depth <= deepest_depth_next;
     end
   end
 
@@ -1832,399 +1896,399 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_6 ? slot_valid : (_eq_7 ? slot_valid : (_eq_9 ? (_not_7 ? slot_valid : (_or_2 ? (_not_1 ? _or_7 : slot_valid) : slot_valid)) : (_eq_10 ? slot_valid : (_eq_11 ? slot_valid : (_eq_12 ? (merge_settled ? (merge_verdict ? _and_82 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_15 ? slot_valid : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (_not_7 ? slot_valid : (_or_4 ? (_not_1 ? _or_9 : slot_valid) : slot_valid)) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? (merge_settled ? (merge_verdict ? _and_84 : slot_valid) : slot_valid) : (_eq_16 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_21 ? slot_valid : (_eq_22 ? slot_valid : (_eq_23 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_6 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_9 ? (_not_7 ? slot_depth_0 : (_or_2 ? (_not_1 ? (_eq_86 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0)) : slot_depth_0)))))));
+    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_8 ? slot_depth_0 : (_eq_12 ? (_not_7 ? slot_depth_0 : (_or_4 ? (_not_1 ? (_eq_90 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0)) : slot_depth_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_6 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_9 ? (_not_7 ? slot_depth_1 : (_or_2 ? (_not_1 ? (_eq_87 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1)) : slot_depth_1)))))));
+    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_8 ? slot_depth_1 : (_eq_12 ? (_not_7 ? slot_depth_1 : (_or_4 ? (_not_1 ? (_eq_91 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1)) : slot_depth_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_6 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_9 ? (_not_7 ? slot_depth_2 : (_or_2 ? (_not_1 ? (_eq_88 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2)) : slot_depth_2)))))));
+    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_8 ? slot_depth_2 : (_eq_12 ? (_not_7 ? slot_depth_2 : (_or_4 ? (_not_1 ? (_eq_92 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2)) : slot_depth_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_6 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_9 ? (_not_7 ? slot_depth_3 : (_or_2 ? (_not_1 ? (_eq_89 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3)) : slot_depth_3)))))));
+    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_8 ? slot_depth_3 : (_eq_12 ? (_not_7 ? slot_depth_3 : (_or_4 ? (_not_1 ? (_eq_93 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3)) : slot_depth_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_6 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_9 ? (_not_7 ? slot_depth_4 : (_or_2 ? (_not_1 ? (_eq_90 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4)) : slot_depth_4)))))));
+    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_8 ? slot_depth_4 : (_eq_12 ? (_not_7 ? slot_depth_4 : (_or_4 ? (_not_1 ? (_eq_94 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4)) : slot_depth_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_6 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_9 ? (_not_7 ? slot_depth_5 : (_or_2 ? (_not_1 ? (_eq_91 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5)) : slot_depth_5)))))));
+    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_8 ? slot_depth_5 : (_eq_12 ? (_not_7 ? slot_depth_5 : (_or_4 ? (_not_1 ? (_eq_95 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5)) : slot_depth_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_6 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_9 ? (_not_7 ? slot_depth_6 : (_or_2 ? (_not_1 ? (_eq_92 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6)) : slot_depth_6)))))));
+    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_8 ? slot_depth_6 : (_eq_12 ? (_not_7 ? slot_depth_6 : (_or_4 ? (_not_1 ? (_eq_96 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6)) : slot_depth_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_6 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_9 ? (_not_7 ? slot_depth_7 : (_or_2 ? (_not_1 ? (_eq_93 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7)) : slot_depth_7)))))));
+    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_8 ? slot_depth_7 : (_eq_12 ? (_not_7 ? slot_depth_7 : (_or_4 ? (_not_1 ? (_eq_97 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7)) : slot_depth_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_6 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_9 ? (_not_7 ? slot_depth_8 : (_or_2 ? (_not_1 ? (_eq_94 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8)) : slot_depth_8)))))));
+    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_8 ? slot_depth_8 : (_eq_12 ? (_not_7 ? slot_depth_8 : (_or_4 ? (_not_1 ? (_eq_98 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8)) : slot_depth_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_6 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_9 ? (_not_7 ? slot_depth_9 : (_or_2 ? (_not_1 ? (_eq_95 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9)) : slot_depth_9)))))));
+    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_8 ? slot_depth_9 : (_eq_12 ? (_not_7 ? slot_depth_9 : (_or_4 ? (_not_1 ? (_eq_99 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9)) : slot_depth_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_6 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_9 ? (_not_7 ? slot_depth_10 : (_or_2 ? (_not_1 ? (_eq_96 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10)) : slot_depth_10)))))));
+    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_8 ? slot_depth_10 : (_eq_12 ? (_not_7 ? slot_depth_10 : (_or_4 ? (_not_1 ? (_eq_100 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10)) : slot_depth_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_6 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_9 ? (_not_7 ? slot_depth_11 : (_or_2 ? (_not_1 ? (_eq_97 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11)) : slot_depth_11)))))));
+    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_8 ? slot_depth_11 : (_eq_12 ? (_not_7 ? slot_depth_11 : (_or_4 ? (_not_1 ? (_eq_101 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11)) : slot_depth_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_6 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_9 ? (_not_7 ? slot_depth_12 : (_or_2 ? (_not_1 ? (_eq_98 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12)) : slot_depth_12)))))));
+    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_8 ? slot_depth_12 : (_eq_12 ? (_not_7 ? slot_depth_12 : (_or_4 ? (_not_1 ? (_eq_102 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12)) : slot_depth_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_6 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_9 ? (_not_7 ? slot_depth_13 : (_or_2 ? (_not_1 ? (_eq_99 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13)) : slot_depth_13)))))));
+    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_8 ? slot_depth_13 : (_eq_12 ? (_not_7 ? slot_depth_13 : (_or_4 ? (_not_1 ? (_eq_103 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13)) : slot_depth_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_6 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_9 ? (_not_7 ? slot_depth_14 : (_or_2 ? (_not_1 ? (_eq_100 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14)) : slot_depth_14)))))));
+    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_8 ? slot_depth_14 : (_eq_12 ? (_not_7 ? slot_depth_14 : (_or_4 ? (_not_1 ? (_eq_104 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14)) : slot_depth_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_6 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_9 ? (_not_7 ? slot_depth_15 : (_or_2 ? (_not_1 ? (_eq_101 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15)) : slot_depth_15)))))));
+    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_8 ? slot_depth_15 : (_eq_12 ? (_not_7 ? slot_depth_15 : (_or_4 ? (_not_1 ? (_eq_105 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15)) : slot_depth_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_6 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_9 ? (_not_7 ? slot_depth_16 : (_or_2 ? (_not_1 ? (_eq_102 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16)) : slot_depth_16)))))));
+    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_8 ? slot_depth_16 : (_eq_12 ? (_not_7 ? slot_depth_16 : (_or_4 ? (_not_1 ? (_eq_106 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16)) : slot_depth_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_6 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_9 ? (_not_7 ? slot_depth_17 : (_or_2 ? (_not_1 ? (_eq_103 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17)) : slot_depth_17)))))));
+    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_8 ? slot_depth_17 : (_eq_12 ? (_not_7 ? slot_depth_17 : (_or_4 ? (_not_1 ? (_eq_107 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17)) : slot_depth_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_6 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_9 ? (_not_7 ? slot_depth_18 : (_or_2 ? (_not_1 ? (_eq_104 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18)) : slot_depth_18)))))));
+    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_8 ? slot_depth_18 : (_eq_12 ? (_not_7 ? slot_depth_18 : (_or_4 ? (_not_1 ? (_eq_108 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18)) : slot_depth_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_6 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_9 ? (_not_7 ? slot_depth_19 : (_or_2 ? (_not_1 ? (_eq_105 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19)) : slot_depth_19)))))));
+    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_8 ? slot_depth_19 : (_eq_12 ? (_not_7 ? slot_depth_19 : (_or_4 ? (_not_1 ? (_eq_109 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19)) : slot_depth_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_6 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_9 ? (_not_7 ? slot_depth_20 : (_or_2 ? (_not_1 ? (_eq_106 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20)) : slot_depth_20)))))));
+    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_8 ? slot_depth_20 : (_eq_12 ? (_not_7 ? slot_depth_20 : (_or_4 ? (_not_1 ? (_eq_110 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20)) : slot_depth_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_6 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_9 ? (_not_7 ? slot_depth_21 : (_or_2 ? (_not_1 ? (_eq_107 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21)) : slot_depth_21)))))));
+    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_8 ? slot_depth_21 : (_eq_12 ? (_not_7 ? slot_depth_21 : (_or_4 ? (_not_1 ? (_eq_111 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21)) : slot_depth_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_6 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_9 ? (_not_7 ? slot_depth_22 : (_or_2 ? (_not_1 ? (_eq_108 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22)) : slot_depth_22)))))));
+    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_8 ? slot_depth_22 : (_eq_12 ? (_not_7 ? slot_depth_22 : (_or_4 ? (_not_1 ? (_eq_112 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22)) : slot_depth_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_6 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_9 ? (_not_7 ? slot_depth_23 : (_or_2 ? (_not_1 ? (_eq_109 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23)) : slot_depth_23)))))));
+    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_8 ? slot_depth_23 : (_eq_12 ? (_not_7 ? slot_depth_23 : (_or_4 ? (_not_1 ? (_eq_113 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23)) : slot_depth_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_6 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_9 ? (_not_7 ? slot_depth_24 : (_or_2 ? (_not_1 ? (_eq_110 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24)) : slot_depth_24)))))));
+    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_8 ? slot_depth_24 : (_eq_12 ? (_not_7 ? slot_depth_24 : (_or_4 ? (_not_1 ? (_eq_114 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24)) : slot_depth_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_6 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_9 ? (_not_7 ? slot_depth_25 : (_or_2 ? (_not_1 ? (_eq_111 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25)) : slot_depth_25)))))));
+    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_8 ? slot_depth_25 : (_eq_12 ? (_not_7 ? slot_depth_25 : (_or_4 ? (_not_1 ? (_eq_115 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25)) : slot_depth_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_6 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_9 ? (_not_7 ? slot_depth_26 : (_or_2 ? (_not_1 ? (_eq_112 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26)) : slot_depth_26)))))));
+    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_8 ? slot_depth_26 : (_eq_12 ? (_not_7 ? slot_depth_26 : (_or_4 ? (_not_1 ? (_eq_116 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26)) : slot_depth_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_6 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_9 ? (_not_7 ? slot_depth_27 : (_or_2 ? (_not_1 ? (_eq_113 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27)) : slot_depth_27)))))));
+    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_8 ? slot_depth_27 : (_eq_12 ? (_not_7 ? slot_depth_27 : (_or_4 ? (_not_1 ? (_eq_117 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27)) : slot_depth_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_6 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_9 ? (_not_7 ? slot_depth_28 : (_or_2 ? (_not_1 ? (_eq_114 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28)) : slot_depth_28)))))));
+    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_8 ? slot_depth_28 : (_eq_12 ? (_not_7 ? slot_depth_28 : (_or_4 ? (_not_1 ? (_eq_118 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28)) : slot_depth_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_6 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_9 ? (_not_7 ? slot_depth_29 : (_or_2 ? (_not_1 ? (_eq_115 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29)) : slot_depth_29)))))));
+    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_8 ? slot_depth_29 : (_eq_12 ? (_not_7 ? slot_depth_29 : (_or_4 ? (_not_1 ? (_eq_119 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29)) : slot_depth_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_6 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_9 ? (_not_7 ? slot_depth_30 : (_or_2 ? (_not_1 ? (_eq_116 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30)) : slot_depth_30)))))));
+    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_8 ? slot_depth_30 : (_eq_12 ? (_not_7 ? slot_depth_30 : (_or_4 ? (_not_1 ? (_eq_120 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30)) : slot_depth_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_6 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_9 ? (_not_7 ? slot_depth_31 : (_or_2 ? (_not_1 ? (_eq_117 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31)) : slot_depth_31)))))));
+    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_8 ? slot_depth_31 : (_eq_12 ? (_not_7 ? slot_depth_31 : (_or_4 ? (_not_1 ? (_eq_121 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31)) : slot_depth_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_6 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_9 ? (_not_7 ? slot_parent_0 : (_or_2 ? (_not_1 ? (_eq_118 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_12 ? (_not_7 ? slot_parent_0 : (_or_4 ? (_not_1 ? (_eq_122 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_6 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_9 ? (_not_7 ? slot_parent_1 : (_or_2 ? (_not_1 ? (_eq_119 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_12 ? (_not_7 ? slot_parent_1 : (_or_4 ? (_not_1 ? (_eq_123 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_6 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_9 ? (_not_7 ? slot_parent_2 : (_or_2 ? (_not_1 ? (_eq_120 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_12 ? (_not_7 ? slot_parent_2 : (_or_4 ? (_not_1 ? (_eq_124 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_6 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_9 ? (_not_7 ? slot_parent_3 : (_or_2 ? (_not_1 ? (_eq_121 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_12 ? (_not_7 ? slot_parent_3 : (_or_4 ? (_not_1 ? (_eq_125 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_6 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_9 ? (_not_7 ? slot_parent_4 : (_or_2 ? (_not_1 ? (_eq_122 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_12 ? (_not_7 ? slot_parent_4 : (_or_4 ? (_not_1 ? (_eq_126 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_6 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_9 ? (_not_7 ? slot_parent_5 : (_or_2 ? (_not_1 ? (_eq_123 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_12 ? (_not_7 ? slot_parent_5 : (_or_4 ? (_not_1 ? (_eq_127 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_6 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_9 ? (_not_7 ? slot_parent_6 : (_or_2 ? (_not_1 ? (_eq_124 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_12 ? (_not_7 ? slot_parent_6 : (_or_4 ? (_not_1 ? (_eq_128 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_6 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_9 ? (_not_7 ? slot_parent_7 : (_or_2 ? (_not_1 ? (_eq_125 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_12 ? (_not_7 ? slot_parent_7 : (_or_4 ? (_not_1 ? (_eq_129 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_6 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_9 ? (_not_7 ? slot_parent_8 : (_or_2 ? (_not_1 ? (_eq_126 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_12 ? (_not_7 ? slot_parent_8 : (_or_4 ? (_not_1 ? (_eq_130 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_6 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_9 ? (_not_7 ? slot_parent_9 : (_or_2 ? (_not_1 ? (_eq_127 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_12 ? (_not_7 ? slot_parent_9 : (_or_4 ? (_not_1 ? (_eq_131 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_6 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_9 ? (_not_7 ? slot_parent_10 : (_or_2 ? (_not_1 ? (_eq_128 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_12 ? (_not_7 ? slot_parent_10 : (_or_4 ? (_not_1 ? (_eq_132 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_6 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_9 ? (_not_7 ? slot_parent_11 : (_or_2 ? (_not_1 ? (_eq_129 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_12 ? (_not_7 ? slot_parent_11 : (_or_4 ? (_not_1 ? (_eq_133 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_6 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_9 ? (_not_7 ? slot_parent_12 : (_or_2 ? (_not_1 ? (_eq_130 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_12 ? (_not_7 ? slot_parent_12 : (_or_4 ? (_not_1 ? (_eq_134 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_6 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_9 ? (_not_7 ? slot_parent_13 : (_or_2 ? (_not_1 ? (_eq_131 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_12 ? (_not_7 ? slot_parent_13 : (_or_4 ? (_not_1 ? (_eq_135 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_6 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_9 ? (_not_7 ? slot_parent_14 : (_or_2 ? (_not_1 ? (_eq_132 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_12 ? (_not_7 ? slot_parent_14 : (_or_4 ? (_not_1 ? (_eq_136 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_6 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_9 ? (_not_7 ? slot_parent_15 : (_or_2 ? (_not_1 ? (_eq_133 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_12 ? (_not_7 ? slot_parent_15 : (_or_4 ? (_not_1 ? (_eq_137 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_6 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_9 ? (_not_7 ? slot_parent_16 : (_or_2 ? (_not_1 ? (_eq_134 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_12 ? (_not_7 ? slot_parent_16 : (_or_4 ? (_not_1 ? (_eq_138 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_6 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_9 ? (_not_7 ? slot_parent_17 : (_or_2 ? (_not_1 ? (_eq_135 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_12 ? (_not_7 ? slot_parent_17 : (_or_4 ? (_not_1 ? (_eq_139 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_6 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_9 ? (_not_7 ? slot_parent_18 : (_or_2 ? (_not_1 ? (_eq_136 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_12 ? (_not_7 ? slot_parent_18 : (_or_4 ? (_not_1 ? (_eq_140 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_6 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_9 ? (_not_7 ? slot_parent_19 : (_or_2 ? (_not_1 ? (_eq_137 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_12 ? (_not_7 ? slot_parent_19 : (_or_4 ? (_not_1 ? (_eq_141 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_6 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_9 ? (_not_7 ? slot_parent_20 : (_or_2 ? (_not_1 ? (_eq_138 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_12 ? (_not_7 ? slot_parent_20 : (_or_4 ? (_not_1 ? (_eq_142 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_6 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_9 ? (_not_7 ? slot_parent_21 : (_or_2 ? (_not_1 ? (_eq_139 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_12 ? (_not_7 ? slot_parent_21 : (_or_4 ? (_not_1 ? (_eq_143 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_6 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_9 ? (_not_7 ? slot_parent_22 : (_or_2 ? (_not_1 ? (_eq_140 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_12 ? (_not_7 ? slot_parent_22 : (_or_4 ? (_not_1 ? (_eq_144 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_6 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_9 ? (_not_7 ? slot_parent_23 : (_or_2 ? (_not_1 ? (_eq_141 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_12 ? (_not_7 ? slot_parent_23 : (_or_4 ? (_not_1 ? (_eq_145 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_6 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_9 ? (_not_7 ? slot_parent_24 : (_or_2 ? (_not_1 ? (_eq_142 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_12 ? (_not_7 ? slot_parent_24 : (_or_4 ? (_not_1 ? (_eq_146 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_6 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_9 ? (_not_7 ? slot_parent_25 : (_or_2 ? (_not_1 ? (_eq_143 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_12 ? (_not_7 ? slot_parent_25 : (_or_4 ? (_not_1 ? (_eq_147 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_6 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_9 ? (_not_7 ? slot_parent_26 : (_or_2 ? (_not_1 ? (_eq_144 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_12 ? (_not_7 ? slot_parent_26 : (_or_4 ? (_not_1 ? (_eq_148 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_6 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_9 ? (_not_7 ? slot_parent_27 : (_or_2 ? (_not_1 ? (_eq_145 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_12 ? (_not_7 ? slot_parent_27 : (_or_4 ? (_not_1 ? (_eq_149 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_6 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_9 ? (_not_7 ? slot_parent_28 : (_or_2 ? (_not_1 ? (_eq_146 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_12 ? (_not_7 ? slot_parent_28 : (_or_4 ? (_not_1 ? (_eq_150 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_6 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_9 ? (_not_7 ? slot_parent_29 : (_or_2 ? (_not_1 ? (_eq_147 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_12 ? (_not_7 ? slot_parent_29 : (_or_4 ? (_not_1 ? (_eq_151 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_6 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_9 ? (_not_7 ? slot_parent_30 : (_or_2 ? (_not_1 ? (_eq_148 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_12 ? (_not_7 ? slot_parent_30 : (_or_4 ? (_not_1 ? (_eq_152 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_6 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_9 ? (_not_7 ? slot_parent_31 : (_or_2 ? (_not_1 ? (_eq_149 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_12 ? (_not_7 ? slot_parent_31 : (_or_4 ? (_not_1 ? (_eq_153 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_6 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_9 ? (_not_7 ? slot_digit_0 : (_or_2 ? (_not_1 ? (_eq_150 ? _bits_36 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_12 ? (_not_7 ? slot_digit_0 : (_or_4 ? (_not_1 ? (_eq_154 ? _bits_36 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_6 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_9 ? (_not_7 ? slot_digit_1 : (_or_2 ? (_not_1 ? (_eq_151 ? _bits_36 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_12 ? (_not_7 ? slot_digit_1 : (_or_4 ? (_not_1 ? (_eq_155 ? _bits_36 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_6 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_9 ? (_not_7 ? slot_digit_2 : (_or_2 ? (_not_1 ? (_eq_152 ? _bits_36 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_12 ? (_not_7 ? slot_digit_2 : (_or_4 ? (_not_1 ? (_eq_156 ? _bits_36 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_6 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_9 ? (_not_7 ? slot_digit_3 : (_or_2 ? (_not_1 ? (_eq_153 ? _bits_36 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_12 ? (_not_7 ? slot_digit_3 : (_or_4 ? (_not_1 ? (_eq_157 ? _bits_36 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_6 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_9 ? (_not_7 ? slot_digit_4 : (_or_2 ? (_not_1 ? (_eq_154 ? _bits_36 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_12 ? (_not_7 ? slot_digit_4 : (_or_4 ? (_not_1 ? (_eq_158 ? _bits_36 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_6 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_9 ? (_not_7 ? slot_digit_5 : (_or_2 ? (_not_1 ? (_eq_155 ? _bits_36 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_12 ? (_not_7 ? slot_digit_5 : (_or_4 ? (_not_1 ? (_eq_159 ? _bits_36 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_6 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_9 ? (_not_7 ? slot_digit_6 : (_or_2 ? (_not_1 ? (_eq_156 ? _bits_36 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_12 ? (_not_7 ? slot_digit_6 : (_or_4 ? (_not_1 ? (_eq_160 ? _bits_36 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_6 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_9 ? (_not_7 ? slot_digit_7 : (_or_2 ? (_not_1 ? (_eq_157 ? _bits_36 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_12 ? (_not_7 ? slot_digit_7 : (_or_4 ? (_not_1 ? (_eq_161 ? _bits_36 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_6 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_9 ? (_not_7 ? slot_digit_8 : (_or_2 ? (_not_1 ? (_eq_158 ? _bits_36 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_12 ? (_not_7 ? slot_digit_8 : (_or_4 ? (_not_1 ? (_eq_162 ? _bits_36 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_6 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_9 ? (_not_7 ? slot_digit_9 : (_or_2 ? (_not_1 ? (_eq_159 ? _bits_36 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_12 ? (_not_7 ? slot_digit_9 : (_or_4 ? (_not_1 ? (_eq_163 ? _bits_36 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_6 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_9 ? (_not_7 ? slot_digit_10 : (_or_2 ? (_not_1 ? (_eq_160 ? _bits_36 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_12 ? (_not_7 ? slot_digit_10 : (_or_4 ? (_not_1 ? (_eq_164 ? _bits_36 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_6 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_9 ? (_not_7 ? slot_digit_11 : (_or_2 ? (_not_1 ? (_eq_161 ? _bits_36 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_12 ? (_not_7 ? slot_digit_11 : (_or_4 ? (_not_1 ? (_eq_165 ? _bits_36 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_6 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_9 ? (_not_7 ? slot_digit_12 : (_or_2 ? (_not_1 ? (_eq_162 ? _bits_36 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_12 ? (_not_7 ? slot_digit_12 : (_or_4 ? (_not_1 ? (_eq_166 ? _bits_36 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_6 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_9 ? (_not_7 ? slot_digit_13 : (_or_2 ? (_not_1 ? (_eq_163 ? _bits_36 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_12 ? (_not_7 ? slot_digit_13 : (_or_4 ? (_not_1 ? (_eq_167 ? _bits_36 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_6 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_9 ? (_not_7 ? slot_digit_14 : (_or_2 ? (_not_1 ? (_eq_164 ? _bits_36 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_12 ? (_not_7 ? slot_digit_14 : (_or_4 ? (_not_1 ? (_eq_168 ? _bits_36 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_6 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_9 ? (_not_7 ? slot_digit_15 : (_or_2 ? (_not_1 ? (_eq_165 ? _bits_36 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_12 ? (_not_7 ? slot_digit_15 : (_or_4 ? (_not_1 ? (_eq_169 ? _bits_36 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_6 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_9 ? (_not_7 ? slot_digit_16 : (_or_2 ? (_not_1 ? (_eq_166 ? _bits_36 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_12 ? (_not_7 ? slot_digit_16 : (_or_4 ? (_not_1 ? (_eq_170 ? _bits_36 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_6 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_9 ? (_not_7 ? slot_digit_17 : (_or_2 ? (_not_1 ? (_eq_167 ? _bits_36 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_12 ? (_not_7 ? slot_digit_17 : (_or_4 ? (_not_1 ? (_eq_171 ? _bits_36 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_6 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_9 ? (_not_7 ? slot_digit_18 : (_or_2 ? (_not_1 ? (_eq_168 ? _bits_36 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_12 ? (_not_7 ? slot_digit_18 : (_or_4 ? (_not_1 ? (_eq_172 ? _bits_36 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_6 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_9 ? (_not_7 ? slot_digit_19 : (_or_2 ? (_not_1 ? (_eq_169 ? _bits_36 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_12 ? (_not_7 ? slot_digit_19 : (_or_4 ? (_not_1 ? (_eq_173 ? _bits_36 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_6 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_9 ? (_not_7 ? slot_digit_20 : (_or_2 ? (_not_1 ? (_eq_170 ? _bits_36 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_12 ? (_not_7 ? slot_digit_20 : (_or_4 ? (_not_1 ? (_eq_174 ? _bits_36 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_6 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_9 ? (_not_7 ? slot_digit_21 : (_or_2 ? (_not_1 ? (_eq_171 ? _bits_36 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_12 ? (_not_7 ? slot_digit_21 : (_or_4 ? (_not_1 ? (_eq_175 ? _bits_36 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_6 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_9 ? (_not_7 ? slot_digit_22 : (_or_2 ? (_not_1 ? (_eq_172 ? _bits_36 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_12 ? (_not_7 ? slot_digit_22 : (_or_4 ? (_not_1 ? (_eq_176 ? _bits_36 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_6 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_9 ? (_not_7 ? slot_digit_23 : (_or_2 ? (_not_1 ? (_eq_173 ? _bits_36 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_12 ? (_not_7 ? slot_digit_23 : (_or_4 ? (_not_1 ? (_eq_177 ? _bits_36 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_6 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_9 ? (_not_7 ? slot_digit_24 : (_or_2 ? (_not_1 ? (_eq_174 ? _bits_36 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_12 ? (_not_7 ? slot_digit_24 : (_or_4 ? (_not_1 ? (_eq_178 ? _bits_36 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_6 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_9 ? (_not_7 ? slot_digit_25 : (_or_2 ? (_not_1 ? (_eq_175 ? _bits_36 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_12 ? (_not_7 ? slot_digit_25 : (_or_4 ? (_not_1 ? (_eq_179 ? _bits_36 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_6 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_9 ? (_not_7 ? slot_digit_26 : (_or_2 ? (_not_1 ? (_eq_176 ? _bits_36 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_12 ? (_not_7 ? slot_digit_26 : (_or_4 ? (_not_1 ? (_eq_180 ? _bits_36 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_6 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_9 ? (_not_7 ? slot_digit_27 : (_or_2 ? (_not_1 ? (_eq_177 ? _bits_36 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_12 ? (_not_7 ? slot_digit_27 : (_or_4 ? (_not_1 ? (_eq_181 ? _bits_36 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_6 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_9 ? (_not_7 ? slot_digit_28 : (_or_2 ? (_not_1 ? (_eq_178 ? _bits_36 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_12 ? (_not_7 ? slot_digit_28 : (_or_4 ? (_not_1 ? (_eq_182 ? _bits_36 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_6 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_9 ? (_not_7 ? slot_digit_29 : (_or_2 ? (_not_1 ? (_eq_179 ? _bits_36 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_12 ? (_not_7 ? slot_digit_29 : (_or_4 ? (_not_1 ? (_eq_183 ? _bits_36 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_6 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_9 ? (_not_7 ? slot_digit_30 : (_or_2 ? (_not_1 ? (_eq_180 ? _bits_36 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_12 ? (_not_7 ? slot_digit_30 : (_or_4 ? (_not_1 ? (_eq_184 ? _bits_36 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_6 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_9 ? (_not_7 ? slot_digit_31 : (_or_2 ? (_not_1 ? (_eq_181 ? _bits_36 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_12 ? (_not_7 ? slot_digit_31 : (_or_4 ? (_not_1 ? (_eq_185 ? _bits_36 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_6 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_7 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_9 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_10 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_11 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_12 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_13 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_15 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_16 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_18 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_19 ? (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_20 ? 3'd0 : (children_write ? (_eq_182 ? children_write_value : slot_children_0) : slot_children_0)))))))))))))))));
+      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_7 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_8 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_12 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_13 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_14 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_15 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_16 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_18 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_19 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_21 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_22 ? (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_23 ? 3'd0 : (children_write ? (_eq_186 ? children_write_value : slot_children_0) : slot_children_0)))))))))))))))));
     end
   end
 
@@ -2232,7 +2296,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_6 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_7 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_9 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_10 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_11 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_12 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_13 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_15 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_16 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_18 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_19 ? (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_20 ? 3'd0 : (children_write ? (_eq_183 ? children_write_value : slot_children_1) : slot_children_1)))))))))))))))));
+      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_7 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_8 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_12 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_13 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_14 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_15 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_16 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_18 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_19 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_21 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_22 ? (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_23 ? 3'd0 : (children_write ? (_eq_187 ? children_write_value : slot_children_1) : slot_children_1)))))))))))))))));
     end
   end
 
@@ -2240,7 +2304,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_6 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_7 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_9 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_10 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_11 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_12 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_13 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_15 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_16 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_18 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_19 ? (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_20 ? 3'd0 : (children_write ? (_eq_184 ? children_write_value : slot_children_2) : slot_children_2)))))))))))))))));
+      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_7 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_8 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_12 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_13 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_14 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_15 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_16 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_18 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_19 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_21 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_22 ? (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_23 ? 3'd0 : (children_write ? (_eq_188 ? children_write_value : slot_children_2) : slot_children_2)))))))))))))))));
     end
   end
 
@@ -2248,7 +2312,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_6 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_7 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_9 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_10 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_11 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_12 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_13 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_15 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_16 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_18 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_19 ? (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_20 ? 3'd0 : (children_write ? (_eq_185 ? children_write_value : slot_children_3) : slot_children_3)))))))))))))))));
+      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_7 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_8 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_12 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_13 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_14 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_15 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_16 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_18 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_19 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_21 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_22 ? (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_23 ? 3'd0 : (children_write ? (_eq_189 ? children_write_value : slot_children_3) : slot_children_3)))))))))))))))));
     end
   end
 
@@ -2256,7 +2320,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_6 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_7 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_9 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_10 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_11 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_12 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_13 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_15 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_16 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_18 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_19 ? (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_20 ? 3'd0 : (children_write ? (_eq_186 ? children_write_value : slot_children_4) : slot_children_4)))))))))))))))));
+      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_7 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_8 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_12 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_13 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_14 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_15 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_16 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_18 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_19 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_21 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_22 ? (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_23 ? 3'd0 : (children_write ? (_eq_190 ? children_write_value : slot_children_4) : slot_children_4)))))))))))))))));
     end
   end
 
@@ -2264,7 +2328,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_6 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_7 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_9 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_10 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_11 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_12 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_13 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_15 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_16 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_18 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_19 ? (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_20 ? 3'd0 : (children_write ? (_eq_187 ? children_write_value : slot_children_5) : slot_children_5)))))))))))))))));
+      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_7 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_8 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_12 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_13 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_14 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_15 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_16 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_18 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_19 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_21 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_22 ? (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_23 ? 3'd0 : (children_write ? (_eq_191 ? children_write_value : slot_children_5) : slot_children_5)))))))))))))))));
     end
   end
 
@@ -2272,7 +2336,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_6 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_7 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_9 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_10 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_11 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_12 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_13 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_15 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_16 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_18 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_19 ? (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_20 ? 3'd0 : (children_write ? (_eq_188 ? children_write_value : slot_children_6) : slot_children_6)))))))))))))))));
+      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_7 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_8 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_12 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_13 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_14 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_15 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_16 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_18 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_19 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_21 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_22 ? (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_23 ? 3'd0 : (children_write ? (_eq_192 ? children_write_value : slot_children_6) : slot_children_6)))))))))))))))));
     end
   end
 
@@ -2280,7 +2344,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_6 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_7 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_9 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_10 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_11 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_12 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_13 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_15 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_16 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_18 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_19 ? (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_20 ? 3'd0 : (children_write ? (_eq_189 ? children_write_value : slot_children_7) : slot_children_7)))))))))))))))));
+      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_7 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_8 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_12 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_13 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_14 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_15 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_16 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_18 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_19 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_21 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_22 ? (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_23 ? 3'd0 : (children_write ? (_eq_193 ? children_write_value : slot_children_7) : slot_children_7)))))))))))))))));
     end
   end
 
@@ -2288,7 +2352,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_6 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_7 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_9 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_10 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_11 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_12 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_13 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_15 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_16 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_18 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_19 ? (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_20 ? 3'd0 : (children_write ? (_eq_190 ? children_write_value : slot_children_8) : slot_children_8)))))))))))))))));
+      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_7 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_8 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_12 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_13 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_14 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_15 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_16 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_18 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_19 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_21 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_22 ? (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_23 ? 3'd0 : (children_write ? (_eq_194 ? children_write_value : slot_children_8) : slot_children_8)))))))))))))))));
     end
   end
 
@@ -2296,7 +2360,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_6 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_7 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_9 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_10 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_11 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_12 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_13 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_15 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_16 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_18 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_19 ? (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_20 ? 3'd0 : (children_write ? (_eq_191 ? children_write_value : slot_children_9) : slot_children_9)))))))))))))))));
+      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_7 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_8 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_12 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_13 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_14 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_15 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_16 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_18 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_19 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_21 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_22 ? (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_23 ? 3'd0 : (children_write ? (_eq_195 ? children_write_value : slot_children_9) : slot_children_9)))))))))))))))));
     end
   end
 
@@ -2304,7 +2368,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_6 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_7 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_9 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_10 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_11 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_12 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_13 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_15 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_16 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_18 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_19 ? (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_20 ? 3'd0 : (children_write ? (_eq_192 ? children_write_value : slot_children_10) : slot_children_10)))))))))))))))));
+      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_7 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_8 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_12 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_13 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_14 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_15 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_16 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_18 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_19 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_21 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_22 ? (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_23 ? 3'd0 : (children_write ? (_eq_196 ? children_write_value : slot_children_10) : slot_children_10)))))))))))))))));
     end
   end
 
@@ -2312,7 +2376,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_6 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_7 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_9 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_10 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_11 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_12 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_13 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_15 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_16 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_18 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_19 ? (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_20 ? 3'd0 : (children_write ? (_eq_193 ? children_write_value : slot_children_11) : slot_children_11)))))))))))))))));
+      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_7 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_8 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_12 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_13 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_14 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_15 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_16 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_18 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_19 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_21 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_22 ? (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_23 ? 3'd0 : (children_write ? (_eq_197 ? children_write_value : slot_children_11) : slot_children_11)))))))))))))))));
     end
   end
 
@@ -2320,7 +2384,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_6 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_7 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_9 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_10 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_11 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_12 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_13 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_15 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_16 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_18 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_19 ? (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_20 ? 3'd0 : (children_write ? (_eq_194 ? children_write_value : slot_children_12) : slot_children_12)))))))))))))))));
+      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_7 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_8 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_12 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_13 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_14 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_15 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_16 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_18 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_19 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_21 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_22 ? (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_23 ? 3'd0 : (children_write ? (_eq_198 ? children_write_value : slot_children_12) : slot_children_12)))))))))))))))));
     end
   end
 
@@ -2328,7 +2392,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_6 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_7 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_9 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_10 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_11 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_12 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_13 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_15 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_16 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_18 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_19 ? (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_20 ? 3'd0 : (children_write ? (_eq_195 ? children_write_value : slot_children_13) : slot_children_13)))))))))))))))));
+      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_7 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_8 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_12 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_13 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_14 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_15 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_16 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_18 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_19 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_21 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_22 ? (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_23 ? 3'd0 : (children_write ? (_eq_199 ? children_write_value : slot_children_13) : slot_children_13)))))))))))))))));
     end
   end
 
@@ -2336,7 +2400,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_6 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_7 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_9 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_10 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_11 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_12 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_13 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_15 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_16 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_18 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_19 ? (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_20 ? 3'd0 : (children_write ? (_eq_196 ? children_write_value : slot_children_14) : slot_children_14)))))))))))))))));
+      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_7 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_8 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_12 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_13 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_14 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_15 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_16 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_18 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_19 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_21 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_22 ? (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_23 ? 3'd0 : (children_write ? (_eq_200 ? children_write_value : slot_children_14) : slot_children_14)))))))))))))))));
     end
   end
 
@@ -2344,7 +2408,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_6 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_7 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_9 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_10 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_11 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_12 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_13 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_15 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_16 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_18 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_19 ? (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_20 ? 3'd0 : (children_write ? (_eq_197 ? children_write_value : slot_children_15) : slot_children_15)))))))))))))))));
+      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_7 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_8 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_12 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_13 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_14 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_15 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_16 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_18 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_19 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_21 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_22 ? (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_23 ? 3'd0 : (children_write ? (_eq_201 ? children_write_value : slot_children_15) : slot_children_15)))))))))))))))));
     end
   end
 
@@ -2352,7 +2416,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_6 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_7 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_9 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_10 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_11 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_12 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_13 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_15 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_16 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_18 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_19 ? (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_20 ? 3'd0 : (children_write ? (_eq_198 ? children_write_value : slot_children_16) : slot_children_16)))))))))))))))));
+      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_7 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_8 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_12 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_13 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_14 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_15 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_16 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_18 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_19 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_21 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_22 ? (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_23 ? 3'd0 : (children_write ? (_eq_202 ? children_write_value : slot_children_16) : slot_children_16)))))))))))))))));
     end
   end
 
@@ -2360,7 +2424,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_6 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_7 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_9 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_10 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_11 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_12 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_13 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_15 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_16 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_18 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_19 ? (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_20 ? 3'd0 : (children_write ? (_eq_199 ? children_write_value : slot_children_17) : slot_children_17)))))))))))))))));
+      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_7 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_8 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_12 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_13 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_14 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_15 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_16 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_18 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_19 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_21 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_22 ? (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_23 ? 3'd0 : (children_write ? (_eq_203 ? children_write_value : slot_children_17) : slot_children_17)))))))))))))))));
     end
   end
 
@@ -2368,7 +2432,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_6 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_7 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_9 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_10 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_11 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_12 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_13 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_15 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_16 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_18 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_19 ? (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_20 ? 3'd0 : (children_write ? (_eq_200 ? children_write_value : slot_children_18) : slot_children_18)))))))))))))))));
+      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_7 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_8 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_12 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_13 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_14 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_15 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_16 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_18 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_19 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_21 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_22 ? (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_23 ? 3'd0 : (children_write ? (_eq_204 ? children_write_value : slot_children_18) : slot_children_18)))))))))))))))));
     end
   end
 
@@ -2376,7 +2440,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_6 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_7 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_9 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_10 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_11 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_12 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_13 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_15 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_16 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_18 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_19 ? (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_20 ? 3'd0 : (children_write ? (_eq_201 ? children_write_value : slot_children_19) : slot_children_19)))))))))))))))));
+      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_7 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_8 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_12 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_13 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_14 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_15 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_16 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_18 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_19 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_21 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_22 ? (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_23 ? 3'd0 : (children_write ? (_eq_205 ? children_write_value : slot_children_19) : slot_children_19)))))))))))))))));
     end
   end
 
@@ -2384,7 +2448,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_6 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_7 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_9 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_10 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_11 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_12 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_13 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_15 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_16 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_18 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_19 ? (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_20 ? 3'd0 : (children_write ? (_eq_202 ? children_write_value : slot_children_20) : slot_children_20)))))))))))))))));
+      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_7 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_8 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_12 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_13 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_14 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_15 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_16 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_18 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_19 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_21 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_22 ? (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_23 ? 3'd0 : (children_write ? (_eq_206 ? children_write_value : slot_children_20) : slot_children_20)))))))))))))))));
     end
   end
 
@@ -2392,7 +2456,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_6 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_7 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_9 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_10 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_11 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_12 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_13 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_15 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_16 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_18 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_19 ? (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_20 ? 3'd0 : (children_write ? (_eq_203 ? children_write_value : slot_children_21) : slot_children_21)))))))))))))))));
+      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_7 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_8 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_12 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_13 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_14 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_15 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_16 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_18 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_19 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_21 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_22 ? (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_23 ? 3'd0 : (children_write ? (_eq_207 ? children_write_value : slot_children_21) : slot_children_21)))))))))))))))));
     end
   end
 
@@ -2400,7 +2464,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_6 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_7 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_9 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_10 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_11 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_12 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_13 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_15 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_16 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_18 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_19 ? (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_20 ? 3'd0 : (children_write ? (_eq_204 ? children_write_value : slot_children_22) : slot_children_22)))))))))))))))));
+      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_7 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_8 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_12 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_13 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_14 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_15 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_16 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_18 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_19 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_21 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_22 ? (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_23 ? 3'd0 : (children_write ? (_eq_208 ? children_write_value : slot_children_22) : slot_children_22)))))))))))))))));
     end
   end
 
@@ -2408,7 +2472,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_6 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_7 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_9 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_10 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_11 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_12 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_13 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_15 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_16 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_18 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_19 ? (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_20 ? 3'd0 : (children_write ? (_eq_205 ? children_write_value : slot_children_23) : slot_children_23)))))))))))))))));
+      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_7 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_8 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_12 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_13 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_14 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_15 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_16 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_18 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_19 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_21 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_22 ? (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_23 ? 3'd0 : (children_write ? (_eq_209 ? children_write_value : slot_children_23) : slot_children_23)))))))))))))))));
     end
   end
 
@@ -2416,7 +2480,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_6 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_7 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_9 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_10 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_11 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_12 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_13 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_15 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_16 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_18 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_19 ? (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_20 ? 3'd0 : (children_write ? (_eq_206 ? children_write_value : slot_children_24) : slot_children_24)))))))))))))))));
+      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_7 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_8 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_12 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_13 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_14 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_15 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_16 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_18 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_19 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_21 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_22 ? (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_23 ? 3'd0 : (children_write ? (_eq_210 ? children_write_value : slot_children_24) : slot_children_24)))))))))))))))));
     end
   end
 
@@ -2424,7 +2488,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_6 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_7 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_9 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_10 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_11 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_12 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_13 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_15 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_16 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_18 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_19 ? (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_20 ? 3'd0 : (children_write ? (_eq_207 ? children_write_value : slot_children_25) : slot_children_25)))))))))))))))));
+      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_7 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_8 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_12 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_13 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_14 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_15 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_16 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_18 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_19 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_21 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_22 ? (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_23 ? 3'd0 : (children_write ? (_eq_211 ? children_write_value : slot_children_25) : slot_children_25)))))))))))))))));
     end
   end
 
@@ -2432,7 +2496,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_6 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_7 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_9 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_10 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_11 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_12 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_13 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_15 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_16 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_18 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_19 ? (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_20 ? 3'd0 : (children_write ? (_eq_208 ? children_write_value : slot_children_26) : slot_children_26)))))))))))))))));
+      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_7 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_8 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_12 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_13 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_14 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_15 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_16 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_18 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_19 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_21 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_22 ? (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_23 ? 3'd0 : (children_write ? (_eq_212 ? children_write_value : slot_children_26) : slot_children_26)))))))))))))))));
     end
   end
 
@@ -2440,7 +2504,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_6 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_7 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_9 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_10 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_11 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_12 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_13 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_15 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_16 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_18 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_19 ? (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_20 ? 3'd0 : (children_write ? (_eq_209 ? children_write_value : slot_children_27) : slot_children_27)))))))))))))))));
+      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_7 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_8 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_12 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_13 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_14 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_15 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_16 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_18 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_19 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_21 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_22 ? (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_23 ? 3'd0 : (children_write ? (_eq_213 ? children_write_value : slot_children_27) : slot_children_27)))))))))))))))));
     end
   end
 
@@ -2448,7 +2512,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_6 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_7 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_9 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_10 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_11 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_12 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_13 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_15 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_16 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_18 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_19 ? (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_20 ? 3'd0 : (children_write ? (_eq_210 ? children_write_value : slot_children_28) : slot_children_28)))))))))))))))));
+      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_7 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_8 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_12 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_13 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_14 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_15 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_16 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_18 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_19 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_21 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_22 ? (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_23 ? 3'd0 : (children_write ? (_eq_214 ? children_write_value : slot_children_28) : slot_children_28)))))))))))))))));
     end
   end
 
@@ -2456,7 +2520,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_6 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_7 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_9 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_10 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_11 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_12 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_13 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_15 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_16 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_18 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_19 ? (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_20 ? 3'd0 : (children_write ? (_eq_211 ? children_write_value : slot_children_29) : slot_children_29)))))))))))))))));
+      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_7 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_8 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_12 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_13 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_14 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_15 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_16 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_18 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_19 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_21 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_22 ? (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_23 ? 3'd0 : (children_write ? (_eq_215 ? children_write_value : slot_children_29) : slot_children_29)))))))))))))))));
     end
   end
 
@@ -2464,7 +2528,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_6 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_7 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_9 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_10 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_11 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_12 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_13 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_15 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_16 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_18 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_19 ? (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_20 ? 3'd0 : (children_write ? (_eq_212 ? children_write_value : slot_children_30) : slot_children_30)))))))))))))))));
+      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_7 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_8 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_12 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_13 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_14 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_15 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_16 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_18 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_19 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_21 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_22 ? (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_23 ? 3'd0 : (children_write ? (_eq_216 ? children_write_value : slot_children_30) : slot_children_30)))))))))))))))));
     end
   end
 
@@ -2472,7 +2536,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_6 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_7 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_9 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_10 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_11 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_12 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_13 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_15 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_16 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_18 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_19 ? (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_20 ? 3'd0 : (children_write ? (_eq_213 ? children_write_value : slot_children_31) : slot_children_31)))))))))))))))));
+      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_7 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_8 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_12 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_13 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_14 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_15 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_16 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_18 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_19 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_21 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_22 ? (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_23 ? 3'd0 : (children_write ? (_eq_217 ? children_write_value : slot_children_31) : slot_children_31)))))))))))))))));
     end
   end
 
@@ -2488,7 +2552,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_n_hi <= 32'd0;
     end else begin
-      st_n_hi <= (ev_clear ? 32'd0 : _add_1);
+      st_n_hi <= (ev_clear ? 32'd0 : _add_2);
     end
   end
 
@@ -2512,7 +2576,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_splits_hi <= 32'd0;
     end else begin
-      st_splits_hi <= (ev_clear ? 32'd0 : _add_3);
+      st_splits_hi <= (ev_clear ? 32'd0 : _add_4);
     end
   end
 
@@ -2536,7 +2600,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merges_hi <= 32'd0;
     end else begin
-      st_merges_hi <= (ev_clear ? 32'd0 : _add_5);
+      st_merges_hi <= (ev_clear ? 32'd0 : _add_6);
     end
   end
 
@@ -2560,7 +2624,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merge_batches_hi <= 32'd0;
     end else begin
-      st_merge_batches_hi <= (ev_clear ? 32'd0 : _add_7);
+      st_merge_batches_hi <= (ev_clear ? 32'd0 : _add_8);
     end
   end
 
@@ -2584,7 +2648,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_deferred_splits_hi <= 32'd0;
     end else begin
-      st_deferred_splits_hi <= (ev_clear ? 32'd0 : _add_9);
+      st_deferred_splits_hi <= (ev_clear ? 32'd0 : _add_10);
     end
   end
 
@@ -2608,7 +2672,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_saturations_hi <= 32'd0;
     end else begin
-      st_saturations_hi <= (ev_clear ? 32'd0 : _add_11);
+      st_saturations_hi <= (ev_clear ? 32'd0 : _add_12);
     end
   end
 
@@ -2640,7 +2704,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_nodes <= 6'd1;
     end else begin
-      st_nodes <= (ev_clear ? 6'd1 : _sub_1);
+      st_nodes <= (ev_clear ? 6'd1 : _sub_2);
     end
   end
 
@@ -2710,17 +2774,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      next_merge <= 64'd0;
-    end else begin
-      next_merge <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_6 ? next_merge : (_eq_7 ? next_merge : (_eq_9 ? next_merge : (_eq_10 ? next_merge : (_eq_11 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_15 ? (_not_11 ? (_or_r_2 ? next_merge : _bits_68) : next_merge) : next_merge))))))))))));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_69 : (commit_fire ? _bits_70 : until_merge_lo)) : (commit_fire ? _bits_70 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_6 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_9 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_10 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_11 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_70 : until_merge_lo) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_70 : until_merge_lo) : (_or_3 ? _bits_73 : (commit_fire ? _bits_70 : until_merge_lo))) : (commit_fire ? _bits_70 : until_merge_lo))))))))))));
+      until_merge_lo <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_67 : (commit_fire ? _bits_68 : until_merge_lo)) : (commit_fire ? _bits_68 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_68 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_68 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_68 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_68 : until_merge_lo) : (_eq_8 ? (commit_fire ? _bits_68 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_68 : until_merge_lo) : (_eq_13 ? (commit_fire ? _bits_68 : until_merge_lo) : (_eq_14 ? (commit_fire ? _bits_68 : until_merge_lo) : (_eq_15 ? (commit_fire ? _bits_68 : until_merge_lo) : (_eq_16 ? (_not_9 ? (commit_fire ? _bits_68 : until_merge_lo) : (_or_5 ? _bits_71 : (commit_fire ? _bits_68 : until_merge_lo))) : (commit_fire ? _bits_68 : until_merge_lo))))))))))));
     end
   end
 
@@ -2728,7 +2784,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_not_0 ? (_not_1 ? _bits_74 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_6 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_9 ? _sub_3 : (_eq_10 ? _sub_3 : (_eq_11 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? (_not_9 ? _sub_3 : (_or_3 ? _bits_75 : _sub_3)) : _sub_3)))))))))));
+      until_merge_hi <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_72 : _sub_4) : _sub_4) : (_eq_1 ? _sub_4 : (_eq_4 ? _sub_4 : (_eq_5 ? _sub_4 : (_eq_7 ? _sub_4 : (_eq_8 ? _sub_4 : (_eq_12 ? _sub_4 : (_eq_13 ? _sub_4 : (_eq_14 ? _sub_4 : (_eq_15 ? _sub_4 : (_eq_16 ? (_not_9 ? _sub_4 : (_or_5 ? _bits_73 : _sub_4)) : _sub_4)))))))))));
     end
   end
 
@@ -2736,15 +2792,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_not_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_76 : 1'd0)) : (commit_fire ? _bits_76 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_6 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_9 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_10 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_11 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_76 : 1'd0) : (_eq_13 ? (_not_9 ? (commit_fire ? _bits_76 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_76 : 1'd0))) : (commit_fire ? _bits_76 : 1'd0))))))))))));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      schedule_exhausted <= 1'd0;
-    end else begin
-      schedule_exhausted <= (_eq_0 ? schedule_exhausted : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_6 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_9 ? schedule_exhausted : (_eq_10 ? schedule_exhausted : (_eq_11 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_15 ? (_not_11 ? (_or_r_2 ? 1'd1 : schedule_exhausted) : schedule_exhausted) : (_eq_16 ? schedule_exhausted : (_eq_18 ? schedule_exhausted : (_eq_19 ? schedule_exhausted : (_eq_20 ? 1'd0 : schedule_exhausted))))))))))))))));
+      until_merge_carry <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_74 : 1'd0)) : (commit_fire ? _bits_74 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_74 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_74 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_74 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_74 : 1'd0) : (_eq_8 ? (commit_fire ? _bits_74 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_74 : 1'd0) : (_eq_13 ? (commit_fire ? _bits_74 : 1'd0) : (_eq_14 ? (commit_fire ? _bits_74 : 1'd0) : (_eq_15 ? (commit_fire ? _bits_74 : 1'd0) : (_eq_16 ? (_not_9 ? (commit_fire ? _bits_74 : 1'd0) : (_or_5 ? 1'd0 : (commit_fire ? _bits_74 : 1'd0))) : (commit_fire ? _bits_74 : 1'd0))))))))))));
     end
   end
 
@@ -2752,7 +2800,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_8 : eps_active) : eps_active) : eps_active);
+      eps_active <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_8 : eps_active) : eps_active) : eps_active);
     end
   end
 
@@ -2760,7 +2808,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_eq_0 ? (_not_0 ? (_not_1 ? _mux_9 : q_active) : q_active) : q_active);
+      q_active <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_9 : q_active) : q_active) : q_active);
     end
   end
 
@@ -2780,7 +2828,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       split_req <= 1'd0;
     end else begin
-      split_req <= (_eq_0 ? (commit_fire ? split_now : split_req) : (_eq_1 ? (commit_fire ? split_now : split_req) : (_eq_4 ? (commit_fire ? split_now : split_req) : (_eq_5 ? (commit_fire ? split_now : split_req) : (_eq_6 ? (commit_fire ? split_now : split_req) : (_eq_7 ? (commit_fire ? split_now : split_req) : (_eq_9 ? (commit_fire ? split_now : split_req) : (_eq_10 ? (commit_fire ? split_now : split_req) : (_eq_11 ? (commit_fire ? split_now : split_req) : (_eq_12 ? (commit_fire ? split_now : split_req) : (_eq_13 ? (commit_fire ? split_now : split_req) : (_eq_15 ? (commit_fire ? split_now : split_req) : (_eq_16 ? (_eq_17 ? 1'd0 : (commit_fire ? split_now : split_req)) : (commit_fire ? split_now : split_req))))))))))))));
+      split_req <= (_eq_0 ? (commit_fire ? split_now : split_req) : (_eq_1 ? (commit_fire ? split_now : split_req) : (_eq_4 ? (commit_fire ? split_now : split_req) : (_eq_5 ? (commit_fire ? split_now : split_req) : (_eq_7 ? (commit_fire ? split_now : split_req) : (_eq_8 ? (commit_fire ? split_now : split_req) : (_eq_12 ? (commit_fire ? split_now : split_req) : (_eq_13 ? (commit_fire ? split_now : split_req) : (_eq_14 ? (commit_fire ? split_now : split_req) : (_eq_15 ? (commit_fire ? split_now : split_req) : (_eq_16 ? (commit_fire ? split_now : split_req) : (_eq_18 ? (commit_fire ? split_now : split_req) : (_eq_19 ? (_eq_20 ? 1'd0 : (commit_fire ? split_now : split_req)) : (commit_fire ? split_now : split_req))))))))))))));
     end
   end
 
@@ -2788,7 +2836,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_due <= 1'd0;
     end else begin
-      merge_due <= (_eq_0 ? (commit_fire ? merge_now : merge_due) : (_eq_1 ? (commit_fire ? merge_now : merge_due) : (_eq_4 ? (commit_fire ? merge_now : merge_due) : (_eq_5 ? (commit_fire ? merge_now : merge_due) : (_eq_6 ? (commit_fire ? merge_now : merge_due) : (_eq_7 ? (commit_fire ? merge_now : merge_due) : (_eq_9 ? (commit_fire ? merge_now : merge_due) : (_eq_10 ? (commit_fire ? merge_now : merge_due) : (_eq_11 ? (commit_fire ? merge_now : merge_due) : (_eq_12 ? (commit_fire ? merge_now : merge_due) : (_eq_13 ? (commit_fire ? merge_now : merge_due) : (_eq_15 ? (commit_fire ? merge_now : merge_due) : (_eq_16 ? (_eq_17 ? 1'd0 : (commit_fire ? merge_now : merge_due)) : (commit_fire ? merge_now : merge_due))))))))))))));
+      merge_due <= (_eq_0 ? (commit_fire ? merge_now : merge_due) : (_eq_1 ? (commit_fire ? merge_now : merge_due) : (_eq_4 ? (commit_fire ? merge_now : merge_due) : (_eq_5 ? (commit_fire ? merge_now : merge_due) : (_eq_7 ? (commit_fire ? merge_now : merge_due) : (_eq_8 ? (commit_fire ? merge_now : merge_due) : (_eq_12 ? (commit_fire ? merge_now : merge_due) : (_eq_13 ? (commit_fire ? merge_now : merge_due) : (_eq_14 ? (commit_fire ? merge_now : merge_due) : (_eq_15 ? (commit_fire ? merge_now : merge_due) : (_eq_16 ? (commit_fire ? merge_now : merge_due) : (_eq_18 ? (commit_fire ? merge_now : merge_due) : (_eq_19 ? (_eq_20 ? 1'd0 : (commit_fire ? merge_now : merge_due)) : (commit_fire ? merge_now : merge_due))))))))))))));
     end
   end
 
@@ -2796,7 +2844,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_6 ? early_done : (_eq_7 ? (_not_5 ? early_done : (split_fits ? early_done : (_not_6 ? 1'd1 : early_done))) : early_done))))));
+      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_7 ? early_done : (_eq_8 ? (_not_5 ? early_done : (split_fits ? early_done : (_not_6 ? 1'd1 : early_done))) : early_done))))));
     end
   end
 
@@ -2804,7 +2852,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_6 ? early_batch : (_eq_7 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_9 ? (_not_7 ? early_batch : (_or_2 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_7 ? early_batch : (_eq_8 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_12 ? (_not_7 ? early_batch : (_or_4 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
     end
   end
 
@@ -2812,7 +2860,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       front_count <= 6'd0;
     end else begin
-      front_count <= _sub_4;
+      front_count <= _sub_5;
     end
   end
 
@@ -2820,7 +2868,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_5;
+      sram_count <= _sub_6;
     end
   end
 
@@ -2828,23 +2876,23 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_0 ? (undo_push ? _add_15 : undo_sp) : (_eq_1 ? (undo_push ? _add_15 : undo_sp) : (_eq_4 ? (undo_push ? _add_15 : undo_sp) : (_eq_5 ? (_ne_0 ? _sub_6 : (undo_push ? _add_15 : undo_sp)) : (undo_push ? _add_15 : undo_sp)))));
+      undo_sp <= (_eq_0 ? (undo_push ? _add_16 : undo_sp) : (_eq_1 ? (undo_push ? _add_16 : undo_sp) : (_eq_4 ? (undo_push ? _add_16 : undo_sp) : (_eq_5 ? (_ne_0 ? _sub_7 : (undo_push ? _add_16 : undo_sp)) : (undo_push ? _add_16 : undo_sp)))));
     end
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_6 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_44 : present_children) : present_children)) : (_eq_7 ? present_children : (_eq_9 ? (_not_7 ? present_children : (_or_2 ? (_not_1 ? _or_45 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_7 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_46 : present_children) : present_children)) : (_eq_8 ? present_children : (_eq_12 ? (_not_7 ? present_children : (_or_4 ? (_not_1 ? _or_47 : present_children) : present_children)) : present_children)))))));
   end
 
   always @(posedge clock) begin
-    visited_kids <= (_eq_0 ? visited_kids : (_eq_1 ? visited_kids : (_eq_4 ? visited_kids : (_eq_5 ? visited_kids : (_eq_6 ? visited_kids : (_eq_7 ? visited_kids : (_eq_9 ? visited_kids : (_eq_10 ? visited_kids : (_eq_11 ? (kids_fresh ? kids_vector : visited_kids) : visited_kids)))))))));
+    visited_kids <= (_eq_0 ? visited_kids : (_eq_1 ? visited_kids : (_eq_4 ? visited_kids : (_eq_5 ? visited_kids : (_eq_7 ? visited_kids : (_eq_8 ? visited_kids : (_eq_12 ? visited_kids : (_eq_13 ? visited_kids : (_eq_14 ? (kids_fresh ? kids_vector : visited_kids) : visited_kids)))))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       leaf_pick_ready <= 1'd0;
     end else begin
-      leaf_pick_ready <= _not_65;
+      leaf_pick_ready <= _not_64;
     end
   end
 
@@ -2852,27 +2900,27 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 32'd0;
     end else begin
-      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_6 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_9 ? (leaf_pick_take ? _and_92 : leaf_pick_candidates) : (_eq_10 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_92 : leaf_pick_candidates)) : (_eq_11 ? (kids_fresh ? _and_155 : (leaf_pick_take ? _and_92 : leaf_pick_candidates)) : (leaf_pick_take ? _and_92 : leaf_pick_candidates))))))))));
+      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_8 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_12 ? (leaf_pick_take ? _and_94 : leaf_pick_candidates) : (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_94 : leaf_pick_candidates)) : (_eq_14 ? (kids_fresh ? _and_157 : (leaf_pick_take ? _and_94 : leaf_pick_candidates)) : (leaf_pick_take ? _and_94 : leaf_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_157 : leaf_pick_pick_hot);
+    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_159 : leaf_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_found <= (leaf_pick_advance ? _or_76 : leaf_pick_pick_found);
+    leaf_pick_pick_found <= (leaf_pick_advance ? _or_78 : leaf_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_142 : leaf_pick_pick_index);
+    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_140 : leaf_pick_pick_index);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_102;
+      slot_pick_ready <= _not_101;
     end
   end
 
@@ -2880,27 +2928,27 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_6 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_158 : slot_pick_candidates)) : (_eq_7 ? (_not_5 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (split_fits ? _not_104 : (slot_pick_take ? _and_158 : slot_pick_candidates))) : (_eq_9 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_10 ? (slot_pick_take ? _and_158 : slot_pick_candidates) : (_eq_11 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_158 : slot_pick_candidates)) : (slot_pick_take ? _and_158 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_160 : slot_pick_candidates)) : (_eq_8 ? (_not_5 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (split_fits ? _not_103 : (slot_pick_take ? _and_160 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_160 : slot_pick_candidates) : (_eq_14 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_160 : slot_pick_candidates)) : (slot_pick_take ? _and_160 : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_160 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_162 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= (slot_pick_advance ? _or_107 : slot_pick_pick_found);
+    slot_pick_pick_found <= (slot_pick_advance ? _or_109 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_175 : slot_pick_pick_index);
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_173 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_6 ? level_fresh : (_eq_7 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_9 ? (_not_7 ? level_fresh : (_or_2 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_10 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
+      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_7 ? level_fresh : (_eq_8 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_12 ? (_not_7 ? level_fresh : (_or_4 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_ne_1 ? 1'd1 : level_fresh)) : level_fresh)) : level_fresh))))))));
     end
   end
 
@@ -2908,31 +2956,35 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       kids_fresh <= 1'd0;
     end else begin
-      kids_fresh <= (_eq_0 ? kids_fresh : (_eq_1 ? kids_fresh : (_eq_4 ? kids_fresh : (_eq_5 ? (_ne_0 ? kids_fresh : (split_req ? 1'd1 : kids_fresh)) : (_eq_6 ? (kids_fresh ? 1'd0 : kids_fresh) : (_eq_7 ? kids_fresh : (_eq_9 ? kids_fresh : (_eq_10 ? (level_fresh ? kids_fresh : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (_eq_11 ? (kids_fresh ? 1'd0 : kids_fresh) : kids_fresh)))))))));
+      kids_fresh <= (_eq_0 ? kids_fresh : (_eq_1 ? kids_fresh : (_eq_4 ? kids_fresh : (_eq_5 ? (_ne_0 ? kids_fresh : (split_req ? (_eq_6 ? kids_fresh : 1'd1) : kids_fresh)) : (_eq_7 ? (kids_fresh ? 1'd0 : kids_fresh) : (_eq_8 ? kids_fresh : (_eq_12 ? kids_fresh : (_eq_13 ? (level_fresh ? kids_fresh : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (_eq_14 ? (kids_fresh ? 1'd0 : kids_fresh) : kids_fresh)))))))));
     end
   end
 
   always @(posedge clock) begin
-    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : 5'd16)) : (_eq_6 ? merge_leaf_depth : (_eq_7 ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? 5'd16 : (merge_due ? 5'd16 : merge_leaf_depth)))) : (_eq_9 ? (_not_7 ? merge_leaf_depth : (_or_2 ? merge_leaf_depth : (merge_due ? 5'd16 : merge_leaf_depth))) : (_eq_10 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth)) : merge_leaf_depth)) : merge_leaf_depth))))))));
+    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth_next)) : (_eq_7 ? merge_leaf_depth : (_eq_8 ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? deepest_depth_next : (merge_due ? deepest_depth_next : merge_leaf_depth)))) : (_eq_12 ? (_not_7 ? merge_leaf_depth : (_or_4 ? merge_leaf_depth : (merge_due ? deepest_depth_next : merge_leaf_depth))) : (_eq_13 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_ne_1 ? _sub_10 : merge_leaf_depth)) : merge_leaf_depth)) : merge_leaf_depth))))))));
   end
 
   always @(posedge clock) begin
-    merge_parent <= (_eq_0 ? merge_parent : (_eq_1 ? merge_parent : (_eq_4 ? merge_parent : (_eq_5 ? merge_parent : (_eq_6 ? merge_parent : (_eq_7 ? merge_parent : (_eq_9 ? merge_parent : (_eq_10 ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _dyn_index_1 : merge_parent) : merge_parent)) : merge_parent))))))));
+    level_had_leaves <= (_eq_0 ? level_had_leaves : (_eq_1 ? level_had_leaves : (_eq_4 ? level_had_leaves : (_eq_5 ? level_had_leaves : (_eq_7 ? level_had_leaves : (_eq_8 ? level_had_leaves : (_eq_12 ? level_had_leaves : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : level_had_leaves) : level_had_leaves)) : level_had_leaves))))))));
   end
 
   always @(posedge clock) begin
-    merge_sum <= (_eq_0 ? (_and_162 ? _add_16 : merge_sum) : (_eq_1 ? (_and_162 ? _add_16 : merge_sum) : (_eq_4 ? (_and_162 ? _add_16 : merge_sum) : (_eq_5 ? (_and_162 ? _add_16 : merge_sum) : (_eq_6 ? (_and_162 ? _add_16 : merge_sum) : (_eq_7 ? (_and_162 ? _add_16 : merge_sum) : (_eq_9 ? (_and_162 ? _add_16 : merge_sum) : (_eq_10 ? (level_fresh ? (_and_162 ? _add_16 : merge_sum) : (leaf_pick_ready ? (leaf_pick_pick_found ? 35'd0 : (_and_162 ? _add_16 : merge_sum)) : (_and_162 ? _add_16 : merge_sum))) : (_and_162 ? _add_16 : merge_sum)))))))));
+    merge_parent <= (_eq_0 ? merge_parent : (_eq_1 ? merge_parent : (_eq_4 ? merge_parent : (_eq_5 ? merge_parent : (_eq_7 ? merge_parent : (_eq_8 ? merge_parent : (_eq_12 ? merge_parent : (_eq_13 ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _dyn_index_1 : merge_parent) : merge_parent)) : merge_parent))))))));
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_6 ? merge_leaves : (_eq_7 ? merge_leaves : (_eq_9 ? merge_leaves : (_eq_10 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_11 ? (kids_fresh ? merge_leaves : (slot_pick_ready ? (slot_pick_pick_found ? _add_17 : merge_leaves) : merge_leaves)) : merge_leaves)))))))));
+    merge_sum <= (_eq_0 ? (_and_164 ? _add_17 : merge_sum) : (_eq_1 ? (_and_164 ? _add_17 : merge_sum) : (_eq_4 ? (_and_164 ? _add_17 : merge_sum) : (_eq_5 ? (_and_164 ? _add_17 : merge_sum) : (_eq_7 ? (_and_164 ? _add_17 : merge_sum) : (_eq_8 ? (_and_164 ? _add_17 : merge_sum) : (_eq_12 ? (_and_164 ? _add_17 : merge_sum) : (_eq_13 ? (level_fresh ? (_and_164 ? _add_17 : merge_sum) : (leaf_pick_ready ? (leaf_pick_pick_found ? 35'd0 : (_and_164 ? _add_17 : merge_sum)) : (_and_164 ? _add_17 : merge_sum))) : (_and_164 ? _add_17 : merge_sum)))))))));
+  end
+
+  always @(posedge clock) begin
+    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_7 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_12 ? merge_leaves : (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (kids_fresh ? merge_leaves : (slot_pick_ready ? (slot_pick_pick_found ? _add_18 : merge_leaves) : merge_leaves)) : merge_leaves)))))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       soft_pending <= 1'd0;
     end else begin
-      soft_pending <= (io_softReset ? 1'd1 : (_eq_0 ? soft_pending : (_eq_1 ? soft_pending : (_eq_4 ? soft_pending : (_eq_5 ? soft_pending : (_eq_6 ? soft_pending : (_eq_7 ? soft_pending : (_eq_9 ? soft_pending : (_eq_10 ? soft_pending : (_eq_11 ? soft_pending : (_eq_12 ? soft_pending : (_eq_13 ? soft_pending : (_eq_15 ? soft_pending : (_eq_16 ? soft_pending : (_eq_18 ? soft_pending : (_eq_19 ? soft_pending : (_eq_20 ? 1'd0 : soft_pending)))))))))))))))));
+      soft_pending <= (io_softReset ? 1'd1 : (_eq_0 ? soft_pending : (_eq_1 ? soft_pending : (_eq_4 ? soft_pending : (_eq_5 ? soft_pending : (_eq_7 ? soft_pending : (_eq_8 ? soft_pending : (_eq_12 ? soft_pending : (_eq_13 ? soft_pending : (_eq_14 ? soft_pending : (_eq_15 ? soft_pending : (_eq_16 ? soft_pending : (_eq_18 ? soft_pending : (_eq_19 ? soft_pending : (_eq_21 ? soft_pending : (_eq_22 ? soft_pending : (_eq_23 ? 1'd0 : soft_pending)))))))))))))))));
     end
   end
 
@@ -2940,7 +2992,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       readout_pending <= 1'd0;
     end else begin
-      readout_pending <= (io_readout ? 1'd1 : (_eq_0 ? readout_pending : (_eq_1 ? readout_pending : (_eq_4 ? readout_pending : (_eq_5 ? readout_pending : (_eq_6 ? readout_pending : (_eq_7 ? readout_pending : (_eq_9 ? readout_pending : (_eq_10 ? readout_pending : (_eq_11 ? readout_pending : (_eq_12 ? readout_pending : (_eq_13 ? readout_pending : (_eq_15 ? readout_pending : (_eq_16 ? readout_pending : (_eq_18 ? readout_pending : (_eq_19 ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending))))))))))))))));
+      readout_pending <= (io_readout ? 1'd1 : (_eq_0 ? readout_pending : (_eq_1 ? readout_pending : (_eq_4 ? readout_pending : (_eq_5 ? readout_pending : (_eq_7 ? readout_pending : (_eq_8 ? readout_pending : (_eq_12 ? readout_pending : (_eq_13 ? readout_pending : (_eq_14 ? readout_pending : (_eq_15 ? readout_pending : (_eq_16 ? readout_pending : (_eq_18 ? readout_pending : (_eq_19 ? readout_pending : (_eq_21 ? readout_pending : (_eq_22 ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending))))))))))))))));
     end
   end
 
@@ -2952,7 +3004,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_170 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_173 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -2960,7 +3012,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_170 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_6 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_9 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_10 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_11 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (_eq_17 ? _mux_40 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_173 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_14 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_16 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_18 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_19 ? (_eq_20 ? _mux_40 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_21 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_22 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))))))))))))))));
     end
   end
 
@@ -2968,19 +3020,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_6 ? node_valid : (_eq_7 ? node_valid : (_eq_9 ? node_valid : (_eq_10 ? node_valid : (_eq_11 ? node_valid : (_eq_12 ? node_valid : (_eq_13 ? node_valid : (_eq_15 ? node_valid : (_eq_16 ? node_valid : (_eq_18 ? node_valid : (_eq_19 ? (io_counterResult_valid ? readout_in_use : node_valid) : node_valid)))))))))))))));
+      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_7 ? node_valid : (_eq_8 ? node_valid : (_eq_12 ? node_valid : (_eq_13 ? node_valid : (_eq_14 ? node_valid : (_eq_15 ? node_valid : (_eq_16 ? node_valid : (_eq_18 ? node_valid : (_eq_19 ? node_valid : (_eq_21 ? node_valid : (_eq_22 ? (io_counterResult_valid ? readout_in_use : node_valid) : node_valid)))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (_eq_0 ? node_prefix : (_eq_1 ? node_prefix : (_eq_4 ? node_prefix : (_eq_5 ? node_prefix : (_eq_6 ? node_prefix : (_eq_7 ? node_prefix : (_eq_9 ? node_prefix : (_eq_10 ? node_prefix : (_eq_11 ? node_prefix : (_eq_12 ? node_prefix : (_eq_13 ? node_prefix : (_eq_15 ? node_prefix : (_eq_16 ? node_prefix : (_eq_18 ? node_prefix : (_eq_19 ? (io_counterResult_valid ? _mux_41 : node_prefix) : node_prefix)))))))))))))));
+    node_prefix <= (_eq_0 ? node_prefix : (_eq_1 ? node_prefix : (_eq_4 ? node_prefix : (_eq_5 ? node_prefix : (_eq_7 ? node_prefix : (_eq_8 ? node_prefix : (_eq_12 ? node_prefix : (_eq_13 ? node_prefix : (_eq_14 ? node_prefix : (_eq_15 ? node_prefix : (_eq_16 ? node_prefix : (_eq_18 ? node_prefix : (_eq_19 ? node_prefix : (_eq_21 ? node_prefix : (_eq_22 ? (io_counterResult_valid ? _mux_41 : node_prefix) : node_prefix)))))))))))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (_eq_0 ? node_len : (_eq_1 ? node_len : (_eq_4 ? node_len : (_eq_5 ? node_len : (_eq_6 ? node_len : (_eq_7 ? node_len : (_eq_9 ? node_len : (_eq_10 ? node_len : (_eq_11 ? node_len : (_eq_12 ? node_len : (_eq_13 ? node_len : (_eq_15 ? node_len : (_eq_16 ? node_len : (_eq_18 ? node_len : (_eq_19 ? (io_counterResult_valid ? _mux_43 : node_len) : node_len)))))))))))))));
+      node_len <= (_eq_0 ? node_len : (_eq_1 ? node_len : (_eq_4 ? node_len : (_eq_5 ? node_len : (_eq_7 ? node_len : (_eq_8 ? node_len : (_eq_12 ? node_len : (_eq_13 ? node_len : (_eq_14 ? node_len : (_eq_15 ? node_len : (_eq_16 ? node_len : (_eq_18 ? node_len : (_eq_19 ? node_len : (_eq_21 ? node_len : (_eq_22 ? (io_counterResult_valid ? _mux_43 : node_len) : node_len)))))))))))))));
     end
   end
 
@@ -2988,7 +3040,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       node_count <= 32'd0;
     end else begin
-      node_count <= (_eq_0 ? node_count : (_eq_1 ? node_count : (_eq_4 ? node_count : (_eq_5 ? node_count : (_eq_6 ? node_count : (_eq_7 ? node_count : (_eq_9 ? node_count : (_eq_10 ? node_count : (_eq_11 ? node_count : (_eq_12 ? node_count : (_eq_13 ? node_count : (_eq_15 ? node_count : (_eq_16 ? node_count : (_eq_18 ? node_count : (_eq_19 ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count)))))))))))))));
+      node_count <= (_eq_0 ? node_count : (_eq_1 ? node_count : (_eq_4 ? node_count : (_eq_5 ? node_count : (_eq_7 ? node_count : (_eq_8 ? node_count : (_eq_12 ? node_count : (_eq_13 ? node_count : (_eq_14 ? node_count : (_eq_15 ? node_count : (_eq_16 ? node_count : (_eq_18 ? node_count : (_eq_19 ? node_count : (_eq_21 ? node_count : (_eq_22 ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count)))))))))))))));
     end
   end
 
@@ -2996,7 +3048,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_6 ? skip_valid : (_eq_7 ? skip_valid : (_eq_9 ? (_not_7 ? skip_valid : (_or_2 ? skip_valid : 1'd0)) : (_eq_10 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_11 ? skip_valid : (_eq_12 ? skip_valid : (_eq_13 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? 1'd0 : skip_valid))))))))))))))));
+      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_7 ? skip_valid : (_eq_8 ? skip_valid : (_eq_12 ? (_not_7 ? skip_valid : (_or_4 ? skip_valid : 1'd0)) : (_eq_13 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_ne_1 ? skip_valid : 1'd1)) : skip_valid)) : (_eq_14 ? skip_valid : (_eq_15 ? skip_valid : (_eq_16 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_21 ? skip_valid : (_eq_22 ? skip_valid : (_eq_23 ? 1'd0 : skip_valid))))))))))))))));
     end
   end
 
@@ -3004,7 +3056,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_min_sum <= _fill_0;
     end else begin
-      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_6 ? skip_min_sum : (_eq_7 ? skip_min_sum : (_eq_9 ? skip_min_sum : (_eq_10 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum)) : skip_min_sum)) : skip_min_sum))))))));
+      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_7 ? skip_min_sum : (_eq_8 ? skip_min_sum : (_eq_12 ? skip_min_sum : (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum)) : skip_min_sum)) : skip_min_sum))))))));
     end
   end
 
@@ -3012,27 +3064,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_5;
     end else begin
-      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_6 ? batch_min_sum : (_eq_7 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_9 ? (_not_7 ? batch_min_sum : (_or_2 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_10 ? batch_min_sum : (_eq_11 ? batch_min_sum : (_eq_12 ? (merge_settled ? (merge_verdict ? batch_min_sum : (sum_below_batch_min ? merge_sum : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
+      batch_min_sum <= (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_1)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_2 : (merge_due ? _fill_3 : batch_min_sum)))) : (_eq_12 ? (_not_7 ? batch_min_sum : (_or_4 ? batch_min_sum : (merge_due ? _fill_4 : batch_min_sum))) : (_eq_13 ? batch_min_sum : (_eq_14 ? batch_min_sum : (_eq_15 ? (merge_settled ? (merge_verdict ? batch_min_sum : (sum_below_batch_min ? merge_sum : batch_min_sum)) : batch_min_sum) : batch_min_sum))))))))));
     end
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_116;
+    sum_below_batch_min <= _or_118;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_170 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      in_advance <= 1'd0;
-    end else begin
-      in_advance <= _or_117;
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_173 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -3045,22 +3089,66 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    to_merge_lo <= _sub_10;
+    if (reset) begin
+      next_merge <= 64'd0;
+    end else begin
+      next_merge <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_7 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_7 ? next_merge : (_eq_8 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_14 ? next_merge : (_eq_15 ? next_merge : (_eq_16 ? next_merge : (_eq_18 ? (following_ready ? (following_overflows ? next_merge : _bits_183) : next_merge) : next_merge))))))))))));
+    end
   end
 
   always @(posedge clock) begin
-    to_merge_hi <= _sub_12;
+    if (reset) begin
+      schedule_exhausted <= 1'd0;
+    end else begin
+      schedule_exhausted <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : schedule_exhausted) : schedule_exhausted) : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_8 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_14 ? schedule_exhausted : (_eq_15 ? schedule_exhausted : (_eq_16 ? schedule_exhausted : (_eq_18 ? (following_ready ? (following_overflows ? 1'd1 : schedule_exhausted) : schedule_exhausted) : schedule_exhausted))))))))))));
+    end
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_173;
+    if (reset) begin
+      following_ready <= 1'd0;
+    end else begin
+      following_ready <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (_eq_1 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_4 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_5 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_7 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_8 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_12 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_13 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_14 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_15 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_16 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_18 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))))))))))))));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      following_kick <= 1'd0;
+    end else begin
+      following_kick <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_16 ? 1'd0 : (_eq_18 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_148 ? 1'd1 : 1'd0)) : 1'd0))))))))))));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      following_running <= 1'd0;
+    end else begin
+      following_running <= (_and_176 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+    end
+  end
+
+  always @(posedge clock) begin
+    following_overflows <= (_and_176 ? _or_r_3 : following_overflows);
+  end
+
+  always @(posedge clock) begin
+    to_merge_lo <= _sub_11;
+  end
+
+  always @(posedge clock) begin
+    to_merge_hi <= _sub_13;
+  end
+
+  always @(posedge clock) begin
+    merge_ahead <= _and_177;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _eq_14;
+      _reg_1 <= _eq_17;
     end
   end
 
@@ -3108,7 +3196,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_118;
+      tcam_write_full <= _or_120;
     end
   end
 
@@ -3128,19 +3216,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_177;
+      commit_stop <= _and_181;
     end
   end
 
   always @(posedge clock) begin
-    split_fits <= _ge_2;
+    split_fits <= _ge_3;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       _reg_4 <= 1'd0;
     end else begin
-      _reg_4 <= _eq_8;
+      _reg_4 <= _or_1;
     end
   end
 
@@ -3221,7 +3309,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _or_121;
+    merge_verdict <= _or_123;
   end
 
   always @(posedge clock) begin
@@ -3232,19 +3320,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_settled <= 1'd0;
     end else begin
-      merge_settled <= _and_180;
+      merge_settled <= _and_184;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_181;
+    readout_in_use <= _and_185;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_186;
+      skip_empty_settled <= _and_190;
     end
   end
 
@@ -3255,32 +3343,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (_eq_0 && _not_0 && _not_1) begin
+    if (_eq_0 && _and_0 && _not_1) begin
       slot_prefix[5'd0] <= 32'd0;
     end
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_6 && !_eq_7 && _eq_9 && !_not_7 && _or_2 && _not_1) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_7 && !_eq_8 && _eq_12 && !_not_7 && _or_4 && _not_1) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_157) begin
+    if (_not_158) begin
       undo_rdata_0 <= undo[_bits_217];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_127) begin
+    if (_or_129) begin
       slot_prefix_rdata_0 <= slot_prefix[_mux_51];
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:154
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:163
     .clock(clock),
 
     .reset(reset),
@@ -3301,60 +3389,64 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:283
-      $display("Assertion failed at RapController.java:283: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:294
+      $display("Assertion failed at RapController.java:294: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_191 && !io_selected_bits_found) begin // RapController.java:544
-      $display("Assertion failed at RapController.java:544: no node matched a key: the root must always match");
+    if (!reset && _and_195 && !io_selected_bits_found) begin // RapController.java:556
+      $display("Assertion failed at RapController.java:556: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:545
-      $display("Assertion failed at RapController.java:545: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:557
+      $display("Assertion failed at RapController.java:557: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_192) begin // RapController.java:546
-      $display("Assertion failed at RapController.java:546: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_196) begin // RapController.java:558
+      $display("Assertion failed at RapController.java:558: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:547
-      $display("Assertion failed at RapController.java:547: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:559
+      $display("Assertion failed at RapController.java:559: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_193 && !_not_158) begin // RapController.java:548
-      $display("Assertion failed at RapController.java:548: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_197 && !_not_159) begin // RapController.java:560
+      $display("Assertion failed at RapController.java:560: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_194 && !_or_128) begin // RapController.java:549
-      $display("Assertion failed at RapController.java:549: a split found no free slot after checking capacity");
+    if (!reset && _and_198 && !_or_130) begin // RapController.java:561
+      $display("Assertion failed at RapController.java:561: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_309) begin // RapController.java:551
-      $display("Assertion failed at RapController.java:551: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_311) begin // RapController.java:563
+      $display("Assertion failed at RapController.java:563: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_129 && !_eq_310) begin // RapController.java:553
-      $display("Assertion failed at RapController.java:553: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_131 && !_eq_312) begin // RapController.java:565
+      $display("Assertion failed at RapController.java:565: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_14 && !st_n_steady) begin // RapController.java:554
-      $display("Assertion failed at RapController.java:554: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_17 && !st_n_steady) begin // RapController.java:566
+      $display("Assertion failed at RapController.java:566: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _eq_313 && !_eq_312) begin // RapController.java:555
-      $display("Assertion failed at RapController.java:555: the merge parent's leaves changed during its walk");
+    if (!reset && _eq_315 && !_eq_314) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _eq_314 && !_ne_5) begin // RapController.java:556
-      $display("Assertion failed at RapController.java:556: a merge parent without leaf children waits for a verdict");
+    if (!reset && _eq_316 && !_ne_5) begin // RapController.java:568
+      $display("Assertion failed at RapController.java:568: a merge parent without leaf children waits for a verdict");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_161) begin // RapController.java:557
-      $display("Assertion failed at RapController.java:557: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_162) begin // RapController.java:569
+      $display("Assertion failed at RapController.java:569: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:558
-      $display("Assertion failed at RapController.java:558: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_not_163) begin // RapController.java:570
+      $display("Assertion failed at RapController.java:570: a node deeper than deepest_depth %d", deepest_depth);
+      $stop;
+    end
+    if (!reset && !_le_3) begin // RapController.java:571
+      $display("Assertion failed at RapController.java:571: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

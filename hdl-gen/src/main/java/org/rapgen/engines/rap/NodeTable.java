@@ -75,6 +75,14 @@ final class NodeTable {
         return CatLsbFirst(bits);
     }
 
+    /** Slots (other than the root) whose depth register exceeds {@code bound}; only valid slots hold nodes. */
+    UInt deeperThan(UInt bound) {
+        List<Bool> bits = new ArrayList<>();
+        bits.add(B(false));
+        for (int i = 1; i < c.nodes(); i++) bits.add(depth.get(i).gt(bound));
+        return CatLsbFirst(bits);
+    }
+
     /** Depth of the node in {@code slot} (the root's is 0 by construction, whatever its register holds). */
     UInt depthOf(UInt slot) {
         return Mux(slot.eq(0), U(0, c.depthBits()), depth.read(slot));

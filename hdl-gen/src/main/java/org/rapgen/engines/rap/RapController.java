@@ -68,11 +68,21 @@ public final class RapController extends Module {
 
     private final RapConfig c;
     private final UInt state = RegInit(U(INIT, STATE_BITS)).named("state");
+    /**
+     * No node is deeper: an upper bound that a split raises and a merge walk lowers past the empty levels it starts
+     * with, so a batch starts at the deepest level that can hold a leaf instead of walking every empty level below.
+     */
+    private final UInt deepest;
+    /** {@link #deepest} as it will be after this clock (a soft reset, a merge walk's empty top level). */
+    private final UInt deepestNext;
 
     public RapController(RapConfig c, int windowDepth) {
         super("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
                 "t", c.thresholdBits(), "d", windowDepth);
         this.c = c;
+        deepest = RegInit(U(1, c.depthBits())).named("deepest_depth");
+        deepestNext = WireDefault(UInt(c.depthBits()), deepest).named("deepest_depth_next");
+        deepest.connect(deepestNext);
         io = IO(new ControllerIO(c));
         NodeTable table = new NodeTable(c);
         StatusRegs st = new StatusRegs(c);
@@ -84,12 +94,10 @@ public final class RapController extends Module {
         UInt counterMax = Fill(cb, B(true));
 
         // --- schedule and active parameters
-        UInt nextMerge = RegInit(U(0, 64)).named("next_merge");
         // next_merge - n: the weight still to come before the next scheduled batch (>= 1 while not exhausted).
         // Its low half is wider than any weight by two bits, so a pending borrow shows in it (see merge_now).
         int untilLow = Math.max(32, c.weightBits() + 2);
         SplitCounter untilMerge = new SplitCounter("until_merge", 64, untilLow, true);
-        Bool exhausted = RegInit(B(false)).named("schedule_exhausted");
         UInt epsActive = RegInit(U(c.epsFx(), 16)).named("eps_active");
         UInt qActive = RegInit(U(c.q(), 32)).named("q_active");
 
@@ -126,6 +134,7 @@ public final class RapController extends Module {
         Bool kidsFresh = RegInit(B(false)).named("kids_fresh");
         // The depth of the leaves walked: one below the merge level.
         UInt leafDepth = Reg(UInt(c.depthBits())).named("merge_leaf_depth");
+        Bool levelHadLeaves = Reg(Bool()).named("level_had_leaves");
         UInt mp = Reg(UInt(slotBits)).named("merge_parent");
         UInt sum = Reg(UInt(sumBits)).named("merge_sum");
         UInt leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
@@ -154,14 +163,14 @@ public final class RapController extends Module {
         SerialMultiplier mul = Module(new SerialMultiplier(64, 32, true));
         // The snapshot freeze: issue stopped, pipeline empty, so nothing commits and the status stands still.
         Bool frozen = RegInit(B(false)).named("snapshot_frozen");
-        // ADVANCE_WAIT too: the multiplier reads its operands while busy, they must not switch to n mid-product.
-        // Registered: ADVANCE starts the multiplier only on its fourth clock, a snapshot only from RUN.
-        Bool inAdvance = RegNext(state.eq(ADVANCE).or(state.eq(ADVANCE_WAIT)), B(false)).named("in_advance");
         // A snapshot's product starts on the freeze's first clock, from flip-flops.
         Bool snapStart = frozen.and(RegNext(frozen, B(false)).not()).named("snapshot_product_start");
-        mul.io.start.connect(snapStart);
-        mul.io.a.connect(Mux(inAdvance, nextMerge, st.n));
-        mul.io.b.connect(Mux(inAdvance, qActive, epsActive.pad(32)));
+        MergeSchedule schedule = new MergeSchedule(mul, snapStart);
+        UInt nextMerge = schedule.next;
+        Bool exhausted = schedule.exhausted;
+        mul.io.start.connect(snapStart.or(schedule.productStart));
+        mul.io.a.connect(Mux(schedule.forSchedule, nextMerge, st.n));
+        mul.io.b.connect(Mux(schedule.forSchedule, qActive, epsActive.pad(32)));
 
         Bool inRun = state.eq(RUN).named("in_run");
         // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far. In
@@ -207,7 +216,8 @@ public final class RapController extends Module {
         UInt twValue = WireDefault(UInt(c.keyBits()), U(0, c.keyBits())).named("tcam_write_value");
         UInt twMask = WireDefault(UInt(c.keyBits()), Fill(c.keyBits(), B(true))).named("tcam_write_mask");
         Bool twFull = RegInit(B(false)).named("tcam_write_full");
-        Bool twReady = twFull.not();
+        // The flip-flop TCAM takes a write on every clock, so the register empties as it fills: one child per clock.
+        Bool twReady = c.tcamChunkBits() == 0 ? B(true) : twFull.not();
         Bool twLoad = twValid.and(twReady).named("tcam_write_load");
         UInt twIndexQ = Reg(UInt(slotBits)).named("tcam_write_q_index");
         UInt twValueQ = Reg(UInt(c.keyBits())).named("tcam_write_q_value");
@@ -254,12 +264,13 @@ public final class RapController extends Module {
         // stalls: its output is always ready). Nothing structural changes while events flow, so they are still true.
         int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
         UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
-        // Whether the free slots cover op_slot's missing children, registered from op_children: SPLIT acts on its third
-        // clock (an early batch may just have freed slots).
+        // Whether the free slots cover op_slot's missing children, registered from op_children: SPLIT acts once UNDO,
+        // SPLIT_SCAN and SPLIT have lasted three clocks together (none changes op_slot or the table), or on its third
+        // clock after an early batch, which may just have freed slots.
         UInt missingChildren = U(c.branching(), fw).sub(opChildren.pad(fw)).named("missing_children");
         Bool fitsNow = freeSlots.ge(missingChildren);
         Bool splitFits = RegNext(fitsNow).named("split_fits");
-        Bool splitSettled = heldFor(state.eq(SPLIT), 3).named("split_settled");
+        Bool splitSettled = heldFor(state.eq(UNDO).or(state.eq(SPLIT_SCAN)).or(state.eq(SPLIT)), 3).named("split_settled");
         // Only events (RUN) use them, so they come from the selector's output: its depth, and the hit slot's child
         // count looked up in a table of "a split would be short" per possible count, registered (free slots and
         // child counts do not change while events flow, and a structural change is many clocks before the next event).
@@ -350,7 +361,8 @@ public final class RapController extends Module {
         };
 
         Switch(state)
-                .is(INIT, () -> when(io.counterClearing.not(), () -> {
+                // A soft reset may come while the schedule's product runs: the schedule restarts only after it.
+                .is(INIT, () -> when(io.counterClearing.not().and(schedule.multiplierFree), () -> {
                     // The root: slot 0, every key bit don't-care (the default write), held until the TCAM takes it.
                     twValid.connect(B(true));
                     when(twReady, () -> {
@@ -358,7 +370,7 @@ public final class RapController extends Module {
                         epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
                         qActive.connect(Mux(io.qCsr.lt(2), U(2, 32), io.qCsr));
                         UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
-                        nextMerge.connect(m0);
+                        schedule.restart(m0);
                         untilMerge.load(m0);
                         state.connect(U(RUN, STATE_BITS));
                     });
@@ -368,7 +380,7 @@ public final class RapController extends Module {
                     // An empty pipeline has no result to commit this clock.
                     Bool quiet = commitStop.not().and(pipeEmpty);
                     // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
-                    when(snapPending.and(frozen.not()).and(quiet).and(st.pending.not()), () -> {
+                    when(snapPending.and(frozen.not()).and(quiet).and(st.pending.not()).and(schedule.multiplierFree), () -> {
                         frozen.connect(B(true));
                         snapPending.connect(B(false));
                         fillCause.connect(U(StallCause.CSR.code(), 3));
@@ -391,8 +403,11 @@ public final class RapController extends Module {
                     }).elsewhen(splitReq, () -> {
                         earlyDone.connect(B(false));
                         present.connect(U(0, c.branching()));
-                        kidsFresh.connect(B(true));
-                        state.connect(U(SPLIT_SCAN, STATE_BITS));
+                        // A leaf (the usual split) has no children to scan.
+                        when(opChildren.eq(0), () -> state.connect(U(SPLIT, STATE_BITS))).otherwise(() -> {
+                            kidsFresh.connect(B(true));
+                            state.connect(U(SPLIT_SCAN, STATE_BITS));
+                        });
                     }).otherwise(() -> startBatch(leafDepth, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
                 })
                 // An interior merge may have left op_slot some children: note which digits exist.
@@ -405,6 +420,7 @@ public final class RapController extends Module {
                 }).otherwise(() -> state.connect(U(SPLIT, STATE_BITS)))))
                 .is(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
                         slots.load(table.valid.not());
+                        when(opDepth.ge(deepest), () -> deepestNext.connect(opDepth.add(U(1, c.depthBits()))));
                         state.connect(U(SPLIT_ALLOC, STATE_BITS));
                     }).elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
@@ -442,6 +458,7 @@ public final class RapController extends Module {
                 .is(MERGE_LEVEL, () -> when(levelFresh, () -> {
                     leavesBelow.load(table.leavesAt(leafDepth));
                     levelFresh.connect(B(false));
+                    levelHadLeaves.connect(B(false));
                 }).elsewhen(leavesBelow.ready(), () -> {
                     // The picked leaf names the next parent; MERGE_KIDS drops all its leaves from this walk.
                     when(leavesBelow.found, () -> {
@@ -449,10 +466,12 @@ public final class RapController extends Module {
                         sum.connect(U(0, sumBits));
                         leaves.connect(U(0, c.childCountBits()));
                         kidsFresh.connect(B(true));
+                        levelHadLeaves.connect(B(true));
                         state.connect(U(MERGE_KIDS, STATE_BITS));
                     }).elsewhen(leafDepth.ne(1), () -> {
                         leafDepth.connect(leafDepth.sub(1));
                         levelFresh.connect(B(true));
+                        when(leafDepth.eq(deepest).and(levelHadLeaves.not()), () -> deepestNext.connect(leafDepth.sub(1)));
                     }).otherwise(() -> {
                         st.batch.connect(B(true));
                         skip.endBatch();
@@ -491,16 +510,9 @@ public final class RapController extends Module {
                 .is(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(exhausted.or(mergeAhead), () -> {
                     untilMerge.load(toMerge);
                     state.connect(U(RESUME, STATE_BITS));
-                }).elsewhen(mul.io.busy.not(), () -> {
-                    mul.io.start.connect(B(true));
-                    state.connect(U(ADVANCE_WAIT, STATE_BITS));
-                }))
-                .is(ADVANCE_WAIT, () -> when(mul.io.busy.not(), () -> {
-                    UInt product = mul.io.product;
-                    when(product.bits(95, 64).orR(), () -> exhausted.connect(B(true)))
-                            .otherwise(() -> nextMerge.connect(product.bits(63, 0)));
-                    state.connect(U(ADVANCE, STATE_BITS));
-                }))
+                }).otherwise(() -> state.connect(U(ADVANCE_WAIT, STATE_BITS))))
+                // next * q is usually waiting already (MergeSchedule); ADVANCE then settles on the new point.
+                .is(ADVANCE_WAIT, () -> when(schedule.step(), () -> state.connect(U(ADVANCE, STATE_BITS))))
                 .is(RESUME, () -> when(sramBusy.eq(0), () -> {
                     io.rewind.connect(B(true));
                     fillCause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3)));
@@ -529,8 +541,8 @@ public final class RapController extends Module {
                     st.clear.connect(B(true));
                     table.valid.connect(U(1, c.nodes()));
                     for (UInt cc : table.childCount.elements()) cc.connect(U(0, c.childCountBits()));
-                    exhausted.connect(B(false));
                     skip.invalidate();
+                    deepestNext.connect(U(1, c.depthBits()));
                     softPending.connect(B(false));
                     io.softClear.connect(B(true));
                     state.connect(U(INIT, STATE_BITS));
@@ -555,6 +567,7 @@ public final class RapController extends Module {
         when(state.eq(MERGE_WAIT), () -> Assert(kidsVector.eq(visited), "the merge parent's leaves changed during its walk"));
         when(state.eq(MERGE_WAIT), () -> Assert(leaves.ne(0), "a merge parent without leaf children waits for a verdict"));
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
+        Assert(table.valid.and(table.deeperThan(deepest)).orR().not(), "a node deeper than deepest_depth %d", deepest);
         Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
 
         // --- CSR request latches (a new request while one is pending is the same request)
@@ -627,7 +640,7 @@ public final class RapController extends Module {
      * remove nothing, just counts it and goes on.
      */
     private void startBatch(UInt leafDepth, Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty, Bool early) {
-        leafDepth.connect(U(c.levels(), c.depthBits()));
+        leafDepth.connect(deepestNext);
         levelFresh.connect(B(true));
         earlyBatch.connect(early);
         skip.startBatch();

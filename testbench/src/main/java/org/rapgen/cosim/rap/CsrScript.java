@@ -31,6 +31,7 @@ final class CsrScript {
     private final RapBus bus;
     private final ArrayDeque<Step> steps = new ArrayDeque<>();
     private boolean started;
+    private long finished;
 
     CsrScript(RapBus bus) {
         this.bus = bus;
@@ -38,6 +39,11 @@ final class CsrScript {
 
     boolean idle() {
         return steps.isEmpty();
+    }
+
+    /** Steps finished so far: a poll that never sees its value, or a condition that never holds, finishes none. */
+    long finished() {
+        return finished;
     }
 
     CsrScript write(String reg, long value, Runnable onTaken) {
@@ -94,11 +100,11 @@ final class CsrScript {
         while (!steps.isEmpty() && !started) {
             Step s = steps.peek();
             if (s instanceof Run r) {
-                steps.poll();
+                finish();
                 r.action().run();
             } else if (s instanceof Until u) {
                 if (!u.condition().getAsBoolean()) return;
-                steps.poll();
+                finish();
             } else if (bus.csrIdle()) {
                 if (s instanceof Write w) bus.write(w.address(), w.value());
                 else bus.read(((Read) s).address());
@@ -117,6 +123,11 @@ final class CsrScript {
         if (!cycle.csrDone) return;
         started = false;
         if (s instanceof Read r && !r.accept().test(cycle.readData)) return;
+        finish();
+    }
+
+    private void finish() {
         steps.poll();
+        finished++;
     }
 }

@@ -67,6 +67,7 @@ public final class RapCosim {
     private long beats;
     private long commits;
     private long lastProgress;
+    private long stepsSeen;
     private int checks;
     /** Snapshot requests the engine took in the middle of a split or a merge (by the debug stall cause). */
     private int snapshotsInStructure;
@@ -152,7 +153,10 @@ public final class RapCosim {
 
     private void account(RapBus.Cycle cy) {
         lastCause = cy.stallCause;
-        if (cy.stallCause == StallCause.COMMIT.code() || cy.beat || !script.idle()) lastProgress = bus.sim().cycle();
+        // CSR traffic is progress only as its steps finish: a status poll that never sees its value must not keep a
+        // stuck engine running forever.
+        if (cy.stallCause == StallCause.COMMIT.code() || cy.beat || script.finished() != stepsSeen) lastProgress = bus.sim().cycle();
+        stepsSeen = script.finished();
         if (cy.stallCause == StallCause.COMMIT.code()) commits++;
         quiet = cy.stallCause == StallCause.STARVED.code() ? quiet + 1 : 0;
         if (!counting || holds > 0) return;
