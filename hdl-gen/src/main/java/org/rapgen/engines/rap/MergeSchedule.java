@@ -16,8 +16,11 @@ import org.rapgen.hdl.UInt;
 final class MergeSchedule {
     final UInt next = RegInit(U(0, 64)).named("next_merge");
     final Bool exhausted = RegInit(B(false)).named("schedule_exhausted");
-    /** The multiplier's operands are next and q (else the snapshot's n and eps). */
-    final Bool forSchedule;
+    /**
+     * The multiplier's operands are next and q (else the snapshot's n and eps): a register of its own, equal to
+     * productStart or running, since it selects 96 operand bits in front of the multiplier's carry chain.
+     */
+    final Bool forSchedule = RegInit(B(false)).named("multiplier_for_schedule");
     /** The product register holds next * q. */
     final Bool followingReady = RegInit(B(false)).named("following_ready");
     /** No schedule product is running or about to start: a snapshot may use the multiplier. */
@@ -31,13 +34,13 @@ final class MergeSchedule {
     /** @param snapshotStart the snapshot's product starts on this clock edge */
     MergeSchedule(SerialMultiplier mul, Bool snapshotStart) {
         this.mul = mul;
-        forSchedule = productStart.or(running).named("multiplier_for_schedule");
         multiplierFree = forSchedule.not().named("multiplier_free");
         productStart.connect(B(false));
         when(productStart, () -> running.connect(B(true)));
         // The overflow test is registered as the product lands: a 32-input OR stays out of ADVANCE's decisions.
         when(running.and(mul.io.busy.not()), () -> {
             running.connect(B(false));
+            forSchedule.connect(B(false));
             followingReady.connect(B(true));
             overflows.connect(mul.io.product.bits(95, 64).orR());
         });
@@ -49,7 +52,7 @@ final class MergeSchedule {
         next.connect(m0);
         exhausted.connect(B(false));
         followingReady.connect(B(false));
-        productStart.connect(B(true));
+        start();
     }
 
     /**
@@ -60,10 +63,16 @@ final class MergeSchedule {
         when(followingReady, () -> {
             when(overflows, () -> exhausted.connect(B(true))).otherwise(() -> {
                 next.connect(mul.io.product.bits(63, 0));
-                productStart.connect(B(true));
+                start();
             });
             followingReady.connect(B(false));
-        }).elsewhen(forSchedule.not(), () -> productStart.connect(B(true)));
+        }).elsewhen(forSchedule.not(), this::start);
         return followingReady;
+    }
+
+    /** The product starts on the next clock edge, and the operands switch to next and q from it. */
+    private void start() {
+        productStart.connect(B(true));
+        forSchedule.connect(B(true));
     }
 }

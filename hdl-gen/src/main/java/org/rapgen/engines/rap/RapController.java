@@ -71,18 +71,16 @@ public final class RapController extends Module {
     /**
      * No node is deeper: an upper bound that a split raises and a merge walk lowers past the empty levels it starts
      * with, so a batch starts at the deepest level that can hold a leaf instead of walking every empty level below.
+     * It changes only in SPLIT, MERGE_LEVEL and SOFT_CLEAR, never in a clock that starts a batch, so a batch reads
+     * the register itself (a combinational next value there cost about 5 MHz on the iCE40).
      */
     private final UInt deepest;
-    /** {@link #deepest} as it will be after this clock (a soft reset, a merge walk's empty top level). */
-    private final UInt deepestNext;
 
     public RapController(RapConfig c, int windowDepth) {
         super("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
                 "t", c.thresholdBits(), "d", windowDepth);
         this.c = c;
         deepest = RegInit(U(1, c.depthBits())).named("deepest_depth");
-        deepestNext = WireDefault(UInt(c.depthBits()), deepest).named("deepest_depth_next");
-        deepest.connect(deepestNext);
         io = IO(new ControllerIO(c));
         NodeTable table = new NodeTable(c);
         StatusRegs st = new StatusRegs(c);
@@ -420,7 +418,7 @@ public final class RapController extends Module {
                 }).otherwise(() -> state.connect(U(SPLIT, STATE_BITS)))))
                 .is(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
                         slots.load(table.valid.not());
-                        when(opDepth.ge(deepest), () -> deepestNext.connect(opDepth.add(U(1, c.depthBits()))));
+                        when(opDepth.ge(deepest), () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
                         state.connect(U(SPLIT_ALLOC, STATE_BITS));
                     }).elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
@@ -471,7 +469,7 @@ public final class RapController extends Module {
                     }).elsewhen(leafDepth.ne(1), () -> {
                         leafDepth.connect(leafDepth.sub(1));
                         levelFresh.connect(B(true));
-                        when(leafDepth.eq(deepest).and(levelHadLeaves.not()), () -> deepestNext.connect(leafDepth.sub(1)));
+                        when(leafDepth.eq(deepest).and(levelHadLeaves.not()), () -> deepest.connect(leafDepth.sub(1)));
                     }).otherwise(() -> {
                         st.batch.connect(B(true));
                         skip.endBatch();
@@ -542,7 +540,7 @@ public final class RapController extends Module {
                     table.valid.connect(U(1, c.nodes()));
                     for (UInt cc : table.childCount.elements()) cc.connect(U(0, c.childCountBits()));
                     skip.invalidate();
-                    deepestNext.connect(U(1, c.depthBits()));
+                    deepest.connect(U(1, c.depthBits()));
                     softPending.connect(B(false));
                     io.softClear.connect(B(true));
                     state.connect(U(INIT, STATE_BITS));
@@ -640,7 +638,7 @@ public final class RapController extends Module {
      * remove nothing, just counts it and goes on.
      */
     private void startBatch(UInt leafDepth, Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty, Bool early) {
-        leafDepth.connect(deepestNext);
+        leafDepth.connect(deepest);
         levelFresh.connect(B(true));
         earlyBatch.connect(early);
         skip.startBatch();

@@ -177,6 +177,22 @@ class RapDirectedCosimTest {
     }
 
     @Test
+    void softResetWhileTheScheduleMultipliesRestartsItCleanly() {
+        // M0 = 600 and q = 2^31 - 1, a 63-clock product, built in (no soft reset to set them): beat 600 ends a
+        // scheduled batch, and the product for the point after next runs on while the soft reset written right behind
+        // that beat reaches INIT, which restarts the schedule on the same multiplier.
+        long q = (1L << 31) - 1;
+        RapConfig c = RapConfigs.SMALL.withSchedule(RapConfigs.SMALL.epsFx(), 600, q);
+        RapStimulus s = new RapStimulus();
+        Random r = new Random(14);
+        for (int i = 0; i < 1500; i++) s.beat(r.nextInt(1 << 12) * (1L << 20), 1);
+        s.at(600, RapStimulus.Action.SOFT_RESET).at(1500, RapStimulus.Action.CHECK_TREE);
+        assertTrue(golden(c, s, 600).status().mergeBatches() > golden(c, s, 599).status().mergeBatches(),
+                "beat 600 must end a merge batch");
+        expectMatch(c, s, 14);
+    }
+
+    @Test
     void blockRamTcamAndCounterReadRegisterLoseNothing() {
         // The iCE40 build's parts: a BramTcam, whose node write sweeps 2^5 + 2 clocks (longer than the counter clear
         // sweep of N = 16 clocks, so INIT's root write waits too, after reset and after the soft reset), and the
