@@ -3,210 +3,210 @@
 `default_nettype none
 
 module RapController_k32_b4_n128_c32_w16_t36_d16 (
-  input  wire clock, // RapController.java:80
-  input  wire reset, // RapController.java:80
-  output wire io_selected_ready, // RapController.java:84
-  input  wire io_selected_valid, // RapController.java:84
-  input  wire io_selected_bits_found, // RapController.java:84
-  input  wire [6:0] io_selected_bits_slot, // RapController.java:84
-  input  wire [4:0] io_selected_bits_depth, // RapController.java:84
-  input  wire [15:0] io_selected_bits_weight, // RapController.java:84
-  input  wire [15:0] io_head_weight, // RapController.java:84
-  input  wire [35:0] io_head_threshold, // RapController.java:84
-  input  wire io_headValid, // RapController.java:84
-  input  wire io_issued, // RapController.java:84
-  output wire io_issueEnable, // RapController.java:84
-  output wire io_commit, // RapController.java:84
-  output wire io_rewind, // RapController.java:84
-  input  wire io_counterCmd_ready, // RapController.java:84
-  output wire io_counterCmd_valid, // RapController.java:84
-  output wire [6:0] io_counterCmd_bits_addr, // RapController.java:84
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:84
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:84
-  output wire io_counterResult_ready, // RapController.java:84
-  input  wire io_counterResult_valid, // RapController.java:84
-  input  wire [6:0] io_counterResult_bits_addr, // RapController.java:84
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:84
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:84
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:84
-  input  wire io_counterResult_bits_saturated, // RapController.java:84
-  output wire io_softClear, // RapController.java:84
-  input  wire io_counterClearing, // RapController.java:84
-  input  wire io_tcamWrite_ready, // RapController.java:84
-  output wire io_tcamWrite_valid, // RapController.java:84
-  output wire [6:0] io_tcamWrite_bits_index, // RapController.java:84
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:84
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:84
-  output wire [127:0] io_slotValid, // RapController.java:84
-  output wire [4:0] io_depths_0, // RapController.java:84
-  output wire [4:0] io_depths_1, // RapController.java:84
-  output wire [4:0] io_depths_2, // RapController.java:84
-  output wire [4:0] io_depths_3, // RapController.java:84
-  output wire [4:0] io_depths_4, // RapController.java:84
-  output wire [4:0] io_depths_5, // RapController.java:84
-  output wire [4:0] io_depths_6, // RapController.java:84
-  output wire [4:0] io_depths_7, // RapController.java:84
-  output wire [4:0] io_depths_8, // RapController.java:84
-  output wire [4:0] io_depths_9, // RapController.java:84
-  output wire [4:0] io_depths_10, // RapController.java:84
-  output wire [4:0] io_depths_11, // RapController.java:84
-  output wire [4:0] io_depths_12, // RapController.java:84
-  output wire [4:0] io_depths_13, // RapController.java:84
-  output wire [4:0] io_depths_14, // RapController.java:84
-  output wire [4:0] io_depths_15, // RapController.java:84
-  output wire [4:0] io_depths_16, // RapController.java:84
-  output wire [4:0] io_depths_17, // RapController.java:84
-  output wire [4:0] io_depths_18, // RapController.java:84
-  output wire [4:0] io_depths_19, // RapController.java:84
-  output wire [4:0] io_depths_20, // RapController.java:84
-  output wire [4:0] io_depths_21, // RapController.java:84
-  output wire [4:0] io_depths_22, // RapController.java:84
-  output wire [4:0] io_depths_23, // RapController.java:84
-  output wire [4:0] io_depths_24, // RapController.java:84
-  output wire [4:0] io_depths_25, // RapController.java:84
-  output wire [4:0] io_depths_26, // RapController.java:84
-  output wire [4:0] io_depths_27, // RapController.java:84
-  output wire [4:0] io_depths_28, // RapController.java:84
-  output wire [4:0] io_depths_29, // RapController.java:84
-  output wire [4:0] io_depths_30, // RapController.java:84
-  output wire [4:0] io_depths_31, // RapController.java:84
-  output wire [4:0] io_depths_32, // RapController.java:84
-  output wire [4:0] io_depths_33, // RapController.java:84
-  output wire [4:0] io_depths_34, // RapController.java:84
-  output wire [4:0] io_depths_35, // RapController.java:84
-  output wire [4:0] io_depths_36, // RapController.java:84
-  output wire [4:0] io_depths_37, // RapController.java:84
-  output wire [4:0] io_depths_38, // RapController.java:84
-  output wire [4:0] io_depths_39, // RapController.java:84
-  output wire [4:0] io_depths_40, // RapController.java:84
-  output wire [4:0] io_depths_41, // RapController.java:84
-  output wire [4:0] io_depths_42, // RapController.java:84
-  output wire [4:0] io_depths_43, // RapController.java:84
-  output wire [4:0] io_depths_44, // RapController.java:84
-  output wire [4:0] io_depths_45, // RapController.java:84
-  output wire [4:0] io_depths_46, // RapController.java:84
-  output wire [4:0] io_depths_47, // RapController.java:84
-  output wire [4:0] io_depths_48, // RapController.java:84
-  output wire [4:0] io_depths_49, // RapController.java:84
-  output wire [4:0] io_depths_50, // RapController.java:84
-  output wire [4:0] io_depths_51, // RapController.java:84
-  output wire [4:0] io_depths_52, // RapController.java:84
-  output wire [4:0] io_depths_53, // RapController.java:84
-  output wire [4:0] io_depths_54, // RapController.java:84
-  output wire [4:0] io_depths_55, // RapController.java:84
-  output wire [4:0] io_depths_56, // RapController.java:84
-  output wire [4:0] io_depths_57, // RapController.java:84
-  output wire [4:0] io_depths_58, // RapController.java:84
-  output wire [4:0] io_depths_59, // RapController.java:84
-  output wire [4:0] io_depths_60, // RapController.java:84
-  output wire [4:0] io_depths_61, // RapController.java:84
-  output wire [4:0] io_depths_62, // RapController.java:84
-  output wire [4:0] io_depths_63, // RapController.java:84
-  output wire [4:0] io_depths_64, // RapController.java:84
-  output wire [4:0] io_depths_65, // RapController.java:84
-  output wire [4:0] io_depths_66, // RapController.java:84
-  output wire [4:0] io_depths_67, // RapController.java:84
-  output wire [4:0] io_depths_68, // RapController.java:84
-  output wire [4:0] io_depths_69, // RapController.java:84
-  output wire [4:0] io_depths_70, // RapController.java:84
-  output wire [4:0] io_depths_71, // RapController.java:84
-  output wire [4:0] io_depths_72, // RapController.java:84
-  output wire [4:0] io_depths_73, // RapController.java:84
-  output wire [4:0] io_depths_74, // RapController.java:84
-  output wire [4:0] io_depths_75, // RapController.java:84
-  output wire [4:0] io_depths_76, // RapController.java:84
-  output wire [4:0] io_depths_77, // RapController.java:84
-  output wire [4:0] io_depths_78, // RapController.java:84
-  output wire [4:0] io_depths_79, // RapController.java:84
-  output wire [4:0] io_depths_80, // RapController.java:84
-  output wire [4:0] io_depths_81, // RapController.java:84
-  output wire [4:0] io_depths_82, // RapController.java:84
-  output wire [4:0] io_depths_83, // RapController.java:84
-  output wire [4:0] io_depths_84, // RapController.java:84
-  output wire [4:0] io_depths_85, // RapController.java:84
-  output wire [4:0] io_depths_86, // RapController.java:84
-  output wire [4:0] io_depths_87, // RapController.java:84
-  output wire [4:0] io_depths_88, // RapController.java:84
-  output wire [4:0] io_depths_89, // RapController.java:84
-  output wire [4:0] io_depths_90, // RapController.java:84
-  output wire [4:0] io_depths_91, // RapController.java:84
-  output wire [4:0] io_depths_92, // RapController.java:84
-  output wire [4:0] io_depths_93, // RapController.java:84
-  output wire [4:0] io_depths_94, // RapController.java:84
-  output wire [4:0] io_depths_95, // RapController.java:84
-  output wire [4:0] io_depths_96, // RapController.java:84
-  output wire [4:0] io_depths_97, // RapController.java:84
-  output wire [4:0] io_depths_98, // RapController.java:84
-  output wire [4:0] io_depths_99, // RapController.java:84
-  output wire [4:0] io_depths_100, // RapController.java:84
-  output wire [4:0] io_depths_101, // RapController.java:84
-  output wire [4:0] io_depths_102, // RapController.java:84
-  output wire [4:0] io_depths_103, // RapController.java:84
-  output wire [4:0] io_depths_104, // RapController.java:84
-  output wire [4:0] io_depths_105, // RapController.java:84
-  output wire [4:0] io_depths_106, // RapController.java:84
-  output wire [4:0] io_depths_107, // RapController.java:84
-  output wire [4:0] io_depths_108, // RapController.java:84
-  output wire [4:0] io_depths_109, // RapController.java:84
-  output wire [4:0] io_depths_110, // RapController.java:84
-  output wire [4:0] io_depths_111, // RapController.java:84
-  output wire [4:0] io_depths_112, // RapController.java:84
-  output wire [4:0] io_depths_113, // RapController.java:84
-  output wire [4:0] io_depths_114, // RapController.java:84
-  output wire [4:0] io_depths_115, // RapController.java:84
-  output wire [4:0] io_depths_116, // RapController.java:84
-  output wire [4:0] io_depths_117, // RapController.java:84
-  output wire [4:0] io_depths_118, // RapController.java:84
-  output wire [4:0] io_depths_119, // RapController.java:84
-  output wire [4:0] io_depths_120, // RapController.java:84
-  output wire [4:0] io_depths_121, // RapController.java:84
-  output wire [4:0] io_depths_122, // RapController.java:84
-  output wire [4:0] io_depths_123, // RapController.java:84
-  output wire [4:0] io_depths_124, // RapController.java:84
-  output wire [4:0] io_depths_125, // RapController.java:84
-  output wire [4:0] io_depths_126, // RapController.java:84
-  output wire [4:0] io_depths_127, // RapController.java:84
-  input  wire io_enable, // RapController.java:84
-  input  wire io_softReset, // RapController.java:84
-  input  wire io_snapshot, // RapController.java:84
-  input  wire io_readout, // RapController.java:84
-  input  wire [15:0] io_readoutSlot, // RapController.java:84
-  input  wire io_inputsDrained, // RapController.java:84
-  input  wire [15:0] io_epsCsr, // RapController.java:84
-  input  wire [63:0] io_m0Csr, // RapController.java:84
-  input  wire [31:0] io_qCsr, // RapController.java:84
-  output wire [15:0] io_epsActive, // RapController.java:84
-  output wire io_acceptEnable, // RapController.java:84
-  output wire [63:0] io_live_n, // RapController.java:84
-  output wire [7:0] io_live_nodes, // RapController.java:84
-  output wire [7:0] io_live_highWater, // RapController.java:84
-  output wire [63:0] io_live_updates, // RapController.java:84
-  output wire [63:0] io_live_splits, // RapController.java:84
-  output wire [63:0] io_live_merges, // RapController.java:84
-  output wire [63:0] io_live_mergeBatches, // RapController.java:84
-  output wire [63:0] io_live_deferredSplits, // RapController.java:84
-  output wire [63:0] io_live_saturations, // RapController.java:84
-  output wire io_live_overflow, // RapController.java:84
-  output wire io_live_saturated, // RapController.java:84
-  output wire io_snapFreeze, // RapController.java:84
-  input  wire io_snapCopied, // RapController.java:84
-  output wire [63:0] io_errorBound, // RapController.java:84
-  output wire io_errorBoundReady, // RapController.java:84
-  output wire io_snapBusy, // RapController.java:84
-  output wire io_node_valid, // RapController.java:84
-  output wire [5:0] io_node_len, // RapController.java:84
-  output wire [31:0] io_node_prefix, // RapController.java:84
-  output wire [31:0] io_node_count, // RapController.java:84
-  output wire io_readoutBusy, // RapController.java:84
-  output wire io_busy, // RapController.java:84
-  output wire io_idle, // RapController.java:84
-  output wire io_resetting, // RapController.java:84
-  output wire [2:0] io_stallCause  // RapController.java:84
+  input  wire clock, // RapController.java:81
+  input  wire reset, // RapController.java:81
+  output wire io_selected_ready, // RapController.java:85
+  input  wire io_selected_valid, // RapController.java:85
+  input  wire io_selected_bits_found, // RapController.java:85
+  input  wire [6:0] io_selected_bits_slot, // RapController.java:85
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:85
+  input  wire [15:0] io_selected_bits_weight, // RapController.java:85
+  input  wire [15:0] io_head_weight, // RapController.java:85
+  input  wire [35:0] io_head_threshold, // RapController.java:85
+  input  wire io_headValid, // RapController.java:85
+  input  wire io_issued, // RapController.java:85
+  output wire io_issueEnable, // RapController.java:85
+  output wire io_commit, // RapController.java:85
+  output wire io_rewind, // RapController.java:85
+  input  wire io_counterCmd_ready, // RapController.java:85
+  output wire io_counterCmd_valid, // RapController.java:85
+  output wire [6:0] io_counterCmd_bits_addr, // RapController.java:85
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:85
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:85
+  output wire io_counterResult_ready, // RapController.java:85
+  input  wire io_counterResult_valid, // RapController.java:85
+  input  wire [6:0] io_counterResult_bits_addr, // RapController.java:85
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:85
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:85
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:85
+  input  wire io_counterResult_bits_saturated, // RapController.java:85
+  output wire io_softClear, // RapController.java:85
+  input  wire io_counterClearing, // RapController.java:85
+  input  wire io_tcamWrite_ready, // RapController.java:85
+  output wire io_tcamWrite_valid, // RapController.java:85
+  output wire [6:0] io_tcamWrite_bits_index, // RapController.java:85
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:85
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:85
+  output wire [127:0] io_slotValid, // RapController.java:85
+  output wire [4:0] io_depths_0, // RapController.java:85
+  output wire [4:0] io_depths_1, // RapController.java:85
+  output wire [4:0] io_depths_2, // RapController.java:85
+  output wire [4:0] io_depths_3, // RapController.java:85
+  output wire [4:0] io_depths_4, // RapController.java:85
+  output wire [4:0] io_depths_5, // RapController.java:85
+  output wire [4:0] io_depths_6, // RapController.java:85
+  output wire [4:0] io_depths_7, // RapController.java:85
+  output wire [4:0] io_depths_8, // RapController.java:85
+  output wire [4:0] io_depths_9, // RapController.java:85
+  output wire [4:0] io_depths_10, // RapController.java:85
+  output wire [4:0] io_depths_11, // RapController.java:85
+  output wire [4:0] io_depths_12, // RapController.java:85
+  output wire [4:0] io_depths_13, // RapController.java:85
+  output wire [4:0] io_depths_14, // RapController.java:85
+  output wire [4:0] io_depths_15, // RapController.java:85
+  output wire [4:0] io_depths_16, // RapController.java:85
+  output wire [4:0] io_depths_17, // RapController.java:85
+  output wire [4:0] io_depths_18, // RapController.java:85
+  output wire [4:0] io_depths_19, // RapController.java:85
+  output wire [4:0] io_depths_20, // RapController.java:85
+  output wire [4:0] io_depths_21, // RapController.java:85
+  output wire [4:0] io_depths_22, // RapController.java:85
+  output wire [4:0] io_depths_23, // RapController.java:85
+  output wire [4:0] io_depths_24, // RapController.java:85
+  output wire [4:0] io_depths_25, // RapController.java:85
+  output wire [4:0] io_depths_26, // RapController.java:85
+  output wire [4:0] io_depths_27, // RapController.java:85
+  output wire [4:0] io_depths_28, // RapController.java:85
+  output wire [4:0] io_depths_29, // RapController.java:85
+  output wire [4:0] io_depths_30, // RapController.java:85
+  output wire [4:0] io_depths_31, // RapController.java:85
+  output wire [4:0] io_depths_32, // RapController.java:85
+  output wire [4:0] io_depths_33, // RapController.java:85
+  output wire [4:0] io_depths_34, // RapController.java:85
+  output wire [4:0] io_depths_35, // RapController.java:85
+  output wire [4:0] io_depths_36, // RapController.java:85
+  output wire [4:0] io_depths_37, // RapController.java:85
+  output wire [4:0] io_depths_38, // RapController.java:85
+  output wire [4:0] io_depths_39, // RapController.java:85
+  output wire [4:0] io_depths_40, // RapController.java:85
+  output wire [4:0] io_depths_41, // RapController.java:85
+  output wire [4:0] io_depths_42, // RapController.java:85
+  output wire [4:0] io_depths_43, // RapController.java:85
+  output wire [4:0] io_depths_44, // RapController.java:85
+  output wire [4:0] io_depths_45, // RapController.java:85
+  output wire [4:0] io_depths_46, // RapController.java:85
+  output wire [4:0] io_depths_47, // RapController.java:85
+  output wire [4:0] io_depths_48, // RapController.java:85
+  output wire [4:0] io_depths_49, // RapController.java:85
+  output wire [4:0] io_depths_50, // RapController.java:85
+  output wire [4:0] io_depths_51, // RapController.java:85
+  output wire [4:0] io_depths_52, // RapController.java:85
+  output wire [4:0] io_depths_53, // RapController.java:85
+  output wire [4:0] io_depths_54, // RapController.java:85
+  output wire [4:0] io_depths_55, // RapController.java:85
+  output wire [4:0] io_depths_56, // RapController.java:85
+  output wire [4:0] io_depths_57, // RapController.java:85
+  output wire [4:0] io_depths_58, // RapController.java:85
+  output wire [4:0] io_depths_59, // RapController.java:85
+  output wire [4:0] io_depths_60, // RapController.java:85
+  output wire [4:0] io_depths_61, // RapController.java:85
+  output wire [4:0] io_depths_62, // RapController.java:85
+  output wire [4:0] io_depths_63, // RapController.java:85
+  output wire [4:0] io_depths_64, // RapController.java:85
+  output wire [4:0] io_depths_65, // RapController.java:85
+  output wire [4:0] io_depths_66, // RapController.java:85
+  output wire [4:0] io_depths_67, // RapController.java:85
+  output wire [4:0] io_depths_68, // RapController.java:85
+  output wire [4:0] io_depths_69, // RapController.java:85
+  output wire [4:0] io_depths_70, // RapController.java:85
+  output wire [4:0] io_depths_71, // RapController.java:85
+  output wire [4:0] io_depths_72, // RapController.java:85
+  output wire [4:0] io_depths_73, // RapController.java:85
+  output wire [4:0] io_depths_74, // RapController.java:85
+  output wire [4:0] io_depths_75, // RapController.java:85
+  output wire [4:0] io_depths_76, // RapController.java:85
+  output wire [4:0] io_depths_77, // RapController.java:85
+  output wire [4:0] io_depths_78, // RapController.java:85
+  output wire [4:0] io_depths_79, // RapController.java:85
+  output wire [4:0] io_depths_80, // RapController.java:85
+  output wire [4:0] io_depths_81, // RapController.java:85
+  output wire [4:0] io_depths_82, // RapController.java:85
+  output wire [4:0] io_depths_83, // RapController.java:85
+  output wire [4:0] io_depths_84, // RapController.java:85
+  output wire [4:0] io_depths_85, // RapController.java:85
+  output wire [4:0] io_depths_86, // RapController.java:85
+  output wire [4:0] io_depths_87, // RapController.java:85
+  output wire [4:0] io_depths_88, // RapController.java:85
+  output wire [4:0] io_depths_89, // RapController.java:85
+  output wire [4:0] io_depths_90, // RapController.java:85
+  output wire [4:0] io_depths_91, // RapController.java:85
+  output wire [4:0] io_depths_92, // RapController.java:85
+  output wire [4:0] io_depths_93, // RapController.java:85
+  output wire [4:0] io_depths_94, // RapController.java:85
+  output wire [4:0] io_depths_95, // RapController.java:85
+  output wire [4:0] io_depths_96, // RapController.java:85
+  output wire [4:0] io_depths_97, // RapController.java:85
+  output wire [4:0] io_depths_98, // RapController.java:85
+  output wire [4:0] io_depths_99, // RapController.java:85
+  output wire [4:0] io_depths_100, // RapController.java:85
+  output wire [4:0] io_depths_101, // RapController.java:85
+  output wire [4:0] io_depths_102, // RapController.java:85
+  output wire [4:0] io_depths_103, // RapController.java:85
+  output wire [4:0] io_depths_104, // RapController.java:85
+  output wire [4:0] io_depths_105, // RapController.java:85
+  output wire [4:0] io_depths_106, // RapController.java:85
+  output wire [4:0] io_depths_107, // RapController.java:85
+  output wire [4:0] io_depths_108, // RapController.java:85
+  output wire [4:0] io_depths_109, // RapController.java:85
+  output wire [4:0] io_depths_110, // RapController.java:85
+  output wire [4:0] io_depths_111, // RapController.java:85
+  output wire [4:0] io_depths_112, // RapController.java:85
+  output wire [4:0] io_depths_113, // RapController.java:85
+  output wire [4:0] io_depths_114, // RapController.java:85
+  output wire [4:0] io_depths_115, // RapController.java:85
+  output wire [4:0] io_depths_116, // RapController.java:85
+  output wire [4:0] io_depths_117, // RapController.java:85
+  output wire [4:0] io_depths_118, // RapController.java:85
+  output wire [4:0] io_depths_119, // RapController.java:85
+  output wire [4:0] io_depths_120, // RapController.java:85
+  output wire [4:0] io_depths_121, // RapController.java:85
+  output wire [4:0] io_depths_122, // RapController.java:85
+  output wire [4:0] io_depths_123, // RapController.java:85
+  output wire [4:0] io_depths_124, // RapController.java:85
+  output wire [4:0] io_depths_125, // RapController.java:85
+  output wire [4:0] io_depths_126, // RapController.java:85
+  output wire [4:0] io_depths_127, // RapController.java:85
+  input  wire io_enable, // RapController.java:85
+  input  wire io_softReset, // RapController.java:85
+  input  wire io_snapshot, // RapController.java:85
+  input  wire io_readout, // RapController.java:85
+  input  wire [15:0] io_readoutSlot, // RapController.java:85
+  input  wire io_inputsDrained, // RapController.java:85
+  input  wire [15:0] io_epsCsr, // RapController.java:85
+  input  wire [63:0] io_m0Csr, // RapController.java:85
+  input  wire [31:0] io_qCsr, // RapController.java:85
+  output wire [15:0] io_epsActive, // RapController.java:85
+  output wire io_acceptEnable, // RapController.java:85
+  output wire [63:0] io_live_n, // RapController.java:85
+  output wire [7:0] io_live_nodes, // RapController.java:85
+  output wire [7:0] io_live_highWater, // RapController.java:85
+  output wire [63:0] io_live_updates, // RapController.java:85
+  output wire [63:0] io_live_splits, // RapController.java:85
+  output wire [63:0] io_live_merges, // RapController.java:85
+  output wire [63:0] io_live_mergeBatches, // RapController.java:85
+  output wire [63:0] io_live_deferredSplits, // RapController.java:85
+  output wire [63:0] io_live_saturations, // RapController.java:85
+  output wire io_live_overflow, // RapController.java:85
+  output wire io_live_saturated, // RapController.java:85
+  output wire io_snapFreeze, // RapController.java:85
+  input  wire io_snapCopied, // RapController.java:85
+  output wire [63:0] io_errorBound, // RapController.java:85
+  output wire io_errorBoundReady, // RapController.java:85
+  output wire io_snapBusy, // RapController.java:85
+  output wire io_node_valid, // RapController.java:85
+  output wire [5:0] io_node_len, // RapController.java:85
+  output wire [31:0] io_node_prefix, // RapController.java:85
+  output wire [31:0] io_node_count, // RapController.java:85
+  output wire io_readoutBusy, // RapController.java:85
+  output wire io_busy, // RapController.java:85
+  output wire io_idle, // RapController.java:85
+  output wire io_resetting, // RapController.java:85
+  output wire [2:0] io_stallCause  // RapController.java:85
 );
 
   // State
-  reg [3:0] state; // RapController.java:70
-  reg [4:0] deepest_depth; // RapController.java:83
+  reg [3:0] state; // RapController.java:71
+  reg [4:0] deepest_depth; // RapController.java:84
   reg [127:0] slot_valid; // NodeTable.java:36
   reg [4:0] slot_depth_0; // NodeTable.java:37
   reg [4:0] slot_depth_1; // NodeTable.java:37
@@ -755,20 +755,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] until_merge_lo; // SplitCounter.java:30
   reg [31:0] until_merge_hi; // SplitCounter.java:31
   reg until_merge_carry; // SplitCounter.java:32
-  reg [15:0] eps_active; // RapController.java:99
-  reg [31:0] q_active; // RapController.java:100
-  reg [6:0] op_slot; // RapController.java:103
-  reg [4:0] op_depth; // RapController.java:104
-  reg [35:0] op_threshold; // RapController.java:105
-  reg split_req; // RapController.java:106
-  reg merge_due; // RapController.java:107
-  reg early_done; // RapController.java:108
-  reg early_batch; // RapController.java:109
-  reg [5:0] front_count; // RapController.java:112
-  reg [7:0] sram_count; // RapController.java:113
-  reg [4:0] undo_sp; // RapController.java:118
-  reg [3:0] present_children; // RapController.java:122
-  reg [127:0] visited_kids; // RapController.java:125
+  reg [15:0] eps_active; // RapController.java:100
+  reg [31:0] q_active; // RapController.java:101
+  reg [6:0] op_slot; // RapController.java:104
+  reg [4:0] op_depth; // RapController.java:105
+  reg [35:0] op_threshold; // RapController.java:106
+  reg split_req; // RapController.java:107
+  reg merge_due; // RapController.java:108
+  reg early_done; // RapController.java:109
+  reg early_batch; // RapController.java:110
+  reg [5:0] front_count; // RapController.java:113
+  reg [7:0] sram_count; // RapController.java:114
+  reg [4:0] undo_sp; // RapController.java:119
+  reg [3:0] present_children; // RapController.java:123
+  reg [127:0] visited_kids; // RapController.java:126
   reg leaf_pick_ready; // SlotPicker.java:19
   reg [127:0] leaf_pick_candidates; // SlotPicker.java:28
   reg [127:0] leaf_pick_pick_hot; // SlotPicker.java:32
@@ -779,29 +779,29 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [127:0] slot_pick_pick_hot; // SlotPicker.java:32
   reg slot_pick_pick_found; // SlotPicker.java:40
   reg [6:0] slot_pick_pick_index; // SlotPicker.java:41
-  reg level_fresh; // RapController.java:131
-  reg kids_fresh; // RapController.java:132
-  reg [4:0] merge_leaf_depth; // RapController.java:134
-  reg level_had_leaves; // RapController.java:135
-  reg [6:0] merge_parent; // RapController.java:136
-  reg [34:0] merge_sum; // RapController.java:137
-  reg [2:0] merge_leaves; // RapController.java:138
-  reg soft_pending; // RapController.java:141
-  reg readout_pending; // RapController.java:142
-  reg [15:0] readout_slot; // RapController.java:143
-  reg snapshot_pending; // RapController.java:144
-  reg [2:0] fill_cause; // RapController.java:145
-  reg node_valid; // RapController.java:146
-  reg [31:0] node_prefix; // RapController.java:147
-  reg [5:0] node_len; // RapController.java:148
-  reg [31:0] node_count; // RapController.java:149
+  reg level_fresh; // RapController.java:132
+  reg kids_fresh; // RapController.java:133
+  reg [4:0] merge_leaf_depth; // RapController.java:135
+  reg level_had_leaves; // RapController.java:136
+  reg [6:0] merge_parent; // RapController.java:137
+  reg [34:0] merge_sum; // RapController.java:138
+  reg [2:0] merge_leaves; // RapController.java:139
+  reg soft_pending; // RapController.java:142
+  reg readout_pending; // RapController.java:143
+  reg [15:0] readout_slot; // RapController.java:144
+  reg snapshot_pending; // RapController.java:145
+  reg [2:0] fill_cause; // RapController.java:146
+  reg node_valid; // RapController.java:147
+  reg [31:0] node_prefix; // RapController.java:148
+  reg [5:0] node_len; // RapController.java:149
+  reg [31:0] node_count; // RapController.java:150
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:35
   reg [34:0] batch_min_sum; // MergeSkip.java:36
   reg sum_below_batch_min; // MergeSkip.java:37
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:156
-  reg snapshot_frozen; // RapController.java:163
-  reg _reg_0; // RapController.java:165
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:157
+  reg snapshot_frozen; // RapController.java:164
+  reg _reg_0; // RapController.java:166
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -809,45 +809,45 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:177
-  reg [32:0] to_merge_hi; // RapController.java:178
-  reg merge_ahead; // RapController.java:181
-  reg _reg_1; // RapController.java:604
-  reg _reg_2; // RapController.java:604
-  reg _reg_3; // RapController.java:604
-  reg [2:0] op_children; // RapController.java:189
-  reg cmd_q_valid; // RapController.java:200
-  reg [6:0] cmd_q_addr; // RapController.java:201
-  reg [1:0] cmd_q_op; // RapController.java:202
-  reg [31:0] cmd_q_value; // RapController.java:203
-  reg tcam_write_full; // RapController.java:216
-  reg [6:0] tcam_write_q_index; // RapController.java:220
-  reg [31:0] tcam_write_q_value; // RapController.java:221
-  reg [31:0] tcam_write_q_mask; // RapController.java:222
-  reg commit_stop; // RapController.java:243
-  reg [38:0] undo_rdata_0; // RapController.java:251
-  reg split_fits; // RapController.java:270
-  reg _reg_4; // RapController.java:604
-  reg _reg_5; // RapController.java:604
-  reg [7:0] short_by_children; // RapController.java:279
-  reg [4:0] hit_depth_1; // RapController.java:285
-  reg hit_short_1; // RapController.java:286
-  reg hit_beside_1; // RapController.java:287
-  reg [4:0] hit_depth_2; // RapController.java:285
-  reg hit_short_2; // RapController.java:286
-  reg hit_beside_2; // RapController.java:287
-  reg [4:0] hit_depth_3; // RapController.java:285
-  reg hit_short_3; // RapController.java:286
-  reg hit_beside_3; // RapController.java:287
-  reg merge_verdict; // RapController.java:332
-  reg clip_verdict; // RapController.java:334
-  reg merge_settled; // RapController.java:335
-  reg readout_in_use; // RapController.java:338
+  reg [32:0] to_merge_lo; // RapController.java:178
+  reg [32:0] to_merge_hi; // RapController.java:179
+  reg merge_ahead; // RapController.java:182
+  reg _reg_1; // RapController.java:605
+  reg _reg_2; // RapController.java:605
+  reg _reg_3; // RapController.java:605
+  reg [2:0] op_children; // RapController.java:190
+  reg cmd_q_valid; // RapController.java:201
+  reg [6:0] cmd_q_addr; // RapController.java:202
+  reg [1:0] cmd_q_op; // RapController.java:203
+  reg [31:0] cmd_q_value; // RapController.java:204
+  reg tcam_write_full; // RapController.java:217
+  reg [6:0] tcam_write_q_index; // RapController.java:221
+  reg [31:0] tcam_write_q_value; // RapController.java:222
+  reg [31:0] tcam_write_q_mask; // RapController.java:223
+  reg commit_stop; // RapController.java:244
+  reg [38:0] undo_rdata_0; // RapController.java:252
+  reg split_fits; // RapController.java:271
+  reg _reg_4; // RapController.java:605
+  reg _reg_5; // RapController.java:605
+  reg [7:0] short_by_children; // RapController.java:280
+  reg [4:0] hit_depth_1; // RapController.java:286
+  reg hit_short_1; // RapController.java:287
+  reg hit_beside_1; // RapController.java:288
+  reg [4:0] hit_depth_2; // RapController.java:286
+  reg hit_short_2; // RapController.java:287
+  reg hit_beside_2; // RapController.java:288
+  reg [4:0] hit_depth_3; // RapController.java:286
+  reg hit_short_3; // RapController.java:287
+  reg hit_beside_3; // RapController.java:288
+  reg merge_verdict; // RapController.java:333
+  reg clip_verdict; // RapController.java:335
+  reg merge_settled; // RapController.java:336
+  reg readout_in_use; // RapController.java:339
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [38:0] undo [0:15]; // RapController.java:117
-  reg [31:0] slot_prefix [0:127]; // RapController.java:152
+  reg [38:0] undo [0:15]; // RapController.java:118
+  reg [31:0] slot_prefix [0:127]; // RapController.java:153
 
   // Wires
   wire children_write; // NodeTable.java:41
@@ -867,19 +867,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire slot_pick_load; // SlotPicker.java:30
   wire slot_pick_take; // SlotPicker.java:31
   wire skip_touched; // MergeSkip.java:28
-  wire serialMultiplier_io_start; // RapController.java:161
-  wire [63:0] serialMultiplier_io_a; // RapController.java:161
-  wire [31:0] serialMultiplier_io_b; // RapController.java:161
-  wire serialMultiplier_io_busy; // RapController.java:161
-  wire [95:0] serialMultiplier_io_product; // RapController.java:161
-  wire cmd_valid; // RapController.java:196
-  wire [6:0] cmd_addr; // RapController.java:197
-  wire [1:0] cmd_op; // RapController.java:198
-  wire [31:0] cmd_value; // RapController.java:199
-  wire tcam_write_valid; // RapController.java:212
-  wire [6:0] tcam_write_index; // RapController.java:213
-  wire [31:0] tcam_write_value; // RapController.java:214
-  wire [31:0] tcam_write_mask; // RapController.java:215
+  wire serialMultiplier_io_start; // RapController.java:162
+  wire [63:0] serialMultiplier_io_a; // RapController.java:162
+  wire [31:0] serialMultiplier_io_b; // RapController.java:162
+  wire serialMultiplier_io_busy; // RapController.java:162
+  wire [95:0] serialMultiplier_io_product; // RapController.java:162
+  wire cmd_valid; // RapController.java:197
+  wire [6:0] cmd_addr; // RapController.java:198
+  wire [1:0] cmd_op; // RapController.java:199
+  wire [31:0] cmd_value; // RapController.java:200
+  wire tcam_write_valid; // RapController.java:213
+  wire [6:0] tcam_write_index; // RapController.java:214
+  wire [31:0] tcam_write_value; // RapController.java:215
+  wire [31:0] tcam_write_mask; // RapController.java:216
   wire [4:0] slot_depths_0; // NodeTable.java:93
   wire [4:0] slot_depths_1; // NodeTable.java:93
   wire [4:0] slot_depths_2; // NodeTable.java:93
@@ -1008,45 +1008,45 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:93
   wire [4:0] slot_depths_126; // NodeTable.java:93
   wire [4:0] slot_depths_127; // NodeTable.java:93
-  wire [2:0] cause; // RapController.java:652
+  wire [2:0] cause; // RapController.java:653
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:363
-  wire _not_0 = ~io_counterClearing; // RapController.java:363
+  wire _eq_0 = state == 4'd0; // RapController.java:364
+  wire _not_0 = ~io_counterClearing; // RapController.java:364
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:363
-  wire _eq_1 = state == 4'd1; // RapController.java:376
-  wire _not_1 = ~commit_stop; // RapController.java:379
-  wire _eq_2 = front_count == 6'd0; // RapController.java:114
-  wire _eq_3 = sram_count == 8'd0; // RapController.java:114
-  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:114
-  wire _and_1 = _not_1 & pipe_empty; // RapController.java:379
-  wire _not_2 = ~snapshot_frozen; // RapController.java:386
-  wire _and_2 = _and_1 & _not_2; // RapController.java:386
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:388
-  wire _not_3 = ~io_headValid; // RapController.java:388
-  wire _and_4 = _and_3 & _not_3; // RapController.java:388
-  wire _eq_4 = state == 4'd2; // RapController.java:393
-  wire _eq_5 = state == 4'd3; // RapController.java:394
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:395
-  wire _eq_6 = op_children == 3'd0; // RapController.java:405
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:647
-  wire _eq_7 = state == 4'd4; // RapController.java:412
-  wire _eq_8 = state == 4'd5; // RapController.java:419
-  wire _eq_9 = state == 4'd3; // RapController.java:271
-  wire _eq_10 = state == 4'd4; // RapController.java:271
-  wire _or_0 = _eq_9 | _eq_10; // RapController.java:271
-  wire _eq_11 = state == 4'd5; // RapController.java:271
-  wire _or_1 = _or_0 | _eq_11; // RapController.java:271
-  wire _and_5 = _or_1 & _reg_4; // RapController.java:605
-  wire split_settled = _and_5 & _reg_5; // RapController.java:605
-  wire _not_4 = ~split_settled; // RapController.java:419
-  wire _not_5 = ~early_done; // RapController.java:423
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:647
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:647
-  wire _eq_12 = state == 4'd6; // RapController.java:431
-  wire _not_6 = ~slot_pick_ready; // RapController.java:433
-  wire [3:0] _not_7 = ~present_children; // RapController.java:432
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:364
+  wire _eq_1 = state == 4'd1; // RapController.java:377
+  wire _not_1 = ~commit_stop; // RapController.java:380
+  wire _eq_2 = front_count == 6'd0; // RapController.java:115
+  wire _eq_3 = sram_count == 8'd0; // RapController.java:115
+  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:115
+  wire _and_1 = _not_1 & pipe_empty; // RapController.java:380
+  wire _not_2 = ~snapshot_frozen; // RapController.java:387
+  wire _and_2 = _and_1 & _not_2; // RapController.java:387
+  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:389
+  wire _not_3 = ~io_headValid; // RapController.java:389
+  wire _and_4 = _and_3 & _not_3; // RapController.java:389
+  wire _eq_4 = state == 4'd2; // RapController.java:394
+  wire _eq_5 = state == 4'd3; // RapController.java:395
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:396
+  wire _eq_6 = op_children == 3'd0; // RapController.java:406
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:648
+  wire _eq_7 = state == 4'd4; // RapController.java:413
+  wire _eq_8 = state == 4'd5; // RapController.java:420
+  wire _eq_9 = state == 4'd3; // RapController.java:272
+  wire _eq_10 = state == 4'd4; // RapController.java:272
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:272
+  wire _eq_11 = state == 4'd5; // RapController.java:272
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:272
+  wire _and_5 = _or_1 & _reg_4; // RapController.java:606
+  wire split_settled = _and_5 & _reg_5; // RapController.java:606
+  wire _not_4 = ~split_settled; // RapController.java:420
+  wire _not_5 = ~early_done; // RapController.java:424
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:648
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:648
+  wire _eq_12 = state == 4'd6; // RapController.java:432
+  wire _not_6 = ~slot_pick_ready; // RapController.java:434
+  wire [3:0] _not_7 = ~present_children; // RapController.java:433
   wire _bits_0 = _not_7[0]; // FirstSet.java:24
   wire _bits_1 = _not_7[1]; // FirstSet.java:24
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -1054,51 +1054,51 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_3 = _not_7[3]; // FirstSet.java:24
   wire _or_3 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:647
-  wire _eq_13 = state == 4'd7; // RapController.java:456
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:469
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:476
-  wire _eq_14 = state == 4'd8; // RapController.java:481
-  wire _eq_15 = state == 4'd9; // RapController.java:495
-  wire _eq_16 = state == 4'd10; // RapController.java:508
-  wire _eq_17 = state == 4'd10; // RapController.java:182
-  wire _and_6 = _eq_17 & _reg_1; // RapController.java:605
-  wire _and_7 = _and_6 & _reg_2; // RapController.java:605
-  wire advance_settled = _and_7 & _reg_3; // RapController.java:605
-  wire _not_8 = ~advance_settled; // RapController.java:508
-  wire _or_5 = schedule_exhausted | merge_ahead; // RapController.java:508
-  wire _eq_18 = state == 4'd11; // RapController.java:513
-  wire _eq_19 = state == 4'd12; // RapController.java:514
-  wire _eq_20 = sram_count == 8'd0; // RapController.java:514
-  wire _eq_21 = state == 4'd13; // RapController.java:521
-  wire _eq_22 = state == 4'd14; // RapController.java:527
-  wire _eq_23 = state == 4'd15; // RapController.java:538
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:421
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:421
-  wire _eq_24 = merge_leaf_depth == deepest_depth; // RapController.java:472
-  wire _not_9 = ~level_had_leaves; // RapController.java:472
-  wire _and_8 = _eq_24 & _not_9; // RapController.java:472
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:472
-  wire in_run = state == 4'd1; // RapController.java:173
-  wire _not_10 = ~commit_stop; // RapController.java:581
-  wire _and_9 = in_run & _not_10; // RapController.java:581
-  wire _not_11 = ~tcam_write_full; // RapController.java:581
-  wire _and_10 = _and_9 & _not_11; // RapController.java:581
-  wire _and_11 = _and_10 & io_enable; // RapController.java:581
-  wire _not_12 = ~readout_pending; // RapController.java:581
-  wire _and_12 = _and_11 & _not_12; // RapController.java:581
-  wire _not_13 = ~snapshot_pending; // RapController.java:581
-  wire _and_13 = _and_12 & _not_13; // RapController.java:581
-  wire _not_14 = ~snapshot_frozen; // RapController.java:581
-  wire _and_14 = _and_13 & _not_14; // RapController.java:581
-  wire _and_15 = in_run & io_counterResult_valid; // RapController.java:259
-  wire _not_15 = ~commit_stop; // RapController.java:259
-  wire commit_fire = _and_15 & _not_15; // RapController.java:259
-  wire _not_16 = ~soft_pending; // RapController.java:585
-  wire _ne_2 = state != 4'd0; // RapController.java:585
-  wire _and_16 = _not_16 & _ne_2; // RapController.java:585
-  wire _ne_3 = state != 4'd15; // RapController.java:585
-  wire _and_17 = _and_16 & _ne_3; // RapController.java:585
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:648
+  wire _eq_13 = state == 4'd7; // RapController.java:457
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:470
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:477
+  wire _eq_14 = state == 4'd8; // RapController.java:482
+  wire _eq_15 = state == 4'd9; // RapController.java:496
+  wire _eq_16 = state == 4'd10; // RapController.java:509
+  wire _eq_17 = state == 4'd10; // RapController.java:183
+  wire _and_6 = _eq_17 & _reg_1; // RapController.java:606
+  wire _and_7 = _and_6 & _reg_2; // RapController.java:606
+  wire advance_settled = _and_7 & _reg_3; // RapController.java:606
+  wire _not_8 = ~advance_settled; // RapController.java:509
+  wire _or_5 = schedule_exhausted | merge_ahead; // RapController.java:509
+  wire _eq_18 = state == 4'd11; // RapController.java:514
+  wire _eq_19 = state == 4'd12; // RapController.java:515
+  wire _eq_20 = sram_count == 8'd0; // RapController.java:515
+  wire _eq_21 = state == 4'd13; // RapController.java:522
+  wire _eq_22 = state == 4'd14; // RapController.java:528
+  wire _eq_23 = state == 4'd15; // RapController.java:539
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:422
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:422
+  wire _eq_24 = merge_leaf_depth == deepest_depth; // RapController.java:473
+  wire _not_9 = ~level_had_leaves; // RapController.java:473
+  wire _and_8 = _eq_24 & _not_9; // RapController.java:473
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:473
+  wire in_run = state == 4'd1; // RapController.java:174
+  wire _not_10 = ~commit_stop; // RapController.java:582
+  wire _and_9 = in_run & _not_10; // RapController.java:582
+  wire _not_11 = ~tcam_write_full; // RapController.java:582
+  wire _and_10 = _and_9 & _not_11; // RapController.java:582
+  wire _and_11 = _and_10 & io_enable; // RapController.java:582
+  wire _not_12 = ~readout_pending; // RapController.java:582
+  wire _and_12 = _and_11 & _not_12; // RapController.java:582
+  wire _not_13 = ~snapshot_pending; // RapController.java:582
+  wire _and_13 = _and_12 & _not_13; // RapController.java:582
+  wire _not_14 = ~snapshot_frozen; // RapController.java:582
+  wire _and_14 = _and_13 & _not_14; // RapController.java:582
+  wire _and_15 = in_run & io_counterResult_valid; // RapController.java:260
+  wire _not_15 = ~commit_stop; // RapController.java:260
+  wire commit_fire = _and_15 & _not_15; // RapController.java:260
+  wire _not_16 = ~soft_pending; // RapController.java:586
+  wire _ne_2 = state != 4'd0; // RapController.java:586
+  wire _and_16 = _not_16 & _ne_2; // RapController.java:586
+  wire _ne_3 = state != 4'd15; // RapController.java:586
+  wire _and_17 = _and_16 & _ne_3; // RapController.java:586
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -1106,31 +1106,31 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:588
-  wire _not_17 = ~serialMultiplier_io_busy; // RapController.java:589
-  wire _not_18 = ~_reg_0; // RapController.java:165
-  wire snapshot_product_start = snapshot_frozen & _not_18; // RapController.java:165
-  wire _not_19 = ~snapshot_product_start; // RapController.java:589
-  wire _and_18 = _not_17 & _not_19; // RapController.java:589
-  wire _or_6 = snapshot_pending | snapshot_frozen; // RapController.java:590
-  wire _eq_25 = state == 4'd13; // RapController.java:591
-  wire _or_7 = readout_pending | _eq_25; // RapController.java:591
-  wire _eq_26 = state == 4'd14; // RapController.java:591
-  wire _or_8 = _or_7 | _eq_26; // RapController.java:591
-  wire _ge_1 = state >= 4'd2; // RapController.java:592
-  wire _le_0 = state <= 4'd12; // RapController.java:592
-  wire _and_19 = _ge_1 & _le_0; // RapController.java:592
-  wire _and_20 = in_run & pipe_empty; // RapController.java:594
-  wire _not_20 = ~io_headValid; // RapController.java:594
-  wire _and_21 = _and_20 & _not_20; // RapController.java:594
-  wire _not_21 = ~io_acceptEnable; // RapController.java:595
-  wire [127:0] _or_9 = slot_valid | slot_pick_pick_hot; // RapController.java:626
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:589
+  wire _not_17 = ~serialMultiplier_io_busy; // RapController.java:590
+  wire _not_18 = ~_reg_0; // RapController.java:166
+  wire snapshot_product_start = snapshot_frozen & _not_18; // RapController.java:166
+  wire _not_19 = ~snapshot_product_start; // RapController.java:590
+  wire _and_18 = _not_17 & _not_19; // RapController.java:590
+  wire _or_6 = snapshot_pending | snapshot_frozen; // RapController.java:591
+  wire _eq_25 = state == 4'd13; // RapController.java:592
+  wire _or_7 = readout_pending | _eq_25; // RapController.java:592
+  wire _eq_26 = state == 4'd14; // RapController.java:592
+  wire _or_8 = _or_7 | _eq_26; // RapController.java:592
+  wire _ge_1 = state >= 4'd2; // RapController.java:593
+  wire _le_0 = state <= 4'd12; // RapController.java:593
+  wire _and_19 = _ge_1 & _le_0; // RapController.java:593
+  wire _and_20 = in_run & pipe_empty; // RapController.java:595
+  wire _not_20 = ~io_headValid; // RapController.java:595
+  wire _and_21 = _and_20 & _not_20; // RapController.java:595
+  wire _not_21 = ~io_acceptEnable; // RapController.java:596
+  wire [127:0] _or_9 = slot_valid | slot_pick_pick_hot; // RapController.java:627
   wire _bits_5 = slot_valid[127]; // NodeTable.java:59
-  wire _eq_27 = state == 4'd4; // RapController.java:342
-  wire [6:0] _mux_5 = _eq_27 ? op_slot : merge_parent; // RapController.java:343
+  wire _eq_27 = state == 4'd4; // RapController.java:343
+  wire [6:0] _mux_5 = _eq_27 ? op_slot : merge_parent; // RapController.java:344
   wire _eq_28 = slot_parent_127 == _mux_5; // NodeTable.java:59
   wire _and_22 = _bits_5 & _eq_28; // NodeTable.java:59
-  wire _not_22 = ~_eq_27; // RapController.java:343
+  wire _not_22 = ~_eq_27; // RapController.java:344
   wire _not_23 = ~_not_22; // NodeTable.java:60
   wire _eq_29 = slot_children_127 == 3'd0; // NodeTable.java:60
   wire _or_10 = _not_23 | _eq_29; // NodeTable.java:60
@@ -2018,399 +2018,399 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_136 = _not_149 | _eq_281; // NodeTable.java:60
   wire _and_275 = _and_274 & _or_136; // NodeTable.java:60
   wire [127:0] kids_vector = {_and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, 1'd0}; // NodeTable.java:62
-  wire [127:0] _not_150 = ~kids_vector; // RapController.java:501
-  wire [127:0] _and_276 = slot_valid & _not_150; // RapController.java:501
-  wire _eq_282 = slot_pick_pick_index == 7'd0; // RapController.java:627
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:434
-  wire _eq_283 = slot_pick_pick_index == 7'd1; // RapController.java:627
-  wire _eq_284 = slot_pick_pick_index == 7'd2; // RapController.java:627
-  wire _eq_285 = slot_pick_pick_index == 7'd3; // RapController.java:627
-  wire _eq_286 = slot_pick_pick_index == 7'd4; // RapController.java:627
-  wire _eq_287 = slot_pick_pick_index == 7'd5; // RapController.java:627
-  wire _eq_288 = slot_pick_pick_index == 7'd6; // RapController.java:627
-  wire _eq_289 = slot_pick_pick_index == 7'd7; // RapController.java:627
-  wire _eq_290 = slot_pick_pick_index == 7'd8; // RapController.java:627
-  wire _eq_291 = slot_pick_pick_index == 7'd9; // RapController.java:627
-  wire _eq_292 = slot_pick_pick_index == 7'd10; // RapController.java:627
-  wire _eq_293 = slot_pick_pick_index == 7'd11; // RapController.java:627
-  wire _eq_294 = slot_pick_pick_index == 7'd12; // RapController.java:627
-  wire _eq_295 = slot_pick_pick_index == 7'd13; // RapController.java:627
-  wire _eq_296 = slot_pick_pick_index == 7'd14; // RapController.java:627
-  wire _eq_297 = slot_pick_pick_index == 7'd15; // RapController.java:627
-  wire _eq_298 = slot_pick_pick_index == 7'd16; // RapController.java:627
-  wire _eq_299 = slot_pick_pick_index == 7'd17; // RapController.java:627
-  wire _eq_300 = slot_pick_pick_index == 7'd18; // RapController.java:627
-  wire _eq_301 = slot_pick_pick_index == 7'd19; // RapController.java:627
-  wire _eq_302 = slot_pick_pick_index == 7'd20; // RapController.java:627
-  wire _eq_303 = slot_pick_pick_index == 7'd21; // RapController.java:627
-  wire _eq_304 = slot_pick_pick_index == 7'd22; // RapController.java:627
-  wire _eq_305 = slot_pick_pick_index == 7'd23; // RapController.java:627
-  wire _eq_306 = slot_pick_pick_index == 7'd24; // RapController.java:627
-  wire _eq_307 = slot_pick_pick_index == 7'd25; // RapController.java:627
-  wire _eq_308 = slot_pick_pick_index == 7'd26; // RapController.java:627
-  wire _eq_309 = slot_pick_pick_index == 7'd27; // RapController.java:627
-  wire _eq_310 = slot_pick_pick_index == 7'd28; // RapController.java:627
-  wire _eq_311 = slot_pick_pick_index == 7'd29; // RapController.java:627
-  wire _eq_312 = slot_pick_pick_index == 7'd30; // RapController.java:627
-  wire _eq_313 = slot_pick_pick_index == 7'd31; // RapController.java:627
-  wire _eq_314 = slot_pick_pick_index == 7'd32; // RapController.java:627
-  wire _eq_315 = slot_pick_pick_index == 7'd33; // RapController.java:627
-  wire _eq_316 = slot_pick_pick_index == 7'd34; // RapController.java:627
-  wire _eq_317 = slot_pick_pick_index == 7'd35; // RapController.java:627
-  wire _eq_318 = slot_pick_pick_index == 7'd36; // RapController.java:627
-  wire _eq_319 = slot_pick_pick_index == 7'd37; // RapController.java:627
-  wire _eq_320 = slot_pick_pick_index == 7'd38; // RapController.java:627
-  wire _eq_321 = slot_pick_pick_index == 7'd39; // RapController.java:627
-  wire _eq_322 = slot_pick_pick_index == 7'd40; // RapController.java:627
-  wire _eq_323 = slot_pick_pick_index == 7'd41; // RapController.java:627
-  wire _eq_324 = slot_pick_pick_index == 7'd42; // RapController.java:627
-  wire _eq_325 = slot_pick_pick_index == 7'd43; // RapController.java:627
-  wire _eq_326 = slot_pick_pick_index == 7'd44; // RapController.java:627
-  wire _eq_327 = slot_pick_pick_index == 7'd45; // RapController.java:627
-  wire _eq_328 = slot_pick_pick_index == 7'd46; // RapController.java:627
-  wire _eq_329 = slot_pick_pick_index == 7'd47; // RapController.java:627
-  wire _eq_330 = slot_pick_pick_index == 7'd48; // RapController.java:627
-  wire _eq_331 = slot_pick_pick_index == 7'd49; // RapController.java:627
-  wire _eq_332 = slot_pick_pick_index == 7'd50; // RapController.java:627
-  wire _eq_333 = slot_pick_pick_index == 7'd51; // RapController.java:627
-  wire _eq_334 = slot_pick_pick_index == 7'd52; // RapController.java:627
-  wire _eq_335 = slot_pick_pick_index == 7'd53; // RapController.java:627
-  wire _eq_336 = slot_pick_pick_index == 7'd54; // RapController.java:627
-  wire _eq_337 = slot_pick_pick_index == 7'd55; // RapController.java:627
-  wire _eq_338 = slot_pick_pick_index == 7'd56; // RapController.java:627
-  wire _eq_339 = slot_pick_pick_index == 7'd57; // RapController.java:627
-  wire _eq_340 = slot_pick_pick_index == 7'd58; // RapController.java:627
-  wire _eq_341 = slot_pick_pick_index == 7'd59; // RapController.java:627
-  wire _eq_342 = slot_pick_pick_index == 7'd60; // RapController.java:627
-  wire _eq_343 = slot_pick_pick_index == 7'd61; // RapController.java:627
-  wire _eq_344 = slot_pick_pick_index == 7'd62; // RapController.java:627
-  wire _eq_345 = slot_pick_pick_index == 7'd63; // RapController.java:627
-  wire _eq_346 = slot_pick_pick_index == 7'd64; // RapController.java:627
-  wire _eq_347 = slot_pick_pick_index == 7'd65; // RapController.java:627
-  wire _eq_348 = slot_pick_pick_index == 7'd66; // RapController.java:627
-  wire _eq_349 = slot_pick_pick_index == 7'd67; // RapController.java:627
-  wire _eq_350 = slot_pick_pick_index == 7'd68; // RapController.java:627
-  wire _eq_351 = slot_pick_pick_index == 7'd69; // RapController.java:627
-  wire _eq_352 = slot_pick_pick_index == 7'd70; // RapController.java:627
-  wire _eq_353 = slot_pick_pick_index == 7'd71; // RapController.java:627
-  wire _eq_354 = slot_pick_pick_index == 7'd72; // RapController.java:627
-  wire _eq_355 = slot_pick_pick_index == 7'd73; // RapController.java:627
-  wire _eq_356 = slot_pick_pick_index == 7'd74; // RapController.java:627
-  wire _eq_357 = slot_pick_pick_index == 7'd75; // RapController.java:627
-  wire _eq_358 = slot_pick_pick_index == 7'd76; // RapController.java:627
-  wire _eq_359 = slot_pick_pick_index == 7'd77; // RapController.java:627
-  wire _eq_360 = slot_pick_pick_index == 7'd78; // RapController.java:627
-  wire _eq_361 = slot_pick_pick_index == 7'd79; // RapController.java:627
-  wire _eq_362 = slot_pick_pick_index == 7'd80; // RapController.java:627
-  wire _eq_363 = slot_pick_pick_index == 7'd81; // RapController.java:627
-  wire _eq_364 = slot_pick_pick_index == 7'd82; // RapController.java:627
-  wire _eq_365 = slot_pick_pick_index == 7'd83; // RapController.java:627
-  wire _eq_366 = slot_pick_pick_index == 7'd84; // RapController.java:627
-  wire _eq_367 = slot_pick_pick_index == 7'd85; // RapController.java:627
-  wire _eq_368 = slot_pick_pick_index == 7'd86; // RapController.java:627
-  wire _eq_369 = slot_pick_pick_index == 7'd87; // RapController.java:627
-  wire _eq_370 = slot_pick_pick_index == 7'd88; // RapController.java:627
-  wire _eq_371 = slot_pick_pick_index == 7'd89; // RapController.java:627
-  wire _eq_372 = slot_pick_pick_index == 7'd90; // RapController.java:627
-  wire _eq_373 = slot_pick_pick_index == 7'd91; // RapController.java:627
-  wire _eq_374 = slot_pick_pick_index == 7'd92; // RapController.java:627
-  wire _eq_375 = slot_pick_pick_index == 7'd93; // RapController.java:627
-  wire _eq_376 = slot_pick_pick_index == 7'd94; // RapController.java:627
-  wire _eq_377 = slot_pick_pick_index == 7'd95; // RapController.java:627
-  wire _eq_378 = slot_pick_pick_index == 7'd96; // RapController.java:627
-  wire _eq_379 = slot_pick_pick_index == 7'd97; // RapController.java:627
-  wire _eq_380 = slot_pick_pick_index == 7'd98; // RapController.java:627
-  wire _eq_381 = slot_pick_pick_index == 7'd99; // RapController.java:627
-  wire _eq_382 = slot_pick_pick_index == 7'd100; // RapController.java:627
-  wire _eq_383 = slot_pick_pick_index == 7'd101; // RapController.java:627
-  wire _eq_384 = slot_pick_pick_index == 7'd102; // RapController.java:627
-  wire _eq_385 = slot_pick_pick_index == 7'd103; // RapController.java:627
-  wire _eq_386 = slot_pick_pick_index == 7'd104; // RapController.java:627
-  wire _eq_387 = slot_pick_pick_index == 7'd105; // RapController.java:627
-  wire _eq_388 = slot_pick_pick_index == 7'd106; // RapController.java:627
-  wire _eq_389 = slot_pick_pick_index == 7'd107; // RapController.java:627
-  wire _eq_390 = slot_pick_pick_index == 7'd108; // RapController.java:627
-  wire _eq_391 = slot_pick_pick_index == 7'd109; // RapController.java:627
-  wire _eq_392 = slot_pick_pick_index == 7'd110; // RapController.java:627
-  wire _eq_393 = slot_pick_pick_index == 7'd111; // RapController.java:627
-  wire _eq_394 = slot_pick_pick_index == 7'd112; // RapController.java:627
-  wire _eq_395 = slot_pick_pick_index == 7'd113; // RapController.java:627
-  wire _eq_396 = slot_pick_pick_index == 7'd114; // RapController.java:627
-  wire _eq_397 = slot_pick_pick_index == 7'd115; // RapController.java:627
-  wire _eq_398 = slot_pick_pick_index == 7'd116; // RapController.java:627
-  wire _eq_399 = slot_pick_pick_index == 7'd117; // RapController.java:627
-  wire _eq_400 = slot_pick_pick_index == 7'd118; // RapController.java:627
-  wire _eq_401 = slot_pick_pick_index == 7'd119; // RapController.java:627
-  wire _eq_402 = slot_pick_pick_index == 7'd120; // RapController.java:627
-  wire _eq_403 = slot_pick_pick_index == 7'd121; // RapController.java:627
-  wire _eq_404 = slot_pick_pick_index == 7'd122; // RapController.java:627
-  wire _eq_405 = slot_pick_pick_index == 7'd123; // RapController.java:627
-  wire _eq_406 = slot_pick_pick_index == 7'd124; // RapController.java:627
-  wire _eq_407 = slot_pick_pick_index == 7'd125; // RapController.java:627
-  wire _eq_408 = slot_pick_pick_index == 7'd126; // RapController.java:627
-  wire _eq_409 = slot_pick_pick_index == 7'd127; // RapController.java:627
-  wire _eq_410 = slot_pick_pick_index == 7'd0; // RapController.java:628
-  wire _eq_411 = slot_pick_pick_index == 7'd1; // RapController.java:628
-  wire _eq_412 = slot_pick_pick_index == 7'd2; // RapController.java:628
-  wire _eq_413 = slot_pick_pick_index == 7'd3; // RapController.java:628
-  wire _eq_414 = slot_pick_pick_index == 7'd4; // RapController.java:628
-  wire _eq_415 = slot_pick_pick_index == 7'd5; // RapController.java:628
-  wire _eq_416 = slot_pick_pick_index == 7'd6; // RapController.java:628
-  wire _eq_417 = slot_pick_pick_index == 7'd7; // RapController.java:628
-  wire _eq_418 = slot_pick_pick_index == 7'd8; // RapController.java:628
-  wire _eq_419 = slot_pick_pick_index == 7'd9; // RapController.java:628
-  wire _eq_420 = slot_pick_pick_index == 7'd10; // RapController.java:628
-  wire _eq_421 = slot_pick_pick_index == 7'd11; // RapController.java:628
-  wire _eq_422 = slot_pick_pick_index == 7'd12; // RapController.java:628
-  wire _eq_423 = slot_pick_pick_index == 7'd13; // RapController.java:628
-  wire _eq_424 = slot_pick_pick_index == 7'd14; // RapController.java:628
-  wire _eq_425 = slot_pick_pick_index == 7'd15; // RapController.java:628
-  wire _eq_426 = slot_pick_pick_index == 7'd16; // RapController.java:628
-  wire _eq_427 = slot_pick_pick_index == 7'd17; // RapController.java:628
-  wire _eq_428 = slot_pick_pick_index == 7'd18; // RapController.java:628
-  wire _eq_429 = slot_pick_pick_index == 7'd19; // RapController.java:628
-  wire _eq_430 = slot_pick_pick_index == 7'd20; // RapController.java:628
-  wire _eq_431 = slot_pick_pick_index == 7'd21; // RapController.java:628
-  wire _eq_432 = slot_pick_pick_index == 7'd22; // RapController.java:628
-  wire _eq_433 = slot_pick_pick_index == 7'd23; // RapController.java:628
-  wire _eq_434 = slot_pick_pick_index == 7'd24; // RapController.java:628
-  wire _eq_435 = slot_pick_pick_index == 7'd25; // RapController.java:628
-  wire _eq_436 = slot_pick_pick_index == 7'd26; // RapController.java:628
-  wire _eq_437 = slot_pick_pick_index == 7'd27; // RapController.java:628
-  wire _eq_438 = slot_pick_pick_index == 7'd28; // RapController.java:628
-  wire _eq_439 = slot_pick_pick_index == 7'd29; // RapController.java:628
-  wire _eq_440 = slot_pick_pick_index == 7'd30; // RapController.java:628
-  wire _eq_441 = slot_pick_pick_index == 7'd31; // RapController.java:628
-  wire _eq_442 = slot_pick_pick_index == 7'd32; // RapController.java:628
-  wire _eq_443 = slot_pick_pick_index == 7'd33; // RapController.java:628
-  wire _eq_444 = slot_pick_pick_index == 7'd34; // RapController.java:628
-  wire _eq_445 = slot_pick_pick_index == 7'd35; // RapController.java:628
-  wire _eq_446 = slot_pick_pick_index == 7'd36; // RapController.java:628
-  wire _eq_447 = slot_pick_pick_index == 7'd37; // RapController.java:628
-  wire _eq_448 = slot_pick_pick_index == 7'd38; // RapController.java:628
-  wire _eq_449 = slot_pick_pick_index == 7'd39; // RapController.java:628
-  wire _eq_450 = slot_pick_pick_index == 7'd40; // RapController.java:628
-  wire _eq_451 = slot_pick_pick_index == 7'd41; // RapController.java:628
-  wire _eq_452 = slot_pick_pick_index == 7'd42; // RapController.java:628
-  wire _eq_453 = slot_pick_pick_index == 7'd43; // RapController.java:628
-  wire _eq_454 = slot_pick_pick_index == 7'd44; // RapController.java:628
-  wire _eq_455 = slot_pick_pick_index == 7'd45; // RapController.java:628
-  wire _eq_456 = slot_pick_pick_index == 7'd46; // RapController.java:628
-  wire _eq_457 = slot_pick_pick_index == 7'd47; // RapController.java:628
-  wire _eq_458 = slot_pick_pick_index == 7'd48; // RapController.java:628
-  wire _eq_459 = slot_pick_pick_index == 7'd49; // RapController.java:628
-  wire _eq_460 = slot_pick_pick_index == 7'd50; // RapController.java:628
-  wire _eq_461 = slot_pick_pick_index == 7'd51; // RapController.java:628
-  wire _eq_462 = slot_pick_pick_index == 7'd52; // RapController.java:628
-  wire _eq_463 = slot_pick_pick_index == 7'd53; // RapController.java:628
-  wire _eq_464 = slot_pick_pick_index == 7'd54; // RapController.java:628
-  wire _eq_465 = slot_pick_pick_index == 7'd55; // RapController.java:628
-  wire _eq_466 = slot_pick_pick_index == 7'd56; // RapController.java:628
-  wire _eq_467 = slot_pick_pick_index == 7'd57; // RapController.java:628
-  wire _eq_468 = slot_pick_pick_index == 7'd58; // RapController.java:628
-  wire _eq_469 = slot_pick_pick_index == 7'd59; // RapController.java:628
-  wire _eq_470 = slot_pick_pick_index == 7'd60; // RapController.java:628
-  wire _eq_471 = slot_pick_pick_index == 7'd61; // RapController.java:628
-  wire _eq_472 = slot_pick_pick_index == 7'd62; // RapController.java:628
-  wire _eq_473 = slot_pick_pick_index == 7'd63; // RapController.java:628
-  wire _eq_474 = slot_pick_pick_index == 7'd64; // RapController.java:628
-  wire _eq_475 = slot_pick_pick_index == 7'd65; // RapController.java:628
-  wire _eq_476 = slot_pick_pick_index == 7'd66; // RapController.java:628
-  wire _eq_477 = slot_pick_pick_index == 7'd67; // RapController.java:628
-  wire _eq_478 = slot_pick_pick_index == 7'd68; // RapController.java:628
-  wire _eq_479 = slot_pick_pick_index == 7'd69; // RapController.java:628
-  wire _eq_480 = slot_pick_pick_index == 7'd70; // RapController.java:628
-  wire _eq_481 = slot_pick_pick_index == 7'd71; // RapController.java:628
-  wire _eq_482 = slot_pick_pick_index == 7'd72; // RapController.java:628
-  wire _eq_483 = slot_pick_pick_index == 7'd73; // RapController.java:628
-  wire _eq_484 = slot_pick_pick_index == 7'd74; // RapController.java:628
-  wire _eq_485 = slot_pick_pick_index == 7'd75; // RapController.java:628
-  wire _eq_486 = slot_pick_pick_index == 7'd76; // RapController.java:628
-  wire _eq_487 = slot_pick_pick_index == 7'd77; // RapController.java:628
-  wire _eq_488 = slot_pick_pick_index == 7'd78; // RapController.java:628
-  wire _eq_489 = slot_pick_pick_index == 7'd79; // RapController.java:628
-  wire _eq_490 = slot_pick_pick_index == 7'd80; // RapController.java:628
-  wire _eq_491 = slot_pick_pick_index == 7'd81; // RapController.java:628
-  wire _eq_492 = slot_pick_pick_index == 7'd82; // RapController.java:628
-  wire _eq_493 = slot_pick_pick_index == 7'd83; // RapController.java:628
-  wire _eq_494 = slot_pick_pick_index == 7'd84; // RapController.java:628
-  wire _eq_495 = slot_pick_pick_index == 7'd85; // RapController.java:628
-  wire _eq_496 = slot_pick_pick_index == 7'd86; // RapController.java:628
-  wire _eq_497 = slot_pick_pick_index == 7'd87; // RapController.java:628
-  wire _eq_498 = slot_pick_pick_index == 7'd88; // RapController.java:628
-  wire _eq_499 = slot_pick_pick_index == 7'd89; // RapController.java:628
-  wire _eq_500 = slot_pick_pick_index == 7'd90; // RapController.java:628
-  wire _eq_501 = slot_pick_pick_index == 7'd91; // RapController.java:628
-  wire _eq_502 = slot_pick_pick_index == 7'd92; // RapController.java:628
-  wire _eq_503 = slot_pick_pick_index == 7'd93; // RapController.java:628
-  wire _eq_504 = slot_pick_pick_index == 7'd94; // RapController.java:628
-  wire _eq_505 = slot_pick_pick_index == 7'd95; // RapController.java:628
-  wire _eq_506 = slot_pick_pick_index == 7'd96; // RapController.java:628
-  wire _eq_507 = slot_pick_pick_index == 7'd97; // RapController.java:628
-  wire _eq_508 = slot_pick_pick_index == 7'd98; // RapController.java:628
-  wire _eq_509 = slot_pick_pick_index == 7'd99; // RapController.java:628
-  wire _eq_510 = slot_pick_pick_index == 7'd100; // RapController.java:628
-  wire _eq_511 = slot_pick_pick_index == 7'd101; // RapController.java:628
-  wire _eq_512 = slot_pick_pick_index == 7'd102; // RapController.java:628
-  wire _eq_513 = slot_pick_pick_index == 7'd103; // RapController.java:628
-  wire _eq_514 = slot_pick_pick_index == 7'd104; // RapController.java:628
-  wire _eq_515 = slot_pick_pick_index == 7'd105; // RapController.java:628
-  wire _eq_516 = slot_pick_pick_index == 7'd106; // RapController.java:628
-  wire _eq_517 = slot_pick_pick_index == 7'd107; // RapController.java:628
-  wire _eq_518 = slot_pick_pick_index == 7'd108; // RapController.java:628
-  wire _eq_519 = slot_pick_pick_index == 7'd109; // RapController.java:628
-  wire _eq_520 = slot_pick_pick_index == 7'd110; // RapController.java:628
-  wire _eq_521 = slot_pick_pick_index == 7'd111; // RapController.java:628
-  wire _eq_522 = slot_pick_pick_index == 7'd112; // RapController.java:628
-  wire _eq_523 = slot_pick_pick_index == 7'd113; // RapController.java:628
-  wire _eq_524 = slot_pick_pick_index == 7'd114; // RapController.java:628
-  wire _eq_525 = slot_pick_pick_index == 7'd115; // RapController.java:628
-  wire _eq_526 = slot_pick_pick_index == 7'd116; // RapController.java:628
-  wire _eq_527 = slot_pick_pick_index == 7'd117; // RapController.java:628
-  wire _eq_528 = slot_pick_pick_index == 7'd118; // RapController.java:628
-  wire _eq_529 = slot_pick_pick_index == 7'd119; // RapController.java:628
-  wire _eq_530 = slot_pick_pick_index == 7'd120; // RapController.java:628
-  wire _eq_531 = slot_pick_pick_index == 7'd121; // RapController.java:628
-  wire _eq_532 = slot_pick_pick_index == 7'd122; // RapController.java:628
-  wire _eq_533 = slot_pick_pick_index == 7'd123; // RapController.java:628
-  wire _eq_534 = slot_pick_pick_index == 7'd124; // RapController.java:628
-  wire _eq_535 = slot_pick_pick_index == 7'd125; // RapController.java:628
-  wire _eq_536 = slot_pick_pick_index == 7'd126; // RapController.java:628
-  wire _eq_537 = slot_pick_pick_index == 7'd127; // RapController.java:628
-  wire _eq_538 = slot_pick_pick_index == 7'd0; // RapController.java:629
+  wire [127:0] _not_150 = ~kids_vector; // RapController.java:502
+  wire [127:0] _and_276 = slot_valid & _not_150; // RapController.java:502
+  wire _eq_282 = slot_pick_pick_index == 7'd0; // RapController.java:628
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:435
+  wire _eq_283 = slot_pick_pick_index == 7'd1; // RapController.java:628
+  wire _eq_284 = slot_pick_pick_index == 7'd2; // RapController.java:628
+  wire _eq_285 = slot_pick_pick_index == 7'd3; // RapController.java:628
+  wire _eq_286 = slot_pick_pick_index == 7'd4; // RapController.java:628
+  wire _eq_287 = slot_pick_pick_index == 7'd5; // RapController.java:628
+  wire _eq_288 = slot_pick_pick_index == 7'd6; // RapController.java:628
+  wire _eq_289 = slot_pick_pick_index == 7'd7; // RapController.java:628
+  wire _eq_290 = slot_pick_pick_index == 7'd8; // RapController.java:628
+  wire _eq_291 = slot_pick_pick_index == 7'd9; // RapController.java:628
+  wire _eq_292 = slot_pick_pick_index == 7'd10; // RapController.java:628
+  wire _eq_293 = slot_pick_pick_index == 7'd11; // RapController.java:628
+  wire _eq_294 = slot_pick_pick_index == 7'd12; // RapController.java:628
+  wire _eq_295 = slot_pick_pick_index == 7'd13; // RapController.java:628
+  wire _eq_296 = slot_pick_pick_index == 7'd14; // RapController.java:628
+  wire _eq_297 = slot_pick_pick_index == 7'd15; // RapController.java:628
+  wire _eq_298 = slot_pick_pick_index == 7'd16; // RapController.java:628
+  wire _eq_299 = slot_pick_pick_index == 7'd17; // RapController.java:628
+  wire _eq_300 = slot_pick_pick_index == 7'd18; // RapController.java:628
+  wire _eq_301 = slot_pick_pick_index == 7'd19; // RapController.java:628
+  wire _eq_302 = slot_pick_pick_index == 7'd20; // RapController.java:628
+  wire _eq_303 = slot_pick_pick_index == 7'd21; // RapController.java:628
+  wire _eq_304 = slot_pick_pick_index == 7'd22; // RapController.java:628
+  wire _eq_305 = slot_pick_pick_index == 7'd23; // RapController.java:628
+  wire _eq_306 = slot_pick_pick_index == 7'd24; // RapController.java:628
+  wire _eq_307 = slot_pick_pick_index == 7'd25; // RapController.java:628
+  wire _eq_308 = slot_pick_pick_index == 7'd26; // RapController.java:628
+  wire _eq_309 = slot_pick_pick_index == 7'd27; // RapController.java:628
+  wire _eq_310 = slot_pick_pick_index == 7'd28; // RapController.java:628
+  wire _eq_311 = slot_pick_pick_index == 7'd29; // RapController.java:628
+  wire _eq_312 = slot_pick_pick_index == 7'd30; // RapController.java:628
+  wire _eq_313 = slot_pick_pick_index == 7'd31; // RapController.java:628
+  wire _eq_314 = slot_pick_pick_index == 7'd32; // RapController.java:628
+  wire _eq_315 = slot_pick_pick_index == 7'd33; // RapController.java:628
+  wire _eq_316 = slot_pick_pick_index == 7'd34; // RapController.java:628
+  wire _eq_317 = slot_pick_pick_index == 7'd35; // RapController.java:628
+  wire _eq_318 = slot_pick_pick_index == 7'd36; // RapController.java:628
+  wire _eq_319 = slot_pick_pick_index == 7'd37; // RapController.java:628
+  wire _eq_320 = slot_pick_pick_index == 7'd38; // RapController.java:628
+  wire _eq_321 = slot_pick_pick_index == 7'd39; // RapController.java:628
+  wire _eq_322 = slot_pick_pick_index == 7'd40; // RapController.java:628
+  wire _eq_323 = slot_pick_pick_index == 7'd41; // RapController.java:628
+  wire _eq_324 = slot_pick_pick_index == 7'd42; // RapController.java:628
+  wire _eq_325 = slot_pick_pick_index == 7'd43; // RapController.java:628
+  wire _eq_326 = slot_pick_pick_index == 7'd44; // RapController.java:628
+  wire _eq_327 = slot_pick_pick_index == 7'd45; // RapController.java:628
+  wire _eq_328 = slot_pick_pick_index == 7'd46; // RapController.java:628
+  wire _eq_329 = slot_pick_pick_index == 7'd47; // RapController.java:628
+  wire _eq_330 = slot_pick_pick_index == 7'd48; // RapController.java:628
+  wire _eq_331 = slot_pick_pick_index == 7'd49; // RapController.java:628
+  wire _eq_332 = slot_pick_pick_index == 7'd50; // RapController.java:628
+  wire _eq_333 = slot_pick_pick_index == 7'd51; // RapController.java:628
+  wire _eq_334 = slot_pick_pick_index == 7'd52; // RapController.java:628
+  wire _eq_335 = slot_pick_pick_index == 7'd53; // RapController.java:628
+  wire _eq_336 = slot_pick_pick_index == 7'd54; // RapController.java:628
+  wire _eq_337 = slot_pick_pick_index == 7'd55; // RapController.java:628
+  wire _eq_338 = slot_pick_pick_index == 7'd56; // RapController.java:628
+  wire _eq_339 = slot_pick_pick_index == 7'd57; // RapController.java:628
+  wire _eq_340 = slot_pick_pick_index == 7'd58; // RapController.java:628
+  wire _eq_341 = slot_pick_pick_index == 7'd59; // RapController.java:628
+  wire _eq_342 = slot_pick_pick_index == 7'd60; // RapController.java:628
+  wire _eq_343 = slot_pick_pick_index == 7'd61; // RapController.java:628
+  wire _eq_344 = slot_pick_pick_index == 7'd62; // RapController.java:628
+  wire _eq_345 = slot_pick_pick_index == 7'd63; // RapController.java:628
+  wire _eq_346 = slot_pick_pick_index == 7'd64; // RapController.java:628
+  wire _eq_347 = slot_pick_pick_index == 7'd65; // RapController.java:628
+  wire _eq_348 = slot_pick_pick_index == 7'd66; // RapController.java:628
+  wire _eq_349 = slot_pick_pick_index == 7'd67; // RapController.java:628
+  wire _eq_350 = slot_pick_pick_index == 7'd68; // RapController.java:628
+  wire _eq_351 = slot_pick_pick_index == 7'd69; // RapController.java:628
+  wire _eq_352 = slot_pick_pick_index == 7'd70; // RapController.java:628
+  wire _eq_353 = slot_pick_pick_index == 7'd71; // RapController.java:628
+  wire _eq_354 = slot_pick_pick_index == 7'd72; // RapController.java:628
+  wire _eq_355 = slot_pick_pick_index == 7'd73; // RapController.java:628
+  wire _eq_356 = slot_pick_pick_index == 7'd74; // RapController.java:628
+  wire _eq_357 = slot_pick_pick_index == 7'd75; // RapController.java:628
+  wire _eq_358 = slot_pick_pick_index == 7'd76; // RapController.java:628
+  wire _eq_359 = slot_pick_pick_index == 7'd77; // RapController.java:628
+  wire _eq_360 = slot_pick_pick_index == 7'd78; // RapController.java:628
+  wire _eq_361 = slot_pick_pick_index == 7'd79; // RapController.java:628
+  wire _eq_362 = slot_pick_pick_index == 7'd80; // RapController.java:628
+  wire _eq_363 = slot_pick_pick_index == 7'd81; // RapController.java:628
+  wire _eq_364 = slot_pick_pick_index == 7'd82; // RapController.java:628
+  wire _eq_365 = slot_pick_pick_index == 7'd83; // RapController.java:628
+  wire _eq_366 = slot_pick_pick_index == 7'd84; // RapController.java:628
+  wire _eq_367 = slot_pick_pick_index == 7'd85; // RapController.java:628
+  wire _eq_368 = slot_pick_pick_index == 7'd86; // RapController.java:628
+  wire _eq_369 = slot_pick_pick_index == 7'd87; // RapController.java:628
+  wire _eq_370 = slot_pick_pick_index == 7'd88; // RapController.java:628
+  wire _eq_371 = slot_pick_pick_index == 7'd89; // RapController.java:628
+  wire _eq_372 = slot_pick_pick_index == 7'd90; // RapController.java:628
+  wire _eq_373 = slot_pick_pick_index == 7'd91; // RapController.java:628
+  wire _eq_374 = slot_pick_pick_index == 7'd92; // RapController.java:628
+  wire _eq_375 = slot_pick_pick_index == 7'd93; // RapController.java:628
+  wire _eq_376 = slot_pick_pick_index == 7'd94; // RapController.java:628
+  wire _eq_377 = slot_pick_pick_index == 7'd95; // RapController.java:628
+  wire _eq_378 = slot_pick_pick_index == 7'd96; // RapController.java:628
+  wire _eq_379 = slot_pick_pick_index == 7'd97; // RapController.java:628
+  wire _eq_380 = slot_pick_pick_index == 7'd98; // RapController.java:628
+  wire _eq_381 = slot_pick_pick_index == 7'd99; // RapController.java:628
+  wire _eq_382 = slot_pick_pick_index == 7'd100; // RapController.java:628
+  wire _eq_383 = slot_pick_pick_index == 7'd101; // RapController.java:628
+  wire _eq_384 = slot_pick_pick_index == 7'd102; // RapController.java:628
+  wire _eq_385 = slot_pick_pick_index == 7'd103; // RapController.java:628
+  wire _eq_386 = slot_pick_pick_index == 7'd104; // RapController.java:628
+  wire _eq_387 = slot_pick_pick_index == 7'd105; // RapController.java:628
+  wire _eq_388 = slot_pick_pick_index == 7'd106; // RapController.java:628
+  wire _eq_389 = slot_pick_pick_index == 7'd107; // RapController.java:628
+  wire _eq_390 = slot_pick_pick_index == 7'd108; // RapController.java:628
+  wire _eq_391 = slot_pick_pick_index == 7'd109; // RapController.java:628
+  wire _eq_392 = slot_pick_pick_index == 7'd110; // RapController.java:628
+  wire _eq_393 = slot_pick_pick_index == 7'd111; // RapController.java:628
+  wire _eq_394 = slot_pick_pick_index == 7'd112; // RapController.java:628
+  wire _eq_395 = slot_pick_pick_index == 7'd113; // RapController.java:628
+  wire _eq_396 = slot_pick_pick_index == 7'd114; // RapController.java:628
+  wire _eq_397 = slot_pick_pick_index == 7'd115; // RapController.java:628
+  wire _eq_398 = slot_pick_pick_index == 7'd116; // RapController.java:628
+  wire _eq_399 = slot_pick_pick_index == 7'd117; // RapController.java:628
+  wire _eq_400 = slot_pick_pick_index == 7'd118; // RapController.java:628
+  wire _eq_401 = slot_pick_pick_index == 7'd119; // RapController.java:628
+  wire _eq_402 = slot_pick_pick_index == 7'd120; // RapController.java:628
+  wire _eq_403 = slot_pick_pick_index == 7'd121; // RapController.java:628
+  wire _eq_404 = slot_pick_pick_index == 7'd122; // RapController.java:628
+  wire _eq_405 = slot_pick_pick_index == 7'd123; // RapController.java:628
+  wire _eq_406 = slot_pick_pick_index == 7'd124; // RapController.java:628
+  wire _eq_407 = slot_pick_pick_index == 7'd125; // RapController.java:628
+  wire _eq_408 = slot_pick_pick_index == 7'd126; // RapController.java:628
+  wire _eq_409 = slot_pick_pick_index == 7'd127; // RapController.java:628
+  wire _eq_410 = slot_pick_pick_index == 7'd0; // RapController.java:629
+  wire _eq_411 = slot_pick_pick_index == 7'd1; // RapController.java:629
+  wire _eq_412 = slot_pick_pick_index == 7'd2; // RapController.java:629
+  wire _eq_413 = slot_pick_pick_index == 7'd3; // RapController.java:629
+  wire _eq_414 = slot_pick_pick_index == 7'd4; // RapController.java:629
+  wire _eq_415 = slot_pick_pick_index == 7'd5; // RapController.java:629
+  wire _eq_416 = slot_pick_pick_index == 7'd6; // RapController.java:629
+  wire _eq_417 = slot_pick_pick_index == 7'd7; // RapController.java:629
+  wire _eq_418 = slot_pick_pick_index == 7'd8; // RapController.java:629
+  wire _eq_419 = slot_pick_pick_index == 7'd9; // RapController.java:629
+  wire _eq_420 = slot_pick_pick_index == 7'd10; // RapController.java:629
+  wire _eq_421 = slot_pick_pick_index == 7'd11; // RapController.java:629
+  wire _eq_422 = slot_pick_pick_index == 7'd12; // RapController.java:629
+  wire _eq_423 = slot_pick_pick_index == 7'd13; // RapController.java:629
+  wire _eq_424 = slot_pick_pick_index == 7'd14; // RapController.java:629
+  wire _eq_425 = slot_pick_pick_index == 7'd15; // RapController.java:629
+  wire _eq_426 = slot_pick_pick_index == 7'd16; // RapController.java:629
+  wire _eq_427 = slot_pick_pick_index == 7'd17; // RapController.java:629
+  wire _eq_428 = slot_pick_pick_index == 7'd18; // RapController.java:629
+  wire _eq_429 = slot_pick_pick_index == 7'd19; // RapController.java:629
+  wire _eq_430 = slot_pick_pick_index == 7'd20; // RapController.java:629
+  wire _eq_431 = slot_pick_pick_index == 7'd21; // RapController.java:629
+  wire _eq_432 = slot_pick_pick_index == 7'd22; // RapController.java:629
+  wire _eq_433 = slot_pick_pick_index == 7'd23; // RapController.java:629
+  wire _eq_434 = slot_pick_pick_index == 7'd24; // RapController.java:629
+  wire _eq_435 = slot_pick_pick_index == 7'd25; // RapController.java:629
+  wire _eq_436 = slot_pick_pick_index == 7'd26; // RapController.java:629
+  wire _eq_437 = slot_pick_pick_index == 7'd27; // RapController.java:629
+  wire _eq_438 = slot_pick_pick_index == 7'd28; // RapController.java:629
+  wire _eq_439 = slot_pick_pick_index == 7'd29; // RapController.java:629
+  wire _eq_440 = slot_pick_pick_index == 7'd30; // RapController.java:629
+  wire _eq_441 = slot_pick_pick_index == 7'd31; // RapController.java:629
+  wire _eq_442 = slot_pick_pick_index == 7'd32; // RapController.java:629
+  wire _eq_443 = slot_pick_pick_index == 7'd33; // RapController.java:629
+  wire _eq_444 = slot_pick_pick_index == 7'd34; // RapController.java:629
+  wire _eq_445 = slot_pick_pick_index == 7'd35; // RapController.java:629
+  wire _eq_446 = slot_pick_pick_index == 7'd36; // RapController.java:629
+  wire _eq_447 = slot_pick_pick_index == 7'd37; // RapController.java:629
+  wire _eq_448 = slot_pick_pick_index == 7'd38; // RapController.java:629
+  wire _eq_449 = slot_pick_pick_index == 7'd39; // RapController.java:629
+  wire _eq_450 = slot_pick_pick_index == 7'd40; // RapController.java:629
+  wire _eq_451 = slot_pick_pick_index == 7'd41; // RapController.java:629
+  wire _eq_452 = slot_pick_pick_index == 7'd42; // RapController.java:629
+  wire _eq_453 = slot_pick_pick_index == 7'd43; // RapController.java:629
+  wire _eq_454 = slot_pick_pick_index == 7'd44; // RapController.java:629
+  wire _eq_455 = slot_pick_pick_index == 7'd45; // RapController.java:629
+  wire _eq_456 = slot_pick_pick_index == 7'd46; // RapController.java:629
+  wire _eq_457 = slot_pick_pick_index == 7'd47; // RapController.java:629
+  wire _eq_458 = slot_pick_pick_index == 7'd48; // RapController.java:629
+  wire _eq_459 = slot_pick_pick_index == 7'd49; // RapController.java:629
+  wire _eq_460 = slot_pick_pick_index == 7'd50; // RapController.java:629
+  wire _eq_461 = slot_pick_pick_index == 7'd51; // RapController.java:629
+  wire _eq_462 = slot_pick_pick_index == 7'd52; // RapController.java:629
+  wire _eq_463 = slot_pick_pick_index == 7'd53; // RapController.java:629
+  wire _eq_464 = slot_pick_pick_index == 7'd54; // RapController.java:629
+  wire _eq_465 = slot_pick_pick_index == 7'd55; // RapController.java:629
+  wire _eq_466 = slot_pick_pick_index == 7'd56; // RapController.java:629
+  wire _eq_467 = slot_pick_pick_index == 7'd57; // RapController.java:629
+  wire _eq_468 = slot_pick_pick_index == 7'd58; // RapController.java:629
+  wire _eq_469 = slot_pick_pick_index == 7'd59; // RapController.java:629
+  wire _eq_470 = slot_pick_pick_index == 7'd60; // RapController.java:629
+  wire _eq_471 = slot_pick_pick_index == 7'd61; // RapController.java:629
+  wire _eq_472 = slot_pick_pick_index == 7'd62; // RapController.java:629
+  wire _eq_473 = slot_pick_pick_index == 7'd63; // RapController.java:629
+  wire _eq_474 = slot_pick_pick_index == 7'd64; // RapController.java:629
+  wire _eq_475 = slot_pick_pick_index == 7'd65; // RapController.java:629
+  wire _eq_476 = slot_pick_pick_index == 7'd66; // RapController.java:629
+  wire _eq_477 = slot_pick_pick_index == 7'd67; // RapController.java:629
+  wire _eq_478 = slot_pick_pick_index == 7'd68; // RapController.java:629
+  wire _eq_479 = slot_pick_pick_index == 7'd69; // RapController.java:629
+  wire _eq_480 = slot_pick_pick_index == 7'd70; // RapController.java:629
+  wire _eq_481 = slot_pick_pick_index == 7'd71; // RapController.java:629
+  wire _eq_482 = slot_pick_pick_index == 7'd72; // RapController.java:629
+  wire _eq_483 = slot_pick_pick_index == 7'd73; // RapController.java:629
+  wire _eq_484 = slot_pick_pick_index == 7'd74; // RapController.java:629
+  wire _eq_485 = slot_pick_pick_index == 7'd75; // RapController.java:629
+  wire _eq_486 = slot_pick_pick_index == 7'd76; // RapController.java:629
+  wire _eq_487 = slot_pick_pick_index == 7'd77; // RapController.java:629
+  wire _eq_488 = slot_pick_pick_index == 7'd78; // RapController.java:629
+  wire _eq_489 = slot_pick_pick_index == 7'd79; // RapController.java:629
+  wire _eq_490 = slot_pick_pick_index == 7'd80; // RapController.java:629
+  wire _eq_491 = slot_pick_pick_index == 7'd81; // RapController.java:629
+  wire _eq_492 = slot_pick_pick_index == 7'd82; // RapController.java:629
+  wire _eq_493 = slot_pick_pick_index == 7'd83; // RapController.java:629
+  wire _eq_494 = slot_pick_pick_index == 7'd84; // RapController.java:629
+  wire _eq_495 = slot_pick_pick_index == 7'd85; // RapController.java:629
+  wire _eq_496 = slot_pick_pick_index == 7'd86; // RapController.java:629
+  wire _eq_497 = slot_pick_pick_index == 7'd87; // RapController.java:629
+  wire _eq_498 = slot_pick_pick_index == 7'd88; // RapController.java:629
+  wire _eq_499 = slot_pick_pick_index == 7'd89; // RapController.java:629
+  wire _eq_500 = slot_pick_pick_index == 7'd90; // RapController.java:629
+  wire _eq_501 = slot_pick_pick_index == 7'd91; // RapController.java:629
+  wire _eq_502 = slot_pick_pick_index == 7'd92; // RapController.java:629
+  wire _eq_503 = slot_pick_pick_index == 7'd93; // RapController.java:629
+  wire _eq_504 = slot_pick_pick_index == 7'd94; // RapController.java:629
+  wire _eq_505 = slot_pick_pick_index == 7'd95; // RapController.java:629
+  wire _eq_506 = slot_pick_pick_index == 7'd96; // RapController.java:629
+  wire _eq_507 = slot_pick_pick_index == 7'd97; // RapController.java:629
+  wire _eq_508 = slot_pick_pick_index == 7'd98; // RapController.java:629
+  wire _eq_509 = slot_pick_pick_index == 7'd99; // RapController.java:629
+  wire _eq_510 = slot_pick_pick_index == 7'd100; // RapController.java:629
+  wire _eq_511 = slot_pick_pick_index == 7'd101; // RapController.java:629
+  wire _eq_512 = slot_pick_pick_index == 7'd102; // RapController.java:629
+  wire _eq_513 = slot_pick_pick_index == 7'd103; // RapController.java:629
+  wire _eq_514 = slot_pick_pick_index == 7'd104; // RapController.java:629
+  wire _eq_515 = slot_pick_pick_index == 7'd105; // RapController.java:629
+  wire _eq_516 = slot_pick_pick_index == 7'd106; // RapController.java:629
+  wire _eq_517 = slot_pick_pick_index == 7'd107; // RapController.java:629
+  wire _eq_518 = slot_pick_pick_index == 7'd108; // RapController.java:629
+  wire _eq_519 = slot_pick_pick_index == 7'd109; // RapController.java:629
+  wire _eq_520 = slot_pick_pick_index == 7'd110; // RapController.java:629
+  wire _eq_521 = slot_pick_pick_index == 7'd111; // RapController.java:629
+  wire _eq_522 = slot_pick_pick_index == 7'd112; // RapController.java:629
+  wire _eq_523 = slot_pick_pick_index == 7'd113; // RapController.java:629
+  wire _eq_524 = slot_pick_pick_index == 7'd114; // RapController.java:629
+  wire _eq_525 = slot_pick_pick_index == 7'd115; // RapController.java:629
+  wire _eq_526 = slot_pick_pick_index == 7'd116; // RapController.java:629
+  wire _eq_527 = slot_pick_pick_index == 7'd117; // RapController.java:629
+  wire _eq_528 = slot_pick_pick_index == 7'd118; // RapController.java:629
+  wire _eq_529 = slot_pick_pick_index == 7'd119; // RapController.java:629
+  wire _eq_530 = slot_pick_pick_index == 7'd120; // RapController.java:629
+  wire _eq_531 = slot_pick_pick_index == 7'd121; // RapController.java:629
+  wire _eq_532 = slot_pick_pick_index == 7'd122; // RapController.java:629
+  wire _eq_533 = slot_pick_pick_index == 7'd123; // RapController.java:629
+  wire _eq_534 = slot_pick_pick_index == 7'd124; // RapController.java:629
+  wire _eq_535 = slot_pick_pick_index == 7'd125; // RapController.java:629
+  wire _eq_536 = slot_pick_pick_index == 7'd126; // RapController.java:629
+  wire _eq_537 = slot_pick_pick_index == 7'd127; // RapController.java:629
+  wire _eq_538 = slot_pick_pick_index == 7'd0; // RapController.java:630
   wire _not_151 = ~_or_2; // FirstSet.java:34
   wire _not_152 = ~_bits_2; // FirstSet.java:34
   wire _not_153 = ~_bits_0; // FirstSet.java:34
   wire _mux_6 = _not_151 ? _not_152 : _not_153; // FirstSet.java:35
   wire [1:0] _cat_7 = {_not_151, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_132 = _cat_7; // FirstSet.java:43
-  wire _eq_539 = slot_pick_pick_index == 7'd1; // RapController.java:629
-  wire _eq_540 = slot_pick_pick_index == 7'd2; // RapController.java:629
-  wire _eq_541 = slot_pick_pick_index == 7'd3; // RapController.java:629
-  wire _eq_542 = slot_pick_pick_index == 7'd4; // RapController.java:629
-  wire _eq_543 = slot_pick_pick_index == 7'd5; // RapController.java:629
-  wire _eq_544 = slot_pick_pick_index == 7'd6; // RapController.java:629
-  wire _eq_545 = slot_pick_pick_index == 7'd7; // RapController.java:629
-  wire _eq_546 = slot_pick_pick_index == 7'd8; // RapController.java:629
-  wire _eq_547 = slot_pick_pick_index == 7'd9; // RapController.java:629
-  wire _eq_548 = slot_pick_pick_index == 7'd10; // RapController.java:629
-  wire _eq_549 = slot_pick_pick_index == 7'd11; // RapController.java:629
-  wire _eq_550 = slot_pick_pick_index == 7'd12; // RapController.java:629
-  wire _eq_551 = slot_pick_pick_index == 7'd13; // RapController.java:629
-  wire _eq_552 = slot_pick_pick_index == 7'd14; // RapController.java:629
-  wire _eq_553 = slot_pick_pick_index == 7'd15; // RapController.java:629
-  wire _eq_554 = slot_pick_pick_index == 7'd16; // RapController.java:629
-  wire _eq_555 = slot_pick_pick_index == 7'd17; // RapController.java:629
-  wire _eq_556 = slot_pick_pick_index == 7'd18; // RapController.java:629
-  wire _eq_557 = slot_pick_pick_index == 7'd19; // RapController.java:629
-  wire _eq_558 = slot_pick_pick_index == 7'd20; // RapController.java:629
-  wire _eq_559 = slot_pick_pick_index == 7'd21; // RapController.java:629
-  wire _eq_560 = slot_pick_pick_index == 7'd22; // RapController.java:629
-  wire _eq_561 = slot_pick_pick_index == 7'd23; // RapController.java:629
-  wire _eq_562 = slot_pick_pick_index == 7'd24; // RapController.java:629
-  wire _eq_563 = slot_pick_pick_index == 7'd25; // RapController.java:629
-  wire _eq_564 = slot_pick_pick_index == 7'd26; // RapController.java:629
-  wire _eq_565 = slot_pick_pick_index == 7'd27; // RapController.java:629
-  wire _eq_566 = slot_pick_pick_index == 7'd28; // RapController.java:629
-  wire _eq_567 = slot_pick_pick_index == 7'd29; // RapController.java:629
-  wire _eq_568 = slot_pick_pick_index == 7'd30; // RapController.java:629
-  wire _eq_569 = slot_pick_pick_index == 7'd31; // RapController.java:629
-  wire _eq_570 = slot_pick_pick_index == 7'd32; // RapController.java:629
-  wire _eq_571 = slot_pick_pick_index == 7'd33; // RapController.java:629
-  wire _eq_572 = slot_pick_pick_index == 7'd34; // RapController.java:629
-  wire _eq_573 = slot_pick_pick_index == 7'd35; // RapController.java:629
-  wire _eq_574 = slot_pick_pick_index == 7'd36; // RapController.java:629
-  wire _eq_575 = slot_pick_pick_index == 7'd37; // RapController.java:629
-  wire _eq_576 = slot_pick_pick_index == 7'd38; // RapController.java:629
-  wire _eq_577 = slot_pick_pick_index == 7'd39; // RapController.java:629
-  wire _eq_578 = slot_pick_pick_index == 7'd40; // RapController.java:629
-  wire _eq_579 = slot_pick_pick_index == 7'd41; // RapController.java:629
-  wire _eq_580 = slot_pick_pick_index == 7'd42; // RapController.java:629
-  wire _eq_581 = slot_pick_pick_index == 7'd43; // RapController.java:629
-  wire _eq_582 = slot_pick_pick_index == 7'd44; // RapController.java:629
-  wire _eq_583 = slot_pick_pick_index == 7'd45; // RapController.java:629
-  wire _eq_584 = slot_pick_pick_index == 7'd46; // RapController.java:629
-  wire _eq_585 = slot_pick_pick_index == 7'd47; // RapController.java:629
-  wire _eq_586 = slot_pick_pick_index == 7'd48; // RapController.java:629
-  wire _eq_587 = slot_pick_pick_index == 7'd49; // RapController.java:629
-  wire _eq_588 = slot_pick_pick_index == 7'd50; // RapController.java:629
-  wire _eq_589 = slot_pick_pick_index == 7'd51; // RapController.java:629
-  wire _eq_590 = slot_pick_pick_index == 7'd52; // RapController.java:629
-  wire _eq_591 = slot_pick_pick_index == 7'd53; // RapController.java:629
-  wire _eq_592 = slot_pick_pick_index == 7'd54; // RapController.java:629
-  wire _eq_593 = slot_pick_pick_index == 7'd55; // RapController.java:629
-  wire _eq_594 = slot_pick_pick_index == 7'd56; // RapController.java:629
-  wire _eq_595 = slot_pick_pick_index == 7'd57; // RapController.java:629
-  wire _eq_596 = slot_pick_pick_index == 7'd58; // RapController.java:629
-  wire _eq_597 = slot_pick_pick_index == 7'd59; // RapController.java:629
-  wire _eq_598 = slot_pick_pick_index == 7'd60; // RapController.java:629
-  wire _eq_599 = slot_pick_pick_index == 7'd61; // RapController.java:629
-  wire _eq_600 = slot_pick_pick_index == 7'd62; // RapController.java:629
-  wire _eq_601 = slot_pick_pick_index == 7'd63; // RapController.java:629
-  wire _eq_602 = slot_pick_pick_index == 7'd64; // RapController.java:629
-  wire _eq_603 = slot_pick_pick_index == 7'd65; // RapController.java:629
-  wire _eq_604 = slot_pick_pick_index == 7'd66; // RapController.java:629
-  wire _eq_605 = slot_pick_pick_index == 7'd67; // RapController.java:629
-  wire _eq_606 = slot_pick_pick_index == 7'd68; // RapController.java:629
-  wire _eq_607 = slot_pick_pick_index == 7'd69; // RapController.java:629
-  wire _eq_608 = slot_pick_pick_index == 7'd70; // RapController.java:629
-  wire _eq_609 = slot_pick_pick_index == 7'd71; // RapController.java:629
-  wire _eq_610 = slot_pick_pick_index == 7'd72; // RapController.java:629
-  wire _eq_611 = slot_pick_pick_index == 7'd73; // RapController.java:629
-  wire _eq_612 = slot_pick_pick_index == 7'd74; // RapController.java:629
-  wire _eq_613 = slot_pick_pick_index == 7'd75; // RapController.java:629
-  wire _eq_614 = slot_pick_pick_index == 7'd76; // RapController.java:629
-  wire _eq_615 = slot_pick_pick_index == 7'd77; // RapController.java:629
-  wire _eq_616 = slot_pick_pick_index == 7'd78; // RapController.java:629
-  wire _eq_617 = slot_pick_pick_index == 7'd79; // RapController.java:629
-  wire _eq_618 = slot_pick_pick_index == 7'd80; // RapController.java:629
-  wire _eq_619 = slot_pick_pick_index == 7'd81; // RapController.java:629
-  wire _eq_620 = slot_pick_pick_index == 7'd82; // RapController.java:629
-  wire _eq_621 = slot_pick_pick_index == 7'd83; // RapController.java:629
-  wire _eq_622 = slot_pick_pick_index == 7'd84; // RapController.java:629
-  wire _eq_623 = slot_pick_pick_index == 7'd85; // RapController.java:629
-  wire _eq_624 = slot_pick_pick_index == 7'd86; // RapController.java:629
-  wire _eq_625 = slot_pick_pick_index == 7'd87; // RapController.java:629
-  wire _eq_626 = slot_pick_pick_index == 7'd88; // RapController.java:629
-  wire _eq_627 = slot_pick_pick_index == 7'd89; // RapController.java:629
-  wire _eq_628 = slot_pick_pick_index == 7'd90; // RapController.java:629
-  wire _eq_629 = slot_pick_pick_index == 7'd91; // RapController.java:629
-  wire _eq_630 = slot_pick_pick_index == 7'd92; // RapController.java:629
-  wire _eq_631 = slot_pick_pick_index == 7'd93; // RapController.java:629
-  wire _eq_632 = slot_pick_pick_index == 7'd94; // RapController.java:629
-  wire _eq_633 = slot_pick_pick_index == 7'd95; // RapController.java:629
-  wire _eq_634 = slot_pick_pick_index == 7'd96; // RapController.java:629
-  wire _eq_635 = slot_pick_pick_index == 7'd97; // RapController.java:629
-  wire _eq_636 = slot_pick_pick_index == 7'd98; // RapController.java:629
-  wire _eq_637 = slot_pick_pick_index == 7'd99; // RapController.java:629
-  wire _eq_638 = slot_pick_pick_index == 7'd100; // RapController.java:629
-  wire _eq_639 = slot_pick_pick_index == 7'd101; // RapController.java:629
-  wire _eq_640 = slot_pick_pick_index == 7'd102; // RapController.java:629
-  wire _eq_641 = slot_pick_pick_index == 7'd103; // RapController.java:629
-  wire _eq_642 = slot_pick_pick_index == 7'd104; // RapController.java:629
-  wire _eq_643 = slot_pick_pick_index == 7'd105; // RapController.java:629
-  wire _eq_644 = slot_pick_pick_index == 7'd106; // RapController.java:629
-  wire _eq_645 = slot_pick_pick_index == 7'd107; // RapController.java:629
-  wire _eq_646 = slot_pick_pick_index == 7'd108; // RapController.java:629
-  wire _eq_647 = slot_pick_pick_index == 7'd109; // RapController.java:629
-  wire _eq_648 = slot_pick_pick_index == 7'd110; // RapController.java:629
-  wire _eq_649 = slot_pick_pick_index == 7'd111; // RapController.java:629
-  wire _eq_650 = slot_pick_pick_index == 7'd112; // RapController.java:629
-  wire _eq_651 = slot_pick_pick_index == 7'd113; // RapController.java:629
-  wire _eq_652 = slot_pick_pick_index == 7'd114; // RapController.java:629
-  wire _eq_653 = slot_pick_pick_index == 7'd115; // RapController.java:629
-  wire _eq_654 = slot_pick_pick_index == 7'd116; // RapController.java:629
-  wire _eq_655 = slot_pick_pick_index == 7'd117; // RapController.java:629
-  wire _eq_656 = slot_pick_pick_index == 7'd118; // RapController.java:629
-  wire _eq_657 = slot_pick_pick_index == 7'd119; // RapController.java:629
-  wire _eq_658 = slot_pick_pick_index == 7'd120; // RapController.java:629
-  wire _eq_659 = slot_pick_pick_index == 7'd121; // RapController.java:629
-  wire _eq_660 = slot_pick_pick_index == 7'd122; // RapController.java:629
-  wire _eq_661 = slot_pick_pick_index == 7'd123; // RapController.java:629
-  wire _eq_662 = slot_pick_pick_index == 7'd124; // RapController.java:629
-  wire _eq_663 = slot_pick_pick_index == 7'd125; // RapController.java:629
-  wire _eq_664 = slot_pick_pick_index == 7'd126; // RapController.java:629
-  wire _eq_665 = slot_pick_pick_index == 7'd127; // RapController.java:629
+  wire _eq_539 = slot_pick_pick_index == 7'd1; // RapController.java:630
+  wire _eq_540 = slot_pick_pick_index == 7'd2; // RapController.java:630
+  wire _eq_541 = slot_pick_pick_index == 7'd3; // RapController.java:630
+  wire _eq_542 = slot_pick_pick_index == 7'd4; // RapController.java:630
+  wire _eq_543 = slot_pick_pick_index == 7'd5; // RapController.java:630
+  wire _eq_544 = slot_pick_pick_index == 7'd6; // RapController.java:630
+  wire _eq_545 = slot_pick_pick_index == 7'd7; // RapController.java:630
+  wire _eq_546 = slot_pick_pick_index == 7'd8; // RapController.java:630
+  wire _eq_547 = slot_pick_pick_index == 7'd9; // RapController.java:630
+  wire _eq_548 = slot_pick_pick_index == 7'd10; // RapController.java:630
+  wire _eq_549 = slot_pick_pick_index == 7'd11; // RapController.java:630
+  wire _eq_550 = slot_pick_pick_index == 7'd12; // RapController.java:630
+  wire _eq_551 = slot_pick_pick_index == 7'd13; // RapController.java:630
+  wire _eq_552 = slot_pick_pick_index == 7'd14; // RapController.java:630
+  wire _eq_553 = slot_pick_pick_index == 7'd15; // RapController.java:630
+  wire _eq_554 = slot_pick_pick_index == 7'd16; // RapController.java:630
+  wire _eq_555 = slot_pick_pick_index == 7'd17; // RapController.java:630
+  wire _eq_556 = slot_pick_pick_index == 7'd18; // RapController.java:630
+  wire _eq_557 = slot_pick_pick_index == 7'd19; // RapController.java:630
+  wire _eq_558 = slot_pick_pick_index == 7'd20; // RapController.java:630
+  wire _eq_559 = slot_pick_pick_index == 7'd21; // RapController.java:630
+  wire _eq_560 = slot_pick_pick_index == 7'd22; // RapController.java:630
+  wire _eq_561 = slot_pick_pick_index == 7'd23; // RapController.java:630
+  wire _eq_562 = slot_pick_pick_index == 7'd24; // RapController.java:630
+  wire _eq_563 = slot_pick_pick_index == 7'd25; // RapController.java:630
+  wire _eq_564 = slot_pick_pick_index == 7'd26; // RapController.java:630
+  wire _eq_565 = slot_pick_pick_index == 7'd27; // RapController.java:630
+  wire _eq_566 = slot_pick_pick_index == 7'd28; // RapController.java:630
+  wire _eq_567 = slot_pick_pick_index == 7'd29; // RapController.java:630
+  wire _eq_568 = slot_pick_pick_index == 7'd30; // RapController.java:630
+  wire _eq_569 = slot_pick_pick_index == 7'd31; // RapController.java:630
+  wire _eq_570 = slot_pick_pick_index == 7'd32; // RapController.java:630
+  wire _eq_571 = slot_pick_pick_index == 7'd33; // RapController.java:630
+  wire _eq_572 = slot_pick_pick_index == 7'd34; // RapController.java:630
+  wire _eq_573 = slot_pick_pick_index == 7'd35; // RapController.java:630
+  wire _eq_574 = slot_pick_pick_index == 7'd36; // RapController.java:630
+  wire _eq_575 = slot_pick_pick_index == 7'd37; // RapController.java:630
+  wire _eq_576 = slot_pick_pick_index == 7'd38; // RapController.java:630
+  wire _eq_577 = slot_pick_pick_index == 7'd39; // RapController.java:630
+  wire _eq_578 = slot_pick_pick_index == 7'd40; // RapController.java:630
+  wire _eq_579 = slot_pick_pick_index == 7'd41; // RapController.java:630
+  wire _eq_580 = slot_pick_pick_index == 7'd42; // RapController.java:630
+  wire _eq_581 = slot_pick_pick_index == 7'd43; // RapController.java:630
+  wire _eq_582 = slot_pick_pick_index == 7'd44; // RapController.java:630
+  wire _eq_583 = slot_pick_pick_index == 7'd45; // RapController.java:630
+  wire _eq_584 = slot_pick_pick_index == 7'd46; // RapController.java:630
+  wire _eq_585 = slot_pick_pick_index == 7'd47; // RapController.java:630
+  wire _eq_586 = slot_pick_pick_index == 7'd48; // RapController.java:630
+  wire _eq_587 = slot_pick_pick_index == 7'd49; // RapController.java:630
+  wire _eq_588 = slot_pick_pick_index == 7'd50; // RapController.java:630
+  wire _eq_589 = slot_pick_pick_index == 7'd51; // RapController.java:630
+  wire _eq_590 = slot_pick_pick_index == 7'd52; // RapController.java:630
+  wire _eq_591 = slot_pick_pick_index == 7'd53; // RapController.java:630
+  wire _eq_592 = slot_pick_pick_index == 7'd54; // RapController.java:630
+  wire _eq_593 = slot_pick_pick_index == 7'd55; // RapController.java:630
+  wire _eq_594 = slot_pick_pick_index == 7'd56; // RapController.java:630
+  wire _eq_595 = slot_pick_pick_index == 7'd57; // RapController.java:630
+  wire _eq_596 = slot_pick_pick_index == 7'd58; // RapController.java:630
+  wire _eq_597 = slot_pick_pick_index == 7'd59; // RapController.java:630
+  wire _eq_598 = slot_pick_pick_index == 7'd60; // RapController.java:630
+  wire _eq_599 = slot_pick_pick_index == 7'd61; // RapController.java:630
+  wire _eq_600 = slot_pick_pick_index == 7'd62; // RapController.java:630
+  wire _eq_601 = slot_pick_pick_index == 7'd63; // RapController.java:630
+  wire _eq_602 = slot_pick_pick_index == 7'd64; // RapController.java:630
+  wire _eq_603 = slot_pick_pick_index == 7'd65; // RapController.java:630
+  wire _eq_604 = slot_pick_pick_index == 7'd66; // RapController.java:630
+  wire _eq_605 = slot_pick_pick_index == 7'd67; // RapController.java:630
+  wire _eq_606 = slot_pick_pick_index == 7'd68; // RapController.java:630
+  wire _eq_607 = slot_pick_pick_index == 7'd69; // RapController.java:630
+  wire _eq_608 = slot_pick_pick_index == 7'd70; // RapController.java:630
+  wire _eq_609 = slot_pick_pick_index == 7'd71; // RapController.java:630
+  wire _eq_610 = slot_pick_pick_index == 7'd72; // RapController.java:630
+  wire _eq_611 = slot_pick_pick_index == 7'd73; // RapController.java:630
+  wire _eq_612 = slot_pick_pick_index == 7'd74; // RapController.java:630
+  wire _eq_613 = slot_pick_pick_index == 7'd75; // RapController.java:630
+  wire _eq_614 = slot_pick_pick_index == 7'd76; // RapController.java:630
+  wire _eq_615 = slot_pick_pick_index == 7'd77; // RapController.java:630
+  wire _eq_616 = slot_pick_pick_index == 7'd78; // RapController.java:630
+  wire _eq_617 = slot_pick_pick_index == 7'd79; // RapController.java:630
+  wire _eq_618 = slot_pick_pick_index == 7'd80; // RapController.java:630
+  wire _eq_619 = slot_pick_pick_index == 7'd81; // RapController.java:630
+  wire _eq_620 = slot_pick_pick_index == 7'd82; // RapController.java:630
+  wire _eq_621 = slot_pick_pick_index == 7'd83; // RapController.java:630
+  wire _eq_622 = slot_pick_pick_index == 7'd84; // RapController.java:630
+  wire _eq_623 = slot_pick_pick_index == 7'd85; // RapController.java:630
+  wire _eq_624 = slot_pick_pick_index == 7'd86; // RapController.java:630
+  wire _eq_625 = slot_pick_pick_index == 7'd87; // RapController.java:630
+  wire _eq_626 = slot_pick_pick_index == 7'd88; // RapController.java:630
+  wire _eq_627 = slot_pick_pick_index == 7'd89; // RapController.java:630
+  wire _eq_628 = slot_pick_pick_index == 7'd90; // RapController.java:630
+  wire _eq_629 = slot_pick_pick_index == 7'd91; // RapController.java:630
+  wire _eq_630 = slot_pick_pick_index == 7'd92; // RapController.java:630
+  wire _eq_631 = slot_pick_pick_index == 7'd93; // RapController.java:630
+  wire _eq_632 = slot_pick_pick_index == 7'd94; // RapController.java:630
+  wire _eq_633 = slot_pick_pick_index == 7'd95; // RapController.java:630
+  wire _eq_634 = slot_pick_pick_index == 7'd96; // RapController.java:630
+  wire _eq_635 = slot_pick_pick_index == 7'd97; // RapController.java:630
+  wire _eq_636 = slot_pick_pick_index == 7'd98; // RapController.java:630
+  wire _eq_637 = slot_pick_pick_index == 7'd99; // RapController.java:630
+  wire _eq_638 = slot_pick_pick_index == 7'd100; // RapController.java:630
+  wire _eq_639 = slot_pick_pick_index == 7'd101; // RapController.java:630
+  wire _eq_640 = slot_pick_pick_index == 7'd102; // RapController.java:630
+  wire _eq_641 = slot_pick_pick_index == 7'd103; // RapController.java:630
+  wire _eq_642 = slot_pick_pick_index == 7'd104; // RapController.java:630
+  wire _eq_643 = slot_pick_pick_index == 7'd105; // RapController.java:630
+  wire _eq_644 = slot_pick_pick_index == 7'd106; // RapController.java:630
+  wire _eq_645 = slot_pick_pick_index == 7'd107; // RapController.java:630
+  wire _eq_646 = slot_pick_pick_index == 7'd108; // RapController.java:630
+  wire _eq_647 = slot_pick_pick_index == 7'd109; // RapController.java:630
+  wire _eq_648 = slot_pick_pick_index == 7'd110; // RapController.java:630
+  wire _eq_649 = slot_pick_pick_index == 7'd111; // RapController.java:630
+  wire _eq_650 = slot_pick_pick_index == 7'd112; // RapController.java:630
+  wire _eq_651 = slot_pick_pick_index == 7'd113; // RapController.java:630
+  wire _eq_652 = slot_pick_pick_index == 7'd114; // RapController.java:630
+  wire _eq_653 = slot_pick_pick_index == 7'd115; // RapController.java:630
+  wire _eq_654 = slot_pick_pick_index == 7'd116; // RapController.java:630
+  wire _eq_655 = slot_pick_pick_index == 7'd117; // RapController.java:630
+  wire _eq_656 = slot_pick_pick_index == 7'd118; // RapController.java:630
+  wire _eq_657 = slot_pick_pick_index == 7'd119; // RapController.java:630
+  wire _eq_658 = slot_pick_pick_index == 7'd120; // RapController.java:630
+  wire _eq_659 = slot_pick_pick_index == 7'd121; // RapController.java:630
+  wire _eq_660 = slot_pick_pick_index == 7'd122; // RapController.java:630
+  wire _eq_661 = slot_pick_pick_index == 7'd123; // RapController.java:630
+  wire _eq_662 = slot_pick_pick_index == 7'd124; // RapController.java:630
+  wire _eq_663 = slot_pick_pick_index == 7'd125; // RapController.java:630
+  wire _eq_664 = slot_pick_pick_index == 7'd126; // RapController.java:630
+  wire _eq_665 = slot_pick_pick_index == 7'd127; // RapController.java:630
   wire _eq_666 = children_write_slot == 7'd0; // NodeTable.java:44
   wire _eq_667 = children_write_slot == 7'd1; // NodeTable.java:44
   wire _eq_668 = children_write_slot == 7'd2; // NodeTable.java:44
@@ -2539,7 +2539,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_791 = children_write_slot == 7'd125; // NodeTable.java:44
   wire _eq_792 = children_write_slot == 7'd126; // NodeTable.java:44
   wire _eq_793 = children_write_slot == 7'd127; // NodeTable.java:44
-  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:502
+  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:503
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:42
   wire [31:0] _bits_133 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
@@ -2564,8 +2564,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_143 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_144 = _add_11[32]; // SplitCounter.java:44
-  wire _or_137 = io_counterResult_bits_saturated | 1'd0; // RapController.java:311
-  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:294
+  wire _or_137 = io_counterResult_bits_saturated | 1'd0; // RapController.java:312
+  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:295
   wire [7:0] _bits_145 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_146 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_145} > _bits_146; // SplitCompare.java:31
@@ -2583,21 +2583,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_138 = _gt_1 | _and_277; // SplitCompare.java:31
   wire _and_278 = _eq_794 & _or_138; // SplitCompare.java:31
   wire _or_139 = _gt_0 | _and_278; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_139; // RapController.java:294
-  wire _not_154 = ~schedule_exhausted; // RapController.java:297
+  wire split_now = _lt_0 & _or_139; // RapController.java:295
+  wire _not_154 = ~schedule_exhausted; // RapController.java:298
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_155 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_279 = _not_154 & _not_155; // RapController.java:297
-  wire [15:0] _bits_153 = until_merge_lo[31:16]; // RapController.java:297
-  wire _or_r_1 = |_bits_153; // RapController.java:297
-  wire _not_156 = ~_or_r_1; // RapController.java:297
-  wire _and_280 = _and_279 & _not_156; // RapController.java:297
-  wire [15:0] _bits_154 = until_merge_lo[15:0]; // RapController.java:298
-  wire _ge_2 = io_head_weight >= _bits_154; // RapController.java:298
-  wire merge_now = _and_280 & _ge_2; // RapController.java:298
-  wire _not_157 = ~merge_now; // RapController.java:302
-  wire _and_281 = split_now & _not_157; // RapController.java:302
-  wire _and_282 = _and_281 & hit_short_3; // RapController.java:302
+  wire _and_279 = _not_154 & _not_155; // RapController.java:298
+  wire [15:0] _bits_153 = until_merge_lo[31:16]; // RapController.java:298
+  wire _or_r_1 = |_bits_153; // RapController.java:298
+  wire _not_156 = ~_or_r_1; // RapController.java:298
+  wire _and_280 = _and_279 & _not_156; // RapController.java:298
+  wire [15:0] _bits_154 = until_merge_lo[15:0]; // RapController.java:299
+  wire _ge_2 = io_head_weight >= _bits_154; // RapController.java:299
+  wire merge_now = _and_280 & _ge_2; // RapController.java:299
+  wire _not_157 = ~merge_now; // RapController.java:303
+  wire _and_281 = split_now & _not_157; // RapController.java:303
+  wire _and_282 = _and_281 & hit_short_3; // RapController.java:303
   wire [11:0] _bits_155 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_156 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_155 > {1'b0, _bits_156}; // SplitCompare.java:31
@@ -2617,7 +2617,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_141 = _gt_3 | _and_284; // SplitCompare.java:31
   wire _not_158 = ~_or_141; // MergeSkip.java:42
   wire _and_285 = skip_valid & _not_158; // MergeSkip.java:42
-  wire defer_now = _and_282 & _and_285; // RapController.java:303
+  wire defer_now = _and_282 & _and_285; // RapController.java:304
   wire [32:0] _add_13 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
   wire [31:0] _bits_163 = _add_13[31:0]; // SplitCounter.java:43
   wire [31:0] _add_14 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
@@ -2625,39 +2625,39 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _add_15 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:111
   wire [7:0] _sub_2 = _add_15 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:111
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:104
-  wire _eq_798 = io_m0Csr == 64'd0; // RapController.java:370
-  wire [63:0] _mux_7 = _eq_798 ? 64'd1 : io_m0Csr; // RapController.java:370
+  wire _eq_798 = io_m0Csr == 64'd0; // RapController.java:371
+  wire [63:0] _mux_7 = _eq_798 ? 64'd1 : io_m0Csr; // RapController.java:371
   wire [31:0] _bits_165 = _mux_7[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_3 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_166 = _sub_3[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_167 = to_merge_hi[31:0]; // RapController.java:180
-  wire [31:0] _bits_168 = to_merge_lo[31:0]; // RapController.java:180
-  wire [63:0] to_merge = {_bits_167, _bits_168}; // RapController.java:180
+  wire [31:0] _bits_167 = to_merge_hi[31:0]; // RapController.java:181
+  wire [31:0] _bits_168 = to_merge_lo[31:0]; // RapController.java:181
+  wire [63:0] to_merge = {_bits_167, _bits_168}; // RapController.java:181
   wire [31:0] _bits_169 = to_merge[31:0]; // SplitCounter.java:49
   wire [31:0] _bits_170 = _mux_7[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_4 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_171 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_172 = _sub_3[32]; // SplitCounter.java:44
-  wire _eq_799 = io_epsCsr == 16'd0; // RapController.java:368
-  wire [15:0] _mux_8 = _eq_799 ? 16'd1 : io_epsCsr; // RapController.java:368
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:369
-  wire [31:0] _mux_9 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:369
-  wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:238
-  wire [5:0] _sub_5 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:238
-  wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:239
-  wire [7:0] _sub_6 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:239
-  wire _eq_800 = state == 4'd2; // RapController.java:244
-  wire draining = _eq_800 | commit_stop; // RapController.java:244
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:245
-  wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:255
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:400
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:416
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:416
-  wire [3:0] _bits_173 = _dshl_0[3:0]; // RapController.java:416
-  wire [3:0] _or_142 = present_children | _bits_173; // RapController.java:416
-  wire [6:0] _dshl_1 = 7'd1 << _bits_132; // RapController.java:631
-  wire [3:0] _bits_174 = _dshl_1[3:0]; // RapController.java:631
-  wire [3:0] _or_143 = present_children | _bits_174; // RapController.java:631
+  wire _eq_799 = io_epsCsr == 16'd0; // RapController.java:369
+  wire [15:0] _mux_8 = _eq_799 ? 16'd1 : io_epsCsr; // RapController.java:369
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:370
+  wire [31:0] _mux_9 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:370
+  wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:239
+  wire [5:0] _sub_5 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:239
+  wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:240
+  wire [7:0] _sub_6 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:240
+  wire _eq_800 = state == 4'd2; // RapController.java:245
+  wire draining = _eq_800 | commit_stop; // RapController.java:245
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:246
+  wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:256
+  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:401
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:417
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:417
+  wire [3:0] _bits_173 = _dshl_0[3:0]; // RapController.java:417
+  wire [3:0] _or_142 = present_children | _bits_173; // RapController.java:417
+  wire [6:0] _dshl_1 = 7'd1 << _bits_132; // RapController.java:632
+  wire [3:0] _bits_174 = _dshl_1[3:0]; // RapController.java:632
+  wire [3:0] _or_143 = present_children | _bits_174; // RapController.java:632
   wire _not_159 = ~leaf_pick_load; // SlotPicker.java:48
   wire [127:0] _not_160 = ~leaf_pick_pick_hot; // SlotPicker.java:33
   wire [127:0] _and_286 = leaf_pick_candidates & _not_160; // SlotPicker.java:33
@@ -3819,7 +3819,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_292 = ~slot_pick_load; // SlotPicker.java:48
   wire [127:0] _not_293 = ~slot_pick_pick_hot; // SlotPicker.java:33
   wire [127:0] _and_544 = slot_pick_candidates & _not_293; // SlotPicker.java:33
-  wire [127:0] _not_294 = ~slot_valid; // RapController.java:420
+  wire [127:0] _not_294 = ~slot_valid; // RapController.java:421
   wire _not_295 = ~slot_pick_ready; // SlotPicker.java:39
   wire slot_pick_advance = slot_pick_take | _not_295; // SlotPicker.java:39
   wire [127:0] _not_296 = ~slot_pick_pick_hot; // SlotPicker.java:37
@@ -4337,21 +4337,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_135 = _not_298 ? _cat_102 : _cat_133; // FirstSet.java:35
   wire [6:0] _cat_134 = {_not_298, _mux_135}; // FirstSet.java:35
   wire [6:0] _bits_559 = _cat_134; // FirstSet.java:43
-  wire [4:0] _sub_10 = merge_leaf_depth - 5'd1; // RapController.java:470
-  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:463
-  wire _eq_1055 = state == 4'd7; // RapController.java:327
-  wire _eq_1056 = state == 4'd8; // RapController.java:327
-  wire _or_398 = _eq_1055 | _eq_1056; // RapController.java:327
-  wire _eq_1057 = state == 4'd9; // RapController.java:327
-  wire _or_399 = _or_398 | _eq_1057; // RapController.java:327
-  wire _and_547 = _or_399 & io_counterResult_valid; // RapController.java:328
-  wire _eq_1058 = io_counterResult_bits_op == 2'd2; // RapController.java:328
-  wire _and_548 = _and_547 & _eq_1058; // RapController.java:328
-  wire [34:0] _add_19 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:328
-  wire [2:0] _add_20 = merge_leaves + 3'd1; // RapController.java:491
-  wire _not_425 = ~snapshot_frozen; // RapController.java:381
-  wire _and_549 = snapshot_pending & _not_425; // RapController.java:381
-  wire _and_550 = _and_549 & _and_1; // RapController.java:381
+  wire [4:0] _sub_10 = merge_leaf_depth - 5'd1; // RapController.java:471
+  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:464
+  wire _eq_1055 = state == 4'd7; // RapController.java:328
+  wire _eq_1056 = state == 4'd8; // RapController.java:328
+  wire _or_398 = _eq_1055 | _eq_1056; // RapController.java:328
+  wire _eq_1057 = state == 4'd9; // RapController.java:328
+  wire _or_399 = _or_398 | _eq_1057; // RapController.java:328
+  wire _and_547 = _or_399 & io_counterResult_valid; // RapController.java:329
+  wire _eq_1058 = io_counterResult_bits_op == 2'd2; // RapController.java:329
+  wire _and_548 = _and_547 & _eq_1058; // RapController.java:329
+  wire [34:0] _add_19 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:329
+  wire [2:0] _add_20 = merge_leaves + 3'd1; // RapController.java:492
+  wire _not_425 = ~snapshot_frozen; // RapController.java:382
+  wire _and_549 = snapshot_pending & _not_425; // RapController.java:382
+  wire _and_550 = _and_549 & _and_1; // RapController.java:382
   wire _or_400 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_401 = _or_400 | ev_split_q; // StatusRegs.java:83
   wire _or_402 = _or_401 | ev_batch_q; // StatusRegs.java:83
@@ -4373,17 +4373,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_556 = _and_555 & _not_432; // StatusRegs.java:84
   wire _not_433 = ~_and_556; // StatusRegs.java:84
   wire ev_pending = _or_404 | _not_433; // StatusRegs.java:84
-  wire _not_434 = ~ev_pending; // RapController.java:381
-  wire _and_557 = _and_550 & _not_434; // RapController.java:381
-  wire _and_558 = _and_557 & multiplier_free; // RapController.java:381
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:516
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:533
-  wire [6:0] _bits_560 = readout_slot[6:0]; // RapController.java:531
+  wire _not_434 = ~ev_pending; // RapController.java:382
+  wire _and_557 = _and_550 & _not_434; // RapController.java:382
+  wire _and_558 = _and_557 & multiplier_free; // RapController.java:382
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:517
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:534
+  wire [6:0] _bits_560 = readout_slot[6:0]; // RapController.java:532
   wire _eq_1059 = _bits_560 == 7'd0; // NodeTable.java:88
   wire [4:0] _dyn_index_2 = _bits_560[6] ? (_bits_560[5] ? (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_127 : slot_depth_126) : (_bits_560[0] ? slot_depth_125 : slot_depth_124)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_123 : slot_depth_122) : (_bits_560[0] ? slot_depth_121 : slot_depth_120))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_119 : slot_depth_118) : (_bits_560[0] ? slot_depth_117 : slot_depth_116)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_115 : slot_depth_114) : (_bits_560[0] ? slot_depth_113 : slot_depth_112)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_111 : slot_depth_110) : (_bits_560[0] ? slot_depth_109 : slot_depth_108)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_107 : slot_depth_106) : (_bits_560[0] ? slot_depth_105 : slot_depth_104))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_103 : slot_depth_102) : (_bits_560[0] ? slot_depth_101 : slot_depth_100)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_99 : slot_depth_98) : (_bits_560[0] ? slot_depth_97 : slot_depth_96))))) : (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_95 : slot_depth_94) : (_bits_560[0] ? slot_depth_93 : slot_depth_92)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_91 : slot_depth_90) : (_bits_560[0] ? slot_depth_89 : slot_depth_88))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_87 : slot_depth_86) : (_bits_560[0] ? slot_depth_85 : slot_depth_84)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_83 : slot_depth_82) : (_bits_560[0] ? slot_depth_81 : slot_depth_80)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_79 : slot_depth_78) : (_bits_560[0] ? slot_depth_77 : slot_depth_76)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_75 : slot_depth_74) : (_bits_560[0] ? slot_depth_73 : slot_depth_72))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_71 : slot_depth_70) : (_bits_560[0] ? slot_depth_69 : slot_depth_68)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_67 : slot_depth_66) : (_bits_560[0] ? slot_depth_65 : slot_depth_64)))))) : (_bits_560[5] ? (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_63 : slot_depth_62) : (_bits_560[0] ? slot_depth_61 : slot_depth_60)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_59 : slot_depth_58) : (_bits_560[0] ? slot_depth_57 : slot_depth_56))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_55 : slot_depth_54) : (_bits_560[0] ? slot_depth_53 : slot_depth_52)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_51 : slot_depth_50) : (_bits_560[0] ? slot_depth_49 : slot_depth_48)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_47 : slot_depth_46) : (_bits_560[0] ? slot_depth_45 : slot_depth_44)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_43 : slot_depth_42) : (_bits_560[0] ? slot_depth_41 : slot_depth_40))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_39 : slot_depth_38) : (_bits_560[0] ? slot_depth_37 : slot_depth_36)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_35 : slot_depth_34) : (_bits_560[0] ? slot_depth_33 : slot_depth_32))))) : (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_31 : slot_depth_30) : (_bits_560[0] ? slot_depth_29 : slot_depth_28)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_27 : slot_depth_26) : (_bits_560[0] ? slot_depth_25 : slot_depth_24))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_23 : slot_depth_22) : (_bits_560[0] ? slot_depth_21 : slot_depth_20)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_19 : slot_depth_18) : (_bits_560[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_15 : slot_depth_14) : (_bits_560[0] ? slot_depth_13 : slot_depth_12)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_11 : slot_depth_10) : (_bits_560[0] ? slot_depth_9 : slot_depth_8))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_7 : slot_depth_6) : (_bits_560[0] ? slot_depth_5 : slot_depth_4)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_3 : slot_depth_2) : (_bits_560[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:88
   wire [4:0] _mux_138 = _eq_1059 ? 5'd0 : _dyn_index_2; // NodeTable.java:88
-  wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:613
-  wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:531
+  wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:614
+  wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:532
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
@@ -4407,68 +4407,68 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_405 = _gt_8 | _and_559; // SplitCompare.java:31
   wire _and_560 = _eq_1060 & _or_405; // SplitCompare.java:31
   wire _or_406 = _gt_7 | _and_560; // SplitCompare.java:31
-  wire _or_407 = snapshot_product_start | following_kick; // RapController.java:169
-  wire [63:0] _mux_140 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:170
-  wire [31:0] _mux_141 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:171
+  wire _or_407 = snapshot_product_start | following_kick; // RapController.java:170
+  wire [63:0] _mux_140 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:171
+  wire [31:0] _mux_141 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:172
   wire [63:0] _bits_569 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
   wire _not_435 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
   wire _and_561 = following_running & _not_435; // MergeSchedule.java:41
   wire _not_436 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_570 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_3 = |_bits_570; // MergeSchedule.java:45
-  wire [31:0] _bits_571 = next_merge[31:0]; // RapController.java:177
-  wire [31:0] _bits_572 = _cat_0[31:0]; // RapController.java:177
-  wire [32:0] _sub_11 = {1'b0, _bits_571} - {1'b0, _bits_572}; // RapController.java:177
-  wire [31:0] _bits_573 = next_merge[63:32]; // RapController.java:178
-  wire [31:0] _bits_574 = _cat_0[63:32]; // RapController.java:178
-  wire [32:0] _sub_12 = {1'b0, _bits_573} - {1'b0, _bits_574}; // RapController.java:178
-  wire _bits_575 = to_merge_lo[32]; // RapController.java:178
-  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_575}; // RapController.java:178
-  wire _bits_576 = to_merge_hi[32]; // RapController.java:181
-  wire _not_437 = ~_bits_576; // RapController.java:181
-  wire _or_r_4 = |to_merge; // RapController.java:181
-  wire _and_562 = _not_437 & _or_r_4; // RapController.java:181
-  wire _eq_1062 = state == 4'd8; // RapController.java:187
-  wire _eq_1063 = state == 4'd9; // RapController.java:187
-  wire walking_kids = _eq_1062 | _eq_1063; // RapController.java:187
-  wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:188
-  wire [2:0] _dyn_index_3 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:188
-  wire _not_438 = ~commit_stop; // RapController.java:377
-  wire _and_563 = io_selected_valid & _not_438; // RapController.java:377
-  wire [6:0] _bits_577 = undo_rdata_0[38:32]; // RapController.java:398
-  wire [6:0] _bits_578 = readout_slot[6:0]; // RapController.java:524
-  wire [31:0] _bits_579 = undo_rdata_0[31:0]; // RapController.java:399
-  wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:92
-  wire [31:0] _bits_580 = merge_sum[31:0]; // RapController.java:500
-  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_580; // RapController.java:500
-  wire [4:0] _sub_14 = 5'd15 - op_depth; // RapController.java:619
-  wire [5:0] _cat_136 = {_sub_14, 1'd0}; // RapController.java:613
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_132}} << _cat_136; // RapController.java:620
-  wire [31:0] _bits_581 = _dshl_2[31:0]; // RapController.java:620
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_581; // RapController.java:620
-  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:215
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:439
-  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:613
-  wire [31:0] _dshr_0 = _fill_8 >> _cat_137; // RapController.java:439
-  wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:219
-  wire _not_439 = ~io_tcamWrite_ready; // RapController.java:228
-  wire _and_564 = tcam_write_full & _not_439; // RapController.java:228
-  wire _or_408 = tcam_write_load | _and_564; // RapController.java:228
-  wire _or_409 = split_now | merge_now; // RapController.java:305
-  wire _and_565 = commit_fire & _or_409; // RapController.java:305
-  wire _not_440 = ~defer_now; // RapController.java:305
-  wire _and_566 = _and_565 & _not_440; // RapController.java:305
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:264
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:268
-  wire _ge_3 = free_slots >= missing_children; // RapController.java:269
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:277
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:277
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:277
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:277
-  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:279
-  wire [2:0] _dyn_index_4 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:281
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:281
-  wire _bits_582 = _dshr_1[0]; // RapController.java:281
+  wire [31:0] _bits_571 = next_merge[31:0]; // RapController.java:178
+  wire [31:0] _bits_572 = _cat_0[31:0]; // RapController.java:178
+  wire [32:0] _sub_11 = {1'b0, _bits_571} - {1'b0, _bits_572}; // RapController.java:178
+  wire [31:0] _bits_573 = next_merge[63:32]; // RapController.java:179
+  wire [31:0] _bits_574 = _cat_0[63:32]; // RapController.java:179
+  wire [32:0] _sub_12 = {1'b0, _bits_573} - {1'b0, _bits_574}; // RapController.java:179
+  wire _bits_575 = to_merge_lo[32]; // RapController.java:179
+  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_575}; // RapController.java:179
+  wire _bits_576 = to_merge_hi[32]; // RapController.java:182
+  wire _not_437 = ~_bits_576; // RapController.java:182
+  wire _or_r_4 = |to_merge; // RapController.java:182
+  wire _and_562 = _not_437 & _or_r_4; // RapController.java:182
+  wire _eq_1062 = state == 4'd8; // RapController.java:188
+  wire _eq_1063 = state == 4'd9; // RapController.java:188
+  wire walking_kids = _eq_1062 | _eq_1063; // RapController.java:188
+  wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:189
+  wire [2:0] _dyn_index_3 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:189
+  wire _not_438 = ~commit_stop; // RapController.java:378
+  wire _and_563 = io_selected_valid & _not_438; // RapController.java:378
+  wire [6:0] _bits_577 = undo_rdata_0[38:32]; // RapController.java:399
+  wire [6:0] _bits_578 = readout_slot[6:0]; // RapController.java:525
+  wire [31:0] _bits_579 = undo_rdata_0[31:0]; // RapController.java:400
+  wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:93
+  wire [31:0] _bits_580 = merge_sum[31:0]; // RapController.java:501
+  wire [31:0] _mux_143 = clip_verdict ? _fill_6 : _bits_580; // RapController.java:501
+  wire [4:0] _sub_14 = 5'd15 - op_depth; // RapController.java:620
+  wire [5:0] _cat_136 = {_sub_14, 1'd0}; // RapController.java:614
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_132}} << _cat_136; // RapController.java:621
+  wire [31:0] _bits_581 = _dshl_2[31:0]; // RapController.java:621
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_581; // RapController.java:621
+  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:216
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:440
+  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:614
+  wire [31:0] _dshr_0 = _fill_8 >> _cat_137; // RapController.java:440
+  wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:220
+  wire _not_439 = ~io_tcamWrite_ready; // RapController.java:229
+  wire _and_564 = tcam_write_full & _not_439; // RapController.java:229
+  wire _or_408 = tcam_write_load | _and_564; // RapController.java:229
+  wire _or_409 = split_now | merge_now; // RapController.java:306
+  wire _and_565 = commit_fire & _or_409; // RapController.java:306
+  wire _not_440 = ~defer_now; // RapController.java:306
+  wire _and_566 = _and_565 & _not_440; // RapController.java:306
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:265
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:269
+  wire _ge_3 = free_slots >= missing_children; // RapController.java:270
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:278
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:278
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:278
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:278
+  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:280
+  wire [2:0] _dyn_index_4 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:282
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:282
+  wire _bits_582 = _dshr_1[0]; // RapController.java:282
   wire [11:0] _bits_583 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_584 = merge_sum[34:24]; // SplitCompare.java:39
   wire _gt_10 = _bits_583 > {1'b0, _bits_584}; // SplitCompare.java:31
@@ -4486,16 +4486,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_410 = _gt_11 | _and_567; // SplitCompare.java:31
   wire _and_568 = _eq_1064 & _or_410; // SplitCompare.java:31
   wire _or_411 = _gt_10 | _and_568; // SplitCompare.java:31
-  wire [2:0] _bits_591 = merge_sum[34:32]; // RapController.java:334
-  wire _or_r_5 = |_bits_591; // RapController.java:334
-  wire _eq_1066 = state == 4'd9; // RapController.java:335
-  wire _eq_1067 = sram_count == 8'd0; // RapController.java:335
-  wire _and_569 = _eq_1066 & _eq_1067; // RapController.java:335
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:338
-  wire [6:0] _bits_592 = readout_slot[6:0]; // RapController.java:338
-  wire [127:0] _dshr_2 = slot_valid >> _bits_592; // RapController.java:338
-  wire _bits_593 = _dshr_2[0]; // RapController.java:338
-  wire _and_570 = _lt_6 & _bits_593; // RapController.java:338
+  wire [2:0] _bits_591 = merge_sum[34:32]; // RapController.java:335
+  wire _or_r_5 = |_bits_591; // RapController.java:335
+  wire _eq_1066 = state == 4'd9; // RapController.java:336
+  wire _eq_1067 = sram_count == 8'd0; // RapController.java:336
+  wire _and_569 = _eq_1066 & _eq_1067; // RapController.java:336
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:339
+  wire [6:0] _bits_592 = readout_slot[6:0]; // RapController.java:339
+  wire [127:0] _dshr_2 = slot_valid >> _bits_592; // RapController.java:339
+  wire _bits_593 = _dshr_2[0]; // RapController.java:339
+  wire _and_570 = _lt_6 & _bits_593; // RapController.java:339
   wire [11:0] _bits_594 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_595 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_13 = _bits_594 > {1'b0, _bits_595}; // SplitCompare.java:31
@@ -4519,63 +4519,63 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_574 = _and_573 & _not_442; // MergeSkip.java:51
   wire _not_443 = ~commit_fire; // MergeSkip.java:51
   wire _and_575 = _and_574 & _not_443; // MergeSkip.java:51
-  wire _eq_1070 = state == 4'd1; // RapController.java:655
-  wire _not_444 = ~commit_stop; // RapController.java:655
-  wire _and_576 = _eq_1070 & _not_444; // RapController.java:655
-  wire _not_445 = ~io_headValid; // RapController.java:655
-  wire _and_577 = pipe_empty & _not_445; // RapController.java:655
-  wire [2:0] _mux_144 = _and_577 ? 3'd1 : fill_cause; // RapController.java:655
-  wire _eq_1071 = state == 4'd2; // RapController.java:656
-  wire _eq_1072 = state == 4'd3; // RapController.java:656
-  wire _or_414 = _eq_1071 | _eq_1072; // RapController.java:656
-  wire _eq_1073 = state == 4'd12; // RapController.java:656
-  wire _or_415 = _or_414 | _eq_1073; // RapController.java:656
-  wire _or_416 = _or_415 | commit_stop; // RapController.java:656
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:657
-  wire _ge_4 = state >= 4'd4; // RapController.java:658
-  wire _le_1 = state <= 4'd6; // RapController.java:658
-  wire _and_578 = _ge_4 & _le_1; // RapController.java:658
-  wire _ge_5 = state >= 4'd7; // RapController.java:659
-  wire _le_2 = state <= 4'd11; // RapController.java:659
-  wire _and_579 = _ge_5 & _le_2; // RapController.java:659
-  wire [3:0] _bits_602 = undo_sp[3:0]; // RapController.java:254
-  wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:254
-  wire _eq_1074 = state == 4'd3; // RapController.java:250
-  wire _ne_4 = undo_sp != 5'd0; // RapController.java:250
-  wire undo_pop = _eq_1074 & _ne_4; // RapController.java:250
-  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:251
-  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:251
-  wire [4:0] _mux_146 = undo_pop ? _sub_15 : _sub_16; // RapController.java:251
-  wire [3:0] _bits_603 = _mux_146[3:0]; // RapController.java:251
-  wire _not_446 = ~undo_push; // RapController.java:251
-  wire read_parent_prefix = state == 4'd5; // RapController.java:155
-  wire [6:0] _bits_604 = readout_slot[6:0]; // RapController.java:156
-  wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_604; // RapController.java:156
-  wire _eq_1075 = state == 4'd13; // RapController.java:157
-  wire _or_417 = read_parent_prefix | _eq_1075; // RapController.java:157
-  wire _and_580 = in_run & io_selected_valid; // RapController.java:554
-  wire _eq_1076 = io_counterResult_bits_op == 2'd0; // RapController.java:556
-  wire _and_581 = io_headValid & _eq_1076; // RapController.java:556
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:557
-  wire _not_447 = ~io_counterResult_valid; // RapController.java:558
-  wire _eq_1077 = state == 4'd2; // RapController.java:558
-  wire _and_582 = _eq_1077 & pipe_empty; // RapController.java:558
-  wire _and_r_0 = &present_children; // RapController.java:559
-  wire _or_418 = slot_pick_pick_found | _and_r_0; // RapController.java:559
-  wire _eq_1078 = state == 4'd6; // RapController.java:559
-  wire _and_583 = _eq_1078 & slot_pick_ready; // RapController.java:559
-  wire _eq_1079 = split_fits == _ge_3; // RapController.java:561
-  wire _eq_1080 = op_children == _dyn_index_3; // RapController.java:563
-  wire _eq_1081 = state == 4'd9; // RapController.java:562
-  wire _and_584 = _eq_1081 & merge_settled; // RapController.java:562
-  wire _or_419 = split_settled | _and_584; // RapController.java:562
+  wire _eq_1070 = state == 4'd1; // RapController.java:656
+  wire _not_444 = ~commit_stop; // RapController.java:656
+  wire _and_576 = _eq_1070 & _not_444; // RapController.java:656
+  wire _not_445 = ~io_headValid; // RapController.java:656
+  wire _and_577 = pipe_empty & _not_445; // RapController.java:656
+  wire [2:0] _mux_144 = _and_577 ? 3'd1 : fill_cause; // RapController.java:656
+  wire _eq_1071 = state == 4'd2; // RapController.java:657
+  wire _eq_1072 = state == 4'd3; // RapController.java:657
+  wire _or_414 = _eq_1071 | _eq_1072; // RapController.java:657
+  wire _eq_1073 = state == 4'd12; // RapController.java:657
+  wire _or_415 = _or_414 | _eq_1073; // RapController.java:657
+  wire _or_416 = _or_415 | commit_stop; // RapController.java:657
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:658
+  wire _ge_4 = state >= 4'd4; // RapController.java:659
+  wire _le_1 = state <= 4'd6; // RapController.java:659
+  wire _and_578 = _ge_4 & _le_1; // RapController.java:659
+  wire _ge_5 = state >= 4'd7; // RapController.java:660
+  wire _le_2 = state <= 4'd11; // RapController.java:660
+  wire _and_579 = _ge_5 & _le_2; // RapController.java:660
+  wire [3:0] _bits_602 = undo_sp[3:0]; // RapController.java:255
+  wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:255
+  wire _eq_1074 = state == 4'd3; // RapController.java:251
+  wire _ne_4 = undo_sp != 5'd0; // RapController.java:251
+  wire undo_pop = _eq_1074 & _ne_4; // RapController.java:251
+  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:252
+  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:252
+  wire [4:0] _mux_146 = undo_pop ? _sub_15 : _sub_16; // RapController.java:252
+  wire [3:0] _bits_603 = _mux_146[3:0]; // RapController.java:252
+  wire _not_446 = ~undo_push; // RapController.java:252
+  wire read_parent_prefix = state == 4'd5; // RapController.java:156
+  wire [6:0] _bits_604 = readout_slot[6:0]; // RapController.java:157
+  wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_604; // RapController.java:157
+  wire _eq_1075 = state == 4'd13; // RapController.java:158
+  wire _or_417 = read_parent_prefix | _eq_1075; // RapController.java:158
+  wire _and_580 = in_run & io_selected_valid; // RapController.java:555
+  wire _eq_1076 = io_counterResult_bits_op == 2'd0; // RapController.java:557
+  wire _and_581 = io_headValid & _eq_1076; // RapController.java:557
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:558
+  wire _not_447 = ~io_counterResult_valid; // RapController.java:559
+  wire _eq_1077 = state == 4'd2; // RapController.java:559
+  wire _and_582 = _eq_1077 & pipe_empty; // RapController.java:559
+  wire _and_r_0 = &present_children; // RapController.java:560
+  wire _or_418 = slot_pick_pick_found | _and_r_0; // RapController.java:560
+  wire _eq_1078 = state == 4'd6; // RapController.java:560
+  wire _and_583 = _eq_1078 & slot_pick_ready; // RapController.java:560
+  wire _eq_1079 = split_fits == _ge_3; // RapController.java:562
+  wire _eq_1080 = op_children == _dyn_index_3; // RapController.java:564
+  wire _eq_1081 = state == 4'd9; // RapController.java:563
+  wire _and_584 = _eq_1081 & merge_settled; // RapController.java:563
+  wire _or_419 = split_settled | _and_584; // RapController.java:563
   wire _not_448 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_449 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_448 & _not_449; // StatusRegs.java:82
-  wire _eq_1082 = kids_vector == visited_kids; // RapController.java:565
-  wire _eq_1083 = state == 4'd9; // RapController.java:565
-  wire _ne_5 = merge_leaves != 3'd0; // RapController.java:566
-  wire _eq_1084 = state == 4'd9; // RapController.java:566
+  wire _eq_1082 = kids_vector == visited_kids; // RapController.java:566
+  wire _eq_1083 = state == 4'd9; // RapController.java:566
+  wire _ne_5 = merge_leaves != 3'd0; // RapController.java:567
+  wire _eq_1084 = state == 4'd9; // RapController.java:567
   wire _or_420 = ev_commit | ev_saturation; // StatusRegs.java:117
   wire _or_421 = _or_420 | ev_split; // StatusRegs.java:117
   wire _or_422 = _or_421 | ev_allocated; // StatusRegs.java:117
@@ -4585,7 +4585,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
   wire _or_426 = _or_425 | _or_r_6; // StatusRegs.java:117
   wire _or_427 = _or_426 | ev_pending; // StatusRegs.java:117
-  wire _not_450 = ~_or_427; // RapController.java:567
+  wire _not_450 = ~_or_427; // RapController.java:568
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:82
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:82
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:82
@@ -4714,10 +4714,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:82
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:82
   wire [127:0] _cat_140 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:83
-  wire [127:0] _and_585 = slot_valid & _cat_140; // RapController.java:568
-  wire _or_r_7 = |_and_585; // RapController.java:568
-  wire _not_451 = ~_or_r_7; // RapController.java:568
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:569
+  wire [127:0] _and_585 = slot_valid & _cat_140; // RapController.java:569
+  wire _or_r_7 = |_and_585; // RapController.java:569
+  wire _not_451 = ~_or_r_7; // RapController.java:569
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:570
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -8475,7 +8475,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:161
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:162
     .clock(clock),
 
     .reset(reset),
@@ -8496,64 +8496,64 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:292
-      $display("Assertion failed at RapController.java:292: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:293
+      $display("Assertion failed at RapController.java:293: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_580 && !io_selected_bits_found) begin // RapController.java:554
-      $display("Assertion failed at RapController.java:554: no node matched a key: the root must always match");
+    if (!reset && _and_580 && !io_selected_bits_found) begin // RapController.java:555
+      $display("Assertion failed at RapController.java:555: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:555
-      $display("Assertion failed at RapController.java:555: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:556
+      $display("Assertion failed at RapController.java:556: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_581) begin // RapController.java:556
-      $display("Assertion failed at RapController.java:556: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_581) begin // RapController.java:557
+      $display("Assertion failed at RapController.java:557: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:557
-      $display("Assertion failed at RapController.java:557: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:558
+      $display("Assertion failed at RapController.java:558: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_582 && !_not_447) begin // RapController.java:558
-      $display("Assertion failed at RapController.java:558: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_582 && !_not_447) begin // RapController.java:559
+      $display("Assertion failed at RapController.java:559: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_583 && !_or_418) begin // RapController.java:559
-      $display("Assertion failed at RapController.java:559: a split found no free slot after checking capacity");
+    if (!reset && _and_583 && !_or_418) begin // RapController.java:560
+      $display("Assertion failed at RapController.java:560: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_1079) begin // RapController.java:561
-      $display("Assertion failed at RapController.java:561: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_1079) begin // RapController.java:562
+      $display("Assertion failed at RapController.java:562: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_419 && !_eq_1080) begin // RapController.java:563
-      $display("Assertion failed at RapController.java:563: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_419 && !_eq_1080) begin // RapController.java:564
+      $display("Assertion failed at RapController.java:564: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_17 && !st_n_steady) begin // RapController.java:564
-      $display("Assertion failed at RapController.java:564: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_17 && !st_n_steady) begin // RapController.java:565
+      $display("Assertion failed at RapController.java:565: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _eq_1083 && !_eq_1082) begin // RapController.java:565
-      $display("Assertion failed at RapController.java:565: the merge parent's leaves changed during its walk");
+    if (!reset && _eq_1083 && !_eq_1082) begin // RapController.java:566
+      $display("Assertion failed at RapController.java:566: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _eq_1084 && !_ne_5) begin // RapController.java:566
-      $display("Assertion failed at RapController.java:566: a merge parent without leaf children waits for a verdict");
+    if (!reset && _eq_1084 && !_ne_5) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: a merge parent without leaf children waits for a verdict");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_450) begin // RapController.java:567
-      $display("Assertion failed at RapController.java:567: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_450) begin // RapController.java:568
+      $display("Assertion failed at RapController.java:568: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_451) begin // RapController.java:568
-      $display("Assertion failed at RapController.java:568: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_451) begin // RapController.java:569
+      $display("Assertion failed at RapController.java:569: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:570
+      $display("Assertion failed at RapController.java:570: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

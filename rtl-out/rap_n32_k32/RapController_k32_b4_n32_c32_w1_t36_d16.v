@@ -3,114 +3,114 @@
 `default_nettype none
 
 module RapController_k32_b4_n32_c32_w1_t36_d16 (
-  input  wire clock, // RapController.java:80
-  input  wire reset, // RapController.java:80
-  output wire io_selected_ready, // RapController.java:84
-  input  wire io_selected_valid, // RapController.java:84
-  input  wire io_selected_bits_found, // RapController.java:84
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:84
-  input  wire [4:0] io_selected_bits_depth, // RapController.java:84
-  input  wire io_selected_bits_weight, // RapController.java:84
-  input  wire io_head_weight, // RapController.java:84
-  input  wire [35:0] io_head_threshold, // RapController.java:84
-  input  wire io_headValid, // RapController.java:84
-  input  wire io_issued, // RapController.java:84
-  output wire io_issueEnable, // RapController.java:84
-  output wire io_commit, // RapController.java:84
-  output wire io_rewind, // RapController.java:84
-  input  wire io_counterCmd_ready, // RapController.java:84
-  output wire io_counterCmd_valid, // RapController.java:84
-  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:84
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:84
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:84
-  output wire io_counterResult_ready, // RapController.java:84
-  input  wire io_counterResult_valid, // RapController.java:84
-  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:84
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:84
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:84
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:84
-  input  wire io_counterResult_bits_saturated, // RapController.java:84
-  output wire io_softClear, // RapController.java:84
-  input  wire io_counterClearing, // RapController.java:84
-  input  wire io_tcamWrite_ready, // RapController.java:84
-  output wire io_tcamWrite_valid, // RapController.java:84
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:84
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:84
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:84
-  output wire [31:0] io_slotValid, // RapController.java:84
-  output wire [4:0] io_depths_0, // RapController.java:84
-  output wire [4:0] io_depths_1, // RapController.java:84
-  output wire [4:0] io_depths_2, // RapController.java:84
-  output wire [4:0] io_depths_3, // RapController.java:84
-  output wire [4:0] io_depths_4, // RapController.java:84
-  output wire [4:0] io_depths_5, // RapController.java:84
-  output wire [4:0] io_depths_6, // RapController.java:84
-  output wire [4:0] io_depths_7, // RapController.java:84
-  output wire [4:0] io_depths_8, // RapController.java:84
-  output wire [4:0] io_depths_9, // RapController.java:84
-  output wire [4:0] io_depths_10, // RapController.java:84
-  output wire [4:0] io_depths_11, // RapController.java:84
-  output wire [4:0] io_depths_12, // RapController.java:84
-  output wire [4:0] io_depths_13, // RapController.java:84
-  output wire [4:0] io_depths_14, // RapController.java:84
-  output wire [4:0] io_depths_15, // RapController.java:84
-  output wire [4:0] io_depths_16, // RapController.java:84
-  output wire [4:0] io_depths_17, // RapController.java:84
-  output wire [4:0] io_depths_18, // RapController.java:84
-  output wire [4:0] io_depths_19, // RapController.java:84
-  output wire [4:0] io_depths_20, // RapController.java:84
-  output wire [4:0] io_depths_21, // RapController.java:84
-  output wire [4:0] io_depths_22, // RapController.java:84
-  output wire [4:0] io_depths_23, // RapController.java:84
-  output wire [4:0] io_depths_24, // RapController.java:84
-  output wire [4:0] io_depths_25, // RapController.java:84
-  output wire [4:0] io_depths_26, // RapController.java:84
-  output wire [4:0] io_depths_27, // RapController.java:84
-  output wire [4:0] io_depths_28, // RapController.java:84
-  output wire [4:0] io_depths_29, // RapController.java:84
-  output wire [4:0] io_depths_30, // RapController.java:84
-  output wire [4:0] io_depths_31, // RapController.java:84
-  input  wire io_enable, // RapController.java:84
-  input  wire io_softReset, // RapController.java:84
-  input  wire io_snapshot, // RapController.java:84
-  input  wire io_readout, // RapController.java:84
-  input  wire [15:0] io_readoutSlot, // RapController.java:84
-  input  wire io_inputsDrained, // RapController.java:84
-  input  wire [15:0] io_epsCsr, // RapController.java:84
-  input  wire [63:0] io_m0Csr, // RapController.java:84
-  input  wire [31:0] io_qCsr, // RapController.java:84
-  output wire [15:0] io_epsActive, // RapController.java:84
-  output wire io_acceptEnable, // RapController.java:84
-  output wire [63:0] io_live_n, // RapController.java:84
-  output wire [5:0] io_live_nodes, // RapController.java:84
-  output wire [5:0] io_live_highWater, // RapController.java:84
-  output wire [63:0] io_live_updates, // RapController.java:84
-  output wire [63:0] io_live_splits, // RapController.java:84
-  output wire [63:0] io_live_merges, // RapController.java:84
-  output wire [63:0] io_live_mergeBatches, // RapController.java:84
-  output wire [63:0] io_live_deferredSplits, // RapController.java:84
-  output wire [63:0] io_live_saturations, // RapController.java:84
-  output wire io_live_overflow, // RapController.java:84
-  output wire io_live_saturated, // RapController.java:84
-  output wire io_snapFreeze, // RapController.java:84
-  input  wire io_snapCopied, // RapController.java:84
-  output wire [63:0] io_errorBound, // RapController.java:84
-  output wire io_errorBoundReady, // RapController.java:84
-  output wire io_snapBusy, // RapController.java:84
-  output wire io_node_valid, // RapController.java:84
-  output wire [5:0] io_node_len, // RapController.java:84
-  output wire [31:0] io_node_prefix, // RapController.java:84
-  output wire [31:0] io_node_count, // RapController.java:84
-  output wire io_readoutBusy, // RapController.java:84
-  output wire io_busy, // RapController.java:84
-  output wire io_idle, // RapController.java:84
-  output wire io_resetting, // RapController.java:84
-  output wire [2:0] io_stallCause  // RapController.java:84
+  input  wire clock, // RapController.java:81
+  input  wire reset, // RapController.java:81
+  output wire io_selected_ready, // RapController.java:85
+  input  wire io_selected_valid, // RapController.java:85
+  input  wire io_selected_bits_found, // RapController.java:85
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:85
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:85
+  input  wire io_selected_bits_weight, // RapController.java:85
+  input  wire io_head_weight, // RapController.java:85
+  input  wire [35:0] io_head_threshold, // RapController.java:85
+  input  wire io_headValid, // RapController.java:85
+  input  wire io_issued, // RapController.java:85
+  output wire io_issueEnable, // RapController.java:85
+  output wire io_commit, // RapController.java:85
+  output wire io_rewind, // RapController.java:85
+  input  wire io_counterCmd_ready, // RapController.java:85
+  output wire io_counterCmd_valid, // RapController.java:85
+  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:85
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:85
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:85
+  output wire io_counterResult_ready, // RapController.java:85
+  input  wire io_counterResult_valid, // RapController.java:85
+  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:85
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:85
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:85
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:85
+  input  wire io_counterResult_bits_saturated, // RapController.java:85
+  output wire io_softClear, // RapController.java:85
+  input  wire io_counterClearing, // RapController.java:85
+  input  wire io_tcamWrite_ready, // RapController.java:85
+  output wire io_tcamWrite_valid, // RapController.java:85
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:85
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:85
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:85
+  output wire [31:0] io_slotValid, // RapController.java:85
+  output wire [4:0] io_depths_0, // RapController.java:85
+  output wire [4:0] io_depths_1, // RapController.java:85
+  output wire [4:0] io_depths_2, // RapController.java:85
+  output wire [4:0] io_depths_3, // RapController.java:85
+  output wire [4:0] io_depths_4, // RapController.java:85
+  output wire [4:0] io_depths_5, // RapController.java:85
+  output wire [4:0] io_depths_6, // RapController.java:85
+  output wire [4:0] io_depths_7, // RapController.java:85
+  output wire [4:0] io_depths_8, // RapController.java:85
+  output wire [4:0] io_depths_9, // RapController.java:85
+  output wire [4:0] io_depths_10, // RapController.java:85
+  output wire [4:0] io_depths_11, // RapController.java:85
+  output wire [4:0] io_depths_12, // RapController.java:85
+  output wire [4:0] io_depths_13, // RapController.java:85
+  output wire [4:0] io_depths_14, // RapController.java:85
+  output wire [4:0] io_depths_15, // RapController.java:85
+  output wire [4:0] io_depths_16, // RapController.java:85
+  output wire [4:0] io_depths_17, // RapController.java:85
+  output wire [4:0] io_depths_18, // RapController.java:85
+  output wire [4:0] io_depths_19, // RapController.java:85
+  output wire [4:0] io_depths_20, // RapController.java:85
+  output wire [4:0] io_depths_21, // RapController.java:85
+  output wire [4:0] io_depths_22, // RapController.java:85
+  output wire [4:0] io_depths_23, // RapController.java:85
+  output wire [4:0] io_depths_24, // RapController.java:85
+  output wire [4:0] io_depths_25, // RapController.java:85
+  output wire [4:0] io_depths_26, // RapController.java:85
+  output wire [4:0] io_depths_27, // RapController.java:85
+  output wire [4:0] io_depths_28, // RapController.java:85
+  output wire [4:0] io_depths_29, // RapController.java:85
+  output wire [4:0] io_depths_30, // RapController.java:85
+  output wire [4:0] io_depths_31, // RapController.java:85
+  input  wire io_enable, // RapController.java:85
+  input  wire io_softReset, // RapController.java:85
+  input  wire io_snapshot, // RapController.java:85
+  input  wire io_readout, // RapController.java:85
+  input  wire [15:0] io_readoutSlot, // RapController.java:85
+  input  wire io_inputsDrained, // RapController.java:85
+  input  wire [15:0] io_epsCsr, // RapController.java:85
+  input  wire [63:0] io_m0Csr, // RapController.java:85
+  input  wire [31:0] io_qCsr, // RapController.java:85
+  output wire [15:0] io_epsActive, // RapController.java:85
+  output wire io_acceptEnable, // RapController.java:85
+  output wire [63:0] io_live_n, // RapController.java:85
+  output wire [5:0] io_live_nodes, // RapController.java:85
+  output wire [5:0] io_live_highWater, // RapController.java:85
+  output wire [63:0] io_live_updates, // RapController.java:85
+  output wire [63:0] io_live_splits, // RapController.java:85
+  output wire [63:0] io_live_merges, // RapController.java:85
+  output wire [63:0] io_live_mergeBatches, // RapController.java:85
+  output wire [63:0] io_live_deferredSplits, // RapController.java:85
+  output wire [63:0] io_live_saturations, // RapController.java:85
+  output wire io_live_overflow, // RapController.java:85
+  output wire io_live_saturated, // RapController.java:85
+  output wire io_snapFreeze, // RapController.java:85
+  input  wire io_snapCopied, // RapController.java:85
+  output wire [63:0] io_errorBound, // RapController.java:85
+  output wire io_errorBoundReady, // RapController.java:85
+  output wire io_snapBusy, // RapController.java:85
+  output wire io_node_valid, // RapController.java:85
+  output wire [5:0] io_node_len, // RapController.java:85
+  output wire [31:0] io_node_prefix, // RapController.java:85
+  output wire [31:0] io_node_count, // RapController.java:85
+  output wire io_readoutBusy, // RapController.java:85
+  output wire io_busy, // RapController.java:85
+  output wire io_idle, // RapController.java:85
+  output wire io_resetting, // RapController.java:85
+  output wire [2:0] io_stallCause  // RapController.java:85
 );
 
   // State
-  reg [3:0] state; // RapController.java:70
-  reg [4:0] deepest_depth; // RapController.java:83
+  reg [3:0] state; // RapController.java:71
+  reg [4:0] deepest_depth; // RapController.java:84
   reg [31:0] slot_valid; // NodeTable.java:36
   reg [4:0] slot_depth_0; // NodeTable.java:37
   reg [4:0] slot_depth_1; // NodeTable.java:37
@@ -272,20 +272,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] until_merge_lo; // SplitCounter.java:30
   reg [31:0] until_merge_hi; // SplitCounter.java:31
   reg until_merge_carry; // SplitCounter.java:32
-  reg [15:0] eps_active; // RapController.java:99
-  reg [31:0] q_active; // RapController.java:100
-  reg [4:0] op_slot; // RapController.java:103
-  reg [4:0] op_depth; // RapController.java:104
-  reg [35:0] op_threshold; // RapController.java:105
-  reg split_req; // RapController.java:106
-  reg merge_due; // RapController.java:107
-  reg early_done; // RapController.java:108
-  reg early_batch; // RapController.java:109
-  reg [5:0] front_count; // RapController.java:112
-  reg [7:0] sram_count; // RapController.java:113
-  reg [4:0] undo_sp; // RapController.java:118
-  reg [3:0] present_children; // RapController.java:122
-  reg [31:0] visited_kids; // RapController.java:125
+  reg [15:0] eps_active; // RapController.java:100
+  reg [31:0] q_active; // RapController.java:101
+  reg [4:0] op_slot; // RapController.java:104
+  reg [4:0] op_depth; // RapController.java:105
+  reg [35:0] op_threshold; // RapController.java:106
+  reg split_req; // RapController.java:107
+  reg merge_due; // RapController.java:108
+  reg early_done; // RapController.java:109
+  reg early_batch; // RapController.java:110
+  reg [5:0] front_count; // RapController.java:113
+  reg [7:0] sram_count; // RapController.java:114
+  reg [4:0] undo_sp; // RapController.java:119
+  reg [3:0] present_children; // RapController.java:123
+  reg [31:0] visited_kids; // RapController.java:126
   reg leaf_pick_ready; // SlotPicker.java:19
   reg [31:0] leaf_pick_candidates; // SlotPicker.java:28
   reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:32
@@ -296,29 +296,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:32
   reg slot_pick_pick_found; // SlotPicker.java:40
   reg [4:0] slot_pick_pick_index; // SlotPicker.java:41
-  reg level_fresh; // RapController.java:131
-  reg kids_fresh; // RapController.java:132
-  reg [4:0] merge_leaf_depth; // RapController.java:134
-  reg level_had_leaves; // RapController.java:135
-  reg [4:0] merge_parent; // RapController.java:136
-  reg [34:0] merge_sum; // RapController.java:137
-  reg [2:0] merge_leaves; // RapController.java:138
-  reg soft_pending; // RapController.java:141
-  reg readout_pending; // RapController.java:142
-  reg [15:0] readout_slot; // RapController.java:143
-  reg snapshot_pending; // RapController.java:144
-  reg [2:0] fill_cause; // RapController.java:145
-  reg node_valid; // RapController.java:146
-  reg [31:0] node_prefix; // RapController.java:147
-  reg [5:0] node_len; // RapController.java:148
-  reg [31:0] node_count; // RapController.java:149
+  reg level_fresh; // RapController.java:132
+  reg kids_fresh; // RapController.java:133
+  reg [4:0] merge_leaf_depth; // RapController.java:135
+  reg level_had_leaves; // RapController.java:136
+  reg [4:0] merge_parent; // RapController.java:137
+  reg [34:0] merge_sum; // RapController.java:138
+  reg [2:0] merge_leaves; // RapController.java:139
+  reg soft_pending; // RapController.java:142
+  reg readout_pending; // RapController.java:143
+  reg [15:0] readout_slot; // RapController.java:144
+  reg snapshot_pending; // RapController.java:145
+  reg [2:0] fill_cause; // RapController.java:146
+  reg node_valid; // RapController.java:147
+  reg [31:0] node_prefix; // RapController.java:148
+  reg [5:0] node_len; // RapController.java:149
+  reg [31:0] node_count; // RapController.java:150
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:35
   reg [34:0] batch_min_sum; // MergeSkip.java:36
   reg sum_below_batch_min; // MergeSkip.java:37
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:156
-  reg snapshot_frozen; // RapController.java:163
-  reg _reg_0; // RapController.java:165
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:157
+  reg snapshot_frozen; // RapController.java:164
+  reg _reg_0; // RapController.java:166
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -326,48 +326,48 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:177
-  reg [32:0] to_merge_hi; // RapController.java:178
-  reg merge_ahead; // RapController.java:181
-  reg _reg_1; // RapController.java:604
-  reg _reg_2; // RapController.java:604
-  reg _reg_3; // RapController.java:604
-  reg [2:0] op_children; // RapController.java:189
-  reg cmd_q_valid; // RapController.java:200
-  reg [4:0] cmd_q_addr; // RapController.java:201
-  reg [1:0] cmd_q_op; // RapController.java:202
-  reg [31:0] cmd_q_value; // RapController.java:203
-  reg tcam_write_full; // RapController.java:216
-  reg [4:0] tcam_write_q_index; // RapController.java:220
-  reg [31:0] tcam_write_q_value; // RapController.java:221
-  reg [31:0] tcam_write_q_mask; // RapController.java:222
-  reg commit_stop; // RapController.java:243
-  reg [36:0] undo_rdata_0; // RapController.java:251
-  reg split_fits; // RapController.java:270
-  reg _reg_4; // RapController.java:604
-  reg _reg_5; // RapController.java:604
-  reg [7:0] short_by_children; // RapController.java:279
-  reg [4:0] hit_depth_1; // RapController.java:285
-  reg hit_short_1; // RapController.java:286
-  reg hit_beside_1; // RapController.java:287
-  reg [4:0] hit_depth_2; // RapController.java:285
-  reg hit_short_2; // RapController.java:286
-  reg hit_beside_2; // RapController.java:287
-  reg [4:0] hit_depth_3; // RapController.java:285
-  reg hit_short_3; // RapController.java:286
-  reg hit_beside_3; // RapController.java:287
-  reg [4:0] hit_depth_4; // RapController.java:285
-  reg hit_short_4; // RapController.java:286
-  reg hit_beside_4; // RapController.java:287
-  reg merge_verdict; // RapController.java:332
-  reg clip_verdict; // RapController.java:334
-  reg merge_settled; // RapController.java:335
-  reg readout_in_use; // RapController.java:338
+  reg [32:0] to_merge_lo; // RapController.java:178
+  reg [32:0] to_merge_hi; // RapController.java:179
+  reg merge_ahead; // RapController.java:182
+  reg _reg_1; // RapController.java:605
+  reg _reg_2; // RapController.java:605
+  reg _reg_3; // RapController.java:605
+  reg [2:0] op_children; // RapController.java:190
+  reg cmd_q_valid; // RapController.java:201
+  reg [4:0] cmd_q_addr; // RapController.java:202
+  reg [1:0] cmd_q_op; // RapController.java:203
+  reg [31:0] cmd_q_value; // RapController.java:204
+  reg tcam_write_full; // RapController.java:217
+  reg [4:0] tcam_write_q_index; // RapController.java:221
+  reg [31:0] tcam_write_q_value; // RapController.java:222
+  reg [31:0] tcam_write_q_mask; // RapController.java:223
+  reg commit_stop; // RapController.java:244
+  reg [36:0] undo_rdata_0; // RapController.java:252
+  reg split_fits; // RapController.java:271
+  reg _reg_4; // RapController.java:605
+  reg _reg_5; // RapController.java:605
+  reg [7:0] short_by_children; // RapController.java:280
+  reg [4:0] hit_depth_1; // RapController.java:286
+  reg hit_short_1; // RapController.java:287
+  reg hit_beside_1; // RapController.java:288
+  reg [4:0] hit_depth_2; // RapController.java:286
+  reg hit_short_2; // RapController.java:287
+  reg hit_beside_2; // RapController.java:288
+  reg [4:0] hit_depth_3; // RapController.java:286
+  reg hit_short_3; // RapController.java:287
+  reg hit_beside_3; // RapController.java:288
+  reg [4:0] hit_depth_4; // RapController.java:286
+  reg hit_short_4; // RapController.java:287
+  reg hit_beside_4; // RapController.java:288
+  reg merge_verdict; // RapController.java:333
+  reg clip_verdict; // RapController.java:335
+  reg merge_settled; // RapController.java:336
+  reg readout_in_use; // RapController.java:339
   reg skip_empty_settled; // MergeSkip.java:51
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [36:0] undo [0:15]; // RapController.java:117
-  reg [31:0] slot_prefix [0:31]; // RapController.java:152
+  reg [36:0] undo [0:15]; // RapController.java:118
+  reg [31:0] slot_prefix [0:31]; // RapController.java:153
 
   // Wires
   wire children_write; // NodeTable.java:41
@@ -387,19 +387,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire slot_pick_load; // SlotPicker.java:30
   wire slot_pick_take; // SlotPicker.java:31
   wire skip_touched; // MergeSkip.java:28
-  wire serialMultiplier_io_start; // RapController.java:161
-  wire [63:0] serialMultiplier_io_a; // RapController.java:161
-  wire [31:0] serialMultiplier_io_b; // RapController.java:161
-  wire serialMultiplier_io_busy; // RapController.java:161
-  wire [95:0] serialMultiplier_io_product; // RapController.java:161
-  wire cmd_valid; // RapController.java:196
-  wire [4:0] cmd_addr; // RapController.java:197
-  wire [1:0] cmd_op; // RapController.java:198
-  wire [31:0] cmd_value; // RapController.java:199
-  wire tcam_write_valid; // RapController.java:212
-  wire [4:0] tcam_write_index; // RapController.java:213
-  wire [31:0] tcam_write_value; // RapController.java:214
-  wire [31:0] tcam_write_mask; // RapController.java:215
+  wire serialMultiplier_io_start; // RapController.java:162
+  wire [63:0] serialMultiplier_io_a; // RapController.java:162
+  wire [31:0] serialMultiplier_io_b; // RapController.java:162
+  wire serialMultiplier_io_busy; // RapController.java:162
+  wire [95:0] serialMultiplier_io_product; // RapController.java:162
+  wire cmd_valid; // RapController.java:197
+  wire [4:0] cmd_addr; // RapController.java:198
+  wire [1:0] cmd_op; // RapController.java:199
+  wire [31:0] cmd_value; // RapController.java:200
+  wire tcam_write_valid; // RapController.java:213
+  wire [4:0] tcam_write_index; // RapController.java:214
+  wire [31:0] tcam_write_value; // RapController.java:215
+  wire [31:0] tcam_write_mask; // RapController.java:216
   wire [4:0] slot_depths_0; // NodeTable.java:93
   wire [4:0] slot_depths_1; // NodeTable.java:93
   wire [4:0] slot_depths_2; // NodeTable.java:93
@@ -432,46 +432,46 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:93
   wire [4:0] slot_depths_30; // NodeTable.java:93
   wire [4:0] slot_depths_31; // NodeTable.java:93
-  wire [2:0] cause; // RapController.java:652
+  wire [2:0] cause; // RapController.java:653
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:363
-  wire _not_0 = ~io_counterClearing; // RapController.java:363
+  wire _eq_0 = state == 4'd0; // RapController.java:364
+  wire _not_0 = ~io_counterClearing; // RapController.java:364
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:363
-  wire _not_1 = ~tcam_write_full; // RapController.java:218
-  wire _eq_1 = state == 4'd1; // RapController.java:376
-  wire _not_2 = ~commit_stop; // RapController.java:379
-  wire _eq_2 = front_count == 6'd0; // RapController.java:114
-  wire _eq_3 = sram_count == 8'd0; // RapController.java:114
-  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:114
-  wire _and_1 = _not_2 & pipe_empty; // RapController.java:379
-  wire _not_3 = ~snapshot_frozen; // RapController.java:386
-  wire _and_2 = _and_1 & _not_3; // RapController.java:386
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:388
-  wire _not_4 = ~io_headValid; // RapController.java:388
-  wire _and_4 = _and_3 & _not_4; // RapController.java:388
-  wire _eq_4 = state == 4'd2; // RapController.java:393
-  wire _eq_5 = state == 4'd3; // RapController.java:394
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:395
-  wire _eq_6 = op_children == 3'd0; // RapController.java:405
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:647
-  wire _eq_7 = state == 4'd4; // RapController.java:412
-  wire _eq_8 = state == 4'd5; // RapController.java:419
-  wire _eq_9 = state == 4'd3; // RapController.java:271
-  wire _eq_10 = state == 4'd4; // RapController.java:271
-  wire _or_0 = _eq_9 | _eq_10; // RapController.java:271
-  wire _eq_11 = state == 4'd5; // RapController.java:271
-  wire _or_1 = _or_0 | _eq_11; // RapController.java:271
-  wire _and_5 = _or_1 & _reg_4; // RapController.java:605
-  wire split_settled = _and_5 & _reg_5; // RapController.java:605
-  wire _not_5 = ~split_settled; // RapController.java:419
-  wire _not_6 = ~early_done; // RapController.java:423
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:647
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:647
-  wire _eq_12 = state == 4'd6; // RapController.java:431
-  wire _not_7 = ~slot_pick_ready; // RapController.java:433
-  wire [3:0] _not_8 = ~present_children; // RapController.java:432
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:364
+  wire _not_1 = ~tcam_write_full; // RapController.java:219
+  wire _eq_1 = state == 4'd1; // RapController.java:377
+  wire _not_2 = ~commit_stop; // RapController.java:380
+  wire _eq_2 = front_count == 6'd0; // RapController.java:115
+  wire _eq_3 = sram_count == 8'd0; // RapController.java:115
+  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:115
+  wire _and_1 = _not_2 & pipe_empty; // RapController.java:380
+  wire _not_3 = ~snapshot_frozen; // RapController.java:387
+  wire _and_2 = _and_1 & _not_3; // RapController.java:387
+  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:389
+  wire _not_4 = ~io_headValid; // RapController.java:389
+  wire _and_4 = _and_3 & _not_4; // RapController.java:389
+  wire _eq_4 = state == 4'd2; // RapController.java:394
+  wire _eq_5 = state == 4'd3; // RapController.java:395
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:396
+  wire _eq_6 = op_children == 3'd0; // RapController.java:406
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:648
+  wire _eq_7 = state == 4'd4; // RapController.java:413
+  wire _eq_8 = state == 4'd5; // RapController.java:420
+  wire _eq_9 = state == 4'd3; // RapController.java:272
+  wire _eq_10 = state == 4'd4; // RapController.java:272
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:272
+  wire _eq_11 = state == 4'd5; // RapController.java:272
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:272
+  wire _and_5 = _or_1 & _reg_4; // RapController.java:606
+  wire split_settled = _and_5 & _reg_5; // RapController.java:606
+  wire _not_5 = ~split_settled; // RapController.java:420
+  wire _not_6 = ~early_done; // RapController.java:424
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd10; // RapController.java:648
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:648
+  wire _eq_12 = state == 4'd6; // RapController.java:432
+  wire _not_7 = ~slot_pick_ready; // RapController.java:434
+  wire [3:0] _not_8 = ~present_children; // RapController.java:433
   wire _bits_0 = _not_8[0]; // FirstSet.java:24
   wire _bits_1 = _not_8[1]; // FirstSet.java:24
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -479,51 +479,51 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_3 = _not_8[3]; // FirstSet.java:24
   wire _or_3 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:647
-  wire _eq_13 = state == 4'd7; // RapController.java:456
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:469
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:476
-  wire _eq_14 = state == 4'd8; // RapController.java:481
-  wire _eq_15 = state == 4'd9; // RapController.java:495
-  wire _eq_16 = state == 4'd10; // RapController.java:508
-  wire _eq_17 = state == 4'd10; // RapController.java:182
-  wire _and_6 = _eq_17 & _reg_1; // RapController.java:605
-  wire _and_7 = _and_6 & _reg_2; // RapController.java:605
-  wire advance_settled = _and_7 & _reg_3; // RapController.java:605
-  wire _not_9 = ~advance_settled; // RapController.java:508
-  wire _or_5 = schedule_exhausted | merge_ahead; // RapController.java:508
-  wire _eq_18 = state == 4'd11; // RapController.java:513
-  wire _eq_19 = state == 4'd12; // RapController.java:514
-  wire _eq_20 = sram_count == 8'd0; // RapController.java:514
-  wire _eq_21 = state == 4'd13; // RapController.java:521
-  wire _eq_22 = state == 4'd14; // RapController.java:527
-  wire _eq_23 = state == 4'd15; // RapController.java:538
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:421
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:421
-  wire _eq_24 = merge_leaf_depth == deepest_depth; // RapController.java:472
-  wire _not_10 = ~level_had_leaves; // RapController.java:472
-  wire _and_8 = _eq_24 & _not_10; // RapController.java:472
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:472
-  wire in_run = state == 4'd1; // RapController.java:173
-  wire _not_11 = ~commit_stop; // RapController.java:581
-  wire _and_9 = in_run & _not_11; // RapController.java:581
-  wire _not_12 = ~tcam_write_full; // RapController.java:581
-  wire _and_10 = _and_9 & _not_12; // RapController.java:581
-  wire _and_11 = _and_10 & io_enable; // RapController.java:581
-  wire _not_13 = ~readout_pending; // RapController.java:581
-  wire _and_12 = _and_11 & _not_13; // RapController.java:581
-  wire _not_14 = ~snapshot_pending; // RapController.java:581
-  wire _and_13 = _and_12 & _not_14; // RapController.java:581
-  wire _not_15 = ~snapshot_frozen; // RapController.java:581
-  wire _and_14 = _and_13 & _not_15; // RapController.java:581
-  wire _and_15 = in_run & io_counterResult_valid; // RapController.java:259
-  wire _not_16 = ~commit_stop; // RapController.java:259
-  wire commit_fire = _and_15 & _not_16; // RapController.java:259
-  wire _not_17 = ~soft_pending; // RapController.java:585
-  wire _ne_2 = state != 4'd0; // RapController.java:585
-  wire _and_16 = _not_17 & _ne_2; // RapController.java:585
-  wire _ne_3 = state != 4'd15; // RapController.java:585
-  wire _and_17 = _and_16 & _ne_3; // RapController.java:585
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd10; // RapController.java:648
+  wire _eq_13 = state == 4'd7; // RapController.java:457
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:470
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd10; // RapController.java:477
+  wire _eq_14 = state == 4'd8; // RapController.java:482
+  wire _eq_15 = state == 4'd9; // RapController.java:496
+  wire _eq_16 = state == 4'd10; // RapController.java:509
+  wire _eq_17 = state == 4'd10; // RapController.java:183
+  wire _and_6 = _eq_17 & _reg_1; // RapController.java:606
+  wire _and_7 = _and_6 & _reg_2; // RapController.java:606
+  wire advance_settled = _and_7 & _reg_3; // RapController.java:606
+  wire _not_9 = ~advance_settled; // RapController.java:509
+  wire _or_5 = schedule_exhausted | merge_ahead; // RapController.java:509
+  wire _eq_18 = state == 4'd11; // RapController.java:514
+  wire _eq_19 = state == 4'd12; // RapController.java:515
+  wire _eq_20 = sram_count == 8'd0; // RapController.java:515
+  wire _eq_21 = state == 4'd13; // RapController.java:522
+  wire _eq_22 = state == 4'd14; // RapController.java:528
+  wire _eq_23 = state == 4'd15; // RapController.java:539
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:422
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:422
+  wire _eq_24 = merge_leaf_depth == deepest_depth; // RapController.java:473
+  wire _not_10 = ~level_had_leaves; // RapController.java:473
+  wire _and_8 = _eq_24 & _not_10; // RapController.java:473
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:473
+  wire in_run = state == 4'd1; // RapController.java:174
+  wire _not_11 = ~commit_stop; // RapController.java:582
+  wire _and_9 = in_run & _not_11; // RapController.java:582
+  wire _not_12 = ~tcam_write_full; // RapController.java:582
+  wire _and_10 = _and_9 & _not_12; // RapController.java:582
+  wire _and_11 = _and_10 & io_enable; // RapController.java:582
+  wire _not_13 = ~readout_pending; // RapController.java:582
+  wire _and_12 = _and_11 & _not_13; // RapController.java:582
+  wire _not_14 = ~snapshot_pending; // RapController.java:582
+  wire _and_13 = _and_12 & _not_14; // RapController.java:582
+  wire _not_15 = ~snapshot_frozen; // RapController.java:582
+  wire _and_14 = _and_13 & _not_15; // RapController.java:582
+  wire _and_15 = in_run & io_counterResult_valid; // RapController.java:260
+  wire _not_16 = ~commit_stop; // RapController.java:260
+  wire commit_fire = _and_15 & _not_16; // RapController.java:260
+  wire _not_17 = ~soft_pending; // RapController.java:586
+  wire _ne_2 = state != 4'd0; // RapController.java:586
+  wire _and_16 = _not_17 & _ne_2; // RapController.java:586
+  wire _ne_3 = state != 4'd15; // RapController.java:586
+  wire _and_17 = _and_16 & _ne_3; // RapController.java:586
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -531,31 +531,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:588
-  wire _not_18 = ~serialMultiplier_io_busy; // RapController.java:589
-  wire _not_19 = ~_reg_0; // RapController.java:165
-  wire snapshot_product_start = snapshot_frozen & _not_19; // RapController.java:165
-  wire _not_20 = ~snapshot_product_start; // RapController.java:589
-  wire _and_18 = _not_18 & _not_20; // RapController.java:589
-  wire _or_6 = snapshot_pending | snapshot_frozen; // RapController.java:590
-  wire _eq_25 = state == 4'd13; // RapController.java:591
-  wire _or_7 = readout_pending | _eq_25; // RapController.java:591
-  wire _eq_26 = state == 4'd14; // RapController.java:591
-  wire _or_8 = _or_7 | _eq_26; // RapController.java:591
-  wire _ge_1 = state >= 4'd2; // RapController.java:592
-  wire _le_0 = state <= 4'd12; // RapController.java:592
-  wire _and_19 = _ge_1 & _le_0; // RapController.java:592
-  wire _and_20 = in_run & pipe_empty; // RapController.java:594
-  wire _not_21 = ~io_headValid; // RapController.java:594
-  wire _and_21 = _and_20 & _not_21; // RapController.java:594
-  wire _not_22 = ~io_acceptEnable; // RapController.java:595
-  wire [31:0] _or_9 = slot_valid | slot_pick_pick_hot; // RapController.java:626
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:589
+  wire _not_18 = ~serialMultiplier_io_busy; // RapController.java:590
+  wire _not_19 = ~_reg_0; // RapController.java:166
+  wire snapshot_product_start = snapshot_frozen & _not_19; // RapController.java:166
+  wire _not_20 = ~snapshot_product_start; // RapController.java:590
+  wire _and_18 = _not_18 & _not_20; // RapController.java:590
+  wire _or_6 = snapshot_pending | snapshot_frozen; // RapController.java:591
+  wire _eq_25 = state == 4'd13; // RapController.java:592
+  wire _or_7 = readout_pending | _eq_25; // RapController.java:592
+  wire _eq_26 = state == 4'd14; // RapController.java:592
+  wire _or_8 = _or_7 | _eq_26; // RapController.java:592
+  wire _ge_1 = state >= 4'd2; // RapController.java:593
+  wire _le_0 = state <= 4'd12; // RapController.java:593
+  wire _and_19 = _ge_1 & _le_0; // RapController.java:593
+  wire _and_20 = in_run & pipe_empty; // RapController.java:595
+  wire _not_21 = ~io_headValid; // RapController.java:595
+  wire _and_21 = _and_20 & _not_21; // RapController.java:595
+  wire _not_22 = ~io_acceptEnable; // RapController.java:596
+  wire [31:0] _or_9 = slot_valid | slot_pick_pick_hot; // RapController.java:627
   wire _bits_5 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_27 = state == 4'd4; // RapController.java:342
-  wire [4:0] _mux_5 = _eq_27 ? op_slot : merge_parent; // RapController.java:343
+  wire _eq_27 = state == 4'd4; // RapController.java:343
+  wire [4:0] _mux_5 = _eq_27 ? op_slot : merge_parent; // RapController.java:344
   wire _eq_28 = slot_parent_31 == _mux_5; // NodeTable.java:59
   wire _and_22 = _bits_5 & _eq_28; // NodeTable.java:59
-  wire _not_23 = ~_eq_27; // RapController.java:343
+  wire _not_23 = ~_eq_27; // RapController.java:344
   wire _not_24 = ~_not_23; // NodeTable.java:60
   wire _eq_29 = slot_children_31 == 3'd0; // NodeTable.java:60
   wire _or_10 = _not_24 | _eq_29; // NodeTable.java:60
@@ -771,111 +771,111 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_40 = _not_54 | _eq_89; // NodeTable.java:60
   wire _and_83 = _and_82 & _or_40; // NodeTable.java:60
   wire [31:0] kids_vector = {_and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, 1'd0}; // NodeTable.java:62
-  wire [31:0] _not_55 = ~kids_vector; // RapController.java:501
-  wire [31:0] _and_84 = slot_valid & _not_55; // RapController.java:501
-  wire _eq_90 = slot_pick_pick_index == 5'd0; // RapController.java:627
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:434
-  wire _eq_91 = slot_pick_pick_index == 5'd1; // RapController.java:627
-  wire _eq_92 = slot_pick_pick_index == 5'd2; // RapController.java:627
-  wire _eq_93 = slot_pick_pick_index == 5'd3; // RapController.java:627
-  wire _eq_94 = slot_pick_pick_index == 5'd4; // RapController.java:627
-  wire _eq_95 = slot_pick_pick_index == 5'd5; // RapController.java:627
-  wire _eq_96 = slot_pick_pick_index == 5'd6; // RapController.java:627
-  wire _eq_97 = slot_pick_pick_index == 5'd7; // RapController.java:627
-  wire _eq_98 = slot_pick_pick_index == 5'd8; // RapController.java:627
-  wire _eq_99 = slot_pick_pick_index == 5'd9; // RapController.java:627
-  wire _eq_100 = slot_pick_pick_index == 5'd10; // RapController.java:627
-  wire _eq_101 = slot_pick_pick_index == 5'd11; // RapController.java:627
-  wire _eq_102 = slot_pick_pick_index == 5'd12; // RapController.java:627
-  wire _eq_103 = slot_pick_pick_index == 5'd13; // RapController.java:627
-  wire _eq_104 = slot_pick_pick_index == 5'd14; // RapController.java:627
-  wire _eq_105 = slot_pick_pick_index == 5'd15; // RapController.java:627
-  wire _eq_106 = slot_pick_pick_index == 5'd16; // RapController.java:627
-  wire _eq_107 = slot_pick_pick_index == 5'd17; // RapController.java:627
-  wire _eq_108 = slot_pick_pick_index == 5'd18; // RapController.java:627
-  wire _eq_109 = slot_pick_pick_index == 5'd19; // RapController.java:627
-  wire _eq_110 = slot_pick_pick_index == 5'd20; // RapController.java:627
-  wire _eq_111 = slot_pick_pick_index == 5'd21; // RapController.java:627
-  wire _eq_112 = slot_pick_pick_index == 5'd22; // RapController.java:627
-  wire _eq_113 = slot_pick_pick_index == 5'd23; // RapController.java:627
-  wire _eq_114 = slot_pick_pick_index == 5'd24; // RapController.java:627
-  wire _eq_115 = slot_pick_pick_index == 5'd25; // RapController.java:627
-  wire _eq_116 = slot_pick_pick_index == 5'd26; // RapController.java:627
-  wire _eq_117 = slot_pick_pick_index == 5'd27; // RapController.java:627
-  wire _eq_118 = slot_pick_pick_index == 5'd28; // RapController.java:627
-  wire _eq_119 = slot_pick_pick_index == 5'd29; // RapController.java:627
-  wire _eq_120 = slot_pick_pick_index == 5'd30; // RapController.java:627
-  wire _eq_121 = slot_pick_pick_index == 5'd31; // RapController.java:627
-  wire _eq_122 = slot_pick_pick_index == 5'd0; // RapController.java:628
-  wire _eq_123 = slot_pick_pick_index == 5'd1; // RapController.java:628
-  wire _eq_124 = slot_pick_pick_index == 5'd2; // RapController.java:628
-  wire _eq_125 = slot_pick_pick_index == 5'd3; // RapController.java:628
-  wire _eq_126 = slot_pick_pick_index == 5'd4; // RapController.java:628
-  wire _eq_127 = slot_pick_pick_index == 5'd5; // RapController.java:628
-  wire _eq_128 = slot_pick_pick_index == 5'd6; // RapController.java:628
-  wire _eq_129 = slot_pick_pick_index == 5'd7; // RapController.java:628
-  wire _eq_130 = slot_pick_pick_index == 5'd8; // RapController.java:628
-  wire _eq_131 = slot_pick_pick_index == 5'd9; // RapController.java:628
-  wire _eq_132 = slot_pick_pick_index == 5'd10; // RapController.java:628
-  wire _eq_133 = slot_pick_pick_index == 5'd11; // RapController.java:628
-  wire _eq_134 = slot_pick_pick_index == 5'd12; // RapController.java:628
-  wire _eq_135 = slot_pick_pick_index == 5'd13; // RapController.java:628
-  wire _eq_136 = slot_pick_pick_index == 5'd14; // RapController.java:628
-  wire _eq_137 = slot_pick_pick_index == 5'd15; // RapController.java:628
-  wire _eq_138 = slot_pick_pick_index == 5'd16; // RapController.java:628
-  wire _eq_139 = slot_pick_pick_index == 5'd17; // RapController.java:628
-  wire _eq_140 = slot_pick_pick_index == 5'd18; // RapController.java:628
-  wire _eq_141 = slot_pick_pick_index == 5'd19; // RapController.java:628
-  wire _eq_142 = slot_pick_pick_index == 5'd20; // RapController.java:628
-  wire _eq_143 = slot_pick_pick_index == 5'd21; // RapController.java:628
-  wire _eq_144 = slot_pick_pick_index == 5'd22; // RapController.java:628
-  wire _eq_145 = slot_pick_pick_index == 5'd23; // RapController.java:628
-  wire _eq_146 = slot_pick_pick_index == 5'd24; // RapController.java:628
-  wire _eq_147 = slot_pick_pick_index == 5'd25; // RapController.java:628
-  wire _eq_148 = slot_pick_pick_index == 5'd26; // RapController.java:628
-  wire _eq_149 = slot_pick_pick_index == 5'd27; // RapController.java:628
-  wire _eq_150 = slot_pick_pick_index == 5'd28; // RapController.java:628
-  wire _eq_151 = slot_pick_pick_index == 5'd29; // RapController.java:628
-  wire _eq_152 = slot_pick_pick_index == 5'd30; // RapController.java:628
-  wire _eq_153 = slot_pick_pick_index == 5'd31; // RapController.java:628
-  wire _eq_154 = slot_pick_pick_index == 5'd0; // RapController.java:629
+  wire [31:0] _not_55 = ~kids_vector; // RapController.java:502
+  wire [31:0] _and_84 = slot_valid & _not_55; // RapController.java:502
+  wire _eq_90 = slot_pick_pick_index == 5'd0; // RapController.java:628
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:435
+  wire _eq_91 = slot_pick_pick_index == 5'd1; // RapController.java:628
+  wire _eq_92 = slot_pick_pick_index == 5'd2; // RapController.java:628
+  wire _eq_93 = slot_pick_pick_index == 5'd3; // RapController.java:628
+  wire _eq_94 = slot_pick_pick_index == 5'd4; // RapController.java:628
+  wire _eq_95 = slot_pick_pick_index == 5'd5; // RapController.java:628
+  wire _eq_96 = slot_pick_pick_index == 5'd6; // RapController.java:628
+  wire _eq_97 = slot_pick_pick_index == 5'd7; // RapController.java:628
+  wire _eq_98 = slot_pick_pick_index == 5'd8; // RapController.java:628
+  wire _eq_99 = slot_pick_pick_index == 5'd9; // RapController.java:628
+  wire _eq_100 = slot_pick_pick_index == 5'd10; // RapController.java:628
+  wire _eq_101 = slot_pick_pick_index == 5'd11; // RapController.java:628
+  wire _eq_102 = slot_pick_pick_index == 5'd12; // RapController.java:628
+  wire _eq_103 = slot_pick_pick_index == 5'd13; // RapController.java:628
+  wire _eq_104 = slot_pick_pick_index == 5'd14; // RapController.java:628
+  wire _eq_105 = slot_pick_pick_index == 5'd15; // RapController.java:628
+  wire _eq_106 = slot_pick_pick_index == 5'd16; // RapController.java:628
+  wire _eq_107 = slot_pick_pick_index == 5'd17; // RapController.java:628
+  wire _eq_108 = slot_pick_pick_index == 5'd18; // RapController.java:628
+  wire _eq_109 = slot_pick_pick_index == 5'd19; // RapController.java:628
+  wire _eq_110 = slot_pick_pick_index == 5'd20; // RapController.java:628
+  wire _eq_111 = slot_pick_pick_index == 5'd21; // RapController.java:628
+  wire _eq_112 = slot_pick_pick_index == 5'd22; // RapController.java:628
+  wire _eq_113 = slot_pick_pick_index == 5'd23; // RapController.java:628
+  wire _eq_114 = slot_pick_pick_index == 5'd24; // RapController.java:628
+  wire _eq_115 = slot_pick_pick_index == 5'd25; // RapController.java:628
+  wire _eq_116 = slot_pick_pick_index == 5'd26; // RapController.java:628
+  wire _eq_117 = slot_pick_pick_index == 5'd27; // RapController.java:628
+  wire _eq_118 = slot_pick_pick_index == 5'd28; // RapController.java:628
+  wire _eq_119 = slot_pick_pick_index == 5'd29; // RapController.java:628
+  wire _eq_120 = slot_pick_pick_index == 5'd30; // RapController.java:628
+  wire _eq_121 = slot_pick_pick_index == 5'd31; // RapController.java:628
+  wire _eq_122 = slot_pick_pick_index == 5'd0; // RapController.java:629
+  wire _eq_123 = slot_pick_pick_index == 5'd1; // RapController.java:629
+  wire _eq_124 = slot_pick_pick_index == 5'd2; // RapController.java:629
+  wire _eq_125 = slot_pick_pick_index == 5'd3; // RapController.java:629
+  wire _eq_126 = slot_pick_pick_index == 5'd4; // RapController.java:629
+  wire _eq_127 = slot_pick_pick_index == 5'd5; // RapController.java:629
+  wire _eq_128 = slot_pick_pick_index == 5'd6; // RapController.java:629
+  wire _eq_129 = slot_pick_pick_index == 5'd7; // RapController.java:629
+  wire _eq_130 = slot_pick_pick_index == 5'd8; // RapController.java:629
+  wire _eq_131 = slot_pick_pick_index == 5'd9; // RapController.java:629
+  wire _eq_132 = slot_pick_pick_index == 5'd10; // RapController.java:629
+  wire _eq_133 = slot_pick_pick_index == 5'd11; // RapController.java:629
+  wire _eq_134 = slot_pick_pick_index == 5'd12; // RapController.java:629
+  wire _eq_135 = slot_pick_pick_index == 5'd13; // RapController.java:629
+  wire _eq_136 = slot_pick_pick_index == 5'd14; // RapController.java:629
+  wire _eq_137 = slot_pick_pick_index == 5'd15; // RapController.java:629
+  wire _eq_138 = slot_pick_pick_index == 5'd16; // RapController.java:629
+  wire _eq_139 = slot_pick_pick_index == 5'd17; // RapController.java:629
+  wire _eq_140 = slot_pick_pick_index == 5'd18; // RapController.java:629
+  wire _eq_141 = slot_pick_pick_index == 5'd19; // RapController.java:629
+  wire _eq_142 = slot_pick_pick_index == 5'd20; // RapController.java:629
+  wire _eq_143 = slot_pick_pick_index == 5'd21; // RapController.java:629
+  wire _eq_144 = slot_pick_pick_index == 5'd22; // RapController.java:629
+  wire _eq_145 = slot_pick_pick_index == 5'd23; // RapController.java:629
+  wire _eq_146 = slot_pick_pick_index == 5'd24; // RapController.java:629
+  wire _eq_147 = slot_pick_pick_index == 5'd25; // RapController.java:629
+  wire _eq_148 = slot_pick_pick_index == 5'd26; // RapController.java:629
+  wire _eq_149 = slot_pick_pick_index == 5'd27; // RapController.java:629
+  wire _eq_150 = slot_pick_pick_index == 5'd28; // RapController.java:629
+  wire _eq_151 = slot_pick_pick_index == 5'd29; // RapController.java:629
+  wire _eq_152 = slot_pick_pick_index == 5'd30; // RapController.java:629
+  wire _eq_153 = slot_pick_pick_index == 5'd31; // RapController.java:629
+  wire _eq_154 = slot_pick_pick_index == 5'd0; // RapController.java:630
   wire _not_56 = ~_or_2; // FirstSet.java:34
   wire _not_57 = ~_bits_2; // FirstSet.java:34
   wire _not_58 = ~_bits_0; // FirstSet.java:34
   wire _mux_6 = _not_56 ? _not_57 : _not_58; // FirstSet.java:35
   wire [1:0] _cat_7 = {_not_56, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_36 = _cat_7; // FirstSet.java:43
-  wire _eq_155 = slot_pick_pick_index == 5'd1; // RapController.java:629
-  wire _eq_156 = slot_pick_pick_index == 5'd2; // RapController.java:629
-  wire _eq_157 = slot_pick_pick_index == 5'd3; // RapController.java:629
-  wire _eq_158 = slot_pick_pick_index == 5'd4; // RapController.java:629
-  wire _eq_159 = slot_pick_pick_index == 5'd5; // RapController.java:629
-  wire _eq_160 = slot_pick_pick_index == 5'd6; // RapController.java:629
-  wire _eq_161 = slot_pick_pick_index == 5'd7; // RapController.java:629
-  wire _eq_162 = slot_pick_pick_index == 5'd8; // RapController.java:629
-  wire _eq_163 = slot_pick_pick_index == 5'd9; // RapController.java:629
-  wire _eq_164 = slot_pick_pick_index == 5'd10; // RapController.java:629
-  wire _eq_165 = slot_pick_pick_index == 5'd11; // RapController.java:629
-  wire _eq_166 = slot_pick_pick_index == 5'd12; // RapController.java:629
-  wire _eq_167 = slot_pick_pick_index == 5'd13; // RapController.java:629
-  wire _eq_168 = slot_pick_pick_index == 5'd14; // RapController.java:629
-  wire _eq_169 = slot_pick_pick_index == 5'd15; // RapController.java:629
-  wire _eq_170 = slot_pick_pick_index == 5'd16; // RapController.java:629
-  wire _eq_171 = slot_pick_pick_index == 5'd17; // RapController.java:629
-  wire _eq_172 = slot_pick_pick_index == 5'd18; // RapController.java:629
-  wire _eq_173 = slot_pick_pick_index == 5'd19; // RapController.java:629
-  wire _eq_174 = slot_pick_pick_index == 5'd20; // RapController.java:629
-  wire _eq_175 = slot_pick_pick_index == 5'd21; // RapController.java:629
-  wire _eq_176 = slot_pick_pick_index == 5'd22; // RapController.java:629
-  wire _eq_177 = slot_pick_pick_index == 5'd23; // RapController.java:629
-  wire _eq_178 = slot_pick_pick_index == 5'd24; // RapController.java:629
-  wire _eq_179 = slot_pick_pick_index == 5'd25; // RapController.java:629
-  wire _eq_180 = slot_pick_pick_index == 5'd26; // RapController.java:629
-  wire _eq_181 = slot_pick_pick_index == 5'd27; // RapController.java:629
-  wire _eq_182 = slot_pick_pick_index == 5'd28; // RapController.java:629
-  wire _eq_183 = slot_pick_pick_index == 5'd29; // RapController.java:629
-  wire _eq_184 = slot_pick_pick_index == 5'd30; // RapController.java:629
-  wire _eq_185 = slot_pick_pick_index == 5'd31; // RapController.java:629
+  wire _eq_155 = slot_pick_pick_index == 5'd1; // RapController.java:630
+  wire _eq_156 = slot_pick_pick_index == 5'd2; // RapController.java:630
+  wire _eq_157 = slot_pick_pick_index == 5'd3; // RapController.java:630
+  wire _eq_158 = slot_pick_pick_index == 5'd4; // RapController.java:630
+  wire _eq_159 = slot_pick_pick_index == 5'd5; // RapController.java:630
+  wire _eq_160 = slot_pick_pick_index == 5'd6; // RapController.java:630
+  wire _eq_161 = slot_pick_pick_index == 5'd7; // RapController.java:630
+  wire _eq_162 = slot_pick_pick_index == 5'd8; // RapController.java:630
+  wire _eq_163 = slot_pick_pick_index == 5'd9; // RapController.java:630
+  wire _eq_164 = slot_pick_pick_index == 5'd10; // RapController.java:630
+  wire _eq_165 = slot_pick_pick_index == 5'd11; // RapController.java:630
+  wire _eq_166 = slot_pick_pick_index == 5'd12; // RapController.java:630
+  wire _eq_167 = slot_pick_pick_index == 5'd13; // RapController.java:630
+  wire _eq_168 = slot_pick_pick_index == 5'd14; // RapController.java:630
+  wire _eq_169 = slot_pick_pick_index == 5'd15; // RapController.java:630
+  wire _eq_170 = slot_pick_pick_index == 5'd16; // RapController.java:630
+  wire _eq_171 = slot_pick_pick_index == 5'd17; // RapController.java:630
+  wire _eq_172 = slot_pick_pick_index == 5'd18; // RapController.java:630
+  wire _eq_173 = slot_pick_pick_index == 5'd19; // RapController.java:630
+  wire _eq_174 = slot_pick_pick_index == 5'd20; // RapController.java:630
+  wire _eq_175 = slot_pick_pick_index == 5'd21; // RapController.java:630
+  wire _eq_176 = slot_pick_pick_index == 5'd22; // RapController.java:630
+  wire _eq_177 = slot_pick_pick_index == 5'd23; // RapController.java:630
+  wire _eq_178 = slot_pick_pick_index == 5'd24; // RapController.java:630
+  wire _eq_179 = slot_pick_pick_index == 5'd25; // RapController.java:630
+  wire _eq_180 = slot_pick_pick_index == 5'd26; // RapController.java:630
+  wire _eq_181 = slot_pick_pick_index == 5'd27; // RapController.java:630
+  wire _eq_182 = slot_pick_pick_index == 5'd28; // RapController.java:630
+  wire _eq_183 = slot_pick_pick_index == 5'd29; // RapController.java:630
+  wire _eq_184 = slot_pick_pick_index == 5'd30; // RapController.java:630
+  wire _eq_185 = slot_pick_pick_index == 5'd31; // RapController.java:630
   wire _eq_186 = children_write_slot == 5'd0; // NodeTable.java:44
   wire _eq_187 = children_write_slot == 5'd1; // NodeTable.java:44
   wire _eq_188 = children_write_slot == 5'd2; // NodeTable.java:44
@@ -908,7 +908,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_215 = children_write_slot == 5'd29; // NodeTable.java:44
   wire _eq_216 = children_write_slot == 5'd30; // NodeTable.java:44
   wire _eq_217 = children_write_slot == 5'd31; // NodeTable.java:44
-  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:502
+  wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:503
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
   wire [31:0] _bits_37 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
@@ -933,8 +933,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_47 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_48 = _add_11[32]; // SplitCounter.java:44
-  wire _or_41 = io_counterResult_bits_saturated | 1'd0; // RapController.java:311
-  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:294
+  wire _or_41 = io_counterResult_bits_saturated | 1'd0; // RapController.java:312
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:295
   wire [7:0] _bits_49 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_50 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_49} > _bits_50; // SplitCompare.java:31
@@ -952,21 +952,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_42 = _gt_1 | _and_85; // SplitCompare.java:31
   wire _and_86 = _eq_218 & _or_42; // SplitCompare.java:31
   wire _or_43 = _gt_0 | _and_86; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_43; // RapController.java:294
-  wire _not_59 = ~schedule_exhausted; // RapController.java:297
+  wire split_now = _lt_0 & _or_43; // RapController.java:295
+  wire _not_59 = ~schedule_exhausted; // RapController.java:298
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_60 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_87 = _not_59 & _not_60; // RapController.java:297
-  wire [30:0] _bits_57 = until_merge_lo[31:1]; // RapController.java:297
-  wire _or_r_1 = |_bits_57; // RapController.java:297
-  wire _not_61 = ~_or_r_1; // RapController.java:297
-  wire _and_88 = _and_87 & _not_61; // RapController.java:297
-  wire _bits_58 = until_merge_lo[0]; // RapController.java:298
-  wire _ge_2 = io_head_weight >= _bits_58; // RapController.java:298
-  wire merge_now = _and_88 & _ge_2; // RapController.java:298
-  wire _not_62 = ~merge_now; // RapController.java:302
-  wire _and_89 = split_now & _not_62; // RapController.java:302
-  wire _and_90 = _and_89 & hit_short_4; // RapController.java:302
+  wire _and_87 = _not_59 & _not_60; // RapController.java:298
+  wire [30:0] _bits_57 = until_merge_lo[31:1]; // RapController.java:298
+  wire _or_r_1 = |_bits_57; // RapController.java:298
+  wire _not_61 = ~_or_r_1; // RapController.java:298
+  wire _and_88 = _and_87 & _not_61; // RapController.java:298
+  wire _bits_58 = until_merge_lo[0]; // RapController.java:299
+  wire _ge_2 = io_head_weight >= _bits_58; // RapController.java:299
+  wire merge_now = _and_88 & _ge_2; // RapController.java:299
+  wire _not_62 = ~merge_now; // RapController.java:303
+  wire _and_89 = split_now & _not_62; // RapController.java:303
+  wire _and_90 = _and_89 & hit_short_4; // RapController.java:303
   wire [11:0] _bits_59 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_60 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_59 > {1'b0, _bits_60}; // SplitCompare.java:31
@@ -986,43 +986,43 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_45 = _gt_3 | _and_92; // SplitCompare.java:31
   wire _not_63 = ~_or_45; // MergeSkip.java:42
   wire _and_93 = skip_valid & _not_63; // MergeSkip.java:42
-  wire defer_now = _and_90 & _and_93; // RapController.java:303
+  wire defer_now = _and_90 & _and_93; // RapController.java:304
   wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:111
   wire [5:0] _sub_2 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:111
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:104
-  wire _eq_222 = io_m0Csr == 64'd0; // RapController.java:370
-  wire [63:0] _mux_7 = _eq_222 ? 64'd1 : io_m0Csr; // RapController.java:370
+  wire _eq_222 = io_m0Csr == 64'd0; // RapController.java:371
+  wire [63:0] _mux_7 = _eq_222 ? 64'd1 : io_m0Csr; // RapController.java:371
   wire [31:0] _bits_67 = _mux_7[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_3 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_68 = _sub_3[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_69 = to_merge_hi[31:0]; // RapController.java:180
-  wire [31:0] _bits_70 = to_merge_lo[31:0]; // RapController.java:180
-  wire [63:0] to_merge = {_bits_69, _bits_70}; // RapController.java:180
+  wire [31:0] _bits_69 = to_merge_hi[31:0]; // RapController.java:181
+  wire [31:0] _bits_70 = to_merge_lo[31:0]; // RapController.java:181
+  wire [63:0] to_merge = {_bits_69, _bits_70}; // RapController.java:181
   wire [31:0] _bits_71 = to_merge[31:0]; // SplitCounter.java:49
   wire [31:0] _bits_72 = _mux_7[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_4 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_73 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_74 = _sub_3[32]; // SplitCounter.java:44
-  wire _eq_223 = io_epsCsr == 16'd0; // RapController.java:368
-  wire [15:0] _mux_8 = _eq_223 ? 16'd1 : io_epsCsr; // RapController.java:368
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:369
-  wire [31:0] _mux_9 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:369
-  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:238
-  wire [5:0] _sub_5 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:238
-  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:239
-  wire [7:0] _sub_6 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:239
-  wire _eq_224 = state == 4'd2; // RapController.java:244
-  wire draining = _eq_224 | commit_stop; // RapController.java:244
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:245
-  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:255
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:400
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:416
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:416
-  wire [3:0] _bits_75 = _dshl_0[3:0]; // RapController.java:416
-  wire [3:0] _or_46 = present_children | _bits_75; // RapController.java:416
-  wire [6:0] _dshl_1 = 7'd1 << _bits_36; // RapController.java:631
-  wire [3:0] _bits_76 = _dshl_1[3:0]; // RapController.java:631
-  wire [3:0] _or_47 = present_children | _bits_76; // RapController.java:631
+  wire _eq_223 = io_epsCsr == 16'd0; // RapController.java:369
+  wire [15:0] _mux_8 = _eq_223 ? 16'd1 : io_epsCsr; // RapController.java:369
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:370
+  wire [31:0] _mux_9 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:370
+  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:239
+  wire [5:0] _sub_5 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:239
+  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:240
+  wire [7:0] _sub_6 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:240
+  wire _eq_224 = state == 4'd2; // RapController.java:245
+  wire draining = _eq_224 | commit_stop; // RapController.java:245
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:246
+  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:256
+  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:401
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:417
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:417
+  wire [3:0] _bits_75 = _dshl_0[3:0]; // RapController.java:417
+  wire [3:0] _or_46 = present_children | _bits_75; // RapController.java:417
+  wire [6:0] _dshl_1 = 7'd1 << _bits_36; // RapController.java:632
+  wire [3:0] _bits_76 = _dshl_1[3:0]; // RapController.java:632
+  wire [3:0] _or_47 = present_children | _bits_76; // RapController.java:632
   wire _not_64 = ~leaf_pick_load; // SlotPicker.java:48
   wire [31:0] _not_65 = ~leaf_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_94 = leaf_pick_candidates & _not_65; // SlotPicker.java:33
@@ -1320,7 +1320,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_101 = ~slot_pick_load; // SlotPicker.java:48
   wire [31:0] _not_102 = ~slot_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_160 = slot_pick_candidates & _not_102; // SlotPicker.java:33
-  wire [31:0] _not_103 = ~slot_valid; // RapController.java:420
+  wire [31:0] _not_103 = ~slot_valid; // RapController.java:421
   wire _not_104 = ~slot_pick_ready; // SlotPicker.java:39
   wire slot_pick_advance = slot_pick_take | _not_104; // SlotPicker.java:39
   wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:37
@@ -1454,21 +1454,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_107 ? _cat_30 : _cat_37; // FirstSet.java:35
   wire [4:0] _cat_38 = {_not_107, _mux_39}; // FirstSet.java:35
   wire [4:0] _bits_173 = _cat_38; // FirstSet.java:43
-  wire [4:0] _sub_10 = merge_leaf_depth - 5'd1; // RapController.java:470
-  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:463
-  wire _eq_287 = state == 4'd7; // RapController.java:327
-  wire _eq_288 = state == 4'd8; // RapController.java:327
-  wire _or_110 = _eq_287 | _eq_288; // RapController.java:327
-  wire _eq_289 = state == 4'd9; // RapController.java:327
-  wire _or_111 = _or_110 | _eq_289; // RapController.java:327
-  wire _and_163 = _or_111 & io_counterResult_valid; // RapController.java:328
-  wire _eq_290 = io_counterResult_bits_op == 2'd2; // RapController.java:328
-  wire _and_164 = _and_163 & _eq_290; // RapController.java:328
-  wire [34:0] _add_17 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:328
-  wire [2:0] _add_18 = merge_leaves + 3'd1; // RapController.java:491
-  wire _not_138 = ~snapshot_frozen; // RapController.java:381
-  wire _and_165 = snapshot_pending & _not_138; // RapController.java:381
-  wire _and_166 = _and_165 & _and_1; // RapController.java:381
+  wire [4:0] _sub_10 = merge_leaf_depth - 5'd1; // RapController.java:471
+  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:464
+  wire _eq_287 = state == 4'd7; // RapController.java:328
+  wire _eq_288 = state == 4'd8; // RapController.java:328
+  wire _or_110 = _eq_287 | _eq_288; // RapController.java:328
+  wire _eq_289 = state == 4'd9; // RapController.java:328
+  wire _or_111 = _or_110 | _eq_289; // RapController.java:328
+  wire _and_163 = _or_111 & io_counterResult_valid; // RapController.java:329
+  wire _eq_290 = io_counterResult_bits_op == 2'd2; // RapController.java:329
+  wire _and_164 = _and_163 & _eq_290; // RapController.java:329
+  wire [34:0] _add_17 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // RapController.java:329
+  wire [2:0] _add_18 = merge_leaves + 3'd1; // RapController.java:492
+  wire _not_138 = ~snapshot_frozen; // RapController.java:382
+  wire _and_165 = snapshot_pending & _not_138; // RapController.java:382
+  wire _and_166 = _and_165 & _and_1; // RapController.java:382
   wire _or_112 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_113 = _or_112 | ev_split_q; // StatusRegs.java:83
   wire _or_114 = _or_113 | ev_batch_q; // StatusRegs.java:83
@@ -1488,17 +1488,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_171 = _and_170 & _not_144; // StatusRegs.java:84
   wire _not_145 = ~_and_171; // StatusRegs.java:84
   wire ev_pending = _or_116 | _not_145; // StatusRegs.java:84
-  wire _not_146 = ~ev_pending; // RapController.java:381
-  wire _and_172 = _and_166 & _not_146; // RapController.java:381
-  wire _and_173 = _and_172 & multiplier_free; // RapController.java:381
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:516
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:533
-  wire [4:0] _bits_174 = readout_slot[4:0]; // RapController.java:531
+  wire _not_146 = ~ev_pending; // RapController.java:382
+  wire _and_172 = _and_166 & _not_146; // RapController.java:382
+  wire _and_173 = _and_172 & multiplier_free; // RapController.java:382
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:517
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:534
+  wire [4:0] _bits_174 = readout_slot[4:0]; // RapController.java:532
   wire _eq_291 = _bits_174 == 5'd0; // NodeTable.java:88
   wire [4:0] _dyn_index_2 = _bits_174[4] ? (_bits_174[3] ? (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_31 : slot_depth_30) : (_bits_174[0] ? slot_depth_29 : slot_depth_28)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_27 : slot_depth_26) : (_bits_174[0] ? slot_depth_25 : slot_depth_24))) : (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_23 : slot_depth_22) : (_bits_174[0] ? slot_depth_21 : slot_depth_20)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_19 : slot_depth_18) : (_bits_174[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_174[3] ? (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_15 : slot_depth_14) : (_bits_174[0] ? slot_depth_13 : slot_depth_12)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_11 : slot_depth_10) : (_bits_174[0] ? slot_depth_9 : slot_depth_8))) : (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_7 : slot_depth_6) : (_bits_174[0] ? slot_depth_5 : slot_depth_4)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_3 : slot_depth_2) : (_bits_174[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:88
   wire [4:0] _mux_42 = _eq_291 ? 5'd0 : _dyn_index_2; // NodeTable.java:88
-  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:613
-  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:531
+  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:614
+  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:532
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
   wire [34:0] _fill_1 = {35{1'd1}}; // MergeSkip.java:55
   wire [34:0] _fill_2 = {35{1'd1}}; // MergeSkip.java:55
@@ -1522,68 +1522,68 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_117 = _gt_8 | _and_174; // SplitCompare.java:31
   wire _and_175 = _eq_292 & _or_117; // SplitCompare.java:31
   wire _or_118 = _gt_7 | _and_175; // SplitCompare.java:31
-  wire _or_119 = snapshot_product_start | following_kick; // RapController.java:169
-  wire [63:0] _mux_44 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:170
-  wire [31:0] _mux_45 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:171
+  wire _or_119 = snapshot_product_start | following_kick; // RapController.java:170
+  wire [63:0] _mux_44 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:171
+  wire [31:0] _mux_45 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:172
   wire [63:0] _bits_183 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
   wire _not_147 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
   wire _and_176 = following_running & _not_147; // MergeSchedule.java:41
   wire _not_148 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_184 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_3 = |_bits_184; // MergeSchedule.java:45
-  wire [31:0] _bits_185 = next_merge[31:0]; // RapController.java:177
-  wire [31:0] _bits_186 = _cat_0[31:0]; // RapController.java:177
-  wire [32:0] _sub_11 = {1'b0, _bits_185} - {1'b0, _bits_186}; // RapController.java:177
-  wire [31:0] _bits_187 = next_merge[63:32]; // RapController.java:178
-  wire [31:0] _bits_188 = _cat_0[63:32]; // RapController.java:178
-  wire [32:0] _sub_12 = {1'b0, _bits_187} - {1'b0, _bits_188}; // RapController.java:178
-  wire _bits_189 = to_merge_lo[32]; // RapController.java:178
-  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_189}; // RapController.java:178
-  wire _bits_190 = to_merge_hi[32]; // RapController.java:181
-  wire _not_149 = ~_bits_190; // RapController.java:181
-  wire _or_r_4 = |to_merge; // RapController.java:181
-  wire _and_177 = _not_149 & _or_r_4; // RapController.java:181
-  wire _eq_294 = state == 4'd8; // RapController.java:187
-  wire _eq_295 = state == 4'd9; // RapController.java:187
-  wire walking_kids = _eq_294 | _eq_295; // RapController.java:187
-  wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:188
-  wire [2:0] _dyn_index_3 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:188
-  wire _not_150 = ~commit_stop; // RapController.java:377
-  wire _and_178 = io_selected_valid & _not_150; // RapController.java:377
-  wire [4:0] _bits_191 = undo_rdata_0[36:32]; // RapController.java:398
-  wire [4:0] _bits_192 = readout_slot[4:0]; // RapController.java:524
-  wire [31:0] _bits_193 = undo_rdata_0[31:0]; // RapController.java:399
-  wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:92
-  wire [31:0] _bits_194 = merge_sum[31:0]; // RapController.java:500
-  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_194; // RapController.java:500
-  wire [4:0] _sub_14 = 5'd15 - op_depth; // RapController.java:619
-  wire [5:0] _cat_40 = {_sub_14, 1'd0}; // RapController.java:613
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_36}} << _cat_40; // RapController.java:620
-  wire [31:0] _bits_195 = _dshl_2[31:0]; // RapController.java:620
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_195; // RapController.java:620
-  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:215
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:439
-  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:613
-  wire [31:0] _dshr_0 = _fill_8 >> _cat_41; // RapController.java:439
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:219
-  wire _not_151 = ~io_tcamWrite_ready; // RapController.java:228
-  wire _and_179 = tcam_write_full & _not_151; // RapController.java:228
-  wire _or_120 = tcam_write_load | _and_179; // RapController.java:228
-  wire _or_121 = split_now | merge_now; // RapController.java:305
-  wire _and_180 = commit_fire & _or_121; // RapController.java:305
-  wire _not_152 = ~defer_now; // RapController.java:305
-  wire _and_181 = _and_180 & _not_152; // RapController.java:305
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:264
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:268
-  wire _ge_3 = free_slots >= missing_children; // RapController.java:269
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:277
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:277
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:277
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:277
-  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:279
-  wire [2:0] _dyn_index_4 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:281
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:281
-  wire _bits_196 = _dshr_1[0]; // RapController.java:281
+  wire [31:0] _bits_185 = next_merge[31:0]; // RapController.java:178
+  wire [31:0] _bits_186 = _cat_0[31:0]; // RapController.java:178
+  wire [32:0] _sub_11 = {1'b0, _bits_185} - {1'b0, _bits_186}; // RapController.java:178
+  wire [31:0] _bits_187 = next_merge[63:32]; // RapController.java:179
+  wire [31:0] _bits_188 = _cat_0[63:32]; // RapController.java:179
+  wire [32:0] _sub_12 = {1'b0, _bits_187} - {1'b0, _bits_188}; // RapController.java:179
+  wire _bits_189 = to_merge_lo[32]; // RapController.java:179
+  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_189}; // RapController.java:179
+  wire _bits_190 = to_merge_hi[32]; // RapController.java:182
+  wire _not_149 = ~_bits_190; // RapController.java:182
+  wire _or_r_4 = |to_merge; // RapController.java:182
+  wire _and_177 = _not_149 & _or_r_4; // RapController.java:182
+  wire _eq_294 = state == 4'd8; // RapController.java:188
+  wire _eq_295 = state == 4'd9; // RapController.java:188
+  wire walking_kids = _eq_294 | _eq_295; // RapController.java:188
+  wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:189
+  wire [2:0] _dyn_index_3 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:189
+  wire _not_150 = ~commit_stop; // RapController.java:378
+  wire _and_178 = io_selected_valid & _not_150; // RapController.java:378
+  wire [4:0] _bits_191 = undo_rdata_0[36:32]; // RapController.java:399
+  wire [4:0] _bits_192 = readout_slot[4:0]; // RapController.java:525
+  wire [31:0] _bits_193 = undo_rdata_0[31:0]; // RapController.java:400
+  wire [31:0] _fill_6 = {32{1'd1}}; // RapController.java:93
+  wire [31:0] _bits_194 = merge_sum[31:0]; // RapController.java:501
+  wire [31:0] _mux_47 = clip_verdict ? _fill_6 : _bits_194; // RapController.java:501
+  wire [4:0] _sub_14 = 5'd15 - op_depth; // RapController.java:620
+  wire [5:0] _cat_40 = {_sub_14, 1'd0}; // RapController.java:614
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_36}} << _cat_40; // RapController.java:621
+  wire [31:0] _bits_195 = _dshl_2[31:0]; // RapController.java:621
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_195; // RapController.java:621
+  wire [31:0] _fill_7 = {32{1'd1}}; // RapController.java:216
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:440
+  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:614
+  wire [31:0] _dshr_0 = _fill_8 >> _cat_41; // RapController.java:440
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:220
+  wire _not_151 = ~io_tcamWrite_ready; // RapController.java:229
+  wire _and_179 = tcam_write_full & _not_151; // RapController.java:229
+  wire _or_120 = tcam_write_load | _and_179; // RapController.java:229
+  wire _or_121 = split_now | merge_now; // RapController.java:306
+  wire _and_180 = commit_fire & _or_121; // RapController.java:306
+  wire _not_152 = ~defer_now; // RapController.java:306
+  wire _and_181 = _and_180 & _not_152; // RapController.java:306
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:265
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:269
+  wire _ge_3 = free_slots >= missing_children; // RapController.java:270
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:278
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:278
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:278
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:278
+  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:280
+  wire [2:0] _dyn_index_4 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:282
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:282
+  wire _bits_196 = _dshr_1[0]; // RapController.java:282
   wire [11:0] _bits_197 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_198 = merge_sum[34:24]; // SplitCompare.java:39
   wire _gt_10 = _bits_197 > {1'b0, _bits_198}; // SplitCompare.java:31
@@ -1601,16 +1601,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_122 = _gt_11 | _and_182; // SplitCompare.java:31
   wire _and_183 = _eq_296 & _or_122; // SplitCompare.java:31
   wire _or_123 = _gt_10 | _and_183; // SplitCompare.java:31
-  wire [2:0] _bits_205 = merge_sum[34:32]; // RapController.java:334
-  wire _or_r_5 = |_bits_205; // RapController.java:334
-  wire _eq_298 = state == 4'd9; // RapController.java:335
-  wire _eq_299 = sram_count == 8'd0; // RapController.java:335
-  wire _and_184 = _eq_298 & _eq_299; // RapController.java:335
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:338
-  wire [4:0] _bits_206 = readout_slot[4:0]; // RapController.java:338
-  wire [31:0] _dshr_2 = slot_valid >> _bits_206; // RapController.java:338
-  wire _bits_207 = _dshr_2[0]; // RapController.java:338
-  wire _and_185 = _lt_6 & _bits_207; // RapController.java:338
+  wire [2:0] _bits_205 = merge_sum[34:32]; // RapController.java:335
+  wire _or_r_5 = |_bits_205; // RapController.java:335
+  wire _eq_298 = state == 4'd9; // RapController.java:336
+  wire _eq_299 = sram_count == 8'd0; // RapController.java:336
+  wire _and_184 = _eq_298 & _eq_299; // RapController.java:336
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:339
+  wire [4:0] _bits_206 = readout_slot[4:0]; // RapController.java:339
+  wire [31:0] _dshr_2 = slot_valid >> _bits_206; // RapController.java:339
+  wire _bits_207 = _dshr_2[0]; // RapController.java:339
+  wire _and_185 = _lt_6 & _bits_207; // RapController.java:339
   wire [11:0] _bits_208 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_209 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_13 = _bits_208 > {1'b0, _bits_209}; // SplitCompare.java:31
@@ -1634,63 +1634,63 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_189 = _and_188 & _not_154; // MergeSkip.java:51
   wire _not_155 = ~commit_fire; // MergeSkip.java:51
   wire _and_190 = _and_189 & _not_155; // MergeSkip.java:51
-  wire _eq_302 = state == 4'd1; // RapController.java:655
-  wire _not_156 = ~commit_stop; // RapController.java:655
-  wire _and_191 = _eq_302 & _not_156; // RapController.java:655
-  wire _not_157 = ~io_headValid; // RapController.java:655
-  wire _and_192 = pipe_empty & _not_157; // RapController.java:655
-  wire [2:0] _mux_48 = _and_192 ? 3'd1 : fill_cause; // RapController.java:655
-  wire _eq_303 = state == 4'd2; // RapController.java:656
-  wire _eq_304 = state == 4'd3; // RapController.java:656
-  wire _or_126 = _eq_303 | _eq_304; // RapController.java:656
-  wire _eq_305 = state == 4'd12; // RapController.java:656
-  wire _or_127 = _or_126 | _eq_305; // RapController.java:656
-  wire _or_128 = _or_127 | commit_stop; // RapController.java:656
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:657
-  wire _ge_4 = state >= 4'd4; // RapController.java:658
-  wire _le_1 = state <= 4'd6; // RapController.java:658
-  wire _and_193 = _ge_4 & _le_1; // RapController.java:658
-  wire _ge_5 = state >= 4'd7; // RapController.java:659
-  wire _le_2 = state <= 4'd11; // RapController.java:659
-  wire _and_194 = _ge_5 & _le_2; // RapController.java:659
-  wire [3:0] _bits_216 = undo_sp[3:0]; // RapController.java:254
-  wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:254
-  wire _eq_306 = state == 4'd3; // RapController.java:250
-  wire _ne_4 = undo_sp != 5'd0; // RapController.java:250
-  wire undo_pop = _eq_306 & _ne_4; // RapController.java:250
-  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:251
-  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:251
-  wire [4:0] _mux_50 = undo_pop ? _sub_15 : _sub_16; // RapController.java:251
-  wire [3:0] _bits_217 = _mux_50[3:0]; // RapController.java:251
-  wire _not_158 = ~undo_push; // RapController.java:251
-  wire read_parent_prefix = state == 4'd5; // RapController.java:155
-  wire [4:0] _bits_218 = readout_slot[4:0]; // RapController.java:156
-  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_218; // RapController.java:156
-  wire _eq_307 = state == 4'd13; // RapController.java:157
-  wire _or_129 = read_parent_prefix | _eq_307; // RapController.java:157
-  wire _and_195 = in_run & io_selected_valid; // RapController.java:554
-  wire _eq_308 = io_counterResult_bits_op == 2'd0; // RapController.java:556
-  wire _and_196 = io_headValid & _eq_308; // RapController.java:556
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:557
-  wire _not_159 = ~io_counterResult_valid; // RapController.java:558
-  wire _eq_309 = state == 4'd2; // RapController.java:558
-  wire _and_197 = _eq_309 & pipe_empty; // RapController.java:558
-  wire _and_r_0 = &present_children; // RapController.java:559
-  wire _or_130 = slot_pick_pick_found | _and_r_0; // RapController.java:559
-  wire _eq_310 = state == 4'd6; // RapController.java:559
-  wire _and_198 = _eq_310 & slot_pick_ready; // RapController.java:559
-  wire _eq_311 = split_fits == _ge_3; // RapController.java:561
-  wire _eq_312 = op_children == _dyn_index_3; // RapController.java:563
-  wire _eq_313 = state == 4'd9; // RapController.java:562
-  wire _and_199 = _eq_313 & merge_settled; // RapController.java:562
-  wire _or_131 = split_settled | _and_199; // RapController.java:562
+  wire _eq_302 = state == 4'd1; // RapController.java:656
+  wire _not_156 = ~commit_stop; // RapController.java:656
+  wire _and_191 = _eq_302 & _not_156; // RapController.java:656
+  wire _not_157 = ~io_headValid; // RapController.java:656
+  wire _and_192 = pipe_empty & _not_157; // RapController.java:656
+  wire [2:0] _mux_48 = _and_192 ? 3'd1 : fill_cause; // RapController.java:656
+  wire _eq_303 = state == 4'd2; // RapController.java:657
+  wire _eq_304 = state == 4'd3; // RapController.java:657
+  wire _or_126 = _eq_303 | _eq_304; // RapController.java:657
+  wire _eq_305 = state == 4'd12; // RapController.java:657
+  wire _or_127 = _or_126 | _eq_305; // RapController.java:657
+  wire _or_128 = _or_127 | commit_stop; // RapController.java:657
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:658
+  wire _ge_4 = state >= 4'd4; // RapController.java:659
+  wire _le_1 = state <= 4'd6; // RapController.java:659
+  wire _and_193 = _ge_4 & _le_1; // RapController.java:659
+  wire _ge_5 = state >= 4'd7; // RapController.java:660
+  wire _le_2 = state <= 4'd11; // RapController.java:660
+  wire _and_194 = _ge_5 & _le_2; // RapController.java:660
+  wire [3:0] _bits_216 = undo_sp[3:0]; // RapController.java:255
+  wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:255
+  wire _eq_306 = state == 4'd3; // RapController.java:251
+  wire _ne_4 = undo_sp != 5'd0; // RapController.java:251
+  wire undo_pop = _eq_306 & _ne_4; // RapController.java:251
+  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:252
+  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:252
+  wire [4:0] _mux_50 = undo_pop ? _sub_15 : _sub_16; // RapController.java:252
+  wire [3:0] _bits_217 = _mux_50[3:0]; // RapController.java:252
+  wire _not_158 = ~undo_push; // RapController.java:252
+  wire read_parent_prefix = state == 4'd5; // RapController.java:156
+  wire [4:0] _bits_218 = readout_slot[4:0]; // RapController.java:157
+  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_218; // RapController.java:157
+  wire _eq_307 = state == 4'd13; // RapController.java:158
+  wire _or_129 = read_parent_prefix | _eq_307; // RapController.java:158
+  wire _and_195 = in_run & io_selected_valid; // RapController.java:555
+  wire _eq_308 = io_counterResult_bits_op == 2'd0; // RapController.java:557
+  wire _and_196 = io_headValid & _eq_308; // RapController.java:557
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:558
+  wire _not_159 = ~io_counterResult_valid; // RapController.java:559
+  wire _eq_309 = state == 4'd2; // RapController.java:559
+  wire _and_197 = _eq_309 & pipe_empty; // RapController.java:559
+  wire _and_r_0 = &present_children; // RapController.java:560
+  wire _or_130 = slot_pick_pick_found | _and_r_0; // RapController.java:560
+  wire _eq_310 = state == 4'd6; // RapController.java:560
+  wire _and_198 = _eq_310 & slot_pick_ready; // RapController.java:560
+  wire _eq_311 = split_fits == _ge_3; // RapController.java:562
+  wire _eq_312 = op_children == _dyn_index_3; // RapController.java:564
+  wire _eq_313 = state == 4'd9; // RapController.java:563
+  wire _and_199 = _eq_313 & merge_settled; // RapController.java:563
+  wire _or_131 = split_settled | _and_199; // RapController.java:563
   wire _not_160 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_161 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_160 & _not_161; // StatusRegs.java:82
-  wire _eq_314 = kids_vector == visited_kids; // RapController.java:565
-  wire _eq_315 = state == 4'd9; // RapController.java:565
-  wire _ne_5 = merge_leaves != 3'd0; // RapController.java:566
-  wire _eq_316 = state == 4'd9; // RapController.java:566
+  wire _eq_314 = kids_vector == visited_kids; // RapController.java:566
+  wire _eq_315 = state == 4'd9; // RapController.java:566
+  wire _ne_5 = merge_leaves != 3'd0; // RapController.java:567
+  wire _eq_316 = state == 4'd9; // RapController.java:567
   wire _or_132 = ev_commit | ev_saturation; // StatusRegs.java:117
   wire _or_133 = _or_132 | ev_split; // StatusRegs.java:117
   wire _or_134 = _or_133 | ev_allocated; // StatusRegs.java:117
@@ -1700,7 +1700,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:117
   wire _or_138 = _or_137 | _or_r_6; // StatusRegs.java:117
   wire _or_139 = _or_138 | ev_pending; // StatusRegs.java:117
-  wire _not_162 = ~_or_139; // RapController.java:567
+  wire _not_162 = ~_or_139; // RapController.java:568
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:82
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:82
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:82
@@ -1733,10 +1733,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:82
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:82
   wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:83
-  wire [31:0] _and_200 = slot_valid & _cat_44; // RapController.java:568
-  wire _or_r_7 = |_and_200; // RapController.java:568
-  wire _not_163 = ~_or_r_7; // RapController.java:568
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:569
+  wire [31:0] _and_200 = slot_valid & _cat_44; // RapController.java:569
+  wire _or_r_7 = |_and_200; // RapController.java:569
+  wire _not_163 = ~_or_r_7; // RapController.java:569
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:570
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -3374,7 +3374,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:161
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:162
     .clock(clock),
 
     .reset(reset),
@@ -3395,64 +3395,64 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:292
-      $display("Assertion failed at RapController.java:292: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:293
+      $display("Assertion failed at RapController.java:293: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_195 && !io_selected_bits_found) begin // RapController.java:554
-      $display("Assertion failed at RapController.java:554: no node matched a key: the root must always match");
+    if (!reset && _and_195 && !io_selected_bits_found) begin // RapController.java:555
+      $display("Assertion failed at RapController.java:555: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:555
-      $display("Assertion failed at RapController.java:555: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:556
+      $display("Assertion failed at RapController.java:556: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !_and_196) begin // RapController.java:556
-      $display("Assertion failed at RapController.java:556: a commit without its event in the replay window");
+    if (!reset && commit_fire && !_and_196) begin // RapController.java:557
+      $display("Assertion failed at RapController.java:557: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:557
-      $display("Assertion failed at RapController.java:557: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:558
+      $display("Assertion failed at RapController.java:558: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_197 && !_not_159) begin // RapController.java:558
-      $display("Assertion failed at RapController.java:558: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_197 && !_not_159) begin // RapController.java:559
+      $display("Assertion failed at RapController.java:559: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_198 && !_or_130) begin // RapController.java:559
-      $display("Assertion failed at RapController.java:559: a split found no free slot after checking capacity");
+    if (!reset && _and_198 && !_or_130) begin // RapController.java:560
+      $display("Assertion failed at RapController.java:560: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_311) begin // RapController.java:561
-      $display("Assertion failed at RapController.java:561: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_311) begin // RapController.java:562
+      $display("Assertion failed at RapController.java:562: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_131 && !_eq_312) begin // RapController.java:563
-      $display("Assertion failed at RapController.java:563: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_131 && !_eq_312) begin // RapController.java:564
+      $display("Assertion failed at RapController.java:564: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_17 && !st_n_steady) begin // RapController.java:564
-      $display("Assertion failed at RapController.java:564: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_17 && !st_n_steady) begin // RapController.java:565
+      $display("Assertion failed at RapController.java:565: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _eq_315 && !_eq_314) begin // RapController.java:565
-      $display("Assertion failed at RapController.java:565: the merge parent's leaves changed during its walk");
+    if (!reset && _eq_315 && !_eq_314) begin // RapController.java:566
+      $display("Assertion failed at RapController.java:566: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _eq_316 && !_ne_5) begin // RapController.java:566
-      $display("Assertion failed at RapController.java:566: a merge parent without leaf children waits for a verdict");
+    if (!reset && _eq_316 && !_ne_5) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: a merge parent without leaf children waits for a verdict");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_162) begin // RapController.java:567
-      $display("Assertion failed at RapController.java:567: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_162) begin // RapController.java:568
+      $display("Assertion failed at RapController.java:568: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_163) begin // RapController.java:568
-      $display("Assertion failed at RapController.java:568: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_163) begin // RapController.java:569
+      $display("Assertion failed at RapController.java:569: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:570
+      $display("Assertion failed at RapController.java:570: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

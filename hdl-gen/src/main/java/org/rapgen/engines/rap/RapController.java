@@ -37,11 +37,12 @@ import org.rapgen.hdl.lib.CounterSram;
  * goes ahead whole or is skipped (deferred split, sticky overflow). New children get count 0 through the SRAM.
  *
  * <h2>Merge batch</h2>
- * Level by level from depth L-1 (length K-k) down to 0; in each level every node with leaf children (any order within
- * a level gives the golden result): read its own count and its leaf children's, and if the exact sum is below T remove
- * those leaves and write the sum back, clipped at 2^C-1. The walk finds those nodes through their leaves one level
- * down, so a node whose children all have children costs nothing. Then, for a scheduled batch, next_merge is
- * multiplied by q (serially, with overflow detection) until it passes n.
+ * Level by level from the deepest level that can hold a parent of leaves ({@code deepest_depth} - 1, at most L-1,
+ * length K-k) down to 0; in each level every node with leaf children (any order within a level gives the golden
+ * result): read its own count and its leaf children's, and if the exact sum is below T remove those leaves and write
+ * the sum back, clipped at 2^C-1. The walk finds those nodes through their leaves one level down, so a node whose
+ * children all have children costs nothing. Then, for a scheduled batch, next_merge moves on by q until it passes n;
+ * the product is made in the background ({@link MergeSchedule}), with overflow detection.
  */
 public final class RapController extends Module {
     static final int INIT = 0;
