@@ -207,519 +207,519 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   // State
   reg [3:0] state; // RapController.java:71
   reg [4:0] deepest_depth; // RapController.java:84
-  reg [127:0] slot_valid; // NodeTable.java:36
-  reg [4:0] slot_depth_0; // NodeTable.java:37
-  reg [4:0] slot_depth_1; // NodeTable.java:37
-  reg [4:0] slot_depth_2; // NodeTable.java:37
-  reg [4:0] slot_depth_3; // NodeTable.java:37
-  reg [4:0] slot_depth_4; // NodeTable.java:37
-  reg [4:0] slot_depth_5; // NodeTable.java:37
-  reg [4:0] slot_depth_6; // NodeTable.java:37
-  reg [4:0] slot_depth_7; // NodeTable.java:37
-  reg [4:0] slot_depth_8; // NodeTable.java:37
-  reg [4:0] slot_depth_9; // NodeTable.java:37
-  reg [4:0] slot_depth_10; // NodeTable.java:37
-  reg [4:0] slot_depth_11; // NodeTable.java:37
-  reg [4:0] slot_depth_12; // NodeTable.java:37
-  reg [4:0] slot_depth_13; // NodeTable.java:37
-  reg [4:0] slot_depth_14; // NodeTable.java:37
-  reg [4:0] slot_depth_15; // NodeTable.java:37
-  reg [4:0] slot_depth_16; // NodeTable.java:37
-  reg [4:0] slot_depth_17; // NodeTable.java:37
-  reg [4:0] slot_depth_18; // NodeTable.java:37
-  reg [4:0] slot_depth_19; // NodeTable.java:37
-  reg [4:0] slot_depth_20; // NodeTable.java:37
-  reg [4:0] slot_depth_21; // NodeTable.java:37
-  reg [4:0] slot_depth_22; // NodeTable.java:37
-  reg [4:0] slot_depth_23; // NodeTable.java:37
-  reg [4:0] slot_depth_24; // NodeTable.java:37
-  reg [4:0] slot_depth_25; // NodeTable.java:37
-  reg [4:0] slot_depth_26; // NodeTable.java:37
-  reg [4:0] slot_depth_27; // NodeTable.java:37
-  reg [4:0] slot_depth_28; // NodeTable.java:37
-  reg [4:0] slot_depth_29; // NodeTable.java:37
-  reg [4:0] slot_depth_30; // NodeTable.java:37
-  reg [4:0] slot_depth_31; // NodeTable.java:37
-  reg [4:0] slot_depth_32; // NodeTable.java:37
-  reg [4:0] slot_depth_33; // NodeTable.java:37
-  reg [4:0] slot_depth_34; // NodeTable.java:37
-  reg [4:0] slot_depth_35; // NodeTable.java:37
-  reg [4:0] slot_depth_36; // NodeTable.java:37
-  reg [4:0] slot_depth_37; // NodeTable.java:37
-  reg [4:0] slot_depth_38; // NodeTable.java:37
-  reg [4:0] slot_depth_39; // NodeTable.java:37
-  reg [4:0] slot_depth_40; // NodeTable.java:37
-  reg [4:0] slot_depth_41; // NodeTable.java:37
-  reg [4:0] slot_depth_42; // NodeTable.java:37
-  reg [4:0] slot_depth_43; // NodeTable.java:37
-  reg [4:0] slot_depth_44; // NodeTable.java:37
-  reg [4:0] slot_depth_45; // NodeTable.java:37
-  reg [4:0] slot_depth_46; // NodeTable.java:37
-  reg [4:0] slot_depth_47; // NodeTable.java:37
-  reg [4:0] slot_depth_48; // NodeTable.java:37
-  reg [4:0] slot_depth_49; // NodeTable.java:37
-  reg [4:0] slot_depth_50; // NodeTable.java:37
-  reg [4:0] slot_depth_51; // NodeTable.java:37
-  reg [4:0] slot_depth_52; // NodeTable.java:37
-  reg [4:0] slot_depth_53; // NodeTable.java:37
-  reg [4:0] slot_depth_54; // NodeTable.java:37
-  reg [4:0] slot_depth_55; // NodeTable.java:37
-  reg [4:0] slot_depth_56; // NodeTable.java:37
-  reg [4:0] slot_depth_57; // NodeTable.java:37
-  reg [4:0] slot_depth_58; // NodeTable.java:37
-  reg [4:0] slot_depth_59; // NodeTable.java:37
-  reg [4:0] slot_depth_60; // NodeTable.java:37
-  reg [4:0] slot_depth_61; // NodeTable.java:37
-  reg [4:0] slot_depth_62; // NodeTable.java:37
-  reg [4:0] slot_depth_63; // NodeTable.java:37
-  reg [4:0] slot_depth_64; // NodeTable.java:37
-  reg [4:0] slot_depth_65; // NodeTable.java:37
-  reg [4:0] slot_depth_66; // NodeTable.java:37
-  reg [4:0] slot_depth_67; // NodeTable.java:37
-  reg [4:0] slot_depth_68; // NodeTable.java:37
-  reg [4:0] slot_depth_69; // NodeTable.java:37
-  reg [4:0] slot_depth_70; // NodeTable.java:37
-  reg [4:0] slot_depth_71; // NodeTable.java:37
-  reg [4:0] slot_depth_72; // NodeTable.java:37
-  reg [4:0] slot_depth_73; // NodeTable.java:37
-  reg [4:0] slot_depth_74; // NodeTable.java:37
-  reg [4:0] slot_depth_75; // NodeTable.java:37
-  reg [4:0] slot_depth_76; // NodeTable.java:37
-  reg [4:0] slot_depth_77; // NodeTable.java:37
-  reg [4:0] slot_depth_78; // NodeTable.java:37
-  reg [4:0] slot_depth_79; // NodeTable.java:37
-  reg [4:0] slot_depth_80; // NodeTable.java:37
-  reg [4:0] slot_depth_81; // NodeTable.java:37
-  reg [4:0] slot_depth_82; // NodeTable.java:37
-  reg [4:0] slot_depth_83; // NodeTable.java:37
-  reg [4:0] slot_depth_84; // NodeTable.java:37
-  reg [4:0] slot_depth_85; // NodeTable.java:37
-  reg [4:0] slot_depth_86; // NodeTable.java:37
-  reg [4:0] slot_depth_87; // NodeTable.java:37
-  reg [4:0] slot_depth_88; // NodeTable.java:37
-  reg [4:0] slot_depth_89; // NodeTable.java:37
-  reg [4:0] slot_depth_90; // NodeTable.java:37
-  reg [4:0] slot_depth_91; // NodeTable.java:37
-  reg [4:0] slot_depth_92; // NodeTable.java:37
-  reg [4:0] slot_depth_93; // NodeTable.java:37
-  reg [4:0] slot_depth_94; // NodeTable.java:37
-  reg [4:0] slot_depth_95; // NodeTable.java:37
-  reg [4:0] slot_depth_96; // NodeTable.java:37
-  reg [4:0] slot_depth_97; // NodeTable.java:37
-  reg [4:0] slot_depth_98; // NodeTable.java:37
-  reg [4:0] slot_depth_99; // NodeTable.java:37
-  reg [4:0] slot_depth_100; // NodeTable.java:37
-  reg [4:0] slot_depth_101; // NodeTable.java:37
-  reg [4:0] slot_depth_102; // NodeTable.java:37
-  reg [4:0] slot_depth_103; // NodeTable.java:37
-  reg [4:0] slot_depth_104; // NodeTable.java:37
-  reg [4:0] slot_depth_105; // NodeTable.java:37
-  reg [4:0] slot_depth_106; // NodeTable.java:37
-  reg [4:0] slot_depth_107; // NodeTable.java:37
-  reg [4:0] slot_depth_108; // NodeTable.java:37
-  reg [4:0] slot_depth_109; // NodeTable.java:37
-  reg [4:0] slot_depth_110; // NodeTable.java:37
-  reg [4:0] slot_depth_111; // NodeTable.java:37
-  reg [4:0] slot_depth_112; // NodeTable.java:37
-  reg [4:0] slot_depth_113; // NodeTable.java:37
-  reg [4:0] slot_depth_114; // NodeTable.java:37
-  reg [4:0] slot_depth_115; // NodeTable.java:37
-  reg [4:0] slot_depth_116; // NodeTable.java:37
-  reg [4:0] slot_depth_117; // NodeTable.java:37
-  reg [4:0] slot_depth_118; // NodeTable.java:37
-  reg [4:0] slot_depth_119; // NodeTable.java:37
-  reg [4:0] slot_depth_120; // NodeTable.java:37
-  reg [4:0] slot_depth_121; // NodeTable.java:37
-  reg [4:0] slot_depth_122; // NodeTable.java:37
-  reg [4:0] slot_depth_123; // NodeTable.java:37
-  reg [4:0] slot_depth_124; // NodeTable.java:37
-  reg [4:0] slot_depth_125; // NodeTable.java:37
-  reg [4:0] slot_depth_126; // NodeTable.java:37
-  reg [4:0] slot_depth_127; // NodeTable.java:37
-  reg [6:0] slot_parent_0; // NodeTable.java:38
-  reg [6:0] slot_parent_1; // NodeTable.java:38
-  reg [6:0] slot_parent_2; // NodeTable.java:38
-  reg [6:0] slot_parent_3; // NodeTable.java:38
-  reg [6:0] slot_parent_4; // NodeTable.java:38
-  reg [6:0] slot_parent_5; // NodeTable.java:38
-  reg [6:0] slot_parent_6; // NodeTable.java:38
-  reg [6:0] slot_parent_7; // NodeTable.java:38
-  reg [6:0] slot_parent_8; // NodeTable.java:38
-  reg [6:0] slot_parent_9; // NodeTable.java:38
-  reg [6:0] slot_parent_10; // NodeTable.java:38
-  reg [6:0] slot_parent_11; // NodeTable.java:38
-  reg [6:0] slot_parent_12; // NodeTable.java:38
-  reg [6:0] slot_parent_13; // NodeTable.java:38
-  reg [6:0] slot_parent_14; // NodeTable.java:38
-  reg [6:0] slot_parent_15; // NodeTable.java:38
-  reg [6:0] slot_parent_16; // NodeTable.java:38
-  reg [6:0] slot_parent_17; // NodeTable.java:38
-  reg [6:0] slot_parent_18; // NodeTable.java:38
-  reg [6:0] slot_parent_19; // NodeTable.java:38
-  reg [6:0] slot_parent_20; // NodeTable.java:38
-  reg [6:0] slot_parent_21; // NodeTable.java:38
-  reg [6:0] slot_parent_22; // NodeTable.java:38
-  reg [6:0] slot_parent_23; // NodeTable.java:38
-  reg [6:0] slot_parent_24; // NodeTable.java:38
-  reg [6:0] slot_parent_25; // NodeTable.java:38
-  reg [6:0] slot_parent_26; // NodeTable.java:38
-  reg [6:0] slot_parent_27; // NodeTable.java:38
-  reg [6:0] slot_parent_28; // NodeTable.java:38
-  reg [6:0] slot_parent_29; // NodeTable.java:38
-  reg [6:0] slot_parent_30; // NodeTable.java:38
-  reg [6:0] slot_parent_31; // NodeTable.java:38
-  reg [6:0] slot_parent_32; // NodeTable.java:38
-  reg [6:0] slot_parent_33; // NodeTable.java:38
-  reg [6:0] slot_parent_34; // NodeTable.java:38
-  reg [6:0] slot_parent_35; // NodeTable.java:38
-  reg [6:0] slot_parent_36; // NodeTable.java:38
-  reg [6:0] slot_parent_37; // NodeTable.java:38
-  reg [6:0] slot_parent_38; // NodeTable.java:38
-  reg [6:0] slot_parent_39; // NodeTable.java:38
-  reg [6:0] slot_parent_40; // NodeTable.java:38
-  reg [6:0] slot_parent_41; // NodeTable.java:38
-  reg [6:0] slot_parent_42; // NodeTable.java:38
-  reg [6:0] slot_parent_43; // NodeTable.java:38
-  reg [6:0] slot_parent_44; // NodeTable.java:38
-  reg [6:0] slot_parent_45; // NodeTable.java:38
-  reg [6:0] slot_parent_46; // NodeTable.java:38
-  reg [6:0] slot_parent_47; // NodeTable.java:38
-  reg [6:0] slot_parent_48; // NodeTable.java:38
-  reg [6:0] slot_parent_49; // NodeTable.java:38
-  reg [6:0] slot_parent_50; // NodeTable.java:38
-  reg [6:0] slot_parent_51; // NodeTable.java:38
-  reg [6:0] slot_parent_52; // NodeTable.java:38
-  reg [6:0] slot_parent_53; // NodeTable.java:38
-  reg [6:0] slot_parent_54; // NodeTable.java:38
-  reg [6:0] slot_parent_55; // NodeTable.java:38
-  reg [6:0] slot_parent_56; // NodeTable.java:38
-  reg [6:0] slot_parent_57; // NodeTable.java:38
-  reg [6:0] slot_parent_58; // NodeTable.java:38
-  reg [6:0] slot_parent_59; // NodeTable.java:38
-  reg [6:0] slot_parent_60; // NodeTable.java:38
-  reg [6:0] slot_parent_61; // NodeTable.java:38
-  reg [6:0] slot_parent_62; // NodeTable.java:38
-  reg [6:0] slot_parent_63; // NodeTable.java:38
-  reg [6:0] slot_parent_64; // NodeTable.java:38
-  reg [6:0] slot_parent_65; // NodeTable.java:38
-  reg [6:0] slot_parent_66; // NodeTable.java:38
-  reg [6:0] slot_parent_67; // NodeTable.java:38
-  reg [6:0] slot_parent_68; // NodeTable.java:38
-  reg [6:0] slot_parent_69; // NodeTable.java:38
-  reg [6:0] slot_parent_70; // NodeTable.java:38
-  reg [6:0] slot_parent_71; // NodeTable.java:38
-  reg [6:0] slot_parent_72; // NodeTable.java:38
-  reg [6:0] slot_parent_73; // NodeTable.java:38
-  reg [6:0] slot_parent_74; // NodeTable.java:38
-  reg [6:0] slot_parent_75; // NodeTable.java:38
-  reg [6:0] slot_parent_76; // NodeTable.java:38
-  reg [6:0] slot_parent_77; // NodeTable.java:38
-  reg [6:0] slot_parent_78; // NodeTable.java:38
-  reg [6:0] slot_parent_79; // NodeTable.java:38
-  reg [6:0] slot_parent_80; // NodeTable.java:38
-  reg [6:0] slot_parent_81; // NodeTable.java:38
-  reg [6:0] slot_parent_82; // NodeTable.java:38
-  reg [6:0] slot_parent_83; // NodeTable.java:38
-  reg [6:0] slot_parent_84; // NodeTable.java:38
-  reg [6:0] slot_parent_85; // NodeTable.java:38
-  reg [6:0] slot_parent_86; // NodeTable.java:38
-  reg [6:0] slot_parent_87; // NodeTable.java:38
-  reg [6:0] slot_parent_88; // NodeTable.java:38
-  reg [6:0] slot_parent_89; // NodeTable.java:38
-  reg [6:0] slot_parent_90; // NodeTable.java:38
-  reg [6:0] slot_parent_91; // NodeTable.java:38
-  reg [6:0] slot_parent_92; // NodeTable.java:38
-  reg [6:0] slot_parent_93; // NodeTable.java:38
-  reg [6:0] slot_parent_94; // NodeTable.java:38
-  reg [6:0] slot_parent_95; // NodeTable.java:38
-  reg [6:0] slot_parent_96; // NodeTable.java:38
-  reg [6:0] slot_parent_97; // NodeTable.java:38
-  reg [6:0] slot_parent_98; // NodeTable.java:38
-  reg [6:0] slot_parent_99; // NodeTable.java:38
-  reg [6:0] slot_parent_100; // NodeTable.java:38
-  reg [6:0] slot_parent_101; // NodeTable.java:38
-  reg [6:0] slot_parent_102; // NodeTable.java:38
-  reg [6:0] slot_parent_103; // NodeTable.java:38
-  reg [6:0] slot_parent_104; // NodeTable.java:38
-  reg [6:0] slot_parent_105; // NodeTable.java:38
-  reg [6:0] slot_parent_106; // NodeTable.java:38
-  reg [6:0] slot_parent_107; // NodeTable.java:38
-  reg [6:0] slot_parent_108; // NodeTable.java:38
-  reg [6:0] slot_parent_109; // NodeTable.java:38
-  reg [6:0] slot_parent_110; // NodeTable.java:38
-  reg [6:0] slot_parent_111; // NodeTable.java:38
-  reg [6:0] slot_parent_112; // NodeTable.java:38
-  reg [6:0] slot_parent_113; // NodeTable.java:38
-  reg [6:0] slot_parent_114; // NodeTable.java:38
-  reg [6:0] slot_parent_115; // NodeTable.java:38
-  reg [6:0] slot_parent_116; // NodeTable.java:38
-  reg [6:0] slot_parent_117; // NodeTable.java:38
-  reg [6:0] slot_parent_118; // NodeTable.java:38
-  reg [6:0] slot_parent_119; // NodeTable.java:38
-  reg [6:0] slot_parent_120; // NodeTable.java:38
-  reg [6:0] slot_parent_121; // NodeTable.java:38
-  reg [6:0] slot_parent_122; // NodeTable.java:38
-  reg [6:0] slot_parent_123; // NodeTable.java:38
-  reg [6:0] slot_parent_124; // NodeTable.java:38
-  reg [6:0] slot_parent_125; // NodeTable.java:38
-  reg [6:0] slot_parent_126; // NodeTable.java:38
-  reg [6:0] slot_parent_127; // NodeTable.java:38
-  reg [1:0] slot_digit_0; // NodeTable.java:39
-  reg [1:0] slot_digit_1; // NodeTable.java:39
-  reg [1:0] slot_digit_2; // NodeTable.java:39
-  reg [1:0] slot_digit_3; // NodeTable.java:39
-  reg [1:0] slot_digit_4; // NodeTable.java:39
-  reg [1:0] slot_digit_5; // NodeTable.java:39
-  reg [1:0] slot_digit_6; // NodeTable.java:39
-  reg [1:0] slot_digit_7; // NodeTable.java:39
-  reg [1:0] slot_digit_8; // NodeTable.java:39
-  reg [1:0] slot_digit_9; // NodeTable.java:39
-  reg [1:0] slot_digit_10; // NodeTable.java:39
-  reg [1:0] slot_digit_11; // NodeTable.java:39
-  reg [1:0] slot_digit_12; // NodeTable.java:39
-  reg [1:0] slot_digit_13; // NodeTable.java:39
-  reg [1:0] slot_digit_14; // NodeTable.java:39
-  reg [1:0] slot_digit_15; // NodeTable.java:39
-  reg [1:0] slot_digit_16; // NodeTable.java:39
-  reg [1:0] slot_digit_17; // NodeTable.java:39
-  reg [1:0] slot_digit_18; // NodeTable.java:39
-  reg [1:0] slot_digit_19; // NodeTable.java:39
-  reg [1:0] slot_digit_20; // NodeTable.java:39
-  reg [1:0] slot_digit_21; // NodeTable.java:39
-  reg [1:0] slot_digit_22; // NodeTable.java:39
-  reg [1:0] slot_digit_23; // NodeTable.java:39
-  reg [1:0] slot_digit_24; // NodeTable.java:39
-  reg [1:0] slot_digit_25; // NodeTable.java:39
-  reg [1:0] slot_digit_26; // NodeTable.java:39
-  reg [1:0] slot_digit_27; // NodeTable.java:39
-  reg [1:0] slot_digit_28; // NodeTable.java:39
-  reg [1:0] slot_digit_29; // NodeTable.java:39
-  reg [1:0] slot_digit_30; // NodeTable.java:39
-  reg [1:0] slot_digit_31; // NodeTable.java:39
-  reg [1:0] slot_digit_32; // NodeTable.java:39
-  reg [1:0] slot_digit_33; // NodeTable.java:39
-  reg [1:0] slot_digit_34; // NodeTable.java:39
-  reg [1:0] slot_digit_35; // NodeTable.java:39
-  reg [1:0] slot_digit_36; // NodeTable.java:39
-  reg [1:0] slot_digit_37; // NodeTable.java:39
-  reg [1:0] slot_digit_38; // NodeTable.java:39
-  reg [1:0] slot_digit_39; // NodeTable.java:39
-  reg [1:0] slot_digit_40; // NodeTable.java:39
-  reg [1:0] slot_digit_41; // NodeTable.java:39
-  reg [1:0] slot_digit_42; // NodeTable.java:39
-  reg [1:0] slot_digit_43; // NodeTable.java:39
-  reg [1:0] slot_digit_44; // NodeTable.java:39
-  reg [1:0] slot_digit_45; // NodeTable.java:39
-  reg [1:0] slot_digit_46; // NodeTable.java:39
-  reg [1:0] slot_digit_47; // NodeTable.java:39
-  reg [1:0] slot_digit_48; // NodeTable.java:39
-  reg [1:0] slot_digit_49; // NodeTable.java:39
-  reg [1:0] slot_digit_50; // NodeTable.java:39
-  reg [1:0] slot_digit_51; // NodeTable.java:39
-  reg [1:0] slot_digit_52; // NodeTable.java:39
-  reg [1:0] slot_digit_53; // NodeTable.java:39
-  reg [1:0] slot_digit_54; // NodeTable.java:39
-  reg [1:0] slot_digit_55; // NodeTable.java:39
-  reg [1:0] slot_digit_56; // NodeTable.java:39
-  reg [1:0] slot_digit_57; // NodeTable.java:39
-  reg [1:0] slot_digit_58; // NodeTable.java:39
-  reg [1:0] slot_digit_59; // NodeTable.java:39
-  reg [1:0] slot_digit_60; // NodeTable.java:39
-  reg [1:0] slot_digit_61; // NodeTable.java:39
-  reg [1:0] slot_digit_62; // NodeTable.java:39
-  reg [1:0] slot_digit_63; // NodeTable.java:39
-  reg [1:0] slot_digit_64; // NodeTable.java:39
-  reg [1:0] slot_digit_65; // NodeTable.java:39
-  reg [1:0] slot_digit_66; // NodeTable.java:39
-  reg [1:0] slot_digit_67; // NodeTable.java:39
-  reg [1:0] slot_digit_68; // NodeTable.java:39
-  reg [1:0] slot_digit_69; // NodeTable.java:39
-  reg [1:0] slot_digit_70; // NodeTable.java:39
-  reg [1:0] slot_digit_71; // NodeTable.java:39
-  reg [1:0] slot_digit_72; // NodeTable.java:39
-  reg [1:0] slot_digit_73; // NodeTable.java:39
-  reg [1:0] slot_digit_74; // NodeTable.java:39
-  reg [1:0] slot_digit_75; // NodeTable.java:39
-  reg [1:0] slot_digit_76; // NodeTable.java:39
-  reg [1:0] slot_digit_77; // NodeTable.java:39
-  reg [1:0] slot_digit_78; // NodeTable.java:39
-  reg [1:0] slot_digit_79; // NodeTable.java:39
-  reg [1:0] slot_digit_80; // NodeTable.java:39
-  reg [1:0] slot_digit_81; // NodeTable.java:39
-  reg [1:0] slot_digit_82; // NodeTable.java:39
-  reg [1:0] slot_digit_83; // NodeTable.java:39
-  reg [1:0] slot_digit_84; // NodeTable.java:39
-  reg [1:0] slot_digit_85; // NodeTable.java:39
-  reg [1:0] slot_digit_86; // NodeTable.java:39
-  reg [1:0] slot_digit_87; // NodeTable.java:39
-  reg [1:0] slot_digit_88; // NodeTable.java:39
-  reg [1:0] slot_digit_89; // NodeTable.java:39
-  reg [1:0] slot_digit_90; // NodeTable.java:39
-  reg [1:0] slot_digit_91; // NodeTable.java:39
-  reg [1:0] slot_digit_92; // NodeTable.java:39
-  reg [1:0] slot_digit_93; // NodeTable.java:39
-  reg [1:0] slot_digit_94; // NodeTable.java:39
-  reg [1:0] slot_digit_95; // NodeTable.java:39
-  reg [1:0] slot_digit_96; // NodeTable.java:39
-  reg [1:0] slot_digit_97; // NodeTable.java:39
-  reg [1:0] slot_digit_98; // NodeTable.java:39
-  reg [1:0] slot_digit_99; // NodeTable.java:39
-  reg [1:0] slot_digit_100; // NodeTable.java:39
-  reg [1:0] slot_digit_101; // NodeTable.java:39
-  reg [1:0] slot_digit_102; // NodeTable.java:39
-  reg [1:0] slot_digit_103; // NodeTable.java:39
-  reg [1:0] slot_digit_104; // NodeTable.java:39
-  reg [1:0] slot_digit_105; // NodeTable.java:39
-  reg [1:0] slot_digit_106; // NodeTable.java:39
-  reg [1:0] slot_digit_107; // NodeTable.java:39
-  reg [1:0] slot_digit_108; // NodeTable.java:39
-  reg [1:0] slot_digit_109; // NodeTable.java:39
-  reg [1:0] slot_digit_110; // NodeTable.java:39
-  reg [1:0] slot_digit_111; // NodeTable.java:39
-  reg [1:0] slot_digit_112; // NodeTable.java:39
-  reg [1:0] slot_digit_113; // NodeTable.java:39
-  reg [1:0] slot_digit_114; // NodeTable.java:39
-  reg [1:0] slot_digit_115; // NodeTable.java:39
-  reg [1:0] slot_digit_116; // NodeTable.java:39
-  reg [1:0] slot_digit_117; // NodeTable.java:39
-  reg [1:0] slot_digit_118; // NodeTable.java:39
-  reg [1:0] slot_digit_119; // NodeTable.java:39
-  reg [1:0] slot_digit_120; // NodeTable.java:39
-  reg [1:0] slot_digit_121; // NodeTable.java:39
-  reg [1:0] slot_digit_122; // NodeTable.java:39
-  reg [1:0] slot_digit_123; // NodeTable.java:39
-  reg [1:0] slot_digit_124; // NodeTable.java:39
-  reg [1:0] slot_digit_125; // NodeTable.java:39
-  reg [1:0] slot_digit_126; // NodeTable.java:39
-  reg [1:0] slot_digit_127; // NodeTable.java:39
-  reg [2:0] slot_children_0; // NodeTable.java:40
-  reg [2:0] slot_children_1; // NodeTable.java:40
-  reg [2:0] slot_children_2; // NodeTable.java:40
-  reg [2:0] slot_children_3; // NodeTable.java:40
-  reg [2:0] slot_children_4; // NodeTable.java:40
-  reg [2:0] slot_children_5; // NodeTable.java:40
-  reg [2:0] slot_children_6; // NodeTable.java:40
-  reg [2:0] slot_children_7; // NodeTable.java:40
-  reg [2:0] slot_children_8; // NodeTable.java:40
-  reg [2:0] slot_children_9; // NodeTable.java:40
-  reg [2:0] slot_children_10; // NodeTable.java:40
-  reg [2:0] slot_children_11; // NodeTable.java:40
-  reg [2:0] slot_children_12; // NodeTable.java:40
-  reg [2:0] slot_children_13; // NodeTable.java:40
-  reg [2:0] slot_children_14; // NodeTable.java:40
-  reg [2:0] slot_children_15; // NodeTable.java:40
-  reg [2:0] slot_children_16; // NodeTable.java:40
-  reg [2:0] slot_children_17; // NodeTable.java:40
-  reg [2:0] slot_children_18; // NodeTable.java:40
-  reg [2:0] slot_children_19; // NodeTable.java:40
-  reg [2:0] slot_children_20; // NodeTable.java:40
-  reg [2:0] slot_children_21; // NodeTable.java:40
-  reg [2:0] slot_children_22; // NodeTable.java:40
-  reg [2:0] slot_children_23; // NodeTable.java:40
-  reg [2:0] slot_children_24; // NodeTable.java:40
-  reg [2:0] slot_children_25; // NodeTable.java:40
-  reg [2:0] slot_children_26; // NodeTable.java:40
-  reg [2:0] slot_children_27; // NodeTable.java:40
-  reg [2:0] slot_children_28; // NodeTable.java:40
-  reg [2:0] slot_children_29; // NodeTable.java:40
-  reg [2:0] slot_children_30; // NodeTable.java:40
-  reg [2:0] slot_children_31; // NodeTable.java:40
-  reg [2:0] slot_children_32; // NodeTable.java:40
-  reg [2:0] slot_children_33; // NodeTable.java:40
-  reg [2:0] slot_children_34; // NodeTable.java:40
-  reg [2:0] slot_children_35; // NodeTable.java:40
-  reg [2:0] slot_children_36; // NodeTable.java:40
-  reg [2:0] slot_children_37; // NodeTable.java:40
-  reg [2:0] slot_children_38; // NodeTable.java:40
-  reg [2:0] slot_children_39; // NodeTable.java:40
-  reg [2:0] slot_children_40; // NodeTable.java:40
-  reg [2:0] slot_children_41; // NodeTable.java:40
-  reg [2:0] slot_children_42; // NodeTable.java:40
-  reg [2:0] slot_children_43; // NodeTable.java:40
-  reg [2:0] slot_children_44; // NodeTable.java:40
-  reg [2:0] slot_children_45; // NodeTable.java:40
-  reg [2:0] slot_children_46; // NodeTable.java:40
-  reg [2:0] slot_children_47; // NodeTable.java:40
-  reg [2:0] slot_children_48; // NodeTable.java:40
-  reg [2:0] slot_children_49; // NodeTable.java:40
-  reg [2:0] slot_children_50; // NodeTable.java:40
-  reg [2:0] slot_children_51; // NodeTable.java:40
-  reg [2:0] slot_children_52; // NodeTable.java:40
-  reg [2:0] slot_children_53; // NodeTable.java:40
-  reg [2:0] slot_children_54; // NodeTable.java:40
-  reg [2:0] slot_children_55; // NodeTable.java:40
-  reg [2:0] slot_children_56; // NodeTable.java:40
-  reg [2:0] slot_children_57; // NodeTable.java:40
-  reg [2:0] slot_children_58; // NodeTable.java:40
-  reg [2:0] slot_children_59; // NodeTable.java:40
-  reg [2:0] slot_children_60; // NodeTable.java:40
-  reg [2:0] slot_children_61; // NodeTable.java:40
-  reg [2:0] slot_children_62; // NodeTable.java:40
-  reg [2:0] slot_children_63; // NodeTable.java:40
-  reg [2:0] slot_children_64; // NodeTable.java:40
-  reg [2:0] slot_children_65; // NodeTable.java:40
-  reg [2:0] slot_children_66; // NodeTable.java:40
-  reg [2:0] slot_children_67; // NodeTable.java:40
-  reg [2:0] slot_children_68; // NodeTable.java:40
-  reg [2:0] slot_children_69; // NodeTable.java:40
-  reg [2:0] slot_children_70; // NodeTable.java:40
-  reg [2:0] slot_children_71; // NodeTable.java:40
-  reg [2:0] slot_children_72; // NodeTable.java:40
-  reg [2:0] slot_children_73; // NodeTable.java:40
-  reg [2:0] slot_children_74; // NodeTable.java:40
-  reg [2:0] slot_children_75; // NodeTable.java:40
-  reg [2:0] slot_children_76; // NodeTable.java:40
-  reg [2:0] slot_children_77; // NodeTable.java:40
-  reg [2:0] slot_children_78; // NodeTable.java:40
-  reg [2:0] slot_children_79; // NodeTable.java:40
-  reg [2:0] slot_children_80; // NodeTable.java:40
-  reg [2:0] slot_children_81; // NodeTable.java:40
-  reg [2:0] slot_children_82; // NodeTable.java:40
-  reg [2:0] slot_children_83; // NodeTable.java:40
-  reg [2:0] slot_children_84; // NodeTable.java:40
-  reg [2:0] slot_children_85; // NodeTable.java:40
-  reg [2:0] slot_children_86; // NodeTable.java:40
-  reg [2:0] slot_children_87; // NodeTable.java:40
-  reg [2:0] slot_children_88; // NodeTable.java:40
-  reg [2:0] slot_children_89; // NodeTable.java:40
-  reg [2:0] slot_children_90; // NodeTable.java:40
-  reg [2:0] slot_children_91; // NodeTable.java:40
-  reg [2:0] slot_children_92; // NodeTable.java:40
-  reg [2:0] slot_children_93; // NodeTable.java:40
-  reg [2:0] slot_children_94; // NodeTable.java:40
-  reg [2:0] slot_children_95; // NodeTable.java:40
-  reg [2:0] slot_children_96; // NodeTable.java:40
-  reg [2:0] slot_children_97; // NodeTable.java:40
-  reg [2:0] slot_children_98; // NodeTable.java:40
-  reg [2:0] slot_children_99; // NodeTable.java:40
-  reg [2:0] slot_children_100; // NodeTable.java:40
-  reg [2:0] slot_children_101; // NodeTable.java:40
-  reg [2:0] slot_children_102; // NodeTable.java:40
-  reg [2:0] slot_children_103; // NodeTable.java:40
-  reg [2:0] slot_children_104; // NodeTable.java:40
-  reg [2:0] slot_children_105; // NodeTable.java:40
-  reg [2:0] slot_children_106; // NodeTable.java:40
-  reg [2:0] slot_children_107; // NodeTable.java:40
-  reg [2:0] slot_children_108; // NodeTable.java:40
-  reg [2:0] slot_children_109; // NodeTable.java:40
-  reg [2:0] slot_children_110; // NodeTable.java:40
-  reg [2:0] slot_children_111; // NodeTable.java:40
-  reg [2:0] slot_children_112; // NodeTable.java:40
-  reg [2:0] slot_children_113; // NodeTable.java:40
-  reg [2:0] slot_children_114; // NodeTable.java:40
-  reg [2:0] slot_children_115; // NodeTable.java:40
-  reg [2:0] slot_children_116; // NodeTable.java:40
-  reg [2:0] slot_children_117; // NodeTable.java:40
-  reg [2:0] slot_children_118; // NodeTable.java:40
-  reg [2:0] slot_children_119; // NodeTable.java:40
-  reg [2:0] slot_children_120; // NodeTable.java:40
-  reg [2:0] slot_children_121; // NodeTable.java:40
-  reg [2:0] slot_children_122; // NodeTable.java:40
-  reg [2:0] slot_children_123; // NodeTable.java:40
-  reg [2:0] slot_children_124; // NodeTable.java:40
-  reg [2:0] slot_children_125; // NodeTable.java:40
-  reg [2:0] slot_children_126; // NodeTable.java:40
-  reg [2:0] slot_children_127; // NodeTable.java:40
+  reg [127:0] slot_valid; // NodeTable.java:37
+  reg [4:0] slot_depth_0; // NodeTable.java:38
+  reg [4:0] slot_depth_1; // NodeTable.java:38
+  reg [4:0] slot_depth_2; // NodeTable.java:38
+  reg [4:0] slot_depth_3; // NodeTable.java:38
+  reg [4:0] slot_depth_4; // NodeTable.java:38
+  reg [4:0] slot_depth_5; // NodeTable.java:38
+  reg [4:0] slot_depth_6; // NodeTable.java:38
+  reg [4:0] slot_depth_7; // NodeTable.java:38
+  reg [4:0] slot_depth_8; // NodeTable.java:38
+  reg [4:0] slot_depth_9; // NodeTable.java:38
+  reg [4:0] slot_depth_10; // NodeTable.java:38
+  reg [4:0] slot_depth_11; // NodeTable.java:38
+  reg [4:0] slot_depth_12; // NodeTable.java:38
+  reg [4:0] slot_depth_13; // NodeTable.java:38
+  reg [4:0] slot_depth_14; // NodeTable.java:38
+  reg [4:0] slot_depth_15; // NodeTable.java:38
+  reg [4:0] slot_depth_16; // NodeTable.java:38
+  reg [4:0] slot_depth_17; // NodeTable.java:38
+  reg [4:0] slot_depth_18; // NodeTable.java:38
+  reg [4:0] slot_depth_19; // NodeTable.java:38
+  reg [4:0] slot_depth_20; // NodeTable.java:38
+  reg [4:0] slot_depth_21; // NodeTable.java:38
+  reg [4:0] slot_depth_22; // NodeTable.java:38
+  reg [4:0] slot_depth_23; // NodeTable.java:38
+  reg [4:0] slot_depth_24; // NodeTable.java:38
+  reg [4:0] slot_depth_25; // NodeTable.java:38
+  reg [4:0] slot_depth_26; // NodeTable.java:38
+  reg [4:0] slot_depth_27; // NodeTable.java:38
+  reg [4:0] slot_depth_28; // NodeTable.java:38
+  reg [4:0] slot_depth_29; // NodeTable.java:38
+  reg [4:0] slot_depth_30; // NodeTable.java:38
+  reg [4:0] slot_depth_31; // NodeTable.java:38
+  reg [4:0] slot_depth_32; // NodeTable.java:38
+  reg [4:0] slot_depth_33; // NodeTable.java:38
+  reg [4:0] slot_depth_34; // NodeTable.java:38
+  reg [4:0] slot_depth_35; // NodeTable.java:38
+  reg [4:0] slot_depth_36; // NodeTable.java:38
+  reg [4:0] slot_depth_37; // NodeTable.java:38
+  reg [4:0] slot_depth_38; // NodeTable.java:38
+  reg [4:0] slot_depth_39; // NodeTable.java:38
+  reg [4:0] slot_depth_40; // NodeTable.java:38
+  reg [4:0] slot_depth_41; // NodeTable.java:38
+  reg [4:0] slot_depth_42; // NodeTable.java:38
+  reg [4:0] slot_depth_43; // NodeTable.java:38
+  reg [4:0] slot_depth_44; // NodeTable.java:38
+  reg [4:0] slot_depth_45; // NodeTable.java:38
+  reg [4:0] slot_depth_46; // NodeTable.java:38
+  reg [4:0] slot_depth_47; // NodeTable.java:38
+  reg [4:0] slot_depth_48; // NodeTable.java:38
+  reg [4:0] slot_depth_49; // NodeTable.java:38
+  reg [4:0] slot_depth_50; // NodeTable.java:38
+  reg [4:0] slot_depth_51; // NodeTable.java:38
+  reg [4:0] slot_depth_52; // NodeTable.java:38
+  reg [4:0] slot_depth_53; // NodeTable.java:38
+  reg [4:0] slot_depth_54; // NodeTable.java:38
+  reg [4:0] slot_depth_55; // NodeTable.java:38
+  reg [4:0] slot_depth_56; // NodeTable.java:38
+  reg [4:0] slot_depth_57; // NodeTable.java:38
+  reg [4:0] slot_depth_58; // NodeTable.java:38
+  reg [4:0] slot_depth_59; // NodeTable.java:38
+  reg [4:0] slot_depth_60; // NodeTable.java:38
+  reg [4:0] slot_depth_61; // NodeTable.java:38
+  reg [4:0] slot_depth_62; // NodeTable.java:38
+  reg [4:0] slot_depth_63; // NodeTable.java:38
+  reg [4:0] slot_depth_64; // NodeTable.java:38
+  reg [4:0] slot_depth_65; // NodeTable.java:38
+  reg [4:0] slot_depth_66; // NodeTable.java:38
+  reg [4:0] slot_depth_67; // NodeTable.java:38
+  reg [4:0] slot_depth_68; // NodeTable.java:38
+  reg [4:0] slot_depth_69; // NodeTable.java:38
+  reg [4:0] slot_depth_70; // NodeTable.java:38
+  reg [4:0] slot_depth_71; // NodeTable.java:38
+  reg [4:0] slot_depth_72; // NodeTable.java:38
+  reg [4:0] slot_depth_73; // NodeTable.java:38
+  reg [4:0] slot_depth_74; // NodeTable.java:38
+  reg [4:0] slot_depth_75; // NodeTable.java:38
+  reg [4:0] slot_depth_76; // NodeTable.java:38
+  reg [4:0] slot_depth_77; // NodeTable.java:38
+  reg [4:0] slot_depth_78; // NodeTable.java:38
+  reg [4:0] slot_depth_79; // NodeTable.java:38
+  reg [4:0] slot_depth_80; // NodeTable.java:38
+  reg [4:0] slot_depth_81; // NodeTable.java:38
+  reg [4:0] slot_depth_82; // NodeTable.java:38
+  reg [4:0] slot_depth_83; // NodeTable.java:38
+  reg [4:0] slot_depth_84; // NodeTable.java:38
+  reg [4:0] slot_depth_85; // NodeTable.java:38
+  reg [4:0] slot_depth_86; // NodeTable.java:38
+  reg [4:0] slot_depth_87; // NodeTable.java:38
+  reg [4:0] slot_depth_88; // NodeTable.java:38
+  reg [4:0] slot_depth_89; // NodeTable.java:38
+  reg [4:0] slot_depth_90; // NodeTable.java:38
+  reg [4:0] slot_depth_91; // NodeTable.java:38
+  reg [4:0] slot_depth_92; // NodeTable.java:38
+  reg [4:0] slot_depth_93; // NodeTable.java:38
+  reg [4:0] slot_depth_94; // NodeTable.java:38
+  reg [4:0] slot_depth_95; // NodeTable.java:38
+  reg [4:0] slot_depth_96; // NodeTable.java:38
+  reg [4:0] slot_depth_97; // NodeTable.java:38
+  reg [4:0] slot_depth_98; // NodeTable.java:38
+  reg [4:0] slot_depth_99; // NodeTable.java:38
+  reg [4:0] slot_depth_100; // NodeTable.java:38
+  reg [4:0] slot_depth_101; // NodeTable.java:38
+  reg [4:0] slot_depth_102; // NodeTable.java:38
+  reg [4:0] slot_depth_103; // NodeTable.java:38
+  reg [4:0] slot_depth_104; // NodeTable.java:38
+  reg [4:0] slot_depth_105; // NodeTable.java:38
+  reg [4:0] slot_depth_106; // NodeTable.java:38
+  reg [4:0] slot_depth_107; // NodeTable.java:38
+  reg [4:0] slot_depth_108; // NodeTable.java:38
+  reg [4:0] slot_depth_109; // NodeTable.java:38
+  reg [4:0] slot_depth_110; // NodeTable.java:38
+  reg [4:0] slot_depth_111; // NodeTable.java:38
+  reg [4:0] slot_depth_112; // NodeTable.java:38
+  reg [4:0] slot_depth_113; // NodeTable.java:38
+  reg [4:0] slot_depth_114; // NodeTable.java:38
+  reg [4:0] slot_depth_115; // NodeTable.java:38
+  reg [4:0] slot_depth_116; // NodeTable.java:38
+  reg [4:0] slot_depth_117; // NodeTable.java:38
+  reg [4:0] slot_depth_118; // NodeTable.java:38
+  reg [4:0] slot_depth_119; // NodeTable.java:38
+  reg [4:0] slot_depth_120; // NodeTable.java:38
+  reg [4:0] slot_depth_121; // NodeTable.java:38
+  reg [4:0] slot_depth_122; // NodeTable.java:38
+  reg [4:0] slot_depth_123; // NodeTable.java:38
+  reg [4:0] slot_depth_124; // NodeTable.java:38
+  reg [4:0] slot_depth_125; // NodeTable.java:38
+  reg [4:0] slot_depth_126; // NodeTable.java:38
+  reg [4:0] slot_depth_127; // NodeTable.java:38
+  reg [6:0] slot_parent_0; // NodeTable.java:39
+  reg [6:0] slot_parent_1; // NodeTable.java:39
+  reg [6:0] slot_parent_2; // NodeTable.java:39
+  reg [6:0] slot_parent_3; // NodeTable.java:39
+  reg [6:0] slot_parent_4; // NodeTable.java:39
+  reg [6:0] slot_parent_5; // NodeTable.java:39
+  reg [6:0] slot_parent_6; // NodeTable.java:39
+  reg [6:0] slot_parent_7; // NodeTable.java:39
+  reg [6:0] slot_parent_8; // NodeTable.java:39
+  reg [6:0] slot_parent_9; // NodeTable.java:39
+  reg [6:0] slot_parent_10; // NodeTable.java:39
+  reg [6:0] slot_parent_11; // NodeTable.java:39
+  reg [6:0] slot_parent_12; // NodeTable.java:39
+  reg [6:0] slot_parent_13; // NodeTable.java:39
+  reg [6:0] slot_parent_14; // NodeTable.java:39
+  reg [6:0] slot_parent_15; // NodeTable.java:39
+  reg [6:0] slot_parent_16; // NodeTable.java:39
+  reg [6:0] slot_parent_17; // NodeTable.java:39
+  reg [6:0] slot_parent_18; // NodeTable.java:39
+  reg [6:0] slot_parent_19; // NodeTable.java:39
+  reg [6:0] slot_parent_20; // NodeTable.java:39
+  reg [6:0] slot_parent_21; // NodeTable.java:39
+  reg [6:0] slot_parent_22; // NodeTable.java:39
+  reg [6:0] slot_parent_23; // NodeTable.java:39
+  reg [6:0] slot_parent_24; // NodeTable.java:39
+  reg [6:0] slot_parent_25; // NodeTable.java:39
+  reg [6:0] slot_parent_26; // NodeTable.java:39
+  reg [6:0] slot_parent_27; // NodeTable.java:39
+  reg [6:0] slot_parent_28; // NodeTable.java:39
+  reg [6:0] slot_parent_29; // NodeTable.java:39
+  reg [6:0] slot_parent_30; // NodeTable.java:39
+  reg [6:0] slot_parent_31; // NodeTable.java:39
+  reg [6:0] slot_parent_32; // NodeTable.java:39
+  reg [6:0] slot_parent_33; // NodeTable.java:39
+  reg [6:0] slot_parent_34; // NodeTable.java:39
+  reg [6:0] slot_parent_35; // NodeTable.java:39
+  reg [6:0] slot_parent_36; // NodeTable.java:39
+  reg [6:0] slot_parent_37; // NodeTable.java:39
+  reg [6:0] slot_parent_38; // NodeTable.java:39
+  reg [6:0] slot_parent_39; // NodeTable.java:39
+  reg [6:0] slot_parent_40; // NodeTable.java:39
+  reg [6:0] slot_parent_41; // NodeTable.java:39
+  reg [6:0] slot_parent_42; // NodeTable.java:39
+  reg [6:0] slot_parent_43; // NodeTable.java:39
+  reg [6:0] slot_parent_44; // NodeTable.java:39
+  reg [6:0] slot_parent_45; // NodeTable.java:39
+  reg [6:0] slot_parent_46; // NodeTable.java:39
+  reg [6:0] slot_parent_47; // NodeTable.java:39
+  reg [6:0] slot_parent_48; // NodeTable.java:39
+  reg [6:0] slot_parent_49; // NodeTable.java:39
+  reg [6:0] slot_parent_50; // NodeTable.java:39
+  reg [6:0] slot_parent_51; // NodeTable.java:39
+  reg [6:0] slot_parent_52; // NodeTable.java:39
+  reg [6:0] slot_parent_53; // NodeTable.java:39
+  reg [6:0] slot_parent_54; // NodeTable.java:39
+  reg [6:0] slot_parent_55; // NodeTable.java:39
+  reg [6:0] slot_parent_56; // NodeTable.java:39
+  reg [6:0] slot_parent_57; // NodeTable.java:39
+  reg [6:0] slot_parent_58; // NodeTable.java:39
+  reg [6:0] slot_parent_59; // NodeTable.java:39
+  reg [6:0] slot_parent_60; // NodeTable.java:39
+  reg [6:0] slot_parent_61; // NodeTable.java:39
+  reg [6:0] slot_parent_62; // NodeTable.java:39
+  reg [6:0] slot_parent_63; // NodeTable.java:39
+  reg [6:0] slot_parent_64; // NodeTable.java:39
+  reg [6:0] slot_parent_65; // NodeTable.java:39
+  reg [6:0] slot_parent_66; // NodeTable.java:39
+  reg [6:0] slot_parent_67; // NodeTable.java:39
+  reg [6:0] slot_parent_68; // NodeTable.java:39
+  reg [6:0] slot_parent_69; // NodeTable.java:39
+  reg [6:0] slot_parent_70; // NodeTable.java:39
+  reg [6:0] slot_parent_71; // NodeTable.java:39
+  reg [6:0] slot_parent_72; // NodeTable.java:39
+  reg [6:0] slot_parent_73; // NodeTable.java:39
+  reg [6:0] slot_parent_74; // NodeTable.java:39
+  reg [6:0] slot_parent_75; // NodeTable.java:39
+  reg [6:0] slot_parent_76; // NodeTable.java:39
+  reg [6:0] slot_parent_77; // NodeTable.java:39
+  reg [6:0] slot_parent_78; // NodeTable.java:39
+  reg [6:0] slot_parent_79; // NodeTable.java:39
+  reg [6:0] slot_parent_80; // NodeTable.java:39
+  reg [6:0] slot_parent_81; // NodeTable.java:39
+  reg [6:0] slot_parent_82; // NodeTable.java:39
+  reg [6:0] slot_parent_83; // NodeTable.java:39
+  reg [6:0] slot_parent_84; // NodeTable.java:39
+  reg [6:0] slot_parent_85; // NodeTable.java:39
+  reg [6:0] slot_parent_86; // NodeTable.java:39
+  reg [6:0] slot_parent_87; // NodeTable.java:39
+  reg [6:0] slot_parent_88; // NodeTable.java:39
+  reg [6:0] slot_parent_89; // NodeTable.java:39
+  reg [6:0] slot_parent_90; // NodeTable.java:39
+  reg [6:0] slot_parent_91; // NodeTable.java:39
+  reg [6:0] slot_parent_92; // NodeTable.java:39
+  reg [6:0] slot_parent_93; // NodeTable.java:39
+  reg [6:0] slot_parent_94; // NodeTable.java:39
+  reg [6:0] slot_parent_95; // NodeTable.java:39
+  reg [6:0] slot_parent_96; // NodeTable.java:39
+  reg [6:0] slot_parent_97; // NodeTable.java:39
+  reg [6:0] slot_parent_98; // NodeTable.java:39
+  reg [6:0] slot_parent_99; // NodeTable.java:39
+  reg [6:0] slot_parent_100; // NodeTable.java:39
+  reg [6:0] slot_parent_101; // NodeTable.java:39
+  reg [6:0] slot_parent_102; // NodeTable.java:39
+  reg [6:0] slot_parent_103; // NodeTable.java:39
+  reg [6:0] slot_parent_104; // NodeTable.java:39
+  reg [6:0] slot_parent_105; // NodeTable.java:39
+  reg [6:0] slot_parent_106; // NodeTable.java:39
+  reg [6:0] slot_parent_107; // NodeTable.java:39
+  reg [6:0] slot_parent_108; // NodeTable.java:39
+  reg [6:0] slot_parent_109; // NodeTable.java:39
+  reg [6:0] slot_parent_110; // NodeTable.java:39
+  reg [6:0] slot_parent_111; // NodeTable.java:39
+  reg [6:0] slot_parent_112; // NodeTable.java:39
+  reg [6:0] slot_parent_113; // NodeTable.java:39
+  reg [6:0] slot_parent_114; // NodeTable.java:39
+  reg [6:0] slot_parent_115; // NodeTable.java:39
+  reg [6:0] slot_parent_116; // NodeTable.java:39
+  reg [6:0] slot_parent_117; // NodeTable.java:39
+  reg [6:0] slot_parent_118; // NodeTable.java:39
+  reg [6:0] slot_parent_119; // NodeTable.java:39
+  reg [6:0] slot_parent_120; // NodeTable.java:39
+  reg [6:0] slot_parent_121; // NodeTable.java:39
+  reg [6:0] slot_parent_122; // NodeTable.java:39
+  reg [6:0] slot_parent_123; // NodeTable.java:39
+  reg [6:0] slot_parent_124; // NodeTable.java:39
+  reg [6:0] slot_parent_125; // NodeTable.java:39
+  reg [6:0] slot_parent_126; // NodeTable.java:39
+  reg [6:0] slot_parent_127; // NodeTable.java:39
+  reg [1:0] slot_digit_0; // NodeTable.java:40
+  reg [1:0] slot_digit_1; // NodeTable.java:40
+  reg [1:0] slot_digit_2; // NodeTable.java:40
+  reg [1:0] slot_digit_3; // NodeTable.java:40
+  reg [1:0] slot_digit_4; // NodeTable.java:40
+  reg [1:0] slot_digit_5; // NodeTable.java:40
+  reg [1:0] slot_digit_6; // NodeTable.java:40
+  reg [1:0] slot_digit_7; // NodeTable.java:40
+  reg [1:0] slot_digit_8; // NodeTable.java:40
+  reg [1:0] slot_digit_9; // NodeTable.java:40
+  reg [1:0] slot_digit_10; // NodeTable.java:40
+  reg [1:0] slot_digit_11; // NodeTable.java:40
+  reg [1:0] slot_digit_12; // NodeTable.java:40
+  reg [1:0] slot_digit_13; // NodeTable.java:40
+  reg [1:0] slot_digit_14; // NodeTable.java:40
+  reg [1:0] slot_digit_15; // NodeTable.java:40
+  reg [1:0] slot_digit_16; // NodeTable.java:40
+  reg [1:0] slot_digit_17; // NodeTable.java:40
+  reg [1:0] slot_digit_18; // NodeTable.java:40
+  reg [1:0] slot_digit_19; // NodeTable.java:40
+  reg [1:0] slot_digit_20; // NodeTable.java:40
+  reg [1:0] slot_digit_21; // NodeTable.java:40
+  reg [1:0] slot_digit_22; // NodeTable.java:40
+  reg [1:0] slot_digit_23; // NodeTable.java:40
+  reg [1:0] slot_digit_24; // NodeTable.java:40
+  reg [1:0] slot_digit_25; // NodeTable.java:40
+  reg [1:0] slot_digit_26; // NodeTable.java:40
+  reg [1:0] slot_digit_27; // NodeTable.java:40
+  reg [1:0] slot_digit_28; // NodeTable.java:40
+  reg [1:0] slot_digit_29; // NodeTable.java:40
+  reg [1:0] slot_digit_30; // NodeTable.java:40
+  reg [1:0] slot_digit_31; // NodeTable.java:40
+  reg [1:0] slot_digit_32; // NodeTable.java:40
+  reg [1:0] slot_digit_33; // NodeTable.java:40
+  reg [1:0] slot_digit_34; // NodeTable.java:40
+  reg [1:0] slot_digit_35; // NodeTable.java:40
+  reg [1:0] slot_digit_36; // NodeTable.java:40
+  reg [1:0] slot_digit_37; // NodeTable.java:40
+  reg [1:0] slot_digit_38; // NodeTable.java:40
+  reg [1:0] slot_digit_39; // NodeTable.java:40
+  reg [1:0] slot_digit_40; // NodeTable.java:40
+  reg [1:0] slot_digit_41; // NodeTable.java:40
+  reg [1:0] slot_digit_42; // NodeTable.java:40
+  reg [1:0] slot_digit_43; // NodeTable.java:40
+  reg [1:0] slot_digit_44; // NodeTable.java:40
+  reg [1:0] slot_digit_45; // NodeTable.java:40
+  reg [1:0] slot_digit_46; // NodeTable.java:40
+  reg [1:0] slot_digit_47; // NodeTable.java:40
+  reg [1:0] slot_digit_48; // NodeTable.java:40
+  reg [1:0] slot_digit_49; // NodeTable.java:40
+  reg [1:0] slot_digit_50; // NodeTable.java:40
+  reg [1:0] slot_digit_51; // NodeTable.java:40
+  reg [1:0] slot_digit_52; // NodeTable.java:40
+  reg [1:0] slot_digit_53; // NodeTable.java:40
+  reg [1:0] slot_digit_54; // NodeTable.java:40
+  reg [1:0] slot_digit_55; // NodeTable.java:40
+  reg [1:0] slot_digit_56; // NodeTable.java:40
+  reg [1:0] slot_digit_57; // NodeTable.java:40
+  reg [1:0] slot_digit_58; // NodeTable.java:40
+  reg [1:0] slot_digit_59; // NodeTable.java:40
+  reg [1:0] slot_digit_60; // NodeTable.java:40
+  reg [1:0] slot_digit_61; // NodeTable.java:40
+  reg [1:0] slot_digit_62; // NodeTable.java:40
+  reg [1:0] slot_digit_63; // NodeTable.java:40
+  reg [1:0] slot_digit_64; // NodeTable.java:40
+  reg [1:0] slot_digit_65; // NodeTable.java:40
+  reg [1:0] slot_digit_66; // NodeTable.java:40
+  reg [1:0] slot_digit_67; // NodeTable.java:40
+  reg [1:0] slot_digit_68; // NodeTable.java:40
+  reg [1:0] slot_digit_69; // NodeTable.java:40
+  reg [1:0] slot_digit_70; // NodeTable.java:40
+  reg [1:0] slot_digit_71; // NodeTable.java:40
+  reg [1:0] slot_digit_72; // NodeTable.java:40
+  reg [1:0] slot_digit_73; // NodeTable.java:40
+  reg [1:0] slot_digit_74; // NodeTable.java:40
+  reg [1:0] slot_digit_75; // NodeTable.java:40
+  reg [1:0] slot_digit_76; // NodeTable.java:40
+  reg [1:0] slot_digit_77; // NodeTable.java:40
+  reg [1:0] slot_digit_78; // NodeTable.java:40
+  reg [1:0] slot_digit_79; // NodeTable.java:40
+  reg [1:0] slot_digit_80; // NodeTable.java:40
+  reg [1:0] slot_digit_81; // NodeTable.java:40
+  reg [1:0] slot_digit_82; // NodeTable.java:40
+  reg [1:0] slot_digit_83; // NodeTable.java:40
+  reg [1:0] slot_digit_84; // NodeTable.java:40
+  reg [1:0] slot_digit_85; // NodeTable.java:40
+  reg [1:0] slot_digit_86; // NodeTable.java:40
+  reg [1:0] slot_digit_87; // NodeTable.java:40
+  reg [1:0] slot_digit_88; // NodeTable.java:40
+  reg [1:0] slot_digit_89; // NodeTable.java:40
+  reg [1:0] slot_digit_90; // NodeTable.java:40
+  reg [1:0] slot_digit_91; // NodeTable.java:40
+  reg [1:0] slot_digit_92; // NodeTable.java:40
+  reg [1:0] slot_digit_93; // NodeTable.java:40
+  reg [1:0] slot_digit_94; // NodeTable.java:40
+  reg [1:0] slot_digit_95; // NodeTable.java:40
+  reg [1:0] slot_digit_96; // NodeTable.java:40
+  reg [1:0] slot_digit_97; // NodeTable.java:40
+  reg [1:0] slot_digit_98; // NodeTable.java:40
+  reg [1:0] slot_digit_99; // NodeTable.java:40
+  reg [1:0] slot_digit_100; // NodeTable.java:40
+  reg [1:0] slot_digit_101; // NodeTable.java:40
+  reg [1:0] slot_digit_102; // NodeTable.java:40
+  reg [1:0] slot_digit_103; // NodeTable.java:40
+  reg [1:0] slot_digit_104; // NodeTable.java:40
+  reg [1:0] slot_digit_105; // NodeTable.java:40
+  reg [1:0] slot_digit_106; // NodeTable.java:40
+  reg [1:0] slot_digit_107; // NodeTable.java:40
+  reg [1:0] slot_digit_108; // NodeTable.java:40
+  reg [1:0] slot_digit_109; // NodeTable.java:40
+  reg [1:0] slot_digit_110; // NodeTable.java:40
+  reg [1:0] slot_digit_111; // NodeTable.java:40
+  reg [1:0] slot_digit_112; // NodeTable.java:40
+  reg [1:0] slot_digit_113; // NodeTable.java:40
+  reg [1:0] slot_digit_114; // NodeTable.java:40
+  reg [1:0] slot_digit_115; // NodeTable.java:40
+  reg [1:0] slot_digit_116; // NodeTable.java:40
+  reg [1:0] slot_digit_117; // NodeTable.java:40
+  reg [1:0] slot_digit_118; // NodeTable.java:40
+  reg [1:0] slot_digit_119; // NodeTable.java:40
+  reg [1:0] slot_digit_120; // NodeTable.java:40
+  reg [1:0] slot_digit_121; // NodeTable.java:40
+  reg [1:0] slot_digit_122; // NodeTable.java:40
+  reg [1:0] slot_digit_123; // NodeTable.java:40
+  reg [1:0] slot_digit_124; // NodeTable.java:40
+  reg [1:0] slot_digit_125; // NodeTable.java:40
+  reg [1:0] slot_digit_126; // NodeTable.java:40
+  reg [1:0] slot_digit_127; // NodeTable.java:40
+  reg [2:0] slot_children_0; // NodeTable.java:41
+  reg [2:0] slot_children_1; // NodeTable.java:41
+  reg [2:0] slot_children_2; // NodeTable.java:41
+  reg [2:0] slot_children_3; // NodeTable.java:41
+  reg [2:0] slot_children_4; // NodeTable.java:41
+  reg [2:0] slot_children_5; // NodeTable.java:41
+  reg [2:0] slot_children_6; // NodeTable.java:41
+  reg [2:0] slot_children_7; // NodeTable.java:41
+  reg [2:0] slot_children_8; // NodeTable.java:41
+  reg [2:0] slot_children_9; // NodeTable.java:41
+  reg [2:0] slot_children_10; // NodeTable.java:41
+  reg [2:0] slot_children_11; // NodeTable.java:41
+  reg [2:0] slot_children_12; // NodeTable.java:41
+  reg [2:0] slot_children_13; // NodeTable.java:41
+  reg [2:0] slot_children_14; // NodeTable.java:41
+  reg [2:0] slot_children_15; // NodeTable.java:41
+  reg [2:0] slot_children_16; // NodeTable.java:41
+  reg [2:0] slot_children_17; // NodeTable.java:41
+  reg [2:0] slot_children_18; // NodeTable.java:41
+  reg [2:0] slot_children_19; // NodeTable.java:41
+  reg [2:0] slot_children_20; // NodeTable.java:41
+  reg [2:0] slot_children_21; // NodeTable.java:41
+  reg [2:0] slot_children_22; // NodeTable.java:41
+  reg [2:0] slot_children_23; // NodeTable.java:41
+  reg [2:0] slot_children_24; // NodeTable.java:41
+  reg [2:0] slot_children_25; // NodeTable.java:41
+  reg [2:0] slot_children_26; // NodeTable.java:41
+  reg [2:0] slot_children_27; // NodeTable.java:41
+  reg [2:0] slot_children_28; // NodeTable.java:41
+  reg [2:0] slot_children_29; // NodeTable.java:41
+  reg [2:0] slot_children_30; // NodeTable.java:41
+  reg [2:0] slot_children_31; // NodeTable.java:41
+  reg [2:0] slot_children_32; // NodeTable.java:41
+  reg [2:0] slot_children_33; // NodeTable.java:41
+  reg [2:0] slot_children_34; // NodeTable.java:41
+  reg [2:0] slot_children_35; // NodeTable.java:41
+  reg [2:0] slot_children_36; // NodeTable.java:41
+  reg [2:0] slot_children_37; // NodeTable.java:41
+  reg [2:0] slot_children_38; // NodeTable.java:41
+  reg [2:0] slot_children_39; // NodeTable.java:41
+  reg [2:0] slot_children_40; // NodeTable.java:41
+  reg [2:0] slot_children_41; // NodeTable.java:41
+  reg [2:0] slot_children_42; // NodeTable.java:41
+  reg [2:0] slot_children_43; // NodeTable.java:41
+  reg [2:0] slot_children_44; // NodeTable.java:41
+  reg [2:0] slot_children_45; // NodeTable.java:41
+  reg [2:0] slot_children_46; // NodeTable.java:41
+  reg [2:0] slot_children_47; // NodeTable.java:41
+  reg [2:0] slot_children_48; // NodeTable.java:41
+  reg [2:0] slot_children_49; // NodeTable.java:41
+  reg [2:0] slot_children_50; // NodeTable.java:41
+  reg [2:0] slot_children_51; // NodeTable.java:41
+  reg [2:0] slot_children_52; // NodeTable.java:41
+  reg [2:0] slot_children_53; // NodeTable.java:41
+  reg [2:0] slot_children_54; // NodeTable.java:41
+  reg [2:0] slot_children_55; // NodeTable.java:41
+  reg [2:0] slot_children_56; // NodeTable.java:41
+  reg [2:0] slot_children_57; // NodeTable.java:41
+  reg [2:0] slot_children_58; // NodeTable.java:41
+  reg [2:0] slot_children_59; // NodeTable.java:41
+  reg [2:0] slot_children_60; // NodeTable.java:41
+  reg [2:0] slot_children_61; // NodeTable.java:41
+  reg [2:0] slot_children_62; // NodeTable.java:41
+  reg [2:0] slot_children_63; // NodeTable.java:41
+  reg [2:0] slot_children_64; // NodeTable.java:41
+  reg [2:0] slot_children_65; // NodeTable.java:41
+  reg [2:0] slot_children_66; // NodeTable.java:41
+  reg [2:0] slot_children_67; // NodeTable.java:41
+  reg [2:0] slot_children_68; // NodeTable.java:41
+  reg [2:0] slot_children_69; // NodeTable.java:41
+  reg [2:0] slot_children_70; // NodeTable.java:41
+  reg [2:0] slot_children_71; // NodeTable.java:41
+  reg [2:0] slot_children_72; // NodeTable.java:41
+  reg [2:0] slot_children_73; // NodeTable.java:41
+  reg [2:0] slot_children_74; // NodeTable.java:41
+  reg [2:0] slot_children_75; // NodeTable.java:41
+  reg [2:0] slot_children_76; // NodeTable.java:41
+  reg [2:0] slot_children_77; // NodeTable.java:41
+  reg [2:0] slot_children_78; // NodeTable.java:41
+  reg [2:0] slot_children_79; // NodeTable.java:41
+  reg [2:0] slot_children_80; // NodeTable.java:41
+  reg [2:0] slot_children_81; // NodeTable.java:41
+  reg [2:0] slot_children_82; // NodeTable.java:41
+  reg [2:0] slot_children_83; // NodeTable.java:41
+  reg [2:0] slot_children_84; // NodeTable.java:41
+  reg [2:0] slot_children_85; // NodeTable.java:41
+  reg [2:0] slot_children_86; // NodeTable.java:41
+  reg [2:0] slot_children_87; // NodeTable.java:41
+  reg [2:0] slot_children_88; // NodeTable.java:41
+  reg [2:0] slot_children_89; // NodeTable.java:41
+  reg [2:0] slot_children_90; // NodeTable.java:41
+  reg [2:0] slot_children_91; // NodeTable.java:41
+  reg [2:0] slot_children_92; // NodeTable.java:41
+  reg [2:0] slot_children_93; // NodeTable.java:41
+  reg [2:0] slot_children_94; // NodeTable.java:41
+  reg [2:0] slot_children_95; // NodeTable.java:41
+  reg [2:0] slot_children_96; // NodeTable.java:41
+  reg [2:0] slot_children_97; // NodeTable.java:41
+  reg [2:0] slot_children_98; // NodeTable.java:41
+  reg [2:0] slot_children_99; // NodeTable.java:41
+  reg [2:0] slot_children_100; // NodeTable.java:41
+  reg [2:0] slot_children_101; // NodeTable.java:41
+  reg [2:0] slot_children_102; // NodeTable.java:41
+  reg [2:0] slot_children_103; // NodeTable.java:41
+  reg [2:0] slot_children_104; // NodeTable.java:41
+  reg [2:0] slot_children_105; // NodeTable.java:41
+  reg [2:0] slot_children_106; // NodeTable.java:41
+  reg [2:0] slot_children_107; // NodeTable.java:41
+  reg [2:0] slot_children_108; // NodeTable.java:41
+  reg [2:0] slot_children_109; // NodeTable.java:41
+  reg [2:0] slot_children_110; // NodeTable.java:41
+  reg [2:0] slot_children_111; // NodeTable.java:41
+  reg [2:0] slot_children_112; // NodeTable.java:41
+  reg [2:0] slot_children_113; // NodeTable.java:41
+  reg [2:0] slot_children_114; // NodeTable.java:41
+  reg [2:0] slot_children_115; // NodeTable.java:41
+  reg [2:0] slot_children_116; // NodeTable.java:41
+  reg [2:0] slot_children_117; // NodeTable.java:41
+  reg [2:0] slot_children_118; // NodeTable.java:41
+  reg [2:0] slot_children_119; // NodeTable.java:41
+  reg [2:0] slot_children_120; // NodeTable.java:41
+  reg [2:0] slot_children_121; // NodeTable.java:41
+  reg [2:0] slot_children_122; // NodeTable.java:41
+  reg [2:0] slot_children_123; // NodeTable.java:41
+  reg [2:0] slot_children_124; // NodeTable.java:41
+  reg [2:0] slot_children_125; // NodeTable.java:41
+  reg [2:0] slot_children_126; // NodeTable.java:41
+  reg [2:0] slot_children_127; // NodeTable.java:41
   reg [31:0] st_n_lo; // SplitCounter.java:30
   reg [31:0] st_n_hi; // SplitCounter.java:31
   reg st_n_carry; // SplitCounter.java:32
@@ -850,9 +850,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] slot_prefix [0:127]; // RapController.java:153
 
   // Wires
-  wire children_write; // NodeTable.java:41
-  wire [6:0] children_write_slot; // NodeTable.java:42
-  wire [2:0] children_write_value; // NodeTable.java:43
+  wire children_write; // NodeTable.java:42
+  wire [6:0] children_write_slot; // NodeTable.java:43
+  wire [2:0] children_write_value; // NodeTable.java:44
   wire ev_commit; // StatusRegs.java:39
   wire ev_saturation; // StatusRegs.java:42
   wire ev_split; // StatusRegs.java:44
@@ -880,134 +880,134 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] tcam_write_index; // RapController.java:214
   wire [31:0] tcam_write_value; // RapController.java:215
   wire [31:0] tcam_write_mask; // RapController.java:216
-  wire [4:0] slot_depths_0; // NodeTable.java:93
-  wire [4:0] slot_depths_1; // NodeTable.java:93
-  wire [4:0] slot_depths_2; // NodeTable.java:93
-  wire [4:0] slot_depths_3; // NodeTable.java:93
-  wire [4:0] slot_depths_4; // NodeTable.java:93
-  wire [4:0] slot_depths_5; // NodeTable.java:93
-  wire [4:0] slot_depths_6; // NodeTable.java:93
-  wire [4:0] slot_depths_7; // NodeTable.java:93
-  wire [4:0] slot_depths_8; // NodeTable.java:93
-  wire [4:0] slot_depths_9; // NodeTable.java:93
-  wire [4:0] slot_depths_10; // NodeTable.java:93
-  wire [4:0] slot_depths_11; // NodeTable.java:93
-  wire [4:0] slot_depths_12; // NodeTable.java:93
-  wire [4:0] slot_depths_13; // NodeTable.java:93
-  wire [4:0] slot_depths_14; // NodeTable.java:93
-  wire [4:0] slot_depths_15; // NodeTable.java:93
-  wire [4:0] slot_depths_16; // NodeTable.java:93
-  wire [4:0] slot_depths_17; // NodeTable.java:93
-  wire [4:0] slot_depths_18; // NodeTable.java:93
-  wire [4:0] slot_depths_19; // NodeTable.java:93
-  wire [4:0] slot_depths_20; // NodeTable.java:93
-  wire [4:0] slot_depths_21; // NodeTable.java:93
-  wire [4:0] slot_depths_22; // NodeTable.java:93
-  wire [4:0] slot_depths_23; // NodeTable.java:93
-  wire [4:0] slot_depths_24; // NodeTable.java:93
-  wire [4:0] slot_depths_25; // NodeTable.java:93
-  wire [4:0] slot_depths_26; // NodeTable.java:93
-  wire [4:0] slot_depths_27; // NodeTable.java:93
-  wire [4:0] slot_depths_28; // NodeTable.java:93
-  wire [4:0] slot_depths_29; // NodeTable.java:93
-  wire [4:0] slot_depths_30; // NodeTable.java:93
-  wire [4:0] slot_depths_31; // NodeTable.java:93
-  wire [4:0] slot_depths_32; // NodeTable.java:93
-  wire [4:0] slot_depths_33; // NodeTable.java:93
-  wire [4:0] slot_depths_34; // NodeTable.java:93
-  wire [4:0] slot_depths_35; // NodeTable.java:93
-  wire [4:0] slot_depths_36; // NodeTable.java:93
-  wire [4:0] slot_depths_37; // NodeTable.java:93
-  wire [4:0] slot_depths_38; // NodeTable.java:93
-  wire [4:0] slot_depths_39; // NodeTable.java:93
-  wire [4:0] slot_depths_40; // NodeTable.java:93
-  wire [4:0] slot_depths_41; // NodeTable.java:93
-  wire [4:0] slot_depths_42; // NodeTable.java:93
-  wire [4:0] slot_depths_43; // NodeTable.java:93
-  wire [4:0] slot_depths_44; // NodeTable.java:93
-  wire [4:0] slot_depths_45; // NodeTable.java:93
-  wire [4:0] slot_depths_46; // NodeTable.java:93
-  wire [4:0] slot_depths_47; // NodeTable.java:93
-  wire [4:0] slot_depths_48; // NodeTable.java:93
-  wire [4:0] slot_depths_49; // NodeTable.java:93
-  wire [4:0] slot_depths_50; // NodeTable.java:93
-  wire [4:0] slot_depths_51; // NodeTable.java:93
-  wire [4:0] slot_depths_52; // NodeTable.java:93
-  wire [4:0] slot_depths_53; // NodeTable.java:93
-  wire [4:0] slot_depths_54; // NodeTable.java:93
-  wire [4:0] slot_depths_55; // NodeTable.java:93
-  wire [4:0] slot_depths_56; // NodeTable.java:93
-  wire [4:0] slot_depths_57; // NodeTable.java:93
-  wire [4:0] slot_depths_58; // NodeTable.java:93
-  wire [4:0] slot_depths_59; // NodeTable.java:93
-  wire [4:0] slot_depths_60; // NodeTable.java:93
-  wire [4:0] slot_depths_61; // NodeTable.java:93
-  wire [4:0] slot_depths_62; // NodeTable.java:93
-  wire [4:0] slot_depths_63; // NodeTable.java:93
-  wire [4:0] slot_depths_64; // NodeTable.java:93
-  wire [4:0] slot_depths_65; // NodeTable.java:93
-  wire [4:0] slot_depths_66; // NodeTable.java:93
-  wire [4:0] slot_depths_67; // NodeTable.java:93
-  wire [4:0] slot_depths_68; // NodeTable.java:93
-  wire [4:0] slot_depths_69; // NodeTable.java:93
-  wire [4:0] slot_depths_70; // NodeTable.java:93
-  wire [4:0] slot_depths_71; // NodeTable.java:93
-  wire [4:0] slot_depths_72; // NodeTable.java:93
-  wire [4:0] slot_depths_73; // NodeTable.java:93
-  wire [4:0] slot_depths_74; // NodeTable.java:93
-  wire [4:0] slot_depths_75; // NodeTable.java:93
-  wire [4:0] slot_depths_76; // NodeTable.java:93
-  wire [4:0] slot_depths_77; // NodeTable.java:93
-  wire [4:0] slot_depths_78; // NodeTable.java:93
-  wire [4:0] slot_depths_79; // NodeTable.java:93
-  wire [4:0] slot_depths_80; // NodeTable.java:93
-  wire [4:0] slot_depths_81; // NodeTable.java:93
-  wire [4:0] slot_depths_82; // NodeTable.java:93
-  wire [4:0] slot_depths_83; // NodeTable.java:93
-  wire [4:0] slot_depths_84; // NodeTable.java:93
-  wire [4:0] slot_depths_85; // NodeTable.java:93
-  wire [4:0] slot_depths_86; // NodeTable.java:93
-  wire [4:0] slot_depths_87; // NodeTable.java:93
-  wire [4:0] slot_depths_88; // NodeTable.java:93
-  wire [4:0] slot_depths_89; // NodeTable.java:93
-  wire [4:0] slot_depths_90; // NodeTable.java:93
-  wire [4:0] slot_depths_91; // NodeTable.java:93
-  wire [4:0] slot_depths_92; // NodeTable.java:93
-  wire [4:0] slot_depths_93; // NodeTable.java:93
-  wire [4:0] slot_depths_94; // NodeTable.java:93
-  wire [4:0] slot_depths_95; // NodeTable.java:93
-  wire [4:0] slot_depths_96; // NodeTable.java:93
-  wire [4:0] slot_depths_97; // NodeTable.java:93
-  wire [4:0] slot_depths_98; // NodeTable.java:93
-  wire [4:0] slot_depths_99; // NodeTable.java:93
-  wire [4:0] slot_depths_100; // NodeTable.java:93
-  wire [4:0] slot_depths_101; // NodeTable.java:93
-  wire [4:0] slot_depths_102; // NodeTable.java:93
-  wire [4:0] slot_depths_103; // NodeTable.java:93
-  wire [4:0] slot_depths_104; // NodeTable.java:93
-  wire [4:0] slot_depths_105; // NodeTable.java:93
-  wire [4:0] slot_depths_106; // NodeTable.java:93
-  wire [4:0] slot_depths_107; // NodeTable.java:93
-  wire [4:0] slot_depths_108; // NodeTable.java:93
-  wire [4:0] slot_depths_109; // NodeTable.java:93
-  wire [4:0] slot_depths_110; // NodeTable.java:93
-  wire [4:0] slot_depths_111; // NodeTable.java:93
-  wire [4:0] slot_depths_112; // NodeTable.java:93
-  wire [4:0] slot_depths_113; // NodeTable.java:93
-  wire [4:0] slot_depths_114; // NodeTable.java:93
-  wire [4:0] slot_depths_115; // NodeTable.java:93
-  wire [4:0] slot_depths_116; // NodeTable.java:93
-  wire [4:0] slot_depths_117; // NodeTable.java:93
-  wire [4:0] slot_depths_118; // NodeTable.java:93
-  wire [4:0] slot_depths_119; // NodeTable.java:93
-  wire [4:0] slot_depths_120; // NodeTable.java:93
-  wire [4:0] slot_depths_121; // NodeTable.java:93
-  wire [4:0] slot_depths_122; // NodeTable.java:93
-  wire [4:0] slot_depths_123; // NodeTable.java:93
-  wire [4:0] slot_depths_124; // NodeTable.java:93
-  wire [4:0] slot_depths_125; // NodeTable.java:93
-  wire [4:0] slot_depths_126; // NodeTable.java:93
-  wire [4:0] slot_depths_127; // NodeTable.java:93
+  wire [4:0] slot_depths_0; // NodeTable.java:88
+  wire [4:0] slot_depths_1; // NodeTable.java:88
+  wire [4:0] slot_depths_2; // NodeTable.java:88
+  wire [4:0] slot_depths_3; // NodeTable.java:88
+  wire [4:0] slot_depths_4; // NodeTable.java:88
+  wire [4:0] slot_depths_5; // NodeTable.java:88
+  wire [4:0] slot_depths_6; // NodeTable.java:88
+  wire [4:0] slot_depths_7; // NodeTable.java:88
+  wire [4:0] slot_depths_8; // NodeTable.java:88
+  wire [4:0] slot_depths_9; // NodeTable.java:88
+  wire [4:0] slot_depths_10; // NodeTable.java:88
+  wire [4:0] slot_depths_11; // NodeTable.java:88
+  wire [4:0] slot_depths_12; // NodeTable.java:88
+  wire [4:0] slot_depths_13; // NodeTable.java:88
+  wire [4:0] slot_depths_14; // NodeTable.java:88
+  wire [4:0] slot_depths_15; // NodeTable.java:88
+  wire [4:0] slot_depths_16; // NodeTable.java:88
+  wire [4:0] slot_depths_17; // NodeTable.java:88
+  wire [4:0] slot_depths_18; // NodeTable.java:88
+  wire [4:0] slot_depths_19; // NodeTable.java:88
+  wire [4:0] slot_depths_20; // NodeTable.java:88
+  wire [4:0] slot_depths_21; // NodeTable.java:88
+  wire [4:0] slot_depths_22; // NodeTable.java:88
+  wire [4:0] slot_depths_23; // NodeTable.java:88
+  wire [4:0] slot_depths_24; // NodeTable.java:88
+  wire [4:0] slot_depths_25; // NodeTable.java:88
+  wire [4:0] slot_depths_26; // NodeTable.java:88
+  wire [4:0] slot_depths_27; // NodeTable.java:88
+  wire [4:0] slot_depths_28; // NodeTable.java:88
+  wire [4:0] slot_depths_29; // NodeTable.java:88
+  wire [4:0] slot_depths_30; // NodeTable.java:88
+  wire [4:0] slot_depths_31; // NodeTable.java:88
+  wire [4:0] slot_depths_32; // NodeTable.java:88
+  wire [4:0] slot_depths_33; // NodeTable.java:88
+  wire [4:0] slot_depths_34; // NodeTable.java:88
+  wire [4:0] slot_depths_35; // NodeTable.java:88
+  wire [4:0] slot_depths_36; // NodeTable.java:88
+  wire [4:0] slot_depths_37; // NodeTable.java:88
+  wire [4:0] slot_depths_38; // NodeTable.java:88
+  wire [4:0] slot_depths_39; // NodeTable.java:88
+  wire [4:0] slot_depths_40; // NodeTable.java:88
+  wire [4:0] slot_depths_41; // NodeTable.java:88
+  wire [4:0] slot_depths_42; // NodeTable.java:88
+  wire [4:0] slot_depths_43; // NodeTable.java:88
+  wire [4:0] slot_depths_44; // NodeTable.java:88
+  wire [4:0] slot_depths_45; // NodeTable.java:88
+  wire [4:0] slot_depths_46; // NodeTable.java:88
+  wire [4:0] slot_depths_47; // NodeTable.java:88
+  wire [4:0] slot_depths_48; // NodeTable.java:88
+  wire [4:0] slot_depths_49; // NodeTable.java:88
+  wire [4:0] slot_depths_50; // NodeTable.java:88
+  wire [4:0] slot_depths_51; // NodeTable.java:88
+  wire [4:0] slot_depths_52; // NodeTable.java:88
+  wire [4:0] slot_depths_53; // NodeTable.java:88
+  wire [4:0] slot_depths_54; // NodeTable.java:88
+  wire [4:0] slot_depths_55; // NodeTable.java:88
+  wire [4:0] slot_depths_56; // NodeTable.java:88
+  wire [4:0] slot_depths_57; // NodeTable.java:88
+  wire [4:0] slot_depths_58; // NodeTable.java:88
+  wire [4:0] slot_depths_59; // NodeTable.java:88
+  wire [4:0] slot_depths_60; // NodeTable.java:88
+  wire [4:0] slot_depths_61; // NodeTable.java:88
+  wire [4:0] slot_depths_62; // NodeTable.java:88
+  wire [4:0] slot_depths_63; // NodeTable.java:88
+  wire [4:0] slot_depths_64; // NodeTable.java:88
+  wire [4:0] slot_depths_65; // NodeTable.java:88
+  wire [4:0] slot_depths_66; // NodeTable.java:88
+  wire [4:0] slot_depths_67; // NodeTable.java:88
+  wire [4:0] slot_depths_68; // NodeTable.java:88
+  wire [4:0] slot_depths_69; // NodeTable.java:88
+  wire [4:0] slot_depths_70; // NodeTable.java:88
+  wire [4:0] slot_depths_71; // NodeTable.java:88
+  wire [4:0] slot_depths_72; // NodeTable.java:88
+  wire [4:0] slot_depths_73; // NodeTable.java:88
+  wire [4:0] slot_depths_74; // NodeTable.java:88
+  wire [4:0] slot_depths_75; // NodeTable.java:88
+  wire [4:0] slot_depths_76; // NodeTable.java:88
+  wire [4:0] slot_depths_77; // NodeTable.java:88
+  wire [4:0] slot_depths_78; // NodeTable.java:88
+  wire [4:0] slot_depths_79; // NodeTable.java:88
+  wire [4:0] slot_depths_80; // NodeTable.java:88
+  wire [4:0] slot_depths_81; // NodeTable.java:88
+  wire [4:0] slot_depths_82; // NodeTable.java:88
+  wire [4:0] slot_depths_83; // NodeTable.java:88
+  wire [4:0] slot_depths_84; // NodeTable.java:88
+  wire [4:0] slot_depths_85; // NodeTable.java:88
+  wire [4:0] slot_depths_86; // NodeTable.java:88
+  wire [4:0] slot_depths_87; // NodeTable.java:88
+  wire [4:0] slot_depths_88; // NodeTable.java:88
+  wire [4:0] slot_depths_89; // NodeTable.java:88
+  wire [4:0] slot_depths_90; // NodeTable.java:88
+  wire [4:0] slot_depths_91; // NodeTable.java:88
+  wire [4:0] slot_depths_92; // NodeTable.java:88
+  wire [4:0] slot_depths_93; // NodeTable.java:88
+  wire [4:0] slot_depths_94; // NodeTable.java:88
+  wire [4:0] slot_depths_95; // NodeTable.java:88
+  wire [4:0] slot_depths_96; // NodeTable.java:88
+  wire [4:0] slot_depths_97; // NodeTable.java:88
+  wire [4:0] slot_depths_98; // NodeTable.java:88
+  wire [4:0] slot_depths_99; // NodeTable.java:88
+  wire [4:0] slot_depths_100; // NodeTable.java:88
+  wire [4:0] slot_depths_101; // NodeTable.java:88
+  wire [4:0] slot_depths_102; // NodeTable.java:88
+  wire [4:0] slot_depths_103; // NodeTable.java:88
+  wire [4:0] slot_depths_104; // NodeTable.java:88
+  wire [4:0] slot_depths_105; // NodeTable.java:88
+  wire [4:0] slot_depths_106; // NodeTable.java:88
+  wire [4:0] slot_depths_107; // NodeTable.java:88
+  wire [4:0] slot_depths_108; // NodeTable.java:88
+  wire [4:0] slot_depths_109; // NodeTable.java:88
+  wire [4:0] slot_depths_110; // NodeTable.java:88
+  wire [4:0] slot_depths_111; // NodeTable.java:88
+  wire [4:0] slot_depths_112; // NodeTable.java:88
+  wire [4:0] slot_depths_113; // NodeTable.java:88
+  wire [4:0] slot_depths_114; // NodeTable.java:88
+  wire [4:0] slot_depths_115; // NodeTable.java:88
+  wire [4:0] slot_depths_116; // NodeTable.java:88
+  wire [4:0] slot_depths_117; // NodeTable.java:88
+  wire [4:0] slot_depths_118; // NodeTable.java:88
+  wire [4:0] slot_depths_119; // NodeTable.java:88
+  wire [4:0] slot_depths_120; // NodeTable.java:88
+  wire [4:0] slot_depths_121; // NodeTable.java:88
+  wire [4:0] slot_depths_122; // NodeTable.java:88
+  wire [4:0] slot_depths_123; // NodeTable.java:88
+  wire [4:0] slot_depths_124; // NodeTable.java:88
+  wire [4:0] slot_depths_125; // NodeTable.java:88
+  wire [4:0] slot_depths_126; // NodeTable.java:88
+  wire [4:0] slot_depths_127; // NodeTable.java:88
   wire [2:0] cause; // RapController.java:653
 
   // Logic
@@ -1125,899 +1125,899 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_21 = _and_20 & _not_20; // RapController.java:595
   wire _not_21 = ~io_acceptEnable; // RapController.java:596
   wire [127:0] _or_9 = slot_valid | slot_pick_pick_hot; // RapController.java:627
-  wire _bits_5 = slot_valid[127]; // NodeTable.java:59
+  wire _bits_5 = slot_valid[127]; // NodeTable.java:57
   wire _eq_27 = state == 4'd4; // RapController.java:343
   wire [6:0] _mux_5 = _eq_27 ? op_slot : merge_parent; // RapController.java:344
-  wire _eq_28 = slot_parent_127 == _mux_5; // NodeTable.java:59
-  wire _and_22 = _bits_5 & _eq_28; // NodeTable.java:59
+  wire _eq_28 = slot_parent_127 == _mux_5; // NodeTable.java:57
+  wire _and_22 = _bits_5 & _eq_28; // NodeTable.java:57
   wire _not_22 = ~_eq_27; // RapController.java:344
-  wire _not_23 = ~_not_22; // NodeTable.java:60
-  wire _eq_29 = slot_children_127 == 3'd0; // NodeTable.java:60
-  wire _or_10 = _not_23 | _eq_29; // NodeTable.java:60
-  wire _and_23 = _and_22 & _or_10; // NodeTable.java:60
-  wire _bits_6 = slot_valid[126]; // NodeTable.java:59
-  wire _eq_30 = slot_parent_126 == _mux_5; // NodeTable.java:59
-  wire _and_24 = _bits_6 & _eq_30; // NodeTable.java:59
-  wire _not_24 = ~_not_22; // NodeTable.java:60
-  wire _eq_31 = slot_children_126 == 3'd0; // NodeTable.java:60
-  wire _or_11 = _not_24 | _eq_31; // NodeTable.java:60
-  wire _and_25 = _and_24 & _or_11; // NodeTable.java:60
-  wire _bits_7 = slot_valid[125]; // NodeTable.java:59
-  wire _eq_32 = slot_parent_125 == _mux_5; // NodeTable.java:59
-  wire _and_26 = _bits_7 & _eq_32; // NodeTable.java:59
-  wire _not_25 = ~_not_22; // NodeTable.java:60
-  wire _eq_33 = slot_children_125 == 3'd0; // NodeTable.java:60
-  wire _or_12 = _not_25 | _eq_33; // NodeTable.java:60
-  wire _and_27 = _and_26 & _or_12; // NodeTable.java:60
-  wire _bits_8 = slot_valid[124]; // NodeTable.java:59
-  wire _eq_34 = slot_parent_124 == _mux_5; // NodeTable.java:59
-  wire _and_28 = _bits_8 & _eq_34; // NodeTable.java:59
-  wire _not_26 = ~_not_22; // NodeTable.java:60
-  wire _eq_35 = slot_children_124 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_26 | _eq_35; // NodeTable.java:60
-  wire _and_29 = _and_28 & _or_13; // NodeTable.java:60
-  wire _bits_9 = slot_valid[123]; // NodeTable.java:59
-  wire _eq_36 = slot_parent_123 == _mux_5; // NodeTable.java:59
-  wire _and_30 = _bits_9 & _eq_36; // NodeTable.java:59
-  wire _not_27 = ~_not_22; // NodeTable.java:60
-  wire _eq_37 = slot_children_123 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_27 | _eq_37; // NodeTable.java:60
-  wire _and_31 = _and_30 & _or_14; // NodeTable.java:60
-  wire _bits_10 = slot_valid[122]; // NodeTable.java:59
-  wire _eq_38 = slot_parent_122 == _mux_5; // NodeTable.java:59
-  wire _and_32 = _bits_10 & _eq_38; // NodeTable.java:59
-  wire _not_28 = ~_not_22; // NodeTable.java:60
-  wire _eq_39 = slot_children_122 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_28 | _eq_39; // NodeTable.java:60
-  wire _and_33 = _and_32 & _or_15; // NodeTable.java:60
-  wire _bits_11 = slot_valid[121]; // NodeTable.java:59
-  wire _eq_40 = slot_parent_121 == _mux_5; // NodeTable.java:59
-  wire _and_34 = _bits_11 & _eq_40; // NodeTable.java:59
-  wire _not_29 = ~_not_22; // NodeTable.java:60
-  wire _eq_41 = slot_children_121 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_29 | _eq_41; // NodeTable.java:60
-  wire _and_35 = _and_34 & _or_16; // NodeTable.java:60
-  wire _bits_12 = slot_valid[120]; // NodeTable.java:59
-  wire _eq_42 = slot_parent_120 == _mux_5; // NodeTable.java:59
-  wire _and_36 = _bits_12 & _eq_42; // NodeTable.java:59
-  wire _not_30 = ~_not_22; // NodeTable.java:60
-  wire _eq_43 = slot_children_120 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_30 | _eq_43; // NodeTable.java:60
-  wire _and_37 = _and_36 & _or_17; // NodeTable.java:60
-  wire _bits_13 = slot_valid[119]; // NodeTable.java:59
-  wire _eq_44 = slot_parent_119 == _mux_5; // NodeTable.java:59
-  wire _and_38 = _bits_13 & _eq_44; // NodeTable.java:59
-  wire _not_31 = ~_not_22; // NodeTable.java:60
-  wire _eq_45 = slot_children_119 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_31 | _eq_45; // NodeTable.java:60
-  wire _and_39 = _and_38 & _or_18; // NodeTable.java:60
-  wire _bits_14 = slot_valid[118]; // NodeTable.java:59
-  wire _eq_46 = slot_parent_118 == _mux_5; // NodeTable.java:59
-  wire _and_40 = _bits_14 & _eq_46; // NodeTable.java:59
-  wire _not_32 = ~_not_22; // NodeTable.java:60
-  wire _eq_47 = slot_children_118 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_32 | _eq_47; // NodeTable.java:60
-  wire _and_41 = _and_40 & _or_19; // NodeTable.java:60
-  wire _bits_15 = slot_valid[117]; // NodeTable.java:59
-  wire _eq_48 = slot_parent_117 == _mux_5; // NodeTable.java:59
-  wire _and_42 = _bits_15 & _eq_48; // NodeTable.java:59
-  wire _not_33 = ~_not_22; // NodeTable.java:60
-  wire _eq_49 = slot_children_117 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_33 | _eq_49; // NodeTable.java:60
-  wire _and_43 = _and_42 & _or_20; // NodeTable.java:60
-  wire _bits_16 = slot_valid[116]; // NodeTable.java:59
-  wire _eq_50 = slot_parent_116 == _mux_5; // NodeTable.java:59
-  wire _and_44 = _bits_16 & _eq_50; // NodeTable.java:59
-  wire _not_34 = ~_not_22; // NodeTable.java:60
-  wire _eq_51 = slot_children_116 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_34 | _eq_51; // NodeTable.java:60
-  wire _and_45 = _and_44 & _or_21; // NodeTable.java:60
-  wire _bits_17 = slot_valid[115]; // NodeTable.java:59
-  wire _eq_52 = slot_parent_115 == _mux_5; // NodeTable.java:59
-  wire _and_46 = _bits_17 & _eq_52; // NodeTable.java:59
-  wire _not_35 = ~_not_22; // NodeTable.java:60
-  wire _eq_53 = slot_children_115 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_35 | _eq_53; // NodeTable.java:60
-  wire _and_47 = _and_46 & _or_22; // NodeTable.java:60
-  wire _bits_18 = slot_valid[114]; // NodeTable.java:59
-  wire _eq_54 = slot_parent_114 == _mux_5; // NodeTable.java:59
-  wire _and_48 = _bits_18 & _eq_54; // NodeTable.java:59
-  wire _not_36 = ~_not_22; // NodeTable.java:60
-  wire _eq_55 = slot_children_114 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_36 | _eq_55; // NodeTable.java:60
-  wire _and_49 = _and_48 & _or_23; // NodeTable.java:60
-  wire _bits_19 = slot_valid[113]; // NodeTable.java:59
-  wire _eq_56 = slot_parent_113 == _mux_5; // NodeTable.java:59
-  wire _and_50 = _bits_19 & _eq_56; // NodeTable.java:59
-  wire _not_37 = ~_not_22; // NodeTable.java:60
-  wire _eq_57 = slot_children_113 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_37 | _eq_57; // NodeTable.java:60
-  wire _and_51 = _and_50 & _or_24; // NodeTable.java:60
-  wire _bits_20 = slot_valid[112]; // NodeTable.java:59
-  wire _eq_58 = slot_parent_112 == _mux_5; // NodeTable.java:59
-  wire _and_52 = _bits_20 & _eq_58; // NodeTable.java:59
-  wire _not_38 = ~_not_22; // NodeTable.java:60
-  wire _eq_59 = slot_children_112 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_38 | _eq_59; // NodeTable.java:60
-  wire _and_53 = _and_52 & _or_25; // NodeTable.java:60
-  wire _bits_21 = slot_valid[111]; // NodeTable.java:59
-  wire _eq_60 = slot_parent_111 == _mux_5; // NodeTable.java:59
-  wire _and_54 = _bits_21 & _eq_60; // NodeTable.java:59
-  wire _not_39 = ~_not_22; // NodeTable.java:60
-  wire _eq_61 = slot_children_111 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_39 | _eq_61; // NodeTable.java:60
-  wire _and_55 = _and_54 & _or_26; // NodeTable.java:60
-  wire _bits_22 = slot_valid[110]; // NodeTable.java:59
-  wire _eq_62 = slot_parent_110 == _mux_5; // NodeTable.java:59
-  wire _and_56 = _bits_22 & _eq_62; // NodeTable.java:59
-  wire _not_40 = ~_not_22; // NodeTable.java:60
-  wire _eq_63 = slot_children_110 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_40 | _eq_63; // NodeTable.java:60
-  wire _and_57 = _and_56 & _or_27; // NodeTable.java:60
-  wire _bits_23 = slot_valid[109]; // NodeTable.java:59
-  wire _eq_64 = slot_parent_109 == _mux_5; // NodeTable.java:59
-  wire _and_58 = _bits_23 & _eq_64; // NodeTable.java:59
-  wire _not_41 = ~_not_22; // NodeTable.java:60
-  wire _eq_65 = slot_children_109 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_41 | _eq_65; // NodeTable.java:60
-  wire _and_59 = _and_58 & _or_28; // NodeTable.java:60
-  wire _bits_24 = slot_valid[108]; // NodeTable.java:59
-  wire _eq_66 = slot_parent_108 == _mux_5; // NodeTable.java:59
-  wire _and_60 = _bits_24 & _eq_66; // NodeTable.java:59
-  wire _not_42 = ~_not_22; // NodeTable.java:60
-  wire _eq_67 = slot_children_108 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_42 | _eq_67; // NodeTable.java:60
-  wire _and_61 = _and_60 & _or_29; // NodeTable.java:60
-  wire _bits_25 = slot_valid[107]; // NodeTable.java:59
-  wire _eq_68 = slot_parent_107 == _mux_5; // NodeTable.java:59
-  wire _and_62 = _bits_25 & _eq_68; // NodeTable.java:59
-  wire _not_43 = ~_not_22; // NodeTable.java:60
-  wire _eq_69 = slot_children_107 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_43 | _eq_69; // NodeTable.java:60
-  wire _and_63 = _and_62 & _or_30; // NodeTable.java:60
-  wire _bits_26 = slot_valid[106]; // NodeTable.java:59
-  wire _eq_70 = slot_parent_106 == _mux_5; // NodeTable.java:59
-  wire _and_64 = _bits_26 & _eq_70; // NodeTable.java:59
-  wire _not_44 = ~_not_22; // NodeTable.java:60
-  wire _eq_71 = slot_children_106 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_44 | _eq_71; // NodeTable.java:60
-  wire _and_65 = _and_64 & _or_31; // NodeTable.java:60
-  wire _bits_27 = slot_valid[105]; // NodeTable.java:59
-  wire _eq_72 = slot_parent_105 == _mux_5; // NodeTable.java:59
-  wire _and_66 = _bits_27 & _eq_72; // NodeTable.java:59
-  wire _not_45 = ~_not_22; // NodeTable.java:60
-  wire _eq_73 = slot_children_105 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_45 | _eq_73; // NodeTable.java:60
-  wire _and_67 = _and_66 & _or_32; // NodeTable.java:60
-  wire _bits_28 = slot_valid[104]; // NodeTable.java:59
-  wire _eq_74 = slot_parent_104 == _mux_5; // NodeTable.java:59
-  wire _and_68 = _bits_28 & _eq_74; // NodeTable.java:59
-  wire _not_46 = ~_not_22; // NodeTable.java:60
-  wire _eq_75 = slot_children_104 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_46 | _eq_75; // NodeTable.java:60
-  wire _and_69 = _and_68 & _or_33; // NodeTable.java:60
-  wire _bits_29 = slot_valid[103]; // NodeTable.java:59
-  wire _eq_76 = slot_parent_103 == _mux_5; // NodeTable.java:59
-  wire _and_70 = _bits_29 & _eq_76; // NodeTable.java:59
-  wire _not_47 = ~_not_22; // NodeTable.java:60
-  wire _eq_77 = slot_children_103 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_47 | _eq_77; // NodeTable.java:60
-  wire _and_71 = _and_70 & _or_34; // NodeTable.java:60
-  wire _bits_30 = slot_valid[102]; // NodeTable.java:59
-  wire _eq_78 = slot_parent_102 == _mux_5; // NodeTable.java:59
-  wire _and_72 = _bits_30 & _eq_78; // NodeTable.java:59
-  wire _not_48 = ~_not_22; // NodeTable.java:60
-  wire _eq_79 = slot_children_102 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_48 | _eq_79; // NodeTable.java:60
-  wire _and_73 = _and_72 & _or_35; // NodeTable.java:60
-  wire _bits_31 = slot_valid[101]; // NodeTable.java:59
-  wire _eq_80 = slot_parent_101 == _mux_5; // NodeTable.java:59
-  wire _and_74 = _bits_31 & _eq_80; // NodeTable.java:59
-  wire _not_49 = ~_not_22; // NodeTable.java:60
-  wire _eq_81 = slot_children_101 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_49 | _eq_81; // NodeTable.java:60
-  wire _and_75 = _and_74 & _or_36; // NodeTable.java:60
-  wire _bits_32 = slot_valid[100]; // NodeTable.java:59
-  wire _eq_82 = slot_parent_100 == _mux_5; // NodeTable.java:59
-  wire _and_76 = _bits_32 & _eq_82; // NodeTable.java:59
-  wire _not_50 = ~_not_22; // NodeTable.java:60
-  wire _eq_83 = slot_children_100 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_50 | _eq_83; // NodeTable.java:60
-  wire _and_77 = _and_76 & _or_37; // NodeTable.java:60
-  wire _bits_33 = slot_valid[99]; // NodeTable.java:59
-  wire _eq_84 = slot_parent_99 == _mux_5; // NodeTable.java:59
-  wire _and_78 = _bits_33 & _eq_84; // NodeTable.java:59
-  wire _not_51 = ~_not_22; // NodeTable.java:60
-  wire _eq_85 = slot_children_99 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_51 | _eq_85; // NodeTable.java:60
-  wire _and_79 = _and_78 & _or_38; // NodeTable.java:60
-  wire _bits_34 = slot_valid[98]; // NodeTable.java:59
-  wire _eq_86 = slot_parent_98 == _mux_5; // NodeTable.java:59
-  wire _and_80 = _bits_34 & _eq_86; // NodeTable.java:59
-  wire _not_52 = ~_not_22; // NodeTable.java:60
-  wire _eq_87 = slot_children_98 == 3'd0; // NodeTable.java:60
-  wire _or_39 = _not_52 | _eq_87; // NodeTable.java:60
-  wire _and_81 = _and_80 & _or_39; // NodeTable.java:60
-  wire _bits_35 = slot_valid[97]; // NodeTable.java:59
-  wire _eq_88 = slot_parent_97 == _mux_5; // NodeTable.java:59
-  wire _and_82 = _bits_35 & _eq_88; // NodeTable.java:59
-  wire _not_53 = ~_not_22; // NodeTable.java:60
-  wire _eq_89 = slot_children_97 == 3'd0; // NodeTable.java:60
-  wire _or_40 = _not_53 | _eq_89; // NodeTable.java:60
-  wire _and_83 = _and_82 & _or_40; // NodeTable.java:60
-  wire _bits_36 = slot_valid[96]; // NodeTable.java:59
-  wire _eq_90 = slot_parent_96 == _mux_5; // NodeTable.java:59
-  wire _and_84 = _bits_36 & _eq_90; // NodeTable.java:59
-  wire _not_54 = ~_not_22; // NodeTable.java:60
-  wire _eq_91 = slot_children_96 == 3'd0; // NodeTable.java:60
-  wire _or_41 = _not_54 | _eq_91; // NodeTable.java:60
-  wire _and_85 = _and_84 & _or_41; // NodeTable.java:60
-  wire _bits_37 = slot_valid[95]; // NodeTable.java:59
-  wire _eq_92 = slot_parent_95 == _mux_5; // NodeTable.java:59
-  wire _and_86 = _bits_37 & _eq_92; // NodeTable.java:59
-  wire _not_55 = ~_not_22; // NodeTable.java:60
-  wire _eq_93 = slot_children_95 == 3'd0; // NodeTable.java:60
-  wire _or_42 = _not_55 | _eq_93; // NodeTable.java:60
-  wire _and_87 = _and_86 & _or_42; // NodeTable.java:60
-  wire _bits_38 = slot_valid[94]; // NodeTable.java:59
-  wire _eq_94 = slot_parent_94 == _mux_5; // NodeTable.java:59
-  wire _and_88 = _bits_38 & _eq_94; // NodeTable.java:59
-  wire _not_56 = ~_not_22; // NodeTable.java:60
-  wire _eq_95 = slot_children_94 == 3'd0; // NodeTable.java:60
-  wire _or_43 = _not_56 | _eq_95; // NodeTable.java:60
-  wire _and_89 = _and_88 & _or_43; // NodeTable.java:60
-  wire _bits_39 = slot_valid[93]; // NodeTable.java:59
-  wire _eq_96 = slot_parent_93 == _mux_5; // NodeTable.java:59
-  wire _and_90 = _bits_39 & _eq_96; // NodeTable.java:59
-  wire _not_57 = ~_not_22; // NodeTable.java:60
-  wire _eq_97 = slot_children_93 == 3'd0; // NodeTable.java:60
-  wire _or_44 = _not_57 | _eq_97; // NodeTable.java:60
-  wire _and_91 = _and_90 & _or_44; // NodeTable.java:60
-  wire _bits_40 = slot_valid[92]; // NodeTable.java:59
-  wire _eq_98 = slot_parent_92 == _mux_5; // NodeTable.java:59
-  wire _and_92 = _bits_40 & _eq_98; // NodeTable.java:59
-  wire _not_58 = ~_not_22; // NodeTable.java:60
-  wire _eq_99 = slot_children_92 == 3'd0; // NodeTable.java:60
-  wire _or_45 = _not_58 | _eq_99; // NodeTable.java:60
-  wire _and_93 = _and_92 & _or_45; // NodeTable.java:60
-  wire _bits_41 = slot_valid[91]; // NodeTable.java:59
-  wire _eq_100 = slot_parent_91 == _mux_5; // NodeTable.java:59
-  wire _and_94 = _bits_41 & _eq_100; // NodeTable.java:59
-  wire _not_59 = ~_not_22; // NodeTable.java:60
-  wire _eq_101 = slot_children_91 == 3'd0; // NodeTable.java:60
-  wire _or_46 = _not_59 | _eq_101; // NodeTable.java:60
-  wire _and_95 = _and_94 & _or_46; // NodeTable.java:60
-  wire _bits_42 = slot_valid[90]; // NodeTable.java:59
-  wire _eq_102 = slot_parent_90 == _mux_5; // NodeTable.java:59
-  wire _and_96 = _bits_42 & _eq_102; // NodeTable.java:59
-  wire _not_60 = ~_not_22; // NodeTable.java:60
-  wire _eq_103 = slot_children_90 == 3'd0; // NodeTable.java:60
-  wire _or_47 = _not_60 | _eq_103; // NodeTable.java:60
-  wire _and_97 = _and_96 & _or_47; // NodeTable.java:60
-  wire _bits_43 = slot_valid[89]; // NodeTable.java:59
-  wire _eq_104 = slot_parent_89 == _mux_5; // NodeTable.java:59
-  wire _and_98 = _bits_43 & _eq_104; // NodeTable.java:59
-  wire _not_61 = ~_not_22; // NodeTable.java:60
-  wire _eq_105 = slot_children_89 == 3'd0; // NodeTable.java:60
-  wire _or_48 = _not_61 | _eq_105; // NodeTable.java:60
-  wire _and_99 = _and_98 & _or_48; // NodeTable.java:60
-  wire _bits_44 = slot_valid[88]; // NodeTable.java:59
-  wire _eq_106 = slot_parent_88 == _mux_5; // NodeTable.java:59
-  wire _and_100 = _bits_44 & _eq_106; // NodeTable.java:59
-  wire _not_62 = ~_not_22; // NodeTable.java:60
-  wire _eq_107 = slot_children_88 == 3'd0; // NodeTable.java:60
-  wire _or_49 = _not_62 | _eq_107; // NodeTable.java:60
-  wire _and_101 = _and_100 & _or_49; // NodeTable.java:60
-  wire _bits_45 = slot_valid[87]; // NodeTable.java:59
-  wire _eq_108 = slot_parent_87 == _mux_5; // NodeTable.java:59
-  wire _and_102 = _bits_45 & _eq_108; // NodeTable.java:59
-  wire _not_63 = ~_not_22; // NodeTable.java:60
-  wire _eq_109 = slot_children_87 == 3'd0; // NodeTable.java:60
-  wire _or_50 = _not_63 | _eq_109; // NodeTable.java:60
-  wire _and_103 = _and_102 & _or_50; // NodeTable.java:60
-  wire _bits_46 = slot_valid[86]; // NodeTable.java:59
-  wire _eq_110 = slot_parent_86 == _mux_5; // NodeTable.java:59
-  wire _and_104 = _bits_46 & _eq_110; // NodeTable.java:59
-  wire _not_64 = ~_not_22; // NodeTable.java:60
-  wire _eq_111 = slot_children_86 == 3'd0; // NodeTable.java:60
-  wire _or_51 = _not_64 | _eq_111; // NodeTable.java:60
-  wire _and_105 = _and_104 & _or_51; // NodeTable.java:60
-  wire _bits_47 = slot_valid[85]; // NodeTable.java:59
-  wire _eq_112 = slot_parent_85 == _mux_5; // NodeTable.java:59
-  wire _and_106 = _bits_47 & _eq_112; // NodeTable.java:59
-  wire _not_65 = ~_not_22; // NodeTable.java:60
-  wire _eq_113 = slot_children_85 == 3'd0; // NodeTable.java:60
-  wire _or_52 = _not_65 | _eq_113; // NodeTable.java:60
-  wire _and_107 = _and_106 & _or_52; // NodeTable.java:60
-  wire _bits_48 = slot_valid[84]; // NodeTable.java:59
-  wire _eq_114 = slot_parent_84 == _mux_5; // NodeTable.java:59
-  wire _and_108 = _bits_48 & _eq_114; // NodeTable.java:59
-  wire _not_66 = ~_not_22; // NodeTable.java:60
-  wire _eq_115 = slot_children_84 == 3'd0; // NodeTable.java:60
-  wire _or_53 = _not_66 | _eq_115; // NodeTable.java:60
-  wire _and_109 = _and_108 & _or_53; // NodeTable.java:60
-  wire _bits_49 = slot_valid[83]; // NodeTable.java:59
-  wire _eq_116 = slot_parent_83 == _mux_5; // NodeTable.java:59
-  wire _and_110 = _bits_49 & _eq_116; // NodeTable.java:59
-  wire _not_67 = ~_not_22; // NodeTable.java:60
-  wire _eq_117 = slot_children_83 == 3'd0; // NodeTable.java:60
-  wire _or_54 = _not_67 | _eq_117; // NodeTable.java:60
-  wire _and_111 = _and_110 & _or_54; // NodeTable.java:60
-  wire _bits_50 = slot_valid[82]; // NodeTable.java:59
-  wire _eq_118 = slot_parent_82 == _mux_5; // NodeTable.java:59
-  wire _and_112 = _bits_50 & _eq_118; // NodeTable.java:59
-  wire _not_68 = ~_not_22; // NodeTable.java:60
-  wire _eq_119 = slot_children_82 == 3'd0; // NodeTable.java:60
-  wire _or_55 = _not_68 | _eq_119; // NodeTable.java:60
-  wire _and_113 = _and_112 & _or_55; // NodeTable.java:60
-  wire _bits_51 = slot_valid[81]; // NodeTable.java:59
-  wire _eq_120 = slot_parent_81 == _mux_5; // NodeTable.java:59
-  wire _and_114 = _bits_51 & _eq_120; // NodeTable.java:59
-  wire _not_69 = ~_not_22; // NodeTable.java:60
-  wire _eq_121 = slot_children_81 == 3'd0; // NodeTable.java:60
-  wire _or_56 = _not_69 | _eq_121; // NodeTable.java:60
-  wire _and_115 = _and_114 & _or_56; // NodeTable.java:60
-  wire _bits_52 = slot_valid[80]; // NodeTable.java:59
-  wire _eq_122 = slot_parent_80 == _mux_5; // NodeTable.java:59
-  wire _and_116 = _bits_52 & _eq_122; // NodeTable.java:59
-  wire _not_70 = ~_not_22; // NodeTable.java:60
-  wire _eq_123 = slot_children_80 == 3'd0; // NodeTable.java:60
-  wire _or_57 = _not_70 | _eq_123; // NodeTable.java:60
-  wire _and_117 = _and_116 & _or_57; // NodeTable.java:60
-  wire _bits_53 = slot_valid[79]; // NodeTable.java:59
-  wire _eq_124 = slot_parent_79 == _mux_5; // NodeTable.java:59
-  wire _and_118 = _bits_53 & _eq_124; // NodeTable.java:59
-  wire _not_71 = ~_not_22; // NodeTable.java:60
-  wire _eq_125 = slot_children_79 == 3'd0; // NodeTable.java:60
-  wire _or_58 = _not_71 | _eq_125; // NodeTable.java:60
-  wire _and_119 = _and_118 & _or_58; // NodeTable.java:60
-  wire _bits_54 = slot_valid[78]; // NodeTable.java:59
-  wire _eq_126 = slot_parent_78 == _mux_5; // NodeTable.java:59
-  wire _and_120 = _bits_54 & _eq_126; // NodeTable.java:59
-  wire _not_72 = ~_not_22; // NodeTable.java:60
-  wire _eq_127 = slot_children_78 == 3'd0; // NodeTable.java:60
-  wire _or_59 = _not_72 | _eq_127; // NodeTable.java:60
-  wire _and_121 = _and_120 & _or_59; // NodeTable.java:60
-  wire _bits_55 = slot_valid[77]; // NodeTable.java:59
-  wire _eq_128 = slot_parent_77 == _mux_5; // NodeTable.java:59
-  wire _and_122 = _bits_55 & _eq_128; // NodeTable.java:59
-  wire _not_73 = ~_not_22; // NodeTable.java:60
-  wire _eq_129 = slot_children_77 == 3'd0; // NodeTable.java:60
-  wire _or_60 = _not_73 | _eq_129; // NodeTable.java:60
-  wire _and_123 = _and_122 & _or_60; // NodeTable.java:60
-  wire _bits_56 = slot_valid[76]; // NodeTable.java:59
-  wire _eq_130 = slot_parent_76 == _mux_5; // NodeTable.java:59
-  wire _and_124 = _bits_56 & _eq_130; // NodeTable.java:59
-  wire _not_74 = ~_not_22; // NodeTable.java:60
-  wire _eq_131 = slot_children_76 == 3'd0; // NodeTable.java:60
-  wire _or_61 = _not_74 | _eq_131; // NodeTable.java:60
-  wire _and_125 = _and_124 & _or_61; // NodeTable.java:60
-  wire _bits_57 = slot_valid[75]; // NodeTable.java:59
-  wire _eq_132 = slot_parent_75 == _mux_5; // NodeTable.java:59
-  wire _and_126 = _bits_57 & _eq_132; // NodeTable.java:59
-  wire _not_75 = ~_not_22; // NodeTable.java:60
-  wire _eq_133 = slot_children_75 == 3'd0; // NodeTable.java:60
-  wire _or_62 = _not_75 | _eq_133; // NodeTable.java:60
-  wire _and_127 = _and_126 & _or_62; // NodeTable.java:60
-  wire _bits_58 = slot_valid[74]; // NodeTable.java:59
-  wire _eq_134 = slot_parent_74 == _mux_5; // NodeTable.java:59
-  wire _and_128 = _bits_58 & _eq_134; // NodeTable.java:59
-  wire _not_76 = ~_not_22; // NodeTable.java:60
-  wire _eq_135 = slot_children_74 == 3'd0; // NodeTable.java:60
-  wire _or_63 = _not_76 | _eq_135; // NodeTable.java:60
-  wire _and_129 = _and_128 & _or_63; // NodeTable.java:60
-  wire _bits_59 = slot_valid[73]; // NodeTable.java:59
-  wire _eq_136 = slot_parent_73 == _mux_5; // NodeTable.java:59
-  wire _and_130 = _bits_59 & _eq_136; // NodeTable.java:59
-  wire _not_77 = ~_not_22; // NodeTable.java:60
-  wire _eq_137 = slot_children_73 == 3'd0; // NodeTable.java:60
-  wire _or_64 = _not_77 | _eq_137; // NodeTable.java:60
-  wire _and_131 = _and_130 & _or_64; // NodeTable.java:60
-  wire _bits_60 = slot_valid[72]; // NodeTable.java:59
-  wire _eq_138 = slot_parent_72 == _mux_5; // NodeTable.java:59
-  wire _and_132 = _bits_60 & _eq_138; // NodeTable.java:59
-  wire _not_78 = ~_not_22; // NodeTable.java:60
-  wire _eq_139 = slot_children_72 == 3'd0; // NodeTable.java:60
-  wire _or_65 = _not_78 | _eq_139; // NodeTable.java:60
-  wire _and_133 = _and_132 & _or_65; // NodeTable.java:60
-  wire _bits_61 = slot_valid[71]; // NodeTable.java:59
-  wire _eq_140 = slot_parent_71 == _mux_5; // NodeTable.java:59
-  wire _and_134 = _bits_61 & _eq_140; // NodeTable.java:59
-  wire _not_79 = ~_not_22; // NodeTable.java:60
-  wire _eq_141 = slot_children_71 == 3'd0; // NodeTable.java:60
-  wire _or_66 = _not_79 | _eq_141; // NodeTable.java:60
-  wire _and_135 = _and_134 & _or_66; // NodeTable.java:60
-  wire _bits_62 = slot_valid[70]; // NodeTable.java:59
-  wire _eq_142 = slot_parent_70 == _mux_5; // NodeTable.java:59
-  wire _and_136 = _bits_62 & _eq_142; // NodeTable.java:59
-  wire _not_80 = ~_not_22; // NodeTable.java:60
-  wire _eq_143 = slot_children_70 == 3'd0; // NodeTable.java:60
-  wire _or_67 = _not_80 | _eq_143; // NodeTable.java:60
-  wire _and_137 = _and_136 & _or_67; // NodeTable.java:60
-  wire _bits_63 = slot_valid[69]; // NodeTable.java:59
-  wire _eq_144 = slot_parent_69 == _mux_5; // NodeTable.java:59
-  wire _and_138 = _bits_63 & _eq_144; // NodeTable.java:59
-  wire _not_81 = ~_not_22; // NodeTable.java:60
-  wire _eq_145 = slot_children_69 == 3'd0; // NodeTable.java:60
-  wire _or_68 = _not_81 | _eq_145; // NodeTable.java:60
-  wire _and_139 = _and_138 & _or_68; // NodeTable.java:60
-  wire _bits_64 = slot_valid[68]; // NodeTable.java:59
-  wire _eq_146 = slot_parent_68 == _mux_5; // NodeTable.java:59
-  wire _and_140 = _bits_64 & _eq_146; // NodeTable.java:59
-  wire _not_82 = ~_not_22; // NodeTable.java:60
-  wire _eq_147 = slot_children_68 == 3'd0; // NodeTable.java:60
-  wire _or_69 = _not_82 | _eq_147; // NodeTable.java:60
-  wire _and_141 = _and_140 & _or_69; // NodeTable.java:60
-  wire _bits_65 = slot_valid[67]; // NodeTable.java:59
-  wire _eq_148 = slot_parent_67 == _mux_5; // NodeTable.java:59
-  wire _and_142 = _bits_65 & _eq_148; // NodeTable.java:59
-  wire _not_83 = ~_not_22; // NodeTable.java:60
-  wire _eq_149 = slot_children_67 == 3'd0; // NodeTable.java:60
-  wire _or_70 = _not_83 | _eq_149; // NodeTable.java:60
-  wire _and_143 = _and_142 & _or_70; // NodeTable.java:60
-  wire _bits_66 = slot_valid[66]; // NodeTable.java:59
-  wire _eq_150 = slot_parent_66 == _mux_5; // NodeTable.java:59
-  wire _and_144 = _bits_66 & _eq_150; // NodeTable.java:59
-  wire _not_84 = ~_not_22; // NodeTable.java:60
-  wire _eq_151 = slot_children_66 == 3'd0; // NodeTable.java:60
-  wire _or_71 = _not_84 | _eq_151; // NodeTable.java:60
-  wire _and_145 = _and_144 & _or_71; // NodeTable.java:60
-  wire _bits_67 = slot_valid[65]; // NodeTable.java:59
-  wire _eq_152 = slot_parent_65 == _mux_5; // NodeTable.java:59
-  wire _and_146 = _bits_67 & _eq_152; // NodeTable.java:59
-  wire _not_85 = ~_not_22; // NodeTable.java:60
-  wire _eq_153 = slot_children_65 == 3'd0; // NodeTable.java:60
-  wire _or_72 = _not_85 | _eq_153; // NodeTable.java:60
-  wire _and_147 = _and_146 & _or_72; // NodeTable.java:60
-  wire _bits_68 = slot_valid[64]; // NodeTable.java:59
-  wire _eq_154 = slot_parent_64 == _mux_5; // NodeTable.java:59
-  wire _and_148 = _bits_68 & _eq_154; // NodeTable.java:59
-  wire _not_86 = ~_not_22; // NodeTable.java:60
-  wire _eq_155 = slot_children_64 == 3'd0; // NodeTable.java:60
-  wire _or_73 = _not_86 | _eq_155; // NodeTable.java:60
-  wire _and_149 = _and_148 & _or_73; // NodeTable.java:60
-  wire _bits_69 = slot_valid[63]; // NodeTable.java:59
-  wire _eq_156 = slot_parent_63 == _mux_5; // NodeTable.java:59
-  wire _and_150 = _bits_69 & _eq_156; // NodeTable.java:59
-  wire _not_87 = ~_not_22; // NodeTable.java:60
-  wire _eq_157 = slot_children_63 == 3'd0; // NodeTable.java:60
-  wire _or_74 = _not_87 | _eq_157; // NodeTable.java:60
-  wire _and_151 = _and_150 & _or_74; // NodeTable.java:60
-  wire _bits_70 = slot_valid[62]; // NodeTable.java:59
-  wire _eq_158 = slot_parent_62 == _mux_5; // NodeTable.java:59
-  wire _and_152 = _bits_70 & _eq_158; // NodeTable.java:59
-  wire _not_88 = ~_not_22; // NodeTable.java:60
-  wire _eq_159 = slot_children_62 == 3'd0; // NodeTable.java:60
-  wire _or_75 = _not_88 | _eq_159; // NodeTable.java:60
-  wire _and_153 = _and_152 & _or_75; // NodeTable.java:60
-  wire _bits_71 = slot_valid[61]; // NodeTable.java:59
-  wire _eq_160 = slot_parent_61 == _mux_5; // NodeTable.java:59
-  wire _and_154 = _bits_71 & _eq_160; // NodeTable.java:59
-  wire _not_89 = ~_not_22; // NodeTable.java:60
-  wire _eq_161 = slot_children_61 == 3'd0; // NodeTable.java:60
-  wire _or_76 = _not_89 | _eq_161; // NodeTable.java:60
-  wire _and_155 = _and_154 & _or_76; // NodeTable.java:60
-  wire _bits_72 = slot_valid[60]; // NodeTable.java:59
-  wire _eq_162 = slot_parent_60 == _mux_5; // NodeTable.java:59
-  wire _and_156 = _bits_72 & _eq_162; // NodeTable.java:59
-  wire _not_90 = ~_not_22; // NodeTable.java:60
-  wire _eq_163 = slot_children_60 == 3'd0; // NodeTable.java:60
-  wire _or_77 = _not_90 | _eq_163; // NodeTable.java:60
-  wire _and_157 = _and_156 & _or_77; // NodeTable.java:60
-  wire _bits_73 = slot_valid[59]; // NodeTable.java:59
-  wire _eq_164 = slot_parent_59 == _mux_5; // NodeTable.java:59
-  wire _and_158 = _bits_73 & _eq_164; // NodeTable.java:59
-  wire _not_91 = ~_not_22; // NodeTable.java:60
-  wire _eq_165 = slot_children_59 == 3'd0; // NodeTable.java:60
-  wire _or_78 = _not_91 | _eq_165; // NodeTable.java:60
-  wire _and_159 = _and_158 & _or_78; // NodeTable.java:60
-  wire _bits_74 = slot_valid[58]; // NodeTable.java:59
-  wire _eq_166 = slot_parent_58 == _mux_5; // NodeTable.java:59
-  wire _and_160 = _bits_74 & _eq_166; // NodeTable.java:59
-  wire _not_92 = ~_not_22; // NodeTable.java:60
-  wire _eq_167 = slot_children_58 == 3'd0; // NodeTable.java:60
-  wire _or_79 = _not_92 | _eq_167; // NodeTable.java:60
-  wire _and_161 = _and_160 & _or_79; // NodeTable.java:60
-  wire _bits_75 = slot_valid[57]; // NodeTable.java:59
-  wire _eq_168 = slot_parent_57 == _mux_5; // NodeTable.java:59
-  wire _and_162 = _bits_75 & _eq_168; // NodeTable.java:59
-  wire _not_93 = ~_not_22; // NodeTable.java:60
-  wire _eq_169 = slot_children_57 == 3'd0; // NodeTable.java:60
-  wire _or_80 = _not_93 | _eq_169; // NodeTable.java:60
-  wire _and_163 = _and_162 & _or_80; // NodeTable.java:60
-  wire _bits_76 = slot_valid[56]; // NodeTable.java:59
-  wire _eq_170 = slot_parent_56 == _mux_5; // NodeTable.java:59
-  wire _and_164 = _bits_76 & _eq_170; // NodeTable.java:59
-  wire _not_94 = ~_not_22; // NodeTable.java:60
-  wire _eq_171 = slot_children_56 == 3'd0; // NodeTable.java:60
-  wire _or_81 = _not_94 | _eq_171; // NodeTable.java:60
-  wire _and_165 = _and_164 & _or_81; // NodeTable.java:60
-  wire _bits_77 = slot_valid[55]; // NodeTable.java:59
-  wire _eq_172 = slot_parent_55 == _mux_5; // NodeTable.java:59
-  wire _and_166 = _bits_77 & _eq_172; // NodeTable.java:59
-  wire _not_95 = ~_not_22; // NodeTable.java:60
-  wire _eq_173 = slot_children_55 == 3'd0; // NodeTable.java:60
-  wire _or_82 = _not_95 | _eq_173; // NodeTable.java:60
-  wire _and_167 = _and_166 & _or_82; // NodeTable.java:60
-  wire _bits_78 = slot_valid[54]; // NodeTable.java:59
-  wire _eq_174 = slot_parent_54 == _mux_5; // NodeTable.java:59
-  wire _and_168 = _bits_78 & _eq_174; // NodeTable.java:59
-  wire _not_96 = ~_not_22; // NodeTable.java:60
-  wire _eq_175 = slot_children_54 == 3'd0; // NodeTable.java:60
-  wire _or_83 = _not_96 | _eq_175; // NodeTable.java:60
-  wire _and_169 = _and_168 & _or_83; // NodeTable.java:60
-  wire _bits_79 = slot_valid[53]; // NodeTable.java:59
-  wire _eq_176 = slot_parent_53 == _mux_5; // NodeTable.java:59
-  wire _and_170 = _bits_79 & _eq_176; // NodeTable.java:59
-  wire _not_97 = ~_not_22; // NodeTable.java:60
-  wire _eq_177 = slot_children_53 == 3'd0; // NodeTable.java:60
-  wire _or_84 = _not_97 | _eq_177; // NodeTable.java:60
-  wire _and_171 = _and_170 & _or_84; // NodeTable.java:60
-  wire _bits_80 = slot_valid[52]; // NodeTable.java:59
-  wire _eq_178 = slot_parent_52 == _mux_5; // NodeTable.java:59
-  wire _and_172 = _bits_80 & _eq_178; // NodeTable.java:59
-  wire _not_98 = ~_not_22; // NodeTable.java:60
-  wire _eq_179 = slot_children_52 == 3'd0; // NodeTable.java:60
-  wire _or_85 = _not_98 | _eq_179; // NodeTable.java:60
-  wire _and_173 = _and_172 & _or_85; // NodeTable.java:60
-  wire _bits_81 = slot_valid[51]; // NodeTable.java:59
-  wire _eq_180 = slot_parent_51 == _mux_5; // NodeTable.java:59
-  wire _and_174 = _bits_81 & _eq_180; // NodeTable.java:59
-  wire _not_99 = ~_not_22; // NodeTable.java:60
-  wire _eq_181 = slot_children_51 == 3'd0; // NodeTable.java:60
-  wire _or_86 = _not_99 | _eq_181; // NodeTable.java:60
-  wire _and_175 = _and_174 & _or_86; // NodeTable.java:60
-  wire _bits_82 = slot_valid[50]; // NodeTable.java:59
-  wire _eq_182 = slot_parent_50 == _mux_5; // NodeTable.java:59
-  wire _and_176 = _bits_82 & _eq_182; // NodeTable.java:59
-  wire _not_100 = ~_not_22; // NodeTable.java:60
-  wire _eq_183 = slot_children_50 == 3'd0; // NodeTable.java:60
-  wire _or_87 = _not_100 | _eq_183; // NodeTable.java:60
-  wire _and_177 = _and_176 & _or_87; // NodeTable.java:60
-  wire _bits_83 = slot_valid[49]; // NodeTable.java:59
-  wire _eq_184 = slot_parent_49 == _mux_5; // NodeTable.java:59
-  wire _and_178 = _bits_83 & _eq_184; // NodeTable.java:59
-  wire _not_101 = ~_not_22; // NodeTable.java:60
-  wire _eq_185 = slot_children_49 == 3'd0; // NodeTable.java:60
-  wire _or_88 = _not_101 | _eq_185; // NodeTable.java:60
-  wire _and_179 = _and_178 & _or_88; // NodeTable.java:60
-  wire _bits_84 = slot_valid[48]; // NodeTable.java:59
-  wire _eq_186 = slot_parent_48 == _mux_5; // NodeTable.java:59
-  wire _and_180 = _bits_84 & _eq_186; // NodeTable.java:59
-  wire _not_102 = ~_not_22; // NodeTable.java:60
-  wire _eq_187 = slot_children_48 == 3'd0; // NodeTable.java:60
-  wire _or_89 = _not_102 | _eq_187; // NodeTable.java:60
-  wire _and_181 = _and_180 & _or_89; // NodeTable.java:60
-  wire _bits_85 = slot_valid[47]; // NodeTable.java:59
-  wire _eq_188 = slot_parent_47 == _mux_5; // NodeTable.java:59
-  wire _and_182 = _bits_85 & _eq_188; // NodeTable.java:59
-  wire _not_103 = ~_not_22; // NodeTable.java:60
-  wire _eq_189 = slot_children_47 == 3'd0; // NodeTable.java:60
-  wire _or_90 = _not_103 | _eq_189; // NodeTable.java:60
-  wire _and_183 = _and_182 & _or_90; // NodeTable.java:60
-  wire _bits_86 = slot_valid[46]; // NodeTable.java:59
-  wire _eq_190 = slot_parent_46 == _mux_5; // NodeTable.java:59
-  wire _and_184 = _bits_86 & _eq_190; // NodeTable.java:59
-  wire _not_104 = ~_not_22; // NodeTable.java:60
-  wire _eq_191 = slot_children_46 == 3'd0; // NodeTable.java:60
-  wire _or_91 = _not_104 | _eq_191; // NodeTable.java:60
-  wire _and_185 = _and_184 & _or_91; // NodeTable.java:60
-  wire _bits_87 = slot_valid[45]; // NodeTable.java:59
-  wire _eq_192 = slot_parent_45 == _mux_5; // NodeTable.java:59
-  wire _and_186 = _bits_87 & _eq_192; // NodeTable.java:59
-  wire _not_105 = ~_not_22; // NodeTable.java:60
-  wire _eq_193 = slot_children_45 == 3'd0; // NodeTable.java:60
-  wire _or_92 = _not_105 | _eq_193; // NodeTable.java:60
-  wire _and_187 = _and_186 & _or_92; // NodeTable.java:60
-  wire _bits_88 = slot_valid[44]; // NodeTable.java:59
-  wire _eq_194 = slot_parent_44 == _mux_5; // NodeTable.java:59
-  wire _and_188 = _bits_88 & _eq_194; // NodeTable.java:59
-  wire _not_106 = ~_not_22; // NodeTable.java:60
-  wire _eq_195 = slot_children_44 == 3'd0; // NodeTable.java:60
-  wire _or_93 = _not_106 | _eq_195; // NodeTable.java:60
-  wire _and_189 = _and_188 & _or_93; // NodeTable.java:60
-  wire _bits_89 = slot_valid[43]; // NodeTable.java:59
-  wire _eq_196 = slot_parent_43 == _mux_5; // NodeTable.java:59
-  wire _and_190 = _bits_89 & _eq_196; // NodeTable.java:59
-  wire _not_107 = ~_not_22; // NodeTable.java:60
-  wire _eq_197 = slot_children_43 == 3'd0; // NodeTable.java:60
-  wire _or_94 = _not_107 | _eq_197; // NodeTable.java:60
-  wire _and_191 = _and_190 & _or_94; // NodeTable.java:60
-  wire _bits_90 = slot_valid[42]; // NodeTable.java:59
-  wire _eq_198 = slot_parent_42 == _mux_5; // NodeTable.java:59
-  wire _and_192 = _bits_90 & _eq_198; // NodeTable.java:59
-  wire _not_108 = ~_not_22; // NodeTable.java:60
-  wire _eq_199 = slot_children_42 == 3'd0; // NodeTable.java:60
-  wire _or_95 = _not_108 | _eq_199; // NodeTable.java:60
-  wire _and_193 = _and_192 & _or_95; // NodeTable.java:60
-  wire _bits_91 = slot_valid[41]; // NodeTable.java:59
-  wire _eq_200 = slot_parent_41 == _mux_5; // NodeTable.java:59
-  wire _and_194 = _bits_91 & _eq_200; // NodeTable.java:59
-  wire _not_109 = ~_not_22; // NodeTable.java:60
-  wire _eq_201 = slot_children_41 == 3'd0; // NodeTable.java:60
-  wire _or_96 = _not_109 | _eq_201; // NodeTable.java:60
-  wire _and_195 = _and_194 & _or_96; // NodeTable.java:60
-  wire _bits_92 = slot_valid[40]; // NodeTable.java:59
-  wire _eq_202 = slot_parent_40 == _mux_5; // NodeTable.java:59
-  wire _and_196 = _bits_92 & _eq_202; // NodeTable.java:59
-  wire _not_110 = ~_not_22; // NodeTable.java:60
-  wire _eq_203 = slot_children_40 == 3'd0; // NodeTable.java:60
-  wire _or_97 = _not_110 | _eq_203; // NodeTable.java:60
-  wire _and_197 = _and_196 & _or_97; // NodeTable.java:60
-  wire _bits_93 = slot_valid[39]; // NodeTable.java:59
-  wire _eq_204 = slot_parent_39 == _mux_5; // NodeTable.java:59
-  wire _and_198 = _bits_93 & _eq_204; // NodeTable.java:59
-  wire _not_111 = ~_not_22; // NodeTable.java:60
-  wire _eq_205 = slot_children_39 == 3'd0; // NodeTable.java:60
-  wire _or_98 = _not_111 | _eq_205; // NodeTable.java:60
-  wire _and_199 = _and_198 & _or_98; // NodeTable.java:60
-  wire _bits_94 = slot_valid[38]; // NodeTable.java:59
-  wire _eq_206 = slot_parent_38 == _mux_5; // NodeTable.java:59
-  wire _and_200 = _bits_94 & _eq_206; // NodeTable.java:59
-  wire _not_112 = ~_not_22; // NodeTable.java:60
-  wire _eq_207 = slot_children_38 == 3'd0; // NodeTable.java:60
-  wire _or_99 = _not_112 | _eq_207; // NodeTable.java:60
-  wire _and_201 = _and_200 & _or_99; // NodeTable.java:60
-  wire _bits_95 = slot_valid[37]; // NodeTable.java:59
-  wire _eq_208 = slot_parent_37 == _mux_5; // NodeTable.java:59
-  wire _and_202 = _bits_95 & _eq_208; // NodeTable.java:59
-  wire _not_113 = ~_not_22; // NodeTable.java:60
-  wire _eq_209 = slot_children_37 == 3'd0; // NodeTable.java:60
-  wire _or_100 = _not_113 | _eq_209; // NodeTable.java:60
-  wire _and_203 = _and_202 & _or_100; // NodeTable.java:60
-  wire _bits_96 = slot_valid[36]; // NodeTable.java:59
-  wire _eq_210 = slot_parent_36 == _mux_5; // NodeTable.java:59
-  wire _and_204 = _bits_96 & _eq_210; // NodeTable.java:59
-  wire _not_114 = ~_not_22; // NodeTable.java:60
-  wire _eq_211 = slot_children_36 == 3'd0; // NodeTable.java:60
-  wire _or_101 = _not_114 | _eq_211; // NodeTable.java:60
-  wire _and_205 = _and_204 & _or_101; // NodeTable.java:60
-  wire _bits_97 = slot_valid[35]; // NodeTable.java:59
-  wire _eq_212 = slot_parent_35 == _mux_5; // NodeTable.java:59
-  wire _and_206 = _bits_97 & _eq_212; // NodeTable.java:59
-  wire _not_115 = ~_not_22; // NodeTable.java:60
-  wire _eq_213 = slot_children_35 == 3'd0; // NodeTable.java:60
-  wire _or_102 = _not_115 | _eq_213; // NodeTable.java:60
-  wire _and_207 = _and_206 & _or_102; // NodeTable.java:60
-  wire _bits_98 = slot_valid[34]; // NodeTable.java:59
-  wire _eq_214 = slot_parent_34 == _mux_5; // NodeTable.java:59
-  wire _and_208 = _bits_98 & _eq_214; // NodeTable.java:59
-  wire _not_116 = ~_not_22; // NodeTable.java:60
-  wire _eq_215 = slot_children_34 == 3'd0; // NodeTable.java:60
-  wire _or_103 = _not_116 | _eq_215; // NodeTable.java:60
-  wire _and_209 = _and_208 & _or_103; // NodeTable.java:60
-  wire _bits_99 = slot_valid[33]; // NodeTable.java:59
-  wire _eq_216 = slot_parent_33 == _mux_5; // NodeTable.java:59
-  wire _and_210 = _bits_99 & _eq_216; // NodeTable.java:59
-  wire _not_117 = ~_not_22; // NodeTable.java:60
-  wire _eq_217 = slot_children_33 == 3'd0; // NodeTable.java:60
-  wire _or_104 = _not_117 | _eq_217; // NodeTable.java:60
-  wire _and_211 = _and_210 & _or_104; // NodeTable.java:60
-  wire _bits_100 = slot_valid[32]; // NodeTable.java:59
-  wire _eq_218 = slot_parent_32 == _mux_5; // NodeTable.java:59
-  wire _and_212 = _bits_100 & _eq_218; // NodeTable.java:59
-  wire _not_118 = ~_not_22; // NodeTable.java:60
-  wire _eq_219 = slot_children_32 == 3'd0; // NodeTable.java:60
-  wire _or_105 = _not_118 | _eq_219; // NodeTable.java:60
-  wire _and_213 = _and_212 & _or_105; // NodeTable.java:60
-  wire _bits_101 = slot_valid[31]; // NodeTable.java:59
-  wire _eq_220 = slot_parent_31 == _mux_5; // NodeTable.java:59
-  wire _and_214 = _bits_101 & _eq_220; // NodeTable.java:59
-  wire _not_119 = ~_not_22; // NodeTable.java:60
-  wire _eq_221 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_106 = _not_119 | _eq_221; // NodeTable.java:60
-  wire _and_215 = _and_214 & _or_106; // NodeTable.java:60
-  wire _bits_102 = slot_valid[30]; // NodeTable.java:59
-  wire _eq_222 = slot_parent_30 == _mux_5; // NodeTable.java:59
-  wire _and_216 = _bits_102 & _eq_222; // NodeTable.java:59
-  wire _not_120 = ~_not_22; // NodeTable.java:60
-  wire _eq_223 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_107 = _not_120 | _eq_223; // NodeTable.java:60
-  wire _and_217 = _and_216 & _or_107; // NodeTable.java:60
-  wire _bits_103 = slot_valid[29]; // NodeTable.java:59
-  wire _eq_224 = slot_parent_29 == _mux_5; // NodeTable.java:59
-  wire _and_218 = _bits_103 & _eq_224; // NodeTable.java:59
-  wire _not_121 = ~_not_22; // NodeTable.java:60
-  wire _eq_225 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_108 = _not_121 | _eq_225; // NodeTable.java:60
-  wire _and_219 = _and_218 & _or_108; // NodeTable.java:60
-  wire _bits_104 = slot_valid[28]; // NodeTable.java:59
-  wire _eq_226 = slot_parent_28 == _mux_5; // NodeTable.java:59
-  wire _and_220 = _bits_104 & _eq_226; // NodeTable.java:59
-  wire _not_122 = ~_not_22; // NodeTable.java:60
-  wire _eq_227 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_109 = _not_122 | _eq_227; // NodeTable.java:60
-  wire _and_221 = _and_220 & _or_109; // NodeTable.java:60
-  wire _bits_105 = slot_valid[27]; // NodeTable.java:59
-  wire _eq_228 = slot_parent_27 == _mux_5; // NodeTable.java:59
-  wire _and_222 = _bits_105 & _eq_228; // NodeTable.java:59
-  wire _not_123 = ~_not_22; // NodeTable.java:60
-  wire _eq_229 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_110 = _not_123 | _eq_229; // NodeTable.java:60
-  wire _and_223 = _and_222 & _or_110; // NodeTable.java:60
-  wire _bits_106 = slot_valid[26]; // NodeTable.java:59
-  wire _eq_230 = slot_parent_26 == _mux_5; // NodeTable.java:59
-  wire _and_224 = _bits_106 & _eq_230; // NodeTable.java:59
-  wire _not_124 = ~_not_22; // NodeTable.java:60
-  wire _eq_231 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_111 = _not_124 | _eq_231; // NodeTable.java:60
-  wire _and_225 = _and_224 & _or_111; // NodeTable.java:60
-  wire _bits_107 = slot_valid[25]; // NodeTable.java:59
-  wire _eq_232 = slot_parent_25 == _mux_5; // NodeTable.java:59
-  wire _and_226 = _bits_107 & _eq_232; // NodeTable.java:59
-  wire _not_125 = ~_not_22; // NodeTable.java:60
-  wire _eq_233 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_112 = _not_125 | _eq_233; // NodeTable.java:60
-  wire _and_227 = _and_226 & _or_112; // NodeTable.java:60
-  wire _bits_108 = slot_valid[24]; // NodeTable.java:59
-  wire _eq_234 = slot_parent_24 == _mux_5; // NodeTable.java:59
-  wire _and_228 = _bits_108 & _eq_234; // NodeTable.java:59
-  wire _not_126 = ~_not_22; // NodeTable.java:60
-  wire _eq_235 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_113 = _not_126 | _eq_235; // NodeTable.java:60
-  wire _and_229 = _and_228 & _or_113; // NodeTable.java:60
-  wire _bits_109 = slot_valid[23]; // NodeTable.java:59
-  wire _eq_236 = slot_parent_23 == _mux_5; // NodeTable.java:59
-  wire _and_230 = _bits_109 & _eq_236; // NodeTable.java:59
-  wire _not_127 = ~_not_22; // NodeTable.java:60
-  wire _eq_237 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_114 = _not_127 | _eq_237; // NodeTable.java:60
-  wire _and_231 = _and_230 & _or_114; // NodeTable.java:60
-  wire _bits_110 = slot_valid[22]; // NodeTable.java:59
-  wire _eq_238 = slot_parent_22 == _mux_5; // NodeTable.java:59
-  wire _and_232 = _bits_110 & _eq_238; // NodeTable.java:59
-  wire _not_128 = ~_not_22; // NodeTable.java:60
-  wire _eq_239 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_115 = _not_128 | _eq_239; // NodeTable.java:60
-  wire _and_233 = _and_232 & _or_115; // NodeTable.java:60
-  wire _bits_111 = slot_valid[21]; // NodeTable.java:59
-  wire _eq_240 = slot_parent_21 == _mux_5; // NodeTable.java:59
-  wire _and_234 = _bits_111 & _eq_240; // NodeTable.java:59
-  wire _not_129 = ~_not_22; // NodeTable.java:60
-  wire _eq_241 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_116 = _not_129 | _eq_241; // NodeTable.java:60
-  wire _and_235 = _and_234 & _or_116; // NodeTable.java:60
-  wire _bits_112 = slot_valid[20]; // NodeTable.java:59
-  wire _eq_242 = slot_parent_20 == _mux_5; // NodeTable.java:59
-  wire _and_236 = _bits_112 & _eq_242; // NodeTable.java:59
-  wire _not_130 = ~_not_22; // NodeTable.java:60
-  wire _eq_243 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_117 = _not_130 | _eq_243; // NodeTable.java:60
-  wire _and_237 = _and_236 & _or_117; // NodeTable.java:60
-  wire _bits_113 = slot_valid[19]; // NodeTable.java:59
-  wire _eq_244 = slot_parent_19 == _mux_5; // NodeTable.java:59
-  wire _and_238 = _bits_113 & _eq_244; // NodeTable.java:59
-  wire _not_131 = ~_not_22; // NodeTable.java:60
-  wire _eq_245 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_118 = _not_131 | _eq_245; // NodeTable.java:60
-  wire _and_239 = _and_238 & _or_118; // NodeTable.java:60
-  wire _bits_114 = slot_valid[18]; // NodeTable.java:59
-  wire _eq_246 = slot_parent_18 == _mux_5; // NodeTable.java:59
-  wire _and_240 = _bits_114 & _eq_246; // NodeTable.java:59
-  wire _not_132 = ~_not_22; // NodeTable.java:60
-  wire _eq_247 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_119 = _not_132 | _eq_247; // NodeTable.java:60
-  wire _and_241 = _and_240 & _or_119; // NodeTable.java:60
-  wire _bits_115 = slot_valid[17]; // NodeTable.java:59
-  wire _eq_248 = slot_parent_17 == _mux_5; // NodeTable.java:59
-  wire _and_242 = _bits_115 & _eq_248; // NodeTable.java:59
-  wire _not_133 = ~_not_22; // NodeTable.java:60
-  wire _eq_249 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_120 = _not_133 | _eq_249; // NodeTable.java:60
-  wire _and_243 = _and_242 & _or_120; // NodeTable.java:60
-  wire _bits_116 = slot_valid[16]; // NodeTable.java:59
-  wire _eq_250 = slot_parent_16 == _mux_5; // NodeTable.java:59
-  wire _and_244 = _bits_116 & _eq_250; // NodeTable.java:59
-  wire _not_134 = ~_not_22; // NodeTable.java:60
-  wire _eq_251 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_121 = _not_134 | _eq_251; // NodeTable.java:60
-  wire _and_245 = _and_244 & _or_121; // NodeTable.java:60
-  wire _bits_117 = slot_valid[15]; // NodeTable.java:59
-  wire _eq_252 = slot_parent_15 == _mux_5; // NodeTable.java:59
-  wire _and_246 = _bits_117 & _eq_252; // NodeTable.java:59
-  wire _not_135 = ~_not_22; // NodeTable.java:60
-  wire _eq_253 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_122 = _not_135 | _eq_253; // NodeTable.java:60
-  wire _and_247 = _and_246 & _or_122; // NodeTable.java:60
-  wire _bits_118 = slot_valid[14]; // NodeTable.java:59
-  wire _eq_254 = slot_parent_14 == _mux_5; // NodeTable.java:59
-  wire _and_248 = _bits_118 & _eq_254; // NodeTable.java:59
-  wire _not_136 = ~_not_22; // NodeTable.java:60
-  wire _eq_255 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_123 = _not_136 | _eq_255; // NodeTable.java:60
-  wire _and_249 = _and_248 & _or_123; // NodeTable.java:60
-  wire _bits_119 = slot_valid[13]; // NodeTable.java:59
-  wire _eq_256 = slot_parent_13 == _mux_5; // NodeTable.java:59
-  wire _and_250 = _bits_119 & _eq_256; // NodeTable.java:59
-  wire _not_137 = ~_not_22; // NodeTable.java:60
-  wire _eq_257 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_124 = _not_137 | _eq_257; // NodeTable.java:60
-  wire _and_251 = _and_250 & _or_124; // NodeTable.java:60
-  wire _bits_120 = slot_valid[12]; // NodeTable.java:59
-  wire _eq_258 = slot_parent_12 == _mux_5; // NodeTable.java:59
-  wire _and_252 = _bits_120 & _eq_258; // NodeTable.java:59
-  wire _not_138 = ~_not_22; // NodeTable.java:60
-  wire _eq_259 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_125 = _not_138 | _eq_259; // NodeTable.java:60
-  wire _and_253 = _and_252 & _or_125; // NodeTable.java:60
-  wire _bits_121 = slot_valid[11]; // NodeTable.java:59
-  wire _eq_260 = slot_parent_11 == _mux_5; // NodeTable.java:59
-  wire _and_254 = _bits_121 & _eq_260; // NodeTable.java:59
-  wire _not_139 = ~_not_22; // NodeTable.java:60
-  wire _eq_261 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_126 = _not_139 | _eq_261; // NodeTable.java:60
-  wire _and_255 = _and_254 & _or_126; // NodeTable.java:60
-  wire _bits_122 = slot_valid[10]; // NodeTable.java:59
-  wire _eq_262 = slot_parent_10 == _mux_5; // NodeTable.java:59
-  wire _and_256 = _bits_122 & _eq_262; // NodeTable.java:59
-  wire _not_140 = ~_not_22; // NodeTable.java:60
-  wire _eq_263 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_127 = _not_140 | _eq_263; // NodeTable.java:60
-  wire _and_257 = _and_256 & _or_127; // NodeTable.java:60
-  wire _bits_123 = slot_valid[9]; // NodeTable.java:59
-  wire _eq_264 = slot_parent_9 == _mux_5; // NodeTable.java:59
-  wire _and_258 = _bits_123 & _eq_264; // NodeTable.java:59
-  wire _not_141 = ~_not_22; // NodeTable.java:60
-  wire _eq_265 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_128 = _not_141 | _eq_265; // NodeTable.java:60
-  wire _and_259 = _and_258 & _or_128; // NodeTable.java:60
-  wire _bits_124 = slot_valid[8]; // NodeTable.java:59
-  wire _eq_266 = slot_parent_8 == _mux_5; // NodeTable.java:59
-  wire _and_260 = _bits_124 & _eq_266; // NodeTable.java:59
-  wire _not_142 = ~_not_22; // NodeTable.java:60
-  wire _eq_267 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_129 = _not_142 | _eq_267; // NodeTable.java:60
-  wire _and_261 = _and_260 & _or_129; // NodeTable.java:60
-  wire _bits_125 = slot_valid[7]; // NodeTable.java:59
-  wire _eq_268 = slot_parent_7 == _mux_5; // NodeTable.java:59
-  wire _and_262 = _bits_125 & _eq_268; // NodeTable.java:59
-  wire _not_143 = ~_not_22; // NodeTable.java:60
-  wire _eq_269 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_130 = _not_143 | _eq_269; // NodeTable.java:60
-  wire _and_263 = _and_262 & _or_130; // NodeTable.java:60
-  wire _bits_126 = slot_valid[6]; // NodeTable.java:59
-  wire _eq_270 = slot_parent_6 == _mux_5; // NodeTable.java:59
-  wire _and_264 = _bits_126 & _eq_270; // NodeTable.java:59
-  wire _not_144 = ~_not_22; // NodeTable.java:60
-  wire _eq_271 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_131 = _not_144 | _eq_271; // NodeTable.java:60
-  wire _and_265 = _and_264 & _or_131; // NodeTable.java:60
-  wire _bits_127 = slot_valid[5]; // NodeTable.java:59
-  wire _eq_272 = slot_parent_5 == _mux_5; // NodeTable.java:59
-  wire _and_266 = _bits_127 & _eq_272; // NodeTable.java:59
-  wire _not_145 = ~_not_22; // NodeTable.java:60
-  wire _eq_273 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_132 = _not_145 | _eq_273; // NodeTable.java:60
-  wire _and_267 = _and_266 & _or_132; // NodeTable.java:60
-  wire _bits_128 = slot_valid[4]; // NodeTable.java:59
-  wire _eq_274 = slot_parent_4 == _mux_5; // NodeTable.java:59
-  wire _and_268 = _bits_128 & _eq_274; // NodeTable.java:59
-  wire _not_146 = ~_not_22; // NodeTable.java:60
-  wire _eq_275 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_133 = _not_146 | _eq_275; // NodeTable.java:60
-  wire _and_269 = _and_268 & _or_133; // NodeTable.java:60
-  wire _bits_129 = slot_valid[3]; // NodeTable.java:59
-  wire _eq_276 = slot_parent_3 == _mux_5; // NodeTable.java:59
-  wire _and_270 = _bits_129 & _eq_276; // NodeTable.java:59
-  wire _not_147 = ~_not_22; // NodeTable.java:60
-  wire _eq_277 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_134 = _not_147 | _eq_277; // NodeTable.java:60
-  wire _and_271 = _and_270 & _or_134; // NodeTable.java:60
-  wire _bits_130 = slot_valid[2]; // NodeTable.java:59
-  wire _eq_278 = slot_parent_2 == _mux_5; // NodeTable.java:59
-  wire _and_272 = _bits_130 & _eq_278; // NodeTable.java:59
-  wire _not_148 = ~_not_22; // NodeTable.java:60
-  wire _eq_279 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_135 = _not_148 | _eq_279; // NodeTable.java:60
-  wire _and_273 = _and_272 & _or_135; // NodeTable.java:60
-  wire _bits_131 = slot_valid[1]; // NodeTable.java:59
-  wire _eq_280 = slot_parent_1 == _mux_5; // NodeTable.java:59
-  wire _and_274 = _bits_131 & _eq_280; // NodeTable.java:59
-  wire _not_149 = ~_not_22; // NodeTable.java:60
-  wire _eq_281 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_136 = _not_149 | _eq_281; // NodeTable.java:60
-  wire _and_275 = _and_274 & _or_136; // NodeTable.java:60
-  wire [127:0] kids_vector = {_and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, 1'd0}; // NodeTable.java:62
+  wire _not_23 = ~_not_22; // NodeTable.java:57
+  wire _eq_29 = slot_children_127 == 3'd0; // NodeTable.java:57
+  wire _or_10 = _not_23 | _eq_29; // NodeTable.java:57
+  wire _and_23 = _and_22 & _or_10; // NodeTable.java:57
+  wire _bits_6 = slot_valid[126]; // NodeTable.java:57
+  wire _eq_30 = slot_parent_126 == _mux_5; // NodeTable.java:57
+  wire _and_24 = _bits_6 & _eq_30; // NodeTable.java:57
+  wire _not_24 = ~_not_22; // NodeTable.java:57
+  wire _eq_31 = slot_children_126 == 3'd0; // NodeTable.java:57
+  wire _or_11 = _not_24 | _eq_31; // NodeTable.java:57
+  wire _and_25 = _and_24 & _or_11; // NodeTable.java:57
+  wire _bits_7 = slot_valid[125]; // NodeTable.java:57
+  wire _eq_32 = slot_parent_125 == _mux_5; // NodeTable.java:57
+  wire _and_26 = _bits_7 & _eq_32; // NodeTable.java:57
+  wire _not_25 = ~_not_22; // NodeTable.java:57
+  wire _eq_33 = slot_children_125 == 3'd0; // NodeTable.java:57
+  wire _or_12 = _not_25 | _eq_33; // NodeTable.java:57
+  wire _and_27 = _and_26 & _or_12; // NodeTable.java:57
+  wire _bits_8 = slot_valid[124]; // NodeTable.java:57
+  wire _eq_34 = slot_parent_124 == _mux_5; // NodeTable.java:57
+  wire _and_28 = _bits_8 & _eq_34; // NodeTable.java:57
+  wire _not_26 = ~_not_22; // NodeTable.java:57
+  wire _eq_35 = slot_children_124 == 3'd0; // NodeTable.java:57
+  wire _or_13 = _not_26 | _eq_35; // NodeTable.java:57
+  wire _and_29 = _and_28 & _or_13; // NodeTable.java:57
+  wire _bits_9 = slot_valid[123]; // NodeTable.java:57
+  wire _eq_36 = slot_parent_123 == _mux_5; // NodeTable.java:57
+  wire _and_30 = _bits_9 & _eq_36; // NodeTable.java:57
+  wire _not_27 = ~_not_22; // NodeTable.java:57
+  wire _eq_37 = slot_children_123 == 3'd0; // NodeTable.java:57
+  wire _or_14 = _not_27 | _eq_37; // NodeTable.java:57
+  wire _and_31 = _and_30 & _or_14; // NodeTable.java:57
+  wire _bits_10 = slot_valid[122]; // NodeTable.java:57
+  wire _eq_38 = slot_parent_122 == _mux_5; // NodeTable.java:57
+  wire _and_32 = _bits_10 & _eq_38; // NodeTable.java:57
+  wire _not_28 = ~_not_22; // NodeTable.java:57
+  wire _eq_39 = slot_children_122 == 3'd0; // NodeTable.java:57
+  wire _or_15 = _not_28 | _eq_39; // NodeTable.java:57
+  wire _and_33 = _and_32 & _or_15; // NodeTable.java:57
+  wire _bits_11 = slot_valid[121]; // NodeTable.java:57
+  wire _eq_40 = slot_parent_121 == _mux_5; // NodeTable.java:57
+  wire _and_34 = _bits_11 & _eq_40; // NodeTable.java:57
+  wire _not_29 = ~_not_22; // NodeTable.java:57
+  wire _eq_41 = slot_children_121 == 3'd0; // NodeTable.java:57
+  wire _or_16 = _not_29 | _eq_41; // NodeTable.java:57
+  wire _and_35 = _and_34 & _or_16; // NodeTable.java:57
+  wire _bits_12 = slot_valid[120]; // NodeTable.java:57
+  wire _eq_42 = slot_parent_120 == _mux_5; // NodeTable.java:57
+  wire _and_36 = _bits_12 & _eq_42; // NodeTable.java:57
+  wire _not_30 = ~_not_22; // NodeTable.java:57
+  wire _eq_43 = slot_children_120 == 3'd0; // NodeTable.java:57
+  wire _or_17 = _not_30 | _eq_43; // NodeTable.java:57
+  wire _and_37 = _and_36 & _or_17; // NodeTable.java:57
+  wire _bits_13 = slot_valid[119]; // NodeTable.java:57
+  wire _eq_44 = slot_parent_119 == _mux_5; // NodeTable.java:57
+  wire _and_38 = _bits_13 & _eq_44; // NodeTable.java:57
+  wire _not_31 = ~_not_22; // NodeTable.java:57
+  wire _eq_45 = slot_children_119 == 3'd0; // NodeTable.java:57
+  wire _or_18 = _not_31 | _eq_45; // NodeTable.java:57
+  wire _and_39 = _and_38 & _or_18; // NodeTable.java:57
+  wire _bits_14 = slot_valid[118]; // NodeTable.java:57
+  wire _eq_46 = slot_parent_118 == _mux_5; // NodeTable.java:57
+  wire _and_40 = _bits_14 & _eq_46; // NodeTable.java:57
+  wire _not_32 = ~_not_22; // NodeTable.java:57
+  wire _eq_47 = slot_children_118 == 3'd0; // NodeTable.java:57
+  wire _or_19 = _not_32 | _eq_47; // NodeTable.java:57
+  wire _and_41 = _and_40 & _or_19; // NodeTable.java:57
+  wire _bits_15 = slot_valid[117]; // NodeTable.java:57
+  wire _eq_48 = slot_parent_117 == _mux_5; // NodeTable.java:57
+  wire _and_42 = _bits_15 & _eq_48; // NodeTable.java:57
+  wire _not_33 = ~_not_22; // NodeTable.java:57
+  wire _eq_49 = slot_children_117 == 3'd0; // NodeTable.java:57
+  wire _or_20 = _not_33 | _eq_49; // NodeTable.java:57
+  wire _and_43 = _and_42 & _or_20; // NodeTable.java:57
+  wire _bits_16 = slot_valid[116]; // NodeTable.java:57
+  wire _eq_50 = slot_parent_116 == _mux_5; // NodeTable.java:57
+  wire _and_44 = _bits_16 & _eq_50; // NodeTable.java:57
+  wire _not_34 = ~_not_22; // NodeTable.java:57
+  wire _eq_51 = slot_children_116 == 3'd0; // NodeTable.java:57
+  wire _or_21 = _not_34 | _eq_51; // NodeTable.java:57
+  wire _and_45 = _and_44 & _or_21; // NodeTable.java:57
+  wire _bits_17 = slot_valid[115]; // NodeTable.java:57
+  wire _eq_52 = slot_parent_115 == _mux_5; // NodeTable.java:57
+  wire _and_46 = _bits_17 & _eq_52; // NodeTable.java:57
+  wire _not_35 = ~_not_22; // NodeTable.java:57
+  wire _eq_53 = slot_children_115 == 3'd0; // NodeTable.java:57
+  wire _or_22 = _not_35 | _eq_53; // NodeTable.java:57
+  wire _and_47 = _and_46 & _or_22; // NodeTable.java:57
+  wire _bits_18 = slot_valid[114]; // NodeTable.java:57
+  wire _eq_54 = slot_parent_114 == _mux_5; // NodeTable.java:57
+  wire _and_48 = _bits_18 & _eq_54; // NodeTable.java:57
+  wire _not_36 = ~_not_22; // NodeTable.java:57
+  wire _eq_55 = slot_children_114 == 3'd0; // NodeTable.java:57
+  wire _or_23 = _not_36 | _eq_55; // NodeTable.java:57
+  wire _and_49 = _and_48 & _or_23; // NodeTable.java:57
+  wire _bits_19 = slot_valid[113]; // NodeTable.java:57
+  wire _eq_56 = slot_parent_113 == _mux_5; // NodeTable.java:57
+  wire _and_50 = _bits_19 & _eq_56; // NodeTable.java:57
+  wire _not_37 = ~_not_22; // NodeTable.java:57
+  wire _eq_57 = slot_children_113 == 3'd0; // NodeTable.java:57
+  wire _or_24 = _not_37 | _eq_57; // NodeTable.java:57
+  wire _and_51 = _and_50 & _or_24; // NodeTable.java:57
+  wire _bits_20 = slot_valid[112]; // NodeTable.java:57
+  wire _eq_58 = slot_parent_112 == _mux_5; // NodeTable.java:57
+  wire _and_52 = _bits_20 & _eq_58; // NodeTable.java:57
+  wire _not_38 = ~_not_22; // NodeTable.java:57
+  wire _eq_59 = slot_children_112 == 3'd0; // NodeTable.java:57
+  wire _or_25 = _not_38 | _eq_59; // NodeTable.java:57
+  wire _and_53 = _and_52 & _or_25; // NodeTable.java:57
+  wire _bits_21 = slot_valid[111]; // NodeTable.java:57
+  wire _eq_60 = slot_parent_111 == _mux_5; // NodeTable.java:57
+  wire _and_54 = _bits_21 & _eq_60; // NodeTable.java:57
+  wire _not_39 = ~_not_22; // NodeTable.java:57
+  wire _eq_61 = slot_children_111 == 3'd0; // NodeTable.java:57
+  wire _or_26 = _not_39 | _eq_61; // NodeTable.java:57
+  wire _and_55 = _and_54 & _or_26; // NodeTable.java:57
+  wire _bits_22 = slot_valid[110]; // NodeTable.java:57
+  wire _eq_62 = slot_parent_110 == _mux_5; // NodeTable.java:57
+  wire _and_56 = _bits_22 & _eq_62; // NodeTable.java:57
+  wire _not_40 = ~_not_22; // NodeTable.java:57
+  wire _eq_63 = slot_children_110 == 3'd0; // NodeTable.java:57
+  wire _or_27 = _not_40 | _eq_63; // NodeTable.java:57
+  wire _and_57 = _and_56 & _or_27; // NodeTable.java:57
+  wire _bits_23 = slot_valid[109]; // NodeTable.java:57
+  wire _eq_64 = slot_parent_109 == _mux_5; // NodeTable.java:57
+  wire _and_58 = _bits_23 & _eq_64; // NodeTable.java:57
+  wire _not_41 = ~_not_22; // NodeTable.java:57
+  wire _eq_65 = slot_children_109 == 3'd0; // NodeTable.java:57
+  wire _or_28 = _not_41 | _eq_65; // NodeTable.java:57
+  wire _and_59 = _and_58 & _or_28; // NodeTable.java:57
+  wire _bits_24 = slot_valid[108]; // NodeTable.java:57
+  wire _eq_66 = slot_parent_108 == _mux_5; // NodeTable.java:57
+  wire _and_60 = _bits_24 & _eq_66; // NodeTable.java:57
+  wire _not_42 = ~_not_22; // NodeTable.java:57
+  wire _eq_67 = slot_children_108 == 3'd0; // NodeTable.java:57
+  wire _or_29 = _not_42 | _eq_67; // NodeTable.java:57
+  wire _and_61 = _and_60 & _or_29; // NodeTable.java:57
+  wire _bits_25 = slot_valid[107]; // NodeTable.java:57
+  wire _eq_68 = slot_parent_107 == _mux_5; // NodeTable.java:57
+  wire _and_62 = _bits_25 & _eq_68; // NodeTable.java:57
+  wire _not_43 = ~_not_22; // NodeTable.java:57
+  wire _eq_69 = slot_children_107 == 3'd0; // NodeTable.java:57
+  wire _or_30 = _not_43 | _eq_69; // NodeTable.java:57
+  wire _and_63 = _and_62 & _or_30; // NodeTable.java:57
+  wire _bits_26 = slot_valid[106]; // NodeTable.java:57
+  wire _eq_70 = slot_parent_106 == _mux_5; // NodeTable.java:57
+  wire _and_64 = _bits_26 & _eq_70; // NodeTable.java:57
+  wire _not_44 = ~_not_22; // NodeTable.java:57
+  wire _eq_71 = slot_children_106 == 3'd0; // NodeTable.java:57
+  wire _or_31 = _not_44 | _eq_71; // NodeTable.java:57
+  wire _and_65 = _and_64 & _or_31; // NodeTable.java:57
+  wire _bits_27 = slot_valid[105]; // NodeTable.java:57
+  wire _eq_72 = slot_parent_105 == _mux_5; // NodeTable.java:57
+  wire _and_66 = _bits_27 & _eq_72; // NodeTable.java:57
+  wire _not_45 = ~_not_22; // NodeTable.java:57
+  wire _eq_73 = slot_children_105 == 3'd0; // NodeTable.java:57
+  wire _or_32 = _not_45 | _eq_73; // NodeTable.java:57
+  wire _and_67 = _and_66 & _or_32; // NodeTable.java:57
+  wire _bits_28 = slot_valid[104]; // NodeTable.java:57
+  wire _eq_74 = slot_parent_104 == _mux_5; // NodeTable.java:57
+  wire _and_68 = _bits_28 & _eq_74; // NodeTable.java:57
+  wire _not_46 = ~_not_22; // NodeTable.java:57
+  wire _eq_75 = slot_children_104 == 3'd0; // NodeTable.java:57
+  wire _or_33 = _not_46 | _eq_75; // NodeTable.java:57
+  wire _and_69 = _and_68 & _or_33; // NodeTable.java:57
+  wire _bits_29 = slot_valid[103]; // NodeTable.java:57
+  wire _eq_76 = slot_parent_103 == _mux_5; // NodeTable.java:57
+  wire _and_70 = _bits_29 & _eq_76; // NodeTable.java:57
+  wire _not_47 = ~_not_22; // NodeTable.java:57
+  wire _eq_77 = slot_children_103 == 3'd0; // NodeTable.java:57
+  wire _or_34 = _not_47 | _eq_77; // NodeTable.java:57
+  wire _and_71 = _and_70 & _or_34; // NodeTable.java:57
+  wire _bits_30 = slot_valid[102]; // NodeTable.java:57
+  wire _eq_78 = slot_parent_102 == _mux_5; // NodeTable.java:57
+  wire _and_72 = _bits_30 & _eq_78; // NodeTable.java:57
+  wire _not_48 = ~_not_22; // NodeTable.java:57
+  wire _eq_79 = slot_children_102 == 3'd0; // NodeTable.java:57
+  wire _or_35 = _not_48 | _eq_79; // NodeTable.java:57
+  wire _and_73 = _and_72 & _or_35; // NodeTable.java:57
+  wire _bits_31 = slot_valid[101]; // NodeTable.java:57
+  wire _eq_80 = slot_parent_101 == _mux_5; // NodeTable.java:57
+  wire _and_74 = _bits_31 & _eq_80; // NodeTable.java:57
+  wire _not_49 = ~_not_22; // NodeTable.java:57
+  wire _eq_81 = slot_children_101 == 3'd0; // NodeTable.java:57
+  wire _or_36 = _not_49 | _eq_81; // NodeTable.java:57
+  wire _and_75 = _and_74 & _or_36; // NodeTable.java:57
+  wire _bits_32 = slot_valid[100]; // NodeTable.java:57
+  wire _eq_82 = slot_parent_100 == _mux_5; // NodeTable.java:57
+  wire _and_76 = _bits_32 & _eq_82; // NodeTable.java:57
+  wire _not_50 = ~_not_22; // NodeTable.java:57
+  wire _eq_83 = slot_children_100 == 3'd0; // NodeTable.java:57
+  wire _or_37 = _not_50 | _eq_83; // NodeTable.java:57
+  wire _and_77 = _and_76 & _or_37; // NodeTable.java:57
+  wire _bits_33 = slot_valid[99]; // NodeTable.java:57
+  wire _eq_84 = slot_parent_99 == _mux_5; // NodeTable.java:57
+  wire _and_78 = _bits_33 & _eq_84; // NodeTable.java:57
+  wire _not_51 = ~_not_22; // NodeTable.java:57
+  wire _eq_85 = slot_children_99 == 3'd0; // NodeTable.java:57
+  wire _or_38 = _not_51 | _eq_85; // NodeTable.java:57
+  wire _and_79 = _and_78 & _or_38; // NodeTable.java:57
+  wire _bits_34 = slot_valid[98]; // NodeTable.java:57
+  wire _eq_86 = slot_parent_98 == _mux_5; // NodeTable.java:57
+  wire _and_80 = _bits_34 & _eq_86; // NodeTable.java:57
+  wire _not_52 = ~_not_22; // NodeTable.java:57
+  wire _eq_87 = slot_children_98 == 3'd0; // NodeTable.java:57
+  wire _or_39 = _not_52 | _eq_87; // NodeTable.java:57
+  wire _and_81 = _and_80 & _or_39; // NodeTable.java:57
+  wire _bits_35 = slot_valid[97]; // NodeTable.java:57
+  wire _eq_88 = slot_parent_97 == _mux_5; // NodeTable.java:57
+  wire _and_82 = _bits_35 & _eq_88; // NodeTable.java:57
+  wire _not_53 = ~_not_22; // NodeTable.java:57
+  wire _eq_89 = slot_children_97 == 3'd0; // NodeTable.java:57
+  wire _or_40 = _not_53 | _eq_89; // NodeTable.java:57
+  wire _and_83 = _and_82 & _or_40; // NodeTable.java:57
+  wire _bits_36 = slot_valid[96]; // NodeTable.java:57
+  wire _eq_90 = slot_parent_96 == _mux_5; // NodeTable.java:57
+  wire _and_84 = _bits_36 & _eq_90; // NodeTable.java:57
+  wire _not_54 = ~_not_22; // NodeTable.java:57
+  wire _eq_91 = slot_children_96 == 3'd0; // NodeTable.java:57
+  wire _or_41 = _not_54 | _eq_91; // NodeTable.java:57
+  wire _and_85 = _and_84 & _or_41; // NodeTable.java:57
+  wire _bits_37 = slot_valid[95]; // NodeTable.java:57
+  wire _eq_92 = slot_parent_95 == _mux_5; // NodeTable.java:57
+  wire _and_86 = _bits_37 & _eq_92; // NodeTable.java:57
+  wire _not_55 = ~_not_22; // NodeTable.java:57
+  wire _eq_93 = slot_children_95 == 3'd0; // NodeTable.java:57
+  wire _or_42 = _not_55 | _eq_93; // NodeTable.java:57
+  wire _and_87 = _and_86 & _or_42; // NodeTable.java:57
+  wire _bits_38 = slot_valid[94]; // NodeTable.java:57
+  wire _eq_94 = slot_parent_94 == _mux_5; // NodeTable.java:57
+  wire _and_88 = _bits_38 & _eq_94; // NodeTable.java:57
+  wire _not_56 = ~_not_22; // NodeTable.java:57
+  wire _eq_95 = slot_children_94 == 3'd0; // NodeTable.java:57
+  wire _or_43 = _not_56 | _eq_95; // NodeTable.java:57
+  wire _and_89 = _and_88 & _or_43; // NodeTable.java:57
+  wire _bits_39 = slot_valid[93]; // NodeTable.java:57
+  wire _eq_96 = slot_parent_93 == _mux_5; // NodeTable.java:57
+  wire _and_90 = _bits_39 & _eq_96; // NodeTable.java:57
+  wire _not_57 = ~_not_22; // NodeTable.java:57
+  wire _eq_97 = slot_children_93 == 3'd0; // NodeTable.java:57
+  wire _or_44 = _not_57 | _eq_97; // NodeTable.java:57
+  wire _and_91 = _and_90 & _or_44; // NodeTable.java:57
+  wire _bits_40 = slot_valid[92]; // NodeTable.java:57
+  wire _eq_98 = slot_parent_92 == _mux_5; // NodeTable.java:57
+  wire _and_92 = _bits_40 & _eq_98; // NodeTable.java:57
+  wire _not_58 = ~_not_22; // NodeTable.java:57
+  wire _eq_99 = slot_children_92 == 3'd0; // NodeTable.java:57
+  wire _or_45 = _not_58 | _eq_99; // NodeTable.java:57
+  wire _and_93 = _and_92 & _or_45; // NodeTable.java:57
+  wire _bits_41 = slot_valid[91]; // NodeTable.java:57
+  wire _eq_100 = slot_parent_91 == _mux_5; // NodeTable.java:57
+  wire _and_94 = _bits_41 & _eq_100; // NodeTable.java:57
+  wire _not_59 = ~_not_22; // NodeTable.java:57
+  wire _eq_101 = slot_children_91 == 3'd0; // NodeTable.java:57
+  wire _or_46 = _not_59 | _eq_101; // NodeTable.java:57
+  wire _and_95 = _and_94 & _or_46; // NodeTable.java:57
+  wire _bits_42 = slot_valid[90]; // NodeTable.java:57
+  wire _eq_102 = slot_parent_90 == _mux_5; // NodeTable.java:57
+  wire _and_96 = _bits_42 & _eq_102; // NodeTable.java:57
+  wire _not_60 = ~_not_22; // NodeTable.java:57
+  wire _eq_103 = slot_children_90 == 3'd0; // NodeTable.java:57
+  wire _or_47 = _not_60 | _eq_103; // NodeTable.java:57
+  wire _and_97 = _and_96 & _or_47; // NodeTable.java:57
+  wire _bits_43 = slot_valid[89]; // NodeTable.java:57
+  wire _eq_104 = slot_parent_89 == _mux_5; // NodeTable.java:57
+  wire _and_98 = _bits_43 & _eq_104; // NodeTable.java:57
+  wire _not_61 = ~_not_22; // NodeTable.java:57
+  wire _eq_105 = slot_children_89 == 3'd0; // NodeTable.java:57
+  wire _or_48 = _not_61 | _eq_105; // NodeTable.java:57
+  wire _and_99 = _and_98 & _or_48; // NodeTable.java:57
+  wire _bits_44 = slot_valid[88]; // NodeTable.java:57
+  wire _eq_106 = slot_parent_88 == _mux_5; // NodeTable.java:57
+  wire _and_100 = _bits_44 & _eq_106; // NodeTable.java:57
+  wire _not_62 = ~_not_22; // NodeTable.java:57
+  wire _eq_107 = slot_children_88 == 3'd0; // NodeTable.java:57
+  wire _or_49 = _not_62 | _eq_107; // NodeTable.java:57
+  wire _and_101 = _and_100 & _or_49; // NodeTable.java:57
+  wire _bits_45 = slot_valid[87]; // NodeTable.java:57
+  wire _eq_108 = slot_parent_87 == _mux_5; // NodeTable.java:57
+  wire _and_102 = _bits_45 & _eq_108; // NodeTable.java:57
+  wire _not_63 = ~_not_22; // NodeTable.java:57
+  wire _eq_109 = slot_children_87 == 3'd0; // NodeTable.java:57
+  wire _or_50 = _not_63 | _eq_109; // NodeTable.java:57
+  wire _and_103 = _and_102 & _or_50; // NodeTable.java:57
+  wire _bits_46 = slot_valid[86]; // NodeTable.java:57
+  wire _eq_110 = slot_parent_86 == _mux_5; // NodeTable.java:57
+  wire _and_104 = _bits_46 & _eq_110; // NodeTable.java:57
+  wire _not_64 = ~_not_22; // NodeTable.java:57
+  wire _eq_111 = slot_children_86 == 3'd0; // NodeTable.java:57
+  wire _or_51 = _not_64 | _eq_111; // NodeTable.java:57
+  wire _and_105 = _and_104 & _or_51; // NodeTable.java:57
+  wire _bits_47 = slot_valid[85]; // NodeTable.java:57
+  wire _eq_112 = slot_parent_85 == _mux_5; // NodeTable.java:57
+  wire _and_106 = _bits_47 & _eq_112; // NodeTable.java:57
+  wire _not_65 = ~_not_22; // NodeTable.java:57
+  wire _eq_113 = slot_children_85 == 3'd0; // NodeTable.java:57
+  wire _or_52 = _not_65 | _eq_113; // NodeTable.java:57
+  wire _and_107 = _and_106 & _or_52; // NodeTable.java:57
+  wire _bits_48 = slot_valid[84]; // NodeTable.java:57
+  wire _eq_114 = slot_parent_84 == _mux_5; // NodeTable.java:57
+  wire _and_108 = _bits_48 & _eq_114; // NodeTable.java:57
+  wire _not_66 = ~_not_22; // NodeTable.java:57
+  wire _eq_115 = slot_children_84 == 3'd0; // NodeTable.java:57
+  wire _or_53 = _not_66 | _eq_115; // NodeTable.java:57
+  wire _and_109 = _and_108 & _or_53; // NodeTable.java:57
+  wire _bits_49 = slot_valid[83]; // NodeTable.java:57
+  wire _eq_116 = slot_parent_83 == _mux_5; // NodeTable.java:57
+  wire _and_110 = _bits_49 & _eq_116; // NodeTable.java:57
+  wire _not_67 = ~_not_22; // NodeTable.java:57
+  wire _eq_117 = slot_children_83 == 3'd0; // NodeTable.java:57
+  wire _or_54 = _not_67 | _eq_117; // NodeTable.java:57
+  wire _and_111 = _and_110 & _or_54; // NodeTable.java:57
+  wire _bits_50 = slot_valid[82]; // NodeTable.java:57
+  wire _eq_118 = slot_parent_82 == _mux_5; // NodeTable.java:57
+  wire _and_112 = _bits_50 & _eq_118; // NodeTable.java:57
+  wire _not_68 = ~_not_22; // NodeTable.java:57
+  wire _eq_119 = slot_children_82 == 3'd0; // NodeTable.java:57
+  wire _or_55 = _not_68 | _eq_119; // NodeTable.java:57
+  wire _and_113 = _and_112 & _or_55; // NodeTable.java:57
+  wire _bits_51 = slot_valid[81]; // NodeTable.java:57
+  wire _eq_120 = slot_parent_81 == _mux_5; // NodeTable.java:57
+  wire _and_114 = _bits_51 & _eq_120; // NodeTable.java:57
+  wire _not_69 = ~_not_22; // NodeTable.java:57
+  wire _eq_121 = slot_children_81 == 3'd0; // NodeTable.java:57
+  wire _or_56 = _not_69 | _eq_121; // NodeTable.java:57
+  wire _and_115 = _and_114 & _or_56; // NodeTable.java:57
+  wire _bits_52 = slot_valid[80]; // NodeTable.java:57
+  wire _eq_122 = slot_parent_80 == _mux_5; // NodeTable.java:57
+  wire _and_116 = _bits_52 & _eq_122; // NodeTable.java:57
+  wire _not_70 = ~_not_22; // NodeTable.java:57
+  wire _eq_123 = slot_children_80 == 3'd0; // NodeTable.java:57
+  wire _or_57 = _not_70 | _eq_123; // NodeTable.java:57
+  wire _and_117 = _and_116 & _or_57; // NodeTable.java:57
+  wire _bits_53 = slot_valid[79]; // NodeTable.java:57
+  wire _eq_124 = slot_parent_79 == _mux_5; // NodeTable.java:57
+  wire _and_118 = _bits_53 & _eq_124; // NodeTable.java:57
+  wire _not_71 = ~_not_22; // NodeTable.java:57
+  wire _eq_125 = slot_children_79 == 3'd0; // NodeTable.java:57
+  wire _or_58 = _not_71 | _eq_125; // NodeTable.java:57
+  wire _and_119 = _and_118 & _or_58; // NodeTable.java:57
+  wire _bits_54 = slot_valid[78]; // NodeTable.java:57
+  wire _eq_126 = slot_parent_78 == _mux_5; // NodeTable.java:57
+  wire _and_120 = _bits_54 & _eq_126; // NodeTable.java:57
+  wire _not_72 = ~_not_22; // NodeTable.java:57
+  wire _eq_127 = slot_children_78 == 3'd0; // NodeTable.java:57
+  wire _or_59 = _not_72 | _eq_127; // NodeTable.java:57
+  wire _and_121 = _and_120 & _or_59; // NodeTable.java:57
+  wire _bits_55 = slot_valid[77]; // NodeTable.java:57
+  wire _eq_128 = slot_parent_77 == _mux_5; // NodeTable.java:57
+  wire _and_122 = _bits_55 & _eq_128; // NodeTable.java:57
+  wire _not_73 = ~_not_22; // NodeTable.java:57
+  wire _eq_129 = slot_children_77 == 3'd0; // NodeTable.java:57
+  wire _or_60 = _not_73 | _eq_129; // NodeTable.java:57
+  wire _and_123 = _and_122 & _or_60; // NodeTable.java:57
+  wire _bits_56 = slot_valid[76]; // NodeTable.java:57
+  wire _eq_130 = slot_parent_76 == _mux_5; // NodeTable.java:57
+  wire _and_124 = _bits_56 & _eq_130; // NodeTable.java:57
+  wire _not_74 = ~_not_22; // NodeTable.java:57
+  wire _eq_131 = slot_children_76 == 3'd0; // NodeTable.java:57
+  wire _or_61 = _not_74 | _eq_131; // NodeTable.java:57
+  wire _and_125 = _and_124 & _or_61; // NodeTable.java:57
+  wire _bits_57 = slot_valid[75]; // NodeTable.java:57
+  wire _eq_132 = slot_parent_75 == _mux_5; // NodeTable.java:57
+  wire _and_126 = _bits_57 & _eq_132; // NodeTable.java:57
+  wire _not_75 = ~_not_22; // NodeTable.java:57
+  wire _eq_133 = slot_children_75 == 3'd0; // NodeTable.java:57
+  wire _or_62 = _not_75 | _eq_133; // NodeTable.java:57
+  wire _and_127 = _and_126 & _or_62; // NodeTable.java:57
+  wire _bits_58 = slot_valid[74]; // NodeTable.java:57
+  wire _eq_134 = slot_parent_74 == _mux_5; // NodeTable.java:57
+  wire _and_128 = _bits_58 & _eq_134; // NodeTable.java:57
+  wire _not_76 = ~_not_22; // NodeTable.java:57
+  wire _eq_135 = slot_children_74 == 3'd0; // NodeTable.java:57
+  wire _or_63 = _not_76 | _eq_135; // NodeTable.java:57
+  wire _and_129 = _and_128 & _or_63; // NodeTable.java:57
+  wire _bits_59 = slot_valid[73]; // NodeTable.java:57
+  wire _eq_136 = slot_parent_73 == _mux_5; // NodeTable.java:57
+  wire _and_130 = _bits_59 & _eq_136; // NodeTable.java:57
+  wire _not_77 = ~_not_22; // NodeTable.java:57
+  wire _eq_137 = slot_children_73 == 3'd0; // NodeTable.java:57
+  wire _or_64 = _not_77 | _eq_137; // NodeTable.java:57
+  wire _and_131 = _and_130 & _or_64; // NodeTable.java:57
+  wire _bits_60 = slot_valid[72]; // NodeTable.java:57
+  wire _eq_138 = slot_parent_72 == _mux_5; // NodeTable.java:57
+  wire _and_132 = _bits_60 & _eq_138; // NodeTable.java:57
+  wire _not_78 = ~_not_22; // NodeTable.java:57
+  wire _eq_139 = slot_children_72 == 3'd0; // NodeTable.java:57
+  wire _or_65 = _not_78 | _eq_139; // NodeTable.java:57
+  wire _and_133 = _and_132 & _or_65; // NodeTable.java:57
+  wire _bits_61 = slot_valid[71]; // NodeTable.java:57
+  wire _eq_140 = slot_parent_71 == _mux_5; // NodeTable.java:57
+  wire _and_134 = _bits_61 & _eq_140; // NodeTable.java:57
+  wire _not_79 = ~_not_22; // NodeTable.java:57
+  wire _eq_141 = slot_children_71 == 3'd0; // NodeTable.java:57
+  wire _or_66 = _not_79 | _eq_141; // NodeTable.java:57
+  wire _and_135 = _and_134 & _or_66; // NodeTable.java:57
+  wire _bits_62 = slot_valid[70]; // NodeTable.java:57
+  wire _eq_142 = slot_parent_70 == _mux_5; // NodeTable.java:57
+  wire _and_136 = _bits_62 & _eq_142; // NodeTable.java:57
+  wire _not_80 = ~_not_22; // NodeTable.java:57
+  wire _eq_143 = slot_children_70 == 3'd0; // NodeTable.java:57
+  wire _or_67 = _not_80 | _eq_143; // NodeTable.java:57
+  wire _and_137 = _and_136 & _or_67; // NodeTable.java:57
+  wire _bits_63 = slot_valid[69]; // NodeTable.java:57
+  wire _eq_144 = slot_parent_69 == _mux_5; // NodeTable.java:57
+  wire _and_138 = _bits_63 & _eq_144; // NodeTable.java:57
+  wire _not_81 = ~_not_22; // NodeTable.java:57
+  wire _eq_145 = slot_children_69 == 3'd0; // NodeTable.java:57
+  wire _or_68 = _not_81 | _eq_145; // NodeTable.java:57
+  wire _and_139 = _and_138 & _or_68; // NodeTable.java:57
+  wire _bits_64 = slot_valid[68]; // NodeTable.java:57
+  wire _eq_146 = slot_parent_68 == _mux_5; // NodeTable.java:57
+  wire _and_140 = _bits_64 & _eq_146; // NodeTable.java:57
+  wire _not_82 = ~_not_22; // NodeTable.java:57
+  wire _eq_147 = slot_children_68 == 3'd0; // NodeTable.java:57
+  wire _or_69 = _not_82 | _eq_147; // NodeTable.java:57
+  wire _and_141 = _and_140 & _or_69; // NodeTable.java:57
+  wire _bits_65 = slot_valid[67]; // NodeTable.java:57
+  wire _eq_148 = slot_parent_67 == _mux_5; // NodeTable.java:57
+  wire _and_142 = _bits_65 & _eq_148; // NodeTable.java:57
+  wire _not_83 = ~_not_22; // NodeTable.java:57
+  wire _eq_149 = slot_children_67 == 3'd0; // NodeTable.java:57
+  wire _or_70 = _not_83 | _eq_149; // NodeTable.java:57
+  wire _and_143 = _and_142 & _or_70; // NodeTable.java:57
+  wire _bits_66 = slot_valid[66]; // NodeTable.java:57
+  wire _eq_150 = slot_parent_66 == _mux_5; // NodeTable.java:57
+  wire _and_144 = _bits_66 & _eq_150; // NodeTable.java:57
+  wire _not_84 = ~_not_22; // NodeTable.java:57
+  wire _eq_151 = slot_children_66 == 3'd0; // NodeTable.java:57
+  wire _or_71 = _not_84 | _eq_151; // NodeTable.java:57
+  wire _and_145 = _and_144 & _or_71; // NodeTable.java:57
+  wire _bits_67 = slot_valid[65]; // NodeTable.java:57
+  wire _eq_152 = slot_parent_65 == _mux_5; // NodeTable.java:57
+  wire _and_146 = _bits_67 & _eq_152; // NodeTable.java:57
+  wire _not_85 = ~_not_22; // NodeTable.java:57
+  wire _eq_153 = slot_children_65 == 3'd0; // NodeTable.java:57
+  wire _or_72 = _not_85 | _eq_153; // NodeTable.java:57
+  wire _and_147 = _and_146 & _or_72; // NodeTable.java:57
+  wire _bits_68 = slot_valid[64]; // NodeTable.java:57
+  wire _eq_154 = slot_parent_64 == _mux_5; // NodeTable.java:57
+  wire _and_148 = _bits_68 & _eq_154; // NodeTable.java:57
+  wire _not_86 = ~_not_22; // NodeTable.java:57
+  wire _eq_155 = slot_children_64 == 3'd0; // NodeTable.java:57
+  wire _or_73 = _not_86 | _eq_155; // NodeTable.java:57
+  wire _and_149 = _and_148 & _or_73; // NodeTable.java:57
+  wire _bits_69 = slot_valid[63]; // NodeTable.java:57
+  wire _eq_156 = slot_parent_63 == _mux_5; // NodeTable.java:57
+  wire _and_150 = _bits_69 & _eq_156; // NodeTable.java:57
+  wire _not_87 = ~_not_22; // NodeTable.java:57
+  wire _eq_157 = slot_children_63 == 3'd0; // NodeTable.java:57
+  wire _or_74 = _not_87 | _eq_157; // NodeTable.java:57
+  wire _and_151 = _and_150 & _or_74; // NodeTable.java:57
+  wire _bits_70 = slot_valid[62]; // NodeTable.java:57
+  wire _eq_158 = slot_parent_62 == _mux_5; // NodeTable.java:57
+  wire _and_152 = _bits_70 & _eq_158; // NodeTable.java:57
+  wire _not_88 = ~_not_22; // NodeTable.java:57
+  wire _eq_159 = slot_children_62 == 3'd0; // NodeTable.java:57
+  wire _or_75 = _not_88 | _eq_159; // NodeTable.java:57
+  wire _and_153 = _and_152 & _or_75; // NodeTable.java:57
+  wire _bits_71 = slot_valid[61]; // NodeTable.java:57
+  wire _eq_160 = slot_parent_61 == _mux_5; // NodeTable.java:57
+  wire _and_154 = _bits_71 & _eq_160; // NodeTable.java:57
+  wire _not_89 = ~_not_22; // NodeTable.java:57
+  wire _eq_161 = slot_children_61 == 3'd0; // NodeTable.java:57
+  wire _or_76 = _not_89 | _eq_161; // NodeTable.java:57
+  wire _and_155 = _and_154 & _or_76; // NodeTable.java:57
+  wire _bits_72 = slot_valid[60]; // NodeTable.java:57
+  wire _eq_162 = slot_parent_60 == _mux_5; // NodeTable.java:57
+  wire _and_156 = _bits_72 & _eq_162; // NodeTable.java:57
+  wire _not_90 = ~_not_22; // NodeTable.java:57
+  wire _eq_163 = slot_children_60 == 3'd0; // NodeTable.java:57
+  wire _or_77 = _not_90 | _eq_163; // NodeTable.java:57
+  wire _and_157 = _and_156 & _or_77; // NodeTable.java:57
+  wire _bits_73 = slot_valid[59]; // NodeTable.java:57
+  wire _eq_164 = slot_parent_59 == _mux_5; // NodeTable.java:57
+  wire _and_158 = _bits_73 & _eq_164; // NodeTable.java:57
+  wire _not_91 = ~_not_22; // NodeTable.java:57
+  wire _eq_165 = slot_children_59 == 3'd0; // NodeTable.java:57
+  wire _or_78 = _not_91 | _eq_165; // NodeTable.java:57
+  wire _and_159 = _and_158 & _or_78; // NodeTable.java:57
+  wire _bits_74 = slot_valid[58]; // NodeTable.java:57
+  wire _eq_166 = slot_parent_58 == _mux_5; // NodeTable.java:57
+  wire _and_160 = _bits_74 & _eq_166; // NodeTable.java:57
+  wire _not_92 = ~_not_22; // NodeTable.java:57
+  wire _eq_167 = slot_children_58 == 3'd0; // NodeTable.java:57
+  wire _or_79 = _not_92 | _eq_167; // NodeTable.java:57
+  wire _and_161 = _and_160 & _or_79; // NodeTable.java:57
+  wire _bits_75 = slot_valid[57]; // NodeTable.java:57
+  wire _eq_168 = slot_parent_57 == _mux_5; // NodeTable.java:57
+  wire _and_162 = _bits_75 & _eq_168; // NodeTable.java:57
+  wire _not_93 = ~_not_22; // NodeTable.java:57
+  wire _eq_169 = slot_children_57 == 3'd0; // NodeTable.java:57
+  wire _or_80 = _not_93 | _eq_169; // NodeTable.java:57
+  wire _and_163 = _and_162 & _or_80; // NodeTable.java:57
+  wire _bits_76 = slot_valid[56]; // NodeTable.java:57
+  wire _eq_170 = slot_parent_56 == _mux_5; // NodeTable.java:57
+  wire _and_164 = _bits_76 & _eq_170; // NodeTable.java:57
+  wire _not_94 = ~_not_22; // NodeTable.java:57
+  wire _eq_171 = slot_children_56 == 3'd0; // NodeTable.java:57
+  wire _or_81 = _not_94 | _eq_171; // NodeTable.java:57
+  wire _and_165 = _and_164 & _or_81; // NodeTable.java:57
+  wire _bits_77 = slot_valid[55]; // NodeTable.java:57
+  wire _eq_172 = slot_parent_55 == _mux_5; // NodeTable.java:57
+  wire _and_166 = _bits_77 & _eq_172; // NodeTable.java:57
+  wire _not_95 = ~_not_22; // NodeTable.java:57
+  wire _eq_173 = slot_children_55 == 3'd0; // NodeTable.java:57
+  wire _or_82 = _not_95 | _eq_173; // NodeTable.java:57
+  wire _and_167 = _and_166 & _or_82; // NodeTable.java:57
+  wire _bits_78 = slot_valid[54]; // NodeTable.java:57
+  wire _eq_174 = slot_parent_54 == _mux_5; // NodeTable.java:57
+  wire _and_168 = _bits_78 & _eq_174; // NodeTable.java:57
+  wire _not_96 = ~_not_22; // NodeTable.java:57
+  wire _eq_175 = slot_children_54 == 3'd0; // NodeTable.java:57
+  wire _or_83 = _not_96 | _eq_175; // NodeTable.java:57
+  wire _and_169 = _and_168 & _or_83; // NodeTable.java:57
+  wire _bits_79 = slot_valid[53]; // NodeTable.java:57
+  wire _eq_176 = slot_parent_53 == _mux_5; // NodeTable.java:57
+  wire _and_170 = _bits_79 & _eq_176; // NodeTable.java:57
+  wire _not_97 = ~_not_22; // NodeTable.java:57
+  wire _eq_177 = slot_children_53 == 3'd0; // NodeTable.java:57
+  wire _or_84 = _not_97 | _eq_177; // NodeTable.java:57
+  wire _and_171 = _and_170 & _or_84; // NodeTable.java:57
+  wire _bits_80 = slot_valid[52]; // NodeTable.java:57
+  wire _eq_178 = slot_parent_52 == _mux_5; // NodeTable.java:57
+  wire _and_172 = _bits_80 & _eq_178; // NodeTable.java:57
+  wire _not_98 = ~_not_22; // NodeTable.java:57
+  wire _eq_179 = slot_children_52 == 3'd0; // NodeTable.java:57
+  wire _or_85 = _not_98 | _eq_179; // NodeTable.java:57
+  wire _and_173 = _and_172 & _or_85; // NodeTable.java:57
+  wire _bits_81 = slot_valid[51]; // NodeTable.java:57
+  wire _eq_180 = slot_parent_51 == _mux_5; // NodeTable.java:57
+  wire _and_174 = _bits_81 & _eq_180; // NodeTable.java:57
+  wire _not_99 = ~_not_22; // NodeTable.java:57
+  wire _eq_181 = slot_children_51 == 3'd0; // NodeTable.java:57
+  wire _or_86 = _not_99 | _eq_181; // NodeTable.java:57
+  wire _and_175 = _and_174 & _or_86; // NodeTable.java:57
+  wire _bits_82 = slot_valid[50]; // NodeTable.java:57
+  wire _eq_182 = slot_parent_50 == _mux_5; // NodeTable.java:57
+  wire _and_176 = _bits_82 & _eq_182; // NodeTable.java:57
+  wire _not_100 = ~_not_22; // NodeTable.java:57
+  wire _eq_183 = slot_children_50 == 3'd0; // NodeTable.java:57
+  wire _or_87 = _not_100 | _eq_183; // NodeTable.java:57
+  wire _and_177 = _and_176 & _or_87; // NodeTable.java:57
+  wire _bits_83 = slot_valid[49]; // NodeTable.java:57
+  wire _eq_184 = slot_parent_49 == _mux_5; // NodeTable.java:57
+  wire _and_178 = _bits_83 & _eq_184; // NodeTable.java:57
+  wire _not_101 = ~_not_22; // NodeTable.java:57
+  wire _eq_185 = slot_children_49 == 3'd0; // NodeTable.java:57
+  wire _or_88 = _not_101 | _eq_185; // NodeTable.java:57
+  wire _and_179 = _and_178 & _or_88; // NodeTable.java:57
+  wire _bits_84 = slot_valid[48]; // NodeTable.java:57
+  wire _eq_186 = slot_parent_48 == _mux_5; // NodeTable.java:57
+  wire _and_180 = _bits_84 & _eq_186; // NodeTable.java:57
+  wire _not_102 = ~_not_22; // NodeTable.java:57
+  wire _eq_187 = slot_children_48 == 3'd0; // NodeTable.java:57
+  wire _or_89 = _not_102 | _eq_187; // NodeTable.java:57
+  wire _and_181 = _and_180 & _or_89; // NodeTable.java:57
+  wire _bits_85 = slot_valid[47]; // NodeTable.java:57
+  wire _eq_188 = slot_parent_47 == _mux_5; // NodeTable.java:57
+  wire _and_182 = _bits_85 & _eq_188; // NodeTable.java:57
+  wire _not_103 = ~_not_22; // NodeTable.java:57
+  wire _eq_189 = slot_children_47 == 3'd0; // NodeTable.java:57
+  wire _or_90 = _not_103 | _eq_189; // NodeTable.java:57
+  wire _and_183 = _and_182 & _or_90; // NodeTable.java:57
+  wire _bits_86 = slot_valid[46]; // NodeTable.java:57
+  wire _eq_190 = slot_parent_46 == _mux_5; // NodeTable.java:57
+  wire _and_184 = _bits_86 & _eq_190; // NodeTable.java:57
+  wire _not_104 = ~_not_22; // NodeTable.java:57
+  wire _eq_191 = slot_children_46 == 3'd0; // NodeTable.java:57
+  wire _or_91 = _not_104 | _eq_191; // NodeTable.java:57
+  wire _and_185 = _and_184 & _or_91; // NodeTable.java:57
+  wire _bits_87 = slot_valid[45]; // NodeTable.java:57
+  wire _eq_192 = slot_parent_45 == _mux_5; // NodeTable.java:57
+  wire _and_186 = _bits_87 & _eq_192; // NodeTable.java:57
+  wire _not_105 = ~_not_22; // NodeTable.java:57
+  wire _eq_193 = slot_children_45 == 3'd0; // NodeTable.java:57
+  wire _or_92 = _not_105 | _eq_193; // NodeTable.java:57
+  wire _and_187 = _and_186 & _or_92; // NodeTable.java:57
+  wire _bits_88 = slot_valid[44]; // NodeTable.java:57
+  wire _eq_194 = slot_parent_44 == _mux_5; // NodeTable.java:57
+  wire _and_188 = _bits_88 & _eq_194; // NodeTable.java:57
+  wire _not_106 = ~_not_22; // NodeTable.java:57
+  wire _eq_195 = slot_children_44 == 3'd0; // NodeTable.java:57
+  wire _or_93 = _not_106 | _eq_195; // NodeTable.java:57
+  wire _and_189 = _and_188 & _or_93; // NodeTable.java:57
+  wire _bits_89 = slot_valid[43]; // NodeTable.java:57
+  wire _eq_196 = slot_parent_43 == _mux_5; // NodeTable.java:57
+  wire _and_190 = _bits_89 & _eq_196; // NodeTable.java:57
+  wire _not_107 = ~_not_22; // NodeTable.java:57
+  wire _eq_197 = slot_children_43 == 3'd0; // NodeTable.java:57
+  wire _or_94 = _not_107 | _eq_197; // NodeTable.java:57
+  wire _and_191 = _and_190 & _or_94; // NodeTable.java:57
+  wire _bits_90 = slot_valid[42]; // NodeTable.java:57
+  wire _eq_198 = slot_parent_42 == _mux_5; // NodeTable.java:57
+  wire _and_192 = _bits_90 & _eq_198; // NodeTable.java:57
+  wire _not_108 = ~_not_22; // NodeTable.java:57
+  wire _eq_199 = slot_children_42 == 3'd0; // NodeTable.java:57
+  wire _or_95 = _not_108 | _eq_199; // NodeTable.java:57
+  wire _and_193 = _and_192 & _or_95; // NodeTable.java:57
+  wire _bits_91 = slot_valid[41]; // NodeTable.java:57
+  wire _eq_200 = slot_parent_41 == _mux_5; // NodeTable.java:57
+  wire _and_194 = _bits_91 & _eq_200; // NodeTable.java:57
+  wire _not_109 = ~_not_22; // NodeTable.java:57
+  wire _eq_201 = slot_children_41 == 3'd0; // NodeTable.java:57
+  wire _or_96 = _not_109 | _eq_201; // NodeTable.java:57
+  wire _and_195 = _and_194 & _or_96; // NodeTable.java:57
+  wire _bits_92 = slot_valid[40]; // NodeTable.java:57
+  wire _eq_202 = slot_parent_40 == _mux_5; // NodeTable.java:57
+  wire _and_196 = _bits_92 & _eq_202; // NodeTable.java:57
+  wire _not_110 = ~_not_22; // NodeTable.java:57
+  wire _eq_203 = slot_children_40 == 3'd0; // NodeTable.java:57
+  wire _or_97 = _not_110 | _eq_203; // NodeTable.java:57
+  wire _and_197 = _and_196 & _or_97; // NodeTable.java:57
+  wire _bits_93 = slot_valid[39]; // NodeTable.java:57
+  wire _eq_204 = slot_parent_39 == _mux_5; // NodeTable.java:57
+  wire _and_198 = _bits_93 & _eq_204; // NodeTable.java:57
+  wire _not_111 = ~_not_22; // NodeTable.java:57
+  wire _eq_205 = slot_children_39 == 3'd0; // NodeTable.java:57
+  wire _or_98 = _not_111 | _eq_205; // NodeTable.java:57
+  wire _and_199 = _and_198 & _or_98; // NodeTable.java:57
+  wire _bits_94 = slot_valid[38]; // NodeTable.java:57
+  wire _eq_206 = slot_parent_38 == _mux_5; // NodeTable.java:57
+  wire _and_200 = _bits_94 & _eq_206; // NodeTable.java:57
+  wire _not_112 = ~_not_22; // NodeTable.java:57
+  wire _eq_207 = slot_children_38 == 3'd0; // NodeTable.java:57
+  wire _or_99 = _not_112 | _eq_207; // NodeTable.java:57
+  wire _and_201 = _and_200 & _or_99; // NodeTable.java:57
+  wire _bits_95 = slot_valid[37]; // NodeTable.java:57
+  wire _eq_208 = slot_parent_37 == _mux_5; // NodeTable.java:57
+  wire _and_202 = _bits_95 & _eq_208; // NodeTable.java:57
+  wire _not_113 = ~_not_22; // NodeTable.java:57
+  wire _eq_209 = slot_children_37 == 3'd0; // NodeTable.java:57
+  wire _or_100 = _not_113 | _eq_209; // NodeTable.java:57
+  wire _and_203 = _and_202 & _or_100; // NodeTable.java:57
+  wire _bits_96 = slot_valid[36]; // NodeTable.java:57
+  wire _eq_210 = slot_parent_36 == _mux_5; // NodeTable.java:57
+  wire _and_204 = _bits_96 & _eq_210; // NodeTable.java:57
+  wire _not_114 = ~_not_22; // NodeTable.java:57
+  wire _eq_211 = slot_children_36 == 3'd0; // NodeTable.java:57
+  wire _or_101 = _not_114 | _eq_211; // NodeTable.java:57
+  wire _and_205 = _and_204 & _or_101; // NodeTable.java:57
+  wire _bits_97 = slot_valid[35]; // NodeTable.java:57
+  wire _eq_212 = slot_parent_35 == _mux_5; // NodeTable.java:57
+  wire _and_206 = _bits_97 & _eq_212; // NodeTable.java:57
+  wire _not_115 = ~_not_22; // NodeTable.java:57
+  wire _eq_213 = slot_children_35 == 3'd0; // NodeTable.java:57
+  wire _or_102 = _not_115 | _eq_213; // NodeTable.java:57
+  wire _and_207 = _and_206 & _or_102; // NodeTable.java:57
+  wire _bits_98 = slot_valid[34]; // NodeTable.java:57
+  wire _eq_214 = slot_parent_34 == _mux_5; // NodeTable.java:57
+  wire _and_208 = _bits_98 & _eq_214; // NodeTable.java:57
+  wire _not_116 = ~_not_22; // NodeTable.java:57
+  wire _eq_215 = slot_children_34 == 3'd0; // NodeTable.java:57
+  wire _or_103 = _not_116 | _eq_215; // NodeTable.java:57
+  wire _and_209 = _and_208 & _or_103; // NodeTable.java:57
+  wire _bits_99 = slot_valid[33]; // NodeTable.java:57
+  wire _eq_216 = slot_parent_33 == _mux_5; // NodeTable.java:57
+  wire _and_210 = _bits_99 & _eq_216; // NodeTable.java:57
+  wire _not_117 = ~_not_22; // NodeTable.java:57
+  wire _eq_217 = slot_children_33 == 3'd0; // NodeTable.java:57
+  wire _or_104 = _not_117 | _eq_217; // NodeTable.java:57
+  wire _and_211 = _and_210 & _or_104; // NodeTable.java:57
+  wire _bits_100 = slot_valid[32]; // NodeTable.java:57
+  wire _eq_218 = slot_parent_32 == _mux_5; // NodeTable.java:57
+  wire _and_212 = _bits_100 & _eq_218; // NodeTable.java:57
+  wire _not_118 = ~_not_22; // NodeTable.java:57
+  wire _eq_219 = slot_children_32 == 3'd0; // NodeTable.java:57
+  wire _or_105 = _not_118 | _eq_219; // NodeTable.java:57
+  wire _and_213 = _and_212 & _or_105; // NodeTable.java:57
+  wire _bits_101 = slot_valid[31]; // NodeTable.java:57
+  wire _eq_220 = slot_parent_31 == _mux_5; // NodeTable.java:57
+  wire _and_214 = _bits_101 & _eq_220; // NodeTable.java:57
+  wire _not_119 = ~_not_22; // NodeTable.java:57
+  wire _eq_221 = slot_children_31 == 3'd0; // NodeTable.java:57
+  wire _or_106 = _not_119 | _eq_221; // NodeTable.java:57
+  wire _and_215 = _and_214 & _or_106; // NodeTable.java:57
+  wire _bits_102 = slot_valid[30]; // NodeTable.java:57
+  wire _eq_222 = slot_parent_30 == _mux_5; // NodeTable.java:57
+  wire _and_216 = _bits_102 & _eq_222; // NodeTable.java:57
+  wire _not_120 = ~_not_22; // NodeTable.java:57
+  wire _eq_223 = slot_children_30 == 3'd0; // NodeTable.java:57
+  wire _or_107 = _not_120 | _eq_223; // NodeTable.java:57
+  wire _and_217 = _and_216 & _or_107; // NodeTable.java:57
+  wire _bits_103 = slot_valid[29]; // NodeTable.java:57
+  wire _eq_224 = slot_parent_29 == _mux_5; // NodeTable.java:57
+  wire _and_218 = _bits_103 & _eq_224; // NodeTable.java:57
+  wire _not_121 = ~_not_22; // NodeTable.java:57
+  wire _eq_225 = slot_children_29 == 3'd0; // NodeTable.java:57
+  wire _or_108 = _not_121 | _eq_225; // NodeTable.java:57
+  wire _and_219 = _and_218 & _or_108; // NodeTable.java:57
+  wire _bits_104 = slot_valid[28]; // NodeTable.java:57
+  wire _eq_226 = slot_parent_28 == _mux_5; // NodeTable.java:57
+  wire _and_220 = _bits_104 & _eq_226; // NodeTable.java:57
+  wire _not_122 = ~_not_22; // NodeTable.java:57
+  wire _eq_227 = slot_children_28 == 3'd0; // NodeTable.java:57
+  wire _or_109 = _not_122 | _eq_227; // NodeTable.java:57
+  wire _and_221 = _and_220 & _or_109; // NodeTable.java:57
+  wire _bits_105 = slot_valid[27]; // NodeTable.java:57
+  wire _eq_228 = slot_parent_27 == _mux_5; // NodeTable.java:57
+  wire _and_222 = _bits_105 & _eq_228; // NodeTable.java:57
+  wire _not_123 = ~_not_22; // NodeTable.java:57
+  wire _eq_229 = slot_children_27 == 3'd0; // NodeTable.java:57
+  wire _or_110 = _not_123 | _eq_229; // NodeTable.java:57
+  wire _and_223 = _and_222 & _or_110; // NodeTable.java:57
+  wire _bits_106 = slot_valid[26]; // NodeTable.java:57
+  wire _eq_230 = slot_parent_26 == _mux_5; // NodeTable.java:57
+  wire _and_224 = _bits_106 & _eq_230; // NodeTable.java:57
+  wire _not_124 = ~_not_22; // NodeTable.java:57
+  wire _eq_231 = slot_children_26 == 3'd0; // NodeTable.java:57
+  wire _or_111 = _not_124 | _eq_231; // NodeTable.java:57
+  wire _and_225 = _and_224 & _or_111; // NodeTable.java:57
+  wire _bits_107 = slot_valid[25]; // NodeTable.java:57
+  wire _eq_232 = slot_parent_25 == _mux_5; // NodeTable.java:57
+  wire _and_226 = _bits_107 & _eq_232; // NodeTable.java:57
+  wire _not_125 = ~_not_22; // NodeTable.java:57
+  wire _eq_233 = slot_children_25 == 3'd0; // NodeTable.java:57
+  wire _or_112 = _not_125 | _eq_233; // NodeTable.java:57
+  wire _and_227 = _and_226 & _or_112; // NodeTable.java:57
+  wire _bits_108 = slot_valid[24]; // NodeTable.java:57
+  wire _eq_234 = slot_parent_24 == _mux_5; // NodeTable.java:57
+  wire _and_228 = _bits_108 & _eq_234; // NodeTable.java:57
+  wire _not_126 = ~_not_22; // NodeTable.java:57
+  wire _eq_235 = slot_children_24 == 3'd0; // NodeTable.java:57
+  wire _or_113 = _not_126 | _eq_235; // NodeTable.java:57
+  wire _and_229 = _and_228 & _or_113; // NodeTable.java:57
+  wire _bits_109 = slot_valid[23]; // NodeTable.java:57
+  wire _eq_236 = slot_parent_23 == _mux_5; // NodeTable.java:57
+  wire _and_230 = _bits_109 & _eq_236; // NodeTable.java:57
+  wire _not_127 = ~_not_22; // NodeTable.java:57
+  wire _eq_237 = slot_children_23 == 3'd0; // NodeTable.java:57
+  wire _or_114 = _not_127 | _eq_237; // NodeTable.java:57
+  wire _and_231 = _and_230 & _or_114; // NodeTable.java:57
+  wire _bits_110 = slot_valid[22]; // NodeTable.java:57
+  wire _eq_238 = slot_parent_22 == _mux_5; // NodeTable.java:57
+  wire _and_232 = _bits_110 & _eq_238; // NodeTable.java:57
+  wire _not_128 = ~_not_22; // NodeTable.java:57
+  wire _eq_239 = slot_children_22 == 3'd0; // NodeTable.java:57
+  wire _or_115 = _not_128 | _eq_239; // NodeTable.java:57
+  wire _and_233 = _and_232 & _or_115; // NodeTable.java:57
+  wire _bits_111 = slot_valid[21]; // NodeTable.java:57
+  wire _eq_240 = slot_parent_21 == _mux_5; // NodeTable.java:57
+  wire _and_234 = _bits_111 & _eq_240; // NodeTable.java:57
+  wire _not_129 = ~_not_22; // NodeTable.java:57
+  wire _eq_241 = slot_children_21 == 3'd0; // NodeTable.java:57
+  wire _or_116 = _not_129 | _eq_241; // NodeTable.java:57
+  wire _and_235 = _and_234 & _or_116; // NodeTable.java:57
+  wire _bits_112 = slot_valid[20]; // NodeTable.java:57
+  wire _eq_242 = slot_parent_20 == _mux_5; // NodeTable.java:57
+  wire _and_236 = _bits_112 & _eq_242; // NodeTable.java:57
+  wire _not_130 = ~_not_22; // NodeTable.java:57
+  wire _eq_243 = slot_children_20 == 3'd0; // NodeTable.java:57
+  wire _or_117 = _not_130 | _eq_243; // NodeTable.java:57
+  wire _and_237 = _and_236 & _or_117; // NodeTable.java:57
+  wire _bits_113 = slot_valid[19]; // NodeTable.java:57
+  wire _eq_244 = slot_parent_19 == _mux_5; // NodeTable.java:57
+  wire _and_238 = _bits_113 & _eq_244; // NodeTable.java:57
+  wire _not_131 = ~_not_22; // NodeTable.java:57
+  wire _eq_245 = slot_children_19 == 3'd0; // NodeTable.java:57
+  wire _or_118 = _not_131 | _eq_245; // NodeTable.java:57
+  wire _and_239 = _and_238 & _or_118; // NodeTable.java:57
+  wire _bits_114 = slot_valid[18]; // NodeTable.java:57
+  wire _eq_246 = slot_parent_18 == _mux_5; // NodeTable.java:57
+  wire _and_240 = _bits_114 & _eq_246; // NodeTable.java:57
+  wire _not_132 = ~_not_22; // NodeTable.java:57
+  wire _eq_247 = slot_children_18 == 3'd0; // NodeTable.java:57
+  wire _or_119 = _not_132 | _eq_247; // NodeTable.java:57
+  wire _and_241 = _and_240 & _or_119; // NodeTable.java:57
+  wire _bits_115 = slot_valid[17]; // NodeTable.java:57
+  wire _eq_248 = slot_parent_17 == _mux_5; // NodeTable.java:57
+  wire _and_242 = _bits_115 & _eq_248; // NodeTable.java:57
+  wire _not_133 = ~_not_22; // NodeTable.java:57
+  wire _eq_249 = slot_children_17 == 3'd0; // NodeTable.java:57
+  wire _or_120 = _not_133 | _eq_249; // NodeTable.java:57
+  wire _and_243 = _and_242 & _or_120; // NodeTable.java:57
+  wire _bits_116 = slot_valid[16]; // NodeTable.java:57
+  wire _eq_250 = slot_parent_16 == _mux_5; // NodeTable.java:57
+  wire _and_244 = _bits_116 & _eq_250; // NodeTable.java:57
+  wire _not_134 = ~_not_22; // NodeTable.java:57
+  wire _eq_251 = slot_children_16 == 3'd0; // NodeTable.java:57
+  wire _or_121 = _not_134 | _eq_251; // NodeTable.java:57
+  wire _and_245 = _and_244 & _or_121; // NodeTable.java:57
+  wire _bits_117 = slot_valid[15]; // NodeTable.java:57
+  wire _eq_252 = slot_parent_15 == _mux_5; // NodeTable.java:57
+  wire _and_246 = _bits_117 & _eq_252; // NodeTable.java:57
+  wire _not_135 = ~_not_22; // NodeTable.java:57
+  wire _eq_253 = slot_children_15 == 3'd0; // NodeTable.java:57
+  wire _or_122 = _not_135 | _eq_253; // NodeTable.java:57
+  wire _and_247 = _and_246 & _or_122; // NodeTable.java:57
+  wire _bits_118 = slot_valid[14]; // NodeTable.java:57
+  wire _eq_254 = slot_parent_14 == _mux_5; // NodeTable.java:57
+  wire _and_248 = _bits_118 & _eq_254; // NodeTable.java:57
+  wire _not_136 = ~_not_22; // NodeTable.java:57
+  wire _eq_255 = slot_children_14 == 3'd0; // NodeTable.java:57
+  wire _or_123 = _not_136 | _eq_255; // NodeTable.java:57
+  wire _and_249 = _and_248 & _or_123; // NodeTable.java:57
+  wire _bits_119 = slot_valid[13]; // NodeTable.java:57
+  wire _eq_256 = slot_parent_13 == _mux_5; // NodeTable.java:57
+  wire _and_250 = _bits_119 & _eq_256; // NodeTable.java:57
+  wire _not_137 = ~_not_22; // NodeTable.java:57
+  wire _eq_257 = slot_children_13 == 3'd0; // NodeTable.java:57
+  wire _or_124 = _not_137 | _eq_257; // NodeTable.java:57
+  wire _and_251 = _and_250 & _or_124; // NodeTable.java:57
+  wire _bits_120 = slot_valid[12]; // NodeTable.java:57
+  wire _eq_258 = slot_parent_12 == _mux_5; // NodeTable.java:57
+  wire _and_252 = _bits_120 & _eq_258; // NodeTable.java:57
+  wire _not_138 = ~_not_22; // NodeTable.java:57
+  wire _eq_259 = slot_children_12 == 3'd0; // NodeTable.java:57
+  wire _or_125 = _not_138 | _eq_259; // NodeTable.java:57
+  wire _and_253 = _and_252 & _or_125; // NodeTable.java:57
+  wire _bits_121 = slot_valid[11]; // NodeTable.java:57
+  wire _eq_260 = slot_parent_11 == _mux_5; // NodeTable.java:57
+  wire _and_254 = _bits_121 & _eq_260; // NodeTable.java:57
+  wire _not_139 = ~_not_22; // NodeTable.java:57
+  wire _eq_261 = slot_children_11 == 3'd0; // NodeTable.java:57
+  wire _or_126 = _not_139 | _eq_261; // NodeTable.java:57
+  wire _and_255 = _and_254 & _or_126; // NodeTable.java:57
+  wire _bits_122 = slot_valid[10]; // NodeTable.java:57
+  wire _eq_262 = slot_parent_10 == _mux_5; // NodeTable.java:57
+  wire _and_256 = _bits_122 & _eq_262; // NodeTable.java:57
+  wire _not_140 = ~_not_22; // NodeTable.java:57
+  wire _eq_263 = slot_children_10 == 3'd0; // NodeTable.java:57
+  wire _or_127 = _not_140 | _eq_263; // NodeTable.java:57
+  wire _and_257 = _and_256 & _or_127; // NodeTable.java:57
+  wire _bits_123 = slot_valid[9]; // NodeTable.java:57
+  wire _eq_264 = slot_parent_9 == _mux_5; // NodeTable.java:57
+  wire _and_258 = _bits_123 & _eq_264; // NodeTable.java:57
+  wire _not_141 = ~_not_22; // NodeTable.java:57
+  wire _eq_265 = slot_children_9 == 3'd0; // NodeTable.java:57
+  wire _or_128 = _not_141 | _eq_265; // NodeTable.java:57
+  wire _and_259 = _and_258 & _or_128; // NodeTable.java:57
+  wire _bits_124 = slot_valid[8]; // NodeTable.java:57
+  wire _eq_266 = slot_parent_8 == _mux_5; // NodeTable.java:57
+  wire _and_260 = _bits_124 & _eq_266; // NodeTable.java:57
+  wire _not_142 = ~_not_22; // NodeTable.java:57
+  wire _eq_267 = slot_children_8 == 3'd0; // NodeTable.java:57
+  wire _or_129 = _not_142 | _eq_267; // NodeTable.java:57
+  wire _and_261 = _and_260 & _or_129; // NodeTable.java:57
+  wire _bits_125 = slot_valid[7]; // NodeTable.java:57
+  wire _eq_268 = slot_parent_7 == _mux_5; // NodeTable.java:57
+  wire _and_262 = _bits_125 & _eq_268; // NodeTable.java:57
+  wire _not_143 = ~_not_22; // NodeTable.java:57
+  wire _eq_269 = slot_children_7 == 3'd0; // NodeTable.java:57
+  wire _or_130 = _not_143 | _eq_269; // NodeTable.java:57
+  wire _and_263 = _and_262 & _or_130; // NodeTable.java:57
+  wire _bits_126 = slot_valid[6]; // NodeTable.java:57
+  wire _eq_270 = slot_parent_6 == _mux_5; // NodeTable.java:57
+  wire _and_264 = _bits_126 & _eq_270; // NodeTable.java:57
+  wire _not_144 = ~_not_22; // NodeTable.java:57
+  wire _eq_271 = slot_children_6 == 3'd0; // NodeTable.java:57
+  wire _or_131 = _not_144 | _eq_271; // NodeTable.java:57
+  wire _and_265 = _and_264 & _or_131; // NodeTable.java:57
+  wire _bits_127 = slot_valid[5]; // NodeTable.java:57
+  wire _eq_272 = slot_parent_5 == _mux_5; // NodeTable.java:57
+  wire _and_266 = _bits_127 & _eq_272; // NodeTable.java:57
+  wire _not_145 = ~_not_22; // NodeTable.java:57
+  wire _eq_273 = slot_children_5 == 3'd0; // NodeTable.java:57
+  wire _or_132 = _not_145 | _eq_273; // NodeTable.java:57
+  wire _and_267 = _and_266 & _or_132; // NodeTable.java:57
+  wire _bits_128 = slot_valid[4]; // NodeTable.java:57
+  wire _eq_274 = slot_parent_4 == _mux_5; // NodeTable.java:57
+  wire _and_268 = _bits_128 & _eq_274; // NodeTable.java:57
+  wire _not_146 = ~_not_22; // NodeTable.java:57
+  wire _eq_275 = slot_children_4 == 3'd0; // NodeTable.java:57
+  wire _or_133 = _not_146 | _eq_275; // NodeTable.java:57
+  wire _and_269 = _and_268 & _or_133; // NodeTable.java:57
+  wire _bits_129 = slot_valid[3]; // NodeTable.java:57
+  wire _eq_276 = slot_parent_3 == _mux_5; // NodeTable.java:57
+  wire _and_270 = _bits_129 & _eq_276; // NodeTable.java:57
+  wire _not_147 = ~_not_22; // NodeTable.java:57
+  wire _eq_277 = slot_children_3 == 3'd0; // NodeTable.java:57
+  wire _or_134 = _not_147 | _eq_277; // NodeTable.java:57
+  wire _and_271 = _and_270 & _or_134; // NodeTable.java:57
+  wire _bits_130 = slot_valid[2]; // NodeTable.java:57
+  wire _eq_278 = slot_parent_2 == _mux_5; // NodeTable.java:57
+  wire _and_272 = _bits_130 & _eq_278; // NodeTable.java:57
+  wire _not_148 = ~_not_22; // NodeTable.java:57
+  wire _eq_279 = slot_children_2 == 3'd0; // NodeTable.java:57
+  wire _or_135 = _not_148 | _eq_279; // NodeTable.java:57
+  wire _and_273 = _and_272 & _or_135; // NodeTable.java:57
+  wire _bits_131 = slot_valid[1]; // NodeTable.java:57
+  wire _eq_280 = slot_parent_1 == _mux_5; // NodeTable.java:57
+  wire _and_274 = _bits_131 & _eq_280; // NodeTable.java:57
+  wire _not_149 = ~_not_22; // NodeTable.java:57
+  wire _eq_281 = slot_children_1 == 3'd0; // NodeTable.java:57
+  wire _or_136 = _not_149 | _eq_281; // NodeTable.java:57
+  wire _and_275 = _and_274 & _or_136; // NodeTable.java:57
+  wire [127:0] kids_vector = {_and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, 1'd0}; // NodeTable.java:78
   wire [127:0] _not_150 = ~kids_vector; // RapController.java:502
   wire [127:0] _and_276 = slot_valid & _not_150; // RapController.java:502
   wire _eq_282 = slot_pick_pick_index == 7'd0; // RapController.java:628
@@ -2411,134 +2411,134 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_663 = slot_pick_pick_index == 7'd125; // RapController.java:630
   wire _eq_664 = slot_pick_pick_index == 7'd126; // RapController.java:630
   wire _eq_665 = slot_pick_pick_index == 7'd127; // RapController.java:630
-  wire _eq_666 = children_write_slot == 7'd0; // NodeTable.java:44
-  wire _eq_667 = children_write_slot == 7'd1; // NodeTable.java:44
-  wire _eq_668 = children_write_slot == 7'd2; // NodeTable.java:44
-  wire _eq_669 = children_write_slot == 7'd3; // NodeTable.java:44
-  wire _eq_670 = children_write_slot == 7'd4; // NodeTable.java:44
-  wire _eq_671 = children_write_slot == 7'd5; // NodeTable.java:44
-  wire _eq_672 = children_write_slot == 7'd6; // NodeTable.java:44
-  wire _eq_673 = children_write_slot == 7'd7; // NodeTable.java:44
-  wire _eq_674 = children_write_slot == 7'd8; // NodeTable.java:44
-  wire _eq_675 = children_write_slot == 7'd9; // NodeTable.java:44
-  wire _eq_676 = children_write_slot == 7'd10; // NodeTable.java:44
-  wire _eq_677 = children_write_slot == 7'd11; // NodeTable.java:44
-  wire _eq_678 = children_write_slot == 7'd12; // NodeTable.java:44
-  wire _eq_679 = children_write_slot == 7'd13; // NodeTable.java:44
-  wire _eq_680 = children_write_slot == 7'd14; // NodeTable.java:44
-  wire _eq_681 = children_write_slot == 7'd15; // NodeTable.java:44
-  wire _eq_682 = children_write_slot == 7'd16; // NodeTable.java:44
-  wire _eq_683 = children_write_slot == 7'd17; // NodeTable.java:44
-  wire _eq_684 = children_write_slot == 7'd18; // NodeTable.java:44
-  wire _eq_685 = children_write_slot == 7'd19; // NodeTable.java:44
-  wire _eq_686 = children_write_slot == 7'd20; // NodeTable.java:44
-  wire _eq_687 = children_write_slot == 7'd21; // NodeTable.java:44
-  wire _eq_688 = children_write_slot == 7'd22; // NodeTable.java:44
-  wire _eq_689 = children_write_slot == 7'd23; // NodeTable.java:44
-  wire _eq_690 = children_write_slot == 7'd24; // NodeTable.java:44
-  wire _eq_691 = children_write_slot == 7'd25; // NodeTable.java:44
-  wire _eq_692 = children_write_slot == 7'd26; // NodeTable.java:44
-  wire _eq_693 = children_write_slot == 7'd27; // NodeTable.java:44
-  wire _eq_694 = children_write_slot == 7'd28; // NodeTable.java:44
-  wire _eq_695 = children_write_slot == 7'd29; // NodeTable.java:44
-  wire _eq_696 = children_write_slot == 7'd30; // NodeTable.java:44
-  wire _eq_697 = children_write_slot == 7'd31; // NodeTable.java:44
-  wire _eq_698 = children_write_slot == 7'd32; // NodeTable.java:44
-  wire _eq_699 = children_write_slot == 7'd33; // NodeTable.java:44
-  wire _eq_700 = children_write_slot == 7'd34; // NodeTable.java:44
-  wire _eq_701 = children_write_slot == 7'd35; // NodeTable.java:44
-  wire _eq_702 = children_write_slot == 7'd36; // NodeTable.java:44
-  wire _eq_703 = children_write_slot == 7'd37; // NodeTable.java:44
-  wire _eq_704 = children_write_slot == 7'd38; // NodeTable.java:44
-  wire _eq_705 = children_write_slot == 7'd39; // NodeTable.java:44
-  wire _eq_706 = children_write_slot == 7'd40; // NodeTable.java:44
-  wire _eq_707 = children_write_slot == 7'd41; // NodeTable.java:44
-  wire _eq_708 = children_write_slot == 7'd42; // NodeTable.java:44
-  wire _eq_709 = children_write_slot == 7'd43; // NodeTable.java:44
-  wire _eq_710 = children_write_slot == 7'd44; // NodeTable.java:44
-  wire _eq_711 = children_write_slot == 7'd45; // NodeTable.java:44
-  wire _eq_712 = children_write_slot == 7'd46; // NodeTable.java:44
-  wire _eq_713 = children_write_slot == 7'd47; // NodeTable.java:44
-  wire _eq_714 = children_write_slot == 7'd48; // NodeTable.java:44
-  wire _eq_715 = children_write_slot == 7'd49; // NodeTable.java:44
-  wire _eq_716 = children_write_slot == 7'd50; // NodeTable.java:44
-  wire _eq_717 = children_write_slot == 7'd51; // NodeTable.java:44
-  wire _eq_718 = children_write_slot == 7'd52; // NodeTable.java:44
-  wire _eq_719 = children_write_slot == 7'd53; // NodeTable.java:44
-  wire _eq_720 = children_write_slot == 7'd54; // NodeTable.java:44
-  wire _eq_721 = children_write_slot == 7'd55; // NodeTable.java:44
-  wire _eq_722 = children_write_slot == 7'd56; // NodeTable.java:44
-  wire _eq_723 = children_write_slot == 7'd57; // NodeTable.java:44
-  wire _eq_724 = children_write_slot == 7'd58; // NodeTable.java:44
-  wire _eq_725 = children_write_slot == 7'd59; // NodeTable.java:44
-  wire _eq_726 = children_write_slot == 7'd60; // NodeTable.java:44
-  wire _eq_727 = children_write_slot == 7'd61; // NodeTable.java:44
-  wire _eq_728 = children_write_slot == 7'd62; // NodeTable.java:44
-  wire _eq_729 = children_write_slot == 7'd63; // NodeTable.java:44
-  wire _eq_730 = children_write_slot == 7'd64; // NodeTable.java:44
-  wire _eq_731 = children_write_slot == 7'd65; // NodeTable.java:44
-  wire _eq_732 = children_write_slot == 7'd66; // NodeTable.java:44
-  wire _eq_733 = children_write_slot == 7'd67; // NodeTable.java:44
-  wire _eq_734 = children_write_slot == 7'd68; // NodeTable.java:44
-  wire _eq_735 = children_write_slot == 7'd69; // NodeTable.java:44
-  wire _eq_736 = children_write_slot == 7'd70; // NodeTable.java:44
-  wire _eq_737 = children_write_slot == 7'd71; // NodeTable.java:44
-  wire _eq_738 = children_write_slot == 7'd72; // NodeTable.java:44
-  wire _eq_739 = children_write_slot == 7'd73; // NodeTable.java:44
-  wire _eq_740 = children_write_slot == 7'd74; // NodeTable.java:44
-  wire _eq_741 = children_write_slot == 7'd75; // NodeTable.java:44
-  wire _eq_742 = children_write_slot == 7'd76; // NodeTable.java:44
-  wire _eq_743 = children_write_slot == 7'd77; // NodeTable.java:44
-  wire _eq_744 = children_write_slot == 7'd78; // NodeTable.java:44
-  wire _eq_745 = children_write_slot == 7'd79; // NodeTable.java:44
-  wire _eq_746 = children_write_slot == 7'd80; // NodeTable.java:44
-  wire _eq_747 = children_write_slot == 7'd81; // NodeTable.java:44
-  wire _eq_748 = children_write_slot == 7'd82; // NodeTable.java:44
-  wire _eq_749 = children_write_slot == 7'd83; // NodeTable.java:44
-  wire _eq_750 = children_write_slot == 7'd84; // NodeTable.java:44
-  wire _eq_751 = children_write_slot == 7'd85; // NodeTable.java:44
-  wire _eq_752 = children_write_slot == 7'd86; // NodeTable.java:44
-  wire _eq_753 = children_write_slot == 7'd87; // NodeTable.java:44
-  wire _eq_754 = children_write_slot == 7'd88; // NodeTable.java:44
-  wire _eq_755 = children_write_slot == 7'd89; // NodeTable.java:44
-  wire _eq_756 = children_write_slot == 7'd90; // NodeTable.java:44
-  wire _eq_757 = children_write_slot == 7'd91; // NodeTable.java:44
-  wire _eq_758 = children_write_slot == 7'd92; // NodeTable.java:44
-  wire _eq_759 = children_write_slot == 7'd93; // NodeTable.java:44
-  wire _eq_760 = children_write_slot == 7'd94; // NodeTable.java:44
-  wire _eq_761 = children_write_slot == 7'd95; // NodeTable.java:44
-  wire _eq_762 = children_write_slot == 7'd96; // NodeTable.java:44
-  wire _eq_763 = children_write_slot == 7'd97; // NodeTable.java:44
-  wire _eq_764 = children_write_slot == 7'd98; // NodeTable.java:44
-  wire _eq_765 = children_write_slot == 7'd99; // NodeTable.java:44
-  wire _eq_766 = children_write_slot == 7'd100; // NodeTable.java:44
-  wire _eq_767 = children_write_slot == 7'd101; // NodeTable.java:44
-  wire _eq_768 = children_write_slot == 7'd102; // NodeTable.java:44
-  wire _eq_769 = children_write_slot == 7'd103; // NodeTable.java:44
-  wire _eq_770 = children_write_slot == 7'd104; // NodeTable.java:44
-  wire _eq_771 = children_write_slot == 7'd105; // NodeTable.java:44
-  wire _eq_772 = children_write_slot == 7'd106; // NodeTable.java:44
-  wire _eq_773 = children_write_slot == 7'd107; // NodeTable.java:44
-  wire _eq_774 = children_write_slot == 7'd108; // NodeTable.java:44
-  wire _eq_775 = children_write_slot == 7'd109; // NodeTable.java:44
-  wire _eq_776 = children_write_slot == 7'd110; // NodeTable.java:44
-  wire _eq_777 = children_write_slot == 7'd111; // NodeTable.java:44
-  wire _eq_778 = children_write_slot == 7'd112; // NodeTable.java:44
-  wire _eq_779 = children_write_slot == 7'd113; // NodeTable.java:44
-  wire _eq_780 = children_write_slot == 7'd114; // NodeTable.java:44
-  wire _eq_781 = children_write_slot == 7'd115; // NodeTable.java:44
-  wire _eq_782 = children_write_slot == 7'd116; // NodeTable.java:44
-  wire _eq_783 = children_write_slot == 7'd117; // NodeTable.java:44
-  wire _eq_784 = children_write_slot == 7'd118; // NodeTable.java:44
-  wire _eq_785 = children_write_slot == 7'd119; // NodeTable.java:44
-  wire _eq_786 = children_write_slot == 7'd120; // NodeTable.java:44
-  wire _eq_787 = children_write_slot == 7'd121; // NodeTable.java:44
-  wire _eq_788 = children_write_slot == 7'd122; // NodeTable.java:44
-  wire _eq_789 = children_write_slot == 7'd123; // NodeTable.java:44
-  wire _eq_790 = children_write_slot == 7'd124; // NodeTable.java:44
-  wire _eq_791 = children_write_slot == 7'd125; // NodeTable.java:44
-  wire _eq_792 = children_write_slot == 7'd126; // NodeTable.java:44
-  wire _eq_793 = children_write_slot == 7'd127; // NodeTable.java:44
+  wire _eq_666 = children_write_slot == 7'd0; // NodeTable.java:45
+  wire _eq_667 = children_write_slot == 7'd1; // NodeTable.java:45
+  wire _eq_668 = children_write_slot == 7'd2; // NodeTable.java:45
+  wire _eq_669 = children_write_slot == 7'd3; // NodeTable.java:45
+  wire _eq_670 = children_write_slot == 7'd4; // NodeTable.java:45
+  wire _eq_671 = children_write_slot == 7'd5; // NodeTable.java:45
+  wire _eq_672 = children_write_slot == 7'd6; // NodeTable.java:45
+  wire _eq_673 = children_write_slot == 7'd7; // NodeTable.java:45
+  wire _eq_674 = children_write_slot == 7'd8; // NodeTable.java:45
+  wire _eq_675 = children_write_slot == 7'd9; // NodeTable.java:45
+  wire _eq_676 = children_write_slot == 7'd10; // NodeTable.java:45
+  wire _eq_677 = children_write_slot == 7'd11; // NodeTable.java:45
+  wire _eq_678 = children_write_slot == 7'd12; // NodeTable.java:45
+  wire _eq_679 = children_write_slot == 7'd13; // NodeTable.java:45
+  wire _eq_680 = children_write_slot == 7'd14; // NodeTable.java:45
+  wire _eq_681 = children_write_slot == 7'd15; // NodeTable.java:45
+  wire _eq_682 = children_write_slot == 7'd16; // NodeTable.java:45
+  wire _eq_683 = children_write_slot == 7'd17; // NodeTable.java:45
+  wire _eq_684 = children_write_slot == 7'd18; // NodeTable.java:45
+  wire _eq_685 = children_write_slot == 7'd19; // NodeTable.java:45
+  wire _eq_686 = children_write_slot == 7'd20; // NodeTable.java:45
+  wire _eq_687 = children_write_slot == 7'd21; // NodeTable.java:45
+  wire _eq_688 = children_write_slot == 7'd22; // NodeTable.java:45
+  wire _eq_689 = children_write_slot == 7'd23; // NodeTable.java:45
+  wire _eq_690 = children_write_slot == 7'd24; // NodeTable.java:45
+  wire _eq_691 = children_write_slot == 7'd25; // NodeTable.java:45
+  wire _eq_692 = children_write_slot == 7'd26; // NodeTable.java:45
+  wire _eq_693 = children_write_slot == 7'd27; // NodeTable.java:45
+  wire _eq_694 = children_write_slot == 7'd28; // NodeTable.java:45
+  wire _eq_695 = children_write_slot == 7'd29; // NodeTable.java:45
+  wire _eq_696 = children_write_slot == 7'd30; // NodeTable.java:45
+  wire _eq_697 = children_write_slot == 7'd31; // NodeTable.java:45
+  wire _eq_698 = children_write_slot == 7'd32; // NodeTable.java:45
+  wire _eq_699 = children_write_slot == 7'd33; // NodeTable.java:45
+  wire _eq_700 = children_write_slot == 7'd34; // NodeTable.java:45
+  wire _eq_701 = children_write_slot == 7'd35; // NodeTable.java:45
+  wire _eq_702 = children_write_slot == 7'd36; // NodeTable.java:45
+  wire _eq_703 = children_write_slot == 7'd37; // NodeTable.java:45
+  wire _eq_704 = children_write_slot == 7'd38; // NodeTable.java:45
+  wire _eq_705 = children_write_slot == 7'd39; // NodeTable.java:45
+  wire _eq_706 = children_write_slot == 7'd40; // NodeTable.java:45
+  wire _eq_707 = children_write_slot == 7'd41; // NodeTable.java:45
+  wire _eq_708 = children_write_slot == 7'd42; // NodeTable.java:45
+  wire _eq_709 = children_write_slot == 7'd43; // NodeTable.java:45
+  wire _eq_710 = children_write_slot == 7'd44; // NodeTable.java:45
+  wire _eq_711 = children_write_slot == 7'd45; // NodeTable.java:45
+  wire _eq_712 = children_write_slot == 7'd46; // NodeTable.java:45
+  wire _eq_713 = children_write_slot == 7'd47; // NodeTable.java:45
+  wire _eq_714 = children_write_slot == 7'd48; // NodeTable.java:45
+  wire _eq_715 = children_write_slot == 7'd49; // NodeTable.java:45
+  wire _eq_716 = children_write_slot == 7'd50; // NodeTable.java:45
+  wire _eq_717 = children_write_slot == 7'd51; // NodeTable.java:45
+  wire _eq_718 = children_write_slot == 7'd52; // NodeTable.java:45
+  wire _eq_719 = children_write_slot == 7'd53; // NodeTable.java:45
+  wire _eq_720 = children_write_slot == 7'd54; // NodeTable.java:45
+  wire _eq_721 = children_write_slot == 7'd55; // NodeTable.java:45
+  wire _eq_722 = children_write_slot == 7'd56; // NodeTable.java:45
+  wire _eq_723 = children_write_slot == 7'd57; // NodeTable.java:45
+  wire _eq_724 = children_write_slot == 7'd58; // NodeTable.java:45
+  wire _eq_725 = children_write_slot == 7'd59; // NodeTable.java:45
+  wire _eq_726 = children_write_slot == 7'd60; // NodeTable.java:45
+  wire _eq_727 = children_write_slot == 7'd61; // NodeTable.java:45
+  wire _eq_728 = children_write_slot == 7'd62; // NodeTable.java:45
+  wire _eq_729 = children_write_slot == 7'd63; // NodeTable.java:45
+  wire _eq_730 = children_write_slot == 7'd64; // NodeTable.java:45
+  wire _eq_731 = children_write_slot == 7'd65; // NodeTable.java:45
+  wire _eq_732 = children_write_slot == 7'd66; // NodeTable.java:45
+  wire _eq_733 = children_write_slot == 7'd67; // NodeTable.java:45
+  wire _eq_734 = children_write_slot == 7'd68; // NodeTable.java:45
+  wire _eq_735 = children_write_slot == 7'd69; // NodeTable.java:45
+  wire _eq_736 = children_write_slot == 7'd70; // NodeTable.java:45
+  wire _eq_737 = children_write_slot == 7'd71; // NodeTable.java:45
+  wire _eq_738 = children_write_slot == 7'd72; // NodeTable.java:45
+  wire _eq_739 = children_write_slot == 7'd73; // NodeTable.java:45
+  wire _eq_740 = children_write_slot == 7'd74; // NodeTable.java:45
+  wire _eq_741 = children_write_slot == 7'd75; // NodeTable.java:45
+  wire _eq_742 = children_write_slot == 7'd76; // NodeTable.java:45
+  wire _eq_743 = children_write_slot == 7'd77; // NodeTable.java:45
+  wire _eq_744 = children_write_slot == 7'd78; // NodeTable.java:45
+  wire _eq_745 = children_write_slot == 7'd79; // NodeTable.java:45
+  wire _eq_746 = children_write_slot == 7'd80; // NodeTable.java:45
+  wire _eq_747 = children_write_slot == 7'd81; // NodeTable.java:45
+  wire _eq_748 = children_write_slot == 7'd82; // NodeTable.java:45
+  wire _eq_749 = children_write_slot == 7'd83; // NodeTable.java:45
+  wire _eq_750 = children_write_slot == 7'd84; // NodeTable.java:45
+  wire _eq_751 = children_write_slot == 7'd85; // NodeTable.java:45
+  wire _eq_752 = children_write_slot == 7'd86; // NodeTable.java:45
+  wire _eq_753 = children_write_slot == 7'd87; // NodeTable.java:45
+  wire _eq_754 = children_write_slot == 7'd88; // NodeTable.java:45
+  wire _eq_755 = children_write_slot == 7'd89; // NodeTable.java:45
+  wire _eq_756 = children_write_slot == 7'd90; // NodeTable.java:45
+  wire _eq_757 = children_write_slot == 7'd91; // NodeTable.java:45
+  wire _eq_758 = children_write_slot == 7'd92; // NodeTable.java:45
+  wire _eq_759 = children_write_slot == 7'd93; // NodeTable.java:45
+  wire _eq_760 = children_write_slot == 7'd94; // NodeTable.java:45
+  wire _eq_761 = children_write_slot == 7'd95; // NodeTable.java:45
+  wire _eq_762 = children_write_slot == 7'd96; // NodeTable.java:45
+  wire _eq_763 = children_write_slot == 7'd97; // NodeTable.java:45
+  wire _eq_764 = children_write_slot == 7'd98; // NodeTable.java:45
+  wire _eq_765 = children_write_slot == 7'd99; // NodeTable.java:45
+  wire _eq_766 = children_write_slot == 7'd100; // NodeTable.java:45
+  wire _eq_767 = children_write_slot == 7'd101; // NodeTable.java:45
+  wire _eq_768 = children_write_slot == 7'd102; // NodeTable.java:45
+  wire _eq_769 = children_write_slot == 7'd103; // NodeTable.java:45
+  wire _eq_770 = children_write_slot == 7'd104; // NodeTable.java:45
+  wire _eq_771 = children_write_slot == 7'd105; // NodeTable.java:45
+  wire _eq_772 = children_write_slot == 7'd106; // NodeTable.java:45
+  wire _eq_773 = children_write_slot == 7'd107; // NodeTable.java:45
+  wire _eq_774 = children_write_slot == 7'd108; // NodeTable.java:45
+  wire _eq_775 = children_write_slot == 7'd109; // NodeTable.java:45
+  wire _eq_776 = children_write_slot == 7'd110; // NodeTable.java:45
+  wire _eq_777 = children_write_slot == 7'd111; // NodeTable.java:45
+  wire _eq_778 = children_write_slot == 7'd112; // NodeTable.java:45
+  wire _eq_779 = children_write_slot == 7'd113; // NodeTable.java:45
+  wire _eq_780 = children_write_slot == 7'd114; // NodeTable.java:45
+  wire _eq_781 = children_write_slot == 7'd115; // NodeTable.java:45
+  wire _eq_782 = children_write_slot == 7'd116; // NodeTable.java:45
+  wire _eq_783 = children_write_slot == 7'd117; // NodeTable.java:45
+  wire _eq_784 = children_write_slot == 7'd118; // NodeTable.java:45
+  wire _eq_785 = children_write_slot == 7'd119; // NodeTable.java:45
+  wire _eq_786 = children_write_slot == 7'd120; // NodeTable.java:45
+  wire _eq_787 = children_write_slot == 7'd121; // NodeTable.java:45
+  wire _eq_788 = children_write_slot == 7'd122; // NodeTable.java:45
+  wire _eq_789 = children_write_slot == 7'd123; // NodeTable.java:45
+  wire _eq_790 = children_write_slot == 7'd124; // NodeTable.java:45
+  wire _eq_791 = children_write_slot == 7'd125; // NodeTable.java:45
+  wire _eq_792 = children_write_slot == 7'd126; // NodeTable.java:45
+  wire _eq_793 = children_write_slot == 7'd127; // NodeTable.java:45
   wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:503
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:42
   wire [31:0] _bits_133 = _add_1[31:0]; // SplitCounter.java:43
@@ -2661,642 +2661,642 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_159 = ~leaf_pick_load; // SlotPicker.java:48
   wire [127:0] _not_160 = ~leaf_pick_pick_hot; // SlotPicker.java:33
   wire [127:0] _and_286 = leaf_pick_candidates & _not_160; // SlotPicker.java:33
-  wire _bits_175 = slot_valid[127]; // NodeTable.java:73
-  wire _eq_801 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_287 = _bits_175 & _eq_801; // NodeTable.java:73
-  wire _eq_802 = slot_children_127 == 3'd0; // NodeTable.java:73
-  wire _and_288 = _and_287 & _eq_802; // NodeTable.java:73
-  wire _bits_176 = slot_valid[126]; // NodeTable.java:73
-  wire _eq_803 = slot_depth_126 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_289 = _bits_176 & _eq_803; // NodeTable.java:73
-  wire _eq_804 = slot_children_126 == 3'd0; // NodeTable.java:73
-  wire _and_290 = _and_289 & _eq_804; // NodeTable.java:73
-  wire _bits_177 = slot_valid[125]; // NodeTable.java:73
-  wire _eq_805 = slot_depth_125 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_291 = _bits_177 & _eq_805; // NodeTable.java:73
-  wire _eq_806 = slot_children_125 == 3'd0; // NodeTable.java:73
-  wire _and_292 = _and_291 & _eq_806; // NodeTable.java:73
-  wire _bits_178 = slot_valid[124]; // NodeTable.java:73
-  wire _eq_807 = slot_depth_124 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_293 = _bits_178 & _eq_807; // NodeTable.java:73
-  wire _eq_808 = slot_children_124 == 3'd0; // NodeTable.java:73
-  wire _and_294 = _and_293 & _eq_808; // NodeTable.java:73
-  wire _bits_179 = slot_valid[123]; // NodeTable.java:73
-  wire _eq_809 = slot_depth_123 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_295 = _bits_179 & _eq_809; // NodeTable.java:73
-  wire _eq_810 = slot_children_123 == 3'd0; // NodeTable.java:73
-  wire _and_296 = _and_295 & _eq_810; // NodeTable.java:73
-  wire _bits_180 = slot_valid[122]; // NodeTable.java:73
-  wire _eq_811 = slot_depth_122 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_297 = _bits_180 & _eq_811; // NodeTable.java:73
-  wire _eq_812 = slot_children_122 == 3'd0; // NodeTable.java:73
-  wire _and_298 = _and_297 & _eq_812; // NodeTable.java:73
-  wire _bits_181 = slot_valid[121]; // NodeTable.java:73
-  wire _eq_813 = slot_depth_121 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_299 = _bits_181 & _eq_813; // NodeTable.java:73
-  wire _eq_814 = slot_children_121 == 3'd0; // NodeTable.java:73
-  wire _and_300 = _and_299 & _eq_814; // NodeTable.java:73
-  wire _bits_182 = slot_valid[120]; // NodeTable.java:73
-  wire _eq_815 = slot_depth_120 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_301 = _bits_182 & _eq_815; // NodeTable.java:73
-  wire _eq_816 = slot_children_120 == 3'd0; // NodeTable.java:73
-  wire _and_302 = _and_301 & _eq_816; // NodeTable.java:73
-  wire _bits_183 = slot_valid[119]; // NodeTable.java:73
-  wire _eq_817 = slot_depth_119 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_303 = _bits_183 & _eq_817; // NodeTable.java:73
-  wire _eq_818 = slot_children_119 == 3'd0; // NodeTable.java:73
-  wire _and_304 = _and_303 & _eq_818; // NodeTable.java:73
-  wire _bits_184 = slot_valid[118]; // NodeTable.java:73
-  wire _eq_819 = slot_depth_118 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_305 = _bits_184 & _eq_819; // NodeTable.java:73
-  wire _eq_820 = slot_children_118 == 3'd0; // NodeTable.java:73
-  wire _and_306 = _and_305 & _eq_820; // NodeTable.java:73
-  wire _bits_185 = slot_valid[117]; // NodeTable.java:73
-  wire _eq_821 = slot_depth_117 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_307 = _bits_185 & _eq_821; // NodeTable.java:73
-  wire _eq_822 = slot_children_117 == 3'd0; // NodeTable.java:73
-  wire _and_308 = _and_307 & _eq_822; // NodeTable.java:73
-  wire _bits_186 = slot_valid[116]; // NodeTable.java:73
-  wire _eq_823 = slot_depth_116 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_309 = _bits_186 & _eq_823; // NodeTable.java:73
-  wire _eq_824 = slot_children_116 == 3'd0; // NodeTable.java:73
-  wire _and_310 = _and_309 & _eq_824; // NodeTable.java:73
-  wire _bits_187 = slot_valid[115]; // NodeTable.java:73
-  wire _eq_825 = slot_depth_115 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_311 = _bits_187 & _eq_825; // NodeTable.java:73
-  wire _eq_826 = slot_children_115 == 3'd0; // NodeTable.java:73
-  wire _and_312 = _and_311 & _eq_826; // NodeTable.java:73
-  wire _bits_188 = slot_valid[114]; // NodeTable.java:73
-  wire _eq_827 = slot_depth_114 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_313 = _bits_188 & _eq_827; // NodeTable.java:73
-  wire _eq_828 = slot_children_114 == 3'd0; // NodeTable.java:73
-  wire _and_314 = _and_313 & _eq_828; // NodeTable.java:73
-  wire _bits_189 = slot_valid[113]; // NodeTable.java:73
-  wire _eq_829 = slot_depth_113 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_315 = _bits_189 & _eq_829; // NodeTable.java:73
-  wire _eq_830 = slot_children_113 == 3'd0; // NodeTable.java:73
-  wire _and_316 = _and_315 & _eq_830; // NodeTable.java:73
-  wire _bits_190 = slot_valid[112]; // NodeTable.java:73
-  wire _eq_831 = slot_depth_112 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_317 = _bits_190 & _eq_831; // NodeTable.java:73
-  wire _eq_832 = slot_children_112 == 3'd0; // NodeTable.java:73
-  wire _and_318 = _and_317 & _eq_832; // NodeTable.java:73
-  wire _bits_191 = slot_valid[111]; // NodeTable.java:73
-  wire _eq_833 = slot_depth_111 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_319 = _bits_191 & _eq_833; // NodeTable.java:73
-  wire _eq_834 = slot_children_111 == 3'd0; // NodeTable.java:73
-  wire _and_320 = _and_319 & _eq_834; // NodeTable.java:73
-  wire _bits_192 = slot_valid[110]; // NodeTable.java:73
-  wire _eq_835 = slot_depth_110 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_321 = _bits_192 & _eq_835; // NodeTable.java:73
-  wire _eq_836 = slot_children_110 == 3'd0; // NodeTable.java:73
-  wire _and_322 = _and_321 & _eq_836; // NodeTable.java:73
-  wire _bits_193 = slot_valid[109]; // NodeTable.java:73
-  wire _eq_837 = slot_depth_109 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_323 = _bits_193 & _eq_837; // NodeTable.java:73
-  wire _eq_838 = slot_children_109 == 3'd0; // NodeTable.java:73
-  wire _and_324 = _and_323 & _eq_838; // NodeTable.java:73
-  wire _bits_194 = slot_valid[108]; // NodeTable.java:73
-  wire _eq_839 = slot_depth_108 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_325 = _bits_194 & _eq_839; // NodeTable.java:73
-  wire _eq_840 = slot_children_108 == 3'd0; // NodeTable.java:73
-  wire _and_326 = _and_325 & _eq_840; // NodeTable.java:73
-  wire _bits_195 = slot_valid[107]; // NodeTable.java:73
-  wire _eq_841 = slot_depth_107 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_327 = _bits_195 & _eq_841; // NodeTable.java:73
-  wire _eq_842 = slot_children_107 == 3'd0; // NodeTable.java:73
-  wire _and_328 = _and_327 & _eq_842; // NodeTable.java:73
-  wire _bits_196 = slot_valid[106]; // NodeTable.java:73
-  wire _eq_843 = slot_depth_106 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_329 = _bits_196 & _eq_843; // NodeTable.java:73
-  wire _eq_844 = slot_children_106 == 3'd0; // NodeTable.java:73
-  wire _and_330 = _and_329 & _eq_844; // NodeTable.java:73
-  wire _bits_197 = slot_valid[105]; // NodeTable.java:73
-  wire _eq_845 = slot_depth_105 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_331 = _bits_197 & _eq_845; // NodeTable.java:73
-  wire _eq_846 = slot_children_105 == 3'd0; // NodeTable.java:73
-  wire _and_332 = _and_331 & _eq_846; // NodeTable.java:73
-  wire _bits_198 = slot_valid[104]; // NodeTable.java:73
-  wire _eq_847 = slot_depth_104 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_333 = _bits_198 & _eq_847; // NodeTable.java:73
-  wire _eq_848 = slot_children_104 == 3'd0; // NodeTable.java:73
-  wire _and_334 = _and_333 & _eq_848; // NodeTable.java:73
-  wire _bits_199 = slot_valid[103]; // NodeTable.java:73
-  wire _eq_849 = slot_depth_103 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_335 = _bits_199 & _eq_849; // NodeTable.java:73
-  wire _eq_850 = slot_children_103 == 3'd0; // NodeTable.java:73
-  wire _and_336 = _and_335 & _eq_850; // NodeTable.java:73
-  wire _bits_200 = slot_valid[102]; // NodeTable.java:73
-  wire _eq_851 = slot_depth_102 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_337 = _bits_200 & _eq_851; // NodeTable.java:73
-  wire _eq_852 = slot_children_102 == 3'd0; // NodeTable.java:73
-  wire _and_338 = _and_337 & _eq_852; // NodeTable.java:73
-  wire _bits_201 = slot_valid[101]; // NodeTable.java:73
-  wire _eq_853 = slot_depth_101 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_339 = _bits_201 & _eq_853; // NodeTable.java:73
-  wire _eq_854 = slot_children_101 == 3'd0; // NodeTable.java:73
-  wire _and_340 = _and_339 & _eq_854; // NodeTable.java:73
-  wire _bits_202 = slot_valid[100]; // NodeTable.java:73
-  wire _eq_855 = slot_depth_100 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_341 = _bits_202 & _eq_855; // NodeTable.java:73
-  wire _eq_856 = slot_children_100 == 3'd0; // NodeTable.java:73
-  wire _and_342 = _and_341 & _eq_856; // NodeTable.java:73
-  wire _bits_203 = slot_valid[99]; // NodeTable.java:73
-  wire _eq_857 = slot_depth_99 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_343 = _bits_203 & _eq_857; // NodeTable.java:73
-  wire _eq_858 = slot_children_99 == 3'd0; // NodeTable.java:73
-  wire _and_344 = _and_343 & _eq_858; // NodeTable.java:73
-  wire _bits_204 = slot_valid[98]; // NodeTable.java:73
-  wire _eq_859 = slot_depth_98 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_345 = _bits_204 & _eq_859; // NodeTable.java:73
-  wire _eq_860 = slot_children_98 == 3'd0; // NodeTable.java:73
-  wire _and_346 = _and_345 & _eq_860; // NodeTable.java:73
-  wire _bits_205 = slot_valid[97]; // NodeTable.java:73
-  wire _eq_861 = slot_depth_97 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_347 = _bits_205 & _eq_861; // NodeTable.java:73
-  wire _eq_862 = slot_children_97 == 3'd0; // NodeTable.java:73
-  wire _and_348 = _and_347 & _eq_862; // NodeTable.java:73
-  wire _bits_206 = slot_valid[96]; // NodeTable.java:73
-  wire _eq_863 = slot_depth_96 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_349 = _bits_206 & _eq_863; // NodeTable.java:73
-  wire _eq_864 = slot_children_96 == 3'd0; // NodeTable.java:73
-  wire _and_350 = _and_349 & _eq_864; // NodeTable.java:73
-  wire _bits_207 = slot_valid[95]; // NodeTable.java:73
-  wire _eq_865 = slot_depth_95 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_351 = _bits_207 & _eq_865; // NodeTable.java:73
-  wire _eq_866 = slot_children_95 == 3'd0; // NodeTable.java:73
-  wire _and_352 = _and_351 & _eq_866; // NodeTable.java:73
-  wire _bits_208 = slot_valid[94]; // NodeTable.java:73
-  wire _eq_867 = slot_depth_94 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_353 = _bits_208 & _eq_867; // NodeTable.java:73
-  wire _eq_868 = slot_children_94 == 3'd0; // NodeTable.java:73
-  wire _and_354 = _and_353 & _eq_868; // NodeTable.java:73
-  wire _bits_209 = slot_valid[93]; // NodeTable.java:73
-  wire _eq_869 = slot_depth_93 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_355 = _bits_209 & _eq_869; // NodeTable.java:73
-  wire _eq_870 = slot_children_93 == 3'd0; // NodeTable.java:73
-  wire _and_356 = _and_355 & _eq_870; // NodeTable.java:73
-  wire _bits_210 = slot_valid[92]; // NodeTable.java:73
-  wire _eq_871 = slot_depth_92 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_357 = _bits_210 & _eq_871; // NodeTable.java:73
-  wire _eq_872 = slot_children_92 == 3'd0; // NodeTable.java:73
-  wire _and_358 = _and_357 & _eq_872; // NodeTable.java:73
-  wire _bits_211 = slot_valid[91]; // NodeTable.java:73
-  wire _eq_873 = slot_depth_91 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_359 = _bits_211 & _eq_873; // NodeTable.java:73
-  wire _eq_874 = slot_children_91 == 3'd0; // NodeTable.java:73
-  wire _and_360 = _and_359 & _eq_874; // NodeTable.java:73
-  wire _bits_212 = slot_valid[90]; // NodeTable.java:73
-  wire _eq_875 = slot_depth_90 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_361 = _bits_212 & _eq_875; // NodeTable.java:73
-  wire _eq_876 = slot_children_90 == 3'd0; // NodeTable.java:73
-  wire _and_362 = _and_361 & _eq_876; // NodeTable.java:73
-  wire _bits_213 = slot_valid[89]; // NodeTable.java:73
-  wire _eq_877 = slot_depth_89 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_363 = _bits_213 & _eq_877; // NodeTable.java:73
-  wire _eq_878 = slot_children_89 == 3'd0; // NodeTable.java:73
-  wire _and_364 = _and_363 & _eq_878; // NodeTable.java:73
-  wire _bits_214 = slot_valid[88]; // NodeTable.java:73
-  wire _eq_879 = slot_depth_88 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_365 = _bits_214 & _eq_879; // NodeTable.java:73
-  wire _eq_880 = slot_children_88 == 3'd0; // NodeTable.java:73
-  wire _and_366 = _and_365 & _eq_880; // NodeTable.java:73
-  wire _bits_215 = slot_valid[87]; // NodeTable.java:73
-  wire _eq_881 = slot_depth_87 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_367 = _bits_215 & _eq_881; // NodeTable.java:73
-  wire _eq_882 = slot_children_87 == 3'd0; // NodeTable.java:73
-  wire _and_368 = _and_367 & _eq_882; // NodeTable.java:73
-  wire _bits_216 = slot_valid[86]; // NodeTable.java:73
-  wire _eq_883 = slot_depth_86 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_369 = _bits_216 & _eq_883; // NodeTable.java:73
-  wire _eq_884 = slot_children_86 == 3'd0; // NodeTable.java:73
-  wire _and_370 = _and_369 & _eq_884; // NodeTable.java:73
-  wire _bits_217 = slot_valid[85]; // NodeTable.java:73
-  wire _eq_885 = slot_depth_85 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_371 = _bits_217 & _eq_885; // NodeTable.java:73
-  wire _eq_886 = slot_children_85 == 3'd0; // NodeTable.java:73
-  wire _and_372 = _and_371 & _eq_886; // NodeTable.java:73
-  wire _bits_218 = slot_valid[84]; // NodeTable.java:73
-  wire _eq_887 = slot_depth_84 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_373 = _bits_218 & _eq_887; // NodeTable.java:73
-  wire _eq_888 = slot_children_84 == 3'd0; // NodeTable.java:73
-  wire _and_374 = _and_373 & _eq_888; // NodeTable.java:73
-  wire _bits_219 = slot_valid[83]; // NodeTable.java:73
-  wire _eq_889 = slot_depth_83 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_375 = _bits_219 & _eq_889; // NodeTable.java:73
-  wire _eq_890 = slot_children_83 == 3'd0; // NodeTable.java:73
-  wire _and_376 = _and_375 & _eq_890; // NodeTable.java:73
-  wire _bits_220 = slot_valid[82]; // NodeTable.java:73
-  wire _eq_891 = slot_depth_82 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_377 = _bits_220 & _eq_891; // NodeTable.java:73
-  wire _eq_892 = slot_children_82 == 3'd0; // NodeTable.java:73
-  wire _and_378 = _and_377 & _eq_892; // NodeTable.java:73
-  wire _bits_221 = slot_valid[81]; // NodeTable.java:73
-  wire _eq_893 = slot_depth_81 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_379 = _bits_221 & _eq_893; // NodeTable.java:73
-  wire _eq_894 = slot_children_81 == 3'd0; // NodeTable.java:73
-  wire _and_380 = _and_379 & _eq_894; // NodeTable.java:73
-  wire _bits_222 = slot_valid[80]; // NodeTable.java:73
-  wire _eq_895 = slot_depth_80 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_381 = _bits_222 & _eq_895; // NodeTable.java:73
-  wire _eq_896 = slot_children_80 == 3'd0; // NodeTable.java:73
-  wire _and_382 = _and_381 & _eq_896; // NodeTable.java:73
-  wire _bits_223 = slot_valid[79]; // NodeTable.java:73
-  wire _eq_897 = slot_depth_79 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_383 = _bits_223 & _eq_897; // NodeTable.java:73
-  wire _eq_898 = slot_children_79 == 3'd0; // NodeTable.java:73
-  wire _and_384 = _and_383 & _eq_898; // NodeTable.java:73
-  wire _bits_224 = slot_valid[78]; // NodeTable.java:73
-  wire _eq_899 = slot_depth_78 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_385 = _bits_224 & _eq_899; // NodeTable.java:73
-  wire _eq_900 = slot_children_78 == 3'd0; // NodeTable.java:73
-  wire _and_386 = _and_385 & _eq_900; // NodeTable.java:73
-  wire _bits_225 = slot_valid[77]; // NodeTable.java:73
-  wire _eq_901 = slot_depth_77 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_387 = _bits_225 & _eq_901; // NodeTable.java:73
-  wire _eq_902 = slot_children_77 == 3'd0; // NodeTable.java:73
-  wire _and_388 = _and_387 & _eq_902; // NodeTable.java:73
-  wire _bits_226 = slot_valid[76]; // NodeTable.java:73
-  wire _eq_903 = slot_depth_76 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_389 = _bits_226 & _eq_903; // NodeTable.java:73
-  wire _eq_904 = slot_children_76 == 3'd0; // NodeTable.java:73
-  wire _and_390 = _and_389 & _eq_904; // NodeTable.java:73
-  wire _bits_227 = slot_valid[75]; // NodeTable.java:73
-  wire _eq_905 = slot_depth_75 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_391 = _bits_227 & _eq_905; // NodeTable.java:73
-  wire _eq_906 = slot_children_75 == 3'd0; // NodeTable.java:73
-  wire _and_392 = _and_391 & _eq_906; // NodeTable.java:73
-  wire _bits_228 = slot_valid[74]; // NodeTable.java:73
-  wire _eq_907 = slot_depth_74 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_393 = _bits_228 & _eq_907; // NodeTable.java:73
-  wire _eq_908 = slot_children_74 == 3'd0; // NodeTable.java:73
-  wire _and_394 = _and_393 & _eq_908; // NodeTable.java:73
-  wire _bits_229 = slot_valid[73]; // NodeTable.java:73
-  wire _eq_909 = slot_depth_73 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_395 = _bits_229 & _eq_909; // NodeTable.java:73
-  wire _eq_910 = slot_children_73 == 3'd0; // NodeTable.java:73
-  wire _and_396 = _and_395 & _eq_910; // NodeTable.java:73
-  wire _bits_230 = slot_valid[72]; // NodeTable.java:73
-  wire _eq_911 = slot_depth_72 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_397 = _bits_230 & _eq_911; // NodeTable.java:73
-  wire _eq_912 = slot_children_72 == 3'd0; // NodeTable.java:73
-  wire _and_398 = _and_397 & _eq_912; // NodeTable.java:73
-  wire _bits_231 = slot_valid[71]; // NodeTable.java:73
-  wire _eq_913 = slot_depth_71 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_399 = _bits_231 & _eq_913; // NodeTable.java:73
-  wire _eq_914 = slot_children_71 == 3'd0; // NodeTable.java:73
-  wire _and_400 = _and_399 & _eq_914; // NodeTable.java:73
-  wire _bits_232 = slot_valid[70]; // NodeTable.java:73
-  wire _eq_915 = slot_depth_70 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_401 = _bits_232 & _eq_915; // NodeTable.java:73
-  wire _eq_916 = slot_children_70 == 3'd0; // NodeTable.java:73
-  wire _and_402 = _and_401 & _eq_916; // NodeTable.java:73
-  wire _bits_233 = slot_valid[69]; // NodeTable.java:73
-  wire _eq_917 = slot_depth_69 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_403 = _bits_233 & _eq_917; // NodeTable.java:73
-  wire _eq_918 = slot_children_69 == 3'd0; // NodeTable.java:73
-  wire _and_404 = _and_403 & _eq_918; // NodeTable.java:73
-  wire _bits_234 = slot_valid[68]; // NodeTable.java:73
-  wire _eq_919 = slot_depth_68 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_405 = _bits_234 & _eq_919; // NodeTable.java:73
-  wire _eq_920 = slot_children_68 == 3'd0; // NodeTable.java:73
-  wire _and_406 = _and_405 & _eq_920; // NodeTable.java:73
-  wire _bits_235 = slot_valid[67]; // NodeTable.java:73
-  wire _eq_921 = slot_depth_67 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_407 = _bits_235 & _eq_921; // NodeTable.java:73
-  wire _eq_922 = slot_children_67 == 3'd0; // NodeTable.java:73
-  wire _and_408 = _and_407 & _eq_922; // NodeTable.java:73
-  wire _bits_236 = slot_valid[66]; // NodeTable.java:73
-  wire _eq_923 = slot_depth_66 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_409 = _bits_236 & _eq_923; // NodeTable.java:73
-  wire _eq_924 = slot_children_66 == 3'd0; // NodeTable.java:73
-  wire _and_410 = _and_409 & _eq_924; // NodeTable.java:73
-  wire _bits_237 = slot_valid[65]; // NodeTable.java:73
-  wire _eq_925 = slot_depth_65 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_411 = _bits_237 & _eq_925; // NodeTable.java:73
-  wire _eq_926 = slot_children_65 == 3'd0; // NodeTable.java:73
-  wire _and_412 = _and_411 & _eq_926; // NodeTable.java:73
-  wire _bits_238 = slot_valid[64]; // NodeTable.java:73
-  wire _eq_927 = slot_depth_64 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_413 = _bits_238 & _eq_927; // NodeTable.java:73
-  wire _eq_928 = slot_children_64 == 3'd0; // NodeTable.java:73
-  wire _and_414 = _and_413 & _eq_928; // NodeTable.java:73
-  wire _bits_239 = slot_valid[63]; // NodeTable.java:73
-  wire _eq_929 = slot_depth_63 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_415 = _bits_239 & _eq_929; // NodeTable.java:73
-  wire _eq_930 = slot_children_63 == 3'd0; // NodeTable.java:73
-  wire _and_416 = _and_415 & _eq_930; // NodeTable.java:73
-  wire _bits_240 = slot_valid[62]; // NodeTable.java:73
-  wire _eq_931 = slot_depth_62 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_417 = _bits_240 & _eq_931; // NodeTable.java:73
-  wire _eq_932 = slot_children_62 == 3'd0; // NodeTable.java:73
-  wire _and_418 = _and_417 & _eq_932; // NodeTable.java:73
-  wire _bits_241 = slot_valid[61]; // NodeTable.java:73
-  wire _eq_933 = slot_depth_61 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_419 = _bits_241 & _eq_933; // NodeTable.java:73
-  wire _eq_934 = slot_children_61 == 3'd0; // NodeTable.java:73
-  wire _and_420 = _and_419 & _eq_934; // NodeTable.java:73
-  wire _bits_242 = slot_valid[60]; // NodeTable.java:73
-  wire _eq_935 = slot_depth_60 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_421 = _bits_242 & _eq_935; // NodeTable.java:73
-  wire _eq_936 = slot_children_60 == 3'd0; // NodeTable.java:73
-  wire _and_422 = _and_421 & _eq_936; // NodeTable.java:73
-  wire _bits_243 = slot_valid[59]; // NodeTable.java:73
-  wire _eq_937 = slot_depth_59 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_423 = _bits_243 & _eq_937; // NodeTable.java:73
-  wire _eq_938 = slot_children_59 == 3'd0; // NodeTable.java:73
-  wire _and_424 = _and_423 & _eq_938; // NodeTable.java:73
-  wire _bits_244 = slot_valid[58]; // NodeTable.java:73
-  wire _eq_939 = slot_depth_58 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_425 = _bits_244 & _eq_939; // NodeTable.java:73
-  wire _eq_940 = slot_children_58 == 3'd0; // NodeTable.java:73
-  wire _and_426 = _and_425 & _eq_940; // NodeTable.java:73
-  wire _bits_245 = slot_valid[57]; // NodeTable.java:73
-  wire _eq_941 = slot_depth_57 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_427 = _bits_245 & _eq_941; // NodeTable.java:73
-  wire _eq_942 = slot_children_57 == 3'd0; // NodeTable.java:73
-  wire _and_428 = _and_427 & _eq_942; // NodeTable.java:73
-  wire _bits_246 = slot_valid[56]; // NodeTable.java:73
-  wire _eq_943 = slot_depth_56 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_429 = _bits_246 & _eq_943; // NodeTable.java:73
-  wire _eq_944 = slot_children_56 == 3'd0; // NodeTable.java:73
-  wire _and_430 = _and_429 & _eq_944; // NodeTable.java:73
-  wire _bits_247 = slot_valid[55]; // NodeTable.java:73
-  wire _eq_945 = slot_depth_55 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_431 = _bits_247 & _eq_945; // NodeTable.java:73
-  wire _eq_946 = slot_children_55 == 3'd0; // NodeTable.java:73
-  wire _and_432 = _and_431 & _eq_946; // NodeTable.java:73
-  wire _bits_248 = slot_valid[54]; // NodeTable.java:73
-  wire _eq_947 = slot_depth_54 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_433 = _bits_248 & _eq_947; // NodeTable.java:73
-  wire _eq_948 = slot_children_54 == 3'd0; // NodeTable.java:73
-  wire _and_434 = _and_433 & _eq_948; // NodeTable.java:73
-  wire _bits_249 = slot_valid[53]; // NodeTable.java:73
-  wire _eq_949 = slot_depth_53 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_435 = _bits_249 & _eq_949; // NodeTable.java:73
-  wire _eq_950 = slot_children_53 == 3'd0; // NodeTable.java:73
-  wire _and_436 = _and_435 & _eq_950; // NodeTable.java:73
-  wire _bits_250 = slot_valid[52]; // NodeTable.java:73
-  wire _eq_951 = slot_depth_52 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_437 = _bits_250 & _eq_951; // NodeTable.java:73
-  wire _eq_952 = slot_children_52 == 3'd0; // NodeTable.java:73
-  wire _and_438 = _and_437 & _eq_952; // NodeTable.java:73
-  wire _bits_251 = slot_valid[51]; // NodeTable.java:73
-  wire _eq_953 = slot_depth_51 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_439 = _bits_251 & _eq_953; // NodeTable.java:73
-  wire _eq_954 = slot_children_51 == 3'd0; // NodeTable.java:73
-  wire _and_440 = _and_439 & _eq_954; // NodeTable.java:73
-  wire _bits_252 = slot_valid[50]; // NodeTable.java:73
-  wire _eq_955 = slot_depth_50 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_441 = _bits_252 & _eq_955; // NodeTable.java:73
-  wire _eq_956 = slot_children_50 == 3'd0; // NodeTable.java:73
-  wire _and_442 = _and_441 & _eq_956; // NodeTable.java:73
-  wire _bits_253 = slot_valid[49]; // NodeTable.java:73
-  wire _eq_957 = slot_depth_49 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_443 = _bits_253 & _eq_957; // NodeTable.java:73
-  wire _eq_958 = slot_children_49 == 3'd0; // NodeTable.java:73
-  wire _and_444 = _and_443 & _eq_958; // NodeTable.java:73
-  wire _bits_254 = slot_valid[48]; // NodeTable.java:73
-  wire _eq_959 = slot_depth_48 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_445 = _bits_254 & _eq_959; // NodeTable.java:73
-  wire _eq_960 = slot_children_48 == 3'd0; // NodeTable.java:73
-  wire _and_446 = _and_445 & _eq_960; // NodeTable.java:73
-  wire _bits_255 = slot_valid[47]; // NodeTable.java:73
-  wire _eq_961 = slot_depth_47 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_447 = _bits_255 & _eq_961; // NodeTable.java:73
-  wire _eq_962 = slot_children_47 == 3'd0; // NodeTable.java:73
-  wire _and_448 = _and_447 & _eq_962; // NodeTable.java:73
-  wire _bits_256 = slot_valid[46]; // NodeTable.java:73
-  wire _eq_963 = slot_depth_46 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_449 = _bits_256 & _eq_963; // NodeTable.java:73
-  wire _eq_964 = slot_children_46 == 3'd0; // NodeTable.java:73
-  wire _and_450 = _and_449 & _eq_964; // NodeTable.java:73
-  wire _bits_257 = slot_valid[45]; // NodeTable.java:73
-  wire _eq_965 = slot_depth_45 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_451 = _bits_257 & _eq_965; // NodeTable.java:73
-  wire _eq_966 = slot_children_45 == 3'd0; // NodeTable.java:73
-  wire _and_452 = _and_451 & _eq_966; // NodeTable.java:73
-  wire _bits_258 = slot_valid[44]; // NodeTable.java:73
-  wire _eq_967 = slot_depth_44 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_453 = _bits_258 & _eq_967; // NodeTable.java:73
-  wire _eq_968 = slot_children_44 == 3'd0; // NodeTable.java:73
-  wire _and_454 = _and_453 & _eq_968; // NodeTable.java:73
-  wire _bits_259 = slot_valid[43]; // NodeTable.java:73
-  wire _eq_969 = slot_depth_43 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_455 = _bits_259 & _eq_969; // NodeTable.java:73
-  wire _eq_970 = slot_children_43 == 3'd0; // NodeTable.java:73
-  wire _and_456 = _and_455 & _eq_970; // NodeTable.java:73
-  wire _bits_260 = slot_valid[42]; // NodeTable.java:73
-  wire _eq_971 = slot_depth_42 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_457 = _bits_260 & _eq_971; // NodeTable.java:73
-  wire _eq_972 = slot_children_42 == 3'd0; // NodeTable.java:73
-  wire _and_458 = _and_457 & _eq_972; // NodeTable.java:73
-  wire _bits_261 = slot_valid[41]; // NodeTable.java:73
-  wire _eq_973 = slot_depth_41 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_459 = _bits_261 & _eq_973; // NodeTable.java:73
-  wire _eq_974 = slot_children_41 == 3'd0; // NodeTable.java:73
-  wire _and_460 = _and_459 & _eq_974; // NodeTable.java:73
-  wire _bits_262 = slot_valid[40]; // NodeTable.java:73
-  wire _eq_975 = slot_depth_40 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_461 = _bits_262 & _eq_975; // NodeTable.java:73
-  wire _eq_976 = slot_children_40 == 3'd0; // NodeTable.java:73
-  wire _and_462 = _and_461 & _eq_976; // NodeTable.java:73
-  wire _bits_263 = slot_valid[39]; // NodeTable.java:73
-  wire _eq_977 = slot_depth_39 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_463 = _bits_263 & _eq_977; // NodeTable.java:73
-  wire _eq_978 = slot_children_39 == 3'd0; // NodeTable.java:73
-  wire _and_464 = _and_463 & _eq_978; // NodeTable.java:73
-  wire _bits_264 = slot_valid[38]; // NodeTable.java:73
-  wire _eq_979 = slot_depth_38 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_465 = _bits_264 & _eq_979; // NodeTable.java:73
-  wire _eq_980 = slot_children_38 == 3'd0; // NodeTable.java:73
-  wire _and_466 = _and_465 & _eq_980; // NodeTable.java:73
-  wire _bits_265 = slot_valid[37]; // NodeTable.java:73
-  wire _eq_981 = slot_depth_37 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_467 = _bits_265 & _eq_981; // NodeTable.java:73
-  wire _eq_982 = slot_children_37 == 3'd0; // NodeTable.java:73
-  wire _and_468 = _and_467 & _eq_982; // NodeTable.java:73
-  wire _bits_266 = slot_valid[36]; // NodeTable.java:73
-  wire _eq_983 = slot_depth_36 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_469 = _bits_266 & _eq_983; // NodeTable.java:73
-  wire _eq_984 = slot_children_36 == 3'd0; // NodeTable.java:73
-  wire _and_470 = _and_469 & _eq_984; // NodeTable.java:73
-  wire _bits_267 = slot_valid[35]; // NodeTable.java:73
-  wire _eq_985 = slot_depth_35 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_471 = _bits_267 & _eq_985; // NodeTable.java:73
-  wire _eq_986 = slot_children_35 == 3'd0; // NodeTable.java:73
-  wire _and_472 = _and_471 & _eq_986; // NodeTable.java:73
-  wire _bits_268 = slot_valid[34]; // NodeTable.java:73
-  wire _eq_987 = slot_depth_34 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_473 = _bits_268 & _eq_987; // NodeTable.java:73
-  wire _eq_988 = slot_children_34 == 3'd0; // NodeTable.java:73
-  wire _and_474 = _and_473 & _eq_988; // NodeTable.java:73
-  wire _bits_269 = slot_valid[33]; // NodeTable.java:73
-  wire _eq_989 = slot_depth_33 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_475 = _bits_269 & _eq_989; // NodeTable.java:73
-  wire _eq_990 = slot_children_33 == 3'd0; // NodeTable.java:73
-  wire _and_476 = _and_475 & _eq_990; // NodeTable.java:73
-  wire _bits_270 = slot_valid[32]; // NodeTable.java:73
-  wire _eq_991 = slot_depth_32 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_477 = _bits_270 & _eq_991; // NodeTable.java:73
-  wire _eq_992 = slot_children_32 == 3'd0; // NodeTable.java:73
-  wire _and_478 = _and_477 & _eq_992; // NodeTable.java:73
-  wire _bits_271 = slot_valid[31]; // NodeTable.java:73
-  wire _eq_993 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_479 = _bits_271 & _eq_993; // NodeTable.java:73
-  wire _eq_994 = slot_children_31 == 3'd0; // NodeTable.java:73
-  wire _and_480 = _and_479 & _eq_994; // NodeTable.java:73
-  wire _bits_272 = slot_valid[30]; // NodeTable.java:73
-  wire _eq_995 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_481 = _bits_272 & _eq_995; // NodeTable.java:73
-  wire _eq_996 = slot_children_30 == 3'd0; // NodeTable.java:73
-  wire _and_482 = _and_481 & _eq_996; // NodeTable.java:73
-  wire _bits_273 = slot_valid[29]; // NodeTable.java:73
-  wire _eq_997 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_483 = _bits_273 & _eq_997; // NodeTable.java:73
-  wire _eq_998 = slot_children_29 == 3'd0; // NodeTable.java:73
-  wire _and_484 = _and_483 & _eq_998; // NodeTable.java:73
-  wire _bits_274 = slot_valid[28]; // NodeTable.java:73
-  wire _eq_999 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_485 = _bits_274 & _eq_999; // NodeTable.java:73
-  wire _eq_1000 = slot_children_28 == 3'd0; // NodeTable.java:73
-  wire _and_486 = _and_485 & _eq_1000; // NodeTable.java:73
-  wire _bits_275 = slot_valid[27]; // NodeTable.java:73
-  wire _eq_1001 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_487 = _bits_275 & _eq_1001; // NodeTable.java:73
-  wire _eq_1002 = slot_children_27 == 3'd0; // NodeTable.java:73
-  wire _and_488 = _and_487 & _eq_1002; // NodeTable.java:73
-  wire _bits_276 = slot_valid[26]; // NodeTable.java:73
-  wire _eq_1003 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_489 = _bits_276 & _eq_1003; // NodeTable.java:73
-  wire _eq_1004 = slot_children_26 == 3'd0; // NodeTable.java:73
-  wire _and_490 = _and_489 & _eq_1004; // NodeTable.java:73
-  wire _bits_277 = slot_valid[25]; // NodeTable.java:73
-  wire _eq_1005 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_491 = _bits_277 & _eq_1005; // NodeTable.java:73
-  wire _eq_1006 = slot_children_25 == 3'd0; // NodeTable.java:73
-  wire _and_492 = _and_491 & _eq_1006; // NodeTable.java:73
-  wire _bits_278 = slot_valid[24]; // NodeTable.java:73
-  wire _eq_1007 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_493 = _bits_278 & _eq_1007; // NodeTable.java:73
-  wire _eq_1008 = slot_children_24 == 3'd0; // NodeTable.java:73
-  wire _and_494 = _and_493 & _eq_1008; // NodeTable.java:73
-  wire _bits_279 = slot_valid[23]; // NodeTable.java:73
-  wire _eq_1009 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_495 = _bits_279 & _eq_1009; // NodeTable.java:73
-  wire _eq_1010 = slot_children_23 == 3'd0; // NodeTable.java:73
-  wire _and_496 = _and_495 & _eq_1010; // NodeTable.java:73
-  wire _bits_280 = slot_valid[22]; // NodeTable.java:73
-  wire _eq_1011 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_497 = _bits_280 & _eq_1011; // NodeTable.java:73
-  wire _eq_1012 = slot_children_22 == 3'd0; // NodeTable.java:73
-  wire _and_498 = _and_497 & _eq_1012; // NodeTable.java:73
-  wire _bits_281 = slot_valid[21]; // NodeTable.java:73
-  wire _eq_1013 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_499 = _bits_281 & _eq_1013; // NodeTable.java:73
-  wire _eq_1014 = slot_children_21 == 3'd0; // NodeTable.java:73
-  wire _and_500 = _and_499 & _eq_1014; // NodeTable.java:73
-  wire _bits_282 = slot_valid[20]; // NodeTable.java:73
-  wire _eq_1015 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_501 = _bits_282 & _eq_1015; // NodeTable.java:73
-  wire _eq_1016 = slot_children_20 == 3'd0; // NodeTable.java:73
-  wire _and_502 = _and_501 & _eq_1016; // NodeTable.java:73
-  wire _bits_283 = slot_valid[19]; // NodeTable.java:73
-  wire _eq_1017 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_503 = _bits_283 & _eq_1017; // NodeTable.java:73
-  wire _eq_1018 = slot_children_19 == 3'd0; // NodeTable.java:73
-  wire _and_504 = _and_503 & _eq_1018; // NodeTable.java:73
-  wire _bits_284 = slot_valid[18]; // NodeTable.java:73
-  wire _eq_1019 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_505 = _bits_284 & _eq_1019; // NodeTable.java:73
-  wire _eq_1020 = slot_children_18 == 3'd0; // NodeTable.java:73
-  wire _and_506 = _and_505 & _eq_1020; // NodeTable.java:73
-  wire _bits_285 = slot_valid[17]; // NodeTable.java:73
-  wire _eq_1021 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_507 = _bits_285 & _eq_1021; // NodeTable.java:73
-  wire _eq_1022 = slot_children_17 == 3'd0; // NodeTable.java:73
-  wire _and_508 = _and_507 & _eq_1022; // NodeTable.java:73
-  wire _bits_286 = slot_valid[16]; // NodeTable.java:73
-  wire _eq_1023 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_509 = _bits_286 & _eq_1023; // NodeTable.java:73
-  wire _eq_1024 = slot_children_16 == 3'd0; // NodeTable.java:73
-  wire _and_510 = _and_509 & _eq_1024; // NodeTable.java:73
-  wire _bits_287 = slot_valid[15]; // NodeTable.java:73
-  wire _eq_1025 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_511 = _bits_287 & _eq_1025; // NodeTable.java:73
-  wire _eq_1026 = slot_children_15 == 3'd0; // NodeTable.java:73
-  wire _and_512 = _and_511 & _eq_1026; // NodeTable.java:73
-  wire _bits_288 = slot_valid[14]; // NodeTable.java:73
-  wire _eq_1027 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_513 = _bits_288 & _eq_1027; // NodeTable.java:73
-  wire _eq_1028 = slot_children_14 == 3'd0; // NodeTable.java:73
-  wire _and_514 = _and_513 & _eq_1028; // NodeTable.java:73
-  wire _bits_289 = slot_valid[13]; // NodeTable.java:73
-  wire _eq_1029 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_515 = _bits_289 & _eq_1029; // NodeTable.java:73
-  wire _eq_1030 = slot_children_13 == 3'd0; // NodeTable.java:73
-  wire _and_516 = _and_515 & _eq_1030; // NodeTable.java:73
-  wire _bits_290 = slot_valid[12]; // NodeTable.java:73
-  wire _eq_1031 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_517 = _bits_290 & _eq_1031; // NodeTable.java:73
-  wire _eq_1032 = slot_children_12 == 3'd0; // NodeTable.java:73
-  wire _and_518 = _and_517 & _eq_1032; // NodeTable.java:73
-  wire _bits_291 = slot_valid[11]; // NodeTable.java:73
-  wire _eq_1033 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_519 = _bits_291 & _eq_1033; // NodeTable.java:73
-  wire _eq_1034 = slot_children_11 == 3'd0; // NodeTable.java:73
-  wire _and_520 = _and_519 & _eq_1034; // NodeTable.java:73
-  wire _bits_292 = slot_valid[10]; // NodeTable.java:73
-  wire _eq_1035 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_521 = _bits_292 & _eq_1035; // NodeTable.java:73
-  wire _eq_1036 = slot_children_10 == 3'd0; // NodeTable.java:73
-  wire _and_522 = _and_521 & _eq_1036; // NodeTable.java:73
-  wire _bits_293 = slot_valid[9]; // NodeTable.java:73
-  wire _eq_1037 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_523 = _bits_293 & _eq_1037; // NodeTable.java:73
-  wire _eq_1038 = slot_children_9 == 3'd0; // NodeTable.java:73
-  wire _and_524 = _and_523 & _eq_1038; // NodeTable.java:73
-  wire _bits_294 = slot_valid[8]; // NodeTable.java:73
-  wire _eq_1039 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_525 = _bits_294 & _eq_1039; // NodeTable.java:73
-  wire _eq_1040 = slot_children_8 == 3'd0; // NodeTable.java:73
-  wire _and_526 = _and_525 & _eq_1040; // NodeTable.java:73
-  wire _bits_295 = slot_valid[7]; // NodeTable.java:73
-  wire _eq_1041 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_527 = _bits_295 & _eq_1041; // NodeTable.java:73
-  wire _eq_1042 = slot_children_7 == 3'd0; // NodeTable.java:73
-  wire _and_528 = _and_527 & _eq_1042; // NodeTable.java:73
-  wire _bits_296 = slot_valid[6]; // NodeTable.java:73
-  wire _eq_1043 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_529 = _bits_296 & _eq_1043; // NodeTable.java:73
-  wire _eq_1044 = slot_children_6 == 3'd0; // NodeTable.java:73
-  wire _and_530 = _and_529 & _eq_1044; // NodeTable.java:73
-  wire _bits_297 = slot_valid[5]; // NodeTable.java:73
-  wire _eq_1045 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_531 = _bits_297 & _eq_1045; // NodeTable.java:73
-  wire _eq_1046 = slot_children_5 == 3'd0; // NodeTable.java:73
-  wire _and_532 = _and_531 & _eq_1046; // NodeTable.java:73
-  wire _bits_298 = slot_valid[4]; // NodeTable.java:73
-  wire _eq_1047 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_533 = _bits_298 & _eq_1047; // NodeTable.java:73
-  wire _eq_1048 = slot_children_4 == 3'd0; // NodeTable.java:73
-  wire _and_534 = _and_533 & _eq_1048; // NodeTable.java:73
-  wire _bits_299 = slot_valid[3]; // NodeTable.java:73
-  wire _eq_1049 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_535 = _bits_299 & _eq_1049; // NodeTable.java:73
-  wire _eq_1050 = slot_children_3 == 3'd0; // NodeTable.java:73
-  wire _and_536 = _and_535 & _eq_1050; // NodeTable.java:73
-  wire _bits_300 = slot_valid[2]; // NodeTable.java:73
-  wire _eq_1051 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_537 = _bits_300 & _eq_1051; // NodeTable.java:73
-  wire _eq_1052 = slot_children_2 == 3'd0; // NodeTable.java:73
-  wire _and_538 = _and_537 & _eq_1052; // NodeTable.java:73
-  wire _bits_301 = slot_valid[1]; // NodeTable.java:73
-  wire _eq_1053 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_539 = _bits_301 & _eq_1053; // NodeTable.java:73
-  wire _eq_1054 = slot_children_1 == 3'd0; // NodeTable.java:73
-  wire _and_540 = _and_539 & _eq_1054; // NodeTable.java:73
-  wire [127:0] _cat_8 = {_and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540, 1'd0}; // NodeTable.java:75
+  wire _bits_175 = slot_valid[127]; // NodeTable.java:65
+  wire _eq_801 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_287 = _bits_175 & _eq_801; // NodeTable.java:65
+  wire _eq_802 = slot_children_127 == 3'd0; // NodeTable.java:65
+  wire _and_288 = _and_287 & _eq_802; // NodeTable.java:65
+  wire _bits_176 = slot_valid[126]; // NodeTable.java:65
+  wire _eq_803 = slot_depth_126 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_289 = _bits_176 & _eq_803; // NodeTable.java:65
+  wire _eq_804 = slot_children_126 == 3'd0; // NodeTable.java:65
+  wire _and_290 = _and_289 & _eq_804; // NodeTable.java:65
+  wire _bits_177 = slot_valid[125]; // NodeTable.java:65
+  wire _eq_805 = slot_depth_125 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_291 = _bits_177 & _eq_805; // NodeTable.java:65
+  wire _eq_806 = slot_children_125 == 3'd0; // NodeTable.java:65
+  wire _and_292 = _and_291 & _eq_806; // NodeTable.java:65
+  wire _bits_178 = slot_valid[124]; // NodeTable.java:65
+  wire _eq_807 = slot_depth_124 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_293 = _bits_178 & _eq_807; // NodeTable.java:65
+  wire _eq_808 = slot_children_124 == 3'd0; // NodeTable.java:65
+  wire _and_294 = _and_293 & _eq_808; // NodeTable.java:65
+  wire _bits_179 = slot_valid[123]; // NodeTable.java:65
+  wire _eq_809 = slot_depth_123 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_295 = _bits_179 & _eq_809; // NodeTable.java:65
+  wire _eq_810 = slot_children_123 == 3'd0; // NodeTable.java:65
+  wire _and_296 = _and_295 & _eq_810; // NodeTable.java:65
+  wire _bits_180 = slot_valid[122]; // NodeTable.java:65
+  wire _eq_811 = slot_depth_122 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_297 = _bits_180 & _eq_811; // NodeTable.java:65
+  wire _eq_812 = slot_children_122 == 3'd0; // NodeTable.java:65
+  wire _and_298 = _and_297 & _eq_812; // NodeTable.java:65
+  wire _bits_181 = slot_valid[121]; // NodeTable.java:65
+  wire _eq_813 = slot_depth_121 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_299 = _bits_181 & _eq_813; // NodeTable.java:65
+  wire _eq_814 = slot_children_121 == 3'd0; // NodeTable.java:65
+  wire _and_300 = _and_299 & _eq_814; // NodeTable.java:65
+  wire _bits_182 = slot_valid[120]; // NodeTable.java:65
+  wire _eq_815 = slot_depth_120 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_301 = _bits_182 & _eq_815; // NodeTable.java:65
+  wire _eq_816 = slot_children_120 == 3'd0; // NodeTable.java:65
+  wire _and_302 = _and_301 & _eq_816; // NodeTable.java:65
+  wire _bits_183 = slot_valid[119]; // NodeTable.java:65
+  wire _eq_817 = slot_depth_119 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_303 = _bits_183 & _eq_817; // NodeTable.java:65
+  wire _eq_818 = slot_children_119 == 3'd0; // NodeTable.java:65
+  wire _and_304 = _and_303 & _eq_818; // NodeTable.java:65
+  wire _bits_184 = slot_valid[118]; // NodeTable.java:65
+  wire _eq_819 = slot_depth_118 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_305 = _bits_184 & _eq_819; // NodeTable.java:65
+  wire _eq_820 = slot_children_118 == 3'd0; // NodeTable.java:65
+  wire _and_306 = _and_305 & _eq_820; // NodeTable.java:65
+  wire _bits_185 = slot_valid[117]; // NodeTable.java:65
+  wire _eq_821 = slot_depth_117 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_307 = _bits_185 & _eq_821; // NodeTable.java:65
+  wire _eq_822 = slot_children_117 == 3'd0; // NodeTable.java:65
+  wire _and_308 = _and_307 & _eq_822; // NodeTable.java:65
+  wire _bits_186 = slot_valid[116]; // NodeTable.java:65
+  wire _eq_823 = slot_depth_116 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_309 = _bits_186 & _eq_823; // NodeTable.java:65
+  wire _eq_824 = slot_children_116 == 3'd0; // NodeTable.java:65
+  wire _and_310 = _and_309 & _eq_824; // NodeTable.java:65
+  wire _bits_187 = slot_valid[115]; // NodeTable.java:65
+  wire _eq_825 = slot_depth_115 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_311 = _bits_187 & _eq_825; // NodeTable.java:65
+  wire _eq_826 = slot_children_115 == 3'd0; // NodeTable.java:65
+  wire _and_312 = _and_311 & _eq_826; // NodeTable.java:65
+  wire _bits_188 = slot_valid[114]; // NodeTable.java:65
+  wire _eq_827 = slot_depth_114 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_313 = _bits_188 & _eq_827; // NodeTable.java:65
+  wire _eq_828 = slot_children_114 == 3'd0; // NodeTable.java:65
+  wire _and_314 = _and_313 & _eq_828; // NodeTable.java:65
+  wire _bits_189 = slot_valid[113]; // NodeTable.java:65
+  wire _eq_829 = slot_depth_113 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_315 = _bits_189 & _eq_829; // NodeTable.java:65
+  wire _eq_830 = slot_children_113 == 3'd0; // NodeTable.java:65
+  wire _and_316 = _and_315 & _eq_830; // NodeTable.java:65
+  wire _bits_190 = slot_valid[112]; // NodeTable.java:65
+  wire _eq_831 = slot_depth_112 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_317 = _bits_190 & _eq_831; // NodeTable.java:65
+  wire _eq_832 = slot_children_112 == 3'd0; // NodeTable.java:65
+  wire _and_318 = _and_317 & _eq_832; // NodeTable.java:65
+  wire _bits_191 = slot_valid[111]; // NodeTable.java:65
+  wire _eq_833 = slot_depth_111 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_319 = _bits_191 & _eq_833; // NodeTable.java:65
+  wire _eq_834 = slot_children_111 == 3'd0; // NodeTable.java:65
+  wire _and_320 = _and_319 & _eq_834; // NodeTable.java:65
+  wire _bits_192 = slot_valid[110]; // NodeTable.java:65
+  wire _eq_835 = slot_depth_110 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_321 = _bits_192 & _eq_835; // NodeTable.java:65
+  wire _eq_836 = slot_children_110 == 3'd0; // NodeTable.java:65
+  wire _and_322 = _and_321 & _eq_836; // NodeTable.java:65
+  wire _bits_193 = slot_valid[109]; // NodeTable.java:65
+  wire _eq_837 = slot_depth_109 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_323 = _bits_193 & _eq_837; // NodeTable.java:65
+  wire _eq_838 = slot_children_109 == 3'd0; // NodeTable.java:65
+  wire _and_324 = _and_323 & _eq_838; // NodeTable.java:65
+  wire _bits_194 = slot_valid[108]; // NodeTable.java:65
+  wire _eq_839 = slot_depth_108 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_325 = _bits_194 & _eq_839; // NodeTable.java:65
+  wire _eq_840 = slot_children_108 == 3'd0; // NodeTable.java:65
+  wire _and_326 = _and_325 & _eq_840; // NodeTable.java:65
+  wire _bits_195 = slot_valid[107]; // NodeTable.java:65
+  wire _eq_841 = slot_depth_107 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_327 = _bits_195 & _eq_841; // NodeTable.java:65
+  wire _eq_842 = slot_children_107 == 3'd0; // NodeTable.java:65
+  wire _and_328 = _and_327 & _eq_842; // NodeTable.java:65
+  wire _bits_196 = slot_valid[106]; // NodeTable.java:65
+  wire _eq_843 = slot_depth_106 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_329 = _bits_196 & _eq_843; // NodeTable.java:65
+  wire _eq_844 = slot_children_106 == 3'd0; // NodeTable.java:65
+  wire _and_330 = _and_329 & _eq_844; // NodeTable.java:65
+  wire _bits_197 = slot_valid[105]; // NodeTable.java:65
+  wire _eq_845 = slot_depth_105 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_331 = _bits_197 & _eq_845; // NodeTable.java:65
+  wire _eq_846 = slot_children_105 == 3'd0; // NodeTable.java:65
+  wire _and_332 = _and_331 & _eq_846; // NodeTable.java:65
+  wire _bits_198 = slot_valid[104]; // NodeTable.java:65
+  wire _eq_847 = slot_depth_104 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_333 = _bits_198 & _eq_847; // NodeTable.java:65
+  wire _eq_848 = slot_children_104 == 3'd0; // NodeTable.java:65
+  wire _and_334 = _and_333 & _eq_848; // NodeTable.java:65
+  wire _bits_199 = slot_valid[103]; // NodeTable.java:65
+  wire _eq_849 = slot_depth_103 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_335 = _bits_199 & _eq_849; // NodeTable.java:65
+  wire _eq_850 = slot_children_103 == 3'd0; // NodeTable.java:65
+  wire _and_336 = _and_335 & _eq_850; // NodeTable.java:65
+  wire _bits_200 = slot_valid[102]; // NodeTable.java:65
+  wire _eq_851 = slot_depth_102 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_337 = _bits_200 & _eq_851; // NodeTable.java:65
+  wire _eq_852 = slot_children_102 == 3'd0; // NodeTable.java:65
+  wire _and_338 = _and_337 & _eq_852; // NodeTable.java:65
+  wire _bits_201 = slot_valid[101]; // NodeTable.java:65
+  wire _eq_853 = slot_depth_101 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_339 = _bits_201 & _eq_853; // NodeTable.java:65
+  wire _eq_854 = slot_children_101 == 3'd0; // NodeTable.java:65
+  wire _and_340 = _and_339 & _eq_854; // NodeTable.java:65
+  wire _bits_202 = slot_valid[100]; // NodeTable.java:65
+  wire _eq_855 = slot_depth_100 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_341 = _bits_202 & _eq_855; // NodeTable.java:65
+  wire _eq_856 = slot_children_100 == 3'd0; // NodeTable.java:65
+  wire _and_342 = _and_341 & _eq_856; // NodeTable.java:65
+  wire _bits_203 = slot_valid[99]; // NodeTable.java:65
+  wire _eq_857 = slot_depth_99 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_343 = _bits_203 & _eq_857; // NodeTable.java:65
+  wire _eq_858 = slot_children_99 == 3'd0; // NodeTable.java:65
+  wire _and_344 = _and_343 & _eq_858; // NodeTable.java:65
+  wire _bits_204 = slot_valid[98]; // NodeTable.java:65
+  wire _eq_859 = slot_depth_98 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_345 = _bits_204 & _eq_859; // NodeTable.java:65
+  wire _eq_860 = slot_children_98 == 3'd0; // NodeTable.java:65
+  wire _and_346 = _and_345 & _eq_860; // NodeTable.java:65
+  wire _bits_205 = slot_valid[97]; // NodeTable.java:65
+  wire _eq_861 = slot_depth_97 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_347 = _bits_205 & _eq_861; // NodeTable.java:65
+  wire _eq_862 = slot_children_97 == 3'd0; // NodeTable.java:65
+  wire _and_348 = _and_347 & _eq_862; // NodeTable.java:65
+  wire _bits_206 = slot_valid[96]; // NodeTable.java:65
+  wire _eq_863 = slot_depth_96 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_349 = _bits_206 & _eq_863; // NodeTable.java:65
+  wire _eq_864 = slot_children_96 == 3'd0; // NodeTable.java:65
+  wire _and_350 = _and_349 & _eq_864; // NodeTable.java:65
+  wire _bits_207 = slot_valid[95]; // NodeTable.java:65
+  wire _eq_865 = slot_depth_95 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_351 = _bits_207 & _eq_865; // NodeTable.java:65
+  wire _eq_866 = slot_children_95 == 3'd0; // NodeTable.java:65
+  wire _and_352 = _and_351 & _eq_866; // NodeTable.java:65
+  wire _bits_208 = slot_valid[94]; // NodeTable.java:65
+  wire _eq_867 = slot_depth_94 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_353 = _bits_208 & _eq_867; // NodeTable.java:65
+  wire _eq_868 = slot_children_94 == 3'd0; // NodeTable.java:65
+  wire _and_354 = _and_353 & _eq_868; // NodeTable.java:65
+  wire _bits_209 = slot_valid[93]; // NodeTable.java:65
+  wire _eq_869 = slot_depth_93 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_355 = _bits_209 & _eq_869; // NodeTable.java:65
+  wire _eq_870 = slot_children_93 == 3'd0; // NodeTable.java:65
+  wire _and_356 = _and_355 & _eq_870; // NodeTable.java:65
+  wire _bits_210 = slot_valid[92]; // NodeTable.java:65
+  wire _eq_871 = slot_depth_92 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_357 = _bits_210 & _eq_871; // NodeTable.java:65
+  wire _eq_872 = slot_children_92 == 3'd0; // NodeTable.java:65
+  wire _and_358 = _and_357 & _eq_872; // NodeTable.java:65
+  wire _bits_211 = slot_valid[91]; // NodeTable.java:65
+  wire _eq_873 = slot_depth_91 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_359 = _bits_211 & _eq_873; // NodeTable.java:65
+  wire _eq_874 = slot_children_91 == 3'd0; // NodeTable.java:65
+  wire _and_360 = _and_359 & _eq_874; // NodeTable.java:65
+  wire _bits_212 = slot_valid[90]; // NodeTable.java:65
+  wire _eq_875 = slot_depth_90 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_361 = _bits_212 & _eq_875; // NodeTable.java:65
+  wire _eq_876 = slot_children_90 == 3'd0; // NodeTable.java:65
+  wire _and_362 = _and_361 & _eq_876; // NodeTable.java:65
+  wire _bits_213 = slot_valid[89]; // NodeTable.java:65
+  wire _eq_877 = slot_depth_89 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_363 = _bits_213 & _eq_877; // NodeTable.java:65
+  wire _eq_878 = slot_children_89 == 3'd0; // NodeTable.java:65
+  wire _and_364 = _and_363 & _eq_878; // NodeTable.java:65
+  wire _bits_214 = slot_valid[88]; // NodeTable.java:65
+  wire _eq_879 = slot_depth_88 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_365 = _bits_214 & _eq_879; // NodeTable.java:65
+  wire _eq_880 = slot_children_88 == 3'd0; // NodeTable.java:65
+  wire _and_366 = _and_365 & _eq_880; // NodeTable.java:65
+  wire _bits_215 = slot_valid[87]; // NodeTable.java:65
+  wire _eq_881 = slot_depth_87 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_367 = _bits_215 & _eq_881; // NodeTable.java:65
+  wire _eq_882 = slot_children_87 == 3'd0; // NodeTable.java:65
+  wire _and_368 = _and_367 & _eq_882; // NodeTable.java:65
+  wire _bits_216 = slot_valid[86]; // NodeTable.java:65
+  wire _eq_883 = slot_depth_86 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_369 = _bits_216 & _eq_883; // NodeTable.java:65
+  wire _eq_884 = slot_children_86 == 3'd0; // NodeTable.java:65
+  wire _and_370 = _and_369 & _eq_884; // NodeTable.java:65
+  wire _bits_217 = slot_valid[85]; // NodeTable.java:65
+  wire _eq_885 = slot_depth_85 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_371 = _bits_217 & _eq_885; // NodeTable.java:65
+  wire _eq_886 = slot_children_85 == 3'd0; // NodeTable.java:65
+  wire _and_372 = _and_371 & _eq_886; // NodeTable.java:65
+  wire _bits_218 = slot_valid[84]; // NodeTable.java:65
+  wire _eq_887 = slot_depth_84 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_373 = _bits_218 & _eq_887; // NodeTable.java:65
+  wire _eq_888 = slot_children_84 == 3'd0; // NodeTable.java:65
+  wire _and_374 = _and_373 & _eq_888; // NodeTable.java:65
+  wire _bits_219 = slot_valid[83]; // NodeTable.java:65
+  wire _eq_889 = slot_depth_83 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_375 = _bits_219 & _eq_889; // NodeTable.java:65
+  wire _eq_890 = slot_children_83 == 3'd0; // NodeTable.java:65
+  wire _and_376 = _and_375 & _eq_890; // NodeTable.java:65
+  wire _bits_220 = slot_valid[82]; // NodeTable.java:65
+  wire _eq_891 = slot_depth_82 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_377 = _bits_220 & _eq_891; // NodeTable.java:65
+  wire _eq_892 = slot_children_82 == 3'd0; // NodeTable.java:65
+  wire _and_378 = _and_377 & _eq_892; // NodeTable.java:65
+  wire _bits_221 = slot_valid[81]; // NodeTable.java:65
+  wire _eq_893 = slot_depth_81 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_379 = _bits_221 & _eq_893; // NodeTable.java:65
+  wire _eq_894 = slot_children_81 == 3'd0; // NodeTable.java:65
+  wire _and_380 = _and_379 & _eq_894; // NodeTable.java:65
+  wire _bits_222 = slot_valid[80]; // NodeTable.java:65
+  wire _eq_895 = slot_depth_80 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_381 = _bits_222 & _eq_895; // NodeTable.java:65
+  wire _eq_896 = slot_children_80 == 3'd0; // NodeTable.java:65
+  wire _and_382 = _and_381 & _eq_896; // NodeTable.java:65
+  wire _bits_223 = slot_valid[79]; // NodeTable.java:65
+  wire _eq_897 = slot_depth_79 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_383 = _bits_223 & _eq_897; // NodeTable.java:65
+  wire _eq_898 = slot_children_79 == 3'd0; // NodeTable.java:65
+  wire _and_384 = _and_383 & _eq_898; // NodeTable.java:65
+  wire _bits_224 = slot_valid[78]; // NodeTable.java:65
+  wire _eq_899 = slot_depth_78 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_385 = _bits_224 & _eq_899; // NodeTable.java:65
+  wire _eq_900 = slot_children_78 == 3'd0; // NodeTable.java:65
+  wire _and_386 = _and_385 & _eq_900; // NodeTable.java:65
+  wire _bits_225 = slot_valid[77]; // NodeTable.java:65
+  wire _eq_901 = slot_depth_77 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_387 = _bits_225 & _eq_901; // NodeTable.java:65
+  wire _eq_902 = slot_children_77 == 3'd0; // NodeTable.java:65
+  wire _and_388 = _and_387 & _eq_902; // NodeTable.java:65
+  wire _bits_226 = slot_valid[76]; // NodeTable.java:65
+  wire _eq_903 = slot_depth_76 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_389 = _bits_226 & _eq_903; // NodeTable.java:65
+  wire _eq_904 = slot_children_76 == 3'd0; // NodeTable.java:65
+  wire _and_390 = _and_389 & _eq_904; // NodeTable.java:65
+  wire _bits_227 = slot_valid[75]; // NodeTable.java:65
+  wire _eq_905 = slot_depth_75 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_391 = _bits_227 & _eq_905; // NodeTable.java:65
+  wire _eq_906 = slot_children_75 == 3'd0; // NodeTable.java:65
+  wire _and_392 = _and_391 & _eq_906; // NodeTable.java:65
+  wire _bits_228 = slot_valid[74]; // NodeTable.java:65
+  wire _eq_907 = slot_depth_74 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_393 = _bits_228 & _eq_907; // NodeTable.java:65
+  wire _eq_908 = slot_children_74 == 3'd0; // NodeTable.java:65
+  wire _and_394 = _and_393 & _eq_908; // NodeTable.java:65
+  wire _bits_229 = slot_valid[73]; // NodeTable.java:65
+  wire _eq_909 = slot_depth_73 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_395 = _bits_229 & _eq_909; // NodeTable.java:65
+  wire _eq_910 = slot_children_73 == 3'd0; // NodeTable.java:65
+  wire _and_396 = _and_395 & _eq_910; // NodeTable.java:65
+  wire _bits_230 = slot_valid[72]; // NodeTable.java:65
+  wire _eq_911 = slot_depth_72 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_397 = _bits_230 & _eq_911; // NodeTable.java:65
+  wire _eq_912 = slot_children_72 == 3'd0; // NodeTable.java:65
+  wire _and_398 = _and_397 & _eq_912; // NodeTable.java:65
+  wire _bits_231 = slot_valid[71]; // NodeTable.java:65
+  wire _eq_913 = slot_depth_71 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_399 = _bits_231 & _eq_913; // NodeTable.java:65
+  wire _eq_914 = slot_children_71 == 3'd0; // NodeTable.java:65
+  wire _and_400 = _and_399 & _eq_914; // NodeTable.java:65
+  wire _bits_232 = slot_valid[70]; // NodeTable.java:65
+  wire _eq_915 = slot_depth_70 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_401 = _bits_232 & _eq_915; // NodeTable.java:65
+  wire _eq_916 = slot_children_70 == 3'd0; // NodeTable.java:65
+  wire _and_402 = _and_401 & _eq_916; // NodeTable.java:65
+  wire _bits_233 = slot_valid[69]; // NodeTable.java:65
+  wire _eq_917 = slot_depth_69 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_403 = _bits_233 & _eq_917; // NodeTable.java:65
+  wire _eq_918 = slot_children_69 == 3'd0; // NodeTable.java:65
+  wire _and_404 = _and_403 & _eq_918; // NodeTable.java:65
+  wire _bits_234 = slot_valid[68]; // NodeTable.java:65
+  wire _eq_919 = slot_depth_68 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_405 = _bits_234 & _eq_919; // NodeTable.java:65
+  wire _eq_920 = slot_children_68 == 3'd0; // NodeTable.java:65
+  wire _and_406 = _and_405 & _eq_920; // NodeTable.java:65
+  wire _bits_235 = slot_valid[67]; // NodeTable.java:65
+  wire _eq_921 = slot_depth_67 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_407 = _bits_235 & _eq_921; // NodeTable.java:65
+  wire _eq_922 = slot_children_67 == 3'd0; // NodeTable.java:65
+  wire _and_408 = _and_407 & _eq_922; // NodeTable.java:65
+  wire _bits_236 = slot_valid[66]; // NodeTable.java:65
+  wire _eq_923 = slot_depth_66 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_409 = _bits_236 & _eq_923; // NodeTable.java:65
+  wire _eq_924 = slot_children_66 == 3'd0; // NodeTable.java:65
+  wire _and_410 = _and_409 & _eq_924; // NodeTable.java:65
+  wire _bits_237 = slot_valid[65]; // NodeTable.java:65
+  wire _eq_925 = slot_depth_65 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_411 = _bits_237 & _eq_925; // NodeTable.java:65
+  wire _eq_926 = slot_children_65 == 3'd0; // NodeTable.java:65
+  wire _and_412 = _and_411 & _eq_926; // NodeTable.java:65
+  wire _bits_238 = slot_valid[64]; // NodeTable.java:65
+  wire _eq_927 = slot_depth_64 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_413 = _bits_238 & _eq_927; // NodeTable.java:65
+  wire _eq_928 = slot_children_64 == 3'd0; // NodeTable.java:65
+  wire _and_414 = _and_413 & _eq_928; // NodeTable.java:65
+  wire _bits_239 = slot_valid[63]; // NodeTable.java:65
+  wire _eq_929 = slot_depth_63 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_415 = _bits_239 & _eq_929; // NodeTable.java:65
+  wire _eq_930 = slot_children_63 == 3'd0; // NodeTable.java:65
+  wire _and_416 = _and_415 & _eq_930; // NodeTable.java:65
+  wire _bits_240 = slot_valid[62]; // NodeTable.java:65
+  wire _eq_931 = slot_depth_62 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_417 = _bits_240 & _eq_931; // NodeTable.java:65
+  wire _eq_932 = slot_children_62 == 3'd0; // NodeTable.java:65
+  wire _and_418 = _and_417 & _eq_932; // NodeTable.java:65
+  wire _bits_241 = slot_valid[61]; // NodeTable.java:65
+  wire _eq_933 = slot_depth_61 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_419 = _bits_241 & _eq_933; // NodeTable.java:65
+  wire _eq_934 = slot_children_61 == 3'd0; // NodeTable.java:65
+  wire _and_420 = _and_419 & _eq_934; // NodeTable.java:65
+  wire _bits_242 = slot_valid[60]; // NodeTable.java:65
+  wire _eq_935 = slot_depth_60 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_421 = _bits_242 & _eq_935; // NodeTable.java:65
+  wire _eq_936 = slot_children_60 == 3'd0; // NodeTable.java:65
+  wire _and_422 = _and_421 & _eq_936; // NodeTable.java:65
+  wire _bits_243 = slot_valid[59]; // NodeTable.java:65
+  wire _eq_937 = slot_depth_59 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_423 = _bits_243 & _eq_937; // NodeTable.java:65
+  wire _eq_938 = slot_children_59 == 3'd0; // NodeTable.java:65
+  wire _and_424 = _and_423 & _eq_938; // NodeTable.java:65
+  wire _bits_244 = slot_valid[58]; // NodeTable.java:65
+  wire _eq_939 = slot_depth_58 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_425 = _bits_244 & _eq_939; // NodeTable.java:65
+  wire _eq_940 = slot_children_58 == 3'd0; // NodeTable.java:65
+  wire _and_426 = _and_425 & _eq_940; // NodeTable.java:65
+  wire _bits_245 = slot_valid[57]; // NodeTable.java:65
+  wire _eq_941 = slot_depth_57 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_427 = _bits_245 & _eq_941; // NodeTable.java:65
+  wire _eq_942 = slot_children_57 == 3'd0; // NodeTable.java:65
+  wire _and_428 = _and_427 & _eq_942; // NodeTable.java:65
+  wire _bits_246 = slot_valid[56]; // NodeTable.java:65
+  wire _eq_943 = slot_depth_56 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_429 = _bits_246 & _eq_943; // NodeTable.java:65
+  wire _eq_944 = slot_children_56 == 3'd0; // NodeTable.java:65
+  wire _and_430 = _and_429 & _eq_944; // NodeTable.java:65
+  wire _bits_247 = slot_valid[55]; // NodeTable.java:65
+  wire _eq_945 = slot_depth_55 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_431 = _bits_247 & _eq_945; // NodeTable.java:65
+  wire _eq_946 = slot_children_55 == 3'd0; // NodeTable.java:65
+  wire _and_432 = _and_431 & _eq_946; // NodeTable.java:65
+  wire _bits_248 = slot_valid[54]; // NodeTable.java:65
+  wire _eq_947 = slot_depth_54 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_433 = _bits_248 & _eq_947; // NodeTable.java:65
+  wire _eq_948 = slot_children_54 == 3'd0; // NodeTable.java:65
+  wire _and_434 = _and_433 & _eq_948; // NodeTable.java:65
+  wire _bits_249 = slot_valid[53]; // NodeTable.java:65
+  wire _eq_949 = slot_depth_53 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_435 = _bits_249 & _eq_949; // NodeTable.java:65
+  wire _eq_950 = slot_children_53 == 3'd0; // NodeTable.java:65
+  wire _and_436 = _and_435 & _eq_950; // NodeTable.java:65
+  wire _bits_250 = slot_valid[52]; // NodeTable.java:65
+  wire _eq_951 = slot_depth_52 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_437 = _bits_250 & _eq_951; // NodeTable.java:65
+  wire _eq_952 = slot_children_52 == 3'd0; // NodeTable.java:65
+  wire _and_438 = _and_437 & _eq_952; // NodeTable.java:65
+  wire _bits_251 = slot_valid[51]; // NodeTable.java:65
+  wire _eq_953 = slot_depth_51 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_439 = _bits_251 & _eq_953; // NodeTable.java:65
+  wire _eq_954 = slot_children_51 == 3'd0; // NodeTable.java:65
+  wire _and_440 = _and_439 & _eq_954; // NodeTable.java:65
+  wire _bits_252 = slot_valid[50]; // NodeTable.java:65
+  wire _eq_955 = slot_depth_50 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_441 = _bits_252 & _eq_955; // NodeTable.java:65
+  wire _eq_956 = slot_children_50 == 3'd0; // NodeTable.java:65
+  wire _and_442 = _and_441 & _eq_956; // NodeTable.java:65
+  wire _bits_253 = slot_valid[49]; // NodeTable.java:65
+  wire _eq_957 = slot_depth_49 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_443 = _bits_253 & _eq_957; // NodeTable.java:65
+  wire _eq_958 = slot_children_49 == 3'd0; // NodeTable.java:65
+  wire _and_444 = _and_443 & _eq_958; // NodeTable.java:65
+  wire _bits_254 = slot_valid[48]; // NodeTable.java:65
+  wire _eq_959 = slot_depth_48 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_445 = _bits_254 & _eq_959; // NodeTable.java:65
+  wire _eq_960 = slot_children_48 == 3'd0; // NodeTable.java:65
+  wire _and_446 = _and_445 & _eq_960; // NodeTable.java:65
+  wire _bits_255 = slot_valid[47]; // NodeTable.java:65
+  wire _eq_961 = slot_depth_47 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_447 = _bits_255 & _eq_961; // NodeTable.java:65
+  wire _eq_962 = slot_children_47 == 3'd0; // NodeTable.java:65
+  wire _and_448 = _and_447 & _eq_962; // NodeTable.java:65
+  wire _bits_256 = slot_valid[46]; // NodeTable.java:65
+  wire _eq_963 = slot_depth_46 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_449 = _bits_256 & _eq_963; // NodeTable.java:65
+  wire _eq_964 = slot_children_46 == 3'd0; // NodeTable.java:65
+  wire _and_450 = _and_449 & _eq_964; // NodeTable.java:65
+  wire _bits_257 = slot_valid[45]; // NodeTable.java:65
+  wire _eq_965 = slot_depth_45 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_451 = _bits_257 & _eq_965; // NodeTable.java:65
+  wire _eq_966 = slot_children_45 == 3'd0; // NodeTable.java:65
+  wire _and_452 = _and_451 & _eq_966; // NodeTable.java:65
+  wire _bits_258 = slot_valid[44]; // NodeTable.java:65
+  wire _eq_967 = slot_depth_44 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_453 = _bits_258 & _eq_967; // NodeTable.java:65
+  wire _eq_968 = slot_children_44 == 3'd0; // NodeTable.java:65
+  wire _and_454 = _and_453 & _eq_968; // NodeTable.java:65
+  wire _bits_259 = slot_valid[43]; // NodeTable.java:65
+  wire _eq_969 = slot_depth_43 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_455 = _bits_259 & _eq_969; // NodeTable.java:65
+  wire _eq_970 = slot_children_43 == 3'd0; // NodeTable.java:65
+  wire _and_456 = _and_455 & _eq_970; // NodeTable.java:65
+  wire _bits_260 = slot_valid[42]; // NodeTable.java:65
+  wire _eq_971 = slot_depth_42 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_457 = _bits_260 & _eq_971; // NodeTable.java:65
+  wire _eq_972 = slot_children_42 == 3'd0; // NodeTable.java:65
+  wire _and_458 = _and_457 & _eq_972; // NodeTable.java:65
+  wire _bits_261 = slot_valid[41]; // NodeTable.java:65
+  wire _eq_973 = slot_depth_41 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_459 = _bits_261 & _eq_973; // NodeTable.java:65
+  wire _eq_974 = slot_children_41 == 3'd0; // NodeTable.java:65
+  wire _and_460 = _and_459 & _eq_974; // NodeTable.java:65
+  wire _bits_262 = slot_valid[40]; // NodeTable.java:65
+  wire _eq_975 = slot_depth_40 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_461 = _bits_262 & _eq_975; // NodeTable.java:65
+  wire _eq_976 = slot_children_40 == 3'd0; // NodeTable.java:65
+  wire _and_462 = _and_461 & _eq_976; // NodeTable.java:65
+  wire _bits_263 = slot_valid[39]; // NodeTable.java:65
+  wire _eq_977 = slot_depth_39 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_463 = _bits_263 & _eq_977; // NodeTable.java:65
+  wire _eq_978 = slot_children_39 == 3'd0; // NodeTable.java:65
+  wire _and_464 = _and_463 & _eq_978; // NodeTable.java:65
+  wire _bits_264 = slot_valid[38]; // NodeTable.java:65
+  wire _eq_979 = slot_depth_38 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_465 = _bits_264 & _eq_979; // NodeTable.java:65
+  wire _eq_980 = slot_children_38 == 3'd0; // NodeTable.java:65
+  wire _and_466 = _and_465 & _eq_980; // NodeTable.java:65
+  wire _bits_265 = slot_valid[37]; // NodeTable.java:65
+  wire _eq_981 = slot_depth_37 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_467 = _bits_265 & _eq_981; // NodeTable.java:65
+  wire _eq_982 = slot_children_37 == 3'd0; // NodeTable.java:65
+  wire _and_468 = _and_467 & _eq_982; // NodeTable.java:65
+  wire _bits_266 = slot_valid[36]; // NodeTable.java:65
+  wire _eq_983 = slot_depth_36 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_469 = _bits_266 & _eq_983; // NodeTable.java:65
+  wire _eq_984 = slot_children_36 == 3'd0; // NodeTable.java:65
+  wire _and_470 = _and_469 & _eq_984; // NodeTable.java:65
+  wire _bits_267 = slot_valid[35]; // NodeTable.java:65
+  wire _eq_985 = slot_depth_35 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_471 = _bits_267 & _eq_985; // NodeTable.java:65
+  wire _eq_986 = slot_children_35 == 3'd0; // NodeTable.java:65
+  wire _and_472 = _and_471 & _eq_986; // NodeTable.java:65
+  wire _bits_268 = slot_valid[34]; // NodeTable.java:65
+  wire _eq_987 = slot_depth_34 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_473 = _bits_268 & _eq_987; // NodeTable.java:65
+  wire _eq_988 = slot_children_34 == 3'd0; // NodeTable.java:65
+  wire _and_474 = _and_473 & _eq_988; // NodeTable.java:65
+  wire _bits_269 = slot_valid[33]; // NodeTable.java:65
+  wire _eq_989 = slot_depth_33 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_475 = _bits_269 & _eq_989; // NodeTable.java:65
+  wire _eq_990 = slot_children_33 == 3'd0; // NodeTable.java:65
+  wire _and_476 = _and_475 & _eq_990; // NodeTable.java:65
+  wire _bits_270 = slot_valid[32]; // NodeTable.java:65
+  wire _eq_991 = slot_depth_32 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_477 = _bits_270 & _eq_991; // NodeTable.java:65
+  wire _eq_992 = slot_children_32 == 3'd0; // NodeTable.java:65
+  wire _and_478 = _and_477 & _eq_992; // NodeTable.java:65
+  wire _bits_271 = slot_valid[31]; // NodeTable.java:65
+  wire _eq_993 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_479 = _bits_271 & _eq_993; // NodeTable.java:65
+  wire _eq_994 = slot_children_31 == 3'd0; // NodeTable.java:65
+  wire _and_480 = _and_479 & _eq_994; // NodeTable.java:65
+  wire _bits_272 = slot_valid[30]; // NodeTable.java:65
+  wire _eq_995 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_481 = _bits_272 & _eq_995; // NodeTable.java:65
+  wire _eq_996 = slot_children_30 == 3'd0; // NodeTable.java:65
+  wire _and_482 = _and_481 & _eq_996; // NodeTable.java:65
+  wire _bits_273 = slot_valid[29]; // NodeTable.java:65
+  wire _eq_997 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_483 = _bits_273 & _eq_997; // NodeTable.java:65
+  wire _eq_998 = slot_children_29 == 3'd0; // NodeTable.java:65
+  wire _and_484 = _and_483 & _eq_998; // NodeTable.java:65
+  wire _bits_274 = slot_valid[28]; // NodeTable.java:65
+  wire _eq_999 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_485 = _bits_274 & _eq_999; // NodeTable.java:65
+  wire _eq_1000 = slot_children_28 == 3'd0; // NodeTable.java:65
+  wire _and_486 = _and_485 & _eq_1000; // NodeTable.java:65
+  wire _bits_275 = slot_valid[27]; // NodeTable.java:65
+  wire _eq_1001 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_487 = _bits_275 & _eq_1001; // NodeTable.java:65
+  wire _eq_1002 = slot_children_27 == 3'd0; // NodeTable.java:65
+  wire _and_488 = _and_487 & _eq_1002; // NodeTable.java:65
+  wire _bits_276 = slot_valid[26]; // NodeTable.java:65
+  wire _eq_1003 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_489 = _bits_276 & _eq_1003; // NodeTable.java:65
+  wire _eq_1004 = slot_children_26 == 3'd0; // NodeTable.java:65
+  wire _and_490 = _and_489 & _eq_1004; // NodeTable.java:65
+  wire _bits_277 = slot_valid[25]; // NodeTable.java:65
+  wire _eq_1005 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_491 = _bits_277 & _eq_1005; // NodeTable.java:65
+  wire _eq_1006 = slot_children_25 == 3'd0; // NodeTable.java:65
+  wire _and_492 = _and_491 & _eq_1006; // NodeTable.java:65
+  wire _bits_278 = slot_valid[24]; // NodeTable.java:65
+  wire _eq_1007 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_493 = _bits_278 & _eq_1007; // NodeTable.java:65
+  wire _eq_1008 = slot_children_24 == 3'd0; // NodeTable.java:65
+  wire _and_494 = _and_493 & _eq_1008; // NodeTable.java:65
+  wire _bits_279 = slot_valid[23]; // NodeTable.java:65
+  wire _eq_1009 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_495 = _bits_279 & _eq_1009; // NodeTable.java:65
+  wire _eq_1010 = slot_children_23 == 3'd0; // NodeTable.java:65
+  wire _and_496 = _and_495 & _eq_1010; // NodeTable.java:65
+  wire _bits_280 = slot_valid[22]; // NodeTable.java:65
+  wire _eq_1011 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_497 = _bits_280 & _eq_1011; // NodeTable.java:65
+  wire _eq_1012 = slot_children_22 == 3'd0; // NodeTable.java:65
+  wire _and_498 = _and_497 & _eq_1012; // NodeTable.java:65
+  wire _bits_281 = slot_valid[21]; // NodeTable.java:65
+  wire _eq_1013 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_499 = _bits_281 & _eq_1013; // NodeTable.java:65
+  wire _eq_1014 = slot_children_21 == 3'd0; // NodeTable.java:65
+  wire _and_500 = _and_499 & _eq_1014; // NodeTable.java:65
+  wire _bits_282 = slot_valid[20]; // NodeTable.java:65
+  wire _eq_1015 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_501 = _bits_282 & _eq_1015; // NodeTable.java:65
+  wire _eq_1016 = slot_children_20 == 3'd0; // NodeTable.java:65
+  wire _and_502 = _and_501 & _eq_1016; // NodeTable.java:65
+  wire _bits_283 = slot_valid[19]; // NodeTable.java:65
+  wire _eq_1017 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_503 = _bits_283 & _eq_1017; // NodeTable.java:65
+  wire _eq_1018 = slot_children_19 == 3'd0; // NodeTable.java:65
+  wire _and_504 = _and_503 & _eq_1018; // NodeTable.java:65
+  wire _bits_284 = slot_valid[18]; // NodeTable.java:65
+  wire _eq_1019 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_505 = _bits_284 & _eq_1019; // NodeTable.java:65
+  wire _eq_1020 = slot_children_18 == 3'd0; // NodeTable.java:65
+  wire _and_506 = _and_505 & _eq_1020; // NodeTable.java:65
+  wire _bits_285 = slot_valid[17]; // NodeTable.java:65
+  wire _eq_1021 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_507 = _bits_285 & _eq_1021; // NodeTable.java:65
+  wire _eq_1022 = slot_children_17 == 3'd0; // NodeTable.java:65
+  wire _and_508 = _and_507 & _eq_1022; // NodeTable.java:65
+  wire _bits_286 = slot_valid[16]; // NodeTable.java:65
+  wire _eq_1023 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_509 = _bits_286 & _eq_1023; // NodeTable.java:65
+  wire _eq_1024 = slot_children_16 == 3'd0; // NodeTable.java:65
+  wire _and_510 = _and_509 & _eq_1024; // NodeTable.java:65
+  wire _bits_287 = slot_valid[15]; // NodeTable.java:65
+  wire _eq_1025 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_511 = _bits_287 & _eq_1025; // NodeTable.java:65
+  wire _eq_1026 = slot_children_15 == 3'd0; // NodeTable.java:65
+  wire _and_512 = _and_511 & _eq_1026; // NodeTable.java:65
+  wire _bits_288 = slot_valid[14]; // NodeTable.java:65
+  wire _eq_1027 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_513 = _bits_288 & _eq_1027; // NodeTable.java:65
+  wire _eq_1028 = slot_children_14 == 3'd0; // NodeTable.java:65
+  wire _and_514 = _and_513 & _eq_1028; // NodeTable.java:65
+  wire _bits_289 = slot_valid[13]; // NodeTable.java:65
+  wire _eq_1029 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_515 = _bits_289 & _eq_1029; // NodeTable.java:65
+  wire _eq_1030 = slot_children_13 == 3'd0; // NodeTable.java:65
+  wire _and_516 = _and_515 & _eq_1030; // NodeTable.java:65
+  wire _bits_290 = slot_valid[12]; // NodeTable.java:65
+  wire _eq_1031 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_517 = _bits_290 & _eq_1031; // NodeTable.java:65
+  wire _eq_1032 = slot_children_12 == 3'd0; // NodeTable.java:65
+  wire _and_518 = _and_517 & _eq_1032; // NodeTable.java:65
+  wire _bits_291 = slot_valid[11]; // NodeTable.java:65
+  wire _eq_1033 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_519 = _bits_291 & _eq_1033; // NodeTable.java:65
+  wire _eq_1034 = slot_children_11 == 3'd0; // NodeTable.java:65
+  wire _and_520 = _and_519 & _eq_1034; // NodeTable.java:65
+  wire _bits_292 = slot_valid[10]; // NodeTable.java:65
+  wire _eq_1035 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_521 = _bits_292 & _eq_1035; // NodeTable.java:65
+  wire _eq_1036 = slot_children_10 == 3'd0; // NodeTable.java:65
+  wire _and_522 = _and_521 & _eq_1036; // NodeTable.java:65
+  wire _bits_293 = slot_valid[9]; // NodeTable.java:65
+  wire _eq_1037 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_523 = _bits_293 & _eq_1037; // NodeTable.java:65
+  wire _eq_1038 = slot_children_9 == 3'd0; // NodeTable.java:65
+  wire _and_524 = _and_523 & _eq_1038; // NodeTable.java:65
+  wire _bits_294 = slot_valid[8]; // NodeTable.java:65
+  wire _eq_1039 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_525 = _bits_294 & _eq_1039; // NodeTable.java:65
+  wire _eq_1040 = slot_children_8 == 3'd0; // NodeTable.java:65
+  wire _and_526 = _and_525 & _eq_1040; // NodeTable.java:65
+  wire _bits_295 = slot_valid[7]; // NodeTable.java:65
+  wire _eq_1041 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_527 = _bits_295 & _eq_1041; // NodeTable.java:65
+  wire _eq_1042 = slot_children_7 == 3'd0; // NodeTable.java:65
+  wire _and_528 = _and_527 & _eq_1042; // NodeTable.java:65
+  wire _bits_296 = slot_valid[6]; // NodeTable.java:65
+  wire _eq_1043 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_529 = _bits_296 & _eq_1043; // NodeTable.java:65
+  wire _eq_1044 = slot_children_6 == 3'd0; // NodeTable.java:65
+  wire _and_530 = _and_529 & _eq_1044; // NodeTable.java:65
+  wire _bits_297 = slot_valid[5]; // NodeTable.java:65
+  wire _eq_1045 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_531 = _bits_297 & _eq_1045; // NodeTable.java:65
+  wire _eq_1046 = slot_children_5 == 3'd0; // NodeTable.java:65
+  wire _and_532 = _and_531 & _eq_1046; // NodeTable.java:65
+  wire _bits_298 = slot_valid[4]; // NodeTable.java:65
+  wire _eq_1047 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_533 = _bits_298 & _eq_1047; // NodeTable.java:65
+  wire _eq_1048 = slot_children_4 == 3'd0; // NodeTable.java:65
+  wire _and_534 = _and_533 & _eq_1048; // NodeTable.java:65
+  wire _bits_299 = slot_valid[3]; // NodeTable.java:65
+  wire _eq_1049 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_535 = _bits_299 & _eq_1049; // NodeTable.java:65
+  wire _eq_1050 = slot_children_3 == 3'd0; // NodeTable.java:65
+  wire _and_536 = _and_535 & _eq_1050; // NodeTable.java:65
+  wire _bits_300 = slot_valid[2]; // NodeTable.java:65
+  wire _eq_1051 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_537 = _bits_300 & _eq_1051; // NodeTable.java:65
+  wire _eq_1052 = slot_children_2 == 3'd0; // NodeTable.java:65
+  wire _and_538 = _and_537 & _eq_1052; // NodeTable.java:65
+  wire _bits_301 = slot_valid[1]; // NodeTable.java:65
+  wire _eq_1053 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_539 = _bits_301 & _eq_1053; // NodeTable.java:65
+  wire _eq_1054 = slot_children_1 == 3'd0; // NodeTable.java:65
+  wire _and_540 = _and_539 & _eq_1054; // NodeTable.java:65
+  wire [127:0] _cat_8 = {_and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540, 1'd0}; // NodeTable.java:78
   wire [127:0] _not_161 = ~kids_vector; // SlotPicker.java:59
   wire [127:0] _and_541 = leaf_pick_candidates & _not_161; // SlotPicker.java:59
   wire _not_162 = ~leaf_pick_ready; // SlotPicker.java:39
@@ -4379,9 +4379,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:517
   wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:534
   wire [6:0] _bits_560 = readout_slot[6:0]; // RapController.java:532
-  wire _eq_1059 = _bits_560 == 7'd0; // NodeTable.java:88
-  wire [4:0] _dyn_index_2 = _bits_560[6] ? (_bits_560[5] ? (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_127 : slot_depth_126) : (_bits_560[0] ? slot_depth_125 : slot_depth_124)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_123 : slot_depth_122) : (_bits_560[0] ? slot_depth_121 : slot_depth_120))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_119 : slot_depth_118) : (_bits_560[0] ? slot_depth_117 : slot_depth_116)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_115 : slot_depth_114) : (_bits_560[0] ? slot_depth_113 : slot_depth_112)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_111 : slot_depth_110) : (_bits_560[0] ? slot_depth_109 : slot_depth_108)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_107 : slot_depth_106) : (_bits_560[0] ? slot_depth_105 : slot_depth_104))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_103 : slot_depth_102) : (_bits_560[0] ? slot_depth_101 : slot_depth_100)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_99 : slot_depth_98) : (_bits_560[0] ? slot_depth_97 : slot_depth_96))))) : (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_95 : slot_depth_94) : (_bits_560[0] ? slot_depth_93 : slot_depth_92)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_91 : slot_depth_90) : (_bits_560[0] ? slot_depth_89 : slot_depth_88))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_87 : slot_depth_86) : (_bits_560[0] ? slot_depth_85 : slot_depth_84)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_83 : slot_depth_82) : (_bits_560[0] ? slot_depth_81 : slot_depth_80)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_79 : slot_depth_78) : (_bits_560[0] ? slot_depth_77 : slot_depth_76)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_75 : slot_depth_74) : (_bits_560[0] ? slot_depth_73 : slot_depth_72))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_71 : slot_depth_70) : (_bits_560[0] ? slot_depth_69 : slot_depth_68)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_67 : slot_depth_66) : (_bits_560[0] ? slot_depth_65 : slot_depth_64)))))) : (_bits_560[5] ? (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_63 : slot_depth_62) : (_bits_560[0] ? slot_depth_61 : slot_depth_60)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_59 : slot_depth_58) : (_bits_560[0] ? slot_depth_57 : slot_depth_56))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_55 : slot_depth_54) : (_bits_560[0] ? slot_depth_53 : slot_depth_52)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_51 : slot_depth_50) : (_bits_560[0] ? slot_depth_49 : slot_depth_48)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_47 : slot_depth_46) : (_bits_560[0] ? slot_depth_45 : slot_depth_44)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_43 : slot_depth_42) : (_bits_560[0] ? slot_depth_41 : slot_depth_40))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_39 : slot_depth_38) : (_bits_560[0] ? slot_depth_37 : slot_depth_36)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_35 : slot_depth_34) : (_bits_560[0] ? slot_depth_33 : slot_depth_32))))) : (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_31 : slot_depth_30) : (_bits_560[0] ? slot_depth_29 : slot_depth_28)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_27 : slot_depth_26) : (_bits_560[0] ? slot_depth_25 : slot_depth_24))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_23 : slot_depth_22) : (_bits_560[0] ? slot_depth_21 : slot_depth_20)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_19 : slot_depth_18) : (_bits_560[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_15 : slot_depth_14) : (_bits_560[0] ? slot_depth_13 : slot_depth_12)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_11 : slot_depth_10) : (_bits_560[0] ? slot_depth_9 : slot_depth_8))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_7 : slot_depth_6) : (_bits_560[0] ? slot_depth_5 : slot_depth_4)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_3 : slot_depth_2) : (_bits_560[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:88
-  wire [4:0] _mux_138 = _eq_1059 ? 5'd0 : _dyn_index_2; // NodeTable.java:88
+  wire _eq_1059 = _bits_560 == 7'd0; // NodeTable.java:83
+  wire [4:0] _dyn_index_2 = _bits_560[6] ? (_bits_560[5] ? (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_127 : slot_depth_126) : (_bits_560[0] ? slot_depth_125 : slot_depth_124)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_123 : slot_depth_122) : (_bits_560[0] ? slot_depth_121 : slot_depth_120))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_119 : slot_depth_118) : (_bits_560[0] ? slot_depth_117 : slot_depth_116)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_115 : slot_depth_114) : (_bits_560[0] ? slot_depth_113 : slot_depth_112)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_111 : slot_depth_110) : (_bits_560[0] ? slot_depth_109 : slot_depth_108)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_107 : slot_depth_106) : (_bits_560[0] ? slot_depth_105 : slot_depth_104))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_103 : slot_depth_102) : (_bits_560[0] ? slot_depth_101 : slot_depth_100)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_99 : slot_depth_98) : (_bits_560[0] ? slot_depth_97 : slot_depth_96))))) : (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_95 : slot_depth_94) : (_bits_560[0] ? slot_depth_93 : slot_depth_92)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_91 : slot_depth_90) : (_bits_560[0] ? slot_depth_89 : slot_depth_88))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_87 : slot_depth_86) : (_bits_560[0] ? slot_depth_85 : slot_depth_84)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_83 : slot_depth_82) : (_bits_560[0] ? slot_depth_81 : slot_depth_80)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_79 : slot_depth_78) : (_bits_560[0] ? slot_depth_77 : slot_depth_76)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_75 : slot_depth_74) : (_bits_560[0] ? slot_depth_73 : slot_depth_72))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_71 : slot_depth_70) : (_bits_560[0] ? slot_depth_69 : slot_depth_68)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_67 : slot_depth_66) : (_bits_560[0] ? slot_depth_65 : slot_depth_64)))))) : (_bits_560[5] ? (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_63 : slot_depth_62) : (_bits_560[0] ? slot_depth_61 : slot_depth_60)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_59 : slot_depth_58) : (_bits_560[0] ? slot_depth_57 : slot_depth_56))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_55 : slot_depth_54) : (_bits_560[0] ? slot_depth_53 : slot_depth_52)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_51 : slot_depth_50) : (_bits_560[0] ? slot_depth_49 : slot_depth_48)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_47 : slot_depth_46) : (_bits_560[0] ? slot_depth_45 : slot_depth_44)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_43 : slot_depth_42) : (_bits_560[0] ? slot_depth_41 : slot_depth_40))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_39 : slot_depth_38) : (_bits_560[0] ? slot_depth_37 : slot_depth_36)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_35 : slot_depth_34) : (_bits_560[0] ? slot_depth_33 : slot_depth_32))))) : (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_31 : slot_depth_30) : (_bits_560[0] ? slot_depth_29 : slot_depth_28)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_27 : slot_depth_26) : (_bits_560[0] ? slot_depth_25 : slot_depth_24))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_23 : slot_depth_22) : (_bits_560[0] ? slot_depth_21 : slot_depth_20)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_19 : slot_depth_18) : (_bits_560[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_15 : slot_depth_14) : (_bits_560[0] ? slot_depth_13 : slot_depth_12)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_11 : slot_depth_10) : (_bits_560[0] ? slot_depth_9 : slot_depth_8))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_7 : slot_depth_6) : (_bits_560[0] ? slot_depth_5 : slot_depth_4)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_3 : slot_depth_2) : (_bits_560[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:83
+  wire [4:0] _mux_138 = _eq_1059 ? 5'd0 : _dyn_index_2; // NodeTable.java:83
   wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:614
   wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:532
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
@@ -4586,134 +4586,134 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_426 = _or_425 | _or_r_6; // StatusRegs.java:117
   wire _or_427 = _or_426 | ev_pending; // StatusRegs.java:117
   wire _not_450 = ~_or_427; // RapController.java:568
-  wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:82
-  wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:82
-  wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:82
-  wire _gt_19 = slot_depth_124 > deepest_depth; // NodeTable.java:82
-  wire _gt_20 = slot_depth_123 > deepest_depth; // NodeTable.java:82
-  wire _gt_21 = slot_depth_122 > deepest_depth; // NodeTable.java:82
-  wire _gt_22 = slot_depth_121 > deepest_depth; // NodeTable.java:82
-  wire _gt_23 = slot_depth_120 > deepest_depth; // NodeTable.java:82
-  wire _gt_24 = slot_depth_119 > deepest_depth; // NodeTable.java:82
-  wire _gt_25 = slot_depth_118 > deepest_depth; // NodeTable.java:82
-  wire _gt_26 = slot_depth_117 > deepest_depth; // NodeTable.java:82
-  wire _gt_27 = slot_depth_116 > deepest_depth; // NodeTable.java:82
-  wire _gt_28 = slot_depth_115 > deepest_depth; // NodeTable.java:82
-  wire _gt_29 = slot_depth_114 > deepest_depth; // NodeTable.java:82
-  wire _gt_30 = slot_depth_113 > deepest_depth; // NodeTable.java:82
-  wire _gt_31 = slot_depth_112 > deepest_depth; // NodeTable.java:82
-  wire _gt_32 = slot_depth_111 > deepest_depth; // NodeTable.java:82
-  wire _gt_33 = slot_depth_110 > deepest_depth; // NodeTable.java:82
-  wire _gt_34 = slot_depth_109 > deepest_depth; // NodeTable.java:82
-  wire _gt_35 = slot_depth_108 > deepest_depth; // NodeTable.java:82
-  wire _gt_36 = slot_depth_107 > deepest_depth; // NodeTable.java:82
-  wire _gt_37 = slot_depth_106 > deepest_depth; // NodeTable.java:82
-  wire _gt_38 = slot_depth_105 > deepest_depth; // NodeTable.java:82
-  wire _gt_39 = slot_depth_104 > deepest_depth; // NodeTable.java:82
-  wire _gt_40 = slot_depth_103 > deepest_depth; // NodeTable.java:82
-  wire _gt_41 = slot_depth_102 > deepest_depth; // NodeTable.java:82
-  wire _gt_42 = slot_depth_101 > deepest_depth; // NodeTable.java:82
-  wire _gt_43 = slot_depth_100 > deepest_depth; // NodeTable.java:82
-  wire _gt_44 = slot_depth_99 > deepest_depth; // NodeTable.java:82
-  wire _gt_45 = slot_depth_98 > deepest_depth; // NodeTable.java:82
-  wire _gt_46 = slot_depth_97 > deepest_depth; // NodeTable.java:82
-  wire _gt_47 = slot_depth_96 > deepest_depth; // NodeTable.java:82
-  wire _gt_48 = slot_depth_95 > deepest_depth; // NodeTable.java:82
-  wire _gt_49 = slot_depth_94 > deepest_depth; // NodeTable.java:82
-  wire _gt_50 = slot_depth_93 > deepest_depth; // NodeTable.java:82
-  wire _gt_51 = slot_depth_92 > deepest_depth; // NodeTable.java:82
-  wire _gt_52 = slot_depth_91 > deepest_depth; // NodeTable.java:82
-  wire _gt_53 = slot_depth_90 > deepest_depth; // NodeTable.java:82
-  wire _gt_54 = slot_depth_89 > deepest_depth; // NodeTable.java:82
-  wire _gt_55 = slot_depth_88 > deepest_depth; // NodeTable.java:82
-  wire _gt_56 = slot_depth_87 > deepest_depth; // NodeTable.java:82
-  wire _gt_57 = slot_depth_86 > deepest_depth; // NodeTable.java:82
-  wire _gt_58 = slot_depth_85 > deepest_depth; // NodeTable.java:82
-  wire _gt_59 = slot_depth_84 > deepest_depth; // NodeTable.java:82
-  wire _gt_60 = slot_depth_83 > deepest_depth; // NodeTable.java:82
-  wire _gt_61 = slot_depth_82 > deepest_depth; // NodeTable.java:82
-  wire _gt_62 = slot_depth_81 > deepest_depth; // NodeTable.java:82
-  wire _gt_63 = slot_depth_80 > deepest_depth; // NodeTable.java:82
-  wire _gt_64 = slot_depth_79 > deepest_depth; // NodeTable.java:82
-  wire _gt_65 = slot_depth_78 > deepest_depth; // NodeTable.java:82
-  wire _gt_66 = slot_depth_77 > deepest_depth; // NodeTable.java:82
-  wire _gt_67 = slot_depth_76 > deepest_depth; // NodeTable.java:82
-  wire _gt_68 = slot_depth_75 > deepest_depth; // NodeTable.java:82
-  wire _gt_69 = slot_depth_74 > deepest_depth; // NodeTable.java:82
-  wire _gt_70 = slot_depth_73 > deepest_depth; // NodeTable.java:82
-  wire _gt_71 = slot_depth_72 > deepest_depth; // NodeTable.java:82
-  wire _gt_72 = slot_depth_71 > deepest_depth; // NodeTable.java:82
-  wire _gt_73 = slot_depth_70 > deepest_depth; // NodeTable.java:82
-  wire _gt_74 = slot_depth_69 > deepest_depth; // NodeTable.java:82
-  wire _gt_75 = slot_depth_68 > deepest_depth; // NodeTable.java:82
-  wire _gt_76 = slot_depth_67 > deepest_depth; // NodeTable.java:82
-  wire _gt_77 = slot_depth_66 > deepest_depth; // NodeTable.java:82
-  wire _gt_78 = slot_depth_65 > deepest_depth; // NodeTable.java:82
-  wire _gt_79 = slot_depth_64 > deepest_depth; // NodeTable.java:82
-  wire _gt_80 = slot_depth_63 > deepest_depth; // NodeTable.java:82
-  wire _gt_81 = slot_depth_62 > deepest_depth; // NodeTable.java:82
-  wire _gt_82 = slot_depth_61 > deepest_depth; // NodeTable.java:82
-  wire _gt_83 = slot_depth_60 > deepest_depth; // NodeTable.java:82
-  wire _gt_84 = slot_depth_59 > deepest_depth; // NodeTable.java:82
-  wire _gt_85 = slot_depth_58 > deepest_depth; // NodeTable.java:82
-  wire _gt_86 = slot_depth_57 > deepest_depth; // NodeTable.java:82
-  wire _gt_87 = slot_depth_56 > deepest_depth; // NodeTable.java:82
-  wire _gt_88 = slot_depth_55 > deepest_depth; // NodeTable.java:82
-  wire _gt_89 = slot_depth_54 > deepest_depth; // NodeTable.java:82
-  wire _gt_90 = slot_depth_53 > deepest_depth; // NodeTable.java:82
-  wire _gt_91 = slot_depth_52 > deepest_depth; // NodeTable.java:82
-  wire _gt_92 = slot_depth_51 > deepest_depth; // NodeTable.java:82
-  wire _gt_93 = slot_depth_50 > deepest_depth; // NodeTable.java:82
-  wire _gt_94 = slot_depth_49 > deepest_depth; // NodeTable.java:82
-  wire _gt_95 = slot_depth_48 > deepest_depth; // NodeTable.java:82
-  wire _gt_96 = slot_depth_47 > deepest_depth; // NodeTable.java:82
-  wire _gt_97 = slot_depth_46 > deepest_depth; // NodeTable.java:82
-  wire _gt_98 = slot_depth_45 > deepest_depth; // NodeTable.java:82
-  wire _gt_99 = slot_depth_44 > deepest_depth; // NodeTable.java:82
-  wire _gt_100 = slot_depth_43 > deepest_depth; // NodeTable.java:82
-  wire _gt_101 = slot_depth_42 > deepest_depth; // NodeTable.java:82
-  wire _gt_102 = slot_depth_41 > deepest_depth; // NodeTable.java:82
-  wire _gt_103 = slot_depth_40 > deepest_depth; // NodeTable.java:82
-  wire _gt_104 = slot_depth_39 > deepest_depth; // NodeTable.java:82
-  wire _gt_105 = slot_depth_38 > deepest_depth; // NodeTable.java:82
-  wire _gt_106 = slot_depth_37 > deepest_depth; // NodeTable.java:82
-  wire _gt_107 = slot_depth_36 > deepest_depth; // NodeTable.java:82
-  wire _gt_108 = slot_depth_35 > deepest_depth; // NodeTable.java:82
-  wire _gt_109 = slot_depth_34 > deepest_depth; // NodeTable.java:82
-  wire _gt_110 = slot_depth_33 > deepest_depth; // NodeTable.java:82
-  wire _gt_111 = slot_depth_32 > deepest_depth; // NodeTable.java:82
-  wire _gt_112 = slot_depth_31 > deepest_depth; // NodeTable.java:82
-  wire _gt_113 = slot_depth_30 > deepest_depth; // NodeTable.java:82
-  wire _gt_114 = slot_depth_29 > deepest_depth; // NodeTable.java:82
-  wire _gt_115 = slot_depth_28 > deepest_depth; // NodeTable.java:82
-  wire _gt_116 = slot_depth_27 > deepest_depth; // NodeTable.java:82
-  wire _gt_117 = slot_depth_26 > deepest_depth; // NodeTable.java:82
-  wire _gt_118 = slot_depth_25 > deepest_depth; // NodeTable.java:82
-  wire _gt_119 = slot_depth_24 > deepest_depth; // NodeTable.java:82
-  wire _gt_120 = slot_depth_23 > deepest_depth; // NodeTable.java:82
-  wire _gt_121 = slot_depth_22 > deepest_depth; // NodeTable.java:82
-  wire _gt_122 = slot_depth_21 > deepest_depth; // NodeTable.java:82
-  wire _gt_123 = slot_depth_20 > deepest_depth; // NodeTable.java:82
-  wire _gt_124 = slot_depth_19 > deepest_depth; // NodeTable.java:82
-  wire _gt_125 = slot_depth_18 > deepest_depth; // NodeTable.java:82
-  wire _gt_126 = slot_depth_17 > deepest_depth; // NodeTable.java:82
-  wire _gt_127 = slot_depth_16 > deepest_depth; // NodeTable.java:82
-  wire _gt_128 = slot_depth_15 > deepest_depth; // NodeTable.java:82
-  wire _gt_129 = slot_depth_14 > deepest_depth; // NodeTable.java:82
-  wire _gt_130 = slot_depth_13 > deepest_depth; // NodeTable.java:82
-  wire _gt_131 = slot_depth_12 > deepest_depth; // NodeTable.java:82
-  wire _gt_132 = slot_depth_11 > deepest_depth; // NodeTable.java:82
-  wire _gt_133 = slot_depth_10 > deepest_depth; // NodeTable.java:82
-  wire _gt_134 = slot_depth_9 > deepest_depth; // NodeTable.java:82
-  wire _gt_135 = slot_depth_8 > deepest_depth; // NodeTable.java:82
-  wire _gt_136 = slot_depth_7 > deepest_depth; // NodeTable.java:82
-  wire _gt_137 = slot_depth_6 > deepest_depth; // NodeTable.java:82
-  wire _gt_138 = slot_depth_5 > deepest_depth; // NodeTable.java:82
-  wire _gt_139 = slot_depth_4 > deepest_depth; // NodeTable.java:82
-  wire _gt_140 = slot_depth_3 > deepest_depth; // NodeTable.java:82
-  wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:82
-  wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:82
-  wire [127:0] _cat_140 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:83
+  wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:70
+  wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:70
+  wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:70
+  wire _gt_19 = slot_depth_124 > deepest_depth; // NodeTable.java:70
+  wire _gt_20 = slot_depth_123 > deepest_depth; // NodeTable.java:70
+  wire _gt_21 = slot_depth_122 > deepest_depth; // NodeTable.java:70
+  wire _gt_22 = slot_depth_121 > deepest_depth; // NodeTable.java:70
+  wire _gt_23 = slot_depth_120 > deepest_depth; // NodeTable.java:70
+  wire _gt_24 = slot_depth_119 > deepest_depth; // NodeTable.java:70
+  wire _gt_25 = slot_depth_118 > deepest_depth; // NodeTable.java:70
+  wire _gt_26 = slot_depth_117 > deepest_depth; // NodeTable.java:70
+  wire _gt_27 = slot_depth_116 > deepest_depth; // NodeTable.java:70
+  wire _gt_28 = slot_depth_115 > deepest_depth; // NodeTable.java:70
+  wire _gt_29 = slot_depth_114 > deepest_depth; // NodeTable.java:70
+  wire _gt_30 = slot_depth_113 > deepest_depth; // NodeTable.java:70
+  wire _gt_31 = slot_depth_112 > deepest_depth; // NodeTable.java:70
+  wire _gt_32 = slot_depth_111 > deepest_depth; // NodeTable.java:70
+  wire _gt_33 = slot_depth_110 > deepest_depth; // NodeTable.java:70
+  wire _gt_34 = slot_depth_109 > deepest_depth; // NodeTable.java:70
+  wire _gt_35 = slot_depth_108 > deepest_depth; // NodeTable.java:70
+  wire _gt_36 = slot_depth_107 > deepest_depth; // NodeTable.java:70
+  wire _gt_37 = slot_depth_106 > deepest_depth; // NodeTable.java:70
+  wire _gt_38 = slot_depth_105 > deepest_depth; // NodeTable.java:70
+  wire _gt_39 = slot_depth_104 > deepest_depth; // NodeTable.java:70
+  wire _gt_40 = slot_depth_103 > deepest_depth; // NodeTable.java:70
+  wire _gt_41 = slot_depth_102 > deepest_depth; // NodeTable.java:70
+  wire _gt_42 = slot_depth_101 > deepest_depth; // NodeTable.java:70
+  wire _gt_43 = slot_depth_100 > deepest_depth; // NodeTable.java:70
+  wire _gt_44 = slot_depth_99 > deepest_depth; // NodeTable.java:70
+  wire _gt_45 = slot_depth_98 > deepest_depth; // NodeTable.java:70
+  wire _gt_46 = slot_depth_97 > deepest_depth; // NodeTable.java:70
+  wire _gt_47 = slot_depth_96 > deepest_depth; // NodeTable.java:70
+  wire _gt_48 = slot_depth_95 > deepest_depth; // NodeTable.java:70
+  wire _gt_49 = slot_depth_94 > deepest_depth; // NodeTable.java:70
+  wire _gt_50 = slot_depth_93 > deepest_depth; // NodeTable.java:70
+  wire _gt_51 = slot_depth_92 > deepest_depth; // NodeTable.java:70
+  wire _gt_52 = slot_depth_91 > deepest_depth; // NodeTable.java:70
+  wire _gt_53 = slot_depth_90 > deepest_depth; // NodeTable.java:70
+  wire _gt_54 = slot_depth_89 > deepest_depth; // NodeTable.java:70
+  wire _gt_55 = slot_depth_88 > deepest_depth; // NodeTable.java:70
+  wire _gt_56 = slot_depth_87 > deepest_depth; // NodeTable.java:70
+  wire _gt_57 = slot_depth_86 > deepest_depth; // NodeTable.java:70
+  wire _gt_58 = slot_depth_85 > deepest_depth; // NodeTable.java:70
+  wire _gt_59 = slot_depth_84 > deepest_depth; // NodeTable.java:70
+  wire _gt_60 = slot_depth_83 > deepest_depth; // NodeTable.java:70
+  wire _gt_61 = slot_depth_82 > deepest_depth; // NodeTable.java:70
+  wire _gt_62 = slot_depth_81 > deepest_depth; // NodeTable.java:70
+  wire _gt_63 = slot_depth_80 > deepest_depth; // NodeTable.java:70
+  wire _gt_64 = slot_depth_79 > deepest_depth; // NodeTable.java:70
+  wire _gt_65 = slot_depth_78 > deepest_depth; // NodeTable.java:70
+  wire _gt_66 = slot_depth_77 > deepest_depth; // NodeTable.java:70
+  wire _gt_67 = slot_depth_76 > deepest_depth; // NodeTable.java:70
+  wire _gt_68 = slot_depth_75 > deepest_depth; // NodeTable.java:70
+  wire _gt_69 = slot_depth_74 > deepest_depth; // NodeTable.java:70
+  wire _gt_70 = slot_depth_73 > deepest_depth; // NodeTable.java:70
+  wire _gt_71 = slot_depth_72 > deepest_depth; // NodeTable.java:70
+  wire _gt_72 = slot_depth_71 > deepest_depth; // NodeTable.java:70
+  wire _gt_73 = slot_depth_70 > deepest_depth; // NodeTable.java:70
+  wire _gt_74 = slot_depth_69 > deepest_depth; // NodeTable.java:70
+  wire _gt_75 = slot_depth_68 > deepest_depth; // NodeTable.java:70
+  wire _gt_76 = slot_depth_67 > deepest_depth; // NodeTable.java:70
+  wire _gt_77 = slot_depth_66 > deepest_depth; // NodeTable.java:70
+  wire _gt_78 = slot_depth_65 > deepest_depth; // NodeTable.java:70
+  wire _gt_79 = slot_depth_64 > deepest_depth; // NodeTable.java:70
+  wire _gt_80 = slot_depth_63 > deepest_depth; // NodeTable.java:70
+  wire _gt_81 = slot_depth_62 > deepest_depth; // NodeTable.java:70
+  wire _gt_82 = slot_depth_61 > deepest_depth; // NodeTable.java:70
+  wire _gt_83 = slot_depth_60 > deepest_depth; // NodeTable.java:70
+  wire _gt_84 = slot_depth_59 > deepest_depth; // NodeTable.java:70
+  wire _gt_85 = slot_depth_58 > deepest_depth; // NodeTable.java:70
+  wire _gt_86 = slot_depth_57 > deepest_depth; // NodeTable.java:70
+  wire _gt_87 = slot_depth_56 > deepest_depth; // NodeTable.java:70
+  wire _gt_88 = slot_depth_55 > deepest_depth; // NodeTable.java:70
+  wire _gt_89 = slot_depth_54 > deepest_depth; // NodeTable.java:70
+  wire _gt_90 = slot_depth_53 > deepest_depth; // NodeTable.java:70
+  wire _gt_91 = slot_depth_52 > deepest_depth; // NodeTable.java:70
+  wire _gt_92 = slot_depth_51 > deepest_depth; // NodeTable.java:70
+  wire _gt_93 = slot_depth_50 > deepest_depth; // NodeTable.java:70
+  wire _gt_94 = slot_depth_49 > deepest_depth; // NodeTable.java:70
+  wire _gt_95 = slot_depth_48 > deepest_depth; // NodeTable.java:70
+  wire _gt_96 = slot_depth_47 > deepest_depth; // NodeTable.java:70
+  wire _gt_97 = slot_depth_46 > deepest_depth; // NodeTable.java:70
+  wire _gt_98 = slot_depth_45 > deepest_depth; // NodeTable.java:70
+  wire _gt_99 = slot_depth_44 > deepest_depth; // NodeTable.java:70
+  wire _gt_100 = slot_depth_43 > deepest_depth; // NodeTable.java:70
+  wire _gt_101 = slot_depth_42 > deepest_depth; // NodeTable.java:70
+  wire _gt_102 = slot_depth_41 > deepest_depth; // NodeTable.java:70
+  wire _gt_103 = slot_depth_40 > deepest_depth; // NodeTable.java:70
+  wire _gt_104 = slot_depth_39 > deepest_depth; // NodeTable.java:70
+  wire _gt_105 = slot_depth_38 > deepest_depth; // NodeTable.java:70
+  wire _gt_106 = slot_depth_37 > deepest_depth; // NodeTable.java:70
+  wire _gt_107 = slot_depth_36 > deepest_depth; // NodeTable.java:70
+  wire _gt_108 = slot_depth_35 > deepest_depth; // NodeTable.java:70
+  wire _gt_109 = slot_depth_34 > deepest_depth; // NodeTable.java:70
+  wire _gt_110 = slot_depth_33 > deepest_depth; // NodeTable.java:70
+  wire _gt_111 = slot_depth_32 > deepest_depth; // NodeTable.java:70
+  wire _gt_112 = slot_depth_31 > deepest_depth; // NodeTable.java:70
+  wire _gt_113 = slot_depth_30 > deepest_depth; // NodeTable.java:70
+  wire _gt_114 = slot_depth_29 > deepest_depth; // NodeTable.java:70
+  wire _gt_115 = slot_depth_28 > deepest_depth; // NodeTable.java:70
+  wire _gt_116 = slot_depth_27 > deepest_depth; // NodeTable.java:70
+  wire _gt_117 = slot_depth_26 > deepest_depth; // NodeTable.java:70
+  wire _gt_118 = slot_depth_25 > deepest_depth; // NodeTable.java:70
+  wire _gt_119 = slot_depth_24 > deepest_depth; // NodeTable.java:70
+  wire _gt_120 = slot_depth_23 > deepest_depth; // NodeTable.java:70
+  wire _gt_121 = slot_depth_22 > deepest_depth; // NodeTable.java:70
+  wire _gt_122 = slot_depth_21 > deepest_depth; // NodeTable.java:70
+  wire _gt_123 = slot_depth_20 > deepest_depth; // NodeTable.java:70
+  wire _gt_124 = slot_depth_19 > deepest_depth; // NodeTable.java:70
+  wire _gt_125 = slot_depth_18 > deepest_depth; // NodeTable.java:70
+  wire _gt_126 = slot_depth_17 > deepest_depth; // NodeTable.java:70
+  wire _gt_127 = slot_depth_16 > deepest_depth; // NodeTable.java:70
+  wire _gt_128 = slot_depth_15 > deepest_depth; // NodeTable.java:70
+  wire _gt_129 = slot_depth_14 > deepest_depth; // NodeTable.java:70
+  wire _gt_130 = slot_depth_13 > deepest_depth; // NodeTable.java:70
+  wire _gt_131 = slot_depth_12 > deepest_depth; // NodeTable.java:70
+  wire _gt_132 = slot_depth_11 > deepest_depth; // NodeTable.java:70
+  wire _gt_133 = slot_depth_10 > deepest_depth; // NodeTable.java:70
+  wire _gt_134 = slot_depth_9 > deepest_depth; // NodeTable.java:70
+  wire _gt_135 = slot_depth_8 > deepest_depth; // NodeTable.java:70
+  wire _gt_136 = slot_depth_7 > deepest_depth; // NodeTable.java:70
+  wire _gt_137 = slot_depth_6 > deepest_depth; // NodeTable.java:70
+  wire _gt_138 = slot_depth_5 > deepest_depth; // NodeTable.java:70
+  wire _gt_139 = slot_depth_4 > deepest_depth; // NodeTable.java:70
+  wire _gt_140 = slot_depth_3 > deepest_depth; // NodeTable.java:70
+  wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:70
+  wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:70
+  wire [127:0] _cat_140 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:78
   wire [127:0] _and_585 = slot_valid & _cat_140; // RapController.java:569
   wire _or_r_7 = |_and_585; // RapController.java:569
   wire _not_451 = ~_or_r_7; // RapController.java:569

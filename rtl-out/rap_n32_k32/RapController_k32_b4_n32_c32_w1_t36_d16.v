@@ -111,135 +111,135 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   // State
   reg [3:0] state; // RapController.java:71
   reg [4:0] deepest_depth; // RapController.java:84
-  reg [31:0] slot_valid; // NodeTable.java:36
-  reg [4:0] slot_depth_0; // NodeTable.java:37
-  reg [4:0] slot_depth_1; // NodeTable.java:37
-  reg [4:0] slot_depth_2; // NodeTable.java:37
-  reg [4:0] slot_depth_3; // NodeTable.java:37
-  reg [4:0] slot_depth_4; // NodeTable.java:37
-  reg [4:0] slot_depth_5; // NodeTable.java:37
-  reg [4:0] slot_depth_6; // NodeTable.java:37
-  reg [4:0] slot_depth_7; // NodeTable.java:37
-  reg [4:0] slot_depth_8; // NodeTable.java:37
-  reg [4:0] slot_depth_9; // NodeTable.java:37
-  reg [4:0] slot_depth_10; // NodeTable.java:37
-  reg [4:0] slot_depth_11; // NodeTable.java:37
-  reg [4:0] slot_depth_12; // NodeTable.java:37
-  reg [4:0] slot_depth_13; // NodeTable.java:37
-  reg [4:0] slot_depth_14; // NodeTable.java:37
-  reg [4:0] slot_depth_15; // NodeTable.java:37
-  reg [4:0] slot_depth_16; // NodeTable.java:37
-  reg [4:0] slot_depth_17; // NodeTable.java:37
-  reg [4:0] slot_depth_18; // NodeTable.java:37
-  reg [4:0] slot_depth_19; // NodeTable.java:37
-  reg [4:0] slot_depth_20; // NodeTable.java:37
-  reg [4:0] slot_depth_21; // NodeTable.java:37
-  reg [4:0] slot_depth_22; // NodeTable.java:37
-  reg [4:0] slot_depth_23; // NodeTable.java:37
-  reg [4:0] slot_depth_24; // NodeTable.java:37
-  reg [4:0] slot_depth_25; // NodeTable.java:37
-  reg [4:0] slot_depth_26; // NodeTable.java:37
-  reg [4:0] slot_depth_27; // NodeTable.java:37
-  reg [4:0] slot_depth_28; // NodeTable.java:37
-  reg [4:0] slot_depth_29; // NodeTable.java:37
-  reg [4:0] slot_depth_30; // NodeTable.java:37
-  reg [4:0] slot_depth_31; // NodeTable.java:37
-  reg [4:0] slot_parent_0; // NodeTable.java:38
-  reg [4:0] slot_parent_1; // NodeTable.java:38
-  reg [4:0] slot_parent_2; // NodeTable.java:38
-  reg [4:0] slot_parent_3; // NodeTable.java:38
-  reg [4:0] slot_parent_4; // NodeTable.java:38
-  reg [4:0] slot_parent_5; // NodeTable.java:38
-  reg [4:0] slot_parent_6; // NodeTable.java:38
-  reg [4:0] slot_parent_7; // NodeTable.java:38
-  reg [4:0] slot_parent_8; // NodeTable.java:38
-  reg [4:0] slot_parent_9; // NodeTable.java:38
-  reg [4:0] slot_parent_10; // NodeTable.java:38
-  reg [4:0] slot_parent_11; // NodeTable.java:38
-  reg [4:0] slot_parent_12; // NodeTable.java:38
-  reg [4:0] slot_parent_13; // NodeTable.java:38
-  reg [4:0] slot_parent_14; // NodeTable.java:38
-  reg [4:0] slot_parent_15; // NodeTable.java:38
-  reg [4:0] slot_parent_16; // NodeTable.java:38
-  reg [4:0] slot_parent_17; // NodeTable.java:38
-  reg [4:0] slot_parent_18; // NodeTable.java:38
-  reg [4:0] slot_parent_19; // NodeTable.java:38
-  reg [4:0] slot_parent_20; // NodeTable.java:38
-  reg [4:0] slot_parent_21; // NodeTable.java:38
-  reg [4:0] slot_parent_22; // NodeTable.java:38
-  reg [4:0] slot_parent_23; // NodeTable.java:38
-  reg [4:0] slot_parent_24; // NodeTable.java:38
-  reg [4:0] slot_parent_25; // NodeTable.java:38
-  reg [4:0] slot_parent_26; // NodeTable.java:38
-  reg [4:0] slot_parent_27; // NodeTable.java:38
-  reg [4:0] slot_parent_28; // NodeTable.java:38
-  reg [4:0] slot_parent_29; // NodeTable.java:38
-  reg [4:0] slot_parent_30; // NodeTable.java:38
-  reg [4:0] slot_parent_31; // NodeTable.java:38
-  reg [1:0] slot_digit_0; // NodeTable.java:39
-  reg [1:0] slot_digit_1; // NodeTable.java:39
-  reg [1:0] slot_digit_2; // NodeTable.java:39
-  reg [1:0] slot_digit_3; // NodeTable.java:39
-  reg [1:0] slot_digit_4; // NodeTable.java:39
-  reg [1:0] slot_digit_5; // NodeTable.java:39
-  reg [1:0] slot_digit_6; // NodeTable.java:39
-  reg [1:0] slot_digit_7; // NodeTable.java:39
-  reg [1:0] slot_digit_8; // NodeTable.java:39
-  reg [1:0] slot_digit_9; // NodeTable.java:39
-  reg [1:0] slot_digit_10; // NodeTable.java:39
-  reg [1:0] slot_digit_11; // NodeTable.java:39
-  reg [1:0] slot_digit_12; // NodeTable.java:39
-  reg [1:0] slot_digit_13; // NodeTable.java:39
-  reg [1:0] slot_digit_14; // NodeTable.java:39
-  reg [1:0] slot_digit_15; // NodeTable.java:39
-  reg [1:0] slot_digit_16; // NodeTable.java:39
-  reg [1:0] slot_digit_17; // NodeTable.java:39
-  reg [1:0] slot_digit_18; // NodeTable.java:39
-  reg [1:0] slot_digit_19; // NodeTable.java:39
-  reg [1:0] slot_digit_20; // NodeTable.java:39
-  reg [1:0] slot_digit_21; // NodeTable.java:39
-  reg [1:0] slot_digit_22; // NodeTable.java:39
-  reg [1:0] slot_digit_23; // NodeTable.java:39
-  reg [1:0] slot_digit_24; // NodeTable.java:39
-  reg [1:0] slot_digit_25; // NodeTable.java:39
-  reg [1:0] slot_digit_26; // NodeTable.java:39
-  reg [1:0] slot_digit_27; // NodeTable.java:39
-  reg [1:0] slot_digit_28; // NodeTable.java:39
-  reg [1:0] slot_digit_29; // NodeTable.java:39
-  reg [1:0] slot_digit_30; // NodeTable.java:39
-  reg [1:0] slot_digit_31; // NodeTable.java:39
-  reg [2:0] slot_children_0; // NodeTable.java:40
-  reg [2:0] slot_children_1; // NodeTable.java:40
-  reg [2:0] slot_children_2; // NodeTable.java:40
-  reg [2:0] slot_children_3; // NodeTable.java:40
-  reg [2:0] slot_children_4; // NodeTable.java:40
-  reg [2:0] slot_children_5; // NodeTable.java:40
-  reg [2:0] slot_children_6; // NodeTable.java:40
-  reg [2:0] slot_children_7; // NodeTable.java:40
-  reg [2:0] slot_children_8; // NodeTable.java:40
-  reg [2:0] slot_children_9; // NodeTable.java:40
-  reg [2:0] slot_children_10; // NodeTable.java:40
-  reg [2:0] slot_children_11; // NodeTable.java:40
-  reg [2:0] slot_children_12; // NodeTable.java:40
-  reg [2:0] slot_children_13; // NodeTable.java:40
-  reg [2:0] slot_children_14; // NodeTable.java:40
-  reg [2:0] slot_children_15; // NodeTable.java:40
-  reg [2:0] slot_children_16; // NodeTable.java:40
-  reg [2:0] slot_children_17; // NodeTable.java:40
-  reg [2:0] slot_children_18; // NodeTable.java:40
-  reg [2:0] slot_children_19; // NodeTable.java:40
-  reg [2:0] slot_children_20; // NodeTable.java:40
-  reg [2:0] slot_children_21; // NodeTable.java:40
-  reg [2:0] slot_children_22; // NodeTable.java:40
-  reg [2:0] slot_children_23; // NodeTable.java:40
-  reg [2:0] slot_children_24; // NodeTable.java:40
-  reg [2:0] slot_children_25; // NodeTable.java:40
-  reg [2:0] slot_children_26; // NodeTable.java:40
-  reg [2:0] slot_children_27; // NodeTable.java:40
-  reg [2:0] slot_children_28; // NodeTable.java:40
-  reg [2:0] slot_children_29; // NodeTable.java:40
-  reg [2:0] slot_children_30; // NodeTable.java:40
-  reg [2:0] slot_children_31; // NodeTable.java:40
+  reg [31:0] slot_valid; // NodeTable.java:37
+  reg [4:0] slot_depth_0; // NodeTable.java:38
+  reg [4:0] slot_depth_1; // NodeTable.java:38
+  reg [4:0] slot_depth_2; // NodeTable.java:38
+  reg [4:0] slot_depth_3; // NodeTable.java:38
+  reg [4:0] slot_depth_4; // NodeTable.java:38
+  reg [4:0] slot_depth_5; // NodeTable.java:38
+  reg [4:0] slot_depth_6; // NodeTable.java:38
+  reg [4:0] slot_depth_7; // NodeTable.java:38
+  reg [4:0] slot_depth_8; // NodeTable.java:38
+  reg [4:0] slot_depth_9; // NodeTable.java:38
+  reg [4:0] slot_depth_10; // NodeTable.java:38
+  reg [4:0] slot_depth_11; // NodeTable.java:38
+  reg [4:0] slot_depth_12; // NodeTable.java:38
+  reg [4:0] slot_depth_13; // NodeTable.java:38
+  reg [4:0] slot_depth_14; // NodeTable.java:38
+  reg [4:0] slot_depth_15; // NodeTable.java:38
+  reg [4:0] slot_depth_16; // NodeTable.java:38
+  reg [4:0] slot_depth_17; // NodeTable.java:38
+  reg [4:0] slot_depth_18; // NodeTable.java:38
+  reg [4:0] slot_depth_19; // NodeTable.java:38
+  reg [4:0] slot_depth_20; // NodeTable.java:38
+  reg [4:0] slot_depth_21; // NodeTable.java:38
+  reg [4:0] slot_depth_22; // NodeTable.java:38
+  reg [4:0] slot_depth_23; // NodeTable.java:38
+  reg [4:0] slot_depth_24; // NodeTable.java:38
+  reg [4:0] slot_depth_25; // NodeTable.java:38
+  reg [4:0] slot_depth_26; // NodeTable.java:38
+  reg [4:0] slot_depth_27; // NodeTable.java:38
+  reg [4:0] slot_depth_28; // NodeTable.java:38
+  reg [4:0] slot_depth_29; // NodeTable.java:38
+  reg [4:0] slot_depth_30; // NodeTable.java:38
+  reg [4:0] slot_depth_31; // NodeTable.java:38
+  reg [4:0] slot_parent_0; // NodeTable.java:39
+  reg [4:0] slot_parent_1; // NodeTable.java:39
+  reg [4:0] slot_parent_2; // NodeTable.java:39
+  reg [4:0] slot_parent_3; // NodeTable.java:39
+  reg [4:0] slot_parent_4; // NodeTable.java:39
+  reg [4:0] slot_parent_5; // NodeTable.java:39
+  reg [4:0] slot_parent_6; // NodeTable.java:39
+  reg [4:0] slot_parent_7; // NodeTable.java:39
+  reg [4:0] slot_parent_8; // NodeTable.java:39
+  reg [4:0] slot_parent_9; // NodeTable.java:39
+  reg [4:0] slot_parent_10; // NodeTable.java:39
+  reg [4:0] slot_parent_11; // NodeTable.java:39
+  reg [4:0] slot_parent_12; // NodeTable.java:39
+  reg [4:0] slot_parent_13; // NodeTable.java:39
+  reg [4:0] slot_parent_14; // NodeTable.java:39
+  reg [4:0] slot_parent_15; // NodeTable.java:39
+  reg [4:0] slot_parent_16; // NodeTable.java:39
+  reg [4:0] slot_parent_17; // NodeTable.java:39
+  reg [4:0] slot_parent_18; // NodeTable.java:39
+  reg [4:0] slot_parent_19; // NodeTable.java:39
+  reg [4:0] slot_parent_20; // NodeTable.java:39
+  reg [4:0] slot_parent_21; // NodeTable.java:39
+  reg [4:0] slot_parent_22; // NodeTable.java:39
+  reg [4:0] slot_parent_23; // NodeTable.java:39
+  reg [4:0] slot_parent_24; // NodeTable.java:39
+  reg [4:0] slot_parent_25; // NodeTable.java:39
+  reg [4:0] slot_parent_26; // NodeTable.java:39
+  reg [4:0] slot_parent_27; // NodeTable.java:39
+  reg [4:0] slot_parent_28; // NodeTable.java:39
+  reg [4:0] slot_parent_29; // NodeTable.java:39
+  reg [4:0] slot_parent_30; // NodeTable.java:39
+  reg [4:0] slot_parent_31; // NodeTable.java:39
+  reg [1:0] slot_digit_0; // NodeTable.java:40
+  reg [1:0] slot_digit_1; // NodeTable.java:40
+  reg [1:0] slot_digit_2; // NodeTable.java:40
+  reg [1:0] slot_digit_3; // NodeTable.java:40
+  reg [1:0] slot_digit_4; // NodeTable.java:40
+  reg [1:0] slot_digit_5; // NodeTable.java:40
+  reg [1:0] slot_digit_6; // NodeTable.java:40
+  reg [1:0] slot_digit_7; // NodeTable.java:40
+  reg [1:0] slot_digit_8; // NodeTable.java:40
+  reg [1:0] slot_digit_9; // NodeTable.java:40
+  reg [1:0] slot_digit_10; // NodeTable.java:40
+  reg [1:0] slot_digit_11; // NodeTable.java:40
+  reg [1:0] slot_digit_12; // NodeTable.java:40
+  reg [1:0] slot_digit_13; // NodeTable.java:40
+  reg [1:0] slot_digit_14; // NodeTable.java:40
+  reg [1:0] slot_digit_15; // NodeTable.java:40
+  reg [1:0] slot_digit_16; // NodeTable.java:40
+  reg [1:0] slot_digit_17; // NodeTable.java:40
+  reg [1:0] slot_digit_18; // NodeTable.java:40
+  reg [1:0] slot_digit_19; // NodeTable.java:40
+  reg [1:0] slot_digit_20; // NodeTable.java:40
+  reg [1:0] slot_digit_21; // NodeTable.java:40
+  reg [1:0] slot_digit_22; // NodeTable.java:40
+  reg [1:0] slot_digit_23; // NodeTable.java:40
+  reg [1:0] slot_digit_24; // NodeTable.java:40
+  reg [1:0] slot_digit_25; // NodeTable.java:40
+  reg [1:0] slot_digit_26; // NodeTable.java:40
+  reg [1:0] slot_digit_27; // NodeTable.java:40
+  reg [1:0] slot_digit_28; // NodeTable.java:40
+  reg [1:0] slot_digit_29; // NodeTable.java:40
+  reg [1:0] slot_digit_30; // NodeTable.java:40
+  reg [1:0] slot_digit_31; // NodeTable.java:40
+  reg [2:0] slot_children_0; // NodeTable.java:41
+  reg [2:0] slot_children_1; // NodeTable.java:41
+  reg [2:0] slot_children_2; // NodeTable.java:41
+  reg [2:0] slot_children_3; // NodeTable.java:41
+  reg [2:0] slot_children_4; // NodeTable.java:41
+  reg [2:0] slot_children_5; // NodeTable.java:41
+  reg [2:0] slot_children_6; // NodeTable.java:41
+  reg [2:0] slot_children_7; // NodeTable.java:41
+  reg [2:0] slot_children_8; // NodeTable.java:41
+  reg [2:0] slot_children_9; // NodeTable.java:41
+  reg [2:0] slot_children_10; // NodeTable.java:41
+  reg [2:0] slot_children_11; // NodeTable.java:41
+  reg [2:0] slot_children_12; // NodeTable.java:41
+  reg [2:0] slot_children_13; // NodeTable.java:41
+  reg [2:0] slot_children_14; // NodeTable.java:41
+  reg [2:0] slot_children_15; // NodeTable.java:41
+  reg [2:0] slot_children_16; // NodeTable.java:41
+  reg [2:0] slot_children_17; // NodeTable.java:41
+  reg [2:0] slot_children_18; // NodeTable.java:41
+  reg [2:0] slot_children_19; // NodeTable.java:41
+  reg [2:0] slot_children_20; // NodeTable.java:41
+  reg [2:0] slot_children_21; // NodeTable.java:41
+  reg [2:0] slot_children_22; // NodeTable.java:41
+  reg [2:0] slot_children_23; // NodeTable.java:41
+  reg [2:0] slot_children_24; // NodeTable.java:41
+  reg [2:0] slot_children_25; // NodeTable.java:41
+  reg [2:0] slot_children_26; // NodeTable.java:41
+  reg [2:0] slot_children_27; // NodeTable.java:41
+  reg [2:0] slot_children_28; // NodeTable.java:41
+  reg [2:0] slot_children_29; // NodeTable.java:41
+  reg [2:0] slot_children_30; // NodeTable.java:41
+  reg [2:0] slot_children_31; // NodeTable.java:41
   reg [31:0] st_n_lo; // SplitCounter.java:30
   reg [31:0] st_n_hi; // SplitCounter.java:31
   reg st_n_carry; // SplitCounter.java:32
@@ -370,9 +370,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] slot_prefix [0:31]; // RapController.java:153
 
   // Wires
-  wire children_write; // NodeTable.java:41
-  wire [4:0] children_write_slot; // NodeTable.java:42
-  wire [2:0] children_write_value; // NodeTable.java:43
+  wire children_write; // NodeTable.java:42
+  wire [4:0] children_write_slot; // NodeTable.java:43
+  wire [2:0] children_write_value; // NodeTable.java:44
   wire ev_commit; // StatusRegs.java:39
   wire ev_saturation; // StatusRegs.java:42
   wire ev_split; // StatusRegs.java:44
@@ -400,38 +400,38 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] tcam_write_index; // RapController.java:214
   wire [31:0] tcam_write_value; // RapController.java:215
   wire [31:0] tcam_write_mask; // RapController.java:216
-  wire [4:0] slot_depths_0; // NodeTable.java:93
-  wire [4:0] slot_depths_1; // NodeTable.java:93
-  wire [4:0] slot_depths_2; // NodeTable.java:93
-  wire [4:0] slot_depths_3; // NodeTable.java:93
-  wire [4:0] slot_depths_4; // NodeTable.java:93
-  wire [4:0] slot_depths_5; // NodeTable.java:93
-  wire [4:0] slot_depths_6; // NodeTable.java:93
-  wire [4:0] slot_depths_7; // NodeTable.java:93
-  wire [4:0] slot_depths_8; // NodeTable.java:93
-  wire [4:0] slot_depths_9; // NodeTable.java:93
-  wire [4:0] slot_depths_10; // NodeTable.java:93
-  wire [4:0] slot_depths_11; // NodeTable.java:93
-  wire [4:0] slot_depths_12; // NodeTable.java:93
-  wire [4:0] slot_depths_13; // NodeTable.java:93
-  wire [4:0] slot_depths_14; // NodeTable.java:93
-  wire [4:0] slot_depths_15; // NodeTable.java:93
-  wire [4:0] slot_depths_16; // NodeTable.java:93
-  wire [4:0] slot_depths_17; // NodeTable.java:93
-  wire [4:0] slot_depths_18; // NodeTable.java:93
-  wire [4:0] slot_depths_19; // NodeTable.java:93
-  wire [4:0] slot_depths_20; // NodeTable.java:93
-  wire [4:0] slot_depths_21; // NodeTable.java:93
-  wire [4:0] slot_depths_22; // NodeTable.java:93
-  wire [4:0] slot_depths_23; // NodeTable.java:93
-  wire [4:0] slot_depths_24; // NodeTable.java:93
-  wire [4:0] slot_depths_25; // NodeTable.java:93
-  wire [4:0] slot_depths_26; // NodeTable.java:93
-  wire [4:0] slot_depths_27; // NodeTable.java:93
-  wire [4:0] slot_depths_28; // NodeTable.java:93
-  wire [4:0] slot_depths_29; // NodeTable.java:93
-  wire [4:0] slot_depths_30; // NodeTable.java:93
-  wire [4:0] slot_depths_31; // NodeTable.java:93
+  wire [4:0] slot_depths_0; // NodeTable.java:88
+  wire [4:0] slot_depths_1; // NodeTable.java:88
+  wire [4:0] slot_depths_2; // NodeTable.java:88
+  wire [4:0] slot_depths_3; // NodeTable.java:88
+  wire [4:0] slot_depths_4; // NodeTable.java:88
+  wire [4:0] slot_depths_5; // NodeTable.java:88
+  wire [4:0] slot_depths_6; // NodeTable.java:88
+  wire [4:0] slot_depths_7; // NodeTable.java:88
+  wire [4:0] slot_depths_8; // NodeTable.java:88
+  wire [4:0] slot_depths_9; // NodeTable.java:88
+  wire [4:0] slot_depths_10; // NodeTable.java:88
+  wire [4:0] slot_depths_11; // NodeTable.java:88
+  wire [4:0] slot_depths_12; // NodeTable.java:88
+  wire [4:0] slot_depths_13; // NodeTable.java:88
+  wire [4:0] slot_depths_14; // NodeTable.java:88
+  wire [4:0] slot_depths_15; // NodeTable.java:88
+  wire [4:0] slot_depths_16; // NodeTable.java:88
+  wire [4:0] slot_depths_17; // NodeTable.java:88
+  wire [4:0] slot_depths_18; // NodeTable.java:88
+  wire [4:0] slot_depths_19; // NodeTable.java:88
+  wire [4:0] slot_depths_20; // NodeTable.java:88
+  wire [4:0] slot_depths_21; // NodeTable.java:88
+  wire [4:0] slot_depths_22; // NodeTable.java:88
+  wire [4:0] slot_depths_23; // NodeTable.java:88
+  wire [4:0] slot_depths_24; // NodeTable.java:88
+  wire [4:0] slot_depths_25; // NodeTable.java:88
+  wire [4:0] slot_depths_26; // NodeTable.java:88
+  wire [4:0] slot_depths_27; // NodeTable.java:88
+  wire [4:0] slot_depths_28; // NodeTable.java:88
+  wire [4:0] slot_depths_29; // NodeTable.java:88
+  wire [4:0] slot_depths_30; // NodeTable.java:88
+  wire [4:0] slot_depths_31; // NodeTable.java:88
   wire [2:0] cause; // RapController.java:653
 
   // Logic
@@ -550,227 +550,227 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_21 = _and_20 & _not_21; // RapController.java:595
   wire _not_22 = ~io_acceptEnable; // RapController.java:596
   wire [31:0] _or_9 = slot_valid | slot_pick_pick_hot; // RapController.java:627
-  wire _bits_5 = slot_valid[31]; // NodeTable.java:59
+  wire _bits_5 = slot_valid[31]; // NodeTable.java:57
   wire _eq_27 = state == 4'd4; // RapController.java:343
   wire [4:0] _mux_5 = _eq_27 ? op_slot : merge_parent; // RapController.java:344
-  wire _eq_28 = slot_parent_31 == _mux_5; // NodeTable.java:59
-  wire _and_22 = _bits_5 & _eq_28; // NodeTable.java:59
+  wire _eq_28 = slot_parent_31 == _mux_5; // NodeTable.java:57
+  wire _and_22 = _bits_5 & _eq_28; // NodeTable.java:57
   wire _not_23 = ~_eq_27; // RapController.java:344
-  wire _not_24 = ~_not_23; // NodeTable.java:60
-  wire _eq_29 = slot_children_31 == 3'd0; // NodeTable.java:60
-  wire _or_10 = _not_24 | _eq_29; // NodeTable.java:60
-  wire _and_23 = _and_22 & _or_10; // NodeTable.java:60
-  wire _bits_6 = slot_valid[30]; // NodeTable.java:59
-  wire _eq_30 = slot_parent_30 == _mux_5; // NodeTable.java:59
-  wire _and_24 = _bits_6 & _eq_30; // NodeTable.java:59
-  wire _not_25 = ~_not_23; // NodeTable.java:60
-  wire _eq_31 = slot_children_30 == 3'd0; // NodeTable.java:60
-  wire _or_11 = _not_25 | _eq_31; // NodeTable.java:60
-  wire _and_25 = _and_24 & _or_11; // NodeTable.java:60
-  wire _bits_7 = slot_valid[29]; // NodeTable.java:59
-  wire _eq_32 = slot_parent_29 == _mux_5; // NodeTable.java:59
-  wire _and_26 = _bits_7 & _eq_32; // NodeTable.java:59
-  wire _not_26 = ~_not_23; // NodeTable.java:60
-  wire _eq_33 = slot_children_29 == 3'd0; // NodeTable.java:60
-  wire _or_12 = _not_26 | _eq_33; // NodeTable.java:60
-  wire _and_27 = _and_26 & _or_12; // NodeTable.java:60
-  wire _bits_8 = slot_valid[28]; // NodeTable.java:59
-  wire _eq_34 = slot_parent_28 == _mux_5; // NodeTable.java:59
-  wire _and_28 = _bits_8 & _eq_34; // NodeTable.java:59
-  wire _not_27 = ~_not_23; // NodeTable.java:60
-  wire _eq_35 = slot_children_28 == 3'd0; // NodeTable.java:60
-  wire _or_13 = _not_27 | _eq_35; // NodeTable.java:60
-  wire _and_29 = _and_28 & _or_13; // NodeTable.java:60
-  wire _bits_9 = slot_valid[27]; // NodeTable.java:59
-  wire _eq_36 = slot_parent_27 == _mux_5; // NodeTable.java:59
-  wire _and_30 = _bits_9 & _eq_36; // NodeTable.java:59
-  wire _not_28 = ~_not_23; // NodeTable.java:60
-  wire _eq_37 = slot_children_27 == 3'd0; // NodeTable.java:60
-  wire _or_14 = _not_28 | _eq_37; // NodeTable.java:60
-  wire _and_31 = _and_30 & _or_14; // NodeTable.java:60
-  wire _bits_10 = slot_valid[26]; // NodeTable.java:59
-  wire _eq_38 = slot_parent_26 == _mux_5; // NodeTable.java:59
-  wire _and_32 = _bits_10 & _eq_38; // NodeTable.java:59
-  wire _not_29 = ~_not_23; // NodeTable.java:60
-  wire _eq_39 = slot_children_26 == 3'd0; // NodeTable.java:60
-  wire _or_15 = _not_29 | _eq_39; // NodeTable.java:60
-  wire _and_33 = _and_32 & _or_15; // NodeTable.java:60
-  wire _bits_11 = slot_valid[25]; // NodeTable.java:59
-  wire _eq_40 = slot_parent_25 == _mux_5; // NodeTable.java:59
-  wire _and_34 = _bits_11 & _eq_40; // NodeTable.java:59
-  wire _not_30 = ~_not_23; // NodeTable.java:60
-  wire _eq_41 = slot_children_25 == 3'd0; // NodeTable.java:60
-  wire _or_16 = _not_30 | _eq_41; // NodeTable.java:60
-  wire _and_35 = _and_34 & _or_16; // NodeTable.java:60
-  wire _bits_12 = slot_valid[24]; // NodeTable.java:59
-  wire _eq_42 = slot_parent_24 == _mux_5; // NodeTable.java:59
-  wire _and_36 = _bits_12 & _eq_42; // NodeTable.java:59
-  wire _not_31 = ~_not_23; // NodeTable.java:60
-  wire _eq_43 = slot_children_24 == 3'd0; // NodeTable.java:60
-  wire _or_17 = _not_31 | _eq_43; // NodeTable.java:60
-  wire _and_37 = _and_36 & _or_17; // NodeTable.java:60
-  wire _bits_13 = slot_valid[23]; // NodeTable.java:59
-  wire _eq_44 = slot_parent_23 == _mux_5; // NodeTable.java:59
-  wire _and_38 = _bits_13 & _eq_44; // NodeTable.java:59
-  wire _not_32 = ~_not_23; // NodeTable.java:60
-  wire _eq_45 = slot_children_23 == 3'd0; // NodeTable.java:60
-  wire _or_18 = _not_32 | _eq_45; // NodeTable.java:60
-  wire _and_39 = _and_38 & _or_18; // NodeTable.java:60
-  wire _bits_14 = slot_valid[22]; // NodeTable.java:59
-  wire _eq_46 = slot_parent_22 == _mux_5; // NodeTable.java:59
-  wire _and_40 = _bits_14 & _eq_46; // NodeTable.java:59
-  wire _not_33 = ~_not_23; // NodeTable.java:60
-  wire _eq_47 = slot_children_22 == 3'd0; // NodeTable.java:60
-  wire _or_19 = _not_33 | _eq_47; // NodeTable.java:60
-  wire _and_41 = _and_40 & _or_19; // NodeTable.java:60
-  wire _bits_15 = slot_valid[21]; // NodeTable.java:59
-  wire _eq_48 = slot_parent_21 == _mux_5; // NodeTable.java:59
-  wire _and_42 = _bits_15 & _eq_48; // NodeTable.java:59
-  wire _not_34 = ~_not_23; // NodeTable.java:60
-  wire _eq_49 = slot_children_21 == 3'd0; // NodeTable.java:60
-  wire _or_20 = _not_34 | _eq_49; // NodeTable.java:60
-  wire _and_43 = _and_42 & _or_20; // NodeTable.java:60
-  wire _bits_16 = slot_valid[20]; // NodeTable.java:59
-  wire _eq_50 = slot_parent_20 == _mux_5; // NodeTable.java:59
-  wire _and_44 = _bits_16 & _eq_50; // NodeTable.java:59
-  wire _not_35 = ~_not_23; // NodeTable.java:60
-  wire _eq_51 = slot_children_20 == 3'd0; // NodeTable.java:60
-  wire _or_21 = _not_35 | _eq_51; // NodeTable.java:60
-  wire _and_45 = _and_44 & _or_21; // NodeTable.java:60
-  wire _bits_17 = slot_valid[19]; // NodeTable.java:59
-  wire _eq_52 = slot_parent_19 == _mux_5; // NodeTable.java:59
-  wire _and_46 = _bits_17 & _eq_52; // NodeTable.java:59
-  wire _not_36 = ~_not_23; // NodeTable.java:60
-  wire _eq_53 = slot_children_19 == 3'd0; // NodeTable.java:60
-  wire _or_22 = _not_36 | _eq_53; // NodeTable.java:60
-  wire _and_47 = _and_46 & _or_22; // NodeTable.java:60
-  wire _bits_18 = slot_valid[18]; // NodeTable.java:59
-  wire _eq_54 = slot_parent_18 == _mux_5; // NodeTable.java:59
-  wire _and_48 = _bits_18 & _eq_54; // NodeTable.java:59
-  wire _not_37 = ~_not_23; // NodeTable.java:60
-  wire _eq_55 = slot_children_18 == 3'd0; // NodeTable.java:60
-  wire _or_23 = _not_37 | _eq_55; // NodeTable.java:60
-  wire _and_49 = _and_48 & _or_23; // NodeTable.java:60
-  wire _bits_19 = slot_valid[17]; // NodeTable.java:59
-  wire _eq_56 = slot_parent_17 == _mux_5; // NodeTable.java:59
-  wire _and_50 = _bits_19 & _eq_56; // NodeTable.java:59
-  wire _not_38 = ~_not_23; // NodeTable.java:60
-  wire _eq_57 = slot_children_17 == 3'd0; // NodeTable.java:60
-  wire _or_24 = _not_38 | _eq_57; // NodeTable.java:60
-  wire _and_51 = _and_50 & _or_24; // NodeTable.java:60
-  wire _bits_20 = slot_valid[16]; // NodeTable.java:59
-  wire _eq_58 = slot_parent_16 == _mux_5; // NodeTable.java:59
-  wire _and_52 = _bits_20 & _eq_58; // NodeTable.java:59
-  wire _not_39 = ~_not_23; // NodeTable.java:60
-  wire _eq_59 = slot_children_16 == 3'd0; // NodeTable.java:60
-  wire _or_25 = _not_39 | _eq_59; // NodeTable.java:60
-  wire _and_53 = _and_52 & _or_25; // NodeTable.java:60
-  wire _bits_21 = slot_valid[15]; // NodeTable.java:59
-  wire _eq_60 = slot_parent_15 == _mux_5; // NodeTable.java:59
-  wire _and_54 = _bits_21 & _eq_60; // NodeTable.java:59
-  wire _not_40 = ~_not_23; // NodeTable.java:60
-  wire _eq_61 = slot_children_15 == 3'd0; // NodeTable.java:60
-  wire _or_26 = _not_40 | _eq_61; // NodeTable.java:60
-  wire _and_55 = _and_54 & _or_26; // NodeTable.java:60
-  wire _bits_22 = slot_valid[14]; // NodeTable.java:59
-  wire _eq_62 = slot_parent_14 == _mux_5; // NodeTable.java:59
-  wire _and_56 = _bits_22 & _eq_62; // NodeTable.java:59
-  wire _not_41 = ~_not_23; // NodeTable.java:60
-  wire _eq_63 = slot_children_14 == 3'd0; // NodeTable.java:60
-  wire _or_27 = _not_41 | _eq_63; // NodeTable.java:60
-  wire _and_57 = _and_56 & _or_27; // NodeTable.java:60
-  wire _bits_23 = slot_valid[13]; // NodeTable.java:59
-  wire _eq_64 = slot_parent_13 == _mux_5; // NodeTable.java:59
-  wire _and_58 = _bits_23 & _eq_64; // NodeTable.java:59
-  wire _not_42 = ~_not_23; // NodeTable.java:60
-  wire _eq_65 = slot_children_13 == 3'd0; // NodeTable.java:60
-  wire _or_28 = _not_42 | _eq_65; // NodeTable.java:60
-  wire _and_59 = _and_58 & _or_28; // NodeTable.java:60
-  wire _bits_24 = slot_valid[12]; // NodeTable.java:59
-  wire _eq_66 = slot_parent_12 == _mux_5; // NodeTable.java:59
-  wire _and_60 = _bits_24 & _eq_66; // NodeTable.java:59
-  wire _not_43 = ~_not_23; // NodeTable.java:60
-  wire _eq_67 = slot_children_12 == 3'd0; // NodeTable.java:60
-  wire _or_29 = _not_43 | _eq_67; // NodeTable.java:60
-  wire _and_61 = _and_60 & _or_29; // NodeTable.java:60
-  wire _bits_25 = slot_valid[11]; // NodeTable.java:59
-  wire _eq_68 = slot_parent_11 == _mux_5; // NodeTable.java:59
-  wire _and_62 = _bits_25 & _eq_68; // NodeTable.java:59
-  wire _not_44 = ~_not_23; // NodeTable.java:60
-  wire _eq_69 = slot_children_11 == 3'd0; // NodeTable.java:60
-  wire _or_30 = _not_44 | _eq_69; // NodeTable.java:60
-  wire _and_63 = _and_62 & _or_30; // NodeTable.java:60
-  wire _bits_26 = slot_valid[10]; // NodeTable.java:59
-  wire _eq_70 = slot_parent_10 == _mux_5; // NodeTable.java:59
-  wire _and_64 = _bits_26 & _eq_70; // NodeTable.java:59
-  wire _not_45 = ~_not_23; // NodeTable.java:60
-  wire _eq_71 = slot_children_10 == 3'd0; // NodeTable.java:60
-  wire _or_31 = _not_45 | _eq_71; // NodeTable.java:60
-  wire _and_65 = _and_64 & _or_31; // NodeTable.java:60
-  wire _bits_27 = slot_valid[9]; // NodeTable.java:59
-  wire _eq_72 = slot_parent_9 == _mux_5; // NodeTable.java:59
-  wire _and_66 = _bits_27 & _eq_72; // NodeTable.java:59
-  wire _not_46 = ~_not_23; // NodeTable.java:60
-  wire _eq_73 = slot_children_9 == 3'd0; // NodeTable.java:60
-  wire _or_32 = _not_46 | _eq_73; // NodeTable.java:60
-  wire _and_67 = _and_66 & _or_32; // NodeTable.java:60
-  wire _bits_28 = slot_valid[8]; // NodeTable.java:59
-  wire _eq_74 = slot_parent_8 == _mux_5; // NodeTable.java:59
-  wire _and_68 = _bits_28 & _eq_74; // NodeTable.java:59
-  wire _not_47 = ~_not_23; // NodeTable.java:60
-  wire _eq_75 = slot_children_8 == 3'd0; // NodeTable.java:60
-  wire _or_33 = _not_47 | _eq_75; // NodeTable.java:60
-  wire _and_69 = _and_68 & _or_33; // NodeTable.java:60
-  wire _bits_29 = slot_valid[7]; // NodeTable.java:59
-  wire _eq_76 = slot_parent_7 == _mux_5; // NodeTable.java:59
-  wire _and_70 = _bits_29 & _eq_76; // NodeTable.java:59
-  wire _not_48 = ~_not_23; // NodeTable.java:60
-  wire _eq_77 = slot_children_7 == 3'd0; // NodeTable.java:60
-  wire _or_34 = _not_48 | _eq_77; // NodeTable.java:60
-  wire _and_71 = _and_70 & _or_34; // NodeTable.java:60
-  wire _bits_30 = slot_valid[6]; // NodeTable.java:59
-  wire _eq_78 = slot_parent_6 == _mux_5; // NodeTable.java:59
-  wire _and_72 = _bits_30 & _eq_78; // NodeTable.java:59
-  wire _not_49 = ~_not_23; // NodeTable.java:60
-  wire _eq_79 = slot_children_6 == 3'd0; // NodeTable.java:60
-  wire _or_35 = _not_49 | _eq_79; // NodeTable.java:60
-  wire _and_73 = _and_72 & _or_35; // NodeTable.java:60
-  wire _bits_31 = slot_valid[5]; // NodeTable.java:59
-  wire _eq_80 = slot_parent_5 == _mux_5; // NodeTable.java:59
-  wire _and_74 = _bits_31 & _eq_80; // NodeTable.java:59
-  wire _not_50 = ~_not_23; // NodeTable.java:60
-  wire _eq_81 = slot_children_5 == 3'd0; // NodeTable.java:60
-  wire _or_36 = _not_50 | _eq_81; // NodeTable.java:60
-  wire _and_75 = _and_74 & _or_36; // NodeTable.java:60
-  wire _bits_32 = slot_valid[4]; // NodeTable.java:59
-  wire _eq_82 = slot_parent_4 == _mux_5; // NodeTable.java:59
-  wire _and_76 = _bits_32 & _eq_82; // NodeTable.java:59
-  wire _not_51 = ~_not_23; // NodeTable.java:60
-  wire _eq_83 = slot_children_4 == 3'd0; // NodeTable.java:60
-  wire _or_37 = _not_51 | _eq_83; // NodeTable.java:60
-  wire _and_77 = _and_76 & _or_37; // NodeTable.java:60
-  wire _bits_33 = slot_valid[3]; // NodeTable.java:59
-  wire _eq_84 = slot_parent_3 == _mux_5; // NodeTable.java:59
-  wire _and_78 = _bits_33 & _eq_84; // NodeTable.java:59
-  wire _not_52 = ~_not_23; // NodeTable.java:60
-  wire _eq_85 = slot_children_3 == 3'd0; // NodeTable.java:60
-  wire _or_38 = _not_52 | _eq_85; // NodeTable.java:60
-  wire _and_79 = _and_78 & _or_38; // NodeTable.java:60
-  wire _bits_34 = slot_valid[2]; // NodeTable.java:59
-  wire _eq_86 = slot_parent_2 == _mux_5; // NodeTable.java:59
-  wire _and_80 = _bits_34 & _eq_86; // NodeTable.java:59
-  wire _not_53 = ~_not_23; // NodeTable.java:60
-  wire _eq_87 = slot_children_2 == 3'd0; // NodeTable.java:60
-  wire _or_39 = _not_53 | _eq_87; // NodeTable.java:60
-  wire _and_81 = _and_80 & _or_39; // NodeTable.java:60
-  wire _bits_35 = slot_valid[1]; // NodeTable.java:59
-  wire _eq_88 = slot_parent_1 == _mux_5; // NodeTable.java:59
-  wire _and_82 = _bits_35 & _eq_88; // NodeTable.java:59
-  wire _not_54 = ~_not_23; // NodeTable.java:60
-  wire _eq_89 = slot_children_1 == 3'd0; // NodeTable.java:60
-  wire _or_40 = _not_54 | _eq_89; // NodeTable.java:60
-  wire _and_83 = _and_82 & _or_40; // NodeTable.java:60
-  wire [31:0] kids_vector = {_and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, 1'd0}; // NodeTable.java:62
+  wire _not_24 = ~_not_23; // NodeTable.java:57
+  wire _eq_29 = slot_children_31 == 3'd0; // NodeTable.java:57
+  wire _or_10 = _not_24 | _eq_29; // NodeTable.java:57
+  wire _and_23 = _and_22 & _or_10; // NodeTable.java:57
+  wire _bits_6 = slot_valid[30]; // NodeTable.java:57
+  wire _eq_30 = slot_parent_30 == _mux_5; // NodeTable.java:57
+  wire _and_24 = _bits_6 & _eq_30; // NodeTable.java:57
+  wire _not_25 = ~_not_23; // NodeTable.java:57
+  wire _eq_31 = slot_children_30 == 3'd0; // NodeTable.java:57
+  wire _or_11 = _not_25 | _eq_31; // NodeTable.java:57
+  wire _and_25 = _and_24 & _or_11; // NodeTable.java:57
+  wire _bits_7 = slot_valid[29]; // NodeTable.java:57
+  wire _eq_32 = slot_parent_29 == _mux_5; // NodeTable.java:57
+  wire _and_26 = _bits_7 & _eq_32; // NodeTable.java:57
+  wire _not_26 = ~_not_23; // NodeTable.java:57
+  wire _eq_33 = slot_children_29 == 3'd0; // NodeTable.java:57
+  wire _or_12 = _not_26 | _eq_33; // NodeTable.java:57
+  wire _and_27 = _and_26 & _or_12; // NodeTable.java:57
+  wire _bits_8 = slot_valid[28]; // NodeTable.java:57
+  wire _eq_34 = slot_parent_28 == _mux_5; // NodeTable.java:57
+  wire _and_28 = _bits_8 & _eq_34; // NodeTable.java:57
+  wire _not_27 = ~_not_23; // NodeTable.java:57
+  wire _eq_35 = slot_children_28 == 3'd0; // NodeTable.java:57
+  wire _or_13 = _not_27 | _eq_35; // NodeTable.java:57
+  wire _and_29 = _and_28 & _or_13; // NodeTable.java:57
+  wire _bits_9 = slot_valid[27]; // NodeTable.java:57
+  wire _eq_36 = slot_parent_27 == _mux_5; // NodeTable.java:57
+  wire _and_30 = _bits_9 & _eq_36; // NodeTable.java:57
+  wire _not_28 = ~_not_23; // NodeTable.java:57
+  wire _eq_37 = slot_children_27 == 3'd0; // NodeTable.java:57
+  wire _or_14 = _not_28 | _eq_37; // NodeTable.java:57
+  wire _and_31 = _and_30 & _or_14; // NodeTable.java:57
+  wire _bits_10 = slot_valid[26]; // NodeTable.java:57
+  wire _eq_38 = slot_parent_26 == _mux_5; // NodeTable.java:57
+  wire _and_32 = _bits_10 & _eq_38; // NodeTable.java:57
+  wire _not_29 = ~_not_23; // NodeTable.java:57
+  wire _eq_39 = slot_children_26 == 3'd0; // NodeTable.java:57
+  wire _or_15 = _not_29 | _eq_39; // NodeTable.java:57
+  wire _and_33 = _and_32 & _or_15; // NodeTable.java:57
+  wire _bits_11 = slot_valid[25]; // NodeTable.java:57
+  wire _eq_40 = slot_parent_25 == _mux_5; // NodeTable.java:57
+  wire _and_34 = _bits_11 & _eq_40; // NodeTable.java:57
+  wire _not_30 = ~_not_23; // NodeTable.java:57
+  wire _eq_41 = slot_children_25 == 3'd0; // NodeTable.java:57
+  wire _or_16 = _not_30 | _eq_41; // NodeTable.java:57
+  wire _and_35 = _and_34 & _or_16; // NodeTable.java:57
+  wire _bits_12 = slot_valid[24]; // NodeTable.java:57
+  wire _eq_42 = slot_parent_24 == _mux_5; // NodeTable.java:57
+  wire _and_36 = _bits_12 & _eq_42; // NodeTable.java:57
+  wire _not_31 = ~_not_23; // NodeTable.java:57
+  wire _eq_43 = slot_children_24 == 3'd0; // NodeTable.java:57
+  wire _or_17 = _not_31 | _eq_43; // NodeTable.java:57
+  wire _and_37 = _and_36 & _or_17; // NodeTable.java:57
+  wire _bits_13 = slot_valid[23]; // NodeTable.java:57
+  wire _eq_44 = slot_parent_23 == _mux_5; // NodeTable.java:57
+  wire _and_38 = _bits_13 & _eq_44; // NodeTable.java:57
+  wire _not_32 = ~_not_23; // NodeTable.java:57
+  wire _eq_45 = slot_children_23 == 3'd0; // NodeTable.java:57
+  wire _or_18 = _not_32 | _eq_45; // NodeTable.java:57
+  wire _and_39 = _and_38 & _or_18; // NodeTable.java:57
+  wire _bits_14 = slot_valid[22]; // NodeTable.java:57
+  wire _eq_46 = slot_parent_22 == _mux_5; // NodeTable.java:57
+  wire _and_40 = _bits_14 & _eq_46; // NodeTable.java:57
+  wire _not_33 = ~_not_23; // NodeTable.java:57
+  wire _eq_47 = slot_children_22 == 3'd0; // NodeTable.java:57
+  wire _or_19 = _not_33 | _eq_47; // NodeTable.java:57
+  wire _and_41 = _and_40 & _or_19; // NodeTable.java:57
+  wire _bits_15 = slot_valid[21]; // NodeTable.java:57
+  wire _eq_48 = slot_parent_21 == _mux_5; // NodeTable.java:57
+  wire _and_42 = _bits_15 & _eq_48; // NodeTable.java:57
+  wire _not_34 = ~_not_23; // NodeTable.java:57
+  wire _eq_49 = slot_children_21 == 3'd0; // NodeTable.java:57
+  wire _or_20 = _not_34 | _eq_49; // NodeTable.java:57
+  wire _and_43 = _and_42 & _or_20; // NodeTable.java:57
+  wire _bits_16 = slot_valid[20]; // NodeTable.java:57
+  wire _eq_50 = slot_parent_20 == _mux_5; // NodeTable.java:57
+  wire _and_44 = _bits_16 & _eq_50; // NodeTable.java:57
+  wire _not_35 = ~_not_23; // NodeTable.java:57
+  wire _eq_51 = slot_children_20 == 3'd0; // NodeTable.java:57
+  wire _or_21 = _not_35 | _eq_51; // NodeTable.java:57
+  wire _and_45 = _and_44 & _or_21; // NodeTable.java:57
+  wire _bits_17 = slot_valid[19]; // NodeTable.java:57
+  wire _eq_52 = slot_parent_19 == _mux_5; // NodeTable.java:57
+  wire _and_46 = _bits_17 & _eq_52; // NodeTable.java:57
+  wire _not_36 = ~_not_23; // NodeTable.java:57
+  wire _eq_53 = slot_children_19 == 3'd0; // NodeTable.java:57
+  wire _or_22 = _not_36 | _eq_53; // NodeTable.java:57
+  wire _and_47 = _and_46 & _or_22; // NodeTable.java:57
+  wire _bits_18 = slot_valid[18]; // NodeTable.java:57
+  wire _eq_54 = slot_parent_18 == _mux_5; // NodeTable.java:57
+  wire _and_48 = _bits_18 & _eq_54; // NodeTable.java:57
+  wire _not_37 = ~_not_23; // NodeTable.java:57
+  wire _eq_55 = slot_children_18 == 3'd0; // NodeTable.java:57
+  wire _or_23 = _not_37 | _eq_55; // NodeTable.java:57
+  wire _and_49 = _and_48 & _or_23; // NodeTable.java:57
+  wire _bits_19 = slot_valid[17]; // NodeTable.java:57
+  wire _eq_56 = slot_parent_17 == _mux_5; // NodeTable.java:57
+  wire _and_50 = _bits_19 & _eq_56; // NodeTable.java:57
+  wire _not_38 = ~_not_23; // NodeTable.java:57
+  wire _eq_57 = slot_children_17 == 3'd0; // NodeTable.java:57
+  wire _or_24 = _not_38 | _eq_57; // NodeTable.java:57
+  wire _and_51 = _and_50 & _or_24; // NodeTable.java:57
+  wire _bits_20 = slot_valid[16]; // NodeTable.java:57
+  wire _eq_58 = slot_parent_16 == _mux_5; // NodeTable.java:57
+  wire _and_52 = _bits_20 & _eq_58; // NodeTable.java:57
+  wire _not_39 = ~_not_23; // NodeTable.java:57
+  wire _eq_59 = slot_children_16 == 3'd0; // NodeTable.java:57
+  wire _or_25 = _not_39 | _eq_59; // NodeTable.java:57
+  wire _and_53 = _and_52 & _or_25; // NodeTable.java:57
+  wire _bits_21 = slot_valid[15]; // NodeTable.java:57
+  wire _eq_60 = slot_parent_15 == _mux_5; // NodeTable.java:57
+  wire _and_54 = _bits_21 & _eq_60; // NodeTable.java:57
+  wire _not_40 = ~_not_23; // NodeTable.java:57
+  wire _eq_61 = slot_children_15 == 3'd0; // NodeTable.java:57
+  wire _or_26 = _not_40 | _eq_61; // NodeTable.java:57
+  wire _and_55 = _and_54 & _or_26; // NodeTable.java:57
+  wire _bits_22 = slot_valid[14]; // NodeTable.java:57
+  wire _eq_62 = slot_parent_14 == _mux_5; // NodeTable.java:57
+  wire _and_56 = _bits_22 & _eq_62; // NodeTable.java:57
+  wire _not_41 = ~_not_23; // NodeTable.java:57
+  wire _eq_63 = slot_children_14 == 3'd0; // NodeTable.java:57
+  wire _or_27 = _not_41 | _eq_63; // NodeTable.java:57
+  wire _and_57 = _and_56 & _or_27; // NodeTable.java:57
+  wire _bits_23 = slot_valid[13]; // NodeTable.java:57
+  wire _eq_64 = slot_parent_13 == _mux_5; // NodeTable.java:57
+  wire _and_58 = _bits_23 & _eq_64; // NodeTable.java:57
+  wire _not_42 = ~_not_23; // NodeTable.java:57
+  wire _eq_65 = slot_children_13 == 3'd0; // NodeTable.java:57
+  wire _or_28 = _not_42 | _eq_65; // NodeTable.java:57
+  wire _and_59 = _and_58 & _or_28; // NodeTable.java:57
+  wire _bits_24 = slot_valid[12]; // NodeTable.java:57
+  wire _eq_66 = slot_parent_12 == _mux_5; // NodeTable.java:57
+  wire _and_60 = _bits_24 & _eq_66; // NodeTable.java:57
+  wire _not_43 = ~_not_23; // NodeTable.java:57
+  wire _eq_67 = slot_children_12 == 3'd0; // NodeTable.java:57
+  wire _or_29 = _not_43 | _eq_67; // NodeTable.java:57
+  wire _and_61 = _and_60 & _or_29; // NodeTable.java:57
+  wire _bits_25 = slot_valid[11]; // NodeTable.java:57
+  wire _eq_68 = slot_parent_11 == _mux_5; // NodeTable.java:57
+  wire _and_62 = _bits_25 & _eq_68; // NodeTable.java:57
+  wire _not_44 = ~_not_23; // NodeTable.java:57
+  wire _eq_69 = slot_children_11 == 3'd0; // NodeTable.java:57
+  wire _or_30 = _not_44 | _eq_69; // NodeTable.java:57
+  wire _and_63 = _and_62 & _or_30; // NodeTable.java:57
+  wire _bits_26 = slot_valid[10]; // NodeTable.java:57
+  wire _eq_70 = slot_parent_10 == _mux_5; // NodeTable.java:57
+  wire _and_64 = _bits_26 & _eq_70; // NodeTable.java:57
+  wire _not_45 = ~_not_23; // NodeTable.java:57
+  wire _eq_71 = slot_children_10 == 3'd0; // NodeTable.java:57
+  wire _or_31 = _not_45 | _eq_71; // NodeTable.java:57
+  wire _and_65 = _and_64 & _or_31; // NodeTable.java:57
+  wire _bits_27 = slot_valid[9]; // NodeTable.java:57
+  wire _eq_72 = slot_parent_9 == _mux_5; // NodeTable.java:57
+  wire _and_66 = _bits_27 & _eq_72; // NodeTable.java:57
+  wire _not_46 = ~_not_23; // NodeTable.java:57
+  wire _eq_73 = slot_children_9 == 3'd0; // NodeTable.java:57
+  wire _or_32 = _not_46 | _eq_73; // NodeTable.java:57
+  wire _and_67 = _and_66 & _or_32; // NodeTable.java:57
+  wire _bits_28 = slot_valid[8]; // NodeTable.java:57
+  wire _eq_74 = slot_parent_8 == _mux_5; // NodeTable.java:57
+  wire _and_68 = _bits_28 & _eq_74; // NodeTable.java:57
+  wire _not_47 = ~_not_23; // NodeTable.java:57
+  wire _eq_75 = slot_children_8 == 3'd0; // NodeTable.java:57
+  wire _or_33 = _not_47 | _eq_75; // NodeTable.java:57
+  wire _and_69 = _and_68 & _or_33; // NodeTable.java:57
+  wire _bits_29 = slot_valid[7]; // NodeTable.java:57
+  wire _eq_76 = slot_parent_7 == _mux_5; // NodeTable.java:57
+  wire _and_70 = _bits_29 & _eq_76; // NodeTable.java:57
+  wire _not_48 = ~_not_23; // NodeTable.java:57
+  wire _eq_77 = slot_children_7 == 3'd0; // NodeTable.java:57
+  wire _or_34 = _not_48 | _eq_77; // NodeTable.java:57
+  wire _and_71 = _and_70 & _or_34; // NodeTable.java:57
+  wire _bits_30 = slot_valid[6]; // NodeTable.java:57
+  wire _eq_78 = slot_parent_6 == _mux_5; // NodeTable.java:57
+  wire _and_72 = _bits_30 & _eq_78; // NodeTable.java:57
+  wire _not_49 = ~_not_23; // NodeTable.java:57
+  wire _eq_79 = slot_children_6 == 3'd0; // NodeTable.java:57
+  wire _or_35 = _not_49 | _eq_79; // NodeTable.java:57
+  wire _and_73 = _and_72 & _or_35; // NodeTable.java:57
+  wire _bits_31 = slot_valid[5]; // NodeTable.java:57
+  wire _eq_80 = slot_parent_5 == _mux_5; // NodeTable.java:57
+  wire _and_74 = _bits_31 & _eq_80; // NodeTable.java:57
+  wire _not_50 = ~_not_23; // NodeTable.java:57
+  wire _eq_81 = slot_children_5 == 3'd0; // NodeTable.java:57
+  wire _or_36 = _not_50 | _eq_81; // NodeTable.java:57
+  wire _and_75 = _and_74 & _or_36; // NodeTable.java:57
+  wire _bits_32 = slot_valid[4]; // NodeTable.java:57
+  wire _eq_82 = slot_parent_4 == _mux_5; // NodeTable.java:57
+  wire _and_76 = _bits_32 & _eq_82; // NodeTable.java:57
+  wire _not_51 = ~_not_23; // NodeTable.java:57
+  wire _eq_83 = slot_children_4 == 3'd0; // NodeTable.java:57
+  wire _or_37 = _not_51 | _eq_83; // NodeTable.java:57
+  wire _and_77 = _and_76 & _or_37; // NodeTable.java:57
+  wire _bits_33 = slot_valid[3]; // NodeTable.java:57
+  wire _eq_84 = slot_parent_3 == _mux_5; // NodeTable.java:57
+  wire _and_78 = _bits_33 & _eq_84; // NodeTable.java:57
+  wire _not_52 = ~_not_23; // NodeTable.java:57
+  wire _eq_85 = slot_children_3 == 3'd0; // NodeTable.java:57
+  wire _or_38 = _not_52 | _eq_85; // NodeTable.java:57
+  wire _and_79 = _and_78 & _or_38; // NodeTable.java:57
+  wire _bits_34 = slot_valid[2]; // NodeTable.java:57
+  wire _eq_86 = slot_parent_2 == _mux_5; // NodeTable.java:57
+  wire _and_80 = _bits_34 & _eq_86; // NodeTable.java:57
+  wire _not_53 = ~_not_23; // NodeTable.java:57
+  wire _eq_87 = slot_children_2 == 3'd0; // NodeTable.java:57
+  wire _or_39 = _not_53 | _eq_87; // NodeTable.java:57
+  wire _and_81 = _and_80 & _or_39; // NodeTable.java:57
+  wire _bits_35 = slot_valid[1]; // NodeTable.java:57
+  wire _eq_88 = slot_parent_1 == _mux_5; // NodeTable.java:57
+  wire _and_82 = _bits_35 & _eq_88; // NodeTable.java:57
+  wire _not_54 = ~_not_23; // NodeTable.java:57
+  wire _eq_89 = slot_children_1 == 3'd0; // NodeTable.java:57
+  wire _or_40 = _not_54 | _eq_89; // NodeTable.java:57
+  wire _and_83 = _and_82 & _or_40; // NodeTable.java:57
+  wire [31:0] kids_vector = {_and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, 1'd0}; // NodeTable.java:78
   wire [31:0] _not_55 = ~kids_vector; // RapController.java:502
   wire [31:0] _and_84 = slot_valid & _not_55; // RapController.java:502
   wire _eq_90 = slot_pick_pick_index == 5'd0; // RapController.java:628
@@ -876,38 +876,38 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_183 = slot_pick_pick_index == 5'd29; // RapController.java:630
   wire _eq_184 = slot_pick_pick_index == 5'd30; // RapController.java:630
   wire _eq_185 = slot_pick_pick_index == 5'd31; // RapController.java:630
-  wire _eq_186 = children_write_slot == 5'd0; // NodeTable.java:44
-  wire _eq_187 = children_write_slot == 5'd1; // NodeTable.java:44
-  wire _eq_188 = children_write_slot == 5'd2; // NodeTable.java:44
-  wire _eq_189 = children_write_slot == 5'd3; // NodeTable.java:44
-  wire _eq_190 = children_write_slot == 5'd4; // NodeTable.java:44
-  wire _eq_191 = children_write_slot == 5'd5; // NodeTable.java:44
-  wire _eq_192 = children_write_slot == 5'd6; // NodeTable.java:44
-  wire _eq_193 = children_write_slot == 5'd7; // NodeTable.java:44
-  wire _eq_194 = children_write_slot == 5'd8; // NodeTable.java:44
-  wire _eq_195 = children_write_slot == 5'd9; // NodeTable.java:44
-  wire _eq_196 = children_write_slot == 5'd10; // NodeTable.java:44
-  wire _eq_197 = children_write_slot == 5'd11; // NodeTable.java:44
-  wire _eq_198 = children_write_slot == 5'd12; // NodeTable.java:44
-  wire _eq_199 = children_write_slot == 5'd13; // NodeTable.java:44
-  wire _eq_200 = children_write_slot == 5'd14; // NodeTable.java:44
-  wire _eq_201 = children_write_slot == 5'd15; // NodeTable.java:44
-  wire _eq_202 = children_write_slot == 5'd16; // NodeTable.java:44
-  wire _eq_203 = children_write_slot == 5'd17; // NodeTable.java:44
-  wire _eq_204 = children_write_slot == 5'd18; // NodeTable.java:44
-  wire _eq_205 = children_write_slot == 5'd19; // NodeTable.java:44
-  wire _eq_206 = children_write_slot == 5'd20; // NodeTable.java:44
-  wire _eq_207 = children_write_slot == 5'd21; // NodeTable.java:44
-  wire _eq_208 = children_write_slot == 5'd22; // NodeTable.java:44
-  wire _eq_209 = children_write_slot == 5'd23; // NodeTable.java:44
-  wire _eq_210 = children_write_slot == 5'd24; // NodeTable.java:44
-  wire _eq_211 = children_write_slot == 5'd25; // NodeTable.java:44
-  wire _eq_212 = children_write_slot == 5'd26; // NodeTable.java:44
-  wire _eq_213 = children_write_slot == 5'd27; // NodeTable.java:44
-  wire _eq_214 = children_write_slot == 5'd28; // NodeTable.java:44
-  wire _eq_215 = children_write_slot == 5'd29; // NodeTable.java:44
-  wire _eq_216 = children_write_slot == 5'd30; // NodeTable.java:44
-  wire _eq_217 = children_write_slot == 5'd31; // NodeTable.java:44
+  wire _eq_186 = children_write_slot == 5'd0; // NodeTable.java:45
+  wire _eq_187 = children_write_slot == 5'd1; // NodeTable.java:45
+  wire _eq_188 = children_write_slot == 5'd2; // NodeTable.java:45
+  wire _eq_189 = children_write_slot == 5'd3; // NodeTable.java:45
+  wire _eq_190 = children_write_slot == 5'd4; // NodeTable.java:45
+  wire _eq_191 = children_write_slot == 5'd5; // NodeTable.java:45
+  wire _eq_192 = children_write_slot == 5'd6; // NodeTable.java:45
+  wire _eq_193 = children_write_slot == 5'd7; // NodeTable.java:45
+  wire _eq_194 = children_write_slot == 5'd8; // NodeTable.java:45
+  wire _eq_195 = children_write_slot == 5'd9; // NodeTable.java:45
+  wire _eq_196 = children_write_slot == 5'd10; // NodeTable.java:45
+  wire _eq_197 = children_write_slot == 5'd11; // NodeTable.java:45
+  wire _eq_198 = children_write_slot == 5'd12; // NodeTable.java:45
+  wire _eq_199 = children_write_slot == 5'd13; // NodeTable.java:45
+  wire _eq_200 = children_write_slot == 5'd14; // NodeTable.java:45
+  wire _eq_201 = children_write_slot == 5'd15; // NodeTable.java:45
+  wire _eq_202 = children_write_slot == 5'd16; // NodeTable.java:45
+  wire _eq_203 = children_write_slot == 5'd17; // NodeTable.java:45
+  wire _eq_204 = children_write_slot == 5'd18; // NodeTable.java:45
+  wire _eq_205 = children_write_slot == 5'd19; // NodeTable.java:45
+  wire _eq_206 = children_write_slot == 5'd20; // NodeTable.java:45
+  wire _eq_207 = children_write_slot == 5'd21; // NodeTable.java:45
+  wire _eq_208 = children_write_slot == 5'd22; // NodeTable.java:45
+  wire _eq_209 = children_write_slot == 5'd23; // NodeTable.java:45
+  wire _eq_210 = children_write_slot == 5'd24; // NodeTable.java:45
+  wire _eq_211 = children_write_slot == 5'd25; // NodeTable.java:45
+  wire _eq_212 = children_write_slot == 5'd26; // NodeTable.java:45
+  wire _eq_213 = children_write_slot == 5'd27; // NodeTable.java:45
+  wire _eq_214 = children_write_slot == 5'd28; // NodeTable.java:45
+  wire _eq_215 = children_write_slot == 5'd29; // NodeTable.java:45
+  wire _eq_216 = children_write_slot == 5'd30; // NodeTable.java:45
+  wire _eq_217 = children_write_slot == 5'd31; // NodeTable.java:45
   wire [2:0] _sub_1 = op_children - merge_leaves; // RapController.java:503
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
   wire [31:0] _bits_37 = _add_1[31:0]; // SplitCounter.java:43
@@ -1026,162 +1026,162 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_64 = ~leaf_pick_load; // SlotPicker.java:48
   wire [31:0] _not_65 = ~leaf_pick_pick_hot; // SlotPicker.java:33
   wire [31:0] _and_94 = leaf_pick_candidates & _not_65; // SlotPicker.java:33
-  wire _bits_77 = slot_valid[31]; // NodeTable.java:73
-  wire _eq_225 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_95 = _bits_77 & _eq_225; // NodeTable.java:73
-  wire _eq_226 = slot_children_31 == 3'd0; // NodeTable.java:73
-  wire _and_96 = _and_95 & _eq_226; // NodeTable.java:73
-  wire _bits_78 = slot_valid[30]; // NodeTable.java:73
-  wire _eq_227 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_97 = _bits_78 & _eq_227; // NodeTable.java:73
-  wire _eq_228 = slot_children_30 == 3'd0; // NodeTable.java:73
-  wire _and_98 = _and_97 & _eq_228; // NodeTable.java:73
-  wire _bits_79 = slot_valid[29]; // NodeTable.java:73
-  wire _eq_229 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_99 = _bits_79 & _eq_229; // NodeTable.java:73
-  wire _eq_230 = slot_children_29 == 3'd0; // NodeTable.java:73
-  wire _and_100 = _and_99 & _eq_230; // NodeTable.java:73
-  wire _bits_80 = slot_valid[28]; // NodeTable.java:73
-  wire _eq_231 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_101 = _bits_80 & _eq_231; // NodeTable.java:73
-  wire _eq_232 = slot_children_28 == 3'd0; // NodeTable.java:73
-  wire _and_102 = _and_101 & _eq_232; // NodeTable.java:73
-  wire _bits_81 = slot_valid[27]; // NodeTable.java:73
-  wire _eq_233 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_103 = _bits_81 & _eq_233; // NodeTable.java:73
-  wire _eq_234 = slot_children_27 == 3'd0; // NodeTable.java:73
-  wire _and_104 = _and_103 & _eq_234; // NodeTable.java:73
-  wire _bits_82 = slot_valid[26]; // NodeTable.java:73
-  wire _eq_235 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_105 = _bits_82 & _eq_235; // NodeTable.java:73
-  wire _eq_236 = slot_children_26 == 3'd0; // NodeTable.java:73
-  wire _and_106 = _and_105 & _eq_236; // NodeTable.java:73
-  wire _bits_83 = slot_valid[25]; // NodeTable.java:73
-  wire _eq_237 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_107 = _bits_83 & _eq_237; // NodeTable.java:73
-  wire _eq_238 = slot_children_25 == 3'd0; // NodeTable.java:73
-  wire _and_108 = _and_107 & _eq_238; // NodeTable.java:73
-  wire _bits_84 = slot_valid[24]; // NodeTable.java:73
-  wire _eq_239 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_109 = _bits_84 & _eq_239; // NodeTable.java:73
-  wire _eq_240 = slot_children_24 == 3'd0; // NodeTable.java:73
-  wire _and_110 = _and_109 & _eq_240; // NodeTable.java:73
-  wire _bits_85 = slot_valid[23]; // NodeTable.java:73
-  wire _eq_241 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_111 = _bits_85 & _eq_241; // NodeTable.java:73
-  wire _eq_242 = slot_children_23 == 3'd0; // NodeTable.java:73
-  wire _and_112 = _and_111 & _eq_242; // NodeTable.java:73
-  wire _bits_86 = slot_valid[22]; // NodeTable.java:73
-  wire _eq_243 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_113 = _bits_86 & _eq_243; // NodeTable.java:73
-  wire _eq_244 = slot_children_22 == 3'd0; // NodeTable.java:73
-  wire _and_114 = _and_113 & _eq_244; // NodeTable.java:73
-  wire _bits_87 = slot_valid[21]; // NodeTable.java:73
-  wire _eq_245 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_115 = _bits_87 & _eq_245; // NodeTable.java:73
-  wire _eq_246 = slot_children_21 == 3'd0; // NodeTable.java:73
-  wire _and_116 = _and_115 & _eq_246; // NodeTable.java:73
-  wire _bits_88 = slot_valid[20]; // NodeTable.java:73
-  wire _eq_247 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_117 = _bits_88 & _eq_247; // NodeTable.java:73
-  wire _eq_248 = slot_children_20 == 3'd0; // NodeTable.java:73
-  wire _and_118 = _and_117 & _eq_248; // NodeTable.java:73
-  wire _bits_89 = slot_valid[19]; // NodeTable.java:73
-  wire _eq_249 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_119 = _bits_89 & _eq_249; // NodeTable.java:73
-  wire _eq_250 = slot_children_19 == 3'd0; // NodeTable.java:73
-  wire _and_120 = _and_119 & _eq_250; // NodeTable.java:73
-  wire _bits_90 = slot_valid[18]; // NodeTable.java:73
-  wire _eq_251 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_121 = _bits_90 & _eq_251; // NodeTable.java:73
-  wire _eq_252 = slot_children_18 == 3'd0; // NodeTable.java:73
-  wire _and_122 = _and_121 & _eq_252; // NodeTable.java:73
-  wire _bits_91 = slot_valid[17]; // NodeTable.java:73
-  wire _eq_253 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_123 = _bits_91 & _eq_253; // NodeTable.java:73
-  wire _eq_254 = slot_children_17 == 3'd0; // NodeTable.java:73
-  wire _and_124 = _and_123 & _eq_254; // NodeTable.java:73
-  wire _bits_92 = slot_valid[16]; // NodeTable.java:73
-  wire _eq_255 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_125 = _bits_92 & _eq_255; // NodeTable.java:73
-  wire _eq_256 = slot_children_16 == 3'd0; // NodeTable.java:73
-  wire _and_126 = _and_125 & _eq_256; // NodeTable.java:73
-  wire _bits_93 = slot_valid[15]; // NodeTable.java:73
-  wire _eq_257 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_127 = _bits_93 & _eq_257; // NodeTable.java:73
-  wire _eq_258 = slot_children_15 == 3'd0; // NodeTable.java:73
-  wire _and_128 = _and_127 & _eq_258; // NodeTable.java:73
-  wire _bits_94 = slot_valid[14]; // NodeTable.java:73
-  wire _eq_259 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_129 = _bits_94 & _eq_259; // NodeTable.java:73
-  wire _eq_260 = slot_children_14 == 3'd0; // NodeTable.java:73
-  wire _and_130 = _and_129 & _eq_260; // NodeTable.java:73
-  wire _bits_95 = slot_valid[13]; // NodeTable.java:73
-  wire _eq_261 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_131 = _bits_95 & _eq_261; // NodeTable.java:73
-  wire _eq_262 = slot_children_13 == 3'd0; // NodeTable.java:73
-  wire _and_132 = _and_131 & _eq_262; // NodeTable.java:73
-  wire _bits_96 = slot_valid[12]; // NodeTable.java:73
-  wire _eq_263 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_133 = _bits_96 & _eq_263; // NodeTable.java:73
-  wire _eq_264 = slot_children_12 == 3'd0; // NodeTable.java:73
-  wire _and_134 = _and_133 & _eq_264; // NodeTable.java:73
-  wire _bits_97 = slot_valid[11]; // NodeTable.java:73
-  wire _eq_265 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_135 = _bits_97 & _eq_265; // NodeTable.java:73
-  wire _eq_266 = slot_children_11 == 3'd0; // NodeTable.java:73
-  wire _and_136 = _and_135 & _eq_266; // NodeTable.java:73
-  wire _bits_98 = slot_valid[10]; // NodeTable.java:73
-  wire _eq_267 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_137 = _bits_98 & _eq_267; // NodeTable.java:73
-  wire _eq_268 = slot_children_10 == 3'd0; // NodeTable.java:73
-  wire _and_138 = _and_137 & _eq_268; // NodeTable.java:73
-  wire _bits_99 = slot_valid[9]; // NodeTable.java:73
-  wire _eq_269 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_139 = _bits_99 & _eq_269; // NodeTable.java:73
-  wire _eq_270 = slot_children_9 == 3'd0; // NodeTable.java:73
-  wire _and_140 = _and_139 & _eq_270; // NodeTable.java:73
-  wire _bits_100 = slot_valid[8]; // NodeTable.java:73
-  wire _eq_271 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_141 = _bits_100 & _eq_271; // NodeTable.java:73
-  wire _eq_272 = slot_children_8 == 3'd0; // NodeTable.java:73
-  wire _and_142 = _and_141 & _eq_272; // NodeTable.java:73
-  wire _bits_101 = slot_valid[7]; // NodeTable.java:73
-  wire _eq_273 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_143 = _bits_101 & _eq_273; // NodeTable.java:73
-  wire _eq_274 = slot_children_7 == 3'd0; // NodeTable.java:73
-  wire _and_144 = _and_143 & _eq_274; // NodeTable.java:73
-  wire _bits_102 = slot_valid[6]; // NodeTable.java:73
-  wire _eq_275 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_145 = _bits_102 & _eq_275; // NodeTable.java:73
-  wire _eq_276 = slot_children_6 == 3'd0; // NodeTable.java:73
-  wire _and_146 = _and_145 & _eq_276; // NodeTable.java:73
-  wire _bits_103 = slot_valid[5]; // NodeTable.java:73
-  wire _eq_277 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_147 = _bits_103 & _eq_277; // NodeTable.java:73
-  wire _eq_278 = slot_children_5 == 3'd0; // NodeTable.java:73
-  wire _and_148 = _and_147 & _eq_278; // NodeTable.java:73
-  wire _bits_104 = slot_valid[4]; // NodeTable.java:73
-  wire _eq_279 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_149 = _bits_104 & _eq_279; // NodeTable.java:73
-  wire _eq_280 = slot_children_4 == 3'd0; // NodeTable.java:73
-  wire _and_150 = _and_149 & _eq_280; // NodeTable.java:73
-  wire _bits_105 = slot_valid[3]; // NodeTable.java:73
-  wire _eq_281 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_151 = _bits_105 & _eq_281; // NodeTable.java:73
-  wire _eq_282 = slot_children_3 == 3'd0; // NodeTable.java:73
-  wire _and_152 = _and_151 & _eq_282; // NodeTable.java:73
-  wire _bits_106 = slot_valid[2]; // NodeTable.java:73
-  wire _eq_283 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_153 = _bits_106 & _eq_283; // NodeTable.java:73
-  wire _eq_284 = slot_children_2 == 3'd0; // NodeTable.java:73
-  wire _and_154 = _and_153 & _eq_284; // NodeTable.java:73
-  wire _bits_107 = slot_valid[1]; // NodeTable.java:73
-  wire _eq_285 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:73
-  wire _and_155 = _bits_107 & _eq_285; // NodeTable.java:73
-  wire _eq_286 = slot_children_1 == 3'd0; // NodeTable.java:73
-  wire _and_156 = _and_155 & _eq_286; // NodeTable.java:73
-  wire [31:0] _cat_8 = {_and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, 1'd0}; // NodeTable.java:75
+  wire _bits_77 = slot_valid[31]; // NodeTable.java:65
+  wire _eq_225 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_95 = _bits_77 & _eq_225; // NodeTable.java:65
+  wire _eq_226 = slot_children_31 == 3'd0; // NodeTable.java:65
+  wire _and_96 = _and_95 & _eq_226; // NodeTable.java:65
+  wire _bits_78 = slot_valid[30]; // NodeTable.java:65
+  wire _eq_227 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_97 = _bits_78 & _eq_227; // NodeTable.java:65
+  wire _eq_228 = slot_children_30 == 3'd0; // NodeTable.java:65
+  wire _and_98 = _and_97 & _eq_228; // NodeTable.java:65
+  wire _bits_79 = slot_valid[29]; // NodeTable.java:65
+  wire _eq_229 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_99 = _bits_79 & _eq_229; // NodeTable.java:65
+  wire _eq_230 = slot_children_29 == 3'd0; // NodeTable.java:65
+  wire _and_100 = _and_99 & _eq_230; // NodeTable.java:65
+  wire _bits_80 = slot_valid[28]; // NodeTable.java:65
+  wire _eq_231 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_101 = _bits_80 & _eq_231; // NodeTable.java:65
+  wire _eq_232 = slot_children_28 == 3'd0; // NodeTable.java:65
+  wire _and_102 = _and_101 & _eq_232; // NodeTable.java:65
+  wire _bits_81 = slot_valid[27]; // NodeTable.java:65
+  wire _eq_233 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_103 = _bits_81 & _eq_233; // NodeTable.java:65
+  wire _eq_234 = slot_children_27 == 3'd0; // NodeTable.java:65
+  wire _and_104 = _and_103 & _eq_234; // NodeTable.java:65
+  wire _bits_82 = slot_valid[26]; // NodeTable.java:65
+  wire _eq_235 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_105 = _bits_82 & _eq_235; // NodeTable.java:65
+  wire _eq_236 = slot_children_26 == 3'd0; // NodeTable.java:65
+  wire _and_106 = _and_105 & _eq_236; // NodeTable.java:65
+  wire _bits_83 = slot_valid[25]; // NodeTable.java:65
+  wire _eq_237 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_107 = _bits_83 & _eq_237; // NodeTable.java:65
+  wire _eq_238 = slot_children_25 == 3'd0; // NodeTable.java:65
+  wire _and_108 = _and_107 & _eq_238; // NodeTable.java:65
+  wire _bits_84 = slot_valid[24]; // NodeTable.java:65
+  wire _eq_239 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_109 = _bits_84 & _eq_239; // NodeTable.java:65
+  wire _eq_240 = slot_children_24 == 3'd0; // NodeTable.java:65
+  wire _and_110 = _and_109 & _eq_240; // NodeTable.java:65
+  wire _bits_85 = slot_valid[23]; // NodeTable.java:65
+  wire _eq_241 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_111 = _bits_85 & _eq_241; // NodeTable.java:65
+  wire _eq_242 = slot_children_23 == 3'd0; // NodeTable.java:65
+  wire _and_112 = _and_111 & _eq_242; // NodeTable.java:65
+  wire _bits_86 = slot_valid[22]; // NodeTable.java:65
+  wire _eq_243 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_113 = _bits_86 & _eq_243; // NodeTable.java:65
+  wire _eq_244 = slot_children_22 == 3'd0; // NodeTable.java:65
+  wire _and_114 = _and_113 & _eq_244; // NodeTable.java:65
+  wire _bits_87 = slot_valid[21]; // NodeTable.java:65
+  wire _eq_245 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_115 = _bits_87 & _eq_245; // NodeTable.java:65
+  wire _eq_246 = slot_children_21 == 3'd0; // NodeTable.java:65
+  wire _and_116 = _and_115 & _eq_246; // NodeTable.java:65
+  wire _bits_88 = slot_valid[20]; // NodeTable.java:65
+  wire _eq_247 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_117 = _bits_88 & _eq_247; // NodeTable.java:65
+  wire _eq_248 = slot_children_20 == 3'd0; // NodeTable.java:65
+  wire _and_118 = _and_117 & _eq_248; // NodeTable.java:65
+  wire _bits_89 = slot_valid[19]; // NodeTable.java:65
+  wire _eq_249 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_119 = _bits_89 & _eq_249; // NodeTable.java:65
+  wire _eq_250 = slot_children_19 == 3'd0; // NodeTable.java:65
+  wire _and_120 = _and_119 & _eq_250; // NodeTable.java:65
+  wire _bits_90 = slot_valid[18]; // NodeTable.java:65
+  wire _eq_251 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_121 = _bits_90 & _eq_251; // NodeTable.java:65
+  wire _eq_252 = slot_children_18 == 3'd0; // NodeTable.java:65
+  wire _and_122 = _and_121 & _eq_252; // NodeTable.java:65
+  wire _bits_91 = slot_valid[17]; // NodeTable.java:65
+  wire _eq_253 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_123 = _bits_91 & _eq_253; // NodeTable.java:65
+  wire _eq_254 = slot_children_17 == 3'd0; // NodeTable.java:65
+  wire _and_124 = _and_123 & _eq_254; // NodeTable.java:65
+  wire _bits_92 = slot_valid[16]; // NodeTable.java:65
+  wire _eq_255 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_125 = _bits_92 & _eq_255; // NodeTable.java:65
+  wire _eq_256 = slot_children_16 == 3'd0; // NodeTable.java:65
+  wire _and_126 = _and_125 & _eq_256; // NodeTable.java:65
+  wire _bits_93 = slot_valid[15]; // NodeTable.java:65
+  wire _eq_257 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_127 = _bits_93 & _eq_257; // NodeTable.java:65
+  wire _eq_258 = slot_children_15 == 3'd0; // NodeTable.java:65
+  wire _and_128 = _and_127 & _eq_258; // NodeTable.java:65
+  wire _bits_94 = slot_valid[14]; // NodeTable.java:65
+  wire _eq_259 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_129 = _bits_94 & _eq_259; // NodeTable.java:65
+  wire _eq_260 = slot_children_14 == 3'd0; // NodeTable.java:65
+  wire _and_130 = _and_129 & _eq_260; // NodeTable.java:65
+  wire _bits_95 = slot_valid[13]; // NodeTable.java:65
+  wire _eq_261 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_131 = _bits_95 & _eq_261; // NodeTable.java:65
+  wire _eq_262 = slot_children_13 == 3'd0; // NodeTable.java:65
+  wire _and_132 = _and_131 & _eq_262; // NodeTable.java:65
+  wire _bits_96 = slot_valid[12]; // NodeTable.java:65
+  wire _eq_263 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_133 = _bits_96 & _eq_263; // NodeTable.java:65
+  wire _eq_264 = slot_children_12 == 3'd0; // NodeTable.java:65
+  wire _and_134 = _and_133 & _eq_264; // NodeTable.java:65
+  wire _bits_97 = slot_valid[11]; // NodeTable.java:65
+  wire _eq_265 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_135 = _bits_97 & _eq_265; // NodeTable.java:65
+  wire _eq_266 = slot_children_11 == 3'd0; // NodeTable.java:65
+  wire _and_136 = _and_135 & _eq_266; // NodeTable.java:65
+  wire _bits_98 = slot_valid[10]; // NodeTable.java:65
+  wire _eq_267 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_137 = _bits_98 & _eq_267; // NodeTable.java:65
+  wire _eq_268 = slot_children_10 == 3'd0; // NodeTable.java:65
+  wire _and_138 = _and_137 & _eq_268; // NodeTable.java:65
+  wire _bits_99 = slot_valid[9]; // NodeTable.java:65
+  wire _eq_269 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_139 = _bits_99 & _eq_269; // NodeTable.java:65
+  wire _eq_270 = slot_children_9 == 3'd0; // NodeTable.java:65
+  wire _and_140 = _and_139 & _eq_270; // NodeTable.java:65
+  wire _bits_100 = slot_valid[8]; // NodeTable.java:65
+  wire _eq_271 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_141 = _bits_100 & _eq_271; // NodeTable.java:65
+  wire _eq_272 = slot_children_8 == 3'd0; // NodeTable.java:65
+  wire _and_142 = _and_141 & _eq_272; // NodeTable.java:65
+  wire _bits_101 = slot_valid[7]; // NodeTable.java:65
+  wire _eq_273 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_143 = _bits_101 & _eq_273; // NodeTable.java:65
+  wire _eq_274 = slot_children_7 == 3'd0; // NodeTable.java:65
+  wire _and_144 = _and_143 & _eq_274; // NodeTable.java:65
+  wire _bits_102 = slot_valid[6]; // NodeTable.java:65
+  wire _eq_275 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_145 = _bits_102 & _eq_275; // NodeTable.java:65
+  wire _eq_276 = slot_children_6 == 3'd0; // NodeTable.java:65
+  wire _and_146 = _and_145 & _eq_276; // NodeTable.java:65
+  wire _bits_103 = slot_valid[5]; // NodeTable.java:65
+  wire _eq_277 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_147 = _bits_103 & _eq_277; // NodeTable.java:65
+  wire _eq_278 = slot_children_5 == 3'd0; // NodeTable.java:65
+  wire _and_148 = _and_147 & _eq_278; // NodeTable.java:65
+  wire _bits_104 = slot_valid[4]; // NodeTable.java:65
+  wire _eq_279 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_149 = _bits_104 & _eq_279; // NodeTable.java:65
+  wire _eq_280 = slot_children_4 == 3'd0; // NodeTable.java:65
+  wire _and_150 = _and_149 & _eq_280; // NodeTable.java:65
+  wire _bits_105 = slot_valid[3]; // NodeTable.java:65
+  wire _eq_281 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_151 = _bits_105 & _eq_281; // NodeTable.java:65
+  wire _eq_282 = slot_children_3 == 3'd0; // NodeTable.java:65
+  wire _and_152 = _and_151 & _eq_282; // NodeTable.java:65
+  wire _bits_106 = slot_valid[2]; // NodeTable.java:65
+  wire _eq_283 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_153 = _bits_106 & _eq_283; // NodeTable.java:65
+  wire _eq_284 = slot_children_2 == 3'd0; // NodeTable.java:65
+  wire _and_154 = _and_153 & _eq_284; // NodeTable.java:65
+  wire _bits_107 = slot_valid[1]; // NodeTable.java:65
+  wire _eq_285 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:65
+  wire _and_155 = _bits_107 & _eq_285; // NodeTable.java:65
+  wire _eq_286 = slot_children_1 == 3'd0; // NodeTable.java:65
+  wire _and_156 = _and_155 & _eq_286; // NodeTable.java:65
+  wire [31:0] _cat_8 = {_and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, 1'd0}; // NodeTable.java:78
   wire [31:0] _not_66 = ~kids_vector; // SlotPicker.java:59
   wire [31:0] _and_157 = leaf_pick_candidates & _not_66; // SlotPicker.java:59
   wire _not_67 = ~leaf_pick_ready; // SlotPicker.java:39
@@ -1494,9 +1494,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:517
   wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:534
   wire [4:0] _bits_174 = readout_slot[4:0]; // RapController.java:532
-  wire _eq_291 = _bits_174 == 5'd0; // NodeTable.java:88
-  wire [4:0] _dyn_index_2 = _bits_174[4] ? (_bits_174[3] ? (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_31 : slot_depth_30) : (_bits_174[0] ? slot_depth_29 : slot_depth_28)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_27 : slot_depth_26) : (_bits_174[0] ? slot_depth_25 : slot_depth_24))) : (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_23 : slot_depth_22) : (_bits_174[0] ? slot_depth_21 : slot_depth_20)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_19 : slot_depth_18) : (_bits_174[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_174[3] ? (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_15 : slot_depth_14) : (_bits_174[0] ? slot_depth_13 : slot_depth_12)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_11 : slot_depth_10) : (_bits_174[0] ? slot_depth_9 : slot_depth_8))) : (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_7 : slot_depth_6) : (_bits_174[0] ? slot_depth_5 : slot_depth_4)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_3 : slot_depth_2) : (_bits_174[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:88
-  wire [4:0] _mux_42 = _eq_291 ? 5'd0 : _dyn_index_2; // NodeTable.java:88
+  wire _eq_291 = _bits_174 == 5'd0; // NodeTable.java:83
+  wire [4:0] _dyn_index_2 = _bits_174[4] ? (_bits_174[3] ? (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_31 : slot_depth_30) : (_bits_174[0] ? slot_depth_29 : slot_depth_28)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_27 : slot_depth_26) : (_bits_174[0] ? slot_depth_25 : slot_depth_24))) : (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_23 : slot_depth_22) : (_bits_174[0] ? slot_depth_21 : slot_depth_20)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_19 : slot_depth_18) : (_bits_174[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_174[3] ? (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_15 : slot_depth_14) : (_bits_174[0] ? slot_depth_13 : slot_depth_12)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_11 : slot_depth_10) : (_bits_174[0] ? slot_depth_9 : slot_depth_8))) : (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_7 : slot_depth_6) : (_bits_174[0] ? slot_depth_5 : slot_depth_4)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_3 : slot_depth_2) : (_bits_174[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:83
+  wire [4:0] _mux_42 = _eq_291 ? 5'd0 : _dyn_index_2; // NodeTable.java:83
   wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:614
   wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:532
   wire [34:0] _fill_0 = {35{1'd1}}; // MergeSkip.java:35
@@ -1701,38 +1701,38 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_138 = _or_137 | _or_r_6; // StatusRegs.java:117
   wire _or_139 = _or_138 | ev_pending; // StatusRegs.java:117
   wire _not_162 = ~_or_139; // RapController.java:568
-  wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:82
-  wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:82
-  wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:82
-  wire _gt_19 = slot_depth_28 > deepest_depth; // NodeTable.java:82
-  wire _gt_20 = slot_depth_27 > deepest_depth; // NodeTable.java:82
-  wire _gt_21 = slot_depth_26 > deepest_depth; // NodeTable.java:82
-  wire _gt_22 = slot_depth_25 > deepest_depth; // NodeTable.java:82
-  wire _gt_23 = slot_depth_24 > deepest_depth; // NodeTable.java:82
-  wire _gt_24 = slot_depth_23 > deepest_depth; // NodeTable.java:82
-  wire _gt_25 = slot_depth_22 > deepest_depth; // NodeTable.java:82
-  wire _gt_26 = slot_depth_21 > deepest_depth; // NodeTable.java:82
-  wire _gt_27 = slot_depth_20 > deepest_depth; // NodeTable.java:82
-  wire _gt_28 = slot_depth_19 > deepest_depth; // NodeTable.java:82
-  wire _gt_29 = slot_depth_18 > deepest_depth; // NodeTable.java:82
-  wire _gt_30 = slot_depth_17 > deepest_depth; // NodeTable.java:82
-  wire _gt_31 = slot_depth_16 > deepest_depth; // NodeTable.java:82
-  wire _gt_32 = slot_depth_15 > deepest_depth; // NodeTable.java:82
-  wire _gt_33 = slot_depth_14 > deepest_depth; // NodeTable.java:82
-  wire _gt_34 = slot_depth_13 > deepest_depth; // NodeTable.java:82
-  wire _gt_35 = slot_depth_12 > deepest_depth; // NodeTable.java:82
-  wire _gt_36 = slot_depth_11 > deepest_depth; // NodeTable.java:82
-  wire _gt_37 = slot_depth_10 > deepest_depth; // NodeTable.java:82
-  wire _gt_38 = slot_depth_9 > deepest_depth; // NodeTable.java:82
-  wire _gt_39 = slot_depth_8 > deepest_depth; // NodeTable.java:82
-  wire _gt_40 = slot_depth_7 > deepest_depth; // NodeTable.java:82
-  wire _gt_41 = slot_depth_6 > deepest_depth; // NodeTable.java:82
-  wire _gt_42 = slot_depth_5 > deepest_depth; // NodeTable.java:82
-  wire _gt_43 = slot_depth_4 > deepest_depth; // NodeTable.java:82
-  wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:82
-  wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:82
-  wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:82
-  wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:83
+  wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:70
+  wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:70
+  wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:70
+  wire _gt_19 = slot_depth_28 > deepest_depth; // NodeTable.java:70
+  wire _gt_20 = slot_depth_27 > deepest_depth; // NodeTable.java:70
+  wire _gt_21 = slot_depth_26 > deepest_depth; // NodeTable.java:70
+  wire _gt_22 = slot_depth_25 > deepest_depth; // NodeTable.java:70
+  wire _gt_23 = slot_depth_24 > deepest_depth; // NodeTable.java:70
+  wire _gt_24 = slot_depth_23 > deepest_depth; // NodeTable.java:70
+  wire _gt_25 = slot_depth_22 > deepest_depth; // NodeTable.java:70
+  wire _gt_26 = slot_depth_21 > deepest_depth; // NodeTable.java:70
+  wire _gt_27 = slot_depth_20 > deepest_depth; // NodeTable.java:70
+  wire _gt_28 = slot_depth_19 > deepest_depth; // NodeTable.java:70
+  wire _gt_29 = slot_depth_18 > deepest_depth; // NodeTable.java:70
+  wire _gt_30 = slot_depth_17 > deepest_depth; // NodeTable.java:70
+  wire _gt_31 = slot_depth_16 > deepest_depth; // NodeTable.java:70
+  wire _gt_32 = slot_depth_15 > deepest_depth; // NodeTable.java:70
+  wire _gt_33 = slot_depth_14 > deepest_depth; // NodeTable.java:70
+  wire _gt_34 = slot_depth_13 > deepest_depth; // NodeTable.java:70
+  wire _gt_35 = slot_depth_12 > deepest_depth; // NodeTable.java:70
+  wire _gt_36 = slot_depth_11 > deepest_depth; // NodeTable.java:70
+  wire _gt_37 = slot_depth_10 > deepest_depth; // NodeTable.java:70
+  wire _gt_38 = slot_depth_9 > deepest_depth; // NodeTable.java:70
+  wire _gt_39 = slot_depth_8 > deepest_depth; // NodeTable.java:70
+  wire _gt_40 = slot_depth_7 > deepest_depth; // NodeTable.java:70
+  wire _gt_41 = slot_depth_6 > deepest_depth; // NodeTable.java:70
+  wire _gt_42 = slot_depth_5 > deepest_depth; // NodeTable.java:70
+  wire _gt_43 = slot_depth_4 > deepest_depth; // NodeTable.java:70
+  wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:70
+  wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:70
+  wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:70
+  wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:78
   wire [31:0] _and_200 = slot_valid & _cat_44; // RapController.java:569
   wire _or_r_7 = |_and_200; // RapController.java:569
   wire _not_163 = ~_or_r_7; // RapController.java:569

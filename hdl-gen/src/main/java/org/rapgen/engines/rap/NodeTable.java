@@ -4,6 +4,7 @@ import static org.rapgen.hdl.Hdl.*;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.Vec;
@@ -53,13 +54,7 @@ final class NodeTable {
 
     /** Valid slots other than the root whose parent is {@code p}; only leaves while {@code leavesOnly}. */
     UInt childrenOf(UInt p, Bool leavesOnly) {
-        List<Bool> bits = new ArrayList<>();
-        bits.add(B(false));
-        for (int i = 1; i < c.nodes(); i++) {
-            Bool hit = valid.bit(i).and(parent.get(i).eq(p));
-            bits.add(hit.and(leavesOnly.not().or(childCount.get(i).eq(0))));
-        }
-        return CatLsbFirst(bits);
+        return nonRootSlots(i -> valid.bit(i).and(parent.get(i).eq(p)).and(leavesOnly.not().or(childCount.get(i).eq(0))));
     }
 
     /**
@@ -67,19 +62,19 @@ final class NodeTable {
      * with leaf children at that level is the parent of one of them. The merge walk goes through these.
      */
     UInt leavesAt(UInt depth) {
-        List<Bool> bits = new ArrayList<>();
-        bits.add(B(false));
-        for (int i = 1; i < c.nodes(); i++) {
-            bits.add(valid.bit(i).and(this.depth.get(i).eq(depth)).and(childCount.get(i).eq(0)));
-        }
-        return CatLsbFirst(bits);
+        return nonRootSlots(i -> valid.bit(i).and(this.depth.get(i).eq(depth)).and(childCount.get(i).eq(0)));
     }
 
     /** Slots (other than the root) whose depth register exceeds {@code bound}; only valid slots hold nodes. */
     UInt deeperThan(UInt bound) {
+        return nonRootSlots(i -> depth.get(i).gt(bound));
+    }
+
+    /** A slot vector with {@code test} for every slot but the root, whose bit is 0: the root is no one's child. */
+    private UInt nonRootSlots(IntFunction<Bool> test) {
         List<Bool> bits = new ArrayList<>();
         bits.add(B(false));
-        for (int i = 1; i < c.nodes(); i++) bits.add(depth.get(i).gt(bound));
+        for (int i = 1; i < c.nodes(); i++) bits.add(test.apply(i));
         return CatLsbFirst(bits);
     }
 
