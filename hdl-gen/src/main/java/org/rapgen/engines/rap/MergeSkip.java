@@ -27,14 +27,15 @@ final class MergeSkip {
     /** minSum or valid changes on this clock edge. */
     private final Bool touched = WireDefault(Bool(), B(false)).named("skip_touched");
 
-    /** The merge walk's sum register: {@link #kept} compares it, registered, with the batch's minimum. */
+    /** The kept node's sum below the batch's minimum, registered from the sum a clock ahead of {@link #kept}. */
     private final Bool sumBelowMin;
 
-    MergeSkip(UInt sum) {
-        width = sum.getWidth();
+    /** @param sumAhead a register that holds the sum a clock before each {@link #kept} */
+    MergeSkip(UInt sumAhead) {
+        width = sumAhead.getWidth();
         minSum = RegInit(Fill(width, B(true))).named("skip_min_sum");
         batchMin = RegInit(Fill(width, B(true))).named("batch_min_sum");
-        sumBelowMin = RegNext(SplitCompare.greater(batchMin, sum)).named("sum_below_batch_min");
+        sumBelowMin = RegNext(SplitCompare.greater(batchMin, sumAhead)).named("sum_below_batch_min");
     }
 
     /** A batch with threshold {@code t} would remove nothing. */
@@ -56,8 +57,8 @@ final class MergeSkip {
     }
 
     /**
-     * A node with leaf children that did not merge, with merge sum {@code sum} (the register given at construction,
-     * unchanged for a clock, as is the batch minimum since the last call).
+     * A node with leaf children that did not merge, with merge sum {@code sum}: the value the constructor's register
+     * held a clock ago (the batch minimum has not changed since the last call either).
      */
     void kept(UInt sum) {
         when(sumBelowMin, () -> batchMin.connect(sum));

@@ -41,7 +41,8 @@ import org.rapgen.hdl.lib.CounterSram;
  * length K-k) down to 0; in each level every node with leaf children (any order within a level gives the golden
  * result): read its own count and its leaf children's, and if the exact sum is below T remove those leaves and write
  * the sum back, clipped at 2^C-1. The walk finds those nodes through their leaves one level down, so a node whose
- * children all have children costs nothing. Then, for a scheduled batch, next_merge moves on by q until it passes n;
+ * children all have children costs nothing. The verdict on a parent ({@link MergeVerdict}) waits for its last READ
+ * while the walk issues the next parent's, so only a level's last parent pays the SRAM's latency. Then, for a scheduled batch, next_merge moves on by q until it passes n;
  * the product is made in the background ({@link MergeSchedule}), with overflow detection.
  */
 public final class RapController extends Module {
@@ -54,13 +55,12 @@ public final class RapController extends Module {
     static final int SPLIT_ALLOC = 6;
     static final int MERGE_LEVEL = 7;
     static final int MERGE_KIDS = 8;
-    static final int MERGE_WAIT = 9;
-    static final int ADVANCE = 10;
-    static final int ADVANCE_WAIT = 11;
-    static final int RESUME = 12;
-    static final int READ_ISSUE = 13;
-    static final int READ_WAIT = 14;
-    static final int SOFT_CLEAR = 15;
+    static final int ADVANCE = 9;
+    static final int ADVANCE_WAIT = 10;
+    static final int RESUME = 11;
+    static final int READ_ISSUE = 12;
+    static final int READ_WAIT = 13;
+    static final int SOFT_CLEAR = 14;
     private static final int STATE_BITS = 4;
     /** Clocks a counter command spends in the controller's output register before the SRAM takes it. */
     static final int COMMAND_LATENCY = 1;
@@ -121,7 +121,7 @@ public final class RapController extends Module {
 
         // --- split and merge walk state
         UInt present = Reg(UInt(c.branching())).named("present_children");
-        // The merge parent's leaf children as the walk began (simulation check only: MERGE_WAIT removes the compare
+        // The merge parent's leaf children as its walk began (simulation check only: the hand-over takes the compare
         // network's kids_vector, which nothing changes during the walk).
         UInt visited = Reg(UInt(c.nodes())).named("visited_kids");
         // The leaves one level below the merge level whose parents are still to visit; and one walker for the merge
@@ -135,7 +135,6 @@ public final class RapController extends Module {
         UInt leafDepth = Reg(UInt(c.depthBits())).named("merge_leaf_depth");
         Bool levelHadLeaves = Reg(Bool()).named("level_had_leaves");
         UInt mp = Reg(UInt(slotBits)).named("merge_parent");
-        UInt sum = Reg(UInt(sumBits)).named("merge_sum");
         UInt leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
 
         // --- CSR requests
@@ -149,7 +148,6 @@ public final class RapController extends Module {
         UInt nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
         UInt nodeCount = RegInit(U(0, cb)).named("node_count");
 
-        MergeSkip skip = new MergeSkip(sum);
         SyncReadMem<UInt> prefixes = SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix");
         // One read port (one block RAM copy) serves the node readout and the split, which reads the parent's prefix
         // in SPLIT for SPLIT_ALLOC; the readout latches its word, so a later split cannot change it.
@@ -185,7 +183,7 @@ public final class RapController extends Module {
 
         // The child count of the node a split (op_slot) or a merge (merge_parent) works on: a registered lookup, exact
         // because the table and the slot stand still for a clock before each use (checked below).
-        Bool walkingKids = state.eq(MERGE_KIDS).or(state.eq(MERGE_WAIT)).named("walking_kids");
+        Bool walkingKids = state.eq(MERGE_KIDS).named("walking_kids");
         UInt childrenNow = table.childCount.read(Mux(walkingKids, mp, opSlot));
         UInt opChildren = RegNext(childrenNow).named("op_children");
         ControllerIO.CounterResult res = io.counterResult.bits;
@@ -256,8 +254,13 @@ public final class RapController extends Module {
             undoSp.connect(undoSp.add(1));
         });
 
-        // --- commit stage (RUN): every SRAM result is the head event's update
-        Bool commitFire = inRun.and(resValid).and(commitStop.not()).named("commit_fire");
+        // --- commit stage (RUN): every event's result is the head event's update. After RESUME a structural change's
+        // last SETs may still come back in RUN; whether a result is an event's rides beside its command, so the commit
+        // decision does not decode the result's op.
+        int resultLatency = COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
+        Bool eventResult = inRun.and(cmdValid);
+        for (int i = 1; i <= resultLatency; i++) eventResult = RegNext(eventResult, B(false)).named("hit_event_" + i);
+        Bool commitFire = inRun.and(eventResult).and(commitStop.not()).named("commit_fire");
         // The commit decision starts from flip-flops: the hit slot's depth and whether a split there would find too
         // few free slots are looked up as its command is issued, and ride beside it (the SRAM never
         // stalls: its output is always ready). Nothing structural changes while events flow, so they are still true.
@@ -282,12 +285,17 @@ public final class RapController extends Module {
         Bool shortBeside = shortTable.bit(table.childCount.read(io.selected.bits.slot));
         Bool beside = cmdValid;
         // One clock in the command register, then the SRAM's latency.
-        for (int i = 1; i <= COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister()); i++) {
+        for (int i = 1; i <= resultLatency; i++) {
             depthBeside = RegNext(depthBeside).named("hit_depth_" + i);
             shortBeside = RegNext(shortBeside).named("hit_short_" + i);
             beside = RegNext(beside, B(false)).named("hit_beside_" + i);
         }
         Bool besideResult = beside;
+        // --- merge verdicts: every READ result in a merge state is a merge parent's or its leaf's count
+        Bool inMerge = state.eq(MERGE_LEVEL).or(state.eq(MERGE_KIDS));
+        MergeVerdict verdict = new MergeVerdict(c, opT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old,
+                resultLatency);
+        MergeSkip skip = new MergeSkip(verdict.sumAhead());
         UInt hitDepth = depthBeside;
         Bool hitShort = shortBeside;
         when(resValid, () -> Assert(besideResult, "a counter SRAM result without its command's slot facts beside it"));
@@ -323,17 +331,6 @@ public final class RapController extends Module {
             splitReq.connect(splitNow);
             dueReq.connect(dueNow);
         });
-
-        // --- merge sums: every READ result in a merge state
-        Bool inMerge = state.eq(MERGE_LEVEL).or(state.eq(MERGE_KIDS)).or(state.eq(MERGE_WAIT));
-        when(inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), () -> sum.connect(sum.add(res.old.pad(sumBits))));
-
-        // The merge walk's verdict, registered: MERGE_WAIT (only parents with leaf children get there) acts once the SRAM
-        // has been empty for a clock (sum final).
-        Bool mergeVerdict = RegNext(SplitCompare.greater(opT, sum)).named("merge_verdict");
-        // Above 2^C - 1 exactly when a bit above the counter's width is set.
-        Bool clipVerdict = sumBits > cb ? RegNext(sum.bits(sumBits - 1, cb).orR()).named("clip_verdict") : B(false);
-        Bool mergeSettled = RegNext(state.eq(MERGE_WAIT).and(sramBusy.eq(0)), B(false)).named("merge_settled");
 
         // Whether the readout's slot holds a node, registered: nothing structural happens between READ_ISSUE and READ_WAIT.
         Bool readInUse = RegNext(readSlot.lt(U(c.nodes(), 16)).and(table.valid.bit(readSlot.bits(slotBits - 1, 0)))).named("readout_in_use");
@@ -462,11 +459,13 @@ public final class RapController extends Module {
                     // The picked leaf names the next parent; MERGE_KIDS drops all its leaves from this walk.
                     when(leavesBelow.found, () -> {
                         mp.connect(table.parent.read(leavesBelow.index));
-                        sum.connect(U(0, sumBits));
                         leaves.connect(U(0, c.childCountBits()));
                         kidsFresh.connect(B(true));
                         levelHadLeaves.connect(B(true));
                         state.connect(U(MERGE_KIDS, STATE_BITS));
+                    }).elsewhen(verdict.idle.not(), () -> {
+                        // The level's last verdict first: the next level's leaves, or the split after an early batch,
+                        // must see its merge.
                     }).elsewhen(leafDepth.ne(1), () -> {
                         leafDepth.connect(leafDepth.sub(1));
                         levelFresh.connect(B(true));
@@ -478,33 +477,21 @@ public final class RapController extends Module {
                     });
                 }))
                 // The parent's own count is read while its leaves load into the walker (it has at least one: the
-                // leaf that named it).
-                .is(MERGE_KIDS, () -> when(kidsFresh, () -> {
+                // leaf that named it). Once all are issued the parent goes to the verdict and the walk moves on.
+                .is(MERGE_KIDS, () -> when(verdict.usesPort, () -> { }).elsewhen(kidsFresh, () -> {
                     slots.load(kidsVector);
                     leavesBelow.remove(kidsVector);
                     visited.connect(kidsVector);
                     readCount.accept(mp);
                     kidsFresh.connect(B(false));
-                }).elsewhen(slots.ready(), () -> {
-                    when(slots.found, () -> {
-                        readCount.accept(slots.index);
-                        slots.take();
-                        leaves.connect(leaves.add(1));
-                    }).otherwise(() -> state.connect(U(MERGE_WAIT, STATE_BITS)));
-                }))
-                // The verdict is registered from the final sum: act a clock after the last READ result.
-                .is(MERGE_WAIT, () -> when(mergeSettled, () -> {
-                    when(mergeVerdict, () -> {
-                        cmdValid.connect(B(true));
-                        cmdOp.connect(U(ControllerIO.OP_SET, 2));
-                        cmdAddr.connect(mp);
-                        cmdValue.connect(Mux(clipVerdict, counterMax, sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
-                        table.valid.connect(table.valid.and(kidsVector.not()));
-                        table.setChildCount(mp, opChildren.sub(leaves));
-                        st.removed.connect(leaves);
-                        when(clipVerdict, () -> st.saturation.connect(B(true)));
-                    }).otherwise(() -> skip.kept(sum));
-                    state.connect(U(MERGE_LEVEL, STATE_BITS));
+                }).elsewhen(slots.ready().and(slots.last().not().or(verdict.canHandOff)), () -> {
+                    readCount.accept(slots.index);
+                    slots.take();
+                    leaves.connect(leaves.add(1));
+                    when(slots.last(), () -> {
+                        verdict.handOff(mp, kidsVector, leaves.add(1), opChildren);
+                        state.connect(U(MERGE_LEVEL, STATE_BITS));
+                    });
                 }))
                 .is(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(exhausted.or(mergeAhead), () -> {
                     untilMerge.load(toMerge);
@@ -512,13 +499,15 @@ public final class RapController extends Module {
                 }).otherwise(() -> state.connect(U(ADVANCE_WAIT, STATE_BITS))))
                 // next * q is usually waiting already (MergeSchedule); ADVANCE then settles on the new point.
                 .is(ADVANCE_WAIT, () -> when(schedule.step(), () -> state.connect(U(ADVANCE, STATE_BITS))))
-                .is(RESUME, () -> when(sramBusy.eq(0), () -> {
+                // The last SETs may still be in the SRAM: their results come back before any replayed event's, and the
+                // commit stage passes over them (commit_fire takes only ADD results).
+                .is(RESUME, () -> {
                     io.rewind.connect(B(true));
                     fillCause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3)));
                     splitReq.connect(B(false));
                     dueReq.connect(B(false));
                     state.connect(U(RUN, STATE_BITS));
-                }))
+                })
                 .is(READ_ISSUE, () -> {
                     cmdValid.connect(B(true));
                     cmdOp.connect(U(ControllerIO.OP_READ, 2));
@@ -546,6 +535,17 @@ public final class RapController extends Module {
                     io.softClear.connect(B(true));
                     state.connect(U(INIT, STATE_BITS));
                 });
+        // A merge parent's verdict, while the walk goes on: remove its leaves and write their sum to it, or keep them.
+        when(verdict.act, () -> when(verdict.merges, () -> {
+            cmdValid.connect(B(true));
+            cmdOp.connect(U(ControllerIO.OP_SET, 2));
+            cmdAddr.connect(verdict.parent);
+            cmdValue.connect(Mux(verdict.clips, counterMax, verdict.sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
+            table.valid.connect(table.valid.and(verdict.leaves.not()));
+            table.setChildCount(verdict.parent, verdict.remaining);
+            st.removed.connect(verdict.leafCount);
+            when(verdict.clips, () -> st.saturation.connect(B(true)));
+        }).otherwise(() -> skip.kept(verdict.sum)));
         io.node.valid.connect(nodeValid);
         io.node.len.connect(nodeLen);
         io.node.count.connect(nodeCount);
@@ -554,17 +554,23 @@ public final class RapController extends Module {
         // --- invariants (simulation only)
         when(inRun.and(io.selected.valid), () -> Assert(io.selected.bits.found, "no node matched a key: the root must always match"));
         when(io.counterCmd.valid, () -> Assert(io.counterCmd.ready, "the counter SRAM refused a command (op %d)", io.counterCmd.bits.op));
-        when(commitFire, () -> Assert(io.headValid.and(res.op.eq(ControllerIO.OP_ADD)), "a commit without its event in the replay window"));
+        when(commitFire, () -> Assert(io.headValid, "a commit without its event in the replay window"));
+        Bool addResult = resValid.and(res.op.eq(ControllerIO.OP_ADD));
+        Assert(eventResult.eq(addResult), "an event's result flag (%d) disagrees with the result's op", eventResult);
+        when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
         when(undoPush, () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
         when(state.eq(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
         when(state.eq(SPLIT_ALLOC).and(slots.ready()), () -> Assert(slots.found.or(present.andR()), "a split found no free slot after checking capacity"));
         // The registered lookups are read only where their inputs have stood still for a clock.
         when(splitSettled, () -> Assert(splitFits.eq(fitsNow), "split_fits read a clock after its inputs changed"));
-        when(splitSettled.or(state.eq(MERGE_WAIT).and(mergeSettled)),
+        Bool kidPicked = walkingKids.and(kidsFresh.not()).and(slots.ready());
+        Bool handOver = kidPicked.and(slots.last());
+        when(splitSettled.or(handOver),
                 () -> Assert(opChildren.eq(childrenNow), "op_children read a clock after its slot or the table changed"));
         when(inAdvanceState, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
-        when(state.eq(MERGE_WAIT), () -> Assert(kidsVector.eq(visited), "the merge parent's leaves changed during its walk"));
-        when(state.eq(MERGE_WAIT), () -> Assert(leaves.ne(0), "a merge parent without leaf children waits for a verdict"));
+        when(handOver, () -> Assert(kidsVector.eq(visited), "the merge parent's leaves changed during its walk"));
+        when(kidPicked, () -> Assert(slots.found, "a merge parent's leaf walk ran past its last leaf"));
+        when(verdict.act.and(inMerge.not()), () -> Assert(B(false), "a merge verdict outside the merge walk"));
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
         Assert(table.valid.and(table.deeperThan(deepest)).orR().not(), "a node deeper than deepest_depth %d", deepest);
         Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);

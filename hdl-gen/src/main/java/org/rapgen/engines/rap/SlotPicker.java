@@ -2,6 +2,8 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
 
@@ -19,12 +21,17 @@ final class SlotPicker {
     private final Bool valid = RegInit(B(false));
     private final Bool loading;
     private final Bool taking;
+    private final String name;
+    private final UInt remaining;
+    private final Bool advance;
+    private Bool last;
     /** The lowest candidate, when {@link #ready}. */
     final Bool found;
     final UInt index;
     final UInt oneHot;
 
     SlotPicker(String name, int slots, int indexBits) {
+        this.name = name;
         candidates = RegInit(U(0, slots)).named(name + "_candidates");
         valid.named(name + "_ready");
         loading = WireDefault(Bool(), B(false)).named(name + "_load");
@@ -34,15 +41,16 @@ final class SlotPicker {
         // The next pick is computed from flip-flops only: the candidates without the current pick (a take leaves
         // exactly those), or, just after a load, all of them. Whether to take it is decided late and only selects
         // between that and keeping the current pick, at the registers.
-        UInt remaining = Mux(valid, candidates.and(hot.not()), candidates).named(name + "_remaining");
+        remaining = Mux(valid, candidates.and(hot.not()), candidates).named(name + "_remaining");
+        UInt remainingLess1 = remaining.sub(U(1, slots));
         FirstSet lowest = new FirstSet(remaining, indexBits);
-        Bool advance = taking.or(valid.not()).named(name + "_advance");
+        advance = taking.or(valid.not()).named(name + "_advance");
         found = Reg(Bool()).named(name + "_pick_found");
         index = Reg(UInt(indexBits)).named(name + "_pick_index");
         when(advance, () -> {
             found.connect(lowest.found);
             index.connect(lowest.index);
-            hot.connect(remaining.and(remaining.sub(U(1, slots)).not()));
+            hot.connect(remaining.and(remainingLess1.not()));
         });
         oneHot = hot;
         valid.connect(loading.not());
@@ -62,6 +70,42 @@ final class SlotPicker {
     /** The pick is used on this clock: it leaves the candidates. */
     void take() {
         taking.connect(B(true));
+    }
+
+    /**
+     * When {@link #found}: the pick is the last candidate, so a walk can end on the clock it takes it. Registered
+     * beside the pick (built on first use, so a walker that never asks has no such register).
+     */
+    Bool last() {
+        if (last == null) {
+            last = Reg(Bool()).named(name + "_pick_last");
+            when(advance, () -> last.connect(atLeastTwo(remaining).not()));
+        }
+        return last;
+    }
+
+    /**
+     * Two or more bits of {@code v} set: a balanced tree of (any, many) pairs, as deep as {@link FirstSet}'s, where
+     * {@code v & (v - 1) != 0} would put a carry chain in front of the OR.
+     */
+    private static Bool atLeastTwo(UInt v) {
+        // {any, many}; a single bit has no "many" (null) until it meets another.
+        List<Bool[]> layer = new ArrayList<>();
+        for (int i = 0; i < v.getWidth(); i++) layer.add(new Bool[] {v.bit(i), null});
+        while (layer.size() > 1) {
+            List<Bool[]> next = new ArrayList<>();
+            for (int i = 0; i + 1 < layer.size(); i += 2) {
+                Bool[] l = layer.get(i);
+                Bool[] r = layer.get(i + 1);
+                Bool many = l[0].and(r[0]);
+                if (l[1] != null) many = many.or(l[1]);
+                if (r[1] != null) many = many.or(r[1]);
+                next.add(new Bool[] {l[0].or(r[0]), many});
+            }
+            if (layer.size() % 2 == 1) next.add(layer.get(layer.size() - 1));
+            layer = next;
+        }
+        return layer.get(0)[1];
     }
 
     /** {@link #found}, {@link #index} and {@link #oneHot} describe the candidates. */

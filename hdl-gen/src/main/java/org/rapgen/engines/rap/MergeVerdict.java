@@ -1,0 +1,94 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.UInt;
+
+/**
+ * The verdict on one merge parent, apart from the walk that reads its counts. The walk hands a parent over as soon as
+ * it has issued the READs of the parent's count and of its leaf children's, and goes on to the next parent of the
+ * level while those results are still on their way through the command register and the SRAM. So the SRAM's latency
+ * and the registered verdict cost a clock per parent only at the end of a level, not at every parent.
+ *
+ * <p>The READ results come back in issue order, and a parent's READs are all issued before the next parent's, so one
+ * accumulator serves every parent: the hand-over comes with the parent's last READ, an end marker rides a clock
+ * longer than that READ's result, and where it arrives the sum is final. The verdict (sum below T, sum above the counter)
+ * is registered from it, so {@link #act} comes a clock later, as MERGE_WAIT's did. One parent waits at a time; a
+ * hand-over is allowed in the clock the previous one acts ({@link #canHandOff}). Built in the caller's module.
+ */
+final class MergeVerdict {
+    /** The READ results since the last parent's end. */
+    private final UInt acc;
+    private final Bool busy = RegInit(B(false)).named("verdict_busy");
+    private final Bool handing = WireDefault(Bool(), B(false)).named("verdict_hand_over");
+    /** The handed-over parent's slot, its leaf children (a slot vector and their number) and its children after a merge. */
+    final UInt parent;
+    final UInt leaves;
+    final UInt leafCount;
+    final UInt remaining;
+    /** The parent's merge sum, from {@link #act}. */
+    final UInt sum;
+    /** On this clock the verdict is known: {@link #merges} and {@link #clips} describe the handed-over parent. */
+    final Bool act;
+    final Bool merges;
+    final Bool clips;
+    /** The verdict writes the merged count on this clock: the walk must leave the command port alone. */
+    final Bool usesPort;
+    /** A parent may be handed over on this clock. */
+    final Bool canHandOff;
+    /** No handed-over parent awaits its verdict: the node table is final for the next level. */
+    final Bool idle;
+
+    /**
+     * @param threshold     T, unchanged during the walk
+     * @param readResult    a READ result of the walk arrives on this clock, with {@code readValue}
+     * @param resultLatency clocks from a command to its result
+     */
+    MergeVerdict(RapConfig c, UInt threshold, Bool readResult, UInt readValue, int resultLatency) {
+        int sumBits = c.mergeSumBits();
+        int cb = c.counterBits();
+        int slotBits = c.slotBits();
+        acc = RegInit(U(0, sumBits)).named("merge_sum");
+        sum = Reg(UInt(sumBits)).named("verdict_sum");
+        parent = Reg(UInt(slotBits)).named("verdict_parent");
+        leaves = Reg(UInt(c.nodes())).named("verdict_leaves");
+        leafCount = Reg(UInt(c.childCountBits())).named("verdict_leaf_count");
+        remaining = Reg(UInt(c.childCountBits())).named("verdict_remaining");
+        Bool ends = handing;
+        for (int i = 1; i <= resultLatency + 1; i++) ends = RegNext(ends, B(false)).named("verdict_end_" + i);
+        Bool end = ends;
+        when(end, () -> {
+            sum.connect(acc);
+            acc.connect(U(0, sumBits));
+        }).elsewhen(readResult, () -> acc.connect(acc.add(readValue.pad(sumBits))));
+        act = RegNext(end, B(false)).named("verdict_act");
+        merges = RegNext(SplitCompare.greater(threshold, acc)).named("merge_verdict");
+        // Above 2^C - 1 exactly when a bit above the counter's width is set.
+        clips = sumBits > cb ? RegNext(acc.bits(sumBits - 1, cb).orR()).named("clip_verdict") : B(false);
+        usesPort = act.and(merges).named("verdict_set");
+        canHandOff = busy.not().or(act).named("verdict_free");
+        idle = busy.not();
+        when(act, () -> busy.connect(B(false)));
+        when(end, () -> Assert(readResult.not(), "a merge READ result arrived with the last parent's end marker"));
+        when(handing, () -> Assert(canHandOff, "a merge parent handed over while the last one awaits its verdict"));
+    }
+
+    /** The register that holds the sum a clock before {@link #act}: {@link MergeSkip} compares it, registered. */
+    UInt sumAhead() {
+        return acc;
+    }
+
+    /**
+     * On this clock edge the walk hands over a parent whose last READ is issued on this clock: its slot, its leaf
+     * children, their number, and its child count now.
+     */
+    void handOff(UInt parentSlot, UInt leafVector, UInt leafNumber, UInt children) {
+        handing.connect(B(true));
+        busy.connect(B(true));
+        parent.connect(parentSlot);
+        leaves.connect(leafVector);
+        leafCount.connect(leafNumber);
+        remaining.connect(children.sub(leafNumber));
+    }
+}
