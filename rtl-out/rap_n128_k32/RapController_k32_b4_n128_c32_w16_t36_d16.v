@@ -769,16 +769,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [4:0] undo_sp; // RapController.java:119
   reg [3:0] present_children; // RapController.java:123
   reg [127:0] visited_kids; // RapController.java:126
-  reg leaf_pick_ready; // SlotPicker.java:21
-  reg [127:0] leaf_pick_candidates; // SlotPicker.java:35
-  reg [127:0] leaf_pick_pick_hot; // SlotPicker.java:39
-  reg leaf_pick_pick_found; // SlotPicker.java:48
-  reg [6:0] leaf_pick_pick_index; // SlotPicker.java:49
-  reg slot_pick_ready; // SlotPicker.java:21
-  reg [127:0] slot_pick_candidates; // SlotPicker.java:35
-  reg [127:0] slot_pick_pick_hot; // SlotPicker.java:39
-  reg slot_pick_pick_found; // SlotPicker.java:48
-  reg [6:0] slot_pick_pick_index; // SlotPicker.java:49
+  reg leaf_pick_ready; // SlotPicker.java:19
+  reg [127:0] leaf_pick_candidates; // SlotPicker.java:33
+  reg [127:0] leaf_pick_pick_hot; // SlotPicker.java:37
+  reg leaf_pick_pick_found; // SlotPicker.java:46
+  reg [6:0] leaf_pick_pick_index; // SlotPicker.java:47
+  reg slot_pick_ready; // SlotPicker.java:19
+  reg [127:0] slot_pick_candidates; // SlotPicker.java:33
+  reg [127:0] slot_pick_pick_hot; // SlotPicker.java:37
+  reg slot_pick_pick_found; // SlotPicker.java:46
+  reg [6:0] slot_pick_pick_index; // SlotPicker.java:47
   reg level_fresh; // RapController.java:132
   reg kids_fresh; // RapController.java:133
   reg [4:0] merge_leaf_depth; // RapController.java:135
@@ -807,9 +807,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:176
   reg [32:0] to_merge_hi; // RapController.java:177
   reg merge_ahead; // RapController.java:180
-  reg _reg_1; // RapController.java:611
-  reg _reg_2; // RapController.java:611
-  reg _reg_3; // RapController.java:611
+  reg _reg_1; // RapController.java:628
+  reg _reg_2; // RapController.java:628
+  reg _reg_3; // RapController.java:628
   reg [2:0] op_children; // RapController.java:188
   reg cmd_q_valid; // RapController.java:199
   reg [6:0] cmd_q_addr; // RapController.java:200
@@ -825,8 +825,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg hit_event_2; // RapController.java:262
   reg hit_event_3; // RapController.java:262
   reg split_fits; // RapController.java:274
-  reg _reg_4; // RapController.java:611
-  reg _reg_5; // RapController.java:611
+  reg _reg_4; // RapController.java:628
+  reg _reg_5; // RapController.java:628
   reg [7:0] short_by_children; // RapController.java:283
   reg [4:0] hit_depth_1; // RapController.java:289
   reg hit_short_1; // RapController.java:290
@@ -857,7 +857,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg sum_below_batch_min; // MergeSkip.java:38
   reg readout_in_use; // RapController.java:336
   reg skip_empty_settled; // MergeSkip.java:52
-  reg slot_pick_pick_last; // SlotPicker.java:81
+  reg slot_pick_pick_last; // SlotPicker.java:79
 
   // Memories (no reset, so synthesis infers RAM)
   reg [38:0] undo [0:15]; // RapController.java:118
@@ -876,10 +876,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire ev_clear; // StatusRegs.java:53
   wire [15:0] ev_weight; // StatusRegs.java:68
   wire [2:0] ev_removed; // StatusRegs.java:69
-  wire leaf_pick_load; // SlotPicker.java:37
-  wire leaf_pick_take; // SlotPicker.java:38
-  wire slot_pick_load; // SlotPicker.java:37
-  wire slot_pick_take; // SlotPicker.java:38
+  wire leaf_pick_load; // SlotPicker.java:35
+  wire leaf_pick_take; // SlotPicker.java:36
+  wire slot_pick_load; // SlotPicker.java:35
+  wire slot_pick_take; // SlotPicker.java:36
   wire serialMultiplier_io_start; // RapController.java:160
   wire [63:0] serialMultiplier_io_a; // RapController.java:160
   wire [31:0] serialMultiplier_io_b; // RapController.java:160
@@ -1023,7 +1023,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:88
   wire [4:0] slot_depths_126; // NodeTable.java:88
   wire [4:0] slot_depths_127; // NodeTable.java:88
-  wire [2:0] cause; // RapController.java:659
+  wire [2:0] cause; // RapController.java:675
 
   // Logic
   wire _eq_0 = state == 4'd0; // RapController.java:361
@@ -1044,82 +1044,86 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_4 = state == 4'd2; // RapController.java:391
   wire _eq_5 = state == 4'd3; // RapController.java:392
   wire _ne_0 = undo_sp != 5'd0; // RapController.java:393
-  wire _eq_6 = op_children == 3'd0; // RapController.java:403
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:654
-  wire _eq_7 = state == 4'd4; // RapController.java:410
-  wire _eq_8 = state == 4'd5; // RapController.java:417
+  wire _eq_6 = op_children == 3'd0; // RapController.java:404
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
+  wire _eq_7 = state == 4'd4; // RapController.java:414
+  wire _eq_8 = state == 4'd5; // RapController.java:425
   wire _eq_9 = state == 4'd3; // RapController.java:275
   wire _eq_10 = state == 4'd4; // RapController.java:275
   wire _or_0 = _eq_9 | _eq_10; // RapController.java:275
   wire _eq_11 = state == 4'd5; // RapController.java:275
   wire _or_1 = _or_0 | _eq_11; // RapController.java:275
-  wire _and_5 = _or_1 & _reg_4; // RapController.java:612
-  wire split_settled = _and_5 & _reg_5; // RapController.java:612
-  wire _not_4 = ~split_settled; // RapController.java:417
-  wire _not_5 = ~early_done; // RapController.java:421
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:654
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:654
-  wire _eq_12 = state == 4'd6; // RapController.java:429
-  wire _not_6 = ~slot_pick_ready; // RapController.java:431
-  wire [3:0] _not_7 = ~present_children; // RapController.java:430
-  wire _bits_0 = _not_7[0]; // FirstSet.java:24
-  wire _bits_1 = _not_7[1]; // FirstSet.java:24
-  wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:36
-  wire _bits_2 = _not_7[2]; // FirstSet.java:24
-  wire _bits_3 = _not_7[3]; // FirstSet.java:24
-  wire _or_3 = _bits_2 | _bits_3; // FirstSet.java:36
-  wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:654
-  wire _eq_13 = state == 4'd7; // RapController.java:454
-  wire _not_8 = ~verdict_busy; // MergeVerdict.java:71
-  wire _not_9 = ~_not_8; // RapController.java:466
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:469
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:476
-  wire _eq_14 = state == 4'd8; // RapController.java:481
+  wire _and_5 = _or_1 & _reg_4; // RapController.java:629
+  wire split_settled = _and_5 & _reg_5; // RapController.java:629
+  wire _not_4 = ~split_settled; // RapController.java:425
+  wire _not_5 = ~early_done; // RapController.java:429
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:670
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
+  wire _eq_12 = state == 4'd6; // RapController.java:439
+  wire [3:0] _not_6 = ~present_children; // RapController.java:441
+  wire _bits_0 = _not_6[0]; // FirstSet.java:55
+  wire _bits_1 = _not_6[1]; // FirstSet.java:55
+  wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
+  wire _bits_2 = _not_6[2]; // FirstSet.java:55
+  wire _bits_3 = _not_6[3]; // FirstSet.java:55
+  wire _or_3 = _bits_2 | _bits_3; // FirstSet.java:64
+  wire _and_6 = _or_2 & _or_3; // FirstSet.java:61
+  wire _and_7 = _bits_0 & _bits_1; // FirstSet.java:61
+  wire _or_4 = _and_6 | _and_7; // FirstSet.java:62
+  wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
+  wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
+  wire split_last_child = ~_or_5; // RapController.java:441
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
+  wire _eq_13 = state == 4'd7; // RapController.java:466
+  wire _not_7 = ~verdict_busy; // MergeVerdict.java:71
+  wire _not_8 = ~_not_7; // RapController.java:478
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:481
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:488
+  wire _eq_14 = state == 4'd8; // RapController.java:493
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:69
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:487
-  wire _not_11 = ~verdict_busy; // MergeVerdict.java:70
-  wire verdict_free = _not_11 | verdict_act; // MergeVerdict.java:70
-  wire _or_5 = _not_10 | verdict_free; // RapController.java:487
-  wire _and_6 = slot_pick_ready & _or_5; // RapController.java:487
-  wire _eq_15 = state == 4'd9; // RapController.java:496
+  wire _not_9 = ~slot_pick_pick_last; // RapController.java:499
+  wire _not_10 = ~verdict_busy; // MergeVerdict.java:70
+  wire verdict_free = _not_10 | verdict_act; // MergeVerdict.java:70
+  wire _or_6 = _not_9 | verdict_free; // RapController.java:499
+  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:499
+  wire _eq_15 = state == 4'd9; // RapController.java:508
   wire _eq_16 = state == 4'd9; // RapController.java:181
-  wire _and_7 = _eq_16 & _reg_1; // RapController.java:612
-  wire _and_8 = _and_7 & _reg_2; // RapController.java:612
-  wire advance_settled = _and_8 & _reg_3; // RapController.java:612
-  wire _not_12 = ~advance_settled; // RapController.java:496
-  wire _or_6 = schedule_exhausted | merge_ahead; // RapController.java:496
-  wire _eq_17 = state == 4'd10; // RapController.java:501
-  wire _eq_18 = state == 4'd11; // RapController.java:504
-  wire _eq_19 = state == 4'd12; // RapController.java:511
-  wire _eq_20 = state == 4'd13; // RapController.java:517
-  wire _eq_21 = state == 4'd14; // RapController.java:528
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:419
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:419
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:472
-  wire _not_13 = ~level_had_leaves; // RapController.java:472
-  wire _and_9 = _eq_22 & _not_13; // RapController.java:472
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:472
+  wire _and_10 = _eq_16 & _reg_1; // RapController.java:629
+  wire _and_11 = _and_10 & _reg_2; // RapController.java:629
+  wire advance_settled = _and_11 & _reg_3; // RapController.java:629
+  wire _not_11 = ~advance_settled; // RapController.java:508
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:508
+  wire _eq_17 = state == 4'd10; // RapController.java:513
+  wire _eq_18 = state == 4'd11; // RapController.java:516
+  wire _eq_19 = state == 4'd12; // RapController.java:523
+  wire _eq_20 = state == 4'd13; // RapController.java:529
+  wire _eq_21 = state == 4'd14; // RapController.java:540
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:427
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:427
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:484
+  wire _not_12 = ~level_had_leaves; // RapController.java:484
+  wire _and_12 = _eq_22 & _not_12; // RapController.java:484
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:484
   wire in_run = state == 4'd1; // RapController.java:172
-  wire _not_14 = ~commit_stop; // RapController.java:588
-  wire _and_10 = in_run & _not_14; // RapController.java:588
-  wire _not_15 = ~tcam_write_full; // RapController.java:588
-  wire _and_11 = _and_10 & _not_15; // RapController.java:588
-  wire _and_12 = _and_11 & io_enable; // RapController.java:588
-  wire _not_16 = ~readout_pending; // RapController.java:588
-  wire _and_13 = _and_12 & _not_16; // RapController.java:588
-  wire _not_17 = ~snapshot_pending; // RapController.java:588
-  wire _and_14 = _and_13 & _not_17; // RapController.java:588
-  wire _not_18 = ~snapshot_frozen; // RapController.java:588
-  wire _and_15 = _and_14 & _not_18; // RapController.java:588
-  wire _and_16 = in_run & hit_event_3; // RapController.java:263
-  wire _not_19 = ~commit_stop; // RapController.java:263
-  wire commit_fire = _and_16 & _not_19; // RapController.java:263
-  wire _not_20 = ~soft_pending; // RapController.java:592
-  wire _ne_2 = state != 4'd0; // RapController.java:592
-  wire _and_17 = _not_20 & _ne_2; // RapController.java:592
-  wire _ne_3 = state != 4'd14; // RapController.java:592
-  wire _and_18 = _and_17 & _ne_3; // RapController.java:592
+  wire _not_13 = ~commit_stop; // RapController.java:605
+  wire _and_13 = in_run & _not_13; // RapController.java:605
+  wire _not_14 = ~tcam_write_full; // RapController.java:605
+  wire _and_14 = _and_13 & _not_14; // RapController.java:605
+  wire _and_15 = _and_14 & io_enable; // RapController.java:605
+  wire _not_15 = ~readout_pending; // RapController.java:605
+  wire _and_16 = _and_15 & _not_15; // RapController.java:605
+  wire _not_16 = ~snapshot_pending; // RapController.java:605
+  wire _and_17 = _and_16 & _not_16; // RapController.java:605
+  wire _not_17 = ~snapshot_frozen; // RapController.java:605
+  wire _and_18 = _and_17 & _not_17; // RapController.java:605
+  wire _and_19 = in_run & hit_event_3; // RapController.java:263
+  wire _not_18 = ~commit_stop; // RapController.java:263
+  wire commit_fire = _and_19 & _not_18; // RapController.java:263
+  wire _not_19 = ~soft_pending; // RapController.java:609
+  wire _ne_2 = state != 4'd0; // RapController.java:609
+  wire _and_20 = _not_19 & _ne_2; // RapController.java:609
+  wire _ne_3 = state != 4'd14; // RapController.java:609
+  wire _and_21 = _and_20 & _ne_3; // RapController.java:609
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -1127,418 +1131,423 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:595
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:596
-  wire _not_22 = ~_reg_0; // RapController.java:164
-  wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:164
-  wire _not_23 = ~snapshot_product_start; // RapController.java:596
-  wire _and_19 = _not_21 & _not_23; // RapController.java:596
-  wire _or_7 = snapshot_pending | snapshot_frozen; // RapController.java:597
-  wire _eq_23 = state == 4'd12; // RapController.java:598
-  wire _or_8 = readout_pending | _eq_23; // RapController.java:598
-  wire _eq_24 = state == 4'd13; // RapController.java:598
-  wire _or_9 = _or_8 | _eq_24; // RapController.java:598
-  wire _ge_1 = state >= 4'd2; // RapController.java:599
-  wire _le_0 = state <= 4'd11; // RapController.java:599
-  wire _and_20 = _ge_1 & _le_0; // RapController.java:599
-  wire _and_21 = in_run & pipe_empty; // RapController.java:601
-  wire _not_24 = ~io_headValid; // RapController.java:601
-  wire _and_22 = _and_21 & _not_24; // RapController.java:601
-  wire _not_25 = ~io_acceptEnable; // RapController.java:602
-  wire [127:0] _not_26 = ~verdict_leaves; // RapController.java:544
-  wire [127:0] _and_23 = slot_valid & _not_26; // RapController.java:544
-  wire [127:0] _or_10 = slot_valid | slot_pick_pick_hot; // RapController.java:633
-  wire _eq_25 = slot_pick_pick_index == 7'd0; // RapController.java:634
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:432
-  wire _eq_26 = slot_pick_pick_index == 7'd1; // RapController.java:634
-  wire _eq_27 = slot_pick_pick_index == 7'd2; // RapController.java:634
-  wire _eq_28 = slot_pick_pick_index == 7'd3; // RapController.java:634
-  wire _eq_29 = slot_pick_pick_index == 7'd4; // RapController.java:634
-  wire _eq_30 = slot_pick_pick_index == 7'd5; // RapController.java:634
-  wire _eq_31 = slot_pick_pick_index == 7'd6; // RapController.java:634
-  wire _eq_32 = slot_pick_pick_index == 7'd7; // RapController.java:634
-  wire _eq_33 = slot_pick_pick_index == 7'd8; // RapController.java:634
-  wire _eq_34 = slot_pick_pick_index == 7'd9; // RapController.java:634
-  wire _eq_35 = slot_pick_pick_index == 7'd10; // RapController.java:634
-  wire _eq_36 = slot_pick_pick_index == 7'd11; // RapController.java:634
-  wire _eq_37 = slot_pick_pick_index == 7'd12; // RapController.java:634
-  wire _eq_38 = slot_pick_pick_index == 7'd13; // RapController.java:634
-  wire _eq_39 = slot_pick_pick_index == 7'd14; // RapController.java:634
-  wire _eq_40 = slot_pick_pick_index == 7'd15; // RapController.java:634
-  wire _eq_41 = slot_pick_pick_index == 7'd16; // RapController.java:634
-  wire _eq_42 = slot_pick_pick_index == 7'd17; // RapController.java:634
-  wire _eq_43 = slot_pick_pick_index == 7'd18; // RapController.java:634
-  wire _eq_44 = slot_pick_pick_index == 7'd19; // RapController.java:634
-  wire _eq_45 = slot_pick_pick_index == 7'd20; // RapController.java:634
-  wire _eq_46 = slot_pick_pick_index == 7'd21; // RapController.java:634
-  wire _eq_47 = slot_pick_pick_index == 7'd22; // RapController.java:634
-  wire _eq_48 = slot_pick_pick_index == 7'd23; // RapController.java:634
-  wire _eq_49 = slot_pick_pick_index == 7'd24; // RapController.java:634
-  wire _eq_50 = slot_pick_pick_index == 7'd25; // RapController.java:634
-  wire _eq_51 = slot_pick_pick_index == 7'd26; // RapController.java:634
-  wire _eq_52 = slot_pick_pick_index == 7'd27; // RapController.java:634
-  wire _eq_53 = slot_pick_pick_index == 7'd28; // RapController.java:634
-  wire _eq_54 = slot_pick_pick_index == 7'd29; // RapController.java:634
-  wire _eq_55 = slot_pick_pick_index == 7'd30; // RapController.java:634
-  wire _eq_56 = slot_pick_pick_index == 7'd31; // RapController.java:634
-  wire _eq_57 = slot_pick_pick_index == 7'd32; // RapController.java:634
-  wire _eq_58 = slot_pick_pick_index == 7'd33; // RapController.java:634
-  wire _eq_59 = slot_pick_pick_index == 7'd34; // RapController.java:634
-  wire _eq_60 = slot_pick_pick_index == 7'd35; // RapController.java:634
-  wire _eq_61 = slot_pick_pick_index == 7'd36; // RapController.java:634
-  wire _eq_62 = slot_pick_pick_index == 7'd37; // RapController.java:634
-  wire _eq_63 = slot_pick_pick_index == 7'd38; // RapController.java:634
-  wire _eq_64 = slot_pick_pick_index == 7'd39; // RapController.java:634
-  wire _eq_65 = slot_pick_pick_index == 7'd40; // RapController.java:634
-  wire _eq_66 = slot_pick_pick_index == 7'd41; // RapController.java:634
-  wire _eq_67 = slot_pick_pick_index == 7'd42; // RapController.java:634
-  wire _eq_68 = slot_pick_pick_index == 7'd43; // RapController.java:634
-  wire _eq_69 = slot_pick_pick_index == 7'd44; // RapController.java:634
-  wire _eq_70 = slot_pick_pick_index == 7'd45; // RapController.java:634
-  wire _eq_71 = slot_pick_pick_index == 7'd46; // RapController.java:634
-  wire _eq_72 = slot_pick_pick_index == 7'd47; // RapController.java:634
-  wire _eq_73 = slot_pick_pick_index == 7'd48; // RapController.java:634
-  wire _eq_74 = slot_pick_pick_index == 7'd49; // RapController.java:634
-  wire _eq_75 = slot_pick_pick_index == 7'd50; // RapController.java:634
-  wire _eq_76 = slot_pick_pick_index == 7'd51; // RapController.java:634
-  wire _eq_77 = slot_pick_pick_index == 7'd52; // RapController.java:634
-  wire _eq_78 = slot_pick_pick_index == 7'd53; // RapController.java:634
-  wire _eq_79 = slot_pick_pick_index == 7'd54; // RapController.java:634
-  wire _eq_80 = slot_pick_pick_index == 7'd55; // RapController.java:634
-  wire _eq_81 = slot_pick_pick_index == 7'd56; // RapController.java:634
-  wire _eq_82 = slot_pick_pick_index == 7'd57; // RapController.java:634
-  wire _eq_83 = slot_pick_pick_index == 7'd58; // RapController.java:634
-  wire _eq_84 = slot_pick_pick_index == 7'd59; // RapController.java:634
-  wire _eq_85 = slot_pick_pick_index == 7'd60; // RapController.java:634
-  wire _eq_86 = slot_pick_pick_index == 7'd61; // RapController.java:634
-  wire _eq_87 = slot_pick_pick_index == 7'd62; // RapController.java:634
-  wire _eq_88 = slot_pick_pick_index == 7'd63; // RapController.java:634
-  wire _eq_89 = slot_pick_pick_index == 7'd64; // RapController.java:634
-  wire _eq_90 = slot_pick_pick_index == 7'd65; // RapController.java:634
-  wire _eq_91 = slot_pick_pick_index == 7'd66; // RapController.java:634
-  wire _eq_92 = slot_pick_pick_index == 7'd67; // RapController.java:634
-  wire _eq_93 = slot_pick_pick_index == 7'd68; // RapController.java:634
-  wire _eq_94 = slot_pick_pick_index == 7'd69; // RapController.java:634
-  wire _eq_95 = slot_pick_pick_index == 7'd70; // RapController.java:634
-  wire _eq_96 = slot_pick_pick_index == 7'd71; // RapController.java:634
-  wire _eq_97 = slot_pick_pick_index == 7'd72; // RapController.java:634
-  wire _eq_98 = slot_pick_pick_index == 7'd73; // RapController.java:634
-  wire _eq_99 = slot_pick_pick_index == 7'd74; // RapController.java:634
-  wire _eq_100 = slot_pick_pick_index == 7'd75; // RapController.java:634
-  wire _eq_101 = slot_pick_pick_index == 7'd76; // RapController.java:634
-  wire _eq_102 = slot_pick_pick_index == 7'd77; // RapController.java:634
-  wire _eq_103 = slot_pick_pick_index == 7'd78; // RapController.java:634
-  wire _eq_104 = slot_pick_pick_index == 7'd79; // RapController.java:634
-  wire _eq_105 = slot_pick_pick_index == 7'd80; // RapController.java:634
-  wire _eq_106 = slot_pick_pick_index == 7'd81; // RapController.java:634
-  wire _eq_107 = slot_pick_pick_index == 7'd82; // RapController.java:634
-  wire _eq_108 = slot_pick_pick_index == 7'd83; // RapController.java:634
-  wire _eq_109 = slot_pick_pick_index == 7'd84; // RapController.java:634
-  wire _eq_110 = slot_pick_pick_index == 7'd85; // RapController.java:634
-  wire _eq_111 = slot_pick_pick_index == 7'd86; // RapController.java:634
-  wire _eq_112 = slot_pick_pick_index == 7'd87; // RapController.java:634
-  wire _eq_113 = slot_pick_pick_index == 7'd88; // RapController.java:634
-  wire _eq_114 = slot_pick_pick_index == 7'd89; // RapController.java:634
-  wire _eq_115 = slot_pick_pick_index == 7'd90; // RapController.java:634
-  wire _eq_116 = slot_pick_pick_index == 7'd91; // RapController.java:634
-  wire _eq_117 = slot_pick_pick_index == 7'd92; // RapController.java:634
-  wire _eq_118 = slot_pick_pick_index == 7'd93; // RapController.java:634
-  wire _eq_119 = slot_pick_pick_index == 7'd94; // RapController.java:634
-  wire _eq_120 = slot_pick_pick_index == 7'd95; // RapController.java:634
-  wire _eq_121 = slot_pick_pick_index == 7'd96; // RapController.java:634
-  wire _eq_122 = slot_pick_pick_index == 7'd97; // RapController.java:634
-  wire _eq_123 = slot_pick_pick_index == 7'd98; // RapController.java:634
-  wire _eq_124 = slot_pick_pick_index == 7'd99; // RapController.java:634
-  wire _eq_125 = slot_pick_pick_index == 7'd100; // RapController.java:634
-  wire _eq_126 = slot_pick_pick_index == 7'd101; // RapController.java:634
-  wire _eq_127 = slot_pick_pick_index == 7'd102; // RapController.java:634
-  wire _eq_128 = slot_pick_pick_index == 7'd103; // RapController.java:634
-  wire _eq_129 = slot_pick_pick_index == 7'd104; // RapController.java:634
-  wire _eq_130 = slot_pick_pick_index == 7'd105; // RapController.java:634
-  wire _eq_131 = slot_pick_pick_index == 7'd106; // RapController.java:634
-  wire _eq_132 = slot_pick_pick_index == 7'd107; // RapController.java:634
-  wire _eq_133 = slot_pick_pick_index == 7'd108; // RapController.java:634
-  wire _eq_134 = slot_pick_pick_index == 7'd109; // RapController.java:634
-  wire _eq_135 = slot_pick_pick_index == 7'd110; // RapController.java:634
-  wire _eq_136 = slot_pick_pick_index == 7'd111; // RapController.java:634
-  wire _eq_137 = slot_pick_pick_index == 7'd112; // RapController.java:634
-  wire _eq_138 = slot_pick_pick_index == 7'd113; // RapController.java:634
-  wire _eq_139 = slot_pick_pick_index == 7'd114; // RapController.java:634
-  wire _eq_140 = slot_pick_pick_index == 7'd115; // RapController.java:634
-  wire _eq_141 = slot_pick_pick_index == 7'd116; // RapController.java:634
-  wire _eq_142 = slot_pick_pick_index == 7'd117; // RapController.java:634
-  wire _eq_143 = slot_pick_pick_index == 7'd118; // RapController.java:634
-  wire _eq_144 = slot_pick_pick_index == 7'd119; // RapController.java:634
-  wire _eq_145 = slot_pick_pick_index == 7'd120; // RapController.java:634
-  wire _eq_146 = slot_pick_pick_index == 7'd121; // RapController.java:634
-  wire _eq_147 = slot_pick_pick_index == 7'd122; // RapController.java:634
-  wire _eq_148 = slot_pick_pick_index == 7'd123; // RapController.java:634
-  wire _eq_149 = slot_pick_pick_index == 7'd124; // RapController.java:634
-  wire _eq_150 = slot_pick_pick_index == 7'd125; // RapController.java:634
-  wire _eq_151 = slot_pick_pick_index == 7'd126; // RapController.java:634
-  wire _eq_152 = slot_pick_pick_index == 7'd127; // RapController.java:634
-  wire _eq_153 = slot_pick_pick_index == 7'd0; // RapController.java:635
-  wire _eq_154 = slot_pick_pick_index == 7'd1; // RapController.java:635
-  wire _eq_155 = slot_pick_pick_index == 7'd2; // RapController.java:635
-  wire _eq_156 = slot_pick_pick_index == 7'd3; // RapController.java:635
-  wire _eq_157 = slot_pick_pick_index == 7'd4; // RapController.java:635
-  wire _eq_158 = slot_pick_pick_index == 7'd5; // RapController.java:635
-  wire _eq_159 = slot_pick_pick_index == 7'd6; // RapController.java:635
-  wire _eq_160 = slot_pick_pick_index == 7'd7; // RapController.java:635
-  wire _eq_161 = slot_pick_pick_index == 7'd8; // RapController.java:635
-  wire _eq_162 = slot_pick_pick_index == 7'd9; // RapController.java:635
-  wire _eq_163 = slot_pick_pick_index == 7'd10; // RapController.java:635
-  wire _eq_164 = slot_pick_pick_index == 7'd11; // RapController.java:635
-  wire _eq_165 = slot_pick_pick_index == 7'd12; // RapController.java:635
-  wire _eq_166 = slot_pick_pick_index == 7'd13; // RapController.java:635
-  wire _eq_167 = slot_pick_pick_index == 7'd14; // RapController.java:635
-  wire _eq_168 = slot_pick_pick_index == 7'd15; // RapController.java:635
-  wire _eq_169 = slot_pick_pick_index == 7'd16; // RapController.java:635
-  wire _eq_170 = slot_pick_pick_index == 7'd17; // RapController.java:635
-  wire _eq_171 = slot_pick_pick_index == 7'd18; // RapController.java:635
-  wire _eq_172 = slot_pick_pick_index == 7'd19; // RapController.java:635
-  wire _eq_173 = slot_pick_pick_index == 7'd20; // RapController.java:635
-  wire _eq_174 = slot_pick_pick_index == 7'd21; // RapController.java:635
-  wire _eq_175 = slot_pick_pick_index == 7'd22; // RapController.java:635
-  wire _eq_176 = slot_pick_pick_index == 7'd23; // RapController.java:635
-  wire _eq_177 = slot_pick_pick_index == 7'd24; // RapController.java:635
-  wire _eq_178 = slot_pick_pick_index == 7'd25; // RapController.java:635
-  wire _eq_179 = slot_pick_pick_index == 7'd26; // RapController.java:635
-  wire _eq_180 = slot_pick_pick_index == 7'd27; // RapController.java:635
-  wire _eq_181 = slot_pick_pick_index == 7'd28; // RapController.java:635
-  wire _eq_182 = slot_pick_pick_index == 7'd29; // RapController.java:635
-  wire _eq_183 = slot_pick_pick_index == 7'd30; // RapController.java:635
-  wire _eq_184 = slot_pick_pick_index == 7'd31; // RapController.java:635
-  wire _eq_185 = slot_pick_pick_index == 7'd32; // RapController.java:635
-  wire _eq_186 = slot_pick_pick_index == 7'd33; // RapController.java:635
-  wire _eq_187 = slot_pick_pick_index == 7'd34; // RapController.java:635
-  wire _eq_188 = slot_pick_pick_index == 7'd35; // RapController.java:635
-  wire _eq_189 = slot_pick_pick_index == 7'd36; // RapController.java:635
-  wire _eq_190 = slot_pick_pick_index == 7'd37; // RapController.java:635
-  wire _eq_191 = slot_pick_pick_index == 7'd38; // RapController.java:635
-  wire _eq_192 = slot_pick_pick_index == 7'd39; // RapController.java:635
-  wire _eq_193 = slot_pick_pick_index == 7'd40; // RapController.java:635
-  wire _eq_194 = slot_pick_pick_index == 7'd41; // RapController.java:635
-  wire _eq_195 = slot_pick_pick_index == 7'd42; // RapController.java:635
-  wire _eq_196 = slot_pick_pick_index == 7'd43; // RapController.java:635
-  wire _eq_197 = slot_pick_pick_index == 7'd44; // RapController.java:635
-  wire _eq_198 = slot_pick_pick_index == 7'd45; // RapController.java:635
-  wire _eq_199 = slot_pick_pick_index == 7'd46; // RapController.java:635
-  wire _eq_200 = slot_pick_pick_index == 7'd47; // RapController.java:635
-  wire _eq_201 = slot_pick_pick_index == 7'd48; // RapController.java:635
-  wire _eq_202 = slot_pick_pick_index == 7'd49; // RapController.java:635
-  wire _eq_203 = slot_pick_pick_index == 7'd50; // RapController.java:635
-  wire _eq_204 = slot_pick_pick_index == 7'd51; // RapController.java:635
-  wire _eq_205 = slot_pick_pick_index == 7'd52; // RapController.java:635
-  wire _eq_206 = slot_pick_pick_index == 7'd53; // RapController.java:635
-  wire _eq_207 = slot_pick_pick_index == 7'd54; // RapController.java:635
-  wire _eq_208 = slot_pick_pick_index == 7'd55; // RapController.java:635
-  wire _eq_209 = slot_pick_pick_index == 7'd56; // RapController.java:635
-  wire _eq_210 = slot_pick_pick_index == 7'd57; // RapController.java:635
-  wire _eq_211 = slot_pick_pick_index == 7'd58; // RapController.java:635
-  wire _eq_212 = slot_pick_pick_index == 7'd59; // RapController.java:635
-  wire _eq_213 = slot_pick_pick_index == 7'd60; // RapController.java:635
-  wire _eq_214 = slot_pick_pick_index == 7'd61; // RapController.java:635
-  wire _eq_215 = slot_pick_pick_index == 7'd62; // RapController.java:635
-  wire _eq_216 = slot_pick_pick_index == 7'd63; // RapController.java:635
-  wire _eq_217 = slot_pick_pick_index == 7'd64; // RapController.java:635
-  wire _eq_218 = slot_pick_pick_index == 7'd65; // RapController.java:635
-  wire _eq_219 = slot_pick_pick_index == 7'd66; // RapController.java:635
-  wire _eq_220 = slot_pick_pick_index == 7'd67; // RapController.java:635
-  wire _eq_221 = slot_pick_pick_index == 7'd68; // RapController.java:635
-  wire _eq_222 = slot_pick_pick_index == 7'd69; // RapController.java:635
-  wire _eq_223 = slot_pick_pick_index == 7'd70; // RapController.java:635
-  wire _eq_224 = slot_pick_pick_index == 7'd71; // RapController.java:635
-  wire _eq_225 = slot_pick_pick_index == 7'd72; // RapController.java:635
-  wire _eq_226 = slot_pick_pick_index == 7'd73; // RapController.java:635
-  wire _eq_227 = slot_pick_pick_index == 7'd74; // RapController.java:635
-  wire _eq_228 = slot_pick_pick_index == 7'd75; // RapController.java:635
-  wire _eq_229 = slot_pick_pick_index == 7'd76; // RapController.java:635
-  wire _eq_230 = slot_pick_pick_index == 7'd77; // RapController.java:635
-  wire _eq_231 = slot_pick_pick_index == 7'd78; // RapController.java:635
-  wire _eq_232 = slot_pick_pick_index == 7'd79; // RapController.java:635
-  wire _eq_233 = slot_pick_pick_index == 7'd80; // RapController.java:635
-  wire _eq_234 = slot_pick_pick_index == 7'd81; // RapController.java:635
-  wire _eq_235 = slot_pick_pick_index == 7'd82; // RapController.java:635
-  wire _eq_236 = slot_pick_pick_index == 7'd83; // RapController.java:635
-  wire _eq_237 = slot_pick_pick_index == 7'd84; // RapController.java:635
-  wire _eq_238 = slot_pick_pick_index == 7'd85; // RapController.java:635
-  wire _eq_239 = slot_pick_pick_index == 7'd86; // RapController.java:635
-  wire _eq_240 = slot_pick_pick_index == 7'd87; // RapController.java:635
-  wire _eq_241 = slot_pick_pick_index == 7'd88; // RapController.java:635
-  wire _eq_242 = slot_pick_pick_index == 7'd89; // RapController.java:635
-  wire _eq_243 = slot_pick_pick_index == 7'd90; // RapController.java:635
-  wire _eq_244 = slot_pick_pick_index == 7'd91; // RapController.java:635
-  wire _eq_245 = slot_pick_pick_index == 7'd92; // RapController.java:635
-  wire _eq_246 = slot_pick_pick_index == 7'd93; // RapController.java:635
-  wire _eq_247 = slot_pick_pick_index == 7'd94; // RapController.java:635
-  wire _eq_248 = slot_pick_pick_index == 7'd95; // RapController.java:635
-  wire _eq_249 = slot_pick_pick_index == 7'd96; // RapController.java:635
-  wire _eq_250 = slot_pick_pick_index == 7'd97; // RapController.java:635
-  wire _eq_251 = slot_pick_pick_index == 7'd98; // RapController.java:635
-  wire _eq_252 = slot_pick_pick_index == 7'd99; // RapController.java:635
-  wire _eq_253 = slot_pick_pick_index == 7'd100; // RapController.java:635
-  wire _eq_254 = slot_pick_pick_index == 7'd101; // RapController.java:635
-  wire _eq_255 = slot_pick_pick_index == 7'd102; // RapController.java:635
-  wire _eq_256 = slot_pick_pick_index == 7'd103; // RapController.java:635
-  wire _eq_257 = slot_pick_pick_index == 7'd104; // RapController.java:635
-  wire _eq_258 = slot_pick_pick_index == 7'd105; // RapController.java:635
-  wire _eq_259 = slot_pick_pick_index == 7'd106; // RapController.java:635
-  wire _eq_260 = slot_pick_pick_index == 7'd107; // RapController.java:635
-  wire _eq_261 = slot_pick_pick_index == 7'd108; // RapController.java:635
-  wire _eq_262 = slot_pick_pick_index == 7'd109; // RapController.java:635
-  wire _eq_263 = slot_pick_pick_index == 7'd110; // RapController.java:635
-  wire _eq_264 = slot_pick_pick_index == 7'd111; // RapController.java:635
-  wire _eq_265 = slot_pick_pick_index == 7'd112; // RapController.java:635
-  wire _eq_266 = slot_pick_pick_index == 7'd113; // RapController.java:635
-  wire _eq_267 = slot_pick_pick_index == 7'd114; // RapController.java:635
-  wire _eq_268 = slot_pick_pick_index == 7'd115; // RapController.java:635
-  wire _eq_269 = slot_pick_pick_index == 7'd116; // RapController.java:635
-  wire _eq_270 = slot_pick_pick_index == 7'd117; // RapController.java:635
-  wire _eq_271 = slot_pick_pick_index == 7'd118; // RapController.java:635
-  wire _eq_272 = slot_pick_pick_index == 7'd119; // RapController.java:635
-  wire _eq_273 = slot_pick_pick_index == 7'd120; // RapController.java:635
-  wire _eq_274 = slot_pick_pick_index == 7'd121; // RapController.java:635
-  wire _eq_275 = slot_pick_pick_index == 7'd122; // RapController.java:635
-  wire _eq_276 = slot_pick_pick_index == 7'd123; // RapController.java:635
-  wire _eq_277 = slot_pick_pick_index == 7'd124; // RapController.java:635
-  wire _eq_278 = slot_pick_pick_index == 7'd125; // RapController.java:635
-  wire _eq_279 = slot_pick_pick_index == 7'd126; // RapController.java:635
-  wire _eq_280 = slot_pick_pick_index == 7'd127; // RapController.java:635
-  wire _eq_281 = slot_pick_pick_index == 7'd0; // RapController.java:636
-  wire _not_27 = ~_or_2; // FirstSet.java:34
-  wire _not_28 = ~_bits_2; // FirstSet.java:34
-  wire _not_29 = ~_bits_0; // FirstSet.java:34
-  wire _mux_5 = _not_27 ? _not_28 : _not_29; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_27, _mux_5}; // FirstSet.java:35
-  wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
-  wire _eq_282 = slot_pick_pick_index == 7'd1; // RapController.java:636
-  wire _eq_283 = slot_pick_pick_index == 7'd2; // RapController.java:636
-  wire _eq_284 = slot_pick_pick_index == 7'd3; // RapController.java:636
-  wire _eq_285 = slot_pick_pick_index == 7'd4; // RapController.java:636
-  wire _eq_286 = slot_pick_pick_index == 7'd5; // RapController.java:636
-  wire _eq_287 = slot_pick_pick_index == 7'd6; // RapController.java:636
-  wire _eq_288 = slot_pick_pick_index == 7'd7; // RapController.java:636
-  wire _eq_289 = slot_pick_pick_index == 7'd8; // RapController.java:636
-  wire _eq_290 = slot_pick_pick_index == 7'd9; // RapController.java:636
-  wire _eq_291 = slot_pick_pick_index == 7'd10; // RapController.java:636
-  wire _eq_292 = slot_pick_pick_index == 7'd11; // RapController.java:636
-  wire _eq_293 = slot_pick_pick_index == 7'd12; // RapController.java:636
-  wire _eq_294 = slot_pick_pick_index == 7'd13; // RapController.java:636
-  wire _eq_295 = slot_pick_pick_index == 7'd14; // RapController.java:636
-  wire _eq_296 = slot_pick_pick_index == 7'd15; // RapController.java:636
-  wire _eq_297 = slot_pick_pick_index == 7'd16; // RapController.java:636
-  wire _eq_298 = slot_pick_pick_index == 7'd17; // RapController.java:636
-  wire _eq_299 = slot_pick_pick_index == 7'd18; // RapController.java:636
-  wire _eq_300 = slot_pick_pick_index == 7'd19; // RapController.java:636
-  wire _eq_301 = slot_pick_pick_index == 7'd20; // RapController.java:636
-  wire _eq_302 = slot_pick_pick_index == 7'd21; // RapController.java:636
-  wire _eq_303 = slot_pick_pick_index == 7'd22; // RapController.java:636
-  wire _eq_304 = slot_pick_pick_index == 7'd23; // RapController.java:636
-  wire _eq_305 = slot_pick_pick_index == 7'd24; // RapController.java:636
-  wire _eq_306 = slot_pick_pick_index == 7'd25; // RapController.java:636
-  wire _eq_307 = slot_pick_pick_index == 7'd26; // RapController.java:636
-  wire _eq_308 = slot_pick_pick_index == 7'd27; // RapController.java:636
-  wire _eq_309 = slot_pick_pick_index == 7'd28; // RapController.java:636
-  wire _eq_310 = slot_pick_pick_index == 7'd29; // RapController.java:636
-  wire _eq_311 = slot_pick_pick_index == 7'd30; // RapController.java:636
-  wire _eq_312 = slot_pick_pick_index == 7'd31; // RapController.java:636
-  wire _eq_313 = slot_pick_pick_index == 7'd32; // RapController.java:636
-  wire _eq_314 = slot_pick_pick_index == 7'd33; // RapController.java:636
-  wire _eq_315 = slot_pick_pick_index == 7'd34; // RapController.java:636
-  wire _eq_316 = slot_pick_pick_index == 7'd35; // RapController.java:636
-  wire _eq_317 = slot_pick_pick_index == 7'd36; // RapController.java:636
-  wire _eq_318 = slot_pick_pick_index == 7'd37; // RapController.java:636
-  wire _eq_319 = slot_pick_pick_index == 7'd38; // RapController.java:636
-  wire _eq_320 = slot_pick_pick_index == 7'd39; // RapController.java:636
-  wire _eq_321 = slot_pick_pick_index == 7'd40; // RapController.java:636
-  wire _eq_322 = slot_pick_pick_index == 7'd41; // RapController.java:636
-  wire _eq_323 = slot_pick_pick_index == 7'd42; // RapController.java:636
-  wire _eq_324 = slot_pick_pick_index == 7'd43; // RapController.java:636
-  wire _eq_325 = slot_pick_pick_index == 7'd44; // RapController.java:636
-  wire _eq_326 = slot_pick_pick_index == 7'd45; // RapController.java:636
-  wire _eq_327 = slot_pick_pick_index == 7'd46; // RapController.java:636
-  wire _eq_328 = slot_pick_pick_index == 7'd47; // RapController.java:636
-  wire _eq_329 = slot_pick_pick_index == 7'd48; // RapController.java:636
-  wire _eq_330 = slot_pick_pick_index == 7'd49; // RapController.java:636
-  wire _eq_331 = slot_pick_pick_index == 7'd50; // RapController.java:636
-  wire _eq_332 = slot_pick_pick_index == 7'd51; // RapController.java:636
-  wire _eq_333 = slot_pick_pick_index == 7'd52; // RapController.java:636
-  wire _eq_334 = slot_pick_pick_index == 7'd53; // RapController.java:636
-  wire _eq_335 = slot_pick_pick_index == 7'd54; // RapController.java:636
-  wire _eq_336 = slot_pick_pick_index == 7'd55; // RapController.java:636
-  wire _eq_337 = slot_pick_pick_index == 7'd56; // RapController.java:636
-  wire _eq_338 = slot_pick_pick_index == 7'd57; // RapController.java:636
-  wire _eq_339 = slot_pick_pick_index == 7'd58; // RapController.java:636
-  wire _eq_340 = slot_pick_pick_index == 7'd59; // RapController.java:636
-  wire _eq_341 = slot_pick_pick_index == 7'd60; // RapController.java:636
-  wire _eq_342 = slot_pick_pick_index == 7'd61; // RapController.java:636
-  wire _eq_343 = slot_pick_pick_index == 7'd62; // RapController.java:636
-  wire _eq_344 = slot_pick_pick_index == 7'd63; // RapController.java:636
-  wire _eq_345 = slot_pick_pick_index == 7'd64; // RapController.java:636
-  wire _eq_346 = slot_pick_pick_index == 7'd65; // RapController.java:636
-  wire _eq_347 = slot_pick_pick_index == 7'd66; // RapController.java:636
-  wire _eq_348 = slot_pick_pick_index == 7'd67; // RapController.java:636
-  wire _eq_349 = slot_pick_pick_index == 7'd68; // RapController.java:636
-  wire _eq_350 = slot_pick_pick_index == 7'd69; // RapController.java:636
-  wire _eq_351 = slot_pick_pick_index == 7'd70; // RapController.java:636
-  wire _eq_352 = slot_pick_pick_index == 7'd71; // RapController.java:636
-  wire _eq_353 = slot_pick_pick_index == 7'd72; // RapController.java:636
-  wire _eq_354 = slot_pick_pick_index == 7'd73; // RapController.java:636
-  wire _eq_355 = slot_pick_pick_index == 7'd74; // RapController.java:636
-  wire _eq_356 = slot_pick_pick_index == 7'd75; // RapController.java:636
-  wire _eq_357 = slot_pick_pick_index == 7'd76; // RapController.java:636
-  wire _eq_358 = slot_pick_pick_index == 7'd77; // RapController.java:636
-  wire _eq_359 = slot_pick_pick_index == 7'd78; // RapController.java:636
-  wire _eq_360 = slot_pick_pick_index == 7'd79; // RapController.java:636
-  wire _eq_361 = slot_pick_pick_index == 7'd80; // RapController.java:636
-  wire _eq_362 = slot_pick_pick_index == 7'd81; // RapController.java:636
-  wire _eq_363 = slot_pick_pick_index == 7'd82; // RapController.java:636
-  wire _eq_364 = slot_pick_pick_index == 7'd83; // RapController.java:636
-  wire _eq_365 = slot_pick_pick_index == 7'd84; // RapController.java:636
-  wire _eq_366 = slot_pick_pick_index == 7'd85; // RapController.java:636
-  wire _eq_367 = slot_pick_pick_index == 7'd86; // RapController.java:636
-  wire _eq_368 = slot_pick_pick_index == 7'd87; // RapController.java:636
-  wire _eq_369 = slot_pick_pick_index == 7'd88; // RapController.java:636
-  wire _eq_370 = slot_pick_pick_index == 7'd89; // RapController.java:636
-  wire _eq_371 = slot_pick_pick_index == 7'd90; // RapController.java:636
-  wire _eq_372 = slot_pick_pick_index == 7'd91; // RapController.java:636
-  wire _eq_373 = slot_pick_pick_index == 7'd92; // RapController.java:636
-  wire _eq_374 = slot_pick_pick_index == 7'd93; // RapController.java:636
-  wire _eq_375 = slot_pick_pick_index == 7'd94; // RapController.java:636
-  wire _eq_376 = slot_pick_pick_index == 7'd95; // RapController.java:636
-  wire _eq_377 = slot_pick_pick_index == 7'd96; // RapController.java:636
-  wire _eq_378 = slot_pick_pick_index == 7'd97; // RapController.java:636
-  wire _eq_379 = slot_pick_pick_index == 7'd98; // RapController.java:636
-  wire _eq_380 = slot_pick_pick_index == 7'd99; // RapController.java:636
-  wire _eq_381 = slot_pick_pick_index == 7'd100; // RapController.java:636
-  wire _eq_382 = slot_pick_pick_index == 7'd101; // RapController.java:636
-  wire _eq_383 = slot_pick_pick_index == 7'd102; // RapController.java:636
-  wire _eq_384 = slot_pick_pick_index == 7'd103; // RapController.java:636
-  wire _eq_385 = slot_pick_pick_index == 7'd104; // RapController.java:636
-  wire _eq_386 = slot_pick_pick_index == 7'd105; // RapController.java:636
-  wire _eq_387 = slot_pick_pick_index == 7'd106; // RapController.java:636
-  wire _eq_388 = slot_pick_pick_index == 7'd107; // RapController.java:636
-  wire _eq_389 = slot_pick_pick_index == 7'd108; // RapController.java:636
-  wire _eq_390 = slot_pick_pick_index == 7'd109; // RapController.java:636
-  wire _eq_391 = slot_pick_pick_index == 7'd110; // RapController.java:636
-  wire _eq_392 = slot_pick_pick_index == 7'd111; // RapController.java:636
-  wire _eq_393 = slot_pick_pick_index == 7'd112; // RapController.java:636
-  wire _eq_394 = slot_pick_pick_index == 7'd113; // RapController.java:636
-  wire _eq_395 = slot_pick_pick_index == 7'd114; // RapController.java:636
-  wire _eq_396 = slot_pick_pick_index == 7'd115; // RapController.java:636
-  wire _eq_397 = slot_pick_pick_index == 7'd116; // RapController.java:636
-  wire _eq_398 = slot_pick_pick_index == 7'd117; // RapController.java:636
-  wire _eq_399 = slot_pick_pick_index == 7'd118; // RapController.java:636
-  wire _eq_400 = slot_pick_pick_index == 7'd119; // RapController.java:636
-  wire _eq_401 = slot_pick_pick_index == 7'd120; // RapController.java:636
-  wire _eq_402 = slot_pick_pick_index == 7'd121; // RapController.java:636
-  wire _eq_403 = slot_pick_pick_index == 7'd122; // RapController.java:636
-  wire _eq_404 = slot_pick_pick_index == 7'd123; // RapController.java:636
-  wire _eq_405 = slot_pick_pick_index == 7'd124; // RapController.java:636
-  wire _eq_406 = slot_pick_pick_index == 7'd125; // RapController.java:636
-  wire _eq_407 = slot_pick_pick_index == 7'd126; // RapController.java:636
-  wire _eq_408 = slot_pick_pick_index == 7'd127; // RapController.java:636
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:612
+  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:613
+  wire _not_21 = ~_reg_0; // RapController.java:164
+  wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:164
+  wire _not_22 = ~snapshot_product_start; // RapController.java:613
+  wire _and_22 = _not_20 & _not_22; // RapController.java:613
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:614
+  wire _eq_23 = state == 4'd12; // RapController.java:615
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:615
+  wire _eq_24 = state == 4'd13; // RapController.java:615
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:615
+  wire _ge_1 = state >= 4'd2; // RapController.java:616
+  wire _le_0 = state <= 4'd11; // RapController.java:616
+  wire _and_23 = _ge_1 & _le_0; // RapController.java:616
+  wire _and_24 = in_run & pipe_empty; // RapController.java:618
+  wire _not_23 = ~io_headValid; // RapController.java:618
+  wire _and_25 = _and_24 & _not_23; // RapController.java:618
+  wire _not_24 = ~io_acceptEnable; // RapController.java:619
+  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:556
+  wire [127:0] _and_26 = slot_valid & _not_25; // RapController.java:556
+  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:650
+  wire _eq_25 = slot_pick_pick_index == 7'd0; // RapController.java:651
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:443
+  wire _eq_26 = slot_pick_pick_index == 7'd1; // RapController.java:651
+  wire _eq_27 = slot_pick_pick_index == 7'd2; // RapController.java:651
+  wire _eq_28 = slot_pick_pick_index == 7'd3; // RapController.java:651
+  wire _eq_29 = slot_pick_pick_index == 7'd4; // RapController.java:651
+  wire _eq_30 = slot_pick_pick_index == 7'd5; // RapController.java:651
+  wire _eq_31 = slot_pick_pick_index == 7'd6; // RapController.java:651
+  wire _eq_32 = slot_pick_pick_index == 7'd7; // RapController.java:651
+  wire _eq_33 = slot_pick_pick_index == 7'd8; // RapController.java:651
+  wire _eq_34 = slot_pick_pick_index == 7'd9; // RapController.java:651
+  wire _eq_35 = slot_pick_pick_index == 7'd10; // RapController.java:651
+  wire _eq_36 = slot_pick_pick_index == 7'd11; // RapController.java:651
+  wire _eq_37 = slot_pick_pick_index == 7'd12; // RapController.java:651
+  wire _eq_38 = slot_pick_pick_index == 7'd13; // RapController.java:651
+  wire _eq_39 = slot_pick_pick_index == 7'd14; // RapController.java:651
+  wire _eq_40 = slot_pick_pick_index == 7'd15; // RapController.java:651
+  wire _eq_41 = slot_pick_pick_index == 7'd16; // RapController.java:651
+  wire _eq_42 = slot_pick_pick_index == 7'd17; // RapController.java:651
+  wire _eq_43 = slot_pick_pick_index == 7'd18; // RapController.java:651
+  wire _eq_44 = slot_pick_pick_index == 7'd19; // RapController.java:651
+  wire _eq_45 = slot_pick_pick_index == 7'd20; // RapController.java:651
+  wire _eq_46 = slot_pick_pick_index == 7'd21; // RapController.java:651
+  wire _eq_47 = slot_pick_pick_index == 7'd22; // RapController.java:651
+  wire _eq_48 = slot_pick_pick_index == 7'd23; // RapController.java:651
+  wire _eq_49 = slot_pick_pick_index == 7'd24; // RapController.java:651
+  wire _eq_50 = slot_pick_pick_index == 7'd25; // RapController.java:651
+  wire _eq_51 = slot_pick_pick_index == 7'd26; // RapController.java:651
+  wire _eq_52 = slot_pick_pick_index == 7'd27; // RapController.java:651
+  wire _eq_53 = slot_pick_pick_index == 7'd28; // RapController.java:651
+  wire _eq_54 = slot_pick_pick_index == 7'd29; // RapController.java:651
+  wire _eq_55 = slot_pick_pick_index == 7'd30; // RapController.java:651
+  wire _eq_56 = slot_pick_pick_index == 7'd31; // RapController.java:651
+  wire _eq_57 = slot_pick_pick_index == 7'd32; // RapController.java:651
+  wire _eq_58 = slot_pick_pick_index == 7'd33; // RapController.java:651
+  wire _eq_59 = slot_pick_pick_index == 7'd34; // RapController.java:651
+  wire _eq_60 = slot_pick_pick_index == 7'd35; // RapController.java:651
+  wire _eq_61 = slot_pick_pick_index == 7'd36; // RapController.java:651
+  wire _eq_62 = slot_pick_pick_index == 7'd37; // RapController.java:651
+  wire _eq_63 = slot_pick_pick_index == 7'd38; // RapController.java:651
+  wire _eq_64 = slot_pick_pick_index == 7'd39; // RapController.java:651
+  wire _eq_65 = slot_pick_pick_index == 7'd40; // RapController.java:651
+  wire _eq_66 = slot_pick_pick_index == 7'd41; // RapController.java:651
+  wire _eq_67 = slot_pick_pick_index == 7'd42; // RapController.java:651
+  wire _eq_68 = slot_pick_pick_index == 7'd43; // RapController.java:651
+  wire _eq_69 = slot_pick_pick_index == 7'd44; // RapController.java:651
+  wire _eq_70 = slot_pick_pick_index == 7'd45; // RapController.java:651
+  wire _eq_71 = slot_pick_pick_index == 7'd46; // RapController.java:651
+  wire _eq_72 = slot_pick_pick_index == 7'd47; // RapController.java:651
+  wire _eq_73 = slot_pick_pick_index == 7'd48; // RapController.java:651
+  wire _eq_74 = slot_pick_pick_index == 7'd49; // RapController.java:651
+  wire _eq_75 = slot_pick_pick_index == 7'd50; // RapController.java:651
+  wire _eq_76 = slot_pick_pick_index == 7'd51; // RapController.java:651
+  wire _eq_77 = slot_pick_pick_index == 7'd52; // RapController.java:651
+  wire _eq_78 = slot_pick_pick_index == 7'd53; // RapController.java:651
+  wire _eq_79 = slot_pick_pick_index == 7'd54; // RapController.java:651
+  wire _eq_80 = slot_pick_pick_index == 7'd55; // RapController.java:651
+  wire _eq_81 = slot_pick_pick_index == 7'd56; // RapController.java:651
+  wire _eq_82 = slot_pick_pick_index == 7'd57; // RapController.java:651
+  wire _eq_83 = slot_pick_pick_index == 7'd58; // RapController.java:651
+  wire _eq_84 = slot_pick_pick_index == 7'd59; // RapController.java:651
+  wire _eq_85 = slot_pick_pick_index == 7'd60; // RapController.java:651
+  wire _eq_86 = slot_pick_pick_index == 7'd61; // RapController.java:651
+  wire _eq_87 = slot_pick_pick_index == 7'd62; // RapController.java:651
+  wire _eq_88 = slot_pick_pick_index == 7'd63; // RapController.java:651
+  wire _eq_89 = slot_pick_pick_index == 7'd64; // RapController.java:651
+  wire _eq_90 = slot_pick_pick_index == 7'd65; // RapController.java:651
+  wire _eq_91 = slot_pick_pick_index == 7'd66; // RapController.java:651
+  wire _eq_92 = slot_pick_pick_index == 7'd67; // RapController.java:651
+  wire _eq_93 = slot_pick_pick_index == 7'd68; // RapController.java:651
+  wire _eq_94 = slot_pick_pick_index == 7'd69; // RapController.java:651
+  wire _eq_95 = slot_pick_pick_index == 7'd70; // RapController.java:651
+  wire _eq_96 = slot_pick_pick_index == 7'd71; // RapController.java:651
+  wire _eq_97 = slot_pick_pick_index == 7'd72; // RapController.java:651
+  wire _eq_98 = slot_pick_pick_index == 7'd73; // RapController.java:651
+  wire _eq_99 = slot_pick_pick_index == 7'd74; // RapController.java:651
+  wire _eq_100 = slot_pick_pick_index == 7'd75; // RapController.java:651
+  wire _eq_101 = slot_pick_pick_index == 7'd76; // RapController.java:651
+  wire _eq_102 = slot_pick_pick_index == 7'd77; // RapController.java:651
+  wire _eq_103 = slot_pick_pick_index == 7'd78; // RapController.java:651
+  wire _eq_104 = slot_pick_pick_index == 7'd79; // RapController.java:651
+  wire _eq_105 = slot_pick_pick_index == 7'd80; // RapController.java:651
+  wire _eq_106 = slot_pick_pick_index == 7'd81; // RapController.java:651
+  wire _eq_107 = slot_pick_pick_index == 7'd82; // RapController.java:651
+  wire _eq_108 = slot_pick_pick_index == 7'd83; // RapController.java:651
+  wire _eq_109 = slot_pick_pick_index == 7'd84; // RapController.java:651
+  wire _eq_110 = slot_pick_pick_index == 7'd85; // RapController.java:651
+  wire _eq_111 = slot_pick_pick_index == 7'd86; // RapController.java:651
+  wire _eq_112 = slot_pick_pick_index == 7'd87; // RapController.java:651
+  wire _eq_113 = slot_pick_pick_index == 7'd88; // RapController.java:651
+  wire _eq_114 = slot_pick_pick_index == 7'd89; // RapController.java:651
+  wire _eq_115 = slot_pick_pick_index == 7'd90; // RapController.java:651
+  wire _eq_116 = slot_pick_pick_index == 7'd91; // RapController.java:651
+  wire _eq_117 = slot_pick_pick_index == 7'd92; // RapController.java:651
+  wire _eq_118 = slot_pick_pick_index == 7'd93; // RapController.java:651
+  wire _eq_119 = slot_pick_pick_index == 7'd94; // RapController.java:651
+  wire _eq_120 = slot_pick_pick_index == 7'd95; // RapController.java:651
+  wire _eq_121 = slot_pick_pick_index == 7'd96; // RapController.java:651
+  wire _eq_122 = slot_pick_pick_index == 7'd97; // RapController.java:651
+  wire _eq_123 = slot_pick_pick_index == 7'd98; // RapController.java:651
+  wire _eq_124 = slot_pick_pick_index == 7'd99; // RapController.java:651
+  wire _eq_125 = slot_pick_pick_index == 7'd100; // RapController.java:651
+  wire _eq_126 = slot_pick_pick_index == 7'd101; // RapController.java:651
+  wire _eq_127 = slot_pick_pick_index == 7'd102; // RapController.java:651
+  wire _eq_128 = slot_pick_pick_index == 7'd103; // RapController.java:651
+  wire _eq_129 = slot_pick_pick_index == 7'd104; // RapController.java:651
+  wire _eq_130 = slot_pick_pick_index == 7'd105; // RapController.java:651
+  wire _eq_131 = slot_pick_pick_index == 7'd106; // RapController.java:651
+  wire _eq_132 = slot_pick_pick_index == 7'd107; // RapController.java:651
+  wire _eq_133 = slot_pick_pick_index == 7'd108; // RapController.java:651
+  wire _eq_134 = slot_pick_pick_index == 7'd109; // RapController.java:651
+  wire _eq_135 = slot_pick_pick_index == 7'd110; // RapController.java:651
+  wire _eq_136 = slot_pick_pick_index == 7'd111; // RapController.java:651
+  wire _eq_137 = slot_pick_pick_index == 7'd112; // RapController.java:651
+  wire _eq_138 = slot_pick_pick_index == 7'd113; // RapController.java:651
+  wire _eq_139 = slot_pick_pick_index == 7'd114; // RapController.java:651
+  wire _eq_140 = slot_pick_pick_index == 7'd115; // RapController.java:651
+  wire _eq_141 = slot_pick_pick_index == 7'd116; // RapController.java:651
+  wire _eq_142 = slot_pick_pick_index == 7'd117; // RapController.java:651
+  wire _eq_143 = slot_pick_pick_index == 7'd118; // RapController.java:651
+  wire _eq_144 = slot_pick_pick_index == 7'd119; // RapController.java:651
+  wire _eq_145 = slot_pick_pick_index == 7'd120; // RapController.java:651
+  wire _eq_146 = slot_pick_pick_index == 7'd121; // RapController.java:651
+  wire _eq_147 = slot_pick_pick_index == 7'd122; // RapController.java:651
+  wire _eq_148 = slot_pick_pick_index == 7'd123; // RapController.java:651
+  wire _eq_149 = slot_pick_pick_index == 7'd124; // RapController.java:651
+  wire _eq_150 = slot_pick_pick_index == 7'd125; // RapController.java:651
+  wire _eq_151 = slot_pick_pick_index == 7'd126; // RapController.java:651
+  wire _eq_152 = slot_pick_pick_index == 7'd127; // RapController.java:651
+  wire _eq_153 = slot_pick_pick_index == 7'd0; // RapController.java:652
+  wire _eq_154 = slot_pick_pick_index == 7'd1; // RapController.java:652
+  wire _eq_155 = slot_pick_pick_index == 7'd2; // RapController.java:652
+  wire _eq_156 = slot_pick_pick_index == 7'd3; // RapController.java:652
+  wire _eq_157 = slot_pick_pick_index == 7'd4; // RapController.java:652
+  wire _eq_158 = slot_pick_pick_index == 7'd5; // RapController.java:652
+  wire _eq_159 = slot_pick_pick_index == 7'd6; // RapController.java:652
+  wire _eq_160 = slot_pick_pick_index == 7'd7; // RapController.java:652
+  wire _eq_161 = slot_pick_pick_index == 7'd8; // RapController.java:652
+  wire _eq_162 = slot_pick_pick_index == 7'd9; // RapController.java:652
+  wire _eq_163 = slot_pick_pick_index == 7'd10; // RapController.java:652
+  wire _eq_164 = slot_pick_pick_index == 7'd11; // RapController.java:652
+  wire _eq_165 = slot_pick_pick_index == 7'd12; // RapController.java:652
+  wire _eq_166 = slot_pick_pick_index == 7'd13; // RapController.java:652
+  wire _eq_167 = slot_pick_pick_index == 7'd14; // RapController.java:652
+  wire _eq_168 = slot_pick_pick_index == 7'd15; // RapController.java:652
+  wire _eq_169 = slot_pick_pick_index == 7'd16; // RapController.java:652
+  wire _eq_170 = slot_pick_pick_index == 7'd17; // RapController.java:652
+  wire _eq_171 = slot_pick_pick_index == 7'd18; // RapController.java:652
+  wire _eq_172 = slot_pick_pick_index == 7'd19; // RapController.java:652
+  wire _eq_173 = slot_pick_pick_index == 7'd20; // RapController.java:652
+  wire _eq_174 = slot_pick_pick_index == 7'd21; // RapController.java:652
+  wire _eq_175 = slot_pick_pick_index == 7'd22; // RapController.java:652
+  wire _eq_176 = slot_pick_pick_index == 7'd23; // RapController.java:652
+  wire _eq_177 = slot_pick_pick_index == 7'd24; // RapController.java:652
+  wire _eq_178 = slot_pick_pick_index == 7'd25; // RapController.java:652
+  wire _eq_179 = slot_pick_pick_index == 7'd26; // RapController.java:652
+  wire _eq_180 = slot_pick_pick_index == 7'd27; // RapController.java:652
+  wire _eq_181 = slot_pick_pick_index == 7'd28; // RapController.java:652
+  wire _eq_182 = slot_pick_pick_index == 7'd29; // RapController.java:652
+  wire _eq_183 = slot_pick_pick_index == 7'd30; // RapController.java:652
+  wire _eq_184 = slot_pick_pick_index == 7'd31; // RapController.java:652
+  wire _eq_185 = slot_pick_pick_index == 7'd32; // RapController.java:652
+  wire _eq_186 = slot_pick_pick_index == 7'd33; // RapController.java:652
+  wire _eq_187 = slot_pick_pick_index == 7'd34; // RapController.java:652
+  wire _eq_188 = slot_pick_pick_index == 7'd35; // RapController.java:652
+  wire _eq_189 = slot_pick_pick_index == 7'd36; // RapController.java:652
+  wire _eq_190 = slot_pick_pick_index == 7'd37; // RapController.java:652
+  wire _eq_191 = slot_pick_pick_index == 7'd38; // RapController.java:652
+  wire _eq_192 = slot_pick_pick_index == 7'd39; // RapController.java:652
+  wire _eq_193 = slot_pick_pick_index == 7'd40; // RapController.java:652
+  wire _eq_194 = slot_pick_pick_index == 7'd41; // RapController.java:652
+  wire _eq_195 = slot_pick_pick_index == 7'd42; // RapController.java:652
+  wire _eq_196 = slot_pick_pick_index == 7'd43; // RapController.java:652
+  wire _eq_197 = slot_pick_pick_index == 7'd44; // RapController.java:652
+  wire _eq_198 = slot_pick_pick_index == 7'd45; // RapController.java:652
+  wire _eq_199 = slot_pick_pick_index == 7'd46; // RapController.java:652
+  wire _eq_200 = slot_pick_pick_index == 7'd47; // RapController.java:652
+  wire _eq_201 = slot_pick_pick_index == 7'd48; // RapController.java:652
+  wire _eq_202 = slot_pick_pick_index == 7'd49; // RapController.java:652
+  wire _eq_203 = slot_pick_pick_index == 7'd50; // RapController.java:652
+  wire _eq_204 = slot_pick_pick_index == 7'd51; // RapController.java:652
+  wire _eq_205 = slot_pick_pick_index == 7'd52; // RapController.java:652
+  wire _eq_206 = slot_pick_pick_index == 7'd53; // RapController.java:652
+  wire _eq_207 = slot_pick_pick_index == 7'd54; // RapController.java:652
+  wire _eq_208 = slot_pick_pick_index == 7'd55; // RapController.java:652
+  wire _eq_209 = slot_pick_pick_index == 7'd56; // RapController.java:652
+  wire _eq_210 = slot_pick_pick_index == 7'd57; // RapController.java:652
+  wire _eq_211 = slot_pick_pick_index == 7'd58; // RapController.java:652
+  wire _eq_212 = slot_pick_pick_index == 7'd59; // RapController.java:652
+  wire _eq_213 = slot_pick_pick_index == 7'd60; // RapController.java:652
+  wire _eq_214 = slot_pick_pick_index == 7'd61; // RapController.java:652
+  wire _eq_215 = slot_pick_pick_index == 7'd62; // RapController.java:652
+  wire _eq_216 = slot_pick_pick_index == 7'd63; // RapController.java:652
+  wire _eq_217 = slot_pick_pick_index == 7'd64; // RapController.java:652
+  wire _eq_218 = slot_pick_pick_index == 7'd65; // RapController.java:652
+  wire _eq_219 = slot_pick_pick_index == 7'd66; // RapController.java:652
+  wire _eq_220 = slot_pick_pick_index == 7'd67; // RapController.java:652
+  wire _eq_221 = slot_pick_pick_index == 7'd68; // RapController.java:652
+  wire _eq_222 = slot_pick_pick_index == 7'd69; // RapController.java:652
+  wire _eq_223 = slot_pick_pick_index == 7'd70; // RapController.java:652
+  wire _eq_224 = slot_pick_pick_index == 7'd71; // RapController.java:652
+  wire _eq_225 = slot_pick_pick_index == 7'd72; // RapController.java:652
+  wire _eq_226 = slot_pick_pick_index == 7'd73; // RapController.java:652
+  wire _eq_227 = slot_pick_pick_index == 7'd74; // RapController.java:652
+  wire _eq_228 = slot_pick_pick_index == 7'd75; // RapController.java:652
+  wire _eq_229 = slot_pick_pick_index == 7'd76; // RapController.java:652
+  wire _eq_230 = slot_pick_pick_index == 7'd77; // RapController.java:652
+  wire _eq_231 = slot_pick_pick_index == 7'd78; // RapController.java:652
+  wire _eq_232 = slot_pick_pick_index == 7'd79; // RapController.java:652
+  wire _eq_233 = slot_pick_pick_index == 7'd80; // RapController.java:652
+  wire _eq_234 = slot_pick_pick_index == 7'd81; // RapController.java:652
+  wire _eq_235 = slot_pick_pick_index == 7'd82; // RapController.java:652
+  wire _eq_236 = slot_pick_pick_index == 7'd83; // RapController.java:652
+  wire _eq_237 = slot_pick_pick_index == 7'd84; // RapController.java:652
+  wire _eq_238 = slot_pick_pick_index == 7'd85; // RapController.java:652
+  wire _eq_239 = slot_pick_pick_index == 7'd86; // RapController.java:652
+  wire _eq_240 = slot_pick_pick_index == 7'd87; // RapController.java:652
+  wire _eq_241 = slot_pick_pick_index == 7'd88; // RapController.java:652
+  wire _eq_242 = slot_pick_pick_index == 7'd89; // RapController.java:652
+  wire _eq_243 = slot_pick_pick_index == 7'd90; // RapController.java:652
+  wire _eq_244 = slot_pick_pick_index == 7'd91; // RapController.java:652
+  wire _eq_245 = slot_pick_pick_index == 7'd92; // RapController.java:652
+  wire _eq_246 = slot_pick_pick_index == 7'd93; // RapController.java:652
+  wire _eq_247 = slot_pick_pick_index == 7'd94; // RapController.java:652
+  wire _eq_248 = slot_pick_pick_index == 7'd95; // RapController.java:652
+  wire _eq_249 = slot_pick_pick_index == 7'd96; // RapController.java:652
+  wire _eq_250 = slot_pick_pick_index == 7'd97; // RapController.java:652
+  wire _eq_251 = slot_pick_pick_index == 7'd98; // RapController.java:652
+  wire _eq_252 = slot_pick_pick_index == 7'd99; // RapController.java:652
+  wire _eq_253 = slot_pick_pick_index == 7'd100; // RapController.java:652
+  wire _eq_254 = slot_pick_pick_index == 7'd101; // RapController.java:652
+  wire _eq_255 = slot_pick_pick_index == 7'd102; // RapController.java:652
+  wire _eq_256 = slot_pick_pick_index == 7'd103; // RapController.java:652
+  wire _eq_257 = slot_pick_pick_index == 7'd104; // RapController.java:652
+  wire _eq_258 = slot_pick_pick_index == 7'd105; // RapController.java:652
+  wire _eq_259 = slot_pick_pick_index == 7'd106; // RapController.java:652
+  wire _eq_260 = slot_pick_pick_index == 7'd107; // RapController.java:652
+  wire _eq_261 = slot_pick_pick_index == 7'd108; // RapController.java:652
+  wire _eq_262 = slot_pick_pick_index == 7'd109; // RapController.java:652
+  wire _eq_263 = slot_pick_pick_index == 7'd110; // RapController.java:652
+  wire _eq_264 = slot_pick_pick_index == 7'd111; // RapController.java:652
+  wire _eq_265 = slot_pick_pick_index == 7'd112; // RapController.java:652
+  wire _eq_266 = slot_pick_pick_index == 7'd113; // RapController.java:652
+  wire _eq_267 = slot_pick_pick_index == 7'd114; // RapController.java:652
+  wire _eq_268 = slot_pick_pick_index == 7'd115; // RapController.java:652
+  wire _eq_269 = slot_pick_pick_index == 7'd116; // RapController.java:652
+  wire _eq_270 = slot_pick_pick_index == 7'd117; // RapController.java:652
+  wire _eq_271 = slot_pick_pick_index == 7'd118; // RapController.java:652
+  wire _eq_272 = slot_pick_pick_index == 7'd119; // RapController.java:652
+  wire _eq_273 = slot_pick_pick_index == 7'd120; // RapController.java:652
+  wire _eq_274 = slot_pick_pick_index == 7'd121; // RapController.java:652
+  wire _eq_275 = slot_pick_pick_index == 7'd122; // RapController.java:652
+  wire _eq_276 = slot_pick_pick_index == 7'd123; // RapController.java:652
+  wire _eq_277 = slot_pick_pick_index == 7'd124; // RapController.java:652
+  wire _eq_278 = slot_pick_pick_index == 7'd125; // RapController.java:652
+  wire _eq_279 = slot_pick_pick_index == 7'd126; // RapController.java:652
+  wire _eq_280 = slot_pick_pick_index == 7'd127; // RapController.java:652
+  wire _eq_281 = slot_pick_pick_index == 7'd0; // RapController.java:653
+  wire [3:0] _not_26 = ~present_children; // RapController.java:440
+  wire _bits_5 = _not_26[0]; // FirstSet.java:25
+  wire _bits_6 = _not_26[1]; // FirstSet.java:25
+  wire _or_12 = _bits_5 | _bits_6; // FirstSet.java:37
+  wire _not_27 = ~_or_12; // FirstSet.java:35
+  wire _bits_7 = _not_26[2]; // FirstSet.java:25
+  wire _not_28 = ~_bits_7; // FirstSet.java:35
+  wire _not_29 = ~_bits_5; // FirstSet.java:35
+  wire _mux_5 = _not_27 ? _not_28 : _not_29; // FirstSet.java:36
+  wire [1:0] _cat_7 = {_not_27, _mux_5}; // FirstSet.java:36
+  wire [1:0] _bits_8 = _cat_7; // FirstSet.java:44
+  wire _eq_282 = slot_pick_pick_index == 7'd1; // RapController.java:653
+  wire _eq_283 = slot_pick_pick_index == 7'd2; // RapController.java:653
+  wire _eq_284 = slot_pick_pick_index == 7'd3; // RapController.java:653
+  wire _eq_285 = slot_pick_pick_index == 7'd4; // RapController.java:653
+  wire _eq_286 = slot_pick_pick_index == 7'd5; // RapController.java:653
+  wire _eq_287 = slot_pick_pick_index == 7'd6; // RapController.java:653
+  wire _eq_288 = slot_pick_pick_index == 7'd7; // RapController.java:653
+  wire _eq_289 = slot_pick_pick_index == 7'd8; // RapController.java:653
+  wire _eq_290 = slot_pick_pick_index == 7'd9; // RapController.java:653
+  wire _eq_291 = slot_pick_pick_index == 7'd10; // RapController.java:653
+  wire _eq_292 = slot_pick_pick_index == 7'd11; // RapController.java:653
+  wire _eq_293 = slot_pick_pick_index == 7'd12; // RapController.java:653
+  wire _eq_294 = slot_pick_pick_index == 7'd13; // RapController.java:653
+  wire _eq_295 = slot_pick_pick_index == 7'd14; // RapController.java:653
+  wire _eq_296 = slot_pick_pick_index == 7'd15; // RapController.java:653
+  wire _eq_297 = slot_pick_pick_index == 7'd16; // RapController.java:653
+  wire _eq_298 = slot_pick_pick_index == 7'd17; // RapController.java:653
+  wire _eq_299 = slot_pick_pick_index == 7'd18; // RapController.java:653
+  wire _eq_300 = slot_pick_pick_index == 7'd19; // RapController.java:653
+  wire _eq_301 = slot_pick_pick_index == 7'd20; // RapController.java:653
+  wire _eq_302 = slot_pick_pick_index == 7'd21; // RapController.java:653
+  wire _eq_303 = slot_pick_pick_index == 7'd22; // RapController.java:653
+  wire _eq_304 = slot_pick_pick_index == 7'd23; // RapController.java:653
+  wire _eq_305 = slot_pick_pick_index == 7'd24; // RapController.java:653
+  wire _eq_306 = slot_pick_pick_index == 7'd25; // RapController.java:653
+  wire _eq_307 = slot_pick_pick_index == 7'd26; // RapController.java:653
+  wire _eq_308 = slot_pick_pick_index == 7'd27; // RapController.java:653
+  wire _eq_309 = slot_pick_pick_index == 7'd28; // RapController.java:653
+  wire _eq_310 = slot_pick_pick_index == 7'd29; // RapController.java:653
+  wire _eq_311 = slot_pick_pick_index == 7'd30; // RapController.java:653
+  wire _eq_312 = slot_pick_pick_index == 7'd31; // RapController.java:653
+  wire _eq_313 = slot_pick_pick_index == 7'd32; // RapController.java:653
+  wire _eq_314 = slot_pick_pick_index == 7'd33; // RapController.java:653
+  wire _eq_315 = slot_pick_pick_index == 7'd34; // RapController.java:653
+  wire _eq_316 = slot_pick_pick_index == 7'd35; // RapController.java:653
+  wire _eq_317 = slot_pick_pick_index == 7'd36; // RapController.java:653
+  wire _eq_318 = slot_pick_pick_index == 7'd37; // RapController.java:653
+  wire _eq_319 = slot_pick_pick_index == 7'd38; // RapController.java:653
+  wire _eq_320 = slot_pick_pick_index == 7'd39; // RapController.java:653
+  wire _eq_321 = slot_pick_pick_index == 7'd40; // RapController.java:653
+  wire _eq_322 = slot_pick_pick_index == 7'd41; // RapController.java:653
+  wire _eq_323 = slot_pick_pick_index == 7'd42; // RapController.java:653
+  wire _eq_324 = slot_pick_pick_index == 7'd43; // RapController.java:653
+  wire _eq_325 = slot_pick_pick_index == 7'd44; // RapController.java:653
+  wire _eq_326 = slot_pick_pick_index == 7'd45; // RapController.java:653
+  wire _eq_327 = slot_pick_pick_index == 7'd46; // RapController.java:653
+  wire _eq_328 = slot_pick_pick_index == 7'd47; // RapController.java:653
+  wire _eq_329 = slot_pick_pick_index == 7'd48; // RapController.java:653
+  wire _eq_330 = slot_pick_pick_index == 7'd49; // RapController.java:653
+  wire _eq_331 = slot_pick_pick_index == 7'd50; // RapController.java:653
+  wire _eq_332 = slot_pick_pick_index == 7'd51; // RapController.java:653
+  wire _eq_333 = slot_pick_pick_index == 7'd52; // RapController.java:653
+  wire _eq_334 = slot_pick_pick_index == 7'd53; // RapController.java:653
+  wire _eq_335 = slot_pick_pick_index == 7'd54; // RapController.java:653
+  wire _eq_336 = slot_pick_pick_index == 7'd55; // RapController.java:653
+  wire _eq_337 = slot_pick_pick_index == 7'd56; // RapController.java:653
+  wire _eq_338 = slot_pick_pick_index == 7'd57; // RapController.java:653
+  wire _eq_339 = slot_pick_pick_index == 7'd58; // RapController.java:653
+  wire _eq_340 = slot_pick_pick_index == 7'd59; // RapController.java:653
+  wire _eq_341 = slot_pick_pick_index == 7'd60; // RapController.java:653
+  wire _eq_342 = slot_pick_pick_index == 7'd61; // RapController.java:653
+  wire _eq_343 = slot_pick_pick_index == 7'd62; // RapController.java:653
+  wire _eq_344 = slot_pick_pick_index == 7'd63; // RapController.java:653
+  wire _eq_345 = slot_pick_pick_index == 7'd64; // RapController.java:653
+  wire _eq_346 = slot_pick_pick_index == 7'd65; // RapController.java:653
+  wire _eq_347 = slot_pick_pick_index == 7'd66; // RapController.java:653
+  wire _eq_348 = slot_pick_pick_index == 7'd67; // RapController.java:653
+  wire _eq_349 = slot_pick_pick_index == 7'd68; // RapController.java:653
+  wire _eq_350 = slot_pick_pick_index == 7'd69; // RapController.java:653
+  wire _eq_351 = slot_pick_pick_index == 7'd70; // RapController.java:653
+  wire _eq_352 = slot_pick_pick_index == 7'd71; // RapController.java:653
+  wire _eq_353 = slot_pick_pick_index == 7'd72; // RapController.java:653
+  wire _eq_354 = slot_pick_pick_index == 7'd73; // RapController.java:653
+  wire _eq_355 = slot_pick_pick_index == 7'd74; // RapController.java:653
+  wire _eq_356 = slot_pick_pick_index == 7'd75; // RapController.java:653
+  wire _eq_357 = slot_pick_pick_index == 7'd76; // RapController.java:653
+  wire _eq_358 = slot_pick_pick_index == 7'd77; // RapController.java:653
+  wire _eq_359 = slot_pick_pick_index == 7'd78; // RapController.java:653
+  wire _eq_360 = slot_pick_pick_index == 7'd79; // RapController.java:653
+  wire _eq_361 = slot_pick_pick_index == 7'd80; // RapController.java:653
+  wire _eq_362 = slot_pick_pick_index == 7'd81; // RapController.java:653
+  wire _eq_363 = slot_pick_pick_index == 7'd82; // RapController.java:653
+  wire _eq_364 = slot_pick_pick_index == 7'd83; // RapController.java:653
+  wire _eq_365 = slot_pick_pick_index == 7'd84; // RapController.java:653
+  wire _eq_366 = slot_pick_pick_index == 7'd85; // RapController.java:653
+  wire _eq_367 = slot_pick_pick_index == 7'd86; // RapController.java:653
+  wire _eq_368 = slot_pick_pick_index == 7'd87; // RapController.java:653
+  wire _eq_369 = slot_pick_pick_index == 7'd88; // RapController.java:653
+  wire _eq_370 = slot_pick_pick_index == 7'd89; // RapController.java:653
+  wire _eq_371 = slot_pick_pick_index == 7'd90; // RapController.java:653
+  wire _eq_372 = slot_pick_pick_index == 7'd91; // RapController.java:653
+  wire _eq_373 = slot_pick_pick_index == 7'd92; // RapController.java:653
+  wire _eq_374 = slot_pick_pick_index == 7'd93; // RapController.java:653
+  wire _eq_375 = slot_pick_pick_index == 7'd94; // RapController.java:653
+  wire _eq_376 = slot_pick_pick_index == 7'd95; // RapController.java:653
+  wire _eq_377 = slot_pick_pick_index == 7'd96; // RapController.java:653
+  wire _eq_378 = slot_pick_pick_index == 7'd97; // RapController.java:653
+  wire _eq_379 = slot_pick_pick_index == 7'd98; // RapController.java:653
+  wire _eq_380 = slot_pick_pick_index == 7'd99; // RapController.java:653
+  wire _eq_381 = slot_pick_pick_index == 7'd100; // RapController.java:653
+  wire _eq_382 = slot_pick_pick_index == 7'd101; // RapController.java:653
+  wire _eq_383 = slot_pick_pick_index == 7'd102; // RapController.java:653
+  wire _eq_384 = slot_pick_pick_index == 7'd103; // RapController.java:653
+  wire _eq_385 = slot_pick_pick_index == 7'd104; // RapController.java:653
+  wire _eq_386 = slot_pick_pick_index == 7'd105; // RapController.java:653
+  wire _eq_387 = slot_pick_pick_index == 7'd106; // RapController.java:653
+  wire _eq_388 = slot_pick_pick_index == 7'd107; // RapController.java:653
+  wire _eq_389 = slot_pick_pick_index == 7'd108; // RapController.java:653
+  wire _eq_390 = slot_pick_pick_index == 7'd109; // RapController.java:653
+  wire _eq_391 = slot_pick_pick_index == 7'd110; // RapController.java:653
+  wire _eq_392 = slot_pick_pick_index == 7'd111; // RapController.java:653
+  wire _eq_393 = slot_pick_pick_index == 7'd112; // RapController.java:653
+  wire _eq_394 = slot_pick_pick_index == 7'd113; // RapController.java:653
+  wire _eq_395 = slot_pick_pick_index == 7'd114; // RapController.java:653
+  wire _eq_396 = slot_pick_pick_index == 7'd115; // RapController.java:653
+  wire _eq_397 = slot_pick_pick_index == 7'd116; // RapController.java:653
+  wire _eq_398 = slot_pick_pick_index == 7'd117; // RapController.java:653
+  wire _eq_399 = slot_pick_pick_index == 7'd118; // RapController.java:653
+  wire _eq_400 = slot_pick_pick_index == 7'd119; // RapController.java:653
+  wire _eq_401 = slot_pick_pick_index == 7'd120; // RapController.java:653
+  wire _eq_402 = slot_pick_pick_index == 7'd121; // RapController.java:653
+  wire _eq_403 = slot_pick_pick_index == 7'd122; // RapController.java:653
+  wire _eq_404 = slot_pick_pick_index == 7'd123; // RapController.java:653
+  wire _eq_405 = slot_pick_pick_index == 7'd124; // RapController.java:653
+  wire _eq_406 = slot_pick_pick_index == 7'd125; // RapController.java:653
+  wire _eq_407 = slot_pick_pick_index == 7'd126; // RapController.java:653
+  wire _eq_408 = slot_pick_pick_index == 7'd127; // RapController.java:653
   wire _eq_409 = children_write_slot == 7'd0; // NodeTable.java:45
   wire _eq_410 = children_write_slot == 7'd1; // NodeTable.java:45
   wire _eq_411 = children_write_slot == 7'd2; // NodeTable.java:45
@@ -1668,103 +1677,103 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_535 = children_write_slot == 7'd126; // NodeTable.java:45
   wire _eq_536 = children_write_slot == 7'd127; // NodeTable.java:45
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:42
-  wire [31:0] _bits_6 = _add_1[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_9 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
-  wire _bits_7 = _add_1[32]; // SplitCounter.java:44
+  wire _bits_10 = _add_1[32]; // SplitCounter.java:44
   wire [32:0] _add_3 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_8 = _add_3[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_11 = _add_3[31:0]; // SplitCounter.java:43
   wire [31:0] _add_4 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:35
-  wire _bits_9 = _add_3[32]; // SplitCounter.java:44
+  wire _bits_12 = _add_3[32]; // SplitCounter.java:44
   wire [32:0] _add_5 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:42
-  wire [31:0] _bits_10 = _add_5[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_13 = _add_5[31:0]; // SplitCounter.java:43
   wire [31:0] _add_6 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:35
-  wire _bits_11 = _add_5[32]; // SplitCounter.java:44
+  wire _bits_14 = _add_5[32]; // SplitCounter.java:44
   wire [32:0] _add_7 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_12 = _add_7[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_15 = _add_7[31:0]; // SplitCounter.java:43
   wire [31:0] _add_8 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:35
-  wire _bits_13 = _add_7[32]; // SplitCounter.java:44
+  wire _bits_16 = _add_7[32]; // SplitCounter.java:44
   wire [32:0] _add_9 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_14 = _add_9[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_17 = _add_9[31:0]; // SplitCounter.java:43
   wire [31:0] _add_10 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:35
-  wire _bits_15 = _add_9[32]; // SplitCounter.java:44
+  wire _bits_18 = _add_9[32]; // SplitCounter.java:44
   wire [32:0] _add_11 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_16 = _add_11[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_19 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
-  wire _bits_17 = _add_11[32]; // SplitCounter.java:44
-  wire _or_11 = io_counterResult_bits_saturated | 1'd0; // RapController.java:320
+  wire _bits_20 = _add_11[32]; // SplitCounter.java:44
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:320
   wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:303
-  wire [7:0] _bits_18 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
-  wire [11:0] _bits_19 = io_head_threshold[35:24]; // SplitCompare.java:39
-  wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:31
-  wire _eq_537 = {{4{1'b0}}, _bits_18} == _bits_19; // SplitCompare.java:31
-  wire [23:0] _bits_20 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_21 = _bits_20[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_22 = io_head_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_23 = _bits_22[23:12]; // SplitCompare.java:39
-  wire _gt_1 = _bits_21 > _bits_23; // SplitCompare.java:31
-  wire _eq_538 = _bits_21 == _bits_23; // SplitCompare.java:31
-  wire [11:0] _bits_24 = _bits_20[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_25 = _bits_22[11:0]; // SplitCompare.java:35
-  wire _gt_2 = _bits_24 > _bits_25; // SplitCompare.java:21
-  wire _and_24 = _eq_538 & _gt_2; // SplitCompare.java:31
-  wire _or_12 = _gt_1 | _and_24; // SplitCompare.java:31
-  wire _and_25 = _eq_537 & _or_12; // SplitCompare.java:31
-  wire _or_13 = _gt_0 | _and_25; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_13; // RapController.java:303
+  wire [7:0] _bits_21 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
+  wire [11:0] _bits_22 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire _gt_0 = {{4{1'b0}}, _bits_21} > _bits_22; // SplitCompare.java:31
+  wire _eq_537 = {{4{1'b0}}, _bits_21} == _bits_22; // SplitCompare.java:31
+  wire [23:0] _bits_23 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_24 = _bits_23[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_25 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_26 = _bits_25[23:12]; // SplitCompare.java:39
+  wire _gt_1 = _bits_24 > _bits_26; // SplitCompare.java:31
+  wire _eq_538 = _bits_24 == _bits_26; // SplitCompare.java:31
+  wire [11:0] _bits_27 = _bits_23[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_28 = _bits_25[11:0]; // SplitCompare.java:35
+  wire _gt_2 = _bits_27 > _bits_28; // SplitCompare.java:21
+  wire _and_27 = _eq_538 & _gt_2; // SplitCompare.java:31
+  wire _or_14 = _gt_1 | _and_27; // SplitCompare.java:31
+  wire _and_28 = _eq_537 & _or_14; // SplitCompare.java:31
+  wire _or_15 = _gt_0 | _and_28; // SplitCompare.java:31
+  wire split_now = _lt_0 & _or_15; // RapController.java:303
   wire _not_30 = ~schedule_exhausted; // RapController.java:306
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_31 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_26 = _not_30 & _not_31; // RapController.java:306
-  wire [15:0] _bits_26 = until_merge_lo[31:16]; // RapController.java:306
-  wire _or_r_1 = |_bits_26; // RapController.java:306
+  wire _and_29 = _not_30 & _not_31; // RapController.java:306
+  wire [15:0] _bits_29 = until_merge_lo[31:16]; // RapController.java:306
+  wire _or_r_1 = |_bits_29; // RapController.java:306
   wire _not_32 = ~_or_r_1; // RapController.java:306
-  wire _and_27 = _and_26 & _not_32; // RapController.java:306
-  wire [15:0] _bits_27 = until_merge_lo[15:0]; // RapController.java:307
-  wire _ge_2 = io_head_weight >= _bits_27; // RapController.java:307
-  wire merge_now = _and_27 & _ge_2; // RapController.java:307
+  wire _and_30 = _and_29 & _not_32; // RapController.java:306
+  wire [15:0] _bits_30 = until_merge_lo[15:0]; // RapController.java:307
+  wire _ge_2 = io_head_weight >= _bits_30; // RapController.java:307
+  wire merge_now = _and_30 & _ge_2; // RapController.java:307
   wire _not_33 = ~merge_now; // RapController.java:311
-  wire _and_28 = split_now & _not_33; // RapController.java:311
-  wire _and_29 = _and_28 & hit_short_3; // RapController.java:311
-  wire [11:0] _bits_28 = io_head_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_29 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_3 = _bits_28 > {1'b0, _bits_29}; // SplitCompare.java:31
-  wire _eq_539 = _bits_28 == {1'b0, _bits_29}; // SplitCompare.java:31
-  wire [23:0] _bits_30 = io_head_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_31 = _bits_30[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_32 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_33 = _bits_32[23:12]; // SplitCompare.java:39
-  wire _gt_4 = _bits_31 > _bits_33; // SplitCompare.java:31
-  wire _eq_540 = _bits_31 == _bits_33; // SplitCompare.java:31
-  wire [11:0] _bits_34 = _bits_30[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_35 = _bits_32[11:0]; // SplitCompare.java:35
-  wire _gt_5 = _bits_34 > _bits_35; // SplitCompare.java:21
-  wire _and_30 = _eq_540 & _gt_5; // SplitCompare.java:31
-  wire _or_14 = _gt_4 | _and_30; // SplitCompare.java:31
-  wire _and_31 = _eq_539 & _or_14; // SplitCompare.java:31
-  wire _or_15 = _gt_3 | _and_31; // SplitCompare.java:31
-  wire _not_34 = ~_or_15; // MergeSkip.java:43
-  wire _and_32 = skip_valid & _not_34; // MergeSkip.java:43
-  wire defer_now = _and_29 & _and_32; // RapController.java:312
+  wire _and_31 = split_now & _not_33; // RapController.java:311
+  wire _and_32 = _and_31 & hit_short_3; // RapController.java:311
+  wire [11:0] _bits_31 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_32 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_3 = _bits_31 > {1'b0, _bits_32}; // SplitCompare.java:31
+  wire _eq_539 = _bits_31 == {1'b0, _bits_32}; // SplitCompare.java:31
+  wire [23:0] _bits_33 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_34 = _bits_33[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_35 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_36 = _bits_35[23:12]; // SplitCompare.java:39
+  wire _gt_4 = _bits_34 > _bits_36; // SplitCompare.java:31
+  wire _eq_540 = _bits_34 == _bits_36; // SplitCompare.java:31
+  wire [11:0] _bits_37 = _bits_33[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_38 = _bits_35[11:0]; // SplitCompare.java:35
+  wire _gt_5 = _bits_37 > _bits_38; // SplitCompare.java:21
+  wire _and_33 = _eq_540 & _gt_5; // SplitCompare.java:31
+  wire _or_16 = _gt_4 | _and_33; // SplitCompare.java:31
+  wire _and_34 = _eq_539 & _or_16; // SplitCompare.java:31
+  wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
+  wire _not_34 = ~_or_17; // MergeSkip.java:43
+  wire _and_35 = skip_valid & _not_34; // MergeSkip.java:43
+  wire defer_now = _and_32 & _and_35; // RapController.java:312
   wire [32:0] _add_13 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_36 = _add_13[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_39 = _add_13[31:0]; // SplitCounter.java:43
   wire [31:0] _add_14 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
-  wire _bits_37 = _add_13[32]; // SplitCounter.java:44
-  wire [7:0] _add_15 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:111
-  wire [7:0] _sub_1 = _add_15 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:111
-  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:104
+  wire _bits_40 = _add_13[32]; // SplitCounter.java:44
+  wire [7:0] _add_15 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:112
+  wire [7:0] _sub_1 = _add_15 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:112
+  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
   wire _eq_541 = io_m0Csr == 64'd0; // RapController.java:368
   wire [63:0] _mux_6 = _eq_541 ? 64'd1 : io_m0Csr; // RapController.java:368
-  wire [31:0] _bits_38 = _mux_6[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_41 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_39 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_40 = to_merge_hi[31:0]; // RapController.java:179
-  wire [31:0] _bits_41 = to_merge_lo[31:0]; // RapController.java:179
-  wire [63:0] to_merge = {_bits_40, _bits_41}; // RapController.java:179
-  wire [31:0] _bits_42 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_43 = _mux_6[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_42 = _sub_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_43 = to_merge_hi[31:0]; // RapController.java:179
+  wire [31:0] _bits_44 = to_merge_lo[31:0]; // RapController.java:179
+  wire [63:0] to_merge = {_bits_43, _bits_44}; // RapController.java:179
+  wire [31:0] _bits_45 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_46 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_44 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_45 = _sub_2[32]; // SplitCounter.java:44
+  wire [31:0] _bits_47 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_48 = _sub_2[32]; // SplitCounter.java:44
   wire _eq_542 = io_epsCsr == 16'd0; // RapController.java:366
   wire [15:0] _mux_7 = _eq_542 ? 16'd1 : io_epsCsr; // RapController.java:366
   wire _lt_1 = io_qCsr < 32'd2; // RapController.java:367
@@ -1778,2673 +1787,2675 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire undo_push = draining & io_counterResult_valid; // RapController.java:244
   wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:254
   wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:398
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:414
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:414
-  wire [3:0] _bits_46 = _dshl_0[3:0]; // RapController.java:414
-  wire [3:0] _or_16 = present_children | _bits_46; // RapController.java:414
-  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:638
-  wire [3:0] _bits_47 = _dshl_1[3:0]; // RapController.java:638
-  wire [3:0] _or_17 = present_children | _bits_47; // RapController.java:638
-  wire _bits_48 = slot_valid[127]; // NodeTable.java:57
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:418
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:418
+  wire [3:0] _bits_49 = _dshl_0[3:0]; // RapController.java:418
+  wire [3:0] _or_18 = present_children | _bits_49; // RapController.java:418
+  wire [6:0] _dshl_1 = 7'd1 << _bits_8; // RapController.java:654
+  wire [3:0] _bits_50 = _dshl_1[3:0]; // RapController.java:654
+  wire [3:0] _or_19 = present_children | _bits_50; // RapController.java:654
+  wire _bits_51 = slot_valid[127]; // NodeTable.java:57
   wire _eq_544 = state == 4'd4; // RapController.java:340
   wire [6:0] _mux_9 = _eq_544 ? op_slot : merge_parent; // RapController.java:341
   wire _eq_545 = slot_parent_127 == _mux_9; // NodeTable.java:57
-  wire _and_33 = _bits_48 & _eq_545; // NodeTable.java:57
+  wire _and_36 = _bits_51 & _eq_545; // NodeTable.java:57
   wire _not_35 = ~_eq_544; // RapController.java:341
   wire _not_36 = ~_not_35; // NodeTable.java:57
   wire _eq_546 = slot_children_127 == 3'd0; // NodeTable.java:57
-  wire _or_18 = _not_36 | _eq_546; // NodeTable.java:57
-  wire _and_34 = _and_33 & _or_18; // NodeTable.java:57
-  wire _bits_49 = slot_valid[126]; // NodeTable.java:57
+  wire _or_20 = _not_36 | _eq_546; // NodeTable.java:57
+  wire _and_37 = _and_36 & _or_20; // NodeTable.java:57
+  wire _bits_52 = slot_valid[126]; // NodeTable.java:57
   wire _eq_547 = slot_parent_126 == _mux_9; // NodeTable.java:57
-  wire _and_35 = _bits_49 & _eq_547; // NodeTable.java:57
+  wire _and_38 = _bits_52 & _eq_547; // NodeTable.java:57
   wire _not_37 = ~_not_35; // NodeTable.java:57
   wire _eq_548 = slot_children_126 == 3'd0; // NodeTable.java:57
-  wire _or_19 = _not_37 | _eq_548; // NodeTable.java:57
-  wire _and_36 = _and_35 & _or_19; // NodeTable.java:57
-  wire _bits_50 = slot_valid[125]; // NodeTable.java:57
+  wire _or_21 = _not_37 | _eq_548; // NodeTable.java:57
+  wire _and_39 = _and_38 & _or_21; // NodeTable.java:57
+  wire _bits_53 = slot_valid[125]; // NodeTable.java:57
   wire _eq_549 = slot_parent_125 == _mux_9; // NodeTable.java:57
-  wire _and_37 = _bits_50 & _eq_549; // NodeTable.java:57
+  wire _and_40 = _bits_53 & _eq_549; // NodeTable.java:57
   wire _not_38 = ~_not_35; // NodeTable.java:57
   wire _eq_550 = slot_children_125 == 3'd0; // NodeTable.java:57
-  wire _or_20 = _not_38 | _eq_550; // NodeTable.java:57
-  wire _and_38 = _and_37 & _or_20; // NodeTable.java:57
-  wire _bits_51 = slot_valid[124]; // NodeTable.java:57
+  wire _or_22 = _not_38 | _eq_550; // NodeTable.java:57
+  wire _and_41 = _and_40 & _or_22; // NodeTable.java:57
+  wire _bits_54 = slot_valid[124]; // NodeTable.java:57
   wire _eq_551 = slot_parent_124 == _mux_9; // NodeTable.java:57
-  wire _and_39 = _bits_51 & _eq_551; // NodeTable.java:57
+  wire _and_42 = _bits_54 & _eq_551; // NodeTable.java:57
   wire _not_39 = ~_not_35; // NodeTable.java:57
   wire _eq_552 = slot_children_124 == 3'd0; // NodeTable.java:57
-  wire _or_21 = _not_39 | _eq_552; // NodeTable.java:57
-  wire _and_40 = _and_39 & _or_21; // NodeTable.java:57
-  wire _bits_52 = slot_valid[123]; // NodeTable.java:57
+  wire _or_23 = _not_39 | _eq_552; // NodeTable.java:57
+  wire _and_43 = _and_42 & _or_23; // NodeTable.java:57
+  wire _bits_55 = slot_valid[123]; // NodeTable.java:57
   wire _eq_553 = slot_parent_123 == _mux_9; // NodeTable.java:57
-  wire _and_41 = _bits_52 & _eq_553; // NodeTable.java:57
+  wire _and_44 = _bits_55 & _eq_553; // NodeTable.java:57
   wire _not_40 = ~_not_35; // NodeTable.java:57
   wire _eq_554 = slot_children_123 == 3'd0; // NodeTable.java:57
-  wire _or_22 = _not_40 | _eq_554; // NodeTable.java:57
-  wire _and_42 = _and_41 & _or_22; // NodeTable.java:57
-  wire _bits_53 = slot_valid[122]; // NodeTable.java:57
+  wire _or_24 = _not_40 | _eq_554; // NodeTable.java:57
+  wire _and_45 = _and_44 & _or_24; // NodeTable.java:57
+  wire _bits_56 = slot_valid[122]; // NodeTable.java:57
   wire _eq_555 = slot_parent_122 == _mux_9; // NodeTable.java:57
-  wire _and_43 = _bits_53 & _eq_555; // NodeTable.java:57
+  wire _and_46 = _bits_56 & _eq_555; // NodeTable.java:57
   wire _not_41 = ~_not_35; // NodeTable.java:57
   wire _eq_556 = slot_children_122 == 3'd0; // NodeTable.java:57
-  wire _or_23 = _not_41 | _eq_556; // NodeTable.java:57
-  wire _and_44 = _and_43 & _or_23; // NodeTable.java:57
-  wire _bits_54 = slot_valid[121]; // NodeTable.java:57
+  wire _or_25 = _not_41 | _eq_556; // NodeTable.java:57
+  wire _and_47 = _and_46 & _or_25; // NodeTable.java:57
+  wire _bits_57 = slot_valid[121]; // NodeTable.java:57
   wire _eq_557 = slot_parent_121 == _mux_9; // NodeTable.java:57
-  wire _and_45 = _bits_54 & _eq_557; // NodeTable.java:57
+  wire _and_48 = _bits_57 & _eq_557; // NodeTable.java:57
   wire _not_42 = ~_not_35; // NodeTable.java:57
   wire _eq_558 = slot_children_121 == 3'd0; // NodeTable.java:57
-  wire _or_24 = _not_42 | _eq_558; // NodeTable.java:57
-  wire _and_46 = _and_45 & _or_24; // NodeTable.java:57
-  wire _bits_55 = slot_valid[120]; // NodeTable.java:57
+  wire _or_26 = _not_42 | _eq_558; // NodeTable.java:57
+  wire _and_49 = _and_48 & _or_26; // NodeTable.java:57
+  wire _bits_58 = slot_valid[120]; // NodeTable.java:57
   wire _eq_559 = slot_parent_120 == _mux_9; // NodeTable.java:57
-  wire _and_47 = _bits_55 & _eq_559; // NodeTable.java:57
+  wire _and_50 = _bits_58 & _eq_559; // NodeTable.java:57
   wire _not_43 = ~_not_35; // NodeTable.java:57
   wire _eq_560 = slot_children_120 == 3'd0; // NodeTable.java:57
-  wire _or_25 = _not_43 | _eq_560; // NodeTable.java:57
-  wire _and_48 = _and_47 & _or_25; // NodeTable.java:57
-  wire _bits_56 = slot_valid[119]; // NodeTable.java:57
+  wire _or_27 = _not_43 | _eq_560; // NodeTable.java:57
+  wire _and_51 = _and_50 & _or_27; // NodeTable.java:57
+  wire _bits_59 = slot_valid[119]; // NodeTable.java:57
   wire _eq_561 = slot_parent_119 == _mux_9; // NodeTable.java:57
-  wire _and_49 = _bits_56 & _eq_561; // NodeTable.java:57
+  wire _and_52 = _bits_59 & _eq_561; // NodeTable.java:57
   wire _not_44 = ~_not_35; // NodeTable.java:57
   wire _eq_562 = slot_children_119 == 3'd0; // NodeTable.java:57
-  wire _or_26 = _not_44 | _eq_562; // NodeTable.java:57
-  wire _and_50 = _and_49 & _or_26; // NodeTable.java:57
-  wire _bits_57 = slot_valid[118]; // NodeTable.java:57
+  wire _or_28 = _not_44 | _eq_562; // NodeTable.java:57
+  wire _and_53 = _and_52 & _or_28; // NodeTable.java:57
+  wire _bits_60 = slot_valid[118]; // NodeTable.java:57
   wire _eq_563 = slot_parent_118 == _mux_9; // NodeTable.java:57
-  wire _and_51 = _bits_57 & _eq_563; // NodeTable.java:57
+  wire _and_54 = _bits_60 & _eq_563; // NodeTable.java:57
   wire _not_45 = ~_not_35; // NodeTable.java:57
   wire _eq_564 = slot_children_118 == 3'd0; // NodeTable.java:57
-  wire _or_27 = _not_45 | _eq_564; // NodeTable.java:57
-  wire _and_52 = _and_51 & _or_27; // NodeTable.java:57
-  wire _bits_58 = slot_valid[117]; // NodeTable.java:57
+  wire _or_29 = _not_45 | _eq_564; // NodeTable.java:57
+  wire _and_55 = _and_54 & _or_29; // NodeTable.java:57
+  wire _bits_61 = slot_valid[117]; // NodeTable.java:57
   wire _eq_565 = slot_parent_117 == _mux_9; // NodeTable.java:57
-  wire _and_53 = _bits_58 & _eq_565; // NodeTable.java:57
+  wire _and_56 = _bits_61 & _eq_565; // NodeTable.java:57
   wire _not_46 = ~_not_35; // NodeTable.java:57
   wire _eq_566 = slot_children_117 == 3'd0; // NodeTable.java:57
-  wire _or_28 = _not_46 | _eq_566; // NodeTable.java:57
-  wire _and_54 = _and_53 & _or_28; // NodeTable.java:57
-  wire _bits_59 = slot_valid[116]; // NodeTable.java:57
+  wire _or_30 = _not_46 | _eq_566; // NodeTable.java:57
+  wire _and_57 = _and_56 & _or_30; // NodeTable.java:57
+  wire _bits_62 = slot_valid[116]; // NodeTable.java:57
   wire _eq_567 = slot_parent_116 == _mux_9; // NodeTable.java:57
-  wire _and_55 = _bits_59 & _eq_567; // NodeTable.java:57
+  wire _and_58 = _bits_62 & _eq_567; // NodeTable.java:57
   wire _not_47 = ~_not_35; // NodeTable.java:57
   wire _eq_568 = slot_children_116 == 3'd0; // NodeTable.java:57
-  wire _or_29 = _not_47 | _eq_568; // NodeTable.java:57
-  wire _and_56 = _and_55 & _or_29; // NodeTable.java:57
-  wire _bits_60 = slot_valid[115]; // NodeTable.java:57
+  wire _or_31 = _not_47 | _eq_568; // NodeTable.java:57
+  wire _and_59 = _and_58 & _or_31; // NodeTable.java:57
+  wire _bits_63 = slot_valid[115]; // NodeTable.java:57
   wire _eq_569 = slot_parent_115 == _mux_9; // NodeTable.java:57
-  wire _and_57 = _bits_60 & _eq_569; // NodeTable.java:57
+  wire _and_60 = _bits_63 & _eq_569; // NodeTable.java:57
   wire _not_48 = ~_not_35; // NodeTable.java:57
   wire _eq_570 = slot_children_115 == 3'd0; // NodeTable.java:57
-  wire _or_30 = _not_48 | _eq_570; // NodeTable.java:57
-  wire _and_58 = _and_57 & _or_30; // NodeTable.java:57
-  wire _bits_61 = slot_valid[114]; // NodeTable.java:57
+  wire _or_32 = _not_48 | _eq_570; // NodeTable.java:57
+  wire _and_61 = _and_60 & _or_32; // NodeTable.java:57
+  wire _bits_64 = slot_valid[114]; // NodeTable.java:57
   wire _eq_571 = slot_parent_114 == _mux_9; // NodeTable.java:57
-  wire _and_59 = _bits_61 & _eq_571; // NodeTable.java:57
+  wire _and_62 = _bits_64 & _eq_571; // NodeTable.java:57
   wire _not_49 = ~_not_35; // NodeTable.java:57
   wire _eq_572 = slot_children_114 == 3'd0; // NodeTable.java:57
-  wire _or_31 = _not_49 | _eq_572; // NodeTable.java:57
-  wire _and_60 = _and_59 & _or_31; // NodeTable.java:57
-  wire _bits_62 = slot_valid[113]; // NodeTable.java:57
+  wire _or_33 = _not_49 | _eq_572; // NodeTable.java:57
+  wire _and_63 = _and_62 & _or_33; // NodeTable.java:57
+  wire _bits_65 = slot_valid[113]; // NodeTable.java:57
   wire _eq_573 = slot_parent_113 == _mux_9; // NodeTable.java:57
-  wire _and_61 = _bits_62 & _eq_573; // NodeTable.java:57
+  wire _and_64 = _bits_65 & _eq_573; // NodeTable.java:57
   wire _not_50 = ~_not_35; // NodeTable.java:57
   wire _eq_574 = slot_children_113 == 3'd0; // NodeTable.java:57
-  wire _or_32 = _not_50 | _eq_574; // NodeTable.java:57
-  wire _and_62 = _and_61 & _or_32; // NodeTable.java:57
-  wire _bits_63 = slot_valid[112]; // NodeTable.java:57
+  wire _or_34 = _not_50 | _eq_574; // NodeTable.java:57
+  wire _and_65 = _and_64 & _or_34; // NodeTable.java:57
+  wire _bits_66 = slot_valid[112]; // NodeTable.java:57
   wire _eq_575 = slot_parent_112 == _mux_9; // NodeTable.java:57
-  wire _and_63 = _bits_63 & _eq_575; // NodeTable.java:57
+  wire _and_66 = _bits_66 & _eq_575; // NodeTable.java:57
   wire _not_51 = ~_not_35; // NodeTable.java:57
   wire _eq_576 = slot_children_112 == 3'd0; // NodeTable.java:57
-  wire _or_33 = _not_51 | _eq_576; // NodeTable.java:57
-  wire _and_64 = _and_63 & _or_33; // NodeTable.java:57
-  wire _bits_64 = slot_valid[111]; // NodeTable.java:57
+  wire _or_35 = _not_51 | _eq_576; // NodeTable.java:57
+  wire _and_67 = _and_66 & _or_35; // NodeTable.java:57
+  wire _bits_67 = slot_valid[111]; // NodeTable.java:57
   wire _eq_577 = slot_parent_111 == _mux_9; // NodeTable.java:57
-  wire _and_65 = _bits_64 & _eq_577; // NodeTable.java:57
+  wire _and_68 = _bits_67 & _eq_577; // NodeTable.java:57
   wire _not_52 = ~_not_35; // NodeTable.java:57
   wire _eq_578 = slot_children_111 == 3'd0; // NodeTable.java:57
-  wire _or_34 = _not_52 | _eq_578; // NodeTable.java:57
-  wire _and_66 = _and_65 & _or_34; // NodeTable.java:57
-  wire _bits_65 = slot_valid[110]; // NodeTable.java:57
+  wire _or_36 = _not_52 | _eq_578; // NodeTable.java:57
+  wire _and_69 = _and_68 & _or_36; // NodeTable.java:57
+  wire _bits_68 = slot_valid[110]; // NodeTable.java:57
   wire _eq_579 = slot_parent_110 == _mux_9; // NodeTable.java:57
-  wire _and_67 = _bits_65 & _eq_579; // NodeTable.java:57
+  wire _and_70 = _bits_68 & _eq_579; // NodeTable.java:57
   wire _not_53 = ~_not_35; // NodeTable.java:57
   wire _eq_580 = slot_children_110 == 3'd0; // NodeTable.java:57
-  wire _or_35 = _not_53 | _eq_580; // NodeTable.java:57
-  wire _and_68 = _and_67 & _or_35; // NodeTable.java:57
-  wire _bits_66 = slot_valid[109]; // NodeTable.java:57
+  wire _or_37 = _not_53 | _eq_580; // NodeTable.java:57
+  wire _and_71 = _and_70 & _or_37; // NodeTable.java:57
+  wire _bits_69 = slot_valid[109]; // NodeTable.java:57
   wire _eq_581 = slot_parent_109 == _mux_9; // NodeTable.java:57
-  wire _and_69 = _bits_66 & _eq_581; // NodeTable.java:57
+  wire _and_72 = _bits_69 & _eq_581; // NodeTable.java:57
   wire _not_54 = ~_not_35; // NodeTable.java:57
   wire _eq_582 = slot_children_109 == 3'd0; // NodeTable.java:57
-  wire _or_36 = _not_54 | _eq_582; // NodeTable.java:57
-  wire _and_70 = _and_69 & _or_36; // NodeTable.java:57
-  wire _bits_67 = slot_valid[108]; // NodeTable.java:57
+  wire _or_38 = _not_54 | _eq_582; // NodeTable.java:57
+  wire _and_73 = _and_72 & _or_38; // NodeTable.java:57
+  wire _bits_70 = slot_valid[108]; // NodeTable.java:57
   wire _eq_583 = slot_parent_108 == _mux_9; // NodeTable.java:57
-  wire _and_71 = _bits_67 & _eq_583; // NodeTable.java:57
+  wire _and_74 = _bits_70 & _eq_583; // NodeTable.java:57
   wire _not_55 = ~_not_35; // NodeTable.java:57
   wire _eq_584 = slot_children_108 == 3'd0; // NodeTable.java:57
-  wire _or_37 = _not_55 | _eq_584; // NodeTable.java:57
-  wire _and_72 = _and_71 & _or_37; // NodeTable.java:57
-  wire _bits_68 = slot_valid[107]; // NodeTable.java:57
+  wire _or_39 = _not_55 | _eq_584; // NodeTable.java:57
+  wire _and_75 = _and_74 & _or_39; // NodeTable.java:57
+  wire _bits_71 = slot_valid[107]; // NodeTable.java:57
   wire _eq_585 = slot_parent_107 == _mux_9; // NodeTable.java:57
-  wire _and_73 = _bits_68 & _eq_585; // NodeTable.java:57
+  wire _and_76 = _bits_71 & _eq_585; // NodeTable.java:57
   wire _not_56 = ~_not_35; // NodeTable.java:57
   wire _eq_586 = slot_children_107 == 3'd0; // NodeTable.java:57
-  wire _or_38 = _not_56 | _eq_586; // NodeTable.java:57
-  wire _and_74 = _and_73 & _or_38; // NodeTable.java:57
-  wire _bits_69 = slot_valid[106]; // NodeTable.java:57
+  wire _or_40 = _not_56 | _eq_586; // NodeTable.java:57
+  wire _and_77 = _and_76 & _or_40; // NodeTable.java:57
+  wire _bits_72 = slot_valid[106]; // NodeTable.java:57
   wire _eq_587 = slot_parent_106 == _mux_9; // NodeTable.java:57
-  wire _and_75 = _bits_69 & _eq_587; // NodeTable.java:57
+  wire _and_78 = _bits_72 & _eq_587; // NodeTable.java:57
   wire _not_57 = ~_not_35; // NodeTable.java:57
   wire _eq_588 = slot_children_106 == 3'd0; // NodeTable.java:57
-  wire _or_39 = _not_57 | _eq_588; // NodeTable.java:57
-  wire _and_76 = _and_75 & _or_39; // NodeTable.java:57
-  wire _bits_70 = slot_valid[105]; // NodeTable.java:57
+  wire _or_41 = _not_57 | _eq_588; // NodeTable.java:57
+  wire _and_79 = _and_78 & _or_41; // NodeTable.java:57
+  wire _bits_73 = slot_valid[105]; // NodeTable.java:57
   wire _eq_589 = slot_parent_105 == _mux_9; // NodeTable.java:57
-  wire _and_77 = _bits_70 & _eq_589; // NodeTable.java:57
+  wire _and_80 = _bits_73 & _eq_589; // NodeTable.java:57
   wire _not_58 = ~_not_35; // NodeTable.java:57
   wire _eq_590 = slot_children_105 == 3'd0; // NodeTable.java:57
-  wire _or_40 = _not_58 | _eq_590; // NodeTable.java:57
-  wire _and_78 = _and_77 & _or_40; // NodeTable.java:57
-  wire _bits_71 = slot_valid[104]; // NodeTable.java:57
+  wire _or_42 = _not_58 | _eq_590; // NodeTable.java:57
+  wire _and_81 = _and_80 & _or_42; // NodeTable.java:57
+  wire _bits_74 = slot_valid[104]; // NodeTable.java:57
   wire _eq_591 = slot_parent_104 == _mux_9; // NodeTable.java:57
-  wire _and_79 = _bits_71 & _eq_591; // NodeTable.java:57
+  wire _and_82 = _bits_74 & _eq_591; // NodeTable.java:57
   wire _not_59 = ~_not_35; // NodeTable.java:57
   wire _eq_592 = slot_children_104 == 3'd0; // NodeTable.java:57
-  wire _or_41 = _not_59 | _eq_592; // NodeTable.java:57
-  wire _and_80 = _and_79 & _or_41; // NodeTable.java:57
-  wire _bits_72 = slot_valid[103]; // NodeTable.java:57
+  wire _or_43 = _not_59 | _eq_592; // NodeTable.java:57
+  wire _and_83 = _and_82 & _or_43; // NodeTable.java:57
+  wire _bits_75 = slot_valid[103]; // NodeTable.java:57
   wire _eq_593 = slot_parent_103 == _mux_9; // NodeTable.java:57
-  wire _and_81 = _bits_72 & _eq_593; // NodeTable.java:57
+  wire _and_84 = _bits_75 & _eq_593; // NodeTable.java:57
   wire _not_60 = ~_not_35; // NodeTable.java:57
   wire _eq_594 = slot_children_103 == 3'd0; // NodeTable.java:57
-  wire _or_42 = _not_60 | _eq_594; // NodeTable.java:57
-  wire _and_82 = _and_81 & _or_42; // NodeTable.java:57
-  wire _bits_73 = slot_valid[102]; // NodeTable.java:57
+  wire _or_44 = _not_60 | _eq_594; // NodeTable.java:57
+  wire _and_85 = _and_84 & _or_44; // NodeTable.java:57
+  wire _bits_76 = slot_valid[102]; // NodeTable.java:57
   wire _eq_595 = slot_parent_102 == _mux_9; // NodeTable.java:57
-  wire _and_83 = _bits_73 & _eq_595; // NodeTable.java:57
+  wire _and_86 = _bits_76 & _eq_595; // NodeTable.java:57
   wire _not_61 = ~_not_35; // NodeTable.java:57
   wire _eq_596 = slot_children_102 == 3'd0; // NodeTable.java:57
-  wire _or_43 = _not_61 | _eq_596; // NodeTable.java:57
-  wire _and_84 = _and_83 & _or_43; // NodeTable.java:57
-  wire _bits_74 = slot_valid[101]; // NodeTable.java:57
+  wire _or_45 = _not_61 | _eq_596; // NodeTable.java:57
+  wire _and_87 = _and_86 & _or_45; // NodeTable.java:57
+  wire _bits_77 = slot_valid[101]; // NodeTable.java:57
   wire _eq_597 = slot_parent_101 == _mux_9; // NodeTable.java:57
-  wire _and_85 = _bits_74 & _eq_597; // NodeTable.java:57
+  wire _and_88 = _bits_77 & _eq_597; // NodeTable.java:57
   wire _not_62 = ~_not_35; // NodeTable.java:57
   wire _eq_598 = slot_children_101 == 3'd0; // NodeTable.java:57
-  wire _or_44 = _not_62 | _eq_598; // NodeTable.java:57
-  wire _and_86 = _and_85 & _or_44; // NodeTable.java:57
-  wire _bits_75 = slot_valid[100]; // NodeTable.java:57
+  wire _or_46 = _not_62 | _eq_598; // NodeTable.java:57
+  wire _and_89 = _and_88 & _or_46; // NodeTable.java:57
+  wire _bits_78 = slot_valid[100]; // NodeTable.java:57
   wire _eq_599 = slot_parent_100 == _mux_9; // NodeTable.java:57
-  wire _and_87 = _bits_75 & _eq_599; // NodeTable.java:57
+  wire _and_90 = _bits_78 & _eq_599; // NodeTable.java:57
   wire _not_63 = ~_not_35; // NodeTable.java:57
   wire _eq_600 = slot_children_100 == 3'd0; // NodeTable.java:57
-  wire _or_45 = _not_63 | _eq_600; // NodeTable.java:57
-  wire _and_88 = _and_87 & _or_45; // NodeTable.java:57
-  wire _bits_76 = slot_valid[99]; // NodeTable.java:57
+  wire _or_47 = _not_63 | _eq_600; // NodeTable.java:57
+  wire _and_91 = _and_90 & _or_47; // NodeTable.java:57
+  wire _bits_79 = slot_valid[99]; // NodeTable.java:57
   wire _eq_601 = slot_parent_99 == _mux_9; // NodeTable.java:57
-  wire _and_89 = _bits_76 & _eq_601; // NodeTable.java:57
+  wire _and_92 = _bits_79 & _eq_601; // NodeTable.java:57
   wire _not_64 = ~_not_35; // NodeTable.java:57
   wire _eq_602 = slot_children_99 == 3'd0; // NodeTable.java:57
-  wire _or_46 = _not_64 | _eq_602; // NodeTable.java:57
-  wire _and_90 = _and_89 & _or_46; // NodeTable.java:57
-  wire _bits_77 = slot_valid[98]; // NodeTable.java:57
+  wire _or_48 = _not_64 | _eq_602; // NodeTable.java:57
+  wire _and_93 = _and_92 & _or_48; // NodeTable.java:57
+  wire _bits_80 = slot_valid[98]; // NodeTable.java:57
   wire _eq_603 = slot_parent_98 == _mux_9; // NodeTable.java:57
-  wire _and_91 = _bits_77 & _eq_603; // NodeTable.java:57
+  wire _and_94 = _bits_80 & _eq_603; // NodeTable.java:57
   wire _not_65 = ~_not_35; // NodeTable.java:57
   wire _eq_604 = slot_children_98 == 3'd0; // NodeTable.java:57
-  wire _or_47 = _not_65 | _eq_604; // NodeTable.java:57
-  wire _and_92 = _and_91 & _or_47; // NodeTable.java:57
-  wire _bits_78 = slot_valid[97]; // NodeTable.java:57
+  wire _or_49 = _not_65 | _eq_604; // NodeTable.java:57
+  wire _and_95 = _and_94 & _or_49; // NodeTable.java:57
+  wire _bits_81 = slot_valid[97]; // NodeTable.java:57
   wire _eq_605 = slot_parent_97 == _mux_9; // NodeTable.java:57
-  wire _and_93 = _bits_78 & _eq_605; // NodeTable.java:57
+  wire _and_96 = _bits_81 & _eq_605; // NodeTable.java:57
   wire _not_66 = ~_not_35; // NodeTable.java:57
   wire _eq_606 = slot_children_97 == 3'd0; // NodeTable.java:57
-  wire _or_48 = _not_66 | _eq_606; // NodeTable.java:57
-  wire _and_94 = _and_93 & _or_48; // NodeTable.java:57
-  wire _bits_79 = slot_valid[96]; // NodeTable.java:57
+  wire _or_50 = _not_66 | _eq_606; // NodeTable.java:57
+  wire _and_97 = _and_96 & _or_50; // NodeTable.java:57
+  wire _bits_82 = slot_valid[96]; // NodeTable.java:57
   wire _eq_607 = slot_parent_96 == _mux_9; // NodeTable.java:57
-  wire _and_95 = _bits_79 & _eq_607; // NodeTable.java:57
+  wire _and_98 = _bits_82 & _eq_607; // NodeTable.java:57
   wire _not_67 = ~_not_35; // NodeTable.java:57
   wire _eq_608 = slot_children_96 == 3'd0; // NodeTable.java:57
-  wire _or_49 = _not_67 | _eq_608; // NodeTable.java:57
-  wire _and_96 = _and_95 & _or_49; // NodeTable.java:57
-  wire _bits_80 = slot_valid[95]; // NodeTable.java:57
+  wire _or_51 = _not_67 | _eq_608; // NodeTable.java:57
+  wire _and_99 = _and_98 & _or_51; // NodeTable.java:57
+  wire _bits_83 = slot_valid[95]; // NodeTable.java:57
   wire _eq_609 = slot_parent_95 == _mux_9; // NodeTable.java:57
-  wire _and_97 = _bits_80 & _eq_609; // NodeTable.java:57
+  wire _and_100 = _bits_83 & _eq_609; // NodeTable.java:57
   wire _not_68 = ~_not_35; // NodeTable.java:57
   wire _eq_610 = slot_children_95 == 3'd0; // NodeTable.java:57
-  wire _or_50 = _not_68 | _eq_610; // NodeTable.java:57
-  wire _and_98 = _and_97 & _or_50; // NodeTable.java:57
-  wire _bits_81 = slot_valid[94]; // NodeTable.java:57
+  wire _or_52 = _not_68 | _eq_610; // NodeTable.java:57
+  wire _and_101 = _and_100 & _or_52; // NodeTable.java:57
+  wire _bits_84 = slot_valid[94]; // NodeTable.java:57
   wire _eq_611 = slot_parent_94 == _mux_9; // NodeTable.java:57
-  wire _and_99 = _bits_81 & _eq_611; // NodeTable.java:57
+  wire _and_102 = _bits_84 & _eq_611; // NodeTable.java:57
   wire _not_69 = ~_not_35; // NodeTable.java:57
   wire _eq_612 = slot_children_94 == 3'd0; // NodeTable.java:57
-  wire _or_51 = _not_69 | _eq_612; // NodeTable.java:57
-  wire _and_100 = _and_99 & _or_51; // NodeTable.java:57
-  wire _bits_82 = slot_valid[93]; // NodeTable.java:57
+  wire _or_53 = _not_69 | _eq_612; // NodeTable.java:57
+  wire _and_103 = _and_102 & _or_53; // NodeTable.java:57
+  wire _bits_85 = slot_valid[93]; // NodeTable.java:57
   wire _eq_613 = slot_parent_93 == _mux_9; // NodeTable.java:57
-  wire _and_101 = _bits_82 & _eq_613; // NodeTable.java:57
+  wire _and_104 = _bits_85 & _eq_613; // NodeTable.java:57
   wire _not_70 = ~_not_35; // NodeTable.java:57
   wire _eq_614 = slot_children_93 == 3'd0; // NodeTable.java:57
-  wire _or_52 = _not_70 | _eq_614; // NodeTable.java:57
-  wire _and_102 = _and_101 & _or_52; // NodeTable.java:57
-  wire _bits_83 = slot_valid[92]; // NodeTable.java:57
+  wire _or_54 = _not_70 | _eq_614; // NodeTable.java:57
+  wire _and_105 = _and_104 & _or_54; // NodeTable.java:57
+  wire _bits_86 = slot_valid[92]; // NodeTable.java:57
   wire _eq_615 = slot_parent_92 == _mux_9; // NodeTable.java:57
-  wire _and_103 = _bits_83 & _eq_615; // NodeTable.java:57
+  wire _and_106 = _bits_86 & _eq_615; // NodeTable.java:57
   wire _not_71 = ~_not_35; // NodeTable.java:57
   wire _eq_616 = slot_children_92 == 3'd0; // NodeTable.java:57
-  wire _or_53 = _not_71 | _eq_616; // NodeTable.java:57
-  wire _and_104 = _and_103 & _or_53; // NodeTable.java:57
-  wire _bits_84 = slot_valid[91]; // NodeTable.java:57
+  wire _or_55 = _not_71 | _eq_616; // NodeTable.java:57
+  wire _and_107 = _and_106 & _or_55; // NodeTable.java:57
+  wire _bits_87 = slot_valid[91]; // NodeTable.java:57
   wire _eq_617 = slot_parent_91 == _mux_9; // NodeTable.java:57
-  wire _and_105 = _bits_84 & _eq_617; // NodeTable.java:57
+  wire _and_108 = _bits_87 & _eq_617; // NodeTable.java:57
   wire _not_72 = ~_not_35; // NodeTable.java:57
   wire _eq_618 = slot_children_91 == 3'd0; // NodeTable.java:57
-  wire _or_54 = _not_72 | _eq_618; // NodeTable.java:57
-  wire _and_106 = _and_105 & _or_54; // NodeTable.java:57
-  wire _bits_85 = slot_valid[90]; // NodeTable.java:57
+  wire _or_56 = _not_72 | _eq_618; // NodeTable.java:57
+  wire _and_109 = _and_108 & _or_56; // NodeTable.java:57
+  wire _bits_88 = slot_valid[90]; // NodeTable.java:57
   wire _eq_619 = slot_parent_90 == _mux_9; // NodeTable.java:57
-  wire _and_107 = _bits_85 & _eq_619; // NodeTable.java:57
+  wire _and_110 = _bits_88 & _eq_619; // NodeTable.java:57
   wire _not_73 = ~_not_35; // NodeTable.java:57
   wire _eq_620 = slot_children_90 == 3'd0; // NodeTable.java:57
-  wire _or_55 = _not_73 | _eq_620; // NodeTable.java:57
-  wire _and_108 = _and_107 & _or_55; // NodeTable.java:57
-  wire _bits_86 = slot_valid[89]; // NodeTable.java:57
+  wire _or_57 = _not_73 | _eq_620; // NodeTable.java:57
+  wire _and_111 = _and_110 & _or_57; // NodeTable.java:57
+  wire _bits_89 = slot_valid[89]; // NodeTable.java:57
   wire _eq_621 = slot_parent_89 == _mux_9; // NodeTable.java:57
-  wire _and_109 = _bits_86 & _eq_621; // NodeTable.java:57
+  wire _and_112 = _bits_89 & _eq_621; // NodeTable.java:57
   wire _not_74 = ~_not_35; // NodeTable.java:57
   wire _eq_622 = slot_children_89 == 3'd0; // NodeTable.java:57
-  wire _or_56 = _not_74 | _eq_622; // NodeTable.java:57
-  wire _and_110 = _and_109 & _or_56; // NodeTable.java:57
-  wire _bits_87 = slot_valid[88]; // NodeTable.java:57
+  wire _or_58 = _not_74 | _eq_622; // NodeTable.java:57
+  wire _and_113 = _and_112 & _or_58; // NodeTable.java:57
+  wire _bits_90 = slot_valid[88]; // NodeTable.java:57
   wire _eq_623 = slot_parent_88 == _mux_9; // NodeTable.java:57
-  wire _and_111 = _bits_87 & _eq_623; // NodeTable.java:57
+  wire _and_114 = _bits_90 & _eq_623; // NodeTable.java:57
   wire _not_75 = ~_not_35; // NodeTable.java:57
   wire _eq_624 = slot_children_88 == 3'd0; // NodeTable.java:57
-  wire _or_57 = _not_75 | _eq_624; // NodeTable.java:57
-  wire _and_112 = _and_111 & _or_57; // NodeTable.java:57
-  wire _bits_88 = slot_valid[87]; // NodeTable.java:57
+  wire _or_59 = _not_75 | _eq_624; // NodeTable.java:57
+  wire _and_115 = _and_114 & _or_59; // NodeTable.java:57
+  wire _bits_91 = slot_valid[87]; // NodeTable.java:57
   wire _eq_625 = slot_parent_87 == _mux_9; // NodeTable.java:57
-  wire _and_113 = _bits_88 & _eq_625; // NodeTable.java:57
+  wire _and_116 = _bits_91 & _eq_625; // NodeTable.java:57
   wire _not_76 = ~_not_35; // NodeTable.java:57
   wire _eq_626 = slot_children_87 == 3'd0; // NodeTable.java:57
-  wire _or_58 = _not_76 | _eq_626; // NodeTable.java:57
-  wire _and_114 = _and_113 & _or_58; // NodeTable.java:57
-  wire _bits_89 = slot_valid[86]; // NodeTable.java:57
+  wire _or_60 = _not_76 | _eq_626; // NodeTable.java:57
+  wire _and_117 = _and_116 & _or_60; // NodeTable.java:57
+  wire _bits_92 = slot_valid[86]; // NodeTable.java:57
   wire _eq_627 = slot_parent_86 == _mux_9; // NodeTable.java:57
-  wire _and_115 = _bits_89 & _eq_627; // NodeTable.java:57
+  wire _and_118 = _bits_92 & _eq_627; // NodeTable.java:57
   wire _not_77 = ~_not_35; // NodeTable.java:57
   wire _eq_628 = slot_children_86 == 3'd0; // NodeTable.java:57
-  wire _or_59 = _not_77 | _eq_628; // NodeTable.java:57
-  wire _and_116 = _and_115 & _or_59; // NodeTable.java:57
-  wire _bits_90 = slot_valid[85]; // NodeTable.java:57
+  wire _or_61 = _not_77 | _eq_628; // NodeTable.java:57
+  wire _and_119 = _and_118 & _or_61; // NodeTable.java:57
+  wire _bits_93 = slot_valid[85]; // NodeTable.java:57
   wire _eq_629 = slot_parent_85 == _mux_9; // NodeTable.java:57
-  wire _and_117 = _bits_90 & _eq_629; // NodeTable.java:57
+  wire _and_120 = _bits_93 & _eq_629; // NodeTable.java:57
   wire _not_78 = ~_not_35; // NodeTable.java:57
   wire _eq_630 = slot_children_85 == 3'd0; // NodeTable.java:57
-  wire _or_60 = _not_78 | _eq_630; // NodeTable.java:57
-  wire _and_118 = _and_117 & _or_60; // NodeTable.java:57
-  wire _bits_91 = slot_valid[84]; // NodeTable.java:57
+  wire _or_62 = _not_78 | _eq_630; // NodeTable.java:57
+  wire _and_121 = _and_120 & _or_62; // NodeTable.java:57
+  wire _bits_94 = slot_valid[84]; // NodeTable.java:57
   wire _eq_631 = slot_parent_84 == _mux_9; // NodeTable.java:57
-  wire _and_119 = _bits_91 & _eq_631; // NodeTable.java:57
+  wire _and_122 = _bits_94 & _eq_631; // NodeTable.java:57
   wire _not_79 = ~_not_35; // NodeTable.java:57
   wire _eq_632 = slot_children_84 == 3'd0; // NodeTable.java:57
-  wire _or_61 = _not_79 | _eq_632; // NodeTable.java:57
-  wire _and_120 = _and_119 & _or_61; // NodeTable.java:57
-  wire _bits_92 = slot_valid[83]; // NodeTable.java:57
+  wire _or_63 = _not_79 | _eq_632; // NodeTable.java:57
+  wire _and_123 = _and_122 & _or_63; // NodeTable.java:57
+  wire _bits_95 = slot_valid[83]; // NodeTable.java:57
   wire _eq_633 = slot_parent_83 == _mux_9; // NodeTable.java:57
-  wire _and_121 = _bits_92 & _eq_633; // NodeTable.java:57
+  wire _and_124 = _bits_95 & _eq_633; // NodeTable.java:57
   wire _not_80 = ~_not_35; // NodeTable.java:57
   wire _eq_634 = slot_children_83 == 3'd0; // NodeTable.java:57
-  wire _or_62 = _not_80 | _eq_634; // NodeTable.java:57
-  wire _and_122 = _and_121 & _or_62; // NodeTable.java:57
-  wire _bits_93 = slot_valid[82]; // NodeTable.java:57
+  wire _or_64 = _not_80 | _eq_634; // NodeTable.java:57
+  wire _and_125 = _and_124 & _or_64; // NodeTable.java:57
+  wire _bits_96 = slot_valid[82]; // NodeTable.java:57
   wire _eq_635 = slot_parent_82 == _mux_9; // NodeTable.java:57
-  wire _and_123 = _bits_93 & _eq_635; // NodeTable.java:57
+  wire _and_126 = _bits_96 & _eq_635; // NodeTable.java:57
   wire _not_81 = ~_not_35; // NodeTable.java:57
   wire _eq_636 = slot_children_82 == 3'd0; // NodeTable.java:57
-  wire _or_63 = _not_81 | _eq_636; // NodeTable.java:57
-  wire _and_124 = _and_123 & _or_63; // NodeTable.java:57
-  wire _bits_94 = slot_valid[81]; // NodeTable.java:57
+  wire _or_65 = _not_81 | _eq_636; // NodeTable.java:57
+  wire _and_127 = _and_126 & _or_65; // NodeTable.java:57
+  wire _bits_97 = slot_valid[81]; // NodeTable.java:57
   wire _eq_637 = slot_parent_81 == _mux_9; // NodeTable.java:57
-  wire _and_125 = _bits_94 & _eq_637; // NodeTable.java:57
+  wire _and_128 = _bits_97 & _eq_637; // NodeTable.java:57
   wire _not_82 = ~_not_35; // NodeTable.java:57
   wire _eq_638 = slot_children_81 == 3'd0; // NodeTable.java:57
-  wire _or_64 = _not_82 | _eq_638; // NodeTable.java:57
-  wire _and_126 = _and_125 & _or_64; // NodeTable.java:57
-  wire _bits_95 = slot_valid[80]; // NodeTable.java:57
+  wire _or_66 = _not_82 | _eq_638; // NodeTable.java:57
+  wire _and_129 = _and_128 & _or_66; // NodeTable.java:57
+  wire _bits_98 = slot_valid[80]; // NodeTable.java:57
   wire _eq_639 = slot_parent_80 == _mux_9; // NodeTable.java:57
-  wire _and_127 = _bits_95 & _eq_639; // NodeTable.java:57
+  wire _and_130 = _bits_98 & _eq_639; // NodeTable.java:57
   wire _not_83 = ~_not_35; // NodeTable.java:57
   wire _eq_640 = slot_children_80 == 3'd0; // NodeTable.java:57
-  wire _or_65 = _not_83 | _eq_640; // NodeTable.java:57
-  wire _and_128 = _and_127 & _or_65; // NodeTable.java:57
-  wire _bits_96 = slot_valid[79]; // NodeTable.java:57
+  wire _or_67 = _not_83 | _eq_640; // NodeTable.java:57
+  wire _and_131 = _and_130 & _or_67; // NodeTable.java:57
+  wire _bits_99 = slot_valid[79]; // NodeTable.java:57
   wire _eq_641 = slot_parent_79 == _mux_9; // NodeTable.java:57
-  wire _and_129 = _bits_96 & _eq_641; // NodeTable.java:57
+  wire _and_132 = _bits_99 & _eq_641; // NodeTable.java:57
   wire _not_84 = ~_not_35; // NodeTable.java:57
   wire _eq_642 = slot_children_79 == 3'd0; // NodeTable.java:57
-  wire _or_66 = _not_84 | _eq_642; // NodeTable.java:57
-  wire _and_130 = _and_129 & _or_66; // NodeTable.java:57
-  wire _bits_97 = slot_valid[78]; // NodeTable.java:57
+  wire _or_68 = _not_84 | _eq_642; // NodeTable.java:57
+  wire _and_133 = _and_132 & _or_68; // NodeTable.java:57
+  wire _bits_100 = slot_valid[78]; // NodeTable.java:57
   wire _eq_643 = slot_parent_78 == _mux_9; // NodeTable.java:57
-  wire _and_131 = _bits_97 & _eq_643; // NodeTable.java:57
+  wire _and_134 = _bits_100 & _eq_643; // NodeTable.java:57
   wire _not_85 = ~_not_35; // NodeTable.java:57
   wire _eq_644 = slot_children_78 == 3'd0; // NodeTable.java:57
-  wire _or_67 = _not_85 | _eq_644; // NodeTable.java:57
-  wire _and_132 = _and_131 & _or_67; // NodeTable.java:57
-  wire _bits_98 = slot_valid[77]; // NodeTable.java:57
+  wire _or_69 = _not_85 | _eq_644; // NodeTable.java:57
+  wire _and_135 = _and_134 & _or_69; // NodeTable.java:57
+  wire _bits_101 = slot_valid[77]; // NodeTable.java:57
   wire _eq_645 = slot_parent_77 == _mux_9; // NodeTable.java:57
-  wire _and_133 = _bits_98 & _eq_645; // NodeTable.java:57
+  wire _and_136 = _bits_101 & _eq_645; // NodeTable.java:57
   wire _not_86 = ~_not_35; // NodeTable.java:57
   wire _eq_646 = slot_children_77 == 3'd0; // NodeTable.java:57
-  wire _or_68 = _not_86 | _eq_646; // NodeTable.java:57
-  wire _and_134 = _and_133 & _or_68; // NodeTable.java:57
-  wire _bits_99 = slot_valid[76]; // NodeTable.java:57
+  wire _or_70 = _not_86 | _eq_646; // NodeTable.java:57
+  wire _and_137 = _and_136 & _or_70; // NodeTable.java:57
+  wire _bits_102 = slot_valid[76]; // NodeTable.java:57
   wire _eq_647 = slot_parent_76 == _mux_9; // NodeTable.java:57
-  wire _and_135 = _bits_99 & _eq_647; // NodeTable.java:57
+  wire _and_138 = _bits_102 & _eq_647; // NodeTable.java:57
   wire _not_87 = ~_not_35; // NodeTable.java:57
   wire _eq_648 = slot_children_76 == 3'd0; // NodeTable.java:57
-  wire _or_69 = _not_87 | _eq_648; // NodeTable.java:57
-  wire _and_136 = _and_135 & _or_69; // NodeTable.java:57
-  wire _bits_100 = slot_valid[75]; // NodeTable.java:57
+  wire _or_71 = _not_87 | _eq_648; // NodeTable.java:57
+  wire _and_139 = _and_138 & _or_71; // NodeTable.java:57
+  wire _bits_103 = slot_valid[75]; // NodeTable.java:57
   wire _eq_649 = slot_parent_75 == _mux_9; // NodeTable.java:57
-  wire _and_137 = _bits_100 & _eq_649; // NodeTable.java:57
+  wire _and_140 = _bits_103 & _eq_649; // NodeTable.java:57
   wire _not_88 = ~_not_35; // NodeTable.java:57
   wire _eq_650 = slot_children_75 == 3'd0; // NodeTable.java:57
-  wire _or_70 = _not_88 | _eq_650; // NodeTable.java:57
-  wire _and_138 = _and_137 & _or_70; // NodeTable.java:57
-  wire _bits_101 = slot_valid[74]; // NodeTable.java:57
+  wire _or_72 = _not_88 | _eq_650; // NodeTable.java:57
+  wire _and_141 = _and_140 & _or_72; // NodeTable.java:57
+  wire _bits_104 = slot_valid[74]; // NodeTable.java:57
   wire _eq_651 = slot_parent_74 == _mux_9; // NodeTable.java:57
-  wire _and_139 = _bits_101 & _eq_651; // NodeTable.java:57
+  wire _and_142 = _bits_104 & _eq_651; // NodeTable.java:57
   wire _not_89 = ~_not_35; // NodeTable.java:57
   wire _eq_652 = slot_children_74 == 3'd0; // NodeTable.java:57
-  wire _or_71 = _not_89 | _eq_652; // NodeTable.java:57
-  wire _and_140 = _and_139 & _or_71; // NodeTable.java:57
-  wire _bits_102 = slot_valid[73]; // NodeTable.java:57
+  wire _or_73 = _not_89 | _eq_652; // NodeTable.java:57
+  wire _and_143 = _and_142 & _or_73; // NodeTable.java:57
+  wire _bits_105 = slot_valid[73]; // NodeTable.java:57
   wire _eq_653 = slot_parent_73 == _mux_9; // NodeTable.java:57
-  wire _and_141 = _bits_102 & _eq_653; // NodeTable.java:57
+  wire _and_144 = _bits_105 & _eq_653; // NodeTable.java:57
   wire _not_90 = ~_not_35; // NodeTable.java:57
   wire _eq_654 = slot_children_73 == 3'd0; // NodeTable.java:57
-  wire _or_72 = _not_90 | _eq_654; // NodeTable.java:57
-  wire _and_142 = _and_141 & _or_72; // NodeTable.java:57
-  wire _bits_103 = slot_valid[72]; // NodeTable.java:57
+  wire _or_74 = _not_90 | _eq_654; // NodeTable.java:57
+  wire _and_145 = _and_144 & _or_74; // NodeTable.java:57
+  wire _bits_106 = slot_valid[72]; // NodeTable.java:57
   wire _eq_655 = slot_parent_72 == _mux_9; // NodeTable.java:57
-  wire _and_143 = _bits_103 & _eq_655; // NodeTable.java:57
+  wire _and_146 = _bits_106 & _eq_655; // NodeTable.java:57
   wire _not_91 = ~_not_35; // NodeTable.java:57
   wire _eq_656 = slot_children_72 == 3'd0; // NodeTable.java:57
-  wire _or_73 = _not_91 | _eq_656; // NodeTable.java:57
-  wire _and_144 = _and_143 & _or_73; // NodeTable.java:57
-  wire _bits_104 = slot_valid[71]; // NodeTable.java:57
+  wire _or_75 = _not_91 | _eq_656; // NodeTable.java:57
+  wire _and_147 = _and_146 & _or_75; // NodeTable.java:57
+  wire _bits_107 = slot_valid[71]; // NodeTable.java:57
   wire _eq_657 = slot_parent_71 == _mux_9; // NodeTable.java:57
-  wire _and_145 = _bits_104 & _eq_657; // NodeTable.java:57
+  wire _and_148 = _bits_107 & _eq_657; // NodeTable.java:57
   wire _not_92 = ~_not_35; // NodeTable.java:57
   wire _eq_658 = slot_children_71 == 3'd0; // NodeTable.java:57
-  wire _or_74 = _not_92 | _eq_658; // NodeTable.java:57
-  wire _and_146 = _and_145 & _or_74; // NodeTable.java:57
-  wire _bits_105 = slot_valid[70]; // NodeTable.java:57
+  wire _or_76 = _not_92 | _eq_658; // NodeTable.java:57
+  wire _and_149 = _and_148 & _or_76; // NodeTable.java:57
+  wire _bits_108 = slot_valid[70]; // NodeTable.java:57
   wire _eq_659 = slot_parent_70 == _mux_9; // NodeTable.java:57
-  wire _and_147 = _bits_105 & _eq_659; // NodeTable.java:57
+  wire _and_150 = _bits_108 & _eq_659; // NodeTable.java:57
   wire _not_93 = ~_not_35; // NodeTable.java:57
   wire _eq_660 = slot_children_70 == 3'd0; // NodeTable.java:57
-  wire _or_75 = _not_93 | _eq_660; // NodeTable.java:57
-  wire _and_148 = _and_147 & _or_75; // NodeTable.java:57
-  wire _bits_106 = slot_valid[69]; // NodeTable.java:57
+  wire _or_77 = _not_93 | _eq_660; // NodeTable.java:57
+  wire _and_151 = _and_150 & _or_77; // NodeTable.java:57
+  wire _bits_109 = slot_valid[69]; // NodeTable.java:57
   wire _eq_661 = slot_parent_69 == _mux_9; // NodeTable.java:57
-  wire _and_149 = _bits_106 & _eq_661; // NodeTable.java:57
+  wire _and_152 = _bits_109 & _eq_661; // NodeTable.java:57
   wire _not_94 = ~_not_35; // NodeTable.java:57
   wire _eq_662 = slot_children_69 == 3'd0; // NodeTable.java:57
-  wire _or_76 = _not_94 | _eq_662; // NodeTable.java:57
-  wire _and_150 = _and_149 & _or_76; // NodeTable.java:57
-  wire _bits_107 = slot_valid[68]; // NodeTable.java:57
+  wire _or_78 = _not_94 | _eq_662; // NodeTable.java:57
+  wire _and_153 = _and_152 & _or_78; // NodeTable.java:57
+  wire _bits_110 = slot_valid[68]; // NodeTable.java:57
   wire _eq_663 = slot_parent_68 == _mux_9; // NodeTable.java:57
-  wire _and_151 = _bits_107 & _eq_663; // NodeTable.java:57
+  wire _and_154 = _bits_110 & _eq_663; // NodeTable.java:57
   wire _not_95 = ~_not_35; // NodeTable.java:57
   wire _eq_664 = slot_children_68 == 3'd0; // NodeTable.java:57
-  wire _or_77 = _not_95 | _eq_664; // NodeTable.java:57
-  wire _and_152 = _and_151 & _or_77; // NodeTable.java:57
-  wire _bits_108 = slot_valid[67]; // NodeTable.java:57
+  wire _or_79 = _not_95 | _eq_664; // NodeTable.java:57
+  wire _and_155 = _and_154 & _or_79; // NodeTable.java:57
+  wire _bits_111 = slot_valid[67]; // NodeTable.java:57
   wire _eq_665 = slot_parent_67 == _mux_9; // NodeTable.java:57
-  wire _and_153 = _bits_108 & _eq_665; // NodeTable.java:57
+  wire _and_156 = _bits_111 & _eq_665; // NodeTable.java:57
   wire _not_96 = ~_not_35; // NodeTable.java:57
   wire _eq_666 = slot_children_67 == 3'd0; // NodeTable.java:57
-  wire _or_78 = _not_96 | _eq_666; // NodeTable.java:57
-  wire _and_154 = _and_153 & _or_78; // NodeTable.java:57
-  wire _bits_109 = slot_valid[66]; // NodeTable.java:57
+  wire _or_80 = _not_96 | _eq_666; // NodeTable.java:57
+  wire _and_157 = _and_156 & _or_80; // NodeTable.java:57
+  wire _bits_112 = slot_valid[66]; // NodeTable.java:57
   wire _eq_667 = slot_parent_66 == _mux_9; // NodeTable.java:57
-  wire _and_155 = _bits_109 & _eq_667; // NodeTable.java:57
+  wire _and_158 = _bits_112 & _eq_667; // NodeTable.java:57
   wire _not_97 = ~_not_35; // NodeTable.java:57
   wire _eq_668 = slot_children_66 == 3'd0; // NodeTable.java:57
-  wire _or_79 = _not_97 | _eq_668; // NodeTable.java:57
-  wire _and_156 = _and_155 & _or_79; // NodeTable.java:57
-  wire _bits_110 = slot_valid[65]; // NodeTable.java:57
+  wire _or_81 = _not_97 | _eq_668; // NodeTable.java:57
+  wire _and_159 = _and_158 & _or_81; // NodeTable.java:57
+  wire _bits_113 = slot_valid[65]; // NodeTable.java:57
   wire _eq_669 = slot_parent_65 == _mux_9; // NodeTable.java:57
-  wire _and_157 = _bits_110 & _eq_669; // NodeTable.java:57
+  wire _and_160 = _bits_113 & _eq_669; // NodeTable.java:57
   wire _not_98 = ~_not_35; // NodeTable.java:57
   wire _eq_670 = slot_children_65 == 3'd0; // NodeTable.java:57
-  wire _or_80 = _not_98 | _eq_670; // NodeTable.java:57
-  wire _and_158 = _and_157 & _or_80; // NodeTable.java:57
-  wire _bits_111 = slot_valid[64]; // NodeTable.java:57
+  wire _or_82 = _not_98 | _eq_670; // NodeTable.java:57
+  wire _and_161 = _and_160 & _or_82; // NodeTable.java:57
+  wire _bits_114 = slot_valid[64]; // NodeTable.java:57
   wire _eq_671 = slot_parent_64 == _mux_9; // NodeTable.java:57
-  wire _and_159 = _bits_111 & _eq_671; // NodeTable.java:57
+  wire _and_162 = _bits_114 & _eq_671; // NodeTable.java:57
   wire _not_99 = ~_not_35; // NodeTable.java:57
   wire _eq_672 = slot_children_64 == 3'd0; // NodeTable.java:57
-  wire _or_81 = _not_99 | _eq_672; // NodeTable.java:57
-  wire _and_160 = _and_159 & _or_81; // NodeTable.java:57
-  wire _bits_112 = slot_valid[63]; // NodeTable.java:57
+  wire _or_83 = _not_99 | _eq_672; // NodeTable.java:57
+  wire _and_163 = _and_162 & _or_83; // NodeTable.java:57
+  wire _bits_115 = slot_valid[63]; // NodeTable.java:57
   wire _eq_673 = slot_parent_63 == _mux_9; // NodeTable.java:57
-  wire _and_161 = _bits_112 & _eq_673; // NodeTable.java:57
+  wire _and_164 = _bits_115 & _eq_673; // NodeTable.java:57
   wire _not_100 = ~_not_35; // NodeTable.java:57
   wire _eq_674 = slot_children_63 == 3'd0; // NodeTable.java:57
-  wire _or_82 = _not_100 | _eq_674; // NodeTable.java:57
-  wire _and_162 = _and_161 & _or_82; // NodeTable.java:57
-  wire _bits_113 = slot_valid[62]; // NodeTable.java:57
+  wire _or_84 = _not_100 | _eq_674; // NodeTable.java:57
+  wire _and_165 = _and_164 & _or_84; // NodeTable.java:57
+  wire _bits_116 = slot_valid[62]; // NodeTable.java:57
   wire _eq_675 = slot_parent_62 == _mux_9; // NodeTable.java:57
-  wire _and_163 = _bits_113 & _eq_675; // NodeTable.java:57
+  wire _and_166 = _bits_116 & _eq_675; // NodeTable.java:57
   wire _not_101 = ~_not_35; // NodeTable.java:57
   wire _eq_676 = slot_children_62 == 3'd0; // NodeTable.java:57
-  wire _or_83 = _not_101 | _eq_676; // NodeTable.java:57
-  wire _and_164 = _and_163 & _or_83; // NodeTable.java:57
-  wire _bits_114 = slot_valid[61]; // NodeTable.java:57
+  wire _or_85 = _not_101 | _eq_676; // NodeTable.java:57
+  wire _and_167 = _and_166 & _or_85; // NodeTable.java:57
+  wire _bits_117 = slot_valid[61]; // NodeTable.java:57
   wire _eq_677 = slot_parent_61 == _mux_9; // NodeTable.java:57
-  wire _and_165 = _bits_114 & _eq_677; // NodeTable.java:57
+  wire _and_168 = _bits_117 & _eq_677; // NodeTable.java:57
   wire _not_102 = ~_not_35; // NodeTable.java:57
   wire _eq_678 = slot_children_61 == 3'd0; // NodeTable.java:57
-  wire _or_84 = _not_102 | _eq_678; // NodeTable.java:57
-  wire _and_166 = _and_165 & _or_84; // NodeTable.java:57
-  wire _bits_115 = slot_valid[60]; // NodeTable.java:57
+  wire _or_86 = _not_102 | _eq_678; // NodeTable.java:57
+  wire _and_169 = _and_168 & _or_86; // NodeTable.java:57
+  wire _bits_118 = slot_valid[60]; // NodeTable.java:57
   wire _eq_679 = slot_parent_60 == _mux_9; // NodeTable.java:57
-  wire _and_167 = _bits_115 & _eq_679; // NodeTable.java:57
+  wire _and_170 = _bits_118 & _eq_679; // NodeTable.java:57
   wire _not_103 = ~_not_35; // NodeTable.java:57
   wire _eq_680 = slot_children_60 == 3'd0; // NodeTable.java:57
-  wire _or_85 = _not_103 | _eq_680; // NodeTable.java:57
-  wire _and_168 = _and_167 & _or_85; // NodeTable.java:57
-  wire _bits_116 = slot_valid[59]; // NodeTable.java:57
+  wire _or_87 = _not_103 | _eq_680; // NodeTable.java:57
+  wire _and_171 = _and_170 & _or_87; // NodeTable.java:57
+  wire _bits_119 = slot_valid[59]; // NodeTable.java:57
   wire _eq_681 = slot_parent_59 == _mux_9; // NodeTable.java:57
-  wire _and_169 = _bits_116 & _eq_681; // NodeTable.java:57
+  wire _and_172 = _bits_119 & _eq_681; // NodeTable.java:57
   wire _not_104 = ~_not_35; // NodeTable.java:57
   wire _eq_682 = slot_children_59 == 3'd0; // NodeTable.java:57
-  wire _or_86 = _not_104 | _eq_682; // NodeTable.java:57
-  wire _and_170 = _and_169 & _or_86; // NodeTable.java:57
-  wire _bits_117 = slot_valid[58]; // NodeTable.java:57
+  wire _or_88 = _not_104 | _eq_682; // NodeTable.java:57
+  wire _and_173 = _and_172 & _or_88; // NodeTable.java:57
+  wire _bits_120 = slot_valid[58]; // NodeTable.java:57
   wire _eq_683 = slot_parent_58 == _mux_9; // NodeTable.java:57
-  wire _and_171 = _bits_117 & _eq_683; // NodeTable.java:57
+  wire _and_174 = _bits_120 & _eq_683; // NodeTable.java:57
   wire _not_105 = ~_not_35; // NodeTable.java:57
   wire _eq_684 = slot_children_58 == 3'd0; // NodeTable.java:57
-  wire _or_87 = _not_105 | _eq_684; // NodeTable.java:57
-  wire _and_172 = _and_171 & _or_87; // NodeTable.java:57
-  wire _bits_118 = slot_valid[57]; // NodeTable.java:57
+  wire _or_89 = _not_105 | _eq_684; // NodeTable.java:57
+  wire _and_175 = _and_174 & _or_89; // NodeTable.java:57
+  wire _bits_121 = slot_valid[57]; // NodeTable.java:57
   wire _eq_685 = slot_parent_57 == _mux_9; // NodeTable.java:57
-  wire _and_173 = _bits_118 & _eq_685; // NodeTable.java:57
+  wire _and_176 = _bits_121 & _eq_685; // NodeTable.java:57
   wire _not_106 = ~_not_35; // NodeTable.java:57
   wire _eq_686 = slot_children_57 == 3'd0; // NodeTable.java:57
-  wire _or_88 = _not_106 | _eq_686; // NodeTable.java:57
-  wire _and_174 = _and_173 & _or_88; // NodeTable.java:57
-  wire _bits_119 = slot_valid[56]; // NodeTable.java:57
+  wire _or_90 = _not_106 | _eq_686; // NodeTable.java:57
+  wire _and_177 = _and_176 & _or_90; // NodeTable.java:57
+  wire _bits_122 = slot_valid[56]; // NodeTable.java:57
   wire _eq_687 = slot_parent_56 == _mux_9; // NodeTable.java:57
-  wire _and_175 = _bits_119 & _eq_687; // NodeTable.java:57
+  wire _and_178 = _bits_122 & _eq_687; // NodeTable.java:57
   wire _not_107 = ~_not_35; // NodeTable.java:57
   wire _eq_688 = slot_children_56 == 3'd0; // NodeTable.java:57
-  wire _or_89 = _not_107 | _eq_688; // NodeTable.java:57
-  wire _and_176 = _and_175 & _or_89; // NodeTable.java:57
-  wire _bits_120 = slot_valid[55]; // NodeTable.java:57
+  wire _or_91 = _not_107 | _eq_688; // NodeTable.java:57
+  wire _and_179 = _and_178 & _or_91; // NodeTable.java:57
+  wire _bits_123 = slot_valid[55]; // NodeTable.java:57
   wire _eq_689 = slot_parent_55 == _mux_9; // NodeTable.java:57
-  wire _and_177 = _bits_120 & _eq_689; // NodeTable.java:57
+  wire _and_180 = _bits_123 & _eq_689; // NodeTable.java:57
   wire _not_108 = ~_not_35; // NodeTable.java:57
   wire _eq_690 = slot_children_55 == 3'd0; // NodeTable.java:57
-  wire _or_90 = _not_108 | _eq_690; // NodeTable.java:57
-  wire _and_178 = _and_177 & _or_90; // NodeTable.java:57
-  wire _bits_121 = slot_valid[54]; // NodeTable.java:57
+  wire _or_92 = _not_108 | _eq_690; // NodeTable.java:57
+  wire _and_181 = _and_180 & _or_92; // NodeTable.java:57
+  wire _bits_124 = slot_valid[54]; // NodeTable.java:57
   wire _eq_691 = slot_parent_54 == _mux_9; // NodeTable.java:57
-  wire _and_179 = _bits_121 & _eq_691; // NodeTable.java:57
+  wire _and_182 = _bits_124 & _eq_691; // NodeTable.java:57
   wire _not_109 = ~_not_35; // NodeTable.java:57
   wire _eq_692 = slot_children_54 == 3'd0; // NodeTable.java:57
-  wire _or_91 = _not_109 | _eq_692; // NodeTable.java:57
-  wire _and_180 = _and_179 & _or_91; // NodeTable.java:57
-  wire _bits_122 = slot_valid[53]; // NodeTable.java:57
+  wire _or_93 = _not_109 | _eq_692; // NodeTable.java:57
+  wire _and_183 = _and_182 & _or_93; // NodeTable.java:57
+  wire _bits_125 = slot_valid[53]; // NodeTable.java:57
   wire _eq_693 = slot_parent_53 == _mux_9; // NodeTable.java:57
-  wire _and_181 = _bits_122 & _eq_693; // NodeTable.java:57
+  wire _and_184 = _bits_125 & _eq_693; // NodeTable.java:57
   wire _not_110 = ~_not_35; // NodeTable.java:57
   wire _eq_694 = slot_children_53 == 3'd0; // NodeTable.java:57
-  wire _or_92 = _not_110 | _eq_694; // NodeTable.java:57
-  wire _and_182 = _and_181 & _or_92; // NodeTable.java:57
-  wire _bits_123 = slot_valid[52]; // NodeTable.java:57
+  wire _or_94 = _not_110 | _eq_694; // NodeTable.java:57
+  wire _and_185 = _and_184 & _or_94; // NodeTable.java:57
+  wire _bits_126 = slot_valid[52]; // NodeTable.java:57
   wire _eq_695 = slot_parent_52 == _mux_9; // NodeTable.java:57
-  wire _and_183 = _bits_123 & _eq_695; // NodeTable.java:57
+  wire _and_186 = _bits_126 & _eq_695; // NodeTable.java:57
   wire _not_111 = ~_not_35; // NodeTable.java:57
   wire _eq_696 = slot_children_52 == 3'd0; // NodeTable.java:57
-  wire _or_93 = _not_111 | _eq_696; // NodeTable.java:57
-  wire _and_184 = _and_183 & _or_93; // NodeTable.java:57
-  wire _bits_124 = slot_valid[51]; // NodeTable.java:57
+  wire _or_95 = _not_111 | _eq_696; // NodeTable.java:57
+  wire _and_187 = _and_186 & _or_95; // NodeTable.java:57
+  wire _bits_127 = slot_valid[51]; // NodeTable.java:57
   wire _eq_697 = slot_parent_51 == _mux_9; // NodeTable.java:57
-  wire _and_185 = _bits_124 & _eq_697; // NodeTable.java:57
+  wire _and_188 = _bits_127 & _eq_697; // NodeTable.java:57
   wire _not_112 = ~_not_35; // NodeTable.java:57
   wire _eq_698 = slot_children_51 == 3'd0; // NodeTable.java:57
-  wire _or_94 = _not_112 | _eq_698; // NodeTable.java:57
-  wire _and_186 = _and_185 & _or_94; // NodeTable.java:57
-  wire _bits_125 = slot_valid[50]; // NodeTable.java:57
+  wire _or_96 = _not_112 | _eq_698; // NodeTable.java:57
+  wire _and_189 = _and_188 & _or_96; // NodeTable.java:57
+  wire _bits_128 = slot_valid[50]; // NodeTable.java:57
   wire _eq_699 = slot_parent_50 == _mux_9; // NodeTable.java:57
-  wire _and_187 = _bits_125 & _eq_699; // NodeTable.java:57
+  wire _and_190 = _bits_128 & _eq_699; // NodeTable.java:57
   wire _not_113 = ~_not_35; // NodeTable.java:57
   wire _eq_700 = slot_children_50 == 3'd0; // NodeTable.java:57
-  wire _or_95 = _not_113 | _eq_700; // NodeTable.java:57
-  wire _and_188 = _and_187 & _or_95; // NodeTable.java:57
-  wire _bits_126 = slot_valid[49]; // NodeTable.java:57
+  wire _or_97 = _not_113 | _eq_700; // NodeTable.java:57
+  wire _and_191 = _and_190 & _or_97; // NodeTable.java:57
+  wire _bits_129 = slot_valid[49]; // NodeTable.java:57
   wire _eq_701 = slot_parent_49 == _mux_9; // NodeTable.java:57
-  wire _and_189 = _bits_126 & _eq_701; // NodeTable.java:57
+  wire _and_192 = _bits_129 & _eq_701; // NodeTable.java:57
   wire _not_114 = ~_not_35; // NodeTable.java:57
   wire _eq_702 = slot_children_49 == 3'd0; // NodeTable.java:57
-  wire _or_96 = _not_114 | _eq_702; // NodeTable.java:57
-  wire _and_190 = _and_189 & _or_96; // NodeTable.java:57
-  wire _bits_127 = slot_valid[48]; // NodeTable.java:57
+  wire _or_98 = _not_114 | _eq_702; // NodeTable.java:57
+  wire _and_193 = _and_192 & _or_98; // NodeTable.java:57
+  wire _bits_130 = slot_valid[48]; // NodeTable.java:57
   wire _eq_703 = slot_parent_48 == _mux_9; // NodeTable.java:57
-  wire _and_191 = _bits_127 & _eq_703; // NodeTable.java:57
+  wire _and_194 = _bits_130 & _eq_703; // NodeTable.java:57
   wire _not_115 = ~_not_35; // NodeTable.java:57
   wire _eq_704 = slot_children_48 == 3'd0; // NodeTable.java:57
-  wire _or_97 = _not_115 | _eq_704; // NodeTable.java:57
-  wire _and_192 = _and_191 & _or_97; // NodeTable.java:57
-  wire _bits_128 = slot_valid[47]; // NodeTable.java:57
+  wire _or_99 = _not_115 | _eq_704; // NodeTable.java:57
+  wire _and_195 = _and_194 & _or_99; // NodeTable.java:57
+  wire _bits_131 = slot_valid[47]; // NodeTable.java:57
   wire _eq_705 = slot_parent_47 == _mux_9; // NodeTable.java:57
-  wire _and_193 = _bits_128 & _eq_705; // NodeTable.java:57
+  wire _and_196 = _bits_131 & _eq_705; // NodeTable.java:57
   wire _not_116 = ~_not_35; // NodeTable.java:57
   wire _eq_706 = slot_children_47 == 3'd0; // NodeTable.java:57
-  wire _or_98 = _not_116 | _eq_706; // NodeTable.java:57
-  wire _and_194 = _and_193 & _or_98; // NodeTable.java:57
-  wire _bits_129 = slot_valid[46]; // NodeTable.java:57
+  wire _or_100 = _not_116 | _eq_706; // NodeTable.java:57
+  wire _and_197 = _and_196 & _or_100; // NodeTable.java:57
+  wire _bits_132 = slot_valid[46]; // NodeTable.java:57
   wire _eq_707 = slot_parent_46 == _mux_9; // NodeTable.java:57
-  wire _and_195 = _bits_129 & _eq_707; // NodeTable.java:57
+  wire _and_198 = _bits_132 & _eq_707; // NodeTable.java:57
   wire _not_117 = ~_not_35; // NodeTable.java:57
   wire _eq_708 = slot_children_46 == 3'd0; // NodeTable.java:57
-  wire _or_99 = _not_117 | _eq_708; // NodeTable.java:57
-  wire _and_196 = _and_195 & _or_99; // NodeTable.java:57
-  wire _bits_130 = slot_valid[45]; // NodeTable.java:57
+  wire _or_101 = _not_117 | _eq_708; // NodeTable.java:57
+  wire _and_199 = _and_198 & _or_101; // NodeTable.java:57
+  wire _bits_133 = slot_valid[45]; // NodeTable.java:57
   wire _eq_709 = slot_parent_45 == _mux_9; // NodeTable.java:57
-  wire _and_197 = _bits_130 & _eq_709; // NodeTable.java:57
+  wire _and_200 = _bits_133 & _eq_709; // NodeTable.java:57
   wire _not_118 = ~_not_35; // NodeTable.java:57
   wire _eq_710 = slot_children_45 == 3'd0; // NodeTable.java:57
-  wire _or_100 = _not_118 | _eq_710; // NodeTable.java:57
-  wire _and_198 = _and_197 & _or_100; // NodeTable.java:57
-  wire _bits_131 = slot_valid[44]; // NodeTable.java:57
+  wire _or_102 = _not_118 | _eq_710; // NodeTable.java:57
+  wire _and_201 = _and_200 & _or_102; // NodeTable.java:57
+  wire _bits_134 = slot_valid[44]; // NodeTable.java:57
   wire _eq_711 = slot_parent_44 == _mux_9; // NodeTable.java:57
-  wire _and_199 = _bits_131 & _eq_711; // NodeTable.java:57
+  wire _and_202 = _bits_134 & _eq_711; // NodeTable.java:57
   wire _not_119 = ~_not_35; // NodeTable.java:57
   wire _eq_712 = slot_children_44 == 3'd0; // NodeTable.java:57
-  wire _or_101 = _not_119 | _eq_712; // NodeTable.java:57
-  wire _and_200 = _and_199 & _or_101; // NodeTable.java:57
-  wire _bits_132 = slot_valid[43]; // NodeTable.java:57
+  wire _or_103 = _not_119 | _eq_712; // NodeTable.java:57
+  wire _and_203 = _and_202 & _or_103; // NodeTable.java:57
+  wire _bits_135 = slot_valid[43]; // NodeTable.java:57
   wire _eq_713 = slot_parent_43 == _mux_9; // NodeTable.java:57
-  wire _and_201 = _bits_132 & _eq_713; // NodeTable.java:57
+  wire _and_204 = _bits_135 & _eq_713; // NodeTable.java:57
   wire _not_120 = ~_not_35; // NodeTable.java:57
   wire _eq_714 = slot_children_43 == 3'd0; // NodeTable.java:57
-  wire _or_102 = _not_120 | _eq_714; // NodeTable.java:57
-  wire _and_202 = _and_201 & _or_102; // NodeTable.java:57
-  wire _bits_133 = slot_valid[42]; // NodeTable.java:57
+  wire _or_104 = _not_120 | _eq_714; // NodeTable.java:57
+  wire _and_205 = _and_204 & _or_104; // NodeTable.java:57
+  wire _bits_136 = slot_valid[42]; // NodeTable.java:57
   wire _eq_715 = slot_parent_42 == _mux_9; // NodeTable.java:57
-  wire _and_203 = _bits_133 & _eq_715; // NodeTable.java:57
+  wire _and_206 = _bits_136 & _eq_715; // NodeTable.java:57
   wire _not_121 = ~_not_35; // NodeTable.java:57
   wire _eq_716 = slot_children_42 == 3'd0; // NodeTable.java:57
-  wire _or_103 = _not_121 | _eq_716; // NodeTable.java:57
-  wire _and_204 = _and_203 & _or_103; // NodeTable.java:57
-  wire _bits_134 = slot_valid[41]; // NodeTable.java:57
+  wire _or_105 = _not_121 | _eq_716; // NodeTable.java:57
+  wire _and_207 = _and_206 & _or_105; // NodeTable.java:57
+  wire _bits_137 = slot_valid[41]; // NodeTable.java:57
   wire _eq_717 = slot_parent_41 == _mux_9; // NodeTable.java:57
-  wire _and_205 = _bits_134 & _eq_717; // NodeTable.java:57
+  wire _and_208 = _bits_137 & _eq_717; // NodeTable.java:57
   wire _not_122 = ~_not_35; // NodeTable.java:57
   wire _eq_718 = slot_children_41 == 3'd0; // NodeTable.java:57
-  wire _or_104 = _not_122 | _eq_718; // NodeTable.java:57
-  wire _and_206 = _and_205 & _or_104; // NodeTable.java:57
-  wire _bits_135 = slot_valid[40]; // NodeTable.java:57
+  wire _or_106 = _not_122 | _eq_718; // NodeTable.java:57
+  wire _and_209 = _and_208 & _or_106; // NodeTable.java:57
+  wire _bits_138 = slot_valid[40]; // NodeTable.java:57
   wire _eq_719 = slot_parent_40 == _mux_9; // NodeTable.java:57
-  wire _and_207 = _bits_135 & _eq_719; // NodeTable.java:57
+  wire _and_210 = _bits_138 & _eq_719; // NodeTable.java:57
   wire _not_123 = ~_not_35; // NodeTable.java:57
   wire _eq_720 = slot_children_40 == 3'd0; // NodeTable.java:57
-  wire _or_105 = _not_123 | _eq_720; // NodeTable.java:57
-  wire _and_208 = _and_207 & _or_105; // NodeTable.java:57
-  wire _bits_136 = slot_valid[39]; // NodeTable.java:57
+  wire _or_107 = _not_123 | _eq_720; // NodeTable.java:57
+  wire _and_211 = _and_210 & _or_107; // NodeTable.java:57
+  wire _bits_139 = slot_valid[39]; // NodeTable.java:57
   wire _eq_721 = slot_parent_39 == _mux_9; // NodeTable.java:57
-  wire _and_209 = _bits_136 & _eq_721; // NodeTable.java:57
+  wire _and_212 = _bits_139 & _eq_721; // NodeTable.java:57
   wire _not_124 = ~_not_35; // NodeTable.java:57
   wire _eq_722 = slot_children_39 == 3'd0; // NodeTable.java:57
-  wire _or_106 = _not_124 | _eq_722; // NodeTable.java:57
-  wire _and_210 = _and_209 & _or_106; // NodeTable.java:57
-  wire _bits_137 = slot_valid[38]; // NodeTable.java:57
+  wire _or_108 = _not_124 | _eq_722; // NodeTable.java:57
+  wire _and_213 = _and_212 & _or_108; // NodeTable.java:57
+  wire _bits_140 = slot_valid[38]; // NodeTable.java:57
   wire _eq_723 = slot_parent_38 == _mux_9; // NodeTable.java:57
-  wire _and_211 = _bits_137 & _eq_723; // NodeTable.java:57
+  wire _and_214 = _bits_140 & _eq_723; // NodeTable.java:57
   wire _not_125 = ~_not_35; // NodeTable.java:57
   wire _eq_724 = slot_children_38 == 3'd0; // NodeTable.java:57
-  wire _or_107 = _not_125 | _eq_724; // NodeTable.java:57
-  wire _and_212 = _and_211 & _or_107; // NodeTable.java:57
-  wire _bits_138 = slot_valid[37]; // NodeTable.java:57
+  wire _or_109 = _not_125 | _eq_724; // NodeTable.java:57
+  wire _and_215 = _and_214 & _or_109; // NodeTable.java:57
+  wire _bits_141 = slot_valid[37]; // NodeTable.java:57
   wire _eq_725 = slot_parent_37 == _mux_9; // NodeTable.java:57
-  wire _and_213 = _bits_138 & _eq_725; // NodeTable.java:57
+  wire _and_216 = _bits_141 & _eq_725; // NodeTable.java:57
   wire _not_126 = ~_not_35; // NodeTable.java:57
   wire _eq_726 = slot_children_37 == 3'd0; // NodeTable.java:57
-  wire _or_108 = _not_126 | _eq_726; // NodeTable.java:57
-  wire _and_214 = _and_213 & _or_108; // NodeTable.java:57
-  wire _bits_139 = slot_valid[36]; // NodeTable.java:57
+  wire _or_110 = _not_126 | _eq_726; // NodeTable.java:57
+  wire _and_217 = _and_216 & _or_110; // NodeTable.java:57
+  wire _bits_142 = slot_valid[36]; // NodeTable.java:57
   wire _eq_727 = slot_parent_36 == _mux_9; // NodeTable.java:57
-  wire _and_215 = _bits_139 & _eq_727; // NodeTable.java:57
+  wire _and_218 = _bits_142 & _eq_727; // NodeTable.java:57
   wire _not_127 = ~_not_35; // NodeTable.java:57
   wire _eq_728 = slot_children_36 == 3'd0; // NodeTable.java:57
-  wire _or_109 = _not_127 | _eq_728; // NodeTable.java:57
-  wire _and_216 = _and_215 & _or_109; // NodeTable.java:57
-  wire _bits_140 = slot_valid[35]; // NodeTable.java:57
+  wire _or_111 = _not_127 | _eq_728; // NodeTable.java:57
+  wire _and_219 = _and_218 & _or_111; // NodeTable.java:57
+  wire _bits_143 = slot_valid[35]; // NodeTable.java:57
   wire _eq_729 = slot_parent_35 == _mux_9; // NodeTable.java:57
-  wire _and_217 = _bits_140 & _eq_729; // NodeTable.java:57
+  wire _and_220 = _bits_143 & _eq_729; // NodeTable.java:57
   wire _not_128 = ~_not_35; // NodeTable.java:57
   wire _eq_730 = slot_children_35 == 3'd0; // NodeTable.java:57
-  wire _or_110 = _not_128 | _eq_730; // NodeTable.java:57
-  wire _and_218 = _and_217 & _or_110; // NodeTable.java:57
-  wire _bits_141 = slot_valid[34]; // NodeTable.java:57
+  wire _or_112 = _not_128 | _eq_730; // NodeTable.java:57
+  wire _and_221 = _and_220 & _or_112; // NodeTable.java:57
+  wire _bits_144 = slot_valid[34]; // NodeTable.java:57
   wire _eq_731 = slot_parent_34 == _mux_9; // NodeTable.java:57
-  wire _and_219 = _bits_141 & _eq_731; // NodeTable.java:57
+  wire _and_222 = _bits_144 & _eq_731; // NodeTable.java:57
   wire _not_129 = ~_not_35; // NodeTable.java:57
   wire _eq_732 = slot_children_34 == 3'd0; // NodeTable.java:57
-  wire _or_111 = _not_129 | _eq_732; // NodeTable.java:57
-  wire _and_220 = _and_219 & _or_111; // NodeTable.java:57
-  wire _bits_142 = slot_valid[33]; // NodeTable.java:57
+  wire _or_113 = _not_129 | _eq_732; // NodeTable.java:57
+  wire _and_223 = _and_222 & _or_113; // NodeTable.java:57
+  wire _bits_145 = slot_valid[33]; // NodeTable.java:57
   wire _eq_733 = slot_parent_33 == _mux_9; // NodeTable.java:57
-  wire _and_221 = _bits_142 & _eq_733; // NodeTable.java:57
+  wire _and_224 = _bits_145 & _eq_733; // NodeTable.java:57
   wire _not_130 = ~_not_35; // NodeTable.java:57
   wire _eq_734 = slot_children_33 == 3'd0; // NodeTable.java:57
-  wire _or_112 = _not_130 | _eq_734; // NodeTable.java:57
-  wire _and_222 = _and_221 & _or_112; // NodeTable.java:57
-  wire _bits_143 = slot_valid[32]; // NodeTable.java:57
+  wire _or_114 = _not_130 | _eq_734; // NodeTable.java:57
+  wire _and_225 = _and_224 & _or_114; // NodeTable.java:57
+  wire _bits_146 = slot_valid[32]; // NodeTable.java:57
   wire _eq_735 = slot_parent_32 == _mux_9; // NodeTable.java:57
-  wire _and_223 = _bits_143 & _eq_735; // NodeTable.java:57
+  wire _and_226 = _bits_146 & _eq_735; // NodeTable.java:57
   wire _not_131 = ~_not_35; // NodeTable.java:57
   wire _eq_736 = slot_children_32 == 3'd0; // NodeTable.java:57
-  wire _or_113 = _not_131 | _eq_736; // NodeTable.java:57
-  wire _and_224 = _and_223 & _or_113; // NodeTable.java:57
-  wire _bits_144 = slot_valid[31]; // NodeTable.java:57
+  wire _or_115 = _not_131 | _eq_736; // NodeTable.java:57
+  wire _and_227 = _and_226 & _or_115; // NodeTable.java:57
+  wire _bits_147 = slot_valid[31]; // NodeTable.java:57
   wire _eq_737 = slot_parent_31 == _mux_9; // NodeTable.java:57
-  wire _and_225 = _bits_144 & _eq_737; // NodeTable.java:57
+  wire _and_228 = _bits_147 & _eq_737; // NodeTable.java:57
   wire _not_132 = ~_not_35; // NodeTable.java:57
   wire _eq_738 = slot_children_31 == 3'd0; // NodeTable.java:57
-  wire _or_114 = _not_132 | _eq_738; // NodeTable.java:57
-  wire _and_226 = _and_225 & _or_114; // NodeTable.java:57
-  wire _bits_145 = slot_valid[30]; // NodeTable.java:57
+  wire _or_116 = _not_132 | _eq_738; // NodeTable.java:57
+  wire _and_229 = _and_228 & _or_116; // NodeTable.java:57
+  wire _bits_148 = slot_valid[30]; // NodeTable.java:57
   wire _eq_739 = slot_parent_30 == _mux_9; // NodeTable.java:57
-  wire _and_227 = _bits_145 & _eq_739; // NodeTable.java:57
+  wire _and_230 = _bits_148 & _eq_739; // NodeTable.java:57
   wire _not_133 = ~_not_35; // NodeTable.java:57
   wire _eq_740 = slot_children_30 == 3'd0; // NodeTable.java:57
-  wire _or_115 = _not_133 | _eq_740; // NodeTable.java:57
-  wire _and_228 = _and_227 & _or_115; // NodeTable.java:57
-  wire _bits_146 = slot_valid[29]; // NodeTable.java:57
+  wire _or_117 = _not_133 | _eq_740; // NodeTable.java:57
+  wire _and_231 = _and_230 & _or_117; // NodeTable.java:57
+  wire _bits_149 = slot_valid[29]; // NodeTable.java:57
   wire _eq_741 = slot_parent_29 == _mux_9; // NodeTable.java:57
-  wire _and_229 = _bits_146 & _eq_741; // NodeTable.java:57
+  wire _and_232 = _bits_149 & _eq_741; // NodeTable.java:57
   wire _not_134 = ~_not_35; // NodeTable.java:57
   wire _eq_742 = slot_children_29 == 3'd0; // NodeTable.java:57
-  wire _or_116 = _not_134 | _eq_742; // NodeTable.java:57
-  wire _and_230 = _and_229 & _or_116; // NodeTable.java:57
-  wire _bits_147 = slot_valid[28]; // NodeTable.java:57
+  wire _or_118 = _not_134 | _eq_742; // NodeTable.java:57
+  wire _and_233 = _and_232 & _or_118; // NodeTable.java:57
+  wire _bits_150 = slot_valid[28]; // NodeTable.java:57
   wire _eq_743 = slot_parent_28 == _mux_9; // NodeTable.java:57
-  wire _and_231 = _bits_147 & _eq_743; // NodeTable.java:57
+  wire _and_234 = _bits_150 & _eq_743; // NodeTable.java:57
   wire _not_135 = ~_not_35; // NodeTable.java:57
   wire _eq_744 = slot_children_28 == 3'd0; // NodeTable.java:57
-  wire _or_117 = _not_135 | _eq_744; // NodeTable.java:57
-  wire _and_232 = _and_231 & _or_117; // NodeTable.java:57
-  wire _bits_148 = slot_valid[27]; // NodeTable.java:57
+  wire _or_119 = _not_135 | _eq_744; // NodeTable.java:57
+  wire _and_235 = _and_234 & _or_119; // NodeTable.java:57
+  wire _bits_151 = slot_valid[27]; // NodeTable.java:57
   wire _eq_745 = slot_parent_27 == _mux_9; // NodeTable.java:57
-  wire _and_233 = _bits_148 & _eq_745; // NodeTable.java:57
+  wire _and_236 = _bits_151 & _eq_745; // NodeTable.java:57
   wire _not_136 = ~_not_35; // NodeTable.java:57
   wire _eq_746 = slot_children_27 == 3'd0; // NodeTable.java:57
-  wire _or_118 = _not_136 | _eq_746; // NodeTable.java:57
-  wire _and_234 = _and_233 & _or_118; // NodeTable.java:57
-  wire _bits_149 = slot_valid[26]; // NodeTable.java:57
+  wire _or_120 = _not_136 | _eq_746; // NodeTable.java:57
+  wire _and_237 = _and_236 & _or_120; // NodeTable.java:57
+  wire _bits_152 = slot_valid[26]; // NodeTable.java:57
   wire _eq_747 = slot_parent_26 == _mux_9; // NodeTable.java:57
-  wire _and_235 = _bits_149 & _eq_747; // NodeTable.java:57
+  wire _and_238 = _bits_152 & _eq_747; // NodeTable.java:57
   wire _not_137 = ~_not_35; // NodeTable.java:57
   wire _eq_748 = slot_children_26 == 3'd0; // NodeTable.java:57
-  wire _or_119 = _not_137 | _eq_748; // NodeTable.java:57
-  wire _and_236 = _and_235 & _or_119; // NodeTable.java:57
-  wire _bits_150 = slot_valid[25]; // NodeTable.java:57
+  wire _or_121 = _not_137 | _eq_748; // NodeTable.java:57
+  wire _and_239 = _and_238 & _or_121; // NodeTable.java:57
+  wire _bits_153 = slot_valid[25]; // NodeTable.java:57
   wire _eq_749 = slot_parent_25 == _mux_9; // NodeTable.java:57
-  wire _and_237 = _bits_150 & _eq_749; // NodeTable.java:57
+  wire _and_240 = _bits_153 & _eq_749; // NodeTable.java:57
   wire _not_138 = ~_not_35; // NodeTable.java:57
   wire _eq_750 = slot_children_25 == 3'd0; // NodeTable.java:57
-  wire _or_120 = _not_138 | _eq_750; // NodeTable.java:57
-  wire _and_238 = _and_237 & _or_120; // NodeTable.java:57
-  wire _bits_151 = slot_valid[24]; // NodeTable.java:57
+  wire _or_122 = _not_138 | _eq_750; // NodeTable.java:57
+  wire _and_241 = _and_240 & _or_122; // NodeTable.java:57
+  wire _bits_154 = slot_valid[24]; // NodeTable.java:57
   wire _eq_751 = slot_parent_24 == _mux_9; // NodeTable.java:57
-  wire _and_239 = _bits_151 & _eq_751; // NodeTable.java:57
+  wire _and_242 = _bits_154 & _eq_751; // NodeTable.java:57
   wire _not_139 = ~_not_35; // NodeTable.java:57
   wire _eq_752 = slot_children_24 == 3'd0; // NodeTable.java:57
-  wire _or_121 = _not_139 | _eq_752; // NodeTable.java:57
-  wire _and_240 = _and_239 & _or_121; // NodeTable.java:57
-  wire _bits_152 = slot_valid[23]; // NodeTable.java:57
+  wire _or_123 = _not_139 | _eq_752; // NodeTable.java:57
+  wire _and_243 = _and_242 & _or_123; // NodeTable.java:57
+  wire _bits_155 = slot_valid[23]; // NodeTable.java:57
   wire _eq_753 = slot_parent_23 == _mux_9; // NodeTable.java:57
-  wire _and_241 = _bits_152 & _eq_753; // NodeTable.java:57
+  wire _and_244 = _bits_155 & _eq_753; // NodeTable.java:57
   wire _not_140 = ~_not_35; // NodeTable.java:57
   wire _eq_754 = slot_children_23 == 3'd0; // NodeTable.java:57
-  wire _or_122 = _not_140 | _eq_754; // NodeTable.java:57
-  wire _and_242 = _and_241 & _or_122; // NodeTable.java:57
-  wire _bits_153 = slot_valid[22]; // NodeTable.java:57
+  wire _or_124 = _not_140 | _eq_754; // NodeTable.java:57
+  wire _and_245 = _and_244 & _or_124; // NodeTable.java:57
+  wire _bits_156 = slot_valid[22]; // NodeTable.java:57
   wire _eq_755 = slot_parent_22 == _mux_9; // NodeTable.java:57
-  wire _and_243 = _bits_153 & _eq_755; // NodeTable.java:57
+  wire _and_246 = _bits_156 & _eq_755; // NodeTable.java:57
   wire _not_141 = ~_not_35; // NodeTable.java:57
   wire _eq_756 = slot_children_22 == 3'd0; // NodeTable.java:57
-  wire _or_123 = _not_141 | _eq_756; // NodeTable.java:57
-  wire _and_244 = _and_243 & _or_123; // NodeTable.java:57
-  wire _bits_154 = slot_valid[21]; // NodeTable.java:57
+  wire _or_125 = _not_141 | _eq_756; // NodeTable.java:57
+  wire _and_247 = _and_246 & _or_125; // NodeTable.java:57
+  wire _bits_157 = slot_valid[21]; // NodeTable.java:57
   wire _eq_757 = slot_parent_21 == _mux_9; // NodeTable.java:57
-  wire _and_245 = _bits_154 & _eq_757; // NodeTable.java:57
+  wire _and_248 = _bits_157 & _eq_757; // NodeTable.java:57
   wire _not_142 = ~_not_35; // NodeTable.java:57
   wire _eq_758 = slot_children_21 == 3'd0; // NodeTable.java:57
-  wire _or_124 = _not_142 | _eq_758; // NodeTable.java:57
-  wire _and_246 = _and_245 & _or_124; // NodeTable.java:57
-  wire _bits_155 = slot_valid[20]; // NodeTable.java:57
+  wire _or_126 = _not_142 | _eq_758; // NodeTable.java:57
+  wire _and_249 = _and_248 & _or_126; // NodeTable.java:57
+  wire _bits_158 = slot_valid[20]; // NodeTable.java:57
   wire _eq_759 = slot_parent_20 == _mux_9; // NodeTable.java:57
-  wire _and_247 = _bits_155 & _eq_759; // NodeTable.java:57
+  wire _and_250 = _bits_158 & _eq_759; // NodeTable.java:57
   wire _not_143 = ~_not_35; // NodeTable.java:57
   wire _eq_760 = slot_children_20 == 3'd0; // NodeTable.java:57
-  wire _or_125 = _not_143 | _eq_760; // NodeTable.java:57
-  wire _and_248 = _and_247 & _or_125; // NodeTable.java:57
-  wire _bits_156 = slot_valid[19]; // NodeTable.java:57
+  wire _or_127 = _not_143 | _eq_760; // NodeTable.java:57
+  wire _and_251 = _and_250 & _or_127; // NodeTable.java:57
+  wire _bits_159 = slot_valid[19]; // NodeTable.java:57
   wire _eq_761 = slot_parent_19 == _mux_9; // NodeTable.java:57
-  wire _and_249 = _bits_156 & _eq_761; // NodeTable.java:57
+  wire _and_252 = _bits_159 & _eq_761; // NodeTable.java:57
   wire _not_144 = ~_not_35; // NodeTable.java:57
   wire _eq_762 = slot_children_19 == 3'd0; // NodeTable.java:57
-  wire _or_126 = _not_144 | _eq_762; // NodeTable.java:57
-  wire _and_250 = _and_249 & _or_126; // NodeTable.java:57
-  wire _bits_157 = slot_valid[18]; // NodeTable.java:57
+  wire _or_128 = _not_144 | _eq_762; // NodeTable.java:57
+  wire _and_253 = _and_252 & _or_128; // NodeTable.java:57
+  wire _bits_160 = slot_valid[18]; // NodeTable.java:57
   wire _eq_763 = slot_parent_18 == _mux_9; // NodeTable.java:57
-  wire _and_251 = _bits_157 & _eq_763; // NodeTable.java:57
+  wire _and_254 = _bits_160 & _eq_763; // NodeTable.java:57
   wire _not_145 = ~_not_35; // NodeTable.java:57
   wire _eq_764 = slot_children_18 == 3'd0; // NodeTable.java:57
-  wire _or_127 = _not_145 | _eq_764; // NodeTable.java:57
-  wire _and_252 = _and_251 & _or_127; // NodeTable.java:57
-  wire _bits_158 = slot_valid[17]; // NodeTable.java:57
+  wire _or_129 = _not_145 | _eq_764; // NodeTable.java:57
+  wire _and_255 = _and_254 & _or_129; // NodeTable.java:57
+  wire _bits_161 = slot_valid[17]; // NodeTable.java:57
   wire _eq_765 = slot_parent_17 == _mux_9; // NodeTable.java:57
-  wire _and_253 = _bits_158 & _eq_765; // NodeTable.java:57
+  wire _and_256 = _bits_161 & _eq_765; // NodeTable.java:57
   wire _not_146 = ~_not_35; // NodeTable.java:57
   wire _eq_766 = slot_children_17 == 3'd0; // NodeTable.java:57
-  wire _or_128 = _not_146 | _eq_766; // NodeTable.java:57
-  wire _and_254 = _and_253 & _or_128; // NodeTable.java:57
-  wire _bits_159 = slot_valid[16]; // NodeTable.java:57
+  wire _or_130 = _not_146 | _eq_766; // NodeTable.java:57
+  wire _and_257 = _and_256 & _or_130; // NodeTable.java:57
+  wire _bits_162 = slot_valid[16]; // NodeTable.java:57
   wire _eq_767 = slot_parent_16 == _mux_9; // NodeTable.java:57
-  wire _and_255 = _bits_159 & _eq_767; // NodeTable.java:57
+  wire _and_258 = _bits_162 & _eq_767; // NodeTable.java:57
   wire _not_147 = ~_not_35; // NodeTable.java:57
   wire _eq_768 = slot_children_16 == 3'd0; // NodeTable.java:57
-  wire _or_129 = _not_147 | _eq_768; // NodeTable.java:57
-  wire _and_256 = _and_255 & _or_129; // NodeTable.java:57
-  wire _bits_160 = slot_valid[15]; // NodeTable.java:57
+  wire _or_131 = _not_147 | _eq_768; // NodeTable.java:57
+  wire _and_259 = _and_258 & _or_131; // NodeTable.java:57
+  wire _bits_163 = slot_valid[15]; // NodeTable.java:57
   wire _eq_769 = slot_parent_15 == _mux_9; // NodeTable.java:57
-  wire _and_257 = _bits_160 & _eq_769; // NodeTable.java:57
+  wire _and_260 = _bits_163 & _eq_769; // NodeTable.java:57
   wire _not_148 = ~_not_35; // NodeTable.java:57
   wire _eq_770 = slot_children_15 == 3'd0; // NodeTable.java:57
-  wire _or_130 = _not_148 | _eq_770; // NodeTable.java:57
-  wire _and_258 = _and_257 & _or_130; // NodeTable.java:57
-  wire _bits_161 = slot_valid[14]; // NodeTable.java:57
+  wire _or_132 = _not_148 | _eq_770; // NodeTable.java:57
+  wire _and_261 = _and_260 & _or_132; // NodeTable.java:57
+  wire _bits_164 = slot_valid[14]; // NodeTable.java:57
   wire _eq_771 = slot_parent_14 == _mux_9; // NodeTable.java:57
-  wire _and_259 = _bits_161 & _eq_771; // NodeTable.java:57
+  wire _and_262 = _bits_164 & _eq_771; // NodeTable.java:57
   wire _not_149 = ~_not_35; // NodeTable.java:57
   wire _eq_772 = slot_children_14 == 3'd0; // NodeTable.java:57
-  wire _or_131 = _not_149 | _eq_772; // NodeTable.java:57
-  wire _and_260 = _and_259 & _or_131; // NodeTable.java:57
-  wire _bits_162 = slot_valid[13]; // NodeTable.java:57
+  wire _or_133 = _not_149 | _eq_772; // NodeTable.java:57
+  wire _and_263 = _and_262 & _or_133; // NodeTable.java:57
+  wire _bits_165 = slot_valid[13]; // NodeTable.java:57
   wire _eq_773 = slot_parent_13 == _mux_9; // NodeTable.java:57
-  wire _and_261 = _bits_162 & _eq_773; // NodeTable.java:57
+  wire _and_264 = _bits_165 & _eq_773; // NodeTable.java:57
   wire _not_150 = ~_not_35; // NodeTable.java:57
   wire _eq_774 = slot_children_13 == 3'd0; // NodeTable.java:57
-  wire _or_132 = _not_150 | _eq_774; // NodeTable.java:57
-  wire _and_262 = _and_261 & _or_132; // NodeTable.java:57
-  wire _bits_163 = slot_valid[12]; // NodeTable.java:57
+  wire _or_134 = _not_150 | _eq_774; // NodeTable.java:57
+  wire _and_265 = _and_264 & _or_134; // NodeTable.java:57
+  wire _bits_166 = slot_valid[12]; // NodeTable.java:57
   wire _eq_775 = slot_parent_12 == _mux_9; // NodeTable.java:57
-  wire _and_263 = _bits_163 & _eq_775; // NodeTable.java:57
+  wire _and_266 = _bits_166 & _eq_775; // NodeTable.java:57
   wire _not_151 = ~_not_35; // NodeTable.java:57
   wire _eq_776 = slot_children_12 == 3'd0; // NodeTable.java:57
-  wire _or_133 = _not_151 | _eq_776; // NodeTable.java:57
-  wire _and_264 = _and_263 & _or_133; // NodeTable.java:57
-  wire _bits_164 = slot_valid[11]; // NodeTable.java:57
+  wire _or_135 = _not_151 | _eq_776; // NodeTable.java:57
+  wire _and_267 = _and_266 & _or_135; // NodeTable.java:57
+  wire _bits_167 = slot_valid[11]; // NodeTable.java:57
   wire _eq_777 = slot_parent_11 == _mux_9; // NodeTable.java:57
-  wire _and_265 = _bits_164 & _eq_777; // NodeTable.java:57
+  wire _and_268 = _bits_167 & _eq_777; // NodeTable.java:57
   wire _not_152 = ~_not_35; // NodeTable.java:57
   wire _eq_778 = slot_children_11 == 3'd0; // NodeTable.java:57
-  wire _or_134 = _not_152 | _eq_778; // NodeTable.java:57
-  wire _and_266 = _and_265 & _or_134; // NodeTable.java:57
-  wire _bits_165 = slot_valid[10]; // NodeTable.java:57
+  wire _or_136 = _not_152 | _eq_778; // NodeTable.java:57
+  wire _and_269 = _and_268 & _or_136; // NodeTable.java:57
+  wire _bits_168 = slot_valid[10]; // NodeTable.java:57
   wire _eq_779 = slot_parent_10 == _mux_9; // NodeTable.java:57
-  wire _and_267 = _bits_165 & _eq_779; // NodeTable.java:57
+  wire _and_270 = _bits_168 & _eq_779; // NodeTable.java:57
   wire _not_153 = ~_not_35; // NodeTable.java:57
   wire _eq_780 = slot_children_10 == 3'd0; // NodeTable.java:57
-  wire _or_135 = _not_153 | _eq_780; // NodeTable.java:57
-  wire _and_268 = _and_267 & _or_135; // NodeTable.java:57
-  wire _bits_166 = slot_valid[9]; // NodeTable.java:57
+  wire _or_137 = _not_153 | _eq_780; // NodeTable.java:57
+  wire _and_271 = _and_270 & _or_137; // NodeTable.java:57
+  wire _bits_169 = slot_valid[9]; // NodeTable.java:57
   wire _eq_781 = slot_parent_9 == _mux_9; // NodeTable.java:57
-  wire _and_269 = _bits_166 & _eq_781; // NodeTable.java:57
+  wire _and_272 = _bits_169 & _eq_781; // NodeTable.java:57
   wire _not_154 = ~_not_35; // NodeTable.java:57
   wire _eq_782 = slot_children_9 == 3'd0; // NodeTable.java:57
-  wire _or_136 = _not_154 | _eq_782; // NodeTable.java:57
-  wire _and_270 = _and_269 & _or_136; // NodeTable.java:57
-  wire _bits_167 = slot_valid[8]; // NodeTable.java:57
+  wire _or_138 = _not_154 | _eq_782; // NodeTable.java:57
+  wire _and_273 = _and_272 & _or_138; // NodeTable.java:57
+  wire _bits_170 = slot_valid[8]; // NodeTable.java:57
   wire _eq_783 = slot_parent_8 == _mux_9; // NodeTable.java:57
-  wire _and_271 = _bits_167 & _eq_783; // NodeTable.java:57
+  wire _and_274 = _bits_170 & _eq_783; // NodeTable.java:57
   wire _not_155 = ~_not_35; // NodeTable.java:57
   wire _eq_784 = slot_children_8 == 3'd0; // NodeTable.java:57
-  wire _or_137 = _not_155 | _eq_784; // NodeTable.java:57
-  wire _and_272 = _and_271 & _or_137; // NodeTable.java:57
-  wire _bits_168 = slot_valid[7]; // NodeTable.java:57
+  wire _or_139 = _not_155 | _eq_784; // NodeTable.java:57
+  wire _and_275 = _and_274 & _or_139; // NodeTable.java:57
+  wire _bits_171 = slot_valid[7]; // NodeTable.java:57
   wire _eq_785 = slot_parent_7 == _mux_9; // NodeTable.java:57
-  wire _and_273 = _bits_168 & _eq_785; // NodeTable.java:57
+  wire _and_276 = _bits_171 & _eq_785; // NodeTable.java:57
   wire _not_156 = ~_not_35; // NodeTable.java:57
   wire _eq_786 = slot_children_7 == 3'd0; // NodeTable.java:57
-  wire _or_138 = _not_156 | _eq_786; // NodeTable.java:57
-  wire _and_274 = _and_273 & _or_138; // NodeTable.java:57
-  wire _bits_169 = slot_valid[6]; // NodeTable.java:57
+  wire _or_140 = _not_156 | _eq_786; // NodeTable.java:57
+  wire _and_277 = _and_276 & _or_140; // NodeTable.java:57
+  wire _bits_172 = slot_valid[6]; // NodeTable.java:57
   wire _eq_787 = slot_parent_6 == _mux_9; // NodeTable.java:57
-  wire _and_275 = _bits_169 & _eq_787; // NodeTable.java:57
+  wire _and_278 = _bits_172 & _eq_787; // NodeTable.java:57
   wire _not_157 = ~_not_35; // NodeTable.java:57
   wire _eq_788 = slot_children_6 == 3'd0; // NodeTable.java:57
-  wire _or_139 = _not_157 | _eq_788; // NodeTable.java:57
-  wire _and_276 = _and_275 & _or_139; // NodeTable.java:57
-  wire _bits_170 = slot_valid[5]; // NodeTable.java:57
+  wire _or_141 = _not_157 | _eq_788; // NodeTable.java:57
+  wire _and_279 = _and_278 & _or_141; // NodeTable.java:57
+  wire _bits_173 = slot_valid[5]; // NodeTable.java:57
   wire _eq_789 = slot_parent_5 == _mux_9; // NodeTable.java:57
-  wire _and_277 = _bits_170 & _eq_789; // NodeTable.java:57
+  wire _and_280 = _bits_173 & _eq_789; // NodeTable.java:57
   wire _not_158 = ~_not_35; // NodeTable.java:57
   wire _eq_790 = slot_children_5 == 3'd0; // NodeTable.java:57
-  wire _or_140 = _not_158 | _eq_790; // NodeTable.java:57
-  wire _and_278 = _and_277 & _or_140; // NodeTable.java:57
-  wire _bits_171 = slot_valid[4]; // NodeTable.java:57
+  wire _or_142 = _not_158 | _eq_790; // NodeTable.java:57
+  wire _and_281 = _and_280 & _or_142; // NodeTable.java:57
+  wire _bits_174 = slot_valid[4]; // NodeTable.java:57
   wire _eq_791 = slot_parent_4 == _mux_9; // NodeTable.java:57
-  wire _and_279 = _bits_171 & _eq_791; // NodeTable.java:57
+  wire _and_282 = _bits_174 & _eq_791; // NodeTable.java:57
   wire _not_159 = ~_not_35; // NodeTable.java:57
   wire _eq_792 = slot_children_4 == 3'd0; // NodeTable.java:57
-  wire _or_141 = _not_159 | _eq_792; // NodeTable.java:57
-  wire _and_280 = _and_279 & _or_141; // NodeTable.java:57
-  wire _bits_172 = slot_valid[3]; // NodeTable.java:57
+  wire _or_143 = _not_159 | _eq_792; // NodeTable.java:57
+  wire _and_283 = _and_282 & _or_143; // NodeTable.java:57
+  wire _bits_175 = slot_valid[3]; // NodeTable.java:57
   wire _eq_793 = slot_parent_3 == _mux_9; // NodeTable.java:57
-  wire _and_281 = _bits_172 & _eq_793; // NodeTable.java:57
+  wire _and_284 = _bits_175 & _eq_793; // NodeTable.java:57
   wire _not_160 = ~_not_35; // NodeTable.java:57
   wire _eq_794 = slot_children_3 == 3'd0; // NodeTable.java:57
-  wire _or_142 = _not_160 | _eq_794; // NodeTable.java:57
-  wire _and_282 = _and_281 & _or_142; // NodeTable.java:57
-  wire _bits_173 = slot_valid[2]; // NodeTable.java:57
+  wire _or_144 = _not_160 | _eq_794; // NodeTable.java:57
+  wire _and_285 = _and_284 & _or_144; // NodeTable.java:57
+  wire _bits_176 = slot_valid[2]; // NodeTable.java:57
   wire _eq_795 = slot_parent_2 == _mux_9; // NodeTable.java:57
-  wire _and_283 = _bits_173 & _eq_795; // NodeTable.java:57
+  wire _and_286 = _bits_176 & _eq_795; // NodeTable.java:57
   wire _not_161 = ~_not_35; // NodeTable.java:57
   wire _eq_796 = slot_children_2 == 3'd0; // NodeTable.java:57
-  wire _or_143 = _not_161 | _eq_796; // NodeTable.java:57
-  wire _and_284 = _and_283 & _or_143; // NodeTable.java:57
-  wire _bits_174 = slot_valid[1]; // NodeTable.java:57
+  wire _or_145 = _not_161 | _eq_796; // NodeTable.java:57
+  wire _and_287 = _and_286 & _or_145; // NodeTable.java:57
+  wire _bits_177 = slot_valid[1]; // NodeTable.java:57
   wire _eq_797 = slot_parent_1 == _mux_9; // NodeTable.java:57
-  wire _and_285 = _bits_174 & _eq_797; // NodeTable.java:57
+  wire _and_288 = _bits_177 & _eq_797; // NodeTable.java:57
   wire _not_162 = ~_not_35; // NodeTable.java:57
   wire _eq_798 = slot_children_1 == 3'd0; // NodeTable.java:57
-  wire _or_144 = _not_162 | _eq_798; // NodeTable.java:57
-  wire _and_286 = _and_285 & _or_144; // NodeTable.java:57
-  wire [127:0] kids_vector = {_and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, _and_192, _and_194, _and_196, _and_198, _and_200, _and_202, _and_204, _and_206, _and_208, _and_210, _and_212, _and_214, _and_216, _and_218, _and_220, _and_222, _and_224, _and_226, _and_228, _and_230, _and_232, _and_234, _and_236, _and_238, _and_240, _and_242, _and_244, _and_246, _and_248, _and_250, _and_252, _and_254, _and_256, _and_258, _and_260, _and_262, _and_264, _and_266, _and_268, _and_270, _and_272, _and_274, _and_276, _and_278, _and_280, _and_282, _and_284, _and_286, 1'd0}; // NodeTable.java:78
-  wire _not_163 = ~leaf_pick_load; // SlotPicker.java:56
-  wire [127:0] _not_164 = ~leaf_pick_pick_hot; // SlotPicker.java:40
-  wire [127:0] _and_287 = leaf_pick_candidates & _not_164; // SlotPicker.java:40
-  wire _bits_175 = slot_valid[127]; // NodeTable.java:65
+  wire _or_146 = _not_162 | _eq_798; // NodeTable.java:57
+  wire _and_289 = _and_288 & _or_146; // NodeTable.java:57
+  wire [127:0] kids_vector = {_and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, 1'd0}; // NodeTable.java:78
+  wire _not_163 = ~leaf_pick_load; // SlotPicker.java:54
+  wire [127:0] _not_164 = ~leaf_pick_pick_hot; // SlotPicker.java:38
+  wire [127:0] _and_290 = leaf_pick_candidates & _not_164; // SlotPicker.java:38
+  wire _bits_178 = slot_valid[127]; // NodeTable.java:65
   wire _eq_799 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_288 = _bits_175 & _eq_799; // NodeTable.java:65
+  wire _and_291 = _bits_178 & _eq_799; // NodeTable.java:65
   wire _eq_800 = slot_children_127 == 3'd0; // NodeTable.java:65
-  wire _and_289 = _and_288 & _eq_800; // NodeTable.java:65
-  wire _bits_176 = slot_valid[126]; // NodeTable.java:65
+  wire _and_292 = _and_291 & _eq_800; // NodeTable.java:65
+  wire _bits_179 = slot_valid[126]; // NodeTable.java:65
   wire _eq_801 = slot_depth_126 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_290 = _bits_176 & _eq_801; // NodeTable.java:65
+  wire _and_293 = _bits_179 & _eq_801; // NodeTable.java:65
   wire _eq_802 = slot_children_126 == 3'd0; // NodeTable.java:65
-  wire _and_291 = _and_290 & _eq_802; // NodeTable.java:65
-  wire _bits_177 = slot_valid[125]; // NodeTable.java:65
+  wire _and_294 = _and_293 & _eq_802; // NodeTable.java:65
+  wire _bits_180 = slot_valid[125]; // NodeTable.java:65
   wire _eq_803 = slot_depth_125 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_292 = _bits_177 & _eq_803; // NodeTable.java:65
+  wire _and_295 = _bits_180 & _eq_803; // NodeTable.java:65
   wire _eq_804 = slot_children_125 == 3'd0; // NodeTable.java:65
-  wire _and_293 = _and_292 & _eq_804; // NodeTable.java:65
-  wire _bits_178 = slot_valid[124]; // NodeTable.java:65
+  wire _and_296 = _and_295 & _eq_804; // NodeTable.java:65
+  wire _bits_181 = slot_valid[124]; // NodeTable.java:65
   wire _eq_805 = slot_depth_124 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_294 = _bits_178 & _eq_805; // NodeTable.java:65
+  wire _and_297 = _bits_181 & _eq_805; // NodeTable.java:65
   wire _eq_806 = slot_children_124 == 3'd0; // NodeTable.java:65
-  wire _and_295 = _and_294 & _eq_806; // NodeTable.java:65
-  wire _bits_179 = slot_valid[123]; // NodeTable.java:65
+  wire _and_298 = _and_297 & _eq_806; // NodeTable.java:65
+  wire _bits_182 = slot_valid[123]; // NodeTable.java:65
   wire _eq_807 = slot_depth_123 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_296 = _bits_179 & _eq_807; // NodeTable.java:65
+  wire _and_299 = _bits_182 & _eq_807; // NodeTable.java:65
   wire _eq_808 = slot_children_123 == 3'd0; // NodeTable.java:65
-  wire _and_297 = _and_296 & _eq_808; // NodeTable.java:65
-  wire _bits_180 = slot_valid[122]; // NodeTable.java:65
+  wire _and_300 = _and_299 & _eq_808; // NodeTable.java:65
+  wire _bits_183 = slot_valid[122]; // NodeTable.java:65
   wire _eq_809 = slot_depth_122 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_298 = _bits_180 & _eq_809; // NodeTable.java:65
+  wire _and_301 = _bits_183 & _eq_809; // NodeTable.java:65
   wire _eq_810 = slot_children_122 == 3'd0; // NodeTable.java:65
-  wire _and_299 = _and_298 & _eq_810; // NodeTable.java:65
-  wire _bits_181 = slot_valid[121]; // NodeTable.java:65
+  wire _and_302 = _and_301 & _eq_810; // NodeTable.java:65
+  wire _bits_184 = slot_valid[121]; // NodeTable.java:65
   wire _eq_811 = slot_depth_121 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_300 = _bits_181 & _eq_811; // NodeTable.java:65
+  wire _and_303 = _bits_184 & _eq_811; // NodeTable.java:65
   wire _eq_812 = slot_children_121 == 3'd0; // NodeTable.java:65
-  wire _and_301 = _and_300 & _eq_812; // NodeTable.java:65
-  wire _bits_182 = slot_valid[120]; // NodeTable.java:65
+  wire _and_304 = _and_303 & _eq_812; // NodeTable.java:65
+  wire _bits_185 = slot_valid[120]; // NodeTable.java:65
   wire _eq_813 = slot_depth_120 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_302 = _bits_182 & _eq_813; // NodeTable.java:65
+  wire _and_305 = _bits_185 & _eq_813; // NodeTable.java:65
   wire _eq_814 = slot_children_120 == 3'd0; // NodeTable.java:65
-  wire _and_303 = _and_302 & _eq_814; // NodeTable.java:65
-  wire _bits_183 = slot_valid[119]; // NodeTable.java:65
+  wire _and_306 = _and_305 & _eq_814; // NodeTable.java:65
+  wire _bits_186 = slot_valid[119]; // NodeTable.java:65
   wire _eq_815 = slot_depth_119 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_304 = _bits_183 & _eq_815; // NodeTable.java:65
+  wire _and_307 = _bits_186 & _eq_815; // NodeTable.java:65
   wire _eq_816 = slot_children_119 == 3'd0; // NodeTable.java:65
-  wire _and_305 = _and_304 & _eq_816; // NodeTable.java:65
-  wire _bits_184 = slot_valid[118]; // NodeTable.java:65
+  wire _and_308 = _and_307 & _eq_816; // NodeTable.java:65
+  wire _bits_187 = slot_valid[118]; // NodeTable.java:65
   wire _eq_817 = slot_depth_118 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_306 = _bits_184 & _eq_817; // NodeTable.java:65
+  wire _and_309 = _bits_187 & _eq_817; // NodeTable.java:65
   wire _eq_818 = slot_children_118 == 3'd0; // NodeTable.java:65
-  wire _and_307 = _and_306 & _eq_818; // NodeTable.java:65
-  wire _bits_185 = slot_valid[117]; // NodeTable.java:65
+  wire _and_310 = _and_309 & _eq_818; // NodeTable.java:65
+  wire _bits_188 = slot_valid[117]; // NodeTable.java:65
   wire _eq_819 = slot_depth_117 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_308 = _bits_185 & _eq_819; // NodeTable.java:65
+  wire _and_311 = _bits_188 & _eq_819; // NodeTable.java:65
   wire _eq_820 = slot_children_117 == 3'd0; // NodeTable.java:65
-  wire _and_309 = _and_308 & _eq_820; // NodeTable.java:65
-  wire _bits_186 = slot_valid[116]; // NodeTable.java:65
+  wire _and_312 = _and_311 & _eq_820; // NodeTable.java:65
+  wire _bits_189 = slot_valid[116]; // NodeTable.java:65
   wire _eq_821 = slot_depth_116 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_310 = _bits_186 & _eq_821; // NodeTable.java:65
+  wire _and_313 = _bits_189 & _eq_821; // NodeTable.java:65
   wire _eq_822 = slot_children_116 == 3'd0; // NodeTable.java:65
-  wire _and_311 = _and_310 & _eq_822; // NodeTable.java:65
-  wire _bits_187 = slot_valid[115]; // NodeTable.java:65
+  wire _and_314 = _and_313 & _eq_822; // NodeTable.java:65
+  wire _bits_190 = slot_valid[115]; // NodeTable.java:65
   wire _eq_823 = slot_depth_115 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_312 = _bits_187 & _eq_823; // NodeTable.java:65
+  wire _and_315 = _bits_190 & _eq_823; // NodeTable.java:65
   wire _eq_824 = slot_children_115 == 3'd0; // NodeTable.java:65
-  wire _and_313 = _and_312 & _eq_824; // NodeTable.java:65
-  wire _bits_188 = slot_valid[114]; // NodeTable.java:65
+  wire _and_316 = _and_315 & _eq_824; // NodeTable.java:65
+  wire _bits_191 = slot_valid[114]; // NodeTable.java:65
   wire _eq_825 = slot_depth_114 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_314 = _bits_188 & _eq_825; // NodeTable.java:65
+  wire _and_317 = _bits_191 & _eq_825; // NodeTable.java:65
   wire _eq_826 = slot_children_114 == 3'd0; // NodeTable.java:65
-  wire _and_315 = _and_314 & _eq_826; // NodeTable.java:65
-  wire _bits_189 = slot_valid[113]; // NodeTable.java:65
+  wire _and_318 = _and_317 & _eq_826; // NodeTable.java:65
+  wire _bits_192 = slot_valid[113]; // NodeTable.java:65
   wire _eq_827 = slot_depth_113 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_316 = _bits_189 & _eq_827; // NodeTable.java:65
+  wire _and_319 = _bits_192 & _eq_827; // NodeTable.java:65
   wire _eq_828 = slot_children_113 == 3'd0; // NodeTable.java:65
-  wire _and_317 = _and_316 & _eq_828; // NodeTable.java:65
-  wire _bits_190 = slot_valid[112]; // NodeTable.java:65
+  wire _and_320 = _and_319 & _eq_828; // NodeTable.java:65
+  wire _bits_193 = slot_valid[112]; // NodeTable.java:65
   wire _eq_829 = slot_depth_112 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_318 = _bits_190 & _eq_829; // NodeTable.java:65
+  wire _and_321 = _bits_193 & _eq_829; // NodeTable.java:65
   wire _eq_830 = slot_children_112 == 3'd0; // NodeTable.java:65
-  wire _and_319 = _and_318 & _eq_830; // NodeTable.java:65
-  wire _bits_191 = slot_valid[111]; // NodeTable.java:65
+  wire _and_322 = _and_321 & _eq_830; // NodeTable.java:65
+  wire _bits_194 = slot_valid[111]; // NodeTable.java:65
   wire _eq_831 = slot_depth_111 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_320 = _bits_191 & _eq_831; // NodeTable.java:65
+  wire _and_323 = _bits_194 & _eq_831; // NodeTable.java:65
   wire _eq_832 = slot_children_111 == 3'd0; // NodeTable.java:65
-  wire _and_321 = _and_320 & _eq_832; // NodeTable.java:65
-  wire _bits_192 = slot_valid[110]; // NodeTable.java:65
+  wire _and_324 = _and_323 & _eq_832; // NodeTable.java:65
+  wire _bits_195 = slot_valid[110]; // NodeTable.java:65
   wire _eq_833 = slot_depth_110 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_322 = _bits_192 & _eq_833; // NodeTable.java:65
+  wire _and_325 = _bits_195 & _eq_833; // NodeTable.java:65
   wire _eq_834 = slot_children_110 == 3'd0; // NodeTable.java:65
-  wire _and_323 = _and_322 & _eq_834; // NodeTable.java:65
-  wire _bits_193 = slot_valid[109]; // NodeTable.java:65
+  wire _and_326 = _and_325 & _eq_834; // NodeTable.java:65
+  wire _bits_196 = slot_valid[109]; // NodeTable.java:65
   wire _eq_835 = slot_depth_109 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_324 = _bits_193 & _eq_835; // NodeTable.java:65
+  wire _and_327 = _bits_196 & _eq_835; // NodeTable.java:65
   wire _eq_836 = slot_children_109 == 3'd0; // NodeTable.java:65
-  wire _and_325 = _and_324 & _eq_836; // NodeTable.java:65
-  wire _bits_194 = slot_valid[108]; // NodeTable.java:65
+  wire _and_328 = _and_327 & _eq_836; // NodeTable.java:65
+  wire _bits_197 = slot_valid[108]; // NodeTable.java:65
   wire _eq_837 = slot_depth_108 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_326 = _bits_194 & _eq_837; // NodeTable.java:65
+  wire _and_329 = _bits_197 & _eq_837; // NodeTable.java:65
   wire _eq_838 = slot_children_108 == 3'd0; // NodeTable.java:65
-  wire _and_327 = _and_326 & _eq_838; // NodeTable.java:65
-  wire _bits_195 = slot_valid[107]; // NodeTable.java:65
+  wire _and_330 = _and_329 & _eq_838; // NodeTable.java:65
+  wire _bits_198 = slot_valid[107]; // NodeTable.java:65
   wire _eq_839 = slot_depth_107 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_328 = _bits_195 & _eq_839; // NodeTable.java:65
+  wire _and_331 = _bits_198 & _eq_839; // NodeTable.java:65
   wire _eq_840 = slot_children_107 == 3'd0; // NodeTable.java:65
-  wire _and_329 = _and_328 & _eq_840; // NodeTable.java:65
-  wire _bits_196 = slot_valid[106]; // NodeTable.java:65
+  wire _and_332 = _and_331 & _eq_840; // NodeTable.java:65
+  wire _bits_199 = slot_valid[106]; // NodeTable.java:65
   wire _eq_841 = slot_depth_106 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_330 = _bits_196 & _eq_841; // NodeTable.java:65
+  wire _and_333 = _bits_199 & _eq_841; // NodeTable.java:65
   wire _eq_842 = slot_children_106 == 3'd0; // NodeTable.java:65
-  wire _and_331 = _and_330 & _eq_842; // NodeTable.java:65
-  wire _bits_197 = slot_valid[105]; // NodeTable.java:65
+  wire _and_334 = _and_333 & _eq_842; // NodeTable.java:65
+  wire _bits_200 = slot_valid[105]; // NodeTable.java:65
   wire _eq_843 = slot_depth_105 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_332 = _bits_197 & _eq_843; // NodeTable.java:65
+  wire _and_335 = _bits_200 & _eq_843; // NodeTable.java:65
   wire _eq_844 = slot_children_105 == 3'd0; // NodeTable.java:65
-  wire _and_333 = _and_332 & _eq_844; // NodeTable.java:65
-  wire _bits_198 = slot_valid[104]; // NodeTable.java:65
+  wire _and_336 = _and_335 & _eq_844; // NodeTable.java:65
+  wire _bits_201 = slot_valid[104]; // NodeTable.java:65
   wire _eq_845 = slot_depth_104 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_334 = _bits_198 & _eq_845; // NodeTable.java:65
+  wire _and_337 = _bits_201 & _eq_845; // NodeTable.java:65
   wire _eq_846 = slot_children_104 == 3'd0; // NodeTable.java:65
-  wire _and_335 = _and_334 & _eq_846; // NodeTable.java:65
-  wire _bits_199 = slot_valid[103]; // NodeTable.java:65
+  wire _and_338 = _and_337 & _eq_846; // NodeTable.java:65
+  wire _bits_202 = slot_valid[103]; // NodeTable.java:65
   wire _eq_847 = slot_depth_103 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_336 = _bits_199 & _eq_847; // NodeTable.java:65
+  wire _and_339 = _bits_202 & _eq_847; // NodeTable.java:65
   wire _eq_848 = slot_children_103 == 3'd0; // NodeTable.java:65
-  wire _and_337 = _and_336 & _eq_848; // NodeTable.java:65
-  wire _bits_200 = slot_valid[102]; // NodeTable.java:65
+  wire _and_340 = _and_339 & _eq_848; // NodeTable.java:65
+  wire _bits_203 = slot_valid[102]; // NodeTable.java:65
   wire _eq_849 = slot_depth_102 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_338 = _bits_200 & _eq_849; // NodeTable.java:65
+  wire _and_341 = _bits_203 & _eq_849; // NodeTable.java:65
   wire _eq_850 = slot_children_102 == 3'd0; // NodeTable.java:65
-  wire _and_339 = _and_338 & _eq_850; // NodeTable.java:65
-  wire _bits_201 = slot_valid[101]; // NodeTable.java:65
+  wire _and_342 = _and_341 & _eq_850; // NodeTable.java:65
+  wire _bits_204 = slot_valid[101]; // NodeTable.java:65
   wire _eq_851 = slot_depth_101 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_340 = _bits_201 & _eq_851; // NodeTable.java:65
+  wire _and_343 = _bits_204 & _eq_851; // NodeTable.java:65
   wire _eq_852 = slot_children_101 == 3'd0; // NodeTable.java:65
-  wire _and_341 = _and_340 & _eq_852; // NodeTable.java:65
-  wire _bits_202 = slot_valid[100]; // NodeTable.java:65
+  wire _and_344 = _and_343 & _eq_852; // NodeTable.java:65
+  wire _bits_205 = slot_valid[100]; // NodeTable.java:65
   wire _eq_853 = slot_depth_100 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_342 = _bits_202 & _eq_853; // NodeTable.java:65
+  wire _and_345 = _bits_205 & _eq_853; // NodeTable.java:65
   wire _eq_854 = slot_children_100 == 3'd0; // NodeTable.java:65
-  wire _and_343 = _and_342 & _eq_854; // NodeTable.java:65
-  wire _bits_203 = slot_valid[99]; // NodeTable.java:65
+  wire _and_346 = _and_345 & _eq_854; // NodeTable.java:65
+  wire _bits_206 = slot_valid[99]; // NodeTable.java:65
   wire _eq_855 = slot_depth_99 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_344 = _bits_203 & _eq_855; // NodeTable.java:65
+  wire _and_347 = _bits_206 & _eq_855; // NodeTable.java:65
   wire _eq_856 = slot_children_99 == 3'd0; // NodeTable.java:65
-  wire _and_345 = _and_344 & _eq_856; // NodeTable.java:65
-  wire _bits_204 = slot_valid[98]; // NodeTable.java:65
+  wire _and_348 = _and_347 & _eq_856; // NodeTable.java:65
+  wire _bits_207 = slot_valid[98]; // NodeTable.java:65
   wire _eq_857 = slot_depth_98 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_346 = _bits_204 & _eq_857; // NodeTable.java:65
+  wire _and_349 = _bits_207 & _eq_857; // NodeTable.java:65
   wire _eq_858 = slot_children_98 == 3'd0; // NodeTable.java:65
-  wire _and_347 = _and_346 & _eq_858; // NodeTable.java:65
-  wire _bits_205 = slot_valid[97]; // NodeTable.java:65
+  wire _and_350 = _and_349 & _eq_858; // NodeTable.java:65
+  wire _bits_208 = slot_valid[97]; // NodeTable.java:65
   wire _eq_859 = slot_depth_97 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_348 = _bits_205 & _eq_859; // NodeTable.java:65
+  wire _and_351 = _bits_208 & _eq_859; // NodeTable.java:65
   wire _eq_860 = slot_children_97 == 3'd0; // NodeTable.java:65
-  wire _and_349 = _and_348 & _eq_860; // NodeTable.java:65
-  wire _bits_206 = slot_valid[96]; // NodeTable.java:65
+  wire _and_352 = _and_351 & _eq_860; // NodeTable.java:65
+  wire _bits_209 = slot_valid[96]; // NodeTable.java:65
   wire _eq_861 = slot_depth_96 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_350 = _bits_206 & _eq_861; // NodeTable.java:65
+  wire _and_353 = _bits_209 & _eq_861; // NodeTable.java:65
   wire _eq_862 = slot_children_96 == 3'd0; // NodeTable.java:65
-  wire _and_351 = _and_350 & _eq_862; // NodeTable.java:65
-  wire _bits_207 = slot_valid[95]; // NodeTable.java:65
+  wire _and_354 = _and_353 & _eq_862; // NodeTable.java:65
+  wire _bits_210 = slot_valid[95]; // NodeTable.java:65
   wire _eq_863 = slot_depth_95 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_352 = _bits_207 & _eq_863; // NodeTable.java:65
+  wire _and_355 = _bits_210 & _eq_863; // NodeTable.java:65
   wire _eq_864 = slot_children_95 == 3'd0; // NodeTable.java:65
-  wire _and_353 = _and_352 & _eq_864; // NodeTable.java:65
-  wire _bits_208 = slot_valid[94]; // NodeTable.java:65
+  wire _and_356 = _and_355 & _eq_864; // NodeTable.java:65
+  wire _bits_211 = slot_valid[94]; // NodeTable.java:65
   wire _eq_865 = slot_depth_94 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_354 = _bits_208 & _eq_865; // NodeTable.java:65
+  wire _and_357 = _bits_211 & _eq_865; // NodeTable.java:65
   wire _eq_866 = slot_children_94 == 3'd0; // NodeTable.java:65
-  wire _and_355 = _and_354 & _eq_866; // NodeTable.java:65
-  wire _bits_209 = slot_valid[93]; // NodeTable.java:65
+  wire _and_358 = _and_357 & _eq_866; // NodeTable.java:65
+  wire _bits_212 = slot_valid[93]; // NodeTable.java:65
   wire _eq_867 = slot_depth_93 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_356 = _bits_209 & _eq_867; // NodeTable.java:65
+  wire _and_359 = _bits_212 & _eq_867; // NodeTable.java:65
   wire _eq_868 = slot_children_93 == 3'd0; // NodeTable.java:65
-  wire _and_357 = _and_356 & _eq_868; // NodeTable.java:65
-  wire _bits_210 = slot_valid[92]; // NodeTable.java:65
+  wire _and_360 = _and_359 & _eq_868; // NodeTable.java:65
+  wire _bits_213 = slot_valid[92]; // NodeTable.java:65
   wire _eq_869 = slot_depth_92 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_358 = _bits_210 & _eq_869; // NodeTable.java:65
+  wire _and_361 = _bits_213 & _eq_869; // NodeTable.java:65
   wire _eq_870 = slot_children_92 == 3'd0; // NodeTable.java:65
-  wire _and_359 = _and_358 & _eq_870; // NodeTable.java:65
-  wire _bits_211 = slot_valid[91]; // NodeTable.java:65
+  wire _and_362 = _and_361 & _eq_870; // NodeTable.java:65
+  wire _bits_214 = slot_valid[91]; // NodeTable.java:65
   wire _eq_871 = slot_depth_91 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_360 = _bits_211 & _eq_871; // NodeTable.java:65
+  wire _and_363 = _bits_214 & _eq_871; // NodeTable.java:65
   wire _eq_872 = slot_children_91 == 3'd0; // NodeTable.java:65
-  wire _and_361 = _and_360 & _eq_872; // NodeTable.java:65
-  wire _bits_212 = slot_valid[90]; // NodeTable.java:65
+  wire _and_364 = _and_363 & _eq_872; // NodeTable.java:65
+  wire _bits_215 = slot_valid[90]; // NodeTable.java:65
   wire _eq_873 = slot_depth_90 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_362 = _bits_212 & _eq_873; // NodeTable.java:65
+  wire _and_365 = _bits_215 & _eq_873; // NodeTable.java:65
   wire _eq_874 = slot_children_90 == 3'd0; // NodeTable.java:65
-  wire _and_363 = _and_362 & _eq_874; // NodeTable.java:65
-  wire _bits_213 = slot_valid[89]; // NodeTable.java:65
+  wire _and_366 = _and_365 & _eq_874; // NodeTable.java:65
+  wire _bits_216 = slot_valid[89]; // NodeTable.java:65
   wire _eq_875 = slot_depth_89 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_364 = _bits_213 & _eq_875; // NodeTable.java:65
+  wire _and_367 = _bits_216 & _eq_875; // NodeTable.java:65
   wire _eq_876 = slot_children_89 == 3'd0; // NodeTable.java:65
-  wire _and_365 = _and_364 & _eq_876; // NodeTable.java:65
-  wire _bits_214 = slot_valid[88]; // NodeTable.java:65
+  wire _and_368 = _and_367 & _eq_876; // NodeTable.java:65
+  wire _bits_217 = slot_valid[88]; // NodeTable.java:65
   wire _eq_877 = slot_depth_88 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_366 = _bits_214 & _eq_877; // NodeTable.java:65
+  wire _and_369 = _bits_217 & _eq_877; // NodeTable.java:65
   wire _eq_878 = slot_children_88 == 3'd0; // NodeTable.java:65
-  wire _and_367 = _and_366 & _eq_878; // NodeTable.java:65
-  wire _bits_215 = slot_valid[87]; // NodeTable.java:65
+  wire _and_370 = _and_369 & _eq_878; // NodeTable.java:65
+  wire _bits_218 = slot_valid[87]; // NodeTable.java:65
   wire _eq_879 = slot_depth_87 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_368 = _bits_215 & _eq_879; // NodeTable.java:65
+  wire _and_371 = _bits_218 & _eq_879; // NodeTable.java:65
   wire _eq_880 = slot_children_87 == 3'd0; // NodeTable.java:65
-  wire _and_369 = _and_368 & _eq_880; // NodeTable.java:65
-  wire _bits_216 = slot_valid[86]; // NodeTable.java:65
+  wire _and_372 = _and_371 & _eq_880; // NodeTable.java:65
+  wire _bits_219 = slot_valid[86]; // NodeTable.java:65
   wire _eq_881 = slot_depth_86 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_370 = _bits_216 & _eq_881; // NodeTable.java:65
+  wire _and_373 = _bits_219 & _eq_881; // NodeTable.java:65
   wire _eq_882 = slot_children_86 == 3'd0; // NodeTable.java:65
-  wire _and_371 = _and_370 & _eq_882; // NodeTable.java:65
-  wire _bits_217 = slot_valid[85]; // NodeTable.java:65
+  wire _and_374 = _and_373 & _eq_882; // NodeTable.java:65
+  wire _bits_220 = slot_valid[85]; // NodeTable.java:65
   wire _eq_883 = slot_depth_85 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_372 = _bits_217 & _eq_883; // NodeTable.java:65
+  wire _and_375 = _bits_220 & _eq_883; // NodeTable.java:65
   wire _eq_884 = slot_children_85 == 3'd0; // NodeTable.java:65
-  wire _and_373 = _and_372 & _eq_884; // NodeTable.java:65
-  wire _bits_218 = slot_valid[84]; // NodeTable.java:65
+  wire _and_376 = _and_375 & _eq_884; // NodeTable.java:65
+  wire _bits_221 = slot_valid[84]; // NodeTable.java:65
   wire _eq_885 = slot_depth_84 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_374 = _bits_218 & _eq_885; // NodeTable.java:65
+  wire _and_377 = _bits_221 & _eq_885; // NodeTable.java:65
   wire _eq_886 = slot_children_84 == 3'd0; // NodeTable.java:65
-  wire _and_375 = _and_374 & _eq_886; // NodeTable.java:65
-  wire _bits_219 = slot_valid[83]; // NodeTable.java:65
+  wire _and_378 = _and_377 & _eq_886; // NodeTable.java:65
+  wire _bits_222 = slot_valid[83]; // NodeTable.java:65
   wire _eq_887 = slot_depth_83 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_376 = _bits_219 & _eq_887; // NodeTable.java:65
+  wire _and_379 = _bits_222 & _eq_887; // NodeTable.java:65
   wire _eq_888 = slot_children_83 == 3'd0; // NodeTable.java:65
-  wire _and_377 = _and_376 & _eq_888; // NodeTable.java:65
-  wire _bits_220 = slot_valid[82]; // NodeTable.java:65
+  wire _and_380 = _and_379 & _eq_888; // NodeTable.java:65
+  wire _bits_223 = slot_valid[82]; // NodeTable.java:65
   wire _eq_889 = slot_depth_82 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_378 = _bits_220 & _eq_889; // NodeTable.java:65
+  wire _and_381 = _bits_223 & _eq_889; // NodeTable.java:65
   wire _eq_890 = slot_children_82 == 3'd0; // NodeTable.java:65
-  wire _and_379 = _and_378 & _eq_890; // NodeTable.java:65
-  wire _bits_221 = slot_valid[81]; // NodeTable.java:65
+  wire _and_382 = _and_381 & _eq_890; // NodeTable.java:65
+  wire _bits_224 = slot_valid[81]; // NodeTable.java:65
   wire _eq_891 = slot_depth_81 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_380 = _bits_221 & _eq_891; // NodeTable.java:65
+  wire _and_383 = _bits_224 & _eq_891; // NodeTable.java:65
   wire _eq_892 = slot_children_81 == 3'd0; // NodeTable.java:65
-  wire _and_381 = _and_380 & _eq_892; // NodeTable.java:65
-  wire _bits_222 = slot_valid[80]; // NodeTable.java:65
+  wire _and_384 = _and_383 & _eq_892; // NodeTable.java:65
+  wire _bits_225 = slot_valid[80]; // NodeTable.java:65
   wire _eq_893 = slot_depth_80 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_382 = _bits_222 & _eq_893; // NodeTable.java:65
+  wire _and_385 = _bits_225 & _eq_893; // NodeTable.java:65
   wire _eq_894 = slot_children_80 == 3'd0; // NodeTable.java:65
-  wire _and_383 = _and_382 & _eq_894; // NodeTable.java:65
-  wire _bits_223 = slot_valid[79]; // NodeTable.java:65
+  wire _and_386 = _and_385 & _eq_894; // NodeTable.java:65
+  wire _bits_226 = slot_valid[79]; // NodeTable.java:65
   wire _eq_895 = slot_depth_79 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_384 = _bits_223 & _eq_895; // NodeTable.java:65
+  wire _and_387 = _bits_226 & _eq_895; // NodeTable.java:65
   wire _eq_896 = slot_children_79 == 3'd0; // NodeTable.java:65
-  wire _and_385 = _and_384 & _eq_896; // NodeTable.java:65
-  wire _bits_224 = slot_valid[78]; // NodeTable.java:65
+  wire _and_388 = _and_387 & _eq_896; // NodeTable.java:65
+  wire _bits_227 = slot_valid[78]; // NodeTable.java:65
   wire _eq_897 = slot_depth_78 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_386 = _bits_224 & _eq_897; // NodeTable.java:65
+  wire _and_389 = _bits_227 & _eq_897; // NodeTable.java:65
   wire _eq_898 = slot_children_78 == 3'd0; // NodeTable.java:65
-  wire _and_387 = _and_386 & _eq_898; // NodeTable.java:65
-  wire _bits_225 = slot_valid[77]; // NodeTable.java:65
+  wire _and_390 = _and_389 & _eq_898; // NodeTable.java:65
+  wire _bits_228 = slot_valid[77]; // NodeTable.java:65
   wire _eq_899 = slot_depth_77 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_388 = _bits_225 & _eq_899; // NodeTable.java:65
+  wire _and_391 = _bits_228 & _eq_899; // NodeTable.java:65
   wire _eq_900 = slot_children_77 == 3'd0; // NodeTable.java:65
-  wire _and_389 = _and_388 & _eq_900; // NodeTable.java:65
-  wire _bits_226 = slot_valid[76]; // NodeTable.java:65
+  wire _and_392 = _and_391 & _eq_900; // NodeTable.java:65
+  wire _bits_229 = slot_valid[76]; // NodeTable.java:65
   wire _eq_901 = slot_depth_76 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_390 = _bits_226 & _eq_901; // NodeTable.java:65
+  wire _and_393 = _bits_229 & _eq_901; // NodeTable.java:65
   wire _eq_902 = slot_children_76 == 3'd0; // NodeTable.java:65
-  wire _and_391 = _and_390 & _eq_902; // NodeTable.java:65
-  wire _bits_227 = slot_valid[75]; // NodeTable.java:65
+  wire _and_394 = _and_393 & _eq_902; // NodeTable.java:65
+  wire _bits_230 = slot_valid[75]; // NodeTable.java:65
   wire _eq_903 = slot_depth_75 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_392 = _bits_227 & _eq_903; // NodeTable.java:65
+  wire _and_395 = _bits_230 & _eq_903; // NodeTable.java:65
   wire _eq_904 = slot_children_75 == 3'd0; // NodeTable.java:65
-  wire _and_393 = _and_392 & _eq_904; // NodeTable.java:65
-  wire _bits_228 = slot_valid[74]; // NodeTable.java:65
+  wire _and_396 = _and_395 & _eq_904; // NodeTable.java:65
+  wire _bits_231 = slot_valid[74]; // NodeTable.java:65
   wire _eq_905 = slot_depth_74 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_394 = _bits_228 & _eq_905; // NodeTable.java:65
+  wire _and_397 = _bits_231 & _eq_905; // NodeTable.java:65
   wire _eq_906 = slot_children_74 == 3'd0; // NodeTable.java:65
-  wire _and_395 = _and_394 & _eq_906; // NodeTable.java:65
-  wire _bits_229 = slot_valid[73]; // NodeTable.java:65
+  wire _and_398 = _and_397 & _eq_906; // NodeTable.java:65
+  wire _bits_232 = slot_valid[73]; // NodeTable.java:65
   wire _eq_907 = slot_depth_73 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_396 = _bits_229 & _eq_907; // NodeTable.java:65
+  wire _and_399 = _bits_232 & _eq_907; // NodeTable.java:65
   wire _eq_908 = slot_children_73 == 3'd0; // NodeTable.java:65
-  wire _and_397 = _and_396 & _eq_908; // NodeTable.java:65
-  wire _bits_230 = slot_valid[72]; // NodeTable.java:65
+  wire _and_400 = _and_399 & _eq_908; // NodeTable.java:65
+  wire _bits_233 = slot_valid[72]; // NodeTable.java:65
   wire _eq_909 = slot_depth_72 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_398 = _bits_230 & _eq_909; // NodeTable.java:65
+  wire _and_401 = _bits_233 & _eq_909; // NodeTable.java:65
   wire _eq_910 = slot_children_72 == 3'd0; // NodeTable.java:65
-  wire _and_399 = _and_398 & _eq_910; // NodeTable.java:65
-  wire _bits_231 = slot_valid[71]; // NodeTable.java:65
+  wire _and_402 = _and_401 & _eq_910; // NodeTable.java:65
+  wire _bits_234 = slot_valid[71]; // NodeTable.java:65
   wire _eq_911 = slot_depth_71 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_400 = _bits_231 & _eq_911; // NodeTable.java:65
+  wire _and_403 = _bits_234 & _eq_911; // NodeTable.java:65
   wire _eq_912 = slot_children_71 == 3'd0; // NodeTable.java:65
-  wire _and_401 = _and_400 & _eq_912; // NodeTable.java:65
-  wire _bits_232 = slot_valid[70]; // NodeTable.java:65
+  wire _and_404 = _and_403 & _eq_912; // NodeTable.java:65
+  wire _bits_235 = slot_valid[70]; // NodeTable.java:65
   wire _eq_913 = slot_depth_70 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_402 = _bits_232 & _eq_913; // NodeTable.java:65
+  wire _and_405 = _bits_235 & _eq_913; // NodeTable.java:65
   wire _eq_914 = slot_children_70 == 3'd0; // NodeTable.java:65
-  wire _and_403 = _and_402 & _eq_914; // NodeTable.java:65
-  wire _bits_233 = slot_valid[69]; // NodeTable.java:65
+  wire _and_406 = _and_405 & _eq_914; // NodeTable.java:65
+  wire _bits_236 = slot_valid[69]; // NodeTable.java:65
   wire _eq_915 = slot_depth_69 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_404 = _bits_233 & _eq_915; // NodeTable.java:65
+  wire _and_407 = _bits_236 & _eq_915; // NodeTable.java:65
   wire _eq_916 = slot_children_69 == 3'd0; // NodeTable.java:65
-  wire _and_405 = _and_404 & _eq_916; // NodeTable.java:65
-  wire _bits_234 = slot_valid[68]; // NodeTable.java:65
+  wire _and_408 = _and_407 & _eq_916; // NodeTable.java:65
+  wire _bits_237 = slot_valid[68]; // NodeTable.java:65
   wire _eq_917 = slot_depth_68 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_406 = _bits_234 & _eq_917; // NodeTable.java:65
+  wire _and_409 = _bits_237 & _eq_917; // NodeTable.java:65
   wire _eq_918 = slot_children_68 == 3'd0; // NodeTable.java:65
-  wire _and_407 = _and_406 & _eq_918; // NodeTable.java:65
-  wire _bits_235 = slot_valid[67]; // NodeTable.java:65
+  wire _and_410 = _and_409 & _eq_918; // NodeTable.java:65
+  wire _bits_238 = slot_valid[67]; // NodeTable.java:65
   wire _eq_919 = slot_depth_67 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_408 = _bits_235 & _eq_919; // NodeTable.java:65
+  wire _and_411 = _bits_238 & _eq_919; // NodeTable.java:65
   wire _eq_920 = slot_children_67 == 3'd0; // NodeTable.java:65
-  wire _and_409 = _and_408 & _eq_920; // NodeTable.java:65
-  wire _bits_236 = slot_valid[66]; // NodeTable.java:65
+  wire _and_412 = _and_411 & _eq_920; // NodeTable.java:65
+  wire _bits_239 = slot_valid[66]; // NodeTable.java:65
   wire _eq_921 = slot_depth_66 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_410 = _bits_236 & _eq_921; // NodeTable.java:65
+  wire _and_413 = _bits_239 & _eq_921; // NodeTable.java:65
   wire _eq_922 = slot_children_66 == 3'd0; // NodeTable.java:65
-  wire _and_411 = _and_410 & _eq_922; // NodeTable.java:65
-  wire _bits_237 = slot_valid[65]; // NodeTable.java:65
+  wire _and_414 = _and_413 & _eq_922; // NodeTable.java:65
+  wire _bits_240 = slot_valid[65]; // NodeTable.java:65
   wire _eq_923 = slot_depth_65 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_412 = _bits_237 & _eq_923; // NodeTable.java:65
+  wire _and_415 = _bits_240 & _eq_923; // NodeTable.java:65
   wire _eq_924 = slot_children_65 == 3'd0; // NodeTable.java:65
-  wire _and_413 = _and_412 & _eq_924; // NodeTable.java:65
-  wire _bits_238 = slot_valid[64]; // NodeTable.java:65
+  wire _and_416 = _and_415 & _eq_924; // NodeTable.java:65
+  wire _bits_241 = slot_valid[64]; // NodeTable.java:65
   wire _eq_925 = slot_depth_64 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_414 = _bits_238 & _eq_925; // NodeTable.java:65
+  wire _and_417 = _bits_241 & _eq_925; // NodeTable.java:65
   wire _eq_926 = slot_children_64 == 3'd0; // NodeTable.java:65
-  wire _and_415 = _and_414 & _eq_926; // NodeTable.java:65
-  wire _bits_239 = slot_valid[63]; // NodeTable.java:65
+  wire _and_418 = _and_417 & _eq_926; // NodeTable.java:65
+  wire _bits_242 = slot_valid[63]; // NodeTable.java:65
   wire _eq_927 = slot_depth_63 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_416 = _bits_239 & _eq_927; // NodeTable.java:65
+  wire _and_419 = _bits_242 & _eq_927; // NodeTable.java:65
   wire _eq_928 = slot_children_63 == 3'd0; // NodeTable.java:65
-  wire _and_417 = _and_416 & _eq_928; // NodeTable.java:65
-  wire _bits_240 = slot_valid[62]; // NodeTable.java:65
+  wire _and_420 = _and_419 & _eq_928; // NodeTable.java:65
+  wire _bits_243 = slot_valid[62]; // NodeTable.java:65
   wire _eq_929 = slot_depth_62 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_418 = _bits_240 & _eq_929; // NodeTable.java:65
+  wire _and_421 = _bits_243 & _eq_929; // NodeTable.java:65
   wire _eq_930 = slot_children_62 == 3'd0; // NodeTable.java:65
-  wire _and_419 = _and_418 & _eq_930; // NodeTable.java:65
-  wire _bits_241 = slot_valid[61]; // NodeTable.java:65
+  wire _and_422 = _and_421 & _eq_930; // NodeTable.java:65
+  wire _bits_244 = slot_valid[61]; // NodeTable.java:65
   wire _eq_931 = slot_depth_61 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_420 = _bits_241 & _eq_931; // NodeTable.java:65
+  wire _and_423 = _bits_244 & _eq_931; // NodeTable.java:65
   wire _eq_932 = slot_children_61 == 3'd0; // NodeTable.java:65
-  wire _and_421 = _and_420 & _eq_932; // NodeTable.java:65
-  wire _bits_242 = slot_valid[60]; // NodeTable.java:65
+  wire _and_424 = _and_423 & _eq_932; // NodeTable.java:65
+  wire _bits_245 = slot_valid[60]; // NodeTable.java:65
   wire _eq_933 = slot_depth_60 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_422 = _bits_242 & _eq_933; // NodeTable.java:65
+  wire _and_425 = _bits_245 & _eq_933; // NodeTable.java:65
   wire _eq_934 = slot_children_60 == 3'd0; // NodeTable.java:65
-  wire _and_423 = _and_422 & _eq_934; // NodeTable.java:65
-  wire _bits_243 = slot_valid[59]; // NodeTable.java:65
+  wire _and_426 = _and_425 & _eq_934; // NodeTable.java:65
+  wire _bits_246 = slot_valid[59]; // NodeTable.java:65
   wire _eq_935 = slot_depth_59 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_424 = _bits_243 & _eq_935; // NodeTable.java:65
+  wire _and_427 = _bits_246 & _eq_935; // NodeTable.java:65
   wire _eq_936 = slot_children_59 == 3'd0; // NodeTable.java:65
-  wire _and_425 = _and_424 & _eq_936; // NodeTable.java:65
-  wire _bits_244 = slot_valid[58]; // NodeTable.java:65
+  wire _and_428 = _and_427 & _eq_936; // NodeTable.java:65
+  wire _bits_247 = slot_valid[58]; // NodeTable.java:65
   wire _eq_937 = slot_depth_58 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_426 = _bits_244 & _eq_937; // NodeTable.java:65
+  wire _and_429 = _bits_247 & _eq_937; // NodeTable.java:65
   wire _eq_938 = slot_children_58 == 3'd0; // NodeTable.java:65
-  wire _and_427 = _and_426 & _eq_938; // NodeTable.java:65
-  wire _bits_245 = slot_valid[57]; // NodeTable.java:65
+  wire _and_430 = _and_429 & _eq_938; // NodeTable.java:65
+  wire _bits_248 = slot_valid[57]; // NodeTable.java:65
   wire _eq_939 = slot_depth_57 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_428 = _bits_245 & _eq_939; // NodeTable.java:65
+  wire _and_431 = _bits_248 & _eq_939; // NodeTable.java:65
   wire _eq_940 = slot_children_57 == 3'd0; // NodeTable.java:65
-  wire _and_429 = _and_428 & _eq_940; // NodeTable.java:65
-  wire _bits_246 = slot_valid[56]; // NodeTable.java:65
+  wire _and_432 = _and_431 & _eq_940; // NodeTable.java:65
+  wire _bits_249 = slot_valid[56]; // NodeTable.java:65
   wire _eq_941 = slot_depth_56 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_430 = _bits_246 & _eq_941; // NodeTable.java:65
+  wire _and_433 = _bits_249 & _eq_941; // NodeTable.java:65
   wire _eq_942 = slot_children_56 == 3'd0; // NodeTable.java:65
-  wire _and_431 = _and_430 & _eq_942; // NodeTable.java:65
-  wire _bits_247 = slot_valid[55]; // NodeTable.java:65
+  wire _and_434 = _and_433 & _eq_942; // NodeTable.java:65
+  wire _bits_250 = slot_valid[55]; // NodeTable.java:65
   wire _eq_943 = slot_depth_55 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_432 = _bits_247 & _eq_943; // NodeTable.java:65
+  wire _and_435 = _bits_250 & _eq_943; // NodeTable.java:65
   wire _eq_944 = slot_children_55 == 3'd0; // NodeTable.java:65
-  wire _and_433 = _and_432 & _eq_944; // NodeTable.java:65
-  wire _bits_248 = slot_valid[54]; // NodeTable.java:65
+  wire _and_436 = _and_435 & _eq_944; // NodeTable.java:65
+  wire _bits_251 = slot_valid[54]; // NodeTable.java:65
   wire _eq_945 = slot_depth_54 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_434 = _bits_248 & _eq_945; // NodeTable.java:65
+  wire _and_437 = _bits_251 & _eq_945; // NodeTable.java:65
   wire _eq_946 = slot_children_54 == 3'd0; // NodeTable.java:65
-  wire _and_435 = _and_434 & _eq_946; // NodeTable.java:65
-  wire _bits_249 = slot_valid[53]; // NodeTable.java:65
+  wire _and_438 = _and_437 & _eq_946; // NodeTable.java:65
+  wire _bits_252 = slot_valid[53]; // NodeTable.java:65
   wire _eq_947 = slot_depth_53 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_436 = _bits_249 & _eq_947; // NodeTable.java:65
+  wire _and_439 = _bits_252 & _eq_947; // NodeTable.java:65
   wire _eq_948 = slot_children_53 == 3'd0; // NodeTable.java:65
-  wire _and_437 = _and_436 & _eq_948; // NodeTable.java:65
-  wire _bits_250 = slot_valid[52]; // NodeTable.java:65
+  wire _and_440 = _and_439 & _eq_948; // NodeTable.java:65
+  wire _bits_253 = slot_valid[52]; // NodeTable.java:65
   wire _eq_949 = slot_depth_52 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_438 = _bits_250 & _eq_949; // NodeTable.java:65
+  wire _and_441 = _bits_253 & _eq_949; // NodeTable.java:65
   wire _eq_950 = slot_children_52 == 3'd0; // NodeTable.java:65
-  wire _and_439 = _and_438 & _eq_950; // NodeTable.java:65
-  wire _bits_251 = slot_valid[51]; // NodeTable.java:65
+  wire _and_442 = _and_441 & _eq_950; // NodeTable.java:65
+  wire _bits_254 = slot_valid[51]; // NodeTable.java:65
   wire _eq_951 = slot_depth_51 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_440 = _bits_251 & _eq_951; // NodeTable.java:65
+  wire _and_443 = _bits_254 & _eq_951; // NodeTable.java:65
   wire _eq_952 = slot_children_51 == 3'd0; // NodeTable.java:65
-  wire _and_441 = _and_440 & _eq_952; // NodeTable.java:65
-  wire _bits_252 = slot_valid[50]; // NodeTable.java:65
+  wire _and_444 = _and_443 & _eq_952; // NodeTable.java:65
+  wire _bits_255 = slot_valid[50]; // NodeTable.java:65
   wire _eq_953 = slot_depth_50 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_442 = _bits_252 & _eq_953; // NodeTable.java:65
+  wire _and_445 = _bits_255 & _eq_953; // NodeTable.java:65
   wire _eq_954 = slot_children_50 == 3'd0; // NodeTable.java:65
-  wire _and_443 = _and_442 & _eq_954; // NodeTable.java:65
-  wire _bits_253 = slot_valid[49]; // NodeTable.java:65
+  wire _and_446 = _and_445 & _eq_954; // NodeTable.java:65
+  wire _bits_256 = slot_valid[49]; // NodeTable.java:65
   wire _eq_955 = slot_depth_49 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_444 = _bits_253 & _eq_955; // NodeTable.java:65
+  wire _and_447 = _bits_256 & _eq_955; // NodeTable.java:65
   wire _eq_956 = slot_children_49 == 3'd0; // NodeTable.java:65
-  wire _and_445 = _and_444 & _eq_956; // NodeTable.java:65
-  wire _bits_254 = slot_valid[48]; // NodeTable.java:65
+  wire _and_448 = _and_447 & _eq_956; // NodeTable.java:65
+  wire _bits_257 = slot_valid[48]; // NodeTable.java:65
   wire _eq_957 = slot_depth_48 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_446 = _bits_254 & _eq_957; // NodeTable.java:65
+  wire _and_449 = _bits_257 & _eq_957; // NodeTable.java:65
   wire _eq_958 = slot_children_48 == 3'd0; // NodeTable.java:65
-  wire _and_447 = _and_446 & _eq_958; // NodeTable.java:65
-  wire _bits_255 = slot_valid[47]; // NodeTable.java:65
+  wire _and_450 = _and_449 & _eq_958; // NodeTable.java:65
+  wire _bits_258 = slot_valid[47]; // NodeTable.java:65
   wire _eq_959 = slot_depth_47 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_448 = _bits_255 & _eq_959; // NodeTable.java:65
+  wire _and_451 = _bits_258 & _eq_959; // NodeTable.java:65
   wire _eq_960 = slot_children_47 == 3'd0; // NodeTable.java:65
-  wire _and_449 = _and_448 & _eq_960; // NodeTable.java:65
-  wire _bits_256 = slot_valid[46]; // NodeTable.java:65
+  wire _and_452 = _and_451 & _eq_960; // NodeTable.java:65
+  wire _bits_259 = slot_valid[46]; // NodeTable.java:65
   wire _eq_961 = slot_depth_46 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_450 = _bits_256 & _eq_961; // NodeTable.java:65
+  wire _and_453 = _bits_259 & _eq_961; // NodeTable.java:65
   wire _eq_962 = slot_children_46 == 3'd0; // NodeTable.java:65
-  wire _and_451 = _and_450 & _eq_962; // NodeTable.java:65
-  wire _bits_257 = slot_valid[45]; // NodeTable.java:65
+  wire _and_454 = _and_453 & _eq_962; // NodeTable.java:65
+  wire _bits_260 = slot_valid[45]; // NodeTable.java:65
   wire _eq_963 = slot_depth_45 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_452 = _bits_257 & _eq_963; // NodeTable.java:65
+  wire _and_455 = _bits_260 & _eq_963; // NodeTable.java:65
   wire _eq_964 = slot_children_45 == 3'd0; // NodeTable.java:65
-  wire _and_453 = _and_452 & _eq_964; // NodeTable.java:65
-  wire _bits_258 = slot_valid[44]; // NodeTable.java:65
+  wire _and_456 = _and_455 & _eq_964; // NodeTable.java:65
+  wire _bits_261 = slot_valid[44]; // NodeTable.java:65
   wire _eq_965 = slot_depth_44 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_454 = _bits_258 & _eq_965; // NodeTable.java:65
+  wire _and_457 = _bits_261 & _eq_965; // NodeTable.java:65
   wire _eq_966 = slot_children_44 == 3'd0; // NodeTable.java:65
-  wire _and_455 = _and_454 & _eq_966; // NodeTable.java:65
-  wire _bits_259 = slot_valid[43]; // NodeTable.java:65
+  wire _and_458 = _and_457 & _eq_966; // NodeTable.java:65
+  wire _bits_262 = slot_valid[43]; // NodeTable.java:65
   wire _eq_967 = slot_depth_43 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_456 = _bits_259 & _eq_967; // NodeTable.java:65
+  wire _and_459 = _bits_262 & _eq_967; // NodeTable.java:65
   wire _eq_968 = slot_children_43 == 3'd0; // NodeTable.java:65
-  wire _and_457 = _and_456 & _eq_968; // NodeTable.java:65
-  wire _bits_260 = slot_valid[42]; // NodeTable.java:65
+  wire _and_460 = _and_459 & _eq_968; // NodeTable.java:65
+  wire _bits_263 = slot_valid[42]; // NodeTable.java:65
   wire _eq_969 = slot_depth_42 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_458 = _bits_260 & _eq_969; // NodeTable.java:65
+  wire _and_461 = _bits_263 & _eq_969; // NodeTable.java:65
   wire _eq_970 = slot_children_42 == 3'd0; // NodeTable.java:65
-  wire _and_459 = _and_458 & _eq_970; // NodeTable.java:65
-  wire _bits_261 = slot_valid[41]; // NodeTable.java:65
+  wire _and_462 = _and_461 & _eq_970; // NodeTable.java:65
+  wire _bits_264 = slot_valid[41]; // NodeTable.java:65
   wire _eq_971 = slot_depth_41 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_460 = _bits_261 & _eq_971; // NodeTable.java:65
+  wire _and_463 = _bits_264 & _eq_971; // NodeTable.java:65
   wire _eq_972 = slot_children_41 == 3'd0; // NodeTable.java:65
-  wire _and_461 = _and_460 & _eq_972; // NodeTable.java:65
-  wire _bits_262 = slot_valid[40]; // NodeTable.java:65
+  wire _and_464 = _and_463 & _eq_972; // NodeTable.java:65
+  wire _bits_265 = slot_valid[40]; // NodeTable.java:65
   wire _eq_973 = slot_depth_40 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_462 = _bits_262 & _eq_973; // NodeTable.java:65
+  wire _and_465 = _bits_265 & _eq_973; // NodeTable.java:65
   wire _eq_974 = slot_children_40 == 3'd0; // NodeTable.java:65
-  wire _and_463 = _and_462 & _eq_974; // NodeTable.java:65
-  wire _bits_263 = slot_valid[39]; // NodeTable.java:65
+  wire _and_466 = _and_465 & _eq_974; // NodeTable.java:65
+  wire _bits_266 = slot_valid[39]; // NodeTable.java:65
   wire _eq_975 = slot_depth_39 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_464 = _bits_263 & _eq_975; // NodeTable.java:65
+  wire _and_467 = _bits_266 & _eq_975; // NodeTable.java:65
   wire _eq_976 = slot_children_39 == 3'd0; // NodeTable.java:65
-  wire _and_465 = _and_464 & _eq_976; // NodeTable.java:65
-  wire _bits_264 = slot_valid[38]; // NodeTable.java:65
+  wire _and_468 = _and_467 & _eq_976; // NodeTable.java:65
+  wire _bits_267 = slot_valid[38]; // NodeTable.java:65
   wire _eq_977 = slot_depth_38 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_466 = _bits_264 & _eq_977; // NodeTable.java:65
+  wire _and_469 = _bits_267 & _eq_977; // NodeTable.java:65
   wire _eq_978 = slot_children_38 == 3'd0; // NodeTable.java:65
-  wire _and_467 = _and_466 & _eq_978; // NodeTable.java:65
-  wire _bits_265 = slot_valid[37]; // NodeTable.java:65
+  wire _and_470 = _and_469 & _eq_978; // NodeTable.java:65
+  wire _bits_268 = slot_valid[37]; // NodeTable.java:65
   wire _eq_979 = slot_depth_37 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_468 = _bits_265 & _eq_979; // NodeTable.java:65
+  wire _and_471 = _bits_268 & _eq_979; // NodeTable.java:65
   wire _eq_980 = slot_children_37 == 3'd0; // NodeTable.java:65
-  wire _and_469 = _and_468 & _eq_980; // NodeTable.java:65
-  wire _bits_266 = slot_valid[36]; // NodeTable.java:65
+  wire _and_472 = _and_471 & _eq_980; // NodeTable.java:65
+  wire _bits_269 = slot_valid[36]; // NodeTable.java:65
   wire _eq_981 = slot_depth_36 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_470 = _bits_266 & _eq_981; // NodeTable.java:65
+  wire _and_473 = _bits_269 & _eq_981; // NodeTable.java:65
   wire _eq_982 = slot_children_36 == 3'd0; // NodeTable.java:65
-  wire _and_471 = _and_470 & _eq_982; // NodeTable.java:65
-  wire _bits_267 = slot_valid[35]; // NodeTable.java:65
+  wire _and_474 = _and_473 & _eq_982; // NodeTable.java:65
+  wire _bits_270 = slot_valid[35]; // NodeTable.java:65
   wire _eq_983 = slot_depth_35 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_472 = _bits_267 & _eq_983; // NodeTable.java:65
+  wire _and_475 = _bits_270 & _eq_983; // NodeTable.java:65
   wire _eq_984 = slot_children_35 == 3'd0; // NodeTable.java:65
-  wire _and_473 = _and_472 & _eq_984; // NodeTable.java:65
-  wire _bits_268 = slot_valid[34]; // NodeTable.java:65
+  wire _and_476 = _and_475 & _eq_984; // NodeTable.java:65
+  wire _bits_271 = slot_valid[34]; // NodeTable.java:65
   wire _eq_985 = slot_depth_34 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_474 = _bits_268 & _eq_985; // NodeTable.java:65
+  wire _and_477 = _bits_271 & _eq_985; // NodeTable.java:65
   wire _eq_986 = slot_children_34 == 3'd0; // NodeTable.java:65
-  wire _and_475 = _and_474 & _eq_986; // NodeTable.java:65
-  wire _bits_269 = slot_valid[33]; // NodeTable.java:65
+  wire _and_478 = _and_477 & _eq_986; // NodeTable.java:65
+  wire _bits_272 = slot_valid[33]; // NodeTable.java:65
   wire _eq_987 = slot_depth_33 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_476 = _bits_269 & _eq_987; // NodeTable.java:65
+  wire _and_479 = _bits_272 & _eq_987; // NodeTable.java:65
   wire _eq_988 = slot_children_33 == 3'd0; // NodeTable.java:65
-  wire _and_477 = _and_476 & _eq_988; // NodeTable.java:65
-  wire _bits_270 = slot_valid[32]; // NodeTable.java:65
+  wire _and_480 = _and_479 & _eq_988; // NodeTable.java:65
+  wire _bits_273 = slot_valid[32]; // NodeTable.java:65
   wire _eq_989 = slot_depth_32 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_478 = _bits_270 & _eq_989; // NodeTable.java:65
+  wire _and_481 = _bits_273 & _eq_989; // NodeTable.java:65
   wire _eq_990 = slot_children_32 == 3'd0; // NodeTable.java:65
-  wire _and_479 = _and_478 & _eq_990; // NodeTable.java:65
-  wire _bits_271 = slot_valid[31]; // NodeTable.java:65
+  wire _and_482 = _and_481 & _eq_990; // NodeTable.java:65
+  wire _bits_274 = slot_valid[31]; // NodeTable.java:65
   wire _eq_991 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_480 = _bits_271 & _eq_991; // NodeTable.java:65
+  wire _and_483 = _bits_274 & _eq_991; // NodeTable.java:65
   wire _eq_992 = slot_children_31 == 3'd0; // NodeTable.java:65
-  wire _and_481 = _and_480 & _eq_992; // NodeTable.java:65
-  wire _bits_272 = slot_valid[30]; // NodeTable.java:65
+  wire _and_484 = _and_483 & _eq_992; // NodeTable.java:65
+  wire _bits_275 = slot_valid[30]; // NodeTable.java:65
   wire _eq_993 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_482 = _bits_272 & _eq_993; // NodeTable.java:65
+  wire _and_485 = _bits_275 & _eq_993; // NodeTable.java:65
   wire _eq_994 = slot_children_30 == 3'd0; // NodeTable.java:65
-  wire _and_483 = _and_482 & _eq_994; // NodeTable.java:65
-  wire _bits_273 = slot_valid[29]; // NodeTable.java:65
+  wire _and_486 = _and_485 & _eq_994; // NodeTable.java:65
+  wire _bits_276 = slot_valid[29]; // NodeTable.java:65
   wire _eq_995 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_484 = _bits_273 & _eq_995; // NodeTable.java:65
+  wire _and_487 = _bits_276 & _eq_995; // NodeTable.java:65
   wire _eq_996 = slot_children_29 == 3'd0; // NodeTable.java:65
-  wire _and_485 = _and_484 & _eq_996; // NodeTable.java:65
-  wire _bits_274 = slot_valid[28]; // NodeTable.java:65
+  wire _and_488 = _and_487 & _eq_996; // NodeTable.java:65
+  wire _bits_277 = slot_valid[28]; // NodeTable.java:65
   wire _eq_997 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_486 = _bits_274 & _eq_997; // NodeTable.java:65
+  wire _and_489 = _bits_277 & _eq_997; // NodeTable.java:65
   wire _eq_998 = slot_children_28 == 3'd0; // NodeTable.java:65
-  wire _and_487 = _and_486 & _eq_998; // NodeTable.java:65
-  wire _bits_275 = slot_valid[27]; // NodeTable.java:65
+  wire _and_490 = _and_489 & _eq_998; // NodeTable.java:65
+  wire _bits_278 = slot_valid[27]; // NodeTable.java:65
   wire _eq_999 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_488 = _bits_275 & _eq_999; // NodeTable.java:65
+  wire _and_491 = _bits_278 & _eq_999; // NodeTable.java:65
   wire _eq_1000 = slot_children_27 == 3'd0; // NodeTable.java:65
-  wire _and_489 = _and_488 & _eq_1000; // NodeTable.java:65
-  wire _bits_276 = slot_valid[26]; // NodeTable.java:65
+  wire _and_492 = _and_491 & _eq_1000; // NodeTable.java:65
+  wire _bits_279 = slot_valid[26]; // NodeTable.java:65
   wire _eq_1001 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_490 = _bits_276 & _eq_1001; // NodeTable.java:65
+  wire _and_493 = _bits_279 & _eq_1001; // NodeTable.java:65
   wire _eq_1002 = slot_children_26 == 3'd0; // NodeTable.java:65
-  wire _and_491 = _and_490 & _eq_1002; // NodeTable.java:65
-  wire _bits_277 = slot_valid[25]; // NodeTable.java:65
+  wire _and_494 = _and_493 & _eq_1002; // NodeTable.java:65
+  wire _bits_280 = slot_valid[25]; // NodeTable.java:65
   wire _eq_1003 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_492 = _bits_277 & _eq_1003; // NodeTable.java:65
+  wire _and_495 = _bits_280 & _eq_1003; // NodeTable.java:65
   wire _eq_1004 = slot_children_25 == 3'd0; // NodeTable.java:65
-  wire _and_493 = _and_492 & _eq_1004; // NodeTable.java:65
-  wire _bits_278 = slot_valid[24]; // NodeTable.java:65
+  wire _and_496 = _and_495 & _eq_1004; // NodeTable.java:65
+  wire _bits_281 = slot_valid[24]; // NodeTable.java:65
   wire _eq_1005 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_494 = _bits_278 & _eq_1005; // NodeTable.java:65
+  wire _and_497 = _bits_281 & _eq_1005; // NodeTable.java:65
   wire _eq_1006 = slot_children_24 == 3'd0; // NodeTable.java:65
-  wire _and_495 = _and_494 & _eq_1006; // NodeTable.java:65
-  wire _bits_279 = slot_valid[23]; // NodeTable.java:65
+  wire _and_498 = _and_497 & _eq_1006; // NodeTable.java:65
+  wire _bits_282 = slot_valid[23]; // NodeTable.java:65
   wire _eq_1007 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_496 = _bits_279 & _eq_1007; // NodeTable.java:65
+  wire _and_499 = _bits_282 & _eq_1007; // NodeTable.java:65
   wire _eq_1008 = slot_children_23 == 3'd0; // NodeTable.java:65
-  wire _and_497 = _and_496 & _eq_1008; // NodeTable.java:65
-  wire _bits_280 = slot_valid[22]; // NodeTable.java:65
+  wire _and_500 = _and_499 & _eq_1008; // NodeTable.java:65
+  wire _bits_283 = slot_valid[22]; // NodeTable.java:65
   wire _eq_1009 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_498 = _bits_280 & _eq_1009; // NodeTable.java:65
+  wire _and_501 = _bits_283 & _eq_1009; // NodeTable.java:65
   wire _eq_1010 = slot_children_22 == 3'd0; // NodeTable.java:65
-  wire _and_499 = _and_498 & _eq_1010; // NodeTable.java:65
-  wire _bits_281 = slot_valid[21]; // NodeTable.java:65
+  wire _and_502 = _and_501 & _eq_1010; // NodeTable.java:65
+  wire _bits_284 = slot_valid[21]; // NodeTable.java:65
   wire _eq_1011 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_500 = _bits_281 & _eq_1011; // NodeTable.java:65
+  wire _and_503 = _bits_284 & _eq_1011; // NodeTable.java:65
   wire _eq_1012 = slot_children_21 == 3'd0; // NodeTable.java:65
-  wire _and_501 = _and_500 & _eq_1012; // NodeTable.java:65
-  wire _bits_282 = slot_valid[20]; // NodeTable.java:65
+  wire _and_504 = _and_503 & _eq_1012; // NodeTable.java:65
+  wire _bits_285 = slot_valid[20]; // NodeTable.java:65
   wire _eq_1013 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_502 = _bits_282 & _eq_1013; // NodeTable.java:65
+  wire _and_505 = _bits_285 & _eq_1013; // NodeTable.java:65
   wire _eq_1014 = slot_children_20 == 3'd0; // NodeTable.java:65
-  wire _and_503 = _and_502 & _eq_1014; // NodeTable.java:65
-  wire _bits_283 = slot_valid[19]; // NodeTable.java:65
+  wire _and_506 = _and_505 & _eq_1014; // NodeTable.java:65
+  wire _bits_286 = slot_valid[19]; // NodeTable.java:65
   wire _eq_1015 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_504 = _bits_283 & _eq_1015; // NodeTable.java:65
+  wire _and_507 = _bits_286 & _eq_1015; // NodeTable.java:65
   wire _eq_1016 = slot_children_19 == 3'd0; // NodeTable.java:65
-  wire _and_505 = _and_504 & _eq_1016; // NodeTable.java:65
-  wire _bits_284 = slot_valid[18]; // NodeTable.java:65
+  wire _and_508 = _and_507 & _eq_1016; // NodeTable.java:65
+  wire _bits_287 = slot_valid[18]; // NodeTable.java:65
   wire _eq_1017 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_506 = _bits_284 & _eq_1017; // NodeTable.java:65
+  wire _and_509 = _bits_287 & _eq_1017; // NodeTable.java:65
   wire _eq_1018 = slot_children_18 == 3'd0; // NodeTable.java:65
-  wire _and_507 = _and_506 & _eq_1018; // NodeTable.java:65
-  wire _bits_285 = slot_valid[17]; // NodeTable.java:65
+  wire _and_510 = _and_509 & _eq_1018; // NodeTable.java:65
+  wire _bits_288 = slot_valid[17]; // NodeTable.java:65
   wire _eq_1019 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_508 = _bits_285 & _eq_1019; // NodeTable.java:65
+  wire _and_511 = _bits_288 & _eq_1019; // NodeTable.java:65
   wire _eq_1020 = slot_children_17 == 3'd0; // NodeTable.java:65
-  wire _and_509 = _and_508 & _eq_1020; // NodeTable.java:65
-  wire _bits_286 = slot_valid[16]; // NodeTable.java:65
+  wire _and_512 = _and_511 & _eq_1020; // NodeTable.java:65
+  wire _bits_289 = slot_valid[16]; // NodeTable.java:65
   wire _eq_1021 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_510 = _bits_286 & _eq_1021; // NodeTable.java:65
+  wire _and_513 = _bits_289 & _eq_1021; // NodeTable.java:65
   wire _eq_1022 = slot_children_16 == 3'd0; // NodeTable.java:65
-  wire _and_511 = _and_510 & _eq_1022; // NodeTable.java:65
-  wire _bits_287 = slot_valid[15]; // NodeTable.java:65
+  wire _and_514 = _and_513 & _eq_1022; // NodeTable.java:65
+  wire _bits_290 = slot_valid[15]; // NodeTable.java:65
   wire _eq_1023 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_512 = _bits_287 & _eq_1023; // NodeTable.java:65
+  wire _and_515 = _bits_290 & _eq_1023; // NodeTable.java:65
   wire _eq_1024 = slot_children_15 == 3'd0; // NodeTable.java:65
-  wire _and_513 = _and_512 & _eq_1024; // NodeTable.java:65
-  wire _bits_288 = slot_valid[14]; // NodeTable.java:65
+  wire _and_516 = _and_515 & _eq_1024; // NodeTable.java:65
+  wire _bits_291 = slot_valid[14]; // NodeTable.java:65
   wire _eq_1025 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_514 = _bits_288 & _eq_1025; // NodeTable.java:65
+  wire _and_517 = _bits_291 & _eq_1025; // NodeTable.java:65
   wire _eq_1026 = slot_children_14 == 3'd0; // NodeTable.java:65
-  wire _and_515 = _and_514 & _eq_1026; // NodeTable.java:65
-  wire _bits_289 = slot_valid[13]; // NodeTable.java:65
+  wire _and_518 = _and_517 & _eq_1026; // NodeTable.java:65
+  wire _bits_292 = slot_valid[13]; // NodeTable.java:65
   wire _eq_1027 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_516 = _bits_289 & _eq_1027; // NodeTable.java:65
+  wire _and_519 = _bits_292 & _eq_1027; // NodeTable.java:65
   wire _eq_1028 = slot_children_13 == 3'd0; // NodeTable.java:65
-  wire _and_517 = _and_516 & _eq_1028; // NodeTable.java:65
-  wire _bits_290 = slot_valid[12]; // NodeTable.java:65
+  wire _and_520 = _and_519 & _eq_1028; // NodeTable.java:65
+  wire _bits_293 = slot_valid[12]; // NodeTable.java:65
   wire _eq_1029 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_518 = _bits_290 & _eq_1029; // NodeTable.java:65
+  wire _and_521 = _bits_293 & _eq_1029; // NodeTable.java:65
   wire _eq_1030 = slot_children_12 == 3'd0; // NodeTable.java:65
-  wire _and_519 = _and_518 & _eq_1030; // NodeTable.java:65
-  wire _bits_291 = slot_valid[11]; // NodeTable.java:65
+  wire _and_522 = _and_521 & _eq_1030; // NodeTable.java:65
+  wire _bits_294 = slot_valid[11]; // NodeTable.java:65
   wire _eq_1031 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_520 = _bits_291 & _eq_1031; // NodeTable.java:65
+  wire _and_523 = _bits_294 & _eq_1031; // NodeTable.java:65
   wire _eq_1032 = slot_children_11 == 3'd0; // NodeTable.java:65
-  wire _and_521 = _and_520 & _eq_1032; // NodeTable.java:65
-  wire _bits_292 = slot_valid[10]; // NodeTable.java:65
+  wire _and_524 = _and_523 & _eq_1032; // NodeTable.java:65
+  wire _bits_295 = slot_valid[10]; // NodeTable.java:65
   wire _eq_1033 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_522 = _bits_292 & _eq_1033; // NodeTable.java:65
+  wire _and_525 = _bits_295 & _eq_1033; // NodeTable.java:65
   wire _eq_1034 = slot_children_10 == 3'd0; // NodeTable.java:65
-  wire _and_523 = _and_522 & _eq_1034; // NodeTable.java:65
-  wire _bits_293 = slot_valid[9]; // NodeTable.java:65
+  wire _and_526 = _and_525 & _eq_1034; // NodeTable.java:65
+  wire _bits_296 = slot_valid[9]; // NodeTable.java:65
   wire _eq_1035 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_524 = _bits_293 & _eq_1035; // NodeTable.java:65
+  wire _and_527 = _bits_296 & _eq_1035; // NodeTable.java:65
   wire _eq_1036 = slot_children_9 == 3'd0; // NodeTable.java:65
-  wire _and_525 = _and_524 & _eq_1036; // NodeTable.java:65
-  wire _bits_294 = slot_valid[8]; // NodeTable.java:65
+  wire _and_528 = _and_527 & _eq_1036; // NodeTable.java:65
+  wire _bits_297 = slot_valid[8]; // NodeTable.java:65
   wire _eq_1037 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_526 = _bits_294 & _eq_1037; // NodeTable.java:65
+  wire _and_529 = _bits_297 & _eq_1037; // NodeTable.java:65
   wire _eq_1038 = slot_children_8 == 3'd0; // NodeTable.java:65
-  wire _and_527 = _and_526 & _eq_1038; // NodeTable.java:65
-  wire _bits_295 = slot_valid[7]; // NodeTable.java:65
+  wire _and_530 = _and_529 & _eq_1038; // NodeTable.java:65
+  wire _bits_298 = slot_valid[7]; // NodeTable.java:65
   wire _eq_1039 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_528 = _bits_295 & _eq_1039; // NodeTable.java:65
+  wire _and_531 = _bits_298 & _eq_1039; // NodeTable.java:65
   wire _eq_1040 = slot_children_7 == 3'd0; // NodeTable.java:65
-  wire _and_529 = _and_528 & _eq_1040; // NodeTable.java:65
-  wire _bits_296 = slot_valid[6]; // NodeTable.java:65
+  wire _and_532 = _and_531 & _eq_1040; // NodeTable.java:65
+  wire _bits_299 = slot_valid[6]; // NodeTable.java:65
   wire _eq_1041 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_530 = _bits_296 & _eq_1041; // NodeTable.java:65
+  wire _and_533 = _bits_299 & _eq_1041; // NodeTable.java:65
   wire _eq_1042 = slot_children_6 == 3'd0; // NodeTable.java:65
-  wire _and_531 = _and_530 & _eq_1042; // NodeTable.java:65
-  wire _bits_297 = slot_valid[5]; // NodeTable.java:65
+  wire _and_534 = _and_533 & _eq_1042; // NodeTable.java:65
+  wire _bits_300 = slot_valid[5]; // NodeTable.java:65
   wire _eq_1043 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_532 = _bits_297 & _eq_1043; // NodeTable.java:65
+  wire _and_535 = _bits_300 & _eq_1043; // NodeTable.java:65
   wire _eq_1044 = slot_children_5 == 3'd0; // NodeTable.java:65
-  wire _and_533 = _and_532 & _eq_1044; // NodeTable.java:65
-  wire _bits_298 = slot_valid[4]; // NodeTable.java:65
+  wire _and_536 = _and_535 & _eq_1044; // NodeTable.java:65
+  wire _bits_301 = slot_valid[4]; // NodeTable.java:65
   wire _eq_1045 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_534 = _bits_298 & _eq_1045; // NodeTable.java:65
+  wire _and_537 = _bits_301 & _eq_1045; // NodeTable.java:65
   wire _eq_1046 = slot_children_4 == 3'd0; // NodeTable.java:65
-  wire _and_535 = _and_534 & _eq_1046; // NodeTable.java:65
-  wire _bits_299 = slot_valid[3]; // NodeTable.java:65
+  wire _and_538 = _and_537 & _eq_1046; // NodeTable.java:65
+  wire _bits_302 = slot_valid[3]; // NodeTable.java:65
   wire _eq_1047 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_536 = _bits_299 & _eq_1047; // NodeTable.java:65
+  wire _and_539 = _bits_302 & _eq_1047; // NodeTable.java:65
   wire _eq_1048 = slot_children_3 == 3'd0; // NodeTable.java:65
-  wire _and_537 = _and_536 & _eq_1048; // NodeTable.java:65
-  wire _bits_300 = slot_valid[2]; // NodeTable.java:65
+  wire _and_540 = _and_539 & _eq_1048; // NodeTable.java:65
+  wire _bits_303 = slot_valid[2]; // NodeTable.java:65
   wire _eq_1049 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_538 = _bits_300 & _eq_1049; // NodeTable.java:65
+  wire _and_541 = _bits_303 & _eq_1049; // NodeTable.java:65
   wire _eq_1050 = slot_children_2 == 3'd0; // NodeTable.java:65
-  wire _and_539 = _and_538 & _eq_1050; // NodeTable.java:65
-  wire _bits_301 = slot_valid[1]; // NodeTable.java:65
+  wire _and_542 = _and_541 & _eq_1050; // NodeTable.java:65
+  wire _bits_304 = slot_valid[1]; // NodeTable.java:65
   wire _eq_1051 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_540 = _bits_301 & _eq_1051; // NodeTable.java:65
+  wire _and_543 = _bits_304 & _eq_1051; // NodeTable.java:65
   wire _eq_1052 = slot_children_1 == 3'd0; // NodeTable.java:65
-  wire _and_541 = _and_540 & _eq_1052; // NodeTable.java:65
-  wire [127:0] _cat_8 = {_and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, _and_415, _and_417, _and_419, _and_421, _and_423, _and_425, _and_427, _and_429, _and_431, _and_433, _and_435, _and_437, _and_439, _and_441, _and_443, _and_445, _and_447, _and_449, _and_451, _and_453, _and_455, _and_457, _and_459, _and_461, _and_463, _and_465, _and_467, _and_469, _and_471, _and_473, _and_475, _and_477, _and_479, _and_481, _and_483, _and_485, _and_487, _and_489, _and_491, _and_493, _and_495, _and_497, _and_499, _and_501, _and_503, _and_505, _and_507, _and_509, _and_511, _and_513, _and_515, _and_517, _and_519, _and_521, _and_523, _and_525, _and_527, _and_529, _and_531, _and_533, _and_535, _and_537, _and_539, _and_541, 1'd0}; // NodeTable.java:78
-  wire [127:0] _not_165 = ~kids_vector; // SlotPicker.java:67
-  wire [127:0] _and_542 = leaf_pick_candidates & _not_165; // SlotPicker.java:67
-  wire _not_166 = ~leaf_pick_ready; // SlotPicker.java:47
-  wire leaf_pick_advance = leaf_pick_take | _not_166; // SlotPicker.java:47
-  wire [127:0] _not_167 = ~leaf_pick_pick_hot; // SlotPicker.java:44
-  wire [127:0] _and_543 = leaf_pick_candidates & _not_167; // SlotPicker.java:44
-  wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_543 : leaf_pick_candidates; // SlotPicker.java:44
-  wire [127:0] _sub_7 = leaf_pick_remaining - 128'd1; // SlotPicker.java:45
-  wire [127:0] _not_168 = ~_sub_7; // SlotPicker.java:53
-  wire [127:0] _and_544 = leaf_pick_remaining & _not_168; // SlotPicker.java:53
-  wire _bits_302 = leaf_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_303 = leaf_pick_remaining[1]; // FirstSet.java:24
-  wire _or_145 = _bits_302 | _bits_303; // FirstSet.java:36
-  wire _bits_304 = leaf_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_305 = leaf_pick_remaining[3]; // FirstSet.java:24
-  wire _or_146 = _bits_304 | _bits_305; // FirstSet.java:36
-  wire _or_147 = _or_145 | _or_146; // FirstSet.java:36
-  wire _bits_306 = leaf_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_307 = leaf_pick_remaining[5]; // FirstSet.java:24
-  wire _or_148 = _bits_306 | _bits_307; // FirstSet.java:36
-  wire _bits_308 = leaf_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_309 = leaf_pick_remaining[7]; // FirstSet.java:24
-  wire _or_149 = _bits_308 | _bits_309; // FirstSet.java:36
-  wire _or_150 = _or_148 | _or_149; // FirstSet.java:36
-  wire _or_151 = _or_147 | _or_150; // FirstSet.java:36
-  wire _bits_310 = leaf_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_311 = leaf_pick_remaining[9]; // FirstSet.java:24
-  wire _or_152 = _bits_310 | _bits_311; // FirstSet.java:36
-  wire _bits_312 = leaf_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_313 = leaf_pick_remaining[11]; // FirstSet.java:24
-  wire _or_153 = _bits_312 | _bits_313; // FirstSet.java:36
-  wire _or_154 = _or_152 | _or_153; // FirstSet.java:36
-  wire _bits_314 = leaf_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_315 = leaf_pick_remaining[13]; // FirstSet.java:24
-  wire _or_155 = _bits_314 | _bits_315; // FirstSet.java:36
-  wire _bits_316 = leaf_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_317 = leaf_pick_remaining[15]; // FirstSet.java:24
-  wire _or_156 = _bits_316 | _bits_317; // FirstSet.java:36
-  wire _or_157 = _or_155 | _or_156; // FirstSet.java:36
-  wire _or_158 = _or_154 | _or_157; // FirstSet.java:36
-  wire _or_159 = _or_151 | _or_158; // FirstSet.java:36
-  wire _bits_318 = leaf_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_319 = leaf_pick_remaining[17]; // FirstSet.java:24
-  wire _or_160 = _bits_318 | _bits_319; // FirstSet.java:36
-  wire _bits_320 = leaf_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_321 = leaf_pick_remaining[19]; // FirstSet.java:24
-  wire _or_161 = _bits_320 | _bits_321; // FirstSet.java:36
-  wire _or_162 = _or_160 | _or_161; // FirstSet.java:36
-  wire _bits_322 = leaf_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_323 = leaf_pick_remaining[21]; // FirstSet.java:24
-  wire _or_163 = _bits_322 | _bits_323; // FirstSet.java:36
-  wire _bits_324 = leaf_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_325 = leaf_pick_remaining[23]; // FirstSet.java:24
-  wire _or_164 = _bits_324 | _bits_325; // FirstSet.java:36
-  wire _or_165 = _or_163 | _or_164; // FirstSet.java:36
-  wire _or_166 = _or_162 | _or_165; // FirstSet.java:36
-  wire _bits_326 = leaf_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_327 = leaf_pick_remaining[25]; // FirstSet.java:24
-  wire _or_167 = _bits_326 | _bits_327; // FirstSet.java:36
-  wire _bits_328 = leaf_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_329 = leaf_pick_remaining[27]; // FirstSet.java:24
-  wire _or_168 = _bits_328 | _bits_329; // FirstSet.java:36
-  wire _or_169 = _or_167 | _or_168; // FirstSet.java:36
-  wire _bits_330 = leaf_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_331 = leaf_pick_remaining[29]; // FirstSet.java:24
-  wire _or_170 = _bits_330 | _bits_331; // FirstSet.java:36
-  wire _bits_332 = leaf_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_333 = leaf_pick_remaining[31]; // FirstSet.java:24
-  wire _or_171 = _bits_332 | _bits_333; // FirstSet.java:36
-  wire _or_172 = _or_170 | _or_171; // FirstSet.java:36
-  wire _or_173 = _or_169 | _or_172; // FirstSet.java:36
-  wire _or_174 = _or_166 | _or_173; // FirstSet.java:36
-  wire _or_175 = _or_159 | _or_174; // FirstSet.java:36
-  wire _bits_334 = leaf_pick_remaining[32]; // FirstSet.java:24
-  wire _bits_335 = leaf_pick_remaining[33]; // FirstSet.java:24
-  wire _or_176 = _bits_334 | _bits_335; // FirstSet.java:36
-  wire _bits_336 = leaf_pick_remaining[34]; // FirstSet.java:24
-  wire _bits_337 = leaf_pick_remaining[35]; // FirstSet.java:24
-  wire _or_177 = _bits_336 | _bits_337; // FirstSet.java:36
-  wire _or_178 = _or_176 | _or_177; // FirstSet.java:36
-  wire _bits_338 = leaf_pick_remaining[36]; // FirstSet.java:24
-  wire _bits_339 = leaf_pick_remaining[37]; // FirstSet.java:24
-  wire _or_179 = _bits_338 | _bits_339; // FirstSet.java:36
-  wire _bits_340 = leaf_pick_remaining[38]; // FirstSet.java:24
-  wire _bits_341 = leaf_pick_remaining[39]; // FirstSet.java:24
-  wire _or_180 = _bits_340 | _bits_341; // FirstSet.java:36
-  wire _or_181 = _or_179 | _or_180; // FirstSet.java:36
-  wire _or_182 = _or_178 | _or_181; // FirstSet.java:36
-  wire _bits_342 = leaf_pick_remaining[40]; // FirstSet.java:24
-  wire _bits_343 = leaf_pick_remaining[41]; // FirstSet.java:24
-  wire _or_183 = _bits_342 | _bits_343; // FirstSet.java:36
-  wire _bits_344 = leaf_pick_remaining[42]; // FirstSet.java:24
-  wire _bits_345 = leaf_pick_remaining[43]; // FirstSet.java:24
-  wire _or_184 = _bits_344 | _bits_345; // FirstSet.java:36
-  wire _or_185 = _or_183 | _or_184; // FirstSet.java:36
-  wire _bits_346 = leaf_pick_remaining[44]; // FirstSet.java:24
-  wire _bits_347 = leaf_pick_remaining[45]; // FirstSet.java:24
-  wire _or_186 = _bits_346 | _bits_347; // FirstSet.java:36
-  wire _bits_348 = leaf_pick_remaining[46]; // FirstSet.java:24
-  wire _bits_349 = leaf_pick_remaining[47]; // FirstSet.java:24
-  wire _or_187 = _bits_348 | _bits_349; // FirstSet.java:36
-  wire _or_188 = _or_186 | _or_187; // FirstSet.java:36
-  wire _or_189 = _or_185 | _or_188; // FirstSet.java:36
-  wire _or_190 = _or_182 | _or_189; // FirstSet.java:36
-  wire _bits_350 = leaf_pick_remaining[48]; // FirstSet.java:24
-  wire _bits_351 = leaf_pick_remaining[49]; // FirstSet.java:24
-  wire _or_191 = _bits_350 | _bits_351; // FirstSet.java:36
-  wire _bits_352 = leaf_pick_remaining[50]; // FirstSet.java:24
-  wire _bits_353 = leaf_pick_remaining[51]; // FirstSet.java:24
-  wire _or_192 = _bits_352 | _bits_353; // FirstSet.java:36
-  wire _or_193 = _or_191 | _or_192; // FirstSet.java:36
-  wire _bits_354 = leaf_pick_remaining[52]; // FirstSet.java:24
-  wire _bits_355 = leaf_pick_remaining[53]; // FirstSet.java:24
-  wire _or_194 = _bits_354 | _bits_355; // FirstSet.java:36
-  wire _bits_356 = leaf_pick_remaining[54]; // FirstSet.java:24
-  wire _bits_357 = leaf_pick_remaining[55]; // FirstSet.java:24
-  wire _or_195 = _bits_356 | _bits_357; // FirstSet.java:36
-  wire _or_196 = _or_194 | _or_195; // FirstSet.java:36
-  wire _or_197 = _or_193 | _or_196; // FirstSet.java:36
-  wire _bits_358 = leaf_pick_remaining[56]; // FirstSet.java:24
-  wire _bits_359 = leaf_pick_remaining[57]; // FirstSet.java:24
-  wire _or_198 = _bits_358 | _bits_359; // FirstSet.java:36
-  wire _bits_360 = leaf_pick_remaining[58]; // FirstSet.java:24
-  wire _bits_361 = leaf_pick_remaining[59]; // FirstSet.java:24
-  wire _or_199 = _bits_360 | _bits_361; // FirstSet.java:36
-  wire _or_200 = _or_198 | _or_199; // FirstSet.java:36
-  wire _bits_362 = leaf_pick_remaining[60]; // FirstSet.java:24
-  wire _bits_363 = leaf_pick_remaining[61]; // FirstSet.java:24
-  wire _or_201 = _bits_362 | _bits_363; // FirstSet.java:36
-  wire _bits_364 = leaf_pick_remaining[62]; // FirstSet.java:24
-  wire _bits_365 = leaf_pick_remaining[63]; // FirstSet.java:24
-  wire _or_202 = _bits_364 | _bits_365; // FirstSet.java:36
-  wire _or_203 = _or_201 | _or_202; // FirstSet.java:36
-  wire _or_204 = _or_200 | _or_203; // FirstSet.java:36
-  wire _or_205 = _or_197 | _or_204; // FirstSet.java:36
-  wire _or_206 = _or_190 | _or_205; // FirstSet.java:36
-  wire _or_207 = _or_175 | _or_206; // FirstSet.java:36
-  wire _bits_366 = leaf_pick_remaining[64]; // FirstSet.java:24
-  wire _bits_367 = leaf_pick_remaining[65]; // FirstSet.java:24
-  wire _or_208 = _bits_366 | _bits_367; // FirstSet.java:36
-  wire _bits_368 = leaf_pick_remaining[66]; // FirstSet.java:24
-  wire _bits_369 = leaf_pick_remaining[67]; // FirstSet.java:24
-  wire _or_209 = _bits_368 | _bits_369; // FirstSet.java:36
-  wire _or_210 = _or_208 | _or_209; // FirstSet.java:36
-  wire _bits_370 = leaf_pick_remaining[68]; // FirstSet.java:24
-  wire _bits_371 = leaf_pick_remaining[69]; // FirstSet.java:24
-  wire _or_211 = _bits_370 | _bits_371; // FirstSet.java:36
-  wire _bits_372 = leaf_pick_remaining[70]; // FirstSet.java:24
-  wire _bits_373 = leaf_pick_remaining[71]; // FirstSet.java:24
-  wire _or_212 = _bits_372 | _bits_373; // FirstSet.java:36
-  wire _or_213 = _or_211 | _or_212; // FirstSet.java:36
-  wire _or_214 = _or_210 | _or_213; // FirstSet.java:36
-  wire _bits_374 = leaf_pick_remaining[72]; // FirstSet.java:24
-  wire _bits_375 = leaf_pick_remaining[73]; // FirstSet.java:24
-  wire _or_215 = _bits_374 | _bits_375; // FirstSet.java:36
-  wire _bits_376 = leaf_pick_remaining[74]; // FirstSet.java:24
-  wire _bits_377 = leaf_pick_remaining[75]; // FirstSet.java:24
-  wire _or_216 = _bits_376 | _bits_377; // FirstSet.java:36
-  wire _or_217 = _or_215 | _or_216; // FirstSet.java:36
-  wire _bits_378 = leaf_pick_remaining[76]; // FirstSet.java:24
-  wire _bits_379 = leaf_pick_remaining[77]; // FirstSet.java:24
-  wire _or_218 = _bits_378 | _bits_379; // FirstSet.java:36
-  wire _bits_380 = leaf_pick_remaining[78]; // FirstSet.java:24
-  wire _bits_381 = leaf_pick_remaining[79]; // FirstSet.java:24
-  wire _or_219 = _bits_380 | _bits_381; // FirstSet.java:36
-  wire _or_220 = _or_218 | _or_219; // FirstSet.java:36
-  wire _or_221 = _or_217 | _or_220; // FirstSet.java:36
-  wire _or_222 = _or_214 | _or_221; // FirstSet.java:36
-  wire _bits_382 = leaf_pick_remaining[80]; // FirstSet.java:24
-  wire _bits_383 = leaf_pick_remaining[81]; // FirstSet.java:24
-  wire _or_223 = _bits_382 | _bits_383; // FirstSet.java:36
-  wire _bits_384 = leaf_pick_remaining[82]; // FirstSet.java:24
-  wire _bits_385 = leaf_pick_remaining[83]; // FirstSet.java:24
-  wire _or_224 = _bits_384 | _bits_385; // FirstSet.java:36
-  wire _or_225 = _or_223 | _or_224; // FirstSet.java:36
-  wire _bits_386 = leaf_pick_remaining[84]; // FirstSet.java:24
-  wire _bits_387 = leaf_pick_remaining[85]; // FirstSet.java:24
-  wire _or_226 = _bits_386 | _bits_387; // FirstSet.java:36
-  wire _bits_388 = leaf_pick_remaining[86]; // FirstSet.java:24
-  wire _bits_389 = leaf_pick_remaining[87]; // FirstSet.java:24
-  wire _or_227 = _bits_388 | _bits_389; // FirstSet.java:36
-  wire _or_228 = _or_226 | _or_227; // FirstSet.java:36
-  wire _or_229 = _or_225 | _or_228; // FirstSet.java:36
-  wire _bits_390 = leaf_pick_remaining[88]; // FirstSet.java:24
-  wire _bits_391 = leaf_pick_remaining[89]; // FirstSet.java:24
-  wire _or_230 = _bits_390 | _bits_391; // FirstSet.java:36
-  wire _bits_392 = leaf_pick_remaining[90]; // FirstSet.java:24
-  wire _bits_393 = leaf_pick_remaining[91]; // FirstSet.java:24
-  wire _or_231 = _bits_392 | _bits_393; // FirstSet.java:36
-  wire _or_232 = _or_230 | _or_231; // FirstSet.java:36
-  wire _bits_394 = leaf_pick_remaining[92]; // FirstSet.java:24
-  wire _bits_395 = leaf_pick_remaining[93]; // FirstSet.java:24
-  wire _or_233 = _bits_394 | _bits_395; // FirstSet.java:36
-  wire _bits_396 = leaf_pick_remaining[94]; // FirstSet.java:24
-  wire _bits_397 = leaf_pick_remaining[95]; // FirstSet.java:24
-  wire _or_234 = _bits_396 | _bits_397; // FirstSet.java:36
-  wire _or_235 = _or_233 | _or_234; // FirstSet.java:36
-  wire _or_236 = _or_232 | _or_235; // FirstSet.java:36
-  wire _or_237 = _or_229 | _or_236; // FirstSet.java:36
-  wire _or_238 = _or_222 | _or_237; // FirstSet.java:36
-  wire _bits_398 = leaf_pick_remaining[96]; // FirstSet.java:24
-  wire _bits_399 = leaf_pick_remaining[97]; // FirstSet.java:24
-  wire _or_239 = _bits_398 | _bits_399; // FirstSet.java:36
-  wire _bits_400 = leaf_pick_remaining[98]; // FirstSet.java:24
-  wire _bits_401 = leaf_pick_remaining[99]; // FirstSet.java:24
-  wire _or_240 = _bits_400 | _bits_401; // FirstSet.java:36
-  wire _or_241 = _or_239 | _or_240; // FirstSet.java:36
-  wire _bits_402 = leaf_pick_remaining[100]; // FirstSet.java:24
-  wire _bits_403 = leaf_pick_remaining[101]; // FirstSet.java:24
-  wire _or_242 = _bits_402 | _bits_403; // FirstSet.java:36
-  wire _bits_404 = leaf_pick_remaining[102]; // FirstSet.java:24
-  wire _bits_405 = leaf_pick_remaining[103]; // FirstSet.java:24
-  wire _or_243 = _bits_404 | _bits_405; // FirstSet.java:36
-  wire _or_244 = _or_242 | _or_243; // FirstSet.java:36
-  wire _or_245 = _or_241 | _or_244; // FirstSet.java:36
-  wire _bits_406 = leaf_pick_remaining[104]; // FirstSet.java:24
-  wire _bits_407 = leaf_pick_remaining[105]; // FirstSet.java:24
-  wire _or_246 = _bits_406 | _bits_407; // FirstSet.java:36
-  wire _bits_408 = leaf_pick_remaining[106]; // FirstSet.java:24
-  wire _bits_409 = leaf_pick_remaining[107]; // FirstSet.java:24
-  wire _or_247 = _bits_408 | _bits_409; // FirstSet.java:36
-  wire _or_248 = _or_246 | _or_247; // FirstSet.java:36
-  wire _bits_410 = leaf_pick_remaining[108]; // FirstSet.java:24
-  wire _bits_411 = leaf_pick_remaining[109]; // FirstSet.java:24
-  wire _or_249 = _bits_410 | _bits_411; // FirstSet.java:36
-  wire _bits_412 = leaf_pick_remaining[110]; // FirstSet.java:24
-  wire _bits_413 = leaf_pick_remaining[111]; // FirstSet.java:24
-  wire _or_250 = _bits_412 | _bits_413; // FirstSet.java:36
-  wire _or_251 = _or_249 | _or_250; // FirstSet.java:36
-  wire _or_252 = _or_248 | _or_251; // FirstSet.java:36
-  wire _or_253 = _or_245 | _or_252; // FirstSet.java:36
-  wire _bits_414 = leaf_pick_remaining[112]; // FirstSet.java:24
-  wire _bits_415 = leaf_pick_remaining[113]; // FirstSet.java:24
-  wire _or_254 = _bits_414 | _bits_415; // FirstSet.java:36
-  wire _bits_416 = leaf_pick_remaining[114]; // FirstSet.java:24
-  wire _bits_417 = leaf_pick_remaining[115]; // FirstSet.java:24
-  wire _or_255 = _bits_416 | _bits_417; // FirstSet.java:36
-  wire _or_256 = _or_254 | _or_255; // FirstSet.java:36
-  wire _bits_418 = leaf_pick_remaining[116]; // FirstSet.java:24
-  wire _bits_419 = leaf_pick_remaining[117]; // FirstSet.java:24
-  wire _or_257 = _bits_418 | _bits_419; // FirstSet.java:36
-  wire _bits_420 = leaf_pick_remaining[118]; // FirstSet.java:24
-  wire _bits_421 = leaf_pick_remaining[119]; // FirstSet.java:24
-  wire _or_258 = _bits_420 | _bits_421; // FirstSet.java:36
-  wire _or_259 = _or_257 | _or_258; // FirstSet.java:36
-  wire _or_260 = _or_256 | _or_259; // FirstSet.java:36
-  wire _bits_422 = leaf_pick_remaining[120]; // FirstSet.java:24
-  wire _bits_423 = leaf_pick_remaining[121]; // FirstSet.java:24
-  wire _or_261 = _bits_422 | _bits_423; // FirstSet.java:36
-  wire _bits_424 = leaf_pick_remaining[122]; // FirstSet.java:24
-  wire _bits_425 = leaf_pick_remaining[123]; // FirstSet.java:24
-  wire _or_262 = _bits_424 | _bits_425; // FirstSet.java:36
-  wire _or_263 = _or_261 | _or_262; // FirstSet.java:36
-  wire _bits_426 = leaf_pick_remaining[124]; // FirstSet.java:24
-  wire _bits_427 = leaf_pick_remaining[125]; // FirstSet.java:24
-  wire _or_264 = _bits_426 | _bits_427; // FirstSet.java:36
-  wire _bits_428 = leaf_pick_remaining[126]; // FirstSet.java:24
-  wire _bits_429 = leaf_pick_remaining[127]; // FirstSet.java:24
-  wire _or_265 = _bits_428 | _bits_429; // FirstSet.java:36
-  wire _or_266 = _or_264 | _or_265; // FirstSet.java:36
-  wire _or_267 = _or_263 | _or_266; // FirstSet.java:36
-  wire _or_268 = _or_260 | _or_267; // FirstSet.java:36
-  wire _or_269 = _or_253 | _or_268; // FirstSet.java:36
-  wire _or_270 = _or_238 | _or_269; // FirstSet.java:36
-  wire _or_271 = _or_207 | _or_270; // FirstSet.java:36
-  wire _not_169 = ~_or_207; // FirstSet.java:34
-  wire _not_170 = ~_or_238; // FirstSet.java:34
-  wire _not_171 = ~_or_253; // FirstSet.java:34
-  wire _not_172 = ~_or_260; // FirstSet.java:34
-  wire _not_173 = ~_or_263; // FirstSet.java:34
-  wire _not_174 = ~_or_264; // FirstSet.java:34
-  wire _not_175 = ~_bits_428; // FirstSet.java:34
-  wire _not_176 = ~_bits_426; // FirstSet.java:34
-  wire _mux_10 = _not_174 ? _not_175 : _not_176; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_174, _mux_10}; // FirstSet.java:35
-  wire _not_177 = ~_or_261; // FirstSet.java:34
-  wire _not_178 = ~_bits_424; // FirstSet.java:34
-  wire _not_179 = ~_bits_422; // FirstSet.java:34
-  wire _mux_11 = _not_177 ? _not_178 : _not_179; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_177, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_173 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_173, _mux_12}; // FirstSet.java:35
-  wire _not_180 = ~_or_256; // FirstSet.java:34
-  wire _not_181 = ~_or_257; // FirstSet.java:34
-  wire _not_182 = ~_bits_420; // FirstSet.java:34
-  wire _not_183 = ~_bits_418; // FirstSet.java:34
-  wire _mux_13 = _not_181 ? _not_182 : _not_183; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_181, _mux_13}; // FirstSet.java:35
-  wire _not_184 = ~_or_254; // FirstSet.java:34
-  wire _not_185 = ~_bits_416; // FirstSet.java:34
-  wire _not_186 = ~_bits_414; // FirstSet.java:34
-  wire _mux_14 = _not_184 ? _not_185 : _not_186; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_184, _mux_14}; // FirstSet.java:35
-  wire [1:0] _mux_15 = _not_180 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_180, _mux_15}; // FirstSet.java:35
-  wire [2:0] _mux_16 = _not_172 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_172, _mux_16}; // FirstSet.java:35
-  wire _not_187 = ~_or_245; // FirstSet.java:34
-  wire _not_188 = ~_or_248; // FirstSet.java:34
-  wire _not_189 = ~_or_249; // FirstSet.java:34
-  wire _not_190 = ~_bits_412; // FirstSet.java:34
-  wire _not_191 = ~_bits_410; // FirstSet.java:34
-  wire _mux_17 = _not_189 ? _not_190 : _not_191; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_189, _mux_17}; // FirstSet.java:35
-  wire _not_192 = ~_or_246; // FirstSet.java:34
-  wire _not_193 = ~_bits_408; // FirstSet.java:34
-  wire _not_194 = ~_bits_406; // FirstSet.java:34
-  wire _mux_18 = _not_192 ? _not_193 : _not_194; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_192, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_188 ? _cat_16 : _cat_17; // FirstSet.java:35
-  wire [2:0] _cat_18 = {_not_188, _mux_19}; // FirstSet.java:35
-  wire _not_195 = ~_or_241; // FirstSet.java:34
-  wire _not_196 = ~_or_242; // FirstSet.java:34
-  wire _not_197 = ~_bits_404; // FirstSet.java:34
-  wire _not_198 = ~_bits_402; // FirstSet.java:34
-  wire _mux_20 = _not_196 ? _not_197 : _not_198; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_196, _mux_20}; // FirstSet.java:35
-  wire _not_199 = ~_or_239; // FirstSet.java:34
-  wire _not_200 = ~_bits_400; // FirstSet.java:34
-  wire _not_201 = ~_bits_398; // FirstSet.java:34
-  wire _mux_21 = _not_199 ? _not_200 : _not_201; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_199, _mux_21}; // FirstSet.java:35
-  wire [1:0] _mux_22 = _not_195 ? _cat_19 : _cat_20; // FirstSet.java:35
-  wire [2:0] _cat_21 = {_not_195, _mux_22}; // FirstSet.java:35
-  wire [2:0] _mux_23 = _not_187 ? _cat_18 : _cat_21; // FirstSet.java:35
-  wire [3:0] _cat_22 = {_not_187, _mux_23}; // FirstSet.java:35
-  wire [3:0] _mux_24 = _not_171 ? _cat_15 : _cat_22; // FirstSet.java:35
-  wire [4:0] _cat_23 = {_not_171, _mux_24}; // FirstSet.java:35
-  wire _not_202 = ~_or_222; // FirstSet.java:34
-  wire _not_203 = ~_or_229; // FirstSet.java:34
-  wire _not_204 = ~_or_232; // FirstSet.java:34
-  wire _not_205 = ~_or_233; // FirstSet.java:34
-  wire _not_206 = ~_bits_396; // FirstSet.java:34
-  wire _not_207 = ~_bits_394; // FirstSet.java:34
-  wire _mux_25 = _not_205 ? _not_206 : _not_207; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_205, _mux_25}; // FirstSet.java:35
-  wire _not_208 = ~_or_230; // FirstSet.java:34
-  wire _not_209 = ~_bits_392; // FirstSet.java:34
-  wire _not_210 = ~_bits_390; // FirstSet.java:34
-  wire _mux_26 = _not_208 ? _not_209 : _not_210; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_208, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_204 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_204, _mux_27}; // FirstSet.java:35
-  wire _not_211 = ~_or_225; // FirstSet.java:34
-  wire _not_212 = ~_or_226; // FirstSet.java:34
-  wire _not_213 = ~_bits_388; // FirstSet.java:34
-  wire _not_214 = ~_bits_386; // FirstSet.java:34
-  wire _mux_28 = _not_212 ? _not_213 : _not_214; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_212, _mux_28}; // FirstSet.java:35
-  wire _not_215 = ~_or_223; // FirstSet.java:34
-  wire _not_216 = ~_bits_384; // FirstSet.java:34
-  wire _not_217 = ~_bits_382; // FirstSet.java:34
-  wire _mux_29 = _not_215 ? _not_216 : _not_217; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_215, _mux_29}; // FirstSet.java:35
-  wire [1:0] _mux_30 = _not_211 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_211, _mux_30}; // FirstSet.java:35
-  wire [2:0] _mux_31 = _not_203 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_203, _mux_31}; // FirstSet.java:35
-  wire _not_218 = ~_or_214; // FirstSet.java:34
-  wire _not_219 = ~_or_217; // FirstSet.java:34
-  wire _not_220 = ~_or_218; // FirstSet.java:34
-  wire _not_221 = ~_bits_380; // FirstSet.java:34
-  wire _not_222 = ~_bits_378; // FirstSet.java:34
-  wire _mux_32 = _not_220 ? _not_221 : _not_222; // FirstSet.java:35
-  wire [1:0] _cat_31 = {_not_220, _mux_32}; // FirstSet.java:35
-  wire _not_223 = ~_or_215; // FirstSet.java:34
-  wire _not_224 = ~_bits_376; // FirstSet.java:34
-  wire _not_225 = ~_bits_374; // FirstSet.java:34
-  wire _mux_33 = _not_223 ? _not_224 : _not_225; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_223, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_219 ? _cat_31 : _cat_32; // FirstSet.java:35
-  wire [2:0] _cat_33 = {_not_219, _mux_34}; // FirstSet.java:35
-  wire _not_226 = ~_or_210; // FirstSet.java:34
-  wire _not_227 = ~_or_211; // FirstSet.java:34
-  wire _not_228 = ~_bits_372; // FirstSet.java:34
-  wire _not_229 = ~_bits_370; // FirstSet.java:34
-  wire _mux_35 = _not_227 ? _not_228 : _not_229; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_227, _mux_35}; // FirstSet.java:35
-  wire _not_230 = ~_or_208; // FirstSet.java:34
-  wire _not_231 = ~_bits_368; // FirstSet.java:34
-  wire _not_232 = ~_bits_366; // FirstSet.java:34
-  wire _mux_36 = _not_230 ? _not_231 : _not_232; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_230, _mux_36}; // FirstSet.java:35
-  wire [1:0] _mux_37 = _not_226 ? _cat_34 : _cat_35; // FirstSet.java:35
-  wire [2:0] _cat_36 = {_not_226, _mux_37}; // FirstSet.java:35
-  wire [2:0] _mux_38 = _not_218 ? _cat_33 : _cat_36; // FirstSet.java:35
-  wire [3:0] _cat_37 = {_not_218, _mux_38}; // FirstSet.java:35
-  wire [3:0] _mux_39 = _not_202 ? _cat_30 : _cat_37; // FirstSet.java:35
-  wire [4:0] _cat_38 = {_not_202, _mux_39}; // FirstSet.java:35
-  wire [4:0] _mux_40 = _not_170 ? _cat_23 : _cat_38; // FirstSet.java:35
-  wire [5:0] _cat_39 = {_not_170, _mux_40}; // FirstSet.java:35
-  wire _not_233 = ~_or_175; // FirstSet.java:34
-  wire _not_234 = ~_or_190; // FirstSet.java:34
-  wire _not_235 = ~_or_197; // FirstSet.java:34
-  wire _not_236 = ~_or_200; // FirstSet.java:34
-  wire _not_237 = ~_or_201; // FirstSet.java:34
-  wire _not_238 = ~_bits_364; // FirstSet.java:34
-  wire _not_239 = ~_bits_362; // FirstSet.java:34
-  wire _mux_41 = _not_237 ? _not_238 : _not_239; // FirstSet.java:35
-  wire [1:0] _cat_40 = {_not_237, _mux_41}; // FirstSet.java:35
-  wire _not_240 = ~_or_198; // FirstSet.java:34
-  wire _not_241 = ~_bits_360; // FirstSet.java:34
-  wire _not_242 = ~_bits_358; // FirstSet.java:34
-  wire _mux_42 = _not_240 ? _not_241 : _not_242; // FirstSet.java:35
-  wire [1:0] _cat_41 = {_not_240, _mux_42}; // FirstSet.java:35
-  wire [1:0] _mux_43 = _not_236 ? _cat_40 : _cat_41; // FirstSet.java:35
-  wire [2:0] _cat_42 = {_not_236, _mux_43}; // FirstSet.java:35
-  wire _not_243 = ~_or_193; // FirstSet.java:34
-  wire _not_244 = ~_or_194; // FirstSet.java:34
-  wire _not_245 = ~_bits_356; // FirstSet.java:34
-  wire _not_246 = ~_bits_354; // FirstSet.java:34
-  wire _mux_44 = _not_244 ? _not_245 : _not_246; // FirstSet.java:35
-  wire [1:0] _cat_43 = {_not_244, _mux_44}; // FirstSet.java:35
-  wire _not_247 = ~_or_191; // FirstSet.java:34
-  wire _not_248 = ~_bits_352; // FirstSet.java:34
-  wire _not_249 = ~_bits_350; // FirstSet.java:34
-  wire _mux_45 = _not_247 ? _not_248 : _not_249; // FirstSet.java:35
-  wire [1:0] _cat_44 = {_not_247, _mux_45}; // FirstSet.java:35
-  wire [1:0] _mux_46 = _not_243 ? _cat_43 : _cat_44; // FirstSet.java:35
-  wire [2:0] _cat_45 = {_not_243, _mux_46}; // FirstSet.java:35
-  wire [2:0] _mux_47 = _not_235 ? _cat_42 : _cat_45; // FirstSet.java:35
-  wire [3:0] _cat_46 = {_not_235, _mux_47}; // FirstSet.java:35
-  wire _not_250 = ~_or_182; // FirstSet.java:34
-  wire _not_251 = ~_or_185; // FirstSet.java:34
-  wire _not_252 = ~_or_186; // FirstSet.java:34
-  wire _not_253 = ~_bits_348; // FirstSet.java:34
-  wire _not_254 = ~_bits_346; // FirstSet.java:34
-  wire _mux_48 = _not_252 ? _not_253 : _not_254; // FirstSet.java:35
-  wire [1:0] _cat_47 = {_not_252, _mux_48}; // FirstSet.java:35
-  wire _not_255 = ~_or_183; // FirstSet.java:34
-  wire _not_256 = ~_bits_344; // FirstSet.java:34
-  wire _not_257 = ~_bits_342; // FirstSet.java:34
-  wire _mux_49 = _not_255 ? _not_256 : _not_257; // FirstSet.java:35
-  wire [1:0] _cat_48 = {_not_255, _mux_49}; // FirstSet.java:35
-  wire [1:0] _mux_50 = _not_251 ? _cat_47 : _cat_48; // FirstSet.java:35
-  wire [2:0] _cat_49 = {_not_251, _mux_50}; // FirstSet.java:35
-  wire _not_258 = ~_or_178; // FirstSet.java:34
-  wire _not_259 = ~_or_179; // FirstSet.java:34
-  wire _not_260 = ~_bits_340; // FirstSet.java:34
-  wire _not_261 = ~_bits_338; // FirstSet.java:34
-  wire _mux_51 = _not_259 ? _not_260 : _not_261; // FirstSet.java:35
-  wire [1:0] _cat_50 = {_not_259, _mux_51}; // FirstSet.java:35
-  wire _not_262 = ~_or_176; // FirstSet.java:34
-  wire _not_263 = ~_bits_336; // FirstSet.java:34
-  wire _not_264 = ~_bits_334; // FirstSet.java:34
-  wire _mux_52 = _not_262 ? _not_263 : _not_264; // FirstSet.java:35
-  wire [1:0] _cat_51 = {_not_262, _mux_52}; // FirstSet.java:35
-  wire [1:0] _mux_53 = _not_258 ? _cat_50 : _cat_51; // FirstSet.java:35
-  wire [2:0] _cat_52 = {_not_258, _mux_53}; // FirstSet.java:35
-  wire [2:0] _mux_54 = _not_250 ? _cat_49 : _cat_52; // FirstSet.java:35
-  wire [3:0] _cat_53 = {_not_250, _mux_54}; // FirstSet.java:35
-  wire [3:0] _mux_55 = _not_234 ? _cat_46 : _cat_53; // FirstSet.java:35
-  wire [4:0] _cat_54 = {_not_234, _mux_55}; // FirstSet.java:35
-  wire _not_265 = ~_or_159; // FirstSet.java:34
-  wire _not_266 = ~_or_166; // FirstSet.java:34
-  wire _not_267 = ~_or_169; // FirstSet.java:34
-  wire _not_268 = ~_or_170; // FirstSet.java:34
-  wire _not_269 = ~_bits_332; // FirstSet.java:34
-  wire _not_270 = ~_bits_330; // FirstSet.java:34
-  wire _mux_56 = _not_268 ? _not_269 : _not_270; // FirstSet.java:35
-  wire [1:0] _cat_55 = {_not_268, _mux_56}; // FirstSet.java:35
-  wire _not_271 = ~_or_167; // FirstSet.java:34
-  wire _not_272 = ~_bits_328; // FirstSet.java:34
-  wire _not_273 = ~_bits_326; // FirstSet.java:34
-  wire _mux_57 = _not_271 ? _not_272 : _not_273; // FirstSet.java:35
-  wire [1:0] _cat_56 = {_not_271, _mux_57}; // FirstSet.java:35
-  wire [1:0] _mux_58 = _not_267 ? _cat_55 : _cat_56; // FirstSet.java:35
-  wire [2:0] _cat_57 = {_not_267, _mux_58}; // FirstSet.java:35
-  wire _not_274 = ~_or_162; // FirstSet.java:34
-  wire _not_275 = ~_or_163; // FirstSet.java:34
-  wire _not_276 = ~_bits_324; // FirstSet.java:34
-  wire _not_277 = ~_bits_322; // FirstSet.java:34
-  wire _mux_59 = _not_275 ? _not_276 : _not_277; // FirstSet.java:35
-  wire [1:0] _cat_58 = {_not_275, _mux_59}; // FirstSet.java:35
-  wire _not_278 = ~_or_160; // FirstSet.java:34
-  wire _not_279 = ~_bits_320; // FirstSet.java:34
-  wire _not_280 = ~_bits_318; // FirstSet.java:34
-  wire _mux_60 = _not_278 ? _not_279 : _not_280; // FirstSet.java:35
-  wire [1:0] _cat_59 = {_not_278, _mux_60}; // FirstSet.java:35
-  wire [1:0] _mux_61 = _not_274 ? _cat_58 : _cat_59; // FirstSet.java:35
-  wire [2:0] _cat_60 = {_not_274, _mux_61}; // FirstSet.java:35
-  wire [2:0] _mux_62 = _not_266 ? _cat_57 : _cat_60; // FirstSet.java:35
-  wire [3:0] _cat_61 = {_not_266, _mux_62}; // FirstSet.java:35
-  wire _not_281 = ~_or_151; // FirstSet.java:34
-  wire _not_282 = ~_or_154; // FirstSet.java:34
-  wire _not_283 = ~_or_155; // FirstSet.java:34
-  wire _not_284 = ~_bits_316; // FirstSet.java:34
-  wire _not_285 = ~_bits_314; // FirstSet.java:34
-  wire _mux_63 = _not_283 ? _not_284 : _not_285; // FirstSet.java:35
-  wire [1:0] _cat_62 = {_not_283, _mux_63}; // FirstSet.java:35
-  wire _not_286 = ~_or_152; // FirstSet.java:34
-  wire _not_287 = ~_bits_312; // FirstSet.java:34
-  wire _not_288 = ~_bits_310; // FirstSet.java:34
-  wire _mux_64 = _not_286 ? _not_287 : _not_288; // FirstSet.java:35
-  wire [1:0] _cat_63 = {_not_286, _mux_64}; // FirstSet.java:35
-  wire [1:0] _mux_65 = _not_282 ? _cat_62 : _cat_63; // FirstSet.java:35
-  wire [2:0] _cat_64 = {_not_282, _mux_65}; // FirstSet.java:35
-  wire _not_289 = ~_or_147; // FirstSet.java:34
-  wire _not_290 = ~_or_148; // FirstSet.java:34
-  wire _not_291 = ~_bits_308; // FirstSet.java:34
-  wire _not_292 = ~_bits_306; // FirstSet.java:34
-  wire _mux_66 = _not_290 ? _not_291 : _not_292; // FirstSet.java:35
-  wire [1:0] _cat_65 = {_not_290, _mux_66}; // FirstSet.java:35
-  wire _not_293 = ~_or_145; // FirstSet.java:34
-  wire _not_294 = ~_bits_304; // FirstSet.java:34
-  wire _not_295 = ~_bits_302; // FirstSet.java:34
-  wire _mux_67 = _not_293 ? _not_294 : _not_295; // FirstSet.java:35
-  wire [1:0] _cat_66 = {_not_293, _mux_67}; // FirstSet.java:35
-  wire [1:0] _mux_68 = _not_289 ? _cat_65 : _cat_66; // FirstSet.java:35
-  wire [2:0] _cat_67 = {_not_289, _mux_68}; // FirstSet.java:35
-  wire [2:0] _mux_69 = _not_281 ? _cat_64 : _cat_67; // FirstSet.java:35
-  wire [3:0] _cat_68 = {_not_281, _mux_69}; // FirstSet.java:35
-  wire [3:0] _mux_70 = _not_265 ? _cat_61 : _cat_68; // FirstSet.java:35
-  wire [4:0] _cat_69 = {_not_265, _mux_70}; // FirstSet.java:35
-  wire [4:0] _mux_71 = _not_233 ? _cat_54 : _cat_69; // FirstSet.java:35
-  wire [5:0] _cat_70 = {_not_233, _mux_71}; // FirstSet.java:35
-  wire [5:0] _mux_72 = _not_169 ? _cat_39 : _cat_70; // FirstSet.java:35
-  wire [6:0] _cat_71 = {_not_169, _mux_72}; // FirstSet.java:35
-  wire [6:0] _bits_430 = _cat_71; // FirstSet.java:43
-  wire _not_296 = ~slot_pick_load; // SlotPicker.java:56
-  wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:40
-  wire [127:0] _and_545 = slot_pick_candidates & _not_297; // SlotPicker.java:40
-  wire [127:0] _not_298 = ~slot_valid; // RapController.java:418
-  wire _not_299 = ~slot_pick_ready; // SlotPicker.java:47
-  wire slot_pick_advance = slot_pick_take | _not_299; // SlotPicker.java:47
-  wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:44
-  wire [127:0] _and_546 = slot_pick_candidates & _not_300; // SlotPicker.java:44
-  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_546 : slot_pick_candidates; // SlotPicker.java:44
-  wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:45
-  wire [127:0] _not_301 = ~_sub_8; // SlotPicker.java:53
-  wire [127:0] _and_547 = slot_pick_remaining & _not_301; // SlotPicker.java:53
-  wire _bits_431 = slot_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_432 = slot_pick_remaining[1]; // FirstSet.java:24
-  wire _or_272 = _bits_431 | _bits_432; // FirstSet.java:36
-  wire _bits_433 = slot_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_434 = slot_pick_remaining[3]; // FirstSet.java:24
-  wire _or_273 = _bits_433 | _bits_434; // FirstSet.java:36
-  wire _or_274 = _or_272 | _or_273; // FirstSet.java:36
-  wire _bits_435 = slot_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_436 = slot_pick_remaining[5]; // FirstSet.java:24
-  wire _or_275 = _bits_435 | _bits_436; // FirstSet.java:36
-  wire _bits_437 = slot_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_438 = slot_pick_remaining[7]; // FirstSet.java:24
-  wire _or_276 = _bits_437 | _bits_438; // FirstSet.java:36
-  wire _or_277 = _or_275 | _or_276; // FirstSet.java:36
-  wire _or_278 = _or_274 | _or_277; // FirstSet.java:36
-  wire _bits_439 = slot_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_440 = slot_pick_remaining[9]; // FirstSet.java:24
-  wire _or_279 = _bits_439 | _bits_440; // FirstSet.java:36
-  wire _bits_441 = slot_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_442 = slot_pick_remaining[11]; // FirstSet.java:24
-  wire _or_280 = _bits_441 | _bits_442; // FirstSet.java:36
-  wire _or_281 = _or_279 | _or_280; // FirstSet.java:36
-  wire _bits_443 = slot_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_444 = slot_pick_remaining[13]; // FirstSet.java:24
-  wire _or_282 = _bits_443 | _bits_444; // FirstSet.java:36
-  wire _bits_445 = slot_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_446 = slot_pick_remaining[15]; // FirstSet.java:24
-  wire _or_283 = _bits_445 | _bits_446; // FirstSet.java:36
-  wire _or_284 = _or_282 | _or_283; // FirstSet.java:36
-  wire _or_285 = _or_281 | _or_284; // FirstSet.java:36
-  wire _or_286 = _or_278 | _or_285; // FirstSet.java:36
-  wire _bits_447 = slot_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_448 = slot_pick_remaining[17]; // FirstSet.java:24
-  wire _or_287 = _bits_447 | _bits_448; // FirstSet.java:36
-  wire _bits_449 = slot_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_450 = slot_pick_remaining[19]; // FirstSet.java:24
-  wire _or_288 = _bits_449 | _bits_450; // FirstSet.java:36
-  wire _or_289 = _or_287 | _or_288; // FirstSet.java:36
-  wire _bits_451 = slot_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_452 = slot_pick_remaining[21]; // FirstSet.java:24
-  wire _or_290 = _bits_451 | _bits_452; // FirstSet.java:36
-  wire _bits_453 = slot_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_454 = slot_pick_remaining[23]; // FirstSet.java:24
-  wire _or_291 = _bits_453 | _bits_454; // FirstSet.java:36
-  wire _or_292 = _or_290 | _or_291; // FirstSet.java:36
-  wire _or_293 = _or_289 | _or_292; // FirstSet.java:36
-  wire _bits_455 = slot_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_456 = slot_pick_remaining[25]; // FirstSet.java:24
-  wire _or_294 = _bits_455 | _bits_456; // FirstSet.java:36
-  wire _bits_457 = slot_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_458 = slot_pick_remaining[27]; // FirstSet.java:24
-  wire _or_295 = _bits_457 | _bits_458; // FirstSet.java:36
-  wire _or_296 = _or_294 | _or_295; // FirstSet.java:36
-  wire _bits_459 = slot_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_460 = slot_pick_remaining[29]; // FirstSet.java:24
-  wire _or_297 = _bits_459 | _bits_460; // FirstSet.java:36
-  wire _bits_461 = slot_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_462 = slot_pick_remaining[31]; // FirstSet.java:24
-  wire _or_298 = _bits_461 | _bits_462; // FirstSet.java:36
-  wire _or_299 = _or_297 | _or_298; // FirstSet.java:36
-  wire _or_300 = _or_296 | _or_299; // FirstSet.java:36
-  wire _or_301 = _or_293 | _or_300; // FirstSet.java:36
-  wire _or_302 = _or_286 | _or_301; // FirstSet.java:36
-  wire _bits_463 = slot_pick_remaining[32]; // FirstSet.java:24
-  wire _bits_464 = slot_pick_remaining[33]; // FirstSet.java:24
-  wire _or_303 = _bits_463 | _bits_464; // FirstSet.java:36
-  wire _bits_465 = slot_pick_remaining[34]; // FirstSet.java:24
-  wire _bits_466 = slot_pick_remaining[35]; // FirstSet.java:24
-  wire _or_304 = _bits_465 | _bits_466; // FirstSet.java:36
-  wire _or_305 = _or_303 | _or_304; // FirstSet.java:36
-  wire _bits_467 = slot_pick_remaining[36]; // FirstSet.java:24
-  wire _bits_468 = slot_pick_remaining[37]; // FirstSet.java:24
-  wire _or_306 = _bits_467 | _bits_468; // FirstSet.java:36
-  wire _bits_469 = slot_pick_remaining[38]; // FirstSet.java:24
-  wire _bits_470 = slot_pick_remaining[39]; // FirstSet.java:24
-  wire _or_307 = _bits_469 | _bits_470; // FirstSet.java:36
-  wire _or_308 = _or_306 | _or_307; // FirstSet.java:36
-  wire _or_309 = _or_305 | _or_308; // FirstSet.java:36
-  wire _bits_471 = slot_pick_remaining[40]; // FirstSet.java:24
-  wire _bits_472 = slot_pick_remaining[41]; // FirstSet.java:24
-  wire _or_310 = _bits_471 | _bits_472; // FirstSet.java:36
-  wire _bits_473 = slot_pick_remaining[42]; // FirstSet.java:24
-  wire _bits_474 = slot_pick_remaining[43]; // FirstSet.java:24
-  wire _or_311 = _bits_473 | _bits_474; // FirstSet.java:36
-  wire _or_312 = _or_310 | _or_311; // FirstSet.java:36
-  wire _bits_475 = slot_pick_remaining[44]; // FirstSet.java:24
-  wire _bits_476 = slot_pick_remaining[45]; // FirstSet.java:24
-  wire _or_313 = _bits_475 | _bits_476; // FirstSet.java:36
-  wire _bits_477 = slot_pick_remaining[46]; // FirstSet.java:24
-  wire _bits_478 = slot_pick_remaining[47]; // FirstSet.java:24
-  wire _or_314 = _bits_477 | _bits_478; // FirstSet.java:36
-  wire _or_315 = _or_313 | _or_314; // FirstSet.java:36
-  wire _or_316 = _or_312 | _or_315; // FirstSet.java:36
-  wire _or_317 = _or_309 | _or_316; // FirstSet.java:36
-  wire _bits_479 = slot_pick_remaining[48]; // FirstSet.java:24
-  wire _bits_480 = slot_pick_remaining[49]; // FirstSet.java:24
-  wire _or_318 = _bits_479 | _bits_480; // FirstSet.java:36
-  wire _bits_481 = slot_pick_remaining[50]; // FirstSet.java:24
-  wire _bits_482 = slot_pick_remaining[51]; // FirstSet.java:24
-  wire _or_319 = _bits_481 | _bits_482; // FirstSet.java:36
-  wire _or_320 = _or_318 | _or_319; // FirstSet.java:36
-  wire _bits_483 = slot_pick_remaining[52]; // FirstSet.java:24
-  wire _bits_484 = slot_pick_remaining[53]; // FirstSet.java:24
-  wire _or_321 = _bits_483 | _bits_484; // FirstSet.java:36
-  wire _bits_485 = slot_pick_remaining[54]; // FirstSet.java:24
-  wire _bits_486 = slot_pick_remaining[55]; // FirstSet.java:24
-  wire _or_322 = _bits_485 | _bits_486; // FirstSet.java:36
-  wire _or_323 = _or_321 | _or_322; // FirstSet.java:36
-  wire _or_324 = _or_320 | _or_323; // FirstSet.java:36
-  wire _bits_487 = slot_pick_remaining[56]; // FirstSet.java:24
-  wire _bits_488 = slot_pick_remaining[57]; // FirstSet.java:24
-  wire _or_325 = _bits_487 | _bits_488; // FirstSet.java:36
-  wire _bits_489 = slot_pick_remaining[58]; // FirstSet.java:24
-  wire _bits_490 = slot_pick_remaining[59]; // FirstSet.java:24
-  wire _or_326 = _bits_489 | _bits_490; // FirstSet.java:36
-  wire _or_327 = _or_325 | _or_326; // FirstSet.java:36
-  wire _bits_491 = slot_pick_remaining[60]; // FirstSet.java:24
-  wire _bits_492 = slot_pick_remaining[61]; // FirstSet.java:24
-  wire _or_328 = _bits_491 | _bits_492; // FirstSet.java:36
-  wire _bits_493 = slot_pick_remaining[62]; // FirstSet.java:24
-  wire _bits_494 = slot_pick_remaining[63]; // FirstSet.java:24
-  wire _or_329 = _bits_493 | _bits_494; // FirstSet.java:36
-  wire _or_330 = _or_328 | _or_329; // FirstSet.java:36
-  wire _or_331 = _or_327 | _or_330; // FirstSet.java:36
-  wire _or_332 = _or_324 | _or_331; // FirstSet.java:36
-  wire _or_333 = _or_317 | _or_332; // FirstSet.java:36
-  wire _or_334 = _or_302 | _or_333; // FirstSet.java:36
-  wire _bits_495 = slot_pick_remaining[64]; // FirstSet.java:24
-  wire _bits_496 = slot_pick_remaining[65]; // FirstSet.java:24
-  wire _or_335 = _bits_495 | _bits_496; // FirstSet.java:36
-  wire _bits_497 = slot_pick_remaining[66]; // FirstSet.java:24
-  wire _bits_498 = slot_pick_remaining[67]; // FirstSet.java:24
-  wire _or_336 = _bits_497 | _bits_498; // FirstSet.java:36
-  wire _or_337 = _or_335 | _or_336; // FirstSet.java:36
-  wire _bits_499 = slot_pick_remaining[68]; // FirstSet.java:24
-  wire _bits_500 = slot_pick_remaining[69]; // FirstSet.java:24
-  wire _or_338 = _bits_499 | _bits_500; // FirstSet.java:36
-  wire _bits_501 = slot_pick_remaining[70]; // FirstSet.java:24
-  wire _bits_502 = slot_pick_remaining[71]; // FirstSet.java:24
-  wire _or_339 = _bits_501 | _bits_502; // FirstSet.java:36
-  wire _or_340 = _or_338 | _or_339; // FirstSet.java:36
-  wire _or_341 = _or_337 | _or_340; // FirstSet.java:36
-  wire _bits_503 = slot_pick_remaining[72]; // FirstSet.java:24
-  wire _bits_504 = slot_pick_remaining[73]; // FirstSet.java:24
-  wire _or_342 = _bits_503 | _bits_504; // FirstSet.java:36
-  wire _bits_505 = slot_pick_remaining[74]; // FirstSet.java:24
-  wire _bits_506 = slot_pick_remaining[75]; // FirstSet.java:24
-  wire _or_343 = _bits_505 | _bits_506; // FirstSet.java:36
-  wire _or_344 = _or_342 | _or_343; // FirstSet.java:36
-  wire _bits_507 = slot_pick_remaining[76]; // FirstSet.java:24
-  wire _bits_508 = slot_pick_remaining[77]; // FirstSet.java:24
-  wire _or_345 = _bits_507 | _bits_508; // FirstSet.java:36
-  wire _bits_509 = slot_pick_remaining[78]; // FirstSet.java:24
-  wire _bits_510 = slot_pick_remaining[79]; // FirstSet.java:24
-  wire _or_346 = _bits_509 | _bits_510; // FirstSet.java:36
-  wire _or_347 = _or_345 | _or_346; // FirstSet.java:36
-  wire _or_348 = _or_344 | _or_347; // FirstSet.java:36
-  wire _or_349 = _or_341 | _or_348; // FirstSet.java:36
-  wire _bits_511 = slot_pick_remaining[80]; // FirstSet.java:24
-  wire _bits_512 = slot_pick_remaining[81]; // FirstSet.java:24
-  wire _or_350 = _bits_511 | _bits_512; // FirstSet.java:36
-  wire _bits_513 = slot_pick_remaining[82]; // FirstSet.java:24
-  wire _bits_514 = slot_pick_remaining[83]; // FirstSet.java:24
-  wire _or_351 = _bits_513 | _bits_514; // FirstSet.java:36
-  wire _or_352 = _or_350 | _or_351; // FirstSet.java:36
-  wire _bits_515 = slot_pick_remaining[84]; // FirstSet.java:24
-  wire _bits_516 = slot_pick_remaining[85]; // FirstSet.java:24
-  wire _or_353 = _bits_515 | _bits_516; // FirstSet.java:36
-  wire _bits_517 = slot_pick_remaining[86]; // FirstSet.java:24
-  wire _bits_518 = slot_pick_remaining[87]; // FirstSet.java:24
-  wire _or_354 = _bits_517 | _bits_518; // FirstSet.java:36
-  wire _or_355 = _or_353 | _or_354; // FirstSet.java:36
-  wire _or_356 = _or_352 | _or_355; // FirstSet.java:36
-  wire _bits_519 = slot_pick_remaining[88]; // FirstSet.java:24
-  wire _bits_520 = slot_pick_remaining[89]; // FirstSet.java:24
-  wire _or_357 = _bits_519 | _bits_520; // FirstSet.java:36
-  wire _bits_521 = slot_pick_remaining[90]; // FirstSet.java:24
-  wire _bits_522 = slot_pick_remaining[91]; // FirstSet.java:24
-  wire _or_358 = _bits_521 | _bits_522; // FirstSet.java:36
-  wire _or_359 = _or_357 | _or_358; // FirstSet.java:36
-  wire _bits_523 = slot_pick_remaining[92]; // FirstSet.java:24
-  wire _bits_524 = slot_pick_remaining[93]; // FirstSet.java:24
-  wire _or_360 = _bits_523 | _bits_524; // FirstSet.java:36
-  wire _bits_525 = slot_pick_remaining[94]; // FirstSet.java:24
-  wire _bits_526 = slot_pick_remaining[95]; // FirstSet.java:24
-  wire _or_361 = _bits_525 | _bits_526; // FirstSet.java:36
-  wire _or_362 = _or_360 | _or_361; // FirstSet.java:36
-  wire _or_363 = _or_359 | _or_362; // FirstSet.java:36
-  wire _or_364 = _or_356 | _or_363; // FirstSet.java:36
-  wire _or_365 = _or_349 | _or_364; // FirstSet.java:36
-  wire _bits_527 = slot_pick_remaining[96]; // FirstSet.java:24
-  wire _bits_528 = slot_pick_remaining[97]; // FirstSet.java:24
-  wire _or_366 = _bits_527 | _bits_528; // FirstSet.java:36
-  wire _bits_529 = slot_pick_remaining[98]; // FirstSet.java:24
-  wire _bits_530 = slot_pick_remaining[99]; // FirstSet.java:24
-  wire _or_367 = _bits_529 | _bits_530; // FirstSet.java:36
-  wire _or_368 = _or_366 | _or_367; // FirstSet.java:36
-  wire _bits_531 = slot_pick_remaining[100]; // FirstSet.java:24
-  wire _bits_532 = slot_pick_remaining[101]; // FirstSet.java:24
-  wire _or_369 = _bits_531 | _bits_532; // FirstSet.java:36
-  wire _bits_533 = slot_pick_remaining[102]; // FirstSet.java:24
-  wire _bits_534 = slot_pick_remaining[103]; // FirstSet.java:24
-  wire _or_370 = _bits_533 | _bits_534; // FirstSet.java:36
-  wire _or_371 = _or_369 | _or_370; // FirstSet.java:36
-  wire _or_372 = _or_368 | _or_371; // FirstSet.java:36
-  wire _bits_535 = slot_pick_remaining[104]; // FirstSet.java:24
-  wire _bits_536 = slot_pick_remaining[105]; // FirstSet.java:24
-  wire _or_373 = _bits_535 | _bits_536; // FirstSet.java:36
-  wire _bits_537 = slot_pick_remaining[106]; // FirstSet.java:24
-  wire _bits_538 = slot_pick_remaining[107]; // FirstSet.java:24
-  wire _or_374 = _bits_537 | _bits_538; // FirstSet.java:36
-  wire _or_375 = _or_373 | _or_374; // FirstSet.java:36
-  wire _bits_539 = slot_pick_remaining[108]; // FirstSet.java:24
-  wire _bits_540 = slot_pick_remaining[109]; // FirstSet.java:24
-  wire _or_376 = _bits_539 | _bits_540; // FirstSet.java:36
-  wire _bits_541 = slot_pick_remaining[110]; // FirstSet.java:24
-  wire _bits_542 = slot_pick_remaining[111]; // FirstSet.java:24
-  wire _or_377 = _bits_541 | _bits_542; // FirstSet.java:36
-  wire _or_378 = _or_376 | _or_377; // FirstSet.java:36
-  wire _or_379 = _or_375 | _or_378; // FirstSet.java:36
-  wire _or_380 = _or_372 | _or_379; // FirstSet.java:36
-  wire _bits_543 = slot_pick_remaining[112]; // FirstSet.java:24
-  wire _bits_544 = slot_pick_remaining[113]; // FirstSet.java:24
-  wire _or_381 = _bits_543 | _bits_544; // FirstSet.java:36
-  wire _bits_545 = slot_pick_remaining[114]; // FirstSet.java:24
-  wire _bits_546 = slot_pick_remaining[115]; // FirstSet.java:24
-  wire _or_382 = _bits_545 | _bits_546; // FirstSet.java:36
-  wire _or_383 = _or_381 | _or_382; // FirstSet.java:36
-  wire _bits_547 = slot_pick_remaining[116]; // FirstSet.java:24
-  wire _bits_548 = slot_pick_remaining[117]; // FirstSet.java:24
-  wire _or_384 = _bits_547 | _bits_548; // FirstSet.java:36
-  wire _bits_549 = slot_pick_remaining[118]; // FirstSet.java:24
-  wire _bits_550 = slot_pick_remaining[119]; // FirstSet.java:24
-  wire _or_385 = _bits_549 | _bits_550; // FirstSet.java:36
-  wire _or_386 = _or_384 | _or_385; // FirstSet.java:36
-  wire _or_387 = _or_383 | _or_386; // FirstSet.java:36
-  wire _bits_551 = slot_pick_remaining[120]; // FirstSet.java:24
-  wire _bits_552 = slot_pick_remaining[121]; // FirstSet.java:24
-  wire _or_388 = _bits_551 | _bits_552; // FirstSet.java:36
-  wire _bits_553 = slot_pick_remaining[122]; // FirstSet.java:24
-  wire _bits_554 = slot_pick_remaining[123]; // FirstSet.java:24
-  wire _or_389 = _bits_553 | _bits_554; // FirstSet.java:36
-  wire _or_390 = _or_388 | _or_389; // FirstSet.java:36
-  wire _bits_555 = slot_pick_remaining[124]; // FirstSet.java:24
-  wire _bits_556 = slot_pick_remaining[125]; // FirstSet.java:24
-  wire _or_391 = _bits_555 | _bits_556; // FirstSet.java:36
-  wire _bits_557 = slot_pick_remaining[126]; // FirstSet.java:24
-  wire _bits_558 = slot_pick_remaining[127]; // FirstSet.java:24
-  wire _or_392 = _bits_557 | _bits_558; // FirstSet.java:36
-  wire _or_393 = _or_391 | _or_392; // FirstSet.java:36
-  wire _or_394 = _or_390 | _or_393; // FirstSet.java:36
-  wire _or_395 = _or_387 | _or_394; // FirstSet.java:36
-  wire _or_396 = _or_380 | _or_395; // FirstSet.java:36
-  wire _or_397 = _or_365 | _or_396; // FirstSet.java:36
-  wire _or_398 = _or_334 | _or_397; // FirstSet.java:36
-  wire _not_302 = ~_or_334; // FirstSet.java:34
-  wire _not_303 = ~_or_365; // FirstSet.java:34
-  wire _not_304 = ~_or_380; // FirstSet.java:34
-  wire _not_305 = ~_or_387; // FirstSet.java:34
-  wire _not_306 = ~_or_390; // FirstSet.java:34
-  wire _not_307 = ~_or_391; // FirstSet.java:34
-  wire _not_308 = ~_bits_557; // FirstSet.java:34
-  wire _not_309 = ~_bits_555; // FirstSet.java:34
-  wire _mux_73 = _not_307 ? _not_308 : _not_309; // FirstSet.java:35
-  wire [1:0] _cat_72 = {_not_307, _mux_73}; // FirstSet.java:35
-  wire _not_310 = ~_or_388; // FirstSet.java:34
-  wire _not_311 = ~_bits_553; // FirstSet.java:34
-  wire _not_312 = ~_bits_551; // FirstSet.java:34
-  wire _mux_74 = _not_310 ? _not_311 : _not_312; // FirstSet.java:35
-  wire [1:0] _cat_73 = {_not_310, _mux_74}; // FirstSet.java:35
-  wire [1:0] _mux_75 = _not_306 ? _cat_72 : _cat_73; // FirstSet.java:35
-  wire [2:0] _cat_74 = {_not_306, _mux_75}; // FirstSet.java:35
-  wire _not_313 = ~_or_383; // FirstSet.java:34
-  wire _not_314 = ~_or_384; // FirstSet.java:34
-  wire _not_315 = ~_bits_549; // FirstSet.java:34
-  wire _not_316 = ~_bits_547; // FirstSet.java:34
-  wire _mux_76 = _not_314 ? _not_315 : _not_316; // FirstSet.java:35
-  wire [1:0] _cat_75 = {_not_314, _mux_76}; // FirstSet.java:35
-  wire _not_317 = ~_or_381; // FirstSet.java:34
-  wire _not_318 = ~_bits_545; // FirstSet.java:34
-  wire _not_319 = ~_bits_543; // FirstSet.java:34
-  wire _mux_77 = _not_317 ? _not_318 : _not_319; // FirstSet.java:35
-  wire [1:0] _cat_76 = {_not_317, _mux_77}; // FirstSet.java:35
-  wire [1:0] _mux_78 = _not_313 ? _cat_75 : _cat_76; // FirstSet.java:35
-  wire [2:0] _cat_77 = {_not_313, _mux_78}; // FirstSet.java:35
-  wire [2:0] _mux_79 = _not_305 ? _cat_74 : _cat_77; // FirstSet.java:35
-  wire [3:0] _cat_78 = {_not_305, _mux_79}; // FirstSet.java:35
-  wire _not_320 = ~_or_372; // FirstSet.java:34
-  wire _not_321 = ~_or_375; // FirstSet.java:34
-  wire _not_322 = ~_or_376; // FirstSet.java:34
-  wire _not_323 = ~_bits_541; // FirstSet.java:34
-  wire _not_324 = ~_bits_539; // FirstSet.java:34
-  wire _mux_80 = _not_322 ? _not_323 : _not_324; // FirstSet.java:35
-  wire [1:0] _cat_79 = {_not_322, _mux_80}; // FirstSet.java:35
-  wire _not_325 = ~_or_373; // FirstSet.java:34
-  wire _not_326 = ~_bits_537; // FirstSet.java:34
-  wire _not_327 = ~_bits_535; // FirstSet.java:34
-  wire _mux_81 = _not_325 ? _not_326 : _not_327; // FirstSet.java:35
-  wire [1:0] _cat_80 = {_not_325, _mux_81}; // FirstSet.java:35
-  wire [1:0] _mux_82 = _not_321 ? _cat_79 : _cat_80; // FirstSet.java:35
-  wire [2:0] _cat_81 = {_not_321, _mux_82}; // FirstSet.java:35
-  wire _not_328 = ~_or_368; // FirstSet.java:34
-  wire _not_329 = ~_or_369; // FirstSet.java:34
-  wire _not_330 = ~_bits_533; // FirstSet.java:34
-  wire _not_331 = ~_bits_531; // FirstSet.java:34
-  wire _mux_83 = _not_329 ? _not_330 : _not_331; // FirstSet.java:35
-  wire [1:0] _cat_82 = {_not_329, _mux_83}; // FirstSet.java:35
-  wire _not_332 = ~_or_366; // FirstSet.java:34
-  wire _not_333 = ~_bits_529; // FirstSet.java:34
-  wire _not_334 = ~_bits_527; // FirstSet.java:34
-  wire _mux_84 = _not_332 ? _not_333 : _not_334; // FirstSet.java:35
-  wire [1:0] _cat_83 = {_not_332, _mux_84}; // FirstSet.java:35
-  wire [1:0] _mux_85 = _not_328 ? _cat_82 : _cat_83; // FirstSet.java:35
-  wire [2:0] _cat_84 = {_not_328, _mux_85}; // FirstSet.java:35
-  wire [2:0] _mux_86 = _not_320 ? _cat_81 : _cat_84; // FirstSet.java:35
-  wire [3:0] _cat_85 = {_not_320, _mux_86}; // FirstSet.java:35
-  wire [3:0] _mux_87 = _not_304 ? _cat_78 : _cat_85; // FirstSet.java:35
-  wire [4:0] _cat_86 = {_not_304, _mux_87}; // FirstSet.java:35
-  wire _not_335 = ~_or_349; // FirstSet.java:34
-  wire _not_336 = ~_or_356; // FirstSet.java:34
-  wire _not_337 = ~_or_359; // FirstSet.java:34
-  wire _not_338 = ~_or_360; // FirstSet.java:34
-  wire _not_339 = ~_bits_525; // FirstSet.java:34
-  wire _not_340 = ~_bits_523; // FirstSet.java:34
-  wire _mux_88 = _not_338 ? _not_339 : _not_340; // FirstSet.java:35
-  wire [1:0] _cat_87 = {_not_338, _mux_88}; // FirstSet.java:35
-  wire _not_341 = ~_or_357; // FirstSet.java:34
-  wire _not_342 = ~_bits_521; // FirstSet.java:34
-  wire _not_343 = ~_bits_519; // FirstSet.java:34
-  wire _mux_89 = _not_341 ? _not_342 : _not_343; // FirstSet.java:35
-  wire [1:0] _cat_88 = {_not_341, _mux_89}; // FirstSet.java:35
-  wire [1:0] _mux_90 = _not_337 ? _cat_87 : _cat_88; // FirstSet.java:35
-  wire [2:0] _cat_89 = {_not_337, _mux_90}; // FirstSet.java:35
-  wire _not_344 = ~_or_352; // FirstSet.java:34
-  wire _not_345 = ~_or_353; // FirstSet.java:34
-  wire _not_346 = ~_bits_517; // FirstSet.java:34
-  wire _not_347 = ~_bits_515; // FirstSet.java:34
-  wire _mux_91 = _not_345 ? _not_346 : _not_347; // FirstSet.java:35
-  wire [1:0] _cat_90 = {_not_345, _mux_91}; // FirstSet.java:35
-  wire _not_348 = ~_or_350; // FirstSet.java:34
-  wire _not_349 = ~_bits_513; // FirstSet.java:34
-  wire _not_350 = ~_bits_511; // FirstSet.java:34
-  wire _mux_92 = _not_348 ? _not_349 : _not_350; // FirstSet.java:35
-  wire [1:0] _cat_91 = {_not_348, _mux_92}; // FirstSet.java:35
-  wire [1:0] _mux_93 = _not_344 ? _cat_90 : _cat_91; // FirstSet.java:35
-  wire [2:0] _cat_92 = {_not_344, _mux_93}; // FirstSet.java:35
-  wire [2:0] _mux_94 = _not_336 ? _cat_89 : _cat_92; // FirstSet.java:35
-  wire [3:0] _cat_93 = {_not_336, _mux_94}; // FirstSet.java:35
-  wire _not_351 = ~_or_341; // FirstSet.java:34
-  wire _not_352 = ~_or_344; // FirstSet.java:34
-  wire _not_353 = ~_or_345; // FirstSet.java:34
-  wire _not_354 = ~_bits_509; // FirstSet.java:34
-  wire _not_355 = ~_bits_507; // FirstSet.java:34
-  wire _mux_95 = _not_353 ? _not_354 : _not_355; // FirstSet.java:35
-  wire [1:0] _cat_94 = {_not_353, _mux_95}; // FirstSet.java:35
-  wire _not_356 = ~_or_342; // FirstSet.java:34
-  wire _not_357 = ~_bits_505; // FirstSet.java:34
-  wire _not_358 = ~_bits_503; // FirstSet.java:34
-  wire _mux_96 = _not_356 ? _not_357 : _not_358; // FirstSet.java:35
-  wire [1:0] _cat_95 = {_not_356, _mux_96}; // FirstSet.java:35
-  wire [1:0] _mux_97 = _not_352 ? _cat_94 : _cat_95; // FirstSet.java:35
-  wire [2:0] _cat_96 = {_not_352, _mux_97}; // FirstSet.java:35
-  wire _not_359 = ~_or_337; // FirstSet.java:34
-  wire _not_360 = ~_or_338; // FirstSet.java:34
-  wire _not_361 = ~_bits_501; // FirstSet.java:34
-  wire _not_362 = ~_bits_499; // FirstSet.java:34
-  wire _mux_98 = _not_360 ? _not_361 : _not_362; // FirstSet.java:35
-  wire [1:0] _cat_97 = {_not_360, _mux_98}; // FirstSet.java:35
-  wire _not_363 = ~_or_335; // FirstSet.java:34
-  wire _not_364 = ~_bits_497; // FirstSet.java:34
-  wire _not_365 = ~_bits_495; // FirstSet.java:34
-  wire _mux_99 = _not_363 ? _not_364 : _not_365; // FirstSet.java:35
-  wire [1:0] _cat_98 = {_not_363, _mux_99}; // FirstSet.java:35
-  wire [1:0] _mux_100 = _not_359 ? _cat_97 : _cat_98; // FirstSet.java:35
-  wire [2:0] _cat_99 = {_not_359, _mux_100}; // FirstSet.java:35
-  wire [2:0] _mux_101 = _not_351 ? _cat_96 : _cat_99; // FirstSet.java:35
-  wire [3:0] _cat_100 = {_not_351, _mux_101}; // FirstSet.java:35
-  wire [3:0] _mux_102 = _not_335 ? _cat_93 : _cat_100; // FirstSet.java:35
-  wire [4:0] _cat_101 = {_not_335, _mux_102}; // FirstSet.java:35
-  wire [4:0] _mux_103 = _not_303 ? _cat_86 : _cat_101; // FirstSet.java:35
-  wire [5:0] _cat_102 = {_not_303, _mux_103}; // FirstSet.java:35
-  wire _not_366 = ~_or_302; // FirstSet.java:34
-  wire _not_367 = ~_or_317; // FirstSet.java:34
-  wire _not_368 = ~_or_324; // FirstSet.java:34
-  wire _not_369 = ~_or_327; // FirstSet.java:34
-  wire _not_370 = ~_or_328; // FirstSet.java:34
-  wire _not_371 = ~_bits_493; // FirstSet.java:34
-  wire _not_372 = ~_bits_491; // FirstSet.java:34
-  wire _mux_104 = _not_370 ? _not_371 : _not_372; // FirstSet.java:35
-  wire [1:0] _cat_103 = {_not_370, _mux_104}; // FirstSet.java:35
-  wire _not_373 = ~_or_325; // FirstSet.java:34
-  wire _not_374 = ~_bits_489; // FirstSet.java:34
-  wire _not_375 = ~_bits_487; // FirstSet.java:34
-  wire _mux_105 = _not_373 ? _not_374 : _not_375; // FirstSet.java:35
-  wire [1:0] _cat_104 = {_not_373, _mux_105}; // FirstSet.java:35
-  wire [1:0] _mux_106 = _not_369 ? _cat_103 : _cat_104; // FirstSet.java:35
-  wire [2:0] _cat_105 = {_not_369, _mux_106}; // FirstSet.java:35
-  wire _not_376 = ~_or_320; // FirstSet.java:34
-  wire _not_377 = ~_or_321; // FirstSet.java:34
-  wire _not_378 = ~_bits_485; // FirstSet.java:34
-  wire _not_379 = ~_bits_483; // FirstSet.java:34
-  wire _mux_107 = _not_377 ? _not_378 : _not_379; // FirstSet.java:35
-  wire [1:0] _cat_106 = {_not_377, _mux_107}; // FirstSet.java:35
-  wire _not_380 = ~_or_318; // FirstSet.java:34
-  wire _not_381 = ~_bits_481; // FirstSet.java:34
-  wire _not_382 = ~_bits_479; // FirstSet.java:34
-  wire _mux_108 = _not_380 ? _not_381 : _not_382; // FirstSet.java:35
-  wire [1:0] _cat_107 = {_not_380, _mux_108}; // FirstSet.java:35
-  wire [1:0] _mux_109 = _not_376 ? _cat_106 : _cat_107; // FirstSet.java:35
-  wire [2:0] _cat_108 = {_not_376, _mux_109}; // FirstSet.java:35
-  wire [2:0] _mux_110 = _not_368 ? _cat_105 : _cat_108; // FirstSet.java:35
-  wire [3:0] _cat_109 = {_not_368, _mux_110}; // FirstSet.java:35
-  wire _not_383 = ~_or_309; // FirstSet.java:34
-  wire _not_384 = ~_or_312; // FirstSet.java:34
-  wire _not_385 = ~_or_313; // FirstSet.java:34
-  wire _not_386 = ~_bits_477; // FirstSet.java:34
-  wire _not_387 = ~_bits_475; // FirstSet.java:34
-  wire _mux_111 = _not_385 ? _not_386 : _not_387; // FirstSet.java:35
-  wire [1:0] _cat_110 = {_not_385, _mux_111}; // FirstSet.java:35
-  wire _not_388 = ~_or_310; // FirstSet.java:34
-  wire _not_389 = ~_bits_473; // FirstSet.java:34
-  wire _not_390 = ~_bits_471; // FirstSet.java:34
-  wire _mux_112 = _not_388 ? _not_389 : _not_390; // FirstSet.java:35
-  wire [1:0] _cat_111 = {_not_388, _mux_112}; // FirstSet.java:35
-  wire [1:0] _mux_113 = _not_384 ? _cat_110 : _cat_111; // FirstSet.java:35
-  wire [2:0] _cat_112 = {_not_384, _mux_113}; // FirstSet.java:35
-  wire _not_391 = ~_or_305; // FirstSet.java:34
-  wire _not_392 = ~_or_306; // FirstSet.java:34
-  wire _not_393 = ~_bits_469; // FirstSet.java:34
-  wire _not_394 = ~_bits_467; // FirstSet.java:34
-  wire _mux_114 = _not_392 ? _not_393 : _not_394; // FirstSet.java:35
-  wire [1:0] _cat_113 = {_not_392, _mux_114}; // FirstSet.java:35
-  wire _not_395 = ~_or_303; // FirstSet.java:34
-  wire _not_396 = ~_bits_465; // FirstSet.java:34
-  wire _not_397 = ~_bits_463; // FirstSet.java:34
-  wire _mux_115 = _not_395 ? _not_396 : _not_397; // FirstSet.java:35
-  wire [1:0] _cat_114 = {_not_395, _mux_115}; // FirstSet.java:35
-  wire [1:0] _mux_116 = _not_391 ? _cat_113 : _cat_114; // FirstSet.java:35
-  wire [2:0] _cat_115 = {_not_391, _mux_116}; // FirstSet.java:35
-  wire [2:0] _mux_117 = _not_383 ? _cat_112 : _cat_115; // FirstSet.java:35
-  wire [3:0] _cat_116 = {_not_383, _mux_117}; // FirstSet.java:35
-  wire [3:0] _mux_118 = _not_367 ? _cat_109 : _cat_116; // FirstSet.java:35
-  wire [4:0] _cat_117 = {_not_367, _mux_118}; // FirstSet.java:35
-  wire _not_398 = ~_or_286; // FirstSet.java:34
-  wire _not_399 = ~_or_293; // FirstSet.java:34
-  wire _not_400 = ~_or_296; // FirstSet.java:34
-  wire _not_401 = ~_or_297; // FirstSet.java:34
-  wire _not_402 = ~_bits_461; // FirstSet.java:34
-  wire _not_403 = ~_bits_459; // FirstSet.java:34
-  wire _mux_119 = _not_401 ? _not_402 : _not_403; // FirstSet.java:35
-  wire [1:0] _cat_118 = {_not_401, _mux_119}; // FirstSet.java:35
-  wire _not_404 = ~_or_294; // FirstSet.java:34
-  wire _not_405 = ~_bits_457; // FirstSet.java:34
-  wire _not_406 = ~_bits_455; // FirstSet.java:34
-  wire _mux_120 = _not_404 ? _not_405 : _not_406; // FirstSet.java:35
-  wire [1:0] _cat_119 = {_not_404, _mux_120}; // FirstSet.java:35
-  wire [1:0] _mux_121 = _not_400 ? _cat_118 : _cat_119; // FirstSet.java:35
-  wire [2:0] _cat_120 = {_not_400, _mux_121}; // FirstSet.java:35
-  wire _not_407 = ~_or_289; // FirstSet.java:34
-  wire _not_408 = ~_or_290; // FirstSet.java:34
-  wire _not_409 = ~_bits_453; // FirstSet.java:34
-  wire _not_410 = ~_bits_451; // FirstSet.java:34
-  wire _mux_122 = _not_408 ? _not_409 : _not_410; // FirstSet.java:35
-  wire [1:0] _cat_121 = {_not_408, _mux_122}; // FirstSet.java:35
-  wire _not_411 = ~_or_287; // FirstSet.java:34
-  wire _not_412 = ~_bits_449; // FirstSet.java:34
-  wire _not_413 = ~_bits_447; // FirstSet.java:34
-  wire _mux_123 = _not_411 ? _not_412 : _not_413; // FirstSet.java:35
-  wire [1:0] _cat_122 = {_not_411, _mux_123}; // FirstSet.java:35
-  wire [1:0] _mux_124 = _not_407 ? _cat_121 : _cat_122; // FirstSet.java:35
-  wire [2:0] _cat_123 = {_not_407, _mux_124}; // FirstSet.java:35
-  wire [2:0] _mux_125 = _not_399 ? _cat_120 : _cat_123; // FirstSet.java:35
-  wire [3:0] _cat_124 = {_not_399, _mux_125}; // FirstSet.java:35
-  wire _not_414 = ~_or_278; // FirstSet.java:34
-  wire _not_415 = ~_or_281; // FirstSet.java:34
-  wire _not_416 = ~_or_282; // FirstSet.java:34
-  wire _not_417 = ~_bits_445; // FirstSet.java:34
-  wire _not_418 = ~_bits_443; // FirstSet.java:34
-  wire _mux_126 = _not_416 ? _not_417 : _not_418; // FirstSet.java:35
-  wire [1:0] _cat_125 = {_not_416, _mux_126}; // FirstSet.java:35
-  wire _not_419 = ~_or_279; // FirstSet.java:34
-  wire _not_420 = ~_bits_441; // FirstSet.java:34
-  wire _not_421 = ~_bits_439; // FirstSet.java:34
-  wire _mux_127 = _not_419 ? _not_420 : _not_421; // FirstSet.java:35
-  wire [1:0] _cat_126 = {_not_419, _mux_127}; // FirstSet.java:35
-  wire [1:0] _mux_128 = _not_415 ? _cat_125 : _cat_126; // FirstSet.java:35
-  wire [2:0] _cat_127 = {_not_415, _mux_128}; // FirstSet.java:35
-  wire _not_422 = ~_or_274; // FirstSet.java:34
-  wire _not_423 = ~_or_275; // FirstSet.java:34
-  wire _not_424 = ~_bits_437; // FirstSet.java:34
-  wire _not_425 = ~_bits_435; // FirstSet.java:34
-  wire _mux_129 = _not_423 ? _not_424 : _not_425; // FirstSet.java:35
-  wire [1:0] _cat_128 = {_not_423, _mux_129}; // FirstSet.java:35
-  wire _not_426 = ~_or_272; // FirstSet.java:34
-  wire _not_427 = ~_bits_433; // FirstSet.java:34
-  wire _not_428 = ~_bits_431; // FirstSet.java:34
-  wire _mux_130 = _not_426 ? _not_427 : _not_428; // FirstSet.java:35
-  wire [1:0] _cat_129 = {_not_426, _mux_130}; // FirstSet.java:35
-  wire [1:0] _mux_131 = _not_422 ? _cat_128 : _cat_129; // FirstSet.java:35
-  wire [2:0] _cat_130 = {_not_422, _mux_131}; // FirstSet.java:35
-  wire [2:0] _mux_132 = _not_414 ? _cat_127 : _cat_130; // FirstSet.java:35
-  wire [3:0] _cat_131 = {_not_414, _mux_132}; // FirstSet.java:35
-  wire [3:0] _mux_133 = _not_398 ? _cat_124 : _cat_131; // FirstSet.java:35
-  wire [4:0] _cat_132 = {_not_398, _mux_133}; // FirstSet.java:35
-  wire [4:0] _mux_134 = _not_366 ? _cat_117 : _cat_132; // FirstSet.java:35
-  wire [5:0] _cat_133 = {_not_366, _mux_134}; // FirstSet.java:35
-  wire [5:0] _mux_135 = _not_302 ? _cat_102 : _cat_133; // FirstSet.java:35
-  wire [6:0] _cat_134 = {_not_302, _mux_135}; // FirstSet.java:35
-  wire [6:0] _bits_559 = _cat_134; // FirstSet.java:43
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:470
-  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:461
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:490
-  wire _not_429 = ~snapshot_frozen; // RapController.java:379
-  wire _and_548 = snapshot_pending & _not_429; // RapController.java:379
-  wire _and_549 = _and_548 & _and_1; // RapController.java:379
-  wire _or_399 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
-  wire _or_400 = _or_399 | ev_split_q; // StatusRegs.java:83
-  wire _or_401 = _or_400 | ev_batch_q; // StatusRegs.java:83
-  wire _or_402 = _or_401 | ev_deferred_q; // StatusRegs.java:83
+  wire _and_544 = _and_543 & _eq_1052; // NodeTable.java:65
+  wire [127:0] _cat_8 = {_and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540, _and_542, _and_544, 1'd0}; // NodeTable.java:78
+  wire [127:0] _not_165 = ~kids_vector; // SlotPicker.java:65
+  wire [127:0] _and_545 = leaf_pick_candidates & _not_165; // SlotPicker.java:65
+  wire _not_166 = ~leaf_pick_ready; // SlotPicker.java:45
+  wire leaf_pick_advance = leaf_pick_take | _not_166; // SlotPicker.java:45
+  wire [127:0] _not_167 = ~leaf_pick_pick_hot; // SlotPicker.java:42
+  wire [127:0] _and_546 = leaf_pick_candidates & _not_167; // SlotPicker.java:42
+  wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_546 : leaf_pick_candidates; // SlotPicker.java:42
+  wire [127:0] _sub_7 = leaf_pick_remaining - 128'd1; // SlotPicker.java:43
+  wire [127:0] _not_168 = ~_sub_7; // SlotPicker.java:51
+  wire [127:0] _and_547 = leaf_pick_remaining & _not_168; // SlotPicker.java:51
+  wire _bits_305 = leaf_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_306 = leaf_pick_remaining[1]; // FirstSet.java:25
+  wire _or_147 = _bits_305 | _bits_306; // FirstSet.java:37
+  wire _bits_307 = leaf_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_308 = leaf_pick_remaining[3]; // FirstSet.java:25
+  wire _or_148 = _bits_307 | _bits_308; // FirstSet.java:37
+  wire _or_149 = _or_147 | _or_148; // FirstSet.java:37
+  wire _bits_309 = leaf_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_310 = leaf_pick_remaining[5]; // FirstSet.java:25
+  wire _or_150 = _bits_309 | _bits_310; // FirstSet.java:37
+  wire _bits_311 = leaf_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_312 = leaf_pick_remaining[7]; // FirstSet.java:25
+  wire _or_151 = _bits_311 | _bits_312; // FirstSet.java:37
+  wire _or_152 = _or_150 | _or_151; // FirstSet.java:37
+  wire _or_153 = _or_149 | _or_152; // FirstSet.java:37
+  wire _bits_313 = leaf_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_314 = leaf_pick_remaining[9]; // FirstSet.java:25
+  wire _or_154 = _bits_313 | _bits_314; // FirstSet.java:37
+  wire _bits_315 = leaf_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_316 = leaf_pick_remaining[11]; // FirstSet.java:25
+  wire _or_155 = _bits_315 | _bits_316; // FirstSet.java:37
+  wire _or_156 = _or_154 | _or_155; // FirstSet.java:37
+  wire _bits_317 = leaf_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_318 = leaf_pick_remaining[13]; // FirstSet.java:25
+  wire _or_157 = _bits_317 | _bits_318; // FirstSet.java:37
+  wire _bits_319 = leaf_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_320 = leaf_pick_remaining[15]; // FirstSet.java:25
+  wire _or_158 = _bits_319 | _bits_320; // FirstSet.java:37
+  wire _or_159 = _or_157 | _or_158; // FirstSet.java:37
+  wire _or_160 = _or_156 | _or_159; // FirstSet.java:37
+  wire _or_161 = _or_153 | _or_160; // FirstSet.java:37
+  wire _bits_321 = leaf_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_322 = leaf_pick_remaining[17]; // FirstSet.java:25
+  wire _or_162 = _bits_321 | _bits_322; // FirstSet.java:37
+  wire _bits_323 = leaf_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_324 = leaf_pick_remaining[19]; // FirstSet.java:25
+  wire _or_163 = _bits_323 | _bits_324; // FirstSet.java:37
+  wire _or_164 = _or_162 | _or_163; // FirstSet.java:37
+  wire _bits_325 = leaf_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_326 = leaf_pick_remaining[21]; // FirstSet.java:25
+  wire _or_165 = _bits_325 | _bits_326; // FirstSet.java:37
+  wire _bits_327 = leaf_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_328 = leaf_pick_remaining[23]; // FirstSet.java:25
+  wire _or_166 = _bits_327 | _bits_328; // FirstSet.java:37
+  wire _or_167 = _or_165 | _or_166; // FirstSet.java:37
+  wire _or_168 = _or_164 | _or_167; // FirstSet.java:37
+  wire _bits_329 = leaf_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_330 = leaf_pick_remaining[25]; // FirstSet.java:25
+  wire _or_169 = _bits_329 | _bits_330; // FirstSet.java:37
+  wire _bits_331 = leaf_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_332 = leaf_pick_remaining[27]; // FirstSet.java:25
+  wire _or_170 = _bits_331 | _bits_332; // FirstSet.java:37
+  wire _or_171 = _or_169 | _or_170; // FirstSet.java:37
+  wire _bits_333 = leaf_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_334 = leaf_pick_remaining[29]; // FirstSet.java:25
+  wire _or_172 = _bits_333 | _bits_334; // FirstSet.java:37
+  wire _bits_335 = leaf_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_336 = leaf_pick_remaining[31]; // FirstSet.java:25
+  wire _or_173 = _bits_335 | _bits_336; // FirstSet.java:37
+  wire _or_174 = _or_172 | _or_173; // FirstSet.java:37
+  wire _or_175 = _or_171 | _or_174; // FirstSet.java:37
+  wire _or_176 = _or_168 | _or_175; // FirstSet.java:37
+  wire _or_177 = _or_161 | _or_176; // FirstSet.java:37
+  wire _bits_337 = leaf_pick_remaining[32]; // FirstSet.java:25
+  wire _bits_338 = leaf_pick_remaining[33]; // FirstSet.java:25
+  wire _or_178 = _bits_337 | _bits_338; // FirstSet.java:37
+  wire _bits_339 = leaf_pick_remaining[34]; // FirstSet.java:25
+  wire _bits_340 = leaf_pick_remaining[35]; // FirstSet.java:25
+  wire _or_179 = _bits_339 | _bits_340; // FirstSet.java:37
+  wire _or_180 = _or_178 | _or_179; // FirstSet.java:37
+  wire _bits_341 = leaf_pick_remaining[36]; // FirstSet.java:25
+  wire _bits_342 = leaf_pick_remaining[37]; // FirstSet.java:25
+  wire _or_181 = _bits_341 | _bits_342; // FirstSet.java:37
+  wire _bits_343 = leaf_pick_remaining[38]; // FirstSet.java:25
+  wire _bits_344 = leaf_pick_remaining[39]; // FirstSet.java:25
+  wire _or_182 = _bits_343 | _bits_344; // FirstSet.java:37
+  wire _or_183 = _or_181 | _or_182; // FirstSet.java:37
+  wire _or_184 = _or_180 | _or_183; // FirstSet.java:37
+  wire _bits_345 = leaf_pick_remaining[40]; // FirstSet.java:25
+  wire _bits_346 = leaf_pick_remaining[41]; // FirstSet.java:25
+  wire _or_185 = _bits_345 | _bits_346; // FirstSet.java:37
+  wire _bits_347 = leaf_pick_remaining[42]; // FirstSet.java:25
+  wire _bits_348 = leaf_pick_remaining[43]; // FirstSet.java:25
+  wire _or_186 = _bits_347 | _bits_348; // FirstSet.java:37
+  wire _or_187 = _or_185 | _or_186; // FirstSet.java:37
+  wire _bits_349 = leaf_pick_remaining[44]; // FirstSet.java:25
+  wire _bits_350 = leaf_pick_remaining[45]; // FirstSet.java:25
+  wire _or_188 = _bits_349 | _bits_350; // FirstSet.java:37
+  wire _bits_351 = leaf_pick_remaining[46]; // FirstSet.java:25
+  wire _bits_352 = leaf_pick_remaining[47]; // FirstSet.java:25
+  wire _or_189 = _bits_351 | _bits_352; // FirstSet.java:37
+  wire _or_190 = _or_188 | _or_189; // FirstSet.java:37
+  wire _or_191 = _or_187 | _or_190; // FirstSet.java:37
+  wire _or_192 = _or_184 | _or_191; // FirstSet.java:37
+  wire _bits_353 = leaf_pick_remaining[48]; // FirstSet.java:25
+  wire _bits_354 = leaf_pick_remaining[49]; // FirstSet.java:25
+  wire _or_193 = _bits_353 | _bits_354; // FirstSet.java:37
+  wire _bits_355 = leaf_pick_remaining[50]; // FirstSet.java:25
+  wire _bits_356 = leaf_pick_remaining[51]; // FirstSet.java:25
+  wire _or_194 = _bits_355 | _bits_356; // FirstSet.java:37
+  wire _or_195 = _or_193 | _or_194; // FirstSet.java:37
+  wire _bits_357 = leaf_pick_remaining[52]; // FirstSet.java:25
+  wire _bits_358 = leaf_pick_remaining[53]; // FirstSet.java:25
+  wire _or_196 = _bits_357 | _bits_358; // FirstSet.java:37
+  wire _bits_359 = leaf_pick_remaining[54]; // FirstSet.java:25
+  wire _bits_360 = leaf_pick_remaining[55]; // FirstSet.java:25
+  wire _or_197 = _bits_359 | _bits_360; // FirstSet.java:37
+  wire _or_198 = _or_196 | _or_197; // FirstSet.java:37
+  wire _or_199 = _or_195 | _or_198; // FirstSet.java:37
+  wire _bits_361 = leaf_pick_remaining[56]; // FirstSet.java:25
+  wire _bits_362 = leaf_pick_remaining[57]; // FirstSet.java:25
+  wire _or_200 = _bits_361 | _bits_362; // FirstSet.java:37
+  wire _bits_363 = leaf_pick_remaining[58]; // FirstSet.java:25
+  wire _bits_364 = leaf_pick_remaining[59]; // FirstSet.java:25
+  wire _or_201 = _bits_363 | _bits_364; // FirstSet.java:37
+  wire _or_202 = _or_200 | _or_201; // FirstSet.java:37
+  wire _bits_365 = leaf_pick_remaining[60]; // FirstSet.java:25
+  wire _bits_366 = leaf_pick_remaining[61]; // FirstSet.java:25
+  wire _or_203 = _bits_365 | _bits_366; // FirstSet.java:37
+  wire _bits_367 = leaf_pick_remaining[62]; // FirstSet.java:25
+  wire _bits_368 = leaf_pick_remaining[63]; // FirstSet.java:25
+  wire _or_204 = _bits_367 | _bits_368; // FirstSet.java:37
+  wire _or_205 = _or_203 | _or_204; // FirstSet.java:37
+  wire _or_206 = _or_202 | _or_205; // FirstSet.java:37
+  wire _or_207 = _or_199 | _or_206; // FirstSet.java:37
+  wire _or_208 = _or_192 | _or_207; // FirstSet.java:37
+  wire _or_209 = _or_177 | _or_208; // FirstSet.java:37
+  wire _bits_369 = leaf_pick_remaining[64]; // FirstSet.java:25
+  wire _bits_370 = leaf_pick_remaining[65]; // FirstSet.java:25
+  wire _or_210 = _bits_369 | _bits_370; // FirstSet.java:37
+  wire _bits_371 = leaf_pick_remaining[66]; // FirstSet.java:25
+  wire _bits_372 = leaf_pick_remaining[67]; // FirstSet.java:25
+  wire _or_211 = _bits_371 | _bits_372; // FirstSet.java:37
+  wire _or_212 = _or_210 | _or_211; // FirstSet.java:37
+  wire _bits_373 = leaf_pick_remaining[68]; // FirstSet.java:25
+  wire _bits_374 = leaf_pick_remaining[69]; // FirstSet.java:25
+  wire _or_213 = _bits_373 | _bits_374; // FirstSet.java:37
+  wire _bits_375 = leaf_pick_remaining[70]; // FirstSet.java:25
+  wire _bits_376 = leaf_pick_remaining[71]; // FirstSet.java:25
+  wire _or_214 = _bits_375 | _bits_376; // FirstSet.java:37
+  wire _or_215 = _or_213 | _or_214; // FirstSet.java:37
+  wire _or_216 = _or_212 | _or_215; // FirstSet.java:37
+  wire _bits_377 = leaf_pick_remaining[72]; // FirstSet.java:25
+  wire _bits_378 = leaf_pick_remaining[73]; // FirstSet.java:25
+  wire _or_217 = _bits_377 | _bits_378; // FirstSet.java:37
+  wire _bits_379 = leaf_pick_remaining[74]; // FirstSet.java:25
+  wire _bits_380 = leaf_pick_remaining[75]; // FirstSet.java:25
+  wire _or_218 = _bits_379 | _bits_380; // FirstSet.java:37
+  wire _or_219 = _or_217 | _or_218; // FirstSet.java:37
+  wire _bits_381 = leaf_pick_remaining[76]; // FirstSet.java:25
+  wire _bits_382 = leaf_pick_remaining[77]; // FirstSet.java:25
+  wire _or_220 = _bits_381 | _bits_382; // FirstSet.java:37
+  wire _bits_383 = leaf_pick_remaining[78]; // FirstSet.java:25
+  wire _bits_384 = leaf_pick_remaining[79]; // FirstSet.java:25
+  wire _or_221 = _bits_383 | _bits_384; // FirstSet.java:37
+  wire _or_222 = _or_220 | _or_221; // FirstSet.java:37
+  wire _or_223 = _or_219 | _or_222; // FirstSet.java:37
+  wire _or_224 = _or_216 | _or_223; // FirstSet.java:37
+  wire _bits_385 = leaf_pick_remaining[80]; // FirstSet.java:25
+  wire _bits_386 = leaf_pick_remaining[81]; // FirstSet.java:25
+  wire _or_225 = _bits_385 | _bits_386; // FirstSet.java:37
+  wire _bits_387 = leaf_pick_remaining[82]; // FirstSet.java:25
+  wire _bits_388 = leaf_pick_remaining[83]; // FirstSet.java:25
+  wire _or_226 = _bits_387 | _bits_388; // FirstSet.java:37
+  wire _or_227 = _or_225 | _or_226; // FirstSet.java:37
+  wire _bits_389 = leaf_pick_remaining[84]; // FirstSet.java:25
+  wire _bits_390 = leaf_pick_remaining[85]; // FirstSet.java:25
+  wire _or_228 = _bits_389 | _bits_390; // FirstSet.java:37
+  wire _bits_391 = leaf_pick_remaining[86]; // FirstSet.java:25
+  wire _bits_392 = leaf_pick_remaining[87]; // FirstSet.java:25
+  wire _or_229 = _bits_391 | _bits_392; // FirstSet.java:37
+  wire _or_230 = _or_228 | _or_229; // FirstSet.java:37
+  wire _or_231 = _or_227 | _or_230; // FirstSet.java:37
+  wire _bits_393 = leaf_pick_remaining[88]; // FirstSet.java:25
+  wire _bits_394 = leaf_pick_remaining[89]; // FirstSet.java:25
+  wire _or_232 = _bits_393 | _bits_394; // FirstSet.java:37
+  wire _bits_395 = leaf_pick_remaining[90]; // FirstSet.java:25
+  wire _bits_396 = leaf_pick_remaining[91]; // FirstSet.java:25
+  wire _or_233 = _bits_395 | _bits_396; // FirstSet.java:37
+  wire _or_234 = _or_232 | _or_233; // FirstSet.java:37
+  wire _bits_397 = leaf_pick_remaining[92]; // FirstSet.java:25
+  wire _bits_398 = leaf_pick_remaining[93]; // FirstSet.java:25
+  wire _or_235 = _bits_397 | _bits_398; // FirstSet.java:37
+  wire _bits_399 = leaf_pick_remaining[94]; // FirstSet.java:25
+  wire _bits_400 = leaf_pick_remaining[95]; // FirstSet.java:25
+  wire _or_236 = _bits_399 | _bits_400; // FirstSet.java:37
+  wire _or_237 = _or_235 | _or_236; // FirstSet.java:37
+  wire _or_238 = _or_234 | _or_237; // FirstSet.java:37
+  wire _or_239 = _or_231 | _or_238; // FirstSet.java:37
+  wire _or_240 = _or_224 | _or_239; // FirstSet.java:37
+  wire _bits_401 = leaf_pick_remaining[96]; // FirstSet.java:25
+  wire _bits_402 = leaf_pick_remaining[97]; // FirstSet.java:25
+  wire _or_241 = _bits_401 | _bits_402; // FirstSet.java:37
+  wire _bits_403 = leaf_pick_remaining[98]; // FirstSet.java:25
+  wire _bits_404 = leaf_pick_remaining[99]; // FirstSet.java:25
+  wire _or_242 = _bits_403 | _bits_404; // FirstSet.java:37
+  wire _or_243 = _or_241 | _or_242; // FirstSet.java:37
+  wire _bits_405 = leaf_pick_remaining[100]; // FirstSet.java:25
+  wire _bits_406 = leaf_pick_remaining[101]; // FirstSet.java:25
+  wire _or_244 = _bits_405 | _bits_406; // FirstSet.java:37
+  wire _bits_407 = leaf_pick_remaining[102]; // FirstSet.java:25
+  wire _bits_408 = leaf_pick_remaining[103]; // FirstSet.java:25
+  wire _or_245 = _bits_407 | _bits_408; // FirstSet.java:37
+  wire _or_246 = _or_244 | _or_245; // FirstSet.java:37
+  wire _or_247 = _or_243 | _or_246; // FirstSet.java:37
+  wire _bits_409 = leaf_pick_remaining[104]; // FirstSet.java:25
+  wire _bits_410 = leaf_pick_remaining[105]; // FirstSet.java:25
+  wire _or_248 = _bits_409 | _bits_410; // FirstSet.java:37
+  wire _bits_411 = leaf_pick_remaining[106]; // FirstSet.java:25
+  wire _bits_412 = leaf_pick_remaining[107]; // FirstSet.java:25
+  wire _or_249 = _bits_411 | _bits_412; // FirstSet.java:37
+  wire _or_250 = _or_248 | _or_249; // FirstSet.java:37
+  wire _bits_413 = leaf_pick_remaining[108]; // FirstSet.java:25
+  wire _bits_414 = leaf_pick_remaining[109]; // FirstSet.java:25
+  wire _or_251 = _bits_413 | _bits_414; // FirstSet.java:37
+  wire _bits_415 = leaf_pick_remaining[110]; // FirstSet.java:25
+  wire _bits_416 = leaf_pick_remaining[111]; // FirstSet.java:25
+  wire _or_252 = _bits_415 | _bits_416; // FirstSet.java:37
+  wire _or_253 = _or_251 | _or_252; // FirstSet.java:37
+  wire _or_254 = _or_250 | _or_253; // FirstSet.java:37
+  wire _or_255 = _or_247 | _or_254; // FirstSet.java:37
+  wire _bits_417 = leaf_pick_remaining[112]; // FirstSet.java:25
+  wire _bits_418 = leaf_pick_remaining[113]; // FirstSet.java:25
+  wire _or_256 = _bits_417 | _bits_418; // FirstSet.java:37
+  wire _bits_419 = leaf_pick_remaining[114]; // FirstSet.java:25
+  wire _bits_420 = leaf_pick_remaining[115]; // FirstSet.java:25
+  wire _or_257 = _bits_419 | _bits_420; // FirstSet.java:37
+  wire _or_258 = _or_256 | _or_257; // FirstSet.java:37
+  wire _bits_421 = leaf_pick_remaining[116]; // FirstSet.java:25
+  wire _bits_422 = leaf_pick_remaining[117]; // FirstSet.java:25
+  wire _or_259 = _bits_421 | _bits_422; // FirstSet.java:37
+  wire _bits_423 = leaf_pick_remaining[118]; // FirstSet.java:25
+  wire _bits_424 = leaf_pick_remaining[119]; // FirstSet.java:25
+  wire _or_260 = _bits_423 | _bits_424; // FirstSet.java:37
+  wire _or_261 = _or_259 | _or_260; // FirstSet.java:37
+  wire _or_262 = _or_258 | _or_261; // FirstSet.java:37
+  wire _bits_425 = leaf_pick_remaining[120]; // FirstSet.java:25
+  wire _bits_426 = leaf_pick_remaining[121]; // FirstSet.java:25
+  wire _or_263 = _bits_425 | _bits_426; // FirstSet.java:37
+  wire _bits_427 = leaf_pick_remaining[122]; // FirstSet.java:25
+  wire _bits_428 = leaf_pick_remaining[123]; // FirstSet.java:25
+  wire _or_264 = _bits_427 | _bits_428; // FirstSet.java:37
+  wire _or_265 = _or_263 | _or_264; // FirstSet.java:37
+  wire _bits_429 = leaf_pick_remaining[124]; // FirstSet.java:25
+  wire _bits_430 = leaf_pick_remaining[125]; // FirstSet.java:25
+  wire _or_266 = _bits_429 | _bits_430; // FirstSet.java:37
+  wire _bits_431 = leaf_pick_remaining[126]; // FirstSet.java:25
+  wire _bits_432 = leaf_pick_remaining[127]; // FirstSet.java:25
+  wire _or_267 = _bits_431 | _bits_432; // FirstSet.java:37
+  wire _or_268 = _or_266 | _or_267; // FirstSet.java:37
+  wire _or_269 = _or_265 | _or_268; // FirstSet.java:37
+  wire _or_270 = _or_262 | _or_269; // FirstSet.java:37
+  wire _or_271 = _or_255 | _or_270; // FirstSet.java:37
+  wire _or_272 = _or_240 | _or_271; // FirstSet.java:37
+  wire _or_273 = _or_209 | _or_272; // FirstSet.java:37
+  wire _not_169 = ~_or_209; // FirstSet.java:35
+  wire _not_170 = ~_or_240; // FirstSet.java:35
+  wire _not_171 = ~_or_255; // FirstSet.java:35
+  wire _not_172 = ~_or_262; // FirstSet.java:35
+  wire _not_173 = ~_or_265; // FirstSet.java:35
+  wire _not_174 = ~_or_266; // FirstSet.java:35
+  wire _not_175 = ~_bits_431; // FirstSet.java:35
+  wire _not_176 = ~_bits_429; // FirstSet.java:35
+  wire _mux_10 = _not_174 ? _not_175 : _not_176; // FirstSet.java:36
+  wire [1:0] _cat_9 = {_not_174, _mux_10}; // FirstSet.java:36
+  wire _not_177 = ~_or_263; // FirstSet.java:35
+  wire _not_178 = ~_bits_427; // FirstSet.java:35
+  wire _not_179 = ~_bits_425; // FirstSet.java:35
+  wire _mux_11 = _not_177 ? _not_178 : _not_179; // FirstSet.java:36
+  wire [1:0] _cat_10 = {_not_177, _mux_11}; // FirstSet.java:36
+  wire [1:0] _mux_12 = _not_173 ? _cat_9 : _cat_10; // FirstSet.java:36
+  wire [2:0] _cat_11 = {_not_173, _mux_12}; // FirstSet.java:36
+  wire _not_180 = ~_or_258; // FirstSet.java:35
+  wire _not_181 = ~_or_259; // FirstSet.java:35
+  wire _not_182 = ~_bits_423; // FirstSet.java:35
+  wire _not_183 = ~_bits_421; // FirstSet.java:35
+  wire _mux_13 = _not_181 ? _not_182 : _not_183; // FirstSet.java:36
+  wire [1:0] _cat_12 = {_not_181, _mux_13}; // FirstSet.java:36
+  wire _not_184 = ~_or_256; // FirstSet.java:35
+  wire _not_185 = ~_bits_419; // FirstSet.java:35
+  wire _not_186 = ~_bits_417; // FirstSet.java:35
+  wire _mux_14 = _not_184 ? _not_185 : _not_186; // FirstSet.java:36
+  wire [1:0] _cat_13 = {_not_184, _mux_14}; // FirstSet.java:36
+  wire [1:0] _mux_15 = _not_180 ? _cat_12 : _cat_13; // FirstSet.java:36
+  wire [2:0] _cat_14 = {_not_180, _mux_15}; // FirstSet.java:36
+  wire [2:0] _mux_16 = _not_172 ? _cat_11 : _cat_14; // FirstSet.java:36
+  wire [3:0] _cat_15 = {_not_172, _mux_16}; // FirstSet.java:36
+  wire _not_187 = ~_or_247; // FirstSet.java:35
+  wire _not_188 = ~_or_250; // FirstSet.java:35
+  wire _not_189 = ~_or_251; // FirstSet.java:35
+  wire _not_190 = ~_bits_415; // FirstSet.java:35
+  wire _not_191 = ~_bits_413; // FirstSet.java:35
+  wire _mux_17 = _not_189 ? _not_190 : _not_191; // FirstSet.java:36
+  wire [1:0] _cat_16 = {_not_189, _mux_17}; // FirstSet.java:36
+  wire _not_192 = ~_or_248; // FirstSet.java:35
+  wire _not_193 = ~_bits_411; // FirstSet.java:35
+  wire _not_194 = ~_bits_409; // FirstSet.java:35
+  wire _mux_18 = _not_192 ? _not_193 : _not_194; // FirstSet.java:36
+  wire [1:0] _cat_17 = {_not_192, _mux_18}; // FirstSet.java:36
+  wire [1:0] _mux_19 = _not_188 ? _cat_16 : _cat_17; // FirstSet.java:36
+  wire [2:0] _cat_18 = {_not_188, _mux_19}; // FirstSet.java:36
+  wire _not_195 = ~_or_243; // FirstSet.java:35
+  wire _not_196 = ~_or_244; // FirstSet.java:35
+  wire _not_197 = ~_bits_407; // FirstSet.java:35
+  wire _not_198 = ~_bits_405; // FirstSet.java:35
+  wire _mux_20 = _not_196 ? _not_197 : _not_198; // FirstSet.java:36
+  wire [1:0] _cat_19 = {_not_196, _mux_20}; // FirstSet.java:36
+  wire _not_199 = ~_or_241; // FirstSet.java:35
+  wire _not_200 = ~_bits_403; // FirstSet.java:35
+  wire _not_201 = ~_bits_401; // FirstSet.java:35
+  wire _mux_21 = _not_199 ? _not_200 : _not_201; // FirstSet.java:36
+  wire [1:0] _cat_20 = {_not_199, _mux_21}; // FirstSet.java:36
+  wire [1:0] _mux_22 = _not_195 ? _cat_19 : _cat_20; // FirstSet.java:36
+  wire [2:0] _cat_21 = {_not_195, _mux_22}; // FirstSet.java:36
+  wire [2:0] _mux_23 = _not_187 ? _cat_18 : _cat_21; // FirstSet.java:36
+  wire [3:0] _cat_22 = {_not_187, _mux_23}; // FirstSet.java:36
+  wire [3:0] _mux_24 = _not_171 ? _cat_15 : _cat_22; // FirstSet.java:36
+  wire [4:0] _cat_23 = {_not_171, _mux_24}; // FirstSet.java:36
+  wire _not_202 = ~_or_224; // FirstSet.java:35
+  wire _not_203 = ~_or_231; // FirstSet.java:35
+  wire _not_204 = ~_or_234; // FirstSet.java:35
+  wire _not_205 = ~_or_235; // FirstSet.java:35
+  wire _not_206 = ~_bits_399; // FirstSet.java:35
+  wire _not_207 = ~_bits_397; // FirstSet.java:35
+  wire _mux_25 = _not_205 ? _not_206 : _not_207; // FirstSet.java:36
+  wire [1:0] _cat_24 = {_not_205, _mux_25}; // FirstSet.java:36
+  wire _not_208 = ~_or_232; // FirstSet.java:35
+  wire _not_209 = ~_bits_395; // FirstSet.java:35
+  wire _not_210 = ~_bits_393; // FirstSet.java:35
+  wire _mux_26 = _not_208 ? _not_209 : _not_210; // FirstSet.java:36
+  wire [1:0] _cat_25 = {_not_208, _mux_26}; // FirstSet.java:36
+  wire [1:0] _mux_27 = _not_204 ? _cat_24 : _cat_25; // FirstSet.java:36
+  wire [2:0] _cat_26 = {_not_204, _mux_27}; // FirstSet.java:36
+  wire _not_211 = ~_or_227; // FirstSet.java:35
+  wire _not_212 = ~_or_228; // FirstSet.java:35
+  wire _not_213 = ~_bits_391; // FirstSet.java:35
+  wire _not_214 = ~_bits_389; // FirstSet.java:35
+  wire _mux_28 = _not_212 ? _not_213 : _not_214; // FirstSet.java:36
+  wire [1:0] _cat_27 = {_not_212, _mux_28}; // FirstSet.java:36
+  wire _not_215 = ~_or_225; // FirstSet.java:35
+  wire _not_216 = ~_bits_387; // FirstSet.java:35
+  wire _not_217 = ~_bits_385; // FirstSet.java:35
+  wire _mux_29 = _not_215 ? _not_216 : _not_217; // FirstSet.java:36
+  wire [1:0] _cat_28 = {_not_215, _mux_29}; // FirstSet.java:36
+  wire [1:0] _mux_30 = _not_211 ? _cat_27 : _cat_28; // FirstSet.java:36
+  wire [2:0] _cat_29 = {_not_211, _mux_30}; // FirstSet.java:36
+  wire [2:0] _mux_31 = _not_203 ? _cat_26 : _cat_29; // FirstSet.java:36
+  wire [3:0] _cat_30 = {_not_203, _mux_31}; // FirstSet.java:36
+  wire _not_218 = ~_or_216; // FirstSet.java:35
+  wire _not_219 = ~_or_219; // FirstSet.java:35
+  wire _not_220 = ~_or_220; // FirstSet.java:35
+  wire _not_221 = ~_bits_383; // FirstSet.java:35
+  wire _not_222 = ~_bits_381; // FirstSet.java:35
+  wire _mux_32 = _not_220 ? _not_221 : _not_222; // FirstSet.java:36
+  wire [1:0] _cat_31 = {_not_220, _mux_32}; // FirstSet.java:36
+  wire _not_223 = ~_or_217; // FirstSet.java:35
+  wire _not_224 = ~_bits_379; // FirstSet.java:35
+  wire _not_225 = ~_bits_377; // FirstSet.java:35
+  wire _mux_33 = _not_223 ? _not_224 : _not_225; // FirstSet.java:36
+  wire [1:0] _cat_32 = {_not_223, _mux_33}; // FirstSet.java:36
+  wire [1:0] _mux_34 = _not_219 ? _cat_31 : _cat_32; // FirstSet.java:36
+  wire [2:0] _cat_33 = {_not_219, _mux_34}; // FirstSet.java:36
+  wire _not_226 = ~_or_212; // FirstSet.java:35
+  wire _not_227 = ~_or_213; // FirstSet.java:35
+  wire _not_228 = ~_bits_375; // FirstSet.java:35
+  wire _not_229 = ~_bits_373; // FirstSet.java:35
+  wire _mux_35 = _not_227 ? _not_228 : _not_229; // FirstSet.java:36
+  wire [1:0] _cat_34 = {_not_227, _mux_35}; // FirstSet.java:36
+  wire _not_230 = ~_or_210; // FirstSet.java:35
+  wire _not_231 = ~_bits_371; // FirstSet.java:35
+  wire _not_232 = ~_bits_369; // FirstSet.java:35
+  wire _mux_36 = _not_230 ? _not_231 : _not_232; // FirstSet.java:36
+  wire [1:0] _cat_35 = {_not_230, _mux_36}; // FirstSet.java:36
+  wire [1:0] _mux_37 = _not_226 ? _cat_34 : _cat_35; // FirstSet.java:36
+  wire [2:0] _cat_36 = {_not_226, _mux_37}; // FirstSet.java:36
+  wire [2:0] _mux_38 = _not_218 ? _cat_33 : _cat_36; // FirstSet.java:36
+  wire [3:0] _cat_37 = {_not_218, _mux_38}; // FirstSet.java:36
+  wire [3:0] _mux_39 = _not_202 ? _cat_30 : _cat_37; // FirstSet.java:36
+  wire [4:0] _cat_38 = {_not_202, _mux_39}; // FirstSet.java:36
+  wire [4:0] _mux_40 = _not_170 ? _cat_23 : _cat_38; // FirstSet.java:36
+  wire [5:0] _cat_39 = {_not_170, _mux_40}; // FirstSet.java:36
+  wire _not_233 = ~_or_177; // FirstSet.java:35
+  wire _not_234 = ~_or_192; // FirstSet.java:35
+  wire _not_235 = ~_or_199; // FirstSet.java:35
+  wire _not_236 = ~_or_202; // FirstSet.java:35
+  wire _not_237 = ~_or_203; // FirstSet.java:35
+  wire _not_238 = ~_bits_367; // FirstSet.java:35
+  wire _not_239 = ~_bits_365; // FirstSet.java:35
+  wire _mux_41 = _not_237 ? _not_238 : _not_239; // FirstSet.java:36
+  wire [1:0] _cat_40 = {_not_237, _mux_41}; // FirstSet.java:36
+  wire _not_240 = ~_or_200; // FirstSet.java:35
+  wire _not_241 = ~_bits_363; // FirstSet.java:35
+  wire _not_242 = ~_bits_361; // FirstSet.java:35
+  wire _mux_42 = _not_240 ? _not_241 : _not_242; // FirstSet.java:36
+  wire [1:0] _cat_41 = {_not_240, _mux_42}; // FirstSet.java:36
+  wire [1:0] _mux_43 = _not_236 ? _cat_40 : _cat_41; // FirstSet.java:36
+  wire [2:0] _cat_42 = {_not_236, _mux_43}; // FirstSet.java:36
+  wire _not_243 = ~_or_195; // FirstSet.java:35
+  wire _not_244 = ~_or_196; // FirstSet.java:35
+  wire _not_245 = ~_bits_359; // FirstSet.java:35
+  wire _not_246 = ~_bits_357; // FirstSet.java:35
+  wire _mux_44 = _not_244 ? _not_245 : _not_246; // FirstSet.java:36
+  wire [1:0] _cat_43 = {_not_244, _mux_44}; // FirstSet.java:36
+  wire _not_247 = ~_or_193; // FirstSet.java:35
+  wire _not_248 = ~_bits_355; // FirstSet.java:35
+  wire _not_249 = ~_bits_353; // FirstSet.java:35
+  wire _mux_45 = _not_247 ? _not_248 : _not_249; // FirstSet.java:36
+  wire [1:0] _cat_44 = {_not_247, _mux_45}; // FirstSet.java:36
+  wire [1:0] _mux_46 = _not_243 ? _cat_43 : _cat_44; // FirstSet.java:36
+  wire [2:0] _cat_45 = {_not_243, _mux_46}; // FirstSet.java:36
+  wire [2:0] _mux_47 = _not_235 ? _cat_42 : _cat_45; // FirstSet.java:36
+  wire [3:0] _cat_46 = {_not_235, _mux_47}; // FirstSet.java:36
+  wire _not_250 = ~_or_184; // FirstSet.java:35
+  wire _not_251 = ~_or_187; // FirstSet.java:35
+  wire _not_252 = ~_or_188; // FirstSet.java:35
+  wire _not_253 = ~_bits_351; // FirstSet.java:35
+  wire _not_254 = ~_bits_349; // FirstSet.java:35
+  wire _mux_48 = _not_252 ? _not_253 : _not_254; // FirstSet.java:36
+  wire [1:0] _cat_47 = {_not_252, _mux_48}; // FirstSet.java:36
+  wire _not_255 = ~_or_185; // FirstSet.java:35
+  wire _not_256 = ~_bits_347; // FirstSet.java:35
+  wire _not_257 = ~_bits_345; // FirstSet.java:35
+  wire _mux_49 = _not_255 ? _not_256 : _not_257; // FirstSet.java:36
+  wire [1:0] _cat_48 = {_not_255, _mux_49}; // FirstSet.java:36
+  wire [1:0] _mux_50 = _not_251 ? _cat_47 : _cat_48; // FirstSet.java:36
+  wire [2:0] _cat_49 = {_not_251, _mux_50}; // FirstSet.java:36
+  wire _not_258 = ~_or_180; // FirstSet.java:35
+  wire _not_259 = ~_or_181; // FirstSet.java:35
+  wire _not_260 = ~_bits_343; // FirstSet.java:35
+  wire _not_261 = ~_bits_341; // FirstSet.java:35
+  wire _mux_51 = _not_259 ? _not_260 : _not_261; // FirstSet.java:36
+  wire [1:0] _cat_50 = {_not_259, _mux_51}; // FirstSet.java:36
+  wire _not_262 = ~_or_178; // FirstSet.java:35
+  wire _not_263 = ~_bits_339; // FirstSet.java:35
+  wire _not_264 = ~_bits_337; // FirstSet.java:35
+  wire _mux_52 = _not_262 ? _not_263 : _not_264; // FirstSet.java:36
+  wire [1:0] _cat_51 = {_not_262, _mux_52}; // FirstSet.java:36
+  wire [1:0] _mux_53 = _not_258 ? _cat_50 : _cat_51; // FirstSet.java:36
+  wire [2:0] _cat_52 = {_not_258, _mux_53}; // FirstSet.java:36
+  wire [2:0] _mux_54 = _not_250 ? _cat_49 : _cat_52; // FirstSet.java:36
+  wire [3:0] _cat_53 = {_not_250, _mux_54}; // FirstSet.java:36
+  wire [3:0] _mux_55 = _not_234 ? _cat_46 : _cat_53; // FirstSet.java:36
+  wire [4:0] _cat_54 = {_not_234, _mux_55}; // FirstSet.java:36
+  wire _not_265 = ~_or_161; // FirstSet.java:35
+  wire _not_266 = ~_or_168; // FirstSet.java:35
+  wire _not_267 = ~_or_171; // FirstSet.java:35
+  wire _not_268 = ~_or_172; // FirstSet.java:35
+  wire _not_269 = ~_bits_335; // FirstSet.java:35
+  wire _not_270 = ~_bits_333; // FirstSet.java:35
+  wire _mux_56 = _not_268 ? _not_269 : _not_270; // FirstSet.java:36
+  wire [1:0] _cat_55 = {_not_268, _mux_56}; // FirstSet.java:36
+  wire _not_271 = ~_or_169; // FirstSet.java:35
+  wire _not_272 = ~_bits_331; // FirstSet.java:35
+  wire _not_273 = ~_bits_329; // FirstSet.java:35
+  wire _mux_57 = _not_271 ? _not_272 : _not_273; // FirstSet.java:36
+  wire [1:0] _cat_56 = {_not_271, _mux_57}; // FirstSet.java:36
+  wire [1:0] _mux_58 = _not_267 ? _cat_55 : _cat_56; // FirstSet.java:36
+  wire [2:0] _cat_57 = {_not_267, _mux_58}; // FirstSet.java:36
+  wire _not_274 = ~_or_164; // FirstSet.java:35
+  wire _not_275 = ~_or_165; // FirstSet.java:35
+  wire _not_276 = ~_bits_327; // FirstSet.java:35
+  wire _not_277 = ~_bits_325; // FirstSet.java:35
+  wire _mux_59 = _not_275 ? _not_276 : _not_277; // FirstSet.java:36
+  wire [1:0] _cat_58 = {_not_275, _mux_59}; // FirstSet.java:36
+  wire _not_278 = ~_or_162; // FirstSet.java:35
+  wire _not_279 = ~_bits_323; // FirstSet.java:35
+  wire _not_280 = ~_bits_321; // FirstSet.java:35
+  wire _mux_60 = _not_278 ? _not_279 : _not_280; // FirstSet.java:36
+  wire [1:0] _cat_59 = {_not_278, _mux_60}; // FirstSet.java:36
+  wire [1:0] _mux_61 = _not_274 ? _cat_58 : _cat_59; // FirstSet.java:36
+  wire [2:0] _cat_60 = {_not_274, _mux_61}; // FirstSet.java:36
+  wire [2:0] _mux_62 = _not_266 ? _cat_57 : _cat_60; // FirstSet.java:36
+  wire [3:0] _cat_61 = {_not_266, _mux_62}; // FirstSet.java:36
+  wire _not_281 = ~_or_153; // FirstSet.java:35
+  wire _not_282 = ~_or_156; // FirstSet.java:35
+  wire _not_283 = ~_or_157; // FirstSet.java:35
+  wire _not_284 = ~_bits_319; // FirstSet.java:35
+  wire _not_285 = ~_bits_317; // FirstSet.java:35
+  wire _mux_63 = _not_283 ? _not_284 : _not_285; // FirstSet.java:36
+  wire [1:0] _cat_62 = {_not_283, _mux_63}; // FirstSet.java:36
+  wire _not_286 = ~_or_154; // FirstSet.java:35
+  wire _not_287 = ~_bits_315; // FirstSet.java:35
+  wire _not_288 = ~_bits_313; // FirstSet.java:35
+  wire _mux_64 = _not_286 ? _not_287 : _not_288; // FirstSet.java:36
+  wire [1:0] _cat_63 = {_not_286, _mux_64}; // FirstSet.java:36
+  wire [1:0] _mux_65 = _not_282 ? _cat_62 : _cat_63; // FirstSet.java:36
+  wire [2:0] _cat_64 = {_not_282, _mux_65}; // FirstSet.java:36
+  wire _not_289 = ~_or_149; // FirstSet.java:35
+  wire _not_290 = ~_or_150; // FirstSet.java:35
+  wire _not_291 = ~_bits_311; // FirstSet.java:35
+  wire _not_292 = ~_bits_309; // FirstSet.java:35
+  wire _mux_66 = _not_290 ? _not_291 : _not_292; // FirstSet.java:36
+  wire [1:0] _cat_65 = {_not_290, _mux_66}; // FirstSet.java:36
+  wire _not_293 = ~_or_147; // FirstSet.java:35
+  wire _not_294 = ~_bits_307; // FirstSet.java:35
+  wire _not_295 = ~_bits_305; // FirstSet.java:35
+  wire _mux_67 = _not_293 ? _not_294 : _not_295; // FirstSet.java:36
+  wire [1:0] _cat_66 = {_not_293, _mux_67}; // FirstSet.java:36
+  wire [1:0] _mux_68 = _not_289 ? _cat_65 : _cat_66; // FirstSet.java:36
+  wire [2:0] _cat_67 = {_not_289, _mux_68}; // FirstSet.java:36
+  wire [2:0] _mux_69 = _not_281 ? _cat_64 : _cat_67; // FirstSet.java:36
+  wire [3:0] _cat_68 = {_not_281, _mux_69}; // FirstSet.java:36
+  wire [3:0] _mux_70 = _not_265 ? _cat_61 : _cat_68; // FirstSet.java:36
+  wire [4:0] _cat_69 = {_not_265, _mux_70}; // FirstSet.java:36
+  wire [4:0] _mux_71 = _not_233 ? _cat_54 : _cat_69; // FirstSet.java:36
+  wire [5:0] _cat_70 = {_not_233, _mux_71}; // FirstSet.java:36
+  wire [5:0] _mux_72 = _not_169 ? _cat_39 : _cat_70; // FirstSet.java:36
+  wire [6:0] _cat_71 = {_not_169, _mux_72}; // FirstSet.java:36
+  wire [6:0] _bits_433 = _cat_71; // FirstSet.java:44
+  wire _not_296 = ~slot_pick_load; // SlotPicker.java:54
+  wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:38
+  wire [127:0] _and_548 = slot_pick_candidates & _not_297; // SlotPicker.java:38
+  wire [127:0] _not_298 = ~slot_valid; // RapController.java:405
+  wire [127:0] _not_299 = ~slot_valid; // RapController.java:421
+  wire [127:0] _not_300 = ~slot_valid; // RapController.java:426
+  wire _not_301 = ~slot_pick_ready; // SlotPicker.java:45
+  wire slot_pick_advance = slot_pick_take | _not_301; // SlotPicker.java:45
+  wire [127:0] _not_302 = ~slot_pick_pick_hot; // SlotPicker.java:42
+  wire [127:0] _and_549 = slot_pick_candidates & _not_302; // SlotPicker.java:42
+  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_549 : slot_pick_candidates; // SlotPicker.java:42
+  wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:43
+  wire [127:0] _not_303 = ~_sub_8; // SlotPicker.java:51
+  wire [127:0] _and_550 = slot_pick_remaining & _not_303; // SlotPicker.java:51
+  wire _bits_434 = slot_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_435 = slot_pick_remaining[1]; // FirstSet.java:25
+  wire _or_274 = _bits_434 | _bits_435; // FirstSet.java:37
+  wire _bits_436 = slot_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_437 = slot_pick_remaining[3]; // FirstSet.java:25
+  wire _or_275 = _bits_436 | _bits_437; // FirstSet.java:37
+  wire _or_276 = _or_274 | _or_275; // FirstSet.java:37
+  wire _bits_438 = slot_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_439 = slot_pick_remaining[5]; // FirstSet.java:25
+  wire _or_277 = _bits_438 | _bits_439; // FirstSet.java:37
+  wire _bits_440 = slot_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_441 = slot_pick_remaining[7]; // FirstSet.java:25
+  wire _or_278 = _bits_440 | _bits_441; // FirstSet.java:37
+  wire _or_279 = _or_277 | _or_278; // FirstSet.java:37
+  wire _or_280 = _or_276 | _or_279; // FirstSet.java:37
+  wire _bits_442 = slot_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_443 = slot_pick_remaining[9]; // FirstSet.java:25
+  wire _or_281 = _bits_442 | _bits_443; // FirstSet.java:37
+  wire _bits_444 = slot_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_445 = slot_pick_remaining[11]; // FirstSet.java:25
+  wire _or_282 = _bits_444 | _bits_445; // FirstSet.java:37
+  wire _or_283 = _or_281 | _or_282; // FirstSet.java:37
+  wire _bits_446 = slot_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_447 = slot_pick_remaining[13]; // FirstSet.java:25
+  wire _or_284 = _bits_446 | _bits_447; // FirstSet.java:37
+  wire _bits_448 = slot_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_449 = slot_pick_remaining[15]; // FirstSet.java:25
+  wire _or_285 = _bits_448 | _bits_449; // FirstSet.java:37
+  wire _or_286 = _or_284 | _or_285; // FirstSet.java:37
+  wire _or_287 = _or_283 | _or_286; // FirstSet.java:37
+  wire _or_288 = _or_280 | _or_287; // FirstSet.java:37
+  wire _bits_450 = slot_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_451 = slot_pick_remaining[17]; // FirstSet.java:25
+  wire _or_289 = _bits_450 | _bits_451; // FirstSet.java:37
+  wire _bits_452 = slot_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_453 = slot_pick_remaining[19]; // FirstSet.java:25
+  wire _or_290 = _bits_452 | _bits_453; // FirstSet.java:37
+  wire _or_291 = _or_289 | _or_290; // FirstSet.java:37
+  wire _bits_454 = slot_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_455 = slot_pick_remaining[21]; // FirstSet.java:25
+  wire _or_292 = _bits_454 | _bits_455; // FirstSet.java:37
+  wire _bits_456 = slot_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_457 = slot_pick_remaining[23]; // FirstSet.java:25
+  wire _or_293 = _bits_456 | _bits_457; // FirstSet.java:37
+  wire _or_294 = _or_292 | _or_293; // FirstSet.java:37
+  wire _or_295 = _or_291 | _or_294; // FirstSet.java:37
+  wire _bits_458 = slot_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_459 = slot_pick_remaining[25]; // FirstSet.java:25
+  wire _or_296 = _bits_458 | _bits_459; // FirstSet.java:37
+  wire _bits_460 = slot_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_461 = slot_pick_remaining[27]; // FirstSet.java:25
+  wire _or_297 = _bits_460 | _bits_461; // FirstSet.java:37
+  wire _or_298 = _or_296 | _or_297; // FirstSet.java:37
+  wire _bits_462 = slot_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_463 = slot_pick_remaining[29]; // FirstSet.java:25
+  wire _or_299 = _bits_462 | _bits_463; // FirstSet.java:37
+  wire _bits_464 = slot_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_465 = slot_pick_remaining[31]; // FirstSet.java:25
+  wire _or_300 = _bits_464 | _bits_465; // FirstSet.java:37
+  wire _or_301 = _or_299 | _or_300; // FirstSet.java:37
+  wire _or_302 = _or_298 | _or_301; // FirstSet.java:37
+  wire _or_303 = _or_295 | _or_302; // FirstSet.java:37
+  wire _or_304 = _or_288 | _or_303; // FirstSet.java:37
+  wire _bits_466 = slot_pick_remaining[32]; // FirstSet.java:25
+  wire _bits_467 = slot_pick_remaining[33]; // FirstSet.java:25
+  wire _or_305 = _bits_466 | _bits_467; // FirstSet.java:37
+  wire _bits_468 = slot_pick_remaining[34]; // FirstSet.java:25
+  wire _bits_469 = slot_pick_remaining[35]; // FirstSet.java:25
+  wire _or_306 = _bits_468 | _bits_469; // FirstSet.java:37
+  wire _or_307 = _or_305 | _or_306; // FirstSet.java:37
+  wire _bits_470 = slot_pick_remaining[36]; // FirstSet.java:25
+  wire _bits_471 = slot_pick_remaining[37]; // FirstSet.java:25
+  wire _or_308 = _bits_470 | _bits_471; // FirstSet.java:37
+  wire _bits_472 = slot_pick_remaining[38]; // FirstSet.java:25
+  wire _bits_473 = slot_pick_remaining[39]; // FirstSet.java:25
+  wire _or_309 = _bits_472 | _bits_473; // FirstSet.java:37
+  wire _or_310 = _or_308 | _or_309; // FirstSet.java:37
+  wire _or_311 = _or_307 | _or_310; // FirstSet.java:37
+  wire _bits_474 = slot_pick_remaining[40]; // FirstSet.java:25
+  wire _bits_475 = slot_pick_remaining[41]; // FirstSet.java:25
+  wire _or_312 = _bits_474 | _bits_475; // FirstSet.java:37
+  wire _bits_476 = slot_pick_remaining[42]; // FirstSet.java:25
+  wire _bits_477 = slot_pick_remaining[43]; // FirstSet.java:25
+  wire _or_313 = _bits_476 | _bits_477; // FirstSet.java:37
+  wire _or_314 = _or_312 | _or_313; // FirstSet.java:37
+  wire _bits_478 = slot_pick_remaining[44]; // FirstSet.java:25
+  wire _bits_479 = slot_pick_remaining[45]; // FirstSet.java:25
+  wire _or_315 = _bits_478 | _bits_479; // FirstSet.java:37
+  wire _bits_480 = slot_pick_remaining[46]; // FirstSet.java:25
+  wire _bits_481 = slot_pick_remaining[47]; // FirstSet.java:25
+  wire _or_316 = _bits_480 | _bits_481; // FirstSet.java:37
+  wire _or_317 = _or_315 | _or_316; // FirstSet.java:37
+  wire _or_318 = _or_314 | _or_317; // FirstSet.java:37
+  wire _or_319 = _or_311 | _or_318; // FirstSet.java:37
+  wire _bits_482 = slot_pick_remaining[48]; // FirstSet.java:25
+  wire _bits_483 = slot_pick_remaining[49]; // FirstSet.java:25
+  wire _or_320 = _bits_482 | _bits_483; // FirstSet.java:37
+  wire _bits_484 = slot_pick_remaining[50]; // FirstSet.java:25
+  wire _bits_485 = slot_pick_remaining[51]; // FirstSet.java:25
+  wire _or_321 = _bits_484 | _bits_485; // FirstSet.java:37
+  wire _or_322 = _or_320 | _or_321; // FirstSet.java:37
+  wire _bits_486 = slot_pick_remaining[52]; // FirstSet.java:25
+  wire _bits_487 = slot_pick_remaining[53]; // FirstSet.java:25
+  wire _or_323 = _bits_486 | _bits_487; // FirstSet.java:37
+  wire _bits_488 = slot_pick_remaining[54]; // FirstSet.java:25
+  wire _bits_489 = slot_pick_remaining[55]; // FirstSet.java:25
+  wire _or_324 = _bits_488 | _bits_489; // FirstSet.java:37
+  wire _or_325 = _or_323 | _or_324; // FirstSet.java:37
+  wire _or_326 = _or_322 | _or_325; // FirstSet.java:37
+  wire _bits_490 = slot_pick_remaining[56]; // FirstSet.java:25
+  wire _bits_491 = slot_pick_remaining[57]; // FirstSet.java:25
+  wire _or_327 = _bits_490 | _bits_491; // FirstSet.java:37
+  wire _bits_492 = slot_pick_remaining[58]; // FirstSet.java:25
+  wire _bits_493 = slot_pick_remaining[59]; // FirstSet.java:25
+  wire _or_328 = _bits_492 | _bits_493; // FirstSet.java:37
+  wire _or_329 = _or_327 | _or_328; // FirstSet.java:37
+  wire _bits_494 = slot_pick_remaining[60]; // FirstSet.java:25
+  wire _bits_495 = slot_pick_remaining[61]; // FirstSet.java:25
+  wire _or_330 = _bits_494 | _bits_495; // FirstSet.java:37
+  wire _bits_496 = slot_pick_remaining[62]; // FirstSet.java:25
+  wire _bits_497 = slot_pick_remaining[63]; // FirstSet.java:25
+  wire _or_331 = _bits_496 | _bits_497; // FirstSet.java:37
+  wire _or_332 = _or_330 | _or_331; // FirstSet.java:37
+  wire _or_333 = _or_329 | _or_332; // FirstSet.java:37
+  wire _or_334 = _or_326 | _or_333; // FirstSet.java:37
+  wire _or_335 = _or_319 | _or_334; // FirstSet.java:37
+  wire _or_336 = _or_304 | _or_335; // FirstSet.java:37
+  wire _bits_498 = slot_pick_remaining[64]; // FirstSet.java:25
+  wire _bits_499 = slot_pick_remaining[65]; // FirstSet.java:25
+  wire _or_337 = _bits_498 | _bits_499; // FirstSet.java:37
+  wire _bits_500 = slot_pick_remaining[66]; // FirstSet.java:25
+  wire _bits_501 = slot_pick_remaining[67]; // FirstSet.java:25
+  wire _or_338 = _bits_500 | _bits_501; // FirstSet.java:37
+  wire _or_339 = _or_337 | _or_338; // FirstSet.java:37
+  wire _bits_502 = slot_pick_remaining[68]; // FirstSet.java:25
+  wire _bits_503 = slot_pick_remaining[69]; // FirstSet.java:25
+  wire _or_340 = _bits_502 | _bits_503; // FirstSet.java:37
+  wire _bits_504 = slot_pick_remaining[70]; // FirstSet.java:25
+  wire _bits_505 = slot_pick_remaining[71]; // FirstSet.java:25
+  wire _or_341 = _bits_504 | _bits_505; // FirstSet.java:37
+  wire _or_342 = _or_340 | _or_341; // FirstSet.java:37
+  wire _or_343 = _or_339 | _or_342; // FirstSet.java:37
+  wire _bits_506 = slot_pick_remaining[72]; // FirstSet.java:25
+  wire _bits_507 = slot_pick_remaining[73]; // FirstSet.java:25
+  wire _or_344 = _bits_506 | _bits_507; // FirstSet.java:37
+  wire _bits_508 = slot_pick_remaining[74]; // FirstSet.java:25
+  wire _bits_509 = slot_pick_remaining[75]; // FirstSet.java:25
+  wire _or_345 = _bits_508 | _bits_509; // FirstSet.java:37
+  wire _or_346 = _or_344 | _or_345; // FirstSet.java:37
+  wire _bits_510 = slot_pick_remaining[76]; // FirstSet.java:25
+  wire _bits_511 = slot_pick_remaining[77]; // FirstSet.java:25
+  wire _or_347 = _bits_510 | _bits_511; // FirstSet.java:37
+  wire _bits_512 = slot_pick_remaining[78]; // FirstSet.java:25
+  wire _bits_513 = slot_pick_remaining[79]; // FirstSet.java:25
+  wire _or_348 = _bits_512 | _bits_513; // FirstSet.java:37
+  wire _or_349 = _or_347 | _or_348; // FirstSet.java:37
+  wire _or_350 = _or_346 | _or_349; // FirstSet.java:37
+  wire _or_351 = _or_343 | _or_350; // FirstSet.java:37
+  wire _bits_514 = slot_pick_remaining[80]; // FirstSet.java:25
+  wire _bits_515 = slot_pick_remaining[81]; // FirstSet.java:25
+  wire _or_352 = _bits_514 | _bits_515; // FirstSet.java:37
+  wire _bits_516 = slot_pick_remaining[82]; // FirstSet.java:25
+  wire _bits_517 = slot_pick_remaining[83]; // FirstSet.java:25
+  wire _or_353 = _bits_516 | _bits_517; // FirstSet.java:37
+  wire _or_354 = _or_352 | _or_353; // FirstSet.java:37
+  wire _bits_518 = slot_pick_remaining[84]; // FirstSet.java:25
+  wire _bits_519 = slot_pick_remaining[85]; // FirstSet.java:25
+  wire _or_355 = _bits_518 | _bits_519; // FirstSet.java:37
+  wire _bits_520 = slot_pick_remaining[86]; // FirstSet.java:25
+  wire _bits_521 = slot_pick_remaining[87]; // FirstSet.java:25
+  wire _or_356 = _bits_520 | _bits_521; // FirstSet.java:37
+  wire _or_357 = _or_355 | _or_356; // FirstSet.java:37
+  wire _or_358 = _or_354 | _or_357; // FirstSet.java:37
+  wire _bits_522 = slot_pick_remaining[88]; // FirstSet.java:25
+  wire _bits_523 = slot_pick_remaining[89]; // FirstSet.java:25
+  wire _or_359 = _bits_522 | _bits_523; // FirstSet.java:37
+  wire _bits_524 = slot_pick_remaining[90]; // FirstSet.java:25
+  wire _bits_525 = slot_pick_remaining[91]; // FirstSet.java:25
+  wire _or_360 = _bits_524 | _bits_525; // FirstSet.java:37
+  wire _or_361 = _or_359 | _or_360; // FirstSet.java:37
+  wire _bits_526 = slot_pick_remaining[92]; // FirstSet.java:25
+  wire _bits_527 = slot_pick_remaining[93]; // FirstSet.java:25
+  wire _or_362 = _bits_526 | _bits_527; // FirstSet.java:37
+  wire _bits_528 = slot_pick_remaining[94]; // FirstSet.java:25
+  wire _bits_529 = slot_pick_remaining[95]; // FirstSet.java:25
+  wire _or_363 = _bits_528 | _bits_529; // FirstSet.java:37
+  wire _or_364 = _or_362 | _or_363; // FirstSet.java:37
+  wire _or_365 = _or_361 | _or_364; // FirstSet.java:37
+  wire _or_366 = _or_358 | _or_365; // FirstSet.java:37
+  wire _or_367 = _or_351 | _or_366; // FirstSet.java:37
+  wire _bits_530 = slot_pick_remaining[96]; // FirstSet.java:25
+  wire _bits_531 = slot_pick_remaining[97]; // FirstSet.java:25
+  wire _or_368 = _bits_530 | _bits_531; // FirstSet.java:37
+  wire _bits_532 = slot_pick_remaining[98]; // FirstSet.java:25
+  wire _bits_533 = slot_pick_remaining[99]; // FirstSet.java:25
+  wire _or_369 = _bits_532 | _bits_533; // FirstSet.java:37
+  wire _or_370 = _or_368 | _or_369; // FirstSet.java:37
+  wire _bits_534 = slot_pick_remaining[100]; // FirstSet.java:25
+  wire _bits_535 = slot_pick_remaining[101]; // FirstSet.java:25
+  wire _or_371 = _bits_534 | _bits_535; // FirstSet.java:37
+  wire _bits_536 = slot_pick_remaining[102]; // FirstSet.java:25
+  wire _bits_537 = slot_pick_remaining[103]; // FirstSet.java:25
+  wire _or_372 = _bits_536 | _bits_537; // FirstSet.java:37
+  wire _or_373 = _or_371 | _or_372; // FirstSet.java:37
+  wire _or_374 = _or_370 | _or_373; // FirstSet.java:37
+  wire _bits_538 = slot_pick_remaining[104]; // FirstSet.java:25
+  wire _bits_539 = slot_pick_remaining[105]; // FirstSet.java:25
+  wire _or_375 = _bits_538 | _bits_539; // FirstSet.java:37
+  wire _bits_540 = slot_pick_remaining[106]; // FirstSet.java:25
+  wire _bits_541 = slot_pick_remaining[107]; // FirstSet.java:25
+  wire _or_376 = _bits_540 | _bits_541; // FirstSet.java:37
+  wire _or_377 = _or_375 | _or_376; // FirstSet.java:37
+  wire _bits_542 = slot_pick_remaining[108]; // FirstSet.java:25
+  wire _bits_543 = slot_pick_remaining[109]; // FirstSet.java:25
+  wire _or_378 = _bits_542 | _bits_543; // FirstSet.java:37
+  wire _bits_544 = slot_pick_remaining[110]; // FirstSet.java:25
+  wire _bits_545 = slot_pick_remaining[111]; // FirstSet.java:25
+  wire _or_379 = _bits_544 | _bits_545; // FirstSet.java:37
+  wire _or_380 = _or_378 | _or_379; // FirstSet.java:37
+  wire _or_381 = _or_377 | _or_380; // FirstSet.java:37
+  wire _or_382 = _or_374 | _or_381; // FirstSet.java:37
+  wire _bits_546 = slot_pick_remaining[112]; // FirstSet.java:25
+  wire _bits_547 = slot_pick_remaining[113]; // FirstSet.java:25
+  wire _or_383 = _bits_546 | _bits_547; // FirstSet.java:37
+  wire _bits_548 = slot_pick_remaining[114]; // FirstSet.java:25
+  wire _bits_549 = slot_pick_remaining[115]; // FirstSet.java:25
+  wire _or_384 = _bits_548 | _bits_549; // FirstSet.java:37
+  wire _or_385 = _or_383 | _or_384; // FirstSet.java:37
+  wire _bits_550 = slot_pick_remaining[116]; // FirstSet.java:25
+  wire _bits_551 = slot_pick_remaining[117]; // FirstSet.java:25
+  wire _or_386 = _bits_550 | _bits_551; // FirstSet.java:37
+  wire _bits_552 = slot_pick_remaining[118]; // FirstSet.java:25
+  wire _bits_553 = slot_pick_remaining[119]; // FirstSet.java:25
+  wire _or_387 = _bits_552 | _bits_553; // FirstSet.java:37
+  wire _or_388 = _or_386 | _or_387; // FirstSet.java:37
+  wire _or_389 = _or_385 | _or_388; // FirstSet.java:37
+  wire _bits_554 = slot_pick_remaining[120]; // FirstSet.java:25
+  wire _bits_555 = slot_pick_remaining[121]; // FirstSet.java:25
+  wire _or_390 = _bits_554 | _bits_555; // FirstSet.java:37
+  wire _bits_556 = slot_pick_remaining[122]; // FirstSet.java:25
+  wire _bits_557 = slot_pick_remaining[123]; // FirstSet.java:25
+  wire _or_391 = _bits_556 | _bits_557; // FirstSet.java:37
+  wire _or_392 = _or_390 | _or_391; // FirstSet.java:37
+  wire _bits_558 = slot_pick_remaining[124]; // FirstSet.java:25
+  wire _bits_559 = slot_pick_remaining[125]; // FirstSet.java:25
+  wire _or_393 = _bits_558 | _bits_559; // FirstSet.java:37
+  wire _bits_560 = slot_pick_remaining[126]; // FirstSet.java:25
+  wire _bits_561 = slot_pick_remaining[127]; // FirstSet.java:25
+  wire _or_394 = _bits_560 | _bits_561; // FirstSet.java:37
+  wire _or_395 = _or_393 | _or_394; // FirstSet.java:37
+  wire _or_396 = _or_392 | _or_395; // FirstSet.java:37
+  wire _or_397 = _or_389 | _or_396; // FirstSet.java:37
+  wire _or_398 = _or_382 | _or_397; // FirstSet.java:37
+  wire _or_399 = _or_367 | _or_398; // FirstSet.java:37
+  wire _or_400 = _or_336 | _or_399; // FirstSet.java:37
+  wire _not_304 = ~_or_336; // FirstSet.java:35
+  wire _not_305 = ~_or_367; // FirstSet.java:35
+  wire _not_306 = ~_or_382; // FirstSet.java:35
+  wire _not_307 = ~_or_389; // FirstSet.java:35
+  wire _not_308 = ~_or_392; // FirstSet.java:35
+  wire _not_309 = ~_or_393; // FirstSet.java:35
+  wire _not_310 = ~_bits_560; // FirstSet.java:35
+  wire _not_311 = ~_bits_558; // FirstSet.java:35
+  wire _mux_73 = _not_309 ? _not_310 : _not_311; // FirstSet.java:36
+  wire [1:0] _cat_72 = {_not_309, _mux_73}; // FirstSet.java:36
+  wire _not_312 = ~_or_390; // FirstSet.java:35
+  wire _not_313 = ~_bits_556; // FirstSet.java:35
+  wire _not_314 = ~_bits_554; // FirstSet.java:35
+  wire _mux_74 = _not_312 ? _not_313 : _not_314; // FirstSet.java:36
+  wire [1:0] _cat_73 = {_not_312, _mux_74}; // FirstSet.java:36
+  wire [1:0] _mux_75 = _not_308 ? _cat_72 : _cat_73; // FirstSet.java:36
+  wire [2:0] _cat_74 = {_not_308, _mux_75}; // FirstSet.java:36
+  wire _not_315 = ~_or_385; // FirstSet.java:35
+  wire _not_316 = ~_or_386; // FirstSet.java:35
+  wire _not_317 = ~_bits_552; // FirstSet.java:35
+  wire _not_318 = ~_bits_550; // FirstSet.java:35
+  wire _mux_76 = _not_316 ? _not_317 : _not_318; // FirstSet.java:36
+  wire [1:0] _cat_75 = {_not_316, _mux_76}; // FirstSet.java:36
+  wire _not_319 = ~_or_383; // FirstSet.java:35
+  wire _not_320 = ~_bits_548; // FirstSet.java:35
+  wire _not_321 = ~_bits_546; // FirstSet.java:35
+  wire _mux_77 = _not_319 ? _not_320 : _not_321; // FirstSet.java:36
+  wire [1:0] _cat_76 = {_not_319, _mux_77}; // FirstSet.java:36
+  wire [1:0] _mux_78 = _not_315 ? _cat_75 : _cat_76; // FirstSet.java:36
+  wire [2:0] _cat_77 = {_not_315, _mux_78}; // FirstSet.java:36
+  wire [2:0] _mux_79 = _not_307 ? _cat_74 : _cat_77; // FirstSet.java:36
+  wire [3:0] _cat_78 = {_not_307, _mux_79}; // FirstSet.java:36
+  wire _not_322 = ~_or_374; // FirstSet.java:35
+  wire _not_323 = ~_or_377; // FirstSet.java:35
+  wire _not_324 = ~_or_378; // FirstSet.java:35
+  wire _not_325 = ~_bits_544; // FirstSet.java:35
+  wire _not_326 = ~_bits_542; // FirstSet.java:35
+  wire _mux_80 = _not_324 ? _not_325 : _not_326; // FirstSet.java:36
+  wire [1:0] _cat_79 = {_not_324, _mux_80}; // FirstSet.java:36
+  wire _not_327 = ~_or_375; // FirstSet.java:35
+  wire _not_328 = ~_bits_540; // FirstSet.java:35
+  wire _not_329 = ~_bits_538; // FirstSet.java:35
+  wire _mux_81 = _not_327 ? _not_328 : _not_329; // FirstSet.java:36
+  wire [1:0] _cat_80 = {_not_327, _mux_81}; // FirstSet.java:36
+  wire [1:0] _mux_82 = _not_323 ? _cat_79 : _cat_80; // FirstSet.java:36
+  wire [2:0] _cat_81 = {_not_323, _mux_82}; // FirstSet.java:36
+  wire _not_330 = ~_or_370; // FirstSet.java:35
+  wire _not_331 = ~_or_371; // FirstSet.java:35
+  wire _not_332 = ~_bits_536; // FirstSet.java:35
+  wire _not_333 = ~_bits_534; // FirstSet.java:35
+  wire _mux_83 = _not_331 ? _not_332 : _not_333; // FirstSet.java:36
+  wire [1:0] _cat_82 = {_not_331, _mux_83}; // FirstSet.java:36
+  wire _not_334 = ~_or_368; // FirstSet.java:35
+  wire _not_335 = ~_bits_532; // FirstSet.java:35
+  wire _not_336 = ~_bits_530; // FirstSet.java:35
+  wire _mux_84 = _not_334 ? _not_335 : _not_336; // FirstSet.java:36
+  wire [1:0] _cat_83 = {_not_334, _mux_84}; // FirstSet.java:36
+  wire [1:0] _mux_85 = _not_330 ? _cat_82 : _cat_83; // FirstSet.java:36
+  wire [2:0] _cat_84 = {_not_330, _mux_85}; // FirstSet.java:36
+  wire [2:0] _mux_86 = _not_322 ? _cat_81 : _cat_84; // FirstSet.java:36
+  wire [3:0] _cat_85 = {_not_322, _mux_86}; // FirstSet.java:36
+  wire [3:0] _mux_87 = _not_306 ? _cat_78 : _cat_85; // FirstSet.java:36
+  wire [4:0] _cat_86 = {_not_306, _mux_87}; // FirstSet.java:36
+  wire _not_337 = ~_or_351; // FirstSet.java:35
+  wire _not_338 = ~_or_358; // FirstSet.java:35
+  wire _not_339 = ~_or_361; // FirstSet.java:35
+  wire _not_340 = ~_or_362; // FirstSet.java:35
+  wire _not_341 = ~_bits_528; // FirstSet.java:35
+  wire _not_342 = ~_bits_526; // FirstSet.java:35
+  wire _mux_88 = _not_340 ? _not_341 : _not_342; // FirstSet.java:36
+  wire [1:0] _cat_87 = {_not_340, _mux_88}; // FirstSet.java:36
+  wire _not_343 = ~_or_359; // FirstSet.java:35
+  wire _not_344 = ~_bits_524; // FirstSet.java:35
+  wire _not_345 = ~_bits_522; // FirstSet.java:35
+  wire _mux_89 = _not_343 ? _not_344 : _not_345; // FirstSet.java:36
+  wire [1:0] _cat_88 = {_not_343, _mux_89}; // FirstSet.java:36
+  wire [1:0] _mux_90 = _not_339 ? _cat_87 : _cat_88; // FirstSet.java:36
+  wire [2:0] _cat_89 = {_not_339, _mux_90}; // FirstSet.java:36
+  wire _not_346 = ~_or_354; // FirstSet.java:35
+  wire _not_347 = ~_or_355; // FirstSet.java:35
+  wire _not_348 = ~_bits_520; // FirstSet.java:35
+  wire _not_349 = ~_bits_518; // FirstSet.java:35
+  wire _mux_91 = _not_347 ? _not_348 : _not_349; // FirstSet.java:36
+  wire [1:0] _cat_90 = {_not_347, _mux_91}; // FirstSet.java:36
+  wire _not_350 = ~_or_352; // FirstSet.java:35
+  wire _not_351 = ~_bits_516; // FirstSet.java:35
+  wire _not_352 = ~_bits_514; // FirstSet.java:35
+  wire _mux_92 = _not_350 ? _not_351 : _not_352; // FirstSet.java:36
+  wire [1:0] _cat_91 = {_not_350, _mux_92}; // FirstSet.java:36
+  wire [1:0] _mux_93 = _not_346 ? _cat_90 : _cat_91; // FirstSet.java:36
+  wire [2:0] _cat_92 = {_not_346, _mux_93}; // FirstSet.java:36
+  wire [2:0] _mux_94 = _not_338 ? _cat_89 : _cat_92; // FirstSet.java:36
+  wire [3:0] _cat_93 = {_not_338, _mux_94}; // FirstSet.java:36
+  wire _not_353 = ~_or_343; // FirstSet.java:35
+  wire _not_354 = ~_or_346; // FirstSet.java:35
+  wire _not_355 = ~_or_347; // FirstSet.java:35
+  wire _not_356 = ~_bits_512; // FirstSet.java:35
+  wire _not_357 = ~_bits_510; // FirstSet.java:35
+  wire _mux_95 = _not_355 ? _not_356 : _not_357; // FirstSet.java:36
+  wire [1:0] _cat_94 = {_not_355, _mux_95}; // FirstSet.java:36
+  wire _not_358 = ~_or_344; // FirstSet.java:35
+  wire _not_359 = ~_bits_508; // FirstSet.java:35
+  wire _not_360 = ~_bits_506; // FirstSet.java:35
+  wire _mux_96 = _not_358 ? _not_359 : _not_360; // FirstSet.java:36
+  wire [1:0] _cat_95 = {_not_358, _mux_96}; // FirstSet.java:36
+  wire [1:0] _mux_97 = _not_354 ? _cat_94 : _cat_95; // FirstSet.java:36
+  wire [2:0] _cat_96 = {_not_354, _mux_97}; // FirstSet.java:36
+  wire _not_361 = ~_or_339; // FirstSet.java:35
+  wire _not_362 = ~_or_340; // FirstSet.java:35
+  wire _not_363 = ~_bits_504; // FirstSet.java:35
+  wire _not_364 = ~_bits_502; // FirstSet.java:35
+  wire _mux_98 = _not_362 ? _not_363 : _not_364; // FirstSet.java:36
+  wire [1:0] _cat_97 = {_not_362, _mux_98}; // FirstSet.java:36
+  wire _not_365 = ~_or_337; // FirstSet.java:35
+  wire _not_366 = ~_bits_500; // FirstSet.java:35
+  wire _not_367 = ~_bits_498; // FirstSet.java:35
+  wire _mux_99 = _not_365 ? _not_366 : _not_367; // FirstSet.java:36
+  wire [1:0] _cat_98 = {_not_365, _mux_99}; // FirstSet.java:36
+  wire [1:0] _mux_100 = _not_361 ? _cat_97 : _cat_98; // FirstSet.java:36
+  wire [2:0] _cat_99 = {_not_361, _mux_100}; // FirstSet.java:36
+  wire [2:0] _mux_101 = _not_353 ? _cat_96 : _cat_99; // FirstSet.java:36
+  wire [3:0] _cat_100 = {_not_353, _mux_101}; // FirstSet.java:36
+  wire [3:0] _mux_102 = _not_337 ? _cat_93 : _cat_100; // FirstSet.java:36
+  wire [4:0] _cat_101 = {_not_337, _mux_102}; // FirstSet.java:36
+  wire [4:0] _mux_103 = _not_305 ? _cat_86 : _cat_101; // FirstSet.java:36
+  wire [5:0] _cat_102 = {_not_305, _mux_103}; // FirstSet.java:36
+  wire _not_368 = ~_or_304; // FirstSet.java:35
+  wire _not_369 = ~_or_319; // FirstSet.java:35
+  wire _not_370 = ~_or_326; // FirstSet.java:35
+  wire _not_371 = ~_or_329; // FirstSet.java:35
+  wire _not_372 = ~_or_330; // FirstSet.java:35
+  wire _not_373 = ~_bits_496; // FirstSet.java:35
+  wire _not_374 = ~_bits_494; // FirstSet.java:35
+  wire _mux_104 = _not_372 ? _not_373 : _not_374; // FirstSet.java:36
+  wire [1:0] _cat_103 = {_not_372, _mux_104}; // FirstSet.java:36
+  wire _not_375 = ~_or_327; // FirstSet.java:35
+  wire _not_376 = ~_bits_492; // FirstSet.java:35
+  wire _not_377 = ~_bits_490; // FirstSet.java:35
+  wire _mux_105 = _not_375 ? _not_376 : _not_377; // FirstSet.java:36
+  wire [1:0] _cat_104 = {_not_375, _mux_105}; // FirstSet.java:36
+  wire [1:0] _mux_106 = _not_371 ? _cat_103 : _cat_104; // FirstSet.java:36
+  wire [2:0] _cat_105 = {_not_371, _mux_106}; // FirstSet.java:36
+  wire _not_378 = ~_or_322; // FirstSet.java:35
+  wire _not_379 = ~_or_323; // FirstSet.java:35
+  wire _not_380 = ~_bits_488; // FirstSet.java:35
+  wire _not_381 = ~_bits_486; // FirstSet.java:35
+  wire _mux_107 = _not_379 ? _not_380 : _not_381; // FirstSet.java:36
+  wire [1:0] _cat_106 = {_not_379, _mux_107}; // FirstSet.java:36
+  wire _not_382 = ~_or_320; // FirstSet.java:35
+  wire _not_383 = ~_bits_484; // FirstSet.java:35
+  wire _not_384 = ~_bits_482; // FirstSet.java:35
+  wire _mux_108 = _not_382 ? _not_383 : _not_384; // FirstSet.java:36
+  wire [1:0] _cat_107 = {_not_382, _mux_108}; // FirstSet.java:36
+  wire [1:0] _mux_109 = _not_378 ? _cat_106 : _cat_107; // FirstSet.java:36
+  wire [2:0] _cat_108 = {_not_378, _mux_109}; // FirstSet.java:36
+  wire [2:0] _mux_110 = _not_370 ? _cat_105 : _cat_108; // FirstSet.java:36
+  wire [3:0] _cat_109 = {_not_370, _mux_110}; // FirstSet.java:36
+  wire _not_385 = ~_or_311; // FirstSet.java:35
+  wire _not_386 = ~_or_314; // FirstSet.java:35
+  wire _not_387 = ~_or_315; // FirstSet.java:35
+  wire _not_388 = ~_bits_480; // FirstSet.java:35
+  wire _not_389 = ~_bits_478; // FirstSet.java:35
+  wire _mux_111 = _not_387 ? _not_388 : _not_389; // FirstSet.java:36
+  wire [1:0] _cat_110 = {_not_387, _mux_111}; // FirstSet.java:36
+  wire _not_390 = ~_or_312; // FirstSet.java:35
+  wire _not_391 = ~_bits_476; // FirstSet.java:35
+  wire _not_392 = ~_bits_474; // FirstSet.java:35
+  wire _mux_112 = _not_390 ? _not_391 : _not_392; // FirstSet.java:36
+  wire [1:0] _cat_111 = {_not_390, _mux_112}; // FirstSet.java:36
+  wire [1:0] _mux_113 = _not_386 ? _cat_110 : _cat_111; // FirstSet.java:36
+  wire [2:0] _cat_112 = {_not_386, _mux_113}; // FirstSet.java:36
+  wire _not_393 = ~_or_307; // FirstSet.java:35
+  wire _not_394 = ~_or_308; // FirstSet.java:35
+  wire _not_395 = ~_bits_472; // FirstSet.java:35
+  wire _not_396 = ~_bits_470; // FirstSet.java:35
+  wire _mux_114 = _not_394 ? _not_395 : _not_396; // FirstSet.java:36
+  wire [1:0] _cat_113 = {_not_394, _mux_114}; // FirstSet.java:36
+  wire _not_397 = ~_or_305; // FirstSet.java:35
+  wire _not_398 = ~_bits_468; // FirstSet.java:35
+  wire _not_399 = ~_bits_466; // FirstSet.java:35
+  wire _mux_115 = _not_397 ? _not_398 : _not_399; // FirstSet.java:36
+  wire [1:0] _cat_114 = {_not_397, _mux_115}; // FirstSet.java:36
+  wire [1:0] _mux_116 = _not_393 ? _cat_113 : _cat_114; // FirstSet.java:36
+  wire [2:0] _cat_115 = {_not_393, _mux_116}; // FirstSet.java:36
+  wire [2:0] _mux_117 = _not_385 ? _cat_112 : _cat_115; // FirstSet.java:36
+  wire [3:0] _cat_116 = {_not_385, _mux_117}; // FirstSet.java:36
+  wire [3:0] _mux_118 = _not_369 ? _cat_109 : _cat_116; // FirstSet.java:36
+  wire [4:0] _cat_117 = {_not_369, _mux_118}; // FirstSet.java:36
+  wire _not_400 = ~_or_288; // FirstSet.java:35
+  wire _not_401 = ~_or_295; // FirstSet.java:35
+  wire _not_402 = ~_or_298; // FirstSet.java:35
+  wire _not_403 = ~_or_299; // FirstSet.java:35
+  wire _not_404 = ~_bits_464; // FirstSet.java:35
+  wire _not_405 = ~_bits_462; // FirstSet.java:35
+  wire _mux_119 = _not_403 ? _not_404 : _not_405; // FirstSet.java:36
+  wire [1:0] _cat_118 = {_not_403, _mux_119}; // FirstSet.java:36
+  wire _not_406 = ~_or_296; // FirstSet.java:35
+  wire _not_407 = ~_bits_460; // FirstSet.java:35
+  wire _not_408 = ~_bits_458; // FirstSet.java:35
+  wire _mux_120 = _not_406 ? _not_407 : _not_408; // FirstSet.java:36
+  wire [1:0] _cat_119 = {_not_406, _mux_120}; // FirstSet.java:36
+  wire [1:0] _mux_121 = _not_402 ? _cat_118 : _cat_119; // FirstSet.java:36
+  wire [2:0] _cat_120 = {_not_402, _mux_121}; // FirstSet.java:36
+  wire _not_409 = ~_or_291; // FirstSet.java:35
+  wire _not_410 = ~_or_292; // FirstSet.java:35
+  wire _not_411 = ~_bits_456; // FirstSet.java:35
+  wire _not_412 = ~_bits_454; // FirstSet.java:35
+  wire _mux_122 = _not_410 ? _not_411 : _not_412; // FirstSet.java:36
+  wire [1:0] _cat_121 = {_not_410, _mux_122}; // FirstSet.java:36
+  wire _not_413 = ~_or_289; // FirstSet.java:35
+  wire _not_414 = ~_bits_452; // FirstSet.java:35
+  wire _not_415 = ~_bits_450; // FirstSet.java:35
+  wire _mux_123 = _not_413 ? _not_414 : _not_415; // FirstSet.java:36
+  wire [1:0] _cat_122 = {_not_413, _mux_123}; // FirstSet.java:36
+  wire [1:0] _mux_124 = _not_409 ? _cat_121 : _cat_122; // FirstSet.java:36
+  wire [2:0] _cat_123 = {_not_409, _mux_124}; // FirstSet.java:36
+  wire [2:0] _mux_125 = _not_401 ? _cat_120 : _cat_123; // FirstSet.java:36
+  wire [3:0] _cat_124 = {_not_401, _mux_125}; // FirstSet.java:36
+  wire _not_416 = ~_or_280; // FirstSet.java:35
+  wire _not_417 = ~_or_283; // FirstSet.java:35
+  wire _not_418 = ~_or_284; // FirstSet.java:35
+  wire _not_419 = ~_bits_448; // FirstSet.java:35
+  wire _not_420 = ~_bits_446; // FirstSet.java:35
+  wire _mux_126 = _not_418 ? _not_419 : _not_420; // FirstSet.java:36
+  wire [1:0] _cat_125 = {_not_418, _mux_126}; // FirstSet.java:36
+  wire _not_421 = ~_or_281; // FirstSet.java:35
+  wire _not_422 = ~_bits_444; // FirstSet.java:35
+  wire _not_423 = ~_bits_442; // FirstSet.java:35
+  wire _mux_127 = _not_421 ? _not_422 : _not_423; // FirstSet.java:36
+  wire [1:0] _cat_126 = {_not_421, _mux_127}; // FirstSet.java:36
+  wire [1:0] _mux_128 = _not_417 ? _cat_125 : _cat_126; // FirstSet.java:36
+  wire [2:0] _cat_127 = {_not_417, _mux_128}; // FirstSet.java:36
+  wire _not_424 = ~_or_276; // FirstSet.java:35
+  wire _not_425 = ~_or_277; // FirstSet.java:35
+  wire _not_426 = ~_bits_440; // FirstSet.java:35
+  wire _not_427 = ~_bits_438; // FirstSet.java:35
+  wire _mux_129 = _not_425 ? _not_426 : _not_427; // FirstSet.java:36
+  wire [1:0] _cat_128 = {_not_425, _mux_129}; // FirstSet.java:36
+  wire _not_428 = ~_or_274; // FirstSet.java:35
+  wire _not_429 = ~_bits_436; // FirstSet.java:35
+  wire _not_430 = ~_bits_434; // FirstSet.java:35
+  wire _mux_130 = _not_428 ? _not_429 : _not_430; // FirstSet.java:36
+  wire [1:0] _cat_129 = {_not_428, _mux_130}; // FirstSet.java:36
+  wire [1:0] _mux_131 = _not_424 ? _cat_128 : _cat_129; // FirstSet.java:36
+  wire [2:0] _cat_130 = {_not_424, _mux_131}; // FirstSet.java:36
+  wire [2:0] _mux_132 = _not_416 ? _cat_127 : _cat_130; // FirstSet.java:36
+  wire [3:0] _cat_131 = {_not_416, _mux_132}; // FirstSet.java:36
+  wire [3:0] _mux_133 = _not_400 ? _cat_124 : _cat_131; // FirstSet.java:36
+  wire [4:0] _cat_132 = {_not_400, _mux_133}; // FirstSet.java:36
+  wire [4:0] _mux_134 = _not_368 ? _cat_117 : _cat_132; // FirstSet.java:36
+  wire [5:0] _cat_133 = {_not_368, _mux_134}; // FirstSet.java:36
+  wire [5:0] _mux_135 = _not_304 ? _cat_102 : _cat_133; // FirstSet.java:36
+  wire [6:0] _cat_134 = {_not_304, _mux_135}; // FirstSet.java:36
+  wire [6:0] _bits_562 = _cat_134; // FirstSet.java:44
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:482
+  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:473
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:502
+  wire _not_431 = ~snapshot_frozen; // RapController.java:379
+  wire _and_551 = snapshot_pending & _not_431; // RapController.java:379
+  wire _and_552 = _and_551 & _and_1; // RapController.java:379
+  wire _or_401 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
+  wire _or_402 = _or_401 | ev_split_q; // StatusRegs.java:83
+  wire _or_403 = _or_402 | ev_batch_q; // StatusRegs.java:83
+  wire _or_404 = _or_403 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_2 = |ev_removed_q; // StatusRegs.java:84
-  wire _or_403 = _or_402 | _or_r_2; // StatusRegs.java:84
-  wire _not_430 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_431 = ~st_updates_carry; // SplitCounter.java:78
-  wire _and_550 = _not_430 & _not_431; // StatusRegs.java:84
-  wire _not_432 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_551 = _and_550 & _not_432; // StatusRegs.java:84
-  wire _not_433 = ~st_merges_carry; // SplitCounter.java:78
-  wire _and_552 = _and_551 & _not_433; // StatusRegs.java:84
-  wire _not_434 = ~st_merge_batches_carry; // SplitCounter.java:78
-  wire _and_553 = _and_552 & _not_434; // StatusRegs.java:84
-  wire _not_435 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_554 = _and_553 & _not_435; // StatusRegs.java:84
-  wire _not_436 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_555 = _and_554 & _not_436; // StatusRegs.java:84
-  wire _not_437 = ~_and_555; // StatusRegs.java:84
-  wire ev_pending = _or_403 | _not_437; // StatusRegs.java:84
-  wire _not_438 = ~ev_pending; // RapController.java:379
-  wire _and_556 = _and_549 & _not_438; // RapController.java:379
-  wire _and_557 = _and_556 & multiplier_free; // RapController.java:379
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:506
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:523
-  wire [6:0] _bits_560 = readout_slot[6:0]; // RapController.java:521
-  wire _eq_1053 = _bits_560 == 7'd0; // NodeTable.java:83
-  wire [4:0] _dyn_index_2 = _bits_560[6] ? (_bits_560[5] ? (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_127 : slot_depth_126) : (_bits_560[0] ? slot_depth_125 : slot_depth_124)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_123 : slot_depth_122) : (_bits_560[0] ? slot_depth_121 : slot_depth_120))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_119 : slot_depth_118) : (_bits_560[0] ? slot_depth_117 : slot_depth_116)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_115 : slot_depth_114) : (_bits_560[0] ? slot_depth_113 : slot_depth_112)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_111 : slot_depth_110) : (_bits_560[0] ? slot_depth_109 : slot_depth_108)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_107 : slot_depth_106) : (_bits_560[0] ? slot_depth_105 : slot_depth_104))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_103 : slot_depth_102) : (_bits_560[0] ? slot_depth_101 : slot_depth_100)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_99 : slot_depth_98) : (_bits_560[0] ? slot_depth_97 : slot_depth_96))))) : (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_95 : slot_depth_94) : (_bits_560[0] ? slot_depth_93 : slot_depth_92)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_91 : slot_depth_90) : (_bits_560[0] ? slot_depth_89 : slot_depth_88))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_87 : slot_depth_86) : (_bits_560[0] ? slot_depth_85 : slot_depth_84)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_83 : slot_depth_82) : (_bits_560[0] ? slot_depth_81 : slot_depth_80)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_79 : slot_depth_78) : (_bits_560[0] ? slot_depth_77 : slot_depth_76)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_75 : slot_depth_74) : (_bits_560[0] ? slot_depth_73 : slot_depth_72))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_71 : slot_depth_70) : (_bits_560[0] ? slot_depth_69 : slot_depth_68)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_67 : slot_depth_66) : (_bits_560[0] ? slot_depth_65 : slot_depth_64)))))) : (_bits_560[5] ? (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_63 : slot_depth_62) : (_bits_560[0] ? slot_depth_61 : slot_depth_60)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_59 : slot_depth_58) : (_bits_560[0] ? slot_depth_57 : slot_depth_56))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_55 : slot_depth_54) : (_bits_560[0] ? slot_depth_53 : slot_depth_52)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_51 : slot_depth_50) : (_bits_560[0] ? slot_depth_49 : slot_depth_48)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_47 : slot_depth_46) : (_bits_560[0] ? slot_depth_45 : slot_depth_44)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_43 : slot_depth_42) : (_bits_560[0] ? slot_depth_41 : slot_depth_40))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_39 : slot_depth_38) : (_bits_560[0] ? slot_depth_37 : slot_depth_36)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_35 : slot_depth_34) : (_bits_560[0] ? slot_depth_33 : slot_depth_32))))) : (_bits_560[4] ? (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_31 : slot_depth_30) : (_bits_560[0] ? slot_depth_29 : slot_depth_28)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_27 : slot_depth_26) : (_bits_560[0] ? slot_depth_25 : slot_depth_24))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_23 : slot_depth_22) : (_bits_560[0] ? slot_depth_21 : slot_depth_20)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_19 : slot_depth_18) : (_bits_560[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_560[3] ? (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_15 : slot_depth_14) : (_bits_560[0] ? slot_depth_13 : slot_depth_12)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_11 : slot_depth_10) : (_bits_560[0] ? slot_depth_9 : slot_depth_8))) : (_bits_560[2] ? (_bits_560[1] ? (_bits_560[0] ? slot_depth_7 : slot_depth_6) : (_bits_560[0] ? slot_depth_5 : slot_depth_4)) : (_bits_560[1] ? (_bits_560[0] ? slot_depth_3 : slot_depth_2) : (_bits_560[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:83
+  wire _or_405 = _or_404 | _or_r_2; // StatusRegs.java:84
+  wire _not_432 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_433 = ~st_updates_carry; // SplitCounter.java:78
+  wire _and_553 = _not_432 & _not_433; // StatusRegs.java:84
+  wire _not_434 = ~st_splits_carry; // SplitCounter.java:78
+  wire _and_554 = _and_553 & _not_434; // StatusRegs.java:84
+  wire _not_435 = ~st_merges_carry; // SplitCounter.java:78
+  wire _and_555 = _and_554 & _not_435; // StatusRegs.java:84
+  wire _not_436 = ~st_merge_batches_carry; // SplitCounter.java:78
+  wire _and_556 = _and_555 & _not_436; // StatusRegs.java:84
+  wire _not_437 = ~st_deferred_splits_carry; // SplitCounter.java:78
+  wire _and_557 = _and_556 & _not_437; // StatusRegs.java:84
+  wire _not_438 = ~st_saturations_carry; // SplitCounter.java:78
+  wire _and_558 = _and_557 & _not_438; // StatusRegs.java:84
+  wire _not_439 = ~_and_558; // StatusRegs.java:84
+  wire ev_pending = _or_405 | _not_439; // StatusRegs.java:84
+  wire _not_440 = ~ev_pending; // RapController.java:379
+  wire _and_559 = _and_552 & _not_440; // RapController.java:379
+  wire _and_560 = _and_559 & multiplier_free; // RapController.java:379
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:518
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:535
+  wire [6:0] _bits_563 = readout_slot[6:0]; // RapController.java:533
+  wire _eq_1053 = _bits_563 == 7'd0; // NodeTable.java:83
+  wire [4:0] _dyn_index_2 = _bits_563[6] ? (_bits_563[5] ? (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_127 : slot_depth_126) : (_bits_563[0] ? slot_depth_125 : slot_depth_124)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_123 : slot_depth_122) : (_bits_563[0] ? slot_depth_121 : slot_depth_120))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_119 : slot_depth_118) : (_bits_563[0] ? slot_depth_117 : slot_depth_116)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_115 : slot_depth_114) : (_bits_563[0] ? slot_depth_113 : slot_depth_112)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_111 : slot_depth_110) : (_bits_563[0] ? slot_depth_109 : slot_depth_108)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_107 : slot_depth_106) : (_bits_563[0] ? slot_depth_105 : slot_depth_104))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_103 : slot_depth_102) : (_bits_563[0] ? slot_depth_101 : slot_depth_100)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_99 : slot_depth_98) : (_bits_563[0] ? slot_depth_97 : slot_depth_96))))) : (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_95 : slot_depth_94) : (_bits_563[0] ? slot_depth_93 : slot_depth_92)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_91 : slot_depth_90) : (_bits_563[0] ? slot_depth_89 : slot_depth_88))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_87 : slot_depth_86) : (_bits_563[0] ? slot_depth_85 : slot_depth_84)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_83 : slot_depth_82) : (_bits_563[0] ? slot_depth_81 : slot_depth_80)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_79 : slot_depth_78) : (_bits_563[0] ? slot_depth_77 : slot_depth_76)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_75 : slot_depth_74) : (_bits_563[0] ? slot_depth_73 : slot_depth_72))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_71 : slot_depth_70) : (_bits_563[0] ? slot_depth_69 : slot_depth_68)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_67 : slot_depth_66) : (_bits_563[0] ? slot_depth_65 : slot_depth_64)))))) : (_bits_563[5] ? (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_63 : slot_depth_62) : (_bits_563[0] ? slot_depth_61 : slot_depth_60)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_59 : slot_depth_58) : (_bits_563[0] ? slot_depth_57 : slot_depth_56))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_55 : slot_depth_54) : (_bits_563[0] ? slot_depth_53 : slot_depth_52)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_51 : slot_depth_50) : (_bits_563[0] ? slot_depth_49 : slot_depth_48)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_47 : slot_depth_46) : (_bits_563[0] ? slot_depth_45 : slot_depth_44)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_43 : slot_depth_42) : (_bits_563[0] ? slot_depth_41 : slot_depth_40))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_39 : slot_depth_38) : (_bits_563[0] ? slot_depth_37 : slot_depth_36)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_35 : slot_depth_34) : (_bits_563[0] ? slot_depth_33 : slot_depth_32))))) : (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_31 : slot_depth_30) : (_bits_563[0] ? slot_depth_29 : slot_depth_28)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_27 : slot_depth_26) : (_bits_563[0] ? slot_depth_25 : slot_depth_24))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_23 : slot_depth_22) : (_bits_563[0] ? slot_depth_21 : slot_depth_20)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_19 : slot_depth_18) : (_bits_563[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_15 : slot_depth_14) : (_bits_563[0] ? slot_depth_13 : slot_depth_12)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_11 : slot_depth_10) : (_bits_563[0] ? slot_depth_9 : slot_depth_8))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_7 : slot_depth_6) : (_bits_563[0] ? slot_depth_5 : slot_depth_4)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_3 : slot_depth_2) : (_bits_563[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:83
   wire [4:0] _mux_138 = _eq_1053 ? 5'd0 : _dyn_index_2; // NodeTable.java:83
-  wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:620
-  wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:521
-  wire _or_404 = snapshot_product_start | following_kick; // RapController.java:168
+  wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:637
+  wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:533
+  wire _or_406 = snapshot_product_start | following_kick; // RapController.java:168
   wire [63:0] _mux_140 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:169
   wire [31:0] _mux_141 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:170
-  wire [63:0] _bits_561 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_439 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_558 = following_running & _not_439; // MergeSchedule.java:41
-  wire _not_440 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_562 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_3 = |_bits_562; // MergeSchedule.java:45
-  wire [31:0] _bits_563 = next_merge[31:0]; // RapController.java:176
-  wire [31:0] _bits_564 = _cat_0[31:0]; // RapController.java:176
-  wire [32:0] _sub_10 = {1'b0, _bits_563} - {1'b0, _bits_564}; // RapController.java:176
-  wire [31:0] _bits_565 = next_merge[63:32]; // RapController.java:177
-  wire [31:0] _bits_566 = _cat_0[63:32]; // RapController.java:177
-  wire [32:0] _sub_11 = {1'b0, _bits_565} - {1'b0, _bits_566}; // RapController.java:177
-  wire _bits_567 = to_merge_lo[32]; // RapController.java:177
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_567}; // RapController.java:177
-  wire _bits_568 = to_merge_hi[32]; // RapController.java:180
-  wire _not_441 = ~_bits_568; // RapController.java:180
+  wire [63:0] _bits_564 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
+  wire _not_441 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_561 = following_running & _not_441; // MergeSchedule.java:41
+  wire _not_442 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire [31:0] _bits_565 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
+  wire _or_r_3 = |_bits_565; // MergeSchedule.java:45
+  wire [31:0] _bits_566 = next_merge[31:0]; // RapController.java:176
+  wire [31:0] _bits_567 = _cat_0[31:0]; // RapController.java:176
+  wire [32:0] _sub_10 = {1'b0, _bits_566} - {1'b0, _bits_567}; // RapController.java:176
+  wire [31:0] _bits_568 = next_merge[63:32]; // RapController.java:177
+  wire [31:0] _bits_569 = _cat_0[63:32]; // RapController.java:177
+  wire [32:0] _sub_11 = {1'b0, _bits_568} - {1'b0, _bits_569}; // RapController.java:177
+  wire _bits_570 = to_merge_lo[32]; // RapController.java:177
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_570}; // RapController.java:177
+  wire _bits_571 = to_merge_hi[32]; // RapController.java:180
+  wire _not_443 = ~_bits_571; // RapController.java:180
   wire _or_r_4 = |to_merge; // RapController.java:180
-  wire _and_559 = _not_441 & _or_r_4; // RapController.java:180
+  wire _and_562 = _not_443 & _or_r_4; // RapController.java:180
   wire walking_kids = state == 4'd8; // RapController.java:186
   wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:187
   wire [2:0] _dyn_index_3 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:187
-  wire _not_442 = ~commit_stop; // RapController.java:375
-  wire _and_560 = io_selected_valid & _not_442; // RapController.java:375
-  wire [6:0] _bits_569 = undo_rdata_0[38:32]; // RapController.java:396
-  wire [6:0] _bits_570 = readout_slot[6:0]; // RapController.java:514
+  wire _not_444 = ~commit_stop; // RapController.java:375
+  wire _and_563 = io_selected_valid & _not_444; // RapController.java:375
+  wire [6:0] _bits_572 = undo_rdata_0[38:32]; // RapController.java:396
+  wire [6:0] _bits_573 = readout_slot[6:0]; // RapController.java:526
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:93
-  wire [31:0] _bits_571 = verdict_sum[31:0]; // RapController.java:543
-  wire [31:0] _mux_143 = clip_verdict ? _fill_0 : _bits_571; // RapController.java:543
-  wire [31:0] _bits_572 = undo_rdata_0[31:0]; // RapController.java:397
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:626
-  wire [5:0] _cat_136 = {_sub_13, 1'd0}; // RapController.java:620
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _cat_136; // RapController.java:627
-  wire [31:0] _bits_573 = _dshl_2[31:0]; // RapController.java:627
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_573; // RapController.java:627
+  wire [31:0] _bits_574 = verdict_sum[31:0]; // RapController.java:555
+  wire [31:0] _mux_143 = clip_verdict ? _fill_0 : _bits_574; // RapController.java:555
+  wire [31:0] _bits_575 = undo_rdata_0[31:0]; // RapController.java:397
+  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:643
+  wire [5:0] _cat_136 = {_sub_13, 1'd0}; // RapController.java:637
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_8}} << _cat_136; // RapController.java:644
+  wire [31:0] _bits_576 = _dshl_2[31:0]; // RapController.java:644
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_576; // RapController.java:644
   wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:214
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:437
-  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:620
-  wire [31:0] _dshr_0 = _fill_2 >> _cat_137; // RapController.java:437
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:448
+  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:637
+  wire [31:0] _dshr_0 = _fill_2 >> _cat_137; // RapController.java:448
   wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:218
-  wire _not_443 = ~io_tcamWrite_ready; // RapController.java:227
-  wire _and_561 = tcam_write_full & _not_443; // RapController.java:227
-  wire _or_405 = tcam_write_load | _and_561; // RapController.java:227
-  wire _or_406 = split_now | merge_now; // RapController.java:314
-  wire _and_562 = commit_fire & _or_406; // RapController.java:314
-  wire _not_444 = ~defer_now; // RapController.java:314
-  wire _and_563 = _and_562 & _not_444; // RapController.java:314
-  wire _and_564 = in_run & cmd_valid; // RapController.java:261
+  wire _not_445 = ~io_tcamWrite_ready; // RapController.java:227
+  wire _and_564 = tcam_write_full & _not_445; // RapController.java:227
+  wire _or_407 = tcam_write_load | _and_564; // RapController.java:227
+  wire _or_408 = split_now | merge_now; // RapController.java:314
+  wire _and_565 = commit_fire & _or_408; // RapController.java:314
+  wire _not_446 = ~defer_now; // RapController.java:314
+  wire _and_566 = _and_565 & _not_446; // RapController.java:314
+  wire _and_567 = in_run & cmd_valid; // RapController.java:261
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:268
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:272
   wire _ge_3 = free_slots >= missing_children; // RapController.java:273
@@ -4455,614 +4466,614 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:283
   wire [2:0] _dyn_index_4 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:285
   wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:285
-  wire _bits_574 = _dshr_1[0]; // RapController.java:285
+  wire _bits_577 = _dshr_1[0]; // RapController.java:285
   wire _eq_1054 = state == 4'd7; // RapController.java:295
   wire _eq_1055 = state == 4'd8; // RapController.java:295
-  wire _or_407 = _eq_1054 | _eq_1055; // RapController.java:295
-  wire _and_565 = _or_407 & io_counterResult_valid; // RapController.java:296
+  wire _or_409 = _eq_1054 | _eq_1055; // RapController.java:295
+  wire _and_568 = _or_409 & io_counterResult_valid; // RapController.java:296
   wire _eq_1056 = io_counterResult_bits_op == 2'd2; // RapController.java:296
-  wire _and_566 = _and_565 & _eq_1056; // RapController.java:296
+  wire _and_569 = _and_568 & _eq_1056; // RapController.java:296
   wire [34:0] _add_20 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:64
-  wire [2:0] _add_21 = merge_leaves + 3'd1; // RapController.java:492
+  wire [2:0] _add_21 = merge_leaves + 3'd1; // RapController.java:504
   wire [2:0] _sub_14 = op_children - _add_21; // MergeVerdict.java:92
-  wire [11:0] _bits_575 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_576 = merge_sum[34:24]; // SplitCompare.java:39
-  wire _gt_7 = _bits_575 > {1'b0, _bits_576}; // SplitCompare.java:31
-  wire _eq_1057 = _bits_575 == {1'b0, _bits_576}; // SplitCompare.java:31
-  wire [23:0] _bits_577 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_578 = _bits_577[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_579 = merge_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_580 = _bits_579[23:12]; // SplitCompare.java:39
-  wire _gt_8 = _bits_578 > _bits_580; // SplitCompare.java:31
-  wire _eq_1058 = _bits_578 == _bits_580; // SplitCompare.java:31
-  wire [11:0] _bits_581 = _bits_577[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_582 = _bits_579[11:0]; // SplitCompare.java:35
-  wire _gt_9 = _bits_581 > _bits_582; // SplitCompare.java:21
-  wire _and_567 = _eq_1058 & _gt_9; // SplitCompare.java:31
-  wire _or_408 = _gt_8 | _and_567; // SplitCompare.java:31
-  wire _and_568 = _eq_1057 & _or_408; // SplitCompare.java:31
-  wire _or_409 = _gt_7 | _and_568; // SplitCompare.java:31
-  wire [2:0] _bits_583 = merge_sum[34:32]; // MergeVerdict.java:68
-  wire _or_r_5 = |_bits_583; // MergeVerdict.java:68
+  wire [11:0] _bits_578 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_579 = merge_sum[34:24]; // SplitCompare.java:39
+  wire _gt_7 = _bits_578 > {1'b0, _bits_579}; // SplitCompare.java:31
+  wire _eq_1057 = _bits_578 == {1'b0, _bits_579}; // SplitCompare.java:31
+  wire [23:0] _bits_580 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_581 = _bits_580[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_582 = merge_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_583 = _bits_582[23:12]; // SplitCompare.java:39
+  wire _gt_8 = _bits_581 > _bits_583; // SplitCompare.java:31
+  wire _eq_1058 = _bits_581 == _bits_583; // SplitCompare.java:31
+  wire [11:0] _bits_584 = _bits_580[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_585 = _bits_582[11:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_584 > _bits_585; // SplitCompare.java:21
+  wire _and_570 = _eq_1058 & _gt_9; // SplitCompare.java:31
+  wire _or_410 = _gt_8 | _and_570; // SplitCompare.java:31
+  wire _and_571 = _eq_1057 & _or_410; // SplitCompare.java:31
+  wire _or_411 = _gt_7 | _and_571; // SplitCompare.java:31
+  wire [2:0] _bits_586 = merge_sum[34:32]; // MergeVerdict.java:68
+  wire _or_r_5 = |_bits_586; // MergeVerdict.java:68
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:36
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:37
-  wire [11:0] _bits_584 = batch_min_sum[34:23]; // SplitCompare.java:39
-  wire [11:0] _bits_585 = merge_sum[34:23]; // SplitCompare.java:39
-  wire _gt_10 = _bits_584 > _bits_585; // SplitCompare.java:31
-  wire _eq_1059 = _bits_584 == _bits_585; // SplitCompare.java:31
-  wire [22:0] _bits_586 = batch_min_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_587 = _bits_586[22:11]; // SplitCompare.java:39
-  wire [22:0] _bits_588 = merge_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_589 = _bits_588[22:11]; // SplitCompare.java:39
-  wire _gt_11 = _bits_587 > _bits_589; // SplitCompare.java:31
-  wire _eq_1060 = _bits_587 == _bits_589; // SplitCompare.java:31
-  wire [10:0] _bits_590 = _bits_586[10:0]; // SplitCompare.java:35
-  wire [10:0] _bits_591 = _bits_588[10:0]; // SplitCompare.java:35
-  wire _gt_12 = _bits_590 > _bits_591; // SplitCompare.java:21
-  wire _and_569 = _eq_1060 & _gt_12; // SplitCompare.java:31
-  wire _or_410 = _gt_11 | _and_569; // SplitCompare.java:31
-  wire _and_570 = _eq_1059 & _or_410; // SplitCompare.java:31
-  wire _or_411 = _gt_10 | _and_570; // SplitCompare.java:31
+  wire [11:0] _bits_587 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_588 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_10 = _bits_587 > _bits_588; // SplitCompare.java:31
+  wire _eq_1059 = _bits_587 == _bits_588; // SplitCompare.java:31
+  wire [22:0] _bits_589 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_590 = _bits_589[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_591 = merge_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_592 = _bits_591[22:11]; // SplitCompare.java:39
+  wire _gt_11 = _bits_590 > _bits_592; // SplitCompare.java:31
+  wire _eq_1060 = _bits_590 == _bits_592; // SplitCompare.java:31
+  wire [10:0] _bits_593 = _bits_589[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_594 = _bits_591[10:0]; // SplitCompare.java:35
+  wire _gt_12 = _bits_593 > _bits_594; // SplitCompare.java:21
+  wire _and_572 = _eq_1060 & _gt_12; // SplitCompare.java:31
+  wire _or_412 = _gt_11 | _and_572; // SplitCompare.java:31
+  wire _and_573 = _eq_1059 & _or_412; // SplitCompare.java:31
+  wire _or_413 = _gt_10 | _and_573; // SplitCompare.java:31
   wire _lt_6 = readout_slot < 16'd128; // RapController.java:336
-  wire [6:0] _bits_592 = readout_slot[6:0]; // RapController.java:336
-  wire [127:0] _dshr_2 = slot_valid >> _bits_592; // RapController.java:336
-  wire _bits_593 = _dshr_2[0]; // RapController.java:336
-  wire _and_571 = _lt_6 & _bits_593; // RapController.java:336
-  wire [11:0] _bits_594 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_595 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_13 = _bits_594 > {1'b0, _bits_595}; // SplitCompare.java:31
-  wire _eq_1061 = _bits_594 == {1'b0, _bits_595}; // SplitCompare.java:31
-  wire [23:0] _bits_596 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_597 = _bits_596[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_598 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_599 = _bits_598[23:12]; // SplitCompare.java:39
-  wire _gt_14 = _bits_597 > _bits_599; // SplitCompare.java:31
-  wire _eq_1062 = _bits_597 == _bits_599; // SplitCompare.java:31
-  wire [11:0] _bits_600 = _bits_596[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_601 = _bits_598[11:0]; // SplitCompare.java:35
-  wire _gt_15 = _bits_600 > _bits_601; // SplitCompare.java:21
-  wire _and_572 = _eq_1062 & _gt_15; // SplitCompare.java:31
-  wire _or_412 = _gt_14 | _and_572; // SplitCompare.java:31
-  wire _and_573 = _eq_1061 & _or_412; // SplitCompare.java:31
-  wire _or_413 = _gt_13 | _and_573; // SplitCompare.java:31
-  wire _not_445 = ~_or_413; // MergeSkip.java:43
-  wire _and_574 = skip_valid & _not_445; // MergeSkip.java:43
-  wire _not_446 = ~skip_touched; // MergeSkip.java:52
-  wire _and_575 = _and_574 & _not_446; // MergeSkip.java:52
-  wire _not_447 = ~commit_fire; // MergeSkip.java:52
-  wire _and_576 = _and_575 & _not_447; // MergeSkip.java:52
-  wire _bits_602 = slot_pick_remaining[0]; // SlotPicker.java:94
-  wire _bits_603 = slot_pick_remaining[1]; // SlotPicker.java:94
-  wire _or_414 = _bits_602 | _bits_603; // SlotPicker.java:103
-  wire _bits_604 = slot_pick_remaining[2]; // SlotPicker.java:94
-  wire _bits_605 = slot_pick_remaining[3]; // SlotPicker.java:94
-  wire _or_415 = _bits_604 | _bits_605; // SlotPicker.java:103
-  wire _or_416 = _or_414 | _or_415; // SlotPicker.java:103
-  wire _bits_606 = slot_pick_remaining[4]; // SlotPicker.java:94
-  wire _bits_607 = slot_pick_remaining[5]; // SlotPicker.java:94
-  wire _or_417 = _bits_606 | _bits_607; // SlotPicker.java:103
-  wire _bits_608 = slot_pick_remaining[6]; // SlotPicker.java:94
-  wire _bits_609 = slot_pick_remaining[7]; // SlotPicker.java:94
-  wire _or_418 = _bits_608 | _bits_609; // SlotPicker.java:103
-  wire _or_419 = _or_417 | _or_418; // SlotPicker.java:103
-  wire _or_420 = _or_416 | _or_419; // SlotPicker.java:103
-  wire _bits_610 = slot_pick_remaining[8]; // SlotPicker.java:94
-  wire _bits_611 = slot_pick_remaining[9]; // SlotPicker.java:94
-  wire _or_421 = _bits_610 | _bits_611; // SlotPicker.java:103
-  wire _bits_612 = slot_pick_remaining[10]; // SlotPicker.java:94
-  wire _bits_613 = slot_pick_remaining[11]; // SlotPicker.java:94
-  wire _or_422 = _bits_612 | _bits_613; // SlotPicker.java:103
-  wire _or_423 = _or_421 | _or_422; // SlotPicker.java:103
-  wire _bits_614 = slot_pick_remaining[12]; // SlotPicker.java:94
-  wire _bits_615 = slot_pick_remaining[13]; // SlotPicker.java:94
-  wire _or_424 = _bits_614 | _bits_615; // SlotPicker.java:103
-  wire _bits_616 = slot_pick_remaining[14]; // SlotPicker.java:94
-  wire _bits_617 = slot_pick_remaining[15]; // SlotPicker.java:94
-  wire _or_425 = _bits_616 | _bits_617; // SlotPicker.java:103
-  wire _or_426 = _or_424 | _or_425; // SlotPicker.java:103
-  wire _or_427 = _or_423 | _or_426; // SlotPicker.java:103
-  wire _or_428 = _or_420 | _or_427; // SlotPicker.java:103
-  wire _bits_618 = slot_pick_remaining[16]; // SlotPicker.java:94
-  wire _bits_619 = slot_pick_remaining[17]; // SlotPicker.java:94
-  wire _or_429 = _bits_618 | _bits_619; // SlotPicker.java:103
-  wire _bits_620 = slot_pick_remaining[18]; // SlotPicker.java:94
-  wire _bits_621 = slot_pick_remaining[19]; // SlotPicker.java:94
-  wire _or_430 = _bits_620 | _bits_621; // SlotPicker.java:103
-  wire _or_431 = _or_429 | _or_430; // SlotPicker.java:103
-  wire _bits_622 = slot_pick_remaining[20]; // SlotPicker.java:94
-  wire _bits_623 = slot_pick_remaining[21]; // SlotPicker.java:94
-  wire _or_432 = _bits_622 | _bits_623; // SlotPicker.java:103
-  wire _bits_624 = slot_pick_remaining[22]; // SlotPicker.java:94
-  wire _bits_625 = slot_pick_remaining[23]; // SlotPicker.java:94
-  wire _or_433 = _bits_624 | _bits_625; // SlotPicker.java:103
-  wire _or_434 = _or_432 | _or_433; // SlotPicker.java:103
-  wire _or_435 = _or_431 | _or_434; // SlotPicker.java:103
-  wire _bits_626 = slot_pick_remaining[24]; // SlotPicker.java:94
-  wire _bits_627 = slot_pick_remaining[25]; // SlotPicker.java:94
-  wire _or_436 = _bits_626 | _bits_627; // SlotPicker.java:103
-  wire _bits_628 = slot_pick_remaining[26]; // SlotPicker.java:94
-  wire _bits_629 = slot_pick_remaining[27]; // SlotPicker.java:94
-  wire _or_437 = _bits_628 | _bits_629; // SlotPicker.java:103
-  wire _or_438 = _or_436 | _or_437; // SlotPicker.java:103
-  wire _bits_630 = slot_pick_remaining[28]; // SlotPicker.java:94
-  wire _bits_631 = slot_pick_remaining[29]; // SlotPicker.java:94
-  wire _or_439 = _bits_630 | _bits_631; // SlotPicker.java:103
-  wire _bits_632 = slot_pick_remaining[30]; // SlotPicker.java:94
-  wire _bits_633 = slot_pick_remaining[31]; // SlotPicker.java:94
-  wire _or_440 = _bits_632 | _bits_633; // SlotPicker.java:103
-  wire _or_441 = _or_439 | _or_440; // SlotPicker.java:103
-  wire _or_442 = _or_438 | _or_441; // SlotPicker.java:103
-  wire _or_443 = _or_435 | _or_442; // SlotPicker.java:103
-  wire _or_444 = _or_428 | _or_443; // SlotPicker.java:103
-  wire _bits_634 = slot_pick_remaining[32]; // SlotPicker.java:94
-  wire _bits_635 = slot_pick_remaining[33]; // SlotPicker.java:94
-  wire _or_445 = _bits_634 | _bits_635; // SlotPicker.java:103
-  wire _bits_636 = slot_pick_remaining[34]; // SlotPicker.java:94
-  wire _bits_637 = slot_pick_remaining[35]; // SlotPicker.java:94
-  wire _or_446 = _bits_636 | _bits_637; // SlotPicker.java:103
-  wire _or_447 = _or_445 | _or_446; // SlotPicker.java:103
-  wire _bits_638 = slot_pick_remaining[36]; // SlotPicker.java:94
-  wire _bits_639 = slot_pick_remaining[37]; // SlotPicker.java:94
-  wire _or_448 = _bits_638 | _bits_639; // SlotPicker.java:103
-  wire _bits_640 = slot_pick_remaining[38]; // SlotPicker.java:94
-  wire _bits_641 = slot_pick_remaining[39]; // SlotPicker.java:94
-  wire _or_449 = _bits_640 | _bits_641; // SlotPicker.java:103
-  wire _or_450 = _or_448 | _or_449; // SlotPicker.java:103
-  wire _or_451 = _or_447 | _or_450; // SlotPicker.java:103
-  wire _bits_642 = slot_pick_remaining[40]; // SlotPicker.java:94
-  wire _bits_643 = slot_pick_remaining[41]; // SlotPicker.java:94
-  wire _or_452 = _bits_642 | _bits_643; // SlotPicker.java:103
-  wire _bits_644 = slot_pick_remaining[42]; // SlotPicker.java:94
-  wire _bits_645 = slot_pick_remaining[43]; // SlotPicker.java:94
-  wire _or_453 = _bits_644 | _bits_645; // SlotPicker.java:103
-  wire _or_454 = _or_452 | _or_453; // SlotPicker.java:103
-  wire _bits_646 = slot_pick_remaining[44]; // SlotPicker.java:94
-  wire _bits_647 = slot_pick_remaining[45]; // SlotPicker.java:94
-  wire _or_455 = _bits_646 | _bits_647; // SlotPicker.java:103
-  wire _bits_648 = slot_pick_remaining[46]; // SlotPicker.java:94
-  wire _bits_649 = slot_pick_remaining[47]; // SlotPicker.java:94
-  wire _or_456 = _bits_648 | _bits_649; // SlotPicker.java:103
-  wire _or_457 = _or_455 | _or_456; // SlotPicker.java:103
-  wire _or_458 = _or_454 | _or_457; // SlotPicker.java:103
-  wire _or_459 = _or_451 | _or_458; // SlotPicker.java:103
-  wire _bits_650 = slot_pick_remaining[48]; // SlotPicker.java:94
-  wire _bits_651 = slot_pick_remaining[49]; // SlotPicker.java:94
-  wire _or_460 = _bits_650 | _bits_651; // SlotPicker.java:103
-  wire _bits_652 = slot_pick_remaining[50]; // SlotPicker.java:94
-  wire _bits_653 = slot_pick_remaining[51]; // SlotPicker.java:94
-  wire _or_461 = _bits_652 | _bits_653; // SlotPicker.java:103
-  wire _or_462 = _or_460 | _or_461; // SlotPicker.java:103
-  wire _bits_654 = slot_pick_remaining[52]; // SlotPicker.java:94
-  wire _bits_655 = slot_pick_remaining[53]; // SlotPicker.java:94
-  wire _or_463 = _bits_654 | _bits_655; // SlotPicker.java:103
-  wire _bits_656 = slot_pick_remaining[54]; // SlotPicker.java:94
-  wire _bits_657 = slot_pick_remaining[55]; // SlotPicker.java:94
-  wire _or_464 = _bits_656 | _bits_657; // SlotPicker.java:103
-  wire _or_465 = _or_463 | _or_464; // SlotPicker.java:103
-  wire _or_466 = _or_462 | _or_465; // SlotPicker.java:103
-  wire _bits_658 = slot_pick_remaining[56]; // SlotPicker.java:94
-  wire _bits_659 = slot_pick_remaining[57]; // SlotPicker.java:94
-  wire _or_467 = _bits_658 | _bits_659; // SlotPicker.java:103
-  wire _bits_660 = slot_pick_remaining[58]; // SlotPicker.java:94
-  wire _bits_661 = slot_pick_remaining[59]; // SlotPicker.java:94
-  wire _or_468 = _bits_660 | _bits_661; // SlotPicker.java:103
-  wire _or_469 = _or_467 | _or_468; // SlotPicker.java:103
-  wire _bits_662 = slot_pick_remaining[60]; // SlotPicker.java:94
-  wire _bits_663 = slot_pick_remaining[61]; // SlotPicker.java:94
-  wire _or_470 = _bits_662 | _bits_663; // SlotPicker.java:103
-  wire _bits_664 = slot_pick_remaining[62]; // SlotPicker.java:94
-  wire _bits_665 = slot_pick_remaining[63]; // SlotPicker.java:94
-  wire _or_471 = _bits_664 | _bits_665; // SlotPicker.java:103
-  wire _or_472 = _or_470 | _or_471; // SlotPicker.java:103
-  wire _or_473 = _or_469 | _or_472; // SlotPicker.java:103
-  wire _or_474 = _or_466 | _or_473; // SlotPicker.java:103
-  wire _or_475 = _or_459 | _or_474; // SlotPicker.java:103
-  wire _or_476 = _or_444 | _or_475; // SlotPicker.java:103
-  wire _bits_666 = slot_pick_remaining[64]; // SlotPicker.java:94
-  wire _bits_667 = slot_pick_remaining[65]; // SlotPicker.java:94
-  wire _or_477 = _bits_666 | _bits_667; // SlotPicker.java:103
-  wire _bits_668 = slot_pick_remaining[66]; // SlotPicker.java:94
-  wire _bits_669 = slot_pick_remaining[67]; // SlotPicker.java:94
-  wire _or_478 = _bits_668 | _bits_669; // SlotPicker.java:103
-  wire _or_479 = _or_477 | _or_478; // SlotPicker.java:103
-  wire _bits_670 = slot_pick_remaining[68]; // SlotPicker.java:94
-  wire _bits_671 = slot_pick_remaining[69]; // SlotPicker.java:94
-  wire _or_480 = _bits_670 | _bits_671; // SlotPicker.java:103
-  wire _bits_672 = slot_pick_remaining[70]; // SlotPicker.java:94
-  wire _bits_673 = slot_pick_remaining[71]; // SlotPicker.java:94
-  wire _or_481 = _bits_672 | _bits_673; // SlotPicker.java:103
-  wire _or_482 = _or_480 | _or_481; // SlotPicker.java:103
-  wire _or_483 = _or_479 | _or_482; // SlotPicker.java:103
-  wire _bits_674 = slot_pick_remaining[72]; // SlotPicker.java:94
-  wire _bits_675 = slot_pick_remaining[73]; // SlotPicker.java:94
-  wire _or_484 = _bits_674 | _bits_675; // SlotPicker.java:103
-  wire _bits_676 = slot_pick_remaining[74]; // SlotPicker.java:94
-  wire _bits_677 = slot_pick_remaining[75]; // SlotPicker.java:94
-  wire _or_485 = _bits_676 | _bits_677; // SlotPicker.java:103
-  wire _or_486 = _or_484 | _or_485; // SlotPicker.java:103
-  wire _bits_678 = slot_pick_remaining[76]; // SlotPicker.java:94
-  wire _bits_679 = slot_pick_remaining[77]; // SlotPicker.java:94
-  wire _or_487 = _bits_678 | _bits_679; // SlotPicker.java:103
-  wire _bits_680 = slot_pick_remaining[78]; // SlotPicker.java:94
-  wire _bits_681 = slot_pick_remaining[79]; // SlotPicker.java:94
-  wire _or_488 = _bits_680 | _bits_681; // SlotPicker.java:103
-  wire _or_489 = _or_487 | _or_488; // SlotPicker.java:103
-  wire _or_490 = _or_486 | _or_489; // SlotPicker.java:103
-  wire _or_491 = _or_483 | _or_490; // SlotPicker.java:103
-  wire _bits_682 = slot_pick_remaining[80]; // SlotPicker.java:94
-  wire _bits_683 = slot_pick_remaining[81]; // SlotPicker.java:94
-  wire _or_492 = _bits_682 | _bits_683; // SlotPicker.java:103
-  wire _bits_684 = slot_pick_remaining[82]; // SlotPicker.java:94
-  wire _bits_685 = slot_pick_remaining[83]; // SlotPicker.java:94
-  wire _or_493 = _bits_684 | _bits_685; // SlotPicker.java:103
-  wire _or_494 = _or_492 | _or_493; // SlotPicker.java:103
-  wire _bits_686 = slot_pick_remaining[84]; // SlotPicker.java:94
-  wire _bits_687 = slot_pick_remaining[85]; // SlotPicker.java:94
-  wire _or_495 = _bits_686 | _bits_687; // SlotPicker.java:103
-  wire _bits_688 = slot_pick_remaining[86]; // SlotPicker.java:94
-  wire _bits_689 = slot_pick_remaining[87]; // SlotPicker.java:94
-  wire _or_496 = _bits_688 | _bits_689; // SlotPicker.java:103
-  wire _or_497 = _or_495 | _or_496; // SlotPicker.java:103
-  wire _or_498 = _or_494 | _or_497; // SlotPicker.java:103
-  wire _bits_690 = slot_pick_remaining[88]; // SlotPicker.java:94
-  wire _bits_691 = slot_pick_remaining[89]; // SlotPicker.java:94
-  wire _or_499 = _bits_690 | _bits_691; // SlotPicker.java:103
-  wire _bits_692 = slot_pick_remaining[90]; // SlotPicker.java:94
-  wire _bits_693 = slot_pick_remaining[91]; // SlotPicker.java:94
-  wire _or_500 = _bits_692 | _bits_693; // SlotPicker.java:103
-  wire _or_501 = _or_499 | _or_500; // SlotPicker.java:103
-  wire _bits_694 = slot_pick_remaining[92]; // SlotPicker.java:94
-  wire _bits_695 = slot_pick_remaining[93]; // SlotPicker.java:94
-  wire _or_502 = _bits_694 | _bits_695; // SlotPicker.java:103
-  wire _bits_696 = slot_pick_remaining[94]; // SlotPicker.java:94
-  wire _bits_697 = slot_pick_remaining[95]; // SlotPicker.java:94
-  wire _or_503 = _bits_696 | _bits_697; // SlotPicker.java:103
-  wire _or_504 = _or_502 | _or_503; // SlotPicker.java:103
-  wire _or_505 = _or_501 | _or_504; // SlotPicker.java:103
-  wire _or_506 = _or_498 | _or_505; // SlotPicker.java:103
-  wire _or_507 = _or_491 | _or_506; // SlotPicker.java:103
-  wire _bits_698 = slot_pick_remaining[96]; // SlotPicker.java:94
-  wire _bits_699 = slot_pick_remaining[97]; // SlotPicker.java:94
-  wire _or_508 = _bits_698 | _bits_699; // SlotPicker.java:103
-  wire _bits_700 = slot_pick_remaining[98]; // SlotPicker.java:94
-  wire _bits_701 = slot_pick_remaining[99]; // SlotPicker.java:94
-  wire _or_509 = _bits_700 | _bits_701; // SlotPicker.java:103
-  wire _or_510 = _or_508 | _or_509; // SlotPicker.java:103
-  wire _bits_702 = slot_pick_remaining[100]; // SlotPicker.java:94
-  wire _bits_703 = slot_pick_remaining[101]; // SlotPicker.java:94
-  wire _or_511 = _bits_702 | _bits_703; // SlotPicker.java:103
-  wire _bits_704 = slot_pick_remaining[102]; // SlotPicker.java:94
-  wire _bits_705 = slot_pick_remaining[103]; // SlotPicker.java:94
-  wire _or_512 = _bits_704 | _bits_705; // SlotPicker.java:103
-  wire _or_513 = _or_511 | _or_512; // SlotPicker.java:103
-  wire _or_514 = _or_510 | _or_513; // SlotPicker.java:103
-  wire _bits_706 = slot_pick_remaining[104]; // SlotPicker.java:94
-  wire _bits_707 = slot_pick_remaining[105]; // SlotPicker.java:94
-  wire _or_515 = _bits_706 | _bits_707; // SlotPicker.java:103
-  wire _bits_708 = slot_pick_remaining[106]; // SlotPicker.java:94
-  wire _bits_709 = slot_pick_remaining[107]; // SlotPicker.java:94
-  wire _or_516 = _bits_708 | _bits_709; // SlotPicker.java:103
-  wire _or_517 = _or_515 | _or_516; // SlotPicker.java:103
-  wire _bits_710 = slot_pick_remaining[108]; // SlotPicker.java:94
-  wire _bits_711 = slot_pick_remaining[109]; // SlotPicker.java:94
-  wire _or_518 = _bits_710 | _bits_711; // SlotPicker.java:103
-  wire _bits_712 = slot_pick_remaining[110]; // SlotPicker.java:94
-  wire _bits_713 = slot_pick_remaining[111]; // SlotPicker.java:94
-  wire _or_519 = _bits_712 | _bits_713; // SlotPicker.java:103
-  wire _or_520 = _or_518 | _or_519; // SlotPicker.java:103
-  wire _or_521 = _or_517 | _or_520; // SlotPicker.java:103
-  wire _or_522 = _or_514 | _or_521; // SlotPicker.java:103
-  wire _bits_714 = slot_pick_remaining[112]; // SlotPicker.java:94
-  wire _bits_715 = slot_pick_remaining[113]; // SlotPicker.java:94
-  wire _or_523 = _bits_714 | _bits_715; // SlotPicker.java:103
-  wire _bits_716 = slot_pick_remaining[114]; // SlotPicker.java:94
-  wire _bits_717 = slot_pick_remaining[115]; // SlotPicker.java:94
-  wire _or_524 = _bits_716 | _bits_717; // SlotPicker.java:103
-  wire _or_525 = _or_523 | _or_524; // SlotPicker.java:103
-  wire _bits_718 = slot_pick_remaining[116]; // SlotPicker.java:94
-  wire _bits_719 = slot_pick_remaining[117]; // SlotPicker.java:94
-  wire _or_526 = _bits_718 | _bits_719; // SlotPicker.java:103
-  wire _bits_720 = slot_pick_remaining[118]; // SlotPicker.java:94
-  wire _bits_721 = slot_pick_remaining[119]; // SlotPicker.java:94
-  wire _or_527 = _bits_720 | _bits_721; // SlotPicker.java:103
-  wire _or_528 = _or_526 | _or_527; // SlotPicker.java:103
-  wire _or_529 = _or_525 | _or_528; // SlotPicker.java:103
-  wire _bits_722 = slot_pick_remaining[120]; // SlotPicker.java:94
-  wire _bits_723 = slot_pick_remaining[121]; // SlotPicker.java:94
-  wire _or_530 = _bits_722 | _bits_723; // SlotPicker.java:103
-  wire _bits_724 = slot_pick_remaining[122]; // SlotPicker.java:94
-  wire _bits_725 = slot_pick_remaining[123]; // SlotPicker.java:94
-  wire _or_531 = _bits_724 | _bits_725; // SlotPicker.java:103
-  wire _or_532 = _or_530 | _or_531; // SlotPicker.java:103
-  wire _bits_726 = slot_pick_remaining[124]; // SlotPicker.java:94
-  wire _bits_727 = slot_pick_remaining[125]; // SlotPicker.java:94
-  wire _or_533 = _bits_726 | _bits_727; // SlotPicker.java:103
-  wire _bits_728 = slot_pick_remaining[126]; // SlotPicker.java:94
-  wire _bits_729 = slot_pick_remaining[127]; // SlotPicker.java:94
-  wire _or_534 = _bits_728 | _bits_729; // SlotPicker.java:103
-  wire _or_535 = _or_533 | _or_534; // SlotPicker.java:103
-  wire _or_536 = _or_532 | _or_535; // SlotPicker.java:103
-  wire _or_537 = _or_529 | _or_536; // SlotPicker.java:103
-  wire _or_538 = _or_522 | _or_537; // SlotPicker.java:103
-  wire _or_539 = _or_507 | _or_538; // SlotPicker.java:103
-  wire _and_577 = _or_476 & _or_539; // SlotPicker.java:100
-  wire _and_578 = _or_444 & _or_475; // SlotPicker.java:100
-  wire _and_579 = _or_428 & _or_443; // SlotPicker.java:100
-  wire _and_580 = _or_420 & _or_427; // SlotPicker.java:100
-  wire _and_581 = _or_416 & _or_419; // SlotPicker.java:100
-  wire _and_582 = _or_414 & _or_415; // SlotPicker.java:100
-  wire _and_583 = _bits_602 & _bits_603; // SlotPicker.java:100
-  wire _or_540 = _and_582 | _and_583; // SlotPicker.java:101
-  wire _and_584 = _bits_604 & _bits_605; // SlotPicker.java:100
-  wire _or_541 = _or_540 | _and_584; // SlotPicker.java:102
-  wire _or_542 = _and_581 | _or_541; // SlotPicker.java:101
-  wire _and_585 = _or_417 & _or_418; // SlotPicker.java:100
-  wire _and_586 = _bits_606 & _bits_607; // SlotPicker.java:100
-  wire _or_543 = _and_585 | _and_586; // SlotPicker.java:101
-  wire _and_587 = _bits_608 & _bits_609; // SlotPicker.java:100
-  wire _or_544 = _or_543 | _and_587; // SlotPicker.java:102
-  wire _or_545 = _or_542 | _or_544; // SlotPicker.java:102
-  wire _or_546 = _and_580 | _or_545; // SlotPicker.java:101
-  wire _and_588 = _or_423 & _or_426; // SlotPicker.java:100
-  wire _and_589 = _or_421 & _or_422; // SlotPicker.java:100
-  wire _and_590 = _bits_610 & _bits_611; // SlotPicker.java:100
-  wire _or_547 = _and_589 | _and_590; // SlotPicker.java:101
-  wire _and_591 = _bits_612 & _bits_613; // SlotPicker.java:100
-  wire _or_548 = _or_547 | _and_591; // SlotPicker.java:102
-  wire _or_549 = _and_588 | _or_548; // SlotPicker.java:101
-  wire _and_592 = _or_424 & _or_425; // SlotPicker.java:100
-  wire _and_593 = _bits_614 & _bits_615; // SlotPicker.java:100
-  wire _or_550 = _and_592 | _and_593; // SlotPicker.java:101
-  wire _and_594 = _bits_616 & _bits_617; // SlotPicker.java:100
-  wire _or_551 = _or_550 | _and_594; // SlotPicker.java:102
-  wire _or_552 = _or_549 | _or_551; // SlotPicker.java:102
-  wire _or_553 = _or_546 | _or_552; // SlotPicker.java:102
-  wire _or_554 = _and_579 | _or_553; // SlotPicker.java:101
-  wire _and_595 = _or_435 & _or_442; // SlotPicker.java:100
-  wire _and_596 = _or_431 & _or_434; // SlotPicker.java:100
-  wire _and_597 = _or_429 & _or_430; // SlotPicker.java:100
-  wire _and_598 = _bits_618 & _bits_619; // SlotPicker.java:100
-  wire _or_555 = _and_597 | _and_598; // SlotPicker.java:101
-  wire _and_599 = _bits_620 & _bits_621; // SlotPicker.java:100
-  wire _or_556 = _or_555 | _and_599; // SlotPicker.java:102
-  wire _or_557 = _and_596 | _or_556; // SlotPicker.java:101
-  wire _and_600 = _or_432 & _or_433; // SlotPicker.java:100
-  wire _and_601 = _bits_622 & _bits_623; // SlotPicker.java:100
-  wire _or_558 = _and_600 | _and_601; // SlotPicker.java:101
-  wire _and_602 = _bits_624 & _bits_625; // SlotPicker.java:100
-  wire _or_559 = _or_558 | _and_602; // SlotPicker.java:102
-  wire _or_560 = _or_557 | _or_559; // SlotPicker.java:102
-  wire _or_561 = _and_595 | _or_560; // SlotPicker.java:101
-  wire _and_603 = _or_438 & _or_441; // SlotPicker.java:100
-  wire _and_604 = _or_436 & _or_437; // SlotPicker.java:100
-  wire _and_605 = _bits_626 & _bits_627; // SlotPicker.java:100
-  wire _or_562 = _and_604 | _and_605; // SlotPicker.java:101
-  wire _and_606 = _bits_628 & _bits_629; // SlotPicker.java:100
-  wire _or_563 = _or_562 | _and_606; // SlotPicker.java:102
-  wire _or_564 = _and_603 | _or_563; // SlotPicker.java:101
-  wire _and_607 = _or_439 & _or_440; // SlotPicker.java:100
-  wire _and_608 = _bits_630 & _bits_631; // SlotPicker.java:100
-  wire _or_565 = _and_607 | _and_608; // SlotPicker.java:101
-  wire _and_609 = _bits_632 & _bits_633; // SlotPicker.java:100
-  wire _or_566 = _or_565 | _and_609; // SlotPicker.java:102
-  wire _or_567 = _or_564 | _or_566; // SlotPicker.java:102
-  wire _or_568 = _or_561 | _or_567; // SlotPicker.java:102
-  wire _or_569 = _or_554 | _or_568; // SlotPicker.java:102
-  wire _or_570 = _and_578 | _or_569; // SlotPicker.java:101
-  wire _and_610 = _or_459 & _or_474; // SlotPicker.java:100
-  wire _and_611 = _or_451 & _or_458; // SlotPicker.java:100
-  wire _and_612 = _or_447 & _or_450; // SlotPicker.java:100
-  wire _and_613 = _or_445 & _or_446; // SlotPicker.java:100
-  wire _and_614 = _bits_634 & _bits_635; // SlotPicker.java:100
-  wire _or_571 = _and_613 | _and_614; // SlotPicker.java:101
-  wire _and_615 = _bits_636 & _bits_637; // SlotPicker.java:100
-  wire _or_572 = _or_571 | _and_615; // SlotPicker.java:102
-  wire _or_573 = _and_612 | _or_572; // SlotPicker.java:101
-  wire _and_616 = _or_448 & _or_449; // SlotPicker.java:100
-  wire _and_617 = _bits_638 & _bits_639; // SlotPicker.java:100
-  wire _or_574 = _and_616 | _and_617; // SlotPicker.java:101
-  wire _and_618 = _bits_640 & _bits_641; // SlotPicker.java:100
-  wire _or_575 = _or_574 | _and_618; // SlotPicker.java:102
-  wire _or_576 = _or_573 | _or_575; // SlotPicker.java:102
-  wire _or_577 = _and_611 | _or_576; // SlotPicker.java:101
-  wire _and_619 = _or_454 & _or_457; // SlotPicker.java:100
-  wire _and_620 = _or_452 & _or_453; // SlotPicker.java:100
-  wire _and_621 = _bits_642 & _bits_643; // SlotPicker.java:100
-  wire _or_578 = _and_620 | _and_621; // SlotPicker.java:101
-  wire _and_622 = _bits_644 & _bits_645; // SlotPicker.java:100
-  wire _or_579 = _or_578 | _and_622; // SlotPicker.java:102
-  wire _or_580 = _and_619 | _or_579; // SlotPicker.java:101
-  wire _and_623 = _or_455 & _or_456; // SlotPicker.java:100
-  wire _and_624 = _bits_646 & _bits_647; // SlotPicker.java:100
-  wire _or_581 = _and_623 | _and_624; // SlotPicker.java:101
-  wire _and_625 = _bits_648 & _bits_649; // SlotPicker.java:100
-  wire _or_582 = _or_581 | _and_625; // SlotPicker.java:102
-  wire _or_583 = _or_580 | _or_582; // SlotPicker.java:102
-  wire _or_584 = _or_577 | _or_583; // SlotPicker.java:102
-  wire _or_585 = _and_610 | _or_584; // SlotPicker.java:101
-  wire _and_626 = _or_466 & _or_473; // SlotPicker.java:100
-  wire _and_627 = _or_462 & _or_465; // SlotPicker.java:100
-  wire _and_628 = _or_460 & _or_461; // SlotPicker.java:100
-  wire _and_629 = _bits_650 & _bits_651; // SlotPicker.java:100
-  wire _or_586 = _and_628 | _and_629; // SlotPicker.java:101
-  wire _and_630 = _bits_652 & _bits_653; // SlotPicker.java:100
-  wire _or_587 = _or_586 | _and_630; // SlotPicker.java:102
-  wire _or_588 = _and_627 | _or_587; // SlotPicker.java:101
-  wire _and_631 = _or_463 & _or_464; // SlotPicker.java:100
-  wire _and_632 = _bits_654 & _bits_655; // SlotPicker.java:100
-  wire _or_589 = _and_631 | _and_632; // SlotPicker.java:101
-  wire _and_633 = _bits_656 & _bits_657; // SlotPicker.java:100
-  wire _or_590 = _or_589 | _and_633; // SlotPicker.java:102
-  wire _or_591 = _or_588 | _or_590; // SlotPicker.java:102
-  wire _or_592 = _and_626 | _or_591; // SlotPicker.java:101
-  wire _and_634 = _or_469 & _or_472; // SlotPicker.java:100
-  wire _and_635 = _or_467 & _or_468; // SlotPicker.java:100
-  wire _and_636 = _bits_658 & _bits_659; // SlotPicker.java:100
-  wire _or_593 = _and_635 | _and_636; // SlotPicker.java:101
-  wire _and_637 = _bits_660 & _bits_661; // SlotPicker.java:100
-  wire _or_594 = _or_593 | _and_637; // SlotPicker.java:102
-  wire _or_595 = _and_634 | _or_594; // SlotPicker.java:101
-  wire _and_638 = _or_470 & _or_471; // SlotPicker.java:100
-  wire _and_639 = _bits_662 & _bits_663; // SlotPicker.java:100
-  wire _or_596 = _and_638 | _and_639; // SlotPicker.java:101
-  wire _and_640 = _bits_664 & _bits_665; // SlotPicker.java:100
-  wire _or_597 = _or_596 | _and_640; // SlotPicker.java:102
-  wire _or_598 = _or_595 | _or_597; // SlotPicker.java:102
-  wire _or_599 = _or_592 | _or_598; // SlotPicker.java:102
-  wire _or_600 = _or_585 | _or_599; // SlotPicker.java:102
-  wire _or_601 = _or_570 | _or_600; // SlotPicker.java:102
-  wire _or_602 = _and_577 | _or_601; // SlotPicker.java:101
-  wire _and_641 = _or_507 & _or_538; // SlotPicker.java:100
-  wire _and_642 = _or_491 & _or_506; // SlotPicker.java:100
-  wire _and_643 = _or_483 & _or_490; // SlotPicker.java:100
-  wire _and_644 = _or_479 & _or_482; // SlotPicker.java:100
-  wire _and_645 = _or_477 & _or_478; // SlotPicker.java:100
-  wire _and_646 = _bits_666 & _bits_667; // SlotPicker.java:100
-  wire _or_603 = _and_645 | _and_646; // SlotPicker.java:101
-  wire _and_647 = _bits_668 & _bits_669; // SlotPicker.java:100
-  wire _or_604 = _or_603 | _and_647; // SlotPicker.java:102
-  wire _or_605 = _and_644 | _or_604; // SlotPicker.java:101
-  wire _and_648 = _or_480 & _or_481; // SlotPicker.java:100
-  wire _and_649 = _bits_670 & _bits_671; // SlotPicker.java:100
-  wire _or_606 = _and_648 | _and_649; // SlotPicker.java:101
-  wire _and_650 = _bits_672 & _bits_673; // SlotPicker.java:100
-  wire _or_607 = _or_606 | _and_650; // SlotPicker.java:102
-  wire _or_608 = _or_605 | _or_607; // SlotPicker.java:102
-  wire _or_609 = _and_643 | _or_608; // SlotPicker.java:101
-  wire _and_651 = _or_486 & _or_489; // SlotPicker.java:100
-  wire _and_652 = _or_484 & _or_485; // SlotPicker.java:100
-  wire _and_653 = _bits_674 & _bits_675; // SlotPicker.java:100
-  wire _or_610 = _and_652 | _and_653; // SlotPicker.java:101
-  wire _and_654 = _bits_676 & _bits_677; // SlotPicker.java:100
-  wire _or_611 = _or_610 | _and_654; // SlotPicker.java:102
-  wire _or_612 = _and_651 | _or_611; // SlotPicker.java:101
-  wire _and_655 = _or_487 & _or_488; // SlotPicker.java:100
-  wire _and_656 = _bits_678 & _bits_679; // SlotPicker.java:100
-  wire _or_613 = _and_655 | _and_656; // SlotPicker.java:101
-  wire _and_657 = _bits_680 & _bits_681; // SlotPicker.java:100
-  wire _or_614 = _or_613 | _and_657; // SlotPicker.java:102
-  wire _or_615 = _or_612 | _or_614; // SlotPicker.java:102
-  wire _or_616 = _or_609 | _or_615; // SlotPicker.java:102
-  wire _or_617 = _and_642 | _or_616; // SlotPicker.java:101
-  wire _and_658 = _or_498 & _or_505; // SlotPicker.java:100
-  wire _and_659 = _or_494 & _or_497; // SlotPicker.java:100
-  wire _and_660 = _or_492 & _or_493; // SlotPicker.java:100
-  wire _and_661 = _bits_682 & _bits_683; // SlotPicker.java:100
-  wire _or_618 = _and_660 | _and_661; // SlotPicker.java:101
-  wire _and_662 = _bits_684 & _bits_685; // SlotPicker.java:100
-  wire _or_619 = _or_618 | _and_662; // SlotPicker.java:102
-  wire _or_620 = _and_659 | _or_619; // SlotPicker.java:101
-  wire _and_663 = _or_495 & _or_496; // SlotPicker.java:100
-  wire _and_664 = _bits_686 & _bits_687; // SlotPicker.java:100
-  wire _or_621 = _and_663 | _and_664; // SlotPicker.java:101
-  wire _and_665 = _bits_688 & _bits_689; // SlotPicker.java:100
-  wire _or_622 = _or_621 | _and_665; // SlotPicker.java:102
-  wire _or_623 = _or_620 | _or_622; // SlotPicker.java:102
-  wire _or_624 = _and_658 | _or_623; // SlotPicker.java:101
-  wire _and_666 = _or_501 & _or_504; // SlotPicker.java:100
-  wire _and_667 = _or_499 & _or_500; // SlotPicker.java:100
-  wire _and_668 = _bits_690 & _bits_691; // SlotPicker.java:100
-  wire _or_625 = _and_667 | _and_668; // SlotPicker.java:101
-  wire _and_669 = _bits_692 & _bits_693; // SlotPicker.java:100
-  wire _or_626 = _or_625 | _and_669; // SlotPicker.java:102
-  wire _or_627 = _and_666 | _or_626; // SlotPicker.java:101
-  wire _and_670 = _or_502 & _or_503; // SlotPicker.java:100
-  wire _and_671 = _bits_694 & _bits_695; // SlotPicker.java:100
-  wire _or_628 = _and_670 | _and_671; // SlotPicker.java:101
-  wire _and_672 = _bits_696 & _bits_697; // SlotPicker.java:100
-  wire _or_629 = _or_628 | _and_672; // SlotPicker.java:102
-  wire _or_630 = _or_627 | _or_629; // SlotPicker.java:102
-  wire _or_631 = _or_624 | _or_630; // SlotPicker.java:102
-  wire _or_632 = _or_617 | _or_631; // SlotPicker.java:102
-  wire _or_633 = _and_641 | _or_632; // SlotPicker.java:101
-  wire _and_673 = _or_522 & _or_537; // SlotPicker.java:100
-  wire _and_674 = _or_514 & _or_521; // SlotPicker.java:100
-  wire _and_675 = _or_510 & _or_513; // SlotPicker.java:100
-  wire _and_676 = _or_508 & _or_509; // SlotPicker.java:100
-  wire _and_677 = _bits_698 & _bits_699; // SlotPicker.java:100
-  wire _or_634 = _and_676 | _and_677; // SlotPicker.java:101
-  wire _and_678 = _bits_700 & _bits_701; // SlotPicker.java:100
-  wire _or_635 = _or_634 | _and_678; // SlotPicker.java:102
-  wire _or_636 = _and_675 | _or_635; // SlotPicker.java:101
-  wire _and_679 = _or_511 & _or_512; // SlotPicker.java:100
-  wire _and_680 = _bits_702 & _bits_703; // SlotPicker.java:100
-  wire _or_637 = _and_679 | _and_680; // SlotPicker.java:101
-  wire _and_681 = _bits_704 & _bits_705; // SlotPicker.java:100
-  wire _or_638 = _or_637 | _and_681; // SlotPicker.java:102
-  wire _or_639 = _or_636 | _or_638; // SlotPicker.java:102
-  wire _or_640 = _and_674 | _or_639; // SlotPicker.java:101
-  wire _and_682 = _or_517 & _or_520; // SlotPicker.java:100
-  wire _and_683 = _or_515 & _or_516; // SlotPicker.java:100
-  wire _and_684 = _bits_706 & _bits_707; // SlotPicker.java:100
-  wire _or_641 = _and_683 | _and_684; // SlotPicker.java:101
-  wire _and_685 = _bits_708 & _bits_709; // SlotPicker.java:100
-  wire _or_642 = _or_641 | _and_685; // SlotPicker.java:102
-  wire _or_643 = _and_682 | _or_642; // SlotPicker.java:101
-  wire _and_686 = _or_518 & _or_519; // SlotPicker.java:100
-  wire _and_687 = _bits_710 & _bits_711; // SlotPicker.java:100
-  wire _or_644 = _and_686 | _and_687; // SlotPicker.java:101
-  wire _and_688 = _bits_712 & _bits_713; // SlotPicker.java:100
-  wire _or_645 = _or_644 | _and_688; // SlotPicker.java:102
-  wire _or_646 = _or_643 | _or_645; // SlotPicker.java:102
-  wire _or_647 = _or_640 | _or_646; // SlotPicker.java:102
-  wire _or_648 = _and_673 | _or_647; // SlotPicker.java:101
-  wire _and_689 = _or_529 & _or_536; // SlotPicker.java:100
-  wire _and_690 = _or_525 & _or_528; // SlotPicker.java:100
-  wire _and_691 = _or_523 & _or_524; // SlotPicker.java:100
-  wire _and_692 = _bits_714 & _bits_715; // SlotPicker.java:100
-  wire _or_649 = _and_691 | _and_692; // SlotPicker.java:101
-  wire _and_693 = _bits_716 & _bits_717; // SlotPicker.java:100
-  wire _or_650 = _or_649 | _and_693; // SlotPicker.java:102
-  wire _or_651 = _and_690 | _or_650; // SlotPicker.java:101
-  wire _and_694 = _or_526 & _or_527; // SlotPicker.java:100
-  wire _and_695 = _bits_718 & _bits_719; // SlotPicker.java:100
-  wire _or_652 = _and_694 | _and_695; // SlotPicker.java:101
-  wire _and_696 = _bits_720 & _bits_721; // SlotPicker.java:100
-  wire _or_653 = _or_652 | _and_696; // SlotPicker.java:102
-  wire _or_654 = _or_651 | _or_653; // SlotPicker.java:102
-  wire _or_655 = _and_689 | _or_654; // SlotPicker.java:101
-  wire _and_697 = _or_532 & _or_535; // SlotPicker.java:100
-  wire _and_698 = _or_530 & _or_531; // SlotPicker.java:100
-  wire _and_699 = _bits_722 & _bits_723; // SlotPicker.java:100
-  wire _or_656 = _and_698 | _and_699; // SlotPicker.java:101
-  wire _and_700 = _bits_724 & _bits_725; // SlotPicker.java:100
-  wire _or_657 = _or_656 | _and_700; // SlotPicker.java:102
-  wire _or_658 = _and_697 | _or_657; // SlotPicker.java:101
-  wire _and_701 = _or_533 & _or_534; // SlotPicker.java:100
-  wire _and_702 = _bits_726 & _bits_727; // SlotPicker.java:100
-  wire _or_659 = _and_701 | _and_702; // SlotPicker.java:101
-  wire _and_703 = _bits_728 & _bits_729; // SlotPicker.java:100
-  wire _or_660 = _or_659 | _and_703; // SlotPicker.java:102
-  wire _or_661 = _or_658 | _or_660; // SlotPicker.java:102
-  wire _or_662 = _or_655 | _or_661; // SlotPicker.java:102
-  wire _or_663 = _or_648 | _or_662; // SlotPicker.java:102
-  wire _or_664 = _or_633 | _or_663; // SlotPicker.java:102
-  wire _or_665 = _or_602 | _or_664; // SlotPicker.java:102
-  wire _not_448 = ~_or_665; // SlotPicker.java:82
-  wire _eq_1063 = state == 4'd1; // RapController.java:662
-  wire _not_449 = ~commit_stop; // RapController.java:662
-  wire _and_704 = _eq_1063 & _not_449; // RapController.java:662
-  wire _not_450 = ~io_headValid; // RapController.java:662
-  wire _and_705 = pipe_empty & _not_450; // RapController.java:662
-  wire [2:0] _mux_144 = _and_705 ? 3'd1 : fill_cause; // RapController.java:662
-  wire _eq_1064 = state == 4'd2; // RapController.java:663
-  wire _eq_1065 = state == 4'd3; // RapController.java:663
-  wire _or_666 = _eq_1064 | _eq_1065; // RapController.java:663
-  wire _eq_1066 = state == 4'd11; // RapController.java:663
-  wire _or_667 = _or_666 | _eq_1066; // RapController.java:663
-  wire _or_668 = _or_667 | commit_stop; // RapController.java:663
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:664
-  wire _ge_4 = state >= 4'd4; // RapController.java:665
-  wire _le_1 = state <= 4'd6; // RapController.java:665
-  wire _and_706 = _ge_4 & _le_1; // RapController.java:665
-  wire _ge_5 = state >= 4'd7; // RapController.java:666
-  wire _le_2 = state <= 4'd10; // RapController.java:666
-  wire _and_707 = _ge_5 & _le_2; // RapController.java:666
-  wire [3:0] _bits_730 = undo_sp[3:0]; // RapController.java:253
+  wire [6:0] _bits_595 = readout_slot[6:0]; // RapController.java:336
+  wire [127:0] _dshr_2 = slot_valid >> _bits_595; // RapController.java:336
+  wire _bits_596 = _dshr_2[0]; // RapController.java:336
+  wire _and_574 = _lt_6 & _bits_596; // RapController.java:336
+  wire [11:0] _bits_597 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_598 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_13 = _bits_597 > {1'b0, _bits_598}; // SplitCompare.java:31
+  wire _eq_1061 = _bits_597 == {1'b0, _bits_598}; // SplitCompare.java:31
+  wire [23:0] _bits_599 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_600 = _bits_599[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_601 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_602 = _bits_601[23:12]; // SplitCompare.java:39
+  wire _gt_14 = _bits_600 > _bits_602; // SplitCompare.java:31
+  wire _eq_1062 = _bits_600 == _bits_602; // SplitCompare.java:31
+  wire [11:0] _bits_603 = _bits_599[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_604 = _bits_601[11:0]; // SplitCompare.java:35
+  wire _gt_15 = _bits_603 > _bits_604; // SplitCompare.java:21
+  wire _and_575 = _eq_1062 & _gt_15; // SplitCompare.java:31
+  wire _or_414 = _gt_14 | _and_575; // SplitCompare.java:31
+  wire _and_576 = _eq_1061 & _or_414; // SplitCompare.java:31
+  wire _or_415 = _gt_13 | _and_576; // SplitCompare.java:31
+  wire _not_447 = ~_or_415; // MergeSkip.java:43
+  wire _and_577 = skip_valid & _not_447; // MergeSkip.java:43
+  wire _not_448 = ~skip_touched; // MergeSkip.java:52
+  wire _and_578 = _and_577 & _not_448; // MergeSkip.java:52
+  wire _not_449 = ~commit_fire; // MergeSkip.java:52
+  wire _and_579 = _and_578 & _not_449; // MergeSkip.java:52
+  wire _bits_605 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_606 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_416 = _bits_605 | _bits_606; // FirstSet.java:64
+  wire _bits_607 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_608 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_417 = _bits_607 | _bits_608; // FirstSet.java:64
+  wire _or_418 = _or_416 | _or_417; // FirstSet.java:64
+  wire _bits_609 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_610 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_419 = _bits_609 | _bits_610; // FirstSet.java:64
+  wire _bits_611 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_612 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_420 = _bits_611 | _bits_612; // FirstSet.java:64
+  wire _or_421 = _or_419 | _or_420; // FirstSet.java:64
+  wire _or_422 = _or_418 | _or_421; // FirstSet.java:64
+  wire _bits_613 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_614 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_423 = _bits_613 | _bits_614; // FirstSet.java:64
+  wire _bits_615 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_616 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_424 = _bits_615 | _bits_616; // FirstSet.java:64
+  wire _or_425 = _or_423 | _or_424; // FirstSet.java:64
+  wire _bits_617 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_618 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_426 = _bits_617 | _bits_618; // FirstSet.java:64
+  wire _bits_619 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_620 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_427 = _bits_619 | _bits_620; // FirstSet.java:64
+  wire _or_428 = _or_426 | _or_427; // FirstSet.java:64
+  wire _or_429 = _or_425 | _or_428; // FirstSet.java:64
+  wire _or_430 = _or_422 | _or_429; // FirstSet.java:64
+  wire _bits_621 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_622 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_431 = _bits_621 | _bits_622; // FirstSet.java:64
+  wire _bits_623 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_624 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_432 = _bits_623 | _bits_624; // FirstSet.java:64
+  wire _or_433 = _or_431 | _or_432; // FirstSet.java:64
+  wire _bits_625 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_626 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_434 = _bits_625 | _bits_626; // FirstSet.java:64
+  wire _bits_627 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_628 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_435 = _bits_627 | _bits_628; // FirstSet.java:64
+  wire _or_436 = _or_434 | _or_435; // FirstSet.java:64
+  wire _or_437 = _or_433 | _or_436; // FirstSet.java:64
+  wire _bits_629 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_630 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_438 = _bits_629 | _bits_630; // FirstSet.java:64
+  wire _bits_631 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_632 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_439 = _bits_631 | _bits_632; // FirstSet.java:64
+  wire _or_440 = _or_438 | _or_439; // FirstSet.java:64
+  wire _bits_633 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_634 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_441 = _bits_633 | _bits_634; // FirstSet.java:64
+  wire _bits_635 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_636 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_442 = _bits_635 | _bits_636; // FirstSet.java:64
+  wire _or_443 = _or_441 | _or_442; // FirstSet.java:64
+  wire _or_444 = _or_440 | _or_443; // FirstSet.java:64
+  wire _or_445 = _or_437 | _or_444; // FirstSet.java:64
+  wire _or_446 = _or_430 | _or_445; // FirstSet.java:64
+  wire _bits_637 = slot_pick_remaining[32]; // FirstSet.java:55
+  wire _bits_638 = slot_pick_remaining[33]; // FirstSet.java:55
+  wire _or_447 = _bits_637 | _bits_638; // FirstSet.java:64
+  wire _bits_639 = slot_pick_remaining[34]; // FirstSet.java:55
+  wire _bits_640 = slot_pick_remaining[35]; // FirstSet.java:55
+  wire _or_448 = _bits_639 | _bits_640; // FirstSet.java:64
+  wire _or_449 = _or_447 | _or_448; // FirstSet.java:64
+  wire _bits_641 = slot_pick_remaining[36]; // FirstSet.java:55
+  wire _bits_642 = slot_pick_remaining[37]; // FirstSet.java:55
+  wire _or_450 = _bits_641 | _bits_642; // FirstSet.java:64
+  wire _bits_643 = slot_pick_remaining[38]; // FirstSet.java:55
+  wire _bits_644 = slot_pick_remaining[39]; // FirstSet.java:55
+  wire _or_451 = _bits_643 | _bits_644; // FirstSet.java:64
+  wire _or_452 = _or_450 | _or_451; // FirstSet.java:64
+  wire _or_453 = _or_449 | _or_452; // FirstSet.java:64
+  wire _bits_645 = slot_pick_remaining[40]; // FirstSet.java:55
+  wire _bits_646 = slot_pick_remaining[41]; // FirstSet.java:55
+  wire _or_454 = _bits_645 | _bits_646; // FirstSet.java:64
+  wire _bits_647 = slot_pick_remaining[42]; // FirstSet.java:55
+  wire _bits_648 = slot_pick_remaining[43]; // FirstSet.java:55
+  wire _or_455 = _bits_647 | _bits_648; // FirstSet.java:64
+  wire _or_456 = _or_454 | _or_455; // FirstSet.java:64
+  wire _bits_649 = slot_pick_remaining[44]; // FirstSet.java:55
+  wire _bits_650 = slot_pick_remaining[45]; // FirstSet.java:55
+  wire _or_457 = _bits_649 | _bits_650; // FirstSet.java:64
+  wire _bits_651 = slot_pick_remaining[46]; // FirstSet.java:55
+  wire _bits_652 = slot_pick_remaining[47]; // FirstSet.java:55
+  wire _or_458 = _bits_651 | _bits_652; // FirstSet.java:64
+  wire _or_459 = _or_457 | _or_458; // FirstSet.java:64
+  wire _or_460 = _or_456 | _or_459; // FirstSet.java:64
+  wire _or_461 = _or_453 | _or_460; // FirstSet.java:64
+  wire _bits_653 = slot_pick_remaining[48]; // FirstSet.java:55
+  wire _bits_654 = slot_pick_remaining[49]; // FirstSet.java:55
+  wire _or_462 = _bits_653 | _bits_654; // FirstSet.java:64
+  wire _bits_655 = slot_pick_remaining[50]; // FirstSet.java:55
+  wire _bits_656 = slot_pick_remaining[51]; // FirstSet.java:55
+  wire _or_463 = _bits_655 | _bits_656; // FirstSet.java:64
+  wire _or_464 = _or_462 | _or_463; // FirstSet.java:64
+  wire _bits_657 = slot_pick_remaining[52]; // FirstSet.java:55
+  wire _bits_658 = slot_pick_remaining[53]; // FirstSet.java:55
+  wire _or_465 = _bits_657 | _bits_658; // FirstSet.java:64
+  wire _bits_659 = slot_pick_remaining[54]; // FirstSet.java:55
+  wire _bits_660 = slot_pick_remaining[55]; // FirstSet.java:55
+  wire _or_466 = _bits_659 | _bits_660; // FirstSet.java:64
+  wire _or_467 = _or_465 | _or_466; // FirstSet.java:64
+  wire _or_468 = _or_464 | _or_467; // FirstSet.java:64
+  wire _bits_661 = slot_pick_remaining[56]; // FirstSet.java:55
+  wire _bits_662 = slot_pick_remaining[57]; // FirstSet.java:55
+  wire _or_469 = _bits_661 | _bits_662; // FirstSet.java:64
+  wire _bits_663 = slot_pick_remaining[58]; // FirstSet.java:55
+  wire _bits_664 = slot_pick_remaining[59]; // FirstSet.java:55
+  wire _or_470 = _bits_663 | _bits_664; // FirstSet.java:64
+  wire _or_471 = _or_469 | _or_470; // FirstSet.java:64
+  wire _bits_665 = slot_pick_remaining[60]; // FirstSet.java:55
+  wire _bits_666 = slot_pick_remaining[61]; // FirstSet.java:55
+  wire _or_472 = _bits_665 | _bits_666; // FirstSet.java:64
+  wire _bits_667 = slot_pick_remaining[62]; // FirstSet.java:55
+  wire _bits_668 = slot_pick_remaining[63]; // FirstSet.java:55
+  wire _or_473 = _bits_667 | _bits_668; // FirstSet.java:64
+  wire _or_474 = _or_472 | _or_473; // FirstSet.java:64
+  wire _or_475 = _or_471 | _or_474; // FirstSet.java:64
+  wire _or_476 = _or_468 | _or_475; // FirstSet.java:64
+  wire _or_477 = _or_461 | _or_476; // FirstSet.java:64
+  wire _or_478 = _or_446 | _or_477; // FirstSet.java:64
+  wire _bits_669 = slot_pick_remaining[64]; // FirstSet.java:55
+  wire _bits_670 = slot_pick_remaining[65]; // FirstSet.java:55
+  wire _or_479 = _bits_669 | _bits_670; // FirstSet.java:64
+  wire _bits_671 = slot_pick_remaining[66]; // FirstSet.java:55
+  wire _bits_672 = slot_pick_remaining[67]; // FirstSet.java:55
+  wire _or_480 = _bits_671 | _bits_672; // FirstSet.java:64
+  wire _or_481 = _or_479 | _or_480; // FirstSet.java:64
+  wire _bits_673 = slot_pick_remaining[68]; // FirstSet.java:55
+  wire _bits_674 = slot_pick_remaining[69]; // FirstSet.java:55
+  wire _or_482 = _bits_673 | _bits_674; // FirstSet.java:64
+  wire _bits_675 = slot_pick_remaining[70]; // FirstSet.java:55
+  wire _bits_676 = slot_pick_remaining[71]; // FirstSet.java:55
+  wire _or_483 = _bits_675 | _bits_676; // FirstSet.java:64
+  wire _or_484 = _or_482 | _or_483; // FirstSet.java:64
+  wire _or_485 = _or_481 | _or_484; // FirstSet.java:64
+  wire _bits_677 = slot_pick_remaining[72]; // FirstSet.java:55
+  wire _bits_678 = slot_pick_remaining[73]; // FirstSet.java:55
+  wire _or_486 = _bits_677 | _bits_678; // FirstSet.java:64
+  wire _bits_679 = slot_pick_remaining[74]; // FirstSet.java:55
+  wire _bits_680 = slot_pick_remaining[75]; // FirstSet.java:55
+  wire _or_487 = _bits_679 | _bits_680; // FirstSet.java:64
+  wire _or_488 = _or_486 | _or_487; // FirstSet.java:64
+  wire _bits_681 = slot_pick_remaining[76]; // FirstSet.java:55
+  wire _bits_682 = slot_pick_remaining[77]; // FirstSet.java:55
+  wire _or_489 = _bits_681 | _bits_682; // FirstSet.java:64
+  wire _bits_683 = slot_pick_remaining[78]; // FirstSet.java:55
+  wire _bits_684 = slot_pick_remaining[79]; // FirstSet.java:55
+  wire _or_490 = _bits_683 | _bits_684; // FirstSet.java:64
+  wire _or_491 = _or_489 | _or_490; // FirstSet.java:64
+  wire _or_492 = _or_488 | _or_491; // FirstSet.java:64
+  wire _or_493 = _or_485 | _or_492; // FirstSet.java:64
+  wire _bits_685 = slot_pick_remaining[80]; // FirstSet.java:55
+  wire _bits_686 = slot_pick_remaining[81]; // FirstSet.java:55
+  wire _or_494 = _bits_685 | _bits_686; // FirstSet.java:64
+  wire _bits_687 = slot_pick_remaining[82]; // FirstSet.java:55
+  wire _bits_688 = slot_pick_remaining[83]; // FirstSet.java:55
+  wire _or_495 = _bits_687 | _bits_688; // FirstSet.java:64
+  wire _or_496 = _or_494 | _or_495; // FirstSet.java:64
+  wire _bits_689 = slot_pick_remaining[84]; // FirstSet.java:55
+  wire _bits_690 = slot_pick_remaining[85]; // FirstSet.java:55
+  wire _or_497 = _bits_689 | _bits_690; // FirstSet.java:64
+  wire _bits_691 = slot_pick_remaining[86]; // FirstSet.java:55
+  wire _bits_692 = slot_pick_remaining[87]; // FirstSet.java:55
+  wire _or_498 = _bits_691 | _bits_692; // FirstSet.java:64
+  wire _or_499 = _or_497 | _or_498; // FirstSet.java:64
+  wire _or_500 = _or_496 | _or_499; // FirstSet.java:64
+  wire _bits_693 = slot_pick_remaining[88]; // FirstSet.java:55
+  wire _bits_694 = slot_pick_remaining[89]; // FirstSet.java:55
+  wire _or_501 = _bits_693 | _bits_694; // FirstSet.java:64
+  wire _bits_695 = slot_pick_remaining[90]; // FirstSet.java:55
+  wire _bits_696 = slot_pick_remaining[91]; // FirstSet.java:55
+  wire _or_502 = _bits_695 | _bits_696; // FirstSet.java:64
+  wire _or_503 = _or_501 | _or_502; // FirstSet.java:64
+  wire _bits_697 = slot_pick_remaining[92]; // FirstSet.java:55
+  wire _bits_698 = slot_pick_remaining[93]; // FirstSet.java:55
+  wire _or_504 = _bits_697 | _bits_698; // FirstSet.java:64
+  wire _bits_699 = slot_pick_remaining[94]; // FirstSet.java:55
+  wire _bits_700 = slot_pick_remaining[95]; // FirstSet.java:55
+  wire _or_505 = _bits_699 | _bits_700; // FirstSet.java:64
+  wire _or_506 = _or_504 | _or_505; // FirstSet.java:64
+  wire _or_507 = _or_503 | _or_506; // FirstSet.java:64
+  wire _or_508 = _or_500 | _or_507; // FirstSet.java:64
+  wire _or_509 = _or_493 | _or_508; // FirstSet.java:64
+  wire _bits_701 = slot_pick_remaining[96]; // FirstSet.java:55
+  wire _bits_702 = slot_pick_remaining[97]; // FirstSet.java:55
+  wire _or_510 = _bits_701 | _bits_702; // FirstSet.java:64
+  wire _bits_703 = slot_pick_remaining[98]; // FirstSet.java:55
+  wire _bits_704 = slot_pick_remaining[99]; // FirstSet.java:55
+  wire _or_511 = _bits_703 | _bits_704; // FirstSet.java:64
+  wire _or_512 = _or_510 | _or_511; // FirstSet.java:64
+  wire _bits_705 = slot_pick_remaining[100]; // FirstSet.java:55
+  wire _bits_706 = slot_pick_remaining[101]; // FirstSet.java:55
+  wire _or_513 = _bits_705 | _bits_706; // FirstSet.java:64
+  wire _bits_707 = slot_pick_remaining[102]; // FirstSet.java:55
+  wire _bits_708 = slot_pick_remaining[103]; // FirstSet.java:55
+  wire _or_514 = _bits_707 | _bits_708; // FirstSet.java:64
+  wire _or_515 = _or_513 | _or_514; // FirstSet.java:64
+  wire _or_516 = _or_512 | _or_515; // FirstSet.java:64
+  wire _bits_709 = slot_pick_remaining[104]; // FirstSet.java:55
+  wire _bits_710 = slot_pick_remaining[105]; // FirstSet.java:55
+  wire _or_517 = _bits_709 | _bits_710; // FirstSet.java:64
+  wire _bits_711 = slot_pick_remaining[106]; // FirstSet.java:55
+  wire _bits_712 = slot_pick_remaining[107]; // FirstSet.java:55
+  wire _or_518 = _bits_711 | _bits_712; // FirstSet.java:64
+  wire _or_519 = _or_517 | _or_518; // FirstSet.java:64
+  wire _bits_713 = slot_pick_remaining[108]; // FirstSet.java:55
+  wire _bits_714 = slot_pick_remaining[109]; // FirstSet.java:55
+  wire _or_520 = _bits_713 | _bits_714; // FirstSet.java:64
+  wire _bits_715 = slot_pick_remaining[110]; // FirstSet.java:55
+  wire _bits_716 = slot_pick_remaining[111]; // FirstSet.java:55
+  wire _or_521 = _bits_715 | _bits_716; // FirstSet.java:64
+  wire _or_522 = _or_520 | _or_521; // FirstSet.java:64
+  wire _or_523 = _or_519 | _or_522; // FirstSet.java:64
+  wire _or_524 = _or_516 | _or_523; // FirstSet.java:64
+  wire _bits_717 = slot_pick_remaining[112]; // FirstSet.java:55
+  wire _bits_718 = slot_pick_remaining[113]; // FirstSet.java:55
+  wire _or_525 = _bits_717 | _bits_718; // FirstSet.java:64
+  wire _bits_719 = slot_pick_remaining[114]; // FirstSet.java:55
+  wire _bits_720 = slot_pick_remaining[115]; // FirstSet.java:55
+  wire _or_526 = _bits_719 | _bits_720; // FirstSet.java:64
+  wire _or_527 = _or_525 | _or_526; // FirstSet.java:64
+  wire _bits_721 = slot_pick_remaining[116]; // FirstSet.java:55
+  wire _bits_722 = slot_pick_remaining[117]; // FirstSet.java:55
+  wire _or_528 = _bits_721 | _bits_722; // FirstSet.java:64
+  wire _bits_723 = slot_pick_remaining[118]; // FirstSet.java:55
+  wire _bits_724 = slot_pick_remaining[119]; // FirstSet.java:55
+  wire _or_529 = _bits_723 | _bits_724; // FirstSet.java:64
+  wire _or_530 = _or_528 | _or_529; // FirstSet.java:64
+  wire _or_531 = _or_527 | _or_530; // FirstSet.java:64
+  wire _bits_725 = slot_pick_remaining[120]; // FirstSet.java:55
+  wire _bits_726 = slot_pick_remaining[121]; // FirstSet.java:55
+  wire _or_532 = _bits_725 | _bits_726; // FirstSet.java:64
+  wire _bits_727 = slot_pick_remaining[122]; // FirstSet.java:55
+  wire _bits_728 = slot_pick_remaining[123]; // FirstSet.java:55
+  wire _or_533 = _bits_727 | _bits_728; // FirstSet.java:64
+  wire _or_534 = _or_532 | _or_533; // FirstSet.java:64
+  wire _bits_729 = slot_pick_remaining[124]; // FirstSet.java:55
+  wire _bits_730 = slot_pick_remaining[125]; // FirstSet.java:55
+  wire _or_535 = _bits_729 | _bits_730; // FirstSet.java:64
+  wire _bits_731 = slot_pick_remaining[126]; // FirstSet.java:55
+  wire _bits_732 = slot_pick_remaining[127]; // FirstSet.java:55
+  wire _or_536 = _bits_731 | _bits_732; // FirstSet.java:64
+  wire _or_537 = _or_535 | _or_536; // FirstSet.java:64
+  wire _or_538 = _or_534 | _or_537; // FirstSet.java:64
+  wire _or_539 = _or_531 | _or_538; // FirstSet.java:64
+  wire _or_540 = _or_524 | _or_539; // FirstSet.java:64
+  wire _or_541 = _or_509 | _or_540; // FirstSet.java:64
+  wire _and_580 = _or_478 & _or_541; // FirstSet.java:61
+  wire _and_581 = _or_446 & _or_477; // FirstSet.java:61
+  wire _and_582 = _or_430 & _or_445; // FirstSet.java:61
+  wire _and_583 = _or_422 & _or_429; // FirstSet.java:61
+  wire _and_584 = _or_418 & _or_421; // FirstSet.java:61
+  wire _and_585 = _or_416 & _or_417; // FirstSet.java:61
+  wire _and_586 = _bits_605 & _bits_606; // FirstSet.java:61
+  wire _or_542 = _and_585 | _and_586; // FirstSet.java:62
+  wire _and_587 = _bits_607 & _bits_608; // FirstSet.java:61
+  wire _or_543 = _or_542 | _and_587; // FirstSet.java:63
+  wire _or_544 = _and_584 | _or_543; // FirstSet.java:62
+  wire _and_588 = _or_419 & _or_420; // FirstSet.java:61
+  wire _and_589 = _bits_609 & _bits_610; // FirstSet.java:61
+  wire _or_545 = _and_588 | _and_589; // FirstSet.java:62
+  wire _and_590 = _bits_611 & _bits_612; // FirstSet.java:61
+  wire _or_546 = _or_545 | _and_590; // FirstSet.java:63
+  wire _or_547 = _or_544 | _or_546; // FirstSet.java:63
+  wire _or_548 = _and_583 | _or_547; // FirstSet.java:62
+  wire _and_591 = _or_425 & _or_428; // FirstSet.java:61
+  wire _and_592 = _or_423 & _or_424; // FirstSet.java:61
+  wire _and_593 = _bits_613 & _bits_614; // FirstSet.java:61
+  wire _or_549 = _and_592 | _and_593; // FirstSet.java:62
+  wire _and_594 = _bits_615 & _bits_616; // FirstSet.java:61
+  wire _or_550 = _or_549 | _and_594; // FirstSet.java:63
+  wire _or_551 = _and_591 | _or_550; // FirstSet.java:62
+  wire _and_595 = _or_426 & _or_427; // FirstSet.java:61
+  wire _and_596 = _bits_617 & _bits_618; // FirstSet.java:61
+  wire _or_552 = _and_595 | _and_596; // FirstSet.java:62
+  wire _and_597 = _bits_619 & _bits_620; // FirstSet.java:61
+  wire _or_553 = _or_552 | _and_597; // FirstSet.java:63
+  wire _or_554 = _or_551 | _or_553; // FirstSet.java:63
+  wire _or_555 = _or_548 | _or_554; // FirstSet.java:63
+  wire _or_556 = _and_582 | _or_555; // FirstSet.java:62
+  wire _and_598 = _or_437 & _or_444; // FirstSet.java:61
+  wire _and_599 = _or_433 & _or_436; // FirstSet.java:61
+  wire _and_600 = _or_431 & _or_432; // FirstSet.java:61
+  wire _and_601 = _bits_621 & _bits_622; // FirstSet.java:61
+  wire _or_557 = _and_600 | _and_601; // FirstSet.java:62
+  wire _and_602 = _bits_623 & _bits_624; // FirstSet.java:61
+  wire _or_558 = _or_557 | _and_602; // FirstSet.java:63
+  wire _or_559 = _and_599 | _or_558; // FirstSet.java:62
+  wire _and_603 = _or_434 & _or_435; // FirstSet.java:61
+  wire _and_604 = _bits_625 & _bits_626; // FirstSet.java:61
+  wire _or_560 = _and_603 | _and_604; // FirstSet.java:62
+  wire _and_605 = _bits_627 & _bits_628; // FirstSet.java:61
+  wire _or_561 = _or_560 | _and_605; // FirstSet.java:63
+  wire _or_562 = _or_559 | _or_561; // FirstSet.java:63
+  wire _or_563 = _and_598 | _or_562; // FirstSet.java:62
+  wire _and_606 = _or_440 & _or_443; // FirstSet.java:61
+  wire _and_607 = _or_438 & _or_439; // FirstSet.java:61
+  wire _and_608 = _bits_629 & _bits_630; // FirstSet.java:61
+  wire _or_564 = _and_607 | _and_608; // FirstSet.java:62
+  wire _and_609 = _bits_631 & _bits_632; // FirstSet.java:61
+  wire _or_565 = _or_564 | _and_609; // FirstSet.java:63
+  wire _or_566 = _and_606 | _or_565; // FirstSet.java:62
+  wire _and_610 = _or_441 & _or_442; // FirstSet.java:61
+  wire _and_611 = _bits_633 & _bits_634; // FirstSet.java:61
+  wire _or_567 = _and_610 | _and_611; // FirstSet.java:62
+  wire _and_612 = _bits_635 & _bits_636; // FirstSet.java:61
+  wire _or_568 = _or_567 | _and_612; // FirstSet.java:63
+  wire _or_569 = _or_566 | _or_568; // FirstSet.java:63
+  wire _or_570 = _or_563 | _or_569; // FirstSet.java:63
+  wire _or_571 = _or_556 | _or_570; // FirstSet.java:63
+  wire _or_572 = _and_581 | _or_571; // FirstSet.java:62
+  wire _and_613 = _or_461 & _or_476; // FirstSet.java:61
+  wire _and_614 = _or_453 & _or_460; // FirstSet.java:61
+  wire _and_615 = _or_449 & _or_452; // FirstSet.java:61
+  wire _and_616 = _or_447 & _or_448; // FirstSet.java:61
+  wire _and_617 = _bits_637 & _bits_638; // FirstSet.java:61
+  wire _or_573 = _and_616 | _and_617; // FirstSet.java:62
+  wire _and_618 = _bits_639 & _bits_640; // FirstSet.java:61
+  wire _or_574 = _or_573 | _and_618; // FirstSet.java:63
+  wire _or_575 = _and_615 | _or_574; // FirstSet.java:62
+  wire _and_619 = _or_450 & _or_451; // FirstSet.java:61
+  wire _and_620 = _bits_641 & _bits_642; // FirstSet.java:61
+  wire _or_576 = _and_619 | _and_620; // FirstSet.java:62
+  wire _and_621 = _bits_643 & _bits_644; // FirstSet.java:61
+  wire _or_577 = _or_576 | _and_621; // FirstSet.java:63
+  wire _or_578 = _or_575 | _or_577; // FirstSet.java:63
+  wire _or_579 = _and_614 | _or_578; // FirstSet.java:62
+  wire _and_622 = _or_456 & _or_459; // FirstSet.java:61
+  wire _and_623 = _or_454 & _or_455; // FirstSet.java:61
+  wire _and_624 = _bits_645 & _bits_646; // FirstSet.java:61
+  wire _or_580 = _and_623 | _and_624; // FirstSet.java:62
+  wire _and_625 = _bits_647 & _bits_648; // FirstSet.java:61
+  wire _or_581 = _or_580 | _and_625; // FirstSet.java:63
+  wire _or_582 = _and_622 | _or_581; // FirstSet.java:62
+  wire _and_626 = _or_457 & _or_458; // FirstSet.java:61
+  wire _and_627 = _bits_649 & _bits_650; // FirstSet.java:61
+  wire _or_583 = _and_626 | _and_627; // FirstSet.java:62
+  wire _and_628 = _bits_651 & _bits_652; // FirstSet.java:61
+  wire _or_584 = _or_583 | _and_628; // FirstSet.java:63
+  wire _or_585 = _or_582 | _or_584; // FirstSet.java:63
+  wire _or_586 = _or_579 | _or_585; // FirstSet.java:63
+  wire _or_587 = _and_613 | _or_586; // FirstSet.java:62
+  wire _and_629 = _or_468 & _or_475; // FirstSet.java:61
+  wire _and_630 = _or_464 & _or_467; // FirstSet.java:61
+  wire _and_631 = _or_462 & _or_463; // FirstSet.java:61
+  wire _and_632 = _bits_653 & _bits_654; // FirstSet.java:61
+  wire _or_588 = _and_631 | _and_632; // FirstSet.java:62
+  wire _and_633 = _bits_655 & _bits_656; // FirstSet.java:61
+  wire _or_589 = _or_588 | _and_633; // FirstSet.java:63
+  wire _or_590 = _and_630 | _or_589; // FirstSet.java:62
+  wire _and_634 = _or_465 & _or_466; // FirstSet.java:61
+  wire _and_635 = _bits_657 & _bits_658; // FirstSet.java:61
+  wire _or_591 = _and_634 | _and_635; // FirstSet.java:62
+  wire _and_636 = _bits_659 & _bits_660; // FirstSet.java:61
+  wire _or_592 = _or_591 | _and_636; // FirstSet.java:63
+  wire _or_593 = _or_590 | _or_592; // FirstSet.java:63
+  wire _or_594 = _and_629 | _or_593; // FirstSet.java:62
+  wire _and_637 = _or_471 & _or_474; // FirstSet.java:61
+  wire _and_638 = _or_469 & _or_470; // FirstSet.java:61
+  wire _and_639 = _bits_661 & _bits_662; // FirstSet.java:61
+  wire _or_595 = _and_638 | _and_639; // FirstSet.java:62
+  wire _and_640 = _bits_663 & _bits_664; // FirstSet.java:61
+  wire _or_596 = _or_595 | _and_640; // FirstSet.java:63
+  wire _or_597 = _and_637 | _or_596; // FirstSet.java:62
+  wire _and_641 = _or_472 & _or_473; // FirstSet.java:61
+  wire _and_642 = _bits_665 & _bits_666; // FirstSet.java:61
+  wire _or_598 = _and_641 | _and_642; // FirstSet.java:62
+  wire _and_643 = _bits_667 & _bits_668; // FirstSet.java:61
+  wire _or_599 = _or_598 | _and_643; // FirstSet.java:63
+  wire _or_600 = _or_597 | _or_599; // FirstSet.java:63
+  wire _or_601 = _or_594 | _or_600; // FirstSet.java:63
+  wire _or_602 = _or_587 | _or_601; // FirstSet.java:63
+  wire _or_603 = _or_572 | _or_602; // FirstSet.java:63
+  wire _or_604 = _and_580 | _or_603; // FirstSet.java:62
+  wire _and_644 = _or_509 & _or_540; // FirstSet.java:61
+  wire _and_645 = _or_493 & _or_508; // FirstSet.java:61
+  wire _and_646 = _or_485 & _or_492; // FirstSet.java:61
+  wire _and_647 = _or_481 & _or_484; // FirstSet.java:61
+  wire _and_648 = _or_479 & _or_480; // FirstSet.java:61
+  wire _and_649 = _bits_669 & _bits_670; // FirstSet.java:61
+  wire _or_605 = _and_648 | _and_649; // FirstSet.java:62
+  wire _and_650 = _bits_671 & _bits_672; // FirstSet.java:61
+  wire _or_606 = _or_605 | _and_650; // FirstSet.java:63
+  wire _or_607 = _and_647 | _or_606; // FirstSet.java:62
+  wire _and_651 = _or_482 & _or_483; // FirstSet.java:61
+  wire _and_652 = _bits_673 & _bits_674; // FirstSet.java:61
+  wire _or_608 = _and_651 | _and_652; // FirstSet.java:62
+  wire _and_653 = _bits_675 & _bits_676; // FirstSet.java:61
+  wire _or_609 = _or_608 | _and_653; // FirstSet.java:63
+  wire _or_610 = _or_607 | _or_609; // FirstSet.java:63
+  wire _or_611 = _and_646 | _or_610; // FirstSet.java:62
+  wire _and_654 = _or_488 & _or_491; // FirstSet.java:61
+  wire _and_655 = _or_486 & _or_487; // FirstSet.java:61
+  wire _and_656 = _bits_677 & _bits_678; // FirstSet.java:61
+  wire _or_612 = _and_655 | _and_656; // FirstSet.java:62
+  wire _and_657 = _bits_679 & _bits_680; // FirstSet.java:61
+  wire _or_613 = _or_612 | _and_657; // FirstSet.java:63
+  wire _or_614 = _and_654 | _or_613; // FirstSet.java:62
+  wire _and_658 = _or_489 & _or_490; // FirstSet.java:61
+  wire _and_659 = _bits_681 & _bits_682; // FirstSet.java:61
+  wire _or_615 = _and_658 | _and_659; // FirstSet.java:62
+  wire _and_660 = _bits_683 & _bits_684; // FirstSet.java:61
+  wire _or_616 = _or_615 | _and_660; // FirstSet.java:63
+  wire _or_617 = _or_614 | _or_616; // FirstSet.java:63
+  wire _or_618 = _or_611 | _or_617; // FirstSet.java:63
+  wire _or_619 = _and_645 | _or_618; // FirstSet.java:62
+  wire _and_661 = _or_500 & _or_507; // FirstSet.java:61
+  wire _and_662 = _or_496 & _or_499; // FirstSet.java:61
+  wire _and_663 = _or_494 & _or_495; // FirstSet.java:61
+  wire _and_664 = _bits_685 & _bits_686; // FirstSet.java:61
+  wire _or_620 = _and_663 | _and_664; // FirstSet.java:62
+  wire _and_665 = _bits_687 & _bits_688; // FirstSet.java:61
+  wire _or_621 = _or_620 | _and_665; // FirstSet.java:63
+  wire _or_622 = _and_662 | _or_621; // FirstSet.java:62
+  wire _and_666 = _or_497 & _or_498; // FirstSet.java:61
+  wire _and_667 = _bits_689 & _bits_690; // FirstSet.java:61
+  wire _or_623 = _and_666 | _and_667; // FirstSet.java:62
+  wire _and_668 = _bits_691 & _bits_692; // FirstSet.java:61
+  wire _or_624 = _or_623 | _and_668; // FirstSet.java:63
+  wire _or_625 = _or_622 | _or_624; // FirstSet.java:63
+  wire _or_626 = _and_661 | _or_625; // FirstSet.java:62
+  wire _and_669 = _or_503 & _or_506; // FirstSet.java:61
+  wire _and_670 = _or_501 & _or_502; // FirstSet.java:61
+  wire _and_671 = _bits_693 & _bits_694; // FirstSet.java:61
+  wire _or_627 = _and_670 | _and_671; // FirstSet.java:62
+  wire _and_672 = _bits_695 & _bits_696; // FirstSet.java:61
+  wire _or_628 = _or_627 | _and_672; // FirstSet.java:63
+  wire _or_629 = _and_669 | _or_628; // FirstSet.java:62
+  wire _and_673 = _or_504 & _or_505; // FirstSet.java:61
+  wire _and_674 = _bits_697 & _bits_698; // FirstSet.java:61
+  wire _or_630 = _and_673 | _and_674; // FirstSet.java:62
+  wire _and_675 = _bits_699 & _bits_700; // FirstSet.java:61
+  wire _or_631 = _or_630 | _and_675; // FirstSet.java:63
+  wire _or_632 = _or_629 | _or_631; // FirstSet.java:63
+  wire _or_633 = _or_626 | _or_632; // FirstSet.java:63
+  wire _or_634 = _or_619 | _or_633; // FirstSet.java:63
+  wire _or_635 = _and_644 | _or_634; // FirstSet.java:62
+  wire _and_676 = _or_524 & _or_539; // FirstSet.java:61
+  wire _and_677 = _or_516 & _or_523; // FirstSet.java:61
+  wire _and_678 = _or_512 & _or_515; // FirstSet.java:61
+  wire _and_679 = _or_510 & _or_511; // FirstSet.java:61
+  wire _and_680 = _bits_701 & _bits_702; // FirstSet.java:61
+  wire _or_636 = _and_679 | _and_680; // FirstSet.java:62
+  wire _and_681 = _bits_703 & _bits_704; // FirstSet.java:61
+  wire _or_637 = _or_636 | _and_681; // FirstSet.java:63
+  wire _or_638 = _and_678 | _or_637; // FirstSet.java:62
+  wire _and_682 = _or_513 & _or_514; // FirstSet.java:61
+  wire _and_683 = _bits_705 & _bits_706; // FirstSet.java:61
+  wire _or_639 = _and_682 | _and_683; // FirstSet.java:62
+  wire _and_684 = _bits_707 & _bits_708; // FirstSet.java:61
+  wire _or_640 = _or_639 | _and_684; // FirstSet.java:63
+  wire _or_641 = _or_638 | _or_640; // FirstSet.java:63
+  wire _or_642 = _and_677 | _or_641; // FirstSet.java:62
+  wire _and_685 = _or_519 & _or_522; // FirstSet.java:61
+  wire _and_686 = _or_517 & _or_518; // FirstSet.java:61
+  wire _and_687 = _bits_709 & _bits_710; // FirstSet.java:61
+  wire _or_643 = _and_686 | _and_687; // FirstSet.java:62
+  wire _and_688 = _bits_711 & _bits_712; // FirstSet.java:61
+  wire _or_644 = _or_643 | _and_688; // FirstSet.java:63
+  wire _or_645 = _and_685 | _or_644; // FirstSet.java:62
+  wire _and_689 = _or_520 & _or_521; // FirstSet.java:61
+  wire _and_690 = _bits_713 & _bits_714; // FirstSet.java:61
+  wire _or_646 = _and_689 | _and_690; // FirstSet.java:62
+  wire _and_691 = _bits_715 & _bits_716; // FirstSet.java:61
+  wire _or_647 = _or_646 | _and_691; // FirstSet.java:63
+  wire _or_648 = _or_645 | _or_647; // FirstSet.java:63
+  wire _or_649 = _or_642 | _or_648; // FirstSet.java:63
+  wire _or_650 = _and_676 | _or_649; // FirstSet.java:62
+  wire _and_692 = _or_531 & _or_538; // FirstSet.java:61
+  wire _and_693 = _or_527 & _or_530; // FirstSet.java:61
+  wire _and_694 = _or_525 & _or_526; // FirstSet.java:61
+  wire _and_695 = _bits_717 & _bits_718; // FirstSet.java:61
+  wire _or_651 = _and_694 | _and_695; // FirstSet.java:62
+  wire _and_696 = _bits_719 & _bits_720; // FirstSet.java:61
+  wire _or_652 = _or_651 | _and_696; // FirstSet.java:63
+  wire _or_653 = _and_693 | _or_652; // FirstSet.java:62
+  wire _and_697 = _or_528 & _or_529; // FirstSet.java:61
+  wire _and_698 = _bits_721 & _bits_722; // FirstSet.java:61
+  wire _or_654 = _and_697 | _and_698; // FirstSet.java:62
+  wire _and_699 = _bits_723 & _bits_724; // FirstSet.java:61
+  wire _or_655 = _or_654 | _and_699; // FirstSet.java:63
+  wire _or_656 = _or_653 | _or_655; // FirstSet.java:63
+  wire _or_657 = _and_692 | _or_656; // FirstSet.java:62
+  wire _and_700 = _or_534 & _or_537; // FirstSet.java:61
+  wire _and_701 = _or_532 & _or_533; // FirstSet.java:61
+  wire _and_702 = _bits_725 & _bits_726; // FirstSet.java:61
+  wire _or_658 = _and_701 | _and_702; // FirstSet.java:62
+  wire _and_703 = _bits_727 & _bits_728; // FirstSet.java:61
+  wire _or_659 = _or_658 | _and_703; // FirstSet.java:63
+  wire _or_660 = _and_700 | _or_659; // FirstSet.java:62
+  wire _and_704 = _or_535 & _or_536; // FirstSet.java:61
+  wire _and_705 = _bits_729 & _bits_730; // FirstSet.java:61
+  wire _or_661 = _and_704 | _and_705; // FirstSet.java:62
+  wire _and_706 = _bits_731 & _bits_732; // FirstSet.java:61
+  wire _or_662 = _or_661 | _and_706; // FirstSet.java:63
+  wire _or_663 = _or_660 | _or_662; // FirstSet.java:63
+  wire _or_664 = _or_657 | _or_663; // FirstSet.java:63
+  wire _or_665 = _or_650 | _or_664; // FirstSet.java:63
+  wire _or_666 = _or_635 | _or_665; // FirstSet.java:63
+  wire _or_667 = _or_604 | _or_666; // FirstSet.java:63
+  wire _not_450 = ~_or_667; // SlotPicker.java:80
+  wire _eq_1063 = state == 4'd1; // RapController.java:678
+  wire _not_451 = ~commit_stop; // RapController.java:678
+  wire _and_707 = _eq_1063 & _not_451; // RapController.java:678
+  wire _not_452 = ~io_headValid; // RapController.java:678
+  wire _and_708 = pipe_empty & _not_452; // RapController.java:678
+  wire [2:0] _mux_144 = _and_708 ? 3'd1 : fill_cause; // RapController.java:678
+  wire _eq_1064 = state == 4'd2; // RapController.java:679
+  wire _eq_1065 = state == 4'd3; // RapController.java:679
+  wire _or_668 = _eq_1064 | _eq_1065; // RapController.java:679
+  wire _eq_1066 = state == 4'd11; // RapController.java:679
+  wire _or_669 = _or_668 | _eq_1066; // RapController.java:679
+  wire _or_670 = _or_669 | commit_stop; // RapController.java:679
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:680
+  wire _ge_4 = state >= 4'd4; // RapController.java:681
+  wire _le_1 = state <= 4'd6; // RapController.java:681
+  wire _and_709 = _ge_4 & _le_1; // RapController.java:681
+  wire _ge_5 = state >= 4'd7; // RapController.java:682
+  wire _le_2 = state <= 4'd10; // RapController.java:682
+  wire _and_710 = _ge_5 & _le_2; // RapController.java:682
+  wire [3:0] _bits_733 = undo_sp[3:0]; // RapController.java:253
   wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:253
   wire _eq_1067 = state == 4'd3; // RapController.java:249
   wire _ne_4 = undo_sp != 5'd0; // RapController.java:249
@@ -5070,51 +5081,55 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:250
   wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:250
   wire [4:0] _mux_146 = undo_pop ? _sub_15 : _sub_16; // RapController.java:250
-  wire [3:0] _bits_731 = _mux_146[3:0]; // RapController.java:250
-  wire _not_451 = ~undo_push; // RapController.java:250
+  wire [3:0] _bits_734 = _mux_146[3:0]; // RapController.java:250
+  wire _not_453 = ~undo_push; // RapController.java:250
   wire read_parent_prefix = state == 4'd5; // RapController.java:154
-  wire [6:0] _bits_732 = readout_slot[6:0]; // RapController.java:155
-  wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_732; // RapController.java:155
+  wire [6:0] _bits_735 = readout_slot[6:0]; // RapController.java:155
+  wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_735; // RapController.java:155
   wire _eq_1068 = state == 4'd12; // RapController.java:156
-  wire _or_669 = read_parent_prefix | _eq_1068; // RapController.java:156
-  wire _not_452 = ~_and_566; // MergeVerdict.java:73
-  wire _and_708 = in_run & io_selected_valid; // RapController.java:555
-  wire _eq_1069 = io_counterResult_bits_op == 2'd0; // RapController.java:558
-  wire _and_709 = io_counterResult_valid & _eq_1069; // RapController.java:558
-  wire _eq_1070 = hit_event_3 == _and_709; // RapController.java:559
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:560
-  wire _and_710 = in_run & io_counterResult_valid; // RapController.java:560
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:561
-  wire _not_453 = ~io_counterResult_valid; // RapController.java:562
-  wire _eq_1071 = state == 4'd2; // RapController.java:562
-  wire _and_711 = _eq_1071 & pipe_empty; // RapController.java:562
-  wire _and_r_0 = &present_children; // RapController.java:563
-  wire _or_670 = slot_pick_pick_found | _and_r_0; // RapController.java:563
-  wire _eq_1072 = state == 4'd6; // RapController.java:563
-  wire _and_712 = _eq_1072 & slot_pick_ready; // RapController.java:563
-  wire _eq_1073 = split_fits == _ge_3; // RapController.java:565
-  wire _eq_1074 = op_children == _dyn_index_3; // RapController.java:569
-  wire _not_454 = ~kids_fresh; // RapController.java:566
-  wire _and_713 = walking_kids & _not_454; // RapController.java:566
-  wire _and_714 = _and_713 & slot_pick_ready; // RapController.java:566
-  wire _and_715 = _and_714 & slot_pick_pick_last; // RapController.java:567
-  wire _or_671 = split_settled | _and_715; // RapController.java:568
-  wire _not_455 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_456 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_455 & _not_456; // StatusRegs.java:82
-  wire _eq_1075 = kids_vector == visited_kids; // RapController.java:571
-  wire _not_457 = ~_or_407; // RapController.java:573
-  wire _and_716 = verdict_act & _not_457; // RapController.java:573
-  wire _or_672 = ev_commit | ev_saturation; // StatusRegs.java:117
-  wire _or_673 = _or_672 | ev_split; // StatusRegs.java:117
-  wire _or_674 = _or_673 | ev_allocated; // StatusRegs.java:117
-  wire _or_675 = _or_674 | ev_batch; // StatusRegs.java:117
-  wire _or_676 = _or_675 | ev_deferred; // StatusRegs.java:117
-  wire _or_677 = _or_676 | ev_clear; // StatusRegs.java:117
-  wire _or_r_6 = |ev_removed; // StatusRegs.java:117
-  wire _or_678 = _or_677 | _or_r_6; // StatusRegs.java:117
-  wire _or_679 = _or_678 | ev_pending; // StatusRegs.java:117
-  wire _not_458 = ~_or_679; // RapController.java:574
+  wire _or_671 = read_parent_prefix | _eq_1068; // RapController.java:156
+  wire _not_454 = ~_and_569; // MergeVerdict.java:73
+  wire _and_711 = in_run & io_selected_valid; // RapController.java:567
+  wire _eq_1069 = io_counterResult_bits_op == 2'd0; // RapController.java:570
+  wire _and_712 = io_counterResult_valid & _eq_1069; // RapController.java:570
+  wire _eq_1070 = hit_event_3 == _and_712; // RapController.java:571
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:572
+  wire _and_713 = in_run & io_counterResult_valid; // RapController.java:572
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:573
+  wire _not_455 = ~io_counterResult_valid; // RapController.java:574
+  wire _eq_1071 = state == 4'd2; // RapController.java:574
+  wire _and_714 = _eq_1071 & pipe_empty; // RapController.java:574
+  wire _eq_1072 = state == 4'd6; // RapController.java:575
+  wire _and_715 = _eq_1072 & slot_pick_ready; // RapController.java:575
+  wire _and_r_0 = &present_children; // RapController.java:577
+  wire _not_456 = ~_and_r_0; // RapController.java:577
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:578
+  wire _eq_1073 = _dyn_index_5 == 3'd0; // RapController.java:578
+  wire [127:0] _not_457 = ~slot_valid; // RapController.java:579
+  wire _eq_1074 = slot_pick_candidates == _not_457; // RapController.java:579
+  wire _eq_1075 = split_fits == _ge_3; // RapController.java:582
+  wire _eq_1076 = op_children == _dyn_index_3; // RapController.java:586
+  wire _not_458 = ~kids_fresh; // RapController.java:583
+  wire _and_716 = walking_kids & _not_458; // RapController.java:583
+  wire _and_717 = _and_716 & slot_pick_ready; // RapController.java:583
+  wire _and_718 = _and_717 & slot_pick_pick_last; // RapController.java:584
+  wire _or_672 = split_settled | _and_718; // RapController.java:585
+  wire _not_459 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_460 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_459 & _not_460; // StatusRegs.java:82
+  wire _eq_1077 = kids_vector == visited_kids; // RapController.java:588
+  wire _not_461 = ~_or_409; // RapController.java:590
+  wire _and_719 = verdict_act & _not_461; // RapController.java:590
+  wire _or_673 = ev_commit | ev_saturation; // StatusRegs.java:118
+  wire _or_674 = _or_673 | ev_split; // StatusRegs.java:118
+  wire _or_675 = _or_674 | ev_allocated; // StatusRegs.java:118
+  wire _or_676 = _or_675 | ev_batch; // StatusRegs.java:118
+  wire _or_677 = _or_676 | ev_deferred; // StatusRegs.java:118
+  wire _or_678 = _or_677 | ev_clear; // StatusRegs.java:118
+  wire _or_r_6 = |ev_removed; // StatusRegs.java:118
+  wire _or_679 = _or_678 | _or_r_6; // StatusRegs.java:118
+  wire _or_680 = _or_679 | ev_pending; // StatusRegs.java:118
+  wire _not_462 = ~_or_680; // RapController.java:591
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:70
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:70
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:70
@@ -5243,14 +5258,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:70
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:70
   wire [127:0] _cat_140 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:78
-  wire [127:0] _and_717 = slot_valid & _cat_140; // RapController.java:575
-  wire _or_r_7 = |_and_717; // RapController.java:575
-  wire _not_459 = ~_or_r_7; // RapController.java:575
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:576
+  wire [127:0] _and_720 = slot_valid & _cat_140; // RapController.java:592
+  wire _or_r_7 = |_and_720; // RapController.java:592
+  wire _not_463 = ~_or_r_7; // RapController.java:592
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:593
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_15;
+  assign io_issueEnable = _and_18;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))));
   assign io_counterCmd_valid = cmd_q_valid;
@@ -5393,7 +5408,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_depths_126 = slot_depths_126;
   assign io_depths_127 = slot_depths_127;
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_18;
+  assign io_acceptEnable = _and_21;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -5407,46 +5422,46 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _and_19;
-  assign io_snapBusy = _or_7;
+  assign io_errorBoundReady = _and_22;
+  assign io_snapBusy = _or_8;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
-  assign io_readoutBusy = _or_9;
-  assign io_busy = _and_20;
-  assign io_idle = _and_22;
-  assign io_resetting = _not_25;
+  assign io_readoutBusy = _or_10;
+  assign io_busy = _and_23;
+  assign io_idle = _and_25;
+  assign io_resetting = _not_24;
   assign io_stallCause = cause;
-  assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_6 ? 1'd0 : (_or_4 ? (1'd1 ? 1'd1 : 1'd0) : 1'd1)) : 1'd0)))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_6 ? 1'd0 : (_or_4 ? (1'd1 ? 1'd1 : 1'd0) : 1'd1)) : 1'd0))))))));
-  assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_12 ? (_not_6 ? 7'd0 : (_or_4 ? (1'd1 ? slot_pick_pick_index : 7'd0) : op_slot)) : 7'd0)))))))) : (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_12 ? (_not_6 ? 7'd0 : (_or_4 ? (1'd1 ? slot_pick_pick_index : 7'd0) : op_slot)) : 7'd0))))))));
-  assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (_not_6 ? 3'd0 : (_or_4 ? (1'd1 ? 3'd0 : 3'd0) : 3'd4)) : 3'd0)))))))) : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (_not_6 ? 3'd0 : (_or_4 ? (1'd1 ? 3'd0 : 3'd0) : 3'd4)) : 3'd0))))))));
+  assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0))))))));
+  assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? op_slot : 7'd0) : 7'd0) : 7'd0) : 7'd0)))))))) : (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? op_slot : 7'd0) : 7'd0) : 7'd0) : 7'd0))))))));
+  assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0)))))))) : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_11 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_11 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_11 ? 1'd1 : 1'd0) : 1'd0));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_6 ? 1'd0 : (_or_4 ? 1'd0 : 1'd1)) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_6 ? 1'd0 : (_or_4 ? (1'd1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_5 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_12 ? (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_13 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0));
+  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_5 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (_eq_13 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
   assign leaf_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
   assign leaf_pick_take = 1'd0;
-  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_8 ? (_not_4 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_6 ? 1'd0 : (_or_4 ? (1'd1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_6 ? 1'd1 : 1'd0))) : 1'd0)))))))));
-  assign serialMultiplier_io_start = _or_404;
+  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd0 : (split_req ? (_eq_6 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? (kids_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd0 : 1'd1) : 1'd0)) : (_eq_8 ? (_not_4 ? 1'd0 : (split_fits ? (early_done ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? 1'd1 : 1'd0))) : 1'd0)))))))));
+  assign serialMultiplier_io_start = _or_406;
   assign serialMultiplier_io_a = _mux_140;
   assign serialMultiplier_io_b = _mux_141;
-  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? _and_560 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_6 ? 1'd0 : (_or_4 ? 1'd1 : 1'd0)) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_6 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0)))))))))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? _and_560 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_6 ? 1'd0 : (_or_4 ? 1'd1 : 1'd0)) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_6 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_569 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (_not_6 ? io_selected_bits_slot : (_or_4 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_6 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_570 : io_selected_bits_slot)))))))))))))) : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_569 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (_not_6 ? io_selected_bits_slot : (_or_4 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_6 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_570 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (_not_6 ? 2'd0 : (_or_4 ? 2'd1 : 2'd0)) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_6 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0)))))))))))))) : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (_not_6 ? 2'd0 : (_or_4 ? 2'd1 : 2'd0)) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_6 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_143 : (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_572 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (_not_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_4 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : {{16{1'b0}}, io_selected_bits_weight})))))))) : (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_572 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (_not_6 ? {{16{1'b0}}, io_selected_bits_weight} : (_or_4 ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight})) : {{16{1'b0}}, io_selected_bits_weight}))))))));
-  assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_6 ? 1'd0 : (_or_4 ? 1'd1 : 1'd0)) : 1'd0)))))));
-  assign tcam_write_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_12 ? (_not_6 ? 7'd0 : (_or_4 ? slot_pick_pick_index : 7'd0)) : 7'd0)))))));
-  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_12 ? (_not_6 ? 32'd0 : (_or_4 ? child_prefix : 32'd0)) : 32'd0)))))));
-  assign tcam_write_mask = (_eq_0 ? _fill_1 : (_eq_1 ? _fill_1 : (_eq_4 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_7 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_12 ? (_not_6 ? _fill_1 : (_or_4 ? _dshr_0 : _fill_1)) : _fill_1)))))));
-  assign verdict_hand_over = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_6 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0)))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_6 ? 1'd0 : (_or_4 ? 1'd0 : 1'd1)) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
+  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? _and_563 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0)))))))))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? _and_563 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_572 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_573 : io_selected_bits_slot)))))))))))))) : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_572 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_573 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0)))))))))))))) : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_143 : (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_575 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight})))))))) : (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_575 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))));
+  assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign tcam_write_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 7'd0) : 7'd0)))))));
+  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0)))))));
+  assign tcam_write_mask = (_eq_0 ? _fill_1 : (_eq_1 ? _fill_1 : (_eq_4 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_7 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_12 ? (slot_pick_ready ? _dshr_0 : _fill_1) : _fill_1)))))));
+  assign verdict_hand_over = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0)))))))));
+  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_8 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -5575,13 +5590,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_depths_125 = slot_depth_125;
   assign slot_depths_126 = slot_depth_126;
   assign slot_depths_127 = slot_depth_127;
-  assign cause = (commit_fire ? 3'd0 : (_and_704 ? _mux_144 : (_or_668 ? _mux_145 : (_and_706 ? 3'd3 : (_and_707 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_707 ? _mux_144 : (_or_670 ? _mux_145 : (_and_709 ? 3'd3 : (_and_710 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_and_0 ? (1'd1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_2 ? (readout_pending ? 4'd12 : (_and_4 ? 4'd14 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? (_eq_6 ? 4'd5 : 4'd4) : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_7 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_8 ? (_not_4 ? state : (split_fits ? 4'd6 : (_not_5 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd11)))) : (_eq_12 ? (_not_6 ? state : (_or_4 ? state : (merge_due ? (1'd0 ? _mux_3 : 4'd7) : 4'd11))) : (_eq_13 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_not_9 ? state : (_ne_1 ? state : _mux_4))) : state)) : (_eq_14 ? (verdict_set ? state : (kids_fresh ? state : (_and_6 ? (slot_pick_pick_last ? 4'd7 : state) : state))) : (_eq_15 ? (_not_12 ? state : (_or_6 ? 4'd11 : 4'd10)) : (_eq_17 ? (following_ready ? 4'd9 : state) : (_eq_18 ? 4'd1 : (_eq_19 ? 4'd13 : (_eq_20 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_21 ? 4'd0 : state)))))))))))))));
+      state <= (_eq_0 ? (_and_0 ? (1'd1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_2 ? (readout_pending ? 4'd12 : (_and_4 ? 4'd14 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? (_eq_6 ? 4'd5 : 4'd4) : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_7 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_8 ? (_not_4 ? state : (split_fits ? 4'd6 : (_not_5 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd11)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? (1'd0 ? _mux_3 : 4'd7) : 4'd11) : state) : state) : state) : (_eq_13 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_not_8 ? state : (_ne_1 ? state : _mux_4))) : state)) : (_eq_14 ? (verdict_set ? state : (kids_fresh ? state : (_and_9 ? (slot_pick_pick_last ? 4'd7 : state) : state))) : (_eq_15 ? (_not_11 ? state : (_or_7 ? 4'd11 : 4'd10)) : (_eq_17 ? (following_ready ? 4'd9 : state) : (_eq_18 ? 4'd1 : (_eq_19 ? 4'd13 : (_eq_20 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_21 ? 4'd0 : state)))))))))))))));
     end
   end
 
@@ -5589,7 +5604,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       deepest_depth <= 5'd1;
     end else begin
-      deepest_depth <= (_eq_0 ? deepest_depth : (_eq_1 ? deepest_depth : (_eq_4 ? deepest_depth : (_eq_5 ? deepest_depth : (_eq_7 ? deepest_depth : (_eq_8 ? (_not_4 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_12 ? deepest_depth : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_9 ? deepest_depth : (_ne_1 ? (_and_9 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (_eq_14 ? deepest_depth : (_eq_15 ? deepest_depth : (_eq_17 ? deepest_depth : (_eq_18 ? deepest_depth : (_eq_19 ? deepest_depth : (_eq_20 ? deepest_depth : (_eq_21 ? 5'd1 : deepest_depth)))))))))))))));
+      deepest_depth <= (_eq_0 ? deepest_depth : (_eq_1 ? deepest_depth : (_eq_4 ? deepest_depth : (_eq_5 ? deepest_depth : (_eq_7 ? deepest_depth : (_eq_8 ? (_not_4 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_12 ? deepest_depth : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_8 ? deepest_depth : (_ne_1 ? (_and_12 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (_eq_14 ? deepest_depth : (_eq_15 ? deepest_depth : (_eq_17 ? deepest_depth : (_eq_18 ? deepest_depth : (_eq_19 ? deepest_depth : (_eq_20 ? deepest_depth : (_eq_21 ? 5'd1 : deepest_depth)))))))))))))));
     end
   end
 
@@ -5597,1544 +5612,1544 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_valid <= 128'd1;
     end else begin
-      slot_valid <= (verdict_act ? (merge_verdict ? _and_23 : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (_not_6 ? slot_valid : (_or_4 ? (1'd1 ? _or_10 : slot_valid) : slot_valid)) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 128'd1 : slot_valid)))))))))))))))) : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (_not_6 ? slot_valid : (_or_4 ? (1'd1 ? _or_10 : slot_valid) : slot_valid)) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 128'd1 : slot_valid))))))))))))))));
+      slot_valid <= (verdict_act ? (merge_verdict ? _and_26 : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (slot_pick_ready ? (1'd1 ? _or_11 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 128'd1 : slot_valid)))))))))))))))) : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (slot_pick_ready ? (1'd1 ? _or_11 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 128'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_8 ? slot_depth_0 : (_eq_12 ? (_not_6 ? slot_depth_0 : (_or_4 ? (1'd1 ? (_eq_25 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0)) : slot_depth_0)))))));
+    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_8 ? slot_depth_0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_25 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0) : slot_depth_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_8 ? slot_depth_1 : (_eq_12 ? (_not_6 ? slot_depth_1 : (_or_4 ? (1'd1 ? (_eq_26 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1)) : slot_depth_1)))))));
+    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_8 ? slot_depth_1 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_26 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1) : slot_depth_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_8 ? slot_depth_2 : (_eq_12 ? (_not_6 ? slot_depth_2 : (_or_4 ? (1'd1 ? (_eq_27 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2)) : slot_depth_2)))))));
+    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_8 ? slot_depth_2 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_27 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2) : slot_depth_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_8 ? slot_depth_3 : (_eq_12 ? (_not_6 ? slot_depth_3 : (_or_4 ? (1'd1 ? (_eq_28 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3)) : slot_depth_3)))))));
+    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_8 ? slot_depth_3 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_28 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3) : slot_depth_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_8 ? slot_depth_4 : (_eq_12 ? (_not_6 ? slot_depth_4 : (_or_4 ? (1'd1 ? (_eq_29 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4)) : slot_depth_4)))))));
+    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_8 ? slot_depth_4 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_29 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4) : slot_depth_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_8 ? slot_depth_5 : (_eq_12 ? (_not_6 ? slot_depth_5 : (_or_4 ? (1'd1 ? (_eq_30 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5)) : slot_depth_5)))))));
+    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_8 ? slot_depth_5 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_30 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5) : slot_depth_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_8 ? slot_depth_6 : (_eq_12 ? (_not_6 ? slot_depth_6 : (_or_4 ? (1'd1 ? (_eq_31 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6)) : slot_depth_6)))))));
+    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_8 ? slot_depth_6 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_31 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6) : slot_depth_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_8 ? slot_depth_7 : (_eq_12 ? (_not_6 ? slot_depth_7 : (_or_4 ? (1'd1 ? (_eq_32 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7)) : slot_depth_7)))))));
+    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_8 ? slot_depth_7 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_32 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7) : slot_depth_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_8 ? slot_depth_8 : (_eq_12 ? (_not_6 ? slot_depth_8 : (_or_4 ? (1'd1 ? (_eq_33 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8)) : slot_depth_8)))))));
+    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_8 ? slot_depth_8 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_33 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8) : slot_depth_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_8 ? slot_depth_9 : (_eq_12 ? (_not_6 ? slot_depth_9 : (_or_4 ? (1'd1 ? (_eq_34 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9)) : slot_depth_9)))))));
+    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_8 ? slot_depth_9 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_34 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9) : slot_depth_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_8 ? slot_depth_10 : (_eq_12 ? (_not_6 ? slot_depth_10 : (_or_4 ? (1'd1 ? (_eq_35 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10)) : slot_depth_10)))))));
+    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_8 ? slot_depth_10 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_35 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10) : slot_depth_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_8 ? slot_depth_11 : (_eq_12 ? (_not_6 ? slot_depth_11 : (_or_4 ? (1'd1 ? (_eq_36 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11)) : slot_depth_11)))))));
+    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_8 ? slot_depth_11 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_36 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11) : slot_depth_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_8 ? slot_depth_12 : (_eq_12 ? (_not_6 ? slot_depth_12 : (_or_4 ? (1'd1 ? (_eq_37 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12)) : slot_depth_12)))))));
+    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_8 ? slot_depth_12 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_37 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12) : slot_depth_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_8 ? slot_depth_13 : (_eq_12 ? (_not_6 ? slot_depth_13 : (_or_4 ? (1'd1 ? (_eq_38 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13)) : slot_depth_13)))))));
+    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_8 ? slot_depth_13 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_38 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13) : slot_depth_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_8 ? slot_depth_14 : (_eq_12 ? (_not_6 ? slot_depth_14 : (_or_4 ? (1'd1 ? (_eq_39 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14)) : slot_depth_14)))))));
+    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_8 ? slot_depth_14 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_39 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14) : slot_depth_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_8 ? slot_depth_15 : (_eq_12 ? (_not_6 ? slot_depth_15 : (_or_4 ? (1'd1 ? (_eq_40 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15)) : slot_depth_15)))))));
+    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_8 ? slot_depth_15 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_40 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15) : slot_depth_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_8 ? slot_depth_16 : (_eq_12 ? (_not_6 ? slot_depth_16 : (_or_4 ? (1'd1 ? (_eq_41 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16)) : slot_depth_16)))))));
+    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_8 ? slot_depth_16 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_41 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16) : slot_depth_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_8 ? slot_depth_17 : (_eq_12 ? (_not_6 ? slot_depth_17 : (_or_4 ? (1'd1 ? (_eq_42 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17)) : slot_depth_17)))))));
+    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_8 ? slot_depth_17 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_42 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17) : slot_depth_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_8 ? slot_depth_18 : (_eq_12 ? (_not_6 ? slot_depth_18 : (_or_4 ? (1'd1 ? (_eq_43 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18)) : slot_depth_18)))))));
+    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_8 ? slot_depth_18 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_43 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18) : slot_depth_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_8 ? slot_depth_19 : (_eq_12 ? (_not_6 ? slot_depth_19 : (_or_4 ? (1'd1 ? (_eq_44 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19)) : slot_depth_19)))))));
+    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_8 ? slot_depth_19 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_44 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19) : slot_depth_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_8 ? slot_depth_20 : (_eq_12 ? (_not_6 ? slot_depth_20 : (_or_4 ? (1'd1 ? (_eq_45 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20)) : slot_depth_20)))))));
+    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_8 ? slot_depth_20 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_45 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20) : slot_depth_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_8 ? slot_depth_21 : (_eq_12 ? (_not_6 ? slot_depth_21 : (_or_4 ? (1'd1 ? (_eq_46 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21)) : slot_depth_21)))))));
+    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_8 ? slot_depth_21 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_46 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21) : slot_depth_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_8 ? slot_depth_22 : (_eq_12 ? (_not_6 ? slot_depth_22 : (_or_4 ? (1'd1 ? (_eq_47 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22)) : slot_depth_22)))))));
+    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_8 ? slot_depth_22 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_47 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22) : slot_depth_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_8 ? slot_depth_23 : (_eq_12 ? (_not_6 ? slot_depth_23 : (_or_4 ? (1'd1 ? (_eq_48 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23)) : slot_depth_23)))))));
+    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_8 ? slot_depth_23 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_48 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23) : slot_depth_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_8 ? slot_depth_24 : (_eq_12 ? (_not_6 ? slot_depth_24 : (_or_4 ? (1'd1 ? (_eq_49 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24)) : slot_depth_24)))))));
+    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_8 ? slot_depth_24 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_49 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24) : slot_depth_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_8 ? slot_depth_25 : (_eq_12 ? (_not_6 ? slot_depth_25 : (_or_4 ? (1'd1 ? (_eq_50 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25)) : slot_depth_25)))))));
+    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_8 ? slot_depth_25 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_50 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25) : slot_depth_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_8 ? slot_depth_26 : (_eq_12 ? (_not_6 ? slot_depth_26 : (_or_4 ? (1'd1 ? (_eq_51 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26)) : slot_depth_26)))))));
+    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_8 ? slot_depth_26 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_51 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26) : slot_depth_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_8 ? slot_depth_27 : (_eq_12 ? (_not_6 ? slot_depth_27 : (_or_4 ? (1'd1 ? (_eq_52 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27)) : slot_depth_27)))))));
+    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_8 ? slot_depth_27 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_52 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27) : slot_depth_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_8 ? slot_depth_28 : (_eq_12 ? (_not_6 ? slot_depth_28 : (_or_4 ? (1'd1 ? (_eq_53 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28)) : slot_depth_28)))))));
+    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_8 ? slot_depth_28 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_53 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28) : slot_depth_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_8 ? slot_depth_29 : (_eq_12 ? (_not_6 ? slot_depth_29 : (_or_4 ? (1'd1 ? (_eq_54 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29)) : slot_depth_29)))))));
+    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_8 ? slot_depth_29 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_54 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29) : slot_depth_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_8 ? slot_depth_30 : (_eq_12 ? (_not_6 ? slot_depth_30 : (_or_4 ? (1'd1 ? (_eq_55 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30)) : slot_depth_30)))))));
+    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_8 ? slot_depth_30 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_55 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30) : slot_depth_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_8 ? slot_depth_31 : (_eq_12 ? (_not_6 ? slot_depth_31 : (_or_4 ? (1'd1 ? (_eq_56 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31)) : slot_depth_31)))))));
+    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_8 ? slot_depth_31 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_56 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31) : slot_depth_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_32 <= (_eq_0 ? slot_depth_32 : (_eq_1 ? slot_depth_32 : (_eq_4 ? slot_depth_32 : (_eq_5 ? slot_depth_32 : (_eq_7 ? slot_depth_32 : (_eq_8 ? slot_depth_32 : (_eq_12 ? (_not_6 ? slot_depth_32 : (_or_4 ? (1'd1 ? (_eq_57 ? child_depth : slot_depth_32) : slot_depth_32) : slot_depth_32)) : slot_depth_32)))))));
+    slot_depth_32 <= (_eq_0 ? slot_depth_32 : (_eq_1 ? slot_depth_32 : (_eq_4 ? slot_depth_32 : (_eq_5 ? slot_depth_32 : (_eq_7 ? slot_depth_32 : (_eq_8 ? slot_depth_32 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_57 ? child_depth : slot_depth_32) : slot_depth_32) : slot_depth_32) : slot_depth_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_33 <= (_eq_0 ? slot_depth_33 : (_eq_1 ? slot_depth_33 : (_eq_4 ? slot_depth_33 : (_eq_5 ? slot_depth_33 : (_eq_7 ? slot_depth_33 : (_eq_8 ? slot_depth_33 : (_eq_12 ? (_not_6 ? slot_depth_33 : (_or_4 ? (1'd1 ? (_eq_58 ? child_depth : slot_depth_33) : slot_depth_33) : slot_depth_33)) : slot_depth_33)))))));
+    slot_depth_33 <= (_eq_0 ? slot_depth_33 : (_eq_1 ? slot_depth_33 : (_eq_4 ? slot_depth_33 : (_eq_5 ? slot_depth_33 : (_eq_7 ? slot_depth_33 : (_eq_8 ? slot_depth_33 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_58 ? child_depth : slot_depth_33) : slot_depth_33) : slot_depth_33) : slot_depth_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_34 <= (_eq_0 ? slot_depth_34 : (_eq_1 ? slot_depth_34 : (_eq_4 ? slot_depth_34 : (_eq_5 ? slot_depth_34 : (_eq_7 ? slot_depth_34 : (_eq_8 ? slot_depth_34 : (_eq_12 ? (_not_6 ? slot_depth_34 : (_or_4 ? (1'd1 ? (_eq_59 ? child_depth : slot_depth_34) : slot_depth_34) : slot_depth_34)) : slot_depth_34)))))));
+    slot_depth_34 <= (_eq_0 ? slot_depth_34 : (_eq_1 ? slot_depth_34 : (_eq_4 ? slot_depth_34 : (_eq_5 ? slot_depth_34 : (_eq_7 ? slot_depth_34 : (_eq_8 ? slot_depth_34 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_59 ? child_depth : slot_depth_34) : slot_depth_34) : slot_depth_34) : slot_depth_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_35 <= (_eq_0 ? slot_depth_35 : (_eq_1 ? slot_depth_35 : (_eq_4 ? slot_depth_35 : (_eq_5 ? slot_depth_35 : (_eq_7 ? slot_depth_35 : (_eq_8 ? slot_depth_35 : (_eq_12 ? (_not_6 ? slot_depth_35 : (_or_4 ? (1'd1 ? (_eq_60 ? child_depth : slot_depth_35) : slot_depth_35) : slot_depth_35)) : slot_depth_35)))))));
+    slot_depth_35 <= (_eq_0 ? slot_depth_35 : (_eq_1 ? slot_depth_35 : (_eq_4 ? slot_depth_35 : (_eq_5 ? slot_depth_35 : (_eq_7 ? slot_depth_35 : (_eq_8 ? slot_depth_35 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_60 ? child_depth : slot_depth_35) : slot_depth_35) : slot_depth_35) : slot_depth_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_36 <= (_eq_0 ? slot_depth_36 : (_eq_1 ? slot_depth_36 : (_eq_4 ? slot_depth_36 : (_eq_5 ? slot_depth_36 : (_eq_7 ? slot_depth_36 : (_eq_8 ? slot_depth_36 : (_eq_12 ? (_not_6 ? slot_depth_36 : (_or_4 ? (1'd1 ? (_eq_61 ? child_depth : slot_depth_36) : slot_depth_36) : slot_depth_36)) : slot_depth_36)))))));
+    slot_depth_36 <= (_eq_0 ? slot_depth_36 : (_eq_1 ? slot_depth_36 : (_eq_4 ? slot_depth_36 : (_eq_5 ? slot_depth_36 : (_eq_7 ? slot_depth_36 : (_eq_8 ? slot_depth_36 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_61 ? child_depth : slot_depth_36) : slot_depth_36) : slot_depth_36) : slot_depth_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_37 <= (_eq_0 ? slot_depth_37 : (_eq_1 ? slot_depth_37 : (_eq_4 ? slot_depth_37 : (_eq_5 ? slot_depth_37 : (_eq_7 ? slot_depth_37 : (_eq_8 ? slot_depth_37 : (_eq_12 ? (_not_6 ? slot_depth_37 : (_or_4 ? (1'd1 ? (_eq_62 ? child_depth : slot_depth_37) : slot_depth_37) : slot_depth_37)) : slot_depth_37)))))));
+    slot_depth_37 <= (_eq_0 ? slot_depth_37 : (_eq_1 ? slot_depth_37 : (_eq_4 ? slot_depth_37 : (_eq_5 ? slot_depth_37 : (_eq_7 ? slot_depth_37 : (_eq_8 ? slot_depth_37 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_62 ? child_depth : slot_depth_37) : slot_depth_37) : slot_depth_37) : slot_depth_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_38 <= (_eq_0 ? slot_depth_38 : (_eq_1 ? slot_depth_38 : (_eq_4 ? slot_depth_38 : (_eq_5 ? slot_depth_38 : (_eq_7 ? slot_depth_38 : (_eq_8 ? slot_depth_38 : (_eq_12 ? (_not_6 ? slot_depth_38 : (_or_4 ? (1'd1 ? (_eq_63 ? child_depth : slot_depth_38) : slot_depth_38) : slot_depth_38)) : slot_depth_38)))))));
+    slot_depth_38 <= (_eq_0 ? slot_depth_38 : (_eq_1 ? slot_depth_38 : (_eq_4 ? slot_depth_38 : (_eq_5 ? slot_depth_38 : (_eq_7 ? slot_depth_38 : (_eq_8 ? slot_depth_38 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_63 ? child_depth : slot_depth_38) : slot_depth_38) : slot_depth_38) : slot_depth_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_39 <= (_eq_0 ? slot_depth_39 : (_eq_1 ? slot_depth_39 : (_eq_4 ? slot_depth_39 : (_eq_5 ? slot_depth_39 : (_eq_7 ? slot_depth_39 : (_eq_8 ? slot_depth_39 : (_eq_12 ? (_not_6 ? slot_depth_39 : (_or_4 ? (1'd1 ? (_eq_64 ? child_depth : slot_depth_39) : slot_depth_39) : slot_depth_39)) : slot_depth_39)))))));
+    slot_depth_39 <= (_eq_0 ? slot_depth_39 : (_eq_1 ? slot_depth_39 : (_eq_4 ? slot_depth_39 : (_eq_5 ? slot_depth_39 : (_eq_7 ? slot_depth_39 : (_eq_8 ? slot_depth_39 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_64 ? child_depth : slot_depth_39) : slot_depth_39) : slot_depth_39) : slot_depth_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_40 <= (_eq_0 ? slot_depth_40 : (_eq_1 ? slot_depth_40 : (_eq_4 ? slot_depth_40 : (_eq_5 ? slot_depth_40 : (_eq_7 ? slot_depth_40 : (_eq_8 ? slot_depth_40 : (_eq_12 ? (_not_6 ? slot_depth_40 : (_or_4 ? (1'd1 ? (_eq_65 ? child_depth : slot_depth_40) : slot_depth_40) : slot_depth_40)) : slot_depth_40)))))));
+    slot_depth_40 <= (_eq_0 ? slot_depth_40 : (_eq_1 ? slot_depth_40 : (_eq_4 ? slot_depth_40 : (_eq_5 ? slot_depth_40 : (_eq_7 ? slot_depth_40 : (_eq_8 ? slot_depth_40 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_65 ? child_depth : slot_depth_40) : slot_depth_40) : slot_depth_40) : slot_depth_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_41 <= (_eq_0 ? slot_depth_41 : (_eq_1 ? slot_depth_41 : (_eq_4 ? slot_depth_41 : (_eq_5 ? slot_depth_41 : (_eq_7 ? slot_depth_41 : (_eq_8 ? slot_depth_41 : (_eq_12 ? (_not_6 ? slot_depth_41 : (_or_4 ? (1'd1 ? (_eq_66 ? child_depth : slot_depth_41) : slot_depth_41) : slot_depth_41)) : slot_depth_41)))))));
+    slot_depth_41 <= (_eq_0 ? slot_depth_41 : (_eq_1 ? slot_depth_41 : (_eq_4 ? slot_depth_41 : (_eq_5 ? slot_depth_41 : (_eq_7 ? slot_depth_41 : (_eq_8 ? slot_depth_41 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_66 ? child_depth : slot_depth_41) : slot_depth_41) : slot_depth_41) : slot_depth_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_42 <= (_eq_0 ? slot_depth_42 : (_eq_1 ? slot_depth_42 : (_eq_4 ? slot_depth_42 : (_eq_5 ? slot_depth_42 : (_eq_7 ? slot_depth_42 : (_eq_8 ? slot_depth_42 : (_eq_12 ? (_not_6 ? slot_depth_42 : (_or_4 ? (1'd1 ? (_eq_67 ? child_depth : slot_depth_42) : slot_depth_42) : slot_depth_42)) : slot_depth_42)))))));
+    slot_depth_42 <= (_eq_0 ? slot_depth_42 : (_eq_1 ? slot_depth_42 : (_eq_4 ? slot_depth_42 : (_eq_5 ? slot_depth_42 : (_eq_7 ? slot_depth_42 : (_eq_8 ? slot_depth_42 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_67 ? child_depth : slot_depth_42) : slot_depth_42) : slot_depth_42) : slot_depth_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_43 <= (_eq_0 ? slot_depth_43 : (_eq_1 ? slot_depth_43 : (_eq_4 ? slot_depth_43 : (_eq_5 ? slot_depth_43 : (_eq_7 ? slot_depth_43 : (_eq_8 ? slot_depth_43 : (_eq_12 ? (_not_6 ? slot_depth_43 : (_or_4 ? (1'd1 ? (_eq_68 ? child_depth : slot_depth_43) : slot_depth_43) : slot_depth_43)) : slot_depth_43)))))));
+    slot_depth_43 <= (_eq_0 ? slot_depth_43 : (_eq_1 ? slot_depth_43 : (_eq_4 ? slot_depth_43 : (_eq_5 ? slot_depth_43 : (_eq_7 ? slot_depth_43 : (_eq_8 ? slot_depth_43 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_68 ? child_depth : slot_depth_43) : slot_depth_43) : slot_depth_43) : slot_depth_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_44 <= (_eq_0 ? slot_depth_44 : (_eq_1 ? slot_depth_44 : (_eq_4 ? slot_depth_44 : (_eq_5 ? slot_depth_44 : (_eq_7 ? slot_depth_44 : (_eq_8 ? slot_depth_44 : (_eq_12 ? (_not_6 ? slot_depth_44 : (_or_4 ? (1'd1 ? (_eq_69 ? child_depth : slot_depth_44) : slot_depth_44) : slot_depth_44)) : slot_depth_44)))))));
+    slot_depth_44 <= (_eq_0 ? slot_depth_44 : (_eq_1 ? slot_depth_44 : (_eq_4 ? slot_depth_44 : (_eq_5 ? slot_depth_44 : (_eq_7 ? slot_depth_44 : (_eq_8 ? slot_depth_44 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_69 ? child_depth : slot_depth_44) : slot_depth_44) : slot_depth_44) : slot_depth_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_45 <= (_eq_0 ? slot_depth_45 : (_eq_1 ? slot_depth_45 : (_eq_4 ? slot_depth_45 : (_eq_5 ? slot_depth_45 : (_eq_7 ? slot_depth_45 : (_eq_8 ? slot_depth_45 : (_eq_12 ? (_not_6 ? slot_depth_45 : (_or_4 ? (1'd1 ? (_eq_70 ? child_depth : slot_depth_45) : slot_depth_45) : slot_depth_45)) : slot_depth_45)))))));
+    slot_depth_45 <= (_eq_0 ? slot_depth_45 : (_eq_1 ? slot_depth_45 : (_eq_4 ? slot_depth_45 : (_eq_5 ? slot_depth_45 : (_eq_7 ? slot_depth_45 : (_eq_8 ? slot_depth_45 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_70 ? child_depth : slot_depth_45) : slot_depth_45) : slot_depth_45) : slot_depth_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_46 <= (_eq_0 ? slot_depth_46 : (_eq_1 ? slot_depth_46 : (_eq_4 ? slot_depth_46 : (_eq_5 ? slot_depth_46 : (_eq_7 ? slot_depth_46 : (_eq_8 ? slot_depth_46 : (_eq_12 ? (_not_6 ? slot_depth_46 : (_or_4 ? (1'd1 ? (_eq_71 ? child_depth : slot_depth_46) : slot_depth_46) : slot_depth_46)) : slot_depth_46)))))));
+    slot_depth_46 <= (_eq_0 ? slot_depth_46 : (_eq_1 ? slot_depth_46 : (_eq_4 ? slot_depth_46 : (_eq_5 ? slot_depth_46 : (_eq_7 ? slot_depth_46 : (_eq_8 ? slot_depth_46 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_71 ? child_depth : slot_depth_46) : slot_depth_46) : slot_depth_46) : slot_depth_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_47 <= (_eq_0 ? slot_depth_47 : (_eq_1 ? slot_depth_47 : (_eq_4 ? slot_depth_47 : (_eq_5 ? slot_depth_47 : (_eq_7 ? slot_depth_47 : (_eq_8 ? slot_depth_47 : (_eq_12 ? (_not_6 ? slot_depth_47 : (_or_4 ? (1'd1 ? (_eq_72 ? child_depth : slot_depth_47) : slot_depth_47) : slot_depth_47)) : slot_depth_47)))))));
+    slot_depth_47 <= (_eq_0 ? slot_depth_47 : (_eq_1 ? slot_depth_47 : (_eq_4 ? slot_depth_47 : (_eq_5 ? slot_depth_47 : (_eq_7 ? slot_depth_47 : (_eq_8 ? slot_depth_47 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_72 ? child_depth : slot_depth_47) : slot_depth_47) : slot_depth_47) : slot_depth_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_48 <= (_eq_0 ? slot_depth_48 : (_eq_1 ? slot_depth_48 : (_eq_4 ? slot_depth_48 : (_eq_5 ? slot_depth_48 : (_eq_7 ? slot_depth_48 : (_eq_8 ? slot_depth_48 : (_eq_12 ? (_not_6 ? slot_depth_48 : (_or_4 ? (1'd1 ? (_eq_73 ? child_depth : slot_depth_48) : slot_depth_48) : slot_depth_48)) : slot_depth_48)))))));
+    slot_depth_48 <= (_eq_0 ? slot_depth_48 : (_eq_1 ? slot_depth_48 : (_eq_4 ? slot_depth_48 : (_eq_5 ? slot_depth_48 : (_eq_7 ? slot_depth_48 : (_eq_8 ? slot_depth_48 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_73 ? child_depth : slot_depth_48) : slot_depth_48) : slot_depth_48) : slot_depth_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_49 <= (_eq_0 ? slot_depth_49 : (_eq_1 ? slot_depth_49 : (_eq_4 ? slot_depth_49 : (_eq_5 ? slot_depth_49 : (_eq_7 ? slot_depth_49 : (_eq_8 ? slot_depth_49 : (_eq_12 ? (_not_6 ? slot_depth_49 : (_or_4 ? (1'd1 ? (_eq_74 ? child_depth : slot_depth_49) : slot_depth_49) : slot_depth_49)) : slot_depth_49)))))));
+    slot_depth_49 <= (_eq_0 ? slot_depth_49 : (_eq_1 ? slot_depth_49 : (_eq_4 ? slot_depth_49 : (_eq_5 ? slot_depth_49 : (_eq_7 ? slot_depth_49 : (_eq_8 ? slot_depth_49 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_74 ? child_depth : slot_depth_49) : slot_depth_49) : slot_depth_49) : slot_depth_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_50 <= (_eq_0 ? slot_depth_50 : (_eq_1 ? slot_depth_50 : (_eq_4 ? slot_depth_50 : (_eq_5 ? slot_depth_50 : (_eq_7 ? slot_depth_50 : (_eq_8 ? slot_depth_50 : (_eq_12 ? (_not_6 ? slot_depth_50 : (_or_4 ? (1'd1 ? (_eq_75 ? child_depth : slot_depth_50) : slot_depth_50) : slot_depth_50)) : slot_depth_50)))))));
+    slot_depth_50 <= (_eq_0 ? slot_depth_50 : (_eq_1 ? slot_depth_50 : (_eq_4 ? slot_depth_50 : (_eq_5 ? slot_depth_50 : (_eq_7 ? slot_depth_50 : (_eq_8 ? slot_depth_50 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_75 ? child_depth : slot_depth_50) : slot_depth_50) : slot_depth_50) : slot_depth_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_51 <= (_eq_0 ? slot_depth_51 : (_eq_1 ? slot_depth_51 : (_eq_4 ? slot_depth_51 : (_eq_5 ? slot_depth_51 : (_eq_7 ? slot_depth_51 : (_eq_8 ? slot_depth_51 : (_eq_12 ? (_not_6 ? slot_depth_51 : (_or_4 ? (1'd1 ? (_eq_76 ? child_depth : slot_depth_51) : slot_depth_51) : slot_depth_51)) : slot_depth_51)))))));
+    slot_depth_51 <= (_eq_0 ? slot_depth_51 : (_eq_1 ? slot_depth_51 : (_eq_4 ? slot_depth_51 : (_eq_5 ? slot_depth_51 : (_eq_7 ? slot_depth_51 : (_eq_8 ? slot_depth_51 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_76 ? child_depth : slot_depth_51) : slot_depth_51) : slot_depth_51) : slot_depth_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_52 <= (_eq_0 ? slot_depth_52 : (_eq_1 ? slot_depth_52 : (_eq_4 ? slot_depth_52 : (_eq_5 ? slot_depth_52 : (_eq_7 ? slot_depth_52 : (_eq_8 ? slot_depth_52 : (_eq_12 ? (_not_6 ? slot_depth_52 : (_or_4 ? (1'd1 ? (_eq_77 ? child_depth : slot_depth_52) : slot_depth_52) : slot_depth_52)) : slot_depth_52)))))));
+    slot_depth_52 <= (_eq_0 ? slot_depth_52 : (_eq_1 ? slot_depth_52 : (_eq_4 ? slot_depth_52 : (_eq_5 ? slot_depth_52 : (_eq_7 ? slot_depth_52 : (_eq_8 ? slot_depth_52 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_77 ? child_depth : slot_depth_52) : slot_depth_52) : slot_depth_52) : slot_depth_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_53 <= (_eq_0 ? slot_depth_53 : (_eq_1 ? slot_depth_53 : (_eq_4 ? slot_depth_53 : (_eq_5 ? slot_depth_53 : (_eq_7 ? slot_depth_53 : (_eq_8 ? slot_depth_53 : (_eq_12 ? (_not_6 ? slot_depth_53 : (_or_4 ? (1'd1 ? (_eq_78 ? child_depth : slot_depth_53) : slot_depth_53) : slot_depth_53)) : slot_depth_53)))))));
+    slot_depth_53 <= (_eq_0 ? slot_depth_53 : (_eq_1 ? slot_depth_53 : (_eq_4 ? slot_depth_53 : (_eq_5 ? slot_depth_53 : (_eq_7 ? slot_depth_53 : (_eq_8 ? slot_depth_53 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_78 ? child_depth : slot_depth_53) : slot_depth_53) : slot_depth_53) : slot_depth_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_54 <= (_eq_0 ? slot_depth_54 : (_eq_1 ? slot_depth_54 : (_eq_4 ? slot_depth_54 : (_eq_5 ? slot_depth_54 : (_eq_7 ? slot_depth_54 : (_eq_8 ? slot_depth_54 : (_eq_12 ? (_not_6 ? slot_depth_54 : (_or_4 ? (1'd1 ? (_eq_79 ? child_depth : slot_depth_54) : slot_depth_54) : slot_depth_54)) : slot_depth_54)))))));
+    slot_depth_54 <= (_eq_0 ? slot_depth_54 : (_eq_1 ? slot_depth_54 : (_eq_4 ? slot_depth_54 : (_eq_5 ? slot_depth_54 : (_eq_7 ? slot_depth_54 : (_eq_8 ? slot_depth_54 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_79 ? child_depth : slot_depth_54) : slot_depth_54) : slot_depth_54) : slot_depth_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_55 <= (_eq_0 ? slot_depth_55 : (_eq_1 ? slot_depth_55 : (_eq_4 ? slot_depth_55 : (_eq_5 ? slot_depth_55 : (_eq_7 ? slot_depth_55 : (_eq_8 ? slot_depth_55 : (_eq_12 ? (_not_6 ? slot_depth_55 : (_or_4 ? (1'd1 ? (_eq_80 ? child_depth : slot_depth_55) : slot_depth_55) : slot_depth_55)) : slot_depth_55)))))));
+    slot_depth_55 <= (_eq_0 ? slot_depth_55 : (_eq_1 ? slot_depth_55 : (_eq_4 ? slot_depth_55 : (_eq_5 ? slot_depth_55 : (_eq_7 ? slot_depth_55 : (_eq_8 ? slot_depth_55 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_80 ? child_depth : slot_depth_55) : slot_depth_55) : slot_depth_55) : slot_depth_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_56 <= (_eq_0 ? slot_depth_56 : (_eq_1 ? slot_depth_56 : (_eq_4 ? slot_depth_56 : (_eq_5 ? slot_depth_56 : (_eq_7 ? slot_depth_56 : (_eq_8 ? slot_depth_56 : (_eq_12 ? (_not_6 ? slot_depth_56 : (_or_4 ? (1'd1 ? (_eq_81 ? child_depth : slot_depth_56) : slot_depth_56) : slot_depth_56)) : slot_depth_56)))))));
+    slot_depth_56 <= (_eq_0 ? slot_depth_56 : (_eq_1 ? slot_depth_56 : (_eq_4 ? slot_depth_56 : (_eq_5 ? slot_depth_56 : (_eq_7 ? slot_depth_56 : (_eq_8 ? slot_depth_56 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_81 ? child_depth : slot_depth_56) : slot_depth_56) : slot_depth_56) : slot_depth_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_57 <= (_eq_0 ? slot_depth_57 : (_eq_1 ? slot_depth_57 : (_eq_4 ? slot_depth_57 : (_eq_5 ? slot_depth_57 : (_eq_7 ? slot_depth_57 : (_eq_8 ? slot_depth_57 : (_eq_12 ? (_not_6 ? slot_depth_57 : (_or_4 ? (1'd1 ? (_eq_82 ? child_depth : slot_depth_57) : slot_depth_57) : slot_depth_57)) : slot_depth_57)))))));
+    slot_depth_57 <= (_eq_0 ? slot_depth_57 : (_eq_1 ? slot_depth_57 : (_eq_4 ? slot_depth_57 : (_eq_5 ? slot_depth_57 : (_eq_7 ? slot_depth_57 : (_eq_8 ? slot_depth_57 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_82 ? child_depth : slot_depth_57) : slot_depth_57) : slot_depth_57) : slot_depth_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_58 <= (_eq_0 ? slot_depth_58 : (_eq_1 ? slot_depth_58 : (_eq_4 ? slot_depth_58 : (_eq_5 ? slot_depth_58 : (_eq_7 ? slot_depth_58 : (_eq_8 ? slot_depth_58 : (_eq_12 ? (_not_6 ? slot_depth_58 : (_or_4 ? (1'd1 ? (_eq_83 ? child_depth : slot_depth_58) : slot_depth_58) : slot_depth_58)) : slot_depth_58)))))));
+    slot_depth_58 <= (_eq_0 ? slot_depth_58 : (_eq_1 ? slot_depth_58 : (_eq_4 ? slot_depth_58 : (_eq_5 ? slot_depth_58 : (_eq_7 ? slot_depth_58 : (_eq_8 ? slot_depth_58 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_83 ? child_depth : slot_depth_58) : slot_depth_58) : slot_depth_58) : slot_depth_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_59 <= (_eq_0 ? slot_depth_59 : (_eq_1 ? slot_depth_59 : (_eq_4 ? slot_depth_59 : (_eq_5 ? slot_depth_59 : (_eq_7 ? slot_depth_59 : (_eq_8 ? slot_depth_59 : (_eq_12 ? (_not_6 ? slot_depth_59 : (_or_4 ? (1'd1 ? (_eq_84 ? child_depth : slot_depth_59) : slot_depth_59) : slot_depth_59)) : slot_depth_59)))))));
+    slot_depth_59 <= (_eq_0 ? slot_depth_59 : (_eq_1 ? slot_depth_59 : (_eq_4 ? slot_depth_59 : (_eq_5 ? slot_depth_59 : (_eq_7 ? slot_depth_59 : (_eq_8 ? slot_depth_59 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_84 ? child_depth : slot_depth_59) : slot_depth_59) : slot_depth_59) : slot_depth_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_60 <= (_eq_0 ? slot_depth_60 : (_eq_1 ? slot_depth_60 : (_eq_4 ? slot_depth_60 : (_eq_5 ? slot_depth_60 : (_eq_7 ? slot_depth_60 : (_eq_8 ? slot_depth_60 : (_eq_12 ? (_not_6 ? slot_depth_60 : (_or_4 ? (1'd1 ? (_eq_85 ? child_depth : slot_depth_60) : slot_depth_60) : slot_depth_60)) : slot_depth_60)))))));
+    slot_depth_60 <= (_eq_0 ? slot_depth_60 : (_eq_1 ? slot_depth_60 : (_eq_4 ? slot_depth_60 : (_eq_5 ? slot_depth_60 : (_eq_7 ? slot_depth_60 : (_eq_8 ? slot_depth_60 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_85 ? child_depth : slot_depth_60) : slot_depth_60) : slot_depth_60) : slot_depth_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_61 <= (_eq_0 ? slot_depth_61 : (_eq_1 ? slot_depth_61 : (_eq_4 ? slot_depth_61 : (_eq_5 ? slot_depth_61 : (_eq_7 ? slot_depth_61 : (_eq_8 ? slot_depth_61 : (_eq_12 ? (_not_6 ? slot_depth_61 : (_or_4 ? (1'd1 ? (_eq_86 ? child_depth : slot_depth_61) : slot_depth_61) : slot_depth_61)) : slot_depth_61)))))));
+    slot_depth_61 <= (_eq_0 ? slot_depth_61 : (_eq_1 ? slot_depth_61 : (_eq_4 ? slot_depth_61 : (_eq_5 ? slot_depth_61 : (_eq_7 ? slot_depth_61 : (_eq_8 ? slot_depth_61 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_86 ? child_depth : slot_depth_61) : slot_depth_61) : slot_depth_61) : slot_depth_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_62 <= (_eq_0 ? slot_depth_62 : (_eq_1 ? slot_depth_62 : (_eq_4 ? slot_depth_62 : (_eq_5 ? slot_depth_62 : (_eq_7 ? slot_depth_62 : (_eq_8 ? slot_depth_62 : (_eq_12 ? (_not_6 ? slot_depth_62 : (_or_4 ? (1'd1 ? (_eq_87 ? child_depth : slot_depth_62) : slot_depth_62) : slot_depth_62)) : slot_depth_62)))))));
+    slot_depth_62 <= (_eq_0 ? slot_depth_62 : (_eq_1 ? slot_depth_62 : (_eq_4 ? slot_depth_62 : (_eq_5 ? slot_depth_62 : (_eq_7 ? slot_depth_62 : (_eq_8 ? slot_depth_62 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_87 ? child_depth : slot_depth_62) : slot_depth_62) : slot_depth_62) : slot_depth_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_63 <= (_eq_0 ? slot_depth_63 : (_eq_1 ? slot_depth_63 : (_eq_4 ? slot_depth_63 : (_eq_5 ? slot_depth_63 : (_eq_7 ? slot_depth_63 : (_eq_8 ? slot_depth_63 : (_eq_12 ? (_not_6 ? slot_depth_63 : (_or_4 ? (1'd1 ? (_eq_88 ? child_depth : slot_depth_63) : slot_depth_63) : slot_depth_63)) : slot_depth_63)))))));
+    slot_depth_63 <= (_eq_0 ? slot_depth_63 : (_eq_1 ? slot_depth_63 : (_eq_4 ? slot_depth_63 : (_eq_5 ? slot_depth_63 : (_eq_7 ? slot_depth_63 : (_eq_8 ? slot_depth_63 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_88 ? child_depth : slot_depth_63) : slot_depth_63) : slot_depth_63) : slot_depth_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_64 <= (_eq_0 ? slot_depth_64 : (_eq_1 ? slot_depth_64 : (_eq_4 ? slot_depth_64 : (_eq_5 ? slot_depth_64 : (_eq_7 ? slot_depth_64 : (_eq_8 ? slot_depth_64 : (_eq_12 ? (_not_6 ? slot_depth_64 : (_or_4 ? (1'd1 ? (_eq_89 ? child_depth : slot_depth_64) : slot_depth_64) : slot_depth_64)) : slot_depth_64)))))));
+    slot_depth_64 <= (_eq_0 ? slot_depth_64 : (_eq_1 ? slot_depth_64 : (_eq_4 ? slot_depth_64 : (_eq_5 ? slot_depth_64 : (_eq_7 ? slot_depth_64 : (_eq_8 ? slot_depth_64 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_89 ? child_depth : slot_depth_64) : slot_depth_64) : slot_depth_64) : slot_depth_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_65 <= (_eq_0 ? slot_depth_65 : (_eq_1 ? slot_depth_65 : (_eq_4 ? slot_depth_65 : (_eq_5 ? slot_depth_65 : (_eq_7 ? slot_depth_65 : (_eq_8 ? slot_depth_65 : (_eq_12 ? (_not_6 ? slot_depth_65 : (_or_4 ? (1'd1 ? (_eq_90 ? child_depth : slot_depth_65) : slot_depth_65) : slot_depth_65)) : slot_depth_65)))))));
+    slot_depth_65 <= (_eq_0 ? slot_depth_65 : (_eq_1 ? slot_depth_65 : (_eq_4 ? slot_depth_65 : (_eq_5 ? slot_depth_65 : (_eq_7 ? slot_depth_65 : (_eq_8 ? slot_depth_65 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_90 ? child_depth : slot_depth_65) : slot_depth_65) : slot_depth_65) : slot_depth_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_66 <= (_eq_0 ? slot_depth_66 : (_eq_1 ? slot_depth_66 : (_eq_4 ? slot_depth_66 : (_eq_5 ? slot_depth_66 : (_eq_7 ? slot_depth_66 : (_eq_8 ? slot_depth_66 : (_eq_12 ? (_not_6 ? slot_depth_66 : (_or_4 ? (1'd1 ? (_eq_91 ? child_depth : slot_depth_66) : slot_depth_66) : slot_depth_66)) : slot_depth_66)))))));
+    slot_depth_66 <= (_eq_0 ? slot_depth_66 : (_eq_1 ? slot_depth_66 : (_eq_4 ? slot_depth_66 : (_eq_5 ? slot_depth_66 : (_eq_7 ? slot_depth_66 : (_eq_8 ? slot_depth_66 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_91 ? child_depth : slot_depth_66) : slot_depth_66) : slot_depth_66) : slot_depth_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_67 <= (_eq_0 ? slot_depth_67 : (_eq_1 ? slot_depth_67 : (_eq_4 ? slot_depth_67 : (_eq_5 ? slot_depth_67 : (_eq_7 ? slot_depth_67 : (_eq_8 ? slot_depth_67 : (_eq_12 ? (_not_6 ? slot_depth_67 : (_or_4 ? (1'd1 ? (_eq_92 ? child_depth : slot_depth_67) : slot_depth_67) : slot_depth_67)) : slot_depth_67)))))));
+    slot_depth_67 <= (_eq_0 ? slot_depth_67 : (_eq_1 ? slot_depth_67 : (_eq_4 ? slot_depth_67 : (_eq_5 ? slot_depth_67 : (_eq_7 ? slot_depth_67 : (_eq_8 ? slot_depth_67 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_92 ? child_depth : slot_depth_67) : slot_depth_67) : slot_depth_67) : slot_depth_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_68 <= (_eq_0 ? slot_depth_68 : (_eq_1 ? slot_depth_68 : (_eq_4 ? slot_depth_68 : (_eq_5 ? slot_depth_68 : (_eq_7 ? slot_depth_68 : (_eq_8 ? slot_depth_68 : (_eq_12 ? (_not_6 ? slot_depth_68 : (_or_4 ? (1'd1 ? (_eq_93 ? child_depth : slot_depth_68) : slot_depth_68) : slot_depth_68)) : slot_depth_68)))))));
+    slot_depth_68 <= (_eq_0 ? slot_depth_68 : (_eq_1 ? slot_depth_68 : (_eq_4 ? slot_depth_68 : (_eq_5 ? slot_depth_68 : (_eq_7 ? slot_depth_68 : (_eq_8 ? slot_depth_68 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_93 ? child_depth : slot_depth_68) : slot_depth_68) : slot_depth_68) : slot_depth_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_69 <= (_eq_0 ? slot_depth_69 : (_eq_1 ? slot_depth_69 : (_eq_4 ? slot_depth_69 : (_eq_5 ? slot_depth_69 : (_eq_7 ? slot_depth_69 : (_eq_8 ? slot_depth_69 : (_eq_12 ? (_not_6 ? slot_depth_69 : (_or_4 ? (1'd1 ? (_eq_94 ? child_depth : slot_depth_69) : slot_depth_69) : slot_depth_69)) : slot_depth_69)))))));
+    slot_depth_69 <= (_eq_0 ? slot_depth_69 : (_eq_1 ? slot_depth_69 : (_eq_4 ? slot_depth_69 : (_eq_5 ? slot_depth_69 : (_eq_7 ? slot_depth_69 : (_eq_8 ? slot_depth_69 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_94 ? child_depth : slot_depth_69) : slot_depth_69) : slot_depth_69) : slot_depth_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_70 <= (_eq_0 ? slot_depth_70 : (_eq_1 ? slot_depth_70 : (_eq_4 ? slot_depth_70 : (_eq_5 ? slot_depth_70 : (_eq_7 ? slot_depth_70 : (_eq_8 ? slot_depth_70 : (_eq_12 ? (_not_6 ? slot_depth_70 : (_or_4 ? (1'd1 ? (_eq_95 ? child_depth : slot_depth_70) : slot_depth_70) : slot_depth_70)) : slot_depth_70)))))));
+    slot_depth_70 <= (_eq_0 ? slot_depth_70 : (_eq_1 ? slot_depth_70 : (_eq_4 ? slot_depth_70 : (_eq_5 ? slot_depth_70 : (_eq_7 ? slot_depth_70 : (_eq_8 ? slot_depth_70 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_95 ? child_depth : slot_depth_70) : slot_depth_70) : slot_depth_70) : slot_depth_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_71 <= (_eq_0 ? slot_depth_71 : (_eq_1 ? slot_depth_71 : (_eq_4 ? slot_depth_71 : (_eq_5 ? slot_depth_71 : (_eq_7 ? slot_depth_71 : (_eq_8 ? slot_depth_71 : (_eq_12 ? (_not_6 ? slot_depth_71 : (_or_4 ? (1'd1 ? (_eq_96 ? child_depth : slot_depth_71) : slot_depth_71) : slot_depth_71)) : slot_depth_71)))))));
+    slot_depth_71 <= (_eq_0 ? slot_depth_71 : (_eq_1 ? slot_depth_71 : (_eq_4 ? slot_depth_71 : (_eq_5 ? slot_depth_71 : (_eq_7 ? slot_depth_71 : (_eq_8 ? slot_depth_71 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_96 ? child_depth : slot_depth_71) : slot_depth_71) : slot_depth_71) : slot_depth_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_72 <= (_eq_0 ? slot_depth_72 : (_eq_1 ? slot_depth_72 : (_eq_4 ? slot_depth_72 : (_eq_5 ? slot_depth_72 : (_eq_7 ? slot_depth_72 : (_eq_8 ? slot_depth_72 : (_eq_12 ? (_not_6 ? slot_depth_72 : (_or_4 ? (1'd1 ? (_eq_97 ? child_depth : slot_depth_72) : slot_depth_72) : slot_depth_72)) : slot_depth_72)))))));
+    slot_depth_72 <= (_eq_0 ? slot_depth_72 : (_eq_1 ? slot_depth_72 : (_eq_4 ? slot_depth_72 : (_eq_5 ? slot_depth_72 : (_eq_7 ? slot_depth_72 : (_eq_8 ? slot_depth_72 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_97 ? child_depth : slot_depth_72) : slot_depth_72) : slot_depth_72) : slot_depth_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_73 <= (_eq_0 ? slot_depth_73 : (_eq_1 ? slot_depth_73 : (_eq_4 ? slot_depth_73 : (_eq_5 ? slot_depth_73 : (_eq_7 ? slot_depth_73 : (_eq_8 ? slot_depth_73 : (_eq_12 ? (_not_6 ? slot_depth_73 : (_or_4 ? (1'd1 ? (_eq_98 ? child_depth : slot_depth_73) : slot_depth_73) : slot_depth_73)) : slot_depth_73)))))));
+    slot_depth_73 <= (_eq_0 ? slot_depth_73 : (_eq_1 ? slot_depth_73 : (_eq_4 ? slot_depth_73 : (_eq_5 ? slot_depth_73 : (_eq_7 ? slot_depth_73 : (_eq_8 ? slot_depth_73 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_98 ? child_depth : slot_depth_73) : slot_depth_73) : slot_depth_73) : slot_depth_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_74 <= (_eq_0 ? slot_depth_74 : (_eq_1 ? slot_depth_74 : (_eq_4 ? slot_depth_74 : (_eq_5 ? slot_depth_74 : (_eq_7 ? slot_depth_74 : (_eq_8 ? slot_depth_74 : (_eq_12 ? (_not_6 ? slot_depth_74 : (_or_4 ? (1'd1 ? (_eq_99 ? child_depth : slot_depth_74) : slot_depth_74) : slot_depth_74)) : slot_depth_74)))))));
+    slot_depth_74 <= (_eq_0 ? slot_depth_74 : (_eq_1 ? slot_depth_74 : (_eq_4 ? slot_depth_74 : (_eq_5 ? slot_depth_74 : (_eq_7 ? slot_depth_74 : (_eq_8 ? slot_depth_74 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_99 ? child_depth : slot_depth_74) : slot_depth_74) : slot_depth_74) : slot_depth_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_75 <= (_eq_0 ? slot_depth_75 : (_eq_1 ? slot_depth_75 : (_eq_4 ? slot_depth_75 : (_eq_5 ? slot_depth_75 : (_eq_7 ? slot_depth_75 : (_eq_8 ? slot_depth_75 : (_eq_12 ? (_not_6 ? slot_depth_75 : (_or_4 ? (1'd1 ? (_eq_100 ? child_depth : slot_depth_75) : slot_depth_75) : slot_depth_75)) : slot_depth_75)))))));
+    slot_depth_75 <= (_eq_0 ? slot_depth_75 : (_eq_1 ? slot_depth_75 : (_eq_4 ? slot_depth_75 : (_eq_5 ? slot_depth_75 : (_eq_7 ? slot_depth_75 : (_eq_8 ? slot_depth_75 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_100 ? child_depth : slot_depth_75) : slot_depth_75) : slot_depth_75) : slot_depth_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_76 <= (_eq_0 ? slot_depth_76 : (_eq_1 ? slot_depth_76 : (_eq_4 ? slot_depth_76 : (_eq_5 ? slot_depth_76 : (_eq_7 ? slot_depth_76 : (_eq_8 ? slot_depth_76 : (_eq_12 ? (_not_6 ? slot_depth_76 : (_or_4 ? (1'd1 ? (_eq_101 ? child_depth : slot_depth_76) : slot_depth_76) : slot_depth_76)) : slot_depth_76)))))));
+    slot_depth_76 <= (_eq_0 ? slot_depth_76 : (_eq_1 ? slot_depth_76 : (_eq_4 ? slot_depth_76 : (_eq_5 ? slot_depth_76 : (_eq_7 ? slot_depth_76 : (_eq_8 ? slot_depth_76 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_101 ? child_depth : slot_depth_76) : slot_depth_76) : slot_depth_76) : slot_depth_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_77 <= (_eq_0 ? slot_depth_77 : (_eq_1 ? slot_depth_77 : (_eq_4 ? slot_depth_77 : (_eq_5 ? slot_depth_77 : (_eq_7 ? slot_depth_77 : (_eq_8 ? slot_depth_77 : (_eq_12 ? (_not_6 ? slot_depth_77 : (_or_4 ? (1'd1 ? (_eq_102 ? child_depth : slot_depth_77) : slot_depth_77) : slot_depth_77)) : slot_depth_77)))))));
+    slot_depth_77 <= (_eq_0 ? slot_depth_77 : (_eq_1 ? slot_depth_77 : (_eq_4 ? slot_depth_77 : (_eq_5 ? slot_depth_77 : (_eq_7 ? slot_depth_77 : (_eq_8 ? slot_depth_77 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_102 ? child_depth : slot_depth_77) : slot_depth_77) : slot_depth_77) : slot_depth_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_78 <= (_eq_0 ? slot_depth_78 : (_eq_1 ? slot_depth_78 : (_eq_4 ? slot_depth_78 : (_eq_5 ? slot_depth_78 : (_eq_7 ? slot_depth_78 : (_eq_8 ? slot_depth_78 : (_eq_12 ? (_not_6 ? slot_depth_78 : (_or_4 ? (1'd1 ? (_eq_103 ? child_depth : slot_depth_78) : slot_depth_78) : slot_depth_78)) : slot_depth_78)))))));
+    slot_depth_78 <= (_eq_0 ? slot_depth_78 : (_eq_1 ? slot_depth_78 : (_eq_4 ? slot_depth_78 : (_eq_5 ? slot_depth_78 : (_eq_7 ? slot_depth_78 : (_eq_8 ? slot_depth_78 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_103 ? child_depth : slot_depth_78) : slot_depth_78) : slot_depth_78) : slot_depth_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_79 <= (_eq_0 ? slot_depth_79 : (_eq_1 ? slot_depth_79 : (_eq_4 ? slot_depth_79 : (_eq_5 ? slot_depth_79 : (_eq_7 ? slot_depth_79 : (_eq_8 ? slot_depth_79 : (_eq_12 ? (_not_6 ? slot_depth_79 : (_or_4 ? (1'd1 ? (_eq_104 ? child_depth : slot_depth_79) : slot_depth_79) : slot_depth_79)) : slot_depth_79)))))));
+    slot_depth_79 <= (_eq_0 ? slot_depth_79 : (_eq_1 ? slot_depth_79 : (_eq_4 ? slot_depth_79 : (_eq_5 ? slot_depth_79 : (_eq_7 ? slot_depth_79 : (_eq_8 ? slot_depth_79 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_104 ? child_depth : slot_depth_79) : slot_depth_79) : slot_depth_79) : slot_depth_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_80 <= (_eq_0 ? slot_depth_80 : (_eq_1 ? slot_depth_80 : (_eq_4 ? slot_depth_80 : (_eq_5 ? slot_depth_80 : (_eq_7 ? slot_depth_80 : (_eq_8 ? slot_depth_80 : (_eq_12 ? (_not_6 ? slot_depth_80 : (_or_4 ? (1'd1 ? (_eq_105 ? child_depth : slot_depth_80) : slot_depth_80) : slot_depth_80)) : slot_depth_80)))))));
+    slot_depth_80 <= (_eq_0 ? slot_depth_80 : (_eq_1 ? slot_depth_80 : (_eq_4 ? slot_depth_80 : (_eq_5 ? slot_depth_80 : (_eq_7 ? slot_depth_80 : (_eq_8 ? slot_depth_80 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_105 ? child_depth : slot_depth_80) : slot_depth_80) : slot_depth_80) : slot_depth_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_81 <= (_eq_0 ? slot_depth_81 : (_eq_1 ? slot_depth_81 : (_eq_4 ? slot_depth_81 : (_eq_5 ? slot_depth_81 : (_eq_7 ? slot_depth_81 : (_eq_8 ? slot_depth_81 : (_eq_12 ? (_not_6 ? slot_depth_81 : (_or_4 ? (1'd1 ? (_eq_106 ? child_depth : slot_depth_81) : slot_depth_81) : slot_depth_81)) : slot_depth_81)))))));
+    slot_depth_81 <= (_eq_0 ? slot_depth_81 : (_eq_1 ? slot_depth_81 : (_eq_4 ? slot_depth_81 : (_eq_5 ? slot_depth_81 : (_eq_7 ? slot_depth_81 : (_eq_8 ? slot_depth_81 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_106 ? child_depth : slot_depth_81) : slot_depth_81) : slot_depth_81) : slot_depth_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_82 <= (_eq_0 ? slot_depth_82 : (_eq_1 ? slot_depth_82 : (_eq_4 ? slot_depth_82 : (_eq_5 ? slot_depth_82 : (_eq_7 ? slot_depth_82 : (_eq_8 ? slot_depth_82 : (_eq_12 ? (_not_6 ? slot_depth_82 : (_or_4 ? (1'd1 ? (_eq_107 ? child_depth : slot_depth_82) : slot_depth_82) : slot_depth_82)) : slot_depth_82)))))));
+    slot_depth_82 <= (_eq_0 ? slot_depth_82 : (_eq_1 ? slot_depth_82 : (_eq_4 ? slot_depth_82 : (_eq_5 ? slot_depth_82 : (_eq_7 ? slot_depth_82 : (_eq_8 ? slot_depth_82 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_107 ? child_depth : slot_depth_82) : slot_depth_82) : slot_depth_82) : slot_depth_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_83 <= (_eq_0 ? slot_depth_83 : (_eq_1 ? slot_depth_83 : (_eq_4 ? slot_depth_83 : (_eq_5 ? slot_depth_83 : (_eq_7 ? slot_depth_83 : (_eq_8 ? slot_depth_83 : (_eq_12 ? (_not_6 ? slot_depth_83 : (_or_4 ? (1'd1 ? (_eq_108 ? child_depth : slot_depth_83) : slot_depth_83) : slot_depth_83)) : slot_depth_83)))))));
+    slot_depth_83 <= (_eq_0 ? slot_depth_83 : (_eq_1 ? slot_depth_83 : (_eq_4 ? slot_depth_83 : (_eq_5 ? slot_depth_83 : (_eq_7 ? slot_depth_83 : (_eq_8 ? slot_depth_83 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_108 ? child_depth : slot_depth_83) : slot_depth_83) : slot_depth_83) : slot_depth_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_84 <= (_eq_0 ? slot_depth_84 : (_eq_1 ? slot_depth_84 : (_eq_4 ? slot_depth_84 : (_eq_5 ? slot_depth_84 : (_eq_7 ? slot_depth_84 : (_eq_8 ? slot_depth_84 : (_eq_12 ? (_not_6 ? slot_depth_84 : (_or_4 ? (1'd1 ? (_eq_109 ? child_depth : slot_depth_84) : slot_depth_84) : slot_depth_84)) : slot_depth_84)))))));
+    slot_depth_84 <= (_eq_0 ? slot_depth_84 : (_eq_1 ? slot_depth_84 : (_eq_4 ? slot_depth_84 : (_eq_5 ? slot_depth_84 : (_eq_7 ? slot_depth_84 : (_eq_8 ? slot_depth_84 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_109 ? child_depth : slot_depth_84) : slot_depth_84) : slot_depth_84) : slot_depth_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_85 <= (_eq_0 ? slot_depth_85 : (_eq_1 ? slot_depth_85 : (_eq_4 ? slot_depth_85 : (_eq_5 ? slot_depth_85 : (_eq_7 ? slot_depth_85 : (_eq_8 ? slot_depth_85 : (_eq_12 ? (_not_6 ? slot_depth_85 : (_or_4 ? (1'd1 ? (_eq_110 ? child_depth : slot_depth_85) : slot_depth_85) : slot_depth_85)) : slot_depth_85)))))));
+    slot_depth_85 <= (_eq_0 ? slot_depth_85 : (_eq_1 ? slot_depth_85 : (_eq_4 ? slot_depth_85 : (_eq_5 ? slot_depth_85 : (_eq_7 ? slot_depth_85 : (_eq_8 ? slot_depth_85 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_110 ? child_depth : slot_depth_85) : slot_depth_85) : slot_depth_85) : slot_depth_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_86 <= (_eq_0 ? slot_depth_86 : (_eq_1 ? slot_depth_86 : (_eq_4 ? slot_depth_86 : (_eq_5 ? slot_depth_86 : (_eq_7 ? slot_depth_86 : (_eq_8 ? slot_depth_86 : (_eq_12 ? (_not_6 ? slot_depth_86 : (_or_4 ? (1'd1 ? (_eq_111 ? child_depth : slot_depth_86) : slot_depth_86) : slot_depth_86)) : slot_depth_86)))))));
+    slot_depth_86 <= (_eq_0 ? slot_depth_86 : (_eq_1 ? slot_depth_86 : (_eq_4 ? slot_depth_86 : (_eq_5 ? slot_depth_86 : (_eq_7 ? slot_depth_86 : (_eq_8 ? slot_depth_86 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_111 ? child_depth : slot_depth_86) : slot_depth_86) : slot_depth_86) : slot_depth_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_87 <= (_eq_0 ? slot_depth_87 : (_eq_1 ? slot_depth_87 : (_eq_4 ? slot_depth_87 : (_eq_5 ? slot_depth_87 : (_eq_7 ? slot_depth_87 : (_eq_8 ? slot_depth_87 : (_eq_12 ? (_not_6 ? slot_depth_87 : (_or_4 ? (1'd1 ? (_eq_112 ? child_depth : slot_depth_87) : slot_depth_87) : slot_depth_87)) : slot_depth_87)))))));
+    slot_depth_87 <= (_eq_0 ? slot_depth_87 : (_eq_1 ? slot_depth_87 : (_eq_4 ? slot_depth_87 : (_eq_5 ? slot_depth_87 : (_eq_7 ? slot_depth_87 : (_eq_8 ? slot_depth_87 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_112 ? child_depth : slot_depth_87) : slot_depth_87) : slot_depth_87) : slot_depth_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_88 <= (_eq_0 ? slot_depth_88 : (_eq_1 ? slot_depth_88 : (_eq_4 ? slot_depth_88 : (_eq_5 ? slot_depth_88 : (_eq_7 ? slot_depth_88 : (_eq_8 ? slot_depth_88 : (_eq_12 ? (_not_6 ? slot_depth_88 : (_or_4 ? (1'd1 ? (_eq_113 ? child_depth : slot_depth_88) : slot_depth_88) : slot_depth_88)) : slot_depth_88)))))));
+    slot_depth_88 <= (_eq_0 ? slot_depth_88 : (_eq_1 ? slot_depth_88 : (_eq_4 ? slot_depth_88 : (_eq_5 ? slot_depth_88 : (_eq_7 ? slot_depth_88 : (_eq_8 ? slot_depth_88 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_113 ? child_depth : slot_depth_88) : slot_depth_88) : slot_depth_88) : slot_depth_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_89 <= (_eq_0 ? slot_depth_89 : (_eq_1 ? slot_depth_89 : (_eq_4 ? slot_depth_89 : (_eq_5 ? slot_depth_89 : (_eq_7 ? slot_depth_89 : (_eq_8 ? slot_depth_89 : (_eq_12 ? (_not_6 ? slot_depth_89 : (_or_4 ? (1'd1 ? (_eq_114 ? child_depth : slot_depth_89) : slot_depth_89) : slot_depth_89)) : slot_depth_89)))))));
+    slot_depth_89 <= (_eq_0 ? slot_depth_89 : (_eq_1 ? slot_depth_89 : (_eq_4 ? slot_depth_89 : (_eq_5 ? slot_depth_89 : (_eq_7 ? slot_depth_89 : (_eq_8 ? slot_depth_89 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_114 ? child_depth : slot_depth_89) : slot_depth_89) : slot_depth_89) : slot_depth_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_90 <= (_eq_0 ? slot_depth_90 : (_eq_1 ? slot_depth_90 : (_eq_4 ? slot_depth_90 : (_eq_5 ? slot_depth_90 : (_eq_7 ? slot_depth_90 : (_eq_8 ? slot_depth_90 : (_eq_12 ? (_not_6 ? slot_depth_90 : (_or_4 ? (1'd1 ? (_eq_115 ? child_depth : slot_depth_90) : slot_depth_90) : slot_depth_90)) : slot_depth_90)))))));
+    slot_depth_90 <= (_eq_0 ? slot_depth_90 : (_eq_1 ? slot_depth_90 : (_eq_4 ? slot_depth_90 : (_eq_5 ? slot_depth_90 : (_eq_7 ? slot_depth_90 : (_eq_8 ? slot_depth_90 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_115 ? child_depth : slot_depth_90) : slot_depth_90) : slot_depth_90) : slot_depth_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_91 <= (_eq_0 ? slot_depth_91 : (_eq_1 ? slot_depth_91 : (_eq_4 ? slot_depth_91 : (_eq_5 ? slot_depth_91 : (_eq_7 ? slot_depth_91 : (_eq_8 ? slot_depth_91 : (_eq_12 ? (_not_6 ? slot_depth_91 : (_or_4 ? (1'd1 ? (_eq_116 ? child_depth : slot_depth_91) : slot_depth_91) : slot_depth_91)) : slot_depth_91)))))));
+    slot_depth_91 <= (_eq_0 ? slot_depth_91 : (_eq_1 ? slot_depth_91 : (_eq_4 ? slot_depth_91 : (_eq_5 ? slot_depth_91 : (_eq_7 ? slot_depth_91 : (_eq_8 ? slot_depth_91 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_116 ? child_depth : slot_depth_91) : slot_depth_91) : slot_depth_91) : slot_depth_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_92 <= (_eq_0 ? slot_depth_92 : (_eq_1 ? slot_depth_92 : (_eq_4 ? slot_depth_92 : (_eq_5 ? slot_depth_92 : (_eq_7 ? slot_depth_92 : (_eq_8 ? slot_depth_92 : (_eq_12 ? (_not_6 ? slot_depth_92 : (_or_4 ? (1'd1 ? (_eq_117 ? child_depth : slot_depth_92) : slot_depth_92) : slot_depth_92)) : slot_depth_92)))))));
+    slot_depth_92 <= (_eq_0 ? slot_depth_92 : (_eq_1 ? slot_depth_92 : (_eq_4 ? slot_depth_92 : (_eq_5 ? slot_depth_92 : (_eq_7 ? slot_depth_92 : (_eq_8 ? slot_depth_92 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_117 ? child_depth : slot_depth_92) : slot_depth_92) : slot_depth_92) : slot_depth_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_93 <= (_eq_0 ? slot_depth_93 : (_eq_1 ? slot_depth_93 : (_eq_4 ? slot_depth_93 : (_eq_5 ? slot_depth_93 : (_eq_7 ? slot_depth_93 : (_eq_8 ? slot_depth_93 : (_eq_12 ? (_not_6 ? slot_depth_93 : (_or_4 ? (1'd1 ? (_eq_118 ? child_depth : slot_depth_93) : slot_depth_93) : slot_depth_93)) : slot_depth_93)))))));
+    slot_depth_93 <= (_eq_0 ? slot_depth_93 : (_eq_1 ? slot_depth_93 : (_eq_4 ? slot_depth_93 : (_eq_5 ? slot_depth_93 : (_eq_7 ? slot_depth_93 : (_eq_8 ? slot_depth_93 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_118 ? child_depth : slot_depth_93) : slot_depth_93) : slot_depth_93) : slot_depth_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_94 <= (_eq_0 ? slot_depth_94 : (_eq_1 ? slot_depth_94 : (_eq_4 ? slot_depth_94 : (_eq_5 ? slot_depth_94 : (_eq_7 ? slot_depth_94 : (_eq_8 ? slot_depth_94 : (_eq_12 ? (_not_6 ? slot_depth_94 : (_or_4 ? (1'd1 ? (_eq_119 ? child_depth : slot_depth_94) : slot_depth_94) : slot_depth_94)) : slot_depth_94)))))));
+    slot_depth_94 <= (_eq_0 ? slot_depth_94 : (_eq_1 ? slot_depth_94 : (_eq_4 ? slot_depth_94 : (_eq_5 ? slot_depth_94 : (_eq_7 ? slot_depth_94 : (_eq_8 ? slot_depth_94 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_119 ? child_depth : slot_depth_94) : slot_depth_94) : slot_depth_94) : slot_depth_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_95 <= (_eq_0 ? slot_depth_95 : (_eq_1 ? slot_depth_95 : (_eq_4 ? slot_depth_95 : (_eq_5 ? slot_depth_95 : (_eq_7 ? slot_depth_95 : (_eq_8 ? slot_depth_95 : (_eq_12 ? (_not_6 ? slot_depth_95 : (_or_4 ? (1'd1 ? (_eq_120 ? child_depth : slot_depth_95) : slot_depth_95) : slot_depth_95)) : slot_depth_95)))))));
+    slot_depth_95 <= (_eq_0 ? slot_depth_95 : (_eq_1 ? slot_depth_95 : (_eq_4 ? slot_depth_95 : (_eq_5 ? slot_depth_95 : (_eq_7 ? slot_depth_95 : (_eq_8 ? slot_depth_95 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_120 ? child_depth : slot_depth_95) : slot_depth_95) : slot_depth_95) : slot_depth_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_96 <= (_eq_0 ? slot_depth_96 : (_eq_1 ? slot_depth_96 : (_eq_4 ? slot_depth_96 : (_eq_5 ? slot_depth_96 : (_eq_7 ? slot_depth_96 : (_eq_8 ? slot_depth_96 : (_eq_12 ? (_not_6 ? slot_depth_96 : (_or_4 ? (1'd1 ? (_eq_121 ? child_depth : slot_depth_96) : slot_depth_96) : slot_depth_96)) : slot_depth_96)))))));
+    slot_depth_96 <= (_eq_0 ? slot_depth_96 : (_eq_1 ? slot_depth_96 : (_eq_4 ? slot_depth_96 : (_eq_5 ? slot_depth_96 : (_eq_7 ? slot_depth_96 : (_eq_8 ? slot_depth_96 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_121 ? child_depth : slot_depth_96) : slot_depth_96) : slot_depth_96) : slot_depth_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_97 <= (_eq_0 ? slot_depth_97 : (_eq_1 ? slot_depth_97 : (_eq_4 ? slot_depth_97 : (_eq_5 ? slot_depth_97 : (_eq_7 ? slot_depth_97 : (_eq_8 ? slot_depth_97 : (_eq_12 ? (_not_6 ? slot_depth_97 : (_or_4 ? (1'd1 ? (_eq_122 ? child_depth : slot_depth_97) : slot_depth_97) : slot_depth_97)) : slot_depth_97)))))));
+    slot_depth_97 <= (_eq_0 ? slot_depth_97 : (_eq_1 ? slot_depth_97 : (_eq_4 ? slot_depth_97 : (_eq_5 ? slot_depth_97 : (_eq_7 ? slot_depth_97 : (_eq_8 ? slot_depth_97 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_122 ? child_depth : slot_depth_97) : slot_depth_97) : slot_depth_97) : slot_depth_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_98 <= (_eq_0 ? slot_depth_98 : (_eq_1 ? slot_depth_98 : (_eq_4 ? slot_depth_98 : (_eq_5 ? slot_depth_98 : (_eq_7 ? slot_depth_98 : (_eq_8 ? slot_depth_98 : (_eq_12 ? (_not_6 ? slot_depth_98 : (_or_4 ? (1'd1 ? (_eq_123 ? child_depth : slot_depth_98) : slot_depth_98) : slot_depth_98)) : slot_depth_98)))))));
+    slot_depth_98 <= (_eq_0 ? slot_depth_98 : (_eq_1 ? slot_depth_98 : (_eq_4 ? slot_depth_98 : (_eq_5 ? slot_depth_98 : (_eq_7 ? slot_depth_98 : (_eq_8 ? slot_depth_98 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_123 ? child_depth : slot_depth_98) : slot_depth_98) : slot_depth_98) : slot_depth_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_99 <= (_eq_0 ? slot_depth_99 : (_eq_1 ? slot_depth_99 : (_eq_4 ? slot_depth_99 : (_eq_5 ? slot_depth_99 : (_eq_7 ? slot_depth_99 : (_eq_8 ? slot_depth_99 : (_eq_12 ? (_not_6 ? slot_depth_99 : (_or_4 ? (1'd1 ? (_eq_124 ? child_depth : slot_depth_99) : slot_depth_99) : slot_depth_99)) : slot_depth_99)))))));
+    slot_depth_99 <= (_eq_0 ? slot_depth_99 : (_eq_1 ? slot_depth_99 : (_eq_4 ? slot_depth_99 : (_eq_5 ? slot_depth_99 : (_eq_7 ? slot_depth_99 : (_eq_8 ? slot_depth_99 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_124 ? child_depth : slot_depth_99) : slot_depth_99) : slot_depth_99) : slot_depth_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_100 <= (_eq_0 ? slot_depth_100 : (_eq_1 ? slot_depth_100 : (_eq_4 ? slot_depth_100 : (_eq_5 ? slot_depth_100 : (_eq_7 ? slot_depth_100 : (_eq_8 ? slot_depth_100 : (_eq_12 ? (_not_6 ? slot_depth_100 : (_or_4 ? (1'd1 ? (_eq_125 ? child_depth : slot_depth_100) : slot_depth_100) : slot_depth_100)) : slot_depth_100)))))));
+    slot_depth_100 <= (_eq_0 ? slot_depth_100 : (_eq_1 ? slot_depth_100 : (_eq_4 ? slot_depth_100 : (_eq_5 ? slot_depth_100 : (_eq_7 ? slot_depth_100 : (_eq_8 ? slot_depth_100 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_125 ? child_depth : slot_depth_100) : slot_depth_100) : slot_depth_100) : slot_depth_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_101 <= (_eq_0 ? slot_depth_101 : (_eq_1 ? slot_depth_101 : (_eq_4 ? slot_depth_101 : (_eq_5 ? slot_depth_101 : (_eq_7 ? slot_depth_101 : (_eq_8 ? slot_depth_101 : (_eq_12 ? (_not_6 ? slot_depth_101 : (_or_4 ? (1'd1 ? (_eq_126 ? child_depth : slot_depth_101) : slot_depth_101) : slot_depth_101)) : slot_depth_101)))))));
+    slot_depth_101 <= (_eq_0 ? slot_depth_101 : (_eq_1 ? slot_depth_101 : (_eq_4 ? slot_depth_101 : (_eq_5 ? slot_depth_101 : (_eq_7 ? slot_depth_101 : (_eq_8 ? slot_depth_101 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_126 ? child_depth : slot_depth_101) : slot_depth_101) : slot_depth_101) : slot_depth_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_102 <= (_eq_0 ? slot_depth_102 : (_eq_1 ? slot_depth_102 : (_eq_4 ? slot_depth_102 : (_eq_5 ? slot_depth_102 : (_eq_7 ? slot_depth_102 : (_eq_8 ? slot_depth_102 : (_eq_12 ? (_not_6 ? slot_depth_102 : (_or_4 ? (1'd1 ? (_eq_127 ? child_depth : slot_depth_102) : slot_depth_102) : slot_depth_102)) : slot_depth_102)))))));
+    slot_depth_102 <= (_eq_0 ? slot_depth_102 : (_eq_1 ? slot_depth_102 : (_eq_4 ? slot_depth_102 : (_eq_5 ? slot_depth_102 : (_eq_7 ? slot_depth_102 : (_eq_8 ? slot_depth_102 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_127 ? child_depth : slot_depth_102) : slot_depth_102) : slot_depth_102) : slot_depth_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_103 <= (_eq_0 ? slot_depth_103 : (_eq_1 ? slot_depth_103 : (_eq_4 ? slot_depth_103 : (_eq_5 ? slot_depth_103 : (_eq_7 ? slot_depth_103 : (_eq_8 ? slot_depth_103 : (_eq_12 ? (_not_6 ? slot_depth_103 : (_or_4 ? (1'd1 ? (_eq_128 ? child_depth : slot_depth_103) : slot_depth_103) : slot_depth_103)) : slot_depth_103)))))));
+    slot_depth_103 <= (_eq_0 ? slot_depth_103 : (_eq_1 ? slot_depth_103 : (_eq_4 ? slot_depth_103 : (_eq_5 ? slot_depth_103 : (_eq_7 ? slot_depth_103 : (_eq_8 ? slot_depth_103 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_128 ? child_depth : slot_depth_103) : slot_depth_103) : slot_depth_103) : slot_depth_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_104 <= (_eq_0 ? slot_depth_104 : (_eq_1 ? slot_depth_104 : (_eq_4 ? slot_depth_104 : (_eq_5 ? slot_depth_104 : (_eq_7 ? slot_depth_104 : (_eq_8 ? slot_depth_104 : (_eq_12 ? (_not_6 ? slot_depth_104 : (_or_4 ? (1'd1 ? (_eq_129 ? child_depth : slot_depth_104) : slot_depth_104) : slot_depth_104)) : slot_depth_104)))))));
+    slot_depth_104 <= (_eq_0 ? slot_depth_104 : (_eq_1 ? slot_depth_104 : (_eq_4 ? slot_depth_104 : (_eq_5 ? slot_depth_104 : (_eq_7 ? slot_depth_104 : (_eq_8 ? slot_depth_104 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_129 ? child_depth : slot_depth_104) : slot_depth_104) : slot_depth_104) : slot_depth_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_105 <= (_eq_0 ? slot_depth_105 : (_eq_1 ? slot_depth_105 : (_eq_4 ? slot_depth_105 : (_eq_5 ? slot_depth_105 : (_eq_7 ? slot_depth_105 : (_eq_8 ? slot_depth_105 : (_eq_12 ? (_not_6 ? slot_depth_105 : (_or_4 ? (1'd1 ? (_eq_130 ? child_depth : slot_depth_105) : slot_depth_105) : slot_depth_105)) : slot_depth_105)))))));
+    slot_depth_105 <= (_eq_0 ? slot_depth_105 : (_eq_1 ? slot_depth_105 : (_eq_4 ? slot_depth_105 : (_eq_5 ? slot_depth_105 : (_eq_7 ? slot_depth_105 : (_eq_8 ? slot_depth_105 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_130 ? child_depth : slot_depth_105) : slot_depth_105) : slot_depth_105) : slot_depth_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_106 <= (_eq_0 ? slot_depth_106 : (_eq_1 ? slot_depth_106 : (_eq_4 ? slot_depth_106 : (_eq_5 ? slot_depth_106 : (_eq_7 ? slot_depth_106 : (_eq_8 ? slot_depth_106 : (_eq_12 ? (_not_6 ? slot_depth_106 : (_or_4 ? (1'd1 ? (_eq_131 ? child_depth : slot_depth_106) : slot_depth_106) : slot_depth_106)) : slot_depth_106)))))));
+    slot_depth_106 <= (_eq_0 ? slot_depth_106 : (_eq_1 ? slot_depth_106 : (_eq_4 ? slot_depth_106 : (_eq_5 ? slot_depth_106 : (_eq_7 ? slot_depth_106 : (_eq_8 ? slot_depth_106 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_131 ? child_depth : slot_depth_106) : slot_depth_106) : slot_depth_106) : slot_depth_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_107 <= (_eq_0 ? slot_depth_107 : (_eq_1 ? slot_depth_107 : (_eq_4 ? slot_depth_107 : (_eq_5 ? slot_depth_107 : (_eq_7 ? slot_depth_107 : (_eq_8 ? slot_depth_107 : (_eq_12 ? (_not_6 ? slot_depth_107 : (_or_4 ? (1'd1 ? (_eq_132 ? child_depth : slot_depth_107) : slot_depth_107) : slot_depth_107)) : slot_depth_107)))))));
+    slot_depth_107 <= (_eq_0 ? slot_depth_107 : (_eq_1 ? slot_depth_107 : (_eq_4 ? slot_depth_107 : (_eq_5 ? slot_depth_107 : (_eq_7 ? slot_depth_107 : (_eq_8 ? slot_depth_107 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_132 ? child_depth : slot_depth_107) : slot_depth_107) : slot_depth_107) : slot_depth_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_108 <= (_eq_0 ? slot_depth_108 : (_eq_1 ? slot_depth_108 : (_eq_4 ? slot_depth_108 : (_eq_5 ? slot_depth_108 : (_eq_7 ? slot_depth_108 : (_eq_8 ? slot_depth_108 : (_eq_12 ? (_not_6 ? slot_depth_108 : (_or_4 ? (1'd1 ? (_eq_133 ? child_depth : slot_depth_108) : slot_depth_108) : slot_depth_108)) : slot_depth_108)))))));
+    slot_depth_108 <= (_eq_0 ? slot_depth_108 : (_eq_1 ? slot_depth_108 : (_eq_4 ? slot_depth_108 : (_eq_5 ? slot_depth_108 : (_eq_7 ? slot_depth_108 : (_eq_8 ? slot_depth_108 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_133 ? child_depth : slot_depth_108) : slot_depth_108) : slot_depth_108) : slot_depth_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_109 <= (_eq_0 ? slot_depth_109 : (_eq_1 ? slot_depth_109 : (_eq_4 ? slot_depth_109 : (_eq_5 ? slot_depth_109 : (_eq_7 ? slot_depth_109 : (_eq_8 ? slot_depth_109 : (_eq_12 ? (_not_6 ? slot_depth_109 : (_or_4 ? (1'd1 ? (_eq_134 ? child_depth : slot_depth_109) : slot_depth_109) : slot_depth_109)) : slot_depth_109)))))));
+    slot_depth_109 <= (_eq_0 ? slot_depth_109 : (_eq_1 ? slot_depth_109 : (_eq_4 ? slot_depth_109 : (_eq_5 ? slot_depth_109 : (_eq_7 ? slot_depth_109 : (_eq_8 ? slot_depth_109 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_134 ? child_depth : slot_depth_109) : slot_depth_109) : slot_depth_109) : slot_depth_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_110 <= (_eq_0 ? slot_depth_110 : (_eq_1 ? slot_depth_110 : (_eq_4 ? slot_depth_110 : (_eq_5 ? slot_depth_110 : (_eq_7 ? slot_depth_110 : (_eq_8 ? slot_depth_110 : (_eq_12 ? (_not_6 ? slot_depth_110 : (_or_4 ? (1'd1 ? (_eq_135 ? child_depth : slot_depth_110) : slot_depth_110) : slot_depth_110)) : slot_depth_110)))))));
+    slot_depth_110 <= (_eq_0 ? slot_depth_110 : (_eq_1 ? slot_depth_110 : (_eq_4 ? slot_depth_110 : (_eq_5 ? slot_depth_110 : (_eq_7 ? slot_depth_110 : (_eq_8 ? slot_depth_110 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_135 ? child_depth : slot_depth_110) : slot_depth_110) : slot_depth_110) : slot_depth_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_111 <= (_eq_0 ? slot_depth_111 : (_eq_1 ? slot_depth_111 : (_eq_4 ? slot_depth_111 : (_eq_5 ? slot_depth_111 : (_eq_7 ? slot_depth_111 : (_eq_8 ? slot_depth_111 : (_eq_12 ? (_not_6 ? slot_depth_111 : (_or_4 ? (1'd1 ? (_eq_136 ? child_depth : slot_depth_111) : slot_depth_111) : slot_depth_111)) : slot_depth_111)))))));
+    slot_depth_111 <= (_eq_0 ? slot_depth_111 : (_eq_1 ? slot_depth_111 : (_eq_4 ? slot_depth_111 : (_eq_5 ? slot_depth_111 : (_eq_7 ? slot_depth_111 : (_eq_8 ? slot_depth_111 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_136 ? child_depth : slot_depth_111) : slot_depth_111) : slot_depth_111) : slot_depth_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_112 <= (_eq_0 ? slot_depth_112 : (_eq_1 ? slot_depth_112 : (_eq_4 ? slot_depth_112 : (_eq_5 ? slot_depth_112 : (_eq_7 ? slot_depth_112 : (_eq_8 ? slot_depth_112 : (_eq_12 ? (_not_6 ? slot_depth_112 : (_or_4 ? (1'd1 ? (_eq_137 ? child_depth : slot_depth_112) : slot_depth_112) : slot_depth_112)) : slot_depth_112)))))));
+    slot_depth_112 <= (_eq_0 ? slot_depth_112 : (_eq_1 ? slot_depth_112 : (_eq_4 ? slot_depth_112 : (_eq_5 ? slot_depth_112 : (_eq_7 ? slot_depth_112 : (_eq_8 ? slot_depth_112 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_137 ? child_depth : slot_depth_112) : slot_depth_112) : slot_depth_112) : slot_depth_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_113 <= (_eq_0 ? slot_depth_113 : (_eq_1 ? slot_depth_113 : (_eq_4 ? slot_depth_113 : (_eq_5 ? slot_depth_113 : (_eq_7 ? slot_depth_113 : (_eq_8 ? slot_depth_113 : (_eq_12 ? (_not_6 ? slot_depth_113 : (_or_4 ? (1'd1 ? (_eq_138 ? child_depth : slot_depth_113) : slot_depth_113) : slot_depth_113)) : slot_depth_113)))))));
+    slot_depth_113 <= (_eq_0 ? slot_depth_113 : (_eq_1 ? slot_depth_113 : (_eq_4 ? slot_depth_113 : (_eq_5 ? slot_depth_113 : (_eq_7 ? slot_depth_113 : (_eq_8 ? slot_depth_113 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_138 ? child_depth : slot_depth_113) : slot_depth_113) : slot_depth_113) : slot_depth_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_114 <= (_eq_0 ? slot_depth_114 : (_eq_1 ? slot_depth_114 : (_eq_4 ? slot_depth_114 : (_eq_5 ? slot_depth_114 : (_eq_7 ? slot_depth_114 : (_eq_8 ? slot_depth_114 : (_eq_12 ? (_not_6 ? slot_depth_114 : (_or_4 ? (1'd1 ? (_eq_139 ? child_depth : slot_depth_114) : slot_depth_114) : slot_depth_114)) : slot_depth_114)))))));
+    slot_depth_114 <= (_eq_0 ? slot_depth_114 : (_eq_1 ? slot_depth_114 : (_eq_4 ? slot_depth_114 : (_eq_5 ? slot_depth_114 : (_eq_7 ? slot_depth_114 : (_eq_8 ? slot_depth_114 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_139 ? child_depth : slot_depth_114) : slot_depth_114) : slot_depth_114) : slot_depth_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_115 <= (_eq_0 ? slot_depth_115 : (_eq_1 ? slot_depth_115 : (_eq_4 ? slot_depth_115 : (_eq_5 ? slot_depth_115 : (_eq_7 ? slot_depth_115 : (_eq_8 ? slot_depth_115 : (_eq_12 ? (_not_6 ? slot_depth_115 : (_or_4 ? (1'd1 ? (_eq_140 ? child_depth : slot_depth_115) : slot_depth_115) : slot_depth_115)) : slot_depth_115)))))));
+    slot_depth_115 <= (_eq_0 ? slot_depth_115 : (_eq_1 ? slot_depth_115 : (_eq_4 ? slot_depth_115 : (_eq_5 ? slot_depth_115 : (_eq_7 ? slot_depth_115 : (_eq_8 ? slot_depth_115 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_140 ? child_depth : slot_depth_115) : slot_depth_115) : slot_depth_115) : slot_depth_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_116 <= (_eq_0 ? slot_depth_116 : (_eq_1 ? slot_depth_116 : (_eq_4 ? slot_depth_116 : (_eq_5 ? slot_depth_116 : (_eq_7 ? slot_depth_116 : (_eq_8 ? slot_depth_116 : (_eq_12 ? (_not_6 ? slot_depth_116 : (_or_4 ? (1'd1 ? (_eq_141 ? child_depth : slot_depth_116) : slot_depth_116) : slot_depth_116)) : slot_depth_116)))))));
+    slot_depth_116 <= (_eq_0 ? slot_depth_116 : (_eq_1 ? slot_depth_116 : (_eq_4 ? slot_depth_116 : (_eq_5 ? slot_depth_116 : (_eq_7 ? slot_depth_116 : (_eq_8 ? slot_depth_116 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_141 ? child_depth : slot_depth_116) : slot_depth_116) : slot_depth_116) : slot_depth_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_117 <= (_eq_0 ? slot_depth_117 : (_eq_1 ? slot_depth_117 : (_eq_4 ? slot_depth_117 : (_eq_5 ? slot_depth_117 : (_eq_7 ? slot_depth_117 : (_eq_8 ? slot_depth_117 : (_eq_12 ? (_not_6 ? slot_depth_117 : (_or_4 ? (1'd1 ? (_eq_142 ? child_depth : slot_depth_117) : slot_depth_117) : slot_depth_117)) : slot_depth_117)))))));
+    slot_depth_117 <= (_eq_0 ? slot_depth_117 : (_eq_1 ? slot_depth_117 : (_eq_4 ? slot_depth_117 : (_eq_5 ? slot_depth_117 : (_eq_7 ? slot_depth_117 : (_eq_8 ? slot_depth_117 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_142 ? child_depth : slot_depth_117) : slot_depth_117) : slot_depth_117) : slot_depth_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_118 <= (_eq_0 ? slot_depth_118 : (_eq_1 ? slot_depth_118 : (_eq_4 ? slot_depth_118 : (_eq_5 ? slot_depth_118 : (_eq_7 ? slot_depth_118 : (_eq_8 ? slot_depth_118 : (_eq_12 ? (_not_6 ? slot_depth_118 : (_or_4 ? (1'd1 ? (_eq_143 ? child_depth : slot_depth_118) : slot_depth_118) : slot_depth_118)) : slot_depth_118)))))));
+    slot_depth_118 <= (_eq_0 ? slot_depth_118 : (_eq_1 ? slot_depth_118 : (_eq_4 ? slot_depth_118 : (_eq_5 ? slot_depth_118 : (_eq_7 ? slot_depth_118 : (_eq_8 ? slot_depth_118 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_143 ? child_depth : slot_depth_118) : slot_depth_118) : slot_depth_118) : slot_depth_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_119 <= (_eq_0 ? slot_depth_119 : (_eq_1 ? slot_depth_119 : (_eq_4 ? slot_depth_119 : (_eq_5 ? slot_depth_119 : (_eq_7 ? slot_depth_119 : (_eq_8 ? slot_depth_119 : (_eq_12 ? (_not_6 ? slot_depth_119 : (_or_4 ? (1'd1 ? (_eq_144 ? child_depth : slot_depth_119) : slot_depth_119) : slot_depth_119)) : slot_depth_119)))))));
+    slot_depth_119 <= (_eq_0 ? slot_depth_119 : (_eq_1 ? slot_depth_119 : (_eq_4 ? slot_depth_119 : (_eq_5 ? slot_depth_119 : (_eq_7 ? slot_depth_119 : (_eq_8 ? slot_depth_119 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_144 ? child_depth : slot_depth_119) : slot_depth_119) : slot_depth_119) : slot_depth_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_120 <= (_eq_0 ? slot_depth_120 : (_eq_1 ? slot_depth_120 : (_eq_4 ? slot_depth_120 : (_eq_5 ? slot_depth_120 : (_eq_7 ? slot_depth_120 : (_eq_8 ? slot_depth_120 : (_eq_12 ? (_not_6 ? slot_depth_120 : (_or_4 ? (1'd1 ? (_eq_145 ? child_depth : slot_depth_120) : slot_depth_120) : slot_depth_120)) : slot_depth_120)))))));
+    slot_depth_120 <= (_eq_0 ? slot_depth_120 : (_eq_1 ? slot_depth_120 : (_eq_4 ? slot_depth_120 : (_eq_5 ? slot_depth_120 : (_eq_7 ? slot_depth_120 : (_eq_8 ? slot_depth_120 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_145 ? child_depth : slot_depth_120) : slot_depth_120) : slot_depth_120) : slot_depth_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_121 <= (_eq_0 ? slot_depth_121 : (_eq_1 ? slot_depth_121 : (_eq_4 ? slot_depth_121 : (_eq_5 ? slot_depth_121 : (_eq_7 ? slot_depth_121 : (_eq_8 ? slot_depth_121 : (_eq_12 ? (_not_6 ? slot_depth_121 : (_or_4 ? (1'd1 ? (_eq_146 ? child_depth : slot_depth_121) : slot_depth_121) : slot_depth_121)) : slot_depth_121)))))));
+    slot_depth_121 <= (_eq_0 ? slot_depth_121 : (_eq_1 ? slot_depth_121 : (_eq_4 ? slot_depth_121 : (_eq_5 ? slot_depth_121 : (_eq_7 ? slot_depth_121 : (_eq_8 ? slot_depth_121 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_146 ? child_depth : slot_depth_121) : slot_depth_121) : slot_depth_121) : slot_depth_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_122 <= (_eq_0 ? slot_depth_122 : (_eq_1 ? slot_depth_122 : (_eq_4 ? slot_depth_122 : (_eq_5 ? slot_depth_122 : (_eq_7 ? slot_depth_122 : (_eq_8 ? slot_depth_122 : (_eq_12 ? (_not_6 ? slot_depth_122 : (_or_4 ? (1'd1 ? (_eq_147 ? child_depth : slot_depth_122) : slot_depth_122) : slot_depth_122)) : slot_depth_122)))))));
+    slot_depth_122 <= (_eq_0 ? slot_depth_122 : (_eq_1 ? slot_depth_122 : (_eq_4 ? slot_depth_122 : (_eq_5 ? slot_depth_122 : (_eq_7 ? slot_depth_122 : (_eq_8 ? slot_depth_122 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_147 ? child_depth : slot_depth_122) : slot_depth_122) : slot_depth_122) : slot_depth_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_123 <= (_eq_0 ? slot_depth_123 : (_eq_1 ? slot_depth_123 : (_eq_4 ? slot_depth_123 : (_eq_5 ? slot_depth_123 : (_eq_7 ? slot_depth_123 : (_eq_8 ? slot_depth_123 : (_eq_12 ? (_not_6 ? slot_depth_123 : (_or_4 ? (1'd1 ? (_eq_148 ? child_depth : slot_depth_123) : slot_depth_123) : slot_depth_123)) : slot_depth_123)))))));
+    slot_depth_123 <= (_eq_0 ? slot_depth_123 : (_eq_1 ? slot_depth_123 : (_eq_4 ? slot_depth_123 : (_eq_5 ? slot_depth_123 : (_eq_7 ? slot_depth_123 : (_eq_8 ? slot_depth_123 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_148 ? child_depth : slot_depth_123) : slot_depth_123) : slot_depth_123) : slot_depth_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_124 <= (_eq_0 ? slot_depth_124 : (_eq_1 ? slot_depth_124 : (_eq_4 ? slot_depth_124 : (_eq_5 ? slot_depth_124 : (_eq_7 ? slot_depth_124 : (_eq_8 ? slot_depth_124 : (_eq_12 ? (_not_6 ? slot_depth_124 : (_or_4 ? (1'd1 ? (_eq_149 ? child_depth : slot_depth_124) : slot_depth_124) : slot_depth_124)) : slot_depth_124)))))));
+    slot_depth_124 <= (_eq_0 ? slot_depth_124 : (_eq_1 ? slot_depth_124 : (_eq_4 ? slot_depth_124 : (_eq_5 ? slot_depth_124 : (_eq_7 ? slot_depth_124 : (_eq_8 ? slot_depth_124 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_149 ? child_depth : slot_depth_124) : slot_depth_124) : slot_depth_124) : slot_depth_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_125 <= (_eq_0 ? slot_depth_125 : (_eq_1 ? slot_depth_125 : (_eq_4 ? slot_depth_125 : (_eq_5 ? slot_depth_125 : (_eq_7 ? slot_depth_125 : (_eq_8 ? slot_depth_125 : (_eq_12 ? (_not_6 ? slot_depth_125 : (_or_4 ? (1'd1 ? (_eq_150 ? child_depth : slot_depth_125) : slot_depth_125) : slot_depth_125)) : slot_depth_125)))))));
+    slot_depth_125 <= (_eq_0 ? slot_depth_125 : (_eq_1 ? slot_depth_125 : (_eq_4 ? slot_depth_125 : (_eq_5 ? slot_depth_125 : (_eq_7 ? slot_depth_125 : (_eq_8 ? slot_depth_125 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_150 ? child_depth : slot_depth_125) : slot_depth_125) : slot_depth_125) : slot_depth_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_126 <= (_eq_0 ? slot_depth_126 : (_eq_1 ? slot_depth_126 : (_eq_4 ? slot_depth_126 : (_eq_5 ? slot_depth_126 : (_eq_7 ? slot_depth_126 : (_eq_8 ? slot_depth_126 : (_eq_12 ? (_not_6 ? slot_depth_126 : (_or_4 ? (1'd1 ? (_eq_151 ? child_depth : slot_depth_126) : slot_depth_126) : slot_depth_126)) : slot_depth_126)))))));
+    slot_depth_126 <= (_eq_0 ? slot_depth_126 : (_eq_1 ? slot_depth_126 : (_eq_4 ? slot_depth_126 : (_eq_5 ? slot_depth_126 : (_eq_7 ? slot_depth_126 : (_eq_8 ? slot_depth_126 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_151 ? child_depth : slot_depth_126) : slot_depth_126) : slot_depth_126) : slot_depth_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_127 <= (_eq_0 ? slot_depth_127 : (_eq_1 ? slot_depth_127 : (_eq_4 ? slot_depth_127 : (_eq_5 ? slot_depth_127 : (_eq_7 ? slot_depth_127 : (_eq_8 ? slot_depth_127 : (_eq_12 ? (_not_6 ? slot_depth_127 : (_or_4 ? (1'd1 ? (_eq_152 ? child_depth : slot_depth_127) : slot_depth_127) : slot_depth_127)) : slot_depth_127)))))));
+    slot_depth_127 <= (_eq_0 ? slot_depth_127 : (_eq_1 ? slot_depth_127 : (_eq_4 ? slot_depth_127 : (_eq_5 ? slot_depth_127 : (_eq_7 ? slot_depth_127 : (_eq_8 ? slot_depth_127 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_152 ? child_depth : slot_depth_127) : slot_depth_127) : slot_depth_127) : slot_depth_127)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_12 ? (_not_6 ? slot_parent_0 : (_or_4 ? (1'd1 ? (_eq_153 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_153 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_12 ? (_not_6 ? slot_parent_1 : (_or_4 ? (1'd1 ? (_eq_154 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_154 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_12 ? (_not_6 ? slot_parent_2 : (_or_4 ? (1'd1 ? (_eq_155 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_155 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_12 ? (_not_6 ? slot_parent_3 : (_or_4 ? (1'd1 ? (_eq_156 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_156 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_12 ? (_not_6 ? slot_parent_4 : (_or_4 ? (1'd1 ? (_eq_157 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_157 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_12 ? (_not_6 ? slot_parent_5 : (_or_4 ? (1'd1 ? (_eq_158 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_158 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_12 ? (_not_6 ? slot_parent_6 : (_or_4 ? (1'd1 ? (_eq_159 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_159 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_12 ? (_not_6 ? slot_parent_7 : (_or_4 ? (1'd1 ? (_eq_160 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_160 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_12 ? (_not_6 ? slot_parent_8 : (_or_4 ? (1'd1 ? (_eq_161 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_161 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_12 ? (_not_6 ? slot_parent_9 : (_or_4 ? (1'd1 ? (_eq_162 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_162 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_12 ? (_not_6 ? slot_parent_10 : (_or_4 ? (1'd1 ? (_eq_163 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_163 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_12 ? (_not_6 ? slot_parent_11 : (_or_4 ? (1'd1 ? (_eq_164 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_164 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_12 ? (_not_6 ? slot_parent_12 : (_or_4 ? (1'd1 ? (_eq_165 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_165 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_12 ? (_not_6 ? slot_parent_13 : (_or_4 ? (1'd1 ? (_eq_166 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_166 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_12 ? (_not_6 ? slot_parent_14 : (_or_4 ? (1'd1 ? (_eq_167 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_167 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_12 ? (_not_6 ? slot_parent_15 : (_or_4 ? (1'd1 ? (_eq_168 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_168 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_12 ? (_not_6 ? slot_parent_16 : (_or_4 ? (1'd1 ? (_eq_169 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_169 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_12 ? (_not_6 ? slot_parent_17 : (_or_4 ? (1'd1 ? (_eq_170 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_170 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_12 ? (_not_6 ? slot_parent_18 : (_or_4 ? (1'd1 ? (_eq_171 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_171 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_12 ? (_not_6 ? slot_parent_19 : (_or_4 ? (1'd1 ? (_eq_172 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_172 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_12 ? (_not_6 ? slot_parent_20 : (_or_4 ? (1'd1 ? (_eq_173 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_173 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_12 ? (_not_6 ? slot_parent_21 : (_or_4 ? (1'd1 ? (_eq_174 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_174 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_12 ? (_not_6 ? slot_parent_22 : (_or_4 ? (1'd1 ? (_eq_175 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_175 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_12 ? (_not_6 ? slot_parent_23 : (_or_4 ? (1'd1 ? (_eq_176 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_176 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_12 ? (_not_6 ? slot_parent_24 : (_or_4 ? (1'd1 ? (_eq_177 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_177 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_12 ? (_not_6 ? slot_parent_25 : (_or_4 ? (1'd1 ? (_eq_178 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_178 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_12 ? (_not_6 ? slot_parent_26 : (_or_4 ? (1'd1 ? (_eq_179 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_179 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_12 ? (_not_6 ? slot_parent_27 : (_or_4 ? (1'd1 ? (_eq_180 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_180 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_12 ? (_not_6 ? slot_parent_28 : (_or_4 ? (1'd1 ? (_eq_181 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_181 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_12 ? (_not_6 ? slot_parent_29 : (_or_4 ? (1'd1 ? (_eq_182 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_182 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_12 ? (_not_6 ? slot_parent_30 : (_or_4 ? (1'd1 ? (_eq_183 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_183 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_12 ? (_not_6 ? slot_parent_31 : (_or_4 ? (1'd1 ? (_eq_184 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_184 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_8 ? slot_parent_32 : (_eq_12 ? (_not_6 ? slot_parent_32 : (_or_4 ? (1'd1 ? (_eq_185 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32)) : slot_parent_32)))))));
+    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_8 ? slot_parent_32 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_185 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32) : slot_parent_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_8 ? slot_parent_33 : (_eq_12 ? (_not_6 ? slot_parent_33 : (_or_4 ? (1'd1 ? (_eq_186 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33)) : slot_parent_33)))))));
+    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_8 ? slot_parent_33 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_186 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33) : slot_parent_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_8 ? slot_parent_34 : (_eq_12 ? (_not_6 ? slot_parent_34 : (_or_4 ? (1'd1 ? (_eq_187 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34)) : slot_parent_34)))))));
+    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_8 ? slot_parent_34 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_187 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34) : slot_parent_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_8 ? slot_parent_35 : (_eq_12 ? (_not_6 ? slot_parent_35 : (_or_4 ? (1'd1 ? (_eq_188 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35)) : slot_parent_35)))))));
+    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_8 ? slot_parent_35 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_188 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35) : slot_parent_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_8 ? slot_parent_36 : (_eq_12 ? (_not_6 ? slot_parent_36 : (_or_4 ? (1'd1 ? (_eq_189 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36)) : slot_parent_36)))))));
+    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_8 ? slot_parent_36 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_189 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36) : slot_parent_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_8 ? slot_parent_37 : (_eq_12 ? (_not_6 ? slot_parent_37 : (_or_4 ? (1'd1 ? (_eq_190 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37)) : slot_parent_37)))))));
+    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_8 ? slot_parent_37 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_190 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37) : slot_parent_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_8 ? slot_parent_38 : (_eq_12 ? (_not_6 ? slot_parent_38 : (_or_4 ? (1'd1 ? (_eq_191 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38)) : slot_parent_38)))))));
+    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_8 ? slot_parent_38 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_191 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38) : slot_parent_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_8 ? slot_parent_39 : (_eq_12 ? (_not_6 ? slot_parent_39 : (_or_4 ? (1'd1 ? (_eq_192 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39)) : slot_parent_39)))))));
+    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_8 ? slot_parent_39 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_192 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39) : slot_parent_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_8 ? slot_parent_40 : (_eq_12 ? (_not_6 ? slot_parent_40 : (_or_4 ? (1'd1 ? (_eq_193 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40)) : slot_parent_40)))))));
+    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_8 ? slot_parent_40 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_193 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40) : slot_parent_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_8 ? slot_parent_41 : (_eq_12 ? (_not_6 ? slot_parent_41 : (_or_4 ? (1'd1 ? (_eq_194 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41)) : slot_parent_41)))))));
+    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_8 ? slot_parent_41 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_194 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41) : slot_parent_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_8 ? slot_parent_42 : (_eq_12 ? (_not_6 ? slot_parent_42 : (_or_4 ? (1'd1 ? (_eq_195 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42)) : slot_parent_42)))))));
+    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_8 ? slot_parent_42 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_195 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42) : slot_parent_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_8 ? slot_parent_43 : (_eq_12 ? (_not_6 ? slot_parent_43 : (_or_4 ? (1'd1 ? (_eq_196 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43)) : slot_parent_43)))))));
+    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_8 ? slot_parent_43 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_196 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43) : slot_parent_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_8 ? slot_parent_44 : (_eq_12 ? (_not_6 ? slot_parent_44 : (_or_4 ? (1'd1 ? (_eq_197 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44)) : slot_parent_44)))))));
+    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_8 ? slot_parent_44 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_197 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44) : slot_parent_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_8 ? slot_parent_45 : (_eq_12 ? (_not_6 ? slot_parent_45 : (_or_4 ? (1'd1 ? (_eq_198 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45)) : slot_parent_45)))))));
+    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_8 ? slot_parent_45 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_198 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45) : slot_parent_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_8 ? slot_parent_46 : (_eq_12 ? (_not_6 ? slot_parent_46 : (_or_4 ? (1'd1 ? (_eq_199 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46)) : slot_parent_46)))))));
+    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_8 ? slot_parent_46 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_199 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46) : slot_parent_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_8 ? slot_parent_47 : (_eq_12 ? (_not_6 ? slot_parent_47 : (_or_4 ? (1'd1 ? (_eq_200 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47)) : slot_parent_47)))))));
+    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_8 ? slot_parent_47 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_200 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47) : slot_parent_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_8 ? slot_parent_48 : (_eq_12 ? (_not_6 ? slot_parent_48 : (_or_4 ? (1'd1 ? (_eq_201 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48)) : slot_parent_48)))))));
+    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_8 ? slot_parent_48 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_201 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48) : slot_parent_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_8 ? slot_parent_49 : (_eq_12 ? (_not_6 ? slot_parent_49 : (_or_4 ? (1'd1 ? (_eq_202 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49)) : slot_parent_49)))))));
+    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_8 ? slot_parent_49 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_202 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49) : slot_parent_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_8 ? slot_parent_50 : (_eq_12 ? (_not_6 ? slot_parent_50 : (_or_4 ? (1'd1 ? (_eq_203 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50)) : slot_parent_50)))))));
+    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_8 ? slot_parent_50 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_203 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50) : slot_parent_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_8 ? slot_parent_51 : (_eq_12 ? (_not_6 ? slot_parent_51 : (_or_4 ? (1'd1 ? (_eq_204 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51)) : slot_parent_51)))))));
+    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_8 ? slot_parent_51 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_204 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51) : slot_parent_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_8 ? slot_parent_52 : (_eq_12 ? (_not_6 ? slot_parent_52 : (_or_4 ? (1'd1 ? (_eq_205 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52)) : slot_parent_52)))))));
+    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_8 ? slot_parent_52 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_205 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52) : slot_parent_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_8 ? slot_parent_53 : (_eq_12 ? (_not_6 ? slot_parent_53 : (_or_4 ? (1'd1 ? (_eq_206 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53)) : slot_parent_53)))))));
+    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_8 ? slot_parent_53 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_206 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53) : slot_parent_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_8 ? slot_parent_54 : (_eq_12 ? (_not_6 ? slot_parent_54 : (_or_4 ? (1'd1 ? (_eq_207 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54)) : slot_parent_54)))))));
+    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_8 ? slot_parent_54 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_207 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54) : slot_parent_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_8 ? slot_parent_55 : (_eq_12 ? (_not_6 ? slot_parent_55 : (_or_4 ? (1'd1 ? (_eq_208 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55)) : slot_parent_55)))))));
+    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_8 ? slot_parent_55 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_208 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55) : slot_parent_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_8 ? slot_parent_56 : (_eq_12 ? (_not_6 ? slot_parent_56 : (_or_4 ? (1'd1 ? (_eq_209 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56)) : slot_parent_56)))))));
+    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_8 ? slot_parent_56 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_209 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56) : slot_parent_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_8 ? slot_parent_57 : (_eq_12 ? (_not_6 ? slot_parent_57 : (_or_4 ? (1'd1 ? (_eq_210 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57)) : slot_parent_57)))))));
+    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_8 ? slot_parent_57 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_210 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57) : slot_parent_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_8 ? slot_parent_58 : (_eq_12 ? (_not_6 ? slot_parent_58 : (_or_4 ? (1'd1 ? (_eq_211 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58)) : slot_parent_58)))))));
+    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_8 ? slot_parent_58 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_211 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58) : slot_parent_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_8 ? slot_parent_59 : (_eq_12 ? (_not_6 ? slot_parent_59 : (_or_4 ? (1'd1 ? (_eq_212 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59)) : slot_parent_59)))))));
+    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_8 ? slot_parent_59 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_212 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59) : slot_parent_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_8 ? slot_parent_60 : (_eq_12 ? (_not_6 ? slot_parent_60 : (_or_4 ? (1'd1 ? (_eq_213 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60)) : slot_parent_60)))))));
+    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_8 ? slot_parent_60 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_213 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60) : slot_parent_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_8 ? slot_parent_61 : (_eq_12 ? (_not_6 ? slot_parent_61 : (_or_4 ? (1'd1 ? (_eq_214 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61)) : slot_parent_61)))))));
+    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_8 ? slot_parent_61 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_214 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61) : slot_parent_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_8 ? slot_parent_62 : (_eq_12 ? (_not_6 ? slot_parent_62 : (_or_4 ? (1'd1 ? (_eq_215 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62)) : slot_parent_62)))))));
+    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_8 ? slot_parent_62 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_215 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62) : slot_parent_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_8 ? slot_parent_63 : (_eq_12 ? (_not_6 ? slot_parent_63 : (_or_4 ? (1'd1 ? (_eq_216 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63)) : slot_parent_63)))))));
+    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_8 ? slot_parent_63 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_216 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63) : slot_parent_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_8 ? slot_parent_64 : (_eq_12 ? (_not_6 ? slot_parent_64 : (_or_4 ? (1'd1 ? (_eq_217 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64)) : slot_parent_64)))))));
+    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_8 ? slot_parent_64 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_217 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64) : slot_parent_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_8 ? slot_parent_65 : (_eq_12 ? (_not_6 ? slot_parent_65 : (_or_4 ? (1'd1 ? (_eq_218 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65)) : slot_parent_65)))))));
+    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_8 ? slot_parent_65 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_218 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65) : slot_parent_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_8 ? slot_parent_66 : (_eq_12 ? (_not_6 ? slot_parent_66 : (_or_4 ? (1'd1 ? (_eq_219 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66)) : slot_parent_66)))))));
+    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_8 ? slot_parent_66 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_219 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66) : slot_parent_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_8 ? slot_parent_67 : (_eq_12 ? (_not_6 ? slot_parent_67 : (_or_4 ? (1'd1 ? (_eq_220 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67)) : slot_parent_67)))))));
+    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_8 ? slot_parent_67 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_220 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67) : slot_parent_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_8 ? slot_parent_68 : (_eq_12 ? (_not_6 ? slot_parent_68 : (_or_4 ? (1'd1 ? (_eq_221 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68)) : slot_parent_68)))))));
+    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_8 ? slot_parent_68 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_221 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68) : slot_parent_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_8 ? slot_parent_69 : (_eq_12 ? (_not_6 ? slot_parent_69 : (_or_4 ? (1'd1 ? (_eq_222 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69)) : slot_parent_69)))))));
+    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_8 ? slot_parent_69 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_222 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69) : slot_parent_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_8 ? slot_parent_70 : (_eq_12 ? (_not_6 ? slot_parent_70 : (_or_4 ? (1'd1 ? (_eq_223 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70)) : slot_parent_70)))))));
+    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_8 ? slot_parent_70 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_223 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70) : slot_parent_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_8 ? slot_parent_71 : (_eq_12 ? (_not_6 ? slot_parent_71 : (_or_4 ? (1'd1 ? (_eq_224 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71)) : slot_parent_71)))))));
+    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_8 ? slot_parent_71 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_224 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71) : slot_parent_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_8 ? slot_parent_72 : (_eq_12 ? (_not_6 ? slot_parent_72 : (_or_4 ? (1'd1 ? (_eq_225 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72)) : slot_parent_72)))))));
+    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_8 ? slot_parent_72 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_225 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72) : slot_parent_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_8 ? slot_parent_73 : (_eq_12 ? (_not_6 ? slot_parent_73 : (_or_4 ? (1'd1 ? (_eq_226 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73)) : slot_parent_73)))))));
+    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_8 ? slot_parent_73 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_226 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73) : slot_parent_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_8 ? slot_parent_74 : (_eq_12 ? (_not_6 ? slot_parent_74 : (_or_4 ? (1'd1 ? (_eq_227 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74)) : slot_parent_74)))))));
+    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_8 ? slot_parent_74 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_227 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74) : slot_parent_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_8 ? slot_parent_75 : (_eq_12 ? (_not_6 ? slot_parent_75 : (_or_4 ? (1'd1 ? (_eq_228 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75)) : slot_parent_75)))))));
+    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_8 ? slot_parent_75 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_228 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75) : slot_parent_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_8 ? slot_parent_76 : (_eq_12 ? (_not_6 ? slot_parent_76 : (_or_4 ? (1'd1 ? (_eq_229 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76)) : slot_parent_76)))))));
+    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_8 ? slot_parent_76 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_229 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76) : slot_parent_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_8 ? slot_parent_77 : (_eq_12 ? (_not_6 ? slot_parent_77 : (_or_4 ? (1'd1 ? (_eq_230 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77)) : slot_parent_77)))))));
+    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_8 ? slot_parent_77 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_230 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77) : slot_parent_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_8 ? slot_parent_78 : (_eq_12 ? (_not_6 ? slot_parent_78 : (_or_4 ? (1'd1 ? (_eq_231 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78)) : slot_parent_78)))))));
+    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_8 ? slot_parent_78 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_231 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78) : slot_parent_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_8 ? slot_parent_79 : (_eq_12 ? (_not_6 ? slot_parent_79 : (_or_4 ? (1'd1 ? (_eq_232 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79)) : slot_parent_79)))))));
+    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_8 ? slot_parent_79 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_232 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79) : slot_parent_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_8 ? slot_parent_80 : (_eq_12 ? (_not_6 ? slot_parent_80 : (_or_4 ? (1'd1 ? (_eq_233 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80)) : slot_parent_80)))))));
+    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_8 ? slot_parent_80 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_233 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80) : slot_parent_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_8 ? slot_parent_81 : (_eq_12 ? (_not_6 ? slot_parent_81 : (_or_4 ? (1'd1 ? (_eq_234 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81)) : slot_parent_81)))))));
+    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_8 ? slot_parent_81 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_234 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81) : slot_parent_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_8 ? slot_parent_82 : (_eq_12 ? (_not_6 ? slot_parent_82 : (_or_4 ? (1'd1 ? (_eq_235 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82)) : slot_parent_82)))))));
+    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_8 ? slot_parent_82 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_235 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82) : slot_parent_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_8 ? slot_parent_83 : (_eq_12 ? (_not_6 ? slot_parent_83 : (_or_4 ? (1'd1 ? (_eq_236 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83)) : slot_parent_83)))))));
+    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_8 ? slot_parent_83 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_236 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83) : slot_parent_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_8 ? slot_parent_84 : (_eq_12 ? (_not_6 ? slot_parent_84 : (_or_4 ? (1'd1 ? (_eq_237 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84)) : slot_parent_84)))))));
+    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_8 ? slot_parent_84 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_237 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84) : slot_parent_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_8 ? slot_parent_85 : (_eq_12 ? (_not_6 ? slot_parent_85 : (_or_4 ? (1'd1 ? (_eq_238 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85)) : slot_parent_85)))))));
+    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_8 ? slot_parent_85 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_238 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85) : slot_parent_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_8 ? slot_parent_86 : (_eq_12 ? (_not_6 ? slot_parent_86 : (_or_4 ? (1'd1 ? (_eq_239 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86)) : slot_parent_86)))))));
+    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_8 ? slot_parent_86 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_239 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86) : slot_parent_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_8 ? slot_parent_87 : (_eq_12 ? (_not_6 ? slot_parent_87 : (_or_4 ? (1'd1 ? (_eq_240 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87)) : slot_parent_87)))))));
+    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_8 ? slot_parent_87 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_240 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87) : slot_parent_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_8 ? slot_parent_88 : (_eq_12 ? (_not_6 ? slot_parent_88 : (_or_4 ? (1'd1 ? (_eq_241 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88)) : slot_parent_88)))))));
+    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_8 ? slot_parent_88 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_241 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88) : slot_parent_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_8 ? slot_parent_89 : (_eq_12 ? (_not_6 ? slot_parent_89 : (_or_4 ? (1'd1 ? (_eq_242 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89)) : slot_parent_89)))))));
+    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_8 ? slot_parent_89 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_242 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89) : slot_parent_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_8 ? slot_parent_90 : (_eq_12 ? (_not_6 ? slot_parent_90 : (_or_4 ? (1'd1 ? (_eq_243 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90)) : slot_parent_90)))))));
+    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_8 ? slot_parent_90 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_243 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90) : slot_parent_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_8 ? slot_parent_91 : (_eq_12 ? (_not_6 ? slot_parent_91 : (_or_4 ? (1'd1 ? (_eq_244 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91)) : slot_parent_91)))))));
+    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_8 ? slot_parent_91 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_244 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91) : slot_parent_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_8 ? slot_parent_92 : (_eq_12 ? (_not_6 ? slot_parent_92 : (_or_4 ? (1'd1 ? (_eq_245 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92)) : slot_parent_92)))))));
+    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_8 ? slot_parent_92 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_245 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92) : slot_parent_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_8 ? slot_parent_93 : (_eq_12 ? (_not_6 ? slot_parent_93 : (_or_4 ? (1'd1 ? (_eq_246 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93)) : slot_parent_93)))))));
+    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_8 ? slot_parent_93 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_246 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93) : slot_parent_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_8 ? slot_parent_94 : (_eq_12 ? (_not_6 ? slot_parent_94 : (_or_4 ? (1'd1 ? (_eq_247 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94)) : slot_parent_94)))))));
+    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_8 ? slot_parent_94 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_247 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94) : slot_parent_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_8 ? slot_parent_95 : (_eq_12 ? (_not_6 ? slot_parent_95 : (_or_4 ? (1'd1 ? (_eq_248 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95)) : slot_parent_95)))))));
+    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_8 ? slot_parent_95 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_248 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95) : slot_parent_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_8 ? slot_parent_96 : (_eq_12 ? (_not_6 ? slot_parent_96 : (_or_4 ? (1'd1 ? (_eq_249 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96)) : slot_parent_96)))))));
+    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_8 ? slot_parent_96 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_249 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96) : slot_parent_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_8 ? slot_parent_97 : (_eq_12 ? (_not_6 ? slot_parent_97 : (_or_4 ? (1'd1 ? (_eq_250 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97)) : slot_parent_97)))))));
+    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_8 ? slot_parent_97 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_250 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97) : slot_parent_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_8 ? slot_parent_98 : (_eq_12 ? (_not_6 ? slot_parent_98 : (_or_4 ? (1'd1 ? (_eq_251 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98)) : slot_parent_98)))))));
+    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_8 ? slot_parent_98 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_251 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98) : slot_parent_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_8 ? slot_parent_99 : (_eq_12 ? (_not_6 ? slot_parent_99 : (_or_4 ? (1'd1 ? (_eq_252 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99)) : slot_parent_99)))))));
+    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_8 ? slot_parent_99 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_252 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99) : slot_parent_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_8 ? slot_parent_100 : (_eq_12 ? (_not_6 ? slot_parent_100 : (_or_4 ? (1'd1 ? (_eq_253 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100)) : slot_parent_100)))))));
+    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_8 ? slot_parent_100 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_253 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100) : slot_parent_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_8 ? slot_parent_101 : (_eq_12 ? (_not_6 ? slot_parent_101 : (_or_4 ? (1'd1 ? (_eq_254 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101)) : slot_parent_101)))))));
+    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_8 ? slot_parent_101 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_254 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101) : slot_parent_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_8 ? slot_parent_102 : (_eq_12 ? (_not_6 ? slot_parent_102 : (_or_4 ? (1'd1 ? (_eq_255 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102)) : slot_parent_102)))))));
+    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_8 ? slot_parent_102 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_255 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102) : slot_parent_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_8 ? slot_parent_103 : (_eq_12 ? (_not_6 ? slot_parent_103 : (_or_4 ? (1'd1 ? (_eq_256 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103)) : slot_parent_103)))))));
+    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_8 ? slot_parent_103 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_256 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103) : slot_parent_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_8 ? slot_parent_104 : (_eq_12 ? (_not_6 ? slot_parent_104 : (_or_4 ? (1'd1 ? (_eq_257 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104)) : slot_parent_104)))))));
+    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_8 ? slot_parent_104 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_257 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104) : slot_parent_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_8 ? slot_parent_105 : (_eq_12 ? (_not_6 ? slot_parent_105 : (_or_4 ? (1'd1 ? (_eq_258 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105)) : slot_parent_105)))))));
+    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_8 ? slot_parent_105 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_258 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105) : slot_parent_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_8 ? slot_parent_106 : (_eq_12 ? (_not_6 ? slot_parent_106 : (_or_4 ? (1'd1 ? (_eq_259 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106)) : slot_parent_106)))))));
+    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_8 ? slot_parent_106 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_259 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106) : slot_parent_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_8 ? slot_parent_107 : (_eq_12 ? (_not_6 ? slot_parent_107 : (_or_4 ? (1'd1 ? (_eq_260 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107)) : slot_parent_107)))))));
+    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_8 ? slot_parent_107 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_260 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107) : slot_parent_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_8 ? slot_parent_108 : (_eq_12 ? (_not_6 ? slot_parent_108 : (_or_4 ? (1'd1 ? (_eq_261 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108)) : slot_parent_108)))))));
+    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_8 ? slot_parent_108 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_261 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108) : slot_parent_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_8 ? slot_parent_109 : (_eq_12 ? (_not_6 ? slot_parent_109 : (_or_4 ? (1'd1 ? (_eq_262 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109)) : slot_parent_109)))))));
+    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_8 ? slot_parent_109 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_262 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109) : slot_parent_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_8 ? slot_parent_110 : (_eq_12 ? (_not_6 ? slot_parent_110 : (_or_4 ? (1'd1 ? (_eq_263 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110)) : slot_parent_110)))))));
+    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_8 ? slot_parent_110 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_263 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110) : slot_parent_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_8 ? slot_parent_111 : (_eq_12 ? (_not_6 ? slot_parent_111 : (_or_4 ? (1'd1 ? (_eq_264 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111)) : slot_parent_111)))))));
+    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_8 ? slot_parent_111 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_264 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111) : slot_parent_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_8 ? slot_parent_112 : (_eq_12 ? (_not_6 ? slot_parent_112 : (_or_4 ? (1'd1 ? (_eq_265 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112)) : slot_parent_112)))))));
+    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_8 ? slot_parent_112 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_265 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112) : slot_parent_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_8 ? slot_parent_113 : (_eq_12 ? (_not_6 ? slot_parent_113 : (_or_4 ? (1'd1 ? (_eq_266 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113)) : slot_parent_113)))))));
+    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_8 ? slot_parent_113 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_266 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113) : slot_parent_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_8 ? slot_parent_114 : (_eq_12 ? (_not_6 ? slot_parent_114 : (_or_4 ? (1'd1 ? (_eq_267 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114)) : slot_parent_114)))))));
+    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_8 ? slot_parent_114 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_267 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114) : slot_parent_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_8 ? slot_parent_115 : (_eq_12 ? (_not_6 ? slot_parent_115 : (_or_4 ? (1'd1 ? (_eq_268 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115)) : slot_parent_115)))))));
+    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_8 ? slot_parent_115 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_268 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115) : slot_parent_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_8 ? slot_parent_116 : (_eq_12 ? (_not_6 ? slot_parent_116 : (_or_4 ? (1'd1 ? (_eq_269 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116)) : slot_parent_116)))))));
+    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_8 ? slot_parent_116 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_269 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116) : slot_parent_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_8 ? slot_parent_117 : (_eq_12 ? (_not_6 ? slot_parent_117 : (_or_4 ? (1'd1 ? (_eq_270 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117)) : slot_parent_117)))))));
+    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_8 ? slot_parent_117 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_270 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117) : slot_parent_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_8 ? slot_parent_118 : (_eq_12 ? (_not_6 ? slot_parent_118 : (_or_4 ? (1'd1 ? (_eq_271 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118)) : slot_parent_118)))))));
+    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_8 ? slot_parent_118 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_271 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118) : slot_parent_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_8 ? slot_parent_119 : (_eq_12 ? (_not_6 ? slot_parent_119 : (_or_4 ? (1'd1 ? (_eq_272 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119)) : slot_parent_119)))))));
+    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_8 ? slot_parent_119 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_272 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119) : slot_parent_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_8 ? slot_parent_120 : (_eq_12 ? (_not_6 ? slot_parent_120 : (_or_4 ? (1'd1 ? (_eq_273 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120)) : slot_parent_120)))))));
+    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_8 ? slot_parent_120 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_273 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120) : slot_parent_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_8 ? slot_parent_121 : (_eq_12 ? (_not_6 ? slot_parent_121 : (_or_4 ? (1'd1 ? (_eq_274 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121)) : slot_parent_121)))))));
+    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_8 ? slot_parent_121 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_274 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121) : slot_parent_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_8 ? slot_parent_122 : (_eq_12 ? (_not_6 ? slot_parent_122 : (_or_4 ? (1'd1 ? (_eq_275 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122)) : slot_parent_122)))))));
+    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_8 ? slot_parent_122 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_275 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122) : slot_parent_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_8 ? slot_parent_123 : (_eq_12 ? (_not_6 ? slot_parent_123 : (_or_4 ? (1'd1 ? (_eq_276 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123)) : slot_parent_123)))))));
+    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_8 ? slot_parent_123 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_276 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123) : slot_parent_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_8 ? slot_parent_124 : (_eq_12 ? (_not_6 ? slot_parent_124 : (_or_4 ? (1'd1 ? (_eq_277 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124)) : slot_parent_124)))))));
+    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_8 ? slot_parent_124 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_277 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124) : slot_parent_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_8 ? slot_parent_125 : (_eq_12 ? (_not_6 ? slot_parent_125 : (_or_4 ? (1'd1 ? (_eq_278 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125)) : slot_parent_125)))))));
+    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_8 ? slot_parent_125 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_278 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125) : slot_parent_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_8 ? slot_parent_126 : (_eq_12 ? (_not_6 ? slot_parent_126 : (_or_4 ? (1'd1 ? (_eq_279 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126)) : slot_parent_126)))))));
+    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_8 ? slot_parent_126 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_279 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126) : slot_parent_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_8 ? slot_parent_127 : (_eq_12 ? (_not_6 ? slot_parent_127 : (_or_4 ? (1'd1 ? (_eq_280 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127)) : slot_parent_127)))))));
+    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_8 ? slot_parent_127 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_280 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127) : slot_parent_127)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_12 ? (_not_6 ? slot_digit_0 : (_or_4 ? (1'd1 ? (_eq_281 ? _bits_5 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_281 ? _bits_8 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_12 ? (_not_6 ? slot_digit_1 : (_or_4 ? (1'd1 ? (_eq_282 ? _bits_5 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_282 ? _bits_8 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_12 ? (_not_6 ? slot_digit_2 : (_or_4 ? (1'd1 ? (_eq_283 ? _bits_5 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_283 ? _bits_8 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_12 ? (_not_6 ? slot_digit_3 : (_or_4 ? (1'd1 ? (_eq_284 ? _bits_5 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_284 ? _bits_8 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_12 ? (_not_6 ? slot_digit_4 : (_or_4 ? (1'd1 ? (_eq_285 ? _bits_5 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_285 ? _bits_8 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_12 ? (_not_6 ? slot_digit_5 : (_or_4 ? (1'd1 ? (_eq_286 ? _bits_5 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_286 ? _bits_8 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_12 ? (_not_6 ? slot_digit_6 : (_or_4 ? (1'd1 ? (_eq_287 ? _bits_5 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_287 ? _bits_8 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_12 ? (_not_6 ? slot_digit_7 : (_or_4 ? (1'd1 ? (_eq_288 ? _bits_5 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_288 ? _bits_8 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_12 ? (_not_6 ? slot_digit_8 : (_or_4 ? (1'd1 ? (_eq_289 ? _bits_5 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_289 ? _bits_8 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_12 ? (_not_6 ? slot_digit_9 : (_or_4 ? (1'd1 ? (_eq_290 ? _bits_5 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_290 ? _bits_8 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_12 ? (_not_6 ? slot_digit_10 : (_or_4 ? (1'd1 ? (_eq_291 ? _bits_5 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_291 ? _bits_8 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_12 ? (_not_6 ? slot_digit_11 : (_or_4 ? (1'd1 ? (_eq_292 ? _bits_5 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_292 ? _bits_8 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_12 ? (_not_6 ? slot_digit_12 : (_or_4 ? (1'd1 ? (_eq_293 ? _bits_5 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_293 ? _bits_8 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_12 ? (_not_6 ? slot_digit_13 : (_or_4 ? (1'd1 ? (_eq_294 ? _bits_5 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_294 ? _bits_8 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_12 ? (_not_6 ? slot_digit_14 : (_or_4 ? (1'd1 ? (_eq_295 ? _bits_5 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_295 ? _bits_8 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_12 ? (_not_6 ? slot_digit_15 : (_or_4 ? (1'd1 ? (_eq_296 ? _bits_5 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_296 ? _bits_8 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_12 ? (_not_6 ? slot_digit_16 : (_or_4 ? (1'd1 ? (_eq_297 ? _bits_5 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_297 ? _bits_8 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_12 ? (_not_6 ? slot_digit_17 : (_or_4 ? (1'd1 ? (_eq_298 ? _bits_5 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_298 ? _bits_8 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_12 ? (_not_6 ? slot_digit_18 : (_or_4 ? (1'd1 ? (_eq_299 ? _bits_5 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_299 ? _bits_8 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_12 ? (_not_6 ? slot_digit_19 : (_or_4 ? (1'd1 ? (_eq_300 ? _bits_5 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_300 ? _bits_8 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_12 ? (_not_6 ? slot_digit_20 : (_or_4 ? (1'd1 ? (_eq_301 ? _bits_5 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_301 ? _bits_8 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_12 ? (_not_6 ? slot_digit_21 : (_or_4 ? (1'd1 ? (_eq_302 ? _bits_5 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_302 ? _bits_8 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_12 ? (_not_6 ? slot_digit_22 : (_or_4 ? (1'd1 ? (_eq_303 ? _bits_5 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_303 ? _bits_8 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_12 ? (_not_6 ? slot_digit_23 : (_or_4 ? (1'd1 ? (_eq_304 ? _bits_5 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_304 ? _bits_8 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_12 ? (_not_6 ? slot_digit_24 : (_or_4 ? (1'd1 ? (_eq_305 ? _bits_5 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_305 ? _bits_8 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_12 ? (_not_6 ? slot_digit_25 : (_or_4 ? (1'd1 ? (_eq_306 ? _bits_5 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_306 ? _bits_8 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_12 ? (_not_6 ? slot_digit_26 : (_or_4 ? (1'd1 ? (_eq_307 ? _bits_5 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_307 ? _bits_8 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_12 ? (_not_6 ? slot_digit_27 : (_or_4 ? (1'd1 ? (_eq_308 ? _bits_5 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_308 ? _bits_8 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_12 ? (_not_6 ? slot_digit_28 : (_or_4 ? (1'd1 ? (_eq_309 ? _bits_5 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_309 ? _bits_8 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_12 ? (_not_6 ? slot_digit_29 : (_or_4 ? (1'd1 ? (_eq_310 ? _bits_5 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_310 ? _bits_8 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_12 ? (_not_6 ? slot_digit_30 : (_or_4 ? (1'd1 ? (_eq_311 ? _bits_5 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_311 ? _bits_8 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_12 ? (_not_6 ? slot_digit_31 : (_or_4 ? (1'd1 ? (_eq_312 ? _bits_5 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_312 ? _bits_8 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_8 ? slot_digit_32 : (_eq_12 ? (_not_6 ? slot_digit_32 : (_or_4 ? (1'd1 ? (_eq_313 ? _bits_5 : slot_digit_32) : slot_digit_32) : slot_digit_32)) : slot_digit_32)))))));
+    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_8 ? slot_digit_32 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_313 ? _bits_8 : slot_digit_32) : slot_digit_32) : slot_digit_32) : slot_digit_32)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_8 ? slot_digit_33 : (_eq_12 ? (_not_6 ? slot_digit_33 : (_or_4 ? (1'd1 ? (_eq_314 ? _bits_5 : slot_digit_33) : slot_digit_33) : slot_digit_33)) : slot_digit_33)))))));
+    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_8 ? slot_digit_33 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_314 ? _bits_8 : slot_digit_33) : slot_digit_33) : slot_digit_33) : slot_digit_33)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_8 ? slot_digit_34 : (_eq_12 ? (_not_6 ? slot_digit_34 : (_or_4 ? (1'd1 ? (_eq_315 ? _bits_5 : slot_digit_34) : slot_digit_34) : slot_digit_34)) : slot_digit_34)))))));
+    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_8 ? slot_digit_34 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_315 ? _bits_8 : slot_digit_34) : slot_digit_34) : slot_digit_34) : slot_digit_34)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_8 ? slot_digit_35 : (_eq_12 ? (_not_6 ? slot_digit_35 : (_or_4 ? (1'd1 ? (_eq_316 ? _bits_5 : slot_digit_35) : slot_digit_35) : slot_digit_35)) : slot_digit_35)))))));
+    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_8 ? slot_digit_35 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_316 ? _bits_8 : slot_digit_35) : slot_digit_35) : slot_digit_35) : slot_digit_35)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_8 ? slot_digit_36 : (_eq_12 ? (_not_6 ? slot_digit_36 : (_or_4 ? (1'd1 ? (_eq_317 ? _bits_5 : slot_digit_36) : slot_digit_36) : slot_digit_36)) : slot_digit_36)))))));
+    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_8 ? slot_digit_36 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_317 ? _bits_8 : slot_digit_36) : slot_digit_36) : slot_digit_36) : slot_digit_36)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_8 ? slot_digit_37 : (_eq_12 ? (_not_6 ? slot_digit_37 : (_or_4 ? (1'd1 ? (_eq_318 ? _bits_5 : slot_digit_37) : slot_digit_37) : slot_digit_37)) : slot_digit_37)))))));
+    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_8 ? slot_digit_37 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_318 ? _bits_8 : slot_digit_37) : slot_digit_37) : slot_digit_37) : slot_digit_37)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_8 ? slot_digit_38 : (_eq_12 ? (_not_6 ? slot_digit_38 : (_or_4 ? (1'd1 ? (_eq_319 ? _bits_5 : slot_digit_38) : slot_digit_38) : slot_digit_38)) : slot_digit_38)))))));
+    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_8 ? slot_digit_38 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_319 ? _bits_8 : slot_digit_38) : slot_digit_38) : slot_digit_38) : slot_digit_38)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_8 ? slot_digit_39 : (_eq_12 ? (_not_6 ? slot_digit_39 : (_or_4 ? (1'd1 ? (_eq_320 ? _bits_5 : slot_digit_39) : slot_digit_39) : slot_digit_39)) : slot_digit_39)))))));
+    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_8 ? slot_digit_39 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_320 ? _bits_8 : slot_digit_39) : slot_digit_39) : slot_digit_39) : slot_digit_39)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_8 ? slot_digit_40 : (_eq_12 ? (_not_6 ? slot_digit_40 : (_or_4 ? (1'd1 ? (_eq_321 ? _bits_5 : slot_digit_40) : slot_digit_40) : slot_digit_40)) : slot_digit_40)))))));
+    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_8 ? slot_digit_40 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_321 ? _bits_8 : slot_digit_40) : slot_digit_40) : slot_digit_40) : slot_digit_40)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_8 ? slot_digit_41 : (_eq_12 ? (_not_6 ? slot_digit_41 : (_or_4 ? (1'd1 ? (_eq_322 ? _bits_5 : slot_digit_41) : slot_digit_41) : slot_digit_41)) : slot_digit_41)))))));
+    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_8 ? slot_digit_41 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_322 ? _bits_8 : slot_digit_41) : slot_digit_41) : slot_digit_41) : slot_digit_41)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_8 ? slot_digit_42 : (_eq_12 ? (_not_6 ? slot_digit_42 : (_or_4 ? (1'd1 ? (_eq_323 ? _bits_5 : slot_digit_42) : slot_digit_42) : slot_digit_42)) : slot_digit_42)))))));
+    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_8 ? slot_digit_42 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_323 ? _bits_8 : slot_digit_42) : slot_digit_42) : slot_digit_42) : slot_digit_42)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_8 ? slot_digit_43 : (_eq_12 ? (_not_6 ? slot_digit_43 : (_or_4 ? (1'd1 ? (_eq_324 ? _bits_5 : slot_digit_43) : slot_digit_43) : slot_digit_43)) : slot_digit_43)))))));
+    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_8 ? slot_digit_43 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_324 ? _bits_8 : slot_digit_43) : slot_digit_43) : slot_digit_43) : slot_digit_43)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_8 ? slot_digit_44 : (_eq_12 ? (_not_6 ? slot_digit_44 : (_or_4 ? (1'd1 ? (_eq_325 ? _bits_5 : slot_digit_44) : slot_digit_44) : slot_digit_44)) : slot_digit_44)))))));
+    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_8 ? slot_digit_44 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_325 ? _bits_8 : slot_digit_44) : slot_digit_44) : slot_digit_44) : slot_digit_44)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_8 ? slot_digit_45 : (_eq_12 ? (_not_6 ? slot_digit_45 : (_or_4 ? (1'd1 ? (_eq_326 ? _bits_5 : slot_digit_45) : slot_digit_45) : slot_digit_45)) : slot_digit_45)))))));
+    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_8 ? slot_digit_45 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_326 ? _bits_8 : slot_digit_45) : slot_digit_45) : slot_digit_45) : slot_digit_45)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_8 ? slot_digit_46 : (_eq_12 ? (_not_6 ? slot_digit_46 : (_or_4 ? (1'd1 ? (_eq_327 ? _bits_5 : slot_digit_46) : slot_digit_46) : slot_digit_46)) : slot_digit_46)))))));
+    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_8 ? slot_digit_46 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_327 ? _bits_8 : slot_digit_46) : slot_digit_46) : slot_digit_46) : slot_digit_46)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_8 ? slot_digit_47 : (_eq_12 ? (_not_6 ? slot_digit_47 : (_or_4 ? (1'd1 ? (_eq_328 ? _bits_5 : slot_digit_47) : slot_digit_47) : slot_digit_47)) : slot_digit_47)))))));
+    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_8 ? slot_digit_47 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_328 ? _bits_8 : slot_digit_47) : slot_digit_47) : slot_digit_47) : slot_digit_47)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_8 ? slot_digit_48 : (_eq_12 ? (_not_6 ? slot_digit_48 : (_or_4 ? (1'd1 ? (_eq_329 ? _bits_5 : slot_digit_48) : slot_digit_48) : slot_digit_48)) : slot_digit_48)))))));
+    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_8 ? slot_digit_48 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_329 ? _bits_8 : slot_digit_48) : slot_digit_48) : slot_digit_48) : slot_digit_48)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_8 ? slot_digit_49 : (_eq_12 ? (_not_6 ? slot_digit_49 : (_or_4 ? (1'd1 ? (_eq_330 ? _bits_5 : slot_digit_49) : slot_digit_49) : slot_digit_49)) : slot_digit_49)))))));
+    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_8 ? slot_digit_49 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_330 ? _bits_8 : slot_digit_49) : slot_digit_49) : slot_digit_49) : slot_digit_49)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_8 ? slot_digit_50 : (_eq_12 ? (_not_6 ? slot_digit_50 : (_or_4 ? (1'd1 ? (_eq_331 ? _bits_5 : slot_digit_50) : slot_digit_50) : slot_digit_50)) : slot_digit_50)))))));
+    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_8 ? slot_digit_50 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_331 ? _bits_8 : slot_digit_50) : slot_digit_50) : slot_digit_50) : slot_digit_50)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_8 ? slot_digit_51 : (_eq_12 ? (_not_6 ? slot_digit_51 : (_or_4 ? (1'd1 ? (_eq_332 ? _bits_5 : slot_digit_51) : slot_digit_51) : slot_digit_51)) : slot_digit_51)))))));
+    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_8 ? slot_digit_51 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_332 ? _bits_8 : slot_digit_51) : slot_digit_51) : slot_digit_51) : slot_digit_51)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_8 ? slot_digit_52 : (_eq_12 ? (_not_6 ? slot_digit_52 : (_or_4 ? (1'd1 ? (_eq_333 ? _bits_5 : slot_digit_52) : slot_digit_52) : slot_digit_52)) : slot_digit_52)))))));
+    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_8 ? slot_digit_52 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_333 ? _bits_8 : slot_digit_52) : slot_digit_52) : slot_digit_52) : slot_digit_52)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_8 ? slot_digit_53 : (_eq_12 ? (_not_6 ? slot_digit_53 : (_or_4 ? (1'd1 ? (_eq_334 ? _bits_5 : slot_digit_53) : slot_digit_53) : slot_digit_53)) : slot_digit_53)))))));
+    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_8 ? slot_digit_53 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_334 ? _bits_8 : slot_digit_53) : slot_digit_53) : slot_digit_53) : slot_digit_53)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_8 ? slot_digit_54 : (_eq_12 ? (_not_6 ? slot_digit_54 : (_or_4 ? (1'd1 ? (_eq_335 ? _bits_5 : slot_digit_54) : slot_digit_54) : slot_digit_54)) : slot_digit_54)))))));
+    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_8 ? slot_digit_54 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_335 ? _bits_8 : slot_digit_54) : slot_digit_54) : slot_digit_54) : slot_digit_54)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_8 ? slot_digit_55 : (_eq_12 ? (_not_6 ? slot_digit_55 : (_or_4 ? (1'd1 ? (_eq_336 ? _bits_5 : slot_digit_55) : slot_digit_55) : slot_digit_55)) : slot_digit_55)))))));
+    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_8 ? slot_digit_55 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_336 ? _bits_8 : slot_digit_55) : slot_digit_55) : slot_digit_55) : slot_digit_55)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_8 ? slot_digit_56 : (_eq_12 ? (_not_6 ? slot_digit_56 : (_or_4 ? (1'd1 ? (_eq_337 ? _bits_5 : slot_digit_56) : slot_digit_56) : slot_digit_56)) : slot_digit_56)))))));
+    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_8 ? slot_digit_56 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_337 ? _bits_8 : slot_digit_56) : slot_digit_56) : slot_digit_56) : slot_digit_56)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_8 ? slot_digit_57 : (_eq_12 ? (_not_6 ? slot_digit_57 : (_or_4 ? (1'd1 ? (_eq_338 ? _bits_5 : slot_digit_57) : slot_digit_57) : slot_digit_57)) : slot_digit_57)))))));
+    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_8 ? slot_digit_57 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_338 ? _bits_8 : slot_digit_57) : slot_digit_57) : slot_digit_57) : slot_digit_57)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_8 ? slot_digit_58 : (_eq_12 ? (_not_6 ? slot_digit_58 : (_or_4 ? (1'd1 ? (_eq_339 ? _bits_5 : slot_digit_58) : slot_digit_58) : slot_digit_58)) : slot_digit_58)))))));
+    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_8 ? slot_digit_58 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_339 ? _bits_8 : slot_digit_58) : slot_digit_58) : slot_digit_58) : slot_digit_58)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_8 ? slot_digit_59 : (_eq_12 ? (_not_6 ? slot_digit_59 : (_or_4 ? (1'd1 ? (_eq_340 ? _bits_5 : slot_digit_59) : slot_digit_59) : slot_digit_59)) : slot_digit_59)))))));
+    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_8 ? slot_digit_59 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_340 ? _bits_8 : slot_digit_59) : slot_digit_59) : slot_digit_59) : slot_digit_59)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_8 ? slot_digit_60 : (_eq_12 ? (_not_6 ? slot_digit_60 : (_or_4 ? (1'd1 ? (_eq_341 ? _bits_5 : slot_digit_60) : slot_digit_60) : slot_digit_60)) : slot_digit_60)))))));
+    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_8 ? slot_digit_60 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_341 ? _bits_8 : slot_digit_60) : slot_digit_60) : slot_digit_60) : slot_digit_60)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_8 ? slot_digit_61 : (_eq_12 ? (_not_6 ? slot_digit_61 : (_or_4 ? (1'd1 ? (_eq_342 ? _bits_5 : slot_digit_61) : slot_digit_61) : slot_digit_61)) : slot_digit_61)))))));
+    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_8 ? slot_digit_61 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_342 ? _bits_8 : slot_digit_61) : slot_digit_61) : slot_digit_61) : slot_digit_61)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_8 ? slot_digit_62 : (_eq_12 ? (_not_6 ? slot_digit_62 : (_or_4 ? (1'd1 ? (_eq_343 ? _bits_5 : slot_digit_62) : slot_digit_62) : slot_digit_62)) : slot_digit_62)))))));
+    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_8 ? slot_digit_62 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_343 ? _bits_8 : slot_digit_62) : slot_digit_62) : slot_digit_62) : slot_digit_62)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_8 ? slot_digit_63 : (_eq_12 ? (_not_6 ? slot_digit_63 : (_or_4 ? (1'd1 ? (_eq_344 ? _bits_5 : slot_digit_63) : slot_digit_63) : slot_digit_63)) : slot_digit_63)))))));
+    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_8 ? slot_digit_63 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_344 ? _bits_8 : slot_digit_63) : slot_digit_63) : slot_digit_63) : slot_digit_63)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_8 ? slot_digit_64 : (_eq_12 ? (_not_6 ? slot_digit_64 : (_or_4 ? (1'd1 ? (_eq_345 ? _bits_5 : slot_digit_64) : slot_digit_64) : slot_digit_64)) : slot_digit_64)))))));
+    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_8 ? slot_digit_64 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_345 ? _bits_8 : slot_digit_64) : slot_digit_64) : slot_digit_64) : slot_digit_64)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_8 ? slot_digit_65 : (_eq_12 ? (_not_6 ? slot_digit_65 : (_or_4 ? (1'd1 ? (_eq_346 ? _bits_5 : slot_digit_65) : slot_digit_65) : slot_digit_65)) : slot_digit_65)))))));
+    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_8 ? slot_digit_65 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_346 ? _bits_8 : slot_digit_65) : slot_digit_65) : slot_digit_65) : slot_digit_65)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_8 ? slot_digit_66 : (_eq_12 ? (_not_6 ? slot_digit_66 : (_or_4 ? (1'd1 ? (_eq_347 ? _bits_5 : slot_digit_66) : slot_digit_66) : slot_digit_66)) : slot_digit_66)))))));
+    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_8 ? slot_digit_66 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_347 ? _bits_8 : slot_digit_66) : slot_digit_66) : slot_digit_66) : slot_digit_66)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_8 ? slot_digit_67 : (_eq_12 ? (_not_6 ? slot_digit_67 : (_or_4 ? (1'd1 ? (_eq_348 ? _bits_5 : slot_digit_67) : slot_digit_67) : slot_digit_67)) : slot_digit_67)))))));
+    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_8 ? slot_digit_67 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_348 ? _bits_8 : slot_digit_67) : slot_digit_67) : slot_digit_67) : slot_digit_67)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_8 ? slot_digit_68 : (_eq_12 ? (_not_6 ? slot_digit_68 : (_or_4 ? (1'd1 ? (_eq_349 ? _bits_5 : slot_digit_68) : slot_digit_68) : slot_digit_68)) : slot_digit_68)))))));
+    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_8 ? slot_digit_68 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_349 ? _bits_8 : slot_digit_68) : slot_digit_68) : slot_digit_68) : slot_digit_68)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_8 ? slot_digit_69 : (_eq_12 ? (_not_6 ? slot_digit_69 : (_or_4 ? (1'd1 ? (_eq_350 ? _bits_5 : slot_digit_69) : slot_digit_69) : slot_digit_69)) : slot_digit_69)))))));
+    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_8 ? slot_digit_69 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_350 ? _bits_8 : slot_digit_69) : slot_digit_69) : slot_digit_69) : slot_digit_69)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_8 ? slot_digit_70 : (_eq_12 ? (_not_6 ? slot_digit_70 : (_or_4 ? (1'd1 ? (_eq_351 ? _bits_5 : slot_digit_70) : slot_digit_70) : slot_digit_70)) : slot_digit_70)))))));
+    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_8 ? slot_digit_70 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_351 ? _bits_8 : slot_digit_70) : slot_digit_70) : slot_digit_70) : slot_digit_70)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_8 ? slot_digit_71 : (_eq_12 ? (_not_6 ? slot_digit_71 : (_or_4 ? (1'd1 ? (_eq_352 ? _bits_5 : slot_digit_71) : slot_digit_71) : slot_digit_71)) : slot_digit_71)))))));
+    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_8 ? slot_digit_71 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_352 ? _bits_8 : slot_digit_71) : slot_digit_71) : slot_digit_71) : slot_digit_71)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_8 ? slot_digit_72 : (_eq_12 ? (_not_6 ? slot_digit_72 : (_or_4 ? (1'd1 ? (_eq_353 ? _bits_5 : slot_digit_72) : slot_digit_72) : slot_digit_72)) : slot_digit_72)))))));
+    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_8 ? slot_digit_72 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_353 ? _bits_8 : slot_digit_72) : slot_digit_72) : slot_digit_72) : slot_digit_72)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_8 ? slot_digit_73 : (_eq_12 ? (_not_6 ? slot_digit_73 : (_or_4 ? (1'd1 ? (_eq_354 ? _bits_5 : slot_digit_73) : slot_digit_73) : slot_digit_73)) : slot_digit_73)))))));
+    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_8 ? slot_digit_73 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_354 ? _bits_8 : slot_digit_73) : slot_digit_73) : slot_digit_73) : slot_digit_73)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_8 ? slot_digit_74 : (_eq_12 ? (_not_6 ? slot_digit_74 : (_or_4 ? (1'd1 ? (_eq_355 ? _bits_5 : slot_digit_74) : slot_digit_74) : slot_digit_74)) : slot_digit_74)))))));
+    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_8 ? slot_digit_74 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_355 ? _bits_8 : slot_digit_74) : slot_digit_74) : slot_digit_74) : slot_digit_74)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_8 ? slot_digit_75 : (_eq_12 ? (_not_6 ? slot_digit_75 : (_or_4 ? (1'd1 ? (_eq_356 ? _bits_5 : slot_digit_75) : slot_digit_75) : slot_digit_75)) : slot_digit_75)))))));
+    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_8 ? slot_digit_75 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_356 ? _bits_8 : slot_digit_75) : slot_digit_75) : slot_digit_75) : slot_digit_75)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_8 ? slot_digit_76 : (_eq_12 ? (_not_6 ? slot_digit_76 : (_or_4 ? (1'd1 ? (_eq_357 ? _bits_5 : slot_digit_76) : slot_digit_76) : slot_digit_76)) : slot_digit_76)))))));
+    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_8 ? slot_digit_76 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_357 ? _bits_8 : slot_digit_76) : slot_digit_76) : slot_digit_76) : slot_digit_76)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_8 ? slot_digit_77 : (_eq_12 ? (_not_6 ? slot_digit_77 : (_or_4 ? (1'd1 ? (_eq_358 ? _bits_5 : slot_digit_77) : slot_digit_77) : slot_digit_77)) : slot_digit_77)))))));
+    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_8 ? slot_digit_77 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_358 ? _bits_8 : slot_digit_77) : slot_digit_77) : slot_digit_77) : slot_digit_77)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_8 ? slot_digit_78 : (_eq_12 ? (_not_6 ? slot_digit_78 : (_or_4 ? (1'd1 ? (_eq_359 ? _bits_5 : slot_digit_78) : slot_digit_78) : slot_digit_78)) : slot_digit_78)))))));
+    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_8 ? slot_digit_78 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_359 ? _bits_8 : slot_digit_78) : slot_digit_78) : slot_digit_78) : slot_digit_78)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_8 ? slot_digit_79 : (_eq_12 ? (_not_6 ? slot_digit_79 : (_or_4 ? (1'd1 ? (_eq_360 ? _bits_5 : slot_digit_79) : slot_digit_79) : slot_digit_79)) : slot_digit_79)))))));
+    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_8 ? slot_digit_79 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_360 ? _bits_8 : slot_digit_79) : slot_digit_79) : slot_digit_79) : slot_digit_79)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_8 ? slot_digit_80 : (_eq_12 ? (_not_6 ? slot_digit_80 : (_or_4 ? (1'd1 ? (_eq_361 ? _bits_5 : slot_digit_80) : slot_digit_80) : slot_digit_80)) : slot_digit_80)))))));
+    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_8 ? slot_digit_80 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_361 ? _bits_8 : slot_digit_80) : slot_digit_80) : slot_digit_80) : slot_digit_80)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_8 ? slot_digit_81 : (_eq_12 ? (_not_6 ? slot_digit_81 : (_or_4 ? (1'd1 ? (_eq_362 ? _bits_5 : slot_digit_81) : slot_digit_81) : slot_digit_81)) : slot_digit_81)))))));
+    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_8 ? slot_digit_81 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_362 ? _bits_8 : slot_digit_81) : slot_digit_81) : slot_digit_81) : slot_digit_81)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_8 ? slot_digit_82 : (_eq_12 ? (_not_6 ? slot_digit_82 : (_or_4 ? (1'd1 ? (_eq_363 ? _bits_5 : slot_digit_82) : slot_digit_82) : slot_digit_82)) : slot_digit_82)))))));
+    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_8 ? slot_digit_82 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_363 ? _bits_8 : slot_digit_82) : slot_digit_82) : slot_digit_82) : slot_digit_82)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_8 ? slot_digit_83 : (_eq_12 ? (_not_6 ? slot_digit_83 : (_or_4 ? (1'd1 ? (_eq_364 ? _bits_5 : slot_digit_83) : slot_digit_83) : slot_digit_83)) : slot_digit_83)))))));
+    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_8 ? slot_digit_83 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_364 ? _bits_8 : slot_digit_83) : slot_digit_83) : slot_digit_83) : slot_digit_83)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_8 ? slot_digit_84 : (_eq_12 ? (_not_6 ? slot_digit_84 : (_or_4 ? (1'd1 ? (_eq_365 ? _bits_5 : slot_digit_84) : slot_digit_84) : slot_digit_84)) : slot_digit_84)))))));
+    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_8 ? slot_digit_84 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_365 ? _bits_8 : slot_digit_84) : slot_digit_84) : slot_digit_84) : slot_digit_84)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_8 ? slot_digit_85 : (_eq_12 ? (_not_6 ? slot_digit_85 : (_or_4 ? (1'd1 ? (_eq_366 ? _bits_5 : slot_digit_85) : slot_digit_85) : slot_digit_85)) : slot_digit_85)))))));
+    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_8 ? slot_digit_85 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_366 ? _bits_8 : slot_digit_85) : slot_digit_85) : slot_digit_85) : slot_digit_85)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_8 ? slot_digit_86 : (_eq_12 ? (_not_6 ? slot_digit_86 : (_or_4 ? (1'd1 ? (_eq_367 ? _bits_5 : slot_digit_86) : slot_digit_86) : slot_digit_86)) : slot_digit_86)))))));
+    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_8 ? slot_digit_86 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_367 ? _bits_8 : slot_digit_86) : slot_digit_86) : slot_digit_86) : slot_digit_86)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_8 ? slot_digit_87 : (_eq_12 ? (_not_6 ? slot_digit_87 : (_or_4 ? (1'd1 ? (_eq_368 ? _bits_5 : slot_digit_87) : slot_digit_87) : slot_digit_87)) : slot_digit_87)))))));
+    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_8 ? slot_digit_87 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_368 ? _bits_8 : slot_digit_87) : slot_digit_87) : slot_digit_87) : slot_digit_87)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_8 ? slot_digit_88 : (_eq_12 ? (_not_6 ? slot_digit_88 : (_or_4 ? (1'd1 ? (_eq_369 ? _bits_5 : slot_digit_88) : slot_digit_88) : slot_digit_88)) : slot_digit_88)))))));
+    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_8 ? slot_digit_88 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_369 ? _bits_8 : slot_digit_88) : slot_digit_88) : slot_digit_88) : slot_digit_88)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_8 ? slot_digit_89 : (_eq_12 ? (_not_6 ? slot_digit_89 : (_or_4 ? (1'd1 ? (_eq_370 ? _bits_5 : slot_digit_89) : slot_digit_89) : slot_digit_89)) : slot_digit_89)))))));
+    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_8 ? slot_digit_89 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_370 ? _bits_8 : slot_digit_89) : slot_digit_89) : slot_digit_89) : slot_digit_89)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_8 ? slot_digit_90 : (_eq_12 ? (_not_6 ? slot_digit_90 : (_or_4 ? (1'd1 ? (_eq_371 ? _bits_5 : slot_digit_90) : slot_digit_90) : slot_digit_90)) : slot_digit_90)))))));
+    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_8 ? slot_digit_90 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_371 ? _bits_8 : slot_digit_90) : slot_digit_90) : slot_digit_90) : slot_digit_90)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_8 ? slot_digit_91 : (_eq_12 ? (_not_6 ? slot_digit_91 : (_or_4 ? (1'd1 ? (_eq_372 ? _bits_5 : slot_digit_91) : slot_digit_91) : slot_digit_91)) : slot_digit_91)))))));
+    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_8 ? slot_digit_91 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_372 ? _bits_8 : slot_digit_91) : slot_digit_91) : slot_digit_91) : slot_digit_91)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_8 ? slot_digit_92 : (_eq_12 ? (_not_6 ? slot_digit_92 : (_or_4 ? (1'd1 ? (_eq_373 ? _bits_5 : slot_digit_92) : slot_digit_92) : slot_digit_92)) : slot_digit_92)))))));
+    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_8 ? slot_digit_92 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_373 ? _bits_8 : slot_digit_92) : slot_digit_92) : slot_digit_92) : slot_digit_92)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_8 ? slot_digit_93 : (_eq_12 ? (_not_6 ? slot_digit_93 : (_or_4 ? (1'd1 ? (_eq_374 ? _bits_5 : slot_digit_93) : slot_digit_93) : slot_digit_93)) : slot_digit_93)))))));
+    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_8 ? slot_digit_93 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_374 ? _bits_8 : slot_digit_93) : slot_digit_93) : slot_digit_93) : slot_digit_93)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_8 ? slot_digit_94 : (_eq_12 ? (_not_6 ? slot_digit_94 : (_or_4 ? (1'd1 ? (_eq_375 ? _bits_5 : slot_digit_94) : slot_digit_94) : slot_digit_94)) : slot_digit_94)))))));
+    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_8 ? slot_digit_94 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_375 ? _bits_8 : slot_digit_94) : slot_digit_94) : slot_digit_94) : slot_digit_94)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_8 ? slot_digit_95 : (_eq_12 ? (_not_6 ? slot_digit_95 : (_or_4 ? (1'd1 ? (_eq_376 ? _bits_5 : slot_digit_95) : slot_digit_95) : slot_digit_95)) : slot_digit_95)))))));
+    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_8 ? slot_digit_95 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_376 ? _bits_8 : slot_digit_95) : slot_digit_95) : slot_digit_95) : slot_digit_95)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_8 ? slot_digit_96 : (_eq_12 ? (_not_6 ? slot_digit_96 : (_or_4 ? (1'd1 ? (_eq_377 ? _bits_5 : slot_digit_96) : slot_digit_96) : slot_digit_96)) : slot_digit_96)))))));
+    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_8 ? slot_digit_96 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_377 ? _bits_8 : slot_digit_96) : slot_digit_96) : slot_digit_96) : slot_digit_96)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_8 ? slot_digit_97 : (_eq_12 ? (_not_6 ? slot_digit_97 : (_or_4 ? (1'd1 ? (_eq_378 ? _bits_5 : slot_digit_97) : slot_digit_97) : slot_digit_97)) : slot_digit_97)))))));
+    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_8 ? slot_digit_97 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_378 ? _bits_8 : slot_digit_97) : slot_digit_97) : slot_digit_97) : slot_digit_97)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_8 ? slot_digit_98 : (_eq_12 ? (_not_6 ? slot_digit_98 : (_or_4 ? (1'd1 ? (_eq_379 ? _bits_5 : slot_digit_98) : slot_digit_98) : slot_digit_98)) : slot_digit_98)))))));
+    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_8 ? slot_digit_98 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_379 ? _bits_8 : slot_digit_98) : slot_digit_98) : slot_digit_98) : slot_digit_98)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_8 ? slot_digit_99 : (_eq_12 ? (_not_6 ? slot_digit_99 : (_or_4 ? (1'd1 ? (_eq_380 ? _bits_5 : slot_digit_99) : slot_digit_99) : slot_digit_99)) : slot_digit_99)))))));
+    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_8 ? slot_digit_99 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_380 ? _bits_8 : slot_digit_99) : slot_digit_99) : slot_digit_99) : slot_digit_99)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_8 ? slot_digit_100 : (_eq_12 ? (_not_6 ? slot_digit_100 : (_or_4 ? (1'd1 ? (_eq_381 ? _bits_5 : slot_digit_100) : slot_digit_100) : slot_digit_100)) : slot_digit_100)))))));
+    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_8 ? slot_digit_100 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_381 ? _bits_8 : slot_digit_100) : slot_digit_100) : slot_digit_100) : slot_digit_100)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_8 ? slot_digit_101 : (_eq_12 ? (_not_6 ? slot_digit_101 : (_or_4 ? (1'd1 ? (_eq_382 ? _bits_5 : slot_digit_101) : slot_digit_101) : slot_digit_101)) : slot_digit_101)))))));
+    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_8 ? slot_digit_101 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_382 ? _bits_8 : slot_digit_101) : slot_digit_101) : slot_digit_101) : slot_digit_101)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_8 ? slot_digit_102 : (_eq_12 ? (_not_6 ? slot_digit_102 : (_or_4 ? (1'd1 ? (_eq_383 ? _bits_5 : slot_digit_102) : slot_digit_102) : slot_digit_102)) : slot_digit_102)))))));
+    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_8 ? slot_digit_102 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_383 ? _bits_8 : slot_digit_102) : slot_digit_102) : slot_digit_102) : slot_digit_102)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_8 ? slot_digit_103 : (_eq_12 ? (_not_6 ? slot_digit_103 : (_or_4 ? (1'd1 ? (_eq_384 ? _bits_5 : slot_digit_103) : slot_digit_103) : slot_digit_103)) : slot_digit_103)))))));
+    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_8 ? slot_digit_103 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_384 ? _bits_8 : slot_digit_103) : slot_digit_103) : slot_digit_103) : slot_digit_103)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_8 ? slot_digit_104 : (_eq_12 ? (_not_6 ? slot_digit_104 : (_or_4 ? (1'd1 ? (_eq_385 ? _bits_5 : slot_digit_104) : slot_digit_104) : slot_digit_104)) : slot_digit_104)))))));
+    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_8 ? slot_digit_104 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_385 ? _bits_8 : slot_digit_104) : slot_digit_104) : slot_digit_104) : slot_digit_104)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_8 ? slot_digit_105 : (_eq_12 ? (_not_6 ? slot_digit_105 : (_or_4 ? (1'd1 ? (_eq_386 ? _bits_5 : slot_digit_105) : slot_digit_105) : slot_digit_105)) : slot_digit_105)))))));
+    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_8 ? slot_digit_105 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_386 ? _bits_8 : slot_digit_105) : slot_digit_105) : slot_digit_105) : slot_digit_105)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_8 ? slot_digit_106 : (_eq_12 ? (_not_6 ? slot_digit_106 : (_or_4 ? (1'd1 ? (_eq_387 ? _bits_5 : slot_digit_106) : slot_digit_106) : slot_digit_106)) : slot_digit_106)))))));
+    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_8 ? slot_digit_106 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_387 ? _bits_8 : slot_digit_106) : slot_digit_106) : slot_digit_106) : slot_digit_106)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_8 ? slot_digit_107 : (_eq_12 ? (_not_6 ? slot_digit_107 : (_or_4 ? (1'd1 ? (_eq_388 ? _bits_5 : slot_digit_107) : slot_digit_107) : slot_digit_107)) : slot_digit_107)))))));
+    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_8 ? slot_digit_107 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_388 ? _bits_8 : slot_digit_107) : slot_digit_107) : slot_digit_107) : slot_digit_107)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_8 ? slot_digit_108 : (_eq_12 ? (_not_6 ? slot_digit_108 : (_or_4 ? (1'd1 ? (_eq_389 ? _bits_5 : slot_digit_108) : slot_digit_108) : slot_digit_108)) : slot_digit_108)))))));
+    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_8 ? slot_digit_108 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_389 ? _bits_8 : slot_digit_108) : slot_digit_108) : slot_digit_108) : slot_digit_108)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_8 ? slot_digit_109 : (_eq_12 ? (_not_6 ? slot_digit_109 : (_or_4 ? (1'd1 ? (_eq_390 ? _bits_5 : slot_digit_109) : slot_digit_109) : slot_digit_109)) : slot_digit_109)))))));
+    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_8 ? slot_digit_109 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_390 ? _bits_8 : slot_digit_109) : slot_digit_109) : slot_digit_109) : slot_digit_109)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_8 ? slot_digit_110 : (_eq_12 ? (_not_6 ? slot_digit_110 : (_or_4 ? (1'd1 ? (_eq_391 ? _bits_5 : slot_digit_110) : slot_digit_110) : slot_digit_110)) : slot_digit_110)))))));
+    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_8 ? slot_digit_110 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_391 ? _bits_8 : slot_digit_110) : slot_digit_110) : slot_digit_110) : slot_digit_110)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_8 ? slot_digit_111 : (_eq_12 ? (_not_6 ? slot_digit_111 : (_or_4 ? (1'd1 ? (_eq_392 ? _bits_5 : slot_digit_111) : slot_digit_111) : slot_digit_111)) : slot_digit_111)))))));
+    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_8 ? slot_digit_111 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_392 ? _bits_8 : slot_digit_111) : slot_digit_111) : slot_digit_111) : slot_digit_111)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_8 ? slot_digit_112 : (_eq_12 ? (_not_6 ? slot_digit_112 : (_or_4 ? (1'd1 ? (_eq_393 ? _bits_5 : slot_digit_112) : slot_digit_112) : slot_digit_112)) : slot_digit_112)))))));
+    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_8 ? slot_digit_112 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_393 ? _bits_8 : slot_digit_112) : slot_digit_112) : slot_digit_112) : slot_digit_112)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_8 ? slot_digit_113 : (_eq_12 ? (_not_6 ? slot_digit_113 : (_or_4 ? (1'd1 ? (_eq_394 ? _bits_5 : slot_digit_113) : slot_digit_113) : slot_digit_113)) : slot_digit_113)))))));
+    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_8 ? slot_digit_113 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_394 ? _bits_8 : slot_digit_113) : slot_digit_113) : slot_digit_113) : slot_digit_113)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_8 ? slot_digit_114 : (_eq_12 ? (_not_6 ? slot_digit_114 : (_or_4 ? (1'd1 ? (_eq_395 ? _bits_5 : slot_digit_114) : slot_digit_114) : slot_digit_114)) : slot_digit_114)))))));
+    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_8 ? slot_digit_114 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_395 ? _bits_8 : slot_digit_114) : slot_digit_114) : slot_digit_114) : slot_digit_114)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_8 ? slot_digit_115 : (_eq_12 ? (_not_6 ? slot_digit_115 : (_or_4 ? (1'd1 ? (_eq_396 ? _bits_5 : slot_digit_115) : slot_digit_115) : slot_digit_115)) : slot_digit_115)))))));
+    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_8 ? slot_digit_115 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_396 ? _bits_8 : slot_digit_115) : slot_digit_115) : slot_digit_115) : slot_digit_115)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_8 ? slot_digit_116 : (_eq_12 ? (_not_6 ? slot_digit_116 : (_or_4 ? (1'd1 ? (_eq_397 ? _bits_5 : slot_digit_116) : slot_digit_116) : slot_digit_116)) : slot_digit_116)))))));
+    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_8 ? slot_digit_116 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_397 ? _bits_8 : slot_digit_116) : slot_digit_116) : slot_digit_116) : slot_digit_116)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_8 ? slot_digit_117 : (_eq_12 ? (_not_6 ? slot_digit_117 : (_or_4 ? (1'd1 ? (_eq_398 ? _bits_5 : slot_digit_117) : slot_digit_117) : slot_digit_117)) : slot_digit_117)))))));
+    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_8 ? slot_digit_117 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_398 ? _bits_8 : slot_digit_117) : slot_digit_117) : slot_digit_117) : slot_digit_117)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_8 ? slot_digit_118 : (_eq_12 ? (_not_6 ? slot_digit_118 : (_or_4 ? (1'd1 ? (_eq_399 ? _bits_5 : slot_digit_118) : slot_digit_118) : slot_digit_118)) : slot_digit_118)))))));
+    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_8 ? slot_digit_118 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_399 ? _bits_8 : slot_digit_118) : slot_digit_118) : slot_digit_118) : slot_digit_118)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_8 ? slot_digit_119 : (_eq_12 ? (_not_6 ? slot_digit_119 : (_or_4 ? (1'd1 ? (_eq_400 ? _bits_5 : slot_digit_119) : slot_digit_119) : slot_digit_119)) : slot_digit_119)))))));
+    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_8 ? slot_digit_119 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_400 ? _bits_8 : slot_digit_119) : slot_digit_119) : slot_digit_119) : slot_digit_119)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_8 ? slot_digit_120 : (_eq_12 ? (_not_6 ? slot_digit_120 : (_or_4 ? (1'd1 ? (_eq_401 ? _bits_5 : slot_digit_120) : slot_digit_120) : slot_digit_120)) : slot_digit_120)))))));
+    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_8 ? slot_digit_120 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_401 ? _bits_8 : slot_digit_120) : slot_digit_120) : slot_digit_120) : slot_digit_120)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_8 ? slot_digit_121 : (_eq_12 ? (_not_6 ? slot_digit_121 : (_or_4 ? (1'd1 ? (_eq_402 ? _bits_5 : slot_digit_121) : slot_digit_121) : slot_digit_121)) : slot_digit_121)))))));
+    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_8 ? slot_digit_121 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_402 ? _bits_8 : slot_digit_121) : slot_digit_121) : slot_digit_121) : slot_digit_121)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_8 ? slot_digit_122 : (_eq_12 ? (_not_6 ? slot_digit_122 : (_or_4 ? (1'd1 ? (_eq_403 ? _bits_5 : slot_digit_122) : slot_digit_122) : slot_digit_122)) : slot_digit_122)))))));
+    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_8 ? slot_digit_122 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_403 ? _bits_8 : slot_digit_122) : slot_digit_122) : slot_digit_122) : slot_digit_122)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_8 ? slot_digit_123 : (_eq_12 ? (_not_6 ? slot_digit_123 : (_or_4 ? (1'd1 ? (_eq_404 ? _bits_5 : slot_digit_123) : slot_digit_123) : slot_digit_123)) : slot_digit_123)))))));
+    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_8 ? slot_digit_123 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_404 ? _bits_8 : slot_digit_123) : slot_digit_123) : slot_digit_123) : slot_digit_123)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_8 ? slot_digit_124 : (_eq_12 ? (_not_6 ? slot_digit_124 : (_or_4 ? (1'd1 ? (_eq_405 ? _bits_5 : slot_digit_124) : slot_digit_124) : slot_digit_124)) : slot_digit_124)))))));
+    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_8 ? slot_digit_124 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_405 ? _bits_8 : slot_digit_124) : slot_digit_124) : slot_digit_124) : slot_digit_124)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_8 ? slot_digit_125 : (_eq_12 ? (_not_6 ? slot_digit_125 : (_or_4 ? (1'd1 ? (_eq_406 ? _bits_5 : slot_digit_125) : slot_digit_125) : slot_digit_125)) : slot_digit_125)))))));
+    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_8 ? slot_digit_125 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_406 ? _bits_8 : slot_digit_125) : slot_digit_125) : slot_digit_125) : slot_digit_125)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_8 ? slot_digit_126 : (_eq_12 ? (_not_6 ? slot_digit_126 : (_or_4 ? (1'd1 ? (_eq_407 ? _bits_5 : slot_digit_126) : slot_digit_126) : slot_digit_126)) : slot_digit_126)))))));
+    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_8 ? slot_digit_126 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_407 ? _bits_8 : slot_digit_126) : slot_digit_126) : slot_digit_126) : slot_digit_126)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_8 ? slot_digit_127 : (_eq_12 ? (_not_6 ? slot_digit_127 : (_or_4 ? (1'd1 ? (_eq_408 ? _bits_5 : slot_digit_127) : slot_digit_127) : slot_digit_127)) : slot_digit_127)))))));
+    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_8 ? slot_digit_127 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_eq_408 ? _bits_8 : slot_digit_127) : slot_digit_127) : slot_digit_127) : slot_digit_127)))))));
   end
 
   always @(posedge clock) begin
@@ -8165,7 +8180,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_n_lo <= 32'd0;
     end else begin
-      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_6 : st_n_lo));
+      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_9 : st_n_lo));
     end
   end
 
@@ -8181,7 +8196,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_n_carry <= 1'd0;
     end else begin
-      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_7 : 1'd0));
+      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_10 : 1'd0));
     end
   end
 
@@ -8189,7 +8204,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_splits_lo <= 32'd0;
     end else begin
-      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_8 : st_splits_lo));
+      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_11 : st_splits_lo));
     end
   end
 
@@ -8205,7 +8220,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_splits_carry <= 1'd0;
     end else begin
-      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_9 : 1'd0));
+      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_12 : 1'd0));
     end
   end
 
@@ -8213,7 +8228,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_merges_lo <= 32'd0;
     end else begin
-      st_merges_lo <= (ev_clear ? 32'd0 : _bits_10);
+      st_merges_lo <= (ev_clear ? 32'd0 : _bits_13);
     end
   end
 
@@ -8229,7 +8244,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_merges_carry <= 1'd0;
     end else begin
-      st_merges_carry <= (ev_clear ? 1'd0 : _bits_11);
+      st_merges_carry <= (ev_clear ? 1'd0 : _bits_14);
     end
   end
 
@@ -8237,7 +8252,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_merge_batches_lo <= 32'd0;
     end else begin
-      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_12 : st_merge_batches_lo));
+      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_15 : st_merge_batches_lo));
     end
   end
 
@@ -8253,7 +8268,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_merge_batches_carry <= 1'd0;
     end else begin
-      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_13 : 1'd0));
+      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_16 : 1'd0));
     end
   end
 
@@ -8261,7 +8276,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_deferred_splits_lo <= 32'd0;
     end else begin
-      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_14 : st_deferred_splits_lo));
+      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_17 : st_deferred_splits_lo));
     end
   end
 
@@ -8277,7 +8292,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_deferred_splits_carry <= 1'd0;
     end else begin
-      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_15 : 1'd0));
+      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_18 : 1'd0));
     end
   end
 
@@ -8285,7 +8300,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_saturations_lo <= 32'd0;
     end else begin
-      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_16 : st_saturations_lo));
+      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_19 : st_saturations_lo));
     end
   end
 
@@ -8301,7 +8316,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_saturations_carry <= 1'd0;
     end else begin
-      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_17 : 1'd0));
+      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_20 : 1'd0));
     end
   end
 
@@ -8325,7 +8340,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_updates_lo <= 32'd0;
     end else begin
-      st_updates_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_36 : st_updates_lo));
+      st_updates_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_39 : st_updates_lo));
     end
   end
 
@@ -8341,7 +8356,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_updates_carry <= 1'd0;
     end else begin
-      st_updates_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_37 : 1'd0));
+      st_updates_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_40 : 1'd0));
     end
   end
 
@@ -8357,7 +8372,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_high_water <= 8'd1;
     end else begin
-      st_high_water <= (ev_clear ? 8'd1 : (ev_split ? (_gt_6 ? st_nodes : st_high_water) : st_high_water));
+      st_high_water <= (ev_clear ? 8'd1 : (ev_split_q ? (_gt_6 ? st_nodes : st_high_water) : st_high_water));
     end
   end
 
@@ -8421,7 +8436,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_38 : (commit_fire ? _bits_39 : until_merge_lo)) : (commit_fire ? _bits_39 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_39 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_39 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_39 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_39 : until_merge_lo) : (_eq_8 ? (commit_fire ? _bits_39 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_39 : until_merge_lo) : (_eq_13 ? (commit_fire ? _bits_39 : until_merge_lo) : (_eq_14 ? (commit_fire ? _bits_39 : until_merge_lo) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_39 : until_merge_lo) : (_or_6 ? _bits_42 : (commit_fire ? _bits_39 : until_merge_lo))) : (commit_fire ? _bits_39 : until_merge_lo)))))))))));
+      until_merge_lo <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_41 : (commit_fire ? _bits_42 : until_merge_lo)) : (commit_fire ? _bits_42 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_42 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_42 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_42 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_42 : until_merge_lo) : (_eq_8 ? (commit_fire ? _bits_42 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_42 : until_merge_lo) : (_eq_13 ? (commit_fire ? _bits_42 : until_merge_lo) : (_eq_14 ? (commit_fire ? _bits_42 : until_merge_lo) : (_eq_15 ? (_not_11 ? (commit_fire ? _bits_42 : until_merge_lo) : (_or_7 ? _bits_45 : (commit_fire ? _bits_42 : until_merge_lo))) : (commit_fire ? _bits_42 : until_merge_lo)))))))))));
     end
   end
 
@@ -8429,7 +8444,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_43 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_8 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? _sub_3 : (_eq_14 ? _sub_3 : (_eq_15 ? (_not_12 ? _sub_3 : (_or_6 ? _bits_44 : _sub_3)) : _sub_3))))))))));
+      until_merge_hi <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_46 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_8 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? _sub_3 : (_eq_14 ? _sub_3 : (_eq_15 ? (_not_11 ? _sub_3 : (_or_7 ? _bits_47 : _sub_3)) : _sub_3))))))))));
     end
   end
 
@@ -8437,7 +8452,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : (commit_fire ? _bits_45 : 1'd0)) : (commit_fire ? _bits_45 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_45 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_45 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_45 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_45 : 1'd0) : (_eq_8 ? (commit_fire ? _bits_45 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_45 : 1'd0) : (_eq_13 ? (commit_fire ? _bits_45 : 1'd0) : (_eq_14 ? (commit_fire ? _bits_45 : 1'd0) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_45 : 1'd0) : (_or_6 ? 1'd0 : (commit_fire ? _bits_45 : 1'd0))) : (commit_fire ? _bits_45 : 1'd0)))))))))));
+      until_merge_carry <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : (commit_fire ? _bits_48 : 1'd0)) : (commit_fire ? _bits_48 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_48 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_48 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_48 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_48 : 1'd0) : (_eq_8 ? (commit_fire ? _bits_48 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_48 : 1'd0) : (_eq_13 ? (commit_fire ? _bits_48 : 1'd0) : (_eq_14 ? (commit_fire ? _bits_48 : 1'd0) : (_eq_15 ? (_not_11 ? (commit_fire ? _bits_48 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_48 : 1'd0))) : (commit_fire ? _bits_48 : 1'd0)))))))))));
     end
   end
 
@@ -8497,7 +8512,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_7 ? early_batch : (_eq_8 ? (_not_4 ? early_batch : (split_fits ? early_batch : (_not_5 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_12 ? (_not_6 ? early_batch : (_or_4 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_7 ? early_batch : (_eq_8 ? (_not_4 ? early_batch : (split_fits ? early_batch : (_not_5 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? 1'd0 : early_batch) : early_batch) : early_batch) : early_batch) : early_batch)))))));
     end
   end
 
@@ -8526,7 +8541,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_7 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_16 : present_children) : present_children)) : (_eq_8 ? present_children : (_eq_12 ? (_not_6 ? present_children : (_or_4 ? (1'd1 ? _or_17 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_7 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_18 : present_children) : present_children)) : (_eq_8 ? present_children : (_eq_12 ? (slot_pick_ready ? (1'd1 ? _or_19 : present_children) : present_children) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -8545,20 +8560,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 128'd0;
     end else begin
-      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_287 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_287 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_287 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_287 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_287 : leaf_pick_candidates) : (_eq_8 ? (leaf_pick_take ? _and_287 : leaf_pick_candidates) : (_eq_12 ? (leaf_pick_take ? _and_287 : leaf_pick_candidates) : (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_287 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_287 : leaf_pick_candidates) : (kids_fresh ? _and_542 : (leaf_pick_take ? _and_287 : leaf_pick_candidates))) : (leaf_pick_take ? _and_287 : leaf_pick_candidates))))))))));
+      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_8 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_12 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_290 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (kids_fresh ? _and_545 : (leaf_pick_take ? _and_290 : leaf_pick_candidates))) : (leaf_pick_take ? _and_290 : leaf_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_544 : leaf_pick_pick_hot);
+    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_547 : leaf_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_found <= (leaf_pick_advance ? _or_271 : leaf_pick_pick_found);
+    leaf_pick_pick_found <= (leaf_pick_advance ? _or_273 : leaf_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_430 : leaf_pick_pick_index);
+    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_433 : leaf_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -8573,27 +8588,27 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_545 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_545 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_545 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_545 : slot_pick_candidates) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_545 : slot_pick_candidates)) : (_eq_8 ? (_not_4 ? (slot_pick_take ? _and_545 : slot_pick_candidates) : (split_fits ? _not_298 : (slot_pick_take ? _and_545 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_545 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_545 : slot_pick_candidates) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_545 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_545 : slot_pick_candidates))) : (slot_pick_take ? _and_545 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_5 ? (_ne_0 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (split_req ? (_eq_6 ? _not_298 : (slot_pick_take ? _and_548 : slot_pick_candidates)) : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_ready ? (slot_pick_pick_found ? (slot_pick_take ? _and_548 : slot_pick_candidates) : _not_299) : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (_eq_8 ? (_not_4 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (split_fits ? (early_done ? _not_300 : (slot_pick_take ? _and_548 : slot_pick_candidates)) : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (slot_pick_take ? _and_548 : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_547 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_550 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= (slot_pick_advance ? _or_398 : slot_pick_pick_found);
+    slot_pick_pick_found <= (slot_pick_advance ? _or_400 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_559 : slot_pick_pick_index);
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_562 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_7 ? level_fresh : (_eq_8 ? (_not_4 ? level_fresh : (split_fits ? level_fresh : (_not_5 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_12 ? (_not_6 ? level_fresh : (_or_4 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_9 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))))))));
+      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_7 ? level_fresh : (_eq_8 ? (_not_4 ? level_fresh : (split_fits ? level_fresh : (_not_5 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_8 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))))))));
     end
   end
 
@@ -8606,7 +8621,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (_eq_7 ? merge_leaf_depth : (_eq_8 ? (_not_4 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_5 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (_eq_12 ? (_not_6 ? merge_leaf_depth : (_or_4 ? merge_leaf_depth : (merge_due ? deepest_depth : merge_leaf_depth))) : (_eq_13 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_9 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))))))));
+    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (_eq_7 ? merge_leaf_depth : (_eq_8 ? (_not_4 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_5 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (_eq_13 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_8 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))))))));
   end
 
   always @(posedge clock) begin
@@ -8618,7 +8633,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_7 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_12 ? merge_leaves : (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_6 ? _add_19 : merge_leaves))) : merge_leaves)))))))));
+    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_7 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_12 ? merge_leaves : (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_9 ? _add_19 : merge_leaves))) : merge_leaves)))))))));
   end
 
   always @(posedge clock) begin
@@ -8645,7 +8660,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_557 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_560 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -8653,7 +8668,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_557 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_14 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_17 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_18 ? _mux_136 : (_eq_19 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_20 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause)))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_560 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_14 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_17 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_18 ? _mux_136 : (_eq_19 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_20 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause)))))))))))))));
     end
   end
 
@@ -8689,7 +8704,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_557 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_560 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -8705,7 +8720,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_and_0 ? (1'd1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_7 ? next_merge : (_eq_8 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_14 ? next_merge : (_eq_15 ? next_merge : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_561) : next_merge) : next_merge)))))))))));
+      next_merge <= (_eq_0 ? (_and_0 ? (1'd1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_7 ? next_merge : (_eq_8 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_14 ? next_merge : (_eq_15 ? next_merge : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_564) : next_merge) : next_merge)))))))))));
     end
   end
 
@@ -8721,7 +8736,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : (_and_558 ? 1'd0 : multiplier_for_schedule)) : (_and_558 ? 1'd0 : multiplier_for_schedule)) : (_eq_1 ? (_and_558 ? 1'd0 : multiplier_for_schedule) : (_eq_4 ? (_and_558 ? 1'd0 : multiplier_for_schedule) : (_eq_5 ? (_and_558 ? 1'd0 : multiplier_for_schedule) : (_eq_7 ? (_and_558 ? 1'd0 : multiplier_for_schedule) : (_eq_8 ? (_and_558 ? 1'd0 : multiplier_for_schedule) : (_eq_12 ? (_and_558 ? 1'd0 : multiplier_for_schedule) : (_eq_13 ? (_and_558 ? 1'd0 : multiplier_for_schedule) : (_eq_14 ? (_and_558 ? 1'd0 : multiplier_for_schedule) : (_eq_15 ? (_and_558 ? 1'd0 : multiplier_for_schedule) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_558 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_440 ? 1'd1 : (_and_558 ? 1'd0 : multiplier_for_schedule))) : (_and_558 ? 1'd0 : multiplier_for_schedule))))))))))));
+      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : (_and_561 ? 1'd0 : multiplier_for_schedule)) : (_and_561 ? 1'd0 : multiplier_for_schedule)) : (_eq_1 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_4 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_5 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_7 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_8 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_12 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_13 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_14 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_15 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_561 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_442 ? 1'd1 : (_and_561 ? 1'd0 : multiplier_for_schedule))) : (_and_561 ? 1'd0 : multiplier_for_schedule))))))))))));
     end
   end
 
@@ -8729,7 +8744,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready))) : (_eq_1 ? (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready)) : (_eq_4 ? (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready)) : (_eq_5 ? (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready)) : (_eq_7 ? (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready)) : (_eq_8 ? (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready)) : (_eq_12 ? (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready)) : (_eq_13 ? (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready)) : (_eq_14 ? (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready)) : (_eq_15 ? (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready)) : (_eq_17 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_558 ? 1'd1 : following_ready)))))))))))));
+      following_ready <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready))) : (_eq_1 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_4 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_5 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_7 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_8 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_12 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_13 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_14 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_15 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_17 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)))))))))))));
     end
   end
 
@@ -8737,7 +8752,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_440 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+      following_kick <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_442 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
     end
   end
 
@@ -8745,12 +8760,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_558 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_561 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_558 ? _or_r_3 : following_overflows);
+    following_overflows <= (_and_561 ? _or_r_3 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -8762,7 +8777,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_559;
+    merge_ahead <= _and_562;
   end
 
   always @(posedge clock) begin
@@ -8817,7 +8832,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_405;
+      tcam_write_full <= _or_407;
     end
   end
 
@@ -8837,7 +8852,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_563;
+      commit_stop <= _and_566;
     end
   end
 
@@ -8845,7 +8860,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_564;
+      hit_event_1 <= _and_567;
     end
   end
 
@@ -8894,7 +8909,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_574;
+    hit_short_1 <= _bits_577;
   end
 
   always @(posedge clock) begin
@@ -8941,7 +8956,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= (_eq_0 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_1 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_4 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_5 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_7 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_8 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_12 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_13 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_14 ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_6 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy))))))))));
+      verdict_busy <= (_eq_0 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_1 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_4 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_5 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_7 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_8 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_12 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_13 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_14 ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_9 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy))))))))));
     end
   end
 
@@ -8949,7 +8964,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_4 ? 35'd0 : (_and_566 ? _add_20 : merge_sum));
+      merge_sum <= (verdict_end_4 ? 35'd0 : (_and_569 ? _add_20 : merge_sum));
     end
   end
 
@@ -8958,19 +8973,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_parent <= (_eq_0 ? verdict_parent : (_eq_1 ? verdict_parent : (_eq_4 ? verdict_parent : (_eq_5 ? verdict_parent : (_eq_7 ? verdict_parent : (_eq_8 ? verdict_parent : (_eq_12 ? verdict_parent : (_eq_13 ? verdict_parent : (_eq_14 ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_6 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent)))))))));
+    verdict_parent <= (_eq_0 ? verdict_parent : (_eq_1 ? verdict_parent : (_eq_4 ? verdict_parent : (_eq_5 ? verdict_parent : (_eq_7 ? verdict_parent : (_eq_8 ? verdict_parent : (_eq_12 ? verdict_parent : (_eq_13 ? verdict_parent : (_eq_14 ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_9 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent)))))))));
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (_eq_0 ? verdict_leaves : (_eq_1 ? verdict_leaves : (_eq_4 ? verdict_leaves : (_eq_5 ? verdict_leaves : (_eq_7 ? verdict_leaves : (_eq_8 ? verdict_leaves : (_eq_12 ? verdict_leaves : (_eq_13 ? verdict_leaves : (_eq_14 ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_6 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves)))))))));
+    verdict_leaves <= (_eq_0 ? verdict_leaves : (_eq_1 ? verdict_leaves : (_eq_4 ? verdict_leaves : (_eq_5 ? verdict_leaves : (_eq_7 ? verdict_leaves : (_eq_8 ? verdict_leaves : (_eq_12 ? verdict_leaves : (_eq_13 ? verdict_leaves : (_eq_14 ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_9 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves)))))))));
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (_eq_0 ? verdict_leaf_count : (_eq_1 ? verdict_leaf_count : (_eq_4 ? verdict_leaf_count : (_eq_5 ? verdict_leaf_count : (_eq_7 ? verdict_leaf_count : (_eq_8 ? verdict_leaf_count : (_eq_12 ? verdict_leaf_count : (_eq_13 ? verdict_leaf_count : (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_6 ? (slot_pick_pick_last ? _add_21 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count)))))))));
+    verdict_leaf_count <= (_eq_0 ? verdict_leaf_count : (_eq_1 ? verdict_leaf_count : (_eq_4 ? verdict_leaf_count : (_eq_5 ? verdict_leaf_count : (_eq_7 ? verdict_leaf_count : (_eq_8 ? verdict_leaf_count : (_eq_12 ? verdict_leaf_count : (_eq_13 ? verdict_leaf_count : (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_9 ? (slot_pick_pick_last ? _add_21 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count)))))))));
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (_eq_0 ? verdict_remaining : (_eq_1 ? verdict_remaining : (_eq_4 ? verdict_remaining : (_eq_5 ? verdict_remaining : (_eq_7 ? verdict_remaining : (_eq_8 ? verdict_remaining : (_eq_12 ? verdict_remaining : (_eq_13 ? verdict_remaining : (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_6 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining)))))))));
+    verdict_remaining <= (_eq_0 ? verdict_remaining : (_eq_1 ? verdict_remaining : (_eq_4 ? verdict_remaining : (_eq_5 ? verdict_remaining : (_eq_7 ? verdict_remaining : (_eq_8 ? verdict_remaining : (_eq_12 ? verdict_remaining : (_eq_13 ? verdict_remaining : (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining)))))))));
   end
 
   always @(posedge clock) begin
@@ -9014,7 +9029,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _or_409;
+    merge_verdict <= _or_411;
   end
 
   always @(posedge clock) begin
@@ -9025,7 +9040,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_7 ? skip_valid : (_eq_8 ? skip_valid : (_eq_12 ? (_not_6 ? skip_valid : (_or_4 ? skip_valid : 1'd0)) : (_eq_13 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_9 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (_eq_14 ? skip_valid : (_eq_15 ? skip_valid : (_eq_17 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? skip_valid : (_eq_21 ? 1'd0 : skip_valid)))))))))))))));
+      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_7 ? skip_valid : (_eq_8 ? skip_valid : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (_eq_13 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_8 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (_eq_14 ? skip_valid : (_eq_15 ? skip_valid : (_eq_17 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? skip_valid : (_eq_21 ? 1'd0 : skip_valid)))))))))))))));
     end
   end
 
@@ -9033,7 +9048,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_min_sum <= _fill_3;
     end else begin
-      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_7 ? skip_min_sum : (_eq_8 ? skip_min_sum : (_eq_12 ? skip_min_sum : (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_9 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum))))))));
+      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_7 ? skip_min_sum : (_eq_8 ? skip_min_sum : (_eq_12 ? skip_min_sum : (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_8 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum))))))));
     end
   end
 
@@ -9041,33 +9056,33 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_8;
     end else begin
-      batch_min_sum <= (verdict_act ? (merge_verdict ? (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (_not_6 ? batch_min_sum : (_or_4 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum))) : batch_min_sum))))))) : (sum_below_batch_min ? verdict_sum : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (_not_6 ? batch_min_sum : (_or_4 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum))) : batch_min_sum))))))))) : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (_not_6 ? batch_min_sum : (_or_4 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum))) : batch_min_sum))))))));
+      batch_min_sum <= (verdict_act ? (merge_verdict ? (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))) : (sum_below_batch_min ? verdict_sum : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))))) : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))));
     end
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_411;
+    sum_below_batch_min <= _or_413;
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_571;
+    readout_in_use <= _and_574;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_576;
+      skip_empty_settled <= _and_579;
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (_eq_0 ? slot_pick_pick_last : (_eq_1 ? slot_pick_pick_last : (_eq_4 ? slot_pick_pick_last : (_eq_5 ? slot_pick_pick_last : (_eq_7 ? slot_pick_pick_last : (_eq_8 ? slot_pick_pick_last : (_eq_12 ? slot_pick_pick_last : (_eq_13 ? slot_pick_pick_last : (_eq_14 ? (slot_pick_advance ? _not_448 : slot_pick_pick_last) : slot_pick_pick_last)))))))));
+    slot_pick_pick_last <= (_eq_0 ? slot_pick_pick_last : (_eq_1 ? slot_pick_pick_last : (_eq_4 ? slot_pick_pick_last : (_eq_5 ? slot_pick_pick_last : (_eq_7 ? slot_pick_pick_last : (_eq_8 ? slot_pick_pick_last : (_eq_12 ? slot_pick_pick_last : (_eq_13 ? slot_pick_pick_last : (_eq_14 ? (slot_pick_advance ? _not_450 : slot_pick_pick_last) : slot_pick_pick_last)))))))));
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_730] <= _cat_139;
+      undo[_bits_733] <= _cat_139;
     end
   end
 
@@ -9078,21 +9093,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_7 && !_eq_8 && _eq_12 && !_not_6 && _or_4 && 1'd1) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_7 && !_eq_8 && _eq_12 && slot_pick_ready && 1'd1) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_451) begin
-      undo_rdata_0 <= undo[_bits_731];
+    if (_not_453) begin
+      undo_rdata_0 <= undo[_bits_734];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_669) begin
+    if (_or_671) begin
       slot_prefix_rdata_0 <= slot_prefix[_mux_147];
     end
   end
@@ -9118,7 +9133,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && verdict_end_4 && !_not_452) begin // MergeVerdict.java:73
+    if (!reset && verdict_end_4 && !_not_454) begin // MergeVerdict.java:73
       $display("Assertion failed at MergeVerdict.java:73: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -9130,72 +9145,84 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:301: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_708 && !io_selected_bits_found) begin // RapController.java:555
-      $display("Assertion failed at RapController.java:555: no node matched a key: the root must always match");
+    if (!reset && _and_711 && !io_selected_bits_found) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:556
-      $display("Assertion failed at RapController.java:556: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:568
+      $display("Assertion failed at RapController.java:568: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:557
-      $display("Assertion failed at RapController.java:557: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:569
+      $display("Assertion failed at RapController.java:569: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_1070) begin // RapController.java:559
-      $display("Assertion failed at RapController.java:559: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_1070) begin // RapController.java:571
+      $display("Assertion failed at RapController.java:571: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && _and_710 && !_ne_5) begin // RapController.java:560
-      $display("Assertion failed at RapController.java:560: a READ result in RUN");
+    if (!reset && _and_713 && !_ne_5) begin // RapController.java:572
+      $display("Assertion failed at RapController.java:572: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:561
-      $display("Assertion failed at RapController.java:561: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:573
+      $display("Assertion failed at RapController.java:573: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_711 && !_not_453) begin // RapController.java:562
-      $display("Assertion failed at RapController.java:562: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_714 && !_not_455) begin // RapController.java:574
+      $display("Assertion failed at RapController.java:574: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_712 && !_or_670) begin // RapController.java:563
-      $display("Assertion failed at RapController.java:563: a split found no free slot after checking capacity");
+    if (!reset && _and_715 && !slot_pick_pick_found) begin // RapController.java:576
+      $display("Assertion failed at RapController.java:576: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_1073) begin // RapController.java:565
-      $display("Assertion failed at RapController.java:565: split_fits read a clock after its inputs changed");
+    if (!reset && _and_715 && !_not_456) begin // RapController.java:577
+      $display("Assertion failed at RapController.java:577: a split with no missing child");
       $stop;
     end
-    if (!reset && _or_671 && !_eq_1074) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: op_children read a clock after its slot or the table changed");
+    if (!reset && _and_715 && !_eq_1073) begin // RapController.java:578
+      $display("Assertion failed at RapController.java:578: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:570
-      $display("Assertion failed at RapController.java:570: ADVANCE reads n while a count is still on its way");
+    if (!reset && _and_715 && !_eq_1074) begin // RapController.java:579
+      $display("Assertion failed at RapController.java:579: the free-slot walker does not hold the free slots");
       $stop;
     end
-    if (!reset && _and_715 && !_eq_1075) begin // RapController.java:571
-      $display("Assertion failed at RapController.java:571: the merge parent's leaves changed during its walk");
+    if (!reset && split_settled && !_eq_1075) begin // RapController.java:582
+      $display("Assertion failed at RapController.java:582: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _and_714 && !slot_pick_pick_found) begin // RapController.java:572
-      $display("Assertion failed at RapController.java:572: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _or_672 && !_eq_1076) begin // RapController.java:586
+      $display("Assertion failed at RapController.java:586: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _and_716 && !1'd0) begin // RapController.java:573
-      $display("Assertion failed at RapController.java:573: a merge verdict outside the merge walk");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:587
+      $display("Assertion failed at RapController.java:587: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_458) begin // RapController.java:574
-      $display("Assertion failed at RapController.java:574: a status value changed during the snapshot copy");
+    if (!reset && _and_718 && !_eq_1077) begin // RapController.java:588
+      $display("Assertion failed at RapController.java:588: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_not_459) begin // RapController.java:575
-      $display("Assertion failed at RapController.java:575: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && _and_717 && !slot_pick_pick_found) begin // RapController.java:589
+      $display("Assertion failed at RapController.java:589: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:576
-      $display("Assertion failed at RapController.java:576: more nodes (%d) than slots", st_nodes);
+    if (!reset && _and_719 && !1'd0) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: a merge verdict outside the merge walk");
+      $stop;
+    end
+    if (!reset && snapshot_frozen && !_not_462) begin // RapController.java:591
+      $display("Assertion failed at RapController.java:591: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_not_463) begin // RapController.java:592
+      $display("Assertion failed at RapController.java:592: a node deeper than deepest_depth %d", deepest_depth);
+      $stop;
+    end
+    if (!reset && !_le_3) begin // RapController.java:593
+      $display("Assertion failed at RapController.java:593: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -9203,7 +9230,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_dshl_0[6:4], _dshl_1[6:4], _dshl_2[94:32], _dshr_1[7:1], _dshr_2[127:1], _mux_146[4]};
+  wire _unused_ok = ^{_not_26[3], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[94:32], _dshr_1[7:1], _dshr_2[127:1], _mux_146[4]};
 
 endmodule
 

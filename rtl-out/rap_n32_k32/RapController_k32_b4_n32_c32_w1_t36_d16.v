@@ -286,16 +286,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [4:0] undo_sp; // RapController.java:119
   reg [3:0] present_children; // RapController.java:123
   reg [31:0] visited_kids; // RapController.java:126
-  reg leaf_pick_ready; // SlotPicker.java:21
-  reg [31:0] leaf_pick_candidates; // SlotPicker.java:35
-  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:39
-  reg leaf_pick_pick_found; // SlotPicker.java:48
-  reg [4:0] leaf_pick_pick_index; // SlotPicker.java:49
-  reg slot_pick_ready; // SlotPicker.java:21
-  reg [31:0] slot_pick_candidates; // SlotPicker.java:35
-  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:39
-  reg slot_pick_pick_found; // SlotPicker.java:48
-  reg [4:0] slot_pick_pick_index; // SlotPicker.java:49
+  reg leaf_pick_ready; // SlotPicker.java:19
+  reg [31:0] leaf_pick_candidates; // SlotPicker.java:33
+  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:37
+  reg leaf_pick_pick_found; // SlotPicker.java:46
+  reg [4:0] leaf_pick_pick_index; // SlotPicker.java:47
+  reg slot_pick_ready; // SlotPicker.java:19
+  reg [31:0] slot_pick_candidates; // SlotPicker.java:33
+  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:37
+  reg slot_pick_pick_found; // SlotPicker.java:46
+  reg [4:0] slot_pick_pick_index; // SlotPicker.java:47
   reg level_fresh; // RapController.java:132
   reg kids_fresh; // RapController.java:133
   reg [4:0] merge_leaf_depth; // RapController.java:135
@@ -324,9 +324,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:176
   reg [32:0] to_merge_hi; // RapController.java:177
   reg merge_ahead; // RapController.java:180
-  reg _reg_1; // RapController.java:611
-  reg _reg_2; // RapController.java:611
-  reg _reg_3; // RapController.java:611
+  reg _reg_1; // RapController.java:628
+  reg _reg_2; // RapController.java:628
+  reg _reg_3; // RapController.java:628
   reg [2:0] op_children; // RapController.java:188
   reg cmd_q_valid; // RapController.java:199
   reg [4:0] cmd_q_addr; // RapController.java:200
@@ -343,8 +343,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg hit_event_3; // RapController.java:262
   reg hit_event_4; // RapController.java:262
   reg split_fits; // RapController.java:274
-  reg _reg_4; // RapController.java:611
-  reg _reg_5; // RapController.java:611
+  reg _reg_4; // RapController.java:628
+  reg _reg_5; // RapController.java:628
   reg [7:0] short_by_children; // RapController.java:283
   reg [4:0] hit_depth_1; // RapController.java:289
   reg hit_short_1; // RapController.java:290
@@ -379,7 +379,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg sum_below_batch_min; // MergeSkip.java:38
   reg readout_in_use; // RapController.java:336
   reg skip_empty_settled; // MergeSkip.java:52
-  reg slot_pick_pick_last; // SlotPicker.java:81
+  reg slot_pick_pick_last; // SlotPicker.java:79
 
   // Memories (no reset, so synthesis infers RAM)
   reg [36:0] undo [0:15]; // RapController.java:118
@@ -398,10 +398,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire ev_clear; // StatusRegs.java:53
   wire ev_weight; // StatusRegs.java:68
   wire [2:0] ev_removed; // StatusRegs.java:69
-  wire leaf_pick_load; // SlotPicker.java:37
-  wire leaf_pick_take; // SlotPicker.java:38
-  wire slot_pick_load; // SlotPicker.java:37
-  wire slot_pick_take; // SlotPicker.java:38
+  wire leaf_pick_load; // SlotPicker.java:35
+  wire leaf_pick_take; // SlotPicker.java:36
+  wire slot_pick_load; // SlotPicker.java:35
+  wire slot_pick_take; // SlotPicker.java:36
   wire serialMultiplier_io_start; // RapController.java:160
   wire [63:0] serialMultiplier_io_a; // RapController.java:160
   wire [31:0] serialMultiplier_io_b; // RapController.java:160
@@ -449,7 +449,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:88
   wire [4:0] slot_depths_30; // NodeTable.java:88
   wire [4:0] slot_depths_31; // NodeTable.java:88
-  wire [2:0] cause; // RapController.java:659
+  wire [2:0] cause; // RapController.java:675
 
   // Logic
   wire _eq_0 = state == 4'd0; // RapController.java:361
@@ -471,82 +471,86 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_4 = state == 4'd2; // RapController.java:391
   wire _eq_5 = state == 4'd3; // RapController.java:392
   wire _ne_0 = undo_sp != 5'd0; // RapController.java:393
-  wire _eq_6 = op_children == 3'd0; // RapController.java:403
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:654
-  wire _eq_7 = state == 4'd4; // RapController.java:410
-  wire _eq_8 = state == 4'd5; // RapController.java:417
+  wire _eq_6 = op_children == 3'd0; // RapController.java:404
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
+  wire _eq_7 = state == 4'd4; // RapController.java:414
+  wire _eq_8 = state == 4'd5; // RapController.java:425
   wire _eq_9 = state == 4'd3; // RapController.java:275
   wire _eq_10 = state == 4'd4; // RapController.java:275
   wire _or_0 = _eq_9 | _eq_10; // RapController.java:275
   wire _eq_11 = state == 4'd5; // RapController.java:275
   wire _or_1 = _or_0 | _eq_11; // RapController.java:275
-  wire _and_5 = _or_1 & _reg_4; // RapController.java:612
-  wire split_settled = _and_5 & _reg_5; // RapController.java:612
-  wire _not_5 = ~split_settled; // RapController.java:417
-  wire _not_6 = ~early_done; // RapController.java:421
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:654
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:654
-  wire _eq_12 = state == 4'd6; // RapController.java:429
-  wire _not_7 = ~slot_pick_ready; // RapController.java:431
-  wire [3:0] _not_8 = ~present_children; // RapController.java:430
-  wire _bits_0 = _not_8[0]; // FirstSet.java:24
-  wire _bits_1 = _not_8[1]; // FirstSet.java:24
-  wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:36
-  wire _bits_2 = _not_8[2]; // FirstSet.java:24
-  wire _bits_3 = _not_8[3]; // FirstSet.java:24
-  wire _or_3 = _bits_2 | _bits_3; // FirstSet.java:36
-  wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:654
-  wire _eq_13 = state == 4'd7; // RapController.java:454
-  wire _not_9 = ~verdict_busy; // MergeVerdict.java:71
-  wire _not_10 = ~_not_9; // RapController.java:466
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:469
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:476
-  wire _eq_14 = state == 4'd8; // RapController.java:481
+  wire _and_5 = _or_1 & _reg_4; // RapController.java:629
+  wire split_settled = _and_5 & _reg_5; // RapController.java:629
+  wire _not_5 = ~split_settled; // RapController.java:425
+  wire _not_6 = ~early_done; // RapController.java:429
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:670
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
+  wire _eq_12 = state == 4'd6; // RapController.java:439
+  wire [3:0] _not_7 = ~present_children; // RapController.java:441
+  wire _bits_0 = _not_7[0]; // FirstSet.java:55
+  wire _bits_1 = _not_7[1]; // FirstSet.java:55
+  wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
+  wire _bits_2 = _not_7[2]; // FirstSet.java:55
+  wire _bits_3 = _not_7[3]; // FirstSet.java:55
+  wire _or_3 = _bits_2 | _bits_3; // FirstSet.java:64
+  wire _and_6 = _or_2 & _or_3; // FirstSet.java:61
+  wire _and_7 = _bits_0 & _bits_1; // FirstSet.java:61
+  wire _or_4 = _and_6 | _and_7; // FirstSet.java:62
+  wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
+  wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
+  wire split_last_child = ~_or_5; // RapController.java:441
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
+  wire _eq_13 = state == 4'd7; // RapController.java:466
+  wire _not_8 = ~verdict_busy; // MergeVerdict.java:71
+  wire _not_9 = ~_not_8; // RapController.java:478
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:481
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:488
+  wire _eq_14 = state == 4'd8; // RapController.java:493
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:69
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:487
-  wire _not_12 = ~verdict_busy; // MergeVerdict.java:70
-  wire verdict_free = _not_12 | verdict_act; // MergeVerdict.java:70
-  wire _or_5 = _not_11 | verdict_free; // RapController.java:487
-  wire _and_6 = slot_pick_ready & _or_5; // RapController.java:487
-  wire _eq_15 = state == 4'd9; // RapController.java:496
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:499
+  wire _not_11 = ~verdict_busy; // MergeVerdict.java:70
+  wire verdict_free = _not_11 | verdict_act; // MergeVerdict.java:70
+  wire _or_6 = _not_10 | verdict_free; // RapController.java:499
+  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:499
+  wire _eq_15 = state == 4'd9; // RapController.java:508
   wire _eq_16 = state == 4'd9; // RapController.java:181
-  wire _and_7 = _eq_16 & _reg_1; // RapController.java:612
-  wire _and_8 = _and_7 & _reg_2; // RapController.java:612
-  wire advance_settled = _and_8 & _reg_3; // RapController.java:612
-  wire _not_13 = ~advance_settled; // RapController.java:496
-  wire _or_6 = schedule_exhausted | merge_ahead; // RapController.java:496
-  wire _eq_17 = state == 4'd10; // RapController.java:501
-  wire _eq_18 = state == 4'd11; // RapController.java:504
-  wire _eq_19 = state == 4'd12; // RapController.java:511
-  wire _eq_20 = state == 4'd13; // RapController.java:517
-  wire _eq_21 = state == 4'd14; // RapController.java:528
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:419
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:419
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:472
-  wire _not_14 = ~level_had_leaves; // RapController.java:472
-  wire _and_9 = _eq_22 & _not_14; // RapController.java:472
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:472
+  wire _and_10 = _eq_16 & _reg_1; // RapController.java:629
+  wire _and_11 = _and_10 & _reg_2; // RapController.java:629
+  wire advance_settled = _and_11 & _reg_3; // RapController.java:629
+  wire _not_12 = ~advance_settled; // RapController.java:508
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:508
+  wire _eq_17 = state == 4'd10; // RapController.java:513
+  wire _eq_18 = state == 4'd11; // RapController.java:516
+  wire _eq_19 = state == 4'd12; // RapController.java:523
+  wire _eq_20 = state == 4'd13; // RapController.java:529
+  wire _eq_21 = state == 4'd14; // RapController.java:540
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:427
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:427
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:484
+  wire _not_13 = ~level_had_leaves; // RapController.java:484
+  wire _and_12 = _eq_22 & _not_13; // RapController.java:484
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:484
   wire in_run = state == 4'd1; // RapController.java:172
-  wire _not_15 = ~commit_stop; // RapController.java:588
-  wire _and_10 = in_run & _not_15; // RapController.java:588
-  wire _not_16 = ~tcam_write_full; // RapController.java:588
-  wire _and_11 = _and_10 & _not_16; // RapController.java:588
-  wire _and_12 = _and_11 & io_enable; // RapController.java:588
-  wire _not_17 = ~readout_pending; // RapController.java:588
-  wire _and_13 = _and_12 & _not_17; // RapController.java:588
-  wire _not_18 = ~snapshot_pending; // RapController.java:588
-  wire _and_14 = _and_13 & _not_18; // RapController.java:588
-  wire _not_19 = ~snapshot_frozen; // RapController.java:588
-  wire _and_15 = _and_14 & _not_19; // RapController.java:588
-  wire _and_16 = in_run & hit_event_4; // RapController.java:263
-  wire _not_20 = ~commit_stop; // RapController.java:263
-  wire commit_fire = _and_16 & _not_20; // RapController.java:263
-  wire _not_21 = ~soft_pending; // RapController.java:592
-  wire _ne_2 = state != 4'd0; // RapController.java:592
-  wire _and_17 = _not_21 & _ne_2; // RapController.java:592
-  wire _ne_3 = state != 4'd14; // RapController.java:592
-  wire _and_18 = _and_17 & _ne_3; // RapController.java:592
+  wire _not_14 = ~commit_stop; // RapController.java:605
+  wire _and_13 = in_run & _not_14; // RapController.java:605
+  wire _not_15 = ~tcam_write_full; // RapController.java:605
+  wire _and_14 = _and_13 & _not_15; // RapController.java:605
+  wire _and_15 = _and_14 & io_enable; // RapController.java:605
+  wire _not_16 = ~readout_pending; // RapController.java:605
+  wire _and_16 = _and_15 & _not_16; // RapController.java:605
+  wire _not_17 = ~snapshot_pending; // RapController.java:605
+  wire _and_17 = _and_16 & _not_17; // RapController.java:605
+  wire _not_18 = ~snapshot_frozen; // RapController.java:605
+  wire _and_18 = _and_17 & _not_18; // RapController.java:605
+  wire _and_19 = in_run & hit_event_4; // RapController.java:263
+  wire _not_19 = ~commit_stop; // RapController.java:263
+  wire commit_fire = _and_19 & _not_19; // RapController.java:263
+  wire _not_20 = ~soft_pending; // RapController.java:609
+  wire _ne_2 = state != 4'd0; // RapController.java:609
+  wire _and_20 = _not_20 & _ne_2; // RapController.java:609
+  wire _ne_3 = state != 4'd14; // RapController.java:609
+  wire _and_21 = _and_20 & _ne_3; // RapController.java:609
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -554,130 +558,135 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:595
-  wire _not_22 = ~serialMultiplier_io_busy; // RapController.java:596
-  wire _not_23 = ~_reg_0; // RapController.java:164
-  wire snapshot_product_start = snapshot_frozen & _not_23; // RapController.java:164
-  wire _not_24 = ~snapshot_product_start; // RapController.java:596
-  wire _and_19 = _not_22 & _not_24; // RapController.java:596
-  wire _or_7 = snapshot_pending | snapshot_frozen; // RapController.java:597
-  wire _eq_23 = state == 4'd12; // RapController.java:598
-  wire _or_8 = readout_pending | _eq_23; // RapController.java:598
-  wire _eq_24 = state == 4'd13; // RapController.java:598
-  wire _or_9 = _or_8 | _eq_24; // RapController.java:598
-  wire _ge_1 = state >= 4'd2; // RapController.java:599
-  wire _le_0 = state <= 4'd11; // RapController.java:599
-  wire _and_20 = _ge_1 & _le_0; // RapController.java:599
-  wire _and_21 = in_run & pipe_empty; // RapController.java:601
-  wire _not_25 = ~io_headValid; // RapController.java:601
-  wire _and_22 = _and_21 & _not_25; // RapController.java:601
-  wire _not_26 = ~io_acceptEnable; // RapController.java:602
-  wire [31:0] _not_27 = ~verdict_leaves; // RapController.java:544
-  wire [31:0] _and_23 = slot_valid & _not_27; // RapController.java:544
-  wire [31:0] _or_10 = slot_valid | slot_pick_pick_hot; // RapController.java:633
-  wire _eq_25 = slot_pick_pick_index == 5'd0; // RapController.java:634
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:432
-  wire _eq_26 = slot_pick_pick_index == 5'd1; // RapController.java:634
-  wire _eq_27 = slot_pick_pick_index == 5'd2; // RapController.java:634
-  wire _eq_28 = slot_pick_pick_index == 5'd3; // RapController.java:634
-  wire _eq_29 = slot_pick_pick_index == 5'd4; // RapController.java:634
-  wire _eq_30 = slot_pick_pick_index == 5'd5; // RapController.java:634
-  wire _eq_31 = slot_pick_pick_index == 5'd6; // RapController.java:634
-  wire _eq_32 = slot_pick_pick_index == 5'd7; // RapController.java:634
-  wire _eq_33 = slot_pick_pick_index == 5'd8; // RapController.java:634
-  wire _eq_34 = slot_pick_pick_index == 5'd9; // RapController.java:634
-  wire _eq_35 = slot_pick_pick_index == 5'd10; // RapController.java:634
-  wire _eq_36 = slot_pick_pick_index == 5'd11; // RapController.java:634
-  wire _eq_37 = slot_pick_pick_index == 5'd12; // RapController.java:634
-  wire _eq_38 = slot_pick_pick_index == 5'd13; // RapController.java:634
-  wire _eq_39 = slot_pick_pick_index == 5'd14; // RapController.java:634
-  wire _eq_40 = slot_pick_pick_index == 5'd15; // RapController.java:634
-  wire _eq_41 = slot_pick_pick_index == 5'd16; // RapController.java:634
-  wire _eq_42 = slot_pick_pick_index == 5'd17; // RapController.java:634
-  wire _eq_43 = slot_pick_pick_index == 5'd18; // RapController.java:634
-  wire _eq_44 = slot_pick_pick_index == 5'd19; // RapController.java:634
-  wire _eq_45 = slot_pick_pick_index == 5'd20; // RapController.java:634
-  wire _eq_46 = slot_pick_pick_index == 5'd21; // RapController.java:634
-  wire _eq_47 = slot_pick_pick_index == 5'd22; // RapController.java:634
-  wire _eq_48 = slot_pick_pick_index == 5'd23; // RapController.java:634
-  wire _eq_49 = slot_pick_pick_index == 5'd24; // RapController.java:634
-  wire _eq_50 = slot_pick_pick_index == 5'd25; // RapController.java:634
-  wire _eq_51 = slot_pick_pick_index == 5'd26; // RapController.java:634
-  wire _eq_52 = slot_pick_pick_index == 5'd27; // RapController.java:634
-  wire _eq_53 = slot_pick_pick_index == 5'd28; // RapController.java:634
-  wire _eq_54 = slot_pick_pick_index == 5'd29; // RapController.java:634
-  wire _eq_55 = slot_pick_pick_index == 5'd30; // RapController.java:634
-  wire _eq_56 = slot_pick_pick_index == 5'd31; // RapController.java:634
-  wire _eq_57 = slot_pick_pick_index == 5'd0; // RapController.java:635
-  wire _eq_58 = slot_pick_pick_index == 5'd1; // RapController.java:635
-  wire _eq_59 = slot_pick_pick_index == 5'd2; // RapController.java:635
-  wire _eq_60 = slot_pick_pick_index == 5'd3; // RapController.java:635
-  wire _eq_61 = slot_pick_pick_index == 5'd4; // RapController.java:635
-  wire _eq_62 = slot_pick_pick_index == 5'd5; // RapController.java:635
-  wire _eq_63 = slot_pick_pick_index == 5'd6; // RapController.java:635
-  wire _eq_64 = slot_pick_pick_index == 5'd7; // RapController.java:635
-  wire _eq_65 = slot_pick_pick_index == 5'd8; // RapController.java:635
-  wire _eq_66 = slot_pick_pick_index == 5'd9; // RapController.java:635
-  wire _eq_67 = slot_pick_pick_index == 5'd10; // RapController.java:635
-  wire _eq_68 = slot_pick_pick_index == 5'd11; // RapController.java:635
-  wire _eq_69 = slot_pick_pick_index == 5'd12; // RapController.java:635
-  wire _eq_70 = slot_pick_pick_index == 5'd13; // RapController.java:635
-  wire _eq_71 = slot_pick_pick_index == 5'd14; // RapController.java:635
-  wire _eq_72 = slot_pick_pick_index == 5'd15; // RapController.java:635
-  wire _eq_73 = slot_pick_pick_index == 5'd16; // RapController.java:635
-  wire _eq_74 = slot_pick_pick_index == 5'd17; // RapController.java:635
-  wire _eq_75 = slot_pick_pick_index == 5'd18; // RapController.java:635
-  wire _eq_76 = slot_pick_pick_index == 5'd19; // RapController.java:635
-  wire _eq_77 = slot_pick_pick_index == 5'd20; // RapController.java:635
-  wire _eq_78 = slot_pick_pick_index == 5'd21; // RapController.java:635
-  wire _eq_79 = slot_pick_pick_index == 5'd22; // RapController.java:635
-  wire _eq_80 = slot_pick_pick_index == 5'd23; // RapController.java:635
-  wire _eq_81 = slot_pick_pick_index == 5'd24; // RapController.java:635
-  wire _eq_82 = slot_pick_pick_index == 5'd25; // RapController.java:635
-  wire _eq_83 = slot_pick_pick_index == 5'd26; // RapController.java:635
-  wire _eq_84 = slot_pick_pick_index == 5'd27; // RapController.java:635
-  wire _eq_85 = slot_pick_pick_index == 5'd28; // RapController.java:635
-  wire _eq_86 = slot_pick_pick_index == 5'd29; // RapController.java:635
-  wire _eq_87 = slot_pick_pick_index == 5'd30; // RapController.java:635
-  wire _eq_88 = slot_pick_pick_index == 5'd31; // RapController.java:635
-  wire _eq_89 = slot_pick_pick_index == 5'd0; // RapController.java:636
-  wire _not_28 = ~_or_2; // FirstSet.java:34
-  wire _not_29 = ~_bits_2; // FirstSet.java:34
-  wire _not_30 = ~_bits_0; // FirstSet.java:34
-  wire _mux_5 = _not_28 ? _not_29 : _not_30; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_28, _mux_5}; // FirstSet.java:35
-  wire [1:0] _bits_5 = _cat_7; // FirstSet.java:43
-  wire _eq_90 = slot_pick_pick_index == 5'd1; // RapController.java:636
-  wire _eq_91 = slot_pick_pick_index == 5'd2; // RapController.java:636
-  wire _eq_92 = slot_pick_pick_index == 5'd3; // RapController.java:636
-  wire _eq_93 = slot_pick_pick_index == 5'd4; // RapController.java:636
-  wire _eq_94 = slot_pick_pick_index == 5'd5; // RapController.java:636
-  wire _eq_95 = slot_pick_pick_index == 5'd6; // RapController.java:636
-  wire _eq_96 = slot_pick_pick_index == 5'd7; // RapController.java:636
-  wire _eq_97 = slot_pick_pick_index == 5'd8; // RapController.java:636
-  wire _eq_98 = slot_pick_pick_index == 5'd9; // RapController.java:636
-  wire _eq_99 = slot_pick_pick_index == 5'd10; // RapController.java:636
-  wire _eq_100 = slot_pick_pick_index == 5'd11; // RapController.java:636
-  wire _eq_101 = slot_pick_pick_index == 5'd12; // RapController.java:636
-  wire _eq_102 = slot_pick_pick_index == 5'd13; // RapController.java:636
-  wire _eq_103 = slot_pick_pick_index == 5'd14; // RapController.java:636
-  wire _eq_104 = slot_pick_pick_index == 5'd15; // RapController.java:636
-  wire _eq_105 = slot_pick_pick_index == 5'd16; // RapController.java:636
-  wire _eq_106 = slot_pick_pick_index == 5'd17; // RapController.java:636
-  wire _eq_107 = slot_pick_pick_index == 5'd18; // RapController.java:636
-  wire _eq_108 = slot_pick_pick_index == 5'd19; // RapController.java:636
-  wire _eq_109 = slot_pick_pick_index == 5'd20; // RapController.java:636
-  wire _eq_110 = slot_pick_pick_index == 5'd21; // RapController.java:636
-  wire _eq_111 = slot_pick_pick_index == 5'd22; // RapController.java:636
-  wire _eq_112 = slot_pick_pick_index == 5'd23; // RapController.java:636
-  wire _eq_113 = slot_pick_pick_index == 5'd24; // RapController.java:636
-  wire _eq_114 = slot_pick_pick_index == 5'd25; // RapController.java:636
-  wire _eq_115 = slot_pick_pick_index == 5'd26; // RapController.java:636
-  wire _eq_116 = slot_pick_pick_index == 5'd27; // RapController.java:636
-  wire _eq_117 = slot_pick_pick_index == 5'd28; // RapController.java:636
-  wire _eq_118 = slot_pick_pick_index == 5'd29; // RapController.java:636
-  wire _eq_119 = slot_pick_pick_index == 5'd30; // RapController.java:636
-  wire _eq_120 = slot_pick_pick_index == 5'd31; // RapController.java:636
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:612
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:613
+  wire _not_22 = ~_reg_0; // RapController.java:164
+  wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:164
+  wire _not_23 = ~snapshot_product_start; // RapController.java:613
+  wire _and_22 = _not_21 & _not_23; // RapController.java:613
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:614
+  wire _eq_23 = state == 4'd12; // RapController.java:615
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:615
+  wire _eq_24 = state == 4'd13; // RapController.java:615
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:615
+  wire _ge_1 = state >= 4'd2; // RapController.java:616
+  wire _le_0 = state <= 4'd11; // RapController.java:616
+  wire _and_23 = _ge_1 & _le_0; // RapController.java:616
+  wire _and_24 = in_run & pipe_empty; // RapController.java:618
+  wire _not_24 = ~io_headValid; // RapController.java:618
+  wire _and_25 = _and_24 & _not_24; // RapController.java:618
+  wire _not_25 = ~io_acceptEnable; // RapController.java:619
+  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:556
+  wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:556
+  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:650
+  wire _eq_25 = slot_pick_pick_index == 5'd0; // RapController.java:651
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:443
+  wire _eq_26 = slot_pick_pick_index == 5'd1; // RapController.java:651
+  wire _eq_27 = slot_pick_pick_index == 5'd2; // RapController.java:651
+  wire _eq_28 = slot_pick_pick_index == 5'd3; // RapController.java:651
+  wire _eq_29 = slot_pick_pick_index == 5'd4; // RapController.java:651
+  wire _eq_30 = slot_pick_pick_index == 5'd5; // RapController.java:651
+  wire _eq_31 = slot_pick_pick_index == 5'd6; // RapController.java:651
+  wire _eq_32 = slot_pick_pick_index == 5'd7; // RapController.java:651
+  wire _eq_33 = slot_pick_pick_index == 5'd8; // RapController.java:651
+  wire _eq_34 = slot_pick_pick_index == 5'd9; // RapController.java:651
+  wire _eq_35 = slot_pick_pick_index == 5'd10; // RapController.java:651
+  wire _eq_36 = slot_pick_pick_index == 5'd11; // RapController.java:651
+  wire _eq_37 = slot_pick_pick_index == 5'd12; // RapController.java:651
+  wire _eq_38 = slot_pick_pick_index == 5'd13; // RapController.java:651
+  wire _eq_39 = slot_pick_pick_index == 5'd14; // RapController.java:651
+  wire _eq_40 = slot_pick_pick_index == 5'd15; // RapController.java:651
+  wire _eq_41 = slot_pick_pick_index == 5'd16; // RapController.java:651
+  wire _eq_42 = slot_pick_pick_index == 5'd17; // RapController.java:651
+  wire _eq_43 = slot_pick_pick_index == 5'd18; // RapController.java:651
+  wire _eq_44 = slot_pick_pick_index == 5'd19; // RapController.java:651
+  wire _eq_45 = slot_pick_pick_index == 5'd20; // RapController.java:651
+  wire _eq_46 = slot_pick_pick_index == 5'd21; // RapController.java:651
+  wire _eq_47 = slot_pick_pick_index == 5'd22; // RapController.java:651
+  wire _eq_48 = slot_pick_pick_index == 5'd23; // RapController.java:651
+  wire _eq_49 = slot_pick_pick_index == 5'd24; // RapController.java:651
+  wire _eq_50 = slot_pick_pick_index == 5'd25; // RapController.java:651
+  wire _eq_51 = slot_pick_pick_index == 5'd26; // RapController.java:651
+  wire _eq_52 = slot_pick_pick_index == 5'd27; // RapController.java:651
+  wire _eq_53 = slot_pick_pick_index == 5'd28; // RapController.java:651
+  wire _eq_54 = slot_pick_pick_index == 5'd29; // RapController.java:651
+  wire _eq_55 = slot_pick_pick_index == 5'd30; // RapController.java:651
+  wire _eq_56 = slot_pick_pick_index == 5'd31; // RapController.java:651
+  wire _eq_57 = slot_pick_pick_index == 5'd0; // RapController.java:652
+  wire _eq_58 = slot_pick_pick_index == 5'd1; // RapController.java:652
+  wire _eq_59 = slot_pick_pick_index == 5'd2; // RapController.java:652
+  wire _eq_60 = slot_pick_pick_index == 5'd3; // RapController.java:652
+  wire _eq_61 = slot_pick_pick_index == 5'd4; // RapController.java:652
+  wire _eq_62 = slot_pick_pick_index == 5'd5; // RapController.java:652
+  wire _eq_63 = slot_pick_pick_index == 5'd6; // RapController.java:652
+  wire _eq_64 = slot_pick_pick_index == 5'd7; // RapController.java:652
+  wire _eq_65 = slot_pick_pick_index == 5'd8; // RapController.java:652
+  wire _eq_66 = slot_pick_pick_index == 5'd9; // RapController.java:652
+  wire _eq_67 = slot_pick_pick_index == 5'd10; // RapController.java:652
+  wire _eq_68 = slot_pick_pick_index == 5'd11; // RapController.java:652
+  wire _eq_69 = slot_pick_pick_index == 5'd12; // RapController.java:652
+  wire _eq_70 = slot_pick_pick_index == 5'd13; // RapController.java:652
+  wire _eq_71 = slot_pick_pick_index == 5'd14; // RapController.java:652
+  wire _eq_72 = slot_pick_pick_index == 5'd15; // RapController.java:652
+  wire _eq_73 = slot_pick_pick_index == 5'd16; // RapController.java:652
+  wire _eq_74 = slot_pick_pick_index == 5'd17; // RapController.java:652
+  wire _eq_75 = slot_pick_pick_index == 5'd18; // RapController.java:652
+  wire _eq_76 = slot_pick_pick_index == 5'd19; // RapController.java:652
+  wire _eq_77 = slot_pick_pick_index == 5'd20; // RapController.java:652
+  wire _eq_78 = slot_pick_pick_index == 5'd21; // RapController.java:652
+  wire _eq_79 = slot_pick_pick_index == 5'd22; // RapController.java:652
+  wire _eq_80 = slot_pick_pick_index == 5'd23; // RapController.java:652
+  wire _eq_81 = slot_pick_pick_index == 5'd24; // RapController.java:652
+  wire _eq_82 = slot_pick_pick_index == 5'd25; // RapController.java:652
+  wire _eq_83 = slot_pick_pick_index == 5'd26; // RapController.java:652
+  wire _eq_84 = slot_pick_pick_index == 5'd27; // RapController.java:652
+  wire _eq_85 = slot_pick_pick_index == 5'd28; // RapController.java:652
+  wire _eq_86 = slot_pick_pick_index == 5'd29; // RapController.java:652
+  wire _eq_87 = slot_pick_pick_index == 5'd30; // RapController.java:652
+  wire _eq_88 = slot_pick_pick_index == 5'd31; // RapController.java:652
+  wire _eq_89 = slot_pick_pick_index == 5'd0; // RapController.java:653
+  wire [3:0] _not_27 = ~present_children; // RapController.java:440
+  wire _bits_5 = _not_27[0]; // FirstSet.java:25
+  wire _bits_6 = _not_27[1]; // FirstSet.java:25
+  wire _or_12 = _bits_5 | _bits_6; // FirstSet.java:37
+  wire _not_28 = ~_or_12; // FirstSet.java:35
+  wire _bits_7 = _not_27[2]; // FirstSet.java:25
+  wire _not_29 = ~_bits_7; // FirstSet.java:35
+  wire _not_30 = ~_bits_5; // FirstSet.java:35
+  wire _mux_5 = _not_28 ? _not_29 : _not_30; // FirstSet.java:36
+  wire [1:0] _cat_7 = {_not_28, _mux_5}; // FirstSet.java:36
+  wire [1:0] _bits_8 = _cat_7; // FirstSet.java:44
+  wire _eq_90 = slot_pick_pick_index == 5'd1; // RapController.java:653
+  wire _eq_91 = slot_pick_pick_index == 5'd2; // RapController.java:653
+  wire _eq_92 = slot_pick_pick_index == 5'd3; // RapController.java:653
+  wire _eq_93 = slot_pick_pick_index == 5'd4; // RapController.java:653
+  wire _eq_94 = slot_pick_pick_index == 5'd5; // RapController.java:653
+  wire _eq_95 = slot_pick_pick_index == 5'd6; // RapController.java:653
+  wire _eq_96 = slot_pick_pick_index == 5'd7; // RapController.java:653
+  wire _eq_97 = slot_pick_pick_index == 5'd8; // RapController.java:653
+  wire _eq_98 = slot_pick_pick_index == 5'd9; // RapController.java:653
+  wire _eq_99 = slot_pick_pick_index == 5'd10; // RapController.java:653
+  wire _eq_100 = slot_pick_pick_index == 5'd11; // RapController.java:653
+  wire _eq_101 = slot_pick_pick_index == 5'd12; // RapController.java:653
+  wire _eq_102 = slot_pick_pick_index == 5'd13; // RapController.java:653
+  wire _eq_103 = slot_pick_pick_index == 5'd14; // RapController.java:653
+  wire _eq_104 = slot_pick_pick_index == 5'd15; // RapController.java:653
+  wire _eq_105 = slot_pick_pick_index == 5'd16; // RapController.java:653
+  wire _eq_106 = slot_pick_pick_index == 5'd17; // RapController.java:653
+  wire _eq_107 = slot_pick_pick_index == 5'd18; // RapController.java:653
+  wire _eq_108 = slot_pick_pick_index == 5'd19; // RapController.java:653
+  wire _eq_109 = slot_pick_pick_index == 5'd20; // RapController.java:653
+  wire _eq_110 = slot_pick_pick_index == 5'd21; // RapController.java:653
+  wire _eq_111 = slot_pick_pick_index == 5'd22; // RapController.java:653
+  wire _eq_112 = slot_pick_pick_index == 5'd23; // RapController.java:653
+  wire _eq_113 = slot_pick_pick_index == 5'd24; // RapController.java:653
+  wire _eq_114 = slot_pick_pick_index == 5'd25; // RapController.java:653
+  wire _eq_115 = slot_pick_pick_index == 5'd26; // RapController.java:653
+  wire _eq_116 = slot_pick_pick_index == 5'd27; // RapController.java:653
+  wire _eq_117 = slot_pick_pick_index == 5'd28; // RapController.java:653
+  wire _eq_118 = slot_pick_pick_index == 5'd29; // RapController.java:653
+  wire _eq_119 = slot_pick_pick_index == 5'd30; // RapController.java:653
+  wire _eq_120 = slot_pick_pick_index == 5'd31; // RapController.java:653
   wire _eq_121 = children_write_slot == 5'd0; // NodeTable.java:45
   wire _eq_122 = children_write_slot == 5'd1; // NodeTable.java:45
   wire _eq_123 = children_write_slot == 5'd2; // NodeTable.java:45
@@ -711,99 +720,99 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_151 = children_write_slot == 5'd30; // NodeTable.java:45
   wire _eq_152 = children_write_slot == 5'd31; // NodeTable.java:45
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
-  wire [31:0] _bits_6 = _add_1[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_9 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
-  wire _bits_7 = _add_1[32]; // SplitCounter.java:44
+  wire _bits_10 = _add_1[32]; // SplitCounter.java:44
   wire [32:0] _add_3 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_8 = _add_3[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_11 = _add_3[31:0]; // SplitCounter.java:43
   wire [31:0] _add_4 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:35
-  wire _bits_9 = _add_3[32]; // SplitCounter.java:44
+  wire _bits_12 = _add_3[32]; // SplitCounter.java:44
   wire [32:0] _add_5 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:42
-  wire [31:0] _bits_10 = _add_5[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_13 = _add_5[31:0]; // SplitCounter.java:43
   wire [31:0] _add_6 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:35
-  wire _bits_11 = _add_5[32]; // SplitCounter.java:44
+  wire _bits_14 = _add_5[32]; // SplitCounter.java:44
   wire [32:0] _add_7 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_12 = _add_7[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_15 = _add_7[31:0]; // SplitCounter.java:43
   wire [31:0] _add_8 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:35
-  wire _bits_13 = _add_7[32]; // SplitCounter.java:44
+  wire _bits_16 = _add_7[32]; // SplitCounter.java:44
   wire [32:0] _add_9 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_14 = _add_9[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_17 = _add_9[31:0]; // SplitCounter.java:43
   wire [31:0] _add_10 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:35
-  wire _bits_15 = _add_9[32]; // SplitCounter.java:44
+  wire _bits_18 = _add_9[32]; // SplitCounter.java:44
   wire [32:0] _add_11 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_16 = _add_11[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_19 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
-  wire _bits_17 = _add_11[32]; // SplitCounter.java:44
-  wire _or_11 = io_counterResult_bits_saturated | 1'd0; // RapController.java:320
+  wire _bits_20 = _add_11[32]; // SplitCounter.java:44
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:320
   wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:303
-  wire [7:0] _bits_18 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
-  wire [11:0] _bits_19 = io_head_threshold[35:24]; // SplitCompare.java:39
-  wire _gt_0 = {{4{1'b0}}, _bits_18} > _bits_19; // SplitCompare.java:31
-  wire _eq_153 = {{4{1'b0}}, _bits_18} == _bits_19; // SplitCompare.java:31
-  wire [23:0] _bits_20 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_21 = _bits_20[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_22 = io_head_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_23 = _bits_22[23:12]; // SplitCompare.java:39
-  wire _gt_1 = _bits_21 > _bits_23; // SplitCompare.java:31
-  wire _eq_154 = _bits_21 == _bits_23; // SplitCompare.java:31
-  wire [11:0] _bits_24 = _bits_20[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_25 = _bits_22[11:0]; // SplitCompare.java:35
-  wire _gt_2 = _bits_24 > _bits_25; // SplitCompare.java:21
-  wire _and_24 = _eq_154 & _gt_2; // SplitCompare.java:31
-  wire _or_12 = _gt_1 | _and_24; // SplitCompare.java:31
-  wire _and_25 = _eq_153 & _or_12; // SplitCompare.java:31
-  wire _or_13 = _gt_0 | _and_25; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_13; // RapController.java:303
+  wire [7:0] _bits_21 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
+  wire [11:0] _bits_22 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire _gt_0 = {{4{1'b0}}, _bits_21} > _bits_22; // SplitCompare.java:31
+  wire _eq_153 = {{4{1'b0}}, _bits_21} == _bits_22; // SplitCompare.java:31
+  wire [23:0] _bits_23 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_24 = _bits_23[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_25 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_26 = _bits_25[23:12]; // SplitCompare.java:39
+  wire _gt_1 = _bits_24 > _bits_26; // SplitCompare.java:31
+  wire _eq_154 = _bits_24 == _bits_26; // SplitCompare.java:31
+  wire [11:0] _bits_27 = _bits_23[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_28 = _bits_25[11:0]; // SplitCompare.java:35
+  wire _gt_2 = _bits_27 > _bits_28; // SplitCompare.java:21
+  wire _and_27 = _eq_154 & _gt_2; // SplitCompare.java:31
+  wire _or_14 = _gt_1 | _and_27; // SplitCompare.java:31
+  wire _and_28 = _eq_153 & _or_14; // SplitCompare.java:31
+  wire _or_15 = _gt_0 | _and_28; // SplitCompare.java:31
+  wire split_now = _lt_0 & _or_15; // RapController.java:303
   wire _not_31 = ~schedule_exhausted; // RapController.java:306
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_32 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_26 = _not_31 & _not_32; // RapController.java:306
-  wire [30:0] _bits_26 = until_merge_lo[31:1]; // RapController.java:306
-  wire _or_r_1 = |_bits_26; // RapController.java:306
+  wire _and_29 = _not_31 & _not_32; // RapController.java:306
+  wire [30:0] _bits_29 = until_merge_lo[31:1]; // RapController.java:306
+  wire _or_r_1 = |_bits_29; // RapController.java:306
   wire _not_33 = ~_or_r_1; // RapController.java:306
-  wire _and_27 = _and_26 & _not_33; // RapController.java:306
-  wire _bits_27 = until_merge_lo[0]; // RapController.java:307
-  wire _ge_2 = io_head_weight >= _bits_27; // RapController.java:307
-  wire merge_now = _and_27 & _ge_2; // RapController.java:307
+  wire _and_30 = _and_29 & _not_33; // RapController.java:306
+  wire _bits_30 = until_merge_lo[0]; // RapController.java:307
+  wire _ge_2 = io_head_weight >= _bits_30; // RapController.java:307
+  wire merge_now = _and_30 & _ge_2; // RapController.java:307
   wire _not_34 = ~merge_now; // RapController.java:311
-  wire _and_28 = split_now & _not_34; // RapController.java:311
-  wire _and_29 = _and_28 & hit_short_4; // RapController.java:311
-  wire [11:0] _bits_28 = io_head_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_29 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_3 = _bits_28 > {1'b0, _bits_29}; // SplitCompare.java:31
-  wire _eq_155 = _bits_28 == {1'b0, _bits_29}; // SplitCompare.java:31
-  wire [23:0] _bits_30 = io_head_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_31 = _bits_30[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_32 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_33 = _bits_32[23:12]; // SplitCompare.java:39
-  wire _gt_4 = _bits_31 > _bits_33; // SplitCompare.java:31
-  wire _eq_156 = _bits_31 == _bits_33; // SplitCompare.java:31
-  wire [11:0] _bits_34 = _bits_30[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_35 = _bits_32[11:0]; // SplitCompare.java:35
-  wire _gt_5 = _bits_34 > _bits_35; // SplitCompare.java:21
-  wire _and_30 = _eq_156 & _gt_5; // SplitCompare.java:31
-  wire _or_14 = _gt_4 | _and_30; // SplitCompare.java:31
-  wire _and_31 = _eq_155 & _or_14; // SplitCompare.java:31
-  wire _or_15 = _gt_3 | _and_31; // SplitCompare.java:31
-  wire _not_35 = ~_or_15; // MergeSkip.java:43
-  wire _and_32 = skip_valid & _not_35; // MergeSkip.java:43
-  wire defer_now = _and_29 & _and_32; // RapController.java:312
-  wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:111
-  wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:111
-  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:104
+  wire _and_31 = split_now & _not_34; // RapController.java:311
+  wire _and_32 = _and_31 & hit_short_4; // RapController.java:311
+  wire [11:0] _bits_31 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_32 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_3 = _bits_31 > {1'b0, _bits_32}; // SplitCompare.java:31
+  wire _eq_155 = _bits_31 == {1'b0, _bits_32}; // SplitCompare.java:31
+  wire [23:0] _bits_33 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_34 = _bits_33[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_35 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_36 = _bits_35[23:12]; // SplitCompare.java:39
+  wire _gt_4 = _bits_34 > _bits_36; // SplitCompare.java:31
+  wire _eq_156 = _bits_34 == _bits_36; // SplitCompare.java:31
+  wire [11:0] _bits_37 = _bits_33[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_38 = _bits_35[11:0]; // SplitCompare.java:35
+  wire _gt_5 = _bits_37 > _bits_38; // SplitCompare.java:21
+  wire _and_33 = _eq_156 & _gt_5; // SplitCompare.java:31
+  wire _or_16 = _gt_4 | _and_33; // SplitCompare.java:31
+  wire _and_34 = _eq_155 & _or_16; // SplitCompare.java:31
+  wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
+  wire _not_35 = ~_or_17; // MergeSkip.java:43
+  wire _and_35 = skip_valid & _not_35; // MergeSkip.java:43
+  wire defer_now = _and_32 & _and_35; // RapController.java:312
+  wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:112
+  wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:112
+  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
   wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:368
   wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:368
-  wire [31:0] _bits_36 = _mux_6[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_39 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_37 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_38 = to_merge_hi[31:0]; // RapController.java:179
-  wire [31:0] _bits_39 = to_merge_lo[31:0]; // RapController.java:179
-  wire [63:0] to_merge = {_bits_38, _bits_39}; // RapController.java:179
-  wire [31:0] _bits_40 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_41 = _mux_6[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_40 = _sub_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_41 = to_merge_hi[31:0]; // RapController.java:179
+  wire [31:0] _bits_42 = to_merge_lo[31:0]; // RapController.java:179
+  wire [63:0] to_merge = {_bits_41, _bits_42}; // RapController.java:179
+  wire [31:0] _bits_43 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_44 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_42 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_43 = _sub_2[32]; // SplitCounter.java:44
+  wire [31:0] _bits_45 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_46 = _sub_2[32]; // SplitCounter.java:44
   wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:366
   wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:366
   wire _lt_1 = io_qCsr < 32'd2; // RapController.java:367
@@ -817,751 +826,753 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire undo_push = draining & io_counterResult_valid; // RapController.java:244
   wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:254
   wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:398
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:414
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:414
-  wire [3:0] _bits_44 = _dshl_0[3:0]; // RapController.java:414
-  wire [3:0] _or_16 = present_children | _bits_44; // RapController.java:414
-  wire [6:0] _dshl_1 = 7'd1 << _bits_5; // RapController.java:638
-  wire [3:0] _bits_45 = _dshl_1[3:0]; // RapController.java:638
-  wire [3:0] _or_17 = present_children | _bits_45; // RapController.java:638
-  wire _bits_46 = slot_valid[31]; // NodeTable.java:57
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:418
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:418
+  wire [3:0] _bits_47 = _dshl_0[3:0]; // RapController.java:418
+  wire [3:0] _or_18 = present_children | _bits_47; // RapController.java:418
+  wire [6:0] _dshl_1 = 7'd1 << _bits_8; // RapController.java:654
+  wire [3:0] _bits_48 = _dshl_1[3:0]; // RapController.java:654
+  wire [3:0] _or_19 = present_children | _bits_48; // RapController.java:654
+  wire _bits_49 = slot_valid[31]; // NodeTable.java:57
   wire _eq_160 = state == 4'd4; // RapController.java:340
   wire [4:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:341
   wire _eq_161 = slot_parent_31 == _mux_9; // NodeTable.java:57
-  wire _and_33 = _bits_46 & _eq_161; // NodeTable.java:57
+  wire _and_36 = _bits_49 & _eq_161; // NodeTable.java:57
   wire _not_36 = ~_eq_160; // RapController.java:341
   wire _not_37 = ~_not_36; // NodeTable.java:57
   wire _eq_162 = slot_children_31 == 3'd0; // NodeTable.java:57
-  wire _or_18 = _not_37 | _eq_162; // NodeTable.java:57
-  wire _and_34 = _and_33 & _or_18; // NodeTable.java:57
-  wire _bits_47 = slot_valid[30]; // NodeTable.java:57
+  wire _or_20 = _not_37 | _eq_162; // NodeTable.java:57
+  wire _and_37 = _and_36 & _or_20; // NodeTable.java:57
+  wire _bits_50 = slot_valid[30]; // NodeTable.java:57
   wire _eq_163 = slot_parent_30 == _mux_9; // NodeTable.java:57
-  wire _and_35 = _bits_47 & _eq_163; // NodeTable.java:57
+  wire _and_38 = _bits_50 & _eq_163; // NodeTable.java:57
   wire _not_38 = ~_not_36; // NodeTable.java:57
   wire _eq_164 = slot_children_30 == 3'd0; // NodeTable.java:57
-  wire _or_19 = _not_38 | _eq_164; // NodeTable.java:57
-  wire _and_36 = _and_35 & _or_19; // NodeTable.java:57
-  wire _bits_48 = slot_valid[29]; // NodeTable.java:57
+  wire _or_21 = _not_38 | _eq_164; // NodeTable.java:57
+  wire _and_39 = _and_38 & _or_21; // NodeTable.java:57
+  wire _bits_51 = slot_valid[29]; // NodeTable.java:57
   wire _eq_165 = slot_parent_29 == _mux_9; // NodeTable.java:57
-  wire _and_37 = _bits_48 & _eq_165; // NodeTable.java:57
+  wire _and_40 = _bits_51 & _eq_165; // NodeTable.java:57
   wire _not_39 = ~_not_36; // NodeTable.java:57
   wire _eq_166 = slot_children_29 == 3'd0; // NodeTable.java:57
-  wire _or_20 = _not_39 | _eq_166; // NodeTable.java:57
-  wire _and_38 = _and_37 & _or_20; // NodeTable.java:57
-  wire _bits_49 = slot_valid[28]; // NodeTable.java:57
+  wire _or_22 = _not_39 | _eq_166; // NodeTable.java:57
+  wire _and_41 = _and_40 & _or_22; // NodeTable.java:57
+  wire _bits_52 = slot_valid[28]; // NodeTable.java:57
   wire _eq_167 = slot_parent_28 == _mux_9; // NodeTable.java:57
-  wire _and_39 = _bits_49 & _eq_167; // NodeTable.java:57
+  wire _and_42 = _bits_52 & _eq_167; // NodeTable.java:57
   wire _not_40 = ~_not_36; // NodeTable.java:57
   wire _eq_168 = slot_children_28 == 3'd0; // NodeTable.java:57
-  wire _or_21 = _not_40 | _eq_168; // NodeTable.java:57
-  wire _and_40 = _and_39 & _or_21; // NodeTable.java:57
-  wire _bits_50 = slot_valid[27]; // NodeTable.java:57
+  wire _or_23 = _not_40 | _eq_168; // NodeTable.java:57
+  wire _and_43 = _and_42 & _or_23; // NodeTable.java:57
+  wire _bits_53 = slot_valid[27]; // NodeTable.java:57
   wire _eq_169 = slot_parent_27 == _mux_9; // NodeTable.java:57
-  wire _and_41 = _bits_50 & _eq_169; // NodeTable.java:57
+  wire _and_44 = _bits_53 & _eq_169; // NodeTable.java:57
   wire _not_41 = ~_not_36; // NodeTable.java:57
   wire _eq_170 = slot_children_27 == 3'd0; // NodeTable.java:57
-  wire _or_22 = _not_41 | _eq_170; // NodeTable.java:57
-  wire _and_42 = _and_41 & _or_22; // NodeTable.java:57
-  wire _bits_51 = slot_valid[26]; // NodeTable.java:57
+  wire _or_24 = _not_41 | _eq_170; // NodeTable.java:57
+  wire _and_45 = _and_44 & _or_24; // NodeTable.java:57
+  wire _bits_54 = slot_valid[26]; // NodeTable.java:57
   wire _eq_171 = slot_parent_26 == _mux_9; // NodeTable.java:57
-  wire _and_43 = _bits_51 & _eq_171; // NodeTable.java:57
+  wire _and_46 = _bits_54 & _eq_171; // NodeTable.java:57
   wire _not_42 = ~_not_36; // NodeTable.java:57
   wire _eq_172 = slot_children_26 == 3'd0; // NodeTable.java:57
-  wire _or_23 = _not_42 | _eq_172; // NodeTable.java:57
-  wire _and_44 = _and_43 & _or_23; // NodeTable.java:57
-  wire _bits_52 = slot_valid[25]; // NodeTable.java:57
+  wire _or_25 = _not_42 | _eq_172; // NodeTable.java:57
+  wire _and_47 = _and_46 & _or_25; // NodeTable.java:57
+  wire _bits_55 = slot_valid[25]; // NodeTable.java:57
   wire _eq_173 = slot_parent_25 == _mux_9; // NodeTable.java:57
-  wire _and_45 = _bits_52 & _eq_173; // NodeTable.java:57
+  wire _and_48 = _bits_55 & _eq_173; // NodeTable.java:57
   wire _not_43 = ~_not_36; // NodeTable.java:57
   wire _eq_174 = slot_children_25 == 3'd0; // NodeTable.java:57
-  wire _or_24 = _not_43 | _eq_174; // NodeTable.java:57
-  wire _and_46 = _and_45 & _or_24; // NodeTable.java:57
-  wire _bits_53 = slot_valid[24]; // NodeTable.java:57
+  wire _or_26 = _not_43 | _eq_174; // NodeTable.java:57
+  wire _and_49 = _and_48 & _or_26; // NodeTable.java:57
+  wire _bits_56 = slot_valid[24]; // NodeTable.java:57
   wire _eq_175 = slot_parent_24 == _mux_9; // NodeTable.java:57
-  wire _and_47 = _bits_53 & _eq_175; // NodeTable.java:57
+  wire _and_50 = _bits_56 & _eq_175; // NodeTable.java:57
   wire _not_44 = ~_not_36; // NodeTable.java:57
   wire _eq_176 = slot_children_24 == 3'd0; // NodeTable.java:57
-  wire _or_25 = _not_44 | _eq_176; // NodeTable.java:57
-  wire _and_48 = _and_47 & _or_25; // NodeTable.java:57
-  wire _bits_54 = slot_valid[23]; // NodeTable.java:57
+  wire _or_27 = _not_44 | _eq_176; // NodeTable.java:57
+  wire _and_51 = _and_50 & _or_27; // NodeTable.java:57
+  wire _bits_57 = slot_valid[23]; // NodeTable.java:57
   wire _eq_177 = slot_parent_23 == _mux_9; // NodeTable.java:57
-  wire _and_49 = _bits_54 & _eq_177; // NodeTable.java:57
+  wire _and_52 = _bits_57 & _eq_177; // NodeTable.java:57
   wire _not_45 = ~_not_36; // NodeTable.java:57
   wire _eq_178 = slot_children_23 == 3'd0; // NodeTable.java:57
-  wire _or_26 = _not_45 | _eq_178; // NodeTable.java:57
-  wire _and_50 = _and_49 & _or_26; // NodeTable.java:57
-  wire _bits_55 = slot_valid[22]; // NodeTable.java:57
+  wire _or_28 = _not_45 | _eq_178; // NodeTable.java:57
+  wire _and_53 = _and_52 & _or_28; // NodeTable.java:57
+  wire _bits_58 = slot_valid[22]; // NodeTable.java:57
   wire _eq_179 = slot_parent_22 == _mux_9; // NodeTable.java:57
-  wire _and_51 = _bits_55 & _eq_179; // NodeTable.java:57
+  wire _and_54 = _bits_58 & _eq_179; // NodeTable.java:57
   wire _not_46 = ~_not_36; // NodeTable.java:57
   wire _eq_180 = slot_children_22 == 3'd0; // NodeTable.java:57
-  wire _or_27 = _not_46 | _eq_180; // NodeTable.java:57
-  wire _and_52 = _and_51 & _or_27; // NodeTable.java:57
-  wire _bits_56 = slot_valid[21]; // NodeTable.java:57
+  wire _or_29 = _not_46 | _eq_180; // NodeTable.java:57
+  wire _and_55 = _and_54 & _or_29; // NodeTable.java:57
+  wire _bits_59 = slot_valid[21]; // NodeTable.java:57
   wire _eq_181 = slot_parent_21 == _mux_9; // NodeTable.java:57
-  wire _and_53 = _bits_56 & _eq_181; // NodeTable.java:57
+  wire _and_56 = _bits_59 & _eq_181; // NodeTable.java:57
   wire _not_47 = ~_not_36; // NodeTable.java:57
   wire _eq_182 = slot_children_21 == 3'd0; // NodeTable.java:57
-  wire _or_28 = _not_47 | _eq_182; // NodeTable.java:57
-  wire _and_54 = _and_53 & _or_28; // NodeTable.java:57
-  wire _bits_57 = slot_valid[20]; // NodeTable.java:57
+  wire _or_30 = _not_47 | _eq_182; // NodeTable.java:57
+  wire _and_57 = _and_56 & _or_30; // NodeTable.java:57
+  wire _bits_60 = slot_valid[20]; // NodeTable.java:57
   wire _eq_183 = slot_parent_20 == _mux_9; // NodeTable.java:57
-  wire _and_55 = _bits_57 & _eq_183; // NodeTable.java:57
+  wire _and_58 = _bits_60 & _eq_183; // NodeTable.java:57
   wire _not_48 = ~_not_36; // NodeTable.java:57
   wire _eq_184 = slot_children_20 == 3'd0; // NodeTable.java:57
-  wire _or_29 = _not_48 | _eq_184; // NodeTable.java:57
-  wire _and_56 = _and_55 & _or_29; // NodeTable.java:57
-  wire _bits_58 = slot_valid[19]; // NodeTable.java:57
+  wire _or_31 = _not_48 | _eq_184; // NodeTable.java:57
+  wire _and_59 = _and_58 & _or_31; // NodeTable.java:57
+  wire _bits_61 = slot_valid[19]; // NodeTable.java:57
   wire _eq_185 = slot_parent_19 == _mux_9; // NodeTable.java:57
-  wire _and_57 = _bits_58 & _eq_185; // NodeTable.java:57
+  wire _and_60 = _bits_61 & _eq_185; // NodeTable.java:57
   wire _not_49 = ~_not_36; // NodeTable.java:57
   wire _eq_186 = slot_children_19 == 3'd0; // NodeTable.java:57
-  wire _or_30 = _not_49 | _eq_186; // NodeTable.java:57
-  wire _and_58 = _and_57 & _or_30; // NodeTable.java:57
-  wire _bits_59 = slot_valid[18]; // NodeTable.java:57
+  wire _or_32 = _not_49 | _eq_186; // NodeTable.java:57
+  wire _and_61 = _and_60 & _or_32; // NodeTable.java:57
+  wire _bits_62 = slot_valid[18]; // NodeTable.java:57
   wire _eq_187 = slot_parent_18 == _mux_9; // NodeTable.java:57
-  wire _and_59 = _bits_59 & _eq_187; // NodeTable.java:57
+  wire _and_62 = _bits_62 & _eq_187; // NodeTable.java:57
   wire _not_50 = ~_not_36; // NodeTable.java:57
   wire _eq_188 = slot_children_18 == 3'd0; // NodeTable.java:57
-  wire _or_31 = _not_50 | _eq_188; // NodeTable.java:57
-  wire _and_60 = _and_59 & _or_31; // NodeTable.java:57
-  wire _bits_60 = slot_valid[17]; // NodeTable.java:57
+  wire _or_33 = _not_50 | _eq_188; // NodeTable.java:57
+  wire _and_63 = _and_62 & _or_33; // NodeTable.java:57
+  wire _bits_63 = slot_valid[17]; // NodeTable.java:57
   wire _eq_189 = slot_parent_17 == _mux_9; // NodeTable.java:57
-  wire _and_61 = _bits_60 & _eq_189; // NodeTable.java:57
+  wire _and_64 = _bits_63 & _eq_189; // NodeTable.java:57
   wire _not_51 = ~_not_36; // NodeTable.java:57
   wire _eq_190 = slot_children_17 == 3'd0; // NodeTable.java:57
-  wire _or_32 = _not_51 | _eq_190; // NodeTable.java:57
-  wire _and_62 = _and_61 & _or_32; // NodeTable.java:57
-  wire _bits_61 = slot_valid[16]; // NodeTable.java:57
+  wire _or_34 = _not_51 | _eq_190; // NodeTable.java:57
+  wire _and_65 = _and_64 & _or_34; // NodeTable.java:57
+  wire _bits_64 = slot_valid[16]; // NodeTable.java:57
   wire _eq_191 = slot_parent_16 == _mux_9; // NodeTable.java:57
-  wire _and_63 = _bits_61 & _eq_191; // NodeTable.java:57
+  wire _and_66 = _bits_64 & _eq_191; // NodeTable.java:57
   wire _not_52 = ~_not_36; // NodeTable.java:57
   wire _eq_192 = slot_children_16 == 3'd0; // NodeTable.java:57
-  wire _or_33 = _not_52 | _eq_192; // NodeTable.java:57
-  wire _and_64 = _and_63 & _or_33; // NodeTable.java:57
-  wire _bits_62 = slot_valid[15]; // NodeTable.java:57
+  wire _or_35 = _not_52 | _eq_192; // NodeTable.java:57
+  wire _and_67 = _and_66 & _or_35; // NodeTable.java:57
+  wire _bits_65 = slot_valid[15]; // NodeTable.java:57
   wire _eq_193 = slot_parent_15 == _mux_9; // NodeTable.java:57
-  wire _and_65 = _bits_62 & _eq_193; // NodeTable.java:57
+  wire _and_68 = _bits_65 & _eq_193; // NodeTable.java:57
   wire _not_53 = ~_not_36; // NodeTable.java:57
   wire _eq_194 = slot_children_15 == 3'd0; // NodeTable.java:57
-  wire _or_34 = _not_53 | _eq_194; // NodeTable.java:57
-  wire _and_66 = _and_65 & _or_34; // NodeTable.java:57
-  wire _bits_63 = slot_valid[14]; // NodeTable.java:57
+  wire _or_36 = _not_53 | _eq_194; // NodeTable.java:57
+  wire _and_69 = _and_68 & _or_36; // NodeTable.java:57
+  wire _bits_66 = slot_valid[14]; // NodeTable.java:57
   wire _eq_195 = slot_parent_14 == _mux_9; // NodeTable.java:57
-  wire _and_67 = _bits_63 & _eq_195; // NodeTable.java:57
+  wire _and_70 = _bits_66 & _eq_195; // NodeTable.java:57
   wire _not_54 = ~_not_36; // NodeTable.java:57
   wire _eq_196 = slot_children_14 == 3'd0; // NodeTable.java:57
-  wire _or_35 = _not_54 | _eq_196; // NodeTable.java:57
-  wire _and_68 = _and_67 & _or_35; // NodeTable.java:57
-  wire _bits_64 = slot_valid[13]; // NodeTable.java:57
+  wire _or_37 = _not_54 | _eq_196; // NodeTable.java:57
+  wire _and_71 = _and_70 & _or_37; // NodeTable.java:57
+  wire _bits_67 = slot_valid[13]; // NodeTable.java:57
   wire _eq_197 = slot_parent_13 == _mux_9; // NodeTable.java:57
-  wire _and_69 = _bits_64 & _eq_197; // NodeTable.java:57
+  wire _and_72 = _bits_67 & _eq_197; // NodeTable.java:57
   wire _not_55 = ~_not_36; // NodeTable.java:57
   wire _eq_198 = slot_children_13 == 3'd0; // NodeTable.java:57
-  wire _or_36 = _not_55 | _eq_198; // NodeTable.java:57
-  wire _and_70 = _and_69 & _or_36; // NodeTable.java:57
-  wire _bits_65 = slot_valid[12]; // NodeTable.java:57
+  wire _or_38 = _not_55 | _eq_198; // NodeTable.java:57
+  wire _and_73 = _and_72 & _or_38; // NodeTable.java:57
+  wire _bits_68 = slot_valid[12]; // NodeTable.java:57
   wire _eq_199 = slot_parent_12 == _mux_9; // NodeTable.java:57
-  wire _and_71 = _bits_65 & _eq_199; // NodeTable.java:57
+  wire _and_74 = _bits_68 & _eq_199; // NodeTable.java:57
   wire _not_56 = ~_not_36; // NodeTable.java:57
   wire _eq_200 = slot_children_12 == 3'd0; // NodeTable.java:57
-  wire _or_37 = _not_56 | _eq_200; // NodeTable.java:57
-  wire _and_72 = _and_71 & _or_37; // NodeTable.java:57
-  wire _bits_66 = slot_valid[11]; // NodeTable.java:57
+  wire _or_39 = _not_56 | _eq_200; // NodeTable.java:57
+  wire _and_75 = _and_74 & _or_39; // NodeTable.java:57
+  wire _bits_69 = slot_valid[11]; // NodeTable.java:57
   wire _eq_201 = slot_parent_11 == _mux_9; // NodeTable.java:57
-  wire _and_73 = _bits_66 & _eq_201; // NodeTable.java:57
+  wire _and_76 = _bits_69 & _eq_201; // NodeTable.java:57
   wire _not_57 = ~_not_36; // NodeTable.java:57
   wire _eq_202 = slot_children_11 == 3'd0; // NodeTable.java:57
-  wire _or_38 = _not_57 | _eq_202; // NodeTable.java:57
-  wire _and_74 = _and_73 & _or_38; // NodeTable.java:57
-  wire _bits_67 = slot_valid[10]; // NodeTable.java:57
+  wire _or_40 = _not_57 | _eq_202; // NodeTable.java:57
+  wire _and_77 = _and_76 & _or_40; // NodeTable.java:57
+  wire _bits_70 = slot_valid[10]; // NodeTable.java:57
   wire _eq_203 = slot_parent_10 == _mux_9; // NodeTable.java:57
-  wire _and_75 = _bits_67 & _eq_203; // NodeTable.java:57
+  wire _and_78 = _bits_70 & _eq_203; // NodeTable.java:57
   wire _not_58 = ~_not_36; // NodeTable.java:57
   wire _eq_204 = slot_children_10 == 3'd0; // NodeTable.java:57
-  wire _or_39 = _not_58 | _eq_204; // NodeTable.java:57
-  wire _and_76 = _and_75 & _or_39; // NodeTable.java:57
-  wire _bits_68 = slot_valid[9]; // NodeTable.java:57
+  wire _or_41 = _not_58 | _eq_204; // NodeTable.java:57
+  wire _and_79 = _and_78 & _or_41; // NodeTable.java:57
+  wire _bits_71 = slot_valid[9]; // NodeTable.java:57
   wire _eq_205 = slot_parent_9 == _mux_9; // NodeTable.java:57
-  wire _and_77 = _bits_68 & _eq_205; // NodeTable.java:57
+  wire _and_80 = _bits_71 & _eq_205; // NodeTable.java:57
   wire _not_59 = ~_not_36; // NodeTable.java:57
   wire _eq_206 = slot_children_9 == 3'd0; // NodeTable.java:57
-  wire _or_40 = _not_59 | _eq_206; // NodeTable.java:57
-  wire _and_78 = _and_77 & _or_40; // NodeTable.java:57
-  wire _bits_69 = slot_valid[8]; // NodeTable.java:57
+  wire _or_42 = _not_59 | _eq_206; // NodeTable.java:57
+  wire _and_81 = _and_80 & _or_42; // NodeTable.java:57
+  wire _bits_72 = slot_valid[8]; // NodeTable.java:57
   wire _eq_207 = slot_parent_8 == _mux_9; // NodeTable.java:57
-  wire _and_79 = _bits_69 & _eq_207; // NodeTable.java:57
+  wire _and_82 = _bits_72 & _eq_207; // NodeTable.java:57
   wire _not_60 = ~_not_36; // NodeTable.java:57
   wire _eq_208 = slot_children_8 == 3'd0; // NodeTable.java:57
-  wire _or_41 = _not_60 | _eq_208; // NodeTable.java:57
-  wire _and_80 = _and_79 & _or_41; // NodeTable.java:57
-  wire _bits_70 = slot_valid[7]; // NodeTable.java:57
+  wire _or_43 = _not_60 | _eq_208; // NodeTable.java:57
+  wire _and_83 = _and_82 & _or_43; // NodeTable.java:57
+  wire _bits_73 = slot_valid[7]; // NodeTable.java:57
   wire _eq_209 = slot_parent_7 == _mux_9; // NodeTable.java:57
-  wire _and_81 = _bits_70 & _eq_209; // NodeTable.java:57
+  wire _and_84 = _bits_73 & _eq_209; // NodeTable.java:57
   wire _not_61 = ~_not_36; // NodeTable.java:57
   wire _eq_210 = slot_children_7 == 3'd0; // NodeTable.java:57
-  wire _or_42 = _not_61 | _eq_210; // NodeTable.java:57
-  wire _and_82 = _and_81 & _or_42; // NodeTable.java:57
-  wire _bits_71 = slot_valid[6]; // NodeTable.java:57
+  wire _or_44 = _not_61 | _eq_210; // NodeTable.java:57
+  wire _and_85 = _and_84 & _or_44; // NodeTable.java:57
+  wire _bits_74 = slot_valid[6]; // NodeTable.java:57
   wire _eq_211 = slot_parent_6 == _mux_9; // NodeTable.java:57
-  wire _and_83 = _bits_71 & _eq_211; // NodeTable.java:57
+  wire _and_86 = _bits_74 & _eq_211; // NodeTable.java:57
   wire _not_62 = ~_not_36; // NodeTable.java:57
   wire _eq_212 = slot_children_6 == 3'd0; // NodeTable.java:57
-  wire _or_43 = _not_62 | _eq_212; // NodeTable.java:57
-  wire _and_84 = _and_83 & _or_43; // NodeTable.java:57
-  wire _bits_72 = slot_valid[5]; // NodeTable.java:57
+  wire _or_45 = _not_62 | _eq_212; // NodeTable.java:57
+  wire _and_87 = _and_86 & _or_45; // NodeTable.java:57
+  wire _bits_75 = slot_valid[5]; // NodeTable.java:57
   wire _eq_213 = slot_parent_5 == _mux_9; // NodeTable.java:57
-  wire _and_85 = _bits_72 & _eq_213; // NodeTable.java:57
+  wire _and_88 = _bits_75 & _eq_213; // NodeTable.java:57
   wire _not_63 = ~_not_36; // NodeTable.java:57
   wire _eq_214 = slot_children_5 == 3'd0; // NodeTable.java:57
-  wire _or_44 = _not_63 | _eq_214; // NodeTable.java:57
-  wire _and_86 = _and_85 & _or_44; // NodeTable.java:57
-  wire _bits_73 = slot_valid[4]; // NodeTable.java:57
+  wire _or_46 = _not_63 | _eq_214; // NodeTable.java:57
+  wire _and_89 = _and_88 & _or_46; // NodeTable.java:57
+  wire _bits_76 = slot_valid[4]; // NodeTable.java:57
   wire _eq_215 = slot_parent_4 == _mux_9; // NodeTable.java:57
-  wire _and_87 = _bits_73 & _eq_215; // NodeTable.java:57
+  wire _and_90 = _bits_76 & _eq_215; // NodeTable.java:57
   wire _not_64 = ~_not_36; // NodeTable.java:57
   wire _eq_216 = slot_children_4 == 3'd0; // NodeTable.java:57
-  wire _or_45 = _not_64 | _eq_216; // NodeTable.java:57
-  wire _and_88 = _and_87 & _or_45; // NodeTable.java:57
-  wire _bits_74 = slot_valid[3]; // NodeTable.java:57
+  wire _or_47 = _not_64 | _eq_216; // NodeTable.java:57
+  wire _and_91 = _and_90 & _or_47; // NodeTable.java:57
+  wire _bits_77 = slot_valid[3]; // NodeTable.java:57
   wire _eq_217 = slot_parent_3 == _mux_9; // NodeTable.java:57
-  wire _and_89 = _bits_74 & _eq_217; // NodeTable.java:57
+  wire _and_92 = _bits_77 & _eq_217; // NodeTable.java:57
   wire _not_65 = ~_not_36; // NodeTable.java:57
   wire _eq_218 = slot_children_3 == 3'd0; // NodeTable.java:57
-  wire _or_46 = _not_65 | _eq_218; // NodeTable.java:57
-  wire _and_90 = _and_89 & _or_46; // NodeTable.java:57
-  wire _bits_75 = slot_valid[2]; // NodeTable.java:57
+  wire _or_48 = _not_65 | _eq_218; // NodeTable.java:57
+  wire _and_93 = _and_92 & _or_48; // NodeTable.java:57
+  wire _bits_78 = slot_valid[2]; // NodeTable.java:57
   wire _eq_219 = slot_parent_2 == _mux_9; // NodeTable.java:57
-  wire _and_91 = _bits_75 & _eq_219; // NodeTable.java:57
+  wire _and_94 = _bits_78 & _eq_219; // NodeTable.java:57
   wire _not_66 = ~_not_36; // NodeTable.java:57
   wire _eq_220 = slot_children_2 == 3'd0; // NodeTable.java:57
-  wire _or_47 = _not_66 | _eq_220; // NodeTable.java:57
-  wire _and_92 = _and_91 & _or_47; // NodeTable.java:57
-  wire _bits_76 = slot_valid[1]; // NodeTable.java:57
+  wire _or_49 = _not_66 | _eq_220; // NodeTable.java:57
+  wire _and_95 = _and_94 & _or_49; // NodeTable.java:57
+  wire _bits_79 = slot_valid[1]; // NodeTable.java:57
   wire _eq_221 = slot_parent_1 == _mux_9; // NodeTable.java:57
-  wire _and_93 = _bits_76 & _eq_221; // NodeTable.java:57
+  wire _and_96 = _bits_79 & _eq_221; // NodeTable.java:57
   wire _not_67 = ~_not_36; // NodeTable.java:57
   wire _eq_222 = slot_children_1 == 3'd0; // NodeTable.java:57
-  wire _or_48 = _not_67 | _eq_222; // NodeTable.java:57
-  wire _and_94 = _and_93 & _or_48; // NodeTable.java:57
-  wire [31:0] kids_vector = {_and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, 1'd0}; // NodeTable.java:78
-  wire _not_68 = ~leaf_pick_load; // SlotPicker.java:56
-  wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:40
-  wire [31:0] _and_95 = leaf_pick_candidates & _not_69; // SlotPicker.java:40
-  wire _bits_77 = slot_valid[31]; // NodeTable.java:65
+  wire _or_50 = _not_67 | _eq_222; // NodeTable.java:57
+  wire _and_97 = _and_96 & _or_50; // NodeTable.java:57
+  wire [31:0] kids_vector = {_and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, 1'd0}; // NodeTable.java:78
+  wire _not_68 = ~leaf_pick_load; // SlotPicker.java:54
+  wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:38
+  wire [31:0] _and_98 = leaf_pick_candidates & _not_69; // SlotPicker.java:38
+  wire _bits_80 = slot_valid[31]; // NodeTable.java:65
   wire _eq_223 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_96 = _bits_77 & _eq_223; // NodeTable.java:65
+  wire _and_99 = _bits_80 & _eq_223; // NodeTable.java:65
   wire _eq_224 = slot_children_31 == 3'd0; // NodeTable.java:65
-  wire _and_97 = _and_96 & _eq_224; // NodeTable.java:65
-  wire _bits_78 = slot_valid[30]; // NodeTable.java:65
+  wire _and_100 = _and_99 & _eq_224; // NodeTable.java:65
+  wire _bits_81 = slot_valid[30]; // NodeTable.java:65
   wire _eq_225 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_98 = _bits_78 & _eq_225; // NodeTable.java:65
+  wire _and_101 = _bits_81 & _eq_225; // NodeTable.java:65
   wire _eq_226 = slot_children_30 == 3'd0; // NodeTable.java:65
-  wire _and_99 = _and_98 & _eq_226; // NodeTable.java:65
-  wire _bits_79 = slot_valid[29]; // NodeTable.java:65
+  wire _and_102 = _and_101 & _eq_226; // NodeTable.java:65
+  wire _bits_82 = slot_valid[29]; // NodeTable.java:65
   wire _eq_227 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_100 = _bits_79 & _eq_227; // NodeTable.java:65
+  wire _and_103 = _bits_82 & _eq_227; // NodeTable.java:65
   wire _eq_228 = slot_children_29 == 3'd0; // NodeTable.java:65
-  wire _and_101 = _and_100 & _eq_228; // NodeTable.java:65
-  wire _bits_80 = slot_valid[28]; // NodeTable.java:65
+  wire _and_104 = _and_103 & _eq_228; // NodeTable.java:65
+  wire _bits_83 = slot_valid[28]; // NodeTable.java:65
   wire _eq_229 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_102 = _bits_80 & _eq_229; // NodeTable.java:65
+  wire _and_105 = _bits_83 & _eq_229; // NodeTable.java:65
   wire _eq_230 = slot_children_28 == 3'd0; // NodeTable.java:65
-  wire _and_103 = _and_102 & _eq_230; // NodeTable.java:65
-  wire _bits_81 = slot_valid[27]; // NodeTable.java:65
+  wire _and_106 = _and_105 & _eq_230; // NodeTable.java:65
+  wire _bits_84 = slot_valid[27]; // NodeTable.java:65
   wire _eq_231 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_104 = _bits_81 & _eq_231; // NodeTable.java:65
+  wire _and_107 = _bits_84 & _eq_231; // NodeTable.java:65
   wire _eq_232 = slot_children_27 == 3'd0; // NodeTable.java:65
-  wire _and_105 = _and_104 & _eq_232; // NodeTable.java:65
-  wire _bits_82 = slot_valid[26]; // NodeTable.java:65
+  wire _and_108 = _and_107 & _eq_232; // NodeTable.java:65
+  wire _bits_85 = slot_valid[26]; // NodeTable.java:65
   wire _eq_233 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_106 = _bits_82 & _eq_233; // NodeTable.java:65
+  wire _and_109 = _bits_85 & _eq_233; // NodeTable.java:65
   wire _eq_234 = slot_children_26 == 3'd0; // NodeTable.java:65
-  wire _and_107 = _and_106 & _eq_234; // NodeTable.java:65
-  wire _bits_83 = slot_valid[25]; // NodeTable.java:65
+  wire _and_110 = _and_109 & _eq_234; // NodeTable.java:65
+  wire _bits_86 = slot_valid[25]; // NodeTable.java:65
   wire _eq_235 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_108 = _bits_83 & _eq_235; // NodeTable.java:65
+  wire _and_111 = _bits_86 & _eq_235; // NodeTable.java:65
   wire _eq_236 = slot_children_25 == 3'd0; // NodeTable.java:65
-  wire _and_109 = _and_108 & _eq_236; // NodeTable.java:65
-  wire _bits_84 = slot_valid[24]; // NodeTable.java:65
+  wire _and_112 = _and_111 & _eq_236; // NodeTable.java:65
+  wire _bits_87 = slot_valid[24]; // NodeTable.java:65
   wire _eq_237 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_110 = _bits_84 & _eq_237; // NodeTable.java:65
+  wire _and_113 = _bits_87 & _eq_237; // NodeTable.java:65
   wire _eq_238 = slot_children_24 == 3'd0; // NodeTable.java:65
-  wire _and_111 = _and_110 & _eq_238; // NodeTable.java:65
-  wire _bits_85 = slot_valid[23]; // NodeTable.java:65
+  wire _and_114 = _and_113 & _eq_238; // NodeTable.java:65
+  wire _bits_88 = slot_valid[23]; // NodeTable.java:65
   wire _eq_239 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_112 = _bits_85 & _eq_239; // NodeTable.java:65
+  wire _and_115 = _bits_88 & _eq_239; // NodeTable.java:65
   wire _eq_240 = slot_children_23 == 3'd0; // NodeTable.java:65
-  wire _and_113 = _and_112 & _eq_240; // NodeTable.java:65
-  wire _bits_86 = slot_valid[22]; // NodeTable.java:65
+  wire _and_116 = _and_115 & _eq_240; // NodeTable.java:65
+  wire _bits_89 = slot_valid[22]; // NodeTable.java:65
   wire _eq_241 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_114 = _bits_86 & _eq_241; // NodeTable.java:65
+  wire _and_117 = _bits_89 & _eq_241; // NodeTable.java:65
   wire _eq_242 = slot_children_22 == 3'd0; // NodeTable.java:65
-  wire _and_115 = _and_114 & _eq_242; // NodeTable.java:65
-  wire _bits_87 = slot_valid[21]; // NodeTable.java:65
+  wire _and_118 = _and_117 & _eq_242; // NodeTable.java:65
+  wire _bits_90 = slot_valid[21]; // NodeTable.java:65
   wire _eq_243 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_116 = _bits_87 & _eq_243; // NodeTable.java:65
+  wire _and_119 = _bits_90 & _eq_243; // NodeTable.java:65
   wire _eq_244 = slot_children_21 == 3'd0; // NodeTable.java:65
-  wire _and_117 = _and_116 & _eq_244; // NodeTable.java:65
-  wire _bits_88 = slot_valid[20]; // NodeTable.java:65
+  wire _and_120 = _and_119 & _eq_244; // NodeTable.java:65
+  wire _bits_91 = slot_valid[20]; // NodeTable.java:65
   wire _eq_245 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_118 = _bits_88 & _eq_245; // NodeTable.java:65
+  wire _and_121 = _bits_91 & _eq_245; // NodeTable.java:65
   wire _eq_246 = slot_children_20 == 3'd0; // NodeTable.java:65
-  wire _and_119 = _and_118 & _eq_246; // NodeTable.java:65
-  wire _bits_89 = slot_valid[19]; // NodeTable.java:65
+  wire _and_122 = _and_121 & _eq_246; // NodeTable.java:65
+  wire _bits_92 = slot_valid[19]; // NodeTable.java:65
   wire _eq_247 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_120 = _bits_89 & _eq_247; // NodeTable.java:65
+  wire _and_123 = _bits_92 & _eq_247; // NodeTable.java:65
   wire _eq_248 = slot_children_19 == 3'd0; // NodeTable.java:65
-  wire _and_121 = _and_120 & _eq_248; // NodeTable.java:65
-  wire _bits_90 = slot_valid[18]; // NodeTable.java:65
+  wire _and_124 = _and_123 & _eq_248; // NodeTable.java:65
+  wire _bits_93 = slot_valid[18]; // NodeTable.java:65
   wire _eq_249 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_122 = _bits_90 & _eq_249; // NodeTable.java:65
+  wire _and_125 = _bits_93 & _eq_249; // NodeTable.java:65
   wire _eq_250 = slot_children_18 == 3'd0; // NodeTable.java:65
-  wire _and_123 = _and_122 & _eq_250; // NodeTable.java:65
-  wire _bits_91 = slot_valid[17]; // NodeTable.java:65
+  wire _and_126 = _and_125 & _eq_250; // NodeTable.java:65
+  wire _bits_94 = slot_valid[17]; // NodeTable.java:65
   wire _eq_251 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_124 = _bits_91 & _eq_251; // NodeTable.java:65
+  wire _and_127 = _bits_94 & _eq_251; // NodeTable.java:65
   wire _eq_252 = slot_children_17 == 3'd0; // NodeTable.java:65
-  wire _and_125 = _and_124 & _eq_252; // NodeTable.java:65
-  wire _bits_92 = slot_valid[16]; // NodeTable.java:65
+  wire _and_128 = _and_127 & _eq_252; // NodeTable.java:65
+  wire _bits_95 = slot_valid[16]; // NodeTable.java:65
   wire _eq_253 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_126 = _bits_92 & _eq_253; // NodeTable.java:65
+  wire _and_129 = _bits_95 & _eq_253; // NodeTable.java:65
   wire _eq_254 = slot_children_16 == 3'd0; // NodeTable.java:65
-  wire _and_127 = _and_126 & _eq_254; // NodeTable.java:65
-  wire _bits_93 = slot_valid[15]; // NodeTable.java:65
+  wire _and_130 = _and_129 & _eq_254; // NodeTable.java:65
+  wire _bits_96 = slot_valid[15]; // NodeTable.java:65
   wire _eq_255 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_128 = _bits_93 & _eq_255; // NodeTable.java:65
+  wire _and_131 = _bits_96 & _eq_255; // NodeTable.java:65
   wire _eq_256 = slot_children_15 == 3'd0; // NodeTable.java:65
-  wire _and_129 = _and_128 & _eq_256; // NodeTable.java:65
-  wire _bits_94 = slot_valid[14]; // NodeTable.java:65
+  wire _and_132 = _and_131 & _eq_256; // NodeTable.java:65
+  wire _bits_97 = slot_valid[14]; // NodeTable.java:65
   wire _eq_257 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_130 = _bits_94 & _eq_257; // NodeTable.java:65
+  wire _and_133 = _bits_97 & _eq_257; // NodeTable.java:65
   wire _eq_258 = slot_children_14 == 3'd0; // NodeTable.java:65
-  wire _and_131 = _and_130 & _eq_258; // NodeTable.java:65
-  wire _bits_95 = slot_valid[13]; // NodeTable.java:65
+  wire _and_134 = _and_133 & _eq_258; // NodeTable.java:65
+  wire _bits_98 = slot_valid[13]; // NodeTable.java:65
   wire _eq_259 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_132 = _bits_95 & _eq_259; // NodeTable.java:65
+  wire _and_135 = _bits_98 & _eq_259; // NodeTable.java:65
   wire _eq_260 = slot_children_13 == 3'd0; // NodeTable.java:65
-  wire _and_133 = _and_132 & _eq_260; // NodeTable.java:65
-  wire _bits_96 = slot_valid[12]; // NodeTable.java:65
+  wire _and_136 = _and_135 & _eq_260; // NodeTable.java:65
+  wire _bits_99 = slot_valid[12]; // NodeTable.java:65
   wire _eq_261 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_134 = _bits_96 & _eq_261; // NodeTable.java:65
+  wire _and_137 = _bits_99 & _eq_261; // NodeTable.java:65
   wire _eq_262 = slot_children_12 == 3'd0; // NodeTable.java:65
-  wire _and_135 = _and_134 & _eq_262; // NodeTable.java:65
-  wire _bits_97 = slot_valid[11]; // NodeTable.java:65
+  wire _and_138 = _and_137 & _eq_262; // NodeTable.java:65
+  wire _bits_100 = slot_valid[11]; // NodeTable.java:65
   wire _eq_263 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_136 = _bits_97 & _eq_263; // NodeTable.java:65
+  wire _and_139 = _bits_100 & _eq_263; // NodeTable.java:65
   wire _eq_264 = slot_children_11 == 3'd0; // NodeTable.java:65
-  wire _and_137 = _and_136 & _eq_264; // NodeTable.java:65
-  wire _bits_98 = slot_valid[10]; // NodeTable.java:65
+  wire _and_140 = _and_139 & _eq_264; // NodeTable.java:65
+  wire _bits_101 = slot_valid[10]; // NodeTable.java:65
   wire _eq_265 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_138 = _bits_98 & _eq_265; // NodeTable.java:65
+  wire _and_141 = _bits_101 & _eq_265; // NodeTable.java:65
   wire _eq_266 = slot_children_10 == 3'd0; // NodeTable.java:65
-  wire _and_139 = _and_138 & _eq_266; // NodeTable.java:65
-  wire _bits_99 = slot_valid[9]; // NodeTable.java:65
+  wire _and_142 = _and_141 & _eq_266; // NodeTable.java:65
+  wire _bits_102 = slot_valid[9]; // NodeTable.java:65
   wire _eq_267 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_140 = _bits_99 & _eq_267; // NodeTable.java:65
+  wire _and_143 = _bits_102 & _eq_267; // NodeTable.java:65
   wire _eq_268 = slot_children_9 == 3'd0; // NodeTable.java:65
-  wire _and_141 = _and_140 & _eq_268; // NodeTable.java:65
-  wire _bits_100 = slot_valid[8]; // NodeTable.java:65
+  wire _and_144 = _and_143 & _eq_268; // NodeTable.java:65
+  wire _bits_103 = slot_valid[8]; // NodeTable.java:65
   wire _eq_269 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_142 = _bits_100 & _eq_269; // NodeTable.java:65
+  wire _and_145 = _bits_103 & _eq_269; // NodeTable.java:65
   wire _eq_270 = slot_children_8 == 3'd0; // NodeTable.java:65
-  wire _and_143 = _and_142 & _eq_270; // NodeTable.java:65
-  wire _bits_101 = slot_valid[7]; // NodeTable.java:65
+  wire _and_146 = _and_145 & _eq_270; // NodeTable.java:65
+  wire _bits_104 = slot_valid[7]; // NodeTable.java:65
   wire _eq_271 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_144 = _bits_101 & _eq_271; // NodeTable.java:65
+  wire _and_147 = _bits_104 & _eq_271; // NodeTable.java:65
   wire _eq_272 = slot_children_7 == 3'd0; // NodeTable.java:65
-  wire _and_145 = _and_144 & _eq_272; // NodeTable.java:65
-  wire _bits_102 = slot_valid[6]; // NodeTable.java:65
+  wire _and_148 = _and_147 & _eq_272; // NodeTable.java:65
+  wire _bits_105 = slot_valid[6]; // NodeTable.java:65
   wire _eq_273 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_146 = _bits_102 & _eq_273; // NodeTable.java:65
+  wire _and_149 = _bits_105 & _eq_273; // NodeTable.java:65
   wire _eq_274 = slot_children_6 == 3'd0; // NodeTable.java:65
-  wire _and_147 = _and_146 & _eq_274; // NodeTable.java:65
-  wire _bits_103 = slot_valid[5]; // NodeTable.java:65
+  wire _and_150 = _and_149 & _eq_274; // NodeTable.java:65
+  wire _bits_106 = slot_valid[5]; // NodeTable.java:65
   wire _eq_275 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_148 = _bits_103 & _eq_275; // NodeTable.java:65
+  wire _and_151 = _bits_106 & _eq_275; // NodeTable.java:65
   wire _eq_276 = slot_children_5 == 3'd0; // NodeTable.java:65
-  wire _and_149 = _and_148 & _eq_276; // NodeTable.java:65
-  wire _bits_104 = slot_valid[4]; // NodeTable.java:65
+  wire _and_152 = _and_151 & _eq_276; // NodeTable.java:65
+  wire _bits_107 = slot_valid[4]; // NodeTable.java:65
   wire _eq_277 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_150 = _bits_104 & _eq_277; // NodeTable.java:65
+  wire _and_153 = _bits_107 & _eq_277; // NodeTable.java:65
   wire _eq_278 = slot_children_4 == 3'd0; // NodeTable.java:65
-  wire _and_151 = _and_150 & _eq_278; // NodeTable.java:65
-  wire _bits_105 = slot_valid[3]; // NodeTable.java:65
+  wire _and_154 = _and_153 & _eq_278; // NodeTable.java:65
+  wire _bits_108 = slot_valid[3]; // NodeTable.java:65
   wire _eq_279 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_152 = _bits_105 & _eq_279; // NodeTable.java:65
+  wire _and_155 = _bits_108 & _eq_279; // NodeTable.java:65
   wire _eq_280 = slot_children_3 == 3'd0; // NodeTable.java:65
-  wire _and_153 = _and_152 & _eq_280; // NodeTable.java:65
-  wire _bits_106 = slot_valid[2]; // NodeTable.java:65
+  wire _and_156 = _and_155 & _eq_280; // NodeTable.java:65
+  wire _bits_109 = slot_valid[2]; // NodeTable.java:65
   wire _eq_281 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_154 = _bits_106 & _eq_281; // NodeTable.java:65
+  wire _and_157 = _bits_109 & _eq_281; // NodeTable.java:65
   wire _eq_282 = slot_children_2 == 3'd0; // NodeTable.java:65
-  wire _and_155 = _and_154 & _eq_282; // NodeTable.java:65
-  wire _bits_107 = slot_valid[1]; // NodeTable.java:65
+  wire _and_158 = _and_157 & _eq_282; // NodeTable.java:65
+  wire _bits_110 = slot_valid[1]; // NodeTable.java:65
   wire _eq_283 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_156 = _bits_107 & _eq_283; // NodeTable.java:65
+  wire _and_159 = _bits_110 & _eq_283; // NodeTable.java:65
   wire _eq_284 = slot_children_1 == 3'd0; // NodeTable.java:65
-  wire _and_157 = _and_156 & _eq_284; // NodeTable.java:65
-  wire [31:0] _cat_8 = {_and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, 1'd0}; // NodeTable.java:78
-  wire [31:0] _not_70 = ~kids_vector; // SlotPicker.java:67
-  wire [31:0] _and_158 = leaf_pick_candidates & _not_70; // SlotPicker.java:67
-  wire _not_71 = ~leaf_pick_ready; // SlotPicker.java:47
-  wire leaf_pick_advance = leaf_pick_take | _not_71; // SlotPicker.java:47
-  wire [31:0] _not_72 = ~leaf_pick_pick_hot; // SlotPicker.java:44
-  wire [31:0] _and_159 = leaf_pick_candidates & _not_72; // SlotPicker.java:44
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_159 : leaf_pick_candidates; // SlotPicker.java:44
-  wire [31:0] _sub_7 = leaf_pick_remaining - 32'd1; // SlotPicker.java:45
-  wire [31:0] _not_73 = ~_sub_7; // SlotPicker.java:53
-  wire [31:0] _and_160 = leaf_pick_remaining & _not_73; // SlotPicker.java:53
-  wire _bits_108 = leaf_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_109 = leaf_pick_remaining[1]; // FirstSet.java:24
-  wire _or_49 = _bits_108 | _bits_109; // FirstSet.java:36
-  wire _bits_110 = leaf_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_111 = leaf_pick_remaining[3]; // FirstSet.java:24
-  wire _or_50 = _bits_110 | _bits_111; // FirstSet.java:36
-  wire _or_51 = _or_49 | _or_50; // FirstSet.java:36
-  wire _bits_112 = leaf_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_113 = leaf_pick_remaining[5]; // FirstSet.java:24
-  wire _or_52 = _bits_112 | _bits_113; // FirstSet.java:36
-  wire _bits_114 = leaf_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_115 = leaf_pick_remaining[7]; // FirstSet.java:24
-  wire _or_53 = _bits_114 | _bits_115; // FirstSet.java:36
-  wire _or_54 = _or_52 | _or_53; // FirstSet.java:36
-  wire _or_55 = _or_51 | _or_54; // FirstSet.java:36
-  wire _bits_116 = leaf_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_117 = leaf_pick_remaining[9]; // FirstSet.java:24
-  wire _or_56 = _bits_116 | _bits_117; // FirstSet.java:36
-  wire _bits_118 = leaf_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_119 = leaf_pick_remaining[11]; // FirstSet.java:24
-  wire _or_57 = _bits_118 | _bits_119; // FirstSet.java:36
-  wire _or_58 = _or_56 | _or_57; // FirstSet.java:36
-  wire _bits_120 = leaf_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_121 = leaf_pick_remaining[13]; // FirstSet.java:24
-  wire _or_59 = _bits_120 | _bits_121; // FirstSet.java:36
-  wire _bits_122 = leaf_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_123 = leaf_pick_remaining[15]; // FirstSet.java:24
-  wire _or_60 = _bits_122 | _bits_123; // FirstSet.java:36
-  wire _or_61 = _or_59 | _or_60; // FirstSet.java:36
-  wire _or_62 = _or_58 | _or_61; // FirstSet.java:36
-  wire _or_63 = _or_55 | _or_62; // FirstSet.java:36
-  wire _bits_124 = leaf_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_125 = leaf_pick_remaining[17]; // FirstSet.java:24
-  wire _or_64 = _bits_124 | _bits_125; // FirstSet.java:36
-  wire _bits_126 = leaf_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_127 = leaf_pick_remaining[19]; // FirstSet.java:24
-  wire _or_65 = _bits_126 | _bits_127; // FirstSet.java:36
-  wire _or_66 = _or_64 | _or_65; // FirstSet.java:36
-  wire _bits_128 = leaf_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_129 = leaf_pick_remaining[21]; // FirstSet.java:24
-  wire _or_67 = _bits_128 | _bits_129; // FirstSet.java:36
-  wire _bits_130 = leaf_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_131 = leaf_pick_remaining[23]; // FirstSet.java:24
-  wire _or_68 = _bits_130 | _bits_131; // FirstSet.java:36
-  wire _or_69 = _or_67 | _or_68; // FirstSet.java:36
-  wire _or_70 = _or_66 | _or_69; // FirstSet.java:36
-  wire _bits_132 = leaf_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_133 = leaf_pick_remaining[25]; // FirstSet.java:24
-  wire _or_71 = _bits_132 | _bits_133; // FirstSet.java:36
-  wire _bits_134 = leaf_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_135 = leaf_pick_remaining[27]; // FirstSet.java:24
-  wire _or_72 = _bits_134 | _bits_135; // FirstSet.java:36
-  wire _or_73 = _or_71 | _or_72; // FirstSet.java:36
-  wire _bits_136 = leaf_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_137 = leaf_pick_remaining[29]; // FirstSet.java:24
-  wire _or_74 = _bits_136 | _bits_137; // FirstSet.java:36
-  wire _bits_138 = leaf_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_139 = leaf_pick_remaining[31]; // FirstSet.java:24
-  wire _or_75 = _bits_138 | _bits_139; // FirstSet.java:36
-  wire _or_76 = _or_74 | _or_75; // FirstSet.java:36
-  wire _or_77 = _or_73 | _or_76; // FirstSet.java:36
-  wire _or_78 = _or_70 | _or_77; // FirstSet.java:36
-  wire _or_79 = _or_63 | _or_78; // FirstSet.java:36
-  wire _not_74 = ~_or_63; // FirstSet.java:34
-  wire _not_75 = ~_or_70; // FirstSet.java:34
-  wire _not_76 = ~_or_73; // FirstSet.java:34
-  wire _not_77 = ~_or_74; // FirstSet.java:34
-  wire _not_78 = ~_bits_138; // FirstSet.java:34
-  wire _not_79 = ~_bits_136; // FirstSet.java:34
-  wire _mux_10 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_77, _mux_10}; // FirstSet.java:35
-  wire _not_80 = ~_or_71; // FirstSet.java:34
-  wire _not_81 = ~_bits_134; // FirstSet.java:34
-  wire _not_82 = ~_bits_132; // FirstSet.java:34
-  wire _mux_11 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_80, _mux_11}; // FirstSet.java:35
-  wire [1:0] _mux_12 = _not_76 ? _cat_9 : _cat_10; // FirstSet.java:35
-  wire [2:0] _cat_11 = {_not_76, _mux_12}; // FirstSet.java:35
-  wire _not_83 = ~_or_66; // FirstSet.java:34
-  wire _not_84 = ~_or_67; // FirstSet.java:34
-  wire _not_85 = ~_bits_130; // FirstSet.java:34
-  wire _not_86 = ~_bits_128; // FirstSet.java:34
-  wire _mux_13 = _not_84 ? _not_85 : _not_86; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_84, _mux_13}; // FirstSet.java:35
-  wire _not_87 = ~_or_64; // FirstSet.java:34
-  wire _not_88 = ~_bits_126; // FirstSet.java:34
-  wire _not_89 = ~_bits_124; // FirstSet.java:34
-  wire _mux_14 = _not_87 ? _not_88 : _not_89; // FirstSet.java:35
-  wire [1:0] _cat_13 = {_not_87, _mux_14}; // FirstSet.java:35
-  wire [1:0] _mux_15 = _not_83 ? _cat_12 : _cat_13; // FirstSet.java:35
-  wire [2:0] _cat_14 = {_not_83, _mux_15}; // FirstSet.java:35
-  wire [2:0] _mux_16 = _not_75 ? _cat_11 : _cat_14; // FirstSet.java:35
-  wire [3:0] _cat_15 = {_not_75, _mux_16}; // FirstSet.java:35
-  wire _not_90 = ~_or_55; // FirstSet.java:34
-  wire _not_91 = ~_or_58; // FirstSet.java:34
-  wire _not_92 = ~_or_59; // FirstSet.java:34
-  wire _not_93 = ~_bits_122; // FirstSet.java:34
-  wire _not_94 = ~_bits_120; // FirstSet.java:34
-  wire _mux_17 = _not_92 ? _not_93 : _not_94; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_92, _mux_17}; // FirstSet.java:35
-  wire _not_95 = ~_or_56; // FirstSet.java:34
-  wire _not_96 = ~_bits_118; // FirstSet.java:34
-  wire _not_97 = ~_bits_116; // FirstSet.java:34
-  wire _mux_18 = _not_95 ? _not_96 : _not_97; // FirstSet.java:35
-  wire [1:0] _cat_17 = {_not_95, _mux_18}; // FirstSet.java:35
-  wire [1:0] _mux_19 = _not_91 ? _cat_16 : _cat_17; // FirstSet.java:35
-  wire [2:0] _cat_18 = {_not_91, _mux_19}; // FirstSet.java:35
-  wire _not_98 = ~_or_51; // FirstSet.java:34
-  wire _not_99 = ~_or_52; // FirstSet.java:34
-  wire _not_100 = ~_bits_114; // FirstSet.java:34
-  wire _not_101 = ~_bits_112; // FirstSet.java:34
-  wire _mux_20 = _not_99 ? _not_100 : _not_101; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_99, _mux_20}; // FirstSet.java:35
-  wire _not_102 = ~_or_49; // FirstSet.java:34
-  wire _not_103 = ~_bits_110; // FirstSet.java:34
-  wire _not_104 = ~_bits_108; // FirstSet.java:34
-  wire _mux_21 = _not_102 ? _not_103 : _not_104; // FirstSet.java:35
-  wire [1:0] _cat_20 = {_not_102, _mux_21}; // FirstSet.java:35
-  wire [1:0] _mux_22 = _not_98 ? _cat_19 : _cat_20; // FirstSet.java:35
-  wire [2:0] _cat_21 = {_not_98, _mux_22}; // FirstSet.java:35
-  wire [2:0] _mux_23 = _not_90 ? _cat_18 : _cat_21; // FirstSet.java:35
-  wire [3:0] _cat_22 = {_not_90, _mux_23}; // FirstSet.java:35
-  wire [3:0] _mux_24 = _not_74 ? _cat_15 : _cat_22; // FirstSet.java:35
-  wire [4:0] _cat_23 = {_not_74, _mux_24}; // FirstSet.java:35
-  wire [4:0] _bits_140 = _cat_23; // FirstSet.java:43
-  wire _not_105 = ~slot_pick_load; // SlotPicker.java:56
-  wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:40
-  wire [31:0] _and_161 = slot_pick_candidates & _not_106; // SlotPicker.java:40
-  wire [31:0] _not_107 = ~slot_valid; // RapController.java:418
-  wire _not_108 = ~slot_pick_ready; // SlotPicker.java:47
-  wire slot_pick_advance = slot_pick_take | _not_108; // SlotPicker.java:47
-  wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:44
-  wire [31:0] _and_162 = slot_pick_candidates & _not_109; // SlotPicker.java:44
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_162 : slot_pick_candidates; // SlotPicker.java:44
-  wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:45
-  wire [31:0] _not_110 = ~_sub_8; // SlotPicker.java:53
-  wire [31:0] _and_163 = slot_pick_remaining & _not_110; // SlotPicker.java:53
-  wire _bits_141 = slot_pick_remaining[0]; // FirstSet.java:24
-  wire _bits_142 = slot_pick_remaining[1]; // FirstSet.java:24
-  wire _or_80 = _bits_141 | _bits_142; // FirstSet.java:36
-  wire _bits_143 = slot_pick_remaining[2]; // FirstSet.java:24
-  wire _bits_144 = slot_pick_remaining[3]; // FirstSet.java:24
-  wire _or_81 = _bits_143 | _bits_144; // FirstSet.java:36
-  wire _or_82 = _or_80 | _or_81; // FirstSet.java:36
-  wire _bits_145 = slot_pick_remaining[4]; // FirstSet.java:24
-  wire _bits_146 = slot_pick_remaining[5]; // FirstSet.java:24
-  wire _or_83 = _bits_145 | _bits_146; // FirstSet.java:36
-  wire _bits_147 = slot_pick_remaining[6]; // FirstSet.java:24
-  wire _bits_148 = slot_pick_remaining[7]; // FirstSet.java:24
-  wire _or_84 = _bits_147 | _bits_148; // FirstSet.java:36
-  wire _or_85 = _or_83 | _or_84; // FirstSet.java:36
-  wire _or_86 = _or_82 | _or_85; // FirstSet.java:36
-  wire _bits_149 = slot_pick_remaining[8]; // FirstSet.java:24
-  wire _bits_150 = slot_pick_remaining[9]; // FirstSet.java:24
-  wire _or_87 = _bits_149 | _bits_150; // FirstSet.java:36
-  wire _bits_151 = slot_pick_remaining[10]; // FirstSet.java:24
-  wire _bits_152 = slot_pick_remaining[11]; // FirstSet.java:24
-  wire _or_88 = _bits_151 | _bits_152; // FirstSet.java:36
-  wire _or_89 = _or_87 | _or_88; // FirstSet.java:36
-  wire _bits_153 = slot_pick_remaining[12]; // FirstSet.java:24
-  wire _bits_154 = slot_pick_remaining[13]; // FirstSet.java:24
-  wire _or_90 = _bits_153 | _bits_154; // FirstSet.java:36
-  wire _bits_155 = slot_pick_remaining[14]; // FirstSet.java:24
-  wire _bits_156 = slot_pick_remaining[15]; // FirstSet.java:24
-  wire _or_91 = _bits_155 | _bits_156; // FirstSet.java:36
-  wire _or_92 = _or_90 | _or_91; // FirstSet.java:36
-  wire _or_93 = _or_89 | _or_92; // FirstSet.java:36
-  wire _or_94 = _or_86 | _or_93; // FirstSet.java:36
-  wire _bits_157 = slot_pick_remaining[16]; // FirstSet.java:24
-  wire _bits_158 = slot_pick_remaining[17]; // FirstSet.java:24
-  wire _or_95 = _bits_157 | _bits_158; // FirstSet.java:36
-  wire _bits_159 = slot_pick_remaining[18]; // FirstSet.java:24
-  wire _bits_160 = slot_pick_remaining[19]; // FirstSet.java:24
-  wire _or_96 = _bits_159 | _bits_160; // FirstSet.java:36
-  wire _or_97 = _or_95 | _or_96; // FirstSet.java:36
-  wire _bits_161 = slot_pick_remaining[20]; // FirstSet.java:24
-  wire _bits_162 = slot_pick_remaining[21]; // FirstSet.java:24
-  wire _or_98 = _bits_161 | _bits_162; // FirstSet.java:36
-  wire _bits_163 = slot_pick_remaining[22]; // FirstSet.java:24
-  wire _bits_164 = slot_pick_remaining[23]; // FirstSet.java:24
-  wire _or_99 = _bits_163 | _bits_164; // FirstSet.java:36
-  wire _or_100 = _or_98 | _or_99; // FirstSet.java:36
-  wire _or_101 = _or_97 | _or_100; // FirstSet.java:36
-  wire _bits_165 = slot_pick_remaining[24]; // FirstSet.java:24
-  wire _bits_166 = slot_pick_remaining[25]; // FirstSet.java:24
-  wire _or_102 = _bits_165 | _bits_166; // FirstSet.java:36
-  wire _bits_167 = slot_pick_remaining[26]; // FirstSet.java:24
-  wire _bits_168 = slot_pick_remaining[27]; // FirstSet.java:24
-  wire _or_103 = _bits_167 | _bits_168; // FirstSet.java:36
-  wire _or_104 = _or_102 | _or_103; // FirstSet.java:36
-  wire _bits_169 = slot_pick_remaining[28]; // FirstSet.java:24
-  wire _bits_170 = slot_pick_remaining[29]; // FirstSet.java:24
-  wire _or_105 = _bits_169 | _bits_170; // FirstSet.java:36
-  wire _bits_171 = slot_pick_remaining[30]; // FirstSet.java:24
-  wire _bits_172 = slot_pick_remaining[31]; // FirstSet.java:24
-  wire _or_106 = _bits_171 | _bits_172; // FirstSet.java:36
-  wire _or_107 = _or_105 | _or_106; // FirstSet.java:36
-  wire _or_108 = _or_104 | _or_107; // FirstSet.java:36
-  wire _or_109 = _or_101 | _or_108; // FirstSet.java:36
-  wire _or_110 = _or_94 | _or_109; // FirstSet.java:36
-  wire _not_111 = ~_or_94; // FirstSet.java:34
-  wire _not_112 = ~_or_101; // FirstSet.java:34
-  wire _not_113 = ~_or_104; // FirstSet.java:34
-  wire _not_114 = ~_or_105; // FirstSet.java:34
-  wire _not_115 = ~_bits_171; // FirstSet.java:34
-  wire _not_116 = ~_bits_169; // FirstSet.java:34
-  wire _mux_25 = _not_114 ? _not_115 : _not_116; // FirstSet.java:35
-  wire [1:0] _cat_24 = {_not_114, _mux_25}; // FirstSet.java:35
-  wire _not_117 = ~_or_102; // FirstSet.java:34
-  wire _not_118 = ~_bits_167; // FirstSet.java:34
-  wire _not_119 = ~_bits_165; // FirstSet.java:34
-  wire _mux_26 = _not_117 ? _not_118 : _not_119; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_117, _mux_26}; // FirstSet.java:35
-  wire [1:0] _mux_27 = _not_113 ? _cat_24 : _cat_25; // FirstSet.java:35
-  wire [2:0] _cat_26 = {_not_113, _mux_27}; // FirstSet.java:35
-  wire _not_120 = ~_or_97; // FirstSet.java:34
-  wire _not_121 = ~_or_98; // FirstSet.java:34
-  wire _not_122 = ~_bits_163; // FirstSet.java:34
-  wire _not_123 = ~_bits_161; // FirstSet.java:34
-  wire _mux_28 = _not_121 ? _not_122 : _not_123; // FirstSet.java:35
-  wire [1:0] _cat_27 = {_not_121, _mux_28}; // FirstSet.java:35
-  wire _not_124 = ~_or_95; // FirstSet.java:34
-  wire _not_125 = ~_bits_159; // FirstSet.java:34
-  wire _not_126 = ~_bits_157; // FirstSet.java:34
-  wire _mux_29 = _not_124 ? _not_125 : _not_126; // FirstSet.java:35
-  wire [1:0] _cat_28 = {_not_124, _mux_29}; // FirstSet.java:35
-  wire [1:0] _mux_30 = _not_120 ? _cat_27 : _cat_28; // FirstSet.java:35
-  wire [2:0] _cat_29 = {_not_120, _mux_30}; // FirstSet.java:35
-  wire [2:0] _mux_31 = _not_112 ? _cat_26 : _cat_29; // FirstSet.java:35
-  wire [3:0] _cat_30 = {_not_112, _mux_31}; // FirstSet.java:35
-  wire _not_127 = ~_or_86; // FirstSet.java:34
-  wire _not_128 = ~_or_89; // FirstSet.java:34
-  wire _not_129 = ~_or_90; // FirstSet.java:34
-  wire _not_130 = ~_bits_155; // FirstSet.java:34
-  wire _not_131 = ~_bits_153; // FirstSet.java:34
-  wire _mux_32 = _not_129 ? _not_130 : _not_131; // FirstSet.java:35
-  wire [1:0] _cat_31 = {_not_129, _mux_32}; // FirstSet.java:35
-  wire _not_132 = ~_or_87; // FirstSet.java:34
-  wire _not_133 = ~_bits_151; // FirstSet.java:34
-  wire _not_134 = ~_bits_149; // FirstSet.java:34
-  wire _mux_33 = _not_132 ? _not_133 : _not_134; // FirstSet.java:35
-  wire [1:0] _cat_32 = {_not_132, _mux_33}; // FirstSet.java:35
-  wire [1:0] _mux_34 = _not_128 ? _cat_31 : _cat_32; // FirstSet.java:35
-  wire [2:0] _cat_33 = {_not_128, _mux_34}; // FirstSet.java:35
-  wire _not_135 = ~_or_82; // FirstSet.java:34
-  wire _not_136 = ~_or_83; // FirstSet.java:34
-  wire _not_137 = ~_bits_147; // FirstSet.java:34
-  wire _not_138 = ~_bits_145; // FirstSet.java:34
-  wire _mux_35 = _not_136 ? _not_137 : _not_138; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_136, _mux_35}; // FirstSet.java:35
-  wire _not_139 = ~_or_80; // FirstSet.java:34
-  wire _not_140 = ~_bits_143; // FirstSet.java:34
-  wire _not_141 = ~_bits_141; // FirstSet.java:34
-  wire _mux_36 = _not_139 ? _not_140 : _not_141; // FirstSet.java:35
-  wire [1:0] _cat_35 = {_not_139, _mux_36}; // FirstSet.java:35
-  wire [1:0] _mux_37 = _not_135 ? _cat_34 : _cat_35; // FirstSet.java:35
-  wire [2:0] _cat_36 = {_not_135, _mux_37}; // FirstSet.java:35
-  wire [2:0] _mux_38 = _not_127 ? _cat_33 : _cat_36; // FirstSet.java:35
-  wire [3:0] _cat_37 = {_not_127, _mux_38}; // FirstSet.java:35
-  wire [3:0] _mux_39 = _not_111 ? _cat_30 : _cat_37; // FirstSet.java:35
-  wire [4:0] _cat_38 = {_not_111, _mux_39}; // FirstSet.java:35
-  wire [4:0] _bits_173 = _cat_38; // FirstSet.java:43
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:470
-  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:461
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:490
-  wire _not_142 = ~snapshot_frozen; // RapController.java:379
-  wire _and_164 = snapshot_pending & _not_142; // RapController.java:379
-  wire _and_165 = _and_164 & _and_1; // RapController.java:379
-  wire _or_111 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
-  wire _or_112 = _or_111 | ev_split_q; // StatusRegs.java:83
-  wire _or_113 = _or_112 | ev_batch_q; // StatusRegs.java:83
-  wire _or_114 = _or_113 | ev_deferred_q; // StatusRegs.java:83
+  wire _and_160 = _and_159 & _eq_284; // NodeTable.java:65
+  wire [31:0] _cat_8 = {_and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, 1'd0}; // NodeTable.java:78
+  wire [31:0] _not_70 = ~kids_vector; // SlotPicker.java:65
+  wire [31:0] _and_161 = leaf_pick_candidates & _not_70; // SlotPicker.java:65
+  wire _not_71 = ~leaf_pick_ready; // SlotPicker.java:45
+  wire leaf_pick_advance = leaf_pick_take | _not_71; // SlotPicker.java:45
+  wire [31:0] _not_72 = ~leaf_pick_pick_hot; // SlotPicker.java:42
+  wire [31:0] _and_162 = leaf_pick_candidates & _not_72; // SlotPicker.java:42
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_162 : leaf_pick_candidates; // SlotPicker.java:42
+  wire [31:0] _sub_7 = leaf_pick_remaining - 32'd1; // SlotPicker.java:43
+  wire [31:0] _not_73 = ~_sub_7; // SlotPicker.java:51
+  wire [31:0] _and_163 = leaf_pick_remaining & _not_73; // SlotPicker.java:51
+  wire _bits_111 = leaf_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_112 = leaf_pick_remaining[1]; // FirstSet.java:25
+  wire _or_51 = _bits_111 | _bits_112; // FirstSet.java:37
+  wire _bits_113 = leaf_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_114 = leaf_pick_remaining[3]; // FirstSet.java:25
+  wire _or_52 = _bits_113 | _bits_114; // FirstSet.java:37
+  wire _or_53 = _or_51 | _or_52; // FirstSet.java:37
+  wire _bits_115 = leaf_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_116 = leaf_pick_remaining[5]; // FirstSet.java:25
+  wire _or_54 = _bits_115 | _bits_116; // FirstSet.java:37
+  wire _bits_117 = leaf_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_118 = leaf_pick_remaining[7]; // FirstSet.java:25
+  wire _or_55 = _bits_117 | _bits_118; // FirstSet.java:37
+  wire _or_56 = _or_54 | _or_55; // FirstSet.java:37
+  wire _or_57 = _or_53 | _or_56; // FirstSet.java:37
+  wire _bits_119 = leaf_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_120 = leaf_pick_remaining[9]; // FirstSet.java:25
+  wire _or_58 = _bits_119 | _bits_120; // FirstSet.java:37
+  wire _bits_121 = leaf_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_122 = leaf_pick_remaining[11]; // FirstSet.java:25
+  wire _or_59 = _bits_121 | _bits_122; // FirstSet.java:37
+  wire _or_60 = _or_58 | _or_59; // FirstSet.java:37
+  wire _bits_123 = leaf_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_124 = leaf_pick_remaining[13]; // FirstSet.java:25
+  wire _or_61 = _bits_123 | _bits_124; // FirstSet.java:37
+  wire _bits_125 = leaf_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_126 = leaf_pick_remaining[15]; // FirstSet.java:25
+  wire _or_62 = _bits_125 | _bits_126; // FirstSet.java:37
+  wire _or_63 = _or_61 | _or_62; // FirstSet.java:37
+  wire _or_64 = _or_60 | _or_63; // FirstSet.java:37
+  wire _or_65 = _or_57 | _or_64; // FirstSet.java:37
+  wire _bits_127 = leaf_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_128 = leaf_pick_remaining[17]; // FirstSet.java:25
+  wire _or_66 = _bits_127 | _bits_128; // FirstSet.java:37
+  wire _bits_129 = leaf_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_130 = leaf_pick_remaining[19]; // FirstSet.java:25
+  wire _or_67 = _bits_129 | _bits_130; // FirstSet.java:37
+  wire _or_68 = _or_66 | _or_67; // FirstSet.java:37
+  wire _bits_131 = leaf_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_132 = leaf_pick_remaining[21]; // FirstSet.java:25
+  wire _or_69 = _bits_131 | _bits_132; // FirstSet.java:37
+  wire _bits_133 = leaf_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_134 = leaf_pick_remaining[23]; // FirstSet.java:25
+  wire _or_70 = _bits_133 | _bits_134; // FirstSet.java:37
+  wire _or_71 = _or_69 | _or_70; // FirstSet.java:37
+  wire _or_72 = _or_68 | _or_71; // FirstSet.java:37
+  wire _bits_135 = leaf_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_136 = leaf_pick_remaining[25]; // FirstSet.java:25
+  wire _or_73 = _bits_135 | _bits_136; // FirstSet.java:37
+  wire _bits_137 = leaf_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_138 = leaf_pick_remaining[27]; // FirstSet.java:25
+  wire _or_74 = _bits_137 | _bits_138; // FirstSet.java:37
+  wire _or_75 = _or_73 | _or_74; // FirstSet.java:37
+  wire _bits_139 = leaf_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_140 = leaf_pick_remaining[29]; // FirstSet.java:25
+  wire _or_76 = _bits_139 | _bits_140; // FirstSet.java:37
+  wire _bits_141 = leaf_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_142 = leaf_pick_remaining[31]; // FirstSet.java:25
+  wire _or_77 = _bits_141 | _bits_142; // FirstSet.java:37
+  wire _or_78 = _or_76 | _or_77; // FirstSet.java:37
+  wire _or_79 = _or_75 | _or_78; // FirstSet.java:37
+  wire _or_80 = _or_72 | _or_79; // FirstSet.java:37
+  wire _or_81 = _or_65 | _or_80; // FirstSet.java:37
+  wire _not_74 = ~_or_65; // FirstSet.java:35
+  wire _not_75 = ~_or_72; // FirstSet.java:35
+  wire _not_76 = ~_or_75; // FirstSet.java:35
+  wire _not_77 = ~_or_76; // FirstSet.java:35
+  wire _not_78 = ~_bits_141; // FirstSet.java:35
+  wire _not_79 = ~_bits_139; // FirstSet.java:35
+  wire _mux_10 = _not_77 ? _not_78 : _not_79; // FirstSet.java:36
+  wire [1:0] _cat_9 = {_not_77, _mux_10}; // FirstSet.java:36
+  wire _not_80 = ~_or_73; // FirstSet.java:35
+  wire _not_81 = ~_bits_137; // FirstSet.java:35
+  wire _not_82 = ~_bits_135; // FirstSet.java:35
+  wire _mux_11 = _not_80 ? _not_81 : _not_82; // FirstSet.java:36
+  wire [1:0] _cat_10 = {_not_80, _mux_11}; // FirstSet.java:36
+  wire [1:0] _mux_12 = _not_76 ? _cat_9 : _cat_10; // FirstSet.java:36
+  wire [2:0] _cat_11 = {_not_76, _mux_12}; // FirstSet.java:36
+  wire _not_83 = ~_or_68; // FirstSet.java:35
+  wire _not_84 = ~_or_69; // FirstSet.java:35
+  wire _not_85 = ~_bits_133; // FirstSet.java:35
+  wire _not_86 = ~_bits_131; // FirstSet.java:35
+  wire _mux_13 = _not_84 ? _not_85 : _not_86; // FirstSet.java:36
+  wire [1:0] _cat_12 = {_not_84, _mux_13}; // FirstSet.java:36
+  wire _not_87 = ~_or_66; // FirstSet.java:35
+  wire _not_88 = ~_bits_129; // FirstSet.java:35
+  wire _not_89 = ~_bits_127; // FirstSet.java:35
+  wire _mux_14 = _not_87 ? _not_88 : _not_89; // FirstSet.java:36
+  wire [1:0] _cat_13 = {_not_87, _mux_14}; // FirstSet.java:36
+  wire [1:0] _mux_15 = _not_83 ? _cat_12 : _cat_13; // FirstSet.java:36
+  wire [2:0] _cat_14 = {_not_83, _mux_15}; // FirstSet.java:36
+  wire [2:0] _mux_16 = _not_75 ? _cat_11 : _cat_14; // FirstSet.java:36
+  wire [3:0] _cat_15 = {_not_75, _mux_16}; // FirstSet.java:36
+  wire _not_90 = ~_or_57; // FirstSet.java:35
+  wire _not_91 = ~_or_60; // FirstSet.java:35
+  wire _not_92 = ~_or_61; // FirstSet.java:35
+  wire _not_93 = ~_bits_125; // FirstSet.java:35
+  wire _not_94 = ~_bits_123; // FirstSet.java:35
+  wire _mux_17 = _not_92 ? _not_93 : _not_94; // FirstSet.java:36
+  wire [1:0] _cat_16 = {_not_92, _mux_17}; // FirstSet.java:36
+  wire _not_95 = ~_or_58; // FirstSet.java:35
+  wire _not_96 = ~_bits_121; // FirstSet.java:35
+  wire _not_97 = ~_bits_119; // FirstSet.java:35
+  wire _mux_18 = _not_95 ? _not_96 : _not_97; // FirstSet.java:36
+  wire [1:0] _cat_17 = {_not_95, _mux_18}; // FirstSet.java:36
+  wire [1:0] _mux_19 = _not_91 ? _cat_16 : _cat_17; // FirstSet.java:36
+  wire [2:0] _cat_18 = {_not_91, _mux_19}; // FirstSet.java:36
+  wire _not_98 = ~_or_53; // FirstSet.java:35
+  wire _not_99 = ~_or_54; // FirstSet.java:35
+  wire _not_100 = ~_bits_117; // FirstSet.java:35
+  wire _not_101 = ~_bits_115; // FirstSet.java:35
+  wire _mux_20 = _not_99 ? _not_100 : _not_101; // FirstSet.java:36
+  wire [1:0] _cat_19 = {_not_99, _mux_20}; // FirstSet.java:36
+  wire _not_102 = ~_or_51; // FirstSet.java:35
+  wire _not_103 = ~_bits_113; // FirstSet.java:35
+  wire _not_104 = ~_bits_111; // FirstSet.java:35
+  wire _mux_21 = _not_102 ? _not_103 : _not_104; // FirstSet.java:36
+  wire [1:0] _cat_20 = {_not_102, _mux_21}; // FirstSet.java:36
+  wire [1:0] _mux_22 = _not_98 ? _cat_19 : _cat_20; // FirstSet.java:36
+  wire [2:0] _cat_21 = {_not_98, _mux_22}; // FirstSet.java:36
+  wire [2:0] _mux_23 = _not_90 ? _cat_18 : _cat_21; // FirstSet.java:36
+  wire [3:0] _cat_22 = {_not_90, _mux_23}; // FirstSet.java:36
+  wire [3:0] _mux_24 = _not_74 ? _cat_15 : _cat_22; // FirstSet.java:36
+  wire [4:0] _cat_23 = {_not_74, _mux_24}; // FirstSet.java:36
+  wire [4:0] _bits_143 = _cat_23; // FirstSet.java:44
+  wire _not_105 = ~slot_pick_load; // SlotPicker.java:54
+  wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:38
+  wire [31:0] _and_164 = slot_pick_candidates & _not_106; // SlotPicker.java:38
+  wire [31:0] _not_107 = ~slot_valid; // RapController.java:405
+  wire [31:0] _not_108 = ~slot_valid; // RapController.java:421
+  wire [31:0] _not_109 = ~slot_valid; // RapController.java:426
+  wire _not_110 = ~slot_pick_ready; // SlotPicker.java:45
+  wire slot_pick_advance = slot_pick_take | _not_110; // SlotPicker.java:45
+  wire [31:0] _not_111 = ~slot_pick_pick_hot; // SlotPicker.java:42
+  wire [31:0] _and_165 = slot_pick_candidates & _not_111; // SlotPicker.java:42
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_165 : slot_pick_candidates; // SlotPicker.java:42
+  wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:43
+  wire [31:0] _not_112 = ~_sub_8; // SlotPicker.java:51
+  wire [31:0] _and_166 = slot_pick_remaining & _not_112; // SlotPicker.java:51
+  wire _bits_144 = slot_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_145 = slot_pick_remaining[1]; // FirstSet.java:25
+  wire _or_82 = _bits_144 | _bits_145; // FirstSet.java:37
+  wire _bits_146 = slot_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_147 = slot_pick_remaining[3]; // FirstSet.java:25
+  wire _or_83 = _bits_146 | _bits_147; // FirstSet.java:37
+  wire _or_84 = _or_82 | _or_83; // FirstSet.java:37
+  wire _bits_148 = slot_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_149 = slot_pick_remaining[5]; // FirstSet.java:25
+  wire _or_85 = _bits_148 | _bits_149; // FirstSet.java:37
+  wire _bits_150 = slot_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_151 = slot_pick_remaining[7]; // FirstSet.java:25
+  wire _or_86 = _bits_150 | _bits_151; // FirstSet.java:37
+  wire _or_87 = _or_85 | _or_86; // FirstSet.java:37
+  wire _or_88 = _or_84 | _or_87; // FirstSet.java:37
+  wire _bits_152 = slot_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_153 = slot_pick_remaining[9]; // FirstSet.java:25
+  wire _or_89 = _bits_152 | _bits_153; // FirstSet.java:37
+  wire _bits_154 = slot_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_155 = slot_pick_remaining[11]; // FirstSet.java:25
+  wire _or_90 = _bits_154 | _bits_155; // FirstSet.java:37
+  wire _or_91 = _or_89 | _or_90; // FirstSet.java:37
+  wire _bits_156 = slot_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_157 = slot_pick_remaining[13]; // FirstSet.java:25
+  wire _or_92 = _bits_156 | _bits_157; // FirstSet.java:37
+  wire _bits_158 = slot_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_159 = slot_pick_remaining[15]; // FirstSet.java:25
+  wire _or_93 = _bits_158 | _bits_159; // FirstSet.java:37
+  wire _or_94 = _or_92 | _or_93; // FirstSet.java:37
+  wire _or_95 = _or_91 | _or_94; // FirstSet.java:37
+  wire _or_96 = _or_88 | _or_95; // FirstSet.java:37
+  wire _bits_160 = slot_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_161 = slot_pick_remaining[17]; // FirstSet.java:25
+  wire _or_97 = _bits_160 | _bits_161; // FirstSet.java:37
+  wire _bits_162 = slot_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_163 = slot_pick_remaining[19]; // FirstSet.java:25
+  wire _or_98 = _bits_162 | _bits_163; // FirstSet.java:37
+  wire _or_99 = _or_97 | _or_98; // FirstSet.java:37
+  wire _bits_164 = slot_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_165 = slot_pick_remaining[21]; // FirstSet.java:25
+  wire _or_100 = _bits_164 | _bits_165; // FirstSet.java:37
+  wire _bits_166 = slot_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_167 = slot_pick_remaining[23]; // FirstSet.java:25
+  wire _or_101 = _bits_166 | _bits_167; // FirstSet.java:37
+  wire _or_102 = _or_100 | _or_101; // FirstSet.java:37
+  wire _or_103 = _or_99 | _or_102; // FirstSet.java:37
+  wire _bits_168 = slot_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_169 = slot_pick_remaining[25]; // FirstSet.java:25
+  wire _or_104 = _bits_168 | _bits_169; // FirstSet.java:37
+  wire _bits_170 = slot_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_171 = slot_pick_remaining[27]; // FirstSet.java:25
+  wire _or_105 = _bits_170 | _bits_171; // FirstSet.java:37
+  wire _or_106 = _or_104 | _or_105; // FirstSet.java:37
+  wire _bits_172 = slot_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_173 = slot_pick_remaining[29]; // FirstSet.java:25
+  wire _or_107 = _bits_172 | _bits_173; // FirstSet.java:37
+  wire _bits_174 = slot_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_175 = slot_pick_remaining[31]; // FirstSet.java:25
+  wire _or_108 = _bits_174 | _bits_175; // FirstSet.java:37
+  wire _or_109 = _or_107 | _or_108; // FirstSet.java:37
+  wire _or_110 = _or_106 | _or_109; // FirstSet.java:37
+  wire _or_111 = _or_103 | _or_110; // FirstSet.java:37
+  wire _or_112 = _or_96 | _or_111; // FirstSet.java:37
+  wire _not_113 = ~_or_96; // FirstSet.java:35
+  wire _not_114 = ~_or_103; // FirstSet.java:35
+  wire _not_115 = ~_or_106; // FirstSet.java:35
+  wire _not_116 = ~_or_107; // FirstSet.java:35
+  wire _not_117 = ~_bits_174; // FirstSet.java:35
+  wire _not_118 = ~_bits_172; // FirstSet.java:35
+  wire _mux_25 = _not_116 ? _not_117 : _not_118; // FirstSet.java:36
+  wire [1:0] _cat_24 = {_not_116, _mux_25}; // FirstSet.java:36
+  wire _not_119 = ~_or_104; // FirstSet.java:35
+  wire _not_120 = ~_bits_170; // FirstSet.java:35
+  wire _not_121 = ~_bits_168; // FirstSet.java:35
+  wire _mux_26 = _not_119 ? _not_120 : _not_121; // FirstSet.java:36
+  wire [1:0] _cat_25 = {_not_119, _mux_26}; // FirstSet.java:36
+  wire [1:0] _mux_27 = _not_115 ? _cat_24 : _cat_25; // FirstSet.java:36
+  wire [2:0] _cat_26 = {_not_115, _mux_27}; // FirstSet.java:36
+  wire _not_122 = ~_or_99; // FirstSet.java:35
+  wire _not_123 = ~_or_100; // FirstSet.java:35
+  wire _not_124 = ~_bits_166; // FirstSet.java:35
+  wire _not_125 = ~_bits_164; // FirstSet.java:35
+  wire _mux_28 = _not_123 ? _not_124 : _not_125; // FirstSet.java:36
+  wire [1:0] _cat_27 = {_not_123, _mux_28}; // FirstSet.java:36
+  wire _not_126 = ~_or_97; // FirstSet.java:35
+  wire _not_127 = ~_bits_162; // FirstSet.java:35
+  wire _not_128 = ~_bits_160; // FirstSet.java:35
+  wire _mux_29 = _not_126 ? _not_127 : _not_128; // FirstSet.java:36
+  wire [1:0] _cat_28 = {_not_126, _mux_29}; // FirstSet.java:36
+  wire [1:0] _mux_30 = _not_122 ? _cat_27 : _cat_28; // FirstSet.java:36
+  wire [2:0] _cat_29 = {_not_122, _mux_30}; // FirstSet.java:36
+  wire [2:0] _mux_31 = _not_114 ? _cat_26 : _cat_29; // FirstSet.java:36
+  wire [3:0] _cat_30 = {_not_114, _mux_31}; // FirstSet.java:36
+  wire _not_129 = ~_or_88; // FirstSet.java:35
+  wire _not_130 = ~_or_91; // FirstSet.java:35
+  wire _not_131 = ~_or_92; // FirstSet.java:35
+  wire _not_132 = ~_bits_158; // FirstSet.java:35
+  wire _not_133 = ~_bits_156; // FirstSet.java:35
+  wire _mux_32 = _not_131 ? _not_132 : _not_133; // FirstSet.java:36
+  wire [1:0] _cat_31 = {_not_131, _mux_32}; // FirstSet.java:36
+  wire _not_134 = ~_or_89; // FirstSet.java:35
+  wire _not_135 = ~_bits_154; // FirstSet.java:35
+  wire _not_136 = ~_bits_152; // FirstSet.java:35
+  wire _mux_33 = _not_134 ? _not_135 : _not_136; // FirstSet.java:36
+  wire [1:0] _cat_32 = {_not_134, _mux_33}; // FirstSet.java:36
+  wire [1:0] _mux_34 = _not_130 ? _cat_31 : _cat_32; // FirstSet.java:36
+  wire [2:0] _cat_33 = {_not_130, _mux_34}; // FirstSet.java:36
+  wire _not_137 = ~_or_84; // FirstSet.java:35
+  wire _not_138 = ~_or_85; // FirstSet.java:35
+  wire _not_139 = ~_bits_150; // FirstSet.java:35
+  wire _not_140 = ~_bits_148; // FirstSet.java:35
+  wire _mux_35 = _not_138 ? _not_139 : _not_140; // FirstSet.java:36
+  wire [1:0] _cat_34 = {_not_138, _mux_35}; // FirstSet.java:36
+  wire _not_141 = ~_or_82; // FirstSet.java:35
+  wire _not_142 = ~_bits_146; // FirstSet.java:35
+  wire _not_143 = ~_bits_144; // FirstSet.java:35
+  wire _mux_36 = _not_141 ? _not_142 : _not_143; // FirstSet.java:36
+  wire [1:0] _cat_35 = {_not_141, _mux_36}; // FirstSet.java:36
+  wire [1:0] _mux_37 = _not_137 ? _cat_34 : _cat_35; // FirstSet.java:36
+  wire [2:0] _cat_36 = {_not_137, _mux_37}; // FirstSet.java:36
+  wire [2:0] _mux_38 = _not_129 ? _cat_33 : _cat_36; // FirstSet.java:36
+  wire [3:0] _cat_37 = {_not_129, _mux_38}; // FirstSet.java:36
+  wire [3:0] _mux_39 = _not_113 ? _cat_30 : _cat_37; // FirstSet.java:36
+  wire [4:0] _cat_38 = {_not_113, _mux_39}; // FirstSet.java:36
+  wire [4:0] _bits_176 = _cat_38; // FirstSet.java:44
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:482
+  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:473
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:502
+  wire _not_144 = ~snapshot_frozen; // RapController.java:379
+  wire _and_167 = snapshot_pending & _not_144; // RapController.java:379
+  wire _and_168 = _and_167 & _and_1; // RapController.java:379
+  wire _or_113 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
+  wire _or_114 = _or_113 | ev_split_q; // StatusRegs.java:83
+  wire _or_115 = _or_114 | ev_batch_q; // StatusRegs.java:83
+  wire _or_116 = _or_115 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_2 = |ev_removed_q; // StatusRegs.java:84
-  wire _or_115 = _or_114 | _or_r_2; // StatusRegs.java:84
-  wire _not_143 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_144 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_166 = _not_143 & _not_144; // StatusRegs.java:84
-  wire _not_145 = ~st_merges_carry; // SplitCounter.java:78
-  wire _and_167 = _and_166 & _not_145; // StatusRegs.java:84
-  wire _not_146 = ~st_merge_batches_carry; // SplitCounter.java:78
-  wire _and_168 = _and_167 & _not_146; // StatusRegs.java:84
-  wire _not_147 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_169 = _and_168 & _not_147; // StatusRegs.java:84
-  wire _not_148 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_170 = _and_169 & _not_148; // StatusRegs.java:84
-  wire _not_149 = ~_and_170; // StatusRegs.java:84
-  wire ev_pending = _or_115 | _not_149; // StatusRegs.java:84
-  wire _not_150 = ~ev_pending; // RapController.java:379
-  wire _and_171 = _and_165 & _not_150; // RapController.java:379
-  wire _and_172 = _and_171 & multiplier_free; // RapController.java:379
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:506
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:523
-  wire [4:0] _bits_174 = readout_slot[4:0]; // RapController.java:521
-  wire _eq_285 = _bits_174 == 5'd0; // NodeTable.java:83
-  wire [4:0] _dyn_index_2 = _bits_174[4] ? (_bits_174[3] ? (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_31 : slot_depth_30) : (_bits_174[0] ? slot_depth_29 : slot_depth_28)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_27 : slot_depth_26) : (_bits_174[0] ? slot_depth_25 : slot_depth_24))) : (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_23 : slot_depth_22) : (_bits_174[0] ? slot_depth_21 : slot_depth_20)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_19 : slot_depth_18) : (_bits_174[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_174[3] ? (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_15 : slot_depth_14) : (_bits_174[0] ? slot_depth_13 : slot_depth_12)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_11 : slot_depth_10) : (_bits_174[0] ? slot_depth_9 : slot_depth_8))) : (_bits_174[2] ? (_bits_174[1] ? (_bits_174[0] ? slot_depth_7 : slot_depth_6) : (_bits_174[0] ? slot_depth_5 : slot_depth_4)) : (_bits_174[1] ? (_bits_174[0] ? slot_depth_3 : slot_depth_2) : (_bits_174[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:83
+  wire _or_117 = _or_116 | _or_r_2; // StatusRegs.java:84
+  wire _not_145 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_146 = ~st_splits_carry; // SplitCounter.java:78
+  wire _and_169 = _not_145 & _not_146; // StatusRegs.java:84
+  wire _not_147 = ~st_merges_carry; // SplitCounter.java:78
+  wire _and_170 = _and_169 & _not_147; // StatusRegs.java:84
+  wire _not_148 = ~st_merge_batches_carry; // SplitCounter.java:78
+  wire _and_171 = _and_170 & _not_148; // StatusRegs.java:84
+  wire _not_149 = ~st_deferred_splits_carry; // SplitCounter.java:78
+  wire _and_172 = _and_171 & _not_149; // StatusRegs.java:84
+  wire _not_150 = ~st_saturations_carry; // SplitCounter.java:78
+  wire _and_173 = _and_172 & _not_150; // StatusRegs.java:84
+  wire _not_151 = ~_and_173; // StatusRegs.java:84
+  wire ev_pending = _or_117 | _not_151; // StatusRegs.java:84
+  wire _not_152 = ~ev_pending; // RapController.java:379
+  wire _and_174 = _and_168 & _not_152; // RapController.java:379
+  wire _and_175 = _and_174 & multiplier_free; // RapController.java:379
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:518
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:535
+  wire [4:0] _bits_177 = readout_slot[4:0]; // RapController.java:533
+  wire _eq_285 = _bits_177 == 5'd0; // NodeTable.java:83
+  wire [4:0] _dyn_index_2 = _bits_177[4] ? (_bits_177[3] ? (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_31 : slot_depth_30) : (_bits_177[0] ? slot_depth_29 : slot_depth_28)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_27 : slot_depth_26) : (_bits_177[0] ? slot_depth_25 : slot_depth_24))) : (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_23 : slot_depth_22) : (_bits_177[0] ? slot_depth_21 : slot_depth_20)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_19 : slot_depth_18) : (_bits_177[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_177[3] ? (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_15 : slot_depth_14) : (_bits_177[0] ? slot_depth_13 : slot_depth_12)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_11 : slot_depth_10) : (_bits_177[0] ? slot_depth_9 : slot_depth_8))) : (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_7 : slot_depth_6) : (_bits_177[0] ? slot_depth_5 : slot_depth_4)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_3 : slot_depth_2) : (_bits_177[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:83
   wire [4:0] _mux_42 = _eq_285 ? 5'd0 : _dyn_index_2; // NodeTable.java:83
-  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:620
-  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:521
-  wire _or_116 = snapshot_product_start | following_kick; // RapController.java:168
+  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:637
+  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:533
+  wire _or_118 = snapshot_product_start | following_kick; // RapController.java:168
   wire [63:0] _mux_44 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:169
   wire [31:0] _mux_45 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:170
-  wire [63:0] _bits_175 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_151 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_173 = following_running & _not_151; // MergeSchedule.java:41
-  wire _not_152 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_176 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_3 = |_bits_176; // MergeSchedule.java:45
-  wire [31:0] _bits_177 = next_merge[31:0]; // RapController.java:176
-  wire [31:0] _bits_178 = _cat_0[31:0]; // RapController.java:176
-  wire [32:0] _sub_10 = {1'b0, _bits_177} - {1'b0, _bits_178}; // RapController.java:176
-  wire [31:0] _bits_179 = next_merge[63:32]; // RapController.java:177
-  wire [31:0] _bits_180 = _cat_0[63:32]; // RapController.java:177
-  wire [32:0] _sub_11 = {1'b0, _bits_179} - {1'b0, _bits_180}; // RapController.java:177
-  wire _bits_181 = to_merge_lo[32]; // RapController.java:177
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_181}; // RapController.java:177
-  wire _bits_182 = to_merge_hi[32]; // RapController.java:180
-  wire _not_153 = ~_bits_182; // RapController.java:180
+  wire [63:0] _bits_178 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
+  wire _not_153 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_176 = following_running & _not_153; // MergeSchedule.java:41
+  wire _not_154 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire [31:0] _bits_179 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
+  wire _or_r_3 = |_bits_179; // MergeSchedule.java:45
+  wire [31:0] _bits_180 = next_merge[31:0]; // RapController.java:176
+  wire [31:0] _bits_181 = _cat_0[31:0]; // RapController.java:176
+  wire [32:0] _sub_10 = {1'b0, _bits_180} - {1'b0, _bits_181}; // RapController.java:176
+  wire [31:0] _bits_182 = next_merge[63:32]; // RapController.java:177
+  wire [31:0] _bits_183 = _cat_0[63:32]; // RapController.java:177
+  wire [32:0] _sub_11 = {1'b0, _bits_182} - {1'b0, _bits_183}; // RapController.java:177
+  wire _bits_184 = to_merge_lo[32]; // RapController.java:177
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_184}; // RapController.java:177
+  wire _bits_185 = to_merge_hi[32]; // RapController.java:180
+  wire _not_155 = ~_bits_185; // RapController.java:180
   wire _or_r_4 = |to_merge; // RapController.java:180
-  wire _and_174 = _not_153 & _or_r_4; // RapController.java:180
+  wire _and_177 = _not_155 & _or_r_4; // RapController.java:180
   wire walking_kids = state == 4'd8; // RapController.java:186
   wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:187
   wire [2:0] _dyn_index_3 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:187
-  wire _not_154 = ~commit_stop; // RapController.java:375
-  wire _and_175 = io_selected_valid & _not_154; // RapController.java:375
-  wire [4:0] _bits_183 = undo_rdata_0[36:32]; // RapController.java:396
-  wire [4:0] _bits_184 = readout_slot[4:0]; // RapController.java:514
+  wire _not_156 = ~commit_stop; // RapController.java:375
+  wire _and_178 = io_selected_valid & _not_156; // RapController.java:375
+  wire [4:0] _bits_186 = undo_rdata_0[36:32]; // RapController.java:396
+  wire [4:0] _bits_187 = readout_slot[4:0]; // RapController.java:526
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:93
-  wire [31:0] _bits_185 = verdict_sum[31:0]; // RapController.java:543
-  wire [31:0] _mux_47 = clip_verdict ? _fill_0 : _bits_185; // RapController.java:543
-  wire [31:0] _bits_186 = undo_rdata_0[31:0]; // RapController.java:397
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:626
-  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:620
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_5}} << _cat_40; // RapController.java:627
-  wire [31:0] _bits_187 = _dshl_2[31:0]; // RapController.java:627
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_187; // RapController.java:627
+  wire [31:0] _bits_188 = verdict_sum[31:0]; // RapController.java:555
+  wire [31:0] _mux_47 = clip_verdict ? _fill_0 : _bits_188; // RapController.java:555
+  wire [31:0] _bits_189 = undo_rdata_0[31:0]; // RapController.java:397
+  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:643
+  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:637
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_8}} << _cat_40; // RapController.java:644
+  wire [31:0] _bits_190 = _dshl_2[31:0]; // RapController.java:644
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_190; // RapController.java:644
   wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:214
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:437
-  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:620
-  wire [31:0] _dshr_0 = _fill_2 >> _cat_41; // RapController.java:437
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:448
+  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:637
+  wire [31:0] _dshr_0 = _fill_2 >> _cat_41; // RapController.java:448
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:218
-  wire _not_155 = ~io_tcamWrite_ready; // RapController.java:227
-  wire _and_176 = tcam_write_full & _not_155; // RapController.java:227
-  wire _or_117 = tcam_write_load | _and_176; // RapController.java:227
-  wire _or_118 = split_now | merge_now; // RapController.java:314
-  wire _and_177 = commit_fire & _or_118; // RapController.java:314
-  wire _not_156 = ~defer_now; // RapController.java:314
-  wire _and_178 = _and_177 & _not_156; // RapController.java:314
-  wire _and_179 = in_run & cmd_valid; // RapController.java:261
+  wire _not_157 = ~io_tcamWrite_ready; // RapController.java:227
+  wire _and_179 = tcam_write_full & _not_157; // RapController.java:227
+  wire _or_119 = tcam_write_load | _and_179; // RapController.java:227
+  wire _or_120 = split_now | merge_now; // RapController.java:314
+  wire _and_180 = commit_fire & _or_120; // RapController.java:314
+  wire _not_158 = ~defer_now; // RapController.java:314
+  wire _and_181 = _and_180 & _not_158; // RapController.java:314
+  wire _and_182 = in_run & cmd_valid; // RapController.java:261
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:268
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:272
   wire _ge_3 = free_slots >= missing_children; // RapController.java:273
@@ -1572,230 +1583,230 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:283
   wire [2:0] _dyn_index_4 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:285
   wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:285
-  wire _bits_188 = _dshr_1[0]; // RapController.java:285
+  wire _bits_191 = _dshr_1[0]; // RapController.java:285
   wire _eq_286 = state == 4'd7; // RapController.java:295
   wire _eq_287 = state == 4'd8; // RapController.java:295
-  wire _or_119 = _eq_286 | _eq_287; // RapController.java:295
-  wire _and_180 = _or_119 & io_counterResult_valid; // RapController.java:296
+  wire _or_121 = _eq_286 | _eq_287; // RapController.java:295
+  wire _and_183 = _or_121 & io_counterResult_valid; // RapController.java:296
   wire _eq_288 = io_counterResult_bits_op == 2'd2; // RapController.java:296
-  wire _and_181 = _and_180 & _eq_288; // RapController.java:296
+  wire _and_184 = _and_183 & _eq_288; // RapController.java:296
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:64
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:492
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:504
   wire [2:0] _sub_14 = op_children - _add_19; // MergeVerdict.java:92
-  wire [11:0] _bits_189 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_190 = merge_sum[34:24]; // SplitCompare.java:39
-  wire _gt_7 = _bits_189 > {1'b0, _bits_190}; // SplitCompare.java:31
-  wire _eq_289 = _bits_189 == {1'b0, _bits_190}; // SplitCompare.java:31
-  wire [23:0] _bits_191 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_192 = _bits_191[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_193 = merge_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_194 = _bits_193[23:12]; // SplitCompare.java:39
-  wire _gt_8 = _bits_192 > _bits_194; // SplitCompare.java:31
-  wire _eq_290 = _bits_192 == _bits_194; // SplitCompare.java:31
-  wire [11:0] _bits_195 = _bits_191[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_196 = _bits_193[11:0]; // SplitCompare.java:35
-  wire _gt_9 = _bits_195 > _bits_196; // SplitCompare.java:21
-  wire _and_182 = _eq_290 & _gt_9; // SplitCompare.java:31
-  wire _or_120 = _gt_8 | _and_182; // SplitCompare.java:31
-  wire _and_183 = _eq_289 & _or_120; // SplitCompare.java:31
-  wire _or_121 = _gt_7 | _and_183; // SplitCompare.java:31
-  wire [2:0] _bits_197 = merge_sum[34:32]; // MergeVerdict.java:68
-  wire _or_r_5 = |_bits_197; // MergeVerdict.java:68
+  wire [11:0] _bits_192 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_193 = merge_sum[34:24]; // SplitCompare.java:39
+  wire _gt_7 = _bits_192 > {1'b0, _bits_193}; // SplitCompare.java:31
+  wire _eq_289 = _bits_192 == {1'b0, _bits_193}; // SplitCompare.java:31
+  wire [23:0] _bits_194 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_195 = _bits_194[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_196 = merge_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_197 = _bits_196[23:12]; // SplitCompare.java:39
+  wire _gt_8 = _bits_195 > _bits_197; // SplitCompare.java:31
+  wire _eq_290 = _bits_195 == _bits_197; // SplitCompare.java:31
+  wire [11:0] _bits_198 = _bits_194[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_199 = _bits_196[11:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_198 > _bits_199; // SplitCompare.java:21
+  wire _and_185 = _eq_290 & _gt_9; // SplitCompare.java:31
+  wire _or_122 = _gt_8 | _and_185; // SplitCompare.java:31
+  wire _and_186 = _eq_289 & _or_122; // SplitCompare.java:31
+  wire _or_123 = _gt_7 | _and_186; // SplitCompare.java:31
+  wire [2:0] _bits_200 = merge_sum[34:32]; // MergeVerdict.java:68
+  wire _or_r_5 = |_bits_200; // MergeVerdict.java:68
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:36
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:37
-  wire [11:0] _bits_198 = batch_min_sum[34:23]; // SplitCompare.java:39
-  wire [11:0] _bits_199 = merge_sum[34:23]; // SplitCompare.java:39
-  wire _gt_10 = _bits_198 > _bits_199; // SplitCompare.java:31
-  wire _eq_291 = _bits_198 == _bits_199; // SplitCompare.java:31
-  wire [22:0] _bits_200 = batch_min_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_201 = _bits_200[22:11]; // SplitCompare.java:39
-  wire [22:0] _bits_202 = merge_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_203 = _bits_202[22:11]; // SplitCompare.java:39
-  wire _gt_11 = _bits_201 > _bits_203; // SplitCompare.java:31
-  wire _eq_292 = _bits_201 == _bits_203; // SplitCompare.java:31
-  wire [10:0] _bits_204 = _bits_200[10:0]; // SplitCompare.java:35
-  wire [10:0] _bits_205 = _bits_202[10:0]; // SplitCompare.java:35
-  wire _gt_12 = _bits_204 > _bits_205; // SplitCompare.java:21
-  wire _and_184 = _eq_292 & _gt_12; // SplitCompare.java:31
-  wire _or_122 = _gt_11 | _and_184; // SplitCompare.java:31
-  wire _and_185 = _eq_291 & _or_122; // SplitCompare.java:31
-  wire _or_123 = _gt_10 | _and_185; // SplitCompare.java:31
+  wire [11:0] _bits_201 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_202 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_10 = _bits_201 > _bits_202; // SplitCompare.java:31
+  wire _eq_291 = _bits_201 == _bits_202; // SplitCompare.java:31
+  wire [22:0] _bits_203 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_204 = _bits_203[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_205 = merge_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_206 = _bits_205[22:11]; // SplitCompare.java:39
+  wire _gt_11 = _bits_204 > _bits_206; // SplitCompare.java:31
+  wire _eq_292 = _bits_204 == _bits_206; // SplitCompare.java:31
+  wire [10:0] _bits_207 = _bits_203[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_208 = _bits_205[10:0]; // SplitCompare.java:35
+  wire _gt_12 = _bits_207 > _bits_208; // SplitCompare.java:21
+  wire _and_187 = _eq_292 & _gt_12; // SplitCompare.java:31
+  wire _or_124 = _gt_11 | _and_187; // SplitCompare.java:31
+  wire _and_188 = _eq_291 & _or_124; // SplitCompare.java:31
+  wire _or_125 = _gt_10 | _and_188; // SplitCompare.java:31
   wire _lt_6 = readout_slot < 16'd32; // RapController.java:336
-  wire [4:0] _bits_206 = readout_slot[4:0]; // RapController.java:336
-  wire [31:0] _dshr_2 = slot_valid >> _bits_206; // RapController.java:336
-  wire _bits_207 = _dshr_2[0]; // RapController.java:336
-  wire _and_186 = _lt_6 & _bits_207; // RapController.java:336
-  wire [11:0] _bits_208 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_209 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_13 = _bits_208 > {1'b0, _bits_209}; // SplitCompare.java:31
-  wire _eq_293 = _bits_208 == {1'b0, _bits_209}; // SplitCompare.java:31
-  wire [23:0] _bits_210 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_211 = _bits_210[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_212 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_213 = _bits_212[23:12]; // SplitCompare.java:39
-  wire _gt_14 = _bits_211 > _bits_213; // SplitCompare.java:31
-  wire _eq_294 = _bits_211 == _bits_213; // SplitCompare.java:31
-  wire [11:0] _bits_214 = _bits_210[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_215 = _bits_212[11:0]; // SplitCompare.java:35
-  wire _gt_15 = _bits_214 > _bits_215; // SplitCompare.java:21
-  wire _and_187 = _eq_294 & _gt_15; // SplitCompare.java:31
-  wire _or_124 = _gt_14 | _and_187; // SplitCompare.java:31
-  wire _and_188 = _eq_293 & _or_124; // SplitCompare.java:31
-  wire _or_125 = _gt_13 | _and_188; // SplitCompare.java:31
-  wire _not_157 = ~_or_125; // MergeSkip.java:43
-  wire _and_189 = skip_valid & _not_157; // MergeSkip.java:43
-  wire _not_158 = ~skip_touched; // MergeSkip.java:52
-  wire _and_190 = _and_189 & _not_158; // MergeSkip.java:52
-  wire _not_159 = ~commit_fire; // MergeSkip.java:52
-  wire _and_191 = _and_190 & _not_159; // MergeSkip.java:52
-  wire _bits_216 = slot_pick_remaining[0]; // SlotPicker.java:94
-  wire _bits_217 = slot_pick_remaining[1]; // SlotPicker.java:94
-  wire _or_126 = _bits_216 | _bits_217; // SlotPicker.java:103
-  wire _bits_218 = slot_pick_remaining[2]; // SlotPicker.java:94
-  wire _bits_219 = slot_pick_remaining[3]; // SlotPicker.java:94
-  wire _or_127 = _bits_218 | _bits_219; // SlotPicker.java:103
-  wire _or_128 = _or_126 | _or_127; // SlotPicker.java:103
-  wire _bits_220 = slot_pick_remaining[4]; // SlotPicker.java:94
-  wire _bits_221 = slot_pick_remaining[5]; // SlotPicker.java:94
-  wire _or_129 = _bits_220 | _bits_221; // SlotPicker.java:103
-  wire _bits_222 = slot_pick_remaining[6]; // SlotPicker.java:94
-  wire _bits_223 = slot_pick_remaining[7]; // SlotPicker.java:94
-  wire _or_130 = _bits_222 | _bits_223; // SlotPicker.java:103
-  wire _or_131 = _or_129 | _or_130; // SlotPicker.java:103
-  wire _or_132 = _or_128 | _or_131; // SlotPicker.java:103
-  wire _bits_224 = slot_pick_remaining[8]; // SlotPicker.java:94
-  wire _bits_225 = slot_pick_remaining[9]; // SlotPicker.java:94
-  wire _or_133 = _bits_224 | _bits_225; // SlotPicker.java:103
-  wire _bits_226 = slot_pick_remaining[10]; // SlotPicker.java:94
-  wire _bits_227 = slot_pick_remaining[11]; // SlotPicker.java:94
-  wire _or_134 = _bits_226 | _bits_227; // SlotPicker.java:103
-  wire _or_135 = _or_133 | _or_134; // SlotPicker.java:103
-  wire _bits_228 = slot_pick_remaining[12]; // SlotPicker.java:94
-  wire _bits_229 = slot_pick_remaining[13]; // SlotPicker.java:94
-  wire _or_136 = _bits_228 | _bits_229; // SlotPicker.java:103
-  wire _bits_230 = slot_pick_remaining[14]; // SlotPicker.java:94
-  wire _bits_231 = slot_pick_remaining[15]; // SlotPicker.java:94
-  wire _or_137 = _bits_230 | _bits_231; // SlotPicker.java:103
-  wire _or_138 = _or_136 | _or_137; // SlotPicker.java:103
-  wire _or_139 = _or_135 | _or_138; // SlotPicker.java:103
-  wire _or_140 = _or_132 | _or_139; // SlotPicker.java:103
-  wire _bits_232 = slot_pick_remaining[16]; // SlotPicker.java:94
-  wire _bits_233 = slot_pick_remaining[17]; // SlotPicker.java:94
-  wire _or_141 = _bits_232 | _bits_233; // SlotPicker.java:103
-  wire _bits_234 = slot_pick_remaining[18]; // SlotPicker.java:94
-  wire _bits_235 = slot_pick_remaining[19]; // SlotPicker.java:94
-  wire _or_142 = _bits_234 | _bits_235; // SlotPicker.java:103
-  wire _or_143 = _or_141 | _or_142; // SlotPicker.java:103
-  wire _bits_236 = slot_pick_remaining[20]; // SlotPicker.java:94
-  wire _bits_237 = slot_pick_remaining[21]; // SlotPicker.java:94
-  wire _or_144 = _bits_236 | _bits_237; // SlotPicker.java:103
-  wire _bits_238 = slot_pick_remaining[22]; // SlotPicker.java:94
-  wire _bits_239 = slot_pick_remaining[23]; // SlotPicker.java:94
-  wire _or_145 = _bits_238 | _bits_239; // SlotPicker.java:103
-  wire _or_146 = _or_144 | _or_145; // SlotPicker.java:103
-  wire _or_147 = _or_143 | _or_146; // SlotPicker.java:103
-  wire _bits_240 = slot_pick_remaining[24]; // SlotPicker.java:94
-  wire _bits_241 = slot_pick_remaining[25]; // SlotPicker.java:94
-  wire _or_148 = _bits_240 | _bits_241; // SlotPicker.java:103
-  wire _bits_242 = slot_pick_remaining[26]; // SlotPicker.java:94
-  wire _bits_243 = slot_pick_remaining[27]; // SlotPicker.java:94
-  wire _or_149 = _bits_242 | _bits_243; // SlotPicker.java:103
-  wire _or_150 = _or_148 | _or_149; // SlotPicker.java:103
-  wire _bits_244 = slot_pick_remaining[28]; // SlotPicker.java:94
-  wire _bits_245 = slot_pick_remaining[29]; // SlotPicker.java:94
-  wire _or_151 = _bits_244 | _bits_245; // SlotPicker.java:103
-  wire _bits_246 = slot_pick_remaining[30]; // SlotPicker.java:94
-  wire _bits_247 = slot_pick_remaining[31]; // SlotPicker.java:94
-  wire _or_152 = _bits_246 | _bits_247; // SlotPicker.java:103
-  wire _or_153 = _or_151 | _or_152; // SlotPicker.java:103
-  wire _or_154 = _or_150 | _or_153; // SlotPicker.java:103
-  wire _or_155 = _or_147 | _or_154; // SlotPicker.java:103
-  wire _and_192 = _or_140 & _or_155; // SlotPicker.java:100
-  wire _and_193 = _or_132 & _or_139; // SlotPicker.java:100
-  wire _and_194 = _or_128 & _or_131; // SlotPicker.java:100
-  wire _and_195 = _or_126 & _or_127; // SlotPicker.java:100
-  wire _and_196 = _bits_216 & _bits_217; // SlotPicker.java:100
-  wire _or_156 = _and_195 | _and_196; // SlotPicker.java:101
-  wire _and_197 = _bits_218 & _bits_219; // SlotPicker.java:100
-  wire _or_157 = _or_156 | _and_197; // SlotPicker.java:102
-  wire _or_158 = _and_194 | _or_157; // SlotPicker.java:101
-  wire _and_198 = _or_129 & _or_130; // SlotPicker.java:100
-  wire _and_199 = _bits_220 & _bits_221; // SlotPicker.java:100
-  wire _or_159 = _and_198 | _and_199; // SlotPicker.java:101
-  wire _and_200 = _bits_222 & _bits_223; // SlotPicker.java:100
-  wire _or_160 = _or_159 | _and_200; // SlotPicker.java:102
-  wire _or_161 = _or_158 | _or_160; // SlotPicker.java:102
-  wire _or_162 = _and_193 | _or_161; // SlotPicker.java:101
-  wire _and_201 = _or_135 & _or_138; // SlotPicker.java:100
-  wire _and_202 = _or_133 & _or_134; // SlotPicker.java:100
-  wire _and_203 = _bits_224 & _bits_225; // SlotPicker.java:100
-  wire _or_163 = _and_202 | _and_203; // SlotPicker.java:101
-  wire _and_204 = _bits_226 & _bits_227; // SlotPicker.java:100
-  wire _or_164 = _or_163 | _and_204; // SlotPicker.java:102
-  wire _or_165 = _and_201 | _or_164; // SlotPicker.java:101
-  wire _and_205 = _or_136 & _or_137; // SlotPicker.java:100
-  wire _and_206 = _bits_228 & _bits_229; // SlotPicker.java:100
-  wire _or_166 = _and_205 | _and_206; // SlotPicker.java:101
-  wire _and_207 = _bits_230 & _bits_231; // SlotPicker.java:100
-  wire _or_167 = _or_166 | _and_207; // SlotPicker.java:102
-  wire _or_168 = _or_165 | _or_167; // SlotPicker.java:102
-  wire _or_169 = _or_162 | _or_168; // SlotPicker.java:102
-  wire _or_170 = _and_192 | _or_169; // SlotPicker.java:101
-  wire _and_208 = _or_147 & _or_154; // SlotPicker.java:100
-  wire _and_209 = _or_143 & _or_146; // SlotPicker.java:100
-  wire _and_210 = _or_141 & _or_142; // SlotPicker.java:100
-  wire _and_211 = _bits_232 & _bits_233; // SlotPicker.java:100
-  wire _or_171 = _and_210 | _and_211; // SlotPicker.java:101
-  wire _and_212 = _bits_234 & _bits_235; // SlotPicker.java:100
-  wire _or_172 = _or_171 | _and_212; // SlotPicker.java:102
-  wire _or_173 = _and_209 | _or_172; // SlotPicker.java:101
-  wire _and_213 = _or_144 & _or_145; // SlotPicker.java:100
-  wire _and_214 = _bits_236 & _bits_237; // SlotPicker.java:100
-  wire _or_174 = _and_213 | _and_214; // SlotPicker.java:101
-  wire _and_215 = _bits_238 & _bits_239; // SlotPicker.java:100
-  wire _or_175 = _or_174 | _and_215; // SlotPicker.java:102
-  wire _or_176 = _or_173 | _or_175; // SlotPicker.java:102
-  wire _or_177 = _and_208 | _or_176; // SlotPicker.java:101
-  wire _and_216 = _or_150 & _or_153; // SlotPicker.java:100
-  wire _and_217 = _or_148 & _or_149; // SlotPicker.java:100
-  wire _and_218 = _bits_240 & _bits_241; // SlotPicker.java:100
-  wire _or_178 = _and_217 | _and_218; // SlotPicker.java:101
-  wire _and_219 = _bits_242 & _bits_243; // SlotPicker.java:100
-  wire _or_179 = _or_178 | _and_219; // SlotPicker.java:102
-  wire _or_180 = _and_216 | _or_179; // SlotPicker.java:101
-  wire _and_220 = _or_151 & _or_152; // SlotPicker.java:100
-  wire _and_221 = _bits_244 & _bits_245; // SlotPicker.java:100
-  wire _or_181 = _and_220 | _and_221; // SlotPicker.java:101
-  wire _and_222 = _bits_246 & _bits_247; // SlotPicker.java:100
-  wire _or_182 = _or_181 | _and_222; // SlotPicker.java:102
-  wire _or_183 = _or_180 | _or_182; // SlotPicker.java:102
-  wire _or_184 = _or_177 | _or_183; // SlotPicker.java:102
-  wire _or_185 = _or_170 | _or_184; // SlotPicker.java:102
-  wire _not_160 = ~_or_185; // SlotPicker.java:82
-  wire _eq_295 = state == 4'd1; // RapController.java:662
-  wire _not_161 = ~commit_stop; // RapController.java:662
-  wire _and_223 = _eq_295 & _not_161; // RapController.java:662
-  wire _not_162 = ~io_headValid; // RapController.java:662
-  wire _and_224 = pipe_empty & _not_162; // RapController.java:662
-  wire [2:0] _mux_48 = _and_224 ? 3'd1 : fill_cause; // RapController.java:662
-  wire _eq_296 = state == 4'd2; // RapController.java:663
-  wire _eq_297 = state == 4'd3; // RapController.java:663
-  wire _or_186 = _eq_296 | _eq_297; // RapController.java:663
-  wire _eq_298 = state == 4'd11; // RapController.java:663
-  wire _or_187 = _or_186 | _eq_298; // RapController.java:663
-  wire _or_188 = _or_187 | commit_stop; // RapController.java:663
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:664
-  wire _ge_4 = state >= 4'd4; // RapController.java:665
-  wire _le_1 = state <= 4'd6; // RapController.java:665
-  wire _and_225 = _ge_4 & _le_1; // RapController.java:665
-  wire _ge_5 = state >= 4'd7; // RapController.java:666
-  wire _le_2 = state <= 4'd10; // RapController.java:666
-  wire _and_226 = _ge_5 & _le_2; // RapController.java:666
-  wire [3:0] _bits_248 = undo_sp[3:0]; // RapController.java:253
+  wire [4:0] _bits_209 = readout_slot[4:0]; // RapController.java:336
+  wire [31:0] _dshr_2 = slot_valid >> _bits_209; // RapController.java:336
+  wire _bits_210 = _dshr_2[0]; // RapController.java:336
+  wire _and_189 = _lt_6 & _bits_210; // RapController.java:336
+  wire [11:0] _bits_211 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_212 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_13 = _bits_211 > {1'b0, _bits_212}; // SplitCompare.java:31
+  wire _eq_293 = _bits_211 == {1'b0, _bits_212}; // SplitCompare.java:31
+  wire [23:0] _bits_213 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_214 = _bits_213[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_215 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_216 = _bits_215[23:12]; // SplitCompare.java:39
+  wire _gt_14 = _bits_214 > _bits_216; // SplitCompare.java:31
+  wire _eq_294 = _bits_214 == _bits_216; // SplitCompare.java:31
+  wire [11:0] _bits_217 = _bits_213[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_218 = _bits_215[11:0]; // SplitCompare.java:35
+  wire _gt_15 = _bits_217 > _bits_218; // SplitCompare.java:21
+  wire _and_190 = _eq_294 & _gt_15; // SplitCompare.java:31
+  wire _or_126 = _gt_14 | _and_190; // SplitCompare.java:31
+  wire _and_191 = _eq_293 & _or_126; // SplitCompare.java:31
+  wire _or_127 = _gt_13 | _and_191; // SplitCompare.java:31
+  wire _not_159 = ~_or_127; // MergeSkip.java:43
+  wire _and_192 = skip_valid & _not_159; // MergeSkip.java:43
+  wire _not_160 = ~skip_touched; // MergeSkip.java:52
+  wire _and_193 = _and_192 & _not_160; // MergeSkip.java:52
+  wire _not_161 = ~commit_fire; // MergeSkip.java:52
+  wire _and_194 = _and_193 & _not_161; // MergeSkip.java:52
+  wire _bits_219 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_220 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_128 = _bits_219 | _bits_220; // FirstSet.java:64
+  wire _bits_221 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_222 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_129 = _bits_221 | _bits_222; // FirstSet.java:64
+  wire _or_130 = _or_128 | _or_129; // FirstSet.java:64
+  wire _bits_223 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_224 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_131 = _bits_223 | _bits_224; // FirstSet.java:64
+  wire _bits_225 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_226 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_132 = _bits_225 | _bits_226; // FirstSet.java:64
+  wire _or_133 = _or_131 | _or_132; // FirstSet.java:64
+  wire _or_134 = _or_130 | _or_133; // FirstSet.java:64
+  wire _bits_227 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_228 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_135 = _bits_227 | _bits_228; // FirstSet.java:64
+  wire _bits_229 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_230 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_136 = _bits_229 | _bits_230; // FirstSet.java:64
+  wire _or_137 = _or_135 | _or_136; // FirstSet.java:64
+  wire _bits_231 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_232 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_138 = _bits_231 | _bits_232; // FirstSet.java:64
+  wire _bits_233 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_234 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_139 = _bits_233 | _bits_234; // FirstSet.java:64
+  wire _or_140 = _or_138 | _or_139; // FirstSet.java:64
+  wire _or_141 = _or_137 | _or_140; // FirstSet.java:64
+  wire _or_142 = _or_134 | _or_141; // FirstSet.java:64
+  wire _bits_235 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_236 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_143 = _bits_235 | _bits_236; // FirstSet.java:64
+  wire _bits_237 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_238 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_144 = _bits_237 | _bits_238; // FirstSet.java:64
+  wire _or_145 = _or_143 | _or_144; // FirstSet.java:64
+  wire _bits_239 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_240 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_146 = _bits_239 | _bits_240; // FirstSet.java:64
+  wire _bits_241 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_242 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_147 = _bits_241 | _bits_242; // FirstSet.java:64
+  wire _or_148 = _or_146 | _or_147; // FirstSet.java:64
+  wire _or_149 = _or_145 | _or_148; // FirstSet.java:64
+  wire _bits_243 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_244 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_150 = _bits_243 | _bits_244; // FirstSet.java:64
+  wire _bits_245 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_246 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_151 = _bits_245 | _bits_246; // FirstSet.java:64
+  wire _or_152 = _or_150 | _or_151; // FirstSet.java:64
+  wire _bits_247 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_248 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_153 = _bits_247 | _bits_248; // FirstSet.java:64
+  wire _bits_249 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_250 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_154 = _bits_249 | _bits_250; // FirstSet.java:64
+  wire _or_155 = _or_153 | _or_154; // FirstSet.java:64
+  wire _or_156 = _or_152 | _or_155; // FirstSet.java:64
+  wire _or_157 = _or_149 | _or_156; // FirstSet.java:64
+  wire _and_195 = _or_142 & _or_157; // FirstSet.java:61
+  wire _and_196 = _or_134 & _or_141; // FirstSet.java:61
+  wire _and_197 = _or_130 & _or_133; // FirstSet.java:61
+  wire _and_198 = _or_128 & _or_129; // FirstSet.java:61
+  wire _and_199 = _bits_219 & _bits_220; // FirstSet.java:61
+  wire _or_158 = _and_198 | _and_199; // FirstSet.java:62
+  wire _and_200 = _bits_221 & _bits_222; // FirstSet.java:61
+  wire _or_159 = _or_158 | _and_200; // FirstSet.java:63
+  wire _or_160 = _and_197 | _or_159; // FirstSet.java:62
+  wire _and_201 = _or_131 & _or_132; // FirstSet.java:61
+  wire _and_202 = _bits_223 & _bits_224; // FirstSet.java:61
+  wire _or_161 = _and_201 | _and_202; // FirstSet.java:62
+  wire _and_203 = _bits_225 & _bits_226; // FirstSet.java:61
+  wire _or_162 = _or_161 | _and_203; // FirstSet.java:63
+  wire _or_163 = _or_160 | _or_162; // FirstSet.java:63
+  wire _or_164 = _and_196 | _or_163; // FirstSet.java:62
+  wire _and_204 = _or_137 & _or_140; // FirstSet.java:61
+  wire _and_205 = _or_135 & _or_136; // FirstSet.java:61
+  wire _and_206 = _bits_227 & _bits_228; // FirstSet.java:61
+  wire _or_165 = _and_205 | _and_206; // FirstSet.java:62
+  wire _and_207 = _bits_229 & _bits_230; // FirstSet.java:61
+  wire _or_166 = _or_165 | _and_207; // FirstSet.java:63
+  wire _or_167 = _and_204 | _or_166; // FirstSet.java:62
+  wire _and_208 = _or_138 & _or_139; // FirstSet.java:61
+  wire _and_209 = _bits_231 & _bits_232; // FirstSet.java:61
+  wire _or_168 = _and_208 | _and_209; // FirstSet.java:62
+  wire _and_210 = _bits_233 & _bits_234; // FirstSet.java:61
+  wire _or_169 = _or_168 | _and_210; // FirstSet.java:63
+  wire _or_170 = _or_167 | _or_169; // FirstSet.java:63
+  wire _or_171 = _or_164 | _or_170; // FirstSet.java:63
+  wire _or_172 = _and_195 | _or_171; // FirstSet.java:62
+  wire _and_211 = _or_149 & _or_156; // FirstSet.java:61
+  wire _and_212 = _or_145 & _or_148; // FirstSet.java:61
+  wire _and_213 = _or_143 & _or_144; // FirstSet.java:61
+  wire _and_214 = _bits_235 & _bits_236; // FirstSet.java:61
+  wire _or_173 = _and_213 | _and_214; // FirstSet.java:62
+  wire _and_215 = _bits_237 & _bits_238; // FirstSet.java:61
+  wire _or_174 = _or_173 | _and_215; // FirstSet.java:63
+  wire _or_175 = _and_212 | _or_174; // FirstSet.java:62
+  wire _and_216 = _or_146 & _or_147; // FirstSet.java:61
+  wire _and_217 = _bits_239 & _bits_240; // FirstSet.java:61
+  wire _or_176 = _and_216 | _and_217; // FirstSet.java:62
+  wire _and_218 = _bits_241 & _bits_242; // FirstSet.java:61
+  wire _or_177 = _or_176 | _and_218; // FirstSet.java:63
+  wire _or_178 = _or_175 | _or_177; // FirstSet.java:63
+  wire _or_179 = _and_211 | _or_178; // FirstSet.java:62
+  wire _and_219 = _or_152 & _or_155; // FirstSet.java:61
+  wire _and_220 = _or_150 & _or_151; // FirstSet.java:61
+  wire _and_221 = _bits_243 & _bits_244; // FirstSet.java:61
+  wire _or_180 = _and_220 | _and_221; // FirstSet.java:62
+  wire _and_222 = _bits_245 & _bits_246; // FirstSet.java:61
+  wire _or_181 = _or_180 | _and_222; // FirstSet.java:63
+  wire _or_182 = _and_219 | _or_181; // FirstSet.java:62
+  wire _and_223 = _or_153 & _or_154; // FirstSet.java:61
+  wire _and_224 = _bits_247 & _bits_248; // FirstSet.java:61
+  wire _or_183 = _and_223 | _and_224; // FirstSet.java:62
+  wire _and_225 = _bits_249 & _bits_250; // FirstSet.java:61
+  wire _or_184 = _or_183 | _and_225; // FirstSet.java:63
+  wire _or_185 = _or_182 | _or_184; // FirstSet.java:63
+  wire _or_186 = _or_179 | _or_185; // FirstSet.java:63
+  wire _or_187 = _or_172 | _or_186; // FirstSet.java:63
+  wire _not_162 = ~_or_187; // SlotPicker.java:80
+  wire _eq_295 = state == 4'd1; // RapController.java:678
+  wire _not_163 = ~commit_stop; // RapController.java:678
+  wire _and_226 = _eq_295 & _not_163; // RapController.java:678
+  wire _not_164 = ~io_headValid; // RapController.java:678
+  wire _and_227 = pipe_empty & _not_164; // RapController.java:678
+  wire [2:0] _mux_48 = _and_227 ? 3'd1 : fill_cause; // RapController.java:678
+  wire _eq_296 = state == 4'd2; // RapController.java:679
+  wire _eq_297 = state == 4'd3; // RapController.java:679
+  wire _or_188 = _eq_296 | _eq_297; // RapController.java:679
+  wire _eq_298 = state == 4'd11; // RapController.java:679
+  wire _or_189 = _or_188 | _eq_298; // RapController.java:679
+  wire _or_190 = _or_189 | commit_stop; // RapController.java:679
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:680
+  wire _ge_4 = state >= 4'd4; // RapController.java:681
+  wire _le_1 = state <= 4'd6; // RapController.java:681
+  wire _and_228 = _ge_4 & _le_1; // RapController.java:681
+  wire _ge_5 = state >= 4'd7; // RapController.java:682
+  wire _le_2 = state <= 4'd10; // RapController.java:682
+  wire _and_229 = _ge_5 & _le_2; // RapController.java:682
+  wire [3:0] _bits_251 = undo_sp[3:0]; // RapController.java:253
   wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:253
   wire _eq_299 = state == 4'd3; // RapController.java:249
   wire _ne_4 = undo_sp != 5'd0; // RapController.java:249
@@ -1803,51 +1814,55 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:250
   wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:250
   wire [4:0] _mux_50 = undo_pop ? _sub_15 : _sub_16; // RapController.java:250
-  wire [3:0] _bits_249 = _mux_50[3:0]; // RapController.java:250
-  wire _not_163 = ~undo_push; // RapController.java:250
+  wire [3:0] _bits_252 = _mux_50[3:0]; // RapController.java:250
+  wire _not_165 = ~undo_push; // RapController.java:250
   wire read_parent_prefix = state == 4'd5; // RapController.java:154
-  wire [4:0] _bits_250 = readout_slot[4:0]; // RapController.java:155
-  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_250; // RapController.java:155
+  wire [4:0] _bits_253 = readout_slot[4:0]; // RapController.java:155
+  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_253; // RapController.java:155
   wire _eq_300 = state == 4'd12; // RapController.java:156
-  wire _or_189 = read_parent_prefix | _eq_300; // RapController.java:156
-  wire _not_164 = ~_and_181; // MergeVerdict.java:73
-  wire _and_227 = in_run & io_selected_valid; // RapController.java:555
-  wire _eq_301 = io_counterResult_bits_op == 2'd0; // RapController.java:558
-  wire _and_228 = io_counterResult_valid & _eq_301; // RapController.java:558
-  wire _eq_302 = hit_event_4 == _and_228; // RapController.java:559
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:560
-  wire _and_229 = in_run & io_counterResult_valid; // RapController.java:560
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:561
-  wire _not_165 = ~io_counterResult_valid; // RapController.java:562
-  wire _eq_303 = state == 4'd2; // RapController.java:562
-  wire _and_230 = _eq_303 & pipe_empty; // RapController.java:562
-  wire _and_r_0 = &present_children; // RapController.java:563
-  wire _or_190 = slot_pick_pick_found | _and_r_0; // RapController.java:563
-  wire _eq_304 = state == 4'd6; // RapController.java:563
-  wire _and_231 = _eq_304 & slot_pick_ready; // RapController.java:563
-  wire _eq_305 = split_fits == _ge_3; // RapController.java:565
-  wire _eq_306 = op_children == _dyn_index_3; // RapController.java:569
-  wire _not_166 = ~kids_fresh; // RapController.java:566
-  wire _and_232 = walking_kids & _not_166; // RapController.java:566
-  wire _and_233 = _and_232 & slot_pick_ready; // RapController.java:566
-  wire _and_234 = _and_233 & slot_pick_pick_last; // RapController.java:567
-  wire _or_191 = split_settled | _and_234; // RapController.java:568
-  wire _not_167 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_168 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_167 & _not_168; // StatusRegs.java:82
-  wire _eq_307 = kids_vector == visited_kids; // RapController.java:571
-  wire _not_169 = ~_or_119; // RapController.java:573
-  wire _and_235 = verdict_act & _not_169; // RapController.java:573
-  wire _or_192 = ev_commit | ev_saturation; // StatusRegs.java:117
-  wire _or_193 = _or_192 | ev_split; // StatusRegs.java:117
-  wire _or_194 = _or_193 | ev_allocated; // StatusRegs.java:117
-  wire _or_195 = _or_194 | ev_batch; // StatusRegs.java:117
-  wire _or_196 = _or_195 | ev_deferred; // StatusRegs.java:117
-  wire _or_197 = _or_196 | ev_clear; // StatusRegs.java:117
-  wire _or_r_6 = |ev_removed; // StatusRegs.java:117
-  wire _or_198 = _or_197 | _or_r_6; // StatusRegs.java:117
-  wire _or_199 = _or_198 | ev_pending; // StatusRegs.java:117
-  wire _not_170 = ~_or_199; // RapController.java:574
+  wire _or_191 = read_parent_prefix | _eq_300; // RapController.java:156
+  wire _not_166 = ~_and_184; // MergeVerdict.java:73
+  wire _and_230 = in_run & io_selected_valid; // RapController.java:567
+  wire _eq_301 = io_counterResult_bits_op == 2'd0; // RapController.java:570
+  wire _and_231 = io_counterResult_valid & _eq_301; // RapController.java:570
+  wire _eq_302 = hit_event_4 == _and_231; // RapController.java:571
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:572
+  wire _and_232 = in_run & io_counterResult_valid; // RapController.java:572
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:573
+  wire _not_167 = ~io_counterResult_valid; // RapController.java:574
+  wire _eq_303 = state == 4'd2; // RapController.java:574
+  wire _and_233 = _eq_303 & pipe_empty; // RapController.java:574
+  wire _eq_304 = state == 4'd6; // RapController.java:575
+  wire _and_234 = _eq_304 & slot_pick_ready; // RapController.java:575
+  wire _and_r_0 = &present_children; // RapController.java:577
+  wire _not_168 = ~_and_r_0; // RapController.java:577
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:578
+  wire _eq_305 = _dyn_index_5 == 3'd0; // RapController.java:578
+  wire [31:0] _not_169 = ~slot_valid; // RapController.java:579
+  wire _eq_306 = slot_pick_candidates == _not_169; // RapController.java:579
+  wire _eq_307 = split_fits == _ge_3; // RapController.java:582
+  wire _eq_308 = op_children == _dyn_index_3; // RapController.java:586
+  wire _not_170 = ~kids_fresh; // RapController.java:583
+  wire _and_235 = walking_kids & _not_170; // RapController.java:583
+  wire _and_236 = _and_235 & slot_pick_ready; // RapController.java:583
+  wire _and_237 = _and_236 & slot_pick_pick_last; // RapController.java:584
+  wire _or_192 = split_settled | _and_237; // RapController.java:585
+  wire _not_171 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_172 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_171 & _not_172; // StatusRegs.java:82
+  wire _eq_309 = kids_vector == visited_kids; // RapController.java:588
+  wire _not_173 = ~_or_121; // RapController.java:590
+  wire _and_238 = verdict_act & _not_173; // RapController.java:590
+  wire _or_193 = ev_commit | ev_saturation; // StatusRegs.java:118
+  wire _or_194 = _or_193 | ev_split; // StatusRegs.java:118
+  wire _or_195 = _or_194 | ev_allocated; // StatusRegs.java:118
+  wire _or_196 = _or_195 | ev_batch; // StatusRegs.java:118
+  wire _or_197 = _or_196 | ev_deferred; // StatusRegs.java:118
+  wire _or_198 = _or_197 | ev_clear; // StatusRegs.java:118
+  wire _or_r_6 = |ev_removed; // StatusRegs.java:118
+  wire _or_199 = _or_198 | _or_r_6; // StatusRegs.java:118
+  wire _or_200 = _or_199 | ev_pending; // StatusRegs.java:118
+  wire _not_174 = ~_or_200; // RapController.java:591
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:70
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:70
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:70
@@ -1880,14 +1895,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:70
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:70
   wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:78
-  wire [31:0] _and_236 = slot_valid & _cat_44; // RapController.java:575
-  wire _or_r_7 = |_and_236; // RapController.java:575
-  wire _not_171 = ~_or_r_7; // RapController.java:575
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:576
+  wire [31:0] _and_239 = slot_valid & _cat_44; // RapController.java:592
+  wire _or_r_7 = |_and_239; // RapController.java:592
+  wire _not_175 = ~_or_r_7; // RapController.java:592
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:593
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_15;
+  assign io_issueEnable = _and_18;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))));
   assign io_counterCmd_valid = cmd_q_valid;
@@ -1934,7 +1949,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_depths_30 = slot_depths_30;
   assign io_depths_31 = slot_depths_31;
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_18;
+  assign io_acceptEnable = _and_21;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1948,46 +1963,46 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _and_19;
-  assign io_snapBusy = _or_7;
+  assign io_errorBoundReady = _and_22;
+  assign io_snapBusy = _or_8;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
-  assign io_readoutBusy = _or_9;
-  assign io_busy = _and_20;
-  assign io_idle = _and_22;
-  assign io_resetting = _not_26;
+  assign io_readoutBusy = _or_10;
+  assign io_busy = _and_23;
+  assign io_idle = _and_25;
+  assign io_resetting = _not_25;
   assign io_stallCause = cause;
-  assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : 1'd0)))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? (_not_1 ? 1'd1 : 1'd0) : 1'd1)) : 1'd0))))))));
-  assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (_not_7 ? 5'd0 : (_or_4 ? (_not_1 ? slot_pick_pick_index : 5'd0) : op_slot)) : 5'd0)))))))) : (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (_not_7 ? 5'd0 : (_or_4 ? (_not_1 ? slot_pick_pick_index : 5'd0) : op_slot)) : 5'd0))))))));
-  assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (_not_7 ? 3'd0 : (_or_4 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : 3'd0)))))))) : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (_not_7 ? 3'd0 : (_or_4 ? (_not_1 ? 3'd0 : 3'd0) : 3'd4)) : 3'd0))))))));
+  assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0))))))));
+  assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0)))))))) : (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0))))))));
+  assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0)))))))) : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_11 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_11 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_11 ? 1'd1 : 1'd0) : 1'd0));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? 1'd0 : 1'd1)) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_12 ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_or_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_13 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_10 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0));
+  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)))))));
+  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
+  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (_eq_13 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
   assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
   assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
   assign leaf_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
   assign leaf_pick_take = 1'd0;
-  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_8 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_6 ? 1'd1 : 1'd0))) : 1'd0)))))))));
-  assign serialMultiplier_io_start = _or_116;
+  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd0 : (split_req ? (_eq_6 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? (kids_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd0 : 1'd1) : 1'd0)) : (_eq_8 ? (_not_5 ? 1'd0 : (split_fits ? (early_done ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
+  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? 1'd1 : 1'd0))) : 1'd0)))))))));
+  assign serialMultiplier_io_start = _or_118;
   assign serialMultiplier_io_a = _mux_44;
   assign serialMultiplier_io_b = _mux_45;
-  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? _and_175 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? _not_1 : 1'd0)) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_6 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0)))))))))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? _and_175 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? _not_1 : 1'd0)) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_6 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_183 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (_not_7 ? io_selected_bits_slot : (_or_4 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_6 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_184 : io_selected_bits_slot)))))))))))))) : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_183 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (_not_7 ? io_selected_bits_slot : (_or_4 ? slot_pick_pick_index : io_selected_bits_slot)) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_6 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_184 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (_not_7 ? 2'd0 : (_or_4 ? 2'd1 : 2'd0)) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_6 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0)))))))))))))) : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (_not_7 ? 2'd0 : (_or_4 ? 2'd1 : 2'd0)) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_6 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_47 : (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_186 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (_not_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_4 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : {{31{1'b0}}, io_selected_bits_weight})))))))) : (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_186 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (_not_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_or_4 ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})) : {{31{1'b0}}, io_selected_bits_weight}))))))));
-  assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? 1'd1 : 1'd0)) : 1'd0)))))));
-  assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (_not_7 ? 5'd0 : (_or_4 ? slot_pick_pick_index : 5'd0)) : 5'd0)))))));
-  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_12 ? (_not_7 ? 32'd0 : (_or_4 ? child_prefix : 32'd0)) : 32'd0)))))));
-  assign tcam_write_mask = (_eq_0 ? _fill_1 : (_eq_1 ? _fill_1 : (_eq_4 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_7 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_12 ? (_not_7 ? _fill_1 : (_or_4 ? _dshr_0 : _fill_1)) : _fill_1)))))));
-  assign verdict_hand_over = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_6 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0)))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (_not_7 ? 1'd0 : (_or_4 ? 1'd0 : 1'd1)) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_10 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
+  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? _and_178 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0)))))))))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? _and_178 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_186 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_187 : io_selected_bits_slot)))))))))))))) : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_186 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_187 : io_selected_bits_slot))))))))))))));
+  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0)))))))))))))) : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0))))))))))))));
+  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_47 : (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_189 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})))))))) : (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_189 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))));
+  assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 5'd0) : 5'd0)))))));
+  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0)))))));
+  assign tcam_write_mask = (_eq_0 ? _fill_1 : (_eq_1 ? _fill_1 : (_eq_4 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_7 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_12 ? (slot_pick_ready ? _dshr_0 : _fill_1) : _fill_1)))))));
+  assign verdict_hand_over = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0)))))))));
+  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -2020,13 +2035,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_depths_29 = slot_depth_29;
   assign slot_depths_30 = slot_depth_30;
   assign slot_depths_31 = slot_depth_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_223 ? _mux_48 : (_or_188 ? _mux_49 : (_and_225 ? 3'd3 : (_and_226 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_226 ? _mux_48 : (_or_190 ? _mux_49 : (_and_228 ? 3'd3 : (_and_229 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_and_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_2 ? (readout_pending ? 4'd12 : (_and_4 ? 4'd14 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? (_eq_6 ? 4'd5 : 4'd4) : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_7 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_8 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd11)))) : (_eq_12 ? (_not_7 ? state : (_or_4 ? state : (merge_due ? (1'd0 ? _mux_3 : 4'd7) : 4'd11))) : (_eq_13 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_not_10 ? state : (_ne_1 ? state : _mux_4))) : state)) : (_eq_14 ? (verdict_set ? state : (kids_fresh ? state : (_and_6 ? (slot_pick_pick_last ? 4'd7 : state) : state))) : (_eq_15 ? (_not_13 ? state : (_or_6 ? 4'd11 : 4'd10)) : (_eq_17 ? (following_ready ? 4'd9 : state) : (_eq_18 ? 4'd1 : (_eq_19 ? 4'd13 : (_eq_20 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_21 ? 4'd0 : state)))))))))))))));
+      state <= (_eq_0 ? (_and_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_2 ? (readout_pending ? 4'd12 : (_and_4 ? 4'd14 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? (_eq_6 ? 4'd5 : 4'd4) : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_7 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_8 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd11)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? (1'd0 ? _mux_3 : 4'd7) : 4'd11) : state) : state) : state) : (_eq_13 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_not_9 ? state : (_ne_1 ? state : _mux_4))) : state)) : (_eq_14 ? (verdict_set ? state : (kids_fresh ? state : (_and_9 ? (slot_pick_pick_last ? 4'd7 : state) : state))) : (_eq_15 ? (_not_12 ? state : (_or_7 ? 4'd11 : 4'd10)) : (_eq_17 ? (following_ready ? 4'd9 : state) : (_eq_18 ? 4'd1 : (_eq_19 ? 4'd13 : (_eq_20 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_21 ? 4'd0 : state)))))))))))))));
     end
   end
 
@@ -2034,7 +2049,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       deepest_depth <= 5'd1;
     end else begin
-      deepest_depth <= (_eq_0 ? deepest_depth : (_eq_1 ? deepest_depth : (_eq_4 ? deepest_depth : (_eq_5 ? deepest_depth : (_eq_7 ? deepest_depth : (_eq_8 ? (_not_5 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_12 ? deepest_depth : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_10 ? deepest_depth : (_ne_1 ? (_and_9 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (_eq_14 ? deepest_depth : (_eq_15 ? deepest_depth : (_eq_17 ? deepest_depth : (_eq_18 ? deepest_depth : (_eq_19 ? deepest_depth : (_eq_20 ? deepest_depth : (_eq_21 ? 5'd1 : deepest_depth)))))))))))))));
+      deepest_depth <= (_eq_0 ? deepest_depth : (_eq_1 ? deepest_depth : (_eq_4 ? deepest_depth : (_eq_5 ? deepest_depth : (_eq_7 ? deepest_depth : (_eq_8 ? (_not_5 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_12 ? deepest_depth : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_9 ? deepest_depth : (_ne_1 ? (_and_12 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (_eq_14 ? deepest_depth : (_eq_15 ? deepest_depth : (_eq_17 ? deepest_depth : (_eq_18 ? deepest_depth : (_eq_19 ? deepest_depth : (_eq_20 ? deepest_depth : (_eq_21 ? 5'd1 : deepest_depth)))))))))))))));
     end
   end
 
@@ -2042,392 +2057,392 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (verdict_act ? (merge_verdict ? _and_23 : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (_not_7 ? slot_valid : (_or_4 ? (_not_1 ? _or_10 : slot_valid) : slot_valid)) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 32'd1 : slot_valid)))))))))))))))) : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (_not_7 ? slot_valid : (_or_4 ? (_not_1 ? _or_10 : slot_valid) : slot_valid)) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (verdict_act ? (merge_verdict ? _and_26 : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_11 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 32'd1 : slot_valid)))))))))))))))) : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_11 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 32'd1 : slot_valid))))))))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_8 ? slot_depth_0 : (_eq_12 ? (_not_7 ? slot_depth_0 : (_or_4 ? (_not_1 ? (_eq_25 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0)) : slot_depth_0)))))));
+    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_8 ? slot_depth_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_25 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0) : slot_depth_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_8 ? slot_depth_1 : (_eq_12 ? (_not_7 ? slot_depth_1 : (_or_4 ? (_not_1 ? (_eq_26 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1)) : slot_depth_1)))))));
+    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_8 ? slot_depth_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_26 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1) : slot_depth_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_8 ? slot_depth_2 : (_eq_12 ? (_not_7 ? slot_depth_2 : (_or_4 ? (_not_1 ? (_eq_27 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2)) : slot_depth_2)))))));
+    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_8 ? slot_depth_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_27 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2) : slot_depth_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_8 ? slot_depth_3 : (_eq_12 ? (_not_7 ? slot_depth_3 : (_or_4 ? (_not_1 ? (_eq_28 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3)) : slot_depth_3)))))));
+    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_8 ? slot_depth_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_28 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3) : slot_depth_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_8 ? slot_depth_4 : (_eq_12 ? (_not_7 ? slot_depth_4 : (_or_4 ? (_not_1 ? (_eq_29 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4)) : slot_depth_4)))))));
+    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_8 ? slot_depth_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_29 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4) : slot_depth_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_8 ? slot_depth_5 : (_eq_12 ? (_not_7 ? slot_depth_5 : (_or_4 ? (_not_1 ? (_eq_30 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5)) : slot_depth_5)))))));
+    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_8 ? slot_depth_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_30 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5) : slot_depth_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_8 ? slot_depth_6 : (_eq_12 ? (_not_7 ? slot_depth_6 : (_or_4 ? (_not_1 ? (_eq_31 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6)) : slot_depth_6)))))));
+    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_8 ? slot_depth_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_31 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6) : slot_depth_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_8 ? slot_depth_7 : (_eq_12 ? (_not_7 ? slot_depth_7 : (_or_4 ? (_not_1 ? (_eq_32 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7)) : slot_depth_7)))))));
+    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_8 ? slot_depth_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_32 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7) : slot_depth_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_8 ? slot_depth_8 : (_eq_12 ? (_not_7 ? slot_depth_8 : (_or_4 ? (_not_1 ? (_eq_33 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8)) : slot_depth_8)))))));
+    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_8 ? slot_depth_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_33 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8) : slot_depth_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_8 ? slot_depth_9 : (_eq_12 ? (_not_7 ? slot_depth_9 : (_or_4 ? (_not_1 ? (_eq_34 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9)) : slot_depth_9)))))));
+    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_8 ? slot_depth_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_34 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9) : slot_depth_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_8 ? slot_depth_10 : (_eq_12 ? (_not_7 ? slot_depth_10 : (_or_4 ? (_not_1 ? (_eq_35 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10)) : slot_depth_10)))))));
+    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_8 ? slot_depth_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_35 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10) : slot_depth_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_8 ? slot_depth_11 : (_eq_12 ? (_not_7 ? slot_depth_11 : (_or_4 ? (_not_1 ? (_eq_36 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11)) : slot_depth_11)))))));
+    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_8 ? slot_depth_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_36 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11) : slot_depth_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_8 ? slot_depth_12 : (_eq_12 ? (_not_7 ? slot_depth_12 : (_or_4 ? (_not_1 ? (_eq_37 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12)) : slot_depth_12)))))));
+    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_8 ? slot_depth_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_37 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12) : slot_depth_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_8 ? slot_depth_13 : (_eq_12 ? (_not_7 ? slot_depth_13 : (_or_4 ? (_not_1 ? (_eq_38 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13)) : slot_depth_13)))))));
+    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_8 ? slot_depth_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_38 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13) : slot_depth_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_8 ? slot_depth_14 : (_eq_12 ? (_not_7 ? slot_depth_14 : (_or_4 ? (_not_1 ? (_eq_39 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14)) : slot_depth_14)))))));
+    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_8 ? slot_depth_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_39 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14) : slot_depth_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_8 ? slot_depth_15 : (_eq_12 ? (_not_7 ? slot_depth_15 : (_or_4 ? (_not_1 ? (_eq_40 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15)) : slot_depth_15)))))));
+    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_8 ? slot_depth_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_40 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15) : slot_depth_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_8 ? slot_depth_16 : (_eq_12 ? (_not_7 ? slot_depth_16 : (_or_4 ? (_not_1 ? (_eq_41 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16)) : slot_depth_16)))))));
+    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_8 ? slot_depth_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_41 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16) : slot_depth_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_8 ? slot_depth_17 : (_eq_12 ? (_not_7 ? slot_depth_17 : (_or_4 ? (_not_1 ? (_eq_42 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17)) : slot_depth_17)))))));
+    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_8 ? slot_depth_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_42 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17) : slot_depth_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_8 ? slot_depth_18 : (_eq_12 ? (_not_7 ? slot_depth_18 : (_or_4 ? (_not_1 ? (_eq_43 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18)) : slot_depth_18)))))));
+    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_8 ? slot_depth_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_43 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18) : slot_depth_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_8 ? slot_depth_19 : (_eq_12 ? (_not_7 ? slot_depth_19 : (_or_4 ? (_not_1 ? (_eq_44 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19)) : slot_depth_19)))))));
+    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_8 ? slot_depth_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_44 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19) : slot_depth_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_8 ? slot_depth_20 : (_eq_12 ? (_not_7 ? slot_depth_20 : (_or_4 ? (_not_1 ? (_eq_45 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20)) : slot_depth_20)))))));
+    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_8 ? slot_depth_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_45 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20) : slot_depth_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_8 ? slot_depth_21 : (_eq_12 ? (_not_7 ? slot_depth_21 : (_or_4 ? (_not_1 ? (_eq_46 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21)) : slot_depth_21)))))));
+    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_8 ? slot_depth_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_46 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21) : slot_depth_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_8 ? slot_depth_22 : (_eq_12 ? (_not_7 ? slot_depth_22 : (_or_4 ? (_not_1 ? (_eq_47 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22)) : slot_depth_22)))))));
+    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_8 ? slot_depth_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_47 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22) : slot_depth_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_8 ? slot_depth_23 : (_eq_12 ? (_not_7 ? slot_depth_23 : (_or_4 ? (_not_1 ? (_eq_48 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23)) : slot_depth_23)))))));
+    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_8 ? slot_depth_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_48 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23) : slot_depth_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_8 ? slot_depth_24 : (_eq_12 ? (_not_7 ? slot_depth_24 : (_or_4 ? (_not_1 ? (_eq_49 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24)) : slot_depth_24)))))));
+    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_8 ? slot_depth_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_49 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24) : slot_depth_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_8 ? slot_depth_25 : (_eq_12 ? (_not_7 ? slot_depth_25 : (_or_4 ? (_not_1 ? (_eq_50 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25)) : slot_depth_25)))))));
+    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_8 ? slot_depth_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_50 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25) : slot_depth_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_8 ? slot_depth_26 : (_eq_12 ? (_not_7 ? slot_depth_26 : (_or_4 ? (_not_1 ? (_eq_51 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26)) : slot_depth_26)))))));
+    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_8 ? slot_depth_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_51 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26) : slot_depth_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_8 ? slot_depth_27 : (_eq_12 ? (_not_7 ? slot_depth_27 : (_or_4 ? (_not_1 ? (_eq_52 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27)) : slot_depth_27)))))));
+    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_8 ? slot_depth_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_52 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27) : slot_depth_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_8 ? slot_depth_28 : (_eq_12 ? (_not_7 ? slot_depth_28 : (_or_4 ? (_not_1 ? (_eq_53 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28)) : slot_depth_28)))))));
+    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_8 ? slot_depth_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_53 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28) : slot_depth_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_8 ? slot_depth_29 : (_eq_12 ? (_not_7 ? slot_depth_29 : (_or_4 ? (_not_1 ? (_eq_54 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29)) : slot_depth_29)))))));
+    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_8 ? slot_depth_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_54 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29) : slot_depth_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_8 ? slot_depth_30 : (_eq_12 ? (_not_7 ? slot_depth_30 : (_or_4 ? (_not_1 ? (_eq_55 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30)) : slot_depth_30)))))));
+    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_8 ? slot_depth_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_55 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30) : slot_depth_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_8 ? slot_depth_31 : (_eq_12 ? (_not_7 ? slot_depth_31 : (_or_4 ? (_not_1 ? (_eq_56 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31)) : slot_depth_31)))))));
+    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_8 ? slot_depth_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_56 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31) : slot_depth_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_12 ? (_not_7 ? slot_parent_0 : (_or_4 ? (_not_1 ? (_eq_57 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0)) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_57 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_12 ? (_not_7 ? slot_parent_1 : (_or_4 ? (_not_1 ? (_eq_58 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1)) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_58 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_12 ? (_not_7 ? slot_parent_2 : (_or_4 ? (_not_1 ? (_eq_59 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2)) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_59 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_12 ? (_not_7 ? slot_parent_3 : (_or_4 ? (_not_1 ? (_eq_60 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3)) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_60 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_12 ? (_not_7 ? slot_parent_4 : (_or_4 ? (_not_1 ? (_eq_61 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4)) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_61 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_12 ? (_not_7 ? slot_parent_5 : (_or_4 ? (_not_1 ? (_eq_62 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5)) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_62 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_12 ? (_not_7 ? slot_parent_6 : (_or_4 ? (_not_1 ? (_eq_63 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6)) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_63 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_12 ? (_not_7 ? slot_parent_7 : (_or_4 ? (_not_1 ? (_eq_64 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7)) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_64 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_12 ? (_not_7 ? slot_parent_8 : (_or_4 ? (_not_1 ? (_eq_65 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8)) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_65 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_12 ? (_not_7 ? slot_parent_9 : (_or_4 ? (_not_1 ? (_eq_66 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9)) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_66 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_12 ? (_not_7 ? slot_parent_10 : (_or_4 ? (_not_1 ? (_eq_67 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10)) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_67 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_12 ? (_not_7 ? slot_parent_11 : (_or_4 ? (_not_1 ? (_eq_68 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11)) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_68 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_12 ? (_not_7 ? slot_parent_12 : (_or_4 ? (_not_1 ? (_eq_69 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12)) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_69 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_12 ? (_not_7 ? slot_parent_13 : (_or_4 ? (_not_1 ? (_eq_70 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13)) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_70 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_12 ? (_not_7 ? slot_parent_14 : (_or_4 ? (_not_1 ? (_eq_71 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14)) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_71 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_12 ? (_not_7 ? slot_parent_15 : (_or_4 ? (_not_1 ? (_eq_72 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15)) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_72 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_12 ? (_not_7 ? slot_parent_16 : (_or_4 ? (_not_1 ? (_eq_73 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16)) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_73 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_12 ? (_not_7 ? slot_parent_17 : (_or_4 ? (_not_1 ? (_eq_74 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17)) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_74 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_12 ? (_not_7 ? slot_parent_18 : (_or_4 ? (_not_1 ? (_eq_75 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18)) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_75 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_12 ? (_not_7 ? slot_parent_19 : (_or_4 ? (_not_1 ? (_eq_76 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19)) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_76 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_12 ? (_not_7 ? slot_parent_20 : (_or_4 ? (_not_1 ? (_eq_77 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20)) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_77 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_12 ? (_not_7 ? slot_parent_21 : (_or_4 ? (_not_1 ? (_eq_78 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21)) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_78 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_12 ? (_not_7 ? slot_parent_22 : (_or_4 ? (_not_1 ? (_eq_79 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22)) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_79 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_12 ? (_not_7 ? slot_parent_23 : (_or_4 ? (_not_1 ? (_eq_80 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23)) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_80 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_12 ? (_not_7 ? slot_parent_24 : (_or_4 ? (_not_1 ? (_eq_81 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24)) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_81 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_12 ? (_not_7 ? slot_parent_25 : (_or_4 ? (_not_1 ? (_eq_82 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25)) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_82 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_12 ? (_not_7 ? slot_parent_26 : (_or_4 ? (_not_1 ? (_eq_83 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26)) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_83 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_12 ? (_not_7 ? slot_parent_27 : (_or_4 ? (_not_1 ? (_eq_84 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27)) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_84 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_12 ? (_not_7 ? slot_parent_28 : (_or_4 ? (_not_1 ? (_eq_85 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28)) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_85 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_12 ? (_not_7 ? slot_parent_29 : (_or_4 ? (_not_1 ? (_eq_86 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29)) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_86 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_12 ? (_not_7 ? slot_parent_30 : (_or_4 ? (_not_1 ? (_eq_87 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30)) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_87 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_12 ? (_not_7 ? slot_parent_31 : (_or_4 ? (_not_1 ? (_eq_88 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31)) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_88 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_12 ? (_not_7 ? slot_digit_0 : (_or_4 ? (_not_1 ? (_eq_89 ? _bits_5 : slot_digit_0) : slot_digit_0) : slot_digit_0)) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_89 ? _bits_8 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_12 ? (_not_7 ? slot_digit_1 : (_or_4 ? (_not_1 ? (_eq_90 ? _bits_5 : slot_digit_1) : slot_digit_1) : slot_digit_1)) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_90 ? _bits_8 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_12 ? (_not_7 ? slot_digit_2 : (_or_4 ? (_not_1 ? (_eq_91 ? _bits_5 : slot_digit_2) : slot_digit_2) : slot_digit_2)) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_91 ? _bits_8 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_12 ? (_not_7 ? slot_digit_3 : (_or_4 ? (_not_1 ? (_eq_92 ? _bits_5 : slot_digit_3) : slot_digit_3) : slot_digit_3)) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_92 ? _bits_8 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_12 ? (_not_7 ? slot_digit_4 : (_or_4 ? (_not_1 ? (_eq_93 ? _bits_5 : slot_digit_4) : slot_digit_4) : slot_digit_4)) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_93 ? _bits_8 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_12 ? (_not_7 ? slot_digit_5 : (_or_4 ? (_not_1 ? (_eq_94 ? _bits_5 : slot_digit_5) : slot_digit_5) : slot_digit_5)) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_94 ? _bits_8 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_12 ? (_not_7 ? slot_digit_6 : (_or_4 ? (_not_1 ? (_eq_95 ? _bits_5 : slot_digit_6) : slot_digit_6) : slot_digit_6)) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_95 ? _bits_8 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_12 ? (_not_7 ? slot_digit_7 : (_or_4 ? (_not_1 ? (_eq_96 ? _bits_5 : slot_digit_7) : slot_digit_7) : slot_digit_7)) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_96 ? _bits_8 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_12 ? (_not_7 ? slot_digit_8 : (_or_4 ? (_not_1 ? (_eq_97 ? _bits_5 : slot_digit_8) : slot_digit_8) : slot_digit_8)) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_97 ? _bits_8 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_12 ? (_not_7 ? slot_digit_9 : (_or_4 ? (_not_1 ? (_eq_98 ? _bits_5 : slot_digit_9) : slot_digit_9) : slot_digit_9)) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_98 ? _bits_8 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_12 ? (_not_7 ? slot_digit_10 : (_or_4 ? (_not_1 ? (_eq_99 ? _bits_5 : slot_digit_10) : slot_digit_10) : slot_digit_10)) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_99 ? _bits_8 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_12 ? (_not_7 ? slot_digit_11 : (_or_4 ? (_not_1 ? (_eq_100 ? _bits_5 : slot_digit_11) : slot_digit_11) : slot_digit_11)) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_100 ? _bits_8 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_12 ? (_not_7 ? slot_digit_12 : (_or_4 ? (_not_1 ? (_eq_101 ? _bits_5 : slot_digit_12) : slot_digit_12) : slot_digit_12)) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_101 ? _bits_8 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_12 ? (_not_7 ? slot_digit_13 : (_or_4 ? (_not_1 ? (_eq_102 ? _bits_5 : slot_digit_13) : slot_digit_13) : slot_digit_13)) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_102 ? _bits_8 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_12 ? (_not_7 ? slot_digit_14 : (_or_4 ? (_not_1 ? (_eq_103 ? _bits_5 : slot_digit_14) : slot_digit_14) : slot_digit_14)) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_103 ? _bits_8 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_12 ? (_not_7 ? slot_digit_15 : (_or_4 ? (_not_1 ? (_eq_104 ? _bits_5 : slot_digit_15) : slot_digit_15) : slot_digit_15)) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_104 ? _bits_8 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_12 ? (_not_7 ? slot_digit_16 : (_or_4 ? (_not_1 ? (_eq_105 ? _bits_5 : slot_digit_16) : slot_digit_16) : slot_digit_16)) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_105 ? _bits_8 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_12 ? (_not_7 ? slot_digit_17 : (_or_4 ? (_not_1 ? (_eq_106 ? _bits_5 : slot_digit_17) : slot_digit_17) : slot_digit_17)) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_106 ? _bits_8 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_12 ? (_not_7 ? slot_digit_18 : (_or_4 ? (_not_1 ? (_eq_107 ? _bits_5 : slot_digit_18) : slot_digit_18) : slot_digit_18)) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_107 ? _bits_8 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_12 ? (_not_7 ? slot_digit_19 : (_or_4 ? (_not_1 ? (_eq_108 ? _bits_5 : slot_digit_19) : slot_digit_19) : slot_digit_19)) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_108 ? _bits_8 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_12 ? (_not_7 ? slot_digit_20 : (_or_4 ? (_not_1 ? (_eq_109 ? _bits_5 : slot_digit_20) : slot_digit_20) : slot_digit_20)) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_109 ? _bits_8 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_12 ? (_not_7 ? slot_digit_21 : (_or_4 ? (_not_1 ? (_eq_110 ? _bits_5 : slot_digit_21) : slot_digit_21) : slot_digit_21)) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_110 ? _bits_8 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_12 ? (_not_7 ? slot_digit_22 : (_or_4 ? (_not_1 ? (_eq_111 ? _bits_5 : slot_digit_22) : slot_digit_22) : slot_digit_22)) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_111 ? _bits_8 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_12 ? (_not_7 ? slot_digit_23 : (_or_4 ? (_not_1 ? (_eq_112 ? _bits_5 : slot_digit_23) : slot_digit_23) : slot_digit_23)) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_112 ? _bits_8 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_12 ? (_not_7 ? slot_digit_24 : (_or_4 ? (_not_1 ? (_eq_113 ? _bits_5 : slot_digit_24) : slot_digit_24) : slot_digit_24)) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_113 ? _bits_8 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_12 ? (_not_7 ? slot_digit_25 : (_or_4 ? (_not_1 ? (_eq_114 ? _bits_5 : slot_digit_25) : slot_digit_25) : slot_digit_25)) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_114 ? _bits_8 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_12 ? (_not_7 ? slot_digit_26 : (_or_4 ? (_not_1 ? (_eq_115 ? _bits_5 : slot_digit_26) : slot_digit_26) : slot_digit_26)) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_115 ? _bits_8 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_12 ? (_not_7 ? slot_digit_27 : (_or_4 ? (_not_1 ? (_eq_116 ? _bits_5 : slot_digit_27) : slot_digit_27) : slot_digit_27)) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_116 ? _bits_8 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_12 ? (_not_7 ? slot_digit_28 : (_or_4 ? (_not_1 ? (_eq_117 ? _bits_5 : slot_digit_28) : slot_digit_28) : slot_digit_28)) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_117 ? _bits_8 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_12 ? (_not_7 ? slot_digit_29 : (_or_4 ? (_not_1 ? (_eq_118 ? _bits_5 : slot_digit_29) : slot_digit_29) : slot_digit_29)) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_118 ? _bits_8 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_12 ? (_not_7 ? slot_digit_30 : (_or_4 ? (_not_1 ? (_eq_119 ? _bits_5 : slot_digit_30) : slot_digit_30) : slot_digit_30)) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_119 ? _bits_8 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_12 ? (_not_7 ? slot_digit_31 : (_or_4 ? (_not_1 ? (_eq_120 ? _bits_5 : slot_digit_31) : slot_digit_31) : slot_digit_31)) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_120 ? _bits_8 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
@@ -2690,7 +2705,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_n_lo <= 32'd0;
     end else begin
-      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_6 : st_n_lo));
+      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_9 : st_n_lo));
     end
   end
 
@@ -2706,7 +2721,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_n_carry <= 1'd0;
     end else begin
-      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_7 : 1'd0));
+      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_10 : 1'd0));
     end
   end
 
@@ -2714,7 +2729,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_splits_lo <= 32'd0;
     end else begin
-      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_8 : st_splits_lo));
+      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_11 : st_splits_lo));
     end
   end
 
@@ -2730,7 +2745,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_splits_carry <= 1'd0;
     end else begin
-      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_9 : 1'd0));
+      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_12 : 1'd0));
     end
   end
 
@@ -2738,7 +2753,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merges_lo <= 32'd0;
     end else begin
-      st_merges_lo <= (ev_clear ? 32'd0 : _bits_10);
+      st_merges_lo <= (ev_clear ? 32'd0 : _bits_13);
     end
   end
 
@@ -2754,7 +2769,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merges_carry <= 1'd0;
     end else begin
-      st_merges_carry <= (ev_clear ? 1'd0 : _bits_11);
+      st_merges_carry <= (ev_clear ? 1'd0 : _bits_14);
     end
   end
 
@@ -2762,7 +2777,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merge_batches_lo <= 32'd0;
     end else begin
-      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_12 : st_merge_batches_lo));
+      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_15 : st_merge_batches_lo));
     end
   end
 
@@ -2778,7 +2793,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merge_batches_carry <= 1'd0;
     end else begin
-      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_13 : 1'd0));
+      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_16 : 1'd0));
     end
   end
 
@@ -2786,7 +2801,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_deferred_splits_lo <= 32'd0;
     end else begin
-      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_14 : st_deferred_splits_lo));
+      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_17 : st_deferred_splits_lo));
     end
   end
 
@@ -2802,7 +2817,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_deferred_splits_carry <= 1'd0;
     end else begin
-      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_15 : 1'd0));
+      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_18 : 1'd0));
     end
   end
 
@@ -2810,7 +2825,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_saturations_lo <= 32'd0;
     end else begin
-      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_16 : st_saturations_lo));
+      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_19 : st_saturations_lo));
     end
   end
 
@@ -2826,7 +2841,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_saturations_carry <= 1'd0;
     end else begin
-      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_17 : 1'd0));
+      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_20 : 1'd0));
     end
   end
 
@@ -2858,7 +2873,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_high_water <= 6'd1;
     end else begin
-      st_high_water <= (ev_clear ? 6'd1 : (ev_split ? (_gt_6 ? st_nodes : st_high_water) : st_high_water));
+      st_high_water <= (ev_clear ? 6'd1 : (ev_split_q ? (_gt_6 ? st_nodes : st_high_water) : st_high_water));
     end
   end
 
@@ -2922,7 +2937,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_36 : (commit_fire ? _bits_37 : until_merge_lo)) : (commit_fire ? _bits_37 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_37 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_37 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_37 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_37 : until_merge_lo) : (_eq_8 ? (commit_fire ? _bits_37 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_37 : until_merge_lo) : (_eq_13 ? (commit_fire ? _bits_37 : until_merge_lo) : (_eq_14 ? (commit_fire ? _bits_37 : until_merge_lo) : (_eq_15 ? (_not_13 ? (commit_fire ? _bits_37 : until_merge_lo) : (_or_6 ? _bits_40 : (commit_fire ? _bits_37 : until_merge_lo))) : (commit_fire ? _bits_37 : until_merge_lo)))))))))));
+      until_merge_lo <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_39 : (commit_fire ? _bits_40 : until_merge_lo)) : (commit_fire ? _bits_40 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_8 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_13 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_14 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_40 : until_merge_lo) : (_or_7 ? _bits_43 : (commit_fire ? _bits_40 : until_merge_lo))) : (commit_fire ? _bits_40 : until_merge_lo)))))))))));
     end
   end
 
@@ -2930,7 +2945,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_41 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_8 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? _sub_3 : (_eq_14 ? _sub_3 : (_eq_15 ? (_not_13 ? _sub_3 : (_or_6 ? _bits_42 : _sub_3)) : _sub_3))))))))));
+      until_merge_hi <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_44 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_8 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? _sub_3 : (_eq_14 ? _sub_3 : (_eq_15 ? (_not_12 ? _sub_3 : (_or_7 ? _bits_45 : _sub_3)) : _sub_3))))))))));
     end
   end
 
@@ -2938,7 +2953,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_43 : 1'd0)) : (commit_fire ? _bits_43 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_43 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_43 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_43 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_43 : 1'd0) : (_eq_8 ? (commit_fire ? _bits_43 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_43 : 1'd0) : (_eq_13 ? (commit_fire ? _bits_43 : 1'd0) : (_eq_14 ? (commit_fire ? _bits_43 : 1'd0) : (_eq_15 ? (_not_13 ? (commit_fire ? _bits_43 : 1'd0) : (_or_6 ? 1'd0 : (commit_fire ? _bits_43 : 1'd0))) : (commit_fire ? _bits_43 : 1'd0)))))))))));
+      until_merge_carry <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_46 : 1'd0)) : (commit_fire ? _bits_46 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_8 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_13 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_14 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_46 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_46 : 1'd0))) : (commit_fire ? _bits_46 : 1'd0)))))))))));
     end
   end
 
@@ -2998,7 +3013,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_7 ? early_batch : (_eq_8 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_12 ? (_not_7 ? early_batch : (_or_4 ? early_batch : (merge_due ? 1'd0 : early_batch))) : early_batch)))))));
+      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_7 ? early_batch : (_eq_8 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd0 : early_batch) : early_batch) : early_batch) : early_batch) : early_batch)))))));
     end
   end
 
@@ -3027,7 +3042,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_7 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_16 : present_children) : present_children)) : (_eq_8 ? present_children : (_eq_12 ? (_not_7 ? present_children : (_or_4 ? (_not_1 ? _or_17 : present_children) : present_children)) : present_children)))))));
+    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_7 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_18 : present_children) : present_children)) : (_eq_8 ? present_children : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_19 : present_children) : present_children) : present_children)))))));
   end
 
   always @(posedge clock) begin
@@ -3046,20 +3061,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 32'd0;
     end else begin
-      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_95 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_95 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_95 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_95 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_95 : leaf_pick_candidates) : (_eq_8 ? (leaf_pick_take ? _and_95 : leaf_pick_candidates) : (_eq_12 ? (leaf_pick_take ? _and_95 : leaf_pick_candidates) : (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_95 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_95 : leaf_pick_candidates) : (kids_fresh ? _and_158 : (leaf_pick_take ? _and_95 : leaf_pick_candidates))) : (leaf_pick_take ? _and_95 : leaf_pick_candidates))))))))));
+      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_8 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_12 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_98 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (kids_fresh ? _and_161 : (leaf_pick_take ? _and_98 : leaf_pick_candidates))) : (leaf_pick_take ? _and_98 : leaf_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_160 : leaf_pick_pick_hot);
+    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_163 : leaf_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_found <= (leaf_pick_advance ? _or_79 : leaf_pick_pick_found);
+    leaf_pick_pick_found <= (leaf_pick_advance ? _or_81 : leaf_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_140 : leaf_pick_pick_index);
+    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_143 : leaf_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -3074,27 +3089,27 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_161 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_161 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_161 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_161 : slot_pick_candidates) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_161 : slot_pick_candidates)) : (_eq_8 ? (_not_5 ? (slot_pick_take ? _and_161 : slot_pick_candidates) : (split_fits ? _not_107 : (slot_pick_take ? _and_161 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_161 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_161 : slot_pick_candidates) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_161 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_161 : slot_pick_candidates))) : (slot_pick_take ? _and_161 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_5 ? (_ne_0 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (split_req ? (_eq_6 ? _not_107 : (slot_pick_take ? _and_164 : slot_pick_candidates)) : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_ready ? (slot_pick_pick_found ? (slot_pick_take ? _and_164 : slot_pick_candidates) : _not_108) : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (_eq_8 ? (_not_5 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (split_fits ? (early_done ? _not_109 : (slot_pick_take ? _and_164 : slot_pick_candidates)) : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (slot_pick_take ? _and_164 : slot_pick_candidates))))))))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_163 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_166 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= (slot_pick_advance ? _or_110 : slot_pick_pick_found);
+    slot_pick_pick_found <= (slot_pick_advance ? _or_112 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_173 : slot_pick_pick_index);
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_176 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_7 ? level_fresh : (_eq_8 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_12 ? (_not_7 ? level_fresh : (_or_4 ? level_fresh : (merge_due ? 1'd1 : level_fresh))) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_10 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))))))));
+      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_7 ? level_fresh : (_eq_8 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_9 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))))))));
     end
   end
 
@@ -3107,7 +3122,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (_eq_7 ? merge_leaf_depth : (_eq_8 ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (_eq_12 ? (_not_7 ? merge_leaf_depth : (_or_4 ? merge_leaf_depth : (merge_due ? deepest_depth : merge_leaf_depth))) : (_eq_13 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_10 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))))))));
+    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (_eq_7 ? merge_leaf_depth : (_eq_8 ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (_eq_13 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_9 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))))))));
   end
 
   always @(posedge clock) begin
@@ -3119,7 +3134,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_7 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_12 ? merge_leaves : (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_6 ? _add_17 : merge_leaves))) : merge_leaves)))))))));
+    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_7 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_12 ? merge_leaves : (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_9 ? _add_17 : merge_leaves))) : merge_leaves)))))))));
   end
 
   always @(posedge clock) begin
@@ -3146,7 +3161,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_172 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_175 ? 1'd0 : snapshot_pending) : snapshot_pending)));
     end
   end
 
@@ -3154,7 +3169,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_172 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_14 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_17 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_18 ? _mux_40 : (_eq_19 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_20 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause)))))))))))))));
+      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_175 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_14 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_17 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_18 ? _mux_40 : (_eq_19 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_20 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause)))))))))))))));
     end
   end
 
@@ -3190,7 +3205,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_172 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_175 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
     end
   end
 
@@ -3206,7 +3221,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_7 ? next_merge : (_eq_8 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_14 ? next_merge : (_eq_15 ? next_merge : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_175) : next_merge) : next_merge)))))))))));
+      next_merge <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_7 ? next_merge : (_eq_8 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_14 ? next_merge : (_eq_15 ? next_merge : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_178) : next_merge) : next_merge)))))))))));
     end
   end
 
@@ -3222,7 +3237,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : (_and_173 ? 1'd0 : multiplier_for_schedule)) : (_and_173 ? 1'd0 : multiplier_for_schedule)) : (_eq_1 ? (_and_173 ? 1'd0 : multiplier_for_schedule) : (_eq_4 ? (_and_173 ? 1'd0 : multiplier_for_schedule) : (_eq_5 ? (_and_173 ? 1'd0 : multiplier_for_schedule) : (_eq_7 ? (_and_173 ? 1'd0 : multiplier_for_schedule) : (_eq_8 ? (_and_173 ? 1'd0 : multiplier_for_schedule) : (_eq_12 ? (_and_173 ? 1'd0 : multiplier_for_schedule) : (_eq_13 ? (_and_173 ? 1'd0 : multiplier_for_schedule) : (_eq_14 ? (_and_173 ? 1'd0 : multiplier_for_schedule) : (_eq_15 ? (_and_173 ? 1'd0 : multiplier_for_schedule) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_173 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_152 ? 1'd1 : (_and_173 ? 1'd0 : multiplier_for_schedule))) : (_and_173 ? 1'd0 : multiplier_for_schedule))))))))))));
+      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_eq_1 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_4 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_5 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_7 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_8 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_12 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_13 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_14 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_15 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_176 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_154 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule))) : (_and_176 ? 1'd0 : multiplier_for_schedule))))))))))));
     end
   end
 
@@ -3230,7 +3245,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready))) : (_eq_1 ? (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready)) : (_eq_4 ? (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready)) : (_eq_5 ? (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready)) : (_eq_7 ? (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready)) : (_eq_8 ? (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready)) : (_eq_12 ? (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready)) : (_eq_13 ? (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready)) : (_eq_14 ? (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready)) : (_eq_15 ? (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready)) : (_eq_17 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_173 ? 1'd1 : following_ready)))))))))))));
+      following_ready <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (_eq_1 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_4 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_5 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_7 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_8 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_12 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_13 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_14 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_15 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_17 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)))))))))))));
     end
   end
 
@@ -3238,7 +3253,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_152 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+      following_kick <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_154 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
     end
   end
 
@@ -3246,12 +3261,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_173 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_176 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_173 ? _or_r_3 : following_overflows);
+    following_overflows <= (_and_176 ? _or_r_3 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -3263,7 +3278,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_174;
+    merge_ahead <= _and_177;
   end
 
   always @(posedge clock) begin
@@ -3318,7 +3333,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_117;
+      tcam_write_full <= _or_119;
     end
   end
 
@@ -3338,7 +3353,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_178;
+      commit_stop <= _and_181;
     end
   end
 
@@ -3346,7 +3361,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_179;
+      hit_event_1 <= _and_182;
     end
   end
 
@@ -3403,7 +3418,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_188;
+    hit_short_1 <= _bits_191;
   end
 
   always @(posedge clock) begin
@@ -3466,7 +3481,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= (_eq_0 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_1 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_4 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_5 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_7 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_8 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_12 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_13 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_14 ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_6 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy))))))))));
+      verdict_busy <= (_eq_0 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_1 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_4 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_5 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_7 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_8 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_12 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_13 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_14 ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_9 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy))))))))));
     end
   end
 
@@ -3474,7 +3489,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_181 ? _add_18 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_184 ? _add_18 : merge_sum));
     end
   end
 
@@ -3483,19 +3498,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_parent <= (_eq_0 ? verdict_parent : (_eq_1 ? verdict_parent : (_eq_4 ? verdict_parent : (_eq_5 ? verdict_parent : (_eq_7 ? verdict_parent : (_eq_8 ? verdict_parent : (_eq_12 ? verdict_parent : (_eq_13 ? verdict_parent : (_eq_14 ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_6 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent)))))))));
+    verdict_parent <= (_eq_0 ? verdict_parent : (_eq_1 ? verdict_parent : (_eq_4 ? verdict_parent : (_eq_5 ? verdict_parent : (_eq_7 ? verdict_parent : (_eq_8 ? verdict_parent : (_eq_12 ? verdict_parent : (_eq_13 ? verdict_parent : (_eq_14 ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_9 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent)))))))));
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (_eq_0 ? verdict_leaves : (_eq_1 ? verdict_leaves : (_eq_4 ? verdict_leaves : (_eq_5 ? verdict_leaves : (_eq_7 ? verdict_leaves : (_eq_8 ? verdict_leaves : (_eq_12 ? verdict_leaves : (_eq_13 ? verdict_leaves : (_eq_14 ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_6 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves)))))))));
+    verdict_leaves <= (_eq_0 ? verdict_leaves : (_eq_1 ? verdict_leaves : (_eq_4 ? verdict_leaves : (_eq_5 ? verdict_leaves : (_eq_7 ? verdict_leaves : (_eq_8 ? verdict_leaves : (_eq_12 ? verdict_leaves : (_eq_13 ? verdict_leaves : (_eq_14 ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_9 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves)))))))));
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (_eq_0 ? verdict_leaf_count : (_eq_1 ? verdict_leaf_count : (_eq_4 ? verdict_leaf_count : (_eq_5 ? verdict_leaf_count : (_eq_7 ? verdict_leaf_count : (_eq_8 ? verdict_leaf_count : (_eq_12 ? verdict_leaf_count : (_eq_13 ? verdict_leaf_count : (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_6 ? (slot_pick_pick_last ? _add_19 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count)))))))));
+    verdict_leaf_count <= (_eq_0 ? verdict_leaf_count : (_eq_1 ? verdict_leaf_count : (_eq_4 ? verdict_leaf_count : (_eq_5 ? verdict_leaf_count : (_eq_7 ? verdict_leaf_count : (_eq_8 ? verdict_leaf_count : (_eq_12 ? verdict_leaf_count : (_eq_13 ? verdict_leaf_count : (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_9 ? (slot_pick_pick_last ? _add_19 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count)))))))));
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (_eq_0 ? verdict_remaining : (_eq_1 ? verdict_remaining : (_eq_4 ? verdict_remaining : (_eq_5 ? verdict_remaining : (_eq_7 ? verdict_remaining : (_eq_8 ? verdict_remaining : (_eq_12 ? verdict_remaining : (_eq_13 ? verdict_remaining : (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_6 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining)))))))));
+    verdict_remaining <= (_eq_0 ? verdict_remaining : (_eq_1 ? verdict_remaining : (_eq_4 ? verdict_remaining : (_eq_5 ? verdict_remaining : (_eq_7 ? verdict_remaining : (_eq_8 ? verdict_remaining : (_eq_12 ? verdict_remaining : (_eq_13 ? verdict_remaining : (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining)))))))));
   end
 
   always @(posedge clock) begin
@@ -3547,7 +3562,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _or_121;
+    merge_verdict <= _or_123;
   end
 
   always @(posedge clock) begin
@@ -3558,7 +3573,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_7 ? skip_valid : (_eq_8 ? skip_valid : (_eq_12 ? (_not_7 ? skip_valid : (_or_4 ? skip_valid : 1'd0)) : (_eq_13 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_10 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (_eq_14 ? skip_valid : (_eq_15 ? skip_valid : (_eq_17 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? skip_valid : (_eq_21 ? 1'd0 : skip_valid)))))))))))))));
+      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_7 ? skip_valid : (_eq_8 ? skip_valid : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (_eq_13 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_9 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (_eq_14 ? skip_valid : (_eq_15 ? skip_valid : (_eq_17 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? skip_valid : (_eq_21 ? 1'd0 : skip_valid)))))))))))))));
     end
   end
 
@@ -3566,7 +3581,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_min_sum <= _fill_3;
     end else begin
-      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_7 ? skip_min_sum : (_eq_8 ? skip_min_sum : (_eq_12 ? skip_min_sum : (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_10 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum))))))));
+      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_7 ? skip_min_sum : (_eq_8 ? skip_min_sum : (_eq_12 ? skip_min_sum : (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_9 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum))))))));
     end
   end
 
@@ -3574,33 +3589,33 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_8;
     end else begin
-      batch_min_sum <= (verdict_act ? (merge_verdict ? (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (_not_7 ? batch_min_sum : (_or_4 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum))) : batch_min_sum))))))) : (sum_below_batch_min ? verdict_sum : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (_not_7 ? batch_min_sum : (_or_4 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum))) : batch_min_sum))))))))) : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (_not_7 ? batch_min_sum : (_or_4 ? batch_min_sum : (merge_due ? _fill_7 : batch_min_sum))) : batch_min_sum))))))));
+      batch_min_sum <= (verdict_act ? (merge_verdict ? (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))) : (sum_below_batch_min ? verdict_sum : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))))) : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))));
     end
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_123;
+    sum_below_batch_min <= _or_125;
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_186;
+    readout_in_use <= _and_189;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_191;
+      skip_empty_settled <= _and_194;
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (_eq_0 ? slot_pick_pick_last : (_eq_1 ? slot_pick_pick_last : (_eq_4 ? slot_pick_pick_last : (_eq_5 ? slot_pick_pick_last : (_eq_7 ? slot_pick_pick_last : (_eq_8 ? slot_pick_pick_last : (_eq_12 ? slot_pick_pick_last : (_eq_13 ? slot_pick_pick_last : (_eq_14 ? (slot_pick_advance ? _not_160 : slot_pick_pick_last) : slot_pick_pick_last)))))))));
+    slot_pick_pick_last <= (_eq_0 ? slot_pick_pick_last : (_eq_1 ? slot_pick_pick_last : (_eq_4 ? slot_pick_pick_last : (_eq_5 ? slot_pick_pick_last : (_eq_7 ? slot_pick_pick_last : (_eq_8 ? slot_pick_pick_last : (_eq_12 ? slot_pick_pick_last : (_eq_13 ? slot_pick_pick_last : (_eq_14 ? (slot_pick_advance ? _not_162 : slot_pick_pick_last) : slot_pick_pick_last)))))))));
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_248] <= _cat_43;
+      undo[_bits_251] <= _cat_43;
     end
   end
 
@@ -3611,21 +3626,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_7 && !_eq_8 && _eq_12 && !_not_7 && _or_4 && _not_1) begin
+    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_7 && !_eq_8 && _eq_12 && slot_pick_ready && _not_1) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_163) begin
-      undo_rdata_0 <= undo[_bits_249];
+    if (_not_165) begin
+      undo_rdata_0 <= undo[_bits_252];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_189) begin
+    if (_or_191) begin
       slot_prefix_rdata_0 <= slot_prefix[_mux_51];
     end
   end
@@ -3651,7 +3666,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && verdict_end_5 && !_not_164) begin // MergeVerdict.java:73
+    if (!reset && verdict_end_5 && !_not_166) begin // MergeVerdict.java:73
       $display("Assertion failed at MergeVerdict.java:73: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -3663,72 +3678,84 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:301: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_227 && !io_selected_bits_found) begin // RapController.java:555
-      $display("Assertion failed at RapController.java:555: no node matched a key: the root must always match");
+    if (!reset && _and_230 && !io_selected_bits_found) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:556
-      $display("Assertion failed at RapController.java:556: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:568
+      $display("Assertion failed at RapController.java:568: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:557
-      $display("Assertion failed at RapController.java:557: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:569
+      $display("Assertion failed at RapController.java:569: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_302) begin // RapController.java:559
-      $display("Assertion failed at RapController.java:559: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_302) begin // RapController.java:571
+      $display("Assertion failed at RapController.java:571: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_229 && !_ne_5) begin // RapController.java:560
-      $display("Assertion failed at RapController.java:560: a READ result in RUN");
+    if (!reset && _and_232 && !_ne_5) begin // RapController.java:572
+      $display("Assertion failed at RapController.java:572: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:561
-      $display("Assertion failed at RapController.java:561: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:573
+      $display("Assertion failed at RapController.java:573: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_230 && !_not_165) begin // RapController.java:562
-      $display("Assertion failed at RapController.java:562: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_233 && !_not_167) begin // RapController.java:574
+      $display("Assertion failed at RapController.java:574: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_231 && !_or_190) begin // RapController.java:563
-      $display("Assertion failed at RapController.java:563: a split found no free slot after checking capacity");
+    if (!reset && _and_234 && !slot_pick_pick_found) begin // RapController.java:576
+      $display("Assertion failed at RapController.java:576: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && split_settled && !_eq_305) begin // RapController.java:565
-      $display("Assertion failed at RapController.java:565: split_fits read a clock after its inputs changed");
+    if (!reset && _and_234 && !_not_168) begin // RapController.java:577
+      $display("Assertion failed at RapController.java:577: a split with no missing child");
       $stop;
     end
-    if (!reset && _or_191 && !_eq_306) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: op_children read a clock after its slot or the table changed");
+    if (!reset && _and_234 && !_eq_305) begin // RapController.java:578
+      $display("Assertion failed at RapController.java:578: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:570
-      $display("Assertion failed at RapController.java:570: ADVANCE reads n while a count is still on its way");
+    if (!reset && _and_234 && !_eq_306) begin // RapController.java:579
+      $display("Assertion failed at RapController.java:579: the free-slot walker does not hold the free slots");
       $stop;
     end
-    if (!reset && _and_234 && !_eq_307) begin // RapController.java:571
-      $display("Assertion failed at RapController.java:571: the merge parent's leaves changed during its walk");
+    if (!reset && split_settled && !_eq_307) begin // RapController.java:582
+      $display("Assertion failed at RapController.java:582: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _and_233 && !slot_pick_pick_found) begin // RapController.java:572
-      $display("Assertion failed at RapController.java:572: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _or_192 && !_eq_308) begin // RapController.java:586
+      $display("Assertion failed at RapController.java:586: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _and_235 && !1'd0) begin // RapController.java:573
-      $display("Assertion failed at RapController.java:573: a merge verdict outside the merge walk");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:587
+      $display("Assertion failed at RapController.java:587: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_170) begin // RapController.java:574
-      $display("Assertion failed at RapController.java:574: a status value changed during the snapshot copy");
+    if (!reset && _and_237 && !_eq_309) begin // RapController.java:588
+      $display("Assertion failed at RapController.java:588: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_not_171) begin // RapController.java:575
-      $display("Assertion failed at RapController.java:575: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && _and_236 && !slot_pick_pick_found) begin // RapController.java:589
+      $display("Assertion failed at RapController.java:589: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:576
-      $display("Assertion failed at RapController.java:576: more nodes (%d) than slots", st_nodes);
+    if (!reset && _and_238 && !1'd0) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: a merge verdict outside the merge walk");
+      $stop;
+    end
+    if (!reset && snapshot_frozen && !_not_174) begin // RapController.java:591
+      $display("Assertion failed at RapController.java:591: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_not_175) begin // RapController.java:592
+      $display("Assertion failed at RapController.java:592: a node deeper than deepest_depth %d", deepest_depth);
+      $stop;
+    end
+    if (!reset && !_le_3) begin // RapController.java:593
+      $display("Assertion failed at RapController.java:593: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -3736,7 +3763,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_dshl_0[6:4], _dshl_1[6:4], _dshl_2[94:32], _dshr_1[7:1], _dshr_2[31:1], _mux_50[4]};
+  wire _unused_ok = ^{_not_27[3], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[94:32], _dshr_1[7:1], _dshr_2[31:1], _mux_50[4]};
 
 endmodule
 

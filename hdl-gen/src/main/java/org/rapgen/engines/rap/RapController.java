@@ -399,8 +399,12 @@ public final class RapController extends Module {
                     }).elsewhen(splitReq, () -> {
                         earlyDone.connect(B(false));
                         present.connect(U(0, c.branching()));
-                        // A leaf (the usual split) has no children to scan.
-                        when(opChildren.eq(0), () -> state.connect(U(SPLIT, STATE_BITS))).otherwise(() -> {
+                        // A leaf (the usual split) has no children to scan. The free-slot walker is loaded here, so
+                        // it is ready when SPLIT_ALLOC starts: nothing changes the table before then.
+                        when(opChildren.eq(0), () -> {
+                            slots.load(table.valid.not());
+                            state.connect(U(SPLIT, STATE_BITS));
+                        }).otherwise(() -> {
                             kidsFresh.connect(B(true));
                             state.connect(U(SPLIT_SCAN, STATE_BITS));
                         });
@@ -413,9 +417,13 @@ public final class RapController extends Module {
                 }).elsewhen(slots.ready(), () -> when(slots.found, () -> {
                     present.connect(present.or(U(1, c.branching()).shl(table.digit.read(slots.index)).bits(c.branching() - 1, 0)));
                     slots.take();
-                }).otherwise(() -> state.connect(U(SPLIT, STATE_BITS)))))
+                }).otherwise(() -> {
+                    slots.load(table.valid.not());
+                    state.connect(U(SPLIT, STATE_BITS));
+                })))
+                // An early batch's walk used the walker and freed slots: load the free slots again.
                 .is(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
-                        slots.load(table.valid.not());
+                        when(earlyDone, () -> slots.load(table.valid.not()));
                         when(opDepth.ge(deepest), () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
                         state.connect(U(SPLIT_ALLOC, STATE_BITS));
                     }).elsewhen(earlyDone.not(), () -> {
@@ -426,9 +434,12 @@ public final class RapController extends Module {
                                 st.deferred.connect(B(true));
                                 afterSplit.accept(false);
                             }))
+                // The split ends with its last child: a free slot's child count is already 0 (only leaves are freed), so
+                // the child-count write port is free for op_slot's.
                 .is(SPLIT_ALLOC, () -> {
                     FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
-                    when(slots.ready().not(), () -> { }).elsewhen(d.found, () -> {
+                    Bool lastChild = FirstSet.twoOrMore(present.not()).not().named("split_last_child");
+                    when(slots.ready(), () -> {
                         UInt childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
                         UInt prefix = childPrefix(prefixRead, opDepth, d.index);
                         twValid.connect(B(true));
@@ -443,12 +454,13 @@ public final class RapController extends Module {
                         when(twReady, () -> {
                             slots.take();
                             allocate(table, st, prefixes, present, d.index, slots.index, slots.oneHot, opSlot, childDepth, prefix);
+                            when(lastChild, () -> {
+                                skip.invalidate();
+                                table.setChildCount(opSlot, U(c.branching(), c.childCountBits()));
+                                st.split.connect(B(true));
+                                afterSplit.accept(true);
+                            });
                         });
-                    }).otherwise(() -> {
-                        skip.invalidate();
-                        table.setChildCount(opSlot, U(c.branching(), c.childCountBits()));
-                        st.split.connect(B(true));
-                        afterSplit.accept(true);
                     });
                 })
                 .is(MERGE_LEVEL, () -> when(levelFresh, () -> {
@@ -560,7 +572,12 @@ public final class RapController extends Module {
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
         when(undoPush, () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
         when(state.eq(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
-        when(state.eq(SPLIT_ALLOC).and(slots.ready()), () -> Assert(slots.found.or(present.andR()), "a split found no free slot after checking capacity"));
+        when(state.eq(SPLIT_ALLOC).and(slots.ready()), () -> {
+            Assert(slots.found, "a split found no free slot after checking capacity");
+            Assert(present.andR().not(), "a split with no missing child");
+            Assert(table.childCount.read(slots.index).eq(0), "free slot %d has a child count", slots.index);
+            Assert(slots.candidates().eq(table.valid.not()), "the free-slot walker does not hold the free slots");
+        });
         // The registered lookups are read only where their inputs have stood still for a clock.
         when(splitSettled, () -> Assert(splitFits.eq(fitsNow), "split_fits read a clock after its inputs changed"));
         Bool kidPicked = walkingKids.and(kidsFresh.not()).and(slots.ready());
@@ -634,7 +651,6 @@ public final class RapController extends Module {
         table.depth.write(slot, childDepth);
         table.parent.write(slot, parent);
         table.digit.write(slot, d);
-        table.setChildCount(slot, U(0, c.childCountBits()));
         present.connect(present.or(U(1, c.branching()).shl(d).bits(c.branching() - 1, 0)));
         st.allocated.connect(B(true));
         prefixes.write(slot, prefix);

@@ -2,8 +2,6 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
 
@@ -79,33 +77,14 @@ final class SlotPicker {
     Bool last() {
         if (last == null) {
             last = Reg(Bool()).named(name + "_pick_last");
-            when(advance, () -> last.connect(atLeastTwo(remaining).not()));
+            when(advance, () -> last.connect(FirstSet.twoOrMore(remaining).not()));
         }
         return last;
     }
 
-    /**
-     * Two or more bits of {@code v} set: a balanced tree of (any, many) pairs, as deep as {@link FirstSet}'s, where
-     * {@code v & (v - 1) != 0} would put a carry chain in front of the OR.
-     */
-    private static Bool atLeastTwo(UInt v) {
-        // {any, many}; a single bit has no "many" (null) until it meets another.
-        List<Bool[]> layer = new ArrayList<>();
-        for (int i = 0; i < v.getWidth(); i++) layer.add(new Bool[] {v.bit(i), null});
-        while (layer.size() > 1) {
-            List<Bool[]> next = new ArrayList<>();
-            for (int i = 0; i + 1 < layer.size(); i += 2) {
-                Bool[] l = layer.get(i);
-                Bool[] r = layer.get(i + 1);
-                Bool many = l[0].and(r[0]);
-                if (l[1] != null) many = many.or(l[1]);
-                if (r[1] != null) many = many.or(r[1]);
-                next.add(new Bool[] {l[0].or(r[0]), many});
-            }
-            if (layer.size() % 2 == 1) next.add(layer.get(layer.size() - 1));
-            layer = next;
-        }
-        return layer.get(0)[1];
+    /** The slots still to walk, the current pick among them (for assertions). */
+    UInt candidates() {
+        return candidates;
     }
 
     /** {@link #found}, {@link #index} and {@link #oneHot} describe the candidates. */

@@ -40,7 +40,7 @@ final class StatusRegs {
     final UInt weight;
     /** A counter write clipped. */
     final Bool saturation = WireDefault(Bool(), B(false)).named("ev_saturation");
-    /** A split completed (its children are allocated). */
+    /** A split completed: its last child is allocated on this clock. */
     final Bool split = WireDefault(Bool(), B(false)).named("ev_split");
     /** One child allocated. */
     final Bool allocated = WireDefault(Bool(), B(false)).named("ev_allocated");
@@ -101,7 +101,8 @@ final class StatusRegs {
                 saturated.connect(B(true));
             });
             when(delayedSplit, () -> splitCount.add(U(1, 1)));
-            when(split, () -> when(nodes.gt(highWater), () -> highWater.connect(nodes)));
+            // A clock after the split, when the node count has its last child.
+            when(delayedSplit, () -> when(nodes.gt(highWater), () -> highWater.connect(nodes)));
             when(delayedBatch, () -> batchCount.add(U(1, 1)));
             when(delayedDeferred, () -> {
                 deferredCount.add(U(1, 1));
