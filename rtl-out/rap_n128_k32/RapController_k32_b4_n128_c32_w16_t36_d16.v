@@ -807,9 +807,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:176
   reg [32:0] to_merge_hi; // RapController.java:177
   reg merge_ahead; // RapController.java:180
-  reg _reg_1; // RapController.java:628
-  reg _reg_2; // RapController.java:628
-  reg _reg_3; // RapController.java:628
+  reg _reg_1; // RapController.java:626
+  reg _reg_2; // RapController.java:626
+  reg _reg_3; // RapController.java:626
   reg [2:0] op_children; // RapController.java:188
   reg cmd_q_valid; // RapController.java:199
   reg [6:0] cmd_q_addr; // RapController.java:200
@@ -825,8 +825,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg hit_event_2; // RapController.java:262
   reg hit_event_3; // RapController.java:262
   reg split_fits; // RapController.java:274
-  reg _reg_4; // RapController.java:628
-  reg _reg_5; // RapController.java:628
+  reg _reg_4; // RapController.java:626
+  reg _reg_5; // RapController.java:626
   reg [7:0] short_by_children; // RapController.java:283
   reg [4:0] hit_depth_1; // RapController.java:289
   reg hit_short_1; // RapController.java:290
@@ -1023,7 +1023,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:88
   wire [4:0] slot_depths_126; // NodeTable.java:88
   wire [4:0] slot_depths_127; // NodeTable.java:88
-  wire [2:0] cause; // RapController.java:675
+  wire [2:0] cause; // RapController.java:673
 
   // Logic
   wire _eq_0 = state == 4'd0; // RapController.java:361
@@ -1045,22 +1045,22 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_5 = state == 4'd3; // RapController.java:392
   wire _ne_0 = undo_sp != 5'd0; // RapController.java:393
   wire _eq_6 = op_children == 3'd0; // RapController.java:404
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
-  wire _eq_7 = state == 4'd4; // RapController.java:414
-  wire _eq_8 = state == 4'd5; // RapController.java:425
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:668
+  wire _eq_7 = state == 4'd4; // RapController.java:413
+  wire _eq_8 = state == 4'd5; // RapController.java:423
   wire _eq_9 = state == 4'd3; // RapController.java:275
   wire _eq_10 = state == 4'd4; // RapController.java:275
   wire _or_0 = _eq_9 | _eq_10; // RapController.java:275
   wire _eq_11 = state == 4'd5; // RapController.java:275
   wire _or_1 = _or_0 | _eq_11; // RapController.java:275
-  wire _and_5 = _or_1 & _reg_4; // RapController.java:629
-  wire split_settled = _and_5 & _reg_5; // RapController.java:629
-  wire _not_4 = ~split_settled; // RapController.java:425
-  wire _not_5 = ~early_done; // RapController.java:429
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:670
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
-  wire _eq_12 = state == 4'd6; // RapController.java:439
-  wire [3:0] _not_6 = ~present_children; // RapController.java:441
+  wire _and_5 = _or_1 & _reg_4; // RapController.java:627
+  wire split_settled = _and_5 & _reg_5; // RapController.java:627
+  wire _not_4 = ~split_settled; // RapController.java:423
+  wire _not_5 = ~early_done; // RapController.java:427
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:668
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:668
+  wire _eq_12 = state == 4'd6; // RapController.java:437
+  wire [3:0] _not_6 = ~present_children; // RapController.java:439
   wire _bits_0 = _not_6[0]; // FirstSet.java:55
   wire _bits_1 = _not_6[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -1072,58 +1072,58 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_4 = _and_6 | _and_7; // FirstSet.java:62
   wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:441
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
-  wire _eq_13 = state == 4'd7; // RapController.java:466
+  wire split_last_child = ~_or_5; // RapController.java:439
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:668
+  wire _eq_13 = state == 4'd7; // RapController.java:464
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:71
-  wire _not_8 = ~_not_7; // RapController.java:478
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:481
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:488
-  wire _eq_14 = state == 4'd8; // RapController.java:493
+  wire _not_8 = ~_not_7; // RapController.java:476
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:479
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:486
+  wire _eq_14 = state == 4'd8; // RapController.java:491
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:69
-  wire _not_9 = ~slot_pick_pick_last; // RapController.java:499
+  wire _not_9 = ~slot_pick_pick_last; // RapController.java:497
   wire _not_10 = ~verdict_busy; // MergeVerdict.java:70
   wire verdict_free = _not_10 | verdict_act; // MergeVerdict.java:70
-  wire _or_6 = _not_9 | verdict_free; // RapController.java:499
-  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:499
-  wire _eq_15 = state == 4'd9; // RapController.java:508
+  wire _or_6 = _not_9 | verdict_free; // RapController.java:497
+  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:497
+  wire _eq_15 = state == 4'd9; // RapController.java:506
   wire _eq_16 = state == 4'd9; // RapController.java:181
-  wire _and_10 = _eq_16 & _reg_1; // RapController.java:629
-  wire _and_11 = _and_10 & _reg_2; // RapController.java:629
-  wire advance_settled = _and_11 & _reg_3; // RapController.java:629
-  wire _not_11 = ~advance_settled; // RapController.java:508
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:508
-  wire _eq_17 = state == 4'd10; // RapController.java:513
-  wire _eq_18 = state == 4'd11; // RapController.java:516
-  wire _eq_19 = state == 4'd12; // RapController.java:523
-  wire _eq_20 = state == 4'd13; // RapController.java:529
-  wire _eq_21 = state == 4'd14; // RapController.java:540
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:427
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:427
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:484
-  wire _not_12 = ~level_had_leaves; // RapController.java:484
-  wire _and_12 = _eq_22 & _not_12; // RapController.java:484
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:484
+  wire _and_10 = _eq_16 & _reg_1; // RapController.java:627
+  wire _and_11 = _and_10 & _reg_2; // RapController.java:627
+  wire advance_settled = _and_11 & _reg_3; // RapController.java:627
+  wire _not_11 = ~advance_settled; // RapController.java:506
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:506
+  wire _eq_17 = state == 4'd10; // RapController.java:511
+  wire _eq_18 = state == 4'd11; // RapController.java:514
+  wire _eq_19 = state == 4'd12; // RapController.java:521
+  wire _eq_20 = state == 4'd13; // RapController.java:527
+  wire _eq_21 = state == 4'd14; // RapController.java:538
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:425
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:425
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:482
+  wire _not_12 = ~level_had_leaves; // RapController.java:482
+  wire _and_12 = _eq_22 & _not_12; // RapController.java:482
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:482
   wire in_run = state == 4'd1; // RapController.java:172
-  wire _not_13 = ~commit_stop; // RapController.java:605
-  wire _and_13 = in_run & _not_13; // RapController.java:605
-  wire _not_14 = ~tcam_write_full; // RapController.java:605
-  wire _and_14 = _and_13 & _not_14; // RapController.java:605
-  wire _and_15 = _and_14 & io_enable; // RapController.java:605
-  wire _not_15 = ~readout_pending; // RapController.java:605
-  wire _and_16 = _and_15 & _not_15; // RapController.java:605
-  wire _not_16 = ~snapshot_pending; // RapController.java:605
-  wire _and_17 = _and_16 & _not_16; // RapController.java:605
-  wire _not_17 = ~snapshot_frozen; // RapController.java:605
-  wire _and_18 = _and_17 & _not_17; // RapController.java:605
+  wire _not_13 = ~commit_stop; // RapController.java:603
+  wire _and_13 = in_run & _not_13; // RapController.java:603
+  wire _not_14 = ~tcam_write_full; // RapController.java:603
+  wire _and_14 = _and_13 & _not_14; // RapController.java:603
+  wire _and_15 = _and_14 & io_enable; // RapController.java:603
+  wire _not_15 = ~readout_pending; // RapController.java:603
+  wire _and_16 = _and_15 & _not_15; // RapController.java:603
+  wire _not_16 = ~snapshot_pending; // RapController.java:603
+  wire _and_17 = _and_16 & _not_16; // RapController.java:603
+  wire _not_17 = ~snapshot_frozen; // RapController.java:603
+  wire _and_18 = _and_17 & _not_17; // RapController.java:603
   wire _and_19 = in_run & hit_event_3; // RapController.java:263
   wire _not_18 = ~commit_stop; // RapController.java:263
   wire commit_fire = _and_19 & _not_18; // RapController.java:263
-  wire _not_19 = ~soft_pending; // RapController.java:609
-  wire _ne_2 = state != 4'd0; // RapController.java:609
-  wire _and_20 = _not_19 & _ne_2; // RapController.java:609
-  wire _ne_3 = state != 4'd14; // RapController.java:609
-  wire _and_21 = _and_20 & _ne_3; // RapController.java:609
+  wire _not_19 = ~soft_pending; // RapController.java:607
+  wire _ne_2 = state != 4'd0; // RapController.java:607
+  wire _and_20 = _not_19 & _ne_2; // RapController.java:607
+  wire _ne_3 = state != 4'd14; // RapController.java:607
+  wire _and_21 = _and_20 & _ne_3; // RapController.java:607
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -1131,286 +1131,286 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:612
-  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:613
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:610
+  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:611
   wire _not_21 = ~_reg_0; // RapController.java:164
   wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:164
-  wire _not_22 = ~snapshot_product_start; // RapController.java:613
-  wire _and_22 = _not_20 & _not_22; // RapController.java:613
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:614
-  wire _eq_23 = state == 4'd12; // RapController.java:615
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:615
-  wire _eq_24 = state == 4'd13; // RapController.java:615
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:615
-  wire _ge_1 = state >= 4'd2; // RapController.java:616
-  wire _le_0 = state <= 4'd11; // RapController.java:616
-  wire _and_23 = _ge_1 & _le_0; // RapController.java:616
-  wire _and_24 = in_run & pipe_empty; // RapController.java:618
-  wire _not_23 = ~io_headValid; // RapController.java:618
-  wire _and_25 = _and_24 & _not_23; // RapController.java:618
-  wire _not_24 = ~io_acceptEnable; // RapController.java:619
-  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:556
-  wire [127:0] _and_26 = slot_valid & _not_25; // RapController.java:556
-  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:650
-  wire _eq_25 = slot_pick_pick_index == 7'd0; // RapController.java:651
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:443
-  wire _eq_26 = slot_pick_pick_index == 7'd1; // RapController.java:651
-  wire _eq_27 = slot_pick_pick_index == 7'd2; // RapController.java:651
-  wire _eq_28 = slot_pick_pick_index == 7'd3; // RapController.java:651
-  wire _eq_29 = slot_pick_pick_index == 7'd4; // RapController.java:651
-  wire _eq_30 = slot_pick_pick_index == 7'd5; // RapController.java:651
-  wire _eq_31 = slot_pick_pick_index == 7'd6; // RapController.java:651
-  wire _eq_32 = slot_pick_pick_index == 7'd7; // RapController.java:651
-  wire _eq_33 = slot_pick_pick_index == 7'd8; // RapController.java:651
-  wire _eq_34 = slot_pick_pick_index == 7'd9; // RapController.java:651
-  wire _eq_35 = slot_pick_pick_index == 7'd10; // RapController.java:651
-  wire _eq_36 = slot_pick_pick_index == 7'd11; // RapController.java:651
-  wire _eq_37 = slot_pick_pick_index == 7'd12; // RapController.java:651
-  wire _eq_38 = slot_pick_pick_index == 7'd13; // RapController.java:651
-  wire _eq_39 = slot_pick_pick_index == 7'd14; // RapController.java:651
-  wire _eq_40 = slot_pick_pick_index == 7'd15; // RapController.java:651
-  wire _eq_41 = slot_pick_pick_index == 7'd16; // RapController.java:651
-  wire _eq_42 = slot_pick_pick_index == 7'd17; // RapController.java:651
-  wire _eq_43 = slot_pick_pick_index == 7'd18; // RapController.java:651
-  wire _eq_44 = slot_pick_pick_index == 7'd19; // RapController.java:651
-  wire _eq_45 = slot_pick_pick_index == 7'd20; // RapController.java:651
-  wire _eq_46 = slot_pick_pick_index == 7'd21; // RapController.java:651
-  wire _eq_47 = slot_pick_pick_index == 7'd22; // RapController.java:651
-  wire _eq_48 = slot_pick_pick_index == 7'd23; // RapController.java:651
-  wire _eq_49 = slot_pick_pick_index == 7'd24; // RapController.java:651
-  wire _eq_50 = slot_pick_pick_index == 7'd25; // RapController.java:651
-  wire _eq_51 = slot_pick_pick_index == 7'd26; // RapController.java:651
-  wire _eq_52 = slot_pick_pick_index == 7'd27; // RapController.java:651
-  wire _eq_53 = slot_pick_pick_index == 7'd28; // RapController.java:651
-  wire _eq_54 = slot_pick_pick_index == 7'd29; // RapController.java:651
-  wire _eq_55 = slot_pick_pick_index == 7'd30; // RapController.java:651
-  wire _eq_56 = slot_pick_pick_index == 7'd31; // RapController.java:651
-  wire _eq_57 = slot_pick_pick_index == 7'd32; // RapController.java:651
-  wire _eq_58 = slot_pick_pick_index == 7'd33; // RapController.java:651
-  wire _eq_59 = slot_pick_pick_index == 7'd34; // RapController.java:651
-  wire _eq_60 = slot_pick_pick_index == 7'd35; // RapController.java:651
-  wire _eq_61 = slot_pick_pick_index == 7'd36; // RapController.java:651
-  wire _eq_62 = slot_pick_pick_index == 7'd37; // RapController.java:651
-  wire _eq_63 = slot_pick_pick_index == 7'd38; // RapController.java:651
-  wire _eq_64 = slot_pick_pick_index == 7'd39; // RapController.java:651
-  wire _eq_65 = slot_pick_pick_index == 7'd40; // RapController.java:651
-  wire _eq_66 = slot_pick_pick_index == 7'd41; // RapController.java:651
-  wire _eq_67 = slot_pick_pick_index == 7'd42; // RapController.java:651
-  wire _eq_68 = slot_pick_pick_index == 7'd43; // RapController.java:651
-  wire _eq_69 = slot_pick_pick_index == 7'd44; // RapController.java:651
-  wire _eq_70 = slot_pick_pick_index == 7'd45; // RapController.java:651
-  wire _eq_71 = slot_pick_pick_index == 7'd46; // RapController.java:651
-  wire _eq_72 = slot_pick_pick_index == 7'd47; // RapController.java:651
-  wire _eq_73 = slot_pick_pick_index == 7'd48; // RapController.java:651
-  wire _eq_74 = slot_pick_pick_index == 7'd49; // RapController.java:651
-  wire _eq_75 = slot_pick_pick_index == 7'd50; // RapController.java:651
-  wire _eq_76 = slot_pick_pick_index == 7'd51; // RapController.java:651
-  wire _eq_77 = slot_pick_pick_index == 7'd52; // RapController.java:651
-  wire _eq_78 = slot_pick_pick_index == 7'd53; // RapController.java:651
-  wire _eq_79 = slot_pick_pick_index == 7'd54; // RapController.java:651
-  wire _eq_80 = slot_pick_pick_index == 7'd55; // RapController.java:651
-  wire _eq_81 = slot_pick_pick_index == 7'd56; // RapController.java:651
-  wire _eq_82 = slot_pick_pick_index == 7'd57; // RapController.java:651
-  wire _eq_83 = slot_pick_pick_index == 7'd58; // RapController.java:651
-  wire _eq_84 = slot_pick_pick_index == 7'd59; // RapController.java:651
-  wire _eq_85 = slot_pick_pick_index == 7'd60; // RapController.java:651
-  wire _eq_86 = slot_pick_pick_index == 7'd61; // RapController.java:651
-  wire _eq_87 = slot_pick_pick_index == 7'd62; // RapController.java:651
-  wire _eq_88 = slot_pick_pick_index == 7'd63; // RapController.java:651
-  wire _eq_89 = slot_pick_pick_index == 7'd64; // RapController.java:651
-  wire _eq_90 = slot_pick_pick_index == 7'd65; // RapController.java:651
-  wire _eq_91 = slot_pick_pick_index == 7'd66; // RapController.java:651
-  wire _eq_92 = slot_pick_pick_index == 7'd67; // RapController.java:651
-  wire _eq_93 = slot_pick_pick_index == 7'd68; // RapController.java:651
-  wire _eq_94 = slot_pick_pick_index == 7'd69; // RapController.java:651
-  wire _eq_95 = slot_pick_pick_index == 7'd70; // RapController.java:651
-  wire _eq_96 = slot_pick_pick_index == 7'd71; // RapController.java:651
-  wire _eq_97 = slot_pick_pick_index == 7'd72; // RapController.java:651
-  wire _eq_98 = slot_pick_pick_index == 7'd73; // RapController.java:651
-  wire _eq_99 = slot_pick_pick_index == 7'd74; // RapController.java:651
-  wire _eq_100 = slot_pick_pick_index == 7'd75; // RapController.java:651
-  wire _eq_101 = slot_pick_pick_index == 7'd76; // RapController.java:651
-  wire _eq_102 = slot_pick_pick_index == 7'd77; // RapController.java:651
-  wire _eq_103 = slot_pick_pick_index == 7'd78; // RapController.java:651
-  wire _eq_104 = slot_pick_pick_index == 7'd79; // RapController.java:651
-  wire _eq_105 = slot_pick_pick_index == 7'd80; // RapController.java:651
-  wire _eq_106 = slot_pick_pick_index == 7'd81; // RapController.java:651
-  wire _eq_107 = slot_pick_pick_index == 7'd82; // RapController.java:651
-  wire _eq_108 = slot_pick_pick_index == 7'd83; // RapController.java:651
-  wire _eq_109 = slot_pick_pick_index == 7'd84; // RapController.java:651
-  wire _eq_110 = slot_pick_pick_index == 7'd85; // RapController.java:651
-  wire _eq_111 = slot_pick_pick_index == 7'd86; // RapController.java:651
-  wire _eq_112 = slot_pick_pick_index == 7'd87; // RapController.java:651
-  wire _eq_113 = slot_pick_pick_index == 7'd88; // RapController.java:651
-  wire _eq_114 = slot_pick_pick_index == 7'd89; // RapController.java:651
-  wire _eq_115 = slot_pick_pick_index == 7'd90; // RapController.java:651
-  wire _eq_116 = slot_pick_pick_index == 7'd91; // RapController.java:651
-  wire _eq_117 = slot_pick_pick_index == 7'd92; // RapController.java:651
-  wire _eq_118 = slot_pick_pick_index == 7'd93; // RapController.java:651
-  wire _eq_119 = slot_pick_pick_index == 7'd94; // RapController.java:651
-  wire _eq_120 = slot_pick_pick_index == 7'd95; // RapController.java:651
-  wire _eq_121 = slot_pick_pick_index == 7'd96; // RapController.java:651
-  wire _eq_122 = slot_pick_pick_index == 7'd97; // RapController.java:651
-  wire _eq_123 = slot_pick_pick_index == 7'd98; // RapController.java:651
-  wire _eq_124 = slot_pick_pick_index == 7'd99; // RapController.java:651
-  wire _eq_125 = slot_pick_pick_index == 7'd100; // RapController.java:651
-  wire _eq_126 = slot_pick_pick_index == 7'd101; // RapController.java:651
-  wire _eq_127 = slot_pick_pick_index == 7'd102; // RapController.java:651
-  wire _eq_128 = slot_pick_pick_index == 7'd103; // RapController.java:651
-  wire _eq_129 = slot_pick_pick_index == 7'd104; // RapController.java:651
-  wire _eq_130 = slot_pick_pick_index == 7'd105; // RapController.java:651
-  wire _eq_131 = slot_pick_pick_index == 7'd106; // RapController.java:651
-  wire _eq_132 = slot_pick_pick_index == 7'd107; // RapController.java:651
-  wire _eq_133 = slot_pick_pick_index == 7'd108; // RapController.java:651
-  wire _eq_134 = slot_pick_pick_index == 7'd109; // RapController.java:651
-  wire _eq_135 = slot_pick_pick_index == 7'd110; // RapController.java:651
-  wire _eq_136 = slot_pick_pick_index == 7'd111; // RapController.java:651
-  wire _eq_137 = slot_pick_pick_index == 7'd112; // RapController.java:651
-  wire _eq_138 = slot_pick_pick_index == 7'd113; // RapController.java:651
-  wire _eq_139 = slot_pick_pick_index == 7'd114; // RapController.java:651
-  wire _eq_140 = slot_pick_pick_index == 7'd115; // RapController.java:651
-  wire _eq_141 = slot_pick_pick_index == 7'd116; // RapController.java:651
-  wire _eq_142 = slot_pick_pick_index == 7'd117; // RapController.java:651
-  wire _eq_143 = slot_pick_pick_index == 7'd118; // RapController.java:651
-  wire _eq_144 = slot_pick_pick_index == 7'd119; // RapController.java:651
-  wire _eq_145 = slot_pick_pick_index == 7'd120; // RapController.java:651
-  wire _eq_146 = slot_pick_pick_index == 7'd121; // RapController.java:651
-  wire _eq_147 = slot_pick_pick_index == 7'd122; // RapController.java:651
-  wire _eq_148 = slot_pick_pick_index == 7'd123; // RapController.java:651
-  wire _eq_149 = slot_pick_pick_index == 7'd124; // RapController.java:651
-  wire _eq_150 = slot_pick_pick_index == 7'd125; // RapController.java:651
-  wire _eq_151 = slot_pick_pick_index == 7'd126; // RapController.java:651
-  wire _eq_152 = slot_pick_pick_index == 7'd127; // RapController.java:651
-  wire _eq_153 = slot_pick_pick_index == 7'd0; // RapController.java:652
-  wire _eq_154 = slot_pick_pick_index == 7'd1; // RapController.java:652
-  wire _eq_155 = slot_pick_pick_index == 7'd2; // RapController.java:652
-  wire _eq_156 = slot_pick_pick_index == 7'd3; // RapController.java:652
-  wire _eq_157 = slot_pick_pick_index == 7'd4; // RapController.java:652
-  wire _eq_158 = slot_pick_pick_index == 7'd5; // RapController.java:652
-  wire _eq_159 = slot_pick_pick_index == 7'd6; // RapController.java:652
-  wire _eq_160 = slot_pick_pick_index == 7'd7; // RapController.java:652
-  wire _eq_161 = slot_pick_pick_index == 7'd8; // RapController.java:652
-  wire _eq_162 = slot_pick_pick_index == 7'd9; // RapController.java:652
-  wire _eq_163 = slot_pick_pick_index == 7'd10; // RapController.java:652
-  wire _eq_164 = slot_pick_pick_index == 7'd11; // RapController.java:652
-  wire _eq_165 = slot_pick_pick_index == 7'd12; // RapController.java:652
-  wire _eq_166 = slot_pick_pick_index == 7'd13; // RapController.java:652
-  wire _eq_167 = slot_pick_pick_index == 7'd14; // RapController.java:652
-  wire _eq_168 = slot_pick_pick_index == 7'd15; // RapController.java:652
-  wire _eq_169 = slot_pick_pick_index == 7'd16; // RapController.java:652
-  wire _eq_170 = slot_pick_pick_index == 7'd17; // RapController.java:652
-  wire _eq_171 = slot_pick_pick_index == 7'd18; // RapController.java:652
-  wire _eq_172 = slot_pick_pick_index == 7'd19; // RapController.java:652
-  wire _eq_173 = slot_pick_pick_index == 7'd20; // RapController.java:652
-  wire _eq_174 = slot_pick_pick_index == 7'd21; // RapController.java:652
-  wire _eq_175 = slot_pick_pick_index == 7'd22; // RapController.java:652
-  wire _eq_176 = slot_pick_pick_index == 7'd23; // RapController.java:652
-  wire _eq_177 = slot_pick_pick_index == 7'd24; // RapController.java:652
-  wire _eq_178 = slot_pick_pick_index == 7'd25; // RapController.java:652
-  wire _eq_179 = slot_pick_pick_index == 7'd26; // RapController.java:652
-  wire _eq_180 = slot_pick_pick_index == 7'd27; // RapController.java:652
-  wire _eq_181 = slot_pick_pick_index == 7'd28; // RapController.java:652
-  wire _eq_182 = slot_pick_pick_index == 7'd29; // RapController.java:652
-  wire _eq_183 = slot_pick_pick_index == 7'd30; // RapController.java:652
-  wire _eq_184 = slot_pick_pick_index == 7'd31; // RapController.java:652
-  wire _eq_185 = slot_pick_pick_index == 7'd32; // RapController.java:652
-  wire _eq_186 = slot_pick_pick_index == 7'd33; // RapController.java:652
-  wire _eq_187 = slot_pick_pick_index == 7'd34; // RapController.java:652
-  wire _eq_188 = slot_pick_pick_index == 7'd35; // RapController.java:652
-  wire _eq_189 = slot_pick_pick_index == 7'd36; // RapController.java:652
-  wire _eq_190 = slot_pick_pick_index == 7'd37; // RapController.java:652
-  wire _eq_191 = slot_pick_pick_index == 7'd38; // RapController.java:652
-  wire _eq_192 = slot_pick_pick_index == 7'd39; // RapController.java:652
-  wire _eq_193 = slot_pick_pick_index == 7'd40; // RapController.java:652
-  wire _eq_194 = slot_pick_pick_index == 7'd41; // RapController.java:652
-  wire _eq_195 = slot_pick_pick_index == 7'd42; // RapController.java:652
-  wire _eq_196 = slot_pick_pick_index == 7'd43; // RapController.java:652
-  wire _eq_197 = slot_pick_pick_index == 7'd44; // RapController.java:652
-  wire _eq_198 = slot_pick_pick_index == 7'd45; // RapController.java:652
-  wire _eq_199 = slot_pick_pick_index == 7'd46; // RapController.java:652
-  wire _eq_200 = slot_pick_pick_index == 7'd47; // RapController.java:652
-  wire _eq_201 = slot_pick_pick_index == 7'd48; // RapController.java:652
-  wire _eq_202 = slot_pick_pick_index == 7'd49; // RapController.java:652
-  wire _eq_203 = slot_pick_pick_index == 7'd50; // RapController.java:652
-  wire _eq_204 = slot_pick_pick_index == 7'd51; // RapController.java:652
-  wire _eq_205 = slot_pick_pick_index == 7'd52; // RapController.java:652
-  wire _eq_206 = slot_pick_pick_index == 7'd53; // RapController.java:652
-  wire _eq_207 = slot_pick_pick_index == 7'd54; // RapController.java:652
-  wire _eq_208 = slot_pick_pick_index == 7'd55; // RapController.java:652
-  wire _eq_209 = slot_pick_pick_index == 7'd56; // RapController.java:652
-  wire _eq_210 = slot_pick_pick_index == 7'd57; // RapController.java:652
-  wire _eq_211 = slot_pick_pick_index == 7'd58; // RapController.java:652
-  wire _eq_212 = slot_pick_pick_index == 7'd59; // RapController.java:652
-  wire _eq_213 = slot_pick_pick_index == 7'd60; // RapController.java:652
-  wire _eq_214 = slot_pick_pick_index == 7'd61; // RapController.java:652
-  wire _eq_215 = slot_pick_pick_index == 7'd62; // RapController.java:652
-  wire _eq_216 = slot_pick_pick_index == 7'd63; // RapController.java:652
-  wire _eq_217 = slot_pick_pick_index == 7'd64; // RapController.java:652
-  wire _eq_218 = slot_pick_pick_index == 7'd65; // RapController.java:652
-  wire _eq_219 = slot_pick_pick_index == 7'd66; // RapController.java:652
-  wire _eq_220 = slot_pick_pick_index == 7'd67; // RapController.java:652
-  wire _eq_221 = slot_pick_pick_index == 7'd68; // RapController.java:652
-  wire _eq_222 = slot_pick_pick_index == 7'd69; // RapController.java:652
-  wire _eq_223 = slot_pick_pick_index == 7'd70; // RapController.java:652
-  wire _eq_224 = slot_pick_pick_index == 7'd71; // RapController.java:652
-  wire _eq_225 = slot_pick_pick_index == 7'd72; // RapController.java:652
-  wire _eq_226 = slot_pick_pick_index == 7'd73; // RapController.java:652
-  wire _eq_227 = slot_pick_pick_index == 7'd74; // RapController.java:652
-  wire _eq_228 = slot_pick_pick_index == 7'd75; // RapController.java:652
-  wire _eq_229 = slot_pick_pick_index == 7'd76; // RapController.java:652
-  wire _eq_230 = slot_pick_pick_index == 7'd77; // RapController.java:652
-  wire _eq_231 = slot_pick_pick_index == 7'd78; // RapController.java:652
-  wire _eq_232 = slot_pick_pick_index == 7'd79; // RapController.java:652
-  wire _eq_233 = slot_pick_pick_index == 7'd80; // RapController.java:652
-  wire _eq_234 = slot_pick_pick_index == 7'd81; // RapController.java:652
-  wire _eq_235 = slot_pick_pick_index == 7'd82; // RapController.java:652
-  wire _eq_236 = slot_pick_pick_index == 7'd83; // RapController.java:652
-  wire _eq_237 = slot_pick_pick_index == 7'd84; // RapController.java:652
-  wire _eq_238 = slot_pick_pick_index == 7'd85; // RapController.java:652
-  wire _eq_239 = slot_pick_pick_index == 7'd86; // RapController.java:652
-  wire _eq_240 = slot_pick_pick_index == 7'd87; // RapController.java:652
-  wire _eq_241 = slot_pick_pick_index == 7'd88; // RapController.java:652
-  wire _eq_242 = slot_pick_pick_index == 7'd89; // RapController.java:652
-  wire _eq_243 = slot_pick_pick_index == 7'd90; // RapController.java:652
-  wire _eq_244 = slot_pick_pick_index == 7'd91; // RapController.java:652
-  wire _eq_245 = slot_pick_pick_index == 7'd92; // RapController.java:652
-  wire _eq_246 = slot_pick_pick_index == 7'd93; // RapController.java:652
-  wire _eq_247 = slot_pick_pick_index == 7'd94; // RapController.java:652
-  wire _eq_248 = slot_pick_pick_index == 7'd95; // RapController.java:652
-  wire _eq_249 = slot_pick_pick_index == 7'd96; // RapController.java:652
-  wire _eq_250 = slot_pick_pick_index == 7'd97; // RapController.java:652
-  wire _eq_251 = slot_pick_pick_index == 7'd98; // RapController.java:652
-  wire _eq_252 = slot_pick_pick_index == 7'd99; // RapController.java:652
-  wire _eq_253 = slot_pick_pick_index == 7'd100; // RapController.java:652
-  wire _eq_254 = slot_pick_pick_index == 7'd101; // RapController.java:652
-  wire _eq_255 = slot_pick_pick_index == 7'd102; // RapController.java:652
-  wire _eq_256 = slot_pick_pick_index == 7'd103; // RapController.java:652
-  wire _eq_257 = slot_pick_pick_index == 7'd104; // RapController.java:652
-  wire _eq_258 = slot_pick_pick_index == 7'd105; // RapController.java:652
-  wire _eq_259 = slot_pick_pick_index == 7'd106; // RapController.java:652
-  wire _eq_260 = slot_pick_pick_index == 7'd107; // RapController.java:652
-  wire _eq_261 = slot_pick_pick_index == 7'd108; // RapController.java:652
-  wire _eq_262 = slot_pick_pick_index == 7'd109; // RapController.java:652
-  wire _eq_263 = slot_pick_pick_index == 7'd110; // RapController.java:652
-  wire _eq_264 = slot_pick_pick_index == 7'd111; // RapController.java:652
-  wire _eq_265 = slot_pick_pick_index == 7'd112; // RapController.java:652
-  wire _eq_266 = slot_pick_pick_index == 7'd113; // RapController.java:652
-  wire _eq_267 = slot_pick_pick_index == 7'd114; // RapController.java:652
-  wire _eq_268 = slot_pick_pick_index == 7'd115; // RapController.java:652
-  wire _eq_269 = slot_pick_pick_index == 7'd116; // RapController.java:652
-  wire _eq_270 = slot_pick_pick_index == 7'd117; // RapController.java:652
-  wire _eq_271 = slot_pick_pick_index == 7'd118; // RapController.java:652
-  wire _eq_272 = slot_pick_pick_index == 7'd119; // RapController.java:652
-  wire _eq_273 = slot_pick_pick_index == 7'd120; // RapController.java:652
-  wire _eq_274 = slot_pick_pick_index == 7'd121; // RapController.java:652
-  wire _eq_275 = slot_pick_pick_index == 7'd122; // RapController.java:652
-  wire _eq_276 = slot_pick_pick_index == 7'd123; // RapController.java:652
-  wire _eq_277 = slot_pick_pick_index == 7'd124; // RapController.java:652
-  wire _eq_278 = slot_pick_pick_index == 7'd125; // RapController.java:652
-  wire _eq_279 = slot_pick_pick_index == 7'd126; // RapController.java:652
-  wire _eq_280 = slot_pick_pick_index == 7'd127; // RapController.java:652
-  wire _eq_281 = slot_pick_pick_index == 7'd0; // RapController.java:653
-  wire [3:0] _not_26 = ~present_children; // RapController.java:440
+  wire _not_22 = ~snapshot_product_start; // RapController.java:611
+  wire _and_22 = _not_20 & _not_22; // RapController.java:611
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:612
+  wire _eq_23 = state == 4'd12; // RapController.java:613
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:613
+  wire _eq_24 = state == 4'd13; // RapController.java:613
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:613
+  wire _ge_1 = state >= 4'd2; // RapController.java:614
+  wire _le_0 = state <= 4'd11; // RapController.java:614
+  wire _and_23 = _ge_1 & _le_0; // RapController.java:614
+  wire _and_24 = in_run & pipe_empty; // RapController.java:616
+  wire _not_23 = ~io_headValid; // RapController.java:616
+  wire _and_25 = _and_24 & _not_23; // RapController.java:616
+  wire _not_24 = ~io_acceptEnable; // RapController.java:617
+  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:554
+  wire [127:0] _and_26 = slot_valid & _not_25; // RapController.java:554
+  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:648
+  wire _eq_25 = slot_pick_pick_index == 7'd0; // RapController.java:649
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:441
+  wire _eq_26 = slot_pick_pick_index == 7'd1; // RapController.java:649
+  wire _eq_27 = slot_pick_pick_index == 7'd2; // RapController.java:649
+  wire _eq_28 = slot_pick_pick_index == 7'd3; // RapController.java:649
+  wire _eq_29 = slot_pick_pick_index == 7'd4; // RapController.java:649
+  wire _eq_30 = slot_pick_pick_index == 7'd5; // RapController.java:649
+  wire _eq_31 = slot_pick_pick_index == 7'd6; // RapController.java:649
+  wire _eq_32 = slot_pick_pick_index == 7'd7; // RapController.java:649
+  wire _eq_33 = slot_pick_pick_index == 7'd8; // RapController.java:649
+  wire _eq_34 = slot_pick_pick_index == 7'd9; // RapController.java:649
+  wire _eq_35 = slot_pick_pick_index == 7'd10; // RapController.java:649
+  wire _eq_36 = slot_pick_pick_index == 7'd11; // RapController.java:649
+  wire _eq_37 = slot_pick_pick_index == 7'd12; // RapController.java:649
+  wire _eq_38 = slot_pick_pick_index == 7'd13; // RapController.java:649
+  wire _eq_39 = slot_pick_pick_index == 7'd14; // RapController.java:649
+  wire _eq_40 = slot_pick_pick_index == 7'd15; // RapController.java:649
+  wire _eq_41 = slot_pick_pick_index == 7'd16; // RapController.java:649
+  wire _eq_42 = slot_pick_pick_index == 7'd17; // RapController.java:649
+  wire _eq_43 = slot_pick_pick_index == 7'd18; // RapController.java:649
+  wire _eq_44 = slot_pick_pick_index == 7'd19; // RapController.java:649
+  wire _eq_45 = slot_pick_pick_index == 7'd20; // RapController.java:649
+  wire _eq_46 = slot_pick_pick_index == 7'd21; // RapController.java:649
+  wire _eq_47 = slot_pick_pick_index == 7'd22; // RapController.java:649
+  wire _eq_48 = slot_pick_pick_index == 7'd23; // RapController.java:649
+  wire _eq_49 = slot_pick_pick_index == 7'd24; // RapController.java:649
+  wire _eq_50 = slot_pick_pick_index == 7'd25; // RapController.java:649
+  wire _eq_51 = slot_pick_pick_index == 7'd26; // RapController.java:649
+  wire _eq_52 = slot_pick_pick_index == 7'd27; // RapController.java:649
+  wire _eq_53 = slot_pick_pick_index == 7'd28; // RapController.java:649
+  wire _eq_54 = slot_pick_pick_index == 7'd29; // RapController.java:649
+  wire _eq_55 = slot_pick_pick_index == 7'd30; // RapController.java:649
+  wire _eq_56 = slot_pick_pick_index == 7'd31; // RapController.java:649
+  wire _eq_57 = slot_pick_pick_index == 7'd32; // RapController.java:649
+  wire _eq_58 = slot_pick_pick_index == 7'd33; // RapController.java:649
+  wire _eq_59 = slot_pick_pick_index == 7'd34; // RapController.java:649
+  wire _eq_60 = slot_pick_pick_index == 7'd35; // RapController.java:649
+  wire _eq_61 = slot_pick_pick_index == 7'd36; // RapController.java:649
+  wire _eq_62 = slot_pick_pick_index == 7'd37; // RapController.java:649
+  wire _eq_63 = slot_pick_pick_index == 7'd38; // RapController.java:649
+  wire _eq_64 = slot_pick_pick_index == 7'd39; // RapController.java:649
+  wire _eq_65 = slot_pick_pick_index == 7'd40; // RapController.java:649
+  wire _eq_66 = slot_pick_pick_index == 7'd41; // RapController.java:649
+  wire _eq_67 = slot_pick_pick_index == 7'd42; // RapController.java:649
+  wire _eq_68 = slot_pick_pick_index == 7'd43; // RapController.java:649
+  wire _eq_69 = slot_pick_pick_index == 7'd44; // RapController.java:649
+  wire _eq_70 = slot_pick_pick_index == 7'd45; // RapController.java:649
+  wire _eq_71 = slot_pick_pick_index == 7'd46; // RapController.java:649
+  wire _eq_72 = slot_pick_pick_index == 7'd47; // RapController.java:649
+  wire _eq_73 = slot_pick_pick_index == 7'd48; // RapController.java:649
+  wire _eq_74 = slot_pick_pick_index == 7'd49; // RapController.java:649
+  wire _eq_75 = slot_pick_pick_index == 7'd50; // RapController.java:649
+  wire _eq_76 = slot_pick_pick_index == 7'd51; // RapController.java:649
+  wire _eq_77 = slot_pick_pick_index == 7'd52; // RapController.java:649
+  wire _eq_78 = slot_pick_pick_index == 7'd53; // RapController.java:649
+  wire _eq_79 = slot_pick_pick_index == 7'd54; // RapController.java:649
+  wire _eq_80 = slot_pick_pick_index == 7'd55; // RapController.java:649
+  wire _eq_81 = slot_pick_pick_index == 7'd56; // RapController.java:649
+  wire _eq_82 = slot_pick_pick_index == 7'd57; // RapController.java:649
+  wire _eq_83 = slot_pick_pick_index == 7'd58; // RapController.java:649
+  wire _eq_84 = slot_pick_pick_index == 7'd59; // RapController.java:649
+  wire _eq_85 = slot_pick_pick_index == 7'd60; // RapController.java:649
+  wire _eq_86 = slot_pick_pick_index == 7'd61; // RapController.java:649
+  wire _eq_87 = slot_pick_pick_index == 7'd62; // RapController.java:649
+  wire _eq_88 = slot_pick_pick_index == 7'd63; // RapController.java:649
+  wire _eq_89 = slot_pick_pick_index == 7'd64; // RapController.java:649
+  wire _eq_90 = slot_pick_pick_index == 7'd65; // RapController.java:649
+  wire _eq_91 = slot_pick_pick_index == 7'd66; // RapController.java:649
+  wire _eq_92 = slot_pick_pick_index == 7'd67; // RapController.java:649
+  wire _eq_93 = slot_pick_pick_index == 7'd68; // RapController.java:649
+  wire _eq_94 = slot_pick_pick_index == 7'd69; // RapController.java:649
+  wire _eq_95 = slot_pick_pick_index == 7'd70; // RapController.java:649
+  wire _eq_96 = slot_pick_pick_index == 7'd71; // RapController.java:649
+  wire _eq_97 = slot_pick_pick_index == 7'd72; // RapController.java:649
+  wire _eq_98 = slot_pick_pick_index == 7'd73; // RapController.java:649
+  wire _eq_99 = slot_pick_pick_index == 7'd74; // RapController.java:649
+  wire _eq_100 = slot_pick_pick_index == 7'd75; // RapController.java:649
+  wire _eq_101 = slot_pick_pick_index == 7'd76; // RapController.java:649
+  wire _eq_102 = slot_pick_pick_index == 7'd77; // RapController.java:649
+  wire _eq_103 = slot_pick_pick_index == 7'd78; // RapController.java:649
+  wire _eq_104 = slot_pick_pick_index == 7'd79; // RapController.java:649
+  wire _eq_105 = slot_pick_pick_index == 7'd80; // RapController.java:649
+  wire _eq_106 = slot_pick_pick_index == 7'd81; // RapController.java:649
+  wire _eq_107 = slot_pick_pick_index == 7'd82; // RapController.java:649
+  wire _eq_108 = slot_pick_pick_index == 7'd83; // RapController.java:649
+  wire _eq_109 = slot_pick_pick_index == 7'd84; // RapController.java:649
+  wire _eq_110 = slot_pick_pick_index == 7'd85; // RapController.java:649
+  wire _eq_111 = slot_pick_pick_index == 7'd86; // RapController.java:649
+  wire _eq_112 = slot_pick_pick_index == 7'd87; // RapController.java:649
+  wire _eq_113 = slot_pick_pick_index == 7'd88; // RapController.java:649
+  wire _eq_114 = slot_pick_pick_index == 7'd89; // RapController.java:649
+  wire _eq_115 = slot_pick_pick_index == 7'd90; // RapController.java:649
+  wire _eq_116 = slot_pick_pick_index == 7'd91; // RapController.java:649
+  wire _eq_117 = slot_pick_pick_index == 7'd92; // RapController.java:649
+  wire _eq_118 = slot_pick_pick_index == 7'd93; // RapController.java:649
+  wire _eq_119 = slot_pick_pick_index == 7'd94; // RapController.java:649
+  wire _eq_120 = slot_pick_pick_index == 7'd95; // RapController.java:649
+  wire _eq_121 = slot_pick_pick_index == 7'd96; // RapController.java:649
+  wire _eq_122 = slot_pick_pick_index == 7'd97; // RapController.java:649
+  wire _eq_123 = slot_pick_pick_index == 7'd98; // RapController.java:649
+  wire _eq_124 = slot_pick_pick_index == 7'd99; // RapController.java:649
+  wire _eq_125 = slot_pick_pick_index == 7'd100; // RapController.java:649
+  wire _eq_126 = slot_pick_pick_index == 7'd101; // RapController.java:649
+  wire _eq_127 = slot_pick_pick_index == 7'd102; // RapController.java:649
+  wire _eq_128 = slot_pick_pick_index == 7'd103; // RapController.java:649
+  wire _eq_129 = slot_pick_pick_index == 7'd104; // RapController.java:649
+  wire _eq_130 = slot_pick_pick_index == 7'd105; // RapController.java:649
+  wire _eq_131 = slot_pick_pick_index == 7'd106; // RapController.java:649
+  wire _eq_132 = slot_pick_pick_index == 7'd107; // RapController.java:649
+  wire _eq_133 = slot_pick_pick_index == 7'd108; // RapController.java:649
+  wire _eq_134 = slot_pick_pick_index == 7'd109; // RapController.java:649
+  wire _eq_135 = slot_pick_pick_index == 7'd110; // RapController.java:649
+  wire _eq_136 = slot_pick_pick_index == 7'd111; // RapController.java:649
+  wire _eq_137 = slot_pick_pick_index == 7'd112; // RapController.java:649
+  wire _eq_138 = slot_pick_pick_index == 7'd113; // RapController.java:649
+  wire _eq_139 = slot_pick_pick_index == 7'd114; // RapController.java:649
+  wire _eq_140 = slot_pick_pick_index == 7'd115; // RapController.java:649
+  wire _eq_141 = slot_pick_pick_index == 7'd116; // RapController.java:649
+  wire _eq_142 = slot_pick_pick_index == 7'd117; // RapController.java:649
+  wire _eq_143 = slot_pick_pick_index == 7'd118; // RapController.java:649
+  wire _eq_144 = slot_pick_pick_index == 7'd119; // RapController.java:649
+  wire _eq_145 = slot_pick_pick_index == 7'd120; // RapController.java:649
+  wire _eq_146 = slot_pick_pick_index == 7'd121; // RapController.java:649
+  wire _eq_147 = slot_pick_pick_index == 7'd122; // RapController.java:649
+  wire _eq_148 = slot_pick_pick_index == 7'd123; // RapController.java:649
+  wire _eq_149 = slot_pick_pick_index == 7'd124; // RapController.java:649
+  wire _eq_150 = slot_pick_pick_index == 7'd125; // RapController.java:649
+  wire _eq_151 = slot_pick_pick_index == 7'd126; // RapController.java:649
+  wire _eq_152 = slot_pick_pick_index == 7'd127; // RapController.java:649
+  wire _eq_153 = slot_pick_pick_index == 7'd0; // RapController.java:650
+  wire _eq_154 = slot_pick_pick_index == 7'd1; // RapController.java:650
+  wire _eq_155 = slot_pick_pick_index == 7'd2; // RapController.java:650
+  wire _eq_156 = slot_pick_pick_index == 7'd3; // RapController.java:650
+  wire _eq_157 = slot_pick_pick_index == 7'd4; // RapController.java:650
+  wire _eq_158 = slot_pick_pick_index == 7'd5; // RapController.java:650
+  wire _eq_159 = slot_pick_pick_index == 7'd6; // RapController.java:650
+  wire _eq_160 = slot_pick_pick_index == 7'd7; // RapController.java:650
+  wire _eq_161 = slot_pick_pick_index == 7'd8; // RapController.java:650
+  wire _eq_162 = slot_pick_pick_index == 7'd9; // RapController.java:650
+  wire _eq_163 = slot_pick_pick_index == 7'd10; // RapController.java:650
+  wire _eq_164 = slot_pick_pick_index == 7'd11; // RapController.java:650
+  wire _eq_165 = slot_pick_pick_index == 7'd12; // RapController.java:650
+  wire _eq_166 = slot_pick_pick_index == 7'd13; // RapController.java:650
+  wire _eq_167 = slot_pick_pick_index == 7'd14; // RapController.java:650
+  wire _eq_168 = slot_pick_pick_index == 7'd15; // RapController.java:650
+  wire _eq_169 = slot_pick_pick_index == 7'd16; // RapController.java:650
+  wire _eq_170 = slot_pick_pick_index == 7'd17; // RapController.java:650
+  wire _eq_171 = slot_pick_pick_index == 7'd18; // RapController.java:650
+  wire _eq_172 = slot_pick_pick_index == 7'd19; // RapController.java:650
+  wire _eq_173 = slot_pick_pick_index == 7'd20; // RapController.java:650
+  wire _eq_174 = slot_pick_pick_index == 7'd21; // RapController.java:650
+  wire _eq_175 = slot_pick_pick_index == 7'd22; // RapController.java:650
+  wire _eq_176 = slot_pick_pick_index == 7'd23; // RapController.java:650
+  wire _eq_177 = slot_pick_pick_index == 7'd24; // RapController.java:650
+  wire _eq_178 = slot_pick_pick_index == 7'd25; // RapController.java:650
+  wire _eq_179 = slot_pick_pick_index == 7'd26; // RapController.java:650
+  wire _eq_180 = slot_pick_pick_index == 7'd27; // RapController.java:650
+  wire _eq_181 = slot_pick_pick_index == 7'd28; // RapController.java:650
+  wire _eq_182 = slot_pick_pick_index == 7'd29; // RapController.java:650
+  wire _eq_183 = slot_pick_pick_index == 7'd30; // RapController.java:650
+  wire _eq_184 = slot_pick_pick_index == 7'd31; // RapController.java:650
+  wire _eq_185 = slot_pick_pick_index == 7'd32; // RapController.java:650
+  wire _eq_186 = slot_pick_pick_index == 7'd33; // RapController.java:650
+  wire _eq_187 = slot_pick_pick_index == 7'd34; // RapController.java:650
+  wire _eq_188 = slot_pick_pick_index == 7'd35; // RapController.java:650
+  wire _eq_189 = slot_pick_pick_index == 7'd36; // RapController.java:650
+  wire _eq_190 = slot_pick_pick_index == 7'd37; // RapController.java:650
+  wire _eq_191 = slot_pick_pick_index == 7'd38; // RapController.java:650
+  wire _eq_192 = slot_pick_pick_index == 7'd39; // RapController.java:650
+  wire _eq_193 = slot_pick_pick_index == 7'd40; // RapController.java:650
+  wire _eq_194 = slot_pick_pick_index == 7'd41; // RapController.java:650
+  wire _eq_195 = slot_pick_pick_index == 7'd42; // RapController.java:650
+  wire _eq_196 = slot_pick_pick_index == 7'd43; // RapController.java:650
+  wire _eq_197 = slot_pick_pick_index == 7'd44; // RapController.java:650
+  wire _eq_198 = slot_pick_pick_index == 7'd45; // RapController.java:650
+  wire _eq_199 = slot_pick_pick_index == 7'd46; // RapController.java:650
+  wire _eq_200 = slot_pick_pick_index == 7'd47; // RapController.java:650
+  wire _eq_201 = slot_pick_pick_index == 7'd48; // RapController.java:650
+  wire _eq_202 = slot_pick_pick_index == 7'd49; // RapController.java:650
+  wire _eq_203 = slot_pick_pick_index == 7'd50; // RapController.java:650
+  wire _eq_204 = slot_pick_pick_index == 7'd51; // RapController.java:650
+  wire _eq_205 = slot_pick_pick_index == 7'd52; // RapController.java:650
+  wire _eq_206 = slot_pick_pick_index == 7'd53; // RapController.java:650
+  wire _eq_207 = slot_pick_pick_index == 7'd54; // RapController.java:650
+  wire _eq_208 = slot_pick_pick_index == 7'd55; // RapController.java:650
+  wire _eq_209 = slot_pick_pick_index == 7'd56; // RapController.java:650
+  wire _eq_210 = slot_pick_pick_index == 7'd57; // RapController.java:650
+  wire _eq_211 = slot_pick_pick_index == 7'd58; // RapController.java:650
+  wire _eq_212 = slot_pick_pick_index == 7'd59; // RapController.java:650
+  wire _eq_213 = slot_pick_pick_index == 7'd60; // RapController.java:650
+  wire _eq_214 = slot_pick_pick_index == 7'd61; // RapController.java:650
+  wire _eq_215 = slot_pick_pick_index == 7'd62; // RapController.java:650
+  wire _eq_216 = slot_pick_pick_index == 7'd63; // RapController.java:650
+  wire _eq_217 = slot_pick_pick_index == 7'd64; // RapController.java:650
+  wire _eq_218 = slot_pick_pick_index == 7'd65; // RapController.java:650
+  wire _eq_219 = slot_pick_pick_index == 7'd66; // RapController.java:650
+  wire _eq_220 = slot_pick_pick_index == 7'd67; // RapController.java:650
+  wire _eq_221 = slot_pick_pick_index == 7'd68; // RapController.java:650
+  wire _eq_222 = slot_pick_pick_index == 7'd69; // RapController.java:650
+  wire _eq_223 = slot_pick_pick_index == 7'd70; // RapController.java:650
+  wire _eq_224 = slot_pick_pick_index == 7'd71; // RapController.java:650
+  wire _eq_225 = slot_pick_pick_index == 7'd72; // RapController.java:650
+  wire _eq_226 = slot_pick_pick_index == 7'd73; // RapController.java:650
+  wire _eq_227 = slot_pick_pick_index == 7'd74; // RapController.java:650
+  wire _eq_228 = slot_pick_pick_index == 7'd75; // RapController.java:650
+  wire _eq_229 = slot_pick_pick_index == 7'd76; // RapController.java:650
+  wire _eq_230 = slot_pick_pick_index == 7'd77; // RapController.java:650
+  wire _eq_231 = slot_pick_pick_index == 7'd78; // RapController.java:650
+  wire _eq_232 = slot_pick_pick_index == 7'd79; // RapController.java:650
+  wire _eq_233 = slot_pick_pick_index == 7'd80; // RapController.java:650
+  wire _eq_234 = slot_pick_pick_index == 7'd81; // RapController.java:650
+  wire _eq_235 = slot_pick_pick_index == 7'd82; // RapController.java:650
+  wire _eq_236 = slot_pick_pick_index == 7'd83; // RapController.java:650
+  wire _eq_237 = slot_pick_pick_index == 7'd84; // RapController.java:650
+  wire _eq_238 = slot_pick_pick_index == 7'd85; // RapController.java:650
+  wire _eq_239 = slot_pick_pick_index == 7'd86; // RapController.java:650
+  wire _eq_240 = slot_pick_pick_index == 7'd87; // RapController.java:650
+  wire _eq_241 = slot_pick_pick_index == 7'd88; // RapController.java:650
+  wire _eq_242 = slot_pick_pick_index == 7'd89; // RapController.java:650
+  wire _eq_243 = slot_pick_pick_index == 7'd90; // RapController.java:650
+  wire _eq_244 = slot_pick_pick_index == 7'd91; // RapController.java:650
+  wire _eq_245 = slot_pick_pick_index == 7'd92; // RapController.java:650
+  wire _eq_246 = slot_pick_pick_index == 7'd93; // RapController.java:650
+  wire _eq_247 = slot_pick_pick_index == 7'd94; // RapController.java:650
+  wire _eq_248 = slot_pick_pick_index == 7'd95; // RapController.java:650
+  wire _eq_249 = slot_pick_pick_index == 7'd96; // RapController.java:650
+  wire _eq_250 = slot_pick_pick_index == 7'd97; // RapController.java:650
+  wire _eq_251 = slot_pick_pick_index == 7'd98; // RapController.java:650
+  wire _eq_252 = slot_pick_pick_index == 7'd99; // RapController.java:650
+  wire _eq_253 = slot_pick_pick_index == 7'd100; // RapController.java:650
+  wire _eq_254 = slot_pick_pick_index == 7'd101; // RapController.java:650
+  wire _eq_255 = slot_pick_pick_index == 7'd102; // RapController.java:650
+  wire _eq_256 = slot_pick_pick_index == 7'd103; // RapController.java:650
+  wire _eq_257 = slot_pick_pick_index == 7'd104; // RapController.java:650
+  wire _eq_258 = slot_pick_pick_index == 7'd105; // RapController.java:650
+  wire _eq_259 = slot_pick_pick_index == 7'd106; // RapController.java:650
+  wire _eq_260 = slot_pick_pick_index == 7'd107; // RapController.java:650
+  wire _eq_261 = slot_pick_pick_index == 7'd108; // RapController.java:650
+  wire _eq_262 = slot_pick_pick_index == 7'd109; // RapController.java:650
+  wire _eq_263 = slot_pick_pick_index == 7'd110; // RapController.java:650
+  wire _eq_264 = slot_pick_pick_index == 7'd111; // RapController.java:650
+  wire _eq_265 = slot_pick_pick_index == 7'd112; // RapController.java:650
+  wire _eq_266 = slot_pick_pick_index == 7'd113; // RapController.java:650
+  wire _eq_267 = slot_pick_pick_index == 7'd114; // RapController.java:650
+  wire _eq_268 = slot_pick_pick_index == 7'd115; // RapController.java:650
+  wire _eq_269 = slot_pick_pick_index == 7'd116; // RapController.java:650
+  wire _eq_270 = slot_pick_pick_index == 7'd117; // RapController.java:650
+  wire _eq_271 = slot_pick_pick_index == 7'd118; // RapController.java:650
+  wire _eq_272 = slot_pick_pick_index == 7'd119; // RapController.java:650
+  wire _eq_273 = slot_pick_pick_index == 7'd120; // RapController.java:650
+  wire _eq_274 = slot_pick_pick_index == 7'd121; // RapController.java:650
+  wire _eq_275 = slot_pick_pick_index == 7'd122; // RapController.java:650
+  wire _eq_276 = slot_pick_pick_index == 7'd123; // RapController.java:650
+  wire _eq_277 = slot_pick_pick_index == 7'd124; // RapController.java:650
+  wire _eq_278 = slot_pick_pick_index == 7'd125; // RapController.java:650
+  wire _eq_279 = slot_pick_pick_index == 7'd126; // RapController.java:650
+  wire _eq_280 = slot_pick_pick_index == 7'd127; // RapController.java:650
+  wire _eq_281 = slot_pick_pick_index == 7'd0; // RapController.java:651
+  wire [3:0] _not_26 = ~present_children; // RapController.java:438
   wire _bits_5 = _not_26[0]; // FirstSet.java:25
   wire _bits_6 = _not_26[1]; // FirstSet.java:25
   wire _or_12 = _bits_5 | _bits_6; // FirstSet.java:37
@@ -1421,133 +1421,133 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _mux_5 = _not_27 ? _not_28 : _not_29; // FirstSet.java:36
   wire [1:0] _cat_7 = {_not_27, _mux_5}; // FirstSet.java:36
   wire [1:0] _bits_8 = _cat_7; // FirstSet.java:44
-  wire _eq_282 = slot_pick_pick_index == 7'd1; // RapController.java:653
-  wire _eq_283 = slot_pick_pick_index == 7'd2; // RapController.java:653
-  wire _eq_284 = slot_pick_pick_index == 7'd3; // RapController.java:653
-  wire _eq_285 = slot_pick_pick_index == 7'd4; // RapController.java:653
-  wire _eq_286 = slot_pick_pick_index == 7'd5; // RapController.java:653
-  wire _eq_287 = slot_pick_pick_index == 7'd6; // RapController.java:653
-  wire _eq_288 = slot_pick_pick_index == 7'd7; // RapController.java:653
-  wire _eq_289 = slot_pick_pick_index == 7'd8; // RapController.java:653
-  wire _eq_290 = slot_pick_pick_index == 7'd9; // RapController.java:653
-  wire _eq_291 = slot_pick_pick_index == 7'd10; // RapController.java:653
-  wire _eq_292 = slot_pick_pick_index == 7'd11; // RapController.java:653
-  wire _eq_293 = slot_pick_pick_index == 7'd12; // RapController.java:653
-  wire _eq_294 = slot_pick_pick_index == 7'd13; // RapController.java:653
-  wire _eq_295 = slot_pick_pick_index == 7'd14; // RapController.java:653
-  wire _eq_296 = slot_pick_pick_index == 7'd15; // RapController.java:653
-  wire _eq_297 = slot_pick_pick_index == 7'd16; // RapController.java:653
-  wire _eq_298 = slot_pick_pick_index == 7'd17; // RapController.java:653
-  wire _eq_299 = slot_pick_pick_index == 7'd18; // RapController.java:653
-  wire _eq_300 = slot_pick_pick_index == 7'd19; // RapController.java:653
-  wire _eq_301 = slot_pick_pick_index == 7'd20; // RapController.java:653
-  wire _eq_302 = slot_pick_pick_index == 7'd21; // RapController.java:653
-  wire _eq_303 = slot_pick_pick_index == 7'd22; // RapController.java:653
-  wire _eq_304 = slot_pick_pick_index == 7'd23; // RapController.java:653
-  wire _eq_305 = slot_pick_pick_index == 7'd24; // RapController.java:653
-  wire _eq_306 = slot_pick_pick_index == 7'd25; // RapController.java:653
-  wire _eq_307 = slot_pick_pick_index == 7'd26; // RapController.java:653
-  wire _eq_308 = slot_pick_pick_index == 7'd27; // RapController.java:653
-  wire _eq_309 = slot_pick_pick_index == 7'd28; // RapController.java:653
-  wire _eq_310 = slot_pick_pick_index == 7'd29; // RapController.java:653
-  wire _eq_311 = slot_pick_pick_index == 7'd30; // RapController.java:653
-  wire _eq_312 = slot_pick_pick_index == 7'd31; // RapController.java:653
-  wire _eq_313 = slot_pick_pick_index == 7'd32; // RapController.java:653
-  wire _eq_314 = slot_pick_pick_index == 7'd33; // RapController.java:653
-  wire _eq_315 = slot_pick_pick_index == 7'd34; // RapController.java:653
-  wire _eq_316 = slot_pick_pick_index == 7'd35; // RapController.java:653
-  wire _eq_317 = slot_pick_pick_index == 7'd36; // RapController.java:653
-  wire _eq_318 = slot_pick_pick_index == 7'd37; // RapController.java:653
-  wire _eq_319 = slot_pick_pick_index == 7'd38; // RapController.java:653
-  wire _eq_320 = slot_pick_pick_index == 7'd39; // RapController.java:653
-  wire _eq_321 = slot_pick_pick_index == 7'd40; // RapController.java:653
-  wire _eq_322 = slot_pick_pick_index == 7'd41; // RapController.java:653
-  wire _eq_323 = slot_pick_pick_index == 7'd42; // RapController.java:653
-  wire _eq_324 = slot_pick_pick_index == 7'd43; // RapController.java:653
-  wire _eq_325 = slot_pick_pick_index == 7'd44; // RapController.java:653
-  wire _eq_326 = slot_pick_pick_index == 7'd45; // RapController.java:653
-  wire _eq_327 = slot_pick_pick_index == 7'd46; // RapController.java:653
-  wire _eq_328 = slot_pick_pick_index == 7'd47; // RapController.java:653
-  wire _eq_329 = slot_pick_pick_index == 7'd48; // RapController.java:653
-  wire _eq_330 = slot_pick_pick_index == 7'd49; // RapController.java:653
-  wire _eq_331 = slot_pick_pick_index == 7'd50; // RapController.java:653
-  wire _eq_332 = slot_pick_pick_index == 7'd51; // RapController.java:653
-  wire _eq_333 = slot_pick_pick_index == 7'd52; // RapController.java:653
-  wire _eq_334 = slot_pick_pick_index == 7'd53; // RapController.java:653
-  wire _eq_335 = slot_pick_pick_index == 7'd54; // RapController.java:653
-  wire _eq_336 = slot_pick_pick_index == 7'd55; // RapController.java:653
-  wire _eq_337 = slot_pick_pick_index == 7'd56; // RapController.java:653
-  wire _eq_338 = slot_pick_pick_index == 7'd57; // RapController.java:653
-  wire _eq_339 = slot_pick_pick_index == 7'd58; // RapController.java:653
-  wire _eq_340 = slot_pick_pick_index == 7'd59; // RapController.java:653
-  wire _eq_341 = slot_pick_pick_index == 7'd60; // RapController.java:653
-  wire _eq_342 = slot_pick_pick_index == 7'd61; // RapController.java:653
-  wire _eq_343 = slot_pick_pick_index == 7'd62; // RapController.java:653
-  wire _eq_344 = slot_pick_pick_index == 7'd63; // RapController.java:653
-  wire _eq_345 = slot_pick_pick_index == 7'd64; // RapController.java:653
-  wire _eq_346 = slot_pick_pick_index == 7'd65; // RapController.java:653
-  wire _eq_347 = slot_pick_pick_index == 7'd66; // RapController.java:653
-  wire _eq_348 = slot_pick_pick_index == 7'd67; // RapController.java:653
-  wire _eq_349 = slot_pick_pick_index == 7'd68; // RapController.java:653
-  wire _eq_350 = slot_pick_pick_index == 7'd69; // RapController.java:653
-  wire _eq_351 = slot_pick_pick_index == 7'd70; // RapController.java:653
-  wire _eq_352 = slot_pick_pick_index == 7'd71; // RapController.java:653
-  wire _eq_353 = slot_pick_pick_index == 7'd72; // RapController.java:653
-  wire _eq_354 = slot_pick_pick_index == 7'd73; // RapController.java:653
-  wire _eq_355 = slot_pick_pick_index == 7'd74; // RapController.java:653
-  wire _eq_356 = slot_pick_pick_index == 7'd75; // RapController.java:653
-  wire _eq_357 = slot_pick_pick_index == 7'd76; // RapController.java:653
-  wire _eq_358 = slot_pick_pick_index == 7'd77; // RapController.java:653
-  wire _eq_359 = slot_pick_pick_index == 7'd78; // RapController.java:653
-  wire _eq_360 = slot_pick_pick_index == 7'd79; // RapController.java:653
-  wire _eq_361 = slot_pick_pick_index == 7'd80; // RapController.java:653
-  wire _eq_362 = slot_pick_pick_index == 7'd81; // RapController.java:653
-  wire _eq_363 = slot_pick_pick_index == 7'd82; // RapController.java:653
-  wire _eq_364 = slot_pick_pick_index == 7'd83; // RapController.java:653
-  wire _eq_365 = slot_pick_pick_index == 7'd84; // RapController.java:653
-  wire _eq_366 = slot_pick_pick_index == 7'd85; // RapController.java:653
-  wire _eq_367 = slot_pick_pick_index == 7'd86; // RapController.java:653
-  wire _eq_368 = slot_pick_pick_index == 7'd87; // RapController.java:653
-  wire _eq_369 = slot_pick_pick_index == 7'd88; // RapController.java:653
-  wire _eq_370 = slot_pick_pick_index == 7'd89; // RapController.java:653
-  wire _eq_371 = slot_pick_pick_index == 7'd90; // RapController.java:653
-  wire _eq_372 = slot_pick_pick_index == 7'd91; // RapController.java:653
-  wire _eq_373 = slot_pick_pick_index == 7'd92; // RapController.java:653
-  wire _eq_374 = slot_pick_pick_index == 7'd93; // RapController.java:653
-  wire _eq_375 = slot_pick_pick_index == 7'd94; // RapController.java:653
-  wire _eq_376 = slot_pick_pick_index == 7'd95; // RapController.java:653
-  wire _eq_377 = slot_pick_pick_index == 7'd96; // RapController.java:653
-  wire _eq_378 = slot_pick_pick_index == 7'd97; // RapController.java:653
-  wire _eq_379 = slot_pick_pick_index == 7'd98; // RapController.java:653
-  wire _eq_380 = slot_pick_pick_index == 7'd99; // RapController.java:653
-  wire _eq_381 = slot_pick_pick_index == 7'd100; // RapController.java:653
-  wire _eq_382 = slot_pick_pick_index == 7'd101; // RapController.java:653
-  wire _eq_383 = slot_pick_pick_index == 7'd102; // RapController.java:653
-  wire _eq_384 = slot_pick_pick_index == 7'd103; // RapController.java:653
-  wire _eq_385 = slot_pick_pick_index == 7'd104; // RapController.java:653
-  wire _eq_386 = slot_pick_pick_index == 7'd105; // RapController.java:653
-  wire _eq_387 = slot_pick_pick_index == 7'd106; // RapController.java:653
-  wire _eq_388 = slot_pick_pick_index == 7'd107; // RapController.java:653
-  wire _eq_389 = slot_pick_pick_index == 7'd108; // RapController.java:653
-  wire _eq_390 = slot_pick_pick_index == 7'd109; // RapController.java:653
-  wire _eq_391 = slot_pick_pick_index == 7'd110; // RapController.java:653
-  wire _eq_392 = slot_pick_pick_index == 7'd111; // RapController.java:653
-  wire _eq_393 = slot_pick_pick_index == 7'd112; // RapController.java:653
-  wire _eq_394 = slot_pick_pick_index == 7'd113; // RapController.java:653
-  wire _eq_395 = slot_pick_pick_index == 7'd114; // RapController.java:653
-  wire _eq_396 = slot_pick_pick_index == 7'd115; // RapController.java:653
-  wire _eq_397 = slot_pick_pick_index == 7'd116; // RapController.java:653
-  wire _eq_398 = slot_pick_pick_index == 7'd117; // RapController.java:653
-  wire _eq_399 = slot_pick_pick_index == 7'd118; // RapController.java:653
-  wire _eq_400 = slot_pick_pick_index == 7'd119; // RapController.java:653
-  wire _eq_401 = slot_pick_pick_index == 7'd120; // RapController.java:653
-  wire _eq_402 = slot_pick_pick_index == 7'd121; // RapController.java:653
-  wire _eq_403 = slot_pick_pick_index == 7'd122; // RapController.java:653
-  wire _eq_404 = slot_pick_pick_index == 7'd123; // RapController.java:653
-  wire _eq_405 = slot_pick_pick_index == 7'd124; // RapController.java:653
-  wire _eq_406 = slot_pick_pick_index == 7'd125; // RapController.java:653
-  wire _eq_407 = slot_pick_pick_index == 7'd126; // RapController.java:653
-  wire _eq_408 = slot_pick_pick_index == 7'd127; // RapController.java:653
+  wire _eq_282 = slot_pick_pick_index == 7'd1; // RapController.java:651
+  wire _eq_283 = slot_pick_pick_index == 7'd2; // RapController.java:651
+  wire _eq_284 = slot_pick_pick_index == 7'd3; // RapController.java:651
+  wire _eq_285 = slot_pick_pick_index == 7'd4; // RapController.java:651
+  wire _eq_286 = slot_pick_pick_index == 7'd5; // RapController.java:651
+  wire _eq_287 = slot_pick_pick_index == 7'd6; // RapController.java:651
+  wire _eq_288 = slot_pick_pick_index == 7'd7; // RapController.java:651
+  wire _eq_289 = slot_pick_pick_index == 7'd8; // RapController.java:651
+  wire _eq_290 = slot_pick_pick_index == 7'd9; // RapController.java:651
+  wire _eq_291 = slot_pick_pick_index == 7'd10; // RapController.java:651
+  wire _eq_292 = slot_pick_pick_index == 7'd11; // RapController.java:651
+  wire _eq_293 = slot_pick_pick_index == 7'd12; // RapController.java:651
+  wire _eq_294 = slot_pick_pick_index == 7'd13; // RapController.java:651
+  wire _eq_295 = slot_pick_pick_index == 7'd14; // RapController.java:651
+  wire _eq_296 = slot_pick_pick_index == 7'd15; // RapController.java:651
+  wire _eq_297 = slot_pick_pick_index == 7'd16; // RapController.java:651
+  wire _eq_298 = slot_pick_pick_index == 7'd17; // RapController.java:651
+  wire _eq_299 = slot_pick_pick_index == 7'd18; // RapController.java:651
+  wire _eq_300 = slot_pick_pick_index == 7'd19; // RapController.java:651
+  wire _eq_301 = slot_pick_pick_index == 7'd20; // RapController.java:651
+  wire _eq_302 = slot_pick_pick_index == 7'd21; // RapController.java:651
+  wire _eq_303 = slot_pick_pick_index == 7'd22; // RapController.java:651
+  wire _eq_304 = slot_pick_pick_index == 7'd23; // RapController.java:651
+  wire _eq_305 = slot_pick_pick_index == 7'd24; // RapController.java:651
+  wire _eq_306 = slot_pick_pick_index == 7'd25; // RapController.java:651
+  wire _eq_307 = slot_pick_pick_index == 7'd26; // RapController.java:651
+  wire _eq_308 = slot_pick_pick_index == 7'd27; // RapController.java:651
+  wire _eq_309 = slot_pick_pick_index == 7'd28; // RapController.java:651
+  wire _eq_310 = slot_pick_pick_index == 7'd29; // RapController.java:651
+  wire _eq_311 = slot_pick_pick_index == 7'd30; // RapController.java:651
+  wire _eq_312 = slot_pick_pick_index == 7'd31; // RapController.java:651
+  wire _eq_313 = slot_pick_pick_index == 7'd32; // RapController.java:651
+  wire _eq_314 = slot_pick_pick_index == 7'd33; // RapController.java:651
+  wire _eq_315 = slot_pick_pick_index == 7'd34; // RapController.java:651
+  wire _eq_316 = slot_pick_pick_index == 7'd35; // RapController.java:651
+  wire _eq_317 = slot_pick_pick_index == 7'd36; // RapController.java:651
+  wire _eq_318 = slot_pick_pick_index == 7'd37; // RapController.java:651
+  wire _eq_319 = slot_pick_pick_index == 7'd38; // RapController.java:651
+  wire _eq_320 = slot_pick_pick_index == 7'd39; // RapController.java:651
+  wire _eq_321 = slot_pick_pick_index == 7'd40; // RapController.java:651
+  wire _eq_322 = slot_pick_pick_index == 7'd41; // RapController.java:651
+  wire _eq_323 = slot_pick_pick_index == 7'd42; // RapController.java:651
+  wire _eq_324 = slot_pick_pick_index == 7'd43; // RapController.java:651
+  wire _eq_325 = slot_pick_pick_index == 7'd44; // RapController.java:651
+  wire _eq_326 = slot_pick_pick_index == 7'd45; // RapController.java:651
+  wire _eq_327 = slot_pick_pick_index == 7'd46; // RapController.java:651
+  wire _eq_328 = slot_pick_pick_index == 7'd47; // RapController.java:651
+  wire _eq_329 = slot_pick_pick_index == 7'd48; // RapController.java:651
+  wire _eq_330 = slot_pick_pick_index == 7'd49; // RapController.java:651
+  wire _eq_331 = slot_pick_pick_index == 7'd50; // RapController.java:651
+  wire _eq_332 = slot_pick_pick_index == 7'd51; // RapController.java:651
+  wire _eq_333 = slot_pick_pick_index == 7'd52; // RapController.java:651
+  wire _eq_334 = slot_pick_pick_index == 7'd53; // RapController.java:651
+  wire _eq_335 = slot_pick_pick_index == 7'd54; // RapController.java:651
+  wire _eq_336 = slot_pick_pick_index == 7'd55; // RapController.java:651
+  wire _eq_337 = slot_pick_pick_index == 7'd56; // RapController.java:651
+  wire _eq_338 = slot_pick_pick_index == 7'd57; // RapController.java:651
+  wire _eq_339 = slot_pick_pick_index == 7'd58; // RapController.java:651
+  wire _eq_340 = slot_pick_pick_index == 7'd59; // RapController.java:651
+  wire _eq_341 = slot_pick_pick_index == 7'd60; // RapController.java:651
+  wire _eq_342 = slot_pick_pick_index == 7'd61; // RapController.java:651
+  wire _eq_343 = slot_pick_pick_index == 7'd62; // RapController.java:651
+  wire _eq_344 = slot_pick_pick_index == 7'd63; // RapController.java:651
+  wire _eq_345 = slot_pick_pick_index == 7'd64; // RapController.java:651
+  wire _eq_346 = slot_pick_pick_index == 7'd65; // RapController.java:651
+  wire _eq_347 = slot_pick_pick_index == 7'd66; // RapController.java:651
+  wire _eq_348 = slot_pick_pick_index == 7'd67; // RapController.java:651
+  wire _eq_349 = slot_pick_pick_index == 7'd68; // RapController.java:651
+  wire _eq_350 = slot_pick_pick_index == 7'd69; // RapController.java:651
+  wire _eq_351 = slot_pick_pick_index == 7'd70; // RapController.java:651
+  wire _eq_352 = slot_pick_pick_index == 7'd71; // RapController.java:651
+  wire _eq_353 = slot_pick_pick_index == 7'd72; // RapController.java:651
+  wire _eq_354 = slot_pick_pick_index == 7'd73; // RapController.java:651
+  wire _eq_355 = slot_pick_pick_index == 7'd74; // RapController.java:651
+  wire _eq_356 = slot_pick_pick_index == 7'd75; // RapController.java:651
+  wire _eq_357 = slot_pick_pick_index == 7'd76; // RapController.java:651
+  wire _eq_358 = slot_pick_pick_index == 7'd77; // RapController.java:651
+  wire _eq_359 = slot_pick_pick_index == 7'd78; // RapController.java:651
+  wire _eq_360 = slot_pick_pick_index == 7'd79; // RapController.java:651
+  wire _eq_361 = slot_pick_pick_index == 7'd80; // RapController.java:651
+  wire _eq_362 = slot_pick_pick_index == 7'd81; // RapController.java:651
+  wire _eq_363 = slot_pick_pick_index == 7'd82; // RapController.java:651
+  wire _eq_364 = slot_pick_pick_index == 7'd83; // RapController.java:651
+  wire _eq_365 = slot_pick_pick_index == 7'd84; // RapController.java:651
+  wire _eq_366 = slot_pick_pick_index == 7'd85; // RapController.java:651
+  wire _eq_367 = slot_pick_pick_index == 7'd86; // RapController.java:651
+  wire _eq_368 = slot_pick_pick_index == 7'd87; // RapController.java:651
+  wire _eq_369 = slot_pick_pick_index == 7'd88; // RapController.java:651
+  wire _eq_370 = slot_pick_pick_index == 7'd89; // RapController.java:651
+  wire _eq_371 = slot_pick_pick_index == 7'd90; // RapController.java:651
+  wire _eq_372 = slot_pick_pick_index == 7'd91; // RapController.java:651
+  wire _eq_373 = slot_pick_pick_index == 7'd92; // RapController.java:651
+  wire _eq_374 = slot_pick_pick_index == 7'd93; // RapController.java:651
+  wire _eq_375 = slot_pick_pick_index == 7'd94; // RapController.java:651
+  wire _eq_376 = slot_pick_pick_index == 7'd95; // RapController.java:651
+  wire _eq_377 = slot_pick_pick_index == 7'd96; // RapController.java:651
+  wire _eq_378 = slot_pick_pick_index == 7'd97; // RapController.java:651
+  wire _eq_379 = slot_pick_pick_index == 7'd98; // RapController.java:651
+  wire _eq_380 = slot_pick_pick_index == 7'd99; // RapController.java:651
+  wire _eq_381 = slot_pick_pick_index == 7'd100; // RapController.java:651
+  wire _eq_382 = slot_pick_pick_index == 7'd101; // RapController.java:651
+  wire _eq_383 = slot_pick_pick_index == 7'd102; // RapController.java:651
+  wire _eq_384 = slot_pick_pick_index == 7'd103; // RapController.java:651
+  wire _eq_385 = slot_pick_pick_index == 7'd104; // RapController.java:651
+  wire _eq_386 = slot_pick_pick_index == 7'd105; // RapController.java:651
+  wire _eq_387 = slot_pick_pick_index == 7'd106; // RapController.java:651
+  wire _eq_388 = slot_pick_pick_index == 7'd107; // RapController.java:651
+  wire _eq_389 = slot_pick_pick_index == 7'd108; // RapController.java:651
+  wire _eq_390 = slot_pick_pick_index == 7'd109; // RapController.java:651
+  wire _eq_391 = slot_pick_pick_index == 7'd110; // RapController.java:651
+  wire _eq_392 = slot_pick_pick_index == 7'd111; // RapController.java:651
+  wire _eq_393 = slot_pick_pick_index == 7'd112; // RapController.java:651
+  wire _eq_394 = slot_pick_pick_index == 7'd113; // RapController.java:651
+  wire _eq_395 = slot_pick_pick_index == 7'd114; // RapController.java:651
+  wire _eq_396 = slot_pick_pick_index == 7'd115; // RapController.java:651
+  wire _eq_397 = slot_pick_pick_index == 7'd116; // RapController.java:651
+  wire _eq_398 = slot_pick_pick_index == 7'd117; // RapController.java:651
+  wire _eq_399 = slot_pick_pick_index == 7'd118; // RapController.java:651
+  wire _eq_400 = slot_pick_pick_index == 7'd119; // RapController.java:651
+  wire _eq_401 = slot_pick_pick_index == 7'd120; // RapController.java:651
+  wire _eq_402 = slot_pick_pick_index == 7'd121; // RapController.java:651
+  wire _eq_403 = slot_pick_pick_index == 7'd122; // RapController.java:651
+  wire _eq_404 = slot_pick_pick_index == 7'd123; // RapController.java:651
+  wire _eq_405 = slot_pick_pick_index == 7'd124; // RapController.java:651
+  wire _eq_406 = slot_pick_pick_index == 7'd125; // RapController.java:651
+  wire _eq_407 = slot_pick_pick_index == 7'd126; // RapController.java:651
+  wire _eq_408 = slot_pick_pick_index == 7'd127; // RapController.java:651
   wire _eq_409 = children_write_slot == 7'd0; // NodeTable.java:45
   wire _eq_410 = children_write_slot == 7'd1; // NodeTable.java:45
   wire _eq_411 = children_write_slot == 7'd2; // NodeTable.java:45
@@ -1787,13 +1787,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire undo_push = draining & io_counterResult_valid; // RapController.java:244
   wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:254
   wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:398
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:418
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:418
-  wire [3:0] _bits_49 = _dshl_0[3:0]; // RapController.java:418
-  wire [3:0] _or_18 = present_children | _bits_49; // RapController.java:418
-  wire [6:0] _dshl_1 = 7'd1 << _bits_8; // RapController.java:654
-  wire [3:0] _bits_50 = _dshl_1[3:0]; // RapController.java:654
-  wire [3:0] _or_19 = present_children | _bits_50; // RapController.java:654
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:417
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:417
+  wire [3:0] _bits_49 = _dshl_0[3:0]; // RapController.java:417
+  wire [3:0] _or_18 = present_children | _bits_49; // RapController.java:417
+  wire [6:0] _dshl_1 = 7'd1 << _bits_8; // RapController.java:652
+  wire [3:0] _bits_50 = _dshl_1[3:0]; // RapController.java:652
+  wire [3:0] _or_19 = present_children | _bits_50; // RapController.java:652
   wire _bits_51 = slot_valid[127]; // NodeTable.java:57
   wire _eq_544 = state == 4'd4; // RapController.java:340
   wire [6:0] _mux_9 = _eq_544 ? op_slot : merge_parent; // RapController.java:341
@@ -3848,17 +3848,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_296 = ~slot_pick_load; // SlotPicker.java:54
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [127:0] _and_548 = slot_pick_candidates & _not_297; // SlotPicker.java:38
-  wire [127:0] _not_298 = ~slot_valid; // RapController.java:405
-  wire [127:0] _not_299 = ~slot_valid; // RapController.java:421
-  wire [127:0] _not_300 = ~slot_valid; // RapController.java:426
-  wire _not_301 = ~slot_pick_ready; // SlotPicker.java:45
-  wire slot_pick_advance = slot_pick_take | _not_301; // SlotPicker.java:45
-  wire [127:0] _not_302 = ~slot_pick_pick_hot; // SlotPicker.java:42
-  wire [127:0] _and_549 = slot_pick_candidates & _not_302; // SlotPicker.java:42
+  wire [127:0] _not_298 = ~slot_valid; // RapController.java:424
+  wire _not_299 = ~slot_pick_ready; // SlotPicker.java:45
+  wire slot_pick_advance = slot_pick_take | _not_299; // SlotPicker.java:45
+  wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:42
+  wire [127:0] _and_549 = slot_pick_candidates & _not_300; // SlotPicker.java:42
   wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_549 : slot_pick_candidates; // SlotPicker.java:42
   wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:43
-  wire [127:0] _not_303 = ~_sub_8; // SlotPicker.java:51
-  wire [127:0] _and_550 = slot_pick_remaining & _not_303; // SlotPicker.java:51
+  wire [127:0] _not_301 = ~_sub_8; // SlotPicker.java:51
+  wire [127:0] _and_550 = slot_pick_remaining & _not_301; // SlotPicker.java:51
   wire _bits_434 = slot_pick_remaining[0]; // FirstSet.java:25
   wire _bits_435 = slot_pick_remaining[1]; // FirstSet.java:25
   wire _or_274 = _bits_434 | _bits_435; // FirstSet.java:37
@@ -4114,265 +4112,265 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_398 = _or_382 | _or_397; // FirstSet.java:37
   wire _or_399 = _or_367 | _or_398; // FirstSet.java:37
   wire _or_400 = _or_336 | _or_399; // FirstSet.java:37
-  wire _not_304 = ~_or_336; // FirstSet.java:35
-  wire _not_305 = ~_or_367; // FirstSet.java:35
-  wire _not_306 = ~_or_382; // FirstSet.java:35
-  wire _not_307 = ~_or_389; // FirstSet.java:35
-  wire _not_308 = ~_or_392; // FirstSet.java:35
-  wire _not_309 = ~_or_393; // FirstSet.java:35
-  wire _not_310 = ~_bits_560; // FirstSet.java:35
-  wire _not_311 = ~_bits_558; // FirstSet.java:35
-  wire _mux_73 = _not_309 ? _not_310 : _not_311; // FirstSet.java:36
-  wire [1:0] _cat_72 = {_not_309, _mux_73}; // FirstSet.java:36
-  wire _not_312 = ~_or_390; // FirstSet.java:35
-  wire _not_313 = ~_bits_556; // FirstSet.java:35
-  wire _not_314 = ~_bits_554; // FirstSet.java:35
-  wire _mux_74 = _not_312 ? _not_313 : _not_314; // FirstSet.java:36
-  wire [1:0] _cat_73 = {_not_312, _mux_74}; // FirstSet.java:36
-  wire [1:0] _mux_75 = _not_308 ? _cat_72 : _cat_73; // FirstSet.java:36
-  wire [2:0] _cat_74 = {_not_308, _mux_75}; // FirstSet.java:36
-  wire _not_315 = ~_or_385; // FirstSet.java:35
-  wire _not_316 = ~_or_386; // FirstSet.java:35
-  wire _not_317 = ~_bits_552; // FirstSet.java:35
-  wire _not_318 = ~_bits_550; // FirstSet.java:35
-  wire _mux_76 = _not_316 ? _not_317 : _not_318; // FirstSet.java:36
-  wire [1:0] _cat_75 = {_not_316, _mux_76}; // FirstSet.java:36
-  wire _not_319 = ~_or_383; // FirstSet.java:35
-  wire _not_320 = ~_bits_548; // FirstSet.java:35
-  wire _not_321 = ~_bits_546; // FirstSet.java:35
-  wire _mux_77 = _not_319 ? _not_320 : _not_321; // FirstSet.java:36
-  wire [1:0] _cat_76 = {_not_319, _mux_77}; // FirstSet.java:36
-  wire [1:0] _mux_78 = _not_315 ? _cat_75 : _cat_76; // FirstSet.java:36
-  wire [2:0] _cat_77 = {_not_315, _mux_78}; // FirstSet.java:36
-  wire [2:0] _mux_79 = _not_307 ? _cat_74 : _cat_77; // FirstSet.java:36
-  wire [3:0] _cat_78 = {_not_307, _mux_79}; // FirstSet.java:36
-  wire _not_322 = ~_or_374; // FirstSet.java:35
-  wire _not_323 = ~_or_377; // FirstSet.java:35
-  wire _not_324 = ~_or_378; // FirstSet.java:35
-  wire _not_325 = ~_bits_544; // FirstSet.java:35
-  wire _not_326 = ~_bits_542; // FirstSet.java:35
-  wire _mux_80 = _not_324 ? _not_325 : _not_326; // FirstSet.java:36
-  wire [1:0] _cat_79 = {_not_324, _mux_80}; // FirstSet.java:36
-  wire _not_327 = ~_or_375; // FirstSet.java:35
-  wire _not_328 = ~_bits_540; // FirstSet.java:35
-  wire _not_329 = ~_bits_538; // FirstSet.java:35
-  wire _mux_81 = _not_327 ? _not_328 : _not_329; // FirstSet.java:36
-  wire [1:0] _cat_80 = {_not_327, _mux_81}; // FirstSet.java:36
-  wire [1:0] _mux_82 = _not_323 ? _cat_79 : _cat_80; // FirstSet.java:36
-  wire [2:0] _cat_81 = {_not_323, _mux_82}; // FirstSet.java:36
-  wire _not_330 = ~_or_370; // FirstSet.java:35
-  wire _not_331 = ~_or_371; // FirstSet.java:35
-  wire _not_332 = ~_bits_536; // FirstSet.java:35
-  wire _not_333 = ~_bits_534; // FirstSet.java:35
-  wire _mux_83 = _not_331 ? _not_332 : _not_333; // FirstSet.java:36
-  wire [1:0] _cat_82 = {_not_331, _mux_83}; // FirstSet.java:36
-  wire _not_334 = ~_or_368; // FirstSet.java:35
-  wire _not_335 = ~_bits_532; // FirstSet.java:35
-  wire _not_336 = ~_bits_530; // FirstSet.java:35
-  wire _mux_84 = _not_334 ? _not_335 : _not_336; // FirstSet.java:36
-  wire [1:0] _cat_83 = {_not_334, _mux_84}; // FirstSet.java:36
-  wire [1:0] _mux_85 = _not_330 ? _cat_82 : _cat_83; // FirstSet.java:36
-  wire [2:0] _cat_84 = {_not_330, _mux_85}; // FirstSet.java:36
-  wire [2:0] _mux_86 = _not_322 ? _cat_81 : _cat_84; // FirstSet.java:36
-  wire [3:0] _cat_85 = {_not_322, _mux_86}; // FirstSet.java:36
-  wire [3:0] _mux_87 = _not_306 ? _cat_78 : _cat_85; // FirstSet.java:36
-  wire [4:0] _cat_86 = {_not_306, _mux_87}; // FirstSet.java:36
-  wire _not_337 = ~_or_351; // FirstSet.java:35
-  wire _not_338 = ~_or_358; // FirstSet.java:35
-  wire _not_339 = ~_or_361; // FirstSet.java:35
-  wire _not_340 = ~_or_362; // FirstSet.java:35
-  wire _not_341 = ~_bits_528; // FirstSet.java:35
-  wire _not_342 = ~_bits_526; // FirstSet.java:35
-  wire _mux_88 = _not_340 ? _not_341 : _not_342; // FirstSet.java:36
-  wire [1:0] _cat_87 = {_not_340, _mux_88}; // FirstSet.java:36
-  wire _not_343 = ~_or_359; // FirstSet.java:35
-  wire _not_344 = ~_bits_524; // FirstSet.java:35
-  wire _not_345 = ~_bits_522; // FirstSet.java:35
-  wire _mux_89 = _not_343 ? _not_344 : _not_345; // FirstSet.java:36
-  wire [1:0] _cat_88 = {_not_343, _mux_89}; // FirstSet.java:36
-  wire [1:0] _mux_90 = _not_339 ? _cat_87 : _cat_88; // FirstSet.java:36
-  wire [2:0] _cat_89 = {_not_339, _mux_90}; // FirstSet.java:36
-  wire _not_346 = ~_or_354; // FirstSet.java:35
-  wire _not_347 = ~_or_355; // FirstSet.java:35
-  wire _not_348 = ~_bits_520; // FirstSet.java:35
-  wire _not_349 = ~_bits_518; // FirstSet.java:35
-  wire _mux_91 = _not_347 ? _not_348 : _not_349; // FirstSet.java:36
-  wire [1:0] _cat_90 = {_not_347, _mux_91}; // FirstSet.java:36
-  wire _not_350 = ~_or_352; // FirstSet.java:35
-  wire _not_351 = ~_bits_516; // FirstSet.java:35
-  wire _not_352 = ~_bits_514; // FirstSet.java:35
-  wire _mux_92 = _not_350 ? _not_351 : _not_352; // FirstSet.java:36
-  wire [1:0] _cat_91 = {_not_350, _mux_92}; // FirstSet.java:36
-  wire [1:0] _mux_93 = _not_346 ? _cat_90 : _cat_91; // FirstSet.java:36
-  wire [2:0] _cat_92 = {_not_346, _mux_93}; // FirstSet.java:36
-  wire [2:0] _mux_94 = _not_338 ? _cat_89 : _cat_92; // FirstSet.java:36
-  wire [3:0] _cat_93 = {_not_338, _mux_94}; // FirstSet.java:36
-  wire _not_353 = ~_or_343; // FirstSet.java:35
-  wire _not_354 = ~_or_346; // FirstSet.java:35
-  wire _not_355 = ~_or_347; // FirstSet.java:35
-  wire _not_356 = ~_bits_512; // FirstSet.java:35
-  wire _not_357 = ~_bits_510; // FirstSet.java:35
-  wire _mux_95 = _not_355 ? _not_356 : _not_357; // FirstSet.java:36
-  wire [1:0] _cat_94 = {_not_355, _mux_95}; // FirstSet.java:36
-  wire _not_358 = ~_or_344; // FirstSet.java:35
-  wire _not_359 = ~_bits_508; // FirstSet.java:35
-  wire _not_360 = ~_bits_506; // FirstSet.java:35
-  wire _mux_96 = _not_358 ? _not_359 : _not_360; // FirstSet.java:36
-  wire [1:0] _cat_95 = {_not_358, _mux_96}; // FirstSet.java:36
-  wire [1:0] _mux_97 = _not_354 ? _cat_94 : _cat_95; // FirstSet.java:36
-  wire [2:0] _cat_96 = {_not_354, _mux_97}; // FirstSet.java:36
-  wire _not_361 = ~_or_339; // FirstSet.java:35
-  wire _not_362 = ~_or_340; // FirstSet.java:35
-  wire _not_363 = ~_bits_504; // FirstSet.java:35
-  wire _not_364 = ~_bits_502; // FirstSet.java:35
-  wire _mux_98 = _not_362 ? _not_363 : _not_364; // FirstSet.java:36
-  wire [1:0] _cat_97 = {_not_362, _mux_98}; // FirstSet.java:36
-  wire _not_365 = ~_or_337; // FirstSet.java:35
-  wire _not_366 = ~_bits_500; // FirstSet.java:35
-  wire _not_367 = ~_bits_498; // FirstSet.java:35
-  wire _mux_99 = _not_365 ? _not_366 : _not_367; // FirstSet.java:36
-  wire [1:0] _cat_98 = {_not_365, _mux_99}; // FirstSet.java:36
-  wire [1:0] _mux_100 = _not_361 ? _cat_97 : _cat_98; // FirstSet.java:36
-  wire [2:0] _cat_99 = {_not_361, _mux_100}; // FirstSet.java:36
-  wire [2:0] _mux_101 = _not_353 ? _cat_96 : _cat_99; // FirstSet.java:36
-  wire [3:0] _cat_100 = {_not_353, _mux_101}; // FirstSet.java:36
-  wire [3:0] _mux_102 = _not_337 ? _cat_93 : _cat_100; // FirstSet.java:36
-  wire [4:0] _cat_101 = {_not_337, _mux_102}; // FirstSet.java:36
-  wire [4:0] _mux_103 = _not_305 ? _cat_86 : _cat_101; // FirstSet.java:36
-  wire [5:0] _cat_102 = {_not_305, _mux_103}; // FirstSet.java:36
-  wire _not_368 = ~_or_304; // FirstSet.java:35
-  wire _not_369 = ~_or_319; // FirstSet.java:35
-  wire _not_370 = ~_or_326; // FirstSet.java:35
-  wire _not_371 = ~_or_329; // FirstSet.java:35
-  wire _not_372 = ~_or_330; // FirstSet.java:35
-  wire _not_373 = ~_bits_496; // FirstSet.java:35
-  wire _not_374 = ~_bits_494; // FirstSet.java:35
-  wire _mux_104 = _not_372 ? _not_373 : _not_374; // FirstSet.java:36
-  wire [1:0] _cat_103 = {_not_372, _mux_104}; // FirstSet.java:36
-  wire _not_375 = ~_or_327; // FirstSet.java:35
-  wire _not_376 = ~_bits_492; // FirstSet.java:35
-  wire _not_377 = ~_bits_490; // FirstSet.java:35
-  wire _mux_105 = _not_375 ? _not_376 : _not_377; // FirstSet.java:36
-  wire [1:0] _cat_104 = {_not_375, _mux_105}; // FirstSet.java:36
-  wire [1:0] _mux_106 = _not_371 ? _cat_103 : _cat_104; // FirstSet.java:36
-  wire [2:0] _cat_105 = {_not_371, _mux_106}; // FirstSet.java:36
-  wire _not_378 = ~_or_322; // FirstSet.java:35
-  wire _not_379 = ~_or_323; // FirstSet.java:35
-  wire _not_380 = ~_bits_488; // FirstSet.java:35
-  wire _not_381 = ~_bits_486; // FirstSet.java:35
-  wire _mux_107 = _not_379 ? _not_380 : _not_381; // FirstSet.java:36
-  wire [1:0] _cat_106 = {_not_379, _mux_107}; // FirstSet.java:36
-  wire _not_382 = ~_or_320; // FirstSet.java:35
-  wire _not_383 = ~_bits_484; // FirstSet.java:35
-  wire _not_384 = ~_bits_482; // FirstSet.java:35
-  wire _mux_108 = _not_382 ? _not_383 : _not_384; // FirstSet.java:36
-  wire [1:0] _cat_107 = {_not_382, _mux_108}; // FirstSet.java:36
-  wire [1:0] _mux_109 = _not_378 ? _cat_106 : _cat_107; // FirstSet.java:36
-  wire [2:0] _cat_108 = {_not_378, _mux_109}; // FirstSet.java:36
-  wire [2:0] _mux_110 = _not_370 ? _cat_105 : _cat_108; // FirstSet.java:36
-  wire [3:0] _cat_109 = {_not_370, _mux_110}; // FirstSet.java:36
-  wire _not_385 = ~_or_311; // FirstSet.java:35
-  wire _not_386 = ~_or_314; // FirstSet.java:35
-  wire _not_387 = ~_or_315; // FirstSet.java:35
-  wire _not_388 = ~_bits_480; // FirstSet.java:35
-  wire _not_389 = ~_bits_478; // FirstSet.java:35
-  wire _mux_111 = _not_387 ? _not_388 : _not_389; // FirstSet.java:36
-  wire [1:0] _cat_110 = {_not_387, _mux_111}; // FirstSet.java:36
-  wire _not_390 = ~_or_312; // FirstSet.java:35
-  wire _not_391 = ~_bits_476; // FirstSet.java:35
-  wire _not_392 = ~_bits_474; // FirstSet.java:35
-  wire _mux_112 = _not_390 ? _not_391 : _not_392; // FirstSet.java:36
-  wire [1:0] _cat_111 = {_not_390, _mux_112}; // FirstSet.java:36
-  wire [1:0] _mux_113 = _not_386 ? _cat_110 : _cat_111; // FirstSet.java:36
-  wire [2:0] _cat_112 = {_not_386, _mux_113}; // FirstSet.java:36
-  wire _not_393 = ~_or_307; // FirstSet.java:35
-  wire _not_394 = ~_or_308; // FirstSet.java:35
-  wire _not_395 = ~_bits_472; // FirstSet.java:35
-  wire _not_396 = ~_bits_470; // FirstSet.java:35
-  wire _mux_114 = _not_394 ? _not_395 : _not_396; // FirstSet.java:36
-  wire [1:0] _cat_113 = {_not_394, _mux_114}; // FirstSet.java:36
-  wire _not_397 = ~_or_305; // FirstSet.java:35
-  wire _not_398 = ~_bits_468; // FirstSet.java:35
-  wire _not_399 = ~_bits_466; // FirstSet.java:35
-  wire _mux_115 = _not_397 ? _not_398 : _not_399; // FirstSet.java:36
-  wire [1:0] _cat_114 = {_not_397, _mux_115}; // FirstSet.java:36
-  wire [1:0] _mux_116 = _not_393 ? _cat_113 : _cat_114; // FirstSet.java:36
-  wire [2:0] _cat_115 = {_not_393, _mux_116}; // FirstSet.java:36
-  wire [2:0] _mux_117 = _not_385 ? _cat_112 : _cat_115; // FirstSet.java:36
-  wire [3:0] _cat_116 = {_not_385, _mux_117}; // FirstSet.java:36
-  wire [3:0] _mux_118 = _not_369 ? _cat_109 : _cat_116; // FirstSet.java:36
-  wire [4:0] _cat_117 = {_not_369, _mux_118}; // FirstSet.java:36
-  wire _not_400 = ~_or_288; // FirstSet.java:35
-  wire _not_401 = ~_or_295; // FirstSet.java:35
-  wire _not_402 = ~_or_298; // FirstSet.java:35
-  wire _not_403 = ~_or_299; // FirstSet.java:35
-  wire _not_404 = ~_bits_464; // FirstSet.java:35
-  wire _not_405 = ~_bits_462; // FirstSet.java:35
-  wire _mux_119 = _not_403 ? _not_404 : _not_405; // FirstSet.java:36
-  wire [1:0] _cat_118 = {_not_403, _mux_119}; // FirstSet.java:36
-  wire _not_406 = ~_or_296; // FirstSet.java:35
-  wire _not_407 = ~_bits_460; // FirstSet.java:35
-  wire _not_408 = ~_bits_458; // FirstSet.java:35
-  wire _mux_120 = _not_406 ? _not_407 : _not_408; // FirstSet.java:36
-  wire [1:0] _cat_119 = {_not_406, _mux_120}; // FirstSet.java:36
-  wire [1:0] _mux_121 = _not_402 ? _cat_118 : _cat_119; // FirstSet.java:36
-  wire [2:0] _cat_120 = {_not_402, _mux_121}; // FirstSet.java:36
-  wire _not_409 = ~_or_291; // FirstSet.java:35
-  wire _not_410 = ~_or_292; // FirstSet.java:35
-  wire _not_411 = ~_bits_456; // FirstSet.java:35
-  wire _not_412 = ~_bits_454; // FirstSet.java:35
-  wire _mux_122 = _not_410 ? _not_411 : _not_412; // FirstSet.java:36
-  wire [1:0] _cat_121 = {_not_410, _mux_122}; // FirstSet.java:36
-  wire _not_413 = ~_or_289; // FirstSet.java:35
-  wire _not_414 = ~_bits_452; // FirstSet.java:35
-  wire _not_415 = ~_bits_450; // FirstSet.java:35
-  wire _mux_123 = _not_413 ? _not_414 : _not_415; // FirstSet.java:36
-  wire [1:0] _cat_122 = {_not_413, _mux_123}; // FirstSet.java:36
-  wire [1:0] _mux_124 = _not_409 ? _cat_121 : _cat_122; // FirstSet.java:36
-  wire [2:0] _cat_123 = {_not_409, _mux_124}; // FirstSet.java:36
-  wire [2:0] _mux_125 = _not_401 ? _cat_120 : _cat_123; // FirstSet.java:36
-  wire [3:0] _cat_124 = {_not_401, _mux_125}; // FirstSet.java:36
-  wire _not_416 = ~_or_280; // FirstSet.java:35
-  wire _not_417 = ~_or_283; // FirstSet.java:35
-  wire _not_418 = ~_or_284; // FirstSet.java:35
-  wire _not_419 = ~_bits_448; // FirstSet.java:35
-  wire _not_420 = ~_bits_446; // FirstSet.java:35
-  wire _mux_126 = _not_418 ? _not_419 : _not_420; // FirstSet.java:36
-  wire [1:0] _cat_125 = {_not_418, _mux_126}; // FirstSet.java:36
-  wire _not_421 = ~_or_281; // FirstSet.java:35
-  wire _not_422 = ~_bits_444; // FirstSet.java:35
-  wire _not_423 = ~_bits_442; // FirstSet.java:35
-  wire _mux_127 = _not_421 ? _not_422 : _not_423; // FirstSet.java:36
-  wire [1:0] _cat_126 = {_not_421, _mux_127}; // FirstSet.java:36
-  wire [1:0] _mux_128 = _not_417 ? _cat_125 : _cat_126; // FirstSet.java:36
-  wire [2:0] _cat_127 = {_not_417, _mux_128}; // FirstSet.java:36
-  wire _not_424 = ~_or_276; // FirstSet.java:35
-  wire _not_425 = ~_or_277; // FirstSet.java:35
-  wire _not_426 = ~_bits_440; // FirstSet.java:35
-  wire _not_427 = ~_bits_438; // FirstSet.java:35
-  wire _mux_129 = _not_425 ? _not_426 : _not_427; // FirstSet.java:36
-  wire [1:0] _cat_128 = {_not_425, _mux_129}; // FirstSet.java:36
-  wire _not_428 = ~_or_274; // FirstSet.java:35
-  wire _not_429 = ~_bits_436; // FirstSet.java:35
-  wire _not_430 = ~_bits_434; // FirstSet.java:35
-  wire _mux_130 = _not_428 ? _not_429 : _not_430; // FirstSet.java:36
-  wire [1:0] _cat_129 = {_not_428, _mux_130}; // FirstSet.java:36
-  wire [1:0] _mux_131 = _not_424 ? _cat_128 : _cat_129; // FirstSet.java:36
-  wire [2:0] _cat_130 = {_not_424, _mux_131}; // FirstSet.java:36
-  wire [2:0] _mux_132 = _not_416 ? _cat_127 : _cat_130; // FirstSet.java:36
-  wire [3:0] _cat_131 = {_not_416, _mux_132}; // FirstSet.java:36
-  wire [3:0] _mux_133 = _not_400 ? _cat_124 : _cat_131; // FirstSet.java:36
-  wire [4:0] _cat_132 = {_not_400, _mux_133}; // FirstSet.java:36
-  wire [4:0] _mux_134 = _not_368 ? _cat_117 : _cat_132; // FirstSet.java:36
-  wire [5:0] _cat_133 = {_not_368, _mux_134}; // FirstSet.java:36
-  wire [5:0] _mux_135 = _not_304 ? _cat_102 : _cat_133; // FirstSet.java:36
-  wire [6:0] _cat_134 = {_not_304, _mux_135}; // FirstSet.java:36
+  wire _not_302 = ~_or_336; // FirstSet.java:35
+  wire _not_303 = ~_or_367; // FirstSet.java:35
+  wire _not_304 = ~_or_382; // FirstSet.java:35
+  wire _not_305 = ~_or_389; // FirstSet.java:35
+  wire _not_306 = ~_or_392; // FirstSet.java:35
+  wire _not_307 = ~_or_393; // FirstSet.java:35
+  wire _not_308 = ~_bits_560; // FirstSet.java:35
+  wire _not_309 = ~_bits_558; // FirstSet.java:35
+  wire _mux_73 = _not_307 ? _not_308 : _not_309; // FirstSet.java:36
+  wire [1:0] _cat_72 = {_not_307, _mux_73}; // FirstSet.java:36
+  wire _not_310 = ~_or_390; // FirstSet.java:35
+  wire _not_311 = ~_bits_556; // FirstSet.java:35
+  wire _not_312 = ~_bits_554; // FirstSet.java:35
+  wire _mux_74 = _not_310 ? _not_311 : _not_312; // FirstSet.java:36
+  wire [1:0] _cat_73 = {_not_310, _mux_74}; // FirstSet.java:36
+  wire [1:0] _mux_75 = _not_306 ? _cat_72 : _cat_73; // FirstSet.java:36
+  wire [2:0] _cat_74 = {_not_306, _mux_75}; // FirstSet.java:36
+  wire _not_313 = ~_or_385; // FirstSet.java:35
+  wire _not_314 = ~_or_386; // FirstSet.java:35
+  wire _not_315 = ~_bits_552; // FirstSet.java:35
+  wire _not_316 = ~_bits_550; // FirstSet.java:35
+  wire _mux_76 = _not_314 ? _not_315 : _not_316; // FirstSet.java:36
+  wire [1:0] _cat_75 = {_not_314, _mux_76}; // FirstSet.java:36
+  wire _not_317 = ~_or_383; // FirstSet.java:35
+  wire _not_318 = ~_bits_548; // FirstSet.java:35
+  wire _not_319 = ~_bits_546; // FirstSet.java:35
+  wire _mux_77 = _not_317 ? _not_318 : _not_319; // FirstSet.java:36
+  wire [1:0] _cat_76 = {_not_317, _mux_77}; // FirstSet.java:36
+  wire [1:0] _mux_78 = _not_313 ? _cat_75 : _cat_76; // FirstSet.java:36
+  wire [2:0] _cat_77 = {_not_313, _mux_78}; // FirstSet.java:36
+  wire [2:0] _mux_79 = _not_305 ? _cat_74 : _cat_77; // FirstSet.java:36
+  wire [3:0] _cat_78 = {_not_305, _mux_79}; // FirstSet.java:36
+  wire _not_320 = ~_or_374; // FirstSet.java:35
+  wire _not_321 = ~_or_377; // FirstSet.java:35
+  wire _not_322 = ~_or_378; // FirstSet.java:35
+  wire _not_323 = ~_bits_544; // FirstSet.java:35
+  wire _not_324 = ~_bits_542; // FirstSet.java:35
+  wire _mux_80 = _not_322 ? _not_323 : _not_324; // FirstSet.java:36
+  wire [1:0] _cat_79 = {_not_322, _mux_80}; // FirstSet.java:36
+  wire _not_325 = ~_or_375; // FirstSet.java:35
+  wire _not_326 = ~_bits_540; // FirstSet.java:35
+  wire _not_327 = ~_bits_538; // FirstSet.java:35
+  wire _mux_81 = _not_325 ? _not_326 : _not_327; // FirstSet.java:36
+  wire [1:0] _cat_80 = {_not_325, _mux_81}; // FirstSet.java:36
+  wire [1:0] _mux_82 = _not_321 ? _cat_79 : _cat_80; // FirstSet.java:36
+  wire [2:0] _cat_81 = {_not_321, _mux_82}; // FirstSet.java:36
+  wire _not_328 = ~_or_370; // FirstSet.java:35
+  wire _not_329 = ~_or_371; // FirstSet.java:35
+  wire _not_330 = ~_bits_536; // FirstSet.java:35
+  wire _not_331 = ~_bits_534; // FirstSet.java:35
+  wire _mux_83 = _not_329 ? _not_330 : _not_331; // FirstSet.java:36
+  wire [1:0] _cat_82 = {_not_329, _mux_83}; // FirstSet.java:36
+  wire _not_332 = ~_or_368; // FirstSet.java:35
+  wire _not_333 = ~_bits_532; // FirstSet.java:35
+  wire _not_334 = ~_bits_530; // FirstSet.java:35
+  wire _mux_84 = _not_332 ? _not_333 : _not_334; // FirstSet.java:36
+  wire [1:0] _cat_83 = {_not_332, _mux_84}; // FirstSet.java:36
+  wire [1:0] _mux_85 = _not_328 ? _cat_82 : _cat_83; // FirstSet.java:36
+  wire [2:0] _cat_84 = {_not_328, _mux_85}; // FirstSet.java:36
+  wire [2:0] _mux_86 = _not_320 ? _cat_81 : _cat_84; // FirstSet.java:36
+  wire [3:0] _cat_85 = {_not_320, _mux_86}; // FirstSet.java:36
+  wire [3:0] _mux_87 = _not_304 ? _cat_78 : _cat_85; // FirstSet.java:36
+  wire [4:0] _cat_86 = {_not_304, _mux_87}; // FirstSet.java:36
+  wire _not_335 = ~_or_351; // FirstSet.java:35
+  wire _not_336 = ~_or_358; // FirstSet.java:35
+  wire _not_337 = ~_or_361; // FirstSet.java:35
+  wire _not_338 = ~_or_362; // FirstSet.java:35
+  wire _not_339 = ~_bits_528; // FirstSet.java:35
+  wire _not_340 = ~_bits_526; // FirstSet.java:35
+  wire _mux_88 = _not_338 ? _not_339 : _not_340; // FirstSet.java:36
+  wire [1:0] _cat_87 = {_not_338, _mux_88}; // FirstSet.java:36
+  wire _not_341 = ~_or_359; // FirstSet.java:35
+  wire _not_342 = ~_bits_524; // FirstSet.java:35
+  wire _not_343 = ~_bits_522; // FirstSet.java:35
+  wire _mux_89 = _not_341 ? _not_342 : _not_343; // FirstSet.java:36
+  wire [1:0] _cat_88 = {_not_341, _mux_89}; // FirstSet.java:36
+  wire [1:0] _mux_90 = _not_337 ? _cat_87 : _cat_88; // FirstSet.java:36
+  wire [2:0] _cat_89 = {_not_337, _mux_90}; // FirstSet.java:36
+  wire _not_344 = ~_or_354; // FirstSet.java:35
+  wire _not_345 = ~_or_355; // FirstSet.java:35
+  wire _not_346 = ~_bits_520; // FirstSet.java:35
+  wire _not_347 = ~_bits_518; // FirstSet.java:35
+  wire _mux_91 = _not_345 ? _not_346 : _not_347; // FirstSet.java:36
+  wire [1:0] _cat_90 = {_not_345, _mux_91}; // FirstSet.java:36
+  wire _not_348 = ~_or_352; // FirstSet.java:35
+  wire _not_349 = ~_bits_516; // FirstSet.java:35
+  wire _not_350 = ~_bits_514; // FirstSet.java:35
+  wire _mux_92 = _not_348 ? _not_349 : _not_350; // FirstSet.java:36
+  wire [1:0] _cat_91 = {_not_348, _mux_92}; // FirstSet.java:36
+  wire [1:0] _mux_93 = _not_344 ? _cat_90 : _cat_91; // FirstSet.java:36
+  wire [2:0] _cat_92 = {_not_344, _mux_93}; // FirstSet.java:36
+  wire [2:0] _mux_94 = _not_336 ? _cat_89 : _cat_92; // FirstSet.java:36
+  wire [3:0] _cat_93 = {_not_336, _mux_94}; // FirstSet.java:36
+  wire _not_351 = ~_or_343; // FirstSet.java:35
+  wire _not_352 = ~_or_346; // FirstSet.java:35
+  wire _not_353 = ~_or_347; // FirstSet.java:35
+  wire _not_354 = ~_bits_512; // FirstSet.java:35
+  wire _not_355 = ~_bits_510; // FirstSet.java:35
+  wire _mux_95 = _not_353 ? _not_354 : _not_355; // FirstSet.java:36
+  wire [1:0] _cat_94 = {_not_353, _mux_95}; // FirstSet.java:36
+  wire _not_356 = ~_or_344; // FirstSet.java:35
+  wire _not_357 = ~_bits_508; // FirstSet.java:35
+  wire _not_358 = ~_bits_506; // FirstSet.java:35
+  wire _mux_96 = _not_356 ? _not_357 : _not_358; // FirstSet.java:36
+  wire [1:0] _cat_95 = {_not_356, _mux_96}; // FirstSet.java:36
+  wire [1:0] _mux_97 = _not_352 ? _cat_94 : _cat_95; // FirstSet.java:36
+  wire [2:0] _cat_96 = {_not_352, _mux_97}; // FirstSet.java:36
+  wire _not_359 = ~_or_339; // FirstSet.java:35
+  wire _not_360 = ~_or_340; // FirstSet.java:35
+  wire _not_361 = ~_bits_504; // FirstSet.java:35
+  wire _not_362 = ~_bits_502; // FirstSet.java:35
+  wire _mux_98 = _not_360 ? _not_361 : _not_362; // FirstSet.java:36
+  wire [1:0] _cat_97 = {_not_360, _mux_98}; // FirstSet.java:36
+  wire _not_363 = ~_or_337; // FirstSet.java:35
+  wire _not_364 = ~_bits_500; // FirstSet.java:35
+  wire _not_365 = ~_bits_498; // FirstSet.java:35
+  wire _mux_99 = _not_363 ? _not_364 : _not_365; // FirstSet.java:36
+  wire [1:0] _cat_98 = {_not_363, _mux_99}; // FirstSet.java:36
+  wire [1:0] _mux_100 = _not_359 ? _cat_97 : _cat_98; // FirstSet.java:36
+  wire [2:0] _cat_99 = {_not_359, _mux_100}; // FirstSet.java:36
+  wire [2:0] _mux_101 = _not_351 ? _cat_96 : _cat_99; // FirstSet.java:36
+  wire [3:0] _cat_100 = {_not_351, _mux_101}; // FirstSet.java:36
+  wire [3:0] _mux_102 = _not_335 ? _cat_93 : _cat_100; // FirstSet.java:36
+  wire [4:0] _cat_101 = {_not_335, _mux_102}; // FirstSet.java:36
+  wire [4:0] _mux_103 = _not_303 ? _cat_86 : _cat_101; // FirstSet.java:36
+  wire [5:0] _cat_102 = {_not_303, _mux_103}; // FirstSet.java:36
+  wire _not_366 = ~_or_304; // FirstSet.java:35
+  wire _not_367 = ~_or_319; // FirstSet.java:35
+  wire _not_368 = ~_or_326; // FirstSet.java:35
+  wire _not_369 = ~_or_329; // FirstSet.java:35
+  wire _not_370 = ~_or_330; // FirstSet.java:35
+  wire _not_371 = ~_bits_496; // FirstSet.java:35
+  wire _not_372 = ~_bits_494; // FirstSet.java:35
+  wire _mux_104 = _not_370 ? _not_371 : _not_372; // FirstSet.java:36
+  wire [1:0] _cat_103 = {_not_370, _mux_104}; // FirstSet.java:36
+  wire _not_373 = ~_or_327; // FirstSet.java:35
+  wire _not_374 = ~_bits_492; // FirstSet.java:35
+  wire _not_375 = ~_bits_490; // FirstSet.java:35
+  wire _mux_105 = _not_373 ? _not_374 : _not_375; // FirstSet.java:36
+  wire [1:0] _cat_104 = {_not_373, _mux_105}; // FirstSet.java:36
+  wire [1:0] _mux_106 = _not_369 ? _cat_103 : _cat_104; // FirstSet.java:36
+  wire [2:0] _cat_105 = {_not_369, _mux_106}; // FirstSet.java:36
+  wire _not_376 = ~_or_322; // FirstSet.java:35
+  wire _not_377 = ~_or_323; // FirstSet.java:35
+  wire _not_378 = ~_bits_488; // FirstSet.java:35
+  wire _not_379 = ~_bits_486; // FirstSet.java:35
+  wire _mux_107 = _not_377 ? _not_378 : _not_379; // FirstSet.java:36
+  wire [1:0] _cat_106 = {_not_377, _mux_107}; // FirstSet.java:36
+  wire _not_380 = ~_or_320; // FirstSet.java:35
+  wire _not_381 = ~_bits_484; // FirstSet.java:35
+  wire _not_382 = ~_bits_482; // FirstSet.java:35
+  wire _mux_108 = _not_380 ? _not_381 : _not_382; // FirstSet.java:36
+  wire [1:0] _cat_107 = {_not_380, _mux_108}; // FirstSet.java:36
+  wire [1:0] _mux_109 = _not_376 ? _cat_106 : _cat_107; // FirstSet.java:36
+  wire [2:0] _cat_108 = {_not_376, _mux_109}; // FirstSet.java:36
+  wire [2:0] _mux_110 = _not_368 ? _cat_105 : _cat_108; // FirstSet.java:36
+  wire [3:0] _cat_109 = {_not_368, _mux_110}; // FirstSet.java:36
+  wire _not_383 = ~_or_311; // FirstSet.java:35
+  wire _not_384 = ~_or_314; // FirstSet.java:35
+  wire _not_385 = ~_or_315; // FirstSet.java:35
+  wire _not_386 = ~_bits_480; // FirstSet.java:35
+  wire _not_387 = ~_bits_478; // FirstSet.java:35
+  wire _mux_111 = _not_385 ? _not_386 : _not_387; // FirstSet.java:36
+  wire [1:0] _cat_110 = {_not_385, _mux_111}; // FirstSet.java:36
+  wire _not_388 = ~_or_312; // FirstSet.java:35
+  wire _not_389 = ~_bits_476; // FirstSet.java:35
+  wire _not_390 = ~_bits_474; // FirstSet.java:35
+  wire _mux_112 = _not_388 ? _not_389 : _not_390; // FirstSet.java:36
+  wire [1:0] _cat_111 = {_not_388, _mux_112}; // FirstSet.java:36
+  wire [1:0] _mux_113 = _not_384 ? _cat_110 : _cat_111; // FirstSet.java:36
+  wire [2:0] _cat_112 = {_not_384, _mux_113}; // FirstSet.java:36
+  wire _not_391 = ~_or_307; // FirstSet.java:35
+  wire _not_392 = ~_or_308; // FirstSet.java:35
+  wire _not_393 = ~_bits_472; // FirstSet.java:35
+  wire _not_394 = ~_bits_470; // FirstSet.java:35
+  wire _mux_114 = _not_392 ? _not_393 : _not_394; // FirstSet.java:36
+  wire [1:0] _cat_113 = {_not_392, _mux_114}; // FirstSet.java:36
+  wire _not_395 = ~_or_305; // FirstSet.java:35
+  wire _not_396 = ~_bits_468; // FirstSet.java:35
+  wire _not_397 = ~_bits_466; // FirstSet.java:35
+  wire _mux_115 = _not_395 ? _not_396 : _not_397; // FirstSet.java:36
+  wire [1:0] _cat_114 = {_not_395, _mux_115}; // FirstSet.java:36
+  wire [1:0] _mux_116 = _not_391 ? _cat_113 : _cat_114; // FirstSet.java:36
+  wire [2:0] _cat_115 = {_not_391, _mux_116}; // FirstSet.java:36
+  wire [2:0] _mux_117 = _not_383 ? _cat_112 : _cat_115; // FirstSet.java:36
+  wire [3:0] _cat_116 = {_not_383, _mux_117}; // FirstSet.java:36
+  wire [3:0] _mux_118 = _not_367 ? _cat_109 : _cat_116; // FirstSet.java:36
+  wire [4:0] _cat_117 = {_not_367, _mux_118}; // FirstSet.java:36
+  wire _not_398 = ~_or_288; // FirstSet.java:35
+  wire _not_399 = ~_or_295; // FirstSet.java:35
+  wire _not_400 = ~_or_298; // FirstSet.java:35
+  wire _not_401 = ~_or_299; // FirstSet.java:35
+  wire _not_402 = ~_bits_464; // FirstSet.java:35
+  wire _not_403 = ~_bits_462; // FirstSet.java:35
+  wire _mux_119 = _not_401 ? _not_402 : _not_403; // FirstSet.java:36
+  wire [1:0] _cat_118 = {_not_401, _mux_119}; // FirstSet.java:36
+  wire _not_404 = ~_or_296; // FirstSet.java:35
+  wire _not_405 = ~_bits_460; // FirstSet.java:35
+  wire _not_406 = ~_bits_458; // FirstSet.java:35
+  wire _mux_120 = _not_404 ? _not_405 : _not_406; // FirstSet.java:36
+  wire [1:0] _cat_119 = {_not_404, _mux_120}; // FirstSet.java:36
+  wire [1:0] _mux_121 = _not_400 ? _cat_118 : _cat_119; // FirstSet.java:36
+  wire [2:0] _cat_120 = {_not_400, _mux_121}; // FirstSet.java:36
+  wire _not_407 = ~_or_291; // FirstSet.java:35
+  wire _not_408 = ~_or_292; // FirstSet.java:35
+  wire _not_409 = ~_bits_456; // FirstSet.java:35
+  wire _not_410 = ~_bits_454; // FirstSet.java:35
+  wire _mux_122 = _not_408 ? _not_409 : _not_410; // FirstSet.java:36
+  wire [1:0] _cat_121 = {_not_408, _mux_122}; // FirstSet.java:36
+  wire _not_411 = ~_or_289; // FirstSet.java:35
+  wire _not_412 = ~_bits_452; // FirstSet.java:35
+  wire _not_413 = ~_bits_450; // FirstSet.java:35
+  wire _mux_123 = _not_411 ? _not_412 : _not_413; // FirstSet.java:36
+  wire [1:0] _cat_122 = {_not_411, _mux_123}; // FirstSet.java:36
+  wire [1:0] _mux_124 = _not_407 ? _cat_121 : _cat_122; // FirstSet.java:36
+  wire [2:0] _cat_123 = {_not_407, _mux_124}; // FirstSet.java:36
+  wire [2:0] _mux_125 = _not_399 ? _cat_120 : _cat_123; // FirstSet.java:36
+  wire [3:0] _cat_124 = {_not_399, _mux_125}; // FirstSet.java:36
+  wire _not_414 = ~_or_280; // FirstSet.java:35
+  wire _not_415 = ~_or_283; // FirstSet.java:35
+  wire _not_416 = ~_or_284; // FirstSet.java:35
+  wire _not_417 = ~_bits_448; // FirstSet.java:35
+  wire _not_418 = ~_bits_446; // FirstSet.java:35
+  wire _mux_126 = _not_416 ? _not_417 : _not_418; // FirstSet.java:36
+  wire [1:0] _cat_125 = {_not_416, _mux_126}; // FirstSet.java:36
+  wire _not_419 = ~_or_281; // FirstSet.java:35
+  wire _not_420 = ~_bits_444; // FirstSet.java:35
+  wire _not_421 = ~_bits_442; // FirstSet.java:35
+  wire _mux_127 = _not_419 ? _not_420 : _not_421; // FirstSet.java:36
+  wire [1:0] _cat_126 = {_not_419, _mux_127}; // FirstSet.java:36
+  wire [1:0] _mux_128 = _not_415 ? _cat_125 : _cat_126; // FirstSet.java:36
+  wire [2:0] _cat_127 = {_not_415, _mux_128}; // FirstSet.java:36
+  wire _not_422 = ~_or_276; // FirstSet.java:35
+  wire _not_423 = ~_or_277; // FirstSet.java:35
+  wire _not_424 = ~_bits_440; // FirstSet.java:35
+  wire _not_425 = ~_bits_438; // FirstSet.java:35
+  wire _mux_129 = _not_423 ? _not_424 : _not_425; // FirstSet.java:36
+  wire [1:0] _cat_128 = {_not_423, _mux_129}; // FirstSet.java:36
+  wire _not_426 = ~_or_274; // FirstSet.java:35
+  wire _not_427 = ~_bits_436; // FirstSet.java:35
+  wire _not_428 = ~_bits_434; // FirstSet.java:35
+  wire _mux_130 = _not_426 ? _not_427 : _not_428; // FirstSet.java:36
+  wire [1:0] _cat_129 = {_not_426, _mux_130}; // FirstSet.java:36
+  wire [1:0] _mux_131 = _not_422 ? _cat_128 : _cat_129; // FirstSet.java:36
+  wire [2:0] _cat_130 = {_not_422, _mux_131}; // FirstSet.java:36
+  wire [2:0] _mux_132 = _not_414 ? _cat_127 : _cat_130; // FirstSet.java:36
+  wire [3:0] _cat_131 = {_not_414, _mux_132}; // FirstSet.java:36
+  wire [3:0] _mux_133 = _not_398 ? _cat_124 : _cat_131; // FirstSet.java:36
+  wire [4:0] _cat_132 = {_not_398, _mux_133}; // FirstSet.java:36
+  wire [4:0] _mux_134 = _not_366 ? _cat_117 : _cat_132; // FirstSet.java:36
+  wire [5:0] _cat_133 = {_not_366, _mux_134}; // FirstSet.java:36
+  wire [5:0] _mux_135 = _not_302 ? _cat_102 : _cat_133; // FirstSet.java:36
+  wire [6:0] _cat_134 = {_not_302, _mux_135}; // FirstSet.java:36
   wire [6:0] _bits_562 = _cat_134; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:482
-  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:473
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:502
-  wire _not_431 = ~snapshot_frozen; // RapController.java:379
-  wire _and_551 = snapshot_pending & _not_431; // RapController.java:379
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:480
+  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:471
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:500
+  wire _not_429 = ~snapshot_frozen; // RapController.java:379
+  wire _and_551 = snapshot_pending & _not_429; // RapController.java:379
   wire _and_552 = _and_551 & _and_1; // RapController.java:379
   wire _or_401 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_402 = _or_401 | ev_split_q; // StatusRegs.java:83
@@ -4380,39 +4378,39 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_404 = _or_403 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_2 = |ev_removed_q; // StatusRegs.java:84
   wire _or_405 = _or_404 | _or_r_2; // StatusRegs.java:84
-  wire _not_432 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_433 = ~st_updates_carry; // SplitCounter.java:78
-  wire _and_553 = _not_432 & _not_433; // StatusRegs.java:84
-  wire _not_434 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_554 = _and_553 & _not_434; // StatusRegs.java:84
-  wire _not_435 = ~st_merges_carry; // SplitCounter.java:78
-  wire _and_555 = _and_554 & _not_435; // StatusRegs.java:84
-  wire _not_436 = ~st_merge_batches_carry; // SplitCounter.java:78
-  wire _and_556 = _and_555 & _not_436; // StatusRegs.java:84
-  wire _not_437 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_557 = _and_556 & _not_437; // StatusRegs.java:84
-  wire _not_438 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_558 = _and_557 & _not_438; // StatusRegs.java:84
-  wire _not_439 = ~_and_558; // StatusRegs.java:84
-  wire ev_pending = _or_405 | _not_439; // StatusRegs.java:84
-  wire _not_440 = ~ev_pending; // RapController.java:379
-  wire _and_559 = _and_552 & _not_440; // RapController.java:379
+  wire _not_430 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_431 = ~st_updates_carry; // SplitCounter.java:78
+  wire _and_553 = _not_430 & _not_431; // StatusRegs.java:84
+  wire _not_432 = ~st_splits_carry; // SplitCounter.java:78
+  wire _and_554 = _and_553 & _not_432; // StatusRegs.java:84
+  wire _not_433 = ~st_merges_carry; // SplitCounter.java:78
+  wire _and_555 = _and_554 & _not_433; // StatusRegs.java:84
+  wire _not_434 = ~st_merge_batches_carry; // SplitCounter.java:78
+  wire _and_556 = _and_555 & _not_434; // StatusRegs.java:84
+  wire _not_435 = ~st_deferred_splits_carry; // SplitCounter.java:78
+  wire _and_557 = _and_556 & _not_435; // StatusRegs.java:84
+  wire _not_436 = ~st_saturations_carry; // SplitCounter.java:78
+  wire _and_558 = _and_557 & _not_436; // StatusRegs.java:84
+  wire _not_437 = ~_and_558; // StatusRegs.java:84
+  wire ev_pending = _or_405 | _not_437; // StatusRegs.java:84
+  wire _not_438 = ~ev_pending; // RapController.java:379
+  wire _and_559 = _and_552 & _not_438; // RapController.java:379
   wire _and_560 = _and_559 & multiplier_free; // RapController.java:379
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:518
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:535
-  wire [6:0] _bits_563 = readout_slot[6:0]; // RapController.java:533
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:516
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:533
+  wire [6:0] _bits_563 = readout_slot[6:0]; // RapController.java:531
   wire _eq_1053 = _bits_563 == 7'd0; // NodeTable.java:83
   wire [4:0] _dyn_index_2 = _bits_563[6] ? (_bits_563[5] ? (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_127 : slot_depth_126) : (_bits_563[0] ? slot_depth_125 : slot_depth_124)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_123 : slot_depth_122) : (_bits_563[0] ? slot_depth_121 : slot_depth_120))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_119 : slot_depth_118) : (_bits_563[0] ? slot_depth_117 : slot_depth_116)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_115 : slot_depth_114) : (_bits_563[0] ? slot_depth_113 : slot_depth_112)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_111 : slot_depth_110) : (_bits_563[0] ? slot_depth_109 : slot_depth_108)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_107 : slot_depth_106) : (_bits_563[0] ? slot_depth_105 : slot_depth_104))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_103 : slot_depth_102) : (_bits_563[0] ? slot_depth_101 : slot_depth_100)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_99 : slot_depth_98) : (_bits_563[0] ? slot_depth_97 : slot_depth_96))))) : (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_95 : slot_depth_94) : (_bits_563[0] ? slot_depth_93 : slot_depth_92)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_91 : slot_depth_90) : (_bits_563[0] ? slot_depth_89 : slot_depth_88))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_87 : slot_depth_86) : (_bits_563[0] ? slot_depth_85 : slot_depth_84)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_83 : slot_depth_82) : (_bits_563[0] ? slot_depth_81 : slot_depth_80)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_79 : slot_depth_78) : (_bits_563[0] ? slot_depth_77 : slot_depth_76)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_75 : slot_depth_74) : (_bits_563[0] ? slot_depth_73 : slot_depth_72))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_71 : slot_depth_70) : (_bits_563[0] ? slot_depth_69 : slot_depth_68)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_67 : slot_depth_66) : (_bits_563[0] ? slot_depth_65 : slot_depth_64)))))) : (_bits_563[5] ? (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_63 : slot_depth_62) : (_bits_563[0] ? slot_depth_61 : slot_depth_60)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_59 : slot_depth_58) : (_bits_563[0] ? slot_depth_57 : slot_depth_56))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_55 : slot_depth_54) : (_bits_563[0] ? slot_depth_53 : slot_depth_52)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_51 : slot_depth_50) : (_bits_563[0] ? slot_depth_49 : slot_depth_48)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_47 : slot_depth_46) : (_bits_563[0] ? slot_depth_45 : slot_depth_44)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_43 : slot_depth_42) : (_bits_563[0] ? slot_depth_41 : slot_depth_40))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_39 : slot_depth_38) : (_bits_563[0] ? slot_depth_37 : slot_depth_36)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_35 : slot_depth_34) : (_bits_563[0] ? slot_depth_33 : slot_depth_32))))) : (_bits_563[4] ? (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_31 : slot_depth_30) : (_bits_563[0] ? slot_depth_29 : slot_depth_28)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_27 : slot_depth_26) : (_bits_563[0] ? slot_depth_25 : slot_depth_24))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_23 : slot_depth_22) : (_bits_563[0] ? slot_depth_21 : slot_depth_20)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_19 : slot_depth_18) : (_bits_563[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_563[3] ? (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_15 : slot_depth_14) : (_bits_563[0] ? slot_depth_13 : slot_depth_12)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_11 : slot_depth_10) : (_bits_563[0] ? slot_depth_9 : slot_depth_8))) : (_bits_563[2] ? (_bits_563[1] ? (_bits_563[0] ? slot_depth_7 : slot_depth_6) : (_bits_563[0] ? slot_depth_5 : slot_depth_4)) : (_bits_563[1] ? (_bits_563[0] ? slot_depth_3 : slot_depth_2) : (_bits_563[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:83
   wire [4:0] _mux_138 = _eq_1053 ? 5'd0 : _dyn_index_2; // NodeTable.java:83
-  wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:637
-  wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:533
+  wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:635
+  wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:531
   wire _or_406 = snapshot_product_start | following_kick; // RapController.java:168
   wire [63:0] _mux_140 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:169
   wire [31:0] _mux_141 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:170
   wire [63:0] _bits_564 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_441 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_561 = following_running & _not_441; // MergeSchedule.java:41
-  wire _not_442 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire _not_439 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_561 = following_running & _not_439; // MergeSchedule.java:41
+  wire _not_440 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_565 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_3 = |_bits_565; // MergeSchedule.java:45
   wire [31:0] _bits_566 = next_merge[31:0]; // RapController.java:176
@@ -4424,37 +4422,37 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_570 = to_merge_lo[32]; // RapController.java:177
   wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_570}; // RapController.java:177
   wire _bits_571 = to_merge_hi[32]; // RapController.java:180
-  wire _not_443 = ~_bits_571; // RapController.java:180
+  wire _not_441 = ~_bits_571; // RapController.java:180
   wire _or_r_4 = |to_merge; // RapController.java:180
-  wire _and_562 = _not_443 & _or_r_4; // RapController.java:180
+  wire _and_562 = _not_441 & _or_r_4; // RapController.java:180
   wire walking_kids = state == 4'd8; // RapController.java:186
   wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:187
   wire [2:0] _dyn_index_3 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:187
-  wire _not_444 = ~commit_stop; // RapController.java:375
-  wire _and_563 = io_selected_valid & _not_444; // RapController.java:375
+  wire _not_442 = ~commit_stop; // RapController.java:375
+  wire _and_563 = io_selected_valid & _not_442; // RapController.java:375
   wire [6:0] _bits_572 = undo_rdata_0[38:32]; // RapController.java:396
-  wire [6:0] _bits_573 = readout_slot[6:0]; // RapController.java:526
+  wire [6:0] _bits_573 = readout_slot[6:0]; // RapController.java:524
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:93
-  wire [31:0] _bits_574 = verdict_sum[31:0]; // RapController.java:555
-  wire [31:0] _mux_143 = clip_verdict ? _fill_0 : _bits_574; // RapController.java:555
+  wire [31:0] _bits_574 = verdict_sum[31:0]; // RapController.java:553
+  wire [31:0] _mux_143 = clip_verdict ? _fill_0 : _bits_574; // RapController.java:553
   wire [31:0] _bits_575 = undo_rdata_0[31:0]; // RapController.java:397
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:643
-  wire [5:0] _cat_136 = {_sub_13, 1'd0}; // RapController.java:637
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_8}} << _cat_136; // RapController.java:644
-  wire [31:0] _bits_576 = _dshl_2[31:0]; // RapController.java:644
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_576; // RapController.java:644
+  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:641
+  wire [5:0] _cat_136 = {_sub_13, 1'd0}; // RapController.java:635
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_8}} << _cat_136; // RapController.java:642
+  wire [31:0] _bits_576 = _dshl_2[31:0]; // RapController.java:642
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_576; // RapController.java:642
   wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:214
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:448
-  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:637
-  wire [31:0] _dshr_0 = _fill_2 >> _cat_137; // RapController.java:448
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:446
+  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:635
+  wire [31:0] _dshr_0 = _fill_2 >> _cat_137; // RapController.java:446
   wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:218
-  wire _not_445 = ~io_tcamWrite_ready; // RapController.java:227
-  wire _and_564 = tcam_write_full & _not_445; // RapController.java:227
+  wire _not_443 = ~io_tcamWrite_ready; // RapController.java:227
+  wire _and_564 = tcam_write_full & _not_443; // RapController.java:227
   wire _or_407 = tcam_write_load | _and_564; // RapController.java:227
   wire _or_408 = split_now | merge_now; // RapController.java:314
   wire _and_565 = commit_fire & _or_408; // RapController.java:314
-  wire _not_446 = ~defer_now; // RapController.java:314
-  wire _and_566 = _and_565 & _not_446; // RapController.java:314
+  wire _not_444 = ~defer_now; // RapController.java:314
+  wire _and_566 = _and_565 & _not_444; // RapController.java:314
   wire _and_567 = in_run & cmd_valid; // RapController.java:261
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:268
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:272
@@ -4474,7 +4472,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_1056 = io_counterResult_bits_op == 2'd2; // RapController.java:296
   wire _and_569 = _and_568 & _eq_1056; // RapController.java:296
   wire [34:0] _add_20 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:64
-  wire [2:0] _add_21 = merge_leaves + 3'd1; // RapController.java:504
+  wire [2:0] _add_21 = merge_leaves + 3'd1; // RapController.java:502
   wire [2:0] _sub_14 = op_children - _add_21; // MergeVerdict.java:92
   wire [11:0] _bits_578 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_579 = merge_sum[34:24]; // SplitCompare.java:39
@@ -4540,12 +4538,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_414 = _gt_14 | _and_575; // SplitCompare.java:31
   wire _and_576 = _eq_1061 & _or_414; // SplitCompare.java:31
   wire _or_415 = _gt_13 | _and_576; // SplitCompare.java:31
-  wire _not_447 = ~_or_415; // MergeSkip.java:43
-  wire _and_577 = skip_valid & _not_447; // MergeSkip.java:43
-  wire _not_448 = ~skip_touched; // MergeSkip.java:52
-  wire _and_578 = _and_577 & _not_448; // MergeSkip.java:52
-  wire _not_449 = ~commit_fire; // MergeSkip.java:52
-  wire _and_579 = _and_578 & _not_449; // MergeSkip.java:52
+  wire _not_445 = ~_or_415; // MergeSkip.java:43
+  wire _and_577 = skip_valid & _not_445; // MergeSkip.java:43
+  wire _not_446 = ~skip_touched; // MergeSkip.java:52
+  wire _and_578 = _and_577 & _not_446; // MergeSkip.java:52
+  wire _not_447 = ~commit_fire; // MergeSkip.java:52
+  wire _and_579 = _and_578 & _not_447; // MergeSkip.java:52
   wire _bits_605 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_606 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_416 = _bits_605 | _bits_606; // FirstSet.java:64
@@ -5053,26 +5051,26 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_665 = _or_650 | _or_664; // FirstSet.java:63
   wire _or_666 = _or_635 | _or_665; // FirstSet.java:63
   wire _or_667 = _or_604 | _or_666; // FirstSet.java:63
-  wire _not_450 = ~_or_667; // SlotPicker.java:80
-  wire _eq_1063 = state == 4'd1; // RapController.java:678
-  wire _not_451 = ~commit_stop; // RapController.java:678
-  wire _and_707 = _eq_1063 & _not_451; // RapController.java:678
-  wire _not_452 = ~io_headValid; // RapController.java:678
-  wire _and_708 = pipe_empty & _not_452; // RapController.java:678
-  wire [2:0] _mux_144 = _and_708 ? 3'd1 : fill_cause; // RapController.java:678
-  wire _eq_1064 = state == 4'd2; // RapController.java:679
-  wire _eq_1065 = state == 4'd3; // RapController.java:679
-  wire _or_668 = _eq_1064 | _eq_1065; // RapController.java:679
-  wire _eq_1066 = state == 4'd11; // RapController.java:679
-  wire _or_669 = _or_668 | _eq_1066; // RapController.java:679
-  wire _or_670 = _or_669 | commit_stop; // RapController.java:679
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:680
-  wire _ge_4 = state >= 4'd4; // RapController.java:681
-  wire _le_1 = state <= 4'd6; // RapController.java:681
-  wire _and_709 = _ge_4 & _le_1; // RapController.java:681
-  wire _ge_5 = state >= 4'd7; // RapController.java:682
-  wire _le_2 = state <= 4'd10; // RapController.java:682
-  wire _and_710 = _ge_5 & _le_2; // RapController.java:682
+  wire _not_448 = ~_or_667; // SlotPicker.java:80
+  wire _eq_1063 = state == 4'd1; // RapController.java:676
+  wire _not_449 = ~commit_stop; // RapController.java:676
+  wire _and_707 = _eq_1063 & _not_449; // RapController.java:676
+  wire _not_450 = ~io_headValid; // RapController.java:676
+  wire _and_708 = pipe_empty & _not_450; // RapController.java:676
+  wire [2:0] _mux_144 = _and_708 ? 3'd1 : fill_cause; // RapController.java:676
+  wire _eq_1064 = state == 4'd2; // RapController.java:677
+  wire _eq_1065 = state == 4'd3; // RapController.java:677
+  wire _or_668 = _eq_1064 | _eq_1065; // RapController.java:677
+  wire _eq_1066 = state == 4'd11; // RapController.java:677
+  wire _or_669 = _or_668 | _eq_1066; // RapController.java:677
+  wire _or_670 = _or_669 | commit_stop; // RapController.java:677
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:678
+  wire _ge_4 = state >= 4'd4; // RapController.java:679
+  wire _le_1 = state <= 4'd6; // RapController.java:679
+  wire _and_709 = _ge_4 & _le_1; // RapController.java:679
+  wire _ge_5 = state >= 4'd7; // RapController.java:680
+  wire _le_2 = state <= 4'd10; // RapController.java:680
+  wire _and_710 = _ge_5 & _le_2; // RapController.java:680
   wire [3:0] _bits_733 = undo_sp[3:0]; // RapController.java:253
   wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:253
   wire _eq_1067 = state == 4'd3; // RapController.java:249
@@ -5082,44 +5080,42 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:250
   wire [4:0] _mux_146 = undo_pop ? _sub_15 : _sub_16; // RapController.java:250
   wire [3:0] _bits_734 = _mux_146[3:0]; // RapController.java:250
-  wire _not_453 = ~undo_push; // RapController.java:250
+  wire _not_451 = ~undo_push; // RapController.java:250
   wire read_parent_prefix = state == 4'd5; // RapController.java:154
   wire [6:0] _bits_735 = readout_slot[6:0]; // RapController.java:155
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_735; // RapController.java:155
   wire _eq_1068 = state == 4'd12; // RapController.java:156
   wire _or_671 = read_parent_prefix | _eq_1068; // RapController.java:156
-  wire _not_454 = ~_and_569; // MergeVerdict.java:73
-  wire _and_711 = in_run & io_selected_valid; // RapController.java:567
-  wire _eq_1069 = io_counterResult_bits_op == 2'd0; // RapController.java:570
-  wire _and_712 = io_counterResult_valid & _eq_1069; // RapController.java:570
-  wire _eq_1070 = hit_event_3 == _and_712; // RapController.java:571
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:572
-  wire _and_713 = in_run & io_counterResult_valid; // RapController.java:572
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:573
-  wire _not_455 = ~io_counterResult_valid; // RapController.java:574
-  wire _eq_1071 = state == 4'd2; // RapController.java:574
-  wire _and_714 = _eq_1071 & pipe_empty; // RapController.java:574
-  wire _eq_1072 = state == 4'd6; // RapController.java:575
-  wire _and_715 = _eq_1072 & slot_pick_ready; // RapController.java:575
-  wire _and_r_0 = &present_children; // RapController.java:577
-  wire _not_456 = ~_and_r_0; // RapController.java:577
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:578
-  wire _eq_1073 = _dyn_index_5 == 3'd0; // RapController.java:578
-  wire [127:0] _not_457 = ~slot_valid; // RapController.java:579
-  wire _eq_1074 = slot_pick_candidates == _not_457; // RapController.java:579
-  wire _eq_1075 = split_fits == _ge_3; // RapController.java:582
-  wire _eq_1076 = op_children == _dyn_index_3; // RapController.java:586
-  wire _not_458 = ~kids_fresh; // RapController.java:583
-  wire _and_716 = walking_kids & _not_458; // RapController.java:583
-  wire _and_717 = _and_716 & slot_pick_ready; // RapController.java:583
-  wire _and_718 = _and_717 & slot_pick_pick_last; // RapController.java:584
-  wire _or_672 = split_settled | _and_718; // RapController.java:585
-  wire _not_459 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_460 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_459 & _not_460; // StatusRegs.java:82
-  wire _eq_1077 = kids_vector == visited_kids; // RapController.java:588
-  wire _not_461 = ~_or_409; // RapController.java:590
-  wire _and_719 = verdict_act & _not_461; // RapController.java:590
+  wire _not_452 = ~_and_569; // MergeVerdict.java:73
+  wire _and_711 = in_run & io_selected_valid; // RapController.java:565
+  wire _eq_1069 = io_counterResult_bits_op == 2'd0; // RapController.java:568
+  wire _and_712 = io_counterResult_valid & _eq_1069; // RapController.java:568
+  wire _eq_1070 = hit_event_3 == _and_712; // RapController.java:569
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:570
+  wire _and_713 = in_run & io_counterResult_valid; // RapController.java:570
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:571
+  wire _not_453 = ~io_counterResult_valid; // RapController.java:572
+  wire _eq_1071 = state == 4'd2; // RapController.java:572
+  wire _and_714 = _eq_1071 & pipe_empty; // RapController.java:572
+  wire _eq_1072 = state == 4'd6; // RapController.java:573
+  wire _and_715 = _eq_1072 & slot_pick_ready; // RapController.java:573
+  wire _and_r_0 = &present_children; // RapController.java:575
+  wire _not_454 = ~_and_r_0; // RapController.java:575
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:576
+  wire _eq_1073 = _dyn_index_5 == 3'd0; // RapController.java:576
+  wire _eq_1074 = split_fits == _ge_3; // RapController.java:580
+  wire _eq_1075 = op_children == _dyn_index_3; // RapController.java:584
+  wire _not_455 = ~kids_fresh; // RapController.java:581
+  wire _and_716 = walking_kids & _not_455; // RapController.java:581
+  wire _and_717 = _and_716 & slot_pick_ready; // RapController.java:581
+  wire _and_718 = _and_717 & slot_pick_pick_last; // RapController.java:582
+  wire _or_672 = split_settled | _and_718; // RapController.java:583
+  wire _not_456 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_457 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_456 & _not_457; // StatusRegs.java:82
+  wire _eq_1076 = kids_vector == visited_kids; // RapController.java:586
+  wire _not_458 = ~_or_409; // RapController.java:588
+  wire _and_719 = verdict_act & _not_458; // RapController.java:588
   wire _or_673 = ev_commit | ev_saturation; // StatusRegs.java:118
   wire _or_674 = _or_673 | ev_split; // StatusRegs.java:118
   wire _or_675 = _or_674 | ev_allocated; // StatusRegs.java:118
@@ -5129,7 +5125,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
   wire _or_679 = _or_678 | _or_r_6; // StatusRegs.java:118
   wire _or_680 = _or_679 | ev_pending; // StatusRegs.java:118
-  wire _not_462 = ~_or_680; // RapController.java:591
+  wire _not_459 = ~_or_680; // RapController.java:589
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:70
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:70
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:70
@@ -5258,10 +5254,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:70
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:70
   wire [127:0] _cat_140 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:78
-  wire [127:0] _and_720 = slot_valid & _cat_140; // RapController.java:592
-  wire _or_r_7 = |_and_720; // RapController.java:592
-  wire _not_463 = ~_or_r_7; // RapController.java:592
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:593
+  wire [127:0] _and_720 = slot_valid & _cat_140; // RapController.java:590
+  wire _or_r_7 = |_and_720; // RapController.java:590
+  wire _not_460 = ~_or_r_7; // RapController.java:590
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:591
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -5447,7 +5443,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
   assign leaf_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
   assign leaf_pick_take = 1'd0;
-  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd0 : (split_req ? (_eq_6 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? (kids_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd0 : 1'd1) : 1'd0)) : (_eq_8 ? (_not_4 ? 1'd0 : (split_fits ? (early_done ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
+  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_8 ? (_not_4 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
   assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? 1'd1 : 1'd0))) : 1'd0)))))))));
   assign serialMultiplier_io_start = _or_406;
   assign serialMultiplier_io_a = _mux_140;
@@ -8588,7 +8584,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_5 ? (_ne_0 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (split_req ? (_eq_6 ? _not_298 : (slot_pick_take ? _and_548 : slot_pick_candidates)) : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_ready ? (slot_pick_pick_found ? (slot_pick_take ? _and_548 : slot_pick_candidates) : _not_299) : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (_eq_8 ? (_not_4 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (split_fits ? (early_done ? _not_300 : (slot_pick_take ? _and_548 : slot_pick_candidates)) : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (slot_pick_take ? _and_548 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_548 : slot_pick_candidates)) : (_eq_8 ? (_not_4 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (split_fits ? _not_298 : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (slot_pick_take ? _and_548 : slot_pick_candidates))))))))));
     end
   end
 
@@ -8736,7 +8732,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : (_and_561 ? 1'd0 : multiplier_for_schedule)) : (_and_561 ? 1'd0 : multiplier_for_schedule)) : (_eq_1 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_4 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_5 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_7 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_8 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_12 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_13 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_14 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_15 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_561 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_442 ? 1'd1 : (_and_561 ? 1'd0 : multiplier_for_schedule))) : (_and_561 ? 1'd0 : multiplier_for_schedule))))))))))));
+      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : (_and_561 ? 1'd0 : multiplier_for_schedule)) : (_and_561 ? 1'd0 : multiplier_for_schedule)) : (_eq_1 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_4 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_5 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_7 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_8 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_12 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_13 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_14 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_15 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_561 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_440 ? 1'd1 : (_and_561 ? 1'd0 : multiplier_for_schedule))) : (_and_561 ? 1'd0 : multiplier_for_schedule))))))))))));
     end
   end
 
@@ -8752,7 +8748,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_442 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+      following_kick <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_440 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
     end
   end
 
@@ -9077,7 +9073,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (_eq_0 ? slot_pick_pick_last : (_eq_1 ? slot_pick_pick_last : (_eq_4 ? slot_pick_pick_last : (_eq_5 ? slot_pick_pick_last : (_eq_7 ? slot_pick_pick_last : (_eq_8 ? slot_pick_pick_last : (_eq_12 ? slot_pick_pick_last : (_eq_13 ? slot_pick_pick_last : (_eq_14 ? (slot_pick_advance ? _not_450 : slot_pick_pick_last) : slot_pick_pick_last)))))))));
+    slot_pick_pick_last <= (_eq_0 ? slot_pick_pick_last : (_eq_1 ? slot_pick_pick_last : (_eq_4 ? slot_pick_pick_last : (_eq_5 ? slot_pick_pick_last : (_eq_7 ? slot_pick_pick_last : (_eq_8 ? slot_pick_pick_last : (_eq_12 ? slot_pick_pick_last : (_eq_13 ? slot_pick_pick_last : (_eq_14 ? (slot_pick_advance ? _not_448 : slot_pick_pick_last) : slot_pick_pick_last)))))))));
   end
 
   always @(posedge clock) begin
@@ -9100,7 +9096,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_453) begin
+    if (_not_451) begin
       undo_rdata_0 <= undo[_bits_734];
     end
   end
@@ -9133,7 +9129,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && verdict_end_4 && !_not_454) begin // MergeVerdict.java:73
+    if (!reset && verdict_end_4 && !_not_452) begin // MergeVerdict.java:73
       $display("Assertion failed at MergeVerdict.java:73: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -9145,84 +9141,80 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:301: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_711 && !io_selected_bits_found) begin // RapController.java:567
-      $display("Assertion failed at RapController.java:567: no node matched a key: the root must always match");
+    if (!reset && _and_711 && !io_selected_bits_found) begin // RapController.java:565
+      $display("Assertion failed at RapController.java:565: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:568
-      $display("Assertion failed at RapController.java:568: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:566
+      $display("Assertion failed at RapController.java:566: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_1070) begin // RapController.java:571
-      $display("Assertion failed at RapController.java:571: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_1070) begin // RapController.java:569
+      $display("Assertion failed at RapController.java:569: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && _and_713 && !_ne_5) begin // RapController.java:572
-      $display("Assertion failed at RapController.java:572: a READ result in RUN");
+    if (!reset && _and_713 && !_ne_5) begin // RapController.java:570
+      $display("Assertion failed at RapController.java:570: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:573
-      $display("Assertion failed at RapController.java:573: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:571
+      $display("Assertion failed at RapController.java:571: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_714 && !_not_455) begin // RapController.java:574
-      $display("Assertion failed at RapController.java:574: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_714 && !_not_453) begin // RapController.java:572
+      $display("Assertion failed at RapController.java:572: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_715 && !slot_pick_pick_found) begin // RapController.java:576
-      $display("Assertion failed at RapController.java:576: a split found no free slot after checking capacity");
+    if (!reset && _and_715 && !slot_pick_pick_found) begin // RapController.java:574
+      $display("Assertion failed at RapController.java:574: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_715 && !_not_456) begin // RapController.java:577
-      $display("Assertion failed at RapController.java:577: a split with no missing child");
+    if (!reset && _and_715 && !_not_454) begin // RapController.java:575
+      $display("Assertion failed at RapController.java:575: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_715 && !_eq_1073) begin // RapController.java:578
-      $display("Assertion failed at RapController.java:578: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_715 && !_eq_1073) begin // RapController.java:576
+      $display("Assertion failed at RapController.java:576: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && _and_715 && !_eq_1074) begin // RapController.java:579
-      $display("Assertion failed at RapController.java:579: the free-slot walker does not hold the free slots");
+    if (!reset && split_settled && !_eq_1074) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && split_settled && !_eq_1075) begin // RapController.java:582
-      $display("Assertion failed at RapController.java:582: split_fits read a clock after its inputs changed");
+    if (!reset && _or_672 && !_eq_1075) begin // RapController.java:584
+      $display("Assertion failed at RapController.java:584: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _or_672 && !_eq_1076) begin // RapController.java:586
-      $display("Assertion failed at RapController.java:586: op_children read a clock after its slot or the table changed");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:585
+      $display("Assertion failed at RapController.java:585: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:587
-      $display("Assertion failed at RapController.java:587: ADVANCE reads n while a count is still on its way");
+    if (!reset && _and_718 && !_eq_1076) begin // RapController.java:586
+      $display("Assertion failed at RapController.java:586: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_718 && !_eq_1077) begin // RapController.java:588
-      $display("Assertion failed at RapController.java:588: the merge parent's leaves changed during its walk");
+    if (!reset && _and_717 && !slot_pick_pick_found) begin // RapController.java:587
+      $display("Assertion failed at RapController.java:587: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_717 && !slot_pick_pick_found) begin // RapController.java:589
-      $display("Assertion failed at RapController.java:589: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_719 && !1'd0) begin // RapController.java:588
+      $display("Assertion failed at RapController.java:588: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_719 && !1'd0) begin // RapController.java:590
-      $display("Assertion failed at RapController.java:590: a merge verdict outside the merge walk");
+    if (!reset && snapshot_frozen && !_not_459) begin // RapController.java:589
+      $display("Assertion failed at RapController.java:589: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_462) begin // RapController.java:591
-      $display("Assertion failed at RapController.java:591: a status value changed during the snapshot copy");
+    if (!reset && !_not_460) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_not_463) begin // RapController.java:592
-      $display("Assertion failed at RapController.java:592: a node deeper than deepest_depth %d", deepest_depth);
-      $stop;
-    end
-    if (!reset && !_le_3) begin // RapController.java:593
-      $display("Assertion failed at RapController.java:593: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:591
+      $display("Assertion failed at RapController.java:591: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

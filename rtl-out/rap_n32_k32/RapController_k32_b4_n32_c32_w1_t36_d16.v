@@ -324,9 +324,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:176
   reg [32:0] to_merge_hi; // RapController.java:177
   reg merge_ahead; // RapController.java:180
-  reg _reg_1; // RapController.java:628
-  reg _reg_2; // RapController.java:628
-  reg _reg_3; // RapController.java:628
+  reg _reg_1; // RapController.java:626
+  reg _reg_2; // RapController.java:626
+  reg _reg_3; // RapController.java:626
   reg [2:0] op_children; // RapController.java:188
   reg cmd_q_valid; // RapController.java:199
   reg [4:0] cmd_q_addr; // RapController.java:200
@@ -343,8 +343,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg hit_event_3; // RapController.java:262
   reg hit_event_4; // RapController.java:262
   reg split_fits; // RapController.java:274
-  reg _reg_4; // RapController.java:628
-  reg _reg_5; // RapController.java:628
+  reg _reg_4; // RapController.java:626
+  reg _reg_5; // RapController.java:626
   reg [7:0] short_by_children; // RapController.java:283
   reg [4:0] hit_depth_1; // RapController.java:289
   reg hit_short_1; // RapController.java:290
@@ -449,7 +449,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:88
   wire [4:0] slot_depths_30; // NodeTable.java:88
   wire [4:0] slot_depths_31; // NodeTable.java:88
-  wire [2:0] cause; // RapController.java:675
+  wire [2:0] cause; // RapController.java:673
 
   // Logic
   wire _eq_0 = state == 4'd0; // RapController.java:361
@@ -472,22 +472,22 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_5 = state == 4'd3; // RapController.java:392
   wire _ne_0 = undo_sp != 5'd0; // RapController.java:393
   wire _eq_6 = op_children == 3'd0; // RapController.java:404
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
-  wire _eq_7 = state == 4'd4; // RapController.java:414
-  wire _eq_8 = state == 4'd5; // RapController.java:425
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:668
+  wire _eq_7 = state == 4'd4; // RapController.java:413
+  wire _eq_8 = state == 4'd5; // RapController.java:423
   wire _eq_9 = state == 4'd3; // RapController.java:275
   wire _eq_10 = state == 4'd4; // RapController.java:275
   wire _or_0 = _eq_9 | _eq_10; // RapController.java:275
   wire _eq_11 = state == 4'd5; // RapController.java:275
   wire _or_1 = _or_0 | _eq_11; // RapController.java:275
-  wire _and_5 = _or_1 & _reg_4; // RapController.java:629
-  wire split_settled = _and_5 & _reg_5; // RapController.java:629
-  wire _not_5 = ~split_settled; // RapController.java:425
-  wire _not_6 = ~early_done; // RapController.java:429
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:670
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
-  wire _eq_12 = state == 4'd6; // RapController.java:439
-  wire [3:0] _not_7 = ~present_children; // RapController.java:441
+  wire _and_5 = _or_1 & _reg_4; // RapController.java:627
+  wire split_settled = _and_5 & _reg_5; // RapController.java:627
+  wire _not_5 = ~split_settled; // RapController.java:423
+  wire _not_6 = ~early_done; // RapController.java:427
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:668
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:668
+  wire _eq_12 = state == 4'd6; // RapController.java:437
+  wire [3:0] _not_7 = ~present_children; // RapController.java:439
   wire _bits_0 = _not_7[0]; // FirstSet.java:55
   wire _bits_1 = _not_7[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -499,58 +499,58 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_4 = _and_6 | _and_7; // FirstSet.java:62
   wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:441
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:670
-  wire _eq_13 = state == 4'd7; // RapController.java:466
+  wire split_last_child = ~_or_5; // RapController.java:439
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:668
+  wire _eq_13 = state == 4'd7; // RapController.java:464
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:71
-  wire _not_9 = ~_not_8; // RapController.java:478
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:481
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:488
-  wire _eq_14 = state == 4'd8; // RapController.java:493
+  wire _not_9 = ~_not_8; // RapController.java:476
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:479
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:486
+  wire _eq_14 = state == 4'd8; // RapController.java:491
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:69
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:499
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:497
   wire _not_11 = ~verdict_busy; // MergeVerdict.java:70
   wire verdict_free = _not_11 | verdict_act; // MergeVerdict.java:70
-  wire _or_6 = _not_10 | verdict_free; // RapController.java:499
-  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:499
-  wire _eq_15 = state == 4'd9; // RapController.java:508
+  wire _or_6 = _not_10 | verdict_free; // RapController.java:497
+  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:497
+  wire _eq_15 = state == 4'd9; // RapController.java:506
   wire _eq_16 = state == 4'd9; // RapController.java:181
-  wire _and_10 = _eq_16 & _reg_1; // RapController.java:629
-  wire _and_11 = _and_10 & _reg_2; // RapController.java:629
-  wire advance_settled = _and_11 & _reg_3; // RapController.java:629
-  wire _not_12 = ~advance_settled; // RapController.java:508
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:508
-  wire _eq_17 = state == 4'd10; // RapController.java:513
-  wire _eq_18 = state == 4'd11; // RapController.java:516
-  wire _eq_19 = state == 4'd12; // RapController.java:523
-  wire _eq_20 = state == 4'd13; // RapController.java:529
-  wire _eq_21 = state == 4'd14; // RapController.java:540
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:427
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:427
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:484
-  wire _not_13 = ~level_had_leaves; // RapController.java:484
-  wire _and_12 = _eq_22 & _not_13; // RapController.java:484
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:484
+  wire _and_10 = _eq_16 & _reg_1; // RapController.java:627
+  wire _and_11 = _and_10 & _reg_2; // RapController.java:627
+  wire advance_settled = _and_11 & _reg_3; // RapController.java:627
+  wire _not_12 = ~advance_settled; // RapController.java:506
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:506
+  wire _eq_17 = state == 4'd10; // RapController.java:511
+  wire _eq_18 = state == 4'd11; // RapController.java:514
+  wire _eq_19 = state == 4'd12; // RapController.java:521
+  wire _eq_20 = state == 4'd13; // RapController.java:527
+  wire _eq_21 = state == 4'd14; // RapController.java:538
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:425
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:425
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:482
+  wire _not_13 = ~level_had_leaves; // RapController.java:482
+  wire _and_12 = _eq_22 & _not_13; // RapController.java:482
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:482
   wire in_run = state == 4'd1; // RapController.java:172
-  wire _not_14 = ~commit_stop; // RapController.java:605
-  wire _and_13 = in_run & _not_14; // RapController.java:605
-  wire _not_15 = ~tcam_write_full; // RapController.java:605
-  wire _and_14 = _and_13 & _not_15; // RapController.java:605
-  wire _and_15 = _and_14 & io_enable; // RapController.java:605
-  wire _not_16 = ~readout_pending; // RapController.java:605
-  wire _and_16 = _and_15 & _not_16; // RapController.java:605
-  wire _not_17 = ~snapshot_pending; // RapController.java:605
-  wire _and_17 = _and_16 & _not_17; // RapController.java:605
-  wire _not_18 = ~snapshot_frozen; // RapController.java:605
-  wire _and_18 = _and_17 & _not_18; // RapController.java:605
+  wire _not_14 = ~commit_stop; // RapController.java:603
+  wire _and_13 = in_run & _not_14; // RapController.java:603
+  wire _not_15 = ~tcam_write_full; // RapController.java:603
+  wire _and_14 = _and_13 & _not_15; // RapController.java:603
+  wire _and_15 = _and_14 & io_enable; // RapController.java:603
+  wire _not_16 = ~readout_pending; // RapController.java:603
+  wire _and_16 = _and_15 & _not_16; // RapController.java:603
+  wire _not_17 = ~snapshot_pending; // RapController.java:603
+  wire _and_17 = _and_16 & _not_17; // RapController.java:603
+  wire _not_18 = ~snapshot_frozen; // RapController.java:603
+  wire _and_18 = _and_17 & _not_18; // RapController.java:603
   wire _and_19 = in_run & hit_event_4; // RapController.java:263
   wire _not_19 = ~commit_stop; // RapController.java:263
   wire commit_fire = _and_19 & _not_19; // RapController.java:263
-  wire _not_20 = ~soft_pending; // RapController.java:609
-  wire _ne_2 = state != 4'd0; // RapController.java:609
-  wire _and_20 = _not_20 & _ne_2; // RapController.java:609
-  wire _ne_3 = state != 4'd14; // RapController.java:609
-  wire _and_21 = _and_20 & _ne_3; // RapController.java:609
+  wire _not_20 = ~soft_pending; // RapController.java:607
+  wire _ne_2 = state != 4'd0; // RapController.java:607
+  wire _and_20 = _not_20 & _ne_2; // RapController.java:607
+  wire _ne_3 = state != 4'd14; // RapController.java:607
+  wire _and_21 = _and_20 & _ne_3; // RapController.java:607
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -558,94 +558,94 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:612
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:613
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:610
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:611
   wire _not_22 = ~_reg_0; // RapController.java:164
   wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:164
-  wire _not_23 = ~snapshot_product_start; // RapController.java:613
-  wire _and_22 = _not_21 & _not_23; // RapController.java:613
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:614
-  wire _eq_23 = state == 4'd12; // RapController.java:615
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:615
-  wire _eq_24 = state == 4'd13; // RapController.java:615
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:615
-  wire _ge_1 = state >= 4'd2; // RapController.java:616
-  wire _le_0 = state <= 4'd11; // RapController.java:616
-  wire _and_23 = _ge_1 & _le_0; // RapController.java:616
-  wire _and_24 = in_run & pipe_empty; // RapController.java:618
-  wire _not_24 = ~io_headValid; // RapController.java:618
-  wire _and_25 = _and_24 & _not_24; // RapController.java:618
-  wire _not_25 = ~io_acceptEnable; // RapController.java:619
-  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:556
-  wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:556
-  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:650
-  wire _eq_25 = slot_pick_pick_index == 5'd0; // RapController.java:651
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:443
-  wire _eq_26 = slot_pick_pick_index == 5'd1; // RapController.java:651
-  wire _eq_27 = slot_pick_pick_index == 5'd2; // RapController.java:651
-  wire _eq_28 = slot_pick_pick_index == 5'd3; // RapController.java:651
-  wire _eq_29 = slot_pick_pick_index == 5'd4; // RapController.java:651
-  wire _eq_30 = slot_pick_pick_index == 5'd5; // RapController.java:651
-  wire _eq_31 = slot_pick_pick_index == 5'd6; // RapController.java:651
-  wire _eq_32 = slot_pick_pick_index == 5'd7; // RapController.java:651
-  wire _eq_33 = slot_pick_pick_index == 5'd8; // RapController.java:651
-  wire _eq_34 = slot_pick_pick_index == 5'd9; // RapController.java:651
-  wire _eq_35 = slot_pick_pick_index == 5'd10; // RapController.java:651
-  wire _eq_36 = slot_pick_pick_index == 5'd11; // RapController.java:651
-  wire _eq_37 = slot_pick_pick_index == 5'd12; // RapController.java:651
-  wire _eq_38 = slot_pick_pick_index == 5'd13; // RapController.java:651
-  wire _eq_39 = slot_pick_pick_index == 5'd14; // RapController.java:651
-  wire _eq_40 = slot_pick_pick_index == 5'd15; // RapController.java:651
-  wire _eq_41 = slot_pick_pick_index == 5'd16; // RapController.java:651
-  wire _eq_42 = slot_pick_pick_index == 5'd17; // RapController.java:651
-  wire _eq_43 = slot_pick_pick_index == 5'd18; // RapController.java:651
-  wire _eq_44 = slot_pick_pick_index == 5'd19; // RapController.java:651
-  wire _eq_45 = slot_pick_pick_index == 5'd20; // RapController.java:651
-  wire _eq_46 = slot_pick_pick_index == 5'd21; // RapController.java:651
-  wire _eq_47 = slot_pick_pick_index == 5'd22; // RapController.java:651
-  wire _eq_48 = slot_pick_pick_index == 5'd23; // RapController.java:651
-  wire _eq_49 = slot_pick_pick_index == 5'd24; // RapController.java:651
-  wire _eq_50 = slot_pick_pick_index == 5'd25; // RapController.java:651
-  wire _eq_51 = slot_pick_pick_index == 5'd26; // RapController.java:651
-  wire _eq_52 = slot_pick_pick_index == 5'd27; // RapController.java:651
-  wire _eq_53 = slot_pick_pick_index == 5'd28; // RapController.java:651
-  wire _eq_54 = slot_pick_pick_index == 5'd29; // RapController.java:651
-  wire _eq_55 = slot_pick_pick_index == 5'd30; // RapController.java:651
-  wire _eq_56 = slot_pick_pick_index == 5'd31; // RapController.java:651
-  wire _eq_57 = slot_pick_pick_index == 5'd0; // RapController.java:652
-  wire _eq_58 = slot_pick_pick_index == 5'd1; // RapController.java:652
-  wire _eq_59 = slot_pick_pick_index == 5'd2; // RapController.java:652
-  wire _eq_60 = slot_pick_pick_index == 5'd3; // RapController.java:652
-  wire _eq_61 = slot_pick_pick_index == 5'd4; // RapController.java:652
-  wire _eq_62 = slot_pick_pick_index == 5'd5; // RapController.java:652
-  wire _eq_63 = slot_pick_pick_index == 5'd6; // RapController.java:652
-  wire _eq_64 = slot_pick_pick_index == 5'd7; // RapController.java:652
-  wire _eq_65 = slot_pick_pick_index == 5'd8; // RapController.java:652
-  wire _eq_66 = slot_pick_pick_index == 5'd9; // RapController.java:652
-  wire _eq_67 = slot_pick_pick_index == 5'd10; // RapController.java:652
-  wire _eq_68 = slot_pick_pick_index == 5'd11; // RapController.java:652
-  wire _eq_69 = slot_pick_pick_index == 5'd12; // RapController.java:652
-  wire _eq_70 = slot_pick_pick_index == 5'd13; // RapController.java:652
-  wire _eq_71 = slot_pick_pick_index == 5'd14; // RapController.java:652
-  wire _eq_72 = slot_pick_pick_index == 5'd15; // RapController.java:652
-  wire _eq_73 = slot_pick_pick_index == 5'd16; // RapController.java:652
-  wire _eq_74 = slot_pick_pick_index == 5'd17; // RapController.java:652
-  wire _eq_75 = slot_pick_pick_index == 5'd18; // RapController.java:652
-  wire _eq_76 = slot_pick_pick_index == 5'd19; // RapController.java:652
-  wire _eq_77 = slot_pick_pick_index == 5'd20; // RapController.java:652
-  wire _eq_78 = slot_pick_pick_index == 5'd21; // RapController.java:652
-  wire _eq_79 = slot_pick_pick_index == 5'd22; // RapController.java:652
-  wire _eq_80 = slot_pick_pick_index == 5'd23; // RapController.java:652
-  wire _eq_81 = slot_pick_pick_index == 5'd24; // RapController.java:652
-  wire _eq_82 = slot_pick_pick_index == 5'd25; // RapController.java:652
-  wire _eq_83 = slot_pick_pick_index == 5'd26; // RapController.java:652
-  wire _eq_84 = slot_pick_pick_index == 5'd27; // RapController.java:652
-  wire _eq_85 = slot_pick_pick_index == 5'd28; // RapController.java:652
-  wire _eq_86 = slot_pick_pick_index == 5'd29; // RapController.java:652
-  wire _eq_87 = slot_pick_pick_index == 5'd30; // RapController.java:652
-  wire _eq_88 = slot_pick_pick_index == 5'd31; // RapController.java:652
-  wire _eq_89 = slot_pick_pick_index == 5'd0; // RapController.java:653
-  wire [3:0] _not_27 = ~present_children; // RapController.java:440
+  wire _not_23 = ~snapshot_product_start; // RapController.java:611
+  wire _and_22 = _not_21 & _not_23; // RapController.java:611
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:612
+  wire _eq_23 = state == 4'd12; // RapController.java:613
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:613
+  wire _eq_24 = state == 4'd13; // RapController.java:613
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:613
+  wire _ge_1 = state >= 4'd2; // RapController.java:614
+  wire _le_0 = state <= 4'd11; // RapController.java:614
+  wire _and_23 = _ge_1 & _le_0; // RapController.java:614
+  wire _and_24 = in_run & pipe_empty; // RapController.java:616
+  wire _not_24 = ~io_headValid; // RapController.java:616
+  wire _and_25 = _and_24 & _not_24; // RapController.java:616
+  wire _not_25 = ~io_acceptEnable; // RapController.java:617
+  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:554
+  wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:554
+  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:648
+  wire _eq_25 = slot_pick_pick_index == 5'd0; // RapController.java:649
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:441
+  wire _eq_26 = slot_pick_pick_index == 5'd1; // RapController.java:649
+  wire _eq_27 = slot_pick_pick_index == 5'd2; // RapController.java:649
+  wire _eq_28 = slot_pick_pick_index == 5'd3; // RapController.java:649
+  wire _eq_29 = slot_pick_pick_index == 5'd4; // RapController.java:649
+  wire _eq_30 = slot_pick_pick_index == 5'd5; // RapController.java:649
+  wire _eq_31 = slot_pick_pick_index == 5'd6; // RapController.java:649
+  wire _eq_32 = slot_pick_pick_index == 5'd7; // RapController.java:649
+  wire _eq_33 = slot_pick_pick_index == 5'd8; // RapController.java:649
+  wire _eq_34 = slot_pick_pick_index == 5'd9; // RapController.java:649
+  wire _eq_35 = slot_pick_pick_index == 5'd10; // RapController.java:649
+  wire _eq_36 = slot_pick_pick_index == 5'd11; // RapController.java:649
+  wire _eq_37 = slot_pick_pick_index == 5'd12; // RapController.java:649
+  wire _eq_38 = slot_pick_pick_index == 5'd13; // RapController.java:649
+  wire _eq_39 = slot_pick_pick_index == 5'd14; // RapController.java:649
+  wire _eq_40 = slot_pick_pick_index == 5'd15; // RapController.java:649
+  wire _eq_41 = slot_pick_pick_index == 5'd16; // RapController.java:649
+  wire _eq_42 = slot_pick_pick_index == 5'd17; // RapController.java:649
+  wire _eq_43 = slot_pick_pick_index == 5'd18; // RapController.java:649
+  wire _eq_44 = slot_pick_pick_index == 5'd19; // RapController.java:649
+  wire _eq_45 = slot_pick_pick_index == 5'd20; // RapController.java:649
+  wire _eq_46 = slot_pick_pick_index == 5'd21; // RapController.java:649
+  wire _eq_47 = slot_pick_pick_index == 5'd22; // RapController.java:649
+  wire _eq_48 = slot_pick_pick_index == 5'd23; // RapController.java:649
+  wire _eq_49 = slot_pick_pick_index == 5'd24; // RapController.java:649
+  wire _eq_50 = slot_pick_pick_index == 5'd25; // RapController.java:649
+  wire _eq_51 = slot_pick_pick_index == 5'd26; // RapController.java:649
+  wire _eq_52 = slot_pick_pick_index == 5'd27; // RapController.java:649
+  wire _eq_53 = slot_pick_pick_index == 5'd28; // RapController.java:649
+  wire _eq_54 = slot_pick_pick_index == 5'd29; // RapController.java:649
+  wire _eq_55 = slot_pick_pick_index == 5'd30; // RapController.java:649
+  wire _eq_56 = slot_pick_pick_index == 5'd31; // RapController.java:649
+  wire _eq_57 = slot_pick_pick_index == 5'd0; // RapController.java:650
+  wire _eq_58 = slot_pick_pick_index == 5'd1; // RapController.java:650
+  wire _eq_59 = slot_pick_pick_index == 5'd2; // RapController.java:650
+  wire _eq_60 = slot_pick_pick_index == 5'd3; // RapController.java:650
+  wire _eq_61 = slot_pick_pick_index == 5'd4; // RapController.java:650
+  wire _eq_62 = slot_pick_pick_index == 5'd5; // RapController.java:650
+  wire _eq_63 = slot_pick_pick_index == 5'd6; // RapController.java:650
+  wire _eq_64 = slot_pick_pick_index == 5'd7; // RapController.java:650
+  wire _eq_65 = slot_pick_pick_index == 5'd8; // RapController.java:650
+  wire _eq_66 = slot_pick_pick_index == 5'd9; // RapController.java:650
+  wire _eq_67 = slot_pick_pick_index == 5'd10; // RapController.java:650
+  wire _eq_68 = slot_pick_pick_index == 5'd11; // RapController.java:650
+  wire _eq_69 = slot_pick_pick_index == 5'd12; // RapController.java:650
+  wire _eq_70 = slot_pick_pick_index == 5'd13; // RapController.java:650
+  wire _eq_71 = slot_pick_pick_index == 5'd14; // RapController.java:650
+  wire _eq_72 = slot_pick_pick_index == 5'd15; // RapController.java:650
+  wire _eq_73 = slot_pick_pick_index == 5'd16; // RapController.java:650
+  wire _eq_74 = slot_pick_pick_index == 5'd17; // RapController.java:650
+  wire _eq_75 = slot_pick_pick_index == 5'd18; // RapController.java:650
+  wire _eq_76 = slot_pick_pick_index == 5'd19; // RapController.java:650
+  wire _eq_77 = slot_pick_pick_index == 5'd20; // RapController.java:650
+  wire _eq_78 = slot_pick_pick_index == 5'd21; // RapController.java:650
+  wire _eq_79 = slot_pick_pick_index == 5'd22; // RapController.java:650
+  wire _eq_80 = slot_pick_pick_index == 5'd23; // RapController.java:650
+  wire _eq_81 = slot_pick_pick_index == 5'd24; // RapController.java:650
+  wire _eq_82 = slot_pick_pick_index == 5'd25; // RapController.java:650
+  wire _eq_83 = slot_pick_pick_index == 5'd26; // RapController.java:650
+  wire _eq_84 = slot_pick_pick_index == 5'd27; // RapController.java:650
+  wire _eq_85 = slot_pick_pick_index == 5'd28; // RapController.java:650
+  wire _eq_86 = slot_pick_pick_index == 5'd29; // RapController.java:650
+  wire _eq_87 = slot_pick_pick_index == 5'd30; // RapController.java:650
+  wire _eq_88 = slot_pick_pick_index == 5'd31; // RapController.java:650
+  wire _eq_89 = slot_pick_pick_index == 5'd0; // RapController.java:651
+  wire [3:0] _not_27 = ~present_children; // RapController.java:438
   wire _bits_5 = _not_27[0]; // FirstSet.java:25
   wire _bits_6 = _not_27[1]; // FirstSet.java:25
   wire _or_12 = _bits_5 | _bits_6; // FirstSet.java:37
@@ -656,37 +656,37 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _mux_5 = _not_28 ? _not_29 : _not_30; // FirstSet.java:36
   wire [1:0] _cat_7 = {_not_28, _mux_5}; // FirstSet.java:36
   wire [1:0] _bits_8 = _cat_7; // FirstSet.java:44
-  wire _eq_90 = slot_pick_pick_index == 5'd1; // RapController.java:653
-  wire _eq_91 = slot_pick_pick_index == 5'd2; // RapController.java:653
-  wire _eq_92 = slot_pick_pick_index == 5'd3; // RapController.java:653
-  wire _eq_93 = slot_pick_pick_index == 5'd4; // RapController.java:653
-  wire _eq_94 = slot_pick_pick_index == 5'd5; // RapController.java:653
-  wire _eq_95 = slot_pick_pick_index == 5'd6; // RapController.java:653
-  wire _eq_96 = slot_pick_pick_index == 5'd7; // RapController.java:653
-  wire _eq_97 = slot_pick_pick_index == 5'd8; // RapController.java:653
-  wire _eq_98 = slot_pick_pick_index == 5'd9; // RapController.java:653
-  wire _eq_99 = slot_pick_pick_index == 5'd10; // RapController.java:653
-  wire _eq_100 = slot_pick_pick_index == 5'd11; // RapController.java:653
-  wire _eq_101 = slot_pick_pick_index == 5'd12; // RapController.java:653
-  wire _eq_102 = slot_pick_pick_index == 5'd13; // RapController.java:653
-  wire _eq_103 = slot_pick_pick_index == 5'd14; // RapController.java:653
-  wire _eq_104 = slot_pick_pick_index == 5'd15; // RapController.java:653
-  wire _eq_105 = slot_pick_pick_index == 5'd16; // RapController.java:653
-  wire _eq_106 = slot_pick_pick_index == 5'd17; // RapController.java:653
-  wire _eq_107 = slot_pick_pick_index == 5'd18; // RapController.java:653
-  wire _eq_108 = slot_pick_pick_index == 5'd19; // RapController.java:653
-  wire _eq_109 = slot_pick_pick_index == 5'd20; // RapController.java:653
-  wire _eq_110 = slot_pick_pick_index == 5'd21; // RapController.java:653
-  wire _eq_111 = slot_pick_pick_index == 5'd22; // RapController.java:653
-  wire _eq_112 = slot_pick_pick_index == 5'd23; // RapController.java:653
-  wire _eq_113 = slot_pick_pick_index == 5'd24; // RapController.java:653
-  wire _eq_114 = slot_pick_pick_index == 5'd25; // RapController.java:653
-  wire _eq_115 = slot_pick_pick_index == 5'd26; // RapController.java:653
-  wire _eq_116 = slot_pick_pick_index == 5'd27; // RapController.java:653
-  wire _eq_117 = slot_pick_pick_index == 5'd28; // RapController.java:653
-  wire _eq_118 = slot_pick_pick_index == 5'd29; // RapController.java:653
-  wire _eq_119 = slot_pick_pick_index == 5'd30; // RapController.java:653
-  wire _eq_120 = slot_pick_pick_index == 5'd31; // RapController.java:653
+  wire _eq_90 = slot_pick_pick_index == 5'd1; // RapController.java:651
+  wire _eq_91 = slot_pick_pick_index == 5'd2; // RapController.java:651
+  wire _eq_92 = slot_pick_pick_index == 5'd3; // RapController.java:651
+  wire _eq_93 = slot_pick_pick_index == 5'd4; // RapController.java:651
+  wire _eq_94 = slot_pick_pick_index == 5'd5; // RapController.java:651
+  wire _eq_95 = slot_pick_pick_index == 5'd6; // RapController.java:651
+  wire _eq_96 = slot_pick_pick_index == 5'd7; // RapController.java:651
+  wire _eq_97 = slot_pick_pick_index == 5'd8; // RapController.java:651
+  wire _eq_98 = slot_pick_pick_index == 5'd9; // RapController.java:651
+  wire _eq_99 = slot_pick_pick_index == 5'd10; // RapController.java:651
+  wire _eq_100 = slot_pick_pick_index == 5'd11; // RapController.java:651
+  wire _eq_101 = slot_pick_pick_index == 5'd12; // RapController.java:651
+  wire _eq_102 = slot_pick_pick_index == 5'd13; // RapController.java:651
+  wire _eq_103 = slot_pick_pick_index == 5'd14; // RapController.java:651
+  wire _eq_104 = slot_pick_pick_index == 5'd15; // RapController.java:651
+  wire _eq_105 = slot_pick_pick_index == 5'd16; // RapController.java:651
+  wire _eq_106 = slot_pick_pick_index == 5'd17; // RapController.java:651
+  wire _eq_107 = slot_pick_pick_index == 5'd18; // RapController.java:651
+  wire _eq_108 = slot_pick_pick_index == 5'd19; // RapController.java:651
+  wire _eq_109 = slot_pick_pick_index == 5'd20; // RapController.java:651
+  wire _eq_110 = slot_pick_pick_index == 5'd21; // RapController.java:651
+  wire _eq_111 = slot_pick_pick_index == 5'd22; // RapController.java:651
+  wire _eq_112 = slot_pick_pick_index == 5'd23; // RapController.java:651
+  wire _eq_113 = slot_pick_pick_index == 5'd24; // RapController.java:651
+  wire _eq_114 = slot_pick_pick_index == 5'd25; // RapController.java:651
+  wire _eq_115 = slot_pick_pick_index == 5'd26; // RapController.java:651
+  wire _eq_116 = slot_pick_pick_index == 5'd27; // RapController.java:651
+  wire _eq_117 = slot_pick_pick_index == 5'd28; // RapController.java:651
+  wire _eq_118 = slot_pick_pick_index == 5'd29; // RapController.java:651
+  wire _eq_119 = slot_pick_pick_index == 5'd30; // RapController.java:651
+  wire _eq_120 = slot_pick_pick_index == 5'd31; // RapController.java:651
   wire _eq_121 = children_write_slot == 5'd0; // NodeTable.java:45
   wire _eq_122 = children_write_slot == 5'd1; // NodeTable.java:45
   wire _eq_123 = children_write_slot == 5'd2; // NodeTable.java:45
@@ -826,13 +826,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire undo_push = draining & io_counterResult_valid; // RapController.java:244
   wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:254
   wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:398
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:418
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:418
-  wire [3:0] _bits_47 = _dshl_0[3:0]; // RapController.java:418
-  wire [3:0] _or_18 = present_children | _bits_47; // RapController.java:418
-  wire [6:0] _dshl_1 = 7'd1 << _bits_8; // RapController.java:654
-  wire [3:0] _bits_48 = _dshl_1[3:0]; // RapController.java:654
-  wire [3:0] _or_19 = present_children | _bits_48; // RapController.java:654
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:417
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:417
+  wire [3:0] _bits_47 = _dshl_0[3:0]; // RapController.java:417
+  wire [3:0] _or_18 = present_children | _bits_47; // RapController.java:417
+  wire [6:0] _dshl_1 = 7'd1 << _bits_8; // RapController.java:652
+  wire [3:0] _bits_48 = _dshl_1[3:0]; // RapController.java:652
+  wire [3:0] _or_19 = present_children | _bits_48; // RapController.java:652
   wire _bits_49 = slot_valid[31]; // NodeTable.java:57
   wire _eq_160 = state == 4'd4; // RapController.java:340
   wire [4:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:341
@@ -1351,17 +1351,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_105 = ~slot_pick_load; // SlotPicker.java:54
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_164 = slot_pick_candidates & _not_106; // SlotPicker.java:38
-  wire [31:0] _not_107 = ~slot_valid; // RapController.java:405
-  wire [31:0] _not_108 = ~slot_valid; // RapController.java:421
-  wire [31:0] _not_109 = ~slot_valid; // RapController.java:426
-  wire _not_110 = ~slot_pick_ready; // SlotPicker.java:45
-  wire slot_pick_advance = slot_pick_take | _not_110; // SlotPicker.java:45
-  wire [31:0] _not_111 = ~slot_pick_pick_hot; // SlotPicker.java:42
-  wire [31:0] _and_165 = slot_pick_candidates & _not_111; // SlotPicker.java:42
+  wire [31:0] _not_107 = ~slot_valid; // RapController.java:424
+  wire _not_108 = ~slot_pick_ready; // SlotPicker.java:45
+  wire slot_pick_advance = slot_pick_take | _not_108; // SlotPicker.java:45
+  wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:42
+  wire [31:0] _and_165 = slot_pick_candidates & _not_109; // SlotPicker.java:42
   wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_165 : slot_pick_candidates; // SlotPicker.java:42
   wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:43
-  wire [31:0] _not_112 = ~_sub_8; // SlotPicker.java:51
-  wire [31:0] _and_166 = slot_pick_remaining & _not_112; // SlotPicker.java:51
+  wire [31:0] _not_110 = ~_sub_8; // SlotPicker.java:51
+  wire [31:0] _and_166 = slot_pick_remaining & _not_110; // SlotPicker.java:51
   wire _bits_144 = slot_pick_remaining[0]; // FirstSet.java:25
   wire _bits_145 = slot_pick_remaining[1]; // FirstSet.java:25
   wire _or_82 = _bits_144 | _bits_145; // FirstSet.java:37
@@ -1425,73 +1423,73 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_110 = _or_106 | _or_109; // FirstSet.java:37
   wire _or_111 = _or_103 | _or_110; // FirstSet.java:37
   wire _or_112 = _or_96 | _or_111; // FirstSet.java:37
-  wire _not_113 = ~_or_96; // FirstSet.java:35
-  wire _not_114 = ~_or_103; // FirstSet.java:35
-  wire _not_115 = ~_or_106; // FirstSet.java:35
-  wire _not_116 = ~_or_107; // FirstSet.java:35
-  wire _not_117 = ~_bits_174; // FirstSet.java:35
-  wire _not_118 = ~_bits_172; // FirstSet.java:35
-  wire _mux_25 = _not_116 ? _not_117 : _not_118; // FirstSet.java:36
-  wire [1:0] _cat_24 = {_not_116, _mux_25}; // FirstSet.java:36
-  wire _not_119 = ~_or_104; // FirstSet.java:35
-  wire _not_120 = ~_bits_170; // FirstSet.java:35
-  wire _not_121 = ~_bits_168; // FirstSet.java:35
-  wire _mux_26 = _not_119 ? _not_120 : _not_121; // FirstSet.java:36
-  wire [1:0] _cat_25 = {_not_119, _mux_26}; // FirstSet.java:36
-  wire [1:0] _mux_27 = _not_115 ? _cat_24 : _cat_25; // FirstSet.java:36
-  wire [2:0] _cat_26 = {_not_115, _mux_27}; // FirstSet.java:36
-  wire _not_122 = ~_or_99; // FirstSet.java:35
-  wire _not_123 = ~_or_100; // FirstSet.java:35
-  wire _not_124 = ~_bits_166; // FirstSet.java:35
-  wire _not_125 = ~_bits_164; // FirstSet.java:35
-  wire _mux_28 = _not_123 ? _not_124 : _not_125; // FirstSet.java:36
-  wire [1:0] _cat_27 = {_not_123, _mux_28}; // FirstSet.java:36
-  wire _not_126 = ~_or_97; // FirstSet.java:35
-  wire _not_127 = ~_bits_162; // FirstSet.java:35
-  wire _not_128 = ~_bits_160; // FirstSet.java:35
-  wire _mux_29 = _not_126 ? _not_127 : _not_128; // FirstSet.java:36
-  wire [1:0] _cat_28 = {_not_126, _mux_29}; // FirstSet.java:36
-  wire [1:0] _mux_30 = _not_122 ? _cat_27 : _cat_28; // FirstSet.java:36
-  wire [2:0] _cat_29 = {_not_122, _mux_30}; // FirstSet.java:36
-  wire [2:0] _mux_31 = _not_114 ? _cat_26 : _cat_29; // FirstSet.java:36
-  wire [3:0] _cat_30 = {_not_114, _mux_31}; // FirstSet.java:36
-  wire _not_129 = ~_or_88; // FirstSet.java:35
-  wire _not_130 = ~_or_91; // FirstSet.java:35
-  wire _not_131 = ~_or_92; // FirstSet.java:35
-  wire _not_132 = ~_bits_158; // FirstSet.java:35
-  wire _not_133 = ~_bits_156; // FirstSet.java:35
-  wire _mux_32 = _not_131 ? _not_132 : _not_133; // FirstSet.java:36
-  wire [1:0] _cat_31 = {_not_131, _mux_32}; // FirstSet.java:36
-  wire _not_134 = ~_or_89; // FirstSet.java:35
-  wire _not_135 = ~_bits_154; // FirstSet.java:35
-  wire _not_136 = ~_bits_152; // FirstSet.java:35
-  wire _mux_33 = _not_134 ? _not_135 : _not_136; // FirstSet.java:36
-  wire [1:0] _cat_32 = {_not_134, _mux_33}; // FirstSet.java:36
-  wire [1:0] _mux_34 = _not_130 ? _cat_31 : _cat_32; // FirstSet.java:36
-  wire [2:0] _cat_33 = {_not_130, _mux_34}; // FirstSet.java:36
-  wire _not_137 = ~_or_84; // FirstSet.java:35
-  wire _not_138 = ~_or_85; // FirstSet.java:35
-  wire _not_139 = ~_bits_150; // FirstSet.java:35
-  wire _not_140 = ~_bits_148; // FirstSet.java:35
-  wire _mux_35 = _not_138 ? _not_139 : _not_140; // FirstSet.java:36
-  wire [1:0] _cat_34 = {_not_138, _mux_35}; // FirstSet.java:36
-  wire _not_141 = ~_or_82; // FirstSet.java:35
-  wire _not_142 = ~_bits_146; // FirstSet.java:35
-  wire _not_143 = ~_bits_144; // FirstSet.java:35
-  wire _mux_36 = _not_141 ? _not_142 : _not_143; // FirstSet.java:36
-  wire [1:0] _cat_35 = {_not_141, _mux_36}; // FirstSet.java:36
-  wire [1:0] _mux_37 = _not_137 ? _cat_34 : _cat_35; // FirstSet.java:36
-  wire [2:0] _cat_36 = {_not_137, _mux_37}; // FirstSet.java:36
-  wire [2:0] _mux_38 = _not_129 ? _cat_33 : _cat_36; // FirstSet.java:36
-  wire [3:0] _cat_37 = {_not_129, _mux_38}; // FirstSet.java:36
-  wire [3:0] _mux_39 = _not_113 ? _cat_30 : _cat_37; // FirstSet.java:36
-  wire [4:0] _cat_38 = {_not_113, _mux_39}; // FirstSet.java:36
+  wire _not_111 = ~_or_96; // FirstSet.java:35
+  wire _not_112 = ~_or_103; // FirstSet.java:35
+  wire _not_113 = ~_or_106; // FirstSet.java:35
+  wire _not_114 = ~_or_107; // FirstSet.java:35
+  wire _not_115 = ~_bits_174; // FirstSet.java:35
+  wire _not_116 = ~_bits_172; // FirstSet.java:35
+  wire _mux_25 = _not_114 ? _not_115 : _not_116; // FirstSet.java:36
+  wire [1:0] _cat_24 = {_not_114, _mux_25}; // FirstSet.java:36
+  wire _not_117 = ~_or_104; // FirstSet.java:35
+  wire _not_118 = ~_bits_170; // FirstSet.java:35
+  wire _not_119 = ~_bits_168; // FirstSet.java:35
+  wire _mux_26 = _not_117 ? _not_118 : _not_119; // FirstSet.java:36
+  wire [1:0] _cat_25 = {_not_117, _mux_26}; // FirstSet.java:36
+  wire [1:0] _mux_27 = _not_113 ? _cat_24 : _cat_25; // FirstSet.java:36
+  wire [2:0] _cat_26 = {_not_113, _mux_27}; // FirstSet.java:36
+  wire _not_120 = ~_or_99; // FirstSet.java:35
+  wire _not_121 = ~_or_100; // FirstSet.java:35
+  wire _not_122 = ~_bits_166; // FirstSet.java:35
+  wire _not_123 = ~_bits_164; // FirstSet.java:35
+  wire _mux_28 = _not_121 ? _not_122 : _not_123; // FirstSet.java:36
+  wire [1:0] _cat_27 = {_not_121, _mux_28}; // FirstSet.java:36
+  wire _not_124 = ~_or_97; // FirstSet.java:35
+  wire _not_125 = ~_bits_162; // FirstSet.java:35
+  wire _not_126 = ~_bits_160; // FirstSet.java:35
+  wire _mux_29 = _not_124 ? _not_125 : _not_126; // FirstSet.java:36
+  wire [1:0] _cat_28 = {_not_124, _mux_29}; // FirstSet.java:36
+  wire [1:0] _mux_30 = _not_120 ? _cat_27 : _cat_28; // FirstSet.java:36
+  wire [2:0] _cat_29 = {_not_120, _mux_30}; // FirstSet.java:36
+  wire [2:0] _mux_31 = _not_112 ? _cat_26 : _cat_29; // FirstSet.java:36
+  wire [3:0] _cat_30 = {_not_112, _mux_31}; // FirstSet.java:36
+  wire _not_127 = ~_or_88; // FirstSet.java:35
+  wire _not_128 = ~_or_91; // FirstSet.java:35
+  wire _not_129 = ~_or_92; // FirstSet.java:35
+  wire _not_130 = ~_bits_158; // FirstSet.java:35
+  wire _not_131 = ~_bits_156; // FirstSet.java:35
+  wire _mux_32 = _not_129 ? _not_130 : _not_131; // FirstSet.java:36
+  wire [1:0] _cat_31 = {_not_129, _mux_32}; // FirstSet.java:36
+  wire _not_132 = ~_or_89; // FirstSet.java:35
+  wire _not_133 = ~_bits_154; // FirstSet.java:35
+  wire _not_134 = ~_bits_152; // FirstSet.java:35
+  wire _mux_33 = _not_132 ? _not_133 : _not_134; // FirstSet.java:36
+  wire [1:0] _cat_32 = {_not_132, _mux_33}; // FirstSet.java:36
+  wire [1:0] _mux_34 = _not_128 ? _cat_31 : _cat_32; // FirstSet.java:36
+  wire [2:0] _cat_33 = {_not_128, _mux_34}; // FirstSet.java:36
+  wire _not_135 = ~_or_84; // FirstSet.java:35
+  wire _not_136 = ~_or_85; // FirstSet.java:35
+  wire _not_137 = ~_bits_150; // FirstSet.java:35
+  wire _not_138 = ~_bits_148; // FirstSet.java:35
+  wire _mux_35 = _not_136 ? _not_137 : _not_138; // FirstSet.java:36
+  wire [1:0] _cat_34 = {_not_136, _mux_35}; // FirstSet.java:36
+  wire _not_139 = ~_or_82; // FirstSet.java:35
+  wire _not_140 = ~_bits_146; // FirstSet.java:35
+  wire _not_141 = ~_bits_144; // FirstSet.java:35
+  wire _mux_36 = _not_139 ? _not_140 : _not_141; // FirstSet.java:36
+  wire [1:0] _cat_35 = {_not_139, _mux_36}; // FirstSet.java:36
+  wire [1:0] _mux_37 = _not_135 ? _cat_34 : _cat_35; // FirstSet.java:36
+  wire [2:0] _cat_36 = {_not_135, _mux_37}; // FirstSet.java:36
+  wire [2:0] _mux_38 = _not_127 ? _cat_33 : _cat_36; // FirstSet.java:36
+  wire [3:0] _cat_37 = {_not_127, _mux_38}; // FirstSet.java:36
+  wire [3:0] _mux_39 = _not_111 ? _cat_30 : _cat_37; // FirstSet.java:36
+  wire [4:0] _cat_38 = {_not_111, _mux_39}; // FirstSet.java:36
   wire [4:0] _bits_176 = _cat_38; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:482
-  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:473
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:502
-  wire _not_144 = ~snapshot_frozen; // RapController.java:379
-  wire _and_167 = snapshot_pending & _not_144; // RapController.java:379
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:480
+  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:471
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:500
+  wire _not_142 = ~snapshot_frozen; // RapController.java:379
+  wire _and_167 = snapshot_pending & _not_142; // RapController.java:379
   wire _and_168 = _and_167 & _and_1; // RapController.java:379
   wire _or_113 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_114 = _or_113 | ev_split_q; // StatusRegs.java:83
@@ -1499,37 +1497,37 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_116 = _or_115 | ev_deferred_q; // StatusRegs.java:83
   wire _or_r_2 = |ev_removed_q; // StatusRegs.java:84
   wire _or_117 = _or_116 | _or_r_2; // StatusRegs.java:84
-  wire _not_145 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_146 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_169 = _not_145 & _not_146; // StatusRegs.java:84
-  wire _not_147 = ~st_merges_carry; // SplitCounter.java:78
-  wire _and_170 = _and_169 & _not_147; // StatusRegs.java:84
-  wire _not_148 = ~st_merge_batches_carry; // SplitCounter.java:78
-  wire _and_171 = _and_170 & _not_148; // StatusRegs.java:84
-  wire _not_149 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_172 = _and_171 & _not_149; // StatusRegs.java:84
-  wire _not_150 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_173 = _and_172 & _not_150; // StatusRegs.java:84
-  wire _not_151 = ~_and_173; // StatusRegs.java:84
-  wire ev_pending = _or_117 | _not_151; // StatusRegs.java:84
-  wire _not_152 = ~ev_pending; // RapController.java:379
-  wire _and_174 = _and_168 & _not_152; // RapController.java:379
+  wire _not_143 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_144 = ~st_splits_carry; // SplitCounter.java:78
+  wire _and_169 = _not_143 & _not_144; // StatusRegs.java:84
+  wire _not_145 = ~st_merges_carry; // SplitCounter.java:78
+  wire _and_170 = _and_169 & _not_145; // StatusRegs.java:84
+  wire _not_146 = ~st_merge_batches_carry; // SplitCounter.java:78
+  wire _and_171 = _and_170 & _not_146; // StatusRegs.java:84
+  wire _not_147 = ~st_deferred_splits_carry; // SplitCounter.java:78
+  wire _and_172 = _and_171 & _not_147; // StatusRegs.java:84
+  wire _not_148 = ~st_saturations_carry; // SplitCounter.java:78
+  wire _and_173 = _and_172 & _not_148; // StatusRegs.java:84
+  wire _not_149 = ~_and_173; // StatusRegs.java:84
+  wire ev_pending = _or_117 | _not_149; // StatusRegs.java:84
+  wire _not_150 = ~ev_pending; // RapController.java:379
+  wire _and_174 = _and_168 & _not_150; // RapController.java:379
   wire _and_175 = _and_174 & multiplier_free; // RapController.java:379
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:518
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:535
-  wire [4:0] _bits_177 = readout_slot[4:0]; // RapController.java:533
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:516
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:533
+  wire [4:0] _bits_177 = readout_slot[4:0]; // RapController.java:531
   wire _eq_285 = _bits_177 == 5'd0; // NodeTable.java:83
   wire [4:0] _dyn_index_2 = _bits_177[4] ? (_bits_177[3] ? (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_31 : slot_depth_30) : (_bits_177[0] ? slot_depth_29 : slot_depth_28)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_27 : slot_depth_26) : (_bits_177[0] ? slot_depth_25 : slot_depth_24))) : (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_23 : slot_depth_22) : (_bits_177[0] ? slot_depth_21 : slot_depth_20)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_19 : slot_depth_18) : (_bits_177[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_177[3] ? (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_15 : slot_depth_14) : (_bits_177[0] ? slot_depth_13 : slot_depth_12)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_11 : slot_depth_10) : (_bits_177[0] ? slot_depth_9 : slot_depth_8))) : (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_7 : slot_depth_6) : (_bits_177[0] ? slot_depth_5 : slot_depth_4)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_3 : slot_depth_2) : (_bits_177[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:83
   wire [4:0] _mux_42 = _eq_285 ? 5'd0 : _dyn_index_2; // NodeTable.java:83
-  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:637
-  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:533
+  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:635
+  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:531
   wire _or_118 = snapshot_product_start | following_kick; // RapController.java:168
   wire [63:0] _mux_44 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:169
   wire [31:0] _mux_45 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:170
   wire [63:0] _bits_178 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_153 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_176 = following_running & _not_153; // MergeSchedule.java:41
-  wire _not_154 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire _not_151 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_176 = following_running & _not_151; // MergeSchedule.java:41
+  wire _not_152 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_179 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_3 = |_bits_179; // MergeSchedule.java:45
   wire [31:0] _bits_180 = next_merge[31:0]; // RapController.java:176
@@ -1541,37 +1539,37 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_184 = to_merge_lo[32]; // RapController.java:177
   wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_184}; // RapController.java:177
   wire _bits_185 = to_merge_hi[32]; // RapController.java:180
-  wire _not_155 = ~_bits_185; // RapController.java:180
+  wire _not_153 = ~_bits_185; // RapController.java:180
   wire _or_r_4 = |to_merge; // RapController.java:180
-  wire _and_177 = _not_155 & _or_r_4; // RapController.java:180
+  wire _and_177 = _not_153 & _or_r_4; // RapController.java:180
   wire walking_kids = state == 4'd8; // RapController.java:186
   wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:187
   wire [2:0] _dyn_index_3 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:187
-  wire _not_156 = ~commit_stop; // RapController.java:375
-  wire _and_178 = io_selected_valid & _not_156; // RapController.java:375
+  wire _not_154 = ~commit_stop; // RapController.java:375
+  wire _and_178 = io_selected_valid & _not_154; // RapController.java:375
   wire [4:0] _bits_186 = undo_rdata_0[36:32]; // RapController.java:396
-  wire [4:0] _bits_187 = readout_slot[4:0]; // RapController.java:526
+  wire [4:0] _bits_187 = readout_slot[4:0]; // RapController.java:524
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:93
-  wire [31:0] _bits_188 = verdict_sum[31:0]; // RapController.java:555
-  wire [31:0] _mux_47 = clip_verdict ? _fill_0 : _bits_188; // RapController.java:555
+  wire [31:0] _bits_188 = verdict_sum[31:0]; // RapController.java:553
+  wire [31:0] _mux_47 = clip_verdict ? _fill_0 : _bits_188; // RapController.java:553
   wire [31:0] _bits_189 = undo_rdata_0[31:0]; // RapController.java:397
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:643
-  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:637
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_8}} << _cat_40; // RapController.java:644
-  wire [31:0] _bits_190 = _dshl_2[31:0]; // RapController.java:644
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_190; // RapController.java:644
+  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:641
+  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:635
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_8}} << _cat_40; // RapController.java:642
+  wire [31:0] _bits_190 = _dshl_2[31:0]; // RapController.java:642
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_190; // RapController.java:642
   wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:214
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:448
-  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:637
-  wire [31:0] _dshr_0 = _fill_2 >> _cat_41; // RapController.java:448
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:446
+  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:635
+  wire [31:0] _dshr_0 = _fill_2 >> _cat_41; // RapController.java:446
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:218
-  wire _not_157 = ~io_tcamWrite_ready; // RapController.java:227
-  wire _and_179 = tcam_write_full & _not_157; // RapController.java:227
+  wire _not_155 = ~io_tcamWrite_ready; // RapController.java:227
+  wire _and_179 = tcam_write_full & _not_155; // RapController.java:227
   wire _or_119 = tcam_write_load | _and_179; // RapController.java:227
   wire _or_120 = split_now | merge_now; // RapController.java:314
   wire _and_180 = commit_fire & _or_120; // RapController.java:314
-  wire _not_158 = ~defer_now; // RapController.java:314
-  wire _and_181 = _and_180 & _not_158; // RapController.java:314
+  wire _not_156 = ~defer_now; // RapController.java:314
+  wire _and_181 = _and_180 & _not_156; // RapController.java:314
   wire _and_182 = in_run & cmd_valid; // RapController.java:261
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:268
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:272
@@ -1591,7 +1589,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_288 = io_counterResult_bits_op == 2'd2; // RapController.java:296
   wire _and_184 = _and_183 & _eq_288; // RapController.java:296
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:64
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:504
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:502
   wire [2:0] _sub_14 = op_children - _add_19; // MergeVerdict.java:92
   wire [11:0] _bits_192 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_193 = merge_sum[34:24]; // SplitCompare.java:39
@@ -1657,12 +1655,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_126 = _gt_14 | _and_190; // SplitCompare.java:31
   wire _and_191 = _eq_293 & _or_126; // SplitCompare.java:31
   wire _or_127 = _gt_13 | _and_191; // SplitCompare.java:31
-  wire _not_159 = ~_or_127; // MergeSkip.java:43
-  wire _and_192 = skip_valid & _not_159; // MergeSkip.java:43
-  wire _not_160 = ~skip_touched; // MergeSkip.java:52
-  wire _and_193 = _and_192 & _not_160; // MergeSkip.java:52
-  wire _not_161 = ~commit_fire; // MergeSkip.java:52
-  wire _and_194 = _and_193 & _not_161; // MergeSkip.java:52
+  wire _not_157 = ~_or_127; // MergeSkip.java:43
+  wire _and_192 = skip_valid & _not_157; // MergeSkip.java:43
+  wire _not_158 = ~skip_touched; // MergeSkip.java:52
+  wire _and_193 = _and_192 & _not_158; // MergeSkip.java:52
+  wire _not_159 = ~commit_fire; // MergeSkip.java:52
+  wire _and_194 = _and_193 & _not_159; // MergeSkip.java:52
   wire _bits_219 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_220 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_128 = _bits_219 | _bits_220; // FirstSet.java:64
@@ -1786,26 +1784,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_185 = _or_182 | _or_184; // FirstSet.java:63
   wire _or_186 = _or_179 | _or_185; // FirstSet.java:63
   wire _or_187 = _or_172 | _or_186; // FirstSet.java:63
-  wire _not_162 = ~_or_187; // SlotPicker.java:80
-  wire _eq_295 = state == 4'd1; // RapController.java:678
-  wire _not_163 = ~commit_stop; // RapController.java:678
-  wire _and_226 = _eq_295 & _not_163; // RapController.java:678
-  wire _not_164 = ~io_headValid; // RapController.java:678
-  wire _and_227 = pipe_empty & _not_164; // RapController.java:678
-  wire [2:0] _mux_48 = _and_227 ? 3'd1 : fill_cause; // RapController.java:678
-  wire _eq_296 = state == 4'd2; // RapController.java:679
-  wire _eq_297 = state == 4'd3; // RapController.java:679
-  wire _or_188 = _eq_296 | _eq_297; // RapController.java:679
-  wire _eq_298 = state == 4'd11; // RapController.java:679
-  wire _or_189 = _or_188 | _eq_298; // RapController.java:679
-  wire _or_190 = _or_189 | commit_stop; // RapController.java:679
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:680
-  wire _ge_4 = state >= 4'd4; // RapController.java:681
-  wire _le_1 = state <= 4'd6; // RapController.java:681
-  wire _and_228 = _ge_4 & _le_1; // RapController.java:681
-  wire _ge_5 = state >= 4'd7; // RapController.java:682
-  wire _le_2 = state <= 4'd10; // RapController.java:682
-  wire _and_229 = _ge_5 & _le_2; // RapController.java:682
+  wire _not_160 = ~_or_187; // SlotPicker.java:80
+  wire _eq_295 = state == 4'd1; // RapController.java:676
+  wire _not_161 = ~commit_stop; // RapController.java:676
+  wire _and_226 = _eq_295 & _not_161; // RapController.java:676
+  wire _not_162 = ~io_headValid; // RapController.java:676
+  wire _and_227 = pipe_empty & _not_162; // RapController.java:676
+  wire [2:0] _mux_48 = _and_227 ? 3'd1 : fill_cause; // RapController.java:676
+  wire _eq_296 = state == 4'd2; // RapController.java:677
+  wire _eq_297 = state == 4'd3; // RapController.java:677
+  wire _or_188 = _eq_296 | _eq_297; // RapController.java:677
+  wire _eq_298 = state == 4'd11; // RapController.java:677
+  wire _or_189 = _or_188 | _eq_298; // RapController.java:677
+  wire _or_190 = _or_189 | commit_stop; // RapController.java:677
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:678
+  wire _ge_4 = state >= 4'd4; // RapController.java:679
+  wire _le_1 = state <= 4'd6; // RapController.java:679
+  wire _and_228 = _ge_4 & _le_1; // RapController.java:679
+  wire _ge_5 = state >= 4'd7; // RapController.java:680
+  wire _le_2 = state <= 4'd10; // RapController.java:680
+  wire _and_229 = _ge_5 & _le_2; // RapController.java:680
   wire [3:0] _bits_251 = undo_sp[3:0]; // RapController.java:253
   wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:253
   wire _eq_299 = state == 4'd3; // RapController.java:249
@@ -1815,44 +1813,42 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:250
   wire [4:0] _mux_50 = undo_pop ? _sub_15 : _sub_16; // RapController.java:250
   wire [3:0] _bits_252 = _mux_50[3:0]; // RapController.java:250
-  wire _not_165 = ~undo_push; // RapController.java:250
+  wire _not_163 = ~undo_push; // RapController.java:250
   wire read_parent_prefix = state == 4'd5; // RapController.java:154
   wire [4:0] _bits_253 = readout_slot[4:0]; // RapController.java:155
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_253; // RapController.java:155
   wire _eq_300 = state == 4'd12; // RapController.java:156
   wire _or_191 = read_parent_prefix | _eq_300; // RapController.java:156
-  wire _not_166 = ~_and_184; // MergeVerdict.java:73
-  wire _and_230 = in_run & io_selected_valid; // RapController.java:567
-  wire _eq_301 = io_counterResult_bits_op == 2'd0; // RapController.java:570
-  wire _and_231 = io_counterResult_valid & _eq_301; // RapController.java:570
-  wire _eq_302 = hit_event_4 == _and_231; // RapController.java:571
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:572
-  wire _and_232 = in_run & io_counterResult_valid; // RapController.java:572
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:573
-  wire _not_167 = ~io_counterResult_valid; // RapController.java:574
-  wire _eq_303 = state == 4'd2; // RapController.java:574
-  wire _and_233 = _eq_303 & pipe_empty; // RapController.java:574
-  wire _eq_304 = state == 4'd6; // RapController.java:575
-  wire _and_234 = _eq_304 & slot_pick_ready; // RapController.java:575
-  wire _and_r_0 = &present_children; // RapController.java:577
-  wire _not_168 = ~_and_r_0; // RapController.java:577
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:578
-  wire _eq_305 = _dyn_index_5 == 3'd0; // RapController.java:578
-  wire [31:0] _not_169 = ~slot_valid; // RapController.java:579
-  wire _eq_306 = slot_pick_candidates == _not_169; // RapController.java:579
-  wire _eq_307 = split_fits == _ge_3; // RapController.java:582
-  wire _eq_308 = op_children == _dyn_index_3; // RapController.java:586
-  wire _not_170 = ~kids_fresh; // RapController.java:583
-  wire _and_235 = walking_kids & _not_170; // RapController.java:583
-  wire _and_236 = _and_235 & slot_pick_ready; // RapController.java:583
-  wire _and_237 = _and_236 & slot_pick_pick_last; // RapController.java:584
-  wire _or_192 = split_settled | _and_237; // RapController.java:585
-  wire _not_171 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_172 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_171 & _not_172; // StatusRegs.java:82
-  wire _eq_309 = kids_vector == visited_kids; // RapController.java:588
-  wire _not_173 = ~_or_121; // RapController.java:590
-  wire _and_238 = verdict_act & _not_173; // RapController.java:590
+  wire _not_164 = ~_and_184; // MergeVerdict.java:73
+  wire _and_230 = in_run & io_selected_valid; // RapController.java:565
+  wire _eq_301 = io_counterResult_bits_op == 2'd0; // RapController.java:568
+  wire _and_231 = io_counterResult_valid & _eq_301; // RapController.java:568
+  wire _eq_302 = hit_event_4 == _and_231; // RapController.java:569
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:570
+  wire _and_232 = in_run & io_counterResult_valid; // RapController.java:570
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:571
+  wire _not_165 = ~io_counterResult_valid; // RapController.java:572
+  wire _eq_303 = state == 4'd2; // RapController.java:572
+  wire _and_233 = _eq_303 & pipe_empty; // RapController.java:572
+  wire _eq_304 = state == 4'd6; // RapController.java:573
+  wire _and_234 = _eq_304 & slot_pick_ready; // RapController.java:573
+  wire _and_r_0 = &present_children; // RapController.java:575
+  wire _not_166 = ~_and_r_0; // RapController.java:575
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:576
+  wire _eq_305 = _dyn_index_5 == 3'd0; // RapController.java:576
+  wire _eq_306 = split_fits == _ge_3; // RapController.java:580
+  wire _eq_307 = op_children == _dyn_index_3; // RapController.java:584
+  wire _not_167 = ~kids_fresh; // RapController.java:581
+  wire _and_235 = walking_kids & _not_167; // RapController.java:581
+  wire _and_236 = _and_235 & slot_pick_ready; // RapController.java:581
+  wire _and_237 = _and_236 & slot_pick_pick_last; // RapController.java:582
+  wire _or_192 = split_settled | _and_237; // RapController.java:583
+  wire _not_168 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_169 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_168 & _not_169; // StatusRegs.java:82
+  wire _eq_308 = kids_vector == visited_kids; // RapController.java:586
+  wire _not_170 = ~_or_121; // RapController.java:588
+  wire _and_238 = verdict_act & _not_170; // RapController.java:588
   wire _or_193 = ev_commit | ev_saturation; // StatusRegs.java:118
   wire _or_194 = _or_193 | ev_split; // StatusRegs.java:118
   wire _or_195 = _or_194 | ev_allocated; // StatusRegs.java:118
@@ -1862,7 +1858,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
   wire _or_199 = _or_198 | _or_r_6; // StatusRegs.java:118
   wire _or_200 = _or_199 | ev_pending; // StatusRegs.java:118
-  wire _not_174 = ~_or_200; // RapController.java:591
+  wire _not_171 = ~_or_200; // RapController.java:589
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:70
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:70
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:70
@@ -1895,10 +1891,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:70
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:70
   wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:78
-  wire [31:0] _and_239 = slot_valid & _cat_44; // RapController.java:592
-  wire _or_r_7 = |_and_239; // RapController.java:592
-  wire _not_175 = ~_or_r_7; // RapController.java:592
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:593
+  wire [31:0] _and_239 = slot_valid & _cat_44; // RapController.java:590
+  wire _or_r_7 = |_and_239; // RapController.java:590
+  wire _not_172 = ~_or_r_7; // RapController.java:590
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:591
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -1988,7 +1984,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
   assign leaf_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
   assign leaf_pick_take = 1'd0;
-  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd0 : (split_req ? (_eq_6 ? 1'd1 : 1'd0) : 1'd0)) : (_eq_7 ? (kids_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd0 : 1'd1) : 1'd0)) : (_eq_8 ? (_not_5 ? 1'd0 : (split_fits ? (early_done ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
+  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_8 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
   assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? 1'd1 : 1'd0))) : 1'd0)))))))));
   assign serialMultiplier_io_start = _or_118;
   assign serialMultiplier_io_a = _mux_44;
@@ -3089,7 +3085,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_5 ? (_ne_0 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (split_req ? (_eq_6 ? _not_107 : (slot_pick_take ? _and_164 : slot_pick_candidates)) : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_ready ? (slot_pick_pick_found ? (slot_pick_take ? _and_164 : slot_pick_candidates) : _not_108) : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (_eq_8 ? (_not_5 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (split_fits ? (early_done ? _not_109 : (slot_pick_take ? _and_164 : slot_pick_candidates)) : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (slot_pick_take ? _and_164 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_164 : slot_pick_candidates)) : (_eq_8 ? (_not_5 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (split_fits ? _not_107 : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (slot_pick_take ? _and_164 : slot_pick_candidates))))))))));
     end
   end
 
@@ -3237,7 +3233,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_eq_1 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_4 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_5 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_7 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_8 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_12 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_13 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_14 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_15 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_176 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_154 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule))) : (_and_176 ? 1'd0 : multiplier_for_schedule))))))))))));
+      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_eq_1 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_4 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_5 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_7 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_8 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_12 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_13 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_14 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_15 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_176 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_152 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule))) : (_and_176 ? 1'd0 : multiplier_for_schedule))))))))))));
     end
   end
 
@@ -3253,7 +3249,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_154 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+      following_kick <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_152 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
     end
   end
 
@@ -3610,7 +3606,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (_eq_0 ? slot_pick_pick_last : (_eq_1 ? slot_pick_pick_last : (_eq_4 ? slot_pick_pick_last : (_eq_5 ? slot_pick_pick_last : (_eq_7 ? slot_pick_pick_last : (_eq_8 ? slot_pick_pick_last : (_eq_12 ? slot_pick_pick_last : (_eq_13 ? slot_pick_pick_last : (_eq_14 ? (slot_pick_advance ? _not_162 : slot_pick_pick_last) : slot_pick_pick_last)))))))));
+    slot_pick_pick_last <= (_eq_0 ? slot_pick_pick_last : (_eq_1 ? slot_pick_pick_last : (_eq_4 ? slot_pick_pick_last : (_eq_5 ? slot_pick_pick_last : (_eq_7 ? slot_pick_pick_last : (_eq_8 ? slot_pick_pick_last : (_eq_12 ? slot_pick_pick_last : (_eq_13 ? slot_pick_pick_last : (_eq_14 ? (slot_pick_advance ? _not_160 : slot_pick_pick_last) : slot_pick_pick_last)))))))));
   end
 
   always @(posedge clock) begin
@@ -3633,7 +3629,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_165) begin
+    if (_not_163) begin
       undo_rdata_0 <= undo[_bits_252];
     end
   end
@@ -3666,7 +3662,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && verdict_end_5 && !_not_166) begin // MergeVerdict.java:73
+    if (!reset && verdict_end_5 && !_not_164) begin // MergeVerdict.java:73
       $display("Assertion failed at MergeVerdict.java:73: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -3678,84 +3674,80 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:301: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_230 && !io_selected_bits_found) begin // RapController.java:567
-      $display("Assertion failed at RapController.java:567: no node matched a key: the root must always match");
+    if (!reset && _and_230 && !io_selected_bits_found) begin // RapController.java:565
+      $display("Assertion failed at RapController.java:565: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:568
-      $display("Assertion failed at RapController.java:568: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:566
+      $display("Assertion failed at RapController.java:566: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_302) begin // RapController.java:571
-      $display("Assertion failed at RapController.java:571: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_302) begin // RapController.java:569
+      $display("Assertion failed at RapController.java:569: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_232 && !_ne_5) begin // RapController.java:572
-      $display("Assertion failed at RapController.java:572: a READ result in RUN");
+    if (!reset && _and_232 && !_ne_5) begin // RapController.java:570
+      $display("Assertion failed at RapController.java:570: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:573
-      $display("Assertion failed at RapController.java:573: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:571
+      $display("Assertion failed at RapController.java:571: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_233 && !_not_167) begin // RapController.java:574
-      $display("Assertion failed at RapController.java:574: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_233 && !_not_165) begin // RapController.java:572
+      $display("Assertion failed at RapController.java:572: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_234 && !slot_pick_pick_found) begin // RapController.java:576
-      $display("Assertion failed at RapController.java:576: a split found no free slot after checking capacity");
+    if (!reset && _and_234 && !slot_pick_pick_found) begin // RapController.java:574
+      $display("Assertion failed at RapController.java:574: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_234 && !_not_168) begin // RapController.java:577
-      $display("Assertion failed at RapController.java:577: a split with no missing child");
+    if (!reset && _and_234 && !_not_166) begin // RapController.java:575
+      $display("Assertion failed at RapController.java:575: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_234 && !_eq_305) begin // RapController.java:578
-      $display("Assertion failed at RapController.java:578: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_234 && !_eq_305) begin // RapController.java:576
+      $display("Assertion failed at RapController.java:576: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && _and_234 && !_eq_306) begin // RapController.java:579
-      $display("Assertion failed at RapController.java:579: the free-slot walker does not hold the free slots");
+    if (!reset && split_settled && !_eq_306) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && split_settled && !_eq_307) begin // RapController.java:582
-      $display("Assertion failed at RapController.java:582: split_fits read a clock after its inputs changed");
+    if (!reset && _or_192 && !_eq_307) begin // RapController.java:584
+      $display("Assertion failed at RapController.java:584: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _or_192 && !_eq_308) begin // RapController.java:586
-      $display("Assertion failed at RapController.java:586: op_children read a clock after its slot or the table changed");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:585
+      $display("Assertion failed at RapController.java:585: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:587
-      $display("Assertion failed at RapController.java:587: ADVANCE reads n while a count is still on its way");
+    if (!reset && _and_237 && !_eq_308) begin // RapController.java:586
+      $display("Assertion failed at RapController.java:586: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_237 && !_eq_309) begin // RapController.java:588
-      $display("Assertion failed at RapController.java:588: the merge parent's leaves changed during its walk");
+    if (!reset && _and_236 && !slot_pick_pick_found) begin // RapController.java:587
+      $display("Assertion failed at RapController.java:587: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_236 && !slot_pick_pick_found) begin // RapController.java:589
-      $display("Assertion failed at RapController.java:589: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_238 && !1'd0) begin // RapController.java:588
+      $display("Assertion failed at RapController.java:588: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_238 && !1'd0) begin // RapController.java:590
-      $display("Assertion failed at RapController.java:590: a merge verdict outside the merge walk");
+    if (!reset && snapshot_frozen && !_not_171) begin // RapController.java:589
+      $display("Assertion failed at RapController.java:589: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_174) begin // RapController.java:591
-      $display("Assertion failed at RapController.java:591: a status value changed during the snapshot copy");
+    if (!reset && !_not_172) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_not_175) begin // RapController.java:592
-      $display("Assertion failed at RapController.java:592: a node deeper than deepest_depth %d", deepest_depth);
-      $stop;
-    end
-    if (!reset && !_le_3) begin // RapController.java:593
-      $display("Assertion failed at RapController.java:593: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:591
+      $display("Assertion failed at RapController.java:591: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

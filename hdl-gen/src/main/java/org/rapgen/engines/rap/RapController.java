@@ -402,7 +402,6 @@ public final class RapController extends Module {
                         // A leaf (the usual split) has no children to scan. The free-slot walker is loaded here, so
                         // it is ready when SPLIT_ALLOC starts: nothing changes the table before then.
                         when(opChildren.eq(0), () -> {
-                            slots.load(table.valid.not());
                             state.connect(U(SPLIT, STATE_BITS));
                         }).otherwise(() -> {
                             kidsFresh.connect(B(true));
@@ -418,12 +417,11 @@ public final class RapController extends Module {
                     present.connect(present.or(U(1, c.branching()).shl(table.digit.read(slots.index)).bits(c.branching() - 1, 0)));
                     slots.take();
                 }).otherwise(() -> {
-                    slots.load(table.valid.not());
                     state.connect(U(SPLIT, STATE_BITS));
                 })))
                 // An early batch's walk used the walker and freed slots: load the free slots again.
                 .is(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
-                        when(earlyDone, () -> slots.load(table.valid.not()));
+                        slots.load(table.valid.not());
                         when(opDepth.ge(deepest), () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
                         state.connect(U(SPLIT_ALLOC, STATE_BITS));
                     }).elsewhen(earlyDone.not(), () -> {
@@ -576,7 +574,7 @@ public final class RapController extends Module {
             Assert(slots.found, "a split found no free slot after checking capacity");
             Assert(present.andR().not(), "a split with no missing child");
             Assert(table.childCount.read(slots.index).eq(0), "free slot %d has a child count", slots.index);
-            Assert(slots.candidates().eq(table.valid.not()), "the free-slot walker does not hold the free slots");
+
         });
         // The registered lookups are read only where their inputs have stood still for a clock.
         when(splitSettled, () -> Assert(splitFits.eq(fitsNow), "split_fits read a clock after its inputs changed"));
