@@ -417,39 +417,39 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] tcam_write_mask; // RapController.java:214
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
-  wire [4:0] slot_depths_0; // NodeTable.java:88
-  wire [4:0] slot_depths_1; // NodeTable.java:88
-  wire [4:0] slot_depths_2; // NodeTable.java:88
-  wire [4:0] slot_depths_3; // NodeTable.java:88
-  wire [4:0] slot_depths_4; // NodeTable.java:88
-  wire [4:0] slot_depths_5; // NodeTable.java:88
-  wire [4:0] slot_depths_6; // NodeTable.java:88
-  wire [4:0] slot_depths_7; // NodeTable.java:88
-  wire [4:0] slot_depths_8; // NodeTable.java:88
-  wire [4:0] slot_depths_9; // NodeTable.java:88
-  wire [4:0] slot_depths_10; // NodeTable.java:88
-  wire [4:0] slot_depths_11; // NodeTable.java:88
-  wire [4:0] slot_depths_12; // NodeTable.java:88
-  wire [4:0] slot_depths_13; // NodeTable.java:88
-  wire [4:0] slot_depths_14; // NodeTable.java:88
-  wire [4:0] slot_depths_15; // NodeTable.java:88
-  wire [4:0] slot_depths_16; // NodeTable.java:88
-  wire [4:0] slot_depths_17; // NodeTable.java:88
-  wire [4:0] slot_depths_18; // NodeTable.java:88
-  wire [4:0] slot_depths_19; // NodeTable.java:88
-  wire [4:0] slot_depths_20; // NodeTable.java:88
-  wire [4:0] slot_depths_21; // NodeTable.java:88
-  wire [4:0] slot_depths_22; // NodeTable.java:88
-  wire [4:0] slot_depths_23; // NodeTable.java:88
-  wire [4:0] slot_depths_24; // NodeTable.java:88
-  wire [4:0] slot_depths_25; // NodeTable.java:88
-  wire [4:0] slot_depths_26; // NodeTable.java:88
-  wire [4:0] slot_depths_27; // NodeTable.java:88
-  wire [4:0] slot_depths_28; // NodeTable.java:88
-  wire [4:0] slot_depths_29; // NodeTable.java:88
-  wire [4:0] slot_depths_30; // NodeTable.java:88
-  wire [4:0] slot_depths_31; // NodeTable.java:88
-  wire [2:0] cause; // RapController.java:673
+  wire [4:0] slot_depths_0; // NodeTable.java:104
+  wire [4:0] slot_depths_1; // NodeTable.java:104
+  wire [4:0] slot_depths_2; // NodeTable.java:104
+  wire [4:0] slot_depths_3; // NodeTable.java:104
+  wire [4:0] slot_depths_4; // NodeTable.java:104
+  wire [4:0] slot_depths_5; // NodeTable.java:104
+  wire [4:0] slot_depths_6; // NodeTable.java:104
+  wire [4:0] slot_depths_7; // NodeTable.java:104
+  wire [4:0] slot_depths_8; // NodeTable.java:104
+  wire [4:0] slot_depths_9; // NodeTable.java:104
+  wire [4:0] slot_depths_10; // NodeTable.java:104
+  wire [4:0] slot_depths_11; // NodeTable.java:104
+  wire [4:0] slot_depths_12; // NodeTable.java:104
+  wire [4:0] slot_depths_13; // NodeTable.java:104
+  wire [4:0] slot_depths_14; // NodeTable.java:104
+  wire [4:0] slot_depths_15; // NodeTable.java:104
+  wire [4:0] slot_depths_16; // NodeTable.java:104
+  wire [4:0] slot_depths_17; // NodeTable.java:104
+  wire [4:0] slot_depths_18; // NodeTable.java:104
+  wire [4:0] slot_depths_19; // NodeTable.java:104
+  wire [4:0] slot_depths_20; // NodeTable.java:104
+  wire [4:0] slot_depths_21; // NodeTable.java:104
+  wire [4:0] slot_depths_22; // NodeTable.java:104
+  wire [4:0] slot_depths_23; // NodeTable.java:104
+  wire [4:0] slot_depths_24; // NodeTable.java:104
+  wire [4:0] slot_depths_25; // NodeTable.java:104
+  wire [4:0] slot_depths_26; // NodeTable.java:104
+  wire [4:0] slot_depths_27; // NodeTable.java:104
+  wire [4:0] slot_depths_28; // NodeTable.java:104
+  wire [4:0] slot_depths_29; // NodeTable.java:104
+  wire [4:0] slot_depths_30; // NodeTable.java:104
+  wire [4:0] slot_depths_31; // NodeTable.java:104
+  wire [2:0] cause; // RapController.java:671
 
   // Logic
   wire _eq_0 = state == 4'd0; // RapController.java:361
@@ -472,7 +472,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_5 = state == 4'd3; // RapController.java:392
   wire _ne_0 = undo_sp != 5'd0; // RapController.java:393
   wire _eq_6 = op_children == 3'd0; // RapController.java:404
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:668
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:666
   wire _eq_7 = state == 4'd4; // RapController.java:413
   wire _eq_8 = state == 4'd5; // RapController.java:423
   wire _eq_9 = state == 4'd3; // RapController.java:275
@@ -484,8 +484,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire split_settled = _and_5 & _reg_5; // RapController.java:627
   wire _not_5 = ~split_settled; // RapController.java:423
   wire _not_6 = ~early_done; // RapController.java:427
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:668
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:668
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:666
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:666
   wire _eq_12 = state == 4'd6; // RapController.java:437
   wire [3:0] _not_7 = ~present_children; // RapController.java:439
   wire _bits_0 = _not_7[0]; // FirstSet.java:55
@@ -500,7 +500,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
   wire split_last_child = ~_or_5; // RapController.java:439
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:668
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:666
   wire _eq_13 = state == 4'd7; // RapController.java:464
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:71
   wire _not_9 = ~_not_8; // RapController.java:476
@@ -579,220 +579,156 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:554
   wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:554
   wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:648
-  wire _eq_25 = slot_pick_pick_index == 5'd0; // RapController.java:649
+  wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:441
-  wire _eq_26 = slot_pick_pick_index == 5'd1; // RapController.java:649
-  wire _eq_27 = slot_pick_pick_index == 5'd2; // RapController.java:649
-  wire _eq_28 = slot_pick_pick_index == 5'd3; // RapController.java:649
-  wire _eq_29 = slot_pick_pick_index == 5'd4; // RapController.java:649
-  wire _eq_30 = slot_pick_pick_index == 5'd5; // RapController.java:649
-  wire _eq_31 = slot_pick_pick_index == 5'd6; // RapController.java:649
-  wire _eq_32 = slot_pick_pick_index == 5'd7; // RapController.java:649
-  wire _eq_33 = slot_pick_pick_index == 5'd8; // RapController.java:649
-  wire _eq_34 = slot_pick_pick_index == 5'd9; // RapController.java:649
-  wire _eq_35 = slot_pick_pick_index == 5'd10; // RapController.java:649
-  wire _eq_36 = slot_pick_pick_index == 5'd11; // RapController.java:649
-  wire _eq_37 = slot_pick_pick_index == 5'd12; // RapController.java:649
-  wire _eq_38 = slot_pick_pick_index == 5'd13; // RapController.java:649
-  wire _eq_39 = slot_pick_pick_index == 5'd14; // RapController.java:649
-  wire _eq_40 = slot_pick_pick_index == 5'd15; // RapController.java:649
-  wire _eq_41 = slot_pick_pick_index == 5'd16; // RapController.java:649
-  wire _eq_42 = slot_pick_pick_index == 5'd17; // RapController.java:649
-  wire _eq_43 = slot_pick_pick_index == 5'd18; // RapController.java:649
-  wire _eq_44 = slot_pick_pick_index == 5'd19; // RapController.java:649
-  wire _eq_45 = slot_pick_pick_index == 5'd20; // RapController.java:649
-  wire _eq_46 = slot_pick_pick_index == 5'd21; // RapController.java:649
-  wire _eq_47 = slot_pick_pick_index == 5'd22; // RapController.java:649
-  wire _eq_48 = slot_pick_pick_index == 5'd23; // RapController.java:649
-  wire _eq_49 = slot_pick_pick_index == 5'd24; // RapController.java:649
-  wire _eq_50 = slot_pick_pick_index == 5'd25; // RapController.java:649
-  wire _eq_51 = slot_pick_pick_index == 5'd26; // RapController.java:649
-  wire _eq_52 = slot_pick_pick_index == 5'd27; // RapController.java:649
-  wire _eq_53 = slot_pick_pick_index == 5'd28; // RapController.java:649
-  wire _eq_54 = slot_pick_pick_index == 5'd29; // RapController.java:649
-  wire _eq_55 = slot_pick_pick_index == 5'd30; // RapController.java:649
-  wire _eq_56 = slot_pick_pick_index == 5'd31; // RapController.java:649
-  wire _eq_57 = slot_pick_pick_index == 5'd0; // RapController.java:650
-  wire _eq_58 = slot_pick_pick_index == 5'd1; // RapController.java:650
-  wire _eq_59 = slot_pick_pick_index == 5'd2; // RapController.java:650
-  wire _eq_60 = slot_pick_pick_index == 5'd3; // RapController.java:650
-  wire _eq_61 = slot_pick_pick_index == 5'd4; // RapController.java:650
-  wire _eq_62 = slot_pick_pick_index == 5'd5; // RapController.java:650
-  wire _eq_63 = slot_pick_pick_index == 5'd6; // RapController.java:650
-  wire _eq_64 = slot_pick_pick_index == 5'd7; // RapController.java:650
-  wire _eq_65 = slot_pick_pick_index == 5'd8; // RapController.java:650
-  wire _eq_66 = slot_pick_pick_index == 5'd9; // RapController.java:650
-  wire _eq_67 = slot_pick_pick_index == 5'd10; // RapController.java:650
-  wire _eq_68 = slot_pick_pick_index == 5'd11; // RapController.java:650
-  wire _eq_69 = slot_pick_pick_index == 5'd12; // RapController.java:650
-  wire _eq_70 = slot_pick_pick_index == 5'd13; // RapController.java:650
-  wire _eq_71 = slot_pick_pick_index == 5'd14; // RapController.java:650
-  wire _eq_72 = slot_pick_pick_index == 5'd15; // RapController.java:650
-  wire _eq_73 = slot_pick_pick_index == 5'd16; // RapController.java:650
-  wire _eq_74 = slot_pick_pick_index == 5'd17; // RapController.java:650
-  wire _eq_75 = slot_pick_pick_index == 5'd18; // RapController.java:650
-  wire _eq_76 = slot_pick_pick_index == 5'd19; // RapController.java:650
-  wire _eq_77 = slot_pick_pick_index == 5'd20; // RapController.java:650
-  wire _eq_78 = slot_pick_pick_index == 5'd21; // RapController.java:650
-  wire _eq_79 = slot_pick_pick_index == 5'd22; // RapController.java:650
-  wire _eq_80 = slot_pick_pick_index == 5'd23; // RapController.java:650
-  wire _eq_81 = slot_pick_pick_index == 5'd24; // RapController.java:650
-  wire _eq_82 = slot_pick_pick_index == 5'd25; // RapController.java:650
-  wire _eq_83 = slot_pick_pick_index == 5'd26; // RapController.java:650
-  wire _eq_84 = slot_pick_pick_index == 5'd27; // RapController.java:650
-  wire _eq_85 = slot_pick_pick_index == 5'd28; // RapController.java:650
-  wire _eq_86 = slot_pick_pick_index == 5'd29; // RapController.java:650
-  wire _eq_87 = slot_pick_pick_index == 5'd30; // RapController.java:650
-  wire _eq_88 = slot_pick_pick_index == 5'd31; // RapController.java:650
-  wire _eq_89 = slot_pick_pick_index == 5'd0; // RapController.java:651
+  wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
+  wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
+  wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
+  wire _bits_9 = slot_pick_pick_hot[4]; // NodeTable.java:63
+  wire _bits_10 = slot_pick_pick_hot[5]; // NodeTable.java:63
+  wire _bits_11 = slot_pick_pick_hot[6]; // NodeTable.java:63
+  wire _bits_12 = slot_pick_pick_hot[7]; // NodeTable.java:63
+  wire _bits_13 = slot_pick_pick_hot[8]; // NodeTable.java:63
+  wire _bits_14 = slot_pick_pick_hot[9]; // NodeTable.java:63
+  wire _bits_15 = slot_pick_pick_hot[10]; // NodeTable.java:63
+  wire _bits_16 = slot_pick_pick_hot[11]; // NodeTable.java:63
+  wire _bits_17 = slot_pick_pick_hot[12]; // NodeTable.java:63
+  wire _bits_18 = slot_pick_pick_hot[13]; // NodeTable.java:63
+  wire _bits_19 = slot_pick_pick_hot[14]; // NodeTable.java:63
+  wire _bits_20 = slot_pick_pick_hot[15]; // NodeTable.java:63
+  wire _bits_21 = slot_pick_pick_hot[16]; // NodeTable.java:63
+  wire _bits_22 = slot_pick_pick_hot[17]; // NodeTable.java:63
+  wire _bits_23 = slot_pick_pick_hot[18]; // NodeTable.java:63
+  wire _bits_24 = slot_pick_pick_hot[19]; // NodeTable.java:63
+  wire _bits_25 = slot_pick_pick_hot[20]; // NodeTable.java:63
+  wire _bits_26 = slot_pick_pick_hot[21]; // NodeTable.java:63
+  wire _bits_27 = slot_pick_pick_hot[22]; // NodeTable.java:63
+  wire _bits_28 = slot_pick_pick_hot[23]; // NodeTable.java:63
+  wire _bits_29 = slot_pick_pick_hot[24]; // NodeTable.java:63
+  wire _bits_30 = slot_pick_pick_hot[25]; // NodeTable.java:63
+  wire _bits_31 = slot_pick_pick_hot[26]; // NodeTable.java:63
+  wire _bits_32 = slot_pick_pick_hot[27]; // NodeTable.java:63
+  wire _bits_33 = slot_pick_pick_hot[28]; // NodeTable.java:63
+  wire _bits_34 = slot_pick_pick_hot[29]; // NodeTable.java:63
+  wire _bits_35 = slot_pick_pick_hot[30]; // NodeTable.java:63
+  wire _bits_36 = slot_pick_pick_hot[31]; // NodeTable.java:63
   wire [3:0] _not_27 = ~present_children; // RapController.java:438
-  wire _bits_5 = _not_27[0]; // FirstSet.java:25
-  wire _bits_6 = _not_27[1]; // FirstSet.java:25
-  wire _or_12 = _bits_5 | _bits_6; // FirstSet.java:37
+  wire _bits_37 = _not_27[0]; // FirstSet.java:25
+  wire _bits_38 = _not_27[1]; // FirstSet.java:25
+  wire _or_12 = _bits_37 | _bits_38; // FirstSet.java:37
   wire _not_28 = ~_or_12; // FirstSet.java:35
-  wire _bits_7 = _not_27[2]; // FirstSet.java:25
-  wire _not_29 = ~_bits_7; // FirstSet.java:35
-  wire _not_30 = ~_bits_5; // FirstSet.java:35
+  wire _bits_39 = _not_27[2]; // FirstSet.java:25
+  wire _not_29 = ~_bits_39; // FirstSet.java:35
+  wire _not_30 = ~_bits_37; // FirstSet.java:35
   wire _mux_5 = _not_28 ? _not_29 : _not_30; // FirstSet.java:36
   wire [1:0] _cat_7 = {_not_28, _mux_5}; // FirstSet.java:36
-  wire [1:0] _bits_8 = _cat_7; // FirstSet.java:44
-  wire _eq_90 = slot_pick_pick_index == 5'd1; // RapController.java:651
-  wire _eq_91 = slot_pick_pick_index == 5'd2; // RapController.java:651
-  wire _eq_92 = slot_pick_pick_index == 5'd3; // RapController.java:651
-  wire _eq_93 = slot_pick_pick_index == 5'd4; // RapController.java:651
-  wire _eq_94 = slot_pick_pick_index == 5'd5; // RapController.java:651
-  wire _eq_95 = slot_pick_pick_index == 5'd6; // RapController.java:651
-  wire _eq_96 = slot_pick_pick_index == 5'd7; // RapController.java:651
-  wire _eq_97 = slot_pick_pick_index == 5'd8; // RapController.java:651
-  wire _eq_98 = slot_pick_pick_index == 5'd9; // RapController.java:651
-  wire _eq_99 = slot_pick_pick_index == 5'd10; // RapController.java:651
-  wire _eq_100 = slot_pick_pick_index == 5'd11; // RapController.java:651
-  wire _eq_101 = slot_pick_pick_index == 5'd12; // RapController.java:651
-  wire _eq_102 = slot_pick_pick_index == 5'd13; // RapController.java:651
-  wire _eq_103 = slot_pick_pick_index == 5'd14; // RapController.java:651
-  wire _eq_104 = slot_pick_pick_index == 5'd15; // RapController.java:651
-  wire _eq_105 = slot_pick_pick_index == 5'd16; // RapController.java:651
-  wire _eq_106 = slot_pick_pick_index == 5'd17; // RapController.java:651
-  wire _eq_107 = slot_pick_pick_index == 5'd18; // RapController.java:651
-  wire _eq_108 = slot_pick_pick_index == 5'd19; // RapController.java:651
-  wire _eq_109 = slot_pick_pick_index == 5'd20; // RapController.java:651
-  wire _eq_110 = slot_pick_pick_index == 5'd21; // RapController.java:651
-  wire _eq_111 = slot_pick_pick_index == 5'd22; // RapController.java:651
-  wire _eq_112 = slot_pick_pick_index == 5'd23; // RapController.java:651
-  wire _eq_113 = slot_pick_pick_index == 5'd24; // RapController.java:651
-  wire _eq_114 = slot_pick_pick_index == 5'd25; // RapController.java:651
-  wire _eq_115 = slot_pick_pick_index == 5'd26; // RapController.java:651
-  wire _eq_116 = slot_pick_pick_index == 5'd27; // RapController.java:651
-  wire _eq_117 = slot_pick_pick_index == 5'd28; // RapController.java:651
-  wire _eq_118 = slot_pick_pick_index == 5'd29; // RapController.java:651
-  wire _eq_119 = slot_pick_pick_index == 5'd30; // RapController.java:651
-  wire _eq_120 = slot_pick_pick_index == 5'd31; // RapController.java:651
-  wire _eq_121 = children_write_slot == 5'd0; // NodeTable.java:45
-  wire _eq_122 = children_write_slot == 5'd1; // NodeTable.java:45
-  wire _eq_123 = children_write_slot == 5'd2; // NodeTable.java:45
-  wire _eq_124 = children_write_slot == 5'd3; // NodeTable.java:45
-  wire _eq_125 = children_write_slot == 5'd4; // NodeTable.java:45
-  wire _eq_126 = children_write_slot == 5'd5; // NodeTable.java:45
-  wire _eq_127 = children_write_slot == 5'd6; // NodeTable.java:45
-  wire _eq_128 = children_write_slot == 5'd7; // NodeTable.java:45
-  wire _eq_129 = children_write_slot == 5'd8; // NodeTable.java:45
-  wire _eq_130 = children_write_slot == 5'd9; // NodeTable.java:45
-  wire _eq_131 = children_write_slot == 5'd10; // NodeTable.java:45
-  wire _eq_132 = children_write_slot == 5'd11; // NodeTable.java:45
-  wire _eq_133 = children_write_slot == 5'd12; // NodeTable.java:45
-  wire _eq_134 = children_write_slot == 5'd13; // NodeTable.java:45
-  wire _eq_135 = children_write_slot == 5'd14; // NodeTable.java:45
-  wire _eq_136 = children_write_slot == 5'd15; // NodeTable.java:45
-  wire _eq_137 = children_write_slot == 5'd16; // NodeTable.java:45
-  wire _eq_138 = children_write_slot == 5'd17; // NodeTable.java:45
-  wire _eq_139 = children_write_slot == 5'd18; // NodeTable.java:45
-  wire _eq_140 = children_write_slot == 5'd19; // NodeTable.java:45
-  wire _eq_141 = children_write_slot == 5'd20; // NodeTable.java:45
-  wire _eq_142 = children_write_slot == 5'd21; // NodeTable.java:45
-  wire _eq_143 = children_write_slot == 5'd22; // NodeTable.java:45
-  wire _eq_144 = children_write_slot == 5'd23; // NodeTable.java:45
-  wire _eq_145 = children_write_slot == 5'd24; // NodeTable.java:45
-  wire _eq_146 = children_write_slot == 5'd25; // NodeTable.java:45
-  wire _eq_147 = children_write_slot == 5'd26; // NodeTable.java:45
-  wire _eq_148 = children_write_slot == 5'd27; // NodeTable.java:45
-  wire _eq_149 = children_write_slot == 5'd28; // NodeTable.java:45
-  wire _eq_150 = children_write_slot == 5'd29; // NodeTable.java:45
-  wire _eq_151 = children_write_slot == 5'd30; // NodeTable.java:45
-  wire _eq_152 = children_write_slot == 5'd31; // NodeTable.java:45
+  wire [1:0] _bits_40 = _cat_7; // FirstSet.java:44
+  wire _eq_25 = children_write_slot == 5'd0; // NodeTable.java:45
+  wire _eq_26 = children_write_slot == 5'd1; // NodeTable.java:45
+  wire _eq_27 = children_write_slot == 5'd2; // NodeTable.java:45
+  wire _eq_28 = children_write_slot == 5'd3; // NodeTable.java:45
+  wire _eq_29 = children_write_slot == 5'd4; // NodeTable.java:45
+  wire _eq_30 = children_write_slot == 5'd5; // NodeTable.java:45
+  wire _eq_31 = children_write_slot == 5'd6; // NodeTable.java:45
+  wire _eq_32 = children_write_slot == 5'd7; // NodeTable.java:45
+  wire _eq_33 = children_write_slot == 5'd8; // NodeTable.java:45
+  wire _eq_34 = children_write_slot == 5'd9; // NodeTable.java:45
+  wire _eq_35 = children_write_slot == 5'd10; // NodeTable.java:45
+  wire _eq_36 = children_write_slot == 5'd11; // NodeTable.java:45
+  wire _eq_37 = children_write_slot == 5'd12; // NodeTable.java:45
+  wire _eq_38 = children_write_slot == 5'd13; // NodeTable.java:45
+  wire _eq_39 = children_write_slot == 5'd14; // NodeTable.java:45
+  wire _eq_40 = children_write_slot == 5'd15; // NodeTable.java:45
+  wire _eq_41 = children_write_slot == 5'd16; // NodeTable.java:45
+  wire _eq_42 = children_write_slot == 5'd17; // NodeTable.java:45
+  wire _eq_43 = children_write_slot == 5'd18; // NodeTable.java:45
+  wire _eq_44 = children_write_slot == 5'd19; // NodeTable.java:45
+  wire _eq_45 = children_write_slot == 5'd20; // NodeTable.java:45
+  wire _eq_46 = children_write_slot == 5'd21; // NodeTable.java:45
+  wire _eq_47 = children_write_slot == 5'd22; // NodeTable.java:45
+  wire _eq_48 = children_write_slot == 5'd23; // NodeTable.java:45
+  wire _eq_49 = children_write_slot == 5'd24; // NodeTable.java:45
+  wire _eq_50 = children_write_slot == 5'd25; // NodeTable.java:45
+  wire _eq_51 = children_write_slot == 5'd26; // NodeTable.java:45
+  wire _eq_52 = children_write_slot == 5'd27; // NodeTable.java:45
+  wire _eq_53 = children_write_slot == 5'd28; // NodeTable.java:45
+  wire _eq_54 = children_write_slot == 5'd29; // NodeTable.java:45
+  wire _eq_55 = children_write_slot == 5'd30; // NodeTable.java:45
+  wire _eq_56 = children_write_slot == 5'd31; // NodeTable.java:45
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
-  wire [31:0] _bits_9 = _add_1[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_41 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
-  wire _bits_10 = _add_1[32]; // SplitCounter.java:44
+  wire _bits_42 = _add_1[32]; // SplitCounter.java:44
   wire [32:0] _add_3 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_11 = _add_3[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_43 = _add_3[31:0]; // SplitCounter.java:43
   wire [31:0] _add_4 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:35
-  wire _bits_12 = _add_3[32]; // SplitCounter.java:44
+  wire _bits_44 = _add_3[32]; // SplitCounter.java:44
   wire [32:0] _add_5 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:42
-  wire [31:0] _bits_13 = _add_5[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_45 = _add_5[31:0]; // SplitCounter.java:43
   wire [31:0] _add_6 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:35
-  wire _bits_14 = _add_5[32]; // SplitCounter.java:44
+  wire _bits_46 = _add_5[32]; // SplitCounter.java:44
   wire [32:0] _add_7 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_15 = _add_7[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_47 = _add_7[31:0]; // SplitCounter.java:43
   wire [31:0] _add_8 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:35
-  wire _bits_16 = _add_7[32]; // SplitCounter.java:44
+  wire _bits_48 = _add_7[32]; // SplitCounter.java:44
   wire [32:0] _add_9 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_17 = _add_9[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_49 = _add_9[31:0]; // SplitCounter.java:43
   wire [31:0] _add_10 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:35
-  wire _bits_18 = _add_9[32]; // SplitCounter.java:44
+  wire _bits_50 = _add_9[32]; // SplitCounter.java:44
   wire [32:0] _add_11 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_19 = _add_11[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_51 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
-  wire _bits_20 = _add_11[32]; // SplitCounter.java:44
+  wire _bits_52 = _add_11[32]; // SplitCounter.java:44
   wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:320
   wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:303
-  wire [7:0] _bits_21 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
-  wire [11:0] _bits_22 = io_head_threshold[35:24]; // SplitCompare.java:39
-  wire _gt_0 = {{4{1'b0}}, _bits_21} > _bits_22; // SplitCompare.java:31
-  wire _eq_153 = {{4{1'b0}}, _bits_21} == _bits_22; // SplitCompare.java:31
-  wire [23:0] _bits_23 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_24 = _bits_23[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_25 = io_head_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_26 = _bits_25[23:12]; // SplitCompare.java:39
-  wire _gt_1 = _bits_24 > _bits_26; // SplitCompare.java:31
-  wire _eq_154 = _bits_24 == _bits_26; // SplitCompare.java:31
-  wire [11:0] _bits_27 = _bits_23[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_28 = _bits_25[11:0]; // SplitCompare.java:35
-  wire _gt_2 = _bits_27 > _bits_28; // SplitCompare.java:21
-  wire _and_27 = _eq_154 & _gt_2; // SplitCompare.java:31
+  wire [7:0] _bits_53 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
+  wire [11:0] _bits_54 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire _gt_0 = {{4{1'b0}}, _bits_53} > _bits_54; // SplitCompare.java:31
+  wire _eq_57 = {{4{1'b0}}, _bits_53} == _bits_54; // SplitCompare.java:31
+  wire [23:0] _bits_55 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_56 = _bits_55[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_57 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_58 = _bits_57[23:12]; // SplitCompare.java:39
+  wire _gt_1 = _bits_56 > _bits_58; // SplitCompare.java:31
+  wire _eq_58 = _bits_56 == _bits_58; // SplitCompare.java:31
+  wire [11:0] _bits_59 = _bits_55[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_60 = _bits_57[11:0]; // SplitCompare.java:35
+  wire _gt_2 = _bits_59 > _bits_60; // SplitCompare.java:21
+  wire _and_27 = _eq_58 & _gt_2; // SplitCompare.java:31
   wire _or_14 = _gt_1 | _and_27; // SplitCompare.java:31
-  wire _and_28 = _eq_153 & _or_14; // SplitCompare.java:31
+  wire _and_28 = _eq_57 & _or_14; // SplitCompare.java:31
   wire _or_15 = _gt_0 | _and_28; // SplitCompare.java:31
   wire split_now = _lt_0 & _or_15; // RapController.java:303
   wire _not_31 = ~schedule_exhausted; // RapController.java:306
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_32 = ~_or_r_0; // SplitCounter.java:58
   wire _and_29 = _not_31 & _not_32; // RapController.java:306
-  wire [30:0] _bits_29 = until_merge_lo[31:1]; // RapController.java:306
-  wire _or_r_1 = |_bits_29; // RapController.java:306
+  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:306
+  wire _or_r_1 = |_bits_61; // RapController.java:306
   wire _not_33 = ~_or_r_1; // RapController.java:306
   wire _and_30 = _and_29 & _not_33; // RapController.java:306
-  wire _bits_30 = until_merge_lo[0]; // RapController.java:307
-  wire _ge_2 = io_head_weight >= _bits_30; // RapController.java:307
+  wire _bits_62 = until_merge_lo[0]; // RapController.java:307
+  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:307
   wire merge_now = _and_30 & _ge_2; // RapController.java:307
   wire _not_34 = ~merge_now; // RapController.java:311
   wire _and_31 = split_now & _not_34; // RapController.java:311
   wire _and_32 = _and_31 & hit_short_4; // RapController.java:311
-  wire [11:0] _bits_31 = io_head_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_32 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_3 = _bits_31 > {1'b0, _bits_32}; // SplitCompare.java:31
-  wire _eq_155 = _bits_31 == {1'b0, _bits_32}; // SplitCompare.java:31
-  wire [23:0] _bits_33 = io_head_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_34 = _bits_33[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_35 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_36 = _bits_35[23:12]; // SplitCompare.java:39
-  wire _gt_4 = _bits_34 > _bits_36; // SplitCompare.java:31
-  wire _eq_156 = _bits_34 == _bits_36; // SplitCompare.java:31
-  wire [11:0] _bits_37 = _bits_33[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_38 = _bits_35[11:0]; // SplitCompare.java:35
-  wire _gt_5 = _bits_37 > _bits_38; // SplitCompare.java:21
-  wire _and_33 = _eq_156 & _gt_5; // SplitCompare.java:31
+  wire [11:0] _bits_63 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_64 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_3 = _bits_63 > {1'b0, _bits_64}; // SplitCompare.java:31
+  wire _eq_59 = _bits_63 == {1'b0, _bits_64}; // SplitCompare.java:31
+  wire [23:0] _bits_65 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_66 = _bits_65[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_67 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_68 = _bits_67[23:12]; // SplitCompare.java:39
+  wire _gt_4 = _bits_66 > _bits_68; // SplitCompare.java:31
+  wire _eq_60 = _bits_66 == _bits_68; // SplitCompare.java:31
+  wire [11:0] _bits_69 = _bits_65[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_70 = _bits_67[11:0]; // SplitCompare.java:35
+  wire _gt_5 = _bits_69 > _bits_70; // SplitCompare.java:21
+  wire _and_33 = _eq_60 & _gt_5; // SplitCompare.java:31
   wire _or_16 = _gt_4 | _and_33; // SplitCompare.java:31
-  wire _and_34 = _eq_155 & _or_16; // SplitCompare.java:31
+  wire _and_34 = _eq_59 & _or_16; // SplitCompare.java:31
   wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
   wire _not_35 = ~_or_17; // MergeSkip.java:43
   wire _and_35 = skip_valid & _not_35; // MergeSkip.java:43
@@ -800,419 +736,419 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:368
-  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:368
-  wire [31:0] _bits_39 = _mux_6[31:0]; // SplitCounter.java:49
+  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:368
+  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:368
+  wire [31:0] _bits_71 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_40 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_41 = to_merge_hi[31:0]; // RapController.java:179
-  wire [31:0] _bits_42 = to_merge_lo[31:0]; // RapController.java:179
-  wire [63:0] to_merge = {_bits_41, _bits_42}; // RapController.java:179
-  wire [31:0] _bits_43 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_44 = _mux_6[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_72 = _sub_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_73 = to_merge_hi[31:0]; // RapController.java:179
+  wire [31:0] _bits_74 = to_merge_lo[31:0]; // RapController.java:179
+  wire [63:0] to_merge = {_bits_73, _bits_74}; // RapController.java:179
+  wire [31:0] _bits_75 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_76 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_45 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_46 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:366
-  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:366
+  wire [31:0] _bits_77 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_78 = _sub_2[32]; // SplitCounter.java:44
+  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:366
+  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:366
   wire _lt_1 = io_qCsr < 32'd2; // RapController.java:367
   wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:367
   wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:237
   wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:237
   wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:238
   wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:238
-  wire _eq_159 = state == 4'd2; // RapController.java:243
-  wire draining = _eq_159 | commit_stop; // RapController.java:243
+  wire _eq_63 = state == 4'd2; // RapController.java:243
+  wire draining = _eq_63 | commit_stop; // RapController.java:243
   wire undo_push = draining & io_counterResult_valid; // RapController.java:244
   wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:254
   wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:398
   wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:417
   wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:417
-  wire [3:0] _bits_47 = _dshl_0[3:0]; // RapController.java:417
-  wire [3:0] _or_18 = present_children | _bits_47; // RapController.java:417
-  wire [6:0] _dshl_1 = 7'd1 << _bits_8; // RapController.java:652
-  wire [3:0] _bits_48 = _dshl_1[3:0]; // RapController.java:652
-  wire [3:0] _or_19 = present_children | _bits_48; // RapController.java:652
-  wire _bits_49 = slot_valid[31]; // NodeTable.java:57
-  wire _eq_160 = state == 4'd4; // RapController.java:340
-  wire [4:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:341
-  wire _eq_161 = slot_parent_31 == _mux_9; // NodeTable.java:57
-  wire _and_36 = _bits_49 & _eq_161; // NodeTable.java:57
-  wire _not_36 = ~_eq_160; // RapController.java:341
-  wire _not_37 = ~_not_36; // NodeTable.java:57
-  wire _eq_162 = slot_children_31 == 3'd0; // NodeTable.java:57
-  wire _or_20 = _not_37 | _eq_162; // NodeTable.java:57
-  wire _and_37 = _and_36 & _or_20; // NodeTable.java:57
-  wire _bits_50 = slot_valid[30]; // NodeTable.java:57
-  wire _eq_163 = slot_parent_30 == _mux_9; // NodeTable.java:57
-  wire _and_38 = _bits_50 & _eq_163; // NodeTable.java:57
-  wire _not_38 = ~_not_36; // NodeTable.java:57
-  wire _eq_164 = slot_children_30 == 3'd0; // NodeTable.java:57
-  wire _or_21 = _not_38 | _eq_164; // NodeTable.java:57
-  wire _and_39 = _and_38 & _or_21; // NodeTable.java:57
-  wire _bits_51 = slot_valid[29]; // NodeTable.java:57
-  wire _eq_165 = slot_parent_29 == _mux_9; // NodeTable.java:57
-  wire _and_40 = _bits_51 & _eq_165; // NodeTable.java:57
-  wire _not_39 = ~_not_36; // NodeTable.java:57
-  wire _eq_166 = slot_children_29 == 3'd0; // NodeTable.java:57
-  wire _or_22 = _not_39 | _eq_166; // NodeTable.java:57
-  wire _and_41 = _and_40 & _or_22; // NodeTable.java:57
-  wire _bits_52 = slot_valid[28]; // NodeTable.java:57
-  wire _eq_167 = slot_parent_28 == _mux_9; // NodeTable.java:57
-  wire _and_42 = _bits_52 & _eq_167; // NodeTable.java:57
-  wire _not_40 = ~_not_36; // NodeTable.java:57
-  wire _eq_168 = slot_children_28 == 3'd0; // NodeTable.java:57
-  wire _or_23 = _not_40 | _eq_168; // NodeTable.java:57
-  wire _and_43 = _and_42 & _or_23; // NodeTable.java:57
-  wire _bits_53 = slot_valid[27]; // NodeTable.java:57
-  wire _eq_169 = slot_parent_27 == _mux_9; // NodeTable.java:57
-  wire _and_44 = _bits_53 & _eq_169; // NodeTable.java:57
-  wire _not_41 = ~_not_36; // NodeTable.java:57
-  wire _eq_170 = slot_children_27 == 3'd0; // NodeTable.java:57
-  wire _or_24 = _not_41 | _eq_170; // NodeTable.java:57
-  wire _and_45 = _and_44 & _or_24; // NodeTable.java:57
-  wire _bits_54 = slot_valid[26]; // NodeTable.java:57
-  wire _eq_171 = slot_parent_26 == _mux_9; // NodeTable.java:57
-  wire _and_46 = _bits_54 & _eq_171; // NodeTable.java:57
-  wire _not_42 = ~_not_36; // NodeTable.java:57
-  wire _eq_172 = slot_children_26 == 3'd0; // NodeTable.java:57
-  wire _or_25 = _not_42 | _eq_172; // NodeTable.java:57
-  wire _and_47 = _and_46 & _or_25; // NodeTable.java:57
-  wire _bits_55 = slot_valid[25]; // NodeTable.java:57
-  wire _eq_173 = slot_parent_25 == _mux_9; // NodeTable.java:57
-  wire _and_48 = _bits_55 & _eq_173; // NodeTable.java:57
-  wire _not_43 = ~_not_36; // NodeTable.java:57
-  wire _eq_174 = slot_children_25 == 3'd0; // NodeTable.java:57
-  wire _or_26 = _not_43 | _eq_174; // NodeTable.java:57
-  wire _and_49 = _and_48 & _or_26; // NodeTable.java:57
-  wire _bits_56 = slot_valid[24]; // NodeTable.java:57
-  wire _eq_175 = slot_parent_24 == _mux_9; // NodeTable.java:57
-  wire _and_50 = _bits_56 & _eq_175; // NodeTable.java:57
-  wire _not_44 = ~_not_36; // NodeTable.java:57
-  wire _eq_176 = slot_children_24 == 3'd0; // NodeTable.java:57
-  wire _or_27 = _not_44 | _eq_176; // NodeTable.java:57
-  wire _and_51 = _and_50 & _or_27; // NodeTable.java:57
-  wire _bits_57 = slot_valid[23]; // NodeTable.java:57
-  wire _eq_177 = slot_parent_23 == _mux_9; // NodeTable.java:57
-  wire _and_52 = _bits_57 & _eq_177; // NodeTable.java:57
-  wire _not_45 = ~_not_36; // NodeTable.java:57
-  wire _eq_178 = slot_children_23 == 3'd0; // NodeTable.java:57
-  wire _or_28 = _not_45 | _eq_178; // NodeTable.java:57
-  wire _and_53 = _and_52 & _or_28; // NodeTable.java:57
-  wire _bits_58 = slot_valid[22]; // NodeTable.java:57
-  wire _eq_179 = slot_parent_22 == _mux_9; // NodeTable.java:57
-  wire _and_54 = _bits_58 & _eq_179; // NodeTable.java:57
-  wire _not_46 = ~_not_36; // NodeTable.java:57
-  wire _eq_180 = slot_children_22 == 3'd0; // NodeTable.java:57
-  wire _or_29 = _not_46 | _eq_180; // NodeTable.java:57
-  wire _and_55 = _and_54 & _or_29; // NodeTable.java:57
-  wire _bits_59 = slot_valid[21]; // NodeTable.java:57
-  wire _eq_181 = slot_parent_21 == _mux_9; // NodeTable.java:57
-  wire _and_56 = _bits_59 & _eq_181; // NodeTable.java:57
-  wire _not_47 = ~_not_36; // NodeTable.java:57
-  wire _eq_182 = slot_children_21 == 3'd0; // NodeTable.java:57
-  wire _or_30 = _not_47 | _eq_182; // NodeTable.java:57
-  wire _and_57 = _and_56 & _or_30; // NodeTable.java:57
-  wire _bits_60 = slot_valid[20]; // NodeTable.java:57
-  wire _eq_183 = slot_parent_20 == _mux_9; // NodeTable.java:57
-  wire _and_58 = _bits_60 & _eq_183; // NodeTable.java:57
-  wire _not_48 = ~_not_36; // NodeTable.java:57
-  wire _eq_184 = slot_children_20 == 3'd0; // NodeTable.java:57
-  wire _or_31 = _not_48 | _eq_184; // NodeTable.java:57
-  wire _and_59 = _and_58 & _or_31; // NodeTable.java:57
-  wire _bits_61 = slot_valid[19]; // NodeTable.java:57
-  wire _eq_185 = slot_parent_19 == _mux_9; // NodeTable.java:57
-  wire _and_60 = _bits_61 & _eq_185; // NodeTable.java:57
-  wire _not_49 = ~_not_36; // NodeTable.java:57
-  wire _eq_186 = slot_children_19 == 3'd0; // NodeTable.java:57
-  wire _or_32 = _not_49 | _eq_186; // NodeTable.java:57
-  wire _and_61 = _and_60 & _or_32; // NodeTable.java:57
-  wire _bits_62 = slot_valid[18]; // NodeTable.java:57
-  wire _eq_187 = slot_parent_18 == _mux_9; // NodeTable.java:57
-  wire _and_62 = _bits_62 & _eq_187; // NodeTable.java:57
-  wire _not_50 = ~_not_36; // NodeTable.java:57
-  wire _eq_188 = slot_children_18 == 3'd0; // NodeTable.java:57
-  wire _or_33 = _not_50 | _eq_188; // NodeTable.java:57
-  wire _and_63 = _and_62 & _or_33; // NodeTable.java:57
-  wire _bits_63 = slot_valid[17]; // NodeTable.java:57
-  wire _eq_189 = slot_parent_17 == _mux_9; // NodeTable.java:57
-  wire _and_64 = _bits_63 & _eq_189; // NodeTable.java:57
-  wire _not_51 = ~_not_36; // NodeTable.java:57
-  wire _eq_190 = slot_children_17 == 3'd0; // NodeTable.java:57
-  wire _or_34 = _not_51 | _eq_190; // NodeTable.java:57
-  wire _and_65 = _and_64 & _or_34; // NodeTable.java:57
-  wire _bits_64 = slot_valid[16]; // NodeTable.java:57
-  wire _eq_191 = slot_parent_16 == _mux_9; // NodeTable.java:57
-  wire _and_66 = _bits_64 & _eq_191; // NodeTable.java:57
-  wire _not_52 = ~_not_36; // NodeTable.java:57
-  wire _eq_192 = slot_children_16 == 3'd0; // NodeTable.java:57
-  wire _or_35 = _not_52 | _eq_192; // NodeTable.java:57
-  wire _and_67 = _and_66 & _or_35; // NodeTable.java:57
-  wire _bits_65 = slot_valid[15]; // NodeTable.java:57
-  wire _eq_193 = slot_parent_15 == _mux_9; // NodeTable.java:57
-  wire _and_68 = _bits_65 & _eq_193; // NodeTable.java:57
-  wire _not_53 = ~_not_36; // NodeTable.java:57
-  wire _eq_194 = slot_children_15 == 3'd0; // NodeTable.java:57
-  wire _or_36 = _not_53 | _eq_194; // NodeTable.java:57
-  wire _and_69 = _and_68 & _or_36; // NodeTable.java:57
-  wire _bits_66 = slot_valid[14]; // NodeTable.java:57
-  wire _eq_195 = slot_parent_14 == _mux_9; // NodeTable.java:57
-  wire _and_70 = _bits_66 & _eq_195; // NodeTable.java:57
-  wire _not_54 = ~_not_36; // NodeTable.java:57
-  wire _eq_196 = slot_children_14 == 3'd0; // NodeTable.java:57
-  wire _or_37 = _not_54 | _eq_196; // NodeTable.java:57
-  wire _and_71 = _and_70 & _or_37; // NodeTable.java:57
-  wire _bits_67 = slot_valid[13]; // NodeTable.java:57
-  wire _eq_197 = slot_parent_13 == _mux_9; // NodeTable.java:57
-  wire _and_72 = _bits_67 & _eq_197; // NodeTable.java:57
-  wire _not_55 = ~_not_36; // NodeTable.java:57
-  wire _eq_198 = slot_children_13 == 3'd0; // NodeTable.java:57
-  wire _or_38 = _not_55 | _eq_198; // NodeTable.java:57
-  wire _and_73 = _and_72 & _or_38; // NodeTable.java:57
-  wire _bits_68 = slot_valid[12]; // NodeTable.java:57
-  wire _eq_199 = slot_parent_12 == _mux_9; // NodeTable.java:57
-  wire _and_74 = _bits_68 & _eq_199; // NodeTable.java:57
-  wire _not_56 = ~_not_36; // NodeTable.java:57
-  wire _eq_200 = slot_children_12 == 3'd0; // NodeTable.java:57
-  wire _or_39 = _not_56 | _eq_200; // NodeTable.java:57
-  wire _and_75 = _and_74 & _or_39; // NodeTable.java:57
-  wire _bits_69 = slot_valid[11]; // NodeTable.java:57
-  wire _eq_201 = slot_parent_11 == _mux_9; // NodeTable.java:57
-  wire _and_76 = _bits_69 & _eq_201; // NodeTable.java:57
-  wire _not_57 = ~_not_36; // NodeTable.java:57
-  wire _eq_202 = slot_children_11 == 3'd0; // NodeTable.java:57
-  wire _or_40 = _not_57 | _eq_202; // NodeTable.java:57
-  wire _and_77 = _and_76 & _or_40; // NodeTable.java:57
-  wire _bits_70 = slot_valid[10]; // NodeTable.java:57
-  wire _eq_203 = slot_parent_10 == _mux_9; // NodeTable.java:57
-  wire _and_78 = _bits_70 & _eq_203; // NodeTable.java:57
-  wire _not_58 = ~_not_36; // NodeTable.java:57
-  wire _eq_204 = slot_children_10 == 3'd0; // NodeTable.java:57
-  wire _or_41 = _not_58 | _eq_204; // NodeTable.java:57
-  wire _and_79 = _and_78 & _or_41; // NodeTable.java:57
-  wire _bits_71 = slot_valid[9]; // NodeTable.java:57
-  wire _eq_205 = slot_parent_9 == _mux_9; // NodeTable.java:57
-  wire _and_80 = _bits_71 & _eq_205; // NodeTable.java:57
-  wire _not_59 = ~_not_36; // NodeTable.java:57
-  wire _eq_206 = slot_children_9 == 3'd0; // NodeTable.java:57
-  wire _or_42 = _not_59 | _eq_206; // NodeTable.java:57
-  wire _and_81 = _and_80 & _or_42; // NodeTable.java:57
-  wire _bits_72 = slot_valid[8]; // NodeTable.java:57
-  wire _eq_207 = slot_parent_8 == _mux_9; // NodeTable.java:57
-  wire _and_82 = _bits_72 & _eq_207; // NodeTable.java:57
-  wire _not_60 = ~_not_36; // NodeTable.java:57
-  wire _eq_208 = slot_children_8 == 3'd0; // NodeTable.java:57
-  wire _or_43 = _not_60 | _eq_208; // NodeTable.java:57
-  wire _and_83 = _and_82 & _or_43; // NodeTable.java:57
-  wire _bits_73 = slot_valid[7]; // NodeTable.java:57
-  wire _eq_209 = slot_parent_7 == _mux_9; // NodeTable.java:57
-  wire _and_84 = _bits_73 & _eq_209; // NodeTable.java:57
-  wire _not_61 = ~_not_36; // NodeTable.java:57
-  wire _eq_210 = slot_children_7 == 3'd0; // NodeTable.java:57
-  wire _or_44 = _not_61 | _eq_210; // NodeTable.java:57
-  wire _and_85 = _and_84 & _or_44; // NodeTable.java:57
-  wire _bits_74 = slot_valid[6]; // NodeTable.java:57
-  wire _eq_211 = slot_parent_6 == _mux_9; // NodeTable.java:57
-  wire _and_86 = _bits_74 & _eq_211; // NodeTable.java:57
-  wire _not_62 = ~_not_36; // NodeTable.java:57
-  wire _eq_212 = slot_children_6 == 3'd0; // NodeTable.java:57
-  wire _or_45 = _not_62 | _eq_212; // NodeTable.java:57
-  wire _and_87 = _and_86 & _or_45; // NodeTable.java:57
-  wire _bits_75 = slot_valid[5]; // NodeTable.java:57
-  wire _eq_213 = slot_parent_5 == _mux_9; // NodeTable.java:57
-  wire _and_88 = _bits_75 & _eq_213; // NodeTable.java:57
-  wire _not_63 = ~_not_36; // NodeTable.java:57
-  wire _eq_214 = slot_children_5 == 3'd0; // NodeTable.java:57
-  wire _or_46 = _not_63 | _eq_214; // NodeTable.java:57
-  wire _and_89 = _and_88 & _or_46; // NodeTable.java:57
-  wire _bits_76 = slot_valid[4]; // NodeTable.java:57
-  wire _eq_215 = slot_parent_4 == _mux_9; // NodeTable.java:57
-  wire _and_90 = _bits_76 & _eq_215; // NodeTable.java:57
-  wire _not_64 = ~_not_36; // NodeTable.java:57
-  wire _eq_216 = slot_children_4 == 3'd0; // NodeTable.java:57
-  wire _or_47 = _not_64 | _eq_216; // NodeTable.java:57
-  wire _and_91 = _and_90 & _or_47; // NodeTable.java:57
-  wire _bits_77 = slot_valid[3]; // NodeTable.java:57
-  wire _eq_217 = slot_parent_3 == _mux_9; // NodeTable.java:57
-  wire _and_92 = _bits_77 & _eq_217; // NodeTable.java:57
-  wire _not_65 = ~_not_36; // NodeTable.java:57
-  wire _eq_218 = slot_children_3 == 3'd0; // NodeTable.java:57
-  wire _or_48 = _not_65 | _eq_218; // NodeTable.java:57
-  wire _and_93 = _and_92 & _or_48; // NodeTable.java:57
-  wire _bits_78 = slot_valid[2]; // NodeTable.java:57
-  wire _eq_219 = slot_parent_2 == _mux_9; // NodeTable.java:57
-  wire _and_94 = _bits_78 & _eq_219; // NodeTable.java:57
-  wire _not_66 = ~_not_36; // NodeTable.java:57
-  wire _eq_220 = slot_children_2 == 3'd0; // NodeTable.java:57
-  wire _or_49 = _not_66 | _eq_220; // NodeTable.java:57
-  wire _and_95 = _and_94 & _or_49; // NodeTable.java:57
-  wire _bits_79 = slot_valid[1]; // NodeTable.java:57
-  wire _eq_221 = slot_parent_1 == _mux_9; // NodeTable.java:57
-  wire _and_96 = _bits_79 & _eq_221; // NodeTable.java:57
-  wire _not_67 = ~_not_36; // NodeTable.java:57
-  wire _eq_222 = slot_children_1 == 3'd0; // NodeTable.java:57
-  wire _or_50 = _not_67 | _eq_222; // NodeTable.java:57
-  wire _and_97 = _and_96 & _or_50; // NodeTable.java:57
-  wire [31:0] kids_vector = {_and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, 1'd0}; // NodeTable.java:78
+  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:417
+  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:417
+  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:650
+  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:650
+  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:650
+  wire _bits_81 = slot_valid[31]; // NodeTable.java:73
+  wire _eq_64 = state == 4'd4; // RapController.java:340
+  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:341
+  wire _eq_65 = slot_parent_31 == _mux_9; // NodeTable.java:73
+  wire _and_36 = _bits_81 & _eq_65; // NodeTable.java:73
+  wire _not_36 = ~_eq_64; // RapController.java:341
+  wire _not_37 = ~_not_36; // NodeTable.java:73
+  wire _eq_66 = slot_children_31 == 3'd0; // NodeTable.java:73
+  wire _or_20 = _not_37 | _eq_66; // NodeTable.java:73
+  wire _and_37 = _and_36 & _or_20; // NodeTable.java:73
+  wire _bits_82 = slot_valid[30]; // NodeTable.java:73
+  wire _eq_67 = slot_parent_30 == _mux_9; // NodeTable.java:73
+  wire _and_38 = _bits_82 & _eq_67; // NodeTable.java:73
+  wire _not_38 = ~_not_36; // NodeTable.java:73
+  wire _eq_68 = slot_children_30 == 3'd0; // NodeTable.java:73
+  wire _or_21 = _not_38 | _eq_68; // NodeTable.java:73
+  wire _and_39 = _and_38 & _or_21; // NodeTable.java:73
+  wire _bits_83 = slot_valid[29]; // NodeTable.java:73
+  wire _eq_69 = slot_parent_29 == _mux_9; // NodeTable.java:73
+  wire _and_40 = _bits_83 & _eq_69; // NodeTable.java:73
+  wire _not_39 = ~_not_36; // NodeTable.java:73
+  wire _eq_70 = slot_children_29 == 3'd0; // NodeTable.java:73
+  wire _or_22 = _not_39 | _eq_70; // NodeTable.java:73
+  wire _and_41 = _and_40 & _or_22; // NodeTable.java:73
+  wire _bits_84 = slot_valid[28]; // NodeTable.java:73
+  wire _eq_71 = slot_parent_28 == _mux_9; // NodeTable.java:73
+  wire _and_42 = _bits_84 & _eq_71; // NodeTable.java:73
+  wire _not_40 = ~_not_36; // NodeTable.java:73
+  wire _eq_72 = slot_children_28 == 3'd0; // NodeTable.java:73
+  wire _or_23 = _not_40 | _eq_72; // NodeTable.java:73
+  wire _and_43 = _and_42 & _or_23; // NodeTable.java:73
+  wire _bits_85 = slot_valid[27]; // NodeTable.java:73
+  wire _eq_73 = slot_parent_27 == _mux_9; // NodeTable.java:73
+  wire _and_44 = _bits_85 & _eq_73; // NodeTable.java:73
+  wire _not_41 = ~_not_36; // NodeTable.java:73
+  wire _eq_74 = slot_children_27 == 3'd0; // NodeTable.java:73
+  wire _or_24 = _not_41 | _eq_74; // NodeTable.java:73
+  wire _and_45 = _and_44 & _or_24; // NodeTable.java:73
+  wire _bits_86 = slot_valid[26]; // NodeTable.java:73
+  wire _eq_75 = slot_parent_26 == _mux_9; // NodeTable.java:73
+  wire _and_46 = _bits_86 & _eq_75; // NodeTable.java:73
+  wire _not_42 = ~_not_36; // NodeTable.java:73
+  wire _eq_76 = slot_children_26 == 3'd0; // NodeTable.java:73
+  wire _or_25 = _not_42 | _eq_76; // NodeTable.java:73
+  wire _and_47 = _and_46 & _or_25; // NodeTable.java:73
+  wire _bits_87 = slot_valid[25]; // NodeTable.java:73
+  wire _eq_77 = slot_parent_25 == _mux_9; // NodeTable.java:73
+  wire _and_48 = _bits_87 & _eq_77; // NodeTable.java:73
+  wire _not_43 = ~_not_36; // NodeTable.java:73
+  wire _eq_78 = slot_children_25 == 3'd0; // NodeTable.java:73
+  wire _or_26 = _not_43 | _eq_78; // NodeTable.java:73
+  wire _and_49 = _and_48 & _or_26; // NodeTable.java:73
+  wire _bits_88 = slot_valid[24]; // NodeTable.java:73
+  wire _eq_79 = slot_parent_24 == _mux_9; // NodeTable.java:73
+  wire _and_50 = _bits_88 & _eq_79; // NodeTable.java:73
+  wire _not_44 = ~_not_36; // NodeTable.java:73
+  wire _eq_80 = slot_children_24 == 3'd0; // NodeTable.java:73
+  wire _or_27 = _not_44 | _eq_80; // NodeTable.java:73
+  wire _and_51 = _and_50 & _or_27; // NodeTable.java:73
+  wire _bits_89 = slot_valid[23]; // NodeTable.java:73
+  wire _eq_81 = slot_parent_23 == _mux_9; // NodeTable.java:73
+  wire _and_52 = _bits_89 & _eq_81; // NodeTable.java:73
+  wire _not_45 = ~_not_36; // NodeTable.java:73
+  wire _eq_82 = slot_children_23 == 3'd0; // NodeTable.java:73
+  wire _or_28 = _not_45 | _eq_82; // NodeTable.java:73
+  wire _and_53 = _and_52 & _or_28; // NodeTable.java:73
+  wire _bits_90 = slot_valid[22]; // NodeTable.java:73
+  wire _eq_83 = slot_parent_22 == _mux_9; // NodeTable.java:73
+  wire _and_54 = _bits_90 & _eq_83; // NodeTable.java:73
+  wire _not_46 = ~_not_36; // NodeTable.java:73
+  wire _eq_84 = slot_children_22 == 3'd0; // NodeTable.java:73
+  wire _or_29 = _not_46 | _eq_84; // NodeTable.java:73
+  wire _and_55 = _and_54 & _or_29; // NodeTable.java:73
+  wire _bits_91 = slot_valid[21]; // NodeTable.java:73
+  wire _eq_85 = slot_parent_21 == _mux_9; // NodeTable.java:73
+  wire _and_56 = _bits_91 & _eq_85; // NodeTable.java:73
+  wire _not_47 = ~_not_36; // NodeTable.java:73
+  wire _eq_86 = slot_children_21 == 3'd0; // NodeTable.java:73
+  wire _or_30 = _not_47 | _eq_86; // NodeTable.java:73
+  wire _and_57 = _and_56 & _or_30; // NodeTable.java:73
+  wire _bits_92 = slot_valid[20]; // NodeTable.java:73
+  wire _eq_87 = slot_parent_20 == _mux_9; // NodeTable.java:73
+  wire _and_58 = _bits_92 & _eq_87; // NodeTable.java:73
+  wire _not_48 = ~_not_36; // NodeTable.java:73
+  wire _eq_88 = slot_children_20 == 3'd0; // NodeTable.java:73
+  wire _or_31 = _not_48 | _eq_88; // NodeTable.java:73
+  wire _and_59 = _and_58 & _or_31; // NodeTable.java:73
+  wire _bits_93 = slot_valid[19]; // NodeTable.java:73
+  wire _eq_89 = slot_parent_19 == _mux_9; // NodeTable.java:73
+  wire _and_60 = _bits_93 & _eq_89; // NodeTable.java:73
+  wire _not_49 = ~_not_36; // NodeTable.java:73
+  wire _eq_90 = slot_children_19 == 3'd0; // NodeTable.java:73
+  wire _or_32 = _not_49 | _eq_90; // NodeTable.java:73
+  wire _and_61 = _and_60 & _or_32; // NodeTable.java:73
+  wire _bits_94 = slot_valid[18]; // NodeTable.java:73
+  wire _eq_91 = slot_parent_18 == _mux_9; // NodeTable.java:73
+  wire _and_62 = _bits_94 & _eq_91; // NodeTable.java:73
+  wire _not_50 = ~_not_36; // NodeTable.java:73
+  wire _eq_92 = slot_children_18 == 3'd0; // NodeTable.java:73
+  wire _or_33 = _not_50 | _eq_92; // NodeTable.java:73
+  wire _and_63 = _and_62 & _or_33; // NodeTable.java:73
+  wire _bits_95 = slot_valid[17]; // NodeTable.java:73
+  wire _eq_93 = slot_parent_17 == _mux_9; // NodeTable.java:73
+  wire _and_64 = _bits_95 & _eq_93; // NodeTable.java:73
+  wire _not_51 = ~_not_36; // NodeTable.java:73
+  wire _eq_94 = slot_children_17 == 3'd0; // NodeTable.java:73
+  wire _or_34 = _not_51 | _eq_94; // NodeTable.java:73
+  wire _and_65 = _and_64 & _or_34; // NodeTable.java:73
+  wire _bits_96 = slot_valid[16]; // NodeTable.java:73
+  wire _eq_95 = slot_parent_16 == _mux_9; // NodeTable.java:73
+  wire _and_66 = _bits_96 & _eq_95; // NodeTable.java:73
+  wire _not_52 = ~_not_36; // NodeTable.java:73
+  wire _eq_96 = slot_children_16 == 3'd0; // NodeTable.java:73
+  wire _or_35 = _not_52 | _eq_96; // NodeTable.java:73
+  wire _and_67 = _and_66 & _or_35; // NodeTable.java:73
+  wire _bits_97 = slot_valid[15]; // NodeTable.java:73
+  wire _eq_97 = slot_parent_15 == _mux_9; // NodeTable.java:73
+  wire _and_68 = _bits_97 & _eq_97; // NodeTable.java:73
+  wire _not_53 = ~_not_36; // NodeTable.java:73
+  wire _eq_98 = slot_children_15 == 3'd0; // NodeTable.java:73
+  wire _or_36 = _not_53 | _eq_98; // NodeTable.java:73
+  wire _and_69 = _and_68 & _or_36; // NodeTable.java:73
+  wire _bits_98 = slot_valid[14]; // NodeTable.java:73
+  wire _eq_99 = slot_parent_14 == _mux_9; // NodeTable.java:73
+  wire _and_70 = _bits_98 & _eq_99; // NodeTable.java:73
+  wire _not_54 = ~_not_36; // NodeTable.java:73
+  wire _eq_100 = slot_children_14 == 3'd0; // NodeTable.java:73
+  wire _or_37 = _not_54 | _eq_100; // NodeTable.java:73
+  wire _and_71 = _and_70 & _or_37; // NodeTable.java:73
+  wire _bits_99 = slot_valid[13]; // NodeTable.java:73
+  wire _eq_101 = slot_parent_13 == _mux_9; // NodeTable.java:73
+  wire _and_72 = _bits_99 & _eq_101; // NodeTable.java:73
+  wire _not_55 = ~_not_36; // NodeTable.java:73
+  wire _eq_102 = slot_children_13 == 3'd0; // NodeTable.java:73
+  wire _or_38 = _not_55 | _eq_102; // NodeTable.java:73
+  wire _and_73 = _and_72 & _or_38; // NodeTable.java:73
+  wire _bits_100 = slot_valid[12]; // NodeTable.java:73
+  wire _eq_103 = slot_parent_12 == _mux_9; // NodeTable.java:73
+  wire _and_74 = _bits_100 & _eq_103; // NodeTable.java:73
+  wire _not_56 = ~_not_36; // NodeTable.java:73
+  wire _eq_104 = slot_children_12 == 3'd0; // NodeTable.java:73
+  wire _or_39 = _not_56 | _eq_104; // NodeTable.java:73
+  wire _and_75 = _and_74 & _or_39; // NodeTable.java:73
+  wire _bits_101 = slot_valid[11]; // NodeTable.java:73
+  wire _eq_105 = slot_parent_11 == _mux_9; // NodeTable.java:73
+  wire _and_76 = _bits_101 & _eq_105; // NodeTable.java:73
+  wire _not_57 = ~_not_36; // NodeTable.java:73
+  wire _eq_106 = slot_children_11 == 3'd0; // NodeTable.java:73
+  wire _or_40 = _not_57 | _eq_106; // NodeTable.java:73
+  wire _and_77 = _and_76 & _or_40; // NodeTable.java:73
+  wire _bits_102 = slot_valid[10]; // NodeTable.java:73
+  wire _eq_107 = slot_parent_10 == _mux_9; // NodeTable.java:73
+  wire _and_78 = _bits_102 & _eq_107; // NodeTable.java:73
+  wire _not_58 = ~_not_36; // NodeTable.java:73
+  wire _eq_108 = slot_children_10 == 3'd0; // NodeTable.java:73
+  wire _or_41 = _not_58 | _eq_108; // NodeTable.java:73
+  wire _and_79 = _and_78 & _or_41; // NodeTable.java:73
+  wire _bits_103 = slot_valid[9]; // NodeTable.java:73
+  wire _eq_109 = slot_parent_9 == _mux_9; // NodeTable.java:73
+  wire _and_80 = _bits_103 & _eq_109; // NodeTable.java:73
+  wire _not_59 = ~_not_36; // NodeTable.java:73
+  wire _eq_110 = slot_children_9 == 3'd0; // NodeTable.java:73
+  wire _or_42 = _not_59 | _eq_110; // NodeTable.java:73
+  wire _and_81 = _and_80 & _or_42; // NodeTable.java:73
+  wire _bits_104 = slot_valid[8]; // NodeTable.java:73
+  wire _eq_111 = slot_parent_8 == _mux_9; // NodeTable.java:73
+  wire _and_82 = _bits_104 & _eq_111; // NodeTable.java:73
+  wire _not_60 = ~_not_36; // NodeTable.java:73
+  wire _eq_112 = slot_children_8 == 3'd0; // NodeTable.java:73
+  wire _or_43 = _not_60 | _eq_112; // NodeTable.java:73
+  wire _and_83 = _and_82 & _or_43; // NodeTable.java:73
+  wire _bits_105 = slot_valid[7]; // NodeTable.java:73
+  wire _eq_113 = slot_parent_7 == _mux_9; // NodeTable.java:73
+  wire _and_84 = _bits_105 & _eq_113; // NodeTable.java:73
+  wire _not_61 = ~_not_36; // NodeTable.java:73
+  wire _eq_114 = slot_children_7 == 3'd0; // NodeTable.java:73
+  wire _or_44 = _not_61 | _eq_114; // NodeTable.java:73
+  wire _and_85 = _and_84 & _or_44; // NodeTable.java:73
+  wire _bits_106 = slot_valid[6]; // NodeTable.java:73
+  wire _eq_115 = slot_parent_6 == _mux_9; // NodeTable.java:73
+  wire _and_86 = _bits_106 & _eq_115; // NodeTable.java:73
+  wire _not_62 = ~_not_36; // NodeTable.java:73
+  wire _eq_116 = slot_children_6 == 3'd0; // NodeTable.java:73
+  wire _or_45 = _not_62 | _eq_116; // NodeTable.java:73
+  wire _and_87 = _and_86 & _or_45; // NodeTable.java:73
+  wire _bits_107 = slot_valid[5]; // NodeTable.java:73
+  wire _eq_117 = slot_parent_5 == _mux_9; // NodeTable.java:73
+  wire _and_88 = _bits_107 & _eq_117; // NodeTable.java:73
+  wire _not_63 = ~_not_36; // NodeTable.java:73
+  wire _eq_118 = slot_children_5 == 3'd0; // NodeTable.java:73
+  wire _or_46 = _not_63 | _eq_118; // NodeTable.java:73
+  wire _and_89 = _and_88 & _or_46; // NodeTable.java:73
+  wire _bits_108 = slot_valid[4]; // NodeTable.java:73
+  wire _eq_119 = slot_parent_4 == _mux_9; // NodeTable.java:73
+  wire _and_90 = _bits_108 & _eq_119; // NodeTable.java:73
+  wire _not_64 = ~_not_36; // NodeTable.java:73
+  wire _eq_120 = slot_children_4 == 3'd0; // NodeTable.java:73
+  wire _or_47 = _not_64 | _eq_120; // NodeTable.java:73
+  wire _and_91 = _and_90 & _or_47; // NodeTable.java:73
+  wire _bits_109 = slot_valid[3]; // NodeTable.java:73
+  wire _eq_121 = slot_parent_3 == _mux_9; // NodeTable.java:73
+  wire _and_92 = _bits_109 & _eq_121; // NodeTable.java:73
+  wire _not_65 = ~_not_36; // NodeTable.java:73
+  wire _eq_122 = slot_children_3 == 3'd0; // NodeTable.java:73
+  wire _or_48 = _not_65 | _eq_122; // NodeTable.java:73
+  wire _and_93 = _and_92 & _or_48; // NodeTable.java:73
+  wire _bits_110 = slot_valid[2]; // NodeTable.java:73
+  wire _eq_123 = slot_parent_2 == _mux_9; // NodeTable.java:73
+  wire _and_94 = _bits_110 & _eq_123; // NodeTable.java:73
+  wire _not_66 = ~_not_36; // NodeTable.java:73
+  wire _eq_124 = slot_children_2 == 3'd0; // NodeTable.java:73
+  wire _or_49 = _not_66 | _eq_124; // NodeTable.java:73
+  wire _and_95 = _and_94 & _or_49; // NodeTable.java:73
+  wire _bits_111 = slot_valid[1]; // NodeTable.java:73
+  wire _eq_125 = slot_parent_1 == _mux_9; // NodeTable.java:73
+  wire _and_96 = _bits_111 & _eq_125; // NodeTable.java:73
+  wire _not_67 = ~_not_36; // NodeTable.java:73
+  wire _eq_126 = slot_children_1 == 3'd0; // NodeTable.java:73
+  wire _or_50 = _not_67 | _eq_126; // NodeTable.java:73
+  wire _and_97 = _and_96 & _or_50; // NodeTable.java:73
+  wire [31:0] kids_vector = {_and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, 1'd0}; // NodeTable.java:94
   wire _not_68 = ~leaf_pick_load; // SlotPicker.java:54
   wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_98 = leaf_pick_candidates & _not_69; // SlotPicker.java:38
-  wire _bits_80 = slot_valid[31]; // NodeTable.java:65
-  wire _eq_223 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_99 = _bits_80 & _eq_223; // NodeTable.java:65
-  wire _eq_224 = slot_children_31 == 3'd0; // NodeTable.java:65
-  wire _and_100 = _and_99 & _eq_224; // NodeTable.java:65
-  wire _bits_81 = slot_valid[30]; // NodeTable.java:65
-  wire _eq_225 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_101 = _bits_81 & _eq_225; // NodeTable.java:65
-  wire _eq_226 = slot_children_30 == 3'd0; // NodeTable.java:65
-  wire _and_102 = _and_101 & _eq_226; // NodeTable.java:65
-  wire _bits_82 = slot_valid[29]; // NodeTable.java:65
-  wire _eq_227 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_103 = _bits_82 & _eq_227; // NodeTable.java:65
-  wire _eq_228 = slot_children_29 == 3'd0; // NodeTable.java:65
-  wire _and_104 = _and_103 & _eq_228; // NodeTable.java:65
-  wire _bits_83 = slot_valid[28]; // NodeTable.java:65
-  wire _eq_229 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_105 = _bits_83 & _eq_229; // NodeTable.java:65
-  wire _eq_230 = slot_children_28 == 3'd0; // NodeTable.java:65
-  wire _and_106 = _and_105 & _eq_230; // NodeTable.java:65
-  wire _bits_84 = slot_valid[27]; // NodeTable.java:65
-  wire _eq_231 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_107 = _bits_84 & _eq_231; // NodeTable.java:65
-  wire _eq_232 = slot_children_27 == 3'd0; // NodeTable.java:65
-  wire _and_108 = _and_107 & _eq_232; // NodeTable.java:65
-  wire _bits_85 = slot_valid[26]; // NodeTable.java:65
-  wire _eq_233 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_109 = _bits_85 & _eq_233; // NodeTable.java:65
-  wire _eq_234 = slot_children_26 == 3'd0; // NodeTable.java:65
-  wire _and_110 = _and_109 & _eq_234; // NodeTable.java:65
-  wire _bits_86 = slot_valid[25]; // NodeTable.java:65
-  wire _eq_235 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_111 = _bits_86 & _eq_235; // NodeTable.java:65
-  wire _eq_236 = slot_children_25 == 3'd0; // NodeTable.java:65
-  wire _and_112 = _and_111 & _eq_236; // NodeTable.java:65
-  wire _bits_87 = slot_valid[24]; // NodeTable.java:65
-  wire _eq_237 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_113 = _bits_87 & _eq_237; // NodeTable.java:65
-  wire _eq_238 = slot_children_24 == 3'd0; // NodeTable.java:65
-  wire _and_114 = _and_113 & _eq_238; // NodeTable.java:65
-  wire _bits_88 = slot_valid[23]; // NodeTable.java:65
-  wire _eq_239 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_115 = _bits_88 & _eq_239; // NodeTable.java:65
-  wire _eq_240 = slot_children_23 == 3'd0; // NodeTable.java:65
-  wire _and_116 = _and_115 & _eq_240; // NodeTable.java:65
-  wire _bits_89 = slot_valid[22]; // NodeTable.java:65
-  wire _eq_241 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_117 = _bits_89 & _eq_241; // NodeTable.java:65
-  wire _eq_242 = slot_children_22 == 3'd0; // NodeTable.java:65
-  wire _and_118 = _and_117 & _eq_242; // NodeTable.java:65
-  wire _bits_90 = slot_valid[21]; // NodeTable.java:65
-  wire _eq_243 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_119 = _bits_90 & _eq_243; // NodeTable.java:65
-  wire _eq_244 = slot_children_21 == 3'd0; // NodeTable.java:65
-  wire _and_120 = _and_119 & _eq_244; // NodeTable.java:65
-  wire _bits_91 = slot_valid[20]; // NodeTable.java:65
-  wire _eq_245 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_121 = _bits_91 & _eq_245; // NodeTable.java:65
-  wire _eq_246 = slot_children_20 == 3'd0; // NodeTable.java:65
-  wire _and_122 = _and_121 & _eq_246; // NodeTable.java:65
-  wire _bits_92 = slot_valid[19]; // NodeTable.java:65
-  wire _eq_247 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_123 = _bits_92 & _eq_247; // NodeTable.java:65
-  wire _eq_248 = slot_children_19 == 3'd0; // NodeTable.java:65
-  wire _and_124 = _and_123 & _eq_248; // NodeTable.java:65
-  wire _bits_93 = slot_valid[18]; // NodeTable.java:65
-  wire _eq_249 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_125 = _bits_93 & _eq_249; // NodeTable.java:65
-  wire _eq_250 = slot_children_18 == 3'd0; // NodeTable.java:65
-  wire _and_126 = _and_125 & _eq_250; // NodeTable.java:65
-  wire _bits_94 = slot_valid[17]; // NodeTable.java:65
-  wire _eq_251 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_127 = _bits_94 & _eq_251; // NodeTable.java:65
-  wire _eq_252 = slot_children_17 == 3'd0; // NodeTable.java:65
-  wire _and_128 = _and_127 & _eq_252; // NodeTable.java:65
-  wire _bits_95 = slot_valid[16]; // NodeTable.java:65
-  wire _eq_253 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_129 = _bits_95 & _eq_253; // NodeTable.java:65
-  wire _eq_254 = slot_children_16 == 3'd0; // NodeTable.java:65
-  wire _and_130 = _and_129 & _eq_254; // NodeTable.java:65
-  wire _bits_96 = slot_valid[15]; // NodeTable.java:65
-  wire _eq_255 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_131 = _bits_96 & _eq_255; // NodeTable.java:65
-  wire _eq_256 = slot_children_15 == 3'd0; // NodeTable.java:65
-  wire _and_132 = _and_131 & _eq_256; // NodeTable.java:65
-  wire _bits_97 = slot_valid[14]; // NodeTable.java:65
-  wire _eq_257 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_133 = _bits_97 & _eq_257; // NodeTable.java:65
-  wire _eq_258 = slot_children_14 == 3'd0; // NodeTable.java:65
-  wire _and_134 = _and_133 & _eq_258; // NodeTable.java:65
-  wire _bits_98 = slot_valid[13]; // NodeTable.java:65
-  wire _eq_259 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_135 = _bits_98 & _eq_259; // NodeTable.java:65
-  wire _eq_260 = slot_children_13 == 3'd0; // NodeTable.java:65
-  wire _and_136 = _and_135 & _eq_260; // NodeTable.java:65
-  wire _bits_99 = slot_valid[12]; // NodeTable.java:65
-  wire _eq_261 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_137 = _bits_99 & _eq_261; // NodeTable.java:65
-  wire _eq_262 = slot_children_12 == 3'd0; // NodeTable.java:65
-  wire _and_138 = _and_137 & _eq_262; // NodeTable.java:65
-  wire _bits_100 = slot_valid[11]; // NodeTable.java:65
-  wire _eq_263 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_139 = _bits_100 & _eq_263; // NodeTable.java:65
-  wire _eq_264 = slot_children_11 == 3'd0; // NodeTable.java:65
-  wire _and_140 = _and_139 & _eq_264; // NodeTable.java:65
-  wire _bits_101 = slot_valid[10]; // NodeTable.java:65
-  wire _eq_265 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_141 = _bits_101 & _eq_265; // NodeTable.java:65
-  wire _eq_266 = slot_children_10 == 3'd0; // NodeTable.java:65
-  wire _and_142 = _and_141 & _eq_266; // NodeTable.java:65
-  wire _bits_102 = slot_valid[9]; // NodeTable.java:65
-  wire _eq_267 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_143 = _bits_102 & _eq_267; // NodeTable.java:65
-  wire _eq_268 = slot_children_9 == 3'd0; // NodeTable.java:65
-  wire _and_144 = _and_143 & _eq_268; // NodeTable.java:65
-  wire _bits_103 = slot_valid[8]; // NodeTable.java:65
-  wire _eq_269 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_145 = _bits_103 & _eq_269; // NodeTable.java:65
-  wire _eq_270 = slot_children_8 == 3'd0; // NodeTable.java:65
-  wire _and_146 = _and_145 & _eq_270; // NodeTable.java:65
-  wire _bits_104 = slot_valid[7]; // NodeTable.java:65
-  wire _eq_271 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_147 = _bits_104 & _eq_271; // NodeTable.java:65
-  wire _eq_272 = slot_children_7 == 3'd0; // NodeTable.java:65
-  wire _and_148 = _and_147 & _eq_272; // NodeTable.java:65
-  wire _bits_105 = slot_valid[6]; // NodeTable.java:65
-  wire _eq_273 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_149 = _bits_105 & _eq_273; // NodeTable.java:65
-  wire _eq_274 = slot_children_6 == 3'd0; // NodeTable.java:65
-  wire _and_150 = _and_149 & _eq_274; // NodeTable.java:65
-  wire _bits_106 = slot_valid[5]; // NodeTable.java:65
-  wire _eq_275 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_151 = _bits_106 & _eq_275; // NodeTable.java:65
-  wire _eq_276 = slot_children_5 == 3'd0; // NodeTable.java:65
-  wire _and_152 = _and_151 & _eq_276; // NodeTable.java:65
-  wire _bits_107 = slot_valid[4]; // NodeTable.java:65
-  wire _eq_277 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_153 = _bits_107 & _eq_277; // NodeTable.java:65
-  wire _eq_278 = slot_children_4 == 3'd0; // NodeTable.java:65
-  wire _and_154 = _and_153 & _eq_278; // NodeTable.java:65
-  wire _bits_108 = slot_valid[3]; // NodeTable.java:65
-  wire _eq_279 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_155 = _bits_108 & _eq_279; // NodeTable.java:65
-  wire _eq_280 = slot_children_3 == 3'd0; // NodeTable.java:65
-  wire _and_156 = _and_155 & _eq_280; // NodeTable.java:65
-  wire _bits_109 = slot_valid[2]; // NodeTable.java:65
-  wire _eq_281 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_157 = _bits_109 & _eq_281; // NodeTable.java:65
-  wire _eq_282 = slot_children_2 == 3'd0; // NodeTable.java:65
-  wire _and_158 = _and_157 & _eq_282; // NodeTable.java:65
-  wire _bits_110 = slot_valid[1]; // NodeTable.java:65
-  wire _eq_283 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:65
-  wire _and_159 = _bits_110 & _eq_283; // NodeTable.java:65
-  wire _eq_284 = slot_children_1 == 3'd0; // NodeTable.java:65
-  wire _and_160 = _and_159 & _eq_284; // NodeTable.java:65
-  wire [31:0] _cat_8 = {_and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, 1'd0}; // NodeTable.java:78
+  wire _bits_112 = slot_valid[31]; // NodeTable.java:81
+  wire _eq_127 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_99 = _bits_112 & _eq_127; // NodeTable.java:81
+  wire _eq_128 = slot_children_31 == 3'd0; // NodeTable.java:81
+  wire _and_100 = _and_99 & _eq_128; // NodeTable.java:81
+  wire _bits_113 = slot_valid[30]; // NodeTable.java:81
+  wire _eq_129 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_101 = _bits_113 & _eq_129; // NodeTable.java:81
+  wire _eq_130 = slot_children_30 == 3'd0; // NodeTable.java:81
+  wire _and_102 = _and_101 & _eq_130; // NodeTable.java:81
+  wire _bits_114 = slot_valid[29]; // NodeTable.java:81
+  wire _eq_131 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_103 = _bits_114 & _eq_131; // NodeTable.java:81
+  wire _eq_132 = slot_children_29 == 3'd0; // NodeTable.java:81
+  wire _and_104 = _and_103 & _eq_132; // NodeTable.java:81
+  wire _bits_115 = slot_valid[28]; // NodeTable.java:81
+  wire _eq_133 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_105 = _bits_115 & _eq_133; // NodeTable.java:81
+  wire _eq_134 = slot_children_28 == 3'd0; // NodeTable.java:81
+  wire _and_106 = _and_105 & _eq_134; // NodeTable.java:81
+  wire _bits_116 = slot_valid[27]; // NodeTable.java:81
+  wire _eq_135 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_107 = _bits_116 & _eq_135; // NodeTable.java:81
+  wire _eq_136 = slot_children_27 == 3'd0; // NodeTable.java:81
+  wire _and_108 = _and_107 & _eq_136; // NodeTable.java:81
+  wire _bits_117 = slot_valid[26]; // NodeTable.java:81
+  wire _eq_137 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_109 = _bits_117 & _eq_137; // NodeTable.java:81
+  wire _eq_138 = slot_children_26 == 3'd0; // NodeTable.java:81
+  wire _and_110 = _and_109 & _eq_138; // NodeTable.java:81
+  wire _bits_118 = slot_valid[25]; // NodeTable.java:81
+  wire _eq_139 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_111 = _bits_118 & _eq_139; // NodeTable.java:81
+  wire _eq_140 = slot_children_25 == 3'd0; // NodeTable.java:81
+  wire _and_112 = _and_111 & _eq_140; // NodeTable.java:81
+  wire _bits_119 = slot_valid[24]; // NodeTable.java:81
+  wire _eq_141 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_113 = _bits_119 & _eq_141; // NodeTable.java:81
+  wire _eq_142 = slot_children_24 == 3'd0; // NodeTable.java:81
+  wire _and_114 = _and_113 & _eq_142; // NodeTable.java:81
+  wire _bits_120 = slot_valid[23]; // NodeTable.java:81
+  wire _eq_143 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_115 = _bits_120 & _eq_143; // NodeTable.java:81
+  wire _eq_144 = slot_children_23 == 3'd0; // NodeTable.java:81
+  wire _and_116 = _and_115 & _eq_144; // NodeTable.java:81
+  wire _bits_121 = slot_valid[22]; // NodeTable.java:81
+  wire _eq_145 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_117 = _bits_121 & _eq_145; // NodeTable.java:81
+  wire _eq_146 = slot_children_22 == 3'd0; // NodeTable.java:81
+  wire _and_118 = _and_117 & _eq_146; // NodeTable.java:81
+  wire _bits_122 = slot_valid[21]; // NodeTable.java:81
+  wire _eq_147 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_119 = _bits_122 & _eq_147; // NodeTable.java:81
+  wire _eq_148 = slot_children_21 == 3'd0; // NodeTable.java:81
+  wire _and_120 = _and_119 & _eq_148; // NodeTable.java:81
+  wire _bits_123 = slot_valid[20]; // NodeTable.java:81
+  wire _eq_149 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_121 = _bits_123 & _eq_149; // NodeTable.java:81
+  wire _eq_150 = slot_children_20 == 3'd0; // NodeTable.java:81
+  wire _and_122 = _and_121 & _eq_150; // NodeTable.java:81
+  wire _bits_124 = slot_valid[19]; // NodeTable.java:81
+  wire _eq_151 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_123 = _bits_124 & _eq_151; // NodeTable.java:81
+  wire _eq_152 = slot_children_19 == 3'd0; // NodeTable.java:81
+  wire _and_124 = _and_123 & _eq_152; // NodeTable.java:81
+  wire _bits_125 = slot_valid[18]; // NodeTable.java:81
+  wire _eq_153 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_125 = _bits_125 & _eq_153; // NodeTable.java:81
+  wire _eq_154 = slot_children_18 == 3'd0; // NodeTable.java:81
+  wire _and_126 = _and_125 & _eq_154; // NodeTable.java:81
+  wire _bits_126 = slot_valid[17]; // NodeTable.java:81
+  wire _eq_155 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_127 = _bits_126 & _eq_155; // NodeTable.java:81
+  wire _eq_156 = slot_children_17 == 3'd0; // NodeTable.java:81
+  wire _and_128 = _and_127 & _eq_156; // NodeTable.java:81
+  wire _bits_127 = slot_valid[16]; // NodeTable.java:81
+  wire _eq_157 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_129 = _bits_127 & _eq_157; // NodeTable.java:81
+  wire _eq_158 = slot_children_16 == 3'd0; // NodeTable.java:81
+  wire _and_130 = _and_129 & _eq_158; // NodeTable.java:81
+  wire _bits_128 = slot_valid[15]; // NodeTable.java:81
+  wire _eq_159 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_131 = _bits_128 & _eq_159; // NodeTable.java:81
+  wire _eq_160 = slot_children_15 == 3'd0; // NodeTable.java:81
+  wire _and_132 = _and_131 & _eq_160; // NodeTable.java:81
+  wire _bits_129 = slot_valid[14]; // NodeTable.java:81
+  wire _eq_161 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_133 = _bits_129 & _eq_161; // NodeTable.java:81
+  wire _eq_162 = slot_children_14 == 3'd0; // NodeTable.java:81
+  wire _and_134 = _and_133 & _eq_162; // NodeTable.java:81
+  wire _bits_130 = slot_valid[13]; // NodeTable.java:81
+  wire _eq_163 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_135 = _bits_130 & _eq_163; // NodeTable.java:81
+  wire _eq_164 = slot_children_13 == 3'd0; // NodeTable.java:81
+  wire _and_136 = _and_135 & _eq_164; // NodeTable.java:81
+  wire _bits_131 = slot_valid[12]; // NodeTable.java:81
+  wire _eq_165 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_137 = _bits_131 & _eq_165; // NodeTable.java:81
+  wire _eq_166 = slot_children_12 == 3'd0; // NodeTable.java:81
+  wire _and_138 = _and_137 & _eq_166; // NodeTable.java:81
+  wire _bits_132 = slot_valid[11]; // NodeTable.java:81
+  wire _eq_167 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_139 = _bits_132 & _eq_167; // NodeTable.java:81
+  wire _eq_168 = slot_children_11 == 3'd0; // NodeTable.java:81
+  wire _and_140 = _and_139 & _eq_168; // NodeTable.java:81
+  wire _bits_133 = slot_valid[10]; // NodeTable.java:81
+  wire _eq_169 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_141 = _bits_133 & _eq_169; // NodeTable.java:81
+  wire _eq_170 = slot_children_10 == 3'd0; // NodeTable.java:81
+  wire _and_142 = _and_141 & _eq_170; // NodeTable.java:81
+  wire _bits_134 = slot_valid[9]; // NodeTable.java:81
+  wire _eq_171 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_143 = _bits_134 & _eq_171; // NodeTable.java:81
+  wire _eq_172 = slot_children_9 == 3'd0; // NodeTable.java:81
+  wire _and_144 = _and_143 & _eq_172; // NodeTable.java:81
+  wire _bits_135 = slot_valid[8]; // NodeTable.java:81
+  wire _eq_173 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_145 = _bits_135 & _eq_173; // NodeTable.java:81
+  wire _eq_174 = slot_children_8 == 3'd0; // NodeTable.java:81
+  wire _and_146 = _and_145 & _eq_174; // NodeTable.java:81
+  wire _bits_136 = slot_valid[7]; // NodeTable.java:81
+  wire _eq_175 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_147 = _bits_136 & _eq_175; // NodeTable.java:81
+  wire _eq_176 = slot_children_7 == 3'd0; // NodeTable.java:81
+  wire _and_148 = _and_147 & _eq_176; // NodeTable.java:81
+  wire _bits_137 = slot_valid[6]; // NodeTable.java:81
+  wire _eq_177 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_149 = _bits_137 & _eq_177; // NodeTable.java:81
+  wire _eq_178 = slot_children_6 == 3'd0; // NodeTable.java:81
+  wire _and_150 = _and_149 & _eq_178; // NodeTable.java:81
+  wire _bits_138 = slot_valid[5]; // NodeTable.java:81
+  wire _eq_179 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_151 = _bits_138 & _eq_179; // NodeTable.java:81
+  wire _eq_180 = slot_children_5 == 3'd0; // NodeTable.java:81
+  wire _and_152 = _and_151 & _eq_180; // NodeTable.java:81
+  wire _bits_139 = slot_valid[4]; // NodeTable.java:81
+  wire _eq_181 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_153 = _bits_139 & _eq_181; // NodeTable.java:81
+  wire _eq_182 = slot_children_4 == 3'd0; // NodeTable.java:81
+  wire _and_154 = _and_153 & _eq_182; // NodeTable.java:81
+  wire _bits_140 = slot_valid[3]; // NodeTable.java:81
+  wire _eq_183 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_155 = _bits_140 & _eq_183; // NodeTable.java:81
+  wire _eq_184 = slot_children_3 == 3'd0; // NodeTable.java:81
+  wire _and_156 = _and_155 & _eq_184; // NodeTable.java:81
+  wire _bits_141 = slot_valid[2]; // NodeTable.java:81
+  wire _eq_185 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_157 = _bits_141 & _eq_185; // NodeTable.java:81
+  wire _eq_186 = slot_children_2 == 3'd0; // NodeTable.java:81
+  wire _and_158 = _and_157 & _eq_186; // NodeTable.java:81
+  wire _bits_142 = slot_valid[1]; // NodeTable.java:81
+  wire _eq_187 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:81
+  wire _and_159 = _bits_142 & _eq_187; // NodeTable.java:81
+  wire _eq_188 = slot_children_1 == 3'd0; // NodeTable.java:81
+  wire _and_160 = _and_159 & _eq_188; // NodeTable.java:81
+  wire [31:0] _cat_8 = {_and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, 1'd0}; // NodeTable.java:94
   wire [31:0] _not_70 = ~kids_vector; // SlotPicker.java:65
   wire [31:0] _and_161 = leaf_pick_candidates & _not_70; // SlotPicker.java:65
   wire _not_71 = ~leaf_pick_ready; // SlotPicker.java:45
@@ -1223,65 +1159,65 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_7 = leaf_pick_remaining - 32'd1; // SlotPicker.java:43
   wire [31:0] _not_73 = ~_sub_7; // SlotPicker.java:51
   wire [31:0] _and_163 = leaf_pick_remaining & _not_73; // SlotPicker.java:51
-  wire _bits_111 = leaf_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_112 = leaf_pick_remaining[1]; // FirstSet.java:25
-  wire _or_51 = _bits_111 | _bits_112; // FirstSet.java:37
-  wire _bits_113 = leaf_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_114 = leaf_pick_remaining[3]; // FirstSet.java:25
-  wire _or_52 = _bits_113 | _bits_114; // FirstSet.java:37
+  wire _bits_143 = leaf_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_144 = leaf_pick_remaining[1]; // FirstSet.java:25
+  wire _or_51 = _bits_143 | _bits_144; // FirstSet.java:37
+  wire _bits_145 = leaf_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_146 = leaf_pick_remaining[3]; // FirstSet.java:25
+  wire _or_52 = _bits_145 | _bits_146; // FirstSet.java:37
   wire _or_53 = _or_51 | _or_52; // FirstSet.java:37
-  wire _bits_115 = leaf_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_116 = leaf_pick_remaining[5]; // FirstSet.java:25
-  wire _or_54 = _bits_115 | _bits_116; // FirstSet.java:37
-  wire _bits_117 = leaf_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_118 = leaf_pick_remaining[7]; // FirstSet.java:25
-  wire _or_55 = _bits_117 | _bits_118; // FirstSet.java:37
+  wire _bits_147 = leaf_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_148 = leaf_pick_remaining[5]; // FirstSet.java:25
+  wire _or_54 = _bits_147 | _bits_148; // FirstSet.java:37
+  wire _bits_149 = leaf_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_150 = leaf_pick_remaining[7]; // FirstSet.java:25
+  wire _or_55 = _bits_149 | _bits_150; // FirstSet.java:37
   wire _or_56 = _or_54 | _or_55; // FirstSet.java:37
   wire _or_57 = _or_53 | _or_56; // FirstSet.java:37
-  wire _bits_119 = leaf_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_120 = leaf_pick_remaining[9]; // FirstSet.java:25
-  wire _or_58 = _bits_119 | _bits_120; // FirstSet.java:37
-  wire _bits_121 = leaf_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_122 = leaf_pick_remaining[11]; // FirstSet.java:25
-  wire _or_59 = _bits_121 | _bits_122; // FirstSet.java:37
+  wire _bits_151 = leaf_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_152 = leaf_pick_remaining[9]; // FirstSet.java:25
+  wire _or_58 = _bits_151 | _bits_152; // FirstSet.java:37
+  wire _bits_153 = leaf_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_154 = leaf_pick_remaining[11]; // FirstSet.java:25
+  wire _or_59 = _bits_153 | _bits_154; // FirstSet.java:37
   wire _or_60 = _or_58 | _or_59; // FirstSet.java:37
-  wire _bits_123 = leaf_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_124 = leaf_pick_remaining[13]; // FirstSet.java:25
-  wire _or_61 = _bits_123 | _bits_124; // FirstSet.java:37
-  wire _bits_125 = leaf_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_126 = leaf_pick_remaining[15]; // FirstSet.java:25
-  wire _or_62 = _bits_125 | _bits_126; // FirstSet.java:37
+  wire _bits_155 = leaf_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_156 = leaf_pick_remaining[13]; // FirstSet.java:25
+  wire _or_61 = _bits_155 | _bits_156; // FirstSet.java:37
+  wire _bits_157 = leaf_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_158 = leaf_pick_remaining[15]; // FirstSet.java:25
+  wire _or_62 = _bits_157 | _bits_158; // FirstSet.java:37
   wire _or_63 = _or_61 | _or_62; // FirstSet.java:37
   wire _or_64 = _or_60 | _or_63; // FirstSet.java:37
   wire _or_65 = _or_57 | _or_64; // FirstSet.java:37
-  wire _bits_127 = leaf_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_128 = leaf_pick_remaining[17]; // FirstSet.java:25
-  wire _or_66 = _bits_127 | _bits_128; // FirstSet.java:37
-  wire _bits_129 = leaf_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_130 = leaf_pick_remaining[19]; // FirstSet.java:25
-  wire _or_67 = _bits_129 | _bits_130; // FirstSet.java:37
+  wire _bits_159 = leaf_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_160 = leaf_pick_remaining[17]; // FirstSet.java:25
+  wire _or_66 = _bits_159 | _bits_160; // FirstSet.java:37
+  wire _bits_161 = leaf_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_162 = leaf_pick_remaining[19]; // FirstSet.java:25
+  wire _or_67 = _bits_161 | _bits_162; // FirstSet.java:37
   wire _or_68 = _or_66 | _or_67; // FirstSet.java:37
-  wire _bits_131 = leaf_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_132 = leaf_pick_remaining[21]; // FirstSet.java:25
-  wire _or_69 = _bits_131 | _bits_132; // FirstSet.java:37
-  wire _bits_133 = leaf_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_134 = leaf_pick_remaining[23]; // FirstSet.java:25
-  wire _or_70 = _bits_133 | _bits_134; // FirstSet.java:37
+  wire _bits_163 = leaf_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_164 = leaf_pick_remaining[21]; // FirstSet.java:25
+  wire _or_69 = _bits_163 | _bits_164; // FirstSet.java:37
+  wire _bits_165 = leaf_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_166 = leaf_pick_remaining[23]; // FirstSet.java:25
+  wire _or_70 = _bits_165 | _bits_166; // FirstSet.java:37
   wire _or_71 = _or_69 | _or_70; // FirstSet.java:37
   wire _or_72 = _or_68 | _or_71; // FirstSet.java:37
-  wire _bits_135 = leaf_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_136 = leaf_pick_remaining[25]; // FirstSet.java:25
-  wire _or_73 = _bits_135 | _bits_136; // FirstSet.java:37
-  wire _bits_137 = leaf_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_138 = leaf_pick_remaining[27]; // FirstSet.java:25
-  wire _or_74 = _bits_137 | _bits_138; // FirstSet.java:37
+  wire _bits_167 = leaf_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_168 = leaf_pick_remaining[25]; // FirstSet.java:25
+  wire _or_73 = _bits_167 | _bits_168; // FirstSet.java:37
+  wire _bits_169 = leaf_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_170 = leaf_pick_remaining[27]; // FirstSet.java:25
+  wire _or_74 = _bits_169 | _bits_170; // FirstSet.java:37
   wire _or_75 = _or_73 | _or_74; // FirstSet.java:37
-  wire _bits_139 = leaf_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_140 = leaf_pick_remaining[29]; // FirstSet.java:25
-  wire _or_76 = _bits_139 | _bits_140; // FirstSet.java:37
-  wire _bits_141 = leaf_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_142 = leaf_pick_remaining[31]; // FirstSet.java:25
-  wire _or_77 = _bits_141 | _bits_142; // FirstSet.java:37
+  wire _bits_171 = leaf_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_172 = leaf_pick_remaining[29]; // FirstSet.java:25
+  wire _or_76 = _bits_171 | _bits_172; // FirstSet.java:37
+  wire _bits_173 = leaf_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_174 = leaf_pick_remaining[31]; // FirstSet.java:25
+  wire _or_77 = _bits_173 | _bits_174; // FirstSet.java:37
   wire _or_78 = _or_76 | _or_77; // FirstSet.java:37
   wire _or_79 = _or_75 | _or_78; // FirstSet.java:37
   wire _or_80 = _or_72 | _or_79; // FirstSet.java:37
@@ -1290,26 +1226,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_75 = ~_or_72; // FirstSet.java:35
   wire _not_76 = ~_or_75; // FirstSet.java:35
   wire _not_77 = ~_or_76; // FirstSet.java:35
-  wire _not_78 = ~_bits_141; // FirstSet.java:35
-  wire _not_79 = ~_bits_139; // FirstSet.java:35
+  wire _not_78 = ~_bits_173; // FirstSet.java:35
+  wire _not_79 = ~_bits_171; // FirstSet.java:35
   wire _mux_10 = _not_77 ? _not_78 : _not_79; // FirstSet.java:36
   wire [1:0] _cat_9 = {_not_77, _mux_10}; // FirstSet.java:36
   wire _not_80 = ~_or_73; // FirstSet.java:35
-  wire _not_81 = ~_bits_137; // FirstSet.java:35
-  wire _not_82 = ~_bits_135; // FirstSet.java:35
+  wire _not_81 = ~_bits_169; // FirstSet.java:35
+  wire _not_82 = ~_bits_167; // FirstSet.java:35
   wire _mux_11 = _not_80 ? _not_81 : _not_82; // FirstSet.java:36
   wire [1:0] _cat_10 = {_not_80, _mux_11}; // FirstSet.java:36
   wire [1:0] _mux_12 = _not_76 ? _cat_9 : _cat_10; // FirstSet.java:36
   wire [2:0] _cat_11 = {_not_76, _mux_12}; // FirstSet.java:36
   wire _not_83 = ~_or_68; // FirstSet.java:35
   wire _not_84 = ~_or_69; // FirstSet.java:35
-  wire _not_85 = ~_bits_133; // FirstSet.java:35
-  wire _not_86 = ~_bits_131; // FirstSet.java:35
+  wire _not_85 = ~_bits_165; // FirstSet.java:35
+  wire _not_86 = ~_bits_163; // FirstSet.java:35
   wire _mux_13 = _not_84 ? _not_85 : _not_86; // FirstSet.java:36
   wire [1:0] _cat_12 = {_not_84, _mux_13}; // FirstSet.java:36
   wire _not_87 = ~_or_66; // FirstSet.java:35
-  wire _not_88 = ~_bits_129; // FirstSet.java:35
-  wire _not_89 = ~_bits_127; // FirstSet.java:35
+  wire _not_88 = ~_bits_161; // FirstSet.java:35
+  wire _not_89 = ~_bits_159; // FirstSet.java:35
   wire _mux_14 = _not_87 ? _not_88 : _not_89; // FirstSet.java:36
   wire [1:0] _cat_13 = {_not_87, _mux_14}; // FirstSet.java:36
   wire [1:0] _mux_15 = _not_83 ? _cat_12 : _cat_13; // FirstSet.java:36
@@ -1319,26 +1255,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_90 = ~_or_57; // FirstSet.java:35
   wire _not_91 = ~_or_60; // FirstSet.java:35
   wire _not_92 = ~_or_61; // FirstSet.java:35
-  wire _not_93 = ~_bits_125; // FirstSet.java:35
-  wire _not_94 = ~_bits_123; // FirstSet.java:35
+  wire _not_93 = ~_bits_157; // FirstSet.java:35
+  wire _not_94 = ~_bits_155; // FirstSet.java:35
   wire _mux_17 = _not_92 ? _not_93 : _not_94; // FirstSet.java:36
   wire [1:0] _cat_16 = {_not_92, _mux_17}; // FirstSet.java:36
   wire _not_95 = ~_or_58; // FirstSet.java:35
-  wire _not_96 = ~_bits_121; // FirstSet.java:35
-  wire _not_97 = ~_bits_119; // FirstSet.java:35
+  wire _not_96 = ~_bits_153; // FirstSet.java:35
+  wire _not_97 = ~_bits_151; // FirstSet.java:35
   wire _mux_18 = _not_95 ? _not_96 : _not_97; // FirstSet.java:36
   wire [1:0] _cat_17 = {_not_95, _mux_18}; // FirstSet.java:36
   wire [1:0] _mux_19 = _not_91 ? _cat_16 : _cat_17; // FirstSet.java:36
   wire [2:0] _cat_18 = {_not_91, _mux_19}; // FirstSet.java:36
   wire _not_98 = ~_or_53; // FirstSet.java:35
   wire _not_99 = ~_or_54; // FirstSet.java:35
-  wire _not_100 = ~_bits_117; // FirstSet.java:35
-  wire _not_101 = ~_bits_115; // FirstSet.java:35
+  wire _not_100 = ~_bits_149; // FirstSet.java:35
+  wire _not_101 = ~_bits_147; // FirstSet.java:35
   wire _mux_20 = _not_99 ? _not_100 : _not_101; // FirstSet.java:36
   wire [1:0] _cat_19 = {_not_99, _mux_20}; // FirstSet.java:36
   wire _not_102 = ~_or_51; // FirstSet.java:35
-  wire _not_103 = ~_bits_113; // FirstSet.java:35
-  wire _not_104 = ~_bits_111; // FirstSet.java:35
+  wire _not_103 = ~_bits_145; // FirstSet.java:35
+  wire _not_104 = ~_bits_143; // FirstSet.java:35
   wire _mux_21 = _not_102 ? _not_103 : _not_104; // FirstSet.java:36
   wire [1:0] _cat_20 = {_not_102, _mux_21}; // FirstSet.java:36
   wire [1:0] _mux_22 = _not_98 ? _cat_19 : _cat_20; // FirstSet.java:36
@@ -1347,7 +1283,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _cat_22 = {_not_90, _mux_23}; // FirstSet.java:36
   wire [3:0] _mux_24 = _not_74 ? _cat_15 : _cat_22; // FirstSet.java:36
   wire [4:0] _cat_23 = {_not_74, _mux_24}; // FirstSet.java:36
-  wire [4:0] _bits_143 = _cat_23; // FirstSet.java:44
+  wire [4:0] _bits_175 = _cat_23; // FirstSet.java:44
   wire _not_105 = ~slot_pick_load; // SlotPicker.java:54
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_164 = slot_pick_candidates & _not_106; // SlotPicker.java:38
@@ -1360,65 +1296,65 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:43
   wire [31:0] _not_110 = ~_sub_8; // SlotPicker.java:51
   wire [31:0] _and_166 = slot_pick_remaining & _not_110; // SlotPicker.java:51
-  wire _bits_144 = slot_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_145 = slot_pick_remaining[1]; // FirstSet.java:25
-  wire _or_82 = _bits_144 | _bits_145; // FirstSet.java:37
-  wire _bits_146 = slot_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_147 = slot_pick_remaining[3]; // FirstSet.java:25
-  wire _or_83 = _bits_146 | _bits_147; // FirstSet.java:37
+  wire _bits_176 = slot_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_177 = slot_pick_remaining[1]; // FirstSet.java:25
+  wire _or_82 = _bits_176 | _bits_177; // FirstSet.java:37
+  wire _bits_178 = slot_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_179 = slot_pick_remaining[3]; // FirstSet.java:25
+  wire _or_83 = _bits_178 | _bits_179; // FirstSet.java:37
   wire _or_84 = _or_82 | _or_83; // FirstSet.java:37
-  wire _bits_148 = slot_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_149 = slot_pick_remaining[5]; // FirstSet.java:25
-  wire _or_85 = _bits_148 | _bits_149; // FirstSet.java:37
-  wire _bits_150 = slot_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_151 = slot_pick_remaining[7]; // FirstSet.java:25
-  wire _or_86 = _bits_150 | _bits_151; // FirstSet.java:37
+  wire _bits_180 = slot_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_181 = slot_pick_remaining[5]; // FirstSet.java:25
+  wire _or_85 = _bits_180 | _bits_181; // FirstSet.java:37
+  wire _bits_182 = slot_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_183 = slot_pick_remaining[7]; // FirstSet.java:25
+  wire _or_86 = _bits_182 | _bits_183; // FirstSet.java:37
   wire _or_87 = _or_85 | _or_86; // FirstSet.java:37
   wire _or_88 = _or_84 | _or_87; // FirstSet.java:37
-  wire _bits_152 = slot_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_153 = slot_pick_remaining[9]; // FirstSet.java:25
-  wire _or_89 = _bits_152 | _bits_153; // FirstSet.java:37
-  wire _bits_154 = slot_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_155 = slot_pick_remaining[11]; // FirstSet.java:25
-  wire _or_90 = _bits_154 | _bits_155; // FirstSet.java:37
+  wire _bits_184 = slot_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_185 = slot_pick_remaining[9]; // FirstSet.java:25
+  wire _or_89 = _bits_184 | _bits_185; // FirstSet.java:37
+  wire _bits_186 = slot_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_187 = slot_pick_remaining[11]; // FirstSet.java:25
+  wire _or_90 = _bits_186 | _bits_187; // FirstSet.java:37
   wire _or_91 = _or_89 | _or_90; // FirstSet.java:37
-  wire _bits_156 = slot_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_157 = slot_pick_remaining[13]; // FirstSet.java:25
-  wire _or_92 = _bits_156 | _bits_157; // FirstSet.java:37
-  wire _bits_158 = slot_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_159 = slot_pick_remaining[15]; // FirstSet.java:25
-  wire _or_93 = _bits_158 | _bits_159; // FirstSet.java:37
+  wire _bits_188 = slot_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_189 = slot_pick_remaining[13]; // FirstSet.java:25
+  wire _or_92 = _bits_188 | _bits_189; // FirstSet.java:37
+  wire _bits_190 = slot_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_191 = slot_pick_remaining[15]; // FirstSet.java:25
+  wire _or_93 = _bits_190 | _bits_191; // FirstSet.java:37
   wire _or_94 = _or_92 | _or_93; // FirstSet.java:37
   wire _or_95 = _or_91 | _or_94; // FirstSet.java:37
   wire _or_96 = _or_88 | _or_95; // FirstSet.java:37
-  wire _bits_160 = slot_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_161 = slot_pick_remaining[17]; // FirstSet.java:25
-  wire _or_97 = _bits_160 | _bits_161; // FirstSet.java:37
-  wire _bits_162 = slot_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_163 = slot_pick_remaining[19]; // FirstSet.java:25
-  wire _or_98 = _bits_162 | _bits_163; // FirstSet.java:37
+  wire _bits_192 = slot_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_193 = slot_pick_remaining[17]; // FirstSet.java:25
+  wire _or_97 = _bits_192 | _bits_193; // FirstSet.java:37
+  wire _bits_194 = slot_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_195 = slot_pick_remaining[19]; // FirstSet.java:25
+  wire _or_98 = _bits_194 | _bits_195; // FirstSet.java:37
   wire _or_99 = _or_97 | _or_98; // FirstSet.java:37
-  wire _bits_164 = slot_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_165 = slot_pick_remaining[21]; // FirstSet.java:25
-  wire _or_100 = _bits_164 | _bits_165; // FirstSet.java:37
-  wire _bits_166 = slot_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_167 = slot_pick_remaining[23]; // FirstSet.java:25
-  wire _or_101 = _bits_166 | _bits_167; // FirstSet.java:37
+  wire _bits_196 = slot_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_197 = slot_pick_remaining[21]; // FirstSet.java:25
+  wire _or_100 = _bits_196 | _bits_197; // FirstSet.java:37
+  wire _bits_198 = slot_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_199 = slot_pick_remaining[23]; // FirstSet.java:25
+  wire _or_101 = _bits_198 | _bits_199; // FirstSet.java:37
   wire _or_102 = _or_100 | _or_101; // FirstSet.java:37
   wire _or_103 = _or_99 | _or_102; // FirstSet.java:37
-  wire _bits_168 = slot_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_169 = slot_pick_remaining[25]; // FirstSet.java:25
-  wire _or_104 = _bits_168 | _bits_169; // FirstSet.java:37
-  wire _bits_170 = slot_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_171 = slot_pick_remaining[27]; // FirstSet.java:25
-  wire _or_105 = _bits_170 | _bits_171; // FirstSet.java:37
+  wire _bits_200 = slot_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_201 = slot_pick_remaining[25]; // FirstSet.java:25
+  wire _or_104 = _bits_200 | _bits_201; // FirstSet.java:37
+  wire _bits_202 = slot_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_203 = slot_pick_remaining[27]; // FirstSet.java:25
+  wire _or_105 = _bits_202 | _bits_203; // FirstSet.java:37
   wire _or_106 = _or_104 | _or_105; // FirstSet.java:37
-  wire _bits_172 = slot_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_173 = slot_pick_remaining[29]; // FirstSet.java:25
-  wire _or_107 = _bits_172 | _bits_173; // FirstSet.java:37
-  wire _bits_174 = slot_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_175 = slot_pick_remaining[31]; // FirstSet.java:25
-  wire _or_108 = _bits_174 | _bits_175; // FirstSet.java:37
+  wire _bits_204 = slot_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_205 = slot_pick_remaining[29]; // FirstSet.java:25
+  wire _or_107 = _bits_204 | _bits_205; // FirstSet.java:37
+  wire _bits_206 = slot_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_207 = slot_pick_remaining[31]; // FirstSet.java:25
+  wire _or_108 = _bits_206 | _bits_207; // FirstSet.java:37
   wire _or_109 = _or_107 | _or_108; // FirstSet.java:37
   wire _or_110 = _or_106 | _or_109; // FirstSet.java:37
   wire _or_111 = _or_103 | _or_110; // FirstSet.java:37
@@ -1427,26 +1363,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_112 = ~_or_103; // FirstSet.java:35
   wire _not_113 = ~_or_106; // FirstSet.java:35
   wire _not_114 = ~_or_107; // FirstSet.java:35
-  wire _not_115 = ~_bits_174; // FirstSet.java:35
-  wire _not_116 = ~_bits_172; // FirstSet.java:35
+  wire _not_115 = ~_bits_206; // FirstSet.java:35
+  wire _not_116 = ~_bits_204; // FirstSet.java:35
   wire _mux_25 = _not_114 ? _not_115 : _not_116; // FirstSet.java:36
   wire [1:0] _cat_24 = {_not_114, _mux_25}; // FirstSet.java:36
   wire _not_117 = ~_or_104; // FirstSet.java:35
-  wire _not_118 = ~_bits_170; // FirstSet.java:35
-  wire _not_119 = ~_bits_168; // FirstSet.java:35
+  wire _not_118 = ~_bits_202; // FirstSet.java:35
+  wire _not_119 = ~_bits_200; // FirstSet.java:35
   wire _mux_26 = _not_117 ? _not_118 : _not_119; // FirstSet.java:36
   wire [1:0] _cat_25 = {_not_117, _mux_26}; // FirstSet.java:36
   wire [1:0] _mux_27 = _not_113 ? _cat_24 : _cat_25; // FirstSet.java:36
   wire [2:0] _cat_26 = {_not_113, _mux_27}; // FirstSet.java:36
   wire _not_120 = ~_or_99; // FirstSet.java:35
   wire _not_121 = ~_or_100; // FirstSet.java:35
-  wire _not_122 = ~_bits_166; // FirstSet.java:35
-  wire _not_123 = ~_bits_164; // FirstSet.java:35
+  wire _not_122 = ~_bits_198; // FirstSet.java:35
+  wire _not_123 = ~_bits_196; // FirstSet.java:35
   wire _mux_28 = _not_121 ? _not_122 : _not_123; // FirstSet.java:36
   wire [1:0] _cat_27 = {_not_121, _mux_28}; // FirstSet.java:36
   wire _not_124 = ~_or_97; // FirstSet.java:35
-  wire _not_125 = ~_bits_162; // FirstSet.java:35
-  wire _not_126 = ~_bits_160; // FirstSet.java:35
+  wire _not_125 = ~_bits_194; // FirstSet.java:35
+  wire _not_126 = ~_bits_192; // FirstSet.java:35
   wire _mux_29 = _not_124 ? _not_125 : _not_126; // FirstSet.java:36
   wire [1:0] _cat_28 = {_not_124, _mux_29}; // FirstSet.java:36
   wire [1:0] _mux_30 = _not_120 ? _cat_27 : _cat_28; // FirstSet.java:36
@@ -1456,26 +1392,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_127 = ~_or_88; // FirstSet.java:35
   wire _not_128 = ~_or_91; // FirstSet.java:35
   wire _not_129 = ~_or_92; // FirstSet.java:35
-  wire _not_130 = ~_bits_158; // FirstSet.java:35
-  wire _not_131 = ~_bits_156; // FirstSet.java:35
+  wire _not_130 = ~_bits_190; // FirstSet.java:35
+  wire _not_131 = ~_bits_188; // FirstSet.java:35
   wire _mux_32 = _not_129 ? _not_130 : _not_131; // FirstSet.java:36
   wire [1:0] _cat_31 = {_not_129, _mux_32}; // FirstSet.java:36
   wire _not_132 = ~_or_89; // FirstSet.java:35
-  wire _not_133 = ~_bits_154; // FirstSet.java:35
-  wire _not_134 = ~_bits_152; // FirstSet.java:35
+  wire _not_133 = ~_bits_186; // FirstSet.java:35
+  wire _not_134 = ~_bits_184; // FirstSet.java:35
   wire _mux_33 = _not_132 ? _not_133 : _not_134; // FirstSet.java:36
   wire [1:0] _cat_32 = {_not_132, _mux_33}; // FirstSet.java:36
   wire [1:0] _mux_34 = _not_128 ? _cat_31 : _cat_32; // FirstSet.java:36
   wire [2:0] _cat_33 = {_not_128, _mux_34}; // FirstSet.java:36
   wire _not_135 = ~_or_84; // FirstSet.java:35
   wire _not_136 = ~_or_85; // FirstSet.java:35
-  wire _not_137 = ~_bits_150; // FirstSet.java:35
-  wire _not_138 = ~_bits_148; // FirstSet.java:35
+  wire _not_137 = ~_bits_182; // FirstSet.java:35
+  wire _not_138 = ~_bits_180; // FirstSet.java:35
   wire _mux_35 = _not_136 ? _not_137 : _not_138; // FirstSet.java:36
   wire [1:0] _cat_34 = {_not_136, _mux_35}; // FirstSet.java:36
   wire _not_139 = ~_or_82; // FirstSet.java:35
-  wire _not_140 = ~_bits_146; // FirstSet.java:35
-  wire _not_141 = ~_bits_144; // FirstSet.java:35
+  wire _not_140 = ~_bits_178; // FirstSet.java:35
+  wire _not_141 = ~_bits_176; // FirstSet.java:35
   wire _mux_36 = _not_139 ? _not_140 : _not_141; // FirstSet.java:36
   wire [1:0] _cat_35 = {_not_139, _mux_36}; // FirstSet.java:36
   wire [1:0] _mux_37 = _not_135 ? _cat_34 : _cat_35; // FirstSet.java:36
@@ -1484,7 +1420,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _cat_37 = {_not_127, _mux_38}; // FirstSet.java:36
   wire [3:0] _mux_39 = _not_111 ? _cat_30 : _cat_37; // FirstSet.java:36
   wire [4:0] _cat_38 = {_not_111, _mux_39}; // FirstSet.java:36
-  wire [4:0] _bits_176 = _cat_38; // FirstSet.java:44
+  wire [4:0] _bits_208 = _cat_38; // FirstSet.java:44
   wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:480
   wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:471
   wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:500
@@ -1515,31 +1451,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_175 = _and_174 & multiplier_free; // RapController.java:379
   wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:516
   wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:533
-  wire [4:0] _bits_177 = readout_slot[4:0]; // RapController.java:531
-  wire _eq_285 = _bits_177 == 5'd0; // NodeTable.java:83
-  wire [4:0] _dyn_index_2 = _bits_177[4] ? (_bits_177[3] ? (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_31 : slot_depth_30) : (_bits_177[0] ? slot_depth_29 : slot_depth_28)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_27 : slot_depth_26) : (_bits_177[0] ? slot_depth_25 : slot_depth_24))) : (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_23 : slot_depth_22) : (_bits_177[0] ? slot_depth_21 : slot_depth_20)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_19 : slot_depth_18) : (_bits_177[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_177[3] ? (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_15 : slot_depth_14) : (_bits_177[0] ? slot_depth_13 : slot_depth_12)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_11 : slot_depth_10) : (_bits_177[0] ? slot_depth_9 : slot_depth_8))) : (_bits_177[2] ? (_bits_177[1] ? (_bits_177[0] ? slot_depth_7 : slot_depth_6) : (_bits_177[0] ? slot_depth_5 : slot_depth_4)) : (_bits_177[1] ? (_bits_177[0] ? slot_depth_3 : slot_depth_2) : (_bits_177[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:83
-  wire [4:0] _mux_42 = _eq_285 ? 5'd0 : _dyn_index_2; // NodeTable.java:83
+  wire [4:0] _bits_209 = readout_slot[4:0]; // RapController.java:531
+  wire _eq_189 = _bits_209 == 5'd0; // NodeTable.java:99
+  wire [4:0] _dyn_index_2 = _bits_209[4] ? (_bits_209[3] ? (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? slot_depth_31 : slot_depth_30) : (_bits_209[0] ? slot_depth_29 : slot_depth_28)) : (_bits_209[1] ? (_bits_209[0] ? slot_depth_27 : slot_depth_26) : (_bits_209[0] ? slot_depth_25 : slot_depth_24))) : (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? slot_depth_23 : slot_depth_22) : (_bits_209[0] ? slot_depth_21 : slot_depth_20)) : (_bits_209[1] ? (_bits_209[0] ? slot_depth_19 : slot_depth_18) : (_bits_209[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_209[3] ? (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? slot_depth_15 : slot_depth_14) : (_bits_209[0] ? slot_depth_13 : slot_depth_12)) : (_bits_209[1] ? (_bits_209[0] ? slot_depth_11 : slot_depth_10) : (_bits_209[0] ? slot_depth_9 : slot_depth_8))) : (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? slot_depth_7 : slot_depth_6) : (_bits_209[0] ? slot_depth_5 : slot_depth_4)) : (_bits_209[1] ? (_bits_209[0] ? slot_depth_3 : slot_depth_2) : (_bits_209[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
+  wire [4:0] _mux_42 = _eq_189 ? 5'd0 : _dyn_index_2; // NodeTable.java:99
   wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:635
   wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:531
   wire _or_118 = snapshot_product_start | following_kick; // RapController.java:168
   wire [63:0] _mux_44 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:169
   wire [31:0] _mux_45 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:170
-  wire [63:0] _bits_178 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
+  wire [63:0] _bits_210 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
   wire _not_151 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
   wire _and_176 = following_running & _not_151; // MergeSchedule.java:41
   wire _not_152 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_179 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_3 = |_bits_179; // MergeSchedule.java:45
-  wire [31:0] _bits_180 = next_merge[31:0]; // RapController.java:176
-  wire [31:0] _bits_181 = _cat_0[31:0]; // RapController.java:176
-  wire [32:0] _sub_10 = {1'b0, _bits_180} - {1'b0, _bits_181}; // RapController.java:176
-  wire [31:0] _bits_182 = next_merge[63:32]; // RapController.java:177
-  wire [31:0] _bits_183 = _cat_0[63:32]; // RapController.java:177
-  wire [32:0] _sub_11 = {1'b0, _bits_182} - {1'b0, _bits_183}; // RapController.java:177
-  wire _bits_184 = to_merge_lo[32]; // RapController.java:177
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_184}; // RapController.java:177
-  wire _bits_185 = to_merge_hi[32]; // RapController.java:180
-  wire _not_153 = ~_bits_185; // RapController.java:180
+  wire [31:0] _bits_211 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
+  wire _or_r_3 = |_bits_211; // MergeSchedule.java:45
+  wire [31:0] _bits_212 = next_merge[31:0]; // RapController.java:176
+  wire [31:0] _bits_213 = _cat_0[31:0]; // RapController.java:176
+  wire [32:0] _sub_10 = {1'b0, _bits_212} - {1'b0, _bits_213}; // RapController.java:176
+  wire [31:0] _bits_214 = next_merge[63:32]; // RapController.java:177
+  wire [31:0] _bits_215 = _cat_0[63:32]; // RapController.java:177
+  wire [32:0] _sub_11 = {1'b0, _bits_214} - {1'b0, _bits_215}; // RapController.java:177
+  wire _bits_216 = to_merge_lo[32]; // RapController.java:177
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_216}; // RapController.java:177
+  wire _bits_217 = to_merge_hi[32]; // RapController.java:180
+  wire _not_153 = ~_bits_217; // RapController.java:180
   wire _or_r_4 = |to_merge; // RapController.java:180
   wire _and_177 = _not_153 & _or_r_4; // RapController.java:180
   wire walking_kids = state == 4'd8; // RapController.java:186
@@ -1547,17 +1483,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [2:0] _dyn_index_3 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:187
   wire _not_154 = ~commit_stop; // RapController.java:375
   wire _and_178 = io_selected_valid & _not_154; // RapController.java:375
-  wire [4:0] _bits_186 = undo_rdata_0[36:32]; // RapController.java:396
-  wire [4:0] _bits_187 = readout_slot[4:0]; // RapController.java:524
+  wire [4:0] _bits_218 = undo_rdata_0[36:32]; // RapController.java:396
+  wire [4:0] _bits_219 = readout_slot[4:0]; // RapController.java:524
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:93
-  wire [31:0] _bits_188 = verdict_sum[31:0]; // RapController.java:553
-  wire [31:0] _mux_47 = clip_verdict ? _fill_0 : _bits_188; // RapController.java:553
-  wire [31:0] _bits_189 = undo_rdata_0[31:0]; // RapController.java:397
+  wire [31:0] _bits_220 = verdict_sum[31:0]; // RapController.java:553
+  wire [31:0] _mux_47 = clip_verdict ? _fill_0 : _bits_220; // RapController.java:553
+  wire [31:0] _bits_221 = undo_rdata_0[31:0]; // RapController.java:397
   wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:641
   wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:635
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_8}} << _cat_40; // RapController.java:642
-  wire [31:0] _bits_190 = _dshl_2[31:0]; // RapController.java:642
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_190; // RapController.java:642
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_40; // RapController.java:642
+  wire [31:0] _bits_222 = _dshl_2[31:0]; // RapController.java:642
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_222; // RapController.java:642
   wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:214
   wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:446
   wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:635
@@ -1581,79 +1517,79 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:283
   wire [2:0] _dyn_index_4 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:285
   wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:285
-  wire _bits_191 = _dshr_1[0]; // RapController.java:285
-  wire _eq_286 = state == 4'd7; // RapController.java:295
-  wire _eq_287 = state == 4'd8; // RapController.java:295
-  wire _or_121 = _eq_286 | _eq_287; // RapController.java:295
+  wire _bits_223 = _dshr_1[0]; // RapController.java:285
+  wire _eq_190 = state == 4'd7; // RapController.java:295
+  wire _eq_191 = state == 4'd8; // RapController.java:295
+  wire _or_121 = _eq_190 | _eq_191; // RapController.java:295
   wire _and_183 = _or_121 & io_counterResult_valid; // RapController.java:296
-  wire _eq_288 = io_counterResult_bits_op == 2'd2; // RapController.java:296
-  wire _and_184 = _and_183 & _eq_288; // RapController.java:296
+  wire _eq_192 = io_counterResult_bits_op == 2'd2; // RapController.java:296
+  wire _and_184 = _and_183 & _eq_192; // RapController.java:296
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:64
   wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:502
   wire [2:0] _sub_14 = op_children - _add_19; // MergeVerdict.java:92
-  wire [11:0] _bits_192 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_193 = merge_sum[34:24]; // SplitCompare.java:39
-  wire _gt_7 = _bits_192 > {1'b0, _bits_193}; // SplitCompare.java:31
-  wire _eq_289 = _bits_192 == {1'b0, _bits_193}; // SplitCompare.java:31
-  wire [23:0] _bits_194 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_195 = _bits_194[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_196 = merge_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_197 = _bits_196[23:12]; // SplitCompare.java:39
-  wire _gt_8 = _bits_195 > _bits_197; // SplitCompare.java:31
-  wire _eq_290 = _bits_195 == _bits_197; // SplitCompare.java:31
-  wire [11:0] _bits_198 = _bits_194[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_199 = _bits_196[11:0]; // SplitCompare.java:35
-  wire _gt_9 = _bits_198 > _bits_199; // SplitCompare.java:21
-  wire _and_185 = _eq_290 & _gt_9; // SplitCompare.java:31
+  wire [11:0] _bits_224 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_225 = merge_sum[34:24]; // SplitCompare.java:39
+  wire _gt_7 = _bits_224 > {1'b0, _bits_225}; // SplitCompare.java:31
+  wire _eq_193 = _bits_224 == {1'b0, _bits_225}; // SplitCompare.java:31
+  wire [23:0] _bits_226 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_227 = _bits_226[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_228 = merge_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_229 = _bits_228[23:12]; // SplitCompare.java:39
+  wire _gt_8 = _bits_227 > _bits_229; // SplitCompare.java:31
+  wire _eq_194 = _bits_227 == _bits_229; // SplitCompare.java:31
+  wire [11:0] _bits_230 = _bits_226[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_231 = _bits_228[11:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_230 > _bits_231; // SplitCompare.java:21
+  wire _and_185 = _eq_194 & _gt_9; // SplitCompare.java:31
   wire _or_122 = _gt_8 | _and_185; // SplitCompare.java:31
-  wire _and_186 = _eq_289 & _or_122; // SplitCompare.java:31
+  wire _and_186 = _eq_193 & _or_122; // SplitCompare.java:31
   wire _or_123 = _gt_7 | _and_186; // SplitCompare.java:31
-  wire [2:0] _bits_200 = merge_sum[34:32]; // MergeVerdict.java:68
-  wire _or_r_5 = |_bits_200; // MergeVerdict.java:68
+  wire [2:0] _bits_232 = merge_sum[34:32]; // MergeVerdict.java:68
+  wire _or_r_5 = |_bits_232; // MergeVerdict.java:68
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:36
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:37
-  wire [11:0] _bits_201 = batch_min_sum[34:23]; // SplitCompare.java:39
-  wire [11:0] _bits_202 = merge_sum[34:23]; // SplitCompare.java:39
-  wire _gt_10 = _bits_201 > _bits_202; // SplitCompare.java:31
-  wire _eq_291 = _bits_201 == _bits_202; // SplitCompare.java:31
-  wire [22:0] _bits_203 = batch_min_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_204 = _bits_203[22:11]; // SplitCompare.java:39
-  wire [22:0] _bits_205 = merge_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_206 = _bits_205[22:11]; // SplitCompare.java:39
-  wire _gt_11 = _bits_204 > _bits_206; // SplitCompare.java:31
-  wire _eq_292 = _bits_204 == _bits_206; // SplitCompare.java:31
-  wire [10:0] _bits_207 = _bits_203[10:0]; // SplitCompare.java:35
-  wire [10:0] _bits_208 = _bits_205[10:0]; // SplitCompare.java:35
-  wire _gt_12 = _bits_207 > _bits_208; // SplitCompare.java:21
-  wire _and_187 = _eq_292 & _gt_12; // SplitCompare.java:31
+  wire [11:0] _bits_233 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_234 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_10 = _bits_233 > _bits_234; // SplitCompare.java:31
+  wire _eq_195 = _bits_233 == _bits_234; // SplitCompare.java:31
+  wire [22:0] _bits_235 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_236 = _bits_235[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_237 = merge_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_238 = _bits_237[22:11]; // SplitCompare.java:39
+  wire _gt_11 = _bits_236 > _bits_238; // SplitCompare.java:31
+  wire _eq_196 = _bits_236 == _bits_238; // SplitCompare.java:31
+  wire [10:0] _bits_239 = _bits_235[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_240 = _bits_237[10:0]; // SplitCompare.java:35
+  wire _gt_12 = _bits_239 > _bits_240; // SplitCompare.java:21
+  wire _and_187 = _eq_196 & _gt_12; // SplitCompare.java:31
   wire _or_124 = _gt_11 | _and_187; // SplitCompare.java:31
-  wire _and_188 = _eq_291 & _or_124; // SplitCompare.java:31
+  wire _and_188 = _eq_195 & _or_124; // SplitCompare.java:31
   wire _or_125 = _gt_10 | _and_188; // SplitCompare.java:31
   wire _lt_6 = readout_slot < 16'd32; // RapController.java:336
-  wire [4:0] _bits_209 = readout_slot[4:0]; // RapController.java:336
-  wire [31:0] _dshr_2 = slot_valid >> _bits_209; // RapController.java:336
-  wire _bits_210 = _dshr_2[0]; // RapController.java:336
-  wire _and_189 = _lt_6 & _bits_210; // RapController.java:336
-  wire [11:0] _bits_211 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_212 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_13 = _bits_211 > {1'b0, _bits_212}; // SplitCompare.java:31
-  wire _eq_293 = _bits_211 == {1'b0, _bits_212}; // SplitCompare.java:31
-  wire [23:0] _bits_213 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_214 = _bits_213[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_215 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_216 = _bits_215[23:12]; // SplitCompare.java:39
-  wire _gt_14 = _bits_214 > _bits_216; // SplitCompare.java:31
-  wire _eq_294 = _bits_214 == _bits_216; // SplitCompare.java:31
-  wire [11:0] _bits_217 = _bits_213[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_218 = _bits_215[11:0]; // SplitCompare.java:35
-  wire _gt_15 = _bits_217 > _bits_218; // SplitCompare.java:21
-  wire _and_190 = _eq_294 & _gt_15; // SplitCompare.java:31
+  wire [4:0] _bits_241 = readout_slot[4:0]; // RapController.java:336
+  wire [31:0] _dshr_2 = slot_valid >> _bits_241; // RapController.java:336
+  wire _bits_242 = _dshr_2[0]; // RapController.java:336
+  wire _and_189 = _lt_6 & _bits_242; // RapController.java:336
+  wire [11:0] _bits_243 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_244 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_13 = _bits_243 > {1'b0, _bits_244}; // SplitCompare.java:31
+  wire _eq_197 = _bits_243 == {1'b0, _bits_244}; // SplitCompare.java:31
+  wire [23:0] _bits_245 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_246 = _bits_245[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_247 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_248 = _bits_247[23:12]; // SplitCompare.java:39
+  wire _gt_14 = _bits_246 > _bits_248; // SplitCompare.java:31
+  wire _eq_198 = _bits_246 == _bits_248; // SplitCompare.java:31
+  wire [11:0] _bits_249 = _bits_245[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_250 = _bits_247[11:0]; // SplitCompare.java:35
+  wire _gt_15 = _bits_249 > _bits_250; // SplitCompare.java:21
+  wire _and_190 = _eq_198 & _gt_15; // SplitCompare.java:31
   wire _or_126 = _gt_14 | _and_190; // SplitCompare.java:31
-  wire _and_191 = _eq_293 & _or_126; // SplitCompare.java:31
+  wire _and_191 = _eq_197 & _or_126; // SplitCompare.java:31
   wire _or_127 = _gt_13 | _and_191; // SplitCompare.java:31
   wire _not_157 = ~_or_127; // MergeSkip.java:43
   wire _and_192 = skip_valid & _not_157; // MergeSkip.java:43
@@ -1661,65 +1597,65 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_193 = _and_192 & _not_158; // MergeSkip.java:52
   wire _not_159 = ~commit_fire; // MergeSkip.java:52
   wire _and_194 = _and_193 & _not_159; // MergeSkip.java:52
-  wire _bits_219 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_220 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_128 = _bits_219 | _bits_220; // FirstSet.java:64
-  wire _bits_221 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_222 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_129 = _bits_221 | _bits_222; // FirstSet.java:64
+  wire _bits_251 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_252 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_128 = _bits_251 | _bits_252; // FirstSet.java:64
+  wire _bits_253 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_254 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_129 = _bits_253 | _bits_254; // FirstSet.java:64
   wire _or_130 = _or_128 | _or_129; // FirstSet.java:64
-  wire _bits_223 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_224 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_131 = _bits_223 | _bits_224; // FirstSet.java:64
-  wire _bits_225 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_226 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_132 = _bits_225 | _bits_226; // FirstSet.java:64
+  wire _bits_255 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_256 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_131 = _bits_255 | _bits_256; // FirstSet.java:64
+  wire _bits_257 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_258 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_132 = _bits_257 | _bits_258; // FirstSet.java:64
   wire _or_133 = _or_131 | _or_132; // FirstSet.java:64
   wire _or_134 = _or_130 | _or_133; // FirstSet.java:64
-  wire _bits_227 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_228 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_135 = _bits_227 | _bits_228; // FirstSet.java:64
-  wire _bits_229 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_230 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_136 = _bits_229 | _bits_230; // FirstSet.java:64
+  wire _bits_259 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_260 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_135 = _bits_259 | _bits_260; // FirstSet.java:64
+  wire _bits_261 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_262 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_136 = _bits_261 | _bits_262; // FirstSet.java:64
   wire _or_137 = _or_135 | _or_136; // FirstSet.java:64
-  wire _bits_231 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_232 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_138 = _bits_231 | _bits_232; // FirstSet.java:64
-  wire _bits_233 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_234 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_139 = _bits_233 | _bits_234; // FirstSet.java:64
+  wire _bits_263 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_264 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_138 = _bits_263 | _bits_264; // FirstSet.java:64
+  wire _bits_265 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_266 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_139 = _bits_265 | _bits_266; // FirstSet.java:64
   wire _or_140 = _or_138 | _or_139; // FirstSet.java:64
   wire _or_141 = _or_137 | _or_140; // FirstSet.java:64
   wire _or_142 = _or_134 | _or_141; // FirstSet.java:64
-  wire _bits_235 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_236 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_143 = _bits_235 | _bits_236; // FirstSet.java:64
-  wire _bits_237 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_238 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_144 = _bits_237 | _bits_238; // FirstSet.java:64
+  wire _bits_267 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_268 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_143 = _bits_267 | _bits_268; // FirstSet.java:64
+  wire _bits_269 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_270 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_144 = _bits_269 | _bits_270; // FirstSet.java:64
   wire _or_145 = _or_143 | _or_144; // FirstSet.java:64
-  wire _bits_239 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_240 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_146 = _bits_239 | _bits_240; // FirstSet.java:64
-  wire _bits_241 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_242 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_147 = _bits_241 | _bits_242; // FirstSet.java:64
+  wire _bits_271 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_272 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_146 = _bits_271 | _bits_272; // FirstSet.java:64
+  wire _bits_273 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_274 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_147 = _bits_273 | _bits_274; // FirstSet.java:64
   wire _or_148 = _or_146 | _or_147; // FirstSet.java:64
   wire _or_149 = _or_145 | _or_148; // FirstSet.java:64
-  wire _bits_243 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_244 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_150 = _bits_243 | _bits_244; // FirstSet.java:64
-  wire _bits_245 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_246 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_151 = _bits_245 | _bits_246; // FirstSet.java:64
+  wire _bits_275 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_276 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_150 = _bits_275 | _bits_276; // FirstSet.java:64
+  wire _bits_277 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_278 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_151 = _bits_277 | _bits_278; // FirstSet.java:64
   wire _or_152 = _or_150 | _or_151; // FirstSet.java:64
-  wire _bits_247 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_248 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_153 = _bits_247 | _bits_248; // FirstSet.java:64
-  wire _bits_249 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_250 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_154 = _bits_249 | _bits_250; // FirstSet.java:64
+  wire _bits_279 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_280 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_153 = _bits_279 | _bits_280; // FirstSet.java:64
+  wire _bits_281 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_282 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_154 = _bits_281 | _bits_282; // FirstSet.java:64
   wire _or_155 = _or_153 | _or_154; // FirstSet.java:64
   wire _or_156 = _or_152 | _or_155; // FirstSet.java:64
   wire _or_157 = _or_149 | _or_156; // FirstSet.java:64
@@ -1727,29 +1663,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_196 = _or_134 & _or_141; // FirstSet.java:61
   wire _and_197 = _or_130 & _or_133; // FirstSet.java:61
   wire _and_198 = _or_128 & _or_129; // FirstSet.java:61
-  wire _and_199 = _bits_219 & _bits_220; // FirstSet.java:61
+  wire _and_199 = _bits_251 & _bits_252; // FirstSet.java:61
   wire _or_158 = _and_198 | _and_199; // FirstSet.java:62
-  wire _and_200 = _bits_221 & _bits_222; // FirstSet.java:61
+  wire _and_200 = _bits_253 & _bits_254; // FirstSet.java:61
   wire _or_159 = _or_158 | _and_200; // FirstSet.java:63
   wire _or_160 = _and_197 | _or_159; // FirstSet.java:62
   wire _and_201 = _or_131 & _or_132; // FirstSet.java:61
-  wire _and_202 = _bits_223 & _bits_224; // FirstSet.java:61
+  wire _and_202 = _bits_255 & _bits_256; // FirstSet.java:61
   wire _or_161 = _and_201 | _and_202; // FirstSet.java:62
-  wire _and_203 = _bits_225 & _bits_226; // FirstSet.java:61
+  wire _and_203 = _bits_257 & _bits_258; // FirstSet.java:61
   wire _or_162 = _or_161 | _and_203; // FirstSet.java:63
   wire _or_163 = _or_160 | _or_162; // FirstSet.java:63
   wire _or_164 = _and_196 | _or_163; // FirstSet.java:62
   wire _and_204 = _or_137 & _or_140; // FirstSet.java:61
   wire _and_205 = _or_135 & _or_136; // FirstSet.java:61
-  wire _and_206 = _bits_227 & _bits_228; // FirstSet.java:61
+  wire _and_206 = _bits_259 & _bits_260; // FirstSet.java:61
   wire _or_165 = _and_205 | _and_206; // FirstSet.java:62
-  wire _and_207 = _bits_229 & _bits_230; // FirstSet.java:61
+  wire _and_207 = _bits_261 & _bits_262; // FirstSet.java:61
   wire _or_166 = _or_165 | _and_207; // FirstSet.java:63
   wire _or_167 = _and_204 | _or_166; // FirstSet.java:62
   wire _and_208 = _or_138 & _or_139; // FirstSet.java:61
-  wire _and_209 = _bits_231 & _bits_232; // FirstSet.java:61
+  wire _and_209 = _bits_263 & _bits_264; // FirstSet.java:61
   wire _or_168 = _and_208 | _and_209; // FirstSet.java:62
-  wire _and_210 = _bits_233 & _bits_234; // FirstSet.java:61
+  wire _and_210 = _bits_265 & _bits_266; // FirstSet.java:61
   wire _or_169 = _or_168 | _and_210; // FirstSet.java:63
   wire _or_170 = _or_167 | _or_169; // FirstSet.java:63
   wire _or_171 = _or_164 | _or_170; // FirstSet.java:63
@@ -1757,87 +1693,87 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_211 = _or_149 & _or_156; // FirstSet.java:61
   wire _and_212 = _or_145 & _or_148; // FirstSet.java:61
   wire _and_213 = _or_143 & _or_144; // FirstSet.java:61
-  wire _and_214 = _bits_235 & _bits_236; // FirstSet.java:61
+  wire _and_214 = _bits_267 & _bits_268; // FirstSet.java:61
   wire _or_173 = _and_213 | _and_214; // FirstSet.java:62
-  wire _and_215 = _bits_237 & _bits_238; // FirstSet.java:61
+  wire _and_215 = _bits_269 & _bits_270; // FirstSet.java:61
   wire _or_174 = _or_173 | _and_215; // FirstSet.java:63
   wire _or_175 = _and_212 | _or_174; // FirstSet.java:62
   wire _and_216 = _or_146 & _or_147; // FirstSet.java:61
-  wire _and_217 = _bits_239 & _bits_240; // FirstSet.java:61
+  wire _and_217 = _bits_271 & _bits_272; // FirstSet.java:61
   wire _or_176 = _and_216 | _and_217; // FirstSet.java:62
-  wire _and_218 = _bits_241 & _bits_242; // FirstSet.java:61
+  wire _and_218 = _bits_273 & _bits_274; // FirstSet.java:61
   wire _or_177 = _or_176 | _and_218; // FirstSet.java:63
   wire _or_178 = _or_175 | _or_177; // FirstSet.java:63
   wire _or_179 = _and_211 | _or_178; // FirstSet.java:62
   wire _and_219 = _or_152 & _or_155; // FirstSet.java:61
   wire _and_220 = _or_150 & _or_151; // FirstSet.java:61
-  wire _and_221 = _bits_243 & _bits_244; // FirstSet.java:61
+  wire _and_221 = _bits_275 & _bits_276; // FirstSet.java:61
   wire _or_180 = _and_220 | _and_221; // FirstSet.java:62
-  wire _and_222 = _bits_245 & _bits_246; // FirstSet.java:61
+  wire _and_222 = _bits_277 & _bits_278; // FirstSet.java:61
   wire _or_181 = _or_180 | _and_222; // FirstSet.java:63
   wire _or_182 = _and_219 | _or_181; // FirstSet.java:62
   wire _and_223 = _or_153 & _or_154; // FirstSet.java:61
-  wire _and_224 = _bits_247 & _bits_248; // FirstSet.java:61
+  wire _and_224 = _bits_279 & _bits_280; // FirstSet.java:61
   wire _or_183 = _and_223 | _and_224; // FirstSet.java:62
-  wire _and_225 = _bits_249 & _bits_250; // FirstSet.java:61
+  wire _and_225 = _bits_281 & _bits_282; // FirstSet.java:61
   wire _or_184 = _or_183 | _and_225; // FirstSet.java:63
   wire _or_185 = _or_182 | _or_184; // FirstSet.java:63
   wire _or_186 = _or_179 | _or_185; // FirstSet.java:63
   wire _or_187 = _or_172 | _or_186; // FirstSet.java:63
   wire _not_160 = ~_or_187; // SlotPicker.java:80
-  wire _eq_295 = state == 4'd1; // RapController.java:676
-  wire _not_161 = ~commit_stop; // RapController.java:676
-  wire _and_226 = _eq_295 & _not_161; // RapController.java:676
-  wire _not_162 = ~io_headValid; // RapController.java:676
-  wire _and_227 = pipe_empty & _not_162; // RapController.java:676
-  wire [2:0] _mux_48 = _and_227 ? 3'd1 : fill_cause; // RapController.java:676
-  wire _eq_296 = state == 4'd2; // RapController.java:677
-  wire _eq_297 = state == 4'd3; // RapController.java:677
-  wire _or_188 = _eq_296 | _eq_297; // RapController.java:677
-  wire _eq_298 = state == 4'd11; // RapController.java:677
-  wire _or_189 = _or_188 | _eq_298; // RapController.java:677
-  wire _or_190 = _or_189 | commit_stop; // RapController.java:677
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:678
-  wire _ge_4 = state >= 4'd4; // RapController.java:679
-  wire _le_1 = state <= 4'd6; // RapController.java:679
-  wire _and_228 = _ge_4 & _le_1; // RapController.java:679
-  wire _ge_5 = state >= 4'd7; // RapController.java:680
-  wire _le_2 = state <= 4'd10; // RapController.java:680
-  wire _and_229 = _ge_5 & _le_2; // RapController.java:680
-  wire [3:0] _bits_251 = undo_sp[3:0]; // RapController.java:253
+  wire _eq_199 = state == 4'd1; // RapController.java:674
+  wire _not_161 = ~commit_stop; // RapController.java:674
+  wire _and_226 = _eq_199 & _not_161; // RapController.java:674
+  wire _not_162 = ~io_headValid; // RapController.java:674
+  wire _and_227 = pipe_empty & _not_162; // RapController.java:674
+  wire [2:0] _mux_48 = _and_227 ? 3'd1 : fill_cause; // RapController.java:674
+  wire _eq_200 = state == 4'd2; // RapController.java:675
+  wire _eq_201 = state == 4'd3; // RapController.java:675
+  wire _or_188 = _eq_200 | _eq_201; // RapController.java:675
+  wire _eq_202 = state == 4'd11; // RapController.java:675
+  wire _or_189 = _or_188 | _eq_202; // RapController.java:675
+  wire _or_190 = _or_189 | commit_stop; // RapController.java:675
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:676
+  wire _ge_4 = state >= 4'd4; // RapController.java:677
+  wire _le_1 = state <= 4'd6; // RapController.java:677
+  wire _and_228 = _ge_4 & _le_1; // RapController.java:677
+  wire _ge_5 = state >= 4'd7; // RapController.java:678
+  wire _le_2 = state <= 4'd10; // RapController.java:678
+  wire _and_229 = _ge_5 & _le_2; // RapController.java:678
+  wire [3:0] _bits_283 = undo_sp[3:0]; // RapController.java:253
   wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:253
-  wire _eq_299 = state == 4'd3; // RapController.java:249
+  wire _eq_203 = state == 4'd3; // RapController.java:249
   wire _ne_4 = undo_sp != 5'd0; // RapController.java:249
-  wire undo_pop = _eq_299 & _ne_4; // RapController.java:249
+  wire undo_pop = _eq_203 & _ne_4; // RapController.java:249
   wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:250
   wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:250
   wire [4:0] _mux_50 = undo_pop ? _sub_15 : _sub_16; // RapController.java:250
-  wire [3:0] _bits_252 = _mux_50[3:0]; // RapController.java:250
+  wire [3:0] _bits_284 = _mux_50[3:0]; // RapController.java:250
   wire _not_163 = ~undo_push; // RapController.java:250
   wire read_parent_prefix = state == 4'd5; // RapController.java:154
-  wire [4:0] _bits_253 = readout_slot[4:0]; // RapController.java:155
-  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_253; // RapController.java:155
-  wire _eq_300 = state == 4'd12; // RapController.java:156
-  wire _or_191 = read_parent_prefix | _eq_300; // RapController.java:156
+  wire [4:0] _bits_285 = readout_slot[4:0]; // RapController.java:155
+  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_285; // RapController.java:155
+  wire _eq_204 = state == 4'd12; // RapController.java:156
+  wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:156
   wire _not_164 = ~_and_184; // MergeVerdict.java:73
   wire _and_230 = in_run & io_selected_valid; // RapController.java:565
-  wire _eq_301 = io_counterResult_bits_op == 2'd0; // RapController.java:568
-  wire _and_231 = io_counterResult_valid & _eq_301; // RapController.java:568
-  wire _eq_302 = hit_event_4 == _and_231; // RapController.java:569
+  wire _eq_205 = io_counterResult_bits_op == 2'd0; // RapController.java:568
+  wire _and_231 = io_counterResult_valid & _eq_205; // RapController.java:568
+  wire _eq_206 = hit_event_4 == _and_231; // RapController.java:569
   wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:570
   wire _and_232 = in_run & io_counterResult_valid; // RapController.java:570
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:571
   wire _not_165 = ~io_counterResult_valid; // RapController.java:572
-  wire _eq_303 = state == 4'd2; // RapController.java:572
-  wire _and_233 = _eq_303 & pipe_empty; // RapController.java:572
-  wire _eq_304 = state == 4'd6; // RapController.java:573
-  wire _and_234 = _eq_304 & slot_pick_ready; // RapController.java:573
+  wire _eq_207 = state == 4'd2; // RapController.java:572
+  wire _and_233 = _eq_207 & pipe_empty; // RapController.java:572
+  wire _eq_208 = state == 4'd6; // RapController.java:573
+  wire _and_234 = _eq_208 & slot_pick_ready; // RapController.java:573
   wire _and_r_0 = &present_children; // RapController.java:575
   wire _not_166 = ~_and_r_0; // RapController.java:575
   wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:576
-  wire _eq_305 = _dyn_index_5 == 3'd0; // RapController.java:576
-  wire _eq_306 = split_fits == _ge_3; // RapController.java:580
-  wire _eq_307 = op_children == _dyn_index_3; // RapController.java:584
+  wire _eq_209 = _dyn_index_5 == 3'd0; // RapController.java:576
+  wire _eq_210 = split_fits == _ge_3; // RapController.java:580
+  wire _eq_211 = op_children == _dyn_index_3; // RapController.java:584
   wire _not_167 = ~kids_fresh; // RapController.java:581
   wire _and_235 = walking_kids & _not_167; // RapController.java:581
   wire _and_236 = _and_235 & slot_pick_ready; // RapController.java:581
@@ -1846,7 +1782,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_168 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_169 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_168 & _not_169; // StatusRegs.java:82
-  wire _eq_308 = kids_vector == visited_kids; // RapController.java:586
+  wire _eq_212 = kids_vector == visited_kids; // RapController.java:586
   wire _not_170 = ~_or_121; // RapController.java:588
   wire _and_238 = verdict_act & _not_170; // RapController.java:588
   wire _or_193 = ev_commit | ev_saturation; // StatusRegs.java:118
@@ -1859,38 +1795,38 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_199 = _or_198 | _or_r_6; // StatusRegs.java:118
   wire _or_200 = _or_199 | ev_pending; // StatusRegs.java:118
   wire _not_171 = ~_or_200; // RapController.java:589
-  wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:70
-  wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:70
-  wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:70
-  wire _gt_19 = slot_depth_28 > deepest_depth; // NodeTable.java:70
-  wire _gt_20 = slot_depth_27 > deepest_depth; // NodeTable.java:70
-  wire _gt_21 = slot_depth_26 > deepest_depth; // NodeTable.java:70
-  wire _gt_22 = slot_depth_25 > deepest_depth; // NodeTable.java:70
-  wire _gt_23 = slot_depth_24 > deepest_depth; // NodeTable.java:70
-  wire _gt_24 = slot_depth_23 > deepest_depth; // NodeTable.java:70
-  wire _gt_25 = slot_depth_22 > deepest_depth; // NodeTable.java:70
-  wire _gt_26 = slot_depth_21 > deepest_depth; // NodeTable.java:70
-  wire _gt_27 = slot_depth_20 > deepest_depth; // NodeTable.java:70
-  wire _gt_28 = slot_depth_19 > deepest_depth; // NodeTable.java:70
-  wire _gt_29 = slot_depth_18 > deepest_depth; // NodeTable.java:70
-  wire _gt_30 = slot_depth_17 > deepest_depth; // NodeTable.java:70
-  wire _gt_31 = slot_depth_16 > deepest_depth; // NodeTable.java:70
-  wire _gt_32 = slot_depth_15 > deepest_depth; // NodeTable.java:70
-  wire _gt_33 = slot_depth_14 > deepest_depth; // NodeTable.java:70
-  wire _gt_34 = slot_depth_13 > deepest_depth; // NodeTable.java:70
-  wire _gt_35 = slot_depth_12 > deepest_depth; // NodeTable.java:70
-  wire _gt_36 = slot_depth_11 > deepest_depth; // NodeTable.java:70
-  wire _gt_37 = slot_depth_10 > deepest_depth; // NodeTable.java:70
-  wire _gt_38 = slot_depth_9 > deepest_depth; // NodeTable.java:70
-  wire _gt_39 = slot_depth_8 > deepest_depth; // NodeTable.java:70
-  wire _gt_40 = slot_depth_7 > deepest_depth; // NodeTable.java:70
-  wire _gt_41 = slot_depth_6 > deepest_depth; // NodeTable.java:70
-  wire _gt_42 = slot_depth_5 > deepest_depth; // NodeTable.java:70
-  wire _gt_43 = slot_depth_4 > deepest_depth; // NodeTable.java:70
-  wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:70
-  wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:70
-  wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:70
-  wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:78
+  wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
+  wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
+  wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
+  wire _gt_19 = slot_depth_28 > deepest_depth; // NodeTable.java:86
+  wire _gt_20 = slot_depth_27 > deepest_depth; // NodeTable.java:86
+  wire _gt_21 = slot_depth_26 > deepest_depth; // NodeTable.java:86
+  wire _gt_22 = slot_depth_25 > deepest_depth; // NodeTable.java:86
+  wire _gt_23 = slot_depth_24 > deepest_depth; // NodeTable.java:86
+  wire _gt_24 = slot_depth_23 > deepest_depth; // NodeTable.java:86
+  wire _gt_25 = slot_depth_22 > deepest_depth; // NodeTable.java:86
+  wire _gt_26 = slot_depth_21 > deepest_depth; // NodeTable.java:86
+  wire _gt_27 = slot_depth_20 > deepest_depth; // NodeTable.java:86
+  wire _gt_28 = slot_depth_19 > deepest_depth; // NodeTable.java:86
+  wire _gt_29 = slot_depth_18 > deepest_depth; // NodeTable.java:86
+  wire _gt_30 = slot_depth_17 > deepest_depth; // NodeTable.java:86
+  wire _gt_31 = slot_depth_16 > deepest_depth; // NodeTable.java:86
+  wire _gt_32 = slot_depth_15 > deepest_depth; // NodeTable.java:86
+  wire _gt_33 = slot_depth_14 > deepest_depth; // NodeTable.java:86
+  wire _gt_34 = slot_depth_13 > deepest_depth; // NodeTable.java:86
+  wire _gt_35 = slot_depth_12 > deepest_depth; // NodeTable.java:86
+  wire _gt_36 = slot_depth_11 > deepest_depth; // NodeTable.java:86
+  wire _gt_37 = slot_depth_10 > deepest_depth; // NodeTable.java:86
+  wire _gt_38 = slot_depth_9 > deepest_depth; // NodeTable.java:86
+  wire _gt_39 = slot_depth_8 > deepest_depth; // NodeTable.java:86
+  wire _gt_40 = slot_depth_7 > deepest_depth; // NodeTable.java:86
+  wire _gt_41 = slot_depth_6 > deepest_depth; // NodeTable.java:86
+  wire _gt_42 = slot_depth_5 > deepest_depth; // NodeTable.java:86
+  wire _gt_43 = slot_depth_4 > deepest_depth; // NodeTable.java:86
+  wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:86
+  wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:86
+  wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:86
+  wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
   wire [31:0] _and_239 = slot_valid & _cat_44; // RapController.java:590
   wire _or_r_7 = |_and_239; // RapController.java:590
   wire _not_172 = ~_or_r_7; // RapController.java:590
@@ -1990,9 +1926,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign serialMultiplier_io_a = _mux_44;
   assign serialMultiplier_io_b = _mux_45;
   assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? _and_178 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0)))))))))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? _and_178 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_186 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_187 : io_selected_bits_slot)))))))))))))) : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_186 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_187 : io_selected_bits_slot))))))))))))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_218 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_219 : io_selected_bits_slot)))))))))))))) : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_218 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_219 : io_selected_bits_slot))))))))))))));
   assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0)))))))))))))) : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_47 : (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_189 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})))))))) : (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_189 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))));
+  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_47 : (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_221 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})))))))) : (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_221 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))));
   assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0)))))));
   assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 5'd0) : 5'd0)))))));
   assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0)))))));
@@ -2058,394 +1994,394 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_8 ? slot_depth_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_25 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0) : slot_depth_0)))))));
+    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_8 ? slot_depth_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0) : slot_depth_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_8 ? slot_depth_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_26 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1) : slot_depth_1)))))));
+    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_8 ? slot_depth_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1) : slot_depth_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_8 ? slot_depth_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_27 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2) : slot_depth_2)))))));
+    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_8 ? slot_depth_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2) : slot_depth_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_8 ? slot_depth_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_28 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3) : slot_depth_3)))))));
+    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_8 ? slot_depth_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3) : slot_depth_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_8 ? slot_depth_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_29 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4) : slot_depth_4)))))));
+    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_8 ? slot_depth_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4) : slot_depth_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_8 ? slot_depth_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_30 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5) : slot_depth_5)))))));
+    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_8 ? slot_depth_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5) : slot_depth_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_8 ? slot_depth_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_31 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6) : slot_depth_6)))))));
+    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_8 ? slot_depth_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6) : slot_depth_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_8 ? slot_depth_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_32 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7) : slot_depth_7)))))));
+    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_8 ? slot_depth_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7) : slot_depth_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_8 ? slot_depth_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_33 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8) : slot_depth_8)))))));
+    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_8 ? slot_depth_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8) : slot_depth_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_8 ? slot_depth_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_34 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9) : slot_depth_9)))))));
+    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_8 ? slot_depth_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9) : slot_depth_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_8 ? slot_depth_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_35 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10) : slot_depth_10)))))));
+    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_8 ? slot_depth_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10) : slot_depth_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_8 ? slot_depth_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_36 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11) : slot_depth_11)))))));
+    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_8 ? slot_depth_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11) : slot_depth_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_8 ? slot_depth_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_37 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12) : slot_depth_12)))))));
+    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_8 ? slot_depth_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12) : slot_depth_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_8 ? slot_depth_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_38 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13) : slot_depth_13)))))));
+    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_8 ? slot_depth_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13) : slot_depth_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_8 ? slot_depth_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_39 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14) : slot_depth_14)))))));
+    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_8 ? slot_depth_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14) : slot_depth_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_8 ? slot_depth_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_40 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15) : slot_depth_15)))))));
+    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_8 ? slot_depth_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15) : slot_depth_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_8 ? slot_depth_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_41 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16) : slot_depth_16)))))));
+    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_8 ? slot_depth_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16) : slot_depth_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_8 ? slot_depth_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_42 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17) : slot_depth_17)))))));
+    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_8 ? slot_depth_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17) : slot_depth_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_8 ? slot_depth_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_43 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18) : slot_depth_18)))))));
+    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_8 ? slot_depth_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18) : slot_depth_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_8 ? slot_depth_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_44 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19) : slot_depth_19)))))));
+    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_8 ? slot_depth_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19) : slot_depth_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_8 ? slot_depth_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_45 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20) : slot_depth_20)))))));
+    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_8 ? slot_depth_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20) : slot_depth_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_8 ? slot_depth_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_46 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21) : slot_depth_21)))))));
+    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_8 ? slot_depth_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21) : slot_depth_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_8 ? slot_depth_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_47 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22) : slot_depth_22)))))));
+    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_8 ? slot_depth_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22) : slot_depth_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_8 ? slot_depth_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_48 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23) : slot_depth_23)))))));
+    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_8 ? slot_depth_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23) : slot_depth_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_8 ? slot_depth_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_49 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24) : slot_depth_24)))))));
+    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_8 ? slot_depth_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24) : slot_depth_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_8 ? slot_depth_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_50 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25) : slot_depth_25)))))));
+    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_8 ? slot_depth_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25) : slot_depth_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_8 ? slot_depth_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_51 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26) : slot_depth_26)))))));
+    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_8 ? slot_depth_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26) : slot_depth_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_8 ? slot_depth_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_52 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27) : slot_depth_27)))))));
+    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_8 ? slot_depth_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27) : slot_depth_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_8 ? slot_depth_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_53 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28) : slot_depth_28)))))));
+    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_8 ? slot_depth_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28) : slot_depth_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_8 ? slot_depth_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_54 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29) : slot_depth_29)))))));
+    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_8 ? slot_depth_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29) : slot_depth_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_8 ? slot_depth_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_55 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30) : slot_depth_30)))))));
+    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_8 ? slot_depth_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30) : slot_depth_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_8 ? slot_depth_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_56 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31) : slot_depth_31)))))));
+    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_8 ? slot_depth_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31) : slot_depth_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_57 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_58 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_59 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_60 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_61 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_62 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_63 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_64 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_65 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_66 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_67 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_68 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_69 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_70 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_71 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_72 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_73 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_74 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_75 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_76 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_77 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_78 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_79 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_80 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_81 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_82 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_83 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_84 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_85 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_86 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_87 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_88 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_89 ? _bits_8 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? _bits_40 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_90 ? _bits_8 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? _bits_40 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_91 ? _bits_8 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? _bits_40 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_92 ? _bits_8 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? _bits_40 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_93 ? _bits_8 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? _bits_40 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_94 ? _bits_8 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? _bits_40 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_95 ? _bits_8 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? _bits_40 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_96 ? _bits_8 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? _bits_40 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_97 ? _bits_8 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? _bits_40 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_98 ? _bits_8 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? _bits_40 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_99 ? _bits_8 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? _bits_40 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_100 ? _bits_8 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? _bits_40 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_101 ? _bits_8 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? _bits_40 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_102 ? _bits_8 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? _bits_40 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_103 ? _bits_8 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? _bits_40 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_104 ? _bits_8 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? _bits_40 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_105 ? _bits_8 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? _bits_40 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_106 ? _bits_8 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? _bits_40 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_107 ? _bits_8 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? _bits_40 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_108 ? _bits_8 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? _bits_40 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_109 ? _bits_8 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? _bits_40 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_110 ? _bits_8 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? _bits_40 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_111 ? _bits_8 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? _bits_40 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_112 ? _bits_8 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? _bits_40 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_113 ? _bits_8 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? _bits_40 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_114 ? _bits_8 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? _bits_40 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_115 ? _bits_8 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? _bits_40 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_116 ? _bits_8 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? _bits_40 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_117 ? _bits_8 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? _bits_40 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_118 ? _bits_8 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? _bits_40 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_119 ? _bits_8 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? _bits_40 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30)))))));
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_eq_120 ? _bits_8 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? _bits_40 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31)))))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_7 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_8 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_12 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_13 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_14 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_15 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_17 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_18 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_19 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_20 ? (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_21 ? 3'd0 : (children_write ? (_eq_121 ? children_write_value : slot_children_0) : slot_children_0))))))))))))))));
+      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_7 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_8 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_12 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_13 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_14 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_15 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_17 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_18 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_19 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_20 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_21 ? 3'd0 : (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0))))))))))))))));
     end
   end
 
@@ -2453,7 +2389,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_7 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_8 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_12 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_13 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_14 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_15 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_17 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_18 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_19 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_20 ? (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_21 ? 3'd0 : (children_write ? (_eq_122 ? children_write_value : slot_children_1) : slot_children_1))))))))))))))));
+      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_7 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_8 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_12 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_13 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_14 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_15 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_17 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_18 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_19 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_20 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_21 ? 3'd0 : (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1))))))))))))))));
     end
   end
 
@@ -2461,7 +2397,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_7 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_8 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_12 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_13 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_14 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_15 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_17 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_18 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_19 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_20 ? (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_21 ? 3'd0 : (children_write ? (_eq_123 ? children_write_value : slot_children_2) : slot_children_2))))))))))))))));
+      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_7 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_8 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_12 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_13 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_14 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_15 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_17 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_18 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_19 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_20 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_21 ? 3'd0 : (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2))))))))))))))));
     end
   end
 
@@ -2469,7 +2405,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_7 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_8 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_12 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_13 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_14 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_15 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_17 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_18 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_19 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_20 ? (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_21 ? 3'd0 : (children_write ? (_eq_124 ? children_write_value : slot_children_3) : slot_children_3))))))))))))))));
+      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_7 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_8 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_12 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_13 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_14 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_15 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_17 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_18 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_19 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_20 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_21 ? 3'd0 : (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3))))))))))))))));
     end
   end
 
@@ -2477,7 +2413,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_7 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_8 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_12 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_13 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_14 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_15 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_17 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_18 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_19 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_20 ? (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_21 ? 3'd0 : (children_write ? (_eq_125 ? children_write_value : slot_children_4) : slot_children_4))))))))))))))));
+      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_7 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_8 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_12 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_13 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_14 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_15 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_17 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_18 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_19 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_20 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_21 ? 3'd0 : (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4))))))))))))))));
     end
   end
 
@@ -2485,7 +2421,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_7 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_8 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_12 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_13 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_14 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_15 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_17 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_18 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_19 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_20 ? (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_21 ? 3'd0 : (children_write ? (_eq_126 ? children_write_value : slot_children_5) : slot_children_5))))))))))))))));
+      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_7 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_8 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_12 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_13 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_14 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_15 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_17 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_18 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_19 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_20 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_21 ? 3'd0 : (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5))))))))))))))));
     end
   end
 
@@ -2493,7 +2429,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_7 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_8 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_12 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_13 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_14 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_15 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_17 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_18 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_19 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_20 ? (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_21 ? 3'd0 : (children_write ? (_eq_127 ? children_write_value : slot_children_6) : slot_children_6))))))))))))))));
+      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_7 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_8 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_12 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_13 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_14 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_15 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_17 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_18 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_19 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_20 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_21 ? 3'd0 : (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6))))))))))))))));
     end
   end
 
@@ -2501,7 +2437,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_7 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_8 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_12 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_13 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_14 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_15 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_17 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_18 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_19 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_20 ? (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_21 ? 3'd0 : (children_write ? (_eq_128 ? children_write_value : slot_children_7) : slot_children_7))))))))))))))));
+      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_7 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_8 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_12 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_13 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_14 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_15 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_17 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_18 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_19 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_20 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_21 ? 3'd0 : (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7))))))))))))))));
     end
   end
 
@@ -2509,7 +2445,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_7 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_8 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_12 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_13 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_14 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_15 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_17 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_18 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_19 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_20 ? (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_21 ? 3'd0 : (children_write ? (_eq_129 ? children_write_value : slot_children_8) : slot_children_8))))))))))))))));
+      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_7 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_8 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_12 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_13 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_14 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_15 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_17 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_18 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_19 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_20 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_21 ? 3'd0 : (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8))))))))))))))));
     end
   end
 
@@ -2517,7 +2453,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_7 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_8 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_12 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_13 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_14 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_15 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_17 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_18 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_19 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_20 ? (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_21 ? 3'd0 : (children_write ? (_eq_130 ? children_write_value : slot_children_9) : slot_children_9))))))))))))))));
+      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_7 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_8 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_12 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_13 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_14 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_15 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_17 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_18 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_19 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_20 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_21 ? 3'd0 : (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9))))))))))))))));
     end
   end
 
@@ -2525,7 +2461,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_7 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_8 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_12 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_13 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_14 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_15 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_17 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_18 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_19 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_20 ? (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_21 ? 3'd0 : (children_write ? (_eq_131 ? children_write_value : slot_children_10) : slot_children_10))))))))))))))));
+      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_7 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_8 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_12 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_13 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_14 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_15 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_17 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_18 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_19 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_20 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_21 ? 3'd0 : (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10))))))))))))))));
     end
   end
 
@@ -2533,7 +2469,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_7 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_8 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_12 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_13 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_14 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_15 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_17 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_18 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_19 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_20 ? (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_21 ? 3'd0 : (children_write ? (_eq_132 ? children_write_value : slot_children_11) : slot_children_11))))))))))))))));
+      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_7 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_8 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_12 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_13 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_14 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_15 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_17 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_18 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_19 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_20 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_21 ? 3'd0 : (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11))))))))))))))));
     end
   end
 
@@ -2541,7 +2477,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_7 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_8 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_12 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_13 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_14 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_15 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_17 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_18 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_19 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_20 ? (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_21 ? 3'd0 : (children_write ? (_eq_133 ? children_write_value : slot_children_12) : slot_children_12))))))))))))))));
+      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_7 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_8 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_12 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_13 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_14 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_15 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_17 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_18 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_19 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_20 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_21 ? 3'd0 : (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12))))))))))))))));
     end
   end
 
@@ -2549,7 +2485,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_7 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_8 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_12 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_13 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_14 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_15 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_17 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_18 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_19 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_20 ? (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_21 ? 3'd0 : (children_write ? (_eq_134 ? children_write_value : slot_children_13) : slot_children_13))))))))))))))));
+      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_7 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_8 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_12 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_13 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_14 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_15 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_17 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_18 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_19 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_20 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_21 ? 3'd0 : (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13))))))))))))))));
     end
   end
 
@@ -2557,7 +2493,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_7 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_8 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_12 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_13 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_14 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_15 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_17 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_18 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_19 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_20 ? (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_21 ? 3'd0 : (children_write ? (_eq_135 ? children_write_value : slot_children_14) : slot_children_14))))))))))))))));
+      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_7 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_8 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_12 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_13 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_14 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_15 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_17 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_18 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_19 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_20 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_21 ? 3'd0 : (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14))))))))))))))));
     end
   end
 
@@ -2565,7 +2501,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_7 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_8 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_12 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_13 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_14 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_15 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_17 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_18 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_19 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_20 ? (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_21 ? 3'd0 : (children_write ? (_eq_136 ? children_write_value : slot_children_15) : slot_children_15))))))))))))))));
+      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_7 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_8 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_12 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_13 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_14 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_15 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_17 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_18 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_19 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_20 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_21 ? 3'd0 : (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15))))))))))))))));
     end
   end
 
@@ -2573,7 +2509,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_7 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_8 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_12 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_13 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_14 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_15 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_17 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_18 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_19 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_20 ? (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_21 ? 3'd0 : (children_write ? (_eq_137 ? children_write_value : slot_children_16) : slot_children_16))))))))))))))));
+      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_7 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_8 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_12 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_13 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_14 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_15 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_17 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_18 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_19 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_20 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_21 ? 3'd0 : (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16))))))))))))))));
     end
   end
 
@@ -2581,7 +2517,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_7 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_8 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_12 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_13 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_14 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_15 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_17 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_18 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_19 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_20 ? (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_21 ? 3'd0 : (children_write ? (_eq_138 ? children_write_value : slot_children_17) : slot_children_17))))))))))))))));
+      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_7 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_8 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_12 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_13 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_14 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_15 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_17 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_18 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_19 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_20 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_21 ? 3'd0 : (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17))))))))))))))));
     end
   end
 
@@ -2589,7 +2525,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_7 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_8 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_12 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_13 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_14 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_15 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_17 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_18 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_19 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_20 ? (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_21 ? 3'd0 : (children_write ? (_eq_139 ? children_write_value : slot_children_18) : slot_children_18))))))))))))))));
+      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_7 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_8 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_12 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_13 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_14 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_15 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_17 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_18 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_19 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_20 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_21 ? 3'd0 : (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18))))))))))))))));
     end
   end
 
@@ -2597,7 +2533,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_7 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_8 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_12 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_13 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_14 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_15 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_17 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_18 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_19 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_20 ? (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_21 ? 3'd0 : (children_write ? (_eq_140 ? children_write_value : slot_children_19) : slot_children_19))))))))))))))));
+      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_7 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_8 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_12 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_13 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_14 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_15 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_17 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_18 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_19 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_20 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_21 ? 3'd0 : (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19))))))))))))))));
     end
   end
 
@@ -2605,7 +2541,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_7 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_8 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_12 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_13 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_14 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_15 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_17 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_18 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_19 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_20 ? (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_21 ? 3'd0 : (children_write ? (_eq_141 ? children_write_value : slot_children_20) : slot_children_20))))))))))))))));
+      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_7 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_8 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_12 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_13 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_14 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_15 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_17 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_18 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_19 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_20 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_21 ? 3'd0 : (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20))))))))))))))));
     end
   end
 
@@ -2613,7 +2549,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_7 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_8 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_12 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_13 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_14 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_15 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_17 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_18 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_19 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_20 ? (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_21 ? 3'd0 : (children_write ? (_eq_142 ? children_write_value : slot_children_21) : slot_children_21))))))))))))))));
+      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_7 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_8 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_12 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_13 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_14 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_15 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_17 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_18 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_19 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_20 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_21 ? 3'd0 : (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21))))))))))))))));
     end
   end
 
@@ -2621,7 +2557,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_7 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_8 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_12 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_13 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_14 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_15 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_17 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_18 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_19 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_20 ? (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_21 ? 3'd0 : (children_write ? (_eq_143 ? children_write_value : slot_children_22) : slot_children_22))))))))))))))));
+      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_7 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_8 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_12 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_13 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_14 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_15 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_17 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_18 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_19 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_20 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_21 ? 3'd0 : (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22))))))))))))))));
     end
   end
 
@@ -2629,7 +2565,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_7 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_8 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_12 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_13 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_14 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_15 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_17 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_18 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_19 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_20 ? (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_21 ? 3'd0 : (children_write ? (_eq_144 ? children_write_value : slot_children_23) : slot_children_23))))))))))))))));
+      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_7 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_8 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_12 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_13 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_14 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_15 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_17 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_18 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_19 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_20 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_21 ? 3'd0 : (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23))))))))))))))));
     end
   end
 
@@ -2637,7 +2573,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_7 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_8 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_12 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_13 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_14 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_15 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_17 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_18 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_19 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_20 ? (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_21 ? 3'd0 : (children_write ? (_eq_145 ? children_write_value : slot_children_24) : slot_children_24))))))))))))))));
+      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_7 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_8 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_12 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_13 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_14 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_15 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_17 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_18 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_19 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_20 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_21 ? 3'd0 : (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24))))))))))))))));
     end
   end
 
@@ -2645,7 +2581,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_7 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_8 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_12 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_13 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_14 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_15 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_17 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_18 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_19 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_20 ? (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_21 ? 3'd0 : (children_write ? (_eq_146 ? children_write_value : slot_children_25) : slot_children_25))))))))))))))));
+      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_7 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_8 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_12 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_13 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_14 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_15 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_17 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_18 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_19 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_20 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_21 ? 3'd0 : (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25))))))))))))))));
     end
   end
 
@@ -2653,7 +2589,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_7 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_8 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_12 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_13 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_14 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_15 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_17 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_18 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_19 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_20 ? (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_21 ? 3'd0 : (children_write ? (_eq_147 ? children_write_value : slot_children_26) : slot_children_26))))))))))))))));
+      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_7 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_8 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_12 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_13 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_14 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_15 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_17 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_18 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_19 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_20 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_21 ? 3'd0 : (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26))))))))))))))));
     end
   end
 
@@ -2661,7 +2597,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_7 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_8 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_12 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_13 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_14 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_15 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_17 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_18 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_19 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_20 ? (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_21 ? 3'd0 : (children_write ? (_eq_148 ? children_write_value : slot_children_27) : slot_children_27))))))))))))))));
+      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_7 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_8 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_12 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_13 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_14 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_15 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_17 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_18 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_19 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_20 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_21 ? 3'd0 : (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27))))))))))))))));
     end
   end
 
@@ -2669,7 +2605,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_7 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_8 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_12 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_13 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_14 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_15 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_17 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_18 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_19 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_20 ? (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_21 ? 3'd0 : (children_write ? (_eq_149 ? children_write_value : slot_children_28) : slot_children_28))))))))))))))));
+      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_7 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_8 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_12 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_13 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_14 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_15 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_17 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_18 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_19 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_20 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_21 ? 3'd0 : (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28))))))))))))))));
     end
   end
 
@@ -2677,7 +2613,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_7 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_8 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_12 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_13 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_14 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_15 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_17 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_18 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_19 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_20 ? (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_21 ? 3'd0 : (children_write ? (_eq_150 ? children_write_value : slot_children_29) : slot_children_29))))))))))))))));
+      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_7 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_8 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_12 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_13 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_14 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_15 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_17 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_18 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_19 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_20 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_21 ? 3'd0 : (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29))))))))))))))));
     end
   end
 
@@ -2685,7 +2621,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_7 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_8 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_12 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_13 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_14 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_15 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_17 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_18 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_19 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_20 ? (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_21 ? 3'd0 : (children_write ? (_eq_151 ? children_write_value : slot_children_30) : slot_children_30))))))))))))))));
+      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_7 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_8 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_12 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_13 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_14 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_15 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_17 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_18 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_19 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_20 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_21 ? 3'd0 : (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30))))))))))))))));
     end
   end
 
@@ -2693,7 +2629,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_7 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_8 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_12 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_13 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_14 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_15 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_17 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_18 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_19 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_20 ? (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_21 ? 3'd0 : (children_write ? (_eq_152 ? children_write_value : slot_children_31) : slot_children_31))))))))))))))));
+      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_7 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_8 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_12 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_13 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_14 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_15 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_17 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_18 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_19 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_20 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_21 ? 3'd0 : (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31))))))))))))))));
     end
   end
 
@@ -2701,7 +2637,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_n_lo <= 32'd0;
     end else begin
-      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_9 : st_n_lo));
+      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_41 : st_n_lo));
     end
   end
 
@@ -2717,7 +2653,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_n_carry <= 1'd0;
     end else begin
-      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_10 : 1'd0));
+      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_42 : 1'd0));
     end
   end
 
@@ -2725,7 +2661,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_splits_lo <= 32'd0;
     end else begin
-      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_11 : st_splits_lo));
+      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_43 : st_splits_lo));
     end
   end
 
@@ -2741,7 +2677,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_splits_carry <= 1'd0;
     end else begin
-      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_12 : 1'd0));
+      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_44 : 1'd0));
     end
   end
 
@@ -2749,7 +2685,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merges_lo <= 32'd0;
     end else begin
-      st_merges_lo <= (ev_clear ? 32'd0 : _bits_13);
+      st_merges_lo <= (ev_clear ? 32'd0 : _bits_45);
     end
   end
 
@@ -2765,7 +2701,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merges_carry <= 1'd0;
     end else begin
-      st_merges_carry <= (ev_clear ? 1'd0 : _bits_14);
+      st_merges_carry <= (ev_clear ? 1'd0 : _bits_46);
     end
   end
 
@@ -2773,7 +2709,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merge_batches_lo <= 32'd0;
     end else begin
-      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_15 : st_merge_batches_lo));
+      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_47 : st_merge_batches_lo));
     end
   end
 
@@ -2789,7 +2725,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_merge_batches_carry <= 1'd0;
     end else begin
-      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_16 : 1'd0));
+      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_48 : 1'd0));
     end
   end
 
@@ -2797,7 +2733,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_deferred_splits_lo <= 32'd0;
     end else begin
-      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_17 : st_deferred_splits_lo));
+      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_49 : st_deferred_splits_lo));
     end
   end
 
@@ -2813,7 +2749,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_deferred_splits_carry <= 1'd0;
     end else begin
-      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_18 : 1'd0));
+      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_50 : 1'd0));
     end
   end
 
@@ -2821,7 +2757,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_saturations_lo <= 32'd0;
     end else begin
-      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_19 : st_saturations_lo));
+      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_51 : st_saturations_lo));
     end
   end
 
@@ -2837,7 +2773,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_saturations_carry <= 1'd0;
     end else begin
-      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_20 : 1'd0));
+      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_52 : 1'd0));
     end
   end
 
@@ -2933,7 +2869,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_39 : (commit_fire ? _bits_40 : until_merge_lo)) : (commit_fire ? _bits_40 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_8 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_13 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_14 ? (commit_fire ? _bits_40 : until_merge_lo) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_40 : until_merge_lo) : (_or_7 ? _bits_43 : (commit_fire ? _bits_40 : until_merge_lo))) : (commit_fire ? _bits_40 : until_merge_lo)))))))))));
+      until_merge_lo <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_71 : (commit_fire ? _bits_72 : until_merge_lo)) : (commit_fire ? _bits_72 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_8 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_13 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_14 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_72 : until_merge_lo) : (_or_7 ? _bits_75 : (commit_fire ? _bits_72 : until_merge_lo))) : (commit_fire ? _bits_72 : until_merge_lo)))))))))));
     end
   end
 
@@ -2941,7 +2877,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_44 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_8 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? _sub_3 : (_eq_14 ? _sub_3 : (_eq_15 ? (_not_12 ? _sub_3 : (_or_7 ? _bits_45 : _sub_3)) : _sub_3))))))))));
+      until_merge_hi <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_76 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_8 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? _sub_3 : (_eq_14 ? _sub_3 : (_eq_15 ? (_not_12 ? _sub_3 : (_or_7 ? _bits_77 : _sub_3)) : _sub_3))))))))));
     end
   end
 
@@ -2949,7 +2885,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_46 : 1'd0)) : (commit_fire ? _bits_46 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_8 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_13 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_14 ? (commit_fire ? _bits_46 : 1'd0) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_46 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_46 : 1'd0))) : (commit_fire ? _bits_46 : 1'd0)))))))))));
+      until_merge_carry <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_78 : 1'd0)) : (commit_fire ? _bits_78 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_8 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_13 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_14 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_78 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_78 : 1'd0))) : (commit_fire ? _bits_78 : 1'd0)))))))))));
     end
   end
 
@@ -3070,7 +3006,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_143 : leaf_pick_pick_index);
+    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_175 : leaf_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -3098,7 +3034,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_176 : slot_pick_pick_index);
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_208 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -3217,7 +3153,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_7 ? next_merge : (_eq_8 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_14 ? next_merge : (_eq_15 ? next_merge : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_178) : next_merge) : next_merge)))))))))));
+      next_merge <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_7 ? next_merge : (_eq_8 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_14 ? next_merge : (_eq_15 ? next_merge : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_210) : next_merge) : next_merge)))))))))));
     end
   end
 
@@ -3414,7 +3350,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_191;
+    hit_short_1 <= _bits_223;
   end
 
   always @(posedge clock) begin
@@ -3611,7 +3547,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_251] <= _cat_43;
+      undo[_bits_283] <= _cat_43;
     end
   end
 
@@ -3630,7 +3566,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (_not_163) begin
-      undo_rdata_0 <= undo[_bits_252];
+      undo_rdata_0 <= undo[_bits_284];
     end
   end
 
@@ -3686,7 +3622,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:567: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_302) begin // RapController.java:569
+    if (!reset && !_eq_206) begin // RapController.java:569
       $display("Assertion failed at RapController.java:569: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
@@ -3710,15 +3646,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:575: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_234 && !_eq_305) begin // RapController.java:576
+    if (!reset && _and_234 && !_eq_209) begin // RapController.java:576
       $display("Assertion failed at RapController.java:576: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_306) begin // RapController.java:580
+    if (!reset && split_settled && !_eq_210) begin // RapController.java:580
       $display("Assertion failed at RapController.java:580: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_192 && !_eq_307) begin // RapController.java:584
+    if (!reset && _or_192 && !_eq_211) begin // RapController.java:584
       $display("Assertion failed at RapController.java:584: op_children read a clock after its slot or the table changed");
       $stop;
     end
@@ -3726,7 +3662,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:585: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_237 && !_eq_308) begin // RapController.java:586
+    if (!reset && _and_237 && !_eq_212) begin // RapController.java:586
       $display("Assertion failed at RapController.java:586: the merge parent's leaves changed during its walk");
       $stop;
     end

@@ -52,6 +52,22 @@ final class NodeTable {
         childCountValue.connect(count);
     }
 
+    /**
+     * On this clock edge the slot that {@code slotOneHot} selects takes a new node's depth, parent and digit. One-hot,
+     * not an index: the walker registers its pick both ways, and each slot's write enable is then one AND, not an
+     * index compare behind the allocation decision.
+     */
+    void place(UInt slotOneHot, UInt nodeDepth, UInt parentSlot, UInt nodeDigit) {
+        for (int i = 0; i < c.nodes(); i++) {
+            int slot = i;
+            when(slotOneHot.bit(i), () -> {
+                depth.get(slot).connect(nodeDepth);
+                parent.get(slot).connect(parentSlot);
+                digit.get(slot).connect(nodeDigit);
+            });
+        }
+    }
+
     /** Valid slots other than the root whose parent is {@code p}; only leaves while {@code leavesOnly}. */
     UInt childrenOf(UInt p, Bool leavesOnly) {
         return nonRootSlots(i -> valid.bit(i).and(parent.get(i).eq(p)).and(leavesOnly.not().or(childCount.get(i).eq(0))));

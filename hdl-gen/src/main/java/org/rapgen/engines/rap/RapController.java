@@ -646,9 +646,7 @@ public final class RapController extends Module {
     private void allocate(NodeTable table, StatusRegs st, SyncReadMem<UInt> prefixes, UInt present, UInt d, UInt slot,
                           UInt slotMask, UInt parent, UInt childDepth, UInt prefix) {
         table.valid.connect(table.valid.or(slotMask));
-        table.depth.write(slot, childDepth);
-        table.parent.write(slot, parent);
-        table.digit.write(slot, d);
+        table.place(slotMask, childDepth, parent, d);
         present.connect(present.or(U(1, c.branching()).shl(d).bits(c.branching() - 1, 0)));
         st.allocated.connect(B(true));
         prefixes.write(slot, prefix);
