@@ -3,210 +3,210 @@
 `default_nettype none
 
 module RapController_k32_b4_n128_c32_w16_t36_d16 (
-  input  wire clock, // RapController.java:81
-  input  wire reset, // RapController.java:81
-  output wire io_selected_ready, // RapController.java:85
-  input  wire io_selected_valid, // RapController.java:85
-  input  wire io_selected_bits_found, // RapController.java:85
-  input  wire [6:0] io_selected_bits_slot, // RapController.java:85
-  input  wire [4:0] io_selected_bits_depth, // RapController.java:85
-  input  wire [15:0] io_selected_bits_weight, // RapController.java:85
-  input  wire [15:0] io_head_weight, // RapController.java:85
-  input  wire [35:0] io_head_threshold, // RapController.java:85
-  input  wire io_headValid, // RapController.java:85
-  input  wire io_issued, // RapController.java:85
-  output wire io_issueEnable, // RapController.java:85
-  output wire io_commit, // RapController.java:85
-  output wire io_rewind, // RapController.java:85
-  input  wire io_counterCmd_ready, // RapController.java:85
-  output wire io_counterCmd_valid, // RapController.java:85
-  output wire [6:0] io_counterCmd_bits_addr, // RapController.java:85
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:85
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:85
-  output wire io_counterResult_ready, // RapController.java:85
-  input  wire io_counterResult_valid, // RapController.java:85
-  input  wire [6:0] io_counterResult_bits_addr, // RapController.java:85
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:85
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:85
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:85
-  input  wire io_counterResult_bits_saturated, // RapController.java:85
-  output wire io_softClear, // RapController.java:85
-  input  wire io_counterClearing, // RapController.java:85
-  input  wire io_tcamWrite_ready, // RapController.java:85
-  output wire io_tcamWrite_valid, // RapController.java:85
-  output wire [6:0] io_tcamWrite_bits_index, // RapController.java:85
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:85
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:85
-  output wire [127:0] io_slotValid, // RapController.java:85
-  output wire [4:0] io_depths_0, // RapController.java:85
-  output wire [4:0] io_depths_1, // RapController.java:85
-  output wire [4:0] io_depths_2, // RapController.java:85
-  output wire [4:0] io_depths_3, // RapController.java:85
-  output wire [4:0] io_depths_4, // RapController.java:85
-  output wire [4:0] io_depths_5, // RapController.java:85
-  output wire [4:0] io_depths_6, // RapController.java:85
-  output wire [4:0] io_depths_7, // RapController.java:85
-  output wire [4:0] io_depths_8, // RapController.java:85
-  output wire [4:0] io_depths_9, // RapController.java:85
-  output wire [4:0] io_depths_10, // RapController.java:85
-  output wire [4:0] io_depths_11, // RapController.java:85
-  output wire [4:0] io_depths_12, // RapController.java:85
-  output wire [4:0] io_depths_13, // RapController.java:85
-  output wire [4:0] io_depths_14, // RapController.java:85
-  output wire [4:0] io_depths_15, // RapController.java:85
-  output wire [4:0] io_depths_16, // RapController.java:85
-  output wire [4:0] io_depths_17, // RapController.java:85
-  output wire [4:0] io_depths_18, // RapController.java:85
-  output wire [4:0] io_depths_19, // RapController.java:85
-  output wire [4:0] io_depths_20, // RapController.java:85
-  output wire [4:0] io_depths_21, // RapController.java:85
-  output wire [4:0] io_depths_22, // RapController.java:85
-  output wire [4:0] io_depths_23, // RapController.java:85
-  output wire [4:0] io_depths_24, // RapController.java:85
-  output wire [4:0] io_depths_25, // RapController.java:85
-  output wire [4:0] io_depths_26, // RapController.java:85
-  output wire [4:0] io_depths_27, // RapController.java:85
-  output wire [4:0] io_depths_28, // RapController.java:85
-  output wire [4:0] io_depths_29, // RapController.java:85
-  output wire [4:0] io_depths_30, // RapController.java:85
-  output wire [4:0] io_depths_31, // RapController.java:85
-  output wire [4:0] io_depths_32, // RapController.java:85
-  output wire [4:0] io_depths_33, // RapController.java:85
-  output wire [4:0] io_depths_34, // RapController.java:85
-  output wire [4:0] io_depths_35, // RapController.java:85
-  output wire [4:0] io_depths_36, // RapController.java:85
-  output wire [4:0] io_depths_37, // RapController.java:85
-  output wire [4:0] io_depths_38, // RapController.java:85
-  output wire [4:0] io_depths_39, // RapController.java:85
-  output wire [4:0] io_depths_40, // RapController.java:85
-  output wire [4:0] io_depths_41, // RapController.java:85
-  output wire [4:0] io_depths_42, // RapController.java:85
-  output wire [4:0] io_depths_43, // RapController.java:85
-  output wire [4:0] io_depths_44, // RapController.java:85
-  output wire [4:0] io_depths_45, // RapController.java:85
-  output wire [4:0] io_depths_46, // RapController.java:85
-  output wire [4:0] io_depths_47, // RapController.java:85
-  output wire [4:0] io_depths_48, // RapController.java:85
-  output wire [4:0] io_depths_49, // RapController.java:85
-  output wire [4:0] io_depths_50, // RapController.java:85
-  output wire [4:0] io_depths_51, // RapController.java:85
-  output wire [4:0] io_depths_52, // RapController.java:85
-  output wire [4:0] io_depths_53, // RapController.java:85
-  output wire [4:0] io_depths_54, // RapController.java:85
-  output wire [4:0] io_depths_55, // RapController.java:85
-  output wire [4:0] io_depths_56, // RapController.java:85
-  output wire [4:0] io_depths_57, // RapController.java:85
-  output wire [4:0] io_depths_58, // RapController.java:85
-  output wire [4:0] io_depths_59, // RapController.java:85
-  output wire [4:0] io_depths_60, // RapController.java:85
-  output wire [4:0] io_depths_61, // RapController.java:85
-  output wire [4:0] io_depths_62, // RapController.java:85
-  output wire [4:0] io_depths_63, // RapController.java:85
-  output wire [4:0] io_depths_64, // RapController.java:85
-  output wire [4:0] io_depths_65, // RapController.java:85
-  output wire [4:0] io_depths_66, // RapController.java:85
-  output wire [4:0] io_depths_67, // RapController.java:85
-  output wire [4:0] io_depths_68, // RapController.java:85
-  output wire [4:0] io_depths_69, // RapController.java:85
-  output wire [4:0] io_depths_70, // RapController.java:85
-  output wire [4:0] io_depths_71, // RapController.java:85
-  output wire [4:0] io_depths_72, // RapController.java:85
-  output wire [4:0] io_depths_73, // RapController.java:85
-  output wire [4:0] io_depths_74, // RapController.java:85
-  output wire [4:0] io_depths_75, // RapController.java:85
-  output wire [4:0] io_depths_76, // RapController.java:85
-  output wire [4:0] io_depths_77, // RapController.java:85
-  output wire [4:0] io_depths_78, // RapController.java:85
-  output wire [4:0] io_depths_79, // RapController.java:85
-  output wire [4:0] io_depths_80, // RapController.java:85
-  output wire [4:0] io_depths_81, // RapController.java:85
-  output wire [4:0] io_depths_82, // RapController.java:85
-  output wire [4:0] io_depths_83, // RapController.java:85
-  output wire [4:0] io_depths_84, // RapController.java:85
-  output wire [4:0] io_depths_85, // RapController.java:85
-  output wire [4:0] io_depths_86, // RapController.java:85
-  output wire [4:0] io_depths_87, // RapController.java:85
-  output wire [4:0] io_depths_88, // RapController.java:85
-  output wire [4:0] io_depths_89, // RapController.java:85
-  output wire [4:0] io_depths_90, // RapController.java:85
-  output wire [4:0] io_depths_91, // RapController.java:85
-  output wire [4:0] io_depths_92, // RapController.java:85
-  output wire [4:0] io_depths_93, // RapController.java:85
-  output wire [4:0] io_depths_94, // RapController.java:85
-  output wire [4:0] io_depths_95, // RapController.java:85
-  output wire [4:0] io_depths_96, // RapController.java:85
-  output wire [4:0] io_depths_97, // RapController.java:85
-  output wire [4:0] io_depths_98, // RapController.java:85
-  output wire [4:0] io_depths_99, // RapController.java:85
-  output wire [4:0] io_depths_100, // RapController.java:85
-  output wire [4:0] io_depths_101, // RapController.java:85
-  output wire [4:0] io_depths_102, // RapController.java:85
-  output wire [4:0] io_depths_103, // RapController.java:85
-  output wire [4:0] io_depths_104, // RapController.java:85
-  output wire [4:0] io_depths_105, // RapController.java:85
-  output wire [4:0] io_depths_106, // RapController.java:85
-  output wire [4:0] io_depths_107, // RapController.java:85
-  output wire [4:0] io_depths_108, // RapController.java:85
-  output wire [4:0] io_depths_109, // RapController.java:85
-  output wire [4:0] io_depths_110, // RapController.java:85
-  output wire [4:0] io_depths_111, // RapController.java:85
-  output wire [4:0] io_depths_112, // RapController.java:85
-  output wire [4:0] io_depths_113, // RapController.java:85
-  output wire [4:0] io_depths_114, // RapController.java:85
-  output wire [4:0] io_depths_115, // RapController.java:85
-  output wire [4:0] io_depths_116, // RapController.java:85
-  output wire [4:0] io_depths_117, // RapController.java:85
-  output wire [4:0] io_depths_118, // RapController.java:85
-  output wire [4:0] io_depths_119, // RapController.java:85
-  output wire [4:0] io_depths_120, // RapController.java:85
-  output wire [4:0] io_depths_121, // RapController.java:85
-  output wire [4:0] io_depths_122, // RapController.java:85
-  output wire [4:0] io_depths_123, // RapController.java:85
-  output wire [4:0] io_depths_124, // RapController.java:85
-  output wire [4:0] io_depths_125, // RapController.java:85
-  output wire [4:0] io_depths_126, // RapController.java:85
-  output wire [4:0] io_depths_127, // RapController.java:85
-  input  wire io_enable, // RapController.java:85
-  input  wire io_softReset, // RapController.java:85
-  input  wire io_snapshot, // RapController.java:85
-  input  wire io_readout, // RapController.java:85
-  input  wire [15:0] io_readoutSlot, // RapController.java:85
-  input  wire io_inputsDrained, // RapController.java:85
-  input  wire [15:0] io_epsCsr, // RapController.java:85
-  input  wire [63:0] io_m0Csr, // RapController.java:85
-  input  wire [31:0] io_qCsr, // RapController.java:85
-  output wire [15:0] io_epsActive, // RapController.java:85
-  output wire io_acceptEnable, // RapController.java:85
-  output wire [63:0] io_live_n, // RapController.java:85
-  output wire [7:0] io_live_nodes, // RapController.java:85
-  output wire [7:0] io_live_highWater, // RapController.java:85
-  output wire [63:0] io_live_updates, // RapController.java:85
-  output wire [63:0] io_live_splits, // RapController.java:85
-  output wire [63:0] io_live_merges, // RapController.java:85
-  output wire [63:0] io_live_mergeBatches, // RapController.java:85
-  output wire [63:0] io_live_deferredSplits, // RapController.java:85
-  output wire [63:0] io_live_saturations, // RapController.java:85
-  output wire io_live_overflow, // RapController.java:85
-  output wire io_live_saturated, // RapController.java:85
-  output wire io_snapFreeze, // RapController.java:85
-  input  wire io_snapCopied, // RapController.java:85
-  output wire [63:0] io_errorBound, // RapController.java:85
-  output wire io_errorBoundReady, // RapController.java:85
-  output wire io_snapBusy, // RapController.java:85
-  output wire io_node_valid, // RapController.java:85
-  output wire [5:0] io_node_len, // RapController.java:85
-  output wire [31:0] io_node_prefix, // RapController.java:85
-  output wire [31:0] io_node_count, // RapController.java:85
-  output wire io_readoutBusy, // RapController.java:85
-  output wire io_busy, // RapController.java:85
-  output wire io_idle, // RapController.java:85
-  output wire io_resetting, // RapController.java:85
-  output wire [2:0] io_stallCause  // RapController.java:85
+  input  wire clock, // RapController.java:82
+  input  wire reset, // RapController.java:82
+  output wire io_selected_ready, // RapController.java:86
+  input  wire io_selected_valid, // RapController.java:86
+  input  wire io_selected_bits_found, // RapController.java:86
+  input  wire [6:0] io_selected_bits_slot, // RapController.java:86
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:86
+  input  wire [15:0] io_selected_bits_weight, // RapController.java:86
+  input  wire [15:0] io_head_weight, // RapController.java:86
+  input  wire [35:0] io_head_threshold, // RapController.java:86
+  input  wire io_headValid, // RapController.java:86
+  input  wire io_issued, // RapController.java:86
+  output wire io_issueEnable, // RapController.java:86
+  output wire io_commit, // RapController.java:86
+  output wire io_rewind, // RapController.java:86
+  input  wire io_counterCmd_ready, // RapController.java:86
+  output wire io_counterCmd_valid, // RapController.java:86
+  output wire [6:0] io_counterCmd_bits_addr, // RapController.java:86
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:86
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:86
+  output wire io_counterResult_ready, // RapController.java:86
+  input  wire io_counterResult_valid, // RapController.java:86
+  input  wire [6:0] io_counterResult_bits_addr, // RapController.java:86
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:86
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:86
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:86
+  input  wire io_counterResult_bits_saturated, // RapController.java:86
+  output wire io_softClear, // RapController.java:86
+  input  wire io_counterClearing, // RapController.java:86
+  input  wire io_tcamWrite_ready, // RapController.java:86
+  output wire io_tcamWrite_valid, // RapController.java:86
+  output wire [6:0] io_tcamWrite_bits_index, // RapController.java:86
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:86
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:86
+  output wire [127:0] io_slotValid, // RapController.java:86
+  output wire [4:0] io_depths_0, // RapController.java:86
+  output wire [4:0] io_depths_1, // RapController.java:86
+  output wire [4:0] io_depths_2, // RapController.java:86
+  output wire [4:0] io_depths_3, // RapController.java:86
+  output wire [4:0] io_depths_4, // RapController.java:86
+  output wire [4:0] io_depths_5, // RapController.java:86
+  output wire [4:0] io_depths_6, // RapController.java:86
+  output wire [4:0] io_depths_7, // RapController.java:86
+  output wire [4:0] io_depths_8, // RapController.java:86
+  output wire [4:0] io_depths_9, // RapController.java:86
+  output wire [4:0] io_depths_10, // RapController.java:86
+  output wire [4:0] io_depths_11, // RapController.java:86
+  output wire [4:0] io_depths_12, // RapController.java:86
+  output wire [4:0] io_depths_13, // RapController.java:86
+  output wire [4:0] io_depths_14, // RapController.java:86
+  output wire [4:0] io_depths_15, // RapController.java:86
+  output wire [4:0] io_depths_16, // RapController.java:86
+  output wire [4:0] io_depths_17, // RapController.java:86
+  output wire [4:0] io_depths_18, // RapController.java:86
+  output wire [4:0] io_depths_19, // RapController.java:86
+  output wire [4:0] io_depths_20, // RapController.java:86
+  output wire [4:0] io_depths_21, // RapController.java:86
+  output wire [4:0] io_depths_22, // RapController.java:86
+  output wire [4:0] io_depths_23, // RapController.java:86
+  output wire [4:0] io_depths_24, // RapController.java:86
+  output wire [4:0] io_depths_25, // RapController.java:86
+  output wire [4:0] io_depths_26, // RapController.java:86
+  output wire [4:0] io_depths_27, // RapController.java:86
+  output wire [4:0] io_depths_28, // RapController.java:86
+  output wire [4:0] io_depths_29, // RapController.java:86
+  output wire [4:0] io_depths_30, // RapController.java:86
+  output wire [4:0] io_depths_31, // RapController.java:86
+  output wire [4:0] io_depths_32, // RapController.java:86
+  output wire [4:0] io_depths_33, // RapController.java:86
+  output wire [4:0] io_depths_34, // RapController.java:86
+  output wire [4:0] io_depths_35, // RapController.java:86
+  output wire [4:0] io_depths_36, // RapController.java:86
+  output wire [4:0] io_depths_37, // RapController.java:86
+  output wire [4:0] io_depths_38, // RapController.java:86
+  output wire [4:0] io_depths_39, // RapController.java:86
+  output wire [4:0] io_depths_40, // RapController.java:86
+  output wire [4:0] io_depths_41, // RapController.java:86
+  output wire [4:0] io_depths_42, // RapController.java:86
+  output wire [4:0] io_depths_43, // RapController.java:86
+  output wire [4:0] io_depths_44, // RapController.java:86
+  output wire [4:0] io_depths_45, // RapController.java:86
+  output wire [4:0] io_depths_46, // RapController.java:86
+  output wire [4:0] io_depths_47, // RapController.java:86
+  output wire [4:0] io_depths_48, // RapController.java:86
+  output wire [4:0] io_depths_49, // RapController.java:86
+  output wire [4:0] io_depths_50, // RapController.java:86
+  output wire [4:0] io_depths_51, // RapController.java:86
+  output wire [4:0] io_depths_52, // RapController.java:86
+  output wire [4:0] io_depths_53, // RapController.java:86
+  output wire [4:0] io_depths_54, // RapController.java:86
+  output wire [4:0] io_depths_55, // RapController.java:86
+  output wire [4:0] io_depths_56, // RapController.java:86
+  output wire [4:0] io_depths_57, // RapController.java:86
+  output wire [4:0] io_depths_58, // RapController.java:86
+  output wire [4:0] io_depths_59, // RapController.java:86
+  output wire [4:0] io_depths_60, // RapController.java:86
+  output wire [4:0] io_depths_61, // RapController.java:86
+  output wire [4:0] io_depths_62, // RapController.java:86
+  output wire [4:0] io_depths_63, // RapController.java:86
+  output wire [4:0] io_depths_64, // RapController.java:86
+  output wire [4:0] io_depths_65, // RapController.java:86
+  output wire [4:0] io_depths_66, // RapController.java:86
+  output wire [4:0] io_depths_67, // RapController.java:86
+  output wire [4:0] io_depths_68, // RapController.java:86
+  output wire [4:0] io_depths_69, // RapController.java:86
+  output wire [4:0] io_depths_70, // RapController.java:86
+  output wire [4:0] io_depths_71, // RapController.java:86
+  output wire [4:0] io_depths_72, // RapController.java:86
+  output wire [4:0] io_depths_73, // RapController.java:86
+  output wire [4:0] io_depths_74, // RapController.java:86
+  output wire [4:0] io_depths_75, // RapController.java:86
+  output wire [4:0] io_depths_76, // RapController.java:86
+  output wire [4:0] io_depths_77, // RapController.java:86
+  output wire [4:0] io_depths_78, // RapController.java:86
+  output wire [4:0] io_depths_79, // RapController.java:86
+  output wire [4:0] io_depths_80, // RapController.java:86
+  output wire [4:0] io_depths_81, // RapController.java:86
+  output wire [4:0] io_depths_82, // RapController.java:86
+  output wire [4:0] io_depths_83, // RapController.java:86
+  output wire [4:0] io_depths_84, // RapController.java:86
+  output wire [4:0] io_depths_85, // RapController.java:86
+  output wire [4:0] io_depths_86, // RapController.java:86
+  output wire [4:0] io_depths_87, // RapController.java:86
+  output wire [4:0] io_depths_88, // RapController.java:86
+  output wire [4:0] io_depths_89, // RapController.java:86
+  output wire [4:0] io_depths_90, // RapController.java:86
+  output wire [4:0] io_depths_91, // RapController.java:86
+  output wire [4:0] io_depths_92, // RapController.java:86
+  output wire [4:0] io_depths_93, // RapController.java:86
+  output wire [4:0] io_depths_94, // RapController.java:86
+  output wire [4:0] io_depths_95, // RapController.java:86
+  output wire [4:0] io_depths_96, // RapController.java:86
+  output wire [4:0] io_depths_97, // RapController.java:86
+  output wire [4:0] io_depths_98, // RapController.java:86
+  output wire [4:0] io_depths_99, // RapController.java:86
+  output wire [4:0] io_depths_100, // RapController.java:86
+  output wire [4:0] io_depths_101, // RapController.java:86
+  output wire [4:0] io_depths_102, // RapController.java:86
+  output wire [4:0] io_depths_103, // RapController.java:86
+  output wire [4:0] io_depths_104, // RapController.java:86
+  output wire [4:0] io_depths_105, // RapController.java:86
+  output wire [4:0] io_depths_106, // RapController.java:86
+  output wire [4:0] io_depths_107, // RapController.java:86
+  output wire [4:0] io_depths_108, // RapController.java:86
+  output wire [4:0] io_depths_109, // RapController.java:86
+  output wire [4:0] io_depths_110, // RapController.java:86
+  output wire [4:0] io_depths_111, // RapController.java:86
+  output wire [4:0] io_depths_112, // RapController.java:86
+  output wire [4:0] io_depths_113, // RapController.java:86
+  output wire [4:0] io_depths_114, // RapController.java:86
+  output wire [4:0] io_depths_115, // RapController.java:86
+  output wire [4:0] io_depths_116, // RapController.java:86
+  output wire [4:0] io_depths_117, // RapController.java:86
+  output wire [4:0] io_depths_118, // RapController.java:86
+  output wire [4:0] io_depths_119, // RapController.java:86
+  output wire [4:0] io_depths_120, // RapController.java:86
+  output wire [4:0] io_depths_121, // RapController.java:86
+  output wire [4:0] io_depths_122, // RapController.java:86
+  output wire [4:0] io_depths_123, // RapController.java:86
+  output wire [4:0] io_depths_124, // RapController.java:86
+  output wire [4:0] io_depths_125, // RapController.java:86
+  output wire [4:0] io_depths_126, // RapController.java:86
+  output wire [4:0] io_depths_127, // RapController.java:86
+  input  wire io_enable, // RapController.java:86
+  input  wire io_softReset, // RapController.java:86
+  input  wire io_snapshot, // RapController.java:86
+  input  wire io_readout, // RapController.java:86
+  input  wire [15:0] io_readoutSlot, // RapController.java:86
+  input  wire io_inputsDrained, // RapController.java:86
+  input  wire [15:0] io_epsCsr, // RapController.java:86
+  input  wire [63:0] io_m0Csr, // RapController.java:86
+  input  wire [31:0] io_qCsr, // RapController.java:86
+  output wire [15:0] io_epsActive, // RapController.java:86
+  output wire io_acceptEnable, // RapController.java:86
+  output wire [63:0] io_live_n, // RapController.java:86
+  output wire [7:0] io_live_nodes, // RapController.java:86
+  output wire [7:0] io_live_highWater, // RapController.java:86
+  output wire [63:0] io_live_updates, // RapController.java:86
+  output wire [63:0] io_live_splits, // RapController.java:86
+  output wire [63:0] io_live_merges, // RapController.java:86
+  output wire [63:0] io_live_mergeBatches, // RapController.java:86
+  output wire [63:0] io_live_deferredSplits, // RapController.java:86
+  output wire [63:0] io_live_saturations, // RapController.java:86
+  output wire io_live_overflow, // RapController.java:86
+  output wire io_live_saturated, // RapController.java:86
+  output wire io_snapFreeze, // RapController.java:86
+  input  wire io_snapCopied, // RapController.java:86
+  output wire [63:0] io_errorBound, // RapController.java:86
+  output wire io_errorBoundReady, // RapController.java:86
+  output wire io_snapBusy, // RapController.java:86
+  output wire io_node_valid, // RapController.java:86
+  output wire [5:0] io_node_len, // RapController.java:86
+  output wire [31:0] io_node_prefix, // RapController.java:86
+  output wire [31:0] io_node_count, // RapController.java:86
+  output wire io_readoutBusy, // RapController.java:86
+  output wire io_busy, // RapController.java:86
+  output wire io_idle, // RapController.java:86
+  output wire io_resetting, // RapController.java:86
+  output wire [2:0] io_stallCause  // RapController.java:86
 );
 
   // State
-  reg [3:0] state; // RapController.java:71
-  reg [4:0] deepest_depth; // RapController.java:84
+  reg [3:0] state; // RapController.java:72
+  reg [4:0] deepest_depth; // RapController.java:85
   reg [127:0] slot_valid; // NodeTable.java:37
   reg [4:0] slot_depth_0; // NodeTable.java:38
   reg [4:0] slot_depth_1; // NodeTable.java:38
@@ -755,48 +755,48 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] until_merge_lo; // SplitCounter.java:30
   reg [31:0] until_merge_hi; // SplitCounter.java:31
   reg until_merge_carry; // SplitCounter.java:32
-  reg [15:0] eps_active; // RapController.java:100
-  reg [31:0] q_active; // RapController.java:101
-  reg [6:0] op_slot; // RapController.java:104
-  reg [4:0] op_depth; // RapController.java:105
-  reg [35:0] op_threshold; // RapController.java:106
-  reg split_req; // RapController.java:107
-  reg merge_due; // RapController.java:108
-  reg early_done; // RapController.java:109
-  reg early_batch; // RapController.java:110
-  reg [5:0] front_count; // RapController.java:113
-  reg [7:0] sram_count; // RapController.java:114
-  reg [4:0] undo_sp; // RapController.java:119
-  reg [3:0] present_children; // RapController.java:123
-  reg [127:0] visited_kids; // RapController.java:126
+  reg [15:0] eps_active; // RapController.java:101
+  reg [31:0] q_active; // RapController.java:102
+  reg [6:0] op_slot; // RapController.java:105
+  reg [4:0] op_depth; // RapController.java:106
+  reg [35:0] op_threshold; // RapController.java:107
+  reg split_req; // RapController.java:108
+  reg merge_due; // RapController.java:109
+  reg early_done; // RapController.java:110
+  reg early_batch; // RapController.java:111
+  reg [5:0] front_count; // RapController.java:114
+  reg [7:0] sram_count; // RapController.java:115
+  reg [4:0] undo_sp; // RapController.java:120
+  reg [3:0] present_children; // RapController.java:124
+  reg [127:0] visited_kids; // RapController.java:127
   reg leaf_pick_ready; // SlotPicker.java:19
   reg [127:0] leaf_pick_candidates; // SlotPicker.java:33
   reg [127:0] leaf_pick_pick_hot; // SlotPicker.java:37
-  reg leaf_pick_pick_found; // SlotPicker.java:46
-  reg [6:0] leaf_pick_pick_index; // SlotPicker.java:47
+  reg leaf_pick_pick_found; // SlotPicker.java:45
+  reg [6:0] leaf_pick_pick_index; // SlotPicker.java:46
   reg slot_pick_ready; // SlotPicker.java:19
   reg [127:0] slot_pick_candidates; // SlotPicker.java:33
   reg [127:0] slot_pick_pick_hot; // SlotPicker.java:37
-  reg slot_pick_pick_found; // SlotPicker.java:46
-  reg [6:0] slot_pick_pick_index; // SlotPicker.java:47
-  reg level_fresh; // RapController.java:132
-  reg kids_fresh; // RapController.java:133
-  reg [4:0] merge_leaf_depth; // RapController.java:135
-  reg level_had_leaves; // RapController.java:136
-  reg [6:0] merge_parent; // RapController.java:137
-  reg [2:0] merge_leaves; // RapController.java:138
-  reg soft_pending; // RapController.java:141
-  reg readout_pending; // RapController.java:142
-  reg [15:0] readout_slot; // RapController.java:143
-  reg snapshot_pending; // RapController.java:144
-  reg [2:0] fill_cause; // RapController.java:145
-  reg node_valid; // RapController.java:146
-  reg [31:0] node_prefix; // RapController.java:147
-  reg [5:0] node_len; // RapController.java:148
-  reg [31:0] node_count; // RapController.java:149
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:155
-  reg snapshot_frozen; // RapController.java:162
-  reg _reg_0; // RapController.java:164
+  reg slot_pick_pick_found; // SlotPicker.java:45
+  reg [6:0] slot_pick_pick_index; // SlotPicker.java:46
+  reg level_fresh; // RapController.java:133
+  reg kids_fresh; // RapController.java:134
+  reg [4:0] merge_leaf_depth; // RapController.java:136
+  reg level_had_leaves; // RapController.java:137
+  reg [6:0] merge_parent; // RapController.java:138
+  reg [2:0] merge_leaves; // RapController.java:139
+  reg soft_pending; // RapController.java:142
+  reg readout_pending; // RapController.java:143
+  reg [15:0] readout_slot; // RapController.java:144
+  reg snapshot_pending; // RapController.java:145
+  reg [2:0] fill_cause; // RapController.java:146
+  reg node_valid; // RapController.java:147
+  reg [31:0] node_prefix; // RapController.java:148
+  reg [5:0] node_len; // RapController.java:149
+  reg [31:0] node_count; // RapController.java:150
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:156
+  reg snapshot_frozen; // RapController.java:163
+  reg _reg_0; // RapController.java:165
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -804,39 +804,39 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:176
-  reg [32:0] to_merge_hi; // RapController.java:177
-  reg merge_ahead; // RapController.java:180
-  reg _reg_1; // RapController.java:626
-  reg _reg_2; // RapController.java:626
-  reg _reg_3; // RapController.java:626
-  reg [2:0] op_children; // RapController.java:188
-  reg cmd_q_valid; // RapController.java:199
-  reg [6:0] cmd_q_addr; // RapController.java:200
-  reg [1:0] cmd_q_op; // RapController.java:201
-  reg [31:0] cmd_q_value; // RapController.java:202
-  reg tcam_write_full; // RapController.java:215
-  reg [6:0] tcam_write_q_index; // RapController.java:219
-  reg [31:0] tcam_write_q_value; // RapController.java:220
-  reg [31:0] tcam_write_q_mask; // RapController.java:221
-  reg commit_stop; // RapController.java:242
-  reg [38:0] undo_rdata_0; // RapController.java:250
-  reg hit_event_1; // RapController.java:262
-  reg hit_event_2; // RapController.java:262
-  reg hit_event_3; // RapController.java:262
-  reg split_fits; // RapController.java:274
-  reg _reg_4; // RapController.java:626
-  reg _reg_5; // RapController.java:626
-  reg [7:0] short_by_children; // RapController.java:283
-  reg [4:0] hit_depth_1; // RapController.java:289
-  reg hit_short_1; // RapController.java:290
-  reg hit_beside_1; // RapController.java:291
-  reg [4:0] hit_depth_2; // RapController.java:289
-  reg hit_short_2; // RapController.java:290
-  reg hit_beside_2; // RapController.java:291
-  reg [4:0] hit_depth_3; // RapController.java:289
-  reg hit_short_3; // RapController.java:290
-  reg hit_beside_3; // RapController.java:291
+  reg [32:0] to_merge_lo; // RapController.java:177
+  reg [32:0] to_merge_hi; // RapController.java:178
+  reg merge_ahead; // RapController.java:181
+  reg _reg_1; // RapController.java:620
+  reg _reg_2; // RapController.java:620
+  reg _reg_3; // RapController.java:620
+  reg [2:0] op_children; // RapController.java:189
+  reg cmd_q_valid; // RapController.java:200
+  reg [6:0] cmd_q_addr; // RapController.java:201
+  reg [1:0] cmd_q_op; // RapController.java:202
+  reg [31:0] cmd_q_value; // RapController.java:203
+  reg tcam_write_full; // RapController.java:216
+  reg [6:0] tcam_write_q_index; // RapController.java:220
+  reg [31:0] tcam_write_q_value; // RapController.java:221
+  reg [31:0] tcam_write_q_mask; // RapController.java:222
+  reg commit_stop; // RapController.java:243
+  reg [38:0] undo_rdata_0; // RapController.java:251
+  reg hit_event_1; // RapController.java:263
+  reg hit_event_2; // RapController.java:263
+  reg hit_event_3; // RapController.java:263
+  reg split_fits; // RapController.java:275
+  reg _reg_4; // RapController.java:620
+  reg _reg_5; // RapController.java:620
+  reg [7:0] short_by_children; // RapController.java:284
+  reg [4:0] hit_depth_1; // RapController.java:290
+  reg hit_short_1; // RapController.java:291
+  reg hit_beside_1; // RapController.java:292
+  reg [4:0] hit_depth_2; // RapController.java:290
+  reg hit_short_2; // RapController.java:291
+  reg hit_beside_2; // RapController.java:292
+  reg [4:0] hit_depth_3; // RapController.java:290
+  reg hit_short_3; // RapController.java:291
+  reg hit_beside_3; // RapController.java:292
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -855,13 +855,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:36
   reg [34:0] batch_min_sum; // MergeSkip.java:37
   reg sum_below_batch_min; // MergeSkip.java:38
-  reg readout_in_use; // RapController.java:336
+  reg readout_in_use; // RapController.java:337
   reg skip_empty_settled; // MergeSkip.java:52
-  reg slot_pick_pick_last; // SlotPicker.java:79
+  reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [38:0] undo [0:15]; // RapController.java:118
-  reg [31:0] slot_prefix [0:127]; // RapController.java:151
+  reg [38:0] undo [0:15]; // RapController.java:119
+  reg [31:0] slot_prefix [0:127]; // RapController.java:152
 
   // Wires
   wire children_write; // NodeTable.java:42
@@ -880,19 +880,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire leaf_pick_take; // SlotPicker.java:36
   wire slot_pick_load; // SlotPicker.java:35
   wire slot_pick_take; // SlotPicker.java:36
-  wire serialMultiplier_io_start; // RapController.java:160
-  wire [63:0] serialMultiplier_io_a; // RapController.java:160
-  wire [31:0] serialMultiplier_io_b; // RapController.java:160
-  wire serialMultiplier_io_busy; // RapController.java:160
-  wire [95:0] serialMultiplier_io_product; // RapController.java:160
-  wire cmd_valid; // RapController.java:195
-  wire [6:0] cmd_addr; // RapController.java:196
-  wire [1:0] cmd_op; // RapController.java:197
-  wire [31:0] cmd_value; // RapController.java:198
-  wire tcam_write_valid; // RapController.java:211
-  wire [6:0] tcam_write_index; // RapController.java:212
-  wire [31:0] tcam_write_value; // RapController.java:213
-  wire [31:0] tcam_write_mask; // RapController.java:214
+  wire serialMultiplier_io_start; // RapController.java:161
+  wire [63:0] serialMultiplier_io_a; // RapController.java:161
+  wire [31:0] serialMultiplier_io_b; // RapController.java:161
+  wire serialMultiplier_io_busy; // RapController.java:161
+  wire [95:0] serialMultiplier_io_product; // RapController.java:161
+  wire cmd_valid; // RapController.java:196
+  wire [6:0] cmd_addr; // RapController.java:197
+  wire [1:0] cmd_op; // RapController.java:198
+  wire [31:0] cmd_value; // RapController.java:199
+  wire tcam_write_valid; // RapController.java:212
+  wire [6:0] tcam_write_index; // RapController.java:213
+  wire [31:0] tcam_write_value; // RapController.java:214
+  wire [31:0] tcam_write_mask; // RapController.java:215
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:104
@@ -1023,44 +1023,44 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:104
   wire [4:0] slot_depths_126; // NodeTable.java:104
   wire [4:0] slot_depths_127; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:671
+  wire [2:0] cause; // RapController.java:665
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:361
-  wire _not_0 = ~io_counterClearing; // RapController.java:361
+  wire _eq_0 = state == 4'd0; // RapController.java:362
+  wire _not_0 = ~io_counterClearing; // RapController.java:362
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:361
-  wire _eq_1 = state == 4'd1; // RapController.java:374
-  wire _not_1 = ~commit_stop; // RapController.java:377
-  wire _eq_2 = front_count == 6'd0; // RapController.java:115
-  wire _eq_3 = sram_count == 8'd0; // RapController.java:115
-  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:115
-  wire _and_1 = _not_1 & pipe_empty; // RapController.java:377
-  wire _not_2 = ~snapshot_frozen; // RapController.java:384
-  wire _and_2 = _and_1 & _not_2; // RapController.java:384
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:386
-  wire _not_3 = ~io_headValid; // RapController.java:386
-  wire _and_4 = _and_3 & _not_3; // RapController.java:386
-  wire _eq_4 = state == 4'd2; // RapController.java:391
-  wire _eq_5 = state == 4'd3; // RapController.java:392
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:393
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:362
+  wire _eq_1 = state == 4'd1; // RapController.java:375
+  wire _not_1 = ~commit_stop; // RapController.java:378
+  wire _eq_2 = front_count == 6'd0; // RapController.java:116
+  wire _eq_3 = sram_count == 8'd0; // RapController.java:116
+  wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
+  wire _and_1 = _not_1 & pipe_empty; // RapController.java:378
+  wire _not_2 = ~snapshot_frozen; // RapController.java:385
+  wire _and_2 = _and_1 & _not_2; // RapController.java:385
+  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:387
+  wire _not_3 = ~io_headValid; // RapController.java:387
+  wire _and_4 = _and_3 & _not_3; // RapController.java:387
+  wire _eq_4 = state == 4'd2; // RapController.java:392
+  wire _eq_5 = state == 4'd3; // RapController.java:393
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:394
   wire _eq_6 = op_children == 3'd0; // RapController.java:404
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:666
-  wire _eq_7 = state == 4'd4; // RapController.java:413
-  wire _eq_8 = state == 4'd5; // RapController.java:423
-  wire _eq_9 = state == 4'd3; // RapController.java:275
-  wire _eq_10 = state == 4'd4; // RapController.java:275
-  wire _or_0 = _eq_9 | _eq_10; // RapController.java:275
-  wire _eq_11 = state == 4'd5; // RapController.java:275
-  wire _or_1 = _or_0 | _eq_11; // RapController.java:275
-  wire _and_5 = _or_1 & _reg_4; // RapController.java:627
-  wire split_settled = _and_5 & _reg_5; // RapController.java:627
-  wire _not_4 = ~split_settled; // RapController.java:423
-  wire _not_5 = ~early_done; // RapController.java:427
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:666
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:666
-  wire _eq_12 = state == 4'd6; // RapController.java:437
-  wire [3:0] _not_6 = ~present_children; // RapController.java:439
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:660
+  wire _eq_7 = state == 4'd4; // RapController.java:411
+  wire _eq_8 = state == 4'd5; // RapController.java:418
+  wire _eq_9 = state == 4'd3; // RapController.java:276
+  wire _eq_10 = state == 4'd4; // RapController.java:276
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:276
+  wire _eq_11 = state == 4'd5; // RapController.java:276
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:276
+  wire _and_5 = _or_1 & _reg_4; // RapController.java:621
+  wire split_settled = _and_5 & _reg_5; // RapController.java:621
+  wire _not_4 = ~split_settled; // RapController.java:418
+  wire _not_5 = ~early_done; // RapController.java:422
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:660
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:660
+  wire _eq_12 = state == 4'd6; // RapController.java:432
+  wire [3:0] _not_6 = ~present_children; // RapController.java:434
   wire _bits_0 = _not_6[0]; // FirstSet.java:55
   wire _bits_1 = _not_6[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -1072,58 +1072,58 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_4 = _and_6 | _and_7; // FirstSet.java:62
   wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:439
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:666
-  wire _eq_13 = state == 4'd7; // RapController.java:464
+  wire split_last_child = ~_or_5; // RapController.java:434
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:660
+  wire _eq_13 = state == 4'd7; // RapController.java:459
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:71
-  wire _not_8 = ~_not_7; // RapController.java:476
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:479
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:486
-  wire _eq_14 = state == 4'd8; // RapController.java:491
+  wire _not_8 = ~_not_7; // RapController.java:471
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:474
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:481
+  wire _eq_14 = state == 4'd8; // RapController.java:486
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:69
-  wire _not_9 = ~slot_pick_pick_last; // RapController.java:497
+  wire _not_9 = ~slot_pick_pick_last; // RapController.java:492
   wire _not_10 = ~verdict_busy; // MergeVerdict.java:70
   wire verdict_free = _not_10 | verdict_act; // MergeVerdict.java:70
-  wire _or_6 = _not_9 | verdict_free; // RapController.java:497
-  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:497
-  wire _eq_15 = state == 4'd9; // RapController.java:506
-  wire _eq_16 = state == 4'd9; // RapController.java:181
-  wire _and_10 = _eq_16 & _reg_1; // RapController.java:627
-  wire _and_11 = _and_10 & _reg_2; // RapController.java:627
-  wire advance_settled = _and_11 & _reg_3; // RapController.java:627
-  wire _not_11 = ~advance_settled; // RapController.java:506
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:506
-  wire _eq_17 = state == 4'd10; // RapController.java:511
-  wire _eq_18 = state == 4'd11; // RapController.java:514
-  wire _eq_19 = state == 4'd12; // RapController.java:521
-  wire _eq_20 = state == 4'd13; // RapController.java:527
-  wire _eq_21 = state == 4'd14; // RapController.java:538
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:425
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:425
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:482
-  wire _not_12 = ~level_had_leaves; // RapController.java:482
-  wire _and_12 = _eq_22 & _not_12; // RapController.java:482
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:482
-  wire in_run = state == 4'd1; // RapController.java:172
-  wire _not_13 = ~commit_stop; // RapController.java:603
-  wire _and_13 = in_run & _not_13; // RapController.java:603
-  wire _not_14 = ~tcam_write_full; // RapController.java:603
-  wire _and_14 = _and_13 & _not_14; // RapController.java:603
-  wire _and_15 = _and_14 & io_enable; // RapController.java:603
-  wire _not_15 = ~readout_pending; // RapController.java:603
-  wire _and_16 = _and_15 & _not_15; // RapController.java:603
-  wire _not_16 = ~snapshot_pending; // RapController.java:603
-  wire _and_17 = _and_16 & _not_16; // RapController.java:603
-  wire _not_17 = ~snapshot_frozen; // RapController.java:603
-  wire _and_18 = _and_17 & _not_17; // RapController.java:603
-  wire _and_19 = in_run & hit_event_3; // RapController.java:263
-  wire _not_18 = ~commit_stop; // RapController.java:263
-  wire commit_fire = _and_19 & _not_18; // RapController.java:263
-  wire _not_19 = ~soft_pending; // RapController.java:607
-  wire _ne_2 = state != 4'd0; // RapController.java:607
-  wire _and_20 = _not_19 & _ne_2; // RapController.java:607
-  wire _ne_3 = state != 4'd14; // RapController.java:607
-  wire _and_21 = _and_20 & _ne_3; // RapController.java:607
+  wire _or_6 = _not_9 | verdict_free; // RapController.java:492
+  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:492
+  wire _eq_15 = state == 4'd9; // RapController.java:501
+  wire _eq_16 = state == 4'd9; // RapController.java:182
+  wire _and_10 = _eq_16 & _reg_1; // RapController.java:621
+  wire _and_11 = _and_10 & _reg_2; // RapController.java:621
+  wire advance_settled = _and_11 & _reg_3; // RapController.java:621
+  wire _not_11 = ~advance_settled; // RapController.java:501
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:501
+  wire _eq_17 = state == 4'd10; // RapController.java:506
+  wire _eq_18 = state == 4'd11; // RapController.java:509
+  wire _eq_19 = state == 4'd12; // RapController.java:516
+  wire _eq_20 = state == 4'd13; // RapController.java:522
+  wire _eq_21 = state == 4'd14; // RapController.java:533
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:420
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:420
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:477
+  wire _not_12 = ~level_had_leaves; // RapController.java:477
+  wire _and_12 = _eq_22 & _not_12; // RapController.java:477
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:477
+  wire in_run = state == 4'd1; // RapController.java:173
+  wire _not_13 = ~commit_stop; // RapController.java:597
+  wire _and_13 = in_run & _not_13; // RapController.java:597
+  wire _not_14 = ~tcam_write_full; // RapController.java:597
+  wire _and_14 = _and_13 & _not_14; // RapController.java:597
+  wire _and_15 = _and_14 & io_enable; // RapController.java:597
+  wire _not_15 = ~readout_pending; // RapController.java:597
+  wire _and_16 = _and_15 & _not_15; // RapController.java:597
+  wire _not_16 = ~snapshot_pending; // RapController.java:597
+  wire _and_17 = _and_16 & _not_16; // RapController.java:597
+  wire _not_17 = ~snapshot_frozen; // RapController.java:597
+  wire _and_18 = _and_17 & _not_17; // RapController.java:597
+  wire _and_19 = in_run & hit_event_3; // RapController.java:264
+  wire _not_18 = ~commit_stop; // RapController.java:264
+  wire commit_fire = _and_19 & _not_18; // RapController.java:264
+  wire _not_19 = ~soft_pending; // RapController.java:601
+  wire _ne_2 = state != 4'd0; // RapController.java:601
+  wire _and_20 = _not_19 & _ne_2; // RapController.java:601
+  wire _ne_3 = state != 4'd14; // RapController.java:601
+  wire _and_21 = _and_20 & _ne_3; // RapController.java:601
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -1131,29 +1131,29 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:610
-  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:611
-  wire _not_21 = ~_reg_0; // RapController.java:164
-  wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:164
-  wire _not_22 = ~snapshot_product_start; // RapController.java:611
-  wire _and_22 = _not_20 & _not_22; // RapController.java:611
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:612
-  wire _eq_23 = state == 4'd12; // RapController.java:613
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:613
-  wire _eq_24 = state == 4'd13; // RapController.java:613
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:613
-  wire _ge_1 = state >= 4'd2; // RapController.java:614
-  wire _le_0 = state <= 4'd11; // RapController.java:614
-  wire _and_23 = _ge_1 & _le_0; // RapController.java:614
-  wire _and_24 = in_run & pipe_empty; // RapController.java:616
-  wire _not_23 = ~io_headValid; // RapController.java:616
-  wire _and_25 = _and_24 & _not_23; // RapController.java:616
-  wire _not_24 = ~io_acceptEnable; // RapController.java:617
-  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:554
-  wire [127:0] _and_26 = slot_valid & _not_25; // RapController.java:554
-  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:648
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:604
+  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:605
+  wire _not_21 = ~_reg_0; // RapController.java:165
+  wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:165
+  wire _not_22 = ~snapshot_product_start; // RapController.java:605
+  wire _and_22 = _not_20 & _not_22; // RapController.java:605
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:606
+  wire _eq_23 = state == 4'd12; // RapController.java:607
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:607
+  wire _eq_24 = state == 4'd13; // RapController.java:607
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:607
+  wire _ge_1 = state >= 4'd2; // RapController.java:608
+  wire _le_0 = state <= 4'd11; // RapController.java:608
+  wire _and_23 = _ge_1 & _le_0; // RapController.java:608
+  wire _and_24 = in_run & pipe_empty; // RapController.java:610
+  wire _not_23 = ~io_headValid; // RapController.java:610
+  wire _and_25 = _and_24 & _not_23; // RapController.java:610
+  wire _not_24 = ~io_acceptEnable; // RapController.java:611
+  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:549
+  wire [127:0] _and_26 = slot_valid & _not_25; // RapController.java:549
+  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:642
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:441
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:436
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
   wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
   wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
@@ -1281,7 +1281,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_130 = slot_pick_pick_hot[125]; // NodeTable.java:63
   wire _bits_131 = slot_pick_pick_hot[126]; // NodeTable.java:63
   wire _bits_132 = slot_pick_pick_hot[127]; // NodeTable.java:63
-  wire [3:0] _not_26 = ~present_children; // RapController.java:438
+  wire [3:0] _not_26 = ~present_children; // RapController.java:433
   wire _bits_133 = _not_26[0]; // FirstSet.java:25
   wire _bits_134 = _not_26[1]; // FirstSet.java:25
   wire _or_12 = _bits_133 | _bits_134; // FirstSet.java:37
@@ -1444,8 +1444,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_147 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_148 = _add_11[32]; // SplitCounter.java:44
-  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:320
-  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:303
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:321
+  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:304
   wire [7:0] _bits_149 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_150 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_149} > _bits_150; // SplitCompare.java:31
@@ -1463,21 +1463,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_14 = _gt_1 | _and_27; // SplitCompare.java:31
   wire _and_28 = _eq_153 & _or_14; // SplitCompare.java:31
   wire _or_15 = _gt_0 | _and_28; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_15; // RapController.java:303
-  wire _not_30 = ~schedule_exhausted; // RapController.java:306
+  wire split_now = _lt_0 & _or_15; // RapController.java:304
+  wire _not_30 = ~schedule_exhausted; // RapController.java:307
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_31 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_29 = _not_30 & _not_31; // RapController.java:306
-  wire [15:0] _bits_157 = until_merge_lo[31:16]; // RapController.java:306
-  wire _or_r_1 = |_bits_157; // RapController.java:306
-  wire _not_32 = ~_or_r_1; // RapController.java:306
-  wire _and_30 = _and_29 & _not_32; // RapController.java:306
-  wire [15:0] _bits_158 = until_merge_lo[15:0]; // RapController.java:307
-  wire _ge_2 = io_head_weight >= _bits_158; // RapController.java:307
-  wire merge_now = _and_30 & _ge_2; // RapController.java:307
-  wire _not_33 = ~merge_now; // RapController.java:311
-  wire _and_31 = split_now & _not_33; // RapController.java:311
-  wire _and_32 = _and_31 & hit_short_3; // RapController.java:311
+  wire _and_29 = _not_30 & _not_31; // RapController.java:307
+  wire [15:0] _bits_157 = until_merge_lo[31:16]; // RapController.java:307
+  wire _or_r_1 = |_bits_157; // RapController.java:307
+  wire _not_32 = ~_or_r_1; // RapController.java:307
+  wire _and_30 = _and_29 & _not_32; // RapController.java:307
+  wire [15:0] _bits_158 = until_merge_lo[15:0]; // RapController.java:308
+  wire _ge_2 = io_head_weight >= _bits_158; // RapController.java:308
+  wire merge_now = _and_30 & _ge_2; // RapController.java:308
+  wire _not_33 = ~merge_now; // RapController.java:312
+  wire _and_31 = split_now & _not_33; // RapController.java:312
+  wire _and_32 = _and_31 & hit_short_3; // RapController.java:312
   wire [11:0] _bits_159 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_160 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_159 > {1'b0, _bits_160}; // SplitCompare.java:31
@@ -1497,7 +1497,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
   wire _not_34 = ~_or_17; // MergeSkip.java:43
   wire _and_35 = skip_valid & _not_34; // MergeSkip.java:43
-  wire defer_now = _and_32 & _and_35; // RapController.java:312
+  wire defer_now = _and_32 & _and_35; // RapController.java:313
   wire [32:0] _add_13 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
   wire [31:0] _bits_167 = _add_13[31:0]; // SplitCounter.java:43
   wire [31:0] _add_14 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
@@ -1505,45 +1505,45 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _add_15 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [7:0] _sub_1 = _add_15 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:368
-  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:368
+  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:369
+  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:369
   wire [31:0] _bits_169 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_170 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_171 = to_merge_hi[31:0]; // RapController.java:179
-  wire [31:0] _bits_172 = to_merge_lo[31:0]; // RapController.java:179
-  wire [63:0] to_merge = {_bits_171, _bits_172}; // RapController.java:179
+  wire [31:0] _bits_171 = to_merge_hi[31:0]; // RapController.java:180
+  wire [31:0] _bits_172 = to_merge_lo[31:0]; // RapController.java:180
+  wire [63:0] to_merge = {_bits_171, _bits_172}; // RapController.java:180
   wire [31:0] _bits_173 = to_merge[31:0]; // SplitCounter.java:49
   wire [31:0] _bits_174 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_175 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_176 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:366
-  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:366
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:367
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:367
-  wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:237
-  wire [5:0] _sub_4 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:237
-  wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:238
-  wire [7:0] _sub_5 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:238
-  wire _eq_159 = state == 4'd2; // RapController.java:243
-  wire draining = _eq_159 | commit_stop; // RapController.java:243
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:244
-  wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:254
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:398
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:417
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:417
-  wire [3:0] _bits_177 = _dshl_0[3:0]; // RapController.java:417
-  wire [3:0] _or_18 = present_children | _bits_177; // RapController.java:417
-  wire [6:0] _dshl_1 = 7'd1 << _bits_136; // RapController.java:650
-  wire [3:0] _bits_178 = _dshl_1[3:0]; // RapController.java:650
-  wire [3:0] _or_19 = present_children | _bits_178; // RapController.java:650
+  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:367
+  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:367
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:368
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:368
+  wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:238
+  wire [5:0] _sub_4 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:238
+  wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:239
+  wire [7:0] _sub_5 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:239
+  wire _eq_159 = state == 4'd2; // RapController.java:244
+  wire draining = _eq_159 | commit_stop; // RapController.java:244
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:245
+  wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:255
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:399
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:415
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:415
+  wire [3:0] _bits_177 = _dshl_0[3:0]; // RapController.java:415
+  wire [3:0] _or_18 = present_children | _bits_177; // RapController.java:415
+  wire [6:0] _dshl_1 = 7'd1 << _bits_136; // RapController.java:644
+  wire [3:0] _bits_178 = _dshl_1[3:0]; // RapController.java:644
+  wire [3:0] _or_19 = present_children | _bits_178; // RapController.java:644
   wire _bits_179 = slot_valid[127]; // NodeTable.java:73
-  wire _eq_160 = state == 4'd4; // RapController.java:340
-  wire [6:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:341
+  wire _eq_160 = state == 4'd4; // RapController.java:341
+  wire [6:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:342
   wire _eq_161 = slot_parent_127 == _mux_9; // NodeTable.java:73
   wire _and_36 = _bits_179 & _eq_161; // NodeTable.java:73
-  wire _not_35 = ~_eq_160; // RapController.java:341
+  wire _not_35 = ~_eq_160; // RapController.java:342
   wire _not_36 = ~_not_35; // NodeTable.java:73
   wire _eq_162 = slot_children_127 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_36 | _eq_162; // NodeTable.java:73
@@ -2431,7 +2431,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_146 = _not_162 | _eq_414; // NodeTable.java:73
   wire _and_289 = _and_288 & _or_146; // NodeTable.java:73
   wire [127:0] kids_vector = {_and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, 1'd0}; // NodeTable.java:94
-  wire _not_163 = ~leaf_pick_load; // SlotPicker.java:54
+  wire _not_163 = ~leaf_pick_load; // SlotPicker.java:53
   wire [127:0] _not_164 = ~leaf_pick_pick_hot; // SlotPicker.java:38
   wire [127:0] _and_290 = leaf_pick_candidates & _not_164; // SlotPicker.java:38
   wire _bits_306 = slot_valid[127]; // NodeTable.java:81
@@ -3070,16 +3070,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_668 = slot_children_1 == 3'd0; // NodeTable.java:81
   wire _and_544 = _and_543 & _eq_668; // NodeTable.java:81
   wire [127:0] _cat_8 = {_and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540, _and_542, _and_544, 1'd0}; // NodeTable.java:94
-  wire [127:0] _not_165 = ~kids_vector; // SlotPicker.java:65
-  wire [127:0] _and_545 = leaf_pick_candidates & _not_165; // SlotPicker.java:65
-  wire _not_166 = ~leaf_pick_ready; // SlotPicker.java:45
-  wire leaf_pick_advance = leaf_pick_take | _not_166; // SlotPicker.java:45
+  wire [127:0] _not_165 = ~kids_vector; // SlotPicker.java:64
+  wire [127:0] _and_545 = leaf_pick_candidates & _not_165; // SlotPicker.java:64
+  wire _not_166 = ~leaf_pick_ready; // SlotPicker.java:44
+  wire leaf_pick_advance = leaf_pick_take | _not_166; // SlotPicker.java:44
   wire [127:0] _not_167 = ~leaf_pick_pick_hot; // SlotPicker.java:42
   wire [127:0] _and_546 = leaf_pick_candidates & _not_167; // SlotPicker.java:42
   wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_546 : leaf_pick_candidates; // SlotPicker.java:42
-  wire [127:0] _sub_7 = leaf_pick_remaining - 128'd1; // SlotPicker.java:43
-  wire [127:0] _not_168 = ~_sub_7; // SlotPicker.java:51
-  wire [127:0] _and_547 = leaf_pick_remaining & _not_168; // SlotPicker.java:51
+  wire [127:0] _sub_7 = leaf_pick_remaining - 128'd1; // SlotPicker.java:50
+  wire [127:0] _not_168 = ~_sub_7; // SlotPicker.java:50
+  wire [127:0] _and_547 = leaf_pick_remaining & _not_168; // SlotPicker.java:50
   wire _bits_433 = leaf_pick_remaining[0]; // FirstSet.java:25
   wire _bits_434 = leaf_pick_remaining[1]; // FirstSet.java:25
   wire _or_147 = _bits_433 | _bits_434; // FirstSet.java:37
@@ -3589,18 +3589,18 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_72 = _not_169 ? _cat_39 : _cat_70; // FirstSet.java:36
   wire [6:0] _cat_71 = {_not_169, _mux_72}; // FirstSet.java:36
   wire [6:0] _bits_561 = _cat_71; // FirstSet.java:44
-  wire _not_296 = ~slot_pick_load; // SlotPicker.java:54
+  wire _not_296 = ~slot_pick_load; // SlotPicker.java:53
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [127:0] _and_548 = slot_pick_candidates & _not_297; // SlotPicker.java:38
-  wire [127:0] _not_298 = ~slot_valid; // RapController.java:424
-  wire _not_299 = ~slot_pick_ready; // SlotPicker.java:45
-  wire slot_pick_advance = slot_pick_take | _not_299; // SlotPicker.java:45
+  wire [127:0] _not_298 = ~slot_valid; // RapController.java:419
+  wire _not_299 = ~slot_pick_ready; // SlotPicker.java:44
+  wire slot_pick_advance = slot_pick_take | _not_299; // SlotPicker.java:44
   wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:42
   wire [127:0] _and_549 = slot_pick_candidates & _not_300; // SlotPicker.java:42
   wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_549 : slot_pick_candidates; // SlotPicker.java:42
-  wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:43
-  wire [127:0] _not_301 = ~_sub_8; // SlotPicker.java:51
-  wire [127:0] _and_550 = slot_pick_remaining & _not_301; // SlotPicker.java:51
+  wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:50
+  wire [127:0] _not_301 = ~_sub_8; // SlotPicker.java:50
+  wire [127:0] _and_550 = slot_pick_remaining & _not_301; // SlotPicker.java:50
   wire _bits_562 = slot_pick_remaining[0]; // FirstSet.java:25
   wire _bits_563 = slot_pick_remaining[1]; // FirstSet.java:25
   wire _or_274 = _bits_562 | _bits_563; // FirstSet.java:37
@@ -4110,12 +4110,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_135 = _not_302 ? _cat_102 : _cat_133; // FirstSet.java:36
   wire [6:0] _cat_134 = {_not_302, _mux_135}; // FirstSet.java:36
   wire [6:0] _bits_690 = _cat_134; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:480
-  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:471
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:500
-  wire _not_429 = ~snapshot_frozen; // RapController.java:379
-  wire _and_551 = snapshot_pending & _not_429; // RapController.java:379
-  wire _and_552 = _and_551 & _and_1; // RapController.java:379
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:475
+  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:466
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:495
+  wire _not_429 = ~snapshot_frozen; // RapController.java:380
+  wire _and_551 = snapshot_pending & _not_429; // RapController.java:380
+  wire _and_552 = _and_551 & _and_1; // RapController.java:380
   wire _or_401 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_402 = _or_401 | ev_split_q; // StatusRegs.java:83
   wire _or_403 = _or_402 | ev_batch_q; // StatusRegs.java:83
@@ -4137,86 +4137,86 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_558 = _and_557 & _not_436; // StatusRegs.java:84
   wire _not_437 = ~_and_558; // StatusRegs.java:84
   wire ev_pending = _or_405 | _not_437; // StatusRegs.java:84
-  wire _not_438 = ~ev_pending; // RapController.java:379
-  wire _and_559 = _and_552 & _not_438; // RapController.java:379
-  wire _and_560 = _and_559 & multiplier_free; // RapController.java:379
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:516
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:533
-  wire [6:0] _bits_691 = readout_slot[6:0]; // RapController.java:531
+  wire _not_438 = ~ev_pending; // RapController.java:380
+  wire _and_559 = _and_552 & _not_438; // RapController.java:380
+  wire _and_560 = _and_559 & multiplier_free; // RapController.java:380
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:511
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:528
+  wire [6:0] _bits_691 = readout_slot[6:0]; // RapController.java:526
   wire _eq_669 = _bits_691 == 7'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_2 = _bits_691[6] ? (_bits_691[5] ? (_bits_691[4] ? (_bits_691[3] ? (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_127 : slot_depth_126) : (_bits_691[0] ? slot_depth_125 : slot_depth_124)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_123 : slot_depth_122) : (_bits_691[0] ? slot_depth_121 : slot_depth_120))) : (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_119 : slot_depth_118) : (_bits_691[0] ? slot_depth_117 : slot_depth_116)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_115 : slot_depth_114) : (_bits_691[0] ? slot_depth_113 : slot_depth_112)))) : (_bits_691[3] ? (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_111 : slot_depth_110) : (_bits_691[0] ? slot_depth_109 : slot_depth_108)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_107 : slot_depth_106) : (_bits_691[0] ? slot_depth_105 : slot_depth_104))) : (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_103 : slot_depth_102) : (_bits_691[0] ? slot_depth_101 : slot_depth_100)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_99 : slot_depth_98) : (_bits_691[0] ? slot_depth_97 : slot_depth_96))))) : (_bits_691[4] ? (_bits_691[3] ? (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_95 : slot_depth_94) : (_bits_691[0] ? slot_depth_93 : slot_depth_92)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_91 : slot_depth_90) : (_bits_691[0] ? slot_depth_89 : slot_depth_88))) : (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_87 : slot_depth_86) : (_bits_691[0] ? slot_depth_85 : slot_depth_84)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_83 : slot_depth_82) : (_bits_691[0] ? slot_depth_81 : slot_depth_80)))) : (_bits_691[3] ? (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_79 : slot_depth_78) : (_bits_691[0] ? slot_depth_77 : slot_depth_76)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_75 : slot_depth_74) : (_bits_691[0] ? slot_depth_73 : slot_depth_72))) : (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_71 : slot_depth_70) : (_bits_691[0] ? slot_depth_69 : slot_depth_68)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_67 : slot_depth_66) : (_bits_691[0] ? slot_depth_65 : slot_depth_64)))))) : (_bits_691[5] ? (_bits_691[4] ? (_bits_691[3] ? (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_63 : slot_depth_62) : (_bits_691[0] ? slot_depth_61 : slot_depth_60)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_59 : slot_depth_58) : (_bits_691[0] ? slot_depth_57 : slot_depth_56))) : (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_55 : slot_depth_54) : (_bits_691[0] ? slot_depth_53 : slot_depth_52)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_51 : slot_depth_50) : (_bits_691[0] ? slot_depth_49 : slot_depth_48)))) : (_bits_691[3] ? (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_47 : slot_depth_46) : (_bits_691[0] ? slot_depth_45 : slot_depth_44)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_43 : slot_depth_42) : (_bits_691[0] ? slot_depth_41 : slot_depth_40))) : (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_39 : slot_depth_38) : (_bits_691[0] ? slot_depth_37 : slot_depth_36)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_35 : slot_depth_34) : (_bits_691[0] ? slot_depth_33 : slot_depth_32))))) : (_bits_691[4] ? (_bits_691[3] ? (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_31 : slot_depth_30) : (_bits_691[0] ? slot_depth_29 : slot_depth_28)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_27 : slot_depth_26) : (_bits_691[0] ? slot_depth_25 : slot_depth_24))) : (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_23 : slot_depth_22) : (_bits_691[0] ? slot_depth_21 : slot_depth_20)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_19 : slot_depth_18) : (_bits_691[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_691[3] ? (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_15 : slot_depth_14) : (_bits_691[0] ? slot_depth_13 : slot_depth_12)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_11 : slot_depth_10) : (_bits_691[0] ? slot_depth_9 : slot_depth_8))) : (_bits_691[2] ? (_bits_691[1] ? (_bits_691[0] ? slot_depth_7 : slot_depth_6) : (_bits_691[0] ? slot_depth_5 : slot_depth_4)) : (_bits_691[1] ? (_bits_691[0] ? slot_depth_3 : slot_depth_2) : (_bits_691[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:99
   wire [4:0] _mux_138 = _eq_669 ? 5'd0 : _dyn_index_2; // NodeTable.java:99
-  wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:635
-  wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:531
-  wire _or_406 = snapshot_product_start | following_kick; // RapController.java:168
-  wire [63:0] _mux_140 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:169
-  wire [31:0] _mux_141 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:170
+  wire [5:0] _cat_135 = {_mux_138, 1'd0}; // RapController.java:629
+  wire [5:0] _mux_139 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:526
+  wire _or_406 = snapshot_product_start | following_kick; // RapController.java:169
+  wire [63:0] _mux_140 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:170
+  wire [31:0] _mux_141 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:171
   wire [63:0] _bits_692 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
   wire _not_439 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
   wire _and_561 = following_running & _not_439; // MergeSchedule.java:41
   wire _not_440 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_693 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_3 = |_bits_693; // MergeSchedule.java:45
-  wire [31:0] _bits_694 = next_merge[31:0]; // RapController.java:176
-  wire [31:0] _bits_695 = _cat_0[31:0]; // RapController.java:176
-  wire [32:0] _sub_10 = {1'b0, _bits_694} - {1'b0, _bits_695}; // RapController.java:176
-  wire [31:0] _bits_696 = next_merge[63:32]; // RapController.java:177
-  wire [31:0] _bits_697 = _cat_0[63:32]; // RapController.java:177
-  wire [32:0] _sub_11 = {1'b0, _bits_696} - {1'b0, _bits_697}; // RapController.java:177
-  wire _bits_698 = to_merge_lo[32]; // RapController.java:177
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_698}; // RapController.java:177
-  wire _bits_699 = to_merge_hi[32]; // RapController.java:180
-  wire _not_441 = ~_bits_699; // RapController.java:180
-  wire _or_r_4 = |to_merge; // RapController.java:180
-  wire _and_562 = _not_441 & _or_r_4; // RapController.java:180
-  wire walking_kids = state == 4'd8; // RapController.java:186
-  wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:187
-  wire [2:0] _dyn_index_3 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:187
-  wire _not_442 = ~commit_stop; // RapController.java:375
-  wire _and_563 = io_selected_valid & _not_442; // RapController.java:375
-  wire [6:0] _bits_700 = undo_rdata_0[38:32]; // RapController.java:396
-  wire [6:0] _bits_701 = readout_slot[6:0]; // RapController.java:524
-  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:93
-  wire [31:0] _bits_702 = verdict_sum[31:0]; // RapController.java:553
-  wire [31:0] _mux_143 = clip_verdict ? _fill_0 : _bits_702; // RapController.java:553
-  wire [31:0] _bits_703 = undo_rdata_0[31:0]; // RapController.java:397
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:641
-  wire [5:0] _cat_136 = {_sub_13, 1'd0}; // RapController.java:635
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_136}} << _cat_136; // RapController.java:642
-  wire [31:0] _bits_704 = _dshl_2[31:0]; // RapController.java:642
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_704; // RapController.java:642
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:214
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:446
-  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:635
-  wire [31:0] _dshr_0 = _fill_2 >> _cat_137; // RapController.java:446
-  wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:218
-  wire _not_443 = ~io_tcamWrite_ready; // RapController.java:227
-  wire _and_564 = tcam_write_full & _not_443; // RapController.java:227
-  wire _or_407 = tcam_write_load | _and_564; // RapController.java:227
-  wire _or_408 = split_now | merge_now; // RapController.java:314
-  wire _and_565 = commit_fire & _or_408; // RapController.java:314
-  wire _not_444 = ~defer_now; // RapController.java:314
-  wire _and_566 = _and_565 & _not_444; // RapController.java:314
-  wire _and_567 = in_run & cmd_valid; // RapController.java:261
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:268
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:272
-  wire _ge_3 = free_slots >= missing_children; // RapController.java:273
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:281
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:281
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:281
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:281
-  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:283
-  wire [2:0] _dyn_index_4 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:285
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:285
-  wire _bits_705 = _dshr_1[0]; // RapController.java:285
-  wire _eq_670 = state == 4'd7; // RapController.java:295
-  wire _eq_671 = state == 4'd8; // RapController.java:295
-  wire _or_409 = _eq_670 | _eq_671; // RapController.java:295
-  wire _and_568 = _or_409 & io_counterResult_valid; // RapController.java:296
-  wire _eq_672 = io_counterResult_bits_op == 2'd2; // RapController.java:296
-  wire _and_569 = _and_568 & _eq_672; // RapController.java:296
+  wire [31:0] _bits_694 = next_merge[31:0]; // RapController.java:177
+  wire [31:0] _bits_695 = _cat_0[31:0]; // RapController.java:177
+  wire [32:0] _sub_10 = {1'b0, _bits_694} - {1'b0, _bits_695}; // RapController.java:177
+  wire [31:0] _bits_696 = next_merge[63:32]; // RapController.java:178
+  wire [31:0] _bits_697 = _cat_0[63:32]; // RapController.java:178
+  wire [32:0] _sub_11 = {1'b0, _bits_696} - {1'b0, _bits_697}; // RapController.java:178
+  wire _bits_698 = to_merge_lo[32]; // RapController.java:178
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_698}; // RapController.java:178
+  wire _bits_699 = to_merge_hi[32]; // RapController.java:181
+  wire _not_441 = ~_bits_699; // RapController.java:181
+  wire _or_r_4 = |to_merge; // RapController.java:181
+  wire _and_562 = _not_441 & _or_r_4; // RapController.java:181
+  wire walking_kids = state == 4'd8; // RapController.java:187
+  wire [6:0] _mux_142 = walking_kids ? merge_parent : op_slot; // RapController.java:188
+  wire [2:0] _dyn_index_3 = _mux_142[6] ? (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_127 : slot_children_126) : (_mux_142[0] ? slot_children_125 : slot_children_124)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_123 : slot_children_122) : (_mux_142[0] ? slot_children_121 : slot_children_120))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_119 : slot_children_118) : (_mux_142[0] ? slot_children_117 : slot_children_116)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_115 : slot_children_114) : (_mux_142[0] ? slot_children_113 : slot_children_112)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_111 : slot_children_110) : (_mux_142[0] ? slot_children_109 : slot_children_108)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_107 : slot_children_106) : (_mux_142[0] ? slot_children_105 : slot_children_104))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_103 : slot_children_102) : (_mux_142[0] ? slot_children_101 : slot_children_100)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_99 : slot_children_98) : (_mux_142[0] ? slot_children_97 : slot_children_96))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_95 : slot_children_94) : (_mux_142[0] ? slot_children_93 : slot_children_92)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_91 : slot_children_90) : (_mux_142[0] ? slot_children_89 : slot_children_88))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_87 : slot_children_86) : (_mux_142[0] ? slot_children_85 : slot_children_84)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_83 : slot_children_82) : (_mux_142[0] ? slot_children_81 : slot_children_80)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_79 : slot_children_78) : (_mux_142[0] ? slot_children_77 : slot_children_76)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_75 : slot_children_74) : (_mux_142[0] ? slot_children_73 : slot_children_72))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_71 : slot_children_70) : (_mux_142[0] ? slot_children_69 : slot_children_68)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_67 : slot_children_66) : (_mux_142[0] ? slot_children_65 : slot_children_64)))))) : (_mux_142[5] ? (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_63 : slot_children_62) : (_mux_142[0] ? slot_children_61 : slot_children_60)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_59 : slot_children_58) : (_mux_142[0] ? slot_children_57 : slot_children_56))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_55 : slot_children_54) : (_mux_142[0] ? slot_children_53 : slot_children_52)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_51 : slot_children_50) : (_mux_142[0] ? slot_children_49 : slot_children_48)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_47 : slot_children_46) : (_mux_142[0] ? slot_children_45 : slot_children_44)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_43 : slot_children_42) : (_mux_142[0] ? slot_children_41 : slot_children_40))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_39 : slot_children_38) : (_mux_142[0] ? slot_children_37 : slot_children_36)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_35 : slot_children_34) : (_mux_142[0] ? slot_children_33 : slot_children_32))))) : (_mux_142[4] ? (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_31 : slot_children_30) : (_mux_142[0] ? slot_children_29 : slot_children_28)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_27 : slot_children_26) : (_mux_142[0] ? slot_children_25 : slot_children_24))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_23 : slot_children_22) : (_mux_142[0] ? slot_children_21 : slot_children_20)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_19 : slot_children_18) : (_mux_142[0] ? slot_children_17 : slot_children_16)))) : (_mux_142[3] ? (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_15 : slot_children_14) : (_mux_142[0] ? slot_children_13 : slot_children_12)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_11 : slot_children_10) : (_mux_142[0] ? slot_children_9 : slot_children_8))) : (_mux_142[2] ? (_mux_142[1] ? (_mux_142[0] ? slot_children_7 : slot_children_6) : (_mux_142[0] ? slot_children_5 : slot_children_4)) : (_mux_142[1] ? (_mux_142[0] ? slot_children_3 : slot_children_2) : (_mux_142[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:188
+  wire _not_442 = ~commit_stop; // RapController.java:376
+  wire _and_563 = io_selected_valid & _not_442; // RapController.java:376
+  wire [6:0] _bits_700 = undo_rdata_0[38:32]; // RapController.java:397
+  wire [6:0] _bits_701 = readout_slot[6:0]; // RapController.java:519
+  wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
+  wire [31:0] _bits_702 = verdict_sum[31:0]; // RapController.java:548
+  wire [31:0] _mux_143 = clip_verdict ? _fill_0 : _bits_702; // RapController.java:548
+  wire [31:0] _bits_703 = undo_rdata_0[31:0]; // RapController.java:398
+  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:635
+  wire [5:0] _cat_136 = {_sub_13, 1'd0}; // RapController.java:629
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_136}} << _cat_136; // RapController.java:636
+  wire [31:0] _bits_704 = _dshl_2[31:0]; // RapController.java:636
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_704; // RapController.java:636
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:215
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:441
+  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:629
+  wire [31:0] _dshr_0 = _fill_2 >> _cat_137; // RapController.java:441
+  wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:219
+  wire _not_443 = ~io_tcamWrite_ready; // RapController.java:228
+  wire _and_564 = tcam_write_full & _not_443; // RapController.java:228
+  wire _or_407 = tcam_write_load | _and_564; // RapController.java:228
+  wire _or_408 = split_now | merge_now; // RapController.java:315
+  wire _and_565 = commit_fire & _or_408; // RapController.java:315
+  wire _not_444 = ~defer_now; // RapController.java:315
+  wire _and_566 = _and_565 & _not_444; // RapController.java:315
+  wire _and_567 = in_run & cmd_valid; // RapController.java:262
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:269
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:273
+  wire _ge_3 = free_slots >= missing_children; // RapController.java:274
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:282
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:282
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:282
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:282
+  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:284
+  wire [2:0] _dyn_index_4 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:286
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:286
+  wire _bits_705 = _dshr_1[0]; // RapController.java:286
+  wire _eq_670 = state == 4'd7; // RapController.java:296
+  wire _eq_671 = state == 4'd8; // RapController.java:296
+  wire _or_409 = _eq_670 | _eq_671; // RapController.java:296
+  wire _and_568 = _or_409 & io_counterResult_valid; // RapController.java:297
+  wire _eq_672 = io_counterResult_bits_op == 2'd2; // RapController.java:297
+  wire _and_569 = _and_568 & _eq_672; // RapController.java:297
   wire [34:0] _add_20 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:64
-  wire [2:0] _add_21 = merge_leaves + 3'd1; // RapController.java:502
+  wire [2:0] _add_21 = merge_leaves + 3'd1; // RapController.java:497
   wire [2:0] _sub_14 = op_children - _add_21; // MergeVerdict.java:92
   wire [11:0] _bits_706 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_707 = merge_sum[34:24]; // SplitCompare.java:39
@@ -4260,11 +4260,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_412 = _gt_11 | _and_572; // SplitCompare.java:31
   wire _and_573 = _eq_675 & _or_412; // SplitCompare.java:31
   wire _or_413 = _gt_10 | _and_573; // SplitCompare.java:31
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:336
-  wire [6:0] _bits_723 = readout_slot[6:0]; // RapController.java:336
-  wire [127:0] _dshr_2 = slot_valid >> _bits_723; // RapController.java:336
-  wire _bits_724 = _dshr_2[0]; // RapController.java:336
-  wire _and_574 = _lt_6 & _bits_724; // RapController.java:336
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:337
+  wire [6:0] _bits_723 = readout_slot[6:0]; // RapController.java:337
+  wire [127:0] _dshr_2 = slot_valid >> _bits_723; // RapController.java:337
+  wire _bits_724 = _dshr_2[0]; // RapController.java:337
+  wire _and_574 = _lt_6 & _bits_724; // RapController.java:337
   wire [11:0] _bits_725 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_726 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_13 = _bits_725 > {1'b0, _bits_726}; // SplitCompare.java:31
@@ -4795,71 +4795,71 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_665 = _or_650 | _or_664; // FirstSet.java:63
   wire _or_666 = _or_635 | _or_665; // FirstSet.java:63
   wire _or_667 = _or_604 | _or_666; // FirstSet.java:63
-  wire _not_448 = ~_or_667; // SlotPicker.java:80
-  wire _eq_679 = state == 4'd1; // RapController.java:674
-  wire _not_449 = ~commit_stop; // RapController.java:674
-  wire _and_707 = _eq_679 & _not_449; // RapController.java:674
-  wire _not_450 = ~io_headValid; // RapController.java:674
-  wire _and_708 = pipe_empty & _not_450; // RapController.java:674
-  wire [2:0] _mux_144 = _and_708 ? 3'd1 : fill_cause; // RapController.java:674
-  wire _eq_680 = state == 4'd2; // RapController.java:675
-  wire _eq_681 = state == 4'd3; // RapController.java:675
-  wire _or_668 = _eq_680 | _eq_681; // RapController.java:675
-  wire _eq_682 = state == 4'd11; // RapController.java:675
-  wire _or_669 = _or_668 | _eq_682; // RapController.java:675
-  wire _or_670 = _or_669 | commit_stop; // RapController.java:675
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:676
-  wire _ge_4 = state >= 4'd4; // RapController.java:677
-  wire _le_1 = state <= 4'd6; // RapController.java:677
-  wire _and_709 = _ge_4 & _le_1; // RapController.java:677
-  wire _ge_5 = state >= 4'd7; // RapController.java:678
-  wire _le_2 = state <= 4'd10; // RapController.java:678
-  wire _and_710 = _ge_5 & _le_2; // RapController.java:678
-  wire [3:0] _bits_861 = undo_sp[3:0]; // RapController.java:253
-  wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:253
-  wire _eq_683 = state == 4'd3; // RapController.java:249
-  wire _ne_4 = undo_sp != 5'd0; // RapController.java:249
-  wire undo_pop = _eq_683 & _ne_4; // RapController.java:249
-  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:250
-  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:250
-  wire [4:0] _mux_146 = undo_pop ? _sub_15 : _sub_16; // RapController.java:250
-  wire [3:0] _bits_862 = _mux_146[3:0]; // RapController.java:250
-  wire _not_451 = ~undo_push; // RapController.java:250
-  wire read_parent_prefix = state == 4'd5; // RapController.java:154
-  wire [6:0] _bits_863 = readout_slot[6:0]; // RapController.java:155
-  wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_863; // RapController.java:155
-  wire _eq_684 = state == 4'd12; // RapController.java:156
-  wire _or_671 = read_parent_prefix | _eq_684; // RapController.java:156
+  wire _not_448 = ~_or_667; // SlotPicker.java:79
+  wire _eq_679 = state == 4'd1; // RapController.java:668
+  wire _not_449 = ~commit_stop; // RapController.java:668
+  wire _and_707 = _eq_679 & _not_449; // RapController.java:668
+  wire _not_450 = ~io_headValid; // RapController.java:668
+  wire _and_708 = pipe_empty & _not_450; // RapController.java:668
+  wire [2:0] _mux_144 = _and_708 ? 3'd1 : fill_cause; // RapController.java:668
+  wire _eq_680 = state == 4'd2; // RapController.java:669
+  wire _eq_681 = state == 4'd3; // RapController.java:669
+  wire _or_668 = _eq_680 | _eq_681; // RapController.java:669
+  wire _eq_682 = state == 4'd11; // RapController.java:669
+  wire _or_669 = _or_668 | _eq_682; // RapController.java:669
+  wire _or_670 = _or_669 | commit_stop; // RapController.java:669
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:670
+  wire _ge_4 = state >= 4'd4; // RapController.java:671
+  wire _le_1 = state <= 4'd6; // RapController.java:671
+  wire _and_709 = _ge_4 & _le_1; // RapController.java:671
+  wire _ge_5 = state >= 4'd7; // RapController.java:672
+  wire _le_2 = state <= 4'd10; // RapController.java:672
+  wire _and_710 = _ge_5 & _le_2; // RapController.java:672
+  wire [3:0] _bits_861 = undo_sp[3:0]; // RapController.java:254
+  wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:254
+  wire _eq_683 = state == 4'd3; // RapController.java:250
+  wire _ne_4 = undo_sp != 5'd0; // RapController.java:250
+  wire undo_pop = _eq_683 & _ne_4; // RapController.java:250
+  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:251
+  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:251
+  wire [4:0] _mux_146 = undo_pop ? _sub_15 : _sub_16; // RapController.java:251
+  wire [3:0] _bits_862 = _mux_146[3:0]; // RapController.java:251
+  wire _not_451 = ~undo_push; // RapController.java:251
+  wire read_parent_prefix = state == 4'd5; // RapController.java:155
+  wire [6:0] _bits_863 = readout_slot[6:0]; // RapController.java:156
+  wire [6:0] _mux_147 = read_parent_prefix ? op_slot : _bits_863; // RapController.java:156
+  wire _eq_684 = state == 4'd12; // RapController.java:157
+  wire _or_671 = read_parent_prefix | _eq_684; // RapController.java:157
   wire _not_452 = ~_and_569; // MergeVerdict.java:73
-  wire _and_711 = in_run & io_selected_valid; // RapController.java:565
-  wire _eq_685 = io_counterResult_bits_op == 2'd0; // RapController.java:568
-  wire _and_712 = io_counterResult_valid & _eq_685; // RapController.java:568
-  wire _eq_686 = hit_event_3 == _and_712; // RapController.java:569
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:570
-  wire _and_713 = in_run & io_counterResult_valid; // RapController.java:570
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:571
-  wire _not_453 = ~io_counterResult_valid; // RapController.java:572
-  wire _eq_687 = state == 4'd2; // RapController.java:572
-  wire _and_714 = _eq_687 & pipe_empty; // RapController.java:572
-  wire _eq_688 = state == 4'd6; // RapController.java:573
-  wire _and_715 = _eq_688 & slot_pick_ready; // RapController.java:573
-  wire _and_r_0 = &present_children; // RapController.java:575
-  wire _not_454 = ~_and_r_0; // RapController.java:575
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:576
-  wire _eq_689 = _dyn_index_5 == 3'd0; // RapController.java:576
-  wire _eq_690 = split_fits == _ge_3; // RapController.java:580
-  wire _eq_691 = op_children == _dyn_index_3; // RapController.java:584
-  wire _not_455 = ~kids_fresh; // RapController.java:581
-  wire _and_716 = walking_kids & _not_455; // RapController.java:581
-  wire _and_717 = _and_716 & slot_pick_ready; // RapController.java:581
-  wire _and_718 = _and_717 & slot_pick_pick_last; // RapController.java:582
-  wire _or_672 = split_settled | _and_718; // RapController.java:583
+  wire _and_711 = in_run & io_selected_valid; // RapController.java:560
+  wire _eq_685 = io_counterResult_bits_op == 2'd0; // RapController.java:563
+  wire _and_712 = io_counterResult_valid & _eq_685; // RapController.java:563
+  wire _eq_686 = hit_event_3 == _and_712; // RapController.java:564
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:565
+  wire _and_713 = in_run & io_counterResult_valid; // RapController.java:565
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:566
+  wire _not_453 = ~io_counterResult_valid; // RapController.java:567
+  wire _eq_687 = state == 4'd2; // RapController.java:567
+  wire _and_714 = _eq_687 & pipe_empty; // RapController.java:567
+  wire _eq_688 = state == 4'd6; // RapController.java:568
+  wire _and_715 = _eq_688 & slot_pick_ready; // RapController.java:568
+  wire _and_r_0 = &present_children; // RapController.java:570
+  wire _not_454 = ~_and_r_0; // RapController.java:570
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:571
+  wire _eq_689 = _dyn_index_5 == 3'd0; // RapController.java:571
+  wire _eq_690 = split_fits == _ge_3; // RapController.java:574
+  wire _eq_691 = op_children == _dyn_index_3; // RapController.java:578
+  wire _not_455 = ~kids_fresh; // RapController.java:575
+  wire _and_716 = walking_kids & _not_455; // RapController.java:575
+  wire _and_717 = _and_716 & slot_pick_ready; // RapController.java:575
+  wire _and_718 = _and_717 & slot_pick_pick_last; // RapController.java:576
+  wire _or_672 = split_settled | _and_718; // RapController.java:577
   wire _not_456 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_457 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_456 & _not_457; // StatusRegs.java:82
-  wire _eq_692 = kids_vector == visited_kids; // RapController.java:586
-  wire _not_458 = ~_or_409; // RapController.java:588
-  wire _and_719 = verdict_act & _not_458; // RapController.java:588
+  wire _eq_692 = kids_vector == visited_kids; // RapController.java:580
+  wire _not_458 = ~_or_409; // RapController.java:582
+  wire _and_719 = verdict_act & _not_458; // RapController.java:582
   wire _or_673 = ev_commit | ev_saturation; // StatusRegs.java:118
   wire _or_674 = _or_673 | ev_split; // StatusRegs.java:118
   wire _or_675 = _or_674 | ev_allocated; // StatusRegs.java:118
@@ -4869,7 +4869,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
   wire _or_679 = _or_678 | _or_r_6; // StatusRegs.java:118
   wire _or_680 = _or_679 | ev_pending; // StatusRegs.java:118
-  wire _not_459 = ~_or_680; // RapController.java:589
+  wire _not_459 = ~_or_680; // RapController.java:583
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:86
@@ -4998,10 +4998,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:86
   wire [127:0] _cat_140 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
-  wire [127:0] _and_720 = slot_valid & _cat_140; // RapController.java:590
-  wire _or_r_7 = |_and_720; // RapController.java:590
-  wire _not_460 = ~_or_r_7; // RapController.java:590
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:591
+  wire [127:0] _and_720 = slot_valid & _cat_140; // RapController.java:584
+  wire _or_r_7 = |_and_720; // RapController.java:584
+  wire _not_460 = ~_or_r_7; // RapController.java:584
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:585
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -8852,7 +8852,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:160
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:161
     .clock(clock),
 
     .reset(reset),
@@ -8881,84 +8881,84 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:74: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:301
-      $display("Assertion failed at RapController.java:301: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:302
+      $display("Assertion failed at RapController.java:302: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_711 && !io_selected_bits_found) begin // RapController.java:565
-      $display("Assertion failed at RapController.java:565: no node matched a key: the root must always match");
+    if (!reset && _and_711 && !io_selected_bits_found) begin // RapController.java:560
+      $display("Assertion failed at RapController.java:560: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:566
-      $display("Assertion failed at RapController.java:566: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:561
+      $display("Assertion failed at RapController.java:561: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:567
-      $display("Assertion failed at RapController.java:567: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:562
+      $display("Assertion failed at RapController.java:562: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_686) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_686) begin // RapController.java:564
+      $display("Assertion failed at RapController.java:564: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && _and_713 && !_ne_5) begin // RapController.java:570
-      $display("Assertion failed at RapController.java:570: a READ result in RUN");
+    if (!reset && _and_713 && !_ne_5) begin // RapController.java:565
+      $display("Assertion failed at RapController.java:565: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:571
-      $display("Assertion failed at RapController.java:571: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:566
+      $display("Assertion failed at RapController.java:566: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_714 && !_not_453) begin // RapController.java:572
-      $display("Assertion failed at RapController.java:572: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_714 && !_not_453) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_715 && !slot_pick_pick_found) begin // RapController.java:574
-      $display("Assertion failed at RapController.java:574: a split found no free slot after checking capacity");
+    if (!reset && _and_715 && !slot_pick_pick_found) begin // RapController.java:569
+      $display("Assertion failed at RapController.java:569: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_715 && !_not_454) begin // RapController.java:575
-      $display("Assertion failed at RapController.java:575: a split with no missing child");
+    if (!reset && _and_715 && !_not_454) begin // RapController.java:570
+      $display("Assertion failed at RapController.java:570: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_715 && !_eq_689) begin // RapController.java:576
-      $display("Assertion failed at RapController.java:576: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_715 && !_eq_689) begin // RapController.java:571
+      $display("Assertion failed at RapController.java:571: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_690) begin // RapController.java:580
-      $display("Assertion failed at RapController.java:580: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_690) begin // RapController.java:574
+      $display("Assertion failed at RapController.java:574: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_672 && !_eq_691) begin // RapController.java:584
-      $display("Assertion failed at RapController.java:584: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_672 && !_eq_691) begin // RapController.java:578
+      $display("Assertion failed at RapController.java:578: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:585
-      $display("Assertion failed at RapController.java:585: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:579
+      $display("Assertion failed at RapController.java:579: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_718 && !_eq_692) begin // RapController.java:586
-      $display("Assertion failed at RapController.java:586: the merge parent's leaves changed during its walk");
+    if (!reset && _and_718 && !_eq_692) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_717 && !slot_pick_pick_found) begin // RapController.java:587
-      $display("Assertion failed at RapController.java:587: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_717 && !slot_pick_pick_found) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_719 && !1'd0) begin // RapController.java:588
-      $display("Assertion failed at RapController.java:588: a merge verdict outside the merge walk");
+    if (!reset && _and_719 && !1'd0) begin // RapController.java:582
+      $display("Assertion failed at RapController.java:582: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_459) begin // RapController.java:589
-      $display("Assertion failed at RapController.java:589: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_459) begin // RapController.java:583
+      $display("Assertion failed at RapController.java:583: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_460) begin // RapController.java:590
-      $display("Assertion failed at RapController.java:590: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_460) begin // RapController.java:584
+      $display("Assertion failed at RapController.java:584: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:591
-      $display("Assertion failed at RapController.java:591: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:585
+      $display("Assertion failed at RapController.java:585: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -42,8 +42,9 @@ import org.rapgen.hdl.lib.CounterSram;
  * result): read its own count and its leaf children's, and if the exact sum is below T remove those leaves and write
  * the sum back, clipped at 2^C-1. The walk finds those nodes through their leaves one level down, so a node whose
  * children all have children costs nothing. The verdict on a parent ({@link MergeVerdict}) waits for its last READ
- * while the walk issues the next parent's, so only a level's last parent pays the SRAM's latency. Then, for a scheduled batch, next_merge moves on by q until it passes n;
- * the product is made in the background ({@link MergeSchedule}), with overflow detection.
+ * while the walk issues the next parent's, so only a level's last parent pays the SRAM's latency. Then, for a
+ * scheduled batch, next_merge moves on by q until it passes n; the product is made in the background
+ * ({@link MergeSchedule}), with overflow detection.
  */
 public final class RapController extends Module {
     static final int INIT = 0;
@@ -399,11 +400,8 @@ public final class RapController extends Module {
                     }).elsewhen(splitReq, () -> {
                         earlyDone.connect(B(false));
                         present.connect(U(0, c.branching()));
-                        // A leaf (the usual split) has no children to scan. The free-slot walker is loaded here, so
-                        // it is ready when SPLIT_ALLOC starts: nothing changes the table before then.
-                        when(opChildren.eq(0), () -> {
-                            state.connect(U(SPLIT, STATE_BITS));
-                        }).otherwise(() -> {
+                        // A leaf (the usual split) has no children to scan.
+                        when(opChildren.eq(0), () -> state.connect(U(SPLIT, STATE_BITS))).otherwise(() -> {
                             kidsFresh.connect(B(true));
                             state.connect(U(SPLIT_SCAN, STATE_BITS));
                         });
@@ -416,10 +414,7 @@ public final class RapController extends Module {
                 }).elsewhen(slots.ready(), () -> when(slots.found, () -> {
                     present.connect(present.or(U(1, c.branching()).shl(table.digit.read(slots.index)).bits(c.branching() - 1, 0)));
                     slots.take();
-                }).otherwise(() -> {
-                    state.connect(U(SPLIT, STATE_BITS));
-                })))
-                // An early batch's walk used the walker and freed slots: load the free slots again.
+                }).otherwise(() -> state.connect(U(SPLIT, STATE_BITS)))))
                 .is(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
                         slots.load(table.valid.not());
                         when(opDepth.ge(deepest), () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
@@ -510,7 +505,7 @@ public final class RapController extends Module {
                 // next * q is usually waiting already (MergeSchedule); ADVANCE then settles on the new point.
                 .is(ADVANCE_WAIT, () -> when(schedule.step(), () -> state.connect(U(ADVANCE, STATE_BITS))))
                 // The last SETs may still be in the SRAM: their results come back before any replayed event's, and the
-                // commit stage passes over them (commit_fire takes only ADD results).
+                // commit stage passes over them (commit_fire takes only events' results, hit_event_N).
                 .is(RESUME, () -> {
                     io.rewind.connect(B(true));
                     fillCause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3)));
@@ -574,7 +569,6 @@ public final class RapController extends Module {
             Assert(slots.found, "a split found no free slot after checking capacity");
             Assert(present.andR().not(), "a split with no missing child");
             Assert(table.childCount.read(slots.index).eq(0), "free slot %d has a child count", slots.index);
-
         });
         // The registered lookups are read only where their inputs have stood still for a clock.
         when(splitSettled, () -> Assert(splitFits.eq(fitsNow), "split_fits read a clock after its inputs changed"));

@@ -40,7 +40,6 @@ final class SlotPicker {
         // exactly those), or, just after a load, all of them. Whether to take it is decided late and only selects
         // between that and keeping the current pick, at the registers.
         remaining = Mux(valid, candidates.and(hot.not()), candidates).named(name + "_remaining");
-        UInt remainingLess1 = remaining.sub(U(1, slots));
         FirstSet lowest = new FirstSet(remaining, indexBits);
         advance = taking.or(valid.not()).named(name + "_advance");
         found = Reg(Bool()).named(name + "_pick_found");
@@ -48,7 +47,7 @@ final class SlotPicker {
         when(advance, () -> {
             found.connect(lowest.found);
             index.connect(lowest.index);
-            hot.connect(remaining.and(remainingLess1.not()));
+            hot.connect(remaining.and(remaining.sub(U(1, slots)).not()));
         });
         oneHot = hot;
         valid.connect(loading.not());
@@ -80,11 +79,6 @@ final class SlotPicker {
             when(advance, () -> last.connect(FirstSet.twoOrMore(remaining).not()));
         }
         return last;
-    }
-
-    /** The slots still to walk, the current pick among them (for assertions). */
-    UInt candidates() {
-        return candidates;
     }
 
     /** {@link #found}, {@link #index} and {@link #oneHot} describe the candidates. */
