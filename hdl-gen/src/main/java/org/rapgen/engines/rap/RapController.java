@@ -255,13 +255,7 @@ public final class RapController extends Module {
             undoSp.connect(undoSp.add(1));
         });
 
-        // --- commit stage (RUN): every event's result is the head event's update. After RESUME a structural change's
-        // last SETs may still come back in RUN; whether a result is an event's rides beside its command, so the commit
-        // decision does not decode the result's op.
-        int resultLatency = COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
-        Bool eventResult = inRun.and(cmdValid);
-        for (int i = 1; i <= resultLatency; i++) eventResult = RegNext(eventResult, B(false)).named("hit_event_" + i);
-        Bool commitFire = inRun.and(eventResult).and(commitStop.not()).named("commit_fire");
+        // --- commit stage (RUN)
         // The commit decision starts from flip-flops: the hit slot's depth and whether a split there would find too
         // few free slots are looked up as its command is issued, and ride beside it (the SRAM never
         // stalls: its output is always ready). Nothing structural changes while events flow, so they are still true.
@@ -285,13 +279,21 @@ public final class RapController extends Module {
         UInt depthBeside = io.selected.bits.depth;
         Bool shortBeside = shortTable.bit(table.childCount.read(io.selected.bits.slot));
         Bool beside = cmdValid;
+        // Whether the command is an event's ADD: after RESUME a structural change's last SETs may still come back in
+        // RUN, and the commit decision takes this flag instead of decoding the result's op.
+        Bool eventBeside = inRun.and(cmdValid);
         // One clock in the command register, then the SRAM's latency.
+        int resultLatency = COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
         for (int i = 1; i <= resultLatency; i++) {
             depthBeside = RegNext(depthBeside).named("hit_depth_" + i);
             shortBeside = RegNext(shortBeside).named("hit_short_" + i);
             beside = RegNext(beside, B(false)).named("hit_beside_" + i);
+            eventBeside = RegNext(eventBeside, B(false)).named("hit_event_" + i);
         }
         Bool besideResult = beside;
+        Bool eventResult = eventBeside;
+        // Every event's result is the head event's update.
+        Bool commitFire = inRun.and(eventResult).and(commitStop.not()).named("commit_fire");
         // --- merge verdicts: every READ result in a merge state is a merge parent's or its leaf's count
         Bool inMerge = state.eq(MERGE_LEVEL).or(state.eq(MERGE_KIDS));
         MergeVerdict verdict = new MergeVerdict(c, opT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old,
@@ -490,11 +492,12 @@ public final class RapController extends Module {
                     readCount.accept(mp);
                     kidsFresh.connect(B(false));
                 }).elsewhen(slots.ready().and(slots.last().not().or(verdict.canHandOff)), () -> {
+                    UInt leavesSoFar = leaves.add(1);
                     readCount.accept(slots.index);
                     slots.take();
-                    leaves.connect(leaves.add(1));
+                    leaves.connect(leavesSoFar);
                     when(slots.last(), () -> {
-                        verdict.handOff(mp, kidsVector, leaves.add(1), opChildren);
+                        verdict.handOff(mp, kidsVector, leavesSoFar, opChildren);
                         state.connect(U(MERGE_LEVEL, STATE_BITS));
                     });
                 }))
