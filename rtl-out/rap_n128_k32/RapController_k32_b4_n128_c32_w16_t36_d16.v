@@ -1526,11 +1526,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _sub_4 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:238
   wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:239
   wire [7:0] _sub_5 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:239
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:401
   wire _eq_159 = state == 4'd2; // RapController.java:244
   wire draining = _eq_159 | commit_stop; // RapController.java:244
   wire undo_push = draining & io_counterResult_valid; // RapController.java:245
   wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:255
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:401
   wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:417
   wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:417
   wire [3:0] _bits_177 = _dshl_0[3:0]; // RapController.java:417
@@ -2432,644 +2432,644 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_289 = _and_288 & _or_146; // NodeTable.java:73
   wire [127:0] kids_vector = {_and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, 1'd0}; // NodeTable.java:94
   wire _not_163 = ~leaf_pick_load; // SlotPicker.java:53
-  wire [127:0] _not_164 = ~leaf_pick_pick_hot; // SlotPicker.java:38
-  wire [127:0] _and_290 = leaf_pick_candidates & _not_164; // SlotPicker.java:38
   wire _bits_306 = slot_valid[127]; // NodeTable.java:81
   wire _eq_415 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_291 = _bits_306 & _eq_415; // NodeTable.java:81
+  wire _and_290 = _bits_306 & _eq_415; // NodeTable.java:81
   wire _eq_416 = slot_children_127 == 3'd0; // NodeTable.java:81
-  wire _and_292 = _and_291 & _eq_416; // NodeTable.java:81
+  wire _and_291 = _and_290 & _eq_416; // NodeTable.java:81
   wire _bits_307 = slot_valid[126]; // NodeTable.java:81
   wire _eq_417 = slot_depth_126 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_293 = _bits_307 & _eq_417; // NodeTable.java:81
+  wire _and_292 = _bits_307 & _eq_417; // NodeTable.java:81
   wire _eq_418 = slot_children_126 == 3'd0; // NodeTable.java:81
-  wire _and_294 = _and_293 & _eq_418; // NodeTable.java:81
+  wire _and_293 = _and_292 & _eq_418; // NodeTable.java:81
   wire _bits_308 = slot_valid[125]; // NodeTable.java:81
   wire _eq_419 = slot_depth_125 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_295 = _bits_308 & _eq_419; // NodeTable.java:81
+  wire _and_294 = _bits_308 & _eq_419; // NodeTable.java:81
   wire _eq_420 = slot_children_125 == 3'd0; // NodeTable.java:81
-  wire _and_296 = _and_295 & _eq_420; // NodeTable.java:81
+  wire _and_295 = _and_294 & _eq_420; // NodeTable.java:81
   wire _bits_309 = slot_valid[124]; // NodeTable.java:81
   wire _eq_421 = slot_depth_124 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_297 = _bits_309 & _eq_421; // NodeTable.java:81
+  wire _and_296 = _bits_309 & _eq_421; // NodeTable.java:81
   wire _eq_422 = slot_children_124 == 3'd0; // NodeTable.java:81
-  wire _and_298 = _and_297 & _eq_422; // NodeTable.java:81
+  wire _and_297 = _and_296 & _eq_422; // NodeTable.java:81
   wire _bits_310 = slot_valid[123]; // NodeTable.java:81
   wire _eq_423 = slot_depth_123 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_299 = _bits_310 & _eq_423; // NodeTable.java:81
+  wire _and_298 = _bits_310 & _eq_423; // NodeTable.java:81
   wire _eq_424 = slot_children_123 == 3'd0; // NodeTable.java:81
-  wire _and_300 = _and_299 & _eq_424; // NodeTable.java:81
+  wire _and_299 = _and_298 & _eq_424; // NodeTable.java:81
   wire _bits_311 = slot_valid[122]; // NodeTable.java:81
   wire _eq_425 = slot_depth_122 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_301 = _bits_311 & _eq_425; // NodeTable.java:81
+  wire _and_300 = _bits_311 & _eq_425; // NodeTable.java:81
   wire _eq_426 = slot_children_122 == 3'd0; // NodeTable.java:81
-  wire _and_302 = _and_301 & _eq_426; // NodeTable.java:81
+  wire _and_301 = _and_300 & _eq_426; // NodeTable.java:81
   wire _bits_312 = slot_valid[121]; // NodeTable.java:81
   wire _eq_427 = slot_depth_121 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_303 = _bits_312 & _eq_427; // NodeTable.java:81
+  wire _and_302 = _bits_312 & _eq_427; // NodeTable.java:81
   wire _eq_428 = slot_children_121 == 3'd0; // NodeTable.java:81
-  wire _and_304 = _and_303 & _eq_428; // NodeTable.java:81
+  wire _and_303 = _and_302 & _eq_428; // NodeTable.java:81
   wire _bits_313 = slot_valid[120]; // NodeTable.java:81
   wire _eq_429 = slot_depth_120 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_305 = _bits_313 & _eq_429; // NodeTable.java:81
+  wire _and_304 = _bits_313 & _eq_429; // NodeTable.java:81
   wire _eq_430 = slot_children_120 == 3'd0; // NodeTable.java:81
-  wire _and_306 = _and_305 & _eq_430; // NodeTable.java:81
+  wire _and_305 = _and_304 & _eq_430; // NodeTable.java:81
   wire _bits_314 = slot_valid[119]; // NodeTable.java:81
   wire _eq_431 = slot_depth_119 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_307 = _bits_314 & _eq_431; // NodeTable.java:81
+  wire _and_306 = _bits_314 & _eq_431; // NodeTable.java:81
   wire _eq_432 = slot_children_119 == 3'd0; // NodeTable.java:81
-  wire _and_308 = _and_307 & _eq_432; // NodeTable.java:81
+  wire _and_307 = _and_306 & _eq_432; // NodeTable.java:81
   wire _bits_315 = slot_valid[118]; // NodeTable.java:81
   wire _eq_433 = slot_depth_118 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_309 = _bits_315 & _eq_433; // NodeTable.java:81
+  wire _and_308 = _bits_315 & _eq_433; // NodeTable.java:81
   wire _eq_434 = slot_children_118 == 3'd0; // NodeTable.java:81
-  wire _and_310 = _and_309 & _eq_434; // NodeTable.java:81
+  wire _and_309 = _and_308 & _eq_434; // NodeTable.java:81
   wire _bits_316 = slot_valid[117]; // NodeTable.java:81
   wire _eq_435 = slot_depth_117 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_311 = _bits_316 & _eq_435; // NodeTable.java:81
+  wire _and_310 = _bits_316 & _eq_435; // NodeTable.java:81
   wire _eq_436 = slot_children_117 == 3'd0; // NodeTable.java:81
-  wire _and_312 = _and_311 & _eq_436; // NodeTable.java:81
+  wire _and_311 = _and_310 & _eq_436; // NodeTable.java:81
   wire _bits_317 = slot_valid[116]; // NodeTable.java:81
   wire _eq_437 = slot_depth_116 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_313 = _bits_317 & _eq_437; // NodeTable.java:81
+  wire _and_312 = _bits_317 & _eq_437; // NodeTable.java:81
   wire _eq_438 = slot_children_116 == 3'd0; // NodeTable.java:81
-  wire _and_314 = _and_313 & _eq_438; // NodeTable.java:81
+  wire _and_313 = _and_312 & _eq_438; // NodeTable.java:81
   wire _bits_318 = slot_valid[115]; // NodeTable.java:81
   wire _eq_439 = slot_depth_115 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_315 = _bits_318 & _eq_439; // NodeTable.java:81
+  wire _and_314 = _bits_318 & _eq_439; // NodeTable.java:81
   wire _eq_440 = slot_children_115 == 3'd0; // NodeTable.java:81
-  wire _and_316 = _and_315 & _eq_440; // NodeTable.java:81
+  wire _and_315 = _and_314 & _eq_440; // NodeTable.java:81
   wire _bits_319 = slot_valid[114]; // NodeTable.java:81
   wire _eq_441 = slot_depth_114 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_317 = _bits_319 & _eq_441; // NodeTable.java:81
+  wire _and_316 = _bits_319 & _eq_441; // NodeTable.java:81
   wire _eq_442 = slot_children_114 == 3'd0; // NodeTable.java:81
-  wire _and_318 = _and_317 & _eq_442; // NodeTable.java:81
+  wire _and_317 = _and_316 & _eq_442; // NodeTable.java:81
   wire _bits_320 = slot_valid[113]; // NodeTable.java:81
   wire _eq_443 = slot_depth_113 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_319 = _bits_320 & _eq_443; // NodeTable.java:81
+  wire _and_318 = _bits_320 & _eq_443; // NodeTable.java:81
   wire _eq_444 = slot_children_113 == 3'd0; // NodeTable.java:81
-  wire _and_320 = _and_319 & _eq_444; // NodeTable.java:81
+  wire _and_319 = _and_318 & _eq_444; // NodeTable.java:81
   wire _bits_321 = slot_valid[112]; // NodeTable.java:81
   wire _eq_445 = slot_depth_112 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_321 = _bits_321 & _eq_445; // NodeTable.java:81
+  wire _and_320 = _bits_321 & _eq_445; // NodeTable.java:81
   wire _eq_446 = slot_children_112 == 3'd0; // NodeTable.java:81
-  wire _and_322 = _and_321 & _eq_446; // NodeTable.java:81
+  wire _and_321 = _and_320 & _eq_446; // NodeTable.java:81
   wire _bits_322 = slot_valid[111]; // NodeTable.java:81
   wire _eq_447 = slot_depth_111 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_323 = _bits_322 & _eq_447; // NodeTable.java:81
+  wire _and_322 = _bits_322 & _eq_447; // NodeTable.java:81
   wire _eq_448 = slot_children_111 == 3'd0; // NodeTable.java:81
-  wire _and_324 = _and_323 & _eq_448; // NodeTable.java:81
+  wire _and_323 = _and_322 & _eq_448; // NodeTable.java:81
   wire _bits_323 = slot_valid[110]; // NodeTable.java:81
   wire _eq_449 = slot_depth_110 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_325 = _bits_323 & _eq_449; // NodeTable.java:81
+  wire _and_324 = _bits_323 & _eq_449; // NodeTable.java:81
   wire _eq_450 = slot_children_110 == 3'd0; // NodeTable.java:81
-  wire _and_326 = _and_325 & _eq_450; // NodeTable.java:81
+  wire _and_325 = _and_324 & _eq_450; // NodeTable.java:81
   wire _bits_324 = slot_valid[109]; // NodeTable.java:81
   wire _eq_451 = slot_depth_109 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_327 = _bits_324 & _eq_451; // NodeTable.java:81
+  wire _and_326 = _bits_324 & _eq_451; // NodeTable.java:81
   wire _eq_452 = slot_children_109 == 3'd0; // NodeTable.java:81
-  wire _and_328 = _and_327 & _eq_452; // NodeTable.java:81
+  wire _and_327 = _and_326 & _eq_452; // NodeTable.java:81
   wire _bits_325 = slot_valid[108]; // NodeTable.java:81
   wire _eq_453 = slot_depth_108 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_329 = _bits_325 & _eq_453; // NodeTable.java:81
+  wire _and_328 = _bits_325 & _eq_453; // NodeTable.java:81
   wire _eq_454 = slot_children_108 == 3'd0; // NodeTable.java:81
-  wire _and_330 = _and_329 & _eq_454; // NodeTable.java:81
+  wire _and_329 = _and_328 & _eq_454; // NodeTable.java:81
   wire _bits_326 = slot_valid[107]; // NodeTable.java:81
   wire _eq_455 = slot_depth_107 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_331 = _bits_326 & _eq_455; // NodeTable.java:81
+  wire _and_330 = _bits_326 & _eq_455; // NodeTable.java:81
   wire _eq_456 = slot_children_107 == 3'd0; // NodeTable.java:81
-  wire _and_332 = _and_331 & _eq_456; // NodeTable.java:81
+  wire _and_331 = _and_330 & _eq_456; // NodeTable.java:81
   wire _bits_327 = slot_valid[106]; // NodeTable.java:81
   wire _eq_457 = slot_depth_106 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_333 = _bits_327 & _eq_457; // NodeTable.java:81
+  wire _and_332 = _bits_327 & _eq_457; // NodeTable.java:81
   wire _eq_458 = slot_children_106 == 3'd0; // NodeTable.java:81
-  wire _and_334 = _and_333 & _eq_458; // NodeTable.java:81
+  wire _and_333 = _and_332 & _eq_458; // NodeTable.java:81
   wire _bits_328 = slot_valid[105]; // NodeTable.java:81
   wire _eq_459 = slot_depth_105 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_335 = _bits_328 & _eq_459; // NodeTable.java:81
+  wire _and_334 = _bits_328 & _eq_459; // NodeTable.java:81
   wire _eq_460 = slot_children_105 == 3'd0; // NodeTable.java:81
-  wire _and_336 = _and_335 & _eq_460; // NodeTable.java:81
+  wire _and_335 = _and_334 & _eq_460; // NodeTable.java:81
   wire _bits_329 = slot_valid[104]; // NodeTable.java:81
   wire _eq_461 = slot_depth_104 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_337 = _bits_329 & _eq_461; // NodeTable.java:81
+  wire _and_336 = _bits_329 & _eq_461; // NodeTable.java:81
   wire _eq_462 = slot_children_104 == 3'd0; // NodeTable.java:81
-  wire _and_338 = _and_337 & _eq_462; // NodeTable.java:81
+  wire _and_337 = _and_336 & _eq_462; // NodeTable.java:81
   wire _bits_330 = slot_valid[103]; // NodeTable.java:81
   wire _eq_463 = slot_depth_103 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_339 = _bits_330 & _eq_463; // NodeTable.java:81
+  wire _and_338 = _bits_330 & _eq_463; // NodeTable.java:81
   wire _eq_464 = slot_children_103 == 3'd0; // NodeTable.java:81
-  wire _and_340 = _and_339 & _eq_464; // NodeTable.java:81
+  wire _and_339 = _and_338 & _eq_464; // NodeTable.java:81
   wire _bits_331 = slot_valid[102]; // NodeTable.java:81
   wire _eq_465 = slot_depth_102 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_341 = _bits_331 & _eq_465; // NodeTable.java:81
+  wire _and_340 = _bits_331 & _eq_465; // NodeTable.java:81
   wire _eq_466 = slot_children_102 == 3'd0; // NodeTable.java:81
-  wire _and_342 = _and_341 & _eq_466; // NodeTable.java:81
+  wire _and_341 = _and_340 & _eq_466; // NodeTable.java:81
   wire _bits_332 = slot_valid[101]; // NodeTable.java:81
   wire _eq_467 = slot_depth_101 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_343 = _bits_332 & _eq_467; // NodeTable.java:81
+  wire _and_342 = _bits_332 & _eq_467; // NodeTable.java:81
   wire _eq_468 = slot_children_101 == 3'd0; // NodeTable.java:81
-  wire _and_344 = _and_343 & _eq_468; // NodeTable.java:81
+  wire _and_343 = _and_342 & _eq_468; // NodeTable.java:81
   wire _bits_333 = slot_valid[100]; // NodeTable.java:81
   wire _eq_469 = slot_depth_100 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_345 = _bits_333 & _eq_469; // NodeTable.java:81
+  wire _and_344 = _bits_333 & _eq_469; // NodeTable.java:81
   wire _eq_470 = slot_children_100 == 3'd0; // NodeTable.java:81
-  wire _and_346 = _and_345 & _eq_470; // NodeTable.java:81
+  wire _and_345 = _and_344 & _eq_470; // NodeTable.java:81
   wire _bits_334 = slot_valid[99]; // NodeTable.java:81
   wire _eq_471 = slot_depth_99 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_347 = _bits_334 & _eq_471; // NodeTable.java:81
+  wire _and_346 = _bits_334 & _eq_471; // NodeTable.java:81
   wire _eq_472 = slot_children_99 == 3'd0; // NodeTable.java:81
-  wire _and_348 = _and_347 & _eq_472; // NodeTable.java:81
+  wire _and_347 = _and_346 & _eq_472; // NodeTable.java:81
   wire _bits_335 = slot_valid[98]; // NodeTable.java:81
   wire _eq_473 = slot_depth_98 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_349 = _bits_335 & _eq_473; // NodeTable.java:81
+  wire _and_348 = _bits_335 & _eq_473; // NodeTable.java:81
   wire _eq_474 = slot_children_98 == 3'd0; // NodeTable.java:81
-  wire _and_350 = _and_349 & _eq_474; // NodeTable.java:81
+  wire _and_349 = _and_348 & _eq_474; // NodeTable.java:81
   wire _bits_336 = slot_valid[97]; // NodeTable.java:81
   wire _eq_475 = slot_depth_97 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_351 = _bits_336 & _eq_475; // NodeTable.java:81
+  wire _and_350 = _bits_336 & _eq_475; // NodeTable.java:81
   wire _eq_476 = slot_children_97 == 3'd0; // NodeTable.java:81
-  wire _and_352 = _and_351 & _eq_476; // NodeTable.java:81
+  wire _and_351 = _and_350 & _eq_476; // NodeTable.java:81
   wire _bits_337 = slot_valid[96]; // NodeTable.java:81
   wire _eq_477 = slot_depth_96 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_353 = _bits_337 & _eq_477; // NodeTable.java:81
+  wire _and_352 = _bits_337 & _eq_477; // NodeTable.java:81
   wire _eq_478 = slot_children_96 == 3'd0; // NodeTable.java:81
-  wire _and_354 = _and_353 & _eq_478; // NodeTable.java:81
+  wire _and_353 = _and_352 & _eq_478; // NodeTable.java:81
   wire _bits_338 = slot_valid[95]; // NodeTable.java:81
   wire _eq_479 = slot_depth_95 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_355 = _bits_338 & _eq_479; // NodeTable.java:81
+  wire _and_354 = _bits_338 & _eq_479; // NodeTable.java:81
   wire _eq_480 = slot_children_95 == 3'd0; // NodeTable.java:81
-  wire _and_356 = _and_355 & _eq_480; // NodeTable.java:81
+  wire _and_355 = _and_354 & _eq_480; // NodeTable.java:81
   wire _bits_339 = slot_valid[94]; // NodeTable.java:81
   wire _eq_481 = slot_depth_94 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_357 = _bits_339 & _eq_481; // NodeTable.java:81
+  wire _and_356 = _bits_339 & _eq_481; // NodeTable.java:81
   wire _eq_482 = slot_children_94 == 3'd0; // NodeTable.java:81
-  wire _and_358 = _and_357 & _eq_482; // NodeTable.java:81
+  wire _and_357 = _and_356 & _eq_482; // NodeTable.java:81
   wire _bits_340 = slot_valid[93]; // NodeTable.java:81
   wire _eq_483 = slot_depth_93 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_359 = _bits_340 & _eq_483; // NodeTable.java:81
+  wire _and_358 = _bits_340 & _eq_483; // NodeTable.java:81
   wire _eq_484 = slot_children_93 == 3'd0; // NodeTable.java:81
-  wire _and_360 = _and_359 & _eq_484; // NodeTable.java:81
+  wire _and_359 = _and_358 & _eq_484; // NodeTable.java:81
   wire _bits_341 = slot_valid[92]; // NodeTable.java:81
   wire _eq_485 = slot_depth_92 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_361 = _bits_341 & _eq_485; // NodeTable.java:81
+  wire _and_360 = _bits_341 & _eq_485; // NodeTable.java:81
   wire _eq_486 = slot_children_92 == 3'd0; // NodeTable.java:81
-  wire _and_362 = _and_361 & _eq_486; // NodeTable.java:81
+  wire _and_361 = _and_360 & _eq_486; // NodeTable.java:81
   wire _bits_342 = slot_valid[91]; // NodeTable.java:81
   wire _eq_487 = slot_depth_91 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_363 = _bits_342 & _eq_487; // NodeTable.java:81
+  wire _and_362 = _bits_342 & _eq_487; // NodeTable.java:81
   wire _eq_488 = slot_children_91 == 3'd0; // NodeTable.java:81
-  wire _and_364 = _and_363 & _eq_488; // NodeTable.java:81
+  wire _and_363 = _and_362 & _eq_488; // NodeTable.java:81
   wire _bits_343 = slot_valid[90]; // NodeTable.java:81
   wire _eq_489 = slot_depth_90 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_365 = _bits_343 & _eq_489; // NodeTable.java:81
+  wire _and_364 = _bits_343 & _eq_489; // NodeTable.java:81
   wire _eq_490 = slot_children_90 == 3'd0; // NodeTable.java:81
-  wire _and_366 = _and_365 & _eq_490; // NodeTable.java:81
+  wire _and_365 = _and_364 & _eq_490; // NodeTable.java:81
   wire _bits_344 = slot_valid[89]; // NodeTable.java:81
   wire _eq_491 = slot_depth_89 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_367 = _bits_344 & _eq_491; // NodeTable.java:81
+  wire _and_366 = _bits_344 & _eq_491; // NodeTable.java:81
   wire _eq_492 = slot_children_89 == 3'd0; // NodeTable.java:81
-  wire _and_368 = _and_367 & _eq_492; // NodeTable.java:81
+  wire _and_367 = _and_366 & _eq_492; // NodeTable.java:81
   wire _bits_345 = slot_valid[88]; // NodeTable.java:81
   wire _eq_493 = slot_depth_88 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_369 = _bits_345 & _eq_493; // NodeTable.java:81
+  wire _and_368 = _bits_345 & _eq_493; // NodeTable.java:81
   wire _eq_494 = slot_children_88 == 3'd0; // NodeTable.java:81
-  wire _and_370 = _and_369 & _eq_494; // NodeTable.java:81
+  wire _and_369 = _and_368 & _eq_494; // NodeTable.java:81
   wire _bits_346 = slot_valid[87]; // NodeTable.java:81
   wire _eq_495 = slot_depth_87 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_371 = _bits_346 & _eq_495; // NodeTable.java:81
+  wire _and_370 = _bits_346 & _eq_495; // NodeTable.java:81
   wire _eq_496 = slot_children_87 == 3'd0; // NodeTable.java:81
-  wire _and_372 = _and_371 & _eq_496; // NodeTable.java:81
+  wire _and_371 = _and_370 & _eq_496; // NodeTable.java:81
   wire _bits_347 = slot_valid[86]; // NodeTable.java:81
   wire _eq_497 = slot_depth_86 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_373 = _bits_347 & _eq_497; // NodeTable.java:81
+  wire _and_372 = _bits_347 & _eq_497; // NodeTable.java:81
   wire _eq_498 = slot_children_86 == 3'd0; // NodeTable.java:81
-  wire _and_374 = _and_373 & _eq_498; // NodeTable.java:81
+  wire _and_373 = _and_372 & _eq_498; // NodeTable.java:81
   wire _bits_348 = slot_valid[85]; // NodeTable.java:81
   wire _eq_499 = slot_depth_85 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_375 = _bits_348 & _eq_499; // NodeTable.java:81
+  wire _and_374 = _bits_348 & _eq_499; // NodeTable.java:81
   wire _eq_500 = slot_children_85 == 3'd0; // NodeTable.java:81
-  wire _and_376 = _and_375 & _eq_500; // NodeTable.java:81
+  wire _and_375 = _and_374 & _eq_500; // NodeTable.java:81
   wire _bits_349 = slot_valid[84]; // NodeTable.java:81
   wire _eq_501 = slot_depth_84 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_377 = _bits_349 & _eq_501; // NodeTable.java:81
+  wire _and_376 = _bits_349 & _eq_501; // NodeTable.java:81
   wire _eq_502 = slot_children_84 == 3'd0; // NodeTable.java:81
-  wire _and_378 = _and_377 & _eq_502; // NodeTable.java:81
+  wire _and_377 = _and_376 & _eq_502; // NodeTable.java:81
   wire _bits_350 = slot_valid[83]; // NodeTable.java:81
   wire _eq_503 = slot_depth_83 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_379 = _bits_350 & _eq_503; // NodeTable.java:81
+  wire _and_378 = _bits_350 & _eq_503; // NodeTable.java:81
   wire _eq_504 = slot_children_83 == 3'd0; // NodeTable.java:81
-  wire _and_380 = _and_379 & _eq_504; // NodeTable.java:81
+  wire _and_379 = _and_378 & _eq_504; // NodeTable.java:81
   wire _bits_351 = slot_valid[82]; // NodeTable.java:81
   wire _eq_505 = slot_depth_82 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_381 = _bits_351 & _eq_505; // NodeTable.java:81
+  wire _and_380 = _bits_351 & _eq_505; // NodeTable.java:81
   wire _eq_506 = slot_children_82 == 3'd0; // NodeTable.java:81
-  wire _and_382 = _and_381 & _eq_506; // NodeTable.java:81
+  wire _and_381 = _and_380 & _eq_506; // NodeTable.java:81
   wire _bits_352 = slot_valid[81]; // NodeTable.java:81
   wire _eq_507 = slot_depth_81 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_383 = _bits_352 & _eq_507; // NodeTable.java:81
+  wire _and_382 = _bits_352 & _eq_507; // NodeTable.java:81
   wire _eq_508 = slot_children_81 == 3'd0; // NodeTable.java:81
-  wire _and_384 = _and_383 & _eq_508; // NodeTable.java:81
+  wire _and_383 = _and_382 & _eq_508; // NodeTable.java:81
   wire _bits_353 = slot_valid[80]; // NodeTable.java:81
   wire _eq_509 = slot_depth_80 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_385 = _bits_353 & _eq_509; // NodeTable.java:81
+  wire _and_384 = _bits_353 & _eq_509; // NodeTable.java:81
   wire _eq_510 = slot_children_80 == 3'd0; // NodeTable.java:81
-  wire _and_386 = _and_385 & _eq_510; // NodeTable.java:81
+  wire _and_385 = _and_384 & _eq_510; // NodeTable.java:81
   wire _bits_354 = slot_valid[79]; // NodeTable.java:81
   wire _eq_511 = slot_depth_79 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_387 = _bits_354 & _eq_511; // NodeTable.java:81
+  wire _and_386 = _bits_354 & _eq_511; // NodeTable.java:81
   wire _eq_512 = slot_children_79 == 3'd0; // NodeTable.java:81
-  wire _and_388 = _and_387 & _eq_512; // NodeTable.java:81
+  wire _and_387 = _and_386 & _eq_512; // NodeTable.java:81
   wire _bits_355 = slot_valid[78]; // NodeTable.java:81
   wire _eq_513 = slot_depth_78 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_389 = _bits_355 & _eq_513; // NodeTable.java:81
+  wire _and_388 = _bits_355 & _eq_513; // NodeTable.java:81
   wire _eq_514 = slot_children_78 == 3'd0; // NodeTable.java:81
-  wire _and_390 = _and_389 & _eq_514; // NodeTable.java:81
+  wire _and_389 = _and_388 & _eq_514; // NodeTable.java:81
   wire _bits_356 = slot_valid[77]; // NodeTable.java:81
   wire _eq_515 = slot_depth_77 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_391 = _bits_356 & _eq_515; // NodeTable.java:81
+  wire _and_390 = _bits_356 & _eq_515; // NodeTable.java:81
   wire _eq_516 = slot_children_77 == 3'd0; // NodeTable.java:81
-  wire _and_392 = _and_391 & _eq_516; // NodeTable.java:81
+  wire _and_391 = _and_390 & _eq_516; // NodeTable.java:81
   wire _bits_357 = slot_valid[76]; // NodeTable.java:81
   wire _eq_517 = slot_depth_76 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_393 = _bits_357 & _eq_517; // NodeTable.java:81
+  wire _and_392 = _bits_357 & _eq_517; // NodeTable.java:81
   wire _eq_518 = slot_children_76 == 3'd0; // NodeTable.java:81
-  wire _and_394 = _and_393 & _eq_518; // NodeTable.java:81
+  wire _and_393 = _and_392 & _eq_518; // NodeTable.java:81
   wire _bits_358 = slot_valid[75]; // NodeTable.java:81
   wire _eq_519 = slot_depth_75 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_395 = _bits_358 & _eq_519; // NodeTable.java:81
+  wire _and_394 = _bits_358 & _eq_519; // NodeTable.java:81
   wire _eq_520 = slot_children_75 == 3'd0; // NodeTable.java:81
-  wire _and_396 = _and_395 & _eq_520; // NodeTable.java:81
+  wire _and_395 = _and_394 & _eq_520; // NodeTable.java:81
   wire _bits_359 = slot_valid[74]; // NodeTable.java:81
   wire _eq_521 = slot_depth_74 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_397 = _bits_359 & _eq_521; // NodeTable.java:81
+  wire _and_396 = _bits_359 & _eq_521; // NodeTable.java:81
   wire _eq_522 = slot_children_74 == 3'd0; // NodeTable.java:81
-  wire _and_398 = _and_397 & _eq_522; // NodeTable.java:81
+  wire _and_397 = _and_396 & _eq_522; // NodeTable.java:81
   wire _bits_360 = slot_valid[73]; // NodeTable.java:81
   wire _eq_523 = slot_depth_73 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_399 = _bits_360 & _eq_523; // NodeTable.java:81
+  wire _and_398 = _bits_360 & _eq_523; // NodeTable.java:81
   wire _eq_524 = slot_children_73 == 3'd0; // NodeTable.java:81
-  wire _and_400 = _and_399 & _eq_524; // NodeTable.java:81
+  wire _and_399 = _and_398 & _eq_524; // NodeTable.java:81
   wire _bits_361 = slot_valid[72]; // NodeTable.java:81
   wire _eq_525 = slot_depth_72 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_401 = _bits_361 & _eq_525; // NodeTable.java:81
+  wire _and_400 = _bits_361 & _eq_525; // NodeTable.java:81
   wire _eq_526 = slot_children_72 == 3'd0; // NodeTable.java:81
-  wire _and_402 = _and_401 & _eq_526; // NodeTable.java:81
+  wire _and_401 = _and_400 & _eq_526; // NodeTable.java:81
   wire _bits_362 = slot_valid[71]; // NodeTable.java:81
   wire _eq_527 = slot_depth_71 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_403 = _bits_362 & _eq_527; // NodeTable.java:81
+  wire _and_402 = _bits_362 & _eq_527; // NodeTable.java:81
   wire _eq_528 = slot_children_71 == 3'd0; // NodeTable.java:81
-  wire _and_404 = _and_403 & _eq_528; // NodeTable.java:81
+  wire _and_403 = _and_402 & _eq_528; // NodeTable.java:81
   wire _bits_363 = slot_valid[70]; // NodeTable.java:81
   wire _eq_529 = slot_depth_70 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_405 = _bits_363 & _eq_529; // NodeTable.java:81
+  wire _and_404 = _bits_363 & _eq_529; // NodeTable.java:81
   wire _eq_530 = slot_children_70 == 3'd0; // NodeTable.java:81
-  wire _and_406 = _and_405 & _eq_530; // NodeTable.java:81
+  wire _and_405 = _and_404 & _eq_530; // NodeTable.java:81
   wire _bits_364 = slot_valid[69]; // NodeTable.java:81
   wire _eq_531 = slot_depth_69 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_407 = _bits_364 & _eq_531; // NodeTable.java:81
+  wire _and_406 = _bits_364 & _eq_531; // NodeTable.java:81
   wire _eq_532 = slot_children_69 == 3'd0; // NodeTable.java:81
-  wire _and_408 = _and_407 & _eq_532; // NodeTable.java:81
+  wire _and_407 = _and_406 & _eq_532; // NodeTable.java:81
   wire _bits_365 = slot_valid[68]; // NodeTable.java:81
   wire _eq_533 = slot_depth_68 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_409 = _bits_365 & _eq_533; // NodeTable.java:81
+  wire _and_408 = _bits_365 & _eq_533; // NodeTable.java:81
   wire _eq_534 = slot_children_68 == 3'd0; // NodeTable.java:81
-  wire _and_410 = _and_409 & _eq_534; // NodeTable.java:81
+  wire _and_409 = _and_408 & _eq_534; // NodeTable.java:81
   wire _bits_366 = slot_valid[67]; // NodeTable.java:81
   wire _eq_535 = slot_depth_67 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_411 = _bits_366 & _eq_535; // NodeTable.java:81
+  wire _and_410 = _bits_366 & _eq_535; // NodeTable.java:81
   wire _eq_536 = slot_children_67 == 3'd0; // NodeTable.java:81
-  wire _and_412 = _and_411 & _eq_536; // NodeTable.java:81
+  wire _and_411 = _and_410 & _eq_536; // NodeTable.java:81
   wire _bits_367 = slot_valid[66]; // NodeTable.java:81
   wire _eq_537 = slot_depth_66 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_413 = _bits_367 & _eq_537; // NodeTable.java:81
+  wire _and_412 = _bits_367 & _eq_537; // NodeTable.java:81
   wire _eq_538 = slot_children_66 == 3'd0; // NodeTable.java:81
-  wire _and_414 = _and_413 & _eq_538; // NodeTable.java:81
+  wire _and_413 = _and_412 & _eq_538; // NodeTable.java:81
   wire _bits_368 = slot_valid[65]; // NodeTable.java:81
   wire _eq_539 = slot_depth_65 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_415 = _bits_368 & _eq_539; // NodeTable.java:81
+  wire _and_414 = _bits_368 & _eq_539; // NodeTable.java:81
   wire _eq_540 = slot_children_65 == 3'd0; // NodeTable.java:81
-  wire _and_416 = _and_415 & _eq_540; // NodeTable.java:81
+  wire _and_415 = _and_414 & _eq_540; // NodeTable.java:81
   wire _bits_369 = slot_valid[64]; // NodeTable.java:81
   wire _eq_541 = slot_depth_64 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_417 = _bits_369 & _eq_541; // NodeTable.java:81
+  wire _and_416 = _bits_369 & _eq_541; // NodeTable.java:81
   wire _eq_542 = slot_children_64 == 3'd0; // NodeTable.java:81
-  wire _and_418 = _and_417 & _eq_542; // NodeTable.java:81
+  wire _and_417 = _and_416 & _eq_542; // NodeTable.java:81
   wire _bits_370 = slot_valid[63]; // NodeTable.java:81
   wire _eq_543 = slot_depth_63 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_419 = _bits_370 & _eq_543; // NodeTable.java:81
+  wire _and_418 = _bits_370 & _eq_543; // NodeTable.java:81
   wire _eq_544 = slot_children_63 == 3'd0; // NodeTable.java:81
-  wire _and_420 = _and_419 & _eq_544; // NodeTable.java:81
+  wire _and_419 = _and_418 & _eq_544; // NodeTable.java:81
   wire _bits_371 = slot_valid[62]; // NodeTable.java:81
   wire _eq_545 = slot_depth_62 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_421 = _bits_371 & _eq_545; // NodeTable.java:81
+  wire _and_420 = _bits_371 & _eq_545; // NodeTable.java:81
   wire _eq_546 = slot_children_62 == 3'd0; // NodeTable.java:81
-  wire _and_422 = _and_421 & _eq_546; // NodeTable.java:81
+  wire _and_421 = _and_420 & _eq_546; // NodeTable.java:81
   wire _bits_372 = slot_valid[61]; // NodeTable.java:81
   wire _eq_547 = slot_depth_61 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_423 = _bits_372 & _eq_547; // NodeTable.java:81
+  wire _and_422 = _bits_372 & _eq_547; // NodeTable.java:81
   wire _eq_548 = slot_children_61 == 3'd0; // NodeTable.java:81
-  wire _and_424 = _and_423 & _eq_548; // NodeTable.java:81
+  wire _and_423 = _and_422 & _eq_548; // NodeTable.java:81
   wire _bits_373 = slot_valid[60]; // NodeTable.java:81
   wire _eq_549 = slot_depth_60 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_425 = _bits_373 & _eq_549; // NodeTable.java:81
+  wire _and_424 = _bits_373 & _eq_549; // NodeTable.java:81
   wire _eq_550 = slot_children_60 == 3'd0; // NodeTable.java:81
-  wire _and_426 = _and_425 & _eq_550; // NodeTable.java:81
+  wire _and_425 = _and_424 & _eq_550; // NodeTable.java:81
   wire _bits_374 = slot_valid[59]; // NodeTable.java:81
   wire _eq_551 = slot_depth_59 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_427 = _bits_374 & _eq_551; // NodeTable.java:81
+  wire _and_426 = _bits_374 & _eq_551; // NodeTable.java:81
   wire _eq_552 = slot_children_59 == 3'd0; // NodeTable.java:81
-  wire _and_428 = _and_427 & _eq_552; // NodeTable.java:81
+  wire _and_427 = _and_426 & _eq_552; // NodeTable.java:81
   wire _bits_375 = slot_valid[58]; // NodeTable.java:81
   wire _eq_553 = slot_depth_58 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_429 = _bits_375 & _eq_553; // NodeTable.java:81
+  wire _and_428 = _bits_375 & _eq_553; // NodeTable.java:81
   wire _eq_554 = slot_children_58 == 3'd0; // NodeTable.java:81
-  wire _and_430 = _and_429 & _eq_554; // NodeTable.java:81
+  wire _and_429 = _and_428 & _eq_554; // NodeTable.java:81
   wire _bits_376 = slot_valid[57]; // NodeTable.java:81
   wire _eq_555 = slot_depth_57 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_431 = _bits_376 & _eq_555; // NodeTable.java:81
+  wire _and_430 = _bits_376 & _eq_555; // NodeTable.java:81
   wire _eq_556 = slot_children_57 == 3'd0; // NodeTable.java:81
-  wire _and_432 = _and_431 & _eq_556; // NodeTable.java:81
+  wire _and_431 = _and_430 & _eq_556; // NodeTable.java:81
   wire _bits_377 = slot_valid[56]; // NodeTable.java:81
   wire _eq_557 = slot_depth_56 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_433 = _bits_377 & _eq_557; // NodeTable.java:81
+  wire _and_432 = _bits_377 & _eq_557; // NodeTable.java:81
   wire _eq_558 = slot_children_56 == 3'd0; // NodeTable.java:81
-  wire _and_434 = _and_433 & _eq_558; // NodeTable.java:81
+  wire _and_433 = _and_432 & _eq_558; // NodeTable.java:81
   wire _bits_378 = slot_valid[55]; // NodeTable.java:81
   wire _eq_559 = slot_depth_55 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_435 = _bits_378 & _eq_559; // NodeTable.java:81
+  wire _and_434 = _bits_378 & _eq_559; // NodeTable.java:81
   wire _eq_560 = slot_children_55 == 3'd0; // NodeTable.java:81
-  wire _and_436 = _and_435 & _eq_560; // NodeTable.java:81
+  wire _and_435 = _and_434 & _eq_560; // NodeTable.java:81
   wire _bits_379 = slot_valid[54]; // NodeTable.java:81
   wire _eq_561 = slot_depth_54 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_437 = _bits_379 & _eq_561; // NodeTable.java:81
+  wire _and_436 = _bits_379 & _eq_561; // NodeTable.java:81
   wire _eq_562 = slot_children_54 == 3'd0; // NodeTable.java:81
-  wire _and_438 = _and_437 & _eq_562; // NodeTable.java:81
+  wire _and_437 = _and_436 & _eq_562; // NodeTable.java:81
   wire _bits_380 = slot_valid[53]; // NodeTable.java:81
   wire _eq_563 = slot_depth_53 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_439 = _bits_380 & _eq_563; // NodeTable.java:81
+  wire _and_438 = _bits_380 & _eq_563; // NodeTable.java:81
   wire _eq_564 = slot_children_53 == 3'd0; // NodeTable.java:81
-  wire _and_440 = _and_439 & _eq_564; // NodeTable.java:81
+  wire _and_439 = _and_438 & _eq_564; // NodeTable.java:81
   wire _bits_381 = slot_valid[52]; // NodeTable.java:81
   wire _eq_565 = slot_depth_52 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_441 = _bits_381 & _eq_565; // NodeTable.java:81
+  wire _and_440 = _bits_381 & _eq_565; // NodeTable.java:81
   wire _eq_566 = slot_children_52 == 3'd0; // NodeTable.java:81
-  wire _and_442 = _and_441 & _eq_566; // NodeTable.java:81
+  wire _and_441 = _and_440 & _eq_566; // NodeTable.java:81
   wire _bits_382 = slot_valid[51]; // NodeTable.java:81
   wire _eq_567 = slot_depth_51 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_443 = _bits_382 & _eq_567; // NodeTable.java:81
+  wire _and_442 = _bits_382 & _eq_567; // NodeTable.java:81
   wire _eq_568 = slot_children_51 == 3'd0; // NodeTable.java:81
-  wire _and_444 = _and_443 & _eq_568; // NodeTable.java:81
+  wire _and_443 = _and_442 & _eq_568; // NodeTable.java:81
   wire _bits_383 = slot_valid[50]; // NodeTable.java:81
   wire _eq_569 = slot_depth_50 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_445 = _bits_383 & _eq_569; // NodeTable.java:81
+  wire _and_444 = _bits_383 & _eq_569; // NodeTable.java:81
   wire _eq_570 = slot_children_50 == 3'd0; // NodeTable.java:81
-  wire _and_446 = _and_445 & _eq_570; // NodeTable.java:81
+  wire _and_445 = _and_444 & _eq_570; // NodeTable.java:81
   wire _bits_384 = slot_valid[49]; // NodeTable.java:81
   wire _eq_571 = slot_depth_49 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_447 = _bits_384 & _eq_571; // NodeTable.java:81
+  wire _and_446 = _bits_384 & _eq_571; // NodeTable.java:81
   wire _eq_572 = slot_children_49 == 3'd0; // NodeTable.java:81
-  wire _and_448 = _and_447 & _eq_572; // NodeTable.java:81
+  wire _and_447 = _and_446 & _eq_572; // NodeTable.java:81
   wire _bits_385 = slot_valid[48]; // NodeTable.java:81
   wire _eq_573 = slot_depth_48 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_449 = _bits_385 & _eq_573; // NodeTable.java:81
+  wire _and_448 = _bits_385 & _eq_573; // NodeTable.java:81
   wire _eq_574 = slot_children_48 == 3'd0; // NodeTable.java:81
-  wire _and_450 = _and_449 & _eq_574; // NodeTable.java:81
+  wire _and_449 = _and_448 & _eq_574; // NodeTable.java:81
   wire _bits_386 = slot_valid[47]; // NodeTable.java:81
   wire _eq_575 = slot_depth_47 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_451 = _bits_386 & _eq_575; // NodeTable.java:81
+  wire _and_450 = _bits_386 & _eq_575; // NodeTable.java:81
   wire _eq_576 = slot_children_47 == 3'd0; // NodeTable.java:81
-  wire _and_452 = _and_451 & _eq_576; // NodeTable.java:81
+  wire _and_451 = _and_450 & _eq_576; // NodeTable.java:81
   wire _bits_387 = slot_valid[46]; // NodeTable.java:81
   wire _eq_577 = slot_depth_46 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_453 = _bits_387 & _eq_577; // NodeTable.java:81
+  wire _and_452 = _bits_387 & _eq_577; // NodeTable.java:81
   wire _eq_578 = slot_children_46 == 3'd0; // NodeTable.java:81
-  wire _and_454 = _and_453 & _eq_578; // NodeTable.java:81
+  wire _and_453 = _and_452 & _eq_578; // NodeTable.java:81
   wire _bits_388 = slot_valid[45]; // NodeTable.java:81
   wire _eq_579 = slot_depth_45 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_455 = _bits_388 & _eq_579; // NodeTable.java:81
+  wire _and_454 = _bits_388 & _eq_579; // NodeTable.java:81
   wire _eq_580 = slot_children_45 == 3'd0; // NodeTable.java:81
-  wire _and_456 = _and_455 & _eq_580; // NodeTable.java:81
+  wire _and_455 = _and_454 & _eq_580; // NodeTable.java:81
   wire _bits_389 = slot_valid[44]; // NodeTable.java:81
   wire _eq_581 = slot_depth_44 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_457 = _bits_389 & _eq_581; // NodeTable.java:81
+  wire _and_456 = _bits_389 & _eq_581; // NodeTable.java:81
   wire _eq_582 = slot_children_44 == 3'd0; // NodeTable.java:81
-  wire _and_458 = _and_457 & _eq_582; // NodeTable.java:81
+  wire _and_457 = _and_456 & _eq_582; // NodeTable.java:81
   wire _bits_390 = slot_valid[43]; // NodeTable.java:81
   wire _eq_583 = slot_depth_43 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_459 = _bits_390 & _eq_583; // NodeTable.java:81
+  wire _and_458 = _bits_390 & _eq_583; // NodeTable.java:81
   wire _eq_584 = slot_children_43 == 3'd0; // NodeTable.java:81
-  wire _and_460 = _and_459 & _eq_584; // NodeTable.java:81
+  wire _and_459 = _and_458 & _eq_584; // NodeTable.java:81
   wire _bits_391 = slot_valid[42]; // NodeTable.java:81
   wire _eq_585 = slot_depth_42 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_461 = _bits_391 & _eq_585; // NodeTable.java:81
+  wire _and_460 = _bits_391 & _eq_585; // NodeTable.java:81
   wire _eq_586 = slot_children_42 == 3'd0; // NodeTable.java:81
-  wire _and_462 = _and_461 & _eq_586; // NodeTable.java:81
+  wire _and_461 = _and_460 & _eq_586; // NodeTable.java:81
   wire _bits_392 = slot_valid[41]; // NodeTable.java:81
   wire _eq_587 = slot_depth_41 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_463 = _bits_392 & _eq_587; // NodeTable.java:81
+  wire _and_462 = _bits_392 & _eq_587; // NodeTable.java:81
   wire _eq_588 = slot_children_41 == 3'd0; // NodeTable.java:81
-  wire _and_464 = _and_463 & _eq_588; // NodeTable.java:81
+  wire _and_463 = _and_462 & _eq_588; // NodeTable.java:81
   wire _bits_393 = slot_valid[40]; // NodeTable.java:81
   wire _eq_589 = slot_depth_40 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_465 = _bits_393 & _eq_589; // NodeTable.java:81
+  wire _and_464 = _bits_393 & _eq_589; // NodeTable.java:81
   wire _eq_590 = slot_children_40 == 3'd0; // NodeTable.java:81
-  wire _and_466 = _and_465 & _eq_590; // NodeTable.java:81
+  wire _and_465 = _and_464 & _eq_590; // NodeTable.java:81
   wire _bits_394 = slot_valid[39]; // NodeTable.java:81
   wire _eq_591 = slot_depth_39 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_467 = _bits_394 & _eq_591; // NodeTable.java:81
+  wire _and_466 = _bits_394 & _eq_591; // NodeTable.java:81
   wire _eq_592 = slot_children_39 == 3'd0; // NodeTable.java:81
-  wire _and_468 = _and_467 & _eq_592; // NodeTable.java:81
+  wire _and_467 = _and_466 & _eq_592; // NodeTable.java:81
   wire _bits_395 = slot_valid[38]; // NodeTable.java:81
   wire _eq_593 = slot_depth_38 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_469 = _bits_395 & _eq_593; // NodeTable.java:81
+  wire _and_468 = _bits_395 & _eq_593; // NodeTable.java:81
   wire _eq_594 = slot_children_38 == 3'd0; // NodeTable.java:81
-  wire _and_470 = _and_469 & _eq_594; // NodeTable.java:81
+  wire _and_469 = _and_468 & _eq_594; // NodeTable.java:81
   wire _bits_396 = slot_valid[37]; // NodeTable.java:81
   wire _eq_595 = slot_depth_37 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_471 = _bits_396 & _eq_595; // NodeTable.java:81
+  wire _and_470 = _bits_396 & _eq_595; // NodeTable.java:81
   wire _eq_596 = slot_children_37 == 3'd0; // NodeTable.java:81
-  wire _and_472 = _and_471 & _eq_596; // NodeTable.java:81
+  wire _and_471 = _and_470 & _eq_596; // NodeTable.java:81
   wire _bits_397 = slot_valid[36]; // NodeTable.java:81
   wire _eq_597 = slot_depth_36 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_473 = _bits_397 & _eq_597; // NodeTable.java:81
+  wire _and_472 = _bits_397 & _eq_597; // NodeTable.java:81
   wire _eq_598 = slot_children_36 == 3'd0; // NodeTable.java:81
-  wire _and_474 = _and_473 & _eq_598; // NodeTable.java:81
+  wire _and_473 = _and_472 & _eq_598; // NodeTable.java:81
   wire _bits_398 = slot_valid[35]; // NodeTable.java:81
   wire _eq_599 = slot_depth_35 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_475 = _bits_398 & _eq_599; // NodeTable.java:81
+  wire _and_474 = _bits_398 & _eq_599; // NodeTable.java:81
   wire _eq_600 = slot_children_35 == 3'd0; // NodeTable.java:81
-  wire _and_476 = _and_475 & _eq_600; // NodeTable.java:81
+  wire _and_475 = _and_474 & _eq_600; // NodeTable.java:81
   wire _bits_399 = slot_valid[34]; // NodeTable.java:81
   wire _eq_601 = slot_depth_34 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_477 = _bits_399 & _eq_601; // NodeTable.java:81
+  wire _and_476 = _bits_399 & _eq_601; // NodeTable.java:81
   wire _eq_602 = slot_children_34 == 3'd0; // NodeTable.java:81
-  wire _and_478 = _and_477 & _eq_602; // NodeTable.java:81
+  wire _and_477 = _and_476 & _eq_602; // NodeTable.java:81
   wire _bits_400 = slot_valid[33]; // NodeTable.java:81
   wire _eq_603 = slot_depth_33 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_479 = _bits_400 & _eq_603; // NodeTable.java:81
+  wire _and_478 = _bits_400 & _eq_603; // NodeTable.java:81
   wire _eq_604 = slot_children_33 == 3'd0; // NodeTable.java:81
-  wire _and_480 = _and_479 & _eq_604; // NodeTable.java:81
+  wire _and_479 = _and_478 & _eq_604; // NodeTable.java:81
   wire _bits_401 = slot_valid[32]; // NodeTable.java:81
   wire _eq_605 = slot_depth_32 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_481 = _bits_401 & _eq_605; // NodeTable.java:81
+  wire _and_480 = _bits_401 & _eq_605; // NodeTable.java:81
   wire _eq_606 = slot_children_32 == 3'd0; // NodeTable.java:81
-  wire _and_482 = _and_481 & _eq_606; // NodeTable.java:81
+  wire _and_481 = _and_480 & _eq_606; // NodeTable.java:81
   wire _bits_402 = slot_valid[31]; // NodeTable.java:81
   wire _eq_607 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_483 = _bits_402 & _eq_607; // NodeTable.java:81
+  wire _and_482 = _bits_402 & _eq_607; // NodeTable.java:81
   wire _eq_608 = slot_children_31 == 3'd0; // NodeTable.java:81
-  wire _and_484 = _and_483 & _eq_608; // NodeTable.java:81
+  wire _and_483 = _and_482 & _eq_608; // NodeTable.java:81
   wire _bits_403 = slot_valid[30]; // NodeTable.java:81
   wire _eq_609 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_485 = _bits_403 & _eq_609; // NodeTable.java:81
+  wire _and_484 = _bits_403 & _eq_609; // NodeTable.java:81
   wire _eq_610 = slot_children_30 == 3'd0; // NodeTable.java:81
-  wire _and_486 = _and_485 & _eq_610; // NodeTable.java:81
+  wire _and_485 = _and_484 & _eq_610; // NodeTable.java:81
   wire _bits_404 = slot_valid[29]; // NodeTable.java:81
   wire _eq_611 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_487 = _bits_404 & _eq_611; // NodeTable.java:81
+  wire _and_486 = _bits_404 & _eq_611; // NodeTable.java:81
   wire _eq_612 = slot_children_29 == 3'd0; // NodeTable.java:81
-  wire _and_488 = _and_487 & _eq_612; // NodeTable.java:81
+  wire _and_487 = _and_486 & _eq_612; // NodeTable.java:81
   wire _bits_405 = slot_valid[28]; // NodeTable.java:81
   wire _eq_613 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_489 = _bits_405 & _eq_613; // NodeTable.java:81
+  wire _and_488 = _bits_405 & _eq_613; // NodeTable.java:81
   wire _eq_614 = slot_children_28 == 3'd0; // NodeTable.java:81
-  wire _and_490 = _and_489 & _eq_614; // NodeTable.java:81
+  wire _and_489 = _and_488 & _eq_614; // NodeTable.java:81
   wire _bits_406 = slot_valid[27]; // NodeTable.java:81
   wire _eq_615 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_491 = _bits_406 & _eq_615; // NodeTable.java:81
+  wire _and_490 = _bits_406 & _eq_615; // NodeTable.java:81
   wire _eq_616 = slot_children_27 == 3'd0; // NodeTable.java:81
-  wire _and_492 = _and_491 & _eq_616; // NodeTable.java:81
+  wire _and_491 = _and_490 & _eq_616; // NodeTable.java:81
   wire _bits_407 = slot_valid[26]; // NodeTable.java:81
   wire _eq_617 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_493 = _bits_407 & _eq_617; // NodeTable.java:81
+  wire _and_492 = _bits_407 & _eq_617; // NodeTable.java:81
   wire _eq_618 = slot_children_26 == 3'd0; // NodeTable.java:81
-  wire _and_494 = _and_493 & _eq_618; // NodeTable.java:81
+  wire _and_493 = _and_492 & _eq_618; // NodeTable.java:81
   wire _bits_408 = slot_valid[25]; // NodeTable.java:81
   wire _eq_619 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_495 = _bits_408 & _eq_619; // NodeTable.java:81
+  wire _and_494 = _bits_408 & _eq_619; // NodeTable.java:81
   wire _eq_620 = slot_children_25 == 3'd0; // NodeTable.java:81
-  wire _and_496 = _and_495 & _eq_620; // NodeTable.java:81
+  wire _and_495 = _and_494 & _eq_620; // NodeTable.java:81
   wire _bits_409 = slot_valid[24]; // NodeTable.java:81
   wire _eq_621 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_497 = _bits_409 & _eq_621; // NodeTable.java:81
+  wire _and_496 = _bits_409 & _eq_621; // NodeTable.java:81
   wire _eq_622 = slot_children_24 == 3'd0; // NodeTable.java:81
-  wire _and_498 = _and_497 & _eq_622; // NodeTable.java:81
+  wire _and_497 = _and_496 & _eq_622; // NodeTable.java:81
   wire _bits_410 = slot_valid[23]; // NodeTable.java:81
   wire _eq_623 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_499 = _bits_410 & _eq_623; // NodeTable.java:81
+  wire _and_498 = _bits_410 & _eq_623; // NodeTable.java:81
   wire _eq_624 = slot_children_23 == 3'd0; // NodeTable.java:81
-  wire _and_500 = _and_499 & _eq_624; // NodeTable.java:81
+  wire _and_499 = _and_498 & _eq_624; // NodeTable.java:81
   wire _bits_411 = slot_valid[22]; // NodeTable.java:81
   wire _eq_625 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_501 = _bits_411 & _eq_625; // NodeTable.java:81
+  wire _and_500 = _bits_411 & _eq_625; // NodeTable.java:81
   wire _eq_626 = slot_children_22 == 3'd0; // NodeTable.java:81
-  wire _and_502 = _and_501 & _eq_626; // NodeTable.java:81
+  wire _and_501 = _and_500 & _eq_626; // NodeTable.java:81
   wire _bits_412 = slot_valid[21]; // NodeTable.java:81
   wire _eq_627 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_503 = _bits_412 & _eq_627; // NodeTable.java:81
+  wire _and_502 = _bits_412 & _eq_627; // NodeTable.java:81
   wire _eq_628 = slot_children_21 == 3'd0; // NodeTable.java:81
-  wire _and_504 = _and_503 & _eq_628; // NodeTable.java:81
+  wire _and_503 = _and_502 & _eq_628; // NodeTable.java:81
   wire _bits_413 = slot_valid[20]; // NodeTable.java:81
   wire _eq_629 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_505 = _bits_413 & _eq_629; // NodeTable.java:81
+  wire _and_504 = _bits_413 & _eq_629; // NodeTable.java:81
   wire _eq_630 = slot_children_20 == 3'd0; // NodeTable.java:81
-  wire _and_506 = _and_505 & _eq_630; // NodeTable.java:81
+  wire _and_505 = _and_504 & _eq_630; // NodeTable.java:81
   wire _bits_414 = slot_valid[19]; // NodeTable.java:81
   wire _eq_631 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_507 = _bits_414 & _eq_631; // NodeTable.java:81
+  wire _and_506 = _bits_414 & _eq_631; // NodeTable.java:81
   wire _eq_632 = slot_children_19 == 3'd0; // NodeTable.java:81
-  wire _and_508 = _and_507 & _eq_632; // NodeTable.java:81
+  wire _and_507 = _and_506 & _eq_632; // NodeTable.java:81
   wire _bits_415 = slot_valid[18]; // NodeTable.java:81
   wire _eq_633 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_509 = _bits_415 & _eq_633; // NodeTable.java:81
+  wire _and_508 = _bits_415 & _eq_633; // NodeTable.java:81
   wire _eq_634 = slot_children_18 == 3'd0; // NodeTable.java:81
-  wire _and_510 = _and_509 & _eq_634; // NodeTable.java:81
+  wire _and_509 = _and_508 & _eq_634; // NodeTable.java:81
   wire _bits_416 = slot_valid[17]; // NodeTable.java:81
   wire _eq_635 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_511 = _bits_416 & _eq_635; // NodeTable.java:81
+  wire _and_510 = _bits_416 & _eq_635; // NodeTable.java:81
   wire _eq_636 = slot_children_17 == 3'd0; // NodeTable.java:81
-  wire _and_512 = _and_511 & _eq_636; // NodeTable.java:81
+  wire _and_511 = _and_510 & _eq_636; // NodeTable.java:81
   wire _bits_417 = slot_valid[16]; // NodeTable.java:81
   wire _eq_637 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_513 = _bits_417 & _eq_637; // NodeTable.java:81
+  wire _and_512 = _bits_417 & _eq_637; // NodeTable.java:81
   wire _eq_638 = slot_children_16 == 3'd0; // NodeTable.java:81
-  wire _and_514 = _and_513 & _eq_638; // NodeTable.java:81
+  wire _and_513 = _and_512 & _eq_638; // NodeTable.java:81
   wire _bits_418 = slot_valid[15]; // NodeTable.java:81
   wire _eq_639 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_515 = _bits_418 & _eq_639; // NodeTable.java:81
+  wire _and_514 = _bits_418 & _eq_639; // NodeTable.java:81
   wire _eq_640 = slot_children_15 == 3'd0; // NodeTable.java:81
-  wire _and_516 = _and_515 & _eq_640; // NodeTable.java:81
+  wire _and_515 = _and_514 & _eq_640; // NodeTable.java:81
   wire _bits_419 = slot_valid[14]; // NodeTable.java:81
   wire _eq_641 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_517 = _bits_419 & _eq_641; // NodeTable.java:81
+  wire _and_516 = _bits_419 & _eq_641; // NodeTable.java:81
   wire _eq_642 = slot_children_14 == 3'd0; // NodeTable.java:81
-  wire _and_518 = _and_517 & _eq_642; // NodeTable.java:81
+  wire _and_517 = _and_516 & _eq_642; // NodeTable.java:81
   wire _bits_420 = slot_valid[13]; // NodeTable.java:81
   wire _eq_643 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_519 = _bits_420 & _eq_643; // NodeTable.java:81
+  wire _and_518 = _bits_420 & _eq_643; // NodeTable.java:81
   wire _eq_644 = slot_children_13 == 3'd0; // NodeTable.java:81
-  wire _and_520 = _and_519 & _eq_644; // NodeTable.java:81
+  wire _and_519 = _and_518 & _eq_644; // NodeTable.java:81
   wire _bits_421 = slot_valid[12]; // NodeTable.java:81
   wire _eq_645 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_521 = _bits_421 & _eq_645; // NodeTable.java:81
+  wire _and_520 = _bits_421 & _eq_645; // NodeTable.java:81
   wire _eq_646 = slot_children_12 == 3'd0; // NodeTable.java:81
-  wire _and_522 = _and_521 & _eq_646; // NodeTable.java:81
+  wire _and_521 = _and_520 & _eq_646; // NodeTable.java:81
   wire _bits_422 = slot_valid[11]; // NodeTable.java:81
   wire _eq_647 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_523 = _bits_422 & _eq_647; // NodeTable.java:81
+  wire _and_522 = _bits_422 & _eq_647; // NodeTable.java:81
   wire _eq_648 = slot_children_11 == 3'd0; // NodeTable.java:81
-  wire _and_524 = _and_523 & _eq_648; // NodeTable.java:81
+  wire _and_523 = _and_522 & _eq_648; // NodeTable.java:81
   wire _bits_423 = slot_valid[10]; // NodeTable.java:81
   wire _eq_649 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_525 = _bits_423 & _eq_649; // NodeTable.java:81
+  wire _and_524 = _bits_423 & _eq_649; // NodeTable.java:81
   wire _eq_650 = slot_children_10 == 3'd0; // NodeTable.java:81
-  wire _and_526 = _and_525 & _eq_650; // NodeTable.java:81
+  wire _and_525 = _and_524 & _eq_650; // NodeTable.java:81
   wire _bits_424 = slot_valid[9]; // NodeTable.java:81
   wire _eq_651 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_527 = _bits_424 & _eq_651; // NodeTable.java:81
+  wire _and_526 = _bits_424 & _eq_651; // NodeTable.java:81
   wire _eq_652 = slot_children_9 == 3'd0; // NodeTable.java:81
-  wire _and_528 = _and_527 & _eq_652; // NodeTable.java:81
+  wire _and_527 = _and_526 & _eq_652; // NodeTable.java:81
   wire _bits_425 = slot_valid[8]; // NodeTable.java:81
   wire _eq_653 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_529 = _bits_425 & _eq_653; // NodeTable.java:81
+  wire _and_528 = _bits_425 & _eq_653; // NodeTable.java:81
   wire _eq_654 = slot_children_8 == 3'd0; // NodeTable.java:81
-  wire _and_530 = _and_529 & _eq_654; // NodeTable.java:81
+  wire _and_529 = _and_528 & _eq_654; // NodeTable.java:81
   wire _bits_426 = slot_valid[7]; // NodeTable.java:81
   wire _eq_655 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_531 = _bits_426 & _eq_655; // NodeTable.java:81
+  wire _and_530 = _bits_426 & _eq_655; // NodeTable.java:81
   wire _eq_656 = slot_children_7 == 3'd0; // NodeTable.java:81
-  wire _and_532 = _and_531 & _eq_656; // NodeTable.java:81
+  wire _and_531 = _and_530 & _eq_656; // NodeTable.java:81
   wire _bits_427 = slot_valid[6]; // NodeTable.java:81
   wire _eq_657 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_533 = _bits_427 & _eq_657; // NodeTable.java:81
+  wire _and_532 = _bits_427 & _eq_657; // NodeTable.java:81
   wire _eq_658 = slot_children_6 == 3'd0; // NodeTable.java:81
-  wire _and_534 = _and_533 & _eq_658; // NodeTable.java:81
+  wire _and_533 = _and_532 & _eq_658; // NodeTable.java:81
   wire _bits_428 = slot_valid[5]; // NodeTable.java:81
   wire _eq_659 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_535 = _bits_428 & _eq_659; // NodeTable.java:81
+  wire _and_534 = _bits_428 & _eq_659; // NodeTable.java:81
   wire _eq_660 = slot_children_5 == 3'd0; // NodeTable.java:81
-  wire _and_536 = _and_535 & _eq_660; // NodeTable.java:81
+  wire _and_535 = _and_534 & _eq_660; // NodeTable.java:81
   wire _bits_429 = slot_valid[4]; // NodeTable.java:81
   wire _eq_661 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_537 = _bits_429 & _eq_661; // NodeTable.java:81
+  wire _and_536 = _bits_429 & _eq_661; // NodeTable.java:81
   wire _eq_662 = slot_children_4 == 3'd0; // NodeTable.java:81
-  wire _and_538 = _and_537 & _eq_662; // NodeTable.java:81
+  wire _and_537 = _and_536 & _eq_662; // NodeTable.java:81
   wire _bits_430 = slot_valid[3]; // NodeTable.java:81
   wire _eq_663 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_539 = _bits_430 & _eq_663; // NodeTable.java:81
+  wire _and_538 = _bits_430 & _eq_663; // NodeTable.java:81
   wire _eq_664 = slot_children_3 == 3'd0; // NodeTable.java:81
-  wire _and_540 = _and_539 & _eq_664; // NodeTable.java:81
+  wire _and_539 = _and_538 & _eq_664; // NodeTable.java:81
   wire _bits_431 = slot_valid[2]; // NodeTable.java:81
   wire _eq_665 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_541 = _bits_431 & _eq_665; // NodeTable.java:81
+  wire _and_540 = _bits_431 & _eq_665; // NodeTable.java:81
   wire _eq_666 = slot_children_2 == 3'd0; // NodeTable.java:81
-  wire _and_542 = _and_541 & _eq_666; // NodeTable.java:81
+  wire _and_541 = _and_540 & _eq_666; // NodeTable.java:81
   wire _bits_432 = slot_valid[1]; // NodeTable.java:81
   wire _eq_667 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_543 = _bits_432 & _eq_667; // NodeTable.java:81
+  wire _and_542 = _bits_432 & _eq_667; // NodeTable.java:81
   wire _eq_668 = slot_children_1 == 3'd0; // NodeTable.java:81
-  wire _and_544 = _and_543 & _eq_668; // NodeTable.java:81
-  wire [127:0] _cat_8 = {_and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540, _and_542, _and_544, 1'd0}; // NodeTable.java:94
+  wire _and_543 = _and_542 & _eq_668; // NodeTable.java:81
+  wire [127:0] _cat_8 = {_and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, _and_415, _and_417, _and_419, _and_421, _and_423, _and_425, _and_427, _and_429, _and_431, _and_433, _and_435, _and_437, _and_439, _and_441, _and_443, _and_445, _and_447, _and_449, _and_451, _and_453, _and_455, _and_457, _and_459, _and_461, _and_463, _and_465, _and_467, _and_469, _and_471, _and_473, _and_475, _and_477, _and_479, _and_481, _and_483, _and_485, _and_487, _and_489, _and_491, _and_493, _and_495, _and_497, _and_499, _and_501, _and_503, _and_505, _and_507, _and_509, _and_511, _and_513, _and_515, _and_517, _and_519, _and_521, _and_523, _and_525, _and_527, _and_529, _and_531, _and_533, _and_535, _and_537, _and_539, _and_541, _and_543, 1'd0}; // NodeTable.java:94
+  wire [127:0] _not_164 = ~leaf_pick_pick_hot; // SlotPicker.java:38
+  wire [127:0] _and_544 = leaf_pick_candidates & _not_164; // SlotPicker.java:38
   wire [127:0] _not_165 = ~kids_vector; // SlotPicker.java:64
   wire [127:0] _and_545 = leaf_pick_candidates & _not_165; // SlotPicker.java:64
   wire _not_166 = ~leaf_pick_ready; // SlotPicker.java:44
@@ -4185,10 +4185,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_136}} << _cat_136; // RapController.java:639
   wire [31:0] _bits_704 = _dshl_2[31:0]; // RapController.java:639
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_704; // RapController.java:639
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:215
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:443
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:443
   wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:632
-  wire [31:0] _dshr_0 = _fill_2 >> _cat_137; // RapController.java:443
+  wire [31:0] _dshr_0 = _fill_1 >> _cat_137; // RapController.java:443
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:215
   wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:219
   wire _not_443 = ~io_tcamWrite_ready; // RapController.java:228
   wire _and_564 = tcam_write_full & _not_443; // RapController.java:228
@@ -5006,13 +5006,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_selected_ready = 1'd1;
   assign io_issueEnable = _and_18;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))));
+  assign io_rewind = (_eq_18 ? 1'd1 : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
   assign io_counterCmd_bits_addr = cmd_q_addr;
   assign io_counterCmd_bits_op = cmd_q_op;
   assign io_counterCmd_bits_value = cmd_q_value;
   assign io_counterResult_ready = 1'd1;
-  assign io_softClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
+  assign io_softClear = (_eq_21 ? 1'd1 : 1'd0);
   assign io_tcamWrite_valid = tcam_write_full;
   assign io_tcamWrite_bits_index = tcam_write_q_index;
   assign io_tcamWrite_bits_value = tcam_write_q_value;
@@ -5172,35 +5172,35 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_idle = _and_25;
   assign io_resetting = _not_24;
   assign io_stallCause = cause;
-  assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0))))))));
-  assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? op_slot : 7'd0) : 7'd0) : 7'd0) : 7'd0)))))))) : (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? op_slot : 7'd0) : 7'd0) : 7'd0) : 7'd0))))))));
-  assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0)))))))) : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))));
+  assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0));
+  assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? op_slot : 7'd0) : 7'd0) : 7'd0) : 7'd0)) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? op_slot : 7'd0) : 7'd0) : 7'd0) : 7'd0));
+  assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0)) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_5 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (_eq_13 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
-  assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
+  assign ev_split = (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0);
+  assign ev_allocated = (_eq_12 ? (slot_pick_ready ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0);
+  assign ev_batch = (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_8 ? (_not_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_5 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (_eq_13 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))));
+  assign ev_deferred = (_eq_8 ? (_not_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0));
+  assign ev_clear = (_eq_21 ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
-  assign leaf_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
+  assign leaf_pick_load = (_eq_13 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
   assign leaf_pick_take = 1'd0;
-  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_8 ? (_not_4 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? 1'd1 : 1'd0))) : 1'd0)))))))));
+  assign slot_pick_load = (_eq_7 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_8 ? (_not_4 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
+  assign slot_pick_take = (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? 1'd1 : 1'd0))) : 1'd0)));
   assign serialMultiplier_io_start = _or_406;
   assign serialMultiplier_io_a = _mux_140;
   assign serialMultiplier_io_b = _mux_141;
-  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? _and_563 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0)))))))))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? _and_563 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_700 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_701 : io_selected_bits_slot)))))))))))))) : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_700 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_701 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0)))))))))))))) : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_143 : (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_703 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight})))))))) : (_eq_0 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_703 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{16{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))))))));
-  assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0)))))));
-  assign tcam_write_index = (_eq_0 ? 7'd0 : (_eq_1 ? 7'd0 : (_eq_4 ? 7'd0 : (_eq_5 ? 7'd0 : (_eq_7 ? 7'd0 : (_eq_8 ? 7'd0 : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 7'd0) : 7'd0)))))));
-  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0)))))));
-  assign tcam_write_mask = (_eq_0 ? _fill_1 : (_eq_1 ? _fill_1 : (_eq_4 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_7 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_12 ? (slot_pick_ready ? _dshr_0 : _fill_1) : _fill_1)))))));
-  assign verdict_hand_over = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0)))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_8 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
+  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_1 ? _and_563 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0)))))) : (_eq_1 ? _and_563 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0))))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_5 ? (_ne_0 ? _bits_700 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? _bits_701 : io_selected_bits_slot))))) : (_eq_5 ? (_ne_0 ? _bits_700 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? _bits_701 : io_selected_bits_slot)))));
+  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0))))) : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0)))));
+  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_143 : (_eq_5 ? (_ne_0 ? _bits_703 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))) : (_eq_5 ? (_ne_0 ? _bits_703 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight})));
+  assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
+  assign tcam_write_index = (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 7'd0) : 7'd0);
+  assign tcam_write_value = (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
+  assign tcam_write_mask = (_eq_12 ? (slot_pick_ready ? _dshr_0 : _fill_2) : _fill_2);
+  assign verdict_hand_over = (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
+  assign skip_touched = (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_8 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_21 ? 1'd1 : 1'd0)));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -5343,7 +5343,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       deepest_depth <= 5'd1;
     end else begin
-      deepest_depth <= (_eq_0 ? deepest_depth : (_eq_1 ? deepest_depth : (_eq_4 ? deepest_depth : (_eq_5 ? deepest_depth : (_eq_7 ? deepest_depth : (_eq_8 ? (_not_4 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_12 ? deepest_depth : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_8 ? deepest_depth : (_ne_1 ? (_and_12 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (_eq_14 ? deepest_depth : (_eq_15 ? deepest_depth : (_eq_17 ? deepest_depth : (_eq_18 ? deepest_depth : (_eq_19 ? deepest_depth : (_eq_20 ? deepest_depth : (_eq_21 ? 5'd1 : deepest_depth)))))))))))))));
+      deepest_depth <= (_eq_8 ? (_not_4 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_8 ? deepest_depth : (_ne_1 ? (_and_12 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (_eq_21 ? 5'd1 : deepest_depth)));
     end
   end
 
@@ -5351,1551 +5351,1551 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_valid <= 128'd1;
     end else begin
-      slot_valid <= (verdict_act ? (merge_verdict ? _and_26 : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (slot_pick_ready ? (1'd1 ? _or_11 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 128'd1 : slot_valid)))))))))))))))) : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (slot_pick_ready ? (1'd1 ? _or_11 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 128'd1 : slot_valid))))))))))))))));
+      slot_valid <= (verdict_act ? (merge_verdict ? _and_26 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? _or_11 : slot_valid) : slot_valid) : (_eq_21 ? 128'd1 : slot_valid))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? _or_11 : slot_valid) : slot_valid) : (_eq_21 ? 128'd1 : slot_valid)));
     end
   end
 
   always @(posedge clock) begin
-    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_8 ? slot_depth_0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_5 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0) : slot_depth_0)))))));
+    slot_depth_0 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_5 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0) : slot_depth_0);
   end
 
   always @(posedge clock) begin
-    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_8 ? slot_depth_1 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_6 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1) : slot_depth_1)))))));
+    slot_depth_1 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_6 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1) : slot_depth_1);
   end
 
   always @(posedge clock) begin
-    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_8 ? slot_depth_2 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_7 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2) : slot_depth_2)))))));
+    slot_depth_2 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_7 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2) : slot_depth_2);
   end
 
   always @(posedge clock) begin
-    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_8 ? slot_depth_3 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_8 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3) : slot_depth_3)))))));
+    slot_depth_3 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_8 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3) : slot_depth_3);
   end
 
   always @(posedge clock) begin
-    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_8 ? slot_depth_4 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_9 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4) : slot_depth_4)))))));
+    slot_depth_4 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_9 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4) : slot_depth_4);
   end
 
   always @(posedge clock) begin
-    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_8 ? slot_depth_5 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_10 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5) : slot_depth_5)))))));
+    slot_depth_5 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_10 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5) : slot_depth_5);
   end
 
   always @(posedge clock) begin
-    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_8 ? slot_depth_6 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_11 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6) : slot_depth_6)))))));
+    slot_depth_6 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_11 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6) : slot_depth_6);
   end
 
   always @(posedge clock) begin
-    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_8 ? slot_depth_7 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_12 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7) : slot_depth_7)))))));
+    slot_depth_7 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_12 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7) : slot_depth_7);
   end
 
   always @(posedge clock) begin
-    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_8 ? slot_depth_8 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_13 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8) : slot_depth_8)))))));
+    slot_depth_8 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_13 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8) : slot_depth_8);
   end
 
   always @(posedge clock) begin
-    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_8 ? slot_depth_9 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_14 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9) : slot_depth_9)))))));
+    slot_depth_9 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_14 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9) : slot_depth_9);
   end
 
   always @(posedge clock) begin
-    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_8 ? slot_depth_10 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_15 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10) : slot_depth_10)))))));
+    slot_depth_10 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_15 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10) : slot_depth_10);
   end
 
   always @(posedge clock) begin
-    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_8 ? slot_depth_11 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_16 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11) : slot_depth_11)))))));
+    slot_depth_11 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_16 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11) : slot_depth_11);
   end
 
   always @(posedge clock) begin
-    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_8 ? slot_depth_12 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_17 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12) : slot_depth_12)))))));
+    slot_depth_12 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_17 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12) : slot_depth_12);
   end
 
   always @(posedge clock) begin
-    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_8 ? slot_depth_13 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_18 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13) : slot_depth_13)))))));
+    slot_depth_13 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_18 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13) : slot_depth_13);
   end
 
   always @(posedge clock) begin
-    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_8 ? slot_depth_14 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_19 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14) : slot_depth_14)))))));
+    slot_depth_14 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_19 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14) : slot_depth_14);
   end
 
   always @(posedge clock) begin
-    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_8 ? slot_depth_15 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_20 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15) : slot_depth_15)))))));
+    slot_depth_15 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_20 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15) : slot_depth_15);
   end
 
   always @(posedge clock) begin
-    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_8 ? slot_depth_16 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_21 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16) : slot_depth_16)))))));
+    slot_depth_16 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_21 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16) : slot_depth_16);
   end
 
   always @(posedge clock) begin
-    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_8 ? slot_depth_17 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_22 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17) : slot_depth_17)))))));
+    slot_depth_17 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_22 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17) : slot_depth_17);
   end
 
   always @(posedge clock) begin
-    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_8 ? slot_depth_18 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_23 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18) : slot_depth_18)))))));
+    slot_depth_18 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_23 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18) : slot_depth_18);
   end
 
   always @(posedge clock) begin
-    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_8 ? slot_depth_19 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_24 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19) : slot_depth_19)))))));
+    slot_depth_19 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_24 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19) : slot_depth_19);
   end
 
   always @(posedge clock) begin
-    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_8 ? slot_depth_20 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_25 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20) : slot_depth_20)))))));
+    slot_depth_20 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_25 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20) : slot_depth_20);
   end
 
   always @(posedge clock) begin
-    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_8 ? slot_depth_21 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_26 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21) : slot_depth_21)))))));
+    slot_depth_21 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_26 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21) : slot_depth_21);
   end
 
   always @(posedge clock) begin
-    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_8 ? slot_depth_22 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_27 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22) : slot_depth_22)))))));
+    slot_depth_22 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_27 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22) : slot_depth_22);
   end
 
   always @(posedge clock) begin
-    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_8 ? slot_depth_23 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_28 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23) : slot_depth_23)))))));
+    slot_depth_23 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_28 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23) : slot_depth_23);
   end
 
   always @(posedge clock) begin
-    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_8 ? slot_depth_24 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_29 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24) : slot_depth_24)))))));
+    slot_depth_24 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_29 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24) : slot_depth_24);
   end
 
   always @(posedge clock) begin
-    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_8 ? slot_depth_25 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_30 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25) : slot_depth_25)))))));
+    slot_depth_25 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_30 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25) : slot_depth_25);
   end
 
   always @(posedge clock) begin
-    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_8 ? slot_depth_26 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_31 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26) : slot_depth_26)))))));
+    slot_depth_26 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_31 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26) : slot_depth_26);
   end
 
   always @(posedge clock) begin
-    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_8 ? slot_depth_27 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_32 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27) : slot_depth_27)))))));
+    slot_depth_27 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_32 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27) : slot_depth_27);
   end
 
   always @(posedge clock) begin
-    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_8 ? slot_depth_28 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_33 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28) : slot_depth_28)))))));
+    slot_depth_28 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_33 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28) : slot_depth_28);
   end
 
   always @(posedge clock) begin
-    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_8 ? slot_depth_29 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_34 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29) : slot_depth_29)))))));
+    slot_depth_29 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_34 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29) : slot_depth_29);
   end
 
   always @(posedge clock) begin
-    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_8 ? slot_depth_30 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_35 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30) : slot_depth_30)))))));
+    slot_depth_30 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_35 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30) : slot_depth_30);
   end
 
   always @(posedge clock) begin
-    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_8 ? slot_depth_31 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_36 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31) : slot_depth_31)))))));
+    slot_depth_31 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_36 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31) : slot_depth_31);
   end
 
   always @(posedge clock) begin
-    slot_depth_32 <= (_eq_0 ? slot_depth_32 : (_eq_1 ? slot_depth_32 : (_eq_4 ? slot_depth_32 : (_eq_5 ? slot_depth_32 : (_eq_7 ? slot_depth_32 : (_eq_8 ? slot_depth_32 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_37 ? child_depth : slot_depth_32) : slot_depth_32) : slot_depth_32) : slot_depth_32)))))));
+    slot_depth_32 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_37 ? child_depth : slot_depth_32) : slot_depth_32) : slot_depth_32) : slot_depth_32);
   end
 
   always @(posedge clock) begin
-    slot_depth_33 <= (_eq_0 ? slot_depth_33 : (_eq_1 ? slot_depth_33 : (_eq_4 ? slot_depth_33 : (_eq_5 ? slot_depth_33 : (_eq_7 ? slot_depth_33 : (_eq_8 ? slot_depth_33 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_38 ? child_depth : slot_depth_33) : slot_depth_33) : slot_depth_33) : slot_depth_33)))))));
+    slot_depth_33 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_38 ? child_depth : slot_depth_33) : slot_depth_33) : slot_depth_33) : slot_depth_33);
   end
 
   always @(posedge clock) begin
-    slot_depth_34 <= (_eq_0 ? slot_depth_34 : (_eq_1 ? slot_depth_34 : (_eq_4 ? slot_depth_34 : (_eq_5 ? slot_depth_34 : (_eq_7 ? slot_depth_34 : (_eq_8 ? slot_depth_34 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_39 ? child_depth : slot_depth_34) : slot_depth_34) : slot_depth_34) : slot_depth_34)))))));
+    slot_depth_34 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_39 ? child_depth : slot_depth_34) : slot_depth_34) : slot_depth_34) : slot_depth_34);
   end
 
   always @(posedge clock) begin
-    slot_depth_35 <= (_eq_0 ? slot_depth_35 : (_eq_1 ? slot_depth_35 : (_eq_4 ? slot_depth_35 : (_eq_5 ? slot_depth_35 : (_eq_7 ? slot_depth_35 : (_eq_8 ? slot_depth_35 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_40 ? child_depth : slot_depth_35) : slot_depth_35) : slot_depth_35) : slot_depth_35)))))));
+    slot_depth_35 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_40 ? child_depth : slot_depth_35) : slot_depth_35) : slot_depth_35) : slot_depth_35);
   end
 
   always @(posedge clock) begin
-    slot_depth_36 <= (_eq_0 ? slot_depth_36 : (_eq_1 ? slot_depth_36 : (_eq_4 ? slot_depth_36 : (_eq_5 ? slot_depth_36 : (_eq_7 ? slot_depth_36 : (_eq_8 ? slot_depth_36 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_41 ? child_depth : slot_depth_36) : slot_depth_36) : slot_depth_36) : slot_depth_36)))))));
+    slot_depth_36 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_41 ? child_depth : slot_depth_36) : slot_depth_36) : slot_depth_36) : slot_depth_36);
   end
 
   always @(posedge clock) begin
-    slot_depth_37 <= (_eq_0 ? slot_depth_37 : (_eq_1 ? slot_depth_37 : (_eq_4 ? slot_depth_37 : (_eq_5 ? slot_depth_37 : (_eq_7 ? slot_depth_37 : (_eq_8 ? slot_depth_37 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_42 ? child_depth : slot_depth_37) : slot_depth_37) : slot_depth_37) : slot_depth_37)))))));
+    slot_depth_37 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_42 ? child_depth : slot_depth_37) : slot_depth_37) : slot_depth_37) : slot_depth_37);
   end
 
   always @(posedge clock) begin
-    slot_depth_38 <= (_eq_0 ? slot_depth_38 : (_eq_1 ? slot_depth_38 : (_eq_4 ? slot_depth_38 : (_eq_5 ? slot_depth_38 : (_eq_7 ? slot_depth_38 : (_eq_8 ? slot_depth_38 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_43 ? child_depth : slot_depth_38) : slot_depth_38) : slot_depth_38) : slot_depth_38)))))));
+    slot_depth_38 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_43 ? child_depth : slot_depth_38) : slot_depth_38) : slot_depth_38) : slot_depth_38);
   end
 
   always @(posedge clock) begin
-    slot_depth_39 <= (_eq_0 ? slot_depth_39 : (_eq_1 ? slot_depth_39 : (_eq_4 ? slot_depth_39 : (_eq_5 ? slot_depth_39 : (_eq_7 ? slot_depth_39 : (_eq_8 ? slot_depth_39 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_44 ? child_depth : slot_depth_39) : slot_depth_39) : slot_depth_39) : slot_depth_39)))))));
+    slot_depth_39 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_44 ? child_depth : slot_depth_39) : slot_depth_39) : slot_depth_39) : slot_depth_39);
   end
 
   always @(posedge clock) begin
-    slot_depth_40 <= (_eq_0 ? slot_depth_40 : (_eq_1 ? slot_depth_40 : (_eq_4 ? slot_depth_40 : (_eq_5 ? slot_depth_40 : (_eq_7 ? slot_depth_40 : (_eq_8 ? slot_depth_40 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_45 ? child_depth : slot_depth_40) : slot_depth_40) : slot_depth_40) : slot_depth_40)))))));
+    slot_depth_40 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_45 ? child_depth : slot_depth_40) : slot_depth_40) : slot_depth_40) : slot_depth_40);
   end
 
   always @(posedge clock) begin
-    slot_depth_41 <= (_eq_0 ? slot_depth_41 : (_eq_1 ? slot_depth_41 : (_eq_4 ? slot_depth_41 : (_eq_5 ? slot_depth_41 : (_eq_7 ? slot_depth_41 : (_eq_8 ? slot_depth_41 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_46 ? child_depth : slot_depth_41) : slot_depth_41) : slot_depth_41) : slot_depth_41)))))));
+    slot_depth_41 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_46 ? child_depth : slot_depth_41) : slot_depth_41) : slot_depth_41) : slot_depth_41);
   end
 
   always @(posedge clock) begin
-    slot_depth_42 <= (_eq_0 ? slot_depth_42 : (_eq_1 ? slot_depth_42 : (_eq_4 ? slot_depth_42 : (_eq_5 ? slot_depth_42 : (_eq_7 ? slot_depth_42 : (_eq_8 ? slot_depth_42 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_47 ? child_depth : slot_depth_42) : slot_depth_42) : slot_depth_42) : slot_depth_42)))))));
+    slot_depth_42 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_47 ? child_depth : slot_depth_42) : slot_depth_42) : slot_depth_42) : slot_depth_42);
   end
 
   always @(posedge clock) begin
-    slot_depth_43 <= (_eq_0 ? slot_depth_43 : (_eq_1 ? slot_depth_43 : (_eq_4 ? slot_depth_43 : (_eq_5 ? slot_depth_43 : (_eq_7 ? slot_depth_43 : (_eq_8 ? slot_depth_43 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_48 ? child_depth : slot_depth_43) : slot_depth_43) : slot_depth_43) : slot_depth_43)))))));
+    slot_depth_43 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_48 ? child_depth : slot_depth_43) : slot_depth_43) : slot_depth_43) : slot_depth_43);
   end
 
   always @(posedge clock) begin
-    slot_depth_44 <= (_eq_0 ? slot_depth_44 : (_eq_1 ? slot_depth_44 : (_eq_4 ? slot_depth_44 : (_eq_5 ? slot_depth_44 : (_eq_7 ? slot_depth_44 : (_eq_8 ? slot_depth_44 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_49 ? child_depth : slot_depth_44) : slot_depth_44) : slot_depth_44) : slot_depth_44)))))));
+    slot_depth_44 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_49 ? child_depth : slot_depth_44) : slot_depth_44) : slot_depth_44) : slot_depth_44);
   end
 
   always @(posedge clock) begin
-    slot_depth_45 <= (_eq_0 ? slot_depth_45 : (_eq_1 ? slot_depth_45 : (_eq_4 ? slot_depth_45 : (_eq_5 ? slot_depth_45 : (_eq_7 ? slot_depth_45 : (_eq_8 ? slot_depth_45 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_50 ? child_depth : slot_depth_45) : slot_depth_45) : slot_depth_45) : slot_depth_45)))))));
+    slot_depth_45 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_50 ? child_depth : slot_depth_45) : slot_depth_45) : slot_depth_45) : slot_depth_45);
   end
 
   always @(posedge clock) begin
-    slot_depth_46 <= (_eq_0 ? slot_depth_46 : (_eq_1 ? slot_depth_46 : (_eq_4 ? slot_depth_46 : (_eq_5 ? slot_depth_46 : (_eq_7 ? slot_depth_46 : (_eq_8 ? slot_depth_46 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_51 ? child_depth : slot_depth_46) : slot_depth_46) : slot_depth_46) : slot_depth_46)))))));
+    slot_depth_46 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_51 ? child_depth : slot_depth_46) : slot_depth_46) : slot_depth_46) : slot_depth_46);
   end
 
   always @(posedge clock) begin
-    slot_depth_47 <= (_eq_0 ? slot_depth_47 : (_eq_1 ? slot_depth_47 : (_eq_4 ? slot_depth_47 : (_eq_5 ? slot_depth_47 : (_eq_7 ? slot_depth_47 : (_eq_8 ? slot_depth_47 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_52 ? child_depth : slot_depth_47) : slot_depth_47) : slot_depth_47) : slot_depth_47)))))));
+    slot_depth_47 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_52 ? child_depth : slot_depth_47) : slot_depth_47) : slot_depth_47) : slot_depth_47);
   end
 
   always @(posedge clock) begin
-    slot_depth_48 <= (_eq_0 ? slot_depth_48 : (_eq_1 ? slot_depth_48 : (_eq_4 ? slot_depth_48 : (_eq_5 ? slot_depth_48 : (_eq_7 ? slot_depth_48 : (_eq_8 ? slot_depth_48 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_53 ? child_depth : slot_depth_48) : slot_depth_48) : slot_depth_48) : slot_depth_48)))))));
+    slot_depth_48 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_53 ? child_depth : slot_depth_48) : slot_depth_48) : slot_depth_48) : slot_depth_48);
   end
 
   always @(posedge clock) begin
-    slot_depth_49 <= (_eq_0 ? slot_depth_49 : (_eq_1 ? slot_depth_49 : (_eq_4 ? slot_depth_49 : (_eq_5 ? slot_depth_49 : (_eq_7 ? slot_depth_49 : (_eq_8 ? slot_depth_49 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_54 ? child_depth : slot_depth_49) : slot_depth_49) : slot_depth_49) : slot_depth_49)))))));
+    slot_depth_49 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_54 ? child_depth : slot_depth_49) : slot_depth_49) : slot_depth_49) : slot_depth_49);
   end
 
   always @(posedge clock) begin
-    slot_depth_50 <= (_eq_0 ? slot_depth_50 : (_eq_1 ? slot_depth_50 : (_eq_4 ? slot_depth_50 : (_eq_5 ? slot_depth_50 : (_eq_7 ? slot_depth_50 : (_eq_8 ? slot_depth_50 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_55 ? child_depth : slot_depth_50) : slot_depth_50) : slot_depth_50) : slot_depth_50)))))));
+    slot_depth_50 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_55 ? child_depth : slot_depth_50) : slot_depth_50) : slot_depth_50) : slot_depth_50);
   end
 
   always @(posedge clock) begin
-    slot_depth_51 <= (_eq_0 ? slot_depth_51 : (_eq_1 ? slot_depth_51 : (_eq_4 ? slot_depth_51 : (_eq_5 ? slot_depth_51 : (_eq_7 ? slot_depth_51 : (_eq_8 ? slot_depth_51 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_56 ? child_depth : slot_depth_51) : slot_depth_51) : slot_depth_51) : slot_depth_51)))))));
+    slot_depth_51 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_56 ? child_depth : slot_depth_51) : slot_depth_51) : slot_depth_51) : slot_depth_51);
   end
 
   always @(posedge clock) begin
-    slot_depth_52 <= (_eq_0 ? slot_depth_52 : (_eq_1 ? slot_depth_52 : (_eq_4 ? slot_depth_52 : (_eq_5 ? slot_depth_52 : (_eq_7 ? slot_depth_52 : (_eq_8 ? slot_depth_52 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_57 ? child_depth : slot_depth_52) : slot_depth_52) : slot_depth_52) : slot_depth_52)))))));
+    slot_depth_52 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_57 ? child_depth : slot_depth_52) : slot_depth_52) : slot_depth_52) : slot_depth_52);
   end
 
   always @(posedge clock) begin
-    slot_depth_53 <= (_eq_0 ? slot_depth_53 : (_eq_1 ? slot_depth_53 : (_eq_4 ? slot_depth_53 : (_eq_5 ? slot_depth_53 : (_eq_7 ? slot_depth_53 : (_eq_8 ? slot_depth_53 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_58 ? child_depth : slot_depth_53) : slot_depth_53) : slot_depth_53) : slot_depth_53)))))));
+    slot_depth_53 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_58 ? child_depth : slot_depth_53) : slot_depth_53) : slot_depth_53) : slot_depth_53);
   end
 
   always @(posedge clock) begin
-    slot_depth_54 <= (_eq_0 ? slot_depth_54 : (_eq_1 ? slot_depth_54 : (_eq_4 ? slot_depth_54 : (_eq_5 ? slot_depth_54 : (_eq_7 ? slot_depth_54 : (_eq_8 ? slot_depth_54 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_59 ? child_depth : slot_depth_54) : slot_depth_54) : slot_depth_54) : slot_depth_54)))))));
+    slot_depth_54 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_59 ? child_depth : slot_depth_54) : slot_depth_54) : slot_depth_54) : slot_depth_54);
   end
 
   always @(posedge clock) begin
-    slot_depth_55 <= (_eq_0 ? slot_depth_55 : (_eq_1 ? slot_depth_55 : (_eq_4 ? slot_depth_55 : (_eq_5 ? slot_depth_55 : (_eq_7 ? slot_depth_55 : (_eq_8 ? slot_depth_55 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_60 ? child_depth : slot_depth_55) : slot_depth_55) : slot_depth_55) : slot_depth_55)))))));
+    slot_depth_55 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_60 ? child_depth : slot_depth_55) : slot_depth_55) : slot_depth_55) : slot_depth_55);
   end
 
   always @(posedge clock) begin
-    slot_depth_56 <= (_eq_0 ? slot_depth_56 : (_eq_1 ? slot_depth_56 : (_eq_4 ? slot_depth_56 : (_eq_5 ? slot_depth_56 : (_eq_7 ? slot_depth_56 : (_eq_8 ? slot_depth_56 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_61 ? child_depth : slot_depth_56) : slot_depth_56) : slot_depth_56) : slot_depth_56)))))));
+    slot_depth_56 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_61 ? child_depth : slot_depth_56) : slot_depth_56) : slot_depth_56) : slot_depth_56);
   end
 
   always @(posedge clock) begin
-    slot_depth_57 <= (_eq_0 ? slot_depth_57 : (_eq_1 ? slot_depth_57 : (_eq_4 ? slot_depth_57 : (_eq_5 ? slot_depth_57 : (_eq_7 ? slot_depth_57 : (_eq_8 ? slot_depth_57 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_62 ? child_depth : slot_depth_57) : slot_depth_57) : slot_depth_57) : slot_depth_57)))))));
+    slot_depth_57 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_62 ? child_depth : slot_depth_57) : slot_depth_57) : slot_depth_57) : slot_depth_57);
   end
 
   always @(posedge clock) begin
-    slot_depth_58 <= (_eq_0 ? slot_depth_58 : (_eq_1 ? slot_depth_58 : (_eq_4 ? slot_depth_58 : (_eq_5 ? slot_depth_58 : (_eq_7 ? slot_depth_58 : (_eq_8 ? slot_depth_58 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_63 ? child_depth : slot_depth_58) : slot_depth_58) : slot_depth_58) : slot_depth_58)))))));
+    slot_depth_58 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_63 ? child_depth : slot_depth_58) : slot_depth_58) : slot_depth_58) : slot_depth_58);
   end
 
   always @(posedge clock) begin
-    slot_depth_59 <= (_eq_0 ? slot_depth_59 : (_eq_1 ? slot_depth_59 : (_eq_4 ? slot_depth_59 : (_eq_5 ? slot_depth_59 : (_eq_7 ? slot_depth_59 : (_eq_8 ? slot_depth_59 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_64 ? child_depth : slot_depth_59) : slot_depth_59) : slot_depth_59) : slot_depth_59)))))));
+    slot_depth_59 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_64 ? child_depth : slot_depth_59) : slot_depth_59) : slot_depth_59) : slot_depth_59);
   end
 
   always @(posedge clock) begin
-    slot_depth_60 <= (_eq_0 ? slot_depth_60 : (_eq_1 ? slot_depth_60 : (_eq_4 ? slot_depth_60 : (_eq_5 ? slot_depth_60 : (_eq_7 ? slot_depth_60 : (_eq_8 ? slot_depth_60 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_65 ? child_depth : slot_depth_60) : slot_depth_60) : slot_depth_60) : slot_depth_60)))))));
+    slot_depth_60 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_65 ? child_depth : slot_depth_60) : slot_depth_60) : slot_depth_60) : slot_depth_60);
   end
 
   always @(posedge clock) begin
-    slot_depth_61 <= (_eq_0 ? slot_depth_61 : (_eq_1 ? slot_depth_61 : (_eq_4 ? slot_depth_61 : (_eq_5 ? slot_depth_61 : (_eq_7 ? slot_depth_61 : (_eq_8 ? slot_depth_61 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_66 ? child_depth : slot_depth_61) : slot_depth_61) : slot_depth_61) : slot_depth_61)))))));
+    slot_depth_61 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_66 ? child_depth : slot_depth_61) : slot_depth_61) : slot_depth_61) : slot_depth_61);
   end
 
   always @(posedge clock) begin
-    slot_depth_62 <= (_eq_0 ? slot_depth_62 : (_eq_1 ? slot_depth_62 : (_eq_4 ? slot_depth_62 : (_eq_5 ? slot_depth_62 : (_eq_7 ? slot_depth_62 : (_eq_8 ? slot_depth_62 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_67 ? child_depth : slot_depth_62) : slot_depth_62) : slot_depth_62) : slot_depth_62)))))));
+    slot_depth_62 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_67 ? child_depth : slot_depth_62) : slot_depth_62) : slot_depth_62) : slot_depth_62);
   end
 
   always @(posedge clock) begin
-    slot_depth_63 <= (_eq_0 ? slot_depth_63 : (_eq_1 ? slot_depth_63 : (_eq_4 ? slot_depth_63 : (_eq_5 ? slot_depth_63 : (_eq_7 ? slot_depth_63 : (_eq_8 ? slot_depth_63 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_68 ? child_depth : slot_depth_63) : slot_depth_63) : slot_depth_63) : slot_depth_63)))))));
+    slot_depth_63 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_68 ? child_depth : slot_depth_63) : slot_depth_63) : slot_depth_63) : slot_depth_63);
   end
 
   always @(posedge clock) begin
-    slot_depth_64 <= (_eq_0 ? slot_depth_64 : (_eq_1 ? slot_depth_64 : (_eq_4 ? slot_depth_64 : (_eq_5 ? slot_depth_64 : (_eq_7 ? slot_depth_64 : (_eq_8 ? slot_depth_64 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_69 ? child_depth : slot_depth_64) : slot_depth_64) : slot_depth_64) : slot_depth_64)))))));
+    slot_depth_64 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_69 ? child_depth : slot_depth_64) : slot_depth_64) : slot_depth_64) : slot_depth_64);
   end
 
   always @(posedge clock) begin
-    slot_depth_65 <= (_eq_0 ? slot_depth_65 : (_eq_1 ? slot_depth_65 : (_eq_4 ? slot_depth_65 : (_eq_5 ? slot_depth_65 : (_eq_7 ? slot_depth_65 : (_eq_8 ? slot_depth_65 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_70 ? child_depth : slot_depth_65) : slot_depth_65) : slot_depth_65) : slot_depth_65)))))));
+    slot_depth_65 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_70 ? child_depth : slot_depth_65) : slot_depth_65) : slot_depth_65) : slot_depth_65);
   end
 
   always @(posedge clock) begin
-    slot_depth_66 <= (_eq_0 ? slot_depth_66 : (_eq_1 ? slot_depth_66 : (_eq_4 ? slot_depth_66 : (_eq_5 ? slot_depth_66 : (_eq_7 ? slot_depth_66 : (_eq_8 ? slot_depth_66 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_71 ? child_depth : slot_depth_66) : slot_depth_66) : slot_depth_66) : slot_depth_66)))))));
+    slot_depth_66 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_71 ? child_depth : slot_depth_66) : slot_depth_66) : slot_depth_66) : slot_depth_66);
   end
 
   always @(posedge clock) begin
-    slot_depth_67 <= (_eq_0 ? slot_depth_67 : (_eq_1 ? slot_depth_67 : (_eq_4 ? slot_depth_67 : (_eq_5 ? slot_depth_67 : (_eq_7 ? slot_depth_67 : (_eq_8 ? slot_depth_67 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_72 ? child_depth : slot_depth_67) : slot_depth_67) : slot_depth_67) : slot_depth_67)))))));
+    slot_depth_67 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_72 ? child_depth : slot_depth_67) : slot_depth_67) : slot_depth_67) : slot_depth_67);
   end
 
   always @(posedge clock) begin
-    slot_depth_68 <= (_eq_0 ? slot_depth_68 : (_eq_1 ? slot_depth_68 : (_eq_4 ? slot_depth_68 : (_eq_5 ? slot_depth_68 : (_eq_7 ? slot_depth_68 : (_eq_8 ? slot_depth_68 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_73 ? child_depth : slot_depth_68) : slot_depth_68) : slot_depth_68) : slot_depth_68)))))));
+    slot_depth_68 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_73 ? child_depth : slot_depth_68) : slot_depth_68) : slot_depth_68) : slot_depth_68);
   end
 
   always @(posedge clock) begin
-    slot_depth_69 <= (_eq_0 ? slot_depth_69 : (_eq_1 ? slot_depth_69 : (_eq_4 ? slot_depth_69 : (_eq_5 ? slot_depth_69 : (_eq_7 ? slot_depth_69 : (_eq_8 ? slot_depth_69 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_74 ? child_depth : slot_depth_69) : slot_depth_69) : slot_depth_69) : slot_depth_69)))))));
+    slot_depth_69 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_74 ? child_depth : slot_depth_69) : slot_depth_69) : slot_depth_69) : slot_depth_69);
   end
 
   always @(posedge clock) begin
-    slot_depth_70 <= (_eq_0 ? slot_depth_70 : (_eq_1 ? slot_depth_70 : (_eq_4 ? slot_depth_70 : (_eq_5 ? slot_depth_70 : (_eq_7 ? slot_depth_70 : (_eq_8 ? slot_depth_70 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_75 ? child_depth : slot_depth_70) : slot_depth_70) : slot_depth_70) : slot_depth_70)))))));
+    slot_depth_70 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_75 ? child_depth : slot_depth_70) : slot_depth_70) : slot_depth_70) : slot_depth_70);
   end
 
   always @(posedge clock) begin
-    slot_depth_71 <= (_eq_0 ? slot_depth_71 : (_eq_1 ? slot_depth_71 : (_eq_4 ? slot_depth_71 : (_eq_5 ? slot_depth_71 : (_eq_7 ? slot_depth_71 : (_eq_8 ? slot_depth_71 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_76 ? child_depth : slot_depth_71) : slot_depth_71) : slot_depth_71) : slot_depth_71)))))));
+    slot_depth_71 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_76 ? child_depth : slot_depth_71) : slot_depth_71) : slot_depth_71) : slot_depth_71);
   end
 
   always @(posedge clock) begin
-    slot_depth_72 <= (_eq_0 ? slot_depth_72 : (_eq_1 ? slot_depth_72 : (_eq_4 ? slot_depth_72 : (_eq_5 ? slot_depth_72 : (_eq_7 ? slot_depth_72 : (_eq_8 ? slot_depth_72 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_77 ? child_depth : slot_depth_72) : slot_depth_72) : slot_depth_72) : slot_depth_72)))))));
+    slot_depth_72 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_77 ? child_depth : slot_depth_72) : slot_depth_72) : slot_depth_72) : slot_depth_72);
   end
 
   always @(posedge clock) begin
-    slot_depth_73 <= (_eq_0 ? slot_depth_73 : (_eq_1 ? slot_depth_73 : (_eq_4 ? slot_depth_73 : (_eq_5 ? slot_depth_73 : (_eq_7 ? slot_depth_73 : (_eq_8 ? slot_depth_73 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_78 ? child_depth : slot_depth_73) : slot_depth_73) : slot_depth_73) : slot_depth_73)))))));
+    slot_depth_73 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_78 ? child_depth : slot_depth_73) : slot_depth_73) : slot_depth_73) : slot_depth_73);
   end
 
   always @(posedge clock) begin
-    slot_depth_74 <= (_eq_0 ? slot_depth_74 : (_eq_1 ? slot_depth_74 : (_eq_4 ? slot_depth_74 : (_eq_5 ? slot_depth_74 : (_eq_7 ? slot_depth_74 : (_eq_8 ? slot_depth_74 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_79 ? child_depth : slot_depth_74) : slot_depth_74) : slot_depth_74) : slot_depth_74)))))));
+    slot_depth_74 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_79 ? child_depth : slot_depth_74) : slot_depth_74) : slot_depth_74) : slot_depth_74);
   end
 
   always @(posedge clock) begin
-    slot_depth_75 <= (_eq_0 ? slot_depth_75 : (_eq_1 ? slot_depth_75 : (_eq_4 ? slot_depth_75 : (_eq_5 ? slot_depth_75 : (_eq_7 ? slot_depth_75 : (_eq_8 ? slot_depth_75 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_80 ? child_depth : slot_depth_75) : slot_depth_75) : slot_depth_75) : slot_depth_75)))))));
+    slot_depth_75 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_80 ? child_depth : slot_depth_75) : slot_depth_75) : slot_depth_75) : slot_depth_75);
   end
 
   always @(posedge clock) begin
-    slot_depth_76 <= (_eq_0 ? slot_depth_76 : (_eq_1 ? slot_depth_76 : (_eq_4 ? slot_depth_76 : (_eq_5 ? slot_depth_76 : (_eq_7 ? slot_depth_76 : (_eq_8 ? slot_depth_76 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_81 ? child_depth : slot_depth_76) : slot_depth_76) : slot_depth_76) : slot_depth_76)))))));
+    slot_depth_76 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_81 ? child_depth : slot_depth_76) : slot_depth_76) : slot_depth_76) : slot_depth_76);
   end
 
   always @(posedge clock) begin
-    slot_depth_77 <= (_eq_0 ? slot_depth_77 : (_eq_1 ? slot_depth_77 : (_eq_4 ? slot_depth_77 : (_eq_5 ? slot_depth_77 : (_eq_7 ? slot_depth_77 : (_eq_8 ? slot_depth_77 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_82 ? child_depth : slot_depth_77) : slot_depth_77) : slot_depth_77) : slot_depth_77)))))));
+    slot_depth_77 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_82 ? child_depth : slot_depth_77) : slot_depth_77) : slot_depth_77) : slot_depth_77);
   end
 
   always @(posedge clock) begin
-    slot_depth_78 <= (_eq_0 ? slot_depth_78 : (_eq_1 ? slot_depth_78 : (_eq_4 ? slot_depth_78 : (_eq_5 ? slot_depth_78 : (_eq_7 ? slot_depth_78 : (_eq_8 ? slot_depth_78 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_83 ? child_depth : slot_depth_78) : slot_depth_78) : slot_depth_78) : slot_depth_78)))))));
+    slot_depth_78 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_83 ? child_depth : slot_depth_78) : slot_depth_78) : slot_depth_78) : slot_depth_78);
   end
 
   always @(posedge clock) begin
-    slot_depth_79 <= (_eq_0 ? slot_depth_79 : (_eq_1 ? slot_depth_79 : (_eq_4 ? slot_depth_79 : (_eq_5 ? slot_depth_79 : (_eq_7 ? slot_depth_79 : (_eq_8 ? slot_depth_79 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_84 ? child_depth : slot_depth_79) : slot_depth_79) : slot_depth_79) : slot_depth_79)))))));
+    slot_depth_79 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_84 ? child_depth : slot_depth_79) : slot_depth_79) : slot_depth_79) : slot_depth_79);
   end
 
   always @(posedge clock) begin
-    slot_depth_80 <= (_eq_0 ? slot_depth_80 : (_eq_1 ? slot_depth_80 : (_eq_4 ? slot_depth_80 : (_eq_5 ? slot_depth_80 : (_eq_7 ? slot_depth_80 : (_eq_8 ? slot_depth_80 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_85 ? child_depth : slot_depth_80) : slot_depth_80) : slot_depth_80) : slot_depth_80)))))));
+    slot_depth_80 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_85 ? child_depth : slot_depth_80) : slot_depth_80) : slot_depth_80) : slot_depth_80);
   end
 
   always @(posedge clock) begin
-    slot_depth_81 <= (_eq_0 ? slot_depth_81 : (_eq_1 ? slot_depth_81 : (_eq_4 ? slot_depth_81 : (_eq_5 ? slot_depth_81 : (_eq_7 ? slot_depth_81 : (_eq_8 ? slot_depth_81 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_86 ? child_depth : slot_depth_81) : slot_depth_81) : slot_depth_81) : slot_depth_81)))))));
+    slot_depth_81 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_86 ? child_depth : slot_depth_81) : slot_depth_81) : slot_depth_81) : slot_depth_81);
   end
 
   always @(posedge clock) begin
-    slot_depth_82 <= (_eq_0 ? slot_depth_82 : (_eq_1 ? slot_depth_82 : (_eq_4 ? slot_depth_82 : (_eq_5 ? slot_depth_82 : (_eq_7 ? slot_depth_82 : (_eq_8 ? slot_depth_82 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_87 ? child_depth : slot_depth_82) : slot_depth_82) : slot_depth_82) : slot_depth_82)))))));
+    slot_depth_82 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_87 ? child_depth : slot_depth_82) : slot_depth_82) : slot_depth_82) : slot_depth_82);
   end
 
   always @(posedge clock) begin
-    slot_depth_83 <= (_eq_0 ? slot_depth_83 : (_eq_1 ? slot_depth_83 : (_eq_4 ? slot_depth_83 : (_eq_5 ? slot_depth_83 : (_eq_7 ? slot_depth_83 : (_eq_8 ? slot_depth_83 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_88 ? child_depth : slot_depth_83) : slot_depth_83) : slot_depth_83) : slot_depth_83)))))));
+    slot_depth_83 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_88 ? child_depth : slot_depth_83) : slot_depth_83) : slot_depth_83) : slot_depth_83);
   end
 
   always @(posedge clock) begin
-    slot_depth_84 <= (_eq_0 ? slot_depth_84 : (_eq_1 ? slot_depth_84 : (_eq_4 ? slot_depth_84 : (_eq_5 ? slot_depth_84 : (_eq_7 ? slot_depth_84 : (_eq_8 ? slot_depth_84 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_89 ? child_depth : slot_depth_84) : slot_depth_84) : slot_depth_84) : slot_depth_84)))))));
+    slot_depth_84 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_89 ? child_depth : slot_depth_84) : slot_depth_84) : slot_depth_84) : slot_depth_84);
   end
 
   always @(posedge clock) begin
-    slot_depth_85 <= (_eq_0 ? slot_depth_85 : (_eq_1 ? slot_depth_85 : (_eq_4 ? slot_depth_85 : (_eq_5 ? slot_depth_85 : (_eq_7 ? slot_depth_85 : (_eq_8 ? slot_depth_85 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_90 ? child_depth : slot_depth_85) : slot_depth_85) : slot_depth_85) : slot_depth_85)))))));
+    slot_depth_85 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_90 ? child_depth : slot_depth_85) : slot_depth_85) : slot_depth_85) : slot_depth_85);
   end
 
   always @(posedge clock) begin
-    slot_depth_86 <= (_eq_0 ? slot_depth_86 : (_eq_1 ? slot_depth_86 : (_eq_4 ? slot_depth_86 : (_eq_5 ? slot_depth_86 : (_eq_7 ? slot_depth_86 : (_eq_8 ? slot_depth_86 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_91 ? child_depth : slot_depth_86) : slot_depth_86) : slot_depth_86) : slot_depth_86)))))));
+    slot_depth_86 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_91 ? child_depth : slot_depth_86) : slot_depth_86) : slot_depth_86) : slot_depth_86);
   end
 
   always @(posedge clock) begin
-    slot_depth_87 <= (_eq_0 ? slot_depth_87 : (_eq_1 ? slot_depth_87 : (_eq_4 ? slot_depth_87 : (_eq_5 ? slot_depth_87 : (_eq_7 ? slot_depth_87 : (_eq_8 ? slot_depth_87 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_92 ? child_depth : slot_depth_87) : slot_depth_87) : slot_depth_87) : slot_depth_87)))))));
+    slot_depth_87 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_92 ? child_depth : slot_depth_87) : slot_depth_87) : slot_depth_87) : slot_depth_87);
   end
 
   always @(posedge clock) begin
-    slot_depth_88 <= (_eq_0 ? slot_depth_88 : (_eq_1 ? slot_depth_88 : (_eq_4 ? slot_depth_88 : (_eq_5 ? slot_depth_88 : (_eq_7 ? slot_depth_88 : (_eq_8 ? slot_depth_88 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_93 ? child_depth : slot_depth_88) : slot_depth_88) : slot_depth_88) : slot_depth_88)))))));
+    slot_depth_88 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_93 ? child_depth : slot_depth_88) : slot_depth_88) : slot_depth_88) : slot_depth_88);
   end
 
   always @(posedge clock) begin
-    slot_depth_89 <= (_eq_0 ? slot_depth_89 : (_eq_1 ? slot_depth_89 : (_eq_4 ? slot_depth_89 : (_eq_5 ? slot_depth_89 : (_eq_7 ? slot_depth_89 : (_eq_8 ? slot_depth_89 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_94 ? child_depth : slot_depth_89) : slot_depth_89) : slot_depth_89) : slot_depth_89)))))));
+    slot_depth_89 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_94 ? child_depth : slot_depth_89) : slot_depth_89) : slot_depth_89) : slot_depth_89);
   end
 
   always @(posedge clock) begin
-    slot_depth_90 <= (_eq_0 ? slot_depth_90 : (_eq_1 ? slot_depth_90 : (_eq_4 ? slot_depth_90 : (_eq_5 ? slot_depth_90 : (_eq_7 ? slot_depth_90 : (_eq_8 ? slot_depth_90 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_95 ? child_depth : slot_depth_90) : slot_depth_90) : slot_depth_90) : slot_depth_90)))))));
+    slot_depth_90 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_95 ? child_depth : slot_depth_90) : slot_depth_90) : slot_depth_90) : slot_depth_90);
   end
 
   always @(posedge clock) begin
-    slot_depth_91 <= (_eq_0 ? slot_depth_91 : (_eq_1 ? slot_depth_91 : (_eq_4 ? slot_depth_91 : (_eq_5 ? slot_depth_91 : (_eq_7 ? slot_depth_91 : (_eq_8 ? slot_depth_91 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_96 ? child_depth : slot_depth_91) : slot_depth_91) : slot_depth_91) : slot_depth_91)))))));
+    slot_depth_91 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_96 ? child_depth : slot_depth_91) : slot_depth_91) : slot_depth_91) : slot_depth_91);
   end
 
   always @(posedge clock) begin
-    slot_depth_92 <= (_eq_0 ? slot_depth_92 : (_eq_1 ? slot_depth_92 : (_eq_4 ? slot_depth_92 : (_eq_5 ? slot_depth_92 : (_eq_7 ? slot_depth_92 : (_eq_8 ? slot_depth_92 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_97 ? child_depth : slot_depth_92) : slot_depth_92) : slot_depth_92) : slot_depth_92)))))));
+    slot_depth_92 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_97 ? child_depth : slot_depth_92) : slot_depth_92) : slot_depth_92) : slot_depth_92);
   end
 
   always @(posedge clock) begin
-    slot_depth_93 <= (_eq_0 ? slot_depth_93 : (_eq_1 ? slot_depth_93 : (_eq_4 ? slot_depth_93 : (_eq_5 ? slot_depth_93 : (_eq_7 ? slot_depth_93 : (_eq_8 ? slot_depth_93 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_98 ? child_depth : slot_depth_93) : slot_depth_93) : slot_depth_93) : slot_depth_93)))))));
+    slot_depth_93 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_98 ? child_depth : slot_depth_93) : slot_depth_93) : slot_depth_93) : slot_depth_93);
   end
 
   always @(posedge clock) begin
-    slot_depth_94 <= (_eq_0 ? slot_depth_94 : (_eq_1 ? slot_depth_94 : (_eq_4 ? slot_depth_94 : (_eq_5 ? slot_depth_94 : (_eq_7 ? slot_depth_94 : (_eq_8 ? slot_depth_94 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_99 ? child_depth : slot_depth_94) : slot_depth_94) : slot_depth_94) : slot_depth_94)))))));
+    slot_depth_94 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_99 ? child_depth : slot_depth_94) : slot_depth_94) : slot_depth_94) : slot_depth_94);
   end
 
   always @(posedge clock) begin
-    slot_depth_95 <= (_eq_0 ? slot_depth_95 : (_eq_1 ? slot_depth_95 : (_eq_4 ? slot_depth_95 : (_eq_5 ? slot_depth_95 : (_eq_7 ? slot_depth_95 : (_eq_8 ? slot_depth_95 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_100 ? child_depth : slot_depth_95) : slot_depth_95) : slot_depth_95) : slot_depth_95)))))));
+    slot_depth_95 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_100 ? child_depth : slot_depth_95) : slot_depth_95) : slot_depth_95) : slot_depth_95);
   end
 
   always @(posedge clock) begin
-    slot_depth_96 <= (_eq_0 ? slot_depth_96 : (_eq_1 ? slot_depth_96 : (_eq_4 ? slot_depth_96 : (_eq_5 ? slot_depth_96 : (_eq_7 ? slot_depth_96 : (_eq_8 ? slot_depth_96 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_101 ? child_depth : slot_depth_96) : slot_depth_96) : slot_depth_96) : slot_depth_96)))))));
+    slot_depth_96 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_101 ? child_depth : slot_depth_96) : slot_depth_96) : slot_depth_96) : slot_depth_96);
   end
 
   always @(posedge clock) begin
-    slot_depth_97 <= (_eq_0 ? slot_depth_97 : (_eq_1 ? slot_depth_97 : (_eq_4 ? slot_depth_97 : (_eq_5 ? slot_depth_97 : (_eq_7 ? slot_depth_97 : (_eq_8 ? slot_depth_97 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_102 ? child_depth : slot_depth_97) : slot_depth_97) : slot_depth_97) : slot_depth_97)))))));
+    slot_depth_97 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_102 ? child_depth : slot_depth_97) : slot_depth_97) : slot_depth_97) : slot_depth_97);
   end
 
   always @(posedge clock) begin
-    slot_depth_98 <= (_eq_0 ? slot_depth_98 : (_eq_1 ? slot_depth_98 : (_eq_4 ? slot_depth_98 : (_eq_5 ? slot_depth_98 : (_eq_7 ? slot_depth_98 : (_eq_8 ? slot_depth_98 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_103 ? child_depth : slot_depth_98) : slot_depth_98) : slot_depth_98) : slot_depth_98)))))));
+    slot_depth_98 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_103 ? child_depth : slot_depth_98) : slot_depth_98) : slot_depth_98) : slot_depth_98);
   end
 
   always @(posedge clock) begin
-    slot_depth_99 <= (_eq_0 ? slot_depth_99 : (_eq_1 ? slot_depth_99 : (_eq_4 ? slot_depth_99 : (_eq_5 ? slot_depth_99 : (_eq_7 ? slot_depth_99 : (_eq_8 ? slot_depth_99 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_104 ? child_depth : slot_depth_99) : slot_depth_99) : slot_depth_99) : slot_depth_99)))))));
+    slot_depth_99 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_104 ? child_depth : slot_depth_99) : slot_depth_99) : slot_depth_99) : slot_depth_99);
   end
 
   always @(posedge clock) begin
-    slot_depth_100 <= (_eq_0 ? slot_depth_100 : (_eq_1 ? slot_depth_100 : (_eq_4 ? slot_depth_100 : (_eq_5 ? slot_depth_100 : (_eq_7 ? slot_depth_100 : (_eq_8 ? slot_depth_100 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_105 ? child_depth : slot_depth_100) : slot_depth_100) : slot_depth_100) : slot_depth_100)))))));
+    slot_depth_100 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_105 ? child_depth : slot_depth_100) : slot_depth_100) : slot_depth_100) : slot_depth_100);
   end
 
   always @(posedge clock) begin
-    slot_depth_101 <= (_eq_0 ? slot_depth_101 : (_eq_1 ? slot_depth_101 : (_eq_4 ? slot_depth_101 : (_eq_5 ? slot_depth_101 : (_eq_7 ? slot_depth_101 : (_eq_8 ? slot_depth_101 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_106 ? child_depth : slot_depth_101) : slot_depth_101) : slot_depth_101) : slot_depth_101)))))));
+    slot_depth_101 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_106 ? child_depth : slot_depth_101) : slot_depth_101) : slot_depth_101) : slot_depth_101);
   end
 
   always @(posedge clock) begin
-    slot_depth_102 <= (_eq_0 ? slot_depth_102 : (_eq_1 ? slot_depth_102 : (_eq_4 ? slot_depth_102 : (_eq_5 ? slot_depth_102 : (_eq_7 ? slot_depth_102 : (_eq_8 ? slot_depth_102 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_107 ? child_depth : slot_depth_102) : slot_depth_102) : slot_depth_102) : slot_depth_102)))))));
+    slot_depth_102 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_107 ? child_depth : slot_depth_102) : slot_depth_102) : slot_depth_102) : slot_depth_102);
   end
 
   always @(posedge clock) begin
-    slot_depth_103 <= (_eq_0 ? slot_depth_103 : (_eq_1 ? slot_depth_103 : (_eq_4 ? slot_depth_103 : (_eq_5 ? slot_depth_103 : (_eq_7 ? slot_depth_103 : (_eq_8 ? slot_depth_103 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_108 ? child_depth : slot_depth_103) : slot_depth_103) : slot_depth_103) : slot_depth_103)))))));
+    slot_depth_103 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_108 ? child_depth : slot_depth_103) : slot_depth_103) : slot_depth_103) : slot_depth_103);
   end
 
   always @(posedge clock) begin
-    slot_depth_104 <= (_eq_0 ? slot_depth_104 : (_eq_1 ? slot_depth_104 : (_eq_4 ? slot_depth_104 : (_eq_5 ? slot_depth_104 : (_eq_7 ? slot_depth_104 : (_eq_8 ? slot_depth_104 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_109 ? child_depth : slot_depth_104) : slot_depth_104) : slot_depth_104) : slot_depth_104)))))));
+    slot_depth_104 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_109 ? child_depth : slot_depth_104) : slot_depth_104) : slot_depth_104) : slot_depth_104);
   end
 
   always @(posedge clock) begin
-    slot_depth_105 <= (_eq_0 ? slot_depth_105 : (_eq_1 ? slot_depth_105 : (_eq_4 ? slot_depth_105 : (_eq_5 ? slot_depth_105 : (_eq_7 ? slot_depth_105 : (_eq_8 ? slot_depth_105 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_110 ? child_depth : slot_depth_105) : slot_depth_105) : slot_depth_105) : slot_depth_105)))))));
+    slot_depth_105 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_110 ? child_depth : slot_depth_105) : slot_depth_105) : slot_depth_105) : slot_depth_105);
   end
 
   always @(posedge clock) begin
-    slot_depth_106 <= (_eq_0 ? slot_depth_106 : (_eq_1 ? slot_depth_106 : (_eq_4 ? slot_depth_106 : (_eq_5 ? slot_depth_106 : (_eq_7 ? slot_depth_106 : (_eq_8 ? slot_depth_106 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_111 ? child_depth : slot_depth_106) : slot_depth_106) : slot_depth_106) : slot_depth_106)))))));
+    slot_depth_106 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_111 ? child_depth : slot_depth_106) : slot_depth_106) : slot_depth_106) : slot_depth_106);
   end
 
   always @(posedge clock) begin
-    slot_depth_107 <= (_eq_0 ? slot_depth_107 : (_eq_1 ? slot_depth_107 : (_eq_4 ? slot_depth_107 : (_eq_5 ? slot_depth_107 : (_eq_7 ? slot_depth_107 : (_eq_8 ? slot_depth_107 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_112 ? child_depth : slot_depth_107) : slot_depth_107) : slot_depth_107) : slot_depth_107)))))));
+    slot_depth_107 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_112 ? child_depth : slot_depth_107) : slot_depth_107) : slot_depth_107) : slot_depth_107);
   end
 
   always @(posedge clock) begin
-    slot_depth_108 <= (_eq_0 ? slot_depth_108 : (_eq_1 ? slot_depth_108 : (_eq_4 ? slot_depth_108 : (_eq_5 ? slot_depth_108 : (_eq_7 ? slot_depth_108 : (_eq_8 ? slot_depth_108 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_113 ? child_depth : slot_depth_108) : slot_depth_108) : slot_depth_108) : slot_depth_108)))))));
+    slot_depth_108 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_113 ? child_depth : slot_depth_108) : slot_depth_108) : slot_depth_108) : slot_depth_108);
   end
 
   always @(posedge clock) begin
-    slot_depth_109 <= (_eq_0 ? slot_depth_109 : (_eq_1 ? slot_depth_109 : (_eq_4 ? slot_depth_109 : (_eq_5 ? slot_depth_109 : (_eq_7 ? slot_depth_109 : (_eq_8 ? slot_depth_109 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_114 ? child_depth : slot_depth_109) : slot_depth_109) : slot_depth_109) : slot_depth_109)))))));
+    slot_depth_109 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_114 ? child_depth : slot_depth_109) : slot_depth_109) : slot_depth_109) : slot_depth_109);
   end
 
   always @(posedge clock) begin
-    slot_depth_110 <= (_eq_0 ? slot_depth_110 : (_eq_1 ? slot_depth_110 : (_eq_4 ? slot_depth_110 : (_eq_5 ? slot_depth_110 : (_eq_7 ? slot_depth_110 : (_eq_8 ? slot_depth_110 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_115 ? child_depth : slot_depth_110) : slot_depth_110) : slot_depth_110) : slot_depth_110)))))));
+    slot_depth_110 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_115 ? child_depth : slot_depth_110) : slot_depth_110) : slot_depth_110) : slot_depth_110);
   end
 
   always @(posedge clock) begin
-    slot_depth_111 <= (_eq_0 ? slot_depth_111 : (_eq_1 ? slot_depth_111 : (_eq_4 ? slot_depth_111 : (_eq_5 ? slot_depth_111 : (_eq_7 ? slot_depth_111 : (_eq_8 ? slot_depth_111 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_116 ? child_depth : slot_depth_111) : slot_depth_111) : slot_depth_111) : slot_depth_111)))))));
+    slot_depth_111 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_116 ? child_depth : slot_depth_111) : slot_depth_111) : slot_depth_111) : slot_depth_111);
   end
 
   always @(posedge clock) begin
-    slot_depth_112 <= (_eq_0 ? slot_depth_112 : (_eq_1 ? slot_depth_112 : (_eq_4 ? slot_depth_112 : (_eq_5 ? slot_depth_112 : (_eq_7 ? slot_depth_112 : (_eq_8 ? slot_depth_112 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_117 ? child_depth : slot_depth_112) : slot_depth_112) : slot_depth_112) : slot_depth_112)))))));
+    slot_depth_112 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_117 ? child_depth : slot_depth_112) : slot_depth_112) : slot_depth_112) : slot_depth_112);
   end
 
   always @(posedge clock) begin
-    slot_depth_113 <= (_eq_0 ? slot_depth_113 : (_eq_1 ? slot_depth_113 : (_eq_4 ? slot_depth_113 : (_eq_5 ? slot_depth_113 : (_eq_7 ? slot_depth_113 : (_eq_8 ? slot_depth_113 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_118 ? child_depth : slot_depth_113) : slot_depth_113) : slot_depth_113) : slot_depth_113)))))));
+    slot_depth_113 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_118 ? child_depth : slot_depth_113) : slot_depth_113) : slot_depth_113) : slot_depth_113);
   end
 
   always @(posedge clock) begin
-    slot_depth_114 <= (_eq_0 ? slot_depth_114 : (_eq_1 ? slot_depth_114 : (_eq_4 ? slot_depth_114 : (_eq_5 ? slot_depth_114 : (_eq_7 ? slot_depth_114 : (_eq_8 ? slot_depth_114 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_119 ? child_depth : slot_depth_114) : slot_depth_114) : slot_depth_114) : slot_depth_114)))))));
+    slot_depth_114 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_119 ? child_depth : slot_depth_114) : slot_depth_114) : slot_depth_114) : slot_depth_114);
   end
 
   always @(posedge clock) begin
-    slot_depth_115 <= (_eq_0 ? slot_depth_115 : (_eq_1 ? slot_depth_115 : (_eq_4 ? slot_depth_115 : (_eq_5 ? slot_depth_115 : (_eq_7 ? slot_depth_115 : (_eq_8 ? slot_depth_115 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_120 ? child_depth : slot_depth_115) : slot_depth_115) : slot_depth_115) : slot_depth_115)))))));
+    slot_depth_115 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_120 ? child_depth : slot_depth_115) : slot_depth_115) : slot_depth_115) : slot_depth_115);
   end
 
   always @(posedge clock) begin
-    slot_depth_116 <= (_eq_0 ? slot_depth_116 : (_eq_1 ? slot_depth_116 : (_eq_4 ? slot_depth_116 : (_eq_5 ? slot_depth_116 : (_eq_7 ? slot_depth_116 : (_eq_8 ? slot_depth_116 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_121 ? child_depth : slot_depth_116) : slot_depth_116) : slot_depth_116) : slot_depth_116)))))));
+    slot_depth_116 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_121 ? child_depth : slot_depth_116) : slot_depth_116) : slot_depth_116) : slot_depth_116);
   end
 
   always @(posedge clock) begin
-    slot_depth_117 <= (_eq_0 ? slot_depth_117 : (_eq_1 ? slot_depth_117 : (_eq_4 ? slot_depth_117 : (_eq_5 ? slot_depth_117 : (_eq_7 ? slot_depth_117 : (_eq_8 ? slot_depth_117 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_122 ? child_depth : slot_depth_117) : slot_depth_117) : slot_depth_117) : slot_depth_117)))))));
+    slot_depth_117 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_122 ? child_depth : slot_depth_117) : slot_depth_117) : slot_depth_117) : slot_depth_117);
   end
 
   always @(posedge clock) begin
-    slot_depth_118 <= (_eq_0 ? slot_depth_118 : (_eq_1 ? slot_depth_118 : (_eq_4 ? slot_depth_118 : (_eq_5 ? slot_depth_118 : (_eq_7 ? slot_depth_118 : (_eq_8 ? slot_depth_118 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_123 ? child_depth : slot_depth_118) : slot_depth_118) : slot_depth_118) : slot_depth_118)))))));
+    slot_depth_118 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_123 ? child_depth : slot_depth_118) : slot_depth_118) : slot_depth_118) : slot_depth_118);
   end
 
   always @(posedge clock) begin
-    slot_depth_119 <= (_eq_0 ? slot_depth_119 : (_eq_1 ? slot_depth_119 : (_eq_4 ? slot_depth_119 : (_eq_5 ? slot_depth_119 : (_eq_7 ? slot_depth_119 : (_eq_8 ? slot_depth_119 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_124 ? child_depth : slot_depth_119) : slot_depth_119) : slot_depth_119) : slot_depth_119)))))));
+    slot_depth_119 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_124 ? child_depth : slot_depth_119) : slot_depth_119) : slot_depth_119) : slot_depth_119);
   end
 
   always @(posedge clock) begin
-    slot_depth_120 <= (_eq_0 ? slot_depth_120 : (_eq_1 ? slot_depth_120 : (_eq_4 ? slot_depth_120 : (_eq_5 ? slot_depth_120 : (_eq_7 ? slot_depth_120 : (_eq_8 ? slot_depth_120 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_125 ? child_depth : slot_depth_120) : slot_depth_120) : slot_depth_120) : slot_depth_120)))))));
+    slot_depth_120 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_125 ? child_depth : slot_depth_120) : slot_depth_120) : slot_depth_120) : slot_depth_120);
   end
 
   always @(posedge clock) begin
-    slot_depth_121 <= (_eq_0 ? slot_depth_121 : (_eq_1 ? slot_depth_121 : (_eq_4 ? slot_depth_121 : (_eq_5 ? slot_depth_121 : (_eq_7 ? slot_depth_121 : (_eq_8 ? slot_depth_121 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_126 ? child_depth : slot_depth_121) : slot_depth_121) : slot_depth_121) : slot_depth_121)))))));
+    slot_depth_121 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_126 ? child_depth : slot_depth_121) : slot_depth_121) : slot_depth_121) : slot_depth_121);
   end
 
   always @(posedge clock) begin
-    slot_depth_122 <= (_eq_0 ? slot_depth_122 : (_eq_1 ? slot_depth_122 : (_eq_4 ? slot_depth_122 : (_eq_5 ? slot_depth_122 : (_eq_7 ? slot_depth_122 : (_eq_8 ? slot_depth_122 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_127 ? child_depth : slot_depth_122) : slot_depth_122) : slot_depth_122) : slot_depth_122)))))));
+    slot_depth_122 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_127 ? child_depth : slot_depth_122) : slot_depth_122) : slot_depth_122) : slot_depth_122);
   end
 
   always @(posedge clock) begin
-    slot_depth_123 <= (_eq_0 ? slot_depth_123 : (_eq_1 ? slot_depth_123 : (_eq_4 ? slot_depth_123 : (_eq_5 ? slot_depth_123 : (_eq_7 ? slot_depth_123 : (_eq_8 ? slot_depth_123 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_128 ? child_depth : slot_depth_123) : slot_depth_123) : slot_depth_123) : slot_depth_123)))))));
+    slot_depth_123 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_128 ? child_depth : slot_depth_123) : slot_depth_123) : slot_depth_123) : slot_depth_123);
   end
 
   always @(posedge clock) begin
-    slot_depth_124 <= (_eq_0 ? slot_depth_124 : (_eq_1 ? slot_depth_124 : (_eq_4 ? slot_depth_124 : (_eq_5 ? slot_depth_124 : (_eq_7 ? slot_depth_124 : (_eq_8 ? slot_depth_124 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_129 ? child_depth : slot_depth_124) : slot_depth_124) : slot_depth_124) : slot_depth_124)))))));
+    slot_depth_124 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_129 ? child_depth : slot_depth_124) : slot_depth_124) : slot_depth_124) : slot_depth_124);
   end
 
   always @(posedge clock) begin
-    slot_depth_125 <= (_eq_0 ? slot_depth_125 : (_eq_1 ? slot_depth_125 : (_eq_4 ? slot_depth_125 : (_eq_5 ? slot_depth_125 : (_eq_7 ? slot_depth_125 : (_eq_8 ? slot_depth_125 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_130 ? child_depth : slot_depth_125) : slot_depth_125) : slot_depth_125) : slot_depth_125)))))));
+    slot_depth_125 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_130 ? child_depth : slot_depth_125) : slot_depth_125) : slot_depth_125) : slot_depth_125);
   end
 
   always @(posedge clock) begin
-    slot_depth_126 <= (_eq_0 ? slot_depth_126 : (_eq_1 ? slot_depth_126 : (_eq_4 ? slot_depth_126 : (_eq_5 ? slot_depth_126 : (_eq_7 ? slot_depth_126 : (_eq_8 ? slot_depth_126 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_131 ? child_depth : slot_depth_126) : slot_depth_126) : slot_depth_126) : slot_depth_126)))))));
+    slot_depth_126 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_131 ? child_depth : slot_depth_126) : slot_depth_126) : slot_depth_126) : slot_depth_126);
   end
 
   always @(posedge clock) begin
-    slot_depth_127 <= (_eq_0 ? slot_depth_127 : (_eq_1 ? slot_depth_127 : (_eq_4 ? slot_depth_127 : (_eq_5 ? slot_depth_127 : (_eq_7 ? slot_depth_127 : (_eq_8 ? slot_depth_127 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_132 ? child_depth : slot_depth_127) : slot_depth_127) : slot_depth_127) : slot_depth_127)))))));
+    slot_depth_127 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_132 ? child_depth : slot_depth_127) : slot_depth_127) : slot_depth_127) : slot_depth_127);
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_5 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_5 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0);
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_6 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_6 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1);
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_7 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_7 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2);
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_8 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_8 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3);
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_9 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_9 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4);
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_10 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_10 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5);
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_11 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_11 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6);
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_12 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_12 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7);
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_13 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_13 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8);
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_14 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_14 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9);
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_15 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_15 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10);
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_16 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_16 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11);
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_17 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_17 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12);
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_18 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_18 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13);
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_19 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_19 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14);
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_20 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_20 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15);
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_21 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_21 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16);
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_22 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_22 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17);
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_23 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_23 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18);
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_24 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_24 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19);
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_25 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_25 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20);
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_26 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_26 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21);
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_27 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_27 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22);
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_28 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_28 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23);
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_29 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_29 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24);
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_30 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_30 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25);
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_31 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_31 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26);
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_32 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_32 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27);
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_33 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_33 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28);
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_34 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_34 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29);
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_35 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_35 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30);
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_36 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_36 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31);
   end
 
   always @(posedge clock) begin
-    slot_parent_32 <= (_eq_0 ? slot_parent_32 : (_eq_1 ? slot_parent_32 : (_eq_4 ? slot_parent_32 : (_eq_5 ? slot_parent_32 : (_eq_7 ? slot_parent_32 : (_eq_8 ? slot_parent_32 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_37 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32) : slot_parent_32)))))));
+    slot_parent_32 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_37 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32) : slot_parent_32);
   end
 
   always @(posedge clock) begin
-    slot_parent_33 <= (_eq_0 ? slot_parent_33 : (_eq_1 ? slot_parent_33 : (_eq_4 ? slot_parent_33 : (_eq_5 ? slot_parent_33 : (_eq_7 ? slot_parent_33 : (_eq_8 ? slot_parent_33 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_38 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33) : slot_parent_33)))))));
+    slot_parent_33 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_38 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33) : slot_parent_33);
   end
 
   always @(posedge clock) begin
-    slot_parent_34 <= (_eq_0 ? slot_parent_34 : (_eq_1 ? slot_parent_34 : (_eq_4 ? slot_parent_34 : (_eq_5 ? slot_parent_34 : (_eq_7 ? slot_parent_34 : (_eq_8 ? slot_parent_34 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_39 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34) : slot_parent_34)))))));
+    slot_parent_34 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_39 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34) : slot_parent_34);
   end
 
   always @(posedge clock) begin
-    slot_parent_35 <= (_eq_0 ? slot_parent_35 : (_eq_1 ? slot_parent_35 : (_eq_4 ? slot_parent_35 : (_eq_5 ? slot_parent_35 : (_eq_7 ? slot_parent_35 : (_eq_8 ? slot_parent_35 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_40 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35) : slot_parent_35)))))));
+    slot_parent_35 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_40 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35) : slot_parent_35);
   end
 
   always @(posedge clock) begin
-    slot_parent_36 <= (_eq_0 ? slot_parent_36 : (_eq_1 ? slot_parent_36 : (_eq_4 ? slot_parent_36 : (_eq_5 ? slot_parent_36 : (_eq_7 ? slot_parent_36 : (_eq_8 ? slot_parent_36 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_41 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36) : slot_parent_36)))))));
+    slot_parent_36 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_41 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36) : slot_parent_36);
   end
 
   always @(posedge clock) begin
-    slot_parent_37 <= (_eq_0 ? slot_parent_37 : (_eq_1 ? slot_parent_37 : (_eq_4 ? slot_parent_37 : (_eq_5 ? slot_parent_37 : (_eq_7 ? slot_parent_37 : (_eq_8 ? slot_parent_37 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_42 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37) : slot_parent_37)))))));
+    slot_parent_37 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_42 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37) : slot_parent_37);
   end
 
   always @(posedge clock) begin
-    slot_parent_38 <= (_eq_0 ? slot_parent_38 : (_eq_1 ? slot_parent_38 : (_eq_4 ? slot_parent_38 : (_eq_5 ? slot_parent_38 : (_eq_7 ? slot_parent_38 : (_eq_8 ? slot_parent_38 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_43 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38) : slot_parent_38)))))));
+    slot_parent_38 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_43 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38) : slot_parent_38);
   end
 
   always @(posedge clock) begin
-    slot_parent_39 <= (_eq_0 ? slot_parent_39 : (_eq_1 ? slot_parent_39 : (_eq_4 ? slot_parent_39 : (_eq_5 ? slot_parent_39 : (_eq_7 ? slot_parent_39 : (_eq_8 ? slot_parent_39 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_44 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39) : slot_parent_39)))))));
+    slot_parent_39 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_44 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39) : slot_parent_39);
   end
 
   always @(posedge clock) begin
-    slot_parent_40 <= (_eq_0 ? slot_parent_40 : (_eq_1 ? slot_parent_40 : (_eq_4 ? slot_parent_40 : (_eq_5 ? slot_parent_40 : (_eq_7 ? slot_parent_40 : (_eq_8 ? slot_parent_40 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_45 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40) : slot_parent_40)))))));
+    slot_parent_40 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_45 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40) : slot_parent_40);
   end
 
   always @(posedge clock) begin
-    slot_parent_41 <= (_eq_0 ? slot_parent_41 : (_eq_1 ? slot_parent_41 : (_eq_4 ? slot_parent_41 : (_eq_5 ? slot_parent_41 : (_eq_7 ? slot_parent_41 : (_eq_8 ? slot_parent_41 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_46 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41) : slot_parent_41)))))));
+    slot_parent_41 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_46 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41) : slot_parent_41);
   end
 
   always @(posedge clock) begin
-    slot_parent_42 <= (_eq_0 ? slot_parent_42 : (_eq_1 ? slot_parent_42 : (_eq_4 ? slot_parent_42 : (_eq_5 ? slot_parent_42 : (_eq_7 ? slot_parent_42 : (_eq_8 ? slot_parent_42 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_47 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42) : slot_parent_42)))))));
+    slot_parent_42 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_47 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42) : slot_parent_42);
   end
 
   always @(posedge clock) begin
-    slot_parent_43 <= (_eq_0 ? slot_parent_43 : (_eq_1 ? slot_parent_43 : (_eq_4 ? slot_parent_43 : (_eq_5 ? slot_parent_43 : (_eq_7 ? slot_parent_43 : (_eq_8 ? slot_parent_43 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_48 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43) : slot_parent_43)))))));
+    slot_parent_43 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_48 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43) : slot_parent_43);
   end
 
   always @(posedge clock) begin
-    slot_parent_44 <= (_eq_0 ? slot_parent_44 : (_eq_1 ? slot_parent_44 : (_eq_4 ? slot_parent_44 : (_eq_5 ? slot_parent_44 : (_eq_7 ? slot_parent_44 : (_eq_8 ? slot_parent_44 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_49 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44) : slot_parent_44)))))));
+    slot_parent_44 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_49 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44) : slot_parent_44);
   end
 
   always @(posedge clock) begin
-    slot_parent_45 <= (_eq_0 ? slot_parent_45 : (_eq_1 ? slot_parent_45 : (_eq_4 ? slot_parent_45 : (_eq_5 ? slot_parent_45 : (_eq_7 ? slot_parent_45 : (_eq_8 ? slot_parent_45 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_50 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45) : slot_parent_45)))))));
+    slot_parent_45 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_50 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45) : slot_parent_45);
   end
 
   always @(posedge clock) begin
-    slot_parent_46 <= (_eq_0 ? slot_parent_46 : (_eq_1 ? slot_parent_46 : (_eq_4 ? slot_parent_46 : (_eq_5 ? slot_parent_46 : (_eq_7 ? slot_parent_46 : (_eq_8 ? slot_parent_46 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_51 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46) : slot_parent_46)))))));
+    slot_parent_46 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_51 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46) : slot_parent_46);
   end
 
   always @(posedge clock) begin
-    slot_parent_47 <= (_eq_0 ? slot_parent_47 : (_eq_1 ? slot_parent_47 : (_eq_4 ? slot_parent_47 : (_eq_5 ? slot_parent_47 : (_eq_7 ? slot_parent_47 : (_eq_8 ? slot_parent_47 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_52 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47) : slot_parent_47)))))));
+    slot_parent_47 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_52 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47) : slot_parent_47);
   end
 
   always @(posedge clock) begin
-    slot_parent_48 <= (_eq_0 ? slot_parent_48 : (_eq_1 ? slot_parent_48 : (_eq_4 ? slot_parent_48 : (_eq_5 ? slot_parent_48 : (_eq_7 ? slot_parent_48 : (_eq_8 ? slot_parent_48 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_53 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48) : slot_parent_48)))))));
+    slot_parent_48 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_53 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48) : slot_parent_48);
   end
 
   always @(posedge clock) begin
-    slot_parent_49 <= (_eq_0 ? slot_parent_49 : (_eq_1 ? slot_parent_49 : (_eq_4 ? slot_parent_49 : (_eq_5 ? slot_parent_49 : (_eq_7 ? slot_parent_49 : (_eq_8 ? slot_parent_49 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_54 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49) : slot_parent_49)))))));
+    slot_parent_49 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_54 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49) : slot_parent_49);
   end
 
   always @(posedge clock) begin
-    slot_parent_50 <= (_eq_0 ? slot_parent_50 : (_eq_1 ? slot_parent_50 : (_eq_4 ? slot_parent_50 : (_eq_5 ? slot_parent_50 : (_eq_7 ? slot_parent_50 : (_eq_8 ? slot_parent_50 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_55 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50) : slot_parent_50)))))));
+    slot_parent_50 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_55 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50) : slot_parent_50);
   end
 
   always @(posedge clock) begin
-    slot_parent_51 <= (_eq_0 ? slot_parent_51 : (_eq_1 ? slot_parent_51 : (_eq_4 ? slot_parent_51 : (_eq_5 ? slot_parent_51 : (_eq_7 ? slot_parent_51 : (_eq_8 ? slot_parent_51 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_56 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51) : slot_parent_51)))))));
+    slot_parent_51 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_56 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51) : slot_parent_51);
   end
 
   always @(posedge clock) begin
-    slot_parent_52 <= (_eq_0 ? slot_parent_52 : (_eq_1 ? slot_parent_52 : (_eq_4 ? slot_parent_52 : (_eq_5 ? slot_parent_52 : (_eq_7 ? slot_parent_52 : (_eq_8 ? slot_parent_52 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_57 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52) : slot_parent_52)))))));
+    slot_parent_52 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_57 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52) : slot_parent_52);
   end
 
   always @(posedge clock) begin
-    slot_parent_53 <= (_eq_0 ? slot_parent_53 : (_eq_1 ? slot_parent_53 : (_eq_4 ? slot_parent_53 : (_eq_5 ? slot_parent_53 : (_eq_7 ? slot_parent_53 : (_eq_8 ? slot_parent_53 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_58 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53) : slot_parent_53)))))));
+    slot_parent_53 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_58 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53) : slot_parent_53);
   end
 
   always @(posedge clock) begin
-    slot_parent_54 <= (_eq_0 ? slot_parent_54 : (_eq_1 ? slot_parent_54 : (_eq_4 ? slot_parent_54 : (_eq_5 ? slot_parent_54 : (_eq_7 ? slot_parent_54 : (_eq_8 ? slot_parent_54 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_59 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54) : slot_parent_54)))))));
+    slot_parent_54 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_59 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54) : slot_parent_54);
   end
 
   always @(posedge clock) begin
-    slot_parent_55 <= (_eq_0 ? slot_parent_55 : (_eq_1 ? slot_parent_55 : (_eq_4 ? slot_parent_55 : (_eq_5 ? slot_parent_55 : (_eq_7 ? slot_parent_55 : (_eq_8 ? slot_parent_55 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_60 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55) : slot_parent_55)))))));
+    slot_parent_55 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_60 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55) : slot_parent_55);
   end
 
   always @(posedge clock) begin
-    slot_parent_56 <= (_eq_0 ? slot_parent_56 : (_eq_1 ? slot_parent_56 : (_eq_4 ? slot_parent_56 : (_eq_5 ? slot_parent_56 : (_eq_7 ? slot_parent_56 : (_eq_8 ? slot_parent_56 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_61 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56) : slot_parent_56)))))));
+    slot_parent_56 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_61 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56) : slot_parent_56);
   end
 
   always @(posedge clock) begin
-    slot_parent_57 <= (_eq_0 ? slot_parent_57 : (_eq_1 ? slot_parent_57 : (_eq_4 ? slot_parent_57 : (_eq_5 ? slot_parent_57 : (_eq_7 ? slot_parent_57 : (_eq_8 ? slot_parent_57 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_62 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57) : slot_parent_57)))))));
+    slot_parent_57 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_62 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57) : slot_parent_57);
   end
 
   always @(posedge clock) begin
-    slot_parent_58 <= (_eq_0 ? slot_parent_58 : (_eq_1 ? slot_parent_58 : (_eq_4 ? slot_parent_58 : (_eq_5 ? slot_parent_58 : (_eq_7 ? slot_parent_58 : (_eq_8 ? slot_parent_58 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_63 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58) : slot_parent_58)))))));
+    slot_parent_58 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_63 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58) : slot_parent_58);
   end
 
   always @(posedge clock) begin
-    slot_parent_59 <= (_eq_0 ? slot_parent_59 : (_eq_1 ? slot_parent_59 : (_eq_4 ? slot_parent_59 : (_eq_5 ? slot_parent_59 : (_eq_7 ? slot_parent_59 : (_eq_8 ? slot_parent_59 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_64 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59) : slot_parent_59)))))));
+    slot_parent_59 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_64 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59) : slot_parent_59);
   end
 
   always @(posedge clock) begin
-    slot_parent_60 <= (_eq_0 ? slot_parent_60 : (_eq_1 ? slot_parent_60 : (_eq_4 ? slot_parent_60 : (_eq_5 ? slot_parent_60 : (_eq_7 ? slot_parent_60 : (_eq_8 ? slot_parent_60 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_65 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60) : slot_parent_60)))))));
+    slot_parent_60 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_65 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60) : slot_parent_60);
   end
 
   always @(posedge clock) begin
-    slot_parent_61 <= (_eq_0 ? slot_parent_61 : (_eq_1 ? slot_parent_61 : (_eq_4 ? slot_parent_61 : (_eq_5 ? slot_parent_61 : (_eq_7 ? slot_parent_61 : (_eq_8 ? slot_parent_61 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_66 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61) : slot_parent_61)))))));
+    slot_parent_61 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_66 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61) : slot_parent_61);
   end
 
   always @(posedge clock) begin
-    slot_parent_62 <= (_eq_0 ? slot_parent_62 : (_eq_1 ? slot_parent_62 : (_eq_4 ? slot_parent_62 : (_eq_5 ? slot_parent_62 : (_eq_7 ? slot_parent_62 : (_eq_8 ? slot_parent_62 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_67 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62) : slot_parent_62)))))));
+    slot_parent_62 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_67 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62) : slot_parent_62);
   end
 
   always @(posedge clock) begin
-    slot_parent_63 <= (_eq_0 ? slot_parent_63 : (_eq_1 ? slot_parent_63 : (_eq_4 ? slot_parent_63 : (_eq_5 ? slot_parent_63 : (_eq_7 ? slot_parent_63 : (_eq_8 ? slot_parent_63 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_68 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63) : slot_parent_63)))))));
+    slot_parent_63 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_68 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63) : slot_parent_63);
   end
 
   always @(posedge clock) begin
-    slot_parent_64 <= (_eq_0 ? slot_parent_64 : (_eq_1 ? slot_parent_64 : (_eq_4 ? slot_parent_64 : (_eq_5 ? slot_parent_64 : (_eq_7 ? slot_parent_64 : (_eq_8 ? slot_parent_64 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_69 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64) : slot_parent_64)))))));
+    slot_parent_64 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_69 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64) : slot_parent_64);
   end
 
   always @(posedge clock) begin
-    slot_parent_65 <= (_eq_0 ? slot_parent_65 : (_eq_1 ? slot_parent_65 : (_eq_4 ? slot_parent_65 : (_eq_5 ? slot_parent_65 : (_eq_7 ? slot_parent_65 : (_eq_8 ? slot_parent_65 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_70 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65) : slot_parent_65)))))));
+    slot_parent_65 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_70 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65) : slot_parent_65);
   end
 
   always @(posedge clock) begin
-    slot_parent_66 <= (_eq_0 ? slot_parent_66 : (_eq_1 ? slot_parent_66 : (_eq_4 ? slot_parent_66 : (_eq_5 ? slot_parent_66 : (_eq_7 ? slot_parent_66 : (_eq_8 ? slot_parent_66 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_71 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66) : slot_parent_66)))))));
+    slot_parent_66 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_71 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66) : slot_parent_66);
   end
 
   always @(posedge clock) begin
-    slot_parent_67 <= (_eq_0 ? slot_parent_67 : (_eq_1 ? slot_parent_67 : (_eq_4 ? slot_parent_67 : (_eq_5 ? slot_parent_67 : (_eq_7 ? slot_parent_67 : (_eq_8 ? slot_parent_67 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_72 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67) : slot_parent_67)))))));
+    slot_parent_67 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_72 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67) : slot_parent_67);
   end
 
   always @(posedge clock) begin
-    slot_parent_68 <= (_eq_0 ? slot_parent_68 : (_eq_1 ? slot_parent_68 : (_eq_4 ? slot_parent_68 : (_eq_5 ? slot_parent_68 : (_eq_7 ? slot_parent_68 : (_eq_8 ? slot_parent_68 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_73 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68) : slot_parent_68)))))));
+    slot_parent_68 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_73 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68) : slot_parent_68);
   end
 
   always @(posedge clock) begin
-    slot_parent_69 <= (_eq_0 ? slot_parent_69 : (_eq_1 ? slot_parent_69 : (_eq_4 ? slot_parent_69 : (_eq_5 ? slot_parent_69 : (_eq_7 ? slot_parent_69 : (_eq_8 ? slot_parent_69 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_74 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69) : slot_parent_69)))))));
+    slot_parent_69 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_74 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69) : slot_parent_69);
   end
 
   always @(posedge clock) begin
-    slot_parent_70 <= (_eq_0 ? slot_parent_70 : (_eq_1 ? slot_parent_70 : (_eq_4 ? slot_parent_70 : (_eq_5 ? slot_parent_70 : (_eq_7 ? slot_parent_70 : (_eq_8 ? slot_parent_70 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_75 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70) : slot_parent_70)))))));
+    slot_parent_70 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_75 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70) : slot_parent_70);
   end
 
   always @(posedge clock) begin
-    slot_parent_71 <= (_eq_0 ? slot_parent_71 : (_eq_1 ? slot_parent_71 : (_eq_4 ? slot_parent_71 : (_eq_5 ? slot_parent_71 : (_eq_7 ? slot_parent_71 : (_eq_8 ? slot_parent_71 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_76 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71) : slot_parent_71)))))));
+    slot_parent_71 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_76 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71) : slot_parent_71);
   end
 
   always @(posedge clock) begin
-    slot_parent_72 <= (_eq_0 ? slot_parent_72 : (_eq_1 ? slot_parent_72 : (_eq_4 ? slot_parent_72 : (_eq_5 ? slot_parent_72 : (_eq_7 ? slot_parent_72 : (_eq_8 ? slot_parent_72 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_77 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72) : slot_parent_72)))))));
+    slot_parent_72 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_77 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72) : slot_parent_72);
   end
 
   always @(posedge clock) begin
-    slot_parent_73 <= (_eq_0 ? slot_parent_73 : (_eq_1 ? slot_parent_73 : (_eq_4 ? slot_parent_73 : (_eq_5 ? slot_parent_73 : (_eq_7 ? slot_parent_73 : (_eq_8 ? slot_parent_73 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_78 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73) : slot_parent_73)))))));
+    slot_parent_73 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_78 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73) : slot_parent_73);
   end
 
   always @(posedge clock) begin
-    slot_parent_74 <= (_eq_0 ? slot_parent_74 : (_eq_1 ? slot_parent_74 : (_eq_4 ? slot_parent_74 : (_eq_5 ? slot_parent_74 : (_eq_7 ? slot_parent_74 : (_eq_8 ? slot_parent_74 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_79 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74) : slot_parent_74)))))));
+    slot_parent_74 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_79 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74) : slot_parent_74);
   end
 
   always @(posedge clock) begin
-    slot_parent_75 <= (_eq_0 ? slot_parent_75 : (_eq_1 ? slot_parent_75 : (_eq_4 ? slot_parent_75 : (_eq_5 ? slot_parent_75 : (_eq_7 ? slot_parent_75 : (_eq_8 ? slot_parent_75 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_80 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75) : slot_parent_75)))))));
+    slot_parent_75 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_80 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75) : slot_parent_75);
   end
 
   always @(posedge clock) begin
-    slot_parent_76 <= (_eq_0 ? slot_parent_76 : (_eq_1 ? slot_parent_76 : (_eq_4 ? slot_parent_76 : (_eq_5 ? slot_parent_76 : (_eq_7 ? slot_parent_76 : (_eq_8 ? slot_parent_76 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_81 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76) : slot_parent_76)))))));
+    slot_parent_76 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_81 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76) : slot_parent_76);
   end
 
   always @(posedge clock) begin
-    slot_parent_77 <= (_eq_0 ? slot_parent_77 : (_eq_1 ? slot_parent_77 : (_eq_4 ? slot_parent_77 : (_eq_5 ? slot_parent_77 : (_eq_7 ? slot_parent_77 : (_eq_8 ? slot_parent_77 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_82 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77) : slot_parent_77)))))));
+    slot_parent_77 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_82 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77) : slot_parent_77);
   end
 
   always @(posedge clock) begin
-    slot_parent_78 <= (_eq_0 ? slot_parent_78 : (_eq_1 ? slot_parent_78 : (_eq_4 ? slot_parent_78 : (_eq_5 ? slot_parent_78 : (_eq_7 ? slot_parent_78 : (_eq_8 ? slot_parent_78 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_83 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78) : slot_parent_78)))))));
+    slot_parent_78 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_83 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78) : slot_parent_78);
   end
 
   always @(posedge clock) begin
-    slot_parent_79 <= (_eq_0 ? slot_parent_79 : (_eq_1 ? slot_parent_79 : (_eq_4 ? slot_parent_79 : (_eq_5 ? slot_parent_79 : (_eq_7 ? slot_parent_79 : (_eq_8 ? slot_parent_79 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_84 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79) : slot_parent_79)))))));
+    slot_parent_79 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_84 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79) : slot_parent_79);
   end
 
   always @(posedge clock) begin
-    slot_parent_80 <= (_eq_0 ? slot_parent_80 : (_eq_1 ? slot_parent_80 : (_eq_4 ? slot_parent_80 : (_eq_5 ? slot_parent_80 : (_eq_7 ? slot_parent_80 : (_eq_8 ? slot_parent_80 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_85 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80) : slot_parent_80)))))));
+    slot_parent_80 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_85 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80) : slot_parent_80);
   end
 
   always @(posedge clock) begin
-    slot_parent_81 <= (_eq_0 ? slot_parent_81 : (_eq_1 ? slot_parent_81 : (_eq_4 ? slot_parent_81 : (_eq_5 ? slot_parent_81 : (_eq_7 ? slot_parent_81 : (_eq_8 ? slot_parent_81 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_86 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81) : slot_parent_81)))))));
+    slot_parent_81 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_86 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81) : slot_parent_81);
   end
 
   always @(posedge clock) begin
-    slot_parent_82 <= (_eq_0 ? slot_parent_82 : (_eq_1 ? slot_parent_82 : (_eq_4 ? slot_parent_82 : (_eq_5 ? slot_parent_82 : (_eq_7 ? slot_parent_82 : (_eq_8 ? slot_parent_82 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_87 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82) : slot_parent_82)))))));
+    slot_parent_82 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_87 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82) : slot_parent_82);
   end
 
   always @(posedge clock) begin
-    slot_parent_83 <= (_eq_0 ? slot_parent_83 : (_eq_1 ? slot_parent_83 : (_eq_4 ? slot_parent_83 : (_eq_5 ? slot_parent_83 : (_eq_7 ? slot_parent_83 : (_eq_8 ? slot_parent_83 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_88 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83) : slot_parent_83)))))));
+    slot_parent_83 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_88 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83) : slot_parent_83);
   end
 
   always @(posedge clock) begin
-    slot_parent_84 <= (_eq_0 ? slot_parent_84 : (_eq_1 ? slot_parent_84 : (_eq_4 ? slot_parent_84 : (_eq_5 ? slot_parent_84 : (_eq_7 ? slot_parent_84 : (_eq_8 ? slot_parent_84 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_89 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84) : slot_parent_84)))))));
+    slot_parent_84 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_89 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84) : slot_parent_84);
   end
 
   always @(posedge clock) begin
-    slot_parent_85 <= (_eq_0 ? slot_parent_85 : (_eq_1 ? slot_parent_85 : (_eq_4 ? slot_parent_85 : (_eq_5 ? slot_parent_85 : (_eq_7 ? slot_parent_85 : (_eq_8 ? slot_parent_85 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_90 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85) : slot_parent_85)))))));
+    slot_parent_85 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_90 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85) : slot_parent_85);
   end
 
   always @(posedge clock) begin
-    slot_parent_86 <= (_eq_0 ? slot_parent_86 : (_eq_1 ? slot_parent_86 : (_eq_4 ? slot_parent_86 : (_eq_5 ? slot_parent_86 : (_eq_7 ? slot_parent_86 : (_eq_8 ? slot_parent_86 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_91 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86) : slot_parent_86)))))));
+    slot_parent_86 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_91 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86) : slot_parent_86);
   end
 
   always @(posedge clock) begin
-    slot_parent_87 <= (_eq_0 ? slot_parent_87 : (_eq_1 ? slot_parent_87 : (_eq_4 ? slot_parent_87 : (_eq_5 ? slot_parent_87 : (_eq_7 ? slot_parent_87 : (_eq_8 ? slot_parent_87 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_92 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87) : slot_parent_87)))))));
+    slot_parent_87 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_92 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87) : slot_parent_87);
   end
 
   always @(posedge clock) begin
-    slot_parent_88 <= (_eq_0 ? slot_parent_88 : (_eq_1 ? slot_parent_88 : (_eq_4 ? slot_parent_88 : (_eq_5 ? slot_parent_88 : (_eq_7 ? slot_parent_88 : (_eq_8 ? slot_parent_88 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_93 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88) : slot_parent_88)))))));
+    slot_parent_88 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_93 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88) : slot_parent_88);
   end
 
   always @(posedge clock) begin
-    slot_parent_89 <= (_eq_0 ? slot_parent_89 : (_eq_1 ? slot_parent_89 : (_eq_4 ? slot_parent_89 : (_eq_5 ? slot_parent_89 : (_eq_7 ? slot_parent_89 : (_eq_8 ? slot_parent_89 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_94 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89) : slot_parent_89)))))));
+    slot_parent_89 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_94 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89) : slot_parent_89);
   end
 
   always @(posedge clock) begin
-    slot_parent_90 <= (_eq_0 ? slot_parent_90 : (_eq_1 ? slot_parent_90 : (_eq_4 ? slot_parent_90 : (_eq_5 ? slot_parent_90 : (_eq_7 ? slot_parent_90 : (_eq_8 ? slot_parent_90 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_95 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90) : slot_parent_90)))))));
+    slot_parent_90 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_95 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90) : slot_parent_90);
   end
 
   always @(posedge clock) begin
-    slot_parent_91 <= (_eq_0 ? slot_parent_91 : (_eq_1 ? slot_parent_91 : (_eq_4 ? slot_parent_91 : (_eq_5 ? slot_parent_91 : (_eq_7 ? slot_parent_91 : (_eq_8 ? slot_parent_91 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_96 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91) : slot_parent_91)))))));
+    slot_parent_91 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_96 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91) : slot_parent_91);
   end
 
   always @(posedge clock) begin
-    slot_parent_92 <= (_eq_0 ? slot_parent_92 : (_eq_1 ? slot_parent_92 : (_eq_4 ? slot_parent_92 : (_eq_5 ? slot_parent_92 : (_eq_7 ? slot_parent_92 : (_eq_8 ? slot_parent_92 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_97 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92) : slot_parent_92)))))));
+    slot_parent_92 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_97 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92) : slot_parent_92);
   end
 
   always @(posedge clock) begin
-    slot_parent_93 <= (_eq_0 ? slot_parent_93 : (_eq_1 ? slot_parent_93 : (_eq_4 ? slot_parent_93 : (_eq_5 ? slot_parent_93 : (_eq_7 ? slot_parent_93 : (_eq_8 ? slot_parent_93 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_98 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93) : slot_parent_93)))))));
+    slot_parent_93 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_98 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93) : slot_parent_93);
   end
 
   always @(posedge clock) begin
-    slot_parent_94 <= (_eq_0 ? slot_parent_94 : (_eq_1 ? slot_parent_94 : (_eq_4 ? slot_parent_94 : (_eq_5 ? slot_parent_94 : (_eq_7 ? slot_parent_94 : (_eq_8 ? slot_parent_94 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_99 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94) : slot_parent_94)))))));
+    slot_parent_94 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_99 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94) : slot_parent_94);
   end
 
   always @(posedge clock) begin
-    slot_parent_95 <= (_eq_0 ? slot_parent_95 : (_eq_1 ? slot_parent_95 : (_eq_4 ? slot_parent_95 : (_eq_5 ? slot_parent_95 : (_eq_7 ? slot_parent_95 : (_eq_8 ? slot_parent_95 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_100 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95) : slot_parent_95)))))));
+    slot_parent_95 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_100 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95) : slot_parent_95);
   end
 
   always @(posedge clock) begin
-    slot_parent_96 <= (_eq_0 ? slot_parent_96 : (_eq_1 ? slot_parent_96 : (_eq_4 ? slot_parent_96 : (_eq_5 ? slot_parent_96 : (_eq_7 ? slot_parent_96 : (_eq_8 ? slot_parent_96 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_101 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96) : slot_parent_96)))))));
+    slot_parent_96 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_101 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96) : slot_parent_96);
   end
 
   always @(posedge clock) begin
-    slot_parent_97 <= (_eq_0 ? slot_parent_97 : (_eq_1 ? slot_parent_97 : (_eq_4 ? slot_parent_97 : (_eq_5 ? slot_parent_97 : (_eq_7 ? slot_parent_97 : (_eq_8 ? slot_parent_97 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_102 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97) : slot_parent_97)))))));
+    slot_parent_97 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_102 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97) : slot_parent_97);
   end
 
   always @(posedge clock) begin
-    slot_parent_98 <= (_eq_0 ? slot_parent_98 : (_eq_1 ? slot_parent_98 : (_eq_4 ? slot_parent_98 : (_eq_5 ? slot_parent_98 : (_eq_7 ? slot_parent_98 : (_eq_8 ? slot_parent_98 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_103 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98) : slot_parent_98)))))));
+    slot_parent_98 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_103 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98) : slot_parent_98);
   end
 
   always @(posedge clock) begin
-    slot_parent_99 <= (_eq_0 ? slot_parent_99 : (_eq_1 ? slot_parent_99 : (_eq_4 ? slot_parent_99 : (_eq_5 ? slot_parent_99 : (_eq_7 ? slot_parent_99 : (_eq_8 ? slot_parent_99 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_104 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99) : slot_parent_99)))))));
+    slot_parent_99 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_104 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99) : slot_parent_99);
   end
 
   always @(posedge clock) begin
-    slot_parent_100 <= (_eq_0 ? slot_parent_100 : (_eq_1 ? slot_parent_100 : (_eq_4 ? slot_parent_100 : (_eq_5 ? slot_parent_100 : (_eq_7 ? slot_parent_100 : (_eq_8 ? slot_parent_100 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_105 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100) : slot_parent_100)))))));
+    slot_parent_100 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_105 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100) : slot_parent_100);
   end
 
   always @(posedge clock) begin
-    slot_parent_101 <= (_eq_0 ? slot_parent_101 : (_eq_1 ? slot_parent_101 : (_eq_4 ? slot_parent_101 : (_eq_5 ? slot_parent_101 : (_eq_7 ? slot_parent_101 : (_eq_8 ? slot_parent_101 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_106 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101) : slot_parent_101)))))));
+    slot_parent_101 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_106 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101) : slot_parent_101);
   end
 
   always @(posedge clock) begin
-    slot_parent_102 <= (_eq_0 ? slot_parent_102 : (_eq_1 ? slot_parent_102 : (_eq_4 ? slot_parent_102 : (_eq_5 ? slot_parent_102 : (_eq_7 ? slot_parent_102 : (_eq_8 ? slot_parent_102 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_107 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102) : slot_parent_102)))))));
+    slot_parent_102 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_107 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102) : slot_parent_102);
   end
 
   always @(posedge clock) begin
-    slot_parent_103 <= (_eq_0 ? slot_parent_103 : (_eq_1 ? slot_parent_103 : (_eq_4 ? slot_parent_103 : (_eq_5 ? slot_parent_103 : (_eq_7 ? slot_parent_103 : (_eq_8 ? slot_parent_103 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_108 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103) : slot_parent_103)))))));
+    slot_parent_103 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_108 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103) : slot_parent_103);
   end
 
   always @(posedge clock) begin
-    slot_parent_104 <= (_eq_0 ? slot_parent_104 : (_eq_1 ? slot_parent_104 : (_eq_4 ? slot_parent_104 : (_eq_5 ? slot_parent_104 : (_eq_7 ? slot_parent_104 : (_eq_8 ? slot_parent_104 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_109 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104) : slot_parent_104)))))));
+    slot_parent_104 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_109 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104) : slot_parent_104);
   end
 
   always @(posedge clock) begin
-    slot_parent_105 <= (_eq_0 ? slot_parent_105 : (_eq_1 ? slot_parent_105 : (_eq_4 ? slot_parent_105 : (_eq_5 ? slot_parent_105 : (_eq_7 ? slot_parent_105 : (_eq_8 ? slot_parent_105 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_110 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105) : slot_parent_105)))))));
+    slot_parent_105 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_110 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105) : slot_parent_105);
   end
 
   always @(posedge clock) begin
-    slot_parent_106 <= (_eq_0 ? slot_parent_106 : (_eq_1 ? slot_parent_106 : (_eq_4 ? slot_parent_106 : (_eq_5 ? slot_parent_106 : (_eq_7 ? slot_parent_106 : (_eq_8 ? slot_parent_106 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_111 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106) : slot_parent_106)))))));
+    slot_parent_106 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_111 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106) : slot_parent_106);
   end
 
   always @(posedge clock) begin
-    slot_parent_107 <= (_eq_0 ? slot_parent_107 : (_eq_1 ? slot_parent_107 : (_eq_4 ? slot_parent_107 : (_eq_5 ? slot_parent_107 : (_eq_7 ? slot_parent_107 : (_eq_8 ? slot_parent_107 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_112 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107) : slot_parent_107)))))));
+    slot_parent_107 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_112 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107) : slot_parent_107);
   end
 
   always @(posedge clock) begin
-    slot_parent_108 <= (_eq_0 ? slot_parent_108 : (_eq_1 ? slot_parent_108 : (_eq_4 ? slot_parent_108 : (_eq_5 ? slot_parent_108 : (_eq_7 ? slot_parent_108 : (_eq_8 ? slot_parent_108 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_113 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108) : slot_parent_108)))))));
+    slot_parent_108 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_113 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108) : slot_parent_108);
   end
 
   always @(posedge clock) begin
-    slot_parent_109 <= (_eq_0 ? slot_parent_109 : (_eq_1 ? slot_parent_109 : (_eq_4 ? slot_parent_109 : (_eq_5 ? slot_parent_109 : (_eq_7 ? slot_parent_109 : (_eq_8 ? slot_parent_109 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_114 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109) : slot_parent_109)))))));
+    slot_parent_109 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_114 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109) : slot_parent_109);
   end
 
   always @(posedge clock) begin
-    slot_parent_110 <= (_eq_0 ? slot_parent_110 : (_eq_1 ? slot_parent_110 : (_eq_4 ? slot_parent_110 : (_eq_5 ? slot_parent_110 : (_eq_7 ? slot_parent_110 : (_eq_8 ? slot_parent_110 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_115 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110) : slot_parent_110)))))));
+    slot_parent_110 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_115 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110) : slot_parent_110);
   end
 
   always @(posedge clock) begin
-    slot_parent_111 <= (_eq_0 ? slot_parent_111 : (_eq_1 ? slot_parent_111 : (_eq_4 ? slot_parent_111 : (_eq_5 ? slot_parent_111 : (_eq_7 ? slot_parent_111 : (_eq_8 ? slot_parent_111 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_116 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111) : slot_parent_111)))))));
+    slot_parent_111 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_116 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111) : slot_parent_111);
   end
 
   always @(posedge clock) begin
-    slot_parent_112 <= (_eq_0 ? slot_parent_112 : (_eq_1 ? slot_parent_112 : (_eq_4 ? slot_parent_112 : (_eq_5 ? slot_parent_112 : (_eq_7 ? slot_parent_112 : (_eq_8 ? slot_parent_112 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_117 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112) : slot_parent_112)))))));
+    slot_parent_112 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_117 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112) : slot_parent_112);
   end
 
   always @(posedge clock) begin
-    slot_parent_113 <= (_eq_0 ? slot_parent_113 : (_eq_1 ? slot_parent_113 : (_eq_4 ? slot_parent_113 : (_eq_5 ? slot_parent_113 : (_eq_7 ? slot_parent_113 : (_eq_8 ? slot_parent_113 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_118 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113) : slot_parent_113)))))));
+    slot_parent_113 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_118 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113) : slot_parent_113);
   end
 
   always @(posedge clock) begin
-    slot_parent_114 <= (_eq_0 ? slot_parent_114 : (_eq_1 ? slot_parent_114 : (_eq_4 ? slot_parent_114 : (_eq_5 ? slot_parent_114 : (_eq_7 ? slot_parent_114 : (_eq_8 ? slot_parent_114 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_119 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114) : slot_parent_114)))))));
+    slot_parent_114 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_119 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114) : slot_parent_114);
   end
 
   always @(posedge clock) begin
-    slot_parent_115 <= (_eq_0 ? slot_parent_115 : (_eq_1 ? slot_parent_115 : (_eq_4 ? slot_parent_115 : (_eq_5 ? slot_parent_115 : (_eq_7 ? slot_parent_115 : (_eq_8 ? slot_parent_115 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_120 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115) : slot_parent_115)))))));
+    slot_parent_115 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_120 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115) : slot_parent_115);
   end
 
   always @(posedge clock) begin
-    slot_parent_116 <= (_eq_0 ? slot_parent_116 : (_eq_1 ? slot_parent_116 : (_eq_4 ? slot_parent_116 : (_eq_5 ? slot_parent_116 : (_eq_7 ? slot_parent_116 : (_eq_8 ? slot_parent_116 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_121 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116) : slot_parent_116)))))));
+    slot_parent_116 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_121 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116) : slot_parent_116);
   end
 
   always @(posedge clock) begin
-    slot_parent_117 <= (_eq_0 ? slot_parent_117 : (_eq_1 ? slot_parent_117 : (_eq_4 ? slot_parent_117 : (_eq_5 ? slot_parent_117 : (_eq_7 ? slot_parent_117 : (_eq_8 ? slot_parent_117 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_122 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117) : slot_parent_117)))))));
+    slot_parent_117 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_122 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117) : slot_parent_117);
   end
 
   always @(posedge clock) begin
-    slot_parent_118 <= (_eq_0 ? slot_parent_118 : (_eq_1 ? slot_parent_118 : (_eq_4 ? slot_parent_118 : (_eq_5 ? slot_parent_118 : (_eq_7 ? slot_parent_118 : (_eq_8 ? slot_parent_118 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_123 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118) : slot_parent_118)))))));
+    slot_parent_118 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_123 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118) : slot_parent_118);
   end
 
   always @(posedge clock) begin
-    slot_parent_119 <= (_eq_0 ? slot_parent_119 : (_eq_1 ? slot_parent_119 : (_eq_4 ? slot_parent_119 : (_eq_5 ? slot_parent_119 : (_eq_7 ? slot_parent_119 : (_eq_8 ? slot_parent_119 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_124 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119) : slot_parent_119)))))));
+    slot_parent_119 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_124 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119) : slot_parent_119);
   end
 
   always @(posedge clock) begin
-    slot_parent_120 <= (_eq_0 ? slot_parent_120 : (_eq_1 ? slot_parent_120 : (_eq_4 ? slot_parent_120 : (_eq_5 ? slot_parent_120 : (_eq_7 ? slot_parent_120 : (_eq_8 ? slot_parent_120 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_125 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120) : slot_parent_120)))))));
+    slot_parent_120 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_125 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120) : slot_parent_120);
   end
 
   always @(posedge clock) begin
-    slot_parent_121 <= (_eq_0 ? slot_parent_121 : (_eq_1 ? slot_parent_121 : (_eq_4 ? slot_parent_121 : (_eq_5 ? slot_parent_121 : (_eq_7 ? slot_parent_121 : (_eq_8 ? slot_parent_121 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_126 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121) : slot_parent_121)))))));
+    slot_parent_121 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_126 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121) : slot_parent_121);
   end
 
   always @(posedge clock) begin
-    slot_parent_122 <= (_eq_0 ? slot_parent_122 : (_eq_1 ? slot_parent_122 : (_eq_4 ? slot_parent_122 : (_eq_5 ? slot_parent_122 : (_eq_7 ? slot_parent_122 : (_eq_8 ? slot_parent_122 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_127 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122) : slot_parent_122)))))));
+    slot_parent_122 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_127 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122) : slot_parent_122);
   end
 
   always @(posedge clock) begin
-    slot_parent_123 <= (_eq_0 ? slot_parent_123 : (_eq_1 ? slot_parent_123 : (_eq_4 ? slot_parent_123 : (_eq_5 ? slot_parent_123 : (_eq_7 ? slot_parent_123 : (_eq_8 ? slot_parent_123 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_128 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123) : slot_parent_123)))))));
+    slot_parent_123 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_128 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123) : slot_parent_123);
   end
 
   always @(posedge clock) begin
-    slot_parent_124 <= (_eq_0 ? slot_parent_124 : (_eq_1 ? slot_parent_124 : (_eq_4 ? slot_parent_124 : (_eq_5 ? slot_parent_124 : (_eq_7 ? slot_parent_124 : (_eq_8 ? slot_parent_124 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_129 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124) : slot_parent_124)))))));
+    slot_parent_124 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_129 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124) : slot_parent_124);
   end
 
   always @(posedge clock) begin
-    slot_parent_125 <= (_eq_0 ? slot_parent_125 : (_eq_1 ? slot_parent_125 : (_eq_4 ? slot_parent_125 : (_eq_5 ? slot_parent_125 : (_eq_7 ? slot_parent_125 : (_eq_8 ? slot_parent_125 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_130 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125) : slot_parent_125)))))));
+    slot_parent_125 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_130 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125) : slot_parent_125);
   end
 
   always @(posedge clock) begin
-    slot_parent_126 <= (_eq_0 ? slot_parent_126 : (_eq_1 ? slot_parent_126 : (_eq_4 ? slot_parent_126 : (_eq_5 ? slot_parent_126 : (_eq_7 ? slot_parent_126 : (_eq_8 ? slot_parent_126 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_131 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126) : slot_parent_126)))))));
+    slot_parent_126 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_131 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126) : slot_parent_126);
   end
 
   always @(posedge clock) begin
-    slot_parent_127 <= (_eq_0 ? slot_parent_127 : (_eq_1 ? slot_parent_127 : (_eq_4 ? slot_parent_127 : (_eq_5 ? slot_parent_127 : (_eq_7 ? slot_parent_127 : (_eq_8 ? slot_parent_127 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_132 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127) : slot_parent_127)))))));
+    slot_parent_127 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_132 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127) : slot_parent_127);
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_5 ? _bits_136 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_5 ? _bits_136 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0);
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_6 ? _bits_136 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_6 ? _bits_136 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1);
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_7 ? _bits_136 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_7 ? _bits_136 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2);
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_8 ? _bits_136 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_8 ? _bits_136 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3);
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_9 ? _bits_136 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_9 ? _bits_136 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4);
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_10 ? _bits_136 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_10 ? _bits_136 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5);
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_11 ? _bits_136 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_11 ? _bits_136 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6);
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_12 ? _bits_136 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_12 ? _bits_136 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7);
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_13 ? _bits_136 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_13 ? _bits_136 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8);
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_14 ? _bits_136 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_14 ? _bits_136 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9);
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_15 ? _bits_136 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_15 ? _bits_136 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10);
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_16 ? _bits_136 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_16 ? _bits_136 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11);
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_17 ? _bits_136 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_17 ? _bits_136 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12);
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_18 ? _bits_136 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_18 ? _bits_136 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13);
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_19 ? _bits_136 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_19 ? _bits_136 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14);
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_20 ? _bits_136 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_20 ? _bits_136 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15);
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_21 ? _bits_136 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_21 ? _bits_136 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16);
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_22 ? _bits_136 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_22 ? _bits_136 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17);
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_23 ? _bits_136 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_23 ? _bits_136 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18);
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_24 ? _bits_136 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_24 ? _bits_136 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19);
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_25 ? _bits_136 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_25 ? _bits_136 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20);
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_26 ? _bits_136 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_26 ? _bits_136 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21);
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_27 ? _bits_136 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_27 ? _bits_136 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22);
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_28 ? _bits_136 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_28 ? _bits_136 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23);
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_29 ? _bits_136 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_29 ? _bits_136 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24);
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_30 ? _bits_136 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_30 ? _bits_136 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25);
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_31 ? _bits_136 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_31 ? _bits_136 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26);
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_32 ? _bits_136 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_32 ? _bits_136 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27);
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_33 ? _bits_136 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_33 ? _bits_136 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28);
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_34 ? _bits_136 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_34 ? _bits_136 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29);
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_35 ? _bits_136 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_35 ? _bits_136 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30);
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_36 ? _bits_136 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_36 ? _bits_136 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31);
   end
 
   always @(posedge clock) begin
-    slot_digit_32 <= (_eq_0 ? slot_digit_32 : (_eq_1 ? slot_digit_32 : (_eq_4 ? slot_digit_32 : (_eq_5 ? slot_digit_32 : (_eq_7 ? slot_digit_32 : (_eq_8 ? slot_digit_32 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_37 ? _bits_136 : slot_digit_32) : slot_digit_32) : slot_digit_32) : slot_digit_32)))))));
+    slot_digit_32 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_37 ? _bits_136 : slot_digit_32) : slot_digit_32) : slot_digit_32) : slot_digit_32);
   end
 
   always @(posedge clock) begin
-    slot_digit_33 <= (_eq_0 ? slot_digit_33 : (_eq_1 ? slot_digit_33 : (_eq_4 ? slot_digit_33 : (_eq_5 ? slot_digit_33 : (_eq_7 ? slot_digit_33 : (_eq_8 ? slot_digit_33 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_38 ? _bits_136 : slot_digit_33) : slot_digit_33) : slot_digit_33) : slot_digit_33)))))));
+    slot_digit_33 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_38 ? _bits_136 : slot_digit_33) : slot_digit_33) : slot_digit_33) : slot_digit_33);
   end
 
   always @(posedge clock) begin
-    slot_digit_34 <= (_eq_0 ? slot_digit_34 : (_eq_1 ? slot_digit_34 : (_eq_4 ? slot_digit_34 : (_eq_5 ? slot_digit_34 : (_eq_7 ? slot_digit_34 : (_eq_8 ? slot_digit_34 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_39 ? _bits_136 : slot_digit_34) : slot_digit_34) : slot_digit_34) : slot_digit_34)))))));
+    slot_digit_34 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_39 ? _bits_136 : slot_digit_34) : slot_digit_34) : slot_digit_34) : slot_digit_34);
   end
 
   always @(posedge clock) begin
-    slot_digit_35 <= (_eq_0 ? slot_digit_35 : (_eq_1 ? slot_digit_35 : (_eq_4 ? slot_digit_35 : (_eq_5 ? slot_digit_35 : (_eq_7 ? slot_digit_35 : (_eq_8 ? slot_digit_35 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_40 ? _bits_136 : slot_digit_35) : slot_digit_35) : slot_digit_35) : slot_digit_35)))))));
+    slot_digit_35 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_40 ? _bits_136 : slot_digit_35) : slot_digit_35) : slot_digit_35) : slot_digit_35);
   end
 
   always @(posedge clock) begin
-    slot_digit_36 <= (_eq_0 ? slot_digit_36 : (_eq_1 ? slot_digit_36 : (_eq_4 ? slot_digit_36 : (_eq_5 ? slot_digit_36 : (_eq_7 ? slot_digit_36 : (_eq_8 ? slot_digit_36 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_41 ? _bits_136 : slot_digit_36) : slot_digit_36) : slot_digit_36) : slot_digit_36)))))));
+    slot_digit_36 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_41 ? _bits_136 : slot_digit_36) : slot_digit_36) : slot_digit_36) : slot_digit_36);
   end
 
   always @(posedge clock) begin
-    slot_digit_37 <= (_eq_0 ? slot_digit_37 : (_eq_1 ? slot_digit_37 : (_eq_4 ? slot_digit_37 : (_eq_5 ? slot_digit_37 : (_eq_7 ? slot_digit_37 : (_eq_8 ? slot_digit_37 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_42 ? _bits_136 : slot_digit_37) : slot_digit_37) : slot_digit_37) : slot_digit_37)))))));
+    slot_digit_37 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_42 ? _bits_136 : slot_digit_37) : slot_digit_37) : slot_digit_37) : slot_digit_37);
   end
 
   always @(posedge clock) begin
-    slot_digit_38 <= (_eq_0 ? slot_digit_38 : (_eq_1 ? slot_digit_38 : (_eq_4 ? slot_digit_38 : (_eq_5 ? slot_digit_38 : (_eq_7 ? slot_digit_38 : (_eq_8 ? slot_digit_38 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_43 ? _bits_136 : slot_digit_38) : slot_digit_38) : slot_digit_38) : slot_digit_38)))))));
+    slot_digit_38 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_43 ? _bits_136 : slot_digit_38) : slot_digit_38) : slot_digit_38) : slot_digit_38);
   end
 
   always @(posedge clock) begin
-    slot_digit_39 <= (_eq_0 ? slot_digit_39 : (_eq_1 ? slot_digit_39 : (_eq_4 ? slot_digit_39 : (_eq_5 ? slot_digit_39 : (_eq_7 ? slot_digit_39 : (_eq_8 ? slot_digit_39 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_44 ? _bits_136 : slot_digit_39) : slot_digit_39) : slot_digit_39) : slot_digit_39)))))));
+    slot_digit_39 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_44 ? _bits_136 : slot_digit_39) : slot_digit_39) : slot_digit_39) : slot_digit_39);
   end
 
   always @(posedge clock) begin
-    slot_digit_40 <= (_eq_0 ? slot_digit_40 : (_eq_1 ? slot_digit_40 : (_eq_4 ? slot_digit_40 : (_eq_5 ? slot_digit_40 : (_eq_7 ? slot_digit_40 : (_eq_8 ? slot_digit_40 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_45 ? _bits_136 : slot_digit_40) : slot_digit_40) : slot_digit_40) : slot_digit_40)))))));
+    slot_digit_40 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_45 ? _bits_136 : slot_digit_40) : slot_digit_40) : slot_digit_40) : slot_digit_40);
   end
 
   always @(posedge clock) begin
-    slot_digit_41 <= (_eq_0 ? slot_digit_41 : (_eq_1 ? slot_digit_41 : (_eq_4 ? slot_digit_41 : (_eq_5 ? slot_digit_41 : (_eq_7 ? slot_digit_41 : (_eq_8 ? slot_digit_41 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_46 ? _bits_136 : slot_digit_41) : slot_digit_41) : slot_digit_41) : slot_digit_41)))))));
+    slot_digit_41 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_46 ? _bits_136 : slot_digit_41) : slot_digit_41) : slot_digit_41) : slot_digit_41);
   end
 
   always @(posedge clock) begin
-    slot_digit_42 <= (_eq_0 ? slot_digit_42 : (_eq_1 ? slot_digit_42 : (_eq_4 ? slot_digit_42 : (_eq_5 ? slot_digit_42 : (_eq_7 ? slot_digit_42 : (_eq_8 ? slot_digit_42 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_47 ? _bits_136 : slot_digit_42) : slot_digit_42) : slot_digit_42) : slot_digit_42)))))));
+    slot_digit_42 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_47 ? _bits_136 : slot_digit_42) : slot_digit_42) : slot_digit_42) : slot_digit_42);
   end
 
   always @(posedge clock) begin
-    slot_digit_43 <= (_eq_0 ? slot_digit_43 : (_eq_1 ? slot_digit_43 : (_eq_4 ? slot_digit_43 : (_eq_5 ? slot_digit_43 : (_eq_7 ? slot_digit_43 : (_eq_8 ? slot_digit_43 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_48 ? _bits_136 : slot_digit_43) : slot_digit_43) : slot_digit_43) : slot_digit_43)))))));
+    slot_digit_43 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_48 ? _bits_136 : slot_digit_43) : slot_digit_43) : slot_digit_43) : slot_digit_43);
   end
 
   always @(posedge clock) begin
-    slot_digit_44 <= (_eq_0 ? slot_digit_44 : (_eq_1 ? slot_digit_44 : (_eq_4 ? slot_digit_44 : (_eq_5 ? slot_digit_44 : (_eq_7 ? slot_digit_44 : (_eq_8 ? slot_digit_44 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_49 ? _bits_136 : slot_digit_44) : slot_digit_44) : slot_digit_44) : slot_digit_44)))))));
+    slot_digit_44 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_49 ? _bits_136 : slot_digit_44) : slot_digit_44) : slot_digit_44) : slot_digit_44);
   end
 
   always @(posedge clock) begin
-    slot_digit_45 <= (_eq_0 ? slot_digit_45 : (_eq_1 ? slot_digit_45 : (_eq_4 ? slot_digit_45 : (_eq_5 ? slot_digit_45 : (_eq_7 ? slot_digit_45 : (_eq_8 ? slot_digit_45 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_50 ? _bits_136 : slot_digit_45) : slot_digit_45) : slot_digit_45) : slot_digit_45)))))));
+    slot_digit_45 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_50 ? _bits_136 : slot_digit_45) : slot_digit_45) : slot_digit_45) : slot_digit_45);
   end
 
   always @(posedge clock) begin
-    slot_digit_46 <= (_eq_0 ? slot_digit_46 : (_eq_1 ? slot_digit_46 : (_eq_4 ? slot_digit_46 : (_eq_5 ? slot_digit_46 : (_eq_7 ? slot_digit_46 : (_eq_8 ? slot_digit_46 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_51 ? _bits_136 : slot_digit_46) : slot_digit_46) : slot_digit_46) : slot_digit_46)))))));
+    slot_digit_46 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_51 ? _bits_136 : slot_digit_46) : slot_digit_46) : slot_digit_46) : slot_digit_46);
   end
 
   always @(posedge clock) begin
-    slot_digit_47 <= (_eq_0 ? slot_digit_47 : (_eq_1 ? slot_digit_47 : (_eq_4 ? slot_digit_47 : (_eq_5 ? slot_digit_47 : (_eq_7 ? slot_digit_47 : (_eq_8 ? slot_digit_47 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_52 ? _bits_136 : slot_digit_47) : slot_digit_47) : slot_digit_47) : slot_digit_47)))))));
+    slot_digit_47 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_52 ? _bits_136 : slot_digit_47) : slot_digit_47) : slot_digit_47) : slot_digit_47);
   end
 
   always @(posedge clock) begin
-    slot_digit_48 <= (_eq_0 ? slot_digit_48 : (_eq_1 ? slot_digit_48 : (_eq_4 ? slot_digit_48 : (_eq_5 ? slot_digit_48 : (_eq_7 ? slot_digit_48 : (_eq_8 ? slot_digit_48 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_53 ? _bits_136 : slot_digit_48) : slot_digit_48) : slot_digit_48) : slot_digit_48)))))));
+    slot_digit_48 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_53 ? _bits_136 : slot_digit_48) : slot_digit_48) : slot_digit_48) : slot_digit_48);
   end
 
   always @(posedge clock) begin
-    slot_digit_49 <= (_eq_0 ? slot_digit_49 : (_eq_1 ? slot_digit_49 : (_eq_4 ? slot_digit_49 : (_eq_5 ? slot_digit_49 : (_eq_7 ? slot_digit_49 : (_eq_8 ? slot_digit_49 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_54 ? _bits_136 : slot_digit_49) : slot_digit_49) : slot_digit_49) : slot_digit_49)))))));
+    slot_digit_49 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_54 ? _bits_136 : slot_digit_49) : slot_digit_49) : slot_digit_49) : slot_digit_49);
   end
 
   always @(posedge clock) begin
-    slot_digit_50 <= (_eq_0 ? slot_digit_50 : (_eq_1 ? slot_digit_50 : (_eq_4 ? slot_digit_50 : (_eq_5 ? slot_digit_50 : (_eq_7 ? slot_digit_50 : (_eq_8 ? slot_digit_50 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_55 ? _bits_136 : slot_digit_50) : slot_digit_50) : slot_digit_50) : slot_digit_50)))))));
+    slot_digit_50 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_55 ? _bits_136 : slot_digit_50) : slot_digit_50) : slot_digit_50) : slot_digit_50);
   end
 
   always @(posedge clock) begin
-    slot_digit_51 <= (_eq_0 ? slot_digit_51 : (_eq_1 ? slot_digit_51 : (_eq_4 ? slot_digit_51 : (_eq_5 ? slot_digit_51 : (_eq_7 ? slot_digit_51 : (_eq_8 ? slot_digit_51 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_56 ? _bits_136 : slot_digit_51) : slot_digit_51) : slot_digit_51) : slot_digit_51)))))));
+    slot_digit_51 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_56 ? _bits_136 : slot_digit_51) : slot_digit_51) : slot_digit_51) : slot_digit_51);
   end
 
   always @(posedge clock) begin
-    slot_digit_52 <= (_eq_0 ? slot_digit_52 : (_eq_1 ? slot_digit_52 : (_eq_4 ? slot_digit_52 : (_eq_5 ? slot_digit_52 : (_eq_7 ? slot_digit_52 : (_eq_8 ? slot_digit_52 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_57 ? _bits_136 : slot_digit_52) : slot_digit_52) : slot_digit_52) : slot_digit_52)))))));
+    slot_digit_52 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_57 ? _bits_136 : slot_digit_52) : slot_digit_52) : slot_digit_52) : slot_digit_52);
   end
 
   always @(posedge clock) begin
-    slot_digit_53 <= (_eq_0 ? slot_digit_53 : (_eq_1 ? slot_digit_53 : (_eq_4 ? slot_digit_53 : (_eq_5 ? slot_digit_53 : (_eq_7 ? slot_digit_53 : (_eq_8 ? slot_digit_53 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_58 ? _bits_136 : slot_digit_53) : slot_digit_53) : slot_digit_53) : slot_digit_53)))))));
+    slot_digit_53 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_58 ? _bits_136 : slot_digit_53) : slot_digit_53) : slot_digit_53) : slot_digit_53);
   end
 
   always @(posedge clock) begin
-    slot_digit_54 <= (_eq_0 ? slot_digit_54 : (_eq_1 ? slot_digit_54 : (_eq_4 ? slot_digit_54 : (_eq_5 ? slot_digit_54 : (_eq_7 ? slot_digit_54 : (_eq_8 ? slot_digit_54 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_59 ? _bits_136 : slot_digit_54) : slot_digit_54) : slot_digit_54) : slot_digit_54)))))));
+    slot_digit_54 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_59 ? _bits_136 : slot_digit_54) : slot_digit_54) : slot_digit_54) : slot_digit_54);
   end
 
   always @(posedge clock) begin
-    slot_digit_55 <= (_eq_0 ? slot_digit_55 : (_eq_1 ? slot_digit_55 : (_eq_4 ? slot_digit_55 : (_eq_5 ? slot_digit_55 : (_eq_7 ? slot_digit_55 : (_eq_8 ? slot_digit_55 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_60 ? _bits_136 : slot_digit_55) : slot_digit_55) : slot_digit_55) : slot_digit_55)))))));
+    slot_digit_55 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_60 ? _bits_136 : slot_digit_55) : slot_digit_55) : slot_digit_55) : slot_digit_55);
   end
 
   always @(posedge clock) begin
-    slot_digit_56 <= (_eq_0 ? slot_digit_56 : (_eq_1 ? slot_digit_56 : (_eq_4 ? slot_digit_56 : (_eq_5 ? slot_digit_56 : (_eq_7 ? slot_digit_56 : (_eq_8 ? slot_digit_56 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_61 ? _bits_136 : slot_digit_56) : slot_digit_56) : slot_digit_56) : slot_digit_56)))))));
+    slot_digit_56 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_61 ? _bits_136 : slot_digit_56) : slot_digit_56) : slot_digit_56) : slot_digit_56);
   end
 
   always @(posedge clock) begin
-    slot_digit_57 <= (_eq_0 ? slot_digit_57 : (_eq_1 ? slot_digit_57 : (_eq_4 ? slot_digit_57 : (_eq_5 ? slot_digit_57 : (_eq_7 ? slot_digit_57 : (_eq_8 ? slot_digit_57 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_62 ? _bits_136 : slot_digit_57) : slot_digit_57) : slot_digit_57) : slot_digit_57)))))));
+    slot_digit_57 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_62 ? _bits_136 : slot_digit_57) : slot_digit_57) : slot_digit_57) : slot_digit_57);
   end
 
   always @(posedge clock) begin
-    slot_digit_58 <= (_eq_0 ? slot_digit_58 : (_eq_1 ? slot_digit_58 : (_eq_4 ? slot_digit_58 : (_eq_5 ? slot_digit_58 : (_eq_7 ? slot_digit_58 : (_eq_8 ? slot_digit_58 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_63 ? _bits_136 : slot_digit_58) : slot_digit_58) : slot_digit_58) : slot_digit_58)))))));
+    slot_digit_58 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_63 ? _bits_136 : slot_digit_58) : slot_digit_58) : slot_digit_58) : slot_digit_58);
   end
 
   always @(posedge clock) begin
-    slot_digit_59 <= (_eq_0 ? slot_digit_59 : (_eq_1 ? slot_digit_59 : (_eq_4 ? slot_digit_59 : (_eq_5 ? slot_digit_59 : (_eq_7 ? slot_digit_59 : (_eq_8 ? slot_digit_59 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_64 ? _bits_136 : slot_digit_59) : slot_digit_59) : slot_digit_59) : slot_digit_59)))))));
+    slot_digit_59 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_64 ? _bits_136 : slot_digit_59) : slot_digit_59) : slot_digit_59) : slot_digit_59);
   end
 
   always @(posedge clock) begin
-    slot_digit_60 <= (_eq_0 ? slot_digit_60 : (_eq_1 ? slot_digit_60 : (_eq_4 ? slot_digit_60 : (_eq_5 ? slot_digit_60 : (_eq_7 ? slot_digit_60 : (_eq_8 ? slot_digit_60 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_65 ? _bits_136 : slot_digit_60) : slot_digit_60) : slot_digit_60) : slot_digit_60)))))));
+    slot_digit_60 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_65 ? _bits_136 : slot_digit_60) : slot_digit_60) : slot_digit_60) : slot_digit_60);
   end
 
   always @(posedge clock) begin
-    slot_digit_61 <= (_eq_0 ? slot_digit_61 : (_eq_1 ? slot_digit_61 : (_eq_4 ? slot_digit_61 : (_eq_5 ? slot_digit_61 : (_eq_7 ? slot_digit_61 : (_eq_8 ? slot_digit_61 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_66 ? _bits_136 : slot_digit_61) : slot_digit_61) : slot_digit_61) : slot_digit_61)))))));
+    slot_digit_61 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_66 ? _bits_136 : slot_digit_61) : slot_digit_61) : slot_digit_61) : slot_digit_61);
   end
 
   always @(posedge clock) begin
-    slot_digit_62 <= (_eq_0 ? slot_digit_62 : (_eq_1 ? slot_digit_62 : (_eq_4 ? slot_digit_62 : (_eq_5 ? slot_digit_62 : (_eq_7 ? slot_digit_62 : (_eq_8 ? slot_digit_62 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_67 ? _bits_136 : slot_digit_62) : slot_digit_62) : slot_digit_62) : slot_digit_62)))))));
+    slot_digit_62 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_67 ? _bits_136 : slot_digit_62) : slot_digit_62) : slot_digit_62) : slot_digit_62);
   end
 
   always @(posedge clock) begin
-    slot_digit_63 <= (_eq_0 ? slot_digit_63 : (_eq_1 ? slot_digit_63 : (_eq_4 ? slot_digit_63 : (_eq_5 ? slot_digit_63 : (_eq_7 ? slot_digit_63 : (_eq_8 ? slot_digit_63 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_68 ? _bits_136 : slot_digit_63) : slot_digit_63) : slot_digit_63) : slot_digit_63)))))));
+    slot_digit_63 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_68 ? _bits_136 : slot_digit_63) : slot_digit_63) : slot_digit_63) : slot_digit_63);
   end
 
   always @(posedge clock) begin
-    slot_digit_64 <= (_eq_0 ? slot_digit_64 : (_eq_1 ? slot_digit_64 : (_eq_4 ? slot_digit_64 : (_eq_5 ? slot_digit_64 : (_eq_7 ? slot_digit_64 : (_eq_8 ? slot_digit_64 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_69 ? _bits_136 : slot_digit_64) : slot_digit_64) : slot_digit_64) : slot_digit_64)))))));
+    slot_digit_64 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_69 ? _bits_136 : slot_digit_64) : slot_digit_64) : slot_digit_64) : slot_digit_64);
   end
 
   always @(posedge clock) begin
-    slot_digit_65 <= (_eq_0 ? slot_digit_65 : (_eq_1 ? slot_digit_65 : (_eq_4 ? slot_digit_65 : (_eq_5 ? slot_digit_65 : (_eq_7 ? slot_digit_65 : (_eq_8 ? slot_digit_65 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_70 ? _bits_136 : slot_digit_65) : slot_digit_65) : slot_digit_65) : slot_digit_65)))))));
+    slot_digit_65 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_70 ? _bits_136 : slot_digit_65) : slot_digit_65) : slot_digit_65) : slot_digit_65);
   end
 
   always @(posedge clock) begin
-    slot_digit_66 <= (_eq_0 ? slot_digit_66 : (_eq_1 ? slot_digit_66 : (_eq_4 ? slot_digit_66 : (_eq_5 ? slot_digit_66 : (_eq_7 ? slot_digit_66 : (_eq_8 ? slot_digit_66 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_71 ? _bits_136 : slot_digit_66) : slot_digit_66) : slot_digit_66) : slot_digit_66)))))));
+    slot_digit_66 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_71 ? _bits_136 : slot_digit_66) : slot_digit_66) : slot_digit_66) : slot_digit_66);
   end
 
   always @(posedge clock) begin
-    slot_digit_67 <= (_eq_0 ? slot_digit_67 : (_eq_1 ? slot_digit_67 : (_eq_4 ? slot_digit_67 : (_eq_5 ? slot_digit_67 : (_eq_7 ? slot_digit_67 : (_eq_8 ? slot_digit_67 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_72 ? _bits_136 : slot_digit_67) : slot_digit_67) : slot_digit_67) : slot_digit_67)))))));
+    slot_digit_67 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_72 ? _bits_136 : slot_digit_67) : slot_digit_67) : slot_digit_67) : slot_digit_67);
   end
 
   always @(posedge clock) begin
-    slot_digit_68 <= (_eq_0 ? slot_digit_68 : (_eq_1 ? slot_digit_68 : (_eq_4 ? slot_digit_68 : (_eq_5 ? slot_digit_68 : (_eq_7 ? slot_digit_68 : (_eq_8 ? slot_digit_68 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_73 ? _bits_136 : slot_digit_68) : slot_digit_68) : slot_digit_68) : slot_digit_68)))))));
+    slot_digit_68 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_73 ? _bits_136 : slot_digit_68) : slot_digit_68) : slot_digit_68) : slot_digit_68);
   end
 
   always @(posedge clock) begin
-    slot_digit_69 <= (_eq_0 ? slot_digit_69 : (_eq_1 ? slot_digit_69 : (_eq_4 ? slot_digit_69 : (_eq_5 ? slot_digit_69 : (_eq_7 ? slot_digit_69 : (_eq_8 ? slot_digit_69 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_74 ? _bits_136 : slot_digit_69) : slot_digit_69) : slot_digit_69) : slot_digit_69)))))));
+    slot_digit_69 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_74 ? _bits_136 : slot_digit_69) : slot_digit_69) : slot_digit_69) : slot_digit_69);
   end
 
   always @(posedge clock) begin
-    slot_digit_70 <= (_eq_0 ? slot_digit_70 : (_eq_1 ? slot_digit_70 : (_eq_4 ? slot_digit_70 : (_eq_5 ? slot_digit_70 : (_eq_7 ? slot_digit_70 : (_eq_8 ? slot_digit_70 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_75 ? _bits_136 : slot_digit_70) : slot_digit_70) : slot_digit_70) : slot_digit_70)))))));
+    slot_digit_70 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_75 ? _bits_136 : slot_digit_70) : slot_digit_70) : slot_digit_70) : slot_digit_70);
   end
 
   always @(posedge clock) begin
-    slot_digit_71 <= (_eq_0 ? slot_digit_71 : (_eq_1 ? slot_digit_71 : (_eq_4 ? slot_digit_71 : (_eq_5 ? slot_digit_71 : (_eq_7 ? slot_digit_71 : (_eq_8 ? slot_digit_71 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_76 ? _bits_136 : slot_digit_71) : slot_digit_71) : slot_digit_71) : slot_digit_71)))))));
+    slot_digit_71 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_76 ? _bits_136 : slot_digit_71) : slot_digit_71) : slot_digit_71) : slot_digit_71);
   end
 
   always @(posedge clock) begin
-    slot_digit_72 <= (_eq_0 ? slot_digit_72 : (_eq_1 ? slot_digit_72 : (_eq_4 ? slot_digit_72 : (_eq_5 ? slot_digit_72 : (_eq_7 ? slot_digit_72 : (_eq_8 ? slot_digit_72 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_77 ? _bits_136 : slot_digit_72) : slot_digit_72) : slot_digit_72) : slot_digit_72)))))));
+    slot_digit_72 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_77 ? _bits_136 : slot_digit_72) : slot_digit_72) : slot_digit_72) : slot_digit_72);
   end
 
   always @(posedge clock) begin
-    slot_digit_73 <= (_eq_0 ? slot_digit_73 : (_eq_1 ? slot_digit_73 : (_eq_4 ? slot_digit_73 : (_eq_5 ? slot_digit_73 : (_eq_7 ? slot_digit_73 : (_eq_8 ? slot_digit_73 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_78 ? _bits_136 : slot_digit_73) : slot_digit_73) : slot_digit_73) : slot_digit_73)))))));
+    slot_digit_73 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_78 ? _bits_136 : slot_digit_73) : slot_digit_73) : slot_digit_73) : slot_digit_73);
   end
 
   always @(posedge clock) begin
-    slot_digit_74 <= (_eq_0 ? slot_digit_74 : (_eq_1 ? slot_digit_74 : (_eq_4 ? slot_digit_74 : (_eq_5 ? slot_digit_74 : (_eq_7 ? slot_digit_74 : (_eq_8 ? slot_digit_74 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_79 ? _bits_136 : slot_digit_74) : slot_digit_74) : slot_digit_74) : slot_digit_74)))))));
+    slot_digit_74 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_79 ? _bits_136 : slot_digit_74) : slot_digit_74) : slot_digit_74) : slot_digit_74);
   end
 
   always @(posedge clock) begin
-    slot_digit_75 <= (_eq_0 ? slot_digit_75 : (_eq_1 ? slot_digit_75 : (_eq_4 ? slot_digit_75 : (_eq_5 ? slot_digit_75 : (_eq_7 ? slot_digit_75 : (_eq_8 ? slot_digit_75 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_80 ? _bits_136 : slot_digit_75) : slot_digit_75) : slot_digit_75) : slot_digit_75)))))));
+    slot_digit_75 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_80 ? _bits_136 : slot_digit_75) : slot_digit_75) : slot_digit_75) : slot_digit_75);
   end
 
   always @(posedge clock) begin
-    slot_digit_76 <= (_eq_0 ? slot_digit_76 : (_eq_1 ? slot_digit_76 : (_eq_4 ? slot_digit_76 : (_eq_5 ? slot_digit_76 : (_eq_7 ? slot_digit_76 : (_eq_8 ? slot_digit_76 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_81 ? _bits_136 : slot_digit_76) : slot_digit_76) : slot_digit_76) : slot_digit_76)))))));
+    slot_digit_76 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_81 ? _bits_136 : slot_digit_76) : slot_digit_76) : slot_digit_76) : slot_digit_76);
   end
 
   always @(posedge clock) begin
-    slot_digit_77 <= (_eq_0 ? slot_digit_77 : (_eq_1 ? slot_digit_77 : (_eq_4 ? slot_digit_77 : (_eq_5 ? slot_digit_77 : (_eq_7 ? slot_digit_77 : (_eq_8 ? slot_digit_77 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_82 ? _bits_136 : slot_digit_77) : slot_digit_77) : slot_digit_77) : slot_digit_77)))))));
+    slot_digit_77 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_82 ? _bits_136 : slot_digit_77) : slot_digit_77) : slot_digit_77) : slot_digit_77);
   end
 
   always @(posedge clock) begin
-    slot_digit_78 <= (_eq_0 ? slot_digit_78 : (_eq_1 ? slot_digit_78 : (_eq_4 ? slot_digit_78 : (_eq_5 ? slot_digit_78 : (_eq_7 ? slot_digit_78 : (_eq_8 ? slot_digit_78 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_83 ? _bits_136 : slot_digit_78) : slot_digit_78) : slot_digit_78) : slot_digit_78)))))));
+    slot_digit_78 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_83 ? _bits_136 : slot_digit_78) : slot_digit_78) : slot_digit_78) : slot_digit_78);
   end
 
   always @(posedge clock) begin
-    slot_digit_79 <= (_eq_0 ? slot_digit_79 : (_eq_1 ? slot_digit_79 : (_eq_4 ? slot_digit_79 : (_eq_5 ? slot_digit_79 : (_eq_7 ? slot_digit_79 : (_eq_8 ? slot_digit_79 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_84 ? _bits_136 : slot_digit_79) : slot_digit_79) : slot_digit_79) : slot_digit_79)))))));
+    slot_digit_79 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_84 ? _bits_136 : slot_digit_79) : slot_digit_79) : slot_digit_79) : slot_digit_79);
   end
 
   always @(posedge clock) begin
-    slot_digit_80 <= (_eq_0 ? slot_digit_80 : (_eq_1 ? slot_digit_80 : (_eq_4 ? slot_digit_80 : (_eq_5 ? slot_digit_80 : (_eq_7 ? slot_digit_80 : (_eq_8 ? slot_digit_80 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_85 ? _bits_136 : slot_digit_80) : slot_digit_80) : slot_digit_80) : slot_digit_80)))))));
+    slot_digit_80 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_85 ? _bits_136 : slot_digit_80) : slot_digit_80) : slot_digit_80) : slot_digit_80);
   end
 
   always @(posedge clock) begin
-    slot_digit_81 <= (_eq_0 ? slot_digit_81 : (_eq_1 ? slot_digit_81 : (_eq_4 ? slot_digit_81 : (_eq_5 ? slot_digit_81 : (_eq_7 ? slot_digit_81 : (_eq_8 ? slot_digit_81 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_86 ? _bits_136 : slot_digit_81) : slot_digit_81) : slot_digit_81) : slot_digit_81)))))));
+    slot_digit_81 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_86 ? _bits_136 : slot_digit_81) : slot_digit_81) : slot_digit_81) : slot_digit_81);
   end
 
   always @(posedge clock) begin
-    slot_digit_82 <= (_eq_0 ? slot_digit_82 : (_eq_1 ? slot_digit_82 : (_eq_4 ? slot_digit_82 : (_eq_5 ? slot_digit_82 : (_eq_7 ? slot_digit_82 : (_eq_8 ? slot_digit_82 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_87 ? _bits_136 : slot_digit_82) : slot_digit_82) : slot_digit_82) : slot_digit_82)))))));
+    slot_digit_82 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_87 ? _bits_136 : slot_digit_82) : slot_digit_82) : slot_digit_82) : slot_digit_82);
   end
 
   always @(posedge clock) begin
-    slot_digit_83 <= (_eq_0 ? slot_digit_83 : (_eq_1 ? slot_digit_83 : (_eq_4 ? slot_digit_83 : (_eq_5 ? slot_digit_83 : (_eq_7 ? slot_digit_83 : (_eq_8 ? slot_digit_83 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_88 ? _bits_136 : slot_digit_83) : slot_digit_83) : slot_digit_83) : slot_digit_83)))))));
+    slot_digit_83 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_88 ? _bits_136 : slot_digit_83) : slot_digit_83) : slot_digit_83) : slot_digit_83);
   end
 
   always @(posedge clock) begin
-    slot_digit_84 <= (_eq_0 ? slot_digit_84 : (_eq_1 ? slot_digit_84 : (_eq_4 ? slot_digit_84 : (_eq_5 ? slot_digit_84 : (_eq_7 ? slot_digit_84 : (_eq_8 ? slot_digit_84 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_89 ? _bits_136 : slot_digit_84) : slot_digit_84) : slot_digit_84) : slot_digit_84)))))));
+    slot_digit_84 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_89 ? _bits_136 : slot_digit_84) : slot_digit_84) : slot_digit_84) : slot_digit_84);
   end
 
   always @(posedge clock) begin
-    slot_digit_85 <= (_eq_0 ? slot_digit_85 : (_eq_1 ? slot_digit_85 : (_eq_4 ? slot_digit_85 : (_eq_5 ? slot_digit_85 : (_eq_7 ? slot_digit_85 : (_eq_8 ? slot_digit_85 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_90 ? _bits_136 : slot_digit_85) : slot_digit_85) : slot_digit_85) : slot_digit_85)))))));
+    slot_digit_85 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_90 ? _bits_136 : slot_digit_85) : slot_digit_85) : slot_digit_85) : slot_digit_85);
   end
 
   always @(posedge clock) begin
-    slot_digit_86 <= (_eq_0 ? slot_digit_86 : (_eq_1 ? slot_digit_86 : (_eq_4 ? slot_digit_86 : (_eq_5 ? slot_digit_86 : (_eq_7 ? slot_digit_86 : (_eq_8 ? slot_digit_86 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_91 ? _bits_136 : slot_digit_86) : slot_digit_86) : slot_digit_86) : slot_digit_86)))))));
+    slot_digit_86 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_91 ? _bits_136 : slot_digit_86) : slot_digit_86) : slot_digit_86) : slot_digit_86);
   end
 
   always @(posedge clock) begin
-    slot_digit_87 <= (_eq_0 ? slot_digit_87 : (_eq_1 ? slot_digit_87 : (_eq_4 ? slot_digit_87 : (_eq_5 ? slot_digit_87 : (_eq_7 ? slot_digit_87 : (_eq_8 ? slot_digit_87 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_92 ? _bits_136 : slot_digit_87) : slot_digit_87) : slot_digit_87) : slot_digit_87)))))));
+    slot_digit_87 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_92 ? _bits_136 : slot_digit_87) : slot_digit_87) : slot_digit_87) : slot_digit_87);
   end
 
   always @(posedge clock) begin
-    slot_digit_88 <= (_eq_0 ? slot_digit_88 : (_eq_1 ? slot_digit_88 : (_eq_4 ? slot_digit_88 : (_eq_5 ? slot_digit_88 : (_eq_7 ? slot_digit_88 : (_eq_8 ? slot_digit_88 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_93 ? _bits_136 : slot_digit_88) : slot_digit_88) : slot_digit_88) : slot_digit_88)))))));
+    slot_digit_88 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_93 ? _bits_136 : slot_digit_88) : slot_digit_88) : slot_digit_88) : slot_digit_88);
   end
 
   always @(posedge clock) begin
-    slot_digit_89 <= (_eq_0 ? slot_digit_89 : (_eq_1 ? slot_digit_89 : (_eq_4 ? slot_digit_89 : (_eq_5 ? slot_digit_89 : (_eq_7 ? slot_digit_89 : (_eq_8 ? slot_digit_89 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_94 ? _bits_136 : slot_digit_89) : slot_digit_89) : slot_digit_89) : slot_digit_89)))))));
+    slot_digit_89 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_94 ? _bits_136 : slot_digit_89) : slot_digit_89) : slot_digit_89) : slot_digit_89);
   end
 
   always @(posedge clock) begin
-    slot_digit_90 <= (_eq_0 ? slot_digit_90 : (_eq_1 ? slot_digit_90 : (_eq_4 ? slot_digit_90 : (_eq_5 ? slot_digit_90 : (_eq_7 ? slot_digit_90 : (_eq_8 ? slot_digit_90 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_95 ? _bits_136 : slot_digit_90) : slot_digit_90) : slot_digit_90) : slot_digit_90)))))));
+    slot_digit_90 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_95 ? _bits_136 : slot_digit_90) : slot_digit_90) : slot_digit_90) : slot_digit_90);
   end
 
   always @(posedge clock) begin
-    slot_digit_91 <= (_eq_0 ? slot_digit_91 : (_eq_1 ? slot_digit_91 : (_eq_4 ? slot_digit_91 : (_eq_5 ? slot_digit_91 : (_eq_7 ? slot_digit_91 : (_eq_8 ? slot_digit_91 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_96 ? _bits_136 : slot_digit_91) : slot_digit_91) : slot_digit_91) : slot_digit_91)))))));
+    slot_digit_91 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_96 ? _bits_136 : slot_digit_91) : slot_digit_91) : slot_digit_91) : slot_digit_91);
   end
 
   always @(posedge clock) begin
-    slot_digit_92 <= (_eq_0 ? slot_digit_92 : (_eq_1 ? slot_digit_92 : (_eq_4 ? slot_digit_92 : (_eq_5 ? slot_digit_92 : (_eq_7 ? slot_digit_92 : (_eq_8 ? slot_digit_92 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_97 ? _bits_136 : slot_digit_92) : slot_digit_92) : slot_digit_92) : slot_digit_92)))))));
+    slot_digit_92 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_97 ? _bits_136 : slot_digit_92) : slot_digit_92) : slot_digit_92) : slot_digit_92);
   end
 
   always @(posedge clock) begin
-    slot_digit_93 <= (_eq_0 ? slot_digit_93 : (_eq_1 ? slot_digit_93 : (_eq_4 ? slot_digit_93 : (_eq_5 ? slot_digit_93 : (_eq_7 ? slot_digit_93 : (_eq_8 ? slot_digit_93 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_98 ? _bits_136 : slot_digit_93) : slot_digit_93) : slot_digit_93) : slot_digit_93)))))));
+    slot_digit_93 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_98 ? _bits_136 : slot_digit_93) : slot_digit_93) : slot_digit_93) : slot_digit_93);
   end
 
   always @(posedge clock) begin
-    slot_digit_94 <= (_eq_0 ? slot_digit_94 : (_eq_1 ? slot_digit_94 : (_eq_4 ? slot_digit_94 : (_eq_5 ? slot_digit_94 : (_eq_7 ? slot_digit_94 : (_eq_8 ? slot_digit_94 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_99 ? _bits_136 : slot_digit_94) : slot_digit_94) : slot_digit_94) : slot_digit_94)))))));
+    slot_digit_94 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_99 ? _bits_136 : slot_digit_94) : slot_digit_94) : slot_digit_94) : slot_digit_94);
   end
 
   always @(posedge clock) begin
-    slot_digit_95 <= (_eq_0 ? slot_digit_95 : (_eq_1 ? slot_digit_95 : (_eq_4 ? slot_digit_95 : (_eq_5 ? slot_digit_95 : (_eq_7 ? slot_digit_95 : (_eq_8 ? slot_digit_95 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_100 ? _bits_136 : slot_digit_95) : slot_digit_95) : slot_digit_95) : slot_digit_95)))))));
+    slot_digit_95 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_100 ? _bits_136 : slot_digit_95) : slot_digit_95) : slot_digit_95) : slot_digit_95);
   end
 
   always @(posedge clock) begin
-    slot_digit_96 <= (_eq_0 ? slot_digit_96 : (_eq_1 ? slot_digit_96 : (_eq_4 ? slot_digit_96 : (_eq_5 ? slot_digit_96 : (_eq_7 ? slot_digit_96 : (_eq_8 ? slot_digit_96 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_101 ? _bits_136 : slot_digit_96) : slot_digit_96) : slot_digit_96) : slot_digit_96)))))));
+    slot_digit_96 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_101 ? _bits_136 : slot_digit_96) : slot_digit_96) : slot_digit_96) : slot_digit_96);
   end
 
   always @(posedge clock) begin
-    slot_digit_97 <= (_eq_0 ? slot_digit_97 : (_eq_1 ? slot_digit_97 : (_eq_4 ? slot_digit_97 : (_eq_5 ? slot_digit_97 : (_eq_7 ? slot_digit_97 : (_eq_8 ? slot_digit_97 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_102 ? _bits_136 : slot_digit_97) : slot_digit_97) : slot_digit_97) : slot_digit_97)))))));
+    slot_digit_97 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_102 ? _bits_136 : slot_digit_97) : slot_digit_97) : slot_digit_97) : slot_digit_97);
   end
 
   always @(posedge clock) begin
-    slot_digit_98 <= (_eq_0 ? slot_digit_98 : (_eq_1 ? slot_digit_98 : (_eq_4 ? slot_digit_98 : (_eq_5 ? slot_digit_98 : (_eq_7 ? slot_digit_98 : (_eq_8 ? slot_digit_98 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_103 ? _bits_136 : slot_digit_98) : slot_digit_98) : slot_digit_98) : slot_digit_98)))))));
+    slot_digit_98 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_103 ? _bits_136 : slot_digit_98) : slot_digit_98) : slot_digit_98) : slot_digit_98);
   end
 
   always @(posedge clock) begin
-    slot_digit_99 <= (_eq_0 ? slot_digit_99 : (_eq_1 ? slot_digit_99 : (_eq_4 ? slot_digit_99 : (_eq_5 ? slot_digit_99 : (_eq_7 ? slot_digit_99 : (_eq_8 ? slot_digit_99 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_104 ? _bits_136 : slot_digit_99) : slot_digit_99) : slot_digit_99) : slot_digit_99)))))));
+    slot_digit_99 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_104 ? _bits_136 : slot_digit_99) : slot_digit_99) : slot_digit_99) : slot_digit_99);
   end
 
   always @(posedge clock) begin
-    slot_digit_100 <= (_eq_0 ? slot_digit_100 : (_eq_1 ? slot_digit_100 : (_eq_4 ? slot_digit_100 : (_eq_5 ? slot_digit_100 : (_eq_7 ? slot_digit_100 : (_eq_8 ? slot_digit_100 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_105 ? _bits_136 : slot_digit_100) : slot_digit_100) : slot_digit_100) : slot_digit_100)))))));
+    slot_digit_100 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_105 ? _bits_136 : slot_digit_100) : slot_digit_100) : slot_digit_100) : slot_digit_100);
   end
 
   always @(posedge clock) begin
-    slot_digit_101 <= (_eq_0 ? slot_digit_101 : (_eq_1 ? slot_digit_101 : (_eq_4 ? slot_digit_101 : (_eq_5 ? slot_digit_101 : (_eq_7 ? slot_digit_101 : (_eq_8 ? slot_digit_101 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_106 ? _bits_136 : slot_digit_101) : slot_digit_101) : slot_digit_101) : slot_digit_101)))))));
+    slot_digit_101 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_106 ? _bits_136 : slot_digit_101) : slot_digit_101) : slot_digit_101) : slot_digit_101);
   end
 
   always @(posedge clock) begin
-    slot_digit_102 <= (_eq_0 ? slot_digit_102 : (_eq_1 ? slot_digit_102 : (_eq_4 ? slot_digit_102 : (_eq_5 ? slot_digit_102 : (_eq_7 ? slot_digit_102 : (_eq_8 ? slot_digit_102 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_107 ? _bits_136 : slot_digit_102) : slot_digit_102) : slot_digit_102) : slot_digit_102)))))));
+    slot_digit_102 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_107 ? _bits_136 : slot_digit_102) : slot_digit_102) : slot_digit_102) : slot_digit_102);
   end
 
   always @(posedge clock) begin
-    slot_digit_103 <= (_eq_0 ? slot_digit_103 : (_eq_1 ? slot_digit_103 : (_eq_4 ? slot_digit_103 : (_eq_5 ? slot_digit_103 : (_eq_7 ? slot_digit_103 : (_eq_8 ? slot_digit_103 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_108 ? _bits_136 : slot_digit_103) : slot_digit_103) : slot_digit_103) : slot_digit_103)))))));
+    slot_digit_103 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_108 ? _bits_136 : slot_digit_103) : slot_digit_103) : slot_digit_103) : slot_digit_103);
   end
 
   always @(posedge clock) begin
-    slot_digit_104 <= (_eq_0 ? slot_digit_104 : (_eq_1 ? slot_digit_104 : (_eq_4 ? slot_digit_104 : (_eq_5 ? slot_digit_104 : (_eq_7 ? slot_digit_104 : (_eq_8 ? slot_digit_104 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_109 ? _bits_136 : slot_digit_104) : slot_digit_104) : slot_digit_104) : slot_digit_104)))))));
+    slot_digit_104 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_109 ? _bits_136 : slot_digit_104) : slot_digit_104) : slot_digit_104) : slot_digit_104);
   end
 
   always @(posedge clock) begin
-    slot_digit_105 <= (_eq_0 ? slot_digit_105 : (_eq_1 ? slot_digit_105 : (_eq_4 ? slot_digit_105 : (_eq_5 ? slot_digit_105 : (_eq_7 ? slot_digit_105 : (_eq_8 ? slot_digit_105 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_110 ? _bits_136 : slot_digit_105) : slot_digit_105) : slot_digit_105) : slot_digit_105)))))));
+    slot_digit_105 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_110 ? _bits_136 : slot_digit_105) : slot_digit_105) : slot_digit_105) : slot_digit_105);
   end
 
   always @(posedge clock) begin
-    slot_digit_106 <= (_eq_0 ? slot_digit_106 : (_eq_1 ? slot_digit_106 : (_eq_4 ? slot_digit_106 : (_eq_5 ? slot_digit_106 : (_eq_7 ? slot_digit_106 : (_eq_8 ? slot_digit_106 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_111 ? _bits_136 : slot_digit_106) : slot_digit_106) : slot_digit_106) : slot_digit_106)))))));
+    slot_digit_106 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_111 ? _bits_136 : slot_digit_106) : slot_digit_106) : slot_digit_106) : slot_digit_106);
   end
 
   always @(posedge clock) begin
-    slot_digit_107 <= (_eq_0 ? slot_digit_107 : (_eq_1 ? slot_digit_107 : (_eq_4 ? slot_digit_107 : (_eq_5 ? slot_digit_107 : (_eq_7 ? slot_digit_107 : (_eq_8 ? slot_digit_107 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_112 ? _bits_136 : slot_digit_107) : slot_digit_107) : slot_digit_107) : slot_digit_107)))))));
+    slot_digit_107 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_112 ? _bits_136 : slot_digit_107) : slot_digit_107) : slot_digit_107) : slot_digit_107);
   end
 
   always @(posedge clock) begin
-    slot_digit_108 <= (_eq_0 ? slot_digit_108 : (_eq_1 ? slot_digit_108 : (_eq_4 ? slot_digit_108 : (_eq_5 ? slot_digit_108 : (_eq_7 ? slot_digit_108 : (_eq_8 ? slot_digit_108 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_113 ? _bits_136 : slot_digit_108) : slot_digit_108) : slot_digit_108) : slot_digit_108)))))));
+    slot_digit_108 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_113 ? _bits_136 : slot_digit_108) : slot_digit_108) : slot_digit_108) : slot_digit_108);
   end
 
   always @(posedge clock) begin
-    slot_digit_109 <= (_eq_0 ? slot_digit_109 : (_eq_1 ? slot_digit_109 : (_eq_4 ? slot_digit_109 : (_eq_5 ? slot_digit_109 : (_eq_7 ? slot_digit_109 : (_eq_8 ? slot_digit_109 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_114 ? _bits_136 : slot_digit_109) : slot_digit_109) : slot_digit_109) : slot_digit_109)))))));
+    slot_digit_109 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_114 ? _bits_136 : slot_digit_109) : slot_digit_109) : slot_digit_109) : slot_digit_109);
   end
 
   always @(posedge clock) begin
-    slot_digit_110 <= (_eq_0 ? slot_digit_110 : (_eq_1 ? slot_digit_110 : (_eq_4 ? slot_digit_110 : (_eq_5 ? slot_digit_110 : (_eq_7 ? slot_digit_110 : (_eq_8 ? slot_digit_110 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_115 ? _bits_136 : slot_digit_110) : slot_digit_110) : slot_digit_110) : slot_digit_110)))))));
+    slot_digit_110 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_115 ? _bits_136 : slot_digit_110) : slot_digit_110) : slot_digit_110) : slot_digit_110);
   end
 
   always @(posedge clock) begin
-    slot_digit_111 <= (_eq_0 ? slot_digit_111 : (_eq_1 ? slot_digit_111 : (_eq_4 ? slot_digit_111 : (_eq_5 ? slot_digit_111 : (_eq_7 ? slot_digit_111 : (_eq_8 ? slot_digit_111 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_116 ? _bits_136 : slot_digit_111) : slot_digit_111) : slot_digit_111) : slot_digit_111)))))));
+    slot_digit_111 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_116 ? _bits_136 : slot_digit_111) : slot_digit_111) : slot_digit_111) : slot_digit_111);
   end
 
   always @(posedge clock) begin
-    slot_digit_112 <= (_eq_0 ? slot_digit_112 : (_eq_1 ? slot_digit_112 : (_eq_4 ? slot_digit_112 : (_eq_5 ? slot_digit_112 : (_eq_7 ? slot_digit_112 : (_eq_8 ? slot_digit_112 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_117 ? _bits_136 : slot_digit_112) : slot_digit_112) : slot_digit_112) : slot_digit_112)))))));
+    slot_digit_112 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_117 ? _bits_136 : slot_digit_112) : slot_digit_112) : slot_digit_112) : slot_digit_112);
   end
 
   always @(posedge clock) begin
-    slot_digit_113 <= (_eq_0 ? slot_digit_113 : (_eq_1 ? slot_digit_113 : (_eq_4 ? slot_digit_113 : (_eq_5 ? slot_digit_113 : (_eq_7 ? slot_digit_113 : (_eq_8 ? slot_digit_113 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_118 ? _bits_136 : slot_digit_113) : slot_digit_113) : slot_digit_113) : slot_digit_113)))))));
+    slot_digit_113 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_118 ? _bits_136 : slot_digit_113) : slot_digit_113) : slot_digit_113) : slot_digit_113);
   end
 
   always @(posedge clock) begin
-    slot_digit_114 <= (_eq_0 ? slot_digit_114 : (_eq_1 ? slot_digit_114 : (_eq_4 ? slot_digit_114 : (_eq_5 ? slot_digit_114 : (_eq_7 ? slot_digit_114 : (_eq_8 ? slot_digit_114 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_119 ? _bits_136 : slot_digit_114) : slot_digit_114) : slot_digit_114) : slot_digit_114)))))));
+    slot_digit_114 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_119 ? _bits_136 : slot_digit_114) : slot_digit_114) : slot_digit_114) : slot_digit_114);
   end
 
   always @(posedge clock) begin
-    slot_digit_115 <= (_eq_0 ? slot_digit_115 : (_eq_1 ? slot_digit_115 : (_eq_4 ? slot_digit_115 : (_eq_5 ? slot_digit_115 : (_eq_7 ? slot_digit_115 : (_eq_8 ? slot_digit_115 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_120 ? _bits_136 : slot_digit_115) : slot_digit_115) : slot_digit_115) : slot_digit_115)))))));
+    slot_digit_115 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_120 ? _bits_136 : slot_digit_115) : slot_digit_115) : slot_digit_115) : slot_digit_115);
   end
 
   always @(posedge clock) begin
-    slot_digit_116 <= (_eq_0 ? slot_digit_116 : (_eq_1 ? slot_digit_116 : (_eq_4 ? slot_digit_116 : (_eq_5 ? slot_digit_116 : (_eq_7 ? slot_digit_116 : (_eq_8 ? slot_digit_116 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_121 ? _bits_136 : slot_digit_116) : slot_digit_116) : slot_digit_116) : slot_digit_116)))))));
+    slot_digit_116 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_121 ? _bits_136 : slot_digit_116) : slot_digit_116) : slot_digit_116) : slot_digit_116);
   end
 
   always @(posedge clock) begin
-    slot_digit_117 <= (_eq_0 ? slot_digit_117 : (_eq_1 ? slot_digit_117 : (_eq_4 ? slot_digit_117 : (_eq_5 ? slot_digit_117 : (_eq_7 ? slot_digit_117 : (_eq_8 ? slot_digit_117 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_122 ? _bits_136 : slot_digit_117) : slot_digit_117) : slot_digit_117) : slot_digit_117)))))));
+    slot_digit_117 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_122 ? _bits_136 : slot_digit_117) : slot_digit_117) : slot_digit_117) : slot_digit_117);
   end
 
   always @(posedge clock) begin
-    slot_digit_118 <= (_eq_0 ? slot_digit_118 : (_eq_1 ? slot_digit_118 : (_eq_4 ? slot_digit_118 : (_eq_5 ? slot_digit_118 : (_eq_7 ? slot_digit_118 : (_eq_8 ? slot_digit_118 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_123 ? _bits_136 : slot_digit_118) : slot_digit_118) : slot_digit_118) : slot_digit_118)))))));
+    slot_digit_118 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_123 ? _bits_136 : slot_digit_118) : slot_digit_118) : slot_digit_118) : slot_digit_118);
   end
 
   always @(posedge clock) begin
-    slot_digit_119 <= (_eq_0 ? slot_digit_119 : (_eq_1 ? slot_digit_119 : (_eq_4 ? slot_digit_119 : (_eq_5 ? slot_digit_119 : (_eq_7 ? slot_digit_119 : (_eq_8 ? slot_digit_119 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_124 ? _bits_136 : slot_digit_119) : slot_digit_119) : slot_digit_119) : slot_digit_119)))))));
+    slot_digit_119 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_124 ? _bits_136 : slot_digit_119) : slot_digit_119) : slot_digit_119) : slot_digit_119);
   end
 
   always @(posedge clock) begin
-    slot_digit_120 <= (_eq_0 ? slot_digit_120 : (_eq_1 ? slot_digit_120 : (_eq_4 ? slot_digit_120 : (_eq_5 ? slot_digit_120 : (_eq_7 ? slot_digit_120 : (_eq_8 ? slot_digit_120 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_125 ? _bits_136 : slot_digit_120) : slot_digit_120) : slot_digit_120) : slot_digit_120)))))));
+    slot_digit_120 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_125 ? _bits_136 : slot_digit_120) : slot_digit_120) : slot_digit_120) : slot_digit_120);
   end
 
   always @(posedge clock) begin
-    slot_digit_121 <= (_eq_0 ? slot_digit_121 : (_eq_1 ? slot_digit_121 : (_eq_4 ? slot_digit_121 : (_eq_5 ? slot_digit_121 : (_eq_7 ? slot_digit_121 : (_eq_8 ? slot_digit_121 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_126 ? _bits_136 : slot_digit_121) : slot_digit_121) : slot_digit_121) : slot_digit_121)))))));
+    slot_digit_121 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_126 ? _bits_136 : slot_digit_121) : slot_digit_121) : slot_digit_121) : slot_digit_121);
   end
 
   always @(posedge clock) begin
-    slot_digit_122 <= (_eq_0 ? slot_digit_122 : (_eq_1 ? slot_digit_122 : (_eq_4 ? slot_digit_122 : (_eq_5 ? slot_digit_122 : (_eq_7 ? slot_digit_122 : (_eq_8 ? slot_digit_122 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_127 ? _bits_136 : slot_digit_122) : slot_digit_122) : slot_digit_122) : slot_digit_122)))))));
+    slot_digit_122 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_127 ? _bits_136 : slot_digit_122) : slot_digit_122) : slot_digit_122) : slot_digit_122);
   end
 
   always @(posedge clock) begin
-    slot_digit_123 <= (_eq_0 ? slot_digit_123 : (_eq_1 ? slot_digit_123 : (_eq_4 ? slot_digit_123 : (_eq_5 ? slot_digit_123 : (_eq_7 ? slot_digit_123 : (_eq_8 ? slot_digit_123 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_128 ? _bits_136 : slot_digit_123) : slot_digit_123) : slot_digit_123) : slot_digit_123)))))));
+    slot_digit_123 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_128 ? _bits_136 : slot_digit_123) : slot_digit_123) : slot_digit_123) : slot_digit_123);
   end
 
   always @(posedge clock) begin
-    slot_digit_124 <= (_eq_0 ? slot_digit_124 : (_eq_1 ? slot_digit_124 : (_eq_4 ? slot_digit_124 : (_eq_5 ? slot_digit_124 : (_eq_7 ? slot_digit_124 : (_eq_8 ? slot_digit_124 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_129 ? _bits_136 : slot_digit_124) : slot_digit_124) : slot_digit_124) : slot_digit_124)))))));
+    slot_digit_124 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_129 ? _bits_136 : slot_digit_124) : slot_digit_124) : slot_digit_124) : slot_digit_124);
   end
 
   always @(posedge clock) begin
-    slot_digit_125 <= (_eq_0 ? slot_digit_125 : (_eq_1 ? slot_digit_125 : (_eq_4 ? slot_digit_125 : (_eq_5 ? slot_digit_125 : (_eq_7 ? slot_digit_125 : (_eq_8 ? slot_digit_125 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_130 ? _bits_136 : slot_digit_125) : slot_digit_125) : slot_digit_125) : slot_digit_125)))))));
+    slot_digit_125 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_130 ? _bits_136 : slot_digit_125) : slot_digit_125) : slot_digit_125) : slot_digit_125);
   end
 
   always @(posedge clock) begin
-    slot_digit_126 <= (_eq_0 ? slot_digit_126 : (_eq_1 ? slot_digit_126 : (_eq_4 ? slot_digit_126 : (_eq_5 ? slot_digit_126 : (_eq_7 ? slot_digit_126 : (_eq_8 ? slot_digit_126 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_131 ? _bits_136 : slot_digit_126) : slot_digit_126) : slot_digit_126) : slot_digit_126)))))));
+    slot_digit_126 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_131 ? _bits_136 : slot_digit_126) : slot_digit_126) : slot_digit_126) : slot_digit_126);
   end
 
   always @(posedge clock) begin
-    slot_digit_127 <= (_eq_0 ? slot_digit_127 : (_eq_1 ? slot_digit_127 : (_eq_4 ? slot_digit_127 : (_eq_5 ? slot_digit_127 : (_eq_7 ? slot_digit_127 : (_eq_8 ? slot_digit_127 : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_132 ? _bits_136 : slot_digit_127) : slot_digit_127) : slot_digit_127) : slot_digit_127)))))));
+    slot_digit_127 <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (_bits_132 ? _bits_136 : slot_digit_127) : slot_digit_127) : slot_digit_127) : slot_digit_127);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_7 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_8 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_12 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_13 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_14 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_15 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_17 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_18 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_19 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_20 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_21 ? 3'd0 : (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0))))))))))))))));
+      slot_children_0 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0));
     end
   end
 
@@ -6903,7 +6903,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_7 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_8 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_12 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_13 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_14 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_15 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_17 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_18 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_19 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_20 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_21 ? 3'd0 : (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1))))))))))))))));
+      slot_children_1 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1));
     end
   end
 
@@ -6911,7 +6911,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_7 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_8 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_12 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_13 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_14 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_15 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_17 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_18 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_19 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_20 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_21 ? 3'd0 : (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2))))))))))))))));
+      slot_children_2 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2));
     end
   end
 
@@ -6919,7 +6919,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_7 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_8 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_12 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_13 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_14 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_15 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_17 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_18 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_19 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_20 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_21 ? 3'd0 : (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3))))))))))))))));
+      slot_children_3 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3));
     end
   end
 
@@ -6927,7 +6927,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_7 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_8 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_12 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_13 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_14 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_15 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_17 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_18 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_19 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_20 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_21 ? 3'd0 : (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4))))))))))))))));
+      slot_children_4 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4));
     end
   end
 
@@ -6935,7 +6935,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_7 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_8 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_12 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_13 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_14 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_15 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_17 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_18 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_19 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_20 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_21 ? 3'd0 : (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5))))))))))))))));
+      slot_children_5 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5));
     end
   end
 
@@ -6943,7 +6943,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_7 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_8 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_12 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_13 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_14 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_15 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_17 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_18 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_19 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_20 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_21 ? 3'd0 : (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6))))))))))))))));
+      slot_children_6 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6));
     end
   end
 
@@ -6951,7 +6951,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_7 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_8 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_12 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_13 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_14 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_15 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_17 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_18 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_19 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_20 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_21 ? 3'd0 : (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7))))))))))))))));
+      slot_children_7 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7));
     end
   end
 
@@ -6959,7 +6959,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_7 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_8 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_12 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_13 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_14 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_15 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_17 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_18 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_19 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_20 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_21 ? 3'd0 : (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8))))))))))))))));
+      slot_children_8 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8));
     end
   end
 
@@ -6967,7 +6967,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_7 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_8 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_12 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_13 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_14 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_15 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_17 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_18 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_19 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_20 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_21 ? 3'd0 : (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9))))))))))))))));
+      slot_children_9 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9));
     end
   end
 
@@ -6975,7 +6975,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_7 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_8 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_12 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_13 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_14 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_15 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_17 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_18 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_19 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_20 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_21 ? 3'd0 : (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10))))))))))))))));
+      slot_children_10 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10));
     end
   end
 
@@ -6983,7 +6983,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_7 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_8 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_12 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_13 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_14 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_15 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_17 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_18 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_19 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_20 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_21 ? 3'd0 : (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11))))))))))))))));
+      slot_children_11 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11));
     end
   end
 
@@ -6991,7 +6991,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_7 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_8 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_12 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_13 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_14 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_15 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_17 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_18 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_19 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_20 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_21 ? 3'd0 : (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12))))))))))))))));
+      slot_children_12 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12));
     end
   end
 
@@ -6999,7 +6999,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_7 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_8 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_12 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_13 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_14 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_15 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_17 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_18 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_19 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_20 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_21 ? 3'd0 : (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13))))))))))))))));
+      slot_children_13 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13));
     end
   end
 
@@ -7007,7 +7007,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_7 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_8 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_12 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_13 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_14 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_15 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_17 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_18 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_19 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_20 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_21 ? 3'd0 : (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14))))))))))))))));
+      slot_children_14 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14));
     end
   end
 
@@ -7015,7 +7015,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_7 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_8 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_12 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_13 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_14 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_15 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_17 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_18 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_19 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_20 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_21 ? 3'd0 : (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15))))))))))))))));
+      slot_children_15 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15));
     end
   end
 
@@ -7023,7 +7023,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_7 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_8 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_12 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_13 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_14 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_15 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_17 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_18 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_19 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_20 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_21 ? 3'd0 : (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16))))))))))))))));
+      slot_children_16 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16));
     end
   end
 
@@ -7031,7 +7031,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_7 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_8 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_12 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_13 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_14 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_15 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_17 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_18 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_19 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_20 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_21 ? 3'd0 : (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17))))))))))))))));
+      slot_children_17 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17));
     end
   end
 
@@ -7039,7 +7039,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_7 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_8 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_12 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_13 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_14 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_15 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_17 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_18 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_19 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_20 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_21 ? 3'd0 : (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18))))))))))))))));
+      slot_children_18 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18));
     end
   end
 
@@ -7047,7 +7047,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_7 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_8 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_12 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_13 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_14 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_15 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_17 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_18 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_19 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_20 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_21 ? 3'd0 : (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19))))))))))))))));
+      slot_children_19 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19));
     end
   end
 
@@ -7055,7 +7055,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_7 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_8 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_12 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_13 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_14 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_15 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_17 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_18 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_19 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_20 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_21 ? 3'd0 : (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20))))))))))))))));
+      slot_children_20 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20));
     end
   end
 
@@ -7063,7 +7063,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_7 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_8 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_12 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_13 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_14 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_15 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_17 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_18 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_19 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_20 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_21 ? 3'd0 : (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21))))))))))))))));
+      slot_children_21 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21));
     end
   end
 
@@ -7071,7 +7071,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_7 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_8 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_12 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_13 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_14 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_15 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_17 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_18 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_19 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_20 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_21 ? 3'd0 : (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22))))))))))))))));
+      slot_children_22 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22));
     end
   end
 
@@ -7079,7 +7079,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_7 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_8 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_12 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_13 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_14 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_15 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_17 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_18 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_19 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_20 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_21 ? 3'd0 : (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23))))))))))))))));
+      slot_children_23 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23));
     end
   end
 
@@ -7087,7 +7087,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_7 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_8 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_12 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_13 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_14 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_15 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_17 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_18 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_19 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_20 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_21 ? 3'd0 : (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24))))))))))))))));
+      slot_children_24 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24));
     end
   end
 
@@ -7095,7 +7095,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_7 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_8 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_12 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_13 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_14 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_15 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_17 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_18 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_19 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_20 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_21 ? 3'd0 : (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25))))))))))))))));
+      slot_children_25 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25));
     end
   end
 
@@ -7103,7 +7103,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_7 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_8 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_12 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_13 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_14 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_15 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_17 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_18 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_19 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_20 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_21 ? 3'd0 : (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26))))))))))))))));
+      slot_children_26 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26));
     end
   end
 
@@ -7111,7 +7111,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_7 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_8 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_12 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_13 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_14 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_15 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_17 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_18 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_19 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_20 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_21 ? 3'd0 : (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27))))))))))))))));
+      slot_children_27 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27));
     end
   end
 
@@ -7119,7 +7119,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_7 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_8 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_12 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_13 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_14 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_15 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_17 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_18 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_19 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_20 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_21 ? 3'd0 : (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28))))))))))))))));
+      slot_children_28 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28));
     end
   end
 
@@ -7127,7 +7127,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_7 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_8 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_12 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_13 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_14 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_15 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_17 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_18 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_19 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_20 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_21 ? 3'd0 : (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29))))))))))))))));
+      slot_children_29 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29));
     end
   end
 
@@ -7135,7 +7135,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_7 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_8 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_12 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_13 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_14 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_15 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_17 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_18 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_19 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_20 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_21 ? 3'd0 : (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30))))))))))))))));
+      slot_children_30 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30));
     end
   end
 
@@ -7143,7 +7143,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_7 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_8 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_12 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_13 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_14 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_15 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_17 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_18 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_19 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_20 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_21 ? 3'd0 : (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31))))))))))))))));
+      slot_children_31 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31));
     end
   end
 
@@ -7151,7 +7151,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_32 <= 3'd0;
     end else begin
-      slot_children_32 <= (_eq_0 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_1 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_4 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_5 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_7 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_8 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_12 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_13 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_14 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_15 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_17 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_18 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_19 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_20 ? (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32) : (_eq_21 ? 3'd0 : (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32))))))))))))))));
+      slot_children_32 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_57 ? children_write_value : slot_children_32) : slot_children_32));
     end
   end
 
@@ -7159,7 +7159,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_33 <= 3'd0;
     end else begin
-      slot_children_33 <= (_eq_0 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_1 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_4 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_5 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_7 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_8 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_12 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_13 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_14 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_15 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_17 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_18 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_19 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_20 ? (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33) : (_eq_21 ? 3'd0 : (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33))))))))))))))));
+      slot_children_33 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_58 ? children_write_value : slot_children_33) : slot_children_33));
     end
   end
 
@@ -7167,7 +7167,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_34 <= 3'd0;
     end else begin
-      slot_children_34 <= (_eq_0 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_1 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_4 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_5 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_7 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_8 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_12 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_13 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_14 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_15 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_17 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_18 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_19 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_20 ? (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34) : (_eq_21 ? 3'd0 : (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34))))))))))))))));
+      slot_children_34 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_59 ? children_write_value : slot_children_34) : slot_children_34));
     end
   end
 
@@ -7175,7 +7175,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_35 <= 3'd0;
     end else begin
-      slot_children_35 <= (_eq_0 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_1 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_4 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_5 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_7 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_8 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_12 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_13 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_14 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_15 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_17 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_18 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_19 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_20 ? (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35) : (_eq_21 ? 3'd0 : (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35))))))))))))))));
+      slot_children_35 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_60 ? children_write_value : slot_children_35) : slot_children_35));
     end
   end
 
@@ -7183,7 +7183,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_36 <= 3'd0;
     end else begin
-      slot_children_36 <= (_eq_0 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_1 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_4 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_5 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_7 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_8 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_12 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_13 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_14 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_15 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_17 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_18 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_19 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_20 ? (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36) : (_eq_21 ? 3'd0 : (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36))))))))))))))));
+      slot_children_36 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_61 ? children_write_value : slot_children_36) : slot_children_36));
     end
   end
 
@@ -7191,7 +7191,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_37 <= 3'd0;
     end else begin
-      slot_children_37 <= (_eq_0 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_1 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_4 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_5 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_7 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_8 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_12 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_13 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_14 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_15 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_17 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_18 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_19 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_20 ? (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37) : (_eq_21 ? 3'd0 : (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37))))))))))))))));
+      slot_children_37 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_62 ? children_write_value : slot_children_37) : slot_children_37));
     end
   end
 
@@ -7199,7 +7199,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_38 <= 3'd0;
     end else begin
-      slot_children_38 <= (_eq_0 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_1 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_4 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_5 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_7 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_8 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_12 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_13 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_14 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_15 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_17 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_18 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_19 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_20 ? (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38) : (_eq_21 ? 3'd0 : (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38))))))))))))))));
+      slot_children_38 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_63 ? children_write_value : slot_children_38) : slot_children_38));
     end
   end
 
@@ -7207,7 +7207,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_39 <= 3'd0;
     end else begin
-      slot_children_39 <= (_eq_0 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_1 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_4 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_5 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_7 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_8 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_12 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_13 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_14 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_15 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_17 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_18 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_19 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_20 ? (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39) : (_eq_21 ? 3'd0 : (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39))))))))))))))));
+      slot_children_39 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_64 ? children_write_value : slot_children_39) : slot_children_39));
     end
   end
 
@@ -7215,7 +7215,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_40 <= 3'd0;
     end else begin
-      slot_children_40 <= (_eq_0 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_1 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_4 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_5 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_7 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_8 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_12 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_13 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_14 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_15 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_17 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_18 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_19 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_20 ? (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40) : (_eq_21 ? 3'd0 : (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40))))))))))))))));
+      slot_children_40 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_65 ? children_write_value : slot_children_40) : slot_children_40));
     end
   end
 
@@ -7223,7 +7223,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_41 <= 3'd0;
     end else begin
-      slot_children_41 <= (_eq_0 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_1 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_4 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_5 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_7 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_8 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_12 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_13 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_14 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_15 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_17 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_18 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_19 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_20 ? (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41) : (_eq_21 ? 3'd0 : (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41))))))))))))))));
+      slot_children_41 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_66 ? children_write_value : slot_children_41) : slot_children_41));
     end
   end
 
@@ -7231,7 +7231,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_42 <= 3'd0;
     end else begin
-      slot_children_42 <= (_eq_0 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_1 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_4 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_5 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_7 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_8 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_12 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_13 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_14 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_15 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_17 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_18 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_19 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_20 ? (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42) : (_eq_21 ? 3'd0 : (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42))))))))))))))));
+      slot_children_42 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_67 ? children_write_value : slot_children_42) : slot_children_42));
     end
   end
 
@@ -7239,7 +7239,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_43 <= 3'd0;
     end else begin
-      slot_children_43 <= (_eq_0 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_1 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_4 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_5 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_7 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_8 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_12 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_13 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_14 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_15 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_17 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_18 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_19 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_20 ? (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43) : (_eq_21 ? 3'd0 : (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43))))))))))))))));
+      slot_children_43 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_68 ? children_write_value : slot_children_43) : slot_children_43));
     end
   end
 
@@ -7247,7 +7247,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_44 <= 3'd0;
     end else begin
-      slot_children_44 <= (_eq_0 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_1 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_4 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_5 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_7 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_8 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_12 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_13 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_14 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_15 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_17 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_18 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_19 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_20 ? (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44) : (_eq_21 ? 3'd0 : (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44))))))))))))))));
+      slot_children_44 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_69 ? children_write_value : slot_children_44) : slot_children_44));
     end
   end
 
@@ -7255,7 +7255,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_45 <= 3'd0;
     end else begin
-      slot_children_45 <= (_eq_0 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_1 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_4 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_5 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_7 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_8 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_12 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_13 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_14 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_15 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_17 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_18 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_19 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_20 ? (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45) : (_eq_21 ? 3'd0 : (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45))))))))))))))));
+      slot_children_45 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_70 ? children_write_value : slot_children_45) : slot_children_45));
     end
   end
 
@@ -7263,7 +7263,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_46 <= 3'd0;
     end else begin
-      slot_children_46 <= (_eq_0 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_1 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_4 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_5 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_7 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_8 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_12 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_13 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_14 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_15 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_17 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_18 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_19 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_20 ? (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46) : (_eq_21 ? 3'd0 : (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46))))))))))))))));
+      slot_children_46 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_71 ? children_write_value : slot_children_46) : slot_children_46));
     end
   end
 
@@ -7271,7 +7271,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_47 <= 3'd0;
     end else begin
-      slot_children_47 <= (_eq_0 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_1 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_4 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_5 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_7 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_8 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_12 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_13 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_14 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_15 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_17 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_18 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_19 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_20 ? (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47) : (_eq_21 ? 3'd0 : (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47))))))))))))))));
+      slot_children_47 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_72 ? children_write_value : slot_children_47) : slot_children_47));
     end
   end
 
@@ -7279,7 +7279,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_48 <= 3'd0;
     end else begin
-      slot_children_48 <= (_eq_0 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_1 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_4 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_5 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_7 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_8 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_12 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_13 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_14 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_15 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_17 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_18 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_19 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_20 ? (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48) : (_eq_21 ? 3'd0 : (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48))))))))))))))));
+      slot_children_48 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_73 ? children_write_value : slot_children_48) : slot_children_48));
     end
   end
 
@@ -7287,7 +7287,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_49 <= 3'd0;
     end else begin
-      slot_children_49 <= (_eq_0 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_1 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_4 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_5 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_7 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_8 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_12 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_13 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_14 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_15 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_17 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_18 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_19 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_20 ? (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49) : (_eq_21 ? 3'd0 : (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49))))))))))))))));
+      slot_children_49 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_74 ? children_write_value : slot_children_49) : slot_children_49));
     end
   end
 
@@ -7295,7 +7295,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_50 <= 3'd0;
     end else begin
-      slot_children_50 <= (_eq_0 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_1 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_4 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_5 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_7 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_8 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_12 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_13 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_14 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_15 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_17 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_18 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_19 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_20 ? (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50) : (_eq_21 ? 3'd0 : (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50))))))))))))))));
+      slot_children_50 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_75 ? children_write_value : slot_children_50) : slot_children_50));
     end
   end
 
@@ -7303,7 +7303,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_51 <= 3'd0;
     end else begin
-      slot_children_51 <= (_eq_0 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_1 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_4 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_5 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_7 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_8 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_12 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_13 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_14 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_15 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_17 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_18 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_19 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_20 ? (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51) : (_eq_21 ? 3'd0 : (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51))))))))))))))));
+      slot_children_51 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_76 ? children_write_value : slot_children_51) : slot_children_51));
     end
   end
 
@@ -7311,7 +7311,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_52 <= 3'd0;
     end else begin
-      slot_children_52 <= (_eq_0 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_1 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_4 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_5 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_7 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_8 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_12 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_13 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_14 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_15 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_17 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_18 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_19 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_20 ? (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52) : (_eq_21 ? 3'd0 : (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52))))))))))))))));
+      slot_children_52 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_77 ? children_write_value : slot_children_52) : slot_children_52));
     end
   end
 
@@ -7319,7 +7319,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_53 <= 3'd0;
     end else begin
-      slot_children_53 <= (_eq_0 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_1 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_4 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_5 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_7 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_8 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_12 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_13 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_14 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_15 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_17 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_18 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_19 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_20 ? (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53) : (_eq_21 ? 3'd0 : (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53))))))))))))))));
+      slot_children_53 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_78 ? children_write_value : slot_children_53) : slot_children_53));
     end
   end
 
@@ -7327,7 +7327,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_54 <= 3'd0;
     end else begin
-      slot_children_54 <= (_eq_0 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_1 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_4 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_5 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_7 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_8 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_12 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_13 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_14 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_15 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_17 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_18 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_19 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_20 ? (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54) : (_eq_21 ? 3'd0 : (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54))))))))))))))));
+      slot_children_54 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_79 ? children_write_value : slot_children_54) : slot_children_54));
     end
   end
 
@@ -7335,7 +7335,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_55 <= 3'd0;
     end else begin
-      slot_children_55 <= (_eq_0 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_1 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_4 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_5 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_7 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_8 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_12 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_13 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_14 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_15 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_17 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_18 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_19 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_20 ? (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55) : (_eq_21 ? 3'd0 : (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55))))))))))))))));
+      slot_children_55 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_80 ? children_write_value : slot_children_55) : slot_children_55));
     end
   end
 
@@ -7343,7 +7343,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_56 <= 3'd0;
     end else begin
-      slot_children_56 <= (_eq_0 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_1 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_4 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_5 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_7 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_8 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_12 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_13 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_14 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_15 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_17 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_18 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_19 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_20 ? (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56) : (_eq_21 ? 3'd0 : (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56))))))))))))))));
+      slot_children_56 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_81 ? children_write_value : slot_children_56) : slot_children_56));
     end
   end
 
@@ -7351,7 +7351,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_57 <= 3'd0;
     end else begin
-      slot_children_57 <= (_eq_0 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_1 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_4 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_5 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_7 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_8 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_12 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_13 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_14 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_15 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_17 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_18 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_19 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_20 ? (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57) : (_eq_21 ? 3'd0 : (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57))))))))))))))));
+      slot_children_57 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_82 ? children_write_value : slot_children_57) : slot_children_57));
     end
   end
 
@@ -7359,7 +7359,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_58 <= 3'd0;
     end else begin
-      slot_children_58 <= (_eq_0 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_1 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_4 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_5 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_7 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_8 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_12 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_13 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_14 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_15 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_17 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_18 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_19 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_20 ? (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58) : (_eq_21 ? 3'd0 : (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58))))))))))))))));
+      slot_children_58 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_83 ? children_write_value : slot_children_58) : slot_children_58));
     end
   end
 
@@ -7367,7 +7367,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_59 <= 3'd0;
     end else begin
-      slot_children_59 <= (_eq_0 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_1 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_4 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_5 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_7 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_8 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_12 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_13 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_14 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_15 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_17 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_18 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_19 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_20 ? (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59) : (_eq_21 ? 3'd0 : (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59))))))))))))))));
+      slot_children_59 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_84 ? children_write_value : slot_children_59) : slot_children_59));
     end
   end
 
@@ -7375,7 +7375,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_60 <= 3'd0;
     end else begin
-      slot_children_60 <= (_eq_0 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_1 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_4 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_5 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_7 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_8 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_12 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_13 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_14 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_15 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_17 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_18 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_19 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_20 ? (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60) : (_eq_21 ? 3'd0 : (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60))))))))))))))));
+      slot_children_60 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_85 ? children_write_value : slot_children_60) : slot_children_60));
     end
   end
 
@@ -7383,7 +7383,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_61 <= 3'd0;
     end else begin
-      slot_children_61 <= (_eq_0 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_1 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_4 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_5 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_7 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_8 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_12 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_13 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_14 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_15 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_17 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_18 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_19 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_20 ? (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61) : (_eq_21 ? 3'd0 : (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61))))))))))))))));
+      slot_children_61 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_86 ? children_write_value : slot_children_61) : slot_children_61));
     end
   end
 
@@ -7391,7 +7391,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_62 <= 3'd0;
     end else begin
-      slot_children_62 <= (_eq_0 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_1 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_4 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_5 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_7 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_8 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_12 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_13 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_14 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_15 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_17 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_18 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_19 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_20 ? (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62) : (_eq_21 ? 3'd0 : (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62))))))))))))))));
+      slot_children_62 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_87 ? children_write_value : slot_children_62) : slot_children_62));
     end
   end
 
@@ -7399,7 +7399,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_63 <= 3'd0;
     end else begin
-      slot_children_63 <= (_eq_0 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_1 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_4 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_5 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_7 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_8 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_12 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_13 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_14 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_15 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_17 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_18 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_19 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_20 ? (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63) : (_eq_21 ? 3'd0 : (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63))))))))))))))));
+      slot_children_63 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_88 ? children_write_value : slot_children_63) : slot_children_63));
     end
   end
 
@@ -7407,7 +7407,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_64 <= 3'd0;
     end else begin
-      slot_children_64 <= (_eq_0 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_1 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_4 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_5 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_7 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_8 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_12 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_13 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_14 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_15 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_17 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_18 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_19 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_20 ? (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64) : (_eq_21 ? 3'd0 : (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64))))))))))))))));
+      slot_children_64 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_89 ? children_write_value : slot_children_64) : slot_children_64));
     end
   end
 
@@ -7415,7 +7415,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_65 <= 3'd0;
     end else begin
-      slot_children_65 <= (_eq_0 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_1 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_4 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_5 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_7 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_8 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_12 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_13 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_14 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_15 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_17 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_18 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_19 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_20 ? (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65) : (_eq_21 ? 3'd0 : (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65))))))))))))))));
+      slot_children_65 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_90 ? children_write_value : slot_children_65) : slot_children_65));
     end
   end
 
@@ -7423,7 +7423,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_66 <= 3'd0;
     end else begin
-      slot_children_66 <= (_eq_0 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_1 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_4 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_5 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_7 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_8 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_12 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_13 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_14 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_15 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_17 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_18 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_19 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_20 ? (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66) : (_eq_21 ? 3'd0 : (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66))))))))))))))));
+      slot_children_66 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_91 ? children_write_value : slot_children_66) : slot_children_66));
     end
   end
 
@@ -7431,7 +7431,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_67 <= 3'd0;
     end else begin
-      slot_children_67 <= (_eq_0 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_1 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_4 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_5 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_7 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_8 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_12 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_13 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_14 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_15 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_17 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_18 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_19 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_20 ? (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67) : (_eq_21 ? 3'd0 : (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67))))))))))))))));
+      slot_children_67 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_92 ? children_write_value : slot_children_67) : slot_children_67));
     end
   end
 
@@ -7439,7 +7439,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_68 <= 3'd0;
     end else begin
-      slot_children_68 <= (_eq_0 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_1 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_4 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_5 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_7 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_8 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_12 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_13 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_14 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_15 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_17 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_18 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_19 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_20 ? (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68) : (_eq_21 ? 3'd0 : (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68))))))))))))))));
+      slot_children_68 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_93 ? children_write_value : slot_children_68) : slot_children_68));
     end
   end
 
@@ -7447,7 +7447,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_69 <= 3'd0;
     end else begin
-      slot_children_69 <= (_eq_0 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_1 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_4 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_5 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_7 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_8 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_12 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_13 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_14 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_15 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_17 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_18 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_19 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_20 ? (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69) : (_eq_21 ? 3'd0 : (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69))))))))))))))));
+      slot_children_69 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_94 ? children_write_value : slot_children_69) : slot_children_69));
     end
   end
 
@@ -7455,7 +7455,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_70 <= 3'd0;
     end else begin
-      slot_children_70 <= (_eq_0 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_1 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_4 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_5 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_7 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_8 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_12 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_13 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_14 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_15 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_17 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_18 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_19 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_20 ? (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70) : (_eq_21 ? 3'd0 : (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70))))))))))))))));
+      slot_children_70 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_95 ? children_write_value : slot_children_70) : slot_children_70));
     end
   end
 
@@ -7463,7 +7463,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_71 <= 3'd0;
     end else begin
-      slot_children_71 <= (_eq_0 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_1 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_4 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_5 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_7 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_8 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_12 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_13 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_14 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_15 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_17 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_18 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_19 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_20 ? (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71) : (_eq_21 ? 3'd0 : (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71))))))))))))))));
+      slot_children_71 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_96 ? children_write_value : slot_children_71) : slot_children_71));
     end
   end
 
@@ -7471,7 +7471,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_72 <= 3'd0;
     end else begin
-      slot_children_72 <= (_eq_0 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_1 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_4 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_5 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_7 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_8 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_12 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_13 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_14 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_15 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_17 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_18 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_19 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_20 ? (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72) : (_eq_21 ? 3'd0 : (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72))))))))))))))));
+      slot_children_72 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_97 ? children_write_value : slot_children_72) : slot_children_72));
     end
   end
 
@@ -7479,7 +7479,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_73 <= 3'd0;
     end else begin
-      slot_children_73 <= (_eq_0 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_1 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_4 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_5 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_7 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_8 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_12 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_13 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_14 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_15 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_17 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_18 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_19 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_20 ? (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73) : (_eq_21 ? 3'd0 : (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73))))))))))))))));
+      slot_children_73 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_98 ? children_write_value : slot_children_73) : slot_children_73));
     end
   end
 
@@ -7487,7 +7487,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_74 <= 3'd0;
     end else begin
-      slot_children_74 <= (_eq_0 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_1 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_4 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_5 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_7 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_8 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_12 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_13 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_14 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_15 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_17 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_18 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_19 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_20 ? (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74) : (_eq_21 ? 3'd0 : (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74))))))))))))))));
+      slot_children_74 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_99 ? children_write_value : slot_children_74) : slot_children_74));
     end
   end
 
@@ -7495,7 +7495,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_75 <= 3'd0;
     end else begin
-      slot_children_75 <= (_eq_0 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_1 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_4 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_5 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_7 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_8 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_12 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_13 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_14 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_15 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_17 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_18 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_19 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_20 ? (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75) : (_eq_21 ? 3'd0 : (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75))))))))))))))));
+      slot_children_75 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_100 ? children_write_value : slot_children_75) : slot_children_75));
     end
   end
 
@@ -7503,7 +7503,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_76 <= 3'd0;
     end else begin
-      slot_children_76 <= (_eq_0 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_1 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_4 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_5 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_7 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_8 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_12 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_13 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_14 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_15 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_17 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_18 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_19 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_20 ? (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76) : (_eq_21 ? 3'd0 : (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76))))))))))))))));
+      slot_children_76 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_101 ? children_write_value : slot_children_76) : slot_children_76));
     end
   end
 
@@ -7511,7 +7511,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_77 <= 3'd0;
     end else begin
-      slot_children_77 <= (_eq_0 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_1 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_4 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_5 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_7 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_8 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_12 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_13 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_14 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_15 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_17 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_18 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_19 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_20 ? (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77) : (_eq_21 ? 3'd0 : (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77))))))))))))))));
+      slot_children_77 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_102 ? children_write_value : slot_children_77) : slot_children_77));
     end
   end
 
@@ -7519,7 +7519,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_78 <= 3'd0;
     end else begin
-      slot_children_78 <= (_eq_0 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_1 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_4 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_5 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_7 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_8 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_12 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_13 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_14 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_15 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_17 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_18 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_19 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_20 ? (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78) : (_eq_21 ? 3'd0 : (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78))))))))))))))));
+      slot_children_78 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_103 ? children_write_value : slot_children_78) : slot_children_78));
     end
   end
 
@@ -7527,7 +7527,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_79 <= 3'd0;
     end else begin
-      slot_children_79 <= (_eq_0 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_1 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_4 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_5 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_7 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_8 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_12 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_13 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_14 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_15 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_17 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_18 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_19 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_20 ? (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79) : (_eq_21 ? 3'd0 : (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79))))))))))))))));
+      slot_children_79 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_104 ? children_write_value : slot_children_79) : slot_children_79));
     end
   end
 
@@ -7535,7 +7535,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_80 <= 3'd0;
     end else begin
-      slot_children_80 <= (_eq_0 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_1 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_4 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_5 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_7 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_8 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_12 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_13 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_14 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_15 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_17 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_18 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_19 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_20 ? (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80) : (_eq_21 ? 3'd0 : (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80))))))))))))))));
+      slot_children_80 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_105 ? children_write_value : slot_children_80) : slot_children_80));
     end
   end
 
@@ -7543,7 +7543,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_81 <= 3'd0;
     end else begin
-      slot_children_81 <= (_eq_0 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_1 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_4 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_5 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_7 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_8 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_12 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_13 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_14 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_15 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_17 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_18 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_19 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_20 ? (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81) : (_eq_21 ? 3'd0 : (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81))))))))))))))));
+      slot_children_81 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_106 ? children_write_value : slot_children_81) : slot_children_81));
     end
   end
 
@@ -7551,7 +7551,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_82 <= 3'd0;
     end else begin
-      slot_children_82 <= (_eq_0 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_1 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_4 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_5 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_7 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_8 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_12 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_13 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_14 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_15 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_17 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_18 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_19 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_20 ? (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82) : (_eq_21 ? 3'd0 : (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82))))))))))))))));
+      slot_children_82 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_107 ? children_write_value : slot_children_82) : slot_children_82));
     end
   end
 
@@ -7559,7 +7559,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_83 <= 3'd0;
     end else begin
-      slot_children_83 <= (_eq_0 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_1 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_4 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_5 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_7 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_8 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_12 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_13 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_14 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_15 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_17 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_18 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_19 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_20 ? (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83) : (_eq_21 ? 3'd0 : (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83))))))))))))))));
+      slot_children_83 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_108 ? children_write_value : slot_children_83) : slot_children_83));
     end
   end
 
@@ -7567,7 +7567,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_84 <= 3'd0;
     end else begin
-      slot_children_84 <= (_eq_0 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_1 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_4 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_5 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_7 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_8 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_12 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_13 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_14 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_15 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_17 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_18 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_19 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_20 ? (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84) : (_eq_21 ? 3'd0 : (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84))))))))))))))));
+      slot_children_84 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_109 ? children_write_value : slot_children_84) : slot_children_84));
     end
   end
 
@@ -7575,7 +7575,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_85 <= 3'd0;
     end else begin
-      slot_children_85 <= (_eq_0 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_1 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_4 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_5 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_7 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_8 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_12 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_13 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_14 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_15 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_17 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_18 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_19 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_20 ? (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85) : (_eq_21 ? 3'd0 : (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85))))))))))))))));
+      slot_children_85 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_110 ? children_write_value : slot_children_85) : slot_children_85));
     end
   end
 
@@ -7583,7 +7583,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_86 <= 3'd0;
     end else begin
-      slot_children_86 <= (_eq_0 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_1 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_4 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_5 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_7 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_8 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_12 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_13 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_14 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_15 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_17 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_18 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_19 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_20 ? (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86) : (_eq_21 ? 3'd0 : (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86))))))))))))))));
+      slot_children_86 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_111 ? children_write_value : slot_children_86) : slot_children_86));
     end
   end
 
@@ -7591,7 +7591,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_87 <= 3'd0;
     end else begin
-      slot_children_87 <= (_eq_0 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_1 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_4 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_5 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_7 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_8 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_12 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_13 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_14 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_15 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_17 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_18 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_19 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_20 ? (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87) : (_eq_21 ? 3'd0 : (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87))))))))))))))));
+      slot_children_87 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_112 ? children_write_value : slot_children_87) : slot_children_87));
     end
   end
 
@@ -7599,7 +7599,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_88 <= 3'd0;
     end else begin
-      slot_children_88 <= (_eq_0 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_1 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_4 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_5 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_7 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_8 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_12 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_13 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_14 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_15 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_17 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_18 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_19 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_20 ? (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88) : (_eq_21 ? 3'd0 : (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88))))))))))))))));
+      slot_children_88 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_113 ? children_write_value : slot_children_88) : slot_children_88));
     end
   end
 
@@ -7607,7 +7607,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_89 <= 3'd0;
     end else begin
-      slot_children_89 <= (_eq_0 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_1 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_4 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_5 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_7 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_8 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_12 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_13 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_14 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_15 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_17 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_18 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_19 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_20 ? (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89) : (_eq_21 ? 3'd0 : (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89))))))))))))))));
+      slot_children_89 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_114 ? children_write_value : slot_children_89) : slot_children_89));
     end
   end
 
@@ -7615,7 +7615,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_90 <= 3'd0;
     end else begin
-      slot_children_90 <= (_eq_0 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_1 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_4 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_5 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_7 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_8 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_12 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_13 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_14 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_15 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_17 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_18 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_19 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_20 ? (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90) : (_eq_21 ? 3'd0 : (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90))))))))))))))));
+      slot_children_90 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_115 ? children_write_value : slot_children_90) : slot_children_90));
     end
   end
 
@@ -7623,7 +7623,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_91 <= 3'd0;
     end else begin
-      slot_children_91 <= (_eq_0 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_1 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_4 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_5 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_7 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_8 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_12 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_13 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_14 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_15 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_17 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_18 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_19 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_20 ? (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91) : (_eq_21 ? 3'd0 : (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91))))))))))))))));
+      slot_children_91 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_116 ? children_write_value : slot_children_91) : slot_children_91));
     end
   end
 
@@ -7631,7 +7631,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_92 <= 3'd0;
     end else begin
-      slot_children_92 <= (_eq_0 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_1 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_4 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_5 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_7 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_8 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_12 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_13 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_14 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_15 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_17 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_18 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_19 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_20 ? (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92) : (_eq_21 ? 3'd0 : (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92))))))))))))))));
+      slot_children_92 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_117 ? children_write_value : slot_children_92) : slot_children_92));
     end
   end
 
@@ -7639,7 +7639,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_93 <= 3'd0;
     end else begin
-      slot_children_93 <= (_eq_0 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_1 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_4 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_5 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_7 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_8 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_12 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_13 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_14 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_15 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_17 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_18 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_19 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_20 ? (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93) : (_eq_21 ? 3'd0 : (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93))))))))))))))));
+      slot_children_93 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_118 ? children_write_value : slot_children_93) : slot_children_93));
     end
   end
 
@@ -7647,7 +7647,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_94 <= 3'd0;
     end else begin
-      slot_children_94 <= (_eq_0 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_1 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_4 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_5 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_7 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_8 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_12 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_13 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_14 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_15 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_17 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_18 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_19 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_20 ? (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94) : (_eq_21 ? 3'd0 : (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94))))))))))))))));
+      slot_children_94 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_119 ? children_write_value : slot_children_94) : slot_children_94));
     end
   end
 
@@ -7655,7 +7655,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_95 <= 3'd0;
     end else begin
-      slot_children_95 <= (_eq_0 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_1 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_4 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_5 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_7 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_8 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_12 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_13 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_14 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_15 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_17 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_18 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_19 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_20 ? (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95) : (_eq_21 ? 3'd0 : (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95))))))))))))))));
+      slot_children_95 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_120 ? children_write_value : slot_children_95) : slot_children_95));
     end
   end
 
@@ -7663,7 +7663,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_96 <= 3'd0;
     end else begin
-      slot_children_96 <= (_eq_0 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_1 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_4 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_5 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_7 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_8 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_12 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_13 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_14 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_15 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_17 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_18 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_19 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_20 ? (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96) : (_eq_21 ? 3'd0 : (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96))))))))))))))));
+      slot_children_96 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_121 ? children_write_value : slot_children_96) : slot_children_96));
     end
   end
 
@@ -7671,7 +7671,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_97 <= 3'd0;
     end else begin
-      slot_children_97 <= (_eq_0 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_1 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_4 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_5 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_7 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_8 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_12 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_13 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_14 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_15 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_17 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_18 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_19 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_20 ? (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97) : (_eq_21 ? 3'd0 : (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97))))))))))))))));
+      slot_children_97 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_122 ? children_write_value : slot_children_97) : slot_children_97));
     end
   end
 
@@ -7679,7 +7679,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_98 <= 3'd0;
     end else begin
-      slot_children_98 <= (_eq_0 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_1 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_4 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_5 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_7 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_8 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_12 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_13 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_14 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_15 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_17 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_18 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_19 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_20 ? (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98) : (_eq_21 ? 3'd0 : (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98))))))))))))))));
+      slot_children_98 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_123 ? children_write_value : slot_children_98) : slot_children_98));
     end
   end
 
@@ -7687,7 +7687,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_99 <= 3'd0;
     end else begin
-      slot_children_99 <= (_eq_0 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_1 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_4 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_5 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_7 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_8 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_12 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_13 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_14 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_15 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_17 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_18 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_19 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_20 ? (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99) : (_eq_21 ? 3'd0 : (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99))))))))))))))));
+      slot_children_99 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_124 ? children_write_value : slot_children_99) : slot_children_99));
     end
   end
 
@@ -7695,7 +7695,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_100 <= 3'd0;
     end else begin
-      slot_children_100 <= (_eq_0 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_1 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_4 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_5 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_7 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_8 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_12 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_13 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_14 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_15 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_17 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_18 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_19 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_20 ? (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100) : (_eq_21 ? 3'd0 : (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100))))))))))))))));
+      slot_children_100 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_125 ? children_write_value : slot_children_100) : slot_children_100));
     end
   end
 
@@ -7703,7 +7703,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_101 <= 3'd0;
     end else begin
-      slot_children_101 <= (_eq_0 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_1 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_4 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_5 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_7 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_8 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_12 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_13 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_14 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_15 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_17 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_18 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_19 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_20 ? (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101) : (_eq_21 ? 3'd0 : (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101))))))))))))))));
+      slot_children_101 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_126 ? children_write_value : slot_children_101) : slot_children_101));
     end
   end
 
@@ -7711,7 +7711,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_102 <= 3'd0;
     end else begin
-      slot_children_102 <= (_eq_0 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_1 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_4 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_5 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_7 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_8 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_12 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_13 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_14 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_15 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_17 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_18 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_19 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_20 ? (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102) : (_eq_21 ? 3'd0 : (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102))))))))))))))));
+      slot_children_102 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_127 ? children_write_value : slot_children_102) : slot_children_102));
     end
   end
 
@@ -7719,7 +7719,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_103 <= 3'd0;
     end else begin
-      slot_children_103 <= (_eq_0 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_1 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_4 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_5 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_7 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_8 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_12 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_13 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_14 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_15 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_17 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_18 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_19 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_20 ? (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103) : (_eq_21 ? 3'd0 : (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103))))))))))))))));
+      slot_children_103 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_128 ? children_write_value : slot_children_103) : slot_children_103));
     end
   end
 
@@ -7727,7 +7727,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_104 <= 3'd0;
     end else begin
-      slot_children_104 <= (_eq_0 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_1 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_4 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_5 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_7 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_8 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_12 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_13 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_14 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_15 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_17 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_18 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_19 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_20 ? (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104) : (_eq_21 ? 3'd0 : (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104))))))))))))))));
+      slot_children_104 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_129 ? children_write_value : slot_children_104) : slot_children_104));
     end
   end
 
@@ -7735,7 +7735,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_105 <= 3'd0;
     end else begin
-      slot_children_105 <= (_eq_0 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_1 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_4 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_5 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_7 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_8 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_12 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_13 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_14 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_15 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_17 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_18 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_19 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_20 ? (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105) : (_eq_21 ? 3'd0 : (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105))))))))))))))));
+      slot_children_105 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_130 ? children_write_value : slot_children_105) : slot_children_105));
     end
   end
 
@@ -7743,7 +7743,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_106 <= 3'd0;
     end else begin
-      slot_children_106 <= (_eq_0 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_1 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_4 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_5 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_7 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_8 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_12 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_13 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_14 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_15 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_17 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_18 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_19 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_20 ? (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106) : (_eq_21 ? 3'd0 : (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106))))))))))))))));
+      slot_children_106 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_131 ? children_write_value : slot_children_106) : slot_children_106));
     end
   end
 
@@ -7751,7 +7751,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_107 <= 3'd0;
     end else begin
-      slot_children_107 <= (_eq_0 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_1 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_4 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_5 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_7 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_8 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_12 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_13 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_14 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_15 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_17 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_18 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_19 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_20 ? (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107) : (_eq_21 ? 3'd0 : (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107))))))))))))))));
+      slot_children_107 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_132 ? children_write_value : slot_children_107) : slot_children_107));
     end
   end
 
@@ -7759,7 +7759,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_108 <= 3'd0;
     end else begin
-      slot_children_108 <= (_eq_0 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_1 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_4 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_5 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_7 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_8 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_12 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_13 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_14 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_15 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_17 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_18 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_19 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_20 ? (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108) : (_eq_21 ? 3'd0 : (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108))))))))))))))));
+      slot_children_108 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_133 ? children_write_value : slot_children_108) : slot_children_108));
     end
   end
 
@@ -7767,7 +7767,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_109 <= 3'd0;
     end else begin
-      slot_children_109 <= (_eq_0 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_1 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_4 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_5 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_7 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_8 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_12 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_13 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_14 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_15 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_17 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_18 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_19 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_20 ? (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109) : (_eq_21 ? 3'd0 : (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109))))))))))))))));
+      slot_children_109 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_134 ? children_write_value : slot_children_109) : slot_children_109));
     end
   end
 
@@ -7775,7 +7775,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_110 <= 3'd0;
     end else begin
-      slot_children_110 <= (_eq_0 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_1 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_4 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_5 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_7 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_8 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_12 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_13 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_14 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_15 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_17 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_18 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_19 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_20 ? (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110) : (_eq_21 ? 3'd0 : (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110))))))))))))))));
+      slot_children_110 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_135 ? children_write_value : slot_children_110) : slot_children_110));
     end
   end
 
@@ -7783,7 +7783,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_111 <= 3'd0;
     end else begin
-      slot_children_111 <= (_eq_0 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_1 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_4 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_5 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_7 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_8 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_12 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_13 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_14 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_15 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_17 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_18 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_19 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_20 ? (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111) : (_eq_21 ? 3'd0 : (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111))))))))))))))));
+      slot_children_111 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_136 ? children_write_value : slot_children_111) : slot_children_111));
     end
   end
 
@@ -7791,7 +7791,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_112 <= 3'd0;
     end else begin
-      slot_children_112 <= (_eq_0 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_1 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_4 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_5 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_7 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_8 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_12 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_13 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_14 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_15 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_17 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_18 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_19 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_20 ? (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112) : (_eq_21 ? 3'd0 : (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112))))))))))))))));
+      slot_children_112 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_137 ? children_write_value : slot_children_112) : slot_children_112));
     end
   end
 
@@ -7799,7 +7799,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_113 <= 3'd0;
     end else begin
-      slot_children_113 <= (_eq_0 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_1 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_4 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_5 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_7 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_8 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_12 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_13 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_14 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_15 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_17 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_18 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_19 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_20 ? (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113) : (_eq_21 ? 3'd0 : (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113))))))))))))))));
+      slot_children_113 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_138 ? children_write_value : slot_children_113) : slot_children_113));
     end
   end
 
@@ -7807,7 +7807,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_114 <= 3'd0;
     end else begin
-      slot_children_114 <= (_eq_0 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_1 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_4 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_5 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_7 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_8 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_12 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_13 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_14 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_15 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_17 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_18 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_19 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_20 ? (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114) : (_eq_21 ? 3'd0 : (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114))))))))))))))));
+      slot_children_114 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_139 ? children_write_value : slot_children_114) : slot_children_114));
     end
   end
 
@@ -7815,7 +7815,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_115 <= 3'd0;
     end else begin
-      slot_children_115 <= (_eq_0 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_1 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_4 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_5 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_7 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_8 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_12 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_13 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_14 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_15 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_17 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_18 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_19 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_20 ? (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115) : (_eq_21 ? 3'd0 : (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115))))))))))))))));
+      slot_children_115 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_140 ? children_write_value : slot_children_115) : slot_children_115));
     end
   end
 
@@ -7823,7 +7823,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_116 <= 3'd0;
     end else begin
-      slot_children_116 <= (_eq_0 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_1 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_4 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_5 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_7 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_8 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_12 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_13 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_14 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_15 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_17 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_18 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_19 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_20 ? (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116) : (_eq_21 ? 3'd0 : (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116))))))))))))))));
+      slot_children_116 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_141 ? children_write_value : slot_children_116) : slot_children_116));
     end
   end
 
@@ -7831,7 +7831,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_117 <= 3'd0;
     end else begin
-      slot_children_117 <= (_eq_0 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_1 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_4 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_5 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_7 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_8 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_12 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_13 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_14 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_15 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_17 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_18 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_19 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_20 ? (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117) : (_eq_21 ? 3'd0 : (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117))))))))))))))));
+      slot_children_117 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_142 ? children_write_value : slot_children_117) : slot_children_117));
     end
   end
 
@@ -7839,7 +7839,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_118 <= 3'd0;
     end else begin
-      slot_children_118 <= (_eq_0 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_1 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_4 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_5 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_7 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_8 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_12 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_13 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_14 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_15 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_17 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_18 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_19 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_20 ? (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118) : (_eq_21 ? 3'd0 : (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118))))))))))))))));
+      slot_children_118 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_143 ? children_write_value : slot_children_118) : slot_children_118));
     end
   end
 
@@ -7847,7 +7847,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_119 <= 3'd0;
     end else begin
-      slot_children_119 <= (_eq_0 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_1 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_4 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_5 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_7 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_8 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_12 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_13 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_14 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_15 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_17 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_18 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_19 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_20 ? (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119) : (_eq_21 ? 3'd0 : (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119))))))))))))))));
+      slot_children_119 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_144 ? children_write_value : slot_children_119) : slot_children_119));
     end
   end
 
@@ -7855,7 +7855,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_120 <= 3'd0;
     end else begin
-      slot_children_120 <= (_eq_0 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_1 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_4 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_5 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_7 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_8 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_12 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_13 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_14 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_15 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_17 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_18 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_19 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_20 ? (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120) : (_eq_21 ? 3'd0 : (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120))))))))))))))));
+      slot_children_120 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_145 ? children_write_value : slot_children_120) : slot_children_120));
     end
   end
 
@@ -7863,7 +7863,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_121 <= 3'd0;
     end else begin
-      slot_children_121 <= (_eq_0 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_1 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_4 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_5 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_7 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_8 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_12 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_13 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_14 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_15 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_17 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_18 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_19 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_20 ? (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121) : (_eq_21 ? 3'd0 : (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121))))))))))))))));
+      slot_children_121 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_146 ? children_write_value : slot_children_121) : slot_children_121));
     end
   end
 
@@ -7871,7 +7871,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_122 <= 3'd0;
     end else begin
-      slot_children_122 <= (_eq_0 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_1 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_4 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_5 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_7 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_8 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_12 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_13 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_14 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_15 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_17 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_18 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_19 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_20 ? (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122) : (_eq_21 ? 3'd0 : (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122))))))))))))))));
+      slot_children_122 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_147 ? children_write_value : slot_children_122) : slot_children_122));
     end
   end
 
@@ -7879,7 +7879,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_123 <= 3'd0;
     end else begin
-      slot_children_123 <= (_eq_0 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_1 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_4 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_5 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_7 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_8 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_12 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_13 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_14 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_15 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_17 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_18 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_19 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_20 ? (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123) : (_eq_21 ? 3'd0 : (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123))))))))))))))));
+      slot_children_123 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_148 ? children_write_value : slot_children_123) : slot_children_123));
     end
   end
 
@@ -7887,7 +7887,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_124 <= 3'd0;
     end else begin
-      slot_children_124 <= (_eq_0 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_1 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_4 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_5 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_7 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_8 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_12 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_13 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_14 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_15 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_17 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_18 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_19 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_20 ? (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124) : (_eq_21 ? 3'd0 : (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124))))))))))))))));
+      slot_children_124 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_149 ? children_write_value : slot_children_124) : slot_children_124));
     end
   end
 
@@ -7895,7 +7895,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_125 <= 3'd0;
     end else begin
-      slot_children_125 <= (_eq_0 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_1 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_4 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_5 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_7 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_8 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_12 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_13 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_14 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_15 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_17 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_18 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_19 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_20 ? (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125) : (_eq_21 ? 3'd0 : (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125))))))))))))))));
+      slot_children_125 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_150 ? children_write_value : slot_children_125) : slot_children_125));
     end
   end
 
@@ -7903,7 +7903,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_126 <= 3'd0;
     end else begin
-      slot_children_126 <= (_eq_0 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_1 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_4 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_5 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_7 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_8 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_12 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_13 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_14 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_15 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_17 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_18 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_19 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_20 ? (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126) : (_eq_21 ? 3'd0 : (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126))))))))))))))));
+      slot_children_126 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_151 ? children_write_value : slot_children_126) : slot_children_126));
     end
   end
 
@@ -7911,7 +7911,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_127 <= 3'd0;
     end else begin
-      slot_children_127 <= (_eq_0 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_1 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_4 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_5 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_7 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_8 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_12 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_13 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_14 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_15 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_17 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_18 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_19 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_20 ? (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127) : (_eq_21 ? 3'd0 : (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127))))))))))))))));
+      slot_children_127 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_152 ? children_write_value : slot_children_127) : slot_children_127));
     end
   end
 
@@ -8175,7 +8175,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_169 : (commit_fire ? _bits_170 : until_merge_lo)) : (commit_fire ? _bits_170 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_170 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_170 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_170 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_170 : until_merge_lo) : (_eq_8 ? (commit_fire ? _bits_170 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_170 : until_merge_lo) : (_eq_13 ? (commit_fire ? _bits_170 : until_merge_lo) : (_eq_14 ? (commit_fire ? _bits_170 : until_merge_lo) : (_eq_15 ? (_not_11 ? (commit_fire ? _bits_170 : until_merge_lo) : (_or_7 ? _bits_173 : (commit_fire ? _bits_170 : until_merge_lo))) : (commit_fire ? _bits_170 : until_merge_lo)))))))))));
+      until_merge_lo <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_169 : (commit_fire ? _bits_170 : until_merge_lo)) : (commit_fire ? _bits_170 : until_merge_lo)) : (_eq_15 ? (_not_11 ? (commit_fire ? _bits_170 : until_merge_lo) : (_or_7 ? _bits_173 : (commit_fire ? _bits_170 : until_merge_lo))) : (commit_fire ? _bits_170 : until_merge_lo)));
     end
   end
 
@@ -8183,7 +8183,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_174 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_8 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? _sub_3 : (_eq_14 ? _sub_3 : (_eq_15 ? (_not_11 ? _sub_3 : (_or_7 ? _bits_175 : _sub_3)) : _sub_3))))))))));
+      until_merge_hi <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_174 : _sub_3) : _sub_3) : (_eq_15 ? (_not_11 ? _sub_3 : (_or_7 ? _bits_175 : _sub_3)) : _sub_3));
     end
   end
 
@@ -8191,7 +8191,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : (commit_fire ? _bits_176 : 1'd0)) : (commit_fire ? _bits_176 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_176 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_176 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_176 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_176 : 1'd0) : (_eq_8 ? (commit_fire ? _bits_176 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_176 : 1'd0) : (_eq_13 ? (commit_fire ? _bits_176 : 1'd0) : (_eq_14 ? (commit_fire ? _bits_176 : 1'd0) : (_eq_15 ? (_not_11 ? (commit_fire ? _bits_176 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_176 : 1'd0))) : (commit_fire ? _bits_176 : 1'd0)))))))))));
+      until_merge_carry <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : (commit_fire ? _bits_176 : 1'd0)) : (commit_fire ? _bits_176 : 1'd0)) : (_eq_15 ? (_not_11 ? (commit_fire ? _bits_176 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_176 : 1'd0))) : (commit_fire ? _bits_176 : 1'd0)));
     end
   end
 
@@ -8227,7 +8227,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       split_req <= 1'd0;
     end else begin
-      split_req <= (_eq_0 ? (commit_fire ? split_now : split_req) : (_eq_1 ? (commit_fire ? split_now : split_req) : (_eq_4 ? (commit_fire ? split_now : split_req) : (_eq_5 ? (commit_fire ? split_now : split_req) : (_eq_7 ? (commit_fire ? split_now : split_req) : (_eq_8 ? (commit_fire ? split_now : split_req) : (_eq_12 ? (commit_fire ? split_now : split_req) : (_eq_13 ? (commit_fire ? split_now : split_req) : (_eq_14 ? (commit_fire ? split_now : split_req) : (_eq_15 ? (commit_fire ? split_now : split_req) : (_eq_17 ? (commit_fire ? split_now : split_req) : (_eq_18 ? 1'd0 : (commit_fire ? split_now : split_req)))))))))))));
+      split_req <= (_eq_18 ? 1'd0 : (commit_fire ? split_now : split_req));
     end
   end
 
@@ -8235,7 +8235,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       merge_due <= 1'd0;
     end else begin
-      merge_due <= (_eq_0 ? (commit_fire ? merge_now : merge_due) : (_eq_1 ? (commit_fire ? merge_now : merge_due) : (_eq_4 ? (commit_fire ? merge_now : merge_due) : (_eq_5 ? (commit_fire ? merge_now : merge_due) : (_eq_7 ? (commit_fire ? merge_now : merge_due) : (_eq_8 ? (commit_fire ? merge_now : merge_due) : (_eq_12 ? (commit_fire ? merge_now : merge_due) : (_eq_13 ? (commit_fire ? merge_now : merge_due) : (_eq_14 ? (commit_fire ? merge_now : merge_due) : (_eq_15 ? (commit_fire ? merge_now : merge_due) : (_eq_17 ? (commit_fire ? merge_now : merge_due) : (_eq_18 ? 1'd0 : (commit_fire ? merge_now : merge_due)))))))))))));
+      merge_due <= (_eq_18 ? 1'd0 : (commit_fire ? merge_now : merge_due));
     end
   end
 
@@ -8243,7 +8243,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_7 ? early_done : (_eq_8 ? (_not_4 ? early_done : (split_fits ? early_done : (_not_5 ? 1'd1 : early_done))) : early_done))))));
+      early_done <= (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_8 ? (_not_4 ? early_done : (split_fits ? early_done : (_not_5 ? 1'd1 : early_done))) : early_done));
     end
   end
 
@@ -8251,7 +8251,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_7 ? early_batch : (_eq_8 ? (_not_4 ? early_batch : (split_fits ? early_batch : (_not_5 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? 1'd0 : early_batch) : early_batch) : early_batch) : early_batch) : early_batch)))))));
+      early_batch <= (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_8 ? (_not_4 ? early_batch : (split_fits ? early_batch : (_not_5 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? 1'd0 : early_batch) : early_batch) : early_batch) : early_batch) : early_batch)));
     end
   end
 
@@ -8275,16 +8275,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_0 ? (undo_push ? _add_18 : undo_sp) : (_eq_1 ? (undo_push ? _add_18 : undo_sp) : (_eq_4 ? (undo_push ? _add_18 : undo_sp) : (_eq_5 ? (_ne_0 ? _sub_6 : (undo_push ? _add_18 : undo_sp)) : (undo_push ? _add_18 : undo_sp)))));
+      undo_sp <= (_eq_5 ? (_ne_0 ? _sub_6 : (undo_push ? _add_18 : undo_sp)) : (undo_push ? _add_18 : undo_sp));
     end
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_7 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_18 : present_children) : present_children)) : (_eq_8 ? present_children : (_eq_12 ? (slot_pick_ready ? (1'd1 ? _or_19 : present_children) : present_children) : present_children)))))));
+    present_children <= (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_7 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_18 : present_children) : present_children)) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? _or_19 : present_children) : present_children) : present_children)));
   end
 
   always @(posedge clock) begin
-    visited_kids <= (_eq_0 ? visited_kids : (_eq_1 ? visited_kids : (_eq_4 ? visited_kids : (_eq_5 ? visited_kids : (_eq_7 ? visited_kids : (_eq_8 ? visited_kids : (_eq_12 ? visited_kids : (_eq_13 ? visited_kids : (_eq_14 ? (verdict_set ? visited_kids : (kids_fresh ? kids_vector : visited_kids)) : visited_kids)))))))));
+    visited_kids <= (_eq_14 ? (verdict_set ? visited_kids : (kids_fresh ? kids_vector : visited_kids)) : visited_kids);
   end
 
   always @(posedge clock) begin
@@ -8299,7 +8299,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 128'd0;
     end else begin
-      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_8 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_12 ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_290 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_290 : leaf_pick_candidates) : (kids_fresh ? _and_545 : (leaf_pick_take ? _and_290 : leaf_pick_candidates))) : (leaf_pick_take ? _and_290 : leaf_pick_candidates))))))))));
+      leaf_pick_candidates <= (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_544 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_544 : leaf_pick_candidates) : (kids_fresh ? _and_545 : (leaf_pick_take ? _and_544 : leaf_pick_candidates))) : (leaf_pick_take ? _and_544 : leaf_pick_candidates)));
     end
   end
 
@@ -8327,7 +8327,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_548 : slot_pick_candidates)) : (_eq_8 ? (_not_4 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (split_fits ? _not_298 : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (slot_pick_take ? _and_548 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_548 : slot_pick_candidates)) : (_eq_8 ? (_not_4 ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (split_fits ? _not_298 : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_548 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_548 : slot_pick_candidates))) : (slot_pick_take ? _and_548 : slot_pick_candidates))));
     end
   end
 
@@ -8347,7 +8347,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_7 ? level_fresh : (_eq_8 ? (_not_4 ? level_fresh : (split_fits ? level_fresh : (_not_5 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_8 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))))))));
+      level_fresh <= (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_8 ? (_not_4 ? level_fresh : (split_fits ? level_fresh : (_not_5 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_8 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))));
     end
   end
 
@@ -8355,31 +8355,31 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       kids_fresh <= 1'd0;
     end else begin
-      kids_fresh <= (_eq_0 ? kids_fresh : (_eq_1 ? kids_fresh : (_eq_4 ? kids_fresh : (_eq_5 ? (_ne_0 ? kids_fresh : (split_req ? (_eq_6 ? kids_fresh : 1'd1) : kids_fresh)) : (_eq_7 ? (kids_fresh ? 1'd0 : kids_fresh) : (_eq_8 ? kids_fresh : (_eq_12 ? kids_fresh : (_eq_13 ? (level_fresh ? kids_fresh : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (_eq_14 ? (verdict_set ? kids_fresh : (kids_fresh ? 1'd0 : kids_fresh)) : kids_fresh)))))))));
+      kids_fresh <= (_eq_5 ? (_ne_0 ? kids_fresh : (split_req ? (_eq_6 ? kids_fresh : 1'd1) : kids_fresh)) : (_eq_7 ? (kids_fresh ? 1'd0 : kids_fresh) : (_eq_13 ? (level_fresh ? kids_fresh : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (_eq_14 ? (verdict_set ? kids_fresh : (kids_fresh ? 1'd0 : kids_fresh)) : kids_fresh))));
     end
   end
 
   always @(posedge clock) begin
-    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (_eq_7 ? merge_leaf_depth : (_eq_8 ? (_not_4 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_5 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (_eq_13 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_8 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))))))));
+    merge_leaf_depth <= (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (_eq_8 ? (_not_4 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_5 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (_eq_13 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_8 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
   end
 
   always @(posedge clock) begin
-    level_had_leaves <= (_eq_0 ? level_had_leaves : (_eq_1 ? level_had_leaves : (_eq_4 ? level_had_leaves : (_eq_5 ? level_had_leaves : (_eq_7 ? level_had_leaves : (_eq_8 ? level_had_leaves : (_eq_12 ? level_had_leaves : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : level_had_leaves) : level_had_leaves)) : level_had_leaves))))))));
+    level_had_leaves <= (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : level_had_leaves) : level_had_leaves)) : level_had_leaves);
   end
 
   always @(posedge clock) begin
-    merge_parent <= (_eq_0 ? merge_parent : (_eq_1 ? merge_parent : (_eq_4 ? merge_parent : (_eq_5 ? merge_parent : (_eq_7 ? merge_parent : (_eq_8 ? merge_parent : (_eq_12 ? merge_parent : (_eq_13 ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _dyn_index_1 : merge_parent) : merge_parent)) : merge_parent))))))));
+    merge_parent <= (_eq_13 ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _dyn_index_1 : merge_parent) : merge_parent)) : merge_parent);
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_7 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_12 ? merge_leaves : (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_9 ? _add_19 : merge_leaves))) : merge_leaves)))))))));
+    merge_leaves <= (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_9 ? _add_19 : merge_leaves))) : merge_leaves));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       soft_pending <= 1'd0;
     end else begin
-      soft_pending <= (io_softReset ? 1'd1 : (_eq_0 ? soft_pending : (_eq_1 ? soft_pending : (_eq_4 ? soft_pending : (_eq_5 ? soft_pending : (_eq_7 ? soft_pending : (_eq_8 ? soft_pending : (_eq_12 ? soft_pending : (_eq_13 ? soft_pending : (_eq_14 ? soft_pending : (_eq_15 ? soft_pending : (_eq_17 ? soft_pending : (_eq_18 ? soft_pending : (_eq_19 ? soft_pending : (_eq_20 ? soft_pending : (_eq_21 ? 1'd0 : soft_pending))))))))))))))));
+      soft_pending <= (io_softReset ? 1'd1 : (_eq_21 ? 1'd0 : soft_pending));
     end
   end
 
@@ -8387,7 +8387,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       readout_pending <= 1'd0;
     end else begin
-      readout_pending <= (io_readout ? 1'd1 : (_eq_0 ? readout_pending : (_eq_1 ? readout_pending : (_eq_4 ? readout_pending : (_eq_5 ? readout_pending : (_eq_7 ? readout_pending : (_eq_8 ? readout_pending : (_eq_12 ? readout_pending : (_eq_13 ? readout_pending : (_eq_14 ? readout_pending : (_eq_15 ? readout_pending : (_eq_17 ? readout_pending : (_eq_18 ? readout_pending : (_eq_19 ? readout_pending : (_eq_20 ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending)))))))))))))));
+      readout_pending <= (io_readout ? 1'd1 : (_eq_20 ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending));
     end
   end
 
@@ -8399,7 +8399,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_560 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_1 ? (_and_560 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -8407,7 +8407,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_560 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_14 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_17 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_18 ? _mux_136 : (_eq_19 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_20 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause)))))))))))))));
+      fill_cause <= (_eq_1 ? (_and_560 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? _mux_136 : (_eq_20 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -8415,19 +8415,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_7 ? node_valid : (_eq_8 ? node_valid : (_eq_12 ? node_valid : (_eq_13 ? node_valid : (_eq_14 ? node_valid : (_eq_15 ? node_valid : (_eq_17 ? node_valid : (_eq_18 ? node_valid : (_eq_19 ? node_valid : (_eq_20 ? (io_counterResult_valid ? readout_in_use : node_valid) : node_valid))))))))))))));
+      node_valid <= (_eq_20 ? (io_counterResult_valid ? readout_in_use : node_valid) : node_valid);
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (_eq_0 ? node_prefix : (_eq_1 ? node_prefix : (_eq_4 ? node_prefix : (_eq_5 ? node_prefix : (_eq_7 ? node_prefix : (_eq_8 ? node_prefix : (_eq_12 ? node_prefix : (_eq_13 ? node_prefix : (_eq_14 ? node_prefix : (_eq_15 ? node_prefix : (_eq_17 ? node_prefix : (_eq_18 ? node_prefix : (_eq_19 ? node_prefix : (_eq_20 ? (io_counterResult_valid ? _mux_137 : node_prefix) : node_prefix))))))))))))));
+    node_prefix <= (_eq_20 ? (io_counterResult_valid ? _mux_137 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (_eq_0 ? node_len : (_eq_1 ? node_len : (_eq_4 ? node_len : (_eq_5 ? node_len : (_eq_7 ? node_len : (_eq_8 ? node_len : (_eq_12 ? node_len : (_eq_13 ? node_len : (_eq_14 ? node_len : (_eq_15 ? node_len : (_eq_17 ? node_len : (_eq_18 ? node_len : (_eq_19 ? node_len : (_eq_20 ? (io_counterResult_valid ? _mux_139 : node_len) : node_len))))))))))))));
+      node_len <= (_eq_20 ? (io_counterResult_valid ? _mux_139 : node_len) : node_len);
     end
   end
 
@@ -8435,7 +8435,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       node_count <= 32'd0;
     end else begin
-      node_count <= (_eq_0 ? node_count : (_eq_1 ? node_count : (_eq_4 ? node_count : (_eq_5 ? node_count : (_eq_7 ? node_count : (_eq_8 ? node_count : (_eq_12 ? node_count : (_eq_13 ? node_count : (_eq_14 ? node_count : (_eq_15 ? node_count : (_eq_17 ? node_count : (_eq_18 ? node_count : (_eq_19 ? node_count : (_eq_20 ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count))))))))))))));
+      node_count <= (_eq_20 ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count);
     end
   end
 
@@ -8443,7 +8443,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_560 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_1 ? (_and_560 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -8459,7 +8459,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_and_0 ? (1'd1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_7 ? next_merge : (_eq_8 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_14 ? next_merge : (_eq_15 ? next_merge : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_692) : next_merge) : next_merge)))))))))));
+      next_merge <= (_eq_0 ? (_and_0 ? (1'd1 ? _mux_6 : next_merge) : next_merge) : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_692) : next_merge) : next_merge));
     end
   end
 
@@ -8467,7 +8467,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : schedule_exhausted) : schedule_exhausted) : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_8 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_14 ? schedule_exhausted : (_eq_15 ? schedule_exhausted : (_eq_17 ? (following_ready ? (following_overflows ? 1'd1 : schedule_exhausted) : schedule_exhausted) : schedule_exhausted)))))))))));
+      schedule_exhausted <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : schedule_exhausted) : schedule_exhausted) : (_eq_17 ? (following_ready ? (following_overflows ? 1'd1 : schedule_exhausted) : schedule_exhausted) : schedule_exhausted));
     end
   end
 
@@ -8475,7 +8475,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : (_and_561 ? 1'd0 : multiplier_for_schedule)) : (_and_561 ? 1'd0 : multiplier_for_schedule)) : (_eq_1 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_4 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_5 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_7 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_8 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_12 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_13 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_14 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_15 ? (_and_561 ? 1'd0 : multiplier_for_schedule) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_561 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_440 ? 1'd1 : (_and_561 ? 1'd0 : multiplier_for_schedule))) : (_and_561 ? 1'd0 : multiplier_for_schedule))))))))))));
+      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : (_and_561 ? 1'd0 : multiplier_for_schedule)) : (_and_561 ? 1'd0 : multiplier_for_schedule)) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_561 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_440 ? 1'd1 : (_and_561 ? 1'd0 : multiplier_for_schedule))) : (_and_561 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -8483,7 +8483,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready))) : (_eq_1 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_4 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_5 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_7 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_8 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_12 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_13 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_14 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_15 ? (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)) : (_eq_17 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready)))))))))))));
+      following_ready <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready))) : (_eq_17 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_561 ? 1'd1 : following_ready))));
     end
   end
 
@@ -8491,7 +8491,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_440 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+      following_kick <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_440 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -8695,7 +8695,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= (_eq_0 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_1 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_4 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_5 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_7 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_8 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_12 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_13 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_14 ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_9 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy))))))))));
+      verdict_busy <= (_eq_14 ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_9 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy));
     end
   end
 
@@ -8712,19 +8712,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_parent <= (_eq_0 ? verdict_parent : (_eq_1 ? verdict_parent : (_eq_4 ? verdict_parent : (_eq_5 ? verdict_parent : (_eq_7 ? verdict_parent : (_eq_8 ? verdict_parent : (_eq_12 ? verdict_parent : (_eq_13 ? verdict_parent : (_eq_14 ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_9 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent)))))))));
+    verdict_parent <= (_eq_14 ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_9 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent);
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (_eq_0 ? verdict_leaves : (_eq_1 ? verdict_leaves : (_eq_4 ? verdict_leaves : (_eq_5 ? verdict_leaves : (_eq_7 ? verdict_leaves : (_eq_8 ? verdict_leaves : (_eq_12 ? verdict_leaves : (_eq_13 ? verdict_leaves : (_eq_14 ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_9 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves)))))))));
+    verdict_leaves <= (_eq_14 ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_9 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves);
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (_eq_0 ? verdict_leaf_count : (_eq_1 ? verdict_leaf_count : (_eq_4 ? verdict_leaf_count : (_eq_5 ? verdict_leaf_count : (_eq_7 ? verdict_leaf_count : (_eq_8 ? verdict_leaf_count : (_eq_12 ? verdict_leaf_count : (_eq_13 ? verdict_leaf_count : (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_9 ? (slot_pick_pick_last ? _add_19 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count)))))))));
+    verdict_leaf_count <= (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_9 ? (slot_pick_pick_last ? _add_19 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (_eq_0 ? verdict_remaining : (_eq_1 ? verdict_remaining : (_eq_4 ? verdict_remaining : (_eq_5 ? verdict_remaining : (_eq_7 ? verdict_remaining : (_eq_8 ? verdict_remaining : (_eq_12 ? verdict_remaining : (_eq_13 ? verdict_remaining : (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining)))))))));
+    verdict_remaining <= (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
   end
 
   always @(posedge clock) begin
@@ -8779,7 +8779,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_7 ? skip_valid : (_eq_8 ? skip_valid : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (_eq_13 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_8 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (_eq_14 ? skip_valid : (_eq_15 ? skip_valid : (_eq_17 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? skip_valid : (_eq_21 ? 1'd0 : skip_valid)))))))))))))));
+      skip_valid <= (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (_eq_13 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_8 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (_eq_21 ? 1'd0 : skip_valid)));
     end
   end
 
@@ -8787,7 +8787,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_min_sum <= _fill_3;
     end else begin
-      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_7 ? skip_min_sum : (_eq_8 ? skip_min_sum : (_eq_12 ? skip_min_sum : (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_8 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum))))))));
+      skip_min_sum <= (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_8 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
     end
   end
 
@@ -8795,7 +8795,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_8;
     end else begin
-      batch_min_sum <= (verdict_act ? (merge_verdict ? (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))) : (sum_below_batch_min ? verdict_sum : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))))) : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))));
+      batch_min_sum <= (verdict_act ? (merge_verdict ? (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))) : (sum_below_batch_min ? verdict_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))) : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))));
     end
   end
 
@@ -8816,7 +8816,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (_eq_0 ? slot_pick_pick_last : (_eq_1 ? slot_pick_pick_last : (_eq_4 ? slot_pick_pick_last : (_eq_5 ? slot_pick_pick_last : (_eq_7 ? slot_pick_pick_last : (_eq_8 ? slot_pick_pick_last : (_eq_12 ? slot_pick_pick_last : (_eq_13 ? slot_pick_pick_last : (_eq_14 ? (slot_pick_advance ? _not_448 : slot_pick_pick_last) : slot_pick_pick_last)))))))));
+    slot_pick_pick_last <= (_eq_14 ? (slot_pick_advance ? _not_448 : slot_pick_pick_last) : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
@@ -8832,7 +8832,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_7 && !_eq_8 && _eq_12 && slot_pick_ready && 1'd1) begin
+    if (_eq_12 && slot_pick_ready && 1'd1) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end

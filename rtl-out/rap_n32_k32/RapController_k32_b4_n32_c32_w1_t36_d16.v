@@ -757,11 +757,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:238
   wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:239
   wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:239
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:401
   wire _eq_63 = state == 4'd2; // RapController.java:244
   wire draining = _eq_63 | commit_stop; // RapController.java:244
   wire undo_push = draining & io_counterResult_valid; // RapController.java:245
   wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:255
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:401
   wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:417
   wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:417
   wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:417
@@ -991,164 +991,164 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_97 = _and_96 & _or_50; // NodeTable.java:73
   wire [31:0] kids_vector = {_and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, 1'd0}; // NodeTable.java:94
   wire _not_68 = ~leaf_pick_load; // SlotPicker.java:53
-  wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:38
-  wire [31:0] _and_98 = leaf_pick_candidates & _not_69; // SlotPicker.java:38
   wire _bits_112 = slot_valid[31]; // NodeTable.java:81
   wire _eq_127 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_99 = _bits_112 & _eq_127; // NodeTable.java:81
+  wire _and_98 = _bits_112 & _eq_127; // NodeTable.java:81
   wire _eq_128 = slot_children_31 == 3'd0; // NodeTable.java:81
-  wire _and_100 = _and_99 & _eq_128; // NodeTable.java:81
+  wire _and_99 = _and_98 & _eq_128; // NodeTable.java:81
   wire _bits_113 = slot_valid[30]; // NodeTable.java:81
   wire _eq_129 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_101 = _bits_113 & _eq_129; // NodeTable.java:81
+  wire _and_100 = _bits_113 & _eq_129; // NodeTable.java:81
   wire _eq_130 = slot_children_30 == 3'd0; // NodeTable.java:81
-  wire _and_102 = _and_101 & _eq_130; // NodeTable.java:81
+  wire _and_101 = _and_100 & _eq_130; // NodeTable.java:81
   wire _bits_114 = slot_valid[29]; // NodeTable.java:81
   wire _eq_131 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_103 = _bits_114 & _eq_131; // NodeTable.java:81
+  wire _and_102 = _bits_114 & _eq_131; // NodeTable.java:81
   wire _eq_132 = slot_children_29 == 3'd0; // NodeTable.java:81
-  wire _and_104 = _and_103 & _eq_132; // NodeTable.java:81
+  wire _and_103 = _and_102 & _eq_132; // NodeTable.java:81
   wire _bits_115 = slot_valid[28]; // NodeTable.java:81
   wire _eq_133 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_105 = _bits_115 & _eq_133; // NodeTable.java:81
+  wire _and_104 = _bits_115 & _eq_133; // NodeTable.java:81
   wire _eq_134 = slot_children_28 == 3'd0; // NodeTable.java:81
-  wire _and_106 = _and_105 & _eq_134; // NodeTable.java:81
+  wire _and_105 = _and_104 & _eq_134; // NodeTable.java:81
   wire _bits_116 = slot_valid[27]; // NodeTable.java:81
   wire _eq_135 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_107 = _bits_116 & _eq_135; // NodeTable.java:81
+  wire _and_106 = _bits_116 & _eq_135; // NodeTable.java:81
   wire _eq_136 = slot_children_27 == 3'd0; // NodeTable.java:81
-  wire _and_108 = _and_107 & _eq_136; // NodeTable.java:81
+  wire _and_107 = _and_106 & _eq_136; // NodeTable.java:81
   wire _bits_117 = slot_valid[26]; // NodeTable.java:81
   wire _eq_137 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_109 = _bits_117 & _eq_137; // NodeTable.java:81
+  wire _and_108 = _bits_117 & _eq_137; // NodeTable.java:81
   wire _eq_138 = slot_children_26 == 3'd0; // NodeTable.java:81
-  wire _and_110 = _and_109 & _eq_138; // NodeTable.java:81
+  wire _and_109 = _and_108 & _eq_138; // NodeTable.java:81
   wire _bits_118 = slot_valid[25]; // NodeTable.java:81
   wire _eq_139 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_111 = _bits_118 & _eq_139; // NodeTable.java:81
+  wire _and_110 = _bits_118 & _eq_139; // NodeTable.java:81
   wire _eq_140 = slot_children_25 == 3'd0; // NodeTable.java:81
-  wire _and_112 = _and_111 & _eq_140; // NodeTable.java:81
+  wire _and_111 = _and_110 & _eq_140; // NodeTable.java:81
   wire _bits_119 = slot_valid[24]; // NodeTable.java:81
   wire _eq_141 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_113 = _bits_119 & _eq_141; // NodeTable.java:81
+  wire _and_112 = _bits_119 & _eq_141; // NodeTable.java:81
   wire _eq_142 = slot_children_24 == 3'd0; // NodeTable.java:81
-  wire _and_114 = _and_113 & _eq_142; // NodeTable.java:81
+  wire _and_113 = _and_112 & _eq_142; // NodeTable.java:81
   wire _bits_120 = slot_valid[23]; // NodeTable.java:81
   wire _eq_143 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_115 = _bits_120 & _eq_143; // NodeTable.java:81
+  wire _and_114 = _bits_120 & _eq_143; // NodeTable.java:81
   wire _eq_144 = slot_children_23 == 3'd0; // NodeTable.java:81
-  wire _and_116 = _and_115 & _eq_144; // NodeTable.java:81
+  wire _and_115 = _and_114 & _eq_144; // NodeTable.java:81
   wire _bits_121 = slot_valid[22]; // NodeTable.java:81
   wire _eq_145 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_117 = _bits_121 & _eq_145; // NodeTable.java:81
+  wire _and_116 = _bits_121 & _eq_145; // NodeTable.java:81
   wire _eq_146 = slot_children_22 == 3'd0; // NodeTable.java:81
-  wire _and_118 = _and_117 & _eq_146; // NodeTable.java:81
+  wire _and_117 = _and_116 & _eq_146; // NodeTable.java:81
   wire _bits_122 = slot_valid[21]; // NodeTable.java:81
   wire _eq_147 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_119 = _bits_122 & _eq_147; // NodeTable.java:81
+  wire _and_118 = _bits_122 & _eq_147; // NodeTable.java:81
   wire _eq_148 = slot_children_21 == 3'd0; // NodeTable.java:81
-  wire _and_120 = _and_119 & _eq_148; // NodeTable.java:81
+  wire _and_119 = _and_118 & _eq_148; // NodeTable.java:81
   wire _bits_123 = slot_valid[20]; // NodeTable.java:81
   wire _eq_149 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_121 = _bits_123 & _eq_149; // NodeTable.java:81
+  wire _and_120 = _bits_123 & _eq_149; // NodeTable.java:81
   wire _eq_150 = slot_children_20 == 3'd0; // NodeTable.java:81
-  wire _and_122 = _and_121 & _eq_150; // NodeTable.java:81
+  wire _and_121 = _and_120 & _eq_150; // NodeTable.java:81
   wire _bits_124 = slot_valid[19]; // NodeTable.java:81
   wire _eq_151 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_123 = _bits_124 & _eq_151; // NodeTable.java:81
+  wire _and_122 = _bits_124 & _eq_151; // NodeTable.java:81
   wire _eq_152 = slot_children_19 == 3'd0; // NodeTable.java:81
-  wire _and_124 = _and_123 & _eq_152; // NodeTable.java:81
+  wire _and_123 = _and_122 & _eq_152; // NodeTable.java:81
   wire _bits_125 = slot_valid[18]; // NodeTable.java:81
   wire _eq_153 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_125 = _bits_125 & _eq_153; // NodeTable.java:81
+  wire _and_124 = _bits_125 & _eq_153; // NodeTable.java:81
   wire _eq_154 = slot_children_18 == 3'd0; // NodeTable.java:81
-  wire _and_126 = _and_125 & _eq_154; // NodeTable.java:81
+  wire _and_125 = _and_124 & _eq_154; // NodeTable.java:81
   wire _bits_126 = slot_valid[17]; // NodeTable.java:81
   wire _eq_155 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_127 = _bits_126 & _eq_155; // NodeTable.java:81
+  wire _and_126 = _bits_126 & _eq_155; // NodeTable.java:81
   wire _eq_156 = slot_children_17 == 3'd0; // NodeTable.java:81
-  wire _and_128 = _and_127 & _eq_156; // NodeTable.java:81
+  wire _and_127 = _and_126 & _eq_156; // NodeTable.java:81
   wire _bits_127 = slot_valid[16]; // NodeTable.java:81
   wire _eq_157 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_129 = _bits_127 & _eq_157; // NodeTable.java:81
+  wire _and_128 = _bits_127 & _eq_157; // NodeTable.java:81
   wire _eq_158 = slot_children_16 == 3'd0; // NodeTable.java:81
-  wire _and_130 = _and_129 & _eq_158; // NodeTable.java:81
+  wire _and_129 = _and_128 & _eq_158; // NodeTable.java:81
   wire _bits_128 = slot_valid[15]; // NodeTable.java:81
   wire _eq_159 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_131 = _bits_128 & _eq_159; // NodeTable.java:81
+  wire _and_130 = _bits_128 & _eq_159; // NodeTable.java:81
   wire _eq_160 = slot_children_15 == 3'd0; // NodeTable.java:81
-  wire _and_132 = _and_131 & _eq_160; // NodeTable.java:81
+  wire _and_131 = _and_130 & _eq_160; // NodeTable.java:81
   wire _bits_129 = slot_valid[14]; // NodeTable.java:81
   wire _eq_161 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_133 = _bits_129 & _eq_161; // NodeTable.java:81
+  wire _and_132 = _bits_129 & _eq_161; // NodeTable.java:81
   wire _eq_162 = slot_children_14 == 3'd0; // NodeTable.java:81
-  wire _and_134 = _and_133 & _eq_162; // NodeTable.java:81
+  wire _and_133 = _and_132 & _eq_162; // NodeTable.java:81
   wire _bits_130 = slot_valid[13]; // NodeTable.java:81
   wire _eq_163 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_135 = _bits_130 & _eq_163; // NodeTable.java:81
+  wire _and_134 = _bits_130 & _eq_163; // NodeTable.java:81
   wire _eq_164 = slot_children_13 == 3'd0; // NodeTable.java:81
-  wire _and_136 = _and_135 & _eq_164; // NodeTable.java:81
+  wire _and_135 = _and_134 & _eq_164; // NodeTable.java:81
   wire _bits_131 = slot_valid[12]; // NodeTable.java:81
   wire _eq_165 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_137 = _bits_131 & _eq_165; // NodeTable.java:81
+  wire _and_136 = _bits_131 & _eq_165; // NodeTable.java:81
   wire _eq_166 = slot_children_12 == 3'd0; // NodeTable.java:81
-  wire _and_138 = _and_137 & _eq_166; // NodeTable.java:81
+  wire _and_137 = _and_136 & _eq_166; // NodeTable.java:81
   wire _bits_132 = slot_valid[11]; // NodeTable.java:81
   wire _eq_167 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_139 = _bits_132 & _eq_167; // NodeTable.java:81
+  wire _and_138 = _bits_132 & _eq_167; // NodeTable.java:81
   wire _eq_168 = slot_children_11 == 3'd0; // NodeTable.java:81
-  wire _and_140 = _and_139 & _eq_168; // NodeTable.java:81
+  wire _and_139 = _and_138 & _eq_168; // NodeTable.java:81
   wire _bits_133 = slot_valid[10]; // NodeTable.java:81
   wire _eq_169 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_141 = _bits_133 & _eq_169; // NodeTable.java:81
+  wire _and_140 = _bits_133 & _eq_169; // NodeTable.java:81
   wire _eq_170 = slot_children_10 == 3'd0; // NodeTable.java:81
-  wire _and_142 = _and_141 & _eq_170; // NodeTable.java:81
+  wire _and_141 = _and_140 & _eq_170; // NodeTable.java:81
   wire _bits_134 = slot_valid[9]; // NodeTable.java:81
   wire _eq_171 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_143 = _bits_134 & _eq_171; // NodeTable.java:81
+  wire _and_142 = _bits_134 & _eq_171; // NodeTable.java:81
   wire _eq_172 = slot_children_9 == 3'd0; // NodeTable.java:81
-  wire _and_144 = _and_143 & _eq_172; // NodeTable.java:81
+  wire _and_143 = _and_142 & _eq_172; // NodeTable.java:81
   wire _bits_135 = slot_valid[8]; // NodeTable.java:81
   wire _eq_173 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_145 = _bits_135 & _eq_173; // NodeTable.java:81
+  wire _and_144 = _bits_135 & _eq_173; // NodeTable.java:81
   wire _eq_174 = slot_children_8 == 3'd0; // NodeTable.java:81
-  wire _and_146 = _and_145 & _eq_174; // NodeTable.java:81
+  wire _and_145 = _and_144 & _eq_174; // NodeTable.java:81
   wire _bits_136 = slot_valid[7]; // NodeTable.java:81
   wire _eq_175 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_147 = _bits_136 & _eq_175; // NodeTable.java:81
+  wire _and_146 = _bits_136 & _eq_175; // NodeTable.java:81
   wire _eq_176 = slot_children_7 == 3'd0; // NodeTable.java:81
-  wire _and_148 = _and_147 & _eq_176; // NodeTable.java:81
+  wire _and_147 = _and_146 & _eq_176; // NodeTable.java:81
   wire _bits_137 = slot_valid[6]; // NodeTable.java:81
   wire _eq_177 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_149 = _bits_137 & _eq_177; // NodeTable.java:81
+  wire _and_148 = _bits_137 & _eq_177; // NodeTable.java:81
   wire _eq_178 = slot_children_6 == 3'd0; // NodeTable.java:81
-  wire _and_150 = _and_149 & _eq_178; // NodeTable.java:81
+  wire _and_149 = _and_148 & _eq_178; // NodeTable.java:81
   wire _bits_138 = slot_valid[5]; // NodeTable.java:81
   wire _eq_179 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_151 = _bits_138 & _eq_179; // NodeTable.java:81
+  wire _and_150 = _bits_138 & _eq_179; // NodeTable.java:81
   wire _eq_180 = slot_children_5 == 3'd0; // NodeTable.java:81
-  wire _and_152 = _and_151 & _eq_180; // NodeTable.java:81
+  wire _and_151 = _and_150 & _eq_180; // NodeTable.java:81
   wire _bits_139 = slot_valid[4]; // NodeTable.java:81
   wire _eq_181 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_153 = _bits_139 & _eq_181; // NodeTable.java:81
+  wire _and_152 = _bits_139 & _eq_181; // NodeTable.java:81
   wire _eq_182 = slot_children_4 == 3'd0; // NodeTable.java:81
-  wire _and_154 = _and_153 & _eq_182; // NodeTable.java:81
+  wire _and_153 = _and_152 & _eq_182; // NodeTable.java:81
   wire _bits_140 = slot_valid[3]; // NodeTable.java:81
   wire _eq_183 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_155 = _bits_140 & _eq_183; // NodeTable.java:81
+  wire _and_154 = _bits_140 & _eq_183; // NodeTable.java:81
   wire _eq_184 = slot_children_3 == 3'd0; // NodeTable.java:81
-  wire _and_156 = _and_155 & _eq_184; // NodeTable.java:81
+  wire _and_155 = _and_154 & _eq_184; // NodeTable.java:81
   wire _bits_141 = slot_valid[2]; // NodeTable.java:81
   wire _eq_185 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_157 = _bits_141 & _eq_185; // NodeTable.java:81
+  wire _and_156 = _bits_141 & _eq_185; // NodeTable.java:81
   wire _eq_186 = slot_children_2 == 3'd0; // NodeTable.java:81
-  wire _and_158 = _and_157 & _eq_186; // NodeTable.java:81
+  wire _and_157 = _and_156 & _eq_186; // NodeTable.java:81
   wire _bits_142 = slot_valid[1]; // NodeTable.java:81
   wire _eq_187 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_159 = _bits_142 & _eq_187; // NodeTable.java:81
+  wire _and_158 = _bits_142 & _eq_187; // NodeTable.java:81
   wire _eq_188 = slot_children_1 == 3'd0; // NodeTable.java:81
-  wire _and_160 = _and_159 & _eq_188; // NodeTable.java:81
-  wire [31:0] _cat_8 = {_and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, 1'd0}; // NodeTable.java:94
+  wire _and_159 = _and_158 & _eq_188; // NodeTable.java:81
+  wire [31:0] _cat_8 = {_and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, 1'd0}; // NodeTable.java:94
+  wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:38
+  wire [31:0] _and_160 = leaf_pick_candidates & _not_69; // SlotPicker.java:38
   wire [31:0] _not_70 = ~kids_vector; // SlotPicker.java:64
   wire [31:0] _and_161 = leaf_pick_candidates & _not_70; // SlotPicker.java:64
   wire _not_71 = ~leaf_pick_ready; // SlotPicker.java:44
@@ -1494,10 +1494,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_40; // RapController.java:639
   wire [31:0] _bits_222 = _dshl_2[31:0]; // RapController.java:639
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_222; // RapController.java:639
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:215
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:443
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:443
   wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:632
-  wire [31:0] _dshr_0 = _fill_2 >> _cat_41; // RapController.java:443
+  wire [31:0] _dshr_0 = _fill_1 >> _cat_41; // RapController.java:443
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:215
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:219
   wire _not_155 = ~io_tcamWrite_ready; // RapController.java:228
   wire _and_179 = tcam_write_full & _not_155; // RapController.java:228
@@ -1835,13 +1835,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_selected_ready = 1'd1;
   assign io_issueEnable = _and_18;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign io_rewind = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd1 : 1'd0))))))))))));
+  assign io_rewind = (_eq_18 ? 1'd1 : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
   assign io_counterCmd_bits_addr = cmd_q_addr;
   assign io_counterCmd_bits_op = cmd_q_op;
   assign io_counterCmd_bits_value = cmd_q_value;
   assign io_counterResult_ready = 1'd1;
-  assign io_softClear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
+  assign io_softClear = (_eq_21 ? 1'd1 : 1'd0);
   assign io_tcamWrite_valid = tcam_write_full;
   assign io_tcamWrite_bits_index = tcam_write_q_index;
   assign io_tcamWrite_bits_value = tcam_write_q_value;
@@ -1905,35 +1905,35 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_idle = _and_25;
   assign io_resetting = _not_25;
   assign io_stallCause = cause;
-  assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0))))))));
-  assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0)))))))) : (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0))))))));
-  assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0)))))))) : (_eq_0 ? 3'd0 : (_eq_1 ? 3'd0 : (_eq_4 ? 3'd0 : (_eq_5 ? 3'd0 : (_eq_7 ? 3'd0 : (_eq_8 ? 3'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0))))))));
+  assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0));
+  assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0)) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0));
+  assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0)) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_13 ? 1'd1 : 1'd0) : 1'd0));
-  assign ev_split = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)))))));
-  assign ev_allocated = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0)))))));
-  assign ev_batch = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (_eq_13 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign ev_deferred = (_eq_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_eq_8 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))))));
-  assign ev_clear = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
+  assign ev_split = (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0);
+  assign ev_allocated = (_eq_12 ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0);
+  assign ev_batch = (_eq_5 ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (_eq_8 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? (1'd0 ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (_eq_13 ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))));
+  assign ev_deferred = (_eq_8 ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0));
+  assign ev_clear = (_eq_21 ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
-  assign leaf_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
+  assign leaf_pick_load = (_eq_13 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
   assign leaf_pick_take = 1'd0;
-  assign slot_pick_load = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_8 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)))))))));
-  assign slot_pick_take = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? 1'd1 : 1'd0))) : 1'd0)))))))));
+  assign slot_pick_load = (_eq_7 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_8 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
+  assign slot_pick_take = (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? 1'd1 : 1'd0))) : 1'd0)));
   assign serialMultiplier_io_start = _or_118;
   assign serialMultiplier_io_a = _mux_44;
   assign serialMultiplier_io_b = _mux_45;
-  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_0 ? 1'd0 : (_eq_1 ? _and_178 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0)))))))))))))) : (_eq_0 ? 1'd0 : (_eq_1 ? _and_178 : (_eq_4 ? 1'd0 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd1 : 1'd0))))))))))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_218 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_219 : io_selected_bits_slot)))))))))))))) : (_eq_0 ? io_selected_bits_slot : (_eq_1 ? io_selected_bits_slot : (_eq_4 ? io_selected_bits_slot : (_eq_5 ? (_ne_0 ? _bits_218 : io_selected_bits_slot) : (_eq_7 ? io_selected_bits_slot : (_eq_8 ? io_selected_bits_slot : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_13 ? io_selected_bits_slot : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_15 ? io_selected_bits_slot : (_eq_17 ? io_selected_bits_slot : (_eq_18 ? io_selected_bits_slot : (_eq_19 ? _bits_219 : io_selected_bits_slot))))))))))))));
-  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0)))))))))))))) : (_eq_0 ? 2'd0 : (_eq_1 ? 2'd0 : (_eq_4 ? 2'd0 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_7 ? 2'd0 : (_eq_8 ? 2'd0 : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_13 ? 2'd0 : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_15 ? 2'd0 : (_eq_17 ? 2'd0 : (_eq_18 ? 2'd0 : (_eq_19 ? 2'd2 : 2'd0))))))))))))));
-  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_47 : (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_221 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})))))))) : (_eq_0 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_1 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_4 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_5 ? (_ne_0 ? _bits_221 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_7 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_8 ? {{31{1'b0}}, io_selected_bits_weight} : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))))))));
-  assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0)))))));
-  assign tcam_write_index = (_eq_0 ? 5'd0 : (_eq_1 ? 5'd0 : (_eq_4 ? 5'd0 : (_eq_5 ? 5'd0 : (_eq_7 ? 5'd0 : (_eq_8 ? 5'd0 : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 5'd0) : 5'd0)))))));
-  assign tcam_write_value = (_eq_0 ? 32'd0 : (_eq_1 ? 32'd0 : (_eq_4 ? 32'd0 : (_eq_5 ? 32'd0 : (_eq_7 ? 32'd0 : (_eq_8 ? 32'd0 : (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0)))))));
-  assign tcam_write_mask = (_eq_0 ? _fill_1 : (_eq_1 ? _fill_1 : (_eq_4 ? _fill_1 : (_eq_5 ? _fill_1 : (_eq_7 ? _fill_1 : (_eq_8 ? _fill_1 : (_eq_12 ? (slot_pick_ready ? _dshr_0 : _fill_1) : _fill_1)))))));
-  assign verdict_hand_over = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0)))))))));
-  assign skip_touched = (_eq_0 ? 1'd0 : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? 1'd0 : (_eq_18 ? 1'd0 : (_eq_19 ? 1'd0 : (_eq_20 ? 1'd0 : (_eq_21 ? 1'd1 : 1'd0)))))))))))))));
+  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_1 ? _and_178 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0)))))) : (_eq_1 ? _and_178 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0))))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_5 ? (_ne_0 ? _bits_218 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? _bits_219 : io_selected_bits_slot))))) : (_eq_5 ? (_ne_0 ? _bits_218 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? _bits_219 : io_selected_bits_slot)))));
+  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0))))) : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0)))));
+  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_47 : (_eq_5 ? (_ne_0 ? _bits_221 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))) : (_eq_5 ? (_ne_0 ? _bits_221 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})));
+  assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
+  assign tcam_write_index = (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 5'd0) : 5'd0);
+  assign tcam_write_value = (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
+  assign tcam_write_mask = (_eq_12 ? (slot_pick_ready ? _dshr_0 : _fill_2) : _fill_2);
+  assign verdict_hand_over = (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
+  assign skip_touched = (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_21 ? 1'd1 : 1'd0)));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -1980,7 +1980,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       deepest_depth <= 5'd1;
     end else begin
-      deepest_depth <= (_eq_0 ? deepest_depth : (_eq_1 ? deepest_depth : (_eq_4 ? deepest_depth : (_eq_5 ? deepest_depth : (_eq_7 ? deepest_depth : (_eq_8 ? (_not_5 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_12 ? deepest_depth : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_9 ? deepest_depth : (_ne_1 ? (_and_12 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (_eq_14 ? deepest_depth : (_eq_15 ? deepest_depth : (_eq_17 ? deepest_depth : (_eq_18 ? deepest_depth : (_eq_19 ? deepest_depth : (_eq_20 ? deepest_depth : (_eq_21 ? 5'd1 : deepest_depth)))))))))))))));
+      deepest_depth <= (_eq_8 ? (_not_5 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_9 ? deepest_depth : (_ne_1 ? (_and_12 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (_eq_21 ? 5'd1 : deepest_depth)));
     end
   end
 
@@ -1988,399 +1988,399 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (verdict_act ? (merge_verdict ? _and_26 : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_11 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 32'd1 : slot_valid)))))))))))))))) : (_eq_0 ? slot_valid : (_eq_1 ? slot_valid : (_eq_4 ? slot_valid : (_eq_5 ? slot_valid : (_eq_7 ? slot_valid : (_eq_8 ? slot_valid : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_11 : slot_valid) : slot_valid) : (_eq_13 ? slot_valid : (_eq_14 ? slot_valid : (_eq_15 ? slot_valid : (_eq_17 ? slot_valid : (_eq_18 ? slot_valid : (_eq_19 ? slot_valid : (_eq_20 ? slot_valid : (_eq_21 ? 32'd1 : slot_valid))))))))))))))));
+      slot_valid <= (verdict_act ? (merge_verdict ? _and_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_11 : slot_valid) : slot_valid) : (_eq_21 ? 32'd1 : slot_valid))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_11 : slot_valid) : slot_valid) : (_eq_21 ? 32'd1 : slot_valid)));
     end
   end
 
   always @(posedge clock) begin
-    slot_depth_0 <= (_eq_0 ? slot_depth_0 : (_eq_1 ? slot_depth_0 : (_eq_4 ? slot_depth_0 : (_eq_5 ? slot_depth_0 : (_eq_7 ? slot_depth_0 : (_eq_8 ? slot_depth_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0) : slot_depth_0)))))));
+    slot_depth_0 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0) : slot_depth_0);
   end
 
   always @(posedge clock) begin
-    slot_depth_1 <= (_eq_0 ? slot_depth_1 : (_eq_1 ? slot_depth_1 : (_eq_4 ? slot_depth_1 : (_eq_5 ? slot_depth_1 : (_eq_7 ? slot_depth_1 : (_eq_8 ? slot_depth_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1) : slot_depth_1)))))));
+    slot_depth_1 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1) : slot_depth_1);
   end
 
   always @(posedge clock) begin
-    slot_depth_2 <= (_eq_0 ? slot_depth_2 : (_eq_1 ? slot_depth_2 : (_eq_4 ? slot_depth_2 : (_eq_5 ? slot_depth_2 : (_eq_7 ? slot_depth_2 : (_eq_8 ? slot_depth_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2) : slot_depth_2)))))));
+    slot_depth_2 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2) : slot_depth_2);
   end
 
   always @(posedge clock) begin
-    slot_depth_3 <= (_eq_0 ? slot_depth_3 : (_eq_1 ? slot_depth_3 : (_eq_4 ? slot_depth_3 : (_eq_5 ? slot_depth_3 : (_eq_7 ? slot_depth_3 : (_eq_8 ? slot_depth_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3) : slot_depth_3)))))));
+    slot_depth_3 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3) : slot_depth_3);
   end
 
   always @(posedge clock) begin
-    slot_depth_4 <= (_eq_0 ? slot_depth_4 : (_eq_1 ? slot_depth_4 : (_eq_4 ? slot_depth_4 : (_eq_5 ? slot_depth_4 : (_eq_7 ? slot_depth_4 : (_eq_8 ? slot_depth_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4) : slot_depth_4)))))));
+    slot_depth_4 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4) : slot_depth_4);
   end
 
   always @(posedge clock) begin
-    slot_depth_5 <= (_eq_0 ? slot_depth_5 : (_eq_1 ? slot_depth_5 : (_eq_4 ? slot_depth_5 : (_eq_5 ? slot_depth_5 : (_eq_7 ? slot_depth_5 : (_eq_8 ? slot_depth_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5) : slot_depth_5)))))));
+    slot_depth_5 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5) : slot_depth_5);
   end
 
   always @(posedge clock) begin
-    slot_depth_6 <= (_eq_0 ? slot_depth_6 : (_eq_1 ? slot_depth_6 : (_eq_4 ? slot_depth_6 : (_eq_5 ? slot_depth_6 : (_eq_7 ? slot_depth_6 : (_eq_8 ? slot_depth_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6) : slot_depth_6)))))));
+    slot_depth_6 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6) : slot_depth_6);
   end
 
   always @(posedge clock) begin
-    slot_depth_7 <= (_eq_0 ? slot_depth_7 : (_eq_1 ? slot_depth_7 : (_eq_4 ? slot_depth_7 : (_eq_5 ? slot_depth_7 : (_eq_7 ? slot_depth_7 : (_eq_8 ? slot_depth_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7) : slot_depth_7)))))));
+    slot_depth_7 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7) : slot_depth_7);
   end
 
   always @(posedge clock) begin
-    slot_depth_8 <= (_eq_0 ? slot_depth_8 : (_eq_1 ? slot_depth_8 : (_eq_4 ? slot_depth_8 : (_eq_5 ? slot_depth_8 : (_eq_7 ? slot_depth_8 : (_eq_8 ? slot_depth_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8) : slot_depth_8)))))));
+    slot_depth_8 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8) : slot_depth_8);
   end
 
   always @(posedge clock) begin
-    slot_depth_9 <= (_eq_0 ? slot_depth_9 : (_eq_1 ? slot_depth_9 : (_eq_4 ? slot_depth_9 : (_eq_5 ? slot_depth_9 : (_eq_7 ? slot_depth_9 : (_eq_8 ? slot_depth_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9) : slot_depth_9)))))));
+    slot_depth_9 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9) : slot_depth_9);
   end
 
   always @(posedge clock) begin
-    slot_depth_10 <= (_eq_0 ? slot_depth_10 : (_eq_1 ? slot_depth_10 : (_eq_4 ? slot_depth_10 : (_eq_5 ? slot_depth_10 : (_eq_7 ? slot_depth_10 : (_eq_8 ? slot_depth_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10) : slot_depth_10)))))));
+    slot_depth_10 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10) : slot_depth_10);
   end
 
   always @(posedge clock) begin
-    slot_depth_11 <= (_eq_0 ? slot_depth_11 : (_eq_1 ? slot_depth_11 : (_eq_4 ? slot_depth_11 : (_eq_5 ? slot_depth_11 : (_eq_7 ? slot_depth_11 : (_eq_8 ? slot_depth_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11) : slot_depth_11)))))));
+    slot_depth_11 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11) : slot_depth_11);
   end
 
   always @(posedge clock) begin
-    slot_depth_12 <= (_eq_0 ? slot_depth_12 : (_eq_1 ? slot_depth_12 : (_eq_4 ? slot_depth_12 : (_eq_5 ? slot_depth_12 : (_eq_7 ? slot_depth_12 : (_eq_8 ? slot_depth_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12) : slot_depth_12)))))));
+    slot_depth_12 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12) : slot_depth_12);
   end
 
   always @(posedge clock) begin
-    slot_depth_13 <= (_eq_0 ? slot_depth_13 : (_eq_1 ? slot_depth_13 : (_eq_4 ? slot_depth_13 : (_eq_5 ? slot_depth_13 : (_eq_7 ? slot_depth_13 : (_eq_8 ? slot_depth_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13) : slot_depth_13)))))));
+    slot_depth_13 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13) : slot_depth_13);
   end
 
   always @(posedge clock) begin
-    slot_depth_14 <= (_eq_0 ? slot_depth_14 : (_eq_1 ? slot_depth_14 : (_eq_4 ? slot_depth_14 : (_eq_5 ? slot_depth_14 : (_eq_7 ? slot_depth_14 : (_eq_8 ? slot_depth_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14) : slot_depth_14)))))));
+    slot_depth_14 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14) : slot_depth_14);
   end
 
   always @(posedge clock) begin
-    slot_depth_15 <= (_eq_0 ? slot_depth_15 : (_eq_1 ? slot_depth_15 : (_eq_4 ? slot_depth_15 : (_eq_5 ? slot_depth_15 : (_eq_7 ? slot_depth_15 : (_eq_8 ? slot_depth_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15) : slot_depth_15)))))));
+    slot_depth_15 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15) : slot_depth_15);
   end
 
   always @(posedge clock) begin
-    slot_depth_16 <= (_eq_0 ? slot_depth_16 : (_eq_1 ? slot_depth_16 : (_eq_4 ? slot_depth_16 : (_eq_5 ? slot_depth_16 : (_eq_7 ? slot_depth_16 : (_eq_8 ? slot_depth_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16) : slot_depth_16)))))));
+    slot_depth_16 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16) : slot_depth_16);
   end
 
   always @(posedge clock) begin
-    slot_depth_17 <= (_eq_0 ? slot_depth_17 : (_eq_1 ? slot_depth_17 : (_eq_4 ? slot_depth_17 : (_eq_5 ? slot_depth_17 : (_eq_7 ? slot_depth_17 : (_eq_8 ? slot_depth_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17) : slot_depth_17)))))));
+    slot_depth_17 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17) : slot_depth_17);
   end
 
   always @(posedge clock) begin
-    slot_depth_18 <= (_eq_0 ? slot_depth_18 : (_eq_1 ? slot_depth_18 : (_eq_4 ? slot_depth_18 : (_eq_5 ? slot_depth_18 : (_eq_7 ? slot_depth_18 : (_eq_8 ? slot_depth_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18) : slot_depth_18)))))));
+    slot_depth_18 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18) : slot_depth_18);
   end
 
   always @(posedge clock) begin
-    slot_depth_19 <= (_eq_0 ? slot_depth_19 : (_eq_1 ? slot_depth_19 : (_eq_4 ? slot_depth_19 : (_eq_5 ? slot_depth_19 : (_eq_7 ? slot_depth_19 : (_eq_8 ? slot_depth_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19) : slot_depth_19)))))));
+    slot_depth_19 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19) : slot_depth_19);
   end
 
   always @(posedge clock) begin
-    slot_depth_20 <= (_eq_0 ? slot_depth_20 : (_eq_1 ? slot_depth_20 : (_eq_4 ? slot_depth_20 : (_eq_5 ? slot_depth_20 : (_eq_7 ? slot_depth_20 : (_eq_8 ? slot_depth_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20) : slot_depth_20)))))));
+    slot_depth_20 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20) : slot_depth_20);
   end
 
   always @(posedge clock) begin
-    slot_depth_21 <= (_eq_0 ? slot_depth_21 : (_eq_1 ? slot_depth_21 : (_eq_4 ? slot_depth_21 : (_eq_5 ? slot_depth_21 : (_eq_7 ? slot_depth_21 : (_eq_8 ? slot_depth_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21) : slot_depth_21)))))));
+    slot_depth_21 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21) : slot_depth_21);
   end
 
   always @(posedge clock) begin
-    slot_depth_22 <= (_eq_0 ? slot_depth_22 : (_eq_1 ? slot_depth_22 : (_eq_4 ? slot_depth_22 : (_eq_5 ? slot_depth_22 : (_eq_7 ? slot_depth_22 : (_eq_8 ? slot_depth_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22) : slot_depth_22)))))));
+    slot_depth_22 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22) : slot_depth_22);
   end
 
   always @(posedge clock) begin
-    slot_depth_23 <= (_eq_0 ? slot_depth_23 : (_eq_1 ? slot_depth_23 : (_eq_4 ? slot_depth_23 : (_eq_5 ? slot_depth_23 : (_eq_7 ? slot_depth_23 : (_eq_8 ? slot_depth_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23) : slot_depth_23)))))));
+    slot_depth_23 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23) : slot_depth_23);
   end
 
   always @(posedge clock) begin
-    slot_depth_24 <= (_eq_0 ? slot_depth_24 : (_eq_1 ? slot_depth_24 : (_eq_4 ? slot_depth_24 : (_eq_5 ? slot_depth_24 : (_eq_7 ? slot_depth_24 : (_eq_8 ? slot_depth_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24) : slot_depth_24)))))));
+    slot_depth_24 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24) : slot_depth_24);
   end
 
   always @(posedge clock) begin
-    slot_depth_25 <= (_eq_0 ? slot_depth_25 : (_eq_1 ? slot_depth_25 : (_eq_4 ? slot_depth_25 : (_eq_5 ? slot_depth_25 : (_eq_7 ? slot_depth_25 : (_eq_8 ? slot_depth_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25) : slot_depth_25)))))));
+    slot_depth_25 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25) : slot_depth_25);
   end
 
   always @(posedge clock) begin
-    slot_depth_26 <= (_eq_0 ? slot_depth_26 : (_eq_1 ? slot_depth_26 : (_eq_4 ? slot_depth_26 : (_eq_5 ? slot_depth_26 : (_eq_7 ? slot_depth_26 : (_eq_8 ? slot_depth_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26) : slot_depth_26)))))));
+    slot_depth_26 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26) : slot_depth_26);
   end
 
   always @(posedge clock) begin
-    slot_depth_27 <= (_eq_0 ? slot_depth_27 : (_eq_1 ? slot_depth_27 : (_eq_4 ? slot_depth_27 : (_eq_5 ? slot_depth_27 : (_eq_7 ? slot_depth_27 : (_eq_8 ? slot_depth_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27) : slot_depth_27)))))));
+    slot_depth_27 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27) : slot_depth_27);
   end
 
   always @(posedge clock) begin
-    slot_depth_28 <= (_eq_0 ? slot_depth_28 : (_eq_1 ? slot_depth_28 : (_eq_4 ? slot_depth_28 : (_eq_5 ? slot_depth_28 : (_eq_7 ? slot_depth_28 : (_eq_8 ? slot_depth_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28) : slot_depth_28)))))));
+    slot_depth_28 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28) : slot_depth_28);
   end
 
   always @(posedge clock) begin
-    slot_depth_29 <= (_eq_0 ? slot_depth_29 : (_eq_1 ? slot_depth_29 : (_eq_4 ? slot_depth_29 : (_eq_5 ? slot_depth_29 : (_eq_7 ? slot_depth_29 : (_eq_8 ? slot_depth_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29) : slot_depth_29)))))));
+    slot_depth_29 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29) : slot_depth_29);
   end
 
   always @(posedge clock) begin
-    slot_depth_30 <= (_eq_0 ? slot_depth_30 : (_eq_1 ? slot_depth_30 : (_eq_4 ? slot_depth_30 : (_eq_5 ? slot_depth_30 : (_eq_7 ? slot_depth_30 : (_eq_8 ? slot_depth_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30) : slot_depth_30)))))));
+    slot_depth_30 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30) : slot_depth_30);
   end
 
   always @(posedge clock) begin
-    slot_depth_31 <= (_eq_0 ? slot_depth_31 : (_eq_1 ? slot_depth_31 : (_eq_4 ? slot_depth_31 : (_eq_5 ? slot_depth_31 : (_eq_7 ? slot_depth_31 : (_eq_8 ? slot_depth_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31) : slot_depth_31)))))));
+    slot_depth_31 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31) : slot_depth_31);
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (_eq_0 ? slot_parent_0 : (_eq_1 ? slot_parent_0 : (_eq_4 ? slot_parent_0 : (_eq_5 ? slot_parent_0 : (_eq_7 ? slot_parent_0 : (_eq_8 ? slot_parent_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0)))))));
+    slot_parent_0 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0);
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (_eq_0 ? slot_parent_1 : (_eq_1 ? slot_parent_1 : (_eq_4 ? slot_parent_1 : (_eq_5 ? slot_parent_1 : (_eq_7 ? slot_parent_1 : (_eq_8 ? slot_parent_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1)))))));
+    slot_parent_1 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1);
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (_eq_0 ? slot_parent_2 : (_eq_1 ? slot_parent_2 : (_eq_4 ? slot_parent_2 : (_eq_5 ? slot_parent_2 : (_eq_7 ? slot_parent_2 : (_eq_8 ? slot_parent_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2)))))));
+    slot_parent_2 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2);
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (_eq_0 ? slot_parent_3 : (_eq_1 ? slot_parent_3 : (_eq_4 ? slot_parent_3 : (_eq_5 ? slot_parent_3 : (_eq_7 ? slot_parent_3 : (_eq_8 ? slot_parent_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3)))))));
+    slot_parent_3 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3);
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (_eq_0 ? slot_parent_4 : (_eq_1 ? slot_parent_4 : (_eq_4 ? slot_parent_4 : (_eq_5 ? slot_parent_4 : (_eq_7 ? slot_parent_4 : (_eq_8 ? slot_parent_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4)))))));
+    slot_parent_4 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4);
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (_eq_0 ? slot_parent_5 : (_eq_1 ? slot_parent_5 : (_eq_4 ? slot_parent_5 : (_eq_5 ? slot_parent_5 : (_eq_7 ? slot_parent_5 : (_eq_8 ? slot_parent_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5)))))));
+    slot_parent_5 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5);
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (_eq_0 ? slot_parent_6 : (_eq_1 ? slot_parent_6 : (_eq_4 ? slot_parent_6 : (_eq_5 ? slot_parent_6 : (_eq_7 ? slot_parent_6 : (_eq_8 ? slot_parent_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6)))))));
+    slot_parent_6 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6);
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (_eq_0 ? slot_parent_7 : (_eq_1 ? slot_parent_7 : (_eq_4 ? slot_parent_7 : (_eq_5 ? slot_parent_7 : (_eq_7 ? slot_parent_7 : (_eq_8 ? slot_parent_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7)))))));
+    slot_parent_7 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7);
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (_eq_0 ? slot_parent_8 : (_eq_1 ? slot_parent_8 : (_eq_4 ? slot_parent_8 : (_eq_5 ? slot_parent_8 : (_eq_7 ? slot_parent_8 : (_eq_8 ? slot_parent_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8)))))));
+    slot_parent_8 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8);
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (_eq_0 ? slot_parent_9 : (_eq_1 ? slot_parent_9 : (_eq_4 ? slot_parent_9 : (_eq_5 ? slot_parent_9 : (_eq_7 ? slot_parent_9 : (_eq_8 ? slot_parent_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9)))))));
+    slot_parent_9 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9);
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (_eq_0 ? slot_parent_10 : (_eq_1 ? slot_parent_10 : (_eq_4 ? slot_parent_10 : (_eq_5 ? slot_parent_10 : (_eq_7 ? slot_parent_10 : (_eq_8 ? slot_parent_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10)))))));
+    slot_parent_10 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10);
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (_eq_0 ? slot_parent_11 : (_eq_1 ? slot_parent_11 : (_eq_4 ? slot_parent_11 : (_eq_5 ? slot_parent_11 : (_eq_7 ? slot_parent_11 : (_eq_8 ? slot_parent_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11)))))));
+    slot_parent_11 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11);
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (_eq_0 ? slot_parent_12 : (_eq_1 ? slot_parent_12 : (_eq_4 ? slot_parent_12 : (_eq_5 ? slot_parent_12 : (_eq_7 ? slot_parent_12 : (_eq_8 ? slot_parent_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12)))))));
+    slot_parent_12 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12);
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (_eq_0 ? slot_parent_13 : (_eq_1 ? slot_parent_13 : (_eq_4 ? slot_parent_13 : (_eq_5 ? slot_parent_13 : (_eq_7 ? slot_parent_13 : (_eq_8 ? slot_parent_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13)))))));
+    slot_parent_13 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13);
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (_eq_0 ? slot_parent_14 : (_eq_1 ? slot_parent_14 : (_eq_4 ? slot_parent_14 : (_eq_5 ? slot_parent_14 : (_eq_7 ? slot_parent_14 : (_eq_8 ? slot_parent_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14)))))));
+    slot_parent_14 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14);
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (_eq_0 ? slot_parent_15 : (_eq_1 ? slot_parent_15 : (_eq_4 ? slot_parent_15 : (_eq_5 ? slot_parent_15 : (_eq_7 ? slot_parent_15 : (_eq_8 ? slot_parent_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15)))))));
+    slot_parent_15 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15);
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (_eq_0 ? slot_parent_16 : (_eq_1 ? slot_parent_16 : (_eq_4 ? slot_parent_16 : (_eq_5 ? slot_parent_16 : (_eq_7 ? slot_parent_16 : (_eq_8 ? slot_parent_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16)))))));
+    slot_parent_16 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16);
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (_eq_0 ? slot_parent_17 : (_eq_1 ? slot_parent_17 : (_eq_4 ? slot_parent_17 : (_eq_5 ? slot_parent_17 : (_eq_7 ? slot_parent_17 : (_eq_8 ? slot_parent_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17)))))));
+    slot_parent_17 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17);
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (_eq_0 ? slot_parent_18 : (_eq_1 ? slot_parent_18 : (_eq_4 ? slot_parent_18 : (_eq_5 ? slot_parent_18 : (_eq_7 ? slot_parent_18 : (_eq_8 ? slot_parent_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18)))))));
+    slot_parent_18 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18);
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (_eq_0 ? slot_parent_19 : (_eq_1 ? slot_parent_19 : (_eq_4 ? slot_parent_19 : (_eq_5 ? slot_parent_19 : (_eq_7 ? slot_parent_19 : (_eq_8 ? slot_parent_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19)))))));
+    slot_parent_19 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19);
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (_eq_0 ? slot_parent_20 : (_eq_1 ? slot_parent_20 : (_eq_4 ? slot_parent_20 : (_eq_5 ? slot_parent_20 : (_eq_7 ? slot_parent_20 : (_eq_8 ? slot_parent_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20)))))));
+    slot_parent_20 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20);
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (_eq_0 ? slot_parent_21 : (_eq_1 ? slot_parent_21 : (_eq_4 ? slot_parent_21 : (_eq_5 ? slot_parent_21 : (_eq_7 ? slot_parent_21 : (_eq_8 ? slot_parent_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21)))))));
+    slot_parent_21 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21);
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (_eq_0 ? slot_parent_22 : (_eq_1 ? slot_parent_22 : (_eq_4 ? slot_parent_22 : (_eq_5 ? slot_parent_22 : (_eq_7 ? slot_parent_22 : (_eq_8 ? slot_parent_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22)))))));
+    slot_parent_22 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22);
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (_eq_0 ? slot_parent_23 : (_eq_1 ? slot_parent_23 : (_eq_4 ? slot_parent_23 : (_eq_5 ? slot_parent_23 : (_eq_7 ? slot_parent_23 : (_eq_8 ? slot_parent_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23)))))));
+    slot_parent_23 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23);
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (_eq_0 ? slot_parent_24 : (_eq_1 ? slot_parent_24 : (_eq_4 ? slot_parent_24 : (_eq_5 ? slot_parent_24 : (_eq_7 ? slot_parent_24 : (_eq_8 ? slot_parent_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24)))))));
+    slot_parent_24 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24);
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (_eq_0 ? slot_parent_25 : (_eq_1 ? slot_parent_25 : (_eq_4 ? slot_parent_25 : (_eq_5 ? slot_parent_25 : (_eq_7 ? slot_parent_25 : (_eq_8 ? slot_parent_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25)))))));
+    slot_parent_25 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25);
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (_eq_0 ? slot_parent_26 : (_eq_1 ? slot_parent_26 : (_eq_4 ? slot_parent_26 : (_eq_5 ? slot_parent_26 : (_eq_7 ? slot_parent_26 : (_eq_8 ? slot_parent_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26)))))));
+    slot_parent_26 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26);
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (_eq_0 ? slot_parent_27 : (_eq_1 ? slot_parent_27 : (_eq_4 ? slot_parent_27 : (_eq_5 ? slot_parent_27 : (_eq_7 ? slot_parent_27 : (_eq_8 ? slot_parent_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27)))))));
+    slot_parent_27 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27);
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (_eq_0 ? slot_parent_28 : (_eq_1 ? slot_parent_28 : (_eq_4 ? slot_parent_28 : (_eq_5 ? slot_parent_28 : (_eq_7 ? slot_parent_28 : (_eq_8 ? slot_parent_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28)))))));
+    slot_parent_28 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28);
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (_eq_0 ? slot_parent_29 : (_eq_1 ? slot_parent_29 : (_eq_4 ? slot_parent_29 : (_eq_5 ? slot_parent_29 : (_eq_7 ? slot_parent_29 : (_eq_8 ? slot_parent_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29)))))));
+    slot_parent_29 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29);
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (_eq_0 ? slot_parent_30 : (_eq_1 ? slot_parent_30 : (_eq_4 ? slot_parent_30 : (_eq_5 ? slot_parent_30 : (_eq_7 ? slot_parent_30 : (_eq_8 ? slot_parent_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30)))))));
+    slot_parent_30 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30);
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (_eq_0 ? slot_parent_31 : (_eq_1 ? slot_parent_31 : (_eq_4 ? slot_parent_31 : (_eq_5 ? slot_parent_31 : (_eq_7 ? slot_parent_31 : (_eq_8 ? slot_parent_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31)))))));
+    slot_parent_31 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31);
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (_eq_0 ? slot_digit_0 : (_eq_1 ? slot_digit_0 : (_eq_4 ? slot_digit_0 : (_eq_5 ? slot_digit_0 : (_eq_7 ? slot_digit_0 : (_eq_8 ? slot_digit_0 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? _bits_40 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0)))))));
+    slot_digit_0 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? _bits_40 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0);
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (_eq_0 ? slot_digit_1 : (_eq_1 ? slot_digit_1 : (_eq_4 ? slot_digit_1 : (_eq_5 ? slot_digit_1 : (_eq_7 ? slot_digit_1 : (_eq_8 ? slot_digit_1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? _bits_40 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1)))))));
+    slot_digit_1 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? _bits_40 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1);
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (_eq_0 ? slot_digit_2 : (_eq_1 ? slot_digit_2 : (_eq_4 ? slot_digit_2 : (_eq_5 ? slot_digit_2 : (_eq_7 ? slot_digit_2 : (_eq_8 ? slot_digit_2 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? _bits_40 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2)))))));
+    slot_digit_2 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? _bits_40 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2);
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (_eq_0 ? slot_digit_3 : (_eq_1 ? slot_digit_3 : (_eq_4 ? slot_digit_3 : (_eq_5 ? slot_digit_3 : (_eq_7 ? slot_digit_3 : (_eq_8 ? slot_digit_3 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? _bits_40 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3)))))));
+    slot_digit_3 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? _bits_40 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3);
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (_eq_0 ? slot_digit_4 : (_eq_1 ? slot_digit_4 : (_eq_4 ? slot_digit_4 : (_eq_5 ? slot_digit_4 : (_eq_7 ? slot_digit_4 : (_eq_8 ? slot_digit_4 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? _bits_40 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4)))))));
+    slot_digit_4 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? _bits_40 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4);
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (_eq_0 ? slot_digit_5 : (_eq_1 ? slot_digit_5 : (_eq_4 ? slot_digit_5 : (_eq_5 ? slot_digit_5 : (_eq_7 ? slot_digit_5 : (_eq_8 ? slot_digit_5 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? _bits_40 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5)))))));
+    slot_digit_5 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? _bits_40 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5);
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (_eq_0 ? slot_digit_6 : (_eq_1 ? slot_digit_6 : (_eq_4 ? slot_digit_6 : (_eq_5 ? slot_digit_6 : (_eq_7 ? slot_digit_6 : (_eq_8 ? slot_digit_6 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? _bits_40 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6)))))));
+    slot_digit_6 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? _bits_40 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6);
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (_eq_0 ? slot_digit_7 : (_eq_1 ? slot_digit_7 : (_eq_4 ? slot_digit_7 : (_eq_5 ? slot_digit_7 : (_eq_7 ? slot_digit_7 : (_eq_8 ? slot_digit_7 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? _bits_40 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7)))))));
+    slot_digit_7 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? _bits_40 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7);
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (_eq_0 ? slot_digit_8 : (_eq_1 ? slot_digit_8 : (_eq_4 ? slot_digit_8 : (_eq_5 ? slot_digit_8 : (_eq_7 ? slot_digit_8 : (_eq_8 ? slot_digit_8 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? _bits_40 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8)))))));
+    slot_digit_8 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? _bits_40 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8);
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (_eq_0 ? slot_digit_9 : (_eq_1 ? slot_digit_9 : (_eq_4 ? slot_digit_9 : (_eq_5 ? slot_digit_9 : (_eq_7 ? slot_digit_9 : (_eq_8 ? slot_digit_9 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? _bits_40 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9)))))));
+    slot_digit_9 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? _bits_40 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9);
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (_eq_0 ? slot_digit_10 : (_eq_1 ? slot_digit_10 : (_eq_4 ? slot_digit_10 : (_eq_5 ? slot_digit_10 : (_eq_7 ? slot_digit_10 : (_eq_8 ? slot_digit_10 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? _bits_40 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10)))))));
+    slot_digit_10 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? _bits_40 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10);
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (_eq_0 ? slot_digit_11 : (_eq_1 ? slot_digit_11 : (_eq_4 ? slot_digit_11 : (_eq_5 ? slot_digit_11 : (_eq_7 ? slot_digit_11 : (_eq_8 ? slot_digit_11 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? _bits_40 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11)))))));
+    slot_digit_11 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? _bits_40 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11);
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (_eq_0 ? slot_digit_12 : (_eq_1 ? slot_digit_12 : (_eq_4 ? slot_digit_12 : (_eq_5 ? slot_digit_12 : (_eq_7 ? slot_digit_12 : (_eq_8 ? slot_digit_12 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? _bits_40 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12)))))));
+    slot_digit_12 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? _bits_40 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12);
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (_eq_0 ? slot_digit_13 : (_eq_1 ? slot_digit_13 : (_eq_4 ? slot_digit_13 : (_eq_5 ? slot_digit_13 : (_eq_7 ? slot_digit_13 : (_eq_8 ? slot_digit_13 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? _bits_40 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13)))))));
+    slot_digit_13 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? _bits_40 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13);
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (_eq_0 ? slot_digit_14 : (_eq_1 ? slot_digit_14 : (_eq_4 ? slot_digit_14 : (_eq_5 ? slot_digit_14 : (_eq_7 ? slot_digit_14 : (_eq_8 ? slot_digit_14 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? _bits_40 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14)))))));
+    slot_digit_14 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? _bits_40 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14);
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (_eq_0 ? slot_digit_15 : (_eq_1 ? slot_digit_15 : (_eq_4 ? slot_digit_15 : (_eq_5 ? slot_digit_15 : (_eq_7 ? slot_digit_15 : (_eq_8 ? slot_digit_15 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? _bits_40 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15)))))));
+    slot_digit_15 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? _bits_40 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15);
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (_eq_0 ? slot_digit_16 : (_eq_1 ? slot_digit_16 : (_eq_4 ? slot_digit_16 : (_eq_5 ? slot_digit_16 : (_eq_7 ? slot_digit_16 : (_eq_8 ? slot_digit_16 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? _bits_40 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16)))))));
+    slot_digit_16 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? _bits_40 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16);
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (_eq_0 ? slot_digit_17 : (_eq_1 ? slot_digit_17 : (_eq_4 ? slot_digit_17 : (_eq_5 ? slot_digit_17 : (_eq_7 ? slot_digit_17 : (_eq_8 ? slot_digit_17 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? _bits_40 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17)))))));
+    slot_digit_17 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? _bits_40 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17);
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (_eq_0 ? slot_digit_18 : (_eq_1 ? slot_digit_18 : (_eq_4 ? slot_digit_18 : (_eq_5 ? slot_digit_18 : (_eq_7 ? slot_digit_18 : (_eq_8 ? slot_digit_18 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? _bits_40 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18)))))));
+    slot_digit_18 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? _bits_40 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18);
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (_eq_0 ? slot_digit_19 : (_eq_1 ? slot_digit_19 : (_eq_4 ? slot_digit_19 : (_eq_5 ? slot_digit_19 : (_eq_7 ? slot_digit_19 : (_eq_8 ? slot_digit_19 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? _bits_40 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19)))))));
+    slot_digit_19 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? _bits_40 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19);
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (_eq_0 ? slot_digit_20 : (_eq_1 ? slot_digit_20 : (_eq_4 ? slot_digit_20 : (_eq_5 ? slot_digit_20 : (_eq_7 ? slot_digit_20 : (_eq_8 ? slot_digit_20 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? _bits_40 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20)))))));
+    slot_digit_20 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? _bits_40 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20);
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (_eq_0 ? slot_digit_21 : (_eq_1 ? slot_digit_21 : (_eq_4 ? slot_digit_21 : (_eq_5 ? slot_digit_21 : (_eq_7 ? slot_digit_21 : (_eq_8 ? slot_digit_21 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? _bits_40 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21)))))));
+    slot_digit_21 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? _bits_40 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21);
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (_eq_0 ? slot_digit_22 : (_eq_1 ? slot_digit_22 : (_eq_4 ? slot_digit_22 : (_eq_5 ? slot_digit_22 : (_eq_7 ? slot_digit_22 : (_eq_8 ? slot_digit_22 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? _bits_40 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22)))))));
+    slot_digit_22 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? _bits_40 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22);
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (_eq_0 ? slot_digit_23 : (_eq_1 ? slot_digit_23 : (_eq_4 ? slot_digit_23 : (_eq_5 ? slot_digit_23 : (_eq_7 ? slot_digit_23 : (_eq_8 ? slot_digit_23 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? _bits_40 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23)))))));
+    slot_digit_23 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? _bits_40 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23);
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (_eq_0 ? slot_digit_24 : (_eq_1 ? slot_digit_24 : (_eq_4 ? slot_digit_24 : (_eq_5 ? slot_digit_24 : (_eq_7 ? slot_digit_24 : (_eq_8 ? slot_digit_24 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? _bits_40 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24)))))));
+    slot_digit_24 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? _bits_40 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24);
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (_eq_0 ? slot_digit_25 : (_eq_1 ? slot_digit_25 : (_eq_4 ? slot_digit_25 : (_eq_5 ? slot_digit_25 : (_eq_7 ? slot_digit_25 : (_eq_8 ? slot_digit_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? _bits_40 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25)))))));
+    slot_digit_25 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? _bits_40 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25);
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (_eq_0 ? slot_digit_26 : (_eq_1 ? slot_digit_26 : (_eq_4 ? slot_digit_26 : (_eq_5 ? slot_digit_26 : (_eq_7 ? slot_digit_26 : (_eq_8 ? slot_digit_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? _bits_40 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26)))))));
+    slot_digit_26 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? _bits_40 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26);
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (_eq_0 ? slot_digit_27 : (_eq_1 ? slot_digit_27 : (_eq_4 ? slot_digit_27 : (_eq_5 ? slot_digit_27 : (_eq_7 ? slot_digit_27 : (_eq_8 ? slot_digit_27 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? _bits_40 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27)))))));
+    slot_digit_27 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? _bits_40 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27);
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (_eq_0 ? slot_digit_28 : (_eq_1 ? slot_digit_28 : (_eq_4 ? slot_digit_28 : (_eq_5 ? slot_digit_28 : (_eq_7 ? slot_digit_28 : (_eq_8 ? slot_digit_28 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? _bits_40 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28)))))));
+    slot_digit_28 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? _bits_40 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28);
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (_eq_0 ? slot_digit_29 : (_eq_1 ? slot_digit_29 : (_eq_4 ? slot_digit_29 : (_eq_5 ? slot_digit_29 : (_eq_7 ? slot_digit_29 : (_eq_8 ? slot_digit_29 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? _bits_40 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29)))))));
+    slot_digit_29 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? _bits_40 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29);
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (_eq_0 ? slot_digit_30 : (_eq_1 ? slot_digit_30 : (_eq_4 ? slot_digit_30 : (_eq_5 ? slot_digit_30 : (_eq_7 ? slot_digit_30 : (_eq_8 ? slot_digit_30 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? _bits_40 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30)))))));
+    slot_digit_30 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? _bits_40 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30);
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (_eq_0 ? slot_digit_31 : (_eq_1 ? slot_digit_31 : (_eq_4 ? slot_digit_31 : (_eq_5 ? slot_digit_31 : (_eq_7 ? slot_digit_31 : (_eq_8 ? slot_digit_31 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? _bits_40 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31)))))));
+    slot_digit_31 <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? _bits_40 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (_eq_0 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_1 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_4 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_5 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_7 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_8 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_12 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_13 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_14 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_15 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_17 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_18 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_19 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_20 ? (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0) : (_eq_21 ? 3'd0 : (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0))))))))))))))));
+      slot_children_0 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_25 ? children_write_value : slot_children_0) : slot_children_0));
     end
   end
 
@@ -2388,7 +2388,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (_eq_0 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_1 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_4 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_5 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_7 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_8 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_12 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_13 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_14 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_15 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_17 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_18 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_19 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_20 ? (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1) : (_eq_21 ? 3'd0 : (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1))))))))))))))));
+      slot_children_1 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_26 ? children_write_value : slot_children_1) : slot_children_1));
     end
   end
 
@@ -2396,7 +2396,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (_eq_0 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_1 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_4 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_5 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_7 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_8 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_12 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_13 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_14 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_15 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_17 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_18 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_19 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_20 ? (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2) : (_eq_21 ? 3'd0 : (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2))))))))))))))));
+      slot_children_2 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_27 ? children_write_value : slot_children_2) : slot_children_2));
     end
   end
 
@@ -2404,7 +2404,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (_eq_0 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_1 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_4 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_5 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_7 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_8 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_12 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_13 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_14 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_15 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_17 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_18 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_19 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_20 ? (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3) : (_eq_21 ? 3'd0 : (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3))))))))))))))));
+      slot_children_3 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_28 ? children_write_value : slot_children_3) : slot_children_3));
     end
   end
 
@@ -2412,7 +2412,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (_eq_0 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_1 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_4 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_5 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_7 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_8 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_12 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_13 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_14 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_15 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_17 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_18 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_19 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_20 ? (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4) : (_eq_21 ? 3'd0 : (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4))))))))))))))));
+      slot_children_4 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_29 ? children_write_value : slot_children_4) : slot_children_4));
     end
   end
 
@@ -2420,7 +2420,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (_eq_0 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_1 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_4 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_5 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_7 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_8 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_12 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_13 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_14 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_15 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_17 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_18 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_19 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_20 ? (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5) : (_eq_21 ? 3'd0 : (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5))))))))))))))));
+      slot_children_5 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_30 ? children_write_value : slot_children_5) : slot_children_5));
     end
   end
 
@@ -2428,7 +2428,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (_eq_0 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_1 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_4 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_5 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_7 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_8 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_12 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_13 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_14 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_15 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_17 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_18 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_19 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_20 ? (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6) : (_eq_21 ? 3'd0 : (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6))))))))))))))));
+      slot_children_6 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_31 ? children_write_value : slot_children_6) : slot_children_6));
     end
   end
 
@@ -2436,7 +2436,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (_eq_0 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_1 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_4 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_5 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_7 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_8 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_12 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_13 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_14 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_15 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_17 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_18 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_19 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_20 ? (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7) : (_eq_21 ? 3'd0 : (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7))))))))))))))));
+      slot_children_7 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_32 ? children_write_value : slot_children_7) : slot_children_7));
     end
   end
 
@@ -2444,7 +2444,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (_eq_0 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_1 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_4 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_5 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_7 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_8 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_12 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_13 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_14 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_15 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_17 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_18 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_19 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_20 ? (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8) : (_eq_21 ? 3'd0 : (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8))))))))))))))));
+      slot_children_8 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_33 ? children_write_value : slot_children_8) : slot_children_8));
     end
   end
 
@@ -2452,7 +2452,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (_eq_0 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_1 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_4 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_5 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_7 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_8 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_12 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_13 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_14 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_15 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_17 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_18 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_19 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_20 ? (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9) : (_eq_21 ? 3'd0 : (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9))))))))))))))));
+      slot_children_9 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_34 ? children_write_value : slot_children_9) : slot_children_9));
     end
   end
 
@@ -2460,7 +2460,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (_eq_0 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_1 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_4 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_5 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_7 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_8 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_12 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_13 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_14 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_15 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_17 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_18 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_19 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_20 ? (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10) : (_eq_21 ? 3'd0 : (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10))))))))))))))));
+      slot_children_10 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_35 ? children_write_value : slot_children_10) : slot_children_10));
     end
   end
 
@@ -2468,7 +2468,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (_eq_0 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_1 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_4 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_5 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_7 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_8 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_12 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_13 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_14 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_15 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_17 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_18 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_19 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_20 ? (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11) : (_eq_21 ? 3'd0 : (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11))))))))))))))));
+      slot_children_11 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_36 ? children_write_value : slot_children_11) : slot_children_11));
     end
   end
 
@@ -2476,7 +2476,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (_eq_0 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_1 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_4 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_5 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_7 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_8 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_12 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_13 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_14 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_15 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_17 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_18 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_19 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_20 ? (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12) : (_eq_21 ? 3'd0 : (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12))))))))))))))));
+      slot_children_12 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_37 ? children_write_value : slot_children_12) : slot_children_12));
     end
   end
 
@@ -2484,7 +2484,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (_eq_0 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_1 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_4 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_5 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_7 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_8 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_12 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_13 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_14 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_15 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_17 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_18 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_19 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_20 ? (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13) : (_eq_21 ? 3'd0 : (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13))))))))))))))));
+      slot_children_13 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_38 ? children_write_value : slot_children_13) : slot_children_13));
     end
   end
 
@@ -2492,7 +2492,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (_eq_0 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_1 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_4 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_5 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_7 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_8 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_12 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_13 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_14 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_15 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_17 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_18 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_19 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_20 ? (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14) : (_eq_21 ? 3'd0 : (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14))))))))))))))));
+      slot_children_14 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_39 ? children_write_value : slot_children_14) : slot_children_14));
     end
   end
 
@@ -2500,7 +2500,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (_eq_0 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_1 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_4 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_5 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_7 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_8 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_12 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_13 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_14 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_15 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_17 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_18 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_19 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_20 ? (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15) : (_eq_21 ? 3'd0 : (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15))))))))))))))));
+      slot_children_15 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_40 ? children_write_value : slot_children_15) : slot_children_15));
     end
   end
 
@@ -2508,7 +2508,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (_eq_0 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_1 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_4 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_5 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_7 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_8 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_12 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_13 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_14 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_15 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_17 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_18 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_19 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_20 ? (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16) : (_eq_21 ? 3'd0 : (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16))))))))))))))));
+      slot_children_16 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_41 ? children_write_value : slot_children_16) : slot_children_16));
     end
   end
 
@@ -2516,7 +2516,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (_eq_0 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_1 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_4 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_5 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_7 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_8 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_12 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_13 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_14 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_15 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_17 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_18 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_19 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_20 ? (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17) : (_eq_21 ? 3'd0 : (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17))))))))))))))));
+      slot_children_17 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_42 ? children_write_value : slot_children_17) : slot_children_17));
     end
   end
 
@@ -2524,7 +2524,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (_eq_0 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_1 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_4 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_5 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_7 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_8 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_12 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_13 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_14 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_15 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_17 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_18 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_19 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_20 ? (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18) : (_eq_21 ? 3'd0 : (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18))))))))))))))));
+      slot_children_18 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_43 ? children_write_value : slot_children_18) : slot_children_18));
     end
   end
 
@@ -2532,7 +2532,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (_eq_0 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_1 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_4 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_5 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_7 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_8 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_12 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_13 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_14 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_15 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_17 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_18 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_19 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_20 ? (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19) : (_eq_21 ? 3'd0 : (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19))))))))))))))));
+      slot_children_19 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_44 ? children_write_value : slot_children_19) : slot_children_19));
     end
   end
 
@@ -2540,7 +2540,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (_eq_0 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_1 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_4 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_5 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_7 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_8 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_12 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_13 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_14 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_15 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_17 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_18 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_19 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_20 ? (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20) : (_eq_21 ? 3'd0 : (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20))))))))))))))));
+      slot_children_20 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_45 ? children_write_value : slot_children_20) : slot_children_20));
     end
   end
 
@@ -2548,7 +2548,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (_eq_0 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_1 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_4 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_5 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_7 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_8 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_12 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_13 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_14 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_15 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_17 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_18 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_19 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_20 ? (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21) : (_eq_21 ? 3'd0 : (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21))))))))))))))));
+      slot_children_21 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_46 ? children_write_value : slot_children_21) : slot_children_21));
     end
   end
 
@@ -2556,7 +2556,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (_eq_0 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_1 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_4 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_5 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_7 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_8 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_12 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_13 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_14 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_15 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_17 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_18 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_19 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_20 ? (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22) : (_eq_21 ? 3'd0 : (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22))))))))))))))));
+      slot_children_22 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_47 ? children_write_value : slot_children_22) : slot_children_22));
     end
   end
 
@@ -2564,7 +2564,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (_eq_0 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_1 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_4 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_5 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_7 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_8 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_12 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_13 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_14 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_15 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_17 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_18 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_19 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_20 ? (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23) : (_eq_21 ? 3'd0 : (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23))))))))))))))));
+      slot_children_23 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_48 ? children_write_value : slot_children_23) : slot_children_23));
     end
   end
 
@@ -2572,7 +2572,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (_eq_0 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_1 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_4 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_5 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_7 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_8 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_12 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_13 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_14 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_15 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_17 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_18 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_19 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_20 ? (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24) : (_eq_21 ? 3'd0 : (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24))))))))))))))));
+      slot_children_24 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_49 ? children_write_value : slot_children_24) : slot_children_24));
     end
   end
 
@@ -2580,7 +2580,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (_eq_0 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_1 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_4 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_5 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_7 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_8 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_12 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_13 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_14 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_15 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_17 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_18 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_19 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_20 ? (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25) : (_eq_21 ? 3'd0 : (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25))))))))))))))));
+      slot_children_25 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_50 ? children_write_value : slot_children_25) : slot_children_25));
     end
   end
 
@@ -2588,7 +2588,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (_eq_0 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_1 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_4 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_5 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_7 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_8 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_12 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_13 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_14 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_15 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_17 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_18 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_19 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_20 ? (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26) : (_eq_21 ? 3'd0 : (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26))))))))))))))));
+      slot_children_26 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_51 ? children_write_value : slot_children_26) : slot_children_26));
     end
   end
 
@@ -2596,7 +2596,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (_eq_0 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_1 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_4 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_5 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_7 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_8 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_12 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_13 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_14 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_15 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_17 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_18 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_19 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_20 ? (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27) : (_eq_21 ? 3'd0 : (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27))))))))))))))));
+      slot_children_27 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_52 ? children_write_value : slot_children_27) : slot_children_27));
     end
   end
 
@@ -2604,7 +2604,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (_eq_0 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_1 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_4 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_5 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_7 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_8 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_12 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_13 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_14 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_15 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_17 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_18 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_19 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_20 ? (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28) : (_eq_21 ? 3'd0 : (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28))))))))))))))));
+      slot_children_28 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_53 ? children_write_value : slot_children_28) : slot_children_28));
     end
   end
 
@@ -2612,7 +2612,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (_eq_0 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_1 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_4 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_5 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_7 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_8 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_12 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_13 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_14 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_15 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_17 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_18 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_19 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_20 ? (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29) : (_eq_21 ? 3'd0 : (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29))))))))))))))));
+      slot_children_29 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_54 ? children_write_value : slot_children_29) : slot_children_29));
     end
   end
 
@@ -2620,7 +2620,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (_eq_0 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_1 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_4 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_5 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_7 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_8 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_12 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_13 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_14 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_15 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_17 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_18 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_19 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_20 ? (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30) : (_eq_21 ? 3'd0 : (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30))))))))))))))));
+      slot_children_30 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_55 ? children_write_value : slot_children_30) : slot_children_30));
     end
   end
 
@@ -2628,7 +2628,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (_eq_0 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_1 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_4 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_5 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_7 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_8 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_12 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_13 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_14 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_15 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_17 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_18 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_19 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_20 ? (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31) : (_eq_21 ? 3'd0 : (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31))))))))))))))));
+      slot_children_31 <= (_eq_21 ? 3'd0 : (children_write ? (_eq_56 ? children_write_value : slot_children_31) : slot_children_31));
     end
   end
 
@@ -2868,7 +2868,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_71 : (commit_fire ? _bits_72 : until_merge_lo)) : (commit_fire ? _bits_72 : until_merge_lo)) : (_eq_1 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_4 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_5 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_7 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_8 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_12 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_13 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_14 ? (commit_fire ? _bits_72 : until_merge_lo) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_72 : until_merge_lo) : (_or_7 ? _bits_75 : (commit_fire ? _bits_72 : until_merge_lo))) : (commit_fire ? _bits_72 : until_merge_lo)))))))))));
+      until_merge_lo <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_71 : (commit_fire ? _bits_72 : until_merge_lo)) : (commit_fire ? _bits_72 : until_merge_lo)) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_72 : until_merge_lo) : (_or_7 ? _bits_75 : (commit_fire ? _bits_72 : until_merge_lo))) : (commit_fire ? _bits_72 : until_merge_lo)));
     end
   end
 
@@ -2876,7 +2876,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_76 : _sub_3) : _sub_3) : (_eq_1 ? _sub_3 : (_eq_4 ? _sub_3 : (_eq_5 ? _sub_3 : (_eq_7 ? _sub_3 : (_eq_8 ? _sub_3 : (_eq_12 ? _sub_3 : (_eq_13 ? _sub_3 : (_eq_14 ? _sub_3 : (_eq_15 ? (_not_12 ? _sub_3 : (_or_7 ? _bits_77 : _sub_3)) : _sub_3))))))))));
+      until_merge_hi <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_76 : _sub_3) : _sub_3) : (_eq_15 ? (_not_12 ? _sub_3 : (_or_7 ? _bits_77 : _sub_3)) : _sub_3));
     end
   end
 
@@ -2884,7 +2884,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_78 : 1'd0)) : (commit_fire ? _bits_78 : 1'd0)) : (_eq_1 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_4 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_5 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_7 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_8 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_12 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_13 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_14 ? (commit_fire ? _bits_78 : 1'd0) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_78 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_78 : 1'd0))) : (commit_fire ? _bits_78 : 1'd0)))))))))));
+      until_merge_carry <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_78 : 1'd0)) : (commit_fire ? _bits_78 : 1'd0)) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_78 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_78 : 1'd0))) : (commit_fire ? _bits_78 : 1'd0)));
     end
   end
 
@@ -2920,7 +2920,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       split_req <= 1'd0;
     end else begin
-      split_req <= (_eq_0 ? (commit_fire ? split_now : split_req) : (_eq_1 ? (commit_fire ? split_now : split_req) : (_eq_4 ? (commit_fire ? split_now : split_req) : (_eq_5 ? (commit_fire ? split_now : split_req) : (_eq_7 ? (commit_fire ? split_now : split_req) : (_eq_8 ? (commit_fire ? split_now : split_req) : (_eq_12 ? (commit_fire ? split_now : split_req) : (_eq_13 ? (commit_fire ? split_now : split_req) : (_eq_14 ? (commit_fire ? split_now : split_req) : (_eq_15 ? (commit_fire ? split_now : split_req) : (_eq_17 ? (commit_fire ? split_now : split_req) : (_eq_18 ? 1'd0 : (commit_fire ? split_now : split_req)))))))))))));
+      split_req <= (_eq_18 ? 1'd0 : (commit_fire ? split_now : split_req));
     end
   end
 
@@ -2928,7 +2928,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_due <= 1'd0;
     end else begin
-      merge_due <= (_eq_0 ? (commit_fire ? merge_now : merge_due) : (_eq_1 ? (commit_fire ? merge_now : merge_due) : (_eq_4 ? (commit_fire ? merge_now : merge_due) : (_eq_5 ? (commit_fire ? merge_now : merge_due) : (_eq_7 ? (commit_fire ? merge_now : merge_due) : (_eq_8 ? (commit_fire ? merge_now : merge_due) : (_eq_12 ? (commit_fire ? merge_now : merge_due) : (_eq_13 ? (commit_fire ? merge_now : merge_due) : (_eq_14 ? (commit_fire ? merge_now : merge_due) : (_eq_15 ? (commit_fire ? merge_now : merge_due) : (_eq_17 ? (commit_fire ? merge_now : merge_due) : (_eq_18 ? 1'd0 : (commit_fire ? merge_now : merge_due)))))))))))));
+      merge_due <= (_eq_18 ? 1'd0 : (commit_fire ? merge_now : merge_due));
     end
   end
 
@@ -2936,7 +2936,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (_eq_0 ? early_done : (_eq_1 ? early_done : (_eq_4 ? early_done : (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_7 ? early_done : (_eq_8 ? (_not_5 ? early_done : (split_fits ? early_done : (_not_6 ? 1'd1 : early_done))) : early_done))))));
+      early_done <= (_eq_5 ? (_ne_0 ? early_done : (split_req ? 1'd0 : early_done)) : (_eq_8 ? (_not_5 ? early_done : (split_fits ? early_done : (_not_6 ? 1'd1 : early_done))) : early_done));
     end
   end
 
@@ -2944,7 +2944,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_eq_0 ? early_batch : (_eq_1 ? early_batch : (_eq_4 ? early_batch : (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_7 ? early_batch : (_eq_8 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd0 : early_batch) : early_batch) : early_batch) : early_batch) : early_batch)))))));
+      early_batch <= (_eq_5 ? (_ne_0 ? early_batch : (split_req ? early_batch : 1'd0)) : (_eq_8 ? (_not_5 ? early_batch : (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd0 : early_batch) : early_batch) : early_batch) : early_batch) : early_batch)));
     end
   end
 
@@ -2968,16 +2968,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_0 ? (undo_push ? _add_16 : undo_sp) : (_eq_1 ? (undo_push ? _add_16 : undo_sp) : (_eq_4 ? (undo_push ? _add_16 : undo_sp) : (_eq_5 ? (_ne_0 ? _sub_6 : (undo_push ? _add_16 : undo_sp)) : (undo_push ? _add_16 : undo_sp)))));
+      undo_sp <= (_eq_5 ? (_ne_0 ? _sub_6 : (undo_push ? _add_16 : undo_sp)) : (undo_push ? _add_16 : undo_sp));
     end
   end
 
   always @(posedge clock) begin
-    present_children <= (_eq_0 ? present_children : (_eq_1 ? present_children : (_eq_4 ? present_children : (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_7 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_18 : present_children) : present_children)) : (_eq_8 ? present_children : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_19 : present_children) : present_children) : present_children)))))));
+    present_children <= (_eq_5 ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (_eq_7 ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_18 : present_children) : present_children)) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_19 : present_children) : present_children) : present_children)));
   end
 
   always @(posedge clock) begin
-    visited_kids <= (_eq_0 ? visited_kids : (_eq_1 ? visited_kids : (_eq_4 ? visited_kids : (_eq_5 ? visited_kids : (_eq_7 ? visited_kids : (_eq_8 ? visited_kids : (_eq_12 ? visited_kids : (_eq_13 ? visited_kids : (_eq_14 ? (verdict_set ? visited_kids : (kids_fresh ? kids_vector : visited_kids)) : visited_kids)))))))));
+    visited_kids <= (_eq_14 ? (verdict_set ? visited_kids : (kids_fresh ? kids_vector : visited_kids)) : visited_kids);
   end
 
   always @(posedge clock) begin
@@ -2992,7 +2992,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 32'd0;
     end else begin
-      leaf_pick_candidates <= (_eq_0 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_1 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_4 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_5 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_7 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_8 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_12 ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_98 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_98 : leaf_pick_candidates) : (kids_fresh ? _and_161 : (leaf_pick_take ? _and_98 : leaf_pick_candidates))) : (leaf_pick_take ? _and_98 : leaf_pick_candidates))))))))));
+      leaf_pick_candidates <= (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_160 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_160 : leaf_pick_candidates) : (kids_fresh ? _and_161 : (leaf_pick_take ? _and_160 : leaf_pick_candidates))) : (leaf_pick_take ? _and_160 : leaf_pick_candidates)));
     end
   end
 
@@ -3020,7 +3020,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_eq_0 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_1 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_4 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_5 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_164 : slot_pick_candidates)) : (_eq_8 ? (_not_5 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (split_fits ? _not_107 : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (_eq_12 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_13 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (slot_pick_take ? _and_164 : slot_pick_candidates))))))))));
+      slot_pick_candidates <= (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_164 : slot_pick_candidates)) : (_eq_8 ? (_not_5 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (split_fits ? _not_107 : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (slot_pick_take ? _and_164 : slot_pick_candidates))));
     end
   end
 
@@ -3040,7 +3040,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (_eq_0 ? level_fresh : (_eq_1 ? level_fresh : (_eq_4 ? level_fresh : (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_7 ? level_fresh : (_eq_8 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_9 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))))))));
+      level_fresh <= (_eq_5 ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (_eq_8 ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_9 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))));
     end
   end
 
@@ -3048,31 +3048,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       kids_fresh <= 1'd0;
     end else begin
-      kids_fresh <= (_eq_0 ? kids_fresh : (_eq_1 ? kids_fresh : (_eq_4 ? kids_fresh : (_eq_5 ? (_ne_0 ? kids_fresh : (split_req ? (_eq_6 ? kids_fresh : 1'd1) : kids_fresh)) : (_eq_7 ? (kids_fresh ? 1'd0 : kids_fresh) : (_eq_8 ? kids_fresh : (_eq_12 ? kids_fresh : (_eq_13 ? (level_fresh ? kids_fresh : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (_eq_14 ? (verdict_set ? kids_fresh : (kids_fresh ? 1'd0 : kids_fresh)) : kids_fresh)))))))));
+      kids_fresh <= (_eq_5 ? (_ne_0 ? kids_fresh : (split_req ? (_eq_6 ? kids_fresh : 1'd1) : kids_fresh)) : (_eq_7 ? (kids_fresh ? 1'd0 : kids_fresh) : (_eq_13 ? (level_fresh ? kids_fresh : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (_eq_14 ? (verdict_set ? kids_fresh : (kids_fresh ? 1'd0 : kids_fresh)) : kids_fresh))));
     end
   end
 
   always @(posedge clock) begin
-    merge_leaf_depth <= (_eq_0 ? merge_leaf_depth : (_eq_1 ? merge_leaf_depth : (_eq_4 ? merge_leaf_depth : (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (_eq_7 ? merge_leaf_depth : (_eq_8 ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (_eq_13 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_9 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))))))));
+    merge_leaf_depth <= (_eq_5 ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (_eq_8 ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (_eq_13 ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_9 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
   end
 
   always @(posedge clock) begin
-    level_had_leaves <= (_eq_0 ? level_had_leaves : (_eq_1 ? level_had_leaves : (_eq_4 ? level_had_leaves : (_eq_5 ? level_had_leaves : (_eq_7 ? level_had_leaves : (_eq_8 ? level_had_leaves : (_eq_12 ? level_had_leaves : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : level_had_leaves) : level_had_leaves)) : level_had_leaves))))))));
+    level_had_leaves <= (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : level_had_leaves) : level_had_leaves)) : level_had_leaves);
   end
 
   always @(posedge clock) begin
-    merge_parent <= (_eq_0 ? merge_parent : (_eq_1 ? merge_parent : (_eq_4 ? merge_parent : (_eq_5 ? merge_parent : (_eq_7 ? merge_parent : (_eq_8 ? merge_parent : (_eq_12 ? merge_parent : (_eq_13 ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _dyn_index_1 : merge_parent) : merge_parent)) : merge_parent))))))));
+    merge_parent <= (_eq_13 ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _dyn_index_1 : merge_parent) : merge_parent)) : merge_parent);
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_0 ? merge_leaves : (_eq_1 ? merge_leaves : (_eq_4 ? merge_leaves : (_eq_5 ? merge_leaves : (_eq_7 ? merge_leaves : (_eq_8 ? merge_leaves : (_eq_12 ? merge_leaves : (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_9 ? _add_17 : merge_leaves))) : merge_leaves)))))))));
+    merge_leaves <= (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_9 ? _add_17 : merge_leaves))) : merge_leaves));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       soft_pending <= 1'd0;
     end else begin
-      soft_pending <= (io_softReset ? 1'd1 : (_eq_0 ? soft_pending : (_eq_1 ? soft_pending : (_eq_4 ? soft_pending : (_eq_5 ? soft_pending : (_eq_7 ? soft_pending : (_eq_8 ? soft_pending : (_eq_12 ? soft_pending : (_eq_13 ? soft_pending : (_eq_14 ? soft_pending : (_eq_15 ? soft_pending : (_eq_17 ? soft_pending : (_eq_18 ? soft_pending : (_eq_19 ? soft_pending : (_eq_20 ? soft_pending : (_eq_21 ? 1'd0 : soft_pending))))))))))))))));
+      soft_pending <= (io_softReset ? 1'd1 : (_eq_21 ? 1'd0 : soft_pending));
     end
   end
 
@@ -3080,7 +3080,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       readout_pending <= 1'd0;
     end else begin
-      readout_pending <= (io_readout ? 1'd1 : (_eq_0 ? readout_pending : (_eq_1 ? readout_pending : (_eq_4 ? readout_pending : (_eq_5 ? readout_pending : (_eq_7 ? readout_pending : (_eq_8 ? readout_pending : (_eq_12 ? readout_pending : (_eq_13 ? readout_pending : (_eq_14 ? readout_pending : (_eq_15 ? readout_pending : (_eq_17 ? readout_pending : (_eq_18 ? readout_pending : (_eq_19 ? readout_pending : (_eq_20 ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending)))))))))))))));
+      readout_pending <= (io_readout ? 1'd1 : (_eq_20 ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending));
     end
   end
 
@@ -3092,7 +3092,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_0 ? snapshot_pending : (_eq_1 ? (_and_175 ? 1'd0 : snapshot_pending) : snapshot_pending)));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_1 ? (_and_175 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -3100,7 +3100,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_0 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_1 ? (_and_175 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_4 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_5 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_7 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_8 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_12 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_13 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_14 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_15 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_17 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_18 ? _mux_40 : (_eq_19 ? (commit_fire ? 3'd2 : fill_cause) : (_eq_20 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause)))))))))))))));
+      fill_cause <= (_eq_1 ? (_and_175 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? _mux_40 : (_eq_20 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -3108,19 +3108,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (_eq_0 ? node_valid : (_eq_1 ? node_valid : (_eq_4 ? node_valid : (_eq_5 ? node_valid : (_eq_7 ? node_valid : (_eq_8 ? node_valid : (_eq_12 ? node_valid : (_eq_13 ? node_valid : (_eq_14 ? node_valid : (_eq_15 ? node_valid : (_eq_17 ? node_valid : (_eq_18 ? node_valid : (_eq_19 ? node_valid : (_eq_20 ? (io_counterResult_valid ? readout_in_use : node_valid) : node_valid))))))))))))));
+      node_valid <= (_eq_20 ? (io_counterResult_valid ? readout_in_use : node_valid) : node_valid);
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (_eq_0 ? node_prefix : (_eq_1 ? node_prefix : (_eq_4 ? node_prefix : (_eq_5 ? node_prefix : (_eq_7 ? node_prefix : (_eq_8 ? node_prefix : (_eq_12 ? node_prefix : (_eq_13 ? node_prefix : (_eq_14 ? node_prefix : (_eq_15 ? node_prefix : (_eq_17 ? node_prefix : (_eq_18 ? node_prefix : (_eq_19 ? node_prefix : (_eq_20 ? (io_counterResult_valid ? _mux_41 : node_prefix) : node_prefix))))))))))))));
+    node_prefix <= (_eq_20 ? (io_counterResult_valid ? _mux_41 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (_eq_0 ? node_len : (_eq_1 ? node_len : (_eq_4 ? node_len : (_eq_5 ? node_len : (_eq_7 ? node_len : (_eq_8 ? node_len : (_eq_12 ? node_len : (_eq_13 ? node_len : (_eq_14 ? node_len : (_eq_15 ? node_len : (_eq_17 ? node_len : (_eq_18 ? node_len : (_eq_19 ? node_len : (_eq_20 ? (io_counterResult_valid ? _mux_43 : node_len) : node_len))))))))))))));
+      node_len <= (_eq_20 ? (io_counterResult_valid ? _mux_43 : node_len) : node_len);
     end
   end
 
@@ -3128,7 +3128,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       node_count <= 32'd0;
     end else begin
-      node_count <= (_eq_0 ? node_count : (_eq_1 ? node_count : (_eq_4 ? node_count : (_eq_5 ? node_count : (_eq_7 ? node_count : (_eq_8 ? node_count : (_eq_12 ? node_count : (_eq_13 ? node_count : (_eq_14 ? node_count : (_eq_15 ? node_count : (_eq_17 ? node_count : (_eq_18 ? node_count : (_eq_19 ? node_count : (_eq_20 ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count))))))))))))));
+      node_count <= (_eq_20 ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count);
     end
   end
 
@@ -3136,7 +3136,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_0 ? snapshot_frozen : (_eq_1 ? (_and_175 ? 1'd1 : snapshot_frozen) : snapshot_frozen)));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_1 ? (_and_175 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -3152,7 +3152,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_1 ? next_merge : (_eq_4 ? next_merge : (_eq_5 ? next_merge : (_eq_7 ? next_merge : (_eq_8 ? next_merge : (_eq_12 ? next_merge : (_eq_13 ? next_merge : (_eq_14 ? next_merge : (_eq_15 ? next_merge : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_210) : next_merge) : next_merge)))))))))));
+      next_merge <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_210) : next_merge) : next_merge));
     end
   end
 
@@ -3160,7 +3160,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       schedule_exhausted <= 1'd0;
     end else begin
-      schedule_exhausted <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : schedule_exhausted) : schedule_exhausted) : (_eq_1 ? schedule_exhausted : (_eq_4 ? schedule_exhausted : (_eq_5 ? schedule_exhausted : (_eq_7 ? schedule_exhausted : (_eq_8 ? schedule_exhausted : (_eq_12 ? schedule_exhausted : (_eq_13 ? schedule_exhausted : (_eq_14 ? schedule_exhausted : (_eq_15 ? schedule_exhausted : (_eq_17 ? (following_ready ? (following_overflows ? 1'd1 : schedule_exhausted) : schedule_exhausted) : schedule_exhausted)))))))))));
+      schedule_exhausted <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : schedule_exhausted) : schedule_exhausted) : (_eq_17 ? (following_ready ? (following_overflows ? 1'd1 : schedule_exhausted) : schedule_exhausted) : schedule_exhausted));
     end
   end
 
@@ -3168,7 +3168,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_eq_1 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_4 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_5 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_7 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_8 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_12 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_13 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_14 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_15 ? (_and_176 ? 1'd0 : multiplier_for_schedule) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_176 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_152 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule))) : (_and_176 ? 1'd0 : multiplier_for_schedule))))))))))));
+      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_176 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_152 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule))) : (_and_176 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -3176,7 +3176,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (_eq_1 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_4 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_5 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_7 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_8 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_12 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_13 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_14 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_15 ? (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)) : (_eq_17 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready)))))))))))));
+      following_ready <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (_eq_17 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))));
     end
   end
 
@@ -3184,7 +3184,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_1 ? 1'd0 : (_eq_4 ? 1'd0 : (_eq_5 ? 1'd0 : (_eq_7 ? 1'd0 : (_eq_8 ? 1'd0 : (_eq_12 ? 1'd0 : (_eq_13 ? 1'd0 : (_eq_14 ? 1'd0 : (_eq_15 ? 1'd0 : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_152 ? 1'd1 : 1'd0)) : 1'd0)))))))))));
+      following_kick <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_152 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -3412,7 +3412,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= (_eq_0 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_1 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_4 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_5 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_7 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_8 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_12 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_13 ? (verdict_act ? 1'd0 : verdict_busy) : (_eq_14 ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_9 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy))))))))));
+      verdict_busy <= (_eq_14 ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_9 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy));
     end
   end
 
@@ -3429,19 +3429,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_parent <= (_eq_0 ? verdict_parent : (_eq_1 ? verdict_parent : (_eq_4 ? verdict_parent : (_eq_5 ? verdict_parent : (_eq_7 ? verdict_parent : (_eq_8 ? verdict_parent : (_eq_12 ? verdict_parent : (_eq_13 ? verdict_parent : (_eq_14 ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_9 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent)))))))));
+    verdict_parent <= (_eq_14 ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_9 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent);
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (_eq_0 ? verdict_leaves : (_eq_1 ? verdict_leaves : (_eq_4 ? verdict_leaves : (_eq_5 ? verdict_leaves : (_eq_7 ? verdict_leaves : (_eq_8 ? verdict_leaves : (_eq_12 ? verdict_leaves : (_eq_13 ? verdict_leaves : (_eq_14 ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_9 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves)))))))));
+    verdict_leaves <= (_eq_14 ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_9 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves);
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (_eq_0 ? verdict_leaf_count : (_eq_1 ? verdict_leaf_count : (_eq_4 ? verdict_leaf_count : (_eq_5 ? verdict_leaf_count : (_eq_7 ? verdict_leaf_count : (_eq_8 ? verdict_leaf_count : (_eq_12 ? verdict_leaf_count : (_eq_13 ? verdict_leaf_count : (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_9 ? (slot_pick_pick_last ? _add_17 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count)))))))));
+    verdict_leaf_count <= (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_9 ? (slot_pick_pick_last ? _add_17 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (_eq_0 ? verdict_remaining : (_eq_1 ? verdict_remaining : (_eq_4 ? verdict_remaining : (_eq_5 ? verdict_remaining : (_eq_7 ? verdict_remaining : (_eq_8 ? verdict_remaining : (_eq_12 ? verdict_remaining : (_eq_13 ? verdict_remaining : (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining)))))))));
+    verdict_remaining <= (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
   end
 
   always @(posedge clock) begin
@@ -3504,7 +3504,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (_eq_0 ? skip_valid : (_eq_1 ? skip_valid : (_eq_4 ? skip_valid : (_eq_5 ? skip_valid : (_eq_7 ? skip_valid : (_eq_8 ? skip_valid : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (_eq_13 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_9 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (_eq_14 ? skip_valid : (_eq_15 ? skip_valid : (_eq_17 ? skip_valid : (_eq_18 ? skip_valid : (_eq_19 ? skip_valid : (_eq_20 ? skip_valid : (_eq_21 ? 1'd0 : skip_valid)))))))))))))));
+      skip_valid <= (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (_eq_13 ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_9 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (_eq_21 ? 1'd0 : skip_valid)));
     end
   end
 
@@ -3512,7 +3512,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_min_sum <= _fill_3;
     end else begin
-      skip_min_sum <= (_eq_0 ? skip_min_sum : (_eq_1 ? skip_min_sum : (_eq_4 ? skip_min_sum : (_eq_5 ? skip_min_sum : (_eq_7 ? skip_min_sum : (_eq_8 ? skip_min_sum : (_eq_12 ? skip_min_sum : (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_9 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum))))))));
+      skip_min_sum <= (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_9 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
     end
   end
 
@@ -3520,7 +3520,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       batch_min_sum <= _fill_8;
     end else begin
-      batch_min_sum <= (verdict_act ? (merge_verdict ? (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))) : (sum_below_batch_min ? verdict_sum : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))))) : (_eq_0 ? batch_min_sum : (_eq_1 ? batch_min_sum : (_eq_4 ? batch_min_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_7 ? batch_min_sum : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))))));
+      batch_min_sum <= (verdict_act ? (merge_verdict ? (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))) : (sum_below_batch_min ? verdict_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))) : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))));
     end
   end
 
@@ -3541,7 +3541,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (_eq_0 ? slot_pick_pick_last : (_eq_1 ? slot_pick_pick_last : (_eq_4 ? slot_pick_pick_last : (_eq_5 ? slot_pick_pick_last : (_eq_7 ? slot_pick_pick_last : (_eq_8 ? slot_pick_pick_last : (_eq_12 ? slot_pick_pick_last : (_eq_13 ? slot_pick_pick_last : (_eq_14 ? (slot_pick_advance ? _not_160 : slot_pick_pick_last) : slot_pick_pick_last)))))))));
+    slot_pick_pick_last <= (_eq_14 ? (slot_pick_advance ? _not_160 : slot_pick_pick_last) : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
@@ -3557,7 +3557,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    if (!_eq_0 && !_eq_1 && !_eq_4 && !_eq_5 && !_eq_7 && !_eq_8 && _eq_12 && slot_pick_ready && _not_1) begin
+    if (_eq_12 && slot_pick_ready && _not_1) begin
       slot_prefix[slot_pick_pick_index] <= child_prefix;
     end
   end

@@ -64,6 +64,8 @@ final class ExpandWhens {
         for (Stmt st : stmts) {
             if (st instanceof Stmt.Connect c) {
                 env.put(c.sink(), fit(c.sink(), c.src(), c));
+            } else if (st instanceof Stmt.When w && w.inSwitch() != null) {
+                switchArms(w, env);
             } else if (st instanceof Stmt.When w) {
                 Map<Signal, Expr> t = new HashMap<>();
                 Map<Signal, Expr> e = new HashMap<>();
@@ -89,6 +91,47 @@ final class ExpandWhens {
             } else if (st instanceof Stmt.Check c) {
                 c.check().guards = List.copyOf(path);
             }
+        }
+    }
+
+    /**
+     * A switch's arms test one subject against distinct literals, so at most one holds. A sink is muxed over only the
+     * arms that give it a value other than the switch's fallthrough (its otherwise branch, or the value before the
+     * switch): a register written in two of fifteen states gets two muxes, not a fifteen-deep priority chain. Each
+     * arm's memory writes and checks are guarded by its own condition alone; the otherwise branch by every arm's
+     * negation.
+     */
+    private void switchArms(Stmt.When first, Map<Signal, Expr> env) {
+        List<Stmt.When> arms = new ArrayList<>();
+        List<Stmt> fallthrough = List.of(first);
+        while (fallthrough.size() == 1 && fallthrough.get(0) instanceof Stmt.When w && w.inSwitch() == first.inSwitch()) {
+            arms.add(w);
+            fallthrough = w.otherwise();
+        }
+        List<Map<Signal, Expr>> armEnvs = new ArrayList<>();
+        Set<Signal> touched = new LinkedHashSet<>();
+        for (Stmt.When arm : arms) {
+            Map<Signal, Expr> t = new HashMap<>();
+            path.add(new Memory.Guard(arm.cond(), false));
+            block(arm.then(), overlay(env, t));
+            path.remove(path.size() - 1);
+            armEnvs.add(t);
+            touched.addAll(t.keySet());
+        }
+        Map<Signal, Expr> other = new HashMap<>();
+        for (Stmt.When arm : arms) path.add(new Memory.Guard(arm.cond(), true));
+        block(fallthrough, overlay(env, other));
+        path.subList(path.size() - arms.size(), path.size()).clear();
+        touched.addAll(other.keySet());
+        for (Signal s : touched) {
+            Expr before = env.getOrDefault(s, defaultOf(s));
+            Expr fallback = other.getOrDefault(s, before);
+            Expr v = fallback;
+            for (int i = arms.size() - 1; i >= 0; i--) {
+                Expr a = armEnvs.get(i).getOrDefault(s, before);
+                if (a != fallback) v = new CondMux(arms.get(i).cond(), a, v);
+            }
+            env.put(s, v);
         }
     }
 

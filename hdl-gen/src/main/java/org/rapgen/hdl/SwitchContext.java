@@ -4,11 +4,13 @@ import java.math.BigInteger;
 import java.util.HashSet;
 import java.util.Set;
 import org.rapgen.hdl.ir.Lit;
+import org.rapgen.hdl.ir.Stmt;
 
 /** Chisel's {@code switch(x) { is(v) {...} }}: each {@code is} value must be a distinct literal. */
 public final class SwitchContext {
     private final UInt subject;
     private final Set<BigInteger> seen = new HashSet<>();
+    private final Stmt.SwitchToken token = new Stmt.SwitchToken();
     private WhenContext chain;
 
     SwitchContext(UInt subject) {
@@ -23,7 +25,7 @@ public final class SwitchContext {
         if (!(value.read() instanceof Lit lit)) throw new HdlException(SourceLoc.capture(), "switch/is values must be literals");
         if (!seen.add(lit.value)) throw new HdlException(SourceLoc.capture(), "duplicate is(" + lit.value + ") in switch");
         Bool hit = subject.eq(value);
-        chain = chain == null ? WhenContext.open(hit, body) : chain.elsewhen(hit, body);
+        chain = chain == null ? WhenContext.open(hit, body, token) : chain.elsewhen(hit, body, token);
         return this;
     }
 

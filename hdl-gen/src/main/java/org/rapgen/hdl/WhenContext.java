@@ -11,18 +11,26 @@ public final class WhenContext {
     }
 
     static WhenContext open(Bool cond, Runnable body) {
+        return open(cond, body, null);
+    }
+
+    static WhenContext open(Bool cond, Runnable body, Stmt.SwitchToken inSwitch) {
         ModuleContext ctx = Builder.current();
-        Stmt.When w = new Stmt.When(cond.read(), SourceLoc.capture());
+        Stmt.When w = new Stmt.When(cond.read(), SourceLoc.capture(), inSwitch);
         ctx.add(w);
         ctx.inBlock(w.then(), body);
         return new WhenContext(w);
     }
 
     public WhenContext elsewhen(Bool cond, Runnable body) {
+        return elsewhen(cond, body, null);
+    }
+
+    WhenContext elsewhen(Bool cond, Runnable body, Stmt.SwitchToken inSwitch) {
         ModuleContext ctx = Builder.current();
         checkChained();
         Stmt.When[] inner = new Stmt.When[1];
-        ctx.inBlock(when.otherwise(), () -> inner[0] = open(cond, body).when);
+        ctx.inBlock(when.otherwise(), () -> inner[0] = open(cond, body, inSwitch).when);
         return new WhenContext(inner[0]);
     }
 

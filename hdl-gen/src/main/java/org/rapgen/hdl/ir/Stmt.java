@@ -12,10 +12,18 @@ public sealed interface Stmt {
     record Connect(Signal sink, Expr src, SourceLoc loc) implements Stmt {
     }
 
-    record When(Expr cond, List<Stmt> then, List<Stmt> otherwise, SourceLoc loc) implements Stmt {
-        public When(Expr cond, SourceLoc loc) {
-            this(cond, new ArrayList<>(), new ArrayList<>(), loc);
+    /**
+     * {@code inSwitch} is null for a plain when. The arms of one {@code switch} share a token: their conditions are
+     * mutually exclusive, so lowering may mux each sink over only the arms that drive it.
+     */
+    record When(Expr cond, List<Stmt> then, List<Stmt> otherwise, SourceLoc loc, SwitchToken inSwitch) implements Stmt {
+        public When(Expr cond, SourceLoc loc, SwitchToken inSwitch) {
+            this(cond, new ArrayList<>(), new ArrayList<>(), loc, inSwitch);
         }
+    }
+
+    /** Identifies the arms of one {@code switch} (identity only). */
+    final class SwitchToken {
     }
 
     /** A memory write port, enabled by the conjunction of the enclosing when-conditions. */
