@@ -324,9 +324,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:177
   reg [32:0] to_merge_hi; // RapController.java:178
   reg merge_ahead; // RapController.java:181
-  reg _reg_1; // RapController.java:623
-  reg _reg_2; // RapController.java:623
-  reg _reg_3; // RapController.java:623
+  reg advance_settled_was_1; // RapController.java:614
+  reg advance_settled_was_2; // RapController.java:614
+  reg advance_settled_was_3; // RapController.java:614
   reg [2:0] op_children; // RapController.java:189
   reg cmd_q_valid; // RapController.java:200
   reg [4:0] cmd_q_addr; // RapController.java:201
@@ -339,25 +339,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg commit_stop; // RapController.java:243
   reg [36:0] undo_rdata_0; // RapController.java:251
   reg split_fits; // RapController.java:269
-  reg _reg_4; // RapController.java:623
-  reg _reg_5; // RapController.java:623
+  reg split_settled_was_1; // RapController.java:614
+  reg split_settled_was_2; // RapController.java:614
   reg [7:0] short_by_children; // RapController.java:278
-  reg [4:0] hit_depth_1; // RapController.java:288
-  reg hit_short_1; // RapController.java:289
-  reg hit_beside_1; // RapController.java:290
-  reg hit_event_1; // RapController.java:291
-  reg [4:0] hit_depth_2; // RapController.java:288
-  reg hit_short_2; // RapController.java:289
-  reg hit_beside_2; // RapController.java:290
-  reg hit_event_2; // RapController.java:291
-  reg [4:0] hit_depth_3; // RapController.java:288
-  reg hit_short_3; // RapController.java:289
-  reg hit_beside_3; // RapController.java:290
-  reg hit_event_3; // RapController.java:291
-  reg [4:0] hit_depth_4; // RapController.java:288
-  reg hit_short_4; // RapController.java:289
-  reg hit_beside_4; // RapController.java:290
-  reg hit_event_4; // RapController.java:291
+  reg [4:0] hit_depth_1; // RapController.java:286
+  reg [4:0] hit_depth_2; // RapController.java:286
+  reg [4:0] hit_depth_3; // RapController.java:286
+  reg [4:0] hit_depth_4; // RapController.java:286
+  reg hit_short_1; // RapController.java:287
+  reg hit_short_2; // RapController.java:287
+  reg hit_short_3; // RapController.java:287
+  reg hit_short_4; // RapController.java:287
+  reg hit_beside_1; // RapController.java:288
+  reg hit_beside_2; // RapController.java:288
+  reg hit_beside_3; // RapController.java:288
+  reg hit_beside_4; // RapController.java:288
+  reg hit_event_1; // RapController.java:289
+  reg hit_event_2; // RapController.java:289
+  reg hit_event_3; // RapController.java:289
+  reg hit_event_4; // RapController.java:289
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -365,19 +365,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] verdict_leaves; // MergeVerdict.java:55
   reg [2:0] verdict_leaf_count; // MergeVerdict.java:56
   reg [2:0] verdict_remaining; // MergeVerdict.java:57
-  reg verdict_end_1; // MergeVerdict.java:59
-  reg verdict_end_2; // MergeVerdict.java:59
-  reg verdict_end_3; // MergeVerdict.java:59
-  reg verdict_end_4; // MergeVerdict.java:59
-  reg verdict_end_5; // MergeVerdict.java:59
-  reg verdict_act; // MergeVerdict.java:65
-  reg merge_verdict; // MergeVerdict.java:66
-  reg clip_verdict; // MergeVerdict.java:68
+  reg verdict_end_1; // MergeVerdict.java:58
+  reg verdict_end_2; // MergeVerdict.java:58
+  reg verdict_end_3; // MergeVerdict.java:58
+  reg verdict_end_4; // MergeVerdict.java:58
+  reg verdict_end_5; // MergeVerdict.java:58
+  reg verdict_act; // MergeVerdict.java:63
+  reg merge_verdict; // MergeVerdict.java:64
+  reg clip_verdict; // MergeVerdict.java:66
   reg skip_valid; // MergeSkip.java:23
   reg [34:0] skip_min_sum; // MergeSkip.java:36
   reg [34:0] batch_min_sum; // MergeSkip.java:37
   reg sum_below_batch_min; // MergeSkip.java:38
-  reg readout_in_use; // RapController.java:339
+  reg readout_in_use; // RapController.java:332
   reg skip_empty_settled; // MergeSkip.java:52
   reg slot_pick_pick_last; // SlotPicker.java:78
 
@@ -449,45 +449,45 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:104
   wire [4:0] slot_depths_30; // NodeTable.java:104
   wire [4:0] slot_depths_31; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:668
+  wire [2:0] cause; // RapController.java:657
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:364
-  wire _not_0 = ~io_counterClearing; // RapController.java:364
+  wire _eq_0 = state == 4'd0; // RapController.java:357
+  wire _not_0 = ~io_counterClearing; // RapController.java:357
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:364
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:357
   wire _not_1 = ~tcam_write_full; // RapController.java:218
-  wire _eq_1 = state == 4'd1; // RapController.java:377
-  wire _not_2 = ~commit_stop; // RapController.java:380
+  wire _eq_1 = state == 4'd1; // RapController.java:370
+  wire _not_2 = ~commit_stop; // RapController.java:373
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
-  wire _and_1 = _not_2 & pipe_empty; // RapController.java:380
-  wire _not_3 = ~snapshot_frozen; // RapController.java:387
-  wire _and_2 = _and_1 & _not_3; // RapController.java:387
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:389
-  wire _not_4 = ~io_headValid; // RapController.java:389
-  wire _and_4 = _and_3 & _not_4; // RapController.java:389
-  wire _eq_4 = state == 4'd2; // RapController.java:394
-  wire _eq_5 = state == 4'd3; // RapController.java:395
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:396
-  wire _eq_6 = op_children == 3'd0; // RapController.java:406
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:663
-  wire _eq_7 = state == 4'd4; // RapController.java:413
-  wire _eq_8 = state == 4'd5; // RapController.java:420
+  wire _and_1 = _not_2 & pipe_empty; // RapController.java:373
+  wire _not_3 = ~snapshot_frozen; // RapController.java:380
+  wire _and_2 = _and_1 & _not_3; // RapController.java:380
+  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:382
+  wire _not_4 = ~io_headValid; // RapController.java:382
+  wire _and_4 = _and_3 & _not_4; // RapController.java:382
+  wire _eq_4 = state == 4'd2; // RapController.java:387
+  wire _eq_5 = state == 4'd3; // RapController.java:388
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:389
+  wire _eq_6 = op_children == 3'd0; // RapController.java:399
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:652
+  wire _eq_7 = state == 4'd4; // RapController.java:406
+  wire _eq_8 = state == 4'd5; // RapController.java:413
   wire _eq_9 = state == 4'd3; // RapController.java:270
   wire _eq_10 = state == 4'd4; // RapController.java:270
   wire _or_0 = _eq_9 | _eq_10; // RapController.java:270
   wire _eq_11 = state == 4'd5; // RapController.java:270
   wire _or_1 = _or_0 | _eq_11; // RapController.java:270
-  wire _and_5 = _or_1 & _reg_4; // RapController.java:624
-  wire split_settled = _and_5 & _reg_5; // RapController.java:624
-  wire _not_5 = ~split_settled; // RapController.java:420
-  wire _not_6 = ~early_done; // RapController.java:424
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:663
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:663
-  wire _eq_12 = state == 4'd6; // RapController.java:434
-  wire [3:0] _not_7 = ~present_children; // RapController.java:436
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:614
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:614
+  wire _not_5 = ~split_settled; // RapController.java:413
+  wire _not_6 = ~early_done; // RapController.java:417
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:652
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:652
+  wire _eq_12 = state == 4'd6; // RapController.java:427
+  wire [3:0] _not_7 = ~present_children; // RapController.java:429
   wire _bits_0 = _not_7[0]; // FirstSet.java:55
   wire _bits_1 = _not_7[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -499,58 +499,58 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_4 = _and_6 | _and_7; // FirstSet.java:62
   wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:436
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:663
-  wire _eq_13 = state == 4'd7; // RapController.java:461
-  wire _not_8 = ~verdict_busy; // MergeVerdict.java:71
-  wire _not_9 = ~_not_8; // RapController.java:473
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:476
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:483
-  wire _eq_14 = state == 4'd8; // RapController.java:488
-  wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:69
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:494
-  wire _not_11 = ~verdict_busy; // MergeVerdict.java:70
-  wire verdict_free = _not_11 | verdict_act; // MergeVerdict.java:70
-  wire _or_6 = _not_10 | verdict_free; // RapController.java:494
-  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:494
-  wire _eq_15 = state == 4'd9; // RapController.java:504
+  wire split_last_child = ~_or_5; // RapController.java:429
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:652
+  wire _eq_13 = state == 4'd7; // RapController.java:454
+  wire _not_8 = ~verdict_busy; // MergeVerdict.java:69
+  wire _not_9 = ~_not_8; // RapController.java:466
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:469
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:476
+  wire _eq_14 = state == 4'd8; // RapController.java:481
+  wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:67
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:487
+  wire _not_11 = ~verdict_busy; // MergeVerdict.java:68
+  wire verdict_free = _not_11 | verdict_act; // MergeVerdict.java:68
+  wire _or_6 = _not_10 | verdict_free; // RapController.java:487
+  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:487
+  wire _eq_15 = state == 4'd9; // RapController.java:497
   wire _eq_16 = state == 4'd9; // RapController.java:182
-  wire _and_10 = _eq_16 & _reg_1; // RapController.java:624
-  wire _and_11 = _and_10 & _reg_2; // RapController.java:624
-  wire advance_settled = _and_11 & _reg_3; // RapController.java:624
-  wire _not_12 = ~advance_settled; // RapController.java:504
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:504
-  wire _eq_17 = state == 4'd10; // RapController.java:509
-  wire _eq_18 = state == 4'd11; // RapController.java:512
-  wire _eq_19 = state == 4'd12; // RapController.java:519
-  wire _eq_20 = state == 4'd13; // RapController.java:525
-  wire _eq_21 = state == 4'd14; // RapController.java:536
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:422
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:422
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:479
-  wire _not_13 = ~level_had_leaves; // RapController.java:479
-  wire _and_12 = _eq_22 & _not_13; // RapController.java:479
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:479
+  wire _and_10 = _eq_16 & advance_settled_was_1; // RapController.java:614
+  wire _and_11 = _and_10 & advance_settled_was_2; // RapController.java:614
+  wire advance_settled = _and_11 & advance_settled_was_3; // RapController.java:614
+  wire _not_12 = ~advance_settled; // RapController.java:497
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:497
+  wire _eq_17 = state == 4'd10; // RapController.java:502
+  wire _eq_18 = state == 4'd11; // RapController.java:505
+  wire _eq_19 = state == 4'd12; // RapController.java:512
+  wire _eq_20 = state == 4'd13; // RapController.java:518
+  wire _eq_21 = state == 4'd14; // RapController.java:529
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:415
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:415
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:472
+  wire _not_13 = ~level_had_leaves; // RapController.java:472
+  wire _and_12 = _eq_22 & _not_13; // RapController.java:472
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:472
   wire in_run = state == 4'd1; // RapController.java:173
-  wire _not_14 = ~commit_stop; // RapController.java:600
-  wire _and_13 = in_run & _not_14; // RapController.java:600
-  wire _not_15 = ~tcam_write_full; // RapController.java:600
-  wire _and_14 = _and_13 & _not_15; // RapController.java:600
-  wire _and_15 = _and_14 & io_enable; // RapController.java:600
-  wire _not_16 = ~readout_pending; // RapController.java:600
-  wire _and_16 = _and_15 & _not_16; // RapController.java:600
-  wire _not_17 = ~snapshot_pending; // RapController.java:600
-  wire _and_17 = _and_16 & _not_17; // RapController.java:600
-  wire _not_18 = ~snapshot_frozen; // RapController.java:600
-  wire _and_18 = _and_17 & _not_18; // RapController.java:600
-  wire _and_19 = in_run & hit_event_4; // RapController.java:296
-  wire _not_19 = ~commit_stop; // RapController.java:296
-  wire commit_fire = _and_19 & _not_19; // RapController.java:296
-  wire _not_20 = ~soft_pending; // RapController.java:604
-  wire _ne_2 = state != 4'd0; // RapController.java:604
-  wire _and_20 = _not_20 & _ne_2; // RapController.java:604
-  wire _ne_3 = state != 4'd14; // RapController.java:604
-  wire _and_21 = _and_20 & _ne_3; // RapController.java:604
+  wire _not_14 = ~commit_stop; // RapController.java:593
+  wire _and_13 = in_run & _not_14; // RapController.java:593
+  wire _not_15 = ~tcam_write_full; // RapController.java:593
+  wire _and_14 = _and_13 & _not_15; // RapController.java:593
+  wire _and_15 = _and_14 & io_enable; // RapController.java:593
+  wire _not_16 = ~readout_pending; // RapController.java:593
+  wire _and_16 = _and_15 & _not_16; // RapController.java:593
+  wire _not_17 = ~snapshot_pending; // RapController.java:593
+  wire _and_17 = _and_16 & _not_17; // RapController.java:593
+  wire _not_18 = ~snapshot_frozen; // RapController.java:593
+  wire _and_18 = _and_17 & _not_18; // RapController.java:593
+  wire _and_19 = in_run & hit_event_4; // RapController.java:291
+  wire _not_19 = ~commit_stop; // RapController.java:291
+  wire commit_fire = _and_19 & _not_19; // RapController.java:291
+  wire _not_20 = ~soft_pending; // RapController.java:597
+  wire _ne_2 = state != 4'd0; // RapController.java:597
+  wire _and_20 = _not_20 & _ne_2; // RapController.java:597
+  wire _ne_3 = state != 4'd14; // RapController.java:597
+  wire _and_21 = _and_20 & _ne_3; // RapController.java:597
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -558,29 +558,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:607
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:608
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:600
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:601
   wire _not_22 = ~_reg_0; // RapController.java:165
   wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:165
-  wire _not_23 = ~snapshot_product_start; // RapController.java:608
-  wire _and_22 = _not_21 & _not_23; // RapController.java:608
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:609
-  wire _eq_23 = state == 4'd12; // RapController.java:610
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:610
-  wire _eq_24 = state == 4'd13; // RapController.java:610
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:610
-  wire _ge_1 = state >= 4'd2; // RapController.java:611
-  wire _le_0 = state <= 4'd11; // RapController.java:611
-  wire _and_23 = _ge_1 & _le_0; // RapController.java:611
-  wire _and_24 = in_run & pipe_empty; // RapController.java:613
-  wire _not_24 = ~io_headValid; // RapController.java:613
-  wire _and_25 = _and_24 & _not_24; // RapController.java:613
-  wire _not_25 = ~io_acceptEnable; // RapController.java:614
-  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:552
-  wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:552
-  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:645
+  wire _not_23 = ~snapshot_product_start; // RapController.java:601
+  wire _and_22 = _not_21 & _not_23; // RapController.java:601
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:602
+  wire _eq_23 = state == 4'd12; // RapController.java:603
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:603
+  wire _eq_24 = state == 4'd13; // RapController.java:603
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:603
+  wire _ge_1 = state >= 4'd2; // RapController.java:604
+  wire _le_0 = state <= 4'd11; // RapController.java:604
+  wire _and_23 = _ge_1 & _le_0; // RapController.java:604
+  wire _and_24 = in_run & pipe_empty; // RapController.java:606
+  wire _not_24 = ~io_headValid; // RapController.java:606
+  wire _and_25 = _and_24 & _not_24; // RapController.java:606
+  wire _not_25 = ~io_acceptEnable; // RapController.java:607
+  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:545
+  wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:545
+  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:634
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:438
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:431
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
   wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
   wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
@@ -612,7 +612,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_34 = slot_pick_pick_hot[29]; // NodeTable.java:63
   wire _bits_35 = slot_pick_pick_hot[30]; // NodeTable.java:63
   wire _bits_36 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire [3:0] _not_27 = ~present_children; // RapController.java:435
+  wire [3:0] _not_27 = ~present_children; // RapController.java:428
   wire _bits_37 = _not_27[0]; // FirstSet.java:25
   wire _bits_38 = _not_27[1]; // FirstSet.java:25
   wire _or_12 = _bits_37 | _bits_38; // FirstSet.java:37
@@ -679,8 +679,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_51 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_52 = _add_11[32]; // SplitCounter.java:44
-  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:323
-  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:306
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:316
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:299
   wire [7:0] _bits_53 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_54 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_53} > _bits_54; // SplitCompare.java:31
@@ -698,21 +698,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_14 = _gt_1 | _and_27; // SplitCompare.java:31
   wire _and_28 = _eq_57 & _or_14; // SplitCompare.java:31
   wire _or_15 = _gt_0 | _and_28; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_15; // RapController.java:306
-  wire _not_31 = ~schedule_exhausted; // RapController.java:309
+  wire split_now = _lt_0 & _or_15; // RapController.java:299
+  wire _not_31 = ~schedule_exhausted; // RapController.java:302
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_32 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_29 = _not_31 & _not_32; // RapController.java:309
-  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:309
-  wire _or_r_1 = |_bits_61; // RapController.java:309
-  wire _not_33 = ~_or_r_1; // RapController.java:309
-  wire _and_30 = _and_29 & _not_33; // RapController.java:309
-  wire _bits_62 = until_merge_lo[0]; // RapController.java:310
-  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:310
-  wire merge_now = _and_30 & _ge_2; // RapController.java:310
-  wire _not_34 = ~merge_now; // RapController.java:314
-  wire _and_31 = split_now & _not_34; // RapController.java:314
-  wire _and_32 = _and_31 & hit_short_4; // RapController.java:314
+  wire _and_29 = _not_31 & _not_32; // RapController.java:302
+  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:302
+  wire _or_r_1 = |_bits_61; // RapController.java:302
+  wire _not_33 = ~_or_r_1; // RapController.java:302
+  wire _and_30 = _and_29 & _not_33; // RapController.java:302
+  wire _bits_62 = until_merge_lo[0]; // RapController.java:303
+  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:303
+  wire merge_now = _and_30 & _ge_2; // RapController.java:303
+  wire _not_34 = ~merge_now; // RapController.java:307
+  wire _and_31 = split_now & _not_34; // RapController.java:307
+  wire _and_32 = _and_31 & hit_short_4; // RapController.java:307
   wire [11:0] _bits_63 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_64 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_63 > {1'b0, _bits_64}; // SplitCompare.java:31
@@ -732,12 +732,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
   wire _not_35 = ~_or_17; // MergeSkip.java:43
   wire _and_35 = skip_valid & _not_35; // MergeSkip.java:43
-  wire defer_now = _and_32 & _and_35; // RapController.java:315
+  wire defer_now = _and_32 & _and_35; // RapController.java:308
   wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:371
-  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:371
+  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:364
+  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:364
   wire [31:0] _bits_71 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_72 = _sub_2[31:0]; // SplitCounter.java:43
@@ -749,32 +749,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_77 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_78 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:369
-  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:369
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:370
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:370
+  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:362
+  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:362
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:363
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:363
   wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:238
   wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:238
   wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:239
   wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:239
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:401
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:394
   wire _eq_63 = state == 4'd2; // RapController.java:244
   wire draining = _eq_63 | commit_stop; // RapController.java:244
   wire undo_push = draining & io_counterResult_valid; // RapController.java:245
   wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:255
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:417
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:417
-  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:417
-  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:417
-  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:647
-  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:647
-  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:647
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:410
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:410
+  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:410
+  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:410
+  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:636
+  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:636
+  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:636
   wire _bits_81 = slot_valid[31]; // NodeTable.java:73
-  wire _eq_64 = state == 4'd4; // RapController.java:343
-  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:344
+  wire _eq_64 = state == 4'd4; // RapController.java:336
+  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:337
   wire _eq_65 = slot_parent_31 == _mux_9; // NodeTable.java:73
   wire _and_36 = _bits_81 & _eq_65; // NodeTable.java:73
-  wire _not_36 = ~_eq_64; // RapController.java:344
+  wire _not_36 = ~_eq_64; // RapController.java:337
   wire _not_37 = ~_not_36; // NodeTable.java:73
   wire _eq_66 = slot_children_31 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_37 | _eq_66; // NodeTable.java:73
@@ -1287,7 +1287,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_105 = ~slot_pick_load; // SlotPicker.java:53
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_164 = slot_pick_candidates & _not_106; // SlotPicker.java:38
-  wire [31:0] _not_107 = ~slot_valid; // RapController.java:421
+  wire [31:0] _not_107 = ~slot_valid; // RapController.java:414
   wire _not_108 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_108; // SlotPicker.java:44
   wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -1421,12 +1421,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_111 ? _cat_30 : _cat_37; // FirstSet.java:36
   wire [4:0] _cat_38 = {_not_111, _mux_39}; // FirstSet.java:36
   wire [4:0] _bits_208 = _cat_38; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:477
-  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:468
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:495
-  wire _not_142 = ~snapshot_frozen; // RapController.java:382
-  wire _and_167 = snapshot_pending & _not_142; // RapController.java:382
-  wire _and_168 = _and_167 & _and_1; // RapController.java:382
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:470
+  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:461
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:488
+  wire _not_142 = ~snapshot_frozen; // RapController.java:375
+  wire _and_167 = snapshot_pending & _not_142; // RapController.java:375
+  wire _and_168 = _and_167 & _and_1; // RapController.java:375
   wire _or_113 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_114 = _or_113 | ev_split_q; // StatusRegs.java:83
   wire _or_115 = _or_114 | ev_batch_q; // StatusRegs.java:83
@@ -1446,17 +1446,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_173 = _and_172 & _not_148; // StatusRegs.java:84
   wire _not_149 = ~_and_173; // StatusRegs.java:84
   wire ev_pending = _or_117 | _not_149; // StatusRegs.java:84
-  wire _not_150 = ~ev_pending; // RapController.java:382
-  wire _and_174 = _and_168 & _not_150; // RapController.java:382
-  wire _and_175 = _and_174 & multiplier_free; // RapController.java:382
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:514
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:531
-  wire [4:0] _bits_209 = readout_slot[4:0]; // RapController.java:529
+  wire _not_150 = ~ev_pending; // RapController.java:375
+  wire _and_174 = _and_168 & _not_150; // RapController.java:375
+  wire _and_175 = _and_174 & multiplier_free; // RapController.java:375
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:507
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:524
+  wire [4:0] _bits_209 = readout_slot[4:0]; // RapController.java:522
   wire _eq_189 = _bits_209 == 5'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_2 = _bits_209[4] ? (_bits_209[3] ? (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? slot_depth_31 : slot_depth_30) : (_bits_209[0] ? slot_depth_29 : slot_depth_28)) : (_bits_209[1] ? (_bits_209[0] ? slot_depth_27 : slot_depth_26) : (_bits_209[0] ? slot_depth_25 : slot_depth_24))) : (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? slot_depth_23 : slot_depth_22) : (_bits_209[0] ? slot_depth_21 : slot_depth_20)) : (_bits_209[1] ? (_bits_209[0] ? slot_depth_19 : slot_depth_18) : (_bits_209[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_209[3] ? (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? slot_depth_15 : slot_depth_14) : (_bits_209[0] ? slot_depth_13 : slot_depth_12)) : (_bits_209[1] ? (_bits_209[0] ? slot_depth_11 : slot_depth_10) : (_bits_209[0] ? slot_depth_9 : slot_depth_8))) : (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? slot_depth_7 : slot_depth_6) : (_bits_209[0] ? slot_depth_5 : slot_depth_4)) : (_bits_209[1] ? (_bits_209[0] ? slot_depth_3 : slot_depth_2) : (_bits_209[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
   wire [4:0] _mux_42 = _eq_189 ? 5'd0 : _dyn_index_2; // NodeTable.java:99
-  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:632
-  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:529
+  wire [5:0] _cat_39 = {_mux_42, 1'd0}; // RapController.java:621
+  wire [5:0] _mux_43 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:522
   wire _or_118 = snapshot_product_start | following_kick; // RapController.java:169
   wire [63:0] _mux_44 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:170
   wire [31:0] _mux_45 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:171
@@ -1481,31 +1481,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire walking_kids = state == 4'd8; // RapController.java:187
   wire [4:0] _mux_46 = walking_kids ? merge_parent : op_slot; // RapController.java:188
   wire [2:0] _dyn_index_3 = _mux_46[4] ? (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_31 : slot_children_30) : (_mux_46[0] ? slot_children_29 : slot_children_28)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_27 : slot_children_26) : (_mux_46[0] ? slot_children_25 : slot_children_24))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_23 : slot_children_22) : (_mux_46[0] ? slot_children_21 : slot_children_20)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_19 : slot_children_18) : (_mux_46[0] ? slot_children_17 : slot_children_16)))) : (_mux_46[3] ? (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_15 : slot_children_14) : (_mux_46[0] ? slot_children_13 : slot_children_12)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_11 : slot_children_10) : (_mux_46[0] ? slot_children_9 : slot_children_8))) : (_mux_46[2] ? (_mux_46[1] ? (_mux_46[0] ? slot_children_7 : slot_children_6) : (_mux_46[0] ? slot_children_5 : slot_children_4)) : (_mux_46[1] ? (_mux_46[0] ? slot_children_3 : slot_children_2) : (_mux_46[0] ? slot_children_1 : slot_children_0)))); // RapController.java:188
-  wire _not_154 = ~commit_stop; // RapController.java:378
-  wire _and_178 = io_selected_valid & _not_154; // RapController.java:378
-  wire [4:0] _bits_218 = undo_rdata_0[36:32]; // RapController.java:399
-  wire [4:0] _bits_219 = readout_slot[4:0]; // RapController.java:522
+  wire _not_154 = ~commit_stop; // RapController.java:371
+  wire _and_178 = io_selected_valid & _not_154; // RapController.java:371
+  wire [4:0] _bits_218 = undo_rdata_0[36:32]; // RapController.java:392
+  wire [4:0] _bits_219 = readout_slot[4:0]; // RapController.java:515
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
-  wire [31:0] _bits_220 = verdict_sum[31:0]; // RapController.java:551
-  wire [31:0] _mux_47 = clip_verdict ? _fill_0 : _bits_220; // RapController.java:551
-  wire [31:0] _bits_221 = undo_rdata_0[31:0]; // RapController.java:400
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:638
-  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:632
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_40; // RapController.java:639
-  wire [31:0] _bits_222 = _dshl_2[31:0]; // RapController.java:639
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_222; // RapController.java:639
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:443
-  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:632
-  wire [31:0] _dshr_0 = _fill_1 >> _cat_41; // RapController.java:443
+  wire [31:0] _bits_220 = verdict_sum[31:0]; // RapController.java:544
+  wire [31:0] _mux_47 = clip_verdict ? _fill_0 : _bits_220; // RapController.java:544
+  wire [31:0] _bits_221 = undo_rdata_0[31:0]; // RapController.java:393
+  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:627
+  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:621
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_40; // RapController.java:628
+  wire [31:0] _bits_222 = _dshl_2[31:0]; // RapController.java:628
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_222; // RapController.java:628
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:436
+  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:621
+  wire [31:0] _dshr_0 = _fill_1 >> _cat_41; // RapController.java:436
   wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:215
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:219
   wire _not_155 = ~io_tcamWrite_ready; // RapController.java:228
   wire _and_179 = tcam_write_full & _not_155; // RapController.java:228
   wire _or_119 = tcam_write_load | _and_179; // RapController.java:228
-  wire _or_120 = split_now | merge_now; // RapController.java:317
-  wire _and_180 = commit_fire & _or_120; // RapController.java:317
-  wire _not_156 = ~defer_now; // RapController.java:317
-  wire _and_181 = _and_180 & _not_156; // RapController.java:317
+  wire _or_120 = split_now | merge_now; // RapController.java:310
+  wire _and_180 = commit_fire & _or_120; // RapController.java:310
+  wire _not_156 = ~defer_now; // RapController.java:310
+  wire _and_181 = _and_180 & _not_156; // RapController.java:310
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:263
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:267
   wire _ge_3 = free_slots >= missing_children; // RapController.java:268
@@ -1517,15 +1517,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [2:0] _dyn_index_4 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:280
   wire [7:0] _dshr_1 = short_by_children >> _dyn_index_4; // RapController.java:280
   wire _bits_223 = _dshr_1[0]; // RapController.java:280
-  wire _and_182 = in_run & cmd_valid; // RapController.java:284
-  wire _eq_190 = state == 4'd7; // RapController.java:298
-  wire _eq_191 = state == 4'd8; // RapController.java:298
-  wire _or_121 = _eq_190 | _eq_191; // RapController.java:298
-  wire _and_183 = _or_121 & io_counterResult_valid; // RapController.java:299
-  wire _eq_192 = io_counterResult_bits_op == 2'd2; // RapController.java:299
-  wire _and_184 = _and_183 & _eq_192; // RapController.java:299
-  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:64
-  wire [2:0] _sub_14 = op_children - _add_17; // MergeVerdict.java:92
+  wire _and_182 = in_run & cmd_valid; // RapController.java:283
+  wire _eq_190 = state == 4'd7; // RapController.java:293
+  wire _eq_191 = state == 4'd8; // RapController.java:293
+  wire _or_121 = _eq_190 | _eq_191; // RapController.java:293
+  wire _and_183 = _or_121 & io_counterResult_valid; // RapController.java:294
+  wire _eq_192 = io_counterResult_bits_op == 2'd2; // RapController.java:294
+  wire _and_184 = _and_183 & _eq_192; // RapController.java:294
+  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
+  wire [2:0] _sub_14 = op_children - _add_17; // MergeVerdict.java:90
   wire [11:0] _bits_224 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_225 = merge_sum[34:24]; // SplitCompare.java:39
   wire _gt_7 = _bits_224 > {1'b0, _bits_225}; // SplitCompare.java:31
@@ -1543,8 +1543,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_122 = _gt_8 | _and_185; // SplitCompare.java:31
   wire _and_186 = _eq_193 & _or_122; // SplitCompare.java:31
   wire _or_123 = _gt_7 | _and_186; // SplitCompare.java:31
-  wire [2:0] _bits_232 = merge_sum[34:32]; // MergeVerdict.java:68
-  wire _or_r_5 = |_bits_232; // MergeVerdict.java:68
+  wire [2:0] _bits_232 = merge_sum[34:32]; // MergeVerdict.java:66
+  wire _or_r_5 = |_bits_232; // MergeVerdict.java:66
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:36
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:56
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:56
@@ -1568,11 +1568,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_124 = _gt_11 | _and_187; // SplitCompare.java:31
   wire _and_188 = _eq_195 & _or_124; // SplitCompare.java:31
   wire _or_125 = _gt_10 | _and_188; // SplitCompare.java:31
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:339
-  wire [4:0] _bits_241 = readout_slot[4:0]; // RapController.java:339
-  wire [31:0] _dshr_2 = slot_valid >> _bits_241; // RapController.java:339
-  wire _bits_242 = _dshr_2[0]; // RapController.java:339
-  wire _and_189 = _lt_6 & _bits_242; // RapController.java:339
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:332
+  wire [4:0] _bits_241 = readout_slot[4:0]; // RapController.java:332
+  wire [31:0] _dshr_2 = slot_valid >> _bits_241; // RapController.java:332
+  wire _bits_242 = _dshr_2[0]; // RapController.java:332
+  wire _and_189 = _lt_6 & _bits_242; // RapController.java:332
   wire [11:0] _bits_243 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_244 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_13 = _bits_243 > {1'b0, _bits_244}; // SplitCompare.java:31
@@ -1720,25 +1720,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_186 = _or_179 | _or_185; // FirstSet.java:63
   wire _or_187 = _or_172 | _or_186; // FirstSet.java:63
   wire _not_160 = ~_or_187; // SlotPicker.java:79
-  wire _eq_199 = state == 4'd1; // RapController.java:671
-  wire _not_161 = ~commit_stop; // RapController.java:671
-  wire _and_226 = _eq_199 & _not_161; // RapController.java:671
-  wire _not_162 = ~io_headValid; // RapController.java:671
-  wire _and_227 = pipe_empty & _not_162; // RapController.java:671
-  wire [2:0] _mux_48 = _and_227 ? 3'd1 : fill_cause; // RapController.java:671
-  wire _eq_200 = state == 4'd2; // RapController.java:672
-  wire _eq_201 = state == 4'd3; // RapController.java:672
-  wire _or_188 = _eq_200 | _eq_201; // RapController.java:672
-  wire _eq_202 = state == 4'd11; // RapController.java:672
-  wire _or_189 = _or_188 | _eq_202; // RapController.java:672
-  wire _or_190 = _or_189 | commit_stop; // RapController.java:672
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:673
-  wire _ge_4 = state >= 4'd4; // RapController.java:674
-  wire _le_1 = state <= 4'd6; // RapController.java:674
-  wire _and_228 = _ge_4 & _le_1; // RapController.java:674
-  wire _ge_5 = state >= 4'd7; // RapController.java:675
-  wire _le_2 = state <= 4'd10; // RapController.java:675
-  wire _and_229 = _ge_5 & _le_2; // RapController.java:675
+  wire _eq_199 = state == 4'd1; // RapController.java:660
+  wire _not_161 = ~commit_stop; // RapController.java:660
+  wire _and_226 = _eq_199 & _not_161; // RapController.java:660
+  wire _not_162 = ~io_headValid; // RapController.java:660
+  wire _and_227 = pipe_empty & _not_162; // RapController.java:660
+  wire [2:0] _mux_48 = _and_227 ? 3'd1 : fill_cause; // RapController.java:660
+  wire _eq_200 = state == 4'd2; // RapController.java:661
+  wire _eq_201 = state == 4'd3; // RapController.java:661
+  wire _or_188 = _eq_200 | _eq_201; // RapController.java:661
+  wire _eq_202 = state == 4'd11; // RapController.java:661
+  wire _or_189 = _or_188 | _eq_202; // RapController.java:661
+  wire _or_190 = _or_189 | commit_stop; // RapController.java:661
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:662
+  wire _ge_4 = state >= 4'd4; // RapController.java:663
+  wire _le_1 = state <= 4'd6; // RapController.java:663
+  wire _and_228 = _ge_4 & _le_1; // RapController.java:663
+  wire _ge_5 = state >= 4'd7; // RapController.java:664
+  wire _le_2 = state <= 4'd10; // RapController.java:664
+  wire _and_229 = _ge_5 & _le_2; // RapController.java:664
   wire [3:0] _bits_283 = undo_sp[3:0]; // RapController.java:254
   wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:254
   wire _eq_203 = state == 4'd3; // RapController.java:250
@@ -1754,36 +1754,36 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_285; // RapController.java:156
   wire _eq_204 = state == 4'd12; // RapController.java:157
   wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:157
-  wire _not_164 = ~_and_184; // MergeVerdict.java:73
-  wire _and_230 = in_run & io_selected_valid; // RapController.java:563
-  wire _eq_205 = io_counterResult_bits_op == 2'd0; // RapController.java:566
-  wire _and_231 = io_counterResult_valid & _eq_205; // RapController.java:566
-  wire _eq_206 = hit_event_4 == _and_231; // RapController.java:567
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:568
-  wire _and_232 = in_run & io_counterResult_valid; // RapController.java:568
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:569
-  wire _not_165 = ~io_counterResult_valid; // RapController.java:570
-  wire _eq_207 = state == 4'd2; // RapController.java:570
-  wire _and_233 = _eq_207 & pipe_empty; // RapController.java:570
-  wire _eq_208 = state == 4'd6; // RapController.java:571
-  wire _and_234 = _eq_208 & slot_pick_ready; // RapController.java:571
-  wire _and_r_0 = &present_children; // RapController.java:573
-  wire _not_166 = ~_and_r_0; // RapController.java:573
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:574
-  wire _eq_209 = _dyn_index_5 == 3'd0; // RapController.java:574
-  wire _eq_210 = split_fits == _ge_3; // RapController.java:577
-  wire _eq_211 = op_children == _dyn_index_3; // RapController.java:581
-  wire _not_167 = ~kids_fresh; // RapController.java:578
-  wire _and_235 = walking_kids & _not_167; // RapController.java:578
-  wire _and_236 = _and_235 & slot_pick_ready; // RapController.java:578
-  wire _and_237 = _and_236 & slot_pick_pick_last; // RapController.java:579
-  wire _or_192 = split_settled | _and_237; // RapController.java:580
+  wire _not_164 = ~_and_184; // MergeVerdict.java:71
+  wire _and_230 = in_run & io_selected_valid; // RapController.java:556
+  wire _eq_205 = io_counterResult_bits_op == 2'd0; // RapController.java:559
+  wire _and_231 = io_counterResult_valid & _eq_205; // RapController.java:559
+  wire _eq_206 = hit_event_4 == _and_231; // RapController.java:560
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:561
+  wire _and_232 = in_run & io_counterResult_valid; // RapController.java:561
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:562
+  wire _not_165 = ~io_counterResult_valid; // RapController.java:563
+  wire _eq_207 = state == 4'd2; // RapController.java:563
+  wire _and_233 = _eq_207 & pipe_empty; // RapController.java:563
+  wire _eq_208 = state == 4'd6; // RapController.java:564
+  wire _and_234 = _eq_208 & slot_pick_ready; // RapController.java:564
+  wire _and_r_0 = &present_children; // RapController.java:566
+  wire _not_166 = ~_and_r_0; // RapController.java:566
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:567
+  wire _eq_209 = _dyn_index_5 == 3'd0; // RapController.java:567
+  wire _eq_210 = split_fits == _ge_3; // RapController.java:570
+  wire _eq_211 = op_children == _dyn_index_3; // RapController.java:574
+  wire _not_167 = ~kids_fresh; // RapController.java:571
+  wire _and_235 = walking_kids & _not_167; // RapController.java:571
+  wire _and_236 = _and_235 & slot_pick_ready; // RapController.java:571
+  wire _and_237 = _and_236 & slot_pick_pick_last; // RapController.java:572
+  wire _or_192 = split_settled | _and_237; // RapController.java:573
   wire _not_168 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_169 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_168 & _not_169; // StatusRegs.java:82
-  wire _eq_212 = kids_vector == visited_kids; // RapController.java:583
-  wire _not_170 = ~_or_121; // RapController.java:585
-  wire _and_238 = verdict_act & _not_170; // RapController.java:585
+  wire _eq_212 = kids_vector == visited_kids; // RapController.java:576
+  wire _not_170 = ~_or_121; // RapController.java:578
+  wire _and_238 = verdict_act & _not_170; // RapController.java:578
   wire _or_193 = ev_commit | ev_saturation; // StatusRegs.java:118
   wire _or_194 = _or_193 | ev_split; // StatusRegs.java:118
   wire _or_195 = _or_194 | ev_allocated; // StatusRegs.java:118
@@ -1793,7 +1793,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
   wire _or_199 = _or_198 | _or_r_6; // StatusRegs.java:118
   wire _or_200 = _or_199 | ev_pending; // StatusRegs.java:118
-  wire _not_171 = ~_or_200; // RapController.java:586
+  wire _not_171 = ~_or_200; // RapController.java:579
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
@@ -1826,10 +1826,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:86
   wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
-  wire [31:0] _and_239 = slot_valid & _cat_44; // RapController.java:587
-  wire _or_r_7 = |_and_239; // RapController.java:587
-  wire _not_172 = ~_or_r_7; // RapController.java:587
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:588
+  wire [31:0] _and_239 = slot_valid & _cat_44; // RapController.java:580
+  wire _or_r_7 = |_and_239; // RapController.java:580
+  wire _not_172 = ~_or_r_7; // RapController.java:580
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:581
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -3214,25 +3214,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_1 <= 1'd0;
+      advance_settled_was_1 <= 1'd0;
     end else begin
-      _reg_1 <= _eq_16;
+      advance_settled_was_1 <= _eq_16;
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_2 <= 1'd0;
+      advance_settled_was_2 <= 1'd0;
     end else begin
-      _reg_2 <= _reg_1;
+      advance_settled_was_2 <= advance_settled_was_1;
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_3 <= 1'd0;
+      advance_settled_was_3 <= 1'd0;
     end else begin
-      _reg_3 <= _reg_2;
+      advance_settled_was_3 <= advance_settled_was_2;
     end
   end
 
@@ -3294,17 +3294,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_4 <= 1'd0;
+      split_settled_was_1 <= 1'd0;
     end else begin
-      _reg_4 <= _or_1;
+      split_settled_was_1 <= _or_1;
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      _reg_5 <= 1'd0;
+      split_settled_was_2 <= 1'd0;
     end else begin
-      _reg_5 <= _reg_4;
+      split_settled_was_2 <= split_settled_was_1;
     end
   end
 
@@ -3317,7 +3317,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
+    hit_depth_2 <= hit_depth_1;
+  end
+
+  always @(posedge clock) begin
+    hit_depth_3 <= hit_depth_2;
+  end
+
+  always @(posedge clock) begin
+    hit_depth_4 <= hit_depth_3;
+  end
+
+  always @(posedge clock) begin
     hit_short_1 <= _bits_223;
+  end
+
+  always @(posedge clock) begin
+    hit_short_2 <= hit_short_1;
+  end
+
+  always @(posedge clock) begin
+    hit_short_3 <= hit_short_2;
+  end
+
+  always @(posedge clock) begin
+    hit_short_4 <= hit_short_3;
   end
 
   always @(posedge clock) begin
@@ -3330,42 +3354,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      hit_event_1 <= 1'd0;
-    end else begin
-      hit_event_1 <= _and_182;
-    end
-  end
-
-  always @(posedge clock) begin
-    hit_depth_2 <= hit_depth_1;
-  end
-
-  always @(posedge clock) begin
-    hit_short_2 <= hit_short_1;
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       hit_beside_2 <= 1'd0;
     end else begin
       hit_beside_2 <= hit_beside_1;
     end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      hit_event_2 <= 1'd0;
-    end else begin
-      hit_event_2 <= hit_event_1;
-    end
-  end
-
-  always @(posedge clock) begin
-    hit_depth_3 <= hit_depth_2;
-  end
-
-  always @(posedge clock) begin
-    hit_short_3 <= hit_short_2;
   end
 
   always @(posedge clock) begin
@@ -3378,25 +3370,33 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      hit_event_3 <= 1'd0;
+      hit_beside_4 <= 1'd0;
     end else begin
-      hit_event_3 <= hit_event_2;
+      hit_beside_4 <= hit_beside_3;
     end
   end
 
   always @(posedge clock) begin
-    hit_depth_4 <= hit_depth_3;
-  end
-
-  always @(posedge clock) begin
-    hit_short_4 <= hit_short_3;
+    if (reset) begin
+      hit_event_1 <= 1'd0;
+    end else begin
+      hit_event_1 <= _and_182;
+    end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      hit_beside_4 <= 1'd0;
+      hit_event_2 <= 1'd0;
     end else begin
-      hit_beside_4 <= hit_beside_3;
+      hit_event_2 <= hit_event_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_event_3 <= 1'd0;
+    end else begin
+      hit_event_3 <= hit_event_2;
     end
   end
 
@@ -3597,92 +3597,92 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && verdict_end_5 && !_not_164) begin // MergeVerdict.java:73
-      $display("Assertion failed at MergeVerdict.java:73: a merge READ result arrived with the last parent's end marker");
+    if (!reset && verdict_end_5 && !_not_164) begin // MergeVerdict.java:71
+      $display("Assertion failed at MergeVerdict.java:71: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
-    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:74
-      $display("Assertion failed at MergeVerdict.java:74: a merge parent handed over while the last one awaits its verdict");
+    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:72
+      $display("Assertion failed at MergeVerdict.java:72: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:304
-      $display("Assertion failed at RapController.java:304: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:297
+      $display("Assertion failed at RapController.java:297: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _and_230 && !io_selected_bits_found) begin // RapController.java:563
-      $display("Assertion failed at RapController.java:563: no node matched a key: the root must always match");
+    if (!reset && _and_230 && !io_selected_bits_found) begin // RapController.java:556
+      $display("Assertion failed at RapController.java:556: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:564
-      $display("Assertion failed at RapController.java:564: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:557
+      $display("Assertion failed at RapController.java:557: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:565
-      $display("Assertion failed at RapController.java:565: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:558
+      $display("Assertion failed at RapController.java:558: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_206) begin // RapController.java:567
-      $display("Assertion failed at RapController.java:567: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_206) begin // RapController.java:560
+      $display("Assertion failed at RapController.java:560: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_232 && !_ne_5) begin // RapController.java:568
-      $display("Assertion failed at RapController.java:568: a READ result in RUN");
+    if (!reset && _and_232 && !_ne_5) begin // RapController.java:561
+      $display("Assertion failed at RapController.java:561: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:562
+      $display("Assertion failed at RapController.java:562: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_233 && !_not_165) begin // RapController.java:570
-      $display("Assertion failed at RapController.java:570: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_233 && !_not_165) begin // RapController.java:563
+      $display("Assertion failed at RapController.java:563: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_234 && !slot_pick_pick_found) begin // RapController.java:572
-      $display("Assertion failed at RapController.java:572: a split found no free slot after checking capacity");
+    if (!reset && _and_234 && !slot_pick_pick_found) begin // RapController.java:565
+      $display("Assertion failed at RapController.java:565: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_234 && !_not_166) begin // RapController.java:573
-      $display("Assertion failed at RapController.java:573: a split with no missing child");
+    if (!reset && _and_234 && !_not_166) begin // RapController.java:566
+      $display("Assertion failed at RapController.java:566: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_234 && !_eq_209) begin // RapController.java:574
-      $display("Assertion failed at RapController.java:574: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_234 && !_eq_209) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_210) begin // RapController.java:577
-      $display("Assertion failed at RapController.java:577: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_210) begin // RapController.java:570
+      $display("Assertion failed at RapController.java:570: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_192 && !_eq_211) begin // RapController.java:581
-      $display("Assertion failed at RapController.java:581: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_192 && !_eq_211) begin // RapController.java:574
+      $display("Assertion failed at RapController.java:574: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:582
-      $display("Assertion failed at RapController.java:582: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:575
+      $display("Assertion failed at RapController.java:575: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_237 && !_eq_212) begin // RapController.java:583
-      $display("Assertion failed at RapController.java:583: the merge parent's leaves changed during its walk");
+    if (!reset && _and_237 && !_eq_212) begin // RapController.java:576
+      $display("Assertion failed at RapController.java:576: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_236 && !slot_pick_pick_found) begin // RapController.java:584
-      $display("Assertion failed at RapController.java:584: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_236 && !slot_pick_pick_found) begin // RapController.java:577
+      $display("Assertion failed at RapController.java:577: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_238 && !1'd0) begin // RapController.java:585
-      $display("Assertion failed at RapController.java:585: a merge verdict outside the merge walk");
+    if (!reset && _and_238 && !1'd0) begin // RapController.java:578
+      $display("Assertion failed at RapController.java:578: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_171) begin // RapController.java:586
-      $display("Assertion failed at RapController.java:586: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_171) begin // RapController.java:579
+      $display("Assertion failed at RapController.java:579: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_172) begin // RapController.java:587
-      $display("Assertion failed at RapController.java:587: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_172) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:588
-      $display("Assertion failed at RapController.java:588: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -136,6 +136,27 @@ public final class Hdl {
         return r;
     }
 
+    /**
+     * Chisel's {@code ShiftRegisters}: every stage of {@code x} delayed by 1 to {@code n} clocks, named {@code name_1}
+     * to {@code name_n}. {@code init} resets every stage; null leaves them without reset (a data path).
+     */
+    public static <T extends Bits> List<T> ShiftRegisters(T x, int n, Bits init, String name) {
+        if (n < 1) throw new HdlException(SourceLoc.capture(), "ShiftRegisters needs at least one stage, not " + n);
+        List<T> stages = new ArrayList<>();
+        T last = x;
+        for (int i = 1; i <= n; i++) {
+            last = (init == null ? RegNext(last) : RegNext(last, init)).named(name + "_" + i);
+            stages.add(last);
+        }
+        return List.copyOf(stages);
+    }
+
+    /** Chisel's {@code ShiftRegister}: {@code x} delayed by {@code n} clocks (the last of {@link #ShiftRegisters}). */
+    public static <T extends Bits> T ShiftRegister(T x, int n, Bits init, String name) {
+        List<T> stages = ShiftRegisters(x, n, init, name);
+        return stages.get(n - 1);
+    }
+
     public static <T extends Bits> Mem<T> Mem(int depth, T type) { return new Mem<>(depth, type, false); }
 
     public static <T extends Bits> SyncReadMem<T> SyncReadMem(int depth, T type) { return new SyncReadMem<>(depth, type); }

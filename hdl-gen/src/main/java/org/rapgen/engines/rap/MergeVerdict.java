@@ -55,9 +55,7 @@ final class MergeVerdict {
         leaves = Reg(UInt(c.nodes())).named("verdict_leaves");
         leafCount = Reg(UInt(c.childCountBits())).named("verdict_leaf_count");
         remaining = Reg(UInt(c.childCountBits())).named("verdict_remaining");
-        Bool ends = handing;
-        for (int i = 1; i <= resultLatency + 1; i++) ends = RegNext(ends, B(false)).named("verdict_end_" + i);
-        Bool end = ends;
+        Bool end = ShiftRegister(handing, resultLatency + 1, B(false), "verdict_end");
         when(end, () -> {
             sum.connect(acc);
             acc.connect(U(0, sumBits));

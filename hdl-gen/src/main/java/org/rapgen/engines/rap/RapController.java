@@ -180,7 +180,7 @@ public final class RapController extends Module {
         UInt toMerge = Cat(toMergeHi.bits(31, 0), toMergeLo.bits(31, 0)).named("to_merge");
         Bool mergeAhead = RegNext(toMergeHi.bit(32).not().and(toMerge.orR())).named("merge_ahead");
         Bool inAdvanceState = state.eq(ADVANCE);
-        Bool advanceSettled = heldFor(inAdvanceState, 4).named("advance_settled");
+        Bool advanceSettled = heldFor(inAdvanceState, 4, "advance_settled");
 
         // The child count of the node a split (op_slot) or a merge (merge_parent) works on: a registered lookup, exact
         // because the table and the slot stand still for a clock before each use (checked below).
@@ -267,7 +267,7 @@ public final class RapController extends Module {
         UInt missingChildren = U(c.branching(), fw).sub(opChildren.pad(fw)).named("missing_children");
         Bool fitsNow = freeSlots.ge(missingChildren);
         Bool splitFits = RegNext(fitsNow).named("split_fits");
-        Bool splitSettled = heldFor(state.eq(UNDO).or(state.eq(SPLIT_SCAN)).or(state.eq(SPLIT)), 3).named("split_settled");
+        Bool splitSettled = heldFor(state.eq(UNDO).or(state.eq(SPLIT_SCAN)).or(state.eq(SPLIT)), 3, "split_settled");
         // Only events (RUN) use them, so they come from the selector's output: its depth, and the hit slot's child
         // count looked up in a table of "a split would be short" per possible count, registered (free slots and
         // child counts do not change while events flow, and a structural change is many clocks before the next event).
@@ -278,20 +278,15 @@ public final class RapController extends Module {
         UInt shortTable = RegNext(CatLsbFirst(shortByCount)).named("short_by_children");
         UInt depthBeside = io.selected.bits.depth;
         Bool shortBeside = shortTable.bit(table.childCount.read(io.selected.bits.slot));
-        Bool beside = cmdValid;
         // Whether the command is an event's ADD: after RESUME a structural change's last SETs may still come back in
         // RUN, and the commit decision takes this flag instead of decoding the result's op.
         Bool eventBeside = inRun.and(cmdValid);
         // One clock in the command register, then the SRAM's latency.
         int resultLatency = COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
-        for (int i = 1; i <= resultLatency; i++) {
-            depthBeside = RegNext(depthBeside).named("hit_depth_" + i);
-            shortBeside = RegNext(shortBeside).named("hit_short_" + i);
-            beside = RegNext(beside, B(false)).named("hit_beside_" + i);
-            eventBeside = RegNext(eventBeside, B(false)).named("hit_event_" + i);
-        }
-        Bool besideResult = beside;
-        Bool eventResult = eventBeside;
+        UInt hitDepth = ShiftRegister(depthBeside, resultLatency, null, "hit_depth");
+        Bool hitShort = ShiftRegister(shortBeside, resultLatency, null, "hit_short");
+        Bool besideResult = ShiftRegister(cmdValid, resultLatency, B(false), "hit_beside");
+        Bool eventResult = ShiftRegister(eventBeside, resultLatency, B(false), "hit_event");
         // Every event's result is the head event's update.
         Bool commitFire = inRun.and(eventResult).and(commitStop.not()).named("commit_fire");
         // --- merge verdicts: every READ result in a merge state is a merge parent's or its leaf's count
@@ -299,8 +294,6 @@ public final class RapController extends Module {
         MergeVerdict verdict = new MergeVerdict(c, opT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old,
                 resultLatency);
         MergeSkip skip = new MergeSkip(verdict.sumAhead());
-        UInt hitDepth = depthBeside;
-        Bool hitShort = shortBeside;
         when(resValid, () -> Assert(besideResult, "a counter SRAM result without its command's slot facts beside it"));
         Bool overT = SplitCompare.greater(res.updated, io.head.threshold);
         Bool splitNow = hitDepth.lt(U(c.levels(), c.depthBits())).and(overT).named("split_now");
@@ -615,15 +608,11 @@ public final class RapController extends Module {
         io.stallCause.connect(stallCause(commitFire, commitStop, pipeEmpty, io.headValid, fillCause, splitReq));
     }
 
-    /** {@code cond} now and on the {@code clocks - 1} clocks before. */
-    private static Bool heldFor(Bool cond, int clocks) {
+    /** {@code cond} now and on the {@code clocks - 1} clocks before (those named {@code name_was_1...}). */
+    private static Bool heldFor(Bool cond, int clocks, String name) {
         Bool held = cond;
-        Bool past = cond;
-        for (int i = 1; i < clocks; i++) {
-            past = RegNext(past, B(false));
-            held = held.and(past);
-        }
-        return held;
+        for (Bool past : ShiftRegisters(cond, clocks - 1, B(false), name + "_was")) held = held.and(past);
+        return held.named(name);
     }
 
     /** The length of a node of depth {@code depth}: depth * k, a shift since k is 1, 2 or 4. */

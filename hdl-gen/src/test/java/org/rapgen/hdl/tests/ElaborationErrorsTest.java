@@ -433,4 +433,13 @@ class ElaborationErrorsTest {
             }
         }, "width mismatch", "8-bit data", "4-bit memory");
     }
+
+    @Test
+    void shiftRegisterWithoutStages() {
+        expectError(() -> new M() {
+            {
+                mark(); io.y.connect(ShiftRegister(io.a, 0, null, "none"));
+            }
+        }, "ShiftRegisters needs at least one stage, not 0");
+    }
 }

@@ -158,6 +158,43 @@ class SequentialConstructsTest {
         check(b, vs, exp);
     }
 
+    // ---------------------------------------------------------------- ShiftRegisters / ShiftRegister
+
+    static final class ShiftMod extends Module {
+        static final class IOB extends Bundle {
+            final UInt a = Input(UInt(5));
+            final UInt d1 = Output(UInt(5));
+            final UInt d3 = Output(UInt(5));
+            final UInt held = Output(UInt(5));
+        }
+
+        final IOB io = IO(new IOB());
+
+        ShiftMod() {
+            List<UInt> stages = ShiftRegisters(io.a, 3, U(17, 5), "delay");
+            io.d1.connect(stages.get(0));
+            io.d3.connect(stages.get(2));
+            io.held.connect(ShiftRegister(io.a, 2, null, "raw"));
+        }
+    }
+
+    @Test
+    void shiftRegistersNameEveryStageAndDelayByItsIndex() {
+        Built<ShiftMod> b = build(ShiftMod::new);
+        for (String n : List.of("delay_1", "delay_2", "delay_3", "raw_1", "raw_2")) assertDeclared(b.topText(), "reg", 5, n);
+        List<Map<String, BigInteger>> vs = randomVectors(26, 40, "io_a", 5);
+        List<Map<String, BigInteger>> exp = new ArrayList<>();
+        List<BigInteger> seen = new ArrayList<>();
+        for (Map<String, BigInteger> v : vs) {
+            int t = seen.size();
+            exp.add(in("io_d1", t >= 1 ? seen.get(t - 1) : big(17), "io_d3", t >= 3 ? seen.get(t - 3) : big(17),
+                    // the stages without reset: the reset clock's input (0) enters too, before that they are x
+                    "io_held", t >= 2 ? seen.get(t - 2) : t == 1 ? BigInteger.ZERO : null));
+            seen.add(v.get("io_a"));
+        }
+        check(b, vs, exp);
+    }
+
     // ---------------------------------------------------------------- Vec: static index, dynamic read, dynamic write
 
     static final class VecMod extends Module {
