@@ -852,11 +852,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg merge_verdict; // MergeVerdict.java:64
   reg clip_verdict; // MergeVerdict.java:66
   reg skip_valid; // MergeSkip.java:23
-  reg [34:0] skip_min_sum; // MergeSkip.java:36
-  reg [34:0] batch_min_sum; // MergeSkip.java:37
-  reg sum_below_batch_min; // MergeSkip.java:38
+  reg batch_min_clears; // MergeSkip.java:34
+  reg [34:0] skip_min_sum; // MergeSkip.java:42
+  reg [34:0] batch_min_sum; // MergeSkip.java:43
+  reg sum_below_batch_min; // MergeSkip.java:44
   reg readout_in_use; // RapController.java:332
-  reg skip_empty_settled; // MergeSkip.java:52
+  reg skip_empty_settled; // MergeSkip.java:62
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -1495,8 +1496,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_16 = _gt_4 | _and_33; // SplitCompare.java:31
   wire _and_34 = _eq_155 & _or_16; // SplitCompare.java:31
   wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
-  wire _not_34 = ~_or_17; // MergeSkip.java:43
-  wire _and_35 = skip_valid & _not_34; // MergeSkip.java:43
+  wire _not_34 = ~_or_17; // MergeSkip.java:53
+  wire _and_35 = skip_valid & _not_34; // MergeSkip.java:53
   wire defer_now = _and_32 & _and_35; // RapController.java:308
   wire [32:0] _add_13 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
   wire [31:0] _bits_167 = _add_13[31:0]; // SplitCounter.java:43
@@ -4236,12 +4237,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_411 = _gt_7 | _and_571; // SplitCompare.java:31
   wire [2:0] _bits_714 = merge_sum[34:32]; // MergeVerdict.java:66
   wire _or_r_5 = |_bits_714; // MergeVerdict.java:66
-  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:36
-  wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:56
-  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:56
-  wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:56
-  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:56
-  wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:37
+  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:42
+  wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:46
+  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:43
   wire [11:0] _bits_715 = batch_min_sum[34:23]; // SplitCompare.java:39
   wire [11:0] _bits_716 = merge_sum[34:23]; // SplitCompare.java:39
   wire _gt_10 = _bits_715 > _bits_716; // SplitCompare.java:31
@@ -4281,12 +4279,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_414 = _gt_14 | _and_575; // SplitCompare.java:31
   wire _and_576 = _eq_677 & _or_414; // SplitCompare.java:31
   wire _or_415 = _gt_13 | _and_576; // SplitCompare.java:31
-  wire _not_445 = ~_or_415; // MergeSkip.java:43
-  wire _and_577 = skip_valid & _not_445; // MergeSkip.java:43
-  wire _not_446 = ~skip_touched; // MergeSkip.java:52
-  wire _and_578 = _and_577 & _not_446; // MergeSkip.java:52
-  wire _not_447 = ~commit_fire; // MergeSkip.java:52
-  wire _and_579 = _and_578 & _not_447; // MergeSkip.java:52
+  wire _not_445 = ~_or_415; // MergeSkip.java:53
+  wire _and_577 = skip_valid & _not_445; // MergeSkip.java:53
+  wire _not_446 = ~skip_touched; // MergeSkip.java:62
+  wire _and_578 = _and_577 & _not_446; // MergeSkip.java:62
+  wire _not_447 = ~commit_fire; // MergeSkip.java:62
+  wire _and_579 = _and_578 & _not_447; // MergeSkip.java:62
   wire _bits_733 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_734 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_416 = _bits_733 | _bits_734; // FirstSet.java:64
@@ -4830,6 +4828,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_684 = state == 4'd12; // RapController.java:157
   wire _or_671 = read_parent_prefix | _eq_684; // RapController.java:157
   wire _not_452 = ~_and_569; // MergeVerdict.java:71
+  wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
+  wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
+  wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
+  wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
+  wire _not_453 = ~batch_min_clears; // MergeSkip.java:75
   wire _and_711 = in_run & io_selected_valid; // RapController.java:556
   wire _eq_685 = io_counterResult_bits_op == 2'd0; // RapController.java:559
   wire _and_712 = io_counterResult_valid & _eq_685; // RapController.java:559
@@ -4837,28 +4840,28 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:561
   wire _and_713 = in_run & io_counterResult_valid; // RapController.java:561
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:562
-  wire _not_453 = ~io_counterResult_valid; // RapController.java:563
+  wire _not_454 = ~io_counterResult_valid; // RapController.java:563
   wire _eq_687 = state == 4'd2; // RapController.java:563
   wire _and_714 = _eq_687 & pipe_empty; // RapController.java:563
   wire _eq_688 = state == 4'd6; // RapController.java:564
   wire _and_715 = _eq_688 & slot_pick_ready; // RapController.java:564
-  wire _and_r_0 = &present_children; // RapController.java:566
-  wire _not_454 = ~_and_r_0; // RapController.java:566
+  wire _and_r_4 = &present_children; // RapController.java:566
+  wire _not_455 = ~_and_r_4; // RapController.java:566
   wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:567
   wire _eq_689 = _dyn_index_5 == 3'd0; // RapController.java:567
   wire _eq_690 = split_fits == _ge_3; // RapController.java:570
   wire _eq_691 = op_children == _dyn_index_3; // RapController.java:574
-  wire _not_455 = ~kids_fresh; // RapController.java:571
-  wire _and_716 = walking_kids & _not_455; // RapController.java:571
+  wire _not_456 = ~kids_fresh; // RapController.java:571
+  wire _and_716 = walking_kids & _not_456; // RapController.java:571
   wire _and_717 = _and_716 & slot_pick_ready; // RapController.java:571
   wire _and_718 = _and_717 & slot_pick_pick_last; // RapController.java:572
   wire _or_672 = split_settled | _and_718; // RapController.java:573
-  wire _not_456 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_457 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_456 & _not_457; // StatusRegs.java:82
+  wire _not_457 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_458 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_457 & _not_458; // StatusRegs.java:82
   wire _eq_692 = kids_vector == visited_kids; // RapController.java:576
-  wire _not_458 = ~_or_409; // RapController.java:578
-  wire _and_719 = verdict_act & _not_458; // RapController.java:578
+  wire _not_459 = ~_or_409; // RapController.java:578
+  wire _and_719 = verdict_act & _not_459; // RapController.java:578
   wire _or_673 = ev_commit | ev_saturation; // StatusRegs.java:118
   wire _or_674 = _or_673 | ev_split; // StatusRegs.java:118
   wire _or_675 = _or_674 | ev_allocated; // StatusRegs.java:118
@@ -4868,7 +4871,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
   wire _or_679 = _or_678 | _or_r_6; // StatusRegs.java:118
   wire _or_680 = _or_679 | ev_pending; // StatusRegs.java:118
-  wire _not_459 = ~_or_680; // RapController.java:579
+  wire _not_460 = ~_or_680; // RapController.java:579
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:86
@@ -4999,7 +5002,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _cat_140 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
   wire [127:0] _and_720 = slot_valid & _cat_140; // RapController.java:580
   wire _or_r_7 = |_and_720; // RapController.java:580
-  wire _not_460 = ~_or_r_7; // RapController.java:580
+  wire _not_461 = ~_or_r_7; // RapController.java:580
   wire _le_3 = st_nodes <= 8'd128; // RapController.java:581
 
   // Connections (last connect wins; when-blocks become muxes)
@@ -8785,6 +8788,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
+      batch_min_clears <= 1'd0;
+    end else begin
+      batch_min_clears <= (_eq_13 ? (level_fresh ? (batch_min_clears ? 1'd0 : batch_min_clears) : (leaf_pick_ready ? (leaf_pick_pick_found ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_8 ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_ne_1 ? (batch_min_clears ? 1'd0 : batch_min_clears) : 1'd1))) : (batch_min_clears ? 1'd0 : batch_min_clears))) : (batch_min_clears ? 1'd0 : batch_min_clears));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       skip_min_sum <= _fill_3;
     end else begin
       skip_min_sum <= (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_8 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
@@ -8793,9 +8804,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      batch_min_sum <= _fill_8;
+      batch_min_sum <= _fill_5;
     end else begin
-      batch_min_sum <= (verdict_act ? (merge_verdict ? (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))) : (sum_below_batch_min ? verdict_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))) : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_4 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_5 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))));
+      batch_min_sum <= (verdict_act ? (merge_verdict ? (batch_min_clears ? _fill_4 : batch_min_sum) : (sum_below_batch_min ? verdict_sum : (batch_min_clears ? _fill_4 : batch_min_sum))) : (batch_min_clears ? _fill_4 : batch_min_sum));
     end
   end
 
@@ -8884,6 +8895,26 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:297: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
+    if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
+      $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
+      $stop;
+    end
+    if (!reset && _eq_8 && !_not_4 && !split_fits && _not_5 && !_and_r_1) begin // MergeSkip.java:67
+      $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
+      $stop;
+    end
+    if (!reset && _eq_8 && !_not_4 && !split_fits && !_not_5 && merge_due && !_and_r_2) begin // MergeSkip.java:67
+      $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
+      $stop;
+    end
+    if (!reset && _eq_12 && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
+      $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
+      $stop;
+    end
+    if (!reset && verdict_act && !merge_verdict && !_not_453) begin // MergeSkip.java:75
+      $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
+      $stop;
+    end
     if (!reset && _and_711 && !io_selected_bits_found) begin // RapController.java:556
       $display("Assertion failed at RapController.java:556: no node matched a key: the root must always match");
       $stop;
@@ -8908,7 +8939,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:562: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_714 && !_not_453) begin // RapController.java:563
+    if (!reset && _and_714 && !_not_454) begin // RapController.java:563
       $display("Assertion failed at RapController.java:563: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
@@ -8916,7 +8947,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:565: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_715 && !_not_454) begin // RapController.java:566
+    if (!reset && _and_715 && !_not_455) begin // RapController.java:566
       $display("Assertion failed at RapController.java:566: a split with no missing child");
       $stop;
     end
@@ -8948,11 +8979,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:578: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_459) begin // RapController.java:579
+    if (!reset && snapshot_frozen && !_not_460) begin // RapController.java:579
       $display("Assertion failed at RapController.java:579: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_460) begin // RapController.java:580
+    if (!reset && !_not_461) begin // RapController.java:580
       $display("Assertion failed at RapController.java:580: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end

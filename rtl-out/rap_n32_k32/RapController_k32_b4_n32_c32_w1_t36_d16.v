@@ -374,11 +374,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg merge_verdict; // MergeVerdict.java:64
   reg clip_verdict; // MergeVerdict.java:66
   reg skip_valid; // MergeSkip.java:23
-  reg [34:0] skip_min_sum; // MergeSkip.java:36
-  reg [34:0] batch_min_sum; // MergeSkip.java:37
-  reg sum_below_batch_min; // MergeSkip.java:38
+  reg batch_min_clears; // MergeSkip.java:34
+  reg [34:0] skip_min_sum; // MergeSkip.java:42
+  reg [34:0] batch_min_sum; // MergeSkip.java:43
+  reg sum_below_batch_min; // MergeSkip.java:44
   reg readout_in_use; // RapController.java:332
-  reg skip_empty_settled; // MergeSkip.java:52
+  reg skip_empty_settled; // MergeSkip.java:62
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -730,8 +731,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_16 = _gt_4 | _and_33; // SplitCompare.java:31
   wire _and_34 = _eq_59 & _or_16; // SplitCompare.java:31
   wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
-  wire _not_35 = ~_or_17; // MergeSkip.java:43
-  wire _and_35 = skip_valid & _not_35; // MergeSkip.java:43
+  wire _not_35 = ~_or_17; // MergeSkip.java:53
+  wire _and_35 = skip_valid & _not_35; // MergeSkip.java:53
   wire defer_now = _and_32 & _and_35; // RapController.java:308
   wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:112
@@ -1545,12 +1546,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_123 = _gt_7 | _and_186; // SplitCompare.java:31
   wire [2:0] _bits_232 = merge_sum[34:32]; // MergeVerdict.java:66
   wire _or_r_5 = |_bits_232; // MergeVerdict.java:66
-  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:36
-  wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:56
-  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:56
-  wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:56
-  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:56
-  wire [34:0] _fill_8 = {35{1'd1}}; // MergeSkip.java:37
+  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:42
+  wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:46
+  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:43
   wire [11:0] _bits_233 = batch_min_sum[34:23]; // SplitCompare.java:39
   wire [11:0] _bits_234 = merge_sum[34:23]; // SplitCompare.java:39
   wire _gt_10 = _bits_233 > _bits_234; // SplitCompare.java:31
@@ -1590,12 +1588,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_126 = _gt_14 | _and_190; // SplitCompare.java:31
   wire _and_191 = _eq_197 & _or_126; // SplitCompare.java:31
   wire _or_127 = _gt_13 | _and_191; // SplitCompare.java:31
-  wire _not_157 = ~_or_127; // MergeSkip.java:43
-  wire _and_192 = skip_valid & _not_157; // MergeSkip.java:43
-  wire _not_158 = ~skip_touched; // MergeSkip.java:52
-  wire _and_193 = _and_192 & _not_158; // MergeSkip.java:52
-  wire _not_159 = ~commit_fire; // MergeSkip.java:52
-  wire _and_194 = _and_193 & _not_159; // MergeSkip.java:52
+  wire _not_157 = ~_or_127; // MergeSkip.java:53
+  wire _and_192 = skip_valid & _not_157; // MergeSkip.java:53
+  wire _not_158 = ~skip_touched; // MergeSkip.java:62
+  wire _and_193 = _and_192 & _not_158; // MergeSkip.java:62
+  wire _not_159 = ~commit_fire; // MergeSkip.java:62
+  wire _and_194 = _and_193 & _not_159; // MergeSkip.java:62
   wire _bits_251 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_252 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_128 = _bits_251 | _bits_252; // FirstSet.java:64
@@ -1755,6 +1753,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_204 = state == 4'd12; // RapController.java:157
   wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:157
   wire _not_164 = ~_and_184; // MergeVerdict.java:71
+  wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
+  wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
+  wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
+  wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
+  wire _not_165 = ~batch_min_clears; // MergeSkip.java:75
   wire _and_230 = in_run & io_selected_valid; // RapController.java:556
   wire _eq_205 = io_counterResult_bits_op == 2'd0; // RapController.java:559
   wire _and_231 = io_counterResult_valid & _eq_205; // RapController.java:559
@@ -1762,28 +1765,28 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:561
   wire _and_232 = in_run & io_counterResult_valid; // RapController.java:561
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:562
-  wire _not_165 = ~io_counterResult_valid; // RapController.java:563
+  wire _not_166 = ~io_counterResult_valid; // RapController.java:563
   wire _eq_207 = state == 4'd2; // RapController.java:563
   wire _and_233 = _eq_207 & pipe_empty; // RapController.java:563
   wire _eq_208 = state == 4'd6; // RapController.java:564
   wire _and_234 = _eq_208 & slot_pick_ready; // RapController.java:564
-  wire _and_r_0 = &present_children; // RapController.java:566
-  wire _not_166 = ~_and_r_0; // RapController.java:566
+  wire _and_r_4 = &present_children; // RapController.java:566
+  wire _not_167 = ~_and_r_4; // RapController.java:566
   wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:567
   wire _eq_209 = _dyn_index_5 == 3'd0; // RapController.java:567
   wire _eq_210 = split_fits == _ge_3; // RapController.java:570
   wire _eq_211 = op_children == _dyn_index_3; // RapController.java:574
-  wire _not_167 = ~kids_fresh; // RapController.java:571
-  wire _and_235 = walking_kids & _not_167; // RapController.java:571
+  wire _not_168 = ~kids_fresh; // RapController.java:571
+  wire _and_235 = walking_kids & _not_168; // RapController.java:571
   wire _and_236 = _and_235 & slot_pick_ready; // RapController.java:571
   wire _and_237 = _and_236 & slot_pick_pick_last; // RapController.java:572
   wire _or_192 = split_settled | _and_237; // RapController.java:573
-  wire _not_168 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_169 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_168 & _not_169; // StatusRegs.java:82
+  wire _not_169 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_170 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_169 & _not_170; // StatusRegs.java:82
   wire _eq_212 = kids_vector == visited_kids; // RapController.java:576
-  wire _not_170 = ~_or_121; // RapController.java:578
-  wire _and_238 = verdict_act & _not_170; // RapController.java:578
+  wire _not_171 = ~_or_121; // RapController.java:578
+  wire _and_238 = verdict_act & _not_171; // RapController.java:578
   wire _or_193 = ev_commit | ev_saturation; // StatusRegs.java:118
   wire _or_194 = _or_193 | ev_split; // StatusRegs.java:118
   wire _or_195 = _or_194 | ev_allocated; // StatusRegs.java:118
@@ -1793,7 +1796,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
   wire _or_199 = _or_198 | _or_r_6; // StatusRegs.java:118
   wire _or_200 = _or_199 | ev_pending; // StatusRegs.java:118
-  wire _not_171 = ~_or_200; // RapController.java:579
+  wire _not_172 = ~_or_200; // RapController.java:579
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
@@ -1828,7 +1831,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
   wire [31:0] _and_239 = slot_valid & _cat_44; // RapController.java:580
   wire _or_r_7 = |_and_239; // RapController.java:580
-  wire _not_172 = ~_or_r_7; // RapController.java:580
+  wire _not_173 = ~_or_r_7; // RapController.java:580
   wire _le_3 = st_nodes <= 6'd32; // RapController.java:581
 
   // Connections (last connect wins; when-blocks become muxes)
@@ -3510,6 +3513,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
+      batch_min_clears <= 1'd0;
+    end else begin
+      batch_min_clears <= (_eq_13 ? (level_fresh ? (batch_min_clears ? 1'd0 : batch_min_clears) : (leaf_pick_ready ? (leaf_pick_pick_found ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_9 ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_ne_1 ? (batch_min_clears ? 1'd0 : batch_min_clears) : 1'd1))) : (batch_min_clears ? 1'd0 : batch_min_clears))) : (batch_min_clears ? 1'd0 : batch_min_clears));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       skip_min_sum <= _fill_3;
     end else begin
       skip_min_sum <= (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_9 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
@@ -3518,9 +3529,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      batch_min_sum <= _fill_8;
+      batch_min_sum <= _fill_5;
     end else begin
-      batch_min_sum <= (verdict_act ? (merge_verdict ? (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))) : (sum_below_batch_min ? verdict_sum : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))))) : (_eq_5 ? (_ne_0 ? batch_min_sum : (split_req ? batch_min_sum : _fill_4)) : (_eq_8 ? (_not_5 ? batch_min_sum : (split_fits ? batch_min_sum : (_not_6 ? _fill_5 : (merge_due ? _fill_6 : batch_min_sum)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? _fill_7 : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum) : batch_min_sum))));
+      batch_min_sum <= (verdict_act ? (merge_verdict ? (batch_min_clears ? _fill_4 : batch_min_sum) : (sum_below_batch_min ? verdict_sum : (batch_min_clears ? _fill_4 : batch_min_sum))) : (batch_min_clears ? _fill_4 : batch_min_sum));
     end
   end
 
@@ -3609,6 +3620,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:297: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
+    if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
+      $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
+      $stop;
+    end
+    if (!reset && _eq_8 && !_not_5 && !split_fits && _not_6 && !_and_r_1) begin // MergeSkip.java:67
+      $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
+      $stop;
+    end
+    if (!reset && _eq_8 && !_not_5 && !split_fits && !_not_6 && merge_due && !_and_r_2) begin // MergeSkip.java:67
+      $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
+      $stop;
+    end
+    if (!reset && _eq_12 && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
+      $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
+      $stop;
+    end
+    if (!reset && verdict_act && !merge_verdict && !_not_165) begin // MergeSkip.java:75
+      $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
+      $stop;
+    end
     if (!reset && _and_230 && !io_selected_bits_found) begin // RapController.java:556
       $display("Assertion failed at RapController.java:556: no node matched a key: the root must always match");
       $stop;
@@ -3633,7 +3664,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:562: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_233 && !_not_165) begin // RapController.java:563
+    if (!reset && _and_233 && !_not_166) begin // RapController.java:563
       $display("Assertion failed at RapController.java:563: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
@@ -3641,7 +3672,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:565: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_234 && !_not_166) begin // RapController.java:566
+    if (!reset && _and_234 && !_not_167) begin // RapController.java:566
       $display("Assertion failed at RapController.java:566: a split with no missing child");
       $stop;
     end
@@ -3673,11 +3704,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:578: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_171) begin // RapController.java:579
+    if (!reset && snapshot_frozen && !_not_172) begin // RapController.java:579
       $display("Assertion failed at RapController.java:579: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_172) begin // RapController.java:580
+    if (!reset && !_not_173) begin // RapController.java:580
       $display("Assertion failed at RapController.java:580: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end

@@ -27,6 +27,12 @@ final class MergeSkip {
     /** minSum or valid changes on this clock edge. */
     private final Bool touched = WireDefault(Bool(), B(false)).named("skip_touched");
 
+    /**
+     * The batch minimum goes back to "none" on the clock after a batch ends, from this flip-flop: the batch's end
+     * and its start (the end of a split) are both long decision paths, and the minimum is 35 or more bits wide.
+     */
+    private final Bool minClears = RegInit(B(false)).named("batch_min_clears");
+
     /** The kept node's sum below the batch's minimum, registered from the sum a clock ahead of {@link #kept}. */
     private final Bool sumBelowMin;
 
@@ -36,6 +42,10 @@ final class MergeSkip {
         minSum = RegInit(Fill(width, B(true))).named("skip_min_sum");
         batchMin = RegInit(Fill(width, B(true))).named("batch_min_sum");
         sumBelowMin = RegNext(SplitCompare.greater(batchMin, sumAhead)).named("sum_below_batch_min");
+        when(minClears, () -> {
+            batchMin.connect(Fill(width, B(true)));
+            minClears.connect(B(false));
+        });
     }
 
     /** A batch with threshold {@code t} would remove nothing. */
@@ -52,8 +62,9 @@ final class MergeSkip {
         return RegNext(batchIsEmpty(t).and(touched.not()).and(tLoads.not()), B(false)).named("skip_empty_settled");
     }
 
+    /** The batch minimum is already "none" here (see {@link #minClears}). */
     void startBatch() {
-        batchMin.connect(Fill(width, B(true)));
+        Assert(batchMin.andR(), "a merge batch starts with a minimum left from the last one");
     }
 
     /**
@@ -61,12 +72,14 @@ final class MergeSkip {
      * held a clock ago (the batch minimum has not changed since the last call either).
      */
     void kept(UInt sum) {
+        Assert(minClears.not(), "a merge verdict on the clock after its batch ended");
         when(sumBelowMin, () -> batchMin.connect(sum));
     }
 
     void endBatch() {
         touched.connect(B(true));
         minSum.connect(batchMin);
+        minClears.connect(B(true));
         valid.connect(B(true));
     }
 
