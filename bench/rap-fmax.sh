@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # RAP engine area and Fmax (issue 5). Usage: bench/rap-fmax.sh [SEEDS=3]
 #  1. configs/rap_n32_k32.yaml inside FmaxHarness on an iCE40 HX8K: yosys synth_ice40 + nextpnr-ice40, each of SEEDS
-#     placement seeds, with their median and best.
+#     placement seeds, with their median and best, and (bench/sdf-wall.py on nextpnr's SDF) how many register
+#     endpoints miss 100 MHz on each seed, grouped by register on seed 1.
 #  2. configs/rap_n128_k32.yaml alone: yosys cell counts with synth_xilinx -flatten and synth_intel_alm, to set beside
 #     the paper's prototype TCAM (128 x 64: 10,969 logic elements at 51 MHz on a Stratix EP1S25).
 set -euo pipefail
@@ -23,9 +24,14 @@ grep -E "SB_LUT4|SB_DFF|SB_CARRY|SB_RAM40" "$WORK/n32/harness/stat.txt" | awk '{
 fmaxes=()
 for seed in $(seq 1 "$SEEDS"); do
   log="$WORK/n32/harness/pnr-$seed.log"
-  if nextpnr-ice40 --hx8k --package ct256 --json "$WORK/n32/harness/n32.json" --freq 100 --timing-allow-fail --seed "$seed" >"$log" 2>&1; then
+  sdf="$WORK/n32/harness/pnr-$seed.sdf"
+  if nextpnr-ice40 --hx8k --package ct256 --json "$WORK/n32/harness/n32.json" --freq 100 --timing-allow-fail --seed "$seed" \
+      --sdf "$sdf" >"$log" 2>&1; then
     f=$(grep -o "Max frequency for clock[^:]*: [0-9.]* MHz" "$log" | tail -1 | grep -o "[0-9.]* MHz" | cut -d' ' -f1)
     fmaxes+=("${f:-0}")
+    # The wall behind the worst path: how many register endpoints miss 100 MHz, and (seed 1) in which groups.
+    if [ "$seed" = 1 ]; then python3 bench/sdf-wall.py "$sdf" 10 15 | sed 's/^/  seed 1: /'
+    else python3 bench/sdf-wall.py "$sdf" 10 0 | sed -n "1s/^/  seed $seed: /p"; fi
   else
     echo "  nextpnr seed $seed: $(grep -m1 -E "ERROR|error" "$log" || echo failed)"
 
