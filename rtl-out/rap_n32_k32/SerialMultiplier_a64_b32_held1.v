@@ -3,78 +3,121 @@
 `default_nettype none
 
 module SerialMultiplier_a64_b32_held1 (
-  input  wire clock, // SerialMultiplier.java:60
-  input  wire reset, // SerialMultiplier.java:60
-  input  wire io_start, // SerialMultiplier.java:62
-  input  wire [63:0] io_a, // SerialMultiplier.java:62
-  input  wire [31:0] io_b, // SerialMultiplier.java:62
-  output wire io_busy, // SerialMultiplier.java:62
-  output wire [95:0] io_product  // SerialMultiplier.java:62
+  input  wire clock, // SerialMultiplier.java:70
+  input  wire reset, // SerialMultiplier.java:70
+  input  wire io_start, // SerialMultiplier.java:72
+  input  wire [63:0] io_a, // SerialMultiplier.java:72
+  input  wire [31:0] io_b, // SerialMultiplier.java:72
+  output wire io_busy, // SerialMultiplier.java:72
+  output wire [95:0] io_product  // SerialMultiplier.java:72
 );
 
   // State
-  reg [95:0] acc; // SerialMultiplier.java:64
-  reg [5:0] bits_left; // SerialMultiplier.java:65
-  reg high_half; // SerialMultiplier.java:72
-  reg [32:0] partial_low; // SerialMultiplier.java:74
-  reg [63:0] a_before; // SerialMultiplier.java:100
+  reg [95:0] acc; // SerialMultiplier.java:74
+  reg [5:0] bits_left; // SerialMultiplier.java:75
+  reg [1:0] add_part; // SerialMultiplier.java:84
+  reg [15:0] sum_part_0; // SerialMultiplier.java:86
+  reg [15:0] sum_part_1; // SerialMultiplier.java:86
+  reg [15:0] sum_part_2; // SerialMultiplier.java:86
+  reg sum_carry; // SerialMultiplier.java:87
+  reg [63:0] a_before; // SerialMultiplier.java:123
 
   // Logic
-  wire running = bits_left != 6'd0; // SerialMultiplier.java:68
-  wire _not_0 = ~high_half; // SerialMultiplier.java:85
-  wire _bits_0 = acc[0]; // SerialMultiplier.java:85
-  wire _not_1 = ~_bits_0; // SerialMultiplier.java:85
-  wire _and_0 = _not_0 & _not_1; // SerialMultiplier.java:85
-  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:71
-  wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:109
-  wire [95:0] _cat_0 = {{1'b0, _bits_1}, _bits_2}; // SerialMultiplier.java:109
-  wire _not_2 = ~high_half; // SerialMultiplier.java:86
-  wire [31:0] _bits_3 = _bits_1[63:32]; // SerialMultiplier.java:92
-  wire [32:0] _cat_1 = {_bits_3, 1'd1}; // SerialMultiplier.java:92
-  wire _bits_4 = acc[0]; // SerialMultiplier.java:70
-  wire [63:0] addend = _bits_4 ? io_a : 64'd0; // SerialMultiplier.java:70
-  wire [31:0] _bits_5 = addend[63:32]; // SerialMultiplier.java:93
-  wire _bits_6 = partial_low[32]; // SerialMultiplier.java:93
-  wire [32:0] _cat_2 = {_bits_5, _bits_6}; // SerialMultiplier.java:93
-  wire [33:0] _add_0 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SerialMultiplier.java:93
-  wire [32:0] _bits_7 = _add_0[33:1]; // SerialMultiplier.java:93
-  wire [31:0] _bits_8 = partial_low[31:0]; // SerialMultiplier.java:94
-  wire [64:0] partial_sum = {_bits_7, _bits_8}; // SerialMultiplier.java:94
-  wire [30:0] _bits_9 = acc[31:1]; // SerialMultiplier.java:109
-  wire [95:0] _cat_3 = {partial_sum, _bits_9}; // SerialMultiplier.java:109
-  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:110
-  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:110
-  wire [31:0] _bits_10 = _bits_1[31:0]; // SerialMultiplier.java:87
-  wire [31:0] _bits_11 = addend[31:0]; // SerialMultiplier.java:87
-  wire [32:0] _add_expand_0 = {1'b0, _bits_10} + {1'b0, _bits_11}; // SerialMultiplier.java:87
-  wire _eq_0 = io_a == a_before; // SerialMultiplier.java:101
+  wire running = bits_left != 6'd0; // SerialMultiplier.java:78
+  wire _eq_0 = add_part == 2'd3; // SerialMultiplier.java:107
+  wire _and_0 = _eq_0 & 1'd1; // SerialMultiplier.java:107
+  wire [63:0] _bits_0 = acc[95:32]; // SerialMultiplier.java:81
+  wire [15:0] _bits_1 = _bits_0[63:48]; // SerialMultiplier.java:103
+  wire [16:0] _cat_0 = {_bits_1, 1'd1}; // SerialMultiplier.java:133
+  wire _bits_2 = acc[0]; // SerialMultiplier.java:80
+  wire [63:0] addend = _bits_2 ? io_a : 64'd0; // SerialMultiplier.java:80
+  wire [15:0] _bits_3 = addend[63:48]; // SerialMultiplier.java:103
+  wire [16:0] _cat_1 = {_bits_3, sum_carry}; // SerialMultiplier.java:133
+  wire [17:0] _add_0 = {1'b0, _cat_0} + {1'b0, _cat_1}; // SerialMultiplier.java:133
+  wire [16:0] part_sum_3 = _add_0[17:1]; // SerialMultiplier.java:133
+  wire [47:0] _cat_2 = {sum_part_2, sum_part_1, sum_part_0}; // SerialMultiplier.java:111
+  wire [64:0] partial_sum = {part_sum_3, _cat_2}; // SerialMultiplier.java:111
+  wire [30:0] _bits_4 = acc[31:1]; // SerialMultiplier.java:138
+  wire [95:0] _cat_3 = {partial_sum, _bits_4}; // SerialMultiplier.java:138
+  wire _eq_1 = add_part == 2'd0; // SerialMultiplier.java:98
+  wire _bits_5 = acc[0]; // SerialMultiplier.java:98
+  wire _not_0 = ~_bits_5; // SerialMultiplier.java:98
+  wire _and_1 = _eq_1 & _not_0; // SerialMultiplier.java:98
+  wire [30:0] _bits_6 = acc[31:1]; // SerialMultiplier.java:138
+  wire [95:0] _cat_4 = {{1'b0, _bits_0}, _bits_6}; // SerialMultiplier.java:138
+  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:139
+  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:139
+  wire _eq_2 = add_part == 2'd2; // SerialMultiplier.java:107
+  wire _and_2 = _eq_2 & 1'd1; // SerialMultiplier.java:107
+  wire _eq_3 = add_part == 2'd1; // SerialMultiplier.java:107
+  wire _and_3 = _eq_3 & 1'd1; // SerialMultiplier.java:107
+  wire _eq_4 = add_part == 2'd0; // SerialMultiplier.java:107
+  wire _bits_7 = acc[0]; // SerialMultiplier.java:107
+  wire _and_4 = _eq_4 & _bits_7; // SerialMultiplier.java:107
+  wire [15:0] _bits_8 = _bits_0[15:0]; // SerialMultiplier.java:103
+  wire [16:0] _cat_5 = {_bits_8, 1'd1}; // SerialMultiplier.java:133
+  wire [15:0] _bits_9 = addend[15:0]; // SerialMultiplier.java:103
+  wire [16:0] _cat_6 = {_bits_9, 1'd0}; // SerialMultiplier.java:133
+  wire [17:0] _add_1 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SerialMultiplier.java:133
+  wire [16:0] part_sum_0 = _add_1[17:1]; // SerialMultiplier.java:133
+  wire [15:0] _bits_10 = part_sum_0[15:0]; // SerialMultiplier.java:114
+  wire [15:0] _bits_11 = _bits_0[31:16]; // SerialMultiplier.java:103
+  wire [16:0] _cat_7 = {_bits_11, 1'd1}; // SerialMultiplier.java:133
+  wire [15:0] _bits_12 = addend[31:16]; // SerialMultiplier.java:103
+  wire [16:0] _cat_8 = {_bits_12, sum_carry}; // SerialMultiplier.java:133
+  wire [17:0] _add_2 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SerialMultiplier.java:133
+  wire [16:0] part_sum_1 = _add_2[17:1]; // SerialMultiplier.java:133
+  wire [15:0] _bits_13 = part_sum_1[15:0]; // SerialMultiplier.java:114
+  wire [15:0] _bits_14 = _bits_0[47:32]; // SerialMultiplier.java:103
+  wire [16:0] _cat_9 = {_bits_14, 1'd1}; // SerialMultiplier.java:133
+  wire [15:0] _bits_15 = addend[47:32]; // SerialMultiplier.java:103
+  wire [16:0] _cat_10 = {_bits_15, sum_carry}; // SerialMultiplier.java:133
+  wire [17:0] _add_3 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SerialMultiplier.java:133
+  wire [16:0] part_sum_2 = _add_3[17:1]; // SerialMultiplier.java:133
+  wire [15:0] _bits_16 = part_sum_2[15:0]; // SerialMultiplier.java:114
+  wire _bits_17 = part_sum_2[16]; // SerialMultiplier.java:115
+  wire _bits_18 = part_sum_1[16]; // SerialMultiplier.java:115
+  wire _bits_19 = part_sum_0[16]; // SerialMultiplier.java:115
+  wire _eq_5 = io_a == a_before; // SerialMultiplier.java:124
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_busy = running;
   assign io_product = acc;
 
   always @(posedge clock) begin
-    acc <= (io_start ? {{64{1'b0}}, io_b} : (running ? (_and_0 ? _cat_0 : (_not_2 ? acc : _cat_3)) : acc));
+    acc <= (io_start ? {{64{1'b0}}, io_b} : (running ? (_and_0 ? _cat_3 : (_and_1 ? _cat_4 : acc)) : acc));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       bits_left <= 6'd0;
     end else begin
-      bits_left <= (io_start ? 6'd32 : (running ? (_and_0 ? _sub_0 : (_not_2 ? bits_left : _sub_1)) : bits_left));
+      bits_left <= (io_start ? 6'd32 : (running ? (_and_0 ? _sub_0 : (_and_1 ? _sub_1 : bits_left)) : bits_left));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      high_half <= 1'd0;
+      add_part <= 2'd0;
     end else begin
-      high_half <= (io_start ? 1'd0 : (running ? (_and_0 ? high_half : (_not_2 ? 1'd1 : 1'd0)) : high_half));
+      add_part <= (io_start ? 2'd0 : (running ? (_and_0 ? 2'd0 : (_and_2 ? 2'd3 : (_and_3 ? 2'd2 : (_and_4 ? 2'd1 : add_part)))) : add_part));
     end
   end
 
   always @(posedge clock) begin
-    partial_low <= (io_start ? partial_low : (running ? (_and_0 ? partial_low : (_not_2 ? _add_expand_0 : partial_low)) : partial_low));
+    sum_part_0 <= (io_start ? sum_part_0 : (running ? (_and_4 ? _bits_10 : sum_part_0) : sum_part_0));
+  end
+
+  always @(posedge clock) begin
+    sum_part_1 <= (io_start ? sum_part_1 : (running ? (_and_3 ? _bits_13 : sum_part_1) : sum_part_1));
+  end
+
+  always @(posedge clock) begin
+    sum_part_2 <= (io_start ? sum_part_2 : (running ? (_and_2 ? _bits_16 : sum_part_2) : sum_part_2));
+  end
+
+  always @(posedge clock) begin
+    sum_carry <= (io_start ? sum_carry : (running ? (_and_2 ? _bits_17 : (_and_3 ? _bits_18 : (_and_4 ? _bits_19 : sum_carry))) : sum_carry));
   end
 
   always @(posedge clock) begin
@@ -85,8 +128,8 @@ module SerialMultiplier_a64_b32_held1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && running && !_eq_0) begin // SerialMultiplier.java:101
-      $display("Assertion failed at SerialMultiplier.java:101: operand a changed while busy: %h, was %h", io_a, a_before);
+    if (!reset && running && !_eq_5) begin // SerialMultiplier.java:124
+      $display("Assertion failed at SerialMultiplier.java:124: operand a changed while busy: %h, was %h", io_a, a_before);
       $stop;
     end
   end
@@ -94,7 +137,7 @@ module SerialMultiplier_a64_b32_held1 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^_add_0[0];
+  wire _unused_ok = ^{_add_0[0], _add_1[0], _add_2[0], _add_3[0]};
 
 endmodule
 

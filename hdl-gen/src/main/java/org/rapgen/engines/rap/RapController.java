@@ -330,6 +330,8 @@ public final class RapController extends Module {
 
         // Whether the readout's slot holds a node, registered: nothing structural happens between READ_ISSUE and READ_WAIT.
         Bool readInUse = RegNext(readSlot.lt(U(c.nodes(), 16)).and(table.valid.bit(readSlot.bits(slotBits - 1, 0)))).named("readout_in_use");
+        // Its depth too: the N:1 select from readout_slot was the iCE40's slowest path into node_len.
+        UInt readDepth = RegNext(table.depthOf(readSlot.bits(slotBits - 1, 0))).named("readout_depth");
 
         // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
         // parent's (its leaves).
@@ -519,7 +521,7 @@ public final class RapController extends Module {
                     // A free slot reads 0: its depth and prefix registers hold a former node's, or were never set.
                     Bool inUse = readInUse;
                     nodeValid.connect(inUse);
-                    nodeLen.connect(Mux(inUse, lengthOf(table.depthOf(readSlot.bits(slotBits - 1, 0))), U(0, c.lenBits())));
+                    nodeLen.connect(Mux(inUse, lengthOf(readDepth), U(0, c.lenBits())));
                     nodeCount.connect(res.old);
                     nodePrefix.connect(Mux(inUse, prefixRead, U(0, c.keyBits())));
                     readPending.connect(B(false));

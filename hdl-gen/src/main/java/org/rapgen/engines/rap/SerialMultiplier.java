@@ -2,6 +2,10 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.HdlException;
@@ -12,12 +16,13 @@ import org.rapgen.hdl.UInt;
 /**
  * An exact unsigned product {@code a * b} by shift-and-add, one bit of b per step from the least significant:
  * {@code bBits} steps after {@code start}, {@code busy} falls and {@code product} holds the full
- * {@code aBits + bBits}-bit result (while busy it holds partial sums). A step is one clock, or two when {@code a} is
- * wider than {@link #ONE_CLOCK_BITS} and the step's bit of b is set: the low half of the add and its carry, then the
- * high half (a 64-bit carry chain alone takes about 9 ns on an iCE40). A zero bit adds nothing, so its step is only
- * the shift, in one clock: the schedule's q = 2 costs 33 clocks, not 64. For the rare wide products of the engine (the
- * error bound n * eps at a snapshot, the merge schedule's next * q), where a parallel 64-bit multiplier would cost far
- * more than it saves.
+ * {@code aBits + bBits}-bit result (while busy it holds partial sums). A step is one clock, or, when {@code a} is
+ * wider than {@link #PART_BITS} and the step's bit of b is set, one clock per {@link #PART_BITS}-bit part of the add,
+ * each part taking the last one's carry from a flip-flop: on an iCE40 a carry chain of 32 bits or more, behind the
+ * addend's select, was one of the engine's slowest paths. A zero bit adds nothing, so its step is only the shift, in
+ * one clock: the schedule's q = 2 costs 35 clocks, not 128. For the rare wide products of the engine (the error bound
+ * n * eps at a snapshot, the merge schedule's next * q), where a parallel 64-bit multiplier would cost far more than
+ * it saves.
  *
  * <p>The classic layout: {@code b} is loaded into the low half of the product register at {@code start} and shifted
  * out of its low end while the sums move in from the top, so {@code b} is read only in the start clock. {@code a} is
@@ -26,12 +31,17 @@ import org.rapgen.hdl.UInt;
  * whole iCE40 logic cell since its input is no LUT's output).
  */
 public final class SerialMultiplier extends Module {
-    /** The widest {@code a} added in one clock. */
-    public static final int ONE_CLOCK_BITS = 32;
+    /** The widest part of {@code a} added in one clock. */
+    public static final int PART_BITS = 16;
+
+    /** The clocks of one step that adds: {@code a} in parts of at most {@link #PART_BITS} bits. */
+    public static int parts(int aBits) {
+        return (aBits + PART_BITS - 1) / PART_BITS;
+    }
 
     /** Clocks from {@code start} until {@code busy} falls, for the operand {@code b}. */
     public static int clocks(int aBits, int bBits, long b) {
-        return aBits > ONE_CLOCK_BITS ? bBits + Long.bitCount(b) : bBits;
+        return bBits + (parts(aBits) - 1) * Long.bitCount(b);
     }
 
     public static final class IO extends Bundle {
@@ -69,31 +79,44 @@ public final class SerialMultiplier extends Module {
         // acc = {sum so far (aBits), unused bits of b}: add a if the lowest unused bit of b is set, shift right.
         UInt addend = Mux(acc.bit(0), a, U(0, aBits)).named("addend");
         UInt high = acc.bits(pw - 1, bBits);
-        Bool lastHalf = aBits > ONE_CLOCK_BITS ? RegInit(B(false)).named("high_half") : null;
-        int lb = aBits / 2;
-        UInt lowSum = lastHalf == null ? null : Reg(UInt(lb + 1)).named("partial_low");
+        int parts = parts(aBits);
+        int wp = PART_BITS;
+        UInt part = parts > 1 ? RegInit(U(0, log2Up(parts))).named("add_part") : null;
+        List<UInt> done = new ArrayList<>();
+        for (int j = 0; j + 1 < parts; j++) done.add(Reg(UInt(wp)).named("sum_part_" + j));
+        Bool carry = parts > 1 ? Reg(Bool()).named("sum_carry") : null;
         when(io.start, () -> {
             acc.connect(io.b.pad(pw));
             if (!callerHoldsA) a.connect(io.a);
             left.connect(U(bBits));
-            if (lastHalf != null) lastHalf.connect(B(false));
+            if (part != null) part.connect(U(0, part.getWidth()));
         }).elsewhen(busy, () -> {
-            if (lastHalf == null) {
+            if (part == null) {
                 step(acc, high.addExpand(addend).named("partial_sum"), left, bBits);
                 return;
             }
-            when(lastHalf.not().and(acc.bit(0).not()), () -> step(acc, high.pad(aBits + 1), left, bBits))
-            .elsewhen(lastHalf.not(), () -> {
-                lowSum.connect(high.bits(lb - 1, 0).addExpand(addend.bits(lb - 1, 0)));
-                lastHalf.connect(B(true));
-            }).otherwise(() -> {
-                // high + addend + the low half's carry, the carry entering below a constant 1 (one chain, no second add)
-                int hb = aBits - lb;
-                UInt hiSum = Cat(high.bits(aBits - 1, lb), B(true)).pad(hb + 2)
-                        .add(Cat(addend.bits(aBits - 1, lb), lowSum.bit(lb)).pad(hb + 2)).bits(hb + 1, 1);
-                step(acc, Cat(hiSum, lowSum.bits(lb - 1, 0)).named("partial_sum"), left, bBits);
-                lastHalf.connect(B(false));
-            });
+            when(part.eq(0).and(acc.bit(0).not()), () -> step(acc, high.pad(aBits + 1), left, bBits));
+            for (int j = 0; j < parts; j++) {
+                int lo = j * wp;
+                int hi = Math.min(aBits, lo + wp) - 1;
+                Bool cin = j == 0 ? B(false) : carry;
+                UInt sum = withCarry(high.bits(hi, lo), addend.bits(hi, lo), cin).named("part_sum_" + j);
+                boolean last = j + 1 == parts;
+                UInt partSum = sum;
+                int index = j;
+                when(part.eq(j).and(j == 0 ? acc.bit(0) : B(true)), () -> {
+                    if (last) {
+                        List<UInt> low = new ArrayList<>(done);
+                        Collections.reverse(low);
+                        step(acc, Cat(partSum, Cat(low)).named("partial_sum"), left, bBits);
+                        part.connect(U(0, part.getWidth()));
+                    } else {
+                        done.get(index).connect(partSum.bits(wp - 1, 0));
+                        carry.connect(partSum.bit(wp));
+                        part.connect(U(index + 1, part.getWidth()));
+                    }
+                });
+            }
         });
         if (callerHoldsA) {
             // Simulation only: a register whose only reader is an Assert is removed by synthesis.
@@ -102,6 +125,12 @@ public final class SerialMultiplier extends Module {
         }
         io.busy.connect(busy);
         io.product.connect(acc);
+    }
+
+    /** {@code x + y + cin}, one bit wider, in one carry chain: the carry enters below a constant 1. */
+    private static UInt withCarry(UInt x, UInt y, Bool cin) {
+        int w = x.getWidth();
+        return Cat(x, B(true)).pad(w + 2).add(Cat(y, cin).pad(w + 2)).bits(w + 1, 1);
     }
 
     /** One bit of b done: the sum moves in from the top, b's used bit leaves at the bottom. */
