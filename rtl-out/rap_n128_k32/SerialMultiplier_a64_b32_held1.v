@@ -15,84 +15,76 @@ module SerialMultiplier_a64_b32_held1 (
   // State
   reg [95:0] acc; // SerialMultiplier.java:74
   reg [5:0] bits_left; // SerialMultiplier.java:75
-  reg [1:0] add_part; // SerialMultiplier.java:84
-  reg [15:0] sum_part_0; // SerialMultiplier.java:86
-  reg [15:0] sum_part_1; // SerialMultiplier.java:86
-  reg [15:0] sum_part_2; // SerialMultiplier.java:86
-  reg sum_carry; // SerialMultiplier.java:87
-  reg [63:0] a_before; // SerialMultiplier.java:123
+  reg [1:0] add_part; // SerialMultiplier.java:83
+  reg [15:0] sum_part_0; // SerialMultiplier.java:85
+  reg [15:0] sum_part_1; // SerialMultiplier.java:85
+  reg [15:0] sum_part_2; // SerialMultiplier.java:85
+  reg sum_carry; // SerialMultiplier.java:86
+  reg [63:0] a_before; // SerialMultiplier.java:117
 
   // Logic
   wire running = bits_left != 6'd0; // SerialMultiplier.java:78
-  wire _eq_0 = add_part == 2'd3; // SerialMultiplier.java:107
-  wire _and_0 = _eq_0 & 1'd1; // SerialMultiplier.java:107
-  wire [63:0] _bits_0 = acc[95:32]; // SerialMultiplier.java:81
-  wire [15:0] _bits_1 = _bits_0[63:48]; // SerialMultiplier.java:103
-  wire [16:0] _cat_0 = {_bits_1, 1'd1}; // SerialMultiplier.java:133
-  wire _bits_2 = acc[0]; // SerialMultiplier.java:80
-  wire [63:0] addend = _bits_2 ? io_a : 64'd0; // SerialMultiplier.java:80
-  wire [15:0] _bits_3 = addend[63:48]; // SerialMultiplier.java:103
-  wire [16:0] _cat_1 = {_bits_3, sum_carry}; // SerialMultiplier.java:133
-  wire [17:0] _add_0 = {1'b0, _cat_0} + {1'b0, _cat_1}; // SerialMultiplier.java:133
-  wire [16:0] part_sum_3 = _add_0[17:1]; // SerialMultiplier.java:133
-  wire [47:0] _cat_2 = {sum_part_2, sum_part_1, sum_part_0}; // SerialMultiplier.java:111
-  wire [64:0] partial_sum = {part_sum_3, _cat_2}; // SerialMultiplier.java:111
-  wire [30:0] _bits_4 = acc[31:1]; // SerialMultiplier.java:138
-  wire [95:0] _cat_3 = {partial_sum, _bits_4}; // SerialMultiplier.java:138
-  wire _eq_1 = add_part == 2'd0; // SerialMultiplier.java:98
-  wire _bits_5 = acc[0]; // SerialMultiplier.java:98
-  wire _not_0 = ~_bits_5; // SerialMultiplier.java:98
-  wire _and_1 = _eq_1 & _not_0; // SerialMultiplier.java:98
-  wire [30:0] _bits_6 = acc[31:1]; // SerialMultiplier.java:138
-  wire [95:0] _cat_4 = {{1'b0, _bits_0}, _bits_6}; // SerialMultiplier.java:138
-  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:139
-  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:139
-  wire _eq_2 = add_part == 2'd2; // SerialMultiplier.java:107
-  wire _and_2 = _eq_2 & 1'd1; // SerialMultiplier.java:107
-  wire _eq_3 = add_part == 2'd1; // SerialMultiplier.java:107
-  wire _and_3 = _eq_3 & 1'd1; // SerialMultiplier.java:107
-  wire _eq_4 = add_part == 2'd0; // SerialMultiplier.java:107
-  wire _bits_7 = acc[0]; // SerialMultiplier.java:107
-  wire _and_4 = _eq_4 & _bits_7; // SerialMultiplier.java:107
-  wire [15:0] _bits_8 = _bits_0[15:0]; // SerialMultiplier.java:103
-  wire [16:0] _cat_5 = {_bits_8, 1'd1}; // SerialMultiplier.java:133
-  wire [15:0] _bits_9 = addend[15:0]; // SerialMultiplier.java:103
-  wire [16:0] _cat_6 = {_bits_9, 1'd0}; // SerialMultiplier.java:133
-  wire [17:0] _add_1 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SerialMultiplier.java:133
-  wire [16:0] part_sum_0 = _add_1[17:1]; // SerialMultiplier.java:133
-  wire [15:0] _bits_10 = part_sum_0[15:0]; // SerialMultiplier.java:114
-  wire [15:0] _bits_11 = _bits_0[31:16]; // SerialMultiplier.java:103
-  wire [16:0] _cat_7 = {_bits_11, 1'd1}; // SerialMultiplier.java:133
-  wire [15:0] _bits_12 = addend[31:16]; // SerialMultiplier.java:103
-  wire [16:0] _cat_8 = {_bits_12, sum_carry}; // SerialMultiplier.java:133
-  wire [17:0] _add_2 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SerialMultiplier.java:133
-  wire [16:0] part_sum_1 = _add_2[17:1]; // SerialMultiplier.java:133
-  wire [15:0] _bits_13 = part_sum_1[15:0]; // SerialMultiplier.java:114
-  wire [15:0] _bits_14 = _bits_0[47:32]; // SerialMultiplier.java:103
-  wire [16:0] _cat_9 = {_bits_14, 1'd1}; // SerialMultiplier.java:133
-  wire [15:0] _bits_15 = addend[47:32]; // SerialMultiplier.java:103
-  wire [16:0] _cat_10 = {_bits_15, sum_carry}; // SerialMultiplier.java:133
-  wire [17:0] _add_3 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SerialMultiplier.java:133
-  wire [16:0] part_sum_2 = _add_3[17:1]; // SerialMultiplier.java:133
-  wire [15:0] _bits_16 = part_sum_2[15:0]; // SerialMultiplier.java:114
-  wire _bits_17 = part_sum_2[16]; // SerialMultiplier.java:115
-  wire _bits_18 = part_sum_1[16]; // SerialMultiplier.java:115
-  wire _bits_19 = part_sum_0[16]; // SerialMultiplier.java:115
-  wire _eq_5 = io_a == a_before; // SerialMultiplier.java:124
+  wire _eq_0 = add_part == 2'd0; // SerialMultiplier.java:112
+  wire _bits_0 = acc[0]; // SerialMultiplier.java:112
+  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:81
+  wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:132
+  wire [95:0] _cat_0 = {{1'b0, _bits_1}, _bits_2}; // SerialMultiplier.java:132
+  wire _eq_1 = add_part == 2'd3; // SerialMultiplier.java:112
+  wire [15:0] _bits_3 = _bits_1[63:48]; // SerialMultiplier.java:102
+  wire [16:0] _cat_1 = {_bits_3, 1'd1}; // SerialMultiplier.java:127
+  wire _bits_4 = acc[0]; // SerialMultiplier.java:80
+  wire [63:0] addend = _bits_4 ? io_a : 64'd0; // SerialMultiplier.java:80
+  wire [15:0] _bits_5 = addend[63:48]; // SerialMultiplier.java:102
+  wire [16:0] _cat_2 = {_bits_5, sum_carry}; // SerialMultiplier.java:127
+  wire [17:0] _add_0 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SerialMultiplier.java:127
+  wire [16:0] part_sum_3 = _add_0[17:1]; // SerialMultiplier.java:127
+  wire [47:0] _cat_3 = {sum_part_2, sum_part_1, sum_part_0}; // SerialMultiplier.java:104
+  wire [64:0] partial_sum = {part_sum_3, _cat_3}; // SerialMultiplier.java:104
+  wire [30:0] _bits_6 = acc[31:1]; // SerialMultiplier.java:132
+  wire [95:0] _cat_4 = {partial_sum, _bits_6}; // SerialMultiplier.java:132
+  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:133
+  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:133
+  wire _eq_2 = add_part == 2'd1; // SerialMultiplier.java:112
+  wire _eq_3 = add_part == 2'd2; // SerialMultiplier.java:112
+  wire [15:0] _bits_7 = _bits_1[15:0]; // SerialMultiplier.java:102
+  wire [16:0] _cat_5 = {_bits_7, 1'd1}; // SerialMultiplier.java:127
+  wire [15:0] _bits_8 = addend[15:0]; // SerialMultiplier.java:102
+  wire [16:0] _cat_6 = {_bits_8, 1'd0}; // SerialMultiplier.java:127
+  wire [17:0] _add_1 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SerialMultiplier.java:127
+  wire [16:0] part_sum_0 = _add_1[17:1]; // SerialMultiplier.java:127
+  wire [15:0] _bits_9 = part_sum_0[15:0]; // SerialMultiplier.java:107
+  wire [15:0] _bits_10 = _bits_1[31:16]; // SerialMultiplier.java:102
+  wire [16:0] _cat_7 = {_bits_10, 1'd1}; // SerialMultiplier.java:127
+  wire [15:0] _bits_11 = addend[31:16]; // SerialMultiplier.java:102
+  wire [16:0] _cat_8 = {_bits_11, sum_carry}; // SerialMultiplier.java:127
+  wire [17:0] _add_2 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SerialMultiplier.java:127
+  wire [16:0] part_sum_1 = _add_2[17:1]; // SerialMultiplier.java:127
+  wire [15:0] _bits_12 = part_sum_1[15:0]; // SerialMultiplier.java:107
+  wire [15:0] _bits_13 = _bits_1[47:32]; // SerialMultiplier.java:102
+  wire [16:0] _cat_9 = {_bits_13, 1'd1}; // SerialMultiplier.java:127
+  wire [15:0] _bits_14 = addend[47:32]; // SerialMultiplier.java:102
+  wire [16:0] _cat_10 = {_bits_14, sum_carry}; // SerialMultiplier.java:127
+  wire [17:0] _add_3 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SerialMultiplier.java:127
+  wire [16:0] part_sum_2 = _add_3[17:1]; // SerialMultiplier.java:127
+  wire [15:0] _bits_15 = part_sum_2[15:0]; // SerialMultiplier.java:107
+  wire _bits_16 = part_sum_0[16]; // SerialMultiplier.java:108
+  wire _bits_17 = part_sum_1[16]; // SerialMultiplier.java:108
+  wire _bits_18 = part_sum_2[16]; // SerialMultiplier.java:108
+  wire _eq_4 = io_a == a_before; // SerialMultiplier.java:118
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_busy = running;
   assign io_product = acc;
 
   always @(posedge clock) begin
-    acc <= (io_start ? {{64{1'b0}}, io_b} : (running ? (_and_0 ? _cat_3 : (_and_1 ? _cat_4 : acc)) : acc));
+    acc <= (io_start ? {{64{1'b0}}, io_b} : (running ? (_eq_0 ? (_bits_0 ? acc : _cat_0) : (_eq_1 ? _cat_4 : acc)) : acc));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       bits_left <= 6'd0;
     end else begin
-      bits_left <= (io_start ? 6'd32 : (running ? (_and_0 ? _sub_0 : (_and_1 ? _sub_1 : bits_left)) : bits_left));
+      bits_left <= (io_start ? 6'd32 : (running ? (_eq_0 ? (_bits_0 ? bits_left : _sub_0) : (_eq_1 ? _sub_1 : bits_left)) : bits_left));
     end
   end
 
@@ -100,24 +92,24 @@ module SerialMultiplier_a64_b32_held1 (
     if (reset) begin
       add_part <= 2'd0;
     end else begin
-      add_part <= (io_start ? 2'd0 : (running ? (_and_0 ? 2'd0 : (_and_2 ? 2'd3 : (_and_3 ? 2'd2 : (_and_4 ? 2'd1 : add_part)))) : add_part));
+      add_part <= (io_start ? 2'd0 : (running ? (_eq_0 ? (_bits_0 ? 2'd1 : add_part) : (_eq_2 ? 2'd2 : (_eq_3 ? 2'd3 : (_eq_1 ? 2'd0 : add_part)))) : add_part));
     end
   end
 
   always @(posedge clock) begin
-    sum_part_0 <= (io_start ? sum_part_0 : (running ? (_and_4 ? _bits_10 : sum_part_0) : sum_part_0));
+    sum_part_0 <= (io_start ? sum_part_0 : (running ? (_eq_0 ? (_bits_0 ? _bits_9 : sum_part_0) : sum_part_0) : sum_part_0));
   end
 
   always @(posedge clock) begin
-    sum_part_1 <= (io_start ? sum_part_1 : (running ? (_and_3 ? _bits_13 : sum_part_1) : sum_part_1));
+    sum_part_1 <= (io_start ? sum_part_1 : (running ? (_eq_2 ? _bits_12 : sum_part_1) : sum_part_1));
   end
 
   always @(posedge clock) begin
-    sum_part_2 <= (io_start ? sum_part_2 : (running ? (_and_2 ? _bits_16 : sum_part_2) : sum_part_2));
+    sum_part_2 <= (io_start ? sum_part_2 : (running ? (_eq_3 ? _bits_15 : sum_part_2) : sum_part_2));
   end
 
   always @(posedge clock) begin
-    sum_carry <= (io_start ? sum_carry : (running ? (_and_2 ? _bits_17 : (_and_3 ? _bits_18 : (_and_4 ? _bits_19 : sum_carry))) : sum_carry));
+    sum_carry <= (io_start ? sum_carry : (running ? (_eq_0 ? (_bits_0 ? _bits_16 : sum_carry) : (_eq_2 ? _bits_17 : (_eq_3 ? _bits_18 : sum_carry))) : sum_carry));
   end
 
   always @(posedge clock) begin
@@ -128,8 +120,8 @@ module SerialMultiplier_a64_b32_held1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && running && !_eq_5) begin // SerialMultiplier.java:124
-      $display("Assertion failed at SerialMultiplier.java:124: operand a changed while busy: %h, was %h", io_a, a_before);
+    if (!reset && running && !_eq_4) begin // SerialMultiplier.java:118
+      $display("Assertion failed at SerialMultiplier.java:118: operand a changed while busy: %h, was %h", io_a, a_before);
       $stop;
     end
   end

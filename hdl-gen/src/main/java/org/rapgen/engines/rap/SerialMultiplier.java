@@ -3,7 +3,6 @@ package org.rapgen.engines.rap;
 import static org.rapgen.hdl.Hdl.*;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import org.rapgen.hdl.Bool;
@@ -11,6 +10,7 @@ import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SourceLoc;
+import org.rapgen.hdl.SwitchContext;
 import org.rapgen.hdl.UInt;
 
 /**
@@ -80,10 +80,9 @@ public final class SerialMultiplier extends Module {
         UInt addend = Mux(acc.bit(0), a, U(0, aBits)).named("addend");
         UInt high = acc.bits(pw - 1, bBits);
         int parts = parts(aBits);
-        int wp = PART_BITS;
         UInt part = parts > 1 ? RegInit(U(0, log2Up(parts))).named("add_part") : null;
         List<UInt> done = new ArrayList<>();
-        for (int j = 0; j + 1 < parts; j++) done.add(Reg(UInt(wp)).named("sum_part_" + j));
+        for (int j = 0; j + 1 < parts; j++) done.add(Reg(UInt(PART_BITS)).named("sum_part_" + j));
         Bool carry = parts > 1 ? Reg(Bool()).named("sum_carry") : null;
         when(io.start, () -> {
             acc.connect(io.b.pad(pw));
@@ -95,27 +94,22 @@ public final class SerialMultiplier extends Module {
                 step(acc, high.addExpand(addend).named("partial_sum"), left, bBits);
                 return;
             }
-            when(part.eq(0).and(acc.bit(0).not()), () -> step(acc, high.pad(aBits + 1), left, bBits));
+            SwitchContext byPart = Switch(part);
             for (int j = 0; j < parts; j++) {
-                int lo = j * wp;
-                int hi = Math.min(aBits, lo + wp) - 1;
-                Bool cin = j == 0 ? B(false) : carry;
-                UInt sum = withCarry(high.bits(hi, lo), addend.bits(hi, lo), cin).named("part_sum_" + j);
-                boolean last = j + 1 == parts;
-                UInt partSum = sum;
                 int index = j;
-                when(part.eq(j).and(j == 0 ? acc.bit(0) : B(true)), () -> {
-                    if (last) {
-                        List<UInt> low = new ArrayList<>(done);
-                        Collections.reverse(low);
-                        step(acc, Cat(partSum, Cat(low)).named("partial_sum"), left, bBits);
-                        part.connect(U(0, part.getWidth()));
-                    } else {
-                        done.get(index).connect(partSum.bits(wp - 1, 0));
-                        carry.connect(partSum.bit(wp));
-                        part.connect(U(index + 1, part.getWidth()));
-                    }
-                });
+                int lo = j * PART_BITS;
+                int hi = Math.min(aBits, lo + PART_BITS) - 1;
+                UInt sum = withCarry(high.bits(hi, lo), addend.bits(hi, lo), j == 0 ? B(false) : carry).named("part_sum_" + j);
+                Runnable add = j + 1 == parts ? () -> {
+                    step(acc, Cat(sum, CatLsbFirst(done)).named("partial_sum"), left, bBits);
+                    part.connect(U(0, part.getWidth()));
+                } : () -> {
+                    done.get(index).connect(sum.bits(PART_BITS - 1, 0));
+                    carry.connect(sum.bit(PART_BITS));
+                    part.connect(U(index + 1, part.getWidth()));
+                };
+                // A zero bit of b is only the shift.
+                byPart.is(j, j > 0 ? add : () -> when(acc.bit(0), add).otherwise(() -> step(acc, high.pad(aBits + 1), left, bBits)));
             }
         });
         if (callerHoldsA) {
