@@ -305,15 +305,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg soft_pending; // RapController.java:142
   reg readout_pending; // RapController.java:143
   reg [15:0] readout_slot; // RapController.java:144
-  reg snapshot_pending; // RapController.java:145
-  reg [2:0] fill_cause; // RapController.java:146
-  reg node_valid; // RapController.java:147
-  reg [31:0] node_prefix; // RapController.java:148
-  reg [5:0] node_len; // RapController.java:149
-  reg [31:0] node_count; // RapController.java:150
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:156
-  reg snapshot_frozen; // RapController.java:163
-  reg _reg_0; // RapController.java:165
+  reg snapshot_pending; // RapController.java:147
+  reg [2:0] fill_cause; // RapController.java:148
+  reg node_valid; // RapController.java:149
+  reg [31:0] node_prefix; // RapController.java:150
+  reg [5:0] node_len; // RapController.java:151
+  reg [31:0] node_count; // RapController.java:152
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:158
+  reg snapshot_frozen; // RapController.java:165
+  reg _reg_0; // RapController.java:167
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -321,43 +321,43 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:177
-  reg [32:0] to_merge_hi; // RapController.java:178
-  reg merge_ahead; // RapController.java:181
-  reg advance_settled_was_1; // RapController.java:616
-  reg advance_settled_was_2; // RapController.java:616
-  reg advance_settled_was_3; // RapController.java:616
-  reg [2:0] op_children; // RapController.java:189
-  reg cmd_q_valid; // RapController.java:200
-  reg [4:0] cmd_q_addr; // RapController.java:201
-  reg [1:0] cmd_q_op; // RapController.java:202
-  reg [31:0] cmd_q_value; // RapController.java:203
-  reg tcam_write_full; // RapController.java:216
-  reg [4:0] tcam_write_q_index; // RapController.java:220
-  reg [31:0] tcam_write_q_value; // RapController.java:221
-  reg [31:0] tcam_write_q_mask; // RapController.java:222
-  reg commit_stop; // RapController.java:243
-  reg [36:0] undo_rdata_0; // RapController.java:251
-  reg split_fits; // RapController.java:269
-  reg split_settled_was_1; // RapController.java:616
-  reg split_settled_was_2; // RapController.java:616
-  reg [7:0] short_by_children; // RapController.java:278
-  reg [4:0] hit_depth_1; // RapController.java:286
-  reg [4:0] hit_depth_2; // RapController.java:286
-  reg [4:0] hit_depth_3; // RapController.java:286
-  reg [4:0] hit_depth_4; // RapController.java:286
-  reg hit_short_1; // RapController.java:287
-  reg hit_short_2; // RapController.java:287
-  reg hit_short_3; // RapController.java:287
-  reg hit_short_4; // RapController.java:287
-  reg hit_beside_1; // RapController.java:288
-  reg hit_beside_2; // RapController.java:288
-  reg hit_beside_3; // RapController.java:288
-  reg hit_beside_4; // RapController.java:288
-  reg hit_event_1; // RapController.java:289
-  reg hit_event_2; // RapController.java:289
-  reg hit_event_3; // RapController.java:289
-  reg hit_event_4; // RapController.java:289
+  reg [32:0] to_merge_lo; // RapController.java:179
+  reg [32:0] to_merge_hi; // RapController.java:180
+  reg merge_ahead; // RapController.java:183
+  reg advance_settled_was_1; // RapController.java:618
+  reg advance_settled_was_2; // RapController.java:618
+  reg advance_settled_was_3; // RapController.java:618
+  reg [2:0] op_children; // RapController.java:191
+  reg cmd_q_valid; // RapController.java:202
+  reg [4:0] cmd_q_addr; // RapController.java:203
+  reg [1:0] cmd_q_op; // RapController.java:204
+  reg [31:0] cmd_q_value; // RapController.java:205
+  reg tcam_write_full; // RapController.java:218
+  reg [4:0] tcam_write_q_index; // RapController.java:222
+  reg [31:0] tcam_write_q_value; // RapController.java:223
+  reg [31:0] tcam_write_q_mask; // RapController.java:224
+  reg commit_stop; // RapController.java:245
+  reg [36:0] undo_rdata_0; // RapController.java:253
+  reg split_fits; // RapController.java:271
+  reg split_settled_was_1; // RapController.java:618
+  reg split_settled_was_2; // RapController.java:618
+  reg [7:0] short_by_children; // RapController.java:280
+  reg [4:0] hit_depth_1; // RapController.java:288
+  reg [4:0] hit_depth_2; // RapController.java:288
+  reg [4:0] hit_depth_3; // RapController.java:288
+  reg [4:0] hit_depth_4; // RapController.java:288
+  reg hit_short_1; // RapController.java:289
+  reg hit_short_2; // RapController.java:289
+  reg hit_short_3; // RapController.java:289
+  reg hit_short_4; // RapController.java:289
+  reg hit_beside_1; // RapController.java:290
+  reg hit_beside_2; // RapController.java:290
+  reg hit_beside_3; // RapController.java:290
+  reg hit_beside_4; // RapController.java:290
+  reg hit_event_1; // RapController.java:291
+  reg hit_event_2; // RapController.java:291
+  reg hit_event_3; // RapController.java:291
+  reg hit_event_4; // RapController.java:291
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -378,14 +378,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg readout_in_use; // RapController.java:332
-  reg [4:0] readout_depth; // RapController.java:334
+  reg readout_in_use; // RapController.java:334
+  reg [4:0] readout_depth; // RapController.java:336
   reg skip_empty_settled; // MergeSkip.java:62
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
   reg [36:0] undo [0:15]; // RapController.java:119
-  reg [31:0] slot_prefix [0:31]; // RapController.java:152
+  reg [31:0] slot_prefix [0:31]; // RapController.java:154
 
   // Wires
   wire children_write; // NodeTable.java:42
@@ -404,19 +404,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire leaf_pick_take; // SlotPicker.java:36
   wire slot_pick_load; // SlotPicker.java:35
   wire slot_pick_take; // SlotPicker.java:36
-  wire serialMultiplier_io_start; // RapController.java:161
-  wire [63:0] serialMultiplier_io_a; // RapController.java:161
-  wire [31:0] serialMultiplier_io_b; // RapController.java:161
-  wire serialMultiplier_io_busy; // RapController.java:161
-  wire [95:0] serialMultiplier_io_product; // RapController.java:161
-  wire cmd_valid; // RapController.java:196
-  wire [4:0] cmd_addr; // RapController.java:197
-  wire [1:0] cmd_op; // RapController.java:198
-  wire [31:0] cmd_value; // RapController.java:199
-  wire tcam_write_valid; // RapController.java:212
-  wire [4:0] tcam_write_index; // RapController.java:213
-  wire [31:0] tcam_write_value; // RapController.java:214
-  wire [31:0] tcam_write_mask; // RapController.java:215
+  wire serialMultiplier_io_start; // RapController.java:163
+  wire [63:0] serialMultiplier_io_a; // RapController.java:163
+  wire [31:0] serialMultiplier_io_b; // RapController.java:163
+  wire serialMultiplier_io_busy; // RapController.java:163
+  wire [95:0] serialMultiplier_io_product; // RapController.java:163
+  wire cmd_valid; // RapController.java:198
+  wire [4:0] cmd_addr; // RapController.java:199
+  wire [1:0] cmd_op; // RapController.java:200
+  wire [31:0] cmd_value; // RapController.java:201
+  wire tcam_write_valid; // RapController.java:214
+  wire [4:0] tcam_write_index; // RapController.java:215
+  wire [31:0] tcam_write_value; // RapController.java:216
+  wire [31:0] tcam_write_mask; // RapController.java:217
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:104
@@ -451,45 +451,45 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:104
   wire [4:0] slot_depths_30; // NodeTable.java:104
   wire [4:0] slot_depths_31; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:659
+  wire [2:0] cause; // RapController.java:661
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:359
-  wire _not_0 = ~io_counterClearing; // RapController.java:359
+  wire _eq_0 = state == 4'd0; // RapController.java:361
+  wire _not_0 = ~io_counterClearing; // RapController.java:361
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:359
-  wire _not_1 = ~tcam_write_full; // RapController.java:218
-  wire _eq_1 = state == 4'd1; // RapController.java:372
-  wire _not_2 = ~commit_stop; // RapController.java:375
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:361
+  wire _not_1 = ~tcam_write_full; // RapController.java:220
+  wire _eq_1 = state == 4'd1; // RapController.java:374
+  wire _not_2 = ~commit_stop; // RapController.java:377
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
-  wire _and_1 = _not_2 & pipe_empty; // RapController.java:375
-  wire _not_3 = ~snapshot_frozen; // RapController.java:382
-  wire _and_2 = _and_1 & _not_3; // RapController.java:382
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:384
-  wire _not_4 = ~io_headValid; // RapController.java:384
-  wire _and_4 = _and_3 & _not_4; // RapController.java:384
-  wire _eq_4 = state == 4'd2; // RapController.java:389
-  wire _eq_5 = state == 4'd3; // RapController.java:390
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:391
-  wire _eq_6 = op_children == 3'd0; // RapController.java:401
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:654
-  wire _eq_7 = state == 4'd4; // RapController.java:408
-  wire _eq_8 = state == 4'd5; // RapController.java:415
-  wire _eq_9 = state == 4'd3; // RapController.java:270
-  wire _eq_10 = state == 4'd4; // RapController.java:270
-  wire _or_0 = _eq_9 | _eq_10; // RapController.java:270
-  wire _eq_11 = state == 4'd5; // RapController.java:270
-  wire _or_1 = _or_0 | _eq_11; // RapController.java:270
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:616
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:616
-  wire _not_5 = ~split_settled; // RapController.java:415
-  wire _not_6 = ~early_done; // RapController.java:419
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:654
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:654
-  wire _eq_12 = state == 4'd6; // RapController.java:429
-  wire [3:0] _not_7 = ~present_children; // RapController.java:431
+  wire _and_1 = _not_2 & pipe_empty; // RapController.java:377
+  wire _not_3 = ~snapshot_frozen; // RapController.java:384
+  wire _and_2 = _and_1 & _not_3; // RapController.java:384
+  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:386
+  wire _not_4 = ~io_headValid; // RapController.java:386
+  wire _and_4 = _and_3 & _not_4; // RapController.java:386
+  wire _eq_4 = state == 4'd2; // RapController.java:391
+  wire _eq_5 = state == 4'd3; // RapController.java:392
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:393
+  wire _eq_6 = op_children == 3'd0; // RapController.java:403
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:656
+  wire _eq_7 = state == 4'd4; // RapController.java:410
+  wire _eq_8 = state == 4'd5; // RapController.java:417
+  wire _eq_9 = state == 4'd3; // RapController.java:272
+  wire _eq_10 = state == 4'd4; // RapController.java:272
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:272
+  wire _eq_11 = state == 4'd5; // RapController.java:272
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:272
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:618
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:618
+  wire _not_5 = ~split_settled; // RapController.java:417
+  wire _not_6 = ~early_done; // RapController.java:421
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:656
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:656
+  wire _eq_12 = state == 4'd6; // RapController.java:431
+  wire [3:0] _not_7 = ~present_children; // RapController.java:433
   wire _bits_0 = _not_7[0]; // FirstSet.java:55
   wire _bits_1 = _not_7[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -501,58 +501,58 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_4 = _and_6 | _and_7; // FirstSet.java:62
   wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:431
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:654
-  wire _eq_13 = state == 4'd7; // RapController.java:456
+  wire split_last_child = ~_or_5; // RapController.java:433
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:656
+  wire _eq_13 = state == 4'd7; // RapController.java:458
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:69
-  wire _not_9 = ~_not_8; // RapController.java:468
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:471
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:478
-  wire _eq_14 = state == 4'd8; // RapController.java:483
+  wire _not_9 = ~_not_8; // RapController.java:470
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:473
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:480
+  wire _eq_14 = state == 4'd8; // RapController.java:485
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:67
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:489
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:491
   wire _not_11 = ~verdict_busy; // MergeVerdict.java:68
   wire verdict_free = _not_11 | verdict_act; // MergeVerdict.java:68
-  wire _or_6 = _not_10 | verdict_free; // RapController.java:489
-  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:489
-  wire _eq_15 = state == 4'd9; // RapController.java:499
-  wire _eq_16 = state == 4'd9; // RapController.java:182
-  wire _and_10 = _eq_16 & advance_settled_was_1; // RapController.java:616
-  wire _and_11 = _and_10 & advance_settled_was_2; // RapController.java:616
-  wire advance_settled = _and_11 & advance_settled_was_3; // RapController.java:616
-  wire _not_12 = ~advance_settled; // RapController.java:499
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:499
-  wire _eq_17 = state == 4'd10; // RapController.java:504
-  wire _eq_18 = state == 4'd11; // RapController.java:507
-  wire _eq_19 = state == 4'd12; // RapController.java:514
-  wire _eq_20 = state == 4'd13; // RapController.java:520
-  wire _eq_21 = state == 4'd14; // RapController.java:531
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:417
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:417
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:474
-  wire _not_13 = ~level_had_leaves; // RapController.java:474
-  wire _and_12 = _eq_22 & _not_13; // RapController.java:474
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:474
-  wire in_run = state == 4'd1; // RapController.java:173
-  wire _not_14 = ~commit_stop; // RapController.java:595
-  wire _and_13 = in_run & _not_14; // RapController.java:595
-  wire _not_15 = ~tcam_write_full; // RapController.java:595
-  wire _and_14 = _and_13 & _not_15; // RapController.java:595
-  wire _and_15 = _and_14 & io_enable; // RapController.java:595
-  wire _not_16 = ~readout_pending; // RapController.java:595
-  wire _and_16 = _and_15 & _not_16; // RapController.java:595
-  wire _not_17 = ~snapshot_pending; // RapController.java:595
-  wire _and_17 = _and_16 & _not_17; // RapController.java:595
-  wire _not_18 = ~snapshot_frozen; // RapController.java:595
-  wire _and_18 = _and_17 & _not_18; // RapController.java:595
-  wire _and_19 = in_run & hit_event_4; // RapController.java:291
-  wire _not_19 = ~commit_stop; // RapController.java:291
-  wire commit_fire = _and_19 & _not_19; // RapController.java:291
-  wire _not_20 = ~soft_pending; // RapController.java:599
-  wire _ne_2 = state != 4'd0; // RapController.java:599
-  wire _and_20 = _not_20 & _ne_2; // RapController.java:599
-  wire _ne_3 = state != 4'd14; // RapController.java:599
-  wire _and_21 = _and_20 & _ne_3; // RapController.java:599
+  wire _or_6 = _not_10 | verdict_free; // RapController.java:491
+  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:491
+  wire _eq_15 = state == 4'd9; // RapController.java:501
+  wire _eq_16 = state == 4'd9; // RapController.java:184
+  wire _and_10 = _eq_16 & advance_settled_was_1; // RapController.java:618
+  wire _and_11 = _and_10 & advance_settled_was_2; // RapController.java:618
+  wire advance_settled = _and_11 & advance_settled_was_3; // RapController.java:618
+  wire _not_12 = ~advance_settled; // RapController.java:501
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:501
+  wire _eq_17 = state == 4'd10; // RapController.java:506
+  wire _eq_18 = state == 4'd11; // RapController.java:509
+  wire _eq_19 = state == 4'd12; // RapController.java:516
+  wire _eq_20 = state == 4'd13; // RapController.java:522
+  wire _eq_21 = state == 4'd14; // RapController.java:533
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:419
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:419
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:476
+  wire _not_13 = ~level_had_leaves; // RapController.java:476
+  wire _and_12 = _eq_22 & _not_13; // RapController.java:476
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:476
+  wire in_run = state == 4'd1; // RapController.java:175
+  wire _not_14 = ~commit_stop; // RapController.java:597
+  wire _and_13 = in_run & _not_14; // RapController.java:597
+  wire _not_15 = ~tcam_write_full; // RapController.java:597
+  wire _and_14 = _and_13 & _not_15; // RapController.java:597
+  wire _and_15 = _and_14 & io_enable; // RapController.java:597
+  wire _not_16 = ~readout_pending; // RapController.java:597
+  wire _and_16 = _and_15 & _not_16; // RapController.java:597
+  wire _not_17 = ~snapshot_pending; // RapController.java:597
+  wire _and_17 = _and_16 & _not_17; // RapController.java:597
+  wire _not_18 = ~snapshot_frozen; // RapController.java:597
+  wire _and_18 = _and_17 & _not_18; // RapController.java:597
+  wire _and_19 = in_run & hit_event_4; // RapController.java:293
+  wire _not_19 = ~commit_stop; // RapController.java:293
+  wire commit_fire = _and_19 & _not_19; // RapController.java:293
+  wire _not_20 = ~soft_pending; // RapController.java:601
+  wire _ne_2 = state != 4'd0; // RapController.java:601
+  wire _and_20 = _not_20 & _ne_2; // RapController.java:601
+  wire _ne_3 = state != 4'd14; // RapController.java:601
+  wire _and_21 = _and_20 & _ne_3; // RapController.java:601
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -560,29 +560,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:602
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:603
-  wire _not_22 = ~_reg_0; // RapController.java:165
-  wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:165
-  wire _not_23 = ~snapshot_product_start; // RapController.java:603
-  wire _and_22 = _not_21 & _not_23; // RapController.java:603
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:604
-  wire _eq_23 = state == 4'd12; // RapController.java:605
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:605
-  wire _eq_24 = state == 4'd13; // RapController.java:605
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:605
-  wire _ge_1 = state >= 4'd2; // RapController.java:606
-  wire _le_0 = state <= 4'd11; // RapController.java:606
-  wire _and_23 = _ge_1 & _le_0; // RapController.java:606
-  wire _and_24 = in_run & pipe_empty; // RapController.java:608
-  wire _not_24 = ~io_headValid; // RapController.java:608
-  wire _and_25 = _and_24 & _not_24; // RapController.java:608
-  wire _not_25 = ~io_acceptEnable; // RapController.java:609
-  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:547
-  wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:547
-  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:636
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:604
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:605
+  wire _not_22 = ~_reg_0; // RapController.java:167
+  wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:167
+  wire _not_23 = ~snapshot_product_start; // RapController.java:605
+  wire _and_22 = _not_21 & _not_23; // RapController.java:605
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:606
+  wire _eq_23 = state == 4'd12; // RapController.java:607
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:607
+  wire _eq_24 = state == 4'd13; // RapController.java:607
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:607
+  wire _ge_1 = state >= 4'd2; // RapController.java:608
+  wire _le_0 = state <= 4'd11; // RapController.java:608
+  wire _and_23 = _ge_1 & _le_0; // RapController.java:608
+  wire _and_24 = in_run & pipe_empty; // RapController.java:610
+  wire _not_24 = ~io_headValid; // RapController.java:610
+  wire _and_25 = _and_24 & _not_24; // RapController.java:610
+  wire _not_25 = ~io_acceptEnable; // RapController.java:611
+  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:549
+  wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:549
+  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:638
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:433
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:435
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
   wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
   wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
@@ -614,7 +614,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_34 = slot_pick_pick_hot[29]; // NodeTable.java:63
   wire _bits_35 = slot_pick_pick_hot[30]; // NodeTable.java:63
   wire _bits_36 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire [3:0] _not_27 = ~present_children; // RapController.java:430
+  wire [3:0] _not_27 = ~present_children; // RapController.java:432
   wire _bits_37 = _not_27[0]; // FirstSet.java:25
   wire _bits_38 = _not_27[1]; // FirstSet.java:25
   wire _or_12 = _bits_37 | _bits_38; // FirstSet.java:37
@@ -681,8 +681,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_51 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_52 = _add_11[32]; // SplitCounter.java:44
-  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:316
-  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:299
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:318
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:301
   wire [7:0] _bits_53 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_54 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_53} > _bits_54; // SplitCompare.java:31
@@ -700,21 +700,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_14 = _gt_1 | _and_27; // SplitCompare.java:31
   wire _and_28 = _eq_57 & _or_14; // SplitCompare.java:31
   wire _or_15 = _gt_0 | _and_28; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_15; // RapController.java:299
-  wire _not_31 = ~schedule_exhausted; // RapController.java:302
+  wire split_now = _lt_0 & _or_15; // RapController.java:301
+  wire _not_31 = ~schedule_exhausted; // RapController.java:304
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_32 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_29 = _not_31 & _not_32; // RapController.java:302
-  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:302
-  wire _or_r_1 = |_bits_61; // RapController.java:302
-  wire _not_33 = ~_or_r_1; // RapController.java:302
-  wire _and_30 = _and_29 & _not_33; // RapController.java:302
-  wire _bits_62 = until_merge_lo[0]; // RapController.java:303
-  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:303
-  wire merge_now = _and_30 & _ge_2; // RapController.java:303
-  wire _not_34 = ~merge_now; // RapController.java:307
-  wire _and_31 = split_now & _not_34; // RapController.java:307
-  wire _and_32 = _and_31 & hit_short_4; // RapController.java:307
+  wire _and_29 = _not_31 & _not_32; // RapController.java:304
+  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:304
+  wire _or_r_1 = |_bits_61; // RapController.java:304
+  wire _not_33 = ~_or_r_1; // RapController.java:304
+  wire _and_30 = _and_29 & _not_33; // RapController.java:304
+  wire _bits_62 = until_merge_lo[0]; // RapController.java:305
+  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:305
+  wire merge_now = _and_30 & _ge_2; // RapController.java:305
+  wire _not_34 = ~merge_now; // RapController.java:309
+  wire _and_31 = split_now & _not_34; // RapController.java:309
+  wire _and_32 = _and_31 & hit_short_4; // RapController.java:309
   wire [11:0] _bits_63 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_64 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_63 > {1'b0, _bits_64}; // SplitCompare.java:31
@@ -734,49 +734,49 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
   wire _not_35 = ~_or_17; // MergeSkip.java:53
   wire _and_35 = skip_valid & _not_35; // MergeSkip.java:53
-  wire defer_now = _and_32 & _and_35; // RapController.java:308
+  wire defer_now = _and_32 & _and_35; // RapController.java:310
   wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:366
-  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:366
+  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:368
+  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:368
   wire [31:0] _bits_71 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_72 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_73 = to_merge_hi[31:0]; // RapController.java:180
-  wire [31:0] _bits_74 = to_merge_lo[31:0]; // RapController.java:180
-  wire [63:0] to_merge = {_bits_73, _bits_74}; // RapController.java:180
+  wire [31:0] _bits_73 = to_merge_hi[31:0]; // RapController.java:182
+  wire [31:0] _bits_74 = to_merge_lo[31:0]; // RapController.java:182
+  wire [63:0] to_merge = {_bits_73, _bits_74}; // RapController.java:182
   wire [31:0] _bits_75 = to_merge[31:0]; // SplitCounter.java:49
   wire [31:0] _bits_76 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_77 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_78 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:364
-  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:364
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:365
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:365
-  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:238
-  wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:238
-  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:239
-  wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:239
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:396
-  wire _eq_63 = state == 4'd2; // RapController.java:244
-  wire draining = _eq_63 | commit_stop; // RapController.java:244
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:245
-  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:255
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:412
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:412
-  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:412
-  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:412
-  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:638
-  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:638
-  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:638
+  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:366
+  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:366
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:367
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:367
+  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:240
+  wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:240
+  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:241
+  wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:241
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:398
+  wire _eq_63 = state == 4'd2; // RapController.java:246
+  wire draining = _eq_63 | commit_stop; // RapController.java:246
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:247
+  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:257
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:414
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:414
+  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:414
+  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:414
+  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:640
+  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:640
+  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:640
   wire _bits_81 = slot_valid[31]; // NodeTable.java:73
-  wire _eq_64 = state == 4'd4; // RapController.java:338
-  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:339
+  wire _eq_64 = state == 4'd4; // RapController.java:340
+  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:341
   wire _eq_65 = slot_parent_31 == _mux_9; // NodeTable.java:73
   wire _and_36 = _bits_81 & _eq_65; // NodeTable.java:73
-  wire _not_36 = ~_eq_64; // RapController.java:339
+  wire _not_36 = ~_eq_64; // RapController.java:341
   wire _not_37 = ~_not_36; // NodeTable.java:73
   wire _eq_66 = slot_children_31 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_37 | _eq_66; // NodeTable.java:73
@@ -1289,7 +1289,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_105 = ~slot_pick_load; // SlotPicker.java:53
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_164 = slot_pick_candidates & _not_106; // SlotPicker.java:38
-  wire [31:0] _not_107 = ~slot_valid; // RapController.java:416
+  wire [31:0] _not_107 = ~slot_valid; // RapController.java:418
   wire _not_108 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_108; // SlotPicker.java:44
   wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -1423,12 +1423,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_111 ? _cat_30 : _cat_37; // FirstSet.java:36
   wire [4:0] _cat_38 = {_not_111, _mux_39}; // FirstSet.java:36
   wire [4:0] _bits_208 = _cat_38; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:472
-  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:463
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:490
-  wire _not_142 = ~snapshot_frozen; // RapController.java:377
-  wire _and_167 = snapshot_pending & _not_142; // RapController.java:377
-  wire _and_168 = _and_167 & _and_1; // RapController.java:377
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:474
+  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:465
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:492
+  wire _not_142 = ~snapshot_frozen; // RapController.java:379
+  wire _and_167 = snapshot_pending & _not_142; // RapController.java:379
+  wire _and_168 = _and_167 & _and_1; // RapController.java:379
   wire _or_113 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_114 = _or_113 | ev_split_q; // StatusRegs.java:83
   wire _or_115 = _or_114 | ev_batch_q; // StatusRegs.java:83
@@ -1448,143 +1448,141 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_173 = _and_172 & _not_148; // StatusRegs.java:84
   wire _not_149 = ~_and_173; // StatusRegs.java:84
   wire ev_pending = _or_117 | _not_149; // StatusRegs.java:84
-  wire _not_150 = ~ev_pending; // RapController.java:377
-  wire _and_174 = _and_168 & _not_150; // RapController.java:377
-  wire _and_175 = _and_174 & multiplier_free; // RapController.java:377
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:509
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:526
-  wire [5:0] _cat_39 = {readout_depth, 1'd0}; // RapController.java:623
-  wire [5:0] _mux_42 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:524
-  wire _or_118 = snapshot_product_start | following_kick; // RapController.java:169
-  wire [63:0] _mux_43 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:170
-  wire [31:0] _mux_44 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:171
+  wire _not_150 = ~ev_pending; // RapController.java:379
+  wire _and_174 = _and_168 & _not_150; // RapController.java:379
+  wire _and_175 = _and_174 & multiplier_free; // RapController.java:379
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:511
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:528
+  wire [5:0] _cat_39 = {readout_depth, 1'd0}; // RapController.java:625
+  wire [5:0] _mux_42 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:526
+  wire _or_118 = snapshot_product_start | following_kick; // RapController.java:171
+  wire [63:0] _mux_43 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
+  wire [31:0] _mux_44 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
   wire [63:0] _bits_209 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
   wire _not_151 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
   wire _and_176 = following_running & _not_151; // MergeSchedule.java:41
   wire _not_152 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_210 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_3 = |_bits_210; // MergeSchedule.java:45
-  wire [31:0] _bits_211 = next_merge[31:0]; // RapController.java:177
-  wire [31:0] _bits_212 = _cat_0[31:0]; // RapController.java:177
-  wire [32:0] _sub_10 = {1'b0, _bits_211} - {1'b0, _bits_212}; // RapController.java:177
-  wire [31:0] _bits_213 = next_merge[63:32]; // RapController.java:178
-  wire [31:0] _bits_214 = _cat_0[63:32]; // RapController.java:178
-  wire [32:0] _sub_11 = {1'b0, _bits_213} - {1'b0, _bits_214}; // RapController.java:178
-  wire _bits_215 = to_merge_lo[32]; // RapController.java:178
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_215}; // RapController.java:178
-  wire _bits_216 = to_merge_hi[32]; // RapController.java:181
-  wire _not_153 = ~_bits_216; // RapController.java:181
-  wire _or_r_4 = |to_merge; // RapController.java:181
-  wire _and_177 = _not_153 & _or_r_4; // RapController.java:181
-  wire walking_kids = state == 4'd8; // RapController.java:187
-  wire [4:0] _mux_45 = walking_kids ? merge_parent : op_slot; // RapController.java:188
-  wire [2:0] _dyn_index_2 = _mux_45[4] ? (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_31 : slot_children_30) : (_mux_45[0] ? slot_children_29 : slot_children_28)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_27 : slot_children_26) : (_mux_45[0] ? slot_children_25 : slot_children_24))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_23 : slot_children_22) : (_mux_45[0] ? slot_children_21 : slot_children_20)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_19 : slot_children_18) : (_mux_45[0] ? slot_children_17 : slot_children_16)))) : (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_15 : slot_children_14) : (_mux_45[0] ? slot_children_13 : slot_children_12)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_11 : slot_children_10) : (_mux_45[0] ? slot_children_9 : slot_children_8))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_7 : slot_children_6) : (_mux_45[0] ? slot_children_5 : slot_children_4)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_3 : slot_children_2) : (_mux_45[0] ? slot_children_1 : slot_children_0)))); // RapController.java:188
-  wire _not_154 = ~commit_stop; // RapController.java:373
-  wire _and_178 = io_selected_valid & _not_154; // RapController.java:373
-  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:394
-  wire [4:0] _bits_218 = readout_slot[4:0]; // RapController.java:517
+  wire [31:0] _bits_211 = next_merge[31:0]; // RapController.java:179
+  wire [31:0] _bits_212 = _cat_0[31:0]; // RapController.java:179
+  wire [32:0] _sub_10 = {1'b0, _bits_211} - {1'b0, _bits_212}; // RapController.java:179
+  wire [31:0] _bits_213 = next_merge[63:32]; // RapController.java:180
+  wire [31:0] _bits_214 = _cat_0[63:32]; // RapController.java:180
+  wire [32:0] _sub_11 = {1'b0, _bits_213} - {1'b0, _bits_214}; // RapController.java:180
+  wire _bits_215 = to_merge_lo[32]; // RapController.java:180
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_215}; // RapController.java:180
+  wire _bits_216 = to_merge_hi[32]; // RapController.java:183
+  wire _not_153 = ~_bits_216; // RapController.java:183
+  wire _or_r_4 = |to_merge; // RapController.java:183
+  wire _and_177 = _not_153 & _or_r_4; // RapController.java:183
+  wire walking_kids = state == 4'd8; // RapController.java:189
+  wire [4:0] _mux_45 = walking_kids ? merge_parent : op_slot; // RapController.java:190
+  wire [2:0] _dyn_index_2 = _mux_45[4] ? (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_31 : slot_children_30) : (_mux_45[0] ? slot_children_29 : slot_children_28)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_27 : slot_children_26) : (_mux_45[0] ? slot_children_25 : slot_children_24))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_23 : slot_children_22) : (_mux_45[0] ? slot_children_21 : slot_children_20)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_19 : slot_children_18) : (_mux_45[0] ? slot_children_17 : slot_children_16)))) : (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_15 : slot_children_14) : (_mux_45[0] ? slot_children_13 : slot_children_12)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_11 : slot_children_10) : (_mux_45[0] ? slot_children_9 : slot_children_8))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_7 : slot_children_6) : (_mux_45[0] ? slot_children_5 : slot_children_4)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_3 : slot_children_2) : (_mux_45[0] ? slot_children_1 : slot_children_0)))); // RapController.java:190
+  wire _not_154 = ~commit_stop; // RapController.java:375
+  wire _and_178 = io_selected_valid & _not_154; // RapController.java:375
+  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:396
+  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:146
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
-  wire [31:0] _bits_219 = verdict_sum[31:0]; // RapController.java:546
-  wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_219; // RapController.java:546
-  wire [31:0] _bits_220 = undo_rdata_0[31:0]; // RapController.java:395
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:629
-  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:623
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_40; // RapController.java:630
-  wire [31:0] _bits_221 = _dshl_2[31:0]; // RapController.java:630
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_221; // RapController.java:630
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:438
-  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:623
-  wire [31:0] _dshr_0 = _fill_1 >> _cat_41; // RapController.java:438
-  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:215
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:219
-  wire _not_155 = ~io_tcamWrite_ready; // RapController.java:228
-  wire _and_179 = tcam_write_full & _not_155; // RapController.java:228
-  wire _or_119 = tcam_write_load | _and_179; // RapController.java:228
-  wire _or_120 = split_now | merge_now; // RapController.java:310
-  wire _and_180 = commit_fire & _or_120; // RapController.java:310
-  wire _not_156 = ~defer_now; // RapController.java:310
-  wire _and_181 = _and_180 & _not_156; // RapController.java:310
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:263
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:267
-  wire _ge_3 = free_slots >= missing_children; // RapController.java:268
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:276
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:276
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:276
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:276
-  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:278
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:280
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:280
-  wire _bits_222 = _dshr_1[0]; // RapController.java:280
-  wire _and_182 = in_run & cmd_valid; // RapController.java:283
-  wire _eq_189 = state == 4'd7; // RapController.java:293
-  wire _eq_190 = state == 4'd8; // RapController.java:293
-  wire _or_121 = _eq_189 | _eq_190; // RapController.java:293
-  wire _and_183 = _or_121 & io_counterResult_valid; // RapController.java:294
-  wire _eq_191 = io_counterResult_bits_op == 2'd2; // RapController.java:294
-  wire _and_184 = _and_183 & _eq_191; // RapController.java:294
+  wire [31:0] _bits_218 = verdict_sum[31:0]; // RapController.java:548
+  wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_218; // RapController.java:548
+  wire [31:0] _bits_219 = undo_rdata_0[31:0]; // RapController.java:397
+  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:631
+  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:625
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_40; // RapController.java:632
+  wire [31:0] _bits_220 = _dshl_2[31:0]; // RapController.java:632
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_220; // RapController.java:632
+  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:440
+  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:625
+  wire [31:0] _dshr_0 = _fill_1 >> _cat_41; // RapController.java:440
+  wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:217
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:221
+  wire _not_155 = ~io_tcamWrite_ready; // RapController.java:230
+  wire _and_179 = tcam_write_full & _not_155; // RapController.java:230
+  wire _or_119 = tcam_write_load | _and_179; // RapController.java:230
+  wire _or_120 = split_now | merge_now; // RapController.java:312
+  wire _and_180 = commit_fire & _or_120; // RapController.java:312
+  wire _not_156 = ~defer_now; // RapController.java:312
+  wire _and_181 = _and_180 & _not_156; // RapController.java:312
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:265
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:269
+  wire _ge_3 = free_slots >= missing_children; // RapController.java:270
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:278
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:278
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:278
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:278
+  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:280
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:282
+  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:282
+  wire _bits_221 = _dshr_1[0]; // RapController.java:282
+  wire _and_182 = in_run & cmd_valid; // RapController.java:285
+  wire _eq_189 = state == 4'd7; // RapController.java:295
+  wire _eq_190 = state == 4'd8; // RapController.java:295
+  wire _or_121 = _eq_189 | _eq_190; // RapController.java:295
+  wire _and_183 = _or_121 & io_counterResult_valid; // RapController.java:296
+  wire _eq_191 = io_counterResult_bits_op == 2'd2; // RapController.java:296
+  wire _and_184 = _and_183 & _eq_191; // RapController.java:296
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_14 = op_children - _add_17; // MergeVerdict.java:90
-  wire [11:0] _bits_223 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_224 = merge_sum[34:24]; // SplitCompare.java:39
-  wire _gt_7 = _bits_223 > {1'b0, _bits_224}; // SplitCompare.java:31
-  wire _eq_192 = _bits_223 == {1'b0, _bits_224}; // SplitCompare.java:31
-  wire [23:0] _bits_225 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_226 = _bits_225[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_227 = merge_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_228 = _bits_227[23:12]; // SplitCompare.java:39
-  wire _gt_8 = _bits_226 > _bits_228; // SplitCompare.java:31
-  wire _eq_193 = _bits_226 == _bits_228; // SplitCompare.java:31
-  wire [11:0] _bits_229 = _bits_225[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_230 = _bits_227[11:0]; // SplitCompare.java:35
-  wire _gt_9 = _bits_229 > _bits_230; // SplitCompare.java:21
+  wire [11:0] _bits_222 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_223 = merge_sum[34:24]; // SplitCompare.java:39
+  wire _gt_7 = _bits_222 > {1'b0, _bits_223}; // SplitCompare.java:31
+  wire _eq_192 = _bits_222 == {1'b0, _bits_223}; // SplitCompare.java:31
+  wire [23:0] _bits_224 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_225 = _bits_224[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_226 = merge_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_227 = _bits_226[23:12]; // SplitCompare.java:39
+  wire _gt_8 = _bits_225 > _bits_227; // SplitCompare.java:31
+  wire _eq_193 = _bits_225 == _bits_227; // SplitCompare.java:31
+  wire [11:0] _bits_228 = _bits_224[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_229 = _bits_226[11:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_228 > _bits_229; // SplitCompare.java:21
   wire _and_185 = _eq_193 & _gt_9; // SplitCompare.java:31
   wire _or_122 = _gt_8 | _and_185; // SplitCompare.java:31
   wire _and_186 = _eq_192 & _or_122; // SplitCompare.java:31
   wire _or_123 = _gt_7 | _and_186; // SplitCompare.java:31
-  wire [2:0] _bits_231 = merge_sum[34:32]; // MergeVerdict.java:66
-  wire _or_r_5 = |_bits_231; // MergeVerdict.java:66
+  wire [2:0] _bits_230 = merge_sum[34:32]; // MergeVerdict.java:66
+  wire _or_r_5 = |_bits_230; // MergeVerdict.java:66
   wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:43
-  wire [11:0] _bits_232 = batch_min_sum[34:23]; // SplitCompare.java:39
-  wire [11:0] _bits_233 = merge_sum[34:23]; // SplitCompare.java:39
-  wire _gt_10 = _bits_232 > _bits_233; // SplitCompare.java:31
-  wire _eq_194 = _bits_232 == _bits_233; // SplitCompare.java:31
-  wire [22:0] _bits_234 = batch_min_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_235 = _bits_234[22:11]; // SplitCompare.java:39
-  wire [22:0] _bits_236 = merge_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_237 = _bits_236[22:11]; // SplitCompare.java:39
-  wire _gt_11 = _bits_235 > _bits_237; // SplitCompare.java:31
-  wire _eq_195 = _bits_235 == _bits_237; // SplitCompare.java:31
-  wire [10:0] _bits_238 = _bits_234[10:0]; // SplitCompare.java:35
-  wire [10:0] _bits_239 = _bits_236[10:0]; // SplitCompare.java:35
-  wire _gt_12 = _bits_238 > _bits_239; // SplitCompare.java:21
+  wire [11:0] _bits_231 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_232 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_10 = _bits_231 > _bits_232; // SplitCompare.java:31
+  wire _eq_194 = _bits_231 == _bits_232; // SplitCompare.java:31
+  wire [22:0] _bits_233 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_234 = _bits_233[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_235 = merge_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_236 = _bits_235[22:11]; // SplitCompare.java:39
+  wire _gt_11 = _bits_234 > _bits_236; // SplitCompare.java:31
+  wire _eq_195 = _bits_234 == _bits_236; // SplitCompare.java:31
+  wire [10:0] _bits_237 = _bits_233[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_238 = _bits_235[10:0]; // SplitCompare.java:35
+  wire _gt_12 = _bits_237 > _bits_238; // SplitCompare.java:21
   wire _and_187 = _eq_195 & _gt_12; // SplitCompare.java:31
   wire _or_124 = _gt_11 | _and_187; // SplitCompare.java:31
   wire _and_188 = _eq_194 & _or_124; // SplitCompare.java:31
   wire _or_125 = _gt_10 | _and_188; // SplitCompare.java:31
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:332
-  wire [4:0] _bits_240 = readout_slot[4:0]; // RapController.java:332
-  wire [31:0] _dshr_2 = slot_valid >> _bits_240; // RapController.java:332
-  wire _bits_241 = _dshr_2[0]; // RapController.java:332
-  wire _and_189 = _lt_6 & _bits_241; // RapController.java:332
-  wire [4:0] _bits_242 = readout_slot[4:0]; // RapController.java:334
-  wire _eq_196 = _bits_242 == 5'd0; // NodeTable.java:99
-  wire [4:0] _dyn_index_4 = _bits_242[4] ? (_bits_242[3] ? (_bits_242[2] ? (_bits_242[1] ? (_bits_242[0] ? slot_depth_31 : slot_depth_30) : (_bits_242[0] ? slot_depth_29 : slot_depth_28)) : (_bits_242[1] ? (_bits_242[0] ? slot_depth_27 : slot_depth_26) : (_bits_242[0] ? slot_depth_25 : slot_depth_24))) : (_bits_242[2] ? (_bits_242[1] ? (_bits_242[0] ? slot_depth_23 : slot_depth_22) : (_bits_242[0] ? slot_depth_21 : slot_depth_20)) : (_bits_242[1] ? (_bits_242[0] ? slot_depth_19 : slot_depth_18) : (_bits_242[0] ? slot_depth_17 : slot_depth_16)))) : (_bits_242[3] ? (_bits_242[2] ? (_bits_242[1] ? (_bits_242[0] ? slot_depth_15 : slot_depth_14) : (_bits_242[0] ? slot_depth_13 : slot_depth_12)) : (_bits_242[1] ? (_bits_242[0] ? slot_depth_11 : slot_depth_10) : (_bits_242[0] ? slot_depth_9 : slot_depth_8))) : (_bits_242[2] ? (_bits_242[1] ? (_bits_242[0] ? slot_depth_7 : slot_depth_6) : (_bits_242[0] ? slot_depth_5 : slot_depth_4)) : (_bits_242[1] ? (_bits_242[0] ? slot_depth_3 : slot_depth_2) : (_bits_242[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:334
+  wire [31:0] _dshr_2 = slot_valid >> readout_index; // RapController.java:334
+  wire _bits_239 = _dshr_2[0]; // RapController.java:334
+  wire _and_189 = _lt_6 & _bits_239; // RapController.java:334
+  wire _eq_196 = readout_index == 5'd0; // NodeTable.java:99
+  wire [4:0] _dyn_index_4 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
   wire [4:0] _mux_47 = _eq_196 ? 5'd0 : _dyn_index_4; // NodeTable.java:99
-  wire [11:0] _bits_243 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_244 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_13 = _bits_243 > {1'b0, _bits_244}; // SplitCompare.java:31
-  wire _eq_197 = _bits_243 == {1'b0, _bits_244}; // SplitCompare.java:31
-  wire [23:0] _bits_245 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_246 = _bits_245[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_247 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_248 = _bits_247[23:12]; // SplitCompare.java:39
-  wire _gt_14 = _bits_246 > _bits_248; // SplitCompare.java:31
-  wire _eq_198 = _bits_246 == _bits_248; // SplitCompare.java:31
-  wire [11:0] _bits_249 = _bits_245[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_250 = _bits_247[11:0]; // SplitCompare.java:35
-  wire _gt_15 = _bits_249 > _bits_250; // SplitCompare.java:21
+  wire [11:0] _bits_240 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_241 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_13 = _bits_240 > {1'b0, _bits_241}; // SplitCompare.java:31
+  wire _eq_197 = _bits_240 == {1'b0, _bits_241}; // SplitCompare.java:31
+  wire [23:0] _bits_242 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_243 = _bits_242[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_244 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_245 = _bits_244[23:12]; // SplitCompare.java:39
+  wire _gt_14 = _bits_243 > _bits_245; // SplitCompare.java:31
+  wire _eq_198 = _bits_243 == _bits_245; // SplitCompare.java:31
+  wire [11:0] _bits_246 = _bits_242[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_247 = _bits_244[11:0]; // SplitCompare.java:35
+  wire _gt_15 = _bits_246 > _bits_247; // SplitCompare.java:21
   wire _and_190 = _eq_198 & _gt_15; // SplitCompare.java:31
   wire _or_126 = _gt_14 | _and_190; // SplitCompare.java:31
   wire _and_191 = _eq_197 & _or_126; // SplitCompare.java:31
@@ -1595,65 +1593,65 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_193 = _and_192 & _not_158; // MergeSkip.java:62
   wire _not_159 = ~commit_fire; // MergeSkip.java:62
   wire _and_194 = _and_193 & _not_159; // MergeSkip.java:62
-  wire _bits_251 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_252 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_128 = _bits_251 | _bits_252; // FirstSet.java:64
-  wire _bits_253 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_254 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_129 = _bits_253 | _bits_254; // FirstSet.java:64
+  wire _bits_248 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_249 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_128 = _bits_248 | _bits_249; // FirstSet.java:64
+  wire _bits_250 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_251 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_129 = _bits_250 | _bits_251; // FirstSet.java:64
   wire _or_130 = _or_128 | _or_129; // FirstSet.java:64
-  wire _bits_255 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_256 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_131 = _bits_255 | _bits_256; // FirstSet.java:64
-  wire _bits_257 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_258 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_132 = _bits_257 | _bits_258; // FirstSet.java:64
+  wire _bits_252 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_253 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_131 = _bits_252 | _bits_253; // FirstSet.java:64
+  wire _bits_254 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_255 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_132 = _bits_254 | _bits_255; // FirstSet.java:64
   wire _or_133 = _or_131 | _or_132; // FirstSet.java:64
   wire _or_134 = _or_130 | _or_133; // FirstSet.java:64
-  wire _bits_259 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_260 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_135 = _bits_259 | _bits_260; // FirstSet.java:64
-  wire _bits_261 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_262 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_136 = _bits_261 | _bits_262; // FirstSet.java:64
+  wire _bits_256 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_257 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_135 = _bits_256 | _bits_257; // FirstSet.java:64
+  wire _bits_258 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_259 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_136 = _bits_258 | _bits_259; // FirstSet.java:64
   wire _or_137 = _or_135 | _or_136; // FirstSet.java:64
-  wire _bits_263 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_264 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_138 = _bits_263 | _bits_264; // FirstSet.java:64
-  wire _bits_265 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_266 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_139 = _bits_265 | _bits_266; // FirstSet.java:64
+  wire _bits_260 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_261 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_138 = _bits_260 | _bits_261; // FirstSet.java:64
+  wire _bits_262 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_263 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_139 = _bits_262 | _bits_263; // FirstSet.java:64
   wire _or_140 = _or_138 | _or_139; // FirstSet.java:64
   wire _or_141 = _or_137 | _or_140; // FirstSet.java:64
   wire _or_142 = _or_134 | _or_141; // FirstSet.java:64
-  wire _bits_267 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_268 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_143 = _bits_267 | _bits_268; // FirstSet.java:64
-  wire _bits_269 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_270 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_144 = _bits_269 | _bits_270; // FirstSet.java:64
+  wire _bits_264 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_265 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_143 = _bits_264 | _bits_265; // FirstSet.java:64
+  wire _bits_266 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_267 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_144 = _bits_266 | _bits_267; // FirstSet.java:64
   wire _or_145 = _or_143 | _or_144; // FirstSet.java:64
-  wire _bits_271 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_272 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_146 = _bits_271 | _bits_272; // FirstSet.java:64
-  wire _bits_273 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_274 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_147 = _bits_273 | _bits_274; // FirstSet.java:64
+  wire _bits_268 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_269 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_146 = _bits_268 | _bits_269; // FirstSet.java:64
+  wire _bits_270 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_271 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_147 = _bits_270 | _bits_271; // FirstSet.java:64
   wire _or_148 = _or_146 | _or_147; // FirstSet.java:64
   wire _or_149 = _or_145 | _or_148; // FirstSet.java:64
-  wire _bits_275 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_276 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_150 = _bits_275 | _bits_276; // FirstSet.java:64
-  wire _bits_277 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_278 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_151 = _bits_277 | _bits_278; // FirstSet.java:64
+  wire _bits_272 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_273 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_150 = _bits_272 | _bits_273; // FirstSet.java:64
+  wire _bits_274 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_275 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_151 = _bits_274 | _bits_275; // FirstSet.java:64
   wire _or_152 = _or_150 | _or_151; // FirstSet.java:64
-  wire _bits_279 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_280 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_153 = _bits_279 | _bits_280; // FirstSet.java:64
-  wire _bits_281 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_282 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_154 = _bits_281 | _bits_282; // FirstSet.java:64
+  wire _bits_276 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_277 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_153 = _bits_276 | _bits_277; // FirstSet.java:64
+  wire _bits_278 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_279 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_154 = _bits_278 | _bits_279; // FirstSet.java:64
   wire _or_155 = _or_153 | _or_154; // FirstSet.java:64
   wire _or_156 = _or_152 | _or_155; // FirstSet.java:64
   wire _or_157 = _or_149 | _or_156; // FirstSet.java:64
@@ -1661,29 +1659,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_196 = _or_134 & _or_141; // FirstSet.java:61
   wire _and_197 = _or_130 & _or_133; // FirstSet.java:61
   wire _and_198 = _or_128 & _or_129; // FirstSet.java:61
-  wire _and_199 = _bits_251 & _bits_252; // FirstSet.java:61
+  wire _and_199 = _bits_248 & _bits_249; // FirstSet.java:61
   wire _or_158 = _and_198 | _and_199; // FirstSet.java:62
-  wire _and_200 = _bits_253 & _bits_254; // FirstSet.java:61
+  wire _and_200 = _bits_250 & _bits_251; // FirstSet.java:61
   wire _or_159 = _or_158 | _and_200; // FirstSet.java:63
   wire _or_160 = _and_197 | _or_159; // FirstSet.java:62
   wire _and_201 = _or_131 & _or_132; // FirstSet.java:61
-  wire _and_202 = _bits_255 & _bits_256; // FirstSet.java:61
+  wire _and_202 = _bits_252 & _bits_253; // FirstSet.java:61
   wire _or_161 = _and_201 | _and_202; // FirstSet.java:62
-  wire _and_203 = _bits_257 & _bits_258; // FirstSet.java:61
+  wire _and_203 = _bits_254 & _bits_255; // FirstSet.java:61
   wire _or_162 = _or_161 | _and_203; // FirstSet.java:63
   wire _or_163 = _or_160 | _or_162; // FirstSet.java:63
   wire _or_164 = _and_196 | _or_163; // FirstSet.java:62
   wire _and_204 = _or_137 & _or_140; // FirstSet.java:61
   wire _and_205 = _or_135 & _or_136; // FirstSet.java:61
-  wire _and_206 = _bits_259 & _bits_260; // FirstSet.java:61
+  wire _and_206 = _bits_256 & _bits_257; // FirstSet.java:61
   wire _or_165 = _and_205 | _and_206; // FirstSet.java:62
-  wire _and_207 = _bits_261 & _bits_262; // FirstSet.java:61
+  wire _and_207 = _bits_258 & _bits_259; // FirstSet.java:61
   wire _or_166 = _or_165 | _and_207; // FirstSet.java:63
   wire _or_167 = _and_204 | _or_166; // FirstSet.java:62
   wire _and_208 = _or_138 & _or_139; // FirstSet.java:61
-  wire _and_209 = _bits_263 & _bits_264; // FirstSet.java:61
+  wire _and_209 = _bits_260 & _bits_261; // FirstSet.java:61
   wire _or_168 = _and_208 | _and_209; // FirstSet.java:62
-  wire _and_210 = _bits_265 & _bits_266; // FirstSet.java:61
+  wire _and_210 = _bits_262 & _bits_263; // FirstSet.java:61
   wire _or_169 = _or_168 | _and_210; // FirstSet.java:63
   wire _or_170 = _or_167 | _or_169; // FirstSet.java:63
   wire _or_171 = _or_164 | _or_170; // FirstSet.java:63
@@ -1691,103 +1689,102 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_211 = _or_149 & _or_156; // FirstSet.java:61
   wire _and_212 = _or_145 & _or_148; // FirstSet.java:61
   wire _and_213 = _or_143 & _or_144; // FirstSet.java:61
-  wire _and_214 = _bits_267 & _bits_268; // FirstSet.java:61
+  wire _and_214 = _bits_264 & _bits_265; // FirstSet.java:61
   wire _or_173 = _and_213 | _and_214; // FirstSet.java:62
-  wire _and_215 = _bits_269 & _bits_270; // FirstSet.java:61
+  wire _and_215 = _bits_266 & _bits_267; // FirstSet.java:61
   wire _or_174 = _or_173 | _and_215; // FirstSet.java:63
   wire _or_175 = _and_212 | _or_174; // FirstSet.java:62
   wire _and_216 = _or_146 & _or_147; // FirstSet.java:61
-  wire _and_217 = _bits_271 & _bits_272; // FirstSet.java:61
+  wire _and_217 = _bits_268 & _bits_269; // FirstSet.java:61
   wire _or_176 = _and_216 | _and_217; // FirstSet.java:62
-  wire _and_218 = _bits_273 & _bits_274; // FirstSet.java:61
+  wire _and_218 = _bits_270 & _bits_271; // FirstSet.java:61
   wire _or_177 = _or_176 | _and_218; // FirstSet.java:63
   wire _or_178 = _or_175 | _or_177; // FirstSet.java:63
   wire _or_179 = _and_211 | _or_178; // FirstSet.java:62
   wire _and_219 = _or_152 & _or_155; // FirstSet.java:61
   wire _and_220 = _or_150 & _or_151; // FirstSet.java:61
-  wire _and_221 = _bits_275 & _bits_276; // FirstSet.java:61
+  wire _and_221 = _bits_272 & _bits_273; // FirstSet.java:61
   wire _or_180 = _and_220 | _and_221; // FirstSet.java:62
-  wire _and_222 = _bits_277 & _bits_278; // FirstSet.java:61
+  wire _and_222 = _bits_274 & _bits_275; // FirstSet.java:61
   wire _or_181 = _or_180 | _and_222; // FirstSet.java:63
   wire _or_182 = _and_219 | _or_181; // FirstSet.java:62
   wire _and_223 = _or_153 & _or_154; // FirstSet.java:61
-  wire _and_224 = _bits_279 & _bits_280; // FirstSet.java:61
+  wire _and_224 = _bits_276 & _bits_277; // FirstSet.java:61
   wire _or_183 = _and_223 | _and_224; // FirstSet.java:62
-  wire _and_225 = _bits_281 & _bits_282; // FirstSet.java:61
+  wire _and_225 = _bits_278 & _bits_279; // FirstSet.java:61
   wire _or_184 = _or_183 | _and_225; // FirstSet.java:63
   wire _or_185 = _or_182 | _or_184; // FirstSet.java:63
   wire _or_186 = _or_179 | _or_185; // FirstSet.java:63
   wire _or_187 = _or_172 | _or_186; // FirstSet.java:63
   wire _not_160 = ~_or_187; // SlotPicker.java:79
-  wire _eq_199 = state == 4'd1; // RapController.java:662
-  wire _not_161 = ~commit_stop; // RapController.java:662
-  wire _and_226 = _eq_199 & _not_161; // RapController.java:662
-  wire _not_162 = ~io_headValid; // RapController.java:662
-  wire _and_227 = pipe_empty & _not_162; // RapController.java:662
-  wire [2:0] _mux_48 = _and_227 ? 3'd1 : fill_cause; // RapController.java:662
-  wire _eq_200 = state == 4'd2; // RapController.java:663
-  wire _eq_201 = state == 4'd3; // RapController.java:663
-  wire _or_188 = _eq_200 | _eq_201; // RapController.java:663
-  wire _eq_202 = state == 4'd11; // RapController.java:663
-  wire _or_189 = _or_188 | _eq_202; // RapController.java:663
-  wire _or_190 = _or_189 | commit_stop; // RapController.java:663
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:664
-  wire _ge_4 = state >= 4'd4; // RapController.java:665
-  wire _le_1 = state <= 4'd6; // RapController.java:665
-  wire _and_228 = _ge_4 & _le_1; // RapController.java:665
-  wire _ge_5 = state >= 4'd7; // RapController.java:666
-  wire _le_2 = state <= 4'd10; // RapController.java:666
-  wire _and_229 = _ge_5 & _le_2; // RapController.java:666
-  wire [3:0] _bits_283 = undo_sp[3:0]; // RapController.java:254
-  wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:254
-  wire _eq_203 = state == 4'd3; // RapController.java:250
-  wire _ne_4 = undo_sp != 5'd0; // RapController.java:250
-  wire undo_pop = _eq_203 & _ne_4; // RapController.java:250
-  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:251
-  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:251
-  wire [4:0] _mux_50 = undo_pop ? _sub_15 : _sub_16; // RapController.java:251
-  wire [3:0] _bits_284 = _mux_50[3:0]; // RapController.java:251
-  wire _not_163 = ~undo_push; // RapController.java:251
-  wire read_parent_prefix = state == 4'd5; // RapController.java:155
-  wire [4:0] _bits_285 = readout_slot[4:0]; // RapController.java:156
-  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : _bits_285; // RapController.java:156
-  wire _eq_204 = state == 4'd12; // RapController.java:157
-  wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:157
+  wire _eq_199 = state == 4'd1; // RapController.java:664
+  wire _not_161 = ~commit_stop; // RapController.java:664
+  wire _and_226 = _eq_199 & _not_161; // RapController.java:664
+  wire _not_162 = ~io_headValid; // RapController.java:664
+  wire _and_227 = pipe_empty & _not_162; // RapController.java:664
+  wire [2:0] _mux_48 = _and_227 ? 3'd1 : fill_cause; // RapController.java:664
+  wire _eq_200 = state == 4'd2; // RapController.java:665
+  wire _eq_201 = state == 4'd3; // RapController.java:665
+  wire _or_188 = _eq_200 | _eq_201; // RapController.java:665
+  wire _eq_202 = state == 4'd11; // RapController.java:665
+  wire _or_189 = _or_188 | _eq_202; // RapController.java:665
+  wire _or_190 = _or_189 | commit_stop; // RapController.java:665
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:666
+  wire _ge_4 = state >= 4'd4; // RapController.java:667
+  wire _le_1 = state <= 4'd6; // RapController.java:667
+  wire _and_228 = _ge_4 & _le_1; // RapController.java:667
+  wire _ge_5 = state >= 4'd7; // RapController.java:668
+  wire _le_2 = state <= 4'd10; // RapController.java:668
+  wire _and_229 = _ge_5 & _le_2; // RapController.java:668
+  wire [3:0] _bits_280 = undo_sp[3:0]; // RapController.java:256
+  wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:256
+  wire _eq_203 = state == 4'd3; // RapController.java:252
+  wire _ne_4 = undo_sp != 5'd0; // RapController.java:252
+  wire undo_pop = _eq_203 & _ne_4; // RapController.java:252
+  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:253
+  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:253
+  wire [4:0] _mux_50 = undo_pop ? _sub_15 : _sub_16; // RapController.java:253
+  wire [3:0] _bits_281 = _mux_50[3:0]; // RapController.java:253
+  wire _not_163 = ~undo_push; // RapController.java:253
+  wire read_parent_prefix = state == 4'd5; // RapController.java:157
+  wire [4:0] _mux_51 = read_parent_prefix ? op_slot : readout_index; // RapController.java:158
+  wire _eq_204 = state == 4'd12; // RapController.java:159
+  wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:159
   wire _not_164 = ~_and_184; // MergeVerdict.java:71
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
   wire _not_165 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_230 = in_run & io_selected_valid; // RapController.java:558
-  wire _eq_205 = io_counterResult_bits_op == 2'd0; // RapController.java:561
-  wire _and_231 = io_counterResult_valid & _eq_205; // RapController.java:561
-  wire _eq_206 = hit_event_4 == _and_231; // RapController.java:562
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:563
-  wire _and_232 = in_run & io_counterResult_valid; // RapController.java:563
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:564
-  wire _not_166 = ~io_counterResult_valid; // RapController.java:565
-  wire _eq_207 = state == 4'd2; // RapController.java:565
-  wire _and_233 = _eq_207 & pipe_empty; // RapController.java:565
-  wire _eq_208 = state == 4'd6; // RapController.java:566
-  wire _and_234 = _eq_208 & slot_pick_ready; // RapController.java:566
-  wire _and_r_4 = &present_children; // RapController.java:568
-  wire _not_167 = ~_and_r_4; // RapController.java:568
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:569
-  wire _eq_209 = _dyn_index_5 == 3'd0; // RapController.java:569
-  wire _eq_210 = split_fits == _ge_3; // RapController.java:572
-  wire _eq_211 = op_children == _dyn_index_2; // RapController.java:576
-  wire _not_168 = ~kids_fresh; // RapController.java:573
-  wire _and_235 = walking_kids & _not_168; // RapController.java:573
-  wire _and_236 = _and_235 & slot_pick_ready; // RapController.java:573
-  wire _and_237 = _and_236 & slot_pick_pick_last; // RapController.java:574
-  wire _or_192 = split_settled | _and_237; // RapController.java:575
+  wire _and_230 = in_run & io_selected_valid; // RapController.java:560
+  wire _eq_205 = io_counterResult_bits_op == 2'd0; // RapController.java:563
+  wire _and_231 = io_counterResult_valid & _eq_205; // RapController.java:563
+  wire _eq_206 = hit_event_4 == _and_231; // RapController.java:564
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:565
+  wire _and_232 = in_run & io_counterResult_valid; // RapController.java:565
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:566
+  wire _not_166 = ~io_counterResult_valid; // RapController.java:567
+  wire _eq_207 = state == 4'd2; // RapController.java:567
+  wire _and_233 = _eq_207 & pipe_empty; // RapController.java:567
+  wire _eq_208 = state == 4'd6; // RapController.java:568
+  wire _and_234 = _eq_208 & slot_pick_ready; // RapController.java:568
+  wire _and_r_4 = &present_children; // RapController.java:570
+  wire _not_167 = ~_and_r_4; // RapController.java:570
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:571
+  wire _eq_209 = _dyn_index_5 == 3'd0; // RapController.java:571
+  wire _eq_210 = split_fits == _ge_3; // RapController.java:574
+  wire _eq_211 = op_children == _dyn_index_2; // RapController.java:578
+  wire _not_168 = ~kids_fresh; // RapController.java:575
+  wire _and_235 = walking_kids & _not_168; // RapController.java:575
+  wire _and_236 = _and_235 & slot_pick_ready; // RapController.java:575
+  wire _and_237 = _and_236 & slot_pick_pick_last; // RapController.java:576
+  wire _or_192 = split_settled | _and_237; // RapController.java:577
   wire _not_169 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_170 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_169 & _not_170; // StatusRegs.java:82
-  wire _eq_212 = kids_vector == visited_kids; // RapController.java:578
-  wire _not_171 = ~_or_121; // RapController.java:580
-  wire _and_238 = verdict_act & _not_171; // RapController.java:580
+  wire _eq_212 = kids_vector == visited_kids; // RapController.java:580
+  wire _not_171 = ~_or_121; // RapController.java:582
+  wire _and_238 = verdict_act & _not_171; // RapController.java:582
   wire _or_193 = ev_commit | ev_saturation; // StatusRegs.java:118
   wire _or_194 = _or_193 | ev_split; // StatusRegs.java:118
   wire _or_195 = _or_194 | ev_allocated; // StatusRegs.java:118
@@ -1797,7 +1794,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
   wire _or_199 = _or_198 | _or_r_6; // StatusRegs.java:118
   wire _or_200 = _or_199 | ev_pending; // StatusRegs.java:118
-  wire _not_172 = ~_or_200; // RapController.java:581
+  wire _not_172 = ~_or_200; // RapController.java:583
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
@@ -1830,10 +1827,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:86
   wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
-  wire [31:0] _and_239 = slot_valid & _cat_44; // RapController.java:582
-  wire _or_r_7 = |_and_239; // RapController.java:582
-  wire _not_173 = ~_or_r_7; // RapController.java:582
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:583
+  wire [31:0] _and_239 = slot_valid & _cat_44; // RapController.java:584
+  wire _or_r_7 = |_and_239; // RapController.java:584
+  wire _not_173 = ~_or_r_7; // RapController.java:584
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:585
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -1929,9 +1926,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign serialMultiplier_io_a = _mux_43;
   assign serialMultiplier_io_b = _mux_44;
   assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_1 ? _and_178 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0)))))) : (_eq_1 ? _and_178 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_5 ? (_ne_0 ? _bits_217 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? _bits_218 : io_selected_bits_slot))))) : (_eq_5 ? (_ne_0 ? _bits_217 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? _bits_218 : io_selected_bits_slot)))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_5 ? (_ne_0 ? _bits_217 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot))))) : (_eq_5 ? (_ne_0 ? _bits_217 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot)))));
   assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0))))) : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0)))));
-  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_46 : (_eq_5 ? (_ne_0 ? _bits_220 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))) : (_eq_5 ? (_ne_0 ? _bits_220 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})));
+  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_46 : (_eq_5 ? (_ne_0 ? _bits_219 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))) : (_eq_5 ? (_ne_0 ? _bits_219 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 5'd0) : 5'd0);
   assign tcam_write_value = (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
@@ -3333,7 +3330,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_222;
+    hit_short_1 <= _bits_221;
   end
 
   always @(posedge clock) begin
@@ -3562,7 +3559,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_283] <= _cat_43;
+      undo[_bits_280] <= _cat_43;
     end
   end
 
@@ -3581,7 +3578,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (_not_163) begin
-      undo_rdata_0 <= undo[_bits_284];
+      undo_rdata_0 <= undo[_bits_281];
     end
   end
 
@@ -3592,7 +3589,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:161
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:163
     .clock(clock),
 
     .reset(reset),
@@ -3621,8 +3618,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:72: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:297
-      $display("Assertion failed at RapController.java:297: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:299
+      $display("Assertion failed at RapController.java:299: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
     if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -3645,80 +3642,80 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_230 && !io_selected_bits_found) begin // RapController.java:558
-      $display("Assertion failed at RapController.java:558: no node matched a key: the root must always match");
+    if (!reset && _and_230 && !io_selected_bits_found) begin // RapController.java:560
+      $display("Assertion failed at RapController.java:560: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:559
-      $display("Assertion failed at RapController.java:559: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:561
+      $display("Assertion failed at RapController.java:561: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:560
-      $display("Assertion failed at RapController.java:560: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:562
+      $display("Assertion failed at RapController.java:562: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_206) begin // RapController.java:562
-      $display("Assertion failed at RapController.java:562: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_206) begin // RapController.java:564
+      $display("Assertion failed at RapController.java:564: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_232 && !_ne_5) begin // RapController.java:563
-      $display("Assertion failed at RapController.java:563: a READ result in RUN");
+    if (!reset && _and_232 && !_ne_5) begin // RapController.java:565
+      $display("Assertion failed at RapController.java:565: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:564
-      $display("Assertion failed at RapController.java:564: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:566
+      $display("Assertion failed at RapController.java:566: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_233 && !_not_166) begin // RapController.java:565
-      $display("Assertion failed at RapController.java:565: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_233 && !_not_166) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_234 && !slot_pick_pick_found) begin // RapController.java:567
-      $display("Assertion failed at RapController.java:567: a split found no free slot after checking capacity");
+    if (!reset && _and_234 && !slot_pick_pick_found) begin // RapController.java:569
+      $display("Assertion failed at RapController.java:569: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_234 && !_not_167) begin // RapController.java:568
-      $display("Assertion failed at RapController.java:568: a split with no missing child");
+    if (!reset && _and_234 && !_not_167) begin // RapController.java:570
+      $display("Assertion failed at RapController.java:570: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_234 && !_eq_209) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_234 && !_eq_209) begin // RapController.java:571
+      $display("Assertion failed at RapController.java:571: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_210) begin // RapController.java:572
-      $display("Assertion failed at RapController.java:572: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_210) begin // RapController.java:574
+      $display("Assertion failed at RapController.java:574: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_192 && !_eq_211) begin // RapController.java:576
-      $display("Assertion failed at RapController.java:576: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_192 && !_eq_211) begin // RapController.java:578
+      $display("Assertion failed at RapController.java:578: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:577
-      $display("Assertion failed at RapController.java:577: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:579
+      $display("Assertion failed at RapController.java:579: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_237 && !_eq_212) begin // RapController.java:578
-      $display("Assertion failed at RapController.java:578: the merge parent's leaves changed during its walk");
+    if (!reset && _and_237 && !_eq_212) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_236 && !slot_pick_pick_found) begin // RapController.java:579
-      $display("Assertion failed at RapController.java:579: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_236 && !slot_pick_pick_found) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_238 && !1'd0) begin // RapController.java:580
-      $display("Assertion failed at RapController.java:580: a merge verdict outside the merge walk");
+    if (!reset && _and_238 && !1'd0) begin // RapController.java:582
+      $display("Assertion failed at RapController.java:582: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_172) begin // RapController.java:581
-      $display("Assertion failed at RapController.java:581: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_172) begin // RapController.java:583
+      $display("Assertion failed at RapController.java:583: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_173) begin // RapController.java:582
-      $display("Assertion failed at RapController.java:582: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_173) begin // RapController.java:584
+      $display("Assertion failed at RapController.java:584: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:583
-      $display("Assertion failed at RapController.java:583: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:585
+      $display("Assertion failed at RapController.java:585: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -3,48 +3,48 @@
 `default_nettype none
 
 module Fifo_w80_d16 (
-  input  wire clock, // Fifo.java:36
-  input  wire reset, // Fifo.java:36
-  output wire io_enq_ready, // Fifo.java:39
-  input  wire io_enq_valid, // Fifo.java:39
-  input  wire [79:0] io_enq_bits, // Fifo.java:39
-  input  wire io_deq_ready, // Fifo.java:39
-  output wire io_deq_valid, // Fifo.java:39
-  output wire [79:0] io_deq_bits, // Fifo.java:39
-  output wire [4:0] io_count  // Fifo.java:39
+  input  wire clock, // Fifo.java:45
+  input  wire reset, // Fifo.java:45
+  output wire io_enq_ready, // Fifo.java:48
+  input  wire io_enq_valid, // Fifo.java:48
+  input  wire [79:0] io_enq_bits, // Fifo.java:48
+  input  wire io_deq_ready, // Fifo.java:48
+  output wire io_deq_valid, // Fifo.java:48
+  output wire [79:0] io_deq_bits, // Fifo.java:48
+  output wire [4:0] io_count  // Fifo.java:48
 );
 
   // State
-  reg [3:0] wptr; // Fifo.java:44
-  reg [3:0] rptr; // Fifo.java:45
-  reg [4:0] count; // Fifo.java:46
-  reg out_valid; // Fifo.java:47
-  reg [79:0] ram_rdata_0; // Fifo.java:61
+  reg [3:0] wptr; // Fifo.java:53
+  reg [3:0] rptr; // Fifo.java:54
+  reg [4:0] count; // Fifo.java:55
+  reg out_valid; // Fifo.java:60
+  reg [79:0] ram_rdata_0; // Fifo.java:75
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [79:0] ram [0:15]; // Fifo.java:43
+  (* no_rw_check *) reg [79:0] ram [0:15]; // Fifo.java:52
 
   // Logic
-  wire _ne_0 = count != 5'd16; // Fifo.java:69
-  wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:49
-  wire [3:0] _add_0 = wptr + 4'd1; // Fifo.java:59
-  wire ram_has_data = count != {{4{1'b0}}, out_valid}; // Fifo.java:54
-  wire _not_0 = ~out_valid; // Fifo.java:55
-  wire _or_0 = _not_0 | io_deq_ready; // Fifo.java:55
-  wire fetch = ram_has_data & _or_0; // Fifo.java:55
-  wire [3:0] _add_1 = rptr + 4'd1; // Fifo.java:63
-  wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:50
-  wire _not_1 = ~deq_fire; // Fifo.java:66
-  wire _and_0 = enq_fire & _not_1; // Fifo.java:66
-  wire [4:0] _add_2 = count + 5'd1; // Fifo.java:66
-  wire _not_2 = ~enq_fire; // Fifo.java:67
-  wire _and_1 = deq_fire & _not_2; // Fifo.java:67
-  wire [4:0] _sub_0 = count - 5'd1; // Fifo.java:67
-  wire _not_3 = ~io_deq_ready; // Fifo.java:64
-  wire _and_2 = out_valid & _not_3; // Fifo.java:64
-  wire _or_1 = fetch | _and_2; // Fifo.java:64
-  wire _ne_1 = rptr != wptr; // Fifo.java:62
-  wire _and_3 = enq_fire & fetch; // Fifo.java:62
+  wire _ne_0 = count != 5'd16; // Fifo.java:93
+  wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:57
+  wire [3:0] _add_0 = wptr + 4'd1; // Fifo.java:73
+  wire ram_has_data = count != {{4{1'b0}}, out_valid}; // Fifo.java:68
+  wire _not_0 = ~out_valid; // Fifo.java:62
+  wire out_advance = _not_0 | io_deq_ready; // Fifo.java:62
+  wire fetch = ram_has_data & out_advance; // Fifo.java:69
+  wire [3:0] _add_1 = rptr + 4'd1; // Fifo.java:77
+  wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:58
+  wire _not_1 = ~deq_fire; // Fifo.java:90
+  wire _and_0 = enq_fire & _not_1; // Fifo.java:90
+  wire [4:0] _add_2 = count + 5'd1; // Fifo.java:90
+  wire _not_2 = ~enq_fire; // Fifo.java:91
+  wire _and_1 = deq_fire & _not_2; // Fifo.java:91
+  wire [4:0] _sub_0 = count - 5'd1; // Fifo.java:91
+  wire _not_3 = ~out_advance; // Fifo.java:78
+  wire _and_2 = out_valid & _not_3; // Fifo.java:78
+  wire _or_0 = fetch | _and_2; // Fifo.java:78
+  wire _ne_1 = rptr != wptr; // Fifo.java:76
+  wire _and_3 = enq_fire & fetch; // Fifo.java:76
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _ne_0;
@@ -80,7 +80,7 @@ module Fifo_w80_d16 (
     if (reset) begin
       out_valid <= 1'd0;
     end else begin
-      out_valid <= _or_1;
+      out_valid <= _or_0;
     end
   end
 
@@ -101,8 +101,8 @@ module Fifo_w80_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_3 && !_ne_1) begin // Fifo.java:62
-      $display("Assertion failed at Fifo.java:62: FIFO RAM read and written at the same address");
+    if (!reset && _and_3 && !_ne_1) begin // Fifo.java:76
+      $display("Assertion failed at Fifo.java:76: FIFO RAM read and written at the same address");
       $stop;
     end
   end

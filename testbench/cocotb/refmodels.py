@@ -16,8 +16,8 @@ from dataclasses import dataclass
 #   * enq.ready comes straight from a register: ready = (count != depth), i.e. it reflects state at the start of the
 #     cycle and does not depend on a same-cycle dequeue;
 #   * deq is first-word-fall-through with enqueue-to-dequeue latency of two cycles (a word enqueued in cycle e can be
-#     presented from cycle e+2), and it sustains one transfer per cycle (after a dequeue in cycle t the next word, if
-#     old enough, is presented in cycle t+1);
+#     presented from cycle e+2; three with output_register), and it sustains one transfer per cycle (after a dequeue
+#     in cycle t the next word, if old enough, is presented in cycle t+1);
 #   * ready/valid: a presented word stays presented, unchanged, until it is dequeued.
 # --------------------------------------------------------------------------------------------------------------------
 @dataclass
@@ -27,10 +27,9 @@ class _Word:
 
 
 class FifoModel:
-    LATENCY = 2
-
-    def __init__(self, depth: int):
+    def __init__(self, depth: int, output_register: bool = False):
         self.depth = depth
+        self.LATENCY = 3 if output_register else 2
         self.q: deque[_Word] = deque()
         self.cycle = 0
         self.last_deq_cycle = -(10**9)  # cycle of the most recent dequeue (the current head's predecessor)

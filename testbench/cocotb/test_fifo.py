@@ -18,8 +18,9 @@ from cocotb.triggers import ReadOnly, RisingEdge
 from refmodels import FifoModel
 from tb_coverage import assert_covered
 
-# (width, depth, cycles)
-FIFO_CASES = [(8, 2, 6000), (8, 4, 6000), (32, 16, 8000), (1, 8, 4000), (16, 64, 8000)]
+# (width, depth, cycles, output_register)
+FIFO_CASES = [(8, 2, 6000, 0), (8, 4, 6000, 0), (32, 16, 8000, 0), (1, 8, 4000, 0), (16, 64, 8000, 0),
+              (8, 2, 6000, 1), (8, 4, 6000, 1), (33, 16, 8000, 1)]
 
 # (p_enq_valid, p_deq_ready) traffic phases: fill, drain, balanced, saturated both ways, stall one side
 PHASES = [(0.9, 0.2), (0.2, 0.9), (0.5, 0.5), (1.0, 1.0), (0.9, 0.9), (0.0, 1.0), (1.0, 0.0), (0.7, 0.6)]
@@ -41,13 +42,14 @@ async def fifo_random_traffic(dut):
     depth = int(os.environ["TB_DEPTH"])
     cycles = int(os.environ["TB_CYCLES"])
     seed = int(os.environ["TB_SEED"])
+    output_register = os.environ["TB_OUTPUT_REGISTER"] == "1"
     rng = random.Random(seed * 1000003 + width * 131 + depth)
-    ctx = f"Fifo w={width} d={depth} seed={seed}"
+    ctx = f"Fifo w={width} d={depth} output_register={int(output_register)} seed={seed}"
 
     cocotb.start_soon(Clock(dut.clock, 10, unit="ns").start())
     await reset(dut)
 
-    model = FifoModel(depth)
+    model = FifoModel(depth, output_register)
     sent: list[int] = []      # observed enq handshakes
     received: list[int] = []  # observed deq handshakes
     cov = dict(full=0, empty=0, both_fire=0, push_when_full=0, pop_when_empty=0, fire_at_full=0, reset_with_data=0)
@@ -91,7 +93,7 @@ async def fifo_random_traffic(dut):
                 await RisingEdge(dut.clock)
                 drive(c, False)  # traffic keeps toggling during reset; it must be ignored
             dut.reset.value = 0
-            model = FifoModel(depth)
+            model = FifoModel(depth, output_register)
             sent.clear()
             received.clear()
             inputs = drive(c, False)
@@ -137,8 +139,9 @@ async def fifo_random_traffic(dut):
     assert_covered(ctx, cov)
 
 
-@pytest.mark.parametrize("width,depth,cycles", FIFO_CASES, ids=[f"w{w}_d{d}" for w, d, _ in FIFO_CASES])
-def test_fifo(rtl_build, width, depth, cycles):
-    built = rtl_build("fifo", width=width, depth=depth)
-    assert built.top == f"Fifo_w{width}_d{depth}"
-    built.run("test_fifo", env=dict(TB_WIDTH=width, TB_DEPTH=depth, TB_CYCLES=cycles))
+@pytest.mark.parametrize("width,depth,cycles,output_register", FIFO_CASES,
+                         ids=[f"w{w}_d{d}" + ("_o1" if o else "") for w, d, _, o in FIFO_CASES])
+def test_fifo(rtl_build, width, depth, cycles, output_register):
+    built = rtl_build("fifo", width=width, depth=depth, output_register=output_register)
+    assert built.top == f"Fifo_w{width}_d{depth}" + ("_o1" if output_register else "")
+    built.run("test_fifo", env=dict(TB_WIDTH=width, TB_DEPTH=depth, TB_CYCLES=cycles, TB_OUTPUT_REGISTER=output_register))

@@ -41,9 +41,10 @@ public final class DesignCatalog {
     private static final List<Entry> ENTRIES = List.of(
             new Entry("fifo", "synchronous ready/valid FIFO in block RAM",
                     List.of(integer("width", "data bits", null, range(1, 4096)),
-                            integer("depth", "words, a power of two", null, pow2(2, 1 << 20))),
+                            integer("depth", "words, a power of two", null, pow2(2, 1 << 20)),
+                            integer("output_register", "1: a flip-flop stage after the RAM's read register (latency 3, for Fmax)", 0, range(0, 1))),
                     p -> "fifo_w" + p.get("width") + "_d" + p.get("depth"),
-                    p -> () -> new Fifo(i(p, "width"), i(p, "depth"))),
+                    p -> () -> new Fifo(i(p, "width"), i(p, "depth"), i(p, "output_register") == 1)),
             new Entry("arbiter", "fixed-priority N:1 tree arbiter",
                     List.of(integer("inputs", "number of requesters", null, range(2, 65536)),
                             integer("width", "payload bits", null, range(1, 4096))),

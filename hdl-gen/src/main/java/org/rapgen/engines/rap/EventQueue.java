@@ -14,7 +14,8 @@ import org.rapgen.hdl.lib.Fifo;
 /**
  * RAP engine stage 0 (SPEC §5): the event queue. A combiner holds at most one pending event and merges runs of equal
  * keys into (key, weight) exactly as {@link org.rapgen.golden.rap.CombiningQueue} does (docs/golden-rap.md §4); a
- * {@link Fifo} of {@code depth} entries sits behind it. With {@code combine == false} it is that FIFO alone.
+ * {@link Fifo} of {@code depth} entries, with its output register, sits behind it. With {@code combine == false} it is
+ * that FIFO alone.
  *
  * <p>The pending event is released only by an event it cannot absorb (a different key, or a sum above 2^W-1), by
  * {@code last} (after the event carrying it has joined) or by {@code flush}. A release that cannot enter the FIFO at
@@ -73,7 +74,9 @@ public final class EventQueue extends Module {
         if (weightBits < 1 || weightBits > 63) throw new HdlException(here, "EventQueue weight bits W must be 1..63 (as the golden CombiningQueue), got " + weightBits);
         if (depth < 2 || Integer.bitCount(depth) != 1) throw new HdlException(here, "EventQueue depth must be a power of two >= 2 (the FIFO's), got " + depth);
         io = IO(new IO(keyBits, weightBits));
-        Fifo fifo = Module(new Fifo(keyBits + weightBits, depth));
+        // The output register: the engine's soft-reset marker test and the threshold unit's enables start at a
+        // flip-flop, not at the block RAM's clock-to-out (docs/decisions.md, "RAP engine timing, session 10").
+        Fifo fifo = Module(new Fifo(keyBits + weightBits, depth, true));
         io.out.valid.connect(fifo.io.deq.valid);
         io.out.bits.key.connect(fifo.io.deq.bits.bits(keyBits + weightBits - 1, weightBits));
         io.out.bits.weight.connect(fifo.io.deq.bits.bits(weightBits - 1, 0));

@@ -142,6 +142,8 @@ public final class RapController extends Module {
         Bool softPending = RegInit(B(false)).named("soft_pending");
         Bool readPending = RegInit(B(false)).named("readout_pending");
         UInt readSlot = Reg(UInt(16)).named("readout_slot");
+        // The slot field of the SLOT register (its high bits only say "beyond N", for the in-use flag).
+        UInt readIndex = readSlot.bits(slotBits - 1, 0).named("readout_index");
         Bool snapPending = RegInit(B(false)).named("snapshot_pending");
         UInt fillCause = RegInit(U(StallCause.BUBBLE.code(), 3)).named("fill_cause");
         Bool nodeValid = RegInit(B(false)).named("node_valid");
@@ -153,7 +155,7 @@ public final class RapController extends Module {
         // One read port (one block RAM copy) serves the node readout and the split, which reads the parent's prefix
         // in SPLIT for SPLIT_ALLOC; the readout latches its word, so a later split cannot change it.
         Bool readParent = state.eq(SPLIT).named("read_parent_prefix");
-        UInt prefixRead = prefixes.read(Mux(readParent, opSlot, readSlot.bits(slotBits - 1, 0)),
+        UInt prefixRead = prefixes.read(Mux(readParent, opSlot, readIndex),
                 readParent.or(state.eq(READ_ISSUE)));
         // One serial multiplier for the two rare wide products: next_merge * q (ADVANCE) and n * eps (a snapshot's
         // error bound). A snapshot freeze starts only in RUN and lasts until the CSR file has copied the bound from
@@ -329,9 +331,9 @@ public final class RapController extends Module {
         });
 
         // Whether the readout's slot holds a node, registered: nothing structural happens between READ_ISSUE and READ_WAIT.
-        Bool readInUse = RegNext(readSlot.lt(U(c.nodes(), 16)).and(table.valid.bit(readSlot.bits(slotBits - 1, 0)))).named("readout_in_use");
+        Bool readInUse = RegNext(readSlot.lt(U(c.nodes(), 16)).and(table.valid.bit(readIndex))).named("readout_in_use");
         // Its depth too: the N:1 select from readout_slot was the iCE40's slowest path into node_len.
-        UInt readDepth = RegNext(table.depthOf(readSlot.bits(slotBits - 1, 0))).named("readout_depth");
+        UInt readDepth = RegNext(table.depthOf(readIndex)).named("readout_depth");
 
         // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
         // parent's (its leaves).
@@ -514,7 +516,7 @@ public final class RapController extends Module {
                 .is(READ_ISSUE, () -> {
                     cmdValid.connect(B(true));
                     cmdOp.connect(U(ControllerIO.OP_READ, 2));
-                    cmdAddr.connect(readSlot.bits(slotBits - 1, 0));
+                    cmdAddr.connect(readIndex);
                     state.connect(U(READ_WAIT, STATE_BITS));
                 })
                 .is(READ_WAIT, () -> when(resValid, () -> {

@@ -15,6 +15,11 @@ import org.rapgen.hdl.UInt;
  * Synchronous FIFO holding up to {@code depth} words, ready/valid on both sides, storage in a {@link SyncReadMem}
  * (block RAM). A registered output stage makes {@code deq} first-word-fall-through: enqueue to dequeue latency is
  * two cycles, and it sustains one transfer per cycle in and out. {@code enq.ready} comes straight from a register.
+ *
+ * <p>{@code deq.bits} is then the block RAM's own read register. With {@code outputRegister} a flip-flop stage
+ * follows it (latency three cycles): the consumer's logic starts at a fabric flip-flop instead of the RAM's slow
+ * clock-to-out (an ECP5 DP16KD without its output register is about 5.6 ns), and its ready reaches the RAM's read
+ * enable through one more gate. The contract is otherwise the same; the two stages count in {@code count}.
  */
 public final class Fifo extends Module {
     public static final class IO extends Bundle {
@@ -33,7 +38,11 @@ public final class Fifo extends Module {
     public final IO io;
 
     public Fifo(int width, int depth) {
-        super("w", width, "d", depth);
+        this(width, depth, false);
+    }
+
+    public Fifo(int width, int depth, boolean outputRegister) {
+        super(outputRegister ? new Object[] {"w", width, "d", depth, "o", 1} : new Object[] {"w", width, "d", depth});
         if (width < 1) throw new HdlException(SourceLoc.capture(), "Fifo width must be >= 1, got " + width);
         if (depth < 2 || Integer.bitCount(depth) != 1) throw new HdlException(SourceLoc.capture(), "Fifo depth must be a power of two >= 2, got " + depth);
         io = IO(new IO(width, depth));
@@ -44,15 +53,20 @@ public final class Fifo extends Module {
         UInt wptr = RegInit(U(0, aw)).named("wptr");
         UInt rptr = RegInit(U(0, aw)).named("rptr");
         UInt count = RegInit(U(0, log2Up(depth + 1))).named("count");
-        Bool outValid = RegInit(B(false)).named("out_valid");
 
         Bool enqFire = io.enq.fire().named("enq_fire");
         Bool deqFire = io.deq.fire().named("deq_fire");
-        // Words in the RAM not yet moved to the output register; wptr - rptr is this count modulo depth. Writes of
-        // this cycle are not counted yet, so a fetch never reads the address being written: that needs the count to
-        // be 0 (no fetch) or depth (full, no write).
-        Bool ramHasData = count.ne(outValid).named("ram_has_data");
-        Bool fetch = ramHasData.and(outValid.not().or(io.deq.ready)).named("fetch");
+        // The RAM's read register, and with outputRegister the flip-flop stage after it: each holds one word or none.
+        Bool ramOutValid = RegInit(B(false)).named(outputRegister ? "ram_out_valid" : "out_valid");
+        Bool outValid = outputRegister ? RegInit(B(false)).named("out_valid") : ramOutValid;
+        Bool outAdvance = outValid.not().or(io.deq.ready).named("out_advance");
+        Bool ramOutFree = outputRegister ? ramOutValid.not().or(outAdvance) : outAdvance;
+        // Words in the RAM not yet read out; wptr - rptr is this count modulo depth. Writes of this cycle are not
+        // counted yet, so a fetch never reads the address being written: that needs the count to be 0 (no fetch) or
+        // depth (full, no write).
+        UInt staged = outputRegister ? ramOutValid.pad(2).add(outValid.pad(2)) : ramOutValid;
+        Bool ramHasData = count.ne(staged).named("ram_has_data");
+        Bool fetch = ramHasData.and(ramOutFree).named("fetch");
 
         when(enqFire, () -> {
             ram.write(wptr, io.enq.bits);
@@ -61,14 +75,24 @@ public final class Fifo extends Module {
         UInt head = ram.read(rptr, fetch);
         when(enqFire.and(fetch), () -> Assert(rptr.ne(wptr), "FIFO RAM read and written at the same address"));
         when(fetch, () -> rptr.connect(rptr.add(1)));
-        outValid.connect(fetch.or(outValid.and(io.deq.ready.not())));
+        ramOutValid.connect(fetch.or(ramOutValid.and(ramOutFree.not())));
+        UInt out = head;
+        if (outputRegister) {
+            // A datapath register: no reset, loaded only when the stage takes a word.
+            UInt outBits = Reg(UInt(width)).named("out_bits");
+            when(outAdvance, () -> {
+                outValid.connect(ramOutValid);
+                when(ramOutValid, () -> outBits.connect(head));
+            });
+            out = outBits;
+        }
 
         when(enqFire.and(deqFire.not()), () -> count.connect(count.add(1)))
                 .elsewhen(deqFire.and(enqFire.not()), () -> count.connect(count.sub(1)));
 
         io.enq.ready.connect(count.ne(depth));
         io.deq.valid.connect(outValid);
-        io.deq.bits.connect(head);
+        io.deq.bits.connect(out);
         io.count.connect(count);
     }
 }
