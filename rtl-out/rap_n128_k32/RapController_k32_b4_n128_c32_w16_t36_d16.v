@@ -807,9 +807,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:179
   reg [32:0] to_merge_hi; // RapController.java:180
   reg merge_ahead; // RapController.java:183
-  reg advance_settled_was_1; // RapController.java:618
-  reg advance_settled_was_2; // RapController.java:618
-  reg advance_settled_was_3; // RapController.java:618
+  reg advance_settled_was_1; // RapController.java:628
+  reg advance_settled_was_2; // RapController.java:628
+  reg advance_settled_was_3; // RapController.java:628
   reg [2:0] op_children; // RapController.java:191
   reg cmd_q_valid; // RapController.java:202
   reg [6:0] cmd_q_addr; // RapController.java:203
@@ -822,21 +822,23 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg commit_stop; // RapController.java:245
   reg [38:0] undo_rdata_0; // RapController.java:253
   reg split_fits; // RapController.java:271
-  reg split_settled_was_1; // RapController.java:618
-  reg split_settled_was_2; // RapController.java:618
-  reg [7:0] short_by_children; // RapController.java:280
-  reg [4:0] hit_depth_1; // RapController.java:288
-  reg [4:0] hit_depth_2; // RapController.java:288
-  reg [4:0] hit_depth_3; // RapController.java:288
-  reg hit_short_1; // RapController.java:289
-  reg hit_short_2; // RapController.java:289
-  reg hit_short_3; // RapController.java:289
-  reg hit_beside_1; // RapController.java:290
-  reg hit_beside_2; // RapController.java:290
-  reg hit_beside_3; // RapController.java:290
-  reg hit_event_1; // RapController.java:291
-  reg hit_event_2; // RapController.java:291
-  reg hit_event_3; // RapController.java:291
+  reg [31:0] child_digit_field; // RapController.java:277
+  reg [31:0] child_mask; // RapController.java:278
+  reg split_settled_was_1; // RapController.java:628
+  reg split_settled_was_2; // RapController.java:628
+  reg [7:0] short_by_children; // RapController.java:287
+  reg [4:0] hit_depth_1; // RapController.java:295
+  reg [4:0] hit_depth_2; // RapController.java:295
+  reg [4:0] hit_depth_3; // RapController.java:295
+  reg hit_short_1; // RapController.java:296
+  reg hit_short_2; // RapController.java:296
+  reg hit_short_3; // RapController.java:296
+  reg hit_beside_1; // RapController.java:297
+  reg hit_beside_2; // RapController.java:297
+  reg hit_beside_3; // RapController.java:297
+  reg hit_event_1; // RapController.java:298
+  reg hit_event_2; // RapController.java:298
+  reg hit_event_3; // RapController.java:298
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -856,8 +858,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg readout_in_use; // RapController.java:334
-  reg [4:0] readout_depth; // RapController.java:336
+  reg readout_in_use; // RapController.java:341
+  reg [4:0] readout_depth; // RapController.java:343
   reg skip_empty_settled; // MergeSkip.java:62
   reg slot_pick_pick_last; // SlotPicker.java:78
 
@@ -1025,44 +1027,44 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:104
   wire [4:0] slot_depths_126; // NodeTable.java:104
   wire [4:0] slot_depths_127; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:661
+  wire [2:0] cause; // RapController.java:676
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:361
-  wire _not_0 = ~io_counterClearing; // RapController.java:361
+  wire _eq_0 = state == 4'd0; // RapController.java:368
+  wire _not_0 = ~io_counterClearing; // RapController.java:368
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:361
-  wire _eq_1 = state == 4'd1; // RapController.java:374
-  wire _not_1 = ~commit_stop; // RapController.java:377
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:368
+  wire _eq_1 = state == 4'd1; // RapController.java:381
+  wire _not_1 = ~commit_stop; // RapController.java:384
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
-  wire _and_1 = _not_1 & pipe_empty; // RapController.java:377
-  wire _not_2 = ~snapshot_frozen; // RapController.java:384
-  wire _and_2 = _and_1 & _not_2; // RapController.java:384
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:386
-  wire _not_3 = ~io_headValid; // RapController.java:386
-  wire _and_4 = _and_3 & _not_3; // RapController.java:386
-  wire _eq_4 = state == 4'd2; // RapController.java:391
-  wire _eq_5 = state == 4'd3; // RapController.java:392
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:393
-  wire _eq_6 = op_children == 3'd0; // RapController.java:403
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:656
-  wire _eq_7 = state == 4'd4; // RapController.java:410
-  wire _eq_8 = state == 4'd5; // RapController.java:417
-  wire _eq_9 = state == 4'd3; // RapController.java:272
-  wire _eq_10 = state == 4'd4; // RapController.java:272
-  wire _or_0 = _eq_9 | _eq_10; // RapController.java:272
-  wire _eq_11 = state == 4'd5; // RapController.java:272
-  wire _or_1 = _or_0 | _eq_11; // RapController.java:272
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:618
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:618
-  wire _not_4 = ~split_settled; // RapController.java:417
-  wire _not_5 = ~early_done; // RapController.java:421
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:656
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:656
-  wire _eq_12 = state == 4'd6; // RapController.java:431
-  wire [3:0] _not_6 = ~present_children; // RapController.java:433
+  wire _and_1 = _not_1 & pipe_empty; // RapController.java:384
+  wire _not_2 = ~snapshot_frozen; // RapController.java:391
+  wire _and_2 = _and_1 & _not_2; // RapController.java:391
+  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:393
+  wire _not_3 = ~io_headValid; // RapController.java:393
+  wire _and_4 = _and_3 & _not_3; // RapController.java:393
+  wire _eq_4 = state == 4'd2; // RapController.java:398
+  wire _eq_5 = state == 4'd3; // RapController.java:399
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:400
+  wire _eq_6 = op_children == 3'd0; // RapController.java:410
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:671
+  wire _eq_7 = state == 4'd4; // RapController.java:417
+  wire _eq_8 = state == 4'd5; // RapController.java:424
+  wire _eq_9 = state == 4'd3; // RapController.java:279
+  wire _eq_10 = state == 4'd4; // RapController.java:279
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:279
+  wire _eq_11 = state == 4'd5; // RapController.java:279
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:279
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:628
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:628
+  wire _not_4 = ~split_settled; // RapController.java:424
+  wire _not_5 = ~early_done; // RapController.java:428
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:671
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:671
+  wire _eq_12 = state == 4'd6; // RapController.java:438
+  wire [3:0] _not_6 = ~present_children; // RapController.java:440
   wire _bits_0 = _not_6[0]; // FirstSet.java:55
   wire _bits_1 = _not_6[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -1074,58 +1076,58 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_4 = _and_6 | _and_7; // FirstSet.java:62
   wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:433
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:656
-  wire _eq_13 = state == 4'd7; // RapController.java:458
+  wire split_last_child = ~_or_5; // RapController.java:440
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:671
+  wire _eq_13 = state == 4'd7; // RapController.java:468
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:69
-  wire _not_8 = ~_not_7; // RapController.java:470
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:473
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:480
-  wire _eq_14 = state == 4'd8; // RapController.java:485
+  wire _not_8 = ~_not_7; // RapController.java:480
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:483
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:490
+  wire _eq_14 = state == 4'd8; // RapController.java:495
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:67
-  wire _not_9 = ~slot_pick_pick_last; // RapController.java:491
+  wire _not_9 = ~slot_pick_pick_last; // RapController.java:501
   wire _not_10 = ~verdict_busy; // MergeVerdict.java:68
   wire verdict_free = _not_10 | verdict_act; // MergeVerdict.java:68
-  wire _or_6 = _not_9 | verdict_free; // RapController.java:491
-  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:491
-  wire _eq_15 = state == 4'd9; // RapController.java:501
+  wire _or_6 = _not_9 | verdict_free; // RapController.java:501
+  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:501
+  wire _eq_15 = state == 4'd9; // RapController.java:511
   wire _eq_16 = state == 4'd9; // RapController.java:184
-  wire _and_10 = _eq_16 & advance_settled_was_1; // RapController.java:618
-  wire _and_11 = _and_10 & advance_settled_was_2; // RapController.java:618
-  wire advance_settled = _and_11 & advance_settled_was_3; // RapController.java:618
-  wire _not_11 = ~advance_settled; // RapController.java:501
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:501
-  wire _eq_17 = state == 4'd10; // RapController.java:506
-  wire _eq_18 = state == 4'd11; // RapController.java:509
-  wire _eq_19 = state == 4'd12; // RapController.java:516
-  wire _eq_20 = state == 4'd13; // RapController.java:522
-  wire _eq_21 = state == 4'd14; // RapController.java:533
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:419
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:419
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:476
-  wire _not_12 = ~level_had_leaves; // RapController.java:476
-  wire _and_12 = _eq_22 & _not_12; // RapController.java:476
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:476
+  wire _and_10 = _eq_16 & advance_settled_was_1; // RapController.java:628
+  wire _and_11 = _and_10 & advance_settled_was_2; // RapController.java:628
+  wire advance_settled = _and_11 & advance_settled_was_3; // RapController.java:628
+  wire _not_11 = ~advance_settled; // RapController.java:511
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:511
+  wire _eq_17 = state == 4'd10; // RapController.java:516
+  wire _eq_18 = state == 4'd11; // RapController.java:519
+  wire _eq_19 = state == 4'd12; // RapController.java:526
+  wire _eq_20 = state == 4'd13; // RapController.java:532
+  wire _eq_21 = state == 4'd14; // RapController.java:543
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:426
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:426
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:486
+  wire _not_12 = ~level_had_leaves; // RapController.java:486
+  wire _and_12 = _eq_22 & _not_12; // RapController.java:486
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:486
   wire in_run = state == 4'd1; // RapController.java:175
-  wire _not_13 = ~commit_stop; // RapController.java:597
-  wire _and_13 = in_run & _not_13; // RapController.java:597
-  wire _not_14 = ~tcam_write_full; // RapController.java:597
-  wire _and_14 = _and_13 & _not_14; // RapController.java:597
-  wire _and_15 = _and_14 & io_enable; // RapController.java:597
-  wire _not_15 = ~readout_pending; // RapController.java:597
-  wire _and_16 = _and_15 & _not_15; // RapController.java:597
-  wire _not_16 = ~snapshot_pending; // RapController.java:597
-  wire _and_17 = _and_16 & _not_16; // RapController.java:597
-  wire _not_17 = ~snapshot_frozen; // RapController.java:597
-  wire _and_18 = _and_17 & _not_17; // RapController.java:597
-  wire _and_19 = in_run & hit_event_3; // RapController.java:293
-  wire _not_18 = ~commit_stop; // RapController.java:293
-  wire commit_fire = _and_19 & _not_18; // RapController.java:293
-  wire _not_19 = ~soft_pending; // RapController.java:601
-  wire _ne_2 = state != 4'd0; // RapController.java:601
-  wire _and_20 = _not_19 & _ne_2; // RapController.java:601
-  wire _ne_3 = state != 4'd14; // RapController.java:601
-  wire _and_21 = _and_20 & _ne_3; // RapController.java:601
+  wire _not_13 = ~commit_stop; // RapController.java:607
+  wire _and_13 = in_run & _not_13; // RapController.java:607
+  wire _not_14 = ~tcam_write_full; // RapController.java:607
+  wire _and_14 = _and_13 & _not_14; // RapController.java:607
+  wire _and_15 = _and_14 & io_enable; // RapController.java:607
+  wire _not_15 = ~readout_pending; // RapController.java:607
+  wire _and_16 = _and_15 & _not_15; // RapController.java:607
+  wire _not_16 = ~snapshot_pending; // RapController.java:607
+  wire _and_17 = _and_16 & _not_16; // RapController.java:607
+  wire _not_17 = ~snapshot_frozen; // RapController.java:607
+  wire _and_18 = _and_17 & _not_17; // RapController.java:607
+  wire _and_19 = in_run & hit_event_3; // RapController.java:300
+  wire _not_18 = ~commit_stop; // RapController.java:300
+  wire commit_fire = _and_19 & _not_18; // RapController.java:300
+  wire _not_19 = ~soft_pending; // RapController.java:611
+  wire _ne_2 = state != 4'd0; // RapController.java:611
+  wire _and_20 = _not_19 & _ne_2; // RapController.java:611
+  wire _ne_3 = state != 4'd14; // RapController.java:611
+  wire _and_21 = _and_20 & _ne_3; // RapController.java:611
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -1133,29 +1135,29 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:604
-  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:605
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:614
+  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:615
   wire _not_21 = ~_reg_0; // RapController.java:167
   wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:167
-  wire _not_22 = ~snapshot_product_start; // RapController.java:605
-  wire _and_22 = _not_20 & _not_22; // RapController.java:605
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:606
-  wire _eq_23 = state == 4'd12; // RapController.java:607
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:607
-  wire _eq_24 = state == 4'd13; // RapController.java:607
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:607
-  wire _ge_1 = state >= 4'd2; // RapController.java:608
-  wire _le_0 = state <= 4'd11; // RapController.java:608
-  wire _and_23 = _ge_1 & _le_0; // RapController.java:608
-  wire _and_24 = in_run & pipe_empty; // RapController.java:610
-  wire _not_23 = ~io_headValid; // RapController.java:610
-  wire _and_25 = _and_24 & _not_23; // RapController.java:610
-  wire _not_24 = ~io_acceptEnable; // RapController.java:611
-  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:549
-  wire [127:0] _and_26 = slot_valid & _not_25; // RapController.java:549
-  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:638
+  wire _not_22 = ~snapshot_product_start; // RapController.java:615
+  wire _and_22 = _not_20 & _not_22; // RapController.java:615
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:616
+  wire _eq_23 = state == 4'd12; // RapController.java:617
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:617
+  wire _eq_24 = state == 4'd13; // RapController.java:617
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:617
+  wire _ge_1 = state >= 4'd2; // RapController.java:618
+  wire _le_0 = state <= 4'd11; // RapController.java:618
+  wire _and_23 = _ge_1 & _le_0; // RapController.java:618
+  wire _and_24 = in_run & pipe_empty; // RapController.java:620
+  wire _not_23 = ~io_headValid; // RapController.java:620
+  wire _and_25 = _and_24 & _not_23; // RapController.java:620
+  wire _not_24 = ~io_acceptEnable; // RapController.java:621
+  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:559
+  wire [127:0] _and_26 = slot_valid & _not_25; // RapController.java:559
+  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:653
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:435
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:442
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
   wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
   wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
@@ -1283,7 +1285,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_130 = slot_pick_pick_hot[125]; // NodeTable.java:63
   wire _bits_131 = slot_pick_pick_hot[126]; // NodeTable.java:63
   wire _bits_132 = slot_pick_pick_hot[127]; // NodeTable.java:63
-  wire [3:0] _not_26 = ~present_children; // RapController.java:432
+  wire [3:0] _not_26 = ~present_children; // RapController.java:439
   wire _bits_133 = _not_26[0]; // FirstSet.java:25
   wire _bits_134 = _not_26[1]; // FirstSet.java:25
   wire _or_12 = _bits_133 | _bits_134; // FirstSet.java:37
@@ -1446,8 +1448,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_147 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_148 = _add_11[32]; // SplitCounter.java:44
-  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:318
-  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:301
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:325
+  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:308
   wire [7:0] _bits_149 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_150 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_149} > _bits_150; // SplitCompare.java:31
@@ -1465,21 +1467,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_14 = _gt_1 | _and_27; // SplitCompare.java:31
   wire _and_28 = _eq_153 & _or_14; // SplitCompare.java:31
   wire _or_15 = _gt_0 | _and_28; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_15; // RapController.java:301
-  wire _not_30 = ~schedule_exhausted; // RapController.java:304
+  wire split_now = _lt_0 & _or_15; // RapController.java:308
+  wire _not_30 = ~schedule_exhausted; // RapController.java:311
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_31 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_29 = _not_30 & _not_31; // RapController.java:304
-  wire [15:0] _bits_157 = until_merge_lo[31:16]; // RapController.java:304
-  wire _or_r_1 = |_bits_157; // RapController.java:304
-  wire _not_32 = ~_or_r_1; // RapController.java:304
-  wire _and_30 = _and_29 & _not_32; // RapController.java:304
-  wire [15:0] _bits_158 = until_merge_lo[15:0]; // RapController.java:305
-  wire _ge_2 = io_head_weight >= _bits_158; // RapController.java:305
-  wire merge_now = _and_30 & _ge_2; // RapController.java:305
-  wire _not_33 = ~merge_now; // RapController.java:309
-  wire _and_31 = split_now & _not_33; // RapController.java:309
-  wire _and_32 = _and_31 & hit_short_3; // RapController.java:309
+  wire _and_29 = _not_30 & _not_31; // RapController.java:311
+  wire [15:0] _bits_157 = until_merge_lo[31:16]; // RapController.java:311
+  wire _or_r_1 = |_bits_157; // RapController.java:311
+  wire _not_32 = ~_or_r_1; // RapController.java:311
+  wire _and_30 = _and_29 & _not_32; // RapController.java:311
+  wire [15:0] _bits_158 = until_merge_lo[15:0]; // RapController.java:312
+  wire _ge_2 = io_head_weight >= _bits_158; // RapController.java:312
+  wire merge_now = _and_30 & _ge_2; // RapController.java:312
+  wire _not_33 = ~merge_now; // RapController.java:316
+  wire _and_31 = split_now & _not_33; // RapController.java:316
+  wire _and_32 = _and_31 & hit_short_3; // RapController.java:316
   wire [11:0] _bits_159 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_160 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_159 > {1'b0, _bits_160}; // SplitCompare.java:31
@@ -1499,7 +1501,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
   wire _not_34 = ~_or_17; // MergeSkip.java:53
   wire _and_35 = skip_valid & _not_34; // MergeSkip.java:53
-  wire defer_now = _and_32 & _and_35; // RapController.java:310
+  wire defer_now = _and_32 & _and_35; // RapController.java:317
   wire [32:0] _add_13 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
   wire [31:0] _bits_167 = _add_13[31:0]; // SplitCounter.java:43
   wire [31:0] _add_14 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
@@ -1507,8 +1509,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _add_15 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [7:0] _sub_1 = _add_15 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:368
-  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:368
+  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:375
+  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:375
   wire [31:0] _bits_169 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_170 = _sub_2[31:0]; // SplitCounter.java:43
@@ -1520,32 +1522,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_175 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_176 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:366
-  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:366
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:367
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:367
+  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:373
+  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:373
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:374
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:374
   wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:240
   wire [5:0] _sub_4 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:240
   wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:241
   wire [7:0] _sub_5 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:241
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:398
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:405
   wire _eq_159 = state == 4'd2; // RapController.java:246
   wire draining = _eq_159 | commit_stop; // RapController.java:246
   wire undo_push = draining & io_counterResult_valid; // RapController.java:247
   wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:257
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:414
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:414
-  wire [3:0] _bits_177 = _dshl_0[3:0]; // RapController.java:414
-  wire [3:0] _or_18 = present_children | _bits_177; // RapController.java:414
-  wire [6:0] _dshl_1 = 7'd1 << _bits_136; // RapController.java:640
-  wire [3:0] _bits_178 = _dshl_1[3:0]; // RapController.java:640
-  wire [3:0] _or_19 = present_children | _bits_178; // RapController.java:640
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:421
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:421
+  wire [3:0] _bits_177 = _dshl_0[3:0]; // RapController.java:421
+  wire [3:0] _or_18 = present_children | _bits_177; // RapController.java:421
+  wire [6:0] _dshl_1 = 7'd1 << _bits_136; // RapController.java:655
+  wire [3:0] _bits_178 = _dshl_1[3:0]; // RapController.java:655
+  wire [3:0] _or_19 = present_children | _bits_178; // RapController.java:655
   wire _bits_179 = slot_valid[127]; // NodeTable.java:73
-  wire _eq_160 = state == 4'd4; // RapController.java:340
-  wire [6:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:341
+  wire _eq_160 = state == 4'd4; // RapController.java:347
+  wire [6:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:348
   wire _eq_161 = slot_parent_127 == _mux_9; // NodeTable.java:73
   wire _and_36 = _bits_179 & _eq_161; // NodeTable.java:73
-  wire _not_35 = ~_eq_160; // RapController.java:341
+  wire _not_35 = ~_eq_160; // RapController.java:348
   wire _not_36 = ~_not_35; // NodeTable.java:73
   wire _eq_162 = slot_children_127 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_36 | _eq_162; // NodeTable.java:73
@@ -3594,7 +3596,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_296 = ~slot_pick_load; // SlotPicker.java:53
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [127:0] _and_548 = slot_pick_candidates & _not_297; // SlotPicker.java:38
-  wire [127:0] _not_298 = ~slot_valid; // RapController.java:418
+  wire [127:0] _not_298 = ~slot_valid; // RapController.java:425
   wire _not_299 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_299; // SlotPicker.java:44
   wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -4112,12 +4114,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_135 = _not_302 ? _cat_102 : _cat_133; // FirstSet.java:36
   wire [6:0] _cat_134 = {_not_302, _mux_135}; // FirstSet.java:36
   wire [6:0] _bits_690 = _cat_134; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:474
-  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:465
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:492
-  wire _not_429 = ~snapshot_frozen; // RapController.java:379
-  wire _and_551 = snapshot_pending & _not_429; // RapController.java:379
-  wire _and_552 = _and_551 & _and_1; // RapController.java:379
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:484
+  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:475
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:502
+  wire _not_429 = ~snapshot_frozen; // RapController.java:386
+  wire _and_551 = snapshot_pending & _not_429; // RapController.java:386
+  wire _and_552 = _and_551 & _and_1; // RapController.java:386
   wire _or_401 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_402 = _or_401 | ev_split_q; // StatusRegs.java:83
   wire _or_403 = _or_402 | ev_batch_q; // StatusRegs.java:83
@@ -4139,13 +4141,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_558 = _and_557 & _not_436; // StatusRegs.java:84
   wire _not_437 = ~_and_558; // StatusRegs.java:84
   wire ev_pending = _or_405 | _not_437; // StatusRegs.java:84
-  wire _not_438 = ~ev_pending; // RapController.java:379
-  wire _and_559 = _and_552 & _not_438; // RapController.java:379
-  wire _and_560 = _and_559 & multiplier_free; // RapController.java:379
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:511
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:528
-  wire [5:0] _cat_135 = {readout_depth, 1'd0}; // RapController.java:625
-  wire [5:0] _mux_138 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:526
+  wire _not_438 = ~ev_pending; // RapController.java:386
+  wire _and_559 = _and_552 & _not_438; // RapController.java:386
+  wire _and_560 = _and_559 & multiplier_free; // RapController.java:386
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:521
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:538
+  wire [5:0] _cat_135 = {readout_depth, 1'd0}; // RapController.java:635
+  wire [5:0] _mux_138 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:536
   wire _or_406 = snapshot_product_start | following_kick; // RapController.java:171
   wire [63:0] _mux_139 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
   wire [31:0] _mux_140 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
@@ -4170,706 +4172,721 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire walking_kids = state == 4'd8; // RapController.java:189
   wire [6:0] _mux_141 = walking_kids ? merge_parent : op_slot; // RapController.java:190
   wire [2:0] _dyn_index_2 = _mux_141[6] ? (_mux_141[5] ? (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_127 : slot_children_126) : (_mux_141[0] ? slot_children_125 : slot_children_124)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_123 : slot_children_122) : (_mux_141[0] ? slot_children_121 : slot_children_120))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_119 : slot_children_118) : (_mux_141[0] ? slot_children_117 : slot_children_116)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_115 : slot_children_114) : (_mux_141[0] ? slot_children_113 : slot_children_112)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_111 : slot_children_110) : (_mux_141[0] ? slot_children_109 : slot_children_108)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_107 : slot_children_106) : (_mux_141[0] ? slot_children_105 : slot_children_104))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_103 : slot_children_102) : (_mux_141[0] ? slot_children_101 : slot_children_100)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_99 : slot_children_98) : (_mux_141[0] ? slot_children_97 : slot_children_96))))) : (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_95 : slot_children_94) : (_mux_141[0] ? slot_children_93 : slot_children_92)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_91 : slot_children_90) : (_mux_141[0] ? slot_children_89 : slot_children_88))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_87 : slot_children_86) : (_mux_141[0] ? slot_children_85 : slot_children_84)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_83 : slot_children_82) : (_mux_141[0] ? slot_children_81 : slot_children_80)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_79 : slot_children_78) : (_mux_141[0] ? slot_children_77 : slot_children_76)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_75 : slot_children_74) : (_mux_141[0] ? slot_children_73 : slot_children_72))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_71 : slot_children_70) : (_mux_141[0] ? slot_children_69 : slot_children_68)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_67 : slot_children_66) : (_mux_141[0] ? slot_children_65 : slot_children_64)))))) : (_mux_141[5] ? (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_63 : slot_children_62) : (_mux_141[0] ? slot_children_61 : slot_children_60)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_59 : slot_children_58) : (_mux_141[0] ? slot_children_57 : slot_children_56))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_55 : slot_children_54) : (_mux_141[0] ? slot_children_53 : slot_children_52)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_51 : slot_children_50) : (_mux_141[0] ? slot_children_49 : slot_children_48)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_47 : slot_children_46) : (_mux_141[0] ? slot_children_45 : slot_children_44)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_43 : slot_children_42) : (_mux_141[0] ? slot_children_41 : slot_children_40))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_39 : slot_children_38) : (_mux_141[0] ? slot_children_37 : slot_children_36)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_35 : slot_children_34) : (_mux_141[0] ? slot_children_33 : slot_children_32))))) : (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_31 : slot_children_30) : (_mux_141[0] ? slot_children_29 : slot_children_28)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_27 : slot_children_26) : (_mux_141[0] ? slot_children_25 : slot_children_24))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_23 : slot_children_22) : (_mux_141[0] ? slot_children_21 : slot_children_20)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_19 : slot_children_18) : (_mux_141[0] ? slot_children_17 : slot_children_16)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_15 : slot_children_14) : (_mux_141[0] ? slot_children_13 : slot_children_12)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_11 : slot_children_10) : (_mux_141[0] ? slot_children_9 : slot_children_8))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_7 : slot_children_6) : (_mux_141[0] ? slot_children_5 : slot_children_4)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_3 : slot_children_2) : (_mux_141[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:190
-  wire _not_442 = ~commit_stop; // RapController.java:375
-  wire _and_563 = io_selected_valid & _not_442; // RapController.java:375
-  wire [6:0] _bits_699 = undo_rdata_0[38:32]; // RapController.java:396
+  wire _not_442 = ~commit_stop; // RapController.java:382
+  wire _and_563 = io_selected_valid & _not_442; // RapController.java:382
+  wire [6:0] _bits_699 = undo_rdata_0[38:32]; // RapController.java:403
   wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:146
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
-  wire [31:0] _bits_700 = verdict_sum[31:0]; // RapController.java:548
-  wire [31:0] _mux_142 = clip_verdict ? _fill_0 : _bits_700; // RapController.java:548
-  wire [31:0] _bits_701 = undo_rdata_0[31:0]; // RapController.java:397
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:631
-  wire [5:0] _cat_136 = {_sub_13, 1'd0}; // RapController.java:625
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_136}} << _cat_136; // RapController.java:632
-  wire [31:0] _bits_702 = _dshl_2[31:0]; // RapController.java:632
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_702; // RapController.java:632
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:440
-  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:625
-  wire [31:0] _dshr_0 = _fill_1 >> _cat_137; // RapController.java:440
+  wire [31:0] _bits_700 = verdict_sum[31:0]; // RapController.java:558
+  wire [31:0] _mux_142 = clip_verdict ? _fill_0 : _bits_700; // RapController.java:558
+  wire [31:0] _bits_701 = undo_rdata_0[31:0]; // RapController.java:404
+  wire [31:0] _fill_1 = {16{_bits_136}}; // RapController.java:443
+  wire [31:0] _and_564 = child_digit_field & _fill_1; // RapController.java:443
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_564; // RapController.java:443
   wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:217
   wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:221
   wire _not_443 = ~io_tcamWrite_ready; // RapController.java:230
-  wire _and_564 = tcam_write_full & _not_443; // RapController.java:230
-  wire _or_407 = tcam_write_load | _and_564; // RapController.java:230
-  wire _or_408 = split_now | merge_now; // RapController.java:312
-  wire _and_565 = commit_fire & _or_408; // RapController.java:312
-  wire _not_444 = ~defer_now; // RapController.java:312
-  wire _and_566 = _and_565 & _not_444; // RapController.java:312
+  wire _and_565 = tcam_write_full & _not_443; // RapController.java:230
+  wire _or_407 = tcam_write_load | _and_565; // RapController.java:230
+  wire _or_408 = split_now | merge_now; // RapController.java:319
+  wire _and_566 = commit_fire & _or_408; // RapController.java:319
+  wire _not_444 = ~defer_now; // RapController.java:319
+  wire _and_567 = _and_566 & _not_444; // RapController.java:319
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:265
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:269
   wire _ge_3 = free_slots >= missing_children; // RapController.java:270
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:278
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:278
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:278
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:278
-  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:280
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:282
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:282
-  wire _bits_703 = _dshr_1[0]; // RapController.java:282
-  wire _and_567 = in_run & cmd_valid; // RapController.java:285
-  wire _eq_669 = state == 4'd7; // RapController.java:295
-  wire _eq_670 = state == 4'd8; // RapController.java:295
-  wire _or_409 = _eq_669 | _eq_670; // RapController.java:295
-  wire _and_568 = _or_409 & io_counterResult_valid; // RapController.java:296
-  wire _eq_671 = io_counterResult_bits_op == 2'd2; // RapController.java:296
-  wire _and_569 = _and_568 & _eq_671; // RapController.java:296
-  wire [34:0] _add_20 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
-  wire [2:0] _sub_14 = op_children - _add_19; // MergeVerdict.java:90
-  wire [11:0] _bits_704 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_705 = merge_sum[34:24]; // SplitCompare.java:39
-  wire _gt_7 = _bits_704 > {1'b0, _bits_705}; // SplitCompare.java:31
-  wire _eq_672 = _bits_704 == {1'b0, _bits_705}; // SplitCompare.java:31
-  wire [23:0] _bits_706 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_707 = _bits_706[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_708 = merge_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_709 = _bits_708[23:12]; // SplitCompare.java:39
-  wire _gt_8 = _bits_707 > _bits_709; // SplitCompare.java:31
-  wire _eq_673 = _bits_707 == _bits_709; // SplitCompare.java:31
-  wire [11:0] _bits_710 = _bits_706[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_711 = _bits_708[11:0]; // SplitCompare.java:35
-  wire _gt_9 = _bits_710 > _bits_711; // SplitCompare.java:21
-  wire _and_570 = _eq_673 & _gt_9; // SplitCompare.java:31
-  wire _or_410 = _gt_8 | _and_570; // SplitCompare.java:31
-  wire _and_571 = _eq_672 & _or_410; // SplitCompare.java:31
-  wire _or_411 = _gt_7 | _and_571; // SplitCompare.java:31
-  wire [2:0] _bits_712 = merge_sum[34:32]; // MergeVerdict.java:66
-  wire _or_r_5 = |_bits_712; // MergeVerdict.java:66
-  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:42
-  wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:46
-  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:43
-  wire [11:0] _bits_713 = batch_min_sum[34:23]; // SplitCompare.java:39
-  wire [11:0] _bits_714 = merge_sum[34:23]; // SplitCompare.java:39
-  wire _gt_10 = _bits_713 > _bits_714; // SplitCompare.java:31
-  wire _eq_674 = _bits_713 == _bits_714; // SplitCompare.java:31
-  wire [22:0] _bits_715 = batch_min_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_716 = _bits_715[22:11]; // SplitCompare.java:39
-  wire [22:0] _bits_717 = merge_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_718 = _bits_717[22:11]; // SplitCompare.java:39
-  wire _gt_11 = _bits_716 > _bits_718; // SplitCompare.java:31
-  wire _eq_675 = _bits_716 == _bits_718; // SplitCompare.java:31
-  wire [10:0] _bits_719 = _bits_715[10:0]; // SplitCompare.java:35
-  wire [10:0] _bits_720 = _bits_717[10:0]; // SplitCompare.java:35
-  wire _gt_12 = _bits_719 > _bits_720; // SplitCompare.java:21
-  wire _and_572 = _eq_675 & _gt_12; // SplitCompare.java:31
-  wire _or_412 = _gt_11 | _and_572; // SplitCompare.java:31
-  wire _and_573 = _eq_674 & _or_412; // SplitCompare.java:31
-  wire _or_413 = _gt_10 | _and_573; // SplitCompare.java:31
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:334
-  wire [127:0] _dshr_2 = slot_valid >> readout_index; // RapController.java:334
-  wire _bits_721 = _dshr_2[0]; // RapController.java:334
-  wire _and_574 = _lt_6 & _bits_721; // RapController.java:334
+  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:640
+  wire [5:0] _cat_136 = {op_depth, 1'd0}; // RapController.java:635
+  wire [31:0] _dshr_0 = _fill_3 >> _cat_136; // RapController.java:640
+  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:640
+  wire [4:0] _add_20 = op_depth + 5'd1; // RapController.java:276
+  wire [5:0] _cat_137 = {_add_20, 1'd0}; // RapController.java:635
+  wire [31:0] _dshr_1 = _fill_4 >> _cat_137; // RapController.java:640
+  wire [31:0] _not_445 = ~_dshr_1; // RapController.java:277
+  wire [31:0] _and_568 = _dshr_0 & _not_445; // RapController.java:277
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:285
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:285
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:285
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:285
+  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:287
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:289
+  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:289
+  wire _bits_702 = _dshr_2[0]; // RapController.java:289
+  wire _and_569 = in_run & cmd_valid; // RapController.java:292
+  wire _eq_669 = state == 4'd7; // RapController.java:302
+  wire _eq_670 = state == 4'd8; // RapController.java:302
+  wire _or_409 = _eq_669 | _eq_670; // RapController.java:302
+  wire _and_570 = _or_409 & io_counterResult_valid; // RapController.java:303
+  wire _eq_671 = io_counterResult_bits_op == 2'd2; // RapController.java:303
+  wire _and_571 = _and_570 & _eq_671; // RapController.java:303
+  wire [34:0] _add_21 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
+  wire [2:0] _sub_13 = op_children - _add_19; // MergeVerdict.java:90
+  wire [11:0] _bits_703 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_704 = merge_sum[34:24]; // SplitCompare.java:39
+  wire _gt_7 = _bits_703 > {1'b0, _bits_704}; // SplitCompare.java:31
+  wire _eq_672 = _bits_703 == {1'b0, _bits_704}; // SplitCompare.java:31
+  wire [23:0] _bits_705 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_706 = _bits_705[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_707 = merge_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_708 = _bits_707[23:12]; // SplitCompare.java:39
+  wire _gt_8 = _bits_706 > _bits_708; // SplitCompare.java:31
+  wire _eq_673 = _bits_706 == _bits_708; // SplitCompare.java:31
+  wire [11:0] _bits_709 = _bits_705[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_710 = _bits_707[11:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_709 > _bits_710; // SplitCompare.java:21
+  wire _and_572 = _eq_673 & _gt_9; // SplitCompare.java:31
+  wire _or_410 = _gt_8 | _and_572; // SplitCompare.java:31
+  wire _and_573 = _eq_672 & _or_410; // SplitCompare.java:31
+  wire _or_411 = _gt_7 | _and_573; // SplitCompare.java:31
+  wire [2:0] _bits_711 = merge_sum[34:32]; // MergeVerdict.java:66
+  wire _or_r_5 = |_bits_711; // MergeVerdict.java:66
+  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:42
+  wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:46
+  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:43
+  wire [11:0] _bits_712 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_713 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_10 = _bits_712 > _bits_713; // SplitCompare.java:31
+  wire _eq_674 = _bits_712 == _bits_713; // SplitCompare.java:31
+  wire [22:0] _bits_714 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_715 = _bits_714[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_716 = merge_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_717 = _bits_716[22:11]; // SplitCompare.java:39
+  wire _gt_11 = _bits_715 > _bits_717; // SplitCompare.java:31
+  wire _eq_675 = _bits_715 == _bits_717; // SplitCompare.java:31
+  wire [10:0] _bits_718 = _bits_714[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_719 = _bits_716[10:0]; // SplitCompare.java:35
+  wire _gt_12 = _bits_718 > _bits_719; // SplitCompare.java:21
+  wire _and_574 = _eq_675 & _gt_12; // SplitCompare.java:31
+  wire _or_412 = _gt_11 | _and_574; // SplitCompare.java:31
+  wire _and_575 = _eq_674 & _or_412; // SplitCompare.java:31
+  wire _or_413 = _gt_10 | _and_575; // SplitCompare.java:31
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:341
+  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:341
+  wire _bits_720 = _dshr_3[0]; // RapController.java:341
+  wire _and_576 = _lt_6 & _bits_720; // RapController.java:341
   wire _eq_676 = readout_index == 7'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_4 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:99
   wire [4:0] _mux_143 = _eq_676 ? 5'd0 : _dyn_index_4; // NodeTable.java:99
-  wire [11:0] _bits_722 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_723 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_13 = _bits_722 > {1'b0, _bits_723}; // SplitCompare.java:31
-  wire _eq_677 = _bits_722 == {1'b0, _bits_723}; // SplitCompare.java:31
-  wire [23:0] _bits_724 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_725 = _bits_724[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_726 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_727 = _bits_726[23:12]; // SplitCompare.java:39
-  wire _gt_14 = _bits_725 > _bits_727; // SplitCompare.java:31
-  wire _eq_678 = _bits_725 == _bits_727; // SplitCompare.java:31
-  wire [11:0] _bits_728 = _bits_724[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_729 = _bits_726[11:0]; // SplitCompare.java:35
-  wire _gt_15 = _bits_728 > _bits_729; // SplitCompare.java:21
-  wire _and_575 = _eq_678 & _gt_15; // SplitCompare.java:31
-  wire _or_414 = _gt_14 | _and_575; // SplitCompare.java:31
-  wire _and_576 = _eq_677 & _or_414; // SplitCompare.java:31
-  wire _or_415 = _gt_13 | _and_576; // SplitCompare.java:31
-  wire _not_445 = ~_or_415; // MergeSkip.java:53
-  wire _and_577 = skip_valid & _not_445; // MergeSkip.java:53
-  wire _not_446 = ~skip_touched; // MergeSkip.java:62
-  wire _and_578 = _and_577 & _not_446; // MergeSkip.java:62
-  wire _not_447 = ~commit_fire; // MergeSkip.java:62
-  wire _and_579 = _and_578 & _not_447; // MergeSkip.java:62
-  wire _bits_730 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_731 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_416 = _bits_730 | _bits_731; // FirstSet.java:64
-  wire _bits_732 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_733 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_417 = _bits_732 | _bits_733; // FirstSet.java:64
+  wire [11:0] _bits_721 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_722 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_13 = _bits_721 > {1'b0, _bits_722}; // SplitCompare.java:31
+  wire _eq_677 = _bits_721 == {1'b0, _bits_722}; // SplitCompare.java:31
+  wire [23:0] _bits_723 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_724 = _bits_723[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_725 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_726 = _bits_725[23:12]; // SplitCompare.java:39
+  wire _gt_14 = _bits_724 > _bits_726; // SplitCompare.java:31
+  wire _eq_678 = _bits_724 == _bits_726; // SplitCompare.java:31
+  wire [11:0] _bits_727 = _bits_723[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_728 = _bits_725[11:0]; // SplitCompare.java:35
+  wire _gt_15 = _bits_727 > _bits_728; // SplitCompare.java:21
+  wire _and_577 = _eq_678 & _gt_15; // SplitCompare.java:31
+  wire _or_414 = _gt_14 | _and_577; // SplitCompare.java:31
+  wire _and_578 = _eq_677 & _or_414; // SplitCompare.java:31
+  wire _or_415 = _gt_13 | _and_578; // SplitCompare.java:31
+  wire _not_446 = ~_or_415; // MergeSkip.java:53
+  wire _and_579 = skip_valid & _not_446; // MergeSkip.java:53
+  wire _not_447 = ~skip_touched; // MergeSkip.java:62
+  wire _and_580 = _and_579 & _not_447; // MergeSkip.java:62
+  wire _not_448 = ~commit_fire; // MergeSkip.java:62
+  wire _and_581 = _and_580 & _not_448; // MergeSkip.java:62
+  wire _bits_729 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_730 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_416 = _bits_729 | _bits_730; // FirstSet.java:64
+  wire _bits_731 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_732 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_417 = _bits_731 | _bits_732; // FirstSet.java:64
   wire _or_418 = _or_416 | _or_417; // FirstSet.java:64
-  wire _bits_734 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_735 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_419 = _bits_734 | _bits_735; // FirstSet.java:64
-  wire _bits_736 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_737 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_420 = _bits_736 | _bits_737; // FirstSet.java:64
+  wire _bits_733 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_734 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_419 = _bits_733 | _bits_734; // FirstSet.java:64
+  wire _bits_735 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_736 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_420 = _bits_735 | _bits_736; // FirstSet.java:64
   wire _or_421 = _or_419 | _or_420; // FirstSet.java:64
   wire _or_422 = _or_418 | _or_421; // FirstSet.java:64
-  wire _bits_738 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_739 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_423 = _bits_738 | _bits_739; // FirstSet.java:64
-  wire _bits_740 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_741 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_424 = _bits_740 | _bits_741; // FirstSet.java:64
+  wire _bits_737 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_738 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_423 = _bits_737 | _bits_738; // FirstSet.java:64
+  wire _bits_739 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_740 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_424 = _bits_739 | _bits_740; // FirstSet.java:64
   wire _or_425 = _or_423 | _or_424; // FirstSet.java:64
-  wire _bits_742 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_743 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_426 = _bits_742 | _bits_743; // FirstSet.java:64
-  wire _bits_744 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_745 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_427 = _bits_744 | _bits_745; // FirstSet.java:64
+  wire _bits_741 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_742 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_426 = _bits_741 | _bits_742; // FirstSet.java:64
+  wire _bits_743 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_744 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_427 = _bits_743 | _bits_744; // FirstSet.java:64
   wire _or_428 = _or_426 | _or_427; // FirstSet.java:64
   wire _or_429 = _or_425 | _or_428; // FirstSet.java:64
   wire _or_430 = _or_422 | _or_429; // FirstSet.java:64
-  wire _bits_746 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_747 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_431 = _bits_746 | _bits_747; // FirstSet.java:64
-  wire _bits_748 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_749 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_432 = _bits_748 | _bits_749; // FirstSet.java:64
+  wire _bits_745 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_746 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_431 = _bits_745 | _bits_746; // FirstSet.java:64
+  wire _bits_747 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_748 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_432 = _bits_747 | _bits_748; // FirstSet.java:64
   wire _or_433 = _or_431 | _or_432; // FirstSet.java:64
-  wire _bits_750 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_751 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_434 = _bits_750 | _bits_751; // FirstSet.java:64
-  wire _bits_752 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_753 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_435 = _bits_752 | _bits_753; // FirstSet.java:64
+  wire _bits_749 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_750 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_434 = _bits_749 | _bits_750; // FirstSet.java:64
+  wire _bits_751 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_752 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_435 = _bits_751 | _bits_752; // FirstSet.java:64
   wire _or_436 = _or_434 | _or_435; // FirstSet.java:64
   wire _or_437 = _or_433 | _or_436; // FirstSet.java:64
-  wire _bits_754 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_755 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_438 = _bits_754 | _bits_755; // FirstSet.java:64
-  wire _bits_756 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_757 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_439 = _bits_756 | _bits_757; // FirstSet.java:64
+  wire _bits_753 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_754 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_438 = _bits_753 | _bits_754; // FirstSet.java:64
+  wire _bits_755 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_756 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_439 = _bits_755 | _bits_756; // FirstSet.java:64
   wire _or_440 = _or_438 | _or_439; // FirstSet.java:64
-  wire _bits_758 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_759 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_441 = _bits_758 | _bits_759; // FirstSet.java:64
-  wire _bits_760 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_761 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_442 = _bits_760 | _bits_761; // FirstSet.java:64
+  wire _bits_757 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_758 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_441 = _bits_757 | _bits_758; // FirstSet.java:64
+  wire _bits_759 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_760 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_442 = _bits_759 | _bits_760; // FirstSet.java:64
   wire _or_443 = _or_441 | _or_442; // FirstSet.java:64
   wire _or_444 = _or_440 | _or_443; // FirstSet.java:64
   wire _or_445 = _or_437 | _or_444; // FirstSet.java:64
   wire _or_446 = _or_430 | _or_445; // FirstSet.java:64
-  wire _bits_762 = slot_pick_remaining[32]; // FirstSet.java:55
-  wire _bits_763 = slot_pick_remaining[33]; // FirstSet.java:55
-  wire _or_447 = _bits_762 | _bits_763; // FirstSet.java:64
-  wire _bits_764 = slot_pick_remaining[34]; // FirstSet.java:55
-  wire _bits_765 = slot_pick_remaining[35]; // FirstSet.java:55
-  wire _or_448 = _bits_764 | _bits_765; // FirstSet.java:64
+  wire _bits_761 = slot_pick_remaining[32]; // FirstSet.java:55
+  wire _bits_762 = slot_pick_remaining[33]; // FirstSet.java:55
+  wire _or_447 = _bits_761 | _bits_762; // FirstSet.java:64
+  wire _bits_763 = slot_pick_remaining[34]; // FirstSet.java:55
+  wire _bits_764 = slot_pick_remaining[35]; // FirstSet.java:55
+  wire _or_448 = _bits_763 | _bits_764; // FirstSet.java:64
   wire _or_449 = _or_447 | _or_448; // FirstSet.java:64
-  wire _bits_766 = slot_pick_remaining[36]; // FirstSet.java:55
-  wire _bits_767 = slot_pick_remaining[37]; // FirstSet.java:55
-  wire _or_450 = _bits_766 | _bits_767; // FirstSet.java:64
-  wire _bits_768 = slot_pick_remaining[38]; // FirstSet.java:55
-  wire _bits_769 = slot_pick_remaining[39]; // FirstSet.java:55
-  wire _or_451 = _bits_768 | _bits_769; // FirstSet.java:64
+  wire _bits_765 = slot_pick_remaining[36]; // FirstSet.java:55
+  wire _bits_766 = slot_pick_remaining[37]; // FirstSet.java:55
+  wire _or_450 = _bits_765 | _bits_766; // FirstSet.java:64
+  wire _bits_767 = slot_pick_remaining[38]; // FirstSet.java:55
+  wire _bits_768 = slot_pick_remaining[39]; // FirstSet.java:55
+  wire _or_451 = _bits_767 | _bits_768; // FirstSet.java:64
   wire _or_452 = _or_450 | _or_451; // FirstSet.java:64
   wire _or_453 = _or_449 | _or_452; // FirstSet.java:64
-  wire _bits_770 = slot_pick_remaining[40]; // FirstSet.java:55
-  wire _bits_771 = slot_pick_remaining[41]; // FirstSet.java:55
-  wire _or_454 = _bits_770 | _bits_771; // FirstSet.java:64
-  wire _bits_772 = slot_pick_remaining[42]; // FirstSet.java:55
-  wire _bits_773 = slot_pick_remaining[43]; // FirstSet.java:55
-  wire _or_455 = _bits_772 | _bits_773; // FirstSet.java:64
+  wire _bits_769 = slot_pick_remaining[40]; // FirstSet.java:55
+  wire _bits_770 = slot_pick_remaining[41]; // FirstSet.java:55
+  wire _or_454 = _bits_769 | _bits_770; // FirstSet.java:64
+  wire _bits_771 = slot_pick_remaining[42]; // FirstSet.java:55
+  wire _bits_772 = slot_pick_remaining[43]; // FirstSet.java:55
+  wire _or_455 = _bits_771 | _bits_772; // FirstSet.java:64
   wire _or_456 = _or_454 | _or_455; // FirstSet.java:64
-  wire _bits_774 = slot_pick_remaining[44]; // FirstSet.java:55
-  wire _bits_775 = slot_pick_remaining[45]; // FirstSet.java:55
-  wire _or_457 = _bits_774 | _bits_775; // FirstSet.java:64
-  wire _bits_776 = slot_pick_remaining[46]; // FirstSet.java:55
-  wire _bits_777 = slot_pick_remaining[47]; // FirstSet.java:55
-  wire _or_458 = _bits_776 | _bits_777; // FirstSet.java:64
+  wire _bits_773 = slot_pick_remaining[44]; // FirstSet.java:55
+  wire _bits_774 = slot_pick_remaining[45]; // FirstSet.java:55
+  wire _or_457 = _bits_773 | _bits_774; // FirstSet.java:64
+  wire _bits_775 = slot_pick_remaining[46]; // FirstSet.java:55
+  wire _bits_776 = slot_pick_remaining[47]; // FirstSet.java:55
+  wire _or_458 = _bits_775 | _bits_776; // FirstSet.java:64
   wire _or_459 = _or_457 | _or_458; // FirstSet.java:64
   wire _or_460 = _or_456 | _or_459; // FirstSet.java:64
   wire _or_461 = _or_453 | _or_460; // FirstSet.java:64
-  wire _bits_778 = slot_pick_remaining[48]; // FirstSet.java:55
-  wire _bits_779 = slot_pick_remaining[49]; // FirstSet.java:55
-  wire _or_462 = _bits_778 | _bits_779; // FirstSet.java:64
-  wire _bits_780 = slot_pick_remaining[50]; // FirstSet.java:55
-  wire _bits_781 = slot_pick_remaining[51]; // FirstSet.java:55
-  wire _or_463 = _bits_780 | _bits_781; // FirstSet.java:64
+  wire _bits_777 = slot_pick_remaining[48]; // FirstSet.java:55
+  wire _bits_778 = slot_pick_remaining[49]; // FirstSet.java:55
+  wire _or_462 = _bits_777 | _bits_778; // FirstSet.java:64
+  wire _bits_779 = slot_pick_remaining[50]; // FirstSet.java:55
+  wire _bits_780 = slot_pick_remaining[51]; // FirstSet.java:55
+  wire _or_463 = _bits_779 | _bits_780; // FirstSet.java:64
   wire _or_464 = _or_462 | _or_463; // FirstSet.java:64
-  wire _bits_782 = slot_pick_remaining[52]; // FirstSet.java:55
-  wire _bits_783 = slot_pick_remaining[53]; // FirstSet.java:55
-  wire _or_465 = _bits_782 | _bits_783; // FirstSet.java:64
-  wire _bits_784 = slot_pick_remaining[54]; // FirstSet.java:55
-  wire _bits_785 = slot_pick_remaining[55]; // FirstSet.java:55
-  wire _or_466 = _bits_784 | _bits_785; // FirstSet.java:64
+  wire _bits_781 = slot_pick_remaining[52]; // FirstSet.java:55
+  wire _bits_782 = slot_pick_remaining[53]; // FirstSet.java:55
+  wire _or_465 = _bits_781 | _bits_782; // FirstSet.java:64
+  wire _bits_783 = slot_pick_remaining[54]; // FirstSet.java:55
+  wire _bits_784 = slot_pick_remaining[55]; // FirstSet.java:55
+  wire _or_466 = _bits_783 | _bits_784; // FirstSet.java:64
   wire _or_467 = _or_465 | _or_466; // FirstSet.java:64
   wire _or_468 = _or_464 | _or_467; // FirstSet.java:64
-  wire _bits_786 = slot_pick_remaining[56]; // FirstSet.java:55
-  wire _bits_787 = slot_pick_remaining[57]; // FirstSet.java:55
-  wire _or_469 = _bits_786 | _bits_787; // FirstSet.java:64
-  wire _bits_788 = slot_pick_remaining[58]; // FirstSet.java:55
-  wire _bits_789 = slot_pick_remaining[59]; // FirstSet.java:55
-  wire _or_470 = _bits_788 | _bits_789; // FirstSet.java:64
+  wire _bits_785 = slot_pick_remaining[56]; // FirstSet.java:55
+  wire _bits_786 = slot_pick_remaining[57]; // FirstSet.java:55
+  wire _or_469 = _bits_785 | _bits_786; // FirstSet.java:64
+  wire _bits_787 = slot_pick_remaining[58]; // FirstSet.java:55
+  wire _bits_788 = slot_pick_remaining[59]; // FirstSet.java:55
+  wire _or_470 = _bits_787 | _bits_788; // FirstSet.java:64
   wire _or_471 = _or_469 | _or_470; // FirstSet.java:64
-  wire _bits_790 = slot_pick_remaining[60]; // FirstSet.java:55
-  wire _bits_791 = slot_pick_remaining[61]; // FirstSet.java:55
-  wire _or_472 = _bits_790 | _bits_791; // FirstSet.java:64
-  wire _bits_792 = slot_pick_remaining[62]; // FirstSet.java:55
-  wire _bits_793 = slot_pick_remaining[63]; // FirstSet.java:55
-  wire _or_473 = _bits_792 | _bits_793; // FirstSet.java:64
+  wire _bits_789 = slot_pick_remaining[60]; // FirstSet.java:55
+  wire _bits_790 = slot_pick_remaining[61]; // FirstSet.java:55
+  wire _or_472 = _bits_789 | _bits_790; // FirstSet.java:64
+  wire _bits_791 = slot_pick_remaining[62]; // FirstSet.java:55
+  wire _bits_792 = slot_pick_remaining[63]; // FirstSet.java:55
+  wire _or_473 = _bits_791 | _bits_792; // FirstSet.java:64
   wire _or_474 = _or_472 | _or_473; // FirstSet.java:64
   wire _or_475 = _or_471 | _or_474; // FirstSet.java:64
   wire _or_476 = _or_468 | _or_475; // FirstSet.java:64
   wire _or_477 = _or_461 | _or_476; // FirstSet.java:64
   wire _or_478 = _or_446 | _or_477; // FirstSet.java:64
-  wire _bits_794 = slot_pick_remaining[64]; // FirstSet.java:55
-  wire _bits_795 = slot_pick_remaining[65]; // FirstSet.java:55
-  wire _or_479 = _bits_794 | _bits_795; // FirstSet.java:64
-  wire _bits_796 = slot_pick_remaining[66]; // FirstSet.java:55
-  wire _bits_797 = slot_pick_remaining[67]; // FirstSet.java:55
-  wire _or_480 = _bits_796 | _bits_797; // FirstSet.java:64
+  wire _bits_793 = slot_pick_remaining[64]; // FirstSet.java:55
+  wire _bits_794 = slot_pick_remaining[65]; // FirstSet.java:55
+  wire _or_479 = _bits_793 | _bits_794; // FirstSet.java:64
+  wire _bits_795 = slot_pick_remaining[66]; // FirstSet.java:55
+  wire _bits_796 = slot_pick_remaining[67]; // FirstSet.java:55
+  wire _or_480 = _bits_795 | _bits_796; // FirstSet.java:64
   wire _or_481 = _or_479 | _or_480; // FirstSet.java:64
-  wire _bits_798 = slot_pick_remaining[68]; // FirstSet.java:55
-  wire _bits_799 = slot_pick_remaining[69]; // FirstSet.java:55
-  wire _or_482 = _bits_798 | _bits_799; // FirstSet.java:64
-  wire _bits_800 = slot_pick_remaining[70]; // FirstSet.java:55
-  wire _bits_801 = slot_pick_remaining[71]; // FirstSet.java:55
-  wire _or_483 = _bits_800 | _bits_801; // FirstSet.java:64
+  wire _bits_797 = slot_pick_remaining[68]; // FirstSet.java:55
+  wire _bits_798 = slot_pick_remaining[69]; // FirstSet.java:55
+  wire _or_482 = _bits_797 | _bits_798; // FirstSet.java:64
+  wire _bits_799 = slot_pick_remaining[70]; // FirstSet.java:55
+  wire _bits_800 = slot_pick_remaining[71]; // FirstSet.java:55
+  wire _or_483 = _bits_799 | _bits_800; // FirstSet.java:64
   wire _or_484 = _or_482 | _or_483; // FirstSet.java:64
   wire _or_485 = _or_481 | _or_484; // FirstSet.java:64
-  wire _bits_802 = slot_pick_remaining[72]; // FirstSet.java:55
-  wire _bits_803 = slot_pick_remaining[73]; // FirstSet.java:55
-  wire _or_486 = _bits_802 | _bits_803; // FirstSet.java:64
-  wire _bits_804 = slot_pick_remaining[74]; // FirstSet.java:55
-  wire _bits_805 = slot_pick_remaining[75]; // FirstSet.java:55
-  wire _or_487 = _bits_804 | _bits_805; // FirstSet.java:64
+  wire _bits_801 = slot_pick_remaining[72]; // FirstSet.java:55
+  wire _bits_802 = slot_pick_remaining[73]; // FirstSet.java:55
+  wire _or_486 = _bits_801 | _bits_802; // FirstSet.java:64
+  wire _bits_803 = slot_pick_remaining[74]; // FirstSet.java:55
+  wire _bits_804 = slot_pick_remaining[75]; // FirstSet.java:55
+  wire _or_487 = _bits_803 | _bits_804; // FirstSet.java:64
   wire _or_488 = _or_486 | _or_487; // FirstSet.java:64
-  wire _bits_806 = slot_pick_remaining[76]; // FirstSet.java:55
-  wire _bits_807 = slot_pick_remaining[77]; // FirstSet.java:55
-  wire _or_489 = _bits_806 | _bits_807; // FirstSet.java:64
-  wire _bits_808 = slot_pick_remaining[78]; // FirstSet.java:55
-  wire _bits_809 = slot_pick_remaining[79]; // FirstSet.java:55
-  wire _or_490 = _bits_808 | _bits_809; // FirstSet.java:64
+  wire _bits_805 = slot_pick_remaining[76]; // FirstSet.java:55
+  wire _bits_806 = slot_pick_remaining[77]; // FirstSet.java:55
+  wire _or_489 = _bits_805 | _bits_806; // FirstSet.java:64
+  wire _bits_807 = slot_pick_remaining[78]; // FirstSet.java:55
+  wire _bits_808 = slot_pick_remaining[79]; // FirstSet.java:55
+  wire _or_490 = _bits_807 | _bits_808; // FirstSet.java:64
   wire _or_491 = _or_489 | _or_490; // FirstSet.java:64
   wire _or_492 = _or_488 | _or_491; // FirstSet.java:64
   wire _or_493 = _or_485 | _or_492; // FirstSet.java:64
-  wire _bits_810 = slot_pick_remaining[80]; // FirstSet.java:55
-  wire _bits_811 = slot_pick_remaining[81]; // FirstSet.java:55
-  wire _or_494 = _bits_810 | _bits_811; // FirstSet.java:64
-  wire _bits_812 = slot_pick_remaining[82]; // FirstSet.java:55
-  wire _bits_813 = slot_pick_remaining[83]; // FirstSet.java:55
-  wire _or_495 = _bits_812 | _bits_813; // FirstSet.java:64
+  wire _bits_809 = slot_pick_remaining[80]; // FirstSet.java:55
+  wire _bits_810 = slot_pick_remaining[81]; // FirstSet.java:55
+  wire _or_494 = _bits_809 | _bits_810; // FirstSet.java:64
+  wire _bits_811 = slot_pick_remaining[82]; // FirstSet.java:55
+  wire _bits_812 = slot_pick_remaining[83]; // FirstSet.java:55
+  wire _or_495 = _bits_811 | _bits_812; // FirstSet.java:64
   wire _or_496 = _or_494 | _or_495; // FirstSet.java:64
-  wire _bits_814 = slot_pick_remaining[84]; // FirstSet.java:55
-  wire _bits_815 = slot_pick_remaining[85]; // FirstSet.java:55
-  wire _or_497 = _bits_814 | _bits_815; // FirstSet.java:64
-  wire _bits_816 = slot_pick_remaining[86]; // FirstSet.java:55
-  wire _bits_817 = slot_pick_remaining[87]; // FirstSet.java:55
-  wire _or_498 = _bits_816 | _bits_817; // FirstSet.java:64
+  wire _bits_813 = slot_pick_remaining[84]; // FirstSet.java:55
+  wire _bits_814 = slot_pick_remaining[85]; // FirstSet.java:55
+  wire _or_497 = _bits_813 | _bits_814; // FirstSet.java:64
+  wire _bits_815 = slot_pick_remaining[86]; // FirstSet.java:55
+  wire _bits_816 = slot_pick_remaining[87]; // FirstSet.java:55
+  wire _or_498 = _bits_815 | _bits_816; // FirstSet.java:64
   wire _or_499 = _or_497 | _or_498; // FirstSet.java:64
   wire _or_500 = _or_496 | _or_499; // FirstSet.java:64
-  wire _bits_818 = slot_pick_remaining[88]; // FirstSet.java:55
-  wire _bits_819 = slot_pick_remaining[89]; // FirstSet.java:55
-  wire _or_501 = _bits_818 | _bits_819; // FirstSet.java:64
-  wire _bits_820 = slot_pick_remaining[90]; // FirstSet.java:55
-  wire _bits_821 = slot_pick_remaining[91]; // FirstSet.java:55
-  wire _or_502 = _bits_820 | _bits_821; // FirstSet.java:64
+  wire _bits_817 = slot_pick_remaining[88]; // FirstSet.java:55
+  wire _bits_818 = slot_pick_remaining[89]; // FirstSet.java:55
+  wire _or_501 = _bits_817 | _bits_818; // FirstSet.java:64
+  wire _bits_819 = slot_pick_remaining[90]; // FirstSet.java:55
+  wire _bits_820 = slot_pick_remaining[91]; // FirstSet.java:55
+  wire _or_502 = _bits_819 | _bits_820; // FirstSet.java:64
   wire _or_503 = _or_501 | _or_502; // FirstSet.java:64
-  wire _bits_822 = slot_pick_remaining[92]; // FirstSet.java:55
-  wire _bits_823 = slot_pick_remaining[93]; // FirstSet.java:55
-  wire _or_504 = _bits_822 | _bits_823; // FirstSet.java:64
-  wire _bits_824 = slot_pick_remaining[94]; // FirstSet.java:55
-  wire _bits_825 = slot_pick_remaining[95]; // FirstSet.java:55
-  wire _or_505 = _bits_824 | _bits_825; // FirstSet.java:64
+  wire _bits_821 = slot_pick_remaining[92]; // FirstSet.java:55
+  wire _bits_822 = slot_pick_remaining[93]; // FirstSet.java:55
+  wire _or_504 = _bits_821 | _bits_822; // FirstSet.java:64
+  wire _bits_823 = slot_pick_remaining[94]; // FirstSet.java:55
+  wire _bits_824 = slot_pick_remaining[95]; // FirstSet.java:55
+  wire _or_505 = _bits_823 | _bits_824; // FirstSet.java:64
   wire _or_506 = _or_504 | _or_505; // FirstSet.java:64
   wire _or_507 = _or_503 | _or_506; // FirstSet.java:64
   wire _or_508 = _or_500 | _or_507; // FirstSet.java:64
   wire _or_509 = _or_493 | _or_508; // FirstSet.java:64
-  wire _bits_826 = slot_pick_remaining[96]; // FirstSet.java:55
-  wire _bits_827 = slot_pick_remaining[97]; // FirstSet.java:55
-  wire _or_510 = _bits_826 | _bits_827; // FirstSet.java:64
-  wire _bits_828 = slot_pick_remaining[98]; // FirstSet.java:55
-  wire _bits_829 = slot_pick_remaining[99]; // FirstSet.java:55
-  wire _or_511 = _bits_828 | _bits_829; // FirstSet.java:64
+  wire _bits_825 = slot_pick_remaining[96]; // FirstSet.java:55
+  wire _bits_826 = slot_pick_remaining[97]; // FirstSet.java:55
+  wire _or_510 = _bits_825 | _bits_826; // FirstSet.java:64
+  wire _bits_827 = slot_pick_remaining[98]; // FirstSet.java:55
+  wire _bits_828 = slot_pick_remaining[99]; // FirstSet.java:55
+  wire _or_511 = _bits_827 | _bits_828; // FirstSet.java:64
   wire _or_512 = _or_510 | _or_511; // FirstSet.java:64
-  wire _bits_830 = slot_pick_remaining[100]; // FirstSet.java:55
-  wire _bits_831 = slot_pick_remaining[101]; // FirstSet.java:55
-  wire _or_513 = _bits_830 | _bits_831; // FirstSet.java:64
-  wire _bits_832 = slot_pick_remaining[102]; // FirstSet.java:55
-  wire _bits_833 = slot_pick_remaining[103]; // FirstSet.java:55
-  wire _or_514 = _bits_832 | _bits_833; // FirstSet.java:64
+  wire _bits_829 = slot_pick_remaining[100]; // FirstSet.java:55
+  wire _bits_830 = slot_pick_remaining[101]; // FirstSet.java:55
+  wire _or_513 = _bits_829 | _bits_830; // FirstSet.java:64
+  wire _bits_831 = slot_pick_remaining[102]; // FirstSet.java:55
+  wire _bits_832 = slot_pick_remaining[103]; // FirstSet.java:55
+  wire _or_514 = _bits_831 | _bits_832; // FirstSet.java:64
   wire _or_515 = _or_513 | _or_514; // FirstSet.java:64
   wire _or_516 = _or_512 | _or_515; // FirstSet.java:64
-  wire _bits_834 = slot_pick_remaining[104]; // FirstSet.java:55
-  wire _bits_835 = slot_pick_remaining[105]; // FirstSet.java:55
-  wire _or_517 = _bits_834 | _bits_835; // FirstSet.java:64
-  wire _bits_836 = slot_pick_remaining[106]; // FirstSet.java:55
-  wire _bits_837 = slot_pick_remaining[107]; // FirstSet.java:55
-  wire _or_518 = _bits_836 | _bits_837; // FirstSet.java:64
+  wire _bits_833 = slot_pick_remaining[104]; // FirstSet.java:55
+  wire _bits_834 = slot_pick_remaining[105]; // FirstSet.java:55
+  wire _or_517 = _bits_833 | _bits_834; // FirstSet.java:64
+  wire _bits_835 = slot_pick_remaining[106]; // FirstSet.java:55
+  wire _bits_836 = slot_pick_remaining[107]; // FirstSet.java:55
+  wire _or_518 = _bits_835 | _bits_836; // FirstSet.java:64
   wire _or_519 = _or_517 | _or_518; // FirstSet.java:64
-  wire _bits_838 = slot_pick_remaining[108]; // FirstSet.java:55
-  wire _bits_839 = slot_pick_remaining[109]; // FirstSet.java:55
-  wire _or_520 = _bits_838 | _bits_839; // FirstSet.java:64
-  wire _bits_840 = slot_pick_remaining[110]; // FirstSet.java:55
-  wire _bits_841 = slot_pick_remaining[111]; // FirstSet.java:55
-  wire _or_521 = _bits_840 | _bits_841; // FirstSet.java:64
+  wire _bits_837 = slot_pick_remaining[108]; // FirstSet.java:55
+  wire _bits_838 = slot_pick_remaining[109]; // FirstSet.java:55
+  wire _or_520 = _bits_837 | _bits_838; // FirstSet.java:64
+  wire _bits_839 = slot_pick_remaining[110]; // FirstSet.java:55
+  wire _bits_840 = slot_pick_remaining[111]; // FirstSet.java:55
+  wire _or_521 = _bits_839 | _bits_840; // FirstSet.java:64
   wire _or_522 = _or_520 | _or_521; // FirstSet.java:64
   wire _or_523 = _or_519 | _or_522; // FirstSet.java:64
   wire _or_524 = _or_516 | _or_523; // FirstSet.java:64
-  wire _bits_842 = slot_pick_remaining[112]; // FirstSet.java:55
-  wire _bits_843 = slot_pick_remaining[113]; // FirstSet.java:55
-  wire _or_525 = _bits_842 | _bits_843; // FirstSet.java:64
-  wire _bits_844 = slot_pick_remaining[114]; // FirstSet.java:55
-  wire _bits_845 = slot_pick_remaining[115]; // FirstSet.java:55
-  wire _or_526 = _bits_844 | _bits_845; // FirstSet.java:64
+  wire _bits_841 = slot_pick_remaining[112]; // FirstSet.java:55
+  wire _bits_842 = slot_pick_remaining[113]; // FirstSet.java:55
+  wire _or_525 = _bits_841 | _bits_842; // FirstSet.java:64
+  wire _bits_843 = slot_pick_remaining[114]; // FirstSet.java:55
+  wire _bits_844 = slot_pick_remaining[115]; // FirstSet.java:55
+  wire _or_526 = _bits_843 | _bits_844; // FirstSet.java:64
   wire _or_527 = _or_525 | _or_526; // FirstSet.java:64
-  wire _bits_846 = slot_pick_remaining[116]; // FirstSet.java:55
-  wire _bits_847 = slot_pick_remaining[117]; // FirstSet.java:55
-  wire _or_528 = _bits_846 | _bits_847; // FirstSet.java:64
-  wire _bits_848 = slot_pick_remaining[118]; // FirstSet.java:55
-  wire _bits_849 = slot_pick_remaining[119]; // FirstSet.java:55
-  wire _or_529 = _bits_848 | _bits_849; // FirstSet.java:64
+  wire _bits_845 = slot_pick_remaining[116]; // FirstSet.java:55
+  wire _bits_846 = slot_pick_remaining[117]; // FirstSet.java:55
+  wire _or_528 = _bits_845 | _bits_846; // FirstSet.java:64
+  wire _bits_847 = slot_pick_remaining[118]; // FirstSet.java:55
+  wire _bits_848 = slot_pick_remaining[119]; // FirstSet.java:55
+  wire _or_529 = _bits_847 | _bits_848; // FirstSet.java:64
   wire _or_530 = _or_528 | _or_529; // FirstSet.java:64
   wire _or_531 = _or_527 | _or_530; // FirstSet.java:64
-  wire _bits_850 = slot_pick_remaining[120]; // FirstSet.java:55
-  wire _bits_851 = slot_pick_remaining[121]; // FirstSet.java:55
-  wire _or_532 = _bits_850 | _bits_851; // FirstSet.java:64
-  wire _bits_852 = slot_pick_remaining[122]; // FirstSet.java:55
-  wire _bits_853 = slot_pick_remaining[123]; // FirstSet.java:55
-  wire _or_533 = _bits_852 | _bits_853; // FirstSet.java:64
+  wire _bits_849 = slot_pick_remaining[120]; // FirstSet.java:55
+  wire _bits_850 = slot_pick_remaining[121]; // FirstSet.java:55
+  wire _or_532 = _bits_849 | _bits_850; // FirstSet.java:64
+  wire _bits_851 = slot_pick_remaining[122]; // FirstSet.java:55
+  wire _bits_852 = slot_pick_remaining[123]; // FirstSet.java:55
+  wire _or_533 = _bits_851 | _bits_852; // FirstSet.java:64
   wire _or_534 = _or_532 | _or_533; // FirstSet.java:64
-  wire _bits_854 = slot_pick_remaining[124]; // FirstSet.java:55
-  wire _bits_855 = slot_pick_remaining[125]; // FirstSet.java:55
-  wire _or_535 = _bits_854 | _bits_855; // FirstSet.java:64
-  wire _bits_856 = slot_pick_remaining[126]; // FirstSet.java:55
-  wire _bits_857 = slot_pick_remaining[127]; // FirstSet.java:55
-  wire _or_536 = _bits_856 | _bits_857; // FirstSet.java:64
+  wire _bits_853 = slot_pick_remaining[124]; // FirstSet.java:55
+  wire _bits_854 = slot_pick_remaining[125]; // FirstSet.java:55
+  wire _or_535 = _bits_853 | _bits_854; // FirstSet.java:64
+  wire _bits_855 = slot_pick_remaining[126]; // FirstSet.java:55
+  wire _bits_856 = slot_pick_remaining[127]; // FirstSet.java:55
+  wire _or_536 = _bits_855 | _bits_856; // FirstSet.java:64
   wire _or_537 = _or_535 | _or_536; // FirstSet.java:64
   wire _or_538 = _or_534 | _or_537; // FirstSet.java:64
   wire _or_539 = _or_531 | _or_538; // FirstSet.java:64
   wire _or_540 = _or_524 | _or_539; // FirstSet.java:64
   wire _or_541 = _or_509 | _or_540; // FirstSet.java:64
-  wire _and_580 = _or_478 & _or_541; // FirstSet.java:61
-  wire _and_581 = _or_446 & _or_477; // FirstSet.java:61
-  wire _and_582 = _or_430 & _or_445; // FirstSet.java:61
-  wire _and_583 = _or_422 & _or_429; // FirstSet.java:61
-  wire _and_584 = _or_418 & _or_421; // FirstSet.java:61
-  wire _and_585 = _or_416 & _or_417; // FirstSet.java:61
-  wire _and_586 = _bits_730 & _bits_731; // FirstSet.java:61
-  wire _or_542 = _and_585 | _and_586; // FirstSet.java:62
-  wire _and_587 = _bits_732 & _bits_733; // FirstSet.java:61
-  wire _or_543 = _or_542 | _and_587; // FirstSet.java:63
-  wire _or_544 = _and_584 | _or_543; // FirstSet.java:62
-  wire _and_588 = _or_419 & _or_420; // FirstSet.java:61
-  wire _and_589 = _bits_734 & _bits_735; // FirstSet.java:61
-  wire _or_545 = _and_588 | _and_589; // FirstSet.java:62
-  wire _and_590 = _bits_736 & _bits_737; // FirstSet.java:61
-  wire _or_546 = _or_545 | _and_590; // FirstSet.java:63
+  wire _and_582 = _or_478 & _or_541; // FirstSet.java:61
+  wire _and_583 = _or_446 & _or_477; // FirstSet.java:61
+  wire _and_584 = _or_430 & _or_445; // FirstSet.java:61
+  wire _and_585 = _or_422 & _or_429; // FirstSet.java:61
+  wire _and_586 = _or_418 & _or_421; // FirstSet.java:61
+  wire _and_587 = _or_416 & _or_417; // FirstSet.java:61
+  wire _and_588 = _bits_729 & _bits_730; // FirstSet.java:61
+  wire _or_542 = _and_587 | _and_588; // FirstSet.java:62
+  wire _and_589 = _bits_731 & _bits_732; // FirstSet.java:61
+  wire _or_543 = _or_542 | _and_589; // FirstSet.java:63
+  wire _or_544 = _and_586 | _or_543; // FirstSet.java:62
+  wire _and_590 = _or_419 & _or_420; // FirstSet.java:61
+  wire _and_591 = _bits_733 & _bits_734; // FirstSet.java:61
+  wire _or_545 = _and_590 | _and_591; // FirstSet.java:62
+  wire _and_592 = _bits_735 & _bits_736; // FirstSet.java:61
+  wire _or_546 = _or_545 | _and_592; // FirstSet.java:63
   wire _or_547 = _or_544 | _or_546; // FirstSet.java:63
-  wire _or_548 = _and_583 | _or_547; // FirstSet.java:62
-  wire _and_591 = _or_425 & _or_428; // FirstSet.java:61
-  wire _and_592 = _or_423 & _or_424; // FirstSet.java:61
-  wire _and_593 = _bits_738 & _bits_739; // FirstSet.java:61
-  wire _or_549 = _and_592 | _and_593; // FirstSet.java:62
-  wire _and_594 = _bits_740 & _bits_741; // FirstSet.java:61
-  wire _or_550 = _or_549 | _and_594; // FirstSet.java:63
-  wire _or_551 = _and_591 | _or_550; // FirstSet.java:62
-  wire _and_595 = _or_426 & _or_427; // FirstSet.java:61
-  wire _and_596 = _bits_742 & _bits_743; // FirstSet.java:61
-  wire _or_552 = _and_595 | _and_596; // FirstSet.java:62
-  wire _and_597 = _bits_744 & _bits_745; // FirstSet.java:61
-  wire _or_553 = _or_552 | _and_597; // FirstSet.java:63
+  wire _or_548 = _and_585 | _or_547; // FirstSet.java:62
+  wire _and_593 = _or_425 & _or_428; // FirstSet.java:61
+  wire _and_594 = _or_423 & _or_424; // FirstSet.java:61
+  wire _and_595 = _bits_737 & _bits_738; // FirstSet.java:61
+  wire _or_549 = _and_594 | _and_595; // FirstSet.java:62
+  wire _and_596 = _bits_739 & _bits_740; // FirstSet.java:61
+  wire _or_550 = _or_549 | _and_596; // FirstSet.java:63
+  wire _or_551 = _and_593 | _or_550; // FirstSet.java:62
+  wire _and_597 = _or_426 & _or_427; // FirstSet.java:61
+  wire _and_598 = _bits_741 & _bits_742; // FirstSet.java:61
+  wire _or_552 = _and_597 | _and_598; // FirstSet.java:62
+  wire _and_599 = _bits_743 & _bits_744; // FirstSet.java:61
+  wire _or_553 = _or_552 | _and_599; // FirstSet.java:63
   wire _or_554 = _or_551 | _or_553; // FirstSet.java:63
   wire _or_555 = _or_548 | _or_554; // FirstSet.java:63
-  wire _or_556 = _and_582 | _or_555; // FirstSet.java:62
-  wire _and_598 = _or_437 & _or_444; // FirstSet.java:61
-  wire _and_599 = _or_433 & _or_436; // FirstSet.java:61
-  wire _and_600 = _or_431 & _or_432; // FirstSet.java:61
-  wire _and_601 = _bits_746 & _bits_747; // FirstSet.java:61
-  wire _or_557 = _and_600 | _and_601; // FirstSet.java:62
-  wire _and_602 = _bits_748 & _bits_749; // FirstSet.java:61
-  wire _or_558 = _or_557 | _and_602; // FirstSet.java:63
-  wire _or_559 = _and_599 | _or_558; // FirstSet.java:62
-  wire _and_603 = _or_434 & _or_435; // FirstSet.java:61
-  wire _and_604 = _bits_750 & _bits_751; // FirstSet.java:61
-  wire _or_560 = _and_603 | _and_604; // FirstSet.java:62
-  wire _and_605 = _bits_752 & _bits_753; // FirstSet.java:61
-  wire _or_561 = _or_560 | _and_605; // FirstSet.java:63
+  wire _or_556 = _and_584 | _or_555; // FirstSet.java:62
+  wire _and_600 = _or_437 & _or_444; // FirstSet.java:61
+  wire _and_601 = _or_433 & _or_436; // FirstSet.java:61
+  wire _and_602 = _or_431 & _or_432; // FirstSet.java:61
+  wire _and_603 = _bits_745 & _bits_746; // FirstSet.java:61
+  wire _or_557 = _and_602 | _and_603; // FirstSet.java:62
+  wire _and_604 = _bits_747 & _bits_748; // FirstSet.java:61
+  wire _or_558 = _or_557 | _and_604; // FirstSet.java:63
+  wire _or_559 = _and_601 | _or_558; // FirstSet.java:62
+  wire _and_605 = _or_434 & _or_435; // FirstSet.java:61
+  wire _and_606 = _bits_749 & _bits_750; // FirstSet.java:61
+  wire _or_560 = _and_605 | _and_606; // FirstSet.java:62
+  wire _and_607 = _bits_751 & _bits_752; // FirstSet.java:61
+  wire _or_561 = _or_560 | _and_607; // FirstSet.java:63
   wire _or_562 = _or_559 | _or_561; // FirstSet.java:63
-  wire _or_563 = _and_598 | _or_562; // FirstSet.java:62
-  wire _and_606 = _or_440 & _or_443; // FirstSet.java:61
-  wire _and_607 = _or_438 & _or_439; // FirstSet.java:61
-  wire _and_608 = _bits_754 & _bits_755; // FirstSet.java:61
-  wire _or_564 = _and_607 | _and_608; // FirstSet.java:62
-  wire _and_609 = _bits_756 & _bits_757; // FirstSet.java:61
-  wire _or_565 = _or_564 | _and_609; // FirstSet.java:63
-  wire _or_566 = _and_606 | _or_565; // FirstSet.java:62
-  wire _and_610 = _or_441 & _or_442; // FirstSet.java:61
-  wire _and_611 = _bits_758 & _bits_759; // FirstSet.java:61
-  wire _or_567 = _and_610 | _and_611; // FirstSet.java:62
-  wire _and_612 = _bits_760 & _bits_761; // FirstSet.java:61
-  wire _or_568 = _or_567 | _and_612; // FirstSet.java:63
+  wire _or_563 = _and_600 | _or_562; // FirstSet.java:62
+  wire _and_608 = _or_440 & _or_443; // FirstSet.java:61
+  wire _and_609 = _or_438 & _or_439; // FirstSet.java:61
+  wire _and_610 = _bits_753 & _bits_754; // FirstSet.java:61
+  wire _or_564 = _and_609 | _and_610; // FirstSet.java:62
+  wire _and_611 = _bits_755 & _bits_756; // FirstSet.java:61
+  wire _or_565 = _or_564 | _and_611; // FirstSet.java:63
+  wire _or_566 = _and_608 | _or_565; // FirstSet.java:62
+  wire _and_612 = _or_441 & _or_442; // FirstSet.java:61
+  wire _and_613 = _bits_757 & _bits_758; // FirstSet.java:61
+  wire _or_567 = _and_612 | _and_613; // FirstSet.java:62
+  wire _and_614 = _bits_759 & _bits_760; // FirstSet.java:61
+  wire _or_568 = _or_567 | _and_614; // FirstSet.java:63
   wire _or_569 = _or_566 | _or_568; // FirstSet.java:63
   wire _or_570 = _or_563 | _or_569; // FirstSet.java:63
   wire _or_571 = _or_556 | _or_570; // FirstSet.java:63
-  wire _or_572 = _and_581 | _or_571; // FirstSet.java:62
-  wire _and_613 = _or_461 & _or_476; // FirstSet.java:61
-  wire _and_614 = _or_453 & _or_460; // FirstSet.java:61
-  wire _and_615 = _or_449 & _or_452; // FirstSet.java:61
-  wire _and_616 = _or_447 & _or_448; // FirstSet.java:61
-  wire _and_617 = _bits_762 & _bits_763; // FirstSet.java:61
-  wire _or_573 = _and_616 | _and_617; // FirstSet.java:62
-  wire _and_618 = _bits_764 & _bits_765; // FirstSet.java:61
-  wire _or_574 = _or_573 | _and_618; // FirstSet.java:63
-  wire _or_575 = _and_615 | _or_574; // FirstSet.java:62
-  wire _and_619 = _or_450 & _or_451; // FirstSet.java:61
-  wire _and_620 = _bits_766 & _bits_767; // FirstSet.java:61
-  wire _or_576 = _and_619 | _and_620; // FirstSet.java:62
-  wire _and_621 = _bits_768 & _bits_769; // FirstSet.java:61
-  wire _or_577 = _or_576 | _and_621; // FirstSet.java:63
+  wire _or_572 = _and_583 | _or_571; // FirstSet.java:62
+  wire _and_615 = _or_461 & _or_476; // FirstSet.java:61
+  wire _and_616 = _or_453 & _or_460; // FirstSet.java:61
+  wire _and_617 = _or_449 & _or_452; // FirstSet.java:61
+  wire _and_618 = _or_447 & _or_448; // FirstSet.java:61
+  wire _and_619 = _bits_761 & _bits_762; // FirstSet.java:61
+  wire _or_573 = _and_618 | _and_619; // FirstSet.java:62
+  wire _and_620 = _bits_763 & _bits_764; // FirstSet.java:61
+  wire _or_574 = _or_573 | _and_620; // FirstSet.java:63
+  wire _or_575 = _and_617 | _or_574; // FirstSet.java:62
+  wire _and_621 = _or_450 & _or_451; // FirstSet.java:61
+  wire _and_622 = _bits_765 & _bits_766; // FirstSet.java:61
+  wire _or_576 = _and_621 | _and_622; // FirstSet.java:62
+  wire _and_623 = _bits_767 & _bits_768; // FirstSet.java:61
+  wire _or_577 = _or_576 | _and_623; // FirstSet.java:63
   wire _or_578 = _or_575 | _or_577; // FirstSet.java:63
-  wire _or_579 = _and_614 | _or_578; // FirstSet.java:62
-  wire _and_622 = _or_456 & _or_459; // FirstSet.java:61
-  wire _and_623 = _or_454 & _or_455; // FirstSet.java:61
-  wire _and_624 = _bits_770 & _bits_771; // FirstSet.java:61
-  wire _or_580 = _and_623 | _and_624; // FirstSet.java:62
-  wire _and_625 = _bits_772 & _bits_773; // FirstSet.java:61
-  wire _or_581 = _or_580 | _and_625; // FirstSet.java:63
-  wire _or_582 = _and_622 | _or_581; // FirstSet.java:62
-  wire _and_626 = _or_457 & _or_458; // FirstSet.java:61
-  wire _and_627 = _bits_774 & _bits_775; // FirstSet.java:61
-  wire _or_583 = _and_626 | _and_627; // FirstSet.java:62
-  wire _and_628 = _bits_776 & _bits_777; // FirstSet.java:61
-  wire _or_584 = _or_583 | _and_628; // FirstSet.java:63
+  wire _or_579 = _and_616 | _or_578; // FirstSet.java:62
+  wire _and_624 = _or_456 & _or_459; // FirstSet.java:61
+  wire _and_625 = _or_454 & _or_455; // FirstSet.java:61
+  wire _and_626 = _bits_769 & _bits_770; // FirstSet.java:61
+  wire _or_580 = _and_625 | _and_626; // FirstSet.java:62
+  wire _and_627 = _bits_771 & _bits_772; // FirstSet.java:61
+  wire _or_581 = _or_580 | _and_627; // FirstSet.java:63
+  wire _or_582 = _and_624 | _or_581; // FirstSet.java:62
+  wire _and_628 = _or_457 & _or_458; // FirstSet.java:61
+  wire _and_629 = _bits_773 & _bits_774; // FirstSet.java:61
+  wire _or_583 = _and_628 | _and_629; // FirstSet.java:62
+  wire _and_630 = _bits_775 & _bits_776; // FirstSet.java:61
+  wire _or_584 = _or_583 | _and_630; // FirstSet.java:63
   wire _or_585 = _or_582 | _or_584; // FirstSet.java:63
   wire _or_586 = _or_579 | _or_585; // FirstSet.java:63
-  wire _or_587 = _and_613 | _or_586; // FirstSet.java:62
-  wire _and_629 = _or_468 & _or_475; // FirstSet.java:61
-  wire _and_630 = _or_464 & _or_467; // FirstSet.java:61
-  wire _and_631 = _or_462 & _or_463; // FirstSet.java:61
-  wire _and_632 = _bits_778 & _bits_779; // FirstSet.java:61
-  wire _or_588 = _and_631 | _and_632; // FirstSet.java:62
-  wire _and_633 = _bits_780 & _bits_781; // FirstSet.java:61
-  wire _or_589 = _or_588 | _and_633; // FirstSet.java:63
-  wire _or_590 = _and_630 | _or_589; // FirstSet.java:62
-  wire _and_634 = _or_465 & _or_466; // FirstSet.java:61
-  wire _and_635 = _bits_782 & _bits_783; // FirstSet.java:61
-  wire _or_591 = _and_634 | _and_635; // FirstSet.java:62
-  wire _and_636 = _bits_784 & _bits_785; // FirstSet.java:61
-  wire _or_592 = _or_591 | _and_636; // FirstSet.java:63
+  wire _or_587 = _and_615 | _or_586; // FirstSet.java:62
+  wire _and_631 = _or_468 & _or_475; // FirstSet.java:61
+  wire _and_632 = _or_464 & _or_467; // FirstSet.java:61
+  wire _and_633 = _or_462 & _or_463; // FirstSet.java:61
+  wire _and_634 = _bits_777 & _bits_778; // FirstSet.java:61
+  wire _or_588 = _and_633 | _and_634; // FirstSet.java:62
+  wire _and_635 = _bits_779 & _bits_780; // FirstSet.java:61
+  wire _or_589 = _or_588 | _and_635; // FirstSet.java:63
+  wire _or_590 = _and_632 | _or_589; // FirstSet.java:62
+  wire _and_636 = _or_465 & _or_466; // FirstSet.java:61
+  wire _and_637 = _bits_781 & _bits_782; // FirstSet.java:61
+  wire _or_591 = _and_636 | _and_637; // FirstSet.java:62
+  wire _and_638 = _bits_783 & _bits_784; // FirstSet.java:61
+  wire _or_592 = _or_591 | _and_638; // FirstSet.java:63
   wire _or_593 = _or_590 | _or_592; // FirstSet.java:63
-  wire _or_594 = _and_629 | _or_593; // FirstSet.java:62
-  wire _and_637 = _or_471 & _or_474; // FirstSet.java:61
-  wire _and_638 = _or_469 & _or_470; // FirstSet.java:61
-  wire _and_639 = _bits_786 & _bits_787; // FirstSet.java:61
-  wire _or_595 = _and_638 | _and_639; // FirstSet.java:62
-  wire _and_640 = _bits_788 & _bits_789; // FirstSet.java:61
-  wire _or_596 = _or_595 | _and_640; // FirstSet.java:63
-  wire _or_597 = _and_637 | _or_596; // FirstSet.java:62
-  wire _and_641 = _or_472 & _or_473; // FirstSet.java:61
-  wire _and_642 = _bits_790 & _bits_791; // FirstSet.java:61
-  wire _or_598 = _and_641 | _and_642; // FirstSet.java:62
-  wire _and_643 = _bits_792 & _bits_793; // FirstSet.java:61
-  wire _or_599 = _or_598 | _and_643; // FirstSet.java:63
+  wire _or_594 = _and_631 | _or_593; // FirstSet.java:62
+  wire _and_639 = _or_471 & _or_474; // FirstSet.java:61
+  wire _and_640 = _or_469 & _or_470; // FirstSet.java:61
+  wire _and_641 = _bits_785 & _bits_786; // FirstSet.java:61
+  wire _or_595 = _and_640 | _and_641; // FirstSet.java:62
+  wire _and_642 = _bits_787 & _bits_788; // FirstSet.java:61
+  wire _or_596 = _or_595 | _and_642; // FirstSet.java:63
+  wire _or_597 = _and_639 | _or_596; // FirstSet.java:62
+  wire _and_643 = _or_472 & _or_473; // FirstSet.java:61
+  wire _and_644 = _bits_789 & _bits_790; // FirstSet.java:61
+  wire _or_598 = _and_643 | _and_644; // FirstSet.java:62
+  wire _and_645 = _bits_791 & _bits_792; // FirstSet.java:61
+  wire _or_599 = _or_598 | _and_645; // FirstSet.java:63
   wire _or_600 = _or_597 | _or_599; // FirstSet.java:63
   wire _or_601 = _or_594 | _or_600; // FirstSet.java:63
   wire _or_602 = _or_587 | _or_601; // FirstSet.java:63
   wire _or_603 = _or_572 | _or_602; // FirstSet.java:63
-  wire _or_604 = _and_580 | _or_603; // FirstSet.java:62
-  wire _and_644 = _or_509 & _or_540; // FirstSet.java:61
-  wire _and_645 = _or_493 & _or_508; // FirstSet.java:61
-  wire _and_646 = _or_485 & _or_492; // FirstSet.java:61
-  wire _and_647 = _or_481 & _or_484; // FirstSet.java:61
-  wire _and_648 = _or_479 & _or_480; // FirstSet.java:61
-  wire _and_649 = _bits_794 & _bits_795; // FirstSet.java:61
-  wire _or_605 = _and_648 | _and_649; // FirstSet.java:62
-  wire _and_650 = _bits_796 & _bits_797; // FirstSet.java:61
-  wire _or_606 = _or_605 | _and_650; // FirstSet.java:63
-  wire _or_607 = _and_647 | _or_606; // FirstSet.java:62
-  wire _and_651 = _or_482 & _or_483; // FirstSet.java:61
-  wire _and_652 = _bits_798 & _bits_799; // FirstSet.java:61
-  wire _or_608 = _and_651 | _and_652; // FirstSet.java:62
-  wire _and_653 = _bits_800 & _bits_801; // FirstSet.java:61
-  wire _or_609 = _or_608 | _and_653; // FirstSet.java:63
+  wire _or_604 = _and_582 | _or_603; // FirstSet.java:62
+  wire _and_646 = _or_509 & _or_540; // FirstSet.java:61
+  wire _and_647 = _or_493 & _or_508; // FirstSet.java:61
+  wire _and_648 = _or_485 & _or_492; // FirstSet.java:61
+  wire _and_649 = _or_481 & _or_484; // FirstSet.java:61
+  wire _and_650 = _or_479 & _or_480; // FirstSet.java:61
+  wire _and_651 = _bits_793 & _bits_794; // FirstSet.java:61
+  wire _or_605 = _and_650 | _and_651; // FirstSet.java:62
+  wire _and_652 = _bits_795 & _bits_796; // FirstSet.java:61
+  wire _or_606 = _or_605 | _and_652; // FirstSet.java:63
+  wire _or_607 = _and_649 | _or_606; // FirstSet.java:62
+  wire _and_653 = _or_482 & _or_483; // FirstSet.java:61
+  wire _and_654 = _bits_797 & _bits_798; // FirstSet.java:61
+  wire _or_608 = _and_653 | _and_654; // FirstSet.java:62
+  wire _and_655 = _bits_799 & _bits_800; // FirstSet.java:61
+  wire _or_609 = _or_608 | _and_655; // FirstSet.java:63
   wire _or_610 = _or_607 | _or_609; // FirstSet.java:63
-  wire _or_611 = _and_646 | _or_610; // FirstSet.java:62
-  wire _and_654 = _or_488 & _or_491; // FirstSet.java:61
-  wire _and_655 = _or_486 & _or_487; // FirstSet.java:61
-  wire _and_656 = _bits_802 & _bits_803; // FirstSet.java:61
-  wire _or_612 = _and_655 | _and_656; // FirstSet.java:62
-  wire _and_657 = _bits_804 & _bits_805; // FirstSet.java:61
-  wire _or_613 = _or_612 | _and_657; // FirstSet.java:63
-  wire _or_614 = _and_654 | _or_613; // FirstSet.java:62
-  wire _and_658 = _or_489 & _or_490; // FirstSet.java:61
-  wire _and_659 = _bits_806 & _bits_807; // FirstSet.java:61
-  wire _or_615 = _and_658 | _and_659; // FirstSet.java:62
-  wire _and_660 = _bits_808 & _bits_809; // FirstSet.java:61
-  wire _or_616 = _or_615 | _and_660; // FirstSet.java:63
+  wire _or_611 = _and_648 | _or_610; // FirstSet.java:62
+  wire _and_656 = _or_488 & _or_491; // FirstSet.java:61
+  wire _and_657 = _or_486 & _or_487; // FirstSet.java:61
+  wire _and_658 = _bits_801 & _bits_802; // FirstSet.java:61
+  wire _or_612 = _and_657 | _and_658; // FirstSet.java:62
+  wire _and_659 = _bits_803 & _bits_804; // FirstSet.java:61
+  wire _or_613 = _or_612 | _and_659; // FirstSet.java:63
+  wire _or_614 = _and_656 | _or_613; // FirstSet.java:62
+  wire _and_660 = _or_489 & _or_490; // FirstSet.java:61
+  wire _and_661 = _bits_805 & _bits_806; // FirstSet.java:61
+  wire _or_615 = _and_660 | _and_661; // FirstSet.java:62
+  wire _and_662 = _bits_807 & _bits_808; // FirstSet.java:61
+  wire _or_616 = _or_615 | _and_662; // FirstSet.java:63
   wire _or_617 = _or_614 | _or_616; // FirstSet.java:63
   wire _or_618 = _or_611 | _or_617; // FirstSet.java:63
-  wire _or_619 = _and_645 | _or_618; // FirstSet.java:62
-  wire _and_661 = _or_500 & _or_507; // FirstSet.java:61
-  wire _and_662 = _or_496 & _or_499; // FirstSet.java:61
-  wire _and_663 = _or_494 & _or_495; // FirstSet.java:61
-  wire _and_664 = _bits_810 & _bits_811; // FirstSet.java:61
-  wire _or_620 = _and_663 | _and_664; // FirstSet.java:62
-  wire _and_665 = _bits_812 & _bits_813; // FirstSet.java:61
-  wire _or_621 = _or_620 | _and_665; // FirstSet.java:63
-  wire _or_622 = _and_662 | _or_621; // FirstSet.java:62
-  wire _and_666 = _or_497 & _or_498; // FirstSet.java:61
-  wire _and_667 = _bits_814 & _bits_815; // FirstSet.java:61
-  wire _or_623 = _and_666 | _and_667; // FirstSet.java:62
-  wire _and_668 = _bits_816 & _bits_817; // FirstSet.java:61
-  wire _or_624 = _or_623 | _and_668; // FirstSet.java:63
+  wire _or_619 = _and_647 | _or_618; // FirstSet.java:62
+  wire _and_663 = _or_500 & _or_507; // FirstSet.java:61
+  wire _and_664 = _or_496 & _or_499; // FirstSet.java:61
+  wire _and_665 = _or_494 & _or_495; // FirstSet.java:61
+  wire _and_666 = _bits_809 & _bits_810; // FirstSet.java:61
+  wire _or_620 = _and_665 | _and_666; // FirstSet.java:62
+  wire _and_667 = _bits_811 & _bits_812; // FirstSet.java:61
+  wire _or_621 = _or_620 | _and_667; // FirstSet.java:63
+  wire _or_622 = _and_664 | _or_621; // FirstSet.java:62
+  wire _and_668 = _or_497 & _or_498; // FirstSet.java:61
+  wire _and_669 = _bits_813 & _bits_814; // FirstSet.java:61
+  wire _or_623 = _and_668 | _and_669; // FirstSet.java:62
+  wire _and_670 = _bits_815 & _bits_816; // FirstSet.java:61
+  wire _or_624 = _or_623 | _and_670; // FirstSet.java:63
   wire _or_625 = _or_622 | _or_624; // FirstSet.java:63
-  wire _or_626 = _and_661 | _or_625; // FirstSet.java:62
-  wire _and_669 = _or_503 & _or_506; // FirstSet.java:61
-  wire _and_670 = _or_501 & _or_502; // FirstSet.java:61
-  wire _and_671 = _bits_818 & _bits_819; // FirstSet.java:61
-  wire _or_627 = _and_670 | _and_671; // FirstSet.java:62
-  wire _and_672 = _bits_820 & _bits_821; // FirstSet.java:61
-  wire _or_628 = _or_627 | _and_672; // FirstSet.java:63
-  wire _or_629 = _and_669 | _or_628; // FirstSet.java:62
-  wire _and_673 = _or_504 & _or_505; // FirstSet.java:61
-  wire _and_674 = _bits_822 & _bits_823; // FirstSet.java:61
-  wire _or_630 = _and_673 | _and_674; // FirstSet.java:62
-  wire _and_675 = _bits_824 & _bits_825; // FirstSet.java:61
-  wire _or_631 = _or_630 | _and_675; // FirstSet.java:63
+  wire _or_626 = _and_663 | _or_625; // FirstSet.java:62
+  wire _and_671 = _or_503 & _or_506; // FirstSet.java:61
+  wire _and_672 = _or_501 & _or_502; // FirstSet.java:61
+  wire _and_673 = _bits_817 & _bits_818; // FirstSet.java:61
+  wire _or_627 = _and_672 | _and_673; // FirstSet.java:62
+  wire _and_674 = _bits_819 & _bits_820; // FirstSet.java:61
+  wire _or_628 = _or_627 | _and_674; // FirstSet.java:63
+  wire _or_629 = _and_671 | _or_628; // FirstSet.java:62
+  wire _and_675 = _or_504 & _or_505; // FirstSet.java:61
+  wire _and_676 = _bits_821 & _bits_822; // FirstSet.java:61
+  wire _or_630 = _and_675 | _and_676; // FirstSet.java:62
+  wire _and_677 = _bits_823 & _bits_824; // FirstSet.java:61
+  wire _or_631 = _or_630 | _and_677; // FirstSet.java:63
   wire _or_632 = _or_629 | _or_631; // FirstSet.java:63
   wire _or_633 = _or_626 | _or_632; // FirstSet.java:63
   wire _or_634 = _or_619 | _or_633; // FirstSet.java:63
-  wire _or_635 = _and_644 | _or_634; // FirstSet.java:62
-  wire _and_676 = _or_524 & _or_539; // FirstSet.java:61
-  wire _and_677 = _or_516 & _or_523; // FirstSet.java:61
-  wire _and_678 = _or_512 & _or_515; // FirstSet.java:61
-  wire _and_679 = _or_510 & _or_511; // FirstSet.java:61
-  wire _and_680 = _bits_826 & _bits_827; // FirstSet.java:61
-  wire _or_636 = _and_679 | _and_680; // FirstSet.java:62
-  wire _and_681 = _bits_828 & _bits_829; // FirstSet.java:61
-  wire _or_637 = _or_636 | _and_681; // FirstSet.java:63
-  wire _or_638 = _and_678 | _or_637; // FirstSet.java:62
-  wire _and_682 = _or_513 & _or_514; // FirstSet.java:61
-  wire _and_683 = _bits_830 & _bits_831; // FirstSet.java:61
-  wire _or_639 = _and_682 | _and_683; // FirstSet.java:62
-  wire _and_684 = _bits_832 & _bits_833; // FirstSet.java:61
-  wire _or_640 = _or_639 | _and_684; // FirstSet.java:63
+  wire _or_635 = _and_646 | _or_634; // FirstSet.java:62
+  wire _and_678 = _or_524 & _or_539; // FirstSet.java:61
+  wire _and_679 = _or_516 & _or_523; // FirstSet.java:61
+  wire _and_680 = _or_512 & _or_515; // FirstSet.java:61
+  wire _and_681 = _or_510 & _or_511; // FirstSet.java:61
+  wire _and_682 = _bits_825 & _bits_826; // FirstSet.java:61
+  wire _or_636 = _and_681 | _and_682; // FirstSet.java:62
+  wire _and_683 = _bits_827 & _bits_828; // FirstSet.java:61
+  wire _or_637 = _or_636 | _and_683; // FirstSet.java:63
+  wire _or_638 = _and_680 | _or_637; // FirstSet.java:62
+  wire _and_684 = _or_513 & _or_514; // FirstSet.java:61
+  wire _and_685 = _bits_829 & _bits_830; // FirstSet.java:61
+  wire _or_639 = _and_684 | _and_685; // FirstSet.java:62
+  wire _and_686 = _bits_831 & _bits_832; // FirstSet.java:61
+  wire _or_640 = _or_639 | _and_686; // FirstSet.java:63
   wire _or_641 = _or_638 | _or_640; // FirstSet.java:63
-  wire _or_642 = _and_677 | _or_641; // FirstSet.java:62
-  wire _and_685 = _or_519 & _or_522; // FirstSet.java:61
-  wire _and_686 = _or_517 & _or_518; // FirstSet.java:61
-  wire _and_687 = _bits_834 & _bits_835; // FirstSet.java:61
-  wire _or_643 = _and_686 | _and_687; // FirstSet.java:62
-  wire _and_688 = _bits_836 & _bits_837; // FirstSet.java:61
-  wire _or_644 = _or_643 | _and_688; // FirstSet.java:63
-  wire _or_645 = _and_685 | _or_644; // FirstSet.java:62
-  wire _and_689 = _or_520 & _or_521; // FirstSet.java:61
-  wire _and_690 = _bits_838 & _bits_839; // FirstSet.java:61
-  wire _or_646 = _and_689 | _and_690; // FirstSet.java:62
-  wire _and_691 = _bits_840 & _bits_841; // FirstSet.java:61
-  wire _or_647 = _or_646 | _and_691; // FirstSet.java:63
+  wire _or_642 = _and_679 | _or_641; // FirstSet.java:62
+  wire _and_687 = _or_519 & _or_522; // FirstSet.java:61
+  wire _and_688 = _or_517 & _or_518; // FirstSet.java:61
+  wire _and_689 = _bits_833 & _bits_834; // FirstSet.java:61
+  wire _or_643 = _and_688 | _and_689; // FirstSet.java:62
+  wire _and_690 = _bits_835 & _bits_836; // FirstSet.java:61
+  wire _or_644 = _or_643 | _and_690; // FirstSet.java:63
+  wire _or_645 = _and_687 | _or_644; // FirstSet.java:62
+  wire _and_691 = _or_520 & _or_521; // FirstSet.java:61
+  wire _and_692 = _bits_837 & _bits_838; // FirstSet.java:61
+  wire _or_646 = _and_691 | _and_692; // FirstSet.java:62
+  wire _and_693 = _bits_839 & _bits_840; // FirstSet.java:61
+  wire _or_647 = _or_646 | _and_693; // FirstSet.java:63
   wire _or_648 = _or_645 | _or_647; // FirstSet.java:63
   wire _or_649 = _or_642 | _or_648; // FirstSet.java:63
-  wire _or_650 = _and_676 | _or_649; // FirstSet.java:62
-  wire _and_692 = _or_531 & _or_538; // FirstSet.java:61
-  wire _and_693 = _or_527 & _or_530; // FirstSet.java:61
-  wire _and_694 = _or_525 & _or_526; // FirstSet.java:61
-  wire _and_695 = _bits_842 & _bits_843; // FirstSet.java:61
-  wire _or_651 = _and_694 | _and_695; // FirstSet.java:62
-  wire _and_696 = _bits_844 & _bits_845; // FirstSet.java:61
-  wire _or_652 = _or_651 | _and_696; // FirstSet.java:63
-  wire _or_653 = _and_693 | _or_652; // FirstSet.java:62
-  wire _and_697 = _or_528 & _or_529; // FirstSet.java:61
-  wire _and_698 = _bits_846 & _bits_847; // FirstSet.java:61
-  wire _or_654 = _and_697 | _and_698; // FirstSet.java:62
-  wire _and_699 = _bits_848 & _bits_849; // FirstSet.java:61
-  wire _or_655 = _or_654 | _and_699; // FirstSet.java:63
+  wire _or_650 = _and_678 | _or_649; // FirstSet.java:62
+  wire _and_694 = _or_531 & _or_538; // FirstSet.java:61
+  wire _and_695 = _or_527 & _or_530; // FirstSet.java:61
+  wire _and_696 = _or_525 & _or_526; // FirstSet.java:61
+  wire _and_697 = _bits_841 & _bits_842; // FirstSet.java:61
+  wire _or_651 = _and_696 | _and_697; // FirstSet.java:62
+  wire _and_698 = _bits_843 & _bits_844; // FirstSet.java:61
+  wire _or_652 = _or_651 | _and_698; // FirstSet.java:63
+  wire _or_653 = _and_695 | _or_652; // FirstSet.java:62
+  wire _and_699 = _or_528 & _or_529; // FirstSet.java:61
+  wire _and_700 = _bits_845 & _bits_846; // FirstSet.java:61
+  wire _or_654 = _and_699 | _and_700; // FirstSet.java:62
+  wire _and_701 = _bits_847 & _bits_848; // FirstSet.java:61
+  wire _or_655 = _or_654 | _and_701; // FirstSet.java:63
   wire _or_656 = _or_653 | _or_655; // FirstSet.java:63
-  wire _or_657 = _and_692 | _or_656; // FirstSet.java:62
-  wire _and_700 = _or_534 & _or_537; // FirstSet.java:61
-  wire _and_701 = _or_532 & _or_533; // FirstSet.java:61
-  wire _and_702 = _bits_850 & _bits_851; // FirstSet.java:61
-  wire _or_658 = _and_701 | _and_702; // FirstSet.java:62
-  wire _and_703 = _bits_852 & _bits_853; // FirstSet.java:61
-  wire _or_659 = _or_658 | _and_703; // FirstSet.java:63
-  wire _or_660 = _and_700 | _or_659; // FirstSet.java:62
-  wire _and_704 = _or_535 & _or_536; // FirstSet.java:61
-  wire _and_705 = _bits_854 & _bits_855; // FirstSet.java:61
-  wire _or_661 = _and_704 | _and_705; // FirstSet.java:62
-  wire _and_706 = _bits_856 & _bits_857; // FirstSet.java:61
-  wire _or_662 = _or_661 | _and_706; // FirstSet.java:63
+  wire _or_657 = _and_694 | _or_656; // FirstSet.java:62
+  wire _and_702 = _or_534 & _or_537; // FirstSet.java:61
+  wire _and_703 = _or_532 & _or_533; // FirstSet.java:61
+  wire _and_704 = _bits_849 & _bits_850; // FirstSet.java:61
+  wire _or_658 = _and_703 | _and_704; // FirstSet.java:62
+  wire _and_705 = _bits_851 & _bits_852; // FirstSet.java:61
+  wire _or_659 = _or_658 | _and_705; // FirstSet.java:63
+  wire _or_660 = _and_702 | _or_659; // FirstSet.java:62
+  wire _and_706 = _or_535 & _or_536; // FirstSet.java:61
+  wire _and_707 = _bits_853 & _bits_854; // FirstSet.java:61
+  wire _or_661 = _and_706 | _and_707; // FirstSet.java:62
+  wire _and_708 = _bits_855 & _bits_856; // FirstSet.java:61
+  wire _or_662 = _or_661 | _and_708; // FirstSet.java:63
   wire _or_663 = _or_660 | _or_662; // FirstSet.java:63
   wire _or_664 = _or_657 | _or_663; // FirstSet.java:63
   wire _or_665 = _or_650 | _or_664; // FirstSet.java:63
   wire _or_666 = _or_635 | _or_665; // FirstSet.java:63
   wire _or_667 = _or_604 | _or_666; // FirstSet.java:63
-  wire _not_448 = ~_or_667; // SlotPicker.java:79
-  wire _eq_679 = state == 4'd1; // RapController.java:664
-  wire _not_449 = ~commit_stop; // RapController.java:664
-  wire _and_707 = _eq_679 & _not_449; // RapController.java:664
-  wire _not_450 = ~io_headValid; // RapController.java:664
-  wire _and_708 = pipe_empty & _not_450; // RapController.java:664
-  wire [2:0] _mux_144 = _and_708 ? 3'd1 : fill_cause; // RapController.java:664
-  wire _eq_680 = state == 4'd2; // RapController.java:665
-  wire _eq_681 = state == 4'd3; // RapController.java:665
-  wire _or_668 = _eq_680 | _eq_681; // RapController.java:665
-  wire _eq_682 = state == 4'd11; // RapController.java:665
-  wire _or_669 = _or_668 | _eq_682; // RapController.java:665
-  wire _or_670 = _or_669 | commit_stop; // RapController.java:665
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:666
-  wire _ge_4 = state >= 4'd4; // RapController.java:667
-  wire _le_1 = state <= 4'd6; // RapController.java:667
-  wire _and_709 = _ge_4 & _le_1; // RapController.java:667
-  wire _ge_5 = state >= 4'd7; // RapController.java:668
-  wire _le_2 = state <= 4'd10; // RapController.java:668
-  wire _and_710 = _ge_5 & _le_2; // RapController.java:668
-  wire [3:0] _bits_858 = undo_sp[3:0]; // RapController.java:256
+  wire _not_449 = ~_or_667; // SlotPicker.java:79
+  wire _eq_679 = state == 4'd1; // RapController.java:679
+  wire _not_450 = ~commit_stop; // RapController.java:679
+  wire _and_709 = _eq_679 & _not_450; // RapController.java:679
+  wire _not_451 = ~io_headValid; // RapController.java:679
+  wire _and_710 = pipe_empty & _not_451; // RapController.java:679
+  wire [2:0] _mux_144 = _and_710 ? 3'd1 : fill_cause; // RapController.java:679
+  wire _eq_680 = state == 4'd2; // RapController.java:680
+  wire _eq_681 = state == 4'd3; // RapController.java:680
+  wire _or_668 = _eq_680 | _eq_681; // RapController.java:680
+  wire _eq_682 = state == 4'd11; // RapController.java:680
+  wire _or_669 = _or_668 | _eq_682; // RapController.java:680
+  wire _or_670 = _or_669 | commit_stop; // RapController.java:680
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:681
+  wire _ge_4 = state >= 4'd4; // RapController.java:682
+  wire _le_1 = state <= 4'd6; // RapController.java:682
+  wire _and_711 = _ge_4 & _le_1; // RapController.java:682
+  wire _ge_5 = state >= 4'd7; // RapController.java:683
+  wire _le_2 = state <= 4'd10; // RapController.java:683
+  wire _and_712 = _ge_5 & _le_2; // RapController.java:683
+  wire [3:0] _bits_857 = undo_sp[3:0]; // RapController.java:256
   wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:256
   wire _eq_683 = state == 4'd3; // RapController.java:252
   wire _ne_4 = undo_sp != 5'd0; // RapController.java:252
   wire undo_pop = _eq_683 & _ne_4; // RapController.java:252
-  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:253
-  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:253
-  wire [4:0] _mux_146 = undo_pop ? _sub_15 : _sub_16; // RapController.java:253
-  wire [3:0] _bits_859 = _mux_146[3:0]; // RapController.java:253
-  wire _not_451 = ~undo_push; // RapController.java:253
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:253
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:253
+  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:253
+  wire [3:0] _bits_858 = _mux_146[3:0]; // RapController.java:253
+  wire _not_452 = ~undo_push; // RapController.java:253
   wire read_parent_prefix = state == 4'd5; // RapController.java:157
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : readout_index; // RapController.java:158
   wire _eq_684 = state == 4'd12; // RapController.java:159
   wire _or_671 = read_parent_prefix | _eq_684; // RapController.java:159
-  wire _not_452 = ~_and_569; // MergeVerdict.java:71
+  wire _not_453 = ~_and_571; // MergeVerdict.java:71
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
+  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:646
+  wire [5:0] _cat_140 = {_sub_16, 1'd0}; // RapController.java:635
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_136}} << _cat_140; // RapController.java:647
+  wire [31:0] _bits_859 = _dshl_2[31:0]; // RapController.java:647
+  wire [31:0] _or_672 = slot_prefix_rdata_0 | _bits_859; // RapController.java:647
+  wire _eq_685 = child_prefix == _or_672; // RapController.java:445
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:640
+  wire [5:0] _cat_141 = {child_depth, 1'd0}; // RapController.java:635
+  wire [31:0] _dshr_4 = _fill_8 >> _cat_141; // RapController.java:640
+  wire _eq_686 = child_mask == _dshr_4; // RapController.java:445
+  wire _and_713 = _eq_685 & _eq_686; // RapController.java:445
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_453 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_711 = in_run & io_selected_valid; // RapController.java:560
-  wire _eq_685 = io_counterResult_bits_op == 2'd0; // RapController.java:563
-  wire _and_712 = io_counterResult_valid & _eq_685; // RapController.java:563
-  wire _eq_686 = hit_event_3 == _and_712; // RapController.java:564
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:565
-  wire _and_713 = in_run & io_counterResult_valid; // RapController.java:565
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:566
-  wire _not_454 = ~io_counterResult_valid; // RapController.java:567
-  wire _eq_687 = state == 4'd2; // RapController.java:567
-  wire _and_714 = _eq_687 & pipe_empty; // RapController.java:567
-  wire _eq_688 = state == 4'd6; // RapController.java:568
-  wire _and_715 = _eq_688 & slot_pick_ready; // RapController.java:568
-  wire _and_r_4 = &present_children; // RapController.java:570
-  wire _not_455 = ~_and_r_4; // RapController.java:570
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:571
-  wire _eq_689 = _dyn_index_5 == 3'd0; // RapController.java:571
-  wire _eq_690 = split_fits == _ge_3; // RapController.java:574
-  wire _eq_691 = op_children == _dyn_index_2; // RapController.java:578
-  wire _not_456 = ~kids_fresh; // RapController.java:575
-  wire _and_716 = walking_kids & _not_456; // RapController.java:575
-  wire _and_717 = _and_716 & slot_pick_ready; // RapController.java:575
-  wire _and_718 = _and_717 & slot_pick_pick_last; // RapController.java:576
-  wire _or_672 = split_settled | _and_718; // RapController.java:577
-  wire _not_457 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_458 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_457 & _not_458; // StatusRegs.java:82
-  wire _eq_692 = kids_vector == visited_kids; // RapController.java:580
-  wire _not_459 = ~_or_409; // RapController.java:582
-  wire _and_719 = verdict_act & _not_459; // RapController.java:582
-  wire _or_673 = ev_commit | ev_saturation; // StatusRegs.java:118
-  wire _or_674 = _or_673 | ev_split; // StatusRegs.java:118
-  wire _or_675 = _or_674 | ev_allocated; // StatusRegs.java:118
-  wire _or_676 = _or_675 | ev_batch; // StatusRegs.java:118
-  wire _or_677 = _or_676 | ev_deferred; // StatusRegs.java:118
-  wire _or_678 = _or_677 | ev_clear; // StatusRegs.java:118
+  wire _not_454 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_714 = in_run & io_selected_valid; // RapController.java:570
+  wire _eq_687 = io_counterResult_bits_op == 2'd0; // RapController.java:573
+  wire _and_715 = io_counterResult_valid & _eq_687; // RapController.java:573
+  wire _eq_688 = hit_event_3 == _and_715; // RapController.java:574
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:575
+  wire _and_716 = in_run & io_counterResult_valid; // RapController.java:575
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:576
+  wire _not_455 = ~io_counterResult_valid; // RapController.java:577
+  wire _eq_689 = state == 4'd2; // RapController.java:577
+  wire _and_717 = _eq_689 & pipe_empty; // RapController.java:577
+  wire _eq_690 = state == 4'd6; // RapController.java:578
+  wire _and_718 = _eq_690 & slot_pick_ready; // RapController.java:578
+  wire _and_r_4 = &present_children; // RapController.java:580
+  wire _not_456 = ~_and_r_4; // RapController.java:580
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:581
+  wire _eq_691 = _dyn_index_5 == 3'd0; // RapController.java:581
+  wire _eq_692 = split_fits == _ge_3; // RapController.java:584
+  wire _eq_693 = op_children == _dyn_index_2; // RapController.java:588
+  wire _not_457 = ~kids_fresh; // RapController.java:585
+  wire _and_719 = walking_kids & _not_457; // RapController.java:585
+  wire _and_720 = _and_719 & slot_pick_ready; // RapController.java:585
+  wire _and_721 = _and_720 & slot_pick_pick_last; // RapController.java:586
+  wire _or_673 = split_settled | _and_721; // RapController.java:587
+  wire _not_458 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_459 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_458 & _not_459; // StatusRegs.java:82
+  wire _eq_694 = kids_vector == visited_kids; // RapController.java:590
+  wire _not_460 = ~_or_409; // RapController.java:592
+  wire _and_722 = verdict_act & _not_460; // RapController.java:592
+  wire _or_674 = ev_commit | ev_saturation; // StatusRegs.java:118
+  wire _or_675 = _or_674 | ev_split; // StatusRegs.java:118
+  wire _or_676 = _or_675 | ev_allocated; // StatusRegs.java:118
+  wire _or_677 = _or_676 | ev_batch; // StatusRegs.java:118
+  wire _or_678 = _or_677 | ev_deferred; // StatusRegs.java:118
+  wire _or_679 = _or_678 | ev_clear; // StatusRegs.java:118
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
-  wire _or_679 = _or_678 | _or_r_6; // StatusRegs.java:118
-  wire _or_680 = _or_679 | ev_pending; // StatusRegs.java:118
-  wire _not_460 = ~_or_680; // RapController.java:583
+  wire _or_680 = _or_679 | _or_r_6; // StatusRegs.java:118
+  wire _or_681 = _or_680 | ev_pending; // StatusRegs.java:118
+  wire _not_461 = ~_or_681; // RapController.java:593
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:86
@@ -4997,11 +5014,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_140 = slot_depth_3 > deepest_depth; // NodeTable.java:86
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:86
-  wire [127:0] _cat_140 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
-  wire [127:0] _and_720 = slot_valid & _cat_140; // RapController.java:584
-  wire _or_r_7 = |_and_720; // RapController.java:584
-  wire _not_461 = ~_or_r_7; // RapController.java:584
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:585
+  wire [127:0] _cat_142 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
+  wire [127:0] _and_723 = slot_valid & _cat_142; // RapController.java:594
+  wire _or_r_7 = |_and_723; // RapController.java:594
+  wire _not_462 = ~_or_r_7; // RapController.java:594
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:595
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -5199,7 +5216,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 7'd0) : 7'd0);
   assign tcam_write_value = (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
-  assign tcam_write_mask = (_eq_12 ? (slot_pick_ready ? _dshr_0 : _fill_2) : _fill_2);
+  assign tcam_write_mask = (_eq_12 ? (slot_pick_ready ? child_mask : _fill_2) : _fill_2);
   assign verdict_hand_over = (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
   assign skip_touched = (_eq_12 ? (slot_pick_ready ? (1'd1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_8 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_21 ? 1'd1 : 1'd0)));
   assign slot_depths_0 = 5'd0;
@@ -5330,7 +5347,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_depths_125 = slot_depth_125;
   assign slot_depths_126 = slot_depth_126;
   assign slot_depths_127 = slot_depth_127;
-  assign cause = (commit_fire ? 3'd0 : (_and_707 ? _mux_144 : (_or_670 ? _mux_145 : (_and_709 ? 3'd3 : (_and_710 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_709 ? _mux_144 : (_or_670 ? _mux_145 : (_and_711 ? 3'd3 : (_and_712 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -8592,12 +8609,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_566;
+      commit_stop <= _and_567;
     end
   end
 
   always @(posedge clock) begin
     split_fits <= _ge_3;
+  end
+
+  always @(posedge clock) begin
+    child_digit_field <= _and_568;
+  end
+
+  always @(posedge clock) begin
+    child_mask <= _dshr_1;
   end
 
   always @(posedge clock) begin
@@ -8633,7 +8658,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_703;
+    hit_short_1 <= _bits_702;
   end
 
   always @(posedge clock) begin
@@ -8672,7 +8697,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_567;
+      hit_event_1 <= _and_569;
     end
   end
 
@@ -8704,7 +8729,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_4 ? 35'd0 : (_and_569 ? _add_20 : merge_sum));
+      merge_sum <= (verdict_end_4 ? 35'd0 : (_and_571 ? _add_21 : merge_sum));
     end
   end
 
@@ -8725,7 +8750,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
+    verdict_remaining <= (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_13 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
   end
 
   always @(posedge clock) begin
@@ -8794,7 +8819,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      skip_min_sum <= _fill_3;
+      skip_min_sum <= _fill_5;
     end else begin
       skip_min_sum <= (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_8 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
     end
@@ -8802,9 +8827,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      batch_min_sum <= _fill_5;
+      batch_min_sum <= _fill_7;
     end else begin
-      batch_min_sum <= (verdict_act ? (merge_verdict ? (batch_min_clears ? _fill_4 : batch_min_sum) : (sum_below_batch_min ? verdict_sum : (batch_min_clears ? _fill_4 : batch_min_sum))) : (batch_min_clears ? _fill_4 : batch_min_sum));
+      batch_min_sum <= (verdict_act ? (merge_verdict ? (batch_min_clears ? _fill_6 : batch_min_sum) : (sum_below_batch_min ? verdict_sum : (batch_min_clears ? _fill_6 : batch_min_sum))) : (batch_min_clears ? _fill_6 : batch_min_sum));
     end
   end
 
@@ -8813,7 +8838,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_574;
+    readout_in_use <= _and_576;
   end
 
   always @(posedge clock) begin
@@ -8824,17 +8849,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_579;
+      skip_empty_settled <= _and_581;
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (_eq_14 ? (slot_pick_advance ? _not_448 : slot_pick_pick_last) : slot_pick_pick_last);
+    slot_pick_pick_last <= (_eq_14 ? (slot_pick_advance ? _not_449 : slot_pick_pick_last) : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_858] <= _cat_139;
+      undo[_bits_857] <= _cat_139;
     end
   end
 
@@ -8852,8 +8877,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_451) begin
-      undo_rdata_0 <= undo[_bits_859];
+    if (_not_452) begin
+      undo_rdata_0 <= undo[_bits_858];
     end
   end
 
@@ -8885,7 +8910,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && verdict_end_4 && !_not_452) begin // MergeVerdict.java:71
+    if (!reset && verdict_end_4 && !_not_453) begin // MergeVerdict.java:71
       $display("Assertion failed at MergeVerdict.java:71: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -8893,8 +8918,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:72: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:299
-      $display("Assertion failed at RapController.java:299: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:306
+      $display("Assertion failed at RapController.java:306: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
     if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -8909,88 +8934,92 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
+    if (!reset && _eq_12 && slot_pick_ready && !_and_713) begin // RapController.java:445
+      $display("Assertion failed at RapController.java:445: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+      $stop;
+    end
     if (!reset && _eq_12 && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_453) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_454) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_711 && !io_selected_bits_found) begin // RapController.java:560
-      $display("Assertion failed at RapController.java:560: no node matched a key: the root must always match");
+    if (!reset && _and_714 && !io_selected_bits_found) begin // RapController.java:570
+      $display("Assertion failed at RapController.java:570: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:561
-      $display("Assertion failed at RapController.java:561: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:571
+      $display("Assertion failed at RapController.java:571: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:562
-      $display("Assertion failed at RapController.java:562: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:572
+      $display("Assertion failed at RapController.java:572: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_686) begin // RapController.java:564
-      $display("Assertion failed at RapController.java:564: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_688) begin // RapController.java:574
+      $display("Assertion failed at RapController.java:574: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && _and_713 && !_ne_5) begin // RapController.java:565
-      $display("Assertion failed at RapController.java:565: a READ result in RUN");
+    if (!reset && _and_716 && !_ne_5) begin // RapController.java:575
+      $display("Assertion failed at RapController.java:575: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:566
-      $display("Assertion failed at RapController.java:566: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:576
+      $display("Assertion failed at RapController.java:576: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_714 && !_not_454) begin // RapController.java:567
-      $display("Assertion failed at RapController.java:567: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_717 && !_not_455) begin // RapController.java:577
+      $display("Assertion failed at RapController.java:577: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_715 && !slot_pick_pick_found) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: a split found no free slot after checking capacity");
+    if (!reset && _and_718 && !slot_pick_pick_found) begin // RapController.java:579
+      $display("Assertion failed at RapController.java:579: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_715 && !_not_455) begin // RapController.java:570
-      $display("Assertion failed at RapController.java:570: a split with no missing child");
+    if (!reset && _and_718 && !_not_456) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_715 && !_eq_689) begin // RapController.java:571
-      $display("Assertion failed at RapController.java:571: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_718 && !_eq_691) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_690) begin // RapController.java:574
-      $display("Assertion failed at RapController.java:574: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_692) begin // RapController.java:584
+      $display("Assertion failed at RapController.java:584: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_672 && !_eq_691) begin // RapController.java:578
-      $display("Assertion failed at RapController.java:578: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_673 && !_eq_693) begin // RapController.java:588
+      $display("Assertion failed at RapController.java:588: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:579
-      $display("Assertion failed at RapController.java:579: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:589
+      $display("Assertion failed at RapController.java:589: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_718 && !_eq_692) begin // RapController.java:580
-      $display("Assertion failed at RapController.java:580: the merge parent's leaves changed during its walk");
+    if (!reset && _and_721 && !_eq_694) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_717 && !slot_pick_pick_found) begin // RapController.java:581
-      $display("Assertion failed at RapController.java:581: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_720 && !slot_pick_pick_found) begin // RapController.java:591
+      $display("Assertion failed at RapController.java:591: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_719 && !1'd0) begin // RapController.java:582
-      $display("Assertion failed at RapController.java:582: a merge verdict outside the merge walk");
+    if (!reset && _and_722 && !1'd0) begin // RapController.java:592
+      $display("Assertion failed at RapController.java:592: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_460) begin // RapController.java:583
-      $display("Assertion failed at RapController.java:583: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_461) begin // RapController.java:593
+      $display("Assertion failed at RapController.java:593: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_461) begin // RapController.java:584
-      $display("Assertion failed at RapController.java:584: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_462) begin // RapController.java:594
+      $display("Assertion failed at RapController.java:594: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:585
-      $display("Assertion failed at RapController.java:585: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:595
+      $display("Assertion failed at RapController.java:595: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -8998,7 +9027,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_not_26[3], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[94:32], _dshr_1[7:1], _dshr_2[127:1], _mux_146[4]};
+  wire _unused_ok = ^{_not_26[3], _dshl_0[6:4], _dshl_1[6:4], _dshr_2[7:1], _dshr_3[127:1], _mux_146[4], _dshl_2[94:32]};
 
 endmodule
 

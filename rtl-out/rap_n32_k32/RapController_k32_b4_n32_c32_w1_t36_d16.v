@@ -324,9 +324,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:179
   reg [32:0] to_merge_hi; // RapController.java:180
   reg merge_ahead; // RapController.java:183
-  reg advance_settled_was_1; // RapController.java:618
-  reg advance_settled_was_2; // RapController.java:618
-  reg advance_settled_was_3; // RapController.java:618
+  reg advance_settled_was_1; // RapController.java:628
+  reg advance_settled_was_2; // RapController.java:628
+  reg advance_settled_was_3; // RapController.java:628
   reg [2:0] op_children; // RapController.java:191
   reg cmd_q_valid; // RapController.java:202
   reg [4:0] cmd_q_addr; // RapController.java:203
@@ -339,25 +339,27 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg commit_stop; // RapController.java:245
   reg [36:0] undo_rdata_0; // RapController.java:253
   reg split_fits; // RapController.java:271
-  reg split_settled_was_1; // RapController.java:618
-  reg split_settled_was_2; // RapController.java:618
-  reg [7:0] short_by_children; // RapController.java:280
-  reg [4:0] hit_depth_1; // RapController.java:288
-  reg [4:0] hit_depth_2; // RapController.java:288
-  reg [4:0] hit_depth_3; // RapController.java:288
-  reg [4:0] hit_depth_4; // RapController.java:288
-  reg hit_short_1; // RapController.java:289
-  reg hit_short_2; // RapController.java:289
-  reg hit_short_3; // RapController.java:289
-  reg hit_short_4; // RapController.java:289
-  reg hit_beside_1; // RapController.java:290
-  reg hit_beside_2; // RapController.java:290
-  reg hit_beside_3; // RapController.java:290
-  reg hit_beside_4; // RapController.java:290
-  reg hit_event_1; // RapController.java:291
-  reg hit_event_2; // RapController.java:291
-  reg hit_event_3; // RapController.java:291
-  reg hit_event_4; // RapController.java:291
+  reg [31:0] child_digit_field; // RapController.java:277
+  reg [31:0] child_mask; // RapController.java:278
+  reg split_settled_was_1; // RapController.java:628
+  reg split_settled_was_2; // RapController.java:628
+  reg [7:0] short_by_children; // RapController.java:287
+  reg [4:0] hit_depth_1; // RapController.java:295
+  reg [4:0] hit_depth_2; // RapController.java:295
+  reg [4:0] hit_depth_3; // RapController.java:295
+  reg [4:0] hit_depth_4; // RapController.java:295
+  reg hit_short_1; // RapController.java:296
+  reg hit_short_2; // RapController.java:296
+  reg hit_short_3; // RapController.java:296
+  reg hit_short_4; // RapController.java:296
+  reg hit_beside_1; // RapController.java:297
+  reg hit_beside_2; // RapController.java:297
+  reg hit_beside_3; // RapController.java:297
+  reg hit_beside_4; // RapController.java:297
+  reg hit_event_1; // RapController.java:298
+  reg hit_event_2; // RapController.java:298
+  reg hit_event_3; // RapController.java:298
+  reg hit_event_4; // RapController.java:298
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -378,8 +380,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg readout_in_use; // RapController.java:334
-  reg [4:0] readout_depth; // RapController.java:336
+  reg readout_in_use; // RapController.java:341
+  reg [4:0] readout_depth; // RapController.java:343
   reg skip_empty_settled; // MergeSkip.java:62
   reg slot_pick_pick_last; // SlotPicker.java:78
 
@@ -451,45 +453,45 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:104
   wire [4:0] slot_depths_30; // NodeTable.java:104
   wire [4:0] slot_depths_31; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:661
+  wire [2:0] cause; // RapController.java:676
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:361
-  wire _not_0 = ~io_counterClearing; // RapController.java:361
+  wire _eq_0 = state == 4'd0; // RapController.java:368
+  wire _not_0 = ~io_counterClearing; // RapController.java:368
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:361
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:368
   wire _not_1 = ~tcam_write_full; // RapController.java:220
-  wire _eq_1 = state == 4'd1; // RapController.java:374
-  wire _not_2 = ~commit_stop; // RapController.java:377
+  wire _eq_1 = state == 4'd1; // RapController.java:381
+  wire _not_2 = ~commit_stop; // RapController.java:384
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
-  wire _and_1 = _not_2 & pipe_empty; // RapController.java:377
-  wire _not_3 = ~snapshot_frozen; // RapController.java:384
-  wire _and_2 = _and_1 & _not_3; // RapController.java:384
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:386
-  wire _not_4 = ~io_headValid; // RapController.java:386
-  wire _and_4 = _and_3 & _not_4; // RapController.java:386
-  wire _eq_4 = state == 4'd2; // RapController.java:391
-  wire _eq_5 = state == 4'd3; // RapController.java:392
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:393
-  wire _eq_6 = op_children == 3'd0; // RapController.java:403
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:656
-  wire _eq_7 = state == 4'd4; // RapController.java:410
-  wire _eq_8 = state == 4'd5; // RapController.java:417
-  wire _eq_9 = state == 4'd3; // RapController.java:272
-  wire _eq_10 = state == 4'd4; // RapController.java:272
-  wire _or_0 = _eq_9 | _eq_10; // RapController.java:272
-  wire _eq_11 = state == 4'd5; // RapController.java:272
-  wire _or_1 = _or_0 | _eq_11; // RapController.java:272
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:618
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:618
-  wire _not_5 = ~split_settled; // RapController.java:417
-  wire _not_6 = ~early_done; // RapController.java:421
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:656
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:656
-  wire _eq_12 = state == 4'd6; // RapController.java:431
-  wire [3:0] _not_7 = ~present_children; // RapController.java:433
+  wire _and_1 = _not_2 & pipe_empty; // RapController.java:384
+  wire _not_3 = ~snapshot_frozen; // RapController.java:391
+  wire _and_2 = _and_1 & _not_3; // RapController.java:391
+  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:393
+  wire _not_4 = ~io_headValid; // RapController.java:393
+  wire _and_4 = _and_3 & _not_4; // RapController.java:393
+  wire _eq_4 = state == 4'd2; // RapController.java:398
+  wire _eq_5 = state == 4'd3; // RapController.java:399
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:400
+  wire _eq_6 = op_children == 3'd0; // RapController.java:410
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:671
+  wire _eq_7 = state == 4'd4; // RapController.java:417
+  wire _eq_8 = state == 4'd5; // RapController.java:424
+  wire _eq_9 = state == 4'd3; // RapController.java:279
+  wire _eq_10 = state == 4'd4; // RapController.java:279
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:279
+  wire _eq_11 = state == 4'd5; // RapController.java:279
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:279
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:628
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:628
+  wire _not_5 = ~split_settled; // RapController.java:424
+  wire _not_6 = ~early_done; // RapController.java:428
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:671
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:671
+  wire _eq_12 = state == 4'd6; // RapController.java:438
+  wire [3:0] _not_7 = ~present_children; // RapController.java:440
   wire _bits_0 = _not_7[0]; // FirstSet.java:55
   wire _bits_1 = _not_7[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -501,58 +503,58 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_4 = _and_6 | _and_7; // FirstSet.java:62
   wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:433
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:656
-  wire _eq_13 = state == 4'd7; // RapController.java:458
+  wire split_last_child = ~_or_5; // RapController.java:440
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:671
+  wire _eq_13 = state == 4'd7; // RapController.java:468
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:69
-  wire _not_9 = ~_not_8; // RapController.java:470
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:473
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:480
-  wire _eq_14 = state == 4'd8; // RapController.java:485
+  wire _not_9 = ~_not_8; // RapController.java:480
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:483
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:490
+  wire _eq_14 = state == 4'd8; // RapController.java:495
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:67
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:491
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:501
   wire _not_11 = ~verdict_busy; // MergeVerdict.java:68
   wire verdict_free = _not_11 | verdict_act; // MergeVerdict.java:68
-  wire _or_6 = _not_10 | verdict_free; // RapController.java:491
-  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:491
-  wire _eq_15 = state == 4'd9; // RapController.java:501
+  wire _or_6 = _not_10 | verdict_free; // RapController.java:501
+  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:501
+  wire _eq_15 = state == 4'd9; // RapController.java:511
   wire _eq_16 = state == 4'd9; // RapController.java:184
-  wire _and_10 = _eq_16 & advance_settled_was_1; // RapController.java:618
-  wire _and_11 = _and_10 & advance_settled_was_2; // RapController.java:618
-  wire advance_settled = _and_11 & advance_settled_was_3; // RapController.java:618
-  wire _not_12 = ~advance_settled; // RapController.java:501
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:501
-  wire _eq_17 = state == 4'd10; // RapController.java:506
-  wire _eq_18 = state == 4'd11; // RapController.java:509
-  wire _eq_19 = state == 4'd12; // RapController.java:516
-  wire _eq_20 = state == 4'd13; // RapController.java:522
-  wire _eq_21 = state == 4'd14; // RapController.java:533
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:419
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:419
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:476
-  wire _not_13 = ~level_had_leaves; // RapController.java:476
-  wire _and_12 = _eq_22 & _not_13; // RapController.java:476
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:476
+  wire _and_10 = _eq_16 & advance_settled_was_1; // RapController.java:628
+  wire _and_11 = _and_10 & advance_settled_was_2; // RapController.java:628
+  wire advance_settled = _and_11 & advance_settled_was_3; // RapController.java:628
+  wire _not_12 = ~advance_settled; // RapController.java:511
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:511
+  wire _eq_17 = state == 4'd10; // RapController.java:516
+  wire _eq_18 = state == 4'd11; // RapController.java:519
+  wire _eq_19 = state == 4'd12; // RapController.java:526
+  wire _eq_20 = state == 4'd13; // RapController.java:532
+  wire _eq_21 = state == 4'd14; // RapController.java:543
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:426
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:426
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:486
+  wire _not_13 = ~level_had_leaves; // RapController.java:486
+  wire _and_12 = _eq_22 & _not_13; // RapController.java:486
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:486
   wire in_run = state == 4'd1; // RapController.java:175
-  wire _not_14 = ~commit_stop; // RapController.java:597
-  wire _and_13 = in_run & _not_14; // RapController.java:597
-  wire _not_15 = ~tcam_write_full; // RapController.java:597
-  wire _and_14 = _and_13 & _not_15; // RapController.java:597
-  wire _and_15 = _and_14 & io_enable; // RapController.java:597
-  wire _not_16 = ~readout_pending; // RapController.java:597
-  wire _and_16 = _and_15 & _not_16; // RapController.java:597
-  wire _not_17 = ~snapshot_pending; // RapController.java:597
-  wire _and_17 = _and_16 & _not_17; // RapController.java:597
-  wire _not_18 = ~snapshot_frozen; // RapController.java:597
-  wire _and_18 = _and_17 & _not_18; // RapController.java:597
-  wire _and_19 = in_run & hit_event_4; // RapController.java:293
-  wire _not_19 = ~commit_stop; // RapController.java:293
-  wire commit_fire = _and_19 & _not_19; // RapController.java:293
-  wire _not_20 = ~soft_pending; // RapController.java:601
-  wire _ne_2 = state != 4'd0; // RapController.java:601
-  wire _and_20 = _not_20 & _ne_2; // RapController.java:601
-  wire _ne_3 = state != 4'd14; // RapController.java:601
-  wire _and_21 = _and_20 & _ne_3; // RapController.java:601
+  wire _not_14 = ~commit_stop; // RapController.java:607
+  wire _and_13 = in_run & _not_14; // RapController.java:607
+  wire _not_15 = ~tcam_write_full; // RapController.java:607
+  wire _and_14 = _and_13 & _not_15; // RapController.java:607
+  wire _and_15 = _and_14 & io_enable; // RapController.java:607
+  wire _not_16 = ~readout_pending; // RapController.java:607
+  wire _and_16 = _and_15 & _not_16; // RapController.java:607
+  wire _not_17 = ~snapshot_pending; // RapController.java:607
+  wire _and_17 = _and_16 & _not_17; // RapController.java:607
+  wire _not_18 = ~snapshot_frozen; // RapController.java:607
+  wire _and_18 = _and_17 & _not_18; // RapController.java:607
+  wire _and_19 = in_run & hit_event_4; // RapController.java:300
+  wire _not_19 = ~commit_stop; // RapController.java:300
+  wire commit_fire = _and_19 & _not_19; // RapController.java:300
+  wire _not_20 = ~soft_pending; // RapController.java:611
+  wire _ne_2 = state != 4'd0; // RapController.java:611
+  wire _and_20 = _not_20 & _ne_2; // RapController.java:611
+  wire _ne_3 = state != 4'd14; // RapController.java:611
+  wire _and_21 = _and_20 & _ne_3; // RapController.java:611
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -560,29 +562,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:604
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:605
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:614
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:615
   wire _not_22 = ~_reg_0; // RapController.java:167
   wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:167
-  wire _not_23 = ~snapshot_product_start; // RapController.java:605
-  wire _and_22 = _not_21 & _not_23; // RapController.java:605
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:606
-  wire _eq_23 = state == 4'd12; // RapController.java:607
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:607
-  wire _eq_24 = state == 4'd13; // RapController.java:607
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:607
-  wire _ge_1 = state >= 4'd2; // RapController.java:608
-  wire _le_0 = state <= 4'd11; // RapController.java:608
-  wire _and_23 = _ge_1 & _le_0; // RapController.java:608
-  wire _and_24 = in_run & pipe_empty; // RapController.java:610
-  wire _not_24 = ~io_headValid; // RapController.java:610
-  wire _and_25 = _and_24 & _not_24; // RapController.java:610
-  wire _not_25 = ~io_acceptEnable; // RapController.java:611
-  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:549
-  wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:549
-  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:638
+  wire _not_23 = ~snapshot_product_start; // RapController.java:615
+  wire _and_22 = _not_21 & _not_23; // RapController.java:615
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:616
+  wire _eq_23 = state == 4'd12; // RapController.java:617
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:617
+  wire _eq_24 = state == 4'd13; // RapController.java:617
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:617
+  wire _ge_1 = state >= 4'd2; // RapController.java:618
+  wire _le_0 = state <= 4'd11; // RapController.java:618
+  wire _and_23 = _ge_1 & _le_0; // RapController.java:618
+  wire _and_24 = in_run & pipe_empty; // RapController.java:620
+  wire _not_24 = ~io_headValid; // RapController.java:620
+  wire _and_25 = _and_24 & _not_24; // RapController.java:620
+  wire _not_25 = ~io_acceptEnable; // RapController.java:621
+  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:559
+  wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:559
+  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:653
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:435
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:442
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
   wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
   wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
@@ -614,7 +616,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_34 = slot_pick_pick_hot[29]; // NodeTable.java:63
   wire _bits_35 = slot_pick_pick_hot[30]; // NodeTable.java:63
   wire _bits_36 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire [3:0] _not_27 = ~present_children; // RapController.java:432
+  wire [3:0] _not_27 = ~present_children; // RapController.java:439
   wire _bits_37 = _not_27[0]; // FirstSet.java:25
   wire _bits_38 = _not_27[1]; // FirstSet.java:25
   wire _or_12 = _bits_37 | _bits_38; // FirstSet.java:37
@@ -681,8 +683,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_51 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_52 = _add_11[32]; // SplitCounter.java:44
-  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:318
-  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:301
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:325
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:308
   wire [7:0] _bits_53 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_54 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_53} > _bits_54; // SplitCompare.java:31
@@ -700,21 +702,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_14 = _gt_1 | _and_27; // SplitCompare.java:31
   wire _and_28 = _eq_57 & _or_14; // SplitCompare.java:31
   wire _or_15 = _gt_0 | _and_28; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_15; // RapController.java:301
-  wire _not_31 = ~schedule_exhausted; // RapController.java:304
+  wire split_now = _lt_0 & _or_15; // RapController.java:308
+  wire _not_31 = ~schedule_exhausted; // RapController.java:311
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_32 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_29 = _not_31 & _not_32; // RapController.java:304
-  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:304
-  wire _or_r_1 = |_bits_61; // RapController.java:304
-  wire _not_33 = ~_or_r_1; // RapController.java:304
-  wire _and_30 = _and_29 & _not_33; // RapController.java:304
-  wire _bits_62 = until_merge_lo[0]; // RapController.java:305
-  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:305
-  wire merge_now = _and_30 & _ge_2; // RapController.java:305
-  wire _not_34 = ~merge_now; // RapController.java:309
-  wire _and_31 = split_now & _not_34; // RapController.java:309
-  wire _and_32 = _and_31 & hit_short_4; // RapController.java:309
+  wire _and_29 = _not_31 & _not_32; // RapController.java:311
+  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:311
+  wire _or_r_1 = |_bits_61; // RapController.java:311
+  wire _not_33 = ~_or_r_1; // RapController.java:311
+  wire _and_30 = _and_29 & _not_33; // RapController.java:311
+  wire _bits_62 = until_merge_lo[0]; // RapController.java:312
+  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:312
+  wire merge_now = _and_30 & _ge_2; // RapController.java:312
+  wire _not_34 = ~merge_now; // RapController.java:316
+  wire _and_31 = split_now & _not_34; // RapController.java:316
+  wire _and_32 = _and_31 & hit_short_4; // RapController.java:316
   wire [11:0] _bits_63 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_64 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_63 > {1'b0, _bits_64}; // SplitCompare.java:31
@@ -734,12 +736,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
   wire _not_35 = ~_or_17; // MergeSkip.java:53
   wire _and_35 = skip_valid & _not_35; // MergeSkip.java:53
-  wire defer_now = _and_32 & _and_35; // RapController.java:310
+  wire defer_now = _and_32 & _and_35; // RapController.java:317
   wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:368
-  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:368
+  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:375
+  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:375
   wire [31:0] _bits_71 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_72 = _sub_2[31:0]; // SplitCounter.java:43
@@ -751,32 +753,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_77 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_78 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:366
-  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:366
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:367
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:367
+  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:373
+  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:373
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:374
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:374
   wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:240
   wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:240
   wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:241
   wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:241
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:398
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:405
   wire _eq_63 = state == 4'd2; // RapController.java:246
   wire draining = _eq_63 | commit_stop; // RapController.java:246
   wire undo_push = draining & io_counterResult_valid; // RapController.java:247
   wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:257
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:414
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:414
-  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:414
-  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:414
-  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:640
-  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:640
-  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:640
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:421
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:421
+  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:421
+  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:421
+  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:655
+  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:655
+  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:655
   wire _bits_81 = slot_valid[31]; // NodeTable.java:73
-  wire _eq_64 = state == 4'd4; // RapController.java:340
-  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:341
+  wire _eq_64 = state == 4'd4; // RapController.java:347
+  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:348
   wire _eq_65 = slot_parent_31 == _mux_9; // NodeTable.java:73
   wire _and_36 = _bits_81 & _eq_65; // NodeTable.java:73
-  wire _not_36 = ~_eq_64; // RapController.java:341
+  wire _not_36 = ~_eq_64; // RapController.java:348
   wire _not_37 = ~_not_36; // NodeTable.java:73
   wire _eq_66 = slot_children_31 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_37 | _eq_66; // NodeTable.java:73
@@ -1289,7 +1291,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_105 = ~slot_pick_load; // SlotPicker.java:53
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_164 = slot_pick_candidates & _not_106; // SlotPicker.java:38
-  wire [31:0] _not_107 = ~slot_valid; // RapController.java:418
+  wire [31:0] _not_107 = ~slot_valid; // RapController.java:425
   wire _not_108 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_108; // SlotPicker.java:44
   wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -1423,12 +1425,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_111 ? _cat_30 : _cat_37; // FirstSet.java:36
   wire [4:0] _cat_38 = {_not_111, _mux_39}; // FirstSet.java:36
   wire [4:0] _bits_208 = _cat_38; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:474
-  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:465
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:492
-  wire _not_142 = ~snapshot_frozen; // RapController.java:379
-  wire _and_167 = snapshot_pending & _not_142; // RapController.java:379
-  wire _and_168 = _and_167 & _and_1; // RapController.java:379
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:484
+  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:475
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:502
+  wire _not_142 = ~snapshot_frozen; // RapController.java:386
+  wire _and_167 = snapshot_pending & _not_142; // RapController.java:386
+  wire _and_168 = _and_167 & _and_1; // RapController.java:386
   wire _or_113 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_114 = _or_113 | ev_split_q; // StatusRegs.java:83
   wire _or_115 = _or_114 | ev_batch_q; // StatusRegs.java:83
@@ -1448,13 +1450,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_173 = _and_172 & _not_148; // StatusRegs.java:84
   wire _not_149 = ~_and_173; // StatusRegs.java:84
   wire ev_pending = _or_117 | _not_149; // StatusRegs.java:84
-  wire _not_150 = ~ev_pending; // RapController.java:379
-  wire _and_174 = _and_168 & _not_150; // RapController.java:379
-  wire _and_175 = _and_174 & multiplier_free; // RapController.java:379
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:511
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:528
-  wire [5:0] _cat_39 = {readout_depth, 1'd0}; // RapController.java:625
-  wire [5:0] _mux_42 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:526
+  wire _not_150 = ~ev_pending; // RapController.java:386
+  wire _and_174 = _and_168 & _not_150; // RapController.java:386
+  wire _and_175 = _and_174 & multiplier_free; // RapController.java:386
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:521
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:538
+  wire [5:0] _cat_39 = {readout_depth, 1'd0}; // RapController.java:635
+  wire [5:0] _mux_42 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:536
   wire _or_118 = snapshot_product_start | following_kick; // RapController.java:171
   wire [63:0] _mux_43 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
   wire [31:0] _mux_44 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
@@ -1479,322 +1481,337 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire walking_kids = state == 4'd8; // RapController.java:189
   wire [4:0] _mux_45 = walking_kids ? merge_parent : op_slot; // RapController.java:190
   wire [2:0] _dyn_index_2 = _mux_45[4] ? (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_31 : slot_children_30) : (_mux_45[0] ? slot_children_29 : slot_children_28)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_27 : slot_children_26) : (_mux_45[0] ? slot_children_25 : slot_children_24))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_23 : slot_children_22) : (_mux_45[0] ? slot_children_21 : slot_children_20)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_19 : slot_children_18) : (_mux_45[0] ? slot_children_17 : slot_children_16)))) : (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_15 : slot_children_14) : (_mux_45[0] ? slot_children_13 : slot_children_12)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_11 : slot_children_10) : (_mux_45[0] ? slot_children_9 : slot_children_8))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_7 : slot_children_6) : (_mux_45[0] ? slot_children_5 : slot_children_4)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_3 : slot_children_2) : (_mux_45[0] ? slot_children_1 : slot_children_0)))); // RapController.java:190
-  wire _not_154 = ~commit_stop; // RapController.java:375
-  wire _and_178 = io_selected_valid & _not_154; // RapController.java:375
-  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:396
+  wire _not_154 = ~commit_stop; // RapController.java:382
+  wire _and_178 = io_selected_valid & _not_154; // RapController.java:382
+  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:403
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:146
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
-  wire [31:0] _bits_218 = verdict_sum[31:0]; // RapController.java:548
-  wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_218; // RapController.java:548
-  wire [31:0] _bits_219 = undo_rdata_0[31:0]; // RapController.java:397
-  wire [4:0] _sub_13 = 5'd15 - op_depth; // RapController.java:631
-  wire [5:0] _cat_40 = {_sub_13, 1'd0}; // RapController.java:625
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_40; // RapController.java:632
-  wire [31:0] _bits_220 = _dshl_2[31:0]; // RapController.java:632
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _bits_220; // RapController.java:632
-  wire [31:0] _fill_1 = {32{1'd1}}; // RapController.java:440
-  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:625
-  wire [31:0] _dshr_0 = _fill_1 >> _cat_41; // RapController.java:440
+  wire [31:0] _bits_218 = verdict_sum[31:0]; // RapController.java:558
+  wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_218; // RapController.java:558
+  wire [31:0] _bits_219 = undo_rdata_0[31:0]; // RapController.java:404
+  wire [31:0] _fill_1 = {16{_bits_40}}; // RapController.java:443
+  wire [31:0] _and_179 = child_digit_field & _fill_1; // RapController.java:443
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_179; // RapController.java:443
   wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:217
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:221
   wire _not_155 = ~io_tcamWrite_ready; // RapController.java:230
-  wire _and_179 = tcam_write_full & _not_155; // RapController.java:230
-  wire _or_119 = tcam_write_load | _and_179; // RapController.java:230
-  wire _or_120 = split_now | merge_now; // RapController.java:312
-  wire _and_180 = commit_fire & _or_120; // RapController.java:312
-  wire _not_156 = ~defer_now; // RapController.java:312
-  wire _and_181 = _and_180 & _not_156; // RapController.java:312
+  wire _and_180 = tcam_write_full & _not_155; // RapController.java:230
+  wire _or_119 = tcam_write_load | _and_180; // RapController.java:230
+  wire _or_120 = split_now | merge_now; // RapController.java:319
+  wire _and_181 = commit_fire & _or_120; // RapController.java:319
+  wire _not_156 = ~defer_now; // RapController.java:319
+  wire _and_182 = _and_181 & _not_156; // RapController.java:319
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:265
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:269
   wire _ge_3 = free_slots >= missing_children; // RapController.java:270
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:278
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:278
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:278
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:278
-  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:280
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:282
-  wire [7:0] _dshr_1 = short_by_children >> _dyn_index_3; // RapController.java:282
-  wire _bits_221 = _dshr_1[0]; // RapController.java:282
-  wire _and_182 = in_run & cmd_valid; // RapController.java:285
-  wire _eq_189 = state == 4'd7; // RapController.java:295
-  wire _eq_190 = state == 4'd8; // RapController.java:295
-  wire _or_121 = _eq_189 | _eq_190; // RapController.java:295
-  wire _and_183 = _or_121 & io_counterResult_valid; // RapController.java:296
-  wire _eq_191 = io_counterResult_bits_op == 2'd2; // RapController.java:296
-  wire _and_184 = _and_183 & _eq_191; // RapController.java:296
-  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
-  wire [2:0] _sub_14 = op_children - _add_17; // MergeVerdict.java:90
-  wire [11:0] _bits_222 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_223 = merge_sum[34:24]; // SplitCompare.java:39
-  wire _gt_7 = _bits_222 > {1'b0, _bits_223}; // SplitCompare.java:31
-  wire _eq_192 = _bits_222 == {1'b0, _bits_223}; // SplitCompare.java:31
-  wire [23:0] _bits_224 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_225 = _bits_224[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_226 = merge_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_227 = _bits_226[23:12]; // SplitCompare.java:39
-  wire _gt_8 = _bits_225 > _bits_227; // SplitCompare.java:31
-  wire _eq_193 = _bits_225 == _bits_227; // SplitCompare.java:31
-  wire [11:0] _bits_228 = _bits_224[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_229 = _bits_226[11:0]; // SplitCompare.java:35
-  wire _gt_9 = _bits_228 > _bits_229; // SplitCompare.java:21
-  wire _and_185 = _eq_193 & _gt_9; // SplitCompare.java:31
-  wire _or_122 = _gt_8 | _and_185; // SplitCompare.java:31
-  wire _and_186 = _eq_192 & _or_122; // SplitCompare.java:31
-  wire _or_123 = _gt_7 | _and_186; // SplitCompare.java:31
-  wire [2:0] _bits_230 = merge_sum[34:32]; // MergeVerdict.java:66
-  wire _or_r_5 = |_bits_230; // MergeVerdict.java:66
-  wire [34:0] _fill_3 = {35{1'd1}}; // MergeSkip.java:42
-  wire [34:0] _fill_4 = {35{1'd1}}; // MergeSkip.java:46
-  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:43
-  wire [11:0] _bits_231 = batch_min_sum[34:23]; // SplitCompare.java:39
-  wire [11:0] _bits_232 = merge_sum[34:23]; // SplitCompare.java:39
-  wire _gt_10 = _bits_231 > _bits_232; // SplitCompare.java:31
-  wire _eq_194 = _bits_231 == _bits_232; // SplitCompare.java:31
-  wire [22:0] _bits_233 = batch_min_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_234 = _bits_233[22:11]; // SplitCompare.java:39
-  wire [22:0] _bits_235 = merge_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_236 = _bits_235[22:11]; // SplitCompare.java:39
-  wire _gt_11 = _bits_234 > _bits_236; // SplitCompare.java:31
-  wire _eq_195 = _bits_234 == _bits_236; // SplitCompare.java:31
-  wire [10:0] _bits_237 = _bits_233[10:0]; // SplitCompare.java:35
-  wire [10:0] _bits_238 = _bits_235[10:0]; // SplitCompare.java:35
-  wire _gt_12 = _bits_237 > _bits_238; // SplitCompare.java:21
-  wire _and_187 = _eq_195 & _gt_12; // SplitCompare.java:31
-  wire _or_124 = _gt_11 | _and_187; // SplitCompare.java:31
-  wire _and_188 = _eq_194 & _or_124; // SplitCompare.java:31
-  wire _or_125 = _gt_10 | _and_188; // SplitCompare.java:31
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:334
-  wire [31:0] _dshr_2 = slot_valid >> readout_index; // RapController.java:334
-  wire _bits_239 = _dshr_2[0]; // RapController.java:334
-  wire _and_189 = _lt_6 & _bits_239; // RapController.java:334
+  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:640
+  wire [5:0] _cat_40 = {op_depth, 1'd0}; // RapController.java:635
+  wire [31:0] _dshr_0 = _fill_3 >> _cat_40; // RapController.java:640
+  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:640
+  wire [4:0] _add_18 = op_depth + 5'd1; // RapController.java:276
+  wire [5:0] _cat_41 = {_add_18, 1'd0}; // RapController.java:635
+  wire [31:0] _dshr_1 = _fill_4 >> _cat_41; // RapController.java:640
+  wire [31:0] _not_157 = ~_dshr_1; // RapController.java:277
+  wire [31:0] _and_183 = _dshr_0 & _not_157; // RapController.java:277
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:285
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:285
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:285
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:285
+  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:287
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:289
+  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:289
+  wire _bits_220 = _dshr_2[0]; // RapController.java:289
+  wire _and_184 = in_run & cmd_valid; // RapController.java:292
+  wire _eq_189 = state == 4'd7; // RapController.java:302
+  wire _eq_190 = state == 4'd8; // RapController.java:302
+  wire _or_121 = _eq_189 | _eq_190; // RapController.java:302
+  wire _and_185 = _or_121 & io_counterResult_valid; // RapController.java:303
+  wire _eq_191 = io_counterResult_bits_op == 2'd2; // RapController.java:303
+  wire _and_186 = _and_185 & _eq_191; // RapController.java:303
+  wire [34:0] _add_19 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
+  wire [2:0] _sub_13 = op_children - _add_17; // MergeVerdict.java:90
+  wire [11:0] _bits_221 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_222 = merge_sum[34:24]; // SplitCompare.java:39
+  wire _gt_7 = _bits_221 > {1'b0, _bits_222}; // SplitCompare.java:31
+  wire _eq_192 = _bits_221 == {1'b0, _bits_222}; // SplitCompare.java:31
+  wire [23:0] _bits_223 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_224 = _bits_223[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_225 = merge_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_226 = _bits_225[23:12]; // SplitCompare.java:39
+  wire _gt_8 = _bits_224 > _bits_226; // SplitCompare.java:31
+  wire _eq_193 = _bits_224 == _bits_226; // SplitCompare.java:31
+  wire [11:0] _bits_227 = _bits_223[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_228 = _bits_225[11:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_227 > _bits_228; // SplitCompare.java:21
+  wire _and_187 = _eq_193 & _gt_9; // SplitCompare.java:31
+  wire _or_122 = _gt_8 | _and_187; // SplitCompare.java:31
+  wire _and_188 = _eq_192 & _or_122; // SplitCompare.java:31
+  wire _or_123 = _gt_7 | _and_188; // SplitCompare.java:31
+  wire [2:0] _bits_229 = merge_sum[34:32]; // MergeVerdict.java:66
+  wire _or_r_5 = |_bits_229; // MergeVerdict.java:66
+  wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:42
+  wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:46
+  wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:43
+  wire [11:0] _bits_230 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_231 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_10 = _bits_230 > _bits_231; // SplitCompare.java:31
+  wire _eq_194 = _bits_230 == _bits_231; // SplitCompare.java:31
+  wire [22:0] _bits_232 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_233 = _bits_232[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_234 = merge_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_235 = _bits_234[22:11]; // SplitCompare.java:39
+  wire _gt_11 = _bits_233 > _bits_235; // SplitCompare.java:31
+  wire _eq_195 = _bits_233 == _bits_235; // SplitCompare.java:31
+  wire [10:0] _bits_236 = _bits_232[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_237 = _bits_234[10:0]; // SplitCompare.java:35
+  wire _gt_12 = _bits_236 > _bits_237; // SplitCompare.java:21
+  wire _and_189 = _eq_195 & _gt_12; // SplitCompare.java:31
+  wire _or_124 = _gt_11 | _and_189; // SplitCompare.java:31
+  wire _and_190 = _eq_194 & _or_124; // SplitCompare.java:31
+  wire _or_125 = _gt_10 | _and_190; // SplitCompare.java:31
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:341
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:341
+  wire _bits_238 = _dshr_3[0]; // RapController.java:341
+  wire _and_191 = _lt_6 & _bits_238; // RapController.java:341
   wire _eq_196 = readout_index == 5'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_4 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
   wire [4:0] _mux_47 = _eq_196 ? 5'd0 : _dyn_index_4; // NodeTable.java:99
-  wire [11:0] _bits_240 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_241 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_13 = _bits_240 > {1'b0, _bits_241}; // SplitCompare.java:31
-  wire _eq_197 = _bits_240 == {1'b0, _bits_241}; // SplitCompare.java:31
-  wire [23:0] _bits_242 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_243 = _bits_242[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_244 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_245 = _bits_244[23:12]; // SplitCompare.java:39
-  wire _gt_14 = _bits_243 > _bits_245; // SplitCompare.java:31
-  wire _eq_198 = _bits_243 == _bits_245; // SplitCompare.java:31
-  wire [11:0] _bits_246 = _bits_242[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_247 = _bits_244[11:0]; // SplitCompare.java:35
-  wire _gt_15 = _bits_246 > _bits_247; // SplitCompare.java:21
-  wire _and_190 = _eq_198 & _gt_15; // SplitCompare.java:31
-  wire _or_126 = _gt_14 | _and_190; // SplitCompare.java:31
-  wire _and_191 = _eq_197 & _or_126; // SplitCompare.java:31
-  wire _or_127 = _gt_13 | _and_191; // SplitCompare.java:31
-  wire _not_157 = ~_or_127; // MergeSkip.java:53
-  wire _and_192 = skip_valid & _not_157; // MergeSkip.java:53
-  wire _not_158 = ~skip_touched; // MergeSkip.java:62
-  wire _and_193 = _and_192 & _not_158; // MergeSkip.java:62
-  wire _not_159 = ~commit_fire; // MergeSkip.java:62
-  wire _and_194 = _and_193 & _not_159; // MergeSkip.java:62
-  wire _bits_248 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_249 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_128 = _bits_248 | _bits_249; // FirstSet.java:64
-  wire _bits_250 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_251 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_129 = _bits_250 | _bits_251; // FirstSet.java:64
+  wire [11:0] _bits_239 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_240 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_13 = _bits_239 > {1'b0, _bits_240}; // SplitCompare.java:31
+  wire _eq_197 = _bits_239 == {1'b0, _bits_240}; // SplitCompare.java:31
+  wire [23:0] _bits_241 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_242 = _bits_241[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_243 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_244 = _bits_243[23:12]; // SplitCompare.java:39
+  wire _gt_14 = _bits_242 > _bits_244; // SplitCompare.java:31
+  wire _eq_198 = _bits_242 == _bits_244; // SplitCompare.java:31
+  wire [11:0] _bits_245 = _bits_241[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_246 = _bits_243[11:0]; // SplitCompare.java:35
+  wire _gt_15 = _bits_245 > _bits_246; // SplitCompare.java:21
+  wire _and_192 = _eq_198 & _gt_15; // SplitCompare.java:31
+  wire _or_126 = _gt_14 | _and_192; // SplitCompare.java:31
+  wire _and_193 = _eq_197 & _or_126; // SplitCompare.java:31
+  wire _or_127 = _gt_13 | _and_193; // SplitCompare.java:31
+  wire _not_158 = ~_or_127; // MergeSkip.java:53
+  wire _and_194 = skip_valid & _not_158; // MergeSkip.java:53
+  wire _not_159 = ~skip_touched; // MergeSkip.java:62
+  wire _and_195 = _and_194 & _not_159; // MergeSkip.java:62
+  wire _not_160 = ~commit_fire; // MergeSkip.java:62
+  wire _and_196 = _and_195 & _not_160; // MergeSkip.java:62
+  wire _bits_247 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_248 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_128 = _bits_247 | _bits_248; // FirstSet.java:64
+  wire _bits_249 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_250 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_129 = _bits_249 | _bits_250; // FirstSet.java:64
   wire _or_130 = _or_128 | _or_129; // FirstSet.java:64
-  wire _bits_252 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_253 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_131 = _bits_252 | _bits_253; // FirstSet.java:64
-  wire _bits_254 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_255 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_132 = _bits_254 | _bits_255; // FirstSet.java:64
+  wire _bits_251 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_252 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_131 = _bits_251 | _bits_252; // FirstSet.java:64
+  wire _bits_253 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_254 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_132 = _bits_253 | _bits_254; // FirstSet.java:64
   wire _or_133 = _or_131 | _or_132; // FirstSet.java:64
   wire _or_134 = _or_130 | _or_133; // FirstSet.java:64
-  wire _bits_256 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_257 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_135 = _bits_256 | _bits_257; // FirstSet.java:64
-  wire _bits_258 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_259 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_136 = _bits_258 | _bits_259; // FirstSet.java:64
+  wire _bits_255 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_256 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_135 = _bits_255 | _bits_256; // FirstSet.java:64
+  wire _bits_257 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_258 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_136 = _bits_257 | _bits_258; // FirstSet.java:64
   wire _or_137 = _or_135 | _or_136; // FirstSet.java:64
-  wire _bits_260 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_261 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_138 = _bits_260 | _bits_261; // FirstSet.java:64
-  wire _bits_262 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_263 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_139 = _bits_262 | _bits_263; // FirstSet.java:64
+  wire _bits_259 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_260 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_138 = _bits_259 | _bits_260; // FirstSet.java:64
+  wire _bits_261 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_262 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_139 = _bits_261 | _bits_262; // FirstSet.java:64
   wire _or_140 = _or_138 | _or_139; // FirstSet.java:64
   wire _or_141 = _or_137 | _or_140; // FirstSet.java:64
   wire _or_142 = _or_134 | _or_141; // FirstSet.java:64
-  wire _bits_264 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_265 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_143 = _bits_264 | _bits_265; // FirstSet.java:64
-  wire _bits_266 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_267 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_144 = _bits_266 | _bits_267; // FirstSet.java:64
+  wire _bits_263 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_264 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_143 = _bits_263 | _bits_264; // FirstSet.java:64
+  wire _bits_265 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_266 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_144 = _bits_265 | _bits_266; // FirstSet.java:64
   wire _or_145 = _or_143 | _or_144; // FirstSet.java:64
-  wire _bits_268 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_269 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_146 = _bits_268 | _bits_269; // FirstSet.java:64
-  wire _bits_270 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_271 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_147 = _bits_270 | _bits_271; // FirstSet.java:64
+  wire _bits_267 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_268 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_146 = _bits_267 | _bits_268; // FirstSet.java:64
+  wire _bits_269 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_270 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_147 = _bits_269 | _bits_270; // FirstSet.java:64
   wire _or_148 = _or_146 | _or_147; // FirstSet.java:64
   wire _or_149 = _or_145 | _or_148; // FirstSet.java:64
-  wire _bits_272 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_273 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_150 = _bits_272 | _bits_273; // FirstSet.java:64
-  wire _bits_274 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_275 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_151 = _bits_274 | _bits_275; // FirstSet.java:64
+  wire _bits_271 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_272 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_150 = _bits_271 | _bits_272; // FirstSet.java:64
+  wire _bits_273 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_274 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_151 = _bits_273 | _bits_274; // FirstSet.java:64
   wire _or_152 = _or_150 | _or_151; // FirstSet.java:64
-  wire _bits_276 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_277 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_153 = _bits_276 | _bits_277; // FirstSet.java:64
-  wire _bits_278 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_279 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_154 = _bits_278 | _bits_279; // FirstSet.java:64
+  wire _bits_275 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_276 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_153 = _bits_275 | _bits_276; // FirstSet.java:64
+  wire _bits_277 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_278 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_154 = _bits_277 | _bits_278; // FirstSet.java:64
   wire _or_155 = _or_153 | _or_154; // FirstSet.java:64
   wire _or_156 = _or_152 | _or_155; // FirstSet.java:64
   wire _or_157 = _or_149 | _or_156; // FirstSet.java:64
-  wire _and_195 = _or_142 & _or_157; // FirstSet.java:61
-  wire _and_196 = _or_134 & _or_141; // FirstSet.java:61
-  wire _and_197 = _or_130 & _or_133; // FirstSet.java:61
-  wire _and_198 = _or_128 & _or_129; // FirstSet.java:61
-  wire _and_199 = _bits_248 & _bits_249; // FirstSet.java:61
-  wire _or_158 = _and_198 | _and_199; // FirstSet.java:62
-  wire _and_200 = _bits_250 & _bits_251; // FirstSet.java:61
-  wire _or_159 = _or_158 | _and_200; // FirstSet.java:63
-  wire _or_160 = _and_197 | _or_159; // FirstSet.java:62
-  wire _and_201 = _or_131 & _or_132; // FirstSet.java:61
-  wire _and_202 = _bits_252 & _bits_253; // FirstSet.java:61
-  wire _or_161 = _and_201 | _and_202; // FirstSet.java:62
-  wire _and_203 = _bits_254 & _bits_255; // FirstSet.java:61
-  wire _or_162 = _or_161 | _and_203; // FirstSet.java:63
+  wire _and_197 = _or_142 & _or_157; // FirstSet.java:61
+  wire _and_198 = _or_134 & _or_141; // FirstSet.java:61
+  wire _and_199 = _or_130 & _or_133; // FirstSet.java:61
+  wire _and_200 = _or_128 & _or_129; // FirstSet.java:61
+  wire _and_201 = _bits_247 & _bits_248; // FirstSet.java:61
+  wire _or_158 = _and_200 | _and_201; // FirstSet.java:62
+  wire _and_202 = _bits_249 & _bits_250; // FirstSet.java:61
+  wire _or_159 = _or_158 | _and_202; // FirstSet.java:63
+  wire _or_160 = _and_199 | _or_159; // FirstSet.java:62
+  wire _and_203 = _or_131 & _or_132; // FirstSet.java:61
+  wire _and_204 = _bits_251 & _bits_252; // FirstSet.java:61
+  wire _or_161 = _and_203 | _and_204; // FirstSet.java:62
+  wire _and_205 = _bits_253 & _bits_254; // FirstSet.java:61
+  wire _or_162 = _or_161 | _and_205; // FirstSet.java:63
   wire _or_163 = _or_160 | _or_162; // FirstSet.java:63
-  wire _or_164 = _and_196 | _or_163; // FirstSet.java:62
-  wire _and_204 = _or_137 & _or_140; // FirstSet.java:61
-  wire _and_205 = _or_135 & _or_136; // FirstSet.java:61
-  wire _and_206 = _bits_256 & _bits_257; // FirstSet.java:61
-  wire _or_165 = _and_205 | _and_206; // FirstSet.java:62
-  wire _and_207 = _bits_258 & _bits_259; // FirstSet.java:61
-  wire _or_166 = _or_165 | _and_207; // FirstSet.java:63
-  wire _or_167 = _and_204 | _or_166; // FirstSet.java:62
-  wire _and_208 = _or_138 & _or_139; // FirstSet.java:61
-  wire _and_209 = _bits_260 & _bits_261; // FirstSet.java:61
-  wire _or_168 = _and_208 | _and_209; // FirstSet.java:62
-  wire _and_210 = _bits_262 & _bits_263; // FirstSet.java:61
-  wire _or_169 = _or_168 | _and_210; // FirstSet.java:63
+  wire _or_164 = _and_198 | _or_163; // FirstSet.java:62
+  wire _and_206 = _or_137 & _or_140; // FirstSet.java:61
+  wire _and_207 = _or_135 & _or_136; // FirstSet.java:61
+  wire _and_208 = _bits_255 & _bits_256; // FirstSet.java:61
+  wire _or_165 = _and_207 | _and_208; // FirstSet.java:62
+  wire _and_209 = _bits_257 & _bits_258; // FirstSet.java:61
+  wire _or_166 = _or_165 | _and_209; // FirstSet.java:63
+  wire _or_167 = _and_206 | _or_166; // FirstSet.java:62
+  wire _and_210 = _or_138 & _or_139; // FirstSet.java:61
+  wire _and_211 = _bits_259 & _bits_260; // FirstSet.java:61
+  wire _or_168 = _and_210 | _and_211; // FirstSet.java:62
+  wire _and_212 = _bits_261 & _bits_262; // FirstSet.java:61
+  wire _or_169 = _or_168 | _and_212; // FirstSet.java:63
   wire _or_170 = _or_167 | _or_169; // FirstSet.java:63
   wire _or_171 = _or_164 | _or_170; // FirstSet.java:63
-  wire _or_172 = _and_195 | _or_171; // FirstSet.java:62
-  wire _and_211 = _or_149 & _or_156; // FirstSet.java:61
-  wire _and_212 = _or_145 & _or_148; // FirstSet.java:61
-  wire _and_213 = _or_143 & _or_144; // FirstSet.java:61
-  wire _and_214 = _bits_264 & _bits_265; // FirstSet.java:61
-  wire _or_173 = _and_213 | _and_214; // FirstSet.java:62
-  wire _and_215 = _bits_266 & _bits_267; // FirstSet.java:61
-  wire _or_174 = _or_173 | _and_215; // FirstSet.java:63
-  wire _or_175 = _and_212 | _or_174; // FirstSet.java:62
-  wire _and_216 = _or_146 & _or_147; // FirstSet.java:61
-  wire _and_217 = _bits_268 & _bits_269; // FirstSet.java:61
-  wire _or_176 = _and_216 | _and_217; // FirstSet.java:62
-  wire _and_218 = _bits_270 & _bits_271; // FirstSet.java:61
-  wire _or_177 = _or_176 | _and_218; // FirstSet.java:63
+  wire _or_172 = _and_197 | _or_171; // FirstSet.java:62
+  wire _and_213 = _or_149 & _or_156; // FirstSet.java:61
+  wire _and_214 = _or_145 & _or_148; // FirstSet.java:61
+  wire _and_215 = _or_143 & _or_144; // FirstSet.java:61
+  wire _and_216 = _bits_263 & _bits_264; // FirstSet.java:61
+  wire _or_173 = _and_215 | _and_216; // FirstSet.java:62
+  wire _and_217 = _bits_265 & _bits_266; // FirstSet.java:61
+  wire _or_174 = _or_173 | _and_217; // FirstSet.java:63
+  wire _or_175 = _and_214 | _or_174; // FirstSet.java:62
+  wire _and_218 = _or_146 & _or_147; // FirstSet.java:61
+  wire _and_219 = _bits_267 & _bits_268; // FirstSet.java:61
+  wire _or_176 = _and_218 | _and_219; // FirstSet.java:62
+  wire _and_220 = _bits_269 & _bits_270; // FirstSet.java:61
+  wire _or_177 = _or_176 | _and_220; // FirstSet.java:63
   wire _or_178 = _or_175 | _or_177; // FirstSet.java:63
-  wire _or_179 = _and_211 | _or_178; // FirstSet.java:62
-  wire _and_219 = _or_152 & _or_155; // FirstSet.java:61
-  wire _and_220 = _or_150 & _or_151; // FirstSet.java:61
-  wire _and_221 = _bits_272 & _bits_273; // FirstSet.java:61
-  wire _or_180 = _and_220 | _and_221; // FirstSet.java:62
-  wire _and_222 = _bits_274 & _bits_275; // FirstSet.java:61
-  wire _or_181 = _or_180 | _and_222; // FirstSet.java:63
-  wire _or_182 = _and_219 | _or_181; // FirstSet.java:62
-  wire _and_223 = _or_153 & _or_154; // FirstSet.java:61
-  wire _and_224 = _bits_276 & _bits_277; // FirstSet.java:61
-  wire _or_183 = _and_223 | _and_224; // FirstSet.java:62
-  wire _and_225 = _bits_278 & _bits_279; // FirstSet.java:61
-  wire _or_184 = _or_183 | _and_225; // FirstSet.java:63
+  wire _or_179 = _and_213 | _or_178; // FirstSet.java:62
+  wire _and_221 = _or_152 & _or_155; // FirstSet.java:61
+  wire _and_222 = _or_150 & _or_151; // FirstSet.java:61
+  wire _and_223 = _bits_271 & _bits_272; // FirstSet.java:61
+  wire _or_180 = _and_222 | _and_223; // FirstSet.java:62
+  wire _and_224 = _bits_273 & _bits_274; // FirstSet.java:61
+  wire _or_181 = _or_180 | _and_224; // FirstSet.java:63
+  wire _or_182 = _and_221 | _or_181; // FirstSet.java:62
+  wire _and_225 = _or_153 & _or_154; // FirstSet.java:61
+  wire _and_226 = _bits_275 & _bits_276; // FirstSet.java:61
+  wire _or_183 = _and_225 | _and_226; // FirstSet.java:62
+  wire _and_227 = _bits_277 & _bits_278; // FirstSet.java:61
+  wire _or_184 = _or_183 | _and_227; // FirstSet.java:63
   wire _or_185 = _or_182 | _or_184; // FirstSet.java:63
   wire _or_186 = _or_179 | _or_185; // FirstSet.java:63
   wire _or_187 = _or_172 | _or_186; // FirstSet.java:63
-  wire _not_160 = ~_or_187; // SlotPicker.java:79
-  wire _eq_199 = state == 4'd1; // RapController.java:664
-  wire _not_161 = ~commit_stop; // RapController.java:664
-  wire _and_226 = _eq_199 & _not_161; // RapController.java:664
-  wire _not_162 = ~io_headValid; // RapController.java:664
-  wire _and_227 = pipe_empty & _not_162; // RapController.java:664
-  wire [2:0] _mux_48 = _and_227 ? 3'd1 : fill_cause; // RapController.java:664
-  wire _eq_200 = state == 4'd2; // RapController.java:665
-  wire _eq_201 = state == 4'd3; // RapController.java:665
-  wire _or_188 = _eq_200 | _eq_201; // RapController.java:665
-  wire _eq_202 = state == 4'd11; // RapController.java:665
-  wire _or_189 = _or_188 | _eq_202; // RapController.java:665
-  wire _or_190 = _or_189 | commit_stop; // RapController.java:665
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:666
-  wire _ge_4 = state >= 4'd4; // RapController.java:667
-  wire _le_1 = state <= 4'd6; // RapController.java:667
-  wire _and_228 = _ge_4 & _le_1; // RapController.java:667
-  wire _ge_5 = state >= 4'd7; // RapController.java:668
-  wire _le_2 = state <= 4'd10; // RapController.java:668
-  wire _and_229 = _ge_5 & _le_2; // RapController.java:668
-  wire [3:0] _bits_280 = undo_sp[3:0]; // RapController.java:256
+  wire _not_161 = ~_or_187; // SlotPicker.java:79
+  wire _eq_199 = state == 4'd1; // RapController.java:679
+  wire _not_162 = ~commit_stop; // RapController.java:679
+  wire _and_228 = _eq_199 & _not_162; // RapController.java:679
+  wire _not_163 = ~io_headValid; // RapController.java:679
+  wire _and_229 = pipe_empty & _not_163; // RapController.java:679
+  wire [2:0] _mux_48 = _and_229 ? 3'd1 : fill_cause; // RapController.java:679
+  wire _eq_200 = state == 4'd2; // RapController.java:680
+  wire _eq_201 = state == 4'd3; // RapController.java:680
+  wire _or_188 = _eq_200 | _eq_201; // RapController.java:680
+  wire _eq_202 = state == 4'd11; // RapController.java:680
+  wire _or_189 = _or_188 | _eq_202; // RapController.java:680
+  wire _or_190 = _or_189 | commit_stop; // RapController.java:680
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:681
+  wire _ge_4 = state >= 4'd4; // RapController.java:682
+  wire _le_1 = state <= 4'd6; // RapController.java:682
+  wire _and_230 = _ge_4 & _le_1; // RapController.java:682
+  wire _ge_5 = state >= 4'd7; // RapController.java:683
+  wire _le_2 = state <= 4'd10; // RapController.java:683
+  wire _and_231 = _ge_5 & _le_2; // RapController.java:683
+  wire [3:0] _bits_279 = undo_sp[3:0]; // RapController.java:256
   wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:256
   wire _eq_203 = state == 4'd3; // RapController.java:252
   wire _ne_4 = undo_sp != 5'd0; // RapController.java:252
   wire undo_pop = _eq_203 & _ne_4; // RapController.java:252
-  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:253
-  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:253
-  wire [4:0] _mux_50 = undo_pop ? _sub_15 : _sub_16; // RapController.java:253
-  wire [3:0] _bits_281 = _mux_50[3:0]; // RapController.java:253
-  wire _not_163 = ~undo_push; // RapController.java:253
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:253
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:253
+  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:253
+  wire [3:0] _bits_280 = _mux_50[3:0]; // RapController.java:253
+  wire _not_164 = ~undo_push; // RapController.java:253
   wire read_parent_prefix = state == 4'd5; // RapController.java:157
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : readout_index; // RapController.java:158
   wire _eq_204 = state == 4'd12; // RapController.java:159
   wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:159
-  wire _not_164 = ~_and_184; // MergeVerdict.java:71
+  wire _not_165 = ~_and_186; // MergeVerdict.java:71
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
+  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:646
+  wire [5:0] _cat_44 = {_sub_16, 1'd0}; // RapController.java:635
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_44; // RapController.java:647
+  wire [31:0] _bits_281 = _dshl_2[31:0]; // RapController.java:647
+  wire [31:0] _or_192 = slot_prefix_rdata_0 | _bits_281; // RapController.java:647
+  wire _eq_205 = child_prefix == _or_192; // RapController.java:445
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:640
+  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:635
+  wire [31:0] _dshr_4 = _fill_8 >> _cat_45; // RapController.java:640
+  wire _eq_206 = child_mask == _dshr_4; // RapController.java:445
+  wire _and_232 = _eq_205 & _eq_206; // RapController.java:445
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_165 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_230 = in_run & io_selected_valid; // RapController.java:560
-  wire _eq_205 = io_counterResult_bits_op == 2'd0; // RapController.java:563
-  wire _and_231 = io_counterResult_valid & _eq_205; // RapController.java:563
-  wire _eq_206 = hit_event_4 == _and_231; // RapController.java:564
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:565
-  wire _and_232 = in_run & io_counterResult_valid; // RapController.java:565
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:566
-  wire _not_166 = ~io_counterResult_valid; // RapController.java:567
-  wire _eq_207 = state == 4'd2; // RapController.java:567
-  wire _and_233 = _eq_207 & pipe_empty; // RapController.java:567
-  wire _eq_208 = state == 4'd6; // RapController.java:568
-  wire _and_234 = _eq_208 & slot_pick_ready; // RapController.java:568
-  wire _and_r_4 = &present_children; // RapController.java:570
-  wire _not_167 = ~_and_r_4; // RapController.java:570
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:571
-  wire _eq_209 = _dyn_index_5 == 3'd0; // RapController.java:571
-  wire _eq_210 = split_fits == _ge_3; // RapController.java:574
-  wire _eq_211 = op_children == _dyn_index_2; // RapController.java:578
-  wire _not_168 = ~kids_fresh; // RapController.java:575
-  wire _and_235 = walking_kids & _not_168; // RapController.java:575
-  wire _and_236 = _and_235 & slot_pick_ready; // RapController.java:575
-  wire _and_237 = _and_236 & slot_pick_pick_last; // RapController.java:576
-  wire _or_192 = split_settled | _and_237; // RapController.java:577
-  wire _not_169 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_170 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_169 & _not_170; // StatusRegs.java:82
-  wire _eq_212 = kids_vector == visited_kids; // RapController.java:580
-  wire _not_171 = ~_or_121; // RapController.java:582
-  wire _and_238 = verdict_act & _not_171; // RapController.java:582
-  wire _or_193 = ev_commit | ev_saturation; // StatusRegs.java:118
-  wire _or_194 = _or_193 | ev_split; // StatusRegs.java:118
-  wire _or_195 = _or_194 | ev_allocated; // StatusRegs.java:118
-  wire _or_196 = _or_195 | ev_batch; // StatusRegs.java:118
-  wire _or_197 = _or_196 | ev_deferred; // StatusRegs.java:118
-  wire _or_198 = _or_197 | ev_clear; // StatusRegs.java:118
+  wire _not_166 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_233 = in_run & io_selected_valid; // RapController.java:570
+  wire _eq_207 = io_counterResult_bits_op == 2'd0; // RapController.java:573
+  wire _and_234 = io_counterResult_valid & _eq_207; // RapController.java:573
+  wire _eq_208 = hit_event_4 == _and_234; // RapController.java:574
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:575
+  wire _and_235 = in_run & io_counterResult_valid; // RapController.java:575
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:576
+  wire _not_167 = ~io_counterResult_valid; // RapController.java:577
+  wire _eq_209 = state == 4'd2; // RapController.java:577
+  wire _and_236 = _eq_209 & pipe_empty; // RapController.java:577
+  wire _eq_210 = state == 4'd6; // RapController.java:578
+  wire _and_237 = _eq_210 & slot_pick_ready; // RapController.java:578
+  wire _and_r_4 = &present_children; // RapController.java:580
+  wire _not_168 = ~_and_r_4; // RapController.java:580
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:581
+  wire _eq_211 = _dyn_index_5 == 3'd0; // RapController.java:581
+  wire _eq_212 = split_fits == _ge_3; // RapController.java:584
+  wire _eq_213 = op_children == _dyn_index_2; // RapController.java:588
+  wire _not_169 = ~kids_fresh; // RapController.java:585
+  wire _and_238 = walking_kids & _not_169; // RapController.java:585
+  wire _and_239 = _and_238 & slot_pick_ready; // RapController.java:585
+  wire _and_240 = _and_239 & slot_pick_pick_last; // RapController.java:586
+  wire _or_193 = split_settled | _and_240; // RapController.java:587
+  wire _not_170 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_171 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_170 & _not_171; // StatusRegs.java:82
+  wire _eq_214 = kids_vector == visited_kids; // RapController.java:590
+  wire _not_172 = ~_or_121; // RapController.java:592
+  wire _and_241 = verdict_act & _not_172; // RapController.java:592
+  wire _or_194 = ev_commit | ev_saturation; // StatusRegs.java:118
+  wire _or_195 = _or_194 | ev_split; // StatusRegs.java:118
+  wire _or_196 = _or_195 | ev_allocated; // StatusRegs.java:118
+  wire _or_197 = _or_196 | ev_batch; // StatusRegs.java:118
+  wire _or_198 = _or_197 | ev_deferred; // StatusRegs.java:118
+  wire _or_199 = _or_198 | ev_clear; // StatusRegs.java:118
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
-  wire _or_199 = _or_198 | _or_r_6; // StatusRegs.java:118
-  wire _or_200 = _or_199 | ev_pending; // StatusRegs.java:118
-  wire _not_172 = ~_or_200; // RapController.java:583
+  wire _or_200 = _or_199 | _or_r_6; // StatusRegs.java:118
+  wire _or_201 = _or_200 | ev_pending; // StatusRegs.java:118
+  wire _not_173 = ~_or_201; // RapController.java:593
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
@@ -1826,11 +1843,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:86
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:86
-  wire [31:0] _cat_44 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
-  wire [31:0] _and_239 = slot_valid & _cat_44; // RapController.java:584
-  wire _or_r_7 = |_and_239; // RapController.java:584
-  wire _not_173 = ~_or_r_7; // RapController.java:584
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:585
+  wire [31:0] _cat_46 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
+  wire [31:0] _and_242 = slot_valid & _cat_46; // RapController.java:594
+  wire _or_r_7 = |_and_242; // RapController.java:594
+  wire _not_174 = ~_or_r_7; // RapController.java:594
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:595
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -1932,7 +1949,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 5'd0) : 5'd0);
   assign tcam_write_value = (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
-  assign tcam_write_mask = (_eq_12 ? (slot_pick_ready ? _dshr_0 : _fill_2) : _fill_2);
+  assign tcam_write_mask = (_eq_12 ? (slot_pick_ready ? child_mask : _fill_2) : _fill_2);
   assign verdict_hand_over = (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
   assign skip_touched = (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_21 ? 1'd1 : 1'd0)));
   assign slot_depths_0 = 5'd0;
@@ -1967,7 +1984,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_depths_29 = slot_depth_29;
   assign slot_depths_30 = slot_depth_30;
   assign slot_depths_31 = slot_depth_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_226 ? _mux_48 : (_or_190 ? _mux_49 : (_and_228 ? 3'd3 : (_and_229 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_228 ? _mux_48 : (_or_190 ? _mux_49 : (_and_230 ? 3'd3 : (_and_231 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -3285,12 +3302,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_181;
+      commit_stop <= _and_182;
     end
   end
 
   always @(posedge clock) begin
     split_fits <= _ge_3;
+  end
+
+  always @(posedge clock) begin
+    child_digit_field <= _and_183;
+  end
+
+  always @(posedge clock) begin
+    child_mask <= _dshr_1;
   end
 
   always @(posedge clock) begin
@@ -3330,7 +3355,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_221;
+    hit_short_1 <= _bits_220;
   end
 
   always @(posedge clock) begin
@@ -3381,7 +3406,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_182;
+      hit_event_1 <= _and_184;
     end
   end
 
@@ -3421,7 +3446,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_184 ? _add_18 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_186 ? _add_19 : merge_sum));
     end
   end
 
@@ -3442,7 +3467,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
+    verdict_remaining <= (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_13 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
   end
 
   always @(posedge clock) begin
@@ -3519,7 +3544,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      skip_min_sum <= _fill_3;
+      skip_min_sum <= _fill_5;
     end else begin
       skip_min_sum <= (_eq_13 ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_9 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
     end
@@ -3527,9 +3552,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      batch_min_sum <= _fill_5;
+      batch_min_sum <= _fill_7;
     end else begin
-      batch_min_sum <= (verdict_act ? (merge_verdict ? (batch_min_clears ? _fill_4 : batch_min_sum) : (sum_below_batch_min ? verdict_sum : (batch_min_clears ? _fill_4 : batch_min_sum))) : (batch_min_clears ? _fill_4 : batch_min_sum));
+      batch_min_sum <= (verdict_act ? (merge_verdict ? (batch_min_clears ? _fill_6 : batch_min_sum) : (sum_below_batch_min ? verdict_sum : (batch_min_clears ? _fill_6 : batch_min_sum))) : (batch_min_clears ? _fill_6 : batch_min_sum));
     end
   end
 
@@ -3538,7 +3563,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_189;
+    readout_in_use <= _and_191;
   end
 
   always @(posedge clock) begin
@@ -3549,17 +3574,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_194;
+      skip_empty_settled <= _and_196;
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (_eq_14 ? (slot_pick_advance ? _not_160 : slot_pick_pick_last) : slot_pick_pick_last);
+    slot_pick_pick_last <= (_eq_14 ? (slot_pick_advance ? _not_161 : slot_pick_pick_last) : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_280] <= _cat_43;
+      undo[_bits_279] <= _cat_43;
     end
   end
 
@@ -3577,8 +3602,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_163) begin
-      undo_rdata_0 <= undo[_bits_281];
+    if (_not_164) begin
+      undo_rdata_0 <= undo[_bits_280];
     end
   end
 
@@ -3610,7 +3635,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && verdict_end_5 && !_not_164) begin // MergeVerdict.java:71
+    if (!reset && verdict_end_5 && !_not_165) begin // MergeVerdict.java:71
       $display("Assertion failed at MergeVerdict.java:71: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -3618,8 +3643,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:72: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:299
-      $display("Assertion failed at RapController.java:299: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:306
+      $display("Assertion failed at RapController.java:306: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
     if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -3634,88 +3659,92 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
+    if (!reset && _eq_12 && slot_pick_ready && !_and_232) begin // RapController.java:445
+      $display("Assertion failed at RapController.java:445: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+      $stop;
+    end
     if (!reset && _eq_12 && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_165) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_166) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_230 && !io_selected_bits_found) begin // RapController.java:560
-      $display("Assertion failed at RapController.java:560: no node matched a key: the root must always match");
+    if (!reset && _and_233 && !io_selected_bits_found) begin // RapController.java:570
+      $display("Assertion failed at RapController.java:570: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:561
-      $display("Assertion failed at RapController.java:561: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:571
+      $display("Assertion failed at RapController.java:571: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:562
-      $display("Assertion failed at RapController.java:562: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:572
+      $display("Assertion failed at RapController.java:572: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_206) begin // RapController.java:564
-      $display("Assertion failed at RapController.java:564: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_208) begin // RapController.java:574
+      $display("Assertion failed at RapController.java:574: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_232 && !_ne_5) begin // RapController.java:565
-      $display("Assertion failed at RapController.java:565: a READ result in RUN");
+    if (!reset && _and_235 && !_ne_5) begin // RapController.java:575
+      $display("Assertion failed at RapController.java:575: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:566
-      $display("Assertion failed at RapController.java:566: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:576
+      $display("Assertion failed at RapController.java:576: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_233 && !_not_166) begin // RapController.java:567
-      $display("Assertion failed at RapController.java:567: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_236 && !_not_167) begin // RapController.java:577
+      $display("Assertion failed at RapController.java:577: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_234 && !slot_pick_pick_found) begin // RapController.java:569
-      $display("Assertion failed at RapController.java:569: a split found no free slot after checking capacity");
+    if (!reset && _and_237 && !slot_pick_pick_found) begin // RapController.java:579
+      $display("Assertion failed at RapController.java:579: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_234 && !_not_167) begin // RapController.java:570
-      $display("Assertion failed at RapController.java:570: a split with no missing child");
+    if (!reset && _and_237 && !_not_168) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_234 && !_eq_209) begin // RapController.java:571
-      $display("Assertion failed at RapController.java:571: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_237 && !_eq_211) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_210) begin // RapController.java:574
-      $display("Assertion failed at RapController.java:574: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_212) begin // RapController.java:584
+      $display("Assertion failed at RapController.java:584: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_192 && !_eq_211) begin // RapController.java:578
-      $display("Assertion failed at RapController.java:578: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_193 && !_eq_213) begin // RapController.java:588
+      $display("Assertion failed at RapController.java:588: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:579
-      $display("Assertion failed at RapController.java:579: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:589
+      $display("Assertion failed at RapController.java:589: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_237 && !_eq_212) begin // RapController.java:580
-      $display("Assertion failed at RapController.java:580: the merge parent's leaves changed during its walk");
+    if (!reset && _and_240 && !_eq_214) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_236 && !slot_pick_pick_found) begin // RapController.java:581
-      $display("Assertion failed at RapController.java:581: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_239 && !slot_pick_pick_found) begin // RapController.java:591
+      $display("Assertion failed at RapController.java:591: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_238 && !1'd0) begin // RapController.java:582
-      $display("Assertion failed at RapController.java:582: a merge verdict outside the merge walk");
+    if (!reset && _and_241 && !1'd0) begin // RapController.java:592
+      $display("Assertion failed at RapController.java:592: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_172) begin // RapController.java:583
-      $display("Assertion failed at RapController.java:583: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_173) begin // RapController.java:593
+      $display("Assertion failed at RapController.java:593: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_173) begin // RapController.java:584
-      $display("Assertion failed at RapController.java:584: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_174) begin // RapController.java:594
+      $display("Assertion failed at RapController.java:594: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:585
-      $display("Assertion failed at RapController.java:585: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:595
+      $display("Assertion failed at RapController.java:595: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -3723,7 +3752,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_not_27[3], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[94:32], _dshr_1[7:1], _dshr_2[31:1], _mux_50[4]};
+  wire _unused_ok = ^{_not_27[3], _dshl_0[6:4], _dshl_1[6:4], _dshr_2[7:1], _dshr_3[31:1], _mux_50[4], _dshl_2[94:32]};
 
 endmodule
 

@@ -269,6 +269,13 @@ public final class RapController extends Module {
         UInt missingChildren = U(c.branching(), fw).sub(opChildren.pad(fw)).named("missing_children");
         Bool fitsNow = freeSlots.ge(missingChildren);
         Bool splitFits = RegNext(fitsNow).named("split_fits");
+        // A new child's TCAM word: its digit field and its mask depend only on op_depth, which stands still from the
+        // commit that asked for the split to the end of SPLIT_ALLOC (DRAIN, UNDO and SPLIT's three clocks come
+        // between), so they are registered and the word is one LUT from flip-flops: the parent's prefix (the prefix
+        // RAM's word), the digit and the field. Checked against the shifts where they are used.
+        UInt childMaskNow = maskBelow(opDepth.add(U(1, c.depthBits())));
+        UInt childDigits = RegNext(maskBelow(opDepth).and(childMaskNow.not())).named("child_digit_field");
+        UInt childMask = RegNext(childMaskNow).named("child_mask");
         Bool splitSettled = heldFor(state.eq(UNDO).or(state.eq(SPLIT_SCAN)).or(state.eq(SPLIT)), 3, "split_settled");
         // Only events (RUN) use them, so they come from the selector's output: its depth, and the hit slot's child
         // count looked up in a table of "a split would be short" per possible count, registered (free slots and
@@ -433,11 +440,14 @@ public final class RapController extends Module {
                     Bool lastChild = FirstSet.twoOrMore(present.not()).not().named("split_last_child");
                     when(slots.ready(), () -> {
                         UInt childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
-                        UInt prefix = childPrefix(prefixRead, opDepth, d.index);
+                        UInt prefix = prefixRead.or(childDigits.and(Fill(c.keyBits() / c.bitsPerLevel(), d.index)))
+                                .named("child_prefix");
+                        Assert(prefix.eq(childPrefix(prefixRead, opDepth, d.index)).and(childMask.eq(maskBelow(childDepth))),
+                                "split: the registered child digit field or mask does not describe op_depth %0d", opDepth);
                         twValid.connect(B(true));
                         twIndex.connect(slots.index);
                         twValue.connect(prefix);
-                        twMask.connect(Fill(c.keyBits(), B(true)).shr(lengthOf(childDepth)));
+                        twMask.connect(childMask);
                         // The child's count SET goes with its TCAM write, so the child appears all at once.
                         cmdValid.connect(twReady);
                         cmdOp.connect(U(ControllerIO.OP_SET, 2));
@@ -625,11 +635,16 @@ public final class RapController extends Module {
         return shift == 0 ? depth.pad(c.lenBits()) : Cat(depth, U(0, shift)).pad(c.lenBits());
     }
 
+    /** The TCAM mask of a node of depth {@code depth}: don't-care below its length. */
+    private UInt maskBelow(UInt depth) {
+        return Fill(c.keyBits(), B(true)).shr(lengthOf(depth));
+    }
+
     /** The prefix of digit d's child of a node (whose prefix has only zeros below its length). */
     private UInt childPrefix(UInt parentPrefix, UInt parentDepth, UInt d) {
         int kb = c.keyBits();
         UInt shift = lengthOf(U(c.levels() - 1, c.depthBits()).sub(parentDepth));
-        return parentPrefix.or(d.pad(kb).shl(shift).bits(kb - 1, 0)).named("child_prefix");
+        return parentPrefix.or(d.pad(kb).shl(shift).bits(kb - 1, 0));
     }
 
     /** A new child in {@code slot}: digit d of the node in {@code parent}; its TCAM entry is written in this clock. */
