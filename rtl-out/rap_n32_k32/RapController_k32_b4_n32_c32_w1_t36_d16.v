@@ -324,9 +324,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:179
   reg [32:0] to_merge_hi; // RapController.java:180
   reg merge_ahead; // RapController.java:183
-  reg advance_settled_was_1; // RapController.java:628
-  reg advance_settled_was_2; // RapController.java:628
-  reg advance_settled_was_3; // RapController.java:628
+  reg advance_settled_was_1; // RapController.java:634
+  reg advance_settled_was_2; // RapController.java:634
+  reg advance_settled_was_3; // RapController.java:634
   reg [2:0] op_children; // RapController.java:191
   reg cmd_q_valid; // RapController.java:202
   reg [4:0] cmd_q_addr; // RapController.java:203
@@ -341,8 +341,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg split_fits; // RapController.java:271
   reg [31:0] child_digit_field; // RapController.java:277
   reg [31:0] child_mask; // RapController.java:278
-  reg split_settled_was_1; // RapController.java:628
-  reg split_settled_was_2; // RapController.java:628
+  reg split_settled_was_1; // RapController.java:634
+  reg split_settled_was_2; // RapController.java:634
   reg [7:0] short_by_children; // RapController.java:287
   reg [4:0] hit_depth_1; // RapController.java:295
   reg [4:0] hit_depth_2; // RapController.java:295
@@ -383,6 +383,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg readout_in_use; // RapController.java:341
   reg [4:0] readout_depth; // RapController.java:343
   reg skip_empty_settled; // MergeSkip.java:62
+  reg snapshot_settled; // RapController.java:371
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -453,108 +454,108 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:104
   wire [4:0] slot_depths_30; // NodeTable.java:104
   wire [4:0] slot_depths_31; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:676
+  wire [2:0] cause; // RapController.java:682
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:368
-  wire _not_0 = ~io_counterClearing; // RapController.java:368
+  wire _eq_0 = state == 4'd0; // RapController.java:375
+  wire _not_0 = ~io_counterClearing; // RapController.java:375
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:368
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:375
   wire _not_1 = ~tcam_write_full; // RapController.java:220
-  wire _eq_1 = state == 4'd1; // RapController.java:381
-  wire _not_2 = ~commit_stop; // RapController.java:384
+  wire _eq_1 = state == 4'd1; // RapController.java:388
+  wire _not_2 = ~commit_stop; // RapController.java:367
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
-  wire _and_1 = _not_2 & pipe_empty; // RapController.java:384
-  wire _not_3 = ~snapshot_frozen; // RapController.java:391
-  wire _and_2 = _and_1 & _not_3; // RapController.java:391
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:393
-  wire _not_4 = ~io_headValid; // RapController.java:393
-  wire _and_4 = _and_3 & _not_4; // RapController.java:393
-  wire _eq_4 = state == 4'd2; // RapController.java:398
-  wire _eq_5 = state == 4'd3; // RapController.java:399
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:400
-  wire _eq_6 = op_children == 3'd0; // RapController.java:410
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:671
-  wire _eq_7 = state == 4'd4; // RapController.java:417
-  wire _eq_8 = state == 4'd5; // RapController.java:424
+  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:367
+  wire _not_3 = ~snapshot_frozen; // RapController.java:397
+  wire _and_1 = pipe_quiet & _not_3; // RapController.java:397
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:399
+  wire _not_4 = ~io_headValid; // RapController.java:399
+  wire _and_3 = _and_2 & _not_4; // RapController.java:399
+  wire _eq_4 = state == 4'd2; // RapController.java:404
+  wire _eq_5 = state == 4'd3; // RapController.java:405
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:406
+  wire _eq_6 = op_children == 3'd0; // RapController.java:416
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:677
+  wire _eq_7 = state == 4'd4; // RapController.java:423
+  wire _eq_8 = state == 4'd5; // RapController.java:430
   wire _eq_9 = state == 4'd3; // RapController.java:279
   wire _eq_10 = state == 4'd4; // RapController.java:279
   wire _or_0 = _eq_9 | _eq_10; // RapController.java:279
   wire _eq_11 = state == 4'd5; // RapController.java:279
   wire _or_1 = _or_0 | _eq_11; // RapController.java:279
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:628
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:628
-  wire _not_5 = ~split_settled; // RapController.java:424
-  wire _not_6 = ~early_done; // RapController.java:428
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:671
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:671
-  wire _eq_12 = state == 4'd6; // RapController.java:438
-  wire [3:0] _not_7 = ~present_children; // RapController.java:440
+  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:634
+  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:634
+  wire _not_5 = ~split_settled; // RapController.java:430
+  wire _not_6 = ~early_done; // RapController.java:434
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:677
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:677
+  wire _eq_12 = state == 4'd6; // RapController.java:444
+  wire [3:0] _not_7 = ~present_children; // RapController.java:446
   wire _bits_0 = _not_7[0]; // FirstSet.java:55
   wire _bits_1 = _not_7[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
   wire _bits_2 = _not_7[2]; // FirstSet.java:55
   wire _bits_3 = _not_7[3]; // FirstSet.java:55
   wire _or_3 = _bits_2 | _bits_3; // FirstSet.java:64
-  wire _and_6 = _or_2 & _or_3; // FirstSet.java:61
-  wire _and_7 = _bits_0 & _bits_1; // FirstSet.java:61
-  wire _or_4 = _and_6 | _and_7; // FirstSet.java:62
-  wire _and_8 = _bits_2 & _bits_3; // FirstSet.java:61
-  wire _or_5 = _or_4 | _and_8; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:440
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:671
-  wire _eq_13 = state == 4'd7; // RapController.java:468
+  wire _and_5 = _or_2 & _or_3; // FirstSet.java:61
+  wire _and_6 = _bits_0 & _bits_1; // FirstSet.java:61
+  wire _or_4 = _and_5 | _and_6; // FirstSet.java:62
+  wire _and_7 = _bits_2 & _bits_3; // FirstSet.java:61
+  wire _or_5 = _or_4 | _and_7; // FirstSet.java:63
+  wire split_last_child = ~_or_5; // RapController.java:446
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:677
+  wire _eq_13 = state == 4'd7; // RapController.java:474
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:69
-  wire _not_9 = ~_not_8; // RapController.java:480
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:483
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:490
-  wire _eq_14 = state == 4'd8; // RapController.java:495
+  wire _not_9 = ~_not_8; // RapController.java:486
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:489
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:496
+  wire _eq_14 = state == 4'd8; // RapController.java:501
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:67
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:501
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:507
   wire _not_11 = ~verdict_busy; // MergeVerdict.java:68
   wire verdict_free = _not_11 | verdict_act; // MergeVerdict.java:68
-  wire _or_6 = _not_10 | verdict_free; // RapController.java:501
-  wire _and_9 = slot_pick_ready & _or_6; // RapController.java:501
-  wire _eq_15 = state == 4'd9; // RapController.java:511
+  wire _or_6 = _not_10 | verdict_free; // RapController.java:507
+  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:507
+  wire _eq_15 = state == 4'd9; // RapController.java:517
   wire _eq_16 = state == 4'd9; // RapController.java:184
-  wire _and_10 = _eq_16 & advance_settled_was_1; // RapController.java:628
-  wire _and_11 = _and_10 & advance_settled_was_2; // RapController.java:628
-  wire advance_settled = _and_11 & advance_settled_was_3; // RapController.java:628
-  wire _not_12 = ~advance_settled; // RapController.java:511
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:511
-  wire _eq_17 = state == 4'd10; // RapController.java:516
-  wire _eq_18 = state == 4'd11; // RapController.java:519
-  wire _eq_19 = state == 4'd12; // RapController.java:526
-  wire _eq_20 = state == 4'd13; // RapController.java:532
-  wire _eq_21 = state == 4'd14; // RapController.java:543
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:426
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:426
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:486
-  wire _not_13 = ~level_had_leaves; // RapController.java:486
-  wire _and_12 = _eq_22 & _not_13; // RapController.java:486
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:486
+  wire _and_9 = _eq_16 & advance_settled_was_1; // RapController.java:634
+  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:634
+  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:634
+  wire _not_12 = ~advance_settled; // RapController.java:517
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:517
+  wire _eq_17 = state == 4'd10; // RapController.java:522
+  wire _eq_18 = state == 4'd11; // RapController.java:525
+  wire _eq_19 = state == 4'd12; // RapController.java:532
+  wire _eq_20 = state == 4'd13; // RapController.java:538
+  wire _eq_21 = state == 4'd14; // RapController.java:549
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:432
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:432
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:492
+  wire _not_13 = ~level_had_leaves; // RapController.java:492
+  wire _and_11 = _eq_22 & _not_13; // RapController.java:492
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:492
   wire in_run = state == 4'd1; // RapController.java:175
-  wire _not_14 = ~commit_stop; // RapController.java:607
-  wire _and_13 = in_run & _not_14; // RapController.java:607
-  wire _not_15 = ~tcam_write_full; // RapController.java:607
-  wire _and_14 = _and_13 & _not_15; // RapController.java:607
-  wire _and_15 = _and_14 & io_enable; // RapController.java:607
-  wire _not_16 = ~readout_pending; // RapController.java:607
-  wire _and_16 = _and_15 & _not_16; // RapController.java:607
-  wire _not_17 = ~snapshot_pending; // RapController.java:607
-  wire _and_17 = _and_16 & _not_17; // RapController.java:607
-  wire _not_18 = ~snapshot_frozen; // RapController.java:607
-  wire _and_18 = _and_17 & _not_18; // RapController.java:607
-  wire _and_19 = in_run & hit_event_4; // RapController.java:300
+  wire _not_14 = ~commit_stop; // RapController.java:613
+  wire _and_12 = in_run & _not_14; // RapController.java:613
+  wire _not_15 = ~tcam_write_full; // RapController.java:613
+  wire _and_13 = _and_12 & _not_15; // RapController.java:613
+  wire _and_14 = _and_13 & io_enable; // RapController.java:613
+  wire _not_16 = ~readout_pending; // RapController.java:613
+  wire _and_15 = _and_14 & _not_16; // RapController.java:613
+  wire _not_17 = ~snapshot_pending; // RapController.java:613
+  wire _and_16 = _and_15 & _not_17; // RapController.java:613
+  wire _not_18 = ~snapshot_frozen; // RapController.java:613
+  wire _and_17 = _and_16 & _not_18; // RapController.java:613
+  wire _and_18 = in_run & hit_event_4; // RapController.java:300
   wire _not_19 = ~commit_stop; // RapController.java:300
-  wire commit_fire = _and_19 & _not_19; // RapController.java:300
-  wire _not_20 = ~soft_pending; // RapController.java:611
-  wire _ne_2 = state != 4'd0; // RapController.java:611
-  wire _and_20 = _not_20 & _ne_2; // RapController.java:611
-  wire _ne_3 = state != 4'd14; // RapController.java:611
-  wire _and_21 = _and_20 & _ne_3; // RapController.java:611
+  wire commit_fire = _and_18 & _not_19; // RapController.java:300
+  wire _not_20 = ~soft_pending; // RapController.java:617
+  wire _ne_2 = state != 4'd0; // RapController.java:617
+  wire _and_19 = _not_20 & _ne_2; // RapController.java:617
+  wire _ne_3 = state != 4'd14; // RapController.java:617
+  wire _and_20 = _and_19 & _ne_3; // RapController.java:617
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -562,29 +563,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:614
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:615
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:620
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:621
   wire _not_22 = ~_reg_0; // RapController.java:167
   wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:167
-  wire _not_23 = ~snapshot_product_start; // RapController.java:615
-  wire _and_22 = _not_21 & _not_23; // RapController.java:615
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:616
-  wire _eq_23 = state == 4'd12; // RapController.java:617
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:617
-  wire _eq_24 = state == 4'd13; // RapController.java:617
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:617
-  wire _ge_1 = state >= 4'd2; // RapController.java:618
-  wire _le_0 = state <= 4'd11; // RapController.java:618
-  wire _and_23 = _ge_1 & _le_0; // RapController.java:618
-  wire _and_24 = in_run & pipe_empty; // RapController.java:620
-  wire _not_24 = ~io_headValid; // RapController.java:620
-  wire _and_25 = _and_24 & _not_24; // RapController.java:620
-  wire _not_25 = ~io_acceptEnable; // RapController.java:621
-  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:559
-  wire [31:0] _and_26 = slot_valid & _not_26; // RapController.java:559
-  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:653
+  wire _not_23 = ~snapshot_product_start; // RapController.java:621
+  wire _and_21 = _not_21 & _not_23; // RapController.java:621
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:622
+  wire _eq_23 = state == 4'd12; // RapController.java:623
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:623
+  wire _eq_24 = state == 4'd13; // RapController.java:623
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:623
+  wire _ge_1 = state >= 4'd2; // RapController.java:624
+  wire _le_0 = state <= 4'd11; // RapController.java:624
+  wire _and_22 = _ge_1 & _le_0; // RapController.java:624
+  wire _and_23 = in_run & pipe_empty; // RapController.java:626
+  wire _not_24 = ~io_headValid; // RapController.java:626
+  wire _and_24 = _and_23 & _not_24; // RapController.java:626
+  wire _not_25 = ~io_acceptEnable; // RapController.java:627
+  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:565
+  wire [31:0] _and_25 = slot_valid & _not_26; // RapController.java:565
+  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:659
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:442
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:448
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
   wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
   wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
@@ -616,7 +617,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_34 = slot_pick_pick_hot[29]; // NodeTable.java:63
   wire _bits_35 = slot_pick_pick_hot[30]; // NodeTable.java:63
   wire _bits_36 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire [3:0] _not_27 = ~present_children; // RapController.java:439
+  wire [3:0] _not_27 = ~present_children; // RapController.java:445
   wire _bits_37 = _not_27[0]; // FirstSet.java:25
   wire _bits_38 = _not_27[1]; // FirstSet.java:25
   wire _or_12 = _bits_37 | _bits_38; // FirstSet.java:37
@@ -698,25 +699,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _bits_59 = _bits_55[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_60 = _bits_57[11:0]; // SplitCompare.java:35
   wire _gt_2 = _bits_59 > _bits_60; // SplitCompare.java:21
-  wire _and_27 = _eq_58 & _gt_2; // SplitCompare.java:31
-  wire _or_14 = _gt_1 | _and_27; // SplitCompare.java:31
-  wire _and_28 = _eq_57 & _or_14; // SplitCompare.java:31
-  wire _or_15 = _gt_0 | _and_28; // SplitCompare.java:31
+  wire _and_26 = _eq_58 & _gt_2; // SplitCompare.java:31
+  wire _or_14 = _gt_1 | _and_26; // SplitCompare.java:31
+  wire _and_27 = _eq_57 & _or_14; // SplitCompare.java:31
+  wire _or_15 = _gt_0 | _and_27; // SplitCompare.java:31
   wire split_now = _lt_0 & _or_15; // RapController.java:308
   wire _not_31 = ~schedule_exhausted; // RapController.java:311
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_32 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_29 = _not_31 & _not_32; // RapController.java:311
+  wire _and_28 = _not_31 & _not_32; // RapController.java:311
   wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:311
   wire _or_r_1 = |_bits_61; // RapController.java:311
   wire _not_33 = ~_or_r_1; // RapController.java:311
-  wire _and_30 = _and_29 & _not_33; // RapController.java:311
+  wire _and_29 = _and_28 & _not_33; // RapController.java:311
   wire _bits_62 = until_merge_lo[0]; // RapController.java:312
   wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:312
-  wire merge_now = _and_30 & _ge_2; // RapController.java:312
+  wire merge_now = _and_29 & _ge_2; // RapController.java:312
   wire _not_34 = ~merge_now; // RapController.java:316
-  wire _and_31 = split_now & _not_34; // RapController.java:316
-  wire _and_32 = _and_31 & hit_short_4; // RapController.java:316
+  wire _and_30 = split_now & _not_34; // RapController.java:316
+  wire _and_31 = _and_30 & hit_short_4; // RapController.java:316
   wire [11:0] _bits_63 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_64 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_63 > {1'b0, _bits_64}; // SplitCompare.java:31
@@ -730,18 +731,18 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _bits_69 = _bits_65[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_70 = _bits_67[11:0]; // SplitCompare.java:35
   wire _gt_5 = _bits_69 > _bits_70; // SplitCompare.java:21
-  wire _and_33 = _eq_60 & _gt_5; // SplitCompare.java:31
-  wire _or_16 = _gt_4 | _and_33; // SplitCompare.java:31
-  wire _and_34 = _eq_59 & _or_16; // SplitCompare.java:31
-  wire _or_17 = _gt_3 | _and_34; // SplitCompare.java:31
+  wire _and_32 = _eq_60 & _gt_5; // SplitCompare.java:31
+  wire _or_16 = _gt_4 | _and_32; // SplitCompare.java:31
+  wire _and_33 = _eq_59 & _or_16; // SplitCompare.java:31
+  wire _or_17 = _gt_3 | _and_33; // SplitCompare.java:31
   wire _not_35 = ~_or_17; // MergeSkip.java:53
-  wire _and_35 = skip_valid & _not_35; // MergeSkip.java:53
-  wire defer_now = _and_32 & _and_35; // RapController.java:317
+  wire _and_34 = skip_valid & _not_35; // MergeSkip.java:53
+  wire defer_now = _and_31 & _and_34; // RapController.java:317
   wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:375
-  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:375
+  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:382
+  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:382
   wire [31:0] _bits_71 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_72 = _sub_2[31:0]; // SplitCounter.java:43
@@ -753,416 +754,416 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_77 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_78 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:373
-  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:373
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:374
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:374
+  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:380
+  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:380
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:381
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:381
   wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:240
   wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:240
   wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:241
   wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:241
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:405
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:411
   wire _eq_63 = state == 4'd2; // RapController.java:246
   wire draining = _eq_63 | commit_stop; // RapController.java:246
   wire undo_push = draining & io_counterResult_valid; // RapController.java:247
   wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:257
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:421
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:421
-  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:421
-  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:421
-  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:655
-  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:655
-  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:655
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:427
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:427
+  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:427
+  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:427
+  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:661
+  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:661
+  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:661
   wire _bits_81 = slot_valid[31]; // NodeTable.java:73
   wire _eq_64 = state == 4'd4; // RapController.java:347
   wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:348
   wire _eq_65 = slot_parent_31 == _mux_9; // NodeTable.java:73
-  wire _and_36 = _bits_81 & _eq_65; // NodeTable.java:73
+  wire _and_35 = _bits_81 & _eq_65; // NodeTable.java:73
   wire _not_36 = ~_eq_64; // RapController.java:348
   wire _not_37 = ~_not_36; // NodeTable.java:73
   wire _eq_66 = slot_children_31 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_37 | _eq_66; // NodeTable.java:73
-  wire _and_37 = _and_36 & _or_20; // NodeTable.java:73
+  wire _and_36 = _and_35 & _or_20; // NodeTable.java:73
   wire _bits_82 = slot_valid[30]; // NodeTable.java:73
   wire _eq_67 = slot_parent_30 == _mux_9; // NodeTable.java:73
-  wire _and_38 = _bits_82 & _eq_67; // NodeTable.java:73
+  wire _and_37 = _bits_82 & _eq_67; // NodeTable.java:73
   wire _not_38 = ~_not_36; // NodeTable.java:73
   wire _eq_68 = slot_children_30 == 3'd0; // NodeTable.java:73
   wire _or_21 = _not_38 | _eq_68; // NodeTable.java:73
-  wire _and_39 = _and_38 & _or_21; // NodeTable.java:73
+  wire _and_38 = _and_37 & _or_21; // NodeTable.java:73
   wire _bits_83 = slot_valid[29]; // NodeTable.java:73
   wire _eq_69 = slot_parent_29 == _mux_9; // NodeTable.java:73
-  wire _and_40 = _bits_83 & _eq_69; // NodeTable.java:73
+  wire _and_39 = _bits_83 & _eq_69; // NodeTable.java:73
   wire _not_39 = ~_not_36; // NodeTable.java:73
   wire _eq_70 = slot_children_29 == 3'd0; // NodeTable.java:73
   wire _or_22 = _not_39 | _eq_70; // NodeTable.java:73
-  wire _and_41 = _and_40 & _or_22; // NodeTable.java:73
+  wire _and_40 = _and_39 & _or_22; // NodeTable.java:73
   wire _bits_84 = slot_valid[28]; // NodeTable.java:73
   wire _eq_71 = slot_parent_28 == _mux_9; // NodeTable.java:73
-  wire _and_42 = _bits_84 & _eq_71; // NodeTable.java:73
+  wire _and_41 = _bits_84 & _eq_71; // NodeTable.java:73
   wire _not_40 = ~_not_36; // NodeTable.java:73
   wire _eq_72 = slot_children_28 == 3'd0; // NodeTable.java:73
   wire _or_23 = _not_40 | _eq_72; // NodeTable.java:73
-  wire _and_43 = _and_42 & _or_23; // NodeTable.java:73
+  wire _and_42 = _and_41 & _or_23; // NodeTable.java:73
   wire _bits_85 = slot_valid[27]; // NodeTable.java:73
   wire _eq_73 = slot_parent_27 == _mux_9; // NodeTable.java:73
-  wire _and_44 = _bits_85 & _eq_73; // NodeTable.java:73
+  wire _and_43 = _bits_85 & _eq_73; // NodeTable.java:73
   wire _not_41 = ~_not_36; // NodeTable.java:73
   wire _eq_74 = slot_children_27 == 3'd0; // NodeTable.java:73
   wire _or_24 = _not_41 | _eq_74; // NodeTable.java:73
-  wire _and_45 = _and_44 & _or_24; // NodeTable.java:73
+  wire _and_44 = _and_43 & _or_24; // NodeTable.java:73
   wire _bits_86 = slot_valid[26]; // NodeTable.java:73
   wire _eq_75 = slot_parent_26 == _mux_9; // NodeTable.java:73
-  wire _and_46 = _bits_86 & _eq_75; // NodeTable.java:73
+  wire _and_45 = _bits_86 & _eq_75; // NodeTable.java:73
   wire _not_42 = ~_not_36; // NodeTable.java:73
   wire _eq_76 = slot_children_26 == 3'd0; // NodeTable.java:73
   wire _or_25 = _not_42 | _eq_76; // NodeTable.java:73
-  wire _and_47 = _and_46 & _or_25; // NodeTable.java:73
+  wire _and_46 = _and_45 & _or_25; // NodeTable.java:73
   wire _bits_87 = slot_valid[25]; // NodeTable.java:73
   wire _eq_77 = slot_parent_25 == _mux_9; // NodeTable.java:73
-  wire _and_48 = _bits_87 & _eq_77; // NodeTable.java:73
+  wire _and_47 = _bits_87 & _eq_77; // NodeTable.java:73
   wire _not_43 = ~_not_36; // NodeTable.java:73
   wire _eq_78 = slot_children_25 == 3'd0; // NodeTable.java:73
   wire _or_26 = _not_43 | _eq_78; // NodeTable.java:73
-  wire _and_49 = _and_48 & _or_26; // NodeTable.java:73
+  wire _and_48 = _and_47 & _or_26; // NodeTable.java:73
   wire _bits_88 = slot_valid[24]; // NodeTable.java:73
   wire _eq_79 = slot_parent_24 == _mux_9; // NodeTable.java:73
-  wire _and_50 = _bits_88 & _eq_79; // NodeTable.java:73
+  wire _and_49 = _bits_88 & _eq_79; // NodeTable.java:73
   wire _not_44 = ~_not_36; // NodeTable.java:73
   wire _eq_80 = slot_children_24 == 3'd0; // NodeTable.java:73
   wire _or_27 = _not_44 | _eq_80; // NodeTable.java:73
-  wire _and_51 = _and_50 & _or_27; // NodeTable.java:73
+  wire _and_50 = _and_49 & _or_27; // NodeTable.java:73
   wire _bits_89 = slot_valid[23]; // NodeTable.java:73
   wire _eq_81 = slot_parent_23 == _mux_9; // NodeTable.java:73
-  wire _and_52 = _bits_89 & _eq_81; // NodeTable.java:73
+  wire _and_51 = _bits_89 & _eq_81; // NodeTable.java:73
   wire _not_45 = ~_not_36; // NodeTable.java:73
   wire _eq_82 = slot_children_23 == 3'd0; // NodeTable.java:73
   wire _or_28 = _not_45 | _eq_82; // NodeTable.java:73
-  wire _and_53 = _and_52 & _or_28; // NodeTable.java:73
+  wire _and_52 = _and_51 & _or_28; // NodeTable.java:73
   wire _bits_90 = slot_valid[22]; // NodeTable.java:73
   wire _eq_83 = slot_parent_22 == _mux_9; // NodeTable.java:73
-  wire _and_54 = _bits_90 & _eq_83; // NodeTable.java:73
+  wire _and_53 = _bits_90 & _eq_83; // NodeTable.java:73
   wire _not_46 = ~_not_36; // NodeTable.java:73
   wire _eq_84 = slot_children_22 == 3'd0; // NodeTable.java:73
   wire _or_29 = _not_46 | _eq_84; // NodeTable.java:73
-  wire _and_55 = _and_54 & _or_29; // NodeTable.java:73
+  wire _and_54 = _and_53 & _or_29; // NodeTable.java:73
   wire _bits_91 = slot_valid[21]; // NodeTable.java:73
   wire _eq_85 = slot_parent_21 == _mux_9; // NodeTable.java:73
-  wire _and_56 = _bits_91 & _eq_85; // NodeTable.java:73
+  wire _and_55 = _bits_91 & _eq_85; // NodeTable.java:73
   wire _not_47 = ~_not_36; // NodeTable.java:73
   wire _eq_86 = slot_children_21 == 3'd0; // NodeTable.java:73
   wire _or_30 = _not_47 | _eq_86; // NodeTable.java:73
-  wire _and_57 = _and_56 & _or_30; // NodeTable.java:73
+  wire _and_56 = _and_55 & _or_30; // NodeTable.java:73
   wire _bits_92 = slot_valid[20]; // NodeTable.java:73
   wire _eq_87 = slot_parent_20 == _mux_9; // NodeTable.java:73
-  wire _and_58 = _bits_92 & _eq_87; // NodeTable.java:73
+  wire _and_57 = _bits_92 & _eq_87; // NodeTable.java:73
   wire _not_48 = ~_not_36; // NodeTable.java:73
   wire _eq_88 = slot_children_20 == 3'd0; // NodeTable.java:73
   wire _or_31 = _not_48 | _eq_88; // NodeTable.java:73
-  wire _and_59 = _and_58 & _or_31; // NodeTable.java:73
+  wire _and_58 = _and_57 & _or_31; // NodeTable.java:73
   wire _bits_93 = slot_valid[19]; // NodeTable.java:73
   wire _eq_89 = slot_parent_19 == _mux_9; // NodeTable.java:73
-  wire _and_60 = _bits_93 & _eq_89; // NodeTable.java:73
+  wire _and_59 = _bits_93 & _eq_89; // NodeTable.java:73
   wire _not_49 = ~_not_36; // NodeTable.java:73
   wire _eq_90 = slot_children_19 == 3'd0; // NodeTable.java:73
   wire _or_32 = _not_49 | _eq_90; // NodeTable.java:73
-  wire _and_61 = _and_60 & _or_32; // NodeTable.java:73
+  wire _and_60 = _and_59 & _or_32; // NodeTable.java:73
   wire _bits_94 = slot_valid[18]; // NodeTable.java:73
   wire _eq_91 = slot_parent_18 == _mux_9; // NodeTable.java:73
-  wire _and_62 = _bits_94 & _eq_91; // NodeTable.java:73
+  wire _and_61 = _bits_94 & _eq_91; // NodeTable.java:73
   wire _not_50 = ~_not_36; // NodeTable.java:73
   wire _eq_92 = slot_children_18 == 3'd0; // NodeTable.java:73
   wire _or_33 = _not_50 | _eq_92; // NodeTable.java:73
-  wire _and_63 = _and_62 & _or_33; // NodeTable.java:73
+  wire _and_62 = _and_61 & _or_33; // NodeTable.java:73
   wire _bits_95 = slot_valid[17]; // NodeTable.java:73
   wire _eq_93 = slot_parent_17 == _mux_9; // NodeTable.java:73
-  wire _and_64 = _bits_95 & _eq_93; // NodeTable.java:73
+  wire _and_63 = _bits_95 & _eq_93; // NodeTable.java:73
   wire _not_51 = ~_not_36; // NodeTable.java:73
   wire _eq_94 = slot_children_17 == 3'd0; // NodeTable.java:73
   wire _or_34 = _not_51 | _eq_94; // NodeTable.java:73
-  wire _and_65 = _and_64 & _or_34; // NodeTable.java:73
+  wire _and_64 = _and_63 & _or_34; // NodeTable.java:73
   wire _bits_96 = slot_valid[16]; // NodeTable.java:73
   wire _eq_95 = slot_parent_16 == _mux_9; // NodeTable.java:73
-  wire _and_66 = _bits_96 & _eq_95; // NodeTable.java:73
+  wire _and_65 = _bits_96 & _eq_95; // NodeTable.java:73
   wire _not_52 = ~_not_36; // NodeTable.java:73
   wire _eq_96 = slot_children_16 == 3'd0; // NodeTable.java:73
   wire _or_35 = _not_52 | _eq_96; // NodeTable.java:73
-  wire _and_67 = _and_66 & _or_35; // NodeTable.java:73
+  wire _and_66 = _and_65 & _or_35; // NodeTable.java:73
   wire _bits_97 = slot_valid[15]; // NodeTable.java:73
   wire _eq_97 = slot_parent_15 == _mux_9; // NodeTable.java:73
-  wire _and_68 = _bits_97 & _eq_97; // NodeTable.java:73
+  wire _and_67 = _bits_97 & _eq_97; // NodeTable.java:73
   wire _not_53 = ~_not_36; // NodeTable.java:73
   wire _eq_98 = slot_children_15 == 3'd0; // NodeTable.java:73
   wire _or_36 = _not_53 | _eq_98; // NodeTable.java:73
-  wire _and_69 = _and_68 & _or_36; // NodeTable.java:73
+  wire _and_68 = _and_67 & _or_36; // NodeTable.java:73
   wire _bits_98 = slot_valid[14]; // NodeTable.java:73
   wire _eq_99 = slot_parent_14 == _mux_9; // NodeTable.java:73
-  wire _and_70 = _bits_98 & _eq_99; // NodeTable.java:73
+  wire _and_69 = _bits_98 & _eq_99; // NodeTable.java:73
   wire _not_54 = ~_not_36; // NodeTable.java:73
   wire _eq_100 = slot_children_14 == 3'd0; // NodeTable.java:73
   wire _or_37 = _not_54 | _eq_100; // NodeTable.java:73
-  wire _and_71 = _and_70 & _or_37; // NodeTable.java:73
+  wire _and_70 = _and_69 & _or_37; // NodeTable.java:73
   wire _bits_99 = slot_valid[13]; // NodeTable.java:73
   wire _eq_101 = slot_parent_13 == _mux_9; // NodeTable.java:73
-  wire _and_72 = _bits_99 & _eq_101; // NodeTable.java:73
+  wire _and_71 = _bits_99 & _eq_101; // NodeTable.java:73
   wire _not_55 = ~_not_36; // NodeTable.java:73
   wire _eq_102 = slot_children_13 == 3'd0; // NodeTable.java:73
   wire _or_38 = _not_55 | _eq_102; // NodeTable.java:73
-  wire _and_73 = _and_72 & _or_38; // NodeTable.java:73
+  wire _and_72 = _and_71 & _or_38; // NodeTable.java:73
   wire _bits_100 = slot_valid[12]; // NodeTable.java:73
   wire _eq_103 = slot_parent_12 == _mux_9; // NodeTable.java:73
-  wire _and_74 = _bits_100 & _eq_103; // NodeTable.java:73
+  wire _and_73 = _bits_100 & _eq_103; // NodeTable.java:73
   wire _not_56 = ~_not_36; // NodeTable.java:73
   wire _eq_104 = slot_children_12 == 3'd0; // NodeTable.java:73
   wire _or_39 = _not_56 | _eq_104; // NodeTable.java:73
-  wire _and_75 = _and_74 & _or_39; // NodeTable.java:73
+  wire _and_74 = _and_73 & _or_39; // NodeTable.java:73
   wire _bits_101 = slot_valid[11]; // NodeTable.java:73
   wire _eq_105 = slot_parent_11 == _mux_9; // NodeTable.java:73
-  wire _and_76 = _bits_101 & _eq_105; // NodeTable.java:73
+  wire _and_75 = _bits_101 & _eq_105; // NodeTable.java:73
   wire _not_57 = ~_not_36; // NodeTable.java:73
   wire _eq_106 = slot_children_11 == 3'd0; // NodeTable.java:73
   wire _or_40 = _not_57 | _eq_106; // NodeTable.java:73
-  wire _and_77 = _and_76 & _or_40; // NodeTable.java:73
+  wire _and_76 = _and_75 & _or_40; // NodeTable.java:73
   wire _bits_102 = slot_valid[10]; // NodeTable.java:73
   wire _eq_107 = slot_parent_10 == _mux_9; // NodeTable.java:73
-  wire _and_78 = _bits_102 & _eq_107; // NodeTable.java:73
+  wire _and_77 = _bits_102 & _eq_107; // NodeTable.java:73
   wire _not_58 = ~_not_36; // NodeTable.java:73
   wire _eq_108 = slot_children_10 == 3'd0; // NodeTable.java:73
   wire _or_41 = _not_58 | _eq_108; // NodeTable.java:73
-  wire _and_79 = _and_78 & _or_41; // NodeTable.java:73
+  wire _and_78 = _and_77 & _or_41; // NodeTable.java:73
   wire _bits_103 = slot_valid[9]; // NodeTable.java:73
   wire _eq_109 = slot_parent_9 == _mux_9; // NodeTable.java:73
-  wire _and_80 = _bits_103 & _eq_109; // NodeTable.java:73
+  wire _and_79 = _bits_103 & _eq_109; // NodeTable.java:73
   wire _not_59 = ~_not_36; // NodeTable.java:73
   wire _eq_110 = slot_children_9 == 3'd0; // NodeTable.java:73
   wire _or_42 = _not_59 | _eq_110; // NodeTable.java:73
-  wire _and_81 = _and_80 & _or_42; // NodeTable.java:73
+  wire _and_80 = _and_79 & _or_42; // NodeTable.java:73
   wire _bits_104 = slot_valid[8]; // NodeTable.java:73
   wire _eq_111 = slot_parent_8 == _mux_9; // NodeTable.java:73
-  wire _and_82 = _bits_104 & _eq_111; // NodeTable.java:73
+  wire _and_81 = _bits_104 & _eq_111; // NodeTable.java:73
   wire _not_60 = ~_not_36; // NodeTable.java:73
   wire _eq_112 = slot_children_8 == 3'd0; // NodeTable.java:73
   wire _or_43 = _not_60 | _eq_112; // NodeTable.java:73
-  wire _and_83 = _and_82 & _or_43; // NodeTable.java:73
+  wire _and_82 = _and_81 & _or_43; // NodeTable.java:73
   wire _bits_105 = slot_valid[7]; // NodeTable.java:73
   wire _eq_113 = slot_parent_7 == _mux_9; // NodeTable.java:73
-  wire _and_84 = _bits_105 & _eq_113; // NodeTable.java:73
+  wire _and_83 = _bits_105 & _eq_113; // NodeTable.java:73
   wire _not_61 = ~_not_36; // NodeTable.java:73
   wire _eq_114 = slot_children_7 == 3'd0; // NodeTable.java:73
   wire _or_44 = _not_61 | _eq_114; // NodeTable.java:73
-  wire _and_85 = _and_84 & _or_44; // NodeTable.java:73
+  wire _and_84 = _and_83 & _or_44; // NodeTable.java:73
   wire _bits_106 = slot_valid[6]; // NodeTable.java:73
   wire _eq_115 = slot_parent_6 == _mux_9; // NodeTable.java:73
-  wire _and_86 = _bits_106 & _eq_115; // NodeTable.java:73
+  wire _and_85 = _bits_106 & _eq_115; // NodeTable.java:73
   wire _not_62 = ~_not_36; // NodeTable.java:73
   wire _eq_116 = slot_children_6 == 3'd0; // NodeTable.java:73
   wire _or_45 = _not_62 | _eq_116; // NodeTable.java:73
-  wire _and_87 = _and_86 & _or_45; // NodeTable.java:73
+  wire _and_86 = _and_85 & _or_45; // NodeTable.java:73
   wire _bits_107 = slot_valid[5]; // NodeTable.java:73
   wire _eq_117 = slot_parent_5 == _mux_9; // NodeTable.java:73
-  wire _and_88 = _bits_107 & _eq_117; // NodeTable.java:73
+  wire _and_87 = _bits_107 & _eq_117; // NodeTable.java:73
   wire _not_63 = ~_not_36; // NodeTable.java:73
   wire _eq_118 = slot_children_5 == 3'd0; // NodeTable.java:73
   wire _or_46 = _not_63 | _eq_118; // NodeTable.java:73
-  wire _and_89 = _and_88 & _or_46; // NodeTable.java:73
+  wire _and_88 = _and_87 & _or_46; // NodeTable.java:73
   wire _bits_108 = slot_valid[4]; // NodeTable.java:73
   wire _eq_119 = slot_parent_4 == _mux_9; // NodeTable.java:73
-  wire _and_90 = _bits_108 & _eq_119; // NodeTable.java:73
+  wire _and_89 = _bits_108 & _eq_119; // NodeTable.java:73
   wire _not_64 = ~_not_36; // NodeTable.java:73
   wire _eq_120 = slot_children_4 == 3'd0; // NodeTable.java:73
   wire _or_47 = _not_64 | _eq_120; // NodeTable.java:73
-  wire _and_91 = _and_90 & _or_47; // NodeTable.java:73
+  wire _and_90 = _and_89 & _or_47; // NodeTable.java:73
   wire _bits_109 = slot_valid[3]; // NodeTable.java:73
   wire _eq_121 = slot_parent_3 == _mux_9; // NodeTable.java:73
-  wire _and_92 = _bits_109 & _eq_121; // NodeTable.java:73
+  wire _and_91 = _bits_109 & _eq_121; // NodeTable.java:73
   wire _not_65 = ~_not_36; // NodeTable.java:73
   wire _eq_122 = slot_children_3 == 3'd0; // NodeTable.java:73
   wire _or_48 = _not_65 | _eq_122; // NodeTable.java:73
-  wire _and_93 = _and_92 & _or_48; // NodeTable.java:73
+  wire _and_92 = _and_91 & _or_48; // NodeTable.java:73
   wire _bits_110 = slot_valid[2]; // NodeTable.java:73
   wire _eq_123 = slot_parent_2 == _mux_9; // NodeTable.java:73
-  wire _and_94 = _bits_110 & _eq_123; // NodeTable.java:73
+  wire _and_93 = _bits_110 & _eq_123; // NodeTable.java:73
   wire _not_66 = ~_not_36; // NodeTable.java:73
   wire _eq_124 = slot_children_2 == 3'd0; // NodeTable.java:73
   wire _or_49 = _not_66 | _eq_124; // NodeTable.java:73
-  wire _and_95 = _and_94 & _or_49; // NodeTable.java:73
+  wire _and_94 = _and_93 & _or_49; // NodeTable.java:73
   wire _bits_111 = slot_valid[1]; // NodeTable.java:73
   wire _eq_125 = slot_parent_1 == _mux_9; // NodeTable.java:73
-  wire _and_96 = _bits_111 & _eq_125; // NodeTable.java:73
+  wire _and_95 = _bits_111 & _eq_125; // NodeTable.java:73
   wire _not_67 = ~_not_36; // NodeTable.java:73
   wire _eq_126 = slot_children_1 == 3'd0; // NodeTable.java:73
   wire _or_50 = _not_67 | _eq_126; // NodeTable.java:73
-  wire _and_97 = _and_96 & _or_50; // NodeTable.java:73
-  wire [31:0] kids_vector = {_and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, 1'd0}; // NodeTable.java:94
+  wire _and_96 = _and_95 & _or_50; // NodeTable.java:73
+  wire [31:0] kids_vector = {_and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, 1'd0}; // NodeTable.java:94
   wire _not_68 = ~leaf_pick_load; // SlotPicker.java:53
   wire _bits_112 = slot_valid[31]; // NodeTable.java:81
   wire _eq_127 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_98 = _bits_112 & _eq_127; // NodeTable.java:81
+  wire _and_97 = _bits_112 & _eq_127; // NodeTable.java:81
   wire _eq_128 = slot_children_31 == 3'd0; // NodeTable.java:81
-  wire _and_99 = _and_98 & _eq_128; // NodeTable.java:81
+  wire _and_98 = _and_97 & _eq_128; // NodeTable.java:81
   wire _bits_113 = slot_valid[30]; // NodeTable.java:81
   wire _eq_129 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_100 = _bits_113 & _eq_129; // NodeTable.java:81
+  wire _and_99 = _bits_113 & _eq_129; // NodeTable.java:81
   wire _eq_130 = slot_children_30 == 3'd0; // NodeTable.java:81
-  wire _and_101 = _and_100 & _eq_130; // NodeTable.java:81
+  wire _and_100 = _and_99 & _eq_130; // NodeTable.java:81
   wire _bits_114 = slot_valid[29]; // NodeTable.java:81
   wire _eq_131 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_102 = _bits_114 & _eq_131; // NodeTable.java:81
+  wire _and_101 = _bits_114 & _eq_131; // NodeTable.java:81
   wire _eq_132 = slot_children_29 == 3'd0; // NodeTable.java:81
-  wire _and_103 = _and_102 & _eq_132; // NodeTable.java:81
+  wire _and_102 = _and_101 & _eq_132; // NodeTable.java:81
   wire _bits_115 = slot_valid[28]; // NodeTable.java:81
   wire _eq_133 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_104 = _bits_115 & _eq_133; // NodeTable.java:81
+  wire _and_103 = _bits_115 & _eq_133; // NodeTable.java:81
   wire _eq_134 = slot_children_28 == 3'd0; // NodeTable.java:81
-  wire _and_105 = _and_104 & _eq_134; // NodeTable.java:81
+  wire _and_104 = _and_103 & _eq_134; // NodeTable.java:81
   wire _bits_116 = slot_valid[27]; // NodeTable.java:81
   wire _eq_135 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_106 = _bits_116 & _eq_135; // NodeTable.java:81
+  wire _and_105 = _bits_116 & _eq_135; // NodeTable.java:81
   wire _eq_136 = slot_children_27 == 3'd0; // NodeTable.java:81
-  wire _and_107 = _and_106 & _eq_136; // NodeTable.java:81
+  wire _and_106 = _and_105 & _eq_136; // NodeTable.java:81
   wire _bits_117 = slot_valid[26]; // NodeTable.java:81
   wire _eq_137 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_108 = _bits_117 & _eq_137; // NodeTable.java:81
+  wire _and_107 = _bits_117 & _eq_137; // NodeTable.java:81
   wire _eq_138 = slot_children_26 == 3'd0; // NodeTable.java:81
-  wire _and_109 = _and_108 & _eq_138; // NodeTable.java:81
+  wire _and_108 = _and_107 & _eq_138; // NodeTable.java:81
   wire _bits_118 = slot_valid[25]; // NodeTable.java:81
   wire _eq_139 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_110 = _bits_118 & _eq_139; // NodeTable.java:81
+  wire _and_109 = _bits_118 & _eq_139; // NodeTable.java:81
   wire _eq_140 = slot_children_25 == 3'd0; // NodeTable.java:81
-  wire _and_111 = _and_110 & _eq_140; // NodeTable.java:81
+  wire _and_110 = _and_109 & _eq_140; // NodeTable.java:81
   wire _bits_119 = slot_valid[24]; // NodeTable.java:81
   wire _eq_141 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_112 = _bits_119 & _eq_141; // NodeTable.java:81
+  wire _and_111 = _bits_119 & _eq_141; // NodeTable.java:81
   wire _eq_142 = slot_children_24 == 3'd0; // NodeTable.java:81
-  wire _and_113 = _and_112 & _eq_142; // NodeTable.java:81
+  wire _and_112 = _and_111 & _eq_142; // NodeTable.java:81
   wire _bits_120 = slot_valid[23]; // NodeTable.java:81
   wire _eq_143 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_114 = _bits_120 & _eq_143; // NodeTable.java:81
+  wire _and_113 = _bits_120 & _eq_143; // NodeTable.java:81
   wire _eq_144 = slot_children_23 == 3'd0; // NodeTable.java:81
-  wire _and_115 = _and_114 & _eq_144; // NodeTable.java:81
+  wire _and_114 = _and_113 & _eq_144; // NodeTable.java:81
   wire _bits_121 = slot_valid[22]; // NodeTable.java:81
   wire _eq_145 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_116 = _bits_121 & _eq_145; // NodeTable.java:81
+  wire _and_115 = _bits_121 & _eq_145; // NodeTable.java:81
   wire _eq_146 = slot_children_22 == 3'd0; // NodeTable.java:81
-  wire _and_117 = _and_116 & _eq_146; // NodeTable.java:81
+  wire _and_116 = _and_115 & _eq_146; // NodeTable.java:81
   wire _bits_122 = slot_valid[21]; // NodeTable.java:81
   wire _eq_147 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_118 = _bits_122 & _eq_147; // NodeTable.java:81
+  wire _and_117 = _bits_122 & _eq_147; // NodeTable.java:81
   wire _eq_148 = slot_children_21 == 3'd0; // NodeTable.java:81
-  wire _and_119 = _and_118 & _eq_148; // NodeTable.java:81
+  wire _and_118 = _and_117 & _eq_148; // NodeTable.java:81
   wire _bits_123 = slot_valid[20]; // NodeTable.java:81
   wire _eq_149 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_120 = _bits_123 & _eq_149; // NodeTable.java:81
+  wire _and_119 = _bits_123 & _eq_149; // NodeTable.java:81
   wire _eq_150 = slot_children_20 == 3'd0; // NodeTable.java:81
-  wire _and_121 = _and_120 & _eq_150; // NodeTable.java:81
+  wire _and_120 = _and_119 & _eq_150; // NodeTable.java:81
   wire _bits_124 = slot_valid[19]; // NodeTable.java:81
   wire _eq_151 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_122 = _bits_124 & _eq_151; // NodeTable.java:81
+  wire _and_121 = _bits_124 & _eq_151; // NodeTable.java:81
   wire _eq_152 = slot_children_19 == 3'd0; // NodeTable.java:81
-  wire _and_123 = _and_122 & _eq_152; // NodeTable.java:81
+  wire _and_122 = _and_121 & _eq_152; // NodeTable.java:81
   wire _bits_125 = slot_valid[18]; // NodeTable.java:81
   wire _eq_153 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_124 = _bits_125 & _eq_153; // NodeTable.java:81
+  wire _and_123 = _bits_125 & _eq_153; // NodeTable.java:81
   wire _eq_154 = slot_children_18 == 3'd0; // NodeTable.java:81
-  wire _and_125 = _and_124 & _eq_154; // NodeTable.java:81
+  wire _and_124 = _and_123 & _eq_154; // NodeTable.java:81
   wire _bits_126 = slot_valid[17]; // NodeTable.java:81
   wire _eq_155 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_126 = _bits_126 & _eq_155; // NodeTable.java:81
+  wire _and_125 = _bits_126 & _eq_155; // NodeTable.java:81
   wire _eq_156 = slot_children_17 == 3'd0; // NodeTable.java:81
-  wire _and_127 = _and_126 & _eq_156; // NodeTable.java:81
+  wire _and_126 = _and_125 & _eq_156; // NodeTable.java:81
   wire _bits_127 = slot_valid[16]; // NodeTable.java:81
   wire _eq_157 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_128 = _bits_127 & _eq_157; // NodeTable.java:81
+  wire _and_127 = _bits_127 & _eq_157; // NodeTable.java:81
   wire _eq_158 = slot_children_16 == 3'd0; // NodeTable.java:81
-  wire _and_129 = _and_128 & _eq_158; // NodeTable.java:81
+  wire _and_128 = _and_127 & _eq_158; // NodeTable.java:81
   wire _bits_128 = slot_valid[15]; // NodeTable.java:81
   wire _eq_159 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_130 = _bits_128 & _eq_159; // NodeTable.java:81
+  wire _and_129 = _bits_128 & _eq_159; // NodeTable.java:81
   wire _eq_160 = slot_children_15 == 3'd0; // NodeTable.java:81
-  wire _and_131 = _and_130 & _eq_160; // NodeTable.java:81
+  wire _and_130 = _and_129 & _eq_160; // NodeTable.java:81
   wire _bits_129 = slot_valid[14]; // NodeTable.java:81
   wire _eq_161 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_132 = _bits_129 & _eq_161; // NodeTable.java:81
+  wire _and_131 = _bits_129 & _eq_161; // NodeTable.java:81
   wire _eq_162 = slot_children_14 == 3'd0; // NodeTable.java:81
-  wire _and_133 = _and_132 & _eq_162; // NodeTable.java:81
+  wire _and_132 = _and_131 & _eq_162; // NodeTable.java:81
   wire _bits_130 = slot_valid[13]; // NodeTable.java:81
   wire _eq_163 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_134 = _bits_130 & _eq_163; // NodeTable.java:81
+  wire _and_133 = _bits_130 & _eq_163; // NodeTable.java:81
   wire _eq_164 = slot_children_13 == 3'd0; // NodeTable.java:81
-  wire _and_135 = _and_134 & _eq_164; // NodeTable.java:81
+  wire _and_134 = _and_133 & _eq_164; // NodeTable.java:81
   wire _bits_131 = slot_valid[12]; // NodeTable.java:81
   wire _eq_165 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_136 = _bits_131 & _eq_165; // NodeTable.java:81
+  wire _and_135 = _bits_131 & _eq_165; // NodeTable.java:81
   wire _eq_166 = slot_children_12 == 3'd0; // NodeTable.java:81
-  wire _and_137 = _and_136 & _eq_166; // NodeTable.java:81
+  wire _and_136 = _and_135 & _eq_166; // NodeTable.java:81
   wire _bits_132 = slot_valid[11]; // NodeTable.java:81
   wire _eq_167 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_138 = _bits_132 & _eq_167; // NodeTable.java:81
+  wire _and_137 = _bits_132 & _eq_167; // NodeTable.java:81
   wire _eq_168 = slot_children_11 == 3'd0; // NodeTable.java:81
-  wire _and_139 = _and_138 & _eq_168; // NodeTable.java:81
+  wire _and_138 = _and_137 & _eq_168; // NodeTable.java:81
   wire _bits_133 = slot_valid[10]; // NodeTable.java:81
   wire _eq_169 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_140 = _bits_133 & _eq_169; // NodeTable.java:81
+  wire _and_139 = _bits_133 & _eq_169; // NodeTable.java:81
   wire _eq_170 = slot_children_10 == 3'd0; // NodeTable.java:81
-  wire _and_141 = _and_140 & _eq_170; // NodeTable.java:81
+  wire _and_140 = _and_139 & _eq_170; // NodeTable.java:81
   wire _bits_134 = slot_valid[9]; // NodeTable.java:81
   wire _eq_171 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_142 = _bits_134 & _eq_171; // NodeTable.java:81
+  wire _and_141 = _bits_134 & _eq_171; // NodeTable.java:81
   wire _eq_172 = slot_children_9 == 3'd0; // NodeTable.java:81
-  wire _and_143 = _and_142 & _eq_172; // NodeTable.java:81
+  wire _and_142 = _and_141 & _eq_172; // NodeTable.java:81
   wire _bits_135 = slot_valid[8]; // NodeTable.java:81
   wire _eq_173 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_144 = _bits_135 & _eq_173; // NodeTable.java:81
+  wire _and_143 = _bits_135 & _eq_173; // NodeTable.java:81
   wire _eq_174 = slot_children_8 == 3'd0; // NodeTable.java:81
-  wire _and_145 = _and_144 & _eq_174; // NodeTable.java:81
+  wire _and_144 = _and_143 & _eq_174; // NodeTable.java:81
   wire _bits_136 = slot_valid[7]; // NodeTable.java:81
   wire _eq_175 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_146 = _bits_136 & _eq_175; // NodeTable.java:81
+  wire _and_145 = _bits_136 & _eq_175; // NodeTable.java:81
   wire _eq_176 = slot_children_7 == 3'd0; // NodeTable.java:81
-  wire _and_147 = _and_146 & _eq_176; // NodeTable.java:81
+  wire _and_146 = _and_145 & _eq_176; // NodeTable.java:81
   wire _bits_137 = slot_valid[6]; // NodeTable.java:81
   wire _eq_177 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_148 = _bits_137 & _eq_177; // NodeTable.java:81
+  wire _and_147 = _bits_137 & _eq_177; // NodeTable.java:81
   wire _eq_178 = slot_children_6 == 3'd0; // NodeTable.java:81
-  wire _and_149 = _and_148 & _eq_178; // NodeTable.java:81
+  wire _and_148 = _and_147 & _eq_178; // NodeTable.java:81
   wire _bits_138 = slot_valid[5]; // NodeTable.java:81
   wire _eq_179 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_150 = _bits_138 & _eq_179; // NodeTable.java:81
+  wire _and_149 = _bits_138 & _eq_179; // NodeTable.java:81
   wire _eq_180 = slot_children_5 == 3'd0; // NodeTable.java:81
-  wire _and_151 = _and_150 & _eq_180; // NodeTable.java:81
+  wire _and_150 = _and_149 & _eq_180; // NodeTable.java:81
   wire _bits_139 = slot_valid[4]; // NodeTable.java:81
   wire _eq_181 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_152 = _bits_139 & _eq_181; // NodeTable.java:81
+  wire _and_151 = _bits_139 & _eq_181; // NodeTable.java:81
   wire _eq_182 = slot_children_4 == 3'd0; // NodeTable.java:81
-  wire _and_153 = _and_152 & _eq_182; // NodeTable.java:81
+  wire _and_152 = _and_151 & _eq_182; // NodeTable.java:81
   wire _bits_140 = slot_valid[3]; // NodeTable.java:81
   wire _eq_183 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_154 = _bits_140 & _eq_183; // NodeTable.java:81
+  wire _and_153 = _bits_140 & _eq_183; // NodeTable.java:81
   wire _eq_184 = slot_children_3 == 3'd0; // NodeTable.java:81
-  wire _and_155 = _and_154 & _eq_184; // NodeTable.java:81
+  wire _and_154 = _and_153 & _eq_184; // NodeTable.java:81
   wire _bits_141 = slot_valid[2]; // NodeTable.java:81
   wire _eq_185 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_156 = _bits_141 & _eq_185; // NodeTable.java:81
+  wire _and_155 = _bits_141 & _eq_185; // NodeTable.java:81
   wire _eq_186 = slot_children_2 == 3'd0; // NodeTable.java:81
-  wire _and_157 = _and_156 & _eq_186; // NodeTable.java:81
+  wire _and_156 = _and_155 & _eq_186; // NodeTable.java:81
   wire _bits_142 = slot_valid[1]; // NodeTable.java:81
   wire _eq_187 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_158 = _bits_142 & _eq_187; // NodeTable.java:81
+  wire _and_157 = _bits_142 & _eq_187; // NodeTable.java:81
   wire _eq_188 = slot_children_1 == 3'd0; // NodeTable.java:81
-  wire _and_159 = _and_158 & _eq_188; // NodeTable.java:81
-  wire [31:0] _cat_8 = {_and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, 1'd0}; // NodeTable.java:94
+  wire _and_158 = _and_157 & _eq_188; // NodeTable.java:81
+  wire [31:0] _cat_8 = {_and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, 1'd0}; // NodeTable.java:94
   wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:38
-  wire [31:0] _and_160 = leaf_pick_candidates & _not_69; // SlotPicker.java:38
+  wire [31:0] _and_159 = leaf_pick_candidates & _not_69; // SlotPicker.java:38
   wire [31:0] _not_70 = ~kids_vector; // SlotPicker.java:64
-  wire [31:0] _and_161 = leaf_pick_candidates & _not_70; // SlotPicker.java:64
+  wire [31:0] _and_160 = leaf_pick_candidates & _not_70; // SlotPicker.java:64
   wire _not_71 = ~leaf_pick_ready; // SlotPicker.java:44
   wire leaf_pick_advance = leaf_pick_take | _not_71; // SlotPicker.java:44
   wire [31:0] _not_72 = ~leaf_pick_pick_hot; // SlotPicker.java:42
-  wire [31:0] _and_162 = leaf_pick_candidates & _not_72; // SlotPicker.java:42
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_162 : leaf_pick_candidates; // SlotPicker.java:42
+  wire [31:0] _and_161 = leaf_pick_candidates & _not_72; // SlotPicker.java:42
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_161 : leaf_pick_candidates; // SlotPicker.java:42
   wire [31:0] _sub_7 = leaf_pick_remaining - 32'd1; // SlotPicker.java:50
   wire [31:0] _not_73 = ~_sub_7; // SlotPicker.java:50
-  wire [31:0] _and_163 = leaf_pick_remaining & _not_73; // SlotPicker.java:50
+  wire [31:0] _and_162 = leaf_pick_remaining & _not_73; // SlotPicker.java:50
   wire _bits_143 = leaf_pick_remaining[0]; // FirstSet.java:25
   wire _bits_144 = leaf_pick_remaining[1]; // FirstSet.java:25
   wire _or_51 = _bits_143 | _bits_144; // FirstSet.java:37
@@ -1290,16 +1291,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _bits_175 = _cat_23; // FirstSet.java:44
   wire _not_105 = ~slot_pick_load; // SlotPicker.java:53
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:38
-  wire [31:0] _and_164 = slot_pick_candidates & _not_106; // SlotPicker.java:38
-  wire [31:0] _not_107 = ~slot_valid; // RapController.java:425
+  wire [31:0] _and_163 = slot_pick_candidates & _not_106; // SlotPicker.java:38
+  wire [31:0] _not_107 = ~slot_valid; // RapController.java:431
   wire _not_108 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_108; // SlotPicker.java:44
   wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:42
-  wire [31:0] _and_165 = slot_pick_candidates & _not_109; // SlotPicker.java:42
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_165 : slot_pick_candidates; // SlotPicker.java:42
+  wire [31:0] _and_164 = slot_pick_candidates & _not_109; // SlotPicker.java:42
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_164 : slot_pick_candidates; // SlotPicker.java:42
   wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:50
   wire [31:0] _not_110 = ~_sub_8; // SlotPicker.java:50
-  wire [31:0] _and_166 = slot_pick_remaining & _not_110; // SlotPicker.java:50
+  wire [31:0] _and_165 = slot_pick_remaining & _not_110; // SlotPicker.java:50
   wire _bits_176 = slot_pick_remaining[0]; // FirstSet.java:25
   wire _bits_177 = slot_pick_remaining[1]; // FirstSet.java:25
   wire _or_82 = _bits_176 | _bits_177; // FirstSet.java:37
@@ -1425,47 +1426,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_111 ? _cat_30 : _cat_37; // FirstSet.java:36
   wire [4:0] _cat_38 = {_not_111, _mux_39}; // FirstSet.java:36
   wire [4:0] _bits_208 = _cat_38; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:484
-  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:475
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:502
-  wire _not_142 = ~snapshot_frozen; // RapController.java:386
-  wire _and_167 = snapshot_pending & _not_142; // RapController.java:386
-  wire _and_168 = _and_167 & _and_1; // RapController.java:386
-  wire _or_113 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
-  wire _or_114 = _or_113 | ev_split_q; // StatusRegs.java:83
-  wire _or_115 = _or_114 | ev_batch_q; // StatusRegs.java:83
-  wire _or_116 = _or_115 | ev_deferred_q; // StatusRegs.java:83
-  wire _or_r_2 = |ev_removed_q; // StatusRegs.java:84
-  wire _or_117 = _or_116 | _or_r_2; // StatusRegs.java:84
-  wire _not_143 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_144 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_169 = _not_143 & _not_144; // StatusRegs.java:84
-  wire _not_145 = ~st_merges_carry; // SplitCounter.java:78
-  wire _and_170 = _and_169 & _not_145; // StatusRegs.java:84
-  wire _not_146 = ~st_merge_batches_carry; // SplitCounter.java:78
-  wire _and_171 = _and_170 & _not_146; // StatusRegs.java:84
-  wire _not_147 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_172 = _and_171 & _not_147; // StatusRegs.java:84
-  wire _not_148 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_173 = _and_172 & _not_148; // StatusRegs.java:84
-  wire _not_149 = ~_and_173; // StatusRegs.java:84
-  wire ev_pending = _or_117 | _not_149; // StatusRegs.java:84
-  wire _not_150 = ~ev_pending; // RapController.java:386
-  wire _and_174 = _and_168 & _not_150; // RapController.java:386
-  wire _and_175 = _and_174 & multiplier_free; // RapController.java:386
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:521
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:538
-  wire [5:0] _cat_39 = {readout_depth, 1'd0}; // RapController.java:635
-  wire [5:0] _mux_42 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:536
-  wire _or_118 = snapshot_product_start | following_kick; // RapController.java:171
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:490
+  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:481
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:508
+  wire _not_142 = ~snapshot_frozen; // RapController.java:391
+  wire _and_166 = snapshot_pending & _not_142; // RapController.java:391
+  wire _and_167 = _and_166 & pipe_quiet; // RapController.java:391
+  wire _and_168 = _and_167 & snapshot_settled; // RapController.java:391
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:527
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:544
+  wire [5:0] _cat_39 = {readout_depth, 1'd0}; // RapController.java:641
+  wire [5:0] _mux_42 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:542
+  wire _or_113 = snapshot_product_start | following_kick; // RapController.java:171
   wire [63:0] _mux_43 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
   wire [31:0] _mux_44 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
   wire [63:0] _bits_209 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_151 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_176 = following_running & _not_151; // MergeSchedule.java:41
-  wire _not_152 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire _not_143 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_169 = following_running & _not_143; // MergeSchedule.java:41
+  wire _not_144 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_210 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_3 = |_bits_210; // MergeSchedule.java:45
+  wire _or_r_2 = |_bits_210; // MergeSchedule.java:45
   wire [31:0] _bits_211 = next_merge[31:0]; // RapController.java:179
   wire [31:0] _bits_212 = _cat_0[31:0]; // RapController.java:179
   wire [32:0] _sub_10 = {1'b0, _bits_211} - {1'b0, _bits_212}; // RapController.java:179
@@ -1475,44 +1455,44 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_215 = to_merge_lo[32]; // RapController.java:180
   wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_215}; // RapController.java:180
   wire _bits_216 = to_merge_hi[32]; // RapController.java:183
-  wire _not_153 = ~_bits_216; // RapController.java:183
-  wire _or_r_4 = |to_merge; // RapController.java:183
-  wire _and_177 = _not_153 & _or_r_4; // RapController.java:183
+  wire _not_145 = ~_bits_216; // RapController.java:183
+  wire _or_r_3 = |to_merge; // RapController.java:183
+  wire _and_170 = _not_145 & _or_r_3; // RapController.java:183
   wire walking_kids = state == 4'd8; // RapController.java:189
   wire [4:0] _mux_45 = walking_kids ? merge_parent : op_slot; // RapController.java:190
   wire [2:0] _dyn_index_2 = _mux_45[4] ? (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_31 : slot_children_30) : (_mux_45[0] ? slot_children_29 : slot_children_28)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_27 : slot_children_26) : (_mux_45[0] ? slot_children_25 : slot_children_24))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_23 : slot_children_22) : (_mux_45[0] ? slot_children_21 : slot_children_20)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_19 : slot_children_18) : (_mux_45[0] ? slot_children_17 : slot_children_16)))) : (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_15 : slot_children_14) : (_mux_45[0] ? slot_children_13 : slot_children_12)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_11 : slot_children_10) : (_mux_45[0] ? slot_children_9 : slot_children_8))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_7 : slot_children_6) : (_mux_45[0] ? slot_children_5 : slot_children_4)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_3 : slot_children_2) : (_mux_45[0] ? slot_children_1 : slot_children_0)))); // RapController.java:190
-  wire _not_154 = ~commit_stop; // RapController.java:382
-  wire _and_178 = io_selected_valid & _not_154; // RapController.java:382
-  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:403
+  wire _not_146 = ~commit_stop; // RapController.java:389
+  wire _and_171 = io_selected_valid & _not_146; // RapController.java:389
+  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:409
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:146
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
-  wire [31:0] _bits_218 = verdict_sum[31:0]; // RapController.java:558
-  wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_218; // RapController.java:558
-  wire [31:0] _bits_219 = undo_rdata_0[31:0]; // RapController.java:404
-  wire [31:0] _fill_1 = {16{_bits_40}}; // RapController.java:443
-  wire [31:0] _and_179 = child_digit_field & _fill_1; // RapController.java:443
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_179; // RapController.java:443
+  wire [31:0] _bits_218 = verdict_sum[31:0]; // RapController.java:564
+  wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_218; // RapController.java:564
+  wire [31:0] _bits_219 = undo_rdata_0[31:0]; // RapController.java:410
+  wire [31:0] _fill_1 = {16{_bits_40}}; // RapController.java:449
+  wire [31:0] _and_172 = child_digit_field & _fill_1; // RapController.java:449
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_172; // RapController.java:449
   wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:217
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:221
-  wire _not_155 = ~io_tcamWrite_ready; // RapController.java:230
-  wire _and_180 = tcam_write_full & _not_155; // RapController.java:230
-  wire _or_119 = tcam_write_load | _and_180; // RapController.java:230
-  wire _or_120 = split_now | merge_now; // RapController.java:319
-  wire _and_181 = commit_fire & _or_120; // RapController.java:319
-  wire _not_156 = ~defer_now; // RapController.java:319
-  wire _and_182 = _and_181 & _not_156; // RapController.java:319
+  wire _not_147 = ~io_tcamWrite_ready; // RapController.java:230
+  wire _and_173 = tcam_write_full & _not_147; // RapController.java:230
+  wire _or_114 = tcam_write_load | _and_173; // RapController.java:230
+  wire _or_115 = split_now | merge_now; // RapController.java:319
+  wire _and_174 = commit_fire & _or_115; // RapController.java:319
+  wire _not_148 = ~defer_now; // RapController.java:319
+  wire _and_175 = _and_174 & _not_148; // RapController.java:319
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:265
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:269
   wire _ge_3 = free_slots >= missing_children; // RapController.java:270
-  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:640
-  wire [5:0] _cat_40 = {op_depth, 1'd0}; // RapController.java:635
-  wire [31:0] _dshr_0 = _fill_3 >> _cat_40; // RapController.java:640
-  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:640
+  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:646
+  wire [5:0] _cat_40 = {op_depth, 1'd0}; // RapController.java:641
+  wire [31:0] _dshr_0 = _fill_3 >> _cat_40; // RapController.java:646
+  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:646
   wire [4:0] _add_18 = op_depth + 5'd1; // RapController.java:276
-  wire [5:0] _cat_41 = {_add_18, 1'd0}; // RapController.java:635
-  wire [31:0] _dshr_1 = _fill_4 >> _cat_41; // RapController.java:640
-  wire [31:0] _not_157 = ~_dshr_1; // RapController.java:277
-  wire [31:0] _and_183 = _dshr_0 & _not_157; // RapController.java:277
+  wire [5:0] _cat_41 = {_add_18, 1'd0}; // RapController.java:641
+  wire [31:0] _dshr_1 = _fill_4 >> _cat_41; // RapController.java:646
+  wire [31:0] _not_149 = ~_dshr_1; // RapController.java:277
+  wire [31:0] _and_176 = _dshr_0 & _not_149; // RapController.java:277
   wire _lt_2 = free_slots < 6'd1; // RapController.java:285
   wire _lt_3 = free_slots < 6'd2; // RapController.java:285
   wire _lt_4 = free_slots < 6'd3; // RapController.java:285
@@ -1521,13 +1501,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:289
   wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:289
   wire _bits_220 = _dshr_2[0]; // RapController.java:289
-  wire _and_184 = in_run & cmd_valid; // RapController.java:292
+  wire _and_177 = in_run & cmd_valid; // RapController.java:292
   wire _eq_189 = state == 4'd7; // RapController.java:302
   wire _eq_190 = state == 4'd8; // RapController.java:302
-  wire _or_121 = _eq_189 | _eq_190; // RapController.java:302
-  wire _and_185 = _or_121 & io_counterResult_valid; // RapController.java:303
+  wire _or_116 = _eq_189 | _eq_190; // RapController.java:302
+  wire _and_178 = _or_116 & io_counterResult_valid; // RapController.java:303
   wire _eq_191 = io_counterResult_bits_op == 2'd2; // RapController.java:303
-  wire _and_186 = _and_185 & _eq_191; // RapController.java:303
+  wire _and_179 = _and_178 & _eq_191; // RapController.java:303
   wire [34:0] _add_19 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_13 = op_children - _add_17; // MergeVerdict.java:90
   wire [11:0] _bits_221 = op_threshold[35:24]; // SplitCompare.java:39
@@ -1543,12 +1523,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _bits_227 = _bits_223[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_228 = _bits_225[11:0]; // SplitCompare.java:35
   wire _gt_9 = _bits_227 > _bits_228; // SplitCompare.java:21
-  wire _and_187 = _eq_193 & _gt_9; // SplitCompare.java:31
-  wire _or_122 = _gt_8 | _and_187; // SplitCompare.java:31
-  wire _and_188 = _eq_192 & _or_122; // SplitCompare.java:31
-  wire _or_123 = _gt_7 | _and_188; // SplitCompare.java:31
+  wire _and_180 = _eq_193 & _gt_9; // SplitCompare.java:31
+  wire _or_117 = _gt_8 | _and_180; // SplitCompare.java:31
+  wire _and_181 = _eq_192 & _or_117; // SplitCompare.java:31
+  wire _or_118 = _gt_7 | _and_181; // SplitCompare.java:31
   wire [2:0] _bits_229 = merge_sum[34:32]; // MergeVerdict.java:66
-  wire _or_r_5 = |_bits_229; // MergeVerdict.java:66
+  wire _or_r_4 = |_bits_229; // MergeVerdict.java:66
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:43
@@ -1565,14 +1545,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [10:0] _bits_236 = _bits_232[10:0]; // SplitCompare.java:35
   wire [10:0] _bits_237 = _bits_234[10:0]; // SplitCompare.java:35
   wire _gt_12 = _bits_236 > _bits_237; // SplitCompare.java:21
-  wire _and_189 = _eq_195 & _gt_12; // SplitCompare.java:31
-  wire _or_124 = _gt_11 | _and_189; // SplitCompare.java:31
-  wire _and_190 = _eq_194 & _or_124; // SplitCompare.java:31
-  wire _or_125 = _gt_10 | _and_190; // SplitCompare.java:31
+  wire _and_182 = _eq_195 & _gt_12; // SplitCompare.java:31
+  wire _or_119 = _gt_11 | _and_182; // SplitCompare.java:31
+  wire _and_183 = _eq_194 & _or_119; // SplitCompare.java:31
+  wire _or_120 = _gt_10 | _and_183; // SplitCompare.java:31
   wire _lt_6 = readout_slot < 16'd32; // RapController.java:341
   wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:341
   wire _bits_238 = _dshr_3[0]; // RapController.java:341
-  wire _and_191 = _lt_6 & _bits_238; // RapController.java:341
+  wire _and_184 = _lt_6 & _bits_238; // RapController.java:341
   wire _eq_196 = readout_index == 5'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_4 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
   wire [4:0] _mux_47 = _eq_196 ? 5'd0 : _dyn_index_4; // NodeTable.java:99
@@ -1589,16 +1569,39 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _bits_245 = _bits_241[11:0]; // SplitCompare.java:35
   wire [11:0] _bits_246 = _bits_243[11:0]; // SplitCompare.java:35
   wire _gt_15 = _bits_245 > _bits_246; // SplitCompare.java:21
-  wire _and_192 = _eq_198 & _gt_15; // SplitCompare.java:31
-  wire _or_126 = _gt_14 | _and_192; // SplitCompare.java:31
-  wire _and_193 = _eq_197 & _or_126; // SplitCompare.java:31
-  wire _or_127 = _gt_13 | _and_193; // SplitCompare.java:31
-  wire _not_158 = ~_or_127; // MergeSkip.java:53
-  wire _and_194 = skip_valid & _not_158; // MergeSkip.java:53
-  wire _not_159 = ~skip_touched; // MergeSkip.java:62
-  wire _and_195 = _and_194 & _not_159; // MergeSkip.java:62
-  wire _not_160 = ~commit_fire; // MergeSkip.java:62
-  wire _and_196 = _and_195 & _not_160; // MergeSkip.java:62
+  wire _and_185 = _eq_198 & _gt_15; // SplitCompare.java:31
+  wire _or_121 = _gt_14 | _and_185; // SplitCompare.java:31
+  wire _and_186 = _eq_197 & _or_121; // SplitCompare.java:31
+  wire _or_122 = _gt_13 | _and_186; // SplitCompare.java:31
+  wire _not_150 = ~_or_122; // MergeSkip.java:53
+  wire _and_187 = skip_valid & _not_150; // MergeSkip.java:53
+  wire _not_151 = ~skip_touched; // MergeSkip.java:62
+  wire _and_188 = _and_187 & _not_151; // MergeSkip.java:62
+  wire _not_152 = ~commit_fire; // MergeSkip.java:62
+  wire _and_189 = _and_188 & _not_152; // MergeSkip.java:62
+  wire _and_190 = in_run & pipe_quiet; // RapController.java:371
+  wire _or_123 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
+  wire _or_124 = _or_123 | ev_split_q; // StatusRegs.java:83
+  wire _or_125 = _or_124 | ev_batch_q; // StatusRegs.java:83
+  wire _or_126 = _or_125 | ev_deferred_q; // StatusRegs.java:83
+  wire _or_r_5 = |ev_removed_q; // StatusRegs.java:84
+  wire _or_127 = _or_126 | _or_r_5; // StatusRegs.java:84
+  wire _not_153 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_154 = ~st_splits_carry; // SplitCounter.java:78
+  wire _and_191 = _not_153 & _not_154; // StatusRegs.java:84
+  wire _not_155 = ~st_merges_carry; // SplitCounter.java:78
+  wire _and_192 = _and_191 & _not_155; // StatusRegs.java:84
+  wire _not_156 = ~st_merge_batches_carry; // SplitCounter.java:78
+  wire _and_193 = _and_192 & _not_156; // StatusRegs.java:84
+  wire _not_157 = ~st_deferred_splits_carry; // SplitCounter.java:78
+  wire _and_194 = _and_193 & _not_157; // StatusRegs.java:84
+  wire _not_158 = ~st_saturations_carry; // SplitCounter.java:78
+  wire _and_195 = _and_194 & _not_158; // StatusRegs.java:84
+  wire _not_159 = ~_and_195; // StatusRegs.java:84
+  wire ev_pending = _or_127 | _not_159; // StatusRegs.java:84
+  wire _not_160 = ~ev_pending; // RapController.java:371
+  wire _and_196 = _and_190 & _not_160; // RapController.java:371
+  wire _and_197 = _and_196 & multiplier_free; // RapController.java:371
   wire _bits_247 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_248 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_128 = _bits_247 | _bits_248; // FirstSet.java:64
@@ -1661,87 +1664,87 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_155 = _or_153 | _or_154; // FirstSet.java:64
   wire _or_156 = _or_152 | _or_155; // FirstSet.java:64
   wire _or_157 = _or_149 | _or_156; // FirstSet.java:64
-  wire _and_197 = _or_142 & _or_157; // FirstSet.java:61
-  wire _and_198 = _or_134 & _or_141; // FirstSet.java:61
-  wire _and_199 = _or_130 & _or_133; // FirstSet.java:61
-  wire _and_200 = _or_128 & _or_129; // FirstSet.java:61
-  wire _and_201 = _bits_247 & _bits_248; // FirstSet.java:61
-  wire _or_158 = _and_200 | _and_201; // FirstSet.java:62
-  wire _and_202 = _bits_249 & _bits_250; // FirstSet.java:61
-  wire _or_159 = _or_158 | _and_202; // FirstSet.java:63
-  wire _or_160 = _and_199 | _or_159; // FirstSet.java:62
-  wire _and_203 = _or_131 & _or_132; // FirstSet.java:61
-  wire _and_204 = _bits_251 & _bits_252; // FirstSet.java:61
-  wire _or_161 = _and_203 | _and_204; // FirstSet.java:62
-  wire _and_205 = _bits_253 & _bits_254; // FirstSet.java:61
-  wire _or_162 = _or_161 | _and_205; // FirstSet.java:63
+  wire _and_198 = _or_142 & _or_157; // FirstSet.java:61
+  wire _and_199 = _or_134 & _or_141; // FirstSet.java:61
+  wire _and_200 = _or_130 & _or_133; // FirstSet.java:61
+  wire _and_201 = _or_128 & _or_129; // FirstSet.java:61
+  wire _and_202 = _bits_247 & _bits_248; // FirstSet.java:61
+  wire _or_158 = _and_201 | _and_202; // FirstSet.java:62
+  wire _and_203 = _bits_249 & _bits_250; // FirstSet.java:61
+  wire _or_159 = _or_158 | _and_203; // FirstSet.java:63
+  wire _or_160 = _and_200 | _or_159; // FirstSet.java:62
+  wire _and_204 = _or_131 & _or_132; // FirstSet.java:61
+  wire _and_205 = _bits_251 & _bits_252; // FirstSet.java:61
+  wire _or_161 = _and_204 | _and_205; // FirstSet.java:62
+  wire _and_206 = _bits_253 & _bits_254; // FirstSet.java:61
+  wire _or_162 = _or_161 | _and_206; // FirstSet.java:63
   wire _or_163 = _or_160 | _or_162; // FirstSet.java:63
-  wire _or_164 = _and_198 | _or_163; // FirstSet.java:62
-  wire _and_206 = _or_137 & _or_140; // FirstSet.java:61
-  wire _and_207 = _or_135 & _or_136; // FirstSet.java:61
-  wire _and_208 = _bits_255 & _bits_256; // FirstSet.java:61
-  wire _or_165 = _and_207 | _and_208; // FirstSet.java:62
-  wire _and_209 = _bits_257 & _bits_258; // FirstSet.java:61
-  wire _or_166 = _or_165 | _and_209; // FirstSet.java:63
-  wire _or_167 = _and_206 | _or_166; // FirstSet.java:62
-  wire _and_210 = _or_138 & _or_139; // FirstSet.java:61
-  wire _and_211 = _bits_259 & _bits_260; // FirstSet.java:61
-  wire _or_168 = _and_210 | _and_211; // FirstSet.java:62
-  wire _and_212 = _bits_261 & _bits_262; // FirstSet.java:61
-  wire _or_169 = _or_168 | _and_212; // FirstSet.java:63
+  wire _or_164 = _and_199 | _or_163; // FirstSet.java:62
+  wire _and_207 = _or_137 & _or_140; // FirstSet.java:61
+  wire _and_208 = _or_135 & _or_136; // FirstSet.java:61
+  wire _and_209 = _bits_255 & _bits_256; // FirstSet.java:61
+  wire _or_165 = _and_208 | _and_209; // FirstSet.java:62
+  wire _and_210 = _bits_257 & _bits_258; // FirstSet.java:61
+  wire _or_166 = _or_165 | _and_210; // FirstSet.java:63
+  wire _or_167 = _and_207 | _or_166; // FirstSet.java:62
+  wire _and_211 = _or_138 & _or_139; // FirstSet.java:61
+  wire _and_212 = _bits_259 & _bits_260; // FirstSet.java:61
+  wire _or_168 = _and_211 | _and_212; // FirstSet.java:62
+  wire _and_213 = _bits_261 & _bits_262; // FirstSet.java:61
+  wire _or_169 = _or_168 | _and_213; // FirstSet.java:63
   wire _or_170 = _or_167 | _or_169; // FirstSet.java:63
   wire _or_171 = _or_164 | _or_170; // FirstSet.java:63
-  wire _or_172 = _and_197 | _or_171; // FirstSet.java:62
-  wire _and_213 = _or_149 & _or_156; // FirstSet.java:61
-  wire _and_214 = _or_145 & _or_148; // FirstSet.java:61
-  wire _and_215 = _or_143 & _or_144; // FirstSet.java:61
-  wire _and_216 = _bits_263 & _bits_264; // FirstSet.java:61
-  wire _or_173 = _and_215 | _and_216; // FirstSet.java:62
-  wire _and_217 = _bits_265 & _bits_266; // FirstSet.java:61
-  wire _or_174 = _or_173 | _and_217; // FirstSet.java:63
-  wire _or_175 = _and_214 | _or_174; // FirstSet.java:62
-  wire _and_218 = _or_146 & _or_147; // FirstSet.java:61
-  wire _and_219 = _bits_267 & _bits_268; // FirstSet.java:61
-  wire _or_176 = _and_218 | _and_219; // FirstSet.java:62
-  wire _and_220 = _bits_269 & _bits_270; // FirstSet.java:61
-  wire _or_177 = _or_176 | _and_220; // FirstSet.java:63
+  wire _or_172 = _and_198 | _or_171; // FirstSet.java:62
+  wire _and_214 = _or_149 & _or_156; // FirstSet.java:61
+  wire _and_215 = _or_145 & _or_148; // FirstSet.java:61
+  wire _and_216 = _or_143 & _or_144; // FirstSet.java:61
+  wire _and_217 = _bits_263 & _bits_264; // FirstSet.java:61
+  wire _or_173 = _and_216 | _and_217; // FirstSet.java:62
+  wire _and_218 = _bits_265 & _bits_266; // FirstSet.java:61
+  wire _or_174 = _or_173 | _and_218; // FirstSet.java:63
+  wire _or_175 = _and_215 | _or_174; // FirstSet.java:62
+  wire _and_219 = _or_146 & _or_147; // FirstSet.java:61
+  wire _and_220 = _bits_267 & _bits_268; // FirstSet.java:61
+  wire _or_176 = _and_219 | _and_220; // FirstSet.java:62
+  wire _and_221 = _bits_269 & _bits_270; // FirstSet.java:61
+  wire _or_177 = _or_176 | _and_221; // FirstSet.java:63
   wire _or_178 = _or_175 | _or_177; // FirstSet.java:63
-  wire _or_179 = _and_213 | _or_178; // FirstSet.java:62
-  wire _and_221 = _or_152 & _or_155; // FirstSet.java:61
-  wire _and_222 = _or_150 & _or_151; // FirstSet.java:61
-  wire _and_223 = _bits_271 & _bits_272; // FirstSet.java:61
-  wire _or_180 = _and_222 | _and_223; // FirstSet.java:62
-  wire _and_224 = _bits_273 & _bits_274; // FirstSet.java:61
-  wire _or_181 = _or_180 | _and_224; // FirstSet.java:63
-  wire _or_182 = _and_221 | _or_181; // FirstSet.java:62
-  wire _and_225 = _or_153 & _or_154; // FirstSet.java:61
-  wire _and_226 = _bits_275 & _bits_276; // FirstSet.java:61
-  wire _or_183 = _and_225 | _and_226; // FirstSet.java:62
-  wire _and_227 = _bits_277 & _bits_278; // FirstSet.java:61
-  wire _or_184 = _or_183 | _and_227; // FirstSet.java:63
+  wire _or_179 = _and_214 | _or_178; // FirstSet.java:62
+  wire _and_222 = _or_152 & _or_155; // FirstSet.java:61
+  wire _and_223 = _or_150 & _or_151; // FirstSet.java:61
+  wire _and_224 = _bits_271 & _bits_272; // FirstSet.java:61
+  wire _or_180 = _and_223 | _and_224; // FirstSet.java:62
+  wire _and_225 = _bits_273 & _bits_274; // FirstSet.java:61
+  wire _or_181 = _or_180 | _and_225; // FirstSet.java:63
+  wire _or_182 = _and_222 | _or_181; // FirstSet.java:62
+  wire _and_226 = _or_153 & _or_154; // FirstSet.java:61
+  wire _and_227 = _bits_275 & _bits_276; // FirstSet.java:61
+  wire _or_183 = _and_226 | _and_227; // FirstSet.java:62
+  wire _and_228 = _bits_277 & _bits_278; // FirstSet.java:61
+  wire _or_184 = _or_183 | _and_228; // FirstSet.java:63
   wire _or_185 = _or_182 | _or_184; // FirstSet.java:63
   wire _or_186 = _or_179 | _or_185; // FirstSet.java:63
   wire _or_187 = _or_172 | _or_186; // FirstSet.java:63
   wire _not_161 = ~_or_187; // SlotPicker.java:79
-  wire _eq_199 = state == 4'd1; // RapController.java:679
-  wire _not_162 = ~commit_stop; // RapController.java:679
-  wire _and_228 = _eq_199 & _not_162; // RapController.java:679
-  wire _not_163 = ~io_headValid; // RapController.java:679
-  wire _and_229 = pipe_empty & _not_163; // RapController.java:679
-  wire [2:0] _mux_48 = _and_229 ? 3'd1 : fill_cause; // RapController.java:679
-  wire _eq_200 = state == 4'd2; // RapController.java:680
-  wire _eq_201 = state == 4'd3; // RapController.java:680
-  wire _or_188 = _eq_200 | _eq_201; // RapController.java:680
-  wire _eq_202 = state == 4'd11; // RapController.java:680
-  wire _or_189 = _or_188 | _eq_202; // RapController.java:680
-  wire _or_190 = _or_189 | commit_stop; // RapController.java:680
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:681
-  wire _ge_4 = state >= 4'd4; // RapController.java:682
-  wire _le_1 = state <= 4'd6; // RapController.java:682
-  wire _and_230 = _ge_4 & _le_1; // RapController.java:682
-  wire _ge_5 = state >= 4'd7; // RapController.java:683
-  wire _le_2 = state <= 4'd10; // RapController.java:683
-  wire _and_231 = _ge_5 & _le_2; // RapController.java:683
+  wire _eq_199 = state == 4'd1; // RapController.java:685
+  wire _not_162 = ~commit_stop; // RapController.java:685
+  wire _and_229 = _eq_199 & _not_162; // RapController.java:685
+  wire _not_163 = ~io_headValid; // RapController.java:685
+  wire _and_230 = pipe_empty & _not_163; // RapController.java:685
+  wire [2:0] _mux_48 = _and_230 ? 3'd1 : fill_cause; // RapController.java:685
+  wire _eq_200 = state == 4'd2; // RapController.java:686
+  wire _eq_201 = state == 4'd3; // RapController.java:686
+  wire _or_188 = _eq_200 | _eq_201; // RapController.java:686
+  wire _eq_202 = state == 4'd11; // RapController.java:686
+  wire _or_189 = _or_188 | _eq_202; // RapController.java:686
+  wire _or_190 = _or_189 | commit_stop; // RapController.java:686
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:687
+  wire _ge_4 = state >= 4'd4; // RapController.java:688
+  wire _le_1 = state <= 4'd6; // RapController.java:688
+  wire _and_231 = _ge_4 & _le_1; // RapController.java:688
+  wire _ge_5 = state >= 4'd7; // RapController.java:689
+  wire _le_2 = state <= 4'd10; // RapController.java:689
+  wire _and_232 = _ge_5 & _le_2; // RapController.java:689
   wire [3:0] _bits_279 = undo_sp[3:0]; // RapController.java:256
   wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:256
   wire _eq_203 = state == 4'd3; // RapController.java:252
@@ -1756,52 +1759,54 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : readout_index; // RapController.java:158
   wire _eq_204 = state == 4'd12; // RapController.java:159
   wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:159
-  wire _not_165 = ~_and_186; // MergeVerdict.java:71
+  wire _not_165 = ~_and_179; // MergeVerdict.java:71
+  wire _not_166 = ~ev_pending; // RapController.java:392
+  wire _and_233 = _not_166 & multiplier_free; // RapController.java:392
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:646
-  wire [5:0] _cat_44 = {_sub_16, 1'd0}; // RapController.java:635
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_44; // RapController.java:647
-  wire [31:0] _bits_281 = _dshl_2[31:0]; // RapController.java:647
-  wire [31:0] _or_192 = slot_prefix_rdata_0 | _bits_281; // RapController.java:647
-  wire _eq_205 = child_prefix == _or_192; // RapController.java:445
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:640
-  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:635
-  wire [31:0] _dshr_4 = _fill_8 >> _cat_45; // RapController.java:640
-  wire _eq_206 = child_mask == _dshr_4; // RapController.java:445
-  wire _and_232 = _eq_205 & _eq_206; // RapController.java:445
+  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:652
+  wire [5:0] _cat_44 = {_sub_16, 1'd0}; // RapController.java:641
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_44; // RapController.java:653
+  wire [31:0] _bits_281 = _dshl_2[31:0]; // RapController.java:653
+  wire [31:0] _or_192 = slot_prefix_rdata_0 | _bits_281; // RapController.java:653
+  wire _eq_205 = child_prefix == _or_192; // RapController.java:451
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:646
+  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:641
+  wire [31:0] _dshr_4 = _fill_8 >> _cat_45; // RapController.java:646
+  wire _eq_206 = child_mask == _dshr_4; // RapController.java:451
+  wire _and_234 = _eq_205 & _eq_206; // RapController.java:451
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_166 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_233 = in_run & io_selected_valid; // RapController.java:570
-  wire _eq_207 = io_counterResult_bits_op == 2'd0; // RapController.java:573
-  wire _and_234 = io_counterResult_valid & _eq_207; // RapController.java:573
-  wire _eq_208 = hit_event_4 == _and_234; // RapController.java:574
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:575
-  wire _and_235 = in_run & io_counterResult_valid; // RapController.java:575
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:576
-  wire _not_167 = ~io_counterResult_valid; // RapController.java:577
-  wire _eq_209 = state == 4'd2; // RapController.java:577
-  wire _and_236 = _eq_209 & pipe_empty; // RapController.java:577
-  wire _eq_210 = state == 4'd6; // RapController.java:578
-  wire _and_237 = _eq_210 & slot_pick_ready; // RapController.java:578
-  wire _and_r_4 = &present_children; // RapController.java:580
-  wire _not_168 = ~_and_r_4; // RapController.java:580
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:581
-  wire _eq_211 = _dyn_index_5 == 3'd0; // RapController.java:581
-  wire _eq_212 = split_fits == _ge_3; // RapController.java:584
-  wire _eq_213 = op_children == _dyn_index_2; // RapController.java:588
-  wire _not_169 = ~kids_fresh; // RapController.java:585
-  wire _and_238 = walking_kids & _not_169; // RapController.java:585
-  wire _and_239 = _and_238 & slot_pick_ready; // RapController.java:585
-  wire _and_240 = _and_239 & slot_pick_pick_last; // RapController.java:586
-  wire _or_193 = split_settled | _and_240; // RapController.java:587
-  wire _not_170 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_171 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_170 & _not_171; // StatusRegs.java:82
-  wire _eq_214 = kids_vector == visited_kids; // RapController.java:590
-  wire _not_172 = ~_or_121; // RapController.java:592
-  wire _and_241 = verdict_act & _not_172; // RapController.java:592
+  wire _not_167 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_235 = in_run & io_selected_valid; // RapController.java:576
+  wire _eq_207 = io_counterResult_bits_op == 2'd0; // RapController.java:579
+  wire _and_236 = io_counterResult_valid & _eq_207; // RapController.java:579
+  wire _eq_208 = hit_event_4 == _and_236; // RapController.java:580
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:581
+  wire _and_237 = in_run & io_counterResult_valid; // RapController.java:581
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:582
+  wire _not_168 = ~io_counterResult_valid; // RapController.java:583
+  wire _eq_209 = state == 4'd2; // RapController.java:583
+  wire _and_238 = _eq_209 & pipe_empty; // RapController.java:583
+  wire _eq_210 = state == 4'd6; // RapController.java:584
+  wire _and_239 = _eq_210 & slot_pick_ready; // RapController.java:584
+  wire _and_r_4 = &present_children; // RapController.java:586
+  wire _not_169 = ~_and_r_4; // RapController.java:586
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:587
+  wire _eq_211 = _dyn_index_5 == 3'd0; // RapController.java:587
+  wire _eq_212 = split_fits == _ge_3; // RapController.java:590
+  wire _eq_213 = op_children == _dyn_index_2; // RapController.java:594
+  wire _not_170 = ~kids_fresh; // RapController.java:591
+  wire _and_240 = walking_kids & _not_170; // RapController.java:591
+  wire _and_241 = _and_240 & slot_pick_ready; // RapController.java:591
+  wire _and_242 = _and_241 & slot_pick_pick_last; // RapController.java:592
+  wire _or_193 = split_settled | _and_242; // RapController.java:593
+  wire _not_171 = ~ev_commit_q; // StatusRegs.java:82
+  wire _not_172 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_171 & _not_172; // StatusRegs.java:82
+  wire _eq_214 = kids_vector == visited_kids; // RapController.java:596
+  wire _not_173 = ~_or_116; // RapController.java:598
+  wire _and_243 = verdict_act & _not_173; // RapController.java:598
   wire _or_194 = ev_commit | ev_saturation; // StatusRegs.java:118
   wire _or_195 = _or_194 | ev_split; // StatusRegs.java:118
   wire _or_196 = _or_195 | ev_allocated; // StatusRegs.java:118
@@ -1811,7 +1816,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
   wire _or_200 = _or_199 | _or_r_6; // StatusRegs.java:118
   wire _or_201 = _or_200 | ev_pending; // StatusRegs.java:118
-  wire _not_173 = ~_or_201; // RapController.java:593
+  wire _not_174 = ~_or_201; // RapController.java:599
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
@@ -1844,14 +1849,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:86
   wire [31:0] _cat_46 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
-  wire [31:0] _and_242 = slot_valid & _cat_46; // RapController.java:594
-  wire _or_r_7 = |_and_242; // RapController.java:594
-  wire _not_174 = ~_or_r_7; // RapController.java:594
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:595
+  wire [31:0] _and_244 = slot_valid & _cat_46; // RapController.java:600
+  wire _or_r_7 = |_and_244; // RapController.java:600
+  wire _not_175 = ~_or_r_7; // RapController.java:600
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:601
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_18;
+  assign io_issueEnable = _and_17;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (_eq_18 ? 1'd1 : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
@@ -1898,7 +1903,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_depths_30 = slot_depths_30;
   assign io_depths_31 = slot_depths_31;
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_21;
+  assign io_acceptEnable = _and_20;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1912,15 +1917,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_live_saturated = st_saturated;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _and_22;
+  assign io_errorBoundReady = _and_21;
   assign io_snapBusy = _or_8;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_10;
-  assign io_busy = _and_23;
-  assign io_idle = _and_25;
+  assign io_busy = _and_22;
+  assign io_idle = _and_24;
   assign io_resetting = _not_25;
   assign io_stallCause = cause;
   assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0));
@@ -1938,19 +1943,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign leaf_pick_load = (_eq_13 ? (level_fresh ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
   assign leaf_pick_take = 1'd0;
   assign slot_pick_load = (_eq_7 ? (kids_fresh ? 1'd1 : 1'd0) : (_eq_8 ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
-  assign slot_pick_take = (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? 1'd1 : 1'd0))) : 1'd0)));
-  assign serialMultiplier_io_start = _or_118;
+  assign slot_pick_take = (_eq_7 ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_8 ? 1'd1 : 1'd0))) : 1'd0)));
+  assign serialMultiplier_io_start = _or_113;
   assign serialMultiplier_io_a = _mux_43;
   assign serialMultiplier_io_b = _mux_44;
-  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_1 ? _and_178 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0)))))) : (_eq_1 ? _and_178 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_9 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_5 ? (_ne_0 ? _bits_217 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot))))) : (_eq_5 ? (_ne_0 ? _bits_217 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_9 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot)))));
-  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0))))) : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_9 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0)))));
+  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_1 ? _and_171 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_8 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0)))))) : (_eq_1 ? _and_171 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_8 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0))))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_5 ? (_ne_0 ? _bits_217 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot))))) : (_eq_5 ? (_ne_0 ? _bits_217 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot)))));
+  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_8 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0))))) : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_8 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0)))));
   assign cmd_value = (verdict_act ? (merge_verdict ? _mux_46 : (_eq_5 ? (_ne_0 ? _bits_219 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))) : (_eq_5 ? (_ne_0 ? _bits_219 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 5'd0) : 5'd0);
   assign tcam_write_value = (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
   assign tcam_write_mask = (_eq_12 ? (slot_pick_ready ? child_mask : _fill_2) : _fill_2);
-  assign verdict_hand_over = (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_9 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
+  assign verdict_hand_over = (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_8 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
   assign skip_touched = (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (_eq_13 ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (_eq_21 ? 1'd1 : 1'd0)));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
@@ -1984,13 +1989,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_depths_29 = slot_depth_29;
   assign slot_depths_30 = slot_depth_30;
   assign slot_depths_31 = slot_depth_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_228 ? _mux_48 : (_or_190 ? _mux_49 : (_and_230 ? 3'd3 : (_and_231 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_229 ? _mux_48 : (_or_190 ? _mux_49 : (_and_231 ? 3'd3 : (_and_232 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
       state <= 4'd0;
     end else begin
-      state <= (_eq_0 ? (_and_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_2 ? (readout_pending ? 4'd12 : (_and_4 ? 4'd14 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? (_eq_6 ? 4'd5 : 4'd4) : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_7 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_8 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd11)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? (1'd0 ? _mux_3 : 4'd7) : 4'd11) : state) : state) : state) : (_eq_13 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_not_9 ? state : (_ne_1 ? state : _mux_4))) : state)) : (_eq_14 ? (verdict_set ? state : (kids_fresh ? state : (_and_9 ? (slot_pick_pick_last ? 4'd7 : state) : state))) : (_eq_15 ? (_not_12 ? state : (_or_7 ? 4'd11 : 4'd10)) : (_eq_17 ? (following_ready ? 4'd9 : state) : (_eq_18 ? 4'd1 : (_eq_19 ? 4'd13 : (_eq_20 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_21 ? 4'd0 : state)))))))))))))));
+      state <= (_eq_0 ? (_and_0 ? (_not_1 ? 4'd1 : state) : state) : (_eq_1 ? (commit_stop ? 4'd2 : (_and_1 ? (readout_pending ? 4'd12 : (_and_3 ? 4'd14 : state)) : state)) : (_eq_4 ? (pipe_empty ? 4'd3 : state) : (_eq_5 ? (_ne_0 ? state : (split_req ? (_eq_6 ? 4'd5 : 4'd4) : (skip_empty_settled ? _mux_0 : 4'd7))) : (_eq_7 ? (kids_fresh ? state : (slot_pick_ready ? (slot_pick_pick_found ? state : 4'd5) : state)) : (_eq_8 ? (_not_5 ? state : (split_fits ? 4'd6 : (_not_6 ? (skip_empty_settled ? _mux_1 : 4'd7) : (merge_due ? (skip_empty_settled ? _mux_2 : 4'd7) : 4'd11)))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? (1'd0 ? _mux_3 : 4'd7) : 4'd11) : state) : state) : state) : (_eq_13 ? (level_fresh ? state : (leaf_pick_ready ? (leaf_pick_pick_found ? 4'd8 : (_not_9 ? state : (_ne_1 ? state : _mux_4))) : state)) : (_eq_14 ? (verdict_set ? state : (kids_fresh ? state : (_and_8 ? (slot_pick_pick_last ? 4'd7 : state) : state))) : (_eq_15 ? (_not_12 ? state : (_or_7 ? 4'd11 : 4'd10)) : (_eq_17 ? (following_ready ? 4'd9 : state) : (_eq_18 ? 4'd1 : (_eq_19 ? 4'd13 : (_eq_20 ? (io_counterResult_valid ? 4'd1 : state) : (_eq_21 ? 4'd0 : state)))))))))))))));
     end
   end
 
@@ -1998,7 +2003,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       deepest_depth <= 5'd1;
     end else begin
-      deepest_depth <= (_eq_8 ? (_not_5 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_9 ? deepest_depth : (_ne_1 ? (_and_12 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (_eq_21 ? 5'd1 : deepest_depth)));
+      deepest_depth <= (_eq_8 ? (_not_5 ? deepest_depth : (split_fits ? (_ge_0 ? _add_0 : deepest_depth) : deepest_depth)) : (_eq_13 ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_9 ? deepest_depth : (_ne_1 ? (_and_11 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (_eq_21 ? 5'd1 : deepest_depth)));
     end
   end
 
@@ -2006,7 +2011,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (verdict_act ? (merge_verdict ? _and_26 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_11 : slot_valid) : slot_valid) : (_eq_21 ? 32'd1 : slot_valid))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_11 : slot_valid) : slot_valid) : (_eq_21 ? 32'd1 : slot_valid)));
+      slot_valid <= (verdict_act ? (merge_verdict ? _and_25 : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_11 : slot_valid) : slot_valid) : (_eq_21 ? 32'd1 : slot_valid))) : (_eq_12 ? (slot_pick_ready ? (_not_1 ? _or_11 : slot_valid) : slot_valid) : (_eq_21 ? 32'd1 : slot_valid)));
     end
   end
 
@@ -3010,12 +3015,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 32'd0;
     end else begin
-      leaf_pick_candidates <= (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_160 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_160 : leaf_pick_candidates) : (kids_fresh ? _and_161 : (leaf_pick_take ? _and_160 : leaf_pick_candidates))) : (leaf_pick_take ? _and_160 : leaf_pick_candidates)));
+      leaf_pick_candidates <= (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_159 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_159 : leaf_pick_candidates) : (kids_fresh ? _and_160 : (leaf_pick_take ? _and_159 : leaf_pick_candidates))) : (leaf_pick_take ? _and_159 : leaf_pick_candidates)));
     end
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_163 : leaf_pick_pick_hot);
+    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_162 : leaf_pick_pick_hot);
   end
 
   always @(posedge clock) begin
@@ -3038,12 +3043,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_164 : slot_pick_candidates)) : (_eq_8 ? (_not_5 ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (split_fits ? _not_107 : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_164 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_164 : slot_pick_candidates))) : (slot_pick_take ? _and_164 : slot_pick_candidates))));
+      slot_pick_candidates <= (_eq_7 ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_163 : slot_pick_candidates)) : (_eq_8 ? (_not_5 ? (slot_pick_take ? _and_163 : slot_pick_candidates) : (split_fits ? _not_107 : (slot_pick_take ? _and_163 : slot_pick_candidates))) : (_eq_14 ? (verdict_set ? (slot_pick_take ? _and_163 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_163 : slot_pick_candidates))) : (slot_pick_take ? _and_163 : slot_pick_candidates))));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_166 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_165 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
@@ -3083,7 +3088,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_9 ? _add_17 : merge_leaves))) : merge_leaves));
+    merge_leaves <= (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_8 ? _add_17 : merge_leaves))) : merge_leaves));
   end
 
   always @(posedge clock) begin
@@ -3110,7 +3115,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_1 ? (_and_175 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (_eq_1 ? (_and_168 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -3118,7 +3123,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (_eq_1 ? (_and_175 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? _mux_40 : (_eq_20 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (_eq_1 ? (_and_168 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (_eq_18 ? _mux_40 : (_eq_20 ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -3154,7 +3159,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_1 ? (_and_175 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (_eq_1 ? (_and_168 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -3186,7 +3191,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_and_176 ? 1'd0 : multiplier_for_schedule)) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_176 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_152 ? 1'd1 : (_and_176 ? 1'd0 : multiplier_for_schedule))) : (_and_176 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : (_and_169 ? 1'd0 : multiplier_for_schedule)) : (_and_169 ? 1'd0 : multiplier_for_schedule)) : (_eq_17 ? (following_ready ? (following_overflows ? (_and_169 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_144 ? 1'd1 : (_and_169 ? 1'd0 : multiplier_for_schedule))) : (_and_169 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -3194,7 +3199,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (_eq_17 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_176 ? 1'd1 : following_ready))));
+      following_ready <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_169 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_169 ? 1'd1 : following_ready))) : (_eq_17 ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_169 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_169 ? 1'd1 : following_ready))));
     end
   end
 
@@ -3202,7 +3207,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_152 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (_eq_17 ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_144 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -3210,12 +3215,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_176 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_169 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_176 ? _or_r_3 : following_overflows);
+    following_overflows <= (_and_169 ? _or_r_2 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -3227,7 +3232,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_177;
+    merge_ahead <= _and_170;
   end
 
   always @(posedge clock) begin
@@ -3282,7 +3287,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_119;
+      tcam_write_full <= _or_114;
     end
   end
 
@@ -3302,7 +3307,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_182;
+      commit_stop <= _and_175;
     end
   end
 
@@ -3311,7 +3316,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    child_digit_field <= _and_183;
+    child_digit_field <= _and_176;
   end
 
   always @(posedge clock) begin
@@ -3406,7 +3411,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_184;
+      hit_event_1 <= _and_177;
     end
   end
 
@@ -3438,7 +3443,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= (_eq_14 ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_9 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy));
+      verdict_busy <= (_eq_14 ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_8 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy));
     end
   end
 
@@ -3446,7 +3451,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_186 ? _add_19 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_179 ? _add_19 : merge_sum));
     end
   end
 
@@ -3455,19 +3460,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_parent <= (_eq_14 ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_9 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent);
+    verdict_parent <= (_eq_14 ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_8 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent);
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (_eq_14 ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_9 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves);
+    verdict_leaves <= (_eq_14 ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_8 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves);
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_9 ? (slot_pick_pick_last ? _add_17 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
+    verdict_leaf_count <= (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_8 ? (slot_pick_pick_last ? _add_17 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_9 ? (slot_pick_pick_last ? _sub_13 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
+    verdict_remaining <= (_eq_14 ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_8 ? (slot_pick_pick_last ? _sub_13 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
   end
 
   always @(posedge clock) begin
@@ -3519,11 +3524,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _or_123;
+    merge_verdict <= _or_118;
   end
 
   always @(posedge clock) begin
-    clip_verdict <= _or_r_5;
+    clip_verdict <= _or_r_4;
   end
 
   always @(posedge clock) begin
@@ -3559,11 +3564,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_125;
+    sum_below_batch_min <= _or_120;
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_191;
+    readout_in_use <= _and_184;
   end
 
   always @(posedge clock) begin
@@ -3574,7 +3579,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_196;
+      skip_empty_settled <= _and_189;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      snapshot_settled <= 1'd0;
+    end else begin
+      snapshot_settled <= _and_197;
     end
   end
 
@@ -3647,6 +3660,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:306: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
+    if (!reset && _eq_1 && _and_168 && !_and_233) begin // RapController.java:392
+      $display("Assertion failed at RapController.java:392: a snapshot freeze while a status value moves");
+      $stop;
+    end
     if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
@@ -3659,92 +3676,92 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && _eq_12 && slot_pick_ready && !_and_232) begin // RapController.java:445
-      $display("Assertion failed at RapController.java:445: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && _eq_12 && slot_pick_ready && !_and_234) begin // RapController.java:451
+      $display("Assertion failed at RapController.java:451: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && _eq_12 && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_166) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_167) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_233 && !io_selected_bits_found) begin // RapController.java:570
-      $display("Assertion failed at RapController.java:570: no node matched a key: the root must always match");
+    if (!reset && _and_235 && !io_selected_bits_found) begin // RapController.java:576
+      $display("Assertion failed at RapController.java:576: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:571
-      $display("Assertion failed at RapController.java:571: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:577
+      $display("Assertion failed at RapController.java:577: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:572
-      $display("Assertion failed at RapController.java:572: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:578
+      $display("Assertion failed at RapController.java:578: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_208) begin // RapController.java:574
-      $display("Assertion failed at RapController.java:574: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_208) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_235 && !_ne_5) begin // RapController.java:575
-      $display("Assertion failed at RapController.java:575: a READ result in RUN");
+    if (!reset && _and_237 && !_ne_5) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:576
-      $display("Assertion failed at RapController.java:576: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:582
+      $display("Assertion failed at RapController.java:582: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_236 && !_not_167) begin // RapController.java:577
-      $display("Assertion failed at RapController.java:577: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_238 && !_not_168) begin // RapController.java:583
+      $display("Assertion failed at RapController.java:583: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_237 && !slot_pick_pick_found) begin // RapController.java:579
-      $display("Assertion failed at RapController.java:579: a split found no free slot after checking capacity");
+    if (!reset && _and_239 && !slot_pick_pick_found) begin // RapController.java:585
+      $display("Assertion failed at RapController.java:585: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_237 && !_not_168) begin // RapController.java:580
-      $display("Assertion failed at RapController.java:580: a split with no missing child");
+    if (!reset && _and_239 && !_not_169) begin // RapController.java:586
+      $display("Assertion failed at RapController.java:586: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_237 && !_eq_211) begin // RapController.java:581
-      $display("Assertion failed at RapController.java:581: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_239 && !_eq_211) begin // RapController.java:587
+      $display("Assertion failed at RapController.java:587: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_212) begin // RapController.java:584
-      $display("Assertion failed at RapController.java:584: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_212) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_193 && !_eq_213) begin // RapController.java:588
-      $display("Assertion failed at RapController.java:588: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_193 && !_eq_213) begin // RapController.java:594
+      $display("Assertion failed at RapController.java:594: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:589
-      $display("Assertion failed at RapController.java:589: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:595
+      $display("Assertion failed at RapController.java:595: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_240 && !_eq_214) begin // RapController.java:590
-      $display("Assertion failed at RapController.java:590: the merge parent's leaves changed during its walk");
+    if (!reset && _and_242 && !_eq_214) begin // RapController.java:596
+      $display("Assertion failed at RapController.java:596: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_239 && !slot_pick_pick_found) begin // RapController.java:591
-      $display("Assertion failed at RapController.java:591: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_241 && !slot_pick_pick_found) begin // RapController.java:597
+      $display("Assertion failed at RapController.java:597: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_241 && !1'd0) begin // RapController.java:592
-      $display("Assertion failed at RapController.java:592: a merge verdict outside the merge walk");
+    if (!reset && _and_243 && !1'd0) begin // RapController.java:598
+      $display("Assertion failed at RapController.java:598: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_173) begin // RapController.java:593
-      $display("Assertion failed at RapController.java:593: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_174) begin // RapController.java:599
+      $display("Assertion failed at RapController.java:599: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_174) begin // RapController.java:594
-      $display("Assertion failed at RapController.java:594: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_175) begin // RapController.java:600
+      $display("Assertion failed at RapController.java:600: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:595
-      $display("Assertion failed at RapController.java:595: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:601
+      $display("Assertion failed at RapController.java:601: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -23,8 +23,10 @@ import org.rapgen.hdl.UInt;
  * own, waiting at a word whose source is not ready yet ({@link #ro64(String, UInt, Bool)}). So the snapshot costs
  * RAM bits instead of a flip-flop copy, and the read multiplexer covers only the registers outside the RAM.
  *
- * <p>Protocol: a write is taken when AW and W are both valid and no response is pending (awready = wready in that
- * cycle), honouring WSTRB byte lanes; the response is OKAY one cycle later. A read is taken when no read data is
+ * <p>Protocol: a write is taken when AW and W are both valid and no write is in progress (awready = wready in that
+ * cycle). Its address, data and strobes go into registers, and it is applied on the next clock, honouring WSTRB byte
+ * lanes: the RW fields' enables and the pulses then start at flip-flops, not at the handshake and the address decode.
+ * The response is OKAY when the write has taken effect, two cycles after it was taken. A read is taken when no read data is
  * pending and no snapshot copy runs; the data follows one cycle later, from the read register or, for a snapshot
  * register, straight from the RAM's read port (read only when a read is taken, so the word holds while rvalid waits
  * for rready). Holding reads off during a copy keeps the RAM's read and write apart, so Yosys maps it onto a block RAM
@@ -40,23 +42,35 @@ final class CsrFile {
     private final Map<String, Bool> readyOf = new HashMap<>();
     private Bool frozen;
     private Bool copied;
-    private final Bool writeFire;
+    private final Bool writing;
     private final UInt writeIndex;
+    private final UInt writeData;
+    private final UInt writeStrobes;
 
     /** @param resets reset values of the RW fields marked as generator-dependent in the description, by "REG.field" */
     CsrFile(AxiLite axi, Map<String, Long> resets) {
         this.axi = axi;
         Bool bvalid = RegInit(B(false)).named("csr_bvalid");
-        writeFire = axi.awvalid.and(axi.wvalid).and(bvalid.not()).named("csr_write");
+        writing = RegInit(B(false)).named("csr_writing");
+        Bool writeFire = axi.awvalid.and(axi.wvalid).and(bvalid.not()).and(writing.not()).named("csr_write");
         axi.awready.connect(writeFire);
         axi.wready.connect(writeFire);
-        when(writeFire, () -> bvalid.connect(B(true))).elsewhen(axi.bready, () -> bvalid.connect(B(false)));
+        // The write stage: datapath registers, loaded only when a write is taken.
+        writeIndex = Reg(UInt(RapRegisters.ADDR_BITS - 2)).named("csr_write_index");
+        writeData = Reg(UInt(32)).named("csr_write_data");
+        writeStrobes = Reg(UInt(4)).named("csr_write_strobes");
+        writing.connect(writeFire);
+        when(writeFire, () -> {
+            writeIndex.connect(axi.awaddr.bits(RapRegisters.ADDR_BITS - 1, 2));
+            writeData.connect(axi.wdata);
+            writeStrobes.connect(axi.wstrb);
+        });
+        when(writing, () -> bvalid.connect(B(true))).elsewhen(axi.bready, () -> bvalid.connect(B(false)));
         axi.bvalid.connect(bvalid);
         axi.bresp.connect(U(0, 2));
-        writeIndex = axi.awaddr.bits(RapRegisters.ADDR_BITS - 1, 2).named("csr_write_index");
 
         for (RapRegisters.Register r : RapRegisters.all()) {
-            Bool hit = writeFire.and(writeIndex.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2)));
+            Bool hit = writing.and(writeIndex.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2)));
             writeHits.put(r.name(), hit);
             for (RapRegisters.Field f : r.fields()) {
                 String key = r.name() + "." + f.name();
@@ -65,10 +79,10 @@ final class CsrFile {
                     case RW -> {
                         long reset = f.reset() >= 0 ? f.reset() : resetOf(resets, key);
                         UInt value = RegInit(U(reset, f.width())).named("csr_" + r.name().toLowerCase() + "_" + f.name());
-                        when(hit.and(laneOn), () -> value.connect(axi.wdata.bits(f.lsb() + f.width() - 1, f.lsb())));
+                        when(hit.and(laneOn), () -> value.connect(writeData.bits(f.lsb() + f.width() - 1, f.lsb())));
                         rwValues.put(key, value);
                     }
-                    case PULSE -> pulses.put(key, hit.and(laneOn).and(axi.wdata.bit(f.lsb()))
+                    case PULSE -> pulses.put(key, hit.and(laneOn).and(writeData.bit(f.lsb()))
                             .named("csr_" + r.name().toLowerCase() + "_" + f.name()));
                     case RO -> { }
                 }
@@ -85,7 +99,7 @@ final class CsrFile {
     /** All byte lanes that hold part of the field are strobed (a field is written whole or not at all). */
     private Bool lane(RapRegisters.Field f) {
         Bool on = B(true);
-        for (int b = f.lsb() / 8; b <= (f.lsb() + f.width() - 1) / 8; b++) on = on.and(axi.wstrb.bit(b));
+        for (int b = f.lsb() / 8; b <= (f.lsb() + f.width() - 1) / 8; b++) on = on.and(writeStrobes.bit(b));
         return on;
     }
 
@@ -97,7 +111,7 @@ final class CsrFile {
         return lookup(pulses, reg, field);
     }
 
-    /** High in the cycle a write to {@code reg} is taken (its RW fields change on that clock edge). */
+    /** High in the cycle a write to {@code reg} is applied (its RW fields change on that clock edge). */
     Bool written(String reg) {
         Bool hit = writeHits.get(reg);
         if (hit == null) throw new HdlException(SourceLoc.capture(), "no register " + reg);

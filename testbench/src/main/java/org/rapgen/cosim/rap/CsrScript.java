@@ -13,7 +13,7 @@ final class CsrScript {
     private sealed interface Step permits Write, Read, Until, Run {
     }
 
-    /** A write; {@code onTaken} runs in the clock the engine takes it, after that clock's beat. */
+    /** A write; {@code onTaken} runs in the clock the write acts (the one after the engine takes it), after that clock's beat. */
     private record Write(int address, long value, Runnable onTaken) implements Step {
     }
 
@@ -119,7 +119,7 @@ final class CsrScript {
     void afterClock(RapBus.Cycle cycle) {
         if (!started) return;
         Step s = steps.peek();
-        if (cycle.writeTaken && s instanceof Write w) w.onTaken().run();
+        if (cycle.writeApplied && s instanceof Write w) w.onTaken().run();
         if (!cycle.csrDone) return;
         started = false;
         if (s instanceof Read r && !r.accept().test(cycle.readData)) return;

@@ -19,8 +19,11 @@ final class RapBus {
         boolean beat;
         /** A beat was offered and tready was low. */
         boolean backpressure;
-        /** The current CSR write's address and data were taken (the write acts on this edge). */
-        boolean writeTaken;
+        /**
+         * The current CSR write acts on this clock edge: the one after its address and data were taken, since the
+         * register file applies a write from its write-stage registers.
+         */
+        boolean writeApplied;
         /** The current CSR transaction completed (response or read data received). */
         boolean csrDone;
         long readData;
@@ -50,6 +53,8 @@ final class RapBus {
     private Phase phase = Phase.IDLE;
     private boolean isWrite;
     private boolean addressDriven;
+    /** A write's address and data were taken on the last clock edge: it acts on this one. */
+    private boolean writeStaged;
 
     RapBus(Sim sim, RapConfig c, double rreadyLow, Random rnd) {
         this.sim = sim;
@@ -129,7 +134,9 @@ final class RapBus {
 
     Cycle step() {
         Cycle r = cycle;
-        r.beat = r.backpressure = r.writeTaken = r.csrDone = false;
+        r.beat = r.backpressure = r.csrDone = false;
+        r.writeApplied = writeStaged;
+        writeStaged = false;
         if (offering != offeredValid) {
             sim.poke(tvalid, offering ? 1 : 0);
             offeredValid = offering;
@@ -153,7 +160,7 @@ final class RapBus {
         boolean addressTaken = false;
         if (phase == Phase.ADDRESS) {
             addressTaken = sim.peek(isWrite ? awready : arready) != 0;
-            r.writeTaken = addressTaken && isWrite;
+            writeStaged = addressTaken && isWrite;
         } else if (phase == Phase.RESPONSE) {
             boolean taking = isWrite || holdRready();
             if (taking && sim.peek(isWrite ? bvalid : rvalid) != 0) {
