@@ -807,9 +807,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:179
   reg [32:0] to_merge_hi; // RapController.java:180
   reg merge_ahead; // RapController.java:183
-  reg advance_settled_was_1; // RapController.java:634
-  reg advance_settled_was_2; // RapController.java:634
-  reg advance_settled_was_3; // RapController.java:634
+  reg advance_settled_was_1; // RapController.java:637
+  reg advance_settled_was_2; // RapController.java:637
+  reg advance_settled_was_3; // RapController.java:637
   reg [2:0] op_children; // RapController.java:191
   reg cmd_q_valid; // RapController.java:202
   reg [6:0] cmd_q_addr; // RapController.java:203
@@ -819,26 +819,26 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [6:0] tcam_write_q_index; // RapController.java:222
   reg [31:0] tcam_write_q_value; // RapController.java:223
   reg [31:0] tcam_write_q_mask; // RapController.java:224
-  reg commit_stop; // RapController.java:245
-  reg [38:0] undo_rdata_0; // RapController.java:253
-  reg split_fits; // RapController.java:271
-  reg [31:0] child_digit_field; // RapController.java:277
-  reg [31:0] child_mask; // RapController.java:278
-  reg split_settled_was_1; // RapController.java:634
-  reg split_settled_was_2; // RapController.java:634
-  reg [7:0] short_by_children; // RapController.java:287
-  reg [4:0] hit_depth_1; // RapController.java:295
-  reg [4:0] hit_depth_2; // RapController.java:295
-  reg [4:0] hit_depth_3; // RapController.java:295
-  reg hit_short_1; // RapController.java:296
-  reg hit_short_2; // RapController.java:296
-  reg hit_short_3; // RapController.java:296
-  reg hit_beside_1; // RapController.java:297
-  reg hit_beside_2; // RapController.java:297
-  reg hit_beside_3; // RapController.java:297
-  reg hit_event_1; // RapController.java:298
-  reg hit_event_2; // RapController.java:298
-  reg hit_event_3; // RapController.java:298
+  reg commit_stop; // RapController.java:248
+  reg [38:0] undo_rdata_0; // RapController.java:256
+  reg split_fits; // RapController.java:274
+  reg [31:0] child_digit_field; // RapController.java:280
+  reg [31:0] child_mask; // RapController.java:281
+  reg split_settled_was_1; // RapController.java:637
+  reg split_settled_was_2; // RapController.java:637
+  reg [7:0] short_by_children; // RapController.java:290
+  reg [4:0] hit_depth_1; // RapController.java:298
+  reg [4:0] hit_depth_2; // RapController.java:298
+  reg [4:0] hit_depth_3; // RapController.java:298
+  reg hit_short_1; // RapController.java:299
+  reg hit_short_2; // RapController.java:299
+  reg hit_short_3; // RapController.java:299
+  reg hit_beside_1; // RapController.java:300
+  reg hit_beside_2; // RapController.java:300
+  reg hit_beside_3; // RapController.java:300
+  reg hit_event_1; // RapController.java:301
+  reg hit_event_2; // RapController.java:301
+  reg hit_event_3; // RapController.java:301
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -858,10 +858,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg readout_in_use; // RapController.java:341
-  reg [4:0] readout_depth; // RapController.java:343
+  reg readout_in_use; // RapController.java:344
+  reg [4:0] readout_depth; // RapController.java:346
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:371
+  reg snapshot_settled; // RapController.java:374
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -1028,44 +1028,44 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:104
   wire [4:0] slot_depths_126; // NodeTable.java:104
   wire [4:0] slot_depths_127; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:682
+  wire [2:0] cause; // RapController.java:685
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:375
-  wire _not_0 = ~io_counterClearing; // RapController.java:375
+  wire _eq_0 = state == 4'd0; // RapController.java:378
+  wire _not_0 = ~io_counterClearing; // RapController.java:378
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:375
-  wire _eq_1 = state == 4'd1; // RapController.java:388
-  wire _not_1 = ~commit_stop; // RapController.java:367
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:378
+  wire _eq_1 = state == 4'd1; // RapController.java:391
+  wire _not_1 = ~commit_stop; // RapController.java:370
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
-  wire pipe_quiet = _not_1 & pipe_empty; // RapController.java:367
-  wire _not_2 = ~snapshot_frozen; // RapController.java:397
-  wire _and_1 = pipe_quiet & _not_2; // RapController.java:397
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:399
-  wire _not_3 = ~io_headValid; // RapController.java:399
-  wire _and_3 = _and_2 & _not_3; // RapController.java:399
-  wire _eq_4 = state == 4'd2; // RapController.java:404
-  wire _eq_5 = state == 4'd3; // RapController.java:405
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:406
-  wire _eq_6 = op_children == 3'd0; // RapController.java:416
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:677
-  wire _eq_7 = state == 4'd4; // RapController.java:423
-  wire _eq_8 = state == 4'd5; // RapController.java:430
-  wire _eq_9 = state == 4'd3; // RapController.java:279
-  wire _eq_10 = state == 4'd4; // RapController.java:279
-  wire _or_0 = _eq_9 | _eq_10; // RapController.java:279
-  wire _eq_11 = state == 4'd5; // RapController.java:279
-  wire _or_1 = _or_0 | _eq_11; // RapController.java:279
-  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:634
-  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:634
-  wire _not_4 = ~split_settled; // RapController.java:430
-  wire _not_5 = ~early_done; // RapController.java:434
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:677
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:677
-  wire _eq_12 = state == 4'd6; // RapController.java:444
-  wire [3:0] _not_6 = ~present_children; // RapController.java:446
+  wire pipe_quiet = _not_1 & pipe_empty; // RapController.java:370
+  wire _not_2 = ~snapshot_frozen; // RapController.java:400
+  wire _and_1 = pipe_quiet & _not_2; // RapController.java:400
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:402
+  wire _not_3 = ~io_headValid; // RapController.java:402
+  wire _and_3 = _and_2 & _not_3; // RapController.java:402
+  wire _eq_4 = state == 4'd2; // RapController.java:407
+  wire _eq_5 = state == 4'd3; // RapController.java:408
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:409
+  wire _eq_6 = op_children == 3'd0; // RapController.java:419
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
+  wire _eq_7 = state == 4'd4; // RapController.java:426
+  wire _eq_8 = state == 4'd5; // RapController.java:433
+  wire _eq_9 = state == 4'd3; // RapController.java:282
+  wire _eq_10 = state == 4'd4; // RapController.java:282
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:282
+  wire _eq_11 = state == 4'd5; // RapController.java:282
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:282
+  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:637
+  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:637
+  wire _not_4 = ~split_settled; // RapController.java:433
+  wire _not_5 = ~early_done; // RapController.java:437
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:680
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
+  wire _eq_12 = state == 4'd6; // RapController.java:447
+  wire [3:0] _not_6 = ~present_children; // RapController.java:449
   wire _bits_0 = _not_6[0]; // FirstSet.java:55
   wire _bits_1 = _not_6[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -1077,58 +1077,58 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_4 = _and_5 | _and_6; // FirstSet.java:62
   wire _and_7 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_7; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:446
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:677
-  wire _eq_13 = state == 4'd7; // RapController.java:474
+  wire split_last_child = ~_or_5; // RapController.java:449
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
+  wire _eq_13 = state == 4'd7; // RapController.java:477
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:69
-  wire _not_8 = ~_not_7; // RapController.java:486
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:489
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:496
-  wire _eq_14 = state == 4'd8; // RapController.java:501
+  wire _not_8 = ~_not_7; // RapController.java:489
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:492
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:499
+  wire _eq_14 = state == 4'd8; // RapController.java:504
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:67
-  wire _not_9 = ~slot_pick_pick_last; // RapController.java:507
+  wire _not_9 = ~slot_pick_pick_last; // RapController.java:510
   wire _not_10 = ~verdict_busy; // MergeVerdict.java:68
   wire verdict_free = _not_10 | verdict_act; // MergeVerdict.java:68
-  wire _or_6 = _not_9 | verdict_free; // RapController.java:507
-  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:507
-  wire _eq_15 = state == 4'd9; // RapController.java:517
+  wire _or_6 = _not_9 | verdict_free; // RapController.java:510
+  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:510
+  wire _eq_15 = state == 4'd9; // RapController.java:520
   wire _eq_16 = state == 4'd9; // RapController.java:184
-  wire _and_9 = _eq_16 & advance_settled_was_1; // RapController.java:634
-  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:634
-  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:634
-  wire _not_11 = ~advance_settled; // RapController.java:517
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:517
-  wire _eq_17 = state == 4'd10; // RapController.java:522
-  wire _eq_18 = state == 4'd11; // RapController.java:525
-  wire _eq_19 = state == 4'd12; // RapController.java:532
-  wire _eq_20 = state == 4'd13; // RapController.java:538
-  wire _eq_21 = state == 4'd14; // RapController.java:549
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:432
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:432
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:492
-  wire _not_12 = ~level_had_leaves; // RapController.java:492
-  wire _and_11 = _eq_22 & _not_12; // RapController.java:492
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:492
+  wire _and_9 = _eq_16 & advance_settled_was_1; // RapController.java:637
+  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:637
+  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:637
+  wire _not_11 = ~advance_settled; // RapController.java:520
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:520
+  wire _eq_17 = state == 4'd10; // RapController.java:525
+  wire _eq_18 = state == 4'd11; // RapController.java:528
+  wire _eq_19 = state == 4'd12; // RapController.java:535
+  wire _eq_20 = state == 4'd13; // RapController.java:541
+  wire _eq_21 = state == 4'd14; // RapController.java:552
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:435
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:435
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:495
+  wire _not_12 = ~level_had_leaves; // RapController.java:495
+  wire _and_11 = _eq_22 & _not_12; // RapController.java:495
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:495
   wire in_run = state == 4'd1; // RapController.java:175
-  wire _not_13 = ~commit_stop; // RapController.java:613
-  wire _and_12 = in_run & _not_13; // RapController.java:613
-  wire _not_14 = ~tcam_write_full; // RapController.java:613
-  wire _and_13 = _and_12 & _not_14; // RapController.java:613
-  wire _and_14 = _and_13 & io_enable; // RapController.java:613
-  wire _not_15 = ~readout_pending; // RapController.java:613
-  wire _and_15 = _and_14 & _not_15; // RapController.java:613
-  wire _not_16 = ~snapshot_pending; // RapController.java:613
-  wire _and_16 = _and_15 & _not_16; // RapController.java:613
-  wire _not_17 = ~snapshot_frozen; // RapController.java:613
-  wire _and_17 = _and_16 & _not_17; // RapController.java:613
-  wire _and_18 = in_run & hit_event_3; // RapController.java:300
-  wire _not_18 = ~commit_stop; // RapController.java:300
-  wire commit_fire = _and_18 & _not_18; // RapController.java:300
-  wire _not_19 = ~soft_pending; // RapController.java:617
-  wire _ne_2 = state != 4'd0; // RapController.java:617
-  wire _and_19 = _not_19 & _ne_2; // RapController.java:617
-  wire _ne_3 = state != 4'd14; // RapController.java:617
-  wire _and_20 = _and_19 & _ne_3; // RapController.java:617
+  wire _not_13 = ~commit_stop; // RapController.java:616
+  wire _and_12 = in_run & _not_13; // RapController.java:616
+  wire _not_14 = ~tcam_write_full; // RapController.java:616
+  wire _and_13 = _and_12 & _not_14; // RapController.java:616
+  wire _and_14 = _and_13 & io_enable; // RapController.java:616
+  wire _not_15 = ~readout_pending; // RapController.java:616
+  wire _and_15 = _and_14 & _not_15; // RapController.java:616
+  wire _not_16 = ~snapshot_pending; // RapController.java:616
+  wire _and_16 = _and_15 & _not_16; // RapController.java:616
+  wire _not_17 = ~snapshot_frozen; // RapController.java:616
+  wire _and_17 = _and_16 & _not_17; // RapController.java:616
+  wire _and_18 = in_run & hit_event_3; // RapController.java:303
+  wire _not_18 = ~commit_stop; // RapController.java:303
+  wire commit_fire = _and_18 & _not_18; // RapController.java:303
+  wire _not_19 = ~soft_pending; // RapController.java:620
+  wire _ne_2 = state != 4'd0; // RapController.java:620
+  wire _and_19 = _not_19 & _ne_2; // RapController.java:620
+  wire _ne_3 = state != 4'd14; // RapController.java:620
+  wire _and_20 = _and_19 & _ne_3; // RapController.java:620
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -1136,29 +1136,29 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:620
-  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:621
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:623
+  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:624
   wire _not_21 = ~_reg_0; // RapController.java:167
   wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:167
-  wire _not_22 = ~snapshot_product_start; // RapController.java:621
-  wire _and_21 = _not_20 & _not_22; // RapController.java:621
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:622
-  wire _eq_23 = state == 4'd12; // RapController.java:623
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:623
-  wire _eq_24 = state == 4'd13; // RapController.java:623
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:623
-  wire _ge_1 = state >= 4'd2; // RapController.java:624
-  wire _le_0 = state <= 4'd11; // RapController.java:624
-  wire _and_22 = _ge_1 & _le_0; // RapController.java:624
-  wire _and_23 = in_run & pipe_empty; // RapController.java:626
-  wire _not_23 = ~io_headValid; // RapController.java:626
-  wire _and_24 = _and_23 & _not_23; // RapController.java:626
-  wire _not_24 = ~io_acceptEnable; // RapController.java:627
-  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:565
-  wire [127:0] _and_25 = slot_valid & _not_25; // RapController.java:565
-  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:659
+  wire _not_22 = ~snapshot_product_start; // RapController.java:624
+  wire _and_21 = _not_20 & _not_22; // RapController.java:624
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:625
+  wire _eq_23 = state == 4'd12; // RapController.java:626
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:626
+  wire _eq_24 = state == 4'd13; // RapController.java:626
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:626
+  wire _ge_1 = state >= 4'd2; // RapController.java:627
+  wire _le_0 = state <= 4'd11; // RapController.java:627
+  wire _and_22 = _ge_1 & _le_0; // RapController.java:627
+  wire _and_23 = in_run & pipe_empty; // RapController.java:629
+  wire _not_23 = ~io_headValid; // RapController.java:629
+  wire _and_24 = _and_23 & _not_23; // RapController.java:629
+  wire _not_24 = ~io_acceptEnable; // RapController.java:630
+  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:568
+  wire [127:0] _and_25 = slot_valid & _not_25; // RapController.java:568
+  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:662
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:448
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:451
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
   wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
   wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
@@ -1286,7 +1286,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_130 = slot_pick_pick_hot[125]; // NodeTable.java:63
   wire _bits_131 = slot_pick_pick_hot[126]; // NodeTable.java:63
   wire _bits_132 = slot_pick_pick_hot[127]; // NodeTable.java:63
-  wire [3:0] _not_26 = ~present_children; // RapController.java:445
+  wire [3:0] _not_26 = ~present_children; // RapController.java:448
   wire _bits_133 = _not_26[0]; // FirstSet.java:25
   wire _bits_134 = _not_26[1]; // FirstSet.java:25
   wire _or_12 = _bits_133 | _bits_134; // FirstSet.java:37
@@ -1449,8 +1449,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_147 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_148 = _add_11[32]; // SplitCounter.java:44
-  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:325
-  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:308
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:328
+  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:311
   wire [7:0] _bits_149 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_150 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_149} > _bits_150; // SplitCompare.java:31
@@ -1468,21 +1468,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_14 = _gt_1 | _and_26; // SplitCompare.java:31
   wire _and_27 = _eq_153 & _or_14; // SplitCompare.java:31
   wire _or_15 = _gt_0 | _and_27; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_15; // RapController.java:308
-  wire _not_30 = ~schedule_exhausted; // RapController.java:311
+  wire split_now = _lt_0 & _or_15; // RapController.java:311
+  wire _not_30 = ~schedule_exhausted; // RapController.java:314
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_31 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_28 = _not_30 & _not_31; // RapController.java:311
-  wire [15:0] _bits_157 = until_merge_lo[31:16]; // RapController.java:311
-  wire _or_r_1 = |_bits_157; // RapController.java:311
-  wire _not_32 = ~_or_r_1; // RapController.java:311
-  wire _and_29 = _and_28 & _not_32; // RapController.java:311
-  wire [15:0] _bits_158 = until_merge_lo[15:0]; // RapController.java:312
-  wire _ge_2 = io_head_weight >= _bits_158; // RapController.java:312
-  wire merge_now = _and_29 & _ge_2; // RapController.java:312
-  wire _not_33 = ~merge_now; // RapController.java:316
-  wire _and_30 = split_now & _not_33; // RapController.java:316
-  wire _and_31 = _and_30 & hit_short_3; // RapController.java:316
+  wire _and_28 = _not_30 & _not_31; // RapController.java:314
+  wire [15:0] _bits_157 = until_merge_lo[31:16]; // RapController.java:314
+  wire _or_r_1 = |_bits_157; // RapController.java:314
+  wire _not_32 = ~_or_r_1; // RapController.java:314
+  wire _and_29 = _and_28 & _not_32; // RapController.java:314
+  wire [15:0] _bits_158 = until_merge_lo[15:0]; // RapController.java:315
+  wire _ge_2 = io_head_weight >= _bits_158; // RapController.java:315
+  wire merge_now = _and_29 & _ge_2; // RapController.java:315
+  wire _not_33 = ~merge_now; // RapController.java:319
+  wire _and_30 = split_now & _not_33; // RapController.java:319
+  wire _and_31 = _and_30 & hit_short_3; // RapController.java:319
   wire [11:0] _bits_159 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_160 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_159 > {1'b0, _bits_160}; // SplitCompare.java:31
@@ -1502,7 +1502,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_17 = _gt_3 | _and_33; // SplitCompare.java:31
   wire _not_34 = ~_or_17; // MergeSkip.java:53
   wire _and_34 = skip_valid & _not_34; // MergeSkip.java:53
-  wire defer_now = _and_31 & _and_34; // RapController.java:317
+  wire defer_now = _and_31 & _and_34; // RapController.java:320
   wire [32:0] _add_13 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
   wire [31:0] _bits_167 = _add_13[31:0]; // SplitCounter.java:43
   wire [31:0] _add_14 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
@@ -1510,8 +1510,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _add_15 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [7:0] _sub_1 = _add_15 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:382
-  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:382
+  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:385
+  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:385
   wire [31:0] _bits_169 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_170 = _sub_2[31:0]; // SplitCounter.java:43
@@ -1523,32 +1523,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_175 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_176 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:380
-  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:380
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:381
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:381
-  wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:240
-  wire [5:0] _sub_4 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:240
-  wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:241
-  wire [7:0] _sub_5 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:241
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:411
-  wire _eq_159 = state == 4'd2; // RapController.java:246
-  wire draining = _eq_159 | commit_stop; // RapController.java:246
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:247
-  wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:257
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:427
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:427
-  wire [3:0] _bits_177 = _dshl_0[3:0]; // RapController.java:427
-  wire [3:0] _or_18 = present_children | _bits_177; // RapController.java:427
-  wire [6:0] _dshl_1 = 7'd1 << _bits_136; // RapController.java:661
-  wire [3:0] _bits_178 = _dshl_1[3:0]; // RapController.java:661
-  wire [3:0] _or_19 = present_children | _bits_178; // RapController.java:661
+  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:383
+  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:383
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:384
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:384
+  wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:243
+  wire [5:0] _sub_4 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:243
+  wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:244
+  wire [7:0] _sub_5 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:244
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:414
+  wire _eq_159 = state == 4'd2; // RapController.java:249
+  wire draining = _eq_159 | commit_stop; // RapController.java:249
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:250
+  wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:260
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:430
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:430
+  wire [3:0] _bits_177 = _dshl_0[3:0]; // RapController.java:430
+  wire [3:0] _or_18 = present_children | _bits_177; // RapController.java:430
+  wire [6:0] _dshl_1 = 7'd1 << _bits_136; // RapController.java:664
+  wire [3:0] _bits_178 = _dshl_1[3:0]; // RapController.java:664
+  wire [3:0] _or_19 = present_children | _bits_178; // RapController.java:664
   wire _bits_179 = slot_valid[127]; // NodeTable.java:73
-  wire _eq_160 = state == 4'd4; // RapController.java:347
-  wire [6:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:348
+  wire _eq_160 = state == 4'd4; // RapController.java:350
+  wire [6:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:351
   wire _eq_161 = slot_parent_127 == _mux_9; // NodeTable.java:73
   wire _and_35 = _bits_179 & _eq_161; // NodeTable.java:73
-  wire _not_35 = ~_eq_160; // RapController.java:348
+  wire _not_35 = ~_eq_160; // RapController.java:351
   wire _not_36 = ~_not_35; // NodeTable.java:73
   wire _eq_162 = slot_children_127 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_36 | _eq_162; // NodeTable.java:73
@@ -3597,7 +3597,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_296 = ~slot_pick_load; // SlotPicker.java:53
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [127:0] _and_547 = slot_pick_candidates & _not_297; // SlotPicker.java:38
-  wire [127:0] _not_298 = ~slot_valid; // RapController.java:431
+  wire [127:0] _not_298 = ~slot_valid; // RapController.java:434
   wire _not_299 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_299; // SlotPicker.java:44
   wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -4115,17 +4115,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_135 = _not_302 ? _cat_102 : _cat_133; // FirstSet.java:36
   wire [6:0] _cat_134 = {_not_302, _mux_135}; // FirstSet.java:36
   wire [6:0] _bits_690 = _cat_134; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:490
-  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:481
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:508
-  wire _not_429 = ~snapshot_frozen; // RapController.java:391
-  wire _and_550 = snapshot_pending & _not_429; // RapController.java:391
-  wire _and_551 = _and_550 & pipe_quiet; // RapController.java:391
-  wire _and_552 = _and_551 & snapshot_settled; // RapController.java:391
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:527
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:544
-  wire [5:0] _cat_135 = {readout_depth, 1'd0}; // RapController.java:641
-  wire [5:0] _mux_138 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:542
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:493
+  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:484
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:511
+  wire _not_429 = ~snapshot_frozen; // RapController.java:394
+  wire _and_550 = snapshot_pending & _not_429; // RapController.java:394
+  wire _and_551 = _and_550 & pipe_quiet; // RapController.java:394
+  wire _and_552 = _and_551 & snapshot_settled; // RapController.java:394
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:530
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:547
+  wire [5:0] _cat_135 = {readout_depth, 1'd0}; // RapController.java:644
+  wire [5:0] _mux_138 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:545
   wire _or_401 = snapshot_product_start | following_kick; // RapController.java:171
   wire [63:0] _mux_139 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
   wire [31:0] _mux_140 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
@@ -4150,53 +4150,53 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire walking_kids = state == 4'd8; // RapController.java:189
   wire [6:0] _mux_141 = walking_kids ? merge_parent : op_slot; // RapController.java:190
   wire [2:0] _dyn_index_2 = _mux_141[6] ? (_mux_141[5] ? (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_127 : slot_children_126) : (_mux_141[0] ? slot_children_125 : slot_children_124)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_123 : slot_children_122) : (_mux_141[0] ? slot_children_121 : slot_children_120))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_119 : slot_children_118) : (_mux_141[0] ? slot_children_117 : slot_children_116)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_115 : slot_children_114) : (_mux_141[0] ? slot_children_113 : slot_children_112)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_111 : slot_children_110) : (_mux_141[0] ? slot_children_109 : slot_children_108)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_107 : slot_children_106) : (_mux_141[0] ? slot_children_105 : slot_children_104))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_103 : slot_children_102) : (_mux_141[0] ? slot_children_101 : slot_children_100)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_99 : slot_children_98) : (_mux_141[0] ? slot_children_97 : slot_children_96))))) : (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_95 : slot_children_94) : (_mux_141[0] ? slot_children_93 : slot_children_92)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_91 : slot_children_90) : (_mux_141[0] ? slot_children_89 : slot_children_88))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_87 : slot_children_86) : (_mux_141[0] ? slot_children_85 : slot_children_84)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_83 : slot_children_82) : (_mux_141[0] ? slot_children_81 : slot_children_80)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_79 : slot_children_78) : (_mux_141[0] ? slot_children_77 : slot_children_76)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_75 : slot_children_74) : (_mux_141[0] ? slot_children_73 : slot_children_72))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_71 : slot_children_70) : (_mux_141[0] ? slot_children_69 : slot_children_68)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_67 : slot_children_66) : (_mux_141[0] ? slot_children_65 : slot_children_64)))))) : (_mux_141[5] ? (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_63 : slot_children_62) : (_mux_141[0] ? slot_children_61 : slot_children_60)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_59 : slot_children_58) : (_mux_141[0] ? slot_children_57 : slot_children_56))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_55 : slot_children_54) : (_mux_141[0] ? slot_children_53 : slot_children_52)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_51 : slot_children_50) : (_mux_141[0] ? slot_children_49 : slot_children_48)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_47 : slot_children_46) : (_mux_141[0] ? slot_children_45 : slot_children_44)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_43 : slot_children_42) : (_mux_141[0] ? slot_children_41 : slot_children_40))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_39 : slot_children_38) : (_mux_141[0] ? slot_children_37 : slot_children_36)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_35 : slot_children_34) : (_mux_141[0] ? slot_children_33 : slot_children_32))))) : (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_31 : slot_children_30) : (_mux_141[0] ? slot_children_29 : slot_children_28)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_27 : slot_children_26) : (_mux_141[0] ? slot_children_25 : slot_children_24))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_23 : slot_children_22) : (_mux_141[0] ? slot_children_21 : slot_children_20)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_19 : slot_children_18) : (_mux_141[0] ? slot_children_17 : slot_children_16)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_15 : slot_children_14) : (_mux_141[0] ? slot_children_13 : slot_children_12)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_11 : slot_children_10) : (_mux_141[0] ? slot_children_9 : slot_children_8))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_7 : slot_children_6) : (_mux_141[0] ? slot_children_5 : slot_children_4)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_3 : slot_children_2) : (_mux_141[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:190
-  wire _not_433 = ~commit_stop; // RapController.java:389
-  wire _and_555 = io_selected_valid & _not_433; // RapController.java:389
-  wire [6:0] _bits_699 = undo_rdata_0[38:32]; // RapController.java:409
+  wire _not_433 = ~commit_stop; // RapController.java:392
+  wire _and_555 = io_selected_valid & _not_433; // RapController.java:392
+  wire [6:0] _bits_699 = undo_rdata_0[38:32]; // RapController.java:412
   wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:146
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
-  wire [31:0] _bits_700 = verdict_sum[31:0]; // RapController.java:564
-  wire [31:0] _mux_142 = clip_verdict ? _fill_0 : _bits_700; // RapController.java:564
-  wire [31:0] _bits_701 = undo_rdata_0[31:0]; // RapController.java:410
-  wire [31:0] _fill_1 = {16{_bits_136}}; // RapController.java:449
-  wire [31:0] _and_556 = child_digit_field & _fill_1; // RapController.java:449
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_556; // RapController.java:449
+  wire [31:0] _bits_700 = verdict_sum[31:0]; // RapController.java:567
+  wire [31:0] _mux_142 = clip_verdict ? _fill_0 : _bits_700; // RapController.java:567
+  wire [31:0] _bits_701 = undo_rdata_0[31:0]; // RapController.java:413
+  wire [31:0] _fill_1 = {16{_bits_136}}; // RapController.java:452
+  wire [31:0] _and_556 = child_digit_field & _fill_1; // RapController.java:452
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_556; // RapController.java:452
   wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:217
   wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:221
-  wire _not_434 = ~io_tcamWrite_ready; // RapController.java:230
-  wire _and_557 = tcam_write_full & _not_434; // RapController.java:230
-  wire _or_402 = tcam_write_load | _and_557; // RapController.java:230
-  wire _or_403 = split_now | merge_now; // RapController.java:319
-  wire _and_558 = commit_fire & _or_403; // RapController.java:319
-  wire _not_435 = ~defer_now; // RapController.java:319
-  wire _and_559 = _and_558 & _not_435; // RapController.java:319
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:265
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:269
-  wire _ge_3 = free_slots >= missing_children; // RapController.java:270
-  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:646
-  wire [5:0] _cat_136 = {op_depth, 1'd0}; // RapController.java:641
-  wire [31:0] _dshr_0 = _fill_3 >> _cat_136; // RapController.java:646
-  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:646
-  wire [4:0] _add_20 = op_depth + 5'd1; // RapController.java:276
-  wire [5:0] _cat_137 = {_add_20, 1'd0}; // RapController.java:641
-  wire [31:0] _dshr_1 = _fill_4 >> _cat_137; // RapController.java:646
-  wire [31:0] _not_436 = ~_dshr_1; // RapController.java:277
-  wire [31:0] _and_560 = _dshr_0 & _not_436; // RapController.java:277
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:285
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:285
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:285
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:285
-  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:287
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:289
-  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:289
-  wire _bits_702 = _dshr_2[0]; // RapController.java:289
-  wire _and_561 = in_run & cmd_valid; // RapController.java:292
-  wire _eq_669 = state == 4'd7; // RapController.java:302
-  wire _eq_670 = state == 4'd8; // RapController.java:302
-  wire _or_404 = _eq_669 | _eq_670; // RapController.java:302
-  wire _and_562 = _or_404 & io_counterResult_valid; // RapController.java:303
-  wire _eq_671 = io_counterResult_bits_op == 2'd2; // RapController.java:303
-  wire _and_563 = _and_562 & _eq_671; // RapController.java:303
+  wire _not_434 = ~io_tcamWrite_ready; // RapController.java:233
+  wire _and_557 = tcam_write_full & _not_434; // RapController.java:233
+  wire _or_402 = tcam_write_load | _and_557; // RapController.java:233
+  wire _or_403 = split_now | merge_now; // RapController.java:322
+  wire _and_558 = commit_fire & _or_403; // RapController.java:322
+  wire _not_435 = ~defer_now; // RapController.java:322
+  wire _and_559 = _and_558 & _not_435; // RapController.java:322
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:268
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:272
+  wire _ge_3 = free_slots >= missing_children; // RapController.java:273
+  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:649
+  wire [5:0] _cat_136 = {op_depth, 1'd0}; // RapController.java:644
+  wire [31:0] _dshr_0 = _fill_3 >> _cat_136; // RapController.java:649
+  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:649
+  wire [4:0] _add_20 = op_depth + 5'd1; // RapController.java:279
+  wire [5:0] _cat_137 = {_add_20, 1'd0}; // RapController.java:644
+  wire [31:0] _dshr_1 = _fill_4 >> _cat_137; // RapController.java:649
+  wire [31:0] _not_436 = ~_dshr_1; // RapController.java:280
+  wire [31:0] _and_560 = _dshr_0 & _not_436; // RapController.java:280
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:288
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:288
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:288
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:288
+  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:290
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:292
+  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:292
+  wire _bits_702 = _dshr_2[0]; // RapController.java:292
+  wire _and_561 = in_run & cmd_valid; // RapController.java:295
+  wire _eq_669 = state == 4'd7; // RapController.java:305
+  wire _eq_670 = state == 4'd8; // RapController.java:305
+  wire _or_404 = _eq_669 | _eq_670; // RapController.java:305
+  wire _and_562 = _or_404 & io_counterResult_valid; // RapController.java:306
+  wire _eq_671 = io_counterResult_bits_op == 2'd2; // RapController.java:306
+  wire _and_563 = _and_562 & _eq_671; // RapController.java:306
   wire [34:0] _add_21 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_13 = op_children - _add_19; // MergeVerdict.java:90
   wire [11:0] _bits_703 = op_threshold[35:24]; // SplitCompare.java:39
@@ -4238,10 +4238,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_407 = _gt_11 | _and_566; // SplitCompare.java:31
   wire _and_567 = _eq_674 & _or_407; // SplitCompare.java:31
   wire _or_408 = _gt_10 | _and_567; // SplitCompare.java:31
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:341
-  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:341
-  wire _bits_720 = _dshr_3[0]; // RapController.java:341
-  wire _and_568 = _lt_6 & _bits_720; // RapController.java:341
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:344
+  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:344
+  wire _bits_720 = _dshr_3[0]; // RapController.java:344
+  wire _and_568 = _lt_6 & _bits_720; // RapController.java:344
   wire _eq_676 = readout_index == 7'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_4 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:99
   wire [4:0] _mux_143 = _eq_676 ? 5'd0 : _dyn_index_4; // NodeTable.java:99
@@ -4268,7 +4268,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_572 = _and_571 & _not_438; // MergeSkip.java:62
   wire _not_439 = ~commit_fire; // MergeSkip.java:62
   wire _and_573 = _and_572 & _not_439; // MergeSkip.java:62
-  wire _and_574 = in_run & pipe_quiet; // RapController.java:371
+  wire _and_574 = in_run & pipe_quiet; // RapController.java:374
   wire _or_411 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_412 = _or_411 | ev_split_q; // StatusRegs.java:83
   wire _or_413 = _or_412 | ev_batch_q; // StatusRegs.java:83
@@ -4290,9 +4290,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_580 = _and_579 & _not_446; // StatusRegs.java:84
   wire _not_447 = ~_and_580; // StatusRegs.java:84
   wire ev_pending = _or_415 | _not_447; // StatusRegs.java:84
-  wire _not_448 = ~ev_pending; // RapController.java:371
-  wire _and_581 = _and_574 & _not_448; // RapController.java:371
-  wire _and_582 = _and_581 & multiplier_free; // RapController.java:371
+  wire _not_448 = ~ev_pending; // RapController.java:374
+  wire _and_581 = _and_574 & _not_448; // RapController.java:374
+  wire _and_582 = _and_581 & multiplier_free; // RapController.java:374
   wire _bits_729 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_730 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_416 = _bits_729 | _bits_730; // FirstSet.java:64
@@ -4801,87 +4801,87 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_666 = _or_635 | _or_665; // FirstSet.java:63
   wire _or_667 = _or_604 | _or_666; // FirstSet.java:63
   wire _not_449 = ~_or_667; // SlotPicker.java:79
-  wire _eq_679 = state == 4'd1; // RapController.java:685
-  wire _not_450 = ~commit_stop; // RapController.java:685
-  wire _and_710 = _eq_679 & _not_450; // RapController.java:685
-  wire _not_451 = ~io_headValid; // RapController.java:685
-  wire _and_711 = pipe_empty & _not_451; // RapController.java:685
-  wire [2:0] _mux_144 = _and_711 ? 3'd1 : fill_cause; // RapController.java:685
-  wire _eq_680 = state == 4'd2; // RapController.java:686
-  wire _eq_681 = state == 4'd3; // RapController.java:686
-  wire _or_668 = _eq_680 | _eq_681; // RapController.java:686
-  wire _eq_682 = state == 4'd11; // RapController.java:686
-  wire _or_669 = _or_668 | _eq_682; // RapController.java:686
-  wire _or_670 = _or_669 | commit_stop; // RapController.java:686
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:687
-  wire _ge_4 = state >= 4'd4; // RapController.java:688
-  wire _le_1 = state <= 4'd6; // RapController.java:688
-  wire _and_712 = _ge_4 & _le_1; // RapController.java:688
-  wire _ge_5 = state >= 4'd7; // RapController.java:689
-  wire _le_2 = state <= 4'd10; // RapController.java:689
-  wire _and_713 = _ge_5 & _le_2; // RapController.java:689
-  wire [3:0] _bits_857 = undo_sp[3:0]; // RapController.java:256
-  wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:256
-  wire _eq_683 = state == 4'd3; // RapController.java:252
-  wire _ne_4 = undo_sp != 5'd0; // RapController.java:252
-  wire undo_pop = _eq_683 & _ne_4; // RapController.java:252
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:253
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:253
-  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:253
-  wire [3:0] _bits_858 = _mux_146[3:0]; // RapController.java:253
-  wire _not_452 = ~undo_push; // RapController.java:253
+  wire _eq_679 = state == 4'd1; // RapController.java:688
+  wire _not_450 = ~commit_stop; // RapController.java:688
+  wire _and_710 = _eq_679 & _not_450; // RapController.java:688
+  wire _not_451 = ~io_headValid; // RapController.java:688
+  wire _and_711 = pipe_empty & _not_451; // RapController.java:688
+  wire [2:0] _mux_144 = _and_711 ? 3'd1 : fill_cause; // RapController.java:688
+  wire _eq_680 = state == 4'd2; // RapController.java:689
+  wire _eq_681 = state == 4'd3; // RapController.java:689
+  wire _or_668 = _eq_680 | _eq_681; // RapController.java:689
+  wire _eq_682 = state == 4'd11; // RapController.java:689
+  wire _or_669 = _or_668 | _eq_682; // RapController.java:689
+  wire _or_670 = _or_669 | commit_stop; // RapController.java:689
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:690
+  wire _ge_4 = state >= 4'd4; // RapController.java:691
+  wire _le_1 = state <= 4'd6; // RapController.java:691
+  wire _and_712 = _ge_4 & _le_1; // RapController.java:691
+  wire _ge_5 = state >= 4'd7; // RapController.java:692
+  wire _le_2 = state <= 4'd10; // RapController.java:692
+  wire _and_713 = _ge_5 & _le_2; // RapController.java:692
+  wire [3:0] _bits_857 = undo_sp[3:0]; // RapController.java:259
+  wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:259
+  wire _eq_683 = state == 4'd3; // RapController.java:255
+  wire _ne_4 = undo_sp != 5'd0; // RapController.java:255
+  wire undo_pop = _eq_683 & _ne_4; // RapController.java:255
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:256
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:256
+  wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:256
+  wire [3:0] _bits_858 = _mux_146[3:0]; // RapController.java:256
+  wire _not_452 = ~undo_push; // RapController.java:256
   wire read_parent_prefix = state == 4'd5; // RapController.java:157
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : readout_index; // RapController.java:158
   wire _eq_684 = state == 4'd12; // RapController.java:159
   wire _or_671 = read_parent_prefix | _eq_684; // RapController.java:159
   wire _not_453 = ~_and_563; // MergeVerdict.java:71
-  wire _not_454 = ~ev_pending; // RapController.java:392
-  wire _and_714 = _not_454 & multiplier_free; // RapController.java:392
+  wire _not_454 = ~ev_pending; // RapController.java:395
+  wire _and_714 = _not_454 & multiplier_free; // RapController.java:395
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:652
-  wire [5:0] _cat_140 = {_sub_16, 1'd0}; // RapController.java:641
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_136}} << _cat_140; // RapController.java:653
-  wire [31:0] _bits_859 = _dshl_2[31:0]; // RapController.java:653
-  wire [31:0] _or_672 = slot_prefix_rdata_0 | _bits_859; // RapController.java:653
-  wire _eq_685 = child_prefix == _or_672; // RapController.java:451
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:646
-  wire [5:0] _cat_141 = {child_depth, 1'd0}; // RapController.java:641
-  wire [31:0] _dshr_4 = _fill_8 >> _cat_141; // RapController.java:646
-  wire _eq_686 = child_mask == _dshr_4; // RapController.java:451
-  wire _and_715 = _eq_685 & _eq_686; // RapController.java:451
+  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:655
+  wire [5:0] _cat_140 = {_sub_16, 1'd0}; // RapController.java:644
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_136}} << _cat_140; // RapController.java:656
+  wire [31:0] _bits_859 = _dshl_2[31:0]; // RapController.java:656
+  wire [31:0] _or_672 = slot_prefix_rdata_0 | _bits_859; // RapController.java:656
+  wire _eq_685 = child_prefix == _or_672; // RapController.java:454
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:649
+  wire [5:0] _cat_141 = {child_depth, 1'd0}; // RapController.java:644
+  wire [31:0] _dshr_4 = _fill_8 >> _cat_141; // RapController.java:649
+  wire _eq_686 = child_mask == _dshr_4; // RapController.java:454
+  wire _and_715 = _eq_685 & _eq_686; // RapController.java:454
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
   wire _not_455 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_716 = in_run & io_selected_valid; // RapController.java:576
-  wire _eq_687 = io_counterResult_bits_op == 2'd0; // RapController.java:579
-  wire _and_717 = io_counterResult_valid & _eq_687; // RapController.java:579
-  wire _eq_688 = hit_event_3 == _and_717; // RapController.java:580
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:581
-  wire _and_718 = in_run & io_counterResult_valid; // RapController.java:581
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:582
-  wire _not_456 = ~io_counterResult_valid; // RapController.java:583
-  wire _eq_689 = state == 4'd2; // RapController.java:583
-  wire _and_719 = _eq_689 & pipe_empty; // RapController.java:583
-  wire _eq_690 = state == 4'd6; // RapController.java:584
-  wire _and_720 = _eq_690 & slot_pick_ready; // RapController.java:584
-  wire _and_r_4 = &present_children; // RapController.java:586
-  wire _not_457 = ~_and_r_4; // RapController.java:586
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:587
-  wire _eq_691 = _dyn_index_5 == 3'd0; // RapController.java:587
-  wire _eq_692 = split_fits == _ge_3; // RapController.java:590
-  wire _eq_693 = op_children == _dyn_index_2; // RapController.java:594
-  wire _not_458 = ~kids_fresh; // RapController.java:591
-  wire _and_721 = walking_kids & _not_458; // RapController.java:591
-  wire _and_722 = _and_721 & slot_pick_ready; // RapController.java:591
-  wire _and_723 = _and_722 & slot_pick_pick_last; // RapController.java:592
-  wire _or_673 = split_settled | _and_723; // RapController.java:593
+  wire _and_716 = in_run & io_selected_valid; // RapController.java:579
+  wire _eq_687 = io_counterResult_bits_op == 2'd0; // RapController.java:582
+  wire _and_717 = io_counterResult_valid & _eq_687; // RapController.java:582
+  wire _eq_688 = hit_event_3 == _and_717; // RapController.java:583
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:584
+  wire _and_718 = in_run & io_counterResult_valid; // RapController.java:584
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:585
+  wire _not_456 = ~io_counterResult_valid; // RapController.java:586
+  wire _eq_689 = state == 4'd2; // RapController.java:586
+  wire _and_719 = _eq_689 & pipe_empty; // RapController.java:586
+  wire _eq_690 = state == 4'd6; // RapController.java:587
+  wire _and_720 = _eq_690 & slot_pick_ready; // RapController.java:587
+  wire _and_r_4 = &present_children; // RapController.java:589
+  wire _not_457 = ~_and_r_4; // RapController.java:589
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:590
+  wire _eq_691 = _dyn_index_5 == 3'd0; // RapController.java:590
+  wire _eq_692 = split_fits == _ge_3; // RapController.java:593
+  wire _eq_693 = op_children == _dyn_index_2; // RapController.java:597
+  wire _not_458 = ~kids_fresh; // RapController.java:594
+  wire _and_721 = walking_kids & _not_458; // RapController.java:594
+  wire _and_722 = _and_721 & slot_pick_ready; // RapController.java:594
+  wire _and_723 = _and_722 & slot_pick_pick_last; // RapController.java:595
+  wire _or_673 = split_settled | _and_723; // RapController.java:596
   wire _not_459 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_460 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_459 & _not_460; // StatusRegs.java:82
-  wire _eq_694 = kids_vector == visited_kids; // RapController.java:596
-  wire _not_461 = ~_or_404; // RapController.java:598
-  wire _and_724 = verdict_act & _not_461; // RapController.java:598
+  wire _eq_694 = kids_vector == visited_kids; // RapController.java:599
+  wire _not_461 = ~_or_404; // RapController.java:601
+  wire _and_724 = verdict_act & _not_461; // RapController.java:601
   wire _or_674 = ev_commit | ev_saturation; // StatusRegs.java:118
   wire _or_675 = _or_674 | ev_split; // StatusRegs.java:118
   wire _or_676 = _or_675 | ev_allocated; // StatusRegs.java:118
@@ -4891,7 +4891,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
   wire _or_680 = _or_679 | _or_r_6; // StatusRegs.java:118
   wire _or_681 = _or_680 | ev_pending; // StatusRegs.java:118
-  wire _not_462 = ~_or_681; // RapController.java:599
+  wire _not_462 = ~_or_681; // RapController.java:602
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:86
@@ -5020,10 +5020,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:86
   wire [127:0] _cat_142 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
-  wire [127:0] _and_725 = slot_valid & _cat_142; // RapController.java:600
-  wire _or_r_7 = |_and_725; // RapController.java:600
-  wire _not_463 = ~_or_r_7; // RapController.java:600
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:601
+  wire [127:0] _and_725 = slot_valid & _cat_142; // RapController.java:603
+  wire _or_r_7 = |_and_725; // RapController.java:603
+  wire _not_463 = ~_or_r_7; // RapController.java:603
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:604
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -8599,15 +8599,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    tcam_write_q_index <= (tcam_write_load ? tcam_write_index : tcam_write_q_index);
+    tcam_write_q_index <= (1'd1 ? tcam_write_index : tcam_write_q_index);
   end
 
   always @(posedge clock) begin
-    tcam_write_q_value <= (tcam_write_load ? tcam_write_value : tcam_write_q_value);
+    tcam_write_q_value <= (1'd1 ? tcam_write_value : tcam_write_q_value);
   end
 
   always @(posedge clock) begin
-    tcam_write_q_mask <= (tcam_write_load ? tcam_write_mask : tcam_write_q_mask);
+    tcam_write_q_mask <= (1'd1 ? tcam_write_mask : tcam_write_q_mask);
   end
 
   always @(posedge clock) begin
@@ -8931,12 +8931,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:72: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:306
-      $display("Assertion failed at RapController.java:306: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:309
+      $display("Assertion failed at RapController.java:309: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _eq_1 && _and_552 && !_and_714) begin // RapController.java:392
-      $display("Assertion failed at RapController.java:392: a snapshot freeze while a status value moves");
+    if (!reset && _eq_1 && _and_552 && !_and_714) begin // RapController.java:395
+      $display("Assertion failed at RapController.java:395: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -8951,8 +8951,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && _eq_12 && slot_pick_ready && !_and_715) begin // RapController.java:451
-      $display("Assertion failed at RapController.java:451: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && _eq_12 && slot_pick_ready && !_and_715) begin // RapController.java:454
+      $display("Assertion failed at RapController.java:454: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && _eq_12 && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
@@ -8963,80 +8963,80 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_716 && !io_selected_bits_found) begin // RapController.java:576
-      $display("Assertion failed at RapController.java:576: no node matched a key: the root must always match");
+    if (!reset && _and_716 && !io_selected_bits_found) begin // RapController.java:579
+      $display("Assertion failed at RapController.java:579: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:577
-      $display("Assertion failed at RapController.java:577: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:578
-      $display("Assertion failed at RapController.java:578: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_688) begin // RapController.java:580
-      $display("Assertion failed at RapController.java:580: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_688) begin // RapController.java:583
+      $display("Assertion failed at RapController.java:583: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && _and_718 && !_ne_5) begin // RapController.java:581
-      $display("Assertion failed at RapController.java:581: a READ result in RUN");
+    if (!reset && _and_718 && !_ne_5) begin // RapController.java:584
+      $display("Assertion failed at RapController.java:584: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:582
-      $display("Assertion failed at RapController.java:582: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:585
+      $display("Assertion failed at RapController.java:585: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_719 && !_not_456) begin // RapController.java:583
-      $display("Assertion failed at RapController.java:583: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_719 && !_not_456) begin // RapController.java:586
+      $display("Assertion failed at RapController.java:586: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_720 && !slot_pick_pick_found) begin // RapController.java:585
-      $display("Assertion failed at RapController.java:585: a split found no free slot after checking capacity");
+    if (!reset && _and_720 && !slot_pick_pick_found) begin // RapController.java:588
+      $display("Assertion failed at RapController.java:588: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_720 && !_not_457) begin // RapController.java:586
-      $display("Assertion failed at RapController.java:586: a split with no missing child");
+    if (!reset && _and_720 && !_not_457) begin // RapController.java:589
+      $display("Assertion failed at RapController.java:589: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_720 && !_eq_691) begin // RapController.java:587
-      $display("Assertion failed at RapController.java:587: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_720 && !_eq_691) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_692) begin // RapController.java:590
-      $display("Assertion failed at RapController.java:590: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_692) begin // RapController.java:593
+      $display("Assertion failed at RapController.java:593: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_673 && !_eq_693) begin // RapController.java:594
-      $display("Assertion failed at RapController.java:594: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_673 && !_eq_693) begin // RapController.java:597
+      $display("Assertion failed at RapController.java:597: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:595
-      $display("Assertion failed at RapController.java:595: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:598
+      $display("Assertion failed at RapController.java:598: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_723 && !_eq_694) begin // RapController.java:596
-      $display("Assertion failed at RapController.java:596: the merge parent's leaves changed during its walk");
+    if (!reset && _and_723 && !_eq_694) begin // RapController.java:599
+      $display("Assertion failed at RapController.java:599: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_722 && !slot_pick_pick_found) begin // RapController.java:597
-      $display("Assertion failed at RapController.java:597: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_722 && !slot_pick_pick_found) begin // RapController.java:600
+      $display("Assertion failed at RapController.java:600: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_724 && !1'd0) begin // RapController.java:598
-      $display("Assertion failed at RapController.java:598: a merge verdict outside the merge walk");
+    if (!reset && _and_724 && !1'd0) begin // RapController.java:601
+      $display("Assertion failed at RapController.java:601: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_462) begin // RapController.java:599
-      $display("Assertion failed at RapController.java:599: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_462) begin // RapController.java:602
+      $display("Assertion failed at RapController.java:602: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_463) begin // RapController.java:600
-      $display("Assertion failed at RapController.java:600: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_463) begin // RapController.java:603
+      $display("Assertion failed at RapController.java:603: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:601
-      $display("Assertion failed at RapController.java:601: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:604
+      $display("Assertion failed at RapController.java:604: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -324,9 +324,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:179
   reg [32:0] to_merge_hi; // RapController.java:180
   reg merge_ahead; // RapController.java:183
-  reg advance_settled_was_1; // RapController.java:634
-  reg advance_settled_was_2; // RapController.java:634
-  reg advance_settled_was_3; // RapController.java:634
+  reg advance_settled_was_1; // RapController.java:637
+  reg advance_settled_was_2; // RapController.java:637
+  reg advance_settled_was_3; // RapController.java:637
   reg [2:0] op_children; // RapController.java:191
   reg cmd_q_valid; // RapController.java:202
   reg [4:0] cmd_q_addr; // RapController.java:203
@@ -336,30 +336,30 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [4:0] tcam_write_q_index; // RapController.java:222
   reg [31:0] tcam_write_q_value; // RapController.java:223
   reg [31:0] tcam_write_q_mask; // RapController.java:224
-  reg commit_stop; // RapController.java:245
-  reg [36:0] undo_rdata_0; // RapController.java:253
-  reg split_fits; // RapController.java:271
-  reg [31:0] child_digit_field; // RapController.java:277
-  reg [31:0] child_mask; // RapController.java:278
-  reg split_settled_was_1; // RapController.java:634
-  reg split_settled_was_2; // RapController.java:634
-  reg [7:0] short_by_children; // RapController.java:287
-  reg [4:0] hit_depth_1; // RapController.java:295
-  reg [4:0] hit_depth_2; // RapController.java:295
-  reg [4:0] hit_depth_3; // RapController.java:295
-  reg [4:0] hit_depth_4; // RapController.java:295
-  reg hit_short_1; // RapController.java:296
-  reg hit_short_2; // RapController.java:296
-  reg hit_short_3; // RapController.java:296
-  reg hit_short_4; // RapController.java:296
-  reg hit_beside_1; // RapController.java:297
-  reg hit_beside_2; // RapController.java:297
-  reg hit_beside_3; // RapController.java:297
-  reg hit_beside_4; // RapController.java:297
-  reg hit_event_1; // RapController.java:298
-  reg hit_event_2; // RapController.java:298
-  reg hit_event_3; // RapController.java:298
-  reg hit_event_4; // RapController.java:298
+  reg commit_stop; // RapController.java:248
+  reg [36:0] undo_rdata_0; // RapController.java:256
+  reg split_fits; // RapController.java:274
+  reg [31:0] child_digit_field; // RapController.java:280
+  reg [31:0] child_mask; // RapController.java:281
+  reg split_settled_was_1; // RapController.java:637
+  reg split_settled_was_2; // RapController.java:637
+  reg [7:0] short_by_children; // RapController.java:290
+  reg [4:0] hit_depth_1; // RapController.java:298
+  reg [4:0] hit_depth_2; // RapController.java:298
+  reg [4:0] hit_depth_3; // RapController.java:298
+  reg [4:0] hit_depth_4; // RapController.java:298
+  reg hit_short_1; // RapController.java:299
+  reg hit_short_2; // RapController.java:299
+  reg hit_short_3; // RapController.java:299
+  reg hit_short_4; // RapController.java:299
+  reg hit_beside_1; // RapController.java:300
+  reg hit_beside_2; // RapController.java:300
+  reg hit_beside_3; // RapController.java:300
+  reg hit_beside_4; // RapController.java:300
+  reg hit_event_1; // RapController.java:301
+  reg hit_event_2; // RapController.java:301
+  reg hit_event_3; // RapController.java:301
+  reg hit_event_4; // RapController.java:301
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -380,10 +380,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg readout_in_use; // RapController.java:341
-  reg [4:0] readout_depth; // RapController.java:343
+  reg readout_in_use; // RapController.java:344
+  reg [4:0] readout_depth; // RapController.java:346
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:371
+  reg snapshot_settled; // RapController.java:374
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -454,45 +454,45 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:104
   wire [4:0] slot_depths_30; // NodeTable.java:104
   wire [4:0] slot_depths_31; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:682
+  wire [2:0] cause; // RapController.java:685
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:375
-  wire _not_0 = ~io_counterClearing; // RapController.java:375
+  wire _eq_0 = state == 4'd0; // RapController.java:378
+  wire _not_0 = ~io_counterClearing; // RapController.java:378
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:375
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:378
   wire _not_1 = ~tcam_write_full; // RapController.java:220
-  wire _eq_1 = state == 4'd1; // RapController.java:388
-  wire _not_2 = ~commit_stop; // RapController.java:367
+  wire _eq_1 = state == 4'd1; // RapController.java:391
+  wire _not_2 = ~commit_stop; // RapController.java:370
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
-  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:367
-  wire _not_3 = ~snapshot_frozen; // RapController.java:397
-  wire _and_1 = pipe_quiet & _not_3; // RapController.java:397
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:399
-  wire _not_4 = ~io_headValid; // RapController.java:399
-  wire _and_3 = _and_2 & _not_4; // RapController.java:399
-  wire _eq_4 = state == 4'd2; // RapController.java:404
-  wire _eq_5 = state == 4'd3; // RapController.java:405
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:406
-  wire _eq_6 = op_children == 3'd0; // RapController.java:416
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:677
-  wire _eq_7 = state == 4'd4; // RapController.java:423
-  wire _eq_8 = state == 4'd5; // RapController.java:430
-  wire _eq_9 = state == 4'd3; // RapController.java:279
-  wire _eq_10 = state == 4'd4; // RapController.java:279
-  wire _or_0 = _eq_9 | _eq_10; // RapController.java:279
-  wire _eq_11 = state == 4'd5; // RapController.java:279
-  wire _or_1 = _or_0 | _eq_11; // RapController.java:279
-  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:634
-  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:634
-  wire _not_5 = ~split_settled; // RapController.java:430
-  wire _not_6 = ~early_done; // RapController.java:434
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:677
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:677
-  wire _eq_12 = state == 4'd6; // RapController.java:444
-  wire [3:0] _not_7 = ~present_children; // RapController.java:446
+  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:370
+  wire _not_3 = ~snapshot_frozen; // RapController.java:400
+  wire _and_1 = pipe_quiet & _not_3; // RapController.java:400
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:402
+  wire _not_4 = ~io_headValid; // RapController.java:402
+  wire _and_3 = _and_2 & _not_4; // RapController.java:402
+  wire _eq_4 = state == 4'd2; // RapController.java:407
+  wire _eq_5 = state == 4'd3; // RapController.java:408
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:409
+  wire _eq_6 = op_children == 3'd0; // RapController.java:419
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
+  wire _eq_7 = state == 4'd4; // RapController.java:426
+  wire _eq_8 = state == 4'd5; // RapController.java:433
+  wire _eq_9 = state == 4'd3; // RapController.java:282
+  wire _eq_10 = state == 4'd4; // RapController.java:282
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:282
+  wire _eq_11 = state == 4'd5; // RapController.java:282
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:282
+  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:637
+  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:637
+  wire _not_5 = ~split_settled; // RapController.java:433
+  wire _not_6 = ~early_done; // RapController.java:437
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:680
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
+  wire _eq_12 = state == 4'd6; // RapController.java:447
+  wire [3:0] _not_7 = ~present_children; // RapController.java:449
   wire _bits_0 = _not_7[0]; // FirstSet.java:55
   wire _bits_1 = _not_7[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -504,58 +504,58 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_4 = _and_5 | _and_6; // FirstSet.java:62
   wire _and_7 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_7; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:446
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:677
-  wire _eq_13 = state == 4'd7; // RapController.java:474
+  wire split_last_child = ~_or_5; // RapController.java:449
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
+  wire _eq_13 = state == 4'd7; // RapController.java:477
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:69
-  wire _not_9 = ~_not_8; // RapController.java:486
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:489
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:496
-  wire _eq_14 = state == 4'd8; // RapController.java:501
+  wire _not_9 = ~_not_8; // RapController.java:489
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:492
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:499
+  wire _eq_14 = state == 4'd8; // RapController.java:504
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:67
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:507
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:510
   wire _not_11 = ~verdict_busy; // MergeVerdict.java:68
   wire verdict_free = _not_11 | verdict_act; // MergeVerdict.java:68
-  wire _or_6 = _not_10 | verdict_free; // RapController.java:507
-  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:507
-  wire _eq_15 = state == 4'd9; // RapController.java:517
+  wire _or_6 = _not_10 | verdict_free; // RapController.java:510
+  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:510
+  wire _eq_15 = state == 4'd9; // RapController.java:520
   wire _eq_16 = state == 4'd9; // RapController.java:184
-  wire _and_9 = _eq_16 & advance_settled_was_1; // RapController.java:634
-  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:634
-  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:634
-  wire _not_12 = ~advance_settled; // RapController.java:517
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:517
-  wire _eq_17 = state == 4'd10; // RapController.java:522
-  wire _eq_18 = state == 4'd11; // RapController.java:525
-  wire _eq_19 = state == 4'd12; // RapController.java:532
-  wire _eq_20 = state == 4'd13; // RapController.java:538
-  wire _eq_21 = state == 4'd14; // RapController.java:549
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:432
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:432
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:492
-  wire _not_13 = ~level_had_leaves; // RapController.java:492
-  wire _and_11 = _eq_22 & _not_13; // RapController.java:492
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:492
+  wire _and_9 = _eq_16 & advance_settled_was_1; // RapController.java:637
+  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:637
+  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:637
+  wire _not_12 = ~advance_settled; // RapController.java:520
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:520
+  wire _eq_17 = state == 4'd10; // RapController.java:525
+  wire _eq_18 = state == 4'd11; // RapController.java:528
+  wire _eq_19 = state == 4'd12; // RapController.java:535
+  wire _eq_20 = state == 4'd13; // RapController.java:541
+  wire _eq_21 = state == 4'd14; // RapController.java:552
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:435
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:435
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:495
+  wire _not_13 = ~level_had_leaves; // RapController.java:495
+  wire _and_11 = _eq_22 & _not_13; // RapController.java:495
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:495
   wire in_run = state == 4'd1; // RapController.java:175
-  wire _not_14 = ~commit_stop; // RapController.java:613
-  wire _and_12 = in_run & _not_14; // RapController.java:613
-  wire _not_15 = ~tcam_write_full; // RapController.java:613
-  wire _and_13 = _and_12 & _not_15; // RapController.java:613
-  wire _and_14 = _and_13 & io_enable; // RapController.java:613
-  wire _not_16 = ~readout_pending; // RapController.java:613
-  wire _and_15 = _and_14 & _not_16; // RapController.java:613
-  wire _not_17 = ~snapshot_pending; // RapController.java:613
-  wire _and_16 = _and_15 & _not_17; // RapController.java:613
-  wire _not_18 = ~snapshot_frozen; // RapController.java:613
-  wire _and_17 = _and_16 & _not_18; // RapController.java:613
-  wire _and_18 = in_run & hit_event_4; // RapController.java:300
-  wire _not_19 = ~commit_stop; // RapController.java:300
-  wire commit_fire = _and_18 & _not_19; // RapController.java:300
-  wire _not_20 = ~soft_pending; // RapController.java:617
-  wire _ne_2 = state != 4'd0; // RapController.java:617
-  wire _and_19 = _not_20 & _ne_2; // RapController.java:617
-  wire _ne_3 = state != 4'd14; // RapController.java:617
-  wire _and_20 = _and_19 & _ne_3; // RapController.java:617
+  wire _not_14 = ~commit_stop; // RapController.java:616
+  wire _and_12 = in_run & _not_14; // RapController.java:616
+  wire _not_15 = ~tcam_write_full; // RapController.java:616
+  wire _and_13 = _and_12 & _not_15; // RapController.java:616
+  wire _and_14 = _and_13 & io_enable; // RapController.java:616
+  wire _not_16 = ~readout_pending; // RapController.java:616
+  wire _and_15 = _and_14 & _not_16; // RapController.java:616
+  wire _not_17 = ~snapshot_pending; // RapController.java:616
+  wire _and_16 = _and_15 & _not_17; // RapController.java:616
+  wire _not_18 = ~snapshot_frozen; // RapController.java:616
+  wire _and_17 = _and_16 & _not_18; // RapController.java:616
+  wire _and_18 = in_run & hit_event_4; // RapController.java:303
+  wire _not_19 = ~commit_stop; // RapController.java:303
+  wire commit_fire = _and_18 & _not_19; // RapController.java:303
+  wire _not_20 = ~soft_pending; // RapController.java:620
+  wire _ne_2 = state != 4'd0; // RapController.java:620
+  wire _and_19 = _not_20 & _ne_2; // RapController.java:620
+  wire _ne_3 = state != 4'd14; // RapController.java:620
+  wire _and_20 = _and_19 & _ne_3; // RapController.java:620
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
   wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
@@ -563,29 +563,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
   wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
   wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:620
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:621
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:623
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:624
   wire _not_22 = ~_reg_0; // RapController.java:167
   wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:167
-  wire _not_23 = ~snapshot_product_start; // RapController.java:621
-  wire _and_21 = _not_21 & _not_23; // RapController.java:621
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:622
-  wire _eq_23 = state == 4'd12; // RapController.java:623
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:623
-  wire _eq_24 = state == 4'd13; // RapController.java:623
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:623
-  wire _ge_1 = state >= 4'd2; // RapController.java:624
-  wire _le_0 = state <= 4'd11; // RapController.java:624
-  wire _and_22 = _ge_1 & _le_0; // RapController.java:624
-  wire _and_23 = in_run & pipe_empty; // RapController.java:626
-  wire _not_24 = ~io_headValid; // RapController.java:626
-  wire _and_24 = _and_23 & _not_24; // RapController.java:626
-  wire _not_25 = ~io_acceptEnable; // RapController.java:627
-  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:565
-  wire [31:0] _and_25 = slot_valid & _not_26; // RapController.java:565
-  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:659
+  wire _not_23 = ~snapshot_product_start; // RapController.java:624
+  wire _and_21 = _not_21 & _not_23; // RapController.java:624
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:625
+  wire _eq_23 = state == 4'd12; // RapController.java:626
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:626
+  wire _eq_24 = state == 4'd13; // RapController.java:626
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:626
+  wire _ge_1 = state >= 4'd2; // RapController.java:627
+  wire _le_0 = state <= 4'd11; // RapController.java:627
+  wire _and_22 = _ge_1 & _le_0; // RapController.java:627
+  wire _and_23 = in_run & pipe_empty; // RapController.java:629
+  wire _not_24 = ~io_headValid; // RapController.java:629
+  wire _and_24 = _and_23 & _not_24; // RapController.java:629
+  wire _not_25 = ~io_acceptEnable; // RapController.java:630
+  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:568
+  wire [31:0] _and_25 = slot_valid & _not_26; // RapController.java:568
+  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:662
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:448
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:451
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
   wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
   wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
@@ -617,7 +617,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_34 = slot_pick_pick_hot[29]; // NodeTable.java:63
   wire _bits_35 = slot_pick_pick_hot[30]; // NodeTable.java:63
   wire _bits_36 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire [3:0] _not_27 = ~present_children; // RapController.java:445
+  wire [3:0] _not_27 = ~present_children; // RapController.java:448
   wire _bits_37 = _not_27[0]; // FirstSet.java:25
   wire _bits_38 = _not_27[1]; // FirstSet.java:25
   wire _or_12 = _bits_37 | _bits_38; // FirstSet.java:37
@@ -684,8 +684,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_51 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_52 = _add_11[32]; // SplitCounter.java:44
-  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:325
-  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:308
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:328
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:311
   wire [7:0] _bits_53 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_54 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_53} > _bits_54; // SplitCompare.java:31
@@ -703,21 +703,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_14 = _gt_1 | _and_26; // SplitCompare.java:31
   wire _and_27 = _eq_57 & _or_14; // SplitCompare.java:31
   wire _or_15 = _gt_0 | _and_27; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_15; // RapController.java:308
-  wire _not_31 = ~schedule_exhausted; // RapController.java:311
+  wire split_now = _lt_0 & _or_15; // RapController.java:311
+  wire _not_31 = ~schedule_exhausted; // RapController.java:314
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_32 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_28 = _not_31 & _not_32; // RapController.java:311
-  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:311
-  wire _or_r_1 = |_bits_61; // RapController.java:311
-  wire _not_33 = ~_or_r_1; // RapController.java:311
-  wire _and_29 = _and_28 & _not_33; // RapController.java:311
-  wire _bits_62 = until_merge_lo[0]; // RapController.java:312
-  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:312
-  wire merge_now = _and_29 & _ge_2; // RapController.java:312
-  wire _not_34 = ~merge_now; // RapController.java:316
-  wire _and_30 = split_now & _not_34; // RapController.java:316
-  wire _and_31 = _and_30 & hit_short_4; // RapController.java:316
+  wire _and_28 = _not_31 & _not_32; // RapController.java:314
+  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:314
+  wire _or_r_1 = |_bits_61; // RapController.java:314
+  wire _not_33 = ~_or_r_1; // RapController.java:314
+  wire _and_29 = _and_28 & _not_33; // RapController.java:314
+  wire _bits_62 = until_merge_lo[0]; // RapController.java:315
+  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:315
+  wire merge_now = _and_29 & _ge_2; // RapController.java:315
+  wire _not_34 = ~merge_now; // RapController.java:319
+  wire _and_30 = split_now & _not_34; // RapController.java:319
+  wire _and_31 = _and_30 & hit_short_4; // RapController.java:319
   wire [11:0] _bits_63 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_64 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_63 > {1'b0, _bits_64}; // SplitCompare.java:31
@@ -737,12 +737,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_17 = _gt_3 | _and_33; // SplitCompare.java:31
   wire _not_35 = ~_or_17; // MergeSkip.java:53
   wire _and_34 = skip_valid & _not_35; // MergeSkip.java:53
-  wire defer_now = _and_31 & _and_34; // RapController.java:317
+  wire defer_now = _and_31 & _and_34; // RapController.java:320
   wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:382
-  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:382
+  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:385
+  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:385
   wire [31:0] _bits_71 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_72 = _sub_2[31:0]; // SplitCounter.java:43
@@ -754,32 +754,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_77 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_78 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:380
-  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:380
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:381
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:381
-  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:240
-  wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:240
-  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:241
-  wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:241
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:411
-  wire _eq_63 = state == 4'd2; // RapController.java:246
-  wire draining = _eq_63 | commit_stop; // RapController.java:246
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:247
-  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:257
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:427
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:427
-  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:427
-  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:427
-  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:661
-  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:661
-  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:661
+  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:383
+  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:383
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:384
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:384
+  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:243
+  wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:243
+  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:244
+  wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:244
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:414
+  wire _eq_63 = state == 4'd2; // RapController.java:249
+  wire draining = _eq_63 | commit_stop; // RapController.java:249
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:250
+  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:260
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:430
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:430
+  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:430
+  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:430
+  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:664
+  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:664
+  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:664
   wire _bits_81 = slot_valid[31]; // NodeTable.java:73
-  wire _eq_64 = state == 4'd4; // RapController.java:347
-  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:348
+  wire _eq_64 = state == 4'd4; // RapController.java:350
+  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:351
   wire _eq_65 = slot_parent_31 == _mux_9; // NodeTable.java:73
   wire _and_35 = _bits_81 & _eq_65; // NodeTable.java:73
-  wire _not_36 = ~_eq_64; // RapController.java:348
+  wire _not_36 = ~_eq_64; // RapController.java:351
   wire _not_37 = ~_not_36; // NodeTable.java:73
   wire _eq_66 = slot_children_31 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_37 | _eq_66; // NodeTable.java:73
@@ -1292,7 +1292,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_105 = ~slot_pick_load; // SlotPicker.java:53
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_163 = slot_pick_candidates & _not_106; // SlotPicker.java:38
-  wire [31:0] _not_107 = ~slot_valid; // RapController.java:431
+  wire [31:0] _not_107 = ~slot_valid; // RapController.java:434
   wire _not_108 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_108; // SlotPicker.java:44
   wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -1426,17 +1426,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_39 = _not_111 ? _cat_30 : _cat_37; // FirstSet.java:36
   wire [4:0] _cat_38 = {_not_111, _mux_39}; // FirstSet.java:36
   wire [4:0] _bits_208 = _cat_38; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:490
-  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:481
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:508
-  wire _not_142 = ~snapshot_frozen; // RapController.java:391
-  wire _and_166 = snapshot_pending & _not_142; // RapController.java:391
-  wire _and_167 = _and_166 & pipe_quiet; // RapController.java:391
-  wire _and_168 = _and_167 & snapshot_settled; // RapController.java:391
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:527
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:544
-  wire [5:0] _cat_39 = {readout_depth, 1'd0}; // RapController.java:641
-  wire [5:0] _mux_42 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:542
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:493
+  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:484
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:511
+  wire _not_142 = ~snapshot_frozen; // RapController.java:394
+  wire _and_166 = snapshot_pending & _not_142; // RapController.java:394
+  wire _and_167 = _and_166 & pipe_quiet; // RapController.java:394
+  wire _and_168 = _and_167 & snapshot_settled; // RapController.java:394
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:530
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:547
+  wire [5:0] _cat_39 = {readout_depth, 1'd0}; // RapController.java:644
+  wire [5:0] _mux_42 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:545
   wire _or_113 = snapshot_product_start | following_kick; // RapController.java:171
   wire [63:0] _mux_43 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
   wire [31:0] _mux_44 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
@@ -1461,53 +1461,53 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire walking_kids = state == 4'd8; // RapController.java:189
   wire [4:0] _mux_45 = walking_kids ? merge_parent : op_slot; // RapController.java:190
   wire [2:0] _dyn_index_2 = _mux_45[4] ? (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_31 : slot_children_30) : (_mux_45[0] ? slot_children_29 : slot_children_28)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_27 : slot_children_26) : (_mux_45[0] ? slot_children_25 : slot_children_24))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_23 : slot_children_22) : (_mux_45[0] ? slot_children_21 : slot_children_20)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_19 : slot_children_18) : (_mux_45[0] ? slot_children_17 : slot_children_16)))) : (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_15 : slot_children_14) : (_mux_45[0] ? slot_children_13 : slot_children_12)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_11 : slot_children_10) : (_mux_45[0] ? slot_children_9 : slot_children_8))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_7 : slot_children_6) : (_mux_45[0] ? slot_children_5 : slot_children_4)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_3 : slot_children_2) : (_mux_45[0] ? slot_children_1 : slot_children_0)))); // RapController.java:190
-  wire _not_146 = ~commit_stop; // RapController.java:389
-  wire _and_171 = io_selected_valid & _not_146; // RapController.java:389
-  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:409
+  wire _not_146 = ~commit_stop; // RapController.java:392
+  wire _and_171 = io_selected_valid & _not_146; // RapController.java:392
+  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:412
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:146
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
-  wire [31:0] _bits_218 = verdict_sum[31:0]; // RapController.java:564
-  wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_218; // RapController.java:564
-  wire [31:0] _bits_219 = undo_rdata_0[31:0]; // RapController.java:410
-  wire [31:0] _fill_1 = {16{_bits_40}}; // RapController.java:449
-  wire [31:0] _and_172 = child_digit_field & _fill_1; // RapController.java:449
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_172; // RapController.java:449
+  wire [31:0] _bits_218 = verdict_sum[31:0]; // RapController.java:567
+  wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_218; // RapController.java:567
+  wire [31:0] _bits_219 = undo_rdata_0[31:0]; // RapController.java:413
+  wire [31:0] _fill_1 = {16{_bits_40}}; // RapController.java:452
+  wire [31:0] _and_172 = child_digit_field & _fill_1; // RapController.java:452
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_172; // RapController.java:452
   wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:217
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:221
-  wire _not_147 = ~io_tcamWrite_ready; // RapController.java:230
-  wire _and_173 = tcam_write_full & _not_147; // RapController.java:230
-  wire _or_114 = tcam_write_load | _and_173; // RapController.java:230
-  wire _or_115 = split_now | merge_now; // RapController.java:319
-  wire _and_174 = commit_fire & _or_115; // RapController.java:319
-  wire _not_148 = ~defer_now; // RapController.java:319
-  wire _and_175 = _and_174 & _not_148; // RapController.java:319
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:265
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:269
-  wire _ge_3 = free_slots >= missing_children; // RapController.java:270
-  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:646
-  wire [5:0] _cat_40 = {op_depth, 1'd0}; // RapController.java:641
-  wire [31:0] _dshr_0 = _fill_3 >> _cat_40; // RapController.java:646
-  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:646
-  wire [4:0] _add_18 = op_depth + 5'd1; // RapController.java:276
-  wire [5:0] _cat_41 = {_add_18, 1'd0}; // RapController.java:641
-  wire [31:0] _dshr_1 = _fill_4 >> _cat_41; // RapController.java:646
-  wire [31:0] _not_149 = ~_dshr_1; // RapController.java:277
-  wire [31:0] _and_176 = _dshr_0 & _not_149; // RapController.java:277
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:285
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:285
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:285
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:285
-  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:287
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:289
-  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:289
-  wire _bits_220 = _dshr_2[0]; // RapController.java:289
-  wire _and_177 = in_run & cmd_valid; // RapController.java:292
-  wire _eq_189 = state == 4'd7; // RapController.java:302
-  wire _eq_190 = state == 4'd8; // RapController.java:302
-  wire _or_116 = _eq_189 | _eq_190; // RapController.java:302
-  wire _and_178 = _or_116 & io_counterResult_valid; // RapController.java:303
-  wire _eq_191 = io_counterResult_bits_op == 2'd2; // RapController.java:303
-  wire _and_179 = _and_178 & _eq_191; // RapController.java:303
+  wire _not_147 = ~io_tcamWrite_ready; // RapController.java:233
+  wire _and_173 = tcam_write_full & _not_147; // RapController.java:233
+  wire _or_114 = tcam_write_load | _and_173; // RapController.java:233
+  wire _or_115 = split_now | merge_now; // RapController.java:322
+  wire _and_174 = commit_fire & _or_115; // RapController.java:322
+  wire _not_148 = ~defer_now; // RapController.java:322
+  wire _and_175 = _and_174 & _not_148; // RapController.java:322
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:268
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:272
+  wire _ge_3 = free_slots >= missing_children; // RapController.java:273
+  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:649
+  wire [5:0] _cat_40 = {op_depth, 1'd0}; // RapController.java:644
+  wire [31:0] _dshr_0 = _fill_3 >> _cat_40; // RapController.java:649
+  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:649
+  wire [4:0] _add_18 = op_depth + 5'd1; // RapController.java:279
+  wire [5:0] _cat_41 = {_add_18, 1'd0}; // RapController.java:644
+  wire [31:0] _dshr_1 = _fill_4 >> _cat_41; // RapController.java:649
+  wire [31:0] _not_149 = ~_dshr_1; // RapController.java:280
+  wire [31:0] _and_176 = _dshr_0 & _not_149; // RapController.java:280
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:288
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:288
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:288
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:288
+  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:290
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:292
+  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:292
+  wire _bits_220 = _dshr_2[0]; // RapController.java:292
+  wire _and_177 = in_run & cmd_valid; // RapController.java:295
+  wire _eq_189 = state == 4'd7; // RapController.java:305
+  wire _eq_190 = state == 4'd8; // RapController.java:305
+  wire _or_116 = _eq_189 | _eq_190; // RapController.java:305
+  wire _and_178 = _or_116 & io_counterResult_valid; // RapController.java:306
+  wire _eq_191 = io_counterResult_bits_op == 2'd2; // RapController.java:306
+  wire _and_179 = _and_178 & _eq_191; // RapController.java:306
   wire [34:0] _add_19 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_13 = op_children - _add_17; // MergeVerdict.java:90
   wire [11:0] _bits_221 = op_threshold[35:24]; // SplitCompare.java:39
@@ -1549,10 +1549,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_119 = _gt_11 | _and_182; // SplitCompare.java:31
   wire _and_183 = _eq_194 & _or_119; // SplitCompare.java:31
   wire _or_120 = _gt_10 | _and_183; // SplitCompare.java:31
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:341
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:341
-  wire _bits_238 = _dshr_3[0]; // RapController.java:341
-  wire _and_184 = _lt_6 & _bits_238; // RapController.java:341
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:344
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:344
+  wire _bits_238 = _dshr_3[0]; // RapController.java:344
+  wire _and_184 = _lt_6 & _bits_238; // RapController.java:344
   wire _eq_196 = readout_index == 5'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_4 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
   wire [4:0] _mux_47 = _eq_196 ? 5'd0 : _dyn_index_4; // NodeTable.java:99
@@ -1579,7 +1579,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_188 = _and_187 & _not_151; // MergeSkip.java:62
   wire _not_152 = ~commit_fire; // MergeSkip.java:62
   wire _and_189 = _and_188 & _not_152; // MergeSkip.java:62
-  wire _and_190 = in_run & pipe_quiet; // RapController.java:371
+  wire _and_190 = in_run & pipe_quiet; // RapController.java:374
   wire _or_123 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_124 = _or_123 | ev_split_q; // StatusRegs.java:83
   wire _or_125 = _or_124 | ev_batch_q; // StatusRegs.java:83
@@ -1599,9 +1599,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_195 = _and_194 & _not_158; // StatusRegs.java:84
   wire _not_159 = ~_and_195; // StatusRegs.java:84
   wire ev_pending = _or_127 | _not_159; // StatusRegs.java:84
-  wire _not_160 = ~ev_pending; // RapController.java:371
-  wire _and_196 = _and_190 & _not_160; // RapController.java:371
-  wire _and_197 = _and_196 & multiplier_free; // RapController.java:371
+  wire _not_160 = ~ev_pending; // RapController.java:374
+  wire _and_196 = _and_190 & _not_160; // RapController.java:374
+  wire _and_197 = _and_196 & multiplier_free; // RapController.java:374
   wire _bits_247 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_248 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_128 = _bits_247 | _bits_248; // FirstSet.java:64
@@ -1726,87 +1726,87 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_186 = _or_179 | _or_185; // FirstSet.java:63
   wire _or_187 = _or_172 | _or_186; // FirstSet.java:63
   wire _not_161 = ~_or_187; // SlotPicker.java:79
-  wire _eq_199 = state == 4'd1; // RapController.java:685
-  wire _not_162 = ~commit_stop; // RapController.java:685
-  wire _and_229 = _eq_199 & _not_162; // RapController.java:685
-  wire _not_163 = ~io_headValid; // RapController.java:685
-  wire _and_230 = pipe_empty & _not_163; // RapController.java:685
-  wire [2:0] _mux_48 = _and_230 ? 3'd1 : fill_cause; // RapController.java:685
-  wire _eq_200 = state == 4'd2; // RapController.java:686
-  wire _eq_201 = state == 4'd3; // RapController.java:686
-  wire _or_188 = _eq_200 | _eq_201; // RapController.java:686
-  wire _eq_202 = state == 4'd11; // RapController.java:686
-  wire _or_189 = _or_188 | _eq_202; // RapController.java:686
-  wire _or_190 = _or_189 | commit_stop; // RapController.java:686
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:687
-  wire _ge_4 = state >= 4'd4; // RapController.java:688
-  wire _le_1 = state <= 4'd6; // RapController.java:688
-  wire _and_231 = _ge_4 & _le_1; // RapController.java:688
-  wire _ge_5 = state >= 4'd7; // RapController.java:689
-  wire _le_2 = state <= 4'd10; // RapController.java:689
-  wire _and_232 = _ge_5 & _le_2; // RapController.java:689
-  wire [3:0] _bits_279 = undo_sp[3:0]; // RapController.java:256
-  wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:256
-  wire _eq_203 = state == 4'd3; // RapController.java:252
-  wire _ne_4 = undo_sp != 5'd0; // RapController.java:252
-  wire undo_pop = _eq_203 & _ne_4; // RapController.java:252
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:253
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:253
-  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:253
-  wire [3:0] _bits_280 = _mux_50[3:0]; // RapController.java:253
-  wire _not_164 = ~undo_push; // RapController.java:253
+  wire _eq_199 = state == 4'd1; // RapController.java:688
+  wire _not_162 = ~commit_stop; // RapController.java:688
+  wire _and_229 = _eq_199 & _not_162; // RapController.java:688
+  wire _not_163 = ~io_headValid; // RapController.java:688
+  wire _and_230 = pipe_empty & _not_163; // RapController.java:688
+  wire [2:0] _mux_48 = _and_230 ? 3'd1 : fill_cause; // RapController.java:688
+  wire _eq_200 = state == 4'd2; // RapController.java:689
+  wire _eq_201 = state == 4'd3; // RapController.java:689
+  wire _or_188 = _eq_200 | _eq_201; // RapController.java:689
+  wire _eq_202 = state == 4'd11; // RapController.java:689
+  wire _or_189 = _or_188 | _eq_202; // RapController.java:689
+  wire _or_190 = _or_189 | commit_stop; // RapController.java:689
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:690
+  wire _ge_4 = state >= 4'd4; // RapController.java:691
+  wire _le_1 = state <= 4'd6; // RapController.java:691
+  wire _and_231 = _ge_4 & _le_1; // RapController.java:691
+  wire _ge_5 = state >= 4'd7; // RapController.java:692
+  wire _le_2 = state <= 4'd10; // RapController.java:692
+  wire _and_232 = _ge_5 & _le_2; // RapController.java:692
+  wire [3:0] _bits_279 = undo_sp[3:0]; // RapController.java:259
+  wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:259
+  wire _eq_203 = state == 4'd3; // RapController.java:255
+  wire _ne_4 = undo_sp != 5'd0; // RapController.java:255
+  wire undo_pop = _eq_203 & _ne_4; // RapController.java:255
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:256
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:256
+  wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:256
+  wire [3:0] _bits_280 = _mux_50[3:0]; // RapController.java:256
+  wire _not_164 = ~undo_push; // RapController.java:256
   wire read_parent_prefix = state == 4'd5; // RapController.java:157
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : readout_index; // RapController.java:158
   wire _eq_204 = state == 4'd12; // RapController.java:159
   wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:159
   wire _not_165 = ~_and_179; // MergeVerdict.java:71
-  wire _not_166 = ~ev_pending; // RapController.java:392
-  wire _and_233 = _not_166 & multiplier_free; // RapController.java:392
+  wire _not_166 = ~ev_pending; // RapController.java:395
+  wire _and_233 = _not_166 & multiplier_free; // RapController.java:395
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:652
-  wire [5:0] _cat_44 = {_sub_16, 1'd0}; // RapController.java:641
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_44; // RapController.java:653
-  wire [31:0] _bits_281 = _dshl_2[31:0]; // RapController.java:653
-  wire [31:0] _or_192 = slot_prefix_rdata_0 | _bits_281; // RapController.java:653
-  wire _eq_205 = child_prefix == _or_192; // RapController.java:451
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:646
-  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:641
-  wire [31:0] _dshr_4 = _fill_8 >> _cat_45; // RapController.java:646
-  wire _eq_206 = child_mask == _dshr_4; // RapController.java:451
-  wire _and_234 = _eq_205 & _eq_206; // RapController.java:451
+  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:655
+  wire [5:0] _cat_44 = {_sub_16, 1'd0}; // RapController.java:644
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_44; // RapController.java:656
+  wire [31:0] _bits_281 = _dshl_2[31:0]; // RapController.java:656
+  wire [31:0] _or_192 = slot_prefix_rdata_0 | _bits_281; // RapController.java:656
+  wire _eq_205 = child_prefix == _or_192; // RapController.java:454
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:649
+  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:644
+  wire [31:0] _dshr_4 = _fill_8 >> _cat_45; // RapController.java:649
+  wire _eq_206 = child_mask == _dshr_4; // RapController.java:454
+  wire _and_234 = _eq_205 & _eq_206; // RapController.java:454
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
   wire _not_167 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_235 = in_run & io_selected_valid; // RapController.java:576
-  wire _eq_207 = io_counterResult_bits_op == 2'd0; // RapController.java:579
-  wire _and_236 = io_counterResult_valid & _eq_207; // RapController.java:579
-  wire _eq_208 = hit_event_4 == _and_236; // RapController.java:580
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:581
-  wire _and_237 = in_run & io_counterResult_valid; // RapController.java:581
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:582
-  wire _not_168 = ~io_counterResult_valid; // RapController.java:583
-  wire _eq_209 = state == 4'd2; // RapController.java:583
-  wire _and_238 = _eq_209 & pipe_empty; // RapController.java:583
-  wire _eq_210 = state == 4'd6; // RapController.java:584
-  wire _and_239 = _eq_210 & slot_pick_ready; // RapController.java:584
-  wire _and_r_4 = &present_children; // RapController.java:586
-  wire _not_169 = ~_and_r_4; // RapController.java:586
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:587
-  wire _eq_211 = _dyn_index_5 == 3'd0; // RapController.java:587
-  wire _eq_212 = split_fits == _ge_3; // RapController.java:590
-  wire _eq_213 = op_children == _dyn_index_2; // RapController.java:594
-  wire _not_170 = ~kids_fresh; // RapController.java:591
-  wire _and_240 = walking_kids & _not_170; // RapController.java:591
-  wire _and_241 = _and_240 & slot_pick_ready; // RapController.java:591
-  wire _and_242 = _and_241 & slot_pick_pick_last; // RapController.java:592
-  wire _or_193 = split_settled | _and_242; // RapController.java:593
+  wire _and_235 = in_run & io_selected_valid; // RapController.java:579
+  wire _eq_207 = io_counterResult_bits_op == 2'd0; // RapController.java:582
+  wire _and_236 = io_counterResult_valid & _eq_207; // RapController.java:582
+  wire _eq_208 = hit_event_4 == _and_236; // RapController.java:583
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:584
+  wire _and_237 = in_run & io_counterResult_valid; // RapController.java:584
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:585
+  wire _not_168 = ~io_counterResult_valid; // RapController.java:586
+  wire _eq_209 = state == 4'd2; // RapController.java:586
+  wire _and_238 = _eq_209 & pipe_empty; // RapController.java:586
+  wire _eq_210 = state == 4'd6; // RapController.java:587
+  wire _and_239 = _eq_210 & slot_pick_ready; // RapController.java:587
+  wire _and_r_4 = &present_children; // RapController.java:589
+  wire _not_169 = ~_and_r_4; // RapController.java:589
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:590
+  wire _eq_211 = _dyn_index_5 == 3'd0; // RapController.java:590
+  wire _eq_212 = split_fits == _ge_3; // RapController.java:593
+  wire _eq_213 = op_children == _dyn_index_2; // RapController.java:597
+  wire _not_170 = ~kids_fresh; // RapController.java:594
+  wire _and_240 = walking_kids & _not_170; // RapController.java:594
+  wire _and_241 = _and_240 & slot_pick_ready; // RapController.java:594
+  wire _and_242 = _and_241 & slot_pick_pick_last; // RapController.java:595
+  wire _or_193 = split_settled | _and_242; // RapController.java:596
   wire _not_171 = ~ev_commit_q; // StatusRegs.java:82
   wire _not_172 = ~st_n_carry; // SplitCounter.java:78
   wire st_n_steady = _not_171 & _not_172; // StatusRegs.java:82
-  wire _eq_214 = kids_vector == visited_kids; // RapController.java:596
-  wire _not_173 = ~_or_116; // RapController.java:598
-  wire _and_243 = verdict_act & _not_173; // RapController.java:598
+  wire _eq_214 = kids_vector == visited_kids; // RapController.java:599
+  wire _not_173 = ~_or_116; // RapController.java:601
+  wire _and_243 = verdict_act & _not_173; // RapController.java:601
   wire _or_194 = ev_commit | ev_saturation; // StatusRegs.java:118
   wire _or_195 = _or_194 | ev_split; // StatusRegs.java:118
   wire _or_196 = _or_195 | ev_allocated; // StatusRegs.java:118
@@ -1816,7 +1816,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |ev_removed; // StatusRegs.java:118
   wire _or_200 = _or_199 | _or_r_6; // StatusRegs.java:118
   wire _or_201 = _or_200 | ev_pending; // StatusRegs.java:118
-  wire _not_174 = ~_or_201; // RapController.java:599
+  wire _not_174 = ~_or_201; // RapController.java:602
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
@@ -1849,10 +1849,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:86
   wire [31:0] _cat_46 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
-  wire [31:0] _and_244 = slot_valid & _cat_46; // RapController.java:600
-  wire _or_r_7 = |_and_244; // RapController.java:600
-  wire _not_175 = ~_or_r_7; // RapController.java:600
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:601
+  wire [31:0] _and_244 = slot_valid & _cat_46; // RapController.java:603
+  wire _or_r_7 = |_and_244; // RapController.java:603
+  wire _not_175 = ~_or_r_7; // RapController.java:603
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:604
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -3292,15 +3292,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    tcam_write_q_index <= (tcam_write_load ? tcam_write_index : tcam_write_q_index);
+    tcam_write_q_index <= (_not_1 ? tcam_write_index : tcam_write_q_index);
   end
 
   always @(posedge clock) begin
-    tcam_write_q_value <= (tcam_write_load ? tcam_write_value : tcam_write_q_value);
+    tcam_write_q_value <= (_not_1 ? tcam_write_value : tcam_write_q_value);
   end
 
   always @(posedge clock) begin
-    tcam_write_q_mask <= (tcam_write_load ? tcam_write_mask : tcam_write_q_mask);
+    tcam_write_q_mask <= (_not_1 ? tcam_write_mask : tcam_write_q_mask);
   end
 
   always @(posedge clock) begin
@@ -3656,12 +3656,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:72: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:306
-      $display("Assertion failed at RapController.java:306: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:309
+      $display("Assertion failed at RapController.java:309: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _eq_1 && _and_168 && !_and_233) begin // RapController.java:392
-      $display("Assertion failed at RapController.java:392: a snapshot freeze while a status value moves");
+    if (!reset && _eq_1 && _and_168 && !_and_233) begin // RapController.java:395
+      $display("Assertion failed at RapController.java:395: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -3676,8 +3676,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && _eq_12 && slot_pick_ready && !_and_234) begin // RapController.java:451
-      $display("Assertion failed at RapController.java:451: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && _eq_12 && slot_pick_ready && !_and_234) begin // RapController.java:454
+      $display("Assertion failed at RapController.java:454: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && _eq_12 && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
@@ -3688,80 +3688,80 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_235 && !io_selected_bits_found) begin // RapController.java:576
-      $display("Assertion failed at RapController.java:576: no node matched a key: the root must always match");
+    if (!reset && _and_235 && !io_selected_bits_found) begin // RapController.java:579
+      $display("Assertion failed at RapController.java:579: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:577
-      $display("Assertion failed at RapController.java:577: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:578
-      $display("Assertion failed at RapController.java:578: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_208) begin // RapController.java:580
-      $display("Assertion failed at RapController.java:580: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_208) begin // RapController.java:583
+      $display("Assertion failed at RapController.java:583: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_237 && !_ne_5) begin // RapController.java:581
-      $display("Assertion failed at RapController.java:581: a READ result in RUN");
+    if (!reset && _and_237 && !_ne_5) begin // RapController.java:584
+      $display("Assertion failed at RapController.java:584: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:582
-      $display("Assertion failed at RapController.java:582: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:585
+      $display("Assertion failed at RapController.java:585: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_238 && !_not_168) begin // RapController.java:583
-      $display("Assertion failed at RapController.java:583: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_238 && !_not_168) begin // RapController.java:586
+      $display("Assertion failed at RapController.java:586: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_239 && !slot_pick_pick_found) begin // RapController.java:585
-      $display("Assertion failed at RapController.java:585: a split found no free slot after checking capacity");
+    if (!reset && _and_239 && !slot_pick_pick_found) begin // RapController.java:588
+      $display("Assertion failed at RapController.java:588: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_239 && !_not_169) begin // RapController.java:586
-      $display("Assertion failed at RapController.java:586: a split with no missing child");
+    if (!reset && _and_239 && !_not_169) begin // RapController.java:589
+      $display("Assertion failed at RapController.java:589: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_239 && !_eq_211) begin // RapController.java:587
-      $display("Assertion failed at RapController.java:587: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_239 && !_eq_211) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_212) begin // RapController.java:590
-      $display("Assertion failed at RapController.java:590: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_212) begin // RapController.java:593
+      $display("Assertion failed at RapController.java:593: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_193 && !_eq_213) begin // RapController.java:594
-      $display("Assertion failed at RapController.java:594: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_193 && !_eq_213) begin // RapController.java:597
+      $display("Assertion failed at RapController.java:597: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:595
-      $display("Assertion failed at RapController.java:595: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:598
+      $display("Assertion failed at RapController.java:598: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_242 && !_eq_214) begin // RapController.java:596
-      $display("Assertion failed at RapController.java:596: the merge parent's leaves changed during its walk");
+    if (!reset && _and_242 && !_eq_214) begin // RapController.java:599
+      $display("Assertion failed at RapController.java:599: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_241 && !slot_pick_pick_found) begin // RapController.java:597
-      $display("Assertion failed at RapController.java:597: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_241 && !slot_pick_pick_found) begin // RapController.java:600
+      $display("Assertion failed at RapController.java:600: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_243 && !1'd0) begin // RapController.java:598
-      $display("Assertion failed at RapController.java:598: a merge verdict outside the merge walk");
+    if (!reset && _and_243 && !1'd0) begin // RapController.java:601
+      $display("Assertion failed at RapController.java:601: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_174) begin // RapController.java:599
-      $display("Assertion failed at RapController.java:599: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_174) begin // RapController.java:602
+      $display("Assertion failed at RapController.java:602: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_175) begin // RapController.java:600
-      $display("Assertion failed at RapController.java:600: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_175) begin // RapController.java:603
+      $display("Assertion failed at RapController.java:603: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:601
-      $display("Assertion failed at RapController.java:601: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:604
+      $display("Assertion failed at RapController.java:604: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -222,7 +222,10 @@ public final class RapController extends Module {
         UInt twIndexQ = Reg(UInt(slotBits)).named("tcam_write_q_index");
         UInt twValueQ = Reg(UInt(c.keyBits())).named("tcam_write_q_value");
         UInt twMaskQ = Reg(UInt(c.keyBits())).named("tcam_write_q_mask");
-        when(twLoad, () -> {
+        // The word registers follow their inputs whenever the register is empty, so their enable is a flip-flop and
+        // not the FSM's decision (their 70 enables were the engine's slowest endpoints); only tcam_write_full waits for
+        // the decision, and the TCAM sees nothing until it is set.
+        when(twReady, () -> {
             twIndexQ.connect(twIndex);
             twValueQ.connect(twValue);
             twMaskQ.connect(twMask);
