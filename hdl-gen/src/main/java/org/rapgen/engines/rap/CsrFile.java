@@ -26,8 +26,8 @@ import org.rapgen.hdl.UInt;
  * <p>Protocol: a write is taken when AW and W are both valid and no write is in progress (awready = wready in that
  * cycle). Its address, data and strobes go into registers, and it is applied on the next clock, honouring WSTRB byte
  * lanes: the RW fields' enables and the pulses then start at flip-flops, not at the handshake and the address decode.
- * The response is OKAY when the write has taken effect, two cycles after it was taken. A read is taken when no read data is
- * pending and no snapshot copy runs; the data follows one cycle later, from the read register or, for a snapshot
+ * The response is OKAY when the write has taken effect, two cycles after it was taken. A read is taken when no read
+ * data is pending and no snapshot copy runs; the data follows one cycle later, from the read register or, for a snapshot
  * register, straight from the RAM's read port (read only when a read is taken, so the word holds while rvalid waits
  * for rready). Holding reads off during a copy keeps the RAM's read and write apart, so Yosys maps it onto a block RAM
  * without read-first emulation logic. Unmapped addresses read 0 and ignore writes (response OKAY).
