@@ -822,23 +822,23 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg commit_stop; // RapController.java:248
   reg [38:0] undo_rdata_0; // RapController.java:256
   reg split_fits; // RapController.java:274
-  reg [31:0] child_digit_field; // RapController.java:280
-  reg [31:0] child_mask; // RapController.java:281
+  reg [31:0] child_digit_field; // RapController.java:281
+  reg [31:0] child_mask; // RapController.java:282
   reg split_settled_was_1; // RapController.java:637
   reg split_settled_was_2; // RapController.java:637
-  reg [7:0] short_by_children; // RapController.java:290
-  reg [4:0] hit_depth_1; // RapController.java:298
-  reg [4:0] hit_depth_2; // RapController.java:298
-  reg [4:0] hit_depth_3; // RapController.java:298
-  reg hit_short_1; // RapController.java:299
-  reg hit_short_2; // RapController.java:299
-  reg hit_short_3; // RapController.java:299
-  reg hit_beside_1; // RapController.java:300
-  reg hit_beside_2; // RapController.java:300
-  reg hit_beside_3; // RapController.java:300
-  reg hit_event_1; // RapController.java:301
-  reg hit_event_2; // RapController.java:301
-  reg hit_event_3; // RapController.java:301
+  reg [7:0] short_by_children; // RapController.java:291
+  reg [4:0] hit_depth_1; // RapController.java:299
+  reg [4:0] hit_depth_2; // RapController.java:299
+  reg [4:0] hit_depth_3; // RapController.java:299
+  reg hit_short_1; // RapController.java:300
+  reg hit_short_2; // RapController.java:300
+  reg hit_short_3; // RapController.java:300
+  reg hit_beside_1; // RapController.java:301
+  reg hit_beside_2; // RapController.java:301
+  reg hit_beside_3; // RapController.java:301
+  reg hit_event_1; // RapController.java:302
+  reg hit_event_2; // RapController.java:302
+  reg hit_event_3; // RapController.java:302
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -858,10 +858,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg readout_in_use; // RapController.java:344
-  reg [4:0] readout_depth; // RapController.java:346
+  reg readout_in_use; // RapController.java:345
+  reg [4:0] readout_depth; // RapController.java:347
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:374
+  reg snapshot_settled; // RapController.java:375
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -1031,41 +1031,41 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [2:0] cause; // RapController.java:685
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:378
-  wire _not_0 = ~io_counterClearing; // RapController.java:378
+  wire _eq_0 = state == 4'd0; // RapController.java:379
+  wire _not_0 = ~io_counterClearing; // RapController.java:379
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:378
-  wire _eq_1 = state == 4'd1; // RapController.java:391
-  wire _not_1 = ~commit_stop; // RapController.java:370
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:379
+  wire _eq_1 = state == 4'd1; // RapController.java:392
+  wire _not_1 = ~commit_stop; // RapController.java:371
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
-  wire pipe_quiet = _not_1 & pipe_empty; // RapController.java:370
-  wire _not_2 = ~snapshot_frozen; // RapController.java:400
-  wire _and_1 = pipe_quiet & _not_2; // RapController.java:400
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:402
-  wire _not_3 = ~io_headValid; // RapController.java:402
-  wire _and_3 = _and_2 & _not_3; // RapController.java:402
-  wire _eq_4 = state == 4'd2; // RapController.java:407
-  wire _eq_5 = state == 4'd3; // RapController.java:408
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:409
-  wire _eq_6 = op_children == 3'd0; // RapController.java:419
+  wire pipe_quiet = _not_1 & pipe_empty; // RapController.java:371
+  wire _not_2 = ~snapshot_frozen; // RapController.java:401
+  wire _and_1 = pipe_quiet & _not_2; // RapController.java:401
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:403
+  wire _not_3 = ~io_headValid; // RapController.java:403
+  wire _and_3 = _and_2 & _not_3; // RapController.java:403
+  wire _eq_4 = state == 4'd2; // RapController.java:408
+  wire _eq_5 = state == 4'd3; // RapController.java:409
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:410
+  wire _eq_6 = op_children == 3'd0; // RapController.java:420
   wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
-  wire _eq_7 = state == 4'd4; // RapController.java:426
-  wire _eq_8 = state == 4'd5; // RapController.java:433
-  wire _eq_9 = state == 4'd3; // RapController.java:282
-  wire _eq_10 = state == 4'd4; // RapController.java:282
-  wire _or_0 = _eq_9 | _eq_10; // RapController.java:282
-  wire _eq_11 = state == 4'd5; // RapController.java:282
-  wire _or_1 = _or_0 | _eq_11; // RapController.java:282
+  wire _eq_7 = state == 4'd4; // RapController.java:427
+  wire _eq_8 = state == 4'd5; // RapController.java:434
+  wire _eq_9 = state == 4'd3; // RapController.java:283
+  wire _eq_10 = state == 4'd4; // RapController.java:283
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:283
+  wire _eq_11 = state == 4'd5; // RapController.java:283
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:283
   wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:637
   wire split_settled = _and_4 & split_settled_was_2; // RapController.java:637
-  wire _not_4 = ~split_settled; // RapController.java:433
-  wire _not_5 = ~early_done; // RapController.java:437
+  wire _not_4 = ~split_settled; // RapController.java:434
+  wire _not_5 = ~early_done; // RapController.java:438
   wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:680
   wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
-  wire _eq_12 = state == 4'd6; // RapController.java:447
-  wire [3:0] _not_6 = ~present_children; // RapController.java:449
+  wire _eq_12 = state == 4'd6; // RapController.java:448
+  wire [3:0] _not_6 = ~present_children; // RapController.java:450
   wire _bits_0 = _not_6[0]; // FirstSet.java:55
   wire _bits_1 = _not_6[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -1077,7 +1077,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_4 = _and_5 | _and_6; // FirstSet.java:62
   wire _and_7 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_7; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:449
+  wire split_last_child = ~_or_5; // RapController.java:450
   wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
   wire _eq_13 = state == 4'd7; // RapController.java:477
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:69
@@ -1103,8 +1103,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_19 = state == 4'd12; // RapController.java:535
   wire _eq_20 = state == 4'd13; // RapController.java:541
   wire _eq_21 = state == 4'd14; // RapController.java:552
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:435
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:435
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:436
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:436
   wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:495
   wire _not_12 = ~level_had_leaves; // RapController.java:495
   wire _and_11 = _eq_22 & _not_12; // RapController.java:495
@@ -1121,9 +1121,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_16 = _and_15 & _not_16; // RapController.java:616
   wire _not_17 = ~snapshot_frozen; // RapController.java:616
   wire _and_17 = _and_16 & _not_17; // RapController.java:616
-  wire _and_18 = in_run & hit_event_3; // RapController.java:303
-  wire _not_18 = ~commit_stop; // RapController.java:303
-  wire commit_fire = _and_18 & _not_18; // RapController.java:303
+  wire _and_18 = in_run & hit_event_3; // RapController.java:304
+  wire _not_18 = ~commit_stop; // RapController.java:304
+  wire commit_fire = _and_18 & _not_18; // RapController.java:304
   wire _not_19 = ~soft_pending; // RapController.java:620
   wire _ne_2 = state != 4'd0; // RapController.java:620
   wire _and_19 = _not_19 & _ne_2; // RapController.java:620
@@ -1158,7 +1158,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _and_25 = slot_valid & _not_25; // RapController.java:568
   wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:662
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:451
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:279
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
   wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
   wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
@@ -1286,7 +1286,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_130 = slot_pick_pick_hot[125]; // NodeTable.java:63
   wire _bits_131 = slot_pick_pick_hot[126]; // NodeTable.java:63
   wire _bits_132 = slot_pick_pick_hot[127]; // NodeTable.java:63
-  wire [3:0] _not_26 = ~present_children; // RapController.java:448
+  wire [3:0] _not_26 = ~present_children; // RapController.java:449
   wire _bits_133 = _not_26[0]; // FirstSet.java:25
   wire _bits_134 = _not_26[1]; // FirstSet.java:25
   wire _or_12 = _bits_133 | _bits_134; // FirstSet.java:37
@@ -1449,8 +1449,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_147 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_148 = _add_11[32]; // SplitCounter.java:44
-  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:328
-  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:311
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:329
+  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:312
   wire [7:0] _bits_149 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_150 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_149} > _bits_150; // SplitCompare.java:31
@@ -1468,21 +1468,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_14 = _gt_1 | _and_26; // SplitCompare.java:31
   wire _and_27 = _eq_153 & _or_14; // SplitCompare.java:31
   wire _or_15 = _gt_0 | _and_27; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_15; // RapController.java:311
-  wire _not_30 = ~schedule_exhausted; // RapController.java:314
+  wire split_now = _lt_0 & _or_15; // RapController.java:312
+  wire _not_30 = ~schedule_exhausted; // RapController.java:315
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_31 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_28 = _not_30 & _not_31; // RapController.java:314
-  wire [15:0] _bits_157 = until_merge_lo[31:16]; // RapController.java:314
-  wire _or_r_1 = |_bits_157; // RapController.java:314
-  wire _not_32 = ~_or_r_1; // RapController.java:314
-  wire _and_29 = _and_28 & _not_32; // RapController.java:314
-  wire [15:0] _bits_158 = until_merge_lo[15:0]; // RapController.java:315
-  wire _ge_2 = io_head_weight >= _bits_158; // RapController.java:315
-  wire merge_now = _and_29 & _ge_2; // RapController.java:315
-  wire _not_33 = ~merge_now; // RapController.java:319
-  wire _and_30 = split_now & _not_33; // RapController.java:319
-  wire _and_31 = _and_30 & hit_short_3; // RapController.java:319
+  wire _and_28 = _not_30 & _not_31; // RapController.java:315
+  wire [15:0] _bits_157 = until_merge_lo[31:16]; // RapController.java:315
+  wire _or_r_1 = |_bits_157; // RapController.java:315
+  wire _not_32 = ~_or_r_1; // RapController.java:315
+  wire _and_29 = _and_28 & _not_32; // RapController.java:315
+  wire [15:0] _bits_158 = until_merge_lo[15:0]; // RapController.java:316
+  wire _ge_2 = io_head_weight >= _bits_158; // RapController.java:316
+  wire merge_now = _and_29 & _ge_2; // RapController.java:316
+  wire _not_33 = ~merge_now; // RapController.java:320
+  wire _and_30 = split_now & _not_33; // RapController.java:320
+  wire _and_31 = _and_30 & hit_short_3; // RapController.java:320
   wire [11:0] _bits_159 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_160 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_159 > {1'b0, _bits_160}; // SplitCompare.java:31
@@ -1502,7 +1502,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_17 = _gt_3 | _and_33; // SplitCompare.java:31
   wire _not_34 = ~_or_17; // MergeSkip.java:53
   wire _and_34 = skip_valid & _not_34; // MergeSkip.java:53
-  wire defer_now = _and_31 & _and_34; // RapController.java:320
+  wire defer_now = _and_31 & _and_34; // RapController.java:321
   wire [32:0] _add_13 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
   wire [31:0] _bits_167 = _add_13[31:0]; // SplitCounter.java:43
   wire [31:0] _add_14 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
@@ -1510,8 +1510,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _add_15 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [7:0] _sub_1 = _add_15 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:385
-  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:385
+  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:386
+  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:386
   wire [31:0] _bits_169 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_170 = _sub_2[31:0]; // SplitCounter.java:43
@@ -1523,32 +1523,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_175 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_176 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:383
-  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:383
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:384
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:384
+  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:384
+  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:384
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:385
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:385
   wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:243
   wire [5:0] _sub_4 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:243
   wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:244
   wire [7:0] _sub_5 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:244
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:414
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:415
   wire _eq_159 = state == 4'd2; // RapController.java:249
   wire draining = _eq_159 | commit_stop; // RapController.java:249
   wire undo_push = draining & io_counterResult_valid; // RapController.java:250
   wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:260
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:430
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:430
-  wire [3:0] _bits_177 = _dshl_0[3:0]; // RapController.java:430
-  wire [3:0] _or_18 = present_children | _bits_177; // RapController.java:430
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:431
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:431
+  wire [3:0] _bits_177 = _dshl_0[3:0]; // RapController.java:431
+  wire [3:0] _or_18 = present_children | _bits_177; // RapController.java:431
   wire [6:0] _dshl_1 = 7'd1 << _bits_136; // RapController.java:664
   wire [3:0] _bits_178 = _dshl_1[3:0]; // RapController.java:664
   wire [3:0] _or_19 = present_children | _bits_178; // RapController.java:664
   wire _bits_179 = slot_valid[127]; // NodeTable.java:73
-  wire _eq_160 = state == 4'd4; // RapController.java:350
-  wire [6:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:351
+  wire _eq_160 = state == 4'd4; // RapController.java:351
+  wire [6:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:352
   wire _eq_161 = slot_parent_127 == _mux_9; // NodeTable.java:73
   wire _and_35 = _bits_179 & _eq_161; // NodeTable.java:73
-  wire _not_35 = ~_eq_160; // RapController.java:351
+  wire _not_35 = ~_eq_160; // RapController.java:352
   wire _not_36 = ~_not_35; // NodeTable.java:73
   wire _eq_162 = slot_children_127 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_36 | _eq_162; // NodeTable.java:73
@@ -3597,7 +3597,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_296 = ~slot_pick_load; // SlotPicker.java:53
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [127:0] _and_547 = slot_pick_candidates & _not_297; // SlotPicker.java:38
-  wire [127:0] _not_298 = ~slot_valid; // RapController.java:434
+  wire [127:0] _not_298 = ~slot_valid; // RapController.java:435
   wire _not_299 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_299; // SlotPicker.java:44
   wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -4118,10 +4118,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:493
   wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:484
   wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:511
-  wire _not_429 = ~snapshot_frozen; // RapController.java:394
-  wire _and_550 = snapshot_pending & _not_429; // RapController.java:394
-  wire _and_551 = _and_550 & pipe_quiet; // RapController.java:394
-  wire _and_552 = _and_551 & snapshot_settled; // RapController.java:394
+  wire _not_429 = ~snapshot_frozen; // RapController.java:395
+  wire _and_550 = snapshot_pending & _not_429; // RapController.java:395
+  wire _and_551 = _and_550 & pipe_quiet; // RapController.java:395
+  wire _and_552 = _and_551 & snapshot_settled; // RapController.java:395
   wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:530
   wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:547
   wire [5:0] _cat_135 = {readout_depth, 1'd0}; // RapController.java:644
@@ -4150,14 +4150,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire walking_kids = state == 4'd8; // RapController.java:189
   wire [6:0] _mux_141 = walking_kids ? merge_parent : op_slot; // RapController.java:190
   wire [2:0] _dyn_index_2 = _mux_141[6] ? (_mux_141[5] ? (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_127 : slot_children_126) : (_mux_141[0] ? slot_children_125 : slot_children_124)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_123 : slot_children_122) : (_mux_141[0] ? slot_children_121 : slot_children_120))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_119 : slot_children_118) : (_mux_141[0] ? slot_children_117 : slot_children_116)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_115 : slot_children_114) : (_mux_141[0] ? slot_children_113 : slot_children_112)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_111 : slot_children_110) : (_mux_141[0] ? slot_children_109 : slot_children_108)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_107 : slot_children_106) : (_mux_141[0] ? slot_children_105 : slot_children_104))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_103 : slot_children_102) : (_mux_141[0] ? slot_children_101 : slot_children_100)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_99 : slot_children_98) : (_mux_141[0] ? slot_children_97 : slot_children_96))))) : (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_95 : slot_children_94) : (_mux_141[0] ? slot_children_93 : slot_children_92)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_91 : slot_children_90) : (_mux_141[0] ? slot_children_89 : slot_children_88))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_87 : slot_children_86) : (_mux_141[0] ? slot_children_85 : slot_children_84)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_83 : slot_children_82) : (_mux_141[0] ? slot_children_81 : slot_children_80)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_79 : slot_children_78) : (_mux_141[0] ? slot_children_77 : slot_children_76)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_75 : slot_children_74) : (_mux_141[0] ? slot_children_73 : slot_children_72))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_71 : slot_children_70) : (_mux_141[0] ? slot_children_69 : slot_children_68)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_67 : slot_children_66) : (_mux_141[0] ? slot_children_65 : slot_children_64)))))) : (_mux_141[5] ? (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_63 : slot_children_62) : (_mux_141[0] ? slot_children_61 : slot_children_60)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_59 : slot_children_58) : (_mux_141[0] ? slot_children_57 : slot_children_56))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_55 : slot_children_54) : (_mux_141[0] ? slot_children_53 : slot_children_52)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_51 : slot_children_50) : (_mux_141[0] ? slot_children_49 : slot_children_48)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_47 : slot_children_46) : (_mux_141[0] ? slot_children_45 : slot_children_44)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_43 : slot_children_42) : (_mux_141[0] ? slot_children_41 : slot_children_40))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_39 : slot_children_38) : (_mux_141[0] ? slot_children_37 : slot_children_36)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_35 : slot_children_34) : (_mux_141[0] ? slot_children_33 : slot_children_32))))) : (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_31 : slot_children_30) : (_mux_141[0] ? slot_children_29 : slot_children_28)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_27 : slot_children_26) : (_mux_141[0] ? slot_children_25 : slot_children_24))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_23 : slot_children_22) : (_mux_141[0] ? slot_children_21 : slot_children_20)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_19 : slot_children_18) : (_mux_141[0] ? slot_children_17 : slot_children_16)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_15 : slot_children_14) : (_mux_141[0] ? slot_children_13 : slot_children_12)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_11 : slot_children_10) : (_mux_141[0] ? slot_children_9 : slot_children_8))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_7 : slot_children_6) : (_mux_141[0] ? slot_children_5 : slot_children_4)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_3 : slot_children_2) : (_mux_141[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:190
-  wire _not_433 = ~commit_stop; // RapController.java:392
-  wire _and_555 = io_selected_valid & _not_433; // RapController.java:392
-  wire [6:0] _bits_699 = undo_rdata_0[38:32]; // RapController.java:412
+  wire _not_433 = ~commit_stop; // RapController.java:393
+  wire _and_555 = io_selected_valid & _not_433; // RapController.java:393
+  wire [6:0] _bits_699 = undo_rdata_0[38:32]; // RapController.java:413
   wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:146
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
   wire [31:0] _bits_700 = verdict_sum[31:0]; // RapController.java:567
   wire [31:0] _mux_142 = clip_verdict ? _fill_0 : _bits_700; // RapController.java:567
-  wire [31:0] _bits_701 = undo_rdata_0[31:0]; // RapController.java:413
+  wire [31:0] _bits_701 = undo_rdata_0[31:0]; // RapController.java:414
   wire [31:0] _fill_1 = {16{_bits_136}}; // RapController.java:452
   wire [31:0] _and_556 = child_digit_field & _fill_1; // RapController.java:452
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_556; // RapController.java:452
@@ -4166,10 +4166,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_434 = ~io_tcamWrite_ready; // RapController.java:233
   wire _and_557 = tcam_write_full & _not_434; // RapController.java:233
   wire _or_402 = tcam_write_load | _and_557; // RapController.java:233
-  wire _or_403 = split_now | merge_now; // RapController.java:322
-  wire _and_558 = commit_fire & _or_403; // RapController.java:322
-  wire _not_435 = ~defer_now; // RapController.java:322
-  wire _and_559 = _and_558 & _not_435; // RapController.java:322
+  wire _or_403 = split_now | merge_now; // RapController.java:323
+  wire _and_558 = commit_fire & _or_403; // RapController.java:323
+  wire _not_435 = ~defer_now; // RapController.java:323
+  wire _and_559 = _and_558 & _not_435; // RapController.java:323
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:268
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:272
   wire _ge_3 = free_slots >= missing_children; // RapController.java:273
@@ -4177,27 +4177,26 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _cat_136 = {op_depth, 1'd0}; // RapController.java:644
   wire [31:0] _dshr_0 = _fill_3 >> _cat_136; // RapController.java:649
   wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:649
-  wire [4:0] _add_20 = op_depth + 5'd1; // RapController.java:279
-  wire [5:0] _cat_137 = {_add_20, 1'd0}; // RapController.java:644
+  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:644
   wire [31:0] _dshr_1 = _fill_4 >> _cat_137; // RapController.java:649
-  wire [31:0] _not_436 = ~_dshr_1; // RapController.java:280
-  wire [31:0] _and_560 = _dshr_0 & _not_436; // RapController.java:280
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:288
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:288
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:288
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:288
-  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:290
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:292
-  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:292
-  wire _bits_702 = _dshr_2[0]; // RapController.java:292
-  wire _and_561 = in_run & cmd_valid; // RapController.java:295
-  wire _eq_669 = state == 4'd7; // RapController.java:305
-  wire _eq_670 = state == 4'd8; // RapController.java:305
-  wire _or_404 = _eq_669 | _eq_670; // RapController.java:305
-  wire _and_562 = _or_404 & io_counterResult_valid; // RapController.java:306
-  wire _eq_671 = io_counterResult_bits_op == 2'd2; // RapController.java:306
-  wire _and_563 = _and_562 & _eq_671; // RapController.java:306
-  wire [34:0] _add_21 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
+  wire [31:0] _not_436 = ~_dshr_1; // RapController.java:281
+  wire [31:0] _and_560 = _dshr_0 & _not_436; // RapController.java:281
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:289
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:289
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:289
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:289
+  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:291
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:293
+  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:293
+  wire _bits_702 = _dshr_2[0]; // RapController.java:293
+  wire _and_561 = in_run & cmd_valid; // RapController.java:296
+  wire _eq_669 = state == 4'd7; // RapController.java:306
+  wire _eq_670 = state == 4'd8; // RapController.java:306
+  wire _or_404 = _eq_669 | _eq_670; // RapController.java:306
+  wire _and_562 = _or_404 & io_counterResult_valid; // RapController.java:307
+  wire _eq_671 = io_counterResult_bits_op == 2'd2; // RapController.java:307
+  wire _and_563 = _and_562 & _eq_671; // RapController.java:307
+  wire [34:0] _add_20 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_13 = op_children - _add_19; // MergeVerdict.java:90
   wire [11:0] _bits_703 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_704 = merge_sum[34:24]; // SplitCompare.java:39
@@ -4238,10 +4237,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_407 = _gt_11 | _and_566; // SplitCompare.java:31
   wire _and_567 = _eq_674 & _or_407; // SplitCompare.java:31
   wire _or_408 = _gt_10 | _and_567; // SplitCompare.java:31
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:344
-  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:344
-  wire _bits_720 = _dshr_3[0]; // RapController.java:344
-  wire _and_568 = _lt_6 & _bits_720; // RapController.java:344
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:345
+  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:345
+  wire _bits_720 = _dshr_3[0]; // RapController.java:345
+  wire _and_568 = _lt_6 & _bits_720; // RapController.java:345
   wire _eq_676 = readout_index == 7'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_4 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:99
   wire [4:0] _mux_143 = _eq_676 ? 5'd0 : _dyn_index_4; // NodeTable.java:99
@@ -4268,7 +4267,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_572 = _and_571 & _not_438; // MergeSkip.java:62
   wire _not_439 = ~commit_fire; // MergeSkip.java:62
   wire _and_573 = _and_572 & _not_439; // MergeSkip.java:62
-  wire _and_574 = in_run & pipe_quiet; // RapController.java:374
+  wire _and_574 = in_run & pipe_quiet; // RapController.java:375
   wire _or_411 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_412 = _or_411 | ev_split_q; // StatusRegs.java:83
   wire _or_413 = _or_412 | ev_batch_q; // StatusRegs.java:83
@@ -4290,9 +4289,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_580 = _and_579 & _not_446; // StatusRegs.java:84
   wire _not_447 = ~_and_580; // StatusRegs.java:84
   wire ev_pending = _or_415 | _not_447; // StatusRegs.java:84
-  wire _not_448 = ~ev_pending; // RapController.java:374
-  wire _and_581 = _and_574 & _not_448; // RapController.java:374
-  wire _and_582 = _and_581 & multiplier_free; // RapController.java:374
+  wire _not_448 = ~ev_pending; // RapController.java:375
+  wire _and_581 = _and_574 & _not_448; // RapController.java:375
+  wire _and_582 = _and_581 & multiplier_free; // RapController.java:375
   wire _bits_729 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_730 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_416 = _bits_729 | _bits_730; // FirstSet.java:64
@@ -4835,8 +4834,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_684 = state == 4'd12; // RapController.java:159
   wire _or_671 = read_parent_prefix | _eq_684; // RapController.java:159
   wire _not_453 = ~_and_563; // MergeVerdict.java:71
-  wire _not_454 = ~ev_pending; // RapController.java:395
-  wire _and_714 = _not_454 & multiplier_free; // RapController.java:395
+  wire _not_454 = ~ev_pending; // RapController.java:396
+  wire _and_714 = _not_454 & multiplier_free; // RapController.java:396
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
@@ -8734,7 +8733,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_4 ? 35'd0 : (_and_563 ? _add_21 : merge_sum));
+      merge_sum <= (verdict_end_4 ? 35'd0 : (_and_563 ? _add_20 : merge_sum));
     end
   end
 
@@ -8931,12 +8930,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:72: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:309
-      $display("Assertion failed at RapController.java:309: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:310
+      $display("Assertion failed at RapController.java:310: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _eq_1 && _and_552 && !_and_714) begin // RapController.java:395
-      $display("Assertion failed at RapController.java:395: a snapshot freeze while a status value moves");
+    if (!reset && _eq_1 && _and_552 && !_and_714) begin // RapController.java:396
+      $display("Assertion failed at RapController.java:396: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67

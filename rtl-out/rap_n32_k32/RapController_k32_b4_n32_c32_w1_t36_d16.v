@@ -339,27 +339,27 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg commit_stop; // RapController.java:248
   reg [36:0] undo_rdata_0; // RapController.java:256
   reg split_fits; // RapController.java:274
-  reg [31:0] child_digit_field; // RapController.java:280
-  reg [31:0] child_mask; // RapController.java:281
+  reg [31:0] child_digit_field; // RapController.java:281
+  reg [31:0] child_mask; // RapController.java:282
   reg split_settled_was_1; // RapController.java:637
   reg split_settled_was_2; // RapController.java:637
-  reg [7:0] short_by_children; // RapController.java:290
-  reg [4:0] hit_depth_1; // RapController.java:298
-  reg [4:0] hit_depth_2; // RapController.java:298
-  reg [4:0] hit_depth_3; // RapController.java:298
-  reg [4:0] hit_depth_4; // RapController.java:298
-  reg hit_short_1; // RapController.java:299
-  reg hit_short_2; // RapController.java:299
-  reg hit_short_3; // RapController.java:299
-  reg hit_short_4; // RapController.java:299
-  reg hit_beside_1; // RapController.java:300
-  reg hit_beside_2; // RapController.java:300
-  reg hit_beside_3; // RapController.java:300
-  reg hit_beside_4; // RapController.java:300
-  reg hit_event_1; // RapController.java:301
-  reg hit_event_2; // RapController.java:301
-  reg hit_event_3; // RapController.java:301
-  reg hit_event_4; // RapController.java:301
+  reg [7:0] short_by_children; // RapController.java:291
+  reg [4:0] hit_depth_1; // RapController.java:299
+  reg [4:0] hit_depth_2; // RapController.java:299
+  reg [4:0] hit_depth_3; // RapController.java:299
+  reg [4:0] hit_depth_4; // RapController.java:299
+  reg hit_short_1; // RapController.java:300
+  reg hit_short_2; // RapController.java:300
+  reg hit_short_3; // RapController.java:300
+  reg hit_short_4; // RapController.java:300
+  reg hit_beside_1; // RapController.java:301
+  reg hit_beside_2; // RapController.java:301
+  reg hit_beside_3; // RapController.java:301
+  reg hit_beside_4; // RapController.java:301
+  reg hit_event_1; // RapController.java:302
+  reg hit_event_2; // RapController.java:302
+  reg hit_event_3; // RapController.java:302
+  reg hit_event_4; // RapController.java:302
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -380,10 +380,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg readout_in_use; // RapController.java:344
-  reg [4:0] readout_depth; // RapController.java:346
+  reg readout_in_use; // RapController.java:345
+  reg [4:0] readout_depth; // RapController.java:347
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:374
+  reg snapshot_settled; // RapController.java:375
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -457,42 +457,42 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [2:0] cause; // RapController.java:685
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:378
-  wire _not_0 = ~io_counterClearing; // RapController.java:378
+  wire _eq_0 = state == 4'd0; // RapController.java:379
+  wire _not_0 = ~io_counterClearing; // RapController.java:379
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:378
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:379
   wire _not_1 = ~tcam_write_full; // RapController.java:220
-  wire _eq_1 = state == 4'd1; // RapController.java:391
-  wire _not_2 = ~commit_stop; // RapController.java:370
+  wire _eq_1 = state == 4'd1; // RapController.java:392
+  wire _not_2 = ~commit_stop; // RapController.java:371
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
-  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:370
-  wire _not_3 = ~snapshot_frozen; // RapController.java:400
-  wire _and_1 = pipe_quiet & _not_3; // RapController.java:400
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:402
-  wire _not_4 = ~io_headValid; // RapController.java:402
-  wire _and_3 = _and_2 & _not_4; // RapController.java:402
-  wire _eq_4 = state == 4'd2; // RapController.java:407
-  wire _eq_5 = state == 4'd3; // RapController.java:408
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:409
-  wire _eq_6 = op_children == 3'd0; // RapController.java:419
+  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:371
+  wire _not_3 = ~snapshot_frozen; // RapController.java:401
+  wire _and_1 = pipe_quiet & _not_3; // RapController.java:401
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:403
+  wire _not_4 = ~io_headValid; // RapController.java:403
+  wire _and_3 = _and_2 & _not_4; // RapController.java:403
+  wire _eq_4 = state == 4'd2; // RapController.java:408
+  wire _eq_5 = state == 4'd3; // RapController.java:409
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:410
+  wire _eq_6 = op_children == 3'd0; // RapController.java:420
   wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
-  wire _eq_7 = state == 4'd4; // RapController.java:426
-  wire _eq_8 = state == 4'd5; // RapController.java:433
-  wire _eq_9 = state == 4'd3; // RapController.java:282
-  wire _eq_10 = state == 4'd4; // RapController.java:282
-  wire _or_0 = _eq_9 | _eq_10; // RapController.java:282
-  wire _eq_11 = state == 4'd5; // RapController.java:282
-  wire _or_1 = _or_0 | _eq_11; // RapController.java:282
+  wire _eq_7 = state == 4'd4; // RapController.java:427
+  wire _eq_8 = state == 4'd5; // RapController.java:434
+  wire _eq_9 = state == 4'd3; // RapController.java:283
+  wire _eq_10 = state == 4'd4; // RapController.java:283
+  wire _or_0 = _eq_9 | _eq_10; // RapController.java:283
+  wire _eq_11 = state == 4'd5; // RapController.java:283
+  wire _or_1 = _or_0 | _eq_11; // RapController.java:283
   wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:637
   wire split_settled = _and_4 & split_settled_was_2; // RapController.java:637
-  wire _not_5 = ~split_settled; // RapController.java:433
-  wire _not_6 = ~early_done; // RapController.java:437
+  wire _not_5 = ~split_settled; // RapController.java:434
+  wire _not_6 = ~early_done; // RapController.java:438
   wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:680
   wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
-  wire _eq_12 = state == 4'd6; // RapController.java:447
-  wire [3:0] _not_7 = ~present_children; // RapController.java:449
+  wire _eq_12 = state == 4'd6; // RapController.java:448
+  wire [3:0] _not_7 = ~present_children; // RapController.java:450
   wire _bits_0 = _not_7[0]; // FirstSet.java:55
   wire _bits_1 = _not_7[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -504,7 +504,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_4 = _and_5 | _and_6; // FirstSet.java:62
   wire _and_7 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_7; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:449
+  wire split_last_child = ~_or_5; // RapController.java:450
   wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
   wire _eq_13 = state == 4'd7; // RapController.java:477
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:69
@@ -530,8 +530,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_19 = state == 4'd12; // RapController.java:535
   wire _eq_20 = state == 4'd13; // RapController.java:541
   wire _eq_21 = state == 4'd14; // RapController.java:552
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:435
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:435
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:436
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:436
   wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:495
   wire _not_13 = ~level_had_leaves; // RapController.java:495
   wire _and_11 = _eq_22 & _not_13; // RapController.java:495
@@ -548,9 +548,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_16 = _and_15 & _not_17; // RapController.java:616
   wire _not_18 = ~snapshot_frozen; // RapController.java:616
   wire _and_17 = _and_16 & _not_18; // RapController.java:616
-  wire _and_18 = in_run & hit_event_4; // RapController.java:303
-  wire _not_19 = ~commit_stop; // RapController.java:303
-  wire commit_fire = _and_18 & _not_19; // RapController.java:303
+  wire _and_18 = in_run & hit_event_4; // RapController.java:304
+  wire _not_19 = ~commit_stop; // RapController.java:304
+  wire commit_fire = _and_18 & _not_19; // RapController.java:304
   wire _not_20 = ~soft_pending; // RapController.java:620
   wire _ne_2 = state != 4'd0; // RapController.java:620
   wire _and_19 = _not_20 & _ne_2; // RapController.java:620
@@ -585,7 +585,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _and_25 = slot_valid & _not_26; // RapController.java:568
   wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:662
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:451
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:279
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
   wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
   wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
@@ -617,7 +617,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_34 = slot_pick_pick_hot[29]; // NodeTable.java:63
   wire _bits_35 = slot_pick_pick_hot[30]; // NodeTable.java:63
   wire _bits_36 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire [3:0] _not_27 = ~present_children; // RapController.java:448
+  wire [3:0] _not_27 = ~present_children; // RapController.java:449
   wire _bits_37 = _not_27[0]; // FirstSet.java:25
   wire _bits_38 = _not_27[1]; // FirstSet.java:25
   wire _or_12 = _bits_37 | _bits_38; // FirstSet.java:37
@@ -684,8 +684,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_51 = _add_11[31:0]; // SplitCounter.java:43
   wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
   wire _bits_52 = _add_11[32]; // SplitCounter.java:44
-  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:328
-  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:311
+  wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:329
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:312
   wire [7:0] _bits_53 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
   wire [11:0] _bits_54 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire _gt_0 = {{4{1'b0}}, _bits_53} > _bits_54; // SplitCompare.java:31
@@ -703,21 +703,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_14 = _gt_1 | _and_26; // SplitCompare.java:31
   wire _and_27 = _eq_57 & _or_14; // SplitCompare.java:31
   wire _or_15 = _gt_0 | _and_27; // SplitCompare.java:31
-  wire split_now = _lt_0 & _or_15; // RapController.java:311
-  wire _not_31 = ~schedule_exhausted; // RapController.java:314
+  wire split_now = _lt_0 & _or_15; // RapController.java:312
+  wire _not_31 = ~schedule_exhausted; // RapController.java:315
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_32 = ~_or_r_0; // SplitCounter.java:58
-  wire _and_28 = _not_31 & _not_32; // RapController.java:314
-  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:314
-  wire _or_r_1 = |_bits_61; // RapController.java:314
-  wire _not_33 = ~_or_r_1; // RapController.java:314
-  wire _and_29 = _and_28 & _not_33; // RapController.java:314
-  wire _bits_62 = until_merge_lo[0]; // RapController.java:315
-  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:315
-  wire merge_now = _and_29 & _ge_2; // RapController.java:315
-  wire _not_34 = ~merge_now; // RapController.java:319
-  wire _and_30 = split_now & _not_34; // RapController.java:319
-  wire _and_31 = _and_30 & hit_short_4; // RapController.java:319
+  wire _and_28 = _not_31 & _not_32; // RapController.java:315
+  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:315
+  wire _or_r_1 = |_bits_61; // RapController.java:315
+  wire _not_33 = ~_or_r_1; // RapController.java:315
+  wire _and_29 = _and_28 & _not_33; // RapController.java:315
+  wire _bits_62 = until_merge_lo[0]; // RapController.java:316
+  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:316
+  wire merge_now = _and_29 & _ge_2; // RapController.java:316
+  wire _not_34 = ~merge_now; // RapController.java:320
+  wire _and_30 = split_now & _not_34; // RapController.java:320
+  wire _and_31 = _and_30 & hit_short_4; // RapController.java:320
   wire [11:0] _bits_63 = io_head_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_64 = skip_min_sum[34:24]; // SplitCompare.java:39
   wire _gt_3 = _bits_63 > {1'b0, _bits_64}; // SplitCompare.java:31
@@ -737,12 +737,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_17 = _gt_3 | _and_33; // SplitCompare.java:31
   wire _not_35 = ~_or_17; // MergeSkip.java:53
   wire _and_34 = skip_valid & _not_35; // MergeSkip.java:53
-  wire defer_now = _and_31 & _and_34; // RapController.java:320
+  wire defer_now = _and_31 & _and_34; // RapController.java:321
   wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:112
   wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:112
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:385
-  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:385
+  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:386
+  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:386
   wire [31:0] _bits_71 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_72 = _sub_2[31:0]; // SplitCounter.java:43
@@ -754,32 +754,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_77 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_78 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:383
-  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:383
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:384
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:384
+  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:384
+  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:384
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:385
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:385
   wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:243
   wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:243
   wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:244
   wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:244
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:414
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:415
   wire _eq_63 = state == 4'd2; // RapController.java:249
   wire draining = _eq_63 | commit_stop; // RapController.java:249
   wire undo_push = draining & io_counterResult_valid; // RapController.java:250
   wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:260
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:430
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:430
-  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:430
-  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:430
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:431
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:431
+  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:431
+  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:431
   wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:664
   wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:664
   wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:664
   wire _bits_81 = slot_valid[31]; // NodeTable.java:73
-  wire _eq_64 = state == 4'd4; // RapController.java:350
-  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:351
+  wire _eq_64 = state == 4'd4; // RapController.java:351
+  wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:352
   wire _eq_65 = slot_parent_31 == _mux_9; // NodeTable.java:73
   wire _and_35 = _bits_81 & _eq_65; // NodeTable.java:73
-  wire _not_36 = ~_eq_64; // RapController.java:351
+  wire _not_36 = ~_eq_64; // RapController.java:352
   wire _not_37 = ~_not_36; // NodeTable.java:73
   wire _eq_66 = slot_children_31 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_37 | _eq_66; // NodeTable.java:73
@@ -1292,7 +1292,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_105 = ~slot_pick_load; // SlotPicker.java:53
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_163 = slot_pick_candidates & _not_106; // SlotPicker.java:38
-  wire [31:0] _not_107 = ~slot_valid; // RapController.java:434
+  wire [31:0] _not_107 = ~slot_valid; // RapController.java:435
   wire _not_108 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_108; // SlotPicker.java:44
   wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -1429,10 +1429,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:493
   wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:484
   wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:511
-  wire _not_142 = ~snapshot_frozen; // RapController.java:394
-  wire _and_166 = snapshot_pending & _not_142; // RapController.java:394
-  wire _and_167 = _and_166 & pipe_quiet; // RapController.java:394
-  wire _and_168 = _and_167 & snapshot_settled; // RapController.java:394
+  wire _not_142 = ~snapshot_frozen; // RapController.java:395
+  wire _and_166 = snapshot_pending & _not_142; // RapController.java:395
+  wire _and_167 = _and_166 & pipe_quiet; // RapController.java:395
+  wire _and_168 = _and_167 & snapshot_settled; // RapController.java:395
   wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:530
   wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:547
   wire [5:0] _cat_39 = {readout_depth, 1'd0}; // RapController.java:644
@@ -1461,14 +1461,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire walking_kids = state == 4'd8; // RapController.java:189
   wire [4:0] _mux_45 = walking_kids ? merge_parent : op_slot; // RapController.java:190
   wire [2:0] _dyn_index_2 = _mux_45[4] ? (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_31 : slot_children_30) : (_mux_45[0] ? slot_children_29 : slot_children_28)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_27 : slot_children_26) : (_mux_45[0] ? slot_children_25 : slot_children_24))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_23 : slot_children_22) : (_mux_45[0] ? slot_children_21 : slot_children_20)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_19 : slot_children_18) : (_mux_45[0] ? slot_children_17 : slot_children_16)))) : (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_15 : slot_children_14) : (_mux_45[0] ? slot_children_13 : slot_children_12)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_11 : slot_children_10) : (_mux_45[0] ? slot_children_9 : slot_children_8))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_7 : slot_children_6) : (_mux_45[0] ? slot_children_5 : slot_children_4)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_3 : slot_children_2) : (_mux_45[0] ? slot_children_1 : slot_children_0)))); // RapController.java:190
-  wire _not_146 = ~commit_stop; // RapController.java:392
-  wire _and_171 = io_selected_valid & _not_146; // RapController.java:392
-  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:412
+  wire _not_146 = ~commit_stop; // RapController.java:393
+  wire _and_171 = io_selected_valid & _not_146; // RapController.java:393
+  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:413
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:146
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
   wire [31:0] _bits_218 = verdict_sum[31:0]; // RapController.java:567
   wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_218; // RapController.java:567
-  wire [31:0] _bits_219 = undo_rdata_0[31:0]; // RapController.java:413
+  wire [31:0] _bits_219 = undo_rdata_0[31:0]; // RapController.java:414
   wire [31:0] _fill_1 = {16{_bits_40}}; // RapController.java:452
   wire [31:0] _and_172 = child_digit_field & _fill_1; // RapController.java:452
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_172; // RapController.java:452
@@ -1477,10 +1477,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_147 = ~io_tcamWrite_ready; // RapController.java:233
   wire _and_173 = tcam_write_full & _not_147; // RapController.java:233
   wire _or_114 = tcam_write_load | _and_173; // RapController.java:233
-  wire _or_115 = split_now | merge_now; // RapController.java:322
-  wire _and_174 = commit_fire & _or_115; // RapController.java:322
-  wire _not_148 = ~defer_now; // RapController.java:322
-  wire _and_175 = _and_174 & _not_148; // RapController.java:322
+  wire _or_115 = split_now | merge_now; // RapController.java:323
+  wire _and_174 = commit_fire & _or_115; // RapController.java:323
+  wire _not_148 = ~defer_now; // RapController.java:323
+  wire _and_175 = _and_174 & _not_148; // RapController.java:323
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:268
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:272
   wire _ge_3 = free_slots >= missing_children; // RapController.java:273
@@ -1488,27 +1488,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] _cat_40 = {op_depth, 1'd0}; // RapController.java:644
   wire [31:0] _dshr_0 = _fill_3 >> _cat_40; // RapController.java:649
   wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:649
-  wire [4:0] _add_18 = op_depth + 5'd1; // RapController.java:279
-  wire [5:0] _cat_41 = {_add_18, 1'd0}; // RapController.java:644
+  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:644
   wire [31:0] _dshr_1 = _fill_4 >> _cat_41; // RapController.java:649
-  wire [31:0] _not_149 = ~_dshr_1; // RapController.java:280
-  wire [31:0] _and_176 = _dshr_0 & _not_149; // RapController.java:280
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:288
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:288
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:288
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:288
-  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:290
-  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:292
-  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:292
-  wire _bits_220 = _dshr_2[0]; // RapController.java:292
-  wire _and_177 = in_run & cmd_valid; // RapController.java:295
-  wire _eq_189 = state == 4'd7; // RapController.java:305
-  wire _eq_190 = state == 4'd8; // RapController.java:305
-  wire _or_116 = _eq_189 | _eq_190; // RapController.java:305
-  wire _and_178 = _or_116 & io_counterResult_valid; // RapController.java:306
-  wire _eq_191 = io_counterResult_bits_op == 2'd2; // RapController.java:306
-  wire _and_179 = _and_178 & _eq_191; // RapController.java:306
-  wire [34:0] _add_19 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
+  wire [31:0] _not_149 = ~_dshr_1; // RapController.java:281
+  wire [31:0] _and_176 = _dshr_0 & _not_149; // RapController.java:281
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:289
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:289
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:289
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:289
+  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:291
+  wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:293
+  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:293
+  wire _bits_220 = _dshr_2[0]; // RapController.java:293
+  wire _and_177 = in_run & cmd_valid; // RapController.java:296
+  wire _eq_189 = state == 4'd7; // RapController.java:306
+  wire _eq_190 = state == 4'd8; // RapController.java:306
+  wire _or_116 = _eq_189 | _eq_190; // RapController.java:306
+  wire _and_178 = _or_116 & io_counterResult_valid; // RapController.java:307
+  wire _eq_191 = io_counterResult_bits_op == 2'd2; // RapController.java:307
+  wire _and_179 = _and_178 & _eq_191; // RapController.java:307
+  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_13 = op_children - _add_17; // MergeVerdict.java:90
   wire [11:0] _bits_221 = op_threshold[35:24]; // SplitCompare.java:39
   wire [10:0] _bits_222 = merge_sum[34:24]; // SplitCompare.java:39
@@ -1549,10 +1548,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_119 = _gt_11 | _and_182; // SplitCompare.java:31
   wire _and_183 = _eq_194 & _or_119; // SplitCompare.java:31
   wire _or_120 = _gt_10 | _and_183; // SplitCompare.java:31
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:344
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:344
-  wire _bits_238 = _dshr_3[0]; // RapController.java:344
-  wire _and_184 = _lt_6 & _bits_238; // RapController.java:344
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:345
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:345
+  wire _bits_238 = _dshr_3[0]; // RapController.java:345
+  wire _and_184 = _lt_6 & _bits_238; // RapController.java:345
   wire _eq_196 = readout_index == 5'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_4 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
   wire [4:0] _mux_47 = _eq_196 ? 5'd0 : _dyn_index_4; // NodeTable.java:99
@@ -1579,7 +1578,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_188 = _and_187 & _not_151; // MergeSkip.java:62
   wire _not_152 = ~commit_fire; // MergeSkip.java:62
   wire _and_189 = _and_188 & _not_152; // MergeSkip.java:62
-  wire _and_190 = in_run & pipe_quiet; // RapController.java:374
+  wire _and_190 = in_run & pipe_quiet; // RapController.java:375
   wire _or_123 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
   wire _or_124 = _or_123 | ev_split_q; // StatusRegs.java:83
   wire _or_125 = _or_124 | ev_batch_q; // StatusRegs.java:83
@@ -1599,9 +1598,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_195 = _and_194 & _not_158; // StatusRegs.java:84
   wire _not_159 = ~_and_195; // StatusRegs.java:84
   wire ev_pending = _or_127 | _not_159; // StatusRegs.java:84
-  wire _not_160 = ~ev_pending; // RapController.java:374
-  wire _and_196 = _and_190 & _not_160; // RapController.java:374
-  wire _and_197 = _and_196 & multiplier_free; // RapController.java:374
+  wire _not_160 = ~ev_pending; // RapController.java:375
+  wire _and_196 = _and_190 & _not_160; // RapController.java:375
+  wire _and_197 = _and_196 & multiplier_free; // RapController.java:375
   wire _bits_247 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_248 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_128 = _bits_247 | _bits_248; // FirstSet.java:64
@@ -1760,8 +1759,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_204 = state == 4'd12; // RapController.java:159
   wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:159
   wire _not_165 = ~_and_179; // MergeVerdict.java:71
-  wire _not_166 = ~ev_pending; // RapController.java:395
-  wire _and_233 = _not_166 & multiplier_free; // RapController.java:395
+  wire _not_166 = ~ev_pending; // RapController.java:396
+  wire _and_233 = _not_166 & multiplier_free; // RapController.java:396
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
@@ -3451,7 +3450,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_179 ? _add_19 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_179 ? _add_18 : merge_sum));
     end
   end
 
@@ -3656,12 +3655,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:72: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:309
-      $display("Assertion failed at RapController.java:309: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:310
+      $display("Assertion failed at RapController.java:310: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _eq_1 && _and_168 && !_and_233) begin // RapController.java:395
-      $display("Assertion failed at RapController.java:395: a snapshot freeze while a status value moves");
+    if (!reset && _eq_1 && _and_168 && !_and_233) begin // RapController.java:396
+      $display("Assertion failed at RapController.java:396: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67

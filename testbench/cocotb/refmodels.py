@@ -29,7 +29,7 @@ class _Word:
 class FifoModel:
     def __init__(self, depth: int, output_register: bool = False):
         self.depth = depth
-        self.LATENCY = 3 if output_register else 2
+        self.latency = 3 if output_register else 2
         self.q: deque[_Word] = deque()
         self.cycle = 0
         self.last_deq_cycle = -(10**9)  # cycle of the most recent dequeue (the current head's predecessor)
@@ -45,7 +45,7 @@ class FifoModel:
         if not self.q:
             return False
         head = self.q[0]
-        presentable_from = max(head.enq_cycle + self.LATENCY, self.last_deq_cycle + 1)
+        presentable_from = max(head.enq_cycle + self.latency, self.last_deq_cycle + 1)
         return self.cycle >= presentable_from
 
     def deq_bits(self) -> int:

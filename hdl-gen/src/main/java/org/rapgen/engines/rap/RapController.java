@@ -276,7 +276,8 @@ public final class RapController extends Module {
         // commit that asked for the split to the end of SPLIT_ALLOC (DRAIN, UNDO and SPLIT's three clocks come
         // between), so they are registered and the word is one LUT from flip-flops: the parent's prefix (the prefix
         // RAM's word), the digit and the field. Checked against the shifts where they are used.
-        UInt childMaskNow = maskBelow(opDepth.add(U(1, c.depthBits())));
+        UInt childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
+        UInt childMaskNow = maskBelow(childDepth);
         UInt childDigits = RegNext(maskBelow(opDepth).and(childMaskNow.not())).named("child_digit_field");
         UInt childMask = RegNext(childMaskNow).named("child_mask");
         Bool splitSettled = heldFor(state.eq(UNDO).or(state.eq(SPLIT_SCAN)).or(state.eq(SPLIT)), 3, "split_settled");
@@ -448,7 +449,6 @@ public final class RapController extends Module {
                     FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
                     Bool lastChild = FirstSet.twoOrMore(present.not()).not().named("split_last_child");
                     when(slots.ready(), () -> {
-                        UInt childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
                         UInt prefix = prefixRead.or(childDigits.and(Fill(c.keyBits() / c.bitsPerLevel(), d.index)))
                                 .named("child_prefix");
                         Assert(prefix.eq(childPrefix(prefixRead, opDepth, d.index)).and(childMask.eq(maskBelow(childDepth))),

@@ -13,7 +13,10 @@ final class CsrScript {
     private sealed interface Step permits Write, Read, Until, Run {
     }
 
-    /** A write; {@code onTaken} runs in the clock the write acts (the one after the engine takes it), after that clock's beat. */
+    /**
+     * A write; {@code onTaken} runs in the clock the write acts (the one after the engine takes it), after that
+     * clock's beat.
+     */
     private record Write(int address, long value, Runnable onTaken) implements Step {
     }
 
