@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Usage: bench/sdf-wall.py FILE.sdf [PERIOD_NS=10] [GROUPS=40]
+"""Usage: bench/sdf-wall.py FILE.sdf [PERIOD_NS=10] [GROUPS=40] [PATHS=0]
 
 Every register endpoint's routed arrival, from the SDF that `nextpnr --sdf` writes (clock-to-out, cell arcs,
 interconnect, setup). nextpnr prints only the worst path; a design whose worst paths are many, spread over the
 design, shows here as many endpoints and register groups over the period, and the list of groups is the list of
 paths to shorten. The count moves with placement as the Fmax does: compare it over several seeds. Its worst path
 agrees with nextpnr's (checked on the ReplayWindow block: 8.73 ns, 114.5 MHz both, and on rap_n32_k32: 12.76 ns,
-78.35 MHz both). Clock skew is not modelled (one global clock)."""
+78.35 MHz both). Clock skew is not modelled (one global clock).
+
+PATHS > 0 also prints the worst path of each of the first PATHS groups hop by hop: every cell arc and every net with
+its delay, so a path shows how many LUT levels it has and which nets carry its routing."""
 import re, sys, collections
 
 sys.setrecursionlimit(1000000)
@@ -15,12 +18,13 @@ def die(msg):
     print(f"sdf-wall: {msg}", file=sys.stderr)
     sys.exit(2)
 
-if not 2 <= len(sys.argv) <= 4:
-    die("usage: bench/sdf-wall.py FILE.sdf [PERIOD_NS=10] [GROUPS=40]")
+if not 2 <= len(sys.argv) <= 5:
+    die("usage: bench/sdf-wall.py FILE.sdf [PERIOD_NS=10] [GROUPS=40] [PATHS=0]")
 try:
     text = open(sys.argv[1]).read()
     period = float(sys.argv[2]) if len(sys.argv) > 2 else 10.0
     top = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    paths = int(sys.argv[4]) if len(sys.argv) > 4 else 0
 except OSError as e:
     die(f"{sys.argv[1]}: {e.strerror}")
 except ValueError as e:
@@ -84,6 +88,7 @@ for cell in sdf:
                     setup[pin] = max(setup.get(pin, 0), val(chk[3]))
 
 memo = {}
+came_from = {}                           # pin -> (the pin before it on its latest path, that hop's delay)
 def arrival(pin):
     if pin in memo:
         return memo[pin]
@@ -93,8 +98,24 @@ def arrival(pin):
         a, s = arrival(src)
         if s is not None and a + d > best[0]:
             best = (a + d, s)
+            came_from[pin] = (src, d)
     memo[pin] = best
     return best
+
+def show_path(end):
+    """The hops of the latest path into pin `end`, first to last: a net joins two cells, an arc crosses one."""
+    hops, pin = [], end
+    while pin in came_from:
+        src, d = came_from[pin]
+        hops.append((pin, src, d))
+        pin = src
+    t = start.get(pin, 0.0)
+    print(f"      {t:6.2f}  {t:5.2f}  clock to out  {pin}")
+    for pin, src, d in reversed(hops):
+        t += d
+        kind = "net" if src.rsplit('/', 1)[0] != pin.rsplit('/', 1)[0] else "cell"
+        print(f"      {t:6.2f}  {d:5.2f}  {kind:12}  {pin}")
+    print(f"      {t + setup[end]:6.2f}  {setup[end]:5.2f}  setup")
 
 def group(pin):
     inst = pin.rsplit('/', 1)[0]
@@ -122,5 +143,7 @@ for e in fail:
         by[g] = [e, 0]
     by[g][1] += 1
 print(f"{len(by)} register groups over {period} ns:")
-for g, (e, n) in list(by.items())[:top]:
+for i, (g, (e, n)) in enumerate(list(by.items())[:top]):
     print(f"  {e[0]:6.2f} ns  {n:4d} endpoints  {g}  <- {group(e[2])}")
+    if i < paths:
+        show_path(e[1])
