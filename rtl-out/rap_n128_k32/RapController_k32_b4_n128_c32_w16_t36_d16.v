@@ -180,15 +180,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   output wire [63:0] io_live_n, // RapController.java:86
   output wire [7:0] io_live_nodes, // RapController.java:86
   output wire [7:0] io_live_highWater, // RapController.java:86
-  output wire [63:0] io_live_updates, // RapController.java:86
-  output wire [63:0] io_live_splits, // RapController.java:86
-  output wire [63:0] io_live_merges, // RapController.java:86
-  output wire [63:0] io_live_mergeBatches, // RapController.java:86
-  output wire [63:0] io_live_deferredSplits, // RapController.java:86
-  output wire [63:0] io_live_saturations, // RapController.java:86
   output wire io_live_overflow, // RapController.java:86
   output wire io_live_saturated, // RapController.java:86
+  output wire io_live_updated, // RapController.java:86
+  output wire io_live_split, // RapController.java:86
+  output wire [2:0] io_live_merged, // RapController.java:86
+  output wire io_live_batch, // RapController.java:86
+  output wire io_live_deferred, // RapController.java:86
+  output wire io_live_saturation, // RapController.java:86
   output wire io_snapFreeze, // RapController.java:86
+  input  wire io_countersIdle, // RapController.java:86
   input  wire io_snapCopied, // RapController.java:86
   output wire [63:0] io_errorBound, // RapController.java:86
   output wire io_errorBoundReady, // RapController.java:86
@@ -723,35 +724,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] st_n_lo; // SplitCounter.java:30
   reg [31:0] st_n_hi; // SplitCounter.java:31
   reg st_n_carry; // SplitCounter.java:32
-  reg [31:0] st_splits_lo; // SplitCounter.java:30
-  reg [31:0] st_splits_hi; // SplitCounter.java:31
-  reg st_splits_carry; // SplitCounter.java:32
-  reg [31:0] st_merges_lo; // SplitCounter.java:30
-  reg [31:0] st_merges_hi; // SplitCounter.java:31
-  reg st_merges_carry; // SplitCounter.java:32
-  reg [31:0] st_merge_batches_lo; // SplitCounter.java:30
-  reg [31:0] st_merge_batches_hi; // SplitCounter.java:31
-  reg st_merge_batches_carry; // SplitCounter.java:32
-  reg [31:0] st_deferred_splits_lo; // SplitCounter.java:30
-  reg [31:0] st_deferred_splits_hi; // SplitCounter.java:31
-  reg st_deferred_splits_carry; // SplitCounter.java:32
-  reg [31:0] st_saturations_lo; // SplitCounter.java:30
-  reg [31:0] st_saturations_hi; // SplitCounter.java:31
-  reg st_saturations_carry; // SplitCounter.java:32
-  reg st_overflow; // StatusRegs.java:35
-  reg st_saturated; // StatusRegs.java:36
-  reg [31:0] st_updates_lo; // SplitCounter.java:30
-  reg [31:0] st_updates_hi; // SplitCounter.java:31
-  reg st_updates_carry; // SplitCounter.java:32
-  reg [7:0] st_nodes; // StatusRegs.java:66
-  reg [7:0] st_high_water; // StatusRegs.java:67
-  reg [15:0] ev_weight_q; // StatusRegs.java:75
-  reg ev_commit_q; // StatusRegs.java:76
-  reg ev_saturation_q; // StatusRegs.java:77
-  reg ev_split_q; // StatusRegs.java:78
-  reg ev_batch_q; // StatusRegs.java:79
-  reg ev_deferred_q; // StatusRegs.java:80
-  reg [2:0] ev_removed_q; // StatusRegs.java:81
+  reg st_overflow; // StatusRegs.java:24
+  reg st_saturated; // StatusRegs.java:25
+  reg [7:0] st_nodes; // StatusRegs.java:53
+  reg [7:0] st_high_water; // StatusRegs.java:54
+  reg [15:0] ev_weight_q; // StatusRegs.java:62
+  reg ev_commit_q; // StatusRegs.java:63
+  reg ev_saturation_q; // StatusRegs.java:64
+  reg ev_split_q; // StatusRegs.java:65
+  reg ev_batch_q; // StatusRegs.java:66
+  reg ev_deferred_q; // StatusRegs.java:67
+  reg [2:0] ev_removed_q; // StatusRegs.java:68
   reg [31:0] until_merge_lo; // SplitCounter.java:30
   reg [31:0] until_merge_hi; // SplitCounter.java:31
   reg until_merge_carry; // SplitCounter.java:32
@@ -807,9 +790,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:179
   reg [32:0] to_merge_hi; // RapController.java:180
   reg merge_ahead; // RapController.java:183
-  reg advance_settled_was_1; // RapController.java:637
-  reg advance_settled_was_2; // RapController.java:637
-  reg advance_settled_was_3; // RapController.java:637
+  reg advance_settled_was_1; // RapController.java:638
+  reg advance_settled_was_2; // RapController.java:638
+  reg advance_settled_was_3; // RapController.java:638
   reg [2:0] op_children; // RapController.java:191
   reg cmd_q_valid; // RapController.java:202
   reg [6:0] cmd_q_addr; // RapController.java:203
@@ -824,8 +807,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg split_fits; // RapController.java:274
   reg [31:0] child_digit_field; // RapController.java:281
   reg [31:0] child_mask; // RapController.java:282
-  reg split_settled_was_1; // RapController.java:637
-  reg split_settled_was_2; // RapController.java:637
+  reg split_settled_was_1; // RapController.java:638
+  reg split_settled_was_2; // RapController.java:638
   reg [7:0] short_by_children; // RapController.java:291
   reg [4:0] hit_depth_1; // RapController.java:299
   reg [4:0] hit_depth_2; // RapController.java:299
@@ -861,7 +844,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg readout_in_use; // RapController.java:345
   reg [4:0] readout_depth; // RapController.java:347
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:375
+  reg snapshot_settled; // RapController.java:376
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -872,15 +855,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire children_write; // NodeTable.java:42
   wire [6:0] children_write_slot; // NodeTable.java:43
   wire [2:0] children_write_value; // NodeTable.java:44
-  wire ev_commit; // StatusRegs.java:39
-  wire ev_saturation; // StatusRegs.java:42
-  wire ev_split; // StatusRegs.java:44
-  wire ev_allocated; // StatusRegs.java:46
-  wire ev_batch; // StatusRegs.java:48
-  wire ev_deferred; // StatusRegs.java:50
-  wire ev_clear; // StatusRegs.java:53
-  wire [15:0] ev_weight; // StatusRegs.java:68
-  wire [2:0] ev_removed; // StatusRegs.java:69
+  wire ev_commit; // StatusRegs.java:28
+  wire ev_saturation; // StatusRegs.java:31
+  wire ev_split; // StatusRegs.java:33
+  wire ev_allocated; // StatusRegs.java:35
+  wire ev_batch; // StatusRegs.java:37
+  wire ev_deferred; // StatusRegs.java:39
+  wire ev_clear; // StatusRegs.java:42
+  wire [15:0] ev_weight; // StatusRegs.java:55
+  wire [2:0] ev_removed; // StatusRegs.java:56
   wire leaf_pick_load; // SlotPicker.java:35
   wire leaf_pick_take; // SlotPicker.java:36
   wire slot_pick_load; // SlotPicker.java:35
@@ -1028,44 +1011,44 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:104
   wire [4:0] slot_depths_126; // NodeTable.java:104
   wire [4:0] slot_depths_127; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:685
+  wire [2:0] cause; // RapController.java:686
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:379
-  wire _not_0 = ~io_counterClearing; // RapController.java:379
+  wire _eq_0 = state == 4'd0; // RapController.java:380
+  wire _not_0 = ~io_counterClearing; // RapController.java:380
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:379
-  wire _eq_1 = state == 4'd1; // RapController.java:392
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:380
+  wire _eq_1 = state == 4'd1; // RapController.java:393
   wire _not_1 = ~commit_stop; // RapController.java:371
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
   wire pipe_quiet = _not_1 & pipe_empty; // RapController.java:371
-  wire _not_2 = ~snapshot_frozen; // RapController.java:401
-  wire _and_1 = pipe_quiet & _not_2; // RapController.java:401
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:403
-  wire _not_3 = ~io_headValid; // RapController.java:403
-  wire _and_3 = _and_2 & _not_3; // RapController.java:403
-  wire _eq_4 = state == 4'd2; // RapController.java:408
-  wire _eq_5 = state == 4'd3; // RapController.java:409
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:410
-  wire _eq_6 = op_children == 3'd0; // RapController.java:420
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
-  wire _eq_7 = state == 4'd4; // RapController.java:427
-  wire _eq_8 = state == 4'd5; // RapController.java:434
+  wire _not_2 = ~snapshot_frozen; // RapController.java:402
+  wire _and_1 = pipe_quiet & _not_2; // RapController.java:402
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:404
+  wire _not_3 = ~io_headValid; // RapController.java:404
+  wire _and_3 = _and_2 & _not_3; // RapController.java:404
+  wire _eq_4 = state == 4'd2; // RapController.java:409
+  wire _eq_5 = state == 4'd3; // RapController.java:410
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:411
+  wire _eq_6 = op_children == 3'd0; // RapController.java:421
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:681
+  wire _eq_7 = state == 4'd4; // RapController.java:428
+  wire _eq_8 = state == 4'd5; // RapController.java:435
   wire _eq_9 = state == 4'd3; // RapController.java:283
   wire _eq_10 = state == 4'd4; // RapController.java:283
   wire _or_0 = _eq_9 | _eq_10; // RapController.java:283
   wire _eq_11 = state == 4'd5; // RapController.java:283
   wire _or_1 = _or_0 | _eq_11; // RapController.java:283
-  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:637
-  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:637
-  wire _not_4 = ~split_settled; // RapController.java:434
-  wire _not_5 = ~early_done; // RapController.java:438
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:680
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
-  wire _eq_12 = state == 4'd6; // RapController.java:448
-  wire [3:0] _not_6 = ~present_children; // RapController.java:450
+  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:638
+  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:638
+  wire _not_4 = ~split_settled; // RapController.java:435
+  wire _not_5 = ~early_done; // RapController.java:439
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:681
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:681
+  wire _eq_12 = state == 4'd6; // RapController.java:449
+  wire [3:0] _not_6 = ~present_children; // RapController.java:451
   wire _bits_0 = _not_6[0]; // FirstSet.java:55
   wire _bits_1 = _not_6[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -1077,86 +1060,80 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_4 = _and_5 | _and_6; // FirstSet.java:62
   wire _and_7 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_7; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:450
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
-  wire _eq_13 = state == 4'd7; // RapController.java:477
+  wire split_last_child = ~_or_5; // RapController.java:451
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:681
+  wire _eq_13 = state == 4'd7; // RapController.java:478
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:69
-  wire _not_8 = ~_not_7; // RapController.java:489
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:492
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:499
-  wire _eq_14 = state == 4'd8; // RapController.java:504
+  wire _not_8 = ~_not_7; // RapController.java:490
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:493
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:500
+  wire _eq_14 = state == 4'd8; // RapController.java:505
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:67
-  wire _not_9 = ~slot_pick_pick_last; // RapController.java:510
+  wire _not_9 = ~slot_pick_pick_last; // RapController.java:511
   wire _not_10 = ~verdict_busy; // MergeVerdict.java:68
   wire verdict_free = _not_10 | verdict_act; // MergeVerdict.java:68
-  wire _or_6 = _not_9 | verdict_free; // RapController.java:510
-  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:510
-  wire _eq_15 = state == 4'd9; // RapController.java:520
+  wire _or_6 = _not_9 | verdict_free; // RapController.java:511
+  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:511
+  wire _eq_15 = state == 4'd9; // RapController.java:521
   wire _eq_16 = state == 4'd9; // RapController.java:184
-  wire _and_9 = _eq_16 & advance_settled_was_1; // RapController.java:637
-  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:637
-  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:637
-  wire _not_11 = ~advance_settled; // RapController.java:520
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:520
-  wire _eq_17 = state == 4'd10; // RapController.java:525
-  wire _eq_18 = state == 4'd11; // RapController.java:528
-  wire _eq_19 = state == 4'd12; // RapController.java:535
-  wire _eq_20 = state == 4'd13; // RapController.java:541
-  wire _eq_21 = state == 4'd14; // RapController.java:552
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:436
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:436
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:495
-  wire _not_12 = ~level_had_leaves; // RapController.java:495
-  wire _and_11 = _eq_22 & _not_12; // RapController.java:495
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:495
+  wire _and_9 = _eq_16 & advance_settled_was_1; // RapController.java:638
+  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:638
+  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:638
+  wire _not_11 = ~advance_settled; // RapController.java:521
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:521
+  wire _eq_17 = state == 4'd10; // RapController.java:526
+  wire _eq_18 = state == 4'd11; // RapController.java:529
+  wire _eq_19 = state == 4'd12; // RapController.java:536
+  wire _eq_20 = state == 4'd13; // RapController.java:542
+  wire _eq_21 = state == 4'd14; // RapController.java:553
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:437
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:437
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:496
+  wire _not_12 = ~level_had_leaves; // RapController.java:496
+  wire _and_11 = _eq_22 & _not_12; // RapController.java:496
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:496
   wire in_run = state == 4'd1; // RapController.java:175
-  wire _not_13 = ~commit_stop; // RapController.java:616
-  wire _and_12 = in_run & _not_13; // RapController.java:616
-  wire _not_14 = ~tcam_write_full; // RapController.java:616
-  wire _and_13 = _and_12 & _not_14; // RapController.java:616
-  wire _and_14 = _and_13 & io_enable; // RapController.java:616
-  wire _not_15 = ~readout_pending; // RapController.java:616
-  wire _and_15 = _and_14 & _not_15; // RapController.java:616
-  wire _not_16 = ~snapshot_pending; // RapController.java:616
-  wire _and_16 = _and_15 & _not_16; // RapController.java:616
-  wire _not_17 = ~snapshot_frozen; // RapController.java:616
-  wire _and_17 = _and_16 & _not_17; // RapController.java:616
+  wire _not_13 = ~commit_stop; // RapController.java:617
+  wire _and_12 = in_run & _not_13; // RapController.java:617
+  wire _not_14 = ~tcam_write_full; // RapController.java:617
+  wire _and_13 = _and_12 & _not_14; // RapController.java:617
+  wire _and_14 = _and_13 & io_enable; // RapController.java:617
+  wire _not_15 = ~readout_pending; // RapController.java:617
+  wire _and_15 = _and_14 & _not_15; // RapController.java:617
+  wire _not_16 = ~snapshot_pending; // RapController.java:617
+  wire _and_16 = _and_15 & _not_16; // RapController.java:617
+  wire _not_17 = ~snapshot_frozen; // RapController.java:617
+  wire _and_17 = _and_16 & _not_17; // RapController.java:617
   wire _and_18 = in_run & hit_event_3; // RapController.java:304
   wire _not_18 = ~commit_stop; // RapController.java:304
   wire commit_fire = _and_18 & _not_18; // RapController.java:304
-  wire _not_19 = ~soft_pending; // RapController.java:620
-  wire _ne_2 = state != 4'd0; // RapController.java:620
-  wire _and_19 = _not_19 & _ne_2; // RapController.java:620
-  wire _ne_3 = state != 4'd14; // RapController.java:620
-  wire _and_20 = _and_19 & _ne_3; // RapController.java:620
+  wire _not_19 = ~soft_pending; // RapController.java:621
+  wire _ne_2 = state != 4'd0; // RapController.java:621
+  wire _and_19 = _not_19 & _ne_2; // RapController.java:621
+  wire _ne_3 = state != 4'd14; // RapController.java:621
+  wire _and_20 = _and_19 & _ne_3; // RapController.java:621
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_1 = {st_updates_hi, st_updates_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_3 = {st_merges_hi, st_merges_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:623
-  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:624
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:624
+  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:625
   wire _not_21 = ~_reg_0; // RapController.java:167
   wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:167
-  wire _not_22 = ~snapshot_product_start; // RapController.java:624
-  wire _and_21 = _not_20 & _not_22; // RapController.java:624
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:625
-  wire _eq_23 = state == 4'd12; // RapController.java:626
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:626
-  wire _eq_24 = state == 4'd13; // RapController.java:626
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:626
-  wire _ge_1 = state >= 4'd2; // RapController.java:627
-  wire _le_0 = state <= 4'd11; // RapController.java:627
-  wire _and_22 = _ge_1 & _le_0; // RapController.java:627
-  wire _and_23 = in_run & pipe_empty; // RapController.java:629
-  wire _not_23 = ~io_headValid; // RapController.java:629
-  wire _and_24 = _and_23 & _not_23; // RapController.java:629
-  wire _not_24 = ~io_acceptEnable; // RapController.java:630
-  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:568
-  wire [127:0] _and_25 = slot_valid & _not_25; // RapController.java:568
-  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:662
+  wire _not_22 = ~snapshot_product_start; // RapController.java:625
+  wire _and_21 = _not_20 & _not_22; // RapController.java:625
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:626
+  wire _eq_23 = state == 4'd12; // RapController.java:627
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:627
+  wire _eq_24 = state == 4'd13; // RapController.java:627
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:627
+  wire _ge_1 = state >= 4'd2; // RapController.java:628
+  wire _le_0 = state <= 4'd11; // RapController.java:628
+  wire _and_22 = _ge_1 & _le_0; // RapController.java:628
+  wire _and_23 = in_run & pipe_empty; // RapController.java:630
+  wire _not_23 = ~io_headValid; // RapController.java:630
+  wire _and_24 = _and_23 & _not_23; // RapController.java:630
+  wire _not_24 = ~io_acceptEnable; // RapController.java:631
+  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:569
+  wire [127:0] _and_25 = slot_valid & _not_25; // RapController.java:569
+  wire [127:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:663
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:279
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
@@ -1286,7 +1263,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_130 = slot_pick_pick_hot[125]; // NodeTable.java:63
   wire _bits_131 = slot_pick_pick_hot[126]; // NodeTable.java:63
   wire _bits_132 = slot_pick_pick_hot[127]; // NodeTable.java:63
-  wire [3:0] _not_26 = ~present_children; // RapController.java:449
+  wire [3:0] _not_26 = ~present_children; // RapController.java:450
   wire _bits_133 = _not_26[0]; // FirstSet.java:25
   wire _bits_134 = _not_26[1]; // FirstSet.java:25
   wire _or_12 = _bits_133 | _bits_134; // FirstSet.java:37
@@ -1295,8 +1272,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_28 = ~_bits_135; // FirstSet.java:35
   wire _not_29 = ~_bits_133; // FirstSet.java:35
   wire _mux_5 = _not_27 ? _not_28 : _not_29; // FirstSet.java:36
-  wire [1:0] _cat_7 = {_not_27, _mux_5}; // FirstSet.java:36
-  wire [1:0] _bits_136 = _cat_7; // FirstSet.java:44
+  wire [1:0] _cat_1 = {_not_27, _mux_5}; // FirstSet.java:36
+  wire [1:0] _bits_136 = _cat_1; // FirstSet.java:44
   wire _eq_25 = children_write_slot == 7'd0; // NodeTable.java:45
   wire _eq_26 = children_write_slot == 7'd1; // NodeTable.java:45
   wire _eq_27 = children_write_slot == 7'd2; // NodeTable.java:45
@@ -1429,41 +1406,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_137 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
   wire _bits_138 = _add_1[32]; // SplitCounter.java:44
-  wire [32:0] _add_3 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_139 = _add_3[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_4 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:35
-  wire _bits_140 = _add_3[32]; // SplitCounter.java:44
-  wire [32:0] _add_5 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:42
-  wire [31:0] _bits_141 = _add_5[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_6 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:35
-  wire _bits_142 = _add_5[32]; // SplitCounter.java:44
-  wire [32:0] _add_7 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_143 = _add_7[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_8 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:35
-  wire _bits_144 = _add_7[32]; // SplitCounter.java:44
-  wire [32:0] _add_9 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_145 = _add_9[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_10 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:35
-  wire _bits_146 = _add_9[32]; // SplitCounter.java:44
-  wire [32:0] _add_11 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_147 = _add_11[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
-  wire _bits_148 = _add_11[32]; // SplitCounter.java:44
   wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:329
   wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:312
-  wire [7:0] _bits_149 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
-  wire [11:0] _bits_150 = io_head_threshold[35:24]; // SplitCompare.java:39
-  wire _gt_0 = {{4{1'b0}}, _bits_149} > _bits_150; // SplitCompare.java:31
-  wire _eq_153 = {{4{1'b0}}, _bits_149} == _bits_150; // SplitCompare.java:31
-  wire [23:0] _bits_151 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_152 = _bits_151[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_153 = io_head_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_154 = _bits_153[23:12]; // SplitCompare.java:39
-  wire _gt_1 = _bits_152 > _bits_154; // SplitCompare.java:31
-  wire _eq_154 = _bits_152 == _bits_154; // SplitCompare.java:31
-  wire [11:0] _bits_155 = _bits_151[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_156 = _bits_153[11:0]; // SplitCompare.java:35
-  wire _gt_2 = _bits_155 > _bits_156; // SplitCompare.java:21
+  wire [7:0] _bits_139 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
+  wire [11:0] _bits_140 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire _gt_0 = {{4{1'b0}}, _bits_139} > _bits_140; // SplitCompare.java:31
+  wire _eq_153 = {{4{1'b0}}, _bits_139} == _bits_140; // SplitCompare.java:31
+  wire [23:0] _bits_141 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_142 = _bits_141[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_143 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_144 = _bits_143[23:12]; // SplitCompare.java:39
+  wire _gt_1 = _bits_142 > _bits_144; // SplitCompare.java:31
+  wire _eq_154 = _bits_142 == _bits_144; // SplitCompare.java:31
+  wire [11:0] _bits_145 = _bits_141[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_146 = _bits_143[11:0]; // SplitCompare.java:35
+  wire _gt_2 = _bits_145 > _bits_146; // SplitCompare.java:21
   wire _and_26 = _eq_154 & _gt_2; // SplitCompare.java:31
   wire _or_14 = _gt_1 | _and_26; // SplitCompare.java:31
   wire _and_27 = _eq_153 & _or_14; // SplitCompare.java:31
@@ -1473,29 +1430,29 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_31 = ~_or_r_0; // SplitCounter.java:58
   wire _and_28 = _not_30 & _not_31; // RapController.java:315
-  wire [15:0] _bits_157 = until_merge_lo[31:16]; // RapController.java:315
-  wire _or_r_1 = |_bits_157; // RapController.java:315
+  wire [15:0] _bits_147 = until_merge_lo[31:16]; // RapController.java:315
+  wire _or_r_1 = |_bits_147; // RapController.java:315
   wire _not_32 = ~_or_r_1; // RapController.java:315
   wire _and_29 = _and_28 & _not_32; // RapController.java:315
-  wire [15:0] _bits_158 = until_merge_lo[15:0]; // RapController.java:316
-  wire _ge_2 = io_head_weight >= _bits_158; // RapController.java:316
+  wire [15:0] _bits_148 = until_merge_lo[15:0]; // RapController.java:316
+  wire _ge_2 = io_head_weight >= _bits_148; // RapController.java:316
   wire merge_now = _and_29 & _ge_2; // RapController.java:316
   wire _not_33 = ~merge_now; // RapController.java:320
   wire _and_30 = split_now & _not_33; // RapController.java:320
   wire _and_31 = _and_30 & hit_short_3; // RapController.java:320
-  wire [11:0] _bits_159 = io_head_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_160 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_3 = _bits_159 > {1'b0, _bits_160}; // SplitCompare.java:31
-  wire _eq_155 = _bits_159 == {1'b0, _bits_160}; // SplitCompare.java:31
-  wire [23:0] _bits_161 = io_head_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_162 = _bits_161[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_163 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_164 = _bits_163[23:12]; // SplitCompare.java:39
-  wire _gt_4 = _bits_162 > _bits_164; // SplitCompare.java:31
-  wire _eq_156 = _bits_162 == _bits_164; // SplitCompare.java:31
-  wire [11:0] _bits_165 = _bits_161[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_166 = _bits_163[11:0]; // SplitCompare.java:35
-  wire _gt_5 = _bits_165 > _bits_166; // SplitCompare.java:21
+  wire [11:0] _bits_149 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_150 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_3 = _bits_149 > {1'b0, _bits_150}; // SplitCompare.java:31
+  wire _eq_155 = _bits_149 == {1'b0, _bits_150}; // SplitCompare.java:31
+  wire [23:0] _bits_151 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_152 = _bits_151[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_153 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_154 = _bits_153[23:12]; // SplitCompare.java:39
+  wire _gt_4 = _bits_152 > _bits_154; // SplitCompare.java:31
+  wire _eq_156 = _bits_152 == _bits_154; // SplitCompare.java:31
+  wire [11:0] _bits_155 = _bits_151[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_156 = _bits_153[11:0]; // SplitCompare.java:35
+  wire _gt_5 = _bits_155 > _bits_156; // SplitCompare.java:21
   wire _and_32 = _eq_156 & _gt_5; // SplitCompare.java:31
   wire _or_16 = _gt_4 | _and_32; // SplitCompare.java:31
   wire _and_33 = _eq_155 & _or_16; // SplitCompare.java:31
@@ -1503,1576 +1460,1572 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_34 = ~_or_17; // MergeSkip.java:53
   wire _and_34 = skip_valid & _not_34; // MergeSkip.java:53
   wire defer_now = _and_31 & _and_34; // RapController.java:321
-  wire [32:0] _add_13 = {1'b0, st_updates_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_167 = _add_13[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_14 = st_updates_hi + {{31{1'b0}}, st_updates_carry}; // SplitCounter.java:35
-  wire _bits_168 = _add_13[32]; // SplitCounter.java:44
-  wire [7:0] _add_15 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:112
-  wire [7:0] _sub_1 = _add_15 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:112
-  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:386
-  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:386
-  wire [31:0] _bits_169 = _mux_6[31:0]; // SplitCounter.java:49
+  wire [7:0] _add_3 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:87
+  wire [7:0] _sub_1 = _add_3 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:87
+  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:85
+  wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:387
+  wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:387
+  wire [31:0] _bits_157 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_170 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_171 = to_merge_hi[31:0]; // RapController.java:182
-  wire [31:0] _bits_172 = to_merge_lo[31:0]; // RapController.java:182
-  wire [63:0] to_merge = {_bits_171, _bits_172}; // RapController.java:182
-  wire [31:0] _bits_173 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_174 = _mux_6[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_158 = _sub_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_159 = to_merge_hi[31:0]; // RapController.java:182
+  wire [31:0] _bits_160 = to_merge_lo[31:0]; // RapController.java:182
+  wire [63:0] to_merge = {_bits_159, _bits_160}; // RapController.java:182
+  wire [31:0] _bits_161 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_162 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_175 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_176 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:384
-  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:384
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:385
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:385
-  wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:243
-  wire [5:0] _sub_4 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:243
-  wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:244
-  wire [7:0] _sub_5 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:244
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:415
+  wire [31:0] _bits_163 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_164 = _sub_2[32]; // SplitCounter.java:44
+  wire _eq_158 = io_epsCsr == 16'd0; // RapController.java:385
+  wire [15:0] _mux_7 = _eq_158 ? 16'd1 : io_epsCsr; // RapController.java:385
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:386
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:386
+  wire [5:0] _add_4 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:243
+  wire [5:0] _sub_4 = _add_4 - {{5{1'b0}}, io_selected_valid}; // RapController.java:243
+  wire [7:0] _add_5 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:244
+  wire [7:0] _sub_5 = _add_5 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:244
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:416
   wire _eq_159 = state == 4'd2; // RapController.java:249
   wire draining = _eq_159 | commit_stop; // RapController.java:249
   wire undo_push = draining & io_counterResult_valid; // RapController.java:250
-  wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:260
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:431
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:431
-  wire [3:0] _bits_177 = _dshl_0[3:0]; // RapController.java:431
-  wire [3:0] _or_18 = present_children | _bits_177; // RapController.java:431
-  wire [6:0] _dshl_1 = 7'd1 << _bits_136; // RapController.java:664
-  wire [3:0] _bits_178 = _dshl_1[3:0]; // RapController.java:664
-  wire [3:0] _or_19 = present_children | _bits_178; // RapController.java:664
-  wire _bits_179 = slot_valid[127]; // NodeTable.java:73
+  wire [4:0] _add_6 = undo_sp + 5'd1; // RapController.java:260
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_127 : slot_digit_126) : (slot_pick_pick_index[0] ? slot_digit_125 : slot_digit_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_123 : slot_digit_122) : (slot_pick_pick_index[0] ? slot_digit_121 : slot_digit_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_119 : slot_digit_118) : (slot_pick_pick_index[0] ? slot_digit_117 : slot_digit_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_115 : slot_digit_114) : (slot_pick_pick_index[0] ? slot_digit_113 : slot_digit_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_111 : slot_digit_110) : (slot_pick_pick_index[0] ? slot_digit_109 : slot_digit_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_107 : slot_digit_106) : (slot_pick_pick_index[0] ? slot_digit_105 : slot_digit_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_103 : slot_digit_102) : (slot_pick_pick_index[0] ? slot_digit_101 : slot_digit_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_99 : slot_digit_98) : (slot_pick_pick_index[0] ? slot_digit_97 : slot_digit_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_95 : slot_digit_94) : (slot_pick_pick_index[0] ? slot_digit_93 : slot_digit_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_91 : slot_digit_90) : (slot_pick_pick_index[0] ? slot_digit_89 : slot_digit_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_87 : slot_digit_86) : (slot_pick_pick_index[0] ? slot_digit_85 : slot_digit_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_83 : slot_digit_82) : (slot_pick_pick_index[0] ? slot_digit_81 : slot_digit_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_79 : slot_digit_78) : (slot_pick_pick_index[0] ? slot_digit_77 : slot_digit_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_75 : slot_digit_74) : (slot_pick_pick_index[0] ? slot_digit_73 : slot_digit_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_71 : slot_digit_70) : (slot_pick_pick_index[0] ? slot_digit_69 : slot_digit_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_67 : slot_digit_66) : (slot_pick_pick_index[0] ? slot_digit_65 : slot_digit_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_63 : slot_digit_62) : (slot_pick_pick_index[0] ? slot_digit_61 : slot_digit_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_59 : slot_digit_58) : (slot_pick_pick_index[0] ? slot_digit_57 : slot_digit_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_55 : slot_digit_54) : (slot_pick_pick_index[0] ? slot_digit_53 : slot_digit_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_51 : slot_digit_50) : (slot_pick_pick_index[0] ? slot_digit_49 : slot_digit_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_47 : slot_digit_46) : (slot_pick_pick_index[0] ? slot_digit_45 : slot_digit_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_43 : slot_digit_42) : (slot_pick_pick_index[0] ? slot_digit_41 : slot_digit_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_39 : slot_digit_38) : (slot_pick_pick_index[0] ? slot_digit_37 : slot_digit_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_35 : slot_digit_34) : (slot_pick_pick_index[0] ? slot_digit_33 : slot_digit_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))))); // RapController.java:432
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:432
+  wire [3:0] _bits_165 = _dshl_0[3:0]; // RapController.java:432
+  wire [3:0] _or_18 = present_children | _bits_165; // RapController.java:432
+  wire [6:0] _dshl_1 = 7'd1 << _bits_136; // RapController.java:665
+  wire [3:0] _bits_166 = _dshl_1[3:0]; // RapController.java:665
+  wire [3:0] _or_19 = present_children | _bits_166; // RapController.java:665
+  wire _bits_167 = slot_valid[127]; // NodeTable.java:73
   wire _eq_160 = state == 4'd4; // RapController.java:351
   wire [6:0] _mux_9 = _eq_160 ? op_slot : merge_parent; // RapController.java:352
   wire _eq_161 = slot_parent_127 == _mux_9; // NodeTable.java:73
-  wire _and_35 = _bits_179 & _eq_161; // NodeTable.java:73
+  wire _and_35 = _bits_167 & _eq_161; // NodeTable.java:73
   wire _not_35 = ~_eq_160; // RapController.java:352
   wire _not_36 = ~_not_35; // NodeTable.java:73
   wire _eq_162 = slot_children_127 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_36 | _eq_162; // NodeTable.java:73
   wire _and_36 = _and_35 & _or_20; // NodeTable.java:73
-  wire _bits_180 = slot_valid[126]; // NodeTable.java:73
+  wire _bits_168 = slot_valid[126]; // NodeTable.java:73
   wire _eq_163 = slot_parent_126 == _mux_9; // NodeTable.java:73
-  wire _and_37 = _bits_180 & _eq_163; // NodeTable.java:73
+  wire _and_37 = _bits_168 & _eq_163; // NodeTable.java:73
   wire _not_37 = ~_not_35; // NodeTable.java:73
   wire _eq_164 = slot_children_126 == 3'd0; // NodeTable.java:73
   wire _or_21 = _not_37 | _eq_164; // NodeTable.java:73
   wire _and_38 = _and_37 & _or_21; // NodeTable.java:73
-  wire _bits_181 = slot_valid[125]; // NodeTable.java:73
+  wire _bits_169 = slot_valid[125]; // NodeTable.java:73
   wire _eq_165 = slot_parent_125 == _mux_9; // NodeTable.java:73
-  wire _and_39 = _bits_181 & _eq_165; // NodeTable.java:73
+  wire _and_39 = _bits_169 & _eq_165; // NodeTable.java:73
   wire _not_38 = ~_not_35; // NodeTable.java:73
   wire _eq_166 = slot_children_125 == 3'd0; // NodeTable.java:73
   wire _or_22 = _not_38 | _eq_166; // NodeTable.java:73
   wire _and_40 = _and_39 & _or_22; // NodeTable.java:73
-  wire _bits_182 = slot_valid[124]; // NodeTable.java:73
+  wire _bits_170 = slot_valid[124]; // NodeTable.java:73
   wire _eq_167 = slot_parent_124 == _mux_9; // NodeTable.java:73
-  wire _and_41 = _bits_182 & _eq_167; // NodeTable.java:73
+  wire _and_41 = _bits_170 & _eq_167; // NodeTable.java:73
   wire _not_39 = ~_not_35; // NodeTable.java:73
   wire _eq_168 = slot_children_124 == 3'd0; // NodeTable.java:73
   wire _or_23 = _not_39 | _eq_168; // NodeTable.java:73
   wire _and_42 = _and_41 & _or_23; // NodeTable.java:73
-  wire _bits_183 = slot_valid[123]; // NodeTable.java:73
+  wire _bits_171 = slot_valid[123]; // NodeTable.java:73
   wire _eq_169 = slot_parent_123 == _mux_9; // NodeTable.java:73
-  wire _and_43 = _bits_183 & _eq_169; // NodeTable.java:73
+  wire _and_43 = _bits_171 & _eq_169; // NodeTable.java:73
   wire _not_40 = ~_not_35; // NodeTable.java:73
   wire _eq_170 = slot_children_123 == 3'd0; // NodeTable.java:73
   wire _or_24 = _not_40 | _eq_170; // NodeTable.java:73
   wire _and_44 = _and_43 & _or_24; // NodeTable.java:73
-  wire _bits_184 = slot_valid[122]; // NodeTable.java:73
+  wire _bits_172 = slot_valid[122]; // NodeTable.java:73
   wire _eq_171 = slot_parent_122 == _mux_9; // NodeTable.java:73
-  wire _and_45 = _bits_184 & _eq_171; // NodeTable.java:73
+  wire _and_45 = _bits_172 & _eq_171; // NodeTable.java:73
   wire _not_41 = ~_not_35; // NodeTable.java:73
   wire _eq_172 = slot_children_122 == 3'd0; // NodeTable.java:73
   wire _or_25 = _not_41 | _eq_172; // NodeTable.java:73
   wire _and_46 = _and_45 & _or_25; // NodeTable.java:73
-  wire _bits_185 = slot_valid[121]; // NodeTable.java:73
+  wire _bits_173 = slot_valid[121]; // NodeTable.java:73
   wire _eq_173 = slot_parent_121 == _mux_9; // NodeTable.java:73
-  wire _and_47 = _bits_185 & _eq_173; // NodeTable.java:73
+  wire _and_47 = _bits_173 & _eq_173; // NodeTable.java:73
   wire _not_42 = ~_not_35; // NodeTable.java:73
   wire _eq_174 = slot_children_121 == 3'd0; // NodeTable.java:73
   wire _or_26 = _not_42 | _eq_174; // NodeTable.java:73
   wire _and_48 = _and_47 & _or_26; // NodeTable.java:73
-  wire _bits_186 = slot_valid[120]; // NodeTable.java:73
+  wire _bits_174 = slot_valid[120]; // NodeTable.java:73
   wire _eq_175 = slot_parent_120 == _mux_9; // NodeTable.java:73
-  wire _and_49 = _bits_186 & _eq_175; // NodeTable.java:73
+  wire _and_49 = _bits_174 & _eq_175; // NodeTable.java:73
   wire _not_43 = ~_not_35; // NodeTable.java:73
   wire _eq_176 = slot_children_120 == 3'd0; // NodeTable.java:73
   wire _or_27 = _not_43 | _eq_176; // NodeTable.java:73
   wire _and_50 = _and_49 & _or_27; // NodeTable.java:73
-  wire _bits_187 = slot_valid[119]; // NodeTable.java:73
+  wire _bits_175 = slot_valid[119]; // NodeTable.java:73
   wire _eq_177 = slot_parent_119 == _mux_9; // NodeTable.java:73
-  wire _and_51 = _bits_187 & _eq_177; // NodeTable.java:73
+  wire _and_51 = _bits_175 & _eq_177; // NodeTable.java:73
   wire _not_44 = ~_not_35; // NodeTable.java:73
   wire _eq_178 = slot_children_119 == 3'd0; // NodeTable.java:73
   wire _or_28 = _not_44 | _eq_178; // NodeTable.java:73
   wire _and_52 = _and_51 & _or_28; // NodeTable.java:73
-  wire _bits_188 = slot_valid[118]; // NodeTable.java:73
+  wire _bits_176 = slot_valid[118]; // NodeTable.java:73
   wire _eq_179 = slot_parent_118 == _mux_9; // NodeTable.java:73
-  wire _and_53 = _bits_188 & _eq_179; // NodeTable.java:73
+  wire _and_53 = _bits_176 & _eq_179; // NodeTable.java:73
   wire _not_45 = ~_not_35; // NodeTable.java:73
   wire _eq_180 = slot_children_118 == 3'd0; // NodeTable.java:73
   wire _or_29 = _not_45 | _eq_180; // NodeTable.java:73
   wire _and_54 = _and_53 & _or_29; // NodeTable.java:73
-  wire _bits_189 = slot_valid[117]; // NodeTable.java:73
+  wire _bits_177 = slot_valid[117]; // NodeTable.java:73
   wire _eq_181 = slot_parent_117 == _mux_9; // NodeTable.java:73
-  wire _and_55 = _bits_189 & _eq_181; // NodeTable.java:73
+  wire _and_55 = _bits_177 & _eq_181; // NodeTable.java:73
   wire _not_46 = ~_not_35; // NodeTable.java:73
   wire _eq_182 = slot_children_117 == 3'd0; // NodeTable.java:73
   wire _or_30 = _not_46 | _eq_182; // NodeTable.java:73
   wire _and_56 = _and_55 & _or_30; // NodeTable.java:73
-  wire _bits_190 = slot_valid[116]; // NodeTable.java:73
+  wire _bits_178 = slot_valid[116]; // NodeTable.java:73
   wire _eq_183 = slot_parent_116 == _mux_9; // NodeTable.java:73
-  wire _and_57 = _bits_190 & _eq_183; // NodeTable.java:73
+  wire _and_57 = _bits_178 & _eq_183; // NodeTable.java:73
   wire _not_47 = ~_not_35; // NodeTable.java:73
   wire _eq_184 = slot_children_116 == 3'd0; // NodeTable.java:73
   wire _or_31 = _not_47 | _eq_184; // NodeTable.java:73
   wire _and_58 = _and_57 & _or_31; // NodeTable.java:73
-  wire _bits_191 = slot_valid[115]; // NodeTable.java:73
+  wire _bits_179 = slot_valid[115]; // NodeTable.java:73
   wire _eq_185 = slot_parent_115 == _mux_9; // NodeTable.java:73
-  wire _and_59 = _bits_191 & _eq_185; // NodeTable.java:73
+  wire _and_59 = _bits_179 & _eq_185; // NodeTable.java:73
   wire _not_48 = ~_not_35; // NodeTable.java:73
   wire _eq_186 = slot_children_115 == 3'd0; // NodeTable.java:73
   wire _or_32 = _not_48 | _eq_186; // NodeTable.java:73
   wire _and_60 = _and_59 & _or_32; // NodeTable.java:73
-  wire _bits_192 = slot_valid[114]; // NodeTable.java:73
+  wire _bits_180 = slot_valid[114]; // NodeTable.java:73
   wire _eq_187 = slot_parent_114 == _mux_9; // NodeTable.java:73
-  wire _and_61 = _bits_192 & _eq_187; // NodeTable.java:73
+  wire _and_61 = _bits_180 & _eq_187; // NodeTable.java:73
   wire _not_49 = ~_not_35; // NodeTable.java:73
   wire _eq_188 = slot_children_114 == 3'd0; // NodeTable.java:73
   wire _or_33 = _not_49 | _eq_188; // NodeTable.java:73
   wire _and_62 = _and_61 & _or_33; // NodeTable.java:73
-  wire _bits_193 = slot_valid[113]; // NodeTable.java:73
+  wire _bits_181 = slot_valid[113]; // NodeTable.java:73
   wire _eq_189 = slot_parent_113 == _mux_9; // NodeTable.java:73
-  wire _and_63 = _bits_193 & _eq_189; // NodeTable.java:73
+  wire _and_63 = _bits_181 & _eq_189; // NodeTable.java:73
   wire _not_50 = ~_not_35; // NodeTable.java:73
   wire _eq_190 = slot_children_113 == 3'd0; // NodeTable.java:73
   wire _or_34 = _not_50 | _eq_190; // NodeTable.java:73
   wire _and_64 = _and_63 & _or_34; // NodeTable.java:73
-  wire _bits_194 = slot_valid[112]; // NodeTable.java:73
+  wire _bits_182 = slot_valid[112]; // NodeTable.java:73
   wire _eq_191 = slot_parent_112 == _mux_9; // NodeTable.java:73
-  wire _and_65 = _bits_194 & _eq_191; // NodeTable.java:73
+  wire _and_65 = _bits_182 & _eq_191; // NodeTable.java:73
   wire _not_51 = ~_not_35; // NodeTable.java:73
   wire _eq_192 = slot_children_112 == 3'd0; // NodeTable.java:73
   wire _or_35 = _not_51 | _eq_192; // NodeTable.java:73
   wire _and_66 = _and_65 & _or_35; // NodeTable.java:73
-  wire _bits_195 = slot_valid[111]; // NodeTable.java:73
+  wire _bits_183 = slot_valid[111]; // NodeTable.java:73
   wire _eq_193 = slot_parent_111 == _mux_9; // NodeTable.java:73
-  wire _and_67 = _bits_195 & _eq_193; // NodeTable.java:73
+  wire _and_67 = _bits_183 & _eq_193; // NodeTable.java:73
   wire _not_52 = ~_not_35; // NodeTable.java:73
   wire _eq_194 = slot_children_111 == 3'd0; // NodeTable.java:73
   wire _or_36 = _not_52 | _eq_194; // NodeTable.java:73
   wire _and_68 = _and_67 & _or_36; // NodeTable.java:73
-  wire _bits_196 = slot_valid[110]; // NodeTable.java:73
+  wire _bits_184 = slot_valid[110]; // NodeTable.java:73
   wire _eq_195 = slot_parent_110 == _mux_9; // NodeTable.java:73
-  wire _and_69 = _bits_196 & _eq_195; // NodeTable.java:73
+  wire _and_69 = _bits_184 & _eq_195; // NodeTable.java:73
   wire _not_53 = ~_not_35; // NodeTable.java:73
   wire _eq_196 = slot_children_110 == 3'd0; // NodeTable.java:73
   wire _or_37 = _not_53 | _eq_196; // NodeTable.java:73
   wire _and_70 = _and_69 & _or_37; // NodeTable.java:73
-  wire _bits_197 = slot_valid[109]; // NodeTable.java:73
+  wire _bits_185 = slot_valid[109]; // NodeTable.java:73
   wire _eq_197 = slot_parent_109 == _mux_9; // NodeTable.java:73
-  wire _and_71 = _bits_197 & _eq_197; // NodeTable.java:73
+  wire _and_71 = _bits_185 & _eq_197; // NodeTable.java:73
   wire _not_54 = ~_not_35; // NodeTable.java:73
   wire _eq_198 = slot_children_109 == 3'd0; // NodeTable.java:73
   wire _or_38 = _not_54 | _eq_198; // NodeTable.java:73
   wire _and_72 = _and_71 & _or_38; // NodeTable.java:73
-  wire _bits_198 = slot_valid[108]; // NodeTable.java:73
+  wire _bits_186 = slot_valid[108]; // NodeTable.java:73
   wire _eq_199 = slot_parent_108 == _mux_9; // NodeTable.java:73
-  wire _and_73 = _bits_198 & _eq_199; // NodeTable.java:73
+  wire _and_73 = _bits_186 & _eq_199; // NodeTable.java:73
   wire _not_55 = ~_not_35; // NodeTable.java:73
   wire _eq_200 = slot_children_108 == 3'd0; // NodeTable.java:73
   wire _or_39 = _not_55 | _eq_200; // NodeTable.java:73
   wire _and_74 = _and_73 & _or_39; // NodeTable.java:73
-  wire _bits_199 = slot_valid[107]; // NodeTable.java:73
+  wire _bits_187 = slot_valid[107]; // NodeTable.java:73
   wire _eq_201 = slot_parent_107 == _mux_9; // NodeTable.java:73
-  wire _and_75 = _bits_199 & _eq_201; // NodeTable.java:73
+  wire _and_75 = _bits_187 & _eq_201; // NodeTable.java:73
   wire _not_56 = ~_not_35; // NodeTable.java:73
   wire _eq_202 = slot_children_107 == 3'd0; // NodeTable.java:73
   wire _or_40 = _not_56 | _eq_202; // NodeTable.java:73
   wire _and_76 = _and_75 & _or_40; // NodeTable.java:73
-  wire _bits_200 = slot_valid[106]; // NodeTable.java:73
+  wire _bits_188 = slot_valid[106]; // NodeTable.java:73
   wire _eq_203 = slot_parent_106 == _mux_9; // NodeTable.java:73
-  wire _and_77 = _bits_200 & _eq_203; // NodeTable.java:73
+  wire _and_77 = _bits_188 & _eq_203; // NodeTable.java:73
   wire _not_57 = ~_not_35; // NodeTable.java:73
   wire _eq_204 = slot_children_106 == 3'd0; // NodeTable.java:73
   wire _or_41 = _not_57 | _eq_204; // NodeTable.java:73
   wire _and_78 = _and_77 & _or_41; // NodeTable.java:73
-  wire _bits_201 = slot_valid[105]; // NodeTable.java:73
+  wire _bits_189 = slot_valid[105]; // NodeTable.java:73
   wire _eq_205 = slot_parent_105 == _mux_9; // NodeTable.java:73
-  wire _and_79 = _bits_201 & _eq_205; // NodeTable.java:73
+  wire _and_79 = _bits_189 & _eq_205; // NodeTable.java:73
   wire _not_58 = ~_not_35; // NodeTable.java:73
   wire _eq_206 = slot_children_105 == 3'd0; // NodeTable.java:73
   wire _or_42 = _not_58 | _eq_206; // NodeTable.java:73
   wire _and_80 = _and_79 & _or_42; // NodeTable.java:73
-  wire _bits_202 = slot_valid[104]; // NodeTable.java:73
+  wire _bits_190 = slot_valid[104]; // NodeTable.java:73
   wire _eq_207 = slot_parent_104 == _mux_9; // NodeTable.java:73
-  wire _and_81 = _bits_202 & _eq_207; // NodeTable.java:73
+  wire _and_81 = _bits_190 & _eq_207; // NodeTable.java:73
   wire _not_59 = ~_not_35; // NodeTable.java:73
   wire _eq_208 = slot_children_104 == 3'd0; // NodeTable.java:73
   wire _or_43 = _not_59 | _eq_208; // NodeTable.java:73
   wire _and_82 = _and_81 & _or_43; // NodeTable.java:73
-  wire _bits_203 = slot_valid[103]; // NodeTable.java:73
+  wire _bits_191 = slot_valid[103]; // NodeTable.java:73
   wire _eq_209 = slot_parent_103 == _mux_9; // NodeTable.java:73
-  wire _and_83 = _bits_203 & _eq_209; // NodeTable.java:73
+  wire _and_83 = _bits_191 & _eq_209; // NodeTable.java:73
   wire _not_60 = ~_not_35; // NodeTable.java:73
   wire _eq_210 = slot_children_103 == 3'd0; // NodeTable.java:73
   wire _or_44 = _not_60 | _eq_210; // NodeTable.java:73
   wire _and_84 = _and_83 & _or_44; // NodeTable.java:73
-  wire _bits_204 = slot_valid[102]; // NodeTable.java:73
+  wire _bits_192 = slot_valid[102]; // NodeTable.java:73
   wire _eq_211 = slot_parent_102 == _mux_9; // NodeTable.java:73
-  wire _and_85 = _bits_204 & _eq_211; // NodeTable.java:73
+  wire _and_85 = _bits_192 & _eq_211; // NodeTable.java:73
   wire _not_61 = ~_not_35; // NodeTable.java:73
   wire _eq_212 = slot_children_102 == 3'd0; // NodeTable.java:73
   wire _or_45 = _not_61 | _eq_212; // NodeTable.java:73
   wire _and_86 = _and_85 & _or_45; // NodeTable.java:73
-  wire _bits_205 = slot_valid[101]; // NodeTable.java:73
+  wire _bits_193 = slot_valid[101]; // NodeTable.java:73
   wire _eq_213 = slot_parent_101 == _mux_9; // NodeTable.java:73
-  wire _and_87 = _bits_205 & _eq_213; // NodeTable.java:73
+  wire _and_87 = _bits_193 & _eq_213; // NodeTable.java:73
   wire _not_62 = ~_not_35; // NodeTable.java:73
   wire _eq_214 = slot_children_101 == 3'd0; // NodeTable.java:73
   wire _or_46 = _not_62 | _eq_214; // NodeTable.java:73
   wire _and_88 = _and_87 & _or_46; // NodeTable.java:73
-  wire _bits_206 = slot_valid[100]; // NodeTable.java:73
+  wire _bits_194 = slot_valid[100]; // NodeTable.java:73
   wire _eq_215 = slot_parent_100 == _mux_9; // NodeTable.java:73
-  wire _and_89 = _bits_206 & _eq_215; // NodeTable.java:73
+  wire _and_89 = _bits_194 & _eq_215; // NodeTable.java:73
   wire _not_63 = ~_not_35; // NodeTable.java:73
   wire _eq_216 = slot_children_100 == 3'd0; // NodeTable.java:73
   wire _or_47 = _not_63 | _eq_216; // NodeTable.java:73
   wire _and_90 = _and_89 & _or_47; // NodeTable.java:73
-  wire _bits_207 = slot_valid[99]; // NodeTable.java:73
+  wire _bits_195 = slot_valid[99]; // NodeTable.java:73
   wire _eq_217 = slot_parent_99 == _mux_9; // NodeTable.java:73
-  wire _and_91 = _bits_207 & _eq_217; // NodeTable.java:73
+  wire _and_91 = _bits_195 & _eq_217; // NodeTable.java:73
   wire _not_64 = ~_not_35; // NodeTable.java:73
   wire _eq_218 = slot_children_99 == 3'd0; // NodeTable.java:73
   wire _or_48 = _not_64 | _eq_218; // NodeTable.java:73
   wire _and_92 = _and_91 & _or_48; // NodeTable.java:73
-  wire _bits_208 = slot_valid[98]; // NodeTable.java:73
+  wire _bits_196 = slot_valid[98]; // NodeTable.java:73
   wire _eq_219 = slot_parent_98 == _mux_9; // NodeTable.java:73
-  wire _and_93 = _bits_208 & _eq_219; // NodeTable.java:73
+  wire _and_93 = _bits_196 & _eq_219; // NodeTable.java:73
   wire _not_65 = ~_not_35; // NodeTable.java:73
   wire _eq_220 = slot_children_98 == 3'd0; // NodeTable.java:73
   wire _or_49 = _not_65 | _eq_220; // NodeTable.java:73
   wire _and_94 = _and_93 & _or_49; // NodeTable.java:73
-  wire _bits_209 = slot_valid[97]; // NodeTable.java:73
+  wire _bits_197 = slot_valid[97]; // NodeTable.java:73
   wire _eq_221 = slot_parent_97 == _mux_9; // NodeTable.java:73
-  wire _and_95 = _bits_209 & _eq_221; // NodeTable.java:73
+  wire _and_95 = _bits_197 & _eq_221; // NodeTable.java:73
   wire _not_66 = ~_not_35; // NodeTable.java:73
   wire _eq_222 = slot_children_97 == 3'd0; // NodeTable.java:73
   wire _or_50 = _not_66 | _eq_222; // NodeTable.java:73
   wire _and_96 = _and_95 & _or_50; // NodeTable.java:73
-  wire _bits_210 = slot_valid[96]; // NodeTable.java:73
+  wire _bits_198 = slot_valid[96]; // NodeTable.java:73
   wire _eq_223 = slot_parent_96 == _mux_9; // NodeTable.java:73
-  wire _and_97 = _bits_210 & _eq_223; // NodeTable.java:73
+  wire _and_97 = _bits_198 & _eq_223; // NodeTable.java:73
   wire _not_67 = ~_not_35; // NodeTable.java:73
   wire _eq_224 = slot_children_96 == 3'd0; // NodeTable.java:73
   wire _or_51 = _not_67 | _eq_224; // NodeTable.java:73
   wire _and_98 = _and_97 & _or_51; // NodeTable.java:73
-  wire _bits_211 = slot_valid[95]; // NodeTable.java:73
+  wire _bits_199 = slot_valid[95]; // NodeTable.java:73
   wire _eq_225 = slot_parent_95 == _mux_9; // NodeTable.java:73
-  wire _and_99 = _bits_211 & _eq_225; // NodeTable.java:73
+  wire _and_99 = _bits_199 & _eq_225; // NodeTable.java:73
   wire _not_68 = ~_not_35; // NodeTable.java:73
   wire _eq_226 = slot_children_95 == 3'd0; // NodeTable.java:73
   wire _or_52 = _not_68 | _eq_226; // NodeTable.java:73
   wire _and_100 = _and_99 & _or_52; // NodeTable.java:73
-  wire _bits_212 = slot_valid[94]; // NodeTable.java:73
+  wire _bits_200 = slot_valid[94]; // NodeTable.java:73
   wire _eq_227 = slot_parent_94 == _mux_9; // NodeTable.java:73
-  wire _and_101 = _bits_212 & _eq_227; // NodeTable.java:73
+  wire _and_101 = _bits_200 & _eq_227; // NodeTable.java:73
   wire _not_69 = ~_not_35; // NodeTable.java:73
   wire _eq_228 = slot_children_94 == 3'd0; // NodeTable.java:73
   wire _or_53 = _not_69 | _eq_228; // NodeTable.java:73
   wire _and_102 = _and_101 & _or_53; // NodeTable.java:73
-  wire _bits_213 = slot_valid[93]; // NodeTable.java:73
+  wire _bits_201 = slot_valid[93]; // NodeTable.java:73
   wire _eq_229 = slot_parent_93 == _mux_9; // NodeTable.java:73
-  wire _and_103 = _bits_213 & _eq_229; // NodeTable.java:73
+  wire _and_103 = _bits_201 & _eq_229; // NodeTable.java:73
   wire _not_70 = ~_not_35; // NodeTable.java:73
   wire _eq_230 = slot_children_93 == 3'd0; // NodeTable.java:73
   wire _or_54 = _not_70 | _eq_230; // NodeTable.java:73
   wire _and_104 = _and_103 & _or_54; // NodeTable.java:73
-  wire _bits_214 = slot_valid[92]; // NodeTable.java:73
+  wire _bits_202 = slot_valid[92]; // NodeTable.java:73
   wire _eq_231 = slot_parent_92 == _mux_9; // NodeTable.java:73
-  wire _and_105 = _bits_214 & _eq_231; // NodeTable.java:73
+  wire _and_105 = _bits_202 & _eq_231; // NodeTable.java:73
   wire _not_71 = ~_not_35; // NodeTable.java:73
   wire _eq_232 = slot_children_92 == 3'd0; // NodeTable.java:73
   wire _or_55 = _not_71 | _eq_232; // NodeTable.java:73
   wire _and_106 = _and_105 & _or_55; // NodeTable.java:73
-  wire _bits_215 = slot_valid[91]; // NodeTable.java:73
+  wire _bits_203 = slot_valid[91]; // NodeTable.java:73
   wire _eq_233 = slot_parent_91 == _mux_9; // NodeTable.java:73
-  wire _and_107 = _bits_215 & _eq_233; // NodeTable.java:73
+  wire _and_107 = _bits_203 & _eq_233; // NodeTable.java:73
   wire _not_72 = ~_not_35; // NodeTable.java:73
   wire _eq_234 = slot_children_91 == 3'd0; // NodeTable.java:73
   wire _or_56 = _not_72 | _eq_234; // NodeTable.java:73
   wire _and_108 = _and_107 & _or_56; // NodeTable.java:73
-  wire _bits_216 = slot_valid[90]; // NodeTable.java:73
+  wire _bits_204 = slot_valid[90]; // NodeTable.java:73
   wire _eq_235 = slot_parent_90 == _mux_9; // NodeTable.java:73
-  wire _and_109 = _bits_216 & _eq_235; // NodeTable.java:73
+  wire _and_109 = _bits_204 & _eq_235; // NodeTable.java:73
   wire _not_73 = ~_not_35; // NodeTable.java:73
   wire _eq_236 = slot_children_90 == 3'd0; // NodeTable.java:73
   wire _or_57 = _not_73 | _eq_236; // NodeTable.java:73
   wire _and_110 = _and_109 & _or_57; // NodeTable.java:73
-  wire _bits_217 = slot_valid[89]; // NodeTable.java:73
+  wire _bits_205 = slot_valid[89]; // NodeTable.java:73
   wire _eq_237 = slot_parent_89 == _mux_9; // NodeTable.java:73
-  wire _and_111 = _bits_217 & _eq_237; // NodeTable.java:73
+  wire _and_111 = _bits_205 & _eq_237; // NodeTable.java:73
   wire _not_74 = ~_not_35; // NodeTable.java:73
   wire _eq_238 = slot_children_89 == 3'd0; // NodeTable.java:73
   wire _or_58 = _not_74 | _eq_238; // NodeTable.java:73
   wire _and_112 = _and_111 & _or_58; // NodeTable.java:73
-  wire _bits_218 = slot_valid[88]; // NodeTable.java:73
+  wire _bits_206 = slot_valid[88]; // NodeTable.java:73
   wire _eq_239 = slot_parent_88 == _mux_9; // NodeTable.java:73
-  wire _and_113 = _bits_218 & _eq_239; // NodeTable.java:73
+  wire _and_113 = _bits_206 & _eq_239; // NodeTable.java:73
   wire _not_75 = ~_not_35; // NodeTable.java:73
   wire _eq_240 = slot_children_88 == 3'd0; // NodeTable.java:73
   wire _or_59 = _not_75 | _eq_240; // NodeTable.java:73
   wire _and_114 = _and_113 & _or_59; // NodeTable.java:73
-  wire _bits_219 = slot_valid[87]; // NodeTable.java:73
+  wire _bits_207 = slot_valid[87]; // NodeTable.java:73
   wire _eq_241 = slot_parent_87 == _mux_9; // NodeTable.java:73
-  wire _and_115 = _bits_219 & _eq_241; // NodeTable.java:73
+  wire _and_115 = _bits_207 & _eq_241; // NodeTable.java:73
   wire _not_76 = ~_not_35; // NodeTable.java:73
   wire _eq_242 = slot_children_87 == 3'd0; // NodeTable.java:73
   wire _or_60 = _not_76 | _eq_242; // NodeTable.java:73
   wire _and_116 = _and_115 & _or_60; // NodeTable.java:73
-  wire _bits_220 = slot_valid[86]; // NodeTable.java:73
+  wire _bits_208 = slot_valid[86]; // NodeTable.java:73
   wire _eq_243 = slot_parent_86 == _mux_9; // NodeTable.java:73
-  wire _and_117 = _bits_220 & _eq_243; // NodeTable.java:73
+  wire _and_117 = _bits_208 & _eq_243; // NodeTable.java:73
   wire _not_77 = ~_not_35; // NodeTable.java:73
   wire _eq_244 = slot_children_86 == 3'd0; // NodeTable.java:73
   wire _or_61 = _not_77 | _eq_244; // NodeTable.java:73
   wire _and_118 = _and_117 & _or_61; // NodeTable.java:73
-  wire _bits_221 = slot_valid[85]; // NodeTable.java:73
+  wire _bits_209 = slot_valid[85]; // NodeTable.java:73
   wire _eq_245 = slot_parent_85 == _mux_9; // NodeTable.java:73
-  wire _and_119 = _bits_221 & _eq_245; // NodeTable.java:73
+  wire _and_119 = _bits_209 & _eq_245; // NodeTable.java:73
   wire _not_78 = ~_not_35; // NodeTable.java:73
   wire _eq_246 = slot_children_85 == 3'd0; // NodeTable.java:73
   wire _or_62 = _not_78 | _eq_246; // NodeTable.java:73
   wire _and_120 = _and_119 & _or_62; // NodeTable.java:73
-  wire _bits_222 = slot_valid[84]; // NodeTable.java:73
+  wire _bits_210 = slot_valid[84]; // NodeTable.java:73
   wire _eq_247 = slot_parent_84 == _mux_9; // NodeTable.java:73
-  wire _and_121 = _bits_222 & _eq_247; // NodeTable.java:73
+  wire _and_121 = _bits_210 & _eq_247; // NodeTable.java:73
   wire _not_79 = ~_not_35; // NodeTable.java:73
   wire _eq_248 = slot_children_84 == 3'd0; // NodeTable.java:73
   wire _or_63 = _not_79 | _eq_248; // NodeTable.java:73
   wire _and_122 = _and_121 & _or_63; // NodeTable.java:73
-  wire _bits_223 = slot_valid[83]; // NodeTable.java:73
+  wire _bits_211 = slot_valid[83]; // NodeTable.java:73
   wire _eq_249 = slot_parent_83 == _mux_9; // NodeTable.java:73
-  wire _and_123 = _bits_223 & _eq_249; // NodeTable.java:73
+  wire _and_123 = _bits_211 & _eq_249; // NodeTable.java:73
   wire _not_80 = ~_not_35; // NodeTable.java:73
   wire _eq_250 = slot_children_83 == 3'd0; // NodeTable.java:73
   wire _or_64 = _not_80 | _eq_250; // NodeTable.java:73
   wire _and_124 = _and_123 & _or_64; // NodeTable.java:73
-  wire _bits_224 = slot_valid[82]; // NodeTable.java:73
+  wire _bits_212 = slot_valid[82]; // NodeTable.java:73
   wire _eq_251 = slot_parent_82 == _mux_9; // NodeTable.java:73
-  wire _and_125 = _bits_224 & _eq_251; // NodeTable.java:73
+  wire _and_125 = _bits_212 & _eq_251; // NodeTable.java:73
   wire _not_81 = ~_not_35; // NodeTable.java:73
   wire _eq_252 = slot_children_82 == 3'd0; // NodeTable.java:73
   wire _or_65 = _not_81 | _eq_252; // NodeTable.java:73
   wire _and_126 = _and_125 & _or_65; // NodeTable.java:73
-  wire _bits_225 = slot_valid[81]; // NodeTable.java:73
+  wire _bits_213 = slot_valid[81]; // NodeTable.java:73
   wire _eq_253 = slot_parent_81 == _mux_9; // NodeTable.java:73
-  wire _and_127 = _bits_225 & _eq_253; // NodeTable.java:73
+  wire _and_127 = _bits_213 & _eq_253; // NodeTable.java:73
   wire _not_82 = ~_not_35; // NodeTable.java:73
   wire _eq_254 = slot_children_81 == 3'd0; // NodeTable.java:73
   wire _or_66 = _not_82 | _eq_254; // NodeTable.java:73
   wire _and_128 = _and_127 & _or_66; // NodeTable.java:73
-  wire _bits_226 = slot_valid[80]; // NodeTable.java:73
+  wire _bits_214 = slot_valid[80]; // NodeTable.java:73
   wire _eq_255 = slot_parent_80 == _mux_9; // NodeTable.java:73
-  wire _and_129 = _bits_226 & _eq_255; // NodeTable.java:73
+  wire _and_129 = _bits_214 & _eq_255; // NodeTable.java:73
   wire _not_83 = ~_not_35; // NodeTable.java:73
   wire _eq_256 = slot_children_80 == 3'd0; // NodeTable.java:73
   wire _or_67 = _not_83 | _eq_256; // NodeTable.java:73
   wire _and_130 = _and_129 & _or_67; // NodeTable.java:73
-  wire _bits_227 = slot_valid[79]; // NodeTable.java:73
+  wire _bits_215 = slot_valid[79]; // NodeTable.java:73
   wire _eq_257 = slot_parent_79 == _mux_9; // NodeTable.java:73
-  wire _and_131 = _bits_227 & _eq_257; // NodeTable.java:73
+  wire _and_131 = _bits_215 & _eq_257; // NodeTable.java:73
   wire _not_84 = ~_not_35; // NodeTable.java:73
   wire _eq_258 = slot_children_79 == 3'd0; // NodeTable.java:73
   wire _or_68 = _not_84 | _eq_258; // NodeTable.java:73
   wire _and_132 = _and_131 & _or_68; // NodeTable.java:73
-  wire _bits_228 = slot_valid[78]; // NodeTable.java:73
+  wire _bits_216 = slot_valid[78]; // NodeTable.java:73
   wire _eq_259 = slot_parent_78 == _mux_9; // NodeTable.java:73
-  wire _and_133 = _bits_228 & _eq_259; // NodeTable.java:73
+  wire _and_133 = _bits_216 & _eq_259; // NodeTable.java:73
   wire _not_85 = ~_not_35; // NodeTable.java:73
   wire _eq_260 = slot_children_78 == 3'd0; // NodeTable.java:73
   wire _or_69 = _not_85 | _eq_260; // NodeTable.java:73
   wire _and_134 = _and_133 & _or_69; // NodeTable.java:73
-  wire _bits_229 = slot_valid[77]; // NodeTable.java:73
+  wire _bits_217 = slot_valid[77]; // NodeTable.java:73
   wire _eq_261 = slot_parent_77 == _mux_9; // NodeTable.java:73
-  wire _and_135 = _bits_229 & _eq_261; // NodeTable.java:73
+  wire _and_135 = _bits_217 & _eq_261; // NodeTable.java:73
   wire _not_86 = ~_not_35; // NodeTable.java:73
   wire _eq_262 = slot_children_77 == 3'd0; // NodeTable.java:73
   wire _or_70 = _not_86 | _eq_262; // NodeTable.java:73
   wire _and_136 = _and_135 & _or_70; // NodeTable.java:73
-  wire _bits_230 = slot_valid[76]; // NodeTable.java:73
+  wire _bits_218 = slot_valid[76]; // NodeTable.java:73
   wire _eq_263 = slot_parent_76 == _mux_9; // NodeTable.java:73
-  wire _and_137 = _bits_230 & _eq_263; // NodeTable.java:73
+  wire _and_137 = _bits_218 & _eq_263; // NodeTable.java:73
   wire _not_87 = ~_not_35; // NodeTable.java:73
   wire _eq_264 = slot_children_76 == 3'd0; // NodeTable.java:73
   wire _or_71 = _not_87 | _eq_264; // NodeTable.java:73
   wire _and_138 = _and_137 & _or_71; // NodeTable.java:73
-  wire _bits_231 = slot_valid[75]; // NodeTable.java:73
+  wire _bits_219 = slot_valid[75]; // NodeTable.java:73
   wire _eq_265 = slot_parent_75 == _mux_9; // NodeTable.java:73
-  wire _and_139 = _bits_231 & _eq_265; // NodeTable.java:73
+  wire _and_139 = _bits_219 & _eq_265; // NodeTable.java:73
   wire _not_88 = ~_not_35; // NodeTable.java:73
   wire _eq_266 = slot_children_75 == 3'd0; // NodeTable.java:73
   wire _or_72 = _not_88 | _eq_266; // NodeTable.java:73
   wire _and_140 = _and_139 & _or_72; // NodeTable.java:73
-  wire _bits_232 = slot_valid[74]; // NodeTable.java:73
+  wire _bits_220 = slot_valid[74]; // NodeTable.java:73
   wire _eq_267 = slot_parent_74 == _mux_9; // NodeTable.java:73
-  wire _and_141 = _bits_232 & _eq_267; // NodeTable.java:73
+  wire _and_141 = _bits_220 & _eq_267; // NodeTable.java:73
   wire _not_89 = ~_not_35; // NodeTable.java:73
   wire _eq_268 = slot_children_74 == 3'd0; // NodeTable.java:73
   wire _or_73 = _not_89 | _eq_268; // NodeTable.java:73
   wire _and_142 = _and_141 & _or_73; // NodeTable.java:73
-  wire _bits_233 = slot_valid[73]; // NodeTable.java:73
+  wire _bits_221 = slot_valid[73]; // NodeTable.java:73
   wire _eq_269 = slot_parent_73 == _mux_9; // NodeTable.java:73
-  wire _and_143 = _bits_233 & _eq_269; // NodeTable.java:73
+  wire _and_143 = _bits_221 & _eq_269; // NodeTable.java:73
   wire _not_90 = ~_not_35; // NodeTable.java:73
   wire _eq_270 = slot_children_73 == 3'd0; // NodeTable.java:73
   wire _or_74 = _not_90 | _eq_270; // NodeTable.java:73
   wire _and_144 = _and_143 & _or_74; // NodeTable.java:73
-  wire _bits_234 = slot_valid[72]; // NodeTable.java:73
+  wire _bits_222 = slot_valid[72]; // NodeTable.java:73
   wire _eq_271 = slot_parent_72 == _mux_9; // NodeTable.java:73
-  wire _and_145 = _bits_234 & _eq_271; // NodeTable.java:73
+  wire _and_145 = _bits_222 & _eq_271; // NodeTable.java:73
   wire _not_91 = ~_not_35; // NodeTable.java:73
   wire _eq_272 = slot_children_72 == 3'd0; // NodeTable.java:73
   wire _or_75 = _not_91 | _eq_272; // NodeTable.java:73
   wire _and_146 = _and_145 & _or_75; // NodeTable.java:73
-  wire _bits_235 = slot_valid[71]; // NodeTable.java:73
+  wire _bits_223 = slot_valid[71]; // NodeTable.java:73
   wire _eq_273 = slot_parent_71 == _mux_9; // NodeTable.java:73
-  wire _and_147 = _bits_235 & _eq_273; // NodeTable.java:73
+  wire _and_147 = _bits_223 & _eq_273; // NodeTable.java:73
   wire _not_92 = ~_not_35; // NodeTable.java:73
   wire _eq_274 = slot_children_71 == 3'd0; // NodeTable.java:73
   wire _or_76 = _not_92 | _eq_274; // NodeTable.java:73
   wire _and_148 = _and_147 & _or_76; // NodeTable.java:73
-  wire _bits_236 = slot_valid[70]; // NodeTable.java:73
+  wire _bits_224 = slot_valid[70]; // NodeTable.java:73
   wire _eq_275 = slot_parent_70 == _mux_9; // NodeTable.java:73
-  wire _and_149 = _bits_236 & _eq_275; // NodeTable.java:73
+  wire _and_149 = _bits_224 & _eq_275; // NodeTable.java:73
   wire _not_93 = ~_not_35; // NodeTable.java:73
   wire _eq_276 = slot_children_70 == 3'd0; // NodeTable.java:73
   wire _or_77 = _not_93 | _eq_276; // NodeTable.java:73
   wire _and_150 = _and_149 & _or_77; // NodeTable.java:73
-  wire _bits_237 = slot_valid[69]; // NodeTable.java:73
+  wire _bits_225 = slot_valid[69]; // NodeTable.java:73
   wire _eq_277 = slot_parent_69 == _mux_9; // NodeTable.java:73
-  wire _and_151 = _bits_237 & _eq_277; // NodeTable.java:73
+  wire _and_151 = _bits_225 & _eq_277; // NodeTable.java:73
   wire _not_94 = ~_not_35; // NodeTable.java:73
   wire _eq_278 = slot_children_69 == 3'd0; // NodeTable.java:73
   wire _or_78 = _not_94 | _eq_278; // NodeTable.java:73
   wire _and_152 = _and_151 & _or_78; // NodeTable.java:73
-  wire _bits_238 = slot_valid[68]; // NodeTable.java:73
+  wire _bits_226 = slot_valid[68]; // NodeTable.java:73
   wire _eq_279 = slot_parent_68 == _mux_9; // NodeTable.java:73
-  wire _and_153 = _bits_238 & _eq_279; // NodeTable.java:73
+  wire _and_153 = _bits_226 & _eq_279; // NodeTable.java:73
   wire _not_95 = ~_not_35; // NodeTable.java:73
   wire _eq_280 = slot_children_68 == 3'd0; // NodeTable.java:73
   wire _or_79 = _not_95 | _eq_280; // NodeTable.java:73
   wire _and_154 = _and_153 & _or_79; // NodeTable.java:73
-  wire _bits_239 = slot_valid[67]; // NodeTable.java:73
+  wire _bits_227 = slot_valid[67]; // NodeTable.java:73
   wire _eq_281 = slot_parent_67 == _mux_9; // NodeTable.java:73
-  wire _and_155 = _bits_239 & _eq_281; // NodeTable.java:73
+  wire _and_155 = _bits_227 & _eq_281; // NodeTable.java:73
   wire _not_96 = ~_not_35; // NodeTable.java:73
   wire _eq_282 = slot_children_67 == 3'd0; // NodeTable.java:73
   wire _or_80 = _not_96 | _eq_282; // NodeTable.java:73
   wire _and_156 = _and_155 & _or_80; // NodeTable.java:73
-  wire _bits_240 = slot_valid[66]; // NodeTable.java:73
+  wire _bits_228 = slot_valid[66]; // NodeTable.java:73
   wire _eq_283 = slot_parent_66 == _mux_9; // NodeTable.java:73
-  wire _and_157 = _bits_240 & _eq_283; // NodeTable.java:73
+  wire _and_157 = _bits_228 & _eq_283; // NodeTable.java:73
   wire _not_97 = ~_not_35; // NodeTable.java:73
   wire _eq_284 = slot_children_66 == 3'd0; // NodeTable.java:73
   wire _or_81 = _not_97 | _eq_284; // NodeTable.java:73
   wire _and_158 = _and_157 & _or_81; // NodeTable.java:73
-  wire _bits_241 = slot_valid[65]; // NodeTable.java:73
+  wire _bits_229 = slot_valid[65]; // NodeTable.java:73
   wire _eq_285 = slot_parent_65 == _mux_9; // NodeTable.java:73
-  wire _and_159 = _bits_241 & _eq_285; // NodeTable.java:73
+  wire _and_159 = _bits_229 & _eq_285; // NodeTable.java:73
   wire _not_98 = ~_not_35; // NodeTable.java:73
   wire _eq_286 = slot_children_65 == 3'd0; // NodeTable.java:73
   wire _or_82 = _not_98 | _eq_286; // NodeTable.java:73
   wire _and_160 = _and_159 & _or_82; // NodeTable.java:73
-  wire _bits_242 = slot_valid[64]; // NodeTable.java:73
+  wire _bits_230 = slot_valid[64]; // NodeTable.java:73
   wire _eq_287 = slot_parent_64 == _mux_9; // NodeTable.java:73
-  wire _and_161 = _bits_242 & _eq_287; // NodeTable.java:73
+  wire _and_161 = _bits_230 & _eq_287; // NodeTable.java:73
   wire _not_99 = ~_not_35; // NodeTable.java:73
   wire _eq_288 = slot_children_64 == 3'd0; // NodeTable.java:73
   wire _or_83 = _not_99 | _eq_288; // NodeTable.java:73
   wire _and_162 = _and_161 & _or_83; // NodeTable.java:73
-  wire _bits_243 = slot_valid[63]; // NodeTable.java:73
+  wire _bits_231 = slot_valid[63]; // NodeTable.java:73
   wire _eq_289 = slot_parent_63 == _mux_9; // NodeTable.java:73
-  wire _and_163 = _bits_243 & _eq_289; // NodeTable.java:73
+  wire _and_163 = _bits_231 & _eq_289; // NodeTable.java:73
   wire _not_100 = ~_not_35; // NodeTable.java:73
   wire _eq_290 = slot_children_63 == 3'd0; // NodeTable.java:73
   wire _or_84 = _not_100 | _eq_290; // NodeTable.java:73
   wire _and_164 = _and_163 & _or_84; // NodeTable.java:73
-  wire _bits_244 = slot_valid[62]; // NodeTable.java:73
+  wire _bits_232 = slot_valid[62]; // NodeTable.java:73
   wire _eq_291 = slot_parent_62 == _mux_9; // NodeTable.java:73
-  wire _and_165 = _bits_244 & _eq_291; // NodeTable.java:73
+  wire _and_165 = _bits_232 & _eq_291; // NodeTable.java:73
   wire _not_101 = ~_not_35; // NodeTable.java:73
   wire _eq_292 = slot_children_62 == 3'd0; // NodeTable.java:73
   wire _or_85 = _not_101 | _eq_292; // NodeTable.java:73
   wire _and_166 = _and_165 & _or_85; // NodeTable.java:73
-  wire _bits_245 = slot_valid[61]; // NodeTable.java:73
+  wire _bits_233 = slot_valid[61]; // NodeTable.java:73
   wire _eq_293 = slot_parent_61 == _mux_9; // NodeTable.java:73
-  wire _and_167 = _bits_245 & _eq_293; // NodeTable.java:73
+  wire _and_167 = _bits_233 & _eq_293; // NodeTable.java:73
   wire _not_102 = ~_not_35; // NodeTable.java:73
   wire _eq_294 = slot_children_61 == 3'd0; // NodeTable.java:73
   wire _or_86 = _not_102 | _eq_294; // NodeTable.java:73
   wire _and_168 = _and_167 & _or_86; // NodeTable.java:73
-  wire _bits_246 = slot_valid[60]; // NodeTable.java:73
+  wire _bits_234 = slot_valid[60]; // NodeTable.java:73
   wire _eq_295 = slot_parent_60 == _mux_9; // NodeTable.java:73
-  wire _and_169 = _bits_246 & _eq_295; // NodeTable.java:73
+  wire _and_169 = _bits_234 & _eq_295; // NodeTable.java:73
   wire _not_103 = ~_not_35; // NodeTable.java:73
   wire _eq_296 = slot_children_60 == 3'd0; // NodeTable.java:73
   wire _or_87 = _not_103 | _eq_296; // NodeTable.java:73
   wire _and_170 = _and_169 & _or_87; // NodeTable.java:73
-  wire _bits_247 = slot_valid[59]; // NodeTable.java:73
+  wire _bits_235 = slot_valid[59]; // NodeTable.java:73
   wire _eq_297 = slot_parent_59 == _mux_9; // NodeTable.java:73
-  wire _and_171 = _bits_247 & _eq_297; // NodeTable.java:73
+  wire _and_171 = _bits_235 & _eq_297; // NodeTable.java:73
   wire _not_104 = ~_not_35; // NodeTable.java:73
   wire _eq_298 = slot_children_59 == 3'd0; // NodeTable.java:73
   wire _or_88 = _not_104 | _eq_298; // NodeTable.java:73
   wire _and_172 = _and_171 & _or_88; // NodeTable.java:73
-  wire _bits_248 = slot_valid[58]; // NodeTable.java:73
+  wire _bits_236 = slot_valid[58]; // NodeTable.java:73
   wire _eq_299 = slot_parent_58 == _mux_9; // NodeTable.java:73
-  wire _and_173 = _bits_248 & _eq_299; // NodeTable.java:73
+  wire _and_173 = _bits_236 & _eq_299; // NodeTable.java:73
   wire _not_105 = ~_not_35; // NodeTable.java:73
   wire _eq_300 = slot_children_58 == 3'd0; // NodeTable.java:73
   wire _or_89 = _not_105 | _eq_300; // NodeTable.java:73
   wire _and_174 = _and_173 & _or_89; // NodeTable.java:73
-  wire _bits_249 = slot_valid[57]; // NodeTable.java:73
+  wire _bits_237 = slot_valid[57]; // NodeTable.java:73
   wire _eq_301 = slot_parent_57 == _mux_9; // NodeTable.java:73
-  wire _and_175 = _bits_249 & _eq_301; // NodeTable.java:73
+  wire _and_175 = _bits_237 & _eq_301; // NodeTable.java:73
   wire _not_106 = ~_not_35; // NodeTable.java:73
   wire _eq_302 = slot_children_57 == 3'd0; // NodeTable.java:73
   wire _or_90 = _not_106 | _eq_302; // NodeTable.java:73
   wire _and_176 = _and_175 & _or_90; // NodeTable.java:73
-  wire _bits_250 = slot_valid[56]; // NodeTable.java:73
+  wire _bits_238 = slot_valid[56]; // NodeTable.java:73
   wire _eq_303 = slot_parent_56 == _mux_9; // NodeTable.java:73
-  wire _and_177 = _bits_250 & _eq_303; // NodeTable.java:73
+  wire _and_177 = _bits_238 & _eq_303; // NodeTable.java:73
   wire _not_107 = ~_not_35; // NodeTable.java:73
   wire _eq_304 = slot_children_56 == 3'd0; // NodeTable.java:73
   wire _or_91 = _not_107 | _eq_304; // NodeTable.java:73
   wire _and_178 = _and_177 & _or_91; // NodeTable.java:73
-  wire _bits_251 = slot_valid[55]; // NodeTable.java:73
+  wire _bits_239 = slot_valid[55]; // NodeTable.java:73
   wire _eq_305 = slot_parent_55 == _mux_9; // NodeTable.java:73
-  wire _and_179 = _bits_251 & _eq_305; // NodeTable.java:73
+  wire _and_179 = _bits_239 & _eq_305; // NodeTable.java:73
   wire _not_108 = ~_not_35; // NodeTable.java:73
   wire _eq_306 = slot_children_55 == 3'd0; // NodeTable.java:73
   wire _or_92 = _not_108 | _eq_306; // NodeTable.java:73
   wire _and_180 = _and_179 & _or_92; // NodeTable.java:73
-  wire _bits_252 = slot_valid[54]; // NodeTable.java:73
+  wire _bits_240 = slot_valid[54]; // NodeTable.java:73
   wire _eq_307 = slot_parent_54 == _mux_9; // NodeTable.java:73
-  wire _and_181 = _bits_252 & _eq_307; // NodeTable.java:73
+  wire _and_181 = _bits_240 & _eq_307; // NodeTable.java:73
   wire _not_109 = ~_not_35; // NodeTable.java:73
   wire _eq_308 = slot_children_54 == 3'd0; // NodeTable.java:73
   wire _or_93 = _not_109 | _eq_308; // NodeTable.java:73
   wire _and_182 = _and_181 & _or_93; // NodeTable.java:73
-  wire _bits_253 = slot_valid[53]; // NodeTable.java:73
+  wire _bits_241 = slot_valid[53]; // NodeTable.java:73
   wire _eq_309 = slot_parent_53 == _mux_9; // NodeTable.java:73
-  wire _and_183 = _bits_253 & _eq_309; // NodeTable.java:73
+  wire _and_183 = _bits_241 & _eq_309; // NodeTable.java:73
   wire _not_110 = ~_not_35; // NodeTable.java:73
   wire _eq_310 = slot_children_53 == 3'd0; // NodeTable.java:73
   wire _or_94 = _not_110 | _eq_310; // NodeTable.java:73
   wire _and_184 = _and_183 & _or_94; // NodeTable.java:73
-  wire _bits_254 = slot_valid[52]; // NodeTable.java:73
+  wire _bits_242 = slot_valid[52]; // NodeTable.java:73
   wire _eq_311 = slot_parent_52 == _mux_9; // NodeTable.java:73
-  wire _and_185 = _bits_254 & _eq_311; // NodeTable.java:73
+  wire _and_185 = _bits_242 & _eq_311; // NodeTable.java:73
   wire _not_111 = ~_not_35; // NodeTable.java:73
   wire _eq_312 = slot_children_52 == 3'd0; // NodeTable.java:73
   wire _or_95 = _not_111 | _eq_312; // NodeTable.java:73
   wire _and_186 = _and_185 & _or_95; // NodeTable.java:73
-  wire _bits_255 = slot_valid[51]; // NodeTable.java:73
+  wire _bits_243 = slot_valid[51]; // NodeTable.java:73
   wire _eq_313 = slot_parent_51 == _mux_9; // NodeTable.java:73
-  wire _and_187 = _bits_255 & _eq_313; // NodeTable.java:73
+  wire _and_187 = _bits_243 & _eq_313; // NodeTable.java:73
   wire _not_112 = ~_not_35; // NodeTable.java:73
   wire _eq_314 = slot_children_51 == 3'd0; // NodeTable.java:73
   wire _or_96 = _not_112 | _eq_314; // NodeTable.java:73
   wire _and_188 = _and_187 & _or_96; // NodeTable.java:73
-  wire _bits_256 = slot_valid[50]; // NodeTable.java:73
+  wire _bits_244 = slot_valid[50]; // NodeTable.java:73
   wire _eq_315 = slot_parent_50 == _mux_9; // NodeTable.java:73
-  wire _and_189 = _bits_256 & _eq_315; // NodeTable.java:73
+  wire _and_189 = _bits_244 & _eq_315; // NodeTable.java:73
   wire _not_113 = ~_not_35; // NodeTable.java:73
   wire _eq_316 = slot_children_50 == 3'd0; // NodeTable.java:73
   wire _or_97 = _not_113 | _eq_316; // NodeTable.java:73
   wire _and_190 = _and_189 & _or_97; // NodeTable.java:73
-  wire _bits_257 = slot_valid[49]; // NodeTable.java:73
+  wire _bits_245 = slot_valid[49]; // NodeTable.java:73
   wire _eq_317 = slot_parent_49 == _mux_9; // NodeTable.java:73
-  wire _and_191 = _bits_257 & _eq_317; // NodeTable.java:73
+  wire _and_191 = _bits_245 & _eq_317; // NodeTable.java:73
   wire _not_114 = ~_not_35; // NodeTable.java:73
   wire _eq_318 = slot_children_49 == 3'd0; // NodeTable.java:73
   wire _or_98 = _not_114 | _eq_318; // NodeTable.java:73
   wire _and_192 = _and_191 & _or_98; // NodeTable.java:73
-  wire _bits_258 = slot_valid[48]; // NodeTable.java:73
+  wire _bits_246 = slot_valid[48]; // NodeTable.java:73
   wire _eq_319 = slot_parent_48 == _mux_9; // NodeTable.java:73
-  wire _and_193 = _bits_258 & _eq_319; // NodeTable.java:73
+  wire _and_193 = _bits_246 & _eq_319; // NodeTable.java:73
   wire _not_115 = ~_not_35; // NodeTable.java:73
   wire _eq_320 = slot_children_48 == 3'd0; // NodeTable.java:73
   wire _or_99 = _not_115 | _eq_320; // NodeTable.java:73
   wire _and_194 = _and_193 & _or_99; // NodeTable.java:73
-  wire _bits_259 = slot_valid[47]; // NodeTable.java:73
+  wire _bits_247 = slot_valid[47]; // NodeTable.java:73
   wire _eq_321 = slot_parent_47 == _mux_9; // NodeTable.java:73
-  wire _and_195 = _bits_259 & _eq_321; // NodeTable.java:73
+  wire _and_195 = _bits_247 & _eq_321; // NodeTable.java:73
   wire _not_116 = ~_not_35; // NodeTable.java:73
   wire _eq_322 = slot_children_47 == 3'd0; // NodeTable.java:73
   wire _or_100 = _not_116 | _eq_322; // NodeTable.java:73
   wire _and_196 = _and_195 & _or_100; // NodeTable.java:73
-  wire _bits_260 = slot_valid[46]; // NodeTable.java:73
+  wire _bits_248 = slot_valid[46]; // NodeTable.java:73
   wire _eq_323 = slot_parent_46 == _mux_9; // NodeTable.java:73
-  wire _and_197 = _bits_260 & _eq_323; // NodeTable.java:73
+  wire _and_197 = _bits_248 & _eq_323; // NodeTable.java:73
   wire _not_117 = ~_not_35; // NodeTable.java:73
   wire _eq_324 = slot_children_46 == 3'd0; // NodeTable.java:73
   wire _or_101 = _not_117 | _eq_324; // NodeTable.java:73
   wire _and_198 = _and_197 & _or_101; // NodeTable.java:73
-  wire _bits_261 = slot_valid[45]; // NodeTable.java:73
+  wire _bits_249 = slot_valid[45]; // NodeTable.java:73
   wire _eq_325 = slot_parent_45 == _mux_9; // NodeTable.java:73
-  wire _and_199 = _bits_261 & _eq_325; // NodeTable.java:73
+  wire _and_199 = _bits_249 & _eq_325; // NodeTable.java:73
   wire _not_118 = ~_not_35; // NodeTable.java:73
   wire _eq_326 = slot_children_45 == 3'd0; // NodeTable.java:73
   wire _or_102 = _not_118 | _eq_326; // NodeTable.java:73
   wire _and_200 = _and_199 & _or_102; // NodeTable.java:73
-  wire _bits_262 = slot_valid[44]; // NodeTable.java:73
+  wire _bits_250 = slot_valid[44]; // NodeTable.java:73
   wire _eq_327 = slot_parent_44 == _mux_9; // NodeTable.java:73
-  wire _and_201 = _bits_262 & _eq_327; // NodeTable.java:73
+  wire _and_201 = _bits_250 & _eq_327; // NodeTable.java:73
   wire _not_119 = ~_not_35; // NodeTable.java:73
   wire _eq_328 = slot_children_44 == 3'd0; // NodeTable.java:73
   wire _or_103 = _not_119 | _eq_328; // NodeTable.java:73
   wire _and_202 = _and_201 & _or_103; // NodeTable.java:73
-  wire _bits_263 = slot_valid[43]; // NodeTable.java:73
+  wire _bits_251 = slot_valid[43]; // NodeTable.java:73
   wire _eq_329 = slot_parent_43 == _mux_9; // NodeTable.java:73
-  wire _and_203 = _bits_263 & _eq_329; // NodeTable.java:73
+  wire _and_203 = _bits_251 & _eq_329; // NodeTable.java:73
   wire _not_120 = ~_not_35; // NodeTable.java:73
   wire _eq_330 = slot_children_43 == 3'd0; // NodeTable.java:73
   wire _or_104 = _not_120 | _eq_330; // NodeTable.java:73
   wire _and_204 = _and_203 & _or_104; // NodeTable.java:73
-  wire _bits_264 = slot_valid[42]; // NodeTable.java:73
+  wire _bits_252 = slot_valid[42]; // NodeTable.java:73
   wire _eq_331 = slot_parent_42 == _mux_9; // NodeTable.java:73
-  wire _and_205 = _bits_264 & _eq_331; // NodeTable.java:73
+  wire _and_205 = _bits_252 & _eq_331; // NodeTable.java:73
   wire _not_121 = ~_not_35; // NodeTable.java:73
   wire _eq_332 = slot_children_42 == 3'd0; // NodeTable.java:73
   wire _or_105 = _not_121 | _eq_332; // NodeTable.java:73
   wire _and_206 = _and_205 & _or_105; // NodeTable.java:73
-  wire _bits_265 = slot_valid[41]; // NodeTable.java:73
+  wire _bits_253 = slot_valid[41]; // NodeTable.java:73
   wire _eq_333 = slot_parent_41 == _mux_9; // NodeTable.java:73
-  wire _and_207 = _bits_265 & _eq_333; // NodeTable.java:73
+  wire _and_207 = _bits_253 & _eq_333; // NodeTable.java:73
   wire _not_122 = ~_not_35; // NodeTable.java:73
   wire _eq_334 = slot_children_41 == 3'd0; // NodeTable.java:73
   wire _or_106 = _not_122 | _eq_334; // NodeTable.java:73
   wire _and_208 = _and_207 & _or_106; // NodeTable.java:73
-  wire _bits_266 = slot_valid[40]; // NodeTable.java:73
+  wire _bits_254 = slot_valid[40]; // NodeTable.java:73
   wire _eq_335 = slot_parent_40 == _mux_9; // NodeTable.java:73
-  wire _and_209 = _bits_266 & _eq_335; // NodeTable.java:73
+  wire _and_209 = _bits_254 & _eq_335; // NodeTable.java:73
   wire _not_123 = ~_not_35; // NodeTable.java:73
   wire _eq_336 = slot_children_40 == 3'd0; // NodeTable.java:73
   wire _or_107 = _not_123 | _eq_336; // NodeTable.java:73
   wire _and_210 = _and_209 & _or_107; // NodeTable.java:73
-  wire _bits_267 = slot_valid[39]; // NodeTable.java:73
+  wire _bits_255 = slot_valid[39]; // NodeTable.java:73
   wire _eq_337 = slot_parent_39 == _mux_9; // NodeTable.java:73
-  wire _and_211 = _bits_267 & _eq_337; // NodeTable.java:73
+  wire _and_211 = _bits_255 & _eq_337; // NodeTable.java:73
   wire _not_124 = ~_not_35; // NodeTable.java:73
   wire _eq_338 = slot_children_39 == 3'd0; // NodeTable.java:73
   wire _or_108 = _not_124 | _eq_338; // NodeTable.java:73
   wire _and_212 = _and_211 & _or_108; // NodeTable.java:73
-  wire _bits_268 = slot_valid[38]; // NodeTable.java:73
+  wire _bits_256 = slot_valid[38]; // NodeTable.java:73
   wire _eq_339 = slot_parent_38 == _mux_9; // NodeTable.java:73
-  wire _and_213 = _bits_268 & _eq_339; // NodeTable.java:73
+  wire _and_213 = _bits_256 & _eq_339; // NodeTable.java:73
   wire _not_125 = ~_not_35; // NodeTable.java:73
   wire _eq_340 = slot_children_38 == 3'd0; // NodeTable.java:73
   wire _or_109 = _not_125 | _eq_340; // NodeTable.java:73
   wire _and_214 = _and_213 & _or_109; // NodeTable.java:73
-  wire _bits_269 = slot_valid[37]; // NodeTable.java:73
+  wire _bits_257 = slot_valid[37]; // NodeTable.java:73
   wire _eq_341 = slot_parent_37 == _mux_9; // NodeTable.java:73
-  wire _and_215 = _bits_269 & _eq_341; // NodeTable.java:73
+  wire _and_215 = _bits_257 & _eq_341; // NodeTable.java:73
   wire _not_126 = ~_not_35; // NodeTable.java:73
   wire _eq_342 = slot_children_37 == 3'd0; // NodeTable.java:73
   wire _or_110 = _not_126 | _eq_342; // NodeTable.java:73
   wire _and_216 = _and_215 & _or_110; // NodeTable.java:73
-  wire _bits_270 = slot_valid[36]; // NodeTable.java:73
+  wire _bits_258 = slot_valid[36]; // NodeTable.java:73
   wire _eq_343 = slot_parent_36 == _mux_9; // NodeTable.java:73
-  wire _and_217 = _bits_270 & _eq_343; // NodeTable.java:73
+  wire _and_217 = _bits_258 & _eq_343; // NodeTable.java:73
   wire _not_127 = ~_not_35; // NodeTable.java:73
   wire _eq_344 = slot_children_36 == 3'd0; // NodeTable.java:73
   wire _or_111 = _not_127 | _eq_344; // NodeTable.java:73
   wire _and_218 = _and_217 & _or_111; // NodeTable.java:73
-  wire _bits_271 = slot_valid[35]; // NodeTable.java:73
+  wire _bits_259 = slot_valid[35]; // NodeTable.java:73
   wire _eq_345 = slot_parent_35 == _mux_9; // NodeTable.java:73
-  wire _and_219 = _bits_271 & _eq_345; // NodeTable.java:73
+  wire _and_219 = _bits_259 & _eq_345; // NodeTable.java:73
   wire _not_128 = ~_not_35; // NodeTable.java:73
   wire _eq_346 = slot_children_35 == 3'd0; // NodeTable.java:73
   wire _or_112 = _not_128 | _eq_346; // NodeTable.java:73
   wire _and_220 = _and_219 & _or_112; // NodeTable.java:73
-  wire _bits_272 = slot_valid[34]; // NodeTable.java:73
+  wire _bits_260 = slot_valid[34]; // NodeTable.java:73
   wire _eq_347 = slot_parent_34 == _mux_9; // NodeTable.java:73
-  wire _and_221 = _bits_272 & _eq_347; // NodeTable.java:73
+  wire _and_221 = _bits_260 & _eq_347; // NodeTable.java:73
   wire _not_129 = ~_not_35; // NodeTable.java:73
   wire _eq_348 = slot_children_34 == 3'd0; // NodeTable.java:73
   wire _or_113 = _not_129 | _eq_348; // NodeTable.java:73
   wire _and_222 = _and_221 & _or_113; // NodeTable.java:73
-  wire _bits_273 = slot_valid[33]; // NodeTable.java:73
+  wire _bits_261 = slot_valid[33]; // NodeTable.java:73
   wire _eq_349 = slot_parent_33 == _mux_9; // NodeTable.java:73
-  wire _and_223 = _bits_273 & _eq_349; // NodeTable.java:73
+  wire _and_223 = _bits_261 & _eq_349; // NodeTable.java:73
   wire _not_130 = ~_not_35; // NodeTable.java:73
   wire _eq_350 = slot_children_33 == 3'd0; // NodeTable.java:73
   wire _or_114 = _not_130 | _eq_350; // NodeTable.java:73
   wire _and_224 = _and_223 & _or_114; // NodeTable.java:73
-  wire _bits_274 = slot_valid[32]; // NodeTable.java:73
+  wire _bits_262 = slot_valid[32]; // NodeTable.java:73
   wire _eq_351 = slot_parent_32 == _mux_9; // NodeTable.java:73
-  wire _and_225 = _bits_274 & _eq_351; // NodeTable.java:73
+  wire _and_225 = _bits_262 & _eq_351; // NodeTable.java:73
   wire _not_131 = ~_not_35; // NodeTable.java:73
   wire _eq_352 = slot_children_32 == 3'd0; // NodeTable.java:73
   wire _or_115 = _not_131 | _eq_352; // NodeTable.java:73
   wire _and_226 = _and_225 & _or_115; // NodeTable.java:73
-  wire _bits_275 = slot_valid[31]; // NodeTable.java:73
+  wire _bits_263 = slot_valid[31]; // NodeTable.java:73
   wire _eq_353 = slot_parent_31 == _mux_9; // NodeTable.java:73
-  wire _and_227 = _bits_275 & _eq_353; // NodeTable.java:73
+  wire _and_227 = _bits_263 & _eq_353; // NodeTable.java:73
   wire _not_132 = ~_not_35; // NodeTable.java:73
   wire _eq_354 = slot_children_31 == 3'd0; // NodeTable.java:73
   wire _or_116 = _not_132 | _eq_354; // NodeTable.java:73
   wire _and_228 = _and_227 & _or_116; // NodeTable.java:73
-  wire _bits_276 = slot_valid[30]; // NodeTable.java:73
+  wire _bits_264 = slot_valid[30]; // NodeTable.java:73
   wire _eq_355 = slot_parent_30 == _mux_9; // NodeTable.java:73
-  wire _and_229 = _bits_276 & _eq_355; // NodeTable.java:73
+  wire _and_229 = _bits_264 & _eq_355; // NodeTable.java:73
   wire _not_133 = ~_not_35; // NodeTable.java:73
   wire _eq_356 = slot_children_30 == 3'd0; // NodeTable.java:73
   wire _or_117 = _not_133 | _eq_356; // NodeTable.java:73
   wire _and_230 = _and_229 & _or_117; // NodeTable.java:73
-  wire _bits_277 = slot_valid[29]; // NodeTable.java:73
+  wire _bits_265 = slot_valid[29]; // NodeTable.java:73
   wire _eq_357 = slot_parent_29 == _mux_9; // NodeTable.java:73
-  wire _and_231 = _bits_277 & _eq_357; // NodeTable.java:73
+  wire _and_231 = _bits_265 & _eq_357; // NodeTable.java:73
   wire _not_134 = ~_not_35; // NodeTable.java:73
   wire _eq_358 = slot_children_29 == 3'd0; // NodeTable.java:73
   wire _or_118 = _not_134 | _eq_358; // NodeTable.java:73
   wire _and_232 = _and_231 & _or_118; // NodeTable.java:73
-  wire _bits_278 = slot_valid[28]; // NodeTable.java:73
+  wire _bits_266 = slot_valid[28]; // NodeTable.java:73
   wire _eq_359 = slot_parent_28 == _mux_9; // NodeTable.java:73
-  wire _and_233 = _bits_278 & _eq_359; // NodeTable.java:73
+  wire _and_233 = _bits_266 & _eq_359; // NodeTable.java:73
   wire _not_135 = ~_not_35; // NodeTable.java:73
   wire _eq_360 = slot_children_28 == 3'd0; // NodeTable.java:73
   wire _or_119 = _not_135 | _eq_360; // NodeTable.java:73
   wire _and_234 = _and_233 & _or_119; // NodeTable.java:73
-  wire _bits_279 = slot_valid[27]; // NodeTable.java:73
+  wire _bits_267 = slot_valid[27]; // NodeTable.java:73
   wire _eq_361 = slot_parent_27 == _mux_9; // NodeTable.java:73
-  wire _and_235 = _bits_279 & _eq_361; // NodeTable.java:73
+  wire _and_235 = _bits_267 & _eq_361; // NodeTable.java:73
   wire _not_136 = ~_not_35; // NodeTable.java:73
   wire _eq_362 = slot_children_27 == 3'd0; // NodeTable.java:73
   wire _or_120 = _not_136 | _eq_362; // NodeTable.java:73
   wire _and_236 = _and_235 & _or_120; // NodeTable.java:73
-  wire _bits_280 = slot_valid[26]; // NodeTable.java:73
+  wire _bits_268 = slot_valid[26]; // NodeTable.java:73
   wire _eq_363 = slot_parent_26 == _mux_9; // NodeTable.java:73
-  wire _and_237 = _bits_280 & _eq_363; // NodeTable.java:73
+  wire _and_237 = _bits_268 & _eq_363; // NodeTable.java:73
   wire _not_137 = ~_not_35; // NodeTable.java:73
   wire _eq_364 = slot_children_26 == 3'd0; // NodeTable.java:73
   wire _or_121 = _not_137 | _eq_364; // NodeTable.java:73
   wire _and_238 = _and_237 & _or_121; // NodeTable.java:73
-  wire _bits_281 = slot_valid[25]; // NodeTable.java:73
+  wire _bits_269 = slot_valid[25]; // NodeTable.java:73
   wire _eq_365 = slot_parent_25 == _mux_9; // NodeTable.java:73
-  wire _and_239 = _bits_281 & _eq_365; // NodeTable.java:73
+  wire _and_239 = _bits_269 & _eq_365; // NodeTable.java:73
   wire _not_138 = ~_not_35; // NodeTable.java:73
   wire _eq_366 = slot_children_25 == 3'd0; // NodeTable.java:73
   wire _or_122 = _not_138 | _eq_366; // NodeTable.java:73
   wire _and_240 = _and_239 & _or_122; // NodeTable.java:73
-  wire _bits_282 = slot_valid[24]; // NodeTable.java:73
+  wire _bits_270 = slot_valid[24]; // NodeTable.java:73
   wire _eq_367 = slot_parent_24 == _mux_9; // NodeTable.java:73
-  wire _and_241 = _bits_282 & _eq_367; // NodeTable.java:73
+  wire _and_241 = _bits_270 & _eq_367; // NodeTable.java:73
   wire _not_139 = ~_not_35; // NodeTable.java:73
   wire _eq_368 = slot_children_24 == 3'd0; // NodeTable.java:73
   wire _or_123 = _not_139 | _eq_368; // NodeTable.java:73
   wire _and_242 = _and_241 & _or_123; // NodeTable.java:73
-  wire _bits_283 = slot_valid[23]; // NodeTable.java:73
+  wire _bits_271 = slot_valid[23]; // NodeTable.java:73
   wire _eq_369 = slot_parent_23 == _mux_9; // NodeTable.java:73
-  wire _and_243 = _bits_283 & _eq_369; // NodeTable.java:73
+  wire _and_243 = _bits_271 & _eq_369; // NodeTable.java:73
   wire _not_140 = ~_not_35; // NodeTable.java:73
   wire _eq_370 = slot_children_23 == 3'd0; // NodeTable.java:73
   wire _or_124 = _not_140 | _eq_370; // NodeTable.java:73
   wire _and_244 = _and_243 & _or_124; // NodeTable.java:73
-  wire _bits_284 = slot_valid[22]; // NodeTable.java:73
+  wire _bits_272 = slot_valid[22]; // NodeTable.java:73
   wire _eq_371 = slot_parent_22 == _mux_9; // NodeTable.java:73
-  wire _and_245 = _bits_284 & _eq_371; // NodeTable.java:73
+  wire _and_245 = _bits_272 & _eq_371; // NodeTable.java:73
   wire _not_141 = ~_not_35; // NodeTable.java:73
   wire _eq_372 = slot_children_22 == 3'd0; // NodeTable.java:73
   wire _or_125 = _not_141 | _eq_372; // NodeTable.java:73
   wire _and_246 = _and_245 & _or_125; // NodeTable.java:73
-  wire _bits_285 = slot_valid[21]; // NodeTable.java:73
+  wire _bits_273 = slot_valid[21]; // NodeTable.java:73
   wire _eq_373 = slot_parent_21 == _mux_9; // NodeTable.java:73
-  wire _and_247 = _bits_285 & _eq_373; // NodeTable.java:73
+  wire _and_247 = _bits_273 & _eq_373; // NodeTable.java:73
   wire _not_142 = ~_not_35; // NodeTable.java:73
   wire _eq_374 = slot_children_21 == 3'd0; // NodeTable.java:73
   wire _or_126 = _not_142 | _eq_374; // NodeTable.java:73
   wire _and_248 = _and_247 & _or_126; // NodeTable.java:73
-  wire _bits_286 = slot_valid[20]; // NodeTable.java:73
+  wire _bits_274 = slot_valid[20]; // NodeTable.java:73
   wire _eq_375 = slot_parent_20 == _mux_9; // NodeTable.java:73
-  wire _and_249 = _bits_286 & _eq_375; // NodeTable.java:73
+  wire _and_249 = _bits_274 & _eq_375; // NodeTable.java:73
   wire _not_143 = ~_not_35; // NodeTable.java:73
   wire _eq_376 = slot_children_20 == 3'd0; // NodeTable.java:73
   wire _or_127 = _not_143 | _eq_376; // NodeTable.java:73
   wire _and_250 = _and_249 & _or_127; // NodeTable.java:73
-  wire _bits_287 = slot_valid[19]; // NodeTable.java:73
+  wire _bits_275 = slot_valid[19]; // NodeTable.java:73
   wire _eq_377 = slot_parent_19 == _mux_9; // NodeTable.java:73
-  wire _and_251 = _bits_287 & _eq_377; // NodeTable.java:73
+  wire _and_251 = _bits_275 & _eq_377; // NodeTable.java:73
   wire _not_144 = ~_not_35; // NodeTable.java:73
   wire _eq_378 = slot_children_19 == 3'd0; // NodeTable.java:73
   wire _or_128 = _not_144 | _eq_378; // NodeTable.java:73
   wire _and_252 = _and_251 & _or_128; // NodeTable.java:73
-  wire _bits_288 = slot_valid[18]; // NodeTable.java:73
+  wire _bits_276 = slot_valid[18]; // NodeTable.java:73
   wire _eq_379 = slot_parent_18 == _mux_9; // NodeTable.java:73
-  wire _and_253 = _bits_288 & _eq_379; // NodeTable.java:73
+  wire _and_253 = _bits_276 & _eq_379; // NodeTable.java:73
   wire _not_145 = ~_not_35; // NodeTable.java:73
   wire _eq_380 = slot_children_18 == 3'd0; // NodeTable.java:73
   wire _or_129 = _not_145 | _eq_380; // NodeTable.java:73
   wire _and_254 = _and_253 & _or_129; // NodeTable.java:73
-  wire _bits_289 = slot_valid[17]; // NodeTable.java:73
+  wire _bits_277 = slot_valid[17]; // NodeTable.java:73
   wire _eq_381 = slot_parent_17 == _mux_9; // NodeTable.java:73
-  wire _and_255 = _bits_289 & _eq_381; // NodeTable.java:73
+  wire _and_255 = _bits_277 & _eq_381; // NodeTable.java:73
   wire _not_146 = ~_not_35; // NodeTable.java:73
   wire _eq_382 = slot_children_17 == 3'd0; // NodeTable.java:73
   wire _or_130 = _not_146 | _eq_382; // NodeTable.java:73
   wire _and_256 = _and_255 & _or_130; // NodeTable.java:73
-  wire _bits_290 = slot_valid[16]; // NodeTable.java:73
+  wire _bits_278 = slot_valid[16]; // NodeTable.java:73
   wire _eq_383 = slot_parent_16 == _mux_9; // NodeTable.java:73
-  wire _and_257 = _bits_290 & _eq_383; // NodeTable.java:73
+  wire _and_257 = _bits_278 & _eq_383; // NodeTable.java:73
   wire _not_147 = ~_not_35; // NodeTable.java:73
   wire _eq_384 = slot_children_16 == 3'd0; // NodeTable.java:73
   wire _or_131 = _not_147 | _eq_384; // NodeTable.java:73
   wire _and_258 = _and_257 & _or_131; // NodeTable.java:73
-  wire _bits_291 = slot_valid[15]; // NodeTable.java:73
+  wire _bits_279 = slot_valid[15]; // NodeTable.java:73
   wire _eq_385 = slot_parent_15 == _mux_9; // NodeTable.java:73
-  wire _and_259 = _bits_291 & _eq_385; // NodeTable.java:73
+  wire _and_259 = _bits_279 & _eq_385; // NodeTable.java:73
   wire _not_148 = ~_not_35; // NodeTable.java:73
   wire _eq_386 = slot_children_15 == 3'd0; // NodeTable.java:73
   wire _or_132 = _not_148 | _eq_386; // NodeTable.java:73
   wire _and_260 = _and_259 & _or_132; // NodeTable.java:73
-  wire _bits_292 = slot_valid[14]; // NodeTable.java:73
+  wire _bits_280 = slot_valid[14]; // NodeTable.java:73
   wire _eq_387 = slot_parent_14 == _mux_9; // NodeTable.java:73
-  wire _and_261 = _bits_292 & _eq_387; // NodeTable.java:73
+  wire _and_261 = _bits_280 & _eq_387; // NodeTable.java:73
   wire _not_149 = ~_not_35; // NodeTable.java:73
   wire _eq_388 = slot_children_14 == 3'd0; // NodeTable.java:73
   wire _or_133 = _not_149 | _eq_388; // NodeTable.java:73
   wire _and_262 = _and_261 & _or_133; // NodeTable.java:73
-  wire _bits_293 = slot_valid[13]; // NodeTable.java:73
+  wire _bits_281 = slot_valid[13]; // NodeTable.java:73
   wire _eq_389 = slot_parent_13 == _mux_9; // NodeTable.java:73
-  wire _and_263 = _bits_293 & _eq_389; // NodeTable.java:73
+  wire _and_263 = _bits_281 & _eq_389; // NodeTable.java:73
   wire _not_150 = ~_not_35; // NodeTable.java:73
   wire _eq_390 = slot_children_13 == 3'd0; // NodeTable.java:73
   wire _or_134 = _not_150 | _eq_390; // NodeTable.java:73
   wire _and_264 = _and_263 & _or_134; // NodeTable.java:73
-  wire _bits_294 = slot_valid[12]; // NodeTable.java:73
+  wire _bits_282 = slot_valid[12]; // NodeTable.java:73
   wire _eq_391 = slot_parent_12 == _mux_9; // NodeTable.java:73
-  wire _and_265 = _bits_294 & _eq_391; // NodeTable.java:73
+  wire _and_265 = _bits_282 & _eq_391; // NodeTable.java:73
   wire _not_151 = ~_not_35; // NodeTable.java:73
   wire _eq_392 = slot_children_12 == 3'd0; // NodeTable.java:73
   wire _or_135 = _not_151 | _eq_392; // NodeTable.java:73
   wire _and_266 = _and_265 & _or_135; // NodeTable.java:73
-  wire _bits_295 = slot_valid[11]; // NodeTable.java:73
+  wire _bits_283 = slot_valid[11]; // NodeTable.java:73
   wire _eq_393 = slot_parent_11 == _mux_9; // NodeTable.java:73
-  wire _and_267 = _bits_295 & _eq_393; // NodeTable.java:73
+  wire _and_267 = _bits_283 & _eq_393; // NodeTable.java:73
   wire _not_152 = ~_not_35; // NodeTable.java:73
   wire _eq_394 = slot_children_11 == 3'd0; // NodeTable.java:73
   wire _or_136 = _not_152 | _eq_394; // NodeTable.java:73
   wire _and_268 = _and_267 & _or_136; // NodeTable.java:73
-  wire _bits_296 = slot_valid[10]; // NodeTable.java:73
+  wire _bits_284 = slot_valid[10]; // NodeTable.java:73
   wire _eq_395 = slot_parent_10 == _mux_9; // NodeTable.java:73
-  wire _and_269 = _bits_296 & _eq_395; // NodeTable.java:73
+  wire _and_269 = _bits_284 & _eq_395; // NodeTable.java:73
   wire _not_153 = ~_not_35; // NodeTable.java:73
   wire _eq_396 = slot_children_10 == 3'd0; // NodeTable.java:73
   wire _or_137 = _not_153 | _eq_396; // NodeTable.java:73
   wire _and_270 = _and_269 & _or_137; // NodeTable.java:73
-  wire _bits_297 = slot_valid[9]; // NodeTable.java:73
+  wire _bits_285 = slot_valid[9]; // NodeTable.java:73
   wire _eq_397 = slot_parent_9 == _mux_9; // NodeTable.java:73
-  wire _and_271 = _bits_297 & _eq_397; // NodeTable.java:73
+  wire _and_271 = _bits_285 & _eq_397; // NodeTable.java:73
   wire _not_154 = ~_not_35; // NodeTable.java:73
   wire _eq_398 = slot_children_9 == 3'd0; // NodeTable.java:73
   wire _or_138 = _not_154 | _eq_398; // NodeTable.java:73
   wire _and_272 = _and_271 & _or_138; // NodeTable.java:73
-  wire _bits_298 = slot_valid[8]; // NodeTable.java:73
+  wire _bits_286 = slot_valid[8]; // NodeTable.java:73
   wire _eq_399 = slot_parent_8 == _mux_9; // NodeTable.java:73
-  wire _and_273 = _bits_298 & _eq_399; // NodeTable.java:73
+  wire _and_273 = _bits_286 & _eq_399; // NodeTable.java:73
   wire _not_155 = ~_not_35; // NodeTable.java:73
   wire _eq_400 = slot_children_8 == 3'd0; // NodeTable.java:73
   wire _or_139 = _not_155 | _eq_400; // NodeTable.java:73
   wire _and_274 = _and_273 & _or_139; // NodeTable.java:73
-  wire _bits_299 = slot_valid[7]; // NodeTable.java:73
+  wire _bits_287 = slot_valid[7]; // NodeTable.java:73
   wire _eq_401 = slot_parent_7 == _mux_9; // NodeTable.java:73
-  wire _and_275 = _bits_299 & _eq_401; // NodeTable.java:73
+  wire _and_275 = _bits_287 & _eq_401; // NodeTable.java:73
   wire _not_156 = ~_not_35; // NodeTable.java:73
   wire _eq_402 = slot_children_7 == 3'd0; // NodeTable.java:73
   wire _or_140 = _not_156 | _eq_402; // NodeTable.java:73
   wire _and_276 = _and_275 & _or_140; // NodeTable.java:73
-  wire _bits_300 = slot_valid[6]; // NodeTable.java:73
+  wire _bits_288 = slot_valid[6]; // NodeTable.java:73
   wire _eq_403 = slot_parent_6 == _mux_9; // NodeTable.java:73
-  wire _and_277 = _bits_300 & _eq_403; // NodeTable.java:73
+  wire _and_277 = _bits_288 & _eq_403; // NodeTable.java:73
   wire _not_157 = ~_not_35; // NodeTable.java:73
   wire _eq_404 = slot_children_6 == 3'd0; // NodeTable.java:73
   wire _or_141 = _not_157 | _eq_404; // NodeTable.java:73
   wire _and_278 = _and_277 & _or_141; // NodeTable.java:73
-  wire _bits_301 = slot_valid[5]; // NodeTable.java:73
+  wire _bits_289 = slot_valid[5]; // NodeTable.java:73
   wire _eq_405 = slot_parent_5 == _mux_9; // NodeTable.java:73
-  wire _and_279 = _bits_301 & _eq_405; // NodeTable.java:73
+  wire _and_279 = _bits_289 & _eq_405; // NodeTable.java:73
   wire _not_158 = ~_not_35; // NodeTable.java:73
   wire _eq_406 = slot_children_5 == 3'd0; // NodeTable.java:73
   wire _or_142 = _not_158 | _eq_406; // NodeTable.java:73
   wire _and_280 = _and_279 & _or_142; // NodeTable.java:73
-  wire _bits_302 = slot_valid[4]; // NodeTable.java:73
+  wire _bits_290 = slot_valid[4]; // NodeTable.java:73
   wire _eq_407 = slot_parent_4 == _mux_9; // NodeTable.java:73
-  wire _and_281 = _bits_302 & _eq_407; // NodeTable.java:73
+  wire _and_281 = _bits_290 & _eq_407; // NodeTable.java:73
   wire _not_159 = ~_not_35; // NodeTable.java:73
   wire _eq_408 = slot_children_4 == 3'd0; // NodeTable.java:73
   wire _or_143 = _not_159 | _eq_408; // NodeTable.java:73
   wire _and_282 = _and_281 & _or_143; // NodeTable.java:73
-  wire _bits_303 = slot_valid[3]; // NodeTable.java:73
+  wire _bits_291 = slot_valid[3]; // NodeTable.java:73
   wire _eq_409 = slot_parent_3 == _mux_9; // NodeTable.java:73
-  wire _and_283 = _bits_303 & _eq_409; // NodeTable.java:73
+  wire _and_283 = _bits_291 & _eq_409; // NodeTable.java:73
   wire _not_160 = ~_not_35; // NodeTable.java:73
   wire _eq_410 = slot_children_3 == 3'd0; // NodeTable.java:73
   wire _or_144 = _not_160 | _eq_410; // NodeTable.java:73
   wire _and_284 = _and_283 & _or_144; // NodeTable.java:73
-  wire _bits_304 = slot_valid[2]; // NodeTable.java:73
+  wire _bits_292 = slot_valid[2]; // NodeTable.java:73
   wire _eq_411 = slot_parent_2 == _mux_9; // NodeTable.java:73
-  wire _and_285 = _bits_304 & _eq_411; // NodeTable.java:73
+  wire _and_285 = _bits_292 & _eq_411; // NodeTable.java:73
   wire _not_161 = ~_not_35; // NodeTable.java:73
   wire _eq_412 = slot_children_2 == 3'd0; // NodeTable.java:73
   wire _or_145 = _not_161 | _eq_412; // NodeTable.java:73
   wire _and_286 = _and_285 & _or_145; // NodeTable.java:73
-  wire _bits_305 = slot_valid[1]; // NodeTable.java:73
+  wire _bits_293 = slot_valid[1]; // NodeTable.java:73
   wire _eq_413 = slot_parent_1 == _mux_9; // NodeTable.java:73
-  wire _and_287 = _bits_305 & _eq_413; // NodeTable.java:73
+  wire _and_287 = _bits_293 & _eq_413; // NodeTable.java:73
   wire _not_162 = ~_not_35; // NodeTable.java:73
   wire _eq_414 = slot_children_1 == 3'd0; // NodeTable.java:73
   wire _or_146 = _not_162 | _eq_414; // NodeTable.java:73
   wire _and_288 = _and_287 & _or_146; // NodeTable.java:73
   wire [127:0] kids_vector = {_and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, _and_192, _and_194, _and_196, _and_198, _and_200, _and_202, _and_204, _and_206, _and_208, _and_210, _and_212, _and_214, _and_216, _and_218, _and_220, _and_222, _and_224, _and_226, _and_228, _and_230, _and_232, _and_234, _and_236, _and_238, _and_240, _and_242, _and_244, _and_246, _and_248, _and_250, _and_252, _and_254, _and_256, _and_258, _and_260, _and_262, _and_264, _and_266, _and_268, _and_270, _and_272, _and_274, _and_276, _and_278, _and_280, _and_282, _and_284, _and_286, _and_288, 1'd0}; // NodeTable.java:94
   wire _not_163 = ~leaf_pick_load; // SlotPicker.java:53
-  wire _bits_306 = slot_valid[127]; // NodeTable.java:81
+  wire _bits_294 = slot_valid[127]; // NodeTable.java:81
   wire _eq_415 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_289 = _bits_306 & _eq_415; // NodeTable.java:81
+  wire _and_289 = _bits_294 & _eq_415; // NodeTable.java:81
   wire _eq_416 = slot_children_127 == 3'd0; // NodeTable.java:81
   wire _and_290 = _and_289 & _eq_416; // NodeTable.java:81
-  wire _bits_307 = slot_valid[126]; // NodeTable.java:81
+  wire _bits_295 = slot_valid[126]; // NodeTable.java:81
   wire _eq_417 = slot_depth_126 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_291 = _bits_307 & _eq_417; // NodeTable.java:81
+  wire _and_291 = _bits_295 & _eq_417; // NodeTable.java:81
   wire _eq_418 = slot_children_126 == 3'd0; // NodeTable.java:81
   wire _and_292 = _and_291 & _eq_418; // NodeTable.java:81
-  wire _bits_308 = slot_valid[125]; // NodeTable.java:81
+  wire _bits_296 = slot_valid[125]; // NodeTable.java:81
   wire _eq_419 = slot_depth_125 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_293 = _bits_308 & _eq_419; // NodeTable.java:81
+  wire _and_293 = _bits_296 & _eq_419; // NodeTable.java:81
   wire _eq_420 = slot_children_125 == 3'd0; // NodeTable.java:81
   wire _and_294 = _and_293 & _eq_420; // NodeTable.java:81
-  wire _bits_309 = slot_valid[124]; // NodeTable.java:81
+  wire _bits_297 = slot_valid[124]; // NodeTable.java:81
   wire _eq_421 = slot_depth_124 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_295 = _bits_309 & _eq_421; // NodeTable.java:81
+  wire _and_295 = _bits_297 & _eq_421; // NodeTable.java:81
   wire _eq_422 = slot_children_124 == 3'd0; // NodeTable.java:81
   wire _and_296 = _and_295 & _eq_422; // NodeTable.java:81
-  wire _bits_310 = slot_valid[123]; // NodeTable.java:81
+  wire _bits_298 = slot_valid[123]; // NodeTable.java:81
   wire _eq_423 = slot_depth_123 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_297 = _bits_310 & _eq_423; // NodeTable.java:81
+  wire _and_297 = _bits_298 & _eq_423; // NodeTable.java:81
   wire _eq_424 = slot_children_123 == 3'd0; // NodeTable.java:81
   wire _and_298 = _and_297 & _eq_424; // NodeTable.java:81
-  wire _bits_311 = slot_valid[122]; // NodeTable.java:81
+  wire _bits_299 = slot_valid[122]; // NodeTable.java:81
   wire _eq_425 = slot_depth_122 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_299 = _bits_311 & _eq_425; // NodeTable.java:81
+  wire _and_299 = _bits_299 & _eq_425; // NodeTable.java:81
   wire _eq_426 = slot_children_122 == 3'd0; // NodeTable.java:81
   wire _and_300 = _and_299 & _eq_426; // NodeTable.java:81
-  wire _bits_312 = slot_valid[121]; // NodeTable.java:81
+  wire _bits_300 = slot_valid[121]; // NodeTable.java:81
   wire _eq_427 = slot_depth_121 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_301 = _bits_312 & _eq_427; // NodeTable.java:81
+  wire _and_301 = _bits_300 & _eq_427; // NodeTable.java:81
   wire _eq_428 = slot_children_121 == 3'd0; // NodeTable.java:81
   wire _and_302 = _and_301 & _eq_428; // NodeTable.java:81
-  wire _bits_313 = slot_valid[120]; // NodeTable.java:81
+  wire _bits_301 = slot_valid[120]; // NodeTable.java:81
   wire _eq_429 = slot_depth_120 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_303 = _bits_313 & _eq_429; // NodeTable.java:81
+  wire _and_303 = _bits_301 & _eq_429; // NodeTable.java:81
   wire _eq_430 = slot_children_120 == 3'd0; // NodeTable.java:81
   wire _and_304 = _and_303 & _eq_430; // NodeTable.java:81
-  wire _bits_314 = slot_valid[119]; // NodeTable.java:81
+  wire _bits_302 = slot_valid[119]; // NodeTable.java:81
   wire _eq_431 = slot_depth_119 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_305 = _bits_314 & _eq_431; // NodeTable.java:81
+  wire _and_305 = _bits_302 & _eq_431; // NodeTable.java:81
   wire _eq_432 = slot_children_119 == 3'd0; // NodeTable.java:81
   wire _and_306 = _and_305 & _eq_432; // NodeTable.java:81
-  wire _bits_315 = slot_valid[118]; // NodeTable.java:81
+  wire _bits_303 = slot_valid[118]; // NodeTable.java:81
   wire _eq_433 = slot_depth_118 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_307 = _bits_315 & _eq_433; // NodeTable.java:81
+  wire _and_307 = _bits_303 & _eq_433; // NodeTable.java:81
   wire _eq_434 = slot_children_118 == 3'd0; // NodeTable.java:81
   wire _and_308 = _and_307 & _eq_434; // NodeTable.java:81
-  wire _bits_316 = slot_valid[117]; // NodeTable.java:81
+  wire _bits_304 = slot_valid[117]; // NodeTable.java:81
   wire _eq_435 = slot_depth_117 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_309 = _bits_316 & _eq_435; // NodeTable.java:81
+  wire _and_309 = _bits_304 & _eq_435; // NodeTable.java:81
   wire _eq_436 = slot_children_117 == 3'd0; // NodeTable.java:81
   wire _and_310 = _and_309 & _eq_436; // NodeTable.java:81
-  wire _bits_317 = slot_valid[116]; // NodeTable.java:81
+  wire _bits_305 = slot_valid[116]; // NodeTable.java:81
   wire _eq_437 = slot_depth_116 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_311 = _bits_317 & _eq_437; // NodeTable.java:81
+  wire _and_311 = _bits_305 & _eq_437; // NodeTable.java:81
   wire _eq_438 = slot_children_116 == 3'd0; // NodeTable.java:81
   wire _and_312 = _and_311 & _eq_438; // NodeTable.java:81
-  wire _bits_318 = slot_valid[115]; // NodeTable.java:81
+  wire _bits_306 = slot_valid[115]; // NodeTable.java:81
   wire _eq_439 = slot_depth_115 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_313 = _bits_318 & _eq_439; // NodeTable.java:81
+  wire _and_313 = _bits_306 & _eq_439; // NodeTable.java:81
   wire _eq_440 = slot_children_115 == 3'd0; // NodeTable.java:81
   wire _and_314 = _and_313 & _eq_440; // NodeTable.java:81
-  wire _bits_319 = slot_valid[114]; // NodeTable.java:81
+  wire _bits_307 = slot_valid[114]; // NodeTable.java:81
   wire _eq_441 = slot_depth_114 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_315 = _bits_319 & _eq_441; // NodeTable.java:81
+  wire _and_315 = _bits_307 & _eq_441; // NodeTable.java:81
   wire _eq_442 = slot_children_114 == 3'd0; // NodeTable.java:81
   wire _and_316 = _and_315 & _eq_442; // NodeTable.java:81
-  wire _bits_320 = slot_valid[113]; // NodeTable.java:81
+  wire _bits_308 = slot_valid[113]; // NodeTable.java:81
   wire _eq_443 = slot_depth_113 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_317 = _bits_320 & _eq_443; // NodeTable.java:81
+  wire _and_317 = _bits_308 & _eq_443; // NodeTable.java:81
   wire _eq_444 = slot_children_113 == 3'd0; // NodeTable.java:81
   wire _and_318 = _and_317 & _eq_444; // NodeTable.java:81
-  wire _bits_321 = slot_valid[112]; // NodeTable.java:81
+  wire _bits_309 = slot_valid[112]; // NodeTable.java:81
   wire _eq_445 = slot_depth_112 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_319 = _bits_321 & _eq_445; // NodeTable.java:81
+  wire _and_319 = _bits_309 & _eq_445; // NodeTable.java:81
   wire _eq_446 = slot_children_112 == 3'd0; // NodeTable.java:81
   wire _and_320 = _and_319 & _eq_446; // NodeTable.java:81
-  wire _bits_322 = slot_valid[111]; // NodeTable.java:81
+  wire _bits_310 = slot_valid[111]; // NodeTable.java:81
   wire _eq_447 = slot_depth_111 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_321 = _bits_322 & _eq_447; // NodeTable.java:81
+  wire _and_321 = _bits_310 & _eq_447; // NodeTable.java:81
   wire _eq_448 = slot_children_111 == 3'd0; // NodeTable.java:81
   wire _and_322 = _and_321 & _eq_448; // NodeTable.java:81
-  wire _bits_323 = slot_valid[110]; // NodeTable.java:81
+  wire _bits_311 = slot_valid[110]; // NodeTable.java:81
   wire _eq_449 = slot_depth_110 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_323 = _bits_323 & _eq_449; // NodeTable.java:81
+  wire _and_323 = _bits_311 & _eq_449; // NodeTable.java:81
   wire _eq_450 = slot_children_110 == 3'd0; // NodeTable.java:81
   wire _and_324 = _and_323 & _eq_450; // NodeTable.java:81
-  wire _bits_324 = slot_valid[109]; // NodeTable.java:81
+  wire _bits_312 = slot_valid[109]; // NodeTable.java:81
   wire _eq_451 = slot_depth_109 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_325 = _bits_324 & _eq_451; // NodeTable.java:81
+  wire _and_325 = _bits_312 & _eq_451; // NodeTable.java:81
   wire _eq_452 = slot_children_109 == 3'd0; // NodeTable.java:81
   wire _and_326 = _and_325 & _eq_452; // NodeTable.java:81
-  wire _bits_325 = slot_valid[108]; // NodeTable.java:81
+  wire _bits_313 = slot_valid[108]; // NodeTable.java:81
   wire _eq_453 = slot_depth_108 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_327 = _bits_325 & _eq_453; // NodeTable.java:81
+  wire _and_327 = _bits_313 & _eq_453; // NodeTable.java:81
   wire _eq_454 = slot_children_108 == 3'd0; // NodeTable.java:81
   wire _and_328 = _and_327 & _eq_454; // NodeTable.java:81
-  wire _bits_326 = slot_valid[107]; // NodeTable.java:81
+  wire _bits_314 = slot_valid[107]; // NodeTable.java:81
   wire _eq_455 = slot_depth_107 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_329 = _bits_326 & _eq_455; // NodeTable.java:81
+  wire _and_329 = _bits_314 & _eq_455; // NodeTable.java:81
   wire _eq_456 = slot_children_107 == 3'd0; // NodeTable.java:81
   wire _and_330 = _and_329 & _eq_456; // NodeTable.java:81
-  wire _bits_327 = slot_valid[106]; // NodeTable.java:81
+  wire _bits_315 = slot_valid[106]; // NodeTable.java:81
   wire _eq_457 = slot_depth_106 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_331 = _bits_327 & _eq_457; // NodeTable.java:81
+  wire _and_331 = _bits_315 & _eq_457; // NodeTable.java:81
   wire _eq_458 = slot_children_106 == 3'd0; // NodeTable.java:81
   wire _and_332 = _and_331 & _eq_458; // NodeTable.java:81
-  wire _bits_328 = slot_valid[105]; // NodeTable.java:81
+  wire _bits_316 = slot_valid[105]; // NodeTable.java:81
   wire _eq_459 = slot_depth_105 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_333 = _bits_328 & _eq_459; // NodeTable.java:81
+  wire _and_333 = _bits_316 & _eq_459; // NodeTable.java:81
   wire _eq_460 = slot_children_105 == 3'd0; // NodeTable.java:81
   wire _and_334 = _and_333 & _eq_460; // NodeTable.java:81
-  wire _bits_329 = slot_valid[104]; // NodeTable.java:81
+  wire _bits_317 = slot_valid[104]; // NodeTable.java:81
   wire _eq_461 = slot_depth_104 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_335 = _bits_329 & _eq_461; // NodeTable.java:81
+  wire _and_335 = _bits_317 & _eq_461; // NodeTable.java:81
   wire _eq_462 = slot_children_104 == 3'd0; // NodeTable.java:81
   wire _and_336 = _and_335 & _eq_462; // NodeTable.java:81
-  wire _bits_330 = slot_valid[103]; // NodeTable.java:81
+  wire _bits_318 = slot_valid[103]; // NodeTable.java:81
   wire _eq_463 = slot_depth_103 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_337 = _bits_330 & _eq_463; // NodeTable.java:81
+  wire _and_337 = _bits_318 & _eq_463; // NodeTable.java:81
   wire _eq_464 = slot_children_103 == 3'd0; // NodeTable.java:81
   wire _and_338 = _and_337 & _eq_464; // NodeTable.java:81
-  wire _bits_331 = slot_valid[102]; // NodeTable.java:81
+  wire _bits_319 = slot_valid[102]; // NodeTable.java:81
   wire _eq_465 = slot_depth_102 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_339 = _bits_331 & _eq_465; // NodeTable.java:81
+  wire _and_339 = _bits_319 & _eq_465; // NodeTable.java:81
   wire _eq_466 = slot_children_102 == 3'd0; // NodeTable.java:81
   wire _and_340 = _and_339 & _eq_466; // NodeTable.java:81
-  wire _bits_332 = slot_valid[101]; // NodeTable.java:81
+  wire _bits_320 = slot_valid[101]; // NodeTable.java:81
   wire _eq_467 = slot_depth_101 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_341 = _bits_332 & _eq_467; // NodeTable.java:81
+  wire _and_341 = _bits_320 & _eq_467; // NodeTable.java:81
   wire _eq_468 = slot_children_101 == 3'd0; // NodeTable.java:81
   wire _and_342 = _and_341 & _eq_468; // NodeTable.java:81
-  wire _bits_333 = slot_valid[100]; // NodeTable.java:81
+  wire _bits_321 = slot_valid[100]; // NodeTable.java:81
   wire _eq_469 = slot_depth_100 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_343 = _bits_333 & _eq_469; // NodeTable.java:81
+  wire _and_343 = _bits_321 & _eq_469; // NodeTable.java:81
   wire _eq_470 = slot_children_100 == 3'd0; // NodeTable.java:81
   wire _and_344 = _and_343 & _eq_470; // NodeTable.java:81
-  wire _bits_334 = slot_valid[99]; // NodeTable.java:81
+  wire _bits_322 = slot_valid[99]; // NodeTable.java:81
   wire _eq_471 = slot_depth_99 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_345 = _bits_334 & _eq_471; // NodeTable.java:81
+  wire _and_345 = _bits_322 & _eq_471; // NodeTable.java:81
   wire _eq_472 = slot_children_99 == 3'd0; // NodeTable.java:81
   wire _and_346 = _and_345 & _eq_472; // NodeTable.java:81
-  wire _bits_335 = slot_valid[98]; // NodeTable.java:81
+  wire _bits_323 = slot_valid[98]; // NodeTable.java:81
   wire _eq_473 = slot_depth_98 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_347 = _bits_335 & _eq_473; // NodeTable.java:81
+  wire _and_347 = _bits_323 & _eq_473; // NodeTable.java:81
   wire _eq_474 = slot_children_98 == 3'd0; // NodeTable.java:81
   wire _and_348 = _and_347 & _eq_474; // NodeTable.java:81
-  wire _bits_336 = slot_valid[97]; // NodeTable.java:81
+  wire _bits_324 = slot_valid[97]; // NodeTable.java:81
   wire _eq_475 = slot_depth_97 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_349 = _bits_336 & _eq_475; // NodeTable.java:81
+  wire _and_349 = _bits_324 & _eq_475; // NodeTable.java:81
   wire _eq_476 = slot_children_97 == 3'd0; // NodeTable.java:81
   wire _and_350 = _and_349 & _eq_476; // NodeTable.java:81
-  wire _bits_337 = slot_valid[96]; // NodeTable.java:81
+  wire _bits_325 = slot_valid[96]; // NodeTable.java:81
   wire _eq_477 = slot_depth_96 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_351 = _bits_337 & _eq_477; // NodeTable.java:81
+  wire _and_351 = _bits_325 & _eq_477; // NodeTable.java:81
   wire _eq_478 = slot_children_96 == 3'd0; // NodeTable.java:81
   wire _and_352 = _and_351 & _eq_478; // NodeTable.java:81
-  wire _bits_338 = slot_valid[95]; // NodeTable.java:81
+  wire _bits_326 = slot_valid[95]; // NodeTable.java:81
   wire _eq_479 = slot_depth_95 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_353 = _bits_338 & _eq_479; // NodeTable.java:81
+  wire _and_353 = _bits_326 & _eq_479; // NodeTable.java:81
   wire _eq_480 = slot_children_95 == 3'd0; // NodeTable.java:81
   wire _and_354 = _and_353 & _eq_480; // NodeTable.java:81
-  wire _bits_339 = slot_valid[94]; // NodeTable.java:81
+  wire _bits_327 = slot_valid[94]; // NodeTable.java:81
   wire _eq_481 = slot_depth_94 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_355 = _bits_339 & _eq_481; // NodeTable.java:81
+  wire _and_355 = _bits_327 & _eq_481; // NodeTable.java:81
   wire _eq_482 = slot_children_94 == 3'd0; // NodeTable.java:81
   wire _and_356 = _and_355 & _eq_482; // NodeTable.java:81
-  wire _bits_340 = slot_valid[93]; // NodeTable.java:81
+  wire _bits_328 = slot_valid[93]; // NodeTable.java:81
   wire _eq_483 = slot_depth_93 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_357 = _bits_340 & _eq_483; // NodeTable.java:81
+  wire _and_357 = _bits_328 & _eq_483; // NodeTable.java:81
   wire _eq_484 = slot_children_93 == 3'd0; // NodeTable.java:81
   wire _and_358 = _and_357 & _eq_484; // NodeTable.java:81
-  wire _bits_341 = slot_valid[92]; // NodeTable.java:81
+  wire _bits_329 = slot_valid[92]; // NodeTable.java:81
   wire _eq_485 = slot_depth_92 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_359 = _bits_341 & _eq_485; // NodeTable.java:81
+  wire _and_359 = _bits_329 & _eq_485; // NodeTable.java:81
   wire _eq_486 = slot_children_92 == 3'd0; // NodeTable.java:81
   wire _and_360 = _and_359 & _eq_486; // NodeTable.java:81
-  wire _bits_342 = slot_valid[91]; // NodeTable.java:81
+  wire _bits_330 = slot_valid[91]; // NodeTable.java:81
   wire _eq_487 = slot_depth_91 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_361 = _bits_342 & _eq_487; // NodeTable.java:81
+  wire _and_361 = _bits_330 & _eq_487; // NodeTable.java:81
   wire _eq_488 = slot_children_91 == 3'd0; // NodeTable.java:81
   wire _and_362 = _and_361 & _eq_488; // NodeTable.java:81
-  wire _bits_343 = slot_valid[90]; // NodeTable.java:81
+  wire _bits_331 = slot_valid[90]; // NodeTable.java:81
   wire _eq_489 = slot_depth_90 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_363 = _bits_343 & _eq_489; // NodeTable.java:81
+  wire _and_363 = _bits_331 & _eq_489; // NodeTable.java:81
   wire _eq_490 = slot_children_90 == 3'd0; // NodeTable.java:81
   wire _and_364 = _and_363 & _eq_490; // NodeTable.java:81
-  wire _bits_344 = slot_valid[89]; // NodeTable.java:81
+  wire _bits_332 = slot_valid[89]; // NodeTable.java:81
   wire _eq_491 = slot_depth_89 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_365 = _bits_344 & _eq_491; // NodeTable.java:81
+  wire _and_365 = _bits_332 & _eq_491; // NodeTable.java:81
   wire _eq_492 = slot_children_89 == 3'd0; // NodeTable.java:81
   wire _and_366 = _and_365 & _eq_492; // NodeTable.java:81
-  wire _bits_345 = slot_valid[88]; // NodeTable.java:81
+  wire _bits_333 = slot_valid[88]; // NodeTable.java:81
   wire _eq_493 = slot_depth_88 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_367 = _bits_345 & _eq_493; // NodeTable.java:81
+  wire _and_367 = _bits_333 & _eq_493; // NodeTable.java:81
   wire _eq_494 = slot_children_88 == 3'd0; // NodeTable.java:81
   wire _and_368 = _and_367 & _eq_494; // NodeTable.java:81
-  wire _bits_346 = slot_valid[87]; // NodeTable.java:81
+  wire _bits_334 = slot_valid[87]; // NodeTable.java:81
   wire _eq_495 = slot_depth_87 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_369 = _bits_346 & _eq_495; // NodeTable.java:81
+  wire _and_369 = _bits_334 & _eq_495; // NodeTable.java:81
   wire _eq_496 = slot_children_87 == 3'd0; // NodeTable.java:81
   wire _and_370 = _and_369 & _eq_496; // NodeTable.java:81
-  wire _bits_347 = slot_valid[86]; // NodeTable.java:81
+  wire _bits_335 = slot_valid[86]; // NodeTable.java:81
   wire _eq_497 = slot_depth_86 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_371 = _bits_347 & _eq_497; // NodeTable.java:81
+  wire _and_371 = _bits_335 & _eq_497; // NodeTable.java:81
   wire _eq_498 = slot_children_86 == 3'd0; // NodeTable.java:81
   wire _and_372 = _and_371 & _eq_498; // NodeTable.java:81
-  wire _bits_348 = slot_valid[85]; // NodeTable.java:81
+  wire _bits_336 = slot_valid[85]; // NodeTable.java:81
   wire _eq_499 = slot_depth_85 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_373 = _bits_348 & _eq_499; // NodeTable.java:81
+  wire _and_373 = _bits_336 & _eq_499; // NodeTable.java:81
   wire _eq_500 = slot_children_85 == 3'd0; // NodeTable.java:81
   wire _and_374 = _and_373 & _eq_500; // NodeTable.java:81
-  wire _bits_349 = slot_valid[84]; // NodeTable.java:81
+  wire _bits_337 = slot_valid[84]; // NodeTable.java:81
   wire _eq_501 = slot_depth_84 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_375 = _bits_349 & _eq_501; // NodeTable.java:81
+  wire _and_375 = _bits_337 & _eq_501; // NodeTable.java:81
   wire _eq_502 = slot_children_84 == 3'd0; // NodeTable.java:81
   wire _and_376 = _and_375 & _eq_502; // NodeTable.java:81
-  wire _bits_350 = slot_valid[83]; // NodeTable.java:81
+  wire _bits_338 = slot_valid[83]; // NodeTable.java:81
   wire _eq_503 = slot_depth_83 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_377 = _bits_350 & _eq_503; // NodeTable.java:81
+  wire _and_377 = _bits_338 & _eq_503; // NodeTable.java:81
   wire _eq_504 = slot_children_83 == 3'd0; // NodeTable.java:81
   wire _and_378 = _and_377 & _eq_504; // NodeTable.java:81
-  wire _bits_351 = slot_valid[82]; // NodeTable.java:81
+  wire _bits_339 = slot_valid[82]; // NodeTable.java:81
   wire _eq_505 = slot_depth_82 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_379 = _bits_351 & _eq_505; // NodeTable.java:81
+  wire _and_379 = _bits_339 & _eq_505; // NodeTable.java:81
   wire _eq_506 = slot_children_82 == 3'd0; // NodeTable.java:81
   wire _and_380 = _and_379 & _eq_506; // NodeTable.java:81
-  wire _bits_352 = slot_valid[81]; // NodeTable.java:81
+  wire _bits_340 = slot_valid[81]; // NodeTable.java:81
   wire _eq_507 = slot_depth_81 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_381 = _bits_352 & _eq_507; // NodeTable.java:81
+  wire _and_381 = _bits_340 & _eq_507; // NodeTable.java:81
   wire _eq_508 = slot_children_81 == 3'd0; // NodeTable.java:81
   wire _and_382 = _and_381 & _eq_508; // NodeTable.java:81
-  wire _bits_353 = slot_valid[80]; // NodeTable.java:81
+  wire _bits_341 = slot_valid[80]; // NodeTable.java:81
   wire _eq_509 = slot_depth_80 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_383 = _bits_353 & _eq_509; // NodeTable.java:81
+  wire _and_383 = _bits_341 & _eq_509; // NodeTable.java:81
   wire _eq_510 = slot_children_80 == 3'd0; // NodeTable.java:81
   wire _and_384 = _and_383 & _eq_510; // NodeTable.java:81
-  wire _bits_354 = slot_valid[79]; // NodeTable.java:81
+  wire _bits_342 = slot_valid[79]; // NodeTable.java:81
   wire _eq_511 = slot_depth_79 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_385 = _bits_354 & _eq_511; // NodeTable.java:81
+  wire _and_385 = _bits_342 & _eq_511; // NodeTable.java:81
   wire _eq_512 = slot_children_79 == 3'd0; // NodeTable.java:81
   wire _and_386 = _and_385 & _eq_512; // NodeTable.java:81
-  wire _bits_355 = slot_valid[78]; // NodeTable.java:81
+  wire _bits_343 = slot_valid[78]; // NodeTable.java:81
   wire _eq_513 = slot_depth_78 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_387 = _bits_355 & _eq_513; // NodeTable.java:81
+  wire _and_387 = _bits_343 & _eq_513; // NodeTable.java:81
   wire _eq_514 = slot_children_78 == 3'd0; // NodeTable.java:81
   wire _and_388 = _and_387 & _eq_514; // NodeTable.java:81
-  wire _bits_356 = slot_valid[77]; // NodeTable.java:81
+  wire _bits_344 = slot_valid[77]; // NodeTable.java:81
   wire _eq_515 = slot_depth_77 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_389 = _bits_356 & _eq_515; // NodeTable.java:81
+  wire _and_389 = _bits_344 & _eq_515; // NodeTable.java:81
   wire _eq_516 = slot_children_77 == 3'd0; // NodeTable.java:81
   wire _and_390 = _and_389 & _eq_516; // NodeTable.java:81
-  wire _bits_357 = slot_valid[76]; // NodeTable.java:81
+  wire _bits_345 = slot_valid[76]; // NodeTable.java:81
   wire _eq_517 = slot_depth_76 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_391 = _bits_357 & _eq_517; // NodeTable.java:81
+  wire _and_391 = _bits_345 & _eq_517; // NodeTable.java:81
   wire _eq_518 = slot_children_76 == 3'd0; // NodeTable.java:81
   wire _and_392 = _and_391 & _eq_518; // NodeTable.java:81
-  wire _bits_358 = slot_valid[75]; // NodeTable.java:81
+  wire _bits_346 = slot_valid[75]; // NodeTable.java:81
   wire _eq_519 = slot_depth_75 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_393 = _bits_358 & _eq_519; // NodeTable.java:81
+  wire _and_393 = _bits_346 & _eq_519; // NodeTable.java:81
   wire _eq_520 = slot_children_75 == 3'd0; // NodeTable.java:81
   wire _and_394 = _and_393 & _eq_520; // NodeTable.java:81
-  wire _bits_359 = slot_valid[74]; // NodeTable.java:81
+  wire _bits_347 = slot_valid[74]; // NodeTable.java:81
   wire _eq_521 = slot_depth_74 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_395 = _bits_359 & _eq_521; // NodeTable.java:81
+  wire _and_395 = _bits_347 & _eq_521; // NodeTable.java:81
   wire _eq_522 = slot_children_74 == 3'd0; // NodeTable.java:81
   wire _and_396 = _and_395 & _eq_522; // NodeTable.java:81
-  wire _bits_360 = slot_valid[73]; // NodeTable.java:81
+  wire _bits_348 = slot_valid[73]; // NodeTable.java:81
   wire _eq_523 = slot_depth_73 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_397 = _bits_360 & _eq_523; // NodeTable.java:81
+  wire _and_397 = _bits_348 & _eq_523; // NodeTable.java:81
   wire _eq_524 = slot_children_73 == 3'd0; // NodeTable.java:81
   wire _and_398 = _and_397 & _eq_524; // NodeTable.java:81
-  wire _bits_361 = slot_valid[72]; // NodeTable.java:81
+  wire _bits_349 = slot_valid[72]; // NodeTable.java:81
   wire _eq_525 = slot_depth_72 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_399 = _bits_361 & _eq_525; // NodeTable.java:81
+  wire _and_399 = _bits_349 & _eq_525; // NodeTable.java:81
   wire _eq_526 = slot_children_72 == 3'd0; // NodeTable.java:81
   wire _and_400 = _and_399 & _eq_526; // NodeTable.java:81
-  wire _bits_362 = slot_valid[71]; // NodeTable.java:81
+  wire _bits_350 = slot_valid[71]; // NodeTable.java:81
   wire _eq_527 = slot_depth_71 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_401 = _bits_362 & _eq_527; // NodeTable.java:81
+  wire _and_401 = _bits_350 & _eq_527; // NodeTable.java:81
   wire _eq_528 = slot_children_71 == 3'd0; // NodeTable.java:81
   wire _and_402 = _and_401 & _eq_528; // NodeTable.java:81
-  wire _bits_363 = slot_valid[70]; // NodeTable.java:81
+  wire _bits_351 = slot_valid[70]; // NodeTable.java:81
   wire _eq_529 = slot_depth_70 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_403 = _bits_363 & _eq_529; // NodeTable.java:81
+  wire _and_403 = _bits_351 & _eq_529; // NodeTable.java:81
   wire _eq_530 = slot_children_70 == 3'd0; // NodeTable.java:81
   wire _and_404 = _and_403 & _eq_530; // NodeTable.java:81
-  wire _bits_364 = slot_valid[69]; // NodeTable.java:81
+  wire _bits_352 = slot_valid[69]; // NodeTable.java:81
   wire _eq_531 = slot_depth_69 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_405 = _bits_364 & _eq_531; // NodeTable.java:81
+  wire _and_405 = _bits_352 & _eq_531; // NodeTable.java:81
   wire _eq_532 = slot_children_69 == 3'd0; // NodeTable.java:81
   wire _and_406 = _and_405 & _eq_532; // NodeTable.java:81
-  wire _bits_365 = slot_valid[68]; // NodeTable.java:81
+  wire _bits_353 = slot_valid[68]; // NodeTable.java:81
   wire _eq_533 = slot_depth_68 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_407 = _bits_365 & _eq_533; // NodeTable.java:81
+  wire _and_407 = _bits_353 & _eq_533; // NodeTable.java:81
   wire _eq_534 = slot_children_68 == 3'd0; // NodeTable.java:81
   wire _and_408 = _and_407 & _eq_534; // NodeTable.java:81
-  wire _bits_366 = slot_valid[67]; // NodeTable.java:81
+  wire _bits_354 = slot_valid[67]; // NodeTable.java:81
   wire _eq_535 = slot_depth_67 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_409 = _bits_366 & _eq_535; // NodeTable.java:81
+  wire _and_409 = _bits_354 & _eq_535; // NodeTable.java:81
   wire _eq_536 = slot_children_67 == 3'd0; // NodeTable.java:81
   wire _and_410 = _and_409 & _eq_536; // NodeTable.java:81
-  wire _bits_367 = slot_valid[66]; // NodeTable.java:81
+  wire _bits_355 = slot_valid[66]; // NodeTable.java:81
   wire _eq_537 = slot_depth_66 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_411 = _bits_367 & _eq_537; // NodeTable.java:81
+  wire _and_411 = _bits_355 & _eq_537; // NodeTable.java:81
   wire _eq_538 = slot_children_66 == 3'd0; // NodeTable.java:81
   wire _and_412 = _and_411 & _eq_538; // NodeTable.java:81
-  wire _bits_368 = slot_valid[65]; // NodeTable.java:81
+  wire _bits_356 = slot_valid[65]; // NodeTable.java:81
   wire _eq_539 = slot_depth_65 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_413 = _bits_368 & _eq_539; // NodeTable.java:81
+  wire _and_413 = _bits_356 & _eq_539; // NodeTable.java:81
   wire _eq_540 = slot_children_65 == 3'd0; // NodeTable.java:81
   wire _and_414 = _and_413 & _eq_540; // NodeTable.java:81
-  wire _bits_369 = slot_valid[64]; // NodeTable.java:81
+  wire _bits_357 = slot_valid[64]; // NodeTable.java:81
   wire _eq_541 = slot_depth_64 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_415 = _bits_369 & _eq_541; // NodeTable.java:81
+  wire _and_415 = _bits_357 & _eq_541; // NodeTable.java:81
   wire _eq_542 = slot_children_64 == 3'd0; // NodeTable.java:81
   wire _and_416 = _and_415 & _eq_542; // NodeTable.java:81
-  wire _bits_370 = slot_valid[63]; // NodeTable.java:81
+  wire _bits_358 = slot_valid[63]; // NodeTable.java:81
   wire _eq_543 = slot_depth_63 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_417 = _bits_370 & _eq_543; // NodeTable.java:81
+  wire _and_417 = _bits_358 & _eq_543; // NodeTable.java:81
   wire _eq_544 = slot_children_63 == 3'd0; // NodeTable.java:81
   wire _and_418 = _and_417 & _eq_544; // NodeTable.java:81
-  wire _bits_371 = slot_valid[62]; // NodeTable.java:81
+  wire _bits_359 = slot_valid[62]; // NodeTable.java:81
   wire _eq_545 = slot_depth_62 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_419 = _bits_371 & _eq_545; // NodeTable.java:81
+  wire _and_419 = _bits_359 & _eq_545; // NodeTable.java:81
   wire _eq_546 = slot_children_62 == 3'd0; // NodeTable.java:81
   wire _and_420 = _and_419 & _eq_546; // NodeTable.java:81
-  wire _bits_372 = slot_valid[61]; // NodeTable.java:81
+  wire _bits_360 = slot_valid[61]; // NodeTable.java:81
   wire _eq_547 = slot_depth_61 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_421 = _bits_372 & _eq_547; // NodeTable.java:81
+  wire _and_421 = _bits_360 & _eq_547; // NodeTable.java:81
   wire _eq_548 = slot_children_61 == 3'd0; // NodeTable.java:81
   wire _and_422 = _and_421 & _eq_548; // NodeTable.java:81
-  wire _bits_373 = slot_valid[60]; // NodeTable.java:81
+  wire _bits_361 = slot_valid[60]; // NodeTable.java:81
   wire _eq_549 = slot_depth_60 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_423 = _bits_373 & _eq_549; // NodeTable.java:81
+  wire _and_423 = _bits_361 & _eq_549; // NodeTable.java:81
   wire _eq_550 = slot_children_60 == 3'd0; // NodeTable.java:81
   wire _and_424 = _and_423 & _eq_550; // NodeTable.java:81
-  wire _bits_374 = slot_valid[59]; // NodeTable.java:81
+  wire _bits_362 = slot_valid[59]; // NodeTable.java:81
   wire _eq_551 = slot_depth_59 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_425 = _bits_374 & _eq_551; // NodeTable.java:81
+  wire _and_425 = _bits_362 & _eq_551; // NodeTable.java:81
   wire _eq_552 = slot_children_59 == 3'd0; // NodeTable.java:81
   wire _and_426 = _and_425 & _eq_552; // NodeTable.java:81
-  wire _bits_375 = slot_valid[58]; // NodeTable.java:81
+  wire _bits_363 = slot_valid[58]; // NodeTable.java:81
   wire _eq_553 = slot_depth_58 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_427 = _bits_375 & _eq_553; // NodeTable.java:81
+  wire _and_427 = _bits_363 & _eq_553; // NodeTable.java:81
   wire _eq_554 = slot_children_58 == 3'd0; // NodeTable.java:81
   wire _and_428 = _and_427 & _eq_554; // NodeTable.java:81
-  wire _bits_376 = slot_valid[57]; // NodeTable.java:81
+  wire _bits_364 = slot_valid[57]; // NodeTable.java:81
   wire _eq_555 = slot_depth_57 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_429 = _bits_376 & _eq_555; // NodeTable.java:81
+  wire _and_429 = _bits_364 & _eq_555; // NodeTable.java:81
   wire _eq_556 = slot_children_57 == 3'd0; // NodeTable.java:81
   wire _and_430 = _and_429 & _eq_556; // NodeTable.java:81
-  wire _bits_377 = slot_valid[56]; // NodeTable.java:81
+  wire _bits_365 = slot_valid[56]; // NodeTable.java:81
   wire _eq_557 = slot_depth_56 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_431 = _bits_377 & _eq_557; // NodeTable.java:81
+  wire _and_431 = _bits_365 & _eq_557; // NodeTable.java:81
   wire _eq_558 = slot_children_56 == 3'd0; // NodeTable.java:81
   wire _and_432 = _and_431 & _eq_558; // NodeTable.java:81
-  wire _bits_378 = slot_valid[55]; // NodeTable.java:81
+  wire _bits_366 = slot_valid[55]; // NodeTable.java:81
   wire _eq_559 = slot_depth_55 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_433 = _bits_378 & _eq_559; // NodeTable.java:81
+  wire _and_433 = _bits_366 & _eq_559; // NodeTable.java:81
   wire _eq_560 = slot_children_55 == 3'd0; // NodeTable.java:81
   wire _and_434 = _and_433 & _eq_560; // NodeTable.java:81
-  wire _bits_379 = slot_valid[54]; // NodeTable.java:81
+  wire _bits_367 = slot_valid[54]; // NodeTable.java:81
   wire _eq_561 = slot_depth_54 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_435 = _bits_379 & _eq_561; // NodeTable.java:81
+  wire _and_435 = _bits_367 & _eq_561; // NodeTable.java:81
   wire _eq_562 = slot_children_54 == 3'd0; // NodeTable.java:81
   wire _and_436 = _and_435 & _eq_562; // NodeTable.java:81
-  wire _bits_380 = slot_valid[53]; // NodeTable.java:81
+  wire _bits_368 = slot_valid[53]; // NodeTable.java:81
   wire _eq_563 = slot_depth_53 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_437 = _bits_380 & _eq_563; // NodeTable.java:81
+  wire _and_437 = _bits_368 & _eq_563; // NodeTable.java:81
   wire _eq_564 = slot_children_53 == 3'd0; // NodeTable.java:81
   wire _and_438 = _and_437 & _eq_564; // NodeTable.java:81
-  wire _bits_381 = slot_valid[52]; // NodeTable.java:81
+  wire _bits_369 = slot_valid[52]; // NodeTable.java:81
   wire _eq_565 = slot_depth_52 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_439 = _bits_381 & _eq_565; // NodeTable.java:81
+  wire _and_439 = _bits_369 & _eq_565; // NodeTable.java:81
   wire _eq_566 = slot_children_52 == 3'd0; // NodeTable.java:81
   wire _and_440 = _and_439 & _eq_566; // NodeTable.java:81
-  wire _bits_382 = slot_valid[51]; // NodeTable.java:81
+  wire _bits_370 = slot_valid[51]; // NodeTable.java:81
   wire _eq_567 = slot_depth_51 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_441 = _bits_382 & _eq_567; // NodeTable.java:81
+  wire _and_441 = _bits_370 & _eq_567; // NodeTable.java:81
   wire _eq_568 = slot_children_51 == 3'd0; // NodeTable.java:81
   wire _and_442 = _and_441 & _eq_568; // NodeTable.java:81
-  wire _bits_383 = slot_valid[50]; // NodeTable.java:81
+  wire _bits_371 = slot_valid[50]; // NodeTable.java:81
   wire _eq_569 = slot_depth_50 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_443 = _bits_383 & _eq_569; // NodeTable.java:81
+  wire _and_443 = _bits_371 & _eq_569; // NodeTable.java:81
   wire _eq_570 = slot_children_50 == 3'd0; // NodeTable.java:81
   wire _and_444 = _and_443 & _eq_570; // NodeTable.java:81
-  wire _bits_384 = slot_valid[49]; // NodeTable.java:81
+  wire _bits_372 = slot_valid[49]; // NodeTable.java:81
   wire _eq_571 = slot_depth_49 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_445 = _bits_384 & _eq_571; // NodeTable.java:81
+  wire _and_445 = _bits_372 & _eq_571; // NodeTable.java:81
   wire _eq_572 = slot_children_49 == 3'd0; // NodeTable.java:81
   wire _and_446 = _and_445 & _eq_572; // NodeTable.java:81
-  wire _bits_385 = slot_valid[48]; // NodeTable.java:81
+  wire _bits_373 = slot_valid[48]; // NodeTable.java:81
   wire _eq_573 = slot_depth_48 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_447 = _bits_385 & _eq_573; // NodeTable.java:81
+  wire _and_447 = _bits_373 & _eq_573; // NodeTable.java:81
   wire _eq_574 = slot_children_48 == 3'd0; // NodeTable.java:81
   wire _and_448 = _and_447 & _eq_574; // NodeTable.java:81
-  wire _bits_386 = slot_valid[47]; // NodeTable.java:81
+  wire _bits_374 = slot_valid[47]; // NodeTable.java:81
   wire _eq_575 = slot_depth_47 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_449 = _bits_386 & _eq_575; // NodeTable.java:81
+  wire _and_449 = _bits_374 & _eq_575; // NodeTable.java:81
   wire _eq_576 = slot_children_47 == 3'd0; // NodeTable.java:81
   wire _and_450 = _and_449 & _eq_576; // NodeTable.java:81
-  wire _bits_387 = slot_valid[46]; // NodeTable.java:81
+  wire _bits_375 = slot_valid[46]; // NodeTable.java:81
   wire _eq_577 = slot_depth_46 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_451 = _bits_387 & _eq_577; // NodeTable.java:81
+  wire _and_451 = _bits_375 & _eq_577; // NodeTable.java:81
   wire _eq_578 = slot_children_46 == 3'd0; // NodeTable.java:81
   wire _and_452 = _and_451 & _eq_578; // NodeTable.java:81
-  wire _bits_388 = slot_valid[45]; // NodeTable.java:81
+  wire _bits_376 = slot_valid[45]; // NodeTable.java:81
   wire _eq_579 = slot_depth_45 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_453 = _bits_388 & _eq_579; // NodeTable.java:81
+  wire _and_453 = _bits_376 & _eq_579; // NodeTable.java:81
   wire _eq_580 = slot_children_45 == 3'd0; // NodeTable.java:81
   wire _and_454 = _and_453 & _eq_580; // NodeTable.java:81
-  wire _bits_389 = slot_valid[44]; // NodeTable.java:81
+  wire _bits_377 = slot_valid[44]; // NodeTable.java:81
   wire _eq_581 = slot_depth_44 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_455 = _bits_389 & _eq_581; // NodeTable.java:81
+  wire _and_455 = _bits_377 & _eq_581; // NodeTable.java:81
   wire _eq_582 = slot_children_44 == 3'd0; // NodeTable.java:81
   wire _and_456 = _and_455 & _eq_582; // NodeTable.java:81
-  wire _bits_390 = slot_valid[43]; // NodeTable.java:81
+  wire _bits_378 = slot_valid[43]; // NodeTable.java:81
   wire _eq_583 = slot_depth_43 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_457 = _bits_390 & _eq_583; // NodeTable.java:81
+  wire _and_457 = _bits_378 & _eq_583; // NodeTable.java:81
   wire _eq_584 = slot_children_43 == 3'd0; // NodeTable.java:81
   wire _and_458 = _and_457 & _eq_584; // NodeTable.java:81
-  wire _bits_391 = slot_valid[42]; // NodeTable.java:81
+  wire _bits_379 = slot_valid[42]; // NodeTable.java:81
   wire _eq_585 = slot_depth_42 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_459 = _bits_391 & _eq_585; // NodeTable.java:81
+  wire _and_459 = _bits_379 & _eq_585; // NodeTable.java:81
   wire _eq_586 = slot_children_42 == 3'd0; // NodeTable.java:81
   wire _and_460 = _and_459 & _eq_586; // NodeTable.java:81
-  wire _bits_392 = slot_valid[41]; // NodeTable.java:81
+  wire _bits_380 = slot_valid[41]; // NodeTable.java:81
   wire _eq_587 = slot_depth_41 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_461 = _bits_392 & _eq_587; // NodeTable.java:81
+  wire _and_461 = _bits_380 & _eq_587; // NodeTable.java:81
   wire _eq_588 = slot_children_41 == 3'd0; // NodeTable.java:81
   wire _and_462 = _and_461 & _eq_588; // NodeTable.java:81
-  wire _bits_393 = slot_valid[40]; // NodeTable.java:81
+  wire _bits_381 = slot_valid[40]; // NodeTable.java:81
   wire _eq_589 = slot_depth_40 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_463 = _bits_393 & _eq_589; // NodeTable.java:81
+  wire _and_463 = _bits_381 & _eq_589; // NodeTable.java:81
   wire _eq_590 = slot_children_40 == 3'd0; // NodeTable.java:81
   wire _and_464 = _and_463 & _eq_590; // NodeTable.java:81
-  wire _bits_394 = slot_valid[39]; // NodeTable.java:81
+  wire _bits_382 = slot_valid[39]; // NodeTable.java:81
   wire _eq_591 = slot_depth_39 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_465 = _bits_394 & _eq_591; // NodeTable.java:81
+  wire _and_465 = _bits_382 & _eq_591; // NodeTable.java:81
   wire _eq_592 = slot_children_39 == 3'd0; // NodeTable.java:81
   wire _and_466 = _and_465 & _eq_592; // NodeTable.java:81
-  wire _bits_395 = slot_valid[38]; // NodeTable.java:81
+  wire _bits_383 = slot_valid[38]; // NodeTable.java:81
   wire _eq_593 = slot_depth_38 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_467 = _bits_395 & _eq_593; // NodeTable.java:81
+  wire _and_467 = _bits_383 & _eq_593; // NodeTable.java:81
   wire _eq_594 = slot_children_38 == 3'd0; // NodeTable.java:81
   wire _and_468 = _and_467 & _eq_594; // NodeTable.java:81
-  wire _bits_396 = slot_valid[37]; // NodeTable.java:81
+  wire _bits_384 = slot_valid[37]; // NodeTable.java:81
   wire _eq_595 = slot_depth_37 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_469 = _bits_396 & _eq_595; // NodeTable.java:81
+  wire _and_469 = _bits_384 & _eq_595; // NodeTable.java:81
   wire _eq_596 = slot_children_37 == 3'd0; // NodeTable.java:81
   wire _and_470 = _and_469 & _eq_596; // NodeTable.java:81
-  wire _bits_397 = slot_valid[36]; // NodeTable.java:81
+  wire _bits_385 = slot_valid[36]; // NodeTable.java:81
   wire _eq_597 = slot_depth_36 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_471 = _bits_397 & _eq_597; // NodeTable.java:81
+  wire _and_471 = _bits_385 & _eq_597; // NodeTable.java:81
   wire _eq_598 = slot_children_36 == 3'd0; // NodeTable.java:81
   wire _and_472 = _and_471 & _eq_598; // NodeTable.java:81
-  wire _bits_398 = slot_valid[35]; // NodeTable.java:81
+  wire _bits_386 = slot_valid[35]; // NodeTable.java:81
   wire _eq_599 = slot_depth_35 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_473 = _bits_398 & _eq_599; // NodeTable.java:81
+  wire _and_473 = _bits_386 & _eq_599; // NodeTable.java:81
   wire _eq_600 = slot_children_35 == 3'd0; // NodeTable.java:81
   wire _and_474 = _and_473 & _eq_600; // NodeTable.java:81
-  wire _bits_399 = slot_valid[34]; // NodeTable.java:81
+  wire _bits_387 = slot_valid[34]; // NodeTable.java:81
   wire _eq_601 = slot_depth_34 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_475 = _bits_399 & _eq_601; // NodeTable.java:81
+  wire _and_475 = _bits_387 & _eq_601; // NodeTable.java:81
   wire _eq_602 = slot_children_34 == 3'd0; // NodeTable.java:81
   wire _and_476 = _and_475 & _eq_602; // NodeTable.java:81
-  wire _bits_400 = slot_valid[33]; // NodeTable.java:81
+  wire _bits_388 = slot_valid[33]; // NodeTable.java:81
   wire _eq_603 = slot_depth_33 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_477 = _bits_400 & _eq_603; // NodeTable.java:81
+  wire _and_477 = _bits_388 & _eq_603; // NodeTable.java:81
   wire _eq_604 = slot_children_33 == 3'd0; // NodeTable.java:81
   wire _and_478 = _and_477 & _eq_604; // NodeTable.java:81
-  wire _bits_401 = slot_valid[32]; // NodeTable.java:81
+  wire _bits_389 = slot_valid[32]; // NodeTable.java:81
   wire _eq_605 = slot_depth_32 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_479 = _bits_401 & _eq_605; // NodeTable.java:81
+  wire _and_479 = _bits_389 & _eq_605; // NodeTable.java:81
   wire _eq_606 = slot_children_32 == 3'd0; // NodeTable.java:81
   wire _and_480 = _and_479 & _eq_606; // NodeTable.java:81
-  wire _bits_402 = slot_valid[31]; // NodeTable.java:81
+  wire _bits_390 = slot_valid[31]; // NodeTable.java:81
   wire _eq_607 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_481 = _bits_402 & _eq_607; // NodeTable.java:81
+  wire _and_481 = _bits_390 & _eq_607; // NodeTable.java:81
   wire _eq_608 = slot_children_31 == 3'd0; // NodeTable.java:81
   wire _and_482 = _and_481 & _eq_608; // NodeTable.java:81
-  wire _bits_403 = slot_valid[30]; // NodeTable.java:81
+  wire _bits_391 = slot_valid[30]; // NodeTable.java:81
   wire _eq_609 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_483 = _bits_403 & _eq_609; // NodeTable.java:81
+  wire _and_483 = _bits_391 & _eq_609; // NodeTable.java:81
   wire _eq_610 = slot_children_30 == 3'd0; // NodeTable.java:81
   wire _and_484 = _and_483 & _eq_610; // NodeTable.java:81
-  wire _bits_404 = slot_valid[29]; // NodeTable.java:81
+  wire _bits_392 = slot_valid[29]; // NodeTable.java:81
   wire _eq_611 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_485 = _bits_404 & _eq_611; // NodeTable.java:81
+  wire _and_485 = _bits_392 & _eq_611; // NodeTable.java:81
   wire _eq_612 = slot_children_29 == 3'd0; // NodeTable.java:81
   wire _and_486 = _and_485 & _eq_612; // NodeTable.java:81
-  wire _bits_405 = slot_valid[28]; // NodeTable.java:81
+  wire _bits_393 = slot_valid[28]; // NodeTable.java:81
   wire _eq_613 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_487 = _bits_405 & _eq_613; // NodeTable.java:81
+  wire _and_487 = _bits_393 & _eq_613; // NodeTable.java:81
   wire _eq_614 = slot_children_28 == 3'd0; // NodeTable.java:81
   wire _and_488 = _and_487 & _eq_614; // NodeTable.java:81
-  wire _bits_406 = slot_valid[27]; // NodeTable.java:81
+  wire _bits_394 = slot_valid[27]; // NodeTable.java:81
   wire _eq_615 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_489 = _bits_406 & _eq_615; // NodeTable.java:81
+  wire _and_489 = _bits_394 & _eq_615; // NodeTable.java:81
   wire _eq_616 = slot_children_27 == 3'd0; // NodeTable.java:81
   wire _and_490 = _and_489 & _eq_616; // NodeTable.java:81
-  wire _bits_407 = slot_valid[26]; // NodeTable.java:81
+  wire _bits_395 = slot_valid[26]; // NodeTable.java:81
   wire _eq_617 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_491 = _bits_407 & _eq_617; // NodeTable.java:81
+  wire _and_491 = _bits_395 & _eq_617; // NodeTable.java:81
   wire _eq_618 = slot_children_26 == 3'd0; // NodeTable.java:81
   wire _and_492 = _and_491 & _eq_618; // NodeTable.java:81
-  wire _bits_408 = slot_valid[25]; // NodeTable.java:81
+  wire _bits_396 = slot_valid[25]; // NodeTable.java:81
   wire _eq_619 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_493 = _bits_408 & _eq_619; // NodeTable.java:81
+  wire _and_493 = _bits_396 & _eq_619; // NodeTable.java:81
   wire _eq_620 = slot_children_25 == 3'd0; // NodeTable.java:81
   wire _and_494 = _and_493 & _eq_620; // NodeTable.java:81
-  wire _bits_409 = slot_valid[24]; // NodeTable.java:81
+  wire _bits_397 = slot_valid[24]; // NodeTable.java:81
   wire _eq_621 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_495 = _bits_409 & _eq_621; // NodeTable.java:81
+  wire _and_495 = _bits_397 & _eq_621; // NodeTable.java:81
   wire _eq_622 = slot_children_24 == 3'd0; // NodeTable.java:81
   wire _and_496 = _and_495 & _eq_622; // NodeTable.java:81
-  wire _bits_410 = slot_valid[23]; // NodeTable.java:81
+  wire _bits_398 = slot_valid[23]; // NodeTable.java:81
   wire _eq_623 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_497 = _bits_410 & _eq_623; // NodeTable.java:81
+  wire _and_497 = _bits_398 & _eq_623; // NodeTable.java:81
   wire _eq_624 = slot_children_23 == 3'd0; // NodeTable.java:81
   wire _and_498 = _and_497 & _eq_624; // NodeTable.java:81
-  wire _bits_411 = slot_valid[22]; // NodeTable.java:81
+  wire _bits_399 = slot_valid[22]; // NodeTable.java:81
   wire _eq_625 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_499 = _bits_411 & _eq_625; // NodeTable.java:81
+  wire _and_499 = _bits_399 & _eq_625; // NodeTable.java:81
   wire _eq_626 = slot_children_22 == 3'd0; // NodeTable.java:81
   wire _and_500 = _and_499 & _eq_626; // NodeTable.java:81
-  wire _bits_412 = slot_valid[21]; // NodeTable.java:81
+  wire _bits_400 = slot_valid[21]; // NodeTable.java:81
   wire _eq_627 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_501 = _bits_412 & _eq_627; // NodeTable.java:81
+  wire _and_501 = _bits_400 & _eq_627; // NodeTable.java:81
   wire _eq_628 = slot_children_21 == 3'd0; // NodeTable.java:81
   wire _and_502 = _and_501 & _eq_628; // NodeTable.java:81
-  wire _bits_413 = slot_valid[20]; // NodeTable.java:81
+  wire _bits_401 = slot_valid[20]; // NodeTable.java:81
   wire _eq_629 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_503 = _bits_413 & _eq_629; // NodeTable.java:81
+  wire _and_503 = _bits_401 & _eq_629; // NodeTable.java:81
   wire _eq_630 = slot_children_20 == 3'd0; // NodeTable.java:81
   wire _and_504 = _and_503 & _eq_630; // NodeTable.java:81
-  wire _bits_414 = slot_valid[19]; // NodeTable.java:81
+  wire _bits_402 = slot_valid[19]; // NodeTable.java:81
   wire _eq_631 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_505 = _bits_414 & _eq_631; // NodeTable.java:81
+  wire _and_505 = _bits_402 & _eq_631; // NodeTable.java:81
   wire _eq_632 = slot_children_19 == 3'd0; // NodeTable.java:81
   wire _and_506 = _and_505 & _eq_632; // NodeTable.java:81
-  wire _bits_415 = slot_valid[18]; // NodeTable.java:81
+  wire _bits_403 = slot_valid[18]; // NodeTable.java:81
   wire _eq_633 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_507 = _bits_415 & _eq_633; // NodeTable.java:81
+  wire _and_507 = _bits_403 & _eq_633; // NodeTable.java:81
   wire _eq_634 = slot_children_18 == 3'd0; // NodeTable.java:81
   wire _and_508 = _and_507 & _eq_634; // NodeTable.java:81
-  wire _bits_416 = slot_valid[17]; // NodeTable.java:81
+  wire _bits_404 = slot_valid[17]; // NodeTable.java:81
   wire _eq_635 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_509 = _bits_416 & _eq_635; // NodeTable.java:81
+  wire _and_509 = _bits_404 & _eq_635; // NodeTable.java:81
   wire _eq_636 = slot_children_17 == 3'd0; // NodeTable.java:81
   wire _and_510 = _and_509 & _eq_636; // NodeTable.java:81
-  wire _bits_417 = slot_valid[16]; // NodeTable.java:81
+  wire _bits_405 = slot_valid[16]; // NodeTable.java:81
   wire _eq_637 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_511 = _bits_417 & _eq_637; // NodeTable.java:81
+  wire _and_511 = _bits_405 & _eq_637; // NodeTable.java:81
   wire _eq_638 = slot_children_16 == 3'd0; // NodeTable.java:81
   wire _and_512 = _and_511 & _eq_638; // NodeTable.java:81
-  wire _bits_418 = slot_valid[15]; // NodeTable.java:81
+  wire _bits_406 = slot_valid[15]; // NodeTable.java:81
   wire _eq_639 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_513 = _bits_418 & _eq_639; // NodeTable.java:81
+  wire _and_513 = _bits_406 & _eq_639; // NodeTable.java:81
   wire _eq_640 = slot_children_15 == 3'd0; // NodeTable.java:81
   wire _and_514 = _and_513 & _eq_640; // NodeTable.java:81
-  wire _bits_419 = slot_valid[14]; // NodeTable.java:81
+  wire _bits_407 = slot_valid[14]; // NodeTable.java:81
   wire _eq_641 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_515 = _bits_419 & _eq_641; // NodeTable.java:81
+  wire _and_515 = _bits_407 & _eq_641; // NodeTable.java:81
   wire _eq_642 = slot_children_14 == 3'd0; // NodeTable.java:81
   wire _and_516 = _and_515 & _eq_642; // NodeTable.java:81
-  wire _bits_420 = slot_valid[13]; // NodeTable.java:81
+  wire _bits_408 = slot_valid[13]; // NodeTable.java:81
   wire _eq_643 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_517 = _bits_420 & _eq_643; // NodeTable.java:81
+  wire _and_517 = _bits_408 & _eq_643; // NodeTable.java:81
   wire _eq_644 = slot_children_13 == 3'd0; // NodeTable.java:81
   wire _and_518 = _and_517 & _eq_644; // NodeTable.java:81
-  wire _bits_421 = slot_valid[12]; // NodeTable.java:81
+  wire _bits_409 = slot_valid[12]; // NodeTable.java:81
   wire _eq_645 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_519 = _bits_421 & _eq_645; // NodeTable.java:81
+  wire _and_519 = _bits_409 & _eq_645; // NodeTable.java:81
   wire _eq_646 = slot_children_12 == 3'd0; // NodeTable.java:81
   wire _and_520 = _and_519 & _eq_646; // NodeTable.java:81
-  wire _bits_422 = slot_valid[11]; // NodeTable.java:81
+  wire _bits_410 = slot_valid[11]; // NodeTable.java:81
   wire _eq_647 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_521 = _bits_422 & _eq_647; // NodeTable.java:81
+  wire _and_521 = _bits_410 & _eq_647; // NodeTable.java:81
   wire _eq_648 = slot_children_11 == 3'd0; // NodeTable.java:81
   wire _and_522 = _and_521 & _eq_648; // NodeTable.java:81
-  wire _bits_423 = slot_valid[10]; // NodeTable.java:81
+  wire _bits_411 = slot_valid[10]; // NodeTable.java:81
   wire _eq_649 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_523 = _bits_423 & _eq_649; // NodeTable.java:81
+  wire _and_523 = _bits_411 & _eq_649; // NodeTable.java:81
   wire _eq_650 = slot_children_10 == 3'd0; // NodeTable.java:81
   wire _and_524 = _and_523 & _eq_650; // NodeTable.java:81
-  wire _bits_424 = slot_valid[9]; // NodeTable.java:81
+  wire _bits_412 = slot_valid[9]; // NodeTable.java:81
   wire _eq_651 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_525 = _bits_424 & _eq_651; // NodeTable.java:81
+  wire _and_525 = _bits_412 & _eq_651; // NodeTable.java:81
   wire _eq_652 = slot_children_9 == 3'd0; // NodeTable.java:81
   wire _and_526 = _and_525 & _eq_652; // NodeTable.java:81
-  wire _bits_425 = slot_valid[8]; // NodeTable.java:81
+  wire _bits_413 = slot_valid[8]; // NodeTable.java:81
   wire _eq_653 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_527 = _bits_425 & _eq_653; // NodeTable.java:81
+  wire _and_527 = _bits_413 & _eq_653; // NodeTable.java:81
   wire _eq_654 = slot_children_8 == 3'd0; // NodeTable.java:81
   wire _and_528 = _and_527 & _eq_654; // NodeTable.java:81
-  wire _bits_426 = slot_valid[7]; // NodeTable.java:81
+  wire _bits_414 = slot_valid[7]; // NodeTable.java:81
   wire _eq_655 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_529 = _bits_426 & _eq_655; // NodeTable.java:81
+  wire _and_529 = _bits_414 & _eq_655; // NodeTable.java:81
   wire _eq_656 = slot_children_7 == 3'd0; // NodeTable.java:81
   wire _and_530 = _and_529 & _eq_656; // NodeTable.java:81
-  wire _bits_427 = slot_valid[6]; // NodeTable.java:81
+  wire _bits_415 = slot_valid[6]; // NodeTable.java:81
   wire _eq_657 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_531 = _bits_427 & _eq_657; // NodeTable.java:81
+  wire _and_531 = _bits_415 & _eq_657; // NodeTable.java:81
   wire _eq_658 = slot_children_6 == 3'd0; // NodeTable.java:81
   wire _and_532 = _and_531 & _eq_658; // NodeTable.java:81
-  wire _bits_428 = slot_valid[5]; // NodeTable.java:81
+  wire _bits_416 = slot_valid[5]; // NodeTable.java:81
   wire _eq_659 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_533 = _bits_428 & _eq_659; // NodeTable.java:81
+  wire _and_533 = _bits_416 & _eq_659; // NodeTable.java:81
   wire _eq_660 = slot_children_5 == 3'd0; // NodeTable.java:81
   wire _and_534 = _and_533 & _eq_660; // NodeTable.java:81
-  wire _bits_429 = slot_valid[4]; // NodeTable.java:81
+  wire _bits_417 = slot_valid[4]; // NodeTable.java:81
   wire _eq_661 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_535 = _bits_429 & _eq_661; // NodeTable.java:81
+  wire _and_535 = _bits_417 & _eq_661; // NodeTable.java:81
   wire _eq_662 = slot_children_4 == 3'd0; // NodeTable.java:81
   wire _and_536 = _and_535 & _eq_662; // NodeTable.java:81
-  wire _bits_430 = slot_valid[3]; // NodeTable.java:81
+  wire _bits_418 = slot_valid[3]; // NodeTable.java:81
   wire _eq_663 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_537 = _bits_430 & _eq_663; // NodeTable.java:81
+  wire _and_537 = _bits_418 & _eq_663; // NodeTable.java:81
   wire _eq_664 = slot_children_3 == 3'd0; // NodeTable.java:81
   wire _and_538 = _and_537 & _eq_664; // NodeTable.java:81
-  wire _bits_431 = slot_valid[2]; // NodeTable.java:81
+  wire _bits_419 = slot_valid[2]; // NodeTable.java:81
   wire _eq_665 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_539 = _bits_431 & _eq_665; // NodeTable.java:81
+  wire _and_539 = _bits_419 & _eq_665; // NodeTable.java:81
   wire _eq_666 = slot_children_2 == 3'd0; // NodeTable.java:81
   wire _and_540 = _and_539 & _eq_666; // NodeTable.java:81
-  wire _bits_432 = slot_valid[1]; // NodeTable.java:81
+  wire _bits_420 = slot_valid[1]; // NodeTable.java:81
   wire _eq_667 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_541 = _bits_432 & _eq_667; // NodeTable.java:81
+  wire _and_541 = _bits_420 & _eq_667; // NodeTable.java:81
   wire _eq_668 = slot_children_1 == 3'd0; // NodeTable.java:81
   wire _and_542 = _and_541 & _eq_668; // NodeTable.java:81
-  wire [127:0] _cat_8 = {_and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540, _and_542, 1'd0}; // NodeTable.java:94
+  wire [127:0] _cat_2 = {_and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540, _and_542, 1'd0}; // NodeTable.java:94
   wire [127:0] _not_164 = ~leaf_pick_pick_hot; // SlotPicker.java:38
   wire [127:0] _and_543 = leaf_pick_candidates & _not_164; // SlotPicker.java:38
   wire [127:0] _not_165 = ~kids_vector; // SlotPicker.java:64
@@ -3085,255 +3038,255 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _sub_7 = leaf_pick_remaining - 128'd1; // SlotPicker.java:50
   wire [127:0] _not_168 = ~_sub_7; // SlotPicker.java:50
   wire [127:0] _and_546 = leaf_pick_remaining & _not_168; // SlotPicker.java:50
-  wire _bits_433 = leaf_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_434 = leaf_pick_remaining[1]; // FirstSet.java:25
-  wire _or_147 = _bits_433 | _bits_434; // FirstSet.java:37
-  wire _bits_435 = leaf_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_436 = leaf_pick_remaining[3]; // FirstSet.java:25
-  wire _or_148 = _bits_435 | _bits_436; // FirstSet.java:37
+  wire _bits_421 = leaf_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_422 = leaf_pick_remaining[1]; // FirstSet.java:25
+  wire _or_147 = _bits_421 | _bits_422; // FirstSet.java:37
+  wire _bits_423 = leaf_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_424 = leaf_pick_remaining[3]; // FirstSet.java:25
+  wire _or_148 = _bits_423 | _bits_424; // FirstSet.java:37
   wire _or_149 = _or_147 | _or_148; // FirstSet.java:37
-  wire _bits_437 = leaf_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_438 = leaf_pick_remaining[5]; // FirstSet.java:25
-  wire _or_150 = _bits_437 | _bits_438; // FirstSet.java:37
-  wire _bits_439 = leaf_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_440 = leaf_pick_remaining[7]; // FirstSet.java:25
-  wire _or_151 = _bits_439 | _bits_440; // FirstSet.java:37
+  wire _bits_425 = leaf_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_426 = leaf_pick_remaining[5]; // FirstSet.java:25
+  wire _or_150 = _bits_425 | _bits_426; // FirstSet.java:37
+  wire _bits_427 = leaf_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_428 = leaf_pick_remaining[7]; // FirstSet.java:25
+  wire _or_151 = _bits_427 | _bits_428; // FirstSet.java:37
   wire _or_152 = _or_150 | _or_151; // FirstSet.java:37
   wire _or_153 = _or_149 | _or_152; // FirstSet.java:37
-  wire _bits_441 = leaf_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_442 = leaf_pick_remaining[9]; // FirstSet.java:25
-  wire _or_154 = _bits_441 | _bits_442; // FirstSet.java:37
-  wire _bits_443 = leaf_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_444 = leaf_pick_remaining[11]; // FirstSet.java:25
-  wire _or_155 = _bits_443 | _bits_444; // FirstSet.java:37
+  wire _bits_429 = leaf_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_430 = leaf_pick_remaining[9]; // FirstSet.java:25
+  wire _or_154 = _bits_429 | _bits_430; // FirstSet.java:37
+  wire _bits_431 = leaf_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_432 = leaf_pick_remaining[11]; // FirstSet.java:25
+  wire _or_155 = _bits_431 | _bits_432; // FirstSet.java:37
   wire _or_156 = _or_154 | _or_155; // FirstSet.java:37
-  wire _bits_445 = leaf_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_446 = leaf_pick_remaining[13]; // FirstSet.java:25
-  wire _or_157 = _bits_445 | _bits_446; // FirstSet.java:37
-  wire _bits_447 = leaf_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_448 = leaf_pick_remaining[15]; // FirstSet.java:25
-  wire _or_158 = _bits_447 | _bits_448; // FirstSet.java:37
+  wire _bits_433 = leaf_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_434 = leaf_pick_remaining[13]; // FirstSet.java:25
+  wire _or_157 = _bits_433 | _bits_434; // FirstSet.java:37
+  wire _bits_435 = leaf_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_436 = leaf_pick_remaining[15]; // FirstSet.java:25
+  wire _or_158 = _bits_435 | _bits_436; // FirstSet.java:37
   wire _or_159 = _or_157 | _or_158; // FirstSet.java:37
   wire _or_160 = _or_156 | _or_159; // FirstSet.java:37
   wire _or_161 = _or_153 | _or_160; // FirstSet.java:37
-  wire _bits_449 = leaf_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_450 = leaf_pick_remaining[17]; // FirstSet.java:25
-  wire _or_162 = _bits_449 | _bits_450; // FirstSet.java:37
-  wire _bits_451 = leaf_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_452 = leaf_pick_remaining[19]; // FirstSet.java:25
-  wire _or_163 = _bits_451 | _bits_452; // FirstSet.java:37
+  wire _bits_437 = leaf_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_438 = leaf_pick_remaining[17]; // FirstSet.java:25
+  wire _or_162 = _bits_437 | _bits_438; // FirstSet.java:37
+  wire _bits_439 = leaf_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_440 = leaf_pick_remaining[19]; // FirstSet.java:25
+  wire _or_163 = _bits_439 | _bits_440; // FirstSet.java:37
   wire _or_164 = _or_162 | _or_163; // FirstSet.java:37
-  wire _bits_453 = leaf_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_454 = leaf_pick_remaining[21]; // FirstSet.java:25
-  wire _or_165 = _bits_453 | _bits_454; // FirstSet.java:37
-  wire _bits_455 = leaf_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_456 = leaf_pick_remaining[23]; // FirstSet.java:25
-  wire _or_166 = _bits_455 | _bits_456; // FirstSet.java:37
+  wire _bits_441 = leaf_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_442 = leaf_pick_remaining[21]; // FirstSet.java:25
+  wire _or_165 = _bits_441 | _bits_442; // FirstSet.java:37
+  wire _bits_443 = leaf_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_444 = leaf_pick_remaining[23]; // FirstSet.java:25
+  wire _or_166 = _bits_443 | _bits_444; // FirstSet.java:37
   wire _or_167 = _or_165 | _or_166; // FirstSet.java:37
   wire _or_168 = _or_164 | _or_167; // FirstSet.java:37
-  wire _bits_457 = leaf_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_458 = leaf_pick_remaining[25]; // FirstSet.java:25
-  wire _or_169 = _bits_457 | _bits_458; // FirstSet.java:37
-  wire _bits_459 = leaf_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_460 = leaf_pick_remaining[27]; // FirstSet.java:25
-  wire _or_170 = _bits_459 | _bits_460; // FirstSet.java:37
+  wire _bits_445 = leaf_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_446 = leaf_pick_remaining[25]; // FirstSet.java:25
+  wire _or_169 = _bits_445 | _bits_446; // FirstSet.java:37
+  wire _bits_447 = leaf_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_448 = leaf_pick_remaining[27]; // FirstSet.java:25
+  wire _or_170 = _bits_447 | _bits_448; // FirstSet.java:37
   wire _or_171 = _or_169 | _or_170; // FirstSet.java:37
-  wire _bits_461 = leaf_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_462 = leaf_pick_remaining[29]; // FirstSet.java:25
-  wire _or_172 = _bits_461 | _bits_462; // FirstSet.java:37
-  wire _bits_463 = leaf_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_464 = leaf_pick_remaining[31]; // FirstSet.java:25
-  wire _or_173 = _bits_463 | _bits_464; // FirstSet.java:37
+  wire _bits_449 = leaf_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_450 = leaf_pick_remaining[29]; // FirstSet.java:25
+  wire _or_172 = _bits_449 | _bits_450; // FirstSet.java:37
+  wire _bits_451 = leaf_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_452 = leaf_pick_remaining[31]; // FirstSet.java:25
+  wire _or_173 = _bits_451 | _bits_452; // FirstSet.java:37
   wire _or_174 = _or_172 | _or_173; // FirstSet.java:37
   wire _or_175 = _or_171 | _or_174; // FirstSet.java:37
   wire _or_176 = _or_168 | _or_175; // FirstSet.java:37
   wire _or_177 = _or_161 | _or_176; // FirstSet.java:37
-  wire _bits_465 = leaf_pick_remaining[32]; // FirstSet.java:25
-  wire _bits_466 = leaf_pick_remaining[33]; // FirstSet.java:25
-  wire _or_178 = _bits_465 | _bits_466; // FirstSet.java:37
-  wire _bits_467 = leaf_pick_remaining[34]; // FirstSet.java:25
-  wire _bits_468 = leaf_pick_remaining[35]; // FirstSet.java:25
-  wire _or_179 = _bits_467 | _bits_468; // FirstSet.java:37
+  wire _bits_453 = leaf_pick_remaining[32]; // FirstSet.java:25
+  wire _bits_454 = leaf_pick_remaining[33]; // FirstSet.java:25
+  wire _or_178 = _bits_453 | _bits_454; // FirstSet.java:37
+  wire _bits_455 = leaf_pick_remaining[34]; // FirstSet.java:25
+  wire _bits_456 = leaf_pick_remaining[35]; // FirstSet.java:25
+  wire _or_179 = _bits_455 | _bits_456; // FirstSet.java:37
   wire _or_180 = _or_178 | _or_179; // FirstSet.java:37
-  wire _bits_469 = leaf_pick_remaining[36]; // FirstSet.java:25
-  wire _bits_470 = leaf_pick_remaining[37]; // FirstSet.java:25
-  wire _or_181 = _bits_469 | _bits_470; // FirstSet.java:37
-  wire _bits_471 = leaf_pick_remaining[38]; // FirstSet.java:25
-  wire _bits_472 = leaf_pick_remaining[39]; // FirstSet.java:25
-  wire _or_182 = _bits_471 | _bits_472; // FirstSet.java:37
+  wire _bits_457 = leaf_pick_remaining[36]; // FirstSet.java:25
+  wire _bits_458 = leaf_pick_remaining[37]; // FirstSet.java:25
+  wire _or_181 = _bits_457 | _bits_458; // FirstSet.java:37
+  wire _bits_459 = leaf_pick_remaining[38]; // FirstSet.java:25
+  wire _bits_460 = leaf_pick_remaining[39]; // FirstSet.java:25
+  wire _or_182 = _bits_459 | _bits_460; // FirstSet.java:37
   wire _or_183 = _or_181 | _or_182; // FirstSet.java:37
   wire _or_184 = _or_180 | _or_183; // FirstSet.java:37
-  wire _bits_473 = leaf_pick_remaining[40]; // FirstSet.java:25
-  wire _bits_474 = leaf_pick_remaining[41]; // FirstSet.java:25
-  wire _or_185 = _bits_473 | _bits_474; // FirstSet.java:37
-  wire _bits_475 = leaf_pick_remaining[42]; // FirstSet.java:25
-  wire _bits_476 = leaf_pick_remaining[43]; // FirstSet.java:25
-  wire _or_186 = _bits_475 | _bits_476; // FirstSet.java:37
+  wire _bits_461 = leaf_pick_remaining[40]; // FirstSet.java:25
+  wire _bits_462 = leaf_pick_remaining[41]; // FirstSet.java:25
+  wire _or_185 = _bits_461 | _bits_462; // FirstSet.java:37
+  wire _bits_463 = leaf_pick_remaining[42]; // FirstSet.java:25
+  wire _bits_464 = leaf_pick_remaining[43]; // FirstSet.java:25
+  wire _or_186 = _bits_463 | _bits_464; // FirstSet.java:37
   wire _or_187 = _or_185 | _or_186; // FirstSet.java:37
-  wire _bits_477 = leaf_pick_remaining[44]; // FirstSet.java:25
-  wire _bits_478 = leaf_pick_remaining[45]; // FirstSet.java:25
-  wire _or_188 = _bits_477 | _bits_478; // FirstSet.java:37
-  wire _bits_479 = leaf_pick_remaining[46]; // FirstSet.java:25
-  wire _bits_480 = leaf_pick_remaining[47]; // FirstSet.java:25
-  wire _or_189 = _bits_479 | _bits_480; // FirstSet.java:37
+  wire _bits_465 = leaf_pick_remaining[44]; // FirstSet.java:25
+  wire _bits_466 = leaf_pick_remaining[45]; // FirstSet.java:25
+  wire _or_188 = _bits_465 | _bits_466; // FirstSet.java:37
+  wire _bits_467 = leaf_pick_remaining[46]; // FirstSet.java:25
+  wire _bits_468 = leaf_pick_remaining[47]; // FirstSet.java:25
+  wire _or_189 = _bits_467 | _bits_468; // FirstSet.java:37
   wire _or_190 = _or_188 | _or_189; // FirstSet.java:37
   wire _or_191 = _or_187 | _or_190; // FirstSet.java:37
   wire _or_192 = _or_184 | _or_191; // FirstSet.java:37
-  wire _bits_481 = leaf_pick_remaining[48]; // FirstSet.java:25
-  wire _bits_482 = leaf_pick_remaining[49]; // FirstSet.java:25
-  wire _or_193 = _bits_481 | _bits_482; // FirstSet.java:37
-  wire _bits_483 = leaf_pick_remaining[50]; // FirstSet.java:25
-  wire _bits_484 = leaf_pick_remaining[51]; // FirstSet.java:25
-  wire _or_194 = _bits_483 | _bits_484; // FirstSet.java:37
+  wire _bits_469 = leaf_pick_remaining[48]; // FirstSet.java:25
+  wire _bits_470 = leaf_pick_remaining[49]; // FirstSet.java:25
+  wire _or_193 = _bits_469 | _bits_470; // FirstSet.java:37
+  wire _bits_471 = leaf_pick_remaining[50]; // FirstSet.java:25
+  wire _bits_472 = leaf_pick_remaining[51]; // FirstSet.java:25
+  wire _or_194 = _bits_471 | _bits_472; // FirstSet.java:37
   wire _or_195 = _or_193 | _or_194; // FirstSet.java:37
-  wire _bits_485 = leaf_pick_remaining[52]; // FirstSet.java:25
-  wire _bits_486 = leaf_pick_remaining[53]; // FirstSet.java:25
-  wire _or_196 = _bits_485 | _bits_486; // FirstSet.java:37
-  wire _bits_487 = leaf_pick_remaining[54]; // FirstSet.java:25
-  wire _bits_488 = leaf_pick_remaining[55]; // FirstSet.java:25
-  wire _or_197 = _bits_487 | _bits_488; // FirstSet.java:37
+  wire _bits_473 = leaf_pick_remaining[52]; // FirstSet.java:25
+  wire _bits_474 = leaf_pick_remaining[53]; // FirstSet.java:25
+  wire _or_196 = _bits_473 | _bits_474; // FirstSet.java:37
+  wire _bits_475 = leaf_pick_remaining[54]; // FirstSet.java:25
+  wire _bits_476 = leaf_pick_remaining[55]; // FirstSet.java:25
+  wire _or_197 = _bits_475 | _bits_476; // FirstSet.java:37
   wire _or_198 = _or_196 | _or_197; // FirstSet.java:37
   wire _or_199 = _or_195 | _or_198; // FirstSet.java:37
-  wire _bits_489 = leaf_pick_remaining[56]; // FirstSet.java:25
-  wire _bits_490 = leaf_pick_remaining[57]; // FirstSet.java:25
-  wire _or_200 = _bits_489 | _bits_490; // FirstSet.java:37
-  wire _bits_491 = leaf_pick_remaining[58]; // FirstSet.java:25
-  wire _bits_492 = leaf_pick_remaining[59]; // FirstSet.java:25
-  wire _or_201 = _bits_491 | _bits_492; // FirstSet.java:37
+  wire _bits_477 = leaf_pick_remaining[56]; // FirstSet.java:25
+  wire _bits_478 = leaf_pick_remaining[57]; // FirstSet.java:25
+  wire _or_200 = _bits_477 | _bits_478; // FirstSet.java:37
+  wire _bits_479 = leaf_pick_remaining[58]; // FirstSet.java:25
+  wire _bits_480 = leaf_pick_remaining[59]; // FirstSet.java:25
+  wire _or_201 = _bits_479 | _bits_480; // FirstSet.java:37
   wire _or_202 = _or_200 | _or_201; // FirstSet.java:37
-  wire _bits_493 = leaf_pick_remaining[60]; // FirstSet.java:25
-  wire _bits_494 = leaf_pick_remaining[61]; // FirstSet.java:25
-  wire _or_203 = _bits_493 | _bits_494; // FirstSet.java:37
-  wire _bits_495 = leaf_pick_remaining[62]; // FirstSet.java:25
-  wire _bits_496 = leaf_pick_remaining[63]; // FirstSet.java:25
-  wire _or_204 = _bits_495 | _bits_496; // FirstSet.java:37
+  wire _bits_481 = leaf_pick_remaining[60]; // FirstSet.java:25
+  wire _bits_482 = leaf_pick_remaining[61]; // FirstSet.java:25
+  wire _or_203 = _bits_481 | _bits_482; // FirstSet.java:37
+  wire _bits_483 = leaf_pick_remaining[62]; // FirstSet.java:25
+  wire _bits_484 = leaf_pick_remaining[63]; // FirstSet.java:25
+  wire _or_204 = _bits_483 | _bits_484; // FirstSet.java:37
   wire _or_205 = _or_203 | _or_204; // FirstSet.java:37
   wire _or_206 = _or_202 | _or_205; // FirstSet.java:37
   wire _or_207 = _or_199 | _or_206; // FirstSet.java:37
   wire _or_208 = _or_192 | _or_207; // FirstSet.java:37
   wire _or_209 = _or_177 | _or_208; // FirstSet.java:37
-  wire _bits_497 = leaf_pick_remaining[64]; // FirstSet.java:25
-  wire _bits_498 = leaf_pick_remaining[65]; // FirstSet.java:25
-  wire _or_210 = _bits_497 | _bits_498; // FirstSet.java:37
-  wire _bits_499 = leaf_pick_remaining[66]; // FirstSet.java:25
-  wire _bits_500 = leaf_pick_remaining[67]; // FirstSet.java:25
-  wire _or_211 = _bits_499 | _bits_500; // FirstSet.java:37
+  wire _bits_485 = leaf_pick_remaining[64]; // FirstSet.java:25
+  wire _bits_486 = leaf_pick_remaining[65]; // FirstSet.java:25
+  wire _or_210 = _bits_485 | _bits_486; // FirstSet.java:37
+  wire _bits_487 = leaf_pick_remaining[66]; // FirstSet.java:25
+  wire _bits_488 = leaf_pick_remaining[67]; // FirstSet.java:25
+  wire _or_211 = _bits_487 | _bits_488; // FirstSet.java:37
   wire _or_212 = _or_210 | _or_211; // FirstSet.java:37
-  wire _bits_501 = leaf_pick_remaining[68]; // FirstSet.java:25
-  wire _bits_502 = leaf_pick_remaining[69]; // FirstSet.java:25
-  wire _or_213 = _bits_501 | _bits_502; // FirstSet.java:37
-  wire _bits_503 = leaf_pick_remaining[70]; // FirstSet.java:25
-  wire _bits_504 = leaf_pick_remaining[71]; // FirstSet.java:25
-  wire _or_214 = _bits_503 | _bits_504; // FirstSet.java:37
+  wire _bits_489 = leaf_pick_remaining[68]; // FirstSet.java:25
+  wire _bits_490 = leaf_pick_remaining[69]; // FirstSet.java:25
+  wire _or_213 = _bits_489 | _bits_490; // FirstSet.java:37
+  wire _bits_491 = leaf_pick_remaining[70]; // FirstSet.java:25
+  wire _bits_492 = leaf_pick_remaining[71]; // FirstSet.java:25
+  wire _or_214 = _bits_491 | _bits_492; // FirstSet.java:37
   wire _or_215 = _or_213 | _or_214; // FirstSet.java:37
   wire _or_216 = _or_212 | _or_215; // FirstSet.java:37
-  wire _bits_505 = leaf_pick_remaining[72]; // FirstSet.java:25
-  wire _bits_506 = leaf_pick_remaining[73]; // FirstSet.java:25
-  wire _or_217 = _bits_505 | _bits_506; // FirstSet.java:37
-  wire _bits_507 = leaf_pick_remaining[74]; // FirstSet.java:25
-  wire _bits_508 = leaf_pick_remaining[75]; // FirstSet.java:25
-  wire _or_218 = _bits_507 | _bits_508; // FirstSet.java:37
+  wire _bits_493 = leaf_pick_remaining[72]; // FirstSet.java:25
+  wire _bits_494 = leaf_pick_remaining[73]; // FirstSet.java:25
+  wire _or_217 = _bits_493 | _bits_494; // FirstSet.java:37
+  wire _bits_495 = leaf_pick_remaining[74]; // FirstSet.java:25
+  wire _bits_496 = leaf_pick_remaining[75]; // FirstSet.java:25
+  wire _or_218 = _bits_495 | _bits_496; // FirstSet.java:37
   wire _or_219 = _or_217 | _or_218; // FirstSet.java:37
-  wire _bits_509 = leaf_pick_remaining[76]; // FirstSet.java:25
-  wire _bits_510 = leaf_pick_remaining[77]; // FirstSet.java:25
-  wire _or_220 = _bits_509 | _bits_510; // FirstSet.java:37
-  wire _bits_511 = leaf_pick_remaining[78]; // FirstSet.java:25
-  wire _bits_512 = leaf_pick_remaining[79]; // FirstSet.java:25
-  wire _or_221 = _bits_511 | _bits_512; // FirstSet.java:37
+  wire _bits_497 = leaf_pick_remaining[76]; // FirstSet.java:25
+  wire _bits_498 = leaf_pick_remaining[77]; // FirstSet.java:25
+  wire _or_220 = _bits_497 | _bits_498; // FirstSet.java:37
+  wire _bits_499 = leaf_pick_remaining[78]; // FirstSet.java:25
+  wire _bits_500 = leaf_pick_remaining[79]; // FirstSet.java:25
+  wire _or_221 = _bits_499 | _bits_500; // FirstSet.java:37
   wire _or_222 = _or_220 | _or_221; // FirstSet.java:37
   wire _or_223 = _or_219 | _or_222; // FirstSet.java:37
   wire _or_224 = _or_216 | _or_223; // FirstSet.java:37
-  wire _bits_513 = leaf_pick_remaining[80]; // FirstSet.java:25
-  wire _bits_514 = leaf_pick_remaining[81]; // FirstSet.java:25
-  wire _or_225 = _bits_513 | _bits_514; // FirstSet.java:37
-  wire _bits_515 = leaf_pick_remaining[82]; // FirstSet.java:25
-  wire _bits_516 = leaf_pick_remaining[83]; // FirstSet.java:25
-  wire _or_226 = _bits_515 | _bits_516; // FirstSet.java:37
+  wire _bits_501 = leaf_pick_remaining[80]; // FirstSet.java:25
+  wire _bits_502 = leaf_pick_remaining[81]; // FirstSet.java:25
+  wire _or_225 = _bits_501 | _bits_502; // FirstSet.java:37
+  wire _bits_503 = leaf_pick_remaining[82]; // FirstSet.java:25
+  wire _bits_504 = leaf_pick_remaining[83]; // FirstSet.java:25
+  wire _or_226 = _bits_503 | _bits_504; // FirstSet.java:37
   wire _or_227 = _or_225 | _or_226; // FirstSet.java:37
-  wire _bits_517 = leaf_pick_remaining[84]; // FirstSet.java:25
-  wire _bits_518 = leaf_pick_remaining[85]; // FirstSet.java:25
-  wire _or_228 = _bits_517 | _bits_518; // FirstSet.java:37
-  wire _bits_519 = leaf_pick_remaining[86]; // FirstSet.java:25
-  wire _bits_520 = leaf_pick_remaining[87]; // FirstSet.java:25
-  wire _or_229 = _bits_519 | _bits_520; // FirstSet.java:37
+  wire _bits_505 = leaf_pick_remaining[84]; // FirstSet.java:25
+  wire _bits_506 = leaf_pick_remaining[85]; // FirstSet.java:25
+  wire _or_228 = _bits_505 | _bits_506; // FirstSet.java:37
+  wire _bits_507 = leaf_pick_remaining[86]; // FirstSet.java:25
+  wire _bits_508 = leaf_pick_remaining[87]; // FirstSet.java:25
+  wire _or_229 = _bits_507 | _bits_508; // FirstSet.java:37
   wire _or_230 = _or_228 | _or_229; // FirstSet.java:37
   wire _or_231 = _or_227 | _or_230; // FirstSet.java:37
-  wire _bits_521 = leaf_pick_remaining[88]; // FirstSet.java:25
-  wire _bits_522 = leaf_pick_remaining[89]; // FirstSet.java:25
-  wire _or_232 = _bits_521 | _bits_522; // FirstSet.java:37
-  wire _bits_523 = leaf_pick_remaining[90]; // FirstSet.java:25
-  wire _bits_524 = leaf_pick_remaining[91]; // FirstSet.java:25
-  wire _or_233 = _bits_523 | _bits_524; // FirstSet.java:37
+  wire _bits_509 = leaf_pick_remaining[88]; // FirstSet.java:25
+  wire _bits_510 = leaf_pick_remaining[89]; // FirstSet.java:25
+  wire _or_232 = _bits_509 | _bits_510; // FirstSet.java:37
+  wire _bits_511 = leaf_pick_remaining[90]; // FirstSet.java:25
+  wire _bits_512 = leaf_pick_remaining[91]; // FirstSet.java:25
+  wire _or_233 = _bits_511 | _bits_512; // FirstSet.java:37
   wire _or_234 = _or_232 | _or_233; // FirstSet.java:37
-  wire _bits_525 = leaf_pick_remaining[92]; // FirstSet.java:25
-  wire _bits_526 = leaf_pick_remaining[93]; // FirstSet.java:25
-  wire _or_235 = _bits_525 | _bits_526; // FirstSet.java:37
-  wire _bits_527 = leaf_pick_remaining[94]; // FirstSet.java:25
-  wire _bits_528 = leaf_pick_remaining[95]; // FirstSet.java:25
-  wire _or_236 = _bits_527 | _bits_528; // FirstSet.java:37
+  wire _bits_513 = leaf_pick_remaining[92]; // FirstSet.java:25
+  wire _bits_514 = leaf_pick_remaining[93]; // FirstSet.java:25
+  wire _or_235 = _bits_513 | _bits_514; // FirstSet.java:37
+  wire _bits_515 = leaf_pick_remaining[94]; // FirstSet.java:25
+  wire _bits_516 = leaf_pick_remaining[95]; // FirstSet.java:25
+  wire _or_236 = _bits_515 | _bits_516; // FirstSet.java:37
   wire _or_237 = _or_235 | _or_236; // FirstSet.java:37
   wire _or_238 = _or_234 | _or_237; // FirstSet.java:37
   wire _or_239 = _or_231 | _or_238; // FirstSet.java:37
   wire _or_240 = _or_224 | _or_239; // FirstSet.java:37
-  wire _bits_529 = leaf_pick_remaining[96]; // FirstSet.java:25
-  wire _bits_530 = leaf_pick_remaining[97]; // FirstSet.java:25
-  wire _or_241 = _bits_529 | _bits_530; // FirstSet.java:37
-  wire _bits_531 = leaf_pick_remaining[98]; // FirstSet.java:25
-  wire _bits_532 = leaf_pick_remaining[99]; // FirstSet.java:25
-  wire _or_242 = _bits_531 | _bits_532; // FirstSet.java:37
+  wire _bits_517 = leaf_pick_remaining[96]; // FirstSet.java:25
+  wire _bits_518 = leaf_pick_remaining[97]; // FirstSet.java:25
+  wire _or_241 = _bits_517 | _bits_518; // FirstSet.java:37
+  wire _bits_519 = leaf_pick_remaining[98]; // FirstSet.java:25
+  wire _bits_520 = leaf_pick_remaining[99]; // FirstSet.java:25
+  wire _or_242 = _bits_519 | _bits_520; // FirstSet.java:37
   wire _or_243 = _or_241 | _or_242; // FirstSet.java:37
-  wire _bits_533 = leaf_pick_remaining[100]; // FirstSet.java:25
-  wire _bits_534 = leaf_pick_remaining[101]; // FirstSet.java:25
-  wire _or_244 = _bits_533 | _bits_534; // FirstSet.java:37
-  wire _bits_535 = leaf_pick_remaining[102]; // FirstSet.java:25
-  wire _bits_536 = leaf_pick_remaining[103]; // FirstSet.java:25
-  wire _or_245 = _bits_535 | _bits_536; // FirstSet.java:37
+  wire _bits_521 = leaf_pick_remaining[100]; // FirstSet.java:25
+  wire _bits_522 = leaf_pick_remaining[101]; // FirstSet.java:25
+  wire _or_244 = _bits_521 | _bits_522; // FirstSet.java:37
+  wire _bits_523 = leaf_pick_remaining[102]; // FirstSet.java:25
+  wire _bits_524 = leaf_pick_remaining[103]; // FirstSet.java:25
+  wire _or_245 = _bits_523 | _bits_524; // FirstSet.java:37
   wire _or_246 = _or_244 | _or_245; // FirstSet.java:37
   wire _or_247 = _or_243 | _or_246; // FirstSet.java:37
-  wire _bits_537 = leaf_pick_remaining[104]; // FirstSet.java:25
-  wire _bits_538 = leaf_pick_remaining[105]; // FirstSet.java:25
-  wire _or_248 = _bits_537 | _bits_538; // FirstSet.java:37
-  wire _bits_539 = leaf_pick_remaining[106]; // FirstSet.java:25
-  wire _bits_540 = leaf_pick_remaining[107]; // FirstSet.java:25
-  wire _or_249 = _bits_539 | _bits_540; // FirstSet.java:37
+  wire _bits_525 = leaf_pick_remaining[104]; // FirstSet.java:25
+  wire _bits_526 = leaf_pick_remaining[105]; // FirstSet.java:25
+  wire _or_248 = _bits_525 | _bits_526; // FirstSet.java:37
+  wire _bits_527 = leaf_pick_remaining[106]; // FirstSet.java:25
+  wire _bits_528 = leaf_pick_remaining[107]; // FirstSet.java:25
+  wire _or_249 = _bits_527 | _bits_528; // FirstSet.java:37
   wire _or_250 = _or_248 | _or_249; // FirstSet.java:37
-  wire _bits_541 = leaf_pick_remaining[108]; // FirstSet.java:25
-  wire _bits_542 = leaf_pick_remaining[109]; // FirstSet.java:25
-  wire _or_251 = _bits_541 | _bits_542; // FirstSet.java:37
-  wire _bits_543 = leaf_pick_remaining[110]; // FirstSet.java:25
-  wire _bits_544 = leaf_pick_remaining[111]; // FirstSet.java:25
-  wire _or_252 = _bits_543 | _bits_544; // FirstSet.java:37
+  wire _bits_529 = leaf_pick_remaining[108]; // FirstSet.java:25
+  wire _bits_530 = leaf_pick_remaining[109]; // FirstSet.java:25
+  wire _or_251 = _bits_529 | _bits_530; // FirstSet.java:37
+  wire _bits_531 = leaf_pick_remaining[110]; // FirstSet.java:25
+  wire _bits_532 = leaf_pick_remaining[111]; // FirstSet.java:25
+  wire _or_252 = _bits_531 | _bits_532; // FirstSet.java:37
   wire _or_253 = _or_251 | _or_252; // FirstSet.java:37
   wire _or_254 = _or_250 | _or_253; // FirstSet.java:37
   wire _or_255 = _or_247 | _or_254; // FirstSet.java:37
-  wire _bits_545 = leaf_pick_remaining[112]; // FirstSet.java:25
-  wire _bits_546 = leaf_pick_remaining[113]; // FirstSet.java:25
-  wire _or_256 = _bits_545 | _bits_546; // FirstSet.java:37
-  wire _bits_547 = leaf_pick_remaining[114]; // FirstSet.java:25
-  wire _bits_548 = leaf_pick_remaining[115]; // FirstSet.java:25
-  wire _or_257 = _bits_547 | _bits_548; // FirstSet.java:37
+  wire _bits_533 = leaf_pick_remaining[112]; // FirstSet.java:25
+  wire _bits_534 = leaf_pick_remaining[113]; // FirstSet.java:25
+  wire _or_256 = _bits_533 | _bits_534; // FirstSet.java:37
+  wire _bits_535 = leaf_pick_remaining[114]; // FirstSet.java:25
+  wire _bits_536 = leaf_pick_remaining[115]; // FirstSet.java:25
+  wire _or_257 = _bits_535 | _bits_536; // FirstSet.java:37
   wire _or_258 = _or_256 | _or_257; // FirstSet.java:37
-  wire _bits_549 = leaf_pick_remaining[116]; // FirstSet.java:25
-  wire _bits_550 = leaf_pick_remaining[117]; // FirstSet.java:25
-  wire _or_259 = _bits_549 | _bits_550; // FirstSet.java:37
-  wire _bits_551 = leaf_pick_remaining[118]; // FirstSet.java:25
-  wire _bits_552 = leaf_pick_remaining[119]; // FirstSet.java:25
-  wire _or_260 = _bits_551 | _bits_552; // FirstSet.java:37
+  wire _bits_537 = leaf_pick_remaining[116]; // FirstSet.java:25
+  wire _bits_538 = leaf_pick_remaining[117]; // FirstSet.java:25
+  wire _or_259 = _bits_537 | _bits_538; // FirstSet.java:37
+  wire _bits_539 = leaf_pick_remaining[118]; // FirstSet.java:25
+  wire _bits_540 = leaf_pick_remaining[119]; // FirstSet.java:25
+  wire _or_260 = _bits_539 | _bits_540; // FirstSet.java:37
   wire _or_261 = _or_259 | _or_260; // FirstSet.java:37
   wire _or_262 = _or_258 | _or_261; // FirstSet.java:37
-  wire _bits_553 = leaf_pick_remaining[120]; // FirstSet.java:25
-  wire _bits_554 = leaf_pick_remaining[121]; // FirstSet.java:25
-  wire _or_263 = _bits_553 | _bits_554; // FirstSet.java:37
-  wire _bits_555 = leaf_pick_remaining[122]; // FirstSet.java:25
-  wire _bits_556 = leaf_pick_remaining[123]; // FirstSet.java:25
-  wire _or_264 = _bits_555 | _bits_556; // FirstSet.java:37
+  wire _bits_541 = leaf_pick_remaining[120]; // FirstSet.java:25
+  wire _bits_542 = leaf_pick_remaining[121]; // FirstSet.java:25
+  wire _or_263 = _bits_541 | _bits_542; // FirstSet.java:37
+  wire _bits_543 = leaf_pick_remaining[122]; // FirstSet.java:25
+  wire _bits_544 = leaf_pick_remaining[123]; // FirstSet.java:25
+  wire _or_264 = _bits_543 | _bits_544; // FirstSet.java:37
   wire _or_265 = _or_263 | _or_264; // FirstSet.java:37
-  wire _bits_557 = leaf_pick_remaining[124]; // FirstSet.java:25
-  wire _bits_558 = leaf_pick_remaining[125]; // FirstSet.java:25
-  wire _or_266 = _bits_557 | _bits_558; // FirstSet.java:37
-  wire _bits_559 = leaf_pick_remaining[126]; // FirstSet.java:25
-  wire _bits_560 = leaf_pick_remaining[127]; // FirstSet.java:25
-  wire _or_267 = _bits_559 | _bits_560; // FirstSet.java:37
+  wire _bits_545 = leaf_pick_remaining[124]; // FirstSet.java:25
+  wire _bits_546 = leaf_pick_remaining[125]; // FirstSet.java:25
+  wire _or_266 = _bits_545 | _bits_546; // FirstSet.java:37
+  wire _bits_547 = leaf_pick_remaining[126]; // FirstSet.java:25
+  wire _bits_548 = leaf_pick_remaining[127]; // FirstSet.java:25
+  wire _or_267 = _bits_547 | _bits_548; // FirstSet.java:37
   wire _or_268 = _or_266 | _or_267; // FirstSet.java:37
   wire _or_269 = _or_265 | _or_268; // FirstSet.java:37
   wire _or_270 = _or_262 | _or_269; // FirstSet.java:37
@@ -3346,258 +3299,258 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_172 = ~_or_262; // FirstSet.java:35
   wire _not_173 = ~_or_265; // FirstSet.java:35
   wire _not_174 = ~_or_266; // FirstSet.java:35
-  wire _not_175 = ~_bits_559; // FirstSet.java:35
-  wire _not_176 = ~_bits_557; // FirstSet.java:35
+  wire _not_175 = ~_bits_547; // FirstSet.java:35
+  wire _not_176 = ~_bits_545; // FirstSet.java:35
   wire _mux_10 = _not_174 ? _not_175 : _not_176; // FirstSet.java:36
-  wire [1:0] _cat_9 = {_not_174, _mux_10}; // FirstSet.java:36
+  wire [1:0] _cat_3 = {_not_174, _mux_10}; // FirstSet.java:36
   wire _not_177 = ~_or_263; // FirstSet.java:35
-  wire _not_178 = ~_bits_555; // FirstSet.java:35
-  wire _not_179 = ~_bits_553; // FirstSet.java:35
+  wire _not_178 = ~_bits_543; // FirstSet.java:35
+  wire _not_179 = ~_bits_541; // FirstSet.java:35
   wire _mux_11 = _not_177 ? _not_178 : _not_179; // FirstSet.java:36
-  wire [1:0] _cat_10 = {_not_177, _mux_11}; // FirstSet.java:36
-  wire [1:0] _mux_12 = _not_173 ? _cat_9 : _cat_10; // FirstSet.java:36
-  wire [2:0] _cat_11 = {_not_173, _mux_12}; // FirstSet.java:36
+  wire [1:0] _cat_4 = {_not_177, _mux_11}; // FirstSet.java:36
+  wire [1:0] _mux_12 = _not_173 ? _cat_3 : _cat_4; // FirstSet.java:36
+  wire [2:0] _cat_5 = {_not_173, _mux_12}; // FirstSet.java:36
   wire _not_180 = ~_or_258; // FirstSet.java:35
   wire _not_181 = ~_or_259; // FirstSet.java:35
-  wire _not_182 = ~_bits_551; // FirstSet.java:35
-  wire _not_183 = ~_bits_549; // FirstSet.java:35
+  wire _not_182 = ~_bits_539; // FirstSet.java:35
+  wire _not_183 = ~_bits_537; // FirstSet.java:35
   wire _mux_13 = _not_181 ? _not_182 : _not_183; // FirstSet.java:36
-  wire [1:0] _cat_12 = {_not_181, _mux_13}; // FirstSet.java:36
+  wire [1:0] _cat_6 = {_not_181, _mux_13}; // FirstSet.java:36
   wire _not_184 = ~_or_256; // FirstSet.java:35
-  wire _not_185 = ~_bits_547; // FirstSet.java:35
-  wire _not_186 = ~_bits_545; // FirstSet.java:35
+  wire _not_185 = ~_bits_535; // FirstSet.java:35
+  wire _not_186 = ~_bits_533; // FirstSet.java:35
   wire _mux_14 = _not_184 ? _not_185 : _not_186; // FirstSet.java:36
-  wire [1:0] _cat_13 = {_not_184, _mux_14}; // FirstSet.java:36
-  wire [1:0] _mux_15 = _not_180 ? _cat_12 : _cat_13; // FirstSet.java:36
-  wire [2:0] _cat_14 = {_not_180, _mux_15}; // FirstSet.java:36
-  wire [2:0] _mux_16 = _not_172 ? _cat_11 : _cat_14; // FirstSet.java:36
-  wire [3:0] _cat_15 = {_not_172, _mux_16}; // FirstSet.java:36
+  wire [1:0] _cat_7 = {_not_184, _mux_14}; // FirstSet.java:36
+  wire [1:0] _mux_15 = _not_180 ? _cat_6 : _cat_7; // FirstSet.java:36
+  wire [2:0] _cat_8 = {_not_180, _mux_15}; // FirstSet.java:36
+  wire [2:0] _mux_16 = _not_172 ? _cat_5 : _cat_8; // FirstSet.java:36
+  wire [3:0] _cat_9 = {_not_172, _mux_16}; // FirstSet.java:36
   wire _not_187 = ~_or_247; // FirstSet.java:35
   wire _not_188 = ~_or_250; // FirstSet.java:35
   wire _not_189 = ~_or_251; // FirstSet.java:35
-  wire _not_190 = ~_bits_543; // FirstSet.java:35
-  wire _not_191 = ~_bits_541; // FirstSet.java:35
+  wire _not_190 = ~_bits_531; // FirstSet.java:35
+  wire _not_191 = ~_bits_529; // FirstSet.java:35
   wire _mux_17 = _not_189 ? _not_190 : _not_191; // FirstSet.java:36
-  wire [1:0] _cat_16 = {_not_189, _mux_17}; // FirstSet.java:36
+  wire [1:0] _cat_10 = {_not_189, _mux_17}; // FirstSet.java:36
   wire _not_192 = ~_or_248; // FirstSet.java:35
-  wire _not_193 = ~_bits_539; // FirstSet.java:35
-  wire _not_194 = ~_bits_537; // FirstSet.java:35
+  wire _not_193 = ~_bits_527; // FirstSet.java:35
+  wire _not_194 = ~_bits_525; // FirstSet.java:35
   wire _mux_18 = _not_192 ? _not_193 : _not_194; // FirstSet.java:36
-  wire [1:0] _cat_17 = {_not_192, _mux_18}; // FirstSet.java:36
-  wire [1:0] _mux_19 = _not_188 ? _cat_16 : _cat_17; // FirstSet.java:36
-  wire [2:0] _cat_18 = {_not_188, _mux_19}; // FirstSet.java:36
+  wire [1:0] _cat_11 = {_not_192, _mux_18}; // FirstSet.java:36
+  wire [1:0] _mux_19 = _not_188 ? _cat_10 : _cat_11; // FirstSet.java:36
+  wire [2:0] _cat_12 = {_not_188, _mux_19}; // FirstSet.java:36
   wire _not_195 = ~_or_243; // FirstSet.java:35
   wire _not_196 = ~_or_244; // FirstSet.java:35
-  wire _not_197 = ~_bits_535; // FirstSet.java:35
-  wire _not_198 = ~_bits_533; // FirstSet.java:35
+  wire _not_197 = ~_bits_523; // FirstSet.java:35
+  wire _not_198 = ~_bits_521; // FirstSet.java:35
   wire _mux_20 = _not_196 ? _not_197 : _not_198; // FirstSet.java:36
-  wire [1:0] _cat_19 = {_not_196, _mux_20}; // FirstSet.java:36
+  wire [1:0] _cat_13 = {_not_196, _mux_20}; // FirstSet.java:36
   wire _not_199 = ~_or_241; // FirstSet.java:35
-  wire _not_200 = ~_bits_531; // FirstSet.java:35
-  wire _not_201 = ~_bits_529; // FirstSet.java:35
+  wire _not_200 = ~_bits_519; // FirstSet.java:35
+  wire _not_201 = ~_bits_517; // FirstSet.java:35
   wire _mux_21 = _not_199 ? _not_200 : _not_201; // FirstSet.java:36
-  wire [1:0] _cat_20 = {_not_199, _mux_21}; // FirstSet.java:36
-  wire [1:0] _mux_22 = _not_195 ? _cat_19 : _cat_20; // FirstSet.java:36
-  wire [2:0] _cat_21 = {_not_195, _mux_22}; // FirstSet.java:36
-  wire [2:0] _mux_23 = _not_187 ? _cat_18 : _cat_21; // FirstSet.java:36
-  wire [3:0] _cat_22 = {_not_187, _mux_23}; // FirstSet.java:36
-  wire [3:0] _mux_24 = _not_171 ? _cat_15 : _cat_22; // FirstSet.java:36
-  wire [4:0] _cat_23 = {_not_171, _mux_24}; // FirstSet.java:36
+  wire [1:0] _cat_14 = {_not_199, _mux_21}; // FirstSet.java:36
+  wire [1:0] _mux_22 = _not_195 ? _cat_13 : _cat_14; // FirstSet.java:36
+  wire [2:0] _cat_15 = {_not_195, _mux_22}; // FirstSet.java:36
+  wire [2:0] _mux_23 = _not_187 ? _cat_12 : _cat_15; // FirstSet.java:36
+  wire [3:0] _cat_16 = {_not_187, _mux_23}; // FirstSet.java:36
+  wire [3:0] _mux_24 = _not_171 ? _cat_9 : _cat_16; // FirstSet.java:36
+  wire [4:0] _cat_17 = {_not_171, _mux_24}; // FirstSet.java:36
   wire _not_202 = ~_or_224; // FirstSet.java:35
   wire _not_203 = ~_or_231; // FirstSet.java:35
   wire _not_204 = ~_or_234; // FirstSet.java:35
   wire _not_205 = ~_or_235; // FirstSet.java:35
-  wire _not_206 = ~_bits_527; // FirstSet.java:35
-  wire _not_207 = ~_bits_525; // FirstSet.java:35
+  wire _not_206 = ~_bits_515; // FirstSet.java:35
+  wire _not_207 = ~_bits_513; // FirstSet.java:35
   wire _mux_25 = _not_205 ? _not_206 : _not_207; // FirstSet.java:36
-  wire [1:0] _cat_24 = {_not_205, _mux_25}; // FirstSet.java:36
+  wire [1:0] _cat_18 = {_not_205, _mux_25}; // FirstSet.java:36
   wire _not_208 = ~_or_232; // FirstSet.java:35
-  wire _not_209 = ~_bits_523; // FirstSet.java:35
-  wire _not_210 = ~_bits_521; // FirstSet.java:35
+  wire _not_209 = ~_bits_511; // FirstSet.java:35
+  wire _not_210 = ~_bits_509; // FirstSet.java:35
   wire _mux_26 = _not_208 ? _not_209 : _not_210; // FirstSet.java:36
-  wire [1:0] _cat_25 = {_not_208, _mux_26}; // FirstSet.java:36
-  wire [1:0] _mux_27 = _not_204 ? _cat_24 : _cat_25; // FirstSet.java:36
-  wire [2:0] _cat_26 = {_not_204, _mux_27}; // FirstSet.java:36
+  wire [1:0] _cat_19 = {_not_208, _mux_26}; // FirstSet.java:36
+  wire [1:0] _mux_27 = _not_204 ? _cat_18 : _cat_19; // FirstSet.java:36
+  wire [2:0] _cat_20 = {_not_204, _mux_27}; // FirstSet.java:36
   wire _not_211 = ~_or_227; // FirstSet.java:35
   wire _not_212 = ~_or_228; // FirstSet.java:35
-  wire _not_213 = ~_bits_519; // FirstSet.java:35
-  wire _not_214 = ~_bits_517; // FirstSet.java:35
+  wire _not_213 = ~_bits_507; // FirstSet.java:35
+  wire _not_214 = ~_bits_505; // FirstSet.java:35
   wire _mux_28 = _not_212 ? _not_213 : _not_214; // FirstSet.java:36
-  wire [1:0] _cat_27 = {_not_212, _mux_28}; // FirstSet.java:36
+  wire [1:0] _cat_21 = {_not_212, _mux_28}; // FirstSet.java:36
   wire _not_215 = ~_or_225; // FirstSet.java:35
-  wire _not_216 = ~_bits_515; // FirstSet.java:35
-  wire _not_217 = ~_bits_513; // FirstSet.java:35
+  wire _not_216 = ~_bits_503; // FirstSet.java:35
+  wire _not_217 = ~_bits_501; // FirstSet.java:35
   wire _mux_29 = _not_215 ? _not_216 : _not_217; // FirstSet.java:36
-  wire [1:0] _cat_28 = {_not_215, _mux_29}; // FirstSet.java:36
-  wire [1:0] _mux_30 = _not_211 ? _cat_27 : _cat_28; // FirstSet.java:36
-  wire [2:0] _cat_29 = {_not_211, _mux_30}; // FirstSet.java:36
-  wire [2:0] _mux_31 = _not_203 ? _cat_26 : _cat_29; // FirstSet.java:36
-  wire [3:0] _cat_30 = {_not_203, _mux_31}; // FirstSet.java:36
+  wire [1:0] _cat_22 = {_not_215, _mux_29}; // FirstSet.java:36
+  wire [1:0] _mux_30 = _not_211 ? _cat_21 : _cat_22; // FirstSet.java:36
+  wire [2:0] _cat_23 = {_not_211, _mux_30}; // FirstSet.java:36
+  wire [2:0] _mux_31 = _not_203 ? _cat_20 : _cat_23; // FirstSet.java:36
+  wire [3:0] _cat_24 = {_not_203, _mux_31}; // FirstSet.java:36
   wire _not_218 = ~_or_216; // FirstSet.java:35
   wire _not_219 = ~_or_219; // FirstSet.java:35
   wire _not_220 = ~_or_220; // FirstSet.java:35
-  wire _not_221 = ~_bits_511; // FirstSet.java:35
-  wire _not_222 = ~_bits_509; // FirstSet.java:35
+  wire _not_221 = ~_bits_499; // FirstSet.java:35
+  wire _not_222 = ~_bits_497; // FirstSet.java:35
   wire _mux_32 = _not_220 ? _not_221 : _not_222; // FirstSet.java:36
-  wire [1:0] _cat_31 = {_not_220, _mux_32}; // FirstSet.java:36
+  wire [1:0] _cat_25 = {_not_220, _mux_32}; // FirstSet.java:36
   wire _not_223 = ~_or_217; // FirstSet.java:35
-  wire _not_224 = ~_bits_507; // FirstSet.java:35
-  wire _not_225 = ~_bits_505; // FirstSet.java:35
+  wire _not_224 = ~_bits_495; // FirstSet.java:35
+  wire _not_225 = ~_bits_493; // FirstSet.java:35
   wire _mux_33 = _not_223 ? _not_224 : _not_225; // FirstSet.java:36
-  wire [1:0] _cat_32 = {_not_223, _mux_33}; // FirstSet.java:36
-  wire [1:0] _mux_34 = _not_219 ? _cat_31 : _cat_32; // FirstSet.java:36
-  wire [2:0] _cat_33 = {_not_219, _mux_34}; // FirstSet.java:36
+  wire [1:0] _cat_26 = {_not_223, _mux_33}; // FirstSet.java:36
+  wire [1:0] _mux_34 = _not_219 ? _cat_25 : _cat_26; // FirstSet.java:36
+  wire [2:0] _cat_27 = {_not_219, _mux_34}; // FirstSet.java:36
   wire _not_226 = ~_or_212; // FirstSet.java:35
   wire _not_227 = ~_or_213; // FirstSet.java:35
-  wire _not_228 = ~_bits_503; // FirstSet.java:35
-  wire _not_229 = ~_bits_501; // FirstSet.java:35
+  wire _not_228 = ~_bits_491; // FirstSet.java:35
+  wire _not_229 = ~_bits_489; // FirstSet.java:35
   wire _mux_35 = _not_227 ? _not_228 : _not_229; // FirstSet.java:36
-  wire [1:0] _cat_34 = {_not_227, _mux_35}; // FirstSet.java:36
+  wire [1:0] _cat_28 = {_not_227, _mux_35}; // FirstSet.java:36
   wire _not_230 = ~_or_210; // FirstSet.java:35
-  wire _not_231 = ~_bits_499; // FirstSet.java:35
-  wire _not_232 = ~_bits_497; // FirstSet.java:35
+  wire _not_231 = ~_bits_487; // FirstSet.java:35
+  wire _not_232 = ~_bits_485; // FirstSet.java:35
   wire _mux_36 = _not_230 ? _not_231 : _not_232; // FirstSet.java:36
-  wire [1:0] _cat_35 = {_not_230, _mux_36}; // FirstSet.java:36
-  wire [1:0] _mux_37 = _not_226 ? _cat_34 : _cat_35; // FirstSet.java:36
-  wire [2:0] _cat_36 = {_not_226, _mux_37}; // FirstSet.java:36
-  wire [2:0] _mux_38 = _not_218 ? _cat_33 : _cat_36; // FirstSet.java:36
-  wire [3:0] _cat_37 = {_not_218, _mux_38}; // FirstSet.java:36
-  wire [3:0] _mux_39 = _not_202 ? _cat_30 : _cat_37; // FirstSet.java:36
-  wire [4:0] _cat_38 = {_not_202, _mux_39}; // FirstSet.java:36
-  wire [4:0] _mux_40 = _not_170 ? _cat_23 : _cat_38; // FirstSet.java:36
-  wire [5:0] _cat_39 = {_not_170, _mux_40}; // FirstSet.java:36
+  wire [1:0] _cat_29 = {_not_230, _mux_36}; // FirstSet.java:36
+  wire [1:0] _mux_37 = _not_226 ? _cat_28 : _cat_29; // FirstSet.java:36
+  wire [2:0] _cat_30 = {_not_226, _mux_37}; // FirstSet.java:36
+  wire [2:0] _mux_38 = _not_218 ? _cat_27 : _cat_30; // FirstSet.java:36
+  wire [3:0] _cat_31 = {_not_218, _mux_38}; // FirstSet.java:36
+  wire [3:0] _mux_39 = _not_202 ? _cat_24 : _cat_31; // FirstSet.java:36
+  wire [4:0] _cat_32 = {_not_202, _mux_39}; // FirstSet.java:36
+  wire [4:0] _mux_40 = _not_170 ? _cat_17 : _cat_32; // FirstSet.java:36
+  wire [5:0] _cat_33 = {_not_170, _mux_40}; // FirstSet.java:36
   wire _not_233 = ~_or_177; // FirstSet.java:35
   wire _not_234 = ~_or_192; // FirstSet.java:35
   wire _not_235 = ~_or_199; // FirstSet.java:35
   wire _not_236 = ~_or_202; // FirstSet.java:35
   wire _not_237 = ~_or_203; // FirstSet.java:35
-  wire _not_238 = ~_bits_495; // FirstSet.java:35
-  wire _not_239 = ~_bits_493; // FirstSet.java:35
+  wire _not_238 = ~_bits_483; // FirstSet.java:35
+  wire _not_239 = ~_bits_481; // FirstSet.java:35
   wire _mux_41 = _not_237 ? _not_238 : _not_239; // FirstSet.java:36
-  wire [1:0] _cat_40 = {_not_237, _mux_41}; // FirstSet.java:36
+  wire [1:0] _cat_34 = {_not_237, _mux_41}; // FirstSet.java:36
   wire _not_240 = ~_or_200; // FirstSet.java:35
-  wire _not_241 = ~_bits_491; // FirstSet.java:35
-  wire _not_242 = ~_bits_489; // FirstSet.java:35
+  wire _not_241 = ~_bits_479; // FirstSet.java:35
+  wire _not_242 = ~_bits_477; // FirstSet.java:35
   wire _mux_42 = _not_240 ? _not_241 : _not_242; // FirstSet.java:36
-  wire [1:0] _cat_41 = {_not_240, _mux_42}; // FirstSet.java:36
-  wire [1:0] _mux_43 = _not_236 ? _cat_40 : _cat_41; // FirstSet.java:36
-  wire [2:0] _cat_42 = {_not_236, _mux_43}; // FirstSet.java:36
+  wire [1:0] _cat_35 = {_not_240, _mux_42}; // FirstSet.java:36
+  wire [1:0] _mux_43 = _not_236 ? _cat_34 : _cat_35; // FirstSet.java:36
+  wire [2:0] _cat_36 = {_not_236, _mux_43}; // FirstSet.java:36
   wire _not_243 = ~_or_195; // FirstSet.java:35
   wire _not_244 = ~_or_196; // FirstSet.java:35
-  wire _not_245 = ~_bits_487; // FirstSet.java:35
-  wire _not_246 = ~_bits_485; // FirstSet.java:35
+  wire _not_245 = ~_bits_475; // FirstSet.java:35
+  wire _not_246 = ~_bits_473; // FirstSet.java:35
   wire _mux_44 = _not_244 ? _not_245 : _not_246; // FirstSet.java:36
-  wire [1:0] _cat_43 = {_not_244, _mux_44}; // FirstSet.java:36
+  wire [1:0] _cat_37 = {_not_244, _mux_44}; // FirstSet.java:36
   wire _not_247 = ~_or_193; // FirstSet.java:35
-  wire _not_248 = ~_bits_483; // FirstSet.java:35
-  wire _not_249 = ~_bits_481; // FirstSet.java:35
+  wire _not_248 = ~_bits_471; // FirstSet.java:35
+  wire _not_249 = ~_bits_469; // FirstSet.java:35
   wire _mux_45 = _not_247 ? _not_248 : _not_249; // FirstSet.java:36
-  wire [1:0] _cat_44 = {_not_247, _mux_45}; // FirstSet.java:36
-  wire [1:0] _mux_46 = _not_243 ? _cat_43 : _cat_44; // FirstSet.java:36
-  wire [2:0] _cat_45 = {_not_243, _mux_46}; // FirstSet.java:36
-  wire [2:0] _mux_47 = _not_235 ? _cat_42 : _cat_45; // FirstSet.java:36
-  wire [3:0] _cat_46 = {_not_235, _mux_47}; // FirstSet.java:36
+  wire [1:0] _cat_38 = {_not_247, _mux_45}; // FirstSet.java:36
+  wire [1:0] _mux_46 = _not_243 ? _cat_37 : _cat_38; // FirstSet.java:36
+  wire [2:0] _cat_39 = {_not_243, _mux_46}; // FirstSet.java:36
+  wire [2:0] _mux_47 = _not_235 ? _cat_36 : _cat_39; // FirstSet.java:36
+  wire [3:0] _cat_40 = {_not_235, _mux_47}; // FirstSet.java:36
   wire _not_250 = ~_or_184; // FirstSet.java:35
   wire _not_251 = ~_or_187; // FirstSet.java:35
   wire _not_252 = ~_or_188; // FirstSet.java:35
-  wire _not_253 = ~_bits_479; // FirstSet.java:35
-  wire _not_254 = ~_bits_477; // FirstSet.java:35
+  wire _not_253 = ~_bits_467; // FirstSet.java:35
+  wire _not_254 = ~_bits_465; // FirstSet.java:35
   wire _mux_48 = _not_252 ? _not_253 : _not_254; // FirstSet.java:36
-  wire [1:0] _cat_47 = {_not_252, _mux_48}; // FirstSet.java:36
+  wire [1:0] _cat_41 = {_not_252, _mux_48}; // FirstSet.java:36
   wire _not_255 = ~_or_185; // FirstSet.java:35
-  wire _not_256 = ~_bits_475; // FirstSet.java:35
-  wire _not_257 = ~_bits_473; // FirstSet.java:35
+  wire _not_256 = ~_bits_463; // FirstSet.java:35
+  wire _not_257 = ~_bits_461; // FirstSet.java:35
   wire _mux_49 = _not_255 ? _not_256 : _not_257; // FirstSet.java:36
-  wire [1:0] _cat_48 = {_not_255, _mux_49}; // FirstSet.java:36
-  wire [1:0] _mux_50 = _not_251 ? _cat_47 : _cat_48; // FirstSet.java:36
-  wire [2:0] _cat_49 = {_not_251, _mux_50}; // FirstSet.java:36
+  wire [1:0] _cat_42 = {_not_255, _mux_49}; // FirstSet.java:36
+  wire [1:0] _mux_50 = _not_251 ? _cat_41 : _cat_42; // FirstSet.java:36
+  wire [2:0] _cat_43 = {_not_251, _mux_50}; // FirstSet.java:36
   wire _not_258 = ~_or_180; // FirstSet.java:35
   wire _not_259 = ~_or_181; // FirstSet.java:35
-  wire _not_260 = ~_bits_471; // FirstSet.java:35
-  wire _not_261 = ~_bits_469; // FirstSet.java:35
+  wire _not_260 = ~_bits_459; // FirstSet.java:35
+  wire _not_261 = ~_bits_457; // FirstSet.java:35
   wire _mux_51 = _not_259 ? _not_260 : _not_261; // FirstSet.java:36
-  wire [1:0] _cat_50 = {_not_259, _mux_51}; // FirstSet.java:36
+  wire [1:0] _cat_44 = {_not_259, _mux_51}; // FirstSet.java:36
   wire _not_262 = ~_or_178; // FirstSet.java:35
-  wire _not_263 = ~_bits_467; // FirstSet.java:35
-  wire _not_264 = ~_bits_465; // FirstSet.java:35
+  wire _not_263 = ~_bits_455; // FirstSet.java:35
+  wire _not_264 = ~_bits_453; // FirstSet.java:35
   wire _mux_52 = _not_262 ? _not_263 : _not_264; // FirstSet.java:36
-  wire [1:0] _cat_51 = {_not_262, _mux_52}; // FirstSet.java:36
-  wire [1:0] _mux_53 = _not_258 ? _cat_50 : _cat_51; // FirstSet.java:36
-  wire [2:0] _cat_52 = {_not_258, _mux_53}; // FirstSet.java:36
-  wire [2:0] _mux_54 = _not_250 ? _cat_49 : _cat_52; // FirstSet.java:36
-  wire [3:0] _cat_53 = {_not_250, _mux_54}; // FirstSet.java:36
-  wire [3:0] _mux_55 = _not_234 ? _cat_46 : _cat_53; // FirstSet.java:36
-  wire [4:0] _cat_54 = {_not_234, _mux_55}; // FirstSet.java:36
+  wire [1:0] _cat_45 = {_not_262, _mux_52}; // FirstSet.java:36
+  wire [1:0] _mux_53 = _not_258 ? _cat_44 : _cat_45; // FirstSet.java:36
+  wire [2:0] _cat_46 = {_not_258, _mux_53}; // FirstSet.java:36
+  wire [2:0] _mux_54 = _not_250 ? _cat_43 : _cat_46; // FirstSet.java:36
+  wire [3:0] _cat_47 = {_not_250, _mux_54}; // FirstSet.java:36
+  wire [3:0] _mux_55 = _not_234 ? _cat_40 : _cat_47; // FirstSet.java:36
+  wire [4:0] _cat_48 = {_not_234, _mux_55}; // FirstSet.java:36
   wire _not_265 = ~_or_161; // FirstSet.java:35
   wire _not_266 = ~_or_168; // FirstSet.java:35
   wire _not_267 = ~_or_171; // FirstSet.java:35
   wire _not_268 = ~_or_172; // FirstSet.java:35
-  wire _not_269 = ~_bits_463; // FirstSet.java:35
-  wire _not_270 = ~_bits_461; // FirstSet.java:35
+  wire _not_269 = ~_bits_451; // FirstSet.java:35
+  wire _not_270 = ~_bits_449; // FirstSet.java:35
   wire _mux_56 = _not_268 ? _not_269 : _not_270; // FirstSet.java:36
-  wire [1:0] _cat_55 = {_not_268, _mux_56}; // FirstSet.java:36
+  wire [1:0] _cat_49 = {_not_268, _mux_56}; // FirstSet.java:36
   wire _not_271 = ~_or_169; // FirstSet.java:35
-  wire _not_272 = ~_bits_459; // FirstSet.java:35
-  wire _not_273 = ~_bits_457; // FirstSet.java:35
+  wire _not_272 = ~_bits_447; // FirstSet.java:35
+  wire _not_273 = ~_bits_445; // FirstSet.java:35
   wire _mux_57 = _not_271 ? _not_272 : _not_273; // FirstSet.java:36
-  wire [1:0] _cat_56 = {_not_271, _mux_57}; // FirstSet.java:36
-  wire [1:0] _mux_58 = _not_267 ? _cat_55 : _cat_56; // FirstSet.java:36
-  wire [2:0] _cat_57 = {_not_267, _mux_58}; // FirstSet.java:36
+  wire [1:0] _cat_50 = {_not_271, _mux_57}; // FirstSet.java:36
+  wire [1:0] _mux_58 = _not_267 ? _cat_49 : _cat_50; // FirstSet.java:36
+  wire [2:0] _cat_51 = {_not_267, _mux_58}; // FirstSet.java:36
   wire _not_274 = ~_or_164; // FirstSet.java:35
   wire _not_275 = ~_or_165; // FirstSet.java:35
-  wire _not_276 = ~_bits_455; // FirstSet.java:35
-  wire _not_277 = ~_bits_453; // FirstSet.java:35
+  wire _not_276 = ~_bits_443; // FirstSet.java:35
+  wire _not_277 = ~_bits_441; // FirstSet.java:35
   wire _mux_59 = _not_275 ? _not_276 : _not_277; // FirstSet.java:36
-  wire [1:0] _cat_58 = {_not_275, _mux_59}; // FirstSet.java:36
+  wire [1:0] _cat_52 = {_not_275, _mux_59}; // FirstSet.java:36
   wire _not_278 = ~_or_162; // FirstSet.java:35
-  wire _not_279 = ~_bits_451; // FirstSet.java:35
-  wire _not_280 = ~_bits_449; // FirstSet.java:35
+  wire _not_279 = ~_bits_439; // FirstSet.java:35
+  wire _not_280 = ~_bits_437; // FirstSet.java:35
   wire _mux_60 = _not_278 ? _not_279 : _not_280; // FirstSet.java:36
-  wire [1:0] _cat_59 = {_not_278, _mux_60}; // FirstSet.java:36
-  wire [1:0] _mux_61 = _not_274 ? _cat_58 : _cat_59; // FirstSet.java:36
-  wire [2:0] _cat_60 = {_not_274, _mux_61}; // FirstSet.java:36
-  wire [2:0] _mux_62 = _not_266 ? _cat_57 : _cat_60; // FirstSet.java:36
-  wire [3:0] _cat_61 = {_not_266, _mux_62}; // FirstSet.java:36
+  wire [1:0] _cat_53 = {_not_278, _mux_60}; // FirstSet.java:36
+  wire [1:0] _mux_61 = _not_274 ? _cat_52 : _cat_53; // FirstSet.java:36
+  wire [2:0] _cat_54 = {_not_274, _mux_61}; // FirstSet.java:36
+  wire [2:0] _mux_62 = _not_266 ? _cat_51 : _cat_54; // FirstSet.java:36
+  wire [3:0] _cat_55 = {_not_266, _mux_62}; // FirstSet.java:36
   wire _not_281 = ~_or_153; // FirstSet.java:35
   wire _not_282 = ~_or_156; // FirstSet.java:35
   wire _not_283 = ~_or_157; // FirstSet.java:35
-  wire _not_284 = ~_bits_447; // FirstSet.java:35
-  wire _not_285 = ~_bits_445; // FirstSet.java:35
+  wire _not_284 = ~_bits_435; // FirstSet.java:35
+  wire _not_285 = ~_bits_433; // FirstSet.java:35
   wire _mux_63 = _not_283 ? _not_284 : _not_285; // FirstSet.java:36
-  wire [1:0] _cat_62 = {_not_283, _mux_63}; // FirstSet.java:36
+  wire [1:0] _cat_56 = {_not_283, _mux_63}; // FirstSet.java:36
   wire _not_286 = ~_or_154; // FirstSet.java:35
-  wire _not_287 = ~_bits_443; // FirstSet.java:35
-  wire _not_288 = ~_bits_441; // FirstSet.java:35
+  wire _not_287 = ~_bits_431; // FirstSet.java:35
+  wire _not_288 = ~_bits_429; // FirstSet.java:35
   wire _mux_64 = _not_286 ? _not_287 : _not_288; // FirstSet.java:36
-  wire [1:0] _cat_63 = {_not_286, _mux_64}; // FirstSet.java:36
-  wire [1:0] _mux_65 = _not_282 ? _cat_62 : _cat_63; // FirstSet.java:36
-  wire [2:0] _cat_64 = {_not_282, _mux_65}; // FirstSet.java:36
+  wire [1:0] _cat_57 = {_not_286, _mux_64}; // FirstSet.java:36
+  wire [1:0] _mux_65 = _not_282 ? _cat_56 : _cat_57; // FirstSet.java:36
+  wire [2:0] _cat_58 = {_not_282, _mux_65}; // FirstSet.java:36
   wire _not_289 = ~_or_149; // FirstSet.java:35
   wire _not_290 = ~_or_150; // FirstSet.java:35
-  wire _not_291 = ~_bits_439; // FirstSet.java:35
-  wire _not_292 = ~_bits_437; // FirstSet.java:35
+  wire _not_291 = ~_bits_427; // FirstSet.java:35
+  wire _not_292 = ~_bits_425; // FirstSet.java:35
   wire _mux_66 = _not_290 ? _not_291 : _not_292; // FirstSet.java:36
-  wire [1:0] _cat_65 = {_not_290, _mux_66}; // FirstSet.java:36
+  wire [1:0] _cat_59 = {_not_290, _mux_66}; // FirstSet.java:36
   wire _not_293 = ~_or_147; // FirstSet.java:35
-  wire _not_294 = ~_bits_435; // FirstSet.java:35
-  wire _not_295 = ~_bits_433; // FirstSet.java:35
+  wire _not_294 = ~_bits_423; // FirstSet.java:35
+  wire _not_295 = ~_bits_421; // FirstSet.java:35
   wire _mux_67 = _not_293 ? _not_294 : _not_295; // FirstSet.java:36
-  wire [1:0] _cat_66 = {_not_293, _mux_67}; // FirstSet.java:36
-  wire [1:0] _mux_68 = _not_289 ? _cat_65 : _cat_66; // FirstSet.java:36
-  wire [2:0] _cat_67 = {_not_289, _mux_68}; // FirstSet.java:36
-  wire [2:0] _mux_69 = _not_281 ? _cat_64 : _cat_67; // FirstSet.java:36
-  wire [3:0] _cat_68 = {_not_281, _mux_69}; // FirstSet.java:36
-  wire [3:0] _mux_70 = _not_265 ? _cat_61 : _cat_68; // FirstSet.java:36
-  wire [4:0] _cat_69 = {_not_265, _mux_70}; // FirstSet.java:36
-  wire [4:0] _mux_71 = _not_233 ? _cat_54 : _cat_69; // FirstSet.java:36
-  wire [5:0] _cat_70 = {_not_233, _mux_71}; // FirstSet.java:36
-  wire [5:0] _mux_72 = _not_169 ? _cat_39 : _cat_70; // FirstSet.java:36
-  wire [6:0] _cat_71 = {_not_169, _mux_72}; // FirstSet.java:36
-  wire [6:0] _bits_561 = _cat_71; // FirstSet.java:44
+  wire [1:0] _cat_60 = {_not_293, _mux_67}; // FirstSet.java:36
+  wire [1:0] _mux_68 = _not_289 ? _cat_59 : _cat_60; // FirstSet.java:36
+  wire [2:0] _cat_61 = {_not_289, _mux_68}; // FirstSet.java:36
+  wire [2:0] _mux_69 = _not_281 ? _cat_58 : _cat_61; // FirstSet.java:36
+  wire [3:0] _cat_62 = {_not_281, _mux_69}; // FirstSet.java:36
+  wire [3:0] _mux_70 = _not_265 ? _cat_55 : _cat_62; // FirstSet.java:36
+  wire [4:0] _cat_63 = {_not_265, _mux_70}; // FirstSet.java:36
+  wire [4:0] _mux_71 = _not_233 ? _cat_48 : _cat_63; // FirstSet.java:36
+  wire [5:0] _cat_64 = {_not_233, _mux_71}; // FirstSet.java:36
+  wire [5:0] _mux_72 = _not_169 ? _cat_33 : _cat_64; // FirstSet.java:36
+  wire [6:0] _cat_65 = {_not_169, _mux_72}; // FirstSet.java:36
+  wire [6:0] _bits_549 = _cat_65; // FirstSet.java:44
   wire _not_296 = ~slot_pick_load; // SlotPicker.java:53
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [127:0] _and_547 = slot_pick_candidates & _not_297; // SlotPicker.java:38
-  wire [127:0] _not_298 = ~slot_valid; // RapController.java:435
+  wire [127:0] _not_298 = ~slot_valid; // RapController.java:436
   wire _not_299 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_299; // SlotPicker.java:44
   wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -3606,255 +3559,255 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:50
   wire [127:0] _not_301 = ~_sub_8; // SlotPicker.java:50
   wire [127:0] _and_549 = slot_pick_remaining & _not_301; // SlotPicker.java:50
-  wire _bits_562 = slot_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_563 = slot_pick_remaining[1]; // FirstSet.java:25
-  wire _or_274 = _bits_562 | _bits_563; // FirstSet.java:37
-  wire _bits_564 = slot_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_565 = slot_pick_remaining[3]; // FirstSet.java:25
-  wire _or_275 = _bits_564 | _bits_565; // FirstSet.java:37
+  wire _bits_550 = slot_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_551 = slot_pick_remaining[1]; // FirstSet.java:25
+  wire _or_274 = _bits_550 | _bits_551; // FirstSet.java:37
+  wire _bits_552 = slot_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_553 = slot_pick_remaining[3]; // FirstSet.java:25
+  wire _or_275 = _bits_552 | _bits_553; // FirstSet.java:37
   wire _or_276 = _or_274 | _or_275; // FirstSet.java:37
-  wire _bits_566 = slot_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_567 = slot_pick_remaining[5]; // FirstSet.java:25
-  wire _or_277 = _bits_566 | _bits_567; // FirstSet.java:37
-  wire _bits_568 = slot_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_569 = slot_pick_remaining[7]; // FirstSet.java:25
-  wire _or_278 = _bits_568 | _bits_569; // FirstSet.java:37
+  wire _bits_554 = slot_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_555 = slot_pick_remaining[5]; // FirstSet.java:25
+  wire _or_277 = _bits_554 | _bits_555; // FirstSet.java:37
+  wire _bits_556 = slot_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_557 = slot_pick_remaining[7]; // FirstSet.java:25
+  wire _or_278 = _bits_556 | _bits_557; // FirstSet.java:37
   wire _or_279 = _or_277 | _or_278; // FirstSet.java:37
   wire _or_280 = _or_276 | _or_279; // FirstSet.java:37
-  wire _bits_570 = slot_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_571 = slot_pick_remaining[9]; // FirstSet.java:25
-  wire _or_281 = _bits_570 | _bits_571; // FirstSet.java:37
-  wire _bits_572 = slot_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_573 = slot_pick_remaining[11]; // FirstSet.java:25
-  wire _or_282 = _bits_572 | _bits_573; // FirstSet.java:37
+  wire _bits_558 = slot_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_559 = slot_pick_remaining[9]; // FirstSet.java:25
+  wire _or_281 = _bits_558 | _bits_559; // FirstSet.java:37
+  wire _bits_560 = slot_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_561 = slot_pick_remaining[11]; // FirstSet.java:25
+  wire _or_282 = _bits_560 | _bits_561; // FirstSet.java:37
   wire _or_283 = _or_281 | _or_282; // FirstSet.java:37
-  wire _bits_574 = slot_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_575 = slot_pick_remaining[13]; // FirstSet.java:25
-  wire _or_284 = _bits_574 | _bits_575; // FirstSet.java:37
-  wire _bits_576 = slot_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_577 = slot_pick_remaining[15]; // FirstSet.java:25
-  wire _or_285 = _bits_576 | _bits_577; // FirstSet.java:37
+  wire _bits_562 = slot_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_563 = slot_pick_remaining[13]; // FirstSet.java:25
+  wire _or_284 = _bits_562 | _bits_563; // FirstSet.java:37
+  wire _bits_564 = slot_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_565 = slot_pick_remaining[15]; // FirstSet.java:25
+  wire _or_285 = _bits_564 | _bits_565; // FirstSet.java:37
   wire _or_286 = _or_284 | _or_285; // FirstSet.java:37
   wire _or_287 = _or_283 | _or_286; // FirstSet.java:37
   wire _or_288 = _or_280 | _or_287; // FirstSet.java:37
-  wire _bits_578 = slot_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_579 = slot_pick_remaining[17]; // FirstSet.java:25
-  wire _or_289 = _bits_578 | _bits_579; // FirstSet.java:37
-  wire _bits_580 = slot_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_581 = slot_pick_remaining[19]; // FirstSet.java:25
-  wire _or_290 = _bits_580 | _bits_581; // FirstSet.java:37
+  wire _bits_566 = slot_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_567 = slot_pick_remaining[17]; // FirstSet.java:25
+  wire _or_289 = _bits_566 | _bits_567; // FirstSet.java:37
+  wire _bits_568 = slot_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_569 = slot_pick_remaining[19]; // FirstSet.java:25
+  wire _or_290 = _bits_568 | _bits_569; // FirstSet.java:37
   wire _or_291 = _or_289 | _or_290; // FirstSet.java:37
-  wire _bits_582 = slot_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_583 = slot_pick_remaining[21]; // FirstSet.java:25
-  wire _or_292 = _bits_582 | _bits_583; // FirstSet.java:37
-  wire _bits_584 = slot_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_585 = slot_pick_remaining[23]; // FirstSet.java:25
-  wire _or_293 = _bits_584 | _bits_585; // FirstSet.java:37
+  wire _bits_570 = slot_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_571 = slot_pick_remaining[21]; // FirstSet.java:25
+  wire _or_292 = _bits_570 | _bits_571; // FirstSet.java:37
+  wire _bits_572 = slot_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_573 = slot_pick_remaining[23]; // FirstSet.java:25
+  wire _or_293 = _bits_572 | _bits_573; // FirstSet.java:37
   wire _or_294 = _or_292 | _or_293; // FirstSet.java:37
   wire _or_295 = _or_291 | _or_294; // FirstSet.java:37
-  wire _bits_586 = slot_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_587 = slot_pick_remaining[25]; // FirstSet.java:25
-  wire _or_296 = _bits_586 | _bits_587; // FirstSet.java:37
-  wire _bits_588 = slot_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_589 = slot_pick_remaining[27]; // FirstSet.java:25
-  wire _or_297 = _bits_588 | _bits_589; // FirstSet.java:37
+  wire _bits_574 = slot_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_575 = slot_pick_remaining[25]; // FirstSet.java:25
+  wire _or_296 = _bits_574 | _bits_575; // FirstSet.java:37
+  wire _bits_576 = slot_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_577 = slot_pick_remaining[27]; // FirstSet.java:25
+  wire _or_297 = _bits_576 | _bits_577; // FirstSet.java:37
   wire _or_298 = _or_296 | _or_297; // FirstSet.java:37
-  wire _bits_590 = slot_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_591 = slot_pick_remaining[29]; // FirstSet.java:25
-  wire _or_299 = _bits_590 | _bits_591; // FirstSet.java:37
-  wire _bits_592 = slot_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_593 = slot_pick_remaining[31]; // FirstSet.java:25
-  wire _or_300 = _bits_592 | _bits_593; // FirstSet.java:37
+  wire _bits_578 = slot_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_579 = slot_pick_remaining[29]; // FirstSet.java:25
+  wire _or_299 = _bits_578 | _bits_579; // FirstSet.java:37
+  wire _bits_580 = slot_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_581 = slot_pick_remaining[31]; // FirstSet.java:25
+  wire _or_300 = _bits_580 | _bits_581; // FirstSet.java:37
   wire _or_301 = _or_299 | _or_300; // FirstSet.java:37
   wire _or_302 = _or_298 | _or_301; // FirstSet.java:37
   wire _or_303 = _or_295 | _or_302; // FirstSet.java:37
   wire _or_304 = _or_288 | _or_303; // FirstSet.java:37
-  wire _bits_594 = slot_pick_remaining[32]; // FirstSet.java:25
-  wire _bits_595 = slot_pick_remaining[33]; // FirstSet.java:25
-  wire _or_305 = _bits_594 | _bits_595; // FirstSet.java:37
-  wire _bits_596 = slot_pick_remaining[34]; // FirstSet.java:25
-  wire _bits_597 = slot_pick_remaining[35]; // FirstSet.java:25
-  wire _or_306 = _bits_596 | _bits_597; // FirstSet.java:37
+  wire _bits_582 = slot_pick_remaining[32]; // FirstSet.java:25
+  wire _bits_583 = slot_pick_remaining[33]; // FirstSet.java:25
+  wire _or_305 = _bits_582 | _bits_583; // FirstSet.java:37
+  wire _bits_584 = slot_pick_remaining[34]; // FirstSet.java:25
+  wire _bits_585 = slot_pick_remaining[35]; // FirstSet.java:25
+  wire _or_306 = _bits_584 | _bits_585; // FirstSet.java:37
   wire _or_307 = _or_305 | _or_306; // FirstSet.java:37
-  wire _bits_598 = slot_pick_remaining[36]; // FirstSet.java:25
-  wire _bits_599 = slot_pick_remaining[37]; // FirstSet.java:25
-  wire _or_308 = _bits_598 | _bits_599; // FirstSet.java:37
-  wire _bits_600 = slot_pick_remaining[38]; // FirstSet.java:25
-  wire _bits_601 = slot_pick_remaining[39]; // FirstSet.java:25
-  wire _or_309 = _bits_600 | _bits_601; // FirstSet.java:37
+  wire _bits_586 = slot_pick_remaining[36]; // FirstSet.java:25
+  wire _bits_587 = slot_pick_remaining[37]; // FirstSet.java:25
+  wire _or_308 = _bits_586 | _bits_587; // FirstSet.java:37
+  wire _bits_588 = slot_pick_remaining[38]; // FirstSet.java:25
+  wire _bits_589 = slot_pick_remaining[39]; // FirstSet.java:25
+  wire _or_309 = _bits_588 | _bits_589; // FirstSet.java:37
   wire _or_310 = _or_308 | _or_309; // FirstSet.java:37
   wire _or_311 = _or_307 | _or_310; // FirstSet.java:37
-  wire _bits_602 = slot_pick_remaining[40]; // FirstSet.java:25
-  wire _bits_603 = slot_pick_remaining[41]; // FirstSet.java:25
-  wire _or_312 = _bits_602 | _bits_603; // FirstSet.java:37
-  wire _bits_604 = slot_pick_remaining[42]; // FirstSet.java:25
-  wire _bits_605 = slot_pick_remaining[43]; // FirstSet.java:25
-  wire _or_313 = _bits_604 | _bits_605; // FirstSet.java:37
+  wire _bits_590 = slot_pick_remaining[40]; // FirstSet.java:25
+  wire _bits_591 = slot_pick_remaining[41]; // FirstSet.java:25
+  wire _or_312 = _bits_590 | _bits_591; // FirstSet.java:37
+  wire _bits_592 = slot_pick_remaining[42]; // FirstSet.java:25
+  wire _bits_593 = slot_pick_remaining[43]; // FirstSet.java:25
+  wire _or_313 = _bits_592 | _bits_593; // FirstSet.java:37
   wire _or_314 = _or_312 | _or_313; // FirstSet.java:37
-  wire _bits_606 = slot_pick_remaining[44]; // FirstSet.java:25
-  wire _bits_607 = slot_pick_remaining[45]; // FirstSet.java:25
-  wire _or_315 = _bits_606 | _bits_607; // FirstSet.java:37
-  wire _bits_608 = slot_pick_remaining[46]; // FirstSet.java:25
-  wire _bits_609 = slot_pick_remaining[47]; // FirstSet.java:25
-  wire _or_316 = _bits_608 | _bits_609; // FirstSet.java:37
+  wire _bits_594 = slot_pick_remaining[44]; // FirstSet.java:25
+  wire _bits_595 = slot_pick_remaining[45]; // FirstSet.java:25
+  wire _or_315 = _bits_594 | _bits_595; // FirstSet.java:37
+  wire _bits_596 = slot_pick_remaining[46]; // FirstSet.java:25
+  wire _bits_597 = slot_pick_remaining[47]; // FirstSet.java:25
+  wire _or_316 = _bits_596 | _bits_597; // FirstSet.java:37
   wire _or_317 = _or_315 | _or_316; // FirstSet.java:37
   wire _or_318 = _or_314 | _or_317; // FirstSet.java:37
   wire _or_319 = _or_311 | _or_318; // FirstSet.java:37
-  wire _bits_610 = slot_pick_remaining[48]; // FirstSet.java:25
-  wire _bits_611 = slot_pick_remaining[49]; // FirstSet.java:25
-  wire _or_320 = _bits_610 | _bits_611; // FirstSet.java:37
-  wire _bits_612 = slot_pick_remaining[50]; // FirstSet.java:25
-  wire _bits_613 = slot_pick_remaining[51]; // FirstSet.java:25
-  wire _or_321 = _bits_612 | _bits_613; // FirstSet.java:37
+  wire _bits_598 = slot_pick_remaining[48]; // FirstSet.java:25
+  wire _bits_599 = slot_pick_remaining[49]; // FirstSet.java:25
+  wire _or_320 = _bits_598 | _bits_599; // FirstSet.java:37
+  wire _bits_600 = slot_pick_remaining[50]; // FirstSet.java:25
+  wire _bits_601 = slot_pick_remaining[51]; // FirstSet.java:25
+  wire _or_321 = _bits_600 | _bits_601; // FirstSet.java:37
   wire _or_322 = _or_320 | _or_321; // FirstSet.java:37
-  wire _bits_614 = slot_pick_remaining[52]; // FirstSet.java:25
-  wire _bits_615 = slot_pick_remaining[53]; // FirstSet.java:25
-  wire _or_323 = _bits_614 | _bits_615; // FirstSet.java:37
-  wire _bits_616 = slot_pick_remaining[54]; // FirstSet.java:25
-  wire _bits_617 = slot_pick_remaining[55]; // FirstSet.java:25
-  wire _or_324 = _bits_616 | _bits_617; // FirstSet.java:37
+  wire _bits_602 = slot_pick_remaining[52]; // FirstSet.java:25
+  wire _bits_603 = slot_pick_remaining[53]; // FirstSet.java:25
+  wire _or_323 = _bits_602 | _bits_603; // FirstSet.java:37
+  wire _bits_604 = slot_pick_remaining[54]; // FirstSet.java:25
+  wire _bits_605 = slot_pick_remaining[55]; // FirstSet.java:25
+  wire _or_324 = _bits_604 | _bits_605; // FirstSet.java:37
   wire _or_325 = _or_323 | _or_324; // FirstSet.java:37
   wire _or_326 = _or_322 | _or_325; // FirstSet.java:37
-  wire _bits_618 = slot_pick_remaining[56]; // FirstSet.java:25
-  wire _bits_619 = slot_pick_remaining[57]; // FirstSet.java:25
-  wire _or_327 = _bits_618 | _bits_619; // FirstSet.java:37
-  wire _bits_620 = slot_pick_remaining[58]; // FirstSet.java:25
-  wire _bits_621 = slot_pick_remaining[59]; // FirstSet.java:25
-  wire _or_328 = _bits_620 | _bits_621; // FirstSet.java:37
+  wire _bits_606 = slot_pick_remaining[56]; // FirstSet.java:25
+  wire _bits_607 = slot_pick_remaining[57]; // FirstSet.java:25
+  wire _or_327 = _bits_606 | _bits_607; // FirstSet.java:37
+  wire _bits_608 = slot_pick_remaining[58]; // FirstSet.java:25
+  wire _bits_609 = slot_pick_remaining[59]; // FirstSet.java:25
+  wire _or_328 = _bits_608 | _bits_609; // FirstSet.java:37
   wire _or_329 = _or_327 | _or_328; // FirstSet.java:37
-  wire _bits_622 = slot_pick_remaining[60]; // FirstSet.java:25
-  wire _bits_623 = slot_pick_remaining[61]; // FirstSet.java:25
-  wire _or_330 = _bits_622 | _bits_623; // FirstSet.java:37
-  wire _bits_624 = slot_pick_remaining[62]; // FirstSet.java:25
-  wire _bits_625 = slot_pick_remaining[63]; // FirstSet.java:25
-  wire _or_331 = _bits_624 | _bits_625; // FirstSet.java:37
+  wire _bits_610 = slot_pick_remaining[60]; // FirstSet.java:25
+  wire _bits_611 = slot_pick_remaining[61]; // FirstSet.java:25
+  wire _or_330 = _bits_610 | _bits_611; // FirstSet.java:37
+  wire _bits_612 = slot_pick_remaining[62]; // FirstSet.java:25
+  wire _bits_613 = slot_pick_remaining[63]; // FirstSet.java:25
+  wire _or_331 = _bits_612 | _bits_613; // FirstSet.java:37
   wire _or_332 = _or_330 | _or_331; // FirstSet.java:37
   wire _or_333 = _or_329 | _or_332; // FirstSet.java:37
   wire _or_334 = _or_326 | _or_333; // FirstSet.java:37
   wire _or_335 = _or_319 | _or_334; // FirstSet.java:37
   wire _or_336 = _or_304 | _or_335; // FirstSet.java:37
-  wire _bits_626 = slot_pick_remaining[64]; // FirstSet.java:25
-  wire _bits_627 = slot_pick_remaining[65]; // FirstSet.java:25
-  wire _or_337 = _bits_626 | _bits_627; // FirstSet.java:37
-  wire _bits_628 = slot_pick_remaining[66]; // FirstSet.java:25
-  wire _bits_629 = slot_pick_remaining[67]; // FirstSet.java:25
-  wire _or_338 = _bits_628 | _bits_629; // FirstSet.java:37
+  wire _bits_614 = slot_pick_remaining[64]; // FirstSet.java:25
+  wire _bits_615 = slot_pick_remaining[65]; // FirstSet.java:25
+  wire _or_337 = _bits_614 | _bits_615; // FirstSet.java:37
+  wire _bits_616 = slot_pick_remaining[66]; // FirstSet.java:25
+  wire _bits_617 = slot_pick_remaining[67]; // FirstSet.java:25
+  wire _or_338 = _bits_616 | _bits_617; // FirstSet.java:37
   wire _or_339 = _or_337 | _or_338; // FirstSet.java:37
-  wire _bits_630 = slot_pick_remaining[68]; // FirstSet.java:25
-  wire _bits_631 = slot_pick_remaining[69]; // FirstSet.java:25
-  wire _or_340 = _bits_630 | _bits_631; // FirstSet.java:37
-  wire _bits_632 = slot_pick_remaining[70]; // FirstSet.java:25
-  wire _bits_633 = slot_pick_remaining[71]; // FirstSet.java:25
-  wire _or_341 = _bits_632 | _bits_633; // FirstSet.java:37
+  wire _bits_618 = slot_pick_remaining[68]; // FirstSet.java:25
+  wire _bits_619 = slot_pick_remaining[69]; // FirstSet.java:25
+  wire _or_340 = _bits_618 | _bits_619; // FirstSet.java:37
+  wire _bits_620 = slot_pick_remaining[70]; // FirstSet.java:25
+  wire _bits_621 = slot_pick_remaining[71]; // FirstSet.java:25
+  wire _or_341 = _bits_620 | _bits_621; // FirstSet.java:37
   wire _or_342 = _or_340 | _or_341; // FirstSet.java:37
   wire _or_343 = _or_339 | _or_342; // FirstSet.java:37
-  wire _bits_634 = slot_pick_remaining[72]; // FirstSet.java:25
-  wire _bits_635 = slot_pick_remaining[73]; // FirstSet.java:25
-  wire _or_344 = _bits_634 | _bits_635; // FirstSet.java:37
-  wire _bits_636 = slot_pick_remaining[74]; // FirstSet.java:25
-  wire _bits_637 = slot_pick_remaining[75]; // FirstSet.java:25
-  wire _or_345 = _bits_636 | _bits_637; // FirstSet.java:37
+  wire _bits_622 = slot_pick_remaining[72]; // FirstSet.java:25
+  wire _bits_623 = slot_pick_remaining[73]; // FirstSet.java:25
+  wire _or_344 = _bits_622 | _bits_623; // FirstSet.java:37
+  wire _bits_624 = slot_pick_remaining[74]; // FirstSet.java:25
+  wire _bits_625 = slot_pick_remaining[75]; // FirstSet.java:25
+  wire _or_345 = _bits_624 | _bits_625; // FirstSet.java:37
   wire _or_346 = _or_344 | _or_345; // FirstSet.java:37
-  wire _bits_638 = slot_pick_remaining[76]; // FirstSet.java:25
-  wire _bits_639 = slot_pick_remaining[77]; // FirstSet.java:25
-  wire _or_347 = _bits_638 | _bits_639; // FirstSet.java:37
-  wire _bits_640 = slot_pick_remaining[78]; // FirstSet.java:25
-  wire _bits_641 = slot_pick_remaining[79]; // FirstSet.java:25
-  wire _or_348 = _bits_640 | _bits_641; // FirstSet.java:37
+  wire _bits_626 = slot_pick_remaining[76]; // FirstSet.java:25
+  wire _bits_627 = slot_pick_remaining[77]; // FirstSet.java:25
+  wire _or_347 = _bits_626 | _bits_627; // FirstSet.java:37
+  wire _bits_628 = slot_pick_remaining[78]; // FirstSet.java:25
+  wire _bits_629 = slot_pick_remaining[79]; // FirstSet.java:25
+  wire _or_348 = _bits_628 | _bits_629; // FirstSet.java:37
   wire _or_349 = _or_347 | _or_348; // FirstSet.java:37
   wire _or_350 = _or_346 | _or_349; // FirstSet.java:37
   wire _or_351 = _or_343 | _or_350; // FirstSet.java:37
-  wire _bits_642 = slot_pick_remaining[80]; // FirstSet.java:25
-  wire _bits_643 = slot_pick_remaining[81]; // FirstSet.java:25
-  wire _or_352 = _bits_642 | _bits_643; // FirstSet.java:37
-  wire _bits_644 = slot_pick_remaining[82]; // FirstSet.java:25
-  wire _bits_645 = slot_pick_remaining[83]; // FirstSet.java:25
-  wire _or_353 = _bits_644 | _bits_645; // FirstSet.java:37
+  wire _bits_630 = slot_pick_remaining[80]; // FirstSet.java:25
+  wire _bits_631 = slot_pick_remaining[81]; // FirstSet.java:25
+  wire _or_352 = _bits_630 | _bits_631; // FirstSet.java:37
+  wire _bits_632 = slot_pick_remaining[82]; // FirstSet.java:25
+  wire _bits_633 = slot_pick_remaining[83]; // FirstSet.java:25
+  wire _or_353 = _bits_632 | _bits_633; // FirstSet.java:37
   wire _or_354 = _or_352 | _or_353; // FirstSet.java:37
-  wire _bits_646 = slot_pick_remaining[84]; // FirstSet.java:25
-  wire _bits_647 = slot_pick_remaining[85]; // FirstSet.java:25
-  wire _or_355 = _bits_646 | _bits_647; // FirstSet.java:37
-  wire _bits_648 = slot_pick_remaining[86]; // FirstSet.java:25
-  wire _bits_649 = slot_pick_remaining[87]; // FirstSet.java:25
-  wire _or_356 = _bits_648 | _bits_649; // FirstSet.java:37
+  wire _bits_634 = slot_pick_remaining[84]; // FirstSet.java:25
+  wire _bits_635 = slot_pick_remaining[85]; // FirstSet.java:25
+  wire _or_355 = _bits_634 | _bits_635; // FirstSet.java:37
+  wire _bits_636 = slot_pick_remaining[86]; // FirstSet.java:25
+  wire _bits_637 = slot_pick_remaining[87]; // FirstSet.java:25
+  wire _or_356 = _bits_636 | _bits_637; // FirstSet.java:37
   wire _or_357 = _or_355 | _or_356; // FirstSet.java:37
   wire _or_358 = _or_354 | _or_357; // FirstSet.java:37
-  wire _bits_650 = slot_pick_remaining[88]; // FirstSet.java:25
-  wire _bits_651 = slot_pick_remaining[89]; // FirstSet.java:25
-  wire _or_359 = _bits_650 | _bits_651; // FirstSet.java:37
-  wire _bits_652 = slot_pick_remaining[90]; // FirstSet.java:25
-  wire _bits_653 = slot_pick_remaining[91]; // FirstSet.java:25
-  wire _or_360 = _bits_652 | _bits_653; // FirstSet.java:37
+  wire _bits_638 = slot_pick_remaining[88]; // FirstSet.java:25
+  wire _bits_639 = slot_pick_remaining[89]; // FirstSet.java:25
+  wire _or_359 = _bits_638 | _bits_639; // FirstSet.java:37
+  wire _bits_640 = slot_pick_remaining[90]; // FirstSet.java:25
+  wire _bits_641 = slot_pick_remaining[91]; // FirstSet.java:25
+  wire _or_360 = _bits_640 | _bits_641; // FirstSet.java:37
   wire _or_361 = _or_359 | _or_360; // FirstSet.java:37
-  wire _bits_654 = slot_pick_remaining[92]; // FirstSet.java:25
-  wire _bits_655 = slot_pick_remaining[93]; // FirstSet.java:25
-  wire _or_362 = _bits_654 | _bits_655; // FirstSet.java:37
-  wire _bits_656 = slot_pick_remaining[94]; // FirstSet.java:25
-  wire _bits_657 = slot_pick_remaining[95]; // FirstSet.java:25
-  wire _or_363 = _bits_656 | _bits_657; // FirstSet.java:37
+  wire _bits_642 = slot_pick_remaining[92]; // FirstSet.java:25
+  wire _bits_643 = slot_pick_remaining[93]; // FirstSet.java:25
+  wire _or_362 = _bits_642 | _bits_643; // FirstSet.java:37
+  wire _bits_644 = slot_pick_remaining[94]; // FirstSet.java:25
+  wire _bits_645 = slot_pick_remaining[95]; // FirstSet.java:25
+  wire _or_363 = _bits_644 | _bits_645; // FirstSet.java:37
   wire _or_364 = _or_362 | _or_363; // FirstSet.java:37
   wire _or_365 = _or_361 | _or_364; // FirstSet.java:37
   wire _or_366 = _or_358 | _or_365; // FirstSet.java:37
   wire _or_367 = _or_351 | _or_366; // FirstSet.java:37
-  wire _bits_658 = slot_pick_remaining[96]; // FirstSet.java:25
-  wire _bits_659 = slot_pick_remaining[97]; // FirstSet.java:25
-  wire _or_368 = _bits_658 | _bits_659; // FirstSet.java:37
-  wire _bits_660 = slot_pick_remaining[98]; // FirstSet.java:25
-  wire _bits_661 = slot_pick_remaining[99]; // FirstSet.java:25
-  wire _or_369 = _bits_660 | _bits_661; // FirstSet.java:37
+  wire _bits_646 = slot_pick_remaining[96]; // FirstSet.java:25
+  wire _bits_647 = slot_pick_remaining[97]; // FirstSet.java:25
+  wire _or_368 = _bits_646 | _bits_647; // FirstSet.java:37
+  wire _bits_648 = slot_pick_remaining[98]; // FirstSet.java:25
+  wire _bits_649 = slot_pick_remaining[99]; // FirstSet.java:25
+  wire _or_369 = _bits_648 | _bits_649; // FirstSet.java:37
   wire _or_370 = _or_368 | _or_369; // FirstSet.java:37
-  wire _bits_662 = slot_pick_remaining[100]; // FirstSet.java:25
-  wire _bits_663 = slot_pick_remaining[101]; // FirstSet.java:25
-  wire _or_371 = _bits_662 | _bits_663; // FirstSet.java:37
-  wire _bits_664 = slot_pick_remaining[102]; // FirstSet.java:25
-  wire _bits_665 = slot_pick_remaining[103]; // FirstSet.java:25
-  wire _or_372 = _bits_664 | _bits_665; // FirstSet.java:37
+  wire _bits_650 = slot_pick_remaining[100]; // FirstSet.java:25
+  wire _bits_651 = slot_pick_remaining[101]; // FirstSet.java:25
+  wire _or_371 = _bits_650 | _bits_651; // FirstSet.java:37
+  wire _bits_652 = slot_pick_remaining[102]; // FirstSet.java:25
+  wire _bits_653 = slot_pick_remaining[103]; // FirstSet.java:25
+  wire _or_372 = _bits_652 | _bits_653; // FirstSet.java:37
   wire _or_373 = _or_371 | _or_372; // FirstSet.java:37
   wire _or_374 = _or_370 | _or_373; // FirstSet.java:37
-  wire _bits_666 = slot_pick_remaining[104]; // FirstSet.java:25
-  wire _bits_667 = slot_pick_remaining[105]; // FirstSet.java:25
-  wire _or_375 = _bits_666 | _bits_667; // FirstSet.java:37
-  wire _bits_668 = slot_pick_remaining[106]; // FirstSet.java:25
-  wire _bits_669 = slot_pick_remaining[107]; // FirstSet.java:25
-  wire _or_376 = _bits_668 | _bits_669; // FirstSet.java:37
+  wire _bits_654 = slot_pick_remaining[104]; // FirstSet.java:25
+  wire _bits_655 = slot_pick_remaining[105]; // FirstSet.java:25
+  wire _or_375 = _bits_654 | _bits_655; // FirstSet.java:37
+  wire _bits_656 = slot_pick_remaining[106]; // FirstSet.java:25
+  wire _bits_657 = slot_pick_remaining[107]; // FirstSet.java:25
+  wire _or_376 = _bits_656 | _bits_657; // FirstSet.java:37
   wire _or_377 = _or_375 | _or_376; // FirstSet.java:37
-  wire _bits_670 = slot_pick_remaining[108]; // FirstSet.java:25
-  wire _bits_671 = slot_pick_remaining[109]; // FirstSet.java:25
-  wire _or_378 = _bits_670 | _bits_671; // FirstSet.java:37
-  wire _bits_672 = slot_pick_remaining[110]; // FirstSet.java:25
-  wire _bits_673 = slot_pick_remaining[111]; // FirstSet.java:25
-  wire _or_379 = _bits_672 | _bits_673; // FirstSet.java:37
+  wire _bits_658 = slot_pick_remaining[108]; // FirstSet.java:25
+  wire _bits_659 = slot_pick_remaining[109]; // FirstSet.java:25
+  wire _or_378 = _bits_658 | _bits_659; // FirstSet.java:37
+  wire _bits_660 = slot_pick_remaining[110]; // FirstSet.java:25
+  wire _bits_661 = slot_pick_remaining[111]; // FirstSet.java:25
+  wire _or_379 = _bits_660 | _bits_661; // FirstSet.java:37
   wire _or_380 = _or_378 | _or_379; // FirstSet.java:37
   wire _or_381 = _or_377 | _or_380; // FirstSet.java:37
   wire _or_382 = _or_374 | _or_381; // FirstSet.java:37
-  wire _bits_674 = slot_pick_remaining[112]; // FirstSet.java:25
-  wire _bits_675 = slot_pick_remaining[113]; // FirstSet.java:25
-  wire _or_383 = _bits_674 | _bits_675; // FirstSet.java:37
-  wire _bits_676 = slot_pick_remaining[114]; // FirstSet.java:25
-  wire _bits_677 = slot_pick_remaining[115]; // FirstSet.java:25
-  wire _or_384 = _bits_676 | _bits_677; // FirstSet.java:37
+  wire _bits_662 = slot_pick_remaining[112]; // FirstSet.java:25
+  wire _bits_663 = slot_pick_remaining[113]; // FirstSet.java:25
+  wire _or_383 = _bits_662 | _bits_663; // FirstSet.java:37
+  wire _bits_664 = slot_pick_remaining[114]; // FirstSet.java:25
+  wire _bits_665 = slot_pick_remaining[115]; // FirstSet.java:25
+  wire _or_384 = _bits_664 | _bits_665; // FirstSet.java:37
   wire _or_385 = _or_383 | _or_384; // FirstSet.java:37
-  wire _bits_678 = slot_pick_remaining[116]; // FirstSet.java:25
-  wire _bits_679 = slot_pick_remaining[117]; // FirstSet.java:25
-  wire _or_386 = _bits_678 | _bits_679; // FirstSet.java:37
-  wire _bits_680 = slot_pick_remaining[118]; // FirstSet.java:25
-  wire _bits_681 = slot_pick_remaining[119]; // FirstSet.java:25
-  wire _or_387 = _bits_680 | _bits_681; // FirstSet.java:37
+  wire _bits_666 = slot_pick_remaining[116]; // FirstSet.java:25
+  wire _bits_667 = slot_pick_remaining[117]; // FirstSet.java:25
+  wire _or_386 = _bits_666 | _bits_667; // FirstSet.java:37
+  wire _bits_668 = slot_pick_remaining[118]; // FirstSet.java:25
+  wire _bits_669 = slot_pick_remaining[119]; // FirstSet.java:25
+  wire _or_387 = _bits_668 | _bits_669; // FirstSet.java:37
   wire _or_388 = _or_386 | _or_387; // FirstSet.java:37
   wire _or_389 = _or_385 | _or_388; // FirstSet.java:37
-  wire _bits_682 = slot_pick_remaining[120]; // FirstSet.java:25
-  wire _bits_683 = slot_pick_remaining[121]; // FirstSet.java:25
-  wire _or_390 = _bits_682 | _bits_683; // FirstSet.java:37
-  wire _bits_684 = slot_pick_remaining[122]; // FirstSet.java:25
-  wire _bits_685 = slot_pick_remaining[123]; // FirstSet.java:25
-  wire _or_391 = _bits_684 | _bits_685; // FirstSet.java:37
+  wire _bits_670 = slot_pick_remaining[120]; // FirstSet.java:25
+  wire _bits_671 = slot_pick_remaining[121]; // FirstSet.java:25
+  wire _or_390 = _bits_670 | _bits_671; // FirstSet.java:37
+  wire _bits_672 = slot_pick_remaining[122]; // FirstSet.java:25
+  wire _bits_673 = slot_pick_remaining[123]; // FirstSet.java:25
+  wire _or_391 = _bits_672 | _bits_673; // FirstSet.java:37
   wire _or_392 = _or_390 | _or_391; // FirstSet.java:37
-  wire _bits_686 = slot_pick_remaining[124]; // FirstSet.java:25
-  wire _bits_687 = slot_pick_remaining[125]; // FirstSet.java:25
-  wire _or_393 = _bits_686 | _bits_687; // FirstSet.java:37
-  wire _bits_688 = slot_pick_remaining[126]; // FirstSet.java:25
-  wire _bits_689 = slot_pick_remaining[127]; // FirstSet.java:25
-  wire _or_394 = _bits_688 | _bits_689; // FirstSet.java:37
+  wire _bits_674 = slot_pick_remaining[124]; // FirstSet.java:25
+  wire _bits_675 = slot_pick_remaining[125]; // FirstSet.java:25
+  wire _or_393 = _bits_674 | _bits_675; // FirstSet.java:37
+  wire _bits_676 = slot_pick_remaining[126]; // FirstSet.java:25
+  wire _bits_677 = slot_pick_remaining[127]; // FirstSet.java:25
+  wire _or_394 = _bits_676 | _bits_677; // FirstSet.java:37
   wire _or_395 = _or_393 | _or_394; // FirstSet.java:37
   wire _or_396 = _or_392 | _or_395; // FirstSet.java:37
   wire _or_397 = _or_389 | _or_396; // FirstSet.java:37
@@ -3867,300 +3820,300 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_305 = ~_or_389; // FirstSet.java:35
   wire _not_306 = ~_or_392; // FirstSet.java:35
   wire _not_307 = ~_or_393; // FirstSet.java:35
-  wire _not_308 = ~_bits_688; // FirstSet.java:35
-  wire _not_309 = ~_bits_686; // FirstSet.java:35
+  wire _not_308 = ~_bits_676; // FirstSet.java:35
+  wire _not_309 = ~_bits_674; // FirstSet.java:35
   wire _mux_73 = _not_307 ? _not_308 : _not_309; // FirstSet.java:36
-  wire [1:0] _cat_72 = {_not_307, _mux_73}; // FirstSet.java:36
+  wire [1:0] _cat_66 = {_not_307, _mux_73}; // FirstSet.java:36
   wire _not_310 = ~_or_390; // FirstSet.java:35
-  wire _not_311 = ~_bits_684; // FirstSet.java:35
-  wire _not_312 = ~_bits_682; // FirstSet.java:35
+  wire _not_311 = ~_bits_672; // FirstSet.java:35
+  wire _not_312 = ~_bits_670; // FirstSet.java:35
   wire _mux_74 = _not_310 ? _not_311 : _not_312; // FirstSet.java:36
-  wire [1:0] _cat_73 = {_not_310, _mux_74}; // FirstSet.java:36
-  wire [1:0] _mux_75 = _not_306 ? _cat_72 : _cat_73; // FirstSet.java:36
-  wire [2:0] _cat_74 = {_not_306, _mux_75}; // FirstSet.java:36
+  wire [1:0] _cat_67 = {_not_310, _mux_74}; // FirstSet.java:36
+  wire [1:0] _mux_75 = _not_306 ? _cat_66 : _cat_67; // FirstSet.java:36
+  wire [2:0] _cat_68 = {_not_306, _mux_75}; // FirstSet.java:36
   wire _not_313 = ~_or_385; // FirstSet.java:35
   wire _not_314 = ~_or_386; // FirstSet.java:35
-  wire _not_315 = ~_bits_680; // FirstSet.java:35
-  wire _not_316 = ~_bits_678; // FirstSet.java:35
+  wire _not_315 = ~_bits_668; // FirstSet.java:35
+  wire _not_316 = ~_bits_666; // FirstSet.java:35
   wire _mux_76 = _not_314 ? _not_315 : _not_316; // FirstSet.java:36
-  wire [1:0] _cat_75 = {_not_314, _mux_76}; // FirstSet.java:36
+  wire [1:0] _cat_69 = {_not_314, _mux_76}; // FirstSet.java:36
   wire _not_317 = ~_or_383; // FirstSet.java:35
-  wire _not_318 = ~_bits_676; // FirstSet.java:35
-  wire _not_319 = ~_bits_674; // FirstSet.java:35
+  wire _not_318 = ~_bits_664; // FirstSet.java:35
+  wire _not_319 = ~_bits_662; // FirstSet.java:35
   wire _mux_77 = _not_317 ? _not_318 : _not_319; // FirstSet.java:36
-  wire [1:0] _cat_76 = {_not_317, _mux_77}; // FirstSet.java:36
-  wire [1:0] _mux_78 = _not_313 ? _cat_75 : _cat_76; // FirstSet.java:36
-  wire [2:0] _cat_77 = {_not_313, _mux_78}; // FirstSet.java:36
-  wire [2:0] _mux_79 = _not_305 ? _cat_74 : _cat_77; // FirstSet.java:36
-  wire [3:0] _cat_78 = {_not_305, _mux_79}; // FirstSet.java:36
+  wire [1:0] _cat_70 = {_not_317, _mux_77}; // FirstSet.java:36
+  wire [1:0] _mux_78 = _not_313 ? _cat_69 : _cat_70; // FirstSet.java:36
+  wire [2:0] _cat_71 = {_not_313, _mux_78}; // FirstSet.java:36
+  wire [2:0] _mux_79 = _not_305 ? _cat_68 : _cat_71; // FirstSet.java:36
+  wire [3:0] _cat_72 = {_not_305, _mux_79}; // FirstSet.java:36
   wire _not_320 = ~_or_374; // FirstSet.java:35
   wire _not_321 = ~_or_377; // FirstSet.java:35
   wire _not_322 = ~_or_378; // FirstSet.java:35
-  wire _not_323 = ~_bits_672; // FirstSet.java:35
-  wire _not_324 = ~_bits_670; // FirstSet.java:35
+  wire _not_323 = ~_bits_660; // FirstSet.java:35
+  wire _not_324 = ~_bits_658; // FirstSet.java:35
   wire _mux_80 = _not_322 ? _not_323 : _not_324; // FirstSet.java:36
-  wire [1:0] _cat_79 = {_not_322, _mux_80}; // FirstSet.java:36
+  wire [1:0] _cat_73 = {_not_322, _mux_80}; // FirstSet.java:36
   wire _not_325 = ~_or_375; // FirstSet.java:35
-  wire _not_326 = ~_bits_668; // FirstSet.java:35
-  wire _not_327 = ~_bits_666; // FirstSet.java:35
+  wire _not_326 = ~_bits_656; // FirstSet.java:35
+  wire _not_327 = ~_bits_654; // FirstSet.java:35
   wire _mux_81 = _not_325 ? _not_326 : _not_327; // FirstSet.java:36
-  wire [1:0] _cat_80 = {_not_325, _mux_81}; // FirstSet.java:36
-  wire [1:0] _mux_82 = _not_321 ? _cat_79 : _cat_80; // FirstSet.java:36
-  wire [2:0] _cat_81 = {_not_321, _mux_82}; // FirstSet.java:36
+  wire [1:0] _cat_74 = {_not_325, _mux_81}; // FirstSet.java:36
+  wire [1:0] _mux_82 = _not_321 ? _cat_73 : _cat_74; // FirstSet.java:36
+  wire [2:0] _cat_75 = {_not_321, _mux_82}; // FirstSet.java:36
   wire _not_328 = ~_or_370; // FirstSet.java:35
   wire _not_329 = ~_or_371; // FirstSet.java:35
-  wire _not_330 = ~_bits_664; // FirstSet.java:35
-  wire _not_331 = ~_bits_662; // FirstSet.java:35
+  wire _not_330 = ~_bits_652; // FirstSet.java:35
+  wire _not_331 = ~_bits_650; // FirstSet.java:35
   wire _mux_83 = _not_329 ? _not_330 : _not_331; // FirstSet.java:36
-  wire [1:0] _cat_82 = {_not_329, _mux_83}; // FirstSet.java:36
+  wire [1:0] _cat_76 = {_not_329, _mux_83}; // FirstSet.java:36
   wire _not_332 = ~_or_368; // FirstSet.java:35
-  wire _not_333 = ~_bits_660; // FirstSet.java:35
-  wire _not_334 = ~_bits_658; // FirstSet.java:35
+  wire _not_333 = ~_bits_648; // FirstSet.java:35
+  wire _not_334 = ~_bits_646; // FirstSet.java:35
   wire _mux_84 = _not_332 ? _not_333 : _not_334; // FirstSet.java:36
-  wire [1:0] _cat_83 = {_not_332, _mux_84}; // FirstSet.java:36
-  wire [1:0] _mux_85 = _not_328 ? _cat_82 : _cat_83; // FirstSet.java:36
-  wire [2:0] _cat_84 = {_not_328, _mux_85}; // FirstSet.java:36
-  wire [2:0] _mux_86 = _not_320 ? _cat_81 : _cat_84; // FirstSet.java:36
-  wire [3:0] _cat_85 = {_not_320, _mux_86}; // FirstSet.java:36
-  wire [3:0] _mux_87 = _not_304 ? _cat_78 : _cat_85; // FirstSet.java:36
-  wire [4:0] _cat_86 = {_not_304, _mux_87}; // FirstSet.java:36
+  wire [1:0] _cat_77 = {_not_332, _mux_84}; // FirstSet.java:36
+  wire [1:0] _mux_85 = _not_328 ? _cat_76 : _cat_77; // FirstSet.java:36
+  wire [2:0] _cat_78 = {_not_328, _mux_85}; // FirstSet.java:36
+  wire [2:0] _mux_86 = _not_320 ? _cat_75 : _cat_78; // FirstSet.java:36
+  wire [3:0] _cat_79 = {_not_320, _mux_86}; // FirstSet.java:36
+  wire [3:0] _mux_87 = _not_304 ? _cat_72 : _cat_79; // FirstSet.java:36
+  wire [4:0] _cat_80 = {_not_304, _mux_87}; // FirstSet.java:36
   wire _not_335 = ~_or_351; // FirstSet.java:35
   wire _not_336 = ~_or_358; // FirstSet.java:35
   wire _not_337 = ~_or_361; // FirstSet.java:35
   wire _not_338 = ~_or_362; // FirstSet.java:35
-  wire _not_339 = ~_bits_656; // FirstSet.java:35
-  wire _not_340 = ~_bits_654; // FirstSet.java:35
+  wire _not_339 = ~_bits_644; // FirstSet.java:35
+  wire _not_340 = ~_bits_642; // FirstSet.java:35
   wire _mux_88 = _not_338 ? _not_339 : _not_340; // FirstSet.java:36
-  wire [1:0] _cat_87 = {_not_338, _mux_88}; // FirstSet.java:36
+  wire [1:0] _cat_81 = {_not_338, _mux_88}; // FirstSet.java:36
   wire _not_341 = ~_or_359; // FirstSet.java:35
-  wire _not_342 = ~_bits_652; // FirstSet.java:35
-  wire _not_343 = ~_bits_650; // FirstSet.java:35
+  wire _not_342 = ~_bits_640; // FirstSet.java:35
+  wire _not_343 = ~_bits_638; // FirstSet.java:35
   wire _mux_89 = _not_341 ? _not_342 : _not_343; // FirstSet.java:36
-  wire [1:0] _cat_88 = {_not_341, _mux_89}; // FirstSet.java:36
-  wire [1:0] _mux_90 = _not_337 ? _cat_87 : _cat_88; // FirstSet.java:36
-  wire [2:0] _cat_89 = {_not_337, _mux_90}; // FirstSet.java:36
+  wire [1:0] _cat_82 = {_not_341, _mux_89}; // FirstSet.java:36
+  wire [1:0] _mux_90 = _not_337 ? _cat_81 : _cat_82; // FirstSet.java:36
+  wire [2:0] _cat_83 = {_not_337, _mux_90}; // FirstSet.java:36
   wire _not_344 = ~_or_354; // FirstSet.java:35
   wire _not_345 = ~_or_355; // FirstSet.java:35
-  wire _not_346 = ~_bits_648; // FirstSet.java:35
-  wire _not_347 = ~_bits_646; // FirstSet.java:35
+  wire _not_346 = ~_bits_636; // FirstSet.java:35
+  wire _not_347 = ~_bits_634; // FirstSet.java:35
   wire _mux_91 = _not_345 ? _not_346 : _not_347; // FirstSet.java:36
-  wire [1:0] _cat_90 = {_not_345, _mux_91}; // FirstSet.java:36
+  wire [1:0] _cat_84 = {_not_345, _mux_91}; // FirstSet.java:36
   wire _not_348 = ~_or_352; // FirstSet.java:35
-  wire _not_349 = ~_bits_644; // FirstSet.java:35
-  wire _not_350 = ~_bits_642; // FirstSet.java:35
+  wire _not_349 = ~_bits_632; // FirstSet.java:35
+  wire _not_350 = ~_bits_630; // FirstSet.java:35
   wire _mux_92 = _not_348 ? _not_349 : _not_350; // FirstSet.java:36
-  wire [1:0] _cat_91 = {_not_348, _mux_92}; // FirstSet.java:36
-  wire [1:0] _mux_93 = _not_344 ? _cat_90 : _cat_91; // FirstSet.java:36
-  wire [2:0] _cat_92 = {_not_344, _mux_93}; // FirstSet.java:36
-  wire [2:0] _mux_94 = _not_336 ? _cat_89 : _cat_92; // FirstSet.java:36
-  wire [3:0] _cat_93 = {_not_336, _mux_94}; // FirstSet.java:36
+  wire [1:0] _cat_85 = {_not_348, _mux_92}; // FirstSet.java:36
+  wire [1:0] _mux_93 = _not_344 ? _cat_84 : _cat_85; // FirstSet.java:36
+  wire [2:0] _cat_86 = {_not_344, _mux_93}; // FirstSet.java:36
+  wire [2:0] _mux_94 = _not_336 ? _cat_83 : _cat_86; // FirstSet.java:36
+  wire [3:0] _cat_87 = {_not_336, _mux_94}; // FirstSet.java:36
   wire _not_351 = ~_or_343; // FirstSet.java:35
   wire _not_352 = ~_or_346; // FirstSet.java:35
   wire _not_353 = ~_or_347; // FirstSet.java:35
-  wire _not_354 = ~_bits_640; // FirstSet.java:35
-  wire _not_355 = ~_bits_638; // FirstSet.java:35
+  wire _not_354 = ~_bits_628; // FirstSet.java:35
+  wire _not_355 = ~_bits_626; // FirstSet.java:35
   wire _mux_95 = _not_353 ? _not_354 : _not_355; // FirstSet.java:36
-  wire [1:0] _cat_94 = {_not_353, _mux_95}; // FirstSet.java:36
+  wire [1:0] _cat_88 = {_not_353, _mux_95}; // FirstSet.java:36
   wire _not_356 = ~_or_344; // FirstSet.java:35
-  wire _not_357 = ~_bits_636; // FirstSet.java:35
-  wire _not_358 = ~_bits_634; // FirstSet.java:35
+  wire _not_357 = ~_bits_624; // FirstSet.java:35
+  wire _not_358 = ~_bits_622; // FirstSet.java:35
   wire _mux_96 = _not_356 ? _not_357 : _not_358; // FirstSet.java:36
-  wire [1:0] _cat_95 = {_not_356, _mux_96}; // FirstSet.java:36
-  wire [1:0] _mux_97 = _not_352 ? _cat_94 : _cat_95; // FirstSet.java:36
-  wire [2:0] _cat_96 = {_not_352, _mux_97}; // FirstSet.java:36
+  wire [1:0] _cat_89 = {_not_356, _mux_96}; // FirstSet.java:36
+  wire [1:0] _mux_97 = _not_352 ? _cat_88 : _cat_89; // FirstSet.java:36
+  wire [2:0] _cat_90 = {_not_352, _mux_97}; // FirstSet.java:36
   wire _not_359 = ~_or_339; // FirstSet.java:35
   wire _not_360 = ~_or_340; // FirstSet.java:35
-  wire _not_361 = ~_bits_632; // FirstSet.java:35
-  wire _not_362 = ~_bits_630; // FirstSet.java:35
+  wire _not_361 = ~_bits_620; // FirstSet.java:35
+  wire _not_362 = ~_bits_618; // FirstSet.java:35
   wire _mux_98 = _not_360 ? _not_361 : _not_362; // FirstSet.java:36
-  wire [1:0] _cat_97 = {_not_360, _mux_98}; // FirstSet.java:36
+  wire [1:0] _cat_91 = {_not_360, _mux_98}; // FirstSet.java:36
   wire _not_363 = ~_or_337; // FirstSet.java:35
-  wire _not_364 = ~_bits_628; // FirstSet.java:35
-  wire _not_365 = ~_bits_626; // FirstSet.java:35
+  wire _not_364 = ~_bits_616; // FirstSet.java:35
+  wire _not_365 = ~_bits_614; // FirstSet.java:35
   wire _mux_99 = _not_363 ? _not_364 : _not_365; // FirstSet.java:36
-  wire [1:0] _cat_98 = {_not_363, _mux_99}; // FirstSet.java:36
-  wire [1:0] _mux_100 = _not_359 ? _cat_97 : _cat_98; // FirstSet.java:36
-  wire [2:0] _cat_99 = {_not_359, _mux_100}; // FirstSet.java:36
-  wire [2:0] _mux_101 = _not_351 ? _cat_96 : _cat_99; // FirstSet.java:36
-  wire [3:0] _cat_100 = {_not_351, _mux_101}; // FirstSet.java:36
-  wire [3:0] _mux_102 = _not_335 ? _cat_93 : _cat_100; // FirstSet.java:36
-  wire [4:0] _cat_101 = {_not_335, _mux_102}; // FirstSet.java:36
-  wire [4:0] _mux_103 = _not_303 ? _cat_86 : _cat_101; // FirstSet.java:36
-  wire [5:0] _cat_102 = {_not_303, _mux_103}; // FirstSet.java:36
+  wire [1:0] _cat_92 = {_not_363, _mux_99}; // FirstSet.java:36
+  wire [1:0] _mux_100 = _not_359 ? _cat_91 : _cat_92; // FirstSet.java:36
+  wire [2:0] _cat_93 = {_not_359, _mux_100}; // FirstSet.java:36
+  wire [2:0] _mux_101 = _not_351 ? _cat_90 : _cat_93; // FirstSet.java:36
+  wire [3:0] _cat_94 = {_not_351, _mux_101}; // FirstSet.java:36
+  wire [3:0] _mux_102 = _not_335 ? _cat_87 : _cat_94; // FirstSet.java:36
+  wire [4:0] _cat_95 = {_not_335, _mux_102}; // FirstSet.java:36
+  wire [4:0] _mux_103 = _not_303 ? _cat_80 : _cat_95; // FirstSet.java:36
+  wire [5:0] _cat_96 = {_not_303, _mux_103}; // FirstSet.java:36
   wire _not_366 = ~_or_304; // FirstSet.java:35
   wire _not_367 = ~_or_319; // FirstSet.java:35
   wire _not_368 = ~_or_326; // FirstSet.java:35
   wire _not_369 = ~_or_329; // FirstSet.java:35
   wire _not_370 = ~_or_330; // FirstSet.java:35
-  wire _not_371 = ~_bits_624; // FirstSet.java:35
-  wire _not_372 = ~_bits_622; // FirstSet.java:35
+  wire _not_371 = ~_bits_612; // FirstSet.java:35
+  wire _not_372 = ~_bits_610; // FirstSet.java:35
   wire _mux_104 = _not_370 ? _not_371 : _not_372; // FirstSet.java:36
-  wire [1:0] _cat_103 = {_not_370, _mux_104}; // FirstSet.java:36
+  wire [1:0] _cat_97 = {_not_370, _mux_104}; // FirstSet.java:36
   wire _not_373 = ~_or_327; // FirstSet.java:35
-  wire _not_374 = ~_bits_620; // FirstSet.java:35
-  wire _not_375 = ~_bits_618; // FirstSet.java:35
+  wire _not_374 = ~_bits_608; // FirstSet.java:35
+  wire _not_375 = ~_bits_606; // FirstSet.java:35
   wire _mux_105 = _not_373 ? _not_374 : _not_375; // FirstSet.java:36
-  wire [1:0] _cat_104 = {_not_373, _mux_105}; // FirstSet.java:36
-  wire [1:0] _mux_106 = _not_369 ? _cat_103 : _cat_104; // FirstSet.java:36
-  wire [2:0] _cat_105 = {_not_369, _mux_106}; // FirstSet.java:36
+  wire [1:0] _cat_98 = {_not_373, _mux_105}; // FirstSet.java:36
+  wire [1:0] _mux_106 = _not_369 ? _cat_97 : _cat_98; // FirstSet.java:36
+  wire [2:0] _cat_99 = {_not_369, _mux_106}; // FirstSet.java:36
   wire _not_376 = ~_or_322; // FirstSet.java:35
   wire _not_377 = ~_or_323; // FirstSet.java:35
-  wire _not_378 = ~_bits_616; // FirstSet.java:35
-  wire _not_379 = ~_bits_614; // FirstSet.java:35
+  wire _not_378 = ~_bits_604; // FirstSet.java:35
+  wire _not_379 = ~_bits_602; // FirstSet.java:35
   wire _mux_107 = _not_377 ? _not_378 : _not_379; // FirstSet.java:36
-  wire [1:0] _cat_106 = {_not_377, _mux_107}; // FirstSet.java:36
+  wire [1:0] _cat_100 = {_not_377, _mux_107}; // FirstSet.java:36
   wire _not_380 = ~_or_320; // FirstSet.java:35
-  wire _not_381 = ~_bits_612; // FirstSet.java:35
-  wire _not_382 = ~_bits_610; // FirstSet.java:35
+  wire _not_381 = ~_bits_600; // FirstSet.java:35
+  wire _not_382 = ~_bits_598; // FirstSet.java:35
   wire _mux_108 = _not_380 ? _not_381 : _not_382; // FirstSet.java:36
-  wire [1:0] _cat_107 = {_not_380, _mux_108}; // FirstSet.java:36
-  wire [1:0] _mux_109 = _not_376 ? _cat_106 : _cat_107; // FirstSet.java:36
-  wire [2:0] _cat_108 = {_not_376, _mux_109}; // FirstSet.java:36
-  wire [2:0] _mux_110 = _not_368 ? _cat_105 : _cat_108; // FirstSet.java:36
-  wire [3:0] _cat_109 = {_not_368, _mux_110}; // FirstSet.java:36
+  wire [1:0] _cat_101 = {_not_380, _mux_108}; // FirstSet.java:36
+  wire [1:0] _mux_109 = _not_376 ? _cat_100 : _cat_101; // FirstSet.java:36
+  wire [2:0] _cat_102 = {_not_376, _mux_109}; // FirstSet.java:36
+  wire [2:0] _mux_110 = _not_368 ? _cat_99 : _cat_102; // FirstSet.java:36
+  wire [3:0] _cat_103 = {_not_368, _mux_110}; // FirstSet.java:36
   wire _not_383 = ~_or_311; // FirstSet.java:35
   wire _not_384 = ~_or_314; // FirstSet.java:35
   wire _not_385 = ~_or_315; // FirstSet.java:35
-  wire _not_386 = ~_bits_608; // FirstSet.java:35
-  wire _not_387 = ~_bits_606; // FirstSet.java:35
+  wire _not_386 = ~_bits_596; // FirstSet.java:35
+  wire _not_387 = ~_bits_594; // FirstSet.java:35
   wire _mux_111 = _not_385 ? _not_386 : _not_387; // FirstSet.java:36
-  wire [1:0] _cat_110 = {_not_385, _mux_111}; // FirstSet.java:36
+  wire [1:0] _cat_104 = {_not_385, _mux_111}; // FirstSet.java:36
   wire _not_388 = ~_or_312; // FirstSet.java:35
-  wire _not_389 = ~_bits_604; // FirstSet.java:35
-  wire _not_390 = ~_bits_602; // FirstSet.java:35
+  wire _not_389 = ~_bits_592; // FirstSet.java:35
+  wire _not_390 = ~_bits_590; // FirstSet.java:35
   wire _mux_112 = _not_388 ? _not_389 : _not_390; // FirstSet.java:36
-  wire [1:0] _cat_111 = {_not_388, _mux_112}; // FirstSet.java:36
-  wire [1:0] _mux_113 = _not_384 ? _cat_110 : _cat_111; // FirstSet.java:36
-  wire [2:0] _cat_112 = {_not_384, _mux_113}; // FirstSet.java:36
+  wire [1:0] _cat_105 = {_not_388, _mux_112}; // FirstSet.java:36
+  wire [1:0] _mux_113 = _not_384 ? _cat_104 : _cat_105; // FirstSet.java:36
+  wire [2:0] _cat_106 = {_not_384, _mux_113}; // FirstSet.java:36
   wire _not_391 = ~_or_307; // FirstSet.java:35
   wire _not_392 = ~_or_308; // FirstSet.java:35
-  wire _not_393 = ~_bits_600; // FirstSet.java:35
-  wire _not_394 = ~_bits_598; // FirstSet.java:35
+  wire _not_393 = ~_bits_588; // FirstSet.java:35
+  wire _not_394 = ~_bits_586; // FirstSet.java:35
   wire _mux_114 = _not_392 ? _not_393 : _not_394; // FirstSet.java:36
-  wire [1:0] _cat_113 = {_not_392, _mux_114}; // FirstSet.java:36
+  wire [1:0] _cat_107 = {_not_392, _mux_114}; // FirstSet.java:36
   wire _not_395 = ~_or_305; // FirstSet.java:35
-  wire _not_396 = ~_bits_596; // FirstSet.java:35
-  wire _not_397 = ~_bits_594; // FirstSet.java:35
+  wire _not_396 = ~_bits_584; // FirstSet.java:35
+  wire _not_397 = ~_bits_582; // FirstSet.java:35
   wire _mux_115 = _not_395 ? _not_396 : _not_397; // FirstSet.java:36
-  wire [1:0] _cat_114 = {_not_395, _mux_115}; // FirstSet.java:36
-  wire [1:0] _mux_116 = _not_391 ? _cat_113 : _cat_114; // FirstSet.java:36
-  wire [2:0] _cat_115 = {_not_391, _mux_116}; // FirstSet.java:36
-  wire [2:0] _mux_117 = _not_383 ? _cat_112 : _cat_115; // FirstSet.java:36
-  wire [3:0] _cat_116 = {_not_383, _mux_117}; // FirstSet.java:36
-  wire [3:0] _mux_118 = _not_367 ? _cat_109 : _cat_116; // FirstSet.java:36
-  wire [4:0] _cat_117 = {_not_367, _mux_118}; // FirstSet.java:36
+  wire [1:0] _cat_108 = {_not_395, _mux_115}; // FirstSet.java:36
+  wire [1:0] _mux_116 = _not_391 ? _cat_107 : _cat_108; // FirstSet.java:36
+  wire [2:0] _cat_109 = {_not_391, _mux_116}; // FirstSet.java:36
+  wire [2:0] _mux_117 = _not_383 ? _cat_106 : _cat_109; // FirstSet.java:36
+  wire [3:0] _cat_110 = {_not_383, _mux_117}; // FirstSet.java:36
+  wire [3:0] _mux_118 = _not_367 ? _cat_103 : _cat_110; // FirstSet.java:36
+  wire [4:0] _cat_111 = {_not_367, _mux_118}; // FirstSet.java:36
   wire _not_398 = ~_or_288; // FirstSet.java:35
   wire _not_399 = ~_or_295; // FirstSet.java:35
   wire _not_400 = ~_or_298; // FirstSet.java:35
   wire _not_401 = ~_or_299; // FirstSet.java:35
-  wire _not_402 = ~_bits_592; // FirstSet.java:35
-  wire _not_403 = ~_bits_590; // FirstSet.java:35
+  wire _not_402 = ~_bits_580; // FirstSet.java:35
+  wire _not_403 = ~_bits_578; // FirstSet.java:35
   wire _mux_119 = _not_401 ? _not_402 : _not_403; // FirstSet.java:36
-  wire [1:0] _cat_118 = {_not_401, _mux_119}; // FirstSet.java:36
+  wire [1:0] _cat_112 = {_not_401, _mux_119}; // FirstSet.java:36
   wire _not_404 = ~_or_296; // FirstSet.java:35
-  wire _not_405 = ~_bits_588; // FirstSet.java:35
-  wire _not_406 = ~_bits_586; // FirstSet.java:35
+  wire _not_405 = ~_bits_576; // FirstSet.java:35
+  wire _not_406 = ~_bits_574; // FirstSet.java:35
   wire _mux_120 = _not_404 ? _not_405 : _not_406; // FirstSet.java:36
-  wire [1:0] _cat_119 = {_not_404, _mux_120}; // FirstSet.java:36
-  wire [1:0] _mux_121 = _not_400 ? _cat_118 : _cat_119; // FirstSet.java:36
-  wire [2:0] _cat_120 = {_not_400, _mux_121}; // FirstSet.java:36
+  wire [1:0] _cat_113 = {_not_404, _mux_120}; // FirstSet.java:36
+  wire [1:0] _mux_121 = _not_400 ? _cat_112 : _cat_113; // FirstSet.java:36
+  wire [2:0] _cat_114 = {_not_400, _mux_121}; // FirstSet.java:36
   wire _not_407 = ~_or_291; // FirstSet.java:35
   wire _not_408 = ~_or_292; // FirstSet.java:35
-  wire _not_409 = ~_bits_584; // FirstSet.java:35
-  wire _not_410 = ~_bits_582; // FirstSet.java:35
+  wire _not_409 = ~_bits_572; // FirstSet.java:35
+  wire _not_410 = ~_bits_570; // FirstSet.java:35
   wire _mux_122 = _not_408 ? _not_409 : _not_410; // FirstSet.java:36
-  wire [1:0] _cat_121 = {_not_408, _mux_122}; // FirstSet.java:36
+  wire [1:0] _cat_115 = {_not_408, _mux_122}; // FirstSet.java:36
   wire _not_411 = ~_or_289; // FirstSet.java:35
-  wire _not_412 = ~_bits_580; // FirstSet.java:35
-  wire _not_413 = ~_bits_578; // FirstSet.java:35
+  wire _not_412 = ~_bits_568; // FirstSet.java:35
+  wire _not_413 = ~_bits_566; // FirstSet.java:35
   wire _mux_123 = _not_411 ? _not_412 : _not_413; // FirstSet.java:36
-  wire [1:0] _cat_122 = {_not_411, _mux_123}; // FirstSet.java:36
-  wire [1:0] _mux_124 = _not_407 ? _cat_121 : _cat_122; // FirstSet.java:36
-  wire [2:0] _cat_123 = {_not_407, _mux_124}; // FirstSet.java:36
-  wire [2:0] _mux_125 = _not_399 ? _cat_120 : _cat_123; // FirstSet.java:36
-  wire [3:0] _cat_124 = {_not_399, _mux_125}; // FirstSet.java:36
+  wire [1:0] _cat_116 = {_not_411, _mux_123}; // FirstSet.java:36
+  wire [1:0] _mux_124 = _not_407 ? _cat_115 : _cat_116; // FirstSet.java:36
+  wire [2:0] _cat_117 = {_not_407, _mux_124}; // FirstSet.java:36
+  wire [2:0] _mux_125 = _not_399 ? _cat_114 : _cat_117; // FirstSet.java:36
+  wire [3:0] _cat_118 = {_not_399, _mux_125}; // FirstSet.java:36
   wire _not_414 = ~_or_280; // FirstSet.java:35
   wire _not_415 = ~_or_283; // FirstSet.java:35
   wire _not_416 = ~_or_284; // FirstSet.java:35
-  wire _not_417 = ~_bits_576; // FirstSet.java:35
-  wire _not_418 = ~_bits_574; // FirstSet.java:35
+  wire _not_417 = ~_bits_564; // FirstSet.java:35
+  wire _not_418 = ~_bits_562; // FirstSet.java:35
   wire _mux_126 = _not_416 ? _not_417 : _not_418; // FirstSet.java:36
-  wire [1:0] _cat_125 = {_not_416, _mux_126}; // FirstSet.java:36
+  wire [1:0] _cat_119 = {_not_416, _mux_126}; // FirstSet.java:36
   wire _not_419 = ~_or_281; // FirstSet.java:35
-  wire _not_420 = ~_bits_572; // FirstSet.java:35
-  wire _not_421 = ~_bits_570; // FirstSet.java:35
+  wire _not_420 = ~_bits_560; // FirstSet.java:35
+  wire _not_421 = ~_bits_558; // FirstSet.java:35
   wire _mux_127 = _not_419 ? _not_420 : _not_421; // FirstSet.java:36
-  wire [1:0] _cat_126 = {_not_419, _mux_127}; // FirstSet.java:36
-  wire [1:0] _mux_128 = _not_415 ? _cat_125 : _cat_126; // FirstSet.java:36
-  wire [2:0] _cat_127 = {_not_415, _mux_128}; // FirstSet.java:36
+  wire [1:0] _cat_120 = {_not_419, _mux_127}; // FirstSet.java:36
+  wire [1:0] _mux_128 = _not_415 ? _cat_119 : _cat_120; // FirstSet.java:36
+  wire [2:0] _cat_121 = {_not_415, _mux_128}; // FirstSet.java:36
   wire _not_422 = ~_or_276; // FirstSet.java:35
   wire _not_423 = ~_or_277; // FirstSet.java:35
-  wire _not_424 = ~_bits_568; // FirstSet.java:35
-  wire _not_425 = ~_bits_566; // FirstSet.java:35
+  wire _not_424 = ~_bits_556; // FirstSet.java:35
+  wire _not_425 = ~_bits_554; // FirstSet.java:35
   wire _mux_129 = _not_423 ? _not_424 : _not_425; // FirstSet.java:36
-  wire [1:0] _cat_128 = {_not_423, _mux_129}; // FirstSet.java:36
+  wire [1:0] _cat_122 = {_not_423, _mux_129}; // FirstSet.java:36
   wire _not_426 = ~_or_274; // FirstSet.java:35
-  wire _not_427 = ~_bits_564; // FirstSet.java:35
-  wire _not_428 = ~_bits_562; // FirstSet.java:35
+  wire _not_427 = ~_bits_552; // FirstSet.java:35
+  wire _not_428 = ~_bits_550; // FirstSet.java:35
   wire _mux_130 = _not_426 ? _not_427 : _not_428; // FirstSet.java:36
-  wire [1:0] _cat_129 = {_not_426, _mux_130}; // FirstSet.java:36
-  wire [1:0] _mux_131 = _not_422 ? _cat_128 : _cat_129; // FirstSet.java:36
-  wire [2:0] _cat_130 = {_not_422, _mux_131}; // FirstSet.java:36
-  wire [2:0] _mux_132 = _not_414 ? _cat_127 : _cat_130; // FirstSet.java:36
-  wire [3:0] _cat_131 = {_not_414, _mux_132}; // FirstSet.java:36
-  wire [3:0] _mux_133 = _not_398 ? _cat_124 : _cat_131; // FirstSet.java:36
-  wire [4:0] _cat_132 = {_not_398, _mux_133}; // FirstSet.java:36
-  wire [4:0] _mux_134 = _not_366 ? _cat_117 : _cat_132; // FirstSet.java:36
-  wire [5:0] _cat_133 = {_not_366, _mux_134}; // FirstSet.java:36
-  wire [5:0] _mux_135 = _not_302 ? _cat_102 : _cat_133; // FirstSet.java:36
-  wire [6:0] _cat_134 = {_not_302, _mux_135}; // FirstSet.java:36
-  wire [6:0] _bits_690 = _cat_134; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:493
-  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:484
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:511
-  wire _not_429 = ~snapshot_frozen; // RapController.java:395
-  wire _and_550 = snapshot_pending & _not_429; // RapController.java:395
-  wire _and_551 = _and_550 & pipe_quiet; // RapController.java:395
-  wire _and_552 = _and_551 & snapshot_settled; // RapController.java:395
-  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:530
-  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:547
-  wire [5:0] _cat_135 = {readout_depth, 1'd0}; // RapController.java:644
-  wire [5:0] _mux_138 = readout_in_use ? _cat_135 : 6'd0; // RapController.java:545
+  wire [1:0] _cat_123 = {_not_426, _mux_130}; // FirstSet.java:36
+  wire [1:0] _mux_131 = _not_422 ? _cat_122 : _cat_123; // FirstSet.java:36
+  wire [2:0] _cat_124 = {_not_422, _mux_131}; // FirstSet.java:36
+  wire [2:0] _mux_132 = _not_414 ? _cat_121 : _cat_124; // FirstSet.java:36
+  wire [3:0] _cat_125 = {_not_414, _mux_132}; // FirstSet.java:36
+  wire [3:0] _mux_133 = _not_398 ? _cat_118 : _cat_125; // FirstSet.java:36
+  wire [4:0] _cat_126 = {_not_398, _mux_133}; // FirstSet.java:36
+  wire [4:0] _mux_134 = _not_366 ? _cat_111 : _cat_126; // FirstSet.java:36
+  wire [5:0] _cat_127 = {_not_366, _mux_134}; // FirstSet.java:36
+  wire [5:0] _mux_135 = _not_302 ? _cat_96 : _cat_127; // FirstSet.java:36
+  wire [6:0] _cat_128 = {_not_302, _mux_135}; // FirstSet.java:36
+  wire [6:0] _bits_678 = _cat_128; // FirstSet.java:44
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:494
+  wire [6:0] _dyn_index_1 = leaf_pick_pick_index[6] ? (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_127 : slot_parent_126) : (leaf_pick_pick_index[0] ? slot_parent_125 : slot_parent_124)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_123 : slot_parent_122) : (leaf_pick_pick_index[0] ? slot_parent_121 : slot_parent_120))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_119 : slot_parent_118) : (leaf_pick_pick_index[0] ? slot_parent_117 : slot_parent_116)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_115 : slot_parent_114) : (leaf_pick_pick_index[0] ? slot_parent_113 : slot_parent_112)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_111 : slot_parent_110) : (leaf_pick_pick_index[0] ? slot_parent_109 : slot_parent_108)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_107 : slot_parent_106) : (leaf_pick_pick_index[0] ? slot_parent_105 : slot_parent_104))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_103 : slot_parent_102) : (leaf_pick_pick_index[0] ? slot_parent_101 : slot_parent_100)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_99 : slot_parent_98) : (leaf_pick_pick_index[0] ? slot_parent_97 : slot_parent_96))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_95 : slot_parent_94) : (leaf_pick_pick_index[0] ? slot_parent_93 : slot_parent_92)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_91 : slot_parent_90) : (leaf_pick_pick_index[0] ? slot_parent_89 : slot_parent_88))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_87 : slot_parent_86) : (leaf_pick_pick_index[0] ? slot_parent_85 : slot_parent_84)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_83 : slot_parent_82) : (leaf_pick_pick_index[0] ? slot_parent_81 : slot_parent_80)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_79 : slot_parent_78) : (leaf_pick_pick_index[0] ? slot_parent_77 : slot_parent_76)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_75 : slot_parent_74) : (leaf_pick_pick_index[0] ? slot_parent_73 : slot_parent_72))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_71 : slot_parent_70) : (leaf_pick_pick_index[0] ? slot_parent_69 : slot_parent_68)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_67 : slot_parent_66) : (leaf_pick_pick_index[0] ? slot_parent_65 : slot_parent_64)))))) : (leaf_pick_pick_index[5] ? (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_63 : slot_parent_62) : (leaf_pick_pick_index[0] ? slot_parent_61 : slot_parent_60)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_59 : slot_parent_58) : (leaf_pick_pick_index[0] ? slot_parent_57 : slot_parent_56))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_55 : slot_parent_54) : (leaf_pick_pick_index[0] ? slot_parent_53 : slot_parent_52)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_51 : slot_parent_50) : (leaf_pick_pick_index[0] ? slot_parent_49 : slot_parent_48)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_47 : slot_parent_46) : (leaf_pick_pick_index[0] ? slot_parent_45 : slot_parent_44)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_43 : slot_parent_42) : (leaf_pick_pick_index[0] ? slot_parent_41 : slot_parent_40))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_39 : slot_parent_38) : (leaf_pick_pick_index[0] ? slot_parent_37 : slot_parent_36)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_35 : slot_parent_34) : (leaf_pick_pick_index[0] ? slot_parent_33 : slot_parent_32))))) : (leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:485
+  wire [2:0] _add_7 = merge_leaves + 3'd1; // RapController.java:512
+  wire _not_429 = ~snapshot_frozen; // RapController.java:396
+  wire _and_550 = snapshot_pending & _not_429; // RapController.java:396
+  wire _and_551 = _and_550 & pipe_quiet; // RapController.java:396
+  wire _and_552 = _and_551 & snapshot_settled; // RapController.java:396
+  wire [2:0] _mux_136 = split_req ? 3'd3 : 3'd4; // RapController.java:531
+  wire [31:0] _mux_137 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:548
+  wire [5:0] _cat_129 = {readout_depth, 1'd0}; // RapController.java:645
+  wire [5:0] _mux_138 = readout_in_use ? _cat_129 : 6'd0; // RapController.java:546
   wire _or_401 = snapshot_product_start | following_kick; // RapController.java:171
   wire [63:0] _mux_139 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
   wire [31:0] _mux_140 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
-  wire [63:0] _bits_691 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
+  wire [63:0] _bits_679 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
   wire _not_430 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
   wire _and_553 = following_running & _not_430; // MergeSchedule.java:41
   wire _not_431 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_692 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_2 = |_bits_692; // MergeSchedule.java:45
-  wire [31:0] _bits_693 = next_merge[31:0]; // RapController.java:179
-  wire [31:0] _bits_694 = _cat_0[31:0]; // RapController.java:179
-  wire [32:0] _sub_10 = {1'b0, _bits_693} - {1'b0, _bits_694}; // RapController.java:179
-  wire [31:0] _bits_695 = next_merge[63:32]; // RapController.java:180
-  wire [31:0] _bits_696 = _cat_0[63:32]; // RapController.java:180
-  wire [32:0] _sub_11 = {1'b0, _bits_695} - {1'b0, _bits_696}; // RapController.java:180
-  wire _bits_697 = to_merge_lo[32]; // RapController.java:180
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_697}; // RapController.java:180
-  wire _bits_698 = to_merge_hi[32]; // RapController.java:183
-  wire _not_432 = ~_bits_698; // RapController.java:183
+  wire [31:0] _bits_680 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
+  wire _or_r_2 = |_bits_680; // MergeSchedule.java:45
+  wire [31:0] _bits_681 = next_merge[31:0]; // RapController.java:179
+  wire [31:0] _bits_682 = _cat_0[31:0]; // RapController.java:179
+  wire [32:0] _sub_10 = {1'b0, _bits_681} - {1'b0, _bits_682}; // RapController.java:179
+  wire [31:0] _bits_683 = next_merge[63:32]; // RapController.java:180
+  wire [31:0] _bits_684 = _cat_0[63:32]; // RapController.java:180
+  wire [32:0] _sub_11 = {1'b0, _bits_683} - {1'b0, _bits_684}; // RapController.java:180
+  wire _bits_685 = to_merge_lo[32]; // RapController.java:180
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_685}; // RapController.java:180
+  wire _bits_686 = to_merge_hi[32]; // RapController.java:183
+  wire _not_432 = ~_bits_686; // RapController.java:183
   wire _or_r_3 = |to_merge; // RapController.java:183
   wire _and_554 = _not_432 & _or_r_3; // RapController.java:183
   wire walking_kids = state == 4'd8; // RapController.java:189
   wire [6:0] _mux_141 = walking_kids ? merge_parent : op_slot; // RapController.java:190
   wire [2:0] _dyn_index_2 = _mux_141[6] ? (_mux_141[5] ? (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_127 : slot_children_126) : (_mux_141[0] ? slot_children_125 : slot_children_124)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_123 : slot_children_122) : (_mux_141[0] ? slot_children_121 : slot_children_120))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_119 : slot_children_118) : (_mux_141[0] ? slot_children_117 : slot_children_116)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_115 : slot_children_114) : (_mux_141[0] ? slot_children_113 : slot_children_112)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_111 : slot_children_110) : (_mux_141[0] ? slot_children_109 : slot_children_108)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_107 : slot_children_106) : (_mux_141[0] ? slot_children_105 : slot_children_104))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_103 : slot_children_102) : (_mux_141[0] ? slot_children_101 : slot_children_100)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_99 : slot_children_98) : (_mux_141[0] ? slot_children_97 : slot_children_96))))) : (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_95 : slot_children_94) : (_mux_141[0] ? slot_children_93 : slot_children_92)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_91 : slot_children_90) : (_mux_141[0] ? slot_children_89 : slot_children_88))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_87 : slot_children_86) : (_mux_141[0] ? slot_children_85 : slot_children_84)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_83 : slot_children_82) : (_mux_141[0] ? slot_children_81 : slot_children_80)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_79 : slot_children_78) : (_mux_141[0] ? slot_children_77 : slot_children_76)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_75 : slot_children_74) : (_mux_141[0] ? slot_children_73 : slot_children_72))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_71 : slot_children_70) : (_mux_141[0] ? slot_children_69 : slot_children_68)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_67 : slot_children_66) : (_mux_141[0] ? slot_children_65 : slot_children_64)))))) : (_mux_141[5] ? (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_63 : slot_children_62) : (_mux_141[0] ? slot_children_61 : slot_children_60)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_59 : slot_children_58) : (_mux_141[0] ? slot_children_57 : slot_children_56))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_55 : slot_children_54) : (_mux_141[0] ? slot_children_53 : slot_children_52)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_51 : slot_children_50) : (_mux_141[0] ? slot_children_49 : slot_children_48)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_47 : slot_children_46) : (_mux_141[0] ? slot_children_45 : slot_children_44)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_43 : slot_children_42) : (_mux_141[0] ? slot_children_41 : slot_children_40))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_39 : slot_children_38) : (_mux_141[0] ? slot_children_37 : slot_children_36)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_35 : slot_children_34) : (_mux_141[0] ? slot_children_33 : slot_children_32))))) : (_mux_141[4] ? (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_31 : slot_children_30) : (_mux_141[0] ? slot_children_29 : slot_children_28)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_27 : slot_children_26) : (_mux_141[0] ? slot_children_25 : slot_children_24))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_23 : slot_children_22) : (_mux_141[0] ? slot_children_21 : slot_children_20)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_19 : slot_children_18) : (_mux_141[0] ? slot_children_17 : slot_children_16)))) : (_mux_141[3] ? (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_15 : slot_children_14) : (_mux_141[0] ? slot_children_13 : slot_children_12)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_11 : slot_children_10) : (_mux_141[0] ? slot_children_9 : slot_children_8))) : (_mux_141[2] ? (_mux_141[1] ? (_mux_141[0] ? slot_children_7 : slot_children_6) : (_mux_141[0] ? slot_children_5 : slot_children_4)) : (_mux_141[1] ? (_mux_141[0] ? slot_children_3 : slot_children_2) : (_mux_141[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:190
-  wire _not_433 = ~commit_stop; // RapController.java:393
-  wire _and_555 = io_selected_valid & _not_433; // RapController.java:393
-  wire [6:0] _bits_699 = undo_rdata_0[38:32]; // RapController.java:413
+  wire _not_433 = ~commit_stop; // RapController.java:394
+  wire _and_555 = io_selected_valid & _not_433; // RapController.java:394
+  wire [6:0] _bits_687 = undo_rdata_0[38:32]; // RapController.java:414
   wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:146
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
-  wire [31:0] _bits_700 = verdict_sum[31:0]; // RapController.java:567
-  wire [31:0] _mux_142 = clip_verdict ? _fill_0 : _bits_700; // RapController.java:567
-  wire [31:0] _bits_701 = undo_rdata_0[31:0]; // RapController.java:414
-  wire [31:0] _fill_1 = {16{_bits_136}}; // RapController.java:452
-  wire [31:0] _and_556 = child_digit_field & _fill_1; // RapController.java:452
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_556; // RapController.java:452
+  wire [31:0] _bits_688 = verdict_sum[31:0]; // RapController.java:568
+  wire [31:0] _mux_142 = clip_verdict ? _fill_0 : _bits_688; // RapController.java:568
+  wire [31:0] _bits_689 = undo_rdata_0[31:0]; // RapController.java:415
+  wire [31:0] _fill_1 = {16{_bits_136}}; // RapController.java:453
+  wire [31:0] _and_556 = child_digit_field & _fill_1; // RapController.java:453
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_556; // RapController.java:453
   wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:217
   wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:221
   wire _not_434 = ~io_tcamWrite_ready; // RapController.java:233
@@ -4173,22 +4126,22 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:268
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:272
   wire _ge_3 = free_slots >= missing_children; // RapController.java:273
-  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:649
-  wire [5:0] _cat_136 = {op_depth, 1'd0}; // RapController.java:644
-  wire [31:0] _dshr_0 = _fill_3 >> _cat_136; // RapController.java:649
-  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:649
-  wire [5:0] _cat_137 = {child_depth, 1'd0}; // RapController.java:644
-  wire [31:0] _dshr_1 = _fill_4 >> _cat_137; // RapController.java:649
+  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:650
+  wire [5:0] _cat_130 = {op_depth, 1'd0}; // RapController.java:645
+  wire [31:0] _dshr_0 = _fill_3 >> _cat_130; // RapController.java:650
+  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:650
+  wire [5:0] _cat_131 = {child_depth, 1'd0}; // RapController.java:645
+  wire [31:0] _dshr_1 = _fill_4 >> _cat_131; // RapController.java:650
   wire [31:0] _not_436 = ~_dshr_1; // RapController.java:281
   wire [31:0] _and_560 = _dshr_0 & _not_436; // RapController.java:281
   wire _lt_2 = free_slots < 8'd1; // RapController.java:289
   wire _lt_3 = free_slots < 8'd2; // RapController.java:289
   wire _lt_4 = free_slots < 8'd3; // RapController.java:289
   wire _lt_5 = free_slots < 8'd4; // RapController.java:289
-  wire [7:0] _cat_138 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:291
+  wire [7:0] _cat_132 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:291
   wire [2:0] _dyn_index_3 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:293
   wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:293
-  wire _bits_702 = _dshr_2[0]; // RapController.java:293
+  wire _bits_690 = _dshr_2[0]; // RapController.java:293
   wire _and_561 = in_run & cmd_valid; // RapController.java:296
   wire _eq_669 = state == 4'd7; // RapController.java:306
   wire _eq_670 = state == 4'd8; // RapController.java:306
@@ -4196,67 +4149,67 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_562 = _or_404 & io_counterResult_valid; // RapController.java:307
   wire _eq_671 = io_counterResult_bits_op == 2'd2; // RapController.java:307
   wire _and_563 = _and_562 & _eq_671; // RapController.java:307
-  wire [34:0] _add_20 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
-  wire [2:0] _sub_13 = op_children - _add_19; // MergeVerdict.java:90
-  wire [11:0] _bits_703 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_704 = merge_sum[34:24]; // SplitCompare.java:39
-  wire _gt_7 = _bits_703 > {1'b0, _bits_704}; // SplitCompare.java:31
-  wire _eq_672 = _bits_703 == {1'b0, _bits_704}; // SplitCompare.java:31
-  wire [23:0] _bits_705 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_706 = _bits_705[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_707 = merge_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_708 = _bits_707[23:12]; // SplitCompare.java:39
-  wire _gt_8 = _bits_706 > _bits_708; // SplitCompare.java:31
-  wire _eq_673 = _bits_706 == _bits_708; // SplitCompare.java:31
-  wire [11:0] _bits_709 = _bits_705[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_710 = _bits_707[11:0]; // SplitCompare.java:35
-  wire _gt_9 = _bits_709 > _bits_710; // SplitCompare.java:21
+  wire [34:0] _add_8 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
+  wire [2:0] _sub_13 = op_children - _add_7; // MergeVerdict.java:90
+  wire [11:0] _bits_691 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_692 = merge_sum[34:24]; // SplitCompare.java:39
+  wire _gt_7 = _bits_691 > {1'b0, _bits_692}; // SplitCompare.java:31
+  wire _eq_672 = _bits_691 == {1'b0, _bits_692}; // SplitCompare.java:31
+  wire [23:0] _bits_693 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_694 = _bits_693[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_695 = merge_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_696 = _bits_695[23:12]; // SplitCompare.java:39
+  wire _gt_8 = _bits_694 > _bits_696; // SplitCompare.java:31
+  wire _eq_673 = _bits_694 == _bits_696; // SplitCompare.java:31
+  wire [11:0] _bits_697 = _bits_693[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_698 = _bits_695[11:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_697 > _bits_698; // SplitCompare.java:21
   wire _and_564 = _eq_673 & _gt_9; // SplitCompare.java:31
   wire _or_405 = _gt_8 | _and_564; // SplitCompare.java:31
   wire _and_565 = _eq_672 & _or_405; // SplitCompare.java:31
   wire _or_406 = _gt_7 | _and_565; // SplitCompare.java:31
-  wire [2:0] _bits_711 = merge_sum[34:32]; // MergeVerdict.java:66
-  wire _or_r_4 = |_bits_711; // MergeVerdict.java:66
+  wire [2:0] _bits_699 = merge_sum[34:32]; // MergeVerdict.java:66
+  wire _or_r_4 = |_bits_699; // MergeVerdict.java:66
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:43
-  wire [11:0] _bits_712 = batch_min_sum[34:23]; // SplitCompare.java:39
-  wire [11:0] _bits_713 = merge_sum[34:23]; // SplitCompare.java:39
-  wire _gt_10 = _bits_712 > _bits_713; // SplitCompare.java:31
-  wire _eq_674 = _bits_712 == _bits_713; // SplitCompare.java:31
-  wire [22:0] _bits_714 = batch_min_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_715 = _bits_714[22:11]; // SplitCompare.java:39
-  wire [22:0] _bits_716 = merge_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_717 = _bits_716[22:11]; // SplitCompare.java:39
-  wire _gt_11 = _bits_715 > _bits_717; // SplitCompare.java:31
-  wire _eq_675 = _bits_715 == _bits_717; // SplitCompare.java:31
-  wire [10:0] _bits_718 = _bits_714[10:0]; // SplitCompare.java:35
-  wire [10:0] _bits_719 = _bits_716[10:0]; // SplitCompare.java:35
-  wire _gt_12 = _bits_718 > _bits_719; // SplitCompare.java:21
+  wire [11:0] _bits_700 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_701 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_10 = _bits_700 > _bits_701; // SplitCompare.java:31
+  wire _eq_674 = _bits_700 == _bits_701; // SplitCompare.java:31
+  wire [22:0] _bits_702 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_703 = _bits_702[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_704 = merge_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_705 = _bits_704[22:11]; // SplitCompare.java:39
+  wire _gt_11 = _bits_703 > _bits_705; // SplitCompare.java:31
+  wire _eq_675 = _bits_703 == _bits_705; // SplitCompare.java:31
+  wire [10:0] _bits_706 = _bits_702[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_707 = _bits_704[10:0]; // SplitCompare.java:35
+  wire _gt_12 = _bits_706 > _bits_707; // SplitCompare.java:21
   wire _and_566 = _eq_675 & _gt_12; // SplitCompare.java:31
   wire _or_407 = _gt_11 | _and_566; // SplitCompare.java:31
   wire _and_567 = _eq_674 & _or_407; // SplitCompare.java:31
   wire _or_408 = _gt_10 | _and_567; // SplitCompare.java:31
   wire _lt_6 = readout_slot < 16'd128; // RapController.java:345
   wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:345
-  wire _bits_720 = _dshr_3[0]; // RapController.java:345
-  wire _and_568 = _lt_6 & _bits_720; // RapController.java:345
+  wire _bits_708 = _dshr_3[0]; // RapController.java:345
+  wire _and_568 = _lt_6 & _bits_708; // RapController.java:345
   wire _eq_676 = readout_index == 7'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_4 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:99
   wire [4:0] _mux_143 = _eq_676 ? 5'd0 : _dyn_index_4; // NodeTable.java:99
-  wire [11:0] _bits_721 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_722 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_13 = _bits_721 > {1'b0, _bits_722}; // SplitCompare.java:31
-  wire _eq_677 = _bits_721 == {1'b0, _bits_722}; // SplitCompare.java:31
-  wire [23:0] _bits_723 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_724 = _bits_723[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_725 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_726 = _bits_725[23:12]; // SplitCompare.java:39
-  wire _gt_14 = _bits_724 > _bits_726; // SplitCompare.java:31
-  wire _eq_678 = _bits_724 == _bits_726; // SplitCompare.java:31
-  wire [11:0] _bits_727 = _bits_723[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_728 = _bits_725[11:0]; // SplitCompare.java:35
-  wire _gt_15 = _bits_727 > _bits_728; // SplitCompare.java:21
+  wire [11:0] _bits_709 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_710 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_13 = _bits_709 > {1'b0, _bits_710}; // SplitCompare.java:31
+  wire _eq_677 = _bits_709 == {1'b0, _bits_710}; // SplitCompare.java:31
+  wire [23:0] _bits_711 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_712 = _bits_711[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_713 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_714 = _bits_713[23:12]; // SplitCompare.java:39
+  wire _gt_14 = _bits_712 > _bits_714; // SplitCompare.java:31
+  wire _eq_678 = _bits_712 == _bits_714; // SplitCompare.java:31
+  wire [11:0] _bits_715 = _bits_711[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_716 = _bits_713[11:0]; // SplitCompare.java:35
+  wire _gt_15 = _bits_715 > _bits_716; // SplitCompare.java:21
   wire _and_569 = _eq_678 & _gt_15; // SplitCompare.java:31
   wire _or_409 = _gt_14 | _and_569; // SplitCompare.java:31
   wire _and_570 = _eq_677 & _or_409; // SplitCompare.java:31
@@ -4267,630 +4220,620 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_572 = _and_571 & _not_438; // MergeSkip.java:62
   wire _not_439 = ~commit_fire; // MergeSkip.java:62
   wire _and_573 = _and_572 & _not_439; // MergeSkip.java:62
-  wire _and_574 = in_run & pipe_quiet; // RapController.java:375
-  wire _or_411 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
-  wire _or_412 = _or_411 | ev_split_q; // StatusRegs.java:83
-  wire _or_413 = _or_412 | ev_batch_q; // StatusRegs.java:83
-  wire _or_414 = _or_413 | ev_deferred_q; // StatusRegs.java:83
-  wire _or_r_5 = |ev_removed_q; // StatusRegs.java:84
-  wire _or_415 = _or_414 | _or_r_5; // StatusRegs.java:84
+  wire _and_574 = in_run & pipe_quiet; // RapController.java:376
+  wire _or_411 = ev_commit_q | ev_saturation_q; // StatusRegs.java:70
+  wire _or_412 = _or_411 | ev_split_q; // StatusRegs.java:70
+  wire _or_413 = _or_412 | ev_batch_q; // StatusRegs.java:70
+  wire _or_414 = _or_413 | ev_deferred_q; // StatusRegs.java:70
+  wire _or_r_5 = |ev_removed_q; // StatusRegs.java:71
+  wire _or_415 = _or_414 | _or_r_5; // StatusRegs.java:71
   wire _not_440 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_441 = ~st_updates_carry; // SplitCounter.java:78
-  wire _and_575 = _not_440 & _not_441; // StatusRegs.java:84
-  wire _not_442 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_576 = _and_575 & _not_442; // StatusRegs.java:84
-  wire _not_443 = ~st_merges_carry; // SplitCounter.java:78
-  wire _and_577 = _and_576 & _not_443; // StatusRegs.java:84
-  wire _not_444 = ~st_merge_batches_carry; // SplitCounter.java:78
-  wire _and_578 = _and_577 & _not_444; // StatusRegs.java:84
-  wire _not_445 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_579 = _and_578 & _not_445; // StatusRegs.java:84
-  wire _not_446 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_580 = _and_579 & _not_446; // StatusRegs.java:84
-  wire _not_447 = ~_and_580; // StatusRegs.java:84
-  wire ev_pending = _or_415 | _not_447; // StatusRegs.java:84
-  wire _not_448 = ~ev_pending; // RapController.java:375
-  wire _and_581 = _and_574 & _not_448; // RapController.java:375
-  wire _and_582 = _and_581 & multiplier_free; // RapController.java:375
-  wire _bits_729 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_730 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_416 = _bits_729 | _bits_730; // FirstSet.java:64
-  wire _bits_731 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_732 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_417 = _bits_731 | _bits_732; // FirstSet.java:64
+  wire _not_441 = ~_not_440; // StatusRegs.java:71
+  wire ev_pending = _or_415 | _not_441; // StatusRegs.java:71
+  wire _not_442 = ~ev_pending; // RapController.java:376
+  wire _and_575 = _and_574 & _not_442; // RapController.java:376
+  wire _and_576 = _and_575 & multiplier_free; // RapController.java:376
+  wire _and_577 = _and_576 & io_countersIdle; // RapController.java:376
+  wire _bits_717 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_718 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_416 = _bits_717 | _bits_718; // FirstSet.java:64
+  wire _bits_719 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_720 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_417 = _bits_719 | _bits_720; // FirstSet.java:64
   wire _or_418 = _or_416 | _or_417; // FirstSet.java:64
-  wire _bits_733 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_734 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_419 = _bits_733 | _bits_734; // FirstSet.java:64
-  wire _bits_735 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_736 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_420 = _bits_735 | _bits_736; // FirstSet.java:64
+  wire _bits_721 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_722 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_419 = _bits_721 | _bits_722; // FirstSet.java:64
+  wire _bits_723 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_724 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_420 = _bits_723 | _bits_724; // FirstSet.java:64
   wire _or_421 = _or_419 | _or_420; // FirstSet.java:64
   wire _or_422 = _or_418 | _or_421; // FirstSet.java:64
-  wire _bits_737 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_738 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_423 = _bits_737 | _bits_738; // FirstSet.java:64
-  wire _bits_739 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_740 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_424 = _bits_739 | _bits_740; // FirstSet.java:64
+  wire _bits_725 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_726 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_423 = _bits_725 | _bits_726; // FirstSet.java:64
+  wire _bits_727 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_728 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_424 = _bits_727 | _bits_728; // FirstSet.java:64
   wire _or_425 = _or_423 | _or_424; // FirstSet.java:64
-  wire _bits_741 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_742 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_426 = _bits_741 | _bits_742; // FirstSet.java:64
-  wire _bits_743 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_744 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_427 = _bits_743 | _bits_744; // FirstSet.java:64
+  wire _bits_729 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_730 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_426 = _bits_729 | _bits_730; // FirstSet.java:64
+  wire _bits_731 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_732 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_427 = _bits_731 | _bits_732; // FirstSet.java:64
   wire _or_428 = _or_426 | _or_427; // FirstSet.java:64
   wire _or_429 = _or_425 | _or_428; // FirstSet.java:64
   wire _or_430 = _or_422 | _or_429; // FirstSet.java:64
-  wire _bits_745 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_746 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_431 = _bits_745 | _bits_746; // FirstSet.java:64
-  wire _bits_747 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_748 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_432 = _bits_747 | _bits_748; // FirstSet.java:64
+  wire _bits_733 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_734 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_431 = _bits_733 | _bits_734; // FirstSet.java:64
+  wire _bits_735 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_736 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_432 = _bits_735 | _bits_736; // FirstSet.java:64
   wire _or_433 = _or_431 | _or_432; // FirstSet.java:64
-  wire _bits_749 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_750 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_434 = _bits_749 | _bits_750; // FirstSet.java:64
-  wire _bits_751 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_752 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_435 = _bits_751 | _bits_752; // FirstSet.java:64
+  wire _bits_737 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_738 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_434 = _bits_737 | _bits_738; // FirstSet.java:64
+  wire _bits_739 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_740 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_435 = _bits_739 | _bits_740; // FirstSet.java:64
   wire _or_436 = _or_434 | _or_435; // FirstSet.java:64
   wire _or_437 = _or_433 | _or_436; // FirstSet.java:64
-  wire _bits_753 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_754 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_438 = _bits_753 | _bits_754; // FirstSet.java:64
-  wire _bits_755 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_756 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_439 = _bits_755 | _bits_756; // FirstSet.java:64
+  wire _bits_741 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_742 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_438 = _bits_741 | _bits_742; // FirstSet.java:64
+  wire _bits_743 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_744 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_439 = _bits_743 | _bits_744; // FirstSet.java:64
   wire _or_440 = _or_438 | _or_439; // FirstSet.java:64
-  wire _bits_757 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_758 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_441 = _bits_757 | _bits_758; // FirstSet.java:64
-  wire _bits_759 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_760 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_442 = _bits_759 | _bits_760; // FirstSet.java:64
+  wire _bits_745 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_746 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_441 = _bits_745 | _bits_746; // FirstSet.java:64
+  wire _bits_747 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_748 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_442 = _bits_747 | _bits_748; // FirstSet.java:64
   wire _or_443 = _or_441 | _or_442; // FirstSet.java:64
   wire _or_444 = _or_440 | _or_443; // FirstSet.java:64
   wire _or_445 = _or_437 | _or_444; // FirstSet.java:64
   wire _or_446 = _or_430 | _or_445; // FirstSet.java:64
-  wire _bits_761 = slot_pick_remaining[32]; // FirstSet.java:55
-  wire _bits_762 = slot_pick_remaining[33]; // FirstSet.java:55
-  wire _or_447 = _bits_761 | _bits_762; // FirstSet.java:64
-  wire _bits_763 = slot_pick_remaining[34]; // FirstSet.java:55
-  wire _bits_764 = slot_pick_remaining[35]; // FirstSet.java:55
-  wire _or_448 = _bits_763 | _bits_764; // FirstSet.java:64
+  wire _bits_749 = slot_pick_remaining[32]; // FirstSet.java:55
+  wire _bits_750 = slot_pick_remaining[33]; // FirstSet.java:55
+  wire _or_447 = _bits_749 | _bits_750; // FirstSet.java:64
+  wire _bits_751 = slot_pick_remaining[34]; // FirstSet.java:55
+  wire _bits_752 = slot_pick_remaining[35]; // FirstSet.java:55
+  wire _or_448 = _bits_751 | _bits_752; // FirstSet.java:64
   wire _or_449 = _or_447 | _or_448; // FirstSet.java:64
-  wire _bits_765 = slot_pick_remaining[36]; // FirstSet.java:55
-  wire _bits_766 = slot_pick_remaining[37]; // FirstSet.java:55
-  wire _or_450 = _bits_765 | _bits_766; // FirstSet.java:64
-  wire _bits_767 = slot_pick_remaining[38]; // FirstSet.java:55
-  wire _bits_768 = slot_pick_remaining[39]; // FirstSet.java:55
-  wire _or_451 = _bits_767 | _bits_768; // FirstSet.java:64
+  wire _bits_753 = slot_pick_remaining[36]; // FirstSet.java:55
+  wire _bits_754 = slot_pick_remaining[37]; // FirstSet.java:55
+  wire _or_450 = _bits_753 | _bits_754; // FirstSet.java:64
+  wire _bits_755 = slot_pick_remaining[38]; // FirstSet.java:55
+  wire _bits_756 = slot_pick_remaining[39]; // FirstSet.java:55
+  wire _or_451 = _bits_755 | _bits_756; // FirstSet.java:64
   wire _or_452 = _or_450 | _or_451; // FirstSet.java:64
   wire _or_453 = _or_449 | _or_452; // FirstSet.java:64
-  wire _bits_769 = slot_pick_remaining[40]; // FirstSet.java:55
-  wire _bits_770 = slot_pick_remaining[41]; // FirstSet.java:55
-  wire _or_454 = _bits_769 | _bits_770; // FirstSet.java:64
-  wire _bits_771 = slot_pick_remaining[42]; // FirstSet.java:55
-  wire _bits_772 = slot_pick_remaining[43]; // FirstSet.java:55
-  wire _or_455 = _bits_771 | _bits_772; // FirstSet.java:64
+  wire _bits_757 = slot_pick_remaining[40]; // FirstSet.java:55
+  wire _bits_758 = slot_pick_remaining[41]; // FirstSet.java:55
+  wire _or_454 = _bits_757 | _bits_758; // FirstSet.java:64
+  wire _bits_759 = slot_pick_remaining[42]; // FirstSet.java:55
+  wire _bits_760 = slot_pick_remaining[43]; // FirstSet.java:55
+  wire _or_455 = _bits_759 | _bits_760; // FirstSet.java:64
   wire _or_456 = _or_454 | _or_455; // FirstSet.java:64
-  wire _bits_773 = slot_pick_remaining[44]; // FirstSet.java:55
-  wire _bits_774 = slot_pick_remaining[45]; // FirstSet.java:55
-  wire _or_457 = _bits_773 | _bits_774; // FirstSet.java:64
-  wire _bits_775 = slot_pick_remaining[46]; // FirstSet.java:55
-  wire _bits_776 = slot_pick_remaining[47]; // FirstSet.java:55
-  wire _or_458 = _bits_775 | _bits_776; // FirstSet.java:64
+  wire _bits_761 = slot_pick_remaining[44]; // FirstSet.java:55
+  wire _bits_762 = slot_pick_remaining[45]; // FirstSet.java:55
+  wire _or_457 = _bits_761 | _bits_762; // FirstSet.java:64
+  wire _bits_763 = slot_pick_remaining[46]; // FirstSet.java:55
+  wire _bits_764 = slot_pick_remaining[47]; // FirstSet.java:55
+  wire _or_458 = _bits_763 | _bits_764; // FirstSet.java:64
   wire _or_459 = _or_457 | _or_458; // FirstSet.java:64
   wire _or_460 = _or_456 | _or_459; // FirstSet.java:64
   wire _or_461 = _or_453 | _or_460; // FirstSet.java:64
-  wire _bits_777 = slot_pick_remaining[48]; // FirstSet.java:55
-  wire _bits_778 = slot_pick_remaining[49]; // FirstSet.java:55
-  wire _or_462 = _bits_777 | _bits_778; // FirstSet.java:64
-  wire _bits_779 = slot_pick_remaining[50]; // FirstSet.java:55
-  wire _bits_780 = slot_pick_remaining[51]; // FirstSet.java:55
-  wire _or_463 = _bits_779 | _bits_780; // FirstSet.java:64
+  wire _bits_765 = slot_pick_remaining[48]; // FirstSet.java:55
+  wire _bits_766 = slot_pick_remaining[49]; // FirstSet.java:55
+  wire _or_462 = _bits_765 | _bits_766; // FirstSet.java:64
+  wire _bits_767 = slot_pick_remaining[50]; // FirstSet.java:55
+  wire _bits_768 = slot_pick_remaining[51]; // FirstSet.java:55
+  wire _or_463 = _bits_767 | _bits_768; // FirstSet.java:64
   wire _or_464 = _or_462 | _or_463; // FirstSet.java:64
-  wire _bits_781 = slot_pick_remaining[52]; // FirstSet.java:55
-  wire _bits_782 = slot_pick_remaining[53]; // FirstSet.java:55
-  wire _or_465 = _bits_781 | _bits_782; // FirstSet.java:64
-  wire _bits_783 = slot_pick_remaining[54]; // FirstSet.java:55
-  wire _bits_784 = slot_pick_remaining[55]; // FirstSet.java:55
-  wire _or_466 = _bits_783 | _bits_784; // FirstSet.java:64
+  wire _bits_769 = slot_pick_remaining[52]; // FirstSet.java:55
+  wire _bits_770 = slot_pick_remaining[53]; // FirstSet.java:55
+  wire _or_465 = _bits_769 | _bits_770; // FirstSet.java:64
+  wire _bits_771 = slot_pick_remaining[54]; // FirstSet.java:55
+  wire _bits_772 = slot_pick_remaining[55]; // FirstSet.java:55
+  wire _or_466 = _bits_771 | _bits_772; // FirstSet.java:64
   wire _or_467 = _or_465 | _or_466; // FirstSet.java:64
   wire _or_468 = _or_464 | _or_467; // FirstSet.java:64
-  wire _bits_785 = slot_pick_remaining[56]; // FirstSet.java:55
-  wire _bits_786 = slot_pick_remaining[57]; // FirstSet.java:55
-  wire _or_469 = _bits_785 | _bits_786; // FirstSet.java:64
-  wire _bits_787 = slot_pick_remaining[58]; // FirstSet.java:55
-  wire _bits_788 = slot_pick_remaining[59]; // FirstSet.java:55
-  wire _or_470 = _bits_787 | _bits_788; // FirstSet.java:64
+  wire _bits_773 = slot_pick_remaining[56]; // FirstSet.java:55
+  wire _bits_774 = slot_pick_remaining[57]; // FirstSet.java:55
+  wire _or_469 = _bits_773 | _bits_774; // FirstSet.java:64
+  wire _bits_775 = slot_pick_remaining[58]; // FirstSet.java:55
+  wire _bits_776 = slot_pick_remaining[59]; // FirstSet.java:55
+  wire _or_470 = _bits_775 | _bits_776; // FirstSet.java:64
   wire _or_471 = _or_469 | _or_470; // FirstSet.java:64
-  wire _bits_789 = slot_pick_remaining[60]; // FirstSet.java:55
-  wire _bits_790 = slot_pick_remaining[61]; // FirstSet.java:55
-  wire _or_472 = _bits_789 | _bits_790; // FirstSet.java:64
-  wire _bits_791 = slot_pick_remaining[62]; // FirstSet.java:55
-  wire _bits_792 = slot_pick_remaining[63]; // FirstSet.java:55
-  wire _or_473 = _bits_791 | _bits_792; // FirstSet.java:64
+  wire _bits_777 = slot_pick_remaining[60]; // FirstSet.java:55
+  wire _bits_778 = slot_pick_remaining[61]; // FirstSet.java:55
+  wire _or_472 = _bits_777 | _bits_778; // FirstSet.java:64
+  wire _bits_779 = slot_pick_remaining[62]; // FirstSet.java:55
+  wire _bits_780 = slot_pick_remaining[63]; // FirstSet.java:55
+  wire _or_473 = _bits_779 | _bits_780; // FirstSet.java:64
   wire _or_474 = _or_472 | _or_473; // FirstSet.java:64
   wire _or_475 = _or_471 | _or_474; // FirstSet.java:64
   wire _or_476 = _or_468 | _or_475; // FirstSet.java:64
   wire _or_477 = _or_461 | _or_476; // FirstSet.java:64
   wire _or_478 = _or_446 | _or_477; // FirstSet.java:64
-  wire _bits_793 = slot_pick_remaining[64]; // FirstSet.java:55
-  wire _bits_794 = slot_pick_remaining[65]; // FirstSet.java:55
-  wire _or_479 = _bits_793 | _bits_794; // FirstSet.java:64
-  wire _bits_795 = slot_pick_remaining[66]; // FirstSet.java:55
-  wire _bits_796 = slot_pick_remaining[67]; // FirstSet.java:55
-  wire _or_480 = _bits_795 | _bits_796; // FirstSet.java:64
+  wire _bits_781 = slot_pick_remaining[64]; // FirstSet.java:55
+  wire _bits_782 = slot_pick_remaining[65]; // FirstSet.java:55
+  wire _or_479 = _bits_781 | _bits_782; // FirstSet.java:64
+  wire _bits_783 = slot_pick_remaining[66]; // FirstSet.java:55
+  wire _bits_784 = slot_pick_remaining[67]; // FirstSet.java:55
+  wire _or_480 = _bits_783 | _bits_784; // FirstSet.java:64
   wire _or_481 = _or_479 | _or_480; // FirstSet.java:64
-  wire _bits_797 = slot_pick_remaining[68]; // FirstSet.java:55
-  wire _bits_798 = slot_pick_remaining[69]; // FirstSet.java:55
-  wire _or_482 = _bits_797 | _bits_798; // FirstSet.java:64
-  wire _bits_799 = slot_pick_remaining[70]; // FirstSet.java:55
-  wire _bits_800 = slot_pick_remaining[71]; // FirstSet.java:55
-  wire _or_483 = _bits_799 | _bits_800; // FirstSet.java:64
+  wire _bits_785 = slot_pick_remaining[68]; // FirstSet.java:55
+  wire _bits_786 = slot_pick_remaining[69]; // FirstSet.java:55
+  wire _or_482 = _bits_785 | _bits_786; // FirstSet.java:64
+  wire _bits_787 = slot_pick_remaining[70]; // FirstSet.java:55
+  wire _bits_788 = slot_pick_remaining[71]; // FirstSet.java:55
+  wire _or_483 = _bits_787 | _bits_788; // FirstSet.java:64
   wire _or_484 = _or_482 | _or_483; // FirstSet.java:64
   wire _or_485 = _or_481 | _or_484; // FirstSet.java:64
-  wire _bits_801 = slot_pick_remaining[72]; // FirstSet.java:55
-  wire _bits_802 = slot_pick_remaining[73]; // FirstSet.java:55
-  wire _or_486 = _bits_801 | _bits_802; // FirstSet.java:64
-  wire _bits_803 = slot_pick_remaining[74]; // FirstSet.java:55
-  wire _bits_804 = slot_pick_remaining[75]; // FirstSet.java:55
-  wire _or_487 = _bits_803 | _bits_804; // FirstSet.java:64
+  wire _bits_789 = slot_pick_remaining[72]; // FirstSet.java:55
+  wire _bits_790 = slot_pick_remaining[73]; // FirstSet.java:55
+  wire _or_486 = _bits_789 | _bits_790; // FirstSet.java:64
+  wire _bits_791 = slot_pick_remaining[74]; // FirstSet.java:55
+  wire _bits_792 = slot_pick_remaining[75]; // FirstSet.java:55
+  wire _or_487 = _bits_791 | _bits_792; // FirstSet.java:64
   wire _or_488 = _or_486 | _or_487; // FirstSet.java:64
-  wire _bits_805 = slot_pick_remaining[76]; // FirstSet.java:55
-  wire _bits_806 = slot_pick_remaining[77]; // FirstSet.java:55
-  wire _or_489 = _bits_805 | _bits_806; // FirstSet.java:64
-  wire _bits_807 = slot_pick_remaining[78]; // FirstSet.java:55
-  wire _bits_808 = slot_pick_remaining[79]; // FirstSet.java:55
-  wire _or_490 = _bits_807 | _bits_808; // FirstSet.java:64
+  wire _bits_793 = slot_pick_remaining[76]; // FirstSet.java:55
+  wire _bits_794 = slot_pick_remaining[77]; // FirstSet.java:55
+  wire _or_489 = _bits_793 | _bits_794; // FirstSet.java:64
+  wire _bits_795 = slot_pick_remaining[78]; // FirstSet.java:55
+  wire _bits_796 = slot_pick_remaining[79]; // FirstSet.java:55
+  wire _or_490 = _bits_795 | _bits_796; // FirstSet.java:64
   wire _or_491 = _or_489 | _or_490; // FirstSet.java:64
   wire _or_492 = _or_488 | _or_491; // FirstSet.java:64
   wire _or_493 = _or_485 | _or_492; // FirstSet.java:64
-  wire _bits_809 = slot_pick_remaining[80]; // FirstSet.java:55
-  wire _bits_810 = slot_pick_remaining[81]; // FirstSet.java:55
-  wire _or_494 = _bits_809 | _bits_810; // FirstSet.java:64
-  wire _bits_811 = slot_pick_remaining[82]; // FirstSet.java:55
-  wire _bits_812 = slot_pick_remaining[83]; // FirstSet.java:55
-  wire _or_495 = _bits_811 | _bits_812; // FirstSet.java:64
+  wire _bits_797 = slot_pick_remaining[80]; // FirstSet.java:55
+  wire _bits_798 = slot_pick_remaining[81]; // FirstSet.java:55
+  wire _or_494 = _bits_797 | _bits_798; // FirstSet.java:64
+  wire _bits_799 = slot_pick_remaining[82]; // FirstSet.java:55
+  wire _bits_800 = slot_pick_remaining[83]; // FirstSet.java:55
+  wire _or_495 = _bits_799 | _bits_800; // FirstSet.java:64
   wire _or_496 = _or_494 | _or_495; // FirstSet.java:64
-  wire _bits_813 = slot_pick_remaining[84]; // FirstSet.java:55
-  wire _bits_814 = slot_pick_remaining[85]; // FirstSet.java:55
-  wire _or_497 = _bits_813 | _bits_814; // FirstSet.java:64
-  wire _bits_815 = slot_pick_remaining[86]; // FirstSet.java:55
-  wire _bits_816 = slot_pick_remaining[87]; // FirstSet.java:55
-  wire _or_498 = _bits_815 | _bits_816; // FirstSet.java:64
+  wire _bits_801 = slot_pick_remaining[84]; // FirstSet.java:55
+  wire _bits_802 = slot_pick_remaining[85]; // FirstSet.java:55
+  wire _or_497 = _bits_801 | _bits_802; // FirstSet.java:64
+  wire _bits_803 = slot_pick_remaining[86]; // FirstSet.java:55
+  wire _bits_804 = slot_pick_remaining[87]; // FirstSet.java:55
+  wire _or_498 = _bits_803 | _bits_804; // FirstSet.java:64
   wire _or_499 = _or_497 | _or_498; // FirstSet.java:64
   wire _or_500 = _or_496 | _or_499; // FirstSet.java:64
-  wire _bits_817 = slot_pick_remaining[88]; // FirstSet.java:55
-  wire _bits_818 = slot_pick_remaining[89]; // FirstSet.java:55
-  wire _or_501 = _bits_817 | _bits_818; // FirstSet.java:64
-  wire _bits_819 = slot_pick_remaining[90]; // FirstSet.java:55
-  wire _bits_820 = slot_pick_remaining[91]; // FirstSet.java:55
-  wire _or_502 = _bits_819 | _bits_820; // FirstSet.java:64
+  wire _bits_805 = slot_pick_remaining[88]; // FirstSet.java:55
+  wire _bits_806 = slot_pick_remaining[89]; // FirstSet.java:55
+  wire _or_501 = _bits_805 | _bits_806; // FirstSet.java:64
+  wire _bits_807 = slot_pick_remaining[90]; // FirstSet.java:55
+  wire _bits_808 = slot_pick_remaining[91]; // FirstSet.java:55
+  wire _or_502 = _bits_807 | _bits_808; // FirstSet.java:64
   wire _or_503 = _or_501 | _or_502; // FirstSet.java:64
-  wire _bits_821 = slot_pick_remaining[92]; // FirstSet.java:55
-  wire _bits_822 = slot_pick_remaining[93]; // FirstSet.java:55
-  wire _or_504 = _bits_821 | _bits_822; // FirstSet.java:64
-  wire _bits_823 = slot_pick_remaining[94]; // FirstSet.java:55
-  wire _bits_824 = slot_pick_remaining[95]; // FirstSet.java:55
-  wire _or_505 = _bits_823 | _bits_824; // FirstSet.java:64
+  wire _bits_809 = slot_pick_remaining[92]; // FirstSet.java:55
+  wire _bits_810 = slot_pick_remaining[93]; // FirstSet.java:55
+  wire _or_504 = _bits_809 | _bits_810; // FirstSet.java:64
+  wire _bits_811 = slot_pick_remaining[94]; // FirstSet.java:55
+  wire _bits_812 = slot_pick_remaining[95]; // FirstSet.java:55
+  wire _or_505 = _bits_811 | _bits_812; // FirstSet.java:64
   wire _or_506 = _or_504 | _or_505; // FirstSet.java:64
   wire _or_507 = _or_503 | _or_506; // FirstSet.java:64
   wire _or_508 = _or_500 | _or_507; // FirstSet.java:64
   wire _or_509 = _or_493 | _or_508; // FirstSet.java:64
-  wire _bits_825 = slot_pick_remaining[96]; // FirstSet.java:55
-  wire _bits_826 = slot_pick_remaining[97]; // FirstSet.java:55
-  wire _or_510 = _bits_825 | _bits_826; // FirstSet.java:64
-  wire _bits_827 = slot_pick_remaining[98]; // FirstSet.java:55
-  wire _bits_828 = slot_pick_remaining[99]; // FirstSet.java:55
-  wire _or_511 = _bits_827 | _bits_828; // FirstSet.java:64
+  wire _bits_813 = slot_pick_remaining[96]; // FirstSet.java:55
+  wire _bits_814 = slot_pick_remaining[97]; // FirstSet.java:55
+  wire _or_510 = _bits_813 | _bits_814; // FirstSet.java:64
+  wire _bits_815 = slot_pick_remaining[98]; // FirstSet.java:55
+  wire _bits_816 = slot_pick_remaining[99]; // FirstSet.java:55
+  wire _or_511 = _bits_815 | _bits_816; // FirstSet.java:64
   wire _or_512 = _or_510 | _or_511; // FirstSet.java:64
-  wire _bits_829 = slot_pick_remaining[100]; // FirstSet.java:55
-  wire _bits_830 = slot_pick_remaining[101]; // FirstSet.java:55
-  wire _or_513 = _bits_829 | _bits_830; // FirstSet.java:64
-  wire _bits_831 = slot_pick_remaining[102]; // FirstSet.java:55
-  wire _bits_832 = slot_pick_remaining[103]; // FirstSet.java:55
-  wire _or_514 = _bits_831 | _bits_832; // FirstSet.java:64
+  wire _bits_817 = slot_pick_remaining[100]; // FirstSet.java:55
+  wire _bits_818 = slot_pick_remaining[101]; // FirstSet.java:55
+  wire _or_513 = _bits_817 | _bits_818; // FirstSet.java:64
+  wire _bits_819 = slot_pick_remaining[102]; // FirstSet.java:55
+  wire _bits_820 = slot_pick_remaining[103]; // FirstSet.java:55
+  wire _or_514 = _bits_819 | _bits_820; // FirstSet.java:64
   wire _or_515 = _or_513 | _or_514; // FirstSet.java:64
   wire _or_516 = _or_512 | _or_515; // FirstSet.java:64
-  wire _bits_833 = slot_pick_remaining[104]; // FirstSet.java:55
-  wire _bits_834 = slot_pick_remaining[105]; // FirstSet.java:55
-  wire _or_517 = _bits_833 | _bits_834; // FirstSet.java:64
-  wire _bits_835 = slot_pick_remaining[106]; // FirstSet.java:55
-  wire _bits_836 = slot_pick_remaining[107]; // FirstSet.java:55
-  wire _or_518 = _bits_835 | _bits_836; // FirstSet.java:64
+  wire _bits_821 = slot_pick_remaining[104]; // FirstSet.java:55
+  wire _bits_822 = slot_pick_remaining[105]; // FirstSet.java:55
+  wire _or_517 = _bits_821 | _bits_822; // FirstSet.java:64
+  wire _bits_823 = slot_pick_remaining[106]; // FirstSet.java:55
+  wire _bits_824 = slot_pick_remaining[107]; // FirstSet.java:55
+  wire _or_518 = _bits_823 | _bits_824; // FirstSet.java:64
   wire _or_519 = _or_517 | _or_518; // FirstSet.java:64
-  wire _bits_837 = slot_pick_remaining[108]; // FirstSet.java:55
-  wire _bits_838 = slot_pick_remaining[109]; // FirstSet.java:55
-  wire _or_520 = _bits_837 | _bits_838; // FirstSet.java:64
-  wire _bits_839 = slot_pick_remaining[110]; // FirstSet.java:55
-  wire _bits_840 = slot_pick_remaining[111]; // FirstSet.java:55
-  wire _or_521 = _bits_839 | _bits_840; // FirstSet.java:64
+  wire _bits_825 = slot_pick_remaining[108]; // FirstSet.java:55
+  wire _bits_826 = slot_pick_remaining[109]; // FirstSet.java:55
+  wire _or_520 = _bits_825 | _bits_826; // FirstSet.java:64
+  wire _bits_827 = slot_pick_remaining[110]; // FirstSet.java:55
+  wire _bits_828 = slot_pick_remaining[111]; // FirstSet.java:55
+  wire _or_521 = _bits_827 | _bits_828; // FirstSet.java:64
   wire _or_522 = _or_520 | _or_521; // FirstSet.java:64
   wire _or_523 = _or_519 | _or_522; // FirstSet.java:64
   wire _or_524 = _or_516 | _or_523; // FirstSet.java:64
-  wire _bits_841 = slot_pick_remaining[112]; // FirstSet.java:55
-  wire _bits_842 = slot_pick_remaining[113]; // FirstSet.java:55
-  wire _or_525 = _bits_841 | _bits_842; // FirstSet.java:64
-  wire _bits_843 = slot_pick_remaining[114]; // FirstSet.java:55
-  wire _bits_844 = slot_pick_remaining[115]; // FirstSet.java:55
-  wire _or_526 = _bits_843 | _bits_844; // FirstSet.java:64
+  wire _bits_829 = slot_pick_remaining[112]; // FirstSet.java:55
+  wire _bits_830 = slot_pick_remaining[113]; // FirstSet.java:55
+  wire _or_525 = _bits_829 | _bits_830; // FirstSet.java:64
+  wire _bits_831 = slot_pick_remaining[114]; // FirstSet.java:55
+  wire _bits_832 = slot_pick_remaining[115]; // FirstSet.java:55
+  wire _or_526 = _bits_831 | _bits_832; // FirstSet.java:64
   wire _or_527 = _or_525 | _or_526; // FirstSet.java:64
-  wire _bits_845 = slot_pick_remaining[116]; // FirstSet.java:55
-  wire _bits_846 = slot_pick_remaining[117]; // FirstSet.java:55
-  wire _or_528 = _bits_845 | _bits_846; // FirstSet.java:64
-  wire _bits_847 = slot_pick_remaining[118]; // FirstSet.java:55
-  wire _bits_848 = slot_pick_remaining[119]; // FirstSet.java:55
-  wire _or_529 = _bits_847 | _bits_848; // FirstSet.java:64
+  wire _bits_833 = slot_pick_remaining[116]; // FirstSet.java:55
+  wire _bits_834 = slot_pick_remaining[117]; // FirstSet.java:55
+  wire _or_528 = _bits_833 | _bits_834; // FirstSet.java:64
+  wire _bits_835 = slot_pick_remaining[118]; // FirstSet.java:55
+  wire _bits_836 = slot_pick_remaining[119]; // FirstSet.java:55
+  wire _or_529 = _bits_835 | _bits_836; // FirstSet.java:64
   wire _or_530 = _or_528 | _or_529; // FirstSet.java:64
   wire _or_531 = _or_527 | _or_530; // FirstSet.java:64
-  wire _bits_849 = slot_pick_remaining[120]; // FirstSet.java:55
-  wire _bits_850 = slot_pick_remaining[121]; // FirstSet.java:55
-  wire _or_532 = _bits_849 | _bits_850; // FirstSet.java:64
-  wire _bits_851 = slot_pick_remaining[122]; // FirstSet.java:55
-  wire _bits_852 = slot_pick_remaining[123]; // FirstSet.java:55
-  wire _or_533 = _bits_851 | _bits_852; // FirstSet.java:64
+  wire _bits_837 = slot_pick_remaining[120]; // FirstSet.java:55
+  wire _bits_838 = slot_pick_remaining[121]; // FirstSet.java:55
+  wire _or_532 = _bits_837 | _bits_838; // FirstSet.java:64
+  wire _bits_839 = slot_pick_remaining[122]; // FirstSet.java:55
+  wire _bits_840 = slot_pick_remaining[123]; // FirstSet.java:55
+  wire _or_533 = _bits_839 | _bits_840; // FirstSet.java:64
   wire _or_534 = _or_532 | _or_533; // FirstSet.java:64
-  wire _bits_853 = slot_pick_remaining[124]; // FirstSet.java:55
-  wire _bits_854 = slot_pick_remaining[125]; // FirstSet.java:55
-  wire _or_535 = _bits_853 | _bits_854; // FirstSet.java:64
-  wire _bits_855 = slot_pick_remaining[126]; // FirstSet.java:55
-  wire _bits_856 = slot_pick_remaining[127]; // FirstSet.java:55
-  wire _or_536 = _bits_855 | _bits_856; // FirstSet.java:64
+  wire _bits_841 = slot_pick_remaining[124]; // FirstSet.java:55
+  wire _bits_842 = slot_pick_remaining[125]; // FirstSet.java:55
+  wire _or_535 = _bits_841 | _bits_842; // FirstSet.java:64
+  wire _bits_843 = slot_pick_remaining[126]; // FirstSet.java:55
+  wire _bits_844 = slot_pick_remaining[127]; // FirstSet.java:55
+  wire _or_536 = _bits_843 | _bits_844; // FirstSet.java:64
   wire _or_537 = _or_535 | _or_536; // FirstSet.java:64
   wire _or_538 = _or_534 | _or_537; // FirstSet.java:64
   wire _or_539 = _or_531 | _or_538; // FirstSet.java:64
   wire _or_540 = _or_524 | _or_539; // FirstSet.java:64
   wire _or_541 = _or_509 | _or_540; // FirstSet.java:64
-  wire _and_583 = _or_478 & _or_541; // FirstSet.java:61
-  wire _and_584 = _or_446 & _or_477; // FirstSet.java:61
-  wire _and_585 = _or_430 & _or_445; // FirstSet.java:61
-  wire _and_586 = _or_422 & _or_429; // FirstSet.java:61
-  wire _and_587 = _or_418 & _or_421; // FirstSet.java:61
-  wire _and_588 = _or_416 & _or_417; // FirstSet.java:61
-  wire _and_589 = _bits_729 & _bits_730; // FirstSet.java:61
-  wire _or_542 = _and_588 | _and_589; // FirstSet.java:62
-  wire _and_590 = _bits_731 & _bits_732; // FirstSet.java:61
-  wire _or_543 = _or_542 | _and_590; // FirstSet.java:63
-  wire _or_544 = _and_587 | _or_543; // FirstSet.java:62
-  wire _and_591 = _or_419 & _or_420; // FirstSet.java:61
-  wire _and_592 = _bits_733 & _bits_734; // FirstSet.java:61
-  wire _or_545 = _and_591 | _and_592; // FirstSet.java:62
-  wire _and_593 = _bits_735 & _bits_736; // FirstSet.java:61
-  wire _or_546 = _or_545 | _and_593; // FirstSet.java:63
+  wire _and_578 = _or_478 & _or_541; // FirstSet.java:61
+  wire _and_579 = _or_446 & _or_477; // FirstSet.java:61
+  wire _and_580 = _or_430 & _or_445; // FirstSet.java:61
+  wire _and_581 = _or_422 & _or_429; // FirstSet.java:61
+  wire _and_582 = _or_418 & _or_421; // FirstSet.java:61
+  wire _and_583 = _or_416 & _or_417; // FirstSet.java:61
+  wire _and_584 = _bits_717 & _bits_718; // FirstSet.java:61
+  wire _or_542 = _and_583 | _and_584; // FirstSet.java:62
+  wire _and_585 = _bits_719 & _bits_720; // FirstSet.java:61
+  wire _or_543 = _or_542 | _and_585; // FirstSet.java:63
+  wire _or_544 = _and_582 | _or_543; // FirstSet.java:62
+  wire _and_586 = _or_419 & _or_420; // FirstSet.java:61
+  wire _and_587 = _bits_721 & _bits_722; // FirstSet.java:61
+  wire _or_545 = _and_586 | _and_587; // FirstSet.java:62
+  wire _and_588 = _bits_723 & _bits_724; // FirstSet.java:61
+  wire _or_546 = _or_545 | _and_588; // FirstSet.java:63
   wire _or_547 = _or_544 | _or_546; // FirstSet.java:63
-  wire _or_548 = _and_586 | _or_547; // FirstSet.java:62
-  wire _and_594 = _or_425 & _or_428; // FirstSet.java:61
-  wire _and_595 = _or_423 & _or_424; // FirstSet.java:61
-  wire _and_596 = _bits_737 & _bits_738; // FirstSet.java:61
-  wire _or_549 = _and_595 | _and_596; // FirstSet.java:62
-  wire _and_597 = _bits_739 & _bits_740; // FirstSet.java:61
-  wire _or_550 = _or_549 | _and_597; // FirstSet.java:63
-  wire _or_551 = _and_594 | _or_550; // FirstSet.java:62
-  wire _and_598 = _or_426 & _or_427; // FirstSet.java:61
-  wire _and_599 = _bits_741 & _bits_742; // FirstSet.java:61
-  wire _or_552 = _and_598 | _and_599; // FirstSet.java:62
-  wire _and_600 = _bits_743 & _bits_744; // FirstSet.java:61
-  wire _or_553 = _or_552 | _and_600; // FirstSet.java:63
+  wire _or_548 = _and_581 | _or_547; // FirstSet.java:62
+  wire _and_589 = _or_425 & _or_428; // FirstSet.java:61
+  wire _and_590 = _or_423 & _or_424; // FirstSet.java:61
+  wire _and_591 = _bits_725 & _bits_726; // FirstSet.java:61
+  wire _or_549 = _and_590 | _and_591; // FirstSet.java:62
+  wire _and_592 = _bits_727 & _bits_728; // FirstSet.java:61
+  wire _or_550 = _or_549 | _and_592; // FirstSet.java:63
+  wire _or_551 = _and_589 | _or_550; // FirstSet.java:62
+  wire _and_593 = _or_426 & _or_427; // FirstSet.java:61
+  wire _and_594 = _bits_729 & _bits_730; // FirstSet.java:61
+  wire _or_552 = _and_593 | _and_594; // FirstSet.java:62
+  wire _and_595 = _bits_731 & _bits_732; // FirstSet.java:61
+  wire _or_553 = _or_552 | _and_595; // FirstSet.java:63
   wire _or_554 = _or_551 | _or_553; // FirstSet.java:63
   wire _or_555 = _or_548 | _or_554; // FirstSet.java:63
-  wire _or_556 = _and_585 | _or_555; // FirstSet.java:62
-  wire _and_601 = _or_437 & _or_444; // FirstSet.java:61
-  wire _and_602 = _or_433 & _or_436; // FirstSet.java:61
-  wire _and_603 = _or_431 & _or_432; // FirstSet.java:61
-  wire _and_604 = _bits_745 & _bits_746; // FirstSet.java:61
-  wire _or_557 = _and_603 | _and_604; // FirstSet.java:62
-  wire _and_605 = _bits_747 & _bits_748; // FirstSet.java:61
-  wire _or_558 = _or_557 | _and_605; // FirstSet.java:63
-  wire _or_559 = _and_602 | _or_558; // FirstSet.java:62
-  wire _and_606 = _or_434 & _or_435; // FirstSet.java:61
-  wire _and_607 = _bits_749 & _bits_750; // FirstSet.java:61
-  wire _or_560 = _and_606 | _and_607; // FirstSet.java:62
-  wire _and_608 = _bits_751 & _bits_752; // FirstSet.java:61
-  wire _or_561 = _or_560 | _and_608; // FirstSet.java:63
+  wire _or_556 = _and_580 | _or_555; // FirstSet.java:62
+  wire _and_596 = _or_437 & _or_444; // FirstSet.java:61
+  wire _and_597 = _or_433 & _or_436; // FirstSet.java:61
+  wire _and_598 = _or_431 & _or_432; // FirstSet.java:61
+  wire _and_599 = _bits_733 & _bits_734; // FirstSet.java:61
+  wire _or_557 = _and_598 | _and_599; // FirstSet.java:62
+  wire _and_600 = _bits_735 & _bits_736; // FirstSet.java:61
+  wire _or_558 = _or_557 | _and_600; // FirstSet.java:63
+  wire _or_559 = _and_597 | _or_558; // FirstSet.java:62
+  wire _and_601 = _or_434 & _or_435; // FirstSet.java:61
+  wire _and_602 = _bits_737 & _bits_738; // FirstSet.java:61
+  wire _or_560 = _and_601 | _and_602; // FirstSet.java:62
+  wire _and_603 = _bits_739 & _bits_740; // FirstSet.java:61
+  wire _or_561 = _or_560 | _and_603; // FirstSet.java:63
   wire _or_562 = _or_559 | _or_561; // FirstSet.java:63
-  wire _or_563 = _and_601 | _or_562; // FirstSet.java:62
-  wire _and_609 = _or_440 & _or_443; // FirstSet.java:61
-  wire _and_610 = _or_438 & _or_439; // FirstSet.java:61
-  wire _and_611 = _bits_753 & _bits_754; // FirstSet.java:61
-  wire _or_564 = _and_610 | _and_611; // FirstSet.java:62
-  wire _and_612 = _bits_755 & _bits_756; // FirstSet.java:61
-  wire _or_565 = _or_564 | _and_612; // FirstSet.java:63
-  wire _or_566 = _and_609 | _or_565; // FirstSet.java:62
-  wire _and_613 = _or_441 & _or_442; // FirstSet.java:61
-  wire _and_614 = _bits_757 & _bits_758; // FirstSet.java:61
-  wire _or_567 = _and_613 | _and_614; // FirstSet.java:62
-  wire _and_615 = _bits_759 & _bits_760; // FirstSet.java:61
-  wire _or_568 = _or_567 | _and_615; // FirstSet.java:63
+  wire _or_563 = _and_596 | _or_562; // FirstSet.java:62
+  wire _and_604 = _or_440 & _or_443; // FirstSet.java:61
+  wire _and_605 = _or_438 & _or_439; // FirstSet.java:61
+  wire _and_606 = _bits_741 & _bits_742; // FirstSet.java:61
+  wire _or_564 = _and_605 | _and_606; // FirstSet.java:62
+  wire _and_607 = _bits_743 & _bits_744; // FirstSet.java:61
+  wire _or_565 = _or_564 | _and_607; // FirstSet.java:63
+  wire _or_566 = _and_604 | _or_565; // FirstSet.java:62
+  wire _and_608 = _or_441 & _or_442; // FirstSet.java:61
+  wire _and_609 = _bits_745 & _bits_746; // FirstSet.java:61
+  wire _or_567 = _and_608 | _and_609; // FirstSet.java:62
+  wire _and_610 = _bits_747 & _bits_748; // FirstSet.java:61
+  wire _or_568 = _or_567 | _and_610; // FirstSet.java:63
   wire _or_569 = _or_566 | _or_568; // FirstSet.java:63
   wire _or_570 = _or_563 | _or_569; // FirstSet.java:63
   wire _or_571 = _or_556 | _or_570; // FirstSet.java:63
-  wire _or_572 = _and_584 | _or_571; // FirstSet.java:62
-  wire _and_616 = _or_461 & _or_476; // FirstSet.java:61
-  wire _and_617 = _or_453 & _or_460; // FirstSet.java:61
-  wire _and_618 = _or_449 & _or_452; // FirstSet.java:61
-  wire _and_619 = _or_447 & _or_448; // FirstSet.java:61
-  wire _and_620 = _bits_761 & _bits_762; // FirstSet.java:61
-  wire _or_573 = _and_619 | _and_620; // FirstSet.java:62
-  wire _and_621 = _bits_763 & _bits_764; // FirstSet.java:61
-  wire _or_574 = _or_573 | _and_621; // FirstSet.java:63
-  wire _or_575 = _and_618 | _or_574; // FirstSet.java:62
-  wire _and_622 = _or_450 & _or_451; // FirstSet.java:61
-  wire _and_623 = _bits_765 & _bits_766; // FirstSet.java:61
-  wire _or_576 = _and_622 | _and_623; // FirstSet.java:62
-  wire _and_624 = _bits_767 & _bits_768; // FirstSet.java:61
-  wire _or_577 = _or_576 | _and_624; // FirstSet.java:63
+  wire _or_572 = _and_579 | _or_571; // FirstSet.java:62
+  wire _and_611 = _or_461 & _or_476; // FirstSet.java:61
+  wire _and_612 = _or_453 & _or_460; // FirstSet.java:61
+  wire _and_613 = _or_449 & _or_452; // FirstSet.java:61
+  wire _and_614 = _or_447 & _or_448; // FirstSet.java:61
+  wire _and_615 = _bits_749 & _bits_750; // FirstSet.java:61
+  wire _or_573 = _and_614 | _and_615; // FirstSet.java:62
+  wire _and_616 = _bits_751 & _bits_752; // FirstSet.java:61
+  wire _or_574 = _or_573 | _and_616; // FirstSet.java:63
+  wire _or_575 = _and_613 | _or_574; // FirstSet.java:62
+  wire _and_617 = _or_450 & _or_451; // FirstSet.java:61
+  wire _and_618 = _bits_753 & _bits_754; // FirstSet.java:61
+  wire _or_576 = _and_617 | _and_618; // FirstSet.java:62
+  wire _and_619 = _bits_755 & _bits_756; // FirstSet.java:61
+  wire _or_577 = _or_576 | _and_619; // FirstSet.java:63
   wire _or_578 = _or_575 | _or_577; // FirstSet.java:63
-  wire _or_579 = _and_617 | _or_578; // FirstSet.java:62
-  wire _and_625 = _or_456 & _or_459; // FirstSet.java:61
-  wire _and_626 = _or_454 & _or_455; // FirstSet.java:61
-  wire _and_627 = _bits_769 & _bits_770; // FirstSet.java:61
-  wire _or_580 = _and_626 | _and_627; // FirstSet.java:62
-  wire _and_628 = _bits_771 & _bits_772; // FirstSet.java:61
-  wire _or_581 = _or_580 | _and_628; // FirstSet.java:63
-  wire _or_582 = _and_625 | _or_581; // FirstSet.java:62
-  wire _and_629 = _or_457 & _or_458; // FirstSet.java:61
-  wire _and_630 = _bits_773 & _bits_774; // FirstSet.java:61
-  wire _or_583 = _and_629 | _and_630; // FirstSet.java:62
-  wire _and_631 = _bits_775 & _bits_776; // FirstSet.java:61
-  wire _or_584 = _or_583 | _and_631; // FirstSet.java:63
+  wire _or_579 = _and_612 | _or_578; // FirstSet.java:62
+  wire _and_620 = _or_456 & _or_459; // FirstSet.java:61
+  wire _and_621 = _or_454 & _or_455; // FirstSet.java:61
+  wire _and_622 = _bits_757 & _bits_758; // FirstSet.java:61
+  wire _or_580 = _and_621 | _and_622; // FirstSet.java:62
+  wire _and_623 = _bits_759 & _bits_760; // FirstSet.java:61
+  wire _or_581 = _or_580 | _and_623; // FirstSet.java:63
+  wire _or_582 = _and_620 | _or_581; // FirstSet.java:62
+  wire _and_624 = _or_457 & _or_458; // FirstSet.java:61
+  wire _and_625 = _bits_761 & _bits_762; // FirstSet.java:61
+  wire _or_583 = _and_624 | _and_625; // FirstSet.java:62
+  wire _and_626 = _bits_763 & _bits_764; // FirstSet.java:61
+  wire _or_584 = _or_583 | _and_626; // FirstSet.java:63
   wire _or_585 = _or_582 | _or_584; // FirstSet.java:63
   wire _or_586 = _or_579 | _or_585; // FirstSet.java:63
-  wire _or_587 = _and_616 | _or_586; // FirstSet.java:62
-  wire _and_632 = _or_468 & _or_475; // FirstSet.java:61
-  wire _and_633 = _or_464 & _or_467; // FirstSet.java:61
-  wire _and_634 = _or_462 & _or_463; // FirstSet.java:61
-  wire _and_635 = _bits_777 & _bits_778; // FirstSet.java:61
-  wire _or_588 = _and_634 | _and_635; // FirstSet.java:62
-  wire _and_636 = _bits_779 & _bits_780; // FirstSet.java:61
-  wire _or_589 = _or_588 | _and_636; // FirstSet.java:63
-  wire _or_590 = _and_633 | _or_589; // FirstSet.java:62
-  wire _and_637 = _or_465 & _or_466; // FirstSet.java:61
-  wire _and_638 = _bits_781 & _bits_782; // FirstSet.java:61
-  wire _or_591 = _and_637 | _and_638; // FirstSet.java:62
-  wire _and_639 = _bits_783 & _bits_784; // FirstSet.java:61
-  wire _or_592 = _or_591 | _and_639; // FirstSet.java:63
+  wire _or_587 = _and_611 | _or_586; // FirstSet.java:62
+  wire _and_627 = _or_468 & _or_475; // FirstSet.java:61
+  wire _and_628 = _or_464 & _or_467; // FirstSet.java:61
+  wire _and_629 = _or_462 & _or_463; // FirstSet.java:61
+  wire _and_630 = _bits_765 & _bits_766; // FirstSet.java:61
+  wire _or_588 = _and_629 | _and_630; // FirstSet.java:62
+  wire _and_631 = _bits_767 & _bits_768; // FirstSet.java:61
+  wire _or_589 = _or_588 | _and_631; // FirstSet.java:63
+  wire _or_590 = _and_628 | _or_589; // FirstSet.java:62
+  wire _and_632 = _or_465 & _or_466; // FirstSet.java:61
+  wire _and_633 = _bits_769 & _bits_770; // FirstSet.java:61
+  wire _or_591 = _and_632 | _and_633; // FirstSet.java:62
+  wire _and_634 = _bits_771 & _bits_772; // FirstSet.java:61
+  wire _or_592 = _or_591 | _and_634; // FirstSet.java:63
   wire _or_593 = _or_590 | _or_592; // FirstSet.java:63
-  wire _or_594 = _and_632 | _or_593; // FirstSet.java:62
-  wire _and_640 = _or_471 & _or_474; // FirstSet.java:61
-  wire _and_641 = _or_469 & _or_470; // FirstSet.java:61
-  wire _and_642 = _bits_785 & _bits_786; // FirstSet.java:61
-  wire _or_595 = _and_641 | _and_642; // FirstSet.java:62
-  wire _and_643 = _bits_787 & _bits_788; // FirstSet.java:61
-  wire _or_596 = _or_595 | _and_643; // FirstSet.java:63
-  wire _or_597 = _and_640 | _or_596; // FirstSet.java:62
-  wire _and_644 = _or_472 & _or_473; // FirstSet.java:61
-  wire _and_645 = _bits_789 & _bits_790; // FirstSet.java:61
-  wire _or_598 = _and_644 | _and_645; // FirstSet.java:62
-  wire _and_646 = _bits_791 & _bits_792; // FirstSet.java:61
-  wire _or_599 = _or_598 | _and_646; // FirstSet.java:63
+  wire _or_594 = _and_627 | _or_593; // FirstSet.java:62
+  wire _and_635 = _or_471 & _or_474; // FirstSet.java:61
+  wire _and_636 = _or_469 & _or_470; // FirstSet.java:61
+  wire _and_637 = _bits_773 & _bits_774; // FirstSet.java:61
+  wire _or_595 = _and_636 | _and_637; // FirstSet.java:62
+  wire _and_638 = _bits_775 & _bits_776; // FirstSet.java:61
+  wire _or_596 = _or_595 | _and_638; // FirstSet.java:63
+  wire _or_597 = _and_635 | _or_596; // FirstSet.java:62
+  wire _and_639 = _or_472 & _or_473; // FirstSet.java:61
+  wire _and_640 = _bits_777 & _bits_778; // FirstSet.java:61
+  wire _or_598 = _and_639 | _and_640; // FirstSet.java:62
+  wire _and_641 = _bits_779 & _bits_780; // FirstSet.java:61
+  wire _or_599 = _or_598 | _and_641; // FirstSet.java:63
   wire _or_600 = _or_597 | _or_599; // FirstSet.java:63
   wire _or_601 = _or_594 | _or_600; // FirstSet.java:63
   wire _or_602 = _or_587 | _or_601; // FirstSet.java:63
   wire _or_603 = _or_572 | _or_602; // FirstSet.java:63
-  wire _or_604 = _and_583 | _or_603; // FirstSet.java:62
-  wire _and_647 = _or_509 & _or_540; // FirstSet.java:61
-  wire _and_648 = _or_493 & _or_508; // FirstSet.java:61
-  wire _and_649 = _or_485 & _or_492; // FirstSet.java:61
-  wire _and_650 = _or_481 & _or_484; // FirstSet.java:61
-  wire _and_651 = _or_479 & _or_480; // FirstSet.java:61
-  wire _and_652 = _bits_793 & _bits_794; // FirstSet.java:61
-  wire _or_605 = _and_651 | _and_652; // FirstSet.java:62
-  wire _and_653 = _bits_795 & _bits_796; // FirstSet.java:61
-  wire _or_606 = _or_605 | _and_653; // FirstSet.java:63
-  wire _or_607 = _and_650 | _or_606; // FirstSet.java:62
-  wire _and_654 = _or_482 & _or_483; // FirstSet.java:61
-  wire _and_655 = _bits_797 & _bits_798; // FirstSet.java:61
-  wire _or_608 = _and_654 | _and_655; // FirstSet.java:62
-  wire _and_656 = _bits_799 & _bits_800; // FirstSet.java:61
-  wire _or_609 = _or_608 | _and_656; // FirstSet.java:63
+  wire _or_604 = _and_578 | _or_603; // FirstSet.java:62
+  wire _and_642 = _or_509 & _or_540; // FirstSet.java:61
+  wire _and_643 = _or_493 & _or_508; // FirstSet.java:61
+  wire _and_644 = _or_485 & _or_492; // FirstSet.java:61
+  wire _and_645 = _or_481 & _or_484; // FirstSet.java:61
+  wire _and_646 = _or_479 & _or_480; // FirstSet.java:61
+  wire _and_647 = _bits_781 & _bits_782; // FirstSet.java:61
+  wire _or_605 = _and_646 | _and_647; // FirstSet.java:62
+  wire _and_648 = _bits_783 & _bits_784; // FirstSet.java:61
+  wire _or_606 = _or_605 | _and_648; // FirstSet.java:63
+  wire _or_607 = _and_645 | _or_606; // FirstSet.java:62
+  wire _and_649 = _or_482 & _or_483; // FirstSet.java:61
+  wire _and_650 = _bits_785 & _bits_786; // FirstSet.java:61
+  wire _or_608 = _and_649 | _and_650; // FirstSet.java:62
+  wire _and_651 = _bits_787 & _bits_788; // FirstSet.java:61
+  wire _or_609 = _or_608 | _and_651; // FirstSet.java:63
   wire _or_610 = _or_607 | _or_609; // FirstSet.java:63
-  wire _or_611 = _and_649 | _or_610; // FirstSet.java:62
-  wire _and_657 = _or_488 & _or_491; // FirstSet.java:61
-  wire _and_658 = _or_486 & _or_487; // FirstSet.java:61
-  wire _and_659 = _bits_801 & _bits_802; // FirstSet.java:61
-  wire _or_612 = _and_658 | _and_659; // FirstSet.java:62
-  wire _and_660 = _bits_803 & _bits_804; // FirstSet.java:61
-  wire _or_613 = _or_612 | _and_660; // FirstSet.java:63
-  wire _or_614 = _and_657 | _or_613; // FirstSet.java:62
-  wire _and_661 = _or_489 & _or_490; // FirstSet.java:61
-  wire _and_662 = _bits_805 & _bits_806; // FirstSet.java:61
-  wire _or_615 = _and_661 | _and_662; // FirstSet.java:62
-  wire _and_663 = _bits_807 & _bits_808; // FirstSet.java:61
-  wire _or_616 = _or_615 | _and_663; // FirstSet.java:63
+  wire _or_611 = _and_644 | _or_610; // FirstSet.java:62
+  wire _and_652 = _or_488 & _or_491; // FirstSet.java:61
+  wire _and_653 = _or_486 & _or_487; // FirstSet.java:61
+  wire _and_654 = _bits_789 & _bits_790; // FirstSet.java:61
+  wire _or_612 = _and_653 | _and_654; // FirstSet.java:62
+  wire _and_655 = _bits_791 & _bits_792; // FirstSet.java:61
+  wire _or_613 = _or_612 | _and_655; // FirstSet.java:63
+  wire _or_614 = _and_652 | _or_613; // FirstSet.java:62
+  wire _and_656 = _or_489 & _or_490; // FirstSet.java:61
+  wire _and_657 = _bits_793 & _bits_794; // FirstSet.java:61
+  wire _or_615 = _and_656 | _and_657; // FirstSet.java:62
+  wire _and_658 = _bits_795 & _bits_796; // FirstSet.java:61
+  wire _or_616 = _or_615 | _and_658; // FirstSet.java:63
   wire _or_617 = _or_614 | _or_616; // FirstSet.java:63
   wire _or_618 = _or_611 | _or_617; // FirstSet.java:63
-  wire _or_619 = _and_648 | _or_618; // FirstSet.java:62
-  wire _and_664 = _or_500 & _or_507; // FirstSet.java:61
-  wire _and_665 = _or_496 & _or_499; // FirstSet.java:61
-  wire _and_666 = _or_494 & _or_495; // FirstSet.java:61
-  wire _and_667 = _bits_809 & _bits_810; // FirstSet.java:61
-  wire _or_620 = _and_666 | _and_667; // FirstSet.java:62
-  wire _and_668 = _bits_811 & _bits_812; // FirstSet.java:61
-  wire _or_621 = _or_620 | _and_668; // FirstSet.java:63
-  wire _or_622 = _and_665 | _or_621; // FirstSet.java:62
-  wire _and_669 = _or_497 & _or_498; // FirstSet.java:61
-  wire _and_670 = _bits_813 & _bits_814; // FirstSet.java:61
-  wire _or_623 = _and_669 | _and_670; // FirstSet.java:62
-  wire _and_671 = _bits_815 & _bits_816; // FirstSet.java:61
-  wire _or_624 = _or_623 | _and_671; // FirstSet.java:63
+  wire _or_619 = _and_643 | _or_618; // FirstSet.java:62
+  wire _and_659 = _or_500 & _or_507; // FirstSet.java:61
+  wire _and_660 = _or_496 & _or_499; // FirstSet.java:61
+  wire _and_661 = _or_494 & _or_495; // FirstSet.java:61
+  wire _and_662 = _bits_797 & _bits_798; // FirstSet.java:61
+  wire _or_620 = _and_661 | _and_662; // FirstSet.java:62
+  wire _and_663 = _bits_799 & _bits_800; // FirstSet.java:61
+  wire _or_621 = _or_620 | _and_663; // FirstSet.java:63
+  wire _or_622 = _and_660 | _or_621; // FirstSet.java:62
+  wire _and_664 = _or_497 & _or_498; // FirstSet.java:61
+  wire _and_665 = _bits_801 & _bits_802; // FirstSet.java:61
+  wire _or_623 = _and_664 | _and_665; // FirstSet.java:62
+  wire _and_666 = _bits_803 & _bits_804; // FirstSet.java:61
+  wire _or_624 = _or_623 | _and_666; // FirstSet.java:63
   wire _or_625 = _or_622 | _or_624; // FirstSet.java:63
-  wire _or_626 = _and_664 | _or_625; // FirstSet.java:62
-  wire _and_672 = _or_503 & _or_506; // FirstSet.java:61
-  wire _and_673 = _or_501 & _or_502; // FirstSet.java:61
-  wire _and_674 = _bits_817 & _bits_818; // FirstSet.java:61
-  wire _or_627 = _and_673 | _and_674; // FirstSet.java:62
-  wire _and_675 = _bits_819 & _bits_820; // FirstSet.java:61
-  wire _or_628 = _or_627 | _and_675; // FirstSet.java:63
-  wire _or_629 = _and_672 | _or_628; // FirstSet.java:62
-  wire _and_676 = _or_504 & _or_505; // FirstSet.java:61
-  wire _and_677 = _bits_821 & _bits_822; // FirstSet.java:61
-  wire _or_630 = _and_676 | _and_677; // FirstSet.java:62
-  wire _and_678 = _bits_823 & _bits_824; // FirstSet.java:61
-  wire _or_631 = _or_630 | _and_678; // FirstSet.java:63
+  wire _or_626 = _and_659 | _or_625; // FirstSet.java:62
+  wire _and_667 = _or_503 & _or_506; // FirstSet.java:61
+  wire _and_668 = _or_501 & _or_502; // FirstSet.java:61
+  wire _and_669 = _bits_805 & _bits_806; // FirstSet.java:61
+  wire _or_627 = _and_668 | _and_669; // FirstSet.java:62
+  wire _and_670 = _bits_807 & _bits_808; // FirstSet.java:61
+  wire _or_628 = _or_627 | _and_670; // FirstSet.java:63
+  wire _or_629 = _and_667 | _or_628; // FirstSet.java:62
+  wire _and_671 = _or_504 & _or_505; // FirstSet.java:61
+  wire _and_672 = _bits_809 & _bits_810; // FirstSet.java:61
+  wire _or_630 = _and_671 | _and_672; // FirstSet.java:62
+  wire _and_673 = _bits_811 & _bits_812; // FirstSet.java:61
+  wire _or_631 = _or_630 | _and_673; // FirstSet.java:63
   wire _or_632 = _or_629 | _or_631; // FirstSet.java:63
   wire _or_633 = _or_626 | _or_632; // FirstSet.java:63
   wire _or_634 = _or_619 | _or_633; // FirstSet.java:63
-  wire _or_635 = _and_647 | _or_634; // FirstSet.java:62
-  wire _and_679 = _or_524 & _or_539; // FirstSet.java:61
-  wire _and_680 = _or_516 & _or_523; // FirstSet.java:61
-  wire _and_681 = _or_512 & _or_515; // FirstSet.java:61
-  wire _and_682 = _or_510 & _or_511; // FirstSet.java:61
-  wire _and_683 = _bits_825 & _bits_826; // FirstSet.java:61
-  wire _or_636 = _and_682 | _and_683; // FirstSet.java:62
-  wire _and_684 = _bits_827 & _bits_828; // FirstSet.java:61
-  wire _or_637 = _or_636 | _and_684; // FirstSet.java:63
-  wire _or_638 = _and_681 | _or_637; // FirstSet.java:62
-  wire _and_685 = _or_513 & _or_514; // FirstSet.java:61
-  wire _and_686 = _bits_829 & _bits_830; // FirstSet.java:61
-  wire _or_639 = _and_685 | _and_686; // FirstSet.java:62
-  wire _and_687 = _bits_831 & _bits_832; // FirstSet.java:61
-  wire _or_640 = _or_639 | _and_687; // FirstSet.java:63
+  wire _or_635 = _and_642 | _or_634; // FirstSet.java:62
+  wire _and_674 = _or_524 & _or_539; // FirstSet.java:61
+  wire _and_675 = _or_516 & _or_523; // FirstSet.java:61
+  wire _and_676 = _or_512 & _or_515; // FirstSet.java:61
+  wire _and_677 = _or_510 & _or_511; // FirstSet.java:61
+  wire _and_678 = _bits_813 & _bits_814; // FirstSet.java:61
+  wire _or_636 = _and_677 | _and_678; // FirstSet.java:62
+  wire _and_679 = _bits_815 & _bits_816; // FirstSet.java:61
+  wire _or_637 = _or_636 | _and_679; // FirstSet.java:63
+  wire _or_638 = _and_676 | _or_637; // FirstSet.java:62
+  wire _and_680 = _or_513 & _or_514; // FirstSet.java:61
+  wire _and_681 = _bits_817 & _bits_818; // FirstSet.java:61
+  wire _or_639 = _and_680 | _and_681; // FirstSet.java:62
+  wire _and_682 = _bits_819 & _bits_820; // FirstSet.java:61
+  wire _or_640 = _or_639 | _and_682; // FirstSet.java:63
   wire _or_641 = _or_638 | _or_640; // FirstSet.java:63
-  wire _or_642 = _and_680 | _or_641; // FirstSet.java:62
-  wire _and_688 = _or_519 & _or_522; // FirstSet.java:61
-  wire _and_689 = _or_517 & _or_518; // FirstSet.java:61
-  wire _and_690 = _bits_833 & _bits_834; // FirstSet.java:61
-  wire _or_643 = _and_689 | _and_690; // FirstSet.java:62
-  wire _and_691 = _bits_835 & _bits_836; // FirstSet.java:61
-  wire _or_644 = _or_643 | _and_691; // FirstSet.java:63
-  wire _or_645 = _and_688 | _or_644; // FirstSet.java:62
-  wire _and_692 = _or_520 & _or_521; // FirstSet.java:61
-  wire _and_693 = _bits_837 & _bits_838; // FirstSet.java:61
-  wire _or_646 = _and_692 | _and_693; // FirstSet.java:62
-  wire _and_694 = _bits_839 & _bits_840; // FirstSet.java:61
-  wire _or_647 = _or_646 | _and_694; // FirstSet.java:63
+  wire _or_642 = _and_675 | _or_641; // FirstSet.java:62
+  wire _and_683 = _or_519 & _or_522; // FirstSet.java:61
+  wire _and_684 = _or_517 & _or_518; // FirstSet.java:61
+  wire _and_685 = _bits_821 & _bits_822; // FirstSet.java:61
+  wire _or_643 = _and_684 | _and_685; // FirstSet.java:62
+  wire _and_686 = _bits_823 & _bits_824; // FirstSet.java:61
+  wire _or_644 = _or_643 | _and_686; // FirstSet.java:63
+  wire _or_645 = _and_683 | _or_644; // FirstSet.java:62
+  wire _and_687 = _or_520 & _or_521; // FirstSet.java:61
+  wire _and_688 = _bits_825 & _bits_826; // FirstSet.java:61
+  wire _or_646 = _and_687 | _and_688; // FirstSet.java:62
+  wire _and_689 = _bits_827 & _bits_828; // FirstSet.java:61
+  wire _or_647 = _or_646 | _and_689; // FirstSet.java:63
   wire _or_648 = _or_645 | _or_647; // FirstSet.java:63
   wire _or_649 = _or_642 | _or_648; // FirstSet.java:63
-  wire _or_650 = _and_679 | _or_649; // FirstSet.java:62
-  wire _and_695 = _or_531 & _or_538; // FirstSet.java:61
-  wire _and_696 = _or_527 & _or_530; // FirstSet.java:61
-  wire _and_697 = _or_525 & _or_526; // FirstSet.java:61
-  wire _and_698 = _bits_841 & _bits_842; // FirstSet.java:61
-  wire _or_651 = _and_697 | _and_698; // FirstSet.java:62
-  wire _and_699 = _bits_843 & _bits_844; // FirstSet.java:61
-  wire _or_652 = _or_651 | _and_699; // FirstSet.java:63
-  wire _or_653 = _and_696 | _or_652; // FirstSet.java:62
-  wire _and_700 = _or_528 & _or_529; // FirstSet.java:61
-  wire _and_701 = _bits_845 & _bits_846; // FirstSet.java:61
-  wire _or_654 = _and_700 | _and_701; // FirstSet.java:62
-  wire _and_702 = _bits_847 & _bits_848; // FirstSet.java:61
-  wire _or_655 = _or_654 | _and_702; // FirstSet.java:63
+  wire _or_650 = _and_674 | _or_649; // FirstSet.java:62
+  wire _and_690 = _or_531 & _or_538; // FirstSet.java:61
+  wire _and_691 = _or_527 & _or_530; // FirstSet.java:61
+  wire _and_692 = _or_525 & _or_526; // FirstSet.java:61
+  wire _and_693 = _bits_829 & _bits_830; // FirstSet.java:61
+  wire _or_651 = _and_692 | _and_693; // FirstSet.java:62
+  wire _and_694 = _bits_831 & _bits_832; // FirstSet.java:61
+  wire _or_652 = _or_651 | _and_694; // FirstSet.java:63
+  wire _or_653 = _and_691 | _or_652; // FirstSet.java:62
+  wire _and_695 = _or_528 & _or_529; // FirstSet.java:61
+  wire _and_696 = _bits_833 & _bits_834; // FirstSet.java:61
+  wire _or_654 = _and_695 | _and_696; // FirstSet.java:62
+  wire _and_697 = _bits_835 & _bits_836; // FirstSet.java:61
+  wire _or_655 = _or_654 | _and_697; // FirstSet.java:63
   wire _or_656 = _or_653 | _or_655; // FirstSet.java:63
-  wire _or_657 = _and_695 | _or_656; // FirstSet.java:62
-  wire _and_703 = _or_534 & _or_537; // FirstSet.java:61
-  wire _and_704 = _or_532 & _or_533; // FirstSet.java:61
-  wire _and_705 = _bits_849 & _bits_850; // FirstSet.java:61
-  wire _or_658 = _and_704 | _and_705; // FirstSet.java:62
-  wire _and_706 = _bits_851 & _bits_852; // FirstSet.java:61
-  wire _or_659 = _or_658 | _and_706; // FirstSet.java:63
-  wire _or_660 = _and_703 | _or_659; // FirstSet.java:62
-  wire _and_707 = _or_535 & _or_536; // FirstSet.java:61
-  wire _and_708 = _bits_853 & _bits_854; // FirstSet.java:61
-  wire _or_661 = _and_707 | _and_708; // FirstSet.java:62
-  wire _and_709 = _bits_855 & _bits_856; // FirstSet.java:61
-  wire _or_662 = _or_661 | _and_709; // FirstSet.java:63
+  wire _or_657 = _and_690 | _or_656; // FirstSet.java:62
+  wire _and_698 = _or_534 & _or_537; // FirstSet.java:61
+  wire _and_699 = _or_532 & _or_533; // FirstSet.java:61
+  wire _and_700 = _bits_837 & _bits_838; // FirstSet.java:61
+  wire _or_658 = _and_699 | _and_700; // FirstSet.java:62
+  wire _and_701 = _bits_839 & _bits_840; // FirstSet.java:61
+  wire _or_659 = _or_658 | _and_701; // FirstSet.java:63
+  wire _or_660 = _and_698 | _or_659; // FirstSet.java:62
+  wire _and_702 = _or_535 & _or_536; // FirstSet.java:61
+  wire _and_703 = _bits_841 & _bits_842; // FirstSet.java:61
+  wire _or_661 = _and_702 | _and_703; // FirstSet.java:62
+  wire _and_704 = _bits_843 & _bits_844; // FirstSet.java:61
+  wire _or_662 = _or_661 | _and_704; // FirstSet.java:63
   wire _or_663 = _or_660 | _or_662; // FirstSet.java:63
   wire _or_664 = _or_657 | _or_663; // FirstSet.java:63
   wire _or_665 = _or_650 | _or_664; // FirstSet.java:63
   wire _or_666 = _or_635 | _or_665; // FirstSet.java:63
   wire _or_667 = _or_604 | _or_666; // FirstSet.java:63
-  wire _not_449 = ~_or_667; // SlotPicker.java:79
-  wire _eq_679 = state == 4'd1; // RapController.java:688
-  wire _not_450 = ~commit_stop; // RapController.java:688
-  wire _and_710 = _eq_679 & _not_450; // RapController.java:688
-  wire _not_451 = ~io_headValid; // RapController.java:688
-  wire _and_711 = pipe_empty & _not_451; // RapController.java:688
-  wire [2:0] _mux_144 = _and_711 ? 3'd1 : fill_cause; // RapController.java:688
-  wire _eq_680 = state == 4'd2; // RapController.java:689
-  wire _eq_681 = state == 4'd3; // RapController.java:689
-  wire _or_668 = _eq_680 | _eq_681; // RapController.java:689
-  wire _eq_682 = state == 4'd11; // RapController.java:689
-  wire _or_669 = _or_668 | _eq_682; // RapController.java:689
-  wire _or_670 = _or_669 | commit_stop; // RapController.java:689
-  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:690
-  wire _ge_4 = state >= 4'd4; // RapController.java:691
-  wire _le_1 = state <= 4'd6; // RapController.java:691
-  wire _and_712 = _ge_4 & _le_1; // RapController.java:691
-  wire _ge_5 = state >= 4'd7; // RapController.java:692
-  wire _le_2 = state <= 4'd10; // RapController.java:692
-  wire _and_713 = _ge_5 & _le_2; // RapController.java:692
-  wire [3:0] _bits_857 = undo_sp[3:0]; // RapController.java:259
-  wire [38:0] _cat_139 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:259
+  wire _not_443 = ~_or_667; // SlotPicker.java:79
+  wire _eq_679 = state == 4'd1; // RapController.java:689
+  wire _not_444 = ~commit_stop; // RapController.java:689
+  wire _and_705 = _eq_679 & _not_444; // RapController.java:689
+  wire _not_445 = ~io_headValid; // RapController.java:689
+  wire _and_706 = pipe_empty & _not_445; // RapController.java:689
+  wire [2:0] _mux_144 = _and_706 ? 3'd1 : fill_cause; // RapController.java:689
+  wire _eq_680 = state == 4'd2; // RapController.java:690
+  wire _eq_681 = state == 4'd3; // RapController.java:690
+  wire _or_668 = _eq_680 | _eq_681; // RapController.java:690
+  wire _eq_682 = state == 4'd11; // RapController.java:690
+  wire _or_669 = _or_668 | _eq_682; // RapController.java:690
+  wire _or_670 = _or_669 | commit_stop; // RapController.java:690
+  wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:691
+  wire _ge_4 = state >= 4'd4; // RapController.java:692
+  wire _le_1 = state <= 4'd6; // RapController.java:692
+  wire _and_707 = _ge_4 & _le_1; // RapController.java:692
+  wire _ge_5 = state >= 4'd7; // RapController.java:693
+  wire _le_2 = state <= 4'd10; // RapController.java:693
+  wire _and_708 = _ge_5 & _le_2; // RapController.java:693
+  wire [3:0] _bits_845 = undo_sp[3:0]; // RapController.java:259
+  wire [38:0] _cat_133 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:259
   wire _eq_683 = state == 4'd3; // RapController.java:255
   wire _ne_4 = undo_sp != 5'd0; // RapController.java:255
   wire undo_pop = _eq_683 & _ne_4; // RapController.java:255
   wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:256
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:256
   wire [4:0] _mux_146 = undo_pop ? _sub_14 : _sub_15; // RapController.java:256
-  wire [3:0] _bits_858 = _mux_146[3:0]; // RapController.java:256
-  wire _not_452 = ~undo_push; // RapController.java:256
+  wire [3:0] _bits_846 = _mux_146[3:0]; // RapController.java:256
+  wire _not_446 = ~undo_push; // RapController.java:256
   wire read_parent_prefix = state == 4'd5; // RapController.java:157
   wire [6:0] _mux_147 = read_parent_prefix ? op_slot : readout_index; // RapController.java:158
   wire _eq_684 = state == 4'd12; // RapController.java:159
   wire _or_671 = read_parent_prefix | _eq_684; // RapController.java:159
-  wire _not_453 = ~_and_563; // MergeVerdict.java:71
-  wire _not_454 = ~ev_pending; // RapController.java:396
-  wire _and_714 = _not_454 & multiplier_free; // RapController.java:396
+  wire _not_447 = ~_and_563; // MergeVerdict.java:71
+  wire _not_448 = ~ev_pending; // RapController.java:397
+  wire _and_709 = _not_448 & multiplier_free; // RapController.java:397
+  wire _and_710 = _and_709 & io_countersIdle; // RapController.java:397
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:655
-  wire [5:0] _cat_140 = {_sub_16, 1'd0}; // RapController.java:644
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_136}} << _cat_140; // RapController.java:656
-  wire [31:0] _bits_859 = _dshl_2[31:0]; // RapController.java:656
-  wire [31:0] _or_672 = slot_prefix_rdata_0 | _bits_859; // RapController.java:656
-  wire _eq_685 = child_prefix == _or_672; // RapController.java:454
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:649
-  wire [5:0] _cat_141 = {child_depth, 1'd0}; // RapController.java:644
-  wire [31:0] _dshr_4 = _fill_8 >> _cat_141; // RapController.java:649
-  wire _eq_686 = child_mask == _dshr_4; // RapController.java:454
-  wire _and_715 = _eq_685 & _eq_686; // RapController.java:454
+  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:656
+  wire [5:0] _cat_134 = {_sub_16, 1'd0}; // RapController.java:645
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_136}} << _cat_134; // RapController.java:657
+  wire [31:0] _bits_847 = _dshl_2[31:0]; // RapController.java:657
+  wire [31:0] _or_672 = slot_prefix_rdata_0 | _bits_847; // RapController.java:657
+  wire _eq_685 = child_prefix == _or_672; // RapController.java:455
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:650
+  wire [5:0] _cat_135 = {child_depth, 1'd0}; // RapController.java:645
+  wire [31:0] _dshr_4 = _fill_8 >> _cat_135; // RapController.java:650
+  wire _eq_686 = child_mask == _dshr_4; // RapController.java:455
+  wire _and_711 = _eq_685 & _eq_686; // RapController.java:455
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_455 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_716 = in_run & io_selected_valid; // RapController.java:579
-  wire _eq_687 = io_counterResult_bits_op == 2'd0; // RapController.java:582
-  wire _and_717 = io_counterResult_valid & _eq_687; // RapController.java:582
-  wire _eq_688 = hit_event_3 == _and_717; // RapController.java:583
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:584
-  wire _and_718 = in_run & io_counterResult_valid; // RapController.java:584
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:585
-  wire _not_456 = ~io_counterResult_valid; // RapController.java:586
-  wire _eq_689 = state == 4'd2; // RapController.java:586
-  wire _and_719 = _eq_689 & pipe_empty; // RapController.java:586
-  wire _eq_690 = state == 4'd6; // RapController.java:587
-  wire _and_720 = _eq_690 & slot_pick_ready; // RapController.java:587
-  wire _and_r_4 = &present_children; // RapController.java:589
-  wire _not_457 = ~_and_r_4; // RapController.java:589
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:590
-  wire _eq_691 = _dyn_index_5 == 3'd0; // RapController.java:590
-  wire _eq_692 = split_fits == _ge_3; // RapController.java:593
-  wire _eq_693 = op_children == _dyn_index_2; // RapController.java:597
-  wire _not_458 = ~kids_fresh; // RapController.java:594
-  wire _and_721 = walking_kids & _not_458; // RapController.java:594
-  wire _and_722 = _and_721 & slot_pick_ready; // RapController.java:594
-  wire _and_723 = _and_722 & slot_pick_pick_last; // RapController.java:595
-  wire _or_673 = split_settled | _and_723; // RapController.java:596
-  wire _not_459 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_460 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_459 & _not_460; // StatusRegs.java:82
-  wire _eq_694 = kids_vector == visited_kids; // RapController.java:599
-  wire _not_461 = ~_or_404; // RapController.java:601
-  wire _and_724 = verdict_act & _not_461; // RapController.java:601
-  wire _or_674 = ev_commit | ev_saturation; // StatusRegs.java:118
-  wire _or_675 = _or_674 | ev_split; // StatusRegs.java:118
-  wire _or_676 = _or_675 | ev_allocated; // StatusRegs.java:118
-  wire _or_677 = _or_676 | ev_batch; // StatusRegs.java:118
-  wire _or_678 = _or_677 | ev_deferred; // StatusRegs.java:118
-  wire _or_679 = _or_678 | ev_clear; // StatusRegs.java:118
-  wire _or_r_6 = |ev_removed; // StatusRegs.java:118
-  wire _or_680 = _or_679 | _or_r_6; // StatusRegs.java:118
-  wire _or_681 = _or_680 | ev_pending; // StatusRegs.java:118
-  wire _not_462 = ~_or_681; // RapController.java:602
+  wire _not_449 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_712 = in_run & io_selected_valid; // RapController.java:580
+  wire _eq_687 = io_counterResult_bits_op == 2'd0; // RapController.java:583
+  wire _and_713 = io_counterResult_valid & _eq_687; // RapController.java:583
+  wire _eq_688 = hit_event_3 == _and_713; // RapController.java:584
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:585
+  wire _and_714 = in_run & io_counterResult_valid; // RapController.java:585
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:586
+  wire _not_450 = ~io_counterResult_valid; // RapController.java:587
+  wire _eq_689 = state == 4'd2; // RapController.java:587
+  wire _and_715 = _eq_689 & pipe_empty; // RapController.java:587
+  wire _eq_690 = state == 4'd6; // RapController.java:588
+  wire _and_716 = _eq_690 & slot_pick_ready; // RapController.java:588
+  wire _and_r_4 = &present_children; // RapController.java:590
+  wire _not_451 = ~_and_r_4; // RapController.java:590
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:591
+  wire _eq_691 = _dyn_index_5 == 3'd0; // RapController.java:591
+  wire _eq_692 = split_fits == _ge_3; // RapController.java:594
+  wire _eq_693 = op_children == _dyn_index_2; // RapController.java:598
+  wire _not_452 = ~kids_fresh; // RapController.java:595
+  wire _and_717 = walking_kids & _not_452; // RapController.java:595
+  wire _and_718 = _and_717 & slot_pick_ready; // RapController.java:595
+  wire _and_719 = _and_718 & slot_pick_pick_last; // RapController.java:596
+  wire _or_673 = split_settled | _and_719; // RapController.java:597
+  wire _not_453 = ~ev_commit_q; // StatusRegs.java:69
+  wire _not_454 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_453 & _not_454; // StatusRegs.java:69
+  wire _eq_694 = kids_vector == visited_kids; // RapController.java:600
+  wire _not_455 = ~_or_404; // RapController.java:602
+  wire _and_720 = verdict_act & _not_455; // RapController.java:602
+  wire _or_674 = ev_commit | ev_saturation; // StatusRegs.java:93
+  wire _or_675 = _or_674 | ev_split; // StatusRegs.java:93
+  wire _or_676 = _or_675 | ev_allocated; // StatusRegs.java:93
+  wire _or_677 = _or_676 | ev_batch; // StatusRegs.java:93
+  wire _or_678 = _or_677 | ev_deferred; // StatusRegs.java:93
+  wire _or_679 = _or_678 | ev_clear; // StatusRegs.java:93
+  wire _or_r_6 = |ev_removed; // StatusRegs.java:93
+  wire _or_680 = _or_679 | _or_r_6; // StatusRegs.java:93
+  wire _or_681 = _or_680 | ev_pending; // StatusRegs.java:93
+  wire _not_456 = ~_or_681; // RapController.java:603
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:86
@@ -5018,11 +4961,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_140 = slot_depth_3 > deepest_depth; // NodeTable.java:86
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:86
-  wire [127:0] _cat_142 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
-  wire [127:0] _and_725 = slot_valid & _cat_142; // RapController.java:603
-  wire _or_r_7 = |_and_725; // RapController.java:603
-  wire _not_463 = ~_or_r_7; // RapController.java:603
-  wire _le_3 = st_nodes <= 8'd128; // RapController.java:604
+  wire [127:0] _cat_136 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
+  wire [127:0] _and_721 = slot_valid & _cat_136; // RapController.java:604
+  wire _or_r_7 = |_and_721; // RapController.java:604
+  wire _not_457 = ~_or_r_7; // RapController.java:604
+  wire _le_3 = st_nodes <= 8'd128; // RapController.java:605
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -5173,14 +5116,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
-  assign io_live_updates = _cat_1;
-  assign io_live_splits = _cat_2;
-  assign io_live_merges = _cat_3;
-  assign io_live_mergeBatches = _cat_4;
-  assign io_live_deferredSplits = _cat_5;
-  assign io_live_saturations = _cat_6;
   assign io_live_overflow = st_overflow;
   assign io_live_saturated = st_saturated;
+  assign io_live_updated = ev_commit_q;
+  assign io_live_split = ev_split_q;
+  assign io_live_merged = ev_removed_q;
+  assign io_live_batch = ev_batch_q;
+  assign io_live_deferred = ev_deferred_q;
+  assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
   assign io_errorBoundReady = _and_21;
@@ -5214,9 +5157,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign serialMultiplier_io_a = _mux_139;
   assign serialMultiplier_io_b = _mux_140;
   assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_1 ? _and_555 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_8 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0)))))) : (_eq_1 ? _and_555 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_8 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_5 ? (_ne_0 ? _bits_699 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot))))) : (_eq_5 ? (_ne_0 ? _bits_699 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot)))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_5 ? (_ne_0 ? _bits_687 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot))))) : (_eq_5 ? (_ne_0 ? _bits_687 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot)))));
   assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_8 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0))))) : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_8 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0)))));
-  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_142 : (_eq_5 ? (_ne_0 ? _bits_701 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))) : (_eq_5 ? (_ne_0 ? _bits_701 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight})));
+  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_142 : (_eq_5 ? (_ne_0 ? _bits_689 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))) : (_eq_5 ? (_ne_0 ? _bits_689 : {{16{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 7'd0) : 7'd0);
   assign tcam_write_value = (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
@@ -5351,7 +5294,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_depths_125 = slot_depth_125;
   assign slot_depths_126 = slot_depth_126;
   assign slot_depths_127 = slot_depth_127;
-  assign cause = (commit_fire ? 3'd0 : (_and_710 ? _mux_144 : (_or_670 ? _mux_145 : (_and_712 ? 3'd3 : (_and_713 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_705 ? _mux_144 : (_or_670 ? _mux_145 : (_and_707 ? 3'd3 : (_and_708 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -7963,126 +7906,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      st_splits_lo <= 32'd0;
-    end else begin
-      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_139 : st_splits_lo));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_splits_hi <= 32'd0;
-    end else begin
-      st_splits_hi <= (ev_clear ? 32'd0 : _add_4);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_splits_carry <= 1'd0;
-    end else begin
-      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_140 : 1'd0));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merges_lo <= 32'd0;
-    end else begin
-      st_merges_lo <= (ev_clear ? 32'd0 : _bits_141);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merges_hi <= 32'd0;
-    end else begin
-      st_merges_hi <= (ev_clear ? 32'd0 : _add_6);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merges_carry <= 1'd0;
-    end else begin
-      st_merges_carry <= (ev_clear ? 1'd0 : _bits_142);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merge_batches_lo <= 32'd0;
-    end else begin
-      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_143 : st_merge_batches_lo));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merge_batches_hi <= 32'd0;
-    end else begin
-      st_merge_batches_hi <= (ev_clear ? 32'd0 : _add_8);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merge_batches_carry <= 1'd0;
-    end else begin
-      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_144 : 1'd0));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_deferred_splits_lo <= 32'd0;
-    end else begin
-      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_145 : st_deferred_splits_lo));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_deferred_splits_hi <= 32'd0;
-    end else begin
-      st_deferred_splits_hi <= (ev_clear ? 32'd0 : _add_10);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_deferred_splits_carry <= 1'd0;
-    end else begin
-      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_146 : 1'd0));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_saturations_lo <= 32'd0;
-    end else begin
-      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_147 : st_saturations_lo));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_saturations_hi <= 32'd0;
-    end else begin
-      st_saturations_hi <= (ev_clear ? 32'd0 : _add_12);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_saturations_carry <= 1'd0;
-    end else begin
-      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_148 : 1'd0));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       st_overflow <= 1'd0;
     end else begin
       st_overflow <= (ev_clear ? 1'd0 : (ev_deferred_q ? 1'd1 : st_overflow));
@@ -8094,30 +7917,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       st_saturated <= 1'd0;
     end else begin
       st_saturated <= (ev_clear ? 1'd0 : (ev_saturation_q ? 1'd1 : st_saturated));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_updates_lo <= 32'd0;
-    end else begin
-      st_updates_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_167 : st_updates_lo));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_updates_hi <= 32'd0;
-    end else begin
-      st_updates_hi <= (ev_clear ? 32'd0 : _add_14);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_updates_carry <= 1'd0;
-    end else begin
-      st_updates_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_168 : 1'd0));
     end
   end
 
@@ -8197,7 +7996,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_169 : (commit_fire ? _bits_170 : until_merge_lo)) : (commit_fire ? _bits_170 : until_merge_lo)) : (_eq_15 ? (_not_11 ? (commit_fire ? _bits_170 : until_merge_lo) : (_or_7 ? _bits_173 : (commit_fire ? _bits_170 : until_merge_lo))) : (commit_fire ? _bits_170 : until_merge_lo)));
+      until_merge_lo <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_157 : (commit_fire ? _bits_158 : until_merge_lo)) : (commit_fire ? _bits_158 : until_merge_lo)) : (_eq_15 ? (_not_11 ? (commit_fire ? _bits_158 : until_merge_lo) : (_or_7 ? _bits_161 : (commit_fire ? _bits_158 : until_merge_lo))) : (commit_fire ? _bits_158 : until_merge_lo)));
     end
   end
 
@@ -8205,7 +8004,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_174 : _sub_3) : _sub_3) : (_eq_15 ? (_not_11 ? _sub_3 : (_or_7 ? _bits_175 : _sub_3)) : _sub_3));
+      until_merge_hi <= (_eq_0 ? (_and_0 ? (1'd1 ? _bits_162 : _sub_3) : _sub_3) : (_eq_15 ? (_not_11 ? _sub_3 : (_or_7 ? _bits_163 : _sub_3)) : _sub_3));
     end
   end
 
@@ -8213,7 +8012,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : (commit_fire ? _bits_176 : 1'd0)) : (commit_fire ? _bits_176 : 1'd0)) : (_eq_15 ? (_not_11 ? (commit_fire ? _bits_176 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_176 : 1'd0))) : (commit_fire ? _bits_176 : 1'd0)));
+      until_merge_carry <= (_eq_0 ? (_and_0 ? (1'd1 ? 1'd0 : (commit_fire ? _bits_164 : 1'd0)) : (commit_fire ? _bits_164 : 1'd0)) : (_eq_15 ? (_not_11 ? (commit_fire ? _bits_164 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_164 : 1'd0))) : (commit_fire ? _bits_164 : 1'd0)));
     end
   end
 
@@ -8297,7 +8096,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_5 ? (_ne_0 ? _sub_6 : (undo_push ? _add_18 : undo_sp)) : (undo_push ? _add_18 : undo_sp));
+      undo_sp <= (_eq_5 ? (_ne_0 ? _sub_6 : (undo_push ? _add_6 : undo_sp)) : (undo_push ? _add_6 : undo_sp));
     end
   end
 
@@ -8321,7 +8120,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 128'd0;
     end else begin
-      leaf_pick_candidates <= (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_543 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_543 : leaf_pick_candidates) : (kids_fresh ? _and_544 : (leaf_pick_take ? _and_543 : leaf_pick_candidates))) : (leaf_pick_take ? _and_543 : leaf_pick_candidates)));
+      leaf_pick_candidates <= (_eq_13 ? (level_fresh ? _cat_2 : (leaf_pick_take ? _and_543 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_543 : leaf_pick_candidates) : (kids_fresh ? _and_544 : (leaf_pick_take ? _and_543 : leaf_pick_candidates))) : (leaf_pick_take ? _and_543 : leaf_pick_candidates)));
     end
   end
 
@@ -8334,7 +8133,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_561 : leaf_pick_pick_index);
+    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_549 : leaf_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -8362,7 +8161,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_690 : slot_pick_pick_index);
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_678 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -8394,7 +8193,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_8 ? _add_19 : merge_leaves))) : merge_leaves));
+    merge_leaves <= (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_8 ? _add_7 : merge_leaves))) : merge_leaves));
   end
 
   always @(posedge clock) begin
@@ -8481,7 +8280,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_and_0 ? (1'd1 ? _mux_6 : next_merge) : next_merge) : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_691) : next_merge) : next_merge));
+      next_merge <= (_eq_0 ? (_and_0 ? (1'd1 ? _mux_6 : next_merge) : next_merge) : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_679) : next_merge) : next_merge));
     end
   end
 
@@ -8646,7 +8445,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    short_by_children <= _cat_138;
+    short_by_children <= _cat_132;
   end
 
   always @(posedge clock) begin
@@ -8662,7 +8461,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_702;
+    hit_short_1 <= _bits_690;
   end
 
   always @(posedge clock) begin
@@ -8733,7 +8532,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_4 ? 35'd0 : (_and_563 ? _add_20 : merge_sum));
+      merge_sum <= (verdict_end_4 ? 35'd0 : (_and_563 ? _add_8 : merge_sum));
     end
   end
 
@@ -8750,7 +8549,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_8 ? (slot_pick_pick_last ? _add_19 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
+    verdict_leaf_count <= (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_8 ? (slot_pick_pick_last ? _add_7 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
   end
 
   always @(posedge clock) begin
@@ -8861,17 +8660,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_582;
+      snapshot_settled <= _and_577;
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (_eq_14 ? (slot_pick_advance ? _not_449 : slot_pick_pick_last) : slot_pick_pick_last);
+    slot_pick_pick_last <= (_eq_14 ? (slot_pick_advance ? _not_443 : slot_pick_pick_last) : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_857] <= _cat_139;
+      undo[_bits_845] <= _cat_133;
     end
   end
 
@@ -8889,8 +8688,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_452) begin
-      undo_rdata_0 <= undo[_bits_858];
+    if (_not_446) begin
+      undo_rdata_0 <= undo[_bits_846];
     end
   end
 
@@ -8922,7 +8721,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && verdict_end_4 && !_not_453) begin // MergeVerdict.java:71
+    if (!reset && verdict_end_4 && !_not_447) begin // MergeVerdict.java:71
       $display("Assertion failed at MergeVerdict.java:71: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -8934,8 +8733,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:310: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _eq_1 && _and_552 && !_and_714) begin // RapController.java:396
-      $display("Assertion failed at RapController.java:396: a snapshot freeze while a status value moves");
+    if (!reset && _eq_1 && _and_552 && !_and_710) begin // RapController.java:397
+      $display("Assertion failed at RapController.java:397: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -8950,92 +8749,92 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && _eq_12 && slot_pick_ready && !_and_715) begin // RapController.java:454
-      $display("Assertion failed at RapController.java:454: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && _eq_12 && slot_pick_ready && !_and_711) begin // RapController.java:455
+      $display("Assertion failed at RapController.java:455: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && _eq_12 && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_455) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_449) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_716 && !io_selected_bits_found) begin // RapController.java:579
-      $display("Assertion failed at RapController.java:579: no node matched a key: the root must always match");
+    if (!reset && _and_712 && !io_selected_bits_found) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:580
-      $display("Assertion failed at RapController.java:580: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:581
-      $display("Assertion failed at RapController.java:581: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:582
+      $display("Assertion failed at RapController.java:582: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_688) begin // RapController.java:583
-      $display("Assertion failed at RapController.java:583: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_688) begin // RapController.java:584
+      $display("Assertion failed at RapController.java:584: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && _and_718 && !_ne_5) begin // RapController.java:584
-      $display("Assertion failed at RapController.java:584: a READ result in RUN");
+    if (!reset && _and_714 && !_ne_5) begin // RapController.java:585
+      $display("Assertion failed at RapController.java:585: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:585
-      $display("Assertion failed at RapController.java:585: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:586
+      $display("Assertion failed at RapController.java:586: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_719 && !_not_456) begin // RapController.java:586
-      $display("Assertion failed at RapController.java:586: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_715 && !_not_450) begin // RapController.java:587
+      $display("Assertion failed at RapController.java:587: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_720 && !slot_pick_pick_found) begin // RapController.java:588
-      $display("Assertion failed at RapController.java:588: a split found no free slot after checking capacity");
+    if (!reset && _and_716 && !slot_pick_pick_found) begin // RapController.java:589
+      $display("Assertion failed at RapController.java:589: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_720 && !_not_457) begin // RapController.java:589
-      $display("Assertion failed at RapController.java:589: a split with no missing child");
+    if (!reset && _and_716 && !_not_451) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_720 && !_eq_691) begin // RapController.java:590
-      $display("Assertion failed at RapController.java:590: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_716 && !_eq_691) begin // RapController.java:591
+      $display("Assertion failed at RapController.java:591: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_692) begin // RapController.java:593
-      $display("Assertion failed at RapController.java:593: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_692) begin // RapController.java:594
+      $display("Assertion failed at RapController.java:594: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_673 && !_eq_693) begin // RapController.java:597
-      $display("Assertion failed at RapController.java:597: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_673 && !_eq_693) begin // RapController.java:598
+      $display("Assertion failed at RapController.java:598: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:598
-      $display("Assertion failed at RapController.java:598: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:599
+      $display("Assertion failed at RapController.java:599: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_723 && !_eq_694) begin // RapController.java:599
-      $display("Assertion failed at RapController.java:599: the merge parent's leaves changed during its walk");
+    if (!reset && _and_719 && !_eq_694) begin // RapController.java:600
+      $display("Assertion failed at RapController.java:600: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_722 && !slot_pick_pick_found) begin // RapController.java:600
-      $display("Assertion failed at RapController.java:600: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_718 && !slot_pick_pick_found) begin // RapController.java:601
+      $display("Assertion failed at RapController.java:601: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_724 && !1'd0) begin // RapController.java:601
-      $display("Assertion failed at RapController.java:601: a merge verdict outside the merge walk");
+    if (!reset && _and_720 && !1'd0) begin // RapController.java:602
+      $display("Assertion failed at RapController.java:602: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_462) begin // RapController.java:602
-      $display("Assertion failed at RapController.java:602: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_456) begin // RapController.java:603
+      $display("Assertion failed at RapController.java:603: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_463) begin // RapController.java:603
-      $display("Assertion failed at RapController.java:603: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_457) begin // RapController.java:604
+      $display("Assertion failed at RapController.java:604: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:604
-      $display("Assertion failed at RapController.java:604: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:605
+      $display("Assertion failed at RapController.java:605: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -84,15 +84,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   output wire [63:0] io_live_n, // RapController.java:86
   output wire [5:0] io_live_nodes, // RapController.java:86
   output wire [5:0] io_live_highWater, // RapController.java:86
-  output wire [63:0] io_live_updates, // RapController.java:86
-  output wire [63:0] io_live_splits, // RapController.java:86
-  output wire [63:0] io_live_merges, // RapController.java:86
-  output wire [63:0] io_live_mergeBatches, // RapController.java:86
-  output wire [63:0] io_live_deferredSplits, // RapController.java:86
-  output wire [63:0] io_live_saturations, // RapController.java:86
   output wire io_live_overflow, // RapController.java:86
   output wire io_live_saturated, // RapController.java:86
+  output wire io_live_updated, // RapController.java:86
+  output wire io_live_split, // RapController.java:86
+  output wire [2:0] io_live_merged, // RapController.java:86
+  output wire io_live_batch, // RapController.java:86
+  output wire io_live_deferred, // RapController.java:86
+  output wire io_live_saturation, // RapController.java:86
   output wire io_snapFreeze, // RapController.java:86
+  input  wire io_countersIdle, // RapController.java:86
   input  wire io_snapCopied, // RapController.java:86
   output wire [63:0] io_errorBound, // RapController.java:86
   output wire io_errorBoundReady, // RapController.java:86
@@ -243,32 +244,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] st_n_lo; // SplitCounter.java:30
   reg [31:0] st_n_hi; // SplitCounter.java:31
   reg st_n_carry; // SplitCounter.java:32
-  reg [31:0] st_splits_lo; // SplitCounter.java:30
-  reg [31:0] st_splits_hi; // SplitCounter.java:31
-  reg st_splits_carry; // SplitCounter.java:32
-  reg [31:0] st_merges_lo; // SplitCounter.java:30
-  reg [31:0] st_merges_hi; // SplitCounter.java:31
-  reg st_merges_carry; // SplitCounter.java:32
-  reg [31:0] st_merge_batches_lo; // SplitCounter.java:30
-  reg [31:0] st_merge_batches_hi; // SplitCounter.java:31
-  reg st_merge_batches_carry; // SplitCounter.java:32
-  reg [31:0] st_deferred_splits_lo; // SplitCounter.java:30
-  reg [31:0] st_deferred_splits_hi; // SplitCounter.java:31
-  reg st_deferred_splits_carry; // SplitCounter.java:32
-  reg [31:0] st_saturations_lo; // SplitCounter.java:30
-  reg [31:0] st_saturations_hi; // SplitCounter.java:31
-  reg st_saturations_carry; // SplitCounter.java:32
-  reg st_overflow; // StatusRegs.java:35
-  reg st_saturated; // StatusRegs.java:36
-  reg [5:0] st_nodes; // StatusRegs.java:66
-  reg [5:0] st_high_water; // StatusRegs.java:67
-  reg ev_weight_q; // StatusRegs.java:75
-  reg ev_commit_q; // StatusRegs.java:76
-  reg ev_saturation_q; // StatusRegs.java:77
-  reg ev_split_q; // StatusRegs.java:78
-  reg ev_batch_q; // StatusRegs.java:79
-  reg ev_deferred_q; // StatusRegs.java:80
-  reg [2:0] ev_removed_q; // StatusRegs.java:81
+  reg st_overflow; // StatusRegs.java:24
+  reg st_saturated; // StatusRegs.java:25
+  reg [5:0] st_nodes; // StatusRegs.java:53
+  reg [5:0] st_high_water; // StatusRegs.java:54
+  reg ev_weight_q; // StatusRegs.java:62
+  reg ev_commit_q; // StatusRegs.java:63
+  reg ev_saturation_q; // StatusRegs.java:64
+  reg ev_split_q; // StatusRegs.java:65
+  reg ev_batch_q; // StatusRegs.java:66
+  reg ev_deferred_q; // StatusRegs.java:67
+  reg [2:0] ev_removed_q; // StatusRegs.java:68
   reg [31:0] until_merge_lo; // SplitCounter.java:30
   reg [31:0] until_merge_hi; // SplitCounter.java:31
   reg until_merge_carry; // SplitCounter.java:32
@@ -324,9 +310,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:179
   reg [32:0] to_merge_hi; // RapController.java:180
   reg merge_ahead; // RapController.java:183
-  reg advance_settled_was_1; // RapController.java:637
-  reg advance_settled_was_2; // RapController.java:637
-  reg advance_settled_was_3; // RapController.java:637
+  reg advance_settled_was_1; // RapController.java:638
+  reg advance_settled_was_2; // RapController.java:638
+  reg advance_settled_was_3; // RapController.java:638
   reg [2:0] op_children; // RapController.java:191
   reg cmd_q_valid; // RapController.java:202
   reg [4:0] cmd_q_addr; // RapController.java:203
@@ -341,8 +327,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg split_fits; // RapController.java:274
   reg [31:0] child_digit_field; // RapController.java:281
   reg [31:0] child_mask; // RapController.java:282
-  reg split_settled_was_1; // RapController.java:637
-  reg split_settled_was_2; // RapController.java:637
+  reg split_settled_was_1; // RapController.java:638
+  reg split_settled_was_2; // RapController.java:638
   reg [7:0] short_by_children; // RapController.java:291
   reg [4:0] hit_depth_1; // RapController.java:299
   reg [4:0] hit_depth_2; // RapController.java:299
@@ -383,7 +369,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg readout_in_use; // RapController.java:345
   reg [4:0] readout_depth; // RapController.java:347
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:375
+  reg snapshot_settled; // RapController.java:376
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -394,15 +380,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire children_write; // NodeTable.java:42
   wire [4:0] children_write_slot; // NodeTable.java:43
   wire [2:0] children_write_value; // NodeTable.java:44
-  wire ev_commit; // StatusRegs.java:39
-  wire ev_saturation; // StatusRegs.java:42
-  wire ev_split; // StatusRegs.java:44
-  wire ev_allocated; // StatusRegs.java:46
-  wire ev_batch; // StatusRegs.java:48
-  wire ev_deferred; // StatusRegs.java:50
-  wire ev_clear; // StatusRegs.java:53
-  wire ev_weight; // StatusRegs.java:68
-  wire [2:0] ev_removed; // StatusRegs.java:69
+  wire ev_commit; // StatusRegs.java:28
+  wire ev_saturation; // StatusRegs.java:31
+  wire ev_split; // StatusRegs.java:33
+  wire ev_allocated; // StatusRegs.java:35
+  wire ev_batch; // StatusRegs.java:37
+  wire ev_deferred; // StatusRegs.java:39
+  wire ev_clear; // StatusRegs.java:42
+  wire ev_weight; // StatusRegs.java:55
+  wire [2:0] ev_removed; // StatusRegs.java:56
   wire leaf_pick_load; // SlotPicker.java:35
   wire leaf_pick_take; // SlotPicker.java:36
   wire slot_pick_load; // SlotPicker.java:35
@@ -454,45 +440,45 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:104
   wire [4:0] slot_depths_30; // NodeTable.java:104
   wire [4:0] slot_depths_31; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:685
+  wire [2:0] cause; // RapController.java:686
 
   // Logic
-  wire _eq_0 = state == 4'd0; // RapController.java:379
-  wire _not_0 = ~io_counterClearing; // RapController.java:379
+  wire _eq_0 = state == 4'd0; // RapController.java:380
+  wire _not_0 = ~io_counterClearing; // RapController.java:380
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:379
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:380
   wire _not_1 = ~tcam_write_full; // RapController.java:220
-  wire _eq_1 = state == 4'd1; // RapController.java:392
+  wire _eq_1 = state == 4'd1; // RapController.java:393
   wire _not_2 = ~commit_stop; // RapController.java:371
   wire _eq_2 = front_count == 6'd0; // RapController.java:116
   wire _eq_3 = sram_count == 8'd0; // RapController.java:116
   wire pipe_empty = _eq_2 & _eq_3; // RapController.java:116
   wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:371
-  wire _not_3 = ~snapshot_frozen; // RapController.java:401
-  wire _and_1 = pipe_quiet & _not_3; // RapController.java:401
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:403
-  wire _not_4 = ~io_headValid; // RapController.java:403
-  wire _and_3 = _and_2 & _not_4; // RapController.java:403
-  wire _eq_4 = state == 4'd2; // RapController.java:408
-  wire _eq_5 = state == 4'd3; // RapController.java:409
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:410
-  wire _eq_6 = op_children == 3'd0; // RapController.java:420
-  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
-  wire _eq_7 = state == 4'd4; // RapController.java:427
-  wire _eq_8 = state == 4'd5; // RapController.java:434
+  wire _not_3 = ~snapshot_frozen; // RapController.java:402
+  wire _and_1 = pipe_quiet & _not_3; // RapController.java:402
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:404
+  wire _not_4 = ~io_headValid; // RapController.java:404
+  wire _and_3 = _and_2 & _not_4; // RapController.java:404
+  wire _eq_4 = state == 4'd2; // RapController.java:409
+  wire _eq_5 = state == 4'd3; // RapController.java:410
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:411
+  wire _eq_6 = op_children == 3'd0; // RapController.java:421
+  wire [3:0] _mux_0 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:681
+  wire _eq_7 = state == 4'd4; // RapController.java:428
+  wire _eq_8 = state == 4'd5; // RapController.java:435
   wire _eq_9 = state == 4'd3; // RapController.java:283
   wire _eq_10 = state == 4'd4; // RapController.java:283
   wire _or_0 = _eq_9 | _eq_10; // RapController.java:283
   wire _eq_11 = state == 4'd5; // RapController.java:283
   wire _or_1 = _or_0 | _eq_11; // RapController.java:283
-  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:637
-  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:637
-  wire _not_5 = ~split_settled; // RapController.java:434
-  wire _not_6 = ~early_done; // RapController.java:438
-  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:680
-  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
-  wire _eq_12 = state == 4'd6; // RapController.java:448
-  wire [3:0] _not_7 = ~present_children; // RapController.java:450
+  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:638
+  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:638
+  wire _not_5 = ~split_settled; // RapController.java:435
+  wire _not_6 = ~early_done; // RapController.java:439
+  wire [3:0] _mux_1 = 1'd1 ? 4'd5 : 4'd9; // RapController.java:681
+  wire [3:0] _mux_2 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:681
+  wire _eq_12 = state == 4'd6; // RapController.java:449
+  wire [3:0] _not_7 = ~present_children; // RapController.java:451
   wire _bits_0 = _not_7[0]; // FirstSet.java:55
   wire _bits_1 = _not_7[1]; // FirstSet.java:55
   wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
@@ -504,86 +490,80 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_4 = _and_5 | _and_6; // FirstSet.java:62
   wire _and_7 = _bits_2 & _bits_3; // FirstSet.java:61
   wire _or_5 = _or_4 | _and_7; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:450
-  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:680
-  wire _eq_13 = state == 4'd7; // RapController.java:477
+  wire split_last_child = ~_or_5; // RapController.java:451
+  wire [3:0] _mux_3 = 1'd0 ? 4'd5 : 4'd9; // RapController.java:681
+  wire _eq_13 = state == 4'd7; // RapController.java:478
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:69
-  wire _not_9 = ~_not_8; // RapController.java:489
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:492
-  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:499
-  wire _eq_14 = state == 4'd8; // RapController.java:504
+  wire _not_9 = ~_not_8; // RapController.java:490
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:493
+  wire [3:0] _mux_4 = early_batch ? 4'd5 : 4'd9; // RapController.java:500
+  wire _eq_14 = state == 4'd8; // RapController.java:505
   wire verdict_set = verdict_act & merge_verdict; // MergeVerdict.java:67
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:510
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:511
   wire _not_11 = ~verdict_busy; // MergeVerdict.java:68
   wire verdict_free = _not_11 | verdict_act; // MergeVerdict.java:68
-  wire _or_6 = _not_10 | verdict_free; // RapController.java:510
-  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:510
-  wire _eq_15 = state == 4'd9; // RapController.java:520
+  wire _or_6 = _not_10 | verdict_free; // RapController.java:511
+  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:511
+  wire _eq_15 = state == 4'd9; // RapController.java:521
   wire _eq_16 = state == 4'd9; // RapController.java:184
-  wire _and_9 = _eq_16 & advance_settled_was_1; // RapController.java:637
-  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:637
-  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:637
-  wire _not_12 = ~advance_settled; // RapController.java:520
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:520
-  wire _eq_17 = state == 4'd10; // RapController.java:525
-  wire _eq_18 = state == 4'd11; // RapController.java:528
-  wire _eq_19 = state == 4'd12; // RapController.java:535
-  wire _eq_20 = state == 4'd13; // RapController.java:541
-  wire _eq_21 = state == 4'd14; // RapController.java:552
-  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:436
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:436
-  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:495
-  wire _not_13 = ~level_had_leaves; // RapController.java:495
-  wire _and_11 = _eq_22 & _not_13; // RapController.java:495
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:495
+  wire _and_9 = _eq_16 & advance_settled_was_1; // RapController.java:638
+  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:638
+  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:638
+  wire _not_12 = ~advance_settled; // RapController.java:521
+  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:521
+  wire _eq_17 = state == 4'd10; // RapController.java:526
+  wire _eq_18 = state == 4'd11; // RapController.java:529
+  wire _eq_19 = state == 4'd12; // RapController.java:536
+  wire _eq_20 = state == 4'd13; // RapController.java:542
+  wire _eq_21 = state == 4'd14; // RapController.java:553
+  wire _ge_0 = op_depth >= deepest_depth; // RapController.java:437
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:437
+  wire _eq_22 = merge_leaf_depth == deepest_depth; // RapController.java:496
+  wire _not_13 = ~level_had_leaves; // RapController.java:496
+  wire _and_11 = _eq_22 & _not_13; // RapController.java:496
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:496
   wire in_run = state == 4'd1; // RapController.java:175
-  wire _not_14 = ~commit_stop; // RapController.java:616
-  wire _and_12 = in_run & _not_14; // RapController.java:616
-  wire _not_15 = ~tcam_write_full; // RapController.java:616
-  wire _and_13 = _and_12 & _not_15; // RapController.java:616
-  wire _and_14 = _and_13 & io_enable; // RapController.java:616
-  wire _not_16 = ~readout_pending; // RapController.java:616
-  wire _and_15 = _and_14 & _not_16; // RapController.java:616
-  wire _not_17 = ~snapshot_pending; // RapController.java:616
-  wire _and_16 = _and_15 & _not_17; // RapController.java:616
-  wire _not_18 = ~snapshot_frozen; // RapController.java:616
-  wire _and_17 = _and_16 & _not_18; // RapController.java:616
+  wire _not_14 = ~commit_stop; // RapController.java:617
+  wire _and_12 = in_run & _not_14; // RapController.java:617
+  wire _not_15 = ~tcam_write_full; // RapController.java:617
+  wire _and_13 = _and_12 & _not_15; // RapController.java:617
+  wire _and_14 = _and_13 & io_enable; // RapController.java:617
+  wire _not_16 = ~readout_pending; // RapController.java:617
+  wire _and_15 = _and_14 & _not_16; // RapController.java:617
+  wire _not_17 = ~snapshot_pending; // RapController.java:617
+  wire _and_16 = _and_15 & _not_17; // RapController.java:617
+  wire _not_18 = ~snapshot_frozen; // RapController.java:617
+  wire _and_17 = _and_16 & _not_18; // RapController.java:617
   wire _and_18 = in_run & hit_event_4; // RapController.java:304
   wire _not_19 = ~commit_stop; // RapController.java:304
   wire commit_fire = _and_18 & _not_19; // RapController.java:304
-  wire _not_20 = ~soft_pending; // RapController.java:620
-  wire _ne_2 = state != 4'd0; // RapController.java:620
-  wire _and_19 = _not_20 & _ne_2; // RapController.java:620
-  wire _ne_3 = state != 4'd14; // RapController.java:620
-  wire _and_20 = _and_19 & _ne_3; // RapController.java:620
+  wire _not_20 = ~soft_pending; // RapController.java:621
+  wire _ne_2 = state != 4'd0; // RapController.java:621
+  wire _and_19 = _not_20 & _ne_2; // RapController.java:621
+  wire _ne_3 = state != 4'd14; // RapController.java:621
+  wire _and_20 = _and_19 & _ne_3; // RapController.java:621
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_1 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_2 = {st_splits_hi, st_splits_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_3 = {st_merges_hi, st_merges_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_4 = {st_merge_batches_hi, st_merge_batches_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_5 = {st_deferred_splits_hi, st_deferred_splits_lo}; // SplitCounter.java:73
-  wire [63:0] _cat_6 = {st_saturations_hi, st_saturations_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:623
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:624
+  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:624
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:625
   wire _not_22 = ~_reg_0; // RapController.java:167
   wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:167
-  wire _not_23 = ~snapshot_product_start; // RapController.java:624
-  wire _and_21 = _not_21 & _not_23; // RapController.java:624
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:625
-  wire _eq_23 = state == 4'd12; // RapController.java:626
-  wire _or_9 = readout_pending | _eq_23; // RapController.java:626
-  wire _eq_24 = state == 4'd13; // RapController.java:626
-  wire _or_10 = _or_9 | _eq_24; // RapController.java:626
-  wire _ge_1 = state >= 4'd2; // RapController.java:627
-  wire _le_0 = state <= 4'd11; // RapController.java:627
-  wire _and_22 = _ge_1 & _le_0; // RapController.java:627
-  wire _and_23 = in_run & pipe_empty; // RapController.java:629
-  wire _not_24 = ~io_headValid; // RapController.java:629
-  wire _and_24 = _and_23 & _not_24; // RapController.java:629
-  wire _not_25 = ~io_acceptEnable; // RapController.java:630
-  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:568
-  wire [31:0] _and_25 = slot_valid & _not_26; // RapController.java:568
-  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:662
+  wire _not_23 = ~snapshot_product_start; // RapController.java:625
+  wire _and_21 = _not_21 & _not_23; // RapController.java:625
+  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:626
+  wire _eq_23 = state == 4'd12; // RapController.java:627
+  wire _or_9 = readout_pending | _eq_23; // RapController.java:627
+  wire _eq_24 = state == 4'd13; // RapController.java:627
+  wire _or_10 = _or_9 | _eq_24; // RapController.java:627
+  wire _ge_1 = state >= 4'd2; // RapController.java:628
+  wire _le_0 = state <= 4'd11; // RapController.java:628
+  wire _and_22 = _ge_1 & _le_0; // RapController.java:628
+  wire _and_23 = in_run & pipe_empty; // RapController.java:630
+  wire _not_24 = ~io_headValid; // RapController.java:630
+  wire _and_24 = _and_23 & _not_24; // RapController.java:630
+  wire _not_25 = ~io_acceptEnable; // RapController.java:631
+  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:569
+  wire [31:0] _and_25 = slot_valid & _not_26; // RapController.java:569
+  wire [31:0] _or_11 = slot_valid | slot_pick_pick_hot; // RapController.java:663
   wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:279
   wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
@@ -617,7 +597,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_34 = slot_pick_pick_hot[29]; // NodeTable.java:63
   wire _bits_35 = slot_pick_pick_hot[30]; // NodeTable.java:63
   wire _bits_36 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire [3:0] _not_27 = ~present_children; // RapController.java:449
+  wire [3:0] _not_27 = ~present_children; // RapController.java:450
   wire _bits_37 = _not_27[0]; // FirstSet.java:25
   wire _bits_38 = _not_27[1]; // FirstSet.java:25
   wire _or_12 = _bits_37 | _bits_38; // FirstSet.java:37
@@ -626,8 +606,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_29 = ~_bits_39; // FirstSet.java:35
   wire _not_30 = ~_bits_37; // FirstSet.java:35
   wire _mux_5 = _not_28 ? _not_29 : _not_30; // FirstSet.java:36
-  wire [1:0] _cat_7 = {_not_28, _mux_5}; // FirstSet.java:36
-  wire [1:0] _bits_40 = _cat_7; // FirstSet.java:44
+  wire [1:0] _cat_1 = {_not_28, _mux_5}; // FirstSet.java:36
+  wire [1:0] _bits_40 = _cat_1; // FirstSet.java:44
   wire _eq_25 = children_write_slot == 5'd0; // NodeTable.java:45
   wire _eq_26 = children_write_slot == 5'd1; // NodeTable.java:45
   wire _eq_27 = children_write_slot == 5'd2; // NodeTable.java:45
@@ -664,41 +644,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_41 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
   wire _bits_42 = _add_1[32]; // SplitCounter.java:44
-  wire [32:0] _add_3 = {1'b0, st_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_43 = _add_3[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_4 = st_splits_hi + {{31{1'b0}}, st_splits_carry}; // SplitCounter.java:35
-  wire _bits_44 = _add_3[32]; // SplitCounter.java:44
-  wire [32:0] _add_5 = {1'b0, st_merges_lo} + {{30{1'b0}}, ev_removed_q}; // SplitCounter.java:42
-  wire [31:0] _bits_45 = _add_5[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_6 = st_merges_hi + {{31{1'b0}}, st_merges_carry}; // SplitCounter.java:35
-  wire _bits_46 = _add_5[32]; // SplitCounter.java:44
-  wire [32:0] _add_7 = {1'b0, st_merge_batches_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_47 = _add_7[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_8 = st_merge_batches_hi + {{31{1'b0}}, st_merge_batches_carry}; // SplitCounter.java:35
-  wire _bits_48 = _add_7[32]; // SplitCounter.java:44
-  wire [32:0] _add_9 = {1'b0, st_deferred_splits_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_49 = _add_9[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_10 = st_deferred_splits_hi + {{31{1'b0}}, st_deferred_splits_carry}; // SplitCounter.java:35
-  wire _bits_50 = _add_9[32]; // SplitCounter.java:44
-  wire [32:0] _add_11 = {1'b0, st_saturations_lo} + 33'd1; // SplitCounter.java:42
-  wire [31:0] _bits_51 = _add_11[31:0]; // SplitCounter.java:43
-  wire [31:0] _add_12 = st_saturations_hi + {{31{1'b0}}, st_saturations_carry}; // SplitCounter.java:35
-  wire _bits_52 = _add_11[32]; // SplitCounter.java:44
   wire _or_13 = io_counterResult_bits_saturated | 1'd0; // RapController.java:329
   wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:312
-  wire [7:0] _bits_53 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
-  wire [11:0] _bits_54 = io_head_threshold[35:24]; // SplitCompare.java:39
-  wire _gt_0 = {{4{1'b0}}, _bits_53} > _bits_54; // SplitCompare.java:31
-  wire _eq_57 = {{4{1'b0}}, _bits_53} == _bits_54; // SplitCompare.java:31
-  wire [23:0] _bits_55 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_56 = _bits_55[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_57 = io_head_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_58 = _bits_57[23:12]; // SplitCompare.java:39
-  wire _gt_1 = _bits_56 > _bits_58; // SplitCompare.java:31
-  wire _eq_58 = _bits_56 == _bits_58; // SplitCompare.java:31
-  wire [11:0] _bits_59 = _bits_55[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_60 = _bits_57[11:0]; // SplitCompare.java:35
-  wire _gt_2 = _bits_59 > _bits_60; // SplitCompare.java:21
+  wire [7:0] _bits_43 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:39
+  wire [11:0] _bits_44 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire _gt_0 = {{4{1'b0}}, _bits_43} > _bits_44; // SplitCompare.java:31
+  wire _eq_57 = {{4{1'b0}}, _bits_43} == _bits_44; // SplitCompare.java:31
+  wire [23:0] _bits_45 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_46 = _bits_45[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_47 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_48 = _bits_47[23:12]; // SplitCompare.java:39
+  wire _gt_1 = _bits_46 > _bits_48; // SplitCompare.java:31
+  wire _eq_58 = _bits_46 == _bits_48; // SplitCompare.java:31
+  wire [11:0] _bits_49 = _bits_45[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_50 = _bits_47[11:0]; // SplitCompare.java:35
+  wire _gt_2 = _bits_49 > _bits_50; // SplitCompare.java:21
   wire _and_26 = _eq_58 & _gt_2; // SplitCompare.java:31
   wire _or_14 = _gt_1 | _and_26; // SplitCompare.java:31
   wire _and_27 = _eq_57 & _or_14; // SplitCompare.java:31
@@ -708,29 +668,29 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_0 = |until_merge_hi; // SplitCounter.java:58
   wire _not_32 = ~_or_r_0; // SplitCounter.java:58
   wire _and_28 = _not_31 & _not_32; // RapController.java:315
-  wire [30:0] _bits_61 = until_merge_lo[31:1]; // RapController.java:315
-  wire _or_r_1 = |_bits_61; // RapController.java:315
+  wire [30:0] _bits_51 = until_merge_lo[31:1]; // RapController.java:315
+  wire _or_r_1 = |_bits_51; // RapController.java:315
   wire _not_33 = ~_or_r_1; // RapController.java:315
   wire _and_29 = _and_28 & _not_33; // RapController.java:315
-  wire _bits_62 = until_merge_lo[0]; // RapController.java:316
-  wire _ge_2 = io_head_weight >= _bits_62; // RapController.java:316
+  wire _bits_52 = until_merge_lo[0]; // RapController.java:316
+  wire _ge_2 = io_head_weight >= _bits_52; // RapController.java:316
   wire merge_now = _and_29 & _ge_2; // RapController.java:316
   wire _not_34 = ~merge_now; // RapController.java:320
   wire _and_30 = split_now & _not_34; // RapController.java:320
   wire _and_31 = _and_30 & hit_short_4; // RapController.java:320
-  wire [11:0] _bits_63 = io_head_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_64 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_3 = _bits_63 > {1'b0, _bits_64}; // SplitCompare.java:31
-  wire _eq_59 = _bits_63 == {1'b0, _bits_64}; // SplitCompare.java:31
-  wire [23:0] _bits_65 = io_head_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_66 = _bits_65[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_67 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_68 = _bits_67[23:12]; // SplitCompare.java:39
-  wire _gt_4 = _bits_66 > _bits_68; // SplitCompare.java:31
-  wire _eq_60 = _bits_66 == _bits_68; // SplitCompare.java:31
-  wire [11:0] _bits_69 = _bits_65[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_70 = _bits_67[11:0]; // SplitCompare.java:35
-  wire _gt_5 = _bits_69 > _bits_70; // SplitCompare.java:21
+  wire [11:0] _bits_53 = io_head_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_54 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_3 = _bits_53 > {1'b0, _bits_54}; // SplitCompare.java:31
+  wire _eq_59 = _bits_53 == {1'b0, _bits_54}; // SplitCompare.java:31
+  wire [23:0] _bits_55 = io_head_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_56 = _bits_55[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_57 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_58 = _bits_57[23:12]; // SplitCompare.java:39
+  wire _gt_4 = _bits_56 > _bits_58; // SplitCompare.java:31
+  wire _eq_60 = _bits_56 == _bits_58; // SplitCompare.java:31
+  wire [11:0] _bits_59 = _bits_55[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_60 = _bits_57[11:0]; // SplitCompare.java:35
+  wire _gt_5 = _bits_59 > _bits_60; // SplitCompare.java:21
   wire _and_32 = _eq_60 & _gt_5; // SplitCompare.java:31
   wire _or_16 = _gt_4 | _and_32; // SplitCompare.java:31
   wire _and_33 = _eq_59 & _or_16; // SplitCompare.java:31
@@ -738,420 +698,420 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_35 = ~_or_17; // MergeSkip.java:53
   wire _and_34 = skip_valid & _not_35; // MergeSkip.java:53
   wire defer_now = _and_31 & _and_34; // RapController.java:321
-  wire [5:0] _add_13 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:112
-  wire [5:0] _sub_1 = _add_13 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:112
-  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:386
-  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:386
-  wire [31:0] _bits_71 = _mux_6[31:0]; // SplitCounter.java:49
+  wire [5:0] _add_3 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:87
+  wire [5:0] _sub_1 = _add_3 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:87
+  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:85
+  wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:387
+  wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:387
+  wire [31:0] _bits_61 = _mux_6[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_72 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_73 = to_merge_hi[31:0]; // RapController.java:182
-  wire [31:0] _bits_74 = to_merge_lo[31:0]; // RapController.java:182
-  wire [63:0] to_merge = {_bits_73, _bits_74}; // RapController.java:182
-  wire [31:0] _bits_75 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_76 = _mux_6[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_62 = _sub_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_63 = to_merge_hi[31:0]; // RapController.java:182
+  wire [31:0] _bits_64 = to_merge_lo[31:0]; // RapController.java:182
+  wire [63:0] to_merge = {_bits_63, _bits_64}; // RapController.java:182
+  wire [31:0] _bits_65 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_66 = _mux_6[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_77 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_78 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:384
-  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:384
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:385
-  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:385
-  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:243
-  wire [5:0] _sub_4 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:243
-  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:244
-  wire [7:0] _sub_5 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:244
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:415
+  wire [31:0] _bits_67 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_68 = _sub_2[32]; // SplitCounter.java:44
+  wire _eq_62 = io_epsCsr == 16'd0; // RapController.java:385
+  wire [15:0] _mux_7 = _eq_62 ? 16'd1 : io_epsCsr; // RapController.java:385
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:386
+  wire [31:0] _mux_8 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:386
+  wire [5:0] _add_4 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:243
+  wire [5:0] _sub_4 = _add_4 - {{5{1'b0}}, io_selected_valid}; // RapController.java:243
+  wire [7:0] _add_5 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:244
+  wire [7:0] _sub_5 = _add_5 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:244
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:416
   wire _eq_63 = state == 4'd2; // RapController.java:249
   wire draining = _eq_63 | commit_stop; // RapController.java:249
   wire undo_push = draining & io_counterResult_valid; // RapController.java:250
-  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:260
-  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:431
-  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:431
-  wire [3:0] _bits_79 = _dshl_0[3:0]; // RapController.java:431
-  wire [3:0] _or_18 = present_children | _bits_79; // RapController.java:431
-  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:664
-  wire [3:0] _bits_80 = _dshl_1[3:0]; // RapController.java:664
-  wire [3:0] _or_19 = present_children | _bits_80; // RapController.java:664
-  wire _bits_81 = slot_valid[31]; // NodeTable.java:73
+  wire [4:0] _add_6 = undo_sp + 5'd1; // RapController.java:260
+  wire [1:0] _dyn_index_0 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_31 : slot_digit_30) : (slot_pick_pick_index[0] ? slot_digit_29 : slot_digit_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_27 : slot_digit_26) : (slot_pick_pick_index[0] ? slot_digit_25 : slot_digit_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_23 : slot_digit_22) : (slot_pick_pick_index[0] ? slot_digit_21 : slot_digit_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_19 : slot_digit_18) : (slot_pick_pick_index[0] ? slot_digit_17 : slot_digit_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_15 : slot_digit_14) : (slot_pick_pick_index[0] ? slot_digit_13 : slot_digit_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_11 : slot_digit_10) : (slot_pick_pick_index[0] ? slot_digit_9 : slot_digit_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_7 : slot_digit_6) : (slot_pick_pick_index[0] ? slot_digit_5 : slot_digit_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_digit_3 : slot_digit_2) : (slot_pick_pick_index[0] ? slot_digit_1 : slot_digit_0)))); // RapController.java:432
+  wire [6:0] _dshl_0 = 7'd1 << _dyn_index_0; // RapController.java:432
+  wire [3:0] _bits_69 = _dshl_0[3:0]; // RapController.java:432
+  wire [3:0] _or_18 = present_children | _bits_69; // RapController.java:432
+  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:665
+  wire [3:0] _bits_70 = _dshl_1[3:0]; // RapController.java:665
+  wire [3:0] _or_19 = present_children | _bits_70; // RapController.java:665
+  wire _bits_71 = slot_valid[31]; // NodeTable.java:73
   wire _eq_64 = state == 4'd4; // RapController.java:351
   wire [4:0] _mux_9 = _eq_64 ? op_slot : merge_parent; // RapController.java:352
   wire _eq_65 = slot_parent_31 == _mux_9; // NodeTable.java:73
-  wire _and_35 = _bits_81 & _eq_65; // NodeTable.java:73
+  wire _and_35 = _bits_71 & _eq_65; // NodeTable.java:73
   wire _not_36 = ~_eq_64; // RapController.java:352
   wire _not_37 = ~_not_36; // NodeTable.java:73
   wire _eq_66 = slot_children_31 == 3'd0; // NodeTable.java:73
   wire _or_20 = _not_37 | _eq_66; // NodeTable.java:73
   wire _and_36 = _and_35 & _or_20; // NodeTable.java:73
-  wire _bits_82 = slot_valid[30]; // NodeTable.java:73
+  wire _bits_72 = slot_valid[30]; // NodeTable.java:73
   wire _eq_67 = slot_parent_30 == _mux_9; // NodeTable.java:73
-  wire _and_37 = _bits_82 & _eq_67; // NodeTable.java:73
+  wire _and_37 = _bits_72 & _eq_67; // NodeTable.java:73
   wire _not_38 = ~_not_36; // NodeTable.java:73
   wire _eq_68 = slot_children_30 == 3'd0; // NodeTable.java:73
   wire _or_21 = _not_38 | _eq_68; // NodeTable.java:73
   wire _and_38 = _and_37 & _or_21; // NodeTable.java:73
-  wire _bits_83 = slot_valid[29]; // NodeTable.java:73
+  wire _bits_73 = slot_valid[29]; // NodeTable.java:73
   wire _eq_69 = slot_parent_29 == _mux_9; // NodeTable.java:73
-  wire _and_39 = _bits_83 & _eq_69; // NodeTable.java:73
+  wire _and_39 = _bits_73 & _eq_69; // NodeTable.java:73
   wire _not_39 = ~_not_36; // NodeTable.java:73
   wire _eq_70 = slot_children_29 == 3'd0; // NodeTable.java:73
   wire _or_22 = _not_39 | _eq_70; // NodeTable.java:73
   wire _and_40 = _and_39 & _or_22; // NodeTable.java:73
-  wire _bits_84 = slot_valid[28]; // NodeTable.java:73
+  wire _bits_74 = slot_valid[28]; // NodeTable.java:73
   wire _eq_71 = slot_parent_28 == _mux_9; // NodeTable.java:73
-  wire _and_41 = _bits_84 & _eq_71; // NodeTable.java:73
+  wire _and_41 = _bits_74 & _eq_71; // NodeTable.java:73
   wire _not_40 = ~_not_36; // NodeTable.java:73
   wire _eq_72 = slot_children_28 == 3'd0; // NodeTable.java:73
   wire _or_23 = _not_40 | _eq_72; // NodeTable.java:73
   wire _and_42 = _and_41 & _or_23; // NodeTable.java:73
-  wire _bits_85 = slot_valid[27]; // NodeTable.java:73
+  wire _bits_75 = slot_valid[27]; // NodeTable.java:73
   wire _eq_73 = slot_parent_27 == _mux_9; // NodeTable.java:73
-  wire _and_43 = _bits_85 & _eq_73; // NodeTable.java:73
+  wire _and_43 = _bits_75 & _eq_73; // NodeTable.java:73
   wire _not_41 = ~_not_36; // NodeTable.java:73
   wire _eq_74 = slot_children_27 == 3'd0; // NodeTable.java:73
   wire _or_24 = _not_41 | _eq_74; // NodeTable.java:73
   wire _and_44 = _and_43 & _or_24; // NodeTable.java:73
-  wire _bits_86 = slot_valid[26]; // NodeTable.java:73
+  wire _bits_76 = slot_valid[26]; // NodeTable.java:73
   wire _eq_75 = slot_parent_26 == _mux_9; // NodeTable.java:73
-  wire _and_45 = _bits_86 & _eq_75; // NodeTable.java:73
+  wire _and_45 = _bits_76 & _eq_75; // NodeTable.java:73
   wire _not_42 = ~_not_36; // NodeTable.java:73
   wire _eq_76 = slot_children_26 == 3'd0; // NodeTable.java:73
   wire _or_25 = _not_42 | _eq_76; // NodeTable.java:73
   wire _and_46 = _and_45 & _or_25; // NodeTable.java:73
-  wire _bits_87 = slot_valid[25]; // NodeTable.java:73
+  wire _bits_77 = slot_valid[25]; // NodeTable.java:73
   wire _eq_77 = slot_parent_25 == _mux_9; // NodeTable.java:73
-  wire _and_47 = _bits_87 & _eq_77; // NodeTable.java:73
+  wire _and_47 = _bits_77 & _eq_77; // NodeTable.java:73
   wire _not_43 = ~_not_36; // NodeTable.java:73
   wire _eq_78 = slot_children_25 == 3'd0; // NodeTable.java:73
   wire _or_26 = _not_43 | _eq_78; // NodeTable.java:73
   wire _and_48 = _and_47 & _or_26; // NodeTable.java:73
-  wire _bits_88 = slot_valid[24]; // NodeTable.java:73
+  wire _bits_78 = slot_valid[24]; // NodeTable.java:73
   wire _eq_79 = slot_parent_24 == _mux_9; // NodeTable.java:73
-  wire _and_49 = _bits_88 & _eq_79; // NodeTable.java:73
+  wire _and_49 = _bits_78 & _eq_79; // NodeTable.java:73
   wire _not_44 = ~_not_36; // NodeTable.java:73
   wire _eq_80 = slot_children_24 == 3'd0; // NodeTable.java:73
   wire _or_27 = _not_44 | _eq_80; // NodeTable.java:73
   wire _and_50 = _and_49 & _or_27; // NodeTable.java:73
-  wire _bits_89 = slot_valid[23]; // NodeTable.java:73
+  wire _bits_79 = slot_valid[23]; // NodeTable.java:73
   wire _eq_81 = slot_parent_23 == _mux_9; // NodeTable.java:73
-  wire _and_51 = _bits_89 & _eq_81; // NodeTable.java:73
+  wire _and_51 = _bits_79 & _eq_81; // NodeTable.java:73
   wire _not_45 = ~_not_36; // NodeTable.java:73
   wire _eq_82 = slot_children_23 == 3'd0; // NodeTable.java:73
   wire _or_28 = _not_45 | _eq_82; // NodeTable.java:73
   wire _and_52 = _and_51 & _or_28; // NodeTable.java:73
-  wire _bits_90 = slot_valid[22]; // NodeTable.java:73
+  wire _bits_80 = slot_valid[22]; // NodeTable.java:73
   wire _eq_83 = slot_parent_22 == _mux_9; // NodeTable.java:73
-  wire _and_53 = _bits_90 & _eq_83; // NodeTable.java:73
+  wire _and_53 = _bits_80 & _eq_83; // NodeTable.java:73
   wire _not_46 = ~_not_36; // NodeTable.java:73
   wire _eq_84 = slot_children_22 == 3'd0; // NodeTable.java:73
   wire _or_29 = _not_46 | _eq_84; // NodeTable.java:73
   wire _and_54 = _and_53 & _or_29; // NodeTable.java:73
-  wire _bits_91 = slot_valid[21]; // NodeTable.java:73
+  wire _bits_81 = slot_valid[21]; // NodeTable.java:73
   wire _eq_85 = slot_parent_21 == _mux_9; // NodeTable.java:73
-  wire _and_55 = _bits_91 & _eq_85; // NodeTable.java:73
+  wire _and_55 = _bits_81 & _eq_85; // NodeTable.java:73
   wire _not_47 = ~_not_36; // NodeTable.java:73
   wire _eq_86 = slot_children_21 == 3'd0; // NodeTable.java:73
   wire _or_30 = _not_47 | _eq_86; // NodeTable.java:73
   wire _and_56 = _and_55 & _or_30; // NodeTable.java:73
-  wire _bits_92 = slot_valid[20]; // NodeTable.java:73
+  wire _bits_82 = slot_valid[20]; // NodeTable.java:73
   wire _eq_87 = slot_parent_20 == _mux_9; // NodeTable.java:73
-  wire _and_57 = _bits_92 & _eq_87; // NodeTable.java:73
+  wire _and_57 = _bits_82 & _eq_87; // NodeTable.java:73
   wire _not_48 = ~_not_36; // NodeTable.java:73
   wire _eq_88 = slot_children_20 == 3'd0; // NodeTable.java:73
   wire _or_31 = _not_48 | _eq_88; // NodeTable.java:73
   wire _and_58 = _and_57 & _or_31; // NodeTable.java:73
-  wire _bits_93 = slot_valid[19]; // NodeTable.java:73
+  wire _bits_83 = slot_valid[19]; // NodeTable.java:73
   wire _eq_89 = slot_parent_19 == _mux_9; // NodeTable.java:73
-  wire _and_59 = _bits_93 & _eq_89; // NodeTable.java:73
+  wire _and_59 = _bits_83 & _eq_89; // NodeTable.java:73
   wire _not_49 = ~_not_36; // NodeTable.java:73
   wire _eq_90 = slot_children_19 == 3'd0; // NodeTable.java:73
   wire _or_32 = _not_49 | _eq_90; // NodeTable.java:73
   wire _and_60 = _and_59 & _or_32; // NodeTable.java:73
-  wire _bits_94 = slot_valid[18]; // NodeTable.java:73
+  wire _bits_84 = slot_valid[18]; // NodeTable.java:73
   wire _eq_91 = slot_parent_18 == _mux_9; // NodeTable.java:73
-  wire _and_61 = _bits_94 & _eq_91; // NodeTable.java:73
+  wire _and_61 = _bits_84 & _eq_91; // NodeTable.java:73
   wire _not_50 = ~_not_36; // NodeTable.java:73
   wire _eq_92 = slot_children_18 == 3'd0; // NodeTable.java:73
   wire _or_33 = _not_50 | _eq_92; // NodeTable.java:73
   wire _and_62 = _and_61 & _or_33; // NodeTable.java:73
-  wire _bits_95 = slot_valid[17]; // NodeTable.java:73
+  wire _bits_85 = slot_valid[17]; // NodeTable.java:73
   wire _eq_93 = slot_parent_17 == _mux_9; // NodeTable.java:73
-  wire _and_63 = _bits_95 & _eq_93; // NodeTable.java:73
+  wire _and_63 = _bits_85 & _eq_93; // NodeTable.java:73
   wire _not_51 = ~_not_36; // NodeTable.java:73
   wire _eq_94 = slot_children_17 == 3'd0; // NodeTable.java:73
   wire _or_34 = _not_51 | _eq_94; // NodeTable.java:73
   wire _and_64 = _and_63 & _or_34; // NodeTable.java:73
-  wire _bits_96 = slot_valid[16]; // NodeTable.java:73
+  wire _bits_86 = slot_valid[16]; // NodeTable.java:73
   wire _eq_95 = slot_parent_16 == _mux_9; // NodeTable.java:73
-  wire _and_65 = _bits_96 & _eq_95; // NodeTable.java:73
+  wire _and_65 = _bits_86 & _eq_95; // NodeTable.java:73
   wire _not_52 = ~_not_36; // NodeTable.java:73
   wire _eq_96 = slot_children_16 == 3'd0; // NodeTable.java:73
   wire _or_35 = _not_52 | _eq_96; // NodeTable.java:73
   wire _and_66 = _and_65 & _or_35; // NodeTable.java:73
-  wire _bits_97 = slot_valid[15]; // NodeTable.java:73
+  wire _bits_87 = slot_valid[15]; // NodeTable.java:73
   wire _eq_97 = slot_parent_15 == _mux_9; // NodeTable.java:73
-  wire _and_67 = _bits_97 & _eq_97; // NodeTable.java:73
+  wire _and_67 = _bits_87 & _eq_97; // NodeTable.java:73
   wire _not_53 = ~_not_36; // NodeTable.java:73
   wire _eq_98 = slot_children_15 == 3'd0; // NodeTable.java:73
   wire _or_36 = _not_53 | _eq_98; // NodeTable.java:73
   wire _and_68 = _and_67 & _or_36; // NodeTable.java:73
-  wire _bits_98 = slot_valid[14]; // NodeTable.java:73
+  wire _bits_88 = slot_valid[14]; // NodeTable.java:73
   wire _eq_99 = slot_parent_14 == _mux_9; // NodeTable.java:73
-  wire _and_69 = _bits_98 & _eq_99; // NodeTable.java:73
+  wire _and_69 = _bits_88 & _eq_99; // NodeTable.java:73
   wire _not_54 = ~_not_36; // NodeTable.java:73
   wire _eq_100 = slot_children_14 == 3'd0; // NodeTable.java:73
   wire _or_37 = _not_54 | _eq_100; // NodeTable.java:73
   wire _and_70 = _and_69 & _or_37; // NodeTable.java:73
-  wire _bits_99 = slot_valid[13]; // NodeTable.java:73
+  wire _bits_89 = slot_valid[13]; // NodeTable.java:73
   wire _eq_101 = slot_parent_13 == _mux_9; // NodeTable.java:73
-  wire _and_71 = _bits_99 & _eq_101; // NodeTable.java:73
+  wire _and_71 = _bits_89 & _eq_101; // NodeTable.java:73
   wire _not_55 = ~_not_36; // NodeTable.java:73
   wire _eq_102 = slot_children_13 == 3'd0; // NodeTable.java:73
   wire _or_38 = _not_55 | _eq_102; // NodeTable.java:73
   wire _and_72 = _and_71 & _or_38; // NodeTable.java:73
-  wire _bits_100 = slot_valid[12]; // NodeTable.java:73
+  wire _bits_90 = slot_valid[12]; // NodeTable.java:73
   wire _eq_103 = slot_parent_12 == _mux_9; // NodeTable.java:73
-  wire _and_73 = _bits_100 & _eq_103; // NodeTable.java:73
+  wire _and_73 = _bits_90 & _eq_103; // NodeTable.java:73
   wire _not_56 = ~_not_36; // NodeTable.java:73
   wire _eq_104 = slot_children_12 == 3'd0; // NodeTable.java:73
   wire _or_39 = _not_56 | _eq_104; // NodeTable.java:73
   wire _and_74 = _and_73 & _or_39; // NodeTable.java:73
-  wire _bits_101 = slot_valid[11]; // NodeTable.java:73
+  wire _bits_91 = slot_valid[11]; // NodeTable.java:73
   wire _eq_105 = slot_parent_11 == _mux_9; // NodeTable.java:73
-  wire _and_75 = _bits_101 & _eq_105; // NodeTable.java:73
+  wire _and_75 = _bits_91 & _eq_105; // NodeTable.java:73
   wire _not_57 = ~_not_36; // NodeTable.java:73
   wire _eq_106 = slot_children_11 == 3'd0; // NodeTable.java:73
   wire _or_40 = _not_57 | _eq_106; // NodeTable.java:73
   wire _and_76 = _and_75 & _or_40; // NodeTable.java:73
-  wire _bits_102 = slot_valid[10]; // NodeTable.java:73
+  wire _bits_92 = slot_valid[10]; // NodeTable.java:73
   wire _eq_107 = slot_parent_10 == _mux_9; // NodeTable.java:73
-  wire _and_77 = _bits_102 & _eq_107; // NodeTable.java:73
+  wire _and_77 = _bits_92 & _eq_107; // NodeTable.java:73
   wire _not_58 = ~_not_36; // NodeTable.java:73
   wire _eq_108 = slot_children_10 == 3'd0; // NodeTable.java:73
   wire _or_41 = _not_58 | _eq_108; // NodeTable.java:73
   wire _and_78 = _and_77 & _or_41; // NodeTable.java:73
-  wire _bits_103 = slot_valid[9]; // NodeTable.java:73
+  wire _bits_93 = slot_valid[9]; // NodeTable.java:73
   wire _eq_109 = slot_parent_9 == _mux_9; // NodeTable.java:73
-  wire _and_79 = _bits_103 & _eq_109; // NodeTable.java:73
+  wire _and_79 = _bits_93 & _eq_109; // NodeTable.java:73
   wire _not_59 = ~_not_36; // NodeTable.java:73
   wire _eq_110 = slot_children_9 == 3'd0; // NodeTable.java:73
   wire _or_42 = _not_59 | _eq_110; // NodeTable.java:73
   wire _and_80 = _and_79 & _or_42; // NodeTable.java:73
-  wire _bits_104 = slot_valid[8]; // NodeTable.java:73
+  wire _bits_94 = slot_valid[8]; // NodeTable.java:73
   wire _eq_111 = slot_parent_8 == _mux_9; // NodeTable.java:73
-  wire _and_81 = _bits_104 & _eq_111; // NodeTable.java:73
+  wire _and_81 = _bits_94 & _eq_111; // NodeTable.java:73
   wire _not_60 = ~_not_36; // NodeTable.java:73
   wire _eq_112 = slot_children_8 == 3'd0; // NodeTable.java:73
   wire _or_43 = _not_60 | _eq_112; // NodeTable.java:73
   wire _and_82 = _and_81 & _or_43; // NodeTable.java:73
-  wire _bits_105 = slot_valid[7]; // NodeTable.java:73
+  wire _bits_95 = slot_valid[7]; // NodeTable.java:73
   wire _eq_113 = slot_parent_7 == _mux_9; // NodeTable.java:73
-  wire _and_83 = _bits_105 & _eq_113; // NodeTable.java:73
+  wire _and_83 = _bits_95 & _eq_113; // NodeTable.java:73
   wire _not_61 = ~_not_36; // NodeTable.java:73
   wire _eq_114 = slot_children_7 == 3'd0; // NodeTable.java:73
   wire _or_44 = _not_61 | _eq_114; // NodeTable.java:73
   wire _and_84 = _and_83 & _or_44; // NodeTable.java:73
-  wire _bits_106 = slot_valid[6]; // NodeTable.java:73
+  wire _bits_96 = slot_valid[6]; // NodeTable.java:73
   wire _eq_115 = slot_parent_6 == _mux_9; // NodeTable.java:73
-  wire _and_85 = _bits_106 & _eq_115; // NodeTable.java:73
+  wire _and_85 = _bits_96 & _eq_115; // NodeTable.java:73
   wire _not_62 = ~_not_36; // NodeTable.java:73
   wire _eq_116 = slot_children_6 == 3'd0; // NodeTable.java:73
   wire _or_45 = _not_62 | _eq_116; // NodeTable.java:73
   wire _and_86 = _and_85 & _or_45; // NodeTable.java:73
-  wire _bits_107 = slot_valid[5]; // NodeTable.java:73
+  wire _bits_97 = slot_valid[5]; // NodeTable.java:73
   wire _eq_117 = slot_parent_5 == _mux_9; // NodeTable.java:73
-  wire _and_87 = _bits_107 & _eq_117; // NodeTable.java:73
+  wire _and_87 = _bits_97 & _eq_117; // NodeTable.java:73
   wire _not_63 = ~_not_36; // NodeTable.java:73
   wire _eq_118 = slot_children_5 == 3'd0; // NodeTable.java:73
   wire _or_46 = _not_63 | _eq_118; // NodeTable.java:73
   wire _and_88 = _and_87 & _or_46; // NodeTable.java:73
-  wire _bits_108 = slot_valid[4]; // NodeTable.java:73
+  wire _bits_98 = slot_valid[4]; // NodeTable.java:73
   wire _eq_119 = slot_parent_4 == _mux_9; // NodeTable.java:73
-  wire _and_89 = _bits_108 & _eq_119; // NodeTable.java:73
+  wire _and_89 = _bits_98 & _eq_119; // NodeTable.java:73
   wire _not_64 = ~_not_36; // NodeTable.java:73
   wire _eq_120 = slot_children_4 == 3'd0; // NodeTable.java:73
   wire _or_47 = _not_64 | _eq_120; // NodeTable.java:73
   wire _and_90 = _and_89 & _or_47; // NodeTable.java:73
-  wire _bits_109 = slot_valid[3]; // NodeTable.java:73
+  wire _bits_99 = slot_valid[3]; // NodeTable.java:73
   wire _eq_121 = slot_parent_3 == _mux_9; // NodeTable.java:73
-  wire _and_91 = _bits_109 & _eq_121; // NodeTable.java:73
+  wire _and_91 = _bits_99 & _eq_121; // NodeTable.java:73
   wire _not_65 = ~_not_36; // NodeTable.java:73
   wire _eq_122 = slot_children_3 == 3'd0; // NodeTable.java:73
   wire _or_48 = _not_65 | _eq_122; // NodeTable.java:73
   wire _and_92 = _and_91 & _or_48; // NodeTable.java:73
-  wire _bits_110 = slot_valid[2]; // NodeTable.java:73
+  wire _bits_100 = slot_valid[2]; // NodeTable.java:73
   wire _eq_123 = slot_parent_2 == _mux_9; // NodeTable.java:73
-  wire _and_93 = _bits_110 & _eq_123; // NodeTable.java:73
+  wire _and_93 = _bits_100 & _eq_123; // NodeTable.java:73
   wire _not_66 = ~_not_36; // NodeTable.java:73
   wire _eq_124 = slot_children_2 == 3'd0; // NodeTable.java:73
   wire _or_49 = _not_66 | _eq_124; // NodeTable.java:73
   wire _and_94 = _and_93 & _or_49; // NodeTable.java:73
-  wire _bits_111 = slot_valid[1]; // NodeTable.java:73
+  wire _bits_101 = slot_valid[1]; // NodeTable.java:73
   wire _eq_125 = slot_parent_1 == _mux_9; // NodeTable.java:73
-  wire _and_95 = _bits_111 & _eq_125; // NodeTable.java:73
+  wire _and_95 = _bits_101 & _eq_125; // NodeTable.java:73
   wire _not_67 = ~_not_36; // NodeTable.java:73
   wire _eq_126 = slot_children_1 == 3'd0; // NodeTable.java:73
   wire _or_50 = _not_67 | _eq_126; // NodeTable.java:73
   wire _and_96 = _and_95 & _or_50; // NodeTable.java:73
   wire [31:0] kids_vector = {_and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, 1'd0}; // NodeTable.java:94
   wire _not_68 = ~leaf_pick_load; // SlotPicker.java:53
-  wire _bits_112 = slot_valid[31]; // NodeTable.java:81
+  wire _bits_102 = slot_valid[31]; // NodeTable.java:81
   wire _eq_127 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_97 = _bits_112 & _eq_127; // NodeTable.java:81
+  wire _and_97 = _bits_102 & _eq_127; // NodeTable.java:81
   wire _eq_128 = slot_children_31 == 3'd0; // NodeTable.java:81
   wire _and_98 = _and_97 & _eq_128; // NodeTable.java:81
-  wire _bits_113 = slot_valid[30]; // NodeTable.java:81
+  wire _bits_103 = slot_valid[30]; // NodeTable.java:81
   wire _eq_129 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_99 = _bits_113 & _eq_129; // NodeTable.java:81
+  wire _and_99 = _bits_103 & _eq_129; // NodeTable.java:81
   wire _eq_130 = slot_children_30 == 3'd0; // NodeTable.java:81
   wire _and_100 = _and_99 & _eq_130; // NodeTable.java:81
-  wire _bits_114 = slot_valid[29]; // NodeTable.java:81
+  wire _bits_104 = slot_valid[29]; // NodeTable.java:81
   wire _eq_131 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_101 = _bits_114 & _eq_131; // NodeTable.java:81
+  wire _and_101 = _bits_104 & _eq_131; // NodeTable.java:81
   wire _eq_132 = slot_children_29 == 3'd0; // NodeTable.java:81
   wire _and_102 = _and_101 & _eq_132; // NodeTable.java:81
-  wire _bits_115 = slot_valid[28]; // NodeTable.java:81
+  wire _bits_105 = slot_valid[28]; // NodeTable.java:81
   wire _eq_133 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_103 = _bits_115 & _eq_133; // NodeTable.java:81
+  wire _and_103 = _bits_105 & _eq_133; // NodeTable.java:81
   wire _eq_134 = slot_children_28 == 3'd0; // NodeTable.java:81
   wire _and_104 = _and_103 & _eq_134; // NodeTable.java:81
-  wire _bits_116 = slot_valid[27]; // NodeTable.java:81
+  wire _bits_106 = slot_valid[27]; // NodeTable.java:81
   wire _eq_135 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_105 = _bits_116 & _eq_135; // NodeTable.java:81
+  wire _and_105 = _bits_106 & _eq_135; // NodeTable.java:81
   wire _eq_136 = slot_children_27 == 3'd0; // NodeTable.java:81
   wire _and_106 = _and_105 & _eq_136; // NodeTable.java:81
-  wire _bits_117 = slot_valid[26]; // NodeTable.java:81
+  wire _bits_107 = slot_valid[26]; // NodeTable.java:81
   wire _eq_137 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_107 = _bits_117 & _eq_137; // NodeTable.java:81
+  wire _and_107 = _bits_107 & _eq_137; // NodeTable.java:81
   wire _eq_138 = slot_children_26 == 3'd0; // NodeTable.java:81
   wire _and_108 = _and_107 & _eq_138; // NodeTable.java:81
-  wire _bits_118 = slot_valid[25]; // NodeTable.java:81
+  wire _bits_108 = slot_valid[25]; // NodeTable.java:81
   wire _eq_139 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_109 = _bits_118 & _eq_139; // NodeTable.java:81
+  wire _and_109 = _bits_108 & _eq_139; // NodeTable.java:81
   wire _eq_140 = slot_children_25 == 3'd0; // NodeTable.java:81
   wire _and_110 = _and_109 & _eq_140; // NodeTable.java:81
-  wire _bits_119 = slot_valid[24]; // NodeTable.java:81
+  wire _bits_109 = slot_valid[24]; // NodeTable.java:81
   wire _eq_141 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_111 = _bits_119 & _eq_141; // NodeTable.java:81
+  wire _and_111 = _bits_109 & _eq_141; // NodeTable.java:81
   wire _eq_142 = slot_children_24 == 3'd0; // NodeTable.java:81
   wire _and_112 = _and_111 & _eq_142; // NodeTable.java:81
-  wire _bits_120 = slot_valid[23]; // NodeTable.java:81
+  wire _bits_110 = slot_valid[23]; // NodeTable.java:81
   wire _eq_143 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_113 = _bits_120 & _eq_143; // NodeTable.java:81
+  wire _and_113 = _bits_110 & _eq_143; // NodeTable.java:81
   wire _eq_144 = slot_children_23 == 3'd0; // NodeTable.java:81
   wire _and_114 = _and_113 & _eq_144; // NodeTable.java:81
-  wire _bits_121 = slot_valid[22]; // NodeTable.java:81
+  wire _bits_111 = slot_valid[22]; // NodeTable.java:81
   wire _eq_145 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_115 = _bits_121 & _eq_145; // NodeTable.java:81
+  wire _and_115 = _bits_111 & _eq_145; // NodeTable.java:81
   wire _eq_146 = slot_children_22 == 3'd0; // NodeTable.java:81
   wire _and_116 = _and_115 & _eq_146; // NodeTable.java:81
-  wire _bits_122 = slot_valid[21]; // NodeTable.java:81
+  wire _bits_112 = slot_valid[21]; // NodeTable.java:81
   wire _eq_147 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_117 = _bits_122 & _eq_147; // NodeTable.java:81
+  wire _and_117 = _bits_112 & _eq_147; // NodeTable.java:81
   wire _eq_148 = slot_children_21 == 3'd0; // NodeTable.java:81
   wire _and_118 = _and_117 & _eq_148; // NodeTable.java:81
-  wire _bits_123 = slot_valid[20]; // NodeTable.java:81
+  wire _bits_113 = slot_valid[20]; // NodeTable.java:81
   wire _eq_149 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_119 = _bits_123 & _eq_149; // NodeTable.java:81
+  wire _and_119 = _bits_113 & _eq_149; // NodeTable.java:81
   wire _eq_150 = slot_children_20 == 3'd0; // NodeTable.java:81
   wire _and_120 = _and_119 & _eq_150; // NodeTable.java:81
-  wire _bits_124 = slot_valid[19]; // NodeTable.java:81
+  wire _bits_114 = slot_valid[19]; // NodeTable.java:81
   wire _eq_151 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_121 = _bits_124 & _eq_151; // NodeTable.java:81
+  wire _and_121 = _bits_114 & _eq_151; // NodeTable.java:81
   wire _eq_152 = slot_children_19 == 3'd0; // NodeTable.java:81
   wire _and_122 = _and_121 & _eq_152; // NodeTable.java:81
-  wire _bits_125 = slot_valid[18]; // NodeTable.java:81
+  wire _bits_115 = slot_valid[18]; // NodeTable.java:81
   wire _eq_153 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_123 = _bits_125 & _eq_153; // NodeTable.java:81
+  wire _and_123 = _bits_115 & _eq_153; // NodeTable.java:81
   wire _eq_154 = slot_children_18 == 3'd0; // NodeTable.java:81
   wire _and_124 = _and_123 & _eq_154; // NodeTable.java:81
-  wire _bits_126 = slot_valid[17]; // NodeTable.java:81
+  wire _bits_116 = slot_valid[17]; // NodeTable.java:81
   wire _eq_155 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_125 = _bits_126 & _eq_155; // NodeTable.java:81
+  wire _and_125 = _bits_116 & _eq_155; // NodeTable.java:81
   wire _eq_156 = slot_children_17 == 3'd0; // NodeTable.java:81
   wire _and_126 = _and_125 & _eq_156; // NodeTable.java:81
-  wire _bits_127 = slot_valid[16]; // NodeTable.java:81
+  wire _bits_117 = slot_valid[16]; // NodeTable.java:81
   wire _eq_157 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_127 = _bits_127 & _eq_157; // NodeTable.java:81
+  wire _and_127 = _bits_117 & _eq_157; // NodeTable.java:81
   wire _eq_158 = slot_children_16 == 3'd0; // NodeTable.java:81
   wire _and_128 = _and_127 & _eq_158; // NodeTable.java:81
-  wire _bits_128 = slot_valid[15]; // NodeTable.java:81
+  wire _bits_118 = slot_valid[15]; // NodeTable.java:81
   wire _eq_159 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_129 = _bits_128 & _eq_159; // NodeTable.java:81
+  wire _and_129 = _bits_118 & _eq_159; // NodeTable.java:81
   wire _eq_160 = slot_children_15 == 3'd0; // NodeTable.java:81
   wire _and_130 = _and_129 & _eq_160; // NodeTable.java:81
-  wire _bits_129 = slot_valid[14]; // NodeTable.java:81
+  wire _bits_119 = slot_valid[14]; // NodeTable.java:81
   wire _eq_161 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_131 = _bits_129 & _eq_161; // NodeTable.java:81
+  wire _and_131 = _bits_119 & _eq_161; // NodeTable.java:81
   wire _eq_162 = slot_children_14 == 3'd0; // NodeTable.java:81
   wire _and_132 = _and_131 & _eq_162; // NodeTable.java:81
-  wire _bits_130 = slot_valid[13]; // NodeTable.java:81
+  wire _bits_120 = slot_valid[13]; // NodeTable.java:81
   wire _eq_163 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_133 = _bits_130 & _eq_163; // NodeTable.java:81
+  wire _and_133 = _bits_120 & _eq_163; // NodeTable.java:81
   wire _eq_164 = slot_children_13 == 3'd0; // NodeTable.java:81
   wire _and_134 = _and_133 & _eq_164; // NodeTable.java:81
-  wire _bits_131 = slot_valid[12]; // NodeTable.java:81
+  wire _bits_121 = slot_valid[12]; // NodeTable.java:81
   wire _eq_165 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_135 = _bits_131 & _eq_165; // NodeTable.java:81
+  wire _and_135 = _bits_121 & _eq_165; // NodeTable.java:81
   wire _eq_166 = slot_children_12 == 3'd0; // NodeTable.java:81
   wire _and_136 = _and_135 & _eq_166; // NodeTable.java:81
-  wire _bits_132 = slot_valid[11]; // NodeTable.java:81
+  wire _bits_122 = slot_valid[11]; // NodeTable.java:81
   wire _eq_167 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_137 = _bits_132 & _eq_167; // NodeTable.java:81
+  wire _and_137 = _bits_122 & _eq_167; // NodeTable.java:81
   wire _eq_168 = slot_children_11 == 3'd0; // NodeTable.java:81
   wire _and_138 = _and_137 & _eq_168; // NodeTable.java:81
-  wire _bits_133 = slot_valid[10]; // NodeTable.java:81
+  wire _bits_123 = slot_valid[10]; // NodeTable.java:81
   wire _eq_169 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_139 = _bits_133 & _eq_169; // NodeTable.java:81
+  wire _and_139 = _bits_123 & _eq_169; // NodeTable.java:81
   wire _eq_170 = slot_children_10 == 3'd0; // NodeTable.java:81
   wire _and_140 = _and_139 & _eq_170; // NodeTable.java:81
-  wire _bits_134 = slot_valid[9]; // NodeTable.java:81
+  wire _bits_124 = slot_valid[9]; // NodeTable.java:81
   wire _eq_171 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_141 = _bits_134 & _eq_171; // NodeTable.java:81
+  wire _and_141 = _bits_124 & _eq_171; // NodeTable.java:81
   wire _eq_172 = slot_children_9 == 3'd0; // NodeTable.java:81
   wire _and_142 = _and_141 & _eq_172; // NodeTable.java:81
-  wire _bits_135 = slot_valid[8]; // NodeTable.java:81
+  wire _bits_125 = slot_valid[8]; // NodeTable.java:81
   wire _eq_173 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_143 = _bits_135 & _eq_173; // NodeTable.java:81
+  wire _and_143 = _bits_125 & _eq_173; // NodeTable.java:81
   wire _eq_174 = slot_children_8 == 3'd0; // NodeTable.java:81
   wire _and_144 = _and_143 & _eq_174; // NodeTable.java:81
-  wire _bits_136 = slot_valid[7]; // NodeTable.java:81
+  wire _bits_126 = slot_valid[7]; // NodeTable.java:81
   wire _eq_175 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_145 = _bits_136 & _eq_175; // NodeTable.java:81
+  wire _and_145 = _bits_126 & _eq_175; // NodeTable.java:81
   wire _eq_176 = slot_children_7 == 3'd0; // NodeTable.java:81
   wire _and_146 = _and_145 & _eq_176; // NodeTable.java:81
-  wire _bits_137 = slot_valid[6]; // NodeTable.java:81
+  wire _bits_127 = slot_valid[6]; // NodeTable.java:81
   wire _eq_177 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_147 = _bits_137 & _eq_177; // NodeTable.java:81
+  wire _and_147 = _bits_127 & _eq_177; // NodeTable.java:81
   wire _eq_178 = slot_children_6 == 3'd0; // NodeTable.java:81
   wire _and_148 = _and_147 & _eq_178; // NodeTable.java:81
-  wire _bits_138 = slot_valid[5]; // NodeTable.java:81
+  wire _bits_128 = slot_valid[5]; // NodeTable.java:81
   wire _eq_179 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_149 = _bits_138 & _eq_179; // NodeTable.java:81
+  wire _and_149 = _bits_128 & _eq_179; // NodeTable.java:81
   wire _eq_180 = slot_children_5 == 3'd0; // NodeTable.java:81
   wire _and_150 = _and_149 & _eq_180; // NodeTable.java:81
-  wire _bits_139 = slot_valid[4]; // NodeTable.java:81
+  wire _bits_129 = slot_valid[4]; // NodeTable.java:81
   wire _eq_181 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_151 = _bits_139 & _eq_181; // NodeTable.java:81
+  wire _and_151 = _bits_129 & _eq_181; // NodeTable.java:81
   wire _eq_182 = slot_children_4 == 3'd0; // NodeTable.java:81
   wire _and_152 = _and_151 & _eq_182; // NodeTable.java:81
-  wire _bits_140 = slot_valid[3]; // NodeTable.java:81
+  wire _bits_130 = slot_valid[3]; // NodeTable.java:81
   wire _eq_183 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_153 = _bits_140 & _eq_183; // NodeTable.java:81
+  wire _and_153 = _bits_130 & _eq_183; // NodeTable.java:81
   wire _eq_184 = slot_children_3 == 3'd0; // NodeTable.java:81
   wire _and_154 = _and_153 & _eq_184; // NodeTable.java:81
-  wire _bits_141 = slot_valid[2]; // NodeTable.java:81
+  wire _bits_131 = slot_valid[2]; // NodeTable.java:81
   wire _eq_185 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_155 = _bits_141 & _eq_185; // NodeTable.java:81
+  wire _and_155 = _bits_131 & _eq_185; // NodeTable.java:81
   wire _eq_186 = slot_children_2 == 3'd0; // NodeTable.java:81
   wire _and_156 = _and_155 & _eq_186; // NodeTable.java:81
-  wire _bits_142 = slot_valid[1]; // NodeTable.java:81
+  wire _bits_132 = slot_valid[1]; // NodeTable.java:81
   wire _eq_187 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_157 = _bits_142 & _eq_187; // NodeTable.java:81
+  wire _and_157 = _bits_132 & _eq_187; // NodeTable.java:81
   wire _eq_188 = slot_children_1 == 3'd0; // NodeTable.java:81
   wire _and_158 = _and_157 & _eq_188; // NodeTable.java:81
-  wire [31:0] _cat_8 = {_and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, 1'd0}; // NodeTable.java:94
+  wire [31:0] _cat_2 = {_and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, 1'd0}; // NodeTable.java:94
   wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_159 = leaf_pick_candidates & _not_69; // SlotPicker.java:38
   wire [31:0] _not_70 = ~kids_vector; // SlotPicker.java:64
@@ -1164,65 +1124,65 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_7 = leaf_pick_remaining - 32'd1; // SlotPicker.java:50
   wire [31:0] _not_73 = ~_sub_7; // SlotPicker.java:50
   wire [31:0] _and_162 = leaf_pick_remaining & _not_73; // SlotPicker.java:50
-  wire _bits_143 = leaf_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_144 = leaf_pick_remaining[1]; // FirstSet.java:25
-  wire _or_51 = _bits_143 | _bits_144; // FirstSet.java:37
-  wire _bits_145 = leaf_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_146 = leaf_pick_remaining[3]; // FirstSet.java:25
-  wire _or_52 = _bits_145 | _bits_146; // FirstSet.java:37
+  wire _bits_133 = leaf_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_134 = leaf_pick_remaining[1]; // FirstSet.java:25
+  wire _or_51 = _bits_133 | _bits_134; // FirstSet.java:37
+  wire _bits_135 = leaf_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_136 = leaf_pick_remaining[3]; // FirstSet.java:25
+  wire _or_52 = _bits_135 | _bits_136; // FirstSet.java:37
   wire _or_53 = _or_51 | _or_52; // FirstSet.java:37
-  wire _bits_147 = leaf_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_148 = leaf_pick_remaining[5]; // FirstSet.java:25
-  wire _or_54 = _bits_147 | _bits_148; // FirstSet.java:37
-  wire _bits_149 = leaf_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_150 = leaf_pick_remaining[7]; // FirstSet.java:25
-  wire _or_55 = _bits_149 | _bits_150; // FirstSet.java:37
+  wire _bits_137 = leaf_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_138 = leaf_pick_remaining[5]; // FirstSet.java:25
+  wire _or_54 = _bits_137 | _bits_138; // FirstSet.java:37
+  wire _bits_139 = leaf_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_140 = leaf_pick_remaining[7]; // FirstSet.java:25
+  wire _or_55 = _bits_139 | _bits_140; // FirstSet.java:37
   wire _or_56 = _or_54 | _or_55; // FirstSet.java:37
   wire _or_57 = _or_53 | _or_56; // FirstSet.java:37
-  wire _bits_151 = leaf_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_152 = leaf_pick_remaining[9]; // FirstSet.java:25
-  wire _or_58 = _bits_151 | _bits_152; // FirstSet.java:37
-  wire _bits_153 = leaf_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_154 = leaf_pick_remaining[11]; // FirstSet.java:25
-  wire _or_59 = _bits_153 | _bits_154; // FirstSet.java:37
+  wire _bits_141 = leaf_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_142 = leaf_pick_remaining[9]; // FirstSet.java:25
+  wire _or_58 = _bits_141 | _bits_142; // FirstSet.java:37
+  wire _bits_143 = leaf_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_144 = leaf_pick_remaining[11]; // FirstSet.java:25
+  wire _or_59 = _bits_143 | _bits_144; // FirstSet.java:37
   wire _or_60 = _or_58 | _or_59; // FirstSet.java:37
-  wire _bits_155 = leaf_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_156 = leaf_pick_remaining[13]; // FirstSet.java:25
-  wire _or_61 = _bits_155 | _bits_156; // FirstSet.java:37
-  wire _bits_157 = leaf_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_158 = leaf_pick_remaining[15]; // FirstSet.java:25
-  wire _or_62 = _bits_157 | _bits_158; // FirstSet.java:37
+  wire _bits_145 = leaf_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_146 = leaf_pick_remaining[13]; // FirstSet.java:25
+  wire _or_61 = _bits_145 | _bits_146; // FirstSet.java:37
+  wire _bits_147 = leaf_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_148 = leaf_pick_remaining[15]; // FirstSet.java:25
+  wire _or_62 = _bits_147 | _bits_148; // FirstSet.java:37
   wire _or_63 = _or_61 | _or_62; // FirstSet.java:37
   wire _or_64 = _or_60 | _or_63; // FirstSet.java:37
   wire _or_65 = _or_57 | _or_64; // FirstSet.java:37
-  wire _bits_159 = leaf_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_160 = leaf_pick_remaining[17]; // FirstSet.java:25
-  wire _or_66 = _bits_159 | _bits_160; // FirstSet.java:37
-  wire _bits_161 = leaf_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_162 = leaf_pick_remaining[19]; // FirstSet.java:25
-  wire _or_67 = _bits_161 | _bits_162; // FirstSet.java:37
+  wire _bits_149 = leaf_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_150 = leaf_pick_remaining[17]; // FirstSet.java:25
+  wire _or_66 = _bits_149 | _bits_150; // FirstSet.java:37
+  wire _bits_151 = leaf_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_152 = leaf_pick_remaining[19]; // FirstSet.java:25
+  wire _or_67 = _bits_151 | _bits_152; // FirstSet.java:37
   wire _or_68 = _or_66 | _or_67; // FirstSet.java:37
-  wire _bits_163 = leaf_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_164 = leaf_pick_remaining[21]; // FirstSet.java:25
-  wire _or_69 = _bits_163 | _bits_164; // FirstSet.java:37
-  wire _bits_165 = leaf_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_166 = leaf_pick_remaining[23]; // FirstSet.java:25
-  wire _or_70 = _bits_165 | _bits_166; // FirstSet.java:37
+  wire _bits_153 = leaf_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_154 = leaf_pick_remaining[21]; // FirstSet.java:25
+  wire _or_69 = _bits_153 | _bits_154; // FirstSet.java:37
+  wire _bits_155 = leaf_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_156 = leaf_pick_remaining[23]; // FirstSet.java:25
+  wire _or_70 = _bits_155 | _bits_156; // FirstSet.java:37
   wire _or_71 = _or_69 | _or_70; // FirstSet.java:37
   wire _or_72 = _or_68 | _or_71; // FirstSet.java:37
-  wire _bits_167 = leaf_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_168 = leaf_pick_remaining[25]; // FirstSet.java:25
-  wire _or_73 = _bits_167 | _bits_168; // FirstSet.java:37
-  wire _bits_169 = leaf_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_170 = leaf_pick_remaining[27]; // FirstSet.java:25
-  wire _or_74 = _bits_169 | _bits_170; // FirstSet.java:37
+  wire _bits_157 = leaf_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_158 = leaf_pick_remaining[25]; // FirstSet.java:25
+  wire _or_73 = _bits_157 | _bits_158; // FirstSet.java:37
+  wire _bits_159 = leaf_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_160 = leaf_pick_remaining[27]; // FirstSet.java:25
+  wire _or_74 = _bits_159 | _bits_160; // FirstSet.java:37
   wire _or_75 = _or_73 | _or_74; // FirstSet.java:37
-  wire _bits_171 = leaf_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_172 = leaf_pick_remaining[29]; // FirstSet.java:25
-  wire _or_76 = _bits_171 | _bits_172; // FirstSet.java:37
-  wire _bits_173 = leaf_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_174 = leaf_pick_remaining[31]; // FirstSet.java:25
-  wire _or_77 = _bits_173 | _bits_174; // FirstSet.java:37
+  wire _bits_161 = leaf_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_162 = leaf_pick_remaining[29]; // FirstSet.java:25
+  wire _or_76 = _bits_161 | _bits_162; // FirstSet.java:37
+  wire _bits_163 = leaf_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_164 = leaf_pick_remaining[31]; // FirstSet.java:25
+  wire _or_77 = _bits_163 | _bits_164; // FirstSet.java:37
   wire _or_78 = _or_76 | _or_77; // FirstSet.java:37
   wire _or_79 = _or_75 | _or_78; // FirstSet.java:37
   wire _or_80 = _or_72 | _or_79; // FirstSet.java:37
@@ -1231,68 +1191,68 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_75 = ~_or_72; // FirstSet.java:35
   wire _not_76 = ~_or_75; // FirstSet.java:35
   wire _not_77 = ~_or_76; // FirstSet.java:35
-  wire _not_78 = ~_bits_173; // FirstSet.java:35
-  wire _not_79 = ~_bits_171; // FirstSet.java:35
+  wire _not_78 = ~_bits_163; // FirstSet.java:35
+  wire _not_79 = ~_bits_161; // FirstSet.java:35
   wire _mux_10 = _not_77 ? _not_78 : _not_79; // FirstSet.java:36
-  wire [1:0] _cat_9 = {_not_77, _mux_10}; // FirstSet.java:36
+  wire [1:0] _cat_3 = {_not_77, _mux_10}; // FirstSet.java:36
   wire _not_80 = ~_or_73; // FirstSet.java:35
-  wire _not_81 = ~_bits_169; // FirstSet.java:35
-  wire _not_82 = ~_bits_167; // FirstSet.java:35
+  wire _not_81 = ~_bits_159; // FirstSet.java:35
+  wire _not_82 = ~_bits_157; // FirstSet.java:35
   wire _mux_11 = _not_80 ? _not_81 : _not_82; // FirstSet.java:36
-  wire [1:0] _cat_10 = {_not_80, _mux_11}; // FirstSet.java:36
-  wire [1:0] _mux_12 = _not_76 ? _cat_9 : _cat_10; // FirstSet.java:36
-  wire [2:0] _cat_11 = {_not_76, _mux_12}; // FirstSet.java:36
+  wire [1:0] _cat_4 = {_not_80, _mux_11}; // FirstSet.java:36
+  wire [1:0] _mux_12 = _not_76 ? _cat_3 : _cat_4; // FirstSet.java:36
+  wire [2:0] _cat_5 = {_not_76, _mux_12}; // FirstSet.java:36
   wire _not_83 = ~_or_68; // FirstSet.java:35
   wire _not_84 = ~_or_69; // FirstSet.java:35
-  wire _not_85 = ~_bits_165; // FirstSet.java:35
-  wire _not_86 = ~_bits_163; // FirstSet.java:35
+  wire _not_85 = ~_bits_155; // FirstSet.java:35
+  wire _not_86 = ~_bits_153; // FirstSet.java:35
   wire _mux_13 = _not_84 ? _not_85 : _not_86; // FirstSet.java:36
-  wire [1:0] _cat_12 = {_not_84, _mux_13}; // FirstSet.java:36
+  wire [1:0] _cat_6 = {_not_84, _mux_13}; // FirstSet.java:36
   wire _not_87 = ~_or_66; // FirstSet.java:35
-  wire _not_88 = ~_bits_161; // FirstSet.java:35
-  wire _not_89 = ~_bits_159; // FirstSet.java:35
+  wire _not_88 = ~_bits_151; // FirstSet.java:35
+  wire _not_89 = ~_bits_149; // FirstSet.java:35
   wire _mux_14 = _not_87 ? _not_88 : _not_89; // FirstSet.java:36
-  wire [1:0] _cat_13 = {_not_87, _mux_14}; // FirstSet.java:36
-  wire [1:0] _mux_15 = _not_83 ? _cat_12 : _cat_13; // FirstSet.java:36
-  wire [2:0] _cat_14 = {_not_83, _mux_15}; // FirstSet.java:36
-  wire [2:0] _mux_16 = _not_75 ? _cat_11 : _cat_14; // FirstSet.java:36
-  wire [3:0] _cat_15 = {_not_75, _mux_16}; // FirstSet.java:36
+  wire [1:0] _cat_7 = {_not_87, _mux_14}; // FirstSet.java:36
+  wire [1:0] _mux_15 = _not_83 ? _cat_6 : _cat_7; // FirstSet.java:36
+  wire [2:0] _cat_8 = {_not_83, _mux_15}; // FirstSet.java:36
+  wire [2:0] _mux_16 = _not_75 ? _cat_5 : _cat_8; // FirstSet.java:36
+  wire [3:0] _cat_9 = {_not_75, _mux_16}; // FirstSet.java:36
   wire _not_90 = ~_or_57; // FirstSet.java:35
   wire _not_91 = ~_or_60; // FirstSet.java:35
   wire _not_92 = ~_or_61; // FirstSet.java:35
-  wire _not_93 = ~_bits_157; // FirstSet.java:35
-  wire _not_94 = ~_bits_155; // FirstSet.java:35
+  wire _not_93 = ~_bits_147; // FirstSet.java:35
+  wire _not_94 = ~_bits_145; // FirstSet.java:35
   wire _mux_17 = _not_92 ? _not_93 : _not_94; // FirstSet.java:36
-  wire [1:0] _cat_16 = {_not_92, _mux_17}; // FirstSet.java:36
+  wire [1:0] _cat_10 = {_not_92, _mux_17}; // FirstSet.java:36
   wire _not_95 = ~_or_58; // FirstSet.java:35
-  wire _not_96 = ~_bits_153; // FirstSet.java:35
-  wire _not_97 = ~_bits_151; // FirstSet.java:35
+  wire _not_96 = ~_bits_143; // FirstSet.java:35
+  wire _not_97 = ~_bits_141; // FirstSet.java:35
   wire _mux_18 = _not_95 ? _not_96 : _not_97; // FirstSet.java:36
-  wire [1:0] _cat_17 = {_not_95, _mux_18}; // FirstSet.java:36
-  wire [1:0] _mux_19 = _not_91 ? _cat_16 : _cat_17; // FirstSet.java:36
-  wire [2:0] _cat_18 = {_not_91, _mux_19}; // FirstSet.java:36
+  wire [1:0] _cat_11 = {_not_95, _mux_18}; // FirstSet.java:36
+  wire [1:0] _mux_19 = _not_91 ? _cat_10 : _cat_11; // FirstSet.java:36
+  wire [2:0] _cat_12 = {_not_91, _mux_19}; // FirstSet.java:36
   wire _not_98 = ~_or_53; // FirstSet.java:35
   wire _not_99 = ~_or_54; // FirstSet.java:35
-  wire _not_100 = ~_bits_149; // FirstSet.java:35
-  wire _not_101 = ~_bits_147; // FirstSet.java:35
+  wire _not_100 = ~_bits_139; // FirstSet.java:35
+  wire _not_101 = ~_bits_137; // FirstSet.java:35
   wire _mux_20 = _not_99 ? _not_100 : _not_101; // FirstSet.java:36
-  wire [1:0] _cat_19 = {_not_99, _mux_20}; // FirstSet.java:36
+  wire [1:0] _cat_13 = {_not_99, _mux_20}; // FirstSet.java:36
   wire _not_102 = ~_or_51; // FirstSet.java:35
-  wire _not_103 = ~_bits_145; // FirstSet.java:35
-  wire _not_104 = ~_bits_143; // FirstSet.java:35
+  wire _not_103 = ~_bits_135; // FirstSet.java:35
+  wire _not_104 = ~_bits_133; // FirstSet.java:35
   wire _mux_21 = _not_102 ? _not_103 : _not_104; // FirstSet.java:36
-  wire [1:0] _cat_20 = {_not_102, _mux_21}; // FirstSet.java:36
-  wire [1:0] _mux_22 = _not_98 ? _cat_19 : _cat_20; // FirstSet.java:36
-  wire [2:0] _cat_21 = {_not_98, _mux_22}; // FirstSet.java:36
-  wire [2:0] _mux_23 = _not_90 ? _cat_18 : _cat_21; // FirstSet.java:36
-  wire [3:0] _cat_22 = {_not_90, _mux_23}; // FirstSet.java:36
-  wire [3:0] _mux_24 = _not_74 ? _cat_15 : _cat_22; // FirstSet.java:36
-  wire [4:0] _cat_23 = {_not_74, _mux_24}; // FirstSet.java:36
-  wire [4:0] _bits_175 = _cat_23; // FirstSet.java:44
+  wire [1:0] _cat_14 = {_not_102, _mux_21}; // FirstSet.java:36
+  wire [1:0] _mux_22 = _not_98 ? _cat_13 : _cat_14; // FirstSet.java:36
+  wire [2:0] _cat_15 = {_not_98, _mux_22}; // FirstSet.java:36
+  wire [2:0] _mux_23 = _not_90 ? _cat_12 : _cat_15; // FirstSet.java:36
+  wire [3:0] _cat_16 = {_not_90, _mux_23}; // FirstSet.java:36
+  wire [3:0] _mux_24 = _not_74 ? _cat_9 : _cat_16; // FirstSet.java:36
+  wire [4:0] _cat_17 = {_not_74, _mux_24}; // FirstSet.java:36
+  wire [4:0] _bits_165 = _cat_17; // FirstSet.java:44
   wire _not_105 = ~slot_pick_load; // SlotPicker.java:53
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_163 = slot_pick_candidates & _not_106; // SlotPicker.java:38
-  wire [31:0] _not_107 = ~slot_valid; // RapController.java:435
+  wire [31:0] _not_107 = ~slot_valid; // RapController.java:436
   wire _not_108 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_108; // SlotPicker.java:44
   wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -1301,65 +1261,65 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:50
   wire [31:0] _not_110 = ~_sub_8; // SlotPicker.java:50
   wire [31:0] _and_165 = slot_pick_remaining & _not_110; // SlotPicker.java:50
-  wire _bits_176 = slot_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_177 = slot_pick_remaining[1]; // FirstSet.java:25
-  wire _or_82 = _bits_176 | _bits_177; // FirstSet.java:37
-  wire _bits_178 = slot_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_179 = slot_pick_remaining[3]; // FirstSet.java:25
-  wire _or_83 = _bits_178 | _bits_179; // FirstSet.java:37
+  wire _bits_166 = slot_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_167 = slot_pick_remaining[1]; // FirstSet.java:25
+  wire _or_82 = _bits_166 | _bits_167; // FirstSet.java:37
+  wire _bits_168 = slot_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_169 = slot_pick_remaining[3]; // FirstSet.java:25
+  wire _or_83 = _bits_168 | _bits_169; // FirstSet.java:37
   wire _or_84 = _or_82 | _or_83; // FirstSet.java:37
-  wire _bits_180 = slot_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_181 = slot_pick_remaining[5]; // FirstSet.java:25
-  wire _or_85 = _bits_180 | _bits_181; // FirstSet.java:37
-  wire _bits_182 = slot_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_183 = slot_pick_remaining[7]; // FirstSet.java:25
-  wire _or_86 = _bits_182 | _bits_183; // FirstSet.java:37
+  wire _bits_170 = slot_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_171 = slot_pick_remaining[5]; // FirstSet.java:25
+  wire _or_85 = _bits_170 | _bits_171; // FirstSet.java:37
+  wire _bits_172 = slot_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_173 = slot_pick_remaining[7]; // FirstSet.java:25
+  wire _or_86 = _bits_172 | _bits_173; // FirstSet.java:37
   wire _or_87 = _or_85 | _or_86; // FirstSet.java:37
   wire _or_88 = _or_84 | _or_87; // FirstSet.java:37
-  wire _bits_184 = slot_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_185 = slot_pick_remaining[9]; // FirstSet.java:25
-  wire _or_89 = _bits_184 | _bits_185; // FirstSet.java:37
-  wire _bits_186 = slot_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_187 = slot_pick_remaining[11]; // FirstSet.java:25
-  wire _or_90 = _bits_186 | _bits_187; // FirstSet.java:37
+  wire _bits_174 = slot_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_175 = slot_pick_remaining[9]; // FirstSet.java:25
+  wire _or_89 = _bits_174 | _bits_175; // FirstSet.java:37
+  wire _bits_176 = slot_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_177 = slot_pick_remaining[11]; // FirstSet.java:25
+  wire _or_90 = _bits_176 | _bits_177; // FirstSet.java:37
   wire _or_91 = _or_89 | _or_90; // FirstSet.java:37
-  wire _bits_188 = slot_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_189 = slot_pick_remaining[13]; // FirstSet.java:25
-  wire _or_92 = _bits_188 | _bits_189; // FirstSet.java:37
-  wire _bits_190 = slot_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_191 = slot_pick_remaining[15]; // FirstSet.java:25
-  wire _or_93 = _bits_190 | _bits_191; // FirstSet.java:37
+  wire _bits_178 = slot_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_179 = slot_pick_remaining[13]; // FirstSet.java:25
+  wire _or_92 = _bits_178 | _bits_179; // FirstSet.java:37
+  wire _bits_180 = slot_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_181 = slot_pick_remaining[15]; // FirstSet.java:25
+  wire _or_93 = _bits_180 | _bits_181; // FirstSet.java:37
   wire _or_94 = _or_92 | _or_93; // FirstSet.java:37
   wire _or_95 = _or_91 | _or_94; // FirstSet.java:37
   wire _or_96 = _or_88 | _or_95; // FirstSet.java:37
-  wire _bits_192 = slot_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_193 = slot_pick_remaining[17]; // FirstSet.java:25
-  wire _or_97 = _bits_192 | _bits_193; // FirstSet.java:37
-  wire _bits_194 = slot_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_195 = slot_pick_remaining[19]; // FirstSet.java:25
-  wire _or_98 = _bits_194 | _bits_195; // FirstSet.java:37
+  wire _bits_182 = slot_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_183 = slot_pick_remaining[17]; // FirstSet.java:25
+  wire _or_97 = _bits_182 | _bits_183; // FirstSet.java:37
+  wire _bits_184 = slot_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_185 = slot_pick_remaining[19]; // FirstSet.java:25
+  wire _or_98 = _bits_184 | _bits_185; // FirstSet.java:37
   wire _or_99 = _or_97 | _or_98; // FirstSet.java:37
-  wire _bits_196 = slot_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_197 = slot_pick_remaining[21]; // FirstSet.java:25
-  wire _or_100 = _bits_196 | _bits_197; // FirstSet.java:37
-  wire _bits_198 = slot_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_199 = slot_pick_remaining[23]; // FirstSet.java:25
-  wire _or_101 = _bits_198 | _bits_199; // FirstSet.java:37
+  wire _bits_186 = slot_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_187 = slot_pick_remaining[21]; // FirstSet.java:25
+  wire _or_100 = _bits_186 | _bits_187; // FirstSet.java:37
+  wire _bits_188 = slot_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_189 = slot_pick_remaining[23]; // FirstSet.java:25
+  wire _or_101 = _bits_188 | _bits_189; // FirstSet.java:37
   wire _or_102 = _or_100 | _or_101; // FirstSet.java:37
   wire _or_103 = _or_99 | _or_102; // FirstSet.java:37
-  wire _bits_200 = slot_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_201 = slot_pick_remaining[25]; // FirstSet.java:25
-  wire _or_104 = _bits_200 | _bits_201; // FirstSet.java:37
-  wire _bits_202 = slot_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_203 = slot_pick_remaining[27]; // FirstSet.java:25
-  wire _or_105 = _bits_202 | _bits_203; // FirstSet.java:37
+  wire _bits_190 = slot_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_191 = slot_pick_remaining[25]; // FirstSet.java:25
+  wire _or_104 = _bits_190 | _bits_191; // FirstSet.java:37
+  wire _bits_192 = slot_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_193 = slot_pick_remaining[27]; // FirstSet.java:25
+  wire _or_105 = _bits_192 | _bits_193; // FirstSet.java:37
   wire _or_106 = _or_104 | _or_105; // FirstSet.java:37
-  wire _bits_204 = slot_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_205 = slot_pick_remaining[29]; // FirstSet.java:25
-  wire _or_107 = _bits_204 | _bits_205; // FirstSet.java:37
-  wire _bits_206 = slot_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_207 = slot_pick_remaining[31]; // FirstSet.java:25
-  wire _or_108 = _bits_206 | _bits_207; // FirstSet.java:37
+  wire _bits_194 = slot_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_195 = slot_pick_remaining[29]; // FirstSet.java:25
+  wire _or_107 = _bits_194 | _bits_195; // FirstSet.java:37
+  wire _bits_196 = slot_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_197 = slot_pick_remaining[31]; // FirstSet.java:25
+  wire _or_108 = _bits_196 | _bits_197; // FirstSet.java:37
   wire _or_109 = _or_107 | _or_108; // FirstSet.java:37
   wire _or_110 = _or_106 | _or_109; // FirstSet.java:37
   wire _or_111 = _or_103 | _or_110; // FirstSet.java:37
@@ -1368,110 +1328,110 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_112 = ~_or_103; // FirstSet.java:35
   wire _not_113 = ~_or_106; // FirstSet.java:35
   wire _not_114 = ~_or_107; // FirstSet.java:35
-  wire _not_115 = ~_bits_206; // FirstSet.java:35
-  wire _not_116 = ~_bits_204; // FirstSet.java:35
+  wire _not_115 = ~_bits_196; // FirstSet.java:35
+  wire _not_116 = ~_bits_194; // FirstSet.java:35
   wire _mux_25 = _not_114 ? _not_115 : _not_116; // FirstSet.java:36
-  wire [1:0] _cat_24 = {_not_114, _mux_25}; // FirstSet.java:36
+  wire [1:0] _cat_18 = {_not_114, _mux_25}; // FirstSet.java:36
   wire _not_117 = ~_or_104; // FirstSet.java:35
-  wire _not_118 = ~_bits_202; // FirstSet.java:35
-  wire _not_119 = ~_bits_200; // FirstSet.java:35
+  wire _not_118 = ~_bits_192; // FirstSet.java:35
+  wire _not_119 = ~_bits_190; // FirstSet.java:35
   wire _mux_26 = _not_117 ? _not_118 : _not_119; // FirstSet.java:36
-  wire [1:0] _cat_25 = {_not_117, _mux_26}; // FirstSet.java:36
-  wire [1:0] _mux_27 = _not_113 ? _cat_24 : _cat_25; // FirstSet.java:36
-  wire [2:0] _cat_26 = {_not_113, _mux_27}; // FirstSet.java:36
+  wire [1:0] _cat_19 = {_not_117, _mux_26}; // FirstSet.java:36
+  wire [1:0] _mux_27 = _not_113 ? _cat_18 : _cat_19; // FirstSet.java:36
+  wire [2:0] _cat_20 = {_not_113, _mux_27}; // FirstSet.java:36
   wire _not_120 = ~_or_99; // FirstSet.java:35
   wire _not_121 = ~_or_100; // FirstSet.java:35
-  wire _not_122 = ~_bits_198; // FirstSet.java:35
-  wire _not_123 = ~_bits_196; // FirstSet.java:35
+  wire _not_122 = ~_bits_188; // FirstSet.java:35
+  wire _not_123 = ~_bits_186; // FirstSet.java:35
   wire _mux_28 = _not_121 ? _not_122 : _not_123; // FirstSet.java:36
-  wire [1:0] _cat_27 = {_not_121, _mux_28}; // FirstSet.java:36
+  wire [1:0] _cat_21 = {_not_121, _mux_28}; // FirstSet.java:36
   wire _not_124 = ~_or_97; // FirstSet.java:35
-  wire _not_125 = ~_bits_194; // FirstSet.java:35
-  wire _not_126 = ~_bits_192; // FirstSet.java:35
+  wire _not_125 = ~_bits_184; // FirstSet.java:35
+  wire _not_126 = ~_bits_182; // FirstSet.java:35
   wire _mux_29 = _not_124 ? _not_125 : _not_126; // FirstSet.java:36
-  wire [1:0] _cat_28 = {_not_124, _mux_29}; // FirstSet.java:36
-  wire [1:0] _mux_30 = _not_120 ? _cat_27 : _cat_28; // FirstSet.java:36
-  wire [2:0] _cat_29 = {_not_120, _mux_30}; // FirstSet.java:36
-  wire [2:0] _mux_31 = _not_112 ? _cat_26 : _cat_29; // FirstSet.java:36
-  wire [3:0] _cat_30 = {_not_112, _mux_31}; // FirstSet.java:36
+  wire [1:0] _cat_22 = {_not_124, _mux_29}; // FirstSet.java:36
+  wire [1:0] _mux_30 = _not_120 ? _cat_21 : _cat_22; // FirstSet.java:36
+  wire [2:0] _cat_23 = {_not_120, _mux_30}; // FirstSet.java:36
+  wire [2:0] _mux_31 = _not_112 ? _cat_20 : _cat_23; // FirstSet.java:36
+  wire [3:0] _cat_24 = {_not_112, _mux_31}; // FirstSet.java:36
   wire _not_127 = ~_or_88; // FirstSet.java:35
   wire _not_128 = ~_or_91; // FirstSet.java:35
   wire _not_129 = ~_or_92; // FirstSet.java:35
-  wire _not_130 = ~_bits_190; // FirstSet.java:35
-  wire _not_131 = ~_bits_188; // FirstSet.java:35
+  wire _not_130 = ~_bits_180; // FirstSet.java:35
+  wire _not_131 = ~_bits_178; // FirstSet.java:35
   wire _mux_32 = _not_129 ? _not_130 : _not_131; // FirstSet.java:36
-  wire [1:0] _cat_31 = {_not_129, _mux_32}; // FirstSet.java:36
+  wire [1:0] _cat_25 = {_not_129, _mux_32}; // FirstSet.java:36
   wire _not_132 = ~_or_89; // FirstSet.java:35
-  wire _not_133 = ~_bits_186; // FirstSet.java:35
-  wire _not_134 = ~_bits_184; // FirstSet.java:35
+  wire _not_133 = ~_bits_176; // FirstSet.java:35
+  wire _not_134 = ~_bits_174; // FirstSet.java:35
   wire _mux_33 = _not_132 ? _not_133 : _not_134; // FirstSet.java:36
-  wire [1:0] _cat_32 = {_not_132, _mux_33}; // FirstSet.java:36
-  wire [1:0] _mux_34 = _not_128 ? _cat_31 : _cat_32; // FirstSet.java:36
-  wire [2:0] _cat_33 = {_not_128, _mux_34}; // FirstSet.java:36
+  wire [1:0] _cat_26 = {_not_132, _mux_33}; // FirstSet.java:36
+  wire [1:0] _mux_34 = _not_128 ? _cat_25 : _cat_26; // FirstSet.java:36
+  wire [2:0] _cat_27 = {_not_128, _mux_34}; // FirstSet.java:36
   wire _not_135 = ~_or_84; // FirstSet.java:35
   wire _not_136 = ~_or_85; // FirstSet.java:35
-  wire _not_137 = ~_bits_182; // FirstSet.java:35
-  wire _not_138 = ~_bits_180; // FirstSet.java:35
+  wire _not_137 = ~_bits_172; // FirstSet.java:35
+  wire _not_138 = ~_bits_170; // FirstSet.java:35
   wire _mux_35 = _not_136 ? _not_137 : _not_138; // FirstSet.java:36
-  wire [1:0] _cat_34 = {_not_136, _mux_35}; // FirstSet.java:36
+  wire [1:0] _cat_28 = {_not_136, _mux_35}; // FirstSet.java:36
   wire _not_139 = ~_or_82; // FirstSet.java:35
-  wire _not_140 = ~_bits_178; // FirstSet.java:35
-  wire _not_141 = ~_bits_176; // FirstSet.java:35
+  wire _not_140 = ~_bits_168; // FirstSet.java:35
+  wire _not_141 = ~_bits_166; // FirstSet.java:35
   wire _mux_36 = _not_139 ? _not_140 : _not_141; // FirstSet.java:36
-  wire [1:0] _cat_35 = {_not_139, _mux_36}; // FirstSet.java:36
-  wire [1:0] _mux_37 = _not_135 ? _cat_34 : _cat_35; // FirstSet.java:36
-  wire [2:0] _cat_36 = {_not_135, _mux_37}; // FirstSet.java:36
-  wire [2:0] _mux_38 = _not_127 ? _cat_33 : _cat_36; // FirstSet.java:36
-  wire [3:0] _cat_37 = {_not_127, _mux_38}; // FirstSet.java:36
-  wire [3:0] _mux_39 = _not_111 ? _cat_30 : _cat_37; // FirstSet.java:36
-  wire [4:0] _cat_38 = {_not_111, _mux_39}; // FirstSet.java:36
-  wire [4:0] _bits_208 = _cat_38; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:493
-  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:484
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:511
-  wire _not_142 = ~snapshot_frozen; // RapController.java:395
-  wire _and_166 = snapshot_pending & _not_142; // RapController.java:395
-  wire _and_167 = _and_166 & pipe_quiet; // RapController.java:395
-  wire _and_168 = _and_167 & snapshot_settled; // RapController.java:395
-  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:530
-  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:547
-  wire [5:0] _cat_39 = {readout_depth, 1'd0}; // RapController.java:644
-  wire [5:0] _mux_42 = readout_in_use ? _cat_39 : 6'd0; // RapController.java:545
+  wire [1:0] _cat_29 = {_not_139, _mux_36}; // FirstSet.java:36
+  wire [1:0] _mux_37 = _not_135 ? _cat_28 : _cat_29; // FirstSet.java:36
+  wire [2:0] _cat_30 = {_not_135, _mux_37}; // FirstSet.java:36
+  wire [2:0] _mux_38 = _not_127 ? _cat_27 : _cat_30; // FirstSet.java:36
+  wire [3:0] _cat_31 = {_not_127, _mux_38}; // FirstSet.java:36
+  wire [3:0] _mux_39 = _not_111 ? _cat_24 : _cat_31; // FirstSet.java:36
+  wire [4:0] _cat_32 = {_not_111, _mux_39}; // FirstSet.java:36
+  wire [4:0] _bits_198 = _cat_32; // FirstSet.java:44
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:494
+  wire [4:0] _dyn_index_1 = leaf_pick_pick_index[4] ? (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_31 : slot_parent_30) : (leaf_pick_pick_index[0] ? slot_parent_29 : slot_parent_28)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_27 : slot_parent_26) : (leaf_pick_pick_index[0] ? slot_parent_25 : slot_parent_24))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_23 : slot_parent_22) : (leaf_pick_pick_index[0] ? slot_parent_21 : slot_parent_20)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_19 : slot_parent_18) : (leaf_pick_pick_index[0] ? slot_parent_17 : slot_parent_16)))) : (leaf_pick_pick_index[3] ? (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_15 : slot_parent_14) : (leaf_pick_pick_index[0] ? slot_parent_13 : slot_parent_12)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_11 : slot_parent_10) : (leaf_pick_pick_index[0] ? slot_parent_9 : slot_parent_8))) : (leaf_pick_pick_index[2] ? (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_7 : slot_parent_6) : (leaf_pick_pick_index[0] ? slot_parent_5 : slot_parent_4)) : (leaf_pick_pick_index[1] ? (leaf_pick_pick_index[0] ? slot_parent_3 : slot_parent_2) : (leaf_pick_pick_index[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:485
+  wire [2:0] _add_7 = merge_leaves + 3'd1; // RapController.java:512
+  wire _not_142 = ~snapshot_frozen; // RapController.java:396
+  wire _and_166 = snapshot_pending & _not_142; // RapController.java:396
+  wire _and_167 = _and_166 & pipe_quiet; // RapController.java:396
+  wire _and_168 = _and_167 & snapshot_settled; // RapController.java:396
+  wire [2:0] _mux_40 = split_req ? 3'd3 : 3'd4; // RapController.java:531
+  wire [31:0] _mux_41 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:548
+  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:645
+  wire [5:0] _mux_42 = readout_in_use ? _cat_33 : 6'd0; // RapController.java:546
   wire _or_113 = snapshot_product_start | following_kick; // RapController.java:171
   wire [63:0] _mux_43 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
   wire [31:0] _mux_44 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
-  wire [63:0] _bits_209 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
+  wire [63:0] _bits_199 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
   wire _not_143 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
   wire _and_169 = following_running & _not_143; // MergeSchedule.java:41
   wire _not_144 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_210 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_2 = |_bits_210; // MergeSchedule.java:45
-  wire [31:0] _bits_211 = next_merge[31:0]; // RapController.java:179
-  wire [31:0] _bits_212 = _cat_0[31:0]; // RapController.java:179
-  wire [32:0] _sub_10 = {1'b0, _bits_211} - {1'b0, _bits_212}; // RapController.java:179
-  wire [31:0] _bits_213 = next_merge[63:32]; // RapController.java:180
-  wire [31:0] _bits_214 = _cat_0[63:32]; // RapController.java:180
-  wire [32:0] _sub_11 = {1'b0, _bits_213} - {1'b0, _bits_214}; // RapController.java:180
-  wire _bits_215 = to_merge_lo[32]; // RapController.java:180
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_215}; // RapController.java:180
-  wire _bits_216 = to_merge_hi[32]; // RapController.java:183
-  wire _not_145 = ~_bits_216; // RapController.java:183
+  wire [31:0] _bits_200 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
+  wire _or_r_2 = |_bits_200; // MergeSchedule.java:45
+  wire [31:0] _bits_201 = next_merge[31:0]; // RapController.java:179
+  wire [31:0] _bits_202 = _cat_0[31:0]; // RapController.java:179
+  wire [32:0] _sub_10 = {1'b0, _bits_201} - {1'b0, _bits_202}; // RapController.java:179
+  wire [31:0] _bits_203 = next_merge[63:32]; // RapController.java:180
+  wire [31:0] _bits_204 = _cat_0[63:32]; // RapController.java:180
+  wire [32:0] _sub_11 = {1'b0, _bits_203} - {1'b0, _bits_204}; // RapController.java:180
+  wire _bits_205 = to_merge_lo[32]; // RapController.java:180
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_205}; // RapController.java:180
+  wire _bits_206 = to_merge_hi[32]; // RapController.java:183
+  wire _not_145 = ~_bits_206; // RapController.java:183
   wire _or_r_3 = |to_merge; // RapController.java:183
   wire _and_170 = _not_145 & _or_r_3; // RapController.java:183
   wire walking_kids = state == 4'd8; // RapController.java:189
   wire [4:0] _mux_45 = walking_kids ? merge_parent : op_slot; // RapController.java:190
   wire [2:0] _dyn_index_2 = _mux_45[4] ? (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_31 : slot_children_30) : (_mux_45[0] ? slot_children_29 : slot_children_28)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_27 : slot_children_26) : (_mux_45[0] ? slot_children_25 : slot_children_24))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_23 : slot_children_22) : (_mux_45[0] ? slot_children_21 : slot_children_20)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_19 : slot_children_18) : (_mux_45[0] ? slot_children_17 : slot_children_16)))) : (_mux_45[3] ? (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_15 : slot_children_14) : (_mux_45[0] ? slot_children_13 : slot_children_12)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_11 : slot_children_10) : (_mux_45[0] ? slot_children_9 : slot_children_8))) : (_mux_45[2] ? (_mux_45[1] ? (_mux_45[0] ? slot_children_7 : slot_children_6) : (_mux_45[0] ? slot_children_5 : slot_children_4)) : (_mux_45[1] ? (_mux_45[0] ? slot_children_3 : slot_children_2) : (_mux_45[0] ? slot_children_1 : slot_children_0)))); // RapController.java:190
-  wire _not_146 = ~commit_stop; // RapController.java:393
-  wire _and_171 = io_selected_valid & _not_146; // RapController.java:393
-  wire [4:0] _bits_217 = undo_rdata_0[36:32]; // RapController.java:413
+  wire _not_146 = ~commit_stop; // RapController.java:394
+  wire _and_171 = io_selected_valid & _not_146; // RapController.java:394
+  wire [4:0] _bits_207 = undo_rdata_0[36:32]; // RapController.java:414
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:146
   wire [31:0] _fill_0 = {32{1'd1}}; // RapController.java:94
-  wire [31:0] _bits_218 = verdict_sum[31:0]; // RapController.java:567
-  wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_218; // RapController.java:567
-  wire [31:0] _bits_219 = undo_rdata_0[31:0]; // RapController.java:414
-  wire [31:0] _fill_1 = {16{_bits_40}}; // RapController.java:452
-  wire [31:0] _and_172 = child_digit_field & _fill_1; // RapController.java:452
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_172; // RapController.java:452
+  wire [31:0] _bits_208 = verdict_sum[31:0]; // RapController.java:568
+  wire [31:0] _mux_46 = clip_verdict ? _fill_0 : _bits_208; // RapController.java:568
+  wire [31:0] _bits_209 = undo_rdata_0[31:0]; // RapController.java:415
+  wire [31:0] _fill_1 = {16{_bits_40}}; // RapController.java:453
+  wire [31:0] _and_172 = child_digit_field & _fill_1; // RapController.java:453
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_172; // RapController.java:453
   wire [31:0] _fill_2 = {32{1'd1}}; // RapController.java:217
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:221
   wire _not_147 = ~io_tcamWrite_ready; // RapController.java:233
@@ -1484,22 +1444,22 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:268
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:272
   wire _ge_3 = free_slots >= missing_children; // RapController.java:273
-  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:649
-  wire [5:0] _cat_40 = {op_depth, 1'd0}; // RapController.java:644
-  wire [31:0] _dshr_0 = _fill_3 >> _cat_40; // RapController.java:649
-  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:649
-  wire [5:0] _cat_41 = {child_depth, 1'd0}; // RapController.java:644
-  wire [31:0] _dshr_1 = _fill_4 >> _cat_41; // RapController.java:649
+  wire [31:0] _fill_3 = {32{1'd1}}; // RapController.java:650
+  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:645
+  wire [31:0] _dshr_0 = _fill_3 >> _cat_34; // RapController.java:650
+  wire [31:0] _fill_4 = {32{1'd1}}; // RapController.java:650
+  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:645
+  wire [31:0] _dshr_1 = _fill_4 >> _cat_35; // RapController.java:650
   wire [31:0] _not_149 = ~_dshr_1; // RapController.java:281
   wire [31:0] _and_176 = _dshr_0 & _not_149; // RapController.java:281
   wire _lt_2 = free_slots < 6'd1; // RapController.java:289
   wire _lt_3 = free_slots < 6'd2; // RapController.java:289
   wire _lt_4 = free_slots < 6'd3; // RapController.java:289
   wire _lt_5 = free_slots < 6'd4; // RapController.java:289
-  wire [7:0] _cat_42 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:291
+  wire [7:0] _cat_36 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:291
   wire [2:0] _dyn_index_3 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:293
   wire [7:0] _dshr_2 = short_by_children >> _dyn_index_3; // RapController.java:293
-  wire _bits_220 = _dshr_2[0]; // RapController.java:293
+  wire _bits_210 = _dshr_2[0]; // RapController.java:293
   wire _and_177 = in_run & cmd_valid; // RapController.java:296
   wire _eq_189 = state == 4'd7; // RapController.java:306
   wire _eq_190 = state == 4'd8; // RapController.java:306
@@ -1507,67 +1467,67 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_178 = _or_116 & io_counterResult_valid; // RapController.java:307
   wire _eq_191 = io_counterResult_bits_op == 2'd2; // RapController.java:307
   wire _and_179 = _and_178 & _eq_191; // RapController.java:307
-  wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
-  wire [2:0] _sub_13 = op_children - _add_17; // MergeVerdict.java:90
-  wire [11:0] _bits_221 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_222 = merge_sum[34:24]; // SplitCompare.java:39
-  wire _gt_7 = _bits_221 > {1'b0, _bits_222}; // SplitCompare.java:31
-  wire _eq_192 = _bits_221 == {1'b0, _bits_222}; // SplitCompare.java:31
-  wire [23:0] _bits_223 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_224 = _bits_223[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_225 = merge_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_226 = _bits_225[23:12]; // SplitCompare.java:39
-  wire _gt_8 = _bits_224 > _bits_226; // SplitCompare.java:31
-  wire _eq_193 = _bits_224 == _bits_226; // SplitCompare.java:31
-  wire [11:0] _bits_227 = _bits_223[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_228 = _bits_225[11:0]; // SplitCompare.java:35
-  wire _gt_9 = _bits_227 > _bits_228; // SplitCompare.java:21
+  wire [34:0] _add_8 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
+  wire [2:0] _sub_13 = op_children - _add_7; // MergeVerdict.java:90
+  wire [11:0] _bits_211 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_212 = merge_sum[34:24]; // SplitCompare.java:39
+  wire _gt_7 = _bits_211 > {1'b0, _bits_212}; // SplitCompare.java:31
+  wire _eq_192 = _bits_211 == {1'b0, _bits_212}; // SplitCompare.java:31
+  wire [23:0] _bits_213 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_214 = _bits_213[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_215 = merge_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_216 = _bits_215[23:12]; // SplitCompare.java:39
+  wire _gt_8 = _bits_214 > _bits_216; // SplitCompare.java:31
+  wire _eq_193 = _bits_214 == _bits_216; // SplitCompare.java:31
+  wire [11:0] _bits_217 = _bits_213[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_218 = _bits_215[11:0]; // SplitCompare.java:35
+  wire _gt_9 = _bits_217 > _bits_218; // SplitCompare.java:21
   wire _and_180 = _eq_193 & _gt_9; // SplitCompare.java:31
   wire _or_117 = _gt_8 | _and_180; // SplitCompare.java:31
   wire _and_181 = _eq_192 & _or_117; // SplitCompare.java:31
   wire _or_118 = _gt_7 | _and_181; // SplitCompare.java:31
-  wire [2:0] _bits_229 = merge_sum[34:32]; // MergeVerdict.java:66
-  wire _or_r_4 = |_bits_229; // MergeVerdict.java:66
+  wire [2:0] _bits_219 = merge_sum[34:32]; // MergeVerdict.java:66
+  wire _or_r_4 = |_bits_219; // MergeVerdict.java:66
   wire [34:0] _fill_5 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_6 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_7 = {35{1'd1}}; // MergeSkip.java:43
-  wire [11:0] _bits_230 = batch_min_sum[34:23]; // SplitCompare.java:39
-  wire [11:0] _bits_231 = merge_sum[34:23]; // SplitCompare.java:39
-  wire _gt_10 = _bits_230 > _bits_231; // SplitCompare.java:31
-  wire _eq_194 = _bits_230 == _bits_231; // SplitCompare.java:31
-  wire [22:0] _bits_232 = batch_min_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_233 = _bits_232[22:11]; // SplitCompare.java:39
-  wire [22:0] _bits_234 = merge_sum[22:0]; // SplitCompare.java:35
-  wire [11:0] _bits_235 = _bits_234[22:11]; // SplitCompare.java:39
-  wire _gt_11 = _bits_233 > _bits_235; // SplitCompare.java:31
-  wire _eq_195 = _bits_233 == _bits_235; // SplitCompare.java:31
-  wire [10:0] _bits_236 = _bits_232[10:0]; // SplitCompare.java:35
-  wire [10:0] _bits_237 = _bits_234[10:0]; // SplitCompare.java:35
-  wire _gt_12 = _bits_236 > _bits_237; // SplitCompare.java:21
+  wire [11:0] _bits_220 = batch_min_sum[34:23]; // SplitCompare.java:39
+  wire [11:0] _bits_221 = merge_sum[34:23]; // SplitCompare.java:39
+  wire _gt_10 = _bits_220 > _bits_221; // SplitCompare.java:31
+  wire _eq_194 = _bits_220 == _bits_221; // SplitCompare.java:31
+  wire [22:0] _bits_222 = batch_min_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_223 = _bits_222[22:11]; // SplitCompare.java:39
+  wire [22:0] _bits_224 = merge_sum[22:0]; // SplitCompare.java:35
+  wire [11:0] _bits_225 = _bits_224[22:11]; // SplitCompare.java:39
+  wire _gt_11 = _bits_223 > _bits_225; // SplitCompare.java:31
+  wire _eq_195 = _bits_223 == _bits_225; // SplitCompare.java:31
+  wire [10:0] _bits_226 = _bits_222[10:0]; // SplitCompare.java:35
+  wire [10:0] _bits_227 = _bits_224[10:0]; // SplitCompare.java:35
+  wire _gt_12 = _bits_226 > _bits_227; // SplitCompare.java:21
   wire _and_182 = _eq_195 & _gt_12; // SplitCompare.java:31
   wire _or_119 = _gt_11 | _and_182; // SplitCompare.java:31
   wire _and_183 = _eq_194 & _or_119; // SplitCompare.java:31
   wire _or_120 = _gt_10 | _and_183; // SplitCompare.java:31
   wire _lt_6 = readout_slot < 16'd32; // RapController.java:345
   wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:345
-  wire _bits_238 = _dshr_3[0]; // RapController.java:345
-  wire _and_184 = _lt_6 & _bits_238; // RapController.java:345
+  wire _bits_228 = _dshr_3[0]; // RapController.java:345
+  wire _and_184 = _lt_6 & _bits_228; // RapController.java:345
   wire _eq_196 = readout_index == 5'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_4 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
   wire [4:0] _mux_47 = _eq_196 ? 5'd0 : _dyn_index_4; // NodeTable.java:99
-  wire [11:0] _bits_239 = op_threshold[35:24]; // SplitCompare.java:39
-  wire [10:0] _bits_240 = skip_min_sum[34:24]; // SplitCompare.java:39
-  wire _gt_13 = _bits_239 > {1'b0, _bits_240}; // SplitCompare.java:31
-  wire _eq_197 = _bits_239 == {1'b0, _bits_240}; // SplitCompare.java:31
-  wire [23:0] _bits_241 = op_threshold[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_242 = _bits_241[23:12]; // SplitCompare.java:39
-  wire [23:0] _bits_243 = skip_min_sum[23:0]; // SplitCompare.java:35
-  wire [11:0] _bits_244 = _bits_243[23:12]; // SplitCompare.java:39
-  wire _gt_14 = _bits_242 > _bits_244; // SplitCompare.java:31
-  wire _eq_198 = _bits_242 == _bits_244; // SplitCompare.java:31
-  wire [11:0] _bits_245 = _bits_241[11:0]; // SplitCompare.java:35
-  wire [11:0] _bits_246 = _bits_243[11:0]; // SplitCompare.java:35
-  wire _gt_15 = _bits_245 > _bits_246; // SplitCompare.java:21
+  wire [11:0] _bits_229 = op_threshold[35:24]; // SplitCompare.java:39
+  wire [10:0] _bits_230 = skip_min_sum[34:24]; // SplitCompare.java:39
+  wire _gt_13 = _bits_229 > {1'b0, _bits_230}; // SplitCompare.java:31
+  wire _eq_197 = _bits_229 == {1'b0, _bits_230}; // SplitCompare.java:31
+  wire [23:0] _bits_231 = op_threshold[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_232 = _bits_231[23:12]; // SplitCompare.java:39
+  wire [23:0] _bits_233 = skip_min_sum[23:0]; // SplitCompare.java:35
+  wire [11:0] _bits_234 = _bits_233[23:12]; // SplitCompare.java:39
+  wire _gt_14 = _bits_232 > _bits_234; // SplitCompare.java:31
+  wire _eq_198 = _bits_232 == _bits_234; // SplitCompare.java:31
+  wire [11:0] _bits_235 = _bits_231[11:0]; // SplitCompare.java:35
+  wire [11:0] _bits_236 = _bits_233[11:0]; // SplitCompare.java:35
+  wire _gt_15 = _bits_235 > _bits_236; // SplitCompare.java:21
   wire _and_185 = _eq_198 & _gt_15; // SplitCompare.java:31
   wire _or_121 = _gt_14 | _and_185; // SplitCompare.java:31
   wire _and_186 = _eq_197 & _or_121; // SplitCompare.java:31
@@ -1578,244 +1538,236 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_188 = _and_187 & _not_151; // MergeSkip.java:62
   wire _not_152 = ~commit_fire; // MergeSkip.java:62
   wire _and_189 = _and_188 & _not_152; // MergeSkip.java:62
-  wire _and_190 = in_run & pipe_quiet; // RapController.java:375
-  wire _or_123 = ev_commit_q | ev_saturation_q; // StatusRegs.java:83
-  wire _or_124 = _or_123 | ev_split_q; // StatusRegs.java:83
-  wire _or_125 = _or_124 | ev_batch_q; // StatusRegs.java:83
-  wire _or_126 = _or_125 | ev_deferred_q; // StatusRegs.java:83
-  wire _or_r_5 = |ev_removed_q; // StatusRegs.java:84
-  wire _or_127 = _or_126 | _or_r_5; // StatusRegs.java:84
+  wire _and_190 = in_run & pipe_quiet; // RapController.java:376
+  wire _or_123 = ev_commit_q | ev_saturation_q; // StatusRegs.java:70
+  wire _or_124 = _or_123 | ev_split_q; // StatusRegs.java:70
+  wire _or_125 = _or_124 | ev_batch_q; // StatusRegs.java:70
+  wire _or_126 = _or_125 | ev_deferred_q; // StatusRegs.java:70
+  wire _or_r_5 = |ev_removed_q; // StatusRegs.java:71
+  wire _or_127 = _or_126 | _or_r_5; // StatusRegs.java:71
   wire _not_153 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_154 = ~st_splits_carry; // SplitCounter.java:78
-  wire _and_191 = _not_153 & _not_154; // StatusRegs.java:84
-  wire _not_155 = ~st_merges_carry; // SplitCounter.java:78
-  wire _and_192 = _and_191 & _not_155; // StatusRegs.java:84
-  wire _not_156 = ~st_merge_batches_carry; // SplitCounter.java:78
-  wire _and_193 = _and_192 & _not_156; // StatusRegs.java:84
-  wire _not_157 = ~st_deferred_splits_carry; // SplitCounter.java:78
-  wire _and_194 = _and_193 & _not_157; // StatusRegs.java:84
-  wire _not_158 = ~st_saturations_carry; // SplitCounter.java:78
-  wire _and_195 = _and_194 & _not_158; // StatusRegs.java:84
-  wire _not_159 = ~_and_195; // StatusRegs.java:84
-  wire ev_pending = _or_127 | _not_159; // StatusRegs.java:84
-  wire _not_160 = ~ev_pending; // RapController.java:375
-  wire _and_196 = _and_190 & _not_160; // RapController.java:375
-  wire _and_197 = _and_196 & multiplier_free; // RapController.java:375
-  wire _bits_247 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_248 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_128 = _bits_247 | _bits_248; // FirstSet.java:64
-  wire _bits_249 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_250 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_129 = _bits_249 | _bits_250; // FirstSet.java:64
+  wire _not_154 = ~_not_153; // StatusRegs.java:71
+  wire ev_pending = _or_127 | _not_154; // StatusRegs.java:71
+  wire _not_155 = ~ev_pending; // RapController.java:376
+  wire _and_191 = _and_190 & _not_155; // RapController.java:376
+  wire _and_192 = _and_191 & multiplier_free; // RapController.java:376
+  wire _and_193 = _and_192 & io_countersIdle; // RapController.java:376
+  wire _bits_237 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_238 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_128 = _bits_237 | _bits_238; // FirstSet.java:64
+  wire _bits_239 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_240 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_129 = _bits_239 | _bits_240; // FirstSet.java:64
   wire _or_130 = _or_128 | _or_129; // FirstSet.java:64
-  wire _bits_251 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_252 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_131 = _bits_251 | _bits_252; // FirstSet.java:64
-  wire _bits_253 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_254 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_132 = _bits_253 | _bits_254; // FirstSet.java:64
+  wire _bits_241 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_242 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_131 = _bits_241 | _bits_242; // FirstSet.java:64
+  wire _bits_243 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_244 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_132 = _bits_243 | _bits_244; // FirstSet.java:64
   wire _or_133 = _or_131 | _or_132; // FirstSet.java:64
   wire _or_134 = _or_130 | _or_133; // FirstSet.java:64
-  wire _bits_255 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_256 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_135 = _bits_255 | _bits_256; // FirstSet.java:64
-  wire _bits_257 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_258 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_136 = _bits_257 | _bits_258; // FirstSet.java:64
+  wire _bits_245 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_246 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_135 = _bits_245 | _bits_246; // FirstSet.java:64
+  wire _bits_247 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_248 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_136 = _bits_247 | _bits_248; // FirstSet.java:64
   wire _or_137 = _or_135 | _or_136; // FirstSet.java:64
-  wire _bits_259 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_260 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_138 = _bits_259 | _bits_260; // FirstSet.java:64
-  wire _bits_261 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_262 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_139 = _bits_261 | _bits_262; // FirstSet.java:64
+  wire _bits_249 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_250 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_138 = _bits_249 | _bits_250; // FirstSet.java:64
+  wire _bits_251 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_252 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_139 = _bits_251 | _bits_252; // FirstSet.java:64
   wire _or_140 = _or_138 | _or_139; // FirstSet.java:64
   wire _or_141 = _or_137 | _or_140; // FirstSet.java:64
   wire _or_142 = _or_134 | _or_141; // FirstSet.java:64
-  wire _bits_263 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_264 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_143 = _bits_263 | _bits_264; // FirstSet.java:64
-  wire _bits_265 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_266 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_144 = _bits_265 | _bits_266; // FirstSet.java:64
+  wire _bits_253 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_254 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_143 = _bits_253 | _bits_254; // FirstSet.java:64
+  wire _bits_255 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_256 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_144 = _bits_255 | _bits_256; // FirstSet.java:64
   wire _or_145 = _or_143 | _or_144; // FirstSet.java:64
-  wire _bits_267 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_268 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_146 = _bits_267 | _bits_268; // FirstSet.java:64
-  wire _bits_269 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_270 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_147 = _bits_269 | _bits_270; // FirstSet.java:64
+  wire _bits_257 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_258 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_146 = _bits_257 | _bits_258; // FirstSet.java:64
+  wire _bits_259 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_260 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_147 = _bits_259 | _bits_260; // FirstSet.java:64
   wire _or_148 = _or_146 | _or_147; // FirstSet.java:64
   wire _or_149 = _or_145 | _or_148; // FirstSet.java:64
-  wire _bits_271 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_272 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_150 = _bits_271 | _bits_272; // FirstSet.java:64
-  wire _bits_273 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_274 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_151 = _bits_273 | _bits_274; // FirstSet.java:64
+  wire _bits_261 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_262 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_150 = _bits_261 | _bits_262; // FirstSet.java:64
+  wire _bits_263 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_264 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_151 = _bits_263 | _bits_264; // FirstSet.java:64
   wire _or_152 = _or_150 | _or_151; // FirstSet.java:64
-  wire _bits_275 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_276 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_153 = _bits_275 | _bits_276; // FirstSet.java:64
-  wire _bits_277 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_278 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_154 = _bits_277 | _bits_278; // FirstSet.java:64
+  wire _bits_265 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_266 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_153 = _bits_265 | _bits_266; // FirstSet.java:64
+  wire _bits_267 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_268 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_154 = _bits_267 | _bits_268; // FirstSet.java:64
   wire _or_155 = _or_153 | _or_154; // FirstSet.java:64
   wire _or_156 = _or_152 | _or_155; // FirstSet.java:64
   wire _or_157 = _or_149 | _or_156; // FirstSet.java:64
-  wire _and_198 = _or_142 & _or_157; // FirstSet.java:61
-  wire _and_199 = _or_134 & _or_141; // FirstSet.java:61
-  wire _and_200 = _or_130 & _or_133; // FirstSet.java:61
-  wire _and_201 = _or_128 & _or_129; // FirstSet.java:61
-  wire _and_202 = _bits_247 & _bits_248; // FirstSet.java:61
-  wire _or_158 = _and_201 | _and_202; // FirstSet.java:62
-  wire _and_203 = _bits_249 & _bits_250; // FirstSet.java:61
-  wire _or_159 = _or_158 | _and_203; // FirstSet.java:63
-  wire _or_160 = _and_200 | _or_159; // FirstSet.java:62
-  wire _and_204 = _or_131 & _or_132; // FirstSet.java:61
-  wire _and_205 = _bits_251 & _bits_252; // FirstSet.java:61
-  wire _or_161 = _and_204 | _and_205; // FirstSet.java:62
-  wire _and_206 = _bits_253 & _bits_254; // FirstSet.java:61
-  wire _or_162 = _or_161 | _and_206; // FirstSet.java:63
+  wire _and_194 = _or_142 & _or_157; // FirstSet.java:61
+  wire _and_195 = _or_134 & _or_141; // FirstSet.java:61
+  wire _and_196 = _or_130 & _or_133; // FirstSet.java:61
+  wire _and_197 = _or_128 & _or_129; // FirstSet.java:61
+  wire _and_198 = _bits_237 & _bits_238; // FirstSet.java:61
+  wire _or_158 = _and_197 | _and_198; // FirstSet.java:62
+  wire _and_199 = _bits_239 & _bits_240; // FirstSet.java:61
+  wire _or_159 = _or_158 | _and_199; // FirstSet.java:63
+  wire _or_160 = _and_196 | _or_159; // FirstSet.java:62
+  wire _and_200 = _or_131 & _or_132; // FirstSet.java:61
+  wire _and_201 = _bits_241 & _bits_242; // FirstSet.java:61
+  wire _or_161 = _and_200 | _and_201; // FirstSet.java:62
+  wire _and_202 = _bits_243 & _bits_244; // FirstSet.java:61
+  wire _or_162 = _or_161 | _and_202; // FirstSet.java:63
   wire _or_163 = _or_160 | _or_162; // FirstSet.java:63
-  wire _or_164 = _and_199 | _or_163; // FirstSet.java:62
-  wire _and_207 = _or_137 & _or_140; // FirstSet.java:61
-  wire _and_208 = _or_135 & _or_136; // FirstSet.java:61
-  wire _and_209 = _bits_255 & _bits_256; // FirstSet.java:61
-  wire _or_165 = _and_208 | _and_209; // FirstSet.java:62
-  wire _and_210 = _bits_257 & _bits_258; // FirstSet.java:61
-  wire _or_166 = _or_165 | _and_210; // FirstSet.java:63
-  wire _or_167 = _and_207 | _or_166; // FirstSet.java:62
-  wire _and_211 = _or_138 & _or_139; // FirstSet.java:61
-  wire _and_212 = _bits_259 & _bits_260; // FirstSet.java:61
-  wire _or_168 = _and_211 | _and_212; // FirstSet.java:62
-  wire _and_213 = _bits_261 & _bits_262; // FirstSet.java:61
-  wire _or_169 = _or_168 | _and_213; // FirstSet.java:63
+  wire _or_164 = _and_195 | _or_163; // FirstSet.java:62
+  wire _and_203 = _or_137 & _or_140; // FirstSet.java:61
+  wire _and_204 = _or_135 & _or_136; // FirstSet.java:61
+  wire _and_205 = _bits_245 & _bits_246; // FirstSet.java:61
+  wire _or_165 = _and_204 | _and_205; // FirstSet.java:62
+  wire _and_206 = _bits_247 & _bits_248; // FirstSet.java:61
+  wire _or_166 = _or_165 | _and_206; // FirstSet.java:63
+  wire _or_167 = _and_203 | _or_166; // FirstSet.java:62
+  wire _and_207 = _or_138 & _or_139; // FirstSet.java:61
+  wire _and_208 = _bits_249 & _bits_250; // FirstSet.java:61
+  wire _or_168 = _and_207 | _and_208; // FirstSet.java:62
+  wire _and_209 = _bits_251 & _bits_252; // FirstSet.java:61
+  wire _or_169 = _or_168 | _and_209; // FirstSet.java:63
   wire _or_170 = _or_167 | _or_169; // FirstSet.java:63
   wire _or_171 = _or_164 | _or_170; // FirstSet.java:63
-  wire _or_172 = _and_198 | _or_171; // FirstSet.java:62
-  wire _and_214 = _or_149 & _or_156; // FirstSet.java:61
-  wire _and_215 = _or_145 & _or_148; // FirstSet.java:61
-  wire _and_216 = _or_143 & _or_144; // FirstSet.java:61
-  wire _and_217 = _bits_263 & _bits_264; // FirstSet.java:61
-  wire _or_173 = _and_216 | _and_217; // FirstSet.java:62
-  wire _and_218 = _bits_265 & _bits_266; // FirstSet.java:61
-  wire _or_174 = _or_173 | _and_218; // FirstSet.java:63
-  wire _or_175 = _and_215 | _or_174; // FirstSet.java:62
-  wire _and_219 = _or_146 & _or_147; // FirstSet.java:61
-  wire _and_220 = _bits_267 & _bits_268; // FirstSet.java:61
-  wire _or_176 = _and_219 | _and_220; // FirstSet.java:62
-  wire _and_221 = _bits_269 & _bits_270; // FirstSet.java:61
-  wire _or_177 = _or_176 | _and_221; // FirstSet.java:63
+  wire _or_172 = _and_194 | _or_171; // FirstSet.java:62
+  wire _and_210 = _or_149 & _or_156; // FirstSet.java:61
+  wire _and_211 = _or_145 & _or_148; // FirstSet.java:61
+  wire _and_212 = _or_143 & _or_144; // FirstSet.java:61
+  wire _and_213 = _bits_253 & _bits_254; // FirstSet.java:61
+  wire _or_173 = _and_212 | _and_213; // FirstSet.java:62
+  wire _and_214 = _bits_255 & _bits_256; // FirstSet.java:61
+  wire _or_174 = _or_173 | _and_214; // FirstSet.java:63
+  wire _or_175 = _and_211 | _or_174; // FirstSet.java:62
+  wire _and_215 = _or_146 & _or_147; // FirstSet.java:61
+  wire _and_216 = _bits_257 & _bits_258; // FirstSet.java:61
+  wire _or_176 = _and_215 | _and_216; // FirstSet.java:62
+  wire _and_217 = _bits_259 & _bits_260; // FirstSet.java:61
+  wire _or_177 = _or_176 | _and_217; // FirstSet.java:63
   wire _or_178 = _or_175 | _or_177; // FirstSet.java:63
-  wire _or_179 = _and_214 | _or_178; // FirstSet.java:62
-  wire _and_222 = _or_152 & _or_155; // FirstSet.java:61
-  wire _and_223 = _or_150 & _or_151; // FirstSet.java:61
-  wire _and_224 = _bits_271 & _bits_272; // FirstSet.java:61
-  wire _or_180 = _and_223 | _and_224; // FirstSet.java:62
-  wire _and_225 = _bits_273 & _bits_274; // FirstSet.java:61
-  wire _or_181 = _or_180 | _and_225; // FirstSet.java:63
-  wire _or_182 = _and_222 | _or_181; // FirstSet.java:62
-  wire _and_226 = _or_153 & _or_154; // FirstSet.java:61
-  wire _and_227 = _bits_275 & _bits_276; // FirstSet.java:61
-  wire _or_183 = _and_226 | _and_227; // FirstSet.java:62
-  wire _and_228 = _bits_277 & _bits_278; // FirstSet.java:61
-  wire _or_184 = _or_183 | _and_228; // FirstSet.java:63
+  wire _or_179 = _and_210 | _or_178; // FirstSet.java:62
+  wire _and_218 = _or_152 & _or_155; // FirstSet.java:61
+  wire _and_219 = _or_150 & _or_151; // FirstSet.java:61
+  wire _and_220 = _bits_261 & _bits_262; // FirstSet.java:61
+  wire _or_180 = _and_219 | _and_220; // FirstSet.java:62
+  wire _and_221 = _bits_263 & _bits_264; // FirstSet.java:61
+  wire _or_181 = _or_180 | _and_221; // FirstSet.java:63
+  wire _or_182 = _and_218 | _or_181; // FirstSet.java:62
+  wire _and_222 = _or_153 & _or_154; // FirstSet.java:61
+  wire _and_223 = _bits_265 & _bits_266; // FirstSet.java:61
+  wire _or_183 = _and_222 | _and_223; // FirstSet.java:62
+  wire _and_224 = _bits_267 & _bits_268; // FirstSet.java:61
+  wire _or_184 = _or_183 | _and_224; // FirstSet.java:63
   wire _or_185 = _or_182 | _or_184; // FirstSet.java:63
   wire _or_186 = _or_179 | _or_185; // FirstSet.java:63
   wire _or_187 = _or_172 | _or_186; // FirstSet.java:63
-  wire _not_161 = ~_or_187; // SlotPicker.java:79
-  wire _eq_199 = state == 4'd1; // RapController.java:688
-  wire _not_162 = ~commit_stop; // RapController.java:688
-  wire _and_229 = _eq_199 & _not_162; // RapController.java:688
-  wire _not_163 = ~io_headValid; // RapController.java:688
-  wire _and_230 = pipe_empty & _not_163; // RapController.java:688
-  wire [2:0] _mux_48 = _and_230 ? 3'd1 : fill_cause; // RapController.java:688
-  wire _eq_200 = state == 4'd2; // RapController.java:689
-  wire _eq_201 = state == 4'd3; // RapController.java:689
-  wire _or_188 = _eq_200 | _eq_201; // RapController.java:689
-  wire _eq_202 = state == 4'd11; // RapController.java:689
-  wire _or_189 = _or_188 | _eq_202; // RapController.java:689
-  wire _or_190 = _or_189 | commit_stop; // RapController.java:689
-  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:690
-  wire _ge_4 = state >= 4'd4; // RapController.java:691
-  wire _le_1 = state <= 4'd6; // RapController.java:691
-  wire _and_231 = _ge_4 & _le_1; // RapController.java:691
-  wire _ge_5 = state >= 4'd7; // RapController.java:692
-  wire _le_2 = state <= 4'd10; // RapController.java:692
-  wire _and_232 = _ge_5 & _le_2; // RapController.java:692
-  wire [3:0] _bits_279 = undo_sp[3:0]; // RapController.java:259
-  wire [36:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:259
+  wire _not_156 = ~_or_187; // SlotPicker.java:79
+  wire _eq_199 = state == 4'd1; // RapController.java:689
+  wire _not_157 = ~commit_stop; // RapController.java:689
+  wire _and_225 = _eq_199 & _not_157; // RapController.java:689
+  wire _not_158 = ~io_headValid; // RapController.java:689
+  wire _and_226 = pipe_empty & _not_158; // RapController.java:689
+  wire [2:0] _mux_48 = _and_226 ? 3'd1 : fill_cause; // RapController.java:689
+  wire _eq_200 = state == 4'd2; // RapController.java:690
+  wire _eq_201 = state == 4'd3; // RapController.java:690
+  wire _or_188 = _eq_200 | _eq_201; // RapController.java:690
+  wire _eq_202 = state == 4'd11; // RapController.java:690
+  wire _or_189 = _or_188 | _eq_202; // RapController.java:690
+  wire _or_190 = _or_189 | commit_stop; // RapController.java:690
+  wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:691
+  wire _ge_4 = state >= 4'd4; // RapController.java:692
+  wire _le_1 = state <= 4'd6; // RapController.java:692
+  wire _and_227 = _ge_4 & _le_1; // RapController.java:692
+  wire _ge_5 = state >= 4'd7; // RapController.java:693
+  wire _le_2 = state <= 4'd10; // RapController.java:693
+  wire _and_228 = _ge_5 & _le_2; // RapController.java:693
+  wire [3:0] _bits_269 = undo_sp[3:0]; // RapController.java:259
+  wire [36:0] _cat_37 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:259
   wire _eq_203 = state == 4'd3; // RapController.java:255
   wire _ne_4 = undo_sp != 5'd0; // RapController.java:255
   wire undo_pop = _eq_203 & _ne_4; // RapController.java:255
   wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:256
   wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:256
   wire [4:0] _mux_50 = undo_pop ? _sub_14 : _sub_15; // RapController.java:256
-  wire [3:0] _bits_280 = _mux_50[3:0]; // RapController.java:256
-  wire _not_164 = ~undo_push; // RapController.java:256
+  wire [3:0] _bits_270 = _mux_50[3:0]; // RapController.java:256
+  wire _not_159 = ~undo_push; // RapController.java:256
   wire read_parent_prefix = state == 4'd5; // RapController.java:157
   wire [4:0] _mux_51 = read_parent_prefix ? op_slot : readout_index; // RapController.java:158
   wire _eq_204 = state == 4'd12; // RapController.java:159
   wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:159
-  wire _not_165 = ~_and_179; // MergeVerdict.java:71
-  wire _not_166 = ~ev_pending; // RapController.java:396
-  wire _and_233 = _not_166 & multiplier_free; // RapController.java:396
+  wire _not_160 = ~_and_179; // MergeVerdict.java:71
+  wire _not_161 = ~ev_pending; // RapController.java:397
+  wire _and_229 = _not_161 & multiplier_free; // RapController.java:397
+  wire _and_230 = _and_229 & io_countersIdle; // RapController.java:397
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:655
-  wire [5:0] _cat_44 = {_sub_16, 1'd0}; // RapController.java:644
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_44; // RapController.java:656
-  wire [31:0] _bits_281 = _dshl_2[31:0]; // RapController.java:656
-  wire [31:0] _or_192 = slot_prefix_rdata_0 | _bits_281; // RapController.java:656
-  wire _eq_205 = child_prefix == _or_192; // RapController.java:454
-  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:649
-  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:644
-  wire [31:0] _dshr_4 = _fill_8 >> _cat_45; // RapController.java:649
-  wire _eq_206 = child_mask == _dshr_4; // RapController.java:454
-  wire _and_234 = _eq_205 & _eq_206; // RapController.java:454
+  wire [4:0] _sub_16 = 5'd15 - op_depth; // RapController.java:656
+  wire [5:0] _cat_38 = {_sub_16, 1'd0}; // RapController.java:645
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_38; // RapController.java:657
+  wire [31:0] _bits_271 = _dshl_2[31:0]; // RapController.java:657
+  wire [31:0] _or_192 = slot_prefix_rdata_0 | _bits_271; // RapController.java:657
+  wire _eq_205 = child_prefix == _or_192; // RapController.java:455
+  wire [31:0] _fill_8 = {32{1'd1}}; // RapController.java:650
+  wire [5:0] _cat_39 = {child_depth, 1'd0}; // RapController.java:645
+  wire [31:0] _dshr_4 = _fill_8 >> _cat_39; // RapController.java:650
+  wire _eq_206 = child_mask == _dshr_4; // RapController.java:455
+  wire _and_231 = _eq_205 & _eq_206; // RapController.java:455
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_167 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_235 = in_run & io_selected_valid; // RapController.java:579
-  wire _eq_207 = io_counterResult_bits_op == 2'd0; // RapController.java:582
-  wire _and_236 = io_counterResult_valid & _eq_207; // RapController.java:582
-  wire _eq_208 = hit_event_4 == _and_236; // RapController.java:583
-  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:584
-  wire _and_237 = in_run & io_counterResult_valid; // RapController.java:584
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:585
-  wire _not_168 = ~io_counterResult_valid; // RapController.java:586
-  wire _eq_209 = state == 4'd2; // RapController.java:586
-  wire _and_238 = _eq_209 & pipe_empty; // RapController.java:586
-  wire _eq_210 = state == 4'd6; // RapController.java:587
-  wire _and_239 = _eq_210 & slot_pick_ready; // RapController.java:587
-  wire _and_r_4 = &present_children; // RapController.java:589
-  wire _not_169 = ~_and_r_4; // RapController.java:589
-  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:590
-  wire _eq_211 = _dyn_index_5 == 3'd0; // RapController.java:590
-  wire _eq_212 = split_fits == _ge_3; // RapController.java:593
-  wire _eq_213 = op_children == _dyn_index_2; // RapController.java:597
-  wire _not_170 = ~kids_fresh; // RapController.java:594
-  wire _and_240 = walking_kids & _not_170; // RapController.java:594
-  wire _and_241 = _and_240 & slot_pick_ready; // RapController.java:594
-  wire _and_242 = _and_241 & slot_pick_pick_last; // RapController.java:595
-  wire _or_193 = split_settled | _and_242; // RapController.java:596
-  wire _not_171 = ~ev_commit_q; // StatusRegs.java:82
-  wire _not_172 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_171 & _not_172; // StatusRegs.java:82
-  wire _eq_214 = kids_vector == visited_kids; // RapController.java:599
-  wire _not_173 = ~_or_116; // RapController.java:601
-  wire _and_243 = verdict_act & _not_173; // RapController.java:601
-  wire _or_194 = ev_commit | ev_saturation; // StatusRegs.java:118
-  wire _or_195 = _or_194 | ev_split; // StatusRegs.java:118
-  wire _or_196 = _or_195 | ev_allocated; // StatusRegs.java:118
-  wire _or_197 = _or_196 | ev_batch; // StatusRegs.java:118
-  wire _or_198 = _or_197 | ev_deferred; // StatusRegs.java:118
-  wire _or_199 = _or_198 | ev_clear; // StatusRegs.java:118
-  wire _or_r_6 = |ev_removed; // StatusRegs.java:118
-  wire _or_200 = _or_199 | _or_r_6; // StatusRegs.java:118
-  wire _or_201 = _or_200 | ev_pending; // StatusRegs.java:118
-  wire _not_174 = ~_or_201; // RapController.java:602
+  wire _not_162 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_232 = in_run & io_selected_valid; // RapController.java:580
+  wire _eq_207 = io_counterResult_bits_op == 2'd0; // RapController.java:583
+  wire _and_233 = io_counterResult_valid & _eq_207; // RapController.java:583
+  wire _eq_208 = hit_event_4 == _and_233; // RapController.java:584
+  wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:585
+  wire _and_234 = in_run & io_counterResult_valid; // RapController.java:585
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:586
+  wire _not_163 = ~io_counterResult_valid; // RapController.java:587
+  wire _eq_209 = state == 4'd2; // RapController.java:587
+  wire _and_235 = _eq_209 & pipe_empty; // RapController.java:587
+  wire _eq_210 = state == 4'd6; // RapController.java:588
+  wire _and_236 = _eq_210 & slot_pick_ready; // RapController.java:588
+  wire _and_r_4 = &present_children; // RapController.java:590
+  wire _not_164 = ~_and_r_4; // RapController.java:590
+  wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:591
+  wire _eq_211 = _dyn_index_5 == 3'd0; // RapController.java:591
+  wire _eq_212 = split_fits == _ge_3; // RapController.java:594
+  wire _eq_213 = op_children == _dyn_index_2; // RapController.java:598
+  wire _not_165 = ~kids_fresh; // RapController.java:595
+  wire _and_237 = walking_kids & _not_165; // RapController.java:595
+  wire _and_238 = _and_237 & slot_pick_ready; // RapController.java:595
+  wire _and_239 = _and_238 & slot_pick_pick_last; // RapController.java:596
+  wire _or_193 = split_settled | _and_239; // RapController.java:597
+  wire _not_166 = ~ev_commit_q; // StatusRegs.java:69
+  wire _not_167 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_166 & _not_167; // StatusRegs.java:69
+  wire _eq_214 = kids_vector == visited_kids; // RapController.java:600
+  wire _not_168 = ~_or_116; // RapController.java:602
+  wire _and_240 = verdict_act & _not_168; // RapController.java:602
+  wire _or_194 = ev_commit | ev_saturation; // StatusRegs.java:93
+  wire _or_195 = _or_194 | ev_split; // StatusRegs.java:93
+  wire _or_196 = _or_195 | ev_allocated; // StatusRegs.java:93
+  wire _or_197 = _or_196 | ev_batch; // StatusRegs.java:93
+  wire _or_198 = _or_197 | ev_deferred; // StatusRegs.java:93
+  wire _or_199 = _or_198 | ev_clear; // StatusRegs.java:93
+  wire _or_r_6 = |ev_removed; // StatusRegs.java:93
+  wire _or_200 = _or_199 | _or_r_6; // StatusRegs.java:93
+  wire _or_201 = _or_200 | ev_pending; // StatusRegs.java:93
+  wire _not_169 = ~_or_201; // RapController.java:603
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
@@ -1847,11 +1799,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:86
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:86
-  wire [31:0] _cat_46 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
-  wire [31:0] _and_244 = slot_valid & _cat_46; // RapController.java:603
-  wire _or_r_7 = |_and_244; // RapController.java:603
-  wire _not_175 = ~_or_r_7; // RapController.java:603
-  wire _le_3 = st_nodes <= 6'd32; // RapController.java:604
+  wire [31:0] _cat_40 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
+  wire [31:0] _and_241 = slot_valid & _cat_40; // RapController.java:604
+  wire _or_r_7 = |_and_241; // RapController.java:604
+  wire _not_170 = ~_or_r_7; // RapController.java:604
+  wire _le_3 = st_nodes <= 6'd32; // RapController.java:605
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -1906,14 +1858,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
-  assign io_live_updates = _cat_1;
-  assign io_live_splits = _cat_2;
-  assign io_live_merges = _cat_3;
-  assign io_live_mergeBatches = _cat_4;
-  assign io_live_deferredSplits = _cat_5;
-  assign io_live_saturations = _cat_6;
   assign io_live_overflow = st_overflow;
   assign io_live_saturated = st_saturated;
+  assign io_live_updated = ev_commit_q;
+  assign io_live_split = ev_split_q;
+  assign io_live_merged = ev_removed_q;
+  assign io_live_batch = ev_batch_q;
+  assign io_live_deferred = ev_deferred_q;
+  assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
   assign io_errorBoundReady = _and_21;
@@ -1947,9 +1899,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign serialMultiplier_io_a = _mux_43;
   assign serialMultiplier_io_b = _mux_44;
   assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (_eq_1 ? _and_171 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_8 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0)))))) : (_eq_1 ? _and_171 : (_eq_5 ? (_ne_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? _not_1 : 1'd0) : (_eq_14 ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_8 ? 1'd1 : 1'd0))) : (_eq_19 ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_5 ? (_ne_0 ? _bits_217 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot))))) : (_eq_5 ? (_ne_0 ? _bits_217 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot)))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (_eq_5 ? (_ne_0 ? _bits_207 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot))))) : (_eq_5 ? (_ne_0 ? _bits_207 : io_selected_bits_slot) : (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (_eq_14 ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (_eq_19 ? readout_index : io_selected_bits_slot)))));
   assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_8 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0))))) : (_eq_5 ? (_ne_0 ? 2'd1 : 2'd0) : (_eq_12 ? (slot_pick_ready ? 2'd1 : 2'd0) : (_eq_14 ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_8 ? 2'd2 : 2'd0))) : (_eq_19 ? 2'd2 : 2'd0)))));
-  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_46 : (_eq_5 ? (_ne_0 ? _bits_219 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))) : (_eq_5 ? (_ne_0 ? _bits_219 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})));
+  assign cmd_value = (verdict_act ? (merge_verdict ? _mux_46 : (_eq_5 ? (_ne_0 ? _bits_209 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))) : (_eq_5 ? (_ne_0 ? _bits_209 : {{31{1'b0}}, io_selected_bits_weight}) : (_eq_12 ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (_eq_0 ? (_and_0 ? 1'd1 : 1'd0) : (_eq_12 ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (_eq_12 ? (slot_pick_ready ? slot_pick_pick_index : 5'd0) : 5'd0);
   assign tcam_write_value = (_eq_12 ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
@@ -1988,7 +1940,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_depths_29 = slot_depth_29;
   assign slot_depths_30 = slot_depth_30;
   assign slot_depths_31 = slot_depth_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_229 ? _mux_48 : (_or_190 ? _mux_49 : (_and_231 ? 3'd3 : (_and_232 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_225 ? _mux_48 : (_or_190 ? _mux_49 : (_and_227 ? 3'd3 : (_and_228 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -2680,126 +2632,6 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      st_splits_lo <= 32'd0;
-    end else begin
-      st_splits_lo <= (ev_clear ? 32'd0 : (ev_split_q ? _bits_43 : st_splits_lo));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_splits_hi <= 32'd0;
-    end else begin
-      st_splits_hi <= (ev_clear ? 32'd0 : _add_4);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_splits_carry <= 1'd0;
-    end else begin
-      st_splits_carry <= (ev_clear ? 1'd0 : (ev_split_q ? _bits_44 : 1'd0));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merges_lo <= 32'd0;
-    end else begin
-      st_merges_lo <= (ev_clear ? 32'd0 : _bits_45);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merges_hi <= 32'd0;
-    end else begin
-      st_merges_hi <= (ev_clear ? 32'd0 : _add_6);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merges_carry <= 1'd0;
-    end else begin
-      st_merges_carry <= (ev_clear ? 1'd0 : _bits_46);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merge_batches_lo <= 32'd0;
-    end else begin
-      st_merge_batches_lo <= (ev_clear ? 32'd0 : (ev_batch_q ? _bits_47 : st_merge_batches_lo));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merge_batches_hi <= 32'd0;
-    end else begin
-      st_merge_batches_hi <= (ev_clear ? 32'd0 : _add_8);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_merge_batches_carry <= 1'd0;
-    end else begin
-      st_merge_batches_carry <= (ev_clear ? 1'd0 : (ev_batch_q ? _bits_48 : 1'd0));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_deferred_splits_lo <= 32'd0;
-    end else begin
-      st_deferred_splits_lo <= (ev_clear ? 32'd0 : (ev_deferred_q ? _bits_49 : st_deferred_splits_lo));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_deferred_splits_hi <= 32'd0;
-    end else begin
-      st_deferred_splits_hi <= (ev_clear ? 32'd0 : _add_10);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_deferred_splits_carry <= 1'd0;
-    end else begin
-      st_deferred_splits_carry <= (ev_clear ? 1'd0 : (ev_deferred_q ? _bits_50 : 1'd0));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_saturations_lo <= 32'd0;
-    end else begin
-      st_saturations_lo <= (ev_clear ? 32'd0 : (ev_saturation_q ? _bits_51 : st_saturations_lo));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_saturations_hi <= 32'd0;
-    end else begin
-      st_saturations_hi <= (ev_clear ? 32'd0 : _add_12);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      st_saturations_carry <= 1'd0;
-    end else begin
-      st_saturations_carry <= (ev_clear ? 1'd0 : (ev_saturation_q ? _bits_52 : 1'd0));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       st_overflow <= 1'd0;
     end else begin
       st_overflow <= (ev_clear ? 1'd0 : (ev_deferred_q ? 1'd1 : st_overflow));
@@ -2890,7 +2722,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_71 : (commit_fire ? _bits_72 : until_merge_lo)) : (commit_fire ? _bits_72 : until_merge_lo)) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_72 : until_merge_lo) : (_or_7 ? _bits_75 : (commit_fire ? _bits_72 : until_merge_lo))) : (commit_fire ? _bits_72 : until_merge_lo)));
+      until_merge_lo <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_61 : (commit_fire ? _bits_62 : until_merge_lo)) : (commit_fire ? _bits_62 : until_merge_lo)) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_62 : until_merge_lo) : (_or_7 ? _bits_65 : (commit_fire ? _bits_62 : until_merge_lo))) : (commit_fire ? _bits_62 : until_merge_lo)));
     end
   end
 
@@ -2898,7 +2730,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_76 : _sub_3) : _sub_3) : (_eq_15 ? (_not_12 ? _sub_3 : (_or_7 ? _bits_77 : _sub_3)) : _sub_3));
+      until_merge_hi <= (_eq_0 ? (_and_0 ? (_not_1 ? _bits_66 : _sub_3) : _sub_3) : (_eq_15 ? (_not_12 ? _sub_3 : (_or_7 ? _bits_67 : _sub_3)) : _sub_3));
     end
   end
 
@@ -2906,7 +2738,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_78 : 1'd0)) : (commit_fire ? _bits_78 : 1'd0)) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_78 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_78 : 1'd0))) : (commit_fire ? _bits_78 : 1'd0)));
+      until_merge_carry <= (_eq_0 ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_68 : 1'd0)) : (commit_fire ? _bits_68 : 1'd0)) : (_eq_15 ? (_not_12 ? (commit_fire ? _bits_68 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_68 : 1'd0))) : (commit_fire ? _bits_68 : 1'd0)));
     end
   end
 
@@ -2990,7 +2822,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       undo_sp <= 5'd0;
     end else begin
-      undo_sp <= (_eq_5 ? (_ne_0 ? _sub_6 : (undo_push ? _add_16 : undo_sp)) : (undo_push ? _add_16 : undo_sp));
+      undo_sp <= (_eq_5 ? (_ne_0 ? _sub_6 : (undo_push ? _add_6 : undo_sp)) : (undo_push ? _add_6 : undo_sp));
     end
   end
 
@@ -3014,7 +2846,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 32'd0;
     end else begin
-      leaf_pick_candidates <= (_eq_13 ? (level_fresh ? _cat_8 : (leaf_pick_take ? _and_159 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_159 : leaf_pick_candidates) : (kids_fresh ? _and_160 : (leaf_pick_take ? _and_159 : leaf_pick_candidates))) : (leaf_pick_take ? _and_159 : leaf_pick_candidates)));
+      leaf_pick_candidates <= (_eq_13 ? (level_fresh ? _cat_2 : (leaf_pick_take ? _and_159 : leaf_pick_candidates)) : (_eq_14 ? (verdict_set ? (leaf_pick_take ? _and_159 : leaf_pick_candidates) : (kids_fresh ? _and_160 : (leaf_pick_take ? _and_159 : leaf_pick_candidates))) : (leaf_pick_take ? _and_159 : leaf_pick_candidates)));
     end
   end
 
@@ -3027,7 +2859,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_175 : leaf_pick_pick_index);
+    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_165 : leaf_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -3055,7 +2887,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_208 : slot_pick_pick_index);
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_198 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
@@ -3087,7 +2919,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_8 ? _add_17 : merge_leaves))) : merge_leaves));
+    merge_leaves <= (_eq_13 ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (_eq_14 ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_8 ? _add_7 : merge_leaves))) : merge_leaves));
   end
 
   always @(posedge clock) begin
@@ -3174,7 +3006,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_209) : next_merge) : next_merge));
+      next_merge <= (_eq_0 ? (_and_0 ? (_not_1 ? _mux_6 : next_merge) : next_merge) : (_eq_17 ? (following_ready ? (following_overflows ? next_merge : _bits_199) : next_merge) : next_merge));
     end
   end
 
@@ -3339,7 +3171,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    short_by_children <= _cat_42;
+    short_by_children <= _cat_36;
   end
 
   always @(posedge clock) begin
@@ -3359,7 +3191,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_220;
+    hit_short_1 <= _bits_210;
   end
 
   always @(posedge clock) begin
@@ -3450,7 +3282,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_179 ? _add_18 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_179 ? _add_8 : merge_sum));
     end
   end
 
@@ -3467,7 +3299,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_8 ? (slot_pick_pick_last ? _add_17 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
+    verdict_leaf_count <= (_eq_14 ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_8 ? (slot_pick_pick_last ? _add_7 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
   end
 
   always @(posedge clock) begin
@@ -3586,17 +3418,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_197;
+      snapshot_settled <= _and_193;
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (_eq_14 ? (slot_pick_advance ? _not_161 : slot_pick_pick_last) : slot_pick_pick_last);
+    slot_pick_pick_last <= (_eq_14 ? (slot_pick_advance ? _not_156 : slot_pick_pick_last) : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_279] <= _cat_43;
+      undo[_bits_269] <= _cat_37;
     end
   end
 
@@ -3614,8 +3446,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_164) begin
-      undo_rdata_0 <= undo[_bits_280];
+    if (_not_159) begin
+      undo_rdata_0 <= undo[_bits_270];
     end
   end
 
@@ -3647,7 +3479,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && verdict_end_5 && !_not_165) begin // MergeVerdict.java:71
+    if (!reset && verdict_end_5 && !_not_160) begin // MergeVerdict.java:71
       $display("Assertion failed at MergeVerdict.java:71: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -3659,8 +3491,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:310: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _eq_1 && _and_168 && !_and_233) begin // RapController.java:396
-      $display("Assertion failed at RapController.java:396: a snapshot freeze while a status value moves");
+    if (!reset && _eq_1 && _and_168 && !_and_230) begin // RapController.java:397
+      $display("Assertion failed at RapController.java:397: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && _eq_5 && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -3675,92 +3507,92 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && _eq_12 && slot_pick_ready && !_and_234) begin // RapController.java:454
-      $display("Assertion failed at RapController.java:454: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && _eq_12 && slot_pick_ready && !_and_231) begin // RapController.java:455
+      $display("Assertion failed at RapController.java:455: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && _eq_12 && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_167) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_162) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_235 && !io_selected_bits_found) begin // RapController.java:579
-      $display("Assertion failed at RapController.java:579: no node matched a key: the root must always match");
+    if (!reset && _and_232 && !io_selected_bits_found) begin // RapController.java:580
+      $display("Assertion failed at RapController.java:580: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:580
-      $display("Assertion failed at RapController.java:580: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:581
-      $display("Assertion failed at RapController.java:581: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:582
+      $display("Assertion failed at RapController.java:582: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_208) begin // RapController.java:583
-      $display("Assertion failed at RapController.java:583: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_208) begin // RapController.java:584
+      $display("Assertion failed at RapController.java:584: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_237 && !_ne_5) begin // RapController.java:584
-      $display("Assertion failed at RapController.java:584: a READ result in RUN");
+    if (!reset && _and_234 && !_ne_5) begin // RapController.java:585
+      $display("Assertion failed at RapController.java:585: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:585
-      $display("Assertion failed at RapController.java:585: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:586
+      $display("Assertion failed at RapController.java:586: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_238 && !_not_168) begin // RapController.java:586
-      $display("Assertion failed at RapController.java:586: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_235 && !_not_163) begin // RapController.java:587
+      $display("Assertion failed at RapController.java:587: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_239 && !slot_pick_pick_found) begin // RapController.java:588
-      $display("Assertion failed at RapController.java:588: a split found no free slot after checking capacity");
+    if (!reset && _and_236 && !slot_pick_pick_found) begin // RapController.java:589
+      $display("Assertion failed at RapController.java:589: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_239 && !_not_169) begin // RapController.java:589
-      $display("Assertion failed at RapController.java:589: a split with no missing child");
+    if (!reset && _and_236 && !_not_164) begin // RapController.java:590
+      $display("Assertion failed at RapController.java:590: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_239 && !_eq_211) begin // RapController.java:590
-      $display("Assertion failed at RapController.java:590: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_236 && !_eq_211) begin // RapController.java:591
+      $display("Assertion failed at RapController.java:591: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_eq_212) begin // RapController.java:593
-      $display("Assertion failed at RapController.java:593: split_fits read a clock after its inputs changed");
+    if (!reset && split_settled && !_eq_212) begin // RapController.java:594
+      $display("Assertion failed at RapController.java:594: split_fits read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_193 && !_eq_213) begin // RapController.java:597
-      $display("Assertion failed at RapController.java:597: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_193 && !_eq_213) begin // RapController.java:598
+      $display("Assertion failed at RapController.java:598: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:598
-      $display("Assertion failed at RapController.java:598: ADVANCE reads n while a count is still on its way");
+    if (!reset && _eq_16 && !st_n_steady) begin // RapController.java:599
+      $display("Assertion failed at RapController.java:599: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_242 && !_eq_214) begin // RapController.java:599
-      $display("Assertion failed at RapController.java:599: the merge parent's leaves changed during its walk");
+    if (!reset && _and_239 && !_eq_214) begin // RapController.java:600
+      $display("Assertion failed at RapController.java:600: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_241 && !slot_pick_pick_found) begin // RapController.java:600
-      $display("Assertion failed at RapController.java:600: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_238 && !slot_pick_pick_found) begin // RapController.java:601
+      $display("Assertion failed at RapController.java:601: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_243 && !1'd0) begin // RapController.java:601
-      $display("Assertion failed at RapController.java:601: a merge verdict outside the merge walk");
+    if (!reset && _and_240 && !1'd0) begin // RapController.java:602
+      $display("Assertion failed at RapController.java:602: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_174) begin // RapController.java:602
-      $display("Assertion failed at RapController.java:602: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_169) begin // RapController.java:603
+      $display("Assertion failed at RapController.java:603: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_175) begin // RapController.java:603
-      $display("Assertion failed at RapController.java:603: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_170) begin // RapController.java:604
+      $display("Assertion failed at RapController.java:604: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_3) begin // RapController.java:604
-      $display("Assertion failed at RapController.java:604: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_3) begin // RapController.java:605
+      $display("Assertion failed at RapController.java:605: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -2,6 +2,7 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
@@ -69,22 +70,33 @@ public final class ControllerIO extends Bundle {
     }
 
     /** The SPEC §5 status values ({@code RapStatus} without the error bound). */
+    /**
+     * The status the controller keeps, and the events of the counters it does not keep (UPDATES, SPLITS, MERGES,
+     * MERGE_BATCHES, DEFERRED_SPLITS, SATURATIONS), each a clock after it happened, for {@link StatusCounterBank}.
+     */
     public static final class Status extends Bundle {
         public final UInt n = UInt(64);
         public final UInt nodes;
         public final UInt highWater;
-        public final UInt updates = UInt(64);
-        public final UInt splits = UInt(64);
-        public final UInt merges = UInt(64);
-        public final UInt mergeBatches = UInt(64);
-        public final UInt deferredSplits = UInt(64);
-        public final UInt saturations = UInt(64);
         public final Bool overflow = Bool();
         public final Bool saturated = Bool();
+        public final Bool updated = Bool();
+        public final Bool split = Bool();
+        /** Nodes a merge removed. */
+        public final UInt merged;
+        public final Bool batch = Bool();
+        public final Bool deferred = Bool();
+        public final Bool saturation = Bool();
 
         Status(RapConfig c) {
             nodes = UInt(c.nodeCountBits());
             highWater = UInt(c.nodeCountBits());
+            merged = UInt(c.childCountBits());
+        }
+
+        /** The event ports: UPDATES, SPLITS, MERGES, MERGE_BATCHES, DEFERRED_SPLITS, SATURATIONS. */
+        public List<UInt> events() {
+            return List.of(updated, split, merged, batch, deferred, saturation);
         }
     }
 
@@ -146,6 +158,8 @@ public final class ControllerIO extends Bundle {
     public final Status live;
     /** The live status stands still for the snapshot copy (issue is stopped and the pipeline is empty). */
     public final Bool snapFreeze = Output(Bool());
+    /** The status counter bank holds every counted event: a snapshot may freeze. */
+    public final Bool countersIdle = Input(Bool());
     /** The snapshot copy has written its last word; the freeze ends. */
     public final Bool snapCopied = Input(Bool());
     /** (n * eps_fx) >> 16 of the frozen n, valid while {@link #errorBoundReady} (only read during a freeze). */

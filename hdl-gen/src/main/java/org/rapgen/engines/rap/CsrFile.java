@@ -40,6 +40,9 @@ final class CsrFile {
     private final Map<String, Bool> writeHits = new HashMap<>();
     /** Snapshot registers whose source becomes valid later than the others, by name. */
     private final Map<String, Bool> readyOf = new HashMap<>();
+    /** Snapshot registers read from the status counter bank: the bank's half index, by name. */
+    private final Map<String, Integer> bankHalf = new HashMap<>();
+    private StatusCounterBank.IO bank;
     private Bool frozen;
     private Bool copied;
     private final Bool writing;
@@ -146,6 +149,21 @@ final class CsrFile {
         }
     }
 
+    /** Takes NAME_LO / NAME_HI, snapshot registers, from counter {@code counter} of the bank ({@link #bank}). */
+    void banked64(String name, int counter) {
+        for (int half = 0; half < 2; half++) {
+            String reg = name + (half == 0 ? "_LO" : "_HI");
+            if (!RapRegisters.get(reg).snapshot()) throw new HdlException(SourceLoc.capture(), "CSR " + reg + " is not a snapshot register");
+            if (bankHalf.put(reg, 2 * counter + half) != null) throw new HdlException(SourceLoc.capture(), "CSR " + reg + " banked twice");
+        }
+    }
+
+    /** The status counter bank that the {@link #banked64} registers are copied from, while it is idle. */
+    void bank(StatusCounterBank.IO port) {
+        if (bank != null) throw new HdlException(SourceLoc.capture(), "bank() called twice");
+        bank = port;
+    }
+
     /**
      * The snapshot copy. {@code frozen}: the live values stand still, copy them; the returned pulse is high in the
      * clock the last word is written, and {@code frozen} must fall after it (a copy restarts from the first word).
@@ -164,8 +182,9 @@ final class CsrFile {
         List<UInt> ramWords = new ArrayList<>();
         UInt index = axi.araddr.bits(RapRegisters.ADDR_BITS - 1, 2).named("csr_read_index");
         UInt data = U(0, 32);
+        if (!bankHalf.isEmpty() && bank == null) throw new HdlException(SourceLoc.capture(), "banked CSRs without bank()");
         for (RapRegisters.Register r : RapRegisters.all()) {
-            UInt word = word(r, missing);
+            UInt word = bankHalf.containsKey(r.name()) ? null : word(r, missing);
             if (r.snapshot()) {
                 inRam.add(r);
                 ramWords.add(word);
@@ -226,15 +245,31 @@ final class CsrFile {
         int wb = log2Up(n);
         SyncReadMem<UInt> ram = SyncReadMem(n, UInt(32)).named("csr_snapshot");
 
-        // Copy: word by word in offset order; a multiplexer on the copy counter, so no flip-flop holds a second copy.
+        // Copy: word by word in offset order; a multiplexer on the copy counter, so no flip-flop holds a second copy. A
+        // banked word comes from the counter bank's read port, which the copy addresses while it stands on that word.
         UInt at = RegInit(U(0, wb)).named("csr_snap_word");
         UInt copyData = U(0, 32);
         Bool wait = B(false);
+        Bool onBank = B(false);
+        UInt bankIndex = U(0, bank == null ? 1 : bank.readIndex.getWidth());
         for (int i = 0; i < n; i++) {
             Bool here = at.eq(U(i, wb));
+            Integer half = bankHalf.get(regs.get(i).name());
+            if (half != null) {
+                onBank = onBank.or(here);
+                bankIndex = bankIndex.or(Mux(here, U(half, bankIndex.getWidth()), U(0, bankIndex.getWidth())));
+                wait = wait.or(here.and(bank.readValid.not()));
+                continue;
+            }
             copyData = copyData.or(Mux(here, words.get(i), U(0, 32)));
             Bool ready = readyOf.get(regs.get(i).name());
             if (ready != null) wait = wait.or(here.and(ready.not()));
+        }
+        if (bank != null) {
+            Bool reading = frozen.and(onBank).named("csr_snap_from_bank");
+            bank.readEnable.connect(reading);
+            bank.readIndex.connect(bankIndex);
+            copyData = copyData.or(Mux(reading, bank.readData, U(0, 32)));
         }
         Bool write = frozen.and(wait.not()).named("csr_snap_write");
         Bool last = at.eq(U(n - 1, wb));

@@ -198,17 +198,23 @@ public final class RapEngine extends Module {
         csr.ro("NODE", "valid", ctl.io.node.valid);
         csr.ro64("NODE_PREFIX", ctl.io.node.prefix);
         csr.ro64("NODE_COUNT", ctl.io.node.count);
-        // The snapshot registers get the live values; the CSR file copies them into its RAM during the freeze.
+        // The snapshot registers get the live values; the CSR file copies them into its RAM during the freeze. The
+        // rare counters live in a RAM of their own, fed by the controller's events; with unit weights UPDATES is n.
         ControllerIO.Status s = ctl.io.live;
         csr.ro64("N", s.n);
         csr.ro("NODES", "value", s.nodes);
         csr.ro("HIGH_WATER", "value", s.highWater);
-        csr.ro64("UPDATES", s.updates);
-        csr.ro64("SPLITS", s.splits);
-        csr.ro64("MERGES", s.merges);
-        csr.ro64("MERGE_BATCHES", s.mergeBatches);
-        csr.ro64("DEFERRED_SPLITS", s.deferredSplits);
-        csr.ro64("SATURATIONS", s.saturations);
+        List<String> counted = List.of("UPDATES", "SPLITS", "MERGES", "MERGE_BATCHES", "DEFERRED_SPLITS", "SATURATIONS");
+        int first = c.unitWeights() ? 1 : 0;
+        if (c.unitWeights()) csr.ro64("UPDATES", s.n);
+        StatusCounterBank bank = Module(new StatusCounterBank(counted.size() - first, c.childCountBits()));
+        bank.io.clear.connect(ctl.io.softClear);
+        ctl.io.countersIdle.connect(bank.io.idle);
+        for (int i = first; i < counted.size(); i++) {
+            bank.io.inc.get(i - first).connect(s.events().get(i).pad(c.childCountBits()));
+            csr.banked64(counted.get(i), i - first);
+        }
+        csr.bank(bank.io);
         csr.ro64("ERROR_BOUND", ctl.io.errorBound, ctl.io.errorBoundReady);
         csr.ro64("ZERO_WEIGHT", zeroCount);
         csr.ro("SNAP_FLAGS", "overflow", s.overflow);

@@ -1,0 +1,129 @@
+package org.rapgen.cosim.rap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.rapgen.cosim.DslDut;
+import org.rapgen.cosim.Dut;
+import org.rapgen.cosim.Sim;
+import org.rapgen.cosim.SimulationStopped;
+import org.rapgen.cosim.VerilatorModel;
+import org.rapgen.engines.rap.StatusCounterBank;
+
+/**
+ * The status counter bank alone against plain Java counters: random increments in bursts and pauses, clears (whose own
+ * clock's increments are dropped), and reads of every half whenever the bank is idle. Narrow words (6 bits: 24-bit
+ * counters) carry through all four words and wrap; the engine's 16-bit words run with the engine's widest increment.
+ */
+class StatusCounterBankCosimTest {
+    private static Sim sim(int counters, int incBits, int wordBits) {
+        Dut d = DslDut.of(() -> new StatusCounterBank(counters, incBits, wordBits));
+        Sim sim = VerilatorModel.builder(d.top()).files(d.files()).flags(d.flags()).build().newSim();
+        sim.reset(2);
+        return sim;
+    }
+
+    /** Reads half {@code h} through the read port: the data is valid on the fourth clock, and holds. */
+    private static long read(Sim sim, int h) {
+        sim.poke("io_readEnable", 1);
+        sim.poke("io_readIndex", h);
+        int clocks = 0;
+        while (sim.peek("io_readValid") == 0) {
+            sim.step();
+            assertTrue(++clocks <= 3, "no read data after 3 clocks");
+        }
+        assertEquals(3, clocks, "read latency");
+        long v = sim.peek("io_readData");
+        sim.step();
+        assertEquals(v, sim.peek("io_readData"), "read data holds while the index stands");
+        return v;
+    }
+
+    private static void checkAll(Sim sim, long[] model, int wordBits) {
+        int clocks = 0;
+        while (sim.peek("io_idle") == 0) {
+            sim.step();
+            assertTrue(++clocks < 64 * model.length, "the bank never became idle");
+        }
+        int halfBits = 2 * wordBits;
+        long halfMask = (1L << halfBits) - 1;
+        for (int c = 0; c < model.length; c++) {
+            long lo = read(sim, 2 * c), hi = read(sim, 2 * c + 1);
+            assertEquals(model[c], (hi << halfBits) | lo, "counter " + c);
+            assertEquals(model[c] & halfMask, lo, "counter " + c + " low half");
+        }
+        sim.poke("io_readEnable", 0);
+    }
+
+    @ParameterizedTest(name = "counters={0} incBits={1} wordBits={2}")
+    @CsvSource({"2, 1, 4", "3, 1, 4", "6, 5, 16", "5, 3, 16"})
+    void countsAreExact(int counters, int incBits, int wordBits) {
+        Random r = new Random(counters * 31L + incBits * 7L + wordBits);
+        int width = 4 * wordBits;
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        long[] model = new long[counters];
+        int maxInc = (1 << incBits) - 1;
+        // Narrow counters run long enough to carry into every word and wrap.
+        int clocks = width < 32 ? 4 << width : 60_000;
+        boolean wrapped = false;
+        try (Sim sim = sim(counters, incBits, wordBits)) {
+            checkAll(sim, model, wordBits);
+            boolean busy = true;
+            for (int t = 0; t < clocks; t++) {
+                if (width == 64 && r.nextInt(5_000) == 0) busy = !busy;
+                boolean clear = r.nextInt(width < 32 ? 400_000 : 40_000) == 0;
+                for (int c = 0; c < counters; c++) {
+                    int inc = busy ? (r.nextInt(4) == 0 ? maxInc : r.nextInt(maxInc + 1)) : 0;
+                    sim.poke("io_inc_" + c, inc);
+                    wrapped |= !clear && Long.compareUnsigned(model[c] + inc, mask) > 0 && width < 64;
+                    model[c] = clear ? 0 : (model[c] + inc) & mask;
+                }
+                sim.poke("io_clear", clear ? 1 : 0);
+                sim.step();
+                if (r.nextInt(15_000) == 0) {
+                    for (int c = 0; c < counters; c++) sim.poke("io_inc_" + c, 0);
+                    sim.poke("io_clear", 0);
+                    checkAll(sim, model, wordBits);
+                }
+            }
+            for (int c = 0; c < counters; c++) sim.poke("io_inc_" + c, 0);
+            sim.poke("io_clear", 0);
+            checkAll(sim, model, wordBits);
+            if (width < 32) assertTrue(wrapped, "the run must carry through every word and wrap");
+        }
+    }
+
+    @Test
+    void clearWinsOverItsOwnClocksIncrements() {
+        try (Sim sim = sim(2, 2, 16)) {
+            sim.poke("io_inc_0", 3);
+            sim.poke("io_inc_1", 1);
+            sim.step(10);
+            sim.poke("io_clear", 1);
+            sim.step();
+            sim.poke("io_clear", 0);
+            sim.poke("io_inc_0", 2);
+            sim.poke("io_inc_1", 0);
+            sim.step();
+            sim.poke("io_inc_0", 0);
+            checkAll(sim, new long[] {2, 0}, 16);
+        }
+    }
+
+    @Test
+    void readingWhileCountsArePendingFailsTheCheck() {
+        try (Sim sim = sim(2, 1, 16)) {
+            sim.poke("io_inc_0", 1);
+            sim.step();
+            sim.poke("io_inc_0", 0);
+            sim.poke("io_readEnable", 1);
+            SimulationStopped e = assertThrows(SimulationStopped.class, () -> sim.step(3));
+            assertTrue(e.getMessage().contains("still being folded in"), e.getMessage());
+        }
+    }
+}
