@@ -13,15 +13,15 @@ import org.rapgen.hdl.Vec;
 
 /**
  * The engine's rare 64-bit status counters (splits, merges, ...) in one small block RAM instead of flip-flops: each
- * counter is four 16-bit words there (a test may make them narrower), and what happens on a clock goes into a narrow per-counter delta register. A
- * fold walks the counters in turn and adds a counter's delta into its words (one word per clock, stopping when the
- * carry does), so a 64-bit counter costs its share of one RAM and a delta of about ten flip-flops, not 64 flip-flops
+ * counter is four 16-bit words there (a test may make them narrower), and what happens on a clock goes into a narrow
+ * per-counter delta register. A fold walks the counters in turn and adds a counter's delta into its words (one word
+ * per clock, stopping when the carry does), so a 64-bit counter costs its share of one RAM and a delta of about ten flip-flops, not 64 flip-flops
  * and a 64-bit adder. On the iCE40 every one of those flip-flops was a whole logic cell on a full part.
  *
  * <p>The words hold the exact counts when {@code idle} is high: no delta waits, no clear waits, no fold is under way.
  * They are read for the snapshot copy only then ({@code readEnable}, checked in simulation): {@code readIndex} names a
- * 32-bit half (counter * 2 + 1 for the high half), and {@code readData} holds it while {@code readValid}, from the
- * fourth clock that {@code readIndex} stands still with {@code readEnable} high.
+ * 32-bit half (counter * 2 + 1 for the high half); on the fourth clock that it stands still with {@code readEnable}
+ * high, {@code readValid} is high for one clock, and {@code readData} holds the half from then while the index stands.
  *
  * <p>{@code clear} zeroes every counter, and the increments of its own clock are dropped (it wins, as a clear of the
  * flip-flop counters did): the deltas are cleared at once, each counter's words on its next fold. Reset does the same,
@@ -62,9 +62,10 @@ public final class StatusCounterBank extends Module {
         super("c", counters, "i", incBits, "b", wordBits);
         SourceLoc loc = SourceLoc.capture();
         if (counters < 2) throw new HdlException(loc, "a status counter bank needs at least two counters, got " + counters);
-        // A counter is visited at least once in every `round` clocks (a visit, then at most one clock per word).
-        int round = counters * (1 + WORDS);
-        int deltaBits = log2Up((long) round * ((1L << incBits) - 1) + 1);
+        // A counter is visited at least once in every `round` clocks: a visit, the RAM's latency, one add per word. A
+        // visit reads the registered "needs a fold" of the clock before, so a delta may wait one round more than that.
+        int round = counters * (2 + WORDS);
+        int deltaBits = log2Up((long) (round + 2) * ((1L << incBits) - 1) + 1);
         // A word plus a delta below 2^wordBits carries at most one into the next word.
         if (incBits < 1 || deltaBits > wordBits) {
             throw new HdlException(loc, "increments of " + incBits + " bits over " + counters + " counters do not fit a " + wordBits + "-bit word");
@@ -80,18 +81,24 @@ public final class StatusCounterBank extends Module {
         Bool[] needs = new Bool[counters];
         for (int i = 0; i < counters; i++) needs[i] = delta[i].orR().or(clearPending.bit(i));
         UInt need = CatLsbFirst(java.util.List.of(needs)).named("need_fold");
+        UInt needQ = RegNext(need, U(0, counters)).named("need_fold_q");
 
-        // --- the fold: visit counters in turn; a visited counter with something to add takes one clock per word
+        // --- the fold, a pipeline from flip-flop to flip-flop: a visit reads word 0, each clock after reads the next
+        // word whatever the carry, the RAM's word lands in a register, the add writes through a register. So no path
+        // runs from the RAM's read port through the add, and the read address never waits for a carry.
         UInt visit = RegInit(U(0, cb)).named("visit");
         Bool folding = RegInit(B(false)).named("folding");
-        UInt word = Reg(UInt(2)).named("fold_word");
+        // Clocks since the visit took its delta: the add of word (age - 1) happens at age 1 .. 4.
+        UInt age = Reg(UInt(3)).named("fold_age");
         UInt taken = Reg(UInt(deltaBits)).named("fold_delta");
         Bool zeroing = Reg(Bool()).named("fold_zeroing");
         Bool carry = Reg(Bool()).named("fold_carry");
-        Bool idle = need.orR().not().and(folding.not()).named("bank_idle");
+        Bool writing = RegInit(B(false)).named("fold_writing");
+        UInt writeAddr = Reg(UInt(cb + 2)).named("fold_write_addr");
+        UInt writeData = Reg(UInt(wordBits)).named("fold_write_data");
+        Bool idle = need.orR().not().and(folding.not()).and(writing.not()).named("bank_idle");
         io.idle.connect(idle);
         UInt nextVisit = Mux(visit.eq(U(counters - 1, cb)), U(0, cb), visit.add(1));
-        Bool needHere = need.bit(visit).named("visit_needs");
 
         // --- the snapshot's reads: restart whenever the index moves, so the data always belongs to readIndex
         Bool seenOk = RegInit(B(false)).named("read_seen_ok");
@@ -100,18 +107,26 @@ public final class StatusCounterBank extends Module {
         UInt low = Reg(UInt(wordBits)).named("read_low");
         Bool same = seenOk.and(seen.eq(io.readIndex)).named("read_same");
 
-        UInt foldAddr = WireDefault(UInt(cb + 2), Cat(visit, U(0, 2))).named("fold_addr");
-        UInt readAddr = Mux(folding, foldAddr, Mux(io.readEnable, Cat(io.readIndex, same.and(step.ne(0))), foldAddr));
-        UInt data = words.read(readAddr.named("word_addr"), B(true));
+        // Folding: the word after the one whose data arrives next (it wraps past word 3, harmlessly: that read is never
+        // used, and it is never the word written in the same clock).
+        UInt foldAddr = Mux(folding, Cat(visit, age.bits(1, 0).add(1)), Cat(visit, U(0, 2))).named("fold_addr");
+        UInt readAddr = Mux(folding.not().and(io.readEnable), Cat(io.readIndex, same.and(step.ne(0))), foldAddr).named("word_addr");
+        UInt data = words.read(readAddr, B(true));
+        UInt dataQ = RegNext(data).named("fold_word_data");
+        when(writing, () -> {
+            words.write(writeAddr, writeData);
+            Assert(readAddr.ne(writeAddr), "status counter word %d read as it is written", writeAddr);
+        });
 
         // A visit takes the delta of its counter (and this clock's increment starts the next one).
-        Bool capture = folding.not().and(needHere).and(io.readEnable.not()).named("fold_capture");
+        Bool capture = folding.not().and(needQ.bit(visit)).and(io.readEnable.not()).named("fold_capture");
         for (int i = 0; i < counters; i++) {
             UInt sum = delta[i].pad(deltaBits + 1).add(io.inc.get(i).pad(deltaBits + 1));
             Bool kept = capture.and(visit.eq(U(i, cb))).or(io.clear).not();
             Assert(kept.not().or(sum.bit(deltaBits).not()), "status counter %d: its delta overflowed before its fold", U(i, 8));
             delta[i].connect(sum.bits(deltaBits - 1, 0));
         }
+        writing.connect(B(false));
         when(folding.not(), () -> when(capture, () -> {
             for (int i = 0; i < counters; i++) {
                 int k = i;
@@ -122,26 +137,23 @@ public final class StatusCounterBank extends Module {
                 });
             }
             clearPending.connect(clearPending.and(U(1, counters).shl(visit).bits(counters - 1, 0).not()));
-            word.connect(U(0, 2));
+            age.connect(U(0, 3));
             folding.connect(B(true));
         }).otherwise(() -> visit.connect(nextVisit))).otherwise(() -> {
-            UInt base = Mux(zeroing, U(0, wordBits), data);
-            UInt addend = Mux(word.eq(0), taken.pad(wordBits), carry.pad(wordBits));
-            UInt sum = base.pad(wordBits + 1).add(addend.pad(wordBits + 1));
-            UInt writeAddr = Cat(visit, word);
-            words.write(writeAddr, sum.bits(wordBits - 1, 0));
-            Assert(readAddr.ne(writeAddr), "status counter word %d read as it is written", writeAddr);
-            carry.connect(sum.bit(wordBits));
-            Bool more = word.ne(WORDS - 1).and(zeroing.or(sum.bit(wordBits)));
-            when(more, () -> {
-                UInt nextWord = word.add(1);
-                word.connect(nextWord);
-                foldAddr.connect(Cat(visit, nextWord));
-            }).otherwise(() -> {
-                // The next visit's word 0, never the word written now.
-                foldAddr.connect(Cat(nextVisit, U(0, 2)));
-                folding.connect(B(false));
-                visit.connect(nextVisit);
+            age.connect(age.add(1));
+            when(age.ne(0), () -> {
+                UInt wordNow = age.sub(1).bits(1, 0);
+                UInt base = Mux(zeroing, U(0, wordBits), dataQ);
+                UInt addend = Mux(age.eq(1), taken.pad(wordBits), carry.pad(wordBits));
+                UInt sum = base.pad(wordBits + 1).add(addend.pad(wordBits + 1));
+                writing.connect(B(true));
+                writeAddr.connect(Cat(visit, wordNow));
+                writeData.connect(sum.bits(wordBits - 1, 0));
+                carry.connect(sum.bit(wordBits));
+                when(age.eq(WORDS).or(zeroing.or(sum.bit(wordBits)).not()), () -> {
+                    folding.connect(B(false));
+                    visit.connect(nextVisit);
+                });
             });
         });
         when(io.clear, () -> {
@@ -156,7 +168,9 @@ public final class StatusCounterBank extends Module {
             step.connect(U(0, 2));
         }).elsewhen(step.ne(2), () -> step.connect(step.add(1)));
         when(io.readEnable.and(same).and(step.eq(1)), () -> low.connect(data));
-        io.readValid.connect(io.readEnable.and(same).and(step.eq(2)));
+        // Registered: the copy's wait and its write enable start at a flip-flop here. It rises with step 2 and falls
+        // after one clock, since the copy moves on as soon as it takes the word.
+        io.readValid.connect(RegNext(io.readEnable.and(same).and(step.eq(1)), B(false)).named("read_valid"));
         io.readData.connect(Cat(data, low));
         when(io.readEnable, () -> Assert(idle, "a status counter read while counts are still being folded in"));
     }
