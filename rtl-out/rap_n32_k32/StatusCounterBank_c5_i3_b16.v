@@ -41,7 +41,7 @@ module StatusCounterBank_c5_i3_b16 (
   reg [15:0] read_low; // StatusCounterBank.java:107
   reg [15:0] counter_words_rdata_0; // StatusCounterBank.java:114
   reg [15:0] fold_word_data; // StatusCounterBank.java:115
-  reg read_valid; // StatusCounterBank.java:173
+  reg read_valid; // StatusCounterBank.java:177
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [15:0] counter_words [0:31]; // StatusCounterBank.java:76
@@ -69,7 +69,7 @@ module StatusCounterBank_c5_i3_b16 (
   wire _and_0 = _not_0 & _not_1; // StatusCounterBank.java:99
   wire _not_2 = ~fold_writing; // StatusCounterBank.java:99
   wire bank_idle = _and_0 & _not_2; // StatusCounterBank.java:99
-  wire [31:0] _cat_0 = {counter_words_rdata_0, read_low}; // StatusCounterBank.java:174
+  wire [31:0] _cat_0 = {counter_words_rdata_0, read_low}; // StatusCounterBank.java:178
   wire _not_3 = ~folding; // StatusCounterBank.java:130
   wire _not_4 = ~folding; // StatusCounterBank.java:122
   wire [4:0] _dshr_0 = need_fold_q >> visit; // StatusCounterBank.java:122
@@ -92,7 +92,7 @@ module StatusCounterBank_c5_i3_b16 (
   wire _eq_4 = visit == 3'd4; // StatusCounterBank.java:133
   wire [8:0] _add_4 = {1'b0, delta_4} + {{6{1'b0}}, io_inc_4}; // StatusCounterBank.java:124
   wire [7:0] _bits_10 = _add_4[7:0]; // StatusCounterBank.java:127
-  wire [4:0] _fill_0 = {5{1'd1}}; // StatusCounterBank.java:161
+  wire [4:0] _fill_0 = {5{1'd1}}; // StatusCounterBank.java:164
   wire [11:0] _dshl_0 = 12'd1 << visit; // StatusCounterBank.java:139
   wire [4:0] _bits_11 = _dshl_0[4:0]; // StatusCounterBank.java:139
   wire [4:0] _not_6 = ~_bits_11; // StatusCounterBank.java:139
@@ -102,45 +102,41 @@ module StatusCounterBank_c5_i3_b16 (
   wire [2:0] _add_5 = visit + 3'd1; // StatusCounterBank.java:101
   wire [2:0] _mux_0 = _eq_5 ? 3'd0 : _add_5; // StatusCounterBank.java:101
   wire _ne_0 = fold_age != 3'd0; // StatusCounterBank.java:144
-  wire _eq_6 = fold_age == 3'd4; // StatusCounterBank.java:153
+  wire _eq_6 = fold_age == 3'd4; // StatusCounterBank.java:154
+  wire [2:0] _add_6 = fold_age + 3'd1; // StatusCounterBank.java:143
+  wire _bits_12 = clear_pending[4]; // StatusCounterBank.java:135
+  wire _bits_13 = clear_pending[3]; // StatusCounterBank.java:135
+  wire _bits_14 = clear_pending[2]; // StatusCounterBank.java:135
+  wire _bits_15 = clear_pending[1]; // StatusCounterBank.java:135
+  wire _bits_16 = clear_pending[0]; // StatusCounterBank.java:135
   wire [15:0] _mux_1 = fold_zeroing ? 16'd0 : fold_word_data; // StatusCounterBank.java:146
   wire _eq_7 = fold_age == 3'd1; // StatusCounterBank.java:147
   wire [15:0] _mux_2 = _eq_7 ? {{8{1'b0}}, fold_delta} : {{15{1'b0}}, fold_carry}; // StatusCounterBank.java:147
-  wire [16:0] _add_6 = {1'b0, _mux_1} + {1'b0, _mux_2}; // StatusCounterBank.java:148
-  wire _bits_12 = _add_6[16]; // StatusCounterBank.java:153
-  wire _or_5 = fold_zeroing | _bits_12; // StatusCounterBank.java:153
-  wire _not_7 = ~_or_5; // StatusCounterBank.java:153
-  wire _or_6 = _eq_6 | _not_7; // StatusCounterBank.java:153
-  wire [2:0] _add_7 = fold_age + 3'd1; // StatusCounterBank.java:143
-  wire _bits_13 = clear_pending[4]; // StatusCounterBank.java:135
-  wire _bits_14 = clear_pending[3]; // StatusCounterBank.java:135
-  wire _bits_15 = clear_pending[2]; // StatusCounterBank.java:135
-  wire _bits_16 = clear_pending[1]; // StatusCounterBank.java:135
-  wire _bits_17 = clear_pending[0]; // StatusCounterBank.java:135
-  wire _bits_18 = _add_6[16]; // StatusCounterBank.java:152
+  wire [16:0] _add_7 = {1'b0, _mux_1} + {1'b0, _mux_2}; // StatusCounterBank.java:148
+  wire _bits_17 = _add_7[16]; // StatusCounterBank.java:152
   wire [2:0] _sub_0 = fold_age - 3'd1; // StatusCounterBank.java:145
-  wire [1:0] _bits_19 = _sub_0[1:0]; // StatusCounterBank.java:145
-  wire [4:0] _cat_1 = {visit, _bits_19}; // StatusCounterBank.java:150
-  wire [15:0] _bits_20 = _add_6[15:0]; // StatusCounterBank.java:151
-  wire _not_8 = ~io_readEnable; // StatusCounterBank.java:165
+  wire [1:0] _bits_18 = _sub_0[1:0]; // StatusCounterBank.java:145
+  wire [4:0] _cat_1 = {visit, _bits_18}; // StatusCounterBank.java:150
+  wire [15:0] _bits_19 = _add_7[15:0]; // StatusCounterBank.java:151
+  wire _not_7 = ~io_readEnable; // StatusCounterBank.java:169
   wire _eq_8 = read_seen == io_readIndex; // StatusCounterBank.java:108
   wire read_same = read_seen_ok & _eq_8; // StatusCounterBank.java:108
-  wire _not_9 = ~read_same; // StatusCounterBank.java:165
-  wire _ne_1 = read_step != 2'd2; // StatusCounterBank.java:169
-  wire [1:0] _add_8 = read_step + 2'd1; // StatusCounterBank.java:169
-  wire _and_3 = io_readEnable & read_same; // StatusCounterBank.java:170
-  wire _eq_9 = read_step == 2'd1; // StatusCounterBank.java:170
-  wire _and_4 = _and_3 & _eq_9; // StatusCounterBank.java:170
-  wire _and_5 = io_readEnable & read_same; // StatusCounterBank.java:173
-  wire _eq_10 = read_step == 2'd1; // StatusCounterBank.java:173
-  wire _and_6 = _and_5 & _eq_10; // StatusCounterBank.java:173
-  wire _not_10 = ~folding; // StatusCounterBank.java:113
-  wire _and_7 = _not_10 & io_readEnable; // StatusCounterBank.java:113
+  wire _not_8 = ~read_same; // StatusCounterBank.java:169
+  wire _ne_1 = read_step != 2'd2; // StatusCounterBank.java:173
+  wire [1:0] _add_8 = read_step + 2'd1; // StatusCounterBank.java:173
+  wire _and_3 = io_readEnable & read_same; // StatusCounterBank.java:174
+  wire _eq_9 = read_step == 2'd1; // StatusCounterBank.java:174
+  wire _and_4 = _and_3 & _eq_9; // StatusCounterBank.java:174
+  wire _and_5 = io_readEnable & read_same; // StatusCounterBank.java:177
+  wire _eq_10 = read_step == 2'd1; // StatusCounterBank.java:177
+  wire _and_6 = _and_5 & _eq_10; // StatusCounterBank.java:177
+  wire _not_9 = ~folding; // StatusCounterBank.java:113
+  wire _and_7 = _not_9 & io_readEnable; // StatusCounterBank.java:113
   wire _ne_2 = read_step != 2'd0; // StatusCounterBank.java:113
   wire _and_8 = read_same & _ne_2; // StatusCounterBank.java:113
   wire [4:0] _cat_2 = {io_readIndex, _and_8}; // StatusCounterBank.java:113
-  wire [1:0] _bits_21 = fold_age[1:0]; // StatusCounterBank.java:112
-  wire [1:0] _add_9 = _bits_21 + 2'd1; // StatusCounterBank.java:112
+  wire [1:0] _bits_20 = fold_age[1:0]; // StatusCounterBank.java:112
+  wire [1:0] _add_9 = _bits_20 + 2'd1; // StatusCounterBank.java:112
   wire [4:0] _cat_3 = {visit, _add_9}; // StatusCounterBank.java:112
   wire [4:0] _cat_4 = {visit, 2'd0}; // StatusCounterBank.java:112
   wire [4:0] fold_addr = folding ? _cat_3 : _cat_4; // StatusCounterBank.java:112
@@ -148,44 +144,44 @@ module StatusCounterBank_c5_i3_b16 (
   wire _ne_3 = word_addr != fold_write_addr; // StatusCounterBank.java:118
   wire _eq_11 = visit == 3'd0; // StatusCounterBank.java:125
   wire _and_9 = fold_capture & _eq_11; // StatusCounterBank.java:125
-  wire _or_7 = _and_9 | io_clear; // StatusCounterBank.java:125
-  wire _not_11 = ~_or_7; // StatusCounterBank.java:125
-  wire _not_12 = ~_not_11; // StatusCounterBank.java:126
-  wire _bits_22 = _add_0[8]; // StatusCounterBank.java:126
-  wire _not_13 = ~_bits_22; // StatusCounterBank.java:126
-  wire _or_8 = _not_12 | _not_13; // StatusCounterBank.java:126
+  wire _or_5 = _and_9 | io_clear; // StatusCounterBank.java:125
+  wire _not_10 = ~_or_5; // StatusCounterBank.java:125
+  wire _not_11 = ~_not_10; // StatusCounterBank.java:126
+  wire _bits_21 = _add_0[8]; // StatusCounterBank.java:126
+  wire _not_12 = ~_bits_21; // StatusCounterBank.java:126
+  wire _or_6 = _not_11 | _not_12; // StatusCounterBank.java:126
   wire _eq_12 = visit == 3'd1; // StatusCounterBank.java:125
   wire _and_10 = fold_capture & _eq_12; // StatusCounterBank.java:125
-  wire _or_9 = _and_10 | io_clear; // StatusCounterBank.java:125
-  wire _not_14 = ~_or_9; // StatusCounterBank.java:125
-  wire _not_15 = ~_not_14; // StatusCounterBank.java:126
-  wire _bits_23 = _add_1[8]; // StatusCounterBank.java:126
-  wire _not_16 = ~_bits_23; // StatusCounterBank.java:126
-  wire _or_10 = _not_15 | _not_16; // StatusCounterBank.java:126
+  wire _or_7 = _and_10 | io_clear; // StatusCounterBank.java:125
+  wire _not_13 = ~_or_7; // StatusCounterBank.java:125
+  wire _not_14 = ~_not_13; // StatusCounterBank.java:126
+  wire _bits_22 = _add_1[8]; // StatusCounterBank.java:126
+  wire _not_15 = ~_bits_22; // StatusCounterBank.java:126
+  wire _or_8 = _not_14 | _not_15; // StatusCounterBank.java:126
   wire _eq_13 = visit == 3'd2; // StatusCounterBank.java:125
   wire _and_11 = fold_capture & _eq_13; // StatusCounterBank.java:125
-  wire _or_11 = _and_11 | io_clear; // StatusCounterBank.java:125
-  wire _not_17 = ~_or_11; // StatusCounterBank.java:125
-  wire _not_18 = ~_not_17; // StatusCounterBank.java:126
-  wire _bits_24 = _add_2[8]; // StatusCounterBank.java:126
-  wire _not_19 = ~_bits_24; // StatusCounterBank.java:126
-  wire _or_12 = _not_18 | _not_19; // StatusCounterBank.java:126
+  wire _or_9 = _and_11 | io_clear; // StatusCounterBank.java:125
+  wire _not_16 = ~_or_9; // StatusCounterBank.java:125
+  wire _not_17 = ~_not_16; // StatusCounterBank.java:126
+  wire _bits_23 = _add_2[8]; // StatusCounterBank.java:126
+  wire _not_18 = ~_bits_23; // StatusCounterBank.java:126
+  wire _or_10 = _not_17 | _not_18; // StatusCounterBank.java:126
   wire _eq_14 = visit == 3'd3; // StatusCounterBank.java:125
   wire _and_12 = fold_capture & _eq_14; // StatusCounterBank.java:125
-  wire _or_13 = _and_12 | io_clear; // StatusCounterBank.java:125
-  wire _not_20 = ~_or_13; // StatusCounterBank.java:125
-  wire _not_21 = ~_not_20; // StatusCounterBank.java:126
-  wire _bits_25 = _add_3[8]; // StatusCounterBank.java:126
-  wire _not_22 = ~_bits_25; // StatusCounterBank.java:126
-  wire _or_14 = _not_21 | _not_22; // StatusCounterBank.java:126
+  wire _or_11 = _and_12 | io_clear; // StatusCounterBank.java:125
+  wire _not_19 = ~_or_11; // StatusCounterBank.java:125
+  wire _not_20 = ~_not_19; // StatusCounterBank.java:126
+  wire _bits_24 = _add_3[8]; // StatusCounterBank.java:126
+  wire _not_21 = ~_bits_24; // StatusCounterBank.java:126
+  wire _or_12 = _not_20 | _not_21; // StatusCounterBank.java:126
   wire _eq_15 = visit == 3'd4; // StatusCounterBank.java:125
   wire _and_13 = fold_capture & _eq_15; // StatusCounterBank.java:125
-  wire _or_15 = _and_13 | io_clear; // StatusCounterBank.java:125
-  wire _not_23 = ~_or_15; // StatusCounterBank.java:125
-  wire _not_24 = ~_not_23; // StatusCounterBank.java:126
-  wire _bits_26 = _add_4[8]; // StatusCounterBank.java:126
-  wire _not_25 = ~_bits_26; // StatusCounterBank.java:126
-  wire _or_16 = _not_24 | _not_25; // StatusCounterBank.java:126
+  wire _or_13 = _and_13 | io_clear; // StatusCounterBank.java:125
+  wire _not_22 = ~_or_13; // StatusCounterBank.java:125
+  wire _not_23 = ~_not_22; // StatusCounterBank.java:126
+  wire _bits_25 = _add_4[8]; // StatusCounterBank.java:126
+  wire _not_24 = ~_bits_25; // StatusCounterBank.java:126
+  wire _or_14 = _not_23 | _not_24; // StatusCounterBank.java:126
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_idle = bank_idle;
@@ -252,7 +248,7 @@ module StatusCounterBank_c5_i3_b16 (
     if (reset) begin
       visit <= 3'd0;
     end else begin
-      visit <= (_not_3 ? (fold_capture ? visit : _mux_0) : (_ne_0 ? (_or_6 ? _mux_0 : visit) : visit));
+      visit <= (_not_3 ? (fold_capture ? visit : _mux_0) : (_ne_0 ? (_eq_6 ? _mux_0 : visit) : visit));
     end
   end
 
@@ -260,12 +256,12 @@ module StatusCounterBank_c5_i3_b16 (
     if (reset) begin
       folding <= 1'd0;
     end else begin
-      folding <= (io_clear ? 1'd0 : (_not_3 ? (fold_capture ? 1'd1 : folding) : (_ne_0 ? (_or_6 ? 1'd0 : folding) : folding)));
+      folding <= (io_clear ? 1'd0 : (_not_3 ? (fold_capture ? 1'd1 : folding) : (_ne_0 ? (_eq_6 ? 1'd0 : folding) : folding)));
     end
   end
 
   always @(posedge clock) begin
-    fold_age <= (_not_3 ? (fold_capture ? 3'd0 : fold_age) : _add_7);
+    fold_age <= (_not_3 ? (fold_capture ? 3'd0 : fold_age) : _add_6);
   end
 
   always @(posedge clock) begin
@@ -273,18 +269,18 @@ module StatusCounterBank_c5_i3_b16 (
   end
 
   always @(posedge clock) begin
-    fold_zeroing <= (_not_3 ? (fold_capture ? (_eq_4 ? _bits_13 : (_eq_3 ? _bits_14 : (_eq_2 ? _bits_15 : (_eq_1 ? _bits_16 : (_eq_0 ? _bits_17 : fold_zeroing))))) : fold_zeroing) : fold_zeroing);
+    fold_zeroing <= (_not_3 ? (fold_capture ? (_eq_4 ? _bits_12 : (_eq_3 ? _bits_13 : (_eq_2 ? _bits_14 : (_eq_1 ? _bits_15 : (_eq_0 ? _bits_16 : fold_zeroing))))) : fold_zeroing) : fold_zeroing);
   end
 
   always @(posedge clock) begin
-    fold_carry <= (_not_3 ? fold_carry : (_ne_0 ? _bits_18 : fold_carry));
+    fold_carry <= (_not_3 ? fold_carry : (_ne_0 ? _bits_17 : fold_carry));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       fold_writing <= 1'd0;
     end else begin
-      fold_writing <= (_not_3 ? 1'd0 : (_ne_0 ? 1'd1 : 1'd0));
+      fold_writing <= (io_clear ? 1'd0 : (_not_3 ? 1'd0 : (_ne_0 ? 1'd1 : 1'd0)));
     end
   end
 
@@ -293,26 +289,26 @@ module StatusCounterBank_c5_i3_b16 (
   end
 
   always @(posedge clock) begin
-    fold_write_data <= (_not_3 ? fold_write_data : (_ne_0 ? _bits_20 : fold_write_data));
+    fold_write_data <= (_not_3 ? fold_write_data : (_ne_0 ? _bits_19 : fold_write_data));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       read_seen_ok <= 1'd0;
     end else begin
-      read_seen_ok <= (_not_8 ? 1'd0 : (_not_9 ? 1'd1 : read_seen_ok));
+      read_seen_ok <= (_not_7 ? 1'd0 : (_not_8 ? 1'd1 : read_seen_ok));
     end
   end
 
   always @(posedge clock) begin
-    read_seen <= (_not_8 ? read_seen : (_not_9 ? io_readIndex : read_seen));
+    read_seen <= (_not_7 ? read_seen : (_not_8 ? io_readIndex : read_seen));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       read_step <= 2'd0;
     end else begin
-      read_step <= (_not_8 ? read_step : (_not_9 ? 2'd0 : (_ne_1 ? _add_8 : read_step)));
+      read_step <= (_not_7 ? read_step : (_not_8 ? 2'd0 : (_ne_1 ? _add_8 : read_step)));
     end
   end
 
@@ -351,28 +347,28 @@ module StatusCounterBank_c5_i3_b16 (
       $display("Assertion failed at StatusCounterBank.java:118: status counter word %d read as it is written", fold_write_addr);
       $stop;
     end
-    if (!reset && !_or_8) begin // StatusCounterBank.java:126
+    if (!reset && !_or_6) begin // StatusCounterBank.java:126
       $display("Assertion failed at StatusCounterBank.java:126: status counter %d: its delta overflowed before its fold", 8'd0);
       $stop;
     end
-    if (!reset && !_or_10) begin // StatusCounterBank.java:126
+    if (!reset && !_or_8) begin // StatusCounterBank.java:126
       $display("Assertion failed at StatusCounterBank.java:126: status counter %d: its delta overflowed before its fold", 8'd1);
       $stop;
     end
-    if (!reset && !_or_12) begin // StatusCounterBank.java:126
+    if (!reset && !_or_10) begin // StatusCounterBank.java:126
       $display("Assertion failed at StatusCounterBank.java:126: status counter %d: its delta overflowed before its fold", 8'd2);
       $stop;
     end
-    if (!reset && !_or_14) begin // StatusCounterBank.java:126
+    if (!reset && !_or_12) begin // StatusCounterBank.java:126
       $display("Assertion failed at StatusCounterBank.java:126: status counter %d: its delta overflowed before its fold", 8'd3);
       $stop;
     end
-    if (!reset && !_or_16) begin // StatusCounterBank.java:126
+    if (!reset && !_or_14) begin // StatusCounterBank.java:126
       $display("Assertion failed at StatusCounterBank.java:126: status counter %d: its delta overflowed before its fold", 8'd4);
       $stop;
     end
-    if (!reset && io_readEnable && !bank_idle) begin // StatusCounterBank.java:175
-      $display("Assertion failed at StatusCounterBank.java:175: a status counter read while counts are still being folded in");
+    if (!reset && io_readEnable && !bank_idle) begin // StatusCounterBank.java:179
+      $display("Assertion failed at StatusCounterBank.java:179: a status counter read while counts are still being folded in");
       $stop;
     end
   end

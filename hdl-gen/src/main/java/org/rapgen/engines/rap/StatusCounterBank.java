@@ -15,7 +15,7 @@ import org.rapgen.hdl.Vec;
  * The engine's rare 64-bit status counters (splits, merges, ...) in one small block RAM instead of flip-flops: each
  * counter is four 16-bit words there (a test may make them narrower), and what happens on a clock goes into a narrow
  * per-counter delta register. A fold walks the counters in turn and adds a counter's delta into its words (one word
- * per clock, stopping when the carry does), so a 64-bit counter costs its share of one RAM and a delta of about ten flip-flops, not 64 flip-flops
+ * per clock, the carry in a flip-flop), so a 64-bit counter costs its share of one RAM and a delta of about ten flip-flops, not 64 flip-flops
  * and a 64-bit adder. On the iCE40 every one of those flip-flops was a whole logic cell on a full part.
  *
  * <p>The words hold the exact counts when {@code idle} is high: no delta waits, no clear waits, no fold is under way.
@@ -84,8 +84,8 @@ public final class StatusCounterBank extends Module {
         UInt needQ = RegNext(need, U(0, counters)).named("need_fold_q");
 
         // --- the fold, a pipeline from flip-flop to flip-flop: a visit reads word 0, each clock after reads the next
-        // word whatever the carry, the RAM's word lands in a register, the add writes through a register. So no path
-        // runs from the RAM's read port through the add, and the read address never waits for a carry.
+        // word, the RAM's word lands in a register, the add writes through a register. So no path runs from the RAM's
+        // read port through the add, and neither the read address nor the fold's control waits for a carry.
         UInt visit = RegInit(U(0, cb)).named("visit");
         Bool folding = RegInit(B(false)).named("folding");
         // Clocks since the visit took its delta: the add of word (age - 1) happens at age 1 .. 4.
@@ -150,16 +150,20 @@ public final class StatusCounterBank extends Module {
                 writeAddr.connect(Cat(visit, wordNow));
                 writeData.connect(sum.bits(wordBits - 1, 0));
                 carry.connect(sum.bit(wordBits));
-                when(age.eq(WORDS).or(zeroing.or(sum.bit(wordBits)).not()), () -> {
+                // Always all four words: a stop on a clear carry put the 16-bit add in front of the fold's control.
+                when(age.eq(WORDS), () -> {
                     folding.connect(B(false));
                     visit.connect(nextVisit);
                 });
             });
         });
+        // A clear abandons the fold and its pending write (every counter is rewritten anyway), so no write can meet the
+        // next visit's read of the same counter's word 0.
         when(io.clear, () -> {
             for (UInt d : delta) d.connect(U(0, deltaBits));
             clearPending.connect(Fill(counters, B(true)));
             folding.connect(B(false));
+            writing.connect(B(false));
         });
 
         when(io.readEnable.not(), () -> seenOk.connect(B(false))).elsewhen(same.not(), () -> {

@@ -120,6 +120,30 @@ class StatusCounterBankCosimTest {
         }
     }
 
+    /** A clear in every clock of a fold: the abandoned fold never writes a word the next visit reads (the RAM's promise). */
+    @Test
+    void clearAtEveryPointOfAFold() {
+        try (Sim sim = sim(3, 2, 16)) {
+            for (int offset = 0; offset < 40; offset++) {
+                long[] model = new long[3];
+                for (int t = 0; t < offset; t++) {
+                    for (int c = 0; c < 3; c++) sim.poke("io_inc_" + c, c + 1);
+                    sim.step();
+                }
+                sim.poke("io_clear", 1);
+                sim.step();
+                sim.poke("io_clear", 0);
+                for (int c = 0; c < 3; c++) {
+                    sim.poke("io_inc_" + c, 3 - c);
+                    model[c] = 3 - c;
+                }
+                sim.step();
+                for (int c = 0; c < 3; c++) sim.poke("io_inc_" + c, 0);
+                checkAll(sim, model, 16);
+            }
+        }
+    }
+
     @Test
     void readingWhileCountsArePendingFailsTheCheck() {
         try (Sim sim = sim(2, 1, 16)) {
