@@ -29,6 +29,13 @@ public record Dut(List<Path> files, String top, List<String> flags) {
         return new Dut(files, top, List.of());
     }
 
+    /** A fresh simulation of this DUT (Verilator build cached), held in reset for {@code resetCycles} clocks. */
+    public Sim newSim(int resetCycles) {
+        Sim sim = VerilatorModel.builder(top).files(files).flags(flags).build().newSim();
+        sim.reset(resetCycles);
+        return sim;
+    }
+
     public Dut withFlags(String... extra) {
         List<String> f = new ArrayList<>(flags);
         f.addAll(List.of(extra));

@@ -10,10 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rapgen.cosim.DslDut;
-import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.Sim;
 import org.rapgen.cosim.SimulationStopped;
-import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.engines.rap.SerialMultiplier;
 
 /**
@@ -24,10 +22,7 @@ import org.rapgen.engines.rap.SerialMultiplier;
  */
 class SerialMultiplierCosimTest {
     private static Sim sim(int aBits, int bBits, boolean held) {
-        Dut d = DslDut.of(() -> new SerialMultiplier(aBits, bBits, held));
-        Sim sim = VerilatorModel.builder(d.top()).files(d.files()).flags(d.flags()).build().newSim();
-        sim.reset(2);
-        return sim;
+        return DslDut.of(() -> new SerialMultiplier(aBits, bBits, held)).newSim(2);
     }
 
     private static BigInteger random(Random r, int bits) {

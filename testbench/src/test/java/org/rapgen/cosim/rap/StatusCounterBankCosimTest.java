@@ -9,10 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rapgen.cosim.DslDut;
-import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.Sim;
 import org.rapgen.cosim.SimulationStopped;
-import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.engines.rap.StatusCounterBank;
 
 /**
@@ -23,10 +21,7 @@ import org.rapgen.engines.rap.StatusCounterBank;
  */
 class StatusCounterBankCosimTest {
     private static Sim sim(int counters, int incBits, int wordBits) {
-        Dut d = DslDut.of(() -> new StatusCounterBank(counters, incBits, wordBits));
-        Sim sim = VerilatorModel.builder(d.top()).files(d.files()).flags(d.flags()).build().newSim();
-        sim.reset(2);
-        return sim;
+        return DslDut.of(() -> new StatusCounterBank(counters, incBits, wordBits)).newSim(2);
     }
 
     /** Reads half {@code h} through the read port: the data is valid on the fourth clock, and holds. */
