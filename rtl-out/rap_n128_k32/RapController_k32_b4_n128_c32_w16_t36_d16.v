@@ -726,15 +726,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg st_n_carry; // SplitCounter.java:32
   reg st_overflow; // StatusRegs.java:24
   reg st_saturated; // StatusRegs.java:25
-  reg [7:0] st_nodes; // StatusRegs.java:53
-  reg [7:0] st_high_water; // StatusRegs.java:54
-  reg [15:0] ev_weight_q; // StatusRegs.java:62
-  reg ev_commit_q; // StatusRegs.java:63
-  reg ev_saturation_q; // StatusRegs.java:64
-  reg ev_split_q; // StatusRegs.java:65
-  reg ev_batch_q; // StatusRegs.java:66
-  reg ev_deferred_q; // StatusRegs.java:67
-  reg [2:0] ev_removed_q; // StatusRegs.java:68
+  reg [7:0] st_nodes; // StatusRegs.java:58
+  reg [7:0] st_high_water; // StatusRegs.java:59
+  reg [15:0] ev_weight_q; // StatusRegs.java:67
+  reg ev_commit_q; // StatusRegs.java:68
+  reg ev_saturation_q; // StatusRegs.java:69
+  reg ev_split_q; // StatusRegs.java:70
+  reg ev_batch_q; // StatusRegs.java:71
+  reg ev_deferred_q; // StatusRegs.java:72
+  reg [2:0] ev_removed_q; // StatusRegs.java:73
   reg [31:0] until_merge_lo; // SplitCounter.java:30
   reg [31:0] until_merge_hi; // SplitCounter.java:31
   reg until_merge_carry; // SplitCounter.java:32
@@ -844,7 +844,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg readout_in_use; // RapController.java:345
   reg [4:0] readout_depth; // RapController.java:347
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:376
+  reg snapshot_settled; // RapController.java:377
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -862,8 +862,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire ev_batch; // StatusRegs.java:37
   wire ev_deferred; // StatusRegs.java:39
   wire ev_clear; // StatusRegs.java:42
-  wire [15:0] ev_weight; // StatusRegs.java:55
-  wire [2:0] ev_removed; // StatusRegs.java:56
+  wire [15:0] ev_weight; // StatusRegs.java:60
+  wire [2:0] ev_removed; // StatusRegs.java:61
   wire leaf_pick_load; // SlotPicker.java:35
   wire leaf_pick_take; // SlotPicker.java:36
   wire slot_pick_load; // SlotPicker.java:35
@@ -1460,9 +1460,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_34 = ~_or_17; // MergeSkip.java:53
   wire _and_34 = skip_valid & _not_34; // MergeSkip.java:53
   wire defer_now = _and_31 & _and_34; // RapController.java:321
-  wire [7:0] _add_3 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:87
-  wire [7:0] _sub_1 = _add_3 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:87
-  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:85
+  wire [7:0] _add_3 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:91
+  wire [7:0] _sub_1 = _add_3 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:91
+  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:89
   wire _eq_157 = io_m0Csr == 64'd0; // RapController.java:387
   wire [63:0] _mux_6 = _eq_157 ? 64'd1 : io_m0Csr; // RapController.java:387
   wire [31:0] _bits_157 = _mux_6[31:0]; // SplitCounter.java:49
@@ -4220,20 +4220,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_572 = _and_571 & _not_438; // MergeSkip.java:62
   wire _not_439 = ~commit_fire; // MergeSkip.java:62
   wire _and_573 = _and_572 & _not_439; // MergeSkip.java:62
-  wire _and_574 = in_run & pipe_quiet; // RapController.java:376
-  wire _or_411 = ev_commit_q | ev_saturation_q; // StatusRegs.java:70
-  wire _or_412 = _or_411 | ev_split_q; // StatusRegs.java:70
-  wire _or_413 = _or_412 | ev_batch_q; // StatusRegs.java:70
-  wire _or_414 = _or_413 | ev_deferred_q; // StatusRegs.java:70
-  wire _or_r_5 = |ev_removed_q; // StatusRegs.java:71
-  wire _or_415 = _or_414 | _or_r_5; // StatusRegs.java:71
+  wire _and_574 = in_run & pipe_quiet; // RapController.java:377
+  wire _or_411 = ev_commit_q | ev_saturation_q; // StatusRegs.java:75
+  wire _or_412 = _or_411 | ev_split_q; // StatusRegs.java:75
+  wire _or_413 = _or_412 | ev_batch_q; // StatusRegs.java:75
+  wire _or_414 = _or_413 | ev_deferred_q; // StatusRegs.java:75
+  wire _or_r_5 = |ev_removed_q; // StatusRegs.java:76
+  wire _or_415 = _or_414 | _or_r_5; // StatusRegs.java:76
   wire _not_440 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_441 = ~_not_440; // StatusRegs.java:71
-  wire ev_pending = _or_415 | _not_441; // StatusRegs.java:71
+  wire _not_441 = ~_not_440; // StatusRegs.java:76
+  wire ev_pending = _or_415 | _not_441; // StatusRegs.java:76
   wire _not_442 = ~ev_pending; // RapController.java:376
-  wire _and_575 = _and_574 & _not_442; // RapController.java:376
-  wire _and_576 = _and_575 & multiplier_free; // RapController.java:376
-  wire _and_577 = _and_576 & io_countersIdle; // RapController.java:376
+  wire _and_575 = _not_442 & multiplier_free; // RapController.java:376
+  wire status_still = _and_575 & io_countersIdle; // RapController.java:376
+  wire _and_576 = _and_574 & status_still; // RapController.java:377
   wire _bits_717 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_718 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_416 = _bits_717 | _bits_718; // FirstSet.java:64
@@ -4488,254 +4488,254 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_539 = _or_531 | _or_538; // FirstSet.java:64
   wire _or_540 = _or_524 | _or_539; // FirstSet.java:64
   wire _or_541 = _or_509 | _or_540; // FirstSet.java:64
-  wire _and_578 = _or_478 & _or_541; // FirstSet.java:61
-  wire _and_579 = _or_446 & _or_477; // FirstSet.java:61
-  wire _and_580 = _or_430 & _or_445; // FirstSet.java:61
-  wire _and_581 = _or_422 & _or_429; // FirstSet.java:61
-  wire _and_582 = _or_418 & _or_421; // FirstSet.java:61
-  wire _and_583 = _or_416 & _or_417; // FirstSet.java:61
-  wire _and_584 = _bits_717 & _bits_718; // FirstSet.java:61
-  wire _or_542 = _and_583 | _and_584; // FirstSet.java:62
-  wire _and_585 = _bits_719 & _bits_720; // FirstSet.java:61
-  wire _or_543 = _or_542 | _and_585; // FirstSet.java:63
-  wire _or_544 = _and_582 | _or_543; // FirstSet.java:62
-  wire _and_586 = _or_419 & _or_420; // FirstSet.java:61
-  wire _and_587 = _bits_721 & _bits_722; // FirstSet.java:61
-  wire _or_545 = _and_586 | _and_587; // FirstSet.java:62
-  wire _and_588 = _bits_723 & _bits_724; // FirstSet.java:61
-  wire _or_546 = _or_545 | _and_588; // FirstSet.java:63
+  wire _and_577 = _or_478 & _or_541; // FirstSet.java:61
+  wire _and_578 = _or_446 & _or_477; // FirstSet.java:61
+  wire _and_579 = _or_430 & _or_445; // FirstSet.java:61
+  wire _and_580 = _or_422 & _or_429; // FirstSet.java:61
+  wire _and_581 = _or_418 & _or_421; // FirstSet.java:61
+  wire _and_582 = _or_416 & _or_417; // FirstSet.java:61
+  wire _and_583 = _bits_717 & _bits_718; // FirstSet.java:61
+  wire _or_542 = _and_582 | _and_583; // FirstSet.java:62
+  wire _and_584 = _bits_719 & _bits_720; // FirstSet.java:61
+  wire _or_543 = _or_542 | _and_584; // FirstSet.java:63
+  wire _or_544 = _and_581 | _or_543; // FirstSet.java:62
+  wire _and_585 = _or_419 & _or_420; // FirstSet.java:61
+  wire _and_586 = _bits_721 & _bits_722; // FirstSet.java:61
+  wire _or_545 = _and_585 | _and_586; // FirstSet.java:62
+  wire _and_587 = _bits_723 & _bits_724; // FirstSet.java:61
+  wire _or_546 = _or_545 | _and_587; // FirstSet.java:63
   wire _or_547 = _or_544 | _or_546; // FirstSet.java:63
-  wire _or_548 = _and_581 | _or_547; // FirstSet.java:62
-  wire _and_589 = _or_425 & _or_428; // FirstSet.java:61
-  wire _and_590 = _or_423 & _or_424; // FirstSet.java:61
-  wire _and_591 = _bits_725 & _bits_726; // FirstSet.java:61
-  wire _or_549 = _and_590 | _and_591; // FirstSet.java:62
-  wire _and_592 = _bits_727 & _bits_728; // FirstSet.java:61
-  wire _or_550 = _or_549 | _and_592; // FirstSet.java:63
-  wire _or_551 = _and_589 | _or_550; // FirstSet.java:62
-  wire _and_593 = _or_426 & _or_427; // FirstSet.java:61
-  wire _and_594 = _bits_729 & _bits_730; // FirstSet.java:61
-  wire _or_552 = _and_593 | _and_594; // FirstSet.java:62
-  wire _and_595 = _bits_731 & _bits_732; // FirstSet.java:61
-  wire _or_553 = _or_552 | _and_595; // FirstSet.java:63
+  wire _or_548 = _and_580 | _or_547; // FirstSet.java:62
+  wire _and_588 = _or_425 & _or_428; // FirstSet.java:61
+  wire _and_589 = _or_423 & _or_424; // FirstSet.java:61
+  wire _and_590 = _bits_725 & _bits_726; // FirstSet.java:61
+  wire _or_549 = _and_589 | _and_590; // FirstSet.java:62
+  wire _and_591 = _bits_727 & _bits_728; // FirstSet.java:61
+  wire _or_550 = _or_549 | _and_591; // FirstSet.java:63
+  wire _or_551 = _and_588 | _or_550; // FirstSet.java:62
+  wire _and_592 = _or_426 & _or_427; // FirstSet.java:61
+  wire _and_593 = _bits_729 & _bits_730; // FirstSet.java:61
+  wire _or_552 = _and_592 | _and_593; // FirstSet.java:62
+  wire _and_594 = _bits_731 & _bits_732; // FirstSet.java:61
+  wire _or_553 = _or_552 | _and_594; // FirstSet.java:63
   wire _or_554 = _or_551 | _or_553; // FirstSet.java:63
   wire _or_555 = _or_548 | _or_554; // FirstSet.java:63
-  wire _or_556 = _and_580 | _or_555; // FirstSet.java:62
-  wire _and_596 = _or_437 & _or_444; // FirstSet.java:61
-  wire _and_597 = _or_433 & _or_436; // FirstSet.java:61
-  wire _and_598 = _or_431 & _or_432; // FirstSet.java:61
-  wire _and_599 = _bits_733 & _bits_734; // FirstSet.java:61
-  wire _or_557 = _and_598 | _and_599; // FirstSet.java:62
-  wire _and_600 = _bits_735 & _bits_736; // FirstSet.java:61
-  wire _or_558 = _or_557 | _and_600; // FirstSet.java:63
-  wire _or_559 = _and_597 | _or_558; // FirstSet.java:62
-  wire _and_601 = _or_434 & _or_435; // FirstSet.java:61
-  wire _and_602 = _bits_737 & _bits_738; // FirstSet.java:61
-  wire _or_560 = _and_601 | _and_602; // FirstSet.java:62
-  wire _and_603 = _bits_739 & _bits_740; // FirstSet.java:61
-  wire _or_561 = _or_560 | _and_603; // FirstSet.java:63
+  wire _or_556 = _and_579 | _or_555; // FirstSet.java:62
+  wire _and_595 = _or_437 & _or_444; // FirstSet.java:61
+  wire _and_596 = _or_433 & _or_436; // FirstSet.java:61
+  wire _and_597 = _or_431 & _or_432; // FirstSet.java:61
+  wire _and_598 = _bits_733 & _bits_734; // FirstSet.java:61
+  wire _or_557 = _and_597 | _and_598; // FirstSet.java:62
+  wire _and_599 = _bits_735 & _bits_736; // FirstSet.java:61
+  wire _or_558 = _or_557 | _and_599; // FirstSet.java:63
+  wire _or_559 = _and_596 | _or_558; // FirstSet.java:62
+  wire _and_600 = _or_434 & _or_435; // FirstSet.java:61
+  wire _and_601 = _bits_737 & _bits_738; // FirstSet.java:61
+  wire _or_560 = _and_600 | _and_601; // FirstSet.java:62
+  wire _and_602 = _bits_739 & _bits_740; // FirstSet.java:61
+  wire _or_561 = _or_560 | _and_602; // FirstSet.java:63
   wire _or_562 = _or_559 | _or_561; // FirstSet.java:63
-  wire _or_563 = _and_596 | _or_562; // FirstSet.java:62
-  wire _and_604 = _or_440 & _or_443; // FirstSet.java:61
-  wire _and_605 = _or_438 & _or_439; // FirstSet.java:61
-  wire _and_606 = _bits_741 & _bits_742; // FirstSet.java:61
-  wire _or_564 = _and_605 | _and_606; // FirstSet.java:62
-  wire _and_607 = _bits_743 & _bits_744; // FirstSet.java:61
-  wire _or_565 = _or_564 | _and_607; // FirstSet.java:63
-  wire _or_566 = _and_604 | _or_565; // FirstSet.java:62
-  wire _and_608 = _or_441 & _or_442; // FirstSet.java:61
-  wire _and_609 = _bits_745 & _bits_746; // FirstSet.java:61
-  wire _or_567 = _and_608 | _and_609; // FirstSet.java:62
-  wire _and_610 = _bits_747 & _bits_748; // FirstSet.java:61
-  wire _or_568 = _or_567 | _and_610; // FirstSet.java:63
+  wire _or_563 = _and_595 | _or_562; // FirstSet.java:62
+  wire _and_603 = _or_440 & _or_443; // FirstSet.java:61
+  wire _and_604 = _or_438 & _or_439; // FirstSet.java:61
+  wire _and_605 = _bits_741 & _bits_742; // FirstSet.java:61
+  wire _or_564 = _and_604 | _and_605; // FirstSet.java:62
+  wire _and_606 = _bits_743 & _bits_744; // FirstSet.java:61
+  wire _or_565 = _or_564 | _and_606; // FirstSet.java:63
+  wire _or_566 = _and_603 | _or_565; // FirstSet.java:62
+  wire _and_607 = _or_441 & _or_442; // FirstSet.java:61
+  wire _and_608 = _bits_745 & _bits_746; // FirstSet.java:61
+  wire _or_567 = _and_607 | _and_608; // FirstSet.java:62
+  wire _and_609 = _bits_747 & _bits_748; // FirstSet.java:61
+  wire _or_568 = _or_567 | _and_609; // FirstSet.java:63
   wire _or_569 = _or_566 | _or_568; // FirstSet.java:63
   wire _or_570 = _or_563 | _or_569; // FirstSet.java:63
   wire _or_571 = _or_556 | _or_570; // FirstSet.java:63
-  wire _or_572 = _and_579 | _or_571; // FirstSet.java:62
-  wire _and_611 = _or_461 & _or_476; // FirstSet.java:61
-  wire _and_612 = _or_453 & _or_460; // FirstSet.java:61
-  wire _and_613 = _or_449 & _or_452; // FirstSet.java:61
-  wire _and_614 = _or_447 & _or_448; // FirstSet.java:61
-  wire _and_615 = _bits_749 & _bits_750; // FirstSet.java:61
-  wire _or_573 = _and_614 | _and_615; // FirstSet.java:62
-  wire _and_616 = _bits_751 & _bits_752; // FirstSet.java:61
-  wire _or_574 = _or_573 | _and_616; // FirstSet.java:63
-  wire _or_575 = _and_613 | _or_574; // FirstSet.java:62
-  wire _and_617 = _or_450 & _or_451; // FirstSet.java:61
-  wire _and_618 = _bits_753 & _bits_754; // FirstSet.java:61
-  wire _or_576 = _and_617 | _and_618; // FirstSet.java:62
-  wire _and_619 = _bits_755 & _bits_756; // FirstSet.java:61
-  wire _or_577 = _or_576 | _and_619; // FirstSet.java:63
+  wire _or_572 = _and_578 | _or_571; // FirstSet.java:62
+  wire _and_610 = _or_461 & _or_476; // FirstSet.java:61
+  wire _and_611 = _or_453 & _or_460; // FirstSet.java:61
+  wire _and_612 = _or_449 & _or_452; // FirstSet.java:61
+  wire _and_613 = _or_447 & _or_448; // FirstSet.java:61
+  wire _and_614 = _bits_749 & _bits_750; // FirstSet.java:61
+  wire _or_573 = _and_613 | _and_614; // FirstSet.java:62
+  wire _and_615 = _bits_751 & _bits_752; // FirstSet.java:61
+  wire _or_574 = _or_573 | _and_615; // FirstSet.java:63
+  wire _or_575 = _and_612 | _or_574; // FirstSet.java:62
+  wire _and_616 = _or_450 & _or_451; // FirstSet.java:61
+  wire _and_617 = _bits_753 & _bits_754; // FirstSet.java:61
+  wire _or_576 = _and_616 | _and_617; // FirstSet.java:62
+  wire _and_618 = _bits_755 & _bits_756; // FirstSet.java:61
+  wire _or_577 = _or_576 | _and_618; // FirstSet.java:63
   wire _or_578 = _or_575 | _or_577; // FirstSet.java:63
-  wire _or_579 = _and_612 | _or_578; // FirstSet.java:62
-  wire _and_620 = _or_456 & _or_459; // FirstSet.java:61
-  wire _and_621 = _or_454 & _or_455; // FirstSet.java:61
-  wire _and_622 = _bits_757 & _bits_758; // FirstSet.java:61
-  wire _or_580 = _and_621 | _and_622; // FirstSet.java:62
-  wire _and_623 = _bits_759 & _bits_760; // FirstSet.java:61
-  wire _or_581 = _or_580 | _and_623; // FirstSet.java:63
-  wire _or_582 = _and_620 | _or_581; // FirstSet.java:62
-  wire _and_624 = _or_457 & _or_458; // FirstSet.java:61
-  wire _and_625 = _bits_761 & _bits_762; // FirstSet.java:61
-  wire _or_583 = _and_624 | _and_625; // FirstSet.java:62
-  wire _and_626 = _bits_763 & _bits_764; // FirstSet.java:61
-  wire _or_584 = _or_583 | _and_626; // FirstSet.java:63
+  wire _or_579 = _and_611 | _or_578; // FirstSet.java:62
+  wire _and_619 = _or_456 & _or_459; // FirstSet.java:61
+  wire _and_620 = _or_454 & _or_455; // FirstSet.java:61
+  wire _and_621 = _bits_757 & _bits_758; // FirstSet.java:61
+  wire _or_580 = _and_620 | _and_621; // FirstSet.java:62
+  wire _and_622 = _bits_759 & _bits_760; // FirstSet.java:61
+  wire _or_581 = _or_580 | _and_622; // FirstSet.java:63
+  wire _or_582 = _and_619 | _or_581; // FirstSet.java:62
+  wire _and_623 = _or_457 & _or_458; // FirstSet.java:61
+  wire _and_624 = _bits_761 & _bits_762; // FirstSet.java:61
+  wire _or_583 = _and_623 | _and_624; // FirstSet.java:62
+  wire _and_625 = _bits_763 & _bits_764; // FirstSet.java:61
+  wire _or_584 = _or_583 | _and_625; // FirstSet.java:63
   wire _or_585 = _or_582 | _or_584; // FirstSet.java:63
   wire _or_586 = _or_579 | _or_585; // FirstSet.java:63
-  wire _or_587 = _and_611 | _or_586; // FirstSet.java:62
-  wire _and_627 = _or_468 & _or_475; // FirstSet.java:61
-  wire _and_628 = _or_464 & _or_467; // FirstSet.java:61
-  wire _and_629 = _or_462 & _or_463; // FirstSet.java:61
-  wire _and_630 = _bits_765 & _bits_766; // FirstSet.java:61
-  wire _or_588 = _and_629 | _and_630; // FirstSet.java:62
-  wire _and_631 = _bits_767 & _bits_768; // FirstSet.java:61
-  wire _or_589 = _or_588 | _and_631; // FirstSet.java:63
-  wire _or_590 = _and_628 | _or_589; // FirstSet.java:62
-  wire _and_632 = _or_465 & _or_466; // FirstSet.java:61
-  wire _and_633 = _bits_769 & _bits_770; // FirstSet.java:61
-  wire _or_591 = _and_632 | _and_633; // FirstSet.java:62
-  wire _and_634 = _bits_771 & _bits_772; // FirstSet.java:61
-  wire _or_592 = _or_591 | _and_634; // FirstSet.java:63
+  wire _or_587 = _and_610 | _or_586; // FirstSet.java:62
+  wire _and_626 = _or_468 & _or_475; // FirstSet.java:61
+  wire _and_627 = _or_464 & _or_467; // FirstSet.java:61
+  wire _and_628 = _or_462 & _or_463; // FirstSet.java:61
+  wire _and_629 = _bits_765 & _bits_766; // FirstSet.java:61
+  wire _or_588 = _and_628 | _and_629; // FirstSet.java:62
+  wire _and_630 = _bits_767 & _bits_768; // FirstSet.java:61
+  wire _or_589 = _or_588 | _and_630; // FirstSet.java:63
+  wire _or_590 = _and_627 | _or_589; // FirstSet.java:62
+  wire _and_631 = _or_465 & _or_466; // FirstSet.java:61
+  wire _and_632 = _bits_769 & _bits_770; // FirstSet.java:61
+  wire _or_591 = _and_631 | _and_632; // FirstSet.java:62
+  wire _and_633 = _bits_771 & _bits_772; // FirstSet.java:61
+  wire _or_592 = _or_591 | _and_633; // FirstSet.java:63
   wire _or_593 = _or_590 | _or_592; // FirstSet.java:63
-  wire _or_594 = _and_627 | _or_593; // FirstSet.java:62
-  wire _and_635 = _or_471 & _or_474; // FirstSet.java:61
-  wire _and_636 = _or_469 & _or_470; // FirstSet.java:61
-  wire _and_637 = _bits_773 & _bits_774; // FirstSet.java:61
-  wire _or_595 = _and_636 | _and_637; // FirstSet.java:62
-  wire _and_638 = _bits_775 & _bits_776; // FirstSet.java:61
-  wire _or_596 = _or_595 | _and_638; // FirstSet.java:63
-  wire _or_597 = _and_635 | _or_596; // FirstSet.java:62
-  wire _and_639 = _or_472 & _or_473; // FirstSet.java:61
-  wire _and_640 = _bits_777 & _bits_778; // FirstSet.java:61
-  wire _or_598 = _and_639 | _and_640; // FirstSet.java:62
-  wire _and_641 = _bits_779 & _bits_780; // FirstSet.java:61
-  wire _or_599 = _or_598 | _and_641; // FirstSet.java:63
+  wire _or_594 = _and_626 | _or_593; // FirstSet.java:62
+  wire _and_634 = _or_471 & _or_474; // FirstSet.java:61
+  wire _and_635 = _or_469 & _or_470; // FirstSet.java:61
+  wire _and_636 = _bits_773 & _bits_774; // FirstSet.java:61
+  wire _or_595 = _and_635 | _and_636; // FirstSet.java:62
+  wire _and_637 = _bits_775 & _bits_776; // FirstSet.java:61
+  wire _or_596 = _or_595 | _and_637; // FirstSet.java:63
+  wire _or_597 = _and_634 | _or_596; // FirstSet.java:62
+  wire _and_638 = _or_472 & _or_473; // FirstSet.java:61
+  wire _and_639 = _bits_777 & _bits_778; // FirstSet.java:61
+  wire _or_598 = _and_638 | _and_639; // FirstSet.java:62
+  wire _and_640 = _bits_779 & _bits_780; // FirstSet.java:61
+  wire _or_599 = _or_598 | _and_640; // FirstSet.java:63
   wire _or_600 = _or_597 | _or_599; // FirstSet.java:63
   wire _or_601 = _or_594 | _or_600; // FirstSet.java:63
   wire _or_602 = _or_587 | _or_601; // FirstSet.java:63
   wire _or_603 = _or_572 | _or_602; // FirstSet.java:63
-  wire _or_604 = _and_578 | _or_603; // FirstSet.java:62
-  wire _and_642 = _or_509 & _or_540; // FirstSet.java:61
-  wire _and_643 = _or_493 & _or_508; // FirstSet.java:61
-  wire _and_644 = _or_485 & _or_492; // FirstSet.java:61
-  wire _and_645 = _or_481 & _or_484; // FirstSet.java:61
-  wire _and_646 = _or_479 & _or_480; // FirstSet.java:61
-  wire _and_647 = _bits_781 & _bits_782; // FirstSet.java:61
-  wire _or_605 = _and_646 | _and_647; // FirstSet.java:62
-  wire _and_648 = _bits_783 & _bits_784; // FirstSet.java:61
-  wire _or_606 = _or_605 | _and_648; // FirstSet.java:63
-  wire _or_607 = _and_645 | _or_606; // FirstSet.java:62
-  wire _and_649 = _or_482 & _or_483; // FirstSet.java:61
-  wire _and_650 = _bits_785 & _bits_786; // FirstSet.java:61
-  wire _or_608 = _and_649 | _and_650; // FirstSet.java:62
-  wire _and_651 = _bits_787 & _bits_788; // FirstSet.java:61
-  wire _or_609 = _or_608 | _and_651; // FirstSet.java:63
+  wire _or_604 = _and_577 | _or_603; // FirstSet.java:62
+  wire _and_641 = _or_509 & _or_540; // FirstSet.java:61
+  wire _and_642 = _or_493 & _or_508; // FirstSet.java:61
+  wire _and_643 = _or_485 & _or_492; // FirstSet.java:61
+  wire _and_644 = _or_481 & _or_484; // FirstSet.java:61
+  wire _and_645 = _or_479 & _or_480; // FirstSet.java:61
+  wire _and_646 = _bits_781 & _bits_782; // FirstSet.java:61
+  wire _or_605 = _and_645 | _and_646; // FirstSet.java:62
+  wire _and_647 = _bits_783 & _bits_784; // FirstSet.java:61
+  wire _or_606 = _or_605 | _and_647; // FirstSet.java:63
+  wire _or_607 = _and_644 | _or_606; // FirstSet.java:62
+  wire _and_648 = _or_482 & _or_483; // FirstSet.java:61
+  wire _and_649 = _bits_785 & _bits_786; // FirstSet.java:61
+  wire _or_608 = _and_648 | _and_649; // FirstSet.java:62
+  wire _and_650 = _bits_787 & _bits_788; // FirstSet.java:61
+  wire _or_609 = _or_608 | _and_650; // FirstSet.java:63
   wire _or_610 = _or_607 | _or_609; // FirstSet.java:63
-  wire _or_611 = _and_644 | _or_610; // FirstSet.java:62
-  wire _and_652 = _or_488 & _or_491; // FirstSet.java:61
-  wire _and_653 = _or_486 & _or_487; // FirstSet.java:61
-  wire _and_654 = _bits_789 & _bits_790; // FirstSet.java:61
-  wire _or_612 = _and_653 | _and_654; // FirstSet.java:62
-  wire _and_655 = _bits_791 & _bits_792; // FirstSet.java:61
-  wire _or_613 = _or_612 | _and_655; // FirstSet.java:63
-  wire _or_614 = _and_652 | _or_613; // FirstSet.java:62
-  wire _and_656 = _or_489 & _or_490; // FirstSet.java:61
-  wire _and_657 = _bits_793 & _bits_794; // FirstSet.java:61
-  wire _or_615 = _and_656 | _and_657; // FirstSet.java:62
-  wire _and_658 = _bits_795 & _bits_796; // FirstSet.java:61
-  wire _or_616 = _or_615 | _and_658; // FirstSet.java:63
+  wire _or_611 = _and_643 | _or_610; // FirstSet.java:62
+  wire _and_651 = _or_488 & _or_491; // FirstSet.java:61
+  wire _and_652 = _or_486 & _or_487; // FirstSet.java:61
+  wire _and_653 = _bits_789 & _bits_790; // FirstSet.java:61
+  wire _or_612 = _and_652 | _and_653; // FirstSet.java:62
+  wire _and_654 = _bits_791 & _bits_792; // FirstSet.java:61
+  wire _or_613 = _or_612 | _and_654; // FirstSet.java:63
+  wire _or_614 = _and_651 | _or_613; // FirstSet.java:62
+  wire _and_655 = _or_489 & _or_490; // FirstSet.java:61
+  wire _and_656 = _bits_793 & _bits_794; // FirstSet.java:61
+  wire _or_615 = _and_655 | _and_656; // FirstSet.java:62
+  wire _and_657 = _bits_795 & _bits_796; // FirstSet.java:61
+  wire _or_616 = _or_615 | _and_657; // FirstSet.java:63
   wire _or_617 = _or_614 | _or_616; // FirstSet.java:63
   wire _or_618 = _or_611 | _or_617; // FirstSet.java:63
-  wire _or_619 = _and_643 | _or_618; // FirstSet.java:62
-  wire _and_659 = _or_500 & _or_507; // FirstSet.java:61
-  wire _and_660 = _or_496 & _or_499; // FirstSet.java:61
-  wire _and_661 = _or_494 & _or_495; // FirstSet.java:61
-  wire _and_662 = _bits_797 & _bits_798; // FirstSet.java:61
-  wire _or_620 = _and_661 | _and_662; // FirstSet.java:62
-  wire _and_663 = _bits_799 & _bits_800; // FirstSet.java:61
-  wire _or_621 = _or_620 | _and_663; // FirstSet.java:63
-  wire _or_622 = _and_660 | _or_621; // FirstSet.java:62
-  wire _and_664 = _or_497 & _or_498; // FirstSet.java:61
-  wire _and_665 = _bits_801 & _bits_802; // FirstSet.java:61
-  wire _or_623 = _and_664 | _and_665; // FirstSet.java:62
-  wire _and_666 = _bits_803 & _bits_804; // FirstSet.java:61
-  wire _or_624 = _or_623 | _and_666; // FirstSet.java:63
+  wire _or_619 = _and_642 | _or_618; // FirstSet.java:62
+  wire _and_658 = _or_500 & _or_507; // FirstSet.java:61
+  wire _and_659 = _or_496 & _or_499; // FirstSet.java:61
+  wire _and_660 = _or_494 & _or_495; // FirstSet.java:61
+  wire _and_661 = _bits_797 & _bits_798; // FirstSet.java:61
+  wire _or_620 = _and_660 | _and_661; // FirstSet.java:62
+  wire _and_662 = _bits_799 & _bits_800; // FirstSet.java:61
+  wire _or_621 = _or_620 | _and_662; // FirstSet.java:63
+  wire _or_622 = _and_659 | _or_621; // FirstSet.java:62
+  wire _and_663 = _or_497 & _or_498; // FirstSet.java:61
+  wire _and_664 = _bits_801 & _bits_802; // FirstSet.java:61
+  wire _or_623 = _and_663 | _and_664; // FirstSet.java:62
+  wire _and_665 = _bits_803 & _bits_804; // FirstSet.java:61
+  wire _or_624 = _or_623 | _and_665; // FirstSet.java:63
   wire _or_625 = _or_622 | _or_624; // FirstSet.java:63
-  wire _or_626 = _and_659 | _or_625; // FirstSet.java:62
-  wire _and_667 = _or_503 & _or_506; // FirstSet.java:61
-  wire _and_668 = _or_501 & _or_502; // FirstSet.java:61
-  wire _and_669 = _bits_805 & _bits_806; // FirstSet.java:61
-  wire _or_627 = _and_668 | _and_669; // FirstSet.java:62
-  wire _and_670 = _bits_807 & _bits_808; // FirstSet.java:61
-  wire _or_628 = _or_627 | _and_670; // FirstSet.java:63
-  wire _or_629 = _and_667 | _or_628; // FirstSet.java:62
-  wire _and_671 = _or_504 & _or_505; // FirstSet.java:61
-  wire _and_672 = _bits_809 & _bits_810; // FirstSet.java:61
-  wire _or_630 = _and_671 | _and_672; // FirstSet.java:62
-  wire _and_673 = _bits_811 & _bits_812; // FirstSet.java:61
-  wire _or_631 = _or_630 | _and_673; // FirstSet.java:63
+  wire _or_626 = _and_658 | _or_625; // FirstSet.java:62
+  wire _and_666 = _or_503 & _or_506; // FirstSet.java:61
+  wire _and_667 = _or_501 & _or_502; // FirstSet.java:61
+  wire _and_668 = _bits_805 & _bits_806; // FirstSet.java:61
+  wire _or_627 = _and_667 | _and_668; // FirstSet.java:62
+  wire _and_669 = _bits_807 & _bits_808; // FirstSet.java:61
+  wire _or_628 = _or_627 | _and_669; // FirstSet.java:63
+  wire _or_629 = _and_666 | _or_628; // FirstSet.java:62
+  wire _and_670 = _or_504 & _or_505; // FirstSet.java:61
+  wire _and_671 = _bits_809 & _bits_810; // FirstSet.java:61
+  wire _or_630 = _and_670 | _and_671; // FirstSet.java:62
+  wire _and_672 = _bits_811 & _bits_812; // FirstSet.java:61
+  wire _or_631 = _or_630 | _and_672; // FirstSet.java:63
   wire _or_632 = _or_629 | _or_631; // FirstSet.java:63
   wire _or_633 = _or_626 | _or_632; // FirstSet.java:63
   wire _or_634 = _or_619 | _or_633; // FirstSet.java:63
-  wire _or_635 = _and_642 | _or_634; // FirstSet.java:62
-  wire _and_674 = _or_524 & _or_539; // FirstSet.java:61
-  wire _and_675 = _or_516 & _or_523; // FirstSet.java:61
-  wire _and_676 = _or_512 & _or_515; // FirstSet.java:61
-  wire _and_677 = _or_510 & _or_511; // FirstSet.java:61
-  wire _and_678 = _bits_813 & _bits_814; // FirstSet.java:61
-  wire _or_636 = _and_677 | _and_678; // FirstSet.java:62
-  wire _and_679 = _bits_815 & _bits_816; // FirstSet.java:61
-  wire _or_637 = _or_636 | _and_679; // FirstSet.java:63
-  wire _or_638 = _and_676 | _or_637; // FirstSet.java:62
-  wire _and_680 = _or_513 & _or_514; // FirstSet.java:61
-  wire _and_681 = _bits_817 & _bits_818; // FirstSet.java:61
-  wire _or_639 = _and_680 | _and_681; // FirstSet.java:62
-  wire _and_682 = _bits_819 & _bits_820; // FirstSet.java:61
-  wire _or_640 = _or_639 | _and_682; // FirstSet.java:63
+  wire _or_635 = _and_641 | _or_634; // FirstSet.java:62
+  wire _and_673 = _or_524 & _or_539; // FirstSet.java:61
+  wire _and_674 = _or_516 & _or_523; // FirstSet.java:61
+  wire _and_675 = _or_512 & _or_515; // FirstSet.java:61
+  wire _and_676 = _or_510 & _or_511; // FirstSet.java:61
+  wire _and_677 = _bits_813 & _bits_814; // FirstSet.java:61
+  wire _or_636 = _and_676 | _and_677; // FirstSet.java:62
+  wire _and_678 = _bits_815 & _bits_816; // FirstSet.java:61
+  wire _or_637 = _or_636 | _and_678; // FirstSet.java:63
+  wire _or_638 = _and_675 | _or_637; // FirstSet.java:62
+  wire _and_679 = _or_513 & _or_514; // FirstSet.java:61
+  wire _and_680 = _bits_817 & _bits_818; // FirstSet.java:61
+  wire _or_639 = _and_679 | _and_680; // FirstSet.java:62
+  wire _and_681 = _bits_819 & _bits_820; // FirstSet.java:61
+  wire _or_640 = _or_639 | _and_681; // FirstSet.java:63
   wire _or_641 = _or_638 | _or_640; // FirstSet.java:63
-  wire _or_642 = _and_675 | _or_641; // FirstSet.java:62
-  wire _and_683 = _or_519 & _or_522; // FirstSet.java:61
-  wire _and_684 = _or_517 & _or_518; // FirstSet.java:61
-  wire _and_685 = _bits_821 & _bits_822; // FirstSet.java:61
-  wire _or_643 = _and_684 | _and_685; // FirstSet.java:62
-  wire _and_686 = _bits_823 & _bits_824; // FirstSet.java:61
-  wire _or_644 = _or_643 | _and_686; // FirstSet.java:63
-  wire _or_645 = _and_683 | _or_644; // FirstSet.java:62
-  wire _and_687 = _or_520 & _or_521; // FirstSet.java:61
-  wire _and_688 = _bits_825 & _bits_826; // FirstSet.java:61
-  wire _or_646 = _and_687 | _and_688; // FirstSet.java:62
-  wire _and_689 = _bits_827 & _bits_828; // FirstSet.java:61
-  wire _or_647 = _or_646 | _and_689; // FirstSet.java:63
+  wire _or_642 = _and_674 | _or_641; // FirstSet.java:62
+  wire _and_682 = _or_519 & _or_522; // FirstSet.java:61
+  wire _and_683 = _or_517 & _or_518; // FirstSet.java:61
+  wire _and_684 = _bits_821 & _bits_822; // FirstSet.java:61
+  wire _or_643 = _and_683 | _and_684; // FirstSet.java:62
+  wire _and_685 = _bits_823 & _bits_824; // FirstSet.java:61
+  wire _or_644 = _or_643 | _and_685; // FirstSet.java:63
+  wire _or_645 = _and_682 | _or_644; // FirstSet.java:62
+  wire _and_686 = _or_520 & _or_521; // FirstSet.java:61
+  wire _and_687 = _bits_825 & _bits_826; // FirstSet.java:61
+  wire _or_646 = _and_686 | _and_687; // FirstSet.java:62
+  wire _and_688 = _bits_827 & _bits_828; // FirstSet.java:61
+  wire _or_647 = _or_646 | _and_688; // FirstSet.java:63
   wire _or_648 = _or_645 | _or_647; // FirstSet.java:63
   wire _or_649 = _or_642 | _or_648; // FirstSet.java:63
-  wire _or_650 = _and_674 | _or_649; // FirstSet.java:62
-  wire _and_690 = _or_531 & _or_538; // FirstSet.java:61
-  wire _and_691 = _or_527 & _or_530; // FirstSet.java:61
-  wire _and_692 = _or_525 & _or_526; // FirstSet.java:61
-  wire _and_693 = _bits_829 & _bits_830; // FirstSet.java:61
-  wire _or_651 = _and_692 | _and_693; // FirstSet.java:62
-  wire _and_694 = _bits_831 & _bits_832; // FirstSet.java:61
-  wire _or_652 = _or_651 | _and_694; // FirstSet.java:63
-  wire _or_653 = _and_691 | _or_652; // FirstSet.java:62
-  wire _and_695 = _or_528 & _or_529; // FirstSet.java:61
-  wire _and_696 = _bits_833 & _bits_834; // FirstSet.java:61
-  wire _or_654 = _and_695 | _and_696; // FirstSet.java:62
-  wire _and_697 = _bits_835 & _bits_836; // FirstSet.java:61
-  wire _or_655 = _or_654 | _and_697; // FirstSet.java:63
+  wire _or_650 = _and_673 | _or_649; // FirstSet.java:62
+  wire _and_689 = _or_531 & _or_538; // FirstSet.java:61
+  wire _and_690 = _or_527 & _or_530; // FirstSet.java:61
+  wire _and_691 = _or_525 & _or_526; // FirstSet.java:61
+  wire _and_692 = _bits_829 & _bits_830; // FirstSet.java:61
+  wire _or_651 = _and_691 | _and_692; // FirstSet.java:62
+  wire _and_693 = _bits_831 & _bits_832; // FirstSet.java:61
+  wire _or_652 = _or_651 | _and_693; // FirstSet.java:63
+  wire _or_653 = _and_690 | _or_652; // FirstSet.java:62
+  wire _and_694 = _or_528 & _or_529; // FirstSet.java:61
+  wire _and_695 = _bits_833 & _bits_834; // FirstSet.java:61
+  wire _or_654 = _and_694 | _and_695; // FirstSet.java:62
+  wire _and_696 = _bits_835 & _bits_836; // FirstSet.java:61
+  wire _or_655 = _or_654 | _and_696; // FirstSet.java:63
   wire _or_656 = _or_653 | _or_655; // FirstSet.java:63
-  wire _or_657 = _and_690 | _or_656; // FirstSet.java:62
-  wire _and_698 = _or_534 & _or_537; // FirstSet.java:61
-  wire _and_699 = _or_532 & _or_533; // FirstSet.java:61
-  wire _and_700 = _bits_837 & _bits_838; // FirstSet.java:61
-  wire _or_658 = _and_699 | _and_700; // FirstSet.java:62
-  wire _and_701 = _bits_839 & _bits_840; // FirstSet.java:61
-  wire _or_659 = _or_658 | _and_701; // FirstSet.java:63
-  wire _or_660 = _and_698 | _or_659; // FirstSet.java:62
-  wire _and_702 = _or_535 & _or_536; // FirstSet.java:61
-  wire _and_703 = _bits_841 & _bits_842; // FirstSet.java:61
-  wire _or_661 = _and_702 | _and_703; // FirstSet.java:62
-  wire _and_704 = _bits_843 & _bits_844; // FirstSet.java:61
-  wire _or_662 = _or_661 | _and_704; // FirstSet.java:63
+  wire _or_657 = _and_689 | _or_656; // FirstSet.java:62
+  wire _and_697 = _or_534 & _or_537; // FirstSet.java:61
+  wire _and_698 = _or_532 & _or_533; // FirstSet.java:61
+  wire _and_699 = _bits_837 & _bits_838; // FirstSet.java:61
+  wire _or_658 = _and_698 | _and_699; // FirstSet.java:62
+  wire _and_700 = _bits_839 & _bits_840; // FirstSet.java:61
+  wire _or_659 = _or_658 | _and_700; // FirstSet.java:63
+  wire _or_660 = _and_697 | _or_659; // FirstSet.java:62
+  wire _and_701 = _or_535 & _or_536; // FirstSet.java:61
+  wire _and_702 = _bits_841 & _bits_842; // FirstSet.java:61
+  wire _or_661 = _and_701 | _and_702; // FirstSet.java:62
+  wire _and_703 = _bits_843 & _bits_844; // FirstSet.java:61
+  wire _or_662 = _or_661 | _and_703; // FirstSet.java:63
   wire _or_663 = _or_660 | _or_662; // FirstSet.java:63
   wire _or_664 = _or_657 | _or_663; // FirstSet.java:63
   wire _or_665 = _or_650 | _or_664; // FirstSet.java:63
@@ -4744,10 +4744,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_443 = ~_or_667; // SlotPicker.java:79
   wire _eq_679 = state == 4'd1; // RapController.java:689
   wire _not_444 = ~commit_stop; // RapController.java:689
-  wire _and_705 = _eq_679 & _not_444; // RapController.java:689
+  wire _and_704 = _eq_679 & _not_444; // RapController.java:689
   wire _not_445 = ~io_headValid; // RapController.java:689
-  wire _and_706 = pipe_empty & _not_445; // RapController.java:689
-  wire [2:0] _mux_144 = _and_706 ? 3'd1 : fill_cause; // RapController.java:689
+  wire _and_705 = pipe_empty & _not_445; // RapController.java:689
+  wire [2:0] _mux_144 = _and_705 ? 3'd1 : fill_cause; // RapController.java:689
   wire _eq_680 = state == 4'd2; // RapController.java:690
   wire _eq_681 = state == 4'd3; // RapController.java:690
   wire _or_668 = _eq_680 | _eq_681; // RapController.java:690
@@ -4757,10 +4757,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [2:0] _mux_145 = split_req ? 3'd3 : 3'd4; // RapController.java:691
   wire _ge_4 = state >= 4'd4; // RapController.java:692
   wire _le_1 = state <= 4'd6; // RapController.java:692
-  wire _and_707 = _ge_4 & _le_1; // RapController.java:692
+  wire _and_706 = _ge_4 & _le_1; // RapController.java:692
   wire _ge_5 = state >= 4'd7; // RapController.java:693
   wire _le_2 = state <= 4'd10; // RapController.java:693
-  wire _and_708 = _ge_5 & _le_2; // RapController.java:693
+  wire _and_707 = _ge_5 & _le_2; // RapController.java:693
   wire [3:0] _bits_845 = undo_sp[3:0]; // RapController.java:259
   wire [38:0] _cat_133 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:259
   wire _eq_683 = state == 4'd3; // RapController.java:255
@@ -4776,9 +4776,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_684 = state == 4'd12; // RapController.java:159
   wire _or_671 = read_parent_prefix | _eq_684; // RapController.java:159
   wire _not_447 = ~_and_563; // MergeVerdict.java:71
-  wire _not_448 = ~ev_pending; // RapController.java:397
-  wire _and_709 = _not_448 & multiplier_free; // RapController.java:397
-  wire _and_710 = _and_709 & io_countersIdle; // RapController.java:397
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
@@ -4792,48 +4789,48 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _cat_135 = {child_depth, 1'd0}; // RapController.java:645
   wire [31:0] _dshr_4 = _fill_8 >> _cat_135; // RapController.java:650
   wire _eq_686 = child_mask == _dshr_4; // RapController.java:455
-  wire _and_711 = _eq_685 & _eq_686; // RapController.java:455
+  wire _and_708 = _eq_685 & _eq_686; // RapController.java:455
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_449 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_712 = in_run & io_selected_valid; // RapController.java:580
+  wire _not_448 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_709 = in_run & io_selected_valid; // RapController.java:580
   wire _eq_687 = io_counterResult_bits_op == 2'd0; // RapController.java:583
-  wire _and_713 = io_counterResult_valid & _eq_687; // RapController.java:583
-  wire _eq_688 = hit_event_3 == _and_713; // RapController.java:584
+  wire _and_710 = io_counterResult_valid & _eq_687; // RapController.java:583
+  wire _eq_688 = hit_event_3 == _and_710; // RapController.java:584
   wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:585
-  wire _and_714 = in_run & io_counterResult_valid; // RapController.java:585
+  wire _and_711 = in_run & io_counterResult_valid; // RapController.java:585
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:586
-  wire _not_450 = ~io_counterResult_valid; // RapController.java:587
+  wire _not_449 = ~io_counterResult_valid; // RapController.java:587
   wire _eq_689 = state == 4'd2; // RapController.java:587
-  wire _and_715 = _eq_689 & pipe_empty; // RapController.java:587
+  wire _and_712 = _eq_689 & pipe_empty; // RapController.java:587
   wire _eq_690 = state == 4'd6; // RapController.java:588
-  wire _and_716 = _eq_690 & slot_pick_ready; // RapController.java:588
+  wire _and_713 = _eq_690 & slot_pick_ready; // RapController.java:588
   wire _and_r_4 = &present_children; // RapController.java:590
-  wire _not_451 = ~_and_r_4; // RapController.java:590
+  wire _not_450 = ~_and_r_4; // RapController.java:590
   wire [2:0] _dyn_index_5 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:591
   wire _eq_691 = _dyn_index_5 == 3'd0; // RapController.java:591
   wire _eq_692 = split_fits == _ge_3; // RapController.java:594
   wire _eq_693 = op_children == _dyn_index_2; // RapController.java:598
-  wire _not_452 = ~kids_fresh; // RapController.java:595
-  wire _and_717 = walking_kids & _not_452; // RapController.java:595
-  wire _and_718 = _and_717 & slot_pick_ready; // RapController.java:595
-  wire _and_719 = _and_718 & slot_pick_pick_last; // RapController.java:596
-  wire _or_673 = split_settled | _and_719; // RapController.java:597
-  wire _not_453 = ~ev_commit_q; // StatusRegs.java:69
-  wire _not_454 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_453 & _not_454; // StatusRegs.java:69
+  wire _not_451 = ~kids_fresh; // RapController.java:595
+  wire _and_714 = walking_kids & _not_451; // RapController.java:595
+  wire _and_715 = _and_714 & slot_pick_ready; // RapController.java:595
+  wire _and_716 = _and_715 & slot_pick_pick_last; // RapController.java:596
+  wire _or_673 = split_settled | _and_716; // RapController.java:597
+  wire _not_452 = ~ev_commit_q; // StatusRegs.java:74
+  wire _not_453 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_452 & _not_453; // StatusRegs.java:74
   wire _eq_694 = kids_vector == visited_kids; // RapController.java:600
-  wire _not_455 = ~_or_404; // RapController.java:602
-  wire _and_720 = verdict_act & _not_455; // RapController.java:602
-  wire _or_674 = ev_commit | ev_saturation; // StatusRegs.java:93
-  wire _or_675 = _or_674 | ev_split; // StatusRegs.java:93
-  wire _or_676 = _or_675 | ev_allocated; // StatusRegs.java:93
-  wire _or_677 = _or_676 | ev_batch; // StatusRegs.java:93
-  wire _or_678 = _or_677 | ev_deferred; // StatusRegs.java:93
-  wire _or_679 = _or_678 | ev_clear; // StatusRegs.java:93
-  wire _or_r_6 = |ev_removed; // StatusRegs.java:93
-  wire _or_680 = _or_679 | _or_r_6; // StatusRegs.java:93
-  wire _or_681 = _or_680 | ev_pending; // StatusRegs.java:93
-  wire _not_456 = ~_or_681; // RapController.java:603
+  wire _not_454 = ~_or_404; // RapController.java:602
+  wire _and_717 = verdict_act & _not_454; // RapController.java:602
+  wire _or_674 = ev_commit | ev_saturation; // StatusRegs.java:97
+  wire _or_675 = _or_674 | ev_split; // StatusRegs.java:97
+  wire _or_676 = _or_675 | ev_allocated; // StatusRegs.java:97
+  wire _or_677 = _or_676 | ev_batch; // StatusRegs.java:97
+  wire _or_678 = _or_677 | ev_deferred; // StatusRegs.java:97
+  wire _or_679 = _or_678 | ev_clear; // StatusRegs.java:97
+  wire _or_r_6 = |ev_removed; // StatusRegs.java:97
+  wire _or_680 = _or_679 | _or_r_6; // StatusRegs.java:97
+  wire _or_681 = _or_680 | ev_pending; // StatusRegs.java:97
+  wire _not_455 = ~_or_681; // RapController.java:603
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:86
@@ -4962,9 +4959,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:86
   wire [127:0] _cat_136 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
-  wire [127:0] _and_721 = slot_valid & _cat_136; // RapController.java:604
-  wire _or_r_7 = |_and_721; // RapController.java:604
-  wire _not_457 = ~_or_r_7; // RapController.java:604
+  wire [127:0] _and_718 = slot_valid & _cat_136; // RapController.java:604
+  wire _or_r_7 = |_and_718; // RapController.java:604
+  wire _not_456 = ~_or_r_7; // RapController.java:604
   wire _le_3 = st_nodes <= 8'd128; // RapController.java:605
 
   // Connections (last connect wins; when-blocks become muxes)
@@ -5294,7 +5291,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_depths_125 = slot_depth_125;
   assign slot_depths_126 = slot_depth_126;
   assign slot_depths_127 = slot_depth_127;
-  assign cause = (commit_fire ? 3'd0 : (_and_705 ? _mux_144 : (_or_670 ? _mux_145 : (_and_707 ? 3'd3 : (_and_708 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_704 ? _mux_144 : (_or_670 ? _mux_145 : (_and_706 ? 3'd3 : (_and_707 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -8660,7 +8657,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_577;
+      snapshot_settled <= _and_576;
     end
   end
 
@@ -8733,7 +8730,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:310: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _eq_1 && _and_552 && !_and_710) begin // RapController.java:397
+    if (!reset && _eq_1 && _and_552 && !status_still) begin // RapController.java:397
       $display("Assertion failed at RapController.java:397: a snapshot freeze while a status value moves");
       $stop;
     end
@@ -8749,7 +8746,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && _eq_12 && slot_pick_ready && !_and_711) begin // RapController.java:455
+    if (!reset && _eq_12 && slot_pick_ready && !_and_708) begin // RapController.java:455
       $display("Assertion failed at RapController.java:455: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
@@ -8757,11 +8754,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_449) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_448) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_712 && !io_selected_bits_found) begin // RapController.java:580
+    if (!reset && _and_709 && !io_selected_bits_found) begin // RapController.java:580
       $display("Assertion failed at RapController.java:580: no node matched a key: the root must always match");
       $stop;
     end
@@ -8777,7 +8774,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:584: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && _and_714 && !_ne_5) begin // RapController.java:585
+    if (!reset && _and_711 && !_ne_5) begin // RapController.java:585
       $display("Assertion failed at RapController.java:585: a READ result in RUN");
       $stop;
     end
@@ -8785,19 +8782,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:586: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_715 && !_not_450) begin // RapController.java:587
+    if (!reset && _and_712 && !_not_449) begin // RapController.java:587
       $display("Assertion failed at RapController.java:587: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_716 && !slot_pick_pick_found) begin // RapController.java:589
+    if (!reset && _and_713 && !slot_pick_pick_found) begin // RapController.java:589
       $display("Assertion failed at RapController.java:589: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_716 && !_not_451) begin // RapController.java:590
+    if (!reset && _and_713 && !_not_450) begin // RapController.java:590
       $display("Assertion failed at RapController.java:590: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_716 && !_eq_691) begin // RapController.java:591
+    if (!reset && _and_713 && !_eq_691) begin // RapController.java:591
       $display("Assertion failed at RapController.java:591: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
@@ -8813,23 +8810,23 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:599: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_719 && !_eq_694) begin // RapController.java:600
+    if (!reset && _and_716 && !_eq_694) begin // RapController.java:600
       $display("Assertion failed at RapController.java:600: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_718 && !slot_pick_pick_found) begin // RapController.java:601
+    if (!reset && _and_715 && !slot_pick_pick_found) begin // RapController.java:601
       $display("Assertion failed at RapController.java:601: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_720 && !1'd0) begin // RapController.java:602
+    if (!reset && _and_717 && !1'd0) begin // RapController.java:602
       $display("Assertion failed at RapController.java:602: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_456) begin // RapController.java:603
+    if (!reset && snapshot_frozen && !_not_455) begin // RapController.java:603
       $display("Assertion failed at RapController.java:603: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_457) begin // RapController.java:604
+    if (!reset && !_not_456) begin // RapController.java:604
       $display("Assertion failed at RapController.java:604: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end

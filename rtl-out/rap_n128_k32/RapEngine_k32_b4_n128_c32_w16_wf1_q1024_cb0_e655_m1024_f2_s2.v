@@ -462,18 +462,18 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [63:0] csr_node_prefix; // CsrFile.java:137
   wire [63:0] csr_node_count; // CsrFile.java:137
   wire [63:0] csr_n; // CsrFile.java:137
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:210
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:210
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:210
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:210
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:210
-  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:210
-  wire statusCounterBank_io_clear; // RapEngine.java:210
-  wire statusCounterBank_io_idle; // RapEngine.java:210
-  wire statusCounterBank_io_readEnable; // RapEngine.java:210
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:210
-  wire statusCounterBank_io_readValid; // RapEngine.java:210
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:210
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:212
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:212
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:212
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:212
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:212
+  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:212
+  wire statusCounterBank_io_clear; // RapEngine.java:212
+  wire statusCounterBank_io_idle; // RapEngine.java:212
+  wire statusCounterBank_io_readEnable; // RapEngine.java:212
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:212
+  wire statusCounterBank_io_readValid; // RapEngine.java:212
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:212
   wire [63:0] csr_error_bound; // CsrFile.java:137
   wire [63:0] csr_zero_weight; // CsrFile.java:137
   wire csr_snapshot_copied; // CsrFile.java:174
@@ -2135,7 +2135,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
   );
 
-  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:210
+  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:212
     .clock(clock),
 
     .reset(reset),

@@ -246,15 +246,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg st_n_carry; // SplitCounter.java:32
   reg st_overflow; // StatusRegs.java:24
   reg st_saturated; // StatusRegs.java:25
-  reg [5:0] st_nodes; // StatusRegs.java:53
-  reg [5:0] st_high_water; // StatusRegs.java:54
-  reg ev_weight_q; // StatusRegs.java:62
-  reg ev_commit_q; // StatusRegs.java:63
-  reg ev_saturation_q; // StatusRegs.java:64
-  reg ev_split_q; // StatusRegs.java:65
-  reg ev_batch_q; // StatusRegs.java:66
-  reg ev_deferred_q; // StatusRegs.java:67
-  reg [2:0] ev_removed_q; // StatusRegs.java:68
+  reg [5:0] st_nodes; // StatusRegs.java:58
+  reg [5:0] st_high_water; // StatusRegs.java:59
+  reg ev_weight_q; // StatusRegs.java:67
+  reg ev_commit_q; // StatusRegs.java:68
+  reg ev_saturation_q; // StatusRegs.java:69
+  reg ev_split_q; // StatusRegs.java:70
+  reg ev_batch_q; // StatusRegs.java:71
+  reg ev_deferred_q; // StatusRegs.java:72
+  reg [2:0] ev_removed_q; // StatusRegs.java:73
   reg [31:0] until_merge_lo; // SplitCounter.java:30
   reg [31:0] until_merge_hi; // SplitCounter.java:31
   reg until_merge_carry; // SplitCounter.java:32
@@ -369,7 +369,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg readout_in_use; // RapController.java:345
   reg [4:0] readout_depth; // RapController.java:347
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:376
+  reg snapshot_settled; // RapController.java:377
   reg slot_pick_pick_last; // SlotPicker.java:78
 
   // Memories (no reset, so synthesis infers RAM)
@@ -387,8 +387,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire ev_batch; // StatusRegs.java:37
   wire ev_deferred; // StatusRegs.java:39
   wire ev_clear; // StatusRegs.java:42
-  wire ev_weight; // StatusRegs.java:55
-  wire [2:0] ev_removed; // StatusRegs.java:56
+  wire ev_weight; // StatusRegs.java:60
+  wire [2:0] ev_removed; // StatusRegs.java:61
   wire leaf_pick_load; // SlotPicker.java:35
   wire leaf_pick_take; // SlotPicker.java:36
   wire slot_pick_load; // SlotPicker.java:35
@@ -698,9 +698,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_35 = ~_or_17; // MergeSkip.java:53
   wire _and_34 = skip_valid & _not_35; // MergeSkip.java:53
   wire defer_now = _and_31 & _and_34; // RapController.java:321
-  wire [5:0] _add_3 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:87
-  wire [5:0] _sub_1 = _add_3 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:87
-  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:85
+  wire [5:0] _add_3 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:91
+  wire [5:0] _sub_1 = _add_3 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:91
+  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:89
   wire _eq_61 = io_m0Csr == 64'd0; // RapController.java:387
   wire [63:0] _mux_6 = _eq_61 ? 64'd1 : io_m0Csr; // RapController.java:387
   wire [31:0] _bits_61 = _mux_6[31:0]; // SplitCounter.java:49
@@ -1538,20 +1538,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_188 = _and_187 & _not_151; // MergeSkip.java:62
   wire _not_152 = ~commit_fire; // MergeSkip.java:62
   wire _and_189 = _and_188 & _not_152; // MergeSkip.java:62
-  wire _and_190 = in_run & pipe_quiet; // RapController.java:376
-  wire _or_123 = ev_commit_q | ev_saturation_q; // StatusRegs.java:70
-  wire _or_124 = _or_123 | ev_split_q; // StatusRegs.java:70
-  wire _or_125 = _or_124 | ev_batch_q; // StatusRegs.java:70
-  wire _or_126 = _or_125 | ev_deferred_q; // StatusRegs.java:70
-  wire _or_r_5 = |ev_removed_q; // StatusRegs.java:71
-  wire _or_127 = _or_126 | _or_r_5; // StatusRegs.java:71
+  wire _and_190 = in_run & pipe_quiet; // RapController.java:377
+  wire _or_123 = ev_commit_q | ev_saturation_q; // StatusRegs.java:75
+  wire _or_124 = _or_123 | ev_split_q; // StatusRegs.java:75
+  wire _or_125 = _or_124 | ev_batch_q; // StatusRegs.java:75
+  wire _or_126 = _or_125 | ev_deferred_q; // StatusRegs.java:75
+  wire _or_r_5 = |ev_removed_q; // StatusRegs.java:76
+  wire _or_127 = _or_126 | _or_r_5; // StatusRegs.java:76
   wire _not_153 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_154 = ~_not_153; // StatusRegs.java:71
-  wire ev_pending = _or_127 | _not_154; // StatusRegs.java:71
+  wire _not_154 = ~_not_153; // StatusRegs.java:76
+  wire ev_pending = _or_127 | _not_154; // StatusRegs.java:76
   wire _not_155 = ~ev_pending; // RapController.java:376
-  wire _and_191 = _and_190 & _not_155; // RapController.java:376
-  wire _and_192 = _and_191 & multiplier_free; // RapController.java:376
-  wire _and_193 = _and_192 & io_countersIdle; // RapController.java:376
+  wire _and_191 = _not_155 & multiplier_free; // RapController.java:376
+  wire status_still = _and_191 & io_countersIdle; // RapController.java:376
+  wire _and_192 = _and_190 & status_still; // RapController.java:377
   wire _bits_237 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_238 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_128 = _bits_237 | _bits_238; // FirstSet.java:64
@@ -1614,74 +1614,74 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_155 = _or_153 | _or_154; // FirstSet.java:64
   wire _or_156 = _or_152 | _or_155; // FirstSet.java:64
   wire _or_157 = _or_149 | _or_156; // FirstSet.java:64
-  wire _and_194 = _or_142 & _or_157; // FirstSet.java:61
-  wire _and_195 = _or_134 & _or_141; // FirstSet.java:61
-  wire _and_196 = _or_130 & _or_133; // FirstSet.java:61
-  wire _and_197 = _or_128 & _or_129; // FirstSet.java:61
-  wire _and_198 = _bits_237 & _bits_238; // FirstSet.java:61
-  wire _or_158 = _and_197 | _and_198; // FirstSet.java:62
-  wire _and_199 = _bits_239 & _bits_240; // FirstSet.java:61
-  wire _or_159 = _or_158 | _and_199; // FirstSet.java:63
-  wire _or_160 = _and_196 | _or_159; // FirstSet.java:62
-  wire _and_200 = _or_131 & _or_132; // FirstSet.java:61
-  wire _and_201 = _bits_241 & _bits_242; // FirstSet.java:61
-  wire _or_161 = _and_200 | _and_201; // FirstSet.java:62
-  wire _and_202 = _bits_243 & _bits_244; // FirstSet.java:61
-  wire _or_162 = _or_161 | _and_202; // FirstSet.java:63
+  wire _and_193 = _or_142 & _or_157; // FirstSet.java:61
+  wire _and_194 = _or_134 & _or_141; // FirstSet.java:61
+  wire _and_195 = _or_130 & _or_133; // FirstSet.java:61
+  wire _and_196 = _or_128 & _or_129; // FirstSet.java:61
+  wire _and_197 = _bits_237 & _bits_238; // FirstSet.java:61
+  wire _or_158 = _and_196 | _and_197; // FirstSet.java:62
+  wire _and_198 = _bits_239 & _bits_240; // FirstSet.java:61
+  wire _or_159 = _or_158 | _and_198; // FirstSet.java:63
+  wire _or_160 = _and_195 | _or_159; // FirstSet.java:62
+  wire _and_199 = _or_131 & _or_132; // FirstSet.java:61
+  wire _and_200 = _bits_241 & _bits_242; // FirstSet.java:61
+  wire _or_161 = _and_199 | _and_200; // FirstSet.java:62
+  wire _and_201 = _bits_243 & _bits_244; // FirstSet.java:61
+  wire _or_162 = _or_161 | _and_201; // FirstSet.java:63
   wire _or_163 = _or_160 | _or_162; // FirstSet.java:63
-  wire _or_164 = _and_195 | _or_163; // FirstSet.java:62
-  wire _and_203 = _or_137 & _or_140; // FirstSet.java:61
-  wire _and_204 = _or_135 & _or_136; // FirstSet.java:61
-  wire _and_205 = _bits_245 & _bits_246; // FirstSet.java:61
-  wire _or_165 = _and_204 | _and_205; // FirstSet.java:62
-  wire _and_206 = _bits_247 & _bits_248; // FirstSet.java:61
-  wire _or_166 = _or_165 | _and_206; // FirstSet.java:63
-  wire _or_167 = _and_203 | _or_166; // FirstSet.java:62
-  wire _and_207 = _or_138 & _or_139; // FirstSet.java:61
-  wire _and_208 = _bits_249 & _bits_250; // FirstSet.java:61
-  wire _or_168 = _and_207 | _and_208; // FirstSet.java:62
-  wire _and_209 = _bits_251 & _bits_252; // FirstSet.java:61
-  wire _or_169 = _or_168 | _and_209; // FirstSet.java:63
+  wire _or_164 = _and_194 | _or_163; // FirstSet.java:62
+  wire _and_202 = _or_137 & _or_140; // FirstSet.java:61
+  wire _and_203 = _or_135 & _or_136; // FirstSet.java:61
+  wire _and_204 = _bits_245 & _bits_246; // FirstSet.java:61
+  wire _or_165 = _and_203 | _and_204; // FirstSet.java:62
+  wire _and_205 = _bits_247 & _bits_248; // FirstSet.java:61
+  wire _or_166 = _or_165 | _and_205; // FirstSet.java:63
+  wire _or_167 = _and_202 | _or_166; // FirstSet.java:62
+  wire _and_206 = _or_138 & _or_139; // FirstSet.java:61
+  wire _and_207 = _bits_249 & _bits_250; // FirstSet.java:61
+  wire _or_168 = _and_206 | _and_207; // FirstSet.java:62
+  wire _and_208 = _bits_251 & _bits_252; // FirstSet.java:61
+  wire _or_169 = _or_168 | _and_208; // FirstSet.java:63
   wire _or_170 = _or_167 | _or_169; // FirstSet.java:63
   wire _or_171 = _or_164 | _or_170; // FirstSet.java:63
-  wire _or_172 = _and_194 | _or_171; // FirstSet.java:62
-  wire _and_210 = _or_149 & _or_156; // FirstSet.java:61
-  wire _and_211 = _or_145 & _or_148; // FirstSet.java:61
-  wire _and_212 = _or_143 & _or_144; // FirstSet.java:61
-  wire _and_213 = _bits_253 & _bits_254; // FirstSet.java:61
-  wire _or_173 = _and_212 | _and_213; // FirstSet.java:62
-  wire _and_214 = _bits_255 & _bits_256; // FirstSet.java:61
-  wire _or_174 = _or_173 | _and_214; // FirstSet.java:63
-  wire _or_175 = _and_211 | _or_174; // FirstSet.java:62
-  wire _and_215 = _or_146 & _or_147; // FirstSet.java:61
-  wire _and_216 = _bits_257 & _bits_258; // FirstSet.java:61
-  wire _or_176 = _and_215 | _and_216; // FirstSet.java:62
-  wire _and_217 = _bits_259 & _bits_260; // FirstSet.java:61
-  wire _or_177 = _or_176 | _and_217; // FirstSet.java:63
+  wire _or_172 = _and_193 | _or_171; // FirstSet.java:62
+  wire _and_209 = _or_149 & _or_156; // FirstSet.java:61
+  wire _and_210 = _or_145 & _or_148; // FirstSet.java:61
+  wire _and_211 = _or_143 & _or_144; // FirstSet.java:61
+  wire _and_212 = _bits_253 & _bits_254; // FirstSet.java:61
+  wire _or_173 = _and_211 | _and_212; // FirstSet.java:62
+  wire _and_213 = _bits_255 & _bits_256; // FirstSet.java:61
+  wire _or_174 = _or_173 | _and_213; // FirstSet.java:63
+  wire _or_175 = _and_210 | _or_174; // FirstSet.java:62
+  wire _and_214 = _or_146 & _or_147; // FirstSet.java:61
+  wire _and_215 = _bits_257 & _bits_258; // FirstSet.java:61
+  wire _or_176 = _and_214 | _and_215; // FirstSet.java:62
+  wire _and_216 = _bits_259 & _bits_260; // FirstSet.java:61
+  wire _or_177 = _or_176 | _and_216; // FirstSet.java:63
   wire _or_178 = _or_175 | _or_177; // FirstSet.java:63
-  wire _or_179 = _and_210 | _or_178; // FirstSet.java:62
-  wire _and_218 = _or_152 & _or_155; // FirstSet.java:61
-  wire _and_219 = _or_150 & _or_151; // FirstSet.java:61
-  wire _and_220 = _bits_261 & _bits_262; // FirstSet.java:61
-  wire _or_180 = _and_219 | _and_220; // FirstSet.java:62
-  wire _and_221 = _bits_263 & _bits_264; // FirstSet.java:61
-  wire _or_181 = _or_180 | _and_221; // FirstSet.java:63
-  wire _or_182 = _and_218 | _or_181; // FirstSet.java:62
-  wire _and_222 = _or_153 & _or_154; // FirstSet.java:61
-  wire _and_223 = _bits_265 & _bits_266; // FirstSet.java:61
-  wire _or_183 = _and_222 | _and_223; // FirstSet.java:62
-  wire _and_224 = _bits_267 & _bits_268; // FirstSet.java:61
-  wire _or_184 = _or_183 | _and_224; // FirstSet.java:63
+  wire _or_179 = _and_209 | _or_178; // FirstSet.java:62
+  wire _and_217 = _or_152 & _or_155; // FirstSet.java:61
+  wire _and_218 = _or_150 & _or_151; // FirstSet.java:61
+  wire _and_219 = _bits_261 & _bits_262; // FirstSet.java:61
+  wire _or_180 = _and_218 | _and_219; // FirstSet.java:62
+  wire _and_220 = _bits_263 & _bits_264; // FirstSet.java:61
+  wire _or_181 = _or_180 | _and_220; // FirstSet.java:63
+  wire _or_182 = _and_217 | _or_181; // FirstSet.java:62
+  wire _and_221 = _or_153 & _or_154; // FirstSet.java:61
+  wire _and_222 = _bits_265 & _bits_266; // FirstSet.java:61
+  wire _or_183 = _and_221 | _and_222; // FirstSet.java:62
+  wire _and_223 = _bits_267 & _bits_268; // FirstSet.java:61
+  wire _or_184 = _or_183 | _and_223; // FirstSet.java:63
   wire _or_185 = _or_182 | _or_184; // FirstSet.java:63
   wire _or_186 = _or_179 | _or_185; // FirstSet.java:63
   wire _or_187 = _or_172 | _or_186; // FirstSet.java:63
   wire _not_156 = ~_or_187; // SlotPicker.java:79
   wire _eq_199 = state == 4'd1; // RapController.java:689
   wire _not_157 = ~commit_stop; // RapController.java:689
-  wire _and_225 = _eq_199 & _not_157; // RapController.java:689
+  wire _and_224 = _eq_199 & _not_157; // RapController.java:689
   wire _not_158 = ~io_headValid; // RapController.java:689
-  wire _and_226 = pipe_empty & _not_158; // RapController.java:689
-  wire [2:0] _mux_48 = _and_226 ? 3'd1 : fill_cause; // RapController.java:689
+  wire _and_225 = pipe_empty & _not_158; // RapController.java:689
+  wire [2:0] _mux_48 = _and_225 ? 3'd1 : fill_cause; // RapController.java:689
   wire _eq_200 = state == 4'd2; // RapController.java:690
   wire _eq_201 = state == 4'd3; // RapController.java:690
   wire _or_188 = _eq_200 | _eq_201; // RapController.java:690
@@ -1691,10 +1691,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [2:0] _mux_49 = split_req ? 3'd3 : 3'd4; // RapController.java:691
   wire _ge_4 = state >= 4'd4; // RapController.java:692
   wire _le_1 = state <= 4'd6; // RapController.java:692
-  wire _and_227 = _ge_4 & _le_1; // RapController.java:692
+  wire _and_226 = _ge_4 & _le_1; // RapController.java:692
   wire _ge_5 = state >= 4'd7; // RapController.java:693
   wire _le_2 = state <= 4'd10; // RapController.java:693
-  wire _and_228 = _ge_5 & _le_2; // RapController.java:693
+  wire _and_227 = _ge_5 & _le_2; // RapController.java:693
   wire [3:0] _bits_269 = undo_sp[3:0]; // RapController.java:259
   wire [36:0] _cat_37 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:259
   wire _eq_203 = state == 4'd3; // RapController.java:255
@@ -1710,9 +1710,6 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_204 = state == 4'd12; // RapController.java:159
   wire _or_191 = read_parent_prefix | _eq_204; // RapController.java:159
   wire _not_160 = ~_and_179; // MergeVerdict.java:71
-  wire _not_161 = ~ev_pending; // RapController.java:397
-  wire _and_229 = _not_161 & multiplier_free; // RapController.java:397
-  wire _and_230 = _and_229 & io_countersIdle; // RapController.java:397
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
@@ -1726,48 +1723,48 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] _cat_39 = {child_depth, 1'd0}; // RapController.java:645
   wire [31:0] _dshr_4 = _fill_8 >> _cat_39; // RapController.java:650
   wire _eq_206 = child_mask == _dshr_4; // RapController.java:455
-  wire _and_231 = _eq_205 & _eq_206; // RapController.java:455
+  wire _and_228 = _eq_205 & _eq_206; // RapController.java:455
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_162 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_232 = in_run & io_selected_valid; // RapController.java:580
+  wire _not_161 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_229 = in_run & io_selected_valid; // RapController.java:580
   wire _eq_207 = io_counterResult_bits_op == 2'd0; // RapController.java:583
-  wire _and_233 = io_counterResult_valid & _eq_207; // RapController.java:583
-  wire _eq_208 = hit_event_4 == _and_233; // RapController.java:584
+  wire _and_230 = io_counterResult_valid & _eq_207; // RapController.java:583
+  wire _eq_208 = hit_event_4 == _and_230; // RapController.java:584
   wire _ne_5 = io_counterResult_bits_op != 2'd2; // RapController.java:585
-  wire _and_234 = in_run & io_counterResult_valid; // RapController.java:585
+  wire _and_231 = in_run & io_counterResult_valid; // RapController.java:585
   wire _lt_7 = undo_sp < 5'd16; // RapController.java:586
-  wire _not_163 = ~io_counterResult_valid; // RapController.java:587
+  wire _not_162 = ~io_counterResult_valid; // RapController.java:587
   wire _eq_209 = state == 4'd2; // RapController.java:587
-  wire _and_235 = _eq_209 & pipe_empty; // RapController.java:587
+  wire _and_232 = _eq_209 & pipe_empty; // RapController.java:587
   wire _eq_210 = state == 4'd6; // RapController.java:588
-  wire _and_236 = _eq_210 & slot_pick_ready; // RapController.java:588
+  wire _and_233 = _eq_210 & slot_pick_ready; // RapController.java:588
   wire _and_r_4 = &present_children; // RapController.java:590
-  wire _not_164 = ~_and_r_4; // RapController.java:590
+  wire _not_163 = ~_and_r_4; // RapController.java:590
   wire [2:0] _dyn_index_5 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:591
   wire _eq_211 = _dyn_index_5 == 3'd0; // RapController.java:591
   wire _eq_212 = split_fits == _ge_3; // RapController.java:594
   wire _eq_213 = op_children == _dyn_index_2; // RapController.java:598
-  wire _not_165 = ~kids_fresh; // RapController.java:595
-  wire _and_237 = walking_kids & _not_165; // RapController.java:595
-  wire _and_238 = _and_237 & slot_pick_ready; // RapController.java:595
-  wire _and_239 = _and_238 & slot_pick_pick_last; // RapController.java:596
-  wire _or_193 = split_settled | _and_239; // RapController.java:597
-  wire _not_166 = ~ev_commit_q; // StatusRegs.java:69
-  wire _not_167 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_166 & _not_167; // StatusRegs.java:69
+  wire _not_164 = ~kids_fresh; // RapController.java:595
+  wire _and_234 = walking_kids & _not_164; // RapController.java:595
+  wire _and_235 = _and_234 & slot_pick_ready; // RapController.java:595
+  wire _and_236 = _and_235 & slot_pick_pick_last; // RapController.java:596
+  wire _or_193 = split_settled | _and_236; // RapController.java:597
+  wire _not_165 = ~ev_commit_q; // StatusRegs.java:74
+  wire _not_166 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_165 & _not_166; // StatusRegs.java:74
   wire _eq_214 = kids_vector == visited_kids; // RapController.java:600
-  wire _not_168 = ~_or_116; // RapController.java:602
-  wire _and_240 = verdict_act & _not_168; // RapController.java:602
-  wire _or_194 = ev_commit | ev_saturation; // StatusRegs.java:93
-  wire _or_195 = _or_194 | ev_split; // StatusRegs.java:93
-  wire _or_196 = _or_195 | ev_allocated; // StatusRegs.java:93
-  wire _or_197 = _or_196 | ev_batch; // StatusRegs.java:93
-  wire _or_198 = _or_197 | ev_deferred; // StatusRegs.java:93
-  wire _or_199 = _or_198 | ev_clear; // StatusRegs.java:93
-  wire _or_r_6 = |ev_removed; // StatusRegs.java:93
-  wire _or_200 = _or_199 | _or_r_6; // StatusRegs.java:93
-  wire _or_201 = _or_200 | ev_pending; // StatusRegs.java:93
-  wire _not_169 = ~_or_201; // RapController.java:603
+  wire _not_167 = ~_or_116; // RapController.java:602
+  wire _and_237 = verdict_act & _not_167; // RapController.java:602
+  wire _or_194 = ev_commit | ev_saturation; // StatusRegs.java:97
+  wire _or_195 = _or_194 | ev_split; // StatusRegs.java:97
+  wire _or_196 = _or_195 | ev_allocated; // StatusRegs.java:97
+  wire _or_197 = _or_196 | ev_batch; // StatusRegs.java:97
+  wire _or_198 = _or_197 | ev_deferred; // StatusRegs.java:97
+  wire _or_199 = _or_198 | ev_clear; // StatusRegs.java:97
+  wire _or_r_6 = |ev_removed; // StatusRegs.java:97
+  wire _or_200 = _or_199 | _or_r_6; // StatusRegs.java:97
+  wire _or_201 = _or_200 | ev_pending; // StatusRegs.java:97
+  wire _not_168 = ~_or_201; // RapController.java:603
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
@@ -1800,9 +1797,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:86
   wire [31:0] _cat_40 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
-  wire [31:0] _and_241 = slot_valid & _cat_40; // RapController.java:604
-  wire _or_r_7 = |_and_241; // RapController.java:604
-  wire _not_170 = ~_or_r_7; // RapController.java:604
+  wire [31:0] _and_238 = slot_valid & _cat_40; // RapController.java:604
+  wire _or_r_7 = |_and_238; // RapController.java:604
+  wire _not_169 = ~_or_r_7; // RapController.java:604
   wire _le_3 = st_nodes <= 6'd32; // RapController.java:605
 
   // Connections (last connect wins; when-blocks become muxes)
@@ -1940,7 +1937,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_depths_29 = slot_depth_29;
   assign slot_depths_30 = slot_depth_30;
   assign slot_depths_31 = slot_depth_31;
-  assign cause = (commit_fire ? 3'd0 : (_and_225 ? _mux_48 : (_or_190 ? _mux_49 : (_and_227 ? 3'd3 : (_and_228 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_224 ? _mux_48 : (_or_190 ? _mux_49 : (_and_226 ? 3'd3 : (_and_227 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -3418,7 +3415,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_193;
+      snapshot_settled <= _and_192;
     end
   end
 
@@ -3491,7 +3488,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:310: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && _eq_1 && _and_168 && !_and_230) begin // RapController.java:397
+    if (!reset && _eq_1 && _and_168 && !status_still) begin // RapController.java:397
       $display("Assertion failed at RapController.java:397: a snapshot freeze while a status value moves");
       $stop;
     end
@@ -3507,7 +3504,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && _eq_12 && slot_pick_ready && !_and_231) begin // RapController.java:455
+    if (!reset && _eq_12 && slot_pick_ready && !_and_228) begin // RapController.java:455
       $display("Assertion failed at RapController.java:455: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
@@ -3515,11 +3512,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_162) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_161) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_232 && !io_selected_bits_found) begin // RapController.java:580
+    if (!reset && _and_229 && !io_selected_bits_found) begin // RapController.java:580
       $display("Assertion failed at RapController.java:580: no node matched a key: the root must always match");
       $stop;
     end
@@ -3535,7 +3532,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:584: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_234 && !_ne_5) begin // RapController.java:585
+    if (!reset && _and_231 && !_ne_5) begin // RapController.java:585
       $display("Assertion failed at RapController.java:585: a READ result in RUN");
       $stop;
     end
@@ -3543,19 +3540,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:586: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_235 && !_not_163) begin // RapController.java:587
+    if (!reset && _and_232 && !_not_162) begin // RapController.java:587
       $display("Assertion failed at RapController.java:587: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_236 && !slot_pick_pick_found) begin // RapController.java:589
+    if (!reset && _and_233 && !slot_pick_pick_found) begin // RapController.java:589
       $display("Assertion failed at RapController.java:589: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_236 && !_not_164) begin // RapController.java:590
+    if (!reset && _and_233 && !_not_163) begin // RapController.java:590
       $display("Assertion failed at RapController.java:590: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_236 && !_eq_211) begin // RapController.java:591
+    if (!reset && _and_233 && !_eq_211) begin // RapController.java:591
       $display("Assertion failed at RapController.java:591: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
@@ -3571,23 +3568,23 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:599: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_239 && !_eq_214) begin // RapController.java:600
+    if (!reset && _and_236 && !_eq_214) begin // RapController.java:600
       $display("Assertion failed at RapController.java:600: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_238 && !slot_pick_pick_found) begin // RapController.java:601
+    if (!reset && _and_235 && !slot_pick_pick_found) begin // RapController.java:601
       $display("Assertion failed at RapController.java:601: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_240 && !1'd0) begin // RapController.java:602
+    if (!reset && _and_237 && !1'd0) begin // RapController.java:602
       $display("Assertion failed at RapController.java:602: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_169) begin // RapController.java:603
+    if (!reset && snapshot_frozen && !_not_168) begin // RapController.java:603
       $display("Assertion failed at RapController.java:603: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_170) begin // RapController.java:604
+    if (!reset && !_not_169) begin // RapController.java:604
       $display("Assertion failed at RapController.java:604: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end

@@ -2,7 +2,8 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
@@ -69,7 +70,6 @@ public final class ControllerIO extends Bundle {
         }
     }
 
-    /** The SPEC §5 status values ({@code RapStatus} without the error bound). */
     /**
      * The status the controller keeps, and the events of the counters it does not keep (UPDATES, SPLITS, MERGES,
      * MERGE_BATCHES, DEFERRED_SPLITS, SATURATIONS), each a clock after it happened, for {@link StatusCounterBank}.
@@ -94,9 +94,16 @@ public final class ControllerIO extends Bundle {
             merged = UInt(c.childCountBits());
         }
 
-        /** The event ports: UPDATES, SPLITS, MERGES, MERGE_BATCHES, DEFERRED_SPLITS, SATURATIONS. */
-        public List<UInt> events() {
-            return List.of(updated, split, merged, batch, deferred, saturation);
+        /** The event ports by the name of the 64-bit register that counts them (NAME_LO / NAME_HI). */
+        public Map<String, UInt> events() {
+            Map<String, UInt> m = new LinkedHashMap<>();
+            m.put("UPDATES", updated);
+            m.put("SPLITS", split);
+            m.put("MERGES", merged);
+            m.put("MERGE_BATCHES", batch);
+            m.put("DEFERRED_SPLITS", deferred);
+            m.put("SATURATIONS", saturation);
+            return m;
         }
     }
 

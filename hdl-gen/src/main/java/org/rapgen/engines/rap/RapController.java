@@ -373,8 +373,8 @@ public final class RapController extends Module {
         // clock either (no commit, no carry between counter halves, no product, no count left for the counter bank to
         // fold in), so a snapshot may freeze. Registered: the counters' carry flags and the multiplier then end at a
         // flip-flop, not at the freeze and stall logic.
-        Bool snapSettled = RegNext(inRun.and(quiet).and(st.pending.not()).and(schedule.multiplierFree).and(io.countersIdle), B(false))
-                .named("snapshot_settled");
+        Bool statusStill = st.pending.not().and(schedule.multiplierFree).and(io.countersIdle).named("status_still");
+        Bool snapSettled = RegNext(inRun.and(quiet).and(statusStill), B(false)).named("snapshot_settled");
         Switch(state)
                 // A soft reset may come while the schedule's product runs: the schedule restarts only after it.
                 .is(INIT, () -> when(io.counterClearing.not().and(schedule.multiplierFree), () -> {
@@ -394,7 +394,7 @@ public final class RapController extends Module {
                     cmdValid.connect(io.selected.valid.and(commitStop.not()));
                     // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
                     when(snapPending.and(frozen.not()).and(quiet).and(snapSettled), () -> {
-                        Assert(st.pending.not().and(schedule.multiplierFree).and(io.countersIdle), "a snapshot freeze while a status value moves");
+                        Assert(statusStill, "a snapshot freeze while a status value moves");
                         frozen.connect(B(true));
                         snapPending.connect(B(false));
                         fillCause.connect(U(StallCause.CSR.code(), 3));

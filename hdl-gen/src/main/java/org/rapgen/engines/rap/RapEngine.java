@@ -204,15 +204,18 @@ public final class RapEngine extends Module {
         csr.ro64("N", s.n);
         csr.ro("NODES", "value", s.nodes);
         csr.ro("HIGH_WATER", "value", s.highWater);
-        List<String> counted = List.of("UPDATES", "SPLITS", "MERGES", "MERGE_BATCHES", "DEFERRED_SPLITS", "SATURATIONS");
-        int first = c.unitWeights() ? 1 : 0;
-        if (c.unitWeights()) csr.ro64("UPDATES", s.n);
-        StatusCounterBank bank = Module(new StatusCounterBank(counted.size() - first, c.childCountBits()));
+        Map<String, UInt> counted = s.events();
+        if (c.unitWeights()) {
+            csr.ro64("UPDATES", s.n);
+            counted.remove("UPDATES");
+        }
+        StatusCounterBank bank = Module(new StatusCounterBank(counted.size(), c.childCountBits()));
         bank.io.clear.connect(ctl.io.softClear);
         ctl.io.countersIdle.connect(bank.io.idle);
-        for (int i = first; i < counted.size(); i++) {
-            bank.io.inc.get(i - first).connect(s.events().get(i).pad(c.childCountBits()));
-            csr.banked64(counted.get(i), i - first);
+        int counter = 0;
+        for (Map.Entry<String, UInt> e : counted.entrySet()) {
+            bank.io.inc.get(counter).connect(e.getValue().pad(c.childCountBits()));
+            csr.banked64(e.getKey(), counter++);
         }
         csr.bank(bank.io);
         csr.ro64("ERROR_BOUND", ctl.io.errorBound, ctl.io.errorBoundReady);

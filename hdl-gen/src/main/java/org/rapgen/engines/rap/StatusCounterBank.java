@@ -2,6 +2,7 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.HdlException;
@@ -80,7 +81,7 @@ public final class StatusCounterBank extends Module {
         UInt clearPending = RegInit(Fill(counters, B(true))).named("clear_pending");
         Bool[] needs = new Bool[counters];
         for (int i = 0; i < counters; i++) needs[i] = delta[i].orR().or(clearPending.bit(i));
-        UInt need = CatLsbFirst(java.util.List.of(needs)).named("need_fold");
+        UInt need = CatLsbFirst(List.of(needs)).named("need_fold");
         UInt needQ = RegNext(need, U(0, counters)).named("need_fold_q");
 
         // --- the fold, a pipeline from flip-flop to flip-flop: a visit reads word 0, each clock after reads the next
@@ -120,9 +121,11 @@ public final class StatusCounterBank extends Module {
 
         // A visit takes the delta of its counter (and this clock's increment starts the next one).
         Bool capture = folding.not().and(needQ.bit(visit)).and(io.readEnable.not()).named("fold_capture");
+        Bool[] visiting = new Bool[counters];
+        for (int i = 0; i < counters; i++) visiting[i] = visit.eq(U(i, cb));
         for (int i = 0; i < counters; i++) {
             UInt sum = delta[i].pad(deltaBits + 1).add(io.inc.get(i).pad(deltaBits + 1));
-            Bool kept = capture.and(visit.eq(U(i, cb))).or(io.clear).not();
+            Bool kept = capture.and(visiting[i]).or(io.clear).not();
             Assert(kept.not().or(sum.bit(deltaBits).not()), "status counter %d: its delta overflowed before its fold", U(i, 8));
             delta[i].connect(sum.bits(deltaBits - 1, 0));
         }
@@ -130,7 +133,7 @@ public final class StatusCounterBank extends Module {
         when(folding.not(), () -> when(capture, () -> {
             for (int i = 0; i < counters; i++) {
                 int k = i;
-                when(visit.eq(U(i, cb)), () -> {
+                when(visiting[i], () -> {
                     taken.connect(delta[k]);
                     zeroing.connect(clearPending.bit(k));
                     delta[k].connect(io.inc.get(k).pad(deltaBits));

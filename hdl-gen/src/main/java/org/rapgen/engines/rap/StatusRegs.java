@@ -42,8 +42,13 @@ final class StatusRegs {
     final Bool clear = WireDefault(Bool(), B(false)).named("ev_clear");
 
     private final List<UInt> live;
-    /** The counted events, a clock late, in the order of {@link ControllerIO.Status}'s event ports. */
-    private final List<UInt> counted;
+    // The events of the previous clock: n and the flags count them here, the counter bank gets them (drive).
+    private final Bool delayedCommit;
+    private final Bool delayedSaturation;
+    private final Bool delayedSplit;
+    private final Bool delayedBatch;
+    private final Bool delayedDeferred;
+    private final UInt delayedRemoved;
     /** n does not change on this clock edge. */
     final Bool nSteady;
     /** A counted event of the previous clock, or a carry between the halves of a counter, is not in the values yet. */
@@ -60,16 +65,15 @@ final class StatusRegs {
         // chains then start at flip-flops, not at the end of the controller's decisions; and n is two 32-bit halves
         // (SplitCounter). The narrow node counts stay immediate (a split reads them).
         UInt delayedWeight = RegNext(weight, U(0, c.weightBits())).named("ev_weight_q");
-        Bool delayedCommit = RegNext(commit, B(false)).named("ev_commit_q");
-        Bool delayedSaturation = RegNext(saturation, B(false)).named("ev_saturation_q");
-        Bool delayedSplit = RegNext(split, B(false)).named("ev_split_q");
-        Bool delayedBatch = RegNext(batch, B(false)).named("ev_batch_q");
-        Bool delayedDeferred = RegNext(deferred, B(false)).named("ev_deferred_q");
-        UInt delayedRemoved = RegNext(removed, U(0, c.childCountBits())).named("ev_removed_q");
+        delayedCommit = RegNext(commit, B(false)).named("ev_commit_q");
+        delayedSaturation = RegNext(saturation, B(false)).named("ev_saturation_q");
+        delayedSplit = RegNext(split, B(false)).named("ev_split_q");
+        delayedBatch = RegNext(batch, B(false)).named("ev_batch_q");
+        delayedDeferred = RegNext(deferred, B(false)).named("ev_deferred_q");
+        delayedRemoved = RegNext(removed, U(0, c.childCountBits())).named("ev_removed_q");
         nSteady = delayedCommit.not().and(nCount.settled()).named("st_n_steady");
         pending = delayedCommit.or(delayedSaturation).or(delayedSplit).or(delayedBatch).or(delayedDeferred)
                 .or(delayedRemoved.orR()).or(nCount.settled().not()).named("ev_pending");
-        counted = List.of(delayedCommit, delayedSplit, delayedRemoved, delayedBatch, delayedDeferred, delayedSaturation);
 
         int nb = c.nodeCountBits();
         when(clear, () -> {
@@ -96,7 +100,11 @@ final class StatusRegs {
     void drive(ControllerIO.Status s) {
         List<UInt> ports = List.of(s.n, s.nodes, s.highWater, s.overflow, s.saturated);
         for (int i = 0; i < ports.size(); i++) ports.get(i).connect(live.get(i));
-        List<UInt> events = s.events();
-        for (int i = 0; i < events.size(); i++) events.get(i).connect(counted.get(i));
+        s.updated.connect(delayedCommit);
+        s.split.connect(delayedSplit);
+        s.merged.connect(delayedRemoved);
+        s.batch.connect(delayedBatch);
+        s.deferred.connect(delayedDeferred);
+        s.saturation.connect(delayedSaturation);
     }
 }
