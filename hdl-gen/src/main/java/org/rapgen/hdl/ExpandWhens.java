@@ -80,7 +80,7 @@ final class ExpandWhens {
                     Expr before = env.getOrDefault(s, defaultOf(s));
                     Expr a = t.getOrDefault(s, before);
                     Expr b = e.getOrDefault(s, before);
-                    env.put(s, a == b ? a : new CondMux(w.cond(), a, b));
+                    env.put(s, mux(w.cond(), a, b));
                 }
             } else if (st instanceof Stmt.MemWrite m) {
                 m.memory().writePorts.add(new Memory.WritePort(m.addr(), pad(m.data(), m.memory().width, m.loc()), List.copyOf(path), m.loc()));
@@ -92,6 +92,16 @@ final class ExpandWhens {
                 c.check().guards = List.copyOf(path);
             }
         }
+    }
+
+    /**
+     * A when's mux, folded where the choice is known while elaborating (a literal condition, or the same literal on
+     * both sides), so a generator's constant flags do not reach the Verilog as {@code 1'd0 ? a : b}.
+     */
+    private static Expr mux(Expr cond, Expr a, Expr b) {
+        if (cond instanceof Lit c && !c.dontCare) return c.value.signum() != 0 ? a : b;
+        if (a == b || a instanceof Lit la && b instanceof Lit lb && la.sameAs(lb)) return a;
+        return new CondMux(cond, a, b);
     }
 
     /**
@@ -129,7 +139,7 @@ final class ExpandWhens {
             Expr v = fallback;
             for (int i = arms.size() - 1; i >= 0; i--) {
                 Expr a = armEnvs.get(i).getOrDefault(s, before);
-                if (a != fallback) v = new CondMux(arms.get(i).cond(), a, v);
+                if (a != fallback) v = mux(arms.get(i).cond(), a, v);
             }
             env.put(s, v);
         }

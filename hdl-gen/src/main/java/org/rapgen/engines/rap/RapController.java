@@ -1,5 +1,6 @@
 package org.rapgen.engines.rap;
 
+import static org.rapgen.engines.rap.RapController.State.*;
 import static org.rapgen.hdl.Hdl.*;
 
 import java.util.ArrayList;
@@ -7,6 +8,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Module;
+import org.rapgen.hdl.OneHotState;
 import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.CounterSram;
@@ -47,29 +49,16 @@ import org.rapgen.hdl.lib.CounterSram;
  * ({@link MergeSchedule}), with overflow detection.
  */
 public final class RapController extends Module {
-    static final int INIT = 0;
-    static final int RUN = 1;
-    static final int DRAIN = 2;
-    static final int UNDO = 3;
-    static final int SPLIT_SCAN = 4;
-    static final int SPLIT = 5;
-    static final int SPLIT_ALLOC = 6;
-    static final int MERGE_LEVEL = 7;
-    static final int MERGE_KIDS = 8;
-    static final int ADVANCE = 9;
-    static final int ADVANCE_WAIT = 10;
-    static final int RESUME = 11;
-    static final int READ_ISSUE = 12;
-    static final int READ_WAIT = 13;
-    static final int SOFT_CLEAR = 14;
-    private static final int STATE_BITS = 4;
+    /** The FSM's states (docs/rap-engine.md); kept one-hot. */
+    enum State { INIT, RUN, DRAIN, UNDO, SPLIT_SCAN, SPLIT, SPLIT_ALLOC, MERGE_LEVEL, MERGE_KIDS, ADVANCE, ADVANCE_WAIT,
+        RESUME, READ_ISSUE, READ_WAIT, SOFT_CLEAR }
     /** Clocks a counter command spends in the controller's output register before the SRAM takes it. */
     static final int COMMAND_LATENCY = 1;
 
     public final ControllerIO io;
 
     private final RapConfig c;
-    private final UInt state = RegInit(U(INIT, STATE_BITS)).named("state");
+    private final OneHotState<State> state = new OneHotState<>("state", State.class, INIT);
     /**
      * No node is deeper: an upper bound that a split raises and a merge walk lowers past the empty levels it starts
      * with, so a batch starts at the deepest level that can hold a leaf instead of walking every empty level below.
@@ -151,12 +140,23 @@ public final class RapController extends Module {
         UInt nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
         UInt nodeCount = RegInit(U(0, cb)).named("node_count");
 
-        SyncReadMem<UInt> prefixes = SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix");
+        // Read (SPLIT, READ_ISSUE) and written (INIT, SPLIT_ALLOC) in different states, which synthesis cannot see
+        // through the one-hot state: without no_rw_check it builds read-during-write forwarding (checked below).
+        SyncReadMem<UInt> prefixes = SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix").attribute("no_rw_check");
         // One read port (one block RAM copy) serves the node readout and the split, which reads the parent's prefix
         // in SPLIT for SPLIT_ALLOC; the readout latches its word, so a later split cannot change it.
-        Bool readParent = state.eq(SPLIT).named("read_parent_prefix");
-        UInt prefixRead = prefixes.read(Mux(readParent, opSlot, readIndex),
-                readParent.or(state.eq(READ_ISSUE)));
+        Bool readParent = state.is(SPLIT);
+        Bool prefixReadEnable = readParent.or(state.is(READ_ISSUE));
+        UInt prefixRead = prefixes.read(Mux(readParent, opSlot, readIndex), prefixReadEnable);
+        // One write port too (a block RAM has one): INIT writes the root's, a split each child's. Written once here from
+        // wires, since synthesis cannot prove two ports' enables exclusive when they are two one-hot state flip-flops.
+        Bool prefixWrite = WireDefault(Bool(), B(false)).named("prefix_write");
+        UInt prefixWriteSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("prefix_write_slot");
+        UInt prefixWriteValue = WireDefault(UInt(c.keyBits()), U(0, c.keyBits())).named("prefix_write_value");
+        when(prefixWrite, () -> {
+            prefixes.write(prefixWriteSlot, prefixWriteValue);
+            Assert(prefixReadEnable.not(), "slot_prefix read and written in one clock");
+        });
         // One serial multiplier for the two rare wide products: next_merge * q (ADVANCE) and n * eps (a snapshot's
         // error bound). A snapshot freeze starts only in RUN and lasts until the CSR file has copied the bound from
         // the product register, so the two never overlap.
@@ -172,7 +172,7 @@ public final class RapController extends Module {
         mul.io.a.connect(Mux(schedule.forSchedule, nextMerge, st.n));
         mul.io.b.connect(Mux(schedule.forSchedule, qActive, epsActive.pad(32)));
 
-        Bool inRun = state.eq(RUN).named("in_run");
+        Bool inRun = state.is(RUN);
         // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far. In
         // two registered halves (the low half's borrow feeds the high half a clock later): ADVANCE acts on its third
         // clock, when both describe this state's next_merge and n.
@@ -181,12 +181,12 @@ public final class RapController extends Module {
                 .named("to_merge_hi");
         UInt toMerge = Cat(toMergeHi.bits(31, 0), toMergeLo.bits(31, 0)).named("to_merge");
         Bool mergeAhead = RegNext(toMergeHi.bit(32).not().and(toMerge.orR())).named("merge_ahead");
-        Bool inAdvanceState = state.eq(ADVANCE);
+        Bool inAdvanceState = state.is(ADVANCE);
         Bool advanceSettled = heldFor(inAdvanceState, 4, "advance_settled");
 
         // The child count of the node a split (op_slot) or a merge (merge_parent) works on: a registered lookup, exact
         // because the table and the slot stand still for a clock before each use (checked below).
-        Bool walkingKids = state.eq(MERGE_KIDS).named("walking_kids");
+        Bool walkingKids = state.is(MERGE_KIDS);
         UInt childrenNow = table.childCount.read(Mux(walkingKids, mp, opSlot));
         UInt opChildren = RegNext(childrenNow).named("op_children");
         ControllerIO.CounterResult res = io.counterResult.bits;
@@ -246,13 +246,13 @@ public final class RapController extends Module {
         // A commit that asks for a structural change stops the next clock's commit (commit_stop) and the FSM enters
         // DRAIN a clock later: that clock already drains.
         Bool commitStop = RegInit(B(false)).named("commit_stop");
-        Bool draining = state.eq(DRAIN).or(commitStop).named("draining");
+        Bool draining = state.is(DRAIN).or(commitStop).named("draining");
         Bool undoPush = draining.and(resValid).named("undo_push");
         // --- the undo stack's top, read a clock ahead from the stack pointer as it will be after this clock's pop.
         // DRAIN ends in a clock without a push (the pipeline is empty), so the first UNDO clock sees the top. No read
         // in a push clock: the RAM's read-during-write behaviour never matters.
         // Each state's own command condition, not the shared cmd_valid: that wire merges every state's.
-        Bool undoPop = state.eq(UNDO).and(undoSp.ne(0)).named("undo_pop");
+        Bool undoPop = state.is(UNDO).and(undoSp.ne(0)).named("undo_pop");
         UInt top = undo.read(Mux(undoPop, undoSp.sub(2), undoSp.sub(1)).bits(undoAddrBits - 1, 0), undoPush.not());
 
         when(undoPush, () -> {
@@ -280,7 +280,7 @@ public final class RapController extends Module {
         UInt childMaskNow = maskBelow(childDepth);
         UInt childDigits = RegNext(maskBelow(opDepth).and(childMaskNow.not())).named("child_digit_field");
         UInt childMask = RegNext(childMaskNow).named("child_mask");
-        Bool splitSettled = heldFor(state.eq(UNDO).or(state.eq(SPLIT_SCAN)).or(state.eq(SPLIT)), 3, "split_settled");
+        Bool splitSettled = heldFor(state.is(UNDO).or(state.is(SPLIT_SCAN)).or(state.is(SPLIT)), 3, "split_settled");
         // Only events (RUN) use them, so they come from the selector's output: its depth, and the hit slot's child
         // count looked up in a table of "a split would be short" per possible count, registered (free slots and
         // child counts do not change while events flow, and a structural change is many clocks before the next event).
@@ -303,7 +303,7 @@ public final class RapController extends Module {
         // Every event's result is the head event's update.
         Bool commitFire = inRun.and(eventResult).and(commitStop.not()).named("commit_fire");
         // --- merge verdicts: every READ result in a merge state is a merge parent's or its leaf's count
-        Bool inMerge = state.eq(MERGE_LEVEL).or(state.eq(MERGE_KIDS));
+        Bool inMerge = state.is(MERGE_LEVEL).or(state.is(MERGE_KIDS));
         MergeVerdict verdict = new MergeVerdict(c, opT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old,
                 resultLatency);
         MergeSkip skip = new MergeSkip(verdict.sumAhead());
@@ -348,7 +348,7 @@ public final class RapController extends Module {
 
         // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
         // parent's (its leaves).
-        Bool scanSplit = state.eq(SPLIT_SCAN);
+        Bool scanSplit = state.is(SPLIT_SCAN);
         UInt kidsVector = table.childrenOf(Mux(scanSplit, opSlot, mp), scanSplit.not()).named("kids_vector");
 
         // op_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
@@ -358,7 +358,7 @@ public final class RapController extends Module {
         // no longer count it in their parent's sum, and may merge now.
         Consumer<Boolean> afterSplit = reshaped -> when(dueReq,
                         () -> startBatch(leafDepth, levelFresh, earlyBatch, skip, st, reshaped ? B(false) : opBatchEmpty, B(false)))
-                .otherwise(() -> state.connect(U(RESUME, STATE_BITS)));
+                .otherwise(() -> state.go(RESUME));
 
         // A merge walk reads counts through the SRAM: the parent's own, then each leaf child as the walker picks it.
         Consumer<UInt> readCount = slot -> {
@@ -375,22 +375,22 @@ public final class RapController extends Module {
         // flip-flop, not at the freeze and stall logic.
         Bool statusStill = st.pending.not().and(schedule.multiplierFree).and(io.countersIdle).named("status_still");
         Bool snapSettled = RegNext(inRun.and(quiet).and(statusStill), B(false)).named("snapshot_settled");
-        Switch(state)
+        state
                 // A soft reset may come while the schedule's product runs: the schedule restarts only after it.
-                .is(INIT, () -> when(io.counterClearing.not().and(schedule.multiplierFree), () -> {
+                .on(INIT, () -> when(io.counterClearing.not().and(schedule.multiplierFree), () -> {
                     // The root: slot 0, every key bit don't-care (the default write), held until the TCAM takes it.
                     twValid.connect(B(true));
                     when(twReady, () -> {
-                        prefixes.write(U(0, slotBits), U(0, c.keyBits()));
+                        prefixWrite.connect(B(true));
                         epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
                         qActive.connect(Mux(io.qCsr.lt(2), U(2, 32), io.qCsr));
                         UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
                         schedule.restart(m0);
                         untilMerge.load(m0);
-                        state.connect(U(RUN, STATE_BITS));
+                        state.go(RUN);
                     });
                 }))
-                .is(RUN, () -> {
+                .on(RUN, () -> {
                     cmdValid.connect(io.selected.valid.and(commitStop.not()));
                     // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
                     when(snapPending.and(frozen.not()).and(quiet).and(snapSettled), () -> {
@@ -400,14 +400,14 @@ public final class RapController extends Module {
                         fillCause.connect(U(StallCause.CSR.code(), 3));
                     });
                     when(quiet.and(frozen.not()), () -> {
-                        when(readPending, () -> state.connect(U(READ_ISSUE, STATE_BITS)))
+                        when(readPending, () -> state.go(READ_ISSUE))
                                 .elsewhen(softPending.and(io.inputsDrained).and(io.headValid.not()),
-                                        () -> state.connect(U(SOFT_CLEAR, STATE_BITS)));
+                                        () -> state.go(SOFT_CLEAR));
                     });
-                    when(commitStop, () -> state.connect(U(DRAIN, STATE_BITS)));
+                    when(commitStop, () -> state.go(DRAIN));
                 })
-                .is(DRAIN, () -> when(pipeEmpty, () -> state.connect(U(UNDO, STATE_BITS))))
-                .is(UNDO, () -> {
+                .on(DRAIN, () -> when(pipeEmpty, () -> state.go(UNDO)))
+                .on(UNDO, () -> {
                     when(undoSp.ne(0), () -> {
                         cmdValid.connect(B(true));
                         cmdOp.connect(U(ControllerIO.OP_SET, 2));
@@ -418,24 +418,24 @@ public final class RapController extends Module {
                         earlyDone.connect(B(false));
                         present.connect(U(0, c.branching()));
                         // A leaf (the usual split) has no children to scan.
-                        when(opChildren.eq(0), () -> state.connect(U(SPLIT, STATE_BITS))).otherwise(() -> {
+                        when(opChildren.eq(0), () -> state.go(SPLIT)).otherwise(() -> {
                             kidsFresh.connect(B(true));
-                            state.connect(U(SPLIT_SCAN, STATE_BITS));
+                            state.go(SPLIT_SCAN);
                         });
                     }).otherwise(() -> startBatch(leafDepth, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
                 })
                 // An interior merge may have left op_slot some children: note which digits exist.
-                .is(SPLIT_SCAN, () -> when(kidsFresh, () -> {
+                .on(SPLIT_SCAN, () -> when(kidsFresh, () -> {
                     slots.load(kidsVector);
                     kidsFresh.connect(B(false));
                 }).elsewhen(slots.ready(), () -> when(slots.found, () -> {
                     present.connect(present.or(U(1, c.branching()).shl(table.digit.read(slots.index)).bits(c.branching() - 1, 0)));
                     slots.take();
-                }).otherwise(() -> state.connect(U(SPLIT, STATE_BITS)))))
-                .is(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
+                }).otherwise(() -> state.go(SPLIT))))
+                .on(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
                         slots.load(table.valid.not());
                         when(opDepth.ge(deepest), () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
-                        state.connect(U(SPLIT_ALLOC, STATE_BITS));
+                        state.go(SPLIT_ALLOC);
                     }).elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
                                 startBatch(leafDepth, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
@@ -446,7 +446,7 @@ public final class RapController extends Module {
                             }))
                 // The split ends with its last child: a free slot's child count is already 0 (only leaves are freed), so
                 // the child-count write port is free for op_slot's.
-                .is(SPLIT_ALLOC, () -> {
+                .on(SPLIT_ALLOC, () -> {
                     FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
                     Bool lastChild = FirstSet.twoOrMore(present.not()).not().named("split_last_child");
                     when(slots.ready(), () -> {
@@ -465,7 +465,10 @@ public final class RapController extends Module {
                         cmdValue.connect(U(0, cb));
                         when(twReady, () -> {
                             slots.take();
-                            allocate(table, st, prefixes, present, d.index, slots.index, slots.oneHot, opSlot, childDepth, prefix);
+                            allocate(table, st, present, d.index, slots.oneHot, opSlot, childDepth);
+                            prefixWrite.connect(B(true));
+                            prefixWriteSlot.connect(slots.index);
+                            prefixWriteValue.connect(prefix);
                             when(lastChild, () -> {
                                 skip.invalidate();
                                 table.setChildCount(opSlot, U(c.branching(), c.childCountBits()));
@@ -475,7 +478,7 @@ public final class RapController extends Module {
                         });
                     });
                 })
-                .is(MERGE_LEVEL, () -> when(levelFresh, () -> {
+                .on(MERGE_LEVEL, () -> when(levelFresh, () -> {
                     leavesBelow.load(table.leavesAt(leafDepth));
                     levelFresh.connect(B(false));
                     levelHadLeaves.connect(B(false));
@@ -486,7 +489,7 @@ public final class RapController extends Module {
                         leaves.connect(U(0, c.childCountBits()));
                         kidsFresh.connect(B(true));
                         levelHadLeaves.connect(B(true));
-                        state.connect(U(MERGE_KIDS, STATE_BITS));
+                        state.go(MERGE_KIDS);
                     }).elsewhen(verdict.idle.not(), () -> {
                         // The level's last verdict first: the next level's leaves, or the split after an early batch,
                         // must see its merge.
@@ -497,12 +500,12 @@ public final class RapController extends Module {
                     }).otherwise(() -> {
                         st.batch.connect(B(true));
                         skip.endBatch();
-                        state.connect(Mux(earlyBatch, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
+                        state.go(earlyBatch, SPLIT, ADVANCE);
                     });
                 }))
                 // The parent's own count is read while its leaves load into the walker (it has at least one: the
                 // leaf that named it). Once all are issued the parent goes to the verdict and the walk moves on.
-                .is(MERGE_KIDS, () -> when(verdict.usesPort, () -> { }).elsewhen(kidsFresh, () -> {
+                .on(MERGE_KIDS, () -> when(verdict.usesPort, () -> { }).elsewhen(kidsFresh, () -> {
                     slots.load(kidsVector);
                     leavesBelow.remove(kidsVector);
                     visited.connect(kidsVector);
@@ -515,31 +518,31 @@ public final class RapController extends Module {
                     leaves.connect(leavesSoFar);
                     when(slots.last(), () -> {
                         verdict.handOff(mp, kidsVector, leavesSoFar, opChildren);
-                        state.connect(U(MERGE_LEVEL, STATE_BITS));
+                        state.go(MERGE_LEVEL);
                     });
                 }))
-                .is(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(exhausted.or(mergeAhead), () -> {
+                .on(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(exhausted.or(mergeAhead), () -> {
                     untilMerge.load(toMerge);
-                    state.connect(U(RESUME, STATE_BITS));
-                }).otherwise(() -> state.connect(U(ADVANCE_WAIT, STATE_BITS))))
+                    state.go(RESUME);
+                }).otherwise(() -> state.go(ADVANCE_WAIT)))
                 // next * q is usually waiting already (MergeSchedule); ADVANCE then settles on the new point.
-                .is(ADVANCE_WAIT, () -> when(schedule.step(), () -> state.connect(U(ADVANCE, STATE_BITS))))
+                .on(ADVANCE_WAIT, () -> when(schedule.step(), () -> state.go(ADVANCE)))
                 // The last SETs may still be in the SRAM: their results come back before any replayed event's, and the
                 // commit stage passes over them (commit_fire takes only events' results, hit_event_N).
-                .is(RESUME, () -> {
+                .on(RESUME, () -> {
                     io.rewind.connect(B(true));
                     fillCause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3)));
                     splitReq.connect(B(false));
                     dueReq.connect(B(false));
-                    state.connect(U(RUN, STATE_BITS));
+                    state.go(RUN);
                 })
-                .is(READ_ISSUE, () -> {
+                .on(READ_ISSUE, () -> {
                     cmdValid.connect(B(true));
                     cmdOp.connect(U(ControllerIO.OP_READ, 2));
                     cmdAddr.connect(readIndex);
-                    state.connect(U(READ_WAIT, STATE_BITS));
+                    state.go(READ_WAIT);
                 })
-                .is(READ_WAIT, () -> when(resValid, () -> {
+                .on(READ_WAIT, () -> when(resValid, () -> {
                     // A free slot reads 0: its depth and prefix registers hold a former node's, or were never set.
                     Bool inUse = readInUse;
                     nodeValid.connect(inUse);
@@ -548,9 +551,9 @@ public final class RapController extends Module {
                     nodePrefix.connect(Mux(inUse, prefixRead, U(0, c.keyBits())));
                     readPending.connect(B(false));
                     fillCause.connect(U(StallCause.CSR.code(), 3));
-                    state.connect(U(RUN, STATE_BITS));
+                    state.go(RUN);
                 }))
-                .is(SOFT_CLEAR, () -> {
+                .on(SOFT_CLEAR, () -> {
                     st.clear.connect(B(true));
                     table.valid.connect(U(1, c.nodes()));
                     for (UInt cc : table.childCount.elements()) cc.connect(U(0, c.childCountBits()));
@@ -558,7 +561,7 @@ public final class RapController extends Module {
                     deepest.connect(U(1, c.depthBits()));
                     softPending.connect(B(false));
                     io.softClear.connect(B(true));
-                    state.connect(U(INIT, STATE_BITS));
+                    state.go(INIT);
                 });
         // A merge parent's verdict, while the walk goes on: remove its leaves and write their sum to it, or keep them.
         when(verdict.act, () -> when(verdict.merges, () -> {
@@ -584,8 +587,8 @@ public final class RapController extends Module {
         Assert(eventResult.eq(addResult), "an event's result flag (%d) disagrees with the result's op", eventResult);
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
         when(undoPush, () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
-        when(state.eq(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
-        when(state.eq(SPLIT_ALLOC).and(slots.ready()), () -> {
+        when(state.is(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
+        when(state.is(SPLIT_ALLOC).and(slots.ready()), () -> {
             Assert(slots.found, "a split found no free slot after checking capacity");
             Assert(present.andR().not(), "a split with no missing child");
             Assert(table.childCount.read(slots.index).eq(0), "free slot %d has a child count", slots.index);
@@ -618,14 +621,14 @@ public final class RapController extends Module {
         io.slotValid.connect(table.valid);
         io.depths.connect(table.depths());
         io.epsActive.connect(epsActive);
-        io.acceptEnable.connect(softPending.not().and(state.ne(INIT)).and(state.ne(SOFT_CLEAR)));
+        io.acceptEnable.connect(softPending.not().and(state.isNot(INIT)).and(state.isNot(SOFT_CLEAR)));
         st.drive(io.live);
         io.snapFreeze.connect(frozen);
         io.errorBound.connect(mul.io.product.bits(79, 16));
         io.errorBoundReady.connect(mul.io.busy.not().and(snapStart.not()));
         io.snapBusy.connect(snapPending.or(frozen));
-        io.readoutBusy.connect(readPending.or(state.eq(READ_ISSUE)).or(state.eq(READ_WAIT)));
-        Bool structural = state.ge(DRAIN).and(state.le(RESUME));
+        io.readoutBusy.connect(readPending.or(state.is(READ_ISSUE)).or(state.is(READ_WAIT)));
+        Bool structural = state.within(DRAIN, RESUME);
         io.busy.connect(structural);
         io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));
         io.resetting.connect(io.acceptEnable.not());
@@ -657,14 +660,12 @@ public final class RapController extends Module {
         return parentPrefix.or(d.pad(kb).shl(shift).bits(kb - 1, 0));
     }
 
-    /** A new child in {@code slot}: digit d of the node in {@code parent}; its TCAM entry is written in this clock. */
-    private void allocate(NodeTable table, StatusRegs st, SyncReadMem<UInt> prefixes, UInt present, UInt d, UInt slot,
-                          UInt slotMask, UInt parent, UInt childDepth, UInt prefix) {
+    /** A new child in the slot {@code slotMask}: digit d of the node in {@code parent}; its TCAM word and prefix are written in this clock. */
+    private void allocate(NodeTable table, StatusRegs st, UInt present, UInt d, UInt slotMask, UInt parent, UInt childDepth) {
         table.valid.connect(table.valid.or(slotMask));
         table.place(slotMask, childDepth, parent, d);
         present.connect(present.or(U(1, c.branching()).shl(d).bits(c.branching() - 1, 0)));
         st.allocated.connect(B(true));
-        prefixes.write(slot, prefix);
     }
 
     /**
@@ -678,19 +679,19 @@ public final class RapController extends Module {
         skip.startBatch();
         when(batchEmpty, () -> {
             st.batch.connect(B(true));
-            state.connect(Mux(early, U(SPLIT, STATE_BITS), U(ADVANCE, STATE_BITS)));
-        }).otherwise(() -> state.connect(U(MERGE_LEVEL, STATE_BITS)));
+            state.go(early, SPLIT, ADVANCE);
+        }).otherwise(() -> state.go(MERGE_LEVEL));
     }
 
     private UInt stallCause(Bool commitFire, Bool commitStop, Bool pipeEmpty, Bool headValid, UInt fillCause, Bool splitReq) {
         UInt cause = Wire(UInt(3)).named("cause");
         cause.connect(U(StallCause.CSR.code(), 3));
         when(commitFire, () -> cause.connect(U(StallCause.COMMIT.code(), 3)))
-                .elsewhen(state.eq(RUN).and(commitStop.not()), () -> cause.connect(Mux(pipeEmpty.and(headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
-                .elsewhen(state.eq(DRAIN).or(state.eq(UNDO)).or(state.eq(RESUME)).or(commitStop),
+                .elsewhen(state.is(RUN).and(commitStop.not()), () -> cause.connect(Mux(pipeEmpty.and(headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
+                .elsewhen(state.is(DRAIN).or(state.is(UNDO)).or(state.is(RESUME)).or(commitStop),
                         () -> cause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3))))
-                .elsewhen(state.ge(SPLIT_SCAN).and(state.le(SPLIT_ALLOC)), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
-                .elsewhen(state.ge(MERGE_LEVEL).and(state.le(ADVANCE_WAIT)), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
+                .elsewhen(state.within(SPLIT_SCAN, SPLIT_ALLOC), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
+                .elsewhen(state.within(MERGE_LEVEL, ADVANCE_WAIT), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
         return cause;
     }
 

@@ -21,6 +21,11 @@ public final class Lit extends Expr {
         return value.signum() >= 0 ? value : value.add(BigInteger.ONE.shiftLeft(width));
     }
 
+    /** The same constant: value, width, signedness and don't-care mark. */
+    public boolean sameAs(Lit o) {
+        return value.equals(o.value) && width == o.width && signed == o.signed && dontCare == o.dontCare;
+    }
+
     @Override
     public int width() {
         return width;

@@ -1,6 +1,7 @@
 package org.rapgen.hdl.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -16,6 +17,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.rapgen.hdl.Elaborator;
 import org.rapgen.hdl.Elaborator.Design;
@@ -212,6 +215,13 @@ public final class IcarusRunner {
 
     private static String range(Signal s) {
         return s.width() == 1 ? "" : "[" + (s.width() - 1) + ":0] ";
+    }
+
+    /** The number of ?: selects in the clocked (not the reset) assignment of {@code reg} in {@code verilog}. */
+    public static long selectsDriving(String reg, String verilog) {
+        Matcher m = Pattern.compile("\\n\\s*" + reg + " <= ([^;]*\\?[^;]*);").matcher(verilog);
+        assertTrue(m.find(), "no clocked assignment of " + reg);
+        return m.group(1).chars().filter(ch -> ch == '?').count();
     }
 
     /** Asserts the emitted text declares {@code name} as {@code kind} ("wire", "reg", "output wire", ...) of {@code width} bits. */

@@ -10,8 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -71,13 +69,6 @@ class SwitchLoweringTest {
         assertEquals(3, selectsDriving("r", b.topText()), b.topText());
         // the nested switch's two arms, then the outer otherwise (none of the five outer arms).
         assertTrue(selectsDriving("q", b.topText()) >= 3, b.topText());
-    }
-
-    /** The number of ?: selects in the clocked (not the reset) assignment of {@code reg}. */
-    private static long selectsDriving(String reg, String verilog) {
-        Matcher m = Pattern.compile("\\n\\s*" + reg + " <= ([^;]*\\?[^;]*);").matcher(verilog);
-        assertTrue(m.find(), "no clocked assignment of " + reg);
-        return m.group(1).chars().filter(ch -> ch == '?').count();
     }
 
     @Test
