@@ -61,15 +61,21 @@ final class MergeVerdict {
             acc.connect(U(0, sumBits));
         }).elsewhen(readResult, () -> acc.connect(acc.add(readValue.pad(sumBits))));
         act = RegNext(end, B(false)).named("verdict_act");
-        merges = RegNext(SplitCompare.greater(threshold, acc)).named("merge_verdict");
+        Bool below = SplitCompare.greater(threshold, acc);
+        merges = RegNext(below).named("merge_verdict");
         // Above 2^C - 1 exactly when a bit above the counter's width is set.
         clips = sumBits > cb ? RegNext(acc.bits(sumBits - 1, cb).orR()).named("clip_verdict") : B(false);
-        usesPort = act.and(merges).named("verdict_set");
-        canHandOff = busy.not().or(act).named("verdict_free");
+        // Both are registered from their inputs rather than gated after act, merges and busy: the walk's take and
+        // hand-over wait for them, and they then start at a flip-flop each.
+        usesPort = RegNext(end.and(below), B(false)).named("verdict_set");
+        Bool busyNext = handing.or(busy.and(act.not()));
+        canHandOff = RegNext(busyNext.not().or(end), B(true)).named("verdict_free");
         idle = busy.not();
         when(act, () -> busy.connect(B(false)));
         when(end, () -> Assert(readResult.not(), "a merge READ result arrived with the last parent's end marker"));
         when(handing, () -> Assert(canHandOff, "a merge parent handed over while the last one awaits its verdict"));
+        Assert(usesPort.eq(act.and(merges)).and(canHandOff.eq(busy.not().or(act))),
+                "verdict_set or verdict_free disagrees with the verdict registers");
     }
 
     /** The register that holds the sum a clock before {@link #act}: {@link MergeSkip} compares it, registered. */

@@ -280,6 +280,8 @@ public final class RapController extends Module {
         UInt childMaskNow = maskBelow(childDepth);
         UInt childDigits = RegNext(maskBelow(opDepth).and(childMaskNow.not())).named("child_digit_field");
         UInt childMask = RegNext(childMaskNow).named("child_mask");
+        // Whether the split node is at the deepest level, registered: neither changes while the split settles.
+        Bool opAtDeepest = RegNext(opDepth.ge(deepest)).named("op_at_deepest");
         Bool splitSettled = heldFor(state.is(UNDO).or(state.is(SPLIT_SCAN)).or(state.is(SPLIT)), 3, "split_settled");
         // Only events (RUN) use them, so they come from the selector's output: its depth, and the hit slot's child
         // count looked up in a table of "a split would be short" per possible count, registered (free slots and
@@ -311,9 +313,18 @@ public final class RapController extends Module {
         Bool overT = SplitCompare.greater(res.updated, io.head.threshold);
         Bool splitNow = hitDepth.lt(U(c.levels(), c.depthBits())).and(overT).named("split_now");
         int wb = c.weightBits();
-        // While the high half waits for a borrow, the low half holds at least 2^untilLow - 2^wb: never due then.
-        Bool dueNow = exhausted.not().and(untilMerge.highIsZero()).and(untilMerge.low().bits(untilLow - 1, wb).orR().not())
-                .and(io.head.weight.ge(untilMerge.low().bits(wb - 1, 0))).named("merge_now");
+        // The head reaches the merge point when next_merge - n <= its weight < 2^wb. While the high half waits for a
+        // borrow, the low half holds at least 2^untilLow - 2^wb: never due then. The wide zero tests are taken a clock
+        // early: a commit takes less than 2^wb off next_merge - n, so it can be below 2^wb only on a clock after it was
+        // below 2^(wb+1), and merge_near registers that (with the schedule not exhausted). Both are loaded only in INIT and
+        // ADVANCE, a clock or more before the next commit, so no commit sees a stale flag (asserted). The commit
+        // decision then waits only for a (wb+1)-bit compare.
+        Bool dueExact = exhausted.not().and(untilMerge.highIsZero()).and(untilMerge.low().bits(untilLow - 1, wb).orR().not())
+                .and(io.head.weight.ge(untilMerge.low().bits(wb - 1, 0)));
+        Bool mergeNear = RegNext(exhausted.not().and(untilMerge.highIsZero())
+                .and(untilMerge.low().bits(untilLow - 1, wb + 1).orR().not()), B(false)).named("merge_near");
+        Bool dueNow = mergeNear.and(io.head.weight.pad(wb + 1).ge(untilMerge.low().bits(wb, 0))).named("merge_now");
+        when(commitFire, () -> Assert(dueNow.eq(dueExact), "merge_near was stale: merge_now %d, exact %d", dueNow, dueExact));
         Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
         // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes no
         // structure: count it here and let the younger events carry on.
@@ -429,12 +440,12 @@ public final class RapController extends Module {
                     slots.load(kidsVector);
                     kidsFresh.connect(B(false));
                 }).elsewhen(slots.ready(), () -> when(slots.found, () -> {
-                    present.connect(present.or(U(1, c.branching()).shl(table.digit.read(slots.index)).bits(c.branching() - 1, 0)));
+                    present.connect(present.or(U(1, c.branching()).shl(Mux1H(slots.oneHot, table.digit)).bits(c.branching() - 1, 0)));
                     slots.take();
                 }).otherwise(() -> state.go(SPLIT))))
                 .on(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
                         slots.load(table.valid.not());
-                        when(opDepth.ge(deepest), () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
+                        when(opAtDeepest, () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
                         state.go(SPLIT_ALLOC);
                     }).elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
@@ -485,7 +496,7 @@ public final class RapController extends Module {
                 }).elsewhen(leavesBelow.ready(), () -> {
                     // The picked leaf names the next parent; MERGE_KIDS drops all its leaves from this walk.
                     when(leavesBelow.found, () -> {
-                        mp.connect(table.parent.read(leavesBelow.index));
+                        mp.connect(Mux1H(leavesBelow.oneHot, table.parent));
                         leaves.connect(U(0, c.childCountBits()));
                         kidsFresh.connect(B(true));
                         levelHadLeaves.connect(B(true));
@@ -594,7 +605,8 @@ public final class RapController extends Module {
             Assert(table.childCount.read(slots.index).eq(0), "free slot %d has a child count", slots.index);
         });
         // The registered lookups are read only where their inputs have stood still for a clock.
-        when(splitSettled, () -> Assert(splitFits.eq(fitsNow), "split_fits read a clock after its inputs changed"));
+        when(splitSettled, () -> Assert(splitFits.eq(fitsNow).and(opAtDeepest.eq(opDepth.ge(deepest))),
+                "split_fits or op_at_deepest read a clock after its inputs changed"));
         Bool kidPicked = walkingKids.and(kidsFresh.not()).and(slots.ready());
         Bool handOver = kidPicked.and(slots.last());
         when(splitSettled.or(handOver),

@@ -25,10 +25,10 @@ import org.rapgen.hdl.UInt;
  * the key and weight (for the TCAM), the head side the threshold and weight (for the commit stage). Without a weight
  * field or a combining queue every event weighs 1, and the weight is not stored at all. Block RAM reads
  * are registered, so each side presents the next value of its pointer as the read address (one event per clock, no
- * bubble). Neither side reads an address in the clock it is written, so what the RAM would return then never matters.
- * Synthesis sees that in the issue side's read enable; the head side's excludes it through registered occupancy flags
- * instead of a pointer compare, so its RAM carries {@code no_rw_check} and an assertion checks the promise. An event
- * written into an empty window is issued on the next clock from a bypass register. The head is a register loaded from
+ * bubble). What a RAM returns for an address read in the clock it is written never matters, so both RAMs carry
+ * {@code no_rw_check}: the issue side reads on every clock and takes such a word (an event written into an empty
+ * window, issued on the next clock) from a bypass register; the head side's read enable excludes it through
+ * registered occupancy flags instead of a pointer compare (an assertion checks the promise). The head is a register loaded from
  * the RAM's read of the entry after it (or from the write itself, into an empty window), so the commit stage's
  * compares start at a flip-flop; an assertion checks that every commit finds its word there.
  */
@@ -81,9 +81,11 @@ public final class ReplayWindow extends Module {
         unitWeights = c.unitWeights();
         int sw = unitWeights ? 0 : weightBits;
 
-        SyncReadMem<UInt> issueRam = SyncReadMem(depth, UInt(kb + sw)).named("issue_entries");
-        // Its read enable excludes the write address through the held flags, which synthesis cannot see through: the
-        // attribute keeps it from adding read-during-write logic, and an assertion below keeps the promise.
+        // The issue side reads on every clock, and a read of the address being written is replaced by the bypass
+        // register (below), so what the RAM returns then never matters: the attribute keeps synthesis from adding
+        // read-during-write logic. The head side's read enable excludes the write address through the held flags,
+        // which synthesis cannot see through: the same attribute, and an assertion below keeps the promise.
+        SyncReadMem<UInt> issueRam = SyncReadMem(depth, UInt(kb + sw)).named("issue_entries").attribute("no_rw_check");
         SyncReadMem<UInt> headRam = SyncReadMem(depth, UInt(tb + sw)).named("head_entries").attribute("no_rw_check");
         UInt wr = RegInit(U(0, aw + 1)).named("write_ptr");
         UInt iss = RegInit(U(0, aw + 1)).named("issue_ptr");
@@ -117,9 +119,10 @@ public final class ReplayWindow extends Module {
         cmt.connect(cmtNext);
         UInt issAddr = issNext.bits(aw - 1, 0);
 
-        // Issue side: the word written in the clock its address was read comes from the bypass register.
+        // Issue side: the word written in the clock its address was read comes from the bypass register. The read
+        // itself is not held back then: its enable would put the pointer compare behind the issue handshake.
         Bool issueCollides = enqFire.and(wrAddr.eq(issAddr)).named("issue_collides");
-        UInt issueRead = issueRam.read(issAddr, issueCollides.not());
+        UInt issueRead = issueRam.read(issAddr, B(true));
         Bool issueBypass = RegNext(issueCollides, B(false)).named("issue_bypass");
         UInt lastWritten = Reg(UInt(kb + sw)).named("issue_last_written");
         when(enqFire, () -> lastWritten.connect(issueWord));

@@ -51,6 +51,7 @@ final class SlotPicker {
         });
         oneHot = hot;
         valid.connect(loading.not());
+        when(valid.and(found), () -> Assert(hot.eq(U(1, slots).shl(index).bits(slots - 1, 0)), name + ": the one-hot pick %b is not slot %d", hot, index));
     }
 
     /** On this clock edge the candidates become {@code vector}. */

@@ -15,6 +15,7 @@ import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SInt;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.Vec;
 import org.rapgen.hdl.tests.IcarusRunner.Built;
 
 /** Combinational constructs: each test checks result widths (IR and emitted declarations) and values in Icarus. */
@@ -171,6 +172,36 @@ class CombinationalConstructsTest {
             BigInteger sb = signed(v.get("io_sb"), 4); // sign-extended to 8 bits
             return out("io_y", sel ? v.get("io_a") : v.get("io_b"),
                     "io_sy", bits(sel ? signed(v.get("io_sa"), 8) : sb, 8));
+        });
+    }
+
+    // ---------------------------------------------------------------- Mux1H
+
+    /** Five 6-bit elements (an odd count, so the OR tree has an unpaired branch), element k = 9k + 5. */
+    static final class Mux1HMod extends Module {
+        static final class IOB extends Bundle {
+            final UInt sel = Input(UInt(5));
+            final UInt y = Output(UInt(6));
+        }
+
+        final IOB io = IO(new IOB());
+
+        Mux1HMod() {
+            Vec<UInt> in = Wire(Vec(5, UInt(6)));
+            for (int k = 0; k < 5; k++) in.get(k).connect(U(9 * k + 5, 6));
+            io.y.connect(Mux1H(io.sel, in));
+        }
+    }
+
+    @Test
+    void mux1hPicksTheSelectedElementOrZero() {
+        Built<Mux1HMod> b = build(Mux1HMod::new);
+        List<Map<String, BigInteger>> vectors = new ArrayList<>();
+        vectors.add(in("io_sel", 0));
+        for (int k = 0; k < 5; k++) vectors.add(in("io_sel", 1 << k));
+        checkComb(b, vectors, v -> {
+            int sel = v.get("io_sel").intValue();
+            return out("io_y", sel == 0 ? 0 : 9 * Integer.numberOfTrailingZeros(sel) + 5);
         });
     }
 
