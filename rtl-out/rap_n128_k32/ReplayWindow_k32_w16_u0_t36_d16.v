@@ -23,98 +23,97 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 );
 
   // State
-  reg [4:0] write_ptr; // ReplayWindow.java:88
-  reg [4:0] issue_ptr; // ReplayWindow.java:89
-  reg [4:0] commit_ptr; // ReplayWindow.java:90
-  reg held_0; // ReplayWindow.java:94
-  reg held_1; // ReplayWindow.java:95
-  reg held_2; // ReplayWindow.java:96
-  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:122
-  reg issue_bypass; // ReplayWindow.java:123
-  reg [47:0] issue_last_written; // ReplayWindow.java:124
-  reg [51:0] head_entry; // ReplayWindow.java:137
-  reg head_known; // ReplayWindow.java:138
-  reg head_refetched; // ReplayWindow.java:139
-  reg [51:0] head_entries_rdata_0; // ReplayWindow.java:146
-  reg ahead_fresh; // ReplayWindow.java:147
+  reg [4:0] write_ptr; // ReplayWindow.java:90
+  reg [4:0] issue_ptr; // ReplayWindow.java:91
+  reg [4:0] commit_ptr; // ReplayWindow.java:92
+  reg held_0; // ReplayWindow.java:96
+  reg held_1; // ReplayWindow.java:97
+  reg held_2; // ReplayWindow.java:98
+  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:125
+  reg issue_bypass; // ReplayWindow.java:126
+  reg [47:0] issue_last_written; // ReplayWindow.java:127
+  reg [51:0] head_entry; // ReplayWindow.java:140
+  reg head_known; // ReplayWindow.java:141
+  reg head_refetched; // ReplayWindow.java:142
+  reg [51:0] head_entries_rdata_0; // ReplayWindow.java:149
+  reg ahead_fresh; // ReplayWindow.java:150
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [47:0] issue_entries [0:15]; // ReplayWindow.java:84
-  (* no_rw_check *) reg [51:0] head_entries [0:15]; // ReplayWindow.java:87
+  (* no_rw_check *) reg [47:0] issue_entries [0:15]; // ReplayWindow.java:88
+  (* no_rw_check *) reg [51:0] head_entries [0:15]; // ReplayWindow.java:89
 
   // Logic
-  wire _bits_0 = write_ptr[4]; // ReplayWindow.java:99
-  wire _bits_1 = commit_ptr[4]; // ReplayWindow.java:99
-  wire _xor_0 = _bits_0 ^ _bits_1; // ReplayWindow.java:99
-  wire [3:0] _bits_2 = write_ptr[3:0]; // ReplayWindow.java:99
-  wire [3:0] _bits_3 = commit_ptr[3:0]; // ReplayWindow.java:99
-  wire _eq_0 = _bits_2 == _bits_3; // ReplayWindow.java:99
-  wire full = _xor_0 & _eq_0; // ReplayWindow.java:99
-  wire _not_0 = ~full; // ReplayWindow.java:100
-  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:129
-  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:129
-  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:126
-  wire [31:0] _bits_4 = _mux_0[47:16]; // ReplayWindow.java:127
-  wire [15:0] _bits_5 = _mux_0[15:0]; // ReplayWindow.java:180
-  wire [15:0] _bits_6 = head_entry[15:0]; // ReplayWindow.java:180
-  wire [35:0] _bits_7 = head_entry[51:16]; // ReplayWindow.java:159
-  wire _not_1 = ~held_0; // ReplayWindow.java:161
-  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:101
-  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:110
-  wire [4:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:110
-  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:114
-  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:114
-  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:114
-  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:114
-  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:115
-  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:115
-  wire [4:0] held_next = write_ptr_next - commit_ptr_next; // ReplayWindow.java:163
-  wire _eq_1 = held_next == 5'd0; // ReplayWindow.java:164
-  wire _eq_2 = held_next == 5'd1; // ReplayWindow.java:165
-  wire _eq_3 = held_next == 5'd2; // ReplayWindow.java:166
-  wire [3:0] _bits_8 = write_ptr[3:0]; // ReplayWindow.java:102
-  wire [3:0] _bits_9 = issue_ptr_next[3:0]; // ReplayWindow.java:118
-  wire _eq_4 = _bits_8 == _bits_9; // ReplayWindow.java:121
-  wire issue_collides = enq_fire & _eq_4; // ReplayWindow.java:121
-  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:176
-  wire _mux_2 = io_commit ? held_1 : held_0; // ReplayWindow.java:148
-  wire writes_head = enq_fire & _mux_2; // ReplayWindow.java:148
-  wire [51:0] _cat_1 = {io_enq_bits_threshold, io_enq_bits_weight}; // ReplayWindow.java:176
-  wire _not_2 = ~held_1; // ReplayWindow.java:157
-  wire _and_2 = ahead_fresh & _not_2; // ReplayWindow.java:157
-  wire _not_3 = ~head_known; // ReplayWindow.java:141
-  wire _not_4 = ~head_refetched; // ReplayWindow.java:141
-  wire _and_3 = _not_3 & _not_4; // ReplayWindow.java:141
-  wire _not_5 = ~held_0; // ReplayWindow.java:141
-  wire head_refetch = _and_3 & _not_5; // ReplayWindow.java:141
-  wire _not_6 = ~head_refetch; // ReplayWindow.java:145
-  wire _and_4 = enq_fire & _not_6; // ReplayWindow.java:145
-  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:145
-  wire head_read_collides = _and_4 & _mux_3; // ReplayWindow.java:145
-  wire _not_7 = ~head_read_collides; // ReplayWindow.java:147
-  wire _not_8 = ~head_refetch; // ReplayWindow.java:147
-  wire _and_5 = _not_7 & _not_8; // ReplayWindow.java:147
-  wire _not_9 = ~issue_collides; // ReplayWindow.java:122
-  wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:143
-  wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:143
-  wire [4:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:143
-  wire [4:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:143
-  wire [3:0] head_read_addr = _mux_5[3:0]; // ReplayWindow.java:143
-  wire _not_10 = ~head_read_collides; // ReplayWindow.java:146
-  wire [4:0] _sub_0 = write_ptr - commit_ptr; // ReplayWindow.java:167
-  wire _eq_5 = _sub_0 == 5'd0; // ReplayWindow.java:168
-  wire _eq_6 = held_0 == _eq_5; // ReplayWindow.java:168
-  wire _eq_7 = _sub_0 == 5'd1; // ReplayWindow.java:168
-  wire _eq_8 = held_1 == _eq_7; // ReplayWindow.java:168
-  wire _and_6 = _eq_6 & _eq_8; // ReplayWindow.java:168
-  wire _eq_9 = _sub_0 == 5'd2; // ReplayWindow.java:168
-  wire _eq_10 = held_2 == _eq_9; // ReplayWindow.java:168
-  wire _and_7 = _and_6 & _eq_10; // ReplayWindow.java:168
-  wire _ne_1 = _bits_8 != head_read_addr; // ReplayWindow.java:170
-  wire _not_11 = ~head_read_collides; // ReplayWindow.java:170
-  wire _and_8 = enq_fire & _not_11; // ReplayWindow.java:170
-  wire _not_12 = ~held_0; // ReplayWindow.java:171
-  wire _and_9 = _not_12 & head_known; // ReplayWindow.java:171
+  wire _bits_0 = write_ptr[4]; // ReplayWindow.java:101
+  wire _bits_1 = commit_ptr[4]; // ReplayWindow.java:101
+  wire _xor_0 = _bits_0 ^ _bits_1; // ReplayWindow.java:101
+  wire [3:0] _bits_2 = write_ptr[3:0]; // ReplayWindow.java:101
+  wire [3:0] _bits_3 = commit_ptr[3:0]; // ReplayWindow.java:101
+  wire _eq_0 = _bits_2 == _bits_3; // ReplayWindow.java:101
+  wire full = _xor_0 & _eq_0; // ReplayWindow.java:101
+  wire _not_0 = ~full; // ReplayWindow.java:102
+  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:132
+  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:132
+  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:129
+  wire [31:0] _bits_4 = _mux_0[47:16]; // ReplayWindow.java:130
+  wire [15:0] _bits_5 = _mux_0[15:0]; // ReplayWindow.java:183
+  wire [15:0] _bits_6 = head_entry[15:0]; // ReplayWindow.java:183
+  wire [35:0] _bits_7 = head_entry[51:16]; // ReplayWindow.java:162
+  wire _not_1 = ~held_0; // ReplayWindow.java:164
+  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:103
+  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:112
+  wire [4:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:112
+  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:116
+  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:116
+  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:116
+  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:116
+  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:117
+  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:117
+  wire [4:0] held_next = write_ptr_next - commit_ptr_next; // ReplayWindow.java:166
+  wire _eq_1 = held_next == 5'd0; // ReplayWindow.java:167
+  wire _eq_2 = held_next == 5'd1; // ReplayWindow.java:168
+  wire _eq_3 = held_next == 5'd2; // ReplayWindow.java:169
+  wire [3:0] _bits_8 = write_ptr[3:0]; // ReplayWindow.java:104
+  wire [3:0] _bits_9 = issue_ptr_next[3:0]; // ReplayWindow.java:120
+  wire _eq_4 = _bits_8 == _bits_9; // ReplayWindow.java:124
+  wire issue_collides = enq_fire & _eq_4; // ReplayWindow.java:124
+  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:179
+  wire _mux_2 = io_commit ? held_1 : held_0; // ReplayWindow.java:151
+  wire writes_head = enq_fire & _mux_2; // ReplayWindow.java:151
+  wire [51:0] _cat_1 = {io_enq_bits_threshold, io_enq_bits_weight}; // ReplayWindow.java:179
+  wire _not_2 = ~held_1; // ReplayWindow.java:160
+  wire _and_2 = ahead_fresh & _not_2; // ReplayWindow.java:160
+  wire _not_3 = ~head_known; // ReplayWindow.java:144
+  wire _not_4 = ~head_refetched; // ReplayWindow.java:144
+  wire _and_3 = _not_3 & _not_4; // ReplayWindow.java:144
+  wire _not_5 = ~held_0; // ReplayWindow.java:144
+  wire head_refetch = _and_3 & _not_5; // ReplayWindow.java:144
+  wire _not_6 = ~head_refetch; // ReplayWindow.java:148
+  wire _and_4 = enq_fire & _not_6; // ReplayWindow.java:148
+  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:148
+  wire head_read_collides = _and_4 & _mux_3; // ReplayWindow.java:148
+  wire _not_7 = ~head_read_collides; // ReplayWindow.java:150
+  wire _not_8 = ~head_refetch; // ReplayWindow.java:150
+  wire _and_5 = _not_7 & _not_8; // ReplayWindow.java:150
+  wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:146
+  wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:146
+  wire [4:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:146
+  wire [4:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:146
+  wire [3:0] head_read_addr = _mux_5[3:0]; // ReplayWindow.java:146
+  wire _not_9 = ~head_read_collides; // ReplayWindow.java:149
+  wire [4:0] _sub_0 = write_ptr - commit_ptr; // ReplayWindow.java:170
+  wire _eq_5 = _sub_0 == 5'd0; // ReplayWindow.java:171
+  wire _eq_6 = held_0 == _eq_5; // ReplayWindow.java:171
+  wire _eq_7 = _sub_0 == 5'd1; // ReplayWindow.java:171
+  wire _eq_8 = held_1 == _eq_7; // ReplayWindow.java:171
+  wire _and_6 = _eq_6 & _eq_8; // ReplayWindow.java:171
+  wire _eq_9 = _sub_0 == 5'd2; // ReplayWindow.java:171
+  wire _eq_10 = held_2 == _eq_9; // ReplayWindow.java:171
+  wire _and_7 = _and_6 & _eq_10; // ReplayWindow.java:171
+  wire _ne_1 = _bits_8 != head_read_addr; // ReplayWindow.java:173
+  wire _not_10 = ~head_read_collides; // ReplayWindow.java:173
+  wire _and_8 = enq_fire & _not_10; // ReplayWindow.java:173
+  wire _not_11 = ~held_0; // ReplayWindow.java:174
+  wire _and_9 = _not_11 & head_known; // ReplayWindow.java:174
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -227,14 +226,12 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_9) begin
-      issue_entries_rdata_0 <= issue_entries[_bits_9];
-    end
+    issue_entries_rdata_0 <= issue_entries[_bits_9];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_10) begin
+    if (_not_9) begin
       head_entries_rdata_0 <= head_entries[head_read_addr];
     end
   end
@@ -243,16 +240,16 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_7) begin // ReplayWindow.java:168
-      $display("Assertion failed at ReplayWindow.java:168: the held flags disagree with the pointers");
+    if (!reset && !_and_7) begin // ReplayWindow.java:171
+      $display("Assertion failed at ReplayWindow.java:171: the held flags disagree with the pointers");
       $stop;
     end
-    if (!reset && _and_8 && !_ne_1) begin // ReplayWindow.java:170
-      $display("Assertion failed at ReplayWindow.java:170: the head RAM reads the slot being written");
+    if (!reset && _and_8 && !_ne_1) begin // ReplayWindow.java:173
+      $display("Assertion failed at ReplayWindow.java:173: the head RAM reads the slot being written");
       $stop;
     end
-    if (!reset && io_commit && !_and_9) begin // ReplayWindow.java:171
-      $display("Assertion failed at ReplayWindow.java:171: a commit of an event not (yet) in the window");
+    if (!reset && io_commit && !_and_9) begin // ReplayWindow.java:174
+      $display("Assertion failed at ReplayWindow.java:174: a commit of an event not (yet) in the window");
       $stop;
     end
   end
