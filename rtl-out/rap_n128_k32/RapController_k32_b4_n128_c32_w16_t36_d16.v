@@ -765,7 +765,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [7:0] sram_count; // RapController.java:104
   reg [4:0] undo_sp; // RapController.java:109
   reg [3:0] present_children; // RapController.java:113
-  reg [127:0] visited_kids; // RapController.java:116
+  reg [1:0] split_next_digit; // RapController.java:119
+  reg split_last_child; // RapController.java:120
+  reg [127:0] visited_kids; // RapController.java:123
   reg leaf_pick_ready; // SlotPicker.java:19
   reg [127:0] leaf_pick_candidates; // SlotPicker.java:33
   reg [127:0] leaf_pick_pick_hot; // SlotPicker.java:37
@@ -776,24 +778,24 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [127:0] slot_pick_pick_hot; // SlotPicker.java:37
   reg slot_pick_pick_found; // SlotPicker.java:45
   reg [6:0] slot_pick_pick_index; // SlotPicker.java:46
-  reg level_fresh; // RapController.java:122
-  reg kids_fresh; // RapController.java:123
-  reg [4:0] merge_leaf_depth; // RapController.java:125
-  reg level_had_leaves; // RapController.java:126
-  reg [6:0] merge_parent; // RapController.java:127
-  reg [2:0] merge_leaves; // RapController.java:128
-  reg soft_pending; // RapController.java:131
-  reg readout_pending; // RapController.java:132
-  reg [15:0] readout_slot; // RapController.java:133
-  reg snapshot_pending; // RapController.java:136
-  reg [2:0] fill_cause; // RapController.java:137
-  reg node_valid; // RapController.java:138
-  reg [31:0] node_prefix; // RapController.java:139
-  reg [5:0] node_len; // RapController.java:140
-  reg [31:0] node_count; // RapController.java:141
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:150
-  reg snapshot_frozen; // RapController.java:165
-  reg _reg_0; // RapController.java:167
+  reg level_fresh; // RapController.java:129
+  reg kids_fresh; // RapController.java:130
+  reg [4:0] merge_leaf_depth; // RapController.java:132
+  reg level_had_leaves; // RapController.java:133
+  reg [6:0] merge_parent; // RapController.java:134
+  reg [2:0] merge_leaves; // RapController.java:135
+  reg soft_pending; // RapController.java:138
+  reg readout_pending; // RapController.java:139
+  reg [15:0] readout_slot; // RapController.java:140
+  reg snapshot_pending; // RapController.java:143
+  reg [2:0] fill_cause; // RapController.java:144
+  reg node_valid; // RapController.java:145
+  reg [31:0] node_prefix; // RapController.java:146
+  reg [5:0] node_len; // RapController.java:147
+  reg [31:0] node_count; // RapController.java:148
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:157
+  reg snapshot_frozen; // RapController.java:172
+  reg _reg_0; // RapController.java:174
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -801,42 +803,42 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:179
-  reg [32:0] to_merge_hi; // RapController.java:180
-  reg merge_ahead; // RapController.java:183
-  reg advance_settled_was_1; // RapController.java:653
-  reg advance_settled_was_2; // RapController.java:653
-  reg advance_settled_was_3; // RapController.java:653
-  reg [2:0] op_children; // RapController.java:191
-  reg cmd_q_valid; // RapController.java:202
-  reg [6:0] cmd_q_addr; // RapController.java:203
-  reg [1:0] cmd_q_op; // RapController.java:204
-  reg [31:0] cmd_q_value; // RapController.java:205
-  reg tcam_write_full; // RapController.java:218
-  reg [6:0] tcam_write_q_index; // RapController.java:222
-  reg [31:0] tcam_write_q_value; // RapController.java:223
-  reg [31:0] tcam_write_q_mask; // RapController.java:224
-  reg commit_stop; // RapController.java:248
-  reg [38:0] undo_rdata_0; // RapController.java:256
-  reg split_fits; // RapController.java:274
-  reg [31:0] child_digit_field; // RapController.java:281
-  reg [31:0] child_mask; // RapController.java:282
-  reg op_at_deepest; // RapController.java:284
-  reg split_settled_was_1; // RapController.java:653
-  reg split_settled_was_2; // RapController.java:653
-  reg [7:0] short_by_children; // RapController.java:293
-  reg [4:0] hit_depth_1; // RapController.java:301
-  reg [4:0] hit_depth_2; // RapController.java:301
-  reg [4:0] hit_depth_3; // RapController.java:301
-  reg hit_short_1; // RapController.java:302
-  reg hit_short_2; // RapController.java:302
-  reg hit_short_3; // RapController.java:302
-  reg hit_beside_1; // RapController.java:303
-  reg hit_beside_2; // RapController.java:303
-  reg hit_beside_3; // RapController.java:303
-  reg hit_event_1; // RapController.java:304
-  reg hit_event_2; // RapController.java:304
-  reg hit_event_3; // RapController.java:304
+  reg [32:0] to_merge_lo; // RapController.java:186
+  reg [32:0] to_merge_hi; // RapController.java:187
+  reg merge_ahead; // RapController.java:190
+  reg advance_settled_was_1; // RapController.java:661
+  reg advance_settled_was_2; // RapController.java:661
+  reg advance_settled_was_3; // RapController.java:661
+  reg [2:0] op_children; // RapController.java:198
+  reg cmd_q_valid; // RapController.java:209
+  reg [6:0] cmd_q_addr; // RapController.java:210
+  reg [1:0] cmd_q_op; // RapController.java:211
+  reg [31:0] cmd_q_value; // RapController.java:212
+  reg tcam_write_full; // RapController.java:225
+  reg [6:0] tcam_write_q_index; // RapController.java:229
+  reg [31:0] tcam_write_q_value; // RapController.java:230
+  reg [31:0] tcam_write_q_mask; // RapController.java:231
+  reg commit_stop; // RapController.java:255
+  reg [38:0] undo_rdata_0; // RapController.java:263
+  reg split_fits; // RapController.java:281
+  reg [31:0] child_digit_field; // RapController.java:288
+  reg [31:0] child_mask; // RapController.java:289
+  reg op_at_deepest; // RapController.java:291
+  reg split_settled_was_1; // RapController.java:661
+  reg split_settled_was_2; // RapController.java:661
+  reg [7:0] short_by_children; // RapController.java:300
+  reg [4:0] hit_depth_1; // RapController.java:308
+  reg [4:0] hit_depth_2; // RapController.java:308
+  reg [4:0] hit_depth_3; // RapController.java:308
+  reg hit_short_1; // RapController.java:309
+  reg hit_short_2; // RapController.java:309
+  reg hit_short_3; // RapController.java:309
+  reg hit_beside_1; // RapController.java:310
+  reg hit_beside_2; // RapController.java:310
+  reg hit_beside_3; // RapController.java:310
+  reg hit_event_1; // RapController.java:311
+  reg hit_event_2; // RapController.java:311
+  reg hit_event_3; // RapController.java:311
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -858,16 +860,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg merge_near; // RapController.java:324
-  reg readout_in_use; // RapController.java:356
-  reg [4:0] readout_depth; // RapController.java:358
+  reg merge_near; // RapController.java:331
+  reg readout_in_use; // RapController.java:363
+  reg [4:0] readout_depth; // RapController.java:365
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:388
+  reg snapshot_settled; // RapController.java:395
   reg slot_pick_pick_last; // SlotPicker.java:79
 
   // Memories (no reset, so synthesis infers RAM)
   reg [38:0] undo [0:15]; // RapController.java:108
-  (* no_rw_check *) reg [31:0] slot_prefix [0:127]; // RapController.java:145
+  (* no_rw_check *) reg [31:0] slot_prefix [0:127]; // RapController.java:152
 
   // Wires
   wire children_write; // NodeTable.java:42
@@ -882,26 +884,27 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire ev_clear; // StatusRegs.java:42
   wire [15:0] ev_weight; // StatusRegs.java:60
   wire [2:0] ev_removed; // StatusRegs.java:61
+  wire [3:0] present_children_next; // RapController.java:117
   wire leaf_pick_load; // SlotPicker.java:35
   wire leaf_pick_take; // SlotPicker.java:36
   wire slot_pick_load; // SlotPicker.java:35
   wire slot_pick_take; // SlotPicker.java:36
-  wire prefix_write; // RapController.java:153
-  wire [6:0] prefix_write_slot; // RapController.java:154
-  wire [31:0] prefix_write_value; // RapController.java:155
-  wire serialMultiplier_io_start; // RapController.java:163
-  wire [63:0] serialMultiplier_io_a; // RapController.java:163
-  wire [31:0] serialMultiplier_io_b; // RapController.java:163
-  wire serialMultiplier_io_busy; // RapController.java:163
-  wire [95:0] serialMultiplier_io_product; // RapController.java:163
-  wire cmd_valid; // RapController.java:198
-  wire [6:0] cmd_addr; // RapController.java:199
-  wire [1:0] cmd_op; // RapController.java:200
-  wire [31:0] cmd_value; // RapController.java:201
-  wire tcam_write_valid; // RapController.java:214
-  wire [6:0] tcam_write_index; // RapController.java:215
-  wire [31:0] tcam_write_value; // RapController.java:216
-  wire [31:0] tcam_write_mask; // RapController.java:217
+  wire prefix_write; // RapController.java:160
+  wire [6:0] prefix_write_slot; // RapController.java:161
+  wire [31:0] prefix_write_value; // RapController.java:162
+  wire serialMultiplier_io_start; // RapController.java:170
+  wire [63:0] serialMultiplier_io_a; // RapController.java:170
+  wire [31:0] serialMultiplier_io_b; // RapController.java:170
+  wire serialMultiplier_io_busy; // RapController.java:170
+  wire [95:0] serialMultiplier_io_product; // RapController.java:170
+  wire cmd_valid; // RapController.java:205
+  wire [6:0] cmd_addr; // RapController.java:206
+  wire [1:0] cmd_op; // RapController.java:207
+  wire [31:0] cmd_value; // RapController.java:208
+  wire tcam_write_valid; // RapController.java:221
+  wire [6:0] tcam_write_index; // RapController.java:222
+  wire [31:0] tcam_write_value; // RapController.java:223
+  wire [31:0] tcam_write_mask; // RapController.java:224
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:104
@@ -1032,244 +1035,220 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:104
   wire [4:0] slot_depths_126; // NodeTable.java:104
   wire [4:0] slot_depths_127; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:699
+  wire [2:0] cause; // RapController.java:708
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:391
+  wire _not_0 = ~io_counterClearing; // RapController.java:398
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:391
-  wire _not_1 = ~commit_stop; // RapController.java:382
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:398
+  wire _not_1 = ~commit_stop; // RapController.java:389
   wire _eq_0 = front_count == 6'd0; // RapController.java:105
   wire _eq_1 = sram_count == 8'd0; // RapController.java:105
   wire pipe_empty = _eq_0 & _eq_1; // RapController.java:105
-  wire pipe_quiet = _not_1 & pipe_empty; // RapController.java:382
-  wire _not_2 = ~snapshot_frozen; // RapController.java:413
-  wire _and_1 = pipe_quiet & _not_2; // RapController.java:413
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:415
-  wire _not_3 = ~io_headValid; // RapController.java:415
-  wire _and_3 = _and_2 & _not_3; // RapController.java:415
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:422
-  wire _eq_2 = op_children == 3'd0; // RapController.java:432
-  wire _or_0 = state_undo | state_split_scan; // RapController.java:285
-  wire _or_1 = _or_0 | state_split; // RapController.java:285
-  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:653
-  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:653
-  wire _not_4 = ~split_settled; // RapController.java:446
-  wire _not_5 = ~early_done; // RapController.java:450
-  wire [3:0] _not_6 = ~present_children; // RapController.java:462
-  wire _bits_0 = _not_6[0]; // FirstSet.java:55
-  wire _bits_1 = _not_6[1]; // FirstSet.java:55
-  wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
-  wire _bits_2 = _not_6[2]; // FirstSet.java:55
-  wire _bits_3 = _not_6[3]; // FirstSet.java:55
-  wire _or_3 = _bits_2 | _bits_3; // FirstSet.java:64
-  wire _and_5 = _or_2 & _or_3; // FirstSet.java:61
-  wire _and_6 = _bits_0 & _bits_1; // FirstSet.java:61
-  wire _or_4 = _and_5 | _and_6; // FirstSet.java:62
-  wire _and_7 = _bits_2 & _bits_3; // FirstSet.java:61
-  wire _or_5 = _or_4 | _and_7; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:462
-  wire _not_7 = ~verdict_busy; // MergeVerdict.java:73
-  wire _not_8 = ~_not_7; // RapController.java:504
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:507
-  wire _not_9 = ~slot_pick_pick_last; // RapController.java:525
-  wire _or_6 = _not_9 | verdict_free; // RapController.java:525
-  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:525
-  wire _and_9 = state_advance & advance_settled_was_1; // RapController.java:653
-  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:653
-  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:653
-  wire _not_10 = ~advance_settled; // RapController.java:535
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:535
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:448
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:510
-  wire _not_11 = ~level_had_leaves; // RapController.java:510
-  wire _and_11 = _eq_3 & _not_11; // RapController.java:510
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:510
-  wire _not_12 = ~commit_stop; // RapController.java:632
-  wire _and_12 = state_run & _not_12; // RapController.java:632
-  wire _not_13 = ~tcam_write_full; // RapController.java:632
-  wire _and_13 = _and_12 & _not_13; // RapController.java:632
-  wire _and_14 = _and_13 & io_enable; // RapController.java:632
-  wire _not_14 = ~readout_pending; // RapController.java:632
-  wire _and_15 = _and_14 & _not_14; // RapController.java:632
-  wire _not_15 = ~snapshot_pending; // RapController.java:632
-  wire _and_16 = _and_15 & _not_15; // RapController.java:632
-  wire _not_16 = ~snapshot_frozen; // RapController.java:632
-  wire _and_17 = _and_16 & _not_16; // RapController.java:632
-  wire _and_18 = state_run & hit_event_3; // RapController.java:306
-  wire _not_17 = ~commit_stop; // RapController.java:306
-  wire commit_fire = _and_18 & _not_17; // RapController.java:306
-  wire _not_18 = ~soft_pending; // RapController.java:636
-  wire _not_19 = ~state_init; // RapController.java:636
-  wire _and_19 = _not_18 & _not_19; // RapController.java:636
-  wire _not_20 = ~state_soft_clear; // RapController.java:636
-  wire _and_20 = _and_19 & _not_20; // RapController.java:636
+  wire pipe_quiet = _not_1 & pipe_empty; // RapController.java:389
+  wire _not_2 = ~snapshot_frozen; // RapController.java:420
+  wire _and_1 = pipe_quiet & _not_2; // RapController.java:420
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:422
+  wire _not_3 = ~io_headValid; // RapController.java:422
+  wire _and_3 = _and_2 & _not_3; // RapController.java:422
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:429
+  wire _eq_2 = op_children == 3'd0; // RapController.java:439
+  wire _or_0 = state_undo | state_split_scan; // RapController.java:292
+  wire _or_1 = _or_0 | state_split; // RapController.java:292
+  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:661
+  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:661
+  wire _not_4 = ~split_settled; // RapController.java:453
+  wire _not_5 = ~early_done; // RapController.java:457
+  wire _not_6 = ~verdict_busy; // MergeVerdict.java:73
+  wire _not_7 = ~_not_6; // RapController.java:509
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:512
+  wire _not_8 = ~slot_pick_pick_last; // RapController.java:530
+  wire _or_2 = _not_8 | verdict_free; // RapController.java:530
+  wire _and_5 = slot_pick_ready & _or_2; // RapController.java:530
+  wire _and_6 = state_advance & advance_settled_was_1; // RapController.java:661
+  wire _and_7 = _and_6 & advance_settled_was_2; // RapController.java:661
+  wire advance_settled = _and_7 & advance_settled_was_3; // RapController.java:661
+  wire _not_9 = ~advance_settled; // RapController.java:540
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:540
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:455
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:515
+  wire _not_10 = ~level_had_leaves; // RapController.java:515
+  wire _and_8 = _eq_3 & _not_10; // RapController.java:515
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:515
+  wire _not_11 = ~commit_stop; // RapController.java:640
+  wire _and_9 = state_run & _not_11; // RapController.java:640
+  wire _not_12 = ~tcam_write_full; // RapController.java:640
+  wire _and_10 = _and_9 & _not_12; // RapController.java:640
+  wire _and_11 = _and_10 & io_enable; // RapController.java:640
+  wire _not_13 = ~readout_pending; // RapController.java:640
+  wire _and_12 = _and_11 & _not_13; // RapController.java:640
+  wire _not_14 = ~snapshot_pending; // RapController.java:640
+  wire _and_13 = _and_12 & _not_14; // RapController.java:640
+  wire _not_15 = ~snapshot_frozen; // RapController.java:640
+  wire _and_14 = _and_13 & _not_15; // RapController.java:640
+  wire _and_15 = state_run & hit_event_3; // RapController.java:313
+  wire _not_16 = ~commit_stop; // RapController.java:313
+  wire commit_fire = _and_15 & _not_16; // RapController.java:313
+  wire _not_17 = ~soft_pending; // RapController.java:644
+  wire _not_18 = ~state_init; // RapController.java:644
+  wire _and_16 = _not_17 & _not_18; // RapController.java:644
+  wire _not_19 = ~state_soft_clear; // RapController.java:644
+  wire _and_17 = _and_16 & _not_19; // RapController.java:644
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:639
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:640
-  wire _not_22 = ~_reg_0; // RapController.java:167
-  wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:167
-  wire _not_23 = ~snapshot_product_start; // RapController.java:640
-  wire _and_21 = _not_21 & _not_23; // RapController.java:640
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:641
-  wire _or_9 = readout_pending | state_read_issue; // RapController.java:642
-  wire _or_10 = _or_9 | state_read_wait; // RapController.java:642
-  wire _or_11 = state_drain | state_undo; // RapController.java:643
-  wire _or_12 = _or_11 | state_split_scan; // RapController.java:643
-  wire _or_13 = _or_12 | state_split; // RapController.java:643
-  wire _or_14 = _or_13 | state_split_alloc; // RapController.java:643
-  wire _or_15 = _or_14 | state_merge_level; // RapController.java:643
-  wire _or_16 = _or_15 | state_merge_kids; // RapController.java:643
-  wire _or_17 = _or_16 | state_advance; // RapController.java:643
-  wire _or_18 = _or_17 | state_advance_wait; // RapController.java:643
-  wire _or_19 = _or_18 | state_resume; // RapController.java:643
-  wire _and_22 = state_run & pipe_empty; // RapController.java:645
-  wire _not_24 = ~io_headValid; // RapController.java:645
-  wire _and_23 = _and_22 & _not_24; // RapController.java:645
-  wire _not_25 = ~io_acceptEnable; // RapController.java:646
-  wire [127:0] _not_26 = ~verdict_leaves; // RapController.java:583
-  wire [127:0] _and_24 = slot_valid & _not_26; // RapController.java:583
-  wire [127:0] _or_20 = slot_valid | slot_pick_pick_hot; // RapController.java:677
-  wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:279
-  wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
-  wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
-  wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
-  wire _bits_9 = slot_pick_pick_hot[4]; // NodeTable.java:63
-  wire _bits_10 = slot_pick_pick_hot[5]; // NodeTable.java:63
-  wire _bits_11 = slot_pick_pick_hot[6]; // NodeTable.java:63
-  wire _bits_12 = slot_pick_pick_hot[7]; // NodeTable.java:63
-  wire _bits_13 = slot_pick_pick_hot[8]; // NodeTable.java:63
-  wire _bits_14 = slot_pick_pick_hot[9]; // NodeTable.java:63
-  wire _bits_15 = slot_pick_pick_hot[10]; // NodeTable.java:63
-  wire _bits_16 = slot_pick_pick_hot[11]; // NodeTable.java:63
-  wire _bits_17 = slot_pick_pick_hot[12]; // NodeTable.java:63
-  wire _bits_18 = slot_pick_pick_hot[13]; // NodeTable.java:63
-  wire _bits_19 = slot_pick_pick_hot[14]; // NodeTable.java:63
-  wire _bits_20 = slot_pick_pick_hot[15]; // NodeTable.java:63
-  wire _bits_21 = slot_pick_pick_hot[16]; // NodeTable.java:63
-  wire _bits_22 = slot_pick_pick_hot[17]; // NodeTable.java:63
-  wire _bits_23 = slot_pick_pick_hot[18]; // NodeTable.java:63
-  wire _bits_24 = slot_pick_pick_hot[19]; // NodeTable.java:63
-  wire _bits_25 = slot_pick_pick_hot[20]; // NodeTable.java:63
-  wire _bits_26 = slot_pick_pick_hot[21]; // NodeTable.java:63
-  wire _bits_27 = slot_pick_pick_hot[22]; // NodeTable.java:63
-  wire _bits_28 = slot_pick_pick_hot[23]; // NodeTable.java:63
-  wire _bits_29 = slot_pick_pick_hot[24]; // NodeTable.java:63
-  wire _bits_30 = slot_pick_pick_hot[25]; // NodeTable.java:63
-  wire _bits_31 = slot_pick_pick_hot[26]; // NodeTable.java:63
-  wire _bits_32 = slot_pick_pick_hot[27]; // NodeTable.java:63
-  wire _bits_33 = slot_pick_pick_hot[28]; // NodeTable.java:63
-  wire _bits_34 = slot_pick_pick_hot[29]; // NodeTable.java:63
-  wire _bits_35 = slot_pick_pick_hot[30]; // NodeTable.java:63
-  wire _bits_36 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire _bits_37 = slot_pick_pick_hot[32]; // NodeTable.java:63
-  wire _bits_38 = slot_pick_pick_hot[33]; // NodeTable.java:63
-  wire _bits_39 = slot_pick_pick_hot[34]; // NodeTable.java:63
-  wire _bits_40 = slot_pick_pick_hot[35]; // NodeTable.java:63
-  wire _bits_41 = slot_pick_pick_hot[36]; // NodeTable.java:63
-  wire _bits_42 = slot_pick_pick_hot[37]; // NodeTable.java:63
-  wire _bits_43 = slot_pick_pick_hot[38]; // NodeTable.java:63
-  wire _bits_44 = slot_pick_pick_hot[39]; // NodeTable.java:63
-  wire _bits_45 = slot_pick_pick_hot[40]; // NodeTable.java:63
-  wire _bits_46 = slot_pick_pick_hot[41]; // NodeTable.java:63
-  wire _bits_47 = slot_pick_pick_hot[42]; // NodeTable.java:63
-  wire _bits_48 = slot_pick_pick_hot[43]; // NodeTable.java:63
-  wire _bits_49 = slot_pick_pick_hot[44]; // NodeTable.java:63
-  wire _bits_50 = slot_pick_pick_hot[45]; // NodeTable.java:63
-  wire _bits_51 = slot_pick_pick_hot[46]; // NodeTable.java:63
-  wire _bits_52 = slot_pick_pick_hot[47]; // NodeTable.java:63
-  wire _bits_53 = slot_pick_pick_hot[48]; // NodeTable.java:63
-  wire _bits_54 = slot_pick_pick_hot[49]; // NodeTable.java:63
-  wire _bits_55 = slot_pick_pick_hot[50]; // NodeTable.java:63
-  wire _bits_56 = slot_pick_pick_hot[51]; // NodeTable.java:63
-  wire _bits_57 = slot_pick_pick_hot[52]; // NodeTable.java:63
-  wire _bits_58 = slot_pick_pick_hot[53]; // NodeTable.java:63
-  wire _bits_59 = slot_pick_pick_hot[54]; // NodeTable.java:63
-  wire _bits_60 = slot_pick_pick_hot[55]; // NodeTable.java:63
-  wire _bits_61 = slot_pick_pick_hot[56]; // NodeTable.java:63
-  wire _bits_62 = slot_pick_pick_hot[57]; // NodeTable.java:63
-  wire _bits_63 = slot_pick_pick_hot[58]; // NodeTable.java:63
-  wire _bits_64 = slot_pick_pick_hot[59]; // NodeTable.java:63
-  wire _bits_65 = slot_pick_pick_hot[60]; // NodeTable.java:63
-  wire _bits_66 = slot_pick_pick_hot[61]; // NodeTable.java:63
-  wire _bits_67 = slot_pick_pick_hot[62]; // NodeTable.java:63
-  wire _bits_68 = slot_pick_pick_hot[63]; // NodeTable.java:63
-  wire _bits_69 = slot_pick_pick_hot[64]; // NodeTable.java:63
-  wire _bits_70 = slot_pick_pick_hot[65]; // NodeTable.java:63
-  wire _bits_71 = slot_pick_pick_hot[66]; // NodeTable.java:63
-  wire _bits_72 = slot_pick_pick_hot[67]; // NodeTable.java:63
-  wire _bits_73 = slot_pick_pick_hot[68]; // NodeTable.java:63
-  wire _bits_74 = slot_pick_pick_hot[69]; // NodeTable.java:63
-  wire _bits_75 = slot_pick_pick_hot[70]; // NodeTable.java:63
-  wire _bits_76 = slot_pick_pick_hot[71]; // NodeTable.java:63
-  wire _bits_77 = slot_pick_pick_hot[72]; // NodeTable.java:63
-  wire _bits_78 = slot_pick_pick_hot[73]; // NodeTable.java:63
-  wire _bits_79 = slot_pick_pick_hot[74]; // NodeTable.java:63
-  wire _bits_80 = slot_pick_pick_hot[75]; // NodeTable.java:63
-  wire _bits_81 = slot_pick_pick_hot[76]; // NodeTable.java:63
-  wire _bits_82 = slot_pick_pick_hot[77]; // NodeTable.java:63
-  wire _bits_83 = slot_pick_pick_hot[78]; // NodeTable.java:63
-  wire _bits_84 = slot_pick_pick_hot[79]; // NodeTable.java:63
-  wire _bits_85 = slot_pick_pick_hot[80]; // NodeTable.java:63
-  wire _bits_86 = slot_pick_pick_hot[81]; // NodeTable.java:63
-  wire _bits_87 = slot_pick_pick_hot[82]; // NodeTable.java:63
-  wire _bits_88 = slot_pick_pick_hot[83]; // NodeTable.java:63
-  wire _bits_89 = slot_pick_pick_hot[84]; // NodeTable.java:63
-  wire _bits_90 = slot_pick_pick_hot[85]; // NodeTable.java:63
-  wire _bits_91 = slot_pick_pick_hot[86]; // NodeTable.java:63
-  wire _bits_92 = slot_pick_pick_hot[87]; // NodeTable.java:63
-  wire _bits_93 = slot_pick_pick_hot[88]; // NodeTable.java:63
-  wire _bits_94 = slot_pick_pick_hot[89]; // NodeTable.java:63
-  wire _bits_95 = slot_pick_pick_hot[90]; // NodeTable.java:63
-  wire _bits_96 = slot_pick_pick_hot[91]; // NodeTable.java:63
-  wire _bits_97 = slot_pick_pick_hot[92]; // NodeTable.java:63
-  wire _bits_98 = slot_pick_pick_hot[93]; // NodeTable.java:63
-  wire _bits_99 = slot_pick_pick_hot[94]; // NodeTable.java:63
-  wire _bits_100 = slot_pick_pick_hot[95]; // NodeTable.java:63
-  wire _bits_101 = slot_pick_pick_hot[96]; // NodeTable.java:63
-  wire _bits_102 = slot_pick_pick_hot[97]; // NodeTable.java:63
-  wire _bits_103 = slot_pick_pick_hot[98]; // NodeTable.java:63
-  wire _bits_104 = slot_pick_pick_hot[99]; // NodeTable.java:63
-  wire _bits_105 = slot_pick_pick_hot[100]; // NodeTable.java:63
-  wire _bits_106 = slot_pick_pick_hot[101]; // NodeTable.java:63
-  wire _bits_107 = slot_pick_pick_hot[102]; // NodeTable.java:63
-  wire _bits_108 = slot_pick_pick_hot[103]; // NodeTable.java:63
-  wire _bits_109 = slot_pick_pick_hot[104]; // NodeTable.java:63
-  wire _bits_110 = slot_pick_pick_hot[105]; // NodeTable.java:63
-  wire _bits_111 = slot_pick_pick_hot[106]; // NodeTable.java:63
-  wire _bits_112 = slot_pick_pick_hot[107]; // NodeTable.java:63
-  wire _bits_113 = slot_pick_pick_hot[108]; // NodeTable.java:63
-  wire _bits_114 = slot_pick_pick_hot[109]; // NodeTable.java:63
-  wire _bits_115 = slot_pick_pick_hot[110]; // NodeTable.java:63
-  wire _bits_116 = slot_pick_pick_hot[111]; // NodeTable.java:63
-  wire _bits_117 = slot_pick_pick_hot[112]; // NodeTable.java:63
-  wire _bits_118 = slot_pick_pick_hot[113]; // NodeTable.java:63
-  wire _bits_119 = slot_pick_pick_hot[114]; // NodeTable.java:63
-  wire _bits_120 = slot_pick_pick_hot[115]; // NodeTable.java:63
-  wire _bits_121 = slot_pick_pick_hot[116]; // NodeTable.java:63
-  wire _bits_122 = slot_pick_pick_hot[117]; // NodeTable.java:63
-  wire _bits_123 = slot_pick_pick_hot[118]; // NodeTable.java:63
-  wire _bits_124 = slot_pick_pick_hot[119]; // NodeTable.java:63
-  wire _bits_125 = slot_pick_pick_hot[120]; // NodeTable.java:63
-  wire _bits_126 = slot_pick_pick_hot[121]; // NodeTable.java:63
-  wire _bits_127 = slot_pick_pick_hot[122]; // NodeTable.java:63
-  wire _bits_128 = slot_pick_pick_hot[123]; // NodeTable.java:63
-  wire _bits_129 = slot_pick_pick_hot[124]; // NodeTable.java:63
-  wire _bits_130 = slot_pick_pick_hot[125]; // NodeTable.java:63
-  wire _bits_131 = slot_pick_pick_hot[126]; // NodeTable.java:63
-  wire _bits_132 = slot_pick_pick_hot[127]; // NodeTable.java:63
-  wire [3:0] _not_27 = ~present_children; // RapController.java:461
-  wire _bits_133 = _not_27[0]; // FirstSet.java:25
-  wire _bits_134 = _not_27[1]; // FirstSet.java:25
-  wire _or_21 = _bits_133 | _bits_134; // FirstSet.java:37
-  wire _not_28 = ~_or_21; // FirstSet.java:35
-  wire _bits_135 = _not_27[2]; // FirstSet.java:25
-  wire _not_29 = ~_bits_135; // FirstSet.java:35
-  wire _not_30 = ~_bits_133; // FirstSet.java:35
-  wire _mux_0 = _not_28 ? _not_29 : _not_30; // FirstSet.java:36
-  wire [1:0] _cat_1 = {_not_28, _mux_0}; // FirstSet.java:36
-  wire [1:0] _bits_136 = _cat_1; // FirstSet.java:44
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:647
+  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:648
+  wire _not_21 = ~_reg_0; // RapController.java:174
+  wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:174
+  wire _not_22 = ~snapshot_product_start; // RapController.java:648
+  wire _and_18 = _not_20 & _not_22; // RapController.java:648
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:649
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:650
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:650
+  wire _or_7 = state_drain | state_undo; // RapController.java:651
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:651
+  wire _or_9 = _or_8 | state_split; // RapController.java:651
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:651
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:651
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:651
+  wire _or_13 = _or_12 | state_advance; // RapController.java:651
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:651
+  wire _or_15 = _or_14 | state_resume; // RapController.java:651
+  wire _and_19 = state_run & pipe_empty; // RapController.java:653
+  wire _not_23 = ~io_headValid; // RapController.java:653
+  wire _and_20 = _and_19 & _not_23; // RapController.java:653
+  wire _not_24 = ~io_acceptEnable; // RapController.java:654
+  wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:588
+  wire [127:0] _and_21 = slot_valid & _not_25; // RapController.java:588
+  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:686
+  wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:63
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:286
+  wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:63
+  wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:63
+  wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:63
+  wire _bits_5 = slot_pick_pick_hot[4]; // NodeTable.java:63
+  wire _bits_6 = slot_pick_pick_hot[5]; // NodeTable.java:63
+  wire _bits_7 = slot_pick_pick_hot[6]; // NodeTable.java:63
+  wire _bits_8 = slot_pick_pick_hot[7]; // NodeTable.java:63
+  wire _bits_9 = slot_pick_pick_hot[8]; // NodeTable.java:63
+  wire _bits_10 = slot_pick_pick_hot[9]; // NodeTable.java:63
+  wire _bits_11 = slot_pick_pick_hot[10]; // NodeTable.java:63
+  wire _bits_12 = slot_pick_pick_hot[11]; // NodeTable.java:63
+  wire _bits_13 = slot_pick_pick_hot[12]; // NodeTable.java:63
+  wire _bits_14 = slot_pick_pick_hot[13]; // NodeTable.java:63
+  wire _bits_15 = slot_pick_pick_hot[14]; // NodeTable.java:63
+  wire _bits_16 = slot_pick_pick_hot[15]; // NodeTable.java:63
+  wire _bits_17 = slot_pick_pick_hot[16]; // NodeTable.java:63
+  wire _bits_18 = slot_pick_pick_hot[17]; // NodeTable.java:63
+  wire _bits_19 = slot_pick_pick_hot[18]; // NodeTable.java:63
+  wire _bits_20 = slot_pick_pick_hot[19]; // NodeTable.java:63
+  wire _bits_21 = slot_pick_pick_hot[20]; // NodeTable.java:63
+  wire _bits_22 = slot_pick_pick_hot[21]; // NodeTable.java:63
+  wire _bits_23 = slot_pick_pick_hot[22]; // NodeTable.java:63
+  wire _bits_24 = slot_pick_pick_hot[23]; // NodeTable.java:63
+  wire _bits_25 = slot_pick_pick_hot[24]; // NodeTable.java:63
+  wire _bits_26 = slot_pick_pick_hot[25]; // NodeTable.java:63
+  wire _bits_27 = slot_pick_pick_hot[26]; // NodeTable.java:63
+  wire _bits_28 = slot_pick_pick_hot[27]; // NodeTable.java:63
+  wire _bits_29 = slot_pick_pick_hot[28]; // NodeTable.java:63
+  wire _bits_30 = slot_pick_pick_hot[29]; // NodeTable.java:63
+  wire _bits_31 = slot_pick_pick_hot[30]; // NodeTable.java:63
+  wire _bits_32 = slot_pick_pick_hot[31]; // NodeTable.java:63
+  wire _bits_33 = slot_pick_pick_hot[32]; // NodeTable.java:63
+  wire _bits_34 = slot_pick_pick_hot[33]; // NodeTable.java:63
+  wire _bits_35 = slot_pick_pick_hot[34]; // NodeTable.java:63
+  wire _bits_36 = slot_pick_pick_hot[35]; // NodeTable.java:63
+  wire _bits_37 = slot_pick_pick_hot[36]; // NodeTable.java:63
+  wire _bits_38 = slot_pick_pick_hot[37]; // NodeTable.java:63
+  wire _bits_39 = slot_pick_pick_hot[38]; // NodeTable.java:63
+  wire _bits_40 = slot_pick_pick_hot[39]; // NodeTable.java:63
+  wire _bits_41 = slot_pick_pick_hot[40]; // NodeTable.java:63
+  wire _bits_42 = slot_pick_pick_hot[41]; // NodeTable.java:63
+  wire _bits_43 = slot_pick_pick_hot[42]; // NodeTable.java:63
+  wire _bits_44 = slot_pick_pick_hot[43]; // NodeTable.java:63
+  wire _bits_45 = slot_pick_pick_hot[44]; // NodeTable.java:63
+  wire _bits_46 = slot_pick_pick_hot[45]; // NodeTable.java:63
+  wire _bits_47 = slot_pick_pick_hot[46]; // NodeTable.java:63
+  wire _bits_48 = slot_pick_pick_hot[47]; // NodeTable.java:63
+  wire _bits_49 = slot_pick_pick_hot[48]; // NodeTable.java:63
+  wire _bits_50 = slot_pick_pick_hot[49]; // NodeTable.java:63
+  wire _bits_51 = slot_pick_pick_hot[50]; // NodeTable.java:63
+  wire _bits_52 = slot_pick_pick_hot[51]; // NodeTable.java:63
+  wire _bits_53 = slot_pick_pick_hot[52]; // NodeTable.java:63
+  wire _bits_54 = slot_pick_pick_hot[53]; // NodeTable.java:63
+  wire _bits_55 = slot_pick_pick_hot[54]; // NodeTable.java:63
+  wire _bits_56 = slot_pick_pick_hot[55]; // NodeTable.java:63
+  wire _bits_57 = slot_pick_pick_hot[56]; // NodeTable.java:63
+  wire _bits_58 = slot_pick_pick_hot[57]; // NodeTable.java:63
+  wire _bits_59 = slot_pick_pick_hot[58]; // NodeTable.java:63
+  wire _bits_60 = slot_pick_pick_hot[59]; // NodeTable.java:63
+  wire _bits_61 = slot_pick_pick_hot[60]; // NodeTable.java:63
+  wire _bits_62 = slot_pick_pick_hot[61]; // NodeTable.java:63
+  wire _bits_63 = slot_pick_pick_hot[62]; // NodeTable.java:63
+  wire _bits_64 = slot_pick_pick_hot[63]; // NodeTable.java:63
+  wire _bits_65 = slot_pick_pick_hot[64]; // NodeTable.java:63
+  wire _bits_66 = slot_pick_pick_hot[65]; // NodeTable.java:63
+  wire _bits_67 = slot_pick_pick_hot[66]; // NodeTable.java:63
+  wire _bits_68 = slot_pick_pick_hot[67]; // NodeTable.java:63
+  wire _bits_69 = slot_pick_pick_hot[68]; // NodeTable.java:63
+  wire _bits_70 = slot_pick_pick_hot[69]; // NodeTable.java:63
+  wire _bits_71 = slot_pick_pick_hot[70]; // NodeTable.java:63
+  wire _bits_72 = slot_pick_pick_hot[71]; // NodeTable.java:63
+  wire _bits_73 = slot_pick_pick_hot[72]; // NodeTable.java:63
+  wire _bits_74 = slot_pick_pick_hot[73]; // NodeTable.java:63
+  wire _bits_75 = slot_pick_pick_hot[74]; // NodeTable.java:63
+  wire _bits_76 = slot_pick_pick_hot[75]; // NodeTable.java:63
+  wire _bits_77 = slot_pick_pick_hot[76]; // NodeTable.java:63
+  wire _bits_78 = slot_pick_pick_hot[77]; // NodeTable.java:63
+  wire _bits_79 = slot_pick_pick_hot[78]; // NodeTable.java:63
+  wire _bits_80 = slot_pick_pick_hot[79]; // NodeTable.java:63
+  wire _bits_81 = slot_pick_pick_hot[80]; // NodeTable.java:63
+  wire _bits_82 = slot_pick_pick_hot[81]; // NodeTable.java:63
+  wire _bits_83 = slot_pick_pick_hot[82]; // NodeTable.java:63
+  wire _bits_84 = slot_pick_pick_hot[83]; // NodeTable.java:63
+  wire _bits_85 = slot_pick_pick_hot[84]; // NodeTable.java:63
+  wire _bits_86 = slot_pick_pick_hot[85]; // NodeTable.java:63
+  wire _bits_87 = slot_pick_pick_hot[86]; // NodeTable.java:63
+  wire _bits_88 = slot_pick_pick_hot[87]; // NodeTable.java:63
+  wire _bits_89 = slot_pick_pick_hot[88]; // NodeTable.java:63
+  wire _bits_90 = slot_pick_pick_hot[89]; // NodeTable.java:63
+  wire _bits_91 = slot_pick_pick_hot[90]; // NodeTable.java:63
+  wire _bits_92 = slot_pick_pick_hot[91]; // NodeTable.java:63
+  wire _bits_93 = slot_pick_pick_hot[92]; // NodeTable.java:63
+  wire _bits_94 = slot_pick_pick_hot[93]; // NodeTable.java:63
+  wire _bits_95 = slot_pick_pick_hot[94]; // NodeTable.java:63
+  wire _bits_96 = slot_pick_pick_hot[95]; // NodeTable.java:63
+  wire _bits_97 = slot_pick_pick_hot[96]; // NodeTable.java:63
+  wire _bits_98 = slot_pick_pick_hot[97]; // NodeTable.java:63
+  wire _bits_99 = slot_pick_pick_hot[98]; // NodeTable.java:63
+  wire _bits_100 = slot_pick_pick_hot[99]; // NodeTable.java:63
+  wire _bits_101 = slot_pick_pick_hot[100]; // NodeTable.java:63
+  wire _bits_102 = slot_pick_pick_hot[101]; // NodeTable.java:63
+  wire _bits_103 = slot_pick_pick_hot[102]; // NodeTable.java:63
+  wire _bits_104 = slot_pick_pick_hot[103]; // NodeTable.java:63
+  wire _bits_105 = slot_pick_pick_hot[104]; // NodeTable.java:63
+  wire _bits_106 = slot_pick_pick_hot[105]; // NodeTable.java:63
+  wire _bits_107 = slot_pick_pick_hot[106]; // NodeTable.java:63
+  wire _bits_108 = slot_pick_pick_hot[107]; // NodeTable.java:63
+  wire _bits_109 = slot_pick_pick_hot[108]; // NodeTable.java:63
+  wire _bits_110 = slot_pick_pick_hot[109]; // NodeTable.java:63
+  wire _bits_111 = slot_pick_pick_hot[110]; // NodeTable.java:63
+  wire _bits_112 = slot_pick_pick_hot[111]; // NodeTable.java:63
+  wire _bits_113 = slot_pick_pick_hot[112]; // NodeTable.java:63
+  wire _bits_114 = slot_pick_pick_hot[113]; // NodeTable.java:63
+  wire _bits_115 = slot_pick_pick_hot[114]; // NodeTable.java:63
+  wire _bits_116 = slot_pick_pick_hot[115]; // NodeTable.java:63
+  wire _bits_117 = slot_pick_pick_hot[116]; // NodeTable.java:63
+  wire _bits_118 = slot_pick_pick_hot[117]; // NodeTable.java:63
+  wire _bits_119 = slot_pick_pick_hot[118]; // NodeTable.java:63
+  wire _bits_120 = slot_pick_pick_hot[119]; // NodeTable.java:63
+  wire _bits_121 = slot_pick_pick_hot[120]; // NodeTable.java:63
+  wire _bits_122 = slot_pick_pick_hot[121]; // NodeTable.java:63
+  wire _bits_123 = slot_pick_pick_hot[122]; // NodeTable.java:63
+  wire _bits_124 = slot_pick_pick_hot[123]; // NodeTable.java:63
+  wire _bits_125 = slot_pick_pick_hot[124]; // NodeTable.java:63
+  wire _bits_126 = slot_pick_pick_hot[125]; // NodeTable.java:63
+  wire _bits_127 = slot_pick_pick_hot[126]; // NodeTable.java:63
+  wire _bits_128 = slot_pick_pick_hot[127]; // NodeTable.java:63
   wire _eq_4 = children_write_slot == 7'd0; // NodeTable.java:45
   wire _eq_5 = children_write_slot == 7'd1; // NodeTable.java:45
   wire _eq_6 = children_write_slot == 7'd2; // NodeTable.java:45
@@ -1399,1493 +1378,1517 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_130 = children_write_slot == 7'd126; // NodeTable.java:45
   wire _eq_131 = children_write_slot == 7'd127; // NodeTable.java:45
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:42
-  wire [31:0] _bits_137 = _add_1[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_129 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
-  wire _bits_138 = _add_1[32]; // SplitCounter.java:44
-  wire _or_22 = io_counterResult_bits_saturated | 1'd0; // RapController.java:340
-  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:314
-  wire [7:0] _bits_139 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:41
+  wire _bits_130 = _add_1[32]; // SplitCounter.java:44
+  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:347
+  wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:321
+  wire [7:0] _bits_131 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:41
+  wire [11:0] _bits_132 = io_head_threshold[35:24]; // SplitCompare.java:41
+  wire _gt_0 = {{4{1'b0}}, _bits_131} > _bits_132; // SplitCompare.java:33
+  wire _ge_0 = {{4{1'b0}}, _bits_131} >= _bits_132; // SplitCompare.java:33
+  wire [23:0] _bits_133 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:37
+  wire [11:0] _bits_134 = _bits_133[23:12]; // SplitCompare.java:41
+  wire [23:0] _bits_135 = io_head_threshold[23:0]; // SplitCompare.java:37
+  wire [11:0] _bits_136 = _bits_135[23:12]; // SplitCompare.java:41
+  wire _gt_1 = _bits_134 > _bits_136; // SplitCompare.java:33
+  wire _ge_1 = _bits_134 >= _bits_136; // SplitCompare.java:33
+  wire [11:0] _bits_137 = _bits_133[11:0]; // SplitCompare.java:37
+  wire [11:0] _bits_138 = _bits_135[11:0]; // SplitCompare.java:37
+  wire _gt_2 = _bits_137 > _bits_138; // SplitCompare.java:21
+  wire _and_22 = _ge_1 & _gt_2; // SplitCompare.java:33
+  wire _or_18 = _gt_1 | _and_22; // SplitCompare.java:33
+  wire _and_23 = _ge_0 & _or_18; // SplitCompare.java:33
+  wire _or_19 = _gt_0 | _and_23; // SplitCompare.java:33
+  wire split_now = _lt_0 & _or_19; // RapController.java:321
+  wire [16:0] _bits_139 = until_merge_lo[16:0]; // RapController.java:333
+  wire _ge_2 = {1'b0, io_head_weight} >= _bits_139; // RapController.java:333
+  wire merge_now = merge_near & _ge_2; // RapController.java:333
+  wire _not_26 = ~merge_now; // RapController.java:338
+  wire _and_24 = split_now & _not_26; // RapController.java:338
+  wire _and_25 = _and_24 & hit_short_3; // RapController.java:338
   wire [11:0] _bits_140 = io_head_threshold[35:24]; // SplitCompare.java:41
-  wire _gt_0 = {{4{1'b0}}, _bits_139} > _bits_140; // SplitCompare.java:33
-  wire _ge_0 = {{4{1'b0}}, _bits_139} >= _bits_140; // SplitCompare.java:33
-  wire [23:0] _bits_141 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_142 = _bits_141[23:12]; // SplitCompare.java:41
-  wire [23:0] _bits_143 = io_head_threshold[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_144 = _bits_143[23:12]; // SplitCompare.java:41
-  wire _gt_1 = _bits_142 > _bits_144; // SplitCompare.java:33
-  wire _ge_1 = _bits_142 >= _bits_144; // SplitCompare.java:33
-  wire [11:0] _bits_145 = _bits_141[11:0]; // SplitCompare.java:37
-  wire [11:0] _bits_146 = _bits_143[11:0]; // SplitCompare.java:37
-  wire _gt_2 = _bits_145 > _bits_146; // SplitCompare.java:21
-  wire _and_25 = _ge_1 & _gt_2; // SplitCompare.java:33
-  wire _or_23 = _gt_1 | _and_25; // SplitCompare.java:33
-  wire _and_26 = _ge_0 & _or_23; // SplitCompare.java:33
-  wire _or_24 = _gt_0 | _and_26; // SplitCompare.java:33
-  wire split_now = _lt_0 & _or_24; // RapController.java:314
-  wire [16:0] _bits_147 = until_merge_lo[16:0]; // RapController.java:326
-  wire _ge_2 = {1'b0, io_head_weight} >= _bits_147; // RapController.java:326
-  wire merge_now = merge_near & _ge_2; // RapController.java:326
-  wire _not_31 = ~merge_now; // RapController.java:331
-  wire _and_27 = split_now & _not_31; // RapController.java:331
-  wire _and_28 = _and_27 & hit_short_3; // RapController.java:331
-  wire [11:0] _bits_148 = io_head_threshold[35:24]; // SplitCompare.java:41
-  wire [10:0] _bits_149 = skip_min_sum[34:24]; // SplitCompare.java:41
-  wire _gt_3 = _bits_148 > {1'b0, _bits_149}; // SplitCompare.java:33
-  wire _ge_3 = _bits_148 >= {1'b0, _bits_149}; // SplitCompare.java:33
-  wire [23:0] _bits_150 = io_head_threshold[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_151 = _bits_150[23:12]; // SplitCompare.java:41
-  wire [23:0] _bits_152 = skip_min_sum[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_153 = _bits_152[23:12]; // SplitCompare.java:41
-  wire _gt_4 = _bits_151 > _bits_153; // SplitCompare.java:33
-  wire _ge_4 = _bits_151 >= _bits_153; // SplitCompare.java:33
-  wire [11:0] _bits_154 = _bits_150[11:0]; // SplitCompare.java:37
-  wire [11:0] _bits_155 = _bits_152[11:0]; // SplitCompare.java:37
-  wire _gt_5 = _bits_154 > _bits_155; // SplitCompare.java:21
-  wire _and_29 = _ge_4 & _gt_5; // SplitCompare.java:33
-  wire _or_25 = _gt_4 | _and_29; // SplitCompare.java:33
-  wire _and_30 = _ge_3 & _or_25; // SplitCompare.java:33
-  wire _or_26 = _gt_3 | _and_30; // SplitCompare.java:33
-  wire _not_32 = ~_or_26; // MergeSkip.java:53
-  wire _and_31 = skip_valid & _not_32; // MergeSkip.java:53
-  wire defer_now = _and_28 & _and_31; // RapController.java:332
+  wire [10:0] _bits_141 = skip_min_sum[34:24]; // SplitCompare.java:41
+  wire _gt_3 = _bits_140 > {1'b0, _bits_141}; // SplitCompare.java:33
+  wire _ge_3 = _bits_140 >= {1'b0, _bits_141}; // SplitCompare.java:33
+  wire [23:0] _bits_142 = io_head_threshold[23:0]; // SplitCompare.java:37
+  wire [11:0] _bits_143 = _bits_142[23:12]; // SplitCompare.java:41
+  wire [23:0] _bits_144 = skip_min_sum[23:0]; // SplitCompare.java:37
+  wire [11:0] _bits_145 = _bits_144[23:12]; // SplitCompare.java:41
+  wire _gt_4 = _bits_143 > _bits_145; // SplitCompare.java:33
+  wire _ge_4 = _bits_143 >= _bits_145; // SplitCompare.java:33
+  wire [11:0] _bits_146 = _bits_142[11:0]; // SplitCompare.java:37
+  wire [11:0] _bits_147 = _bits_144[11:0]; // SplitCompare.java:37
+  wire _gt_5 = _bits_146 > _bits_147; // SplitCompare.java:21
+  wire _and_26 = _ge_4 & _gt_5; // SplitCompare.java:33
+  wire _or_20 = _gt_4 | _and_26; // SplitCompare.java:33
+  wire _and_27 = _ge_3 & _or_20; // SplitCompare.java:33
+  wire _or_21 = _gt_3 | _and_27; // SplitCompare.java:33
+  wire _not_27 = ~_or_21; // MergeSkip.java:53
+  wire _and_28 = skip_valid & _not_27; // MergeSkip.java:53
+  wire defer_now = _and_25 & _and_28; // RapController.java:339
   wire [7:0] _add_3 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:91
   wire [7:0] _sub_1 = _add_3 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:91
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:89
-  wire _eq_132 = io_m0Csr == 64'd0; // RapController.java:398
-  wire [63:0] _mux_1 = _eq_132 ? 64'd1 : io_m0Csr; // RapController.java:398
-  wire [31:0] _bits_156 = _mux_1[31:0]; // SplitCounter.java:49
+  wire _eq_132 = io_m0Csr == 64'd0; // RapController.java:405
+  wire [63:0] _mux_0 = _eq_132 ? 64'd1 : io_m0Csr; // RapController.java:405
+  wire [31:0] _bits_148 = _mux_0[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_157 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_158 = to_merge_hi[31:0]; // RapController.java:182
-  wire [31:0] _bits_159 = to_merge_lo[31:0]; // RapController.java:182
-  wire [63:0] to_merge = {_bits_158, _bits_159}; // RapController.java:182
-  wire [31:0] _bits_160 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_161 = _mux_1[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_149 = _sub_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_150 = to_merge_hi[31:0]; // RapController.java:189
+  wire [31:0] _bits_151 = to_merge_lo[31:0]; // RapController.java:189
+  wire [63:0] to_merge = {_bits_150, _bits_151}; // RapController.java:189
+  wire [31:0] _bits_152 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_153 = _mux_0[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_162 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_163 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_133 = io_epsCsr == 16'd0; // RapController.java:396
-  wire [15:0] _mux_2 = _eq_133 ? 16'd1 : io_epsCsr; // RapController.java:396
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:397
-  wire [31:0] _mux_3 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:397
-  wire [5:0] _add_4 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:243
-  wire [5:0] _sub_4 = _add_4 - {{5{1'b0}}, io_selected_valid}; // RapController.java:243
-  wire [7:0] _add_5 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:244
-  wire [7:0] _sub_5 = _add_5 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:244
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:427
-  wire draining = state_drain | commit_stop; // RapController.java:249
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:250
-  wire [4:0] _add_6 = undo_sp + 5'd1; // RapController.java:260
-  wire _bits_164 = slot_pick_pick_hot[0]; // RapController.java:443
-  wire [1:0] _fill_0 = {2{_bits_164}}; // RapController.java:443
-  wire [1:0] _and_32 = slot_digit_0 & _fill_0; // RapController.java:443
-  wire _bits_165 = slot_pick_pick_hot[1]; // RapController.java:443
-  wire [1:0] _fill_1 = {2{_bits_165}}; // RapController.java:443
-  wire [1:0] _and_33 = slot_digit_1 & _fill_1; // RapController.java:443
-  wire [1:0] _or_27 = _and_32 | _and_33; // RapController.java:443
-  wire _bits_166 = slot_pick_pick_hot[2]; // RapController.java:443
-  wire [1:0] _fill_2 = {2{_bits_166}}; // RapController.java:443
-  wire [1:0] _and_34 = slot_digit_2 & _fill_2; // RapController.java:443
-  wire _bits_167 = slot_pick_pick_hot[3]; // RapController.java:443
-  wire [1:0] _fill_3 = {2{_bits_167}}; // RapController.java:443
-  wire [1:0] _and_35 = slot_digit_3 & _fill_3; // RapController.java:443
-  wire [1:0] _or_28 = _and_34 | _and_35; // RapController.java:443
-  wire [1:0] _or_29 = _or_27 | _or_28; // RapController.java:443
-  wire _bits_168 = slot_pick_pick_hot[4]; // RapController.java:443
-  wire [1:0] _fill_4 = {2{_bits_168}}; // RapController.java:443
-  wire [1:0] _and_36 = slot_digit_4 & _fill_4; // RapController.java:443
-  wire _bits_169 = slot_pick_pick_hot[5]; // RapController.java:443
-  wire [1:0] _fill_5 = {2{_bits_169}}; // RapController.java:443
-  wire [1:0] _and_37 = slot_digit_5 & _fill_5; // RapController.java:443
-  wire [1:0] _or_30 = _and_36 | _and_37; // RapController.java:443
-  wire _bits_170 = slot_pick_pick_hot[6]; // RapController.java:443
-  wire [1:0] _fill_6 = {2{_bits_170}}; // RapController.java:443
-  wire [1:0] _and_38 = slot_digit_6 & _fill_6; // RapController.java:443
-  wire _bits_171 = slot_pick_pick_hot[7]; // RapController.java:443
-  wire [1:0] _fill_7 = {2{_bits_171}}; // RapController.java:443
-  wire [1:0] _and_39 = slot_digit_7 & _fill_7; // RapController.java:443
-  wire [1:0] _or_31 = _and_38 | _and_39; // RapController.java:443
-  wire [1:0] _or_32 = _or_30 | _or_31; // RapController.java:443
-  wire [1:0] _or_33 = _or_29 | _or_32; // RapController.java:443
-  wire _bits_172 = slot_pick_pick_hot[8]; // RapController.java:443
-  wire [1:0] _fill_8 = {2{_bits_172}}; // RapController.java:443
-  wire [1:0] _and_40 = slot_digit_8 & _fill_8; // RapController.java:443
-  wire _bits_173 = slot_pick_pick_hot[9]; // RapController.java:443
-  wire [1:0] _fill_9 = {2{_bits_173}}; // RapController.java:443
-  wire [1:0] _and_41 = slot_digit_9 & _fill_9; // RapController.java:443
-  wire [1:0] _or_34 = _and_40 | _and_41; // RapController.java:443
-  wire _bits_174 = slot_pick_pick_hot[10]; // RapController.java:443
-  wire [1:0] _fill_10 = {2{_bits_174}}; // RapController.java:443
-  wire [1:0] _and_42 = slot_digit_10 & _fill_10; // RapController.java:443
-  wire _bits_175 = slot_pick_pick_hot[11]; // RapController.java:443
-  wire [1:0] _fill_11 = {2{_bits_175}}; // RapController.java:443
-  wire [1:0] _and_43 = slot_digit_11 & _fill_11; // RapController.java:443
-  wire [1:0] _or_35 = _and_42 | _and_43; // RapController.java:443
-  wire [1:0] _or_36 = _or_34 | _or_35; // RapController.java:443
-  wire _bits_176 = slot_pick_pick_hot[12]; // RapController.java:443
-  wire [1:0] _fill_12 = {2{_bits_176}}; // RapController.java:443
-  wire [1:0] _and_44 = slot_digit_12 & _fill_12; // RapController.java:443
-  wire _bits_177 = slot_pick_pick_hot[13]; // RapController.java:443
-  wire [1:0] _fill_13 = {2{_bits_177}}; // RapController.java:443
-  wire [1:0] _and_45 = slot_digit_13 & _fill_13; // RapController.java:443
-  wire [1:0] _or_37 = _and_44 | _and_45; // RapController.java:443
-  wire _bits_178 = slot_pick_pick_hot[14]; // RapController.java:443
-  wire [1:0] _fill_14 = {2{_bits_178}}; // RapController.java:443
-  wire [1:0] _and_46 = slot_digit_14 & _fill_14; // RapController.java:443
-  wire _bits_179 = slot_pick_pick_hot[15]; // RapController.java:443
-  wire [1:0] _fill_15 = {2{_bits_179}}; // RapController.java:443
-  wire [1:0] _and_47 = slot_digit_15 & _fill_15; // RapController.java:443
-  wire [1:0] _or_38 = _and_46 | _and_47; // RapController.java:443
-  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:443
-  wire [1:0] _or_40 = _or_36 | _or_39; // RapController.java:443
-  wire [1:0] _or_41 = _or_33 | _or_40; // RapController.java:443
-  wire _bits_180 = slot_pick_pick_hot[16]; // RapController.java:443
-  wire [1:0] _fill_16 = {2{_bits_180}}; // RapController.java:443
-  wire [1:0] _and_48 = slot_digit_16 & _fill_16; // RapController.java:443
-  wire _bits_181 = slot_pick_pick_hot[17]; // RapController.java:443
-  wire [1:0] _fill_17 = {2{_bits_181}}; // RapController.java:443
-  wire [1:0] _and_49 = slot_digit_17 & _fill_17; // RapController.java:443
-  wire [1:0] _or_42 = _and_48 | _and_49; // RapController.java:443
-  wire _bits_182 = slot_pick_pick_hot[18]; // RapController.java:443
-  wire [1:0] _fill_18 = {2{_bits_182}}; // RapController.java:443
-  wire [1:0] _and_50 = slot_digit_18 & _fill_18; // RapController.java:443
-  wire _bits_183 = slot_pick_pick_hot[19]; // RapController.java:443
-  wire [1:0] _fill_19 = {2{_bits_183}}; // RapController.java:443
-  wire [1:0] _and_51 = slot_digit_19 & _fill_19; // RapController.java:443
-  wire [1:0] _or_43 = _and_50 | _and_51; // RapController.java:443
-  wire [1:0] _or_44 = _or_42 | _or_43; // RapController.java:443
-  wire _bits_184 = slot_pick_pick_hot[20]; // RapController.java:443
-  wire [1:0] _fill_20 = {2{_bits_184}}; // RapController.java:443
-  wire [1:0] _and_52 = slot_digit_20 & _fill_20; // RapController.java:443
-  wire _bits_185 = slot_pick_pick_hot[21]; // RapController.java:443
-  wire [1:0] _fill_21 = {2{_bits_185}}; // RapController.java:443
-  wire [1:0] _and_53 = slot_digit_21 & _fill_21; // RapController.java:443
-  wire [1:0] _or_45 = _and_52 | _and_53; // RapController.java:443
-  wire _bits_186 = slot_pick_pick_hot[22]; // RapController.java:443
-  wire [1:0] _fill_22 = {2{_bits_186}}; // RapController.java:443
-  wire [1:0] _and_54 = slot_digit_22 & _fill_22; // RapController.java:443
-  wire _bits_187 = slot_pick_pick_hot[23]; // RapController.java:443
-  wire [1:0] _fill_23 = {2{_bits_187}}; // RapController.java:443
-  wire [1:0] _and_55 = slot_digit_23 & _fill_23; // RapController.java:443
-  wire [1:0] _or_46 = _and_54 | _and_55; // RapController.java:443
-  wire [1:0] _or_47 = _or_45 | _or_46; // RapController.java:443
-  wire [1:0] _or_48 = _or_44 | _or_47; // RapController.java:443
-  wire _bits_188 = slot_pick_pick_hot[24]; // RapController.java:443
-  wire [1:0] _fill_24 = {2{_bits_188}}; // RapController.java:443
-  wire [1:0] _and_56 = slot_digit_24 & _fill_24; // RapController.java:443
-  wire _bits_189 = slot_pick_pick_hot[25]; // RapController.java:443
-  wire [1:0] _fill_25 = {2{_bits_189}}; // RapController.java:443
-  wire [1:0] _and_57 = slot_digit_25 & _fill_25; // RapController.java:443
-  wire [1:0] _or_49 = _and_56 | _and_57; // RapController.java:443
-  wire _bits_190 = slot_pick_pick_hot[26]; // RapController.java:443
-  wire [1:0] _fill_26 = {2{_bits_190}}; // RapController.java:443
-  wire [1:0] _and_58 = slot_digit_26 & _fill_26; // RapController.java:443
-  wire _bits_191 = slot_pick_pick_hot[27]; // RapController.java:443
-  wire [1:0] _fill_27 = {2{_bits_191}}; // RapController.java:443
-  wire [1:0] _and_59 = slot_digit_27 & _fill_27; // RapController.java:443
-  wire [1:0] _or_50 = _and_58 | _and_59; // RapController.java:443
-  wire [1:0] _or_51 = _or_49 | _or_50; // RapController.java:443
-  wire _bits_192 = slot_pick_pick_hot[28]; // RapController.java:443
-  wire [1:0] _fill_28 = {2{_bits_192}}; // RapController.java:443
-  wire [1:0] _and_60 = slot_digit_28 & _fill_28; // RapController.java:443
-  wire _bits_193 = slot_pick_pick_hot[29]; // RapController.java:443
-  wire [1:0] _fill_29 = {2{_bits_193}}; // RapController.java:443
-  wire [1:0] _and_61 = slot_digit_29 & _fill_29; // RapController.java:443
-  wire [1:0] _or_52 = _and_60 | _and_61; // RapController.java:443
-  wire _bits_194 = slot_pick_pick_hot[30]; // RapController.java:443
-  wire [1:0] _fill_30 = {2{_bits_194}}; // RapController.java:443
-  wire [1:0] _and_62 = slot_digit_30 & _fill_30; // RapController.java:443
-  wire _bits_195 = slot_pick_pick_hot[31]; // RapController.java:443
-  wire [1:0] _fill_31 = {2{_bits_195}}; // RapController.java:443
-  wire [1:0] _and_63 = slot_digit_31 & _fill_31; // RapController.java:443
-  wire [1:0] _or_53 = _and_62 | _and_63; // RapController.java:443
-  wire [1:0] _or_54 = _or_52 | _or_53; // RapController.java:443
-  wire [1:0] _or_55 = _or_51 | _or_54; // RapController.java:443
-  wire [1:0] _or_56 = _or_48 | _or_55; // RapController.java:443
-  wire [1:0] _or_57 = _or_41 | _or_56; // RapController.java:443
-  wire _bits_196 = slot_pick_pick_hot[32]; // RapController.java:443
-  wire [1:0] _fill_32 = {2{_bits_196}}; // RapController.java:443
-  wire [1:0] _and_64 = slot_digit_32 & _fill_32; // RapController.java:443
-  wire _bits_197 = slot_pick_pick_hot[33]; // RapController.java:443
-  wire [1:0] _fill_33 = {2{_bits_197}}; // RapController.java:443
-  wire [1:0] _and_65 = slot_digit_33 & _fill_33; // RapController.java:443
-  wire [1:0] _or_58 = _and_64 | _and_65; // RapController.java:443
-  wire _bits_198 = slot_pick_pick_hot[34]; // RapController.java:443
-  wire [1:0] _fill_34 = {2{_bits_198}}; // RapController.java:443
-  wire [1:0] _and_66 = slot_digit_34 & _fill_34; // RapController.java:443
-  wire _bits_199 = slot_pick_pick_hot[35]; // RapController.java:443
-  wire [1:0] _fill_35 = {2{_bits_199}}; // RapController.java:443
-  wire [1:0] _and_67 = slot_digit_35 & _fill_35; // RapController.java:443
-  wire [1:0] _or_59 = _and_66 | _and_67; // RapController.java:443
-  wire [1:0] _or_60 = _or_58 | _or_59; // RapController.java:443
-  wire _bits_200 = slot_pick_pick_hot[36]; // RapController.java:443
-  wire [1:0] _fill_36 = {2{_bits_200}}; // RapController.java:443
-  wire [1:0] _and_68 = slot_digit_36 & _fill_36; // RapController.java:443
-  wire _bits_201 = slot_pick_pick_hot[37]; // RapController.java:443
-  wire [1:0] _fill_37 = {2{_bits_201}}; // RapController.java:443
-  wire [1:0] _and_69 = slot_digit_37 & _fill_37; // RapController.java:443
-  wire [1:0] _or_61 = _and_68 | _and_69; // RapController.java:443
-  wire _bits_202 = slot_pick_pick_hot[38]; // RapController.java:443
-  wire [1:0] _fill_38 = {2{_bits_202}}; // RapController.java:443
-  wire [1:0] _and_70 = slot_digit_38 & _fill_38; // RapController.java:443
-  wire _bits_203 = slot_pick_pick_hot[39]; // RapController.java:443
-  wire [1:0] _fill_39 = {2{_bits_203}}; // RapController.java:443
-  wire [1:0] _and_71 = slot_digit_39 & _fill_39; // RapController.java:443
-  wire [1:0] _or_62 = _and_70 | _and_71; // RapController.java:443
-  wire [1:0] _or_63 = _or_61 | _or_62; // RapController.java:443
-  wire [1:0] _or_64 = _or_60 | _or_63; // RapController.java:443
-  wire _bits_204 = slot_pick_pick_hot[40]; // RapController.java:443
-  wire [1:0] _fill_40 = {2{_bits_204}}; // RapController.java:443
-  wire [1:0] _and_72 = slot_digit_40 & _fill_40; // RapController.java:443
-  wire _bits_205 = slot_pick_pick_hot[41]; // RapController.java:443
-  wire [1:0] _fill_41 = {2{_bits_205}}; // RapController.java:443
-  wire [1:0] _and_73 = slot_digit_41 & _fill_41; // RapController.java:443
-  wire [1:0] _or_65 = _and_72 | _and_73; // RapController.java:443
-  wire _bits_206 = slot_pick_pick_hot[42]; // RapController.java:443
-  wire [1:0] _fill_42 = {2{_bits_206}}; // RapController.java:443
-  wire [1:0] _and_74 = slot_digit_42 & _fill_42; // RapController.java:443
-  wire _bits_207 = slot_pick_pick_hot[43]; // RapController.java:443
-  wire [1:0] _fill_43 = {2{_bits_207}}; // RapController.java:443
-  wire [1:0] _and_75 = slot_digit_43 & _fill_43; // RapController.java:443
-  wire [1:0] _or_66 = _and_74 | _and_75; // RapController.java:443
-  wire [1:0] _or_67 = _or_65 | _or_66; // RapController.java:443
-  wire _bits_208 = slot_pick_pick_hot[44]; // RapController.java:443
-  wire [1:0] _fill_44 = {2{_bits_208}}; // RapController.java:443
-  wire [1:0] _and_76 = slot_digit_44 & _fill_44; // RapController.java:443
-  wire _bits_209 = slot_pick_pick_hot[45]; // RapController.java:443
-  wire [1:0] _fill_45 = {2{_bits_209}}; // RapController.java:443
-  wire [1:0] _and_77 = slot_digit_45 & _fill_45; // RapController.java:443
-  wire [1:0] _or_68 = _and_76 | _and_77; // RapController.java:443
-  wire _bits_210 = slot_pick_pick_hot[46]; // RapController.java:443
-  wire [1:0] _fill_46 = {2{_bits_210}}; // RapController.java:443
-  wire [1:0] _and_78 = slot_digit_46 & _fill_46; // RapController.java:443
-  wire _bits_211 = slot_pick_pick_hot[47]; // RapController.java:443
-  wire [1:0] _fill_47 = {2{_bits_211}}; // RapController.java:443
-  wire [1:0] _and_79 = slot_digit_47 & _fill_47; // RapController.java:443
-  wire [1:0] _or_69 = _and_78 | _and_79; // RapController.java:443
-  wire [1:0] _or_70 = _or_68 | _or_69; // RapController.java:443
-  wire [1:0] _or_71 = _or_67 | _or_70; // RapController.java:443
-  wire [1:0] _or_72 = _or_64 | _or_71; // RapController.java:443
-  wire _bits_212 = slot_pick_pick_hot[48]; // RapController.java:443
-  wire [1:0] _fill_48 = {2{_bits_212}}; // RapController.java:443
-  wire [1:0] _and_80 = slot_digit_48 & _fill_48; // RapController.java:443
-  wire _bits_213 = slot_pick_pick_hot[49]; // RapController.java:443
-  wire [1:0] _fill_49 = {2{_bits_213}}; // RapController.java:443
-  wire [1:0] _and_81 = slot_digit_49 & _fill_49; // RapController.java:443
-  wire [1:0] _or_73 = _and_80 | _and_81; // RapController.java:443
-  wire _bits_214 = slot_pick_pick_hot[50]; // RapController.java:443
-  wire [1:0] _fill_50 = {2{_bits_214}}; // RapController.java:443
-  wire [1:0] _and_82 = slot_digit_50 & _fill_50; // RapController.java:443
-  wire _bits_215 = slot_pick_pick_hot[51]; // RapController.java:443
-  wire [1:0] _fill_51 = {2{_bits_215}}; // RapController.java:443
-  wire [1:0] _and_83 = slot_digit_51 & _fill_51; // RapController.java:443
-  wire [1:0] _or_74 = _and_82 | _and_83; // RapController.java:443
-  wire [1:0] _or_75 = _or_73 | _or_74; // RapController.java:443
-  wire _bits_216 = slot_pick_pick_hot[52]; // RapController.java:443
-  wire [1:0] _fill_52 = {2{_bits_216}}; // RapController.java:443
-  wire [1:0] _and_84 = slot_digit_52 & _fill_52; // RapController.java:443
-  wire _bits_217 = slot_pick_pick_hot[53]; // RapController.java:443
-  wire [1:0] _fill_53 = {2{_bits_217}}; // RapController.java:443
-  wire [1:0] _and_85 = slot_digit_53 & _fill_53; // RapController.java:443
-  wire [1:0] _or_76 = _and_84 | _and_85; // RapController.java:443
-  wire _bits_218 = slot_pick_pick_hot[54]; // RapController.java:443
-  wire [1:0] _fill_54 = {2{_bits_218}}; // RapController.java:443
-  wire [1:0] _and_86 = slot_digit_54 & _fill_54; // RapController.java:443
-  wire _bits_219 = slot_pick_pick_hot[55]; // RapController.java:443
-  wire [1:0] _fill_55 = {2{_bits_219}}; // RapController.java:443
-  wire [1:0] _and_87 = slot_digit_55 & _fill_55; // RapController.java:443
-  wire [1:0] _or_77 = _and_86 | _and_87; // RapController.java:443
-  wire [1:0] _or_78 = _or_76 | _or_77; // RapController.java:443
-  wire [1:0] _or_79 = _or_75 | _or_78; // RapController.java:443
-  wire _bits_220 = slot_pick_pick_hot[56]; // RapController.java:443
-  wire [1:0] _fill_56 = {2{_bits_220}}; // RapController.java:443
-  wire [1:0] _and_88 = slot_digit_56 & _fill_56; // RapController.java:443
-  wire _bits_221 = slot_pick_pick_hot[57]; // RapController.java:443
-  wire [1:0] _fill_57 = {2{_bits_221}}; // RapController.java:443
-  wire [1:0] _and_89 = slot_digit_57 & _fill_57; // RapController.java:443
-  wire [1:0] _or_80 = _and_88 | _and_89; // RapController.java:443
-  wire _bits_222 = slot_pick_pick_hot[58]; // RapController.java:443
-  wire [1:0] _fill_58 = {2{_bits_222}}; // RapController.java:443
-  wire [1:0] _and_90 = slot_digit_58 & _fill_58; // RapController.java:443
-  wire _bits_223 = slot_pick_pick_hot[59]; // RapController.java:443
-  wire [1:0] _fill_59 = {2{_bits_223}}; // RapController.java:443
-  wire [1:0] _and_91 = slot_digit_59 & _fill_59; // RapController.java:443
-  wire [1:0] _or_81 = _and_90 | _and_91; // RapController.java:443
-  wire [1:0] _or_82 = _or_80 | _or_81; // RapController.java:443
-  wire _bits_224 = slot_pick_pick_hot[60]; // RapController.java:443
-  wire [1:0] _fill_60 = {2{_bits_224}}; // RapController.java:443
-  wire [1:0] _and_92 = slot_digit_60 & _fill_60; // RapController.java:443
-  wire _bits_225 = slot_pick_pick_hot[61]; // RapController.java:443
-  wire [1:0] _fill_61 = {2{_bits_225}}; // RapController.java:443
-  wire [1:0] _and_93 = slot_digit_61 & _fill_61; // RapController.java:443
-  wire [1:0] _or_83 = _and_92 | _and_93; // RapController.java:443
-  wire _bits_226 = slot_pick_pick_hot[62]; // RapController.java:443
-  wire [1:0] _fill_62 = {2{_bits_226}}; // RapController.java:443
-  wire [1:0] _and_94 = slot_digit_62 & _fill_62; // RapController.java:443
-  wire _bits_227 = slot_pick_pick_hot[63]; // RapController.java:443
-  wire [1:0] _fill_63 = {2{_bits_227}}; // RapController.java:443
-  wire [1:0] _and_95 = slot_digit_63 & _fill_63; // RapController.java:443
-  wire [1:0] _or_84 = _and_94 | _and_95; // RapController.java:443
-  wire [1:0] _or_85 = _or_83 | _or_84; // RapController.java:443
-  wire [1:0] _or_86 = _or_82 | _or_85; // RapController.java:443
-  wire [1:0] _or_87 = _or_79 | _or_86; // RapController.java:443
-  wire [1:0] _or_88 = _or_72 | _or_87; // RapController.java:443
-  wire [1:0] _or_89 = _or_57 | _or_88; // RapController.java:443
-  wire _bits_228 = slot_pick_pick_hot[64]; // RapController.java:443
-  wire [1:0] _fill_64 = {2{_bits_228}}; // RapController.java:443
-  wire [1:0] _and_96 = slot_digit_64 & _fill_64; // RapController.java:443
-  wire _bits_229 = slot_pick_pick_hot[65]; // RapController.java:443
-  wire [1:0] _fill_65 = {2{_bits_229}}; // RapController.java:443
-  wire [1:0] _and_97 = slot_digit_65 & _fill_65; // RapController.java:443
-  wire [1:0] _or_90 = _and_96 | _and_97; // RapController.java:443
-  wire _bits_230 = slot_pick_pick_hot[66]; // RapController.java:443
-  wire [1:0] _fill_66 = {2{_bits_230}}; // RapController.java:443
-  wire [1:0] _and_98 = slot_digit_66 & _fill_66; // RapController.java:443
-  wire _bits_231 = slot_pick_pick_hot[67]; // RapController.java:443
-  wire [1:0] _fill_67 = {2{_bits_231}}; // RapController.java:443
-  wire [1:0] _and_99 = slot_digit_67 & _fill_67; // RapController.java:443
-  wire [1:0] _or_91 = _and_98 | _and_99; // RapController.java:443
-  wire [1:0] _or_92 = _or_90 | _or_91; // RapController.java:443
-  wire _bits_232 = slot_pick_pick_hot[68]; // RapController.java:443
-  wire [1:0] _fill_68 = {2{_bits_232}}; // RapController.java:443
-  wire [1:0] _and_100 = slot_digit_68 & _fill_68; // RapController.java:443
-  wire _bits_233 = slot_pick_pick_hot[69]; // RapController.java:443
-  wire [1:0] _fill_69 = {2{_bits_233}}; // RapController.java:443
-  wire [1:0] _and_101 = slot_digit_69 & _fill_69; // RapController.java:443
-  wire [1:0] _or_93 = _and_100 | _and_101; // RapController.java:443
-  wire _bits_234 = slot_pick_pick_hot[70]; // RapController.java:443
-  wire [1:0] _fill_70 = {2{_bits_234}}; // RapController.java:443
-  wire [1:0] _and_102 = slot_digit_70 & _fill_70; // RapController.java:443
-  wire _bits_235 = slot_pick_pick_hot[71]; // RapController.java:443
-  wire [1:0] _fill_71 = {2{_bits_235}}; // RapController.java:443
-  wire [1:0] _and_103 = slot_digit_71 & _fill_71; // RapController.java:443
-  wire [1:0] _or_94 = _and_102 | _and_103; // RapController.java:443
-  wire [1:0] _or_95 = _or_93 | _or_94; // RapController.java:443
-  wire [1:0] _or_96 = _or_92 | _or_95; // RapController.java:443
-  wire _bits_236 = slot_pick_pick_hot[72]; // RapController.java:443
-  wire [1:0] _fill_72 = {2{_bits_236}}; // RapController.java:443
-  wire [1:0] _and_104 = slot_digit_72 & _fill_72; // RapController.java:443
-  wire _bits_237 = slot_pick_pick_hot[73]; // RapController.java:443
-  wire [1:0] _fill_73 = {2{_bits_237}}; // RapController.java:443
-  wire [1:0] _and_105 = slot_digit_73 & _fill_73; // RapController.java:443
-  wire [1:0] _or_97 = _and_104 | _and_105; // RapController.java:443
-  wire _bits_238 = slot_pick_pick_hot[74]; // RapController.java:443
-  wire [1:0] _fill_74 = {2{_bits_238}}; // RapController.java:443
-  wire [1:0] _and_106 = slot_digit_74 & _fill_74; // RapController.java:443
-  wire _bits_239 = slot_pick_pick_hot[75]; // RapController.java:443
-  wire [1:0] _fill_75 = {2{_bits_239}}; // RapController.java:443
-  wire [1:0] _and_107 = slot_digit_75 & _fill_75; // RapController.java:443
-  wire [1:0] _or_98 = _and_106 | _and_107; // RapController.java:443
-  wire [1:0] _or_99 = _or_97 | _or_98; // RapController.java:443
-  wire _bits_240 = slot_pick_pick_hot[76]; // RapController.java:443
-  wire [1:0] _fill_76 = {2{_bits_240}}; // RapController.java:443
-  wire [1:0] _and_108 = slot_digit_76 & _fill_76; // RapController.java:443
-  wire _bits_241 = slot_pick_pick_hot[77]; // RapController.java:443
-  wire [1:0] _fill_77 = {2{_bits_241}}; // RapController.java:443
-  wire [1:0] _and_109 = slot_digit_77 & _fill_77; // RapController.java:443
-  wire [1:0] _or_100 = _and_108 | _and_109; // RapController.java:443
-  wire _bits_242 = slot_pick_pick_hot[78]; // RapController.java:443
-  wire [1:0] _fill_78 = {2{_bits_242}}; // RapController.java:443
-  wire [1:0] _and_110 = slot_digit_78 & _fill_78; // RapController.java:443
-  wire _bits_243 = slot_pick_pick_hot[79]; // RapController.java:443
-  wire [1:0] _fill_79 = {2{_bits_243}}; // RapController.java:443
-  wire [1:0] _and_111 = slot_digit_79 & _fill_79; // RapController.java:443
-  wire [1:0] _or_101 = _and_110 | _and_111; // RapController.java:443
-  wire [1:0] _or_102 = _or_100 | _or_101; // RapController.java:443
-  wire [1:0] _or_103 = _or_99 | _or_102; // RapController.java:443
-  wire [1:0] _or_104 = _or_96 | _or_103; // RapController.java:443
-  wire _bits_244 = slot_pick_pick_hot[80]; // RapController.java:443
-  wire [1:0] _fill_80 = {2{_bits_244}}; // RapController.java:443
-  wire [1:0] _and_112 = slot_digit_80 & _fill_80; // RapController.java:443
-  wire _bits_245 = slot_pick_pick_hot[81]; // RapController.java:443
-  wire [1:0] _fill_81 = {2{_bits_245}}; // RapController.java:443
-  wire [1:0] _and_113 = slot_digit_81 & _fill_81; // RapController.java:443
-  wire [1:0] _or_105 = _and_112 | _and_113; // RapController.java:443
-  wire _bits_246 = slot_pick_pick_hot[82]; // RapController.java:443
-  wire [1:0] _fill_82 = {2{_bits_246}}; // RapController.java:443
-  wire [1:0] _and_114 = slot_digit_82 & _fill_82; // RapController.java:443
-  wire _bits_247 = slot_pick_pick_hot[83]; // RapController.java:443
-  wire [1:0] _fill_83 = {2{_bits_247}}; // RapController.java:443
-  wire [1:0] _and_115 = slot_digit_83 & _fill_83; // RapController.java:443
-  wire [1:0] _or_106 = _and_114 | _and_115; // RapController.java:443
-  wire [1:0] _or_107 = _or_105 | _or_106; // RapController.java:443
-  wire _bits_248 = slot_pick_pick_hot[84]; // RapController.java:443
-  wire [1:0] _fill_84 = {2{_bits_248}}; // RapController.java:443
-  wire [1:0] _and_116 = slot_digit_84 & _fill_84; // RapController.java:443
-  wire _bits_249 = slot_pick_pick_hot[85]; // RapController.java:443
-  wire [1:0] _fill_85 = {2{_bits_249}}; // RapController.java:443
-  wire [1:0] _and_117 = slot_digit_85 & _fill_85; // RapController.java:443
-  wire [1:0] _or_108 = _and_116 | _and_117; // RapController.java:443
-  wire _bits_250 = slot_pick_pick_hot[86]; // RapController.java:443
-  wire [1:0] _fill_86 = {2{_bits_250}}; // RapController.java:443
-  wire [1:0] _and_118 = slot_digit_86 & _fill_86; // RapController.java:443
-  wire _bits_251 = slot_pick_pick_hot[87]; // RapController.java:443
-  wire [1:0] _fill_87 = {2{_bits_251}}; // RapController.java:443
-  wire [1:0] _and_119 = slot_digit_87 & _fill_87; // RapController.java:443
-  wire [1:0] _or_109 = _and_118 | _and_119; // RapController.java:443
-  wire [1:0] _or_110 = _or_108 | _or_109; // RapController.java:443
-  wire [1:0] _or_111 = _or_107 | _or_110; // RapController.java:443
-  wire _bits_252 = slot_pick_pick_hot[88]; // RapController.java:443
-  wire [1:0] _fill_88 = {2{_bits_252}}; // RapController.java:443
-  wire [1:0] _and_120 = slot_digit_88 & _fill_88; // RapController.java:443
-  wire _bits_253 = slot_pick_pick_hot[89]; // RapController.java:443
-  wire [1:0] _fill_89 = {2{_bits_253}}; // RapController.java:443
-  wire [1:0] _and_121 = slot_digit_89 & _fill_89; // RapController.java:443
-  wire [1:0] _or_112 = _and_120 | _and_121; // RapController.java:443
-  wire _bits_254 = slot_pick_pick_hot[90]; // RapController.java:443
-  wire [1:0] _fill_90 = {2{_bits_254}}; // RapController.java:443
-  wire [1:0] _and_122 = slot_digit_90 & _fill_90; // RapController.java:443
-  wire _bits_255 = slot_pick_pick_hot[91]; // RapController.java:443
-  wire [1:0] _fill_91 = {2{_bits_255}}; // RapController.java:443
-  wire [1:0] _and_123 = slot_digit_91 & _fill_91; // RapController.java:443
-  wire [1:0] _or_113 = _and_122 | _and_123; // RapController.java:443
-  wire [1:0] _or_114 = _or_112 | _or_113; // RapController.java:443
-  wire _bits_256 = slot_pick_pick_hot[92]; // RapController.java:443
-  wire [1:0] _fill_92 = {2{_bits_256}}; // RapController.java:443
-  wire [1:0] _and_124 = slot_digit_92 & _fill_92; // RapController.java:443
-  wire _bits_257 = slot_pick_pick_hot[93]; // RapController.java:443
-  wire [1:0] _fill_93 = {2{_bits_257}}; // RapController.java:443
-  wire [1:0] _and_125 = slot_digit_93 & _fill_93; // RapController.java:443
-  wire [1:0] _or_115 = _and_124 | _and_125; // RapController.java:443
-  wire _bits_258 = slot_pick_pick_hot[94]; // RapController.java:443
-  wire [1:0] _fill_94 = {2{_bits_258}}; // RapController.java:443
-  wire [1:0] _and_126 = slot_digit_94 & _fill_94; // RapController.java:443
-  wire _bits_259 = slot_pick_pick_hot[95]; // RapController.java:443
-  wire [1:0] _fill_95 = {2{_bits_259}}; // RapController.java:443
-  wire [1:0] _and_127 = slot_digit_95 & _fill_95; // RapController.java:443
-  wire [1:0] _or_116 = _and_126 | _and_127; // RapController.java:443
-  wire [1:0] _or_117 = _or_115 | _or_116; // RapController.java:443
-  wire [1:0] _or_118 = _or_114 | _or_117; // RapController.java:443
-  wire [1:0] _or_119 = _or_111 | _or_118; // RapController.java:443
-  wire [1:0] _or_120 = _or_104 | _or_119; // RapController.java:443
-  wire _bits_260 = slot_pick_pick_hot[96]; // RapController.java:443
-  wire [1:0] _fill_96 = {2{_bits_260}}; // RapController.java:443
-  wire [1:0] _and_128 = slot_digit_96 & _fill_96; // RapController.java:443
-  wire _bits_261 = slot_pick_pick_hot[97]; // RapController.java:443
-  wire [1:0] _fill_97 = {2{_bits_261}}; // RapController.java:443
-  wire [1:0] _and_129 = slot_digit_97 & _fill_97; // RapController.java:443
-  wire [1:0] _or_121 = _and_128 | _and_129; // RapController.java:443
-  wire _bits_262 = slot_pick_pick_hot[98]; // RapController.java:443
-  wire [1:0] _fill_98 = {2{_bits_262}}; // RapController.java:443
-  wire [1:0] _and_130 = slot_digit_98 & _fill_98; // RapController.java:443
-  wire _bits_263 = slot_pick_pick_hot[99]; // RapController.java:443
-  wire [1:0] _fill_99 = {2{_bits_263}}; // RapController.java:443
-  wire [1:0] _and_131 = slot_digit_99 & _fill_99; // RapController.java:443
-  wire [1:0] _or_122 = _and_130 | _and_131; // RapController.java:443
-  wire [1:0] _or_123 = _or_121 | _or_122; // RapController.java:443
-  wire _bits_264 = slot_pick_pick_hot[100]; // RapController.java:443
-  wire [1:0] _fill_100 = {2{_bits_264}}; // RapController.java:443
-  wire [1:0] _and_132 = slot_digit_100 & _fill_100; // RapController.java:443
-  wire _bits_265 = slot_pick_pick_hot[101]; // RapController.java:443
-  wire [1:0] _fill_101 = {2{_bits_265}}; // RapController.java:443
-  wire [1:0] _and_133 = slot_digit_101 & _fill_101; // RapController.java:443
-  wire [1:0] _or_124 = _and_132 | _and_133; // RapController.java:443
-  wire _bits_266 = slot_pick_pick_hot[102]; // RapController.java:443
-  wire [1:0] _fill_102 = {2{_bits_266}}; // RapController.java:443
-  wire [1:0] _and_134 = slot_digit_102 & _fill_102; // RapController.java:443
-  wire _bits_267 = slot_pick_pick_hot[103]; // RapController.java:443
-  wire [1:0] _fill_103 = {2{_bits_267}}; // RapController.java:443
-  wire [1:0] _and_135 = slot_digit_103 & _fill_103; // RapController.java:443
-  wire [1:0] _or_125 = _and_134 | _and_135; // RapController.java:443
-  wire [1:0] _or_126 = _or_124 | _or_125; // RapController.java:443
-  wire [1:0] _or_127 = _or_123 | _or_126; // RapController.java:443
-  wire _bits_268 = slot_pick_pick_hot[104]; // RapController.java:443
-  wire [1:0] _fill_104 = {2{_bits_268}}; // RapController.java:443
-  wire [1:0] _and_136 = slot_digit_104 & _fill_104; // RapController.java:443
-  wire _bits_269 = slot_pick_pick_hot[105]; // RapController.java:443
-  wire [1:0] _fill_105 = {2{_bits_269}}; // RapController.java:443
-  wire [1:0] _and_137 = slot_digit_105 & _fill_105; // RapController.java:443
-  wire [1:0] _or_128 = _and_136 | _and_137; // RapController.java:443
-  wire _bits_270 = slot_pick_pick_hot[106]; // RapController.java:443
-  wire [1:0] _fill_106 = {2{_bits_270}}; // RapController.java:443
-  wire [1:0] _and_138 = slot_digit_106 & _fill_106; // RapController.java:443
-  wire _bits_271 = slot_pick_pick_hot[107]; // RapController.java:443
-  wire [1:0] _fill_107 = {2{_bits_271}}; // RapController.java:443
-  wire [1:0] _and_139 = slot_digit_107 & _fill_107; // RapController.java:443
-  wire [1:0] _or_129 = _and_138 | _and_139; // RapController.java:443
-  wire [1:0] _or_130 = _or_128 | _or_129; // RapController.java:443
-  wire _bits_272 = slot_pick_pick_hot[108]; // RapController.java:443
-  wire [1:0] _fill_108 = {2{_bits_272}}; // RapController.java:443
-  wire [1:0] _and_140 = slot_digit_108 & _fill_108; // RapController.java:443
-  wire _bits_273 = slot_pick_pick_hot[109]; // RapController.java:443
-  wire [1:0] _fill_109 = {2{_bits_273}}; // RapController.java:443
-  wire [1:0] _and_141 = slot_digit_109 & _fill_109; // RapController.java:443
-  wire [1:0] _or_131 = _and_140 | _and_141; // RapController.java:443
-  wire _bits_274 = slot_pick_pick_hot[110]; // RapController.java:443
-  wire [1:0] _fill_110 = {2{_bits_274}}; // RapController.java:443
-  wire [1:0] _and_142 = slot_digit_110 & _fill_110; // RapController.java:443
-  wire _bits_275 = slot_pick_pick_hot[111]; // RapController.java:443
-  wire [1:0] _fill_111 = {2{_bits_275}}; // RapController.java:443
-  wire [1:0] _and_143 = slot_digit_111 & _fill_111; // RapController.java:443
-  wire [1:0] _or_132 = _and_142 | _and_143; // RapController.java:443
-  wire [1:0] _or_133 = _or_131 | _or_132; // RapController.java:443
-  wire [1:0] _or_134 = _or_130 | _or_133; // RapController.java:443
-  wire [1:0] _or_135 = _or_127 | _or_134; // RapController.java:443
-  wire _bits_276 = slot_pick_pick_hot[112]; // RapController.java:443
-  wire [1:0] _fill_112 = {2{_bits_276}}; // RapController.java:443
-  wire [1:0] _and_144 = slot_digit_112 & _fill_112; // RapController.java:443
-  wire _bits_277 = slot_pick_pick_hot[113]; // RapController.java:443
-  wire [1:0] _fill_113 = {2{_bits_277}}; // RapController.java:443
-  wire [1:0] _and_145 = slot_digit_113 & _fill_113; // RapController.java:443
-  wire [1:0] _or_136 = _and_144 | _and_145; // RapController.java:443
-  wire _bits_278 = slot_pick_pick_hot[114]; // RapController.java:443
-  wire [1:0] _fill_114 = {2{_bits_278}}; // RapController.java:443
-  wire [1:0] _and_146 = slot_digit_114 & _fill_114; // RapController.java:443
-  wire _bits_279 = slot_pick_pick_hot[115]; // RapController.java:443
-  wire [1:0] _fill_115 = {2{_bits_279}}; // RapController.java:443
-  wire [1:0] _and_147 = slot_digit_115 & _fill_115; // RapController.java:443
-  wire [1:0] _or_137 = _and_146 | _and_147; // RapController.java:443
-  wire [1:0] _or_138 = _or_136 | _or_137; // RapController.java:443
-  wire _bits_280 = slot_pick_pick_hot[116]; // RapController.java:443
-  wire [1:0] _fill_116 = {2{_bits_280}}; // RapController.java:443
-  wire [1:0] _and_148 = slot_digit_116 & _fill_116; // RapController.java:443
-  wire _bits_281 = slot_pick_pick_hot[117]; // RapController.java:443
-  wire [1:0] _fill_117 = {2{_bits_281}}; // RapController.java:443
-  wire [1:0] _and_149 = slot_digit_117 & _fill_117; // RapController.java:443
-  wire [1:0] _or_139 = _and_148 | _and_149; // RapController.java:443
-  wire _bits_282 = slot_pick_pick_hot[118]; // RapController.java:443
-  wire [1:0] _fill_118 = {2{_bits_282}}; // RapController.java:443
-  wire [1:0] _and_150 = slot_digit_118 & _fill_118; // RapController.java:443
-  wire _bits_283 = slot_pick_pick_hot[119]; // RapController.java:443
-  wire [1:0] _fill_119 = {2{_bits_283}}; // RapController.java:443
-  wire [1:0] _and_151 = slot_digit_119 & _fill_119; // RapController.java:443
-  wire [1:0] _or_140 = _and_150 | _and_151; // RapController.java:443
-  wire [1:0] _or_141 = _or_139 | _or_140; // RapController.java:443
-  wire [1:0] _or_142 = _or_138 | _or_141; // RapController.java:443
-  wire _bits_284 = slot_pick_pick_hot[120]; // RapController.java:443
-  wire [1:0] _fill_120 = {2{_bits_284}}; // RapController.java:443
-  wire [1:0] _and_152 = slot_digit_120 & _fill_120; // RapController.java:443
-  wire _bits_285 = slot_pick_pick_hot[121]; // RapController.java:443
-  wire [1:0] _fill_121 = {2{_bits_285}}; // RapController.java:443
-  wire [1:0] _and_153 = slot_digit_121 & _fill_121; // RapController.java:443
-  wire [1:0] _or_143 = _and_152 | _and_153; // RapController.java:443
-  wire _bits_286 = slot_pick_pick_hot[122]; // RapController.java:443
-  wire [1:0] _fill_122 = {2{_bits_286}}; // RapController.java:443
-  wire [1:0] _and_154 = slot_digit_122 & _fill_122; // RapController.java:443
-  wire _bits_287 = slot_pick_pick_hot[123]; // RapController.java:443
-  wire [1:0] _fill_123 = {2{_bits_287}}; // RapController.java:443
-  wire [1:0] _and_155 = slot_digit_123 & _fill_123; // RapController.java:443
-  wire [1:0] _or_144 = _and_154 | _and_155; // RapController.java:443
-  wire [1:0] _or_145 = _or_143 | _or_144; // RapController.java:443
-  wire _bits_288 = slot_pick_pick_hot[124]; // RapController.java:443
-  wire [1:0] _fill_124 = {2{_bits_288}}; // RapController.java:443
-  wire [1:0] _and_156 = slot_digit_124 & _fill_124; // RapController.java:443
-  wire _bits_289 = slot_pick_pick_hot[125]; // RapController.java:443
-  wire [1:0] _fill_125 = {2{_bits_289}}; // RapController.java:443
-  wire [1:0] _and_157 = slot_digit_125 & _fill_125; // RapController.java:443
-  wire [1:0] _or_146 = _and_156 | _and_157; // RapController.java:443
-  wire _bits_290 = slot_pick_pick_hot[126]; // RapController.java:443
-  wire [1:0] _fill_126 = {2{_bits_290}}; // RapController.java:443
-  wire [1:0] _and_158 = slot_digit_126 & _fill_126; // RapController.java:443
-  wire _bits_291 = slot_pick_pick_hot[127]; // RapController.java:443
-  wire [1:0] _fill_127 = {2{_bits_291}}; // RapController.java:443
-  wire [1:0] _and_159 = slot_digit_127 & _fill_127; // RapController.java:443
-  wire [1:0] _or_147 = _and_158 | _and_159; // RapController.java:443
-  wire [1:0] _or_148 = _or_146 | _or_147; // RapController.java:443
-  wire [1:0] _or_149 = _or_145 | _or_148; // RapController.java:443
-  wire [1:0] _or_150 = _or_142 | _or_149; // RapController.java:443
-  wire [1:0] _or_151 = _or_135 | _or_150; // RapController.java:443
-  wire [1:0] _or_152 = _or_120 | _or_151; // RapController.java:443
-  wire [1:0] _or_153 = _or_89 | _or_152; // RapController.java:443
-  wire [6:0] _dshl_0 = 7'd1 << _or_153; // RapController.java:443
-  wire [3:0] _bits_292 = _dshl_0[3:0]; // RapController.java:443
-  wire [3:0] _or_154 = present_children | _bits_292; // RapController.java:443
-  wire [6:0] _dshl_1 = 7'd1 << _bits_136; // RapController.java:679
-  wire [3:0] _bits_293 = _dshl_1[3:0]; // RapController.java:679
-  wire [3:0] _or_155 = present_children | _bits_293; // RapController.java:679
+  wire [31:0] _bits_154 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_155 = _sub_2[32]; // SplitCounter.java:44
+  wire _eq_133 = io_epsCsr == 16'd0; // RapController.java:403
+  wire [15:0] _mux_1 = _eq_133 ? 16'd1 : io_epsCsr; // RapController.java:403
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:404
+  wire [31:0] _mux_2 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:404
+  wire [5:0] _add_4 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:250
+  wire [5:0] _sub_4 = _add_4 - {{5{1'b0}}, io_selected_valid}; // RapController.java:250
+  wire [7:0] _add_5 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:251
+  wire [7:0] _sub_5 = _add_5 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:251
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:434
+  wire draining = state_drain | commit_stop; // RapController.java:256
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:257
+  wire [4:0] _add_6 = undo_sp + 5'd1; // RapController.java:267
+  wire _bits_156 = slot_pick_pick_hot[0]; // RapController.java:450
+  wire [1:0] _fill_0 = {2{_bits_156}}; // RapController.java:450
+  wire [1:0] _and_29 = slot_digit_0 & _fill_0; // RapController.java:450
+  wire _bits_157 = slot_pick_pick_hot[1]; // RapController.java:450
+  wire [1:0] _fill_1 = {2{_bits_157}}; // RapController.java:450
+  wire [1:0] _and_30 = slot_digit_1 & _fill_1; // RapController.java:450
+  wire [1:0] _or_22 = _and_29 | _and_30; // RapController.java:450
+  wire _bits_158 = slot_pick_pick_hot[2]; // RapController.java:450
+  wire [1:0] _fill_2 = {2{_bits_158}}; // RapController.java:450
+  wire [1:0] _and_31 = slot_digit_2 & _fill_2; // RapController.java:450
+  wire _bits_159 = slot_pick_pick_hot[3]; // RapController.java:450
+  wire [1:0] _fill_3 = {2{_bits_159}}; // RapController.java:450
+  wire [1:0] _and_32 = slot_digit_3 & _fill_3; // RapController.java:450
+  wire [1:0] _or_23 = _and_31 | _and_32; // RapController.java:450
+  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:450
+  wire _bits_160 = slot_pick_pick_hot[4]; // RapController.java:450
+  wire [1:0] _fill_4 = {2{_bits_160}}; // RapController.java:450
+  wire [1:0] _and_33 = slot_digit_4 & _fill_4; // RapController.java:450
+  wire _bits_161 = slot_pick_pick_hot[5]; // RapController.java:450
+  wire [1:0] _fill_5 = {2{_bits_161}}; // RapController.java:450
+  wire [1:0] _and_34 = slot_digit_5 & _fill_5; // RapController.java:450
+  wire [1:0] _or_25 = _and_33 | _and_34; // RapController.java:450
+  wire _bits_162 = slot_pick_pick_hot[6]; // RapController.java:450
+  wire [1:0] _fill_6 = {2{_bits_162}}; // RapController.java:450
+  wire [1:0] _and_35 = slot_digit_6 & _fill_6; // RapController.java:450
+  wire _bits_163 = slot_pick_pick_hot[7]; // RapController.java:450
+  wire [1:0] _fill_7 = {2{_bits_163}}; // RapController.java:450
+  wire [1:0] _and_36 = slot_digit_7 & _fill_7; // RapController.java:450
+  wire [1:0] _or_26 = _and_35 | _and_36; // RapController.java:450
+  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:450
+  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:450
+  wire _bits_164 = slot_pick_pick_hot[8]; // RapController.java:450
+  wire [1:0] _fill_8 = {2{_bits_164}}; // RapController.java:450
+  wire [1:0] _and_37 = slot_digit_8 & _fill_8; // RapController.java:450
+  wire _bits_165 = slot_pick_pick_hot[9]; // RapController.java:450
+  wire [1:0] _fill_9 = {2{_bits_165}}; // RapController.java:450
+  wire [1:0] _and_38 = slot_digit_9 & _fill_9; // RapController.java:450
+  wire [1:0] _or_29 = _and_37 | _and_38; // RapController.java:450
+  wire _bits_166 = slot_pick_pick_hot[10]; // RapController.java:450
+  wire [1:0] _fill_10 = {2{_bits_166}}; // RapController.java:450
+  wire [1:0] _and_39 = slot_digit_10 & _fill_10; // RapController.java:450
+  wire _bits_167 = slot_pick_pick_hot[11]; // RapController.java:450
+  wire [1:0] _fill_11 = {2{_bits_167}}; // RapController.java:450
+  wire [1:0] _and_40 = slot_digit_11 & _fill_11; // RapController.java:450
+  wire [1:0] _or_30 = _and_39 | _and_40; // RapController.java:450
+  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:450
+  wire _bits_168 = slot_pick_pick_hot[12]; // RapController.java:450
+  wire [1:0] _fill_12 = {2{_bits_168}}; // RapController.java:450
+  wire [1:0] _and_41 = slot_digit_12 & _fill_12; // RapController.java:450
+  wire _bits_169 = slot_pick_pick_hot[13]; // RapController.java:450
+  wire [1:0] _fill_13 = {2{_bits_169}}; // RapController.java:450
+  wire [1:0] _and_42 = slot_digit_13 & _fill_13; // RapController.java:450
+  wire [1:0] _or_32 = _and_41 | _and_42; // RapController.java:450
+  wire _bits_170 = slot_pick_pick_hot[14]; // RapController.java:450
+  wire [1:0] _fill_14 = {2{_bits_170}}; // RapController.java:450
+  wire [1:0] _and_43 = slot_digit_14 & _fill_14; // RapController.java:450
+  wire _bits_171 = slot_pick_pick_hot[15]; // RapController.java:450
+  wire [1:0] _fill_15 = {2{_bits_171}}; // RapController.java:450
+  wire [1:0] _and_44 = slot_digit_15 & _fill_15; // RapController.java:450
+  wire [1:0] _or_33 = _and_43 | _and_44; // RapController.java:450
+  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:450
+  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:450
+  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:450
+  wire _bits_172 = slot_pick_pick_hot[16]; // RapController.java:450
+  wire [1:0] _fill_16 = {2{_bits_172}}; // RapController.java:450
+  wire [1:0] _and_45 = slot_digit_16 & _fill_16; // RapController.java:450
+  wire _bits_173 = slot_pick_pick_hot[17]; // RapController.java:450
+  wire [1:0] _fill_17 = {2{_bits_173}}; // RapController.java:450
+  wire [1:0] _and_46 = slot_digit_17 & _fill_17; // RapController.java:450
+  wire [1:0] _or_37 = _and_45 | _and_46; // RapController.java:450
+  wire _bits_174 = slot_pick_pick_hot[18]; // RapController.java:450
+  wire [1:0] _fill_18 = {2{_bits_174}}; // RapController.java:450
+  wire [1:0] _and_47 = slot_digit_18 & _fill_18; // RapController.java:450
+  wire _bits_175 = slot_pick_pick_hot[19]; // RapController.java:450
+  wire [1:0] _fill_19 = {2{_bits_175}}; // RapController.java:450
+  wire [1:0] _and_48 = slot_digit_19 & _fill_19; // RapController.java:450
+  wire [1:0] _or_38 = _and_47 | _and_48; // RapController.java:450
+  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:450
+  wire _bits_176 = slot_pick_pick_hot[20]; // RapController.java:450
+  wire [1:0] _fill_20 = {2{_bits_176}}; // RapController.java:450
+  wire [1:0] _and_49 = slot_digit_20 & _fill_20; // RapController.java:450
+  wire _bits_177 = slot_pick_pick_hot[21]; // RapController.java:450
+  wire [1:0] _fill_21 = {2{_bits_177}}; // RapController.java:450
+  wire [1:0] _and_50 = slot_digit_21 & _fill_21; // RapController.java:450
+  wire [1:0] _or_40 = _and_49 | _and_50; // RapController.java:450
+  wire _bits_178 = slot_pick_pick_hot[22]; // RapController.java:450
+  wire [1:0] _fill_22 = {2{_bits_178}}; // RapController.java:450
+  wire [1:0] _and_51 = slot_digit_22 & _fill_22; // RapController.java:450
+  wire _bits_179 = slot_pick_pick_hot[23]; // RapController.java:450
+  wire [1:0] _fill_23 = {2{_bits_179}}; // RapController.java:450
+  wire [1:0] _and_52 = slot_digit_23 & _fill_23; // RapController.java:450
+  wire [1:0] _or_41 = _and_51 | _and_52; // RapController.java:450
+  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:450
+  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:450
+  wire _bits_180 = slot_pick_pick_hot[24]; // RapController.java:450
+  wire [1:0] _fill_24 = {2{_bits_180}}; // RapController.java:450
+  wire [1:0] _and_53 = slot_digit_24 & _fill_24; // RapController.java:450
+  wire _bits_181 = slot_pick_pick_hot[25]; // RapController.java:450
+  wire [1:0] _fill_25 = {2{_bits_181}}; // RapController.java:450
+  wire [1:0] _and_54 = slot_digit_25 & _fill_25; // RapController.java:450
+  wire [1:0] _or_44 = _and_53 | _and_54; // RapController.java:450
+  wire _bits_182 = slot_pick_pick_hot[26]; // RapController.java:450
+  wire [1:0] _fill_26 = {2{_bits_182}}; // RapController.java:450
+  wire [1:0] _and_55 = slot_digit_26 & _fill_26; // RapController.java:450
+  wire _bits_183 = slot_pick_pick_hot[27]; // RapController.java:450
+  wire [1:0] _fill_27 = {2{_bits_183}}; // RapController.java:450
+  wire [1:0] _and_56 = slot_digit_27 & _fill_27; // RapController.java:450
+  wire [1:0] _or_45 = _and_55 | _and_56; // RapController.java:450
+  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:450
+  wire _bits_184 = slot_pick_pick_hot[28]; // RapController.java:450
+  wire [1:0] _fill_28 = {2{_bits_184}}; // RapController.java:450
+  wire [1:0] _and_57 = slot_digit_28 & _fill_28; // RapController.java:450
+  wire _bits_185 = slot_pick_pick_hot[29]; // RapController.java:450
+  wire [1:0] _fill_29 = {2{_bits_185}}; // RapController.java:450
+  wire [1:0] _and_58 = slot_digit_29 & _fill_29; // RapController.java:450
+  wire [1:0] _or_47 = _and_57 | _and_58; // RapController.java:450
+  wire _bits_186 = slot_pick_pick_hot[30]; // RapController.java:450
+  wire [1:0] _fill_30 = {2{_bits_186}}; // RapController.java:450
+  wire [1:0] _and_59 = slot_digit_30 & _fill_30; // RapController.java:450
+  wire _bits_187 = slot_pick_pick_hot[31]; // RapController.java:450
+  wire [1:0] _fill_31 = {2{_bits_187}}; // RapController.java:450
+  wire [1:0] _and_60 = slot_digit_31 & _fill_31; // RapController.java:450
+  wire [1:0] _or_48 = _and_59 | _and_60; // RapController.java:450
+  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:450
+  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:450
+  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:450
+  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:450
+  wire _bits_188 = slot_pick_pick_hot[32]; // RapController.java:450
+  wire [1:0] _fill_32 = {2{_bits_188}}; // RapController.java:450
+  wire [1:0] _and_61 = slot_digit_32 & _fill_32; // RapController.java:450
+  wire _bits_189 = slot_pick_pick_hot[33]; // RapController.java:450
+  wire [1:0] _fill_33 = {2{_bits_189}}; // RapController.java:450
+  wire [1:0] _and_62 = slot_digit_33 & _fill_33; // RapController.java:450
+  wire [1:0] _or_53 = _and_61 | _and_62; // RapController.java:450
+  wire _bits_190 = slot_pick_pick_hot[34]; // RapController.java:450
+  wire [1:0] _fill_34 = {2{_bits_190}}; // RapController.java:450
+  wire [1:0] _and_63 = slot_digit_34 & _fill_34; // RapController.java:450
+  wire _bits_191 = slot_pick_pick_hot[35]; // RapController.java:450
+  wire [1:0] _fill_35 = {2{_bits_191}}; // RapController.java:450
+  wire [1:0] _and_64 = slot_digit_35 & _fill_35; // RapController.java:450
+  wire [1:0] _or_54 = _and_63 | _and_64; // RapController.java:450
+  wire [1:0] _or_55 = _or_53 | _or_54; // RapController.java:450
+  wire _bits_192 = slot_pick_pick_hot[36]; // RapController.java:450
+  wire [1:0] _fill_36 = {2{_bits_192}}; // RapController.java:450
+  wire [1:0] _and_65 = slot_digit_36 & _fill_36; // RapController.java:450
+  wire _bits_193 = slot_pick_pick_hot[37]; // RapController.java:450
+  wire [1:0] _fill_37 = {2{_bits_193}}; // RapController.java:450
+  wire [1:0] _and_66 = slot_digit_37 & _fill_37; // RapController.java:450
+  wire [1:0] _or_56 = _and_65 | _and_66; // RapController.java:450
+  wire _bits_194 = slot_pick_pick_hot[38]; // RapController.java:450
+  wire [1:0] _fill_38 = {2{_bits_194}}; // RapController.java:450
+  wire [1:0] _and_67 = slot_digit_38 & _fill_38; // RapController.java:450
+  wire _bits_195 = slot_pick_pick_hot[39]; // RapController.java:450
+  wire [1:0] _fill_39 = {2{_bits_195}}; // RapController.java:450
+  wire [1:0] _and_68 = slot_digit_39 & _fill_39; // RapController.java:450
+  wire [1:0] _or_57 = _and_67 | _and_68; // RapController.java:450
+  wire [1:0] _or_58 = _or_56 | _or_57; // RapController.java:450
+  wire [1:0] _or_59 = _or_55 | _or_58; // RapController.java:450
+  wire _bits_196 = slot_pick_pick_hot[40]; // RapController.java:450
+  wire [1:0] _fill_40 = {2{_bits_196}}; // RapController.java:450
+  wire [1:0] _and_69 = slot_digit_40 & _fill_40; // RapController.java:450
+  wire _bits_197 = slot_pick_pick_hot[41]; // RapController.java:450
+  wire [1:0] _fill_41 = {2{_bits_197}}; // RapController.java:450
+  wire [1:0] _and_70 = slot_digit_41 & _fill_41; // RapController.java:450
+  wire [1:0] _or_60 = _and_69 | _and_70; // RapController.java:450
+  wire _bits_198 = slot_pick_pick_hot[42]; // RapController.java:450
+  wire [1:0] _fill_42 = {2{_bits_198}}; // RapController.java:450
+  wire [1:0] _and_71 = slot_digit_42 & _fill_42; // RapController.java:450
+  wire _bits_199 = slot_pick_pick_hot[43]; // RapController.java:450
+  wire [1:0] _fill_43 = {2{_bits_199}}; // RapController.java:450
+  wire [1:0] _and_72 = slot_digit_43 & _fill_43; // RapController.java:450
+  wire [1:0] _or_61 = _and_71 | _and_72; // RapController.java:450
+  wire [1:0] _or_62 = _or_60 | _or_61; // RapController.java:450
+  wire _bits_200 = slot_pick_pick_hot[44]; // RapController.java:450
+  wire [1:0] _fill_44 = {2{_bits_200}}; // RapController.java:450
+  wire [1:0] _and_73 = slot_digit_44 & _fill_44; // RapController.java:450
+  wire _bits_201 = slot_pick_pick_hot[45]; // RapController.java:450
+  wire [1:0] _fill_45 = {2{_bits_201}}; // RapController.java:450
+  wire [1:0] _and_74 = slot_digit_45 & _fill_45; // RapController.java:450
+  wire [1:0] _or_63 = _and_73 | _and_74; // RapController.java:450
+  wire _bits_202 = slot_pick_pick_hot[46]; // RapController.java:450
+  wire [1:0] _fill_46 = {2{_bits_202}}; // RapController.java:450
+  wire [1:0] _and_75 = slot_digit_46 & _fill_46; // RapController.java:450
+  wire _bits_203 = slot_pick_pick_hot[47]; // RapController.java:450
+  wire [1:0] _fill_47 = {2{_bits_203}}; // RapController.java:450
+  wire [1:0] _and_76 = slot_digit_47 & _fill_47; // RapController.java:450
+  wire [1:0] _or_64 = _and_75 | _and_76; // RapController.java:450
+  wire [1:0] _or_65 = _or_63 | _or_64; // RapController.java:450
+  wire [1:0] _or_66 = _or_62 | _or_65; // RapController.java:450
+  wire [1:0] _or_67 = _or_59 | _or_66; // RapController.java:450
+  wire _bits_204 = slot_pick_pick_hot[48]; // RapController.java:450
+  wire [1:0] _fill_48 = {2{_bits_204}}; // RapController.java:450
+  wire [1:0] _and_77 = slot_digit_48 & _fill_48; // RapController.java:450
+  wire _bits_205 = slot_pick_pick_hot[49]; // RapController.java:450
+  wire [1:0] _fill_49 = {2{_bits_205}}; // RapController.java:450
+  wire [1:0] _and_78 = slot_digit_49 & _fill_49; // RapController.java:450
+  wire [1:0] _or_68 = _and_77 | _and_78; // RapController.java:450
+  wire _bits_206 = slot_pick_pick_hot[50]; // RapController.java:450
+  wire [1:0] _fill_50 = {2{_bits_206}}; // RapController.java:450
+  wire [1:0] _and_79 = slot_digit_50 & _fill_50; // RapController.java:450
+  wire _bits_207 = slot_pick_pick_hot[51]; // RapController.java:450
+  wire [1:0] _fill_51 = {2{_bits_207}}; // RapController.java:450
+  wire [1:0] _and_80 = slot_digit_51 & _fill_51; // RapController.java:450
+  wire [1:0] _or_69 = _and_79 | _and_80; // RapController.java:450
+  wire [1:0] _or_70 = _or_68 | _or_69; // RapController.java:450
+  wire _bits_208 = slot_pick_pick_hot[52]; // RapController.java:450
+  wire [1:0] _fill_52 = {2{_bits_208}}; // RapController.java:450
+  wire [1:0] _and_81 = slot_digit_52 & _fill_52; // RapController.java:450
+  wire _bits_209 = slot_pick_pick_hot[53]; // RapController.java:450
+  wire [1:0] _fill_53 = {2{_bits_209}}; // RapController.java:450
+  wire [1:0] _and_82 = slot_digit_53 & _fill_53; // RapController.java:450
+  wire [1:0] _or_71 = _and_81 | _and_82; // RapController.java:450
+  wire _bits_210 = slot_pick_pick_hot[54]; // RapController.java:450
+  wire [1:0] _fill_54 = {2{_bits_210}}; // RapController.java:450
+  wire [1:0] _and_83 = slot_digit_54 & _fill_54; // RapController.java:450
+  wire _bits_211 = slot_pick_pick_hot[55]; // RapController.java:450
+  wire [1:0] _fill_55 = {2{_bits_211}}; // RapController.java:450
+  wire [1:0] _and_84 = slot_digit_55 & _fill_55; // RapController.java:450
+  wire [1:0] _or_72 = _and_83 | _and_84; // RapController.java:450
+  wire [1:0] _or_73 = _or_71 | _or_72; // RapController.java:450
+  wire [1:0] _or_74 = _or_70 | _or_73; // RapController.java:450
+  wire _bits_212 = slot_pick_pick_hot[56]; // RapController.java:450
+  wire [1:0] _fill_56 = {2{_bits_212}}; // RapController.java:450
+  wire [1:0] _and_85 = slot_digit_56 & _fill_56; // RapController.java:450
+  wire _bits_213 = slot_pick_pick_hot[57]; // RapController.java:450
+  wire [1:0] _fill_57 = {2{_bits_213}}; // RapController.java:450
+  wire [1:0] _and_86 = slot_digit_57 & _fill_57; // RapController.java:450
+  wire [1:0] _or_75 = _and_85 | _and_86; // RapController.java:450
+  wire _bits_214 = slot_pick_pick_hot[58]; // RapController.java:450
+  wire [1:0] _fill_58 = {2{_bits_214}}; // RapController.java:450
+  wire [1:0] _and_87 = slot_digit_58 & _fill_58; // RapController.java:450
+  wire _bits_215 = slot_pick_pick_hot[59]; // RapController.java:450
+  wire [1:0] _fill_59 = {2{_bits_215}}; // RapController.java:450
+  wire [1:0] _and_88 = slot_digit_59 & _fill_59; // RapController.java:450
+  wire [1:0] _or_76 = _and_87 | _and_88; // RapController.java:450
+  wire [1:0] _or_77 = _or_75 | _or_76; // RapController.java:450
+  wire _bits_216 = slot_pick_pick_hot[60]; // RapController.java:450
+  wire [1:0] _fill_60 = {2{_bits_216}}; // RapController.java:450
+  wire [1:0] _and_89 = slot_digit_60 & _fill_60; // RapController.java:450
+  wire _bits_217 = slot_pick_pick_hot[61]; // RapController.java:450
+  wire [1:0] _fill_61 = {2{_bits_217}}; // RapController.java:450
+  wire [1:0] _and_90 = slot_digit_61 & _fill_61; // RapController.java:450
+  wire [1:0] _or_78 = _and_89 | _and_90; // RapController.java:450
+  wire _bits_218 = slot_pick_pick_hot[62]; // RapController.java:450
+  wire [1:0] _fill_62 = {2{_bits_218}}; // RapController.java:450
+  wire [1:0] _and_91 = slot_digit_62 & _fill_62; // RapController.java:450
+  wire _bits_219 = slot_pick_pick_hot[63]; // RapController.java:450
+  wire [1:0] _fill_63 = {2{_bits_219}}; // RapController.java:450
+  wire [1:0] _and_92 = slot_digit_63 & _fill_63; // RapController.java:450
+  wire [1:0] _or_79 = _and_91 | _and_92; // RapController.java:450
+  wire [1:0] _or_80 = _or_78 | _or_79; // RapController.java:450
+  wire [1:0] _or_81 = _or_77 | _or_80; // RapController.java:450
+  wire [1:0] _or_82 = _or_74 | _or_81; // RapController.java:450
+  wire [1:0] _or_83 = _or_67 | _or_82; // RapController.java:450
+  wire [1:0] _or_84 = _or_52 | _or_83; // RapController.java:450
+  wire _bits_220 = slot_pick_pick_hot[64]; // RapController.java:450
+  wire [1:0] _fill_64 = {2{_bits_220}}; // RapController.java:450
+  wire [1:0] _and_93 = slot_digit_64 & _fill_64; // RapController.java:450
+  wire _bits_221 = slot_pick_pick_hot[65]; // RapController.java:450
+  wire [1:0] _fill_65 = {2{_bits_221}}; // RapController.java:450
+  wire [1:0] _and_94 = slot_digit_65 & _fill_65; // RapController.java:450
+  wire [1:0] _or_85 = _and_93 | _and_94; // RapController.java:450
+  wire _bits_222 = slot_pick_pick_hot[66]; // RapController.java:450
+  wire [1:0] _fill_66 = {2{_bits_222}}; // RapController.java:450
+  wire [1:0] _and_95 = slot_digit_66 & _fill_66; // RapController.java:450
+  wire _bits_223 = slot_pick_pick_hot[67]; // RapController.java:450
+  wire [1:0] _fill_67 = {2{_bits_223}}; // RapController.java:450
+  wire [1:0] _and_96 = slot_digit_67 & _fill_67; // RapController.java:450
+  wire [1:0] _or_86 = _and_95 | _and_96; // RapController.java:450
+  wire [1:0] _or_87 = _or_85 | _or_86; // RapController.java:450
+  wire _bits_224 = slot_pick_pick_hot[68]; // RapController.java:450
+  wire [1:0] _fill_68 = {2{_bits_224}}; // RapController.java:450
+  wire [1:0] _and_97 = slot_digit_68 & _fill_68; // RapController.java:450
+  wire _bits_225 = slot_pick_pick_hot[69]; // RapController.java:450
+  wire [1:0] _fill_69 = {2{_bits_225}}; // RapController.java:450
+  wire [1:0] _and_98 = slot_digit_69 & _fill_69; // RapController.java:450
+  wire [1:0] _or_88 = _and_97 | _and_98; // RapController.java:450
+  wire _bits_226 = slot_pick_pick_hot[70]; // RapController.java:450
+  wire [1:0] _fill_70 = {2{_bits_226}}; // RapController.java:450
+  wire [1:0] _and_99 = slot_digit_70 & _fill_70; // RapController.java:450
+  wire _bits_227 = slot_pick_pick_hot[71]; // RapController.java:450
+  wire [1:0] _fill_71 = {2{_bits_227}}; // RapController.java:450
+  wire [1:0] _and_100 = slot_digit_71 & _fill_71; // RapController.java:450
+  wire [1:0] _or_89 = _and_99 | _and_100; // RapController.java:450
+  wire [1:0] _or_90 = _or_88 | _or_89; // RapController.java:450
+  wire [1:0] _or_91 = _or_87 | _or_90; // RapController.java:450
+  wire _bits_228 = slot_pick_pick_hot[72]; // RapController.java:450
+  wire [1:0] _fill_72 = {2{_bits_228}}; // RapController.java:450
+  wire [1:0] _and_101 = slot_digit_72 & _fill_72; // RapController.java:450
+  wire _bits_229 = slot_pick_pick_hot[73]; // RapController.java:450
+  wire [1:0] _fill_73 = {2{_bits_229}}; // RapController.java:450
+  wire [1:0] _and_102 = slot_digit_73 & _fill_73; // RapController.java:450
+  wire [1:0] _or_92 = _and_101 | _and_102; // RapController.java:450
+  wire _bits_230 = slot_pick_pick_hot[74]; // RapController.java:450
+  wire [1:0] _fill_74 = {2{_bits_230}}; // RapController.java:450
+  wire [1:0] _and_103 = slot_digit_74 & _fill_74; // RapController.java:450
+  wire _bits_231 = slot_pick_pick_hot[75]; // RapController.java:450
+  wire [1:0] _fill_75 = {2{_bits_231}}; // RapController.java:450
+  wire [1:0] _and_104 = slot_digit_75 & _fill_75; // RapController.java:450
+  wire [1:0] _or_93 = _and_103 | _and_104; // RapController.java:450
+  wire [1:0] _or_94 = _or_92 | _or_93; // RapController.java:450
+  wire _bits_232 = slot_pick_pick_hot[76]; // RapController.java:450
+  wire [1:0] _fill_76 = {2{_bits_232}}; // RapController.java:450
+  wire [1:0] _and_105 = slot_digit_76 & _fill_76; // RapController.java:450
+  wire _bits_233 = slot_pick_pick_hot[77]; // RapController.java:450
+  wire [1:0] _fill_77 = {2{_bits_233}}; // RapController.java:450
+  wire [1:0] _and_106 = slot_digit_77 & _fill_77; // RapController.java:450
+  wire [1:0] _or_95 = _and_105 | _and_106; // RapController.java:450
+  wire _bits_234 = slot_pick_pick_hot[78]; // RapController.java:450
+  wire [1:0] _fill_78 = {2{_bits_234}}; // RapController.java:450
+  wire [1:0] _and_107 = slot_digit_78 & _fill_78; // RapController.java:450
+  wire _bits_235 = slot_pick_pick_hot[79]; // RapController.java:450
+  wire [1:0] _fill_79 = {2{_bits_235}}; // RapController.java:450
+  wire [1:0] _and_108 = slot_digit_79 & _fill_79; // RapController.java:450
+  wire [1:0] _or_96 = _and_107 | _and_108; // RapController.java:450
+  wire [1:0] _or_97 = _or_95 | _or_96; // RapController.java:450
+  wire [1:0] _or_98 = _or_94 | _or_97; // RapController.java:450
+  wire [1:0] _or_99 = _or_91 | _or_98; // RapController.java:450
+  wire _bits_236 = slot_pick_pick_hot[80]; // RapController.java:450
+  wire [1:0] _fill_80 = {2{_bits_236}}; // RapController.java:450
+  wire [1:0] _and_109 = slot_digit_80 & _fill_80; // RapController.java:450
+  wire _bits_237 = slot_pick_pick_hot[81]; // RapController.java:450
+  wire [1:0] _fill_81 = {2{_bits_237}}; // RapController.java:450
+  wire [1:0] _and_110 = slot_digit_81 & _fill_81; // RapController.java:450
+  wire [1:0] _or_100 = _and_109 | _and_110; // RapController.java:450
+  wire _bits_238 = slot_pick_pick_hot[82]; // RapController.java:450
+  wire [1:0] _fill_82 = {2{_bits_238}}; // RapController.java:450
+  wire [1:0] _and_111 = slot_digit_82 & _fill_82; // RapController.java:450
+  wire _bits_239 = slot_pick_pick_hot[83]; // RapController.java:450
+  wire [1:0] _fill_83 = {2{_bits_239}}; // RapController.java:450
+  wire [1:0] _and_112 = slot_digit_83 & _fill_83; // RapController.java:450
+  wire [1:0] _or_101 = _and_111 | _and_112; // RapController.java:450
+  wire [1:0] _or_102 = _or_100 | _or_101; // RapController.java:450
+  wire _bits_240 = slot_pick_pick_hot[84]; // RapController.java:450
+  wire [1:0] _fill_84 = {2{_bits_240}}; // RapController.java:450
+  wire [1:0] _and_113 = slot_digit_84 & _fill_84; // RapController.java:450
+  wire _bits_241 = slot_pick_pick_hot[85]; // RapController.java:450
+  wire [1:0] _fill_85 = {2{_bits_241}}; // RapController.java:450
+  wire [1:0] _and_114 = slot_digit_85 & _fill_85; // RapController.java:450
+  wire [1:0] _or_103 = _and_113 | _and_114; // RapController.java:450
+  wire _bits_242 = slot_pick_pick_hot[86]; // RapController.java:450
+  wire [1:0] _fill_86 = {2{_bits_242}}; // RapController.java:450
+  wire [1:0] _and_115 = slot_digit_86 & _fill_86; // RapController.java:450
+  wire _bits_243 = slot_pick_pick_hot[87]; // RapController.java:450
+  wire [1:0] _fill_87 = {2{_bits_243}}; // RapController.java:450
+  wire [1:0] _and_116 = slot_digit_87 & _fill_87; // RapController.java:450
+  wire [1:0] _or_104 = _and_115 | _and_116; // RapController.java:450
+  wire [1:0] _or_105 = _or_103 | _or_104; // RapController.java:450
+  wire [1:0] _or_106 = _or_102 | _or_105; // RapController.java:450
+  wire _bits_244 = slot_pick_pick_hot[88]; // RapController.java:450
+  wire [1:0] _fill_88 = {2{_bits_244}}; // RapController.java:450
+  wire [1:0] _and_117 = slot_digit_88 & _fill_88; // RapController.java:450
+  wire _bits_245 = slot_pick_pick_hot[89]; // RapController.java:450
+  wire [1:0] _fill_89 = {2{_bits_245}}; // RapController.java:450
+  wire [1:0] _and_118 = slot_digit_89 & _fill_89; // RapController.java:450
+  wire [1:0] _or_107 = _and_117 | _and_118; // RapController.java:450
+  wire _bits_246 = slot_pick_pick_hot[90]; // RapController.java:450
+  wire [1:0] _fill_90 = {2{_bits_246}}; // RapController.java:450
+  wire [1:0] _and_119 = slot_digit_90 & _fill_90; // RapController.java:450
+  wire _bits_247 = slot_pick_pick_hot[91]; // RapController.java:450
+  wire [1:0] _fill_91 = {2{_bits_247}}; // RapController.java:450
+  wire [1:0] _and_120 = slot_digit_91 & _fill_91; // RapController.java:450
+  wire [1:0] _or_108 = _and_119 | _and_120; // RapController.java:450
+  wire [1:0] _or_109 = _or_107 | _or_108; // RapController.java:450
+  wire _bits_248 = slot_pick_pick_hot[92]; // RapController.java:450
+  wire [1:0] _fill_92 = {2{_bits_248}}; // RapController.java:450
+  wire [1:0] _and_121 = slot_digit_92 & _fill_92; // RapController.java:450
+  wire _bits_249 = slot_pick_pick_hot[93]; // RapController.java:450
+  wire [1:0] _fill_93 = {2{_bits_249}}; // RapController.java:450
+  wire [1:0] _and_122 = slot_digit_93 & _fill_93; // RapController.java:450
+  wire [1:0] _or_110 = _and_121 | _and_122; // RapController.java:450
+  wire _bits_250 = slot_pick_pick_hot[94]; // RapController.java:450
+  wire [1:0] _fill_94 = {2{_bits_250}}; // RapController.java:450
+  wire [1:0] _and_123 = slot_digit_94 & _fill_94; // RapController.java:450
+  wire _bits_251 = slot_pick_pick_hot[95]; // RapController.java:450
+  wire [1:0] _fill_95 = {2{_bits_251}}; // RapController.java:450
+  wire [1:0] _and_124 = slot_digit_95 & _fill_95; // RapController.java:450
+  wire [1:0] _or_111 = _and_123 | _and_124; // RapController.java:450
+  wire [1:0] _or_112 = _or_110 | _or_111; // RapController.java:450
+  wire [1:0] _or_113 = _or_109 | _or_112; // RapController.java:450
+  wire [1:0] _or_114 = _or_106 | _or_113; // RapController.java:450
+  wire [1:0] _or_115 = _or_99 | _or_114; // RapController.java:450
+  wire _bits_252 = slot_pick_pick_hot[96]; // RapController.java:450
+  wire [1:0] _fill_96 = {2{_bits_252}}; // RapController.java:450
+  wire [1:0] _and_125 = slot_digit_96 & _fill_96; // RapController.java:450
+  wire _bits_253 = slot_pick_pick_hot[97]; // RapController.java:450
+  wire [1:0] _fill_97 = {2{_bits_253}}; // RapController.java:450
+  wire [1:0] _and_126 = slot_digit_97 & _fill_97; // RapController.java:450
+  wire [1:0] _or_116 = _and_125 | _and_126; // RapController.java:450
+  wire _bits_254 = slot_pick_pick_hot[98]; // RapController.java:450
+  wire [1:0] _fill_98 = {2{_bits_254}}; // RapController.java:450
+  wire [1:0] _and_127 = slot_digit_98 & _fill_98; // RapController.java:450
+  wire _bits_255 = slot_pick_pick_hot[99]; // RapController.java:450
+  wire [1:0] _fill_99 = {2{_bits_255}}; // RapController.java:450
+  wire [1:0] _and_128 = slot_digit_99 & _fill_99; // RapController.java:450
+  wire [1:0] _or_117 = _and_127 | _and_128; // RapController.java:450
+  wire [1:0] _or_118 = _or_116 | _or_117; // RapController.java:450
+  wire _bits_256 = slot_pick_pick_hot[100]; // RapController.java:450
+  wire [1:0] _fill_100 = {2{_bits_256}}; // RapController.java:450
+  wire [1:0] _and_129 = slot_digit_100 & _fill_100; // RapController.java:450
+  wire _bits_257 = slot_pick_pick_hot[101]; // RapController.java:450
+  wire [1:0] _fill_101 = {2{_bits_257}}; // RapController.java:450
+  wire [1:0] _and_130 = slot_digit_101 & _fill_101; // RapController.java:450
+  wire [1:0] _or_119 = _and_129 | _and_130; // RapController.java:450
+  wire _bits_258 = slot_pick_pick_hot[102]; // RapController.java:450
+  wire [1:0] _fill_102 = {2{_bits_258}}; // RapController.java:450
+  wire [1:0] _and_131 = slot_digit_102 & _fill_102; // RapController.java:450
+  wire _bits_259 = slot_pick_pick_hot[103]; // RapController.java:450
+  wire [1:0] _fill_103 = {2{_bits_259}}; // RapController.java:450
+  wire [1:0] _and_132 = slot_digit_103 & _fill_103; // RapController.java:450
+  wire [1:0] _or_120 = _and_131 | _and_132; // RapController.java:450
+  wire [1:0] _or_121 = _or_119 | _or_120; // RapController.java:450
+  wire [1:0] _or_122 = _or_118 | _or_121; // RapController.java:450
+  wire _bits_260 = slot_pick_pick_hot[104]; // RapController.java:450
+  wire [1:0] _fill_104 = {2{_bits_260}}; // RapController.java:450
+  wire [1:0] _and_133 = slot_digit_104 & _fill_104; // RapController.java:450
+  wire _bits_261 = slot_pick_pick_hot[105]; // RapController.java:450
+  wire [1:0] _fill_105 = {2{_bits_261}}; // RapController.java:450
+  wire [1:0] _and_134 = slot_digit_105 & _fill_105; // RapController.java:450
+  wire [1:0] _or_123 = _and_133 | _and_134; // RapController.java:450
+  wire _bits_262 = slot_pick_pick_hot[106]; // RapController.java:450
+  wire [1:0] _fill_106 = {2{_bits_262}}; // RapController.java:450
+  wire [1:0] _and_135 = slot_digit_106 & _fill_106; // RapController.java:450
+  wire _bits_263 = slot_pick_pick_hot[107]; // RapController.java:450
+  wire [1:0] _fill_107 = {2{_bits_263}}; // RapController.java:450
+  wire [1:0] _and_136 = slot_digit_107 & _fill_107; // RapController.java:450
+  wire [1:0] _or_124 = _and_135 | _and_136; // RapController.java:450
+  wire [1:0] _or_125 = _or_123 | _or_124; // RapController.java:450
+  wire _bits_264 = slot_pick_pick_hot[108]; // RapController.java:450
+  wire [1:0] _fill_108 = {2{_bits_264}}; // RapController.java:450
+  wire [1:0] _and_137 = slot_digit_108 & _fill_108; // RapController.java:450
+  wire _bits_265 = slot_pick_pick_hot[109]; // RapController.java:450
+  wire [1:0] _fill_109 = {2{_bits_265}}; // RapController.java:450
+  wire [1:0] _and_138 = slot_digit_109 & _fill_109; // RapController.java:450
+  wire [1:0] _or_126 = _and_137 | _and_138; // RapController.java:450
+  wire _bits_266 = slot_pick_pick_hot[110]; // RapController.java:450
+  wire [1:0] _fill_110 = {2{_bits_266}}; // RapController.java:450
+  wire [1:0] _and_139 = slot_digit_110 & _fill_110; // RapController.java:450
+  wire _bits_267 = slot_pick_pick_hot[111]; // RapController.java:450
+  wire [1:0] _fill_111 = {2{_bits_267}}; // RapController.java:450
+  wire [1:0] _and_140 = slot_digit_111 & _fill_111; // RapController.java:450
+  wire [1:0] _or_127 = _and_139 | _and_140; // RapController.java:450
+  wire [1:0] _or_128 = _or_126 | _or_127; // RapController.java:450
+  wire [1:0] _or_129 = _or_125 | _or_128; // RapController.java:450
+  wire [1:0] _or_130 = _or_122 | _or_129; // RapController.java:450
+  wire _bits_268 = slot_pick_pick_hot[112]; // RapController.java:450
+  wire [1:0] _fill_112 = {2{_bits_268}}; // RapController.java:450
+  wire [1:0] _and_141 = slot_digit_112 & _fill_112; // RapController.java:450
+  wire _bits_269 = slot_pick_pick_hot[113]; // RapController.java:450
+  wire [1:0] _fill_113 = {2{_bits_269}}; // RapController.java:450
+  wire [1:0] _and_142 = slot_digit_113 & _fill_113; // RapController.java:450
+  wire [1:0] _or_131 = _and_141 | _and_142; // RapController.java:450
+  wire _bits_270 = slot_pick_pick_hot[114]; // RapController.java:450
+  wire [1:0] _fill_114 = {2{_bits_270}}; // RapController.java:450
+  wire [1:0] _and_143 = slot_digit_114 & _fill_114; // RapController.java:450
+  wire _bits_271 = slot_pick_pick_hot[115]; // RapController.java:450
+  wire [1:0] _fill_115 = {2{_bits_271}}; // RapController.java:450
+  wire [1:0] _and_144 = slot_digit_115 & _fill_115; // RapController.java:450
+  wire [1:0] _or_132 = _and_143 | _and_144; // RapController.java:450
+  wire [1:0] _or_133 = _or_131 | _or_132; // RapController.java:450
+  wire _bits_272 = slot_pick_pick_hot[116]; // RapController.java:450
+  wire [1:0] _fill_116 = {2{_bits_272}}; // RapController.java:450
+  wire [1:0] _and_145 = slot_digit_116 & _fill_116; // RapController.java:450
+  wire _bits_273 = slot_pick_pick_hot[117]; // RapController.java:450
+  wire [1:0] _fill_117 = {2{_bits_273}}; // RapController.java:450
+  wire [1:0] _and_146 = slot_digit_117 & _fill_117; // RapController.java:450
+  wire [1:0] _or_134 = _and_145 | _and_146; // RapController.java:450
+  wire _bits_274 = slot_pick_pick_hot[118]; // RapController.java:450
+  wire [1:0] _fill_118 = {2{_bits_274}}; // RapController.java:450
+  wire [1:0] _and_147 = slot_digit_118 & _fill_118; // RapController.java:450
+  wire _bits_275 = slot_pick_pick_hot[119]; // RapController.java:450
+  wire [1:0] _fill_119 = {2{_bits_275}}; // RapController.java:450
+  wire [1:0] _and_148 = slot_digit_119 & _fill_119; // RapController.java:450
+  wire [1:0] _or_135 = _and_147 | _and_148; // RapController.java:450
+  wire [1:0] _or_136 = _or_134 | _or_135; // RapController.java:450
+  wire [1:0] _or_137 = _or_133 | _or_136; // RapController.java:450
+  wire _bits_276 = slot_pick_pick_hot[120]; // RapController.java:450
+  wire [1:0] _fill_120 = {2{_bits_276}}; // RapController.java:450
+  wire [1:0] _and_149 = slot_digit_120 & _fill_120; // RapController.java:450
+  wire _bits_277 = slot_pick_pick_hot[121]; // RapController.java:450
+  wire [1:0] _fill_121 = {2{_bits_277}}; // RapController.java:450
+  wire [1:0] _and_150 = slot_digit_121 & _fill_121; // RapController.java:450
+  wire [1:0] _or_138 = _and_149 | _and_150; // RapController.java:450
+  wire _bits_278 = slot_pick_pick_hot[122]; // RapController.java:450
+  wire [1:0] _fill_122 = {2{_bits_278}}; // RapController.java:450
+  wire [1:0] _and_151 = slot_digit_122 & _fill_122; // RapController.java:450
+  wire _bits_279 = slot_pick_pick_hot[123]; // RapController.java:450
+  wire [1:0] _fill_123 = {2{_bits_279}}; // RapController.java:450
+  wire [1:0] _and_152 = slot_digit_123 & _fill_123; // RapController.java:450
+  wire [1:0] _or_139 = _and_151 | _and_152; // RapController.java:450
+  wire [1:0] _or_140 = _or_138 | _or_139; // RapController.java:450
+  wire _bits_280 = slot_pick_pick_hot[124]; // RapController.java:450
+  wire [1:0] _fill_124 = {2{_bits_280}}; // RapController.java:450
+  wire [1:0] _and_153 = slot_digit_124 & _fill_124; // RapController.java:450
+  wire _bits_281 = slot_pick_pick_hot[125]; // RapController.java:450
+  wire [1:0] _fill_125 = {2{_bits_281}}; // RapController.java:450
+  wire [1:0] _and_154 = slot_digit_125 & _fill_125; // RapController.java:450
+  wire [1:0] _or_141 = _and_153 | _and_154; // RapController.java:450
+  wire _bits_282 = slot_pick_pick_hot[126]; // RapController.java:450
+  wire [1:0] _fill_126 = {2{_bits_282}}; // RapController.java:450
+  wire [1:0] _and_155 = slot_digit_126 & _fill_126; // RapController.java:450
+  wire _bits_283 = slot_pick_pick_hot[127]; // RapController.java:450
+  wire [1:0] _fill_127 = {2{_bits_283}}; // RapController.java:450
+  wire [1:0] _and_156 = slot_digit_127 & _fill_127; // RapController.java:450
+  wire [1:0] _or_142 = _and_155 | _and_156; // RapController.java:450
+  wire [1:0] _or_143 = _or_141 | _or_142; // RapController.java:450
+  wire [1:0] _or_144 = _or_140 | _or_143; // RapController.java:450
+  wire [1:0] _or_145 = _or_137 | _or_144; // RapController.java:450
+  wire [1:0] _or_146 = _or_130 | _or_145; // RapController.java:450
+  wire [1:0] _or_147 = _or_115 | _or_146; // RapController.java:450
+  wire [1:0] _or_148 = _or_84 | _or_147; // RapController.java:450
+  wire [6:0] _dshl_0 = 7'd1 << _or_148; // RapController.java:450
+  wire [3:0] _bits_284 = _dshl_0[3:0]; // RapController.java:450
+  wire [3:0] _or_149 = present_children | _bits_284; // RapController.java:450
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:688
+  wire [3:0] _bits_285 = _dshl_1[3:0]; // RapController.java:688
+  wire [3:0] _or_150 = present_children | _bits_285; // RapController.java:688
+  wire [3:0] _not_28 = ~present_children_next; // RapController.java:119
+  wire _bits_286 = _not_28[0]; // FirstSet.java:25
+  wire _bits_287 = _not_28[1]; // FirstSet.java:25
+  wire _or_151 = _bits_286 | _bits_287; // FirstSet.java:37
+  wire _not_29 = ~_or_151; // FirstSet.java:35
+  wire _bits_288 = _not_28[2]; // FirstSet.java:25
+  wire _not_30 = ~_bits_288; // FirstSet.java:35
+  wire _not_31 = ~_bits_286; // FirstSet.java:35
+  wire _mux_3 = _not_29 ? _not_30 : _not_31; // FirstSet.java:36
+  wire [1:0] _cat_1 = {_not_29, _mux_3}; // FirstSet.java:36
+  wire [1:0] _bits_289 = _cat_1; // FirstSet.java:44
+  wire [3:0] _not_32 = ~present_children_next; // RapController.java:120
+  wire _bits_290 = _not_32[0]; // FirstSet.java:55
+  wire _bits_291 = _not_32[1]; // FirstSet.java:55
+  wire _or_152 = _bits_290 | _bits_291; // FirstSet.java:64
+  wire _bits_292 = _not_32[2]; // FirstSet.java:55
+  wire _bits_293 = _not_32[3]; // FirstSet.java:55
+  wire _or_153 = _bits_292 | _bits_293; // FirstSet.java:64
+  wire _and_157 = _or_152 & _or_153; // FirstSet.java:61
+  wire _and_158 = _bits_290 & _bits_291; // FirstSet.java:61
+  wire _or_154 = _and_157 | _and_158; // FirstSet.java:62
+  wire _and_159 = _bits_292 & _bits_293; // FirstSet.java:61
+  wire _or_155 = _or_154 | _and_159; // FirstSet.java:63
+  wire _not_33 = ~_or_155; // RapController.java:120
   wire _bits_294 = slot_valid[127]; // NodeTable.java:73
-  wire [6:0] _mux_4 = state_split_scan ? op_slot : merge_parent; // RapController.java:363
+  wire [6:0] _mux_4 = state_split_scan ? op_slot : merge_parent; // RapController.java:370
   wire _eq_134 = slot_parent_127 == _mux_4; // NodeTable.java:73
   wire _and_160 = _bits_294 & _eq_134; // NodeTable.java:73
-  wire _not_33 = ~state_split_scan; // RapController.java:363
-  wire _not_34 = ~_not_33; // NodeTable.java:73
+  wire _not_34 = ~state_split_scan; // RapController.java:370
+  wire _not_35 = ~_not_34; // NodeTable.java:73
   wire _eq_135 = slot_children_127 == 3'd0; // NodeTable.java:73
-  wire _or_156 = _not_34 | _eq_135; // NodeTable.java:73
+  wire _or_156 = _not_35 | _eq_135; // NodeTable.java:73
   wire _and_161 = _and_160 & _or_156; // NodeTable.java:73
   wire _bits_295 = slot_valid[126]; // NodeTable.java:73
   wire _eq_136 = slot_parent_126 == _mux_4; // NodeTable.java:73
   wire _and_162 = _bits_295 & _eq_136; // NodeTable.java:73
-  wire _not_35 = ~_not_33; // NodeTable.java:73
+  wire _not_36 = ~_not_34; // NodeTable.java:73
   wire _eq_137 = slot_children_126 == 3'd0; // NodeTable.java:73
-  wire _or_157 = _not_35 | _eq_137; // NodeTable.java:73
+  wire _or_157 = _not_36 | _eq_137; // NodeTable.java:73
   wire _and_163 = _and_162 & _or_157; // NodeTable.java:73
   wire _bits_296 = slot_valid[125]; // NodeTable.java:73
   wire _eq_138 = slot_parent_125 == _mux_4; // NodeTable.java:73
   wire _and_164 = _bits_296 & _eq_138; // NodeTable.java:73
-  wire _not_36 = ~_not_33; // NodeTable.java:73
+  wire _not_37 = ~_not_34; // NodeTable.java:73
   wire _eq_139 = slot_children_125 == 3'd0; // NodeTable.java:73
-  wire _or_158 = _not_36 | _eq_139; // NodeTable.java:73
+  wire _or_158 = _not_37 | _eq_139; // NodeTable.java:73
   wire _and_165 = _and_164 & _or_158; // NodeTable.java:73
   wire _bits_297 = slot_valid[124]; // NodeTable.java:73
   wire _eq_140 = slot_parent_124 == _mux_4; // NodeTable.java:73
   wire _and_166 = _bits_297 & _eq_140; // NodeTable.java:73
-  wire _not_37 = ~_not_33; // NodeTable.java:73
+  wire _not_38 = ~_not_34; // NodeTable.java:73
   wire _eq_141 = slot_children_124 == 3'd0; // NodeTable.java:73
-  wire _or_159 = _not_37 | _eq_141; // NodeTable.java:73
+  wire _or_159 = _not_38 | _eq_141; // NodeTable.java:73
   wire _and_167 = _and_166 & _or_159; // NodeTable.java:73
   wire _bits_298 = slot_valid[123]; // NodeTable.java:73
   wire _eq_142 = slot_parent_123 == _mux_4; // NodeTable.java:73
   wire _and_168 = _bits_298 & _eq_142; // NodeTable.java:73
-  wire _not_38 = ~_not_33; // NodeTable.java:73
+  wire _not_39 = ~_not_34; // NodeTable.java:73
   wire _eq_143 = slot_children_123 == 3'd0; // NodeTable.java:73
-  wire _or_160 = _not_38 | _eq_143; // NodeTable.java:73
+  wire _or_160 = _not_39 | _eq_143; // NodeTable.java:73
   wire _and_169 = _and_168 & _or_160; // NodeTable.java:73
   wire _bits_299 = slot_valid[122]; // NodeTable.java:73
   wire _eq_144 = slot_parent_122 == _mux_4; // NodeTable.java:73
   wire _and_170 = _bits_299 & _eq_144; // NodeTable.java:73
-  wire _not_39 = ~_not_33; // NodeTable.java:73
+  wire _not_40 = ~_not_34; // NodeTable.java:73
   wire _eq_145 = slot_children_122 == 3'd0; // NodeTable.java:73
-  wire _or_161 = _not_39 | _eq_145; // NodeTable.java:73
+  wire _or_161 = _not_40 | _eq_145; // NodeTable.java:73
   wire _and_171 = _and_170 & _or_161; // NodeTable.java:73
   wire _bits_300 = slot_valid[121]; // NodeTable.java:73
   wire _eq_146 = slot_parent_121 == _mux_4; // NodeTable.java:73
   wire _and_172 = _bits_300 & _eq_146; // NodeTable.java:73
-  wire _not_40 = ~_not_33; // NodeTable.java:73
+  wire _not_41 = ~_not_34; // NodeTable.java:73
   wire _eq_147 = slot_children_121 == 3'd0; // NodeTable.java:73
-  wire _or_162 = _not_40 | _eq_147; // NodeTable.java:73
+  wire _or_162 = _not_41 | _eq_147; // NodeTable.java:73
   wire _and_173 = _and_172 & _or_162; // NodeTable.java:73
   wire _bits_301 = slot_valid[120]; // NodeTable.java:73
   wire _eq_148 = slot_parent_120 == _mux_4; // NodeTable.java:73
   wire _and_174 = _bits_301 & _eq_148; // NodeTable.java:73
-  wire _not_41 = ~_not_33; // NodeTable.java:73
+  wire _not_42 = ~_not_34; // NodeTable.java:73
   wire _eq_149 = slot_children_120 == 3'd0; // NodeTable.java:73
-  wire _or_163 = _not_41 | _eq_149; // NodeTable.java:73
+  wire _or_163 = _not_42 | _eq_149; // NodeTable.java:73
   wire _and_175 = _and_174 & _or_163; // NodeTable.java:73
   wire _bits_302 = slot_valid[119]; // NodeTable.java:73
   wire _eq_150 = slot_parent_119 == _mux_4; // NodeTable.java:73
   wire _and_176 = _bits_302 & _eq_150; // NodeTable.java:73
-  wire _not_42 = ~_not_33; // NodeTable.java:73
+  wire _not_43 = ~_not_34; // NodeTable.java:73
   wire _eq_151 = slot_children_119 == 3'd0; // NodeTable.java:73
-  wire _or_164 = _not_42 | _eq_151; // NodeTable.java:73
+  wire _or_164 = _not_43 | _eq_151; // NodeTable.java:73
   wire _and_177 = _and_176 & _or_164; // NodeTable.java:73
   wire _bits_303 = slot_valid[118]; // NodeTable.java:73
   wire _eq_152 = slot_parent_118 == _mux_4; // NodeTable.java:73
   wire _and_178 = _bits_303 & _eq_152; // NodeTable.java:73
-  wire _not_43 = ~_not_33; // NodeTable.java:73
+  wire _not_44 = ~_not_34; // NodeTable.java:73
   wire _eq_153 = slot_children_118 == 3'd0; // NodeTable.java:73
-  wire _or_165 = _not_43 | _eq_153; // NodeTable.java:73
+  wire _or_165 = _not_44 | _eq_153; // NodeTable.java:73
   wire _and_179 = _and_178 & _or_165; // NodeTable.java:73
   wire _bits_304 = slot_valid[117]; // NodeTable.java:73
   wire _eq_154 = slot_parent_117 == _mux_4; // NodeTable.java:73
   wire _and_180 = _bits_304 & _eq_154; // NodeTable.java:73
-  wire _not_44 = ~_not_33; // NodeTable.java:73
+  wire _not_45 = ~_not_34; // NodeTable.java:73
   wire _eq_155 = slot_children_117 == 3'd0; // NodeTable.java:73
-  wire _or_166 = _not_44 | _eq_155; // NodeTable.java:73
+  wire _or_166 = _not_45 | _eq_155; // NodeTable.java:73
   wire _and_181 = _and_180 & _or_166; // NodeTable.java:73
   wire _bits_305 = slot_valid[116]; // NodeTable.java:73
   wire _eq_156 = slot_parent_116 == _mux_4; // NodeTable.java:73
   wire _and_182 = _bits_305 & _eq_156; // NodeTable.java:73
-  wire _not_45 = ~_not_33; // NodeTable.java:73
+  wire _not_46 = ~_not_34; // NodeTable.java:73
   wire _eq_157 = slot_children_116 == 3'd0; // NodeTable.java:73
-  wire _or_167 = _not_45 | _eq_157; // NodeTable.java:73
+  wire _or_167 = _not_46 | _eq_157; // NodeTable.java:73
   wire _and_183 = _and_182 & _or_167; // NodeTable.java:73
   wire _bits_306 = slot_valid[115]; // NodeTable.java:73
   wire _eq_158 = slot_parent_115 == _mux_4; // NodeTable.java:73
   wire _and_184 = _bits_306 & _eq_158; // NodeTable.java:73
-  wire _not_46 = ~_not_33; // NodeTable.java:73
+  wire _not_47 = ~_not_34; // NodeTable.java:73
   wire _eq_159 = slot_children_115 == 3'd0; // NodeTable.java:73
-  wire _or_168 = _not_46 | _eq_159; // NodeTable.java:73
+  wire _or_168 = _not_47 | _eq_159; // NodeTable.java:73
   wire _and_185 = _and_184 & _or_168; // NodeTable.java:73
   wire _bits_307 = slot_valid[114]; // NodeTable.java:73
   wire _eq_160 = slot_parent_114 == _mux_4; // NodeTable.java:73
   wire _and_186 = _bits_307 & _eq_160; // NodeTable.java:73
-  wire _not_47 = ~_not_33; // NodeTable.java:73
+  wire _not_48 = ~_not_34; // NodeTable.java:73
   wire _eq_161 = slot_children_114 == 3'd0; // NodeTable.java:73
-  wire _or_169 = _not_47 | _eq_161; // NodeTable.java:73
+  wire _or_169 = _not_48 | _eq_161; // NodeTable.java:73
   wire _and_187 = _and_186 & _or_169; // NodeTable.java:73
   wire _bits_308 = slot_valid[113]; // NodeTable.java:73
   wire _eq_162 = slot_parent_113 == _mux_4; // NodeTable.java:73
   wire _and_188 = _bits_308 & _eq_162; // NodeTable.java:73
-  wire _not_48 = ~_not_33; // NodeTable.java:73
+  wire _not_49 = ~_not_34; // NodeTable.java:73
   wire _eq_163 = slot_children_113 == 3'd0; // NodeTable.java:73
-  wire _or_170 = _not_48 | _eq_163; // NodeTable.java:73
+  wire _or_170 = _not_49 | _eq_163; // NodeTable.java:73
   wire _and_189 = _and_188 & _or_170; // NodeTable.java:73
   wire _bits_309 = slot_valid[112]; // NodeTable.java:73
   wire _eq_164 = slot_parent_112 == _mux_4; // NodeTable.java:73
   wire _and_190 = _bits_309 & _eq_164; // NodeTable.java:73
-  wire _not_49 = ~_not_33; // NodeTable.java:73
+  wire _not_50 = ~_not_34; // NodeTable.java:73
   wire _eq_165 = slot_children_112 == 3'd0; // NodeTable.java:73
-  wire _or_171 = _not_49 | _eq_165; // NodeTable.java:73
+  wire _or_171 = _not_50 | _eq_165; // NodeTable.java:73
   wire _and_191 = _and_190 & _or_171; // NodeTable.java:73
   wire _bits_310 = slot_valid[111]; // NodeTable.java:73
   wire _eq_166 = slot_parent_111 == _mux_4; // NodeTable.java:73
   wire _and_192 = _bits_310 & _eq_166; // NodeTable.java:73
-  wire _not_50 = ~_not_33; // NodeTable.java:73
+  wire _not_51 = ~_not_34; // NodeTable.java:73
   wire _eq_167 = slot_children_111 == 3'd0; // NodeTable.java:73
-  wire _or_172 = _not_50 | _eq_167; // NodeTable.java:73
+  wire _or_172 = _not_51 | _eq_167; // NodeTable.java:73
   wire _and_193 = _and_192 & _or_172; // NodeTable.java:73
   wire _bits_311 = slot_valid[110]; // NodeTable.java:73
   wire _eq_168 = slot_parent_110 == _mux_4; // NodeTable.java:73
   wire _and_194 = _bits_311 & _eq_168; // NodeTable.java:73
-  wire _not_51 = ~_not_33; // NodeTable.java:73
+  wire _not_52 = ~_not_34; // NodeTable.java:73
   wire _eq_169 = slot_children_110 == 3'd0; // NodeTable.java:73
-  wire _or_173 = _not_51 | _eq_169; // NodeTable.java:73
+  wire _or_173 = _not_52 | _eq_169; // NodeTable.java:73
   wire _and_195 = _and_194 & _or_173; // NodeTable.java:73
   wire _bits_312 = slot_valid[109]; // NodeTable.java:73
   wire _eq_170 = slot_parent_109 == _mux_4; // NodeTable.java:73
   wire _and_196 = _bits_312 & _eq_170; // NodeTable.java:73
-  wire _not_52 = ~_not_33; // NodeTable.java:73
+  wire _not_53 = ~_not_34; // NodeTable.java:73
   wire _eq_171 = slot_children_109 == 3'd0; // NodeTable.java:73
-  wire _or_174 = _not_52 | _eq_171; // NodeTable.java:73
+  wire _or_174 = _not_53 | _eq_171; // NodeTable.java:73
   wire _and_197 = _and_196 & _or_174; // NodeTable.java:73
   wire _bits_313 = slot_valid[108]; // NodeTable.java:73
   wire _eq_172 = slot_parent_108 == _mux_4; // NodeTable.java:73
   wire _and_198 = _bits_313 & _eq_172; // NodeTable.java:73
-  wire _not_53 = ~_not_33; // NodeTable.java:73
+  wire _not_54 = ~_not_34; // NodeTable.java:73
   wire _eq_173 = slot_children_108 == 3'd0; // NodeTable.java:73
-  wire _or_175 = _not_53 | _eq_173; // NodeTable.java:73
+  wire _or_175 = _not_54 | _eq_173; // NodeTable.java:73
   wire _and_199 = _and_198 & _or_175; // NodeTable.java:73
   wire _bits_314 = slot_valid[107]; // NodeTable.java:73
   wire _eq_174 = slot_parent_107 == _mux_4; // NodeTable.java:73
   wire _and_200 = _bits_314 & _eq_174; // NodeTable.java:73
-  wire _not_54 = ~_not_33; // NodeTable.java:73
+  wire _not_55 = ~_not_34; // NodeTable.java:73
   wire _eq_175 = slot_children_107 == 3'd0; // NodeTable.java:73
-  wire _or_176 = _not_54 | _eq_175; // NodeTable.java:73
+  wire _or_176 = _not_55 | _eq_175; // NodeTable.java:73
   wire _and_201 = _and_200 & _or_176; // NodeTable.java:73
   wire _bits_315 = slot_valid[106]; // NodeTable.java:73
   wire _eq_176 = slot_parent_106 == _mux_4; // NodeTable.java:73
   wire _and_202 = _bits_315 & _eq_176; // NodeTable.java:73
-  wire _not_55 = ~_not_33; // NodeTable.java:73
+  wire _not_56 = ~_not_34; // NodeTable.java:73
   wire _eq_177 = slot_children_106 == 3'd0; // NodeTable.java:73
-  wire _or_177 = _not_55 | _eq_177; // NodeTable.java:73
+  wire _or_177 = _not_56 | _eq_177; // NodeTable.java:73
   wire _and_203 = _and_202 & _or_177; // NodeTable.java:73
   wire _bits_316 = slot_valid[105]; // NodeTable.java:73
   wire _eq_178 = slot_parent_105 == _mux_4; // NodeTable.java:73
   wire _and_204 = _bits_316 & _eq_178; // NodeTable.java:73
-  wire _not_56 = ~_not_33; // NodeTable.java:73
+  wire _not_57 = ~_not_34; // NodeTable.java:73
   wire _eq_179 = slot_children_105 == 3'd0; // NodeTable.java:73
-  wire _or_178 = _not_56 | _eq_179; // NodeTable.java:73
+  wire _or_178 = _not_57 | _eq_179; // NodeTable.java:73
   wire _and_205 = _and_204 & _or_178; // NodeTable.java:73
   wire _bits_317 = slot_valid[104]; // NodeTable.java:73
   wire _eq_180 = slot_parent_104 == _mux_4; // NodeTable.java:73
   wire _and_206 = _bits_317 & _eq_180; // NodeTable.java:73
-  wire _not_57 = ~_not_33; // NodeTable.java:73
+  wire _not_58 = ~_not_34; // NodeTable.java:73
   wire _eq_181 = slot_children_104 == 3'd0; // NodeTable.java:73
-  wire _or_179 = _not_57 | _eq_181; // NodeTable.java:73
+  wire _or_179 = _not_58 | _eq_181; // NodeTable.java:73
   wire _and_207 = _and_206 & _or_179; // NodeTable.java:73
   wire _bits_318 = slot_valid[103]; // NodeTable.java:73
   wire _eq_182 = slot_parent_103 == _mux_4; // NodeTable.java:73
   wire _and_208 = _bits_318 & _eq_182; // NodeTable.java:73
-  wire _not_58 = ~_not_33; // NodeTable.java:73
+  wire _not_59 = ~_not_34; // NodeTable.java:73
   wire _eq_183 = slot_children_103 == 3'd0; // NodeTable.java:73
-  wire _or_180 = _not_58 | _eq_183; // NodeTable.java:73
+  wire _or_180 = _not_59 | _eq_183; // NodeTable.java:73
   wire _and_209 = _and_208 & _or_180; // NodeTable.java:73
   wire _bits_319 = slot_valid[102]; // NodeTable.java:73
   wire _eq_184 = slot_parent_102 == _mux_4; // NodeTable.java:73
   wire _and_210 = _bits_319 & _eq_184; // NodeTable.java:73
-  wire _not_59 = ~_not_33; // NodeTable.java:73
+  wire _not_60 = ~_not_34; // NodeTable.java:73
   wire _eq_185 = slot_children_102 == 3'd0; // NodeTable.java:73
-  wire _or_181 = _not_59 | _eq_185; // NodeTable.java:73
+  wire _or_181 = _not_60 | _eq_185; // NodeTable.java:73
   wire _and_211 = _and_210 & _or_181; // NodeTable.java:73
   wire _bits_320 = slot_valid[101]; // NodeTable.java:73
   wire _eq_186 = slot_parent_101 == _mux_4; // NodeTable.java:73
   wire _and_212 = _bits_320 & _eq_186; // NodeTable.java:73
-  wire _not_60 = ~_not_33; // NodeTable.java:73
+  wire _not_61 = ~_not_34; // NodeTable.java:73
   wire _eq_187 = slot_children_101 == 3'd0; // NodeTable.java:73
-  wire _or_182 = _not_60 | _eq_187; // NodeTable.java:73
+  wire _or_182 = _not_61 | _eq_187; // NodeTable.java:73
   wire _and_213 = _and_212 & _or_182; // NodeTable.java:73
   wire _bits_321 = slot_valid[100]; // NodeTable.java:73
   wire _eq_188 = slot_parent_100 == _mux_4; // NodeTable.java:73
   wire _and_214 = _bits_321 & _eq_188; // NodeTable.java:73
-  wire _not_61 = ~_not_33; // NodeTable.java:73
+  wire _not_62 = ~_not_34; // NodeTable.java:73
   wire _eq_189 = slot_children_100 == 3'd0; // NodeTable.java:73
-  wire _or_183 = _not_61 | _eq_189; // NodeTable.java:73
+  wire _or_183 = _not_62 | _eq_189; // NodeTable.java:73
   wire _and_215 = _and_214 & _or_183; // NodeTable.java:73
   wire _bits_322 = slot_valid[99]; // NodeTable.java:73
   wire _eq_190 = slot_parent_99 == _mux_4; // NodeTable.java:73
   wire _and_216 = _bits_322 & _eq_190; // NodeTable.java:73
-  wire _not_62 = ~_not_33; // NodeTable.java:73
+  wire _not_63 = ~_not_34; // NodeTable.java:73
   wire _eq_191 = slot_children_99 == 3'd0; // NodeTable.java:73
-  wire _or_184 = _not_62 | _eq_191; // NodeTable.java:73
+  wire _or_184 = _not_63 | _eq_191; // NodeTable.java:73
   wire _and_217 = _and_216 & _or_184; // NodeTable.java:73
   wire _bits_323 = slot_valid[98]; // NodeTable.java:73
   wire _eq_192 = slot_parent_98 == _mux_4; // NodeTable.java:73
   wire _and_218 = _bits_323 & _eq_192; // NodeTable.java:73
-  wire _not_63 = ~_not_33; // NodeTable.java:73
+  wire _not_64 = ~_not_34; // NodeTable.java:73
   wire _eq_193 = slot_children_98 == 3'd0; // NodeTable.java:73
-  wire _or_185 = _not_63 | _eq_193; // NodeTable.java:73
+  wire _or_185 = _not_64 | _eq_193; // NodeTable.java:73
   wire _and_219 = _and_218 & _or_185; // NodeTable.java:73
   wire _bits_324 = slot_valid[97]; // NodeTable.java:73
   wire _eq_194 = slot_parent_97 == _mux_4; // NodeTable.java:73
   wire _and_220 = _bits_324 & _eq_194; // NodeTable.java:73
-  wire _not_64 = ~_not_33; // NodeTable.java:73
+  wire _not_65 = ~_not_34; // NodeTable.java:73
   wire _eq_195 = slot_children_97 == 3'd0; // NodeTable.java:73
-  wire _or_186 = _not_64 | _eq_195; // NodeTable.java:73
+  wire _or_186 = _not_65 | _eq_195; // NodeTable.java:73
   wire _and_221 = _and_220 & _or_186; // NodeTable.java:73
   wire _bits_325 = slot_valid[96]; // NodeTable.java:73
   wire _eq_196 = slot_parent_96 == _mux_4; // NodeTable.java:73
   wire _and_222 = _bits_325 & _eq_196; // NodeTable.java:73
-  wire _not_65 = ~_not_33; // NodeTable.java:73
+  wire _not_66 = ~_not_34; // NodeTable.java:73
   wire _eq_197 = slot_children_96 == 3'd0; // NodeTable.java:73
-  wire _or_187 = _not_65 | _eq_197; // NodeTable.java:73
+  wire _or_187 = _not_66 | _eq_197; // NodeTable.java:73
   wire _and_223 = _and_222 & _or_187; // NodeTable.java:73
   wire _bits_326 = slot_valid[95]; // NodeTable.java:73
   wire _eq_198 = slot_parent_95 == _mux_4; // NodeTable.java:73
   wire _and_224 = _bits_326 & _eq_198; // NodeTable.java:73
-  wire _not_66 = ~_not_33; // NodeTable.java:73
+  wire _not_67 = ~_not_34; // NodeTable.java:73
   wire _eq_199 = slot_children_95 == 3'd0; // NodeTable.java:73
-  wire _or_188 = _not_66 | _eq_199; // NodeTable.java:73
+  wire _or_188 = _not_67 | _eq_199; // NodeTable.java:73
   wire _and_225 = _and_224 & _or_188; // NodeTable.java:73
   wire _bits_327 = slot_valid[94]; // NodeTable.java:73
   wire _eq_200 = slot_parent_94 == _mux_4; // NodeTable.java:73
   wire _and_226 = _bits_327 & _eq_200; // NodeTable.java:73
-  wire _not_67 = ~_not_33; // NodeTable.java:73
+  wire _not_68 = ~_not_34; // NodeTable.java:73
   wire _eq_201 = slot_children_94 == 3'd0; // NodeTable.java:73
-  wire _or_189 = _not_67 | _eq_201; // NodeTable.java:73
+  wire _or_189 = _not_68 | _eq_201; // NodeTable.java:73
   wire _and_227 = _and_226 & _or_189; // NodeTable.java:73
   wire _bits_328 = slot_valid[93]; // NodeTable.java:73
   wire _eq_202 = slot_parent_93 == _mux_4; // NodeTable.java:73
   wire _and_228 = _bits_328 & _eq_202; // NodeTable.java:73
-  wire _not_68 = ~_not_33; // NodeTable.java:73
+  wire _not_69 = ~_not_34; // NodeTable.java:73
   wire _eq_203 = slot_children_93 == 3'd0; // NodeTable.java:73
-  wire _or_190 = _not_68 | _eq_203; // NodeTable.java:73
+  wire _or_190 = _not_69 | _eq_203; // NodeTable.java:73
   wire _and_229 = _and_228 & _or_190; // NodeTable.java:73
   wire _bits_329 = slot_valid[92]; // NodeTable.java:73
   wire _eq_204 = slot_parent_92 == _mux_4; // NodeTable.java:73
   wire _and_230 = _bits_329 & _eq_204; // NodeTable.java:73
-  wire _not_69 = ~_not_33; // NodeTable.java:73
+  wire _not_70 = ~_not_34; // NodeTable.java:73
   wire _eq_205 = slot_children_92 == 3'd0; // NodeTable.java:73
-  wire _or_191 = _not_69 | _eq_205; // NodeTable.java:73
+  wire _or_191 = _not_70 | _eq_205; // NodeTable.java:73
   wire _and_231 = _and_230 & _or_191; // NodeTable.java:73
   wire _bits_330 = slot_valid[91]; // NodeTable.java:73
   wire _eq_206 = slot_parent_91 == _mux_4; // NodeTable.java:73
   wire _and_232 = _bits_330 & _eq_206; // NodeTable.java:73
-  wire _not_70 = ~_not_33; // NodeTable.java:73
+  wire _not_71 = ~_not_34; // NodeTable.java:73
   wire _eq_207 = slot_children_91 == 3'd0; // NodeTable.java:73
-  wire _or_192 = _not_70 | _eq_207; // NodeTable.java:73
+  wire _or_192 = _not_71 | _eq_207; // NodeTable.java:73
   wire _and_233 = _and_232 & _or_192; // NodeTable.java:73
   wire _bits_331 = slot_valid[90]; // NodeTable.java:73
   wire _eq_208 = slot_parent_90 == _mux_4; // NodeTable.java:73
   wire _and_234 = _bits_331 & _eq_208; // NodeTable.java:73
-  wire _not_71 = ~_not_33; // NodeTable.java:73
+  wire _not_72 = ~_not_34; // NodeTable.java:73
   wire _eq_209 = slot_children_90 == 3'd0; // NodeTable.java:73
-  wire _or_193 = _not_71 | _eq_209; // NodeTable.java:73
+  wire _or_193 = _not_72 | _eq_209; // NodeTable.java:73
   wire _and_235 = _and_234 & _or_193; // NodeTable.java:73
   wire _bits_332 = slot_valid[89]; // NodeTable.java:73
   wire _eq_210 = slot_parent_89 == _mux_4; // NodeTable.java:73
   wire _and_236 = _bits_332 & _eq_210; // NodeTable.java:73
-  wire _not_72 = ~_not_33; // NodeTable.java:73
+  wire _not_73 = ~_not_34; // NodeTable.java:73
   wire _eq_211 = slot_children_89 == 3'd0; // NodeTable.java:73
-  wire _or_194 = _not_72 | _eq_211; // NodeTable.java:73
+  wire _or_194 = _not_73 | _eq_211; // NodeTable.java:73
   wire _and_237 = _and_236 & _or_194; // NodeTable.java:73
   wire _bits_333 = slot_valid[88]; // NodeTable.java:73
   wire _eq_212 = slot_parent_88 == _mux_4; // NodeTable.java:73
   wire _and_238 = _bits_333 & _eq_212; // NodeTable.java:73
-  wire _not_73 = ~_not_33; // NodeTable.java:73
+  wire _not_74 = ~_not_34; // NodeTable.java:73
   wire _eq_213 = slot_children_88 == 3'd0; // NodeTable.java:73
-  wire _or_195 = _not_73 | _eq_213; // NodeTable.java:73
+  wire _or_195 = _not_74 | _eq_213; // NodeTable.java:73
   wire _and_239 = _and_238 & _or_195; // NodeTable.java:73
   wire _bits_334 = slot_valid[87]; // NodeTable.java:73
   wire _eq_214 = slot_parent_87 == _mux_4; // NodeTable.java:73
   wire _and_240 = _bits_334 & _eq_214; // NodeTable.java:73
-  wire _not_74 = ~_not_33; // NodeTable.java:73
+  wire _not_75 = ~_not_34; // NodeTable.java:73
   wire _eq_215 = slot_children_87 == 3'd0; // NodeTable.java:73
-  wire _or_196 = _not_74 | _eq_215; // NodeTable.java:73
+  wire _or_196 = _not_75 | _eq_215; // NodeTable.java:73
   wire _and_241 = _and_240 & _or_196; // NodeTable.java:73
   wire _bits_335 = slot_valid[86]; // NodeTable.java:73
   wire _eq_216 = slot_parent_86 == _mux_4; // NodeTable.java:73
   wire _and_242 = _bits_335 & _eq_216; // NodeTable.java:73
-  wire _not_75 = ~_not_33; // NodeTable.java:73
+  wire _not_76 = ~_not_34; // NodeTable.java:73
   wire _eq_217 = slot_children_86 == 3'd0; // NodeTable.java:73
-  wire _or_197 = _not_75 | _eq_217; // NodeTable.java:73
+  wire _or_197 = _not_76 | _eq_217; // NodeTable.java:73
   wire _and_243 = _and_242 & _or_197; // NodeTable.java:73
   wire _bits_336 = slot_valid[85]; // NodeTable.java:73
   wire _eq_218 = slot_parent_85 == _mux_4; // NodeTable.java:73
   wire _and_244 = _bits_336 & _eq_218; // NodeTable.java:73
-  wire _not_76 = ~_not_33; // NodeTable.java:73
+  wire _not_77 = ~_not_34; // NodeTable.java:73
   wire _eq_219 = slot_children_85 == 3'd0; // NodeTable.java:73
-  wire _or_198 = _not_76 | _eq_219; // NodeTable.java:73
+  wire _or_198 = _not_77 | _eq_219; // NodeTable.java:73
   wire _and_245 = _and_244 & _or_198; // NodeTable.java:73
   wire _bits_337 = slot_valid[84]; // NodeTable.java:73
   wire _eq_220 = slot_parent_84 == _mux_4; // NodeTable.java:73
   wire _and_246 = _bits_337 & _eq_220; // NodeTable.java:73
-  wire _not_77 = ~_not_33; // NodeTable.java:73
+  wire _not_78 = ~_not_34; // NodeTable.java:73
   wire _eq_221 = slot_children_84 == 3'd0; // NodeTable.java:73
-  wire _or_199 = _not_77 | _eq_221; // NodeTable.java:73
+  wire _or_199 = _not_78 | _eq_221; // NodeTable.java:73
   wire _and_247 = _and_246 & _or_199; // NodeTable.java:73
   wire _bits_338 = slot_valid[83]; // NodeTable.java:73
   wire _eq_222 = slot_parent_83 == _mux_4; // NodeTable.java:73
   wire _and_248 = _bits_338 & _eq_222; // NodeTable.java:73
-  wire _not_78 = ~_not_33; // NodeTable.java:73
+  wire _not_79 = ~_not_34; // NodeTable.java:73
   wire _eq_223 = slot_children_83 == 3'd0; // NodeTable.java:73
-  wire _or_200 = _not_78 | _eq_223; // NodeTable.java:73
+  wire _or_200 = _not_79 | _eq_223; // NodeTable.java:73
   wire _and_249 = _and_248 & _or_200; // NodeTable.java:73
   wire _bits_339 = slot_valid[82]; // NodeTable.java:73
   wire _eq_224 = slot_parent_82 == _mux_4; // NodeTable.java:73
   wire _and_250 = _bits_339 & _eq_224; // NodeTable.java:73
-  wire _not_79 = ~_not_33; // NodeTable.java:73
+  wire _not_80 = ~_not_34; // NodeTable.java:73
   wire _eq_225 = slot_children_82 == 3'd0; // NodeTable.java:73
-  wire _or_201 = _not_79 | _eq_225; // NodeTable.java:73
+  wire _or_201 = _not_80 | _eq_225; // NodeTable.java:73
   wire _and_251 = _and_250 & _or_201; // NodeTable.java:73
   wire _bits_340 = slot_valid[81]; // NodeTable.java:73
   wire _eq_226 = slot_parent_81 == _mux_4; // NodeTable.java:73
   wire _and_252 = _bits_340 & _eq_226; // NodeTable.java:73
-  wire _not_80 = ~_not_33; // NodeTable.java:73
+  wire _not_81 = ~_not_34; // NodeTable.java:73
   wire _eq_227 = slot_children_81 == 3'd0; // NodeTable.java:73
-  wire _or_202 = _not_80 | _eq_227; // NodeTable.java:73
+  wire _or_202 = _not_81 | _eq_227; // NodeTable.java:73
   wire _and_253 = _and_252 & _or_202; // NodeTable.java:73
   wire _bits_341 = slot_valid[80]; // NodeTable.java:73
   wire _eq_228 = slot_parent_80 == _mux_4; // NodeTable.java:73
   wire _and_254 = _bits_341 & _eq_228; // NodeTable.java:73
-  wire _not_81 = ~_not_33; // NodeTable.java:73
+  wire _not_82 = ~_not_34; // NodeTable.java:73
   wire _eq_229 = slot_children_80 == 3'd0; // NodeTable.java:73
-  wire _or_203 = _not_81 | _eq_229; // NodeTable.java:73
+  wire _or_203 = _not_82 | _eq_229; // NodeTable.java:73
   wire _and_255 = _and_254 & _or_203; // NodeTable.java:73
   wire _bits_342 = slot_valid[79]; // NodeTable.java:73
   wire _eq_230 = slot_parent_79 == _mux_4; // NodeTable.java:73
   wire _and_256 = _bits_342 & _eq_230; // NodeTable.java:73
-  wire _not_82 = ~_not_33; // NodeTable.java:73
+  wire _not_83 = ~_not_34; // NodeTable.java:73
   wire _eq_231 = slot_children_79 == 3'd0; // NodeTable.java:73
-  wire _or_204 = _not_82 | _eq_231; // NodeTable.java:73
+  wire _or_204 = _not_83 | _eq_231; // NodeTable.java:73
   wire _and_257 = _and_256 & _or_204; // NodeTable.java:73
   wire _bits_343 = slot_valid[78]; // NodeTable.java:73
   wire _eq_232 = slot_parent_78 == _mux_4; // NodeTable.java:73
   wire _and_258 = _bits_343 & _eq_232; // NodeTable.java:73
-  wire _not_83 = ~_not_33; // NodeTable.java:73
+  wire _not_84 = ~_not_34; // NodeTable.java:73
   wire _eq_233 = slot_children_78 == 3'd0; // NodeTable.java:73
-  wire _or_205 = _not_83 | _eq_233; // NodeTable.java:73
+  wire _or_205 = _not_84 | _eq_233; // NodeTable.java:73
   wire _and_259 = _and_258 & _or_205; // NodeTable.java:73
   wire _bits_344 = slot_valid[77]; // NodeTable.java:73
   wire _eq_234 = slot_parent_77 == _mux_4; // NodeTable.java:73
   wire _and_260 = _bits_344 & _eq_234; // NodeTable.java:73
-  wire _not_84 = ~_not_33; // NodeTable.java:73
+  wire _not_85 = ~_not_34; // NodeTable.java:73
   wire _eq_235 = slot_children_77 == 3'd0; // NodeTable.java:73
-  wire _or_206 = _not_84 | _eq_235; // NodeTable.java:73
+  wire _or_206 = _not_85 | _eq_235; // NodeTable.java:73
   wire _and_261 = _and_260 & _or_206; // NodeTable.java:73
   wire _bits_345 = slot_valid[76]; // NodeTable.java:73
   wire _eq_236 = slot_parent_76 == _mux_4; // NodeTable.java:73
   wire _and_262 = _bits_345 & _eq_236; // NodeTable.java:73
-  wire _not_85 = ~_not_33; // NodeTable.java:73
+  wire _not_86 = ~_not_34; // NodeTable.java:73
   wire _eq_237 = slot_children_76 == 3'd0; // NodeTable.java:73
-  wire _or_207 = _not_85 | _eq_237; // NodeTable.java:73
+  wire _or_207 = _not_86 | _eq_237; // NodeTable.java:73
   wire _and_263 = _and_262 & _or_207; // NodeTable.java:73
   wire _bits_346 = slot_valid[75]; // NodeTable.java:73
   wire _eq_238 = slot_parent_75 == _mux_4; // NodeTable.java:73
   wire _and_264 = _bits_346 & _eq_238; // NodeTable.java:73
-  wire _not_86 = ~_not_33; // NodeTable.java:73
+  wire _not_87 = ~_not_34; // NodeTable.java:73
   wire _eq_239 = slot_children_75 == 3'd0; // NodeTable.java:73
-  wire _or_208 = _not_86 | _eq_239; // NodeTable.java:73
+  wire _or_208 = _not_87 | _eq_239; // NodeTable.java:73
   wire _and_265 = _and_264 & _or_208; // NodeTable.java:73
   wire _bits_347 = slot_valid[74]; // NodeTable.java:73
   wire _eq_240 = slot_parent_74 == _mux_4; // NodeTable.java:73
   wire _and_266 = _bits_347 & _eq_240; // NodeTable.java:73
-  wire _not_87 = ~_not_33; // NodeTable.java:73
+  wire _not_88 = ~_not_34; // NodeTable.java:73
   wire _eq_241 = slot_children_74 == 3'd0; // NodeTable.java:73
-  wire _or_209 = _not_87 | _eq_241; // NodeTable.java:73
+  wire _or_209 = _not_88 | _eq_241; // NodeTable.java:73
   wire _and_267 = _and_266 & _or_209; // NodeTable.java:73
   wire _bits_348 = slot_valid[73]; // NodeTable.java:73
   wire _eq_242 = slot_parent_73 == _mux_4; // NodeTable.java:73
   wire _and_268 = _bits_348 & _eq_242; // NodeTable.java:73
-  wire _not_88 = ~_not_33; // NodeTable.java:73
+  wire _not_89 = ~_not_34; // NodeTable.java:73
   wire _eq_243 = slot_children_73 == 3'd0; // NodeTable.java:73
-  wire _or_210 = _not_88 | _eq_243; // NodeTable.java:73
+  wire _or_210 = _not_89 | _eq_243; // NodeTable.java:73
   wire _and_269 = _and_268 & _or_210; // NodeTable.java:73
   wire _bits_349 = slot_valid[72]; // NodeTable.java:73
   wire _eq_244 = slot_parent_72 == _mux_4; // NodeTable.java:73
   wire _and_270 = _bits_349 & _eq_244; // NodeTable.java:73
-  wire _not_89 = ~_not_33; // NodeTable.java:73
+  wire _not_90 = ~_not_34; // NodeTable.java:73
   wire _eq_245 = slot_children_72 == 3'd0; // NodeTable.java:73
-  wire _or_211 = _not_89 | _eq_245; // NodeTable.java:73
+  wire _or_211 = _not_90 | _eq_245; // NodeTable.java:73
   wire _and_271 = _and_270 & _or_211; // NodeTable.java:73
   wire _bits_350 = slot_valid[71]; // NodeTable.java:73
   wire _eq_246 = slot_parent_71 == _mux_4; // NodeTable.java:73
   wire _and_272 = _bits_350 & _eq_246; // NodeTable.java:73
-  wire _not_90 = ~_not_33; // NodeTable.java:73
+  wire _not_91 = ~_not_34; // NodeTable.java:73
   wire _eq_247 = slot_children_71 == 3'd0; // NodeTable.java:73
-  wire _or_212 = _not_90 | _eq_247; // NodeTable.java:73
+  wire _or_212 = _not_91 | _eq_247; // NodeTable.java:73
   wire _and_273 = _and_272 & _or_212; // NodeTable.java:73
   wire _bits_351 = slot_valid[70]; // NodeTable.java:73
   wire _eq_248 = slot_parent_70 == _mux_4; // NodeTable.java:73
   wire _and_274 = _bits_351 & _eq_248; // NodeTable.java:73
-  wire _not_91 = ~_not_33; // NodeTable.java:73
+  wire _not_92 = ~_not_34; // NodeTable.java:73
   wire _eq_249 = slot_children_70 == 3'd0; // NodeTable.java:73
-  wire _or_213 = _not_91 | _eq_249; // NodeTable.java:73
+  wire _or_213 = _not_92 | _eq_249; // NodeTable.java:73
   wire _and_275 = _and_274 & _or_213; // NodeTable.java:73
   wire _bits_352 = slot_valid[69]; // NodeTable.java:73
   wire _eq_250 = slot_parent_69 == _mux_4; // NodeTable.java:73
   wire _and_276 = _bits_352 & _eq_250; // NodeTable.java:73
-  wire _not_92 = ~_not_33; // NodeTable.java:73
+  wire _not_93 = ~_not_34; // NodeTable.java:73
   wire _eq_251 = slot_children_69 == 3'd0; // NodeTable.java:73
-  wire _or_214 = _not_92 | _eq_251; // NodeTable.java:73
+  wire _or_214 = _not_93 | _eq_251; // NodeTable.java:73
   wire _and_277 = _and_276 & _or_214; // NodeTable.java:73
   wire _bits_353 = slot_valid[68]; // NodeTable.java:73
   wire _eq_252 = slot_parent_68 == _mux_4; // NodeTable.java:73
   wire _and_278 = _bits_353 & _eq_252; // NodeTable.java:73
-  wire _not_93 = ~_not_33; // NodeTable.java:73
+  wire _not_94 = ~_not_34; // NodeTable.java:73
   wire _eq_253 = slot_children_68 == 3'd0; // NodeTable.java:73
-  wire _or_215 = _not_93 | _eq_253; // NodeTable.java:73
+  wire _or_215 = _not_94 | _eq_253; // NodeTable.java:73
   wire _and_279 = _and_278 & _or_215; // NodeTable.java:73
   wire _bits_354 = slot_valid[67]; // NodeTable.java:73
   wire _eq_254 = slot_parent_67 == _mux_4; // NodeTable.java:73
   wire _and_280 = _bits_354 & _eq_254; // NodeTable.java:73
-  wire _not_94 = ~_not_33; // NodeTable.java:73
+  wire _not_95 = ~_not_34; // NodeTable.java:73
   wire _eq_255 = slot_children_67 == 3'd0; // NodeTable.java:73
-  wire _or_216 = _not_94 | _eq_255; // NodeTable.java:73
+  wire _or_216 = _not_95 | _eq_255; // NodeTable.java:73
   wire _and_281 = _and_280 & _or_216; // NodeTable.java:73
   wire _bits_355 = slot_valid[66]; // NodeTable.java:73
   wire _eq_256 = slot_parent_66 == _mux_4; // NodeTable.java:73
   wire _and_282 = _bits_355 & _eq_256; // NodeTable.java:73
-  wire _not_95 = ~_not_33; // NodeTable.java:73
+  wire _not_96 = ~_not_34; // NodeTable.java:73
   wire _eq_257 = slot_children_66 == 3'd0; // NodeTable.java:73
-  wire _or_217 = _not_95 | _eq_257; // NodeTable.java:73
+  wire _or_217 = _not_96 | _eq_257; // NodeTable.java:73
   wire _and_283 = _and_282 & _or_217; // NodeTable.java:73
   wire _bits_356 = slot_valid[65]; // NodeTable.java:73
   wire _eq_258 = slot_parent_65 == _mux_4; // NodeTable.java:73
   wire _and_284 = _bits_356 & _eq_258; // NodeTable.java:73
-  wire _not_96 = ~_not_33; // NodeTable.java:73
+  wire _not_97 = ~_not_34; // NodeTable.java:73
   wire _eq_259 = slot_children_65 == 3'd0; // NodeTable.java:73
-  wire _or_218 = _not_96 | _eq_259; // NodeTable.java:73
+  wire _or_218 = _not_97 | _eq_259; // NodeTable.java:73
   wire _and_285 = _and_284 & _or_218; // NodeTable.java:73
   wire _bits_357 = slot_valid[64]; // NodeTable.java:73
   wire _eq_260 = slot_parent_64 == _mux_4; // NodeTable.java:73
   wire _and_286 = _bits_357 & _eq_260; // NodeTable.java:73
-  wire _not_97 = ~_not_33; // NodeTable.java:73
+  wire _not_98 = ~_not_34; // NodeTable.java:73
   wire _eq_261 = slot_children_64 == 3'd0; // NodeTable.java:73
-  wire _or_219 = _not_97 | _eq_261; // NodeTable.java:73
+  wire _or_219 = _not_98 | _eq_261; // NodeTable.java:73
   wire _and_287 = _and_286 & _or_219; // NodeTable.java:73
   wire _bits_358 = slot_valid[63]; // NodeTable.java:73
   wire _eq_262 = slot_parent_63 == _mux_4; // NodeTable.java:73
   wire _and_288 = _bits_358 & _eq_262; // NodeTable.java:73
-  wire _not_98 = ~_not_33; // NodeTable.java:73
+  wire _not_99 = ~_not_34; // NodeTable.java:73
   wire _eq_263 = slot_children_63 == 3'd0; // NodeTable.java:73
-  wire _or_220 = _not_98 | _eq_263; // NodeTable.java:73
+  wire _or_220 = _not_99 | _eq_263; // NodeTable.java:73
   wire _and_289 = _and_288 & _or_220; // NodeTable.java:73
   wire _bits_359 = slot_valid[62]; // NodeTable.java:73
   wire _eq_264 = slot_parent_62 == _mux_4; // NodeTable.java:73
   wire _and_290 = _bits_359 & _eq_264; // NodeTable.java:73
-  wire _not_99 = ~_not_33; // NodeTable.java:73
+  wire _not_100 = ~_not_34; // NodeTable.java:73
   wire _eq_265 = slot_children_62 == 3'd0; // NodeTable.java:73
-  wire _or_221 = _not_99 | _eq_265; // NodeTable.java:73
+  wire _or_221 = _not_100 | _eq_265; // NodeTable.java:73
   wire _and_291 = _and_290 & _or_221; // NodeTable.java:73
   wire _bits_360 = slot_valid[61]; // NodeTable.java:73
   wire _eq_266 = slot_parent_61 == _mux_4; // NodeTable.java:73
   wire _and_292 = _bits_360 & _eq_266; // NodeTable.java:73
-  wire _not_100 = ~_not_33; // NodeTable.java:73
+  wire _not_101 = ~_not_34; // NodeTable.java:73
   wire _eq_267 = slot_children_61 == 3'd0; // NodeTable.java:73
-  wire _or_222 = _not_100 | _eq_267; // NodeTable.java:73
+  wire _or_222 = _not_101 | _eq_267; // NodeTable.java:73
   wire _and_293 = _and_292 & _or_222; // NodeTable.java:73
   wire _bits_361 = slot_valid[60]; // NodeTable.java:73
   wire _eq_268 = slot_parent_60 == _mux_4; // NodeTable.java:73
   wire _and_294 = _bits_361 & _eq_268; // NodeTable.java:73
-  wire _not_101 = ~_not_33; // NodeTable.java:73
+  wire _not_102 = ~_not_34; // NodeTable.java:73
   wire _eq_269 = slot_children_60 == 3'd0; // NodeTable.java:73
-  wire _or_223 = _not_101 | _eq_269; // NodeTable.java:73
+  wire _or_223 = _not_102 | _eq_269; // NodeTable.java:73
   wire _and_295 = _and_294 & _or_223; // NodeTable.java:73
   wire _bits_362 = slot_valid[59]; // NodeTable.java:73
   wire _eq_270 = slot_parent_59 == _mux_4; // NodeTable.java:73
   wire _and_296 = _bits_362 & _eq_270; // NodeTable.java:73
-  wire _not_102 = ~_not_33; // NodeTable.java:73
+  wire _not_103 = ~_not_34; // NodeTable.java:73
   wire _eq_271 = slot_children_59 == 3'd0; // NodeTable.java:73
-  wire _or_224 = _not_102 | _eq_271; // NodeTable.java:73
+  wire _or_224 = _not_103 | _eq_271; // NodeTable.java:73
   wire _and_297 = _and_296 & _or_224; // NodeTable.java:73
   wire _bits_363 = slot_valid[58]; // NodeTable.java:73
   wire _eq_272 = slot_parent_58 == _mux_4; // NodeTable.java:73
   wire _and_298 = _bits_363 & _eq_272; // NodeTable.java:73
-  wire _not_103 = ~_not_33; // NodeTable.java:73
+  wire _not_104 = ~_not_34; // NodeTable.java:73
   wire _eq_273 = slot_children_58 == 3'd0; // NodeTable.java:73
-  wire _or_225 = _not_103 | _eq_273; // NodeTable.java:73
+  wire _or_225 = _not_104 | _eq_273; // NodeTable.java:73
   wire _and_299 = _and_298 & _or_225; // NodeTable.java:73
   wire _bits_364 = slot_valid[57]; // NodeTable.java:73
   wire _eq_274 = slot_parent_57 == _mux_4; // NodeTable.java:73
   wire _and_300 = _bits_364 & _eq_274; // NodeTable.java:73
-  wire _not_104 = ~_not_33; // NodeTable.java:73
+  wire _not_105 = ~_not_34; // NodeTable.java:73
   wire _eq_275 = slot_children_57 == 3'd0; // NodeTable.java:73
-  wire _or_226 = _not_104 | _eq_275; // NodeTable.java:73
+  wire _or_226 = _not_105 | _eq_275; // NodeTable.java:73
   wire _and_301 = _and_300 & _or_226; // NodeTable.java:73
   wire _bits_365 = slot_valid[56]; // NodeTable.java:73
   wire _eq_276 = slot_parent_56 == _mux_4; // NodeTable.java:73
   wire _and_302 = _bits_365 & _eq_276; // NodeTable.java:73
-  wire _not_105 = ~_not_33; // NodeTable.java:73
+  wire _not_106 = ~_not_34; // NodeTable.java:73
   wire _eq_277 = slot_children_56 == 3'd0; // NodeTable.java:73
-  wire _or_227 = _not_105 | _eq_277; // NodeTable.java:73
+  wire _or_227 = _not_106 | _eq_277; // NodeTable.java:73
   wire _and_303 = _and_302 & _or_227; // NodeTable.java:73
   wire _bits_366 = slot_valid[55]; // NodeTable.java:73
   wire _eq_278 = slot_parent_55 == _mux_4; // NodeTable.java:73
   wire _and_304 = _bits_366 & _eq_278; // NodeTable.java:73
-  wire _not_106 = ~_not_33; // NodeTable.java:73
+  wire _not_107 = ~_not_34; // NodeTable.java:73
   wire _eq_279 = slot_children_55 == 3'd0; // NodeTable.java:73
-  wire _or_228 = _not_106 | _eq_279; // NodeTable.java:73
+  wire _or_228 = _not_107 | _eq_279; // NodeTable.java:73
   wire _and_305 = _and_304 & _or_228; // NodeTable.java:73
   wire _bits_367 = slot_valid[54]; // NodeTable.java:73
   wire _eq_280 = slot_parent_54 == _mux_4; // NodeTable.java:73
   wire _and_306 = _bits_367 & _eq_280; // NodeTable.java:73
-  wire _not_107 = ~_not_33; // NodeTable.java:73
+  wire _not_108 = ~_not_34; // NodeTable.java:73
   wire _eq_281 = slot_children_54 == 3'd0; // NodeTable.java:73
-  wire _or_229 = _not_107 | _eq_281; // NodeTable.java:73
+  wire _or_229 = _not_108 | _eq_281; // NodeTable.java:73
   wire _and_307 = _and_306 & _or_229; // NodeTable.java:73
   wire _bits_368 = slot_valid[53]; // NodeTable.java:73
   wire _eq_282 = slot_parent_53 == _mux_4; // NodeTable.java:73
   wire _and_308 = _bits_368 & _eq_282; // NodeTable.java:73
-  wire _not_108 = ~_not_33; // NodeTable.java:73
+  wire _not_109 = ~_not_34; // NodeTable.java:73
   wire _eq_283 = slot_children_53 == 3'd0; // NodeTable.java:73
-  wire _or_230 = _not_108 | _eq_283; // NodeTable.java:73
+  wire _or_230 = _not_109 | _eq_283; // NodeTable.java:73
   wire _and_309 = _and_308 & _or_230; // NodeTable.java:73
   wire _bits_369 = slot_valid[52]; // NodeTable.java:73
   wire _eq_284 = slot_parent_52 == _mux_4; // NodeTable.java:73
   wire _and_310 = _bits_369 & _eq_284; // NodeTable.java:73
-  wire _not_109 = ~_not_33; // NodeTable.java:73
+  wire _not_110 = ~_not_34; // NodeTable.java:73
   wire _eq_285 = slot_children_52 == 3'd0; // NodeTable.java:73
-  wire _or_231 = _not_109 | _eq_285; // NodeTable.java:73
+  wire _or_231 = _not_110 | _eq_285; // NodeTable.java:73
   wire _and_311 = _and_310 & _or_231; // NodeTable.java:73
   wire _bits_370 = slot_valid[51]; // NodeTable.java:73
   wire _eq_286 = slot_parent_51 == _mux_4; // NodeTable.java:73
   wire _and_312 = _bits_370 & _eq_286; // NodeTable.java:73
-  wire _not_110 = ~_not_33; // NodeTable.java:73
+  wire _not_111 = ~_not_34; // NodeTable.java:73
   wire _eq_287 = slot_children_51 == 3'd0; // NodeTable.java:73
-  wire _or_232 = _not_110 | _eq_287; // NodeTable.java:73
+  wire _or_232 = _not_111 | _eq_287; // NodeTable.java:73
   wire _and_313 = _and_312 & _or_232; // NodeTable.java:73
   wire _bits_371 = slot_valid[50]; // NodeTable.java:73
   wire _eq_288 = slot_parent_50 == _mux_4; // NodeTable.java:73
   wire _and_314 = _bits_371 & _eq_288; // NodeTable.java:73
-  wire _not_111 = ~_not_33; // NodeTable.java:73
+  wire _not_112 = ~_not_34; // NodeTable.java:73
   wire _eq_289 = slot_children_50 == 3'd0; // NodeTable.java:73
-  wire _or_233 = _not_111 | _eq_289; // NodeTable.java:73
+  wire _or_233 = _not_112 | _eq_289; // NodeTable.java:73
   wire _and_315 = _and_314 & _or_233; // NodeTable.java:73
   wire _bits_372 = slot_valid[49]; // NodeTable.java:73
   wire _eq_290 = slot_parent_49 == _mux_4; // NodeTable.java:73
   wire _and_316 = _bits_372 & _eq_290; // NodeTable.java:73
-  wire _not_112 = ~_not_33; // NodeTable.java:73
+  wire _not_113 = ~_not_34; // NodeTable.java:73
   wire _eq_291 = slot_children_49 == 3'd0; // NodeTable.java:73
-  wire _or_234 = _not_112 | _eq_291; // NodeTable.java:73
+  wire _or_234 = _not_113 | _eq_291; // NodeTable.java:73
   wire _and_317 = _and_316 & _or_234; // NodeTable.java:73
   wire _bits_373 = slot_valid[48]; // NodeTable.java:73
   wire _eq_292 = slot_parent_48 == _mux_4; // NodeTable.java:73
   wire _and_318 = _bits_373 & _eq_292; // NodeTable.java:73
-  wire _not_113 = ~_not_33; // NodeTable.java:73
+  wire _not_114 = ~_not_34; // NodeTable.java:73
   wire _eq_293 = slot_children_48 == 3'd0; // NodeTable.java:73
-  wire _or_235 = _not_113 | _eq_293; // NodeTable.java:73
+  wire _or_235 = _not_114 | _eq_293; // NodeTable.java:73
   wire _and_319 = _and_318 & _or_235; // NodeTable.java:73
   wire _bits_374 = slot_valid[47]; // NodeTable.java:73
   wire _eq_294 = slot_parent_47 == _mux_4; // NodeTable.java:73
   wire _and_320 = _bits_374 & _eq_294; // NodeTable.java:73
-  wire _not_114 = ~_not_33; // NodeTable.java:73
+  wire _not_115 = ~_not_34; // NodeTable.java:73
   wire _eq_295 = slot_children_47 == 3'd0; // NodeTable.java:73
-  wire _or_236 = _not_114 | _eq_295; // NodeTable.java:73
+  wire _or_236 = _not_115 | _eq_295; // NodeTable.java:73
   wire _and_321 = _and_320 & _or_236; // NodeTable.java:73
   wire _bits_375 = slot_valid[46]; // NodeTable.java:73
   wire _eq_296 = slot_parent_46 == _mux_4; // NodeTable.java:73
   wire _and_322 = _bits_375 & _eq_296; // NodeTable.java:73
-  wire _not_115 = ~_not_33; // NodeTable.java:73
+  wire _not_116 = ~_not_34; // NodeTable.java:73
   wire _eq_297 = slot_children_46 == 3'd0; // NodeTable.java:73
-  wire _or_237 = _not_115 | _eq_297; // NodeTable.java:73
+  wire _or_237 = _not_116 | _eq_297; // NodeTable.java:73
   wire _and_323 = _and_322 & _or_237; // NodeTable.java:73
   wire _bits_376 = slot_valid[45]; // NodeTable.java:73
   wire _eq_298 = slot_parent_45 == _mux_4; // NodeTable.java:73
   wire _and_324 = _bits_376 & _eq_298; // NodeTable.java:73
-  wire _not_116 = ~_not_33; // NodeTable.java:73
+  wire _not_117 = ~_not_34; // NodeTable.java:73
   wire _eq_299 = slot_children_45 == 3'd0; // NodeTable.java:73
-  wire _or_238 = _not_116 | _eq_299; // NodeTable.java:73
+  wire _or_238 = _not_117 | _eq_299; // NodeTable.java:73
   wire _and_325 = _and_324 & _or_238; // NodeTable.java:73
   wire _bits_377 = slot_valid[44]; // NodeTable.java:73
   wire _eq_300 = slot_parent_44 == _mux_4; // NodeTable.java:73
   wire _and_326 = _bits_377 & _eq_300; // NodeTable.java:73
-  wire _not_117 = ~_not_33; // NodeTable.java:73
+  wire _not_118 = ~_not_34; // NodeTable.java:73
   wire _eq_301 = slot_children_44 == 3'd0; // NodeTable.java:73
-  wire _or_239 = _not_117 | _eq_301; // NodeTable.java:73
+  wire _or_239 = _not_118 | _eq_301; // NodeTable.java:73
   wire _and_327 = _and_326 & _or_239; // NodeTable.java:73
   wire _bits_378 = slot_valid[43]; // NodeTable.java:73
   wire _eq_302 = slot_parent_43 == _mux_4; // NodeTable.java:73
   wire _and_328 = _bits_378 & _eq_302; // NodeTable.java:73
-  wire _not_118 = ~_not_33; // NodeTable.java:73
+  wire _not_119 = ~_not_34; // NodeTable.java:73
   wire _eq_303 = slot_children_43 == 3'd0; // NodeTable.java:73
-  wire _or_240 = _not_118 | _eq_303; // NodeTable.java:73
+  wire _or_240 = _not_119 | _eq_303; // NodeTable.java:73
   wire _and_329 = _and_328 & _or_240; // NodeTable.java:73
   wire _bits_379 = slot_valid[42]; // NodeTable.java:73
   wire _eq_304 = slot_parent_42 == _mux_4; // NodeTable.java:73
   wire _and_330 = _bits_379 & _eq_304; // NodeTable.java:73
-  wire _not_119 = ~_not_33; // NodeTable.java:73
+  wire _not_120 = ~_not_34; // NodeTable.java:73
   wire _eq_305 = slot_children_42 == 3'd0; // NodeTable.java:73
-  wire _or_241 = _not_119 | _eq_305; // NodeTable.java:73
+  wire _or_241 = _not_120 | _eq_305; // NodeTable.java:73
   wire _and_331 = _and_330 & _or_241; // NodeTable.java:73
   wire _bits_380 = slot_valid[41]; // NodeTable.java:73
   wire _eq_306 = slot_parent_41 == _mux_4; // NodeTable.java:73
   wire _and_332 = _bits_380 & _eq_306; // NodeTable.java:73
-  wire _not_120 = ~_not_33; // NodeTable.java:73
+  wire _not_121 = ~_not_34; // NodeTable.java:73
   wire _eq_307 = slot_children_41 == 3'd0; // NodeTable.java:73
-  wire _or_242 = _not_120 | _eq_307; // NodeTable.java:73
+  wire _or_242 = _not_121 | _eq_307; // NodeTable.java:73
   wire _and_333 = _and_332 & _or_242; // NodeTable.java:73
   wire _bits_381 = slot_valid[40]; // NodeTable.java:73
   wire _eq_308 = slot_parent_40 == _mux_4; // NodeTable.java:73
   wire _and_334 = _bits_381 & _eq_308; // NodeTable.java:73
-  wire _not_121 = ~_not_33; // NodeTable.java:73
+  wire _not_122 = ~_not_34; // NodeTable.java:73
   wire _eq_309 = slot_children_40 == 3'd0; // NodeTable.java:73
-  wire _or_243 = _not_121 | _eq_309; // NodeTable.java:73
+  wire _or_243 = _not_122 | _eq_309; // NodeTable.java:73
   wire _and_335 = _and_334 & _or_243; // NodeTable.java:73
   wire _bits_382 = slot_valid[39]; // NodeTable.java:73
   wire _eq_310 = slot_parent_39 == _mux_4; // NodeTable.java:73
   wire _and_336 = _bits_382 & _eq_310; // NodeTable.java:73
-  wire _not_122 = ~_not_33; // NodeTable.java:73
+  wire _not_123 = ~_not_34; // NodeTable.java:73
   wire _eq_311 = slot_children_39 == 3'd0; // NodeTable.java:73
-  wire _or_244 = _not_122 | _eq_311; // NodeTable.java:73
+  wire _or_244 = _not_123 | _eq_311; // NodeTable.java:73
   wire _and_337 = _and_336 & _or_244; // NodeTable.java:73
   wire _bits_383 = slot_valid[38]; // NodeTable.java:73
   wire _eq_312 = slot_parent_38 == _mux_4; // NodeTable.java:73
   wire _and_338 = _bits_383 & _eq_312; // NodeTable.java:73
-  wire _not_123 = ~_not_33; // NodeTable.java:73
+  wire _not_124 = ~_not_34; // NodeTable.java:73
   wire _eq_313 = slot_children_38 == 3'd0; // NodeTable.java:73
-  wire _or_245 = _not_123 | _eq_313; // NodeTable.java:73
+  wire _or_245 = _not_124 | _eq_313; // NodeTable.java:73
   wire _and_339 = _and_338 & _or_245; // NodeTable.java:73
   wire _bits_384 = slot_valid[37]; // NodeTable.java:73
   wire _eq_314 = slot_parent_37 == _mux_4; // NodeTable.java:73
   wire _and_340 = _bits_384 & _eq_314; // NodeTable.java:73
-  wire _not_124 = ~_not_33; // NodeTable.java:73
+  wire _not_125 = ~_not_34; // NodeTable.java:73
   wire _eq_315 = slot_children_37 == 3'd0; // NodeTable.java:73
-  wire _or_246 = _not_124 | _eq_315; // NodeTable.java:73
+  wire _or_246 = _not_125 | _eq_315; // NodeTable.java:73
   wire _and_341 = _and_340 & _or_246; // NodeTable.java:73
   wire _bits_385 = slot_valid[36]; // NodeTable.java:73
   wire _eq_316 = slot_parent_36 == _mux_4; // NodeTable.java:73
   wire _and_342 = _bits_385 & _eq_316; // NodeTable.java:73
-  wire _not_125 = ~_not_33; // NodeTable.java:73
+  wire _not_126 = ~_not_34; // NodeTable.java:73
   wire _eq_317 = slot_children_36 == 3'd0; // NodeTable.java:73
-  wire _or_247 = _not_125 | _eq_317; // NodeTable.java:73
+  wire _or_247 = _not_126 | _eq_317; // NodeTable.java:73
   wire _and_343 = _and_342 & _or_247; // NodeTable.java:73
   wire _bits_386 = slot_valid[35]; // NodeTable.java:73
   wire _eq_318 = slot_parent_35 == _mux_4; // NodeTable.java:73
   wire _and_344 = _bits_386 & _eq_318; // NodeTable.java:73
-  wire _not_126 = ~_not_33; // NodeTable.java:73
+  wire _not_127 = ~_not_34; // NodeTable.java:73
   wire _eq_319 = slot_children_35 == 3'd0; // NodeTable.java:73
-  wire _or_248 = _not_126 | _eq_319; // NodeTable.java:73
+  wire _or_248 = _not_127 | _eq_319; // NodeTable.java:73
   wire _and_345 = _and_344 & _or_248; // NodeTable.java:73
   wire _bits_387 = slot_valid[34]; // NodeTable.java:73
   wire _eq_320 = slot_parent_34 == _mux_4; // NodeTable.java:73
   wire _and_346 = _bits_387 & _eq_320; // NodeTable.java:73
-  wire _not_127 = ~_not_33; // NodeTable.java:73
+  wire _not_128 = ~_not_34; // NodeTable.java:73
   wire _eq_321 = slot_children_34 == 3'd0; // NodeTable.java:73
-  wire _or_249 = _not_127 | _eq_321; // NodeTable.java:73
+  wire _or_249 = _not_128 | _eq_321; // NodeTable.java:73
   wire _and_347 = _and_346 & _or_249; // NodeTable.java:73
   wire _bits_388 = slot_valid[33]; // NodeTable.java:73
   wire _eq_322 = slot_parent_33 == _mux_4; // NodeTable.java:73
   wire _and_348 = _bits_388 & _eq_322; // NodeTable.java:73
-  wire _not_128 = ~_not_33; // NodeTable.java:73
+  wire _not_129 = ~_not_34; // NodeTable.java:73
   wire _eq_323 = slot_children_33 == 3'd0; // NodeTable.java:73
-  wire _or_250 = _not_128 | _eq_323; // NodeTable.java:73
+  wire _or_250 = _not_129 | _eq_323; // NodeTable.java:73
   wire _and_349 = _and_348 & _or_250; // NodeTable.java:73
   wire _bits_389 = slot_valid[32]; // NodeTable.java:73
   wire _eq_324 = slot_parent_32 == _mux_4; // NodeTable.java:73
   wire _and_350 = _bits_389 & _eq_324; // NodeTable.java:73
-  wire _not_129 = ~_not_33; // NodeTable.java:73
+  wire _not_130 = ~_not_34; // NodeTable.java:73
   wire _eq_325 = slot_children_32 == 3'd0; // NodeTable.java:73
-  wire _or_251 = _not_129 | _eq_325; // NodeTable.java:73
+  wire _or_251 = _not_130 | _eq_325; // NodeTable.java:73
   wire _and_351 = _and_350 & _or_251; // NodeTable.java:73
   wire _bits_390 = slot_valid[31]; // NodeTable.java:73
   wire _eq_326 = slot_parent_31 == _mux_4; // NodeTable.java:73
   wire _and_352 = _bits_390 & _eq_326; // NodeTable.java:73
-  wire _not_130 = ~_not_33; // NodeTable.java:73
+  wire _not_131 = ~_not_34; // NodeTable.java:73
   wire _eq_327 = slot_children_31 == 3'd0; // NodeTable.java:73
-  wire _or_252 = _not_130 | _eq_327; // NodeTable.java:73
+  wire _or_252 = _not_131 | _eq_327; // NodeTable.java:73
   wire _and_353 = _and_352 & _or_252; // NodeTable.java:73
   wire _bits_391 = slot_valid[30]; // NodeTable.java:73
   wire _eq_328 = slot_parent_30 == _mux_4; // NodeTable.java:73
   wire _and_354 = _bits_391 & _eq_328; // NodeTable.java:73
-  wire _not_131 = ~_not_33; // NodeTable.java:73
+  wire _not_132 = ~_not_34; // NodeTable.java:73
   wire _eq_329 = slot_children_30 == 3'd0; // NodeTable.java:73
-  wire _or_253 = _not_131 | _eq_329; // NodeTable.java:73
+  wire _or_253 = _not_132 | _eq_329; // NodeTable.java:73
   wire _and_355 = _and_354 & _or_253; // NodeTable.java:73
   wire _bits_392 = slot_valid[29]; // NodeTable.java:73
   wire _eq_330 = slot_parent_29 == _mux_4; // NodeTable.java:73
   wire _and_356 = _bits_392 & _eq_330; // NodeTable.java:73
-  wire _not_132 = ~_not_33; // NodeTable.java:73
+  wire _not_133 = ~_not_34; // NodeTable.java:73
   wire _eq_331 = slot_children_29 == 3'd0; // NodeTable.java:73
-  wire _or_254 = _not_132 | _eq_331; // NodeTable.java:73
+  wire _or_254 = _not_133 | _eq_331; // NodeTable.java:73
   wire _and_357 = _and_356 & _or_254; // NodeTable.java:73
   wire _bits_393 = slot_valid[28]; // NodeTable.java:73
   wire _eq_332 = slot_parent_28 == _mux_4; // NodeTable.java:73
   wire _and_358 = _bits_393 & _eq_332; // NodeTable.java:73
-  wire _not_133 = ~_not_33; // NodeTable.java:73
+  wire _not_134 = ~_not_34; // NodeTable.java:73
   wire _eq_333 = slot_children_28 == 3'd0; // NodeTable.java:73
-  wire _or_255 = _not_133 | _eq_333; // NodeTable.java:73
+  wire _or_255 = _not_134 | _eq_333; // NodeTable.java:73
   wire _and_359 = _and_358 & _or_255; // NodeTable.java:73
   wire _bits_394 = slot_valid[27]; // NodeTable.java:73
   wire _eq_334 = slot_parent_27 == _mux_4; // NodeTable.java:73
   wire _and_360 = _bits_394 & _eq_334; // NodeTable.java:73
-  wire _not_134 = ~_not_33; // NodeTable.java:73
+  wire _not_135 = ~_not_34; // NodeTable.java:73
   wire _eq_335 = slot_children_27 == 3'd0; // NodeTable.java:73
-  wire _or_256 = _not_134 | _eq_335; // NodeTable.java:73
+  wire _or_256 = _not_135 | _eq_335; // NodeTable.java:73
   wire _and_361 = _and_360 & _or_256; // NodeTable.java:73
   wire _bits_395 = slot_valid[26]; // NodeTable.java:73
   wire _eq_336 = slot_parent_26 == _mux_4; // NodeTable.java:73
   wire _and_362 = _bits_395 & _eq_336; // NodeTable.java:73
-  wire _not_135 = ~_not_33; // NodeTable.java:73
+  wire _not_136 = ~_not_34; // NodeTable.java:73
   wire _eq_337 = slot_children_26 == 3'd0; // NodeTable.java:73
-  wire _or_257 = _not_135 | _eq_337; // NodeTable.java:73
+  wire _or_257 = _not_136 | _eq_337; // NodeTable.java:73
   wire _and_363 = _and_362 & _or_257; // NodeTable.java:73
   wire _bits_396 = slot_valid[25]; // NodeTable.java:73
   wire _eq_338 = slot_parent_25 == _mux_4; // NodeTable.java:73
   wire _and_364 = _bits_396 & _eq_338; // NodeTable.java:73
-  wire _not_136 = ~_not_33; // NodeTable.java:73
+  wire _not_137 = ~_not_34; // NodeTable.java:73
   wire _eq_339 = slot_children_25 == 3'd0; // NodeTable.java:73
-  wire _or_258 = _not_136 | _eq_339; // NodeTable.java:73
+  wire _or_258 = _not_137 | _eq_339; // NodeTable.java:73
   wire _and_365 = _and_364 & _or_258; // NodeTable.java:73
   wire _bits_397 = slot_valid[24]; // NodeTable.java:73
   wire _eq_340 = slot_parent_24 == _mux_4; // NodeTable.java:73
   wire _and_366 = _bits_397 & _eq_340; // NodeTable.java:73
-  wire _not_137 = ~_not_33; // NodeTable.java:73
+  wire _not_138 = ~_not_34; // NodeTable.java:73
   wire _eq_341 = slot_children_24 == 3'd0; // NodeTable.java:73
-  wire _or_259 = _not_137 | _eq_341; // NodeTable.java:73
+  wire _or_259 = _not_138 | _eq_341; // NodeTable.java:73
   wire _and_367 = _and_366 & _or_259; // NodeTable.java:73
   wire _bits_398 = slot_valid[23]; // NodeTable.java:73
   wire _eq_342 = slot_parent_23 == _mux_4; // NodeTable.java:73
   wire _and_368 = _bits_398 & _eq_342; // NodeTable.java:73
-  wire _not_138 = ~_not_33; // NodeTable.java:73
+  wire _not_139 = ~_not_34; // NodeTable.java:73
   wire _eq_343 = slot_children_23 == 3'd0; // NodeTable.java:73
-  wire _or_260 = _not_138 | _eq_343; // NodeTable.java:73
+  wire _or_260 = _not_139 | _eq_343; // NodeTable.java:73
   wire _and_369 = _and_368 & _or_260; // NodeTable.java:73
   wire _bits_399 = slot_valid[22]; // NodeTable.java:73
   wire _eq_344 = slot_parent_22 == _mux_4; // NodeTable.java:73
   wire _and_370 = _bits_399 & _eq_344; // NodeTable.java:73
-  wire _not_139 = ~_not_33; // NodeTable.java:73
+  wire _not_140 = ~_not_34; // NodeTable.java:73
   wire _eq_345 = slot_children_22 == 3'd0; // NodeTable.java:73
-  wire _or_261 = _not_139 | _eq_345; // NodeTable.java:73
+  wire _or_261 = _not_140 | _eq_345; // NodeTable.java:73
   wire _and_371 = _and_370 & _or_261; // NodeTable.java:73
   wire _bits_400 = slot_valid[21]; // NodeTable.java:73
   wire _eq_346 = slot_parent_21 == _mux_4; // NodeTable.java:73
   wire _and_372 = _bits_400 & _eq_346; // NodeTable.java:73
-  wire _not_140 = ~_not_33; // NodeTable.java:73
+  wire _not_141 = ~_not_34; // NodeTable.java:73
   wire _eq_347 = slot_children_21 == 3'd0; // NodeTable.java:73
-  wire _or_262 = _not_140 | _eq_347; // NodeTable.java:73
+  wire _or_262 = _not_141 | _eq_347; // NodeTable.java:73
   wire _and_373 = _and_372 & _or_262; // NodeTable.java:73
   wire _bits_401 = slot_valid[20]; // NodeTable.java:73
   wire _eq_348 = slot_parent_20 == _mux_4; // NodeTable.java:73
   wire _and_374 = _bits_401 & _eq_348; // NodeTable.java:73
-  wire _not_141 = ~_not_33; // NodeTable.java:73
+  wire _not_142 = ~_not_34; // NodeTable.java:73
   wire _eq_349 = slot_children_20 == 3'd0; // NodeTable.java:73
-  wire _or_263 = _not_141 | _eq_349; // NodeTable.java:73
+  wire _or_263 = _not_142 | _eq_349; // NodeTable.java:73
   wire _and_375 = _and_374 & _or_263; // NodeTable.java:73
   wire _bits_402 = slot_valid[19]; // NodeTable.java:73
   wire _eq_350 = slot_parent_19 == _mux_4; // NodeTable.java:73
   wire _and_376 = _bits_402 & _eq_350; // NodeTable.java:73
-  wire _not_142 = ~_not_33; // NodeTable.java:73
+  wire _not_143 = ~_not_34; // NodeTable.java:73
   wire _eq_351 = slot_children_19 == 3'd0; // NodeTable.java:73
-  wire _or_264 = _not_142 | _eq_351; // NodeTable.java:73
+  wire _or_264 = _not_143 | _eq_351; // NodeTable.java:73
   wire _and_377 = _and_376 & _or_264; // NodeTable.java:73
   wire _bits_403 = slot_valid[18]; // NodeTable.java:73
   wire _eq_352 = slot_parent_18 == _mux_4; // NodeTable.java:73
   wire _and_378 = _bits_403 & _eq_352; // NodeTable.java:73
-  wire _not_143 = ~_not_33; // NodeTable.java:73
+  wire _not_144 = ~_not_34; // NodeTable.java:73
   wire _eq_353 = slot_children_18 == 3'd0; // NodeTable.java:73
-  wire _or_265 = _not_143 | _eq_353; // NodeTable.java:73
+  wire _or_265 = _not_144 | _eq_353; // NodeTable.java:73
   wire _and_379 = _and_378 & _or_265; // NodeTable.java:73
   wire _bits_404 = slot_valid[17]; // NodeTable.java:73
   wire _eq_354 = slot_parent_17 == _mux_4; // NodeTable.java:73
   wire _and_380 = _bits_404 & _eq_354; // NodeTable.java:73
-  wire _not_144 = ~_not_33; // NodeTable.java:73
+  wire _not_145 = ~_not_34; // NodeTable.java:73
   wire _eq_355 = slot_children_17 == 3'd0; // NodeTable.java:73
-  wire _or_266 = _not_144 | _eq_355; // NodeTable.java:73
+  wire _or_266 = _not_145 | _eq_355; // NodeTable.java:73
   wire _and_381 = _and_380 & _or_266; // NodeTable.java:73
   wire _bits_405 = slot_valid[16]; // NodeTable.java:73
   wire _eq_356 = slot_parent_16 == _mux_4; // NodeTable.java:73
   wire _and_382 = _bits_405 & _eq_356; // NodeTable.java:73
-  wire _not_145 = ~_not_33; // NodeTable.java:73
+  wire _not_146 = ~_not_34; // NodeTable.java:73
   wire _eq_357 = slot_children_16 == 3'd0; // NodeTable.java:73
-  wire _or_267 = _not_145 | _eq_357; // NodeTable.java:73
+  wire _or_267 = _not_146 | _eq_357; // NodeTable.java:73
   wire _and_383 = _and_382 & _or_267; // NodeTable.java:73
   wire _bits_406 = slot_valid[15]; // NodeTable.java:73
   wire _eq_358 = slot_parent_15 == _mux_4; // NodeTable.java:73
   wire _and_384 = _bits_406 & _eq_358; // NodeTable.java:73
-  wire _not_146 = ~_not_33; // NodeTable.java:73
+  wire _not_147 = ~_not_34; // NodeTable.java:73
   wire _eq_359 = slot_children_15 == 3'd0; // NodeTable.java:73
-  wire _or_268 = _not_146 | _eq_359; // NodeTable.java:73
+  wire _or_268 = _not_147 | _eq_359; // NodeTable.java:73
   wire _and_385 = _and_384 & _or_268; // NodeTable.java:73
   wire _bits_407 = slot_valid[14]; // NodeTable.java:73
   wire _eq_360 = slot_parent_14 == _mux_4; // NodeTable.java:73
   wire _and_386 = _bits_407 & _eq_360; // NodeTable.java:73
-  wire _not_147 = ~_not_33; // NodeTable.java:73
+  wire _not_148 = ~_not_34; // NodeTable.java:73
   wire _eq_361 = slot_children_14 == 3'd0; // NodeTable.java:73
-  wire _or_269 = _not_147 | _eq_361; // NodeTable.java:73
+  wire _or_269 = _not_148 | _eq_361; // NodeTable.java:73
   wire _and_387 = _and_386 & _or_269; // NodeTable.java:73
   wire _bits_408 = slot_valid[13]; // NodeTable.java:73
   wire _eq_362 = slot_parent_13 == _mux_4; // NodeTable.java:73
   wire _and_388 = _bits_408 & _eq_362; // NodeTable.java:73
-  wire _not_148 = ~_not_33; // NodeTable.java:73
+  wire _not_149 = ~_not_34; // NodeTable.java:73
   wire _eq_363 = slot_children_13 == 3'd0; // NodeTable.java:73
-  wire _or_270 = _not_148 | _eq_363; // NodeTable.java:73
+  wire _or_270 = _not_149 | _eq_363; // NodeTable.java:73
   wire _and_389 = _and_388 & _or_270; // NodeTable.java:73
   wire _bits_409 = slot_valid[12]; // NodeTable.java:73
   wire _eq_364 = slot_parent_12 == _mux_4; // NodeTable.java:73
   wire _and_390 = _bits_409 & _eq_364; // NodeTable.java:73
-  wire _not_149 = ~_not_33; // NodeTable.java:73
+  wire _not_150 = ~_not_34; // NodeTable.java:73
   wire _eq_365 = slot_children_12 == 3'd0; // NodeTable.java:73
-  wire _or_271 = _not_149 | _eq_365; // NodeTable.java:73
+  wire _or_271 = _not_150 | _eq_365; // NodeTable.java:73
   wire _and_391 = _and_390 & _or_271; // NodeTable.java:73
   wire _bits_410 = slot_valid[11]; // NodeTable.java:73
   wire _eq_366 = slot_parent_11 == _mux_4; // NodeTable.java:73
   wire _and_392 = _bits_410 & _eq_366; // NodeTable.java:73
-  wire _not_150 = ~_not_33; // NodeTable.java:73
+  wire _not_151 = ~_not_34; // NodeTable.java:73
   wire _eq_367 = slot_children_11 == 3'd0; // NodeTable.java:73
-  wire _or_272 = _not_150 | _eq_367; // NodeTable.java:73
+  wire _or_272 = _not_151 | _eq_367; // NodeTable.java:73
   wire _and_393 = _and_392 & _or_272; // NodeTable.java:73
   wire _bits_411 = slot_valid[10]; // NodeTable.java:73
   wire _eq_368 = slot_parent_10 == _mux_4; // NodeTable.java:73
   wire _and_394 = _bits_411 & _eq_368; // NodeTable.java:73
-  wire _not_151 = ~_not_33; // NodeTable.java:73
+  wire _not_152 = ~_not_34; // NodeTable.java:73
   wire _eq_369 = slot_children_10 == 3'd0; // NodeTable.java:73
-  wire _or_273 = _not_151 | _eq_369; // NodeTable.java:73
+  wire _or_273 = _not_152 | _eq_369; // NodeTable.java:73
   wire _and_395 = _and_394 & _or_273; // NodeTable.java:73
   wire _bits_412 = slot_valid[9]; // NodeTable.java:73
   wire _eq_370 = slot_parent_9 == _mux_4; // NodeTable.java:73
   wire _and_396 = _bits_412 & _eq_370; // NodeTable.java:73
-  wire _not_152 = ~_not_33; // NodeTable.java:73
+  wire _not_153 = ~_not_34; // NodeTable.java:73
   wire _eq_371 = slot_children_9 == 3'd0; // NodeTable.java:73
-  wire _or_274 = _not_152 | _eq_371; // NodeTable.java:73
+  wire _or_274 = _not_153 | _eq_371; // NodeTable.java:73
   wire _and_397 = _and_396 & _or_274; // NodeTable.java:73
   wire _bits_413 = slot_valid[8]; // NodeTable.java:73
   wire _eq_372 = slot_parent_8 == _mux_4; // NodeTable.java:73
   wire _and_398 = _bits_413 & _eq_372; // NodeTable.java:73
-  wire _not_153 = ~_not_33; // NodeTable.java:73
+  wire _not_154 = ~_not_34; // NodeTable.java:73
   wire _eq_373 = slot_children_8 == 3'd0; // NodeTable.java:73
-  wire _or_275 = _not_153 | _eq_373; // NodeTable.java:73
+  wire _or_275 = _not_154 | _eq_373; // NodeTable.java:73
   wire _and_399 = _and_398 & _or_275; // NodeTable.java:73
   wire _bits_414 = slot_valid[7]; // NodeTable.java:73
   wire _eq_374 = slot_parent_7 == _mux_4; // NodeTable.java:73
   wire _and_400 = _bits_414 & _eq_374; // NodeTable.java:73
-  wire _not_154 = ~_not_33; // NodeTable.java:73
+  wire _not_155 = ~_not_34; // NodeTable.java:73
   wire _eq_375 = slot_children_7 == 3'd0; // NodeTable.java:73
-  wire _or_276 = _not_154 | _eq_375; // NodeTable.java:73
+  wire _or_276 = _not_155 | _eq_375; // NodeTable.java:73
   wire _and_401 = _and_400 & _or_276; // NodeTable.java:73
   wire _bits_415 = slot_valid[6]; // NodeTable.java:73
   wire _eq_376 = slot_parent_6 == _mux_4; // NodeTable.java:73
   wire _and_402 = _bits_415 & _eq_376; // NodeTable.java:73
-  wire _not_155 = ~_not_33; // NodeTable.java:73
+  wire _not_156 = ~_not_34; // NodeTable.java:73
   wire _eq_377 = slot_children_6 == 3'd0; // NodeTable.java:73
-  wire _or_277 = _not_155 | _eq_377; // NodeTable.java:73
+  wire _or_277 = _not_156 | _eq_377; // NodeTable.java:73
   wire _and_403 = _and_402 & _or_277; // NodeTable.java:73
   wire _bits_416 = slot_valid[5]; // NodeTable.java:73
   wire _eq_378 = slot_parent_5 == _mux_4; // NodeTable.java:73
   wire _and_404 = _bits_416 & _eq_378; // NodeTable.java:73
-  wire _not_156 = ~_not_33; // NodeTable.java:73
+  wire _not_157 = ~_not_34; // NodeTable.java:73
   wire _eq_379 = slot_children_5 == 3'd0; // NodeTable.java:73
-  wire _or_278 = _not_156 | _eq_379; // NodeTable.java:73
+  wire _or_278 = _not_157 | _eq_379; // NodeTable.java:73
   wire _and_405 = _and_404 & _or_278; // NodeTable.java:73
   wire _bits_417 = slot_valid[4]; // NodeTable.java:73
   wire _eq_380 = slot_parent_4 == _mux_4; // NodeTable.java:73
   wire _and_406 = _bits_417 & _eq_380; // NodeTable.java:73
-  wire _not_157 = ~_not_33; // NodeTable.java:73
+  wire _not_158 = ~_not_34; // NodeTable.java:73
   wire _eq_381 = slot_children_4 == 3'd0; // NodeTable.java:73
-  wire _or_279 = _not_157 | _eq_381; // NodeTable.java:73
+  wire _or_279 = _not_158 | _eq_381; // NodeTable.java:73
   wire _and_407 = _and_406 & _or_279; // NodeTable.java:73
   wire _bits_418 = slot_valid[3]; // NodeTable.java:73
   wire _eq_382 = slot_parent_3 == _mux_4; // NodeTable.java:73
   wire _and_408 = _bits_418 & _eq_382; // NodeTable.java:73
-  wire _not_158 = ~_not_33; // NodeTable.java:73
+  wire _not_159 = ~_not_34; // NodeTable.java:73
   wire _eq_383 = slot_children_3 == 3'd0; // NodeTable.java:73
-  wire _or_280 = _not_158 | _eq_383; // NodeTable.java:73
+  wire _or_280 = _not_159 | _eq_383; // NodeTable.java:73
   wire _and_409 = _and_408 & _or_280; // NodeTable.java:73
   wire _bits_419 = slot_valid[2]; // NodeTable.java:73
   wire _eq_384 = slot_parent_2 == _mux_4; // NodeTable.java:73
   wire _and_410 = _bits_419 & _eq_384; // NodeTable.java:73
-  wire _not_159 = ~_not_33; // NodeTable.java:73
+  wire _not_160 = ~_not_34; // NodeTable.java:73
   wire _eq_385 = slot_children_2 == 3'd0; // NodeTable.java:73
-  wire _or_281 = _not_159 | _eq_385; // NodeTable.java:73
+  wire _or_281 = _not_160 | _eq_385; // NodeTable.java:73
   wire _and_411 = _and_410 & _or_281; // NodeTable.java:73
   wire _bits_420 = slot_valid[1]; // NodeTable.java:73
   wire _eq_386 = slot_parent_1 == _mux_4; // NodeTable.java:73
   wire _and_412 = _bits_420 & _eq_386; // NodeTable.java:73
-  wire _not_160 = ~_not_33; // NodeTable.java:73
+  wire _not_161 = ~_not_34; // NodeTable.java:73
   wire _eq_387 = slot_children_1 == 3'd0; // NodeTable.java:73
-  wire _or_282 = _not_160 | _eq_387; // NodeTable.java:73
+  wire _or_282 = _not_161 | _eq_387; // NodeTable.java:73
   wire _and_413 = _and_412 & _or_282; // NodeTable.java:73
   wire [127:0] kids_vector = {_and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, 1'd0}; // NodeTable.java:94
-  wire _not_161 = ~leaf_pick_load; // SlotPicker.java:53
+  wire _not_162 = ~leaf_pick_load; // SlotPicker.java:53
   wire _bits_421 = slot_valid[127]; // NodeTable.java:81
   wire _eq_388 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:81
   wire _and_414 = _bits_421 & _eq_388; // NodeTable.java:81
@@ -3522,18 +3525,18 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_641 = slot_children_1 == 3'd0; // NodeTable.java:81
   wire _and_667 = _and_666 & _eq_641; // NodeTable.java:81
   wire [127:0] _cat_2 = {_and_415, _and_417, _and_419, _and_421, _and_423, _and_425, _and_427, _and_429, _and_431, _and_433, _and_435, _and_437, _and_439, _and_441, _and_443, _and_445, _and_447, _and_449, _and_451, _and_453, _and_455, _and_457, _and_459, _and_461, _and_463, _and_465, _and_467, _and_469, _and_471, _and_473, _and_475, _and_477, _and_479, _and_481, _and_483, _and_485, _and_487, _and_489, _and_491, _and_493, _and_495, _and_497, _and_499, _and_501, _and_503, _and_505, _and_507, _and_509, _and_511, _and_513, _and_515, _and_517, _and_519, _and_521, _and_523, _and_525, _and_527, _and_529, _and_531, _and_533, _and_535, _and_537, _and_539, _and_541, _and_543, _and_545, _and_547, _and_549, _and_551, _and_553, _and_555, _and_557, _and_559, _and_561, _and_563, _and_565, _and_567, _and_569, _and_571, _and_573, _and_575, _and_577, _and_579, _and_581, _and_583, _and_585, _and_587, _and_589, _and_591, _and_593, _and_595, _and_597, _and_599, _and_601, _and_603, _and_605, _and_607, _and_609, _and_611, _and_613, _and_615, _and_617, _and_619, _and_621, _and_623, _and_625, _and_627, _and_629, _and_631, _and_633, _and_635, _and_637, _and_639, _and_641, _and_643, _and_645, _and_647, _and_649, _and_651, _and_653, _and_655, _and_657, _and_659, _and_661, _and_663, _and_665, _and_667, 1'd0}; // NodeTable.java:94
-  wire [127:0] _not_162 = ~leaf_pick_pick_hot; // SlotPicker.java:38
-  wire [127:0] _and_668 = leaf_pick_candidates & _not_162; // SlotPicker.java:38
-  wire [127:0] _not_163 = ~kids_vector; // SlotPicker.java:65
-  wire [127:0] _and_669 = leaf_pick_candidates & _not_163; // SlotPicker.java:65
-  wire _not_164 = ~leaf_pick_ready; // SlotPicker.java:44
-  wire leaf_pick_advance = leaf_pick_take | _not_164; // SlotPicker.java:44
-  wire [127:0] _not_165 = ~leaf_pick_pick_hot; // SlotPicker.java:42
-  wire [127:0] _and_670 = leaf_pick_candidates & _not_165; // SlotPicker.java:42
+  wire [127:0] _not_163 = ~leaf_pick_pick_hot; // SlotPicker.java:38
+  wire [127:0] _and_668 = leaf_pick_candidates & _not_163; // SlotPicker.java:38
+  wire [127:0] _not_164 = ~kids_vector; // SlotPicker.java:65
+  wire [127:0] _and_669 = leaf_pick_candidates & _not_164; // SlotPicker.java:65
+  wire _not_165 = ~leaf_pick_ready; // SlotPicker.java:44
+  wire leaf_pick_advance = leaf_pick_take | _not_165; // SlotPicker.java:44
+  wire [127:0] _not_166 = ~leaf_pick_pick_hot; // SlotPicker.java:42
+  wire [127:0] _and_670 = leaf_pick_candidates & _not_166; // SlotPicker.java:42
   wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_670 : leaf_pick_candidates; // SlotPicker.java:42
   wire [127:0] _sub_7 = leaf_pick_remaining - 128'd1; // SlotPicker.java:50
-  wire [127:0] _not_166 = ~_sub_7; // SlotPicker.java:50
-  wire [127:0] _and_671 = leaf_pick_remaining & _not_166; // SlotPicker.java:50
+  wire [127:0] _not_167 = ~_sub_7; // SlotPicker.java:50
+  wire [127:0] _and_671 = leaf_pick_remaining & _not_167; // SlotPicker.java:50
   wire _bits_548 = leaf_pick_remaining[0]; // FirstSet.java:25
   wire _bits_549 = leaf_pick_remaining[1]; // FirstSet.java:25
   wire _or_283 = _bits_548 | _bits_549; // FirstSet.java:37
@@ -3789,272 +3792,272 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_407 = _or_391 | _or_406; // FirstSet.java:37
   wire _or_408 = _or_376 | _or_407; // FirstSet.java:37
   wire _or_409 = _or_345 | _or_408; // FirstSet.java:37
-  wire _not_167 = ~_or_345; // FirstSet.java:35
-  wire _not_168 = ~_or_376; // FirstSet.java:35
-  wire _not_169 = ~_or_391; // FirstSet.java:35
-  wire _not_170 = ~_or_398; // FirstSet.java:35
-  wire _not_171 = ~_or_401; // FirstSet.java:35
-  wire _not_172 = ~_or_402; // FirstSet.java:35
-  wire _not_173 = ~_bits_674; // FirstSet.java:35
-  wire _not_174 = ~_bits_672; // FirstSet.java:35
-  wire _mux_5 = _not_172 ? _not_173 : _not_174; // FirstSet.java:36
-  wire [1:0] _cat_3 = {_not_172, _mux_5}; // FirstSet.java:36
-  wire _not_175 = ~_or_399; // FirstSet.java:35
-  wire _not_176 = ~_bits_670; // FirstSet.java:35
-  wire _not_177 = ~_bits_668; // FirstSet.java:35
-  wire _mux_6 = _not_175 ? _not_176 : _not_177; // FirstSet.java:36
-  wire [1:0] _cat_4 = {_not_175, _mux_6}; // FirstSet.java:36
-  wire [1:0] _mux_7 = _not_171 ? _cat_3 : _cat_4; // FirstSet.java:36
-  wire [2:0] _cat_5 = {_not_171, _mux_7}; // FirstSet.java:36
-  wire _not_178 = ~_or_394; // FirstSet.java:35
-  wire _not_179 = ~_or_395; // FirstSet.java:35
-  wire _not_180 = ~_bits_666; // FirstSet.java:35
-  wire _not_181 = ~_bits_664; // FirstSet.java:35
-  wire _mux_8 = _not_179 ? _not_180 : _not_181; // FirstSet.java:36
-  wire [1:0] _cat_6 = {_not_179, _mux_8}; // FirstSet.java:36
-  wire _not_182 = ~_or_392; // FirstSet.java:35
-  wire _not_183 = ~_bits_662; // FirstSet.java:35
-  wire _not_184 = ~_bits_660; // FirstSet.java:35
-  wire _mux_9 = _not_182 ? _not_183 : _not_184; // FirstSet.java:36
-  wire [1:0] _cat_7 = {_not_182, _mux_9}; // FirstSet.java:36
-  wire [1:0] _mux_10 = _not_178 ? _cat_6 : _cat_7; // FirstSet.java:36
-  wire [2:0] _cat_8 = {_not_178, _mux_10}; // FirstSet.java:36
-  wire [2:0] _mux_11 = _not_170 ? _cat_5 : _cat_8; // FirstSet.java:36
-  wire [3:0] _cat_9 = {_not_170, _mux_11}; // FirstSet.java:36
-  wire _not_185 = ~_or_383; // FirstSet.java:35
-  wire _not_186 = ~_or_386; // FirstSet.java:35
-  wire _not_187 = ~_or_387; // FirstSet.java:35
-  wire _not_188 = ~_bits_658; // FirstSet.java:35
-  wire _not_189 = ~_bits_656; // FirstSet.java:35
-  wire _mux_12 = _not_187 ? _not_188 : _not_189; // FirstSet.java:36
-  wire [1:0] _cat_10 = {_not_187, _mux_12}; // FirstSet.java:36
-  wire _not_190 = ~_or_384; // FirstSet.java:35
-  wire _not_191 = ~_bits_654; // FirstSet.java:35
-  wire _not_192 = ~_bits_652; // FirstSet.java:35
-  wire _mux_13 = _not_190 ? _not_191 : _not_192; // FirstSet.java:36
-  wire [1:0] _cat_11 = {_not_190, _mux_13}; // FirstSet.java:36
-  wire [1:0] _mux_14 = _not_186 ? _cat_10 : _cat_11; // FirstSet.java:36
-  wire [2:0] _cat_12 = {_not_186, _mux_14}; // FirstSet.java:36
-  wire _not_193 = ~_or_379; // FirstSet.java:35
-  wire _not_194 = ~_or_380; // FirstSet.java:35
-  wire _not_195 = ~_bits_650; // FirstSet.java:35
-  wire _not_196 = ~_bits_648; // FirstSet.java:35
-  wire _mux_15 = _not_194 ? _not_195 : _not_196; // FirstSet.java:36
-  wire [1:0] _cat_13 = {_not_194, _mux_15}; // FirstSet.java:36
-  wire _not_197 = ~_or_377; // FirstSet.java:35
-  wire _not_198 = ~_bits_646; // FirstSet.java:35
-  wire _not_199 = ~_bits_644; // FirstSet.java:35
-  wire _mux_16 = _not_197 ? _not_198 : _not_199; // FirstSet.java:36
-  wire [1:0] _cat_14 = {_not_197, _mux_16}; // FirstSet.java:36
-  wire [1:0] _mux_17 = _not_193 ? _cat_13 : _cat_14; // FirstSet.java:36
-  wire [2:0] _cat_15 = {_not_193, _mux_17}; // FirstSet.java:36
-  wire [2:0] _mux_18 = _not_185 ? _cat_12 : _cat_15; // FirstSet.java:36
-  wire [3:0] _cat_16 = {_not_185, _mux_18}; // FirstSet.java:36
-  wire [3:0] _mux_19 = _not_169 ? _cat_9 : _cat_16; // FirstSet.java:36
-  wire [4:0] _cat_17 = {_not_169, _mux_19}; // FirstSet.java:36
-  wire _not_200 = ~_or_360; // FirstSet.java:35
-  wire _not_201 = ~_or_367; // FirstSet.java:35
-  wire _not_202 = ~_or_370; // FirstSet.java:35
-  wire _not_203 = ~_or_371; // FirstSet.java:35
-  wire _not_204 = ~_bits_642; // FirstSet.java:35
-  wire _not_205 = ~_bits_640; // FirstSet.java:35
-  wire _mux_20 = _not_203 ? _not_204 : _not_205; // FirstSet.java:36
-  wire [1:0] _cat_18 = {_not_203, _mux_20}; // FirstSet.java:36
-  wire _not_206 = ~_or_368; // FirstSet.java:35
-  wire _not_207 = ~_bits_638; // FirstSet.java:35
-  wire _not_208 = ~_bits_636; // FirstSet.java:35
-  wire _mux_21 = _not_206 ? _not_207 : _not_208; // FirstSet.java:36
-  wire [1:0] _cat_19 = {_not_206, _mux_21}; // FirstSet.java:36
-  wire [1:0] _mux_22 = _not_202 ? _cat_18 : _cat_19; // FirstSet.java:36
-  wire [2:0] _cat_20 = {_not_202, _mux_22}; // FirstSet.java:36
-  wire _not_209 = ~_or_363; // FirstSet.java:35
-  wire _not_210 = ~_or_364; // FirstSet.java:35
-  wire _not_211 = ~_bits_634; // FirstSet.java:35
-  wire _not_212 = ~_bits_632; // FirstSet.java:35
-  wire _mux_23 = _not_210 ? _not_211 : _not_212; // FirstSet.java:36
-  wire [1:0] _cat_21 = {_not_210, _mux_23}; // FirstSet.java:36
-  wire _not_213 = ~_or_361; // FirstSet.java:35
-  wire _not_214 = ~_bits_630; // FirstSet.java:35
-  wire _not_215 = ~_bits_628; // FirstSet.java:35
-  wire _mux_24 = _not_213 ? _not_214 : _not_215; // FirstSet.java:36
-  wire [1:0] _cat_22 = {_not_213, _mux_24}; // FirstSet.java:36
-  wire [1:0] _mux_25 = _not_209 ? _cat_21 : _cat_22; // FirstSet.java:36
-  wire [2:0] _cat_23 = {_not_209, _mux_25}; // FirstSet.java:36
-  wire [2:0] _mux_26 = _not_201 ? _cat_20 : _cat_23; // FirstSet.java:36
-  wire [3:0] _cat_24 = {_not_201, _mux_26}; // FirstSet.java:36
-  wire _not_216 = ~_or_352; // FirstSet.java:35
-  wire _not_217 = ~_or_355; // FirstSet.java:35
-  wire _not_218 = ~_or_356; // FirstSet.java:35
-  wire _not_219 = ~_bits_626; // FirstSet.java:35
-  wire _not_220 = ~_bits_624; // FirstSet.java:35
-  wire _mux_27 = _not_218 ? _not_219 : _not_220; // FirstSet.java:36
-  wire [1:0] _cat_25 = {_not_218, _mux_27}; // FirstSet.java:36
-  wire _not_221 = ~_or_353; // FirstSet.java:35
-  wire _not_222 = ~_bits_622; // FirstSet.java:35
-  wire _not_223 = ~_bits_620; // FirstSet.java:35
-  wire _mux_28 = _not_221 ? _not_222 : _not_223; // FirstSet.java:36
-  wire [1:0] _cat_26 = {_not_221, _mux_28}; // FirstSet.java:36
-  wire [1:0] _mux_29 = _not_217 ? _cat_25 : _cat_26; // FirstSet.java:36
-  wire [2:0] _cat_27 = {_not_217, _mux_29}; // FirstSet.java:36
-  wire _not_224 = ~_or_348; // FirstSet.java:35
-  wire _not_225 = ~_or_349; // FirstSet.java:35
-  wire _not_226 = ~_bits_618; // FirstSet.java:35
-  wire _not_227 = ~_bits_616; // FirstSet.java:35
-  wire _mux_30 = _not_225 ? _not_226 : _not_227; // FirstSet.java:36
-  wire [1:0] _cat_28 = {_not_225, _mux_30}; // FirstSet.java:36
-  wire _not_228 = ~_or_346; // FirstSet.java:35
-  wire _not_229 = ~_bits_614; // FirstSet.java:35
-  wire _not_230 = ~_bits_612; // FirstSet.java:35
-  wire _mux_31 = _not_228 ? _not_229 : _not_230; // FirstSet.java:36
-  wire [1:0] _cat_29 = {_not_228, _mux_31}; // FirstSet.java:36
-  wire [1:0] _mux_32 = _not_224 ? _cat_28 : _cat_29; // FirstSet.java:36
-  wire [2:0] _cat_30 = {_not_224, _mux_32}; // FirstSet.java:36
-  wire [2:0] _mux_33 = _not_216 ? _cat_27 : _cat_30; // FirstSet.java:36
-  wire [3:0] _cat_31 = {_not_216, _mux_33}; // FirstSet.java:36
-  wire [3:0] _mux_34 = _not_200 ? _cat_24 : _cat_31; // FirstSet.java:36
-  wire [4:0] _cat_32 = {_not_200, _mux_34}; // FirstSet.java:36
-  wire [4:0] _mux_35 = _not_168 ? _cat_17 : _cat_32; // FirstSet.java:36
-  wire [5:0] _cat_33 = {_not_168, _mux_35}; // FirstSet.java:36
-  wire _not_231 = ~_or_313; // FirstSet.java:35
-  wire _not_232 = ~_or_328; // FirstSet.java:35
-  wire _not_233 = ~_or_335; // FirstSet.java:35
-  wire _not_234 = ~_or_338; // FirstSet.java:35
-  wire _not_235 = ~_or_339; // FirstSet.java:35
-  wire _not_236 = ~_bits_610; // FirstSet.java:35
-  wire _not_237 = ~_bits_608; // FirstSet.java:35
-  wire _mux_36 = _not_235 ? _not_236 : _not_237; // FirstSet.java:36
-  wire [1:0] _cat_34 = {_not_235, _mux_36}; // FirstSet.java:36
-  wire _not_238 = ~_or_336; // FirstSet.java:35
-  wire _not_239 = ~_bits_606; // FirstSet.java:35
-  wire _not_240 = ~_bits_604; // FirstSet.java:35
-  wire _mux_37 = _not_238 ? _not_239 : _not_240; // FirstSet.java:36
-  wire [1:0] _cat_35 = {_not_238, _mux_37}; // FirstSet.java:36
-  wire [1:0] _mux_38 = _not_234 ? _cat_34 : _cat_35; // FirstSet.java:36
-  wire [2:0] _cat_36 = {_not_234, _mux_38}; // FirstSet.java:36
-  wire _not_241 = ~_or_331; // FirstSet.java:35
-  wire _not_242 = ~_or_332; // FirstSet.java:35
-  wire _not_243 = ~_bits_602; // FirstSet.java:35
-  wire _not_244 = ~_bits_600; // FirstSet.java:35
-  wire _mux_39 = _not_242 ? _not_243 : _not_244; // FirstSet.java:36
-  wire [1:0] _cat_37 = {_not_242, _mux_39}; // FirstSet.java:36
-  wire _not_245 = ~_or_329; // FirstSet.java:35
-  wire _not_246 = ~_bits_598; // FirstSet.java:35
-  wire _not_247 = ~_bits_596; // FirstSet.java:35
-  wire _mux_40 = _not_245 ? _not_246 : _not_247; // FirstSet.java:36
-  wire [1:0] _cat_38 = {_not_245, _mux_40}; // FirstSet.java:36
-  wire [1:0] _mux_41 = _not_241 ? _cat_37 : _cat_38; // FirstSet.java:36
-  wire [2:0] _cat_39 = {_not_241, _mux_41}; // FirstSet.java:36
-  wire [2:0] _mux_42 = _not_233 ? _cat_36 : _cat_39; // FirstSet.java:36
-  wire [3:0] _cat_40 = {_not_233, _mux_42}; // FirstSet.java:36
-  wire _not_248 = ~_or_320; // FirstSet.java:35
-  wire _not_249 = ~_or_323; // FirstSet.java:35
-  wire _not_250 = ~_or_324; // FirstSet.java:35
-  wire _not_251 = ~_bits_594; // FirstSet.java:35
-  wire _not_252 = ~_bits_592; // FirstSet.java:35
-  wire _mux_43 = _not_250 ? _not_251 : _not_252; // FirstSet.java:36
-  wire [1:0] _cat_41 = {_not_250, _mux_43}; // FirstSet.java:36
-  wire _not_253 = ~_or_321; // FirstSet.java:35
-  wire _not_254 = ~_bits_590; // FirstSet.java:35
-  wire _not_255 = ~_bits_588; // FirstSet.java:35
-  wire _mux_44 = _not_253 ? _not_254 : _not_255; // FirstSet.java:36
-  wire [1:0] _cat_42 = {_not_253, _mux_44}; // FirstSet.java:36
-  wire [1:0] _mux_45 = _not_249 ? _cat_41 : _cat_42; // FirstSet.java:36
-  wire [2:0] _cat_43 = {_not_249, _mux_45}; // FirstSet.java:36
-  wire _not_256 = ~_or_316; // FirstSet.java:35
-  wire _not_257 = ~_or_317; // FirstSet.java:35
-  wire _not_258 = ~_bits_586; // FirstSet.java:35
-  wire _not_259 = ~_bits_584; // FirstSet.java:35
-  wire _mux_46 = _not_257 ? _not_258 : _not_259; // FirstSet.java:36
-  wire [1:0] _cat_44 = {_not_257, _mux_46}; // FirstSet.java:36
-  wire _not_260 = ~_or_314; // FirstSet.java:35
-  wire _not_261 = ~_bits_582; // FirstSet.java:35
-  wire _not_262 = ~_bits_580; // FirstSet.java:35
-  wire _mux_47 = _not_260 ? _not_261 : _not_262; // FirstSet.java:36
-  wire [1:0] _cat_45 = {_not_260, _mux_47}; // FirstSet.java:36
-  wire [1:0] _mux_48 = _not_256 ? _cat_44 : _cat_45; // FirstSet.java:36
-  wire [2:0] _cat_46 = {_not_256, _mux_48}; // FirstSet.java:36
-  wire [2:0] _mux_49 = _not_248 ? _cat_43 : _cat_46; // FirstSet.java:36
-  wire [3:0] _cat_47 = {_not_248, _mux_49}; // FirstSet.java:36
-  wire [3:0] _mux_50 = _not_232 ? _cat_40 : _cat_47; // FirstSet.java:36
-  wire [4:0] _cat_48 = {_not_232, _mux_50}; // FirstSet.java:36
-  wire _not_263 = ~_or_297; // FirstSet.java:35
-  wire _not_264 = ~_or_304; // FirstSet.java:35
-  wire _not_265 = ~_or_307; // FirstSet.java:35
-  wire _not_266 = ~_or_308; // FirstSet.java:35
-  wire _not_267 = ~_bits_578; // FirstSet.java:35
-  wire _not_268 = ~_bits_576; // FirstSet.java:35
-  wire _mux_51 = _not_266 ? _not_267 : _not_268; // FirstSet.java:36
-  wire [1:0] _cat_49 = {_not_266, _mux_51}; // FirstSet.java:36
-  wire _not_269 = ~_or_305; // FirstSet.java:35
-  wire _not_270 = ~_bits_574; // FirstSet.java:35
-  wire _not_271 = ~_bits_572; // FirstSet.java:35
-  wire _mux_52 = _not_269 ? _not_270 : _not_271; // FirstSet.java:36
-  wire [1:0] _cat_50 = {_not_269, _mux_52}; // FirstSet.java:36
-  wire [1:0] _mux_53 = _not_265 ? _cat_49 : _cat_50; // FirstSet.java:36
-  wire [2:0] _cat_51 = {_not_265, _mux_53}; // FirstSet.java:36
-  wire _not_272 = ~_or_300; // FirstSet.java:35
-  wire _not_273 = ~_or_301; // FirstSet.java:35
-  wire _not_274 = ~_bits_570; // FirstSet.java:35
-  wire _not_275 = ~_bits_568; // FirstSet.java:35
-  wire _mux_54 = _not_273 ? _not_274 : _not_275; // FirstSet.java:36
-  wire [1:0] _cat_52 = {_not_273, _mux_54}; // FirstSet.java:36
-  wire _not_276 = ~_or_298; // FirstSet.java:35
-  wire _not_277 = ~_bits_566; // FirstSet.java:35
-  wire _not_278 = ~_bits_564; // FirstSet.java:35
-  wire _mux_55 = _not_276 ? _not_277 : _not_278; // FirstSet.java:36
-  wire [1:0] _cat_53 = {_not_276, _mux_55}; // FirstSet.java:36
-  wire [1:0] _mux_56 = _not_272 ? _cat_52 : _cat_53; // FirstSet.java:36
-  wire [2:0] _cat_54 = {_not_272, _mux_56}; // FirstSet.java:36
-  wire [2:0] _mux_57 = _not_264 ? _cat_51 : _cat_54; // FirstSet.java:36
-  wire [3:0] _cat_55 = {_not_264, _mux_57}; // FirstSet.java:36
-  wire _not_279 = ~_or_289; // FirstSet.java:35
-  wire _not_280 = ~_or_292; // FirstSet.java:35
-  wire _not_281 = ~_or_293; // FirstSet.java:35
-  wire _not_282 = ~_bits_562; // FirstSet.java:35
-  wire _not_283 = ~_bits_560; // FirstSet.java:35
-  wire _mux_58 = _not_281 ? _not_282 : _not_283; // FirstSet.java:36
-  wire [1:0] _cat_56 = {_not_281, _mux_58}; // FirstSet.java:36
-  wire _not_284 = ~_or_290; // FirstSet.java:35
-  wire _not_285 = ~_bits_558; // FirstSet.java:35
-  wire _not_286 = ~_bits_556; // FirstSet.java:35
-  wire _mux_59 = _not_284 ? _not_285 : _not_286; // FirstSet.java:36
-  wire [1:0] _cat_57 = {_not_284, _mux_59}; // FirstSet.java:36
-  wire [1:0] _mux_60 = _not_280 ? _cat_56 : _cat_57; // FirstSet.java:36
-  wire [2:0] _cat_58 = {_not_280, _mux_60}; // FirstSet.java:36
-  wire _not_287 = ~_or_285; // FirstSet.java:35
-  wire _not_288 = ~_or_286; // FirstSet.java:35
-  wire _not_289 = ~_bits_554; // FirstSet.java:35
-  wire _not_290 = ~_bits_552; // FirstSet.java:35
-  wire _mux_61 = _not_288 ? _not_289 : _not_290; // FirstSet.java:36
-  wire [1:0] _cat_59 = {_not_288, _mux_61}; // FirstSet.java:36
-  wire _not_291 = ~_or_283; // FirstSet.java:35
-  wire _not_292 = ~_bits_550; // FirstSet.java:35
-  wire _not_293 = ~_bits_548; // FirstSet.java:35
-  wire _mux_62 = _not_291 ? _not_292 : _not_293; // FirstSet.java:36
-  wire [1:0] _cat_60 = {_not_291, _mux_62}; // FirstSet.java:36
-  wire [1:0] _mux_63 = _not_287 ? _cat_59 : _cat_60; // FirstSet.java:36
-  wire [2:0] _cat_61 = {_not_287, _mux_63}; // FirstSet.java:36
-  wire [2:0] _mux_64 = _not_279 ? _cat_58 : _cat_61; // FirstSet.java:36
-  wire [3:0] _cat_62 = {_not_279, _mux_64}; // FirstSet.java:36
-  wire [3:0] _mux_65 = _not_263 ? _cat_55 : _cat_62; // FirstSet.java:36
-  wire [4:0] _cat_63 = {_not_263, _mux_65}; // FirstSet.java:36
-  wire [4:0] _mux_66 = _not_231 ? _cat_48 : _cat_63; // FirstSet.java:36
-  wire [5:0] _cat_64 = {_not_231, _mux_66}; // FirstSet.java:36
-  wire [5:0] _mux_67 = _not_167 ? _cat_33 : _cat_64; // FirstSet.java:36
-  wire [6:0] _cat_65 = {_not_167, _mux_67}; // FirstSet.java:36
+  wire _not_168 = ~_or_345; // FirstSet.java:35
+  wire _not_169 = ~_or_376; // FirstSet.java:35
+  wire _not_170 = ~_or_391; // FirstSet.java:35
+  wire _not_171 = ~_or_398; // FirstSet.java:35
+  wire _not_172 = ~_or_401; // FirstSet.java:35
+  wire _not_173 = ~_or_402; // FirstSet.java:35
+  wire _not_174 = ~_bits_674; // FirstSet.java:35
+  wire _not_175 = ~_bits_672; // FirstSet.java:35
+  wire _mux_5 = _not_173 ? _not_174 : _not_175; // FirstSet.java:36
+  wire [1:0] _cat_3 = {_not_173, _mux_5}; // FirstSet.java:36
+  wire _not_176 = ~_or_399; // FirstSet.java:35
+  wire _not_177 = ~_bits_670; // FirstSet.java:35
+  wire _not_178 = ~_bits_668; // FirstSet.java:35
+  wire _mux_6 = _not_176 ? _not_177 : _not_178; // FirstSet.java:36
+  wire [1:0] _cat_4 = {_not_176, _mux_6}; // FirstSet.java:36
+  wire [1:0] _mux_7 = _not_172 ? _cat_3 : _cat_4; // FirstSet.java:36
+  wire [2:0] _cat_5 = {_not_172, _mux_7}; // FirstSet.java:36
+  wire _not_179 = ~_or_394; // FirstSet.java:35
+  wire _not_180 = ~_or_395; // FirstSet.java:35
+  wire _not_181 = ~_bits_666; // FirstSet.java:35
+  wire _not_182 = ~_bits_664; // FirstSet.java:35
+  wire _mux_8 = _not_180 ? _not_181 : _not_182; // FirstSet.java:36
+  wire [1:0] _cat_6 = {_not_180, _mux_8}; // FirstSet.java:36
+  wire _not_183 = ~_or_392; // FirstSet.java:35
+  wire _not_184 = ~_bits_662; // FirstSet.java:35
+  wire _not_185 = ~_bits_660; // FirstSet.java:35
+  wire _mux_9 = _not_183 ? _not_184 : _not_185; // FirstSet.java:36
+  wire [1:0] _cat_7 = {_not_183, _mux_9}; // FirstSet.java:36
+  wire [1:0] _mux_10 = _not_179 ? _cat_6 : _cat_7; // FirstSet.java:36
+  wire [2:0] _cat_8 = {_not_179, _mux_10}; // FirstSet.java:36
+  wire [2:0] _mux_11 = _not_171 ? _cat_5 : _cat_8; // FirstSet.java:36
+  wire [3:0] _cat_9 = {_not_171, _mux_11}; // FirstSet.java:36
+  wire _not_186 = ~_or_383; // FirstSet.java:35
+  wire _not_187 = ~_or_386; // FirstSet.java:35
+  wire _not_188 = ~_or_387; // FirstSet.java:35
+  wire _not_189 = ~_bits_658; // FirstSet.java:35
+  wire _not_190 = ~_bits_656; // FirstSet.java:35
+  wire _mux_12 = _not_188 ? _not_189 : _not_190; // FirstSet.java:36
+  wire [1:0] _cat_10 = {_not_188, _mux_12}; // FirstSet.java:36
+  wire _not_191 = ~_or_384; // FirstSet.java:35
+  wire _not_192 = ~_bits_654; // FirstSet.java:35
+  wire _not_193 = ~_bits_652; // FirstSet.java:35
+  wire _mux_13 = _not_191 ? _not_192 : _not_193; // FirstSet.java:36
+  wire [1:0] _cat_11 = {_not_191, _mux_13}; // FirstSet.java:36
+  wire [1:0] _mux_14 = _not_187 ? _cat_10 : _cat_11; // FirstSet.java:36
+  wire [2:0] _cat_12 = {_not_187, _mux_14}; // FirstSet.java:36
+  wire _not_194 = ~_or_379; // FirstSet.java:35
+  wire _not_195 = ~_or_380; // FirstSet.java:35
+  wire _not_196 = ~_bits_650; // FirstSet.java:35
+  wire _not_197 = ~_bits_648; // FirstSet.java:35
+  wire _mux_15 = _not_195 ? _not_196 : _not_197; // FirstSet.java:36
+  wire [1:0] _cat_13 = {_not_195, _mux_15}; // FirstSet.java:36
+  wire _not_198 = ~_or_377; // FirstSet.java:35
+  wire _not_199 = ~_bits_646; // FirstSet.java:35
+  wire _not_200 = ~_bits_644; // FirstSet.java:35
+  wire _mux_16 = _not_198 ? _not_199 : _not_200; // FirstSet.java:36
+  wire [1:0] _cat_14 = {_not_198, _mux_16}; // FirstSet.java:36
+  wire [1:0] _mux_17 = _not_194 ? _cat_13 : _cat_14; // FirstSet.java:36
+  wire [2:0] _cat_15 = {_not_194, _mux_17}; // FirstSet.java:36
+  wire [2:0] _mux_18 = _not_186 ? _cat_12 : _cat_15; // FirstSet.java:36
+  wire [3:0] _cat_16 = {_not_186, _mux_18}; // FirstSet.java:36
+  wire [3:0] _mux_19 = _not_170 ? _cat_9 : _cat_16; // FirstSet.java:36
+  wire [4:0] _cat_17 = {_not_170, _mux_19}; // FirstSet.java:36
+  wire _not_201 = ~_or_360; // FirstSet.java:35
+  wire _not_202 = ~_or_367; // FirstSet.java:35
+  wire _not_203 = ~_or_370; // FirstSet.java:35
+  wire _not_204 = ~_or_371; // FirstSet.java:35
+  wire _not_205 = ~_bits_642; // FirstSet.java:35
+  wire _not_206 = ~_bits_640; // FirstSet.java:35
+  wire _mux_20 = _not_204 ? _not_205 : _not_206; // FirstSet.java:36
+  wire [1:0] _cat_18 = {_not_204, _mux_20}; // FirstSet.java:36
+  wire _not_207 = ~_or_368; // FirstSet.java:35
+  wire _not_208 = ~_bits_638; // FirstSet.java:35
+  wire _not_209 = ~_bits_636; // FirstSet.java:35
+  wire _mux_21 = _not_207 ? _not_208 : _not_209; // FirstSet.java:36
+  wire [1:0] _cat_19 = {_not_207, _mux_21}; // FirstSet.java:36
+  wire [1:0] _mux_22 = _not_203 ? _cat_18 : _cat_19; // FirstSet.java:36
+  wire [2:0] _cat_20 = {_not_203, _mux_22}; // FirstSet.java:36
+  wire _not_210 = ~_or_363; // FirstSet.java:35
+  wire _not_211 = ~_or_364; // FirstSet.java:35
+  wire _not_212 = ~_bits_634; // FirstSet.java:35
+  wire _not_213 = ~_bits_632; // FirstSet.java:35
+  wire _mux_23 = _not_211 ? _not_212 : _not_213; // FirstSet.java:36
+  wire [1:0] _cat_21 = {_not_211, _mux_23}; // FirstSet.java:36
+  wire _not_214 = ~_or_361; // FirstSet.java:35
+  wire _not_215 = ~_bits_630; // FirstSet.java:35
+  wire _not_216 = ~_bits_628; // FirstSet.java:35
+  wire _mux_24 = _not_214 ? _not_215 : _not_216; // FirstSet.java:36
+  wire [1:0] _cat_22 = {_not_214, _mux_24}; // FirstSet.java:36
+  wire [1:0] _mux_25 = _not_210 ? _cat_21 : _cat_22; // FirstSet.java:36
+  wire [2:0] _cat_23 = {_not_210, _mux_25}; // FirstSet.java:36
+  wire [2:0] _mux_26 = _not_202 ? _cat_20 : _cat_23; // FirstSet.java:36
+  wire [3:0] _cat_24 = {_not_202, _mux_26}; // FirstSet.java:36
+  wire _not_217 = ~_or_352; // FirstSet.java:35
+  wire _not_218 = ~_or_355; // FirstSet.java:35
+  wire _not_219 = ~_or_356; // FirstSet.java:35
+  wire _not_220 = ~_bits_626; // FirstSet.java:35
+  wire _not_221 = ~_bits_624; // FirstSet.java:35
+  wire _mux_27 = _not_219 ? _not_220 : _not_221; // FirstSet.java:36
+  wire [1:0] _cat_25 = {_not_219, _mux_27}; // FirstSet.java:36
+  wire _not_222 = ~_or_353; // FirstSet.java:35
+  wire _not_223 = ~_bits_622; // FirstSet.java:35
+  wire _not_224 = ~_bits_620; // FirstSet.java:35
+  wire _mux_28 = _not_222 ? _not_223 : _not_224; // FirstSet.java:36
+  wire [1:0] _cat_26 = {_not_222, _mux_28}; // FirstSet.java:36
+  wire [1:0] _mux_29 = _not_218 ? _cat_25 : _cat_26; // FirstSet.java:36
+  wire [2:0] _cat_27 = {_not_218, _mux_29}; // FirstSet.java:36
+  wire _not_225 = ~_or_348; // FirstSet.java:35
+  wire _not_226 = ~_or_349; // FirstSet.java:35
+  wire _not_227 = ~_bits_618; // FirstSet.java:35
+  wire _not_228 = ~_bits_616; // FirstSet.java:35
+  wire _mux_30 = _not_226 ? _not_227 : _not_228; // FirstSet.java:36
+  wire [1:0] _cat_28 = {_not_226, _mux_30}; // FirstSet.java:36
+  wire _not_229 = ~_or_346; // FirstSet.java:35
+  wire _not_230 = ~_bits_614; // FirstSet.java:35
+  wire _not_231 = ~_bits_612; // FirstSet.java:35
+  wire _mux_31 = _not_229 ? _not_230 : _not_231; // FirstSet.java:36
+  wire [1:0] _cat_29 = {_not_229, _mux_31}; // FirstSet.java:36
+  wire [1:0] _mux_32 = _not_225 ? _cat_28 : _cat_29; // FirstSet.java:36
+  wire [2:0] _cat_30 = {_not_225, _mux_32}; // FirstSet.java:36
+  wire [2:0] _mux_33 = _not_217 ? _cat_27 : _cat_30; // FirstSet.java:36
+  wire [3:0] _cat_31 = {_not_217, _mux_33}; // FirstSet.java:36
+  wire [3:0] _mux_34 = _not_201 ? _cat_24 : _cat_31; // FirstSet.java:36
+  wire [4:0] _cat_32 = {_not_201, _mux_34}; // FirstSet.java:36
+  wire [4:0] _mux_35 = _not_169 ? _cat_17 : _cat_32; // FirstSet.java:36
+  wire [5:0] _cat_33 = {_not_169, _mux_35}; // FirstSet.java:36
+  wire _not_232 = ~_or_313; // FirstSet.java:35
+  wire _not_233 = ~_or_328; // FirstSet.java:35
+  wire _not_234 = ~_or_335; // FirstSet.java:35
+  wire _not_235 = ~_or_338; // FirstSet.java:35
+  wire _not_236 = ~_or_339; // FirstSet.java:35
+  wire _not_237 = ~_bits_610; // FirstSet.java:35
+  wire _not_238 = ~_bits_608; // FirstSet.java:35
+  wire _mux_36 = _not_236 ? _not_237 : _not_238; // FirstSet.java:36
+  wire [1:0] _cat_34 = {_not_236, _mux_36}; // FirstSet.java:36
+  wire _not_239 = ~_or_336; // FirstSet.java:35
+  wire _not_240 = ~_bits_606; // FirstSet.java:35
+  wire _not_241 = ~_bits_604; // FirstSet.java:35
+  wire _mux_37 = _not_239 ? _not_240 : _not_241; // FirstSet.java:36
+  wire [1:0] _cat_35 = {_not_239, _mux_37}; // FirstSet.java:36
+  wire [1:0] _mux_38 = _not_235 ? _cat_34 : _cat_35; // FirstSet.java:36
+  wire [2:0] _cat_36 = {_not_235, _mux_38}; // FirstSet.java:36
+  wire _not_242 = ~_or_331; // FirstSet.java:35
+  wire _not_243 = ~_or_332; // FirstSet.java:35
+  wire _not_244 = ~_bits_602; // FirstSet.java:35
+  wire _not_245 = ~_bits_600; // FirstSet.java:35
+  wire _mux_39 = _not_243 ? _not_244 : _not_245; // FirstSet.java:36
+  wire [1:0] _cat_37 = {_not_243, _mux_39}; // FirstSet.java:36
+  wire _not_246 = ~_or_329; // FirstSet.java:35
+  wire _not_247 = ~_bits_598; // FirstSet.java:35
+  wire _not_248 = ~_bits_596; // FirstSet.java:35
+  wire _mux_40 = _not_246 ? _not_247 : _not_248; // FirstSet.java:36
+  wire [1:0] _cat_38 = {_not_246, _mux_40}; // FirstSet.java:36
+  wire [1:0] _mux_41 = _not_242 ? _cat_37 : _cat_38; // FirstSet.java:36
+  wire [2:0] _cat_39 = {_not_242, _mux_41}; // FirstSet.java:36
+  wire [2:0] _mux_42 = _not_234 ? _cat_36 : _cat_39; // FirstSet.java:36
+  wire [3:0] _cat_40 = {_not_234, _mux_42}; // FirstSet.java:36
+  wire _not_249 = ~_or_320; // FirstSet.java:35
+  wire _not_250 = ~_or_323; // FirstSet.java:35
+  wire _not_251 = ~_or_324; // FirstSet.java:35
+  wire _not_252 = ~_bits_594; // FirstSet.java:35
+  wire _not_253 = ~_bits_592; // FirstSet.java:35
+  wire _mux_43 = _not_251 ? _not_252 : _not_253; // FirstSet.java:36
+  wire [1:0] _cat_41 = {_not_251, _mux_43}; // FirstSet.java:36
+  wire _not_254 = ~_or_321; // FirstSet.java:35
+  wire _not_255 = ~_bits_590; // FirstSet.java:35
+  wire _not_256 = ~_bits_588; // FirstSet.java:35
+  wire _mux_44 = _not_254 ? _not_255 : _not_256; // FirstSet.java:36
+  wire [1:0] _cat_42 = {_not_254, _mux_44}; // FirstSet.java:36
+  wire [1:0] _mux_45 = _not_250 ? _cat_41 : _cat_42; // FirstSet.java:36
+  wire [2:0] _cat_43 = {_not_250, _mux_45}; // FirstSet.java:36
+  wire _not_257 = ~_or_316; // FirstSet.java:35
+  wire _not_258 = ~_or_317; // FirstSet.java:35
+  wire _not_259 = ~_bits_586; // FirstSet.java:35
+  wire _not_260 = ~_bits_584; // FirstSet.java:35
+  wire _mux_46 = _not_258 ? _not_259 : _not_260; // FirstSet.java:36
+  wire [1:0] _cat_44 = {_not_258, _mux_46}; // FirstSet.java:36
+  wire _not_261 = ~_or_314; // FirstSet.java:35
+  wire _not_262 = ~_bits_582; // FirstSet.java:35
+  wire _not_263 = ~_bits_580; // FirstSet.java:35
+  wire _mux_47 = _not_261 ? _not_262 : _not_263; // FirstSet.java:36
+  wire [1:0] _cat_45 = {_not_261, _mux_47}; // FirstSet.java:36
+  wire [1:0] _mux_48 = _not_257 ? _cat_44 : _cat_45; // FirstSet.java:36
+  wire [2:0] _cat_46 = {_not_257, _mux_48}; // FirstSet.java:36
+  wire [2:0] _mux_49 = _not_249 ? _cat_43 : _cat_46; // FirstSet.java:36
+  wire [3:0] _cat_47 = {_not_249, _mux_49}; // FirstSet.java:36
+  wire [3:0] _mux_50 = _not_233 ? _cat_40 : _cat_47; // FirstSet.java:36
+  wire [4:0] _cat_48 = {_not_233, _mux_50}; // FirstSet.java:36
+  wire _not_264 = ~_or_297; // FirstSet.java:35
+  wire _not_265 = ~_or_304; // FirstSet.java:35
+  wire _not_266 = ~_or_307; // FirstSet.java:35
+  wire _not_267 = ~_or_308; // FirstSet.java:35
+  wire _not_268 = ~_bits_578; // FirstSet.java:35
+  wire _not_269 = ~_bits_576; // FirstSet.java:35
+  wire _mux_51 = _not_267 ? _not_268 : _not_269; // FirstSet.java:36
+  wire [1:0] _cat_49 = {_not_267, _mux_51}; // FirstSet.java:36
+  wire _not_270 = ~_or_305; // FirstSet.java:35
+  wire _not_271 = ~_bits_574; // FirstSet.java:35
+  wire _not_272 = ~_bits_572; // FirstSet.java:35
+  wire _mux_52 = _not_270 ? _not_271 : _not_272; // FirstSet.java:36
+  wire [1:0] _cat_50 = {_not_270, _mux_52}; // FirstSet.java:36
+  wire [1:0] _mux_53 = _not_266 ? _cat_49 : _cat_50; // FirstSet.java:36
+  wire [2:0] _cat_51 = {_not_266, _mux_53}; // FirstSet.java:36
+  wire _not_273 = ~_or_300; // FirstSet.java:35
+  wire _not_274 = ~_or_301; // FirstSet.java:35
+  wire _not_275 = ~_bits_570; // FirstSet.java:35
+  wire _not_276 = ~_bits_568; // FirstSet.java:35
+  wire _mux_54 = _not_274 ? _not_275 : _not_276; // FirstSet.java:36
+  wire [1:0] _cat_52 = {_not_274, _mux_54}; // FirstSet.java:36
+  wire _not_277 = ~_or_298; // FirstSet.java:35
+  wire _not_278 = ~_bits_566; // FirstSet.java:35
+  wire _not_279 = ~_bits_564; // FirstSet.java:35
+  wire _mux_55 = _not_277 ? _not_278 : _not_279; // FirstSet.java:36
+  wire [1:0] _cat_53 = {_not_277, _mux_55}; // FirstSet.java:36
+  wire [1:0] _mux_56 = _not_273 ? _cat_52 : _cat_53; // FirstSet.java:36
+  wire [2:0] _cat_54 = {_not_273, _mux_56}; // FirstSet.java:36
+  wire [2:0] _mux_57 = _not_265 ? _cat_51 : _cat_54; // FirstSet.java:36
+  wire [3:0] _cat_55 = {_not_265, _mux_57}; // FirstSet.java:36
+  wire _not_280 = ~_or_289; // FirstSet.java:35
+  wire _not_281 = ~_or_292; // FirstSet.java:35
+  wire _not_282 = ~_or_293; // FirstSet.java:35
+  wire _not_283 = ~_bits_562; // FirstSet.java:35
+  wire _not_284 = ~_bits_560; // FirstSet.java:35
+  wire _mux_58 = _not_282 ? _not_283 : _not_284; // FirstSet.java:36
+  wire [1:0] _cat_56 = {_not_282, _mux_58}; // FirstSet.java:36
+  wire _not_285 = ~_or_290; // FirstSet.java:35
+  wire _not_286 = ~_bits_558; // FirstSet.java:35
+  wire _not_287 = ~_bits_556; // FirstSet.java:35
+  wire _mux_59 = _not_285 ? _not_286 : _not_287; // FirstSet.java:36
+  wire [1:0] _cat_57 = {_not_285, _mux_59}; // FirstSet.java:36
+  wire [1:0] _mux_60 = _not_281 ? _cat_56 : _cat_57; // FirstSet.java:36
+  wire [2:0] _cat_58 = {_not_281, _mux_60}; // FirstSet.java:36
+  wire _not_288 = ~_or_285; // FirstSet.java:35
+  wire _not_289 = ~_or_286; // FirstSet.java:35
+  wire _not_290 = ~_bits_554; // FirstSet.java:35
+  wire _not_291 = ~_bits_552; // FirstSet.java:35
+  wire _mux_61 = _not_289 ? _not_290 : _not_291; // FirstSet.java:36
+  wire [1:0] _cat_59 = {_not_289, _mux_61}; // FirstSet.java:36
+  wire _not_292 = ~_or_283; // FirstSet.java:35
+  wire _not_293 = ~_bits_550; // FirstSet.java:35
+  wire _not_294 = ~_bits_548; // FirstSet.java:35
+  wire _mux_62 = _not_292 ? _not_293 : _not_294; // FirstSet.java:36
+  wire [1:0] _cat_60 = {_not_292, _mux_62}; // FirstSet.java:36
+  wire [1:0] _mux_63 = _not_288 ? _cat_59 : _cat_60; // FirstSet.java:36
+  wire [2:0] _cat_61 = {_not_288, _mux_63}; // FirstSet.java:36
+  wire [2:0] _mux_64 = _not_280 ? _cat_58 : _cat_61; // FirstSet.java:36
+  wire [3:0] _cat_62 = {_not_280, _mux_64}; // FirstSet.java:36
+  wire [3:0] _mux_65 = _not_264 ? _cat_55 : _cat_62; // FirstSet.java:36
+  wire [4:0] _cat_63 = {_not_264, _mux_65}; // FirstSet.java:36
+  wire [4:0] _mux_66 = _not_232 ? _cat_48 : _cat_63; // FirstSet.java:36
+  wire [5:0] _cat_64 = {_not_232, _mux_66}; // FirstSet.java:36
+  wire [5:0] _mux_67 = _not_168 ? _cat_33 : _cat_64; // FirstSet.java:36
+  wire [6:0] _cat_65 = {_not_168, _mux_67}; // FirstSet.java:36
   wire [6:0] _bits_676 = _cat_65; // FirstSet.java:44
-  wire _not_294 = ~slot_pick_load; // SlotPicker.java:53
-  wire [127:0] _not_295 = ~slot_pick_pick_hot; // SlotPicker.java:38
-  wire [127:0] _and_672 = slot_pick_candidates & _not_295; // SlotPicker.java:38
-  wire [127:0] _not_296 = ~slot_valid; // RapController.java:447
-  wire _not_297 = ~slot_pick_ready; // SlotPicker.java:44
-  wire slot_pick_advance = slot_pick_take | _not_297; // SlotPicker.java:44
-  wire [127:0] _not_298 = ~slot_pick_pick_hot; // SlotPicker.java:42
-  wire [127:0] _and_673 = slot_pick_candidates & _not_298; // SlotPicker.java:42
+  wire _not_295 = ~slot_pick_load; // SlotPicker.java:53
+  wire [127:0] _not_296 = ~slot_pick_pick_hot; // SlotPicker.java:38
+  wire [127:0] _and_672 = slot_pick_candidates & _not_296; // SlotPicker.java:38
+  wire [127:0] _not_297 = ~slot_valid; // RapController.java:454
+  wire _not_298 = ~slot_pick_ready; // SlotPicker.java:44
+  wire slot_pick_advance = slot_pick_take | _not_298; // SlotPicker.java:44
+  wire [127:0] _not_299 = ~slot_pick_pick_hot; // SlotPicker.java:42
+  wire [127:0] _and_673 = slot_pick_candidates & _not_299; // SlotPicker.java:42
   wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_673 : slot_pick_candidates; // SlotPicker.java:42
   wire [127:0] _sub_8 = slot_pick_remaining - 128'd1; // SlotPicker.java:50
-  wire [127:0] _not_299 = ~_sub_8; // SlotPicker.java:50
-  wire [127:0] _and_674 = slot_pick_remaining & _not_299; // SlotPicker.java:50
+  wire [127:0] _not_300 = ~_sub_8; // SlotPicker.java:50
+  wire [127:0] _and_674 = slot_pick_remaining & _not_300; // SlotPicker.java:50
   wire _bits_677 = slot_pick_remaining[0]; // FirstSet.java:25
   wire _bits_678 = slot_pick_remaining[1]; // FirstSet.java:25
   wire _or_410 = _bits_677 | _bits_678; // FirstSet.java:37
@@ -4310,849 +4313,849 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_534 = _or_518 | _or_533; // FirstSet.java:37
   wire _or_535 = _or_503 | _or_534; // FirstSet.java:37
   wire _or_536 = _or_472 | _or_535; // FirstSet.java:37
-  wire _not_300 = ~_or_472; // FirstSet.java:35
-  wire _not_301 = ~_or_503; // FirstSet.java:35
-  wire _not_302 = ~_or_518; // FirstSet.java:35
-  wire _not_303 = ~_or_525; // FirstSet.java:35
-  wire _not_304 = ~_or_528; // FirstSet.java:35
-  wire _not_305 = ~_or_529; // FirstSet.java:35
-  wire _not_306 = ~_bits_803; // FirstSet.java:35
-  wire _not_307 = ~_bits_801; // FirstSet.java:35
-  wire _mux_68 = _not_305 ? _not_306 : _not_307; // FirstSet.java:36
-  wire [1:0] _cat_66 = {_not_305, _mux_68}; // FirstSet.java:36
-  wire _not_308 = ~_or_526; // FirstSet.java:35
-  wire _not_309 = ~_bits_799; // FirstSet.java:35
-  wire _not_310 = ~_bits_797; // FirstSet.java:35
-  wire _mux_69 = _not_308 ? _not_309 : _not_310; // FirstSet.java:36
-  wire [1:0] _cat_67 = {_not_308, _mux_69}; // FirstSet.java:36
-  wire [1:0] _mux_70 = _not_304 ? _cat_66 : _cat_67; // FirstSet.java:36
-  wire [2:0] _cat_68 = {_not_304, _mux_70}; // FirstSet.java:36
-  wire _not_311 = ~_or_521; // FirstSet.java:35
-  wire _not_312 = ~_or_522; // FirstSet.java:35
-  wire _not_313 = ~_bits_795; // FirstSet.java:35
-  wire _not_314 = ~_bits_793; // FirstSet.java:35
-  wire _mux_71 = _not_312 ? _not_313 : _not_314; // FirstSet.java:36
-  wire [1:0] _cat_69 = {_not_312, _mux_71}; // FirstSet.java:36
-  wire _not_315 = ~_or_519; // FirstSet.java:35
-  wire _not_316 = ~_bits_791; // FirstSet.java:35
-  wire _not_317 = ~_bits_789; // FirstSet.java:35
-  wire _mux_72 = _not_315 ? _not_316 : _not_317; // FirstSet.java:36
-  wire [1:0] _cat_70 = {_not_315, _mux_72}; // FirstSet.java:36
-  wire [1:0] _mux_73 = _not_311 ? _cat_69 : _cat_70; // FirstSet.java:36
-  wire [2:0] _cat_71 = {_not_311, _mux_73}; // FirstSet.java:36
-  wire [2:0] _mux_74 = _not_303 ? _cat_68 : _cat_71; // FirstSet.java:36
-  wire [3:0] _cat_72 = {_not_303, _mux_74}; // FirstSet.java:36
-  wire _not_318 = ~_or_510; // FirstSet.java:35
-  wire _not_319 = ~_or_513; // FirstSet.java:35
-  wire _not_320 = ~_or_514; // FirstSet.java:35
-  wire _not_321 = ~_bits_787; // FirstSet.java:35
-  wire _not_322 = ~_bits_785; // FirstSet.java:35
-  wire _mux_75 = _not_320 ? _not_321 : _not_322; // FirstSet.java:36
-  wire [1:0] _cat_73 = {_not_320, _mux_75}; // FirstSet.java:36
-  wire _not_323 = ~_or_511; // FirstSet.java:35
-  wire _not_324 = ~_bits_783; // FirstSet.java:35
-  wire _not_325 = ~_bits_781; // FirstSet.java:35
-  wire _mux_76 = _not_323 ? _not_324 : _not_325; // FirstSet.java:36
-  wire [1:0] _cat_74 = {_not_323, _mux_76}; // FirstSet.java:36
-  wire [1:0] _mux_77 = _not_319 ? _cat_73 : _cat_74; // FirstSet.java:36
-  wire [2:0] _cat_75 = {_not_319, _mux_77}; // FirstSet.java:36
-  wire _not_326 = ~_or_506; // FirstSet.java:35
-  wire _not_327 = ~_or_507; // FirstSet.java:35
-  wire _not_328 = ~_bits_779; // FirstSet.java:35
-  wire _not_329 = ~_bits_777; // FirstSet.java:35
-  wire _mux_78 = _not_327 ? _not_328 : _not_329; // FirstSet.java:36
-  wire [1:0] _cat_76 = {_not_327, _mux_78}; // FirstSet.java:36
-  wire _not_330 = ~_or_504; // FirstSet.java:35
-  wire _not_331 = ~_bits_775; // FirstSet.java:35
-  wire _not_332 = ~_bits_773; // FirstSet.java:35
-  wire _mux_79 = _not_330 ? _not_331 : _not_332; // FirstSet.java:36
-  wire [1:0] _cat_77 = {_not_330, _mux_79}; // FirstSet.java:36
-  wire [1:0] _mux_80 = _not_326 ? _cat_76 : _cat_77; // FirstSet.java:36
-  wire [2:0] _cat_78 = {_not_326, _mux_80}; // FirstSet.java:36
-  wire [2:0] _mux_81 = _not_318 ? _cat_75 : _cat_78; // FirstSet.java:36
-  wire [3:0] _cat_79 = {_not_318, _mux_81}; // FirstSet.java:36
-  wire [3:0] _mux_82 = _not_302 ? _cat_72 : _cat_79; // FirstSet.java:36
-  wire [4:0] _cat_80 = {_not_302, _mux_82}; // FirstSet.java:36
-  wire _not_333 = ~_or_487; // FirstSet.java:35
-  wire _not_334 = ~_or_494; // FirstSet.java:35
-  wire _not_335 = ~_or_497; // FirstSet.java:35
-  wire _not_336 = ~_or_498; // FirstSet.java:35
-  wire _not_337 = ~_bits_771; // FirstSet.java:35
-  wire _not_338 = ~_bits_769; // FirstSet.java:35
-  wire _mux_83 = _not_336 ? _not_337 : _not_338; // FirstSet.java:36
-  wire [1:0] _cat_81 = {_not_336, _mux_83}; // FirstSet.java:36
-  wire _not_339 = ~_or_495; // FirstSet.java:35
-  wire _not_340 = ~_bits_767; // FirstSet.java:35
-  wire _not_341 = ~_bits_765; // FirstSet.java:35
-  wire _mux_84 = _not_339 ? _not_340 : _not_341; // FirstSet.java:36
-  wire [1:0] _cat_82 = {_not_339, _mux_84}; // FirstSet.java:36
-  wire [1:0] _mux_85 = _not_335 ? _cat_81 : _cat_82; // FirstSet.java:36
-  wire [2:0] _cat_83 = {_not_335, _mux_85}; // FirstSet.java:36
-  wire _not_342 = ~_or_490; // FirstSet.java:35
-  wire _not_343 = ~_or_491; // FirstSet.java:35
-  wire _not_344 = ~_bits_763; // FirstSet.java:35
-  wire _not_345 = ~_bits_761; // FirstSet.java:35
-  wire _mux_86 = _not_343 ? _not_344 : _not_345; // FirstSet.java:36
-  wire [1:0] _cat_84 = {_not_343, _mux_86}; // FirstSet.java:36
-  wire _not_346 = ~_or_488; // FirstSet.java:35
-  wire _not_347 = ~_bits_759; // FirstSet.java:35
-  wire _not_348 = ~_bits_757; // FirstSet.java:35
-  wire _mux_87 = _not_346 ? _not_347 : _not_348; // FirstSet.java:36
-  wire [1:0] _cat_85 = {_not_346, _mux_87}; // FirstSet.java:36
-  wire [1:0] _mux_88 = _not_342 ? _cat_84 : _cat_85; // FirstSet.java:36
-  wire [2:0] _cat_86 = {_not_342, _mux_88}; // FirstSet.java:36
-  wire [2:0] _mux_89 = _not_334 ? _cat_83 : _cat_86; // FirstSet.java:36
-  wire [3:0] _cat_87 = {_not_334, _mux_89}; // FirstSet.java:36
-  wire _not_349 = ~_or_479; // FirstSet.java:35
-  wire _not_350 = ~_or_482; // FirstSet.java:35
-  wire _not_351 = ~_or_483; // FirstSet.java:35
-  wire _not_352 = ~_bits_755; // FirstSet.java:35
-  wire _not_353 = ~_bits_753; // FirstSet.java:35
-  wire _mux_90 = _not_351 ? _not_352 : _not_353; // FirstSet.java:36
-  wire [1:0] _cat_88 = {_not_351, _mux_90}; // FirstSet.java:36
-  wire _not_354 = ~_or_480; // FirstSet.java:35
-  wire _not_355 = ~_bits_751; // FirstSet.java:35
-  wire _not_356 = ~_bits_749; // FirstSet.java:35
-  wire _mux_91 = _not_354 ? _not_355 : _not_356; // FirstSet.java:36
-  wire [1:0] _cat_89 = {_not_354, _mux_91}; // FirstSet.java:36
-  wire [1:0] _mux_92 = _not_350 ? _cat_88 : _cat_89; // FirstSet.java:36
-  wire [2:0] _cat_90 = {_not_350, _mux_92}; // FirstSet.java:36
-  wire _not_357 = ~_or_475; // FirstSet.java:35
-  wire _not_358 = ~_or_476; // FirstSet.java:35
-  wire _not_359 = ~_bits_747; // FirstSet.java:35
-  wire _not_360 = ~_bits_745; // FirstSet.java:35
-  wire _mux_93 = _not_358 ? _not_359 : _not_360; // FirstSet.java:36
-  wire [1:0] _cat_91 = {_not_358, _mux_93}; // FirstSet.java:36
-  wire _not_361 = ~_or_473; // FirstSet.java:35
-  wire _not_362 = ~_bits_743; // FirstSet.java:35
-  wire _not_363 = ~_bits_741; // FirstSet.java:35
-  wire _mux_94 = _not_361 ? _not_362 : _not_363; // FirstSet.java:36
-  wire [1:0] _cat_92 = {_not_361, _mux_94}; // FirstSet.java:36
-  wire [1:0] _mux_95 = _not_357 ? _cat_91 : _cat_92; // FirstSet.java:36
-  wire [2:0] _cat_93 = {_not_357, _mux_95}; // FirstSet.java:36
-  wire [2:0] _mux_96 = _not_349 ? _cat_90 : _cat_93; // FirstSet.java:36
-  wire [3:0] _cat_94 = {_not_349, _mux_96}; // FirstSet.java:36
-  wire [3:0] _mux_97 = _not_333 ? _cat_87 : _cat_94; // FirstSet.java:36
-  wire [4:0] _cat_95 = {_not_333, _mux_97}; // FirstSet.java:36
-  wire [4:0] _mux_98 = _not_301 ? _cat_80 : _cat_95; // FirstSet.java:36
-  wire [5:0] _cat_96 = {_not_301, _mux_98}; // FirstSet.java:36
-  wire _not_364 = ~_or_440; // FirstSet.java:35
-  wire _not_365 = ~_or_455; // FirstSet.java:35
-  wire _not_366 = ~_or_462; // FirstSet.java:35
-  wire _not_367 = ~_or_465; // FirstSet.java:35
-  wire _not_368 = ~_or_466; // FirstSet.java:35
-  wire _not_369 = ~_bits_739; // FirstSet.java:35
-  wire _not_370 = ~_bits_737; // FirstSet.java:35
-  wire _mux_99 = _not_368 ? _not_369 : _not_370; // FirstSet.java:36
-  wire [1:0] _cat_97 = {_not_368, _mux_99}; // FirstSet.java:36
-  wire _not_371 = ~_or_463; // FirstSet.java:35
-  wire _not_372 = ~_bits_735; // FirstSet.java:35
-  wire _not_373 = ~_bits_733; // FirstSet.java:35
-  wire _mux_100 = _not_371 ? _not_372 : _not_373; // FirstSet.java:36
-  wire [1:0] _cat_98 = {_not_371, _mux_100}; // FirstSet.java:36
-  wire [1:0] _mux_101 = _not_367 ? _cat_97 : _cat_98; // FirstSet.java:36
-  wire [2:0] _cat_99 = {_not_367, _mux_101}; // FirstSet.java:36
-  wire _not_374 = ~_or_458; // FirstSet.java:35
-  wire _not_375 = ~_or_459; // FirstSet.java:35
-  wire _not_376 = ~_bits_731; // FirstSet.java:35
-  wire _not_377 = ~_bits_729; // FirstSet.java:35
-  wire _mux_102 = _not_375 ? _not_376 : _not_377; // FirstSet.java:36
-  wire [1:0] _cat_100 = {_not_375, _mux_102}; // FirstSet.java:36
-  wire _not_378 = ~_or_456; // FirstSet.java:35
-  wire _not_379 = ~_bits_727; // FirstSet.java:35
-  wire _not_380 = ~_bits_725; // FirstSet.java:35
-  wire _mux_103 = _not_378 ? _not_379 : _not_380; // FirstSet.java:36
-  wire [1:0] _cat_101 = {_not_378, _mux_103}; // FirstSet.java:36
-  wire [1:0] _mux_104 = _not_374 ? _cat_100 : _cat_101; // FirstSet.java:36
-  wire [2:0] _cat_102 = {_not_374, _mux_104}; // FirstSet.java:36
-  wire [2:0] _mux_105 = _not_366 ? _cat_99 : _cat_102; // FirstSet.java:36
-  wire [3:0] _cat_103 = {_not_366, _mux_105}; // FirstSet.java:36
-  wire _not_381 = ~_or_447; // FirstSet.java:35
-  wire _not_382 = ~_or_450; // FirstSet.java:35
-  wire _not_383 = ~_or_451; // FirstSet.java:35
-  wire _not_384 = ~_bits_723; // FirstSet.java:35
-  wire _not_385 = ~_bits_721; // FirstSet.java:35
-  wire _mux_106 = _not_383 ? _not_384 : _not_385; // FirstSet.java:36
-  wire [1:0] _cat_104 = {_not_383, _mux_106}; // FirstSet.java:36
-  wire _not_386 = ~_or_448; // FirstSet.java:35
-  wire _not_387 = ~_bits_719; // FirstSet.java:35
-  wire _not_388 = ~_bits_717; // FirstSet.java:35
-  wire _mux_107 = _not_386 ? _not_387 : _not_388; // FirstSet.java:36
-  wire [1:0] _cat_105 = {_not_386, _mux_107}; // FirstSet.java:36
-  wire [1:0] _mux_108 = _not_382 ? _cat_104 : _cat_105; // FirstSet.java:36
-  wire [2:0] _cat_106 = {_not_382, _mux_108}; // FirstSet.java:36
-  wire _not_389 = ~_or_443; // FirstSet.java:35
-  wire _not_390 = ~_or_444; // FirstSet.java:35
-  wire _not_391 = ~_bits_715; // FirstSet.java:35
-  wire _not_392 = ~_bits_713; // FirstSet.java:35
-  wire _mux_109 = _not_390 ? _not_391 : _not_392; // FirstSet.java:36
-  wire [1:0] _cat_107 = {_not_390, _mux_109}; // FirstSet.java:36
-  wire _not_393 = ~_or_441; // FirstSet.java:35
-  wire _not_394 = ~_bits_711; // FirstSet.java:35
-  wire _not_395 = ~_bits_709; // FirstSet.java:35
-  wire _mux_110 = _not_393 ? _not_394 : _not_395; // FirstSet.java:36
-  wire [1:0] _cat_108 = {_not_393, _mux_110}; // FirstSet.java:36
-  wire [1:0] _mux_111 = _not_389 ? _cat_107 : _cat_108; // FirstSet.java:36
-  wire [2:0] _cat_109 = {_not_389, _mux_111}; // FirstSet.java:36
-  wire [2:0] _mux_112 = _not_381 ? _cat_106 : _cat_109; // FirstSet.java:36
-  wire [3:0] _cat_110 = {_not_381, _mux_112}; // FirstSet.java:36
-  wire [3:0] _mux_113 = _not_365 ? _cat_103 : _cat_110; // FirstSet.java:36
-  wire [4:0] _cat_111 = {_not_365, _mux_113}; // FirstSet.java:36
-  wire _not_396 = ~_or_424; // FirstSet.java:35
-  wire _not_397 = ~_or_431; // FirstSet.java:35
-  wire _not_398 = ~_or_434; // FirstSet.java:35
-  wire _not_399 = ~_or_435; // FirstSet.java:35
-  wire _not_400 = ~_bits_707; // FirstSet.java:35
-  wire _not_401 = ~_bits_705; // FirstSet.java:35
-  wire _mux_114 = _not_399 ? _not_400 : _not_401; // FirstSet.java:36
-  wire [1:0] _cat_112 = {_not_399, _mux_114}; // FirstSet.java:36
-  wire _not_402 = ~_or_432; // FirstSet.java:35
-  wire _not_403 = ~_bits_703; // FirstSet.java:35
-  wire _not_404 = ~_bits_701; // FirstSet.java:35
-  wire _mux_115 = _not_402 ? _not_403 : _not_404; // FirstSet.java:36
-  wire [1:0] _cat_113 = {_not_402, _mux_115}; // FirstSet.java:36
-  wire [1:0] _mux_116 = _not_398 ? _cat_112 : _cat_113; // FirstSet.java:36
-  wire [2:0] _cat_114 = {_not_398, _mux_116}; // FirstSet.java:36
-  wire _not_405 = ~_or_427; // FirstSet.java:35
-  wire _not_406 = ~_or_428; // FirstSet.java:35
-  wire _not_407 = ~_bits_699; // FirstSet.java:35
-  wire _not_408 = ~_bits_697; // FirstSet.java:35
-  wire _mux_117 = _not_406 ? _not_407 : _not_408; // FirstSet.java:36
-  wire [1:0] _cat_115 = {_not_406, _mux_117}; // FirstSet.java:36
-  wire _not_409 = ~_or_425; // FirstSet.java:35
-  wire _not_410 = ~_bits_695; // FirstSet.java:35
-  wire _not_411 = ~_bits_693; // FirstSet.java:35
-  wire _mux_118 = _not_409 ? _not_410 : _not_411; // FirstSet.java:36
-  wire [1:0] _cat_116 = {_not_409, _mux_118}; // FirstSet.java:36
-  wire [1:0] _mux_119 = _not_405 ? _cat_115 : _cat_116; // FirstSet.java:36
-  wire [2:0] _cat_117 = {_not_405, _mux_119}; // FirstSet.java:36
-  wire [2:0] _mux_120 = _not_397 ? _cat_114 : _cat_117; // FirstSet.java:36
-  wire [3:0] _cat_118 = {_not_397, _mux_120}; // FirstSet.java:36
-  wire _not_412 = ~_or_416; // FirstSet.java:35
-  wire _not_413 = ~_or_419; // FirstSet.java:35
-  wire _not_414 = ~_or_420; // FirstSet.java:35
-  wire _not_415 = ~_bits_691; // FirstSet.java:35
-  wire _not_416 = ~_bits_689; // FirstSet.java:35
-  wire _mux_121 = _not_414 ? _not_415 : _not_416; // FirstSet.java:36
-  wire [1:0] _cat_119 = {_not_414, _mux_121}; // FirstSet.java:36
-  wire _not_417 = ~_or_417; // FirstSet.java:35
-  wire _not_418 = ~_bits_687; // FirstSet.java:35
-  wire _not_419 = ~_bits_685; // FirstSet.java:35
-  wire _mux_122 = _not_417 ? _not_418 : _not_419; // FirstSet.java:36
-  wire [1:0] _cat_120 = {_not_417, _mux_122}; // FirstSet.java:36
-  wire [1:0] _mux_123 = _not_413 ? _cat_119 : _cat_120; // FirstSet.java:36
-  wire [2:0] _cat_121 = {_not_413, _mux_123}; // FirstSet.java:36
-  wire _not_420 = ~_or_412; // FirstSet.java:35
-  wire _not_421 = ~_or_413; // FirstSet.java:35
-  wire _not_422 = ~_bits_683; // FirstSet.java:35
-  wire _not_423 = ~_bits_681; // FirstSet.java:35
-  wire _mux_124 = _not_421 ? _not_422 : _not_423; // FirstSet.java:36
-  wire [1:0] _cat_122 = {_not_421, _mux_124}; // FirstSet.java:36
-  wire _not_424 = ~_or_410; // FirstSet.java:35
-  wire _not_425 = ~_bits_679; // FirstSet.java:35
-  wire _not_426 = ~_bits_677; // FirstSet.java:35
-  wire _mux_125 = _not_424 ? _not_425 : _not_426; // FirstSet.java:36
-  wire [1:0] _cat_123 = {_not_424, _mux_125}; // FirstSet.java:36
-  wire [1:0] _mux_126 = _not_420 ? _cat_122 : _cat_123; // FirstSet.java:36
-  wire [2:0] _cat_124 = {_not_420, _mux_126}; // FirstSet.java:36
-  wire [2:0] _mux_127 = _not_412 ? _cat_121 : _cat_124; // FirstSet.java:36
-  wire [3:0] _cat_125 = {_not_412, _mux_127}; // FirstSet.java:36
-  wire [3:0] _mux_128 = _not_396 ? _cat_118 : _cat_125; // FirstSet.java:36
-  wire [4:0] _cat_126 = {_not_396, _mux_128}; // FirstSet.java:36
-  wire [4:0] _mux_129 = _not_364 ? _cat_111 : _cat_126; // FirstSet.java:36
-  wire [5:0] _cat_127 = {_not_364, _mux_129}; // FirstSet.java:36
-  wire [5:0] _mux_130 = _not_300 ? _cat_96 : _cat_127; // FirstSet.java:36
-  wire [6:0] _cat_128 = {_not_300, _mux_130}; // FirstSet.java:36
+  wire _not_301 = ~_or_472; // FirstSet.java:35
+  wire _not_302 = ~_or_503; // FirstSet.java:35
+  wire _not_303 = ~_or_518; // FirstSet.java:35
+  wire _not_304 = ~_or_525; // FirstSet.java:35
+  wire _not_305 = ~_or_528; // FirstSet.java:35
+  wire _not_306 = ~_or_529; // FirstSet.java:35
+  wire _not_307 = ~_bits_803; // FirstSet.java:35
+  wire _not_308 = ~_bits_801; // FirstSet.java:35
+  wire _mux_68 = _not_306 ? _not_307 : _not_308; // FirstSet.java:36
+  wire [1:0] _cat_66 = {_not_306, _mux_68}; // FirstSet.java:36
+  wire _not_309 = ~_or_526; // FirstSet.java:35
+  wire _not_310 = ~_bits_799; // FirstSet.java:35
+  wire _not_311 = ~_bits_797; // FirstSet.java:35
+  wire _mux_69 = _not_309 ? _not_310 : _not_311; // FirstSet.java:36
+  wire [1:0] _cat_67 = {_not_309, _mux_69}; // FirstSet.java:36
+  wire [1:0] _mux_70 = _not_305 ? _cat_66 : _cat_67; // FirstSet.java:36
+  wire [2:0] _cat_68 = {_not_305, _mux_70}; // FirstSet.java:36
+  wire _not_312 = ~_or_521; // FirstSet.java:35
+  wire _not_313 = ~_or_522; // FirstSet.java:35
+  wire _not_314 = ~_bits_795; // FirstSet.java:35
+  wire _not_315 = ~_bits_793; // FirstSet.java:35
+  wire _mux_71 = _not_313 ? _not_314 : _not_315; // FirstSet.java:36
+  wire [1:0] _cat_69 = {_not_313, _mux_71}; // FirstSet.java:36
+  wire _not_316 = ~_or_519; // FirstSet.java:35
+  wire _not_317 = ~_bits_791; // FirstSet.java:35
+  wire _not_318 = ~_bits_789; // FirstSet.java:35
+  wire _mux_72 = _not_316 ? _not_317 : _not_318; // FirstSet.java:36
+  wire [1:0] _cat_70 = {_not_316, _mux_72}; // FirstSet.java:36
+  wire [1:0] _mux_73 = _not_312 ? _cat_69 : _cat_70; // FirstSet.java:36
+  wire [2:0] _cat_71 = {_not_312, _mux_73}; // FirstSet.java:36
+  wire [2:0] _mux_74 = _not_304 ? _cat_68 : _cat_71; // FirstSet.java:36
+  wire [3:0] _cat_72 = {_not_304, _mux_74}; // FirstSet.java:36
+  wire _not_319 = ~_or_510; // FirstSet.java:35
+  wire _not_320 = ~_or_513; // FirstSet.java:35
+  wire _not_321 = ~_or_514; // FirstSet.java:35
+  wire _not_322 = ~_bits_787; // FirstSet.java:35
+  wire _not_323 = ~_bits_785; // FirstSet.java:35
+  wire _mux_75 = _not_321 ? _not_322 : _not_323; // FirstSet.java:36
+  wire [1:0] _cat_73 = {_not_321, _mux_75}; // FirstSet.java:36
+  wire _not_324 = ~_or_511; // FirstSet.java:35
+  wire _not_325 = ~_bits_783; // FirstSet.java:35
+  wire _not_326 = ~_bits_781; // FirstSet.java:35
+  wire _mux_76 = _not_324 ? _not_325 : _not_326; // FirstSet.java:36
+  wire [1:0] _cat_74 = {_not_324, _mux_76}; // FirstSet.java:36
+  wire [1:0] _mux_77 = _not_320 ? _cat_73 : _cat_74; // FirstSet.java:36
+  wire [2:0] _cat_75 = {_not_320, _mux_77}; // FirstSet.java:36
+  wire _not_327 = ~_or_506; // FirstSet.java:35
+  wire _not_328 = ~_or_507; // FirstSet.java:35
+  wire _not_329 = ~_bits_779; // FirstSet.java:35
+  wire _not_330 = ~_bits_777; // FirstSet.java:35
+  wire _mux_78 = _not_328 ? _not_329 : _not_330; // FirstSet.java:36
+  wire [1:0] _cat_76 = {_not_328, _mux_78}; // FirstSet.java:36
+  wire _not_331 = ~_or_504; // FirstSet.java:35
+  wire _not_332 = ~_bits_775; // FirstSet.java:35
+  wire _not_333 = ~_bits_773; // FirstSet.java:35
+  wire _mux_79 = _not_331 ? _not_332 : _not_333; // FirstSet.java:36
+  wire [1:0] _cat_77 = {_not_331, _mux_79}; // FirstSet.java:36
+  wire [1:0] _mux_80 = _not_327 ? _cat_76 : _cat_77; // FirstSet.java:36
+  wire [2:0] _cat_78 = {_not_327, _mux_80}; // FirstSet.java:36
+  wire [2:0] _mux_81 = _not_319 ? _cat_75 : _cat_78; // FirstSet.java:36
+  wire [3:0] _cat_79 = {_not_319, _mux_81}; // FirstSet.java:36
+  wire [3:0] _mux_82 = _not_303 ? _cat_72 : _cat_79; // FirstSet.java:36
+  wire [4:0] _cat_80 = {_not_303, _mux_82}; // FirstSet.java:36
+  wire _not_334 = ~_or_487; // FirstSet.java:35
+  wire _not_335 = ~_or_494; // FirstSet.java:35
+  wire _not_336 = ~_or_497; // FirstSet.java:35
+  wire _not_337 = ~_or_498; // FirstSet.java:35
+  wire _not_338 = ~_bits_771; // FirstSet.java:35
+  wire _not_339 = ~_bits_769; // FirstSet.java:35
+  wire _mux_83 = _not_337 ? _not_338 : _not_339; // FirstSet.java:36
+  wire [1:0] _cat_81 = {_not_337, _mux_83}; // FirstSet.java:36
+  wire _not_340 = ~_or_495; // FirstSet.java:35
+  wire _not_341 = ~_bits_767; // FirstSet.java:35
+  wire _not_342 = ~_bits_765; // FirstSet.java:35
+  wire _mux_84 = _not_340 ? _not_341 : _not_342; // FirstSet.java:36
+  wire [1:0] _cat_82 = {_not_340, _mux_84}; // FirstSet.java:36
+  wire [1:0] _mux_85 = _not_336 ? _cat_81 : _cat_82; // FirstSet.java:36
+  wire [2:0] _cat_83 = {_not_336, _mux_85}; // FirstSet.java:36
+  wire _not_343 = ~_or_490; // FirstSet.java:35
+  wire _not_344 = ~_or_491; // FirstSet.java:35
+  wire _not_345 = ~_bits_763; // FirstSet.java:35
+  wire _not_346 = ~_bits_761; // FirstSet.java:35
+  wire _mux_86 = _not_344 ? _not_345 : _not_346; // FirstSet.java:36
+  wire [1:0] _cat_84 = {_not_344, _mux_86}; // FirstSet.java:36
+  wire _not_347 = ~_or_488; // FirstSet.java:35
+  wire _not_348 = ~_bits_759; // FirstSet.java:35
+  wire _not_349 = ~_bits_757; // FirstSet.java:35
+  wire _mux_87 = _not_347 ? _not_348 : _not_349; // FirstSet.java:36
+  wire [1:0] _cat_85 = {_not_347, _mux_87}; // FirstSet.java:36
+  wire [1:0] _mux_88 = _not_343 ? _cat_84 : _cat_85; // FirstSet.java:36
+  wire [2:0] _cat_86 = {_not_343, _mux_88}; // FirstSet.java:36
+  wire [2:0] _mux_89 = _not_335 ? _cat_83 : _cat_86; // FirstSet.java:36
+  wire [3:0] _cat_87 = {_not_335, _mux_89}; // FirstSet.java:36
+  wire _not_350 = ~_or_479; // FirstSet.java:35
+  wire _not_351 = ~_or_482; // FirstSet.java:35
+  wire _not_352 = ~_or_483; // FirstSet.java:35
+  wire _not_353 = ~_bits_755; // FirstSet.java:35
+  wire _not_354 = ~_bits_753; // FirstSet.java:35
+  wire _mux_90 = _not_352 ? _not_353 : _not_354; // FirstSet.java:36
+  wire [1:0] _cat_88 = {_not_352, _mux_90}; // FirstSet.java:36
+  wire _not_355 = ~_or_480; // FirstSet.java:35
+  wire _not_356 = ~_bits_751; // FirstSet.java:35
+  wire _not_357 = ~_bits_749; // FirstSet.java:35
+  wire _mux_91 = _not_355 ? _not_356 : _not_357; // FirstSet.java:36
+  wire [1:0] _cat_89 = {_not_355, _mux_91}; // FirstSet.java:36
+  wire [1:0] _mux_92 = _not_351 ? _cat_88 : _cat_89; // FirstSet.java:36
+  wire [2:0] _cat_90 = {_not_351, _mux_92}; // FirstSet.java:36
+  wire _not_358 = ~_or_475; // FirstSet.java:35
+  wire _not_359 = ~_or_476; // FirstSet.java:35
+  wire _not_360 = ~_bits_747; // FirstSet.java:35
+  wire _not_361 = ~_bits_745; // FirstSet.java:35
+  wire _mux_93 = _not_359 ? _not_360 : _not_361; // FirstSet.java:36
+  wire [1:0] _cat_91 = {_not_359, _mux_93}; // FirstSet.java:36
+  wire _not_362 = ~_or_473; // FirstSet.java:35
+  wire _not_363 = ~_bits_743; // FirstSet.java:35
+  wire _not_364 = ~_bits_741; // FirstSet.java:35
+  wire _mux_94 = _not_362 ? _not_363 : _not_364; // FirstSet.java:36
+  wire [1:0] _cat_92 = {_not_362, _mux_94}; // FirstSet.java:36
+  wire [1:0] _mux_95 = _not_358 ? _cat_91 : _cat_92; // FirstSet.java:36
+  wire [2:0] _cat_93 = {_not_358, _mux_95}; // FirstSet.java:36
+  wire [2:0] _mux_96 = _not_350 ? _cat_90 : _cat_93; // FirstSet.java:36
+  wire [3:0] _cat_94 = {_not_350, _mux_96}; // FirstSet.java:36
+  wire [3:0] _mux_97 = _not_334 ? _cat_87 : _cat_94; // FirstSet.java:36
+  wire [4:0] _cat_95 = {_not_334, _mux_97}; // FirstSet.java:36
+  wire [4:0] _mux_98 = _not_302 ? _cat_80 : _cat_95; // FirstSet.java:36
+  wire [5:0] _cat_96 = {_not_302, _mux_98}; // FirstSet.java:36
+  wire _not_365 = ~_or_440; // FirstSet.java:35
+  wire _not_366 = ~_or_455; // FirstSet.java:35
+  wire _not_367 = ~_or_462; // FirstSet.java:35
+  wire _not_368 = ~_or_465; // FirstSet.java:35
+  wire _not_369 = ~_or_466; // FirstSet.java:35
+  wire _not_370 = ~_bits_739; // FirstSet.java:35
+  wire _not_371 = ~_bits_737; // FirstSet.java:35
+  wire _mux_99 = _not_369 ? _not_370 : _not_371; // FirstSet.java:36
+  wire [1:0] _cat_97 = {_not_369, _mux_99}; // FirstSet.java:36
+  wire _not_372 = ~_or_463; // FirstSet.java:35
+  wire _not_373 = ~_bits_735; // FirstSet.java:35
+  wire _not_374 = ~_bits_733; // FirstSet.java:35
+  wire _mux_100 = _not_372 ? _not_373 : _not_374; // FirstSet.java:36
+  wire [1:0] _cat_98 = {_not_372, _mux_100}; // FirstSet.java:36
+  wire [1:0] _mux_101 = _not_368 ? _cat_97 : _cat_98; // FirstSet.java:36
+  wire [2:0] _cat_99 = {_not_368, _mux_101}; // FirstSet.java:36
+  wire _not_375 = ~_or_458; // FirstSet.java:35
+  wire _not_376 = ~_or_459; // FirstSet.java:35
+  wire _not_377 = ~_bits_731; // FirstSet.java:35
+  wire _not_378 = ~_bits_729; // FirstSet.java:35
+  wire _mux_102 = _not_376 ? _not_377 : _not_378; // FirstSet.java:36
+  wire [1:0] _cat_100 = {_not_376, _mux_102}; // FirstSet.java:36
+  wire _not_379 = ~_or_456; // FirstSet.java:35
+  wire _not_380 = ~_bits_727; // FirstSet.java:35
+  wire _not_381 = ~_bits_725; // FirstSet.java:35
+  wire _mux_103 = _not_379 ? _not_380 : _not_381; // FirstSet.java:36
+  wire [1:0] _cat_101 = {_not_379, _mux_103}; // FirstSet.java:36
+  wire [1:0] _mux_104 = _not_375 ? _cat_100 : _cat_101; // FirstSet.java:36
+  wire [2:0] _cat_102 = {_not_375, _mux_104}; // FirstSet.java:36
+  wire [2:0] _mux_105 = _not_367 ? _cat_99 : _cat_102; // FirstSet.java:36
+  wire [3:0] _cat_103 = {_not_367, _mux_105}; // FirstSet.java:36
+  wire _not_382 = ~_or_447; // FirstSet.java:35
+  wire _not_383 = ~_or_450; // FirstSet.java:35
+  wire _not_384 = ~_or_451; // FirstSet.java:35
+  wire _not_385 = ~_bits_723; // FirstSet.java:35
+  wire _not_386 = ~_bits_721; // FirstSet.java:35
+  wire _mux_106 = _not_384 ? _not_385 : _not_386; // FirstSet.java:36
+  wire [1:0] _cat_104 = {_not_384, _mux_106}; // FirstSet.java:36
+  wire _not_387 = ~_or_448; // FirstSet.java:35
+  wire _not_388 = ~_bits_719; // FirstSet.java:35
+  wire _not_389 = ~_bits_717; // FirstSet.java:35
+  wire _mux_107 = _not_387 ? _not_388 : _not_389; // FirstSet.java:36
+  wire [1:0] _cat_105 = {_not_387, _mux_107}; // FirstSet.java:36
+  wire [1:0] _mux_108 = _not_383 ? _cat_104 : _cat_105; // FirstSet.java:36
+  wire [2:0] _cat_106 = {_not_383, _mux_108}; // FirstSet.java:36
+  wire _not_390 = ~_or_443; // FirstSet.java:35
+  wire _not_391 = ~_or_444; // FirstSet.java:35
+  wire _not_392 = ~_bits_715; // FirstSet.java:35
+  wire _not_393 = ~_bits_713; // FirstSet.java:35
+  wire _mux_109 = _not_391 ? _not_392 : _not_393; // FirstSet.java:36
+  wire [1:0] _cat_107 = {_not_391, _mux_109}; // FirstSet.java:36
+  wire _not_394 = ~_or_441; // FirstSet.java:35
+  wire _not_395 = ~_bits_711; // FirstSet.java:35
+  wire _not_396 = ~_bits_709; // FirstSet.java:35
+  wire _mux_110 = _not_394 ? _not_395 : _not_396; // FirstSet.java:36
+  wire [1:0] _cat_108 = {_not_394, _mux_110}; // FirstSet.java:36
+  wire [1:0] _mux_111 = _not_390 ? _cat_107 : _cat_108; // FirstSet.java:36
+  wire [2:0] _cat_109 = {_not_390, _mux_111}; // FirstSet.java:36
+  wire [2:0] _mux_112 = _not_382 ? _cat_106 : _cat_109; // FirstSet.java:36
+  wire [3:0] _cat_110 = {_not_382, _mux_112}; // FirstSet.java:36
+  wire [3:0] _mux_113 = _not_366 ? _cat_103 : _cat_110; // FirstSet.java:36
+  wire [4:0] _cat_111 = {_not_366, _mux_113}; // FirstSet.java:36
+  wire _not_397 = ~_or_424; // FirstSet.java:35
+  wire _not_398 = ~_or_431; // FirstSet.java:35
+  wire _not_399 = ~_or_434; // FirstSet.java:35
+  wire _not_400 = ~_or_435; // FirstSet.java:35
+  wire _not_401 = ~_bits_707; // FirstSet.java:35
+  wire _not_402 = ~_bits_705; // FirstSet.java:35
+  wire _mux_114 = _not_400 ? _not_401 : _not_402; // FirstSet.java:36
+  wire [1:0] _cat_112 = {_not_400, _mux_114}; // FirstSet.java:36
+  wire _not_403 = ~_or_432; // FirstSet.java:35
+  wire _not_404 = ~_bits_703; // FirstSet.java:35
+  wire _not_405 = ~_bits_701; // FirstSet.java:35
+  wire _mux_115 = _not_403 ? _not_404 : _not_405; // FirstSet.java:36
+  wire [1:0] _cat_113 = {_not_403, _mux_115}; // FirstSet.java:36
+  wire [1:0] _mux_116 = _not_399 ? _cat_112 : _cat_113; // FirstSet.java:36
+  wire [2:0] _cat_114 = {_not_399, _mux_116}; // FirstSet.java:36
+  wire _not_406 = ~_or_427; // FirstSet.java:35
+  wire _not_407 = ~_or_428; // FirstSet.java:35
+  wire _not_408 = ~_bits_699; // FirstSet.java:35
+  wire _not_409 = ~_bits_697; // FirstSet.java:35
+  wire _mux_117 = _not_407 ? _not_408 : _not_409; // FirstSet.java:36
+  wire [1:0] _cat_115 = {_not_407, _mux_117}; // FirstSet.java:36
+  wire _not_410 = ~_or_425; // FirstSet.java:35
+  wire _not_411 = ~_bits_695; // FirstSet.java:35
+  wire _not_412 = ~_bits_693; // FirstSet.java:35
+  wire _mux_118 = _not_410 ? _not_411 : _not_412; // FirstSet.java:36
+  wire [1:0] _cat_116 = {_not_410, _mux_118}; // FirstSet.java:36
+  wire [1:0] _mux_119 = _not_406 ? _cat_115 : _cat_116; // FirstSet.java:36
+  wire [2:0] _cat_117 = {_not_406, _mux_119}; // FirstSet.java:36
+  wire [2:0] _mux_120 = _not_398 ? _cat_114 : _cat_117; // FirstSet.java:36
+  wire [3:0] _cat_118 = {_not_398, _mux_120}; // FirstSet.java:36
+  wire _not_413 = ~_or_416; // FirstSet.java:35
+  wire _not_414 = ~_or_419; // FirstSet.java:35
+  wire _not_415 = ~_or_420; // FirstSet.java:35
+  wire _not_416 = ~_bits_691; // FirstSet.java:35
+  wire _not_417 = ~_bits_689; // FirstSet.java:35
+  wire _mux_121 = _not_415 ? _not_416 : _not_417; // FirstSet.java:36
+  wire [1:0] _cat_119 = {_not_415, _mux_121}; // FirstSet.java:36
+  wire _not_418 = ~_or_417; // FirstSet.java:35
+  wire _not_419 = ~_bits_687; // FirstSet.java:35
+  wire _not_420 = ~_bits_685; // FirstSet.java:35
+  wire _mux_122 = _not_418 ? _not_419 : _not_420; // FirstSet.java:36
+  wire [1:0] _cat_120 = {_not_418, _mux_122}; // FirstSet.java:36
+  wire [1:0] _mux_123 = _not_414 ? _cat_119 : _cat_120; // FirstSet.java:36
+  wire [2:0] _cat_121 = {_not_414, _mux_123}; // FirstSet.java:36
+  wire _not_421 = ~_or_412; // FirstSet.java:35
+  wire _not_422 = ~_or_413; // FirstSet.java:35
+  wire _not_423 = ~_bits_683; // FirstSet.java:35
+  wire _not_424 = ~_bits_681; // FirstSet.java:35
+  wire _mux_124 = _not_422 ? _not_423 : _not_424; // FirstSet.java:36
+  wire [1:0] _cat_122 = {_not_422, _mux_124}; // FirstSet.java:36
+  wire _not_425 = ~_or_410; // FirstSet.java:35
+  wire _not_426 = ~_bits_679; // FirstSet.java:35
+  wire _not_427 = ~_bits_677; // FirstSet.java:35
+  wire _mux_125 = _not_425 ? _not_426 : _not_427; // FirstSet.java:36
+  wire [1:0] _cat_123 = {_not_425, _mux_125}; // FirstSet.java:36
+  wire [1:0] _mux_126 = _not_421 ? _cat_122 : _cat_123; // FirstSet.java:36
+  wire [2:0] _cat_124 = {_not_421, _mux_126}; // FirstSet.java:36
+  wire [2:0] _mux_127 = _not_413 ? _cat_121 : _cat_124; // FirstSet.java:36
+  wire [3:0] _cat_125 = {_not_413, _mux_127}; // FirstSet.java:36
+  wire [3:0] _mux_128 = _not_397 ? _cat_118 : _cat_125; // FirstSet.java:36
+  wire [4:0] _cat_126 = {_not_397, _mux_128}; // FirstSet.java:36
+  wire [4:0] _mux_129 = _not_365 ? _cat_111 : _cat_126; // FirstSet.java:36
+  wire [5:0] _cat_127 = {_not_365, _mux_129}; // FirstSet.java:36
+  wire [5:0] _mux_130 = _not_301 ? _cat_96 : _cat_127; // FirstSet.java:36
+  wire [6:0] _cat_128 = {_not_301, _mux_130}; // FirstSet.java:36
   wire [6:0] _bits_805 = _cat_128; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:508
-  wire _bits_806 = leaf_pick_pick_hot[0]; // RapController.java:499
-  wire [6:0] _fill_128 = {7{_bits_806}}; // RapController.java:499
-  wire [6:0] _and_675 = slot_parent_0 & _fill_128; // RapController.java:499
-  wire _bits_807 = leaf_pick_pick_hot[1]; // RapController.java:499
-  wire [6:0] _fill_129 = {7{_bits_807}}; // RapController.java:499
-  wire [6:0] _and_676 = slot_parent_1 & _fill_129; // RapController.java:499
-  wire [6:0] _or_537 = _and_675 | _and_676; // RapController.java:499
-  wire _bits_808 = leaf_pick_pick_hot[2]; // RapController.java:499
-  wire [6:0] _fill_130 = {7{_bits_808}}; // RapController.java:499
-  wire [6:0] _and_677 = slot_parent_2 & _fill_130; // RapController.java:499
-  wire _bits_809 = leaf_pick_pick_hot[3]; // RapController.java:499
-  wire [6:0] _fill_131 = {7{_bits_809}}; // RapController.java:499
-  wire [6:0] _and_678 = slot_parent_3 & _fill_131; // RapController.java:499
-  wire [6:0] _or_538 = _and_677 | _and_678; // RapController.java:499
-  wire [6:0] _or_539 = _or_537 | _or_538; // RapController.java:499
-  wire _bits_810 = leaf_pick_pick_hot[4]; // RapController.java:499
-  wire [6:0] _fill_132 = {7{_bits_810}}; // RapController.java:499
-  wire [6:0] _and_679 = slot_parent_4 & _fill_132; // RapController.java:499
-  wire _bits_811 = leaf_pick_pick_hot[5]; // RapController.java:499
-  wire [6:0] _fill_133 = {7{_bits_811}}; // RapController.java:499
-  wire [6:0] _and_680 = slot_parent_5 & _fill_133; // RapController.java:499
-  wire [6:0] _or_540 = _and_679 | _and_680; // RapController.java:499
-  wire _bits_812 = leaf_pick_pick_hot[6]; // RapController.java:499
-  wire [6:0] _fill_134 = {7{_bits_812}}; // RapController.java:499
-  wire [6:0] _and_681 = slot_parent_6 & _fill_134; // RapController.java:499
-  wire _bits_813 = leaf_pick_pick_hot[7]; // RapController.java:499
-  wire [6:0] _fill_135 = {7{_bits_813}}; // RapController.java:499
-  wire [6:0] _and_682 = slot_parent_7 & _fill_135; // RapController.java:499
-  wire [6:0] _or_541 = _and_681 | _and_682; // RapController.java:499
-  wire [6:0] _or_542 = _or_540 | _or_541; // RapController.java:499
-  wire [6:0] _or_543 = _or_539 | _or_542; // RapController.java:499
-  wire _bits_814 = leaf_pick_pick_hot[8]; // RapController.java:499
-  wire [6:0] _fill_136 = {7{_bits_814}}; // RapController.java:499
-  wire [6:0] _and_683 = slot_parent_8 & _fill_136; // RapController.java:499
-  wire _bits_815 = leaf_pick_pick_hot[9]; // RapController.java:499
-  wire [6:0] _fill_137 = {7{_bits_815}}; // RapController.java:499
-  wire [6:0] _and_684 = slot_parent_9 & _fill_137; // RapController.java:499
-  wire [6:0] _or_544 = _and_683 | _and_684; // RapController.java:499
-  wire _bits_816 = leaf_pick_pick_hot[10]; // RapController.java:499
-  wire [6:0] _fill_138 = {7{_bits_816}}; // RapController.java:499
-  wire [6:0] _and_685 = slot_parent_10 & _fill_138; // RapController.java:499
-  wire _bits_817 = leaf_pick_pick_hot[11]; // RapController.java:499
-  wire [6:0] _fill_139 = {7{_bits_817}}; // RapController.java:499
-  wire [6:0] _and_686 = slot_parent_11 & _fill_139; // RapController.java:499
-  wire [6:0] _or_545 = _and_685 | _and_686; // RapController.java:499
-  wire [6:0] _or_546 = _or_544 | _or_545; // RapController.java:499
-  wire _bits_818 = leaf_pick_pick_hot[12]; // RapController.java:499
-  wire [6:0] _fill_140 = {7{_bits_818}}; // RapController.java:499
-  wire [6:0] _and_687 = slot_parent_12 & _fill_140; // RapController.java:499
-  wire _bits_819 = leaf_pick_pick_hot[13]; // RapController.java:499
-  wire [6:0] _fill_141 = {7{_bits_819}}; // RapController.java:499
-  wire [6:0] _and_688 = slot_parent_13 & _fill_141; // RapController.java:499
-  wire [6:0] _or_547 = _and_687 | _and_688; // RapController.java:499
-  wire _bits_820 = leaf_pick_pick_hot[14]; // RapController.java:499
-  wire [6:0] _fill_142 = {7{_bits_820}}; // RapController.java:499
-  wire [6:0] _and_689 = slot_parent_14 & _fill_142; // RapController.java:499
-  wire _bits_821 = leaf_pick_pick_hot[15]; // RapController.java:499
-  wire [6:0] _fill_143 = {7{_bits_821}}; // RapController.java:499
-  wire [6:0] _and_690 = slot_parent_15 & _fill_143; // RapController.java:499
-  wire [6:0] _or_548 = _and_689 | _and_690; // RapController.java:499
-  wire [6:0] _or_549 = _or_547 | _or_548; // RapController.java:499
-  wire [6:0] _or_550 = _or_546 | _or_549; // RapController.java:499
-  wire [6:0] _or_551 = _or_543 | _or_550; // RapController.java:499
-  wire _bits_822 = leaf_pick_pick_hot[16]; // RapController.java:499
-  wire [6:0] _fill_144 = {7{_bits_822}}; // RapController.java:499
-  wire [6:0] _and_691 = slot_parent_16 & _fill_144; // RapController.java:499
-  wire _bits_823 = leaf_pick_pick_hot[17]; // RapController.java:499
-  wire [6:0] _fill_145 = {7{_bits_823}}; // RapController.java:499
-  wire [6:0] _and_692 = slot_parent_17 & _fill_145; // RapController.java:499
-  wire [6:0] _or_552 = _and_691 | _and_692; // RapController.java:499
-  wire _bits_824 = leaf_pick_pick_hot[18]; // RapController.java:499
-  wire [6:0] _fill_146 = {7{_bits_824}}; // RapController.java:499
-  wire [6:0] _and_693 = slot_parent_18 & _fill_146; // RapController.java:499
-  wire _bits_825 = leaf_pick_pick_hot[19]; // RapController.java:499
-  wire [6:0] _fill_147 = {7{_bits_825}}; // RapController.java:499
-  wire [6:0] _and_694 = slot_parent_19 & _fill_147; // RapController.java:499
-  wire [6:0] _or_553 = _and_693 | _and_694; // RapController.java:499
-  wire [6:0] _or_554 = _or_552 | _or_553; // RapController.java:499
-  wire _bits_826 = leaf_pick_pick_hot[20]; // RapController.java:499
-  wire [6:0] _fill_148 = {7{_bits_826}}; // RapController.java:499
-  wire [6:0] _and_695 = slot_parent_20 & _fill_148; // RapController.java:499
-  wire _bits_827 = leaf_pick_pick_hot[21]; // RapController.java:499
-  wire [6:0] _fill_149 = {7{_bits_827}}; // RapController.java:499
-  wire [6:0] _and_696 = slot_parent_21 & _fill_149; // RapController.java:499
-  wire [6:0] _or_555 = _and_695 | _and_696; // RapController.java:499
-  wire _bits_828 = leaf_pick_pick_hot[22]; // RapController.java:499
-  wire [6:0] _fill_150 = {7{_bits_828}}; // RapController.java:499
-  wire [6:0] _and_697 = slot_parent_22 & _fill_150; // RapController.java:499
-  wire _bits_829 = leaf_pick_pick_hot[23]; // RapController.java:499
-  wire [6:0] _fill_151 = {7{_bits_829}}; // RapController.java:499
-  wire [6:0] _and_698 = slot_parent_23 & _fill_151; // RapController.java:499
-  wire [6:0] _or_556 = _and_697 | _and_698; // RapController.java:499
-  wire [6:0] _or_557 = _or_555 | _or_556; // RapController.java:499
-  wire [6:0] _or_558 = _or_554 | _or_557; // RapController.java:499
-  wire _bits_830 = leaf_pick_pick_hot[24]; // RapController.java:499
-  wire [6:0] _fill_152 = {7{_bits_830}}; // RapController.java:499
-  wire [6:0] _and_699 = slot_parent_24 & _fill_152; // RapController.java:499
-  wire _bits_831 = leaf_pick_pick_hot[25]; // RapController.java:499
-  wire [6:0] _fill_153 = {7{_bits_831}}; // RapController.java:499
-  wire [6:0] _and_700 = slot_parent_25 & _fill_153; // RapController.java:499
-  wire [6:0] _or_559 = _and_699 | _and_700; // RapController.java:499
-  wire _bits_832 = leaf_pick_pick_hot[26]; // RapController.java:499
-  wire [6:0] _fill_154 = {7{_bits_832}}; // RapController.java:499
-  wire [6:0] _and_701 = slot_parent_26 & _fill_154; // RapController.java:499
-  wire _bits_833 = leaf_pick_pick_hot[27]; // RapController.java:499
-  wire [6:0] _fill_155 = {7{_bits_833}}; // RapController.java:499
-  wire [6:0] _and_702 = slot_parent_27 & _fill_155; // RapController.java:499
-  wire [6:0] _or_560 = _and_701 | _and_702; // RapController.java:499
-  wire [6:0] _or_561 = _or_559 | _or_560; // RapController.java:499
-  wire _bits_834 = leaf_pick_pick_hot[28]; // RapController.java:499
-  wire [6:0] _fill_156 = {7{_bits_834}}; // RapController.java:499
-  wire [6:0] _and_703 = slot_parent_28 & _fill_156; // RapController.java:499
-  wire _bits_835 = leaf_pick_pick_hot[29]; // RapController.java:499
-  wire [6:0] _fill_157 = {7{_bits_835}}; // RapController.java:499
-  wire [6:0] _and_704 = slot_parent_29 & _fill_157; // RapController.java:499
-  wire [6:0] _or_562 = _and_703 | _and_704; // RapController.java:499
-  wire _bits_836 = leaf_pick_pick_hot[30]; // RapController.java:499
-  wire [6:0] _fill_158 = {7{_bits_836}}; // RapController.java:499
-  wire [6:0] _and_705 = slot_parent_30 & _fill_158; // RapController.java:499
-  wire _bits_837 = leaf_pick_pick_hot[31]; // RapController.java:499
-  wire [6:0] _fill_159 = {7{_bits_837}}; // RapController.java:499
-  wire [6:0] _and_706 = slot_parent_31 & _fill_159; // RapController.java:499
-  wire [6:0] _or_563 = _and_705 | _and_706; // RapController.java:499
-  wire [6:0] _or_564 = _or_562 | _or_563; // RapController.java:499
-  wire [6:0] _or_565 = _or_561 | _or_564; // RapController.java:499
-  wire [6:0] _or_566 = _or_558 | _or_565; // RapController.java:499
-  wire [6:0] _or_567 = _or_551 | _or_566; // RapController.java:499
-  wire _bits_838 = leaf_pick_pick_hot[32]; // RapController.java:499
-  wire [6:0] _fill_160 = {7{_bits_838}}; // RapController.java:499
-  wire [6:0] _and_707 = slot_parent_32 & _fill_160; // RapController.java:499
-  wire _bits_839 = leaf_pick_pick_hot[33]; // RapController.java:499
-  wire [6:0] _fill_161 = {7{_bits_839}}; // RapController.java:499
-  wire [6:0] _and_708 = slot_parent_33 & _fill_161; // RapController.java:499
-  wire [6:0] _or_568 = _and_707 | _and_708; // RapController.java:499
-  wire _bits_840 = leaf_pick_pick_hot[34]; // RapController.java:499
-  wire [6:0] _fill_162 = {7{_bits_840}}; // RapController.java:499
-  wire [6:0] _and_709 = slot_parent_34 & _fill_162; // RapController.java:499
-  wire _bits_841 = leaf_pick_pick_hot[35]; // RapController.java:499
-  wire [6:0] _fill_163 = {7{_bits_841}}; // RapController.java:499
-  wire [6:0] _and_710 = slot_parent_35 & _fill_163; // RapController.java:499
-  wire [6:0] _or_569 = _and_709 | _and_710; // RapController.java:499
-  wire [6:0] _or_570 = _or_568 | _or_569; // RapController.java:499
-  wire _bits_842 = leaf_pick_pick_hot[36]; // RapController.java:499
-  wire [6:0] _fill_164 = {7{_bits_842}}; // RapController.java:499
-  wire [6:0] _and_711 = slot_parent_36 & _fill_164; // RapController.java:499
-  wire _bits_843 = leaf_pick_pick_hot[37]; // RapController.java:499
-  wire [6:0] _fill_165 = {7{_bits_843}}; // RapController.java:499
-  wire [6:0] _and_712 = slot_parent_37 & _fill_165; // RapController.java:499
-  wire [6:0] _or_571 = _and_711 | _and_712; // RapController.java:499
-  wire _bits_844 = leaf_pick_pick_hot[38]; // RapController.java:499
-  wire [6:0] _fill_166 = {7{_bits_844}}; // RapController.java:499
-  wire [6:0] _and_713 = slot_parent_38 & _fill_166; // RapController.java:499
-  wire _bits_845 = leaf_pick_pick_hot[39]; // RapController.java:499
-  wire [6:0] _fill_167 = {7{_bits_845}}; // RapController.java:499
-  wire [6:0] _and_714 = slot_parent_39 & _fill_167; // RapController.java:499
-  wire [6:0] _or_572 = _and_713 | _and_714; // RapController.java:499
-  wire [6:0] _or_573 = _or_571 | _or_572; // RapController.java:499
-  wire [6:0] _or_574 = _or_570 | _or_573; // RapController.java:499
-  wire _bits_846 = leaf_pick_pick_hot[40]; // RapController.java:499
-  wire [6:0] _fill_168 = {7{_bits_846}}; // RapController.java:499
-  wire [6:0] _and_715 = slot_parent_40 & _fill_168; // RapController.java:499
-  wire _bits_847 = leaf_pick_pick_hot[41]; // RapController.java:499
-  wire [6:0] _fill_169 = {7{_bits_847}}; // RapController.java:499
-  wire [6:0] _and_716 = slot_parent_41 & _fill_169; // RapController.java:499
-  wire [6:0] _or_575 = _and_715 | _and_716; // RapController.java:499
-  wire _bits_848 = leaf_pick_pick_hot[42]; // RapController.java:499
-  wire [6:0] _fill_170 = {7{_bits_848}}; // RapController.java:499
-  wire [6:0] _and_717 = slot_parent_42 & _fill_170; // RapController.java:499
-  wire _bits_849 = leaf_pick_pick_hot[43]; // RapController.java:499
-  wire [6:0] _fill_171 = {7{_bits_849}}; // RapController.java:499
-  wire [6:0] _and_718 = slot_parent_43 & _fill_171; // RapController.java:499
-  wire [6:0] _or_576 = _and_717 | _and_718; // RapController.java:499
-  wire [6:0] _or_577 = _or_575 | _or_576; // RapController.java:499
-  wire _bits_850 = leaf_pick_pick_hot[44]; // RapController.java:499
-  wire [6:0] _fill_172 = {7{_bits_850}}; // RapController.java:499
-  wire [6:0] _and_719 = slot_parent_44 & _fill_172; // RapController.java:499
-  wire _bits_851 = leaf_pick_pick_hot[45]; // RapController.java:499
-  wire [6:0] _fill_173 = {7{_bits_851}}; // RapController.java:499
-  wire [6:0] _and_720 = slot_parent_45 & _fill_173; // RapController.java:499
-  wire [6:0] _or_578 = _and_719 | _and_720; // RapController.java:499
-  wire _bits_852 = leaf_pick_pick_hot[46]; // RapController.java:499
-  wire [6:0] _fill_174 = {7{_bits_852}}; // RapController.java:499
-  wire [6:0] _and_721 = slot_parent_46 & _fill_174; // RapController.java:499
-  wire _bits_853 = leaf_pick_pick_hot[47]; // RapController.java:499
-  wire [6:0] _fill_175 = {7{_bits_853}}; // RapController.java:499
-  wire [6:0] _and_722 = slot_parent_47 & _fill_175; // RapController.java:499
-  wire [6:0] _or_579 = _and_721 | _and_722; // RapController.java:499
-  wire [6:0] _or_580 = _or_578 | _or_579; // RapController.java:499
-  wire [6:0] _or_581 = _or_577 | _or_580; // RapController.java:499
-  wire [6:0] _or_582 = _or_574 | _or_581; // RapController.java:499
-  wire _bits_854 = leaf_pick_pick_hot[48]; // RapController.java:499
-  wire [6:0] _fill_176 = {7{_bits_854}}; // RapController.java:499
-  wire [6:0] _and_723 = slot_parent_48 & _fill_176; // RapController.java:499
-  wire _bits_855 = leaf_pick_pick_hot[49]; // RapController.java:499
-  wire [6:0] _fill_177 = {7{_bits_855}}; // RapController.java:499
-  wire [6:0] _and_724 = slot_parent_49 & _fill_177; // RapController.java:499
-  wire [6:0] _or_583 = _and_723 | _and_724; // RapController.java:499
-  wire _bits_856 = leaf_pick_pick_hot[50]; // RapController.java:499
-  wire [6:0] _fill_178 = {7{_bits_856}}; // RapController.java:499
-  wire [6:0] _and_725 = slot_parent_50 & _fill_178; // RapController.java:499
-  wire _bits_857 = leaf_pick_pick_hot[51]; // RapController.java:499
-  wire [6:0] _fill_179 = {7{_bits_857}}; // RapController.java:499
-  wire [6:0] _and_726 = slot_parent_51 & _fill_179; // RapController.java:499
-  wire [6:0] _or_584 = _and_725 | _and_726; // RapController.java:499
-  wire [6:0] _or_585 = _or_583 | _or_584; // RapController.java:499
-  wire _bits_858 = leaf_pick_pick_hot[52]; // RapController.java:499
-  wire [6:0] _fill_180 = {7{_bits_858}}; // RapController.java:499
-  wire [6:0] _and_727 = slot_parent_52 & _fill_180; // RapController.java:499
-  wire _bits_859 = leaf_pick_pick_hot[53]; // RapController.java:499
-  wire [6:0] _fill_181 = {7{_bits_859}}; // RapController.java:499
-  wire [6:0] _and_728 = slot_parent_53 & _fill_181; // RapController.java:499
-  wire [6:0] _or_586 = _and_727 | _and_728; // RapController.java:499
-  wire _bits_860 = leaf_pick_pick_hot[54]; // RapController.java:499
-  wire [6:0] _fill_182 = {7{_bits_860}}; // RapController.java:499
-  wire [6:0] _and_729 = slot_parent_54 & _fill_182; // RapController.java:499
-  wire _bits_861 = leaf_pick_pick_hot[55]; // RapController.java:499
-  wire [6:0] _fill_183 = {7{_bits_861}}; // RapController.java:499
-  wire [6:0] _and_730 = slot_parent_55 & _fill_183; // RapController.java:499
-  wire [6:0] _or_587 = _and_729 | _and_730; // RapController.java:499
-  wire [6:0] _or_588 = _or_586 | _or_587; // RapController.java:499
-  wire [6:0] _or_589 = _or_585 | _or_588; // RapController.java:499
-  wire _bits_862 = leaf_pick_pick_hot[56]; // RapController.java:499
-  wire [6:0] _fill_184 = {7{_bits_862}}; // RapController.java:499
-  wire [6:0] _and_731 = slot_parent_56 & _fill_184; // RapController.java:499
-  wire _bits_863 = leaf_pick_pick_hot[57]; // RapController.java:499
-  wire [6:0] _fill_185 = {7{_bits_863}}; // RapController.java:499
-  wire [6:0] _and_732 = slot_parent_57 & _fill_185; // RapController.java:499
-  wire [6:0] _or_590 = _and_731 | _and_732; // RapController.java:499
-  wire _bits_864 = leaf_pick_pick_hot[58]; // RapController.java:499
-  wire [6:0] _fill_186 = {7{_bits_864}}; // RapController.java:499
-  wire [6:0] _and_733 = slot_parent_58 & _fill_186; // RapController.java:499
-  wire _bits_865 = leaf_pick_pick_hot[59]; // RapController.java:499
-  wire [6:0] _fill_187 = {7{_bits_865}}; // RapController.java:499
-  wire [6:0] _and_734 = slot_parent_59 & _fill_187; // RapController.java:499
-  wire [6:0] _or_591 = _and_733 | _and_734; // RapController.java:499
-  wire [6:0] _or_592 = _or_590 | _or_591; // RapController.java:499
-  wire _bits_866 = leaf_pick_pick_hot[60]; // RapController.java:499
-  wire [6:0] _fill_188 = {7{_bits_866}}; // RapController.java:499
-  wire [6:0] _and_735 = slot_parent_60 & _fill_188; // RapController.java:499
-  wire _bits_867 = leaf_pick_pick_hot[61]; // RapController.java:499
-  wire [6:0] _fill_189 = {7{_bits_867}}; // RapController.java:499
-  wire [6:0] _and_736 = slot_parent_61 & _fill_189; // RapController.java:499
-  wire [6:0] _or_593 = _and_735 | _and_736; // RapController.java:499
-  wire _bits_868 = leaf_pick_pick_hot[62]; // RapController.java:499
-  wire [6:0] _fill_190 = {7{_bits_868}}; // RapController.java:499
-  wire [6:0] _and_737 = slot_parent_62 & _fill_190; // RapController.java:499
-  wire _bits_869 = leaf_pick_pick_hot[63]; // RapController.java:499
-  wire [6:0] _fill_191 = {7{_bits_869}}; // RapController.java:499
-  wire [6:0] _and_738 = slot_parent_63 & _fill_191; // RapController.java:499
-  wire [6:0] _or_594 = _and_737 | _and_738; // RapController.java:499
-  wire [6:0] _or_595 = _or_593 | _or_594; // RapController.java:499
-  wire [6:0] _or_596 = _or_592 | _or_595; // RapController.java:499
-  wire [6:0] _or_597 = _or_589 | _or_596; // RapController.java:499
-  wire [6:0] _or_598 = _or_582 | _or_597; // RapController.java:499
-  wire [6:0] _or_599 = _or_567 | _or_598; // RapController.java:499
-  wire _bits_870 = leaf_pick_pick_hot[64]; // RapController.java:499
-  wire [6:0] _fill_192 = {7{_bits_870}}; // RapController.java:499
-  wire [6:0] _and_739 = slot_parent_64 & _fill_192; // RapController.java:499
-  wire _bits_871 = leaf_pick_pick_hot[65]; // RapController.java:499
-  wire [6:0] _fill_193 = {7{_bits_871}}; // RapController.java:499
-  wire [6:0] _and_740 = slot_parent_65 & _fill_193; // RapController.java:499
-  wire [6:0] _or_600 = _and_739 | _and_740; // RapController.java:499
-  wire _bits_872 = leaf_pick_pick_hot[66]; // RapController.java:499
-  wire [6:0] _fill_194 = {7{_bits_872}}; // RapController.java:499
-  wire [6:0] _and_741 = slot_parent_66 & _fill_194; // RapController.java:499
-  wire _bits_873 = leaf_pick_pick_hot[67]; // RapController.java:499
-  wire [6:0] _fill_195 = {7{_bits_873}}; // RapController.java:499
-  wire [6:0] _and_742 = slot_parent_67 & _fill_195; // RapController.java:499
-  wire [6:0] _or_601 = _and_741 | _and_742; // RapController.java:499
-  wire [6:0] _or_602 = _or_600 | _or_601; // RapController.java:499
-  wire _bits_874 = leaf_pick_pick_hot[68]; // RapController.java:499
-  wire [6:0] _fill_196 = {7{_bits_874}}; // RapController.java:499
-  wire [6:0] _and_743 = slot_parent_68 & _fill_196; // RapController.java:499
-  wire _bits_875 = leaf_pick_pick_hot[69]; // RapController.java:499
-  wire [6:0] _fill_197 = {7{_bits_875}}; // RapController.java:499
-  wire [6:0] _and_744 = slot_parent_69 & _fill_197; // RapController.java:499
-  wire [6:0] _or_603 = _and_743 | _and_744; // RapController.java:499
-  wire _bits_876 = leaf_pick_pick_hot[70]; // RapController.java:499
-  wire [6:0] _fill_198 = {7{_bits_876}}; // RapController.java:499
-  wire [6:0] _and_745 = slot_parent_70 & _fill_198; // RapController.java:499
-  wire _bits_877 = leaf_pick_pick_hot[71]; // RapController.java:499
-  wire [6:0] _fill_199 = {7{_bits_877}}; // RapController.java:499
-  wire [6:0] _and_746 = slot_parent_71 & _fill_199; // RapController.java:499
-  wire [6:0] _or_604 = _and_745 | _and_746; // RapController.java:499
-  wire [6:0] _or_605 = _or_603 | _or_604; // RapController.java:499
-  wire [6:0] _or_606 = _or_602 | _or_605; // RapController.java:499
-  wire _bits_878 = leaf_pick_pick_hot[72]; // RapController.java:499
-  wire [6:0] _fill_200 = {7{_bits_878}}; // RapController.java:499
-  wire [6:0] _and_747 = slot_parent_72 & _fill_200; // RapController.java:499
-  wire _bits_879 = leaf_pick_pick_hot[73]; // RapController.java:499
-  wire [6:0] _fill_201 = {7{_bits_879}}; // RapController.java:499
-  wire [6:0] _and_748 = slot_parent_73 & _fill_201; // RapController.java:499
-  wire [6:0] _or_607 = _and_747 | _and_748; // RapController.java:499
-  wire _bits_880 = leaf_pick_pick_hot[74]; // RapController.java:499
-  wire [6:0] _fill_202 = {7{_bits_880}}; // RapController.java:499
-  wire [6:0] _and_749 = slot_parent_74 & _fill_202; // RapController.java:499
-  wire _bits_881 = leaf_pick_pick_hot[75]; // RapController.java:499
-  wire [6:0] _fill_203 = {7{_bits_881}}; // RapController.java:499
-  wire [6:0] _and_750 = slot_parent_75 & _fill_203; // RapController.java:499
-  wire [6:0] _or_608 = _and_749 | _and_750; // RapController.java:499
-  wire [6:0] _or_609 = _or_607 | _or_608; // RapController.java:499
-  wire _bits_882 = leaf_pick_pick_hot[76]; // RapController.java:499
-  wire [6:0] _fill_204 = {7{_bits_882}}; // RapController.java:499
-  wire [6:0] _and_751 = slot_parent_76 & _fill_204; // RapController.java:499
-  wire _bits_883 = leaf_pick_pick_hot[77]; // RapController.java:499
-  wire [6:0] _fill_205 = {7{_bits_883}}; // RapController.java:499
-  wire [6:0] _and_752 = slot_parent_77 & _fill_205; // RapController.java:499
-  wire [6:0] _or_610 = _and_751 | _and_752; // RapController.java:499
-  wire _bits_884 = leaf_pick_pick_hot[78]; // RapController.java:499
-  wire [6:0] _fill_206 = {7{_bits_884}}; // RapController.java:499
-  wire [6:0] _and_753 = slot_parent_78 & _fill_206; // RapController.java:499
-  wire _bits_885 = leaf_pick_pick_hot[79]; // RapController.java:499
-  wire [6:0] _fill_207 = {7{_bits_885}}; // RapController.java:499
-  wire [6:0] _and_754 = slot_parent_79 & _fill_207; // RapController.java:499
-  wire [6:0] _or_611 = _and_753 | _and_754; // RapController.java:499
-  wire [6:0] _or_612 = _or_610 | _or_611; // RapController.java:499
-  wire [6:0] _or_613 = _or_609 | _or_612; // RapController.java:499
-  wire [6:0] _or_614 = _or_606 | _or_613; // RapController.java:499
-  wire _bits_886 = leaf_pick_pick_hot[80]; // RapController.java:499
-  wire [6:0] _fill_208 = {7{_bits_886}}; // RapController.java:499
-  wire [6:0] _and_755 = slot_parent_80 & _fill_208; // RapController.java:499
-  wire _bits_887 = leaf_pick_pick_hot[81]; // RapController.java:499
-  wire [6:0] _fill_209 = {7{_bits_887}}; // RapController.java:499
-  wire [6:0] _and_756 = slot_parent_81 & _fill_209; // RapController.java:499
-  wire [6:0] _or_615 = _and_755 | _and_756; // RapController.java:499
-  wire _bits_888 = leaf_pick_pick_hot[82]; // RapController.java:499
-  wire [6:0] _fill_210 = {7{_bits_888}}; // RapController.java:499
-  wire [6:0] _and_757 = slot_parent_82 & _fill_210; // RapController.java:499
-  wire _bits_889 = leaf_pick_pick_hot[83]; // RapController.java:499
-  wire [6:0] _fill_211 = {7{_bits_889}}; // RapController.java:499
-  wire [6:0] _and_758 = slot_parent_83 & _fill_211; // RapController.java:499
-  wire [6:0] _or_616 = _and_757 | _and_758; // RapController.java:499
-  wire [6:0] _or_617 = _or_615 | _or_616; // RapController.java:499
-  wire _bits_890 = leaf_pick_pick_hot[84]; // RapController.java:499
-  wire [6:0] _fill_212 = {7{_bits_890}}; // RapController.java:499
-  wire [6:0] _and_759 = slot_parent_84 & _fill_212; // RapController.java:499
-  wire _bits_891 = leaf_pick_pick_hot[85]; // RapController.java:499
-  wire [6:0] _fill_213 = {7{_bits_891}}; // RapController.java:499
-  wire [6:0] _and_760 = slot_parent_85 & _fill_213; // RapController.java:499
-  wire [6:0] _or_618 = _and_759 | _and_760; // RapController.java:499
-  wire _bits_892 = leaf_pick_pick_hot[86]; // RapController.java:499
-  wire [6:0] _fill_214 = {7{_bits_892}}; // RapController.java:499
-  wire [6:0] _and_761 = slot_parent_86 & _fill_214; // RapController.java:499
-  wire _bits_893 = leaf_pick_pick_hot[87]; // RapController.java:499
-  wire [6:0] _fill_215 = {7{_bits_893}}; // RapController.java:499
-  wire [6:0] _and_762 = slot_parent_87 & _fill_215; // RapController.java:499
-  wire [6:0] _or_619 = _and_761 | _and_762; // RapController.java:499
-  wire [6:0] _or_620 = _or_618 | _or_619; // RapController.java:499
-  wire [6:0] _or_621 = _or_617 | _or_620; // RapController.java:499
-  wire _bits_894 = leaf_pick_pick_hot[88]; // RapController.java:499
-  wire [6:0] _fill_216 = {7{_bits_894}}; // RapController.java:499
-  wire [6:0] _and_763 = slot_parent_88 & _fill_216; // RapController.java:499
-  wire _bits_895 = leaf_pick_pick_hot[89]; // RapController.java:499
-  wire [6:0] _fill_217 = {7{_bits_895}}; // RapController.java:499
-  wire [6:0] _and_764 = slot_parent_89 & _fill_217; // RapController.java:499
-  wire [6:0] _or_622 = _and_763 | _and_764; // RapController.java:499
-  wire _bits_896 = leaf_pick_pick_hot[90]; // RapController.java:499
-  wire [6:0] _fill_218 = {7{_bits_896}}; // RapController.java:499
-  wire [6:0] _and_765 = slot_parent_90 & _fill_218; // RapController.java:499
-  wire _bits_897 = leaf_pick_pick_hot[91]; // RapController.java:499
-  wire [6:0] _fill_219 = {7{_bits_897}}; // RapController.java:499
-  wire [6:0] _and_766 = slot_parent_91 & _fill_219; // RapController.java:499
-  wire [6:0] _or_623 = _and_765 | _and_766; // RapController.java:499
-  wire [6:0] _or_624 = _or_622 | _or_623; // RapController.java:499
-  wire _bits_898 = leaf_pick_pick_hot[92]; // RapController.java:499
-  wire [6:0] _fill_220 = {7{_bits_898}}; // RapController.java:499
-  wire [6:0] _and_767 = slot_parent_92 & _fill_220; // RapController.java:499
-  wire _bits_899 = leaf_pick_pick_hot[93]; // RapController.java:499
-  wire [6:0] _fill_221 = {7{_bits_899}}; // RapController.java:499
-  wire [6:0] _and_768 = slot_parent_93 & _fill_221; // RapController.java:499
-  wire [6:0] _or_625 = _and_767 | _and_768; // RapController.java:499
-  wire _bits_900 = leaf_pick_pick_hot[94]; // RapController.java:499
-  wire [6:0] _fill_222 = {7{_bits_900}}; // RapController.java:499
-  wire [6:0] _and_769 = slot_parent_94 & _fill_222; // RapController.java:499
-  wire _bits_901 = leaf_pick_pick_hot[95]; // RapController.java:499
-  wire [6:0] _fill_223 = {7{_bits_901}}; // RapController.java:499
-  wire [6:0] _and_770 = slot_parent_95 & _fill_223; // RapController.java:499
-  wire [6:0] _or_626 = _and_769 | _and_770; // RapController.java:499
-  wire [6:0] _or_627 = _or_625 | _or_626; // RapController.java:499
-  wire [6:0] _or_628 = _or_624 | _or_627; // RapController.java:499
-  wire [6:0] _or_629 = _or_621 | _or_628; // RapController.java:499
-  wire [6:0] _or_630 = _or_614 | _or_629; // RapController.java:499
-  wire _bits_902 = leaf_pick_pick_hot[96]; // RapController.java:499
-  wire [6:0] _fill_224 = {7{_bits_902}}; // RapController.java:499
-  wire [6:0] _and_771 = slot_parent_96 & _fill_224; // RapController.java:499
-  wire _bits_903 = leaf_pick_pick_hot[97]; // RapController.java:499
-  wire [6:0] _fill_225 = {7{_bits_903}}; // RapController.java:499
-  wire [6:0] _and_772 = slot_parent_97 & _fill_225; // RapController.java:499
-  wire [6:0] _or_631 = _and_771 | _and_772; // RapController.java:499
-  wire _bits_904 = leaf_pick_pick_hot[98]; // RapController.java:499
-  wire [6:0] _fill_226 = {7{_bits_904}}; // RapController.java:499
-  wire [6:0] _and_773 = slot_parent_98 & _fill_226; // RapController.java:499
-  wire _bits_905 = leaf_pick_pick_hot[99]; // RapController.java:499
-  wire [6:0] _fill_227 = {7{_bits_905}}; // RapController.java:499
-  wire [6:0] _and_774 = slot_parent_99 & _fill_227; // RapController.java:499
-  wire [6:0] _or_632 = _and_773 | _and_774; // RapController.java:499
-  wire [6:0] _or_633 = _or_631 | _or_632; // RapController.java:499
-  wire _bits_906 = leaf_pick_pick_hot[100]; // RapController.java:499
-  wire [6:0] _fill_228 = {7{_bits_906}}; // RapController.java:499
-  wire [6:0] _and_775 = slot_parent_100 & _fill_228; // RapController.java:499
-  wire _bits_907 = leaf_pick_pick_hot[101]; // RapController.java:499
-  wire [6:0] _fill_229 = {7{_bits_907}}; // RapController.java:499
-  wire [6:0] _and_776 = slot_parent_101 & _fill_229; // RapController.java:499
-  wire [6:0] _or_634 = _and_775 | _and_776; // RapController.java:499
-  wire _bits_908 = leaf_pick_pick_hot[102]; // RapController.java:499
-  wire [6:0] _fill_230 = {7{_bits_908}}; // RapController.java:499
-  wire [6:0] _and_777 = slot_parent_102 & _fill_230; // RapController.java:499
-  wire _bits_909 = leaf_pick_pick_hot[103]; // RapController.java:499
-  wire [6:0] _fill_231 = {7{_bits_909}}; // RapController.java:499
-  wire [6:0] _and_778 = slot_parent_103 & _fill_231; // RapController.java:499
-  wire [6:0] _or_635 = _and_777 | _and_778; // RapController.java:499
-  wire [6:0] _or_636 = _or_634 | _or_635; // RapController.java:499
-  wire [6:0] _or_637 = _or_633 | _or_636; // RapController.java:499
-  wire _bits_910 = leaf_pick_pick_hot[104]; // RapController.java:499
-  wire [6:0] _fill_232 = {7{_bits_910}}; // RapController.java:499
-  wire [6:0] _and_779 = slot_parent_104 & _fill_232; // RapController.java:499
-  wire _bits_911 = leaf_pick_pick_hot[105]; // RapController.java:499
-  wire [6:0] _fill_233 = {7{_bits_911}}; // RapController.java:499
-  wire [6:0] _and_780 = slot_parent_105 & _fill_233; // RapController.java:499
-  wire [6:0] _or_638 = _and_779 | _and_780; // RapController.java:499
-  wire _bits_912 = leaf_pick_pick_hot[106]; // RapController.java:499
-  wire [6:0] _fill_234 = {7{_bits_912}}; // RapController.java:499
-  wire [6:0] _and_781 = slot_parent_106 & _fill_234; // RapController.java:499
-  wire _bits_913 = leaf_pick_pick_hot[107]; // RapController.java:499
-  wire [6:0] _fill_235 = {7{_bits_913}}; // RapController.java:499
-  wire [6:0] _and_782 = slot_parent_107 & _fill_235; // RapController.java:499
-  wire [6:0] _or_639 = _and_781 | _and_782; // RapController.java:499
-  wire [6:0] _or_640 = _or_638 | _or_639; // RapController.java:499
-  wire _bits_914 = leaf_pick_pick_hot[108]; // RapController.java:499
-  wire [6:0] _fill_236 = {7{_bits_914}}; // RapController.java:499
-  wire [6:0] _and_783 = slot_parent_108 & _fill_236; // RapController.java:499
-  wire _bits_915 = leaf_pick_pick_hot[109]; // RapController.java:499
-  wire [6:0] _fill_237 = {7{_bits_915}}; // RapController.java:499
-  wire [6:0] _and_784 = slot_parent_109 & _fill_237; // RapController.java:499
-  wire [6:0] _or_641 = _and_783 | _and_784; // RapController.java:499
-  wire _bits_916 = leaf_pick_pick_hot[110]; // RapController.java:499
-  wire [6:0] _fill_238 = {7{_bits_916}}; // RapController.java:499
-  wire [6:0] _and_785 = slot_parent_110 & _fill_238; // RapController.java:499
-  wire _bits_917 = leaf_pick_pick_hot[111]; // RapController.java:499
-  wire [6:0] _fill_239 = {7{_bits_917}}; // RapController.java:499
-  wire [6:0] _and_786 = slot_parent_111 & _fill_239; // RapController.java:499
-  wire [6:0] _or_642 = _and_785 | _and_786; // RapController.java:499
-  wire [6:0] _or_643 = _or_641 | _or_642; // RapController.java:499
-  wire [6:0] _or_644 = _or_640 | _or_643; // RapController.java:499
-  wire [6:0] _or_645 = _or_637 | _or_644; // RapController.java:499
-  wire _bits_918 = leaf_pick_pick_hot[112]; // RapController.java:499
-  wire [6:0] _fill_240 = {7{_bits_918}}; // RapController.java:499
-  wire [6:0] _and_787 = slot_parent_112 & _fill_240; // RapController.java:499
-  wire _bits_919 = leaf_pick_pick_hot[113]; // RapController.java:499
-  wire [6:0] _fill_241 = {7{_bits_919}}; // RapController.java:499
-  wire [6:0] _and_788 = slot_parent_113 & _fill_241; // RapController.java:499
-  wire [6:0] _or_646 = _and_787 | _and_788; // RapController.java:499
-  wire _bits_920 = leaf_pick_pick_hot[114]; // RapController.java:499
-  wire [6:0] _fill_242 = {7{_bits_920}}; // RapController.java:499
-  wire [6:0] _and_789 = slot_parent_114 & _fill_242; // RapController.java:499
-  wire _bits_921 = leaf_pick_pick_hot[115]; // RapController.java:499
-  wire [6:0] _fill_243 = {7{_bits_921}}; // RapController.java:499
-  wire [6:0] _and_790 = slot_parent_115 & _fill_243; // RapController.java:499
-  wire [6:0] _or_647 = _and_789 | _and_790; // RapController.java:499
-  wire [6:0] _or_648 = _or_646 | _or_647; // RapController.java:499
-  wire _bits_922 = leaf_pick_pick_hot[116]; // RapController.java:499
-  wire [6:0] _fill_244 = {7{_bits_922}}; // RapController.java:499
-  wire [6:0] _and_791 = slot_parent_116 & _fill_244; // RapController.java:499
-  wire _bits_923 = leaf_pick_pick_hot[117]; // RapController.java:499
-  wire [6:0] _fill_245 = {7{_bits_923}}; // RapController.java:499
-  wire [6:0] _and_792 = slot_parent_117 & _fill_245; // RapController.java:499
-  wire [6:0] _or_649 = _and_791 | _and_792; // RapController.java:499
-  wire _bits_924 = leaf_pick_pick_hot[118]; // RapController.java:499
-  wire [6:0] _fill_246 = {7{_bits_924}}; // RapController.java:499
-  wire [6:0] _and_793 = slot_parent_118 & _fill_246; // RapController.java:499
-  wire _bits_925 = leaf_pick_pick_hot[119]; // RapController.java:499
-  wire [6:0] _fill_247 = {7{_bits_925}}; // RapController.java:499
-  wire [6:0] _and_794 = slot_parent_119 & _fill_247; // RapController.java:499
-  wire [6:0] _or_650 = _and_793 | _and_794; // RapController.java:499
-  wire [6:0] _or_651 = _or_649 | _or_650; // RapController.java:499
-  wire [6:0] _or_652 = _or_648 | _or_651; // RapController.java:499
-  wire _bits_926 = leaf_pick_pick_hot[120]; // RapController.java:499
-  wire [6:0] _fill_248 = {7{_bits_926}}; // RapController.java:499
-  wire [6:0] _and_795 = slot_parent_120 & _fill_248; // RapController.java:499
-  wire _bits_927 = leaf_pick_pick_hot[121]; // RapController.java:499
-  wire [6:0] _fill_249 = {7{_bits_927}}; // RapController.java:499
-  wire [6:0] _and_796 = slot_parent_121 & _fill_249; // RapController.java:499
-  wire [6:0] _or_653 = _and_795 | _and_796; // RapController.java:499
-  wire _bits_928 = leaf_pick_pick_hot[122]; // RapController.java:499
-  wire [6:0] _fill_250 = {7{_bits_928}}; // RapController.java:499
-  wire [6:0] _and_797 = slot_parent_122 & _fill_250; // RapController.java:499
-  wire _bits_929 = leaf_pick_pick_hot[123]; // RapController.java:499
-  wire [6:0] _fill_251 = {7{_bits_929}}; // RapController.java:499
-  wire [6:0] _and_798 = slot_parent_123 & _fill_251; // RapController.java:499
-  wire [6:0] _or_654 = _and_797 | _and_798; // RapController.java:499
-  wire [6:0] _or_655 = _or_653 | _or_654; // RapController.java:499
-  wire _bits_930 = leaf_pick_pick_hot[124]; // RapController.java:499
-  wire [6:0] _fill_252 = {7{_bits_930}}; // RapController.java:499
-  wire [6:0] _and_799 = slot_parent_124 & _fill_252; // RapController.java:499
-  wire _bits_931 = leaf_pick_pick_hot[125]; // RapController.java:499
-  wire [6:0] _fill_253 = {7{_bits_931}}; // RapController.java:499
-  wire [6:0] _and_800 = slot_parent_125 & _fill_253; // RapController.java:499
-  wire [6:0] _or_656 = _and_799 | _and_800; // RapController.java:499
-  wire _bits_932 = leaf_pick_pick_hot[126]; // RapController.java:499
-  wire [6:0] _fill_254 = {7{_bits_932}}; // RapController.java:499
-  wire [6:0] _and_801 = slot_parent_126 & _fill_254; // RapController.java:499
-  wire _bits_933 = leaf_pick_pick_hot[127]; // RapController.java:499
-  wire [6:0] _fill_255 = {7{_bits_933}}; // RapController.java:499
-  wire [6:0] _and_802 = slot_parent_127 & _fill_255; // RapController.java:499
-  wire [6:0] _or_657 = _and_801 | _and_802; // RapController.java:499
-  wire [6:0] _or_658 = _or_656 | _or_657; // RapController.java:499
-  wire [6:0] _or_659 = _or_655 | _or_658; // RapController.java:499
-  wire [6:0] _or_660 = _or_652 | _or_659; // RapController.java:499
-  wire [6:0] _or_661 = _or_645 | _or_660; // RapController.java:499
-  wire [6:0] _or_662 = _or_630 | _or_661; // RapController.java:499
-  wire [6:0] _or_663 = _or_599 | _or_662; // RapController.java:499
-  wire [2:0] _add_7 = merge_leaves + 3'd1; // RapController.java:526
-  wire _not_427 = ~snapshot_frozen; // RapController.java:407
-  wire _and_803 = snapshot_pending & _not_427; // RapController.java:407
-  wire _and_804 = _and_803 & pipe_quiet; // RapController.java:407
-  wire _and_805 = _and_804 & snapshot_settled; // RapController.java:407
-  wire [2:0] _mux_131 = split_req ? 3'd3 : 3'd4; // RapController.java:545
-  wire [31:0] _mux_132 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:562
-  wire [5:0] _cat_129 = {readout_depth, 1'd0}; // RapController.java:660
-  wire [5:0] _mux_133 = readout_in_use ? _cat_129 : 6'd0; // RapController.java:560
-  wire [31:0] _fill_256 = {16{_bits_136}}; // RapController.java:464
-  wire [31:0] _and_806 = child_digit_field & _fill_256; // RapController.java:464
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_806; // RapController.java:464
-  wire _or_664 = snapshot_product_start | following_kick; // RapController.java:171
-  wire [63:0] _mux_134 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
-  wire [31:0] _mux_135 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:513
+  wire _bits_806 = leaf_pick_pick_hot[0]; // RapController.java:504
+  wire [6:0] _fill_128 = {7{_bits_806}}; // RapController.java:504
+  wire [6:0] _and_675 = slot_parent_0 & _fill_128; // RapController.java:504
+  wire _bits_807 = leaf_pick_pick_hot[1]; // RapController.java:504
+  wire [6:0] _fill_129 = {7{_bits_807}}; // RapController.java:504
+  wire [6:0] _and_676 = slot_parent_1 & _fill_129; // RapController.java:504
+  wire [6:0] _or_537 = _and_675 | _and_676; // RapController.java:504
+  wire _bits_808 = leaf_pick_pick_hot[2]; // RapController.java:504
+  wire [6:0] _fill_130 = {7{_bits_808}}; // RapController.java:504
+  wire [6:0] _and_677 = slot_parent_2 & _fill_130; // RapController.java:504
+  wire _bits_809 = leaf_pick_pick_hot[3]; // RapController.java:504
+  wire [6:0] _fill_131 = {7{_bits_809}}; // RapController.java:504
+  wire [6:0] _and_678 = slot_parent_3 & _fill_131; // RapController.java:504
+  wire [6:0] _or_538 = _and_677 | _and_678; // RapController.java:504
+  wire [6:0] _or_539 = _or_537 | _or_538; // RapController.java:504
+  wire _bits_810 = leaf_pick_pick_hot[4]; // RapController.java:504
+  wire [6:0] _fill_132 = {7{_bits_810}}; // RapController.java:504
+  wire [6:0] _and_679 = slot_parent_4 & _fill_132; // RapController.java:504
+  wire _bits_811 = leaf_pick_pick_hot[5]; // RapController.java:504
+  wire [6:0] _fill_133 = {7{_bits_811}}; // RapController.java:504
+  wire [6:0] _and_680 = slot_parent_5 & _fill_133; // RapController.java:504
+  wire [6:0] _or_540 = _and_679 | _and_680; // RapController.java:504
+  wire _bits_812 = leaf_pick_pick_hot[6]; // RapController.java:504
+  wire [6:0] _fill_134 = {7{_bits_812}}; // RapController.java:504
+  wire [6:0] _and_681 = slot_parent_6 & _fill_134; // RapController.java:504
+  wire _bits_813 = leaf_pick_pick_hot[7]; // RapController.java:504
+  wire [6:0] _fill_135 = {7{_bits_813}}; // RapController.java:504
+  wire [6:0] _and_682 = slot_parent_7 & _fill_135; // RapController.java:504
+  wire [6:0] _or_541 = _and_681 | _and_682; // RapController.java:504
+  wire [6:0] _or_542 = _or_540 | _or_541; // RapController.java:504
+  wire [6:0] _or_543 = _or_539 | _or_542; // RapController.java:504
+  wire _bits_814 = leaf_pick_pick_hot[8]; // RapController.java:504
+  wire [6:0] _fill_136 = {7{_bits_814}}; // RapController.java:504
+  wire [6:0] _and_683 = slot_parent_8 & _fill_136; // RapController.java:504
+  wire _bits_815 = leaf_pick_pick_hot[9]; // RapController.java:504
+  wire [6:0] _fill_137 = {7{_bits_815}}; // RapController.java:504
+  wire [6:0] _and_684 = slot_parent_9 & _fill_137; // RapController.java:504
+  wire [6:0] _or_544 = _and_683 | _and_684; // RapController.java:504
+  wire _bits_816 = leaf_pick_pick_hot[10]; // RapController.java:504
+  wire [6:0] _fill_138 = {7{_bits_816}}; // RapController.java:504
+  wire [6:0] _and_685 = slot_parent_10 & _fill_138; // RapController.java:504
+  wire _bits_817 = leaf_pick_pick_hot[11]; // RapController.java:504
+  wire [6:0] _fill_139 = {7{_bits_817}}; // RapController.java:504
+  wire [6:0] _and_686 = slot_parent_11 & _fill_139; // RapController.java:504
+  wire [6:0] _or_545 = _and_685 | _and_686; // RapController.java:504
+  wire [6:0] _or_546 = _or_544 | _or_545; // RapController.java:504
+  wire _bits_818 = leaf_pick_pick_hot[12]; // RapController.java:504
+  wire [6:0] _fill_140 = {7{_bits_818}}; // RapController.java:504
+  wire [6:0] _and_687 = slot_parent_12 & _fill_140; // RapController.java:504
+  wire _bits_819 = leaf_pick_pick_hot[13]; // RapController.java:504
+  wire [6:0] _fill_141 = {7{_bits_819}}; // RapController.java:504
+  wire [6:0] _and_688 = slot_parent_13 & _fill_141; // RapController.java:504
+  wire [6:0] _or_547 = _and_687 | _and_688; // RapController.java:504
+  wire _bits_820 = leaf_pick_pick_hot[14]; // RapController.java:504
+  wire [6:0] _fill_142 = {7{_bits_820}}; // RapController.java:504
+  wire [6:0] _and_689 = slot_parent_14 & _fill_142; // RapController.java:504
+  wire _bits_821 = leaf_pick_pick_hot[15]; // RapController.java:504
+  wire [6:0] _fill_143 = {7{_bits_821}}; // RapController.java:504
+  wire [6:0] _and_690 = slot_parent_15 & _fill_143; // RapController.java:504
+  wire [6:0] _or_548 = _and_689 | _and_690; // RapController.java:504
+  wire [6:0] _or_549 = _or_547 | _or_548; // RapController.java:504
+  wire [6:0] _or_550 = _or_546 | _or_549; // RapController.java:504
+  wire [6:0] _or_551 = _or_543 | _or_550; // RapController.java:504
+  wire _bits_822 = leaf_pick_pick_hot[16]; // RapController.java:504
+  wire [6:0] _fill_144 = {7{_bits_822}}; // RapController.java:504
+  wire [6:0] _and_691 = slot_parent_16 & _fill_144; // RapController.java:504
+  wire _bits_823 = leaf_pick_pick_hot[17]; // RapController.java:504
+  wire [6:0] _fill_145 = {7{_bits_823}}; // RapController.java:504
+  wire [6:0] _and_692 = slot_parent_17 & _fill_145; // RapController.java:504
+  wire [6:0] _or_552 = _and_691 | _and_692; // RapController.java:504
+  wire _bits_824 = leaf_pick_pick_hot[18]; // RapController.java:504
+  wire [6:0] _fill_146 = {7{_bits_824}}; // RapController.java:504
+  wire [6:0] _and_693 = slot_parent_18 & _fill_146; // RapController.java:504
+  wire _bits_825 = leaf_pick_pick_hot[19]; // RapController.java:504
+  wire [6:0] _fill_147 = {7{_bits_825}}; // RapController.java:504
+  wire [6:0] _and_694 = slot_parent_19 & _fill_147; // RapController.java:504
+  wire [6:0] _or_553 = _and_693 | _and_694; // RapController.java:504
+  wire [6:0] _or_554 = _or_552 | _or_553; // RapController.java:504
+  wire _bits_826 = leaf_pick_pick_hot[20]; // RapController.java:504
+  wire [6:0] _fill_148 = {7{_bits_826}}; // RapController.java:504
+  wire [6:0] _and_695 = slot_parent_20 & _fill_148; // RapController.java:504
+  wire _bits_827 = leaf_pick_pick_hot[21]; // RapController.java:504
+  wire [6:0] _fill_149 = {7{_bits_827}}; // RapController.java:504
+  wire [6:0] _and_696 = slot_parent_21 & _fill_149; // RapController.java:504
+  wire [6:0] _or_555 = _and_695 | _and_696; // RapController.java:504
+  wire _bits_828 = leaf_pick_pick_hot[22]; // RapController.java:504
+  wire [6:0] _fill_150 = {7{_bits_828}}; // RapController.java:504
+  wire [6:0] _and_697 = slot_parent_22 & _fill_150; // RapController.java:504
+  wire _bits_829 = leaf_pick_pick_hot[23]; // RapController.java:504
+  wire [6:0] _fill_151 = {7{_bits_829}}; // RapController.java:504
+  wire [6:0] _and_698 = slot_parent_23 & _fill_151; // RapController.java:504
+  wire [6:0] _or_556 = _and_697 | _and_698; // RapController.java:504
+  wire [6:0] _or_557 = _or_555 | _or_556; // RapController.java:504
+  wire [6:0] _or_558 = _or_554 | _or_557; // RapController.java:504
+  wire _bits_830 = leaf_pick_pick_hot[24]; // RapController.java:504
+  wire [6:0] _fill_152 = {7{_bits_830}}; // RapController.java:504
+  wire [6:0] _and_699 = slot_parent_24 & _fill_152; // RapController.java:504
+  wire _bits_831 = leaf_pick_pick_hot[25]; // RapController.java:504
+  wire [6:0] _fill_153 = {7{_bits_831}}; // RapController.java:504
+  wire [6:0] _and_700 = slot_parent_25 & _fill_153; // RapController.java:504
+  wire [6:0] _or_559 = _and_699 | _and_700; // RapController.java:504
+  wire _bits_832 = leaf_pick_pick_hot[26]; // RapController.java:504
+  wire [6:0] _fill_154 = {7{_bits_832}}; // RapController.java:504
+  wire [6:0] _and_701 = slot_parent_26 & _fill_154; // RapController.java:504
+  wire _bits_833 = leaf_pick_pick_hot[27]; // RapController.java:504
+  wire [6:0] _fill_155 = {7{_bits_833}}; // RapController.java:504
+  wire [6:0] _and_702 = slot_parent_27 & _fill_155; // RapController.java:504
+  wire [6:0] _or_560 = _and_701 | _and_702; // RapController.java:504
+  wire [6:0] _or_561 = _or_559 | _or_560; // RapController.java:504
+  wire _bits_834 = leaf_pick_pick_hot[28]; // RapController.java:504
+  wire [6:0] _fill_156 = {7{_bits_834}}; // RapController.java:504
+  wire [6:0] _and_703 = slot_parent_28 & _fill_156; // RapController.java:504
+  wire _bits_835 = leaf_pick_pick_hot[29]; // RapController.java:504
+  wire [6:0] _fill_157 = {7{_bits_835}}; // RapController.java:504
+  wire [6:0] _and_704 = slot_parent_29 & _fill_157; // RapController.java:504
+  wire [6:0] _or_562 = _and_703 | _and_704; // RapController.java:504
+  wire _bits_836 = leaf_pick_pick_hot[30]; // RapController.java:504
+  wire [6:0] _fill_158 = {7{_bits_836}}; // RapController.java:504
+  wire [6:0] _and_705 = slot_parent_30 & _fill_158; // RapController.java:504
+  wire _bits_837 = leaf_pick_pick_hot[31]; // RapController.java:504
+  wire [6:0] _fill_159 = {7{_bits_837}}; // RapController.java:504
+  wire [6:0] _and_706 = slot_parent_31 & _fill_159; // RapController.java:504
+  wire [6:0] _or_563 = _and_705 | _and_706; // RapController.java:504
+  wire [6:0] _or_564 = _or_562 | _or_563; // RapController.java:504
+  wire [6:0] _or_565 = _or_561 | _or_564; // RapController.java:504
+  wire [6:0] _or_566 = _or_558 | _or_565; // RapController.java:504
+  wire [6:0] _or_567 = _or_551 | _or_566; // RapController.java:504
+  wire _bits_838 = leaf_pick_pick_hot[32]; // RapController.java:504
+  wire [6:0] _fill_160 = {7{_bits_838}}; // RapController.java:504
+  wire [6:0] _and_707 = slot_parent_32 & _fill_160; // RapController.java:504
+  wire _bits_839 = leaf_pick_pick_hot[33]; // RapController.java:504
+  wire [6:0] _fill_161 = {7{_bits_839}}; // RapController.java:504
+  wire [6:0] _and_708 = slot_parent_33 & _fill_161; // RapController.java:504
+  wire [6:0] _or_568 = _and_707 | _and_708; // RapController.java:504
+  wire _bits_840 = leaf_pick_pick_hot[34]; // RapController.java:504
+  wire [6:0] _fill_162 = {7{_bits_840}}; // RapController.java:504
+  wire [6:0] _and_709 = slot_parent_34 & _fill_162; // RapController.java:504
+  wire _bits_841 = leaf_pick_pick_hot[35]; // RapController.java:504
+  wire [6:0] _fill_163 = {7{_bits_841}}; // RapController.java:504
+  wire [6:0] _and_710 = slot_parent_35 & _fill_163; // RapController.java:504
+  wire [6:0] _or_569 = _and_709 | _and_710; // RapController.java:504
+  wire [6:0] _or_570 = _or_568 | _or_569; // RapController.java:504
+  wire _bits_842 = leaf_pick_pick_hot[36]; // RapController.java:504
+  wire [6:0] _fill_164 = {7{_bits_842}}; // RapController.java:504
+  wire [6:0] _and_711 = slot_parent_36 & _fill_164; // RapController.java:504
+  wire _bits_843 = leaf_pick_pick_hot[37]; // RapController.java:504
+  wire [6:0] _fill_165 = {7{_bits_843}}; // RapController.java:504
+  wire [6:0] _and_712 = slot_parent_37 & _fill_165; // RapController.java:504
+  wire [6:0] _or_571 = _and_711 | _and_712; // RapController.java:504
+  wire _bits_844 = leaf_pick_pick_hot[38]; // RapController.java:504
+  wire [6:0] _fill_166 = {7{_bits_844}}; // RapController.java:504
+  wire [6:0] _and_713 = slot_parent_38 & _fill_166; // RapController.java:504
+  wire _bits_845 = leaf_pick_pick_hot[39]; // RapController.java:504
+  wire [6:0] _fill_167 = {7{_bits_845}}; // RapController.java:504
+  wire [6:0] _and_714 = slot_parent_39 & _fill_167; // RapController.java:504
+  wire [6:0] _or_572 = _and_713 | _and_714; // RapController.java:504
+  wire [6:0] _or_573 = _or_571 | _or_572; // RapController.java:504
+  wire [6:0] _or_574 = _or_570 | _or_573; // RapController.java:504
+  wire _bits_846 = leaf_pick_pick_hot[40]; // RapController.java:504
+  wire [6:0] _fill_168 = {7{_bits_846}}; // RapController.java:504
+  wire [6:0] _and_715 = slot_parent_40 & _fill_168; // RapController.java:504
+  wire _bits_847 = leaf_pick_pick_hot[41]; // RapController.java:504
+  wire [6:0] _fill_169 = {7{_bits_847}}; // RapController.java:504
+  wire [6:0] _and_716 = slot_parent_41 & _fill_169; // RapController.java:504
+  wire [6:0] _or_575 = _and_715 | _and_716; // RapController.java:504
+  wire _bits_848 = leaf_pick_pick_hot[42]; // RapController.java:504
+  wire [6:0] _fill_170 = {7{_bits_848}}; // RapController.java:504
+  wire [6:0] _and_717 = slot_parent_42 & _fill_170; // RapController.java:504
+  wire _bits_849 = leaf_pick_pick_hot[43]; // RapController.java:504
+  wire [6:0] _fill_171 = {7{_bits_849}}; // RapController.java:504
+  wire [6:0] _and_718 = slot_parent_43 & _fill_171; // RapController.java:504
+  wire [6:0] _or_576 = _and_717 | _and_718; // RapController.java:504
+  wire [6:0] _or_577 = _or_575 | _or_576; // RapController.java:504
+  wire _bits_850 = leaf_pick_pick_hot[44]; // RapController.java:504
+  wire [6:0] _fill_172 = {7{_bits_850}}; // RapController.java:504
+  wire [6:0] _and_719 = slot_parent_44 & _fill_172; // RapController.java:504
+  wire _bits_851 = leaf_pick_pick_hot[45]; // RapController.java:504
+  wire [6:0] _fill_173 = {7{_bits_851}}; // RapController.java:504
+  wire [6:0] _and_720 = slot_parent_45 & _fill_173; // RapController.java:504
+  wire [6:0] _or_578 = _and_719 | _and_720; // RapController.java:504
+  wire _bits_852 = leaf_pick_pick_hot[46]; // RapController.java:504
+  wire [6:0] _fill_174 = {7{_bits_852}}; // RapController.java:504
+  wire [6:0] _and_721 = slot_parent_46 & _fill_174; // RapController.java:504
+  wire _bits_853 = leaf_pick_pick_hot[47]; // RapController.java:504
+  wire [6:0] _fill_175 = {7{_bits_853}}; // RapController.java:504
+  wire [6:0] _and_722 = slot_parent_47 & _fill_175; // RapController.java:504
+  wire [6:0] _or_579 = _and_721 | _and_722; // RapController.java:504
+  wire [6:0] _or_580 = _or_578 | _or_579; // RapController.java:504
+  wire [6:0] _or_581 = _or_577 | _or_580; // RapController.java:504
+  wire [6:0] _or_582 = _or_574 | _or_581; // RapController.java:504
+  wire _bits_854 = leaf_pick_pick_hot[48]; // RapController.java:504
+  wire [6:0] _fill_176 = {7{_bits_854}}; // RapController.java:504
+  wire [6:0] _and_723 = slot_parent_48 & _fill_176; // RapController.java:504
+  wire _bits_855 = leaf_pick_pick_hot[49]; // RapController.java:504
+  wire [6:0] _fill_177 = {7{_bits_855}}; // RapController.java:504
+  wire [6:0] _and_724 = slot_parent_49 & _fill_177; // RapController.java:504
+  wire [6:0] _or_583 = _and_723 | _and_724; // RapController.java:504
+  wire _bits_856 = leaf_pick_pick_hot[50]; // RapController.java:504
+  wire [6:0] _fill_178 = {7{_bits_856}}; // RapController.java:504
+  wire [6:0] _and_725 = slot_parent_50 & _fill_178; // RapController.java:504
+  wire _bits_857 = leaf_pick_pick_hot[51]; // RapController.java:504
+  wire [6:0] _fill_179 = {7{_bits_857}}; // RapController.java:504
+  wire [6:0] _and_726 = slot_parent_51 & _fill_179; // RapController.java:504
+  wire [6:0] _or_584 = _and_725 | _and_726; // RapController.java:504
+  wire [6:0] _or_585 = _or_583 | _or_584; // RapController.java:504
+  wire _bits_858 = leaf_pick_pick_hot[52]; // RapController.java:504
+  wire [6:0] _fill_180 = {7{_bits_858}}; // RapController.java:504
+  wire [6:0] _and_727 = slot_parent_52 & _fill_180; // RapController.java:504
+  wire _bits_859 = leaf_pick_pick_hot[53]; // RapController.java:504
+  wire [6:0] _fill_181 = {7{_bits_859}}; // RapController.java:504
+  wire [6:0] _and_728 = slot_parent_53 & _fill_181; // RapController.java:504
+  wire [6:0] _or_586 = _and_727 | _and_728; // RapController.java:504
+  wire _bits_860 = leaf_pick_pick_hot[54]; // RapController.java:504
+  wire [6:0] _fill_182 = {7{_bits_860}}; // RapController.java:504
+  wire [6:0] _and_729 = slot_parent_54 & _fill_182; // RapController.java:504
+  wire _bits_861 = leaf_pick_pick_hot[55]; // RapController.java:504
+  wire [6:0] _fill_183 = {7{_bits_861}}; // RapController.java:504
+  wire [6:0] _and_730 = slot_parent_55 & _fill_183; // RapController.java:504
+  wire [6:0] _or_587 = _and_729 | _and_730; // RapController.java:504
+  wire [6:0] _or_588 = _or_586 | _or_587; // RapController.java:504
+  wire [6:0] _or_589 = _or_585 | _or_588; // RapController.java:504
+  wire _bits_862 = leaf_pick_pick_hot[56]; // RapController.java:504
+  wire [6:0] _fill_184 = {7{_bits_862}}; // RapController.java:504
+  wire [6:0] _and_731 = slot_parent_56 & _fill_184; // RapController.java:504
+  wire _bits_863 = leaf_pick_pick_hot[57]; // RapController.java:504
+  wire [6:0] _fill_185 = {7{_bits_863}}; // RapController.java:504
+  wire [6:0] _and_732 = slot_parent_57 & _fill_185; // RapController.java:504
+  wire [6:0] _or_590 = _and_731 | _and_732; // RapController.java:504
+  wire _bits_864 = leaf_pick_pick_hot[58]; // RapController.java:504
+  wire [6:0] _fill_186 = {7{_bits_864}}; // RapController.java:504
+  wire [6:0] _and_733 = slot_parent_58 & _fill_186; // RapController.java:504
+  wire _bits_865 = leaf_pick_pick_hot[59]; // RapController.java:504
+  wire [6:0] _fill_187 = {7{_bits_865}}; // RapController.java:504
+  wire [6:0] _and_734 = slot_parent_59 & _fill_187; // RapController.java:504
+  wire [6:0] _or_591 = _and_733 | _and_734; // RapController.java:504
+  wire [6:0] _or_592 = _or_590 | _or_591; // RapController.java:504
+  wire _bits_866 = leaf_pick_pick_hot[60]; // RapController.java:504
+  wire [6:0] _fill_188 = {7{_bits_866}}; // RapController.java:504
+  wire [6:0] _and_735 = slot_parent_60 & _fill_188; // RapController.java:504
+  wire _bits_867 = leaf_pick_pick_hot[61]; // RapController.java:504
+  wire [6:0] _fill_189 = {7{_bits_867}}; // RapController.java:504
+  wire [6:0] _and_736 = slot_parent_61 & _fill_189; // RapController.java:504
+  wire [6:0] _or_593 = _and_735 | _and_736; // RapController.java:504
+  wire _bits_868 = leaf_pick_pick_hot[62]; // RapController.java:504
+  wire [6:0] _fill_190 = {7{_bits_868}}; // RapController.java:504
+  wire [6:0] _and_737 = slot_parent_62 & _fill_190; // RapController.java:504
+  wire _bits_869 = leaf_pick_pick_hot[63]; // RapController.java:504
+  wire [6:0] _fill_191 = {7{_bits_869}}; // RapController.java:504
+  wire [6:0] _and_738 = slot_parent_63 & _fill_191; // RapController.java:504
+  wire [6:0] _or_594 = _and_737 | _and_738; // RapController.java:504
+  wire [6:0] _or_595 = _or_593 | _or_594; // RapController.java:504
+  wire [6:0] _or_596 = _or_592 | _or_595; // RapController.java:504
+  wire [6:0] _or_597 = _or_589 | _or_596; // RapController.java:504
+  wire [6:0] _or_598 = _or_582 | _or_597; // RapController.java:504
+  wire [6:0] _or_599 = _or_567 | _or_598; // RapController.java:504
+  wire _bits_870 = leaf_pick_pick_hot[64]; // RapController.java:504
+  wire [6:0] _fill_192 = {7{_bits_870}}; // RapController.java:504
+  wire [6:0] _and_739 = slot_parent_64 & _fill_192; // RapController.java:504
+  wire _bits_871 = leaf_pick_pick_hot[65]; // RapController.java:504
+  wire [6:0] _fill_193 = {7{_bits_871}}; // RapController.java:504
+  wire [6:0] _and_740 = slot_parent_65 & _fill_193; // RapController.java:504
+  wire [6:0] _or_600 = _and_739 | _and_740; // RapController.java:504
+  wire _bits_872 = leaf_pick_pick_hot[66]; // RapController.java:504
+  wire [6:0] _fill_194 = {7{_bits_872}}; // RapController.java:504
+  wire [6:0] _and_741 = slot_parent_66 & _fill_194; // RapController.java:504
+  wire _bits_873 = leaf_pick_pick_hot[67]; // RapController.java:504
+  wire [6:0] _fill_195 = {7{_bits_873}}; // RapController.java:504
+  wire [6:0] _and_742 = slot_parent_67 & _fill_195; // RapController.java:504
+  wire [6:0] _or_601 = _and_741 | _and_742; // RapController.java:504
+  wire [6:0] _or_602 = _or_600 | _or_601; // RapController.java:504
+  wire _bits_874 = leaf_pick_pick_hot[68]; // RapController.java:504
+  wire [6:0] _fill_196 = {7{_bits_874}}; // RapController.java:504
+  wire [6:0] _and_743 = slot_parent_68 & _fill_196; // RapController.java:504
+  wire _bits_875 = leaf_pick_pick_hot[69]; // RapController.java:504
+  wire [6:0] _fill_197 = {7{_bits_875}}; // RapController.java:504
+  wire [6:0] _and_744 = slot_parent_69 & _fill_197; // RapController.java:504
+  wire [6:0] _or_603 = _and_743 | _and_744; // RapController.java:504
+  wire _bits_876 = leaf_pick_pick_hot[70]; // RapController.java:504
+  wire [6:0] _fill_198 = {7{_bits_876}}; // RapController.java:504
+  wire [6:0] _and_745 = slot_parent_70 & _fill_198; // RapController.java:504
+  wire _bits_877 = leaf_pick_pick_hot[71]; // RapController.java:504
+  wire [6:0] _fill_199 = {7{_bits_877}}; // RapController.java:504
+  wire [6:0] _and_746 = slot_parent_71 & _fill_199; // RapController.java:504
+  wire [6:0] _or_604 = _and_745 | _and_746; // RapController.java:504
+  wire [6:0] _or_605 = _or_603 | _or_604; // RapController.java:504
+  wire [6:0] _or_606 = _or_602 | _or_605; // RapController.java:504
+  wire _bits_878 = leaf_pick_pick_hot[72]; // RapController.java:504
+  wire [6:0] _fill_200 = {7{_bits_878}}; // RapController.java:504
+  wire [6:0] _and_747 = slot_parent_72 & _fill_200; // RapController.java:504
+  wire _bits_879 = leaf_pick_pick_hot[73]; // RapController.java:504
+  wire [6:0] _fill_201 = {7{_bits_879}}; // RapController.java:504
+  wire [6:0] _and_748 = slot_parent_73 & _fill_201; // RapController.java:504
+  wire [6:0] _or_607 = _and_747 | _and_748; // RapController.java:504
+  wire _bits_880 = leaf_pick_pick_hot[74]; // RapController.java:504
+  wire [6:0] _fill_202 = {7{_bits_880}}; // RapController.java:504
+  wire [6:0] _and_749 = slot_parent_74 & _fill_202; // RapController.java:504
+  wire _bits_881 = leaf_pick_pick_hot[75]; // RapController.java:504
+  wire [6:0] _fill_203 = {7{_bits_881}}; // RapController.java:504
+  wire [6:0] _and_750 = slot_parent_75 & _fill_203; // RapController.java:504
+  wire [6:0] _or_608 = _and_749 | _and_750; // RapController.java:504
+  wire [6:0] _or_609 = _or_607 | _or_608; // RapController.java:504
+  wire _bits_882 = leaf_pick_pick_hot[76]; // RapController.java:504
+  wire [6:0] _fill_204 = {7{_bits_882}}; // RapController.java:504
+  wire [6:0] _and_751 = slot_parent_76 & _fill_204; // RapController.java:504
+  wire _bits_883 = leaf_pick_pick_hot[77]; // RapController.java:504
+  wire [6:0] _fill_205 = {7{_bits_883}}; // RapController.java:504
+  wire [6:0] _and_752 = slot_parent_77 & _fill_205; // RapController.java:504
+  wire [6:0] _or_610 = _and_751 | _and_752; // RapController.java:504
+  wire _bits_884 = leaf_pick_pick_hot[78]; // RapController.java:504
+  wire [6:0] _fill_206 = {7{_bits_884}}; // RapController.java:504
+  wire [6:0] _and_753 = slot_parent_78 & _fill_206; // RapController.java:504
+  wire _bits_885 = leaf_pick_pick_hot[79]; // RapController.java:504
+  wire [6:0] _fill_207 = {7{_bits_885}}; // RapController.java:504
+  wire [6:0] _and_754 = slot_parent_79 & _fill_207; // RapController.java:504
+  wire [6:0] _or_611 = _and_753 | _and_754; // RapController.java:504
+  wire [6:0] _or_612 = _or_610 | _or_611; // RapController.java:504
+  wire [6:0] _or_613 = _or_609 | _or_612; // RapController.java:504
+  wire [6:0] _or_614 = _or_606 | _or_613; // RapController.java:504
+  wire _bits_886 = leaf_pick_pick_hot[80]; // RapController.java:504
+  wire [6:0] _fill_208 = {7{_bits_886}}; // RapController.java:504
+  wire [6:0] _and_755 = slot_parent_80 & _fill_208; // RapController.java:504
+  wire _bits_887 = leaf_pick_pick_hot[81]; // RapController.java:504
+  wire [6:0] _fill_209 = {7{_bits_887}}; // RapController.java:504
+  wire [6:0] _and_756 = slot_parent_81 & _fill_209; // RapController.java:504
+  wire [6:0] _or_615 = _and_755 | _and_756; // RapController.java:504
+  wire _bits_888 = leaf_pick_pick_hot[82]; // RapController.java:504
+  wire [6:0] _fill_210 = {7{_bits_888}}; // RapController.java:504
+  wire [6:0] _and_757 = slot_parent_82 & _fill_210; // RapController.java:504
+  wire _bits_889 = leaf_pick_pick_hot[83]; // RapController.java:504
+  wire [6:0] _fill_211 = {7{_bits_889}}; // RapController.java:504
+  wire [6:0] _and_758 = slot_parent_83 & _fill_211; // RapController.java:504
+  wire [6:0] _or_616 = _and_757 | _and_758; // RapController.java:504
+  wire [6:0] _or_617 = _or_615 | _or_616; // RapController.java:504
+  wire _bits_890 = leaf_pick_pick_hot[84]; // RapController.java:504
+  wire [6:0] _fill_212 = {7{_bits_890}}; // RapController.java:504
+  wire [6:0] _and_759 = slot_parent_84 & _fill_212; // RapController.java:504
+  wire _bits_891 = leaf_pick_pick_hot[85]; // RapController.java:504
+  wire [6:0] _fill_213 = {7{_bits_891}}; // RapController.java:504
+  wire [6:0] _and_760 = slot_parent_85 & _fill_213; // RapController.java:504
+  wire [6:0] _or_618 = _and_759 | _and_760; // RapController.java:504
+  wire _bits_892 = leaf_pick_pick_hot[86]; // RapController.java:504
+  wire [6:0] _fill_214 = {7{_bits_892}}; // RapController.java:504
+  wire [6:0] _and_761 = slot_parent_86 & _fill_214; // RapController.java:504
+  wire _bits_893 = leaf_pick_pick_hot[87]; // RapController.java:504
+  wire [6:0] _fill_215 = {7{_bits_893}}; // RapController.java:504
+  wire [6:0] _and_762 = slot_parent_87 & _fill_215; // RapController.java:504
+  wire [6:0] _or_619 = _and_761 | _and_762; // RapController.java:504
+  wire [6:0] _or_620 = _or_618 | _or_619; // RapController.java:504
+  wire [6:0] _or_621 = _or_617 | _or_620; // RapController.java:504
+  wire _bits_894 = leaf_pick_pick_hot[88]; // RapController.java:504
+  wire [6:0] _fill_216 = {7{_bits_894}}; // RapController.java:504
+  wire [6:0] _and_763 = slot_parent_88 & _fill_216; // RapController.java:504
+  wire _bits_895 = leaf_pick_pick_hot[89]; // RapController.java:504
+  wire [6:0] _fill_217 = {7{_bits_895}}; // RapController.java:504
+  wire [6:0] _and_764 = slot_parent_89 & _fill_217; // RapController.java:504
+  wire [6:0] _or_622 = _and_763 | _and_764; // RapController.java:504
+  wire _bits_896 = leaf_pick_pick_hot[90]; // RapController.java:504
+  wire [6:0] _fill_218 = {7{_bits_896}}; // RapController.java:504
+  wire [6:0] _and_765 = slot_parent_90 & _fill_218; // RapController.java:504
+  wire _bits_897 = leaf_pick_pick_hot[91]; // RapController.java:504
+  wire [6:0] _fill_219 = {7{_bits_897}}; // RapController.java:504
+  wire [6:0] _and_766 = slot_parent_91 & _fill_219; // RapController.java:504
+  wire [6:0] _or_623 = _and_765 | _and_766; // RapController.java:504
+  wire [6:0] _or_624 = _or_622 | _or_623; // RapController.java:504
+  wire _bits_898 = leaf_pick_pick_hot[92]; // RapController.java:504
+  wire [6:0] _fill_220 = {7{_bits_898}}; // RapController.java:504
+  wire [6:0] _and_767 = slot_parent_92 & _fill_220; // RapController.java:504
+  wire _bits_899 = leaf_pick_pick_hot[93]; // RapController.java:504
+  wire [6:0] _fill_221 = {7{_bits_899}}; // RapController.java:504
+  wire [6:0] _and_768 = slot_parent_93 & _fill_221; // RapController.java:504
+  wire [6:0] _or_625 = _and_767 | _and_768; // RapController.java:504
+  wire _bits_900 = leaf_pick_pick_hot[94]; // RapController.java:504
+  wire [6:0] _fill_222 = {7{_bits_900}}; // RapController.java:504
+  wire [6:0] _and_769 = slot_parent_94 & _fill_222; // RapController.java:504
+  wire _bits_901 = leaf_pick_pick_hot[95]; // RapController.java:504
+  wire [6:0] _fill_223 = {7{_bits_901}}; // RapController.java:504
+  wire [6:0] _and_770 = slot_parent_95 & _fill_223; // RapController.java:504
+  wire [6:0] _or_626 = _and_769 | _and_770; // RapController.java:504
+  wire [6:0] _or_627 = _or_625 | _or_626; // RapController.java:504
+  wire [6:0] _or_628 = _or_624 | _or_627; // RapController.java:504
+  wire [6:0] _or_629 = _or_621 | _or_628; // RapController.java:504
+  wire [6:0] _or_630 = _or_614 | _or_629; // RapController.java:504
+  wire _bits_902 = leaf_pick_pick_hot[96]; // RapController.java:504
+  wire [6:0] _fill_224 = {7{_bits_902}}; // RapController.java:504
+  wire [6:0] _and_771 = slot_parent_96 & _fill_224; // RapController.java:504
+  wire _bits_903 = leaf_pick_pick_hot[97]; // RapController.java:504
+  wire [6:0] _fill_225 = {7{_bits_903}}; // RapController.java:504
+  wire [6:0] _and_772 = slot_parent_97 & _fill_225; // RapController.java:504
+  wire [6:0] _or_631 = _and_771 | _and_772; // RapController.java:504
+  wire _bits_904 = leaf_pick_pick_hot[98]; // RapController.java:504
+  wire [6:0] _fill_226 = {7{_bits_904}}; // RapController.java:504
+  wire [6:0] _and_773 = slot_parent_98 & _fill_226; // RapController.java:504
+  wire _bits_905 = leaf_pick_pick_hot[99]; // RapController.java:504
+  wire [6:0] _fill_227 = {7{_bits_905}}; // RapController.java:504
+  wire [6:0] _and_774 = slot_parent_99 & _fill_227; // RapController.java:504
+  wire [6:0] _or_632 = _and_773 | _and_774; // RapController.java:504
+  wire [6:0] _or_633 = _or_631 | _or_632; // RapController.java:504
+  wire _bits_906 = leaf_pick_pick_hot[100]; // RapController.java:504
+  wire [6:0] _fill_228 = {7{_bits_906}}; // RapController.java:504
+  wire [6:0] _and_775 = slot_parent_100 & _fill_228; // RapController.java:504
+  wire _bits_907 = leaf_pick_pick_hot[101]; // RapController.java:504
+  wire [6:0] _fill_229 = {7{_bits_907}}; // RapController.java:504
+  wire [6:0] _and_776 = slot_parent_101 & _fill_229; // RapController.java:504
+  wire [6:0] _or_634 = _and_775 | _and_776; // RapController.java:504
+  wire _bits_908 = leaf_pick_pick_hot[102]; // RapController.java:504
+  wire [6:0] _fill_230 = {7{_bits_908}}; // RapController.java:504
+  wire [6:0] _and_777 = slot_parent_102 & _fill_230; // RapController.java:504
+  wire _bits_909 = leaf_pick_pick_hot[103]; // RapController.java:504
+  wire [6:0] _fill_231 = {7{_bits_909}}; // RapController.java:504
+  wire [6:0] _and_778 = slot_parent_103 & _fill_231; // RapController.java:504
+  wire [6:0] _or_635 = _and_777 | _and_778; // RapController.java:504
+  wire [6:0] _or_636 = _or_634 | _or_635; // RapController.java:504
+  wire [6:0] _or_637 = _or_633 | _or_636; // RapController.java:504
+  wire _bits_910 = leaf_pick_pick_hot[104]; // RapController.java:504
+  wire [6:0] _fill_232 = {7{_bits_910}}; // RapController.java:504
+  wire [6:0] _and_779 = slot_parent_104 & _fill_232; // RapController.java:504
+  wire _bits_911 = leaf_pick_pick_hot[105]; // RapController.java:504
+  wire [6:0] _fill_233 = {7{_bits_911}}; // RapController.java:504
+  wire [6:0] _and_780 = slot_parent_105 & _fill_233; // RapController.java:504
+  wire [6:0] _or_638 = _and_779 | _and_780; // RapController.java:504
+  wire _bits_912 = leaf_pick_pick_hot[106]; // RapController.java:504
+  wire [6:0] _fill_234 = {7{_bits_912}}; // RapController.java:504
+  wire [6:0] _and_781 = slot_parent_106 & _fill_234; // RapController.java:504
+  wire _bits_913 = leaf_pick_pick_hot[107]; // RapController.java:504
+  wire [6:0] _fill_235 = {7{_bits_913}}; // RapController.java:504
+  wire [6:0] _and_782 = slot_parent_107 & _fill_235; // RapController.java:504
+  wire [6:0] _or_639 = _and_781 | _and_782; // RapController.java:504
+  wire [6:0] _or_640 = _or_638 | _or_639; // RapController.java:504
+  wire _bits_914 = leaf_pick_pick_hot[108]; // RapController.java:504
+  wire [6:0] _fill_236 = {7{_bits_914}}; // RapController.java:504
+  wire [6:0] _and_783 = slot_parent_108 & _fill_236; // RapController.java:504
+  wire _bits_915 = leaf_pick_pick_hot[109]; // RapController.java:504
+  wire [6:0] _fill_237 = {7{_bits_915}}; // RapController.java:504
+  wire [6:0] _and_784 = slot_parent_109 & _fill_237; // RapController.java:504
+  wire [6:0] _or_641 = _and_783 | _and_784; // RapController.java:504
+  wire _bits_916 = leaf_pick_pick_hot[110]; // RapController.java:504
+  wire [6:0] _fill_238 = {7{_bits_916}}; // RapController.java:504
+  wire [6:0] _and_785 = slot_parent_110 & _fill_238; // RapController.java:504
+  wire _bits_917 = leaf_pick_pick_hot[111]; // RapController.java:504
+  wire [6:0] _fill_239 = {7{_bits_917}}; // RapController.java:504
+  wire [6:0] _and_786 = slot_parent_111 & _fill_239; // RapController.java:504
+  wire [6:0] _or_642 = _and_785 | _and_786; // RapController.java:504
+  wire [6:0] _or_643 = _or_641 | _or_642; // RapController.java:504
+  wire [6:0] _or_644 = _or_640 | _or_643; // RapController.java:504
+  wire [6:0] _or_645 = _or_637 | _or_644; // RapController.java:504
+  wire _bits_918 = leaf_pick_pick_hot[112]; // RapController.java:504
+  wire [6:0] _fill_240 = {7{_bits_918}}; // RapController.java:504
+  wire [6:0] _and_787 = slot_parent_112 & _fill_240; // RapController.java:504
+  wire _bits_919 = leaf_pick_pick_hot[113]; // RapController.java:504
+  wire [6:0] _fill_241 = {7{_bits_919}}; // RapController.java:504
+  wire [6:0] _and_788 = slot_parent_113 & _fill_241; // RapController.java:504
+  wire [6:0] _or_646 = _and_787 | _and_788; // RapController.java:504
+  wire _bits_920 = leaf_pick_pick_hot[114]; // RapController.java:504
+  wire [6:0] _fill_242 = {7{_bits_920}}; // RapController.java:504
+  wire [6:0] _and_789 = slot_parent_114 & _fill_242; // RapController.java:504
+  wire _bits_921 = leaf_pick_pick_hot[115]; // RapController.java:504
+  wire [6:0] _fill_243 = {7{_bits_921}}; // RapController.java:504
+  wire [6:0] _and_790 = slot_parent_115 & _fill_243; // RapController.java:504
+  wire [6:0] _or_647 = _and_789 | _and_790; // RapController.java:504
+  wire [6:0] _or_648 = _or_646 | _or_647; // RapController.java:504
+  wire _bits_922 = leaf_pick_pick_hot[116]; // RapController.java:504
+  wire [6:0] _fill_244 = {7{_bits_922}}; // RapController.java:504
+  wire [6:0] _and_791 = slot_parent_116 & _fill_244; // RapController.java:504
+  wire _bits_923 = leaf_pick_pick_hot[117]; // RapController.java:504
+  wire [6:0] _fill_245 = {7{_bits_923}}; // RapController.java:504
+  wire [6:0] _and_792 = slot_parent_117 & _fill_245; // RapController.java:504
+  wire [6:0] _or_649 = _and_791 | _and_792; // RapController.java:504
+  wire _bits_924 = leaf_pick_pick_hot[118]; // RapController.java:504
+  wire [6:0] _fill_246 = {7{_bits_924}}; // RapController.java:504
+  wire [6:0] _and_793 = slot_parent_118 & _fill_246; // RapController.java:504
+  wire _bits_925 = leaf_pick_pick_hot[119]; // RapController.java:504
+  wire [6:0] _fill_247 = {7{_bits_925}}; // RapController.java:504
+  wire [6:0] _and_794 = slot_parent_119 & _fill_247; // RapController.java:504
+  wire [6:0] _or_650 = _and_793 | _and_794; // RapController.java:504
+  wire [6:0] _or_651 = _or_649 | _or_650; // RapController.java:504
+  wire [6:0] _or_652 = _or_648 | _or_651; // RapController.java:504
+  wire _bits_926 = leaf_pick_pick_hot[120]; // RapController.java:504
+  wire [6:0] _fill_248 = {7{_bits_926}}; // RapController.java:504
+  wire [6:0] _and_795 = slot_parent_120 & _fill_248; // RapController.java:504
+  wire _bits_927 = leaf_pick_pick_hot[121]; // RapController.java:504
+  wire [6:0] _fill_249 = {7{_bits_927}}; // RapController.java:504
+  wire [6:0] _and_796 = slot_parent_121 & _fill_249; // RapController.java:504
+  wire [6:0] _or_653 = _and_795 | _and_796; // RapController.java:504
+  wire _bits_928 = leaf_pick_pick_hot[122]; // RapController.java:504
+  wire [6:0] _fill_250 = {7{_bits_928}}; // RapController.java:504
+  wire [6:0] _and_797 = slot_parent_122 & _fill_250; // RapController.java:504
+  wire _bits_929 = leaf_pick_pick_hot[123]; // RapController.java:504
+  wire [6:0] _fill_251 = {7{_bits_929}}; // RapController.java:504
+  wire [6:0] _and_798 = slot_parent_123 & _fill_251; // RapController.java:504
+  wire [6:0] _or_654 = _and_797 | _and_798; // RapController.java:504
+  wire [6:0] _or_655 = _or_653 | _or_654; // RapController.java:504
+  wire _bits_930 = leaf_pick_pick_hot[124]; // RapController.java:504
+  wire [6:0] _fill_252 = {7{_bits_930}}; // RapController.java:504
+  wire [6:0] _and_799 = slot_parent_124 & _fill_252; // RapController.java:504
+  wire _bits_931 = leaf_pick_pick_hot[125]; // RapController.java:504
+  wire [6:0] _fill_253 = {7{_bits_931}}; // RapController.java:504
+  wire [6:0] _and_800 = slot_parent_125 & _fill_253; // RapController.java:504
+  wire [6:0] _or_656 = _and_799 | _and_800; // RapController.java:504
+  wire _bits_932 = leaf_pick_pick_hot[126]; // RapController.java:504
+  wire [6:0] _fill_254 = {7{_bits_932}}; // RapController.java:504
+  wire [6:0] _and_801 = slot_parent_126 & _fill_254; // RapController.java:504
+  wire _bits_933 = leaf_pick_pick_hot[127]; // RapController.java:504
+  wire [6:0] _fill_255 = {7{_bits_933}}; // RapController.java:504
+  wire [6:0] _and_802 = slot_parent_127 & _fill_255; // RapController.java:504
+  wire [6:0] _or_657 = _and_801 | _and_802; // RapController.java:504
+  wire [6:0] _or_658 = _or_656 | _or_657; // RapController.java:504
+  wire [6:0] _or_659 = _or_655 | _or_658; // RapController.java:504
+  wire [6:0] _or_660 = _or_652 | _or_659; // RapController.java:504
+  wire [6:0] _or_661 = _or_645 | _or_660; // RapController.java:504
+  wire [6:0] _or_662 = _or_630 | _or_661; // RapController.java:504
+  wire [6:0] _or_663 = _or_599 | _or_662; // RapController.java:504
+  wire [2:0] _add_7 = merge_leaves + 3'd1; // RapController.java:531
+  wire _not_428 = ~snapshot_frozen; // RapController.java:414
+  wire _and_803 = snapshot_pending & _not_428; // RapController.java:414
+  wire _and_804 = _and_803 & pipe_quiet; // RapController.java:414
+  wire _and_805 = _and_804 & snapshot_settled; // RapController.java:414
+  wire [2:0] _mux_131 = split_req ? 3'd3 : 3'd4; // RapController.java:550
+  wire [31:0] _mux_132 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:567
+  wire [5:0] _cat_129 = {readout_depth, 1'd0}; // RapController.java:668
+  wire [5:0] _mux_133 = readout_in_use ? _cat_129 : 6'd0; // RapController.java:565
+  wire [31:0] _fill_256 = {16{split_next_digit}}; // RapController.java:469
+  wire [31:0] _and_806 = child_digit_field & _fill_256; // RapController.java:469
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_806; // RapController.java:469
+  wire _or_664 = snapshot_product_start | following_kick; // RapController.java:178
+  wire [63:0] _mux_134 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:179
+  wire [31:0] _mux_135 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:180
   wire [63:0] _bits_934 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_428 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_807 = following_running & _not_428; // MergeSchedule.java:41
-  wire _not_429 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire _not_429 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_807 = following_running & _not_429; // MergeSchedule.java:41
+  wire _not_430 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_935 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_0 = |_bits_935; // MergeSchedule.java:45
-  wire [31:0] _bits_936 = next_merge[31:0]; // RapController.java:179
-  wire [31:0] _bits_937 = _cat_0[31:0]; // RapController.java:179
-  wire [32:0] _sub_10 = {1'b0, _bits_936} - {1'b0, _bits_937}; // RapController.java:179
-  wire [31:0] _bits_938 = next_merge[63:32]; // RapController.java:180
-  wire [31:0] _bits_939 = _cat_0[63:32]; // RapController.java:180
-  wire [32:0] _sub_11 = {1'b0, _bits_938} - {1'b0, _bits_939}; // RapController.java:180
-  wire _bits_940 = to_merge_lo[32]; // RapController.java:180
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_940}; // RapController.java:180
-  wire _bits_941 = to_merge_hi[32]; // RapController.java:183
-  wire _not_430 = ~_bits_941; // RapController.java:183
-  wire _or_r_1 = |to_merge; // RapController.java:183
-  wire _and_808 = _not_430 & _or_r_1; // RapController.java:183
-  wire [6:0] _mux_136 = state_merge_kids ? merge_parent : op_slot; // RapController.java:190
-  wire [2:0] _dyn_index_0 = _mux_136[6] ? (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_127 : slot_children_126) : (_mux_136[0] ? slot_children_125 : slot_children_124)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_123 : slot_children_122) : (_mux_136[0] ? slot_children_121 : slot_children_120))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_119 : slot_children_118) : (_mux_136[0] ? slot_children_117 : slot_children_116)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_115 : slot_children_114) : (_mux_136[0] ? slot_children_113 : slot_children_112)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_111 : slot_children_110) : (_mux_136[0] ? slot_children_109 : slot_children_108)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_107 : slot_children_106) : (_mux_136[0] ? slot_children_105 : slot_children_104))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_103 : slot_children_102) : (_mux_136[0] ? slot_children_101 : slot_children_100)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_99 : slot_children_98) : (_mux_136[0] ? slot_children_97 : slot_children_96))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_95 : slot_children_94) : (_mux_136[0] ? slot_children_93 : slot_children_92)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_91 : slot_children_90) : (_mux_136[0] ? slot_children_89 : slot_children_88))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_87 : slot_children_86) : (_mux_136[0] ? slot_children_85 : slot_children_84)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_83 : slot_children_82) : (_mux_136[0] ? slot_children_81 : slot_children_80)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_79 : slot_children_78) : (_mux_136[0] ? slot_children_77 : slot_children_76)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_75 : slot_children_74) : (_mux_136[0] ? slot_children_73 : slot_children_72))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_71 : slot_children_70) : (_mux_136[0] ? slot_children_69 : slot_children_68)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_67 : slot_children_66) : (_mux_136[0] ? slot_children_65 : slot_children_64)))))) : (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_63 : slot_children_62) : (_mux_136[0] ? slot_children_61 : slot_children_60)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_59 : slot_children_58) : (_mux_136[0] ? slot_children_57 : slot_children_56))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_55 : slot_children_54) : (_mux_136[0] ? slot_children_53 : slot_children_52)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_51 : slot_children_50) : (_mux_136[0] ? slot_children_49 : slot_children_48)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_47 : slot_children_46) : (_mux_136[0] ? slot_children_45 : slot_children_44)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_43 : slot_children_42) : (_mux_136[0] ? slot_children_41 : slot_children_40))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_39 : slot_children_38) : (_mux_136[0] ? slot_children_37 : slot_children_36)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_35 : slot_children_34) : (_mux_136[0] ? slot_children_33 : slot_children_32))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_31 : slot_children_30) : (_mux_136[0] ? slot_children_29 : slot_children_28)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_27 : slot_children_26) : (_mux_136[0] ? slot_children_25 : slot_children_24))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_23 : slot_children_22) : (_mux_136[0] ? slot_children_21 : slot_children_20)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_19 : slot_children_18) : (_mux_136[0] ? slot_children_17 : slot_children_16)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_15 : slot_children_14) : (_mux_136[0] ? slot_children_13 : slot_children_12)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_11 : slot_children_10) : (_mux_136[0] ? slot_children_9 : slot_children_8))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_7 : slot_children_6) : (_mux_136[0] ? slot_children_5 : slot_children_4)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_3 : slot_children_2) : (_mux_136[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:190
-  wire _not_431 = ~commit_stop; // RapController.java:405
-  wire _and_809 = io_selected_valid & _not_431; // RapController.java:405
-  wire [6:0] _bits_942 = undo_rdata_0[38:32]; // RapController.java:425
-  wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:135
+  wire [31:0] _bits_936 = next_merge[31:0]; // RapController.java:186
+  wire [31:0] _bits_937 = _cat_0[31:0]; // RapController.java:186
+  wire [32:0] _sub_10 = {1'b0, _bits_936} - {1'b0, _bits_937}; // RapController.java:186
+  wire [31:0] _bits_938 = next_merge[63:32]; // RapController.java:187
+  wire [31:0] _bits_939 = _cat_0[63:32]; // RapController.java:187
+  wire [32:0] _sub_11 = {1'b0, _bits_938} - {1'b0, _bits_939}; // RapController.java:187
+  wire _bits_940 = to_merge_lo[32]; // RapController.java:187
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_940}; // RapController.java:187
+  wire _bits_941 = to_merge_hi[32]; // RapController.java:190
+  wire _not_431 = ~_bits_941; // RapController.java:190
+  wire _or_r_1 = |to_merge; // RapController.java:190
+  wire _and_808 = _not_431 & _or_r_1; // RapController.java:190
+  wire [6:0] _mux_136 = state_merge_kids ? merge_parent : op_slot; // RapController.java:197
+  wire [2:0] _dyn_index_0 = _mux_136[6] ? (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_127 : slot_children_126) : (_mux_136[0] ? slot_children_125 : slot_children_124)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_123 : slot_children_122) : (_mux_136[0] ? slot_children_121 : slot_children_120))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_119 : slot_children_118) : (_mux_136[0] ? slot_children_117 : slot_children_116)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_115 : slot_children_114) : (_mux_136[0] ? slot_children_113 : slot_children_112)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_111 : slot_children_110) : (_mux_136[0] ? slot_children_109 : slot_children_108)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_107 : slot_children_106) : (_mux_136[0] ? slot_children_105 : slot_children_104))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_103 : slot_children_102) : (_mux_136[0] ? slot_children_101 : slot_children_100)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_99 : slot_children_98) : (_mux_136[0] ? slot_children_97 : slot_children_96))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_95 : slot_children_94) : (_mux_136[0] ? slot_children_93 : slot_children_92)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_91 : slot_children_90) : (_mux_136[0] ? slot_children_89 : slot_children_88))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_87 : slot_children_86) : (_mux_136[0] ? slot_children_85 : slot_children_84)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_83 : slot_children_82) : (_mux_136[0] ? slot_children_81 : slot_children_80)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_79 : slot_children_78) : (_mux_136[0] ? slot_children_77 : slot_children_76)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_75 : slot_children_74) : (_mux_136[0] ? slot_children_73 : slot_children_72))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_71 : slot_children_70) : (_mux_136[0] ? slot_children_69 : slot_children_68)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_67 : slot_children_66) : (_mux_136[0] ? slot_children_65 : slot_children_64)))))) : (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_63 : slot_children_62) : (_mux_136[0] ? slot_children_61 : slot_children_60)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_59 : slot_children_58) : (_mux_136[0] ? slot_children_57 : slot_children_56))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_55 : slot_children_54) : (_mux_136[0] ? slot_children_53 : slot_children_52)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_51 : slot_children_50) : (_mux_136[0] ? slot_children_49 : slot_children_48)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_47 : slot_children_46) : (_mux_136[0] ? slot_children_45 : slot_children_44)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_43 : slot_children_42) : (_mux_136[0] ? slot_children_41 : slot_children_40))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_39 : slot_children_38) : (_mux_136[0] ? slot_children_37 : slot_children_36)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_35 : slot_children_34) : (_mux_136[0] ? slot_children_33 : slot_children_32))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_31 : slot_children_30) : (_mux_136[0] ? slot_children_29 : slot_children_28)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_27 : slot_children_26) : (_mux_136[0] ? slot_children_25 : slot_children_24))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_23 : slot_children_22) : (_mux_136[0] ? slot_children_21 : slot_children_20)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_19 : slot_children_18) : (_mux_136[0] ? slot_children_17 : slot_children_16)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_15 : slot_children_14) : (_mux_136[0] ? slot_children_13 : slot_children_12)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_11 : slot_children_10) : (_mux_136[0] ? slot_children_9 : slot_children_8))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_7 : slot_children_6) : (_mux_136[0] ? slot_children_5 : slot_children_4)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_3 : slot_children_2) : (_mux_136[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:197
+  wire _not_432 = ~commit_stop; // RapController.java:412
+  wire _and_809 = io_selected_valid & _not_432; // RapController.java:412
+  wire [6:0] _bits_942 = undo_rdata_0[38:32]; // RapController.java:432
+  wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:142
   wire [31:0] _fill_257 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_943 = verdict_sum[31:0]; // RapController.java:582
-  wire [31:0] _mux_137 = clip_verdict ? _fill_257 : _bits_943; // RapController.java:582
-  wire [31:0] _bits_944 = undo_rdata_0[31:0]; // RapController.java:426
-  wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:217
-  wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:221
-  wire _not_432 = ~io_tcamWrite_ready; // RapController.java:233
-  wire _and_810 = tcam_write_full & _not_432; // RapController.java:233
-  wire _or_665 = tcam_write_load | _and_810; // RapController.java:233
-  wire _or_666 = split_now | merge_now; // RapController.java:334
-  wire _and_811 = commit_fire & _or_666; // RapController.java:334
-  wire _not_433 = ~defer_now; // RapController.java:334
-  wire _and_812 = _and_811 & _not_433; // RapController.java:334
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:268
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:272
-  wire _ge_5 = free_slots >= missing_children; // RapController.java:273
-  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:665
-  wire [5:0] _cat_130 = {op_depth, 1'd0}; // RapController.java:660
-  wire [31:0] _dshr_0 = _fill_259 >> _cat_130; // RapController.java:665
-  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:665
-  wire [5:0] _cat_131 = {child_depth, 1'd0}; // RapController.java:660
-  wire [31:0] _dshr_1 = _fill_260 >> _cat_131; // RapController.java:665
-  wire [31:0] _not_434 = ~_dshr_1; // RapController.java:281
-  wire [31:0] _and_813 = _dshr_0 & _not_434; // RapController.java:281
-  wire _ge_6 = op_depth >= deepest_depth; // RapController.java:284
-  wire _lt_2 = free_slots < 8'd1; // RapController.java:291
-  wire _lt_3 = free_slots < 8'd2; // RapController.java:291
-  wire _lt_4 = free_slots < 8'd3; // RapController.java:291
-  wire _lt_5 = free_slots < 8'd4; // RapController.java:291
-  wire [7:0] _cat_132 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:293
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:295
-  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_1; // RapController.java:295
-  wire _bits_945 = _dshr_2[0]; // RapController.java:295
-  wire _and_814 = state_run & cmd_valid; // RapController.java:298
-  wire _or_667 = state_merge_level | state_merge_kids; // RapController.java:308
-  wire _and_815 = _or_667 & io_counterResult_valid; // RapController.java:309
-  wire _eq_642 = io_counterResult_bits_op == 2'd2; // RapController.java:309
-  wire _and_816 = _and_815 & _eq_642; // RapController.java:309
+  wire [31:0] _bits_943 = verdict_sum[31:0]; // RapController.java:587
+  wire [31:0] _mux_137 = clip_verdict ? _fill_257 : _bits_943; // RapController.java:587
+  wire [31:0] _bits_944 = undo_rdata_0[31:0]; // RapController.java:433
+  wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:224
+  wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:228
+  wire _not_433 = ~io_tcamWrite_ready; // RapController.java:240
+  wire _and_810 = tcam_write_full & _not_433; // RapController.java:240
+  wire _or_665 = tcam_write_load | _and_810; // RapController.java:240
+  wire _or_666 = split_now | merge_now; // RapController.java:341
+  wire _and_811 = commit_fire & _or_666; // RapController.java:341
+  wire _not_434 = ~defer_now; // RapController.java:341
+  wire _and_812 = _and_811 & _not_434; // RapController.java:341
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:275
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:279
+  wire _ge_5 = free_slots >= missing_children; // RapController.java:280
+  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:673
+  wire [5:0] _cat_130 = {op_depth, 1'd0}; // RapController.java:668
+  wire [31:0] _dshr_0 = _fill_259 >> _cat_130; // RapController.java:673
+  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:673
+  wire [5:0] _cat_131 = {child_depth, 1'd0}; // RapController.java:668
+  wire [31:0] _dshr_1 = _fill_260 >> _cat_131; // RapController.java:673
+  wire [31:0] _not_435 = ~_dshr_1; // RapController.java:288
+  wire [31:0] _and_813 = _dshr_0 & _not_435; // RapController.java:288
+  wire _ge_6 = op_depth >= deepest_depth; // RapController.java:291
+  wire _lt_2 = free_slots < 8'd1; // RapController.java:298
+  wire _lt_3 = free_slots < 8'd2; // RapController.java:298
+  wire _lt_4 = free_slots < 8'd3; // RapController.java:298
+  wire _lt_5 = free_slots < 8'd4; // RapController.java:298
+  wire [7:0] _cat_132 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:300
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:302
+  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_1; // RapController.java:302
+  wire _bits_945 = _dshr_2[0]; // RapController.java:302
+  wire _and_814 = state_run & cmd_valid; // RapController.java:305
+  wire _or_667 = state_merge_level | state_merge_kids; // RapController.java:315
+  wire _and_815 = _or_667 & io_counterResult_valid; // RapController.java:316
+  wire _eq_642 = io_counterResult_bits_op == 2'd2; // RapController.java:316
+  wire _and_816 = _and_815 & _eq_642; // RapController.java:316
   wire [34:0] _add_8 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_13 = op_children - _add_7; // MergeVerdict.java:96
   wire [11:0] _bits_946 = op_threshold[35:24]; // SplitCompare.java:41
@@ -5175,11 +5178,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [2:0] _bits_954 = merge_sum[34:32]; // MergeVerdict.java:67
   wire _or_r_2 = |_bits_954; // MergeVerdict.java:67
   wire _and_819 = verdict_end_4 & _or_669; // MergeVerdict.java:70
-  wire _not_435 = ~verdict_act; // MergeVerdict.java:71
-  wire _and_820 = verdict_busy & _not_435; // MergeVerdict.java:71
+  wire _not_436 = ~verdict_act; // MergeVerdict.java:71
+  wire _and_820 = verdict_busy & _not_436; // MergeVerdict.java:71
   wire _or_670 = verdict_hand_over | _and_820; // MergeVerdict.java:71
-  wire _not_436 = ~_or_670; // MergeVerdict.java:72
-  wire _or_671 = _not_436 | verdict_end_4; // MergeVerdict.java:72
+  wire _not_437 = ~_or_670; // MergeVerdict.java:72
+  wire _or_671 = _not_437 | verdict_end_4; // MergeVerdict.java:72
   wire [34:0] _fill_261 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_262 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_263 = {35{1'd1}}; // MergeSkip.java:43
@@ -5200,18 +5203,18 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_672 = _gt_11 | _and_821; // SplitCompare.java:33
   wire _and_822 = _ge_9 & _or_672; // SplitCompare.java:33
   wire _or_673 = _gt_10 | _and_822; // SplitCompare.java:33
-  wire _not_437 = ~schedule_exhausted; // RapController.java:324
+  wire _not_438 = ~schedule_exhausted; // RapController.java:331
   wire _or_r_3 = |until_merge_hi; // SplitCounter.java:58
-  wire _not_438 = ~_or_r_3; // SplitCounter.java:58
-  wire _and_823 = _not_437 & _not_438; // RapController.java:324
-  wire [14:0] _bits_963 = until_merge_lo[31:17]; // RapController.java:325
-  wire _or_r_4 = |_bits_963; // RapController.java:325
-  wire _not_439 = ~_or_r_4; // RapController.java:325
-  wire _and_824 = _and_823 & _not_439; // RapController.java:325
-  wire _lt_6 = readout_slot < 16'd128; // RapController.java:356
-  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:356
-  wire _bits_964 = _dshr_3[0]; // RapController.java:356
-  wire _and_825 = _lt_6 & _bits_964; // RapController.java:356
+  wire _not_439 = ~_or_r_3; // SplitCounter.java:58
+  wire _and_823 = _not_438 & _not_439; // RapController.java:331
+  wire [14:0] _bits_963 = until_merge_lo[31:17]; // RapController.java:332
+  wire _or_r_4 = |_bits_963; // RapController.java:332
+  wire _not_440 = ~_or_r_4; // RapController.java:332
+  wire _and_824 = _and_823 & _not_440; // RapController.java:332
+  wire _lt_6 = readout_slot < 16'd128; // RapController.java:363
+  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:363
+  wire _bits_964 = _dshr_3[0]; // RapController.java:363
+  wire _and_825 = _lt_6 & _bits_964; // RapController.java:363
   wire _eq_643 = readout_index == 7'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_2 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:99
   wire [4:0] _mux_138 = _eq_643 ? 5'd0 : _dyn_index_2; // NodeTable.java:99
@@ -5232,26 +5235,26 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_674 = _gt_14 | _and_826; // SplitCompare.java:33
   wire _and_827 = _ge_11 & _or_674; // SplitCompare.java:33
   wire _or_675 = _gt_13 | _and_827; // SplitCompare.java:33
-  wire _not_440 = ~_or_675; // MergeSkip.java:53
-  wire _and_828 = skip_valid & _not_440; // MergeSkip.java:53
-  wire _not_441 = ~skip_touched; // MergeSkip.java:62
-  wire _and_829 = _and_828 & _not_441; // MergeSkip.java:62
-  wire _not_442 = ~commit_fire; // MergeSkip.java:62
-  wire _and_830 = _and_829 & _not_442; // MergeSkip.java:62
-  wire _and_831 = state_run & pipe_quiet; // RapController.java:388
+  wire _not_441 = ~_or_675; // MergeSkip.java:53
+  wire _and_828 = skip_valid & _not_441; // MergeSkip.java:53
+  wire _not_442 = ~skip_touched; // MergeSkip.java:62
+  wire _and_829 = _and_828 & _not_442; // MergeSkip.java:62
+  wire _not_443 = ~commit_fire; // MergeSkip.java:62
+  wire _and_830 = _and_829 & _not_443; // MergeSkip.java:62
+  wire _and_831 = state_run & pipe_quiet; // RapController.java:395
   wire _or_676 = ev_commit_q | ev_saturation_q; // StatusRegs.java:75
   wire _or_677 = _or_676 | ev_split_q; // StatusRegs.java:75
   wire _or_678 = _or_677 | ev_batch_q; // StatusRegs.java:75
   wire _or_679 = _or_678 | ev_deferred_q; // StatusRegs.java:75
   wire _or_r_5 = |ev_removed_q; // StatusRegs.java:76
   wire _or_680 = _or_679 | _or_r_5; // StatusRegs.java:76
-  wire _not_443 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_444 = ~_not_443; // StatusRegs.java:76
-  wire ev_pending = _or_680 | _not_444; // StatusRegs.java:76
-  wire _not_445 = ~ev_pending; // RapController.java:387
-  wire _and_832 = _not_445 & multiplier_free; // RapController.java:387
-  wire status_still = _and_832 & io_countersIdle; // RapController.java:387
-  wire _and_833 = _and_831 & status_still; // RapController.java:388
+  wire _not_444 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_445 = ~_not_444; // StatusRegs.java:76
+  wire ev_pending = _or_680 | _not_445; // StatusRegs.java:76
+  wire _not_446 = ~ev_pending; // RapController.java:394
+  wire _and_832 = _not_446 & multiplier_free; // RapController.java:394
+  wire status_still = _and_832 & io_countersIdle; // RapController.java:394
+  wire _and_833 = _and_831 & status_still; // RapController.java:395
   wire _bits_973 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_974 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_681 = _bits_973 | _bits_974; // FirstSet.java:64
@@ -5759,39 +5762,39 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_930 = _or_915 | _or_929; // FirstSet.java:63
   wire _or_931 = _or_900 | _or_930; // FirstSet.java:63
   wire _or_932 = _or_869 | _or_931; // FirstSet.java:63
-  wire _not_446 = ~_or_932; // SlotPicker.java:80
-  wire _not_447 = ~commit_stop; // RapController.java:702
-  wire _and_961 = state_run & _not_447; // RapController.java:702
-  wire _not_448 = ~io_headValid; // RapController.java:702
-  wire _and_962 = pipe_empty & _not_448; // RapController.java:702
-  wire [2:0] _mux_139 = _and_962 ? 3'd1 : fill_cause; // RapController.java:702
-  wire _or_933 = state_drain | state_undo; // RapController.java:703
-  wire _or_934 = _or_933 | state_resume; // RapController.java:703
-  wire _or_935 = _or_934 | commit_stop; // RapController.java:703
-  wire [2:0] _mux_140 = split_req ? 3'd3 : 3'd4; // RapController.java:704
-  wire _or_936 = state_split_scan | state_split; // RapController.java:705
-  wire _or_937 = _or_936 | state_split_alloc; // RapController.java:705
-  wire _or_938 = state_merge_level | state_merge_kids; // RapController.java:706
-  wire _or_939 = _or_938 | state_advance; // RapController.java:706
-  wire _or_940 = _or_939 | state_advance_wait; // RapController.java:706
-  wire [3:0] _bits_1101 = undo_sp[3:0]; // RapController.java:259
-  wire [38:0] _cat_133 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:259
-  wire _ne_2 = undo_sp != 5'd0; // RapController.java:255
-  wire undo_pop = state_undo & _ne_2; // RapController.java:255
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:256
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:256
-  wire [4:0] _mux_141 = undo_pop ? _sub_14 : _sub_15; // RapController.java:256
-  wire [3:0] _bits_1102 = _mux_141[3:0]; // RapController.java:256
-  wire _not_449 = ~undo_push; // RapController.java:256
-  wire [6:0] _mux_142 = state_split ? op_slot : readout_index; // RapController.java:150
-  wire _or_941 = state_split | state_read_issue; // RapController.java:149
+  wire _not_447 = ~_or_932; // SlotPicker.java:80
+  wire _not_448 = ~commit_stop; // RapController.java:711
+  wire _and_961 = state_run & _not_448; // RapController.java:711
+  wire _not_449 = ~io_headValid; // RapController.java:711
+  wire _and_962 = pipe_empty & _not_449; // RapController.java:711
+  wire [2:0] _mux_139 = _and_962 ? 3'd1 : fill_cause; // RapController.java:711
+  wire _or_933 = state_drain | state_undo; // RapController.java:712
+  wire _or_934 = _or_933 | state_resume; // RapController.java:712
+  wire _or_935 = _or_934 | commit_stop; // RapController.java:712
+  wire [2:0] _mux_140 = split_req ? 3'd3 : 3'd4; // RapController.java:713
+  wire _or_936 = state_split_scan | state_split; // RapController.java:714
+  wire _or_937 = _or_936 | state_split_alloc; // RapController.java:714
+  wire _or_938 = state_merge_level | state_merge_kids; // RapController.java:715
+  wire _or_939 = _or_938 | state_advance; // RapController.java:715
+  wire _or_940 = _or_939 | state_advance_wait; // RapController.java:715
+  wire [3:0] _bits_1101 = undo_sp[3:0]; // RapController.java:266
+  wire [38:0] _cat_133 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:266
+  wire _ne_2 = undo_sp != 5'd0; // RapController.java:262
+  wire undo_pop = state_undo & _ne_2; // RapController.java:262
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:263
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:263
+  wire [4:0] _mux_141 = undo_pop ? _sub_14 : _sub_15; // RapController.java:263
+  wire [3:0] _bits_1102 = _mux_141[3:0]; // RapController.java:263
+  wire _not_450 = ~undo_push; // RapController.java:263
+  wire [6:0] _mux_142 = state_split ? op_slot : readout_index; // RapController.java:157
+  wire _or_941 = state_split | state_read_issue; // RapController.java:156
   wire [14:0] _cat_134 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:61
   wire _or_r_6 = |_cat_134; // RapController.java:61
   wire [14:0] _sub_16 = _cat_134 - 15'd1; // RapController.java:61
   wire [14:0] _and_963 = _cat_134 & _sub_16; // RapController.java:61
   wire _or_r_7 = |_and_963; // RapController.java:61
-  wire _not_450 = ~_or_r_7; // RapController.java:61
-  wire _and_964 = _or_r_6 & _not_450; // RapController.java:61
+  wire _not_451 = ~_or_r_7; // RapController.java:61
+  wire _and_964 = _or_r_6 & _not_451; // RapController.java:61
   wire [254:0] _dshl_2 = 255'd1 << leaf_pick_pick_index; // SlotPicker.java:54
   wire [127:0] _bits_1103 = _dshl_2[127:0]; // SlotPicker.java:54
   wire _eq_644 = leaf_pick_pick_hot == _bits_1103; // SlotPicker.java:54
@@ -5800,82 +5803,109 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _bits_1104 = _dshl_3[127:0]; // SlotPicker.java:54
   wire _eq_645 = slot_pick_pick_hot == _bits_1104; // SlotPicker.java:54
   wire _and_966 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:54
-  wire _not_451 = ~_or_941; // RapController.java:158
-  wire _not_452 = ~_and_816; // MergeVerdict.java:75
+  wire _not_452 = ~_or_941; // RapController.java:165
+  wire _not_453 = ~_and_816; // MergeVerdict.java:75
   wire _and_967 = verdict_act & merge_verdict; // MergeVerdict.java:77
   wire _eq_646 = verdict_set == _and_967; // MergeVerdict.java:77
-  wire _not_453 = ~verdict_busy; // MergeVerdict.java:77
-  wire _or_942 = _not_453 | verdict_act; // MergeVerdict.java:77
+  wire _not_454 = ~verdict_busy; // MergeVerdict.java:77
+  wire _or_942 = _not_454 | verdict_act; // MergeVerdict.java:77
   wire _eq_647 = verdict_free == _or_942; // MergeVerdict.java:77
   wire _and_968 = _eq_646 & _eq_647; // MergeVerdict.java:77
-  wire _not_454 = ~schedule_exhausted; // RapController.java:322
+  wire _not_455 = ~schedule_exhausted; // RapController.java:329
   wire _or_r_8 = |until_merge_hi; // SplitCounter.java:58
-  wire _not_455 = ~_or_r_8; // SplitCounter.java:58
-  wire _and_969 = _not_454 & _not_455; // RapController.java:322
-  wire [15:0] _bits_1105 = until_merge_lo[31:16]; // RapController.java:322
-  wire _or_r_9 = |_bits_1105; // RapController.java:322
-  wire _not_456 = ~_or_r_9; // RapController.java:322
-  wire _and_970 = _and_969 & _not_456; // RapController.java:322
-  wire [15:0] _bits_1106 = until_merge_lo[15:0]; // RapController.java:323
-  wire _ge_13 = io_head_weight >= _bits_1106; // RapController.java:323
-  wire _and_971 = _and_970 & _ge_13; // RapController.java:323
-  wire _eq_648 = merge_now == _and_971; // RapController.java:327
+  wire _not_456 = ~_or_r_8; // SplitCounter.java:58
+  wire _and_969 = _not_455 & _not_456; // RapController.java:329
+  wire [15:0] _bits_1105 = until_merge_lo[31:16]; // RapController.java:329
+  wire _or_r_9 = |_bits_1105; // RapController.java:329
+  wire _not_457 = ~_or_r_9; // RapController.java:329
+  wire _and_970 = _and_969 & _not_457; // RapController.java:329
+  wire [15:0] _bits_1106 = until_merge_lo[15:0]; // RapController.java:330
+  wire _ge_13 = io_head_weight >= _bits_1106; // RapController.java:330
+  wire _and_971 = _and_970 & _ge_13; // RapController.java:330
+  wire _eq_648 = merge_now == _and_971; // RapController.java:334
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_17 = 5'd15 - op_depth; // RapController.java:671
-  wire [5:0] _cat_135 = {_sub_17, 1'd0}; // RapController.java:660
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, _bits_136}} << _cat_135; // RapController.java:672
-  wire [31:0] _bits_1107 = _dshl_4[31:0]; // RapController.java:672
-  wire [31:0] _or_943 = slot_prefix_rdata_0 | _bits_1107; // RapController.java:672
-  wire _eq_649 = child_prefix == _or_943; // RapController.java:466
-  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:665
-  wire [5:0] _cat_136 = {child_depth, 1'd0}; // RapController.java:660
-  wire [31:0] _dshr_4 = _fill_264 >> _cat_136; // RapController.java:665
-  wire _eq_650 = child_mask == _dshr_4; // RapController.java:466
-  wire _and_972 = _eq_649 & _eq_650; // RapController.java:466
+  wire [4:0] _sub_17 = 5'd15 - op_depth; // RapController.java:679
+  wire [5:0] _cat_135 = {_sub_17, 1'd0}; // RapController.java:668
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_135; // RapController.java:680
+  wire [31:0] _bits_1107 = _dshl_4[31:0]; // RapController.java:680
+  wire [31:0] _or_943 = slot_prefix_rdata_0 | _bits_1107; // RapController.java:680
+  wire _eq_649 = child_prefix == _or_943; // RapController.java:471
+  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:673
+  wire [5:0] _cat_136 = {child_depth, 1'd0}; // RapController.java:668
+  wire [31:0] _dshr_4 = _fill_264 >> _cat_136; // RapController.java:673
+  wire _eq_650 = child_mask == _dshr_4; // RapController.java:471
+  wire _and_972 = _eq_649 & _eq_650; // RapController.java:471
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_457 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_973 = state_run & io_selected_valid; // RapController.java:594
-  wire _eq_651 = io_counterResult_bits_op == 2'd0; // RapController.java:597
-  wire _and_974 = io_counterResult_valid & _eq_651; // RapController.java:597
-  wire _eq_652 = hit_event_3 == _and_974; // RapController.java:598
-  wire _ne_3 = io_counterResult_bits_op != 2'd2; // RapController.java:599
-  wire _and_975 = state_run & io_counterResult_valid; // RapController.java:599
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:600
-  wire _not_458 = ~io_counterResult_valid; // RapController.java:601
-  wire _and_976 = state_drain & pipe_empty; // RapController.java:601
-  wire _and_977 = state_split_alloc & slot_pick_ready; // RapController.java:602
-  wire _and_r_4 = &present_children; // RapController.java:604
-  wire _not_459 = ~_and_r_4; // RapController.java:604
-  wire [2:0] _dyn_index_3 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:605
-  wire _eq_653 = _dyn_index_3 == 3'd0; // RapController.java:605
-  wire _eq_654 = split_fits == _ge_5; // RapController.java:608
-  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:608
-  wire _eq_655 = op_at_deepest == _ge_14; // RapController.java:608
-  wire _and_978 = _eq_654 & _eq_655; // RapController.java:608
-  wire _eq_656 = op_children == _dyn_index_0; // RapController.java:613
-  wire _not_460 = ~kids_fresh; // RapController.java:610
-  wire _and_979 = state_merge_kids & _not_460; // RapController.java:610
-  wire _and_980 = _and_979 & slot_pick_ready; // RapController.java:610
-  wire _and_981 = _and_980 & slot_pick_pick_last; // RapController.java:611
-  wire _or_944 = split_settled | _and_981; // RapController.java:612
-  wire _not_461 = ~ev_commit_q; // StatusRegs.java:74
-  wire _not_462 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_461 & _not_462; // StatusRegs.java:74
-  wire _eq_657 = kids_vector == visited_kids; // RapController.java:615
-  wire _not_463 = ~_or_667; // RapController.java:617
-  wire _and_982 = verdict_act & _not_463; // RapController.java:617
-  wire _or_945 = ev_commit | ev_saturation; // StatusRegs.java:97
-  wire _or_946 = _or_945 | ev_split; // StatusRegs.java:97
-  wire _or_947 = _or_946 | ev_allocated; // StatusRegs.java:97
-  wire _or_948 = _or_947 | ev_batch; // StatusRegs.java:97
-  wire _or_949 = _or_948 | ev_deferred; // StatusRegs.java:97
-  wire _or_950 = _or_949 | ev_clear; // StatusRegs.java:97
+  wire _not_458 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_973 = state_run & io_selected_valid; // RapController.java:599
+  wire _eq_651 = io_counterResult_bits_op == 2'd0; // RapController.java:602
+  wire _and_974 = io_counterResult_valid & _eq_651; // RapController.java:602
+  wire _eq_652 = hit_event_3 == _and_974; // RapController.java:603
+  wire _ne_3 = io_counterResult_bits_op != 2'd2; // RapController.java:604
+  wire _and_975 = state_run & io_counterResult_valid; // RapController.java:604
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:605
+  wire _not_459 = ~io_counterResult_valid; // RapController.java:606
+  wire _and_976 = state_drain & pipe_empty; // RapController.java:606
+  wire _and_977 = state_split_alloc & slot_pick_ready; // RapController.java:607
+  wire _and_r_4 = &present_children; // RapController.java:609
+  wire _not_460 = ~_and_r_4; // RapController.java:609
+  wire [3:0] _not_461 = ~present_children; // RapController.java:610
+  wire _bits_1108 = _not_461[0]; // FirstSet.java:55
+  wire _bits_1109 = _not_461[1]; // FirstSet.java:55
+  wire _or_944 = _bits_1108 | _bits_1109; // FirstSet.java:64
+  wire _bits_1110 = _not_461[2]; // FirstSet.java:55
+  wire _bits_1111 = _not_461[3]; // FirstSet.java:55
+  wire _or_945 = _bits_1110 | _bits_1111; // FirstSet.java:64
+  wire _and_978 = _or_944 & _or_945; // FirstSet.java:61
+  wire _and_979 = _bits_1108 & _bits_1109; // FirstSet.java:61
+  wire _or_946 = _and_978 | _and_979; // FirstSet.java:62
+  wire _and_980 = _bits_1110 & _bits_1111; // FirstSet.java:61
+  wire _or_947 = _or_946 | _and_980; // FirstSet.java:63
+  wire _not_462 = ~_or_947; // RapController.java:610
+  wire _eq_653 = split_last_child == _not_462; // RapController.java:610
+  wire [3:0] _not_463 = ~present_children; // RapController.java:611
+  wire _bits_1112 = _not_463[0]; // FirstSet.java:25
+  wire _bits_1113 = _not_463[1]; // FirstSet.java:25
+  wire _or_948 = _bits_1112 | _bits_1113; // FirstSet.java:37
+  wire _not_464 = ~_or_948; // FirstSet.java:35
+  wire _bits_1114 = _not_463[2]; // FirstSet.java:25
+  wire _not_465 = ~_bits_1114; // FirstSet.java:35
+  wire _not_466 = ~_bits_1112; // FirstSet.java:35
+  wire _mux_143 = _not_464 ? _not_465 : _not_466; // FirstSet.java:36
+  wire [1:0] _cat_137 = {_not_464, _mux_143}; // FirstSet.java:36
+  wire [1:0] _bits_1115 = _cat_137; // FirstSet.java:44
+  wire _eq_654 = split_next_digit == _bits_1115; // RapController.java:611
+  wire _and_981 = _eq_653 & _eq_654; // RapController.java:611
+  wire [2:0] _dyn_index_3 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:613
+  wire _eq_655 = _dyn_index_3 == 3'd0; // RapController.java:613
+  wire _eq_656 = split_fits == _ge_5; // RapController.java:616
+  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:616
+  wire _eq_657 = op_at_deepest == _ge_14; // RapController.java:616
+  wire _and_982 = _eq_656 & _eq_657; // RapController.java:616
+  wire _eq_658 = op_children == _dyn_index_0; // RapController.java:621
+  wire _not_467 = ~kids_fresh; // RapController.java:618
+  wire _and_983 = state_merge_kids & _not_467; // RapController.java:618
+  wire _and_984 = _and_983 & slot_pick_ready; // RapController.java:618
+  wire _and_985 = _and_984 & slot_pick_pick_last; // RapController.java:619
+  wire _or_949 = split_settled | _and_985; // RapController.java:620
+  wire _not_468 = ~ev_commit_q; // StatusRegs.java:74
+  wire _not_469 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_468 & _not_469; // StatusRegs.java:74
+  wire _eq_659 = kids_vector == visited_kids; // RapController.java:623
+  wire _not_470 = ~_or_667; // RapController.java:625
+  wire _and_986 = verdict_act & _not_470; // RapController.java:625
+  wire _or_950 = ev_commit | ev_saturation; // StatusRegs.java:97
+  wire _or_951 = _or_950 | ev_split; // StatusRegs.java:97
+  wire _or_952 = _or_951 | ev_allocated; // StatusRegs.java:97
+  wire _or_953 = _or_952 | ev_batch; // StatusRegs.java:97
+  wire _or_954 = _or_953 | ev_deferred; // StatusRegs.java:97
+  wire _or_955 = _or_954 | ev_clear; // StatusRegs.java:97
   wire _or_r_10 = |ev_removed; // StatusRegs.java:97
-  wire _or_951 = _or_950 | _or_r_10; // StatusRegs.java:97
-  wire _or_952 = _or_951 | ev_pending; // StatusRegs.java:97
-  wire _not_464 = ~_or_952; // RapController.java:618
+  wire _or_956 = _or_955 | _or_r_10; // StatusRegs.java:97
+  wire _or_957 = _or_956 | ev_pending; // StatusRegs.java:97
+  wire _not_471 = ~_or_957; // RapController.java:626
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:86
@@ -6003,15 +6033,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_140 = slot_depth_3 > deepest_depth; // NodeTable.java:86
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:86
-  wire [127:0] _cat_137 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
-  wire [127:0] _and_983 = slot_valid & _cat_137; // RapController.java:619
-  wire _or_r_11 = |_and_983; // RapController.java:619
-  wire _not_465 = ~_or_r_11; // RapController.java:619
-  wire _le_0 = st_nodes <= 8'd128; // RapController.java:620
+  wire [127:0] _cat_138 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
+  wire [127:0] _and_987 = slot_valid & _cat_138; // RapController.java:627
+  wire _or_r_11 = |_and_987; // RapController.java:627
+  wire _not_472 = ~_or_r_11; // RapController.java:627
+  wire _le_0 = st_nodes <= 8'd128; // RapController.java:628
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_17;
+  assign io_issueEnable = _and_14;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (state_resume ? 1'd1 : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
@@ -6154,7 +6184,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_depths_126 = slot_depths_126;
   assign io_depths_127 = slot_depths_127;
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_20;
+  assign io_acceptEnable = _and_17;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -6167,50 +6197,51 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_live_deferred = ev_deferred_q;
   assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
-  assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _and_21;
-  assign io_snapBusy = _or_8;
+  assign io_errorBound = _bits_0;
+  assign io_errorBoundReady = _and_18;
+  assign io_snapBusy = _or_4;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
-  assign io_readoutBusy = _or_10;
-  assign io_busy = _or_19;
-  assign io_idle = _and_23;
-  assign io_resetting = _not_25;
+  assign io_readoutBusy = _or_6;
+  assign io_busy = _or_15;
+  assign io_idle = _and_20;
+  assign io_resetting = _not_24;
   assign io_stallCause = cause;
   assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? op_slot : 7'd0) : 7'd0) : 7'd0)) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? op_slot : 7'd0) : 7'd0) : 7'd0));
   assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0)) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_22 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_22 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_22 ? 1'd1 : 1'd0) : 1'd0));
+  assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_17 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_17 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_17 ? 1'd1 : 1'd0) : 1'd0));
   assign ev_split = (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0);
   assign ev_allocated = (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0);
-  assign ev_batch = (state_undo ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (state_split ? (_not_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_5 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (state_merge_level ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))));
+  assign ev_batch = (state_undo ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (state_split ? (_not_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_5 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (state_merge_level ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))));
   assign ev_deferred = (state_split ? (_not_4 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
+  assign present_children_next = (state_undo ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_scan ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_149 : present_children) : present_children)) : (state_split_alloc ? (slot_pick_ready ? _or_150 : present_children) : present_children)));
   assign leaf_pick_load = (state_merge_level ? (level_fresh ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
   assign leaf_pick_take = 1'd0;
   assign slot_pick_load = (state_split_scan ? (kids_fresh ? 1'd1 : 1'd0) : (state_split ? (_not_4 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
-  assign slot_pick_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_8 ? 1'd1 : 1'd0))) : 1'd0)));
+  assign slot_pick_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? 1'd1 : 1'd0))) : 1'd0)));
   assign prefix_write = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : 7'd0) : 7'd0);
   assign prefix_write_value = (state_split_alloc ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
   assign serialMultiplier_io_start = _or_664;
   assign serialMultiplier_io_a = _mux_134;
   assign serialMultiplier_io_b = _mux_135;
-  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (state_run ? _and_809 : (state_undo ? (_ne_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_8 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0)))))) : (state_run ? _and_809 : (state_undo ? (_ne_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_8 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (state_undo ? (_ne_0 ? _bits_942 : io_selected_bits_slot) : (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (state_merge_kids ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (state_read_issue ? readout_index : io_selected_bits_slot))))) : (state_undo ? (_ne_0 ? _bits_942 : io_selected_bits_slot) : (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (state_merge_kids ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (state_read_issue ? readout_index : io_selected_bits_slot)))));
-  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (state_undo ? (_ne_0 ? 2'd1 : 2'd0) : (state_split_alloc ? (slot_pick_ready ? 2'd1 : 2'd0) : (state_merge_kids ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_8 ? 2'd2 : 2'd0))) : (state_read_issue ? 2'd2 : 2'd0))))) : (state_undo ? (_ne_0 ? 2'd1 : 2'd0) : (state_split_alloc ? (slot_pick_ready ? 2'd1 : 2'd0) : (state_merge_kids ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_8 ? 2'd2 : 2'd0))) : (state_read_issue ? 2'd2 : 2'd0)))));
+  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (state_run ? _and_809 : (state_undo ? (_ne_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_5 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0)))))) : (state_run ? _and_809 : (state_undo ? (_ne_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_5 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (state_undo ? (_ne_0 ? _bits_942 : io_selected_bits_slot) : (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (state_merge_kids ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_5 ? slot_pick_pick_index : io_selected_bits_slot))) : (state_read_issue ? readout_index : io_selected_bits_slot))))) : (state_undo ? (_ne_0 ? _bits_942 : io_selected_bits_slot) : (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (state_merge_kids ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_5 ? slot_pick_pick_index : io_selected_bits_slot))) : (state_read_issue ? readout_index : io_selected_bits_slot)))));
+  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (state_undo ? (_ne_0 ? 2'd1 : 2'd0) : (state_split_alloc ? (slot_pick_ready ? 2'd1 : 2'd0) : (state_merge_kids ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_5 ? 2'd2 : 2'd0))) : (state_read_issue ? 2'd2 : 2'd0))))) : (state_undo ? (_ne_0 ? 2'd1 : 2'd0) : (state_split_alloc ? (slot_pick_ready ? 2'd1 : 2'd0) : (state_merge_kids ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_5 ? 2'd2 : 2'd0))) : (state_read_issue ? 2'd2 : 2'd0)))));
   assign cmd_value = (verdict_act ? (merge_verdict ? _mux_137 : (state_undo ? (_ne_0 ? _bits_944 : {{16{1'b0}}, io_selected_bits_weight}) : (state_split_alloc ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight}))) : (state_undo ? (_ne_0 ? _bits_944 : {{16{1'b0}}, io_selected_bits_weight}) : (state_split_alloc ? (slot_pick_ready ? 32'd0 : {{16{1'b0}}, io_selected_bits_weight}) : {{16{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : 7'd0) : 7'd0);
   assign tcam_write_value = (state_split_alloc ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
   assign tcam_write_mask = (state_split_alloc ? (slot_pick_ready ? child_mask : _fill_258) : _fill_258);
-  assign verdict_hand_over = (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_8 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
-  assign skip_touched = (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_8 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (state_soft_clear ? 1'd1 : 1'd0)));
+  assign verdict_hand_over = (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
+  assign skip_touched = (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_7 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (state_soft_clear ? 1'd1 : 1'd0)));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -6385,7 +6416,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       state_split <= 1'd0;
     end else begin
-      state_split <= (state_undo ? (_ne_0 ? state_split : (split_req ? (_eq_2 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_scan ? (kids_fresh ? state_split : (slot_pick_ready ? (slot_pick_pick_found ? state_split : 1'd1) : state_split)) : (state_split ? (_not_4 ? state_split : (split_fits ? 1'd0 : (_not_5 ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd0 : state_split) : state_split) : (state_merge_level ? (level_fresh ? state_split : (leaf_pick_ready ? (leaf_pick_pick_found ? state_split : (_not_8 ? state_split : (_ne_1 ? state_split : (early_batch ? 1'd1 : 1'd0)))) : state_split)) : state_split)))));
+      state_split <= (state_undo ? (_ne_0 ? state_split : (split_req ? (_eq_2 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_scan ? (kids_fresh ? state_split : (slot_pick_ready ? (slot_pick_pick_found ? state_split : 1'd1) : state_split)) : (state_split ? (_not_4 ? state_split : (split_fits ? 1'd0 : (_not_5 ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd0 : state_split) : state_split) : (state_merge_level ? (level_fresh ? state_split : (leaf_pick_ready ? (leaf_pick_pick_found ? state_split : (_not_7 ? state_split : (_ne_1 ? state_split : (early_batch ? 1'd1 : 1'd0)))) : state_split)) : state_split)))));
     end
   end
 
@@ -6401,7 +6432,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       state_merge_level <= 1'd0;
     end else begin
-      state_merge_level <= (state_undo ? (_ne_0 ? state_merge_level : (split_req ? state_merge_level : (skip_empty_settled ? state_merge_level : 1'd1))) : (state_split ? (_not_4 ? state_merge_level : (split_fits ? state_merge_level : (_not_5 ? (skip_empty_settled ? state_merge_level : 1'd1) : (merge_due ? (skip_empty_settled ? 1'd0 : 1'd1) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? (merge_due ? 1'd1 : 1'd0) : state_merge_level) : state_merge_level) : (state_merge_level ? (level_fresh ? state_merge_level : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_8 ? state_merge_level : (_ne_1 ? state_merge_level : 1'd0))) : state_merge_level)) : (state_merge_kids ? (verdict_set ? state_merge_level : (kids_fresh ? state_merge_level : (_and_8 ? (slot_pick_pick_last ? 1'd1 : state_merge_level) : state_merge_level))) : state_merge_level)))));
+      state_merge_level <= (state_undo ? (_ne_0 ? state_merge_level : (split_req ? state_merge_level : (skip_empty_settled ? state_merge_level : 1'd1))) : (state_split ? (_not_4 ? state_merge_level : (split_fits ? state_merge_level : (_not_5 ? (skip_empty_settled ? state_merge_level : 1'd1) : (merge_due ? (skip_empty_settled ? 1'd0 : 1'd1) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? (merge_due ? 1'd1 : 1'd0) : state_merge_level) : state_merge_level) : (state_merge_level ? (level_fresh ? state_merge_level : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_7 ? state_merge_level : (_ne_1 ? state_merge_level : 1'd0))) : state_merge_level)) : (state_merge_kids ? (verdict_set ? state_merge_level : (kids_fresh ? state_merge_level : (_and_5 ? (slot_pick_pick_last ? 1'd1 : state_merge_level) : state_merge_level))) : state_merge_level)))));
     end
   end
 
@@ -6409,7 +6440,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       state_merge_kids <= 1'd0;
     end else begin
-      state_merge_kids <= (state_merge_level ? (level_fresh ? state_merge_kids : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : (_not_8 ? state_merge_kids : (_ne_1 ? state_merge_kids : 1'd0))) : state_merge_kids)) : (state_merge_kids ? (verdict_set ? state_merge_kids : (kids_fresh ? state_merge_kids : (_and_8 ? (slot_pick_pick_last ? 1'd0 : state_merge_kids) : state_merge_kids))) : state_merge_kids));
+      state_merge_kids <= (state_merge_level ? (level_fresh ? state_merge_kids : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : (_not_7 ? state_merge_kids : (_ne_1 ? state_merge_kids : 1'd0))) : state_merge_kids)) : (state_merge_kids ? (verdict_set ? state_merge_kids : (kids_fresh ? state_merge_kids : (_and_5 ? (slot_pick_pick_last ? 1'd0 : state_merge_kids) : state_merge_kids))) : state_merge_kids));
     end
   end
 
@@ -6417,7 +6448,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       state_advance <= 1'd0;
     end else begin
-      state_advance <= (state_undo ? (_ne_0 ? state_advance : (split_req ? state_advance : (skip_empty_settled ? 1'd1 : 1'd0))) : (state_split ? (_not_4 ? state_advance : (split_fits ? state_advance : (_not_5 ? (skip_empty_settled ? state_advance : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd0 : state_advance) : state_advance) : (state_merge_level ? (level_fresh ? state_advance : (leaf_pick_ready ? (leaf_pick_pick_found ? state_advance : (_not_8 ? state_advance : (_ne_1 ? state_advance : (early_batch ? state_advance : 1'd1)))) : state_advance)) : (state_advance ? (_not_10 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
+      state_advance <= (state_undo ? (_ne_0 ? state_advance : (split_req ? state_advance : (skip_empty_settled ? 1'd1 : 1'd0))) : (state_split ? (_not_4 ? state_advance : (split_fits ? state_advance : (_not_5 ? (skip_empty_settled ? state_advance : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd0 : state_advance) : state_advance) : (state_merge_level ? (level_fresh ? state_advance : (leaf_pick_ready ? (leaf_pick_pick_found ? state_advance : (_not_7 ? state_advance : (_ne_1 ? state_advance : (early_batch ? state_advance : 1'd1)))) : state_advance)) : (state_advance ? (_not_9 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
     end
   end
 
@@ -6425,7 +6456,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       state_advance_wait <= 1'd0;
     end else begin
-      state_advance_wait <= (state_advance ? (_not_10 ? state_advance_wait : (_or_7 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
+      state_advance_wait <= (state_advance ? (_not_9 ? state_advance_wait : (_or_3 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
     end
   end
 
@@ -6433,7 +6464,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       state_resume <= 1'd0;
     end else begin
-      state_resume <= (state_split ? (_not_4 ? state_resume : (split_fits ? state_resume : (_not_5 ? state_resume : (merge_due ? state_resume : 1'd1)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? (merge_due ? state_resume : 1'd1) : state_resume) : state_resume) : (state_advance ? (_not_10 ? state_resume : (_or_7 ? 1'd1 : 1'd0)) : (state_resume ? 1'd0 : state_resume))));
+      state_resume <= (state_split ? (_not_4 ? state_resume : (split_fits ? state_resume : (_not_5 ? state_resume : (merge_due ? state_resume : 1'd1)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? (merge_due ? state_resume : 1'd1) : state_resume) : state_resume) : (state_advance ? (_not_9 ? state_resume : (_or_3 ? 1'd1 : 1'd0)) : (state_resume ? 1'd0 : state_resume))));
     end
   end
 
@@ -6465,7 +6496,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       deepest_depth <= 5'd1;
     end else begin
-      deepest_depth <= (state_split ? (_not_4 ? deepest_depth : (split_fits ? (op_at_deepest ? _add_0 : deepest_depth) : deepest_depth)) : (state_merge_level ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_8 ? deepest_depth : (_ne_1 ? (_and_11 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (state_soft_clear ? 5'd1 : deepest_depth)));
+      deepest_depth <= (state_split ? (_not_4 ? deepest_depth : (split_fits ? (op_at_deepest ? _add_0 : deepest_depth) : deepest_depth)) : (state_merge_level ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_7 ? deepest_depth : (_ne_1 ? (_and_8 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (state_soft_clear ? 5'd1 : deepest_depth)));
     end
   end
 
@@ -6473,1544 +6504,1544 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_valid <= 128'd1;
     end else begin
-      slot_valid <= (verdict_act ? (merge_verdict ? _and_24 : (state_split_alloc ? (slot_pick_ready ? _or_20 : slot_valid) : (state_soft_clear ? 128'd1 : slot_valid))) : (state_split_alloc ? (slot_pick_ready ? _or_20 : slot_valid) : (state_soft_clear ? 128'd1 : slot_valid)));
+      slot_valid <= (verdict_act ? (merge_verdict ? _and_21 : (state_split_alloc ? (slot_pick_ready ? _or_16 : slot_valid) : (state_soft_clear ? 128'd1 : slot_valid))) : (state_split_alloc ? (slot_pick_ready ? _or_16 : slot_valid) : (state_soft_clear ? 128'd1 : slot_valid)));
     end
   end
 
   always @(posedge clock) begin
-    slot_depth_0 <= (state_split_alloc ? (slot_pick_ready ? (_bits_5 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0);
+    slot_depth_0 <= (state_split_alloc ? (slot_pick_ready ? (_bits_1 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0);
   end
 
   always @(posedge clock) begin
-    slot_depth_1 <= (state_split_alloc ? (slot_pick_ready ? (_bits_6 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1);
+    slot_depth_1 <= (state_split_alloc ? (slot_pick_ready ? (_bits_2 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1);
   end
 
   always @(posedge clock) begin
-    slot_depth_2 <= (state_split_alloc ? (slot_pick_ready ? (_bits_7 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2);
+    slot_depth_2 <= (state_split_alloc ? (slot_pick_ready ? (_bits_3 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2);
   end
 
   always @(posedge clock) begin
-    slot_depth_3 <= (state_split_alloc ? (slot_pick_ready ? (_bits_8 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3);
+    slot_depth_3 <= (state_split_alloc ? (slot_pick_ready ? (_bits_4 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3);
   end
 
   always @(posedge clock) begin
-    slot_depth_4 <= (state_split_alloc ? (slot_pick_ready ? (_bits_9 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4);
+    slot_depth_4 <= (state_split_alloc ? (slot_pick_ready ? (_bits_5 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4);
   end
 
   always @(posedge clock) begin
-    slot_depth_5 <= (state_split_alloc ? (slot_pick_ready ? (_bits_10 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5);
+    slot_depth_5 <= (state_split_alloc ? (slot_pick_ready ? (_bits_6 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5);
   end
 
   always @(posedge clock) begin
-    slot_depth_6 <= (state_split_alloc ? (slot_pick_ready ? (_bits_11 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6);
+    slot_depth_6 <= (state_split_alloc ? (slot_pick_ready ? (_bits_7 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6);
   end
 
   always @(posedge clock) begin
-    slot_depth_7 <= (state_split_alloc ? (slot_pick_ready ? (_bits_12 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7);
+    slot_depth_7 <= (state_split_alloc ? (slot_pick_ready ? (_bits_8 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7);
   end
 
   always @(posedge clock) begin
-    slot_depth_8 <= (state_split_alloc ? (slot_pick_ready ? (_bits_13 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8);
+    slot_depth_8 <= (state_split_alloc ? (slot_pick_ready ? (_bits_9 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8);
   end
 
   always @(posedge clock) begin
-    slot_depth_9 <= (state_split_alloc ? (slot_pick_ready ? (_bits_14 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9);
+    slot_depth_9 <= (state_split_alloc ? (slot_pick_ready ? (_bits_10 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9);
   end
 
   always @(posedge clock) begin
-    slot_depth_10 <= (state_split_alloc ? (slot_pick_ready ? (_bits_15 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10);
+    slot_depth_10 <= (state_split_alloc ? (slot_pick_ready ? (_bits_11 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10);
   end
 
   always @(posedge clock) begin
-    slot_depth_11 <= (state_split_alloc ? (slot_pick_ready ? (_bits_16 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11);
+    slot_depth_11 <= (state_split_alloc ? (slot_pick_ready ? (_bits_12 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11);
   end
 
   always @(posedge clock) begin
-    slot_depth_12 <= (state_split_alloc ? (slot_pick_ready ? (_bits_17 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12);
+    slot_depth_12 <= (state_split_alloc ? (slot_pick_ready ? (_bits_13 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12);
   end
 
   always @(posedge clock) begin
-    slot_depth_13 <= (state_split_alloc ? (slot_pick_ready ? (_bits_18 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13);
+    slot_depth_13 <= (state_split_alloc ? (slot_pick_ready ? (_bits_14 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13);
   end
 
   always @(posedge clock) begin
-    slot_depth_14 <= (state_split_alloc ? (slot_pick_ready ? (_bits_19 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14);
+    slot_depth_14 <= (state_split_alloc ? (slot_pick_ready ? (_bits_15 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14);
   end
 
   always @(posedge clock) begin
-    slot_depth_15 <= (state_split_alloc ? (slot_pick_ready ? (_bits_20 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15);
+    slot_depth_15 <= (state_split_alloc ? (slot_pick_ready ? (_bits_16 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15);
   end
 
   always @(posedge clock) begin
-    slot_depth_16 <= (state_split_alloc ? (slot_pick_ready ? (_bits_21 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16);
+    slot_depth_16 <= (state_split_alloc ? (slot_pick_ready ? (_bits_17 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16);
   end
 
   always @(posedge clock) begin
-    slot_depth_17 <= (state_split_alloc ? (slot_pick_ready ? (_bits_22 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17);
+    slot_depth_17 <= (state_split_alloc ? (slot_pick_ready ? (_bits_18 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17);
   end
 
   always @(posedge clock) begin
-    slot_depth_18 <= (state_split_alloc ? (slot_pick_ready ? (_bits_23 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18);
+    slot_depth_18 <= (state_split_alloc ? (slot_pick_ready ? (_bits_19 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18);
   end
 
   always @(posedge clock) begin
-    slot_depth_19 <= (state_split_alloc ? (slot_pick_ready ? (_bits_24 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19);
+    slot_depth_19 <= (state_split_alloc ? (slot_pick_ready ? (_bits_20 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19);
   end
 
   always @(posedge clock) begin
-    slot_depth_20 <= (state_split_alloc ? (slot_pick_ready ? (_bits_25 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20);
+    slot_depth_20 <= (state_split_alloc ? (slot_pick_ready ? (_bits_21 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20);
   end
 
   always @(posedge clock) begin
-    slot_depth_21 <= (state_split_alloc ? (slot_pick_ready ? (_bits_26 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21);
+    slot_depth_21 <= (state_split_alloc ? (slot_pick_ready ? (_bits_22 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21);
   end
 
   always @(posedge clock) begin
-    slot_depth_22 <= (state_split_alloc ? (slot_pick_ready ? (_bits_27 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22);
+    slot_depth_22 <= (state_split_alloc ? (slot_pick_ready ? (_bits_23 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22);
   end
 
   always @(posedge clock) begin
-    slot_depth_23 <= (state_split_alloc ? (slot_pick_ready ? (_bits_28 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23);
+    slot_depth_23 <= (state_split_alloc ? (slot_pick_ready ? (_bits_24 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23);
   end
 
   always @(posedge clock) begin
-    slot_depth_24 <= (state_split_alloc ? (slot_pick_ready ? (_bits_29 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24);
+    slot_depth_24 <= (state_split_alloc ? (slot_pick_ready ? (_bits_25 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24);
   end
 
   always @(posedge clock) begin
-    slot_depth_25 <= (state_split_alloc ? (slot_pick_ready ? (_bits_30 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25);
+    slot_depth_25 <= (state_split_alloc ? (slot_pick_ready ? (_bits_26 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25);
   end
 
   always @(posedge clock) begin
-    slot_depth_26 <= (state_split_alloc ? (slot_pick_ready ? (_bits_31 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26);
+    slot_depth_26 <= (state_split_alloc ? (slot_pick_ready ? (_bits_27 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26);
   end
 
   always @(posedge clock) begin
-    slot_depth_27 <= (state_split_alloc ? (slot_pick_ready ? (_bits_32 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27);
+    slot_depth_27 <= (state_split_alloc ? (slot_pick_ready ? (_bits_28 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27);
   end
 
   always @(posedge clock) begin
-    slot_depth_28 <= (state_split_alloc ? (slot_pick_ready ? (_bits_33 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28);
+    slot_depth_28 <= (state_split_alloc ? (slot_pick_ready ? (_bits_29 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28);
   end
 
   always @(posedge clock) begin
-    slot_depth_29 <= (state_split_alloc ? (slot_pick_ready ? (_bits_34 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29);
+    slot_depth_29 <= (state_split_alloc ? (slot_pick_ready ? (_bits_30 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29);
   end
 
   always @(posedge clock) begin
-    slot_depth_30 <= (state_split_alloc ? (slot_pick_ready ? (_bits_35 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30);
+    slot_depth_30 <= (state_split_alloc ? (slot_pick_ready ? (_bits_31 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30);
   end
 
   always @(posedge clock) begin
-    slot_depth_31 <= (state_split_alloc ? (slot_pick_ready ? (_bits_36 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31);
+    slot_depth_31 <= (state_split_alloc ? (slot_pick_ready ? (_bits_32 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31);
   end
 
   always @(posedge clock) begin
-    slot_depth_32 <= (state_split_alloc ? (slot_pick_ready ? (_bits_37 ? child_depth : slot_depth_32) : slot_depth_32) : slot_depth_32);
+    slot_depth_32 <= (state_split_alloc ? (slot_pick_ready ? (_bits_33 ? child_depth : slot_depth_32) : slot_depth_32) : slot_depth_32);
   end
 
   always @(posedge clock) begin
-    slot_depth_33 <= (state_split_alloc ? (slot_pick_ready ? (_bits_38 ? child_depth : slot_depth_33) : slot_depth_33) : slot_depth_33);
+    slot_depth_33 <= (state_split_alloc ? (slot_pick_ready ? (_bits_34 ? child_depth : slot_depth_33) : slot_depth_33) : slot_depth_33);
   end
 
   always @(posedge clock) begin
-    slot_depth_34 <= (state_split_alloc ? (slot_pick_ready ? (_bits_39 ? child_depth : slot_depth_34) : slot_depth_34) : slot_depth_34);
+    slot_depth_34 <= (state_split_alloc ? (slot_pick_ready ? (_bits_35 ? child_depth : slot_depth_34) : slot_depth_34) : slot_depth_34);
   end
 
   always @(posedge clock) begin
-    slot_depth_35 <= (state_split_alloc ? (slot_pick_ready ? (_bits_40 ? child_depth : slot_depth_35) : slot_depth_35) : slot_depth_35);
+    slot_depth_35 <= (state_split_alloc ? (slot_pick_ready ? (_bits_36 ? child_depth : slot_depth_35) : slot_depth_35) : slot_depth_35);
   end
 
   always @(posedge clock) begin
-    slot_depth_36 <= (state_split_alloc ? (slot_pick_ready ? (_bits_41 ? child_depth : slot_depth_36) : slot_depth_36) : slot_depth_36);
+    slot_depth_36 <= (state_split_alloc ? (slot_pick_ready ? (_bits_37 ? child_depth : slot_depth_36) : slot_depth_36) : slot_depth_36);
   end
 
   always @(posedge clock) begin
-    slot_depth_37 <= (state_split_alloc ? (slot_pick_ready ? (_bits_42 ? child_depth : slot_depth_37) : slot_depth_37) : slot_depth_37);
+    slot_depth_37 <= (state_split_alloc ? (slot_pick_ready ? (_bits_38 ? child_depth : slot_depth_37) : slot_depth_37) : slot_depth_37);
   end
 
   always @(posedge clock) begin
-    slot_depth_38 <= (state_split_alloc ? (slot_pick_ready ? (_bits_43 ? child_depth : slot_depth_38) : slot_depth_38) : slot_depth_38);
+    slot_depth_38 <= (state_split_alloc ? (slot_pick_ready ? (_bits_39 ? child_depth : slot_depth_38) : slot_depth_38) : slot_depth_38);
   end
 
   always @(posedge clock) begin
-    slot_depth_39 <= (state_split_alloc ? (slot_pick_ready ? (_bits_44 ? child_depth : slot_depth_39) : slot_depth_39) : slot_depth_39);
+    slot_depth_39 <= (state_split_alloc ? (slot_pick_ready ? (_bits_40 ? child_depth : slot_depth_39) : slot_depth_39) : slot_depth_39);
   end
 
   always @(posedge clock) begin
-    slot_depth_40 <= (state_split_alloc ? (slot_pick_ready ? (_bits_45 ? child_depth : slot_depth_40) : slot_depth_40) : slot_depth_40);
+    slot_depth_40 <= (state_split_alloc ? (slot_pick_ready ? (_bits_41 ? child_depth : slot_depth_40) : slot_depth_40) : slot_depth_40);
   end
 
   always @(posedge clock) begin
-    slot_depth_41 <= (state_split_alloc ? (slot_pick_ready ? (_bits_46 ? child_depth : slot_depth_41) : slot_depth_41) : slot_depth_41);
+    slot_depth_41 <= (state_split_alloc ? (slot_pick_ready ? (_bits_42 ? child_depth : slot_depth_41) : slot_depth_41) : slot_depth_41);
   end
 
   always @(posedge clock) begin
-    slot_depth_42 <= (state_split_alloc ? (slot_pick_ready ? (_bits_47 ? child_depth : slot_depth_42) : slot_depth_42) : slot_depth_42);
+    slot_depth_42 <= (state_split_alloc ? (slot_pick_ready ? (_bits_43 ? child_depth : slot_depth_42) : slot_depth_42) : slot_depth_42);
   end
 
   always @(posedge clock) begin
-    slot_depth_43 <= (state_split_alloc ? (slot_pick_ready ? (_bits_48 ? child_depth : slot_depth_43) : slot_depth_43) : slot_depth_43);
+    slot_depth_43 <= (state_split_alloc ? (slot_pick_ready ? (_bits_44 ? child_depth : slot_depth_43) : slot_depth_43) : slot_depth_43);
   end
 
   always @(posedge clock) begin
-    slot_depth_44 <= (state_split_alloc ? (slot_pick_ready ? (_bits_49 ? child_depth : slot_depth_44) : slot_depth_44) : slot_depth_44);
+    slot_depth_44 <= (state_split_alloc ? (slot_pick_ready ? (_bits_45 ? child_depth : slot_depth_44) : slot_depth_44) : slot_depth_44);
   end
 
   always @(posedge clock) begin
-    slot_depth_45 <= (state_split_alloc ? (slot_pick_ready ? (_bits_50 ? child_depth : slot_depth_45) : slot_depth_45) : slot_depth_45);
+    slot_depth_45 <= (state_split_alloc ? (slot_pick_ready ? (_bits_46 ? child_depth : slot_depth_45) : slot_depth_45) : slot_depth_45);
   end
 
   always @(posedge clock) begin
-    slot_depth_46 <= (state_split_alloc ? (slot_pick_ready ? (_bits_51 ? child_depth : slot_depth_46) : slot_depth_46) : slot_depth_46);
+    slot_depth_46 <= (state_split_alloc ? (slot_pick_ready ? (_bits_47 ? child_depth : slot_depth_46) : slot_depth_46) : slot_depth_46);
   end
 
   always @(posedge clock) begin
-    slot_depth_47 <= (state_split_alloc ? (slot_pick_ready ? (_bits_52 ? child_depth : slot_depth_47) : slot_depth_47) : slot_depth_47);
+    slot_depth_47 <= (state_split_alloc ? (slot_pick_ready ? (_bits_48 ? child_depth : slot_depth_47) : slot_depth_47) : slot_depth_47);
   end
 
   always @(posedge clock) begin
-    slot_depth_48 <= (state_split_alloc ? (slot_pick_ready ? (_bits_53 ? child_depth : slot_depth_48) : slot_depth_48) : slot_depth_48);
+    slot_depth_48 <= (state_split_alloc ? (slot_pick_ready ? (_bits_49 ? child_depth : slot_depth_48) : slot_depth_48) : slot_depth_48);
   end
 
   always @(posedge clock) begin
-    slot_depth_49 <= (state_split_alloc ? (slot_pick_ready ? (_bits_54 ? child_depth : slot_depth_49) : slot_depth_49) : slot_depth_49);
+    slot_depth_49 <= (state_split_alloc ? (slot_pick_ready ? (_bits_50 ? child_depth : slot_depth_49) : slot_depth_49) : slot_depth_49);
   end
 
   always @(posedge clock) begin
-    slot_depth_50 <= (state_split_alloc ? (slot_pick_ready ? (_bits_55 ? child_depth : slot_depth_50) : slot_depth_50) : slot_depth_50);
+    slot_depth_50 <= (state_split_alloc ? (slot_pick_ready ? (_bits_51 ? child_depth : slot_depth_50) : slot_depth_50) : slot_depth_50);
   end
 
   always @(posedge clock) begin
-    slot_depth_51 <= (state_split_alloc ? (slot_pick_ready ? (_bits_56 ? child_depth : slot_depth_51) : slot_depth_51) : slot_depth_51);
+    slot_depth_51 <= (state_split_alloc ? (slot_pick_ready ? (_bits_52 ? child_depth : slot_depth_51) : slot_depth_51) : slot_depth_51);
   end
 
   always @(posedge clock) begin
-    slot_depth_52 <= (state_split_alloc ? (slot_pick_ready ? (_bits_57 ? child_depth : slot_depth_52) : slot_depth_52) : slot_depth_52);
+    slot_depth_52 <= (state_split_alloc ? (slot_pick_ready ? (_bits_53 ? child_depth : slot_depth_52) : slot_depth_52) : slot_depth_52);
   end
 
   always @(posedge clock) begin
-    slot_depth_53 <= (state_split_alloc ? (slot_pick_ready ? (_bits_58 ? child_depth : slot_depth_53) : slot_depth_53) : slot_depth_53);
+    slot_depth_53 <= (state_split_alloc ? (slot_pick_ready ? (_bits_54 ? child_depth : slot_depth_53) : slot_depth_53) : slot_depth_53);
   end
 
   always @(posedge clock) begin
-    slot_depth_54 <= (state_split_alloc ? (slot_pick_ready ? (_bits_59 ? child_depth : slot_depth_54) : slot_depth_54) : slot_depth_54);
+    slot_depth_54 <= (state_split_alloc ? (slot_pick_ready ? (_bits_55 ? child_depth : slot_depth_54) : slot_depth_54) : slot_depth_54);
   end
 
   always @(posedge clock) begin
-    slot_depth_55 <= (state_split_alloc ? (slot_pick_ready ? (_bits_60 ? child_depth : slot_depth_55) : slot_depth_55) : slot_depth_55);
+    slot_depth_55 <= (state_split_alloc ? (slot_pick_ready ? (_bits_56 ? child_depth : slot_depth_55) : slot_depth_55) : slot_depth_55);
   end
 
   always @(posedge clock) begin
-    slot_depth_56 <= (state_split_alloc ? (slot_pick_ready ? (_bits_61 ? child_depth : slot_depth_56) : slot_depth_56) : slot_depth_56);
+    slot_depth_56 <= (state_split_alloc ? (slot_pick_ready ? (_bits_57 ? child_depth : slot_depth_56) : slot_depth_56) : slot_depth_56);
   end
 
   always @(posedge clock) begin
-    slot_depth_57 <= (state_split_alloc ? (slot_pick_ready ? (_bits_62 ? child_depth : slot_depth_57) : slot_depth_57) : slot_depth_57);
+    slot_depth_57 <= (state_split_alloc ? (slot_pick_ready ? (_bits_58 ? child_depth : slot_depth_57) : slot_depth_57) : slot_depth_57);
   end
 
   always @(posedge clock) begin
-    slot_depth_58 <= (state_split_alloc ? (slot_pick_ready ? (_bits_63 ? child_depth : slot_depth_58) : slot_depth_58) : slot_depth_58);
+    slot_depth_58 <= (state_split_alloc ? (slot_pick_ready ? (_bits_59 ? child_depth : slot_depth_58) : slot_depth_58) : slot_depth_58);
   end
 
   always @(posedge clock) begin
-    slot_depth_59 <= (state_split_alloc ? (slot_pick_ready ? (_bits_64 ? child_depth : slot_depth_59) : slot_depth_59) : slot_depth_59);
+    slot_depth_59 <= (state_split_alloc ? (slot_pick_ready ? (_bits_60 ? child_depth : slot_depth_59) : slot_depth_59) : slot_depth_59);
   end
 
   always @(posedge clock) begin
-    slot_depth_60 <= (state_split_alloc ? (slot_pick_ready ? (_bits_65 ? child_depth : slot_depth_60) : slot_depth_60) : slot_depth_60);
+    slot_depth_60 <= (state_split_alloc ? (slot_pick_ready ? (_bits_61 ? child_depth : slot_depth_60) : slot_depth_60) : slot_depth_60);
   end
 
   always @(posedge clock) begin
-    slot_depth_61 <= (state_split_alloc ? (slot_pick_ready ? (_bits_66 ? child_depth : slot_depth_61) : slot_depth_61) : slot_depth_61);
+    slot_depth_61 <= (state_split_alloc ? (slot_pick_ready ? (_bits_62 ? child_depth : slot_depth_61) : slot_depth_61) : slot_depth_61);
   end
 
   always @(posedge clock) begin
-    slot_depth_62 <= (state_split_alloc ? (slot_pick_ready ? (_bits_67 ? child_depth : slot_depth_62) : slot_depth_62) : slot_depth_62);
+    slot_depth_62 <= (state_split_alloc ? (slot_pick_ready ? (_bits_63 ? child_depth : slot_depth_62) : slot_depth_62) : slot_depth_62);
   end
 
   always @(posedge clock) begin
-    slot_depth_63 <= (state_split_alloc ? (slot_pick_ready ? (_bits_68 ? child_depth : slot_depth_63) : slot_depth_63) : slot_depth_63);
+    slot_depth_63 <= (state_split_alloc ? (slot_pick_ready ? (_bits_64 ? child_depth : slot_depth_63) : slot_depth_63) : slot_depth_63);
   end
 
   always @(posedge clock) begin
-    slot_depth_64 <= (state_split_alloc ? (slot_pick_ready ? (_bits_69 ? child_depth : slot_depth_64) : slot_depth_64) : slot_depth_64);
+    slot_depth_64 <= (state_split_alloc ? (slot_pick_ready ? (_bits_65 ? child_depth : slot_depth_64) : slot_depth_64) : slot_depth_64);
   end
 
   always @(posedge clock) begin
-    slot_depth_65 <= (state_split_alloc ? (slot_pick_ready ? (_bits_70 ? child_depth : slot_depth_65) : slot_depth_65) : slot_depth_65);
+    slot_depth_65 <= (state_split_alloc ? (slot_pick_ready ? (_bits_66 ? child_depth : slot_depth_65) : slot_depth_65) : slot_depth_65);
   end
 
   always @(posedge clock) begin
-    slot_depth_66 <= (state_split_alloc ? (slot_pick_ready ? (_bits_71 ? child_depth : slot_depth_66) : slot_depth_66) : slot_depth_66);
+    slot_depth_66 <= (state_split_alloc ? (slot_pick_ready ? (_bits_67 ? child_depth : slot_depth_66) : slot_depth_66) : slot_depth_66);
   end
 
   always @(posedge clock) begin
-    slot_depth_67 <= (state_split_alloc ? (slot_pick_ready ? (_bits_72 ? child_depth : slot_depth_67) : slot_depth_67) : slot_depth_67);
+    slot_depth_67 <= (state_split_alloc ? (slot_pick_ready ? (_bits_68 ? child_depth : slot_depth_67) : slot_depth_67) : slot_depth_67);
   end
 
   always @(posedge clock) begin
-    slot_depth_68 <= (state_split_alloc ? (slot_pick_ready ? (_bits_73 ? child_depth : slot_depth_68) : slot_depth_68) : slot_depth_68);
+    slot_depth_68 <= (state_split_alloc ? (slot_pick_ready ? (_bits_69 ? child_depth : slot_depth_68) : slot_depth_68) : slot_depth_68);
   end
 
   always @(posedge clock) begin
-    slot_depth_69 <= (state_split_alloc ? (slot_pick_ready ? (_bits_74 ? child_depth : slot_depth_69) : slot_depth_69) : slot_depth_69);
+    slot_depth_69 <= (state_split_alloc ? (slot_pick_ready ? (_bits_70 ? child_depth : slot_depth_69) : slot_depth_69) : slot_depth_69);
   end
 
   always @(posedge clock) begin
-    slot_depth_70 <= (state_split_alloc ? (slot_pick_ready ? (_bits_75 ? child_depth : slot_depth_70) : slot_depth_70) : slot_depth_70);
+    slot_depth_70 <= (state_split_alloc ? (slot_pick_ready ? (_bits_71 ? child_depth : slot_depth_70) : slot_depth_70) : slot_depth_70);
   end
 
   always @(posedge clock) begin
-    slot_depth_71 <= (state_split_alloc ? (slot_pick_ready ? (_bits_76 ? child_depth : slot_depth_71) : slot_depth_71) : slot_depth_71);
+    slot_depth_71 <= (state_split_alloc ? (slot_pick_ready ? (_bits_72 ? child_depth : slot_depth_71) : slot_depth_71) : slot_depth_71);
   end
 
   always @(posedge clock) begin
-    slot_depth_72 <= (state_split_alloc ? (slot_pick_ready ? (_bits_77 ? child_depth : slot_depth_72) : slot_depth_72) : slot_depth_72);
+    slot_depth_72 <= (state_split_alloc ? (slot_pick_ready ? (_bits_73 ? child_depth : slot_depth_72) : slot_depth_72) : slot_depth_72);
   end
 
   always @(posedge clock) begin
-    slot_depth_73 <= (state_split_alloc ? (slot_pick_ready ? (_bits_78 ? child_depth : slot_depth_73) : slot_depth_73) : slot_depth_73);
+    slot_depth_73 <= (state_split_alloc ? (slot_pick_ready ? (_bits_74 ? child_depth : slot_depth_73) : slot_depth_73) : slot_depth_73);
   end
 
   always @(posedge clock) begin
-    slot_depth_74 <= (state_split_alloc ? (slot_pick_ready ? (_bits_79 ? child_depth : slot_depth_74) : slot_depth_74) : slot_depth_74);
+    slot_depth_74 <= (state_split_alloc ? (slot_pick_ready ? (_bits_75 ? child_depth : slot_depth_74) : slot_depth_74) : slot_depth_74);
   end
 
   always @(posedge clock) begin
-    slot_depth_75 <= (state_split_alloc ? (slot_pick_ready ? (_bits_80 ? child_depth : slot_depth_75) : slot_depth_75) : slot_depth_75);
+    slot_depth_75 <= (state_split_alloc ? (slot_pick_ready ? (_bits_76 ? child_depth : slot_depth_75) : slot_depth_75) : slot_depth_75);
   end
 
   always @(posedge clock) begin
-    slot_depth_76 <= (state_split_alloc ? (slot_pick_ready ? (_bits_81 ? child_depth : slot_depth_76) : slot_depth_76) : slot_depth_76);
+    slot_depth_76 <= (state_split_alloc ? (slot_pick_ready ? (_bits_77 ? child_depth : slot_depth_76) : slot_depth_76) : slot_depth_76);
   end
 
   always @(posedge clock) begin
-    slot_depth_77 <= (state_split_alloc ? (slot_pick_ready ? (_bits_82 ? child_depth : slot_depth_77) : slot_depth_77) : slot_depth_77);
+    slot_depth_77 <= (state_split_alloc ? (slot_pick_ready ? (_bits_78 ? child_depth : slot_depth_77) : slot_depth_77) : slot_depth_77);
   end
 
   always @(posedge clock) begin
-    slot_depth_78 <= (state_split_alloc ? (slot_pick_ready ? (_bits_83 ? child_depth : slot_depth_78) : slot_depth_78) : slot_depth_78);
+    slot_depth_78 <= (state_split_alloc ? (slot_pick_ready ? (_bits_79 ? child_depth : slot_depth_78) : slot_depth_78) : slot_depth_78);
   end
 
   always @(posedge clock) begin
-    slot_depth_79 <= (state_split_alloc ? (slot_pick_ready ? (_bits_84 ? child_depth : slot_depth_79) : slot_depth_79) : slot_depth_79);
+    slot_depth_79 <= (state_split_alloc ? (slot_pick_ready ? (_bits_80 ? child_depth : slot_depth_79) : slot_depth_79) : slot_depth_79);
   end
 
   always @(posedge clock) begin
-    slot_depth_80 <= (state_split_alloc ? (slot_pick_ready ? (_bits_85 ? child_depth : slot_depth_80) : slot_depth_80) : slot_depth_80);
+    slot_depth_80 <= (state_split_alloc ? (slot_pick_ready ? (_bits_81 ? child_depth : slot_depth_80) : slot_depth_80) : slot_depth_80);
   end
 
   always @(posedge clock) begin
-    slot_depth_81 <= (state_split_alloc ? (slot_pick_ready ? (_bits_86 ? child_depth : slot_depth_81) : slot_depth_81) : slot_depth_81);
+    slot_depth_81 <= (state_split_alloc ? (slot_pick_ready ? (_bits_82 ? child_depth : slot_depth_81) : slot_depth_81) : slot_depth_81);
   end
 
   always @(posedge clock) begin
-    slot_depth_82 <= (state_split_alloc ? (slot_pick_ready ? (_bits_87 ? child_depth : slot_depth_82) : slot_depth_82) : slot_depth_82);
+    slot_depth_82 <= (state_split_alloc ? (slot_pick_ready ? (_bits_83 ? child_depth : slot_depth_82) : slot_depth_82) : slot_depth_82);
   end
 
   always @(posedge clock) begin
-    slot_depth_83 <= (state_split_alloc ? (slot_pick_ready ? (_bits_88 ? child_depth : slot_depth_83) : slot_depth_83) : slot_depth_83);
+    slot_depth_83 <= (state_split_alloc ? (slot_pick_ready ? (_bits_84 ? child_depth : slot_depth_83) : slot_depth_83) : slot_depth_83);
   end
 
   always @(posedge clock) begin
-    slot_depth_84 <= (state_split_alloc ? (slot_pick_ready ? (_bits_89 ? child_depth : slot_depth_84) : slot_depth_84) : slot_depth_84);
+    slot_depth_84 <= (state_split_alloc ? (slot_pick_ready ? (_bits_85 ? child_depth : slot_depth_84) : slot_depth_84) : slot_depth_84);
   end
 
   always @(posedge clock) begin
-    slot_depth_85 <= (state_split_alloc ? (slot_pick_ready ? (_bits_90 ? child_depth : slot_depth_85) : slot_depth_85) : slot_depth_85);
+    slot_depth_85 <= (state_split_alloc ? (slot_pick_ready ? (_bits_86 ? child_depth : slot_depth_85) : slot_depth_85) : slot_depth_85);
   end
 
   always @(posedge clock) begin
-    slot_depth_86 <= (state_split_alloc ? (slot_pick_ready ? (_bits_91 ? child_depth : slot_depth_86) : slot_depth_86) : slot_depth_86);
+    slot_depth_86 <= (state_split_alloc ? (slot_pick_ready ? (_bits_87 ? child_depth : slot_depth_86) : slot_depth_86) : slot_depth_86);
   end
 
   always @(posedge clock) begin
-    slot_depth_87 <= (state_split_alloc ? (slot_pick_ready ? (_bits_92 ? child_depth : slot_depth_87) : slot_depth_87) : slot_depth_87);
+    slot_depth_87 <= (state_split_alloc ? (slot_pick_ready ? (_bits_88 ? child_depth : slot_depth_87) : slot_depth_87) : slot_depth_87);
   end
 
   always @(posedge clock) begin
-    slot_depth_88 <= (state_split_alloc ? (slot_pick_ready ? (_bits_93 ? child_depth : slot_depth_88) : slot_depth_88) : slot_depth_88);
+    slot_depth_88 <= (state_split_alloc ? (slot_pick_ready ? (_bits_89 ? child_depth : slot_depth_88) : slot_depth_88) : slot_depth_88);
   end
 
   always @(posedge clock) begin
-    slot_depth_89 <= (state_split_alloc ? (slot_pick_ready ? (_bits_94 ? child_depth : slot_depth_89) : slot_depth_89) : slot_depth_89);
+    slot_depth_89 <= (state_split_alloc ? (slot_pick_ready ? (_bits_90 ? child_depth : slot_depth_89) : slot_depth_89) : slot_depth_89);
   end
 
   always @(posedge clock) begin
-    slot_depth_90 <= (state_split_alloc ? (slot_pick_ready ? (_bits_95 ? child_depth : slot_depth_90) : slot_depth_90) : slot_depth_90);
+    slot_depth_90 <= (state_split_alloc ? (slot_pick_ready ? (_bits_91 ? child_depth : slot_depth_90) : slot_depth_90) : slot_depth_90);
   end
 
   always @(posedge clock) begin
-    slot_depth_91 <= (state_split_alloc ? (slot_pick_ready ? (_bits_96 ? child_depth : slot_depth_91) : slot_depth_91) : slot_depth_91);
+    slot_depth_91 <= (state_split_alloc ? (slot_pick_ready ? (_bits_92 ? child_depth : slot_depth_91) : slot_depth_91) : slot_depth_91);
   end
 
   always @(posedge clock) begin
-    slot_depth_92 <= (state_split_alloc ? (slot_pick_ready ? (_bits_97 ? child_depth : slot_depth_92) : slot_depth_92) : slot_depth_92);
+    slot_depth_92 <= (state_split_alloc ? (slot_pick_ready ? (_bits_93 ? child_depth : slot_depth_92) : slot_depth_92) : slot_depth_92);
   end
 
   always @(posedge clock) begin
-    slot_depth_93 <= (state_split_alloc ? (slot_pick_ready ? (_bits_98 ? child_depth : slot_depth_93) : slot_depth_93) : slot_depth_93);
+    slot_depth_93 <= (state_split_alloc ? (slot_pick_ready ? (_bits_94 ? child_depth : slot_depth_93) : slot_depth_93) : slot_depth_93);
   end
 
   always @(posedge clock) begin
-    slot_depth_94 <= (state_split_alloc ? (slot_pick_ready ? (_bits_99 ? child_depth : slot_depth_94) : slot_depth_94) : slot_depth_94);
+    slot_depth_94 <= (state_split_alloc ? (slot_pick_ready ? (_bits_95 ? child_depth : slot_depth_94) : slot_depth_94) : slot_depth_94);
   end
 
   always @(posedge clock) begin
-    slot_depth_95 <= (state_split_alloc ? (slot_pick_ready ? (_bits_100 ? child_depth : slot_depth_95) : slot_depth_95) : slot_depth_95);
+    slot_depth_95 <= (state_split_alloc ? (slot_pick_ready ? (_bits_96 ? child_depth : slot_depth_95) : slot_depth_95) : slot_depth_95);
   end
 
   always @(posedge clock) begin
-    slot_depth_96 <= (state_split_alloc ? (slot_pick_ready ? (_bits_101 ? child_depth : slot_depth_96) : slot_depth_96) : slot_depth_96);
+    slot_depth_96 <= (state_split_alloc ? (slot_pick_ready ? (_bits_97 ? child_depth : slot_depth_96) : slot_depth_96) : slot_depth_96);
   end
 
   always @(posedge clock) begin
-    slot_depth_97 <= (state_split_alloc ? (slot_pick_ready ? (_bits_102 ? child_depth : slot_depth_97) : slot_depth_97) : slot_depth_97);
+    slot_depth_97 <= (state_split_alloc ? (slot_pick_ready ? (_bits_98 ? child_depth : slot_depth_97) : slot_depth_97) : slot_depth_97);
   end
 
   always @(posedge clock) begin
-    slot_depth_98 <= (state_split_alloc ? (slot_pick_ready ? (_bits_103 ? child_depth : slot_depth_98) : slot_depth_98) : slot_depth_98);
+    slot_depth_98 <= (state_split_alloc ? (slot_pick_ready ? (_bits_99 ? child_depth : slot_depth_98) : slot_depth_98) : slot_depth_98);
   end
 
   always @(posedge clock) begin
-    slot_depth_99 <= (state_split_alloc ? (slot_pick_ready ? (_bits_104 ? child_depth : slot_depth_99) : slot_depth_99) : slot_depth_99);
+    slot_depth_99 <= (state_split_alloc ? (slot_pick_ready ? (_bits_100 ? child_depth : slot_depth_99) : slot_depth_99) : slot_depth_99);
   end
 
   always @(posedge clock) begin
-    slot_depth_100 <= (state_split_alloc ? (slot_pick_ready ? (_bits_105 ? child_depth : slot_depth_100) : slot_depth_100) : slot_depth_100);
+    slot_depth_100 <= (state_split_alloc ? (slot_pick_ready ? (_bits_101 ? child_depth : slot_depth_100) : slot_depth_100) : slot_depth_100);
   end
 
   always @(posedge clock) begin
-    slot_depth_101 <= (state_split_alloc ? (slot_pick_ready ? (_bits_106 ? child_depth : slot_depth_101) : slot_depth_101) : slot_depth_101);
+    slot_depth_101 <= (state_split_alloc ? (slot_pick_ready ? (_bits_102 ? child_depth : slot_depth_101) : slot_depth_101) : slot_depth_101);
   end
 
   always @(posedge clock) begin
-    slot_depth_102 <= (state_split_alloc ? (slot_pick_ready ? (_bits_107 ? child_depth : slot_depth_102) : slot_depth_102) : slot_depth_102);
+    slot_depth_102 <= (state_split_alloc ? (slot_pick_ready ? (_bits_103 ? child_depth : slot_depth_102) : slot_depth_102) : slot_depth_102);
   end
 
   always @(posedge clock) begin
-    slot_depth_103 <= (state_split_alloc ? (slot_pick_ready ? (_bits_108 ? child_depth : slot_depth_103) : slot_depth_103) : slot_depth_103);
+    slot_depth_103 <= (state_split_alloc ? (slot_pick_ready ? (_bits_104 ? child_depth : slot_depth_103) : slot_depth_103) : slot_depth_103);
   end
 
   always @(posedge clock) begin
-    slot_depth_104 <= (state_split_alloc ? (slot_pick_ready ? (_bits_109 ? child_depth : slot_depth_104) : slot_depth_104) : slot_depth_104);
+    slot_depth_104 <= (state_split_alloc ? (slot_pick_ready ? (_bits_105 ? child_depth : slot_depth_104) : slot_depth_104) : slot_depth_104);
   end
 
   always @(posedge clock) begin
-    slot_depth_105 <= (state_split_alloc ? (slot_pick_ready ? (_bits_110 ? child_depth : slot_depth_105) : slot_depth_105) : slot_depth_105);
+    slot_depth_105 <= (state_split_alloc ? (slot_pick_ready ? (_bits_106 ? child_depth : slot_depth_105) : slot_depth_105) : slot_depth_105);
   end
 
   always @(posedge clock) begin
-    slot_depth_106 <= (state_split_alloc ? (slot_pick_ready ? (_bits_111 ? child_depth : slot_depth_106) : slot_depth_106) : slot_depth_106);
+    slot_depth_106 <= (state_split_alloc ? (slot_pick_ready ? (_bits_107 ? child_depth : slot_depth_106) : slot_depth_106) : slot_depth_106);
   end
 
   always @(posedge clock) begin
-    slot_depth_107 <= (state_split_alloc ? (slot_pick_ready ? (_bits_112 ? child_depth : slot_depth_107) : slot_depth_107) : slot_depth_107);
+    slot_depth_107 <= (state_split_alloc ? (slot_pick_ready ? (_bits_108 ? child_depth : slot_depth_107) : slot_depth_107) : slot_depth_107);
   end
 
   always @(posedge clock) begin
-    slot_depth_108 <= (state_split_alloc ? (slot_pick_ready ? (_bits_113 ? child_depth : slot_depth_108) : slot_depth_108) : slot_depth_108);
+    slot_depth_108 <= (state_split_alloc ? (slot_pick_ready ? (_bits_109 ? child_depth : slot_depth_108) : slot_depth_108) : slot_depth_108);
   end
 
   always @(posedge clock) begin
-    slot_depth_109 <= (state_split_alloc ? (slot_pick_ready ? (_bits_114 ? child_depth : slot_depth_109) : slot_depth_109) : slot_depth_109);
+    slot_depth_109 <= (state_split_alloc ? (slot_pick_ready ? (_bits_110 ? child_depth : slot_depth_109) : slot_depth_109) : slot_depth_109);
   end
 
   always @(posedge clock) begin
-    slot_depth_110 <= (state_split_alloc ? (slot_pick_ready ? (_bits_115 ? child_depth : slot_depth_110) : slot_depth_110) : slot_depth_110);
+    slot_depth_110 <= (state_split_alloc ? (slot_pick_ready ? (_bits_111 ? child_depth : slot_depth_110) : slot_depth_110) : slot_depth_110);
   end
 
   always @(posedge clock) begin
-    slot_depth_111 <= (state_split_alloc ? (slot_pick_ready ? (_bits_116 ? child_depth : slot_depth_111) : slot_depth_111) : slot_depth_111);
+    slot_depth_111 <= (state_split_alloc ? (slot_pick_ready ? (_bits_112 ? child_depth : slot_depth_111) : slot_depth_111) : slot_depth_111);
   end
 
   always @(posedge clock) begin
-    slot_depth_112 <= (state_split_alloc ? (slot_pick_ready ? (_bits_117 ? child_depth : slot_depth_112) : slot_depth_112) : slot_depth_112);
+    slot_depth_112 <= (state_split_alloc ? (slot_pick_ready ? (_bits_113 ? child_depth : slot_depth_112) : slot_depth_112) : slot_depth_112);
   end
 
   always @(posedge clock) begin
-    slot_depth_113 <= (state_split_alloc ? (slot_pick_ready ? (_bits_118 ? child_depth : slot_depth_113) : slot_depth_113) : slot_depth_113);
+    slot_depth_113 <= (state_split_alloc ? (slot_pick_ready ? (_bits_114 ? child_depth : slot_depth_113) : slot_depth_113) : slot_depth_113);
   end
 
   always @(posedge clock) begin
-    slot_depth_114 <= (state_split_alloc ? (slot_pick_ready ? (_bits_119 ? child_depth : slot_depth_114) : slot_depth_114) : slot_depth_114);
+    slot_depth_114 <= (state_split_alloc ? (slot_pick_ready ? (_bits_115 ? child_depth : slot_depth_114) : slot_depth_114) : slot_depth_114);
   end
 
   always @(posedge clock) begin
-    slot_depth_115 <= (state_split_alloc ? (slot_pick_ready ? (_bits_120 ? child_depth : slot_depth_115) : slot_depth_115) : slot_depth_115);
+    slot_depth_115 <= (state_split_alloc ? (slot_pick_ready ? (_bits_116 ? child_depth : slot_depth_115) : slot_depth_115) : slot_depth_115);
   end
 
   always @(posedge clock) begin
-    slot_depth_116 <= (state_split_alloc ? (slot_pick_ready ? (_bits_121 ? child_depth : slot_depth_116) : slot_depth_116) : slot_depth_116);
+    slot_depth_116 <= (state_split_alloc ? (slot_pick_ready ? (_bits_117 ? child_depth : slot_depth_116) : slot_depth_116) : slot_depth_116);
   end
 
   always @(posedge clock) begin
-    slot_depth_117 <= (state_split_alloc ? (slot_pick_ready ? (_bits_122 ? child_depth : slot_depth_117) : slot_depth_117) : slot_depth_117);
+    slot_depth_117 <= (state_split_alloc ? (slot_pick_ready ? (_bits_118 ? child_depth : slot_depth_117) : slot_depth_117) : slot_depth_117);
   end
 
   always @(posedge clock) begin
-    slot_depth_118 <= (state_split_alloc ? (slot_pick_ready ? (_bits_123 ? child_depth : slot_depth_118) : slot_depth_118) : slot_depth_118);
+    slot_depth_118 <= (state_split_alloc ? (slot_pick_ready ? (_bits_119 ? child_depth : slot_depth_118) : slot_depth_118) : slot_depth_118);
   end
 
   always @(posedge clock) begin
-    slot_depth_119 <= (state_split_alloc ? (slot_pick_ready ? (_bits_124 ? child_depth : slot_depth_119) : slot_depth_119) : slot_depth_119);
+    slot_depth_119 <= (state_split_alloc ? (slot_pick_ready ? (_bits_120 ? child_depth : slot_depth_119) : slot_depth_119) : slot_depth_119);
   end
 
   always @(posedge clock) begin
-    slot_depth_120 <= (state_split_alloc ? (slot_pick_ready ? (_bits_125 ? child_depth : slot_depth_120) : slot_depth_120) : slot_depth_120);
+    slot_depth_120 <= (state_split_alloc ? (slot_pick_ready ? (_bits_121 ? child_depth : slot_depth_120) : slot_depth_120) : slot_depth_120);
   end
 
   always @(posedge clock) begin
-    slot_depth_121 <= (state_split_alloc ? (slot_pick_ready ? (_bits_126 ? child_depth : slot_depth_121) : slot_depth_121) : slot_depth_121);
+    slot_depth_121 <= (state_split_alloc ? (slot_pick_ready ? (_bits_122 ? child_depth : slot_depth_121) : slot_depth_121) : slot_depth_121);
   end
 
   always @(posedge clock) begin
-    slot_depth_122 <= (state_split_alloc ? (slot_pick_ready ? (_bits_127 ? child_depth : slot_depth_122) : slot_depth_122) : slot_depth_122);
+    slot_depth_122 <= (state_split_alloc ? (slot_pick_ready ? (_bits_123 ? child_depth : slot_depth_122) : slot_depth_122) : slot_depth_122);
   end
 
   always @(posedge clock) begin
-    slot_depth_123 <= (state_split_alloc ? (slot_pick_ready ? (_bits_128 ? child_depth : slot_depth_123) : slot_depth_123) : slot_depth_123);
+    slot_depth_123 <= (state_split_alloc ? (slot_pick_ready ? (_bits_124 ? child_depth : slot_depth_123) : slot_depth_123) : slot_depth_123);
   end
 
   always @(posedge clock) begin
-    slot_depth_124 <= (state_split_alloc ? (slot_pick_ready ? (_bits_129 ? child_depth : slot_depth_124) : slot_depth_124) : slot_depth_124);
+    slot_depth_124 <= (state_split_alloc ? (slot_pick_ready ? (_bits_125 ? child_depth : slot_depth_124) : slot_depth_124) : slot_depth_124);
   end
 
   always @(posedge clock) begin
-    slot_depth_125 <= (state_split_alloc ? (slot_pick_ready ? (_bits_130 ? child_depth : slot_depth_125) : slot_depth_125) : slot_depth_125);
+    slot_depth_125 <= (state_split_alloc ? (slot_pick_ready ? (_bits_126 ? child_depth : slot_depth_125) : slot_depth_125) : slot_depth_125);
   end
 
   always @(posedge clock) begin
-    slot_depth_126 <= (state_split_alloc ? (slot_pick_ready ? (_bits_131 ? child_depth : slot_depth_126) : slot_depth_126) : slot_depth_126);
+    slot_depth_126 <= (state_split_alloc ? (slot_pick_ready ? (_bits_127 ? child_depth : slot_depth_126) : slot_depth_126) : slot_depth_126);
   end
 
   always @(posedge clock) begin
-    slot_depth_127 <= (state_split_alloc ? (slot_pick_ready ? (_bits_132 ? child_depth : slot_depth_127) : slot_depth_127) : slot_depth_127);
+    slot_depth_127 <= (state_split_alloc ? (slot_pick_ready ? (_bits_128 ? child_depth : slot_depth_127) : slot_depth_127) : slot_depth_127);
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (state_split_alloc ? (slot_pick_ready ? (_bits_5 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0);
+    slot_parent_0 <= (state_split_alloc ? (slot_pick_ready ? (_bits_1 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0);
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (state_split_alloc ? (slot_pick_ready ? (_bits_6 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1);
+    slot_parent_1 <= (state_split_alloc ? (slot_pick_ready ? (_bits_2 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1);
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (state_split_alloc ? (slot_pick_ready ? (_bits_7 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2);
+    slot_parent_2 <= (state_split_alloc ? (slot_pick_ready ? (_bits_3 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2);
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (state_split_alloc ? (slot_pick_ready ? (_bits_8 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3);
+    slot_parent_3 <= (state_split_alloc ? (slot_pick_ready ? (_bits_4 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3);
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (state_split_alloc ? (slot_pick_ready ? (_bits_9 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4);
+    slot_parent_4 <= (state_split_alloc ? (slot_pick_ready ? (_bits_5 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4);
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (state_split_alloc ? (slot_pick_ready ? (_bits_10 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5);
+    slot_parent_5 <= (state_split_alloc ? (slot_pick_ready ? (_bits_6 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5);
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (state_split_alloc ? (slot_pick_ready ? (_bits_11 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6);
+    slot_parent_6 <= (state_split_alloc ? (slot_pick_ready ? (_bits_7 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6);
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (state_split_alloc ? (slot_pick_ready ? (_bits_12 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7);
+    slot_parent_7 <= (state_split_alloc ? (slot_pick_ready ? (_bits_8 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7);
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (state_split_alloc ? (slot_pick_ready ? (_bits_13 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8);
+    slot_parent_8 <= (state_split_alloc ? (slot_pick_ready ? (_bits_9 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8);
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (state_split_alloc ? (slot_pick_ready ? (_bits_14 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9);
+    slot_parent_9 <= (state_split_alloc ? (slot_pick_ready ? (_bits_10 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9);
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (state_split_alloc ? (slot_pick_ready ? (_bits_15 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10);
+    slot_parent_10 <= (state_split_alloc ? (slot_pick_ready ? (_bits_11 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10);
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (state_split_alloc ? (slot_pick_ready ? (_bits_16 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11);
+    slot_parent_11 <= (state_split_alloc ? (slot_pick_ready ? (_bits_12 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11);
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (state_split_alloc ? (slot_pick_ready ? (_bits_17 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12);
+    slot_parent_12 <= (state_split_alloc ? (slot_pick_ready ? (_bits_13 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12);
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (state_split_alloc ? (slot_pick_ready ? (_bits_18 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13);
+    slot_parent_13 <= (state_split_alloc ? (slot_pick_ready ? (_bits_14 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13);
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (state_split_alloc ? (slot_pick_ready ? (_bits_19 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14);
+    slot_parent_14 <= (state_split_alloc ? (slot_pick_ready ? (_bits_15 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14);
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (state_split_alloc ? (slot_pick_ready ? (_bits_20 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15);
+    slot_parent_15 <= (state_split_alloc ? (slot_pick_ready ? (_bits_16 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15);
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (state_split_alloc ? (slot_pick_ready ? (_bits_21 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16);
+    slot_parent_16 <= (state_split_alloc ? (slot_pick_ready ? (_bits_17 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16);
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (state_split_alloc ? (slot_pick_ready ? (_bits_22 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17);
+    slot_parent_17 <= (state_split_alloc ? (slot_pick_ready ? (_bits_18 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17);
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (state_split_alloc ? (slot_pick_ready ? (_bits_23 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18);
+    slot_parent_18 <= (state_split_alloc ? (slot_pick_ready ? (_bits_19 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18);
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (state_split_alloc ? (slot_pick_ready ? (_bits_24 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19);
+    slot_parent_19 <= (state_split_alloc ? (slot_pick_ready ? (_bits_20 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19);
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (state_split_alloc ? (slot_pick_ready ? (_bits_25 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20);
+    slot_parent_20 <= (state_split_alloc ? (slot_pick_ready ? (_bits_21 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20);
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (state_split_alloc ? (slot_pick_ready ? (_bits_26 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21);
+    slot_parent_21 <= (state_split_alloc ? (slot_pick_ready ? (_bits_22 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21);
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (state_split_alloc ? (slot_pick_ready ? (_bits_27 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22);
+    slot_parent_22 <= (state_split_alloc ? (slot_pick_ready ? (_bits_23 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22);
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (state_split_alloc ? (slot_pick_ready ? (_bits_28 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23);
+    slot_parent_23 <= (state_split_alloc ? (slot_pick_ready ? (_bits_24 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23);
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (state_split_alloc ? (slot_pick_ready ? (_bits_29 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24);
+    slot_parent_24 <= (state_split_alloc ? (slot_pick_ready ? (_bits_25 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24);
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (state_split_alloc ? (slot_pick_ready ? (_bits_30 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25);
+    slot_parent_25 <= (state_split_alloc ? (slot_pick_ready ? (_bits_26 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25);
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (state_split_alloc ? (slot_pick_ready ? (_bits_31 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26);
+    slot_parent_26 <= (state_split_alloc ? (slot_pick_ready ? (_bits_27 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26);
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (state_split_alloc ? (slot_pick_ready ? (_bits_32 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27);
+    slot_parent_27 <= (state_split_alloc ? (slot_pick_ready ? (_bits_28 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27);
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (state_split_alloc ? (slot_pick_ready ? (_bits_33 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28);
+    slot_parent_28 <= (state_split_alloc ? (slot_pick_ready ? (_bits_29 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28);
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (state_split_alloc ? (slot_pick_ready ? (_bits_34 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29);
+    slot_parent_29 <= (state_split_alloc ? (slot_pick_ready ? (_bits_30 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29);
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (state_split_alloc ? (slot_pick_ready ? (_bits_35 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30);
+    slot_parent_30 <= (state_split_alloc ? (slot_pick_ready ? (_bits_31 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30);
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (state_split_alloc ? (slot_pick_ready ? (_bits_36 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31);
+    slot_parent_31 <= (state_split_alloc ? (slot_pick_ready ? (_bits_32 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31);
   end
 
   always @(posedge clock) begin
-    slot_parent_32 <= (state_split_alloc ? (slot_pick_ready ? (_bits_37 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32);
+    slot_parent_32 <= (state_split_alloc ? (slot_pick_ready ? (_bits_33 ? op_slot : slot_parent_32) : slot_parent_32) : slot_parent_32);
   end
 
   always @(posedge clock) begin
-    slot_parent_33 <= (state_split_alloc ? (slot_pick_ready ? (_bits_38 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33);
+    slot_parent_33 <= (state_split_alloc ? (slot_pick_ready ? (_bits_34 ? op_slot : slot_parent_33) : slot_parent_33) : slot_parent_33);
   end
 
   always @(posedge clock) begin
-    slot_parent_34 <= (state_split_alloc ? (slot_pick_ready ? (_bits_39 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34);
+    slot_parent_34 <= (state_split_alloc ? (slot_pick_ready ? (_bits_35 ? op_slot : slot_parent_34) : slot_parent_34) : slot_parent_34);
   end
 
   always @(posedge clock) begin
-    slot_parent_35 <= (state_split_alloc ? (slot_pick_ready ? (_bits_40 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35);
+    slot_parent_35 <= (state_split_alloc ? (slot_pick_ready ? (_bits_36 ? op_slot : slot_parent_35) : slot_parent_35) : slot_parent_35);
   end
 
   always @(posedge clock) begin
-    slot_parent_36 <= (state_split_alloc ? (slot_pick_ready ? (_bits_41 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36);
+    slot_parent_36 <= (state_split_alloc ? (slot_pick_ready ? (_bits_37 ? op_slot : slot_parent_36) : slot_parent_36) : slot_parent_36);
   end
 
   always @(posedge clock) begin
-    slot_parent_37 <= (state_split_alloc ? (slot_pick_ready ? (_bits_42 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37);
+    slot_parent_37 <= (state_split_alloc ? (slot_pick_ready ? (_bits_38 ? op_slot : slot_parent_37) : slot_parent_37) : slot_parent_37);
   end
 
   always @(posedge clock) begin
-    slot_parent_38 <= (state_split_alloc ? (slot_pick_ready ? (_bits_43 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38);
+    slot_parent_38 <= (state_split_alloc ? (slot_pick_ready ? (_bits_39 ? op_slot : slot_parent_38) : slot_parent_38) : slot_parent_38);
   end
 
   always @(posedge clock) begin
-    slot_parent_39 <= (state_split_alloc ? (slot_pick_ready ? (_bits_44 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39);
+    slot_parent_39 <= (state_split_alloc ? (slot_pick_ready ? (_bits_40 ? op_slot : slot_parent_39) : slot_parent_39) : slot_parent_39);
   end
 
   always @(posedge clock) begin
-    slot_parent_40 <= (state_split_alloc ? (slot_pick_ready ? (_bits_45 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40);
+    slot_parent_40 <= (state_split_alloc ? (slot_pick_ready ? (_bits_41 ? op_slot : slot_parent_40) : slot_parent_40) : slot_parent_40);
   end
 
   always @(posedge clock) begin
-    slot_parent_41 <= (state_split_alloc ? (slot_pick_ready ? (_bits_46 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41);
+    slot_parent_41 <= (state_split_alloc ? (slot_pick_ready ? (_bits_42 ? op_slot : slot_parent_41) : slot_parent_41) : slot_parent_41);
   end
 
   always @(posedge clock) begin
-    slot_parent_42 <= (state_split_alloc ? (slot_pick_ready ? (_bits_47 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42);
+    slot_parent_42 <= (state_split_alloc ? (slot_pick_ready ? (_bits_43 ? op_slot : slot_parent_42) : slot_parent_42) : slot_parent_42);
   end
 
   always @(posedge clock) begin
-    slot_parent_43 <= (state_split_alloc ? (slot_pick_ready ? (_bits_48 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43);
+    slot_parent_43 <= (state_split_alloc ? (slot_pick_ready ? (_bits_44 ? op_slot : slot_parent_43) : slot_parent_43) : slot_parent_43);
   end
 
   always @(posedge clock) begin
-    slot_parent_44 <= (state_split_alloc ? (slot_pick_ready ? (_bits_49 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44);
+    slot_parent_44 <= (state_split_alloc ? (slot_pick_ready ? (_bits_45 ? op_slot : slot_parent_44) : slot_parent_44) : slot_parent_44);
   end
 
   always @(posedge clock) begin
-    slot_parent_45 <= (state_split_alloc ? (slot_pick_ready ? (_bits_50 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45);
+    slot_parent_45 <= (state_split_alloc ? (slot_pick_ready ? (_bits_46 ? op_slot : slot_parent_45) : slot_parent_45) : slot_parent_45);
   end
 
   always @(posedge clock) begin
-    slot_parent_46 <= (state_split_alloc ? (slot_pick_ready ? (_bits_51 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46);
+    slot_parent_46 <= (state_split_alloc ? (slot_pick_ready ? (_bits_47 ? op_slot : slot_parent_46) : slot_parent_46) : slot_parent_46);
   end
 
   always @(posedge clock) begin
-    slot_parent_47 <= (state_split_alloc ? (slot_pick_ready ? (_bits_52 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47);
+    slot_parent_47 <= (state_split_alloc ? (slot_pick_ready ? (_bits_48 ? op_slot : slot_parent_47) : slot_parent_47) : slot_parent_47);
   end
 
   always @(posedge clock) begin
-    slot_parent_48 <= (state_split_alloc ? (slot_pick_ready ? (_bits_53 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48);
+    slot_parent_48 <= (state_split_alloc ? (slot_pick_ready ? (_bits_49 ? op_slot : slot_parent_48) : slot_parent_48) : slot_parent_48);
   end
 
   always @(posedge clock) begin
-    slot_parent_49 <= (state_split_alloc ? (slot_pick_ready ? (_bits_54 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49);
+    slot_parent_49 <= (state_split_alloc ? (slot_pick_ready ? (_bits_50 ? op_slot : slot_parent_49) : slot_parent_49) : slot_parent_49);
   end
 
   always @(posedge clock) begin
-    slot_parent_50 <= (state_split_alloc ? (slot_pick_ready ? (_bits_55 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50);
+    slot_parent_50 <= (state_split_alloc ? (slot_pick_ready ? (_bits_51 ? op_slot : slot_parent_50) : slot_parent_50) : slot_parent_50);
   end
 
   always @(posedge clock) begin
-    slot_parent_51 <= (state_split_alloc ? (slot_pick_ready ? (_bits_56 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51);
+    slot_parent_51 <= (state_split_alloc ? (slot_pick_ready ? (_bits_52 ? op_slot : slot_parent_51) : slot_parent_51) : slot_parent_51);
   end
 
   always @(posedge clock) begin
-    slot_parent_52 <= (state_split_alloc ? (slot_pick_ready ? (_bits_57 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52);
+    slot_parent_52 <= (state_split_alloc ? (slot_pick_ready ? (_bits_53 ? op_slot : slot_parent_52) : slot_parent_52) : slot_parent_52);
   end
 
   always @(posedge clock) begin
-    slot_parent_53 <= (state_split_alloc ? (slot_pick_ready ? (_bits_58 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53);
+    slot_parent_53 <= (state_split_alloc ? (slot_pick_ready ? (_bits_54 ? op_slot : slot_parent_53) : slot_parent_53) : slot_parent_53);
   end
 
   always @(posedge clock) begin
-    slot_parent_54 <= (state_split_alloc ? (slot_pick_ready ? (_bits_59 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54);
+    slot_parent_54 <= (state_split_alloc ? (slot_pick_ready ? (_bits_55 ? op_slot : slot_parent_54) : slot_parent_54) : slot_parent_54);
   end
 
   always @(posedge clock) begin
-    slot_parent_55 <= (state_split_alloc ? (slot_pick_ready ? (_bits_60 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55);
+    slot_parent_55 <= (state_split_alloc ? (slot_pick_ready ? (_bits_56 ? op_slot : slot_parent_55) : slot_parent_55) : slot_parent_55);
   end
 
   always @(posedge clock) begin
-    slot_parent_56 <= (state_split_alloc ? (slot_pick_ready ? (_bits_61 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56);
+    slot_parent_56 <= (state_split_alloc ? (slot_pick_ready ? (_bits_57 ? op_slot : slot_parent_56) : slot_parent_56) : slot_parent_56);
   end
 
   always @(posedge clock) begin
-    slot_parent_57 <= (state_split_alloc ? (slot_pick_ready ? (_bits_62 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57);
+    slot_parent_57 <= (state_split_alloc ? (slot_pick_ready ? (_bits_58 ? op_slot : slot_parent_57) : slot_parent_57) : slot_parent_57);
   end
 
   always @(posedge clock) begin
-    slot_parent_58 <= (state_split_alloc ? (slot_pick_ready ? (_bits_63 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58);
+    slot_parent_58 <= (state_split_alloc ? (slot_pick_ready ? (_bits_59 ? op_slot : slot_parent_58) : slot_parent_58) : slot_parent_58);
   end
 
   always @(posedge clock) begin
-    slot_parent_59 <= (state_split_alloc ? (slot_pick_ready ? (_bits_64 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59);
+    slot_parent_59 <= (state_split_alloc ? (slot_pick_ready ? (_bits_60 ? op_slot : slot_parent_59) : slot_parent_59) : slot_parent_59);
   end
 
   always @(posedge clock) begin
-    slot_parent_60 <= (state_split_alloc ? (slot_pick_ready ? (_bits_65 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60);
+    slot_parent_60 <= (state_split_alloc ? (slot_pick_ready ? (_bits_61 ? op_slot : slot_parent_60) : slot_parent_60) : slot_parent_60);
   end
 
   always @(posedge clock) begin
-    slot_parent_61 <= (state_split_alloc ? (slot_pick_ready ? (_bits_66 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61);
+    slot_parent_61 <= (state_split_alloc ? (slot_pick_ready ? (_bits_62 ? op_slot : slot_parent_61) : slot_parent_61) : slot_parent_61);
   end
 
   always @(posedge clock) begin
-    slot_parent_62 <= (state_split_alloc ? (slot_pick_ready ? (_bits_67 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62);
+    slot_parent_62 <= (state_split_alloc ? (slot_pick_ready ? (_bits_63 ? op_slot : slot_parent_62) : slot_parent_62) : slot_parent_62);
   end
 
   always @(posedge clock) begin
-    slot_parent_63 <= (state_split_alloc ? (slot_pick_ready ? (_bits_68 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63);
+    slot_parent_63 <= (state_split_alloc ? (slot_pick_ready ? (_bits_64 ? op_slot : slot_parent_63) : slot_parent_63) : slot_parent_63);
   end
 
   always @(posedge clock) begin
-    slot_parent_64 <= (state_split_alloc ? (slot_pick_ready ? (_bits_69 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64);
+    slot_parent_64 <= (state_split_alloc ? (slot_pick_ready ? (_bits_65 ? op_slot : slot_parent_64) : slot_parent_64) : slot_parent_64);
   end
 
   always @(posedge clock) begin
-    slot_parent_65 <= (state_split_alloc ? (slot_pick_ready ? (_bits_70 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65);
+    slot_parent_65 <= (state_split_alloc ? (slot_pick_ready ? (_bits_66 ? op_slot : slot_parent_65) : slot_parent_65) : slot_parent_65);
   end
 
   always @(posedge clock) begin
-    slot_parent_66 <= (state_split_alloc ? (slot_pick_ready ? (_bits_71 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66);
+    slot_parent_66 <= (state_split_alloc ? (slot_pick_ready ? (_bits_67 ? op_slot : slot_parent_66) : slot_parent_66) : slot_parent_66);
   end
 
   always @(posedge clock) begin
-    slot_parent_67 <= (state_split_alloc ? (slot_pick_ready ? (_bits_72 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67);
+    slot_parent_67 <= (state_split_alloc ? (slot_pick_ready ? (_bits_68 ? op_slot : slot_parent_67) : slot_parent_67) : slot_parent_67);
   end
 
   always @(posedge clock) begin
-    slot_parent_68 <= (state_split_alloc ? (slot_pick_ready ? (_bits_73 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68);
+    slot_parent_68 <= (state_split_alloc ? (slot_pick_ready ? (_bits_69 ? op_slot : slot_parent_68) : slot_parent_68) : slot_parent_68);
   end
 
   always @(posedge clock) begin
-    slot_parent_69 <= (state_split_alloc ? (slot_pick_ready ? (_bits_74 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69);
+    slot_parent_69 <= (state_split_alloc ? (slot_pick_ready ? (_bits_70 ? op_slot : slot_parent_69) : slot_parent_69) : slot_parent_69);
   end
 
   always @(posedge clock) begin
-    slot_parent_70 <= (state_split_alloc ? (slot_pick_ready ? (_bits_75 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70);
+    slot_parent_70 <= (state_split_alloc ? (slot_pick_ready ? (_bits_71 ? op_slot : slot_parent_70) : slot_parent_70) : slot_parent_70);
   end
 
   always @(posedge clock) begin
-    slot_parent_71 <= (state_split_alloc ? (slot_pick_ready ? (_bits_76 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71);
+    slot_parent_71 <= (state_split_alloc ? (slot_pick_ready ? (_bits_72 ? op_slot : slot_parent_71) : slot_parent_71) : slot_parent_71);
   end
 
   always @(posedge clock) begin
-    slot_parent_72 <= (state_split_alloc ? (slot_pick_ready ? (_bits_77 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72);
+    slot_parent_72 <= (state_split_alloc ? (slot_pick_ready ? (_bits_73 ? op_slot : slot_parent_72) : slot_parent_72) : slot_parent_72);
   end
 
   always @(posedge clock) begin
-    slot_parent_73 <= (state_split_alloc ? (slot_pick_ready ? (_bits_78 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73);
+    slot_parent_73 <= (state_split_alloc ? (slot_pick_ready ? (_bits_74 ? op_slot : slot_parent_73) : slot_parent_73) : slot_parent_73);
   end
 
   always @(posedge clock) begin
-    slot_parent_74 <= (state_split_alloc ? (slot_pick_ready ? (_bits_79 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74);
+    slot_parent_74 <= (state_split_alloc ? (slot_pick_ready ? (_bits_75 ? op_slot : slot_parent_74) : slot_parent_74) : slot_parent_74);
   end
 
   always @(posedge clock) begin
-    slot_parent_75 <= (state_split_alloc ? (slot_pick_ready ? (_bits_80 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75);
+    slot_parent_75 <= (state_split_alloc ? (slot_pick_ready ? (_bits_76 ? op_slot : slot_parent_75) : slot_parent_75) : slot_parent_75);
   end
 
   always @(posedge clock) begin
-    slot_parent_76 <= (state_split_alloc ? (slot_pick_ready ? (_bits_81 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76);
+    slot_parent_76 <= (state_split_alloc ? (slot_pick_ready ? (_bits_77 ? op_slot : slot_parent_76) : slot_parent_76) : slot_parent_76);
   end
 
   always @(posedge clock) begin
-    slot_parent_77 <= (state_split_alloc ? (slot_pick_ready ? (_bits_82 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77);
+    slot_parent_77 <= (state_split_alloc ? (slot_pick_ready ? (_bits_78 ? op_slot : slot_parent_77) : slot_parent_77) : slot_parent_77);
   end
 
   always @(posedge clock) begin
-    slot_parent_78 <= (state_split_alloc ? (slot_pick_ready ? (_bits_83 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78);
+    slot_parent_78 <= (state_split_alloc ? (slot_pick_ready ? (_bits_79 ? op_slot : slot_parent_78) : slot_parent_78) : slot_parent_78);
   end
 
   always @(posedge clock) begin
-    slot_parent_79 <= (state_split_alloc ? (slot_pick_ready ? (_bits_84 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79);
+    slot_parent_79 <= (state_split_alloc ? (slot_pick_ready ? (_bits_80 ? op_slot : slot_parent_79) : slot_parent_79) : slot_parent_79);
   end
 
   always @(posedge clock) begin
-    slot_parent_80 <= (state_split_alloc ? (slot_pick_ready ? (_bits_85 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80);
+    slot_parent_80 <= (state_split_alloc ? (slot_pick_ready ? (_bits_81 ? op_slot : slot_parent_80) : slot_parent_80) : slot_parent_80);
   end
 
   always @(posedge clock) begin
-    slot_parent_81 <= (state_split_alloc ? (slot_pick_ready ? (_bits_86 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81);
+    slot_parent_81 <= (state_split_alloc ? (slot_pick_ready ? (_bits_82 ? op_slot : slot_parent_81) : slot_parent_81) : slot_parent_81);
   end
 
   always @(posedge clock) begin
-    slot_parent_82 <= (state_split_alloc ? (slot_pick_ready ? (_bits_87 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82);
+    slot_parent_82 <= (state_split_alloc ? (slot_pick_ready ? (_bits_83 ? op_slot : slot_parent_82) : slot_parent_82) : slot_parent_82);
   end
 
   always @(posedge clock) begin
-    slot_parent_83 <= (state_split_alloc ? (slot_pick_ready ? (_bits_88 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83);
+    slot_parent_83 <= (state_split_alloc ? (slot_pick_ready ? (_bits_84 ? op_slot : slot_parent_83) : slot_parent_83) : slot_parent_83);
   end
 
   always @(posedge clock) begin
-    slot_parent_84 <= (state_split_alloc ? (slot_pick_ready ? (_bits_89 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84);
+    slot_parent_84 <= (state_split_alloc ? (slot_pick_ready ? (_bits_85 ? op_slot : slot_parent_84) : slot_parent_84) : slot_parent_84);
   end
 
   always @(posedge clock) begin
-    slot_parent_85 <= (state_split_alloc ? (slot_pick_ready ? (_bits_90 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85);
+    slot_parent_85 <= (state_split_alloc ? (slot_pick_ready ? (_bits_86 ? op_slot : slot_parent_85) : slot_parent_85) : slot_parent_85);
   end
 
   always @(posedge clock) begin
-    slot_parent_86 <= (state_split_alloc ? (slot_pick_ready ? (_bits_91 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86);
+    slot_parent_86 <= (state_split_alloc ? (slot_pick_ready ? (_bits_87 ? op_slot : slot_parent_86) : slot_parent_86) : slot_parent_86);
   end
 
   always @(posedge clock) begin
-    slot_parent_87 <= (state_split_alloc ? (slot_pick_ready ? (_bits_92 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87);
+    slot_parent_87 <= (state_split_alloc ? (slot_pick_ready ? (_bits_88 ? op_slot : slot_parent_87) : slot_parent_87) : slot_parent_87);
   end
 
   always @(posedge clock) begin
-    slot_parent_88 <= (state_split_alloc ? (slot_pick_ready ? (_bits_93 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88);
+    slot_parent_88 <= (state_split_alloc ? (slot_pick_ready ? (_bits_89 ? op_slot : slot_parent_88) : slot_parent_88) : slot_parent_88);
   end
 
   always @(posedge clock) begin
-    slot_parent_89 <= (state_split_alloc ? (slot_pick_ready ? (_bits_94 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89);
+    slot_parent_89 <= (state_split_alloc ? (slot_pick_ready ? (_bits_90 ? op_slot : slot_parent_89) : slot_parent_89) : slot_parent_89);
   end
 
   always @(posedge clock) begin
-    slot_parent_90 <= (state_split_alloc ? (slot_pick_ready ? (_bits_95 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90);
+    slot_parent_90 <= (state_split_alloc ? (slot_pick_ready ? (_bits_91 ? op_slot : slot_parent_90) : slot_parent_90) : slot_parent_90);
   end
 
   always @(posedge clock) begin
-    slot_parent_91 <= (state_split_alloc ? (slot_pick_ready ? (_bits_96 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91);
+    slot_parent_91 <= (state_split_alloc ? (slot_pick_ready ? (_bits_92 ? op_slot : slot_parent_91) : slot_parent_91) : slot_parent_91);
   end
 
   always @(posedge clock) begin
-    slot_parent_92 <= (state_split_alloc ? (slot_pick_ready ? (_bits_97 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92);
+    slot_parent_92 <= (state_split_alloc ? (slot_pick_ready ? (_bits_93 ? op_slot : slot_parent_92) : slot_parent_92) : slot_parent_92);
   end
 
   always @(posedge clock) begin
-    slot_parent_93 <= (state_split_alloc ? (slot_pick_ready ? (_bits_98 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93);
+    slot_parent_93 <= (state_split_alloc ? (slot_pick_ready ? (_bits_94 ? op_slot : slot_parent_93) : slot_parent_93) : slot_parent_93);
   end
 
   always @(posedge clock) begin
-    slot_parent_94 <= (state_split_alloc ? (slot_pick_ready ? (_bits_99 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94);
+    slot_parent_94 <= (state_split_alloc ? (slot_pick_ready ? (_bits_95 ? op_slot : slot_parent_94) : slot_parent_94) : slot_parent_94);
   end
 
   always @(posedge clock) begin
-    slot_parent_95 <= (state_split_alloc ? (slot_pick_ready ? (_bits_100 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95);
+    slot_parent_95 <= (state_split_alloc ? (slot_pick_ready ? (_bits_96 ? op_slot : slot_parent_95) : slot_parent_95) : slot_parent_95);
   end
 
   always @(posedge clock) begin
-    slot_parent_96 <= (state_split_alloc ? (slot_pick_ready ? (_bits_101 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96);
+    slot_parent_96 <= (state_split_alloc ? (slot_pick_ready ? (_bits_97 ? op_slot : slot_parent_96) : slot_parent_96) : slot_parent_96);
   end
 
   always @(posedge clock) begin
-    slot_parent_97 <= (state_split_alloc ? (slot_pick_ready ? (_bits_102 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97);
+    slot_parent_97 <= (state_split_alloc ? (slot_pick_ready ? (_bits_98 ? op_slot : slot_parent_97) : slot_parent_97) : slot_parent_97);
   end
 
   always @(posedge clock) begin
-    slot_parent_98 <= (state_split_alloc ? (slot_pick_ready ? (_bits_103 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98);
+    slot_parent_98 <= (state_split_alloc ? (slot_pick_ready ? (_bits_99 ? op_slot : slot_parent_98) : slot_parent_98) : slot_parent_98);
   end
 
   always @(posedge clock) begin
-    slot_parent_99 <= (state_split_alloc ? (slot_pick_ready ? (_bits_104 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99);
+    slot_parent_99 <= (state_split_alloc ? (slot_pick_ready ? (_bits_100 ? op_slot : slot_parent_99) : slot_parent_99) : slot_parent_99);
   end
 
   always @(posedge clock) begin
-    slot_parent_100 <= (state_split_alloc ? (slot_pick_ready ? (_bits_105 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100);
+    slot_parent_100 <= (state_split_alloc ? (slot_pick_ready ? (_bits_101 ? op_slot : slot_parent_100) : slot_parent_100) : slot_parent_100);
   end
 
   always @(posedge clock) begin
-    slot_parent_101 <= (state_split_alloc ? (slot_pick_ready ? (_bits_106 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101);
+    slot_parent_101 <= (state_split_alloc ? (slot_pick_ready ? (_bits_102 ? op_slot : slot_parent_101) : slot_parent_101) : slot_parent_101);
   end
 
   always @(posedge clock) begin
-    slot_parent_102 <= (state_split_alloc ? (slot_pick_ready ? (_bits_107 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102);
+    slot_parent_102 <= (state_split_alloc ? (slot_pick_ready ? (_bits_103 ? op_slot : slot_parent_102) : slot_parent_102) : slot_parent_102);
   end
 
   always @(posedge clock) begin
-    slot_parent_103 <= (state_split_alloc ? (slot_pick_ready ? (_bits_108 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103);
+    slot_parent_103 <= (state_split_alloc ? (slot_pick_ready ? (_bits_104 ? op_slot : slot_parent_103) : slot_parent_103) : slot_parent_103);
   end
 
   always @(posedge clock) begin
-    slot_parent_104 <= (state_split_alloc ? (slot_pick_ready ? (_bits_109 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104);
+    slot_parent_104 <= (state_split_alloc ? (slot_pick_ready ? (_bits_105 ? op_slot : slot_parent_104) : slot_parent_104) : slot_parent_104);
   end
 
   always @(posedge clock) begin
-    slot_parent_105 <= (state_split_alloc ? (slot_pick_ready ? (_bits_110 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105);
+    slot_parent_105 <= (state_split_alloc ? (slot_pick_ready ? (_bits_106 ? op_slot : slot_parent_105) : slot_parent_105) : slot_parent_105);
   end
 
   always @(posedge clock) begin
-    slot_parent_106 <= (state_split_alloc ? (slot_pick_ready ? (_bits_111 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106);
+    slot_parent_106 <= (state_split_alloc ? (slot_pick_ready ? (_bits_107 ? op_slot : slot_parent_106) : slot_parent_106) : slot_parent_106);
   end
 
   always @(posedge clock) begin
-    slot_parent_107 <= (state_split_alloc ? (slot_pick_ready ? (_bits_112 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107);
+    slot_parent_107 <= (state_split_alloc ? (slot_pick_ready ? (_bits_108 ? op_slot : slot_parent_107) : slot_parent_107) : slot_parent_107);
   end
 
   always @(posedge clock) begin
-    slot_parent_108 <= (state_split_alloc ? (slot_pick_ready ? (_bits_113 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108);
+    slot_parent_108 <= (state_split_alloc ? (slot_pick_ready ? (_bits_109 ? op_slot : slot_parent_108) : slot_parent_108) : slot_parent_108);
   end
 
   always @(posedge clock) begin
-    slot_parent_109 <= (state_split_alloc ? (slot_pick_ready ? (_bits_114 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109);
+    slot_parent_109 <= (state_split_alloc ? (slot_pick_ready ? (_bits_110 ? op_slot : slot_parent_109) : slot_parent_109) : slot_parent_109);
   end
 
   always @(posedge clock) begin
-    slot_parent_110 <= (state_split_alloc ? (slot_pick_ready ? (_bits_115 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110);
+    slot_parent_110 <= (state_split_alloc ? (slot_pick_ready ? (_bits_111 ? op_slot : slot_parent_110) : slot_parent_110) : slot_parent_110);
   end
 
   always @(posedge clock) begin
-    slot_parent_111 <= (state_split_alloc ? (slot_pick_ready ? (_bits_116 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111);
+    slot_parent_111 <= (state_split_alloc ? (slot_pick_ready ? (_bits_112 ? op_slot : slot_parent_111) : slot_parent_111) : slot_parent_111);
   end
 
   always @(posedge clock) begin
-    slot_parent_112 <= (state_split_alloc ? (slot_pick_ready ? (_bits_117 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112);
+    slot_parent_112 <= (state_split_alloc ? (slot_pick_ready ? (_bits_113 ? op_slot : slot_parent_112) : slot_parent_112) : slot_parent_112);
   end
 
   always @(posedge clock) begin
-    slot_parent_113 <= (state_split_alloc ? (slot_pick_ready ? (_bits_118 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113);
+    slot_parent_113 <= (state_split_alloc ? (slot_pick_ready ? (_bits_114 ? op_slot : slot_parent_113) : slot_parent_113) : slot_parent_113);
   end
 
   always @(posedge clock) begin
-    slot_parent_114 <= (state_split_alloc ? (slot_pick_ready ? (_bits_119 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114);
+    slot_parent_114 <= (state_split_alloc ? (slot_pick_ready ? (_bits_115 ? op_slot : slot_parent_114) : slot_parent_114) : slot_parent_114);
   end
 
   always @(posedge clock) begin
-    slot_parent_115 <= (state_split_alloc ? (slot_pick_ready ? (_bits_120 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115);
+    slot_parent_115 <= (state_split_alloc ? (slot_pick_ready ? (_bits_116 ? op_slot : slot_parent_115) : slot_parent_115) : slot_parent_115);
   end
 
   always @(posedge clock) begin
-    slot_parent_116 <= (state_split_alloc ? (slot_pick_ready ? (_bits_121 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116);
+    slot_parent_116 <= (state_split_alloc ? (slot_pick_ready ? (_bits_117 ? op_slot : slot_parent_116) : slot_parent_116) : slot_parent_116);
   end
 
   always @(posedge clock) begin
-    slot_parent_117 <= (state_split_alloc ? (slot_pick_ready ? (_bits_122 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117);
+    slot_parent_117 <= (state_split_alloc ? (slot_pick_ready ? (_bits_118 ? op_slot : slot_parent_117) : slot_parent_117) : slot_parent_117);
   end
 
   always @(posedge clock) begin
-    slot_parent_118 <= (state_split_alloc ? (slot_pick_ready ? (_bits_123 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118);
+    slot_parent_118 <= (state_split_alloc ? (slot_pick_ready ? (_bits_119 ? op_slot : slot_parent_118) : slot_parent_118) : slot_parent_118);
   end
 
   always @(posedge clock) begin
-    slot_parent_119 <= (state_split_alloc ? (slot_pick_ready ? (_bits_124 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119);
+    slot_parent_119 <= (state_split_alloc ? (slot_pick_ready ? (_bits_120 ? op_slot : slot_parent_119) : slot_parent_119) : slot_parent_119);
   end
 
   always @(posedge clock) begin
-    slot_parent_120 <= (state_split_alloc ? (slot_pick_ready ? (_bits_125 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120);
+    slot_parent_120 <= (state_split_alloc ? (slot_pick_ready ? (_bits_121 ? op_slot : slot_parent_120) : slot_parent_120) : slot_parent_120);
   end
 
   always @(posedge clock) begin
-    slot_parent_121 <= (state_split_alloc ? (slot_pick_ready ? (_bits_126 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121);
+    slot_parent_121 <= (state_split_alloc ? (slot_pick_ready ? (_bits_122 ? op_slot : slot_parent_121) : slot_parent_121) : slot_parent_121);
   end
 
   always @(posedge clock) begin
-    slot_parent_122 <= (state_split_alloc ? (slot_pick_ready ? (_bits_127 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122);
+    slot_parent_122 <= (state_split_alloc ? (slot_pick_ready ? (_bits_123 ? op_slot : slot_parent_122) : slot_parent_122) : slot_parent_122);
   end
 
   always @(posedge clock) begin
-    slot_parent_123 <= (state_split_alloc ? (slot_pick_ready ? (_bits_128 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123);
+    slot_parent_123 <= (state_split_alloc ? (slot_pick_ready ? (_bits_124 ? op_slot : slot_parent_123) : slot_parent_123) : slot_parent_123);
   end
 
   always @(posedge clock) begin
-    slot_parent_124 <= (state_split_alloc ? (slot_pick_ready ? (_bits_129 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124);
+    slot_parent_124 <= (state_split_alloc ? (slot_pick_ready ? (_bits_125 ? op_slot : slot_parent_124) : slot_parent_124) : slot_parent_124);
   end
 
   always @(posedge clock) begin
-    slot_parent_125 <= (state_split_alloc ? (slot_pick_ready ? (_bits_130 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125);
+    slot_parent_125 <= (state_split_alloc ? (slot_pick_ready ? (_bits_126 ? op_slot : slot_parent_125) : slot_parent_125) : slot_parent_125);
   end
 
   always @(posedge clock) begin
-    slot_parent_126 <= (state_split_alloc ? (slot_pick_ready ? (_bits_131 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126);
+    slot_parent_126 <= (state_split_alloc ? (slot_pick_ready ? (_bits_127 ? op_slot : slot_parent_126) : slot_parent_126) : slot_parent_126);
   end
 
   always @(posedge clock) begin
-    slot_parent_127 <= (state_split_alloc ? (slot_pick_ready ? (_bits_132 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127);
+    slot_parent_127 <= (state_split_alloc ? (slot_pick_ready ? (_bits_128 ? op_slot : slot_parent_127) : slot_parent_127) : slot_parent_127);
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (state_split_alloc ? (slot_pick_ready ? (_bits_5 ? _bits_136 : slot_digit_0) : slot_digit_0) : slot_digit_0);
+    slot_digit_0 <= (state_split_alloc ? (slot_pick_ready ? (_bits_1 ? split_next_digit : slot_digit_0) : slot_digit_0) : slot_digit_0);
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (state_split_alloc ? (slot_pick_ready ? (_bits_6 ? _bits_136 : slot_digit_1) : slot_digit_1) : slot_digit_1);
+    slot_digit_1 <= (state_split_alloc ? (slot_pick_ready ? (_bits_2 ? split_next_digit : slot_digit_1) : slot_digit_1) : slot_digit_1);
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (state_split_alloc ? (slot_pick_ready ? (_bits_7 ? _bits_136 : slot_digit_2) : slot_digit_2) : slot_digit_2);
+    slot_digit_2 <= (state_split_alloc ? (slot_pick_ready ? (_bits_3 ? split_next_digit : slot_digit_2) : slot_digit_2) : slot_digit_2);
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (state_split_alloc ? (slot_pick_ready ? (_bits_8 ? _bits_136 : slot_digit_3) : slot_digit_3) : slot_digit_3);
+    slot_digit_3 <= (state_split_alloc ? (slot_pick_ready ? (_bits_4 ? split_next_digit : slot_digit_3) : slot_digit_3) : slot_digit_3);
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (state_split_alloc ? (slot_pick_ready ? (_bits_9 ? _bits_136 : slot_digit_4) : slot_digit_4) : slot_digit_4);
+    slot_digit_4 <= (state_split_alloc ? (slot_pick_ready ? (_bits_5 ? split_next_digit : slot_digit_4) : slot_digit_4) : slot_digit_4);
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (state_split_alloc ? (slot_pick_ready ? (_bits_10 ? _bits_136 : slot_digit_5) : slot_digit_5) : slot_digit_5);
+    slot_digit_5 <= (state_split_alloc ? (slot_pick_ready ? (_bits_6 ? split_next_digit : slot_digit_5) : slot_digit_5) : slot_digit_5);
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (state_split_alloc ? (slot_pick_ready ? (_bits_11 ? _bits_136 : slot_digit_6) : slot_digit_6) : slot_digit_6);
+    slot_digit_6 <= (state_split_alloc ? (slot_pick_ready ? (_bits_7 ? split_next_digit : slot_digit_6) : slot_digit_6) : slot_digit_6);
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (state_split_alloc ? (slot_pick_ready ? (_bits_12 ? _bits_136 : slot_digit_7) : slot_digit_7) : slot_digit_7);
+    slot_digit_7 <= (state_split_alloc ? (slot_pick_ready ? (_bits_8 ? split_next_digit : slot_digit_7) : slot_digit_7) : slot_digit_7);
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (state_split_alloc ? (slot_pick_ready ? (_bits_13 ? _bits_136 : slot_digit_8) : slot_digit_8) : slot_digit_8);
+    slot_digit_8 <= (state_split_alloc ? (slot_pick_ready ? (_bits_9 ? split_next_digit : slot_digit_8) : slot_digit_8) : slot_digit_8);
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (state_split_alloc ? (slot_pick_ready ? (_bits_14 ? _bits_136 : slot_digit_9) : slot_digit_9) : slot_digit_9);
+    slot_digit_9 <= (state_split_alloc ? (slot_pick_ready ? (_bits_10 ? split_next_digit : slot_digit_9) : slot_digit_9) : slot_digit_9);
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (state_split_alloc ? (slot_pick_ready ? (_bits_15 ? _bits_136 : slot_digit_10) : slot_digit_10) : slot_digit_10);
+    slot_digit_10 <= (state_split_alloc ? (slot_pick_ready ? (_bits_11 ? split_next_digit : slot_digit_10) : slot_digit_10) : slot_digit_10);
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (state_split_alloc ? (slot_pick_ready ? (_bits_16 ? _bits_136 : slot_digit_11) : slot_digit_11) : slot_digit_11);
+    slot_digit_11 <= (state_split_alloc ? (slot_pick_ready ? (_bits_12 ? split_next_digit : slot_digit_11) : slot_digit_11) : slot_digit_11);
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (state_split_alloc ? (slot_pick_ready ? (_bits_17 ? _bits_136 : slot_digit_12) : slot_digit_12) : slot_digit_12);
+    slot_digit_12 <= (state_split_alloc ? (slot_pick_ready ? (_bits_13 ? split_next_digit : slot_digit_12) : slot_digit_12) : slot_digit_12);
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (state_split_alloc ? (slot_pick_ready ? (_bits_18 ? _bits_136 : slot_digit_13) : slot_digit_13) : slot_digit_13);
+    slot_digit_13 <= (state_split_alloc ? (slot_pick_ready ? (_bits_14 ? split_next_digit : slot_digit_13) : slot_digit_13) : slot_digit_13);
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (state_split_alloc ? (slot_pick_ready ? (_bits_19 ? _bits_136 : slot_digit_14) : slot_digit_14) : slot_digit_14);
+    slot_digit_14 <= (state_split_alloc ? (slot_pick_ready ? (_bits_15 ? split_next_digit : slot_digit_14) : slot_digit_14) : slot_digit_14);
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (state_split_alloc ? (slot_pick_ready ? (_bits_20 ? _bits_136 : slot_digit_15) : slot_digit_15) : slot_digit_15);
+    slot_digit_15 <= (state_split_alloc ? (slot_pick_ready ? (_bits_16 ? split_next_digit : slot_digit_15) : slot_digit_15) : slot_digit_15);
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (state_split_alloc ? (slot_pick_ready ? (_bits_21 ? _bits_136 : slot_digit_16) : slot_digit_16) : slot_digit_16);
+    slot_digit_16 <= (state_split_alloc ? (slot_pick_ready ? (_bits_17 ? split_next_digit : slot_digit_16) : slot_digit_16) : slot_digit_16);
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (state_split_alloc ? (slot_pick_ready ? (_bits_22 ? _bits_136 : slot_digit_17) : slot_digit_17) : slot_digit_17);
+    slot_digit_17 <= (state_split_alloc ? (slot_pick_ready ? (_bits_18 ? split_next_digit : slot_digit_17) : slot_digit_17) : slot_digit_17);
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (state_split_alloc ? (slot_pick_ready ? (_bits_23 ? _bits_136 : slot_digit_18) : slot_digit_18) : slot_digit_18);
+    slot_digit_18 <= (state_split_alloc ? (slot_pick_ready ? (_bits_19 ? split_next_digit : slot_digit_18) : slot_digit_18) : slot_digit_18);
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (state_split_alloc ? (slot_pick_ready ? (_bits_24 ? _bits_136 : slot_digit_19) : slot_digit_19) : slot_digit_19);
+    slot_digit_19 <= (state_split_alloc ? (slot_pick_ready ? (_bits_20 ? split_next_digit : slot_digit_19) : slot_digit_19) : slot_digit_19);
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (state_split_alloc ? (slot_pick_ready ? (_bits_25 ? _bits_136 : slot_digit_20) : slot_digit_20) : slot_digit_20);
+    slot_digit_20 <= (state_split_alloc ? (slot_pick_ready ? (_bits_21 ? split_next_digit : slot_digit_20) : slot_digit_20) : slot_digit_20);
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (state_split_alloc ? (slot_pick_ready ? (_bits_26 ? _bits_136 : slot_digit_21) : slot_digit_21) : slot_digit_21);
+    slot_digit_21 <= (state_split_alloc ? (slot_pick_ready ? (_bits_22 ? split_next_digit : slot_digit_21) : slot_digit_21) : slot_digit_21);
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (state_split_alloc ? (slot_pick_ready ? (_bits_27 ? _bits_136 : slot_digit_22) : slot_digit_22) : slot_digit_22);
+    slot_digit_22 <= (state_split_alloc ? (slot_pick_ready ? (_bits_23 ? split_next_digit : slot_digit_22) : slot_digit_22) : slot_digit_22);
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (state_split_alloc ? (slot_pick_ready ? (_bits_28 ? _bits_136 : slot_digit_23) : slot_digit_23) : slot_digit_23);
+    slot_digit_23 <= (state_split_alloc ? (slot_pick_ready ? (_bits_24 ? split_next_digit : slot_digit_23) : slot_digit_23) : slot_digit_23);
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (state_split_alloc ? (slot_pick_ready ? (_bits_29 ? _bits_136 : slot_digit_24) : slot_digit_24) : slot_digit_24);
+    slot_digit_24 <= (state_split_alloc ? (slot_pick_ready ? (_bits_25 ? split_next_digit : slot_digit_24) : slot_digit_24) : slot_digit_24);
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (state_split_alloc ? (slot_pick_ready ? (_bits_30 ? _bits_136 : slot_digit_25) : slot_digit_25) : slot_digit_25);
+    slot_digit_25 <= (state_split_alloc ? (slot_pick_ready ? (_bits_26 ? split_next_digit : slot_digit_25) : slot_digit_25) : slot_digit_25);
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (state_split_alloc ? (slot_pick_ready ? (_bits_31 ? _bits_136 : slot_digit_26) : slot_digit_26) : slot_digit_26);
+    slot_digit_26 <= (state_split_alloc ? (slot_pick_ready ? (_bits_27 ? split_next_digit : slot_digit_26) : slot_digit_26) : slot_digit_26);
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (state_split_alloc ? (slot_pick_ready ? (_bits_32 ? _bits_136 : slot_digit_27) : slot_digit_27) : slot_digit_27);
+    slot_digit_27 <= (state_split_alloc ? (slot_pick_ready ? (_bits_28 ? split_next_digit : slot_digit_27) : slot_digit_27) : slot_digit_27);
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (state_split_alloc ? (slot_pick_ready ? (_bits_33 ? _bits_136 : slot_digit_28) : slot_digit_28) : slot_digit_28);
+    slot_digit_28 <= (state_split_alloc ? (slot_pick_ready ? (_bits_29 ? split_next_digit : slot_digit_28) : slot_digit_28) : slot_digit_28);
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (state_split_alloc ? (slot_pick_ready ? (_bits_34 ? _bits_136 : slot_digit_29) : slot_digit_29) : slot_digit_29);
+    slot_digit_29 <= (state_split_alloc ? (slot_pick_ready ? (_bits_30 ? split_next_digit : slot_digit_29) : slot_digit_29) : slot_digit_29);
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (state_split_alloc ? (slot_pick_ready ? (_bits_35 ? _bits_136 : slot_digit_30) : slot_digit_30) : slot_digit_30);
+    slot_digit_30 <= (state_split_alloc ? (slot_pick_ready ? (_bits_31 ? split_next_digit : slot_digit_30) : slot_digit_30) : slot_digit_30);
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (state_split_alloc ? (slot_pick_ready ? (_bits_36 ? _bits_136 : slot_digit_31) : slot_digit_31) : slot_digit_31);
+    slot_digit_31 <= (state_split_alloc ? (slot_pick_ready ? (_bits_32 ? split_next_digit : slot_digit_31) : slot_digit_31) : slot_digit_31);
   end
 
   always @(posedge clock) begin
-    slot_digit_32 <= (state_split_alloc ? (slot_pick_ready ? (_bits_37 ? _bits_136 : slot_digit_32) : slot_digit_32) : slot_digit_32);
+    slot_digit_32 <= (state_split_alloc ? (slot_pick_ready ? (_bits_33 ? split_next_digit : slot_digit_32) : slot_digit_32) : slot_digit_32);
   end
 
   always @(posedge clock) begin
-    slot_digit_33 <= (state_split_alloc ? (slot_pick_ready ? (_bits_38 ? _bits_136 : slot_digit_33) : slot_digit_33) : slot_digit_33);
+    slot_digit_33 <= (state_split_alloc ? (slot_pick_ready ? (_bits_34 ? split_next_digit : slot_digit_33) : slot_digit_33) : slot_digit_33);
   end
 
   always @(posedge clock) begin
-    slot_digit_34 <= (state_split_alloc ? (slot_pick_ready ? (_bits_39 ? _bits_136 : slot_digit_34) : slot_digit_34) : slot_digit_34);
+    slot_digit_34 <= (state_split_alloc ? (slot_pick_ready ? (_bits_35 ? split_next_digit : slot_digit_34) : slot_digit_34) : slot_digit_34);
   end
 
   always @(posedge clock) begin
-    slot_digit_35 <= (state_split_alloc ? (slot_pick_ready ? (_bits_40 ? _bits_136 : slot_digit_35) : slot_digit_35) : slot_digit_35);
+    slot_digit_35 <= (state_split_alloc ? (slot_pick_ready ? (_bits_36 ? split_next_digit : slot_digit_35) : slot_digit_35) : slot_digit_35);
   end
 
   always @(posedge clock) begin
-    slot_digit_36 <= (state_split_alloc ? (slot_pick_ready ? (_bits_41 ? _bits_136 : slot_digit_36) : slot_digit_36) : slot_digit_36);
+    slot_digit_36 <= (state_split_alloc ? (slot_pick_ready ? (_bits_37 ? split_next_digit : slot_digit_36) : slot_digit_36) : slot_digit_36);
   end
 
   always @(posedge clock) begin
-    slot_digit_37 <= (state_split_alloc ? (slot_pick_ready ? (_bits_42 ? _bits_136 : slot_digit_37) : slot_digit_37) : slot_digit_37);
+    slot_digit_37 <= (state_split_alloc ? (slot_pick_ready ? (_bits_38 ? split_next_digit : slot_digit_37) : slot_digit_37) : slot_digit_37);
   end
 
   always @(posedge clock) begin
-    slot_digit_38 <= (state_split_alloc ? (slot_pick_ready ? (_bits_43 ? _bits_136 : slot_digit_38) : slot_digit_38) : slot_digit_38);
+    slot_digit_38 <= (state_split_alloc ? (slot_pick_ready ? (_bits_39 ? split_next_digit : slot_digit_38) : slot_digit_38) : slot_digit_38);
   end
 
   always @(posedge clock) begin
-    slot_digit_39 <= (state_split_alloc ? (slot_pick_ready ? (_bits_44 ? _bits_136 : slot_digit_39) : slot_digit_39) : slot_digit_39);
+    slot_digit_39 <= (state_split_alloc ? (slot_pick_ready ? (_bits_40 ? split_next_digit : slot_digit_39) : slot_digit_39) : slot_digit_39);
   end
 
   always @(posedge clock) begin
-    slot_digit_40 <= (state_split_alloc ? (slot_pick_ready ? (_bits_45 ? _bits_136 : slot_digit_40) : slot_digit_40) : slot_digit_40);
+    slot_digit_40 <= (state_split_alloc ? (slot_pick_ready ? (_bits_41 ? split_next_digit : slot_digit_40) : slot_digit_40) : slot_digit_40);
   end
 
   always @(posedge clock) begin
-    slot_digit_41 <= (state_split_alloc ? (slot_pick_ready ? (_bits_46 ? _bits_136 : slot_digit_41) : slot_digit_41) : slot_digit_41);
+    slot_digit_41 <= (state_split_alloc ? (slot_pick_ready ? (_bits_42 ? split_next_digit : slot_digit_41) : slot_digit_41) : slot_digit_41);
   end
 
   always @(posedge clock) begin
-    slot_digit_42 <= (state_split_alloc ? (slot_pick_ready ? (_bits_47 ? _bits_136 : slot_digit_42) : slot_digit_42) : slot_digit_42);
+    slot_digit_42 <= (state_split_alloc ? (slot_pick_ready ? (_bits_43 ? split_next_digit : slot_digit_42) : slot_digit_42) : slot_digit_42);
   end
 
   always @(posedge clock) begin
-    slot_digit_43 <= (state_split_alloc ? (slot_pick_ready ? (_bits_48 ? _bits_136 : slot_digit_43) : slot_digit_43) : slot_digit_43);
+    slot_digit_43 <= (state_split_alloc ? (slot_pick_ready ? (_bits_44 ? split_next_digit : slot_digit_43) : slot_digit_43) : slot_digit_43);
   end
 
   always @(posedge clock) begin
-    slot_digit_44 <= (state_split_alloc ? (slot_pick_ready ? (_bits_49 ? _bits_136 : slot_digit_44) : slot_digit_44) : slot_digit_44);
+    slot_digit_44 <= (state_split_alloc ? (slot_pick_ready ? (_bits_45 ? split_next_digit : slot_digit_44) : slot_digit_44) : slot_digit_44);
   end
 
   always @(posedge clock) begin
-    slot_digit_45 <= (state_split_alloc ? (slot_pick_ready ? (_bits_50 ? _bits_136 : slot_digit_45) : slot_digit_45) : slot_digit_45);
+    slot_digit_45 <= (state_split_alloc ? (slot_pick_ready ? (_bits_46 ? split_next_digit : slot_digit_45) : slot_digit_45) : slot_digit_45);
   end
 
   always @(posedge clock) begin
-    slot_digit_46 <= (state_split_alloc ? (slot_pick_ready ? (_bits_51 ? _bits_136 : slot_digit_46) : slot_digit_46) : slot_digit_46);
+    slot_digit_46 <= (state_split_alloc ? (slot_pick_ready ? (_bits_47 ? split_next_digit : slot_digit_46) : slot_digit_46) : slot_digit_46);
   end
 
   always @(posedge clock) begin
-    slot_digit_47 <= (state_split_alloc ? (slot_pick_ready ? (_bits_52 ? _bits_136 : slot_digit_47) : slot_digit_47) : slot_digit_47);
+    slot_digit_47 <= (state_split_alloc ? (slot_pick_ready ? (_bits_48 ? split_next_digit : slot_digit_47) : slot_digit_47) : slot_digit_47);
   end
 
   always @(posedge clock) begin
-    slot_digit_48 <= (state_split_alloc ? (slot_pick_ready ? (_bits_53 ? _bits_136 : slot_digit_48) : slot_digit_48) : slot_digit_48);
+    slot_digit_48 <= (state_split_alloc ? (slot_pick_ready ? (_bits_49 ? split_next_digit : slot_digit_48) : slot_digit_48) : slot_digit_48);
   end
 
   always @(posedge clock) begin
-    slot_digit_49 <= (state_split_alloc ? (slot_pick_ready ? (_bits_54 ? _bits_136 : slot_digit_49) : slot_digit_49) : slot_digit_49);
+    slot_digit_49 <= (state_split_alloc ? (slot_pick_ready ? (_bits_50 ? split_next_digit : slot_digit_49) : slot_digit_49) : slot_digit_49);
   end
 
   always @(posedge clock) begin
-    slot_digit_50 <= (state_split_alloc ? (slot_pick_ready ? (_bits_55 ? _bits_136 : slot_digit_50) : slot_digit_50) : slot_digit_50);
+    slot_digit_50 <= (state_split_alloc ? (slot_pick_ready ? (_bits_51 ? split_next_digit : slot_digit_50) : slot_digit_50) : slot_digit_50);
   end
 
   always @(posedge clock) begin
-    slot_digit_51 <= (state_split_alloc ? (slot_pick_ready ? (_bits_56 ? _bits_136 : slot_digit_51) : slot_digit_51) : slot_digit_51);
+    slot_digit_51 <= (state_split_alloc ? (slot_pick_ready ? (_bits_52 ? split_next_digit : slot_digit_51) : slot_digit_51) : slot_digit_51);
   end
 
   always @(posedge clock) begin
-    slot_digit_52 <= (state_split_alloc ? (slot_pick_ready ? (_bits_57 ? _bits_136 : slot_digit_52) : slot_digit_52) : slot_digit_52);
+    slot_digit_52 <= (state_split_alloc ? (slot_pick_ready ? (_bits_53 ? split_next_digit : slot_digit_52) : slot_digit_52) : slot_digit_52);
   end
 
   always @(posedge clock) begin
-    slot_digit_53 <= (state_split_alloc ? (slot_pick_ready ? (_bits_58 ? _bits_136 : slot_digit_53) : slot_digit_53) : slot_digit_53);
+    slot_digit_53 <= (state_split_alloc ? (slot_pick_ready ? (_bits_54 ? split_next_digit : slot_digit_53) : slot_digit_53) : slot_digit_53);
   end
 
   always @(posedge clock) begin
-    slot_digit_54 <= (state_split_alloc ? (slot_pick_ready ? (_bits_59 ? _bits_136 : slot_digit_54) : slot_digit_54) : slot_digit_54);
+    slot_digit_54 <= (state_split_alloc ? (slot_pick_ready ? (_bits_55 ? split_next_digit : slot_digit_54) : slot_digit_54) : slot_digit_54);
   end
 
   always @(posedge clock) begin
-    slot_digit_55 <= (state_split_alloc ? (slot_pick_ready ? (_bits_60 ? _bits_136 : slot_digit_55) : slot_digit_55) : slot_digit_55);
+    slot_digit_55 <= (state_split_alloc ? (slot_pick_ready ? (_bits_56 ? split_next_digit : slot_digit_55) : slot_digit_55) : slot_digit_55);
   end
 
   always @(posedge clock) begin
-    slot_digit_56 <= (state_split_alloc ? (slot_pick_ready ? (_bits_61 ? _bits_136 : slot_digit_56) : slot_digit_56) : slot_digit_56);
+    slot_digit_56 <= (state_split_alloc ? (slot_pick_ready ? (_bits_57 ? split_next_digit : slot_digit_56) : slot_digit_56) : slot_digit_56);
   end
 
   always @(posedge clock) begin
-    slot_digit_57 <= (state_split_alloc ? (slot_pick_ready ? (_bits_62 ? _bits_136 : slot_digit_57) : slot_digit_57) : slot_digit_57);
+    slot_digit_57 <= (state_split_alloc ? (slot_pick_ready ? (_bits_58 ? split_next_digit : slot_digit_57) : slot_digit_57) : slot_digit_57);
   end
 
   always @(posedge clock) begin
-    slot_digit_58 <= (state_split_alloc ? (slot_pick_ready ? (_bits_63 ? _bits_136 : slot_digit_58) : slot_digit_58) : slot_digit_58);
+    slot_digit_58 <= (state_split_alloc ? (slot_pick_ready ? (_bits_59 ? split_next_digit : slot_digit_58) : slot_digit_58) : slot_digit_58);
   end
 
   always @(posedge clock) begin
-    slot_digit_59 <= (state_split_alloc ? (slot_pick_ready ? (_bits_64 ? _bits_136 : slot_digit_59) : slot_digit_59) : slot_digit_59);
+    slot_digit_59 <= (state_split_alloc ? (slot_pick_ready ? (_bits_60 ? split_next_digit : slot_digit_59) : slot_digit_59) : slot_digit_59);
   end
 
   always @(posedge clock) begin
-    slot_digit_60 <= (state_split_alloc ? (slot_pick_ready ? (_bits_65 ? _bits_136 : slot_digit_60) : slot_digit_60) : slot_digit_60);
+    slot_digit_60 <= (state_split_alloc ? (slot_pick_ready ? (_bits_61 ? split_next_digit : slot_digit_60) : slot_digit_60) : slot_digit_60);
   end
 
   always @(posedge clock) begin
-    slot_digit_61 <= (state_split_alloc ? (slot_pick_ready ? (_bits_66 ? _bits_136 : slot_digit_61) : slot_digit_61) : slot_digit_61);
+    slot_digit_61 <= (state_split_alloc ? (slot_pick_ready ? (_bits_62 ? split_next_digit : slot_digit_61) : slot_digit_61) : slot_digit_61);
   end
 
   always @(posedge clock) begin
-    slot_digit_62 <= (state_split_alloc ? (slot_pick_ready ? (_bits_67 ? _bits_136 : slot_digit_62) : slot_digit_62) : slot_digit_62);
+    slot_digit_62 <= (state_split_alloc ? (slot_pick_ready ? (_bits_63 ? split_next_digit : slot_digit_62) : slot_digit_62) : slot_digit_62);
   end
 
   always @(posedge clock) begin
-    slot_digit_63 <= (state_split_alloc ? (slot_pick_ready ? (_bits_68 ? _bits_136 : slot_digit_63) : slot_digit_63) : slot_digit_63);
+    slot_digit_63 <= (state_split_alloc ? (slot_pick_ready ? (_bits_64 ? split_next_digit : slot_digit_63) : slot_digit_63) : slot_digit_63);
   end
 
   always @(posedge clock) begin
-    slot_digit_64 <= (state_split_alloc ? (slot_pick_ready ? (_bits_69 ? _bits_136 : slot_digit_64) : slot_digit_64) : slot_digit_64);
+    slot_digit_64 <= (state_split_alloc ? (slot_pick_ready ? (_bits_65 ? split_next_digit : slot_digit_64) : slot_digit_64) : slot_digit_64);
   end
 
   always @(posedge clock) begin
-    slot_digit_65 <= (state_split_alloc ? (slot_pick_ready ? (_bits_70 ? _bits_136 : slot_digit_65) : slot_digit_65) : slot_digit_65);
+    slot_digit_65 <= (state_split_alloc ? (slot_pick_ready ? (_bits_66 ? split_next_digit : slot_digit_65) : slot_digit_65) : slot_digit_65);
   end
 
   always @(posedge clock) begin
-    slot_digit_66 <= (state_split_alloc ? (slot_pick_ready ? (_bits_71 ? _bits_136 : slot_digit_66) : slot_digit_66) : slot_digit_66);
+    slot_digit_66 <= (state_split_alloc ? (slot_pick_ready ? (_bits_67 ? split_next_digit : slot_digit_66) : slot_digit_66) : slot_digit_66);
   end
 
   always @(posedge clock) begin
-    slot_digit_67 <= (state_split_alloc ? (slot_pick_ready ? (_bits_72 ? _bits_136 : slot_digit_67) : slot_digit_67) : slot_digit_67);
+    slot_digit_67 <= (state_split_alloc ? (slot_pick_ready ? (_bits_68 ? split_next_digit : slot_digit_67) : slot_digit_67) : slot_digit_67);
   end
 
   always @(posedge clock) begin
-    slot_digit_68 <= (state_split_alloc ? (slot_pick_ready ? (_bits_73 ? _bits_136 : slot_digit_68) : slot_digit_68) : slot_digit_68);
+    slot_digit_68 <= (state_split_alloc ? (slot_pick_ready ? (_bits_69 ? split_next_digit : slot_digit_68) : slot_digit_68) : slot_digit_68);
   end
 
   always @(posedge clock) begin
-    slot_digit_69 <= (state_split_alloc ? (slot_pick_ready ? (_bits_74 ? _bits_136 : slot_digit_69) : slot_digit_69) : slot_digit_69);
+    slot_digit_69 <= (state_split_alloc ? (slot_pick_ready ? (_bits_70 ? split_next_digit : slot_digit_69) : slot_digit_69) : slot_digit_69);
   end
 
   always @(posedge clock) begin
-    slot_digit_70 <= (state_split_alloc ? (slot_pick_ready ? (_bits_75 ? _bits_136 : slot_digit_70) : slot_digit_70) : slot_digit_70);
+    slot_digit_70 <= (state_split_alloc ? (slot_pick_ready ? (_bits_71 ? split_next_digit : slot_digit_70) : slot_digit_70) : slot_digit_70);
   end
 
   always @(posedge clock) begin
-    slot_digit_71 <= (state_split_alloc ? (slot_pick_ready ? (_bits_76 ? _bits_136 : slot_digit_71) : slot_digit_71) : slot_digit_71);
+    slot_digit_71 <= (state_split_alloc ? (slot_pick_ready ? (_bits_72 ? split_next_digit : slot_digit_71) : slot_digit_71) : slot_digit_71);
   end
 
   always @(posedge clock) begin
-    slot_digit_72 <= (state_split_alloc ? (slot_pick_ready ? (_bits_77 ? _bits_136 : slot_digit_72) : slot_digit_72) : slot_digit_72);
+    slot_digit_72 <= (state_split_alloc ? (slot_pick_ready ? (_bits_73 ? split_next_digit : slot_digit_72) : slot_digit_72) : slot_digit_72);
   end
 
   always @(posedge clock) begin
-    slot_digit_73 <= (state_split_alloc ? (slot_pick_ready ? (_bits_78 ? _bits_136 : slot_digit_73) : slot_digit_73) : slot_digit_73);
+    slot_digit_73 <= (state_split_alloc ? (slot_pick_ready ? (_bits_74 ? split_next_digit : slot_digit_73) : slot_digit_73) : slot_digit_73);
   end
 
   always @(posedge clock) begin
-    slot_digit_74 <= (state_split_alloc ? (slot_pick_ready ? (_bits_79 ? _bits_136 : slot_digit_74) : slot_digit_74) : slot_digit_74);
+    slot_digit_74 <= (state_split_alloc ? (slot_pick_ready ? (_bits_75 ? split_next_digit : slot_digit_74) : slot_digit_74) : slot_digit_74);
   end
 
   always @(posedge clock) begin
-    slot_digit_75 <= (state_split_alloc ? (slot_pick_ready ? (_bits_80 ? _bits_136 : slot_digit_75) : slot_digit_75) : slot_digit_75);
+    slot_digit_75 <= (state_split_alloc ? (slot_pick_ready ? (_bits_76 ? split_next_digit : slot_digit_75) : slot_digit_75) : slot_digit_75);
   end
 
   always @(posedge clock) begin
-    slot_digit_76 <= (state_split_alloc ? (slot_pick_ready ? (_bits_81 ? _bits_136 : slot_digit_76) : slot_digit_76) : slot_digit_76);
+    slot_digit_76 <= (state_split_alloc ? (slot_pick_ready ? (_bits_77 ? split_next_digit : slot_digit_76) : slot_digit_76) : slot_digit_76);
   end
 
   always @(posedge clock) begin
-    slot_digit_77 <= (state_split_alloc ? (slot_pick_ready ? (_bits_82 ? _bits_136 : slot_digit_77) : slot_digit_77) : slot_digit_77);
+    slot_digit_77 <= (state_split_alloc ? (slot_pick_ready ? (_bits_78 ? split_next_digit : slot_digit_77) : slot_digit_77) : slot_digit_77);
   end
 
   always @(posedge clock) begin
-    slot_digit_78 <= (state_split_alloc ? (slot_pick_ready ? (_bits_83 ? _bits_136 : slot_digit_78) : slot_digit_78) : slot_digit_78);
+    slot_digit_78 <= (state_split_alloc ? (slot_pick_ready ? (_bits_79 ? split_next_digit : slot_digit_78) : slot_digit_78) : slot_digit_78);
   end
 
   always @(posedge clock) begin
-    slot_digit_79 <= (state_split_alloc ? (slot_pick_ready ? (_bits_84 ? _bits_136 : slot_digit_79) : slot_digit_79) : slot_digit_79);
+    slot_digit_79 <= (state_split_alloc ? (slot_pick_ready ? (_bits_80 ? split_next_digit : slot_digit_79) : slot_digit_79) : slot_digit_79);
   end
 
   always @(posedge clock) begin
-    slot_digit_80 <= (state_split_alloc ? (slot_pick_ready ? (_bits_85 ? _bits_136 : slot_digit_80) : slot_digit_80) : slot_digit_80);
+    slot_digit_80 <= (state_split_alloc ? (slot_pick_ready ? (_bits_81 ? split_next_digit : slot_digit_80) : slot_digit_80) : slot_digit_80);
   end
 
   always @(posedge clock) begin
-    slot_digit_81 <= (state_split_alloc ? (slot_pick_ready ? (_bits_86 ? _bits_136 : slot_digit_81) : slot_digit_81) : slot_digit_81);
+    slot_digit_81 <= (state_split_alloc ? (slot_pick_ready ? (_bits_82 ? split_next_digit : slot_digit_81) : slot_digit_81) : slot_digit_81);
   end
 
   always @(posedge clock) begin
-    slot_digit_82 <= (state_split_alloc ? (slot_pick_ready ? (_bits_87 ? _bits_136 : slot_digit_82) : slot_digit_82) : slot_digit_82);
+    slot_digit_82 <= (state_split_alloc ? (slot_pick_ready ? (_bits_83 ? split_next_digit : slot_digit_82) : slot_digit_82) : slot_digit_82);
   end
 
   always @(posedge clock) begin
-    slot_digit_83 <= (state_split_alloc ? (slot_pick_ready ? (_bits_88 ? _bits_136 : slot_digit_83) : slot_digit_83) : slot_digit_83);
+    slot_digit_83 <= (state_split_alloc ? (slot_pick_ready ? (_bits_84 ? split_next_digit : slot_digit_83) : slot_digit_83) : slot_digit_83);
   end
 
   always @(posedge clock) begin
-    slot_digit_84 <= (state_split_alloc ? (slot_pick_ready ? (_bits_89 ? _bits_136 : slot_digit_84) : slot_digit_84) : slot_digit_84);
+    slot_digit_84 <= (state_split_alloc ? (slot_pick_ready ? (_bits_85 ? split_next_digit : slot_digit_84) : slot_digit_84) : slot_digit_84);
   end
 
   always @(posedge clock) begin
-    slot_digit_85 <= (state_split_alloc ? (slot_pick_ready ? (_bits_90 ? _bits_136 : slot_digit_85) : slot_digit_85) : slot_digit_85);
+    slot_digit_85 <= (state_split_alloc ? (slot_pick_ready ? (_bits_86 ? split_next_digit : slot_digit_85) : slot_digit_85) : slot_digit_85);
   end
 
   always @(posedge clock) begin
-    slot_digit_86 <= (state_split_alloc ? (slot_pick_ready ? (_bits_91 ? _bits_136 : slot_digit_86) : slot_digit_86) : slot_digit_86);
+    slot_digit_86 <= (state_split_alloc ? (slot_pick_ready ? (_bits_87 ? split_next_digit : slot_digit_86) : slot_digit_86) : slot_digit_86);
   end
 
   always @(posedge clock) begin
-    slot_digit_87 <= (state_split_alloc ? (slot_pick_ready ? (_bits_92 ? _bits_136 : slot_digit_87) : slot_digit_87) : slot_digit_87);
+    slot_digit_87 <= (state_split_alloc ? (slot_pick_ready ? (_bits_88 ? split_next_digit : slot_digit_87) : slot_digit_87) : slot_digit_87);
   end
 
   always @(posedge clock) begin
-    slot_digit_88 <= (state_split_alloc ? (slot_pick_ready ? (_bits_93 ? _bits_136 : slot_digit_88) : slot_digit_88) : slot_digit_88);
+    slot_digit_88 <= (state_split_alloc ? (slot_pick_ready ? (_bits_89 ? split_next_digit : slot_digit_88) : slot_digit_88) : slot_digit_88);
   end
 
   always @(posedge clock) begin
-    slot_digit_89 <= (state_split_alloc ? (slot_pick_ready ? (_bits_94 ? _bits_136 : slot_digit_89) : slot_digit_89) : slot_digit_89);
+    slot_digit_89 <= (state_split_alloc ? (slot_pick_ready ? (_bits_90 ? split_next_digit : slot_digit_89) : slot_digit_89) : slot_digit_89);
   end
 
   always @(posedge clock) begin
-    slot_digit_90 <= (state_split_alloc ? (slot_pick_ready ? (_bits_95 ? _bits_136 : slot_digit_90) : slot_digit_90) : slot_digit_90);
+    slot_digit_90 <= (state_split_alloc ? (slot_pick_ready ? (_bits_91 ? split_next_digit : slot_digit_90) : slot_digit_90) : slot_digit_90);
   end
 
   always @(posedge clock) begin
-    slot_digit_91 <= (state_split_alloc ? (slot_pick_ready ? (_bits_96 ? _bits_136 : slot_digit_91) : slot_digit_91) : slot_digit_91);
+    slot_digit_91 <= (state_split_alloc ? (slot_pick_ready ? (_bits_92 ? split_next_digit : slot_digit_91) : slot_digit_91) : slot_digit_91);
   end
 
   always @(posedge clock) begin
-    slot_digit_92 <= (state_split_alloc ? (slot_pick_ready ? (_bits_97 ? _bits_136 : slot_digit_92) : slot_digit_92) : slot_digit_92);
+    slot_digit_92 <= (state_split_alloc ? (slot_pick_ready ? (_bits_93 ? split_next_digit : slot_digit_92) : slot_digit_92) : slot_digit_92);
   end
 
   always @(posedge clock) begin
-    slot_digit_93 <= (state_split_alloc ? (slot_pick_ready ? (_bits_98 ? _bits_136 : slot_digit_93) : slot_digit_93) : slot_digit_93);
+    slot_digit_93 <= (state_split_alloc ? (slot_pick_ready ? (_bits_94 ? split_next_digit : slot_digit_93) : slot_digit_93) : slot_digit_93);
   end
 
   always @(posedge clock) begin
-    slot_digit_94 <= (state_split_alloc ? (slot_pick_ready ? (_bits_99 ? _bits_136 : slot_digit_94) : slot_digit_94) : slot_digit_94);
+    slot_digit_94 <= (state_split_alloc ? (slot_pick_ready ? (_bits_95 ? split_next_digit : slot_digit_94) : slot_digit_94) : slot_digit_94);
   end
 
   always @(posedge clock) begin
-    slot_digit_95 <= (state_split_alloc ? (slot_pick_ready ? (_bits_100 ? _bits_136 : slot_digit_95) : slot_digit_95) : slot_digit_95);
+    slot_digit_95 <= (state_split_alloc ? (slot_pick_ready ? (_bits_96 ? split_next_digit : slot_digit_95) : slot_digit_95) : slot_digit_95);
   end
 
   always @(posedge clock) begin
-    slot_digit_96 <= (state_split_alloc ? (slot_pick_ready ? (_bits_101 ? _bits_136 : slot_digit_96) : slot_digit_96) : slot_digit_96);
+    slot_digit_96 <= (state_split_alloc ? (slot_pick_ready ? (_bits_97 ? split_next_digit : slot_digit_96) : slot_digit_96) : slot_digit_96);
   end
 
   always @(posedge clock) begin
-    slot_digit_97 <= (state_split_alloc ? (slot_pick_ready ? (_bits_102 ? _bits_136 : slot_digit_97) : slot_digit_97) : slot_digit_97);
+    slot_digit_97 <= (state_split_alloc ? (slot_pick_ready ? (_bits_98 ? split_next_digit : slot_digit_97) : slot_digit_97) : slot_digit_97);
   end
 
   always @(posedge clock) begin
-    slot_digit_98 <= (state_split_alloc ? (slot_pick_ready ? (_bits_103 ? _bits_136 : slot_digit_98) : slot_digit_98) : slot_digit_98);
+    slot_digit_98 <= (state_split_alloc ? (slot_pick_ready ? (_bits_99 ? split_next_digit : slot_digit_98) : slot_digit_98) : slot_digit_98);
   end
 
   always @(posedge clock) begin
-    slot_digit_99 <= (state_split_alloc ? (slot_pick_ready ? (_bits_104 ? _bits_136 : slot_digit_99) : slot_digit_99) : slot_digit_99);
+    slot_digit_99 <= (state_split_alloc ? (slot_pick_ready ? (_bits_100 ? split_next_digit : slot_digit_99) : slot_digit_99) : slot_digit_99);
   end
 
   always @(posedge clock) begin
-    slot_digit_100 <= (state_split_alloc ? (slot_pick_ready ? (_bits_105 ? _bits_136 : slot_digit_100) : slot_digit_100) : slot_digit_100);
+    slot_digit_100 <= (state_split_alloc ? (slot_pick_ready ? (_bits_101 ? split_next_digit : slot_digit_100) : slot_digit_100) : slot_digit_100);
   end
 
   always @(posedge clock) begin
-    slot_digit_101 <= (state_split_alloc ? (slot_pick_ready ? (_bits_106 ? _bits_136 : slot_digit_101) : slot_digit_101) : slot_digit_101);
+    slot_digit_101 <= (state_split_alloc ? (slot_pick_ready ? (_bits_102 ? split_next_digit : slot_digit_101) : slot_digit_101) : slot_digit_101);
   end
 
   always @(posedge clock) begin
-    slot_digit_102 <= (state_split_alloc ? (slot_pick_ready ? (_bits_107 ? _bits_136 : slot_digit_102) : slot_digit_102) : slot_digit_102);
+    slot_digit_102 <= (state_split_alloc ? (slot_pick_ready ? (_bits_103 ? split_next_digit : slot_digit_102) : slot_digit_102) : slot_digit_102);
   end
 
   always @(posedge clock) begin
-    slot_digit_103 <= (state_split_alloc ? (slot_pick_ready ? (_bits_108 ? _bits_136 : slot_digit_103) : slot_digit_103) : slot_digit_103);
+    slot_digit_103 <= (state_split_alloc ? (slot_pick_ready ? (_bits_104 ? split_next_digit : slot_digit_103) : slot_digit_103) : slot_digit_103);
   end
 
   always @(posedge clock) begin
-    slot_digit_104 <= (state_split_alloc ? (slot_pick_ready ? (_bits_109 ? _bits_136 : slot_digit_104) : slot_digit_104) : slot_digit_104);
+    slot_digit_104 <= (state_split_alloc ? (slot_pick_ready ? (_bits_105 ? split_next_digit : slot_digit_104) : slot_digit_104) : slot_digit_104);
   end
 
   always @(posedge clock) begin
-    slot_digit_105 <= (state_split_alloc ? (slot_pick_ready ? (_bits_110 ? _bits_136 : slot_digit_105) : slot_digit_105) : slot_digit_105);
+    slot_digit_105 <= (state_split_alloc ? (slot_pick_ready ? (_bits_106 ? split_next_digit : slot_digit_105) : slot_digit_105) : slot_digit_105);
   end
 
   always @(posedge clock) begin
-    slot_digit_106 <= (state_split_alloc ? (slot_pick_ready ? (_bits_111 ? _bits_136 : slot_digit_106) : slot_digit_106) : slot_digit_106);
+    slot_digit_106 <= (state_split_alloc ? (slot_pick_ready ? (_bits_107 ? split_next_digit : slot_digit_106) : slot_digit_106) : slot_digit_106);
   end
 
   always @(posedge clock) begin
-    slot_digit_107 <= (state_split_alloc ? (slot_pick_ready ? (_bits_112 ? _bits_136 : slot_digit_107) : slot_digit_107) : slot_digit_107);
+    slot_digit_107 <= (state_split_alloc ? (slot_pick_ready ? (_bits_108 ? split_next_digit : slot_digit_107) : slot_digit_107) : slot_digit_107);
   end
 
   always @(posedge clock) begin
-    slot_digit_108 <= (state_split_alloc ? (slot_pick_ready ? (_bits_113 ? _bits_136 : slot_digit_108) : slot_digit_108) : slot_digit_108);
+    slot_digit_108 <= (state_split_alloc ? (slot_pick_ready ? (_bits_109 ? split_next_digit : slot_digit_108) : slot_digit_108) : slot_digit_108);
   end
 
   always @(posedge clock) begin
-    slot_digit_109 <= (state_split_alloc ? (slot_pick_ready ? (_bits_114 ? _bits_136 : slot_digit_109) : slot_digit_109) : slot_digit_109);
+    slot_digit_109 <= (state_split_alloc ? (slot_pick_ready ? (_bits_110 ? split_next_digit : slot_digit_109) : slot_digit_109) : slot_digit_109);
   end
 
   always @(posedge clock) begin
-    slot_digit_110 <= (state_split_alloc ? (slot_pick_ready ? (_bits_115 ? _bits_136 : slot_digit_110) : slot_digit_110) : slot_digit_110);
+    slot_digit_110 <= (state_split_alloc ? (slot_pick_ready ? (_bits_111 ? split_next_digit : slot_digit_110) : slot_digit_110) : slot_digit_110);
   end
 
   always @(posedge clock) begin
-    slot_digit_111 <= (state_split_alloc ? (slot_pick_ready ? (_bits_116 ? _bits_136 : slot_digit_111) : slot_digit_111) : slot_digit_111);
+    slot_digit_111 <= (state_split_alloc ? (slot_pick_ready ? (_bits_112 ? split_next_digit : slot_digit_111) : slot_digit_111) : slot_digit_111);
   end
 
   always @(posedge clock) begin
-    slot_digit_112 <= (state_split_alloc ? (slot_pick_ready ? (_bits_117 ? _bits_136 : slot_digit_112) : slot_digit_112) : slot_digit_112);
+    slot_digit_112 <= (state_split_alloc ? (slot_pick_ready ? (_bits_113 ? split_next_digit : slot_digit_112) : slot_digit_112) : slot_digit_112);
   end
 
   always @(posedge clock) begin
-    slot_digit_113 <= (state_split_alloc ? (slot_pick_ready ? (_bits_118 ? _bits_136 : slot_digit_113) : slot_digit_113) : slot_digit_113);
+    slot_digit_113 <= (state_split_alloc ? (slot_pick_ready ? (_bits_114 ? split_next_digit : slot_digit_113) : slot_digit_113) : slot_digit_113);
   end
 
   always @(posedge clock) begin
-    slot_digit_114 <= (state_split_alloc ? (slot_pick_ready ? (_bits_119 ? _bits_136 : slot_digit_114) : slot_digit_114) : slot_digit_114);
+    slot_digit_114 <= (state_split_alloc ? (slot_pick_ready ? (_bits_115 ? split_next_digit : slot_digit_114) : slot_digit_114) : slot_digit_114);
   end
 
   always @(posedge clock) begin
-    slot_digit_115 <= (state_split_alloc ? (slot_pick_ready ? (_bits_120 ? _bits_136 : slot_digit_115) : slot_digit_115) : slot_digit_115);
+    slot_digit_115 <= (state_split_alloc ? (slot_pick_ready ? (_bits_116 ? split_next_digit : slot_digit_115) : slot_digit_115) : slot_digit_115);
   end
 
   always @(posedge clock) begin
-    slot_digit_116 <= (state_split_alloc ? (slot_pick_ready ? (_bits_121 ? _bits_136 : slot_digit_116) : slot_digit_116) : slot_digit_116);
+    slot_digit_116 <= (state_split_alloc ? (slot_pick_ready ? (_bits_117 ? split_next_digit : slot_digit_116) : slot_digit_116) : slot_digit_116);
   end
 
   always @(posedge clock) begin
-    slot_digit_117 <= (state_split_alloc ? (slot_pick_ready ? (_bits_122 ? _bits_136 : slot_digit_117) : slot_digit_117) : slot_digit_117);
+    slot_digit_117 <= (state_split_alloc ? (slot_pick_ready ? (_bits_118 ? split_next_digit : slot_digit_117) : slot_digit_117) : slot_digit_117);
   end
 
   always @(posedge clock) begin
-    slot_digit_118 <= (state_split_alloc ? (slot_pick_ready ? (_bits_123 ? _bits_136 : slot_digit_118) : slot_digit_118) : slot_digit_118);
+    slot_digit_118 <= (state_split_alloc ? (slot_pick_ready ? (_bits_119 ? split_next_digit : slot_digit_118) : slot_digit_118) : slot_digit_118);
   end
 
   always @(posedge clock) begin
-    slot_digit_119 <= (state_split_alloc ? (slot_pick_ready ? (_bits_124 ? _bits_136 : slot_digit_119) : slot_digit_119) : slot_digit_119);
+    slot_digit_119 <= (state_split_alloc ? (slot_pick_ready ? (_bits_120 ? split_next_digit : slot_digit_119) : slot_digit_119) : slot_digit_119);
   end
 
   always @(posedge clock) begin
-    slot_digit_120 <= (state_split_alloc ? (slot_pick_ready ? (_bits_125 ? _bits_136 : slot_digit_120) : slot_digit_120) : slot_digit_120);
+    slot_digit_120 <= (state_split_alloc ? (slot_pick_ready ? (_bits_121 ? split_next_digit : slot_digit_120) : slot_digit_120) : slot_digit_120);
   end
 
   always @(posedge clock) begin
-    slot_digit_121 <= (state_split_alloc ? (slot_pick_ready ? (_bits_126 ? _bits_136 : slot_digit_121) : slot_digit_121) : slot_digit_121);
+    slot_digit_121 <= (state_split_alloc ? (slot_pick_ready ? (_bits_122 ? split_next_digit : slot_digit_121) : slot_digit_121) : slot_digit_121);
   end
 
   always @(posedge clock) begin
-    slot_digit_122 <= (state_split_alloc ? (slot_pick_ready ? (_bits_127 ? _bits_136 : slot_digit_122) : slot_digit_122) : slot_digit_122);
+    slot_digit_122 <= (state_split_alloc ? (slot_pick_ready ? (_bits_123 ? split_next_digit : slot_digit_122) : slot_digit_122) : slot_digit_122);
   end
 
   always @(posedge clock) begin
-    slot_digit_123 <= (state_split_alloc ? (slot_pick_ready ? (_bits_128 ? _bits_136 : slot_digit_123) : slot_digit_123) : slot_digit_123);
+    slot_digit_123 <= (state_split_alloc ? (slot_pick_ready ? (_bits_124 ? split_next_digit : slot_digit_123) : slot_digit_123) : slot_digit_123);
   end
 
   always @(posedge clock) begin
-    slot_digit_124 <= (state_split_alloc ? (slot_pick_ready ? (_bits_129 ? _bits_136 : slot_digit_124) : slot_digit_124) : slot_digit_124);
+    slot_digit_124 <= (state_split_alloc ? (slot_pick_ready ? (_bits_125 ? split_next_digit : slot_digit_124) : slot_digit_124) : slot_digit_124);
   end
 
   always @(posedge clock) begin
-    slot_digit_125 <= (state_split_alloc ? (slot_pick_ready ? (_bits_130 ? _bits_136 : slot_digit_125) : slot_digit_125) : slot_digit_125);
+    slot_digit_125 <= (state_split_alloc ? (slot_pick_ready ? (_bits_126 ? split_next_digit : slot_digit_125) : slot_digit_125) : slot_digit_125);
   end
 
   always @(posedge clock) begin
-    slot_digit_126 <= (state_split_alloc ? (slot_pick_ready ? (_bits_131 ? _bits_136 : slot_digit_126) : slot_digit_126) : slot_digit_126);
+    slot_digit_126 <= (state_split_alloc ? (slot_pick_ready ? (_bits_127 ? split_next_digit : slot_digit_126) : slot_digit_126) : slot_digit_126);
   end
 
   always @(posedge clock) begin
-    slot_digit_127 <= (state_split_alloc ? (slot_pick_ready ? (_bits_132 ? _bits_136 : slot_digit_127) : slot_digit_127) : slot_digit_127);
+    slot_digit_127 <= (state_split_alloc ? (slot_pick_ready ? (_bits_128 ? split_next_digit : slot_digit_127) : slot_digit_127) : slot_digit_127);
   end
 
   always @(posedge clock) begin
@@ -9041,7 +9072,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_n_lo <= 32'd0;
     end else begin
-      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_137 : st_n_lo));
+      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_129 : st_n_lo));
     end
   end
 
@@ -9057,7 +9088,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       st_n_carry <= 1'd0;
     end else begin
-      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_138 : 1'd0));
+      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_130 : 1'd0));
     end
   end
 
@@ -9153,7 +9184,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (state_init ? (_and_0 ? _bits_156 : (commit_fire ? _bits_157 : until_merge_lo)) : (state_advance ? (_not_10 ? (commit_fire ? _bits_157 : until_merge_lo) : (_or_7 ? _bits_160 : (commit_fire ? _bits_157 : until_merge_lo))) : (commit_fire ? _bits_157 : until_merge_lo)));
+      until_merge_lo <= (state_init ? (_and_0 ? _bits_148 : (commit_fire ? _bits_149 : until_merge_lo)) : (state_advance ? (_not_9 ? (commit_fire ? _bits_149 : until_merge_lo) : (_or_3 ? _bits_152 : (commit_fire ? _bits_149 : until_merge_lo))) : (commit_fire ? _bits_149 : until_merge_lo)));
     end
   end
 
@@ -9161,7 +9192,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (state_init ? (_and_0 ? _bits_161 : _sub_3) : (state_advance ? (_not_10 ? _sub_3 : (_or_7 ? _bits_162 : _sub_3)) : _sub_3));
+      until_merge_hi <= (state_init ? (_and_0 ? _bits_153 : _sub_3) : (state_advance ? (_not_9 ? _sub_3 : (_or_3 ? _bits_154 : _sub_3)) : _sub_3));
     end
   end
 
@@ -9169,7 +9200,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (state_init ? (_and_0 ? 1'd0 : (commit_fire ? _bits_163 : 1'd0)) : (state_advance ? (_not_10 ? (commit_fire ? _bits_163 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_163 : 1'd0))) : (commit_fire ? _bits_163 : 1'd0)));
+      until_merge_carry <= (state_init ? (_and_0 ? 1'd0 : (commit_fire ? _bits_155 : 1'd0)) : (state_advance ? (_not_9 ? (commit_fire ? _bits_155 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_155 : 1'd0))) : (commit_fire ? _bits_155 : 1'd0)));
     end
   end
 
@@ -9177,7 +9208,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (state_init ? (_and_0 ? _mux_2 : eps_active) : eps_active);
+      eps_active <= (state_init ? (_and_0 ? _mux_1 : eps_active) : eps_active);
     end
   end
 
@@ -9185,7 +9216,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (state_init ? (_and_0 ? _mux_3 : q_active) : q_active);
+      q_active <= (state_init ? (_and_0 ? _mux_2 : q_active) : q_active);
     end
   end
 
@@ -9258,7 +9289,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (state_undo ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_scan ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_154 : present_children) : present_children)) : (state_split_alloc ? (slot_pick_ready ? _or_155 : present_children) : present_children)));
+    present_children <= present_children_next;
+  end
+
+  always @(posedge clock) begin
+    split_next_digit <= _bits_289;
+  end
+
+  always @(posedge clock) begin
+    split_last_child <= _not_33;
   end
 
   always @(posedge clock) begin
@@ -9269,7 +9308,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       leaf_pick_ready <= 1'd0;
     end else begin
-      leaf_pick_ready <= _not_161;
+      leaf_pick_ready <= _not_162;
     end
   end
 
@@ -9297,7 +9336,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_294;
+      slot_pick_ready <= _not_295;
     end
   end
 
@@ -9305,7 +9344,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (state_split_scan ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_672 : slot_pick_candidates)) : (state_split ? (_not_4 ? (slot_pick_take ? _and_672 : slot_pick_candidates) : (split_fits ? _not_296 : (slot_pick_take ? _and_672 : slot_pick_candidates))) : (state_merge_kids ? (verdict_set ? (slot_pick_take ? _and_672 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_672 : slot_pick_candidates))) : (slot_pick_take ? _and_672 : slot_pick_candidates))));
+      slot_pick_candidates <= (state_split_scan ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_672 : slot_pick_candidates)) : (state_split ? (_not_4 ? (slot_pick_take ? _and_672 : slot_pick_candidates) : (split_fits ? _not_297 : (slot_pick_take ? _and_672 : slot_pick_candidates))) : (state_merge_kids ? (verdict_set ? (slot_pick_take ? _and_672 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_672 : slot_pick_candidates))) : (slot_pick_take ? _and_672 : slot_pick_candidates))));
     end
   end
 
@@ -9325,7 +9364,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (state_undo ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (state_split ? (_not_4 ? level_fresh : (split_fits ? level_fresh : (_not_5 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_8 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))));
+      level_fresh <= (state_undo ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (state_split ? (_not_4 ? level_fresh : (split_fits ? level_fresh : (_not_5 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_7 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))));
     end
   end
 
@@ -9338,7 +9377,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaf_depth <= (state_undo ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (state_split ? (_not_4 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_5 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (state_merge_level ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_8 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
+    merge_leaf_depth <= (state_undo ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (state_split ? (_not_4 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_5 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (state_merge_level ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_7 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
   end
 
   always @(posedge clock) begin
@@ -9350,7 +9389,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (state_merge_level ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (state_merge_kids ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_8 ? _add_7 : merge_leaves))) : merge_leaves));
+    merge_leaves <= (state_merge_level ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (state_merge_kids ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_5 ? _add_7 : merge_leaves))) : merge_leaves));
   end
 
   always @(posedge clock) begin
@@ -9437,7 +9476,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? _mux_1 : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_934) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? _mux_0 : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_934) : next_merge) : next_merge));
     end
   end
 
@@ -9453,7 +9492,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_807 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_807 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_429 ? 1'd1 : (_and_807 ? 1'd0 : multiplier_for_schedule))) : (_and_807 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_807 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_807 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_430 ? 1'd1 : (_and_807 ? 1'd0 : multiplier_for_schedule))) : (_and_807 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -9469,7 +9508,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_429 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_430 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -9685,7 +9724,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= (state_merge_kids ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_8 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy));
+      verdict_busy <= (state_merge_kids ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_5 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy));
     end
   end
 
@@ -9702,19 +9741,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_parent <= (state_merge_kids ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_8 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent);
+    verdict_parent <= (state_merge_kids ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_5 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent);
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (state_merge_kids ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_8 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves);
+    verdict_leaves <= (state_merge_kids ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_5 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves);
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (state_merge_kids ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_8 ? (slot_pick_pick_last ? _add_7 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
+    verdict_leaf_count <= (state_merge_kids ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_5 ? (slot_pick_pick_last ? _add_7 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (state_merge_kids ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_8 ? (slot_pick_pick_last ? _sub_13 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
+    verdict_remaining <= (state_merge_kids ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_5 ? (slot_pick_pick_last ? _sub_13 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
   end
 
   always @(posedge clock) begin
@@ -9785,7 +9824,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : (state_merge_level ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_8 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (state_soft_clear ? 1'd0 : skip_valid)));
+      skip_valid <= (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : (state_merge_level ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_7 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (state_soft_clear ? 1'd0 : skip_valid)));
     end
   end
 
@@ -9793,7 +9832,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       batch_min_clears <= 1'd0;
     end else begin
-      batch_min_clears <= (state_merge_level ? (level_fresh ? (batch_min_clears ? 1'd0 : batch_min_clears) : (leaf_pick_ready ? (leaf_pick_pick_found ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_8 ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_ne_1 ? (batch_min_clears ? 1'd0 : batch_min_clears) : 1'd1))) : (batch_min_clears ? 1'd0 : batch_min_clears))) : (batch_min_clears ? 1'd0 : batch_min_clears));
+      batch_min_clears <= (state_merge_level ? (level_fresh ? (batch_min_clears ? 1'd0 : batch_min_clears) : (leaf_pick_ready ? (leaf_pick_pick_found ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_7 ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_ne_1 ? (batch_min_clears ? 1'd0 : batch_min_clears) : 1'd1))) : (batch_min_clears ? 1'd0 : batch_min_clears))) : (batch_min_clears ? 1'd0 : batch_min_clears));
     end
   end
 
@@ -9801,7 +9840,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       skip_min_sum <= _fill_261;
     end else begin
-      skip_min_sum <= (state_merge_level ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_8 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
+      skip_min_sum <= (state_merge_level ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_7 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
     end
   end
 
@@ -9850,7 +9889,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (state_merge_kids ? (slot_pick_advance ? _not_446 : slot_pick_pick_last) : slot_pick_pick_last);
+    slot_pick_pick_last <= (state_merge_kids ? (slot_pick_advance ? _not_447 : slot_pick_pick_last) : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
@@ -9867,7 +9906,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_449) begin
+    if (_not_450) begin
       undo_rdata_0 <= undo[_bits_1102];
     end
   end
@@ -9879,7 +9918,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:163
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:170
     .clock(clock),
 
     .reset(reset),
@@ -9912,11 +9951,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at SlotPicker.java:54: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
       $stop;
     end
-    if (!reset && prefix_write && !_not_451) begin // RapController.java:158
-      $display("Assertion failed at RapController.java:158: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_452) begin // RapController.java:165
+      $display("Assertion failed at RapController.java:165: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && verdict_end_4 && !_not_452) begin // MergeVerdict.java:75
+    if (!reset && verdict_end_4 && !_not_453) begin // MergeVerdict.java:75
       $display("Assertion failed at MergeVerdict.java:75: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -9928,16 +9967,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:77: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:312
-      $display("Assertion failed at RapController.java:312: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:319
+      $display("Assertion failed at RapController.java:319: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_648) begin // RapController.java:327
-      $display("Assertion failed at RapController.java:327: merge_near was stale: merge_now %d, exact %d", merge_now, _and_971);
+    if (!reset && commit_fire && !_eq_648) begin // RapController.java:334
+      $display("Assertion failed at RapController.java:334: merge_near was stale: merge_now %d, exact %d", merge_now, _and_971);
       $stop;
     end
-    if (!reset && state_run && _and_805 && !status_still) begin // RapController.java:408
-      $display("Assertion failed at RapController.java:408: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_805 && !status_still) begin // RapController.java:415
+      $display("Assertion failed at RapController.java:415: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -9952,92 +9991,96 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_972) begin // RapController.java:466
-      $display("Assertion failed at RapController.java:466: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_972) begin // RapController.java:471
+      $display("Assertion failed at RapController.java:471: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_457) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_458) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_973 && !io_selected_bits_found) begin // RapController.java:594
-      $display("Assertion failed at RapController.java:594: no node matched a key: the root must always match");
+    if (!reset && _and_973 && !io_selected_bits_found) begin // RapController.java:599
+      $display("Assertion failed at RapController.java:599: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:595
-      $display("Assertion failed at RapController.java:595: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:600
+      $display("Assertion failed at RapController.java:600: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:596
-      $display("Assertion failed at RapController.java:596: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:601
+      $display("Assertion failed at RapController.java:601: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_652) begin // RapController.java:598
-      $display("Assertion failed at RapController.java:598: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_652) begin // RapController.java:603
+      $display("Assertion failed at RapController.java:603: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && _and_975 && !_ne_3) begin // RapController.java:599
-      $display("Assertion failed at RapController.java:599: a READ result in RUN");
+    if (!reset && _and_975 && !_ne_3) begin // RapController.java:604
+      $display("Assertion failed at RapController.java:604: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:600
-      $display("Assertion failed at RapController.java:600: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:605
+      $display("Assertion failed at RapController.java:605: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_976 && !_not_458) begin // RapController.java:601
-      $display("Assertion failed at RapController.java:601: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_976 && !_not_459) begin // RapController.java:606
+      $display("Assertion failed at RapController.java:606: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_977 && !slot_pick_pick_found) begin // RapController.java:603
-      $display("Assertion failed at RapController.java:603: a split found no free slot after checking capacity");
+    if (!reset && _and_977 && !slot_pick_pick_found) begin // RapController.java:608
+      $display("Assertion failed at RapController.java:608: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_977 && !_not_459) begin // RapController.java:604
-      $display("Assertion failed at RapController.java:604: a split with no missing child");
+    if (!reset && _and_977 && !_not_460) begin // RapController.java:609
+      $display("Assertion failed at RapController.java:609: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_977 && !_eq_653) begin // RapController.java:605
-      $display("Assertion failed at RapController.java:605: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_977 && !_and_981) begin // RapController.java:610
+      $display("Assertion failed at RapController.java:610: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && split_settled && !_and_978) begin // RapController.java:608
-      $display("Assertion failed at RapController.java:608: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && _and_977 && !_eq_655) begin // RapController.java:613
+      $display("Assertion failed at RapController.java:613: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && _or_944 && !_eq_656) begin // RapController.java:613
-      $display("Assertion failed at RapController.java:613: op_children read a clock after its slot or the table changed");
+    if (!reset && split_settled && !_and_982) begin // RapController.java:616
+      $display("Assertion failed at RapController.java:616: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:614
-      $display("Assertion failed at RapController.java:614: ADVANCE reads n while a count is still on its way");
+    if (!reset && _or_949 && !_eq_658) begin // RapController.java:621
+      $display("Assertion failed at RapController.java:621: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _and_981 && !_eq_657) begin // RapController.java:615
-      $display("Assertion failed at RapController.java:615: the merge parent's leaves changed during its walk");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:622
+      $display("Assertion failed at RapController.java:622: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_980 && !slot_pick_pick_found) begin // RapController.java:616
-      $display("Assertion failed at RapController.java:616: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_985 && !_eq_659) begin // RapController.java:623
+      $display("Assertion failed at RapController.java:623: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_982 && !1'd0) begin // RapController.java:617
-      $display("Assertion failed at RapController.java:617: a merge verdict outside the merge walk");
+    if (!reset && _and_984 && !slot_pick_pick_found) begin // RapController.java:624
+      $display("Assertion failed at RapController.java:624: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_464) begin // RapController.java:618
-      $display("Assertion failed at RapController.java:618: a status value changed during the snapshot copy");
+    if (!reset && _and_986 && !1'd0) begin // RapController.java:625
+      $display("Assertion failed at RapController.java:625: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && !_not_465) begin // RapController.java:619
-      $display("Assertion failed at RapController.java:619: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && snapshot_frozen && !_not_471) begin // RapController.java:626
+      $display("Assertion failed at RapController.java:626: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:620
-      $display("Assertion failed at RapController.java:620: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_not_472) begin // RapController.java:627
+      $display("Assertion failed at RapController.java:627: a node deeper than deepest_depth %d", deepest_depth);
+      $stop;
+    end
+    if (!reset && !_le_0) begin // RapController.java:628
+      $display("Assertion failed at RapController.java:628: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -10045,7 +10088,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_not_27[3], _dshl_0[6:4], _dshl_1[6:4], _dshr_2[7:1], _dshr_3[127:1], _mux_141[4], _dshl_2[254:128], _dshl_3[254:128], _dshl_4[94:32]};
+  wire _unused_ok = ^{_dshl_0[6:4], _dshl_1[6:4], _not_28[3], _dshr_2[7:1], _dshr_3[127:1], _mux_141[4], _dshl_2[254:128], _dshl_3[254:128], _dshl_4[94:32], _not_463[3]};
 
 endmodule
 

@@ -285,7 +285,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [7:0] sram_count; // RapController.java:104
   reg [4:0] undo_sp; // RapController.java:109
   reg [3:0] present_children; // RapController.java:113
-  reg [31:0] visited_kids; // RapController.java:116
+  reg [1:0] split_next_digit; // RapController.java:119
+  reg split_last_child; // RapController.java:120
+  reg [31:0] visited_kids; // RapController.java:123
   reg leaf_pick_ready; // SlotPicker.java:19
   reg [31:0] leaf_pick_candidates; // SlotPicker.java:33
   reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:37
@@ -296,24 +298,24 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:37
   reg slot_pick_pick_found; // SlotPicker.java:45
   reg [4:0] slot_pick_pick_index; // SlotPicker.java:46
-  reg level_fresh; // RapController.java:122
-  reg kids_fresh; // RapController.java:123
-  reg [4:0] merge_leaf_depth; // RapController.java:125
-  reg level_had_leaves; // RapController.java:126
-  reg [4:0] merge_parent; // RapController.java:127
-  reg [2:0] merge_leaves; // RapController.java:128
-  reg soft_pending; // RapController.java:131
-  reg readout_pending; // RapController.java:132
-  reg [15:0] readout_slot; // RapController.java:133
-  reg snapshot_pending; // RapController.java:136
-  reg [2:0] fill_cause; // RapController.java:137
-  reg node_valid; // RapController.java:138
-  reg [31:0] node_prefix; // RapController.java:139
-  reg [5:0] node_len; // RapController.java:140
-  reg [31:0] node_count; // RapController.java:141
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:150
-  reg snapshot_frozen; // RapController.java:165
-  reg _reg_0; // RapController.java:167
+  reg level_fresh; // RapController.java:129
+  reg kids_fresh; // RapController.java:130
+  reg [4:0] merge_leaf_depth; // RapController.java:132
+  reg level_had_leaves; // RapController.java:133
+  reg [4:0] merge_parent; // RapController.java:134
+  reg [2:0] merge_leaves; // RapController.java:135
+  reg soft_pending; // RapController.java:138
+  reg readout_pending; // RapController.java:139
+  reg [15:0] readout_slot; // RapController.java:140
+  reg snapshot_pending; // RapController.java:143
+  reg [2:0] fill_cause; // RapController.java:144
+  reg node_valid; // RapController.java:145
+  reg [31:0] node_prefix; // RapController.java:146
+  reg [5:0] node_len; // RapController.java:147
+  reg [31:0] node_count; // RapController.java:148
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:157
+  reg snapshot_frozen; // RapController.java:172
+  reg _reg_0; // RapController.java:174
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -321,46 +323,46 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:179
-  reg [32:0] to_merge_hi; // RapController.java:180
-  reg merge_ahead; // RapController.java:183
-  reg advance_settled_was_1; // RapController.java:653
-  reg advance_settled_was_2; // RapController.java:653
-  reg advance_settled_was_3; // RapController.java:653
-  reg [2:0] op_children; // RapController.java:191
-  reg cmd_q_valid; // RapController.java:202
-  reg [4:0] cmd_q_addr; // RapController.java:203
-  reg [1:0] cmd_q_op; // RapController.java:204
-  reg [31:0] cmd_q_value; // RapController.java:205
-  reg tcam_write_full; // RapController.java:218
-  reg [4:0] tcam_write_q_index; // RapController.java:222
-  reg [31:0] tcam_write_q_value; // RapController.java:223
-  reg [31:0] tcam_write_q_mask; // RapController.java:224
-  reg commit_stop; // RapController.java:248
-  reg [36:0] undo_rdata_0; // RapController.java:256
-  reg split_fits; // RapController.java:274
-  reg [31:0] child_digit_field; // RapController.java:281
-  reg [31:0] child_mask; // RapController.java:282
-  reg op_at_deepest; // RapController.java:284
-  reg split_settled_was_1; // RapController.java:653
-  reg split_settled_was_2; // RapController.java:653
-  reg [7:0] short_by_children; // RapController.java:293
-  reg [4:0] hit_depth_1; // RapController.java:301
-  reg [4:0] hit_depth_2; // RapController.java:301
-  reg [4:0] hit_depth_3; // RapController.java:301
-  reg [4:0] hit_depth_4; // RapController.java:301
-  reg hit_short_1; // RapController.java:302
-  reg hit_short_2; // RapController.java:302
-  reg hit_short_3; // RapController.java:302
-  reg hit_short_4; // RapController.java:302
-  reg hit_beside_1; // RapController.java:303
-  reg hit_beside_2; // RapController.java:303
-  reg hit_beside_3; // RapController.java:303
-  reg hit_beside_4; // RapController.java:303
-  reg hit_event_1; // RapController.java:304
-  reg hit_event_2; // RapController.java:304
-  reg hit_event_3; // RapController.java:304
-  reg hit_event_4; // RapController.java:304
+  reg [32:0] to_merge_lo; // RapController.java:186
+  reg [32:0] to_merge_hi; // RapController.java:187
+  reg merge_ahead; // RapController.java:190
+  reg advance_settled_was_1; // RapController.java:661
+  reg advance_settled_was_2; // RapController.java:661
+  reg advance_settled_was_3; // RapController.java:661
+  reg [2:0] op_children; // RapController.java:198
+  reg cmd_q_valid; // RapController.java:209
+  reg [4:0] cmd_q_addr; // RapController.java:210
+  reg [1:0] cmd_q_op; // RapController.java:211
+  reg [31:0] cmd_q_value; // RapController.java:212
+  reg tcam_write_full; // RapController.java:225
+  reg [4:0] tcam_write_q_index; // RapController.java:229
+  reg [31:0] tcam_write_q_value; // RapController.java:230
+  reg [31:0] tcam_write_q_mask; // RapController.java:231
+  reg commit_stop; // RapController.java:255
+  reg [36:0] undo_rdata_0; // RapController.java:263
+  reg split_fits; // RapController.java:281
+  reg [31:0] child_digit_field; // RapController.java:288
+  reg [31:0] child_mask; // RapController.java:289
+  reg op_at_deepest; // RapController.java:291
+  reg split_settled_was_1; // RapController.java:661
+  reg split_settled_was_2; // RapController.java:661
+  reg [7:0] short_by_children; // RapController.java:300
+  reg [4:0] hit_depth_1; // RapController.java:308
+  reg [4:0] hit_depth_2; // RapController.java:308
+  reg [4:0] hit_depth_3; // RapController.java:308
+  reg [4:0] hit_depth_4; // RapController.java:308
+  reg hit_short_1; // RapController.java:309
+  reg hit_short_2; // RapController.java:309
+  reg hit_short_3; // RapController.java:309
+  reg hit_short_4; // RapController.java:309
+  reg hit_beside_1; // RapController.java:310
+  reg hit_beside_2; // RapController.java:310
+  reg hit_beside_3; // RapController.java:310
+  reg hit_beside_4; // RapController.java:310
+  reg hit_event_1; // RapController.java:311
+  reg hit_event_2; // RapController.java:311
+  reg hit_event_3; // RapController.java:311
+  reg hit_event_4; // RapController.java:311
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -383,16 +385,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg merge_near; // RapController.java:324
-  reg readout_in_use; // RapController.java:356
-  reg [4:0] readout_depth; // RapController.java:358
+  reg merge_near; // RapController.java:331
+  reg readout_in_use; // RapController.java:363
+  reg [4:0] readout_depth; // RapController.java:365
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:388
+  reg snapshot_settled; // RapController.java:395
   reg slot_pick_pick_last; // SlotPicker.java:79
 
   // Memories (no reset, so synthesis infers RAM)
   reg [36:0] undo [0:15]; // RapController.java:108
-  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:145
+  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:152
 
   // Wires
   wire children_write; // NodeTable.java:42
@@ -407,26 +409,27 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire ev_clear; // StatusRegs.java:42
   wire ev_weight; // StatusRegs.java:60
   wire [2:0] ev_removed; // StatusRegs.java:61
+  wire [3:0] present_children_next; // RapController.java:117
   wire leaf_pick_load; // SlotPicker.java:35
   wire leaf_pick_take; // SlotPicker.java:36
   wire slot_pick_load; // SlotPicker.java:35
   wire slot_pick_take; // SlotPicker.java:36
-  wire prefix_write; // RapController.java:153
-  wire [4:0] prefix_write_slot; // RapController.java:154
-  wire [31:0] prefix_write_value; // RapController.java:155
-  wire serialMultiplier_io_start; // RapController.java:163
-  wire [63:0] serialMultiplier_io_a; // RapController.java:163
-  wire [31:0] serialMultiplier_io_b; // RapController.java:163
-  wire serialMultiplier_io_busy; // RapController.java:163
-  wire [95:0] serialMultiplier_io_product; // RapController.java:163
-  wire cmd_valid; // RapController.java:198
-  wire [4:0] cmd_addr; // RapController.java:199
-  wire [1:0] cmd_op; // RapController.java:200
-  wire [31:0] cmd_value; // RapController.java:201
-  wire tcam_write_valid; // RapController.java:214
-  wire [4:0] tcam_write_index; // RapController.java:215
-  wire [31:0] tcam_write_value; // RapController.java:216
-  wire [31:0] tcam_write_mask; // RapController.java:217
+  wire prefix_write; // RapController.java:160
+  wire [4:0] prefix_write_slot; // RapController.java:161
+  wire [31:0] prefix_write_value; // RapController.java:162
+  wire serialMultiplier_io_start; // RapController.java:170
+  wire [63:0] serialMultiplier_io_a; // RapController.java:170
+  wire [31:0] serialMultiplier_io_b; // RapController.java:170
+  wire serialMultiplier_io_busy; // RapController.java:170
+  wire [95:0] serialMultiplier_io_product; // RapController.java:170
+  wire cmd_valid; // RapController.java:205
+  wire [4:0] cmd_addr; // RapController.java:206
+  wire [1:0] cmd_op; // RapController.java:207
+  wire [31:0] cmd_value; // RapController.java:208
+  wire tcam_write_valid; // RapController.java:221
+  wire [4:0] tcam_write_index; // RapController.java:222
+  wire [31:0] tcam_write_value; // RapController.java:223
+  wire [31:0] tcam_write_mask; // RapController.java:224
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:104
@@ -461,149 +464,125 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:104
   wire [4:0] slot_depths_30; // NodeTable.java:104
   wire [4:0] slot_depths_31; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:699
+  wire [2:0] cause; // RapController.java:708
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:391
+  wire _not_0 = ~io_counterClearing; // RapController.java:398
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:391
-  wire _not_1 = ~tcam_write_full; // RapController.java:220
-  wire _not_2 = ~commit_stop; // RapController.java:382
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:398
+  wire _not_1 = ~tcam_write_full; // RapController.java:227
+  wire _not_2 = ~commit_stop; // RapController.java:389
   wire _eq_0 = front_count == 6'd0; // RapController.java:105
   wire _eq_1 = sram_count == 8'd0; // RapController.java:105
   wire pipe_empty = _eq_0 & _eq_1; // RapController.java:105
-  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:382
-  wire _not_3 = ~snapshot_frozen; // RapController.java:413
-  wire _and_1 = pipe_quiet & _not_3; // RapController.java:413
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:415
-  wire _not_4 = ~io_headValid; // RapController.java:415
-  wire _and_3 = _and_2 & _not_4; // RapController.java:415
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:422
-  wire _eq_2 = op_children == 3'd0; // RapController.java:432
-  wire _or_0 = state_undo | state_split_scan; // RapController.java:285
-  wire _or_1 = _or_0 | state_split; // RapController.java:285
-  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:653
-  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:653
-  wire _not_5 = ~split_settled; // RapController.java:446
-  wire _not_6 = ~early_done; // RapController.java:450
-  wire [3:0] _not_7 = ~present_children; // RapController.java:462
-  wire _bits_0 = _not_7[0]; // FirstSet.java:55
-  wire _bits_1 = _not_7[1]; // FirstSet.java:55
-  wire _or_2 = _bits_0 | _bits_1; // FirstSet.java:64
-  wire _bits_2 = _not_7[2]; // FirstSet.java:55
-  wire _bits_3 = _not_7[3]; // FirstSet.java:55
-  wire _or_3 = _bits_2 | _bits_3; // FirstSet.java:64
-  wire _and_5 = _or_2 & _or_3; // FirstSet.java:61
-  wire _and_6 = _bits_0 & _bits_1; // FirstSet.java:61
-  wire _or_4 = _and_5 | _and_6; // FirstSet.java:62
-  wire _and_7 = _bits_2 & _bits_3; // FirstSet.java:61
-  wire _or_5 = _or_4 | _and_7; // FirstSet.java:63
-  wire split_last_child = ~_or_5; // RapController.java:462
-  wire _not_8 = ~verdict_busy; // MergeVerdict.java:73
-  wire _not_9 = ~_not_8; // RapController.java:504
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:507
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:525
-  wire _or_6 = _not_10 | verdict_free; // RapController.java:525
-  wire _and_8 = slot_pick_ready & _or_6; // RapController.java:525
-  wire _and_9 = state_advance & advance_settled_was_1; // RapController.java:653
-  wire _and_10 = _and_9 & advance_settled_was_2; // RapController.java:653
-  wire advance_settled = _and_10 & advance_settled_was_3; // RapController.java:653
-  wire _not_11 = ~advance_settled; // RapController.java:535
-  wire _or_7 = schedule_exhausted | merge_ahead; // RapController.java:535
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:448
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:510
-  wire _not_12 = ~level_had_leaves; // RapController.java:510
-  wire _and_11 = _eq_3 & _not_12; // RapController.java:510
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:510
-  wire _not_13 = ~commit_stop; // RapController.java:632
-  wire _and_12 = state_run & _not_13; // RapController.java:632
-  wire _not_14 = ~tcam_write_full; // RapController.java:632
-  wire _and_13 = _and_12 & _not_14; // RapController.java:632
-  wire _and_14 = _and_13 & io_enable; // RapController.java:632
-  wire _not_15 = ~readout_pending; // RapController.java:632
-  wire _and_15 = _and_14 & _not_15; // RapController.java:632
-  wire _not_16 = ~snapshot_pending; // RapController.java:632
-  wire _and_16 = _and_15 & _not_16; // RapController.java:632
-  wire _not_17 = ~snapshot_frozen; // RapController.java:632
-  wire _and_17 = _and_16 & _not_17; // RapController.java:632
-  wire _and_18 = state_run & hit_event_4; // RapController.java:306
-  wire _not_18 = ~commit_stop; // RapController.java:306
-  wire commit_fire = _and_18 & _not_18; // RapController.java:306
-  wire _not_19 = ~soft_pending; // RapController.java:636
-  wire _not_20 = ~state_init; // RapController.java:636
-  wire _and_19 = _not_19 & _not_20; // RapController.java:636
-  wire _not_21 = ~state_soft_clear; // RapController.java:636
-  wire _and_20 = _and_19 & _not_21; // RapController.java:636
+  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:389
+  wire _not_3 = ~snapshot_frozen; // RapController.java:420
+  wire _and_1 = pipe_quiet & _not_3; // RapController.java:420
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:422
+  wire _not_4 = ~io_headValid; // RapController.java:422
+  wire _and_3 = _and_2 & _not_4; // RapController.java:422
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:429
+  wire _eq_2 = op_children == 3'd0; // RapController.java:439
+  wire _or_0 = state_undo | state_split_scan; // RapController.java:292
+  wire _or_1 = _or_0 | state_split; // RapController.java:292
+  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:661
+  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:661
+  wire _not_5 = ~split_settled; // RapController.java:453
+  wire _not_6 = ~early_done; // RapController.java:457
+  wire _not_7 = ~verdict_busy; // MergeVerdict.java:73
+  wire _not_8 = ~_not_7; // RapController.java:509
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:512
+  wire _not_9 = ~slot_pick_pick_last; // RapController.java:530
+  wire _or_2 = _not_9 | verdict_free; // RapController.java:530
+  wire _and_5 = slot_pick_ready & _or_2; // RapController.java:530
+  wire _and_6 = state_advance & advance_settled_was_1; // RapController.java:661
+  wire _and_7 = _and_6 & advance_settled_was_2; // RapController.java:661
+  wire advance_settled = _and_7 & advance_settled_was_3; // RapController.java:661
+  wire _not_10 = ~advance_settled; // RapController.java:540
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:540
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:455
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:515
+  wire _not_11 = ~level_had_leaves; // RapController.java:515
+  wire _and_8 = _eq_3 & _not_11; // RapController.java:515
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:515
+  wire _not_12 = ~commit_stop; // RapController.java:640
+  wire _and_9 = state_run & _not_12; // RapController.java:640
+  wire _not_13 = ~tcam_write_full; // RapController.java:640
+  wire _and_10 = _and_9 & _not_13; // RapController.java:640
+  wire _and_11 = _and_10 & io_enable; // RapController.java:640
+  wire _not_14 = ~readout_pending; // RapController.java:640
+  wire _and_12 = _and_11 & _not_14; // RapController.java:640
+  wire _not_15 = ~snapshot_pending; // RapController.java:640
+  wire _and_13 = _and_12 & _not_15; // RapController.java:640
+  wire _not_16 = ~snapshot_frozen; // RapController.java:640
+  wire _and_14 = _and_13 & _not_16; // RapController.java:640
+  wire _and_15 = state_run & hit_event_4; // RapController.java:313
+  wire _not_17 = ~commit_stop; // RapController.java:313
+  wire commit_fire = _and_15 & _not_17; // RapController.java:313
+  wire _not_18 = ~soft_pending; // RapController.java:644
+  wire _not_19 = ~state_init; // RapController.java:644
+  wire _and_16 = _not_18 & _not_19; // RapController.java:644
+  wire _not_20 = ~state_soft_clear; // RapController.java:644
+  wire _and_17 = _and_16 & _not_20; // RapController.java:644
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // RapController.java:639
-  wire _not_22 = ~serialMultiplier_io_busy; // RapController.java:640
-  wire _not_23 = ~_reg_0; // RapController.java:167
-  wire snapshot_product_start = snapshot_frozen & _not_23; // RapController.java:167
-  wire _not_24 = ~snapshot_product_start; // RapController.java:640
-  wire _and_21 = _not_22 & _not_24; // RapController.java:640
-  wire _or_8 = snapshot_pending | snapshot_frozen; // RapController.java:641
-  wire _or_9 = readout_pending | state_read_issue; // RapController.java:642
-  wire _or_10 = _or_9 | state_read_wait; // RapController.java:642
-  wire _or_11 = state_drain | state_undo; // RapController.java:643
-  wire _or_12 = _or_11 | state_split_scan; // RapController.java:643
-  wire _or_13 = _or_12 | state_split; // RapController.java:643
-  wire _or_14 = _or_13 | state_split_alloc; // RapController.java:643
-  wire _or_15 = _or_14 | state_merge_level; // RapController.java:643
-  wire _or_16 = _or_15 | state_merge_kids; // RapController.java:643
-  wire _or_17 = _or_16 | state_advance; // RapController.java:643
-  wire _or_18 = _or_17 | state_advance_wait; // RapController.java:643
-  wire _or_19 = _or_18 | state_resume; // RapController.java:643
-  wire _and_22 = state_run & pipe_empty; // RapController.java:645
-  wire _not_25 = ~io_headValid; // RapController.java:645
-  wire _and_23 = _and_22 & _not_25; // RapController.java:645
-  wire _not_26 = ~io_acceptEnable; // RapController.java:646
-  wire [31:0] _not_27 = ~verdict_leaves; // RapController.java:583
-  wire [31:0] _and_24 = slot_valid & _not_27; // RapController.java:583
-  wire [31:0] _or_20 = slot_valid | slot_pick_pick_hot; // RapController.java:677
-  wire _bits_5 = slot_pick_pick_hot[0]; // NodeTable.java:63
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:279
-  wire _bits_6 = slot_pick_pick_hot[1]; // NodeTable.java:63
-  wire _bits_7 = slot_pick_pick_hot[2]; // NodeTable.java:63
-  wire _bits_8 = slot_pick_pick_hot[3]; // NodeTable.java:63
-  wire _bits_9 = slot_pick_pick_hot[4]; // NodeTable.java:63
-  wire _bits_10 = slot_pick_pick_hot[5]; // NodeTable.java:63
-  wire _bits_11 = slot_pick_pick_hot[6]; // NodeTable.java:63
-  wire _bits_12 = slot_pick_pick_hot[7]; // NodeTable.java:63
-  wire _bits_13 = slot_pick_pick_hot[8]; // NodeTable.java:63
-  wire _bits_14 = slot_pick_pick_hot[9]; // NodeTable.java:63
-  wire _bits_15 = slot_pick_pick_hot[10]; // NodeTable.java:63
-  wire _bits_16 = slot_pick_pick_hot[11]; // NodeTable.java:63
-  wire _bits_17 = slot_pick_pick_hot[12]; // NodeTable.java:63
-  wire _bits_18 = slot_pick_pick_hot[13]; // NodeTable.java:63
-  wire _bits_19 = slot_pick_pick_hot[14]; // NodeTable.java:63
-  wire _bits_20 = slot_pick_pick_hot[15]; // NodeTable.java:63
-  wire _bits_21 = slot_pick_pick_hot[16]; // NodeTable.java:63
-  wire _bits_22 = slot_pick_pick_hot[17]; // NodeTable.java:63
-  wire _bits_23 = slot_pick_pick_hot[18]; // NodeTable.java:63
-  wire _bits_24 = slot_pick_pick_hot[19]; // NodeTable.java:63
-  wire _bits_25 = slot_pick_pick_hot[20]; // NodeTable.java:63
-  wire _bits_26 = slot_pick_pick_hot[21]; // NodeTable.java:63
-  wire _bits_27 = slot_pick_pick_hot[22]; // NodeTable.java:63
-  wire _bits_28 = slot_pick_pick_hot[23]; // NodeTable.java:63
-  wire _bits_29 = slot_pick_pick_hot[24]; // NodeTable.java:63
-  wire _bits_30 = slot_pick_pick_hot[25]; // NodeTable.java:63
-  wire _bits_31 = slot_pick_pick_hot[26]; // NodeTable.java:63
-  wire _bits_32 = slot_pick_pick_hot[27]; // NodeTable.java:63
-  wire _bits_33 = slot_pick_pick_hot[28]; // NodeTable.java:63
-  wire _bits_34 = slot_pick_pick_hot[29]; // NodeTable.java:63
-  wire _bits_35 = slot_pick_pick_hot[30]; // NodeTable.java:63
-  wire _bits_36 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire [3:0] _not_28 = ~present_children; // RapController.java:461
-  wire _bits_37 = _not_28[0]; // FirstSet.java:25
-  wire _bits_38 = _not_28[1]; // FirstSet.java:25
-  wire _or_21 = _bits_37 | _bits_38; // FirstSet.java:37
-  wire _not_29 = ~_or_21; // FirstSet.java:35
-  wire _bits_39 = _not_28[2]; // FirstSet.java:25
-  wire _not_30 = ~_bits_39; // FirstSet.java:35
-  wire _not_31 = ~_bits_37; // FirstSet.java:35
-  wire _mux_0 = _not_29 ? _not_30 : _not_31; // FirstSet.java:36
-  wire [1:0] _cat_1 = {_not_29, _mux_0}; // FirstSet.java:36
-  wire [1:0] _bits_40 = _cat_1; // FirstSet.java:44
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:647
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:648
+  wire _not_22 = ~_reg_0; // RapController.java:174
+  wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:174
+  wire _not_23 = ~snapshot_product_start; // RapController.java:648
+  wire _and_18 = _not_21 & _not_23; // RapController.java:648
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:649
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:650
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:650
+  wire _or_7 = state_drain | state_undo; // RapController.java:651
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:651
+  wire _or_9 = _or_8 | state_split; // RapController.java:651
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:651
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:651
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:651
+  wire _or_13 = _or_12 | state_advance; // RapController.java:651
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:651
+  wire _or_15 = _or_14 | state_resume; // RapController.java:651
+  wire _and_19 = state_run & pipe_empty; // RapController.java:653
+  wire _not_24 = ~io_headValid; // RapController.java:653
+  wire _and_20 = _and_19 & _not_24; // RapController.java:653
+  wire _not_25 = ~io_acceptEnable; // RapController.java:654
+  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:588
+  wire [31:0] _and_21 = slot_valid & _not_26; // RapController.java:588
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:686
+  wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:63
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:286
+  wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:63
+  wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:63
+  wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:63
+  wire _bits_5 = slot_pick_pick_hot[4]; // NodeTable.java:63
+  wire _bits_6 = slot_pick_pick_hot[5]; // NodeTable.java:63
+  wire _bits_7 = slot_pick_pick_hot[6]; // NodeTable.java:63
+  wire _bits_8 = slot_pick_pick_hot[7]; // NodeTable.java:63
+  wire _bits_9 = slot_pick_pick_hot[8]; // NodeTable.java:63
+  wire _bits_10 = slot_pick_pick_hot[9]; // NodeTable.java:63
+  wire _bits_11 = slot_pick_pick_hot[10]; // NodeTable.java:63
+  wire _bits_12 = slot_pick_pick_hot[11]; // NodeTable.java:63
+  wire _bits_13 = slot_pick_pick_hot[12]; // NodeTable.java:63
+  wire _bits_14 = slot_pick_pick_hot[13]; // NodeTable.java:63
+  wire _bits_15 = slot_pick_pick_hot[14]; // NodeTable.java:63
+  wire _bits_16 = slot_pick_pick_hot[15]; // NodeTable.java:63
+  wire _bits_17 = slot_pick_pick_hot[16]; // NodeTable.java:63
+  wire _bits_18 = slot_pick_pick_hot[17]; // NodeTable.java:63
+  wire _bits_19 = slot_pick_pick_hot[18]; // NodeTable.java:63
+  wire _bits_20 = slot_pick_pick_hot[19]; // NodeTable.java:63
+  wire _bits_21 = slot_pick_pick_hot[20]; // NodeTable.java:63
+  wire _bits_22 = slot_pick_pick_hot[21]; // NodeTable.java:63
+  wire _bits_23 = slot_pick_pick_hot[22]; // NodeTable.java:63
+  wire _bits_24 = slot_pick_pick_hot[23]; // NodeTable.java:63
+  wire _bits_25 = slot_pick_pick_hot[24]; // NodeTable.java:63
+  wire _bits_26 = slot_pick_pick_hot[25]; // NodeTable.java:63
+  wire _bits_27 = slot_pick_pick_hot[26]; // NodeTable.java:63
+  wire _bits_28 = slot_pick_pick_hot[27]; // NodeTable.java:63
+  wire _bits_29 = slot_pick_pick_hot[28]; // NodeTable.java:63
+  wire _bits_30 = slot_pick_pick_hot[29]; // NodeTable.java:63
+  wire _bits_31 = slot_pick_pick_hot[30]; // NodeTable.java:63
+  wire _bits_32 = slot_pick_pick_hot[31]; // NodeTable.java:63
   wire _eq_4 = children_write_slot == 5'd0; // NodeTable.java:45
   wire _eq_5 = children_write_slot == 5'd1; // NodeTable.java:45
   wire _eq_6 = children_write_slot == 5'd2; // NodeTable.java:45
@@ -637,437 +616,461 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_34 = children_write_slot == 5'd30; // NodeTable.java:45
   wire _eq_35 = children_write_slot == 5'd31; // NodeTable.java:45
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
-  wire [31:0] _bits_41 = _add_1[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_33 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
-  wire _bits_42 = _add_1[32]; // SplitCounter.java:44
-  wire _or_22 = io_counterResult_bits_saturated | 1'd0; // RapController.java:340
-  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:314
-  wire [7:0] _bits_43 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:41
+  wire _bits_34 = _add_1[32]; // SplitCounter.java:44
+  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:347
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:321
+  wire [7:0] _bits_35 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:41
+  wire [11:0] _bits_36 = io_head_threshold[35:24]; // SplitCompare.java:41
+  wire _gt_0 = {{4{1'b0}}, _bits_35} > _bits_36; // SplitCompare.java:33
+  wire _ge_0 = {{4{1'b0}}, _bits_35} >= _bits_36; // SplitCompare.java:33
+  wire [23:0] _bits_37 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:37
+  wire [11:0] _bits_38 = _bits_37[23:12]; // SplitCompare.java:41
+  wire [23:0] _bits_39 = io_head_threshold[23:0]; // SplitCompare.java:37
+  wire [11:0] _bits_40 = _bits_39[23:12]; // SplitCompare.java:41
+  wire _gt_1 = _bits_38 > _bits_40; // SplitCompare.java:33
+  wire _ge_1 = _bits_38 >= _bits_40; // SplitCompare.java:33
+  wire [11:0] _bits_41 = _bits_37[11:0]; // SplitCompare.java:37
+  wire [11:0] _bits_42 = _bits_39[11:0]; // SplitCompare.java:37
+  wire _gt_2 = _bits_41 > _bits_42; // SplitCompare.java:21
+  wire _and_22 = _ge_1 & _gt_2; // SplitCompare.java:33
+  wire _or_18 = _gt_1 | _and_22; // SplitCompare.java:33
+  wire _and_23 = _ge_0 & _or_18; // SplitCompare.java:33
+  wire _or_19 = _gt_0 | _and_23; // SplitCompare.java:33
+  wire split_now = _lt_0 & _or_19; // RapController.java:321
+  wire [1:0] _bits_43 = until_merge_lo[1:0]; // RapController.java:333
+  wire _ge_2 = {1'b0, io_head_weight} >= _bits_43; // RapController.java:333
+  wire merge_now = merge_near & _ge_2; // RapController.java:333
+  wire _not_27 = ~merge_now; // RapController.java:338
+  wire _and_24 = split_now & _not_27; // RapController.java:338
+  wire _and_25 = _and_24 & hit_short_4; // RapController.java:338
   wire [11:0] _bits_44 = io_head_threshold[35:24]; // SplitCompare.java:41
-  wire _gt_0 = {{4{1'b0}}, _bits_43} > _bits_44; // SplitCompare.java:33
-  wire _ge_0 = {{4{1'b0}}, _bits_43} >= _bits_44; // SplitCompare.java:33
-  wire [23:0] _bits_45 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_46 = _bits_45[23:12]; // SplitCompare.java:41
-  wire [23:0] _bits_47 = io_head_threshold[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_48 = _bits_47[23:12]; // SplitCompare.java:41
-  wire _gt_1 = _bits_46 > _bits_48; // SplitCompare.java:33
-  wire _ge_1 = _bits_46 >= _bits_48; // SplitCompare.java:33
-  wire [11:0] _bits_49 = _bits_45[11:0]; // SplitCompare.java:37
-  wire [11:0] _bits_50 = _bits_47[11:0]; // SplitCompare.java:37
-  wire _gt_2 = _bits_49 > _bits_50; // SplitCompare.java:21
-  wire _and_25 = _ge_1 & _gt_2; // SplitCompare.java:33
-  wire _or_23 = _gt_1 | _and_25; // SplitCompare.java:33
-  wire _and_26 = _ge_0 & _or_23; // SplitCompare.java:33
-  wire _or_24 = _gt_0 | _and_26; // SplitCompare.java:33
-  wire split_now = _lt_0 & _or_24; // RapController.java:314
-  wire [1:0] _bits_51 = until_merge_lo[1:0]; // RapController.java:326
-  wire _ge_2 = {1'b0, io_head_weight} >= _bits_51; // RapController.java:326
-  wire merge_now = merge_near & _ge_2; // RapController.java:326
-  wire _not_32 = ~merge_now; // RapController.java:331
-  wire _and_27 = split_now & _not_32; // RapController.java:331
-  wire _and_28 = _and_27 & hit_short_4; // RapController.java:331
-  wire [11:0] _bits_52 = io_head_threshold[35:24]; // SplitCompare.java:41
-  wire [10:0] _bits_53 = skip_min_sum[34:24]; // SplitCompare.java:41
-  wire _gt_3 = _bits_52 > {1'b0, _bits_53}; // SplitCompare.java:33
-  wire _ge_3 = _bits_52 >= {1'b0, _bits_53}; // SplitCompare.java:33
-  wire [23:0] _bits_54 = io_head_threshold[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_55 = _bits_54[23:12]; // SplitCompare.java:41
-  wire [23:0] _bits_56 = skip_min_sum[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_57 = _bits_56[23:12]; // SplitCompare.java:41
-  wire _gt_4 = _bits_55 > _bits_57; // SplitCompare.java:33
-  wire _ge_4 = _bits_55 >= _bits_57; // SplitCompare.java:33
-  wire [11:0] _bits_58 = _bits_54[11:0]; // SplitCompare.java:37
-  wire [11:0] _bits_59 = _bits_56[11:0]; // SplitCompare.java:37
-  wire _gt_5 = _bits_58 > _bits_59; // SplitCompare.java:21
-  wire _and_29 = _ge_4 & _gt_5; // SplitCompare.java:33
-  wire _or_25 = _gt_4 | _and_29; // SplitCompare.java:33
-  wire _and_30 = _ge_3 & _or_25; // SplitCompare.java:33
-  wire _or_26 = _gt_3 | _and_30; // SplitCompare.java:33
-  wire _not_33 = ~_or_26; // MergeSkip.java:53
-  wire _and_31 = skip_valid & _not_33; // MergeSkip.java:53
-  wire defer_now = _and_28 & _and_31; // RapController.java:332
+  wire [10:0] _bits_45 = skip_min_sum[34:24]; // SplitCompare.java:41
+  wire _gt_3 = _bits_44 > {1'b0, _bits_45}; // SplitCompare.java:33
+  wire _ge_3 = _bits_44 >= {1'b0, _bits_45}; // SplitCompare.java:33
+  wire [23:0] _bits_46 = io_head_threshold[23:0]; // SplitCompare.java:37
+  wire [11:0] _bits_47 = _bits_46[23:12]; // SplitCompare.java:41
+  wire [23:0] _bits_48 = skip_min_sum[23:0]; // SplitCompare.java:37
+  wire [11:0] _bits_49 = _bits_48[23:12]; // SplitCompare.java:41
+  wire _gt_4 = _bits_47 > _bits_49; // SplitCompare.java:33
+  wire _ge_4 = _bits_47 >= _bits_49; // SplitCompare.java:33
+  wire [11:0] _bits_50 = _bits_46[11:0]; // SplitCompare.java:37
+  wire [11:0] _bits_51 = _bits_48[11:0]; // SplitCompare.java:37
+  wire _gt_5 = _bits_50 > _bits_51; // SplitCompare.java:21
+  wire _and_26 = _ge_4 & _gt_5; // SplitCompare.java:33
+  wire _or_20 = _gt_4 | _and_26; // SplitCompare.java:33
+  wire _and_27 = _ge_3 & _or_20; // SplitCompare.java:33
+  wire _or_21 = _gt_3 | _and_27; // SplitCompare.java:33
+  wire _not_28 = ~_or_21; // MergeSkip.java:53
+  wire _and_28 = skip_valid & _not_28; // MergeSkip.java:53
+  wire defer_now = _and_25 & _and_28; // RapController.java:339
   wire [5:0] _add_3 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:91
   wire [5:0] _sub_1 = _add_3 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:91
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:89
-  wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:398
-  wire [63:0] _mux_1 = _eq_36 ? 64'd1 : io_m0Csr; // RapController.java:398
-  wire [31:0] _bits_60 = _mux_1[31:0]; // SplitCounter.java:49
+  wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:405
+  wire [63:0] _mux_0 = _eq_36 ? 64'd1 : io_m0Csr; // RapController.java:405
+  wire [31:0] _bits_52 = _mux_0[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
-  wire [31:0] _bits_61 = _sub_2[31:0]; // SplitCounter.java:43
-  wire [31:0] _bits_62 = to_merge_hi[31:0]; // RapController.java:182
-  wire [31:0] _bits_63 = to_merge_lo[31:0]; // RapController.java:182
-  wire [63:0] to_merge = {_bits_62, _bits_63}; // RapController.java:182
-  wire [31:0] _bits_64 = to_merge[31:0]; // SplitCounter.java:49
-  wire [31:0] _bits_65 = _mux_1[63:32]; // SplitCounter.java:49
+  wire [31:0] _bits_53 = _sub_2[31:0]; // SplitCounter.java:43
+  wire [31:0] _bits_54 = to_merge_hi[31:0]; // RapController.java:189
+  wire [31:0] _bits_55 = to_merge_lo[31:0]; // RapController.java:189
+  wire [63:0] to_merge = {_bits_54, _bits_55}; // RapController.java:189
+  wire [31:0] _bits_56 = to_merge[31:0]; // SplitCounter.java:49
+  wire [31:0] _bits_57 = _mux_0[63:32]; // SplitCounter.java:49
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
-  wire [31:0] _bits_66 = to_merge[63:32]; // SplitCounter.java:49
-  wire _bits_67 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_37 = io_epsCsr == 16'd0; // RapController.java:396
-  wire [15:0] _mux_2 = _eq_37 ? 16'd1 : io_epsCsr; // RapController.java:396
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:397
-  wire [31:0] _mux_3 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:397
-  wire [5:0] _add_4 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:243
-  wire [5:0] _sub_4 = _add_4 - {{5{1'b0}}, io_selected_valid}; // RapController.java:243
-  wire [7:0] _add_5 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:244
-  wire [7:0] _sub_5 = _add_5 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:244
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:427
-  wire draining = state_drain | commit_stop; // RapController.java:249
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:250
-  wire [4:0] _add_6 = undo_sp + 5'd1; // RapController.java:260
-  wire _bits_68 = slot_pick_pick_hot[0]; // RapController.java:443
-  wire [1:0] _fill_0 = {2{_bits_68}}; // RapController.java:443
-  wire [1:0] _and_32 = slot_digit_0 & _fill_0; // RapController.java:443
-  wire _bits_69 = slot_pick_pick_hot[1]; // RapController.java:443
-  wire [1:0] _fill_1 = {2{_bits_69}}; // RapController.java:443
-  wire [1:0] _and_33 = slot_digit_1 & _fill_1; // RapController.java:443
-  wire [1:0] _or_27 = _and_32 | _and_33; // RapController.java:443
-  wire _bits_70 = slot_pick_pick_hot[2]; // RapController.java:443
-  wire [1:0] _fill_2 = {2{_bits_70}}; // RapController.java:443
-  wire [1:0] _and_34 = slot_digit_2 & _fill_2; // RapController.java:443
-  wire _bits_71 = slot_pick_pick_hot[3]; // RapController.java:443
-  wire [1:0] _fill_3 = {2{_bits_71}}; // RapController.java:443
-  wire [1:0] _and_35 = slot_digit_3 & _fill_3; // RapController.java:443
-  wire [1:0] _or_28 = _and_34 | _and_35; // RapController.java:443
-  wire [1:0] _or_29 = _or_27 | _or_28; // RapController.java:443
-  wire _bits_72 = slot_pick_pick_hot[4]; // RapController.java:443
-  wire [1:0] _fill_4 = {2{_bits_72}}; // RapController.java:443
-  wire [1:0] _and_36 = slot_digit_4 & _fill_4; // RapController.java:443
-  wire _bits_73 = slot_pick_pick_hot[5]; // RapController.java:443
-  wire [1:0] _fill_5 = {2{_bits_73}}; // RapController.java:443
-  wire [1:0] _and_37 = slot_digit_5 & _fill_5; // RapController.java:443
-  wire [1:0] _or_30 = _and_36 | _and_37; // RapController.java:443
-  wire _bits_74 = slot_pick_pick_hot[6]; // RapController.java:443
-  wire [1:0] _fill_6 = {2{_bits_74}}; // RapController.java:443
-  wire [1:0] _and_38 = slot_digit_6 & _fill_6; // RapController.java:443
-  wire _bits_75 = slot_pick_pick_hot[7]; // RapController.java:443
-  wire [1:0] _fill_7 = {2{_bits_75}}; // RapController.java:443
-  wire [1:0] _and_39 = slot_digit_7 & _fill_7; // RapController.java:443
-  wire [1:0] _or_31 = _and_38 | _and_39; // RapController.java:443
-  wire [1:0] _or_32 = _or_30 | _or_31; // RapController.java:443
-  wire [1:0] _or_33 = _or_29 | _or_32; // RapController.java:443
-  wire _bits_76 = slot_pick_pick_hot[8]; // RapController.java:443
-  wire [1:0] _fill_8 = {2{_bits_76}}; // RapController.java:443
-  wire [1:0] _and_40 = slot_digit_8 & _fill_8; // RapController.java:443
-  wire _bits_77 = slot_pick_pick_hot[9]; // RapController.java:443
-  wire [1:0] _fill_9 = {2{_bits_77}}; // RapController.java:443
-  wire [1:0] _and_41 = slot_digit_9 & _fill_9; // RapController.java:443
-  wire [1:0] _or_34 = _and_40 | _and_41; // RapController.java:443
-  wire _bits_78 = slot_pick_pick_hot[10]; // RapController.java:443
-  wire [1:0] _fill_10 = {2{_bits_78}}; // RapController.java:443
-  wire [1:0] _and_42 = slot_digit_10 & _fill_10; // RapController.java:443
-  wire _bits_79 = slot_pick_pick_hot[11]; // RapController.java:443
-  wire [1:0] _fill_11 = {2{_bits_79}}; // RapController.java:443
-  wire [1:0] _and_43 = slot_digit_11 & _fill_11; // RapController.java:443
-  wire [1:0] _or_35 = _and_42 | _and_43; // RapController.java:443
-  wire [1:0] _or_36 = _or_34 | _or_35; // RapController.java:443
-  wire _bits_80 = slot_pick_pick_hot[12]; // RapController.java:443
-  wire [1:0] _fill_12 = {2{_bits_80}}; // RapController.java:443
-  wire [1:0] _and_44 = slot_digit_12 & _fill_12; // RapController.java:443
-  wire _bits_81 = slot_pick_pick_hot[13]; // RapController.java:443
-  wire [1:0] _fill_13 = {2{_bits_81}}; // RapController.java:443
-  wire [1:0] _and_45 = slot_digit_13 & _fill_13; // RapController.java:443
-  wire [1:0] _or_37 = _and_44 | _and_45; // RapController.java:443
-  wire _bits_82 = slot_pick_pick_hot[14]; // RapController.java:443
-  wire [1:0] _fill_14 = {2{_bits_82}}; // RapController.java:443
-  wire [1:0] _and_46 = slot_digit_14 & _fill_14; // RapController.java:443
-  wire _bits_83 = slot_pick_pick_hot[15]; // RapController.java:443
-  wire [1:0] _fill_15 = {2{_bits_83}}; // RapController.java:443
-  wire [1:0] _and_47 = slot_digit_15 & _fill_15; // RapController.java:443
-  wire [1:0] _or_38 = _and_46 | _and_47; // RapController.java:443
-  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:443
-  wire [1:0] _or_40 = _or_36 | _or_39; // RapController.java:443
-  wire [1:0] _or_41 = _or_33 | _or_40; // RapController.java:443
-  wire _bits_84 = slot_pick_pick_hot[16]; // RapController.java:443
-  wire [1:0] _fill_16 = {2{_bits_84}}; // RapController.java:443
-  wire [1:0] _and_48 = slot_digit_16 & _fill_16; // RapController.java:443
-  wire _bits_85 = slot_pick_pick_hot[17]; // RapController.java:443
-  wire [1:0] _fill_17 = {2{_bits_85}}; // RapController.java:443
-  wire [1:0] _and_49 = slot_digit_17 & _fill_17; // RapController.java:443
-  wire [1:0] _or_42 = _and_48 | _and_49; // RapController.java:443
-  wire _bits_86 = slot_pick_pick_hot[18]; // RapController.java:443
-  wire [1:0] _fill_18 = {2{_bits_86}}; // RapController.java:443
-  wire [1:0] _and_50 = slot_digit_18 & _fill_18; // RapController.java:443
-  wire _bits_87 = slot_pick_pick_hot[19]; // RapController.java:443
-  wire [1:0] _fill_19 = {2{_bits_87}}; // RapController.java:443
-  wire [1:0] _and_51 = slot_digit_19 & _fill_19; // RapController.java:443
-  wire [1:0] _or_43 = _and_50 | _and_51; // RapController.java:443
-  wire [1:0] _or_44 = _or_42 | _or_43; // RapController.java:443
-  wire _bits_88 = slot_pick_pick_hot[20]; // RapController.java:443
-  wire [1:0] _fill_20 = {2{_bits_88}}; // RapController.java:443
-  wire [1:0] _and_52 = slot_digit_20 & _fill_20; // RapController.java:443
-  wire _bits_89 = slot_pick_pick_hot[21]; // RapController.java:443
-  wire [1:0] _fill_21 = {2{_bits_89}}; // RapController.java:443
-  wire [1:0] _and_53 = slot_digit_21 & _fill_21; // RapController.java:443
-  wire [1:0] _or_45 = _and_52 | _and_53; // RapController.java:443
-  wire _bits_90 = slot_pick_pick_hot[22]; // RapController.java:443
-  wire [1:0] _fill_22 = {2{_bits_90}}; // RapController.java:443
-  wire [1:0] _and_54 = slot_digit_22 & _fill_22; // RapController.java:443
-  wire _bits_91 = slot_pick_pick_hot[23]; // RapController.java:443
-  wire [1:0] _fill_23 = {2{_bits_91}}; // RapController.java:443
-  wire [1:0] _and_55 = slot_digit_23 & _fill_23; // RapController.java:443
-  wire [1:0] _or_46 = _and_54 | _and_55; // RapController.java:443
-  wire [1:0] _or_47 = _or_45 | _or_46; // RapController.java:443
-  wire [1:0] _or_48 = _or_44 | _or_47; // RapController.java:443
-  wire _bits_92 = slot_pick_pick_hot[24]; // RapController.java:443
-  wire [1:0] _fill_24 = {2{_bits_92}}; // RapController.java:443
-  wire [1:0] _and_56 = slot_digit_24 & _fill_24; // RapController.java:443
-  wire _bits_93 = slot_pick_pick_hot[25]; // RapController.java:443
-  wire [1:0] _fill_25 = {2{_bits_93}}; // RapController.java:443
-  wire [1:0] _and_57 = slot_digit_25 & _fill_25; // RapController.java:443
-  wire [1:0] _or_49 = _and_56 | _and_57; // RapController.java:443
-  wire _bits_94 = slot_pick_pick_hot[26]; // RapController.java:443
-  wire [1:0] _fill_26 = {2{_bits_94}}; // RapController.java:443
-  wire [1:0] _and_58 = slot_digit_26 & _fill_26; // RapController.java:443
-  wire _bits_95 = slot_pick_pick_hot[27]; // RapController.java:443
-  wire [1:0] _fill_27 = {2{_bits_95}}; // RapController.java:443
-  wire [1:0] _and_59 = slot_digit_27 & _fill_27; // RapController.java:443
-  wire [1:0] _or_50 = _and_58 | _and_59; // RapController.java:443
-  wire [1:0] _or_51 = _or_49 | _or_50; // RapController.java:443
-  wire _bits_96 = slot_pick_pick_hot[28]; // RapController.java:443
-  wire [1:0] _fill_28 = {2{_bits_96}}; // RapController.java:443
-  wire [1:0] _and_60 = slot_digit_28 & _fill_28; // RapController.java:443
-  wire _bits_97 = slot_pick_pick_hot[29]; // RapController.java:443
-  wire [1:0] _fill_29 = {2{_bits_97}}; // RapController.java:443
-  wire [1:0] _and_61 = slot_digit_29 & _fill_29; // RapController.java:443
-  wire [1:0] _or_52 = _and_60 | _and_61; // RapController.java:443
-  wire _bits_98 = slot_pick_pick_hot[30]; // RapController.java:443
-  wire [1:0] _fill_30 = {2{_bits_98}}; // RapController.java:443
-  wire [1:0] _and_62 = slot_digit_30 & _fill_30; // RapController.java:443
-  wire _bits_99 = slot_pick_pick_hot[31]; // RapController.java:443
-  wire [1:0] _fill_31 = {2{_bits_99}}; // RapController.java:443
-  wire [1:0] _and_63 = slot_digit_31 & _fill_31; // RapController.java:443
-  wire [1:0] _or_53 = _and_62 | _and_63; // RapController.java:443
-  wire [1:0] _or_54 = _or_52 | _or_53; // RapController.java:443
-  wire [1:0] _or_55 = _or_51 | _or_54; // RapController.java:443
-  wire [1:0] _or_56 = _or_48 | _or_55; // RapController.java:443
-  wire [1:0] _or_57 = _or_41 | _or_56; // RapController.java:443
-  wire [6:0] _dshl_0 = 7'd1 << _or_57; // RapController.java:443
-  wire [3:0] _bits_100 = _dshl_0[3:0]; // RapController.java:443
-  wire [3:0] _or_58 = present_children | _bits_100; // RapController.java:443
-  wire [6:0] _dshl_1 = 7'd1 << _bits_40; // RapController.java:679
-  wire [3:0] _bits_101 = _dshl_1[3:0]; // RapController.java:679
-  wire [3:0] _or_59 = present_children | _bits_101; // RapController.java:679
+  wire [31:0] _bits_58 = to_merge[63:32]; // SplitCounter.java:49
+  wire _bits_59 = _sub_2[32]; // SplitCounter.java:44
+  wire _eq_37 = io_epsCsr == 16'd0; // RapController.java:403
+  wire [15:0] _mux_1 = _eq_37 ? 16'd1 : io_epsCsr; // RapController.java:403
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:404
+  wire [31:0] _mux_2 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:404
+  wire [5:0] _add_4 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:250
+  wire [5:0] _sub_4 = _add_4 - {{5{1'b0}}, io_selected_valid}; // RapController.java:250
+  wire [7:0] _add_5 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:251
+  wire [7:0] _sub_5 = _add_5 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:251
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:434
+  wire draining = state_drain | commit_stop; // RapController.java:256
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:257
+  wire [4:0] _add_6 = undo_sp + 5'd1; // RapController.java:267
+  wire _bits_60 = slot_pick_pick_hot[0]; // RapController.java:450
+  wire [1:0] _fill_0 = {2{_bits_60}}; // RapController.java:450
+  wire [1:0] _and_29 = slot_digit_0 & _fill_0; // RapController.java:450
+  wire _bits_61 = slot_pick_pick_hot[1]; // RapController.java:450
+  wire [1:0] _fill_1 = {2{_bits_61}}; // RapController.java:450
+  wire [1:0] _and_30 = slot_digit_1 & _fill_1; // RapController.java:450
+  wire [1:0] _or_22 = _and_29 | _and_30; // RapController.java:450
+  wire _bits_62 = slot_pick_pick_hot[2]; // RapController.java:450
+  wire [1:0] _fill_2 = {2{_bits_62}}; // RapController.java:450
+  wire [1:0] _and_31 = slot_digit_2 & _fill_2; // RapController.java:450
+  wire _bits_63 = slot_pick_pick_hot[3]; // RapController.java:450
+  wire [1:0] _fill_3 = {2{_bits_63}}; // RapController.java:450
+  wire [1:0] _and_32 = slot_digit_3 & _fill_3; // RapController.java:450
+  wire [1:0] _or_23 = _and_31 | _and_32; // RapController.java:450
+  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:450
+  wire _bits_64 = slot_pick_pick_hot[4]; // RapController.java:450
+  wire [1:0] _fill_4 = {2{_bits_64}}; // RapController.java:450
+  wire [1:0] _and_33 = slot_digit_4 & _fill_4; // RapController.java:450
+  wire _bits_65 = slot_pick_pick_hot[5]; // RapController.java:450
+  wire [1:0] _fill_5 = {2{_bits_65}}; // RapController.java:450
+  wire [1:0] _and_34 = slot_digit_5 & _fill_5; // RapController.java:450
+  wire [1:0] _or_25 = _and_33 | _and_34; // RapController.java:450
+  wire _bits_66 = slot_pick_pick_hot[6]; // RapController.java:450
+  wire [1:0] _fill_6 = {2{_bits_66}}; // RapController.java:450
+  wire [1:0] _and_35 = slot_digit_6 & _fill_6; // RapController.java:450
+  wire _bits_67 = slot_pick_pick_hot[7]; // RapController.java:450
+  wire [1:0] _fill_7 = {2{_bits_67}}; // RapController.java:450
+  wire [1:0] _and_36 = slot_digit_7 & _fill_7; // RapController.java:450
+  wire [1:0] _or_26 = _and_35 | _and_36; // RapController.java:450
+  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:450
+  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:450
+  wire _bits_68 = slot_pick_pick_hot[8]; // RapController.java:450
+  wire [1:0] _fill_8 = {2{_bits_68}}; // RapController.java:450
+  wire [1:0] _and_37 = slot_digit_8 & _fill_8; // RapController.java:450
+  wire _bits_69 = slot_pick_pick_hot[9]; // RapController.java:450
+  wire [1:0] _fill_9 = {2{_bits_69}}; // RapController.java:450
+  wire [1:0] _and_38 = slot_digit_9 & _fill_9; // RapController.java:450
+  wire [1:0] _or_29 = _and_37 | _and_38; // RapController.java:450
+  wire _bits_70 = slot_pick_pick_hot[10]; // RapController.java:450
+  wire [1:0] _fill_10 = {2{_bits_70}}; // RapController.java:450
+  wire [1:0] _and_39 = slot_digit_10 & _fill_10; // RapController.java:450
+  wire _bits_71 = slot_pick_pick_hot[11]; // RapController.java:450
+  wire [1:0] _fill_11 = {2{_bits_71}}; // RapController.java:450
+  wire [1:0] _and_40 = slot_digit_11 & _fill_11; // RapController.java:450
+  wire [1:0] _or_30 = _and_39 | _and_40; // RapController.java:450
+  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:450
+  wire _bits_72 = slot_pick_pick_hot[12]; // RapController.java:450
+  wire [1:0] _fill_12 = {2{_bits_72}}; // RapController.java:450
+  wire [1:0] _and_41 = slot_digit_12 & _fill_12; // RapController.java:450
+  wire _bits_73 = slot_pick_pick_hot[13]; // RapController.java:450
+  wire [1:0] _fill_13 = {2{_bits_73}}; // RapController.java:450
+  wire [1:0] _and_42 = slot_digit_13 & _fill_13; // RapController.java:450
+  wire [1:0] _or_32 = _and_41 | _and_42; // RapController.java:450
+  wire _bits_74 = slot_pick_pick_hot[14]; // RapController.java:450
+  wire [1:0] _fill_14 = {2{_bits_74}}; // RapController.java:450
+  wire [1:0] _and_43 = slot_digit_14 & _fill_14; // RapController.java:450
+  wire _bits_75 = slot_pick_pick_hot[15]; // RapController.java:450
+  wire [1:0] _fill_15 = {2{_bits_75}}; // RapController.java:450
+  wire [1:0] _and_44 = slot_digit_15 & _fill_15; // RapController.java:450
+  wire [1:0] _or_33 = _and_43 | _and_44; // RapController.java:450
+  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:450
+  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:450
+  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:450
+  wire _bits_76 = slot_pick_pick_hot[16]; // RapController.java:450
+  wire [1:0] _fill_16 = {2{_bits_76}}; // RapController.java:450
+  wire [1:0] _and_45 = slot_digit_16 & _fill_16; // RapController.java:450
+  wire _bits_77 = slot_pick_pick_hot[17]; // RapController.java:450
+  wire [1:0] _fill_17 = {2{_bits_77}}; // RapController.java:450
+  wire [1:0] _and_46 = slot_digit_17 & _fill_17; // RapController.java:450
+  wire [1:0] _or_37 = _and_45 | _and_46; // RapController.java:450
+  wire _bits_78 = slot_pick_pick_hot[18]; // RapController.java:450
+  wire [1:0] _fill_18 = {2{_bits_78}}; // RapController.java:450
+  wire [1:0] _and_47 = slot_digit_18 & _fill_18; // RapController.java:450
+  wire _bits_79 = slot_pick_pick_hot[19]; // RapController.java:450
+  wire [1:0] _fill_19 = {2{_bits_79}}; // RapController.java:450
+  wire [1:0] _and_48 = slot_digit_19 & _fill_19; // RapController.java:450
+  wire [1:0] _or_38 = _and_47 | _and_48; // RapController.java:450
+  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:450
+  wire _bits_80 = slot_pick_pick_hot[20]; // RapController.java:450
+  wire [1:0] _fill_20 = {2{_bits_80}}; // RapController.java:450
+  wire [1:0] _and_49 = slot_digit_20 & _fill_20; // RapController.java:450
+  wire _bits_81 = slot_pick_pick_hot[21]; // RapController.java:450
+  wire [1:0] _fill_21 = {2{_bits_81}}; // RapController.java:450
+  wire [1:0] _and_50 = slot_digit_21 & _fill_21; // RapController.java:450
+  wire [1:0] _or_40 = _and_49 | _and_50; // RapController.java:450
+  wire _bits_82 = slot_pick_pick_hot[22]; // RapController.java:450
+  wire [1:0] _fill_22 = {2{_bits_82}}; // RapController.java:450
+  wire [1:0] _and_51 = slot_digit_22 & _fill_22; // RapController.java:450
+  wire _bits_83 = slot_pick_pick_hot[23]; // RapController.java:450
+  wire [1:0] _fill_23 = {2{_bits_83}}; // RapController.java:450
+  wire [1:0] _and_52 = slot_digit_23 & _fill_23; // RapController.java:450
+  wire [1:0] _or_41 = _and_51 | _and_52; // RapController.java:450
+  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:450
+  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:450
+  wire _bits_84 = slot_pick_pick_hot[24]; // RapController.java:450
+  wire [1:0] _fill_24 = {2{_bits_84}}; // RapController.java:450
+  wire [1:0] _and_53 = slot_digit_24 & _fill_24; // RapController.java:450
+  wire _bits_85 = slot_pick_pick_hot[25]; // RapController.java:450
+  wire [1:0] _fill_25 = {2{_bits_85}}; // RapController.java:450
+  wire [1:0] _and_54 = slot_digit_25 & _fill_25; // RapController.java:450
+  wire [1:0] _or_44 = _and_53 | _and_54; // RapController.java:450
+  wire _bits_86 = slot_pick_pick_hot[26]; // RapController.java:450
+  wire [1:0] _fill_26 = {2{_bits_86}}; // RapController.java:450
+  wire [1:0] _and_55 = slot_digit_26 & _fill_26; // RapController.java:450
+  wire _bits_87 = slot_pick_pick_hot[27]; // RapController.java:450
+  wire [1:0] _fill_27 = {2{_bits_87}}; // RapController.java:450
+  wire [1:0] _and_56 = slot_digit_27 & _fill_27; // RapController.java:450
+  wire [1:0] _or_45 = _and_55 | _and_56; // RapController.java:450
+  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:450
+  wire _bits_88 = slot_pick_pick_hot[28]; // RapController.java:450
+  wire [1:0] _fill_28 = {2{_bits_88}}; // RapController.java:450
+  wire [1:0] _and_57 = slot_digit_28 & _fill_28; // RapController.java:450
+  wire _bits_89 = slot_pick_pick_hot[29]; // RapController.java:450
+  wire [1:0] _fill_29 = {2{_bits_89}}; // RapController.java:450
+  wire [1:0] _and_58 = slot_digit_29 & _fill_29; // RapController.java:450
+  wire [1:0] _or_47 = _and_57 | _and_58; // RapController.java:450
+  wire _bits_90 = slot_pick_pick_hot[30]; // RapController.java:450
+  wire [1:0] _fill_30 = {2{_bits_90}}; // RapController.java:450
+  wire [1:0] _and_59 = slot_digit_30 & _fill_30; // RapController.java:450
+  wire _bits_91 = slot_pick_pick_hot[31]; // RapController.java:450
+  wire [1:0] _fill_31 = {2{_bits_91}}; // RapController.java:450
+  wire [1:0] _and_60 = slot_digit_31 & _fill_31; // RapController.java:450
+  wire [1:0] _or_48 = _and_59 | _and_60; // RapController.java:450
+  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:450
+  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:450
+  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:450
+  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:450
+  wire [6:0] _dshl_0 = 7'd1 << _or_52; // RapController.java:450
+  wire [3:0] _bits_92 = _dshl_0[3:0]; // RapController.java:450
+  wire [3:0] _or_53 = present_children | _bits_92; // RapController.java:450
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:688
+  wire [3:0] _bits_93 = _dshl_1[3:0]; // RapController.java:688
+  wire [3:0] _or_54 = present_children | _bits_93; // RapController.java:688
+  wire [3:0] _not_29 = ~present_children_next; // RapController.java:119
+  wire _bits_94 = _not_29[0]; // FirstSet.java:25
+  wire _bits_95 = _not_29[1]; // FirstSet.java:25
+  wire _or_55 = _bits_94 | _bits_95; // FirstSet.java:37
+  wire _not_30 = ~_or_55; // FirstSet.java:35
+  wire _bits_96 = _not_29[2]; // FirstSet.java:25
+  wire _not_31 = ~_bits_96; // FirstSet.java:35
+  wire _not_32 = ~_bits_94; // FirstSet.java:35
+  wire _mux_3 = _not_30 ? _not_31 : _not_32; // FirstSet.java:36
+  wire [1:0] _cat_1 = {_not_30, _mux_3}; // FirstSet.java:36
+  wire [1:0] _bits_97 = _cat_1; // FirstSet.java:44
+  wire [3:0] _not_33 = ~present_children_next; // RapController.java:120
+  wire _bits_98 = _not_33[0]; // FirstSet.java:55
+  wire _bits_99 = _not_33[1]; // FirstSet.java:55
+  wire _or_56 = _bits_98 | _bits_99; // FirstSet.java:64
+  wire _bits_100 = _not_33[2]; // FirstSet.java:55
+  wire _bits_101 = _not_33[3]; // FirstSet.java:55
+  wire _or_57 = _bits_100 | _bits_101; // FirstSet.java:64
+  wire _and_61 = _or_56 & _or_57; // FirstSet.java:61
+  wire _and_62 = _bits_98 & _bits_99; // FirstSet.java:61
+  wire _or_58 = _and_61 | _and_62; // FirstSet.java:62
+  wire _and_63 = _bits_100 & _bits_101; // FirstSet.java:61
+  wire _or_59 = _or_58 | _and_63; // FirstSet.java:63
+  wire _not_34 = ~_or_59; // RapController.java:120
   wire _bits_102 = slot_valid[31]; // NodeTable.java:73
-  wire [4:0] _mux_4 = state_split_scan ? op_slot : merge_parent; // RapController.java:363
+  wire [4:0] _mux_4 = state_split_scan ? op_slot : merge_parent; // RapController.java:370
   wire _eq_38 = slot_parent_31 == _mux_4; // NodeTable.java:73
   wire _and_64 = _bits_102 & _eq_38; // NodeTable.java:73
-  wire _not_34 = ~state_split_scan; // RapController.java:363
-  wire _not_35 = ~_not_34; // NodeTable.java:73
+  wire _not_35 = ~state_split_scan; // RapController.java:370
+  wire _not_36 = ~_not_35; // NodeTable.java:73
   wire _eq_39 = slot_children_31 == 3'd0; // NodeTable.java:73
-  wire _or_60 = _not_35 | _eq_39; // NodeTable.java:73
+  wire _or_60 = _not_36 | _eq_39; // NodeTable.java:73
   wire _and_65 = _and_64 & _or_60; // NodeTable.java:73
   wire _bits_103 = slot_valid[30]; // NodeTable.java:73
   wire _eq_40 = slot_parent_30 == _mux_4; // NodeTable.java:73
   wire _and_66 = _bits_103 & _eq_40; // NodeTable.java:73
-  wire _not_36 = ~_not_34; // NodeTable.java:73
+  wire _not_37 = ~_not_35; // NodeTable.java:73
   wire _eq_41 = slot_children_30 == 3'd0; // NodeTable.java:73
-  wire _or_61 = _not_36 | _eq_41; // NodeTable.java:73
+  wire _or_61 = _not_37 | _eq_41; // NodeTable.java:73
   wire _and_67 = _and_66 & _or_61; // NodeTable.java:73
   wire _bits_104 = slot_valid[29]; // NodeTable.java:73
   wire _eq_42 = slot_parent_29 == _mux_4; // NodeTable.java:73
   wire _and_68 = _bits_104 & _eq_42; // NodeTable.java:73
-  wire _not_37 = ~_not_34; // NodeTable.java:73
+  wire _not_38 = ~_not_35; // NodeTable.java:73
   wire _eq_43 = slot_children_29 == 3'd0; // NodeTable.java:73
-  wire _or_62 = _not_37 | _eq_43; // NodeTable.java:73
+  wire _or_62 = _not_38 | _eq_43; // NodeTable.java:73
   wire _and_69 = _and_68 & _or_62; // NodeTable.java:73
   wire _bits_105 = slot_valid[28]; // NodeTable.java:73
   wire _eq_44 = slot_parent_28 == _mux_4; // NodeTable.java:73
   wire _and_70 = _bits_105 & _eq_44; // NodeTable.java:73
-  wire _not_38 = ~_not_34; // NodeTable.java:73
+  wire _not_39 = ~_not_35; // NodeTable.java:73
   wire _eq_45 = slot_children_28 == 3'd0; // NodeTable.java:73
-  wire _or_63 = _not_38 | _eq_45; // NodeTable.java:73
+  wire _or_63 = _not_39 | _eq_45; // NodeTable.java:73
   wire _and_71 = _and_70 & _or_63; // NodeTable.java:73
   wire _bits_106 = slot_valid[27]; // NodeTable.java:73
   wire _eq_46 = slot_parent_27 == _mux_4; // NodeTable.java:73
   wire _and_72 = _bits_106 & _eq_46; // NodeTable.java:73
-  wire _not_39 = ~_not_34; // NodeTable.java:73
+  wire _not_40 = ~_not_35; // NodeTable.java:73
   wire _eq_47 = slot_children_27 == 3'd0; // NodeTable.java:73
-  wire _or_64 = _not_39 | _eq_47; // NodeTable.java:73
+  wire _or_64 = _not_40 | _eq_47; // NodeTable.java:73
   wire _and_73 = _and_72 & _or_64; // NodeTable.java:73
   wire _bits_107 = slot_valid[26]; // NodeTable.java:73
   wire _eq_48 = slot_parent_26 == _mux_4; // NodeTable.java:73
   wire _and_74 = _bits_107 & _eq_48; // NodeTable.java:73
-  wire _not_40 = ~_not_34; // NodeTable.java:73
+  wire _not_41 = ~_not_35; // NodeTable.java:73
   wire _eq_49 = slot_children_26 == 3'd0; // NodeTable.java:73
-  wire _or_65 = _not_40 | _eq_49; // NodeTable.java:73
+  wire _or_65 = _not_41 | _eq_49; // NodeTable.java:73
   wire _and_75 = _and_74 & _or_65; // NodeTable.java:73
   wire _bits_108 = slot_valid[25]; // NodeTable.java:73
   wire _eq_50 = slot_parent_25 == _mux_4; // NodeTable.java:73
   wire _and_76 = _bits_108 & _eq_50; // NodeTable.java:73
-  wire _not_41 = ~_not_34; // NodeTable.java:73
+  wire _not_42 = ~_not_35; // NodeTable.java:73
   wire _eq_51 = slot_children_25 == 3'd0; // NodeTable.java:73
-  wire _or_66 = _not_41 | _eq_51; // NodeTable.java:73
+  wire _or_66 = _not_42 | _eq_51; // NodeTable.java:73
   wire _and_77 = _and_76 & _or_66; // NodeTable.java:73
   wire _bits_109 = slot_valid[24]; // NodeTable.java:73
   wire _eq_52 = slot_parent_24 == _mux_4; // NodeTable.java:73
   wire _and_78 = _bits_109 & _eq_52; // NodeTable.java:73
-  wire _not_42 = ~_not_34; // NodeTable.java:73
+  wire _not_43 = ~_not_35; // NodeTable.java:73
   wire _eq_53 = slot_children_24 == 3'd0; // NodeTable.java:73
-  wire _or_67 = _not_42 | _eq_53; // NodeTable.java:73
+  wire _or_67 = _not_43 | _eq_53; // NodeTable.java:73
   wire _and_79 = _and_78 & _or_67; // NodeTable.java:73
   wire _bits_110 = slot_valid[23]; // NodeTable.java:73
   wire _eq_54 = slot_parent_23 == _mux_4; // NodeTable.java:73
   wire _and_80 = _bits_110 & _eq_54; // NodeTable.java:73
-  wire _not_43 = ~_not_34; // NodeTable.java:73
+  wire _not_44 = ~_not_35; // NodeTable.java:73
   wire _eq_55 = slot_children_23 == 3'd0; // NodeTable.java:73
-  wire _or_68 = _not_43 | _eq_55; // NodeTable.java:73
+  wire _or_68 = _not_44 | _eq_55; // NodeTable.java:73
   wire _and_81 = _and_80 & _or_68; // NodeTable.java:73
   wire _bits_111 = slot_valid[22]; // NodeTable.java:73
   wire _eq_56 = slot_parent_22 == _mux_4; // NodeTable.java:73
   wire _and_82 = _bits_111 & _eq_56; // NodeTable.java:73
-  wire _not_44 = ~_not_34; // NodeTable.java:73
+  wire _not_45 = ~_not_35; // NodeTable.java:73
   wire _eq_57 = slot_children_22 == 3'd0; // NodeTable.java:73
-  wire _or_69 = _not_44 | _eq_57; // NodeTable.java:73
+  wire _or_69 = _not_45 | _eq_57; // NodeTable.java:73
   wire _and_83 = _and_82 & _or_69; // NodeTable.java:73
   wire _bits_112 = slot_valid[21]; // NodeTable.java:73
   wire _eq_58 = slot_parent_21 == _mux_4; // NodeTable.java:73
   wire _and_84 = _bits_112 & _eq_58; // NodeTable.java:73
-  wire _not_45 = ~_not_34; // NodeTable.java:73
+  wire _not_46 = ~_not_35; // NodeTable.java:73
   wire _eq_59 = slot_children_21 == 3'd0; // NodeTable.java:73
-  wire _or_70 = _not_45 | _eq_59; // NodeTable.java:73
+  wire _or_70 = _not_46 | _eq_59; // NodeTable.java:73
   wire _and_85 = _and_84 & _or_70; // NodeTable.java:73
   wire _bits_113 = slot_valid[20]; // NodeTable.java:73
   wire _eq_60 = slot_parent_20 == _mux_4; // NodeTable.java:73
   wire _and_86 = _bits_113 & _eq_60; // NodeTable.java:73
-  wire _not_46 = ~_not_34; // NodeTable.java:73
+  wire _not_47 = ~_not_35; // NodeTable.java:73
   wire _eq_61 = slot_children_20 == 3'd0; // NodeTable.java:73
-  wire _or_71 = _not_46 | _eq_61; // NodeTable.java:73
+  wire _or_71 = _not_47 | _eq_61; // NodeTable.java:73
   wire _and_87 = _and_86 & _or_71; // NodeTable.java:73
   wire _bits_114 = slot_valid[19]; // NodeTable.java:73
   wire _eq_62 = slot_parent_19 == _mux_4; // NodeTable.java:73
   wire _and_88 = _bits_114 & _eq_62; // NodeTable.java:73
-  wire _not_47 = ~_not_34; // NodeTable.java:73
+  wire _not_48 = ~_not_35; // NodeTable.java:73
   wire _eq_63 = slot_children_19 == 3'd0; // NodeTable.java:73
-  wire _or_72 = _not_47 | _eq_63; // NodeTable.java:73
+  wire _or_72 = _not_48 | _eq_63; // NodeTable.java:73
   wire _and_89 = _and_88 & _or_72; // NodeTable.java:73
   wire _bits_115 = slot_valid[18]; // NodeTable.java:73
   wire _eq_64 = slot_parent_18 == _mux_4; // NodeTable.java:73
   wire _and_90 = _bits_115 & _eq_64; // NodeTable.java:73
-  wire _not_48 = ~_not_34; // NodeTable.java:73
+  wire _not_49 = ~_not_35; // NodeTable.java:73
   wire _eq_65 = slot_children_18 == 3'd0; // NodeTable.java:73
-  wire _or_73 = _not_48 | _eq_65; // NodeTable.java:73
+  wire _or_73 = _not_49 | _eq_65; // NodeTable.java:73
   wire _and_91 = _and_90 & _or_73; // NodeTable.java:73
   wire _bits_116 = slot_valid[17]; // NodeTable.java:73
   wire _eq_66 = slot_parent_17 == _mux_4; // NodeTable.java:73
   wire _and_92 = _bits_116 & _eq_66; // NodeTable.java:73
-  wire _not_49 = ~_not_34; // NodeTable.java:73
+  wire _not_50 = ~_not_35; // NodeTable.java:73
   wire _eq_67 = slot_children_17 == 3'd0; // NodeTable.java:73
-  wire _or_74 = _not_49 | _eq_67; // NodeTable.java:73
+  wire _or_74 = _not_50 | _eq_67; // NodeTable.java:73
   wire _and_93 = _and_92 & _or_74; // NodeTable.java:73
   wire _bits_117 = slot_valid[16]; // NodeTable.java:73
   wire _eq_68 = slot_parent_16 == _mux_4; // NodeTable.java:73
   wire _and_94 = _bits_117 & _eq_68; // NodeTable.java:73
-  wire _not_50 = ~_not_34; // NodeTable.java:73
+  wire _not_51 = ~_not_35; // NodeTable.java:73
   wire _eq_69 = slot_children_16 == 3'd0; // NodeTable.java:73
-  wire _or_75 = _not_50 | _eq_69; // NodeTable.java:73
+  wire _or_75 = _not_51 | _eq_69; // NodeTable.java:73
   wire _and_95 = _and_94 & _or_75; // NodeTable.java:73
   wire _bits_118 = slot_valid[15]; // NodeTable.java:73
   wire _eq_70 = slot_parent_15 == _mux_4; // NodeTable.java:73
   wire _and_96 = _bits_118 & _eq_70; // NodeTable.java:73
-  wire _not_51 = ~_not_34; // NodeTable.java:73
+  wire _not_52 = ~_not_35; // NodeTable.java:73
   wire _eq_71 = slot_children_15 == 3'd0; // NodeTable.java:73
-  wire _or_76 = _not_51 | _eq_71; // NodeTable.java:73
+  wire _or_76 = _not_52 | _eq_71; // NodeTable.java:73
   wire _and_97 = _and_96 & _or_76; // NodeTable.java:73
   wire _bits_119 = slot_valid[14]; // NodeTable.java:73
   wire _eq_72 = slot_parent_14 == _mux_4; // NodeTable.java:73
   wire _and_98 = _bits_119 & _eq_72; // NodeTable.java:73
-  wire _not_52 = ~_not_34; // NodeTable.java:73
+  wire _not_53 = ~_not_35; // NodeTable.java:73
   wire _eq_73 = slot_children_14 == 3'd0; // NodeTable.java:73
-  wire _or_77 = _not_52 | _eq_73; // NodeTable.java:73
+  wire _or_77 = _not_53 | _eq_73; // NodeTable.java:73
   wire _and_99 = _and_98 & _or_77; // NodeTable.java:73
   wire _bits_120 = slot_valid[13]; // NodeTable.java:73
   wire _eq_74 = slot_parent_13 == _mux_4; // NodeTable.java:73
   wire _and_100 = _bits_120 & _eq_74; // NodeTable.java:73
-  wire _not_53 = ~_not_34; // NodeTable.java:73
+  wire _not_54 = ~_not_35; // NodeTable.java:73
   wire _eq_75 = slot_children_13 == 3'd0; // NodeTable.java:73
-  wire _or_78 = _not_53 | _eq_75; // NodeTable.java:73
+  wire _or_78 = _not_54 | _eq_75; // NodeTable.java:73
   wire _and_101 = _and_100 & _or_78; // NodeTable.java:73
   wire _bits_121 = slot_valid[12]; // NodeTable.java:73
   wire _eq_76 = slot_parent_12 == _mux_4; // NodeTable.java:73
   wire _and_102 = _bits_121 & _eq_76; // NodeTable.java:73
-  wire _not_54 = ~_not_34; // NodeTable.java:73
+  wire _not_55 = ~_not_35; // NodeTable.java:73
   wire _eq_77 = slot_children_12 == 3'd0; // NodeTable.java:73
-  wire _or_79 = _not_54 | _eq_77; // NodeTable.java:73
+  wire _or_79 = _not_55 | _eq_77; // NodeTable.java:73
   wire _and_103 = _and_102 & _or_79; // NodeTable.java:73
   wire _bits_122 = slot_valid[11]; // NodeTable.java:73
   wire _eq_78 = slot_parent_11 == _mux_4; // NodeTable.java:73
   wire _and_104 = _bits_122 & _eq_78; // NodeTable.java:73
-  wire _not_55 = ~_not_34; // NodeTable.java:73
+  wire _not_56 = ~_not_35; // NodeTable.java:73
   wire _eq_79 = slot_children_11 == 3'd0; // NodeTable.java:73
-  wire _or_80 = _not_55 | _eq_79; // NodeTable.java:73
+  wire _or_80 = _not_56 | _eq_79; // NodeTable.java:73
   wire _and_105 = _and_104 & _or_80; // NodeTable.java:73
   wire _bits_123 = slot_valid[10]; // NodeTable.java:73
   wire _eq_80 = slot_parent_10 == _mux_4; // NodeTable.java:73
   wire _and_106 = _bits_123 & _eq_80; // NodeTable.java:73
-  wire _not_56 = ~_not_34; // NodeTable.java:73
+  wire _not_57 = ~_not_35; // NodeTable.java:73
   wire _eq_81 = slot_children_10 == 3'd0; // NodeTable.java:73
-  wire _or_81 = _not_56 | _eq_81; // NodeTable.java:73
+  wire _or_81 = _not_57 | _eq_81; // NodeTable.java:73
   wire _and_107 = _and_106 & _or_81; // NodeTable.java:73
   wire _bits_124 = slot_valid[9]; // NodeTable.java:73
   wire _eq_82 = slot_parent_9 == _mux_4; // NodeTable.java:73
   wire _and_108 = _bits_124 & _eq_82; // NodeTable.java:73
-  wire _not_57 = ~_not_34; // NodeTable.java:73
+  wire _not_58 = ~_not_35; // NodeTable.java:73
   wire _eq_83 = slot_children_9 == 3'd0; // NodeTable.java:73
-  wire _or_82 = _not_57 | _eq_83; // NodeTable.java:73
+  wire _or_82 = _not_58 | _eq_83; // NodeTable.java:73
   wire _and_109 = _and_108 & _or_82; // NodeTable.java:73
   wire _bits_125 = slot_valid[8]; // NodeTable.java:73
   wire _eq_84 = slot_parent_8 == _mux_4; // NodeTable.java:73
   wire _and_110 = _bits_125 & _eq_84; // NodeTable.java:73
-  wire _not_58 = ~_not_34; // NodeTable.java:73
+  wire _not_59 = ~_not_35; // NodeTable.java:73
   wire _eq_85 = slot_children_8 == 3'd0; // NodeTable.java:73
-  wire _or_83 = _not_58 | _eq_85; // NodeTable.java:73
+  wire _or_83 = _not_59 | _eq_85; // NodeTable.java:73
   wire _and_111 = _and_110 & _or_83; // NodeTable.java:73
   wire _bits_126 = slot_valid[7]; // NodeTable.java:73
   wire _eq_86 = slot_parent_7 == _mux_4; // NodeTable.java:73
   wire _and_112 = _bits_126 & _eq_86; // NodeTable.java:73
-  wire _not_59 = ~_not_34; // NodeTable.java:73
+  wire _not_60 = ~_not_35; // NodeTable.java:73
   wire _eq_87 = slot_children_7 == 3'd0; // NodeTable.java:73
-  wire _or_84 = _not_59 | _eq_87; // NodeTable.java:73
+  wire _or_84 = _not_60 | _eq_87; // NodeTable.java:73
   wire _and_113 = _and_112 & _or_84; // NodeTable.java:73
   wire _bits_127 = slot_valid[6]; // NodeTable.java:73
   wire _eq_88 = slot_parent_6 == _mux_4; // NodeTable.java:73
   wire _and_114 = _bits_127 & _eq_88; // NodeTable.java:73
-  wire _not_60 = ~_not_34; // NodeTable.java:73
+  wire _not_61 = ~_not_35; // NodeTable.java:73
   wire _eq_89 = slot_children_6 == 3'd0; // NodeTable.java:73
-  wire _or_85 = _not_60 | _eq_89; // NodeTable.java:73
+  wire _or_85 = _not_61 | _eq_89; // NodeTable.java:73
   wire _and_115 = _and_114 & _or_85; // NodeTable.java:73
   wire _bits_128 = slot_valid[5]; // NodeTable.java:73
   wire _eq_90 = slot_parent_5 == _mux_4; // NodeTable.java:73
   wire _and_116 = _bits_128 & _eq_90; // NodeTable.java:73
-  wire _not_61 = ~_not_34; // NodeTable.java:73
+  wire _not_62 = ~_not_35; // NodeTable.java:73
   wire _eq_91 = slot_children_5 == 3'd0; // NodeTable.java:73
-  wire _or_86 = _not_61 | _eq_91; // NodeTable.java:73
+  wire _or_86 = _not_62 | _eq_91; // NodeTable.java:73
   wire _and_117 = _and_116 & _or_86; // NodeTable.java:73
   wire _bits_129 = slot_valid[4]; // NodeTable.java:73
   wire _eq_92 = slot_parent_4 == _mux_4; // NodeTable.java:73
   wire _and_118 = _bits_129 & _eq_92; // NodeTable.java:73
-  wire _not_62 = ~_not_34; // NodeTable.java:73
+  wire _not_63 = ~_not_35; // NodeTable.java:73
   wire _eq_93 = slot_children_4 == 3'd0; // NodeTable.java:73
-  wire _or_87 = _not_62 | _eq_93; // NodeTable.java:73
+  wire _or_87 = _not_63 | _eq_93; // NodeTable.java:73
   wire _and_119 = _and_118 & _or_87; // NodeTable.java:73
   wire _bits_130 = slot_valid[3]; // NodeTable.java:73
   wire _eq_94 = slot_parent_3 == _mux_4; // NodeTable.java:73
   wire _and_120 = _bits_130 & _eq_94; // NodeTable.java:73
-  wire _not_63 = ~_not_34; // NodeTable.java:73
+  wire _not_64 = ~_not_35; // NodeTable.java:73
   wire _eq_95 = slot_children_3 == 3'd0; // NodeTable.java:73
-  wire _or_88 = _not_63 | _eq_95; // NodeTable.java:73
+  wire _or_88 = _not_64 | _eq_95; // NodeTable.java:73
   wire _and_121 = _and_120 & _or_88; // NodeTable.java:73
   wire _bits_131 = slot_valid[2]; // NodeTable.java:73
   wire _eq_96 = slot_parent_2 == _mux_4; // NodeTable.java:73
   wire _and_122 = _bits_131 & _eq_96; // NodeTable.java:73
-  wire _not_64 = ~_not_34; // NodeTable.java:73
+  wire _not_65 = ~_not_35; // NodeTable.java:73
   wire _eq_97 = slot_children_2 == 3'd0; // NodeTable.java:73
-  wire _or_89 = _not_64 | _eq_97; // NodeTable.java:73
+  wire _or_89 = _not_65 | _eq_97; // NodeTable.java:73
   wire _and_123 = _and_122 & _or_89; // NodeTable.java:73
   wire _bits_132 = slot_valid[1]; // NodeTable.java:73
   wire _eq_98 = slot_parent_1 == _mux_4; // NodeTable.java:73
   wire _and_124 = _bits_132 & _eq_98; // NodeTable.java:73
-  wire _not_65 = ~_not_34; // NodeTable.java:73
+  wire _not_66 = ~_not_35; // NodeTable.java:73
   wire _eq_99 = slot_children_1 == 3'd0; // NodeTable.java:73
-  wire _or_90 = _not_65 | _eq_99; // NodeTable.java:73
+  wire _or_90 = _not_66 | _eq_99; // NodeTable.java:73
   wire _and_125 = _and_124 & _or_90; // NodeTable.java:73
   wire [31:0] kids_vector = {_and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, 1'd0}; // NodeTable.java:94
-  wire _not_66 = ~leaf_pick_load; // SlotPicker.java:53
+  wire _not_67 = ~leaf_pick_load; // SlotPicker.java:53
   wire _bits_133 = slot_valid[31]; // NodeTable.java:81
   wire _eq_100 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:81
   wire _and_126 = _bits_133 & _eq_100; // NodeTable.java:81
@@ -1224,18 +1227,18 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_161 = slot_children_1 == 3'd0; // NodeTable.java:81
   wire _and_187 = _and_186 & _eq_161; // NodeTable.java:81
   wire [31:0] _cat_2 = {_and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, 1'd0}; // NodeTable.java:94
-  wire [31:0] _not_67 = ~leaf_pick_pick_hot; // SlotPicker.java:38
-  wire [31:0] _and_188 = leaf_pick_candidates & _not_67; // SlotPicker.java:38
-  wire [31:0] _not_68 = ~kids_vector; // SlotPicker.java:65
-  wire [31:0] _and_189 = leaf_pick_candidates & _not_68; // SlotPicker.java:65
-  wire _not_69 = ~leaf_pick_ready; // SlotPicker.java:44
-  wire leaf_pick_advance = leaf_pick_take | _not_69; // SlotPicker.java:44
-  wire [31:0] _not_70 = ~leaf_pick_pick_hot; // SlotPicker.java:42
-  wire [31:0] _and_190 = leaf_pick_candidates & _not_70; // SlotPicker.java:42
+  wire [31:0] _not_68 = ~leaf_pick_pick_hot; // SlotPicker.java:38
+  wire [31:0] _and_188 = leaf_pick_candidates & _not_68; // SlotPicker.java:38
+  wire [31:0] _not_69 = ~kids_vector; // SlotPicker.java:65
+  wire [31:0] _and_189 = leaf_pick_candidates & _not_69; // SlotPicker.java:65
+  wire _not_70 = ~leaf_pick_ready; // SlotPicker.java:44
+  wire leaf_pick_advance = leaf_pick_take | _not_70; // SlotPicker.java:44
+  wire [31:0] _not_71 = ~leaf_pick_pick_hot; // SlotPicker.java:42
+  wire [31:0] _and_190 = leaf_pick_candidates & _not_71; // SlotPicker.java:42
   wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_190 : leaf_pick_candidates; // SlotPicker.java:42
   wire [31:0] _sub_7 = leaf_pick_remaining - 32'd1; // SlotPicker.java:50
-  wire [31:0] _not_71 = ~_sub_7; // SlotPicker.java:50
-  wire [31:0] _and_191 = leaf_pick_remaining & _not_71; // SlotPicker.java:50
+  wire [31:0] _not_72 = ~_sub_7; // SlotPicker.java:50
+  wire [31:0] _and_191 = leaf_pick_remaining & _not_72; // SlotPicker.java:50
   wire _bits_164 = leaf_pick_remaining[0]; // FirstSet.java:25
   wire _bits_165 = leaf_pick_remaining[1]; // FirstSet.java:25
   wire _or_91 = _bits_164 | _bits_165; // FirstSet.java:37
@@ -1299,80 +1302,80 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_119 = _or_115 | _or_118; // FirstSet.java:37
   wire _or_120 = _or_112 | _or_119; // FirstSet.java:37
   wire _or_121 = _or_105 | _or_120; // FirstSet.java:37
-  wire _not_72 = ~_or_105; // FirstSet.java:35
-  wire _not_73 = ~_or_112; // FirstSet.java:35
-  wire _not_74 = ~_or_115; // FirstSet.java:35
-  wire _not_75 = ~_or_116; // FirstSet.java:35
-  wire _not_76 = ~_bits_194; // FirstSet.java:35
-  wire _not_77 = ~_bits_192; // FirstSet.java:35
-  wire _mux_5 = _not_75 ? _not_76 : _not_77; // FirstSet.java:36
-  wire [1:0] _cat_3 = {_not_75, _mux_5}; // FirstSet.java:36
-  wire _not_78 = ~_or_113; // FirstSet.java:35
-  wire _not_79 = ~_bits_190; // FirstSet.java:35
-  wire _not_80 = ~_bits_188; // FirstSet.java:35
-  wire _mux_6 = _not_78 ? _not_79 : _not_80; // FirstSet.java:36
-  wire [1:0] _cat_4 = {_not_78, _mux_6}; // FirstSet.java:36
-  wire [1:0] _mux_7 = _not_74 ? _cat_3 : _cat_4; // FirstSet.java:36
-  wire [2:0] _cat_5 = {_not_74, _mux_7}; // FirstSet.java:36
-  wire _not_81 = ~_or_108; // FirstSet.java:35
-  wire _not_82 = ~_or_109; // FirstSet.java:35
-  wire _not_83 = ~_bits_186; // FirstSet.java:35
-  wire _not_84 = ~_bits_184; // FirstSet.java:35
-  wire _mux_8 = _not_82 ? _not_83 : _not_84; // FirstSet.java:36
-  wire [1:0] _cat_6 = {_not_82, _mux_8}; // FirstSet.java:36
-  wire _not_85 = ~_or_106; // FirstSet.java:35
-  wire _not_86 = ~_bits_182; // FirstSet.java:35
-  wire _not_87 = ~_bits_180; // FirstSet.java:35
-  wire _mux_9 = _not_85 ? _not_86 : _not_87; // FirstSet.java:36
-  wire [1:0] _cat_7 = {_not_85, _mux_9}; // FirstSet.java:36
-  wire [1:0] _mux_10 = _not_81 ? _cat_6 : _cat_7; // FirstSet.java:36
-  wire [2:0] _cat_8 = {_not_81, _mux_10}; // FirstSet.java:36
-  wire [2:0] _mux_11 = _not_73 ? _cat_5 : _cat_8; // FirstSet.java:36
-  wire [3:0] _cat_9 = {_not_73, _mux_11}; // FirstSet.java:36
-  wire _not_88 = ~_or_97; // FirstSet.java:35
-  wire _not_89 = ~_or_100; // FirstSet.java:35
-  wire _not_90 = ~_or_101; // FirstSet.java:35
-  wire _not_91 = ~_bits_178; // FirstSet.java:35
-  wire _not_92 = ~_bits_176; // FirstSet.java:35
-  wire _mux_12 = _not_90 ? _not_91 : _not_92; // FirstSet.java:36
-  wire [1:0] _cat_10 = {_not_90, _mux_12}; // FirstSet.java:36
-  wire _not_93 = ~_or_98; // FirstSet.java:35
-  wire _not_94 = ~_bits_174; // FirstSet.java:35
-  wire _not_95 = ~_bits_172; // FirstSet.java:35
-  wire _mux_13 = _not_93 ? _not_94 : _not_95; // FirstSet.java:36
-  wire [1:0] _cat_11 = {_not_93, _mux_13}; // FirstSet.java:36
-  wire [1:0] _mux_14 = _not_89 ? _cat_10 : _cat_11; // FirstSet.java:36
-  wire [2:0] _cat_12 = {_not_89, _mux_14}; // FirstSet.java:36
-  wire _not_96 = ~_or_93; // FirstSet.java:35
-  wire _not_97 = ~_or_94; // FirstSet.java:35
-  wire _not_98 = ~_bits_170; // FirstSet.java:35
-  wire _not_99 = ~_bits_168; // FirstSet.java:35
-  wire _mux_15 = _not_97 ? _not_98 : _not_99; // FirstSet.java:36
-  wire [1:0] _cat_13 = {_not_97, _mux_15}; // FirstSet.java:36
-  wire _not_100 = ~_or_91; // FirstSet.java:35
-  wire _not_101 = ~_bits_166; // FirstSet.java:35
-  wire _not_102 = ~_bits_164; // FirstSet.java:35
-  wire _mux_16 = _not_100 ? _not_101 : _not_102; // FirstSet.java:36
-  wire [1:0] _cat_14 = {_not_100, _mux_16}; // FirstSet.java:36
-  wire [1:0] _mux_17 = _not_96 ? _cat_13 : _cat_14; // FirstSet.java:36
-  wire [2:0] _cat_15 = {_not_96, _mux_17}; // FirstSet.java:36
-  wire [2:0] _mux_18 = _not_88 ? _cat_12 : _cat_15; // FirstSet.java:36
-  wire [3:0] _cat_16 = {_not_88, _mux_18}; // FirstSet.java:36
-  wire [3:0] _mux_19 = _not_72 ? _cat_9 : _cat_16; // FirstSet.java:36
-  wire [4:0] _cat_17 = {_not_72, _mux_19}; // FirstSet.java:36
+  wire _not_73 = ~_or_105; // FirstSet.java:35
+  wire _not_74 = ~_or_112; // FirstSet.java:35
+  wire _not_75 = ~_or_115; // FirstSet.java:35
+  wire _not_76 = ~_or_116; // FirstSet.java:35
+  wire _not_77 = ~_bits_194; // FirstSet.java:35
+  wire _not_78 = ~_bits_192; // FirstSet.java:35
+  wire _mux_5 = _not_76 ? _not_77 : _not_78; // FirstSet.java:36
+  wire [1:0] _cat_3 = {_not_76, _mux_5}; // FirstSet.java:36
+  wire _not_79 = ~_or_113; // FirstSet.java:35
+  wire _not_80 = ~_bits_190; // FirstSet.java:35
+  wire _not_81 = ~_bits_188; // FirstSet.java:35
+  wire _mux_6 = _not_79 ? _not_80 : _not_81; // FirstSet.java:36
+  wire [1:0] _cat_4 = {_not_79, _mux_6}; // FirstSet.java:36
+  wire [1:0] _mux_7 = _not_75 ? _cat_3 : _cat_4; // FirstSet.java:36
+  wire [2:0] _cat_5 = {_not_75, _mux_7}; // FirstSet.java:36
+  wire _not_82 = ~_or_108; // FirstSet.java:35
+  wire _not_83 = ~_or_109; // FirstSet.java:35
+  wire _not_84 = ~_bits_186; // FirstSet.java:35
+  wire _not_85 = ~_bits_184; // FirstSet.java:35
+  wire _mux_8 = _not_83 ? _not_84 : _not_85; // FirstSet.java:36
+  wire [1:0] _cat_6 = {_not_83, _mux_8}; // FirstSet.java:36
+  wire _not_86 = ~_or_106; // FirstSet.java:35
+  wire _not_87 = ~_bits_182; // FirstSet.java:35
+  wire _not_88 = ~_bits_180; // FirstSet.java:35
+  wire _mux_9 = _not_86 ? _not_87 : _not_88; // FirstSet.java:36
+  wire [1:0] _cat_7 = {_not_86, _mux_9}; // FirstSet.java:36
+  wire [1:0] _mux_10 = _not_82 ? _cat_6 : _cat_7; // FirstSet.java:36
+  wire [2:0] _cat_8 = {_not_82, _mux_10}; // FirstSet.java:36
+  wire [2:0] _mux_11 = _not_74 ? _cat_5 : _cat_8; // FirstSet.java:36
+  wire [3:0] _cat_9 = {_not_74, _mux_11}; // FirstSet.java:36
+  wire _not_89 = ~_or_97; // FirstSet.java:35
+  wire _not_90 = ~_or_100; // FirstSet.java:35
+  wire _not_91 = ~_or_101; // FirstSet.java:35
+  wire _not_92 = ~_bits_178; // FirstSet.java:35
+  wire _not_93 = ~_bits_176; // FirstSet.java:35
+  wire _mux_12 = _not_91 ? _not_92 : _not_93; // FirstSet.java:36
+  wire [1:0] _cat_10 = {_not_91, _mux_12}; // FirstSet.java:36
+  wire _not_94 = ~_or_98; // FirstSet.java:35
+  wire _not_95 = ~_bits_174; // FirstSet.java:35
+  wire _not_96 = ~_bits_172; // FirstSet.java:35
+  wire _mux_13 = _not_94 ? _not_95 : _not_96; // FirstSet.java:36
+  wire [1:0] _cat_11 = {_not_94, _mux_13}; // FirstSet.java:36
+  wire [1:0] _mux_14 = _not_90 ? _cat_10 : _cat_11; // FirstSet.java:36
+  wire [2:0] _cat_12 = {_not_90, _mux_14}; // FirstSet.java:36
+  wire _not_97 = ~_or_93; // FirstSet.java:35
+  wire _not_98 = ~_or_94; // FirstSet.java:35
+  wire _not_99 = ~_bits_170; // FirstSet.java:35
+  wire _not_100 = ~_bits_168; // FirstSet.java:35
+  wire _mux_15 = _not_98 ? _not_99 : _not_100; // FirstSet.java:36
+  wire [1:0] _cat_13 = {_not_98, _mux_15}; // FirstSet.java:36
+  wire _not_101 = ~_or_91; // FirstSet.java:35
+  wire _not_102 = ~_bits_166; // FirstSet.java:35
+  wire _not_103 = ~_bits_164; // FirstSet.java:35
+  wire _mux_16 = _not_101 ? _not_102 : _not_103; // FirstSet.java:36
+  wire [1:0] _cat_14 = {_not_101, _mux_16}; // FirstSet.java:36
+  wire [1:0] _mux_17 = _not_97 ? _cat_13 : _cat_14; // FirstSet.java:36
+  wire [2:0] _cat_15 = {_not_97, _mux_17}; // FirstSet.java:36
+  wire [2:0] _mux_18 = _not_89 ? _cat_12 : _cat_15; // FirstSet.java:36
+  wire [3:0] _cat_16 = {_not_89, _mux_18}; // FirstSet.java:36
+  wire [3:0] _mux_19 = _not_73 ? _cat_9 : _cat_16; // FirstSet.java:36
+  wire [4:0] _cat_17 = {_not_73, _mux_19}; // FirstSet.java:36
   wire [4:0] _bits_196 = _cat_17; // FirstSet.java:44
-  wire _not_103 = ~slot_pick_load; // SlotPicker.java:53
-  wire [31:0] _not_104 = ~slot_pick_pick_hot; // SlotPicker.java:38
-  wire [31:0] _and_192 = slot_pick_candidates & _not_104; // SlotPicker.java:38
-  wire [31:0] _not_105 = ~slot_valid; // RapController.java:447
-  wire _not_106 = ~slot_pick_ready; // SlotPicker.java:44
-  wire slot_pick_advance = slot_pick_take | _not_106; // SlotPicker.java:44
-  wire [31:0] _not_107 = ~slot_pick_pick_hot; // SlotPicker.java:42
-  wire [31:0] _and_193 = slot_pick_candidates & _not_107; // SlotPicker.java:42
+  wire _not_104 = ~slot_pick_load; // SlotPicker.java:53
+  wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:38
+  wire [31:0] _and_192 = slot_pick_candidates & _not_105; // SlotPicker.java:38
+  wire [31:0] _not_106 = ~slot_valid; // RapController.java:454
+  wire _not_107 = ~slot_pick_ready; // SlotPicker.java:44
+  wire slot_pick_advance = slot_pick_take | _not_107; // SlotPicker.java:44
+  wire [31:0] _not_108 = ~slot_pick_pick_hot; // SlotPicker.java:42
+  wire [31:0] _and_193 = slot_pick_candidates & _not_108; // SlotPicker.java:42
   wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_193 : slot_pick_candidates; // SlotPicker.java:42
   wire [31:0] _sub_8 = slot_pick_remaining - 32'd1; // SlotPicker.java:50
-  wire [31:0] _not_108 = ~_sub_8; // SlotPicker.java:50
-  wire [31:0] _and_194 = slot_pick_remaining & _not_108; // SlotPicker.java:50
+  wire [31:0] _not_109 = ~_sub_8; // SlotPicker.java:50
+  wire [31:0] _and_194 = slot_pick_remaining & _not_109; // SlotPicker.java:50
   wire _bits_197 = slot_pick_remaining[0]; // FirstSet.java:25
   wire _bits_198 = slot_pick_remaining[1]; // FirstSet.java:25
   wire _or_122 = _bits_197 | _bits_198; // FirstSet.java:37
@@ -1436,273 +1439,273 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_150 = _or_146 | _or_149; // FirstSet.java:37
   wire _or_151 = _or_143 | _or_150; // FirstSet.java:37
   wire _or_152 = _or_136 | _or_151; // FirstSet.java:37
-  wire _not_109 = ~_or_136; // FirstSet.java:35
-  wire _not_110 = ~_or_143; // FirstSet.java:35
-  wire _not_111 = ~_or_146; // FirstSet.java:35
-  wire _not_112 = ~_or_147; // FirstSet.java:35
-  wire _not_113 = ~_bits_227; // FirstSet.java:35
-  wire _not_114 = ~_bits_225; // FirstSet.java:35
-  wire _mux_20 = _not_112 ? _not_113 : _not_114; // FirstSet.java:36
-  wire [1:0] _cat_18 = {_not_112, _mux_20}; // FirstSet.java:36
-  wire _not_115 = ~_or_144; // FirstSet.java:35
-  wire _not_116 = ~_bits_223; // FirstSet.java:35
-  wire _not_117 = ~_bits_221; // FirstSet.java:35
-  wire _mux_21 = _not_115 ? _not_116 : _not_117; // FirstSet.java:36
-  wire [1:0] _cat_19 = {_not_115, _mux_21}; // FirstSet.java:36
-  wire [1:0] _mux_22 = _not_111 ? _cat_18 : _cat_19; // FirstSet.java:36
-  wire [2:0] _cat_20 = {_not_111, _mux_22}; // FirstSet.java:36
-  wire _not_118 = ~_or_139; // FirstSet.java:35
-  wire _not_119 = ~_or_140; // FirstSet.java:35
-  wire _not_120 = ~_bits_219; // FirstSet.java:35
-  wire _not_121 = ~_bits_217; // FirstSet.java:35
-  wire _mux_23 = _not_119 ? _not_120 : _not_121; // FirstSet.java:36
-  wire [1:0] _cat_21 = {_not_119, _mux_23}; // FirstSet.java:36
-  wire _not_122 = ~_or_137; // FirstSet.java:35
-  wire _not_123 = ~_bits_215; // FirstSet.java:35
-  wire _not_124 = ~_bits_213; // FirstSet.java:35
-  wire _mux_24 = _not_122 ? _not_123 : _not_124; // FirstSet.java:36
-  wire [1:0] _cat_22 = {_not_122, _mux_24}; // FirstSet.java:36
-  wire [1:0] _mux_25 = _not_118 ? _cat_21 : _cat_22; // FirstSet.java:36
-  wire [2:0] _cat_23 = {_not_118, _mux_25}; // FirstSet.java:36
-  wire [2:0] _mux_26 = _not_110 ? _cat_20 : _cat_23; // FirstSet.java:36
-  wire [3:0] _cat_24 = {_not_110, _mux_26}; // FirstSet.java:36
-  wire _not_125 = ~_or_128; // FirstSet.java:35
-  wire _not_126 = ~_or_131; // FirstSet.java:35
-  wire _not_127 = ~_or_132; // FirstSet.java:35
-  wire _not_128 = ~_bits_211; // FirstSet.java:35
-  wire _not_129 = ~_bits_209; // FirstSet.java:35
-  wire _mux_27 = _not_127 ? _not_128 : _not_129; // FirstSet.java:36
-  wire [1:0] _cat_25 = {_not_127, _mux_27}; // FirstSet.java:36
-  wire _not_130 = ~_or_129; // FirstSet.java:35
-  wire _not_131 = ~_bits_207; // FirstSet.java:35
-  wire _not_132 = ~_bits_205; // FirstSet.java:35
-  wire _mux_28 = _not_130 ? _not_131 : _not_132; // FirstSet.java:36
-  wire [1:0] _cat_26 = {_not_130, _mux_28}; // FirstSet.java:36
-  wire [1:0] _mux_29 = _not_126 ? _cat_25 : _cat_26; // FirstSet.java:36
-  wire [2:0] _cat_27 = {_not_126, _mux_29}; // FirstSet.java:36
-  wire _not_133 = ~_or_124; // FirstSet.java:35
-  wire _not_134 = ~_or_125; // FirstSet.java:35
-  wire _not_135 = ~_bits_203; // FirstSet.java:35
-  wire _not_136 = ~_bits_201; // FirstSet.java:35
-  wire _mux_30 = _not_134 ? _not_135 : _not_136; // FirstSet.java:36
-  wire [1:0] _cat_28 = {_not_134, _mux_30}; // FirstSet.java:36
-  wire _not_137 = ~_or_122; // FirstSet.java:35
-  wire _not_138 = ~_bits_199; // FirstSet.java:35
-  wire _not_139 = ~_bits_197; // FirstSet.java:35
-  wire _mux_31 = _not_137 ? _not_138 : _not_139; // FirstSet.java:36
-  wire [1:0] _cat_29 = {_not_137, _mux_31}; // FirstSet.java:36
-  wire [1:0] _mux_32 = _not_133 ? _cat_28 : _cat_29; // FirstSet.java:36
-  wire [2:0] _cat_30 = {_not_133, _mux_32}; // FirstSet.java:36
-  wire [2:0] _mux_33 = _not_125 ? _cat_27 : _cat_30; // FirstSet.java:36
-  wire [3:0] _cat_31 = {_not_125, _mux_33}; // FirstSet.java:36
-  wire [3:0] _mux_34 = _not_109 ? _cat_24 : _cat_31; // FirstSet.java:36
-  wire [4:0] _cat_32 = {_not_109, _mux_34}; // FirstSet.java:36
+  wire _not_110 = ~_or_136; // FirstSet.java:35
+  wire _not_111 = ~_or_143; // FirstSet.java:35
+  wire _not_112 = ~_or_146; // FirstSet.java:35
+  wire _not_113 = ~_or_147; // FirstSet.java:35
+  wire _not_114 = ~_bits_227; // FirstSet.java:35
+  wire _not_115 = ~_bits_225; // FirstSet.java:35
+  wire _mux_20 = _not_113 ? _not_114 : _not_115; // FirstSet.java:36
+  wire [1:0] _cat_18 = {_not_113, _mux_20}; // FirstSet.java:36
+  wire _not_116 = ~_or_144; // FirstSet.java:35
+  wire _not_117 = ~_bits_223; // FirstSet.java:35
+  wire _not_118 = ~_bits_221; // FirstSet.java:35
+  wire _mux_21 = _not_116 ? _not_117 : _not_118; // FirstSet.java:36
+  wire [1:0] _cat_19 = {_not_116, _mux_21}; // FirstSet.java:36
+  wire [1:0] _mux_22 = _not_112 ? _cat_18 : _cat_19; // FirstSet.java:36
+  wire [2:0] _cat_20 = {_not_112, _mux_22}; // FirstSet.java:36
+  wire _not_119 = ~_or_139; // FirstSet.java:35
+  wire _not_120 = ~_or_140; // FirstSet.java:35
+  wire _not_121 = ~_bits_219; // FirstSet.java:35
+  wire _not_122 = ~_bits_217; // FirstSet.java:35
+  wire _mux_23 = _not_120 ? _not_121 : _not_122; // FirstSet.java:36
+  wire [1:0] _cat_21 = {_not_120, _mux_23}; // FirstSet.java:36
+  wire _not_123 = ~_or_137; // FirstSet.java:35
+  wire _not_124 = ~_bits_215; // FirstSet.java:35
+  wire _not_125 = ~_bits_213; // FirstSet.java:35
+  wire _mux_24 = _not_123 ? _not_124 : _not_125; // FirstSet.java:36
+  wire [1:0] _cat_22 = {_not_123, _mux_24}; // FirstSet.java:36
+  wire [1:0] _mux_25 = _not_119 ? _cat_21 : _cat_22; // FirstSet.java:36
+  wire [2:0] _cat_23 = {_not_119, _mux_25}; // FirstSet.java:36
+  wire [2:0] _mux_26 = _not_111 ? _cat_20 : _cat_23; // FirstSet.java:36
+  wire [3:0] _cat_24 = {_not_111, _mux_26}; // FirstSet.java:36
+  wire _not_126 = ~_or_128; // FirstSet.java:35
+  wire _not_127 = ~_or_131; // FirstSet.java:35
+  wire _not_128 = ~_or_132; // FirstSet.java:35
+  wire _not_129 = ~_bits_211; // FirstSet.java:35
+  wire _not_130 = ~_bits_209; // FirstSet.java:35
+  wire _mux_27 = _not_128 ? _not_129 : _not_130; // FirstSet.java:36
+  wire [1:0] _cat_25 = {_not_128, _mux_27}; // FirstSet.java:36
+  wire _not_131 = ~_or_129; // FirstSet.java:35
+  wire _not_132 = ~_bits_207; // FirstSet.java:35
+  wire _not_133 = ~_bits_205; // FirstSet.java:35
+  wire _mux_28 = _not_131 ? _not_132 : _not_133; // FirstSet.java:36
+  wire [1:0] _cat_26 = {_not_131, _mux_28}; // FirstSet.java:36
+  wire [1:0] _mux_29 = _not_127 ? _cat_25 : _cat_26; // FirstSet.java:36
+  wire [2:0] _cat_27 = {_not_127, _mux_29}; // FirstSet.java:36
+  wire _not_134 = ~_or_124; // FirstSet.java:35
+  wire _not_135 = ~_or_125; // FirstSet.java:35
+  wire _not_136 = ~_bits_203; // FirstSet.java:35
+  wire _not_137 = ~_bits_201; // FirstSet.java:35
+  wire _mux_30 = _not_135 ? _not_136 : _not_137; // FirstSet.java:36
+  wire [1:0] _cat_28 = {_not_135, _mux_30}; // FirstSet.java:36
+  wire _not_138 = ~_or_122; // FirstSet.java:35
+  wire _not_139 = ~_bits_199; // FirstSet.java:35
+  wire _not_140 = ~_bits_197; // FirstSet.java:35
+  wire _mux_31 = _not_138 ? _not_139 : _not_140; // FirstSet.java:36
+  wire [1:0] _cat_29 = {_not_138, _mux_31}; // FirstSet.java:36
+  wire [1:0] _mux_32 = _not_134 ? _cat_28 : _cat_29; // FirstSet.java:36
+  wire [2:0] _cat_30 = {_not_134, _mux_32}; // FirstSet.java:36
+  wire [2:0] _mux_33 = _not_126 ? _cat_27 : _cat_30; // FirstSet.java:36
+  wire [3:0] _cat_31 = {_not_126, _mux_33}; // FirstSet.java:36
+  wire [3:0] _mux_34 = _not_110 ? _cat_24 : _cat_31; // FirstSet.java:36
+  wire [4:0] _cat_32 = {_not_110, _mux_34}; // FirstSet.java:36
   wire [4:0] _bits_229 = _cat_32; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:508
-  wire _bits_230 = leaf_pick_pick_hot[0]; // RapController.java:499
-  wire [4:0] _fill_32 = {5{_bits_230}}; // RapController.java:499
-  wire [4:0] _and_195 = slot_parent_0 & _fill_32; // RapController.java:499
-  wire _bits_231 = leaf_pick_pick_hot[1]; // RapController.java:499
-  wire [4:0] _fill_33 = {5{_bits_231}}; // RapController.java:499
-  wire [4:0] _and_196 = slot_parent_1 & _fill_33; // RapController.java:499
-  wire [4:0] _or_153 = _and_195 | _and_196; // RapController.java:499
-  wire _bits_232 = leaf_pick_pick_hot[2]; // RapController.java:499
-  wire [4:0] _fill_34 = {5{_bits_232}}; // RapController.java:499
-  wire [4:0] _and_197 = slot_parent_2 & _fill_34; // RapController.java:499
-  wire _bits_233 = leaf_pick_pick_hot[3]; // RapController.java:499
-  wire [4:0] _fill_35 = {5{_bits_233}}; // RapController.java:499
-  wire [4:0] _and_198 = slot_parent_3 & _fill_35; // RapController.java:499
-  wire [4:0] _or_154 = _and_197 | _and_198; // RapController.java:499
-  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:499
-  wire _bits_234 = leaf_pick_pick_hot[4]; // RapController.java:499
-  wire [4:0] _fill_36 = {5{_bits_234}}; // RapController.java:499
-  wire [4:0] _and_199 = slot_parent_4 & _fill_36; // RapController.java:499
-  wire _bits_235 = leaf_pick_pick_hot[5]; // RapController.java:499
-  wire [4:0] _fill_37 = {5{_bits_235}}; // RapController.java:499
-  wire [4:0] _and_200 = slot_parent_5 & _fill_37; // RapController.java:499
-  wire [4:0] _or_156 = _and_199 | _and_200; // RapController.java:499
-  wire _bits_236 = leaf_pick_pick_hot[6]; // RapController.java:499
-  wire [4:0] _fill_38 = {5{_bits_236}}; // RapController.java:499
-  wire [4:0] _and_201 = slot_parent_6 & _fill_38; // RapController.java:499
-  wire _bits_237 = leaf_pick_pick_hot[7]; // RapController.java:499
-  wire [4:0] _fill_39 = {5{_bits_237}}; // RapController.java:499
-  wire [4:0] _and_202 = slot_parent_7 & _fill_39; // RapController.java:499
-  wire [4:0] _or_157 = _and_201 | _and_202; // RapController.java:499
-  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:499
-  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:499
-  wire _bits_238 = leaf_pick_pick_hot[8]; // RapController.java:499
-  wire [4:0] _fill_40 = {5{_bits_238}}; // RapController.java:499
-  wire [4:0] _and_203 = slot_parent_8 & _fill_40; // RapController.java:499
-  wire _bits_239 = leaf_pick_pick_hot[9]; // RapController.java:499
-  wire [4:0] _fill_41 = {5{_bits_239}}; // RapController.java:499
-  wire [4:0] _and_204 = slot_parent_9 & _fill_41; // RapController.java:499
-  wire [4:0] _or_160 = _and_203 | _and_204; // RapController.java:499
-  wire _bits_240 = leaf_pick_pick_hot[10]; // RapController.java:499
-  wire [4:0] _fill_42 = {5{_bits_240}}; // RapController.java:499
-  wire [4:0] _and_205 = slot_parent_10 & _fill_42; // RapController.java:499
-  wire _bits_241 = leaf_pick_pick_hot[11]; // RapController.java:499
-  wire [4:0] _fill_43 = {5{_bits_241}}; // RapController.java:499
-  wire [4:0] _and_206 = slot_parent_11 & _fill_43; // RapController.java:499
-  wire [4:0] _or_161 = _and_205 | _and_206; // RapController.java:499
-  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:499
-  wire _bits_242 = leaf_pick_pick_hot[12]; // RapController.java:499
-  wire [4:0] _fill_44 = {5{_bits_242}}; // RapController.java:499
-  wire [4:0] _and_207 = slot_parent_12 & _fill_44; // RapController.java:499
-  wire _bits_243 = leaf_pick_pick_hot[13]; // RapController.java:499
-  wire [4:0] _fill_45 = {5{_bits_243}}; // RapController.java:499
-  wire [4:0] _and_208 = slot_parent_13 & _fill_45; // RapController.java:499
-  wire [4:0] _or_163 = _and_207 | _and_208; // RapController.java:499
-  wire _bits_244 = leaf_pick_pick_hot[14]; // RapController.java:499
-  wire [4:0] _fill_46 = {5{_bits_244}}; // RapController.java:499
-  wire [4:0] _and_209 = slot_parent_14 & _fill_46; // RapController.java:499
-  wire _bits_245 = leaf_pick_pick_hot[15]; // RapController.java:499
-  wire [4:0] _fill_47 = {5{_bits_245}}; // RapController.java:499
-  wire [4:0] _and_210 = slot_parent_15 & _fill_47; // RapController.java:499
-  wire [4:0] _or_164 = _and_209 | _and_210; // RapController.java:499
-  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:499
-  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:499
-  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:499
-  wire _bits_246 = leaf_pick_pick_hot[16]; // RapController.java:499
-  wire [4:0] _fill_48 = {5{_bits_246}}; // RapController.java:499
-  wire [4:0] _and_211 = slot_parent_16 & _fill_48; // RapController.java:499
-  wire _bits_247 = leaf_pick_pick_hot[17]; // RapController.java:499
-  wire [4:0] _fill_49 = {5{_bits_247}}; // RapController.java:499
-  wire [4:0] _and_212 = slot_parent_17 & _fill_49; // RapController.java:499
-  wire [4:0] _or_168 = _and_211 | _and_212; // RapController.java:499
-  wire _bits_248 = leaf_pick_pick_hot[18]; // RapController.java:499
-  wire [4:0] _fill_50 = {5{_bits_248}}; // RapController.java:499
-  wire [4:0] _and_213 = slot_parent_18 & _fill_50; // RapController.java:499
-  wire _bits_249 = leaf_pick_pick_hot[19]; // RapController.java:499
-  wire [4:0] _fill_51 = {5{_bits_249}}; // RapController.java:499
-  wire [4:0] _and_214 = slot_parent_19 & _fill_51; // RapController.java:499
-  wire [4:0] _or_169 = _and_213 | _and_214; // RapController.java:499
-  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:499
-  wire _bits_250 = leaf_pick_pick_hot[20]; // RapController.java:499
-  wire [4:0] _fill_52 = {5{_bits_250}}; // RapController.java:499
-  wire [4:0] _and_215 = slot_parent_20 & _fill_52; // RapController.java:499
-  wire _bits_251 = leaf_pick_pick_hot[21]; // RapController.java:499
-  wire [4:0] _fill_53 = {5{_bits_251}}; // RapController.java:499
-  wire [4:0] _and_216 = slot_parent_21 & _fill_53; // RapController.java:499
-  wire [4:0] _or_171 = _and_215 | _and_216; // RapController.java:499
-  wire _bits_252 = leaf_pick_pick_hot[22]; // RapController.java:499
-  wire [4:0] _fill_54 = {5{_bits_252}}; // RapController.java:499
-  wire [4:0] _and_217 = slot_parent_22 & _fill_54; // RapController.java:499
-  wire _bits_253 = leaf_pick_pick_hot[23]; // RapController.java:499
-  wire [4:0] _fill_55 = {5{_bits_253}}; // RapController.java:499
-  wire [4:0] _and_218 = slot_parent_23 & _fill_55; // RapController.java:499
-  wire [4:0] _or_172 = _and_217 | _and_218; // RapController.java:499
-  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:499
-  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:499
-  wire _bits_254 = leaf_pick_pick_hot[24]; // RapController.java:499
-  wire [4:0] _fill_56 = {5{_bits_254}}; // RapController.java:499
-  wire [4:0] _and_219 = slot_parent_24 & _fill_56; // RapController.java:499
-  wire _bits_255 = leaf_pick_pick_hot[25]; // RapController.java:499
-  wire [4:0] _fill_57 = {5{_bits_255}}; // RapController.java:499
-  wire [4:0] _and_220 = slot_parent_25 & _fill_57; // RapController.java:499
-  wire [4:0] _or_175 = _and_219 | _and_220; // RapController.java:499
-  wire _bits_256 = leaf_pick_pick_hot[26]; // RapController.java:499
-  wire [4:0] _fill_58 = {5{_bits_256}}; // RapController.java:499
-  wire [4:0] _and_221 = slot_parent_26 & _fill_58; // RapController.java:499
-  wire _bits_257 = leaf_pick_pick_hot[27]; // RapController.java:499
-  wire [4:0] _fill_59 = {5{_bits_257}}; // RapController.java:499
-  wire [4:0] _and_222 = slot_parent_27 & _fill_59; // RapController.java:499
-  wire [4:0] _or_176 = _and_221 | _and_222; // RapController.java:499
-  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:499
-  wire _bits_258 = leaf_pick_pick_hot[28]; // RapController.java:499
-  wire [4:0] _fill_60 = {5{_bits_258}}; // RapController.java:499
-  wire [4:0] _and_223 = slot_parent_28 & _fill_60; // RapController.java:499
-  wire _bits_259 = leaf_pick_pick_hot[29]; // RapController.java:499
-  wire [4:0] _fill_61 = {5{_bits_259}}; // RapController.java:499
-  wire [4:0] _and_224 = slot_parent_29 & _fill_61; // RapController.java:499
-  wire [4:0] _or_178 = _and_223 | _and_224; // RapController.java:499
-  wire _bits_260 = leaf_pick_pick_hot[30]; // RapController.java:499
-  wire [4:0] _fill_62 = {5{_bits_260}}; // RapController.java:499
-  wire [4:0] _and_225 = slot_parent_30 & _fill_62; // RapController.java:499
-  wire _bits_261 = leaf_pick_pick_hot[31]; // RapController.java:499
-  wire [4:0] _fill_63 = {5{_bits_261}}; // RapController.java:499
-  wire [4:0] _and_226 = slot_parent_31 & _fill_63; // RapController.java:499
-  wire [4:0] _or_179 = _and_225 | _and_226; // RapController.java:499
-  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:499
-  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:499
-  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:499
-  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:499
-  wire [2:0] _add_7 = merge_leaves + 3'd1; // RapController.java:526
-  wire _not_140 = ~snapshot_frozen; // RapController.java:407
-  wire _and_227 = snapshot_pending & _not_140; // RapController.java:407
-  wire _and_228 = _and_227 & pipe_quiet; // RapController.java:407
-  wire _and_229 = _and_228 & snapshot_settled; // RapController.java:407
-  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:545
-  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:562
-  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:660
-  wire [5:0] _mux_37 = readout_in_use ? _cat_33 : 6'd0; // RapController.java:560
-  wire [31:0] _fill_64 = {16{_bits_40}}; // RapController.java:464
-  wire [31:0] _and_230 = child_digit_field & _fill_64; // RapController.java:464
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_230; // RapController.java:464
-  wire _or_184 = snapshot_product_start | following_kick; // RapController.java:171
-  wire [63:0] _mux_38 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:172
-  wire [31:0] _mux_39 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:173
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:513
+  wire _bits_230 = leaf_pick_pick_hot[0]; // RapController.java:504
+  wire [4:0] _fill_32 = {5{_bits_230}}; // RapController.java:504
+  wire [4:0] _and_195 = slot_parent_0 & _fill_32; // RapController.java:504
+  wire _bits_231 = leaf_pick_pick_hot[1]; // RapController.java:504
+  wire [4:0] _fill_33 = {5{_bits_231}}; // RapController.java:504
+  wire [4:0] _and_196 = slot_parent_1 & _fill_33; // RapController.java:504
+  wire [4:0] _or_153 = _and_195 | _and_196; // RapController.java:504
+  wire _bits_232 = leaf_pick_pick_hot[2]; // RapController.java:504
+  wire [4:0] _fill_34 = {5{_bits_232}}; // RapController.java:504
+  wire [4:0] _and_197 = slot_parent_2 & _fill_34; // RapController.java:504
+  wire _bits_233 = leaf_pick_pick_hot[3]; // RapController.java:504
+  wire [4:0] _fill_35 = {5{_bits_233}}; // RapController.java:504
+  wire [4:0] _and_198 = slot_parent_3 & _fill_35; // RapController.java:504
+  wire [4:0] _or_154 = _and_197 | _and_198; // RapController.java:504
+  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:504
+  wire _bits_234 = leaf_pick_pick_hot[4]; // RapController.java:504
+  wire [4:0] _fill_36 = {5{_bits_234}}; // RapController.java:504
+  wire [4:0] _and_199 = slot_parent_4 & _fill_36; // RapController.java:504
+  wire _bits_235 = leaf_pick_pick_hot[5]; // RapController.java:504
+  wire [4:0] _fill_37 = {5{_bits_235}}; // RapController.java:504
+  wire [4:0] _and_200 = slot_parent_5 & _fill_37; // RapController.java:504
+  wire [4:0] _or_156 = _and_199 | _and_200; // RapController.java:504
+  wire _bits_236 = leaf_pick_pick_hot[6]; // RapController.java:504
+  wire [4:0] _fill_38 = {5{_bits_236}}; // RapController.java:504
+  wire [4:0] _and_201 = slot_parent_6 & _fill_38; // RapController.java:504
+  wire _bits_237 = leaf_pick_pick_hot[7]; // RapController.java:504
+  wire [4:0] _fill_39 = {5{_bits_237}}; // RapController.java:504
+  wire [4:0] _and_202 = slot_parent_7 & _fill_39; // RapController.java:504
+  wire [4:0] _or_157 = _and_201 | _and_202; // RapController.java:504
+  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:504
+  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:504
+  wire _bits_238 = leaf_pick_pick_hot[8]; // RapController.java:504
+  wire [4:0] _fill_40 = {5{_bits_238}}; // RapController.java:504
+  wire [4:0] _and_203 = slot_parent_8 & _fill_40; // RapController.java:504
+  wire _bits_239 = leaf_pick_pick_hot[9]; // RapController.java:504
+  wire [4:0] _fill_41 = {5{_bits_239}}; // RapController.java:504
+  wire [4:0] _and_204 = slot_parent_9 & _fill_41; // RapController.java:504
+  wire [4:0] _or_160 = _and_203 | _and_204; // RapController.java:504
+  wire _bits_240 = leaf_pick_pick_hot[10]; // RapController.java:504
+  wire [4:0] _fill_42 = {5{_bits_240}}; // RapController.java:504
+  wire [4:0] _and_205 = slot_parent_10 & _fill_42; // RapController.java:504
+  wire _bits_241 = leaf_pick_pick_hot[11]; // RapController.java:504
+  wire [4:0] _fill_43 = {5{_bits_241}}; // RapController.java:504
+  wire [4:0] _and_206 = slot_parent_11 & _fill_43; // RapController.java:504
+  wire [4:0] _or_161 = _and_205 | _and_206; // RapController.java:504
+  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:504
+  wire _bits_242 = leaf_pick_pick_hot[12]; // RapController.java:504
+  wire [4:0] _fill_44 = {5{_bits_242}}; // RapController.java:504
+  wire [4:0] _and_207 = slot_parent_12 & _fill_44; // RapController.java:504
+  wire _bits_243 = leaf_pick_pick_hot[13]; // RapController.java:504
+  wire [4:0] _fill_45 = {5{_bits_243}}; // RapController.java:504
+  wire [4:0] _and_208 = slot_parent_13 & _fill_45; // RapController.java:504
+  wire [4:0] _or_163 = _and_207 | _and_208; // RapController.java:504
+  wire _bits_244 = leaf_pick_pick_hot[14]; // RapController.java:504
+  wire [4:0] _fill_46 = {5{_bits_244}}; // RapController.java:504
+  wire [4:0] _and_209 = slot_parent_14 & _fill_46; // RapController.java:504
+  wire _bits_245 = leaf_pick_pick_hot[15]; // RapController.java:504
+  wire [4:0] _fill_47 = {5{_bits_245}}; // RapController.java:504
+  wire [4:0] _and_210 = slot_parent_15 & _fill_47; // RapController.java:504
+  wire [4:0] _or_164 = _and_209 | _and_210; // RapController.java:504
+  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:504
+  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:504
+  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:504
+  wire _bits_246 = leaf_pick_pick_hot[16]; // RapController.java:504
+  wire [4:0] _fill_48 = {5{_bits_246}}; // RapController.java:504
+  wire [4:0] _and_211 = slot_parent_16 & _fill_48; // RapController.java:504
+  wire _bits_247 = leaf_pick_pick_hot[17]; // RapController.java:504
+  wire [4:0] _fill_49 = {5{_bits_247}}; // RapController.java:504
+  wire [4:0] _and_212 = slot_parent_17 & _fill_49; // RapController.java:504
+  wire [4:0] _or_168 = _and_211 | _and_212; // RapController.java:504
+  wire _bits_248 = leaf_pick_pick_hot[18]; // RapController.java:504
+  wire [4:0] _fill_50 = {5{_bits_248}}; // RapController.java:504
+  wire [4:0] _and_213 = slot_parent_18 & _fill_50; // RapController.java:504
+  wire _bits_249 = leaf_pick_pick_hot[19]; // RapController.java:504
+  wire [4:0] _fill_51 = {5{_bits_249}}; // RapController.java:504
+  wire [4:0] _and_214 = slot_parent_19 & _fill_51; // RapController.java:504
+  wire [4:0] _or_169 = _and_213 | _and_214; // RapController.java:504
+  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:504
+  wire _bits_250 = leaf_pick_pick_hot[20]; // RapController.java:504
+  wire [4:0] _fill_52 = {5{_bits_250}}; // RapController.java:504
+  wire [4:0] _and_215 = slot_parent_20 & _fill_52; // RapController.java:504
+  wire _bits_251 = leaf_pick_pick_hot[21]; // RapController.java:504
+  wire [4:0] _fill_53 = {5{_bits_251}}; // RapController.java:504
+  wire [4:0] _and_216 = slot_parent_21 & _fill_53; // RapController.java:504
+  wire [4:0] _or_171 = _and_215 | _and_216; // RapController.java:504
+  wire _bits_252 = leaf_pick_pick_hot[22]; // RapController.java:504
+  wire [4:0] _fill_54 = {5{_bits_252}}; // RapController.java:504
+  wire [4:0] _and_217 = slot_parent_22 & _fill_54; // RapController.java:504
+  wire _bits_253 = leaf_pick_pick_hot[23]; // RapController.java:504
+  wire [4:0] _fill_55 = {5{_bits_253}}; // RapController.java:504
+  wire [4:0] _and_218 = slot_parent_23 & _fill_55; // RapController.java:504
+  wire [4:0] _or_172 = _and_217 | _and_218; // RapController.java:504
+  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:504
+  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:504
+  wire _bits_254 = leaf_pick_pick_hot[24]; // RapController.java:504
+  wire [4:0] _fill_56 = {5{_bits_254}}; // RapController.java:504
+  wire [4:0] _and_219 = slot_parent_24 & _fill_56; // RapController.java:504
+  wire _bits_255 = leaf_pick_pick_hot[25]; // RapController.java:504
+  wire [4:0] _fill_57 = {5{_bits_255}}; // RapController.java:504
+  wire [4:0] _and_220 = slot_parent_25 & _fill_57; // RapController.java:504
+  wire [4:0] _or_175 = _and_219 | _and_220; // RapController.java:504
+  wire _bits_256 = leaf_pick_pick_hot[26]; // RapController.java:504
+  wire [4:0] _fill_58 = {5{_bits_256}}; // RapController.java:504
+  wire [4:0] _and_221 = slot_parent_26 & _fill_58; // RapController.java:504
+  wire _bits_257 = leaf_pick_pick_hot[27]; // RapController.java:504
+  wire [4:0] _fill_59 = {5{_bits_257}}; // RapController.java:504
+  wire [4:0] _and_222 = slot_parent_27 & _fill_59; // RapController.java:504
+  wire [4:0] _or_176 = _and_221 | _and_222; // RapController.java:504
+  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:504
+  wire _bits_258 = leaf_pick_pick_hot[28]; // RapController.java:504
+  wire [4:0] _fill_60 = {5{_bits_258}}; // RapController.java:504
+  wire [4:0] _and_223 = slot_parent_28 & _fill_60; // RapController.java:504
+  wire _bits_259 = leaf_pick_pick_hot[29]; // RapController.java:504
+  wire [4:0] _fill_61 = {5{_bits_259}}; // RapController.java:504
+  wire [4:0] _and_224 = slot_parent_29 & _fill_61; // RapController.java:504
+  wire [4:0] _or_178 = _and_223 | _and_224; // RapController.java:504
+  wire _bits_260 = leaf_pick_pick_hot[30]; // RapController.java:504
+  wire [4:0] _fill_62 = {5{_bits_260}}; // RapController.java:504
+  wire [4:0] _and_225 = slot_parent_30 & _fill_62; // RapController.java:504
+  wire _bits_261 = leaf_pick_pick_hot[31]; // RapController.java:504
+  wire [4:0] _fill_63 = {5{_bits_261}}; // RapController.java:504
+  wire [4:0] _and_226 = slot_parent_31 & _fill_63; // RapController.java:504
+  wire [4:0] _or_179 = _and_225 | _and_226; // RapController.java:504
+  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:504
+  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:504
+  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:504
+  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:504
+  wire [2:0] _add_7 = merge_leaves + 3'd1; // RapController.java:531
+  wire _not_141 = ~snapshot_frozen; // RapController.java:414
+  wire _and_227 = snapshot_pending & _not_141; // RapController.java:414
+  wire _and_228 = _and_227 & pipe_quiet; // RapController.java:414
+  wire _and_229 = _and_228 & snapshot_settled; // RapController.java:414
+  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:550
+  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:567
+  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:668
+  wire [5:0] _mux_37 = readout_in_use ? _cat_33 : 6'd0; // RapController.java:565
+  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:469
+  wire [31:0] _and_230 = child_digit_field & _fill_64; // RapController.java:469
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_230; // RapController.java:469
+  wire _or_184 = snapshot_product_start | following_kick; // RapController.java:178
+  wire [63:0] _mux_38 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:179
+  wire [31:0] _mux_39 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:180
   wire [63:0] _bits_262 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_141 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_231 = following_running & _not_141; // MergeSchedule.java:41
-  wire _not_142 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire _not_142 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_231 = following_running & _not_142; // MergeSchedule.java:41
+  wire _not_143 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_263 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_0 = |_bits_263; // MergeSchedule.java:45
-  wire [31:0] _bits_264 = next_merge[31:0]; // RapController.java:179
-  wire [31:0] _bits_265 = _cat_0[31:0]; // RapController.java:179
-  wire [32:0] _sub_10 = {1'b0, _bits_264} - {1'b0, _bits_265}; // RapController.java:179
-  wire [31:0] _bits_266 = next_merge[63:32]; // RapController.java:180
-  wire [31:0] _bits_267 = _cat_0[63:32]; // RapController.java:180
-  wire [32:0] _sub_11 = {1'b0, _bits_266} - {1'b0, _bits_267}; // RapController.java:180
-  wire _bits_268 = to_merge_lo[32]; // RapController.java:180
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_268}; // RapController.java:180
-  wire _bits_269 = to_merge_hi[32]; // RapController.java:183
-  wire _not_143 = ~_bits_269; // RapController.java:183
-  wire _or_r_1 = |to_merge; // RapController.java:183
-  wire _and_232 = _not_143 & _or_r_1; // RapController.java:183
-  wire [4:0] _mux_40 = state_merge_kids ? merge_parent : op_slot; // RapController.java:190
-  wire [2:0] _dyn_index_0 = _mux_40[4] ? (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_31 : slot_children_30) : (_mux_40[0] ? slot_children_29 : slot_children_28)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_27 : slot_children_26) : (_mux_40[0] ? slot_children_25 : slot_children_24))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_23 : slot_children_22) : (_mux_40[0] ? slot_children_21 : slot_children_20)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_19 : slot_children_18) : (_mux_40[0] ? slot_children_17 : slot_children_16)))) : (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_15 : slot_children_14) : (_mux_40[0] ? slot_children_13 : slot_children_12)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_11 : slot_children_10) : (_mux_40[0] ? slot_children_9 : slot_children_8))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_7 : slot_children_6) : (_mux_40[0] ? slot_children_5 : slot_children_4)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_3 : slot_children_2) : (_mux_40[0] ? slot_children_1 : slot_children_0)))); // RapController.java:190
-  wire _not_144 = ~commit_stop; // RapController.java:405
-  wire _and_233 = io_selected_valid & _not_144; // RapController.java:405
-  wire [4:0] _bits_270 = undo_rdata_0[36:32]; // RapController.java:425
-  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:135
+  wire [31:0] _bits_264 = next_merge[31:0]; // RapController.java:186
+  wire [31:0] _bits_265 = _cat_0[31:0]; // RapController.java:186
+  wire [32:0] _sub_10 = {1'b0, _bits_264} - {1'b0, _bits_265}; // RapController.java:186
+  wire [31:0] _bits_266 = next_merge[63:32]; // RapController.java:187
+  wire [31:0] _bits_267 = _cat_0[63:32]; // RapController.java:187
+  wire [32:0] _sub_11 = {1'b0, _bits_266} - {1'b0, _bits_267}; // RapController.java:187
+  wire _bits_268 = to_merge_lo[32]; // RapController.java:187
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_268}; // RapController.java:187
+  wire _bits_269 = to_merge_hi[32]; // RapController.java:190
+  wire _not_144 = ~_bits_269; // RapController.java:190
+  wire _or_r_1 = |to_merge; // RapController.java:190
+  wire _and_232 = _not_144 & _or_r_1; // RapController.java:190
+  wire [4:0] _mux_40 = state_merge_kids ? merge_parent : op_slot; // RapController.java:197
+  wire [2:0] _dyn_index_0 = _mux_40[4] ? (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_31 : slot_children_30) : (_mux_40[0] ? slot_children_29 : slot_children_28)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_27 : slot_children_26) : (_mux_40[0] ? slot_children_25 : slot_children_24))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_23 : slot_children_22) : (_mux_40[0] ? slot_children_21 : slot_children_20)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_19 : slot_children_18) : (_mux_40[0] ? slot_children_17 : slot_children_16)))) : (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_15 : slot_children_14) : (_mux_40[0] ? slot_children_13 : slot_children_12)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_11 : slot_children_10) : (_mux_40[0] ? slot_children_9 : slot_children_8))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_7 : slot_children_6) : (_mux_40[0] ? slot_children_5 : slot_children_4)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_3 : slot_children_2) : (_mux_40[0] ? slot_children_1 : slot_children_0)))); // RapController.java:197
+  wire _not_145 = ~commit_stop; // RapController.java:412
+  wire _and_233 = io_selected_valid & _not_145; // RapController.java:412
+  wire [4:0] _bits_270 = undo_rdata_0[36:32]; // RapController.java:432
+  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:142
   wire [31:0] _fill_65 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_271 = verdict_sum[31:0]; // RapController.java:582
-  wire [31:0] _mux_41 = clip_verdict ? _fill_65 : _bits_271; // RapController.java:582
-  wire [31:0] _bits_272 = undo_rdata_0[31:0]; // RapController.java:426
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:217
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:221
-  wire _not_145 = ~io_tcamWrite_ready; // RapController.java:233
-  wire _and_234 = tcam_write_full & _not_145; // RapController.java:233
-  wire _or_185 = tcam_write_load | _and_234; // RapController.java:233
-  wire _or_186 = split_now | merge_now; // RapController.java:334
-  wire _and_235 = commit_fire & _or_186; // RapController.java:334
-  wire _not_146 = ~defer_now; // RapController.java:334
-  wire _and_236 = _and_235 & _not_146; // RapController.java:334
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:268
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:272
-  wire _ge_5 = free_slots >= missing_children; // RapController.java:273
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:665
-  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:660
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:665
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:665
-  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:660
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:665
-  wire [31:0] _not_147 = ~_dshr_1; // RapController.java:281
-  wire [31:0] _and_237 = _dshr_0 & _not_147; // RapController.java:281
-  wire _ge_6 = op_depth >= deepest_depth; // RapController.java:284
-  wire _lt_2 = free_slots < 6'd1; // RapController.java:291
-  wire _lt_3 = free_slots < 6'd2; // RapController.java:291
-  wire _lt_4 = free_slots < 6'd3; // RapController.java:291
-  wire _lt_5 = free_slots < 6'd4; // RapController.java:291
-  wire [7:0] _cat_36 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:293
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:295
-  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_1; // RapController.java:295
-  wire _bits_273 = _dshr_2[0]; // RapController.java:295
-  wire _and_238 = state_run & cmd_valid; // RapController.java:298
-  wire _or_187 = state_merge_level | state_merge_kids; // RapController.java:308
-  wire _and_239 = _or_187 & io_counterResult_valid; // RapController.java:309
-  wire _eq_162 = io_counterResult_bits_op == 2'd2; // RapController.java:309
-  wire _and_240 = _and_239 & _eq_162; // RapController.java:309
+  wire [31:0] _bits_271 = verdict_sum[31:0]; // RapController.java:587
+  wire [31:0] _mux_41 = clip_verdict ? _fill_65 : _bits_271; // RapController.java:587
+  wire [31:0] _bits_272 = undo_rdata_0[31:0]; // RapController.java:433
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:224
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:228
+  wire _not_146 = ~io_tcamWrite_ready; // RapController.java:240
+  wire _and_234 = tcam_write_full & _not_146; // RapController.java:240
+  wire _or_185 = tcam_write_load | _and_234; // RapController.java:240
+  wire _or_186 = split_now | merge_now; // RapController.java:341
+  wire _and_235 = commit_fire & _or_186; // RapController.java:341
+  wire _not_147 = ~defer_now; // RapController.java:341
+  wire _and_236 = _and_235 & _not_147; // RapController.java:341
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:275
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:279
+  wire _ge_5 = free_slots >= missing_children; // RapController.java:280
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:673
+  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:668
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:673
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:673
+  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:668
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:673
+  wire [31:0] _not_148 = ~_dshr_1; // RapController.java:288
+  wire [31:0] _and_237 = _dshr_0 & _not_148; // RapController.java:288
+  wire _ge_6 = op_depth >= deepest_depth; // RapController.java:291
+  wire _lt_2 = free_slots < 6'd1; // RapController.java:298
+  wire _lt_3 = free_slots < 6'd2; // RapController.java:298
+  wire _lt_4 = free_slots < 6'd3; // RapController.java:298
+  wire _lt_5 = free_slots < 6'd4; // RapController.java:298
+  wire [7:0] _cat_36 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_2, _lt_3, _lt_4, _lt_5}; // RapController.java:300
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:302
+  wire [7:0] _dshr_2 = short_by_children >> _dyn_index_1; // RapController.java:302
+  wire _bits_273 = _dshr_2[0]; // RapController.java:302
+  wire _and_238 = state_run & cmd_valid; // RapController.java:305
+  wire _or_187 = state_merge_level | state_merge_kids; // RapController.java:315
+  wire _and_239 = _or_187 & io_counterResult_valid; // RapController.java:316
+  wire _eq_162 = io_counterResult_bits_op == 2'd2; // RapController.java:316
+  wire _and_240 = _and_239 & _eq_162; // RapController.java:316
   wire [34:0] _add_8 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_13 = op_children - _add_7; // MergeVerdict.java:96
   wire [11:0] _bits_274 = op_threshold[35:24]; // SplitCompare.java:41
@@ -1725,11 +1728,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [2:0] _bits_282 = merge_sum[34:32]; // MergeVerdict.java:67
   wire _or_r_2 = |_bits_282; // MergeVerdict.java:67
   wire _and_243 = verdict_end_5 & _or_189; // MergeVerdict.java:70
-  wire _not_148 = ~verdict_act; // MergeVerdict.java:71
-  wire _and_244 = verdict_busy & _not_148; // MergeVerdict.java:71
+  wire _not_149 = ~verdict_act; // MergeVerdict.java:71
+  wire _and_244 = verdict_busy & _not_149; // MergeVerdict.java:71
   wire _or_190 = verdict_hand_over | _and_244; // MergeVerdict.java:71
-  wire _not_149 = ~_or_190; // MergeVerdict.java:72
-  wire _or_191 = _not_149 | verdict_end_5; // MergeVerdict.java:72
+  wire _not_150 = ~_or_190; // MergeVerdict.java:72
+  wire _or_191 = _not_150 | verdict_end_5; // MergeVerdict.java:72
   wire [34:0] _fill_69 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_70 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_71 = {35{1'd1}}; // MergeSkip.java:43
@@ -1750,18 +1753,18 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_192 = _gt_11 | _and_245; // SplitCompare.java:33
   wire _and_246 = _ge_9 & _or_192; // SplitCompare.java:33
   wire _or_193 = _gt_10 | _and_246; // SplitCompare.java:33
-  wire _not_150 = ~schedule_exhausted; // RapController.java:324
+  wire _not_151 = ~schedule_exhausted; // RapController.java:331
   wire _or_r_3 = |until_merge_hi; // SplitCounter.java:58
-  wire _not_151 = ~_or_r_3; // SplitCounter.java:58
-  wire _and_247 = _not_150 & _not_151; // RapController.java:324
-  wire [29:0] _bits_291 = until_merge_lo[31:2]; // RapController.java:325
-  wire _or_r_4 = |_bits_291; // RapController.java:325
-  wire _not_152 = ~_or_r_4; // RapController.java:325
-  wire _and_248 = _and_247 & _not_152; // RapController.java:325
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:356
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:356
-  wire _bits_292 = _dshr_3[0]; // RapController.java:356
-  wire _and_249 = _lt_6 & _bits_292; // RapController.java:356
+  wire _not_152 = ~_or_r_3; // SplitCounter.java:58
+  wire _and_247 = _not_151 & _not_152; // RapController.java:331
+  wire [29:0] _bits_291 = until_merge_lo[31:2]; // RapController.java:332
+  wire _or_r_4 = |_bits_291; // RapController.java:332
+  wire _not_153 = ~_or_r_4; // RapController.java:332
+  wire _and_248 = _and_247 & _not_153; // RapController.java:332
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:363
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:363
+  wire _bits_292 = _dshr_3[0]; // RapController.java:363
+  wire _and_249 = _lt_6 & _bits_292; // RapController.java:363
   wire _eq_163 = readout_index == 5'd0; // NodeTable.java:99
   wire [4:0] _dyn_index_2 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
   wire [4:0] _mux_42 = _eq_163 ? 5'd0 : _dyn_index_2; // NodeTable.java:99
@@ -1782,26 +1785,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_194 = _gt_14 | _and_250; // SplitCompare.java:33
   wire _and_251 = _ge_11 & _or_194; // SplitCompare.java:33
   wire _or_195 = _gt_13 | _and_251; // SplitCompare.java:33
-  wire _not_153 = ~_or_195; // MergeSkip.java:53
-  wire _and_252 = skip_valid & _not_153; // MergeSkip.java:53
-  wire _not_154 = ~skip_touched; // MergeSkip.java:62
-  wire _and_253 = _and_252 & _not_154; // MergeSkip.java:62
-  wire _not_155 = ~commit_fire; // MergeSkip.java:62
-  wire _and_254 = _and_253 & _not_155; // MergeSkip.java:62
-  wire _and_255 = state_run & pipe_quiet; // RapController.java:388
+  wire _not_154 = ~_or_195; // MergeSkip.java:53
+  wire _and_252 = skip_valid & _not_154; // MergeSkip.java:53
+  wire _not_155 = ~skip_touched; // MergeSkip.java:62
+  wire _and_253 = _and_252 & _not_155; // MergeSkip.java:62
+  wire _not_156 = ~commit_fire; // MergeSkip.java:62
+  wire _and_254 = _and_253 & _not_156; // MergeSkip.java:62
+  wire _and_255 = state_run & pipe_quiet; // RapController.java:395
   wire _or_196 = ev_commit_q | ev_saturation_q; // StatusRegs.java:75
   wire _or_197 = _or_196 | ev_split_q; // StatusRegs.java:75
   wire _or_198 = _or_197 | ev_batch_q; // StatusRegs.java:75
   wire _or_199 = _or_198 | ev_deferred_q; // StatusRegs.java:75
   wire _or_r_5 = |ev_removed_q; // StatusRegs.java:76
   wire _or_200 = _or_199 | _or_r_5; // StatusRegs.java:76
-  wire _not_156 = ~st_n_carry; // SplitCounter.java:78
-  wire _not_157 = ~_not_156; // StatusRegs.java:76
-  wire ev_pending = _or_200 | _not_157; // StatusRegs.java:76
-  wire _not_158 = ~ev_pending; // RapController.java:387
-  wire _and_256 = _not_158 & multiplier_free; // RapController.java:387
-  wire status_still = _and_256 & io_countersIdle; // RapController.java:387
-  wire _and_257 = _and_255 & status_still; // RapController.java:388
+  wire _not_157 = ~st_n_carry; // SplitCounter.java:78
+  wire _not_158 = ~_not_157; // StatusRegs.java:76
+  wire ev_pending = _or_200 | _not_158; // StatusRegs.java:76
+  wire _not_159 = ~ev_pending; // RapController.java:394
+  wire _and_256 = _not_159 & multiplier_free; // RapController.java:394
+  wire status_still = _and_256 & io_countersIdle; // RapController.java:394
+  wire _and_257 = _and_255 & status_still; // RapController.java:395
   wire _bits_301 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_302 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_201 = _bits_301 | _bits_302; // FirstSet.java:64
@@ -1925,39 +1928,39 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_258 = _or_255 | _or_257; // FirstSet.java:63
   wire _or_259 = _or_252 | _or_258; // FirstSet.java:63
   wire _or_260 = _or_245 | _or_259; // FirstSet.java:63
-  wire _not_159 = ~_or_260; // SlotPicker.java:80
-  wire _not_160 = ~commit_stop; // RapController.java:702
-  wire _and_289 = state_run & _not_160; // RapController.java:702
-  wire _not_161 = ~io_headValid; // RapController.java:702
-  wire _and_290 = pipe_empty & _not_161; // RapController.java:702
-  wire [2:0] _mux_43 = _and_290 ? 3'd1 : fill_cause; // RapController.java:702
-  wire _or_261 = state_drain | state_undo; // RapController.java:703
-  wire _or_262 = _or_261 | state_resume; // RapController.java:703
-  wire _or_263 = _or_262 | commit_stop; // RapController.java:703
-  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:704
-  wire _or_264 = state_split_scan | state_split; // RapController.java:705
-  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:705
-  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:706
-  wire _or_267 = _or_266 | state_advance; // RapController.java:706
-  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:706
-  wire [3:0] _bits_333 = undo_sp[3:0]; // RapController.java:259
-  wire [36:0] _cat_37 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:259
-  wire _ne_2 = undo_sp != 5'd0; // RapController.java:255
-  wire undo_pop = state_undo & _ne_2; // RapController.java:255
-  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:256
-  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:256
-  wire [4:0] _mux_45 = undo_pop ? _sub_14 : _sub_15; // RapController.java:256
-  wire [3:0] _bits_334 = _mux_45[3:0]; // RapController.java:256
-  wire _not_162 = ~undo_push; // RapController.java:256
-  wire [4:0] _mux_46 = state_split ? op_slot : readout_index; // RapController.java:150
-  wire _or_269 = state_split | state_read_issue; // RapController.java:149
+  wire _not_160 = ~_or_260; // SlotPicker.java:80
+  wire _not_161 = ~commit_stop; // RapController.java:711
+  wire _and_289 = state_run & _not_161; // RapController.java:711
+  wire _not_162 = ~io_headValid; // RapController.java:711
+  wire _and_290 = pipe_empty & _not_162; // RapController.java:711
+  wire [2:0] _mux_43 = _and_290 ? 3'd1 : fill_cause; // RapController.java:711
+  wire _or_261 = state_drain | state_undo; // RapController.java:712
+  wire _or_262 = _or_261 | state_resume; // RapController.java:712
+  wire _or_263 = _or_262 | commit_stop; // RapController.java:712
+  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:713
+  wire _or_264 = state_split_scan | state_split; // RapController.java:714
+  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:714
+  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:715
+  wire _or_267 = _or_266 | state_advance; // RapController.java:715
+  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:715
+  wire [3:0] _bits_333 = undo_sp[3:0]; // RapController.java:266
+  wire [36:0] _cat_37 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:266
+  wire _ne_2 = undo_sp != 5'd0; // RapController.java:262
+  wire undo_pop = state_undo & _ne_2; // RapController.java:262
+  wire [4:0] _sub_14 = undo_sp - 5'd2; // RapController.java:263
+  wire [4:0] _sub_15 = undo_sp - 5'd1; // RapController.java:263
+  wire [4:0] _mux_45 = undo_pop ? _sub_14 : _sub_15; // RapController.java:263
+  wire [3:0] _bits_334 = _mux_45[3:0]; // RapController.java:263
+  wire _not_163 = ~undo_push; // RapController.java:263
+  wire [4:0] _mux_46 = state_split ? op_slot : readout_index; // RapController.java:157
+  wire _or_269 = state_split | state_read_issue; // RapController.java:156
   wire [14:0] _cat_38 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:61
   wire _or_r_6 = |_cat_38; // RapController.java:61
   wire [14:0] _sub_16 = _cat_38 - 15'd1; // RapController.java:61
   wire [14:0] _and_291 = _cat_38 & _sub_16; // RapController.java:61
   wire _or_r_7 = |_and_291; // RapController.java:61
-  wire _not_163 = ~_or_r_7; // RapController.java:61
-  wire _and_292 = _or_r_6 & _not_163; // RapController.java:61
+  wire _not_164 = ~_or_r_7; // RapController.java:61
+  wire _and_292 = _or_r_6 & _not_164; // RapController.java:61
   wire [62:0] _dshl_2 = 63'd1 << leaf_pick_pick_index; // SlotPicker.java:54
   wire [31:0] _bits_335 = _dshl_2[31:0]; // SlotPicker.java:54
   wire _eq_164 = leaf_pick_pick_hot == _bits_335; // SlotPicker.java:54
@@ -1966,82 +1969,109 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_336 = _dshl_3[31:0]; // SlotPicker.java:54
   wire _eq_165 = slot_pick_pick_hot == _bits_336; // SlotPicker.java:54
   wire _and_294 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:54
-  wire _not_164 = ~_or_269; // RapController.java:158
-  wire _not_165 = ~_and_240; // MergeVerdict.java:75
+  wire _not_165 = ~_or_269; // RapController.java:165
+  wire _not_166 = ~_and_240; // MergeVerdict.java:75
   wire _and_295 = verdict_act & merge_verdict; // MergeVerdict.java:77
   wire _eq_166 = verdict_set == _and_295; // MergeVerdict.java:77
-  wire _not_166 = ~verdict_busy; // MergeVerdict.java:77
-  wire _or_270 = _not_166 | verdict_act; // MergeVerdict.java:77
+  wire _not_167 = ~verdict_busy; // MergeVerdict.java:77
+  wire _or_270 = _not_167 | verdict_act; // MergeVerdict.java:77
   wire _eq_167 = verdict_free == _or_270; // MergeVerdict.java:77
   wire _and_296 = _eq_166 & _eq_167; // MergeVerdict.java:77
-  wire _not_167 = ~schedule_exhausted; // RapController.java:322
+  wire _not_168 = ~schedule_exhausted; // RapController.java:329
   wire _or_r_8 = |until_merge_hi; // SplitCounter.java:58
-  wire _not_168 = ~_or_r_8; // SplitCounter.java:58
-  wire _and_297 = _not_167 & _not_168; // RapController.java:322
-  wire [30:0] _bits_337 = until_merge_lo[31:1]; // RapController.java:322
-  wire _or_r_9 = |_bits_337; // RapController.java:322
-  wire _not_169 = ~_or_r_9; // RapController.java:322
-  wire _and_298 = _and_297 & _not_169; // RapController.java:322
-  wire _bits_338 = until_merge_lo[0]; // RapController.java:323
-  wire _ge_13 = io_head_weight >= _bits_338; // RapController.java:323
-  wire _and_299 = _and_298 & _ge_13; // RapController.java:323
-  wire _eq_168 = merge_now == _and_299; // RapController.java:327
+  wire _not_169 = ~_or_r_8; // SplitCounter.java:58
+  wire _and_297 = _not_168 & _not_169; // RapController.java:329
+  wire [30:0] _bits_337 = until_merge_lo[31:1]; // RapController.java:329
+  wire _or_r_9 = |_bits_337; // RapController.java:329
+  wire _not_170 = ~_or_r_9; // RapController.java:329
+  wire _and_298 = _and_297 & _not_170; // RapController.java:329
+  wire _bits_338 = until_merge_lo[0]; // RapController.java:330
+  wire _ge_13 = io_head_weight >= _bits_338; // RapController.java:330
+  wire _and_299 = _and_298 & _ge_13; // RapController.java:330
+  wire _eq_168 = merge_now == _and_299; // RapController.java:334
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_17 = 5'd15 - op_depth; // RapController.java:671
-  wire [5:0] _cat_39 = {_sub_17, 1'd0}; // RapController.java:660
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, _bits_40}} << _cat_39; // RapController.java:672
-  wire [31:0] _bits_339 = _dshl_4[31:0]; // RapController.java:672
-  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_339; // RapController.java:672
-  wire _eq_169 = child_prefix == _or_271; // RapController.java:466
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:665
-  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:660
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:665
-  wire _eq_170 = child_mask == _dshr_4; // RapController.java:466
-  wire _and_300 = _eq_169 & _eq_170; // RapController.java:466
+  wire [4:0] _sub_17 = 5'd15 - op_depth; // RapController.java:679
+  wire [5:0] _cat_39 = {_sub_17, 1'd0}; // RapController.java:668
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_39; // RapController.java:680
+  wire [31:0] _bits_339 = _dshl_4[31:0]; // RapController.java:680
+  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_339; // RapController.java:680
+  wire _eq_169 = child_prefix == _or_271; // RapController.java:471
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:673
+  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:668
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:673
+  wire _eq_170 = child_mask == _dshr_4; // RapController.java:471
+  wire _and_300 = _eq_169 & _eq_170; // RapController.java:471
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_170 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_301 = state_run & io_selected_valid; // RapController.java:594
-  wire _eq_171 = io_counterResult_bits_op == 2'd0; // RapController.java:597
-  wire _and_302 = io_counterResult_valid & _eq_171; // RapController.java:597
-  wire _eq_172 = hit_event_4 == _and_302; // RapController.java:598
-  wire _ne_3 = io_counterResult_bits_op != 2'd2; // RapController.java:599
-  wire _and_303 = state_run & io_counterResult_valid; // RapController.java:599
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:600
-  wire _not_171 = ~io_counterResult_valid; // RapController.java:601
-  wire _and_304 = state_drain & pipe_empty; // RapController.java:601
-  wire _and_305 = state_split_alloc & slot_pick_ready; // RapController.java:602
-  wire _and_r_4 = &present_children; // RapController.java:604
-  wire _not_172 = ~_and_r_4; // RapController.java:604
-  wire [2:0] _dyn_index_3 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:605
-  wire _eq_173 = _dyn_index_3 == 3'd0; // RapController.java:605
-  wire _eq_174 = split_fits == _ge_5; // RapController.java:608
-  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:608
-  wire _eq_175 = op_at_deepest == _ge_14; // RapController.java:608
-  wire _and_306 = _eq_174 & _eq_175; // RapController.java:608
-  wire _eq_176 = op_children == _dyn_index_0; // RapController.java:613
-  wire _not_173 = ~kids_fresh; // RapController.java:610
-  wire _and_307 = state_merge_kids & _not_173; // RapController.java:610
-  wire _and_308 = _and_307 & slot_pick_ready; // RapController.java:610
-  wire _and_309 = _and_308 & slot_pick_pick_last; // RapController.java:611
-  wire _or_272 = split_settled | _and_309; // RapController.java:612
-  wire _not_174 = ~ev_commit_q; // StatusRegs.java:74
-  wire _not_175 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_174 & _not_175; // StatusRegs.java:74
-  wire _eq_177 = kids_vector == visited_kids; // RapController.java:615
-  wire _not_176 = ~_or_187; // RapController.java:617
-  wire _and_310 = verdict_act & _not_176; // RapController.java:617
-  wire _or_273 = ev_commit | ev_saturation; // StatusRegs.java:97
-  wire _or_274 = _or_273 | ev_split; // StatusRegs.java:97
-  wire _or_275 = _or_274 | ev_allocated; // StatusRegs.java:97
-  wire _or_276 = _or_275 | ev_batch; // StatusRegs.java:97
-  wire _or_277 = _or_276 | ev_deferred; // StatusRegs.java:97
-  wire _or_278 = _or_277 | ev_clear; // StatusRegs.java:97
+  wire _not_171 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_301 = state_run & io_selected_valid; // RapController.java:599
+  wire _eq_171 = io_counterResult_bits_op == 2'd0; // RapController.java:602
+  wire _and_302 = io_counterResult_valid & _eq_171; // RapController.java:602
+  wire _eq_172 = hit_event_4 == _and_302; // RapController.java:603
+  wire _ne_3 = io_counterResult_bits_op != 2'd2; // RapController.java:604
+  wire _and_303 = state_run & io_counterResult_valid; // RapController.java:604
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:605
+  wire _not_172 = ~io_counterResult_valid; // RapController.java:606
+  wire _and_304 = state_drain & pipe_empty; // RapController.java:606
+  wire _and_305 = state_split_alloc & slot_pick_ready; // RapController.java:607
+  wire _and_r_4 = &present_children; // RapController.java:609
+  wire _not_173 = ~_and_r_4; // RapController.java:609
+  wire [3:0] _not_174 = ~present_children; // RapController.java:610
+  wire _bits_340 = _not_174[0]; // FirstSet.java:55
+  wire _bits_341 = _not_174[1]; // FirstSet.java:55
+  wire _or_272 = _bits_340 | _bits_341; // FirstSet.java:64
+  wire _bits_342 = _not_174[2]; // FirstSet.java:55
+  wire _bits_343 = _not_174[3]; // FirstSet.java:55
+  wire _or_273 = _bits_342 | _bits_343; // FirstSet.java:64
+  wire _and_306 = _or_272 & _or_273; // FirstSet.java:61
+  wire _and_307 = _bits_340 & _bits_341; // FirstSet.java:61
+  wire _or_274 = _and_306 | _and_307; // FirstSet.java:62
+  wire _and_308 = _bits_342 & _bits_343; // FirstSet.java:61
+  wire _or_275 = _or_274 | _and_308; // FirstSet.java:63
+  wire _not_175 = ~_or_275; // RapController.java:610
+  wire _eq_173 = split_last_child == _not_175; // RapController.java:610
+  wire [3:0] _not_176 = ~present_children; // RapController.java:611
+  wire _bits_344 = _not_176[0]; // FirstSet.java:25
+  wire _bits_345 = _not_176[1]; // FirstSet.java:25
+  wire _or_276 = _bits_344 | _bits_345; // FirstSet.java:37
+  wire _not_177 = ~_or_276; // FirstSet.java:35
+  wire _bits_346 = _not_176[2]; // FirstSet.java:25
+  wire _not_178 = ~_bits_346; // FirstSet.java:35
+  wire _not_179 = ~_bits_344; // FirstSet.java:35
+  wire _mux_47 = _not_177 ? _not_178 : _not_179; // FirstSet.java:36
+  wire [1:0] _cat_41 = {_not_177, _mux_47}; // FirstSet.java:36
+  wire [1:0] _bits_347 = _cat_41; // FirstSet.java:44
+  wire _eq_174 = split_next_digit == _bits_347; // RapController.java:611
+  wire _and_309 = _eq_173 & _eq_174; // RapController.java:611
+  wire [2:0] _dyn_index_3 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:613
+  wire _eq_175 = _dyn_index_3 == 3'd0; // RapController.java:613
+  wire _eq_176 = split_fits == _ge_5; // RapController.java:616
+  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:616
+  wire _eq_177 = op_at_deepest == _ge_14; // RapController.java:616
+  wire _and_310 = _eq_176 & _eq_177; // RapController.java:616
+  wire _eq_178 = op_children == _dyn_index_0; // RapController.java:621
+  wire _not_180 = ~kids_fresh; // RapController.java:618
+  wire _and_311 = state_merge_kids & _not_180; // RapController.java:618
+  wire _and_312 = _and_311 & slot_pick_ready; // RapController.java:618
+  wire _and_313 = _and_312 & slot_pick_pick_last; // RapController.java:619
+  wire _or_277 = split_settled | _and_313; // RapController.java:620
+  wire _not_181 = ~ev_commit_q; // StatusRegs.java:74
+  wire _not_182 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_181 & _not_182; // StatusRegs.java:74
+  wire _eq_179 = kids_vector == visited_kids; // RapController.java:623
+  wire _not_183 = ~_or_187; // RapController.java:625
+  wire _and_314 = verdict_act & _not_183; // RapController.java:625
+  wire _or_278 = ev_commit | ev_saturation; // StatusRegs.java:97
+  wire _or_279 = _or_278 | ev_split; // StatusRegs.java:97
+  wire _or_280 = _or_279 | ev_allocated; // StatusRegs.java:97
+  wire _or_281 = _or_280 | ev_batch; // StatusRegs.java:97
+  wire _or_282 = _or_281 | ev_deferred; // StatusRegs.java:97
+  wire _or_283 = _or_282 | ev_clear; // StatusRegs.java:97
   wire _or_r_10 = |ev_removed; // StatusRegs.java:97
-  wire _or_279 = _or_278 | _or_r_10; // StatusRegs.java:97
-  wire _or_280 = _or_279 | ev_pending; // StatusRegs.java:97
-  wire _not_177 = ~_or_280; // RapController.java:618
+  wire _or_284 = _or_283 | _or_r_10; // StatusRegs.java:97
+  wire _or_285 = _or_284 | ev_pending; // StatusRegs.java:97
+  wire _not_184 = ~_or_285; // RapController.java:626
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
@@ -2073,15 +2103,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:86
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:86
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:86
-  wire [31:0] _cat_41 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
-  wire [31:0] _and_311 = slot_valid & _cat_41; // RapController.java:619
-  wire _or_r_11 = |_and_311; // RapController.java:619
-  wire _not_178 = ~_or_r_11; // RapController.java:619
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:620
+  wire [31:0] _cat_42 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
+  wire [31:0] _and_315 = slot_valid & _cat_42; // RapController.java:627
+  wire _or_r_11 = |_and_315; // RapController.java:627
+  wire _not_185 = ~_or_r_11; // RapController.java:627
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:628
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_17;
+  assign io_issueEnable = _and_14;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (state_resume ? 1'd1 : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
@@ -2128,7 +2158,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_depths_30 = slot_depths_30;
   assign io_depths_31 = slot_depths_31;
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_20;
+  assign io_acceptEnable = _and_17;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -2141,50 +2171,51 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_live_deferred = ev_deferred_q;
   assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
-  assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _and_21;
-  assign io_snapBusy = _or_8;
+  assign io_errorBound = _bits_0;
+  assign io_errorBoundReady = _and_18;
+  assign io_snapBusy = _or_4;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
-  assign io_readoutBusy = _or_10;
-  assign io_busy = _or_19;
-  assign io_idle = _and_23;
-  assign io_resetting = _not_26;
+  assign io_readoutBusy = _or_6;
+  assign io_busy = _or_15;
+  assign io_idle = _and_20;
+  assign io_resetting = _not_25;
   assign io_stallCause = cause;
   assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0));
   assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0));
   assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0));
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_22 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_22 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_22 ? 1'd1 : 1'd0) : 1'd0));
+  assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_17 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_17 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_17 ? 1'd1 : 1'd0) : 1'd0));
   assign ev_split = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0);
   assign ev_allocated = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0);
-  assign ev_batch = (state_undo ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (state_split ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (state_merge_level ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))));
+  assign ev_batch = (state_undo ? (_ne_0 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (state_split ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (state_merge_level ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_ne_1 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))));
   assign ev_deferred = (state_split ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
+  assign present_children_next = (state_undo ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_scan ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_53 : present_children) : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_54 : present_children) : present_children) : present_children)));
   assign leaf_pick_load = (state_merge_level ? (level_fresh ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
   assign leaf_pick_take = 1'd0;
   assign slot_pick_load = (state_split_scan ? (kids_fresh ? 1'd1 : 1'd0) : (state_split ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
-  assign slot_pick_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_8 ? 1'd1 : 1'd0))) : 1'd0)));
+  assign slot_pick_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? 1'd1 : 1'd0))) : 1'd0)));
   assign prefix_write = (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? slot_pick_pick_index : 5'd0) : 5'd0) : 5'd0);
   assign prefix_write_value = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? child_prefix : 32'd0) : 32'd0) : 32'd0);
   assign serialMultiplier_io_start = _or_184;
   assign serialMultiplier_io_a = _mux_38;
   assign serialMultiplier_io_b = _mux_39;
-  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (state_run ? _and_233 : (state_undo ? (_ne_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_8 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0)))))) : (state_run ? _and_233 : (state_undo ? (_ne_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_8 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (state_undo ? (_ne_0 ? _bits_270 : io_selected_bits_slot) : (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (state_merge_kids ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (state_read_issue ? readout_index : io_selected_bits_slot))))) : (state_undo ? (_ne_0 ? _bits_270 : io_selected_bits_slot) : (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (state_merge_kids ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_8 ? slot_pick_pick_index : io_selected_bits_slot))) : (state_read_issue ? readout_index : io_selected_bits_slot)))));
-  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (state_undo ? (_ne_0 ? 2'd1 : 2'd0) : (state_split_alloc ? (slot_pick_ready ? 2'd1 : 2'd0) : (state_merge_kids ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_8 ? 2'd2 : 2'd0))) : (state_read_issue ? 2'd2 : 2'd0))))) : (state_undo ? (_ne_0 ? 2'd1 : 2'd0) : (state_split_alloc ? (slot_pick_ready ? 2'd1 : 2'd0) : (state_merge_kids ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_8 ? 2'd2 : 2'd0))) : (state_read_issue ? 2'd2 : 2'd0)))));
+  assign cmd_valid = (verdict_act ? (merge_verdict ? 1'd1 : (state_run ? _and_233 : (state_undo ? (_ne_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_5 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0)))))) : (state_run ? _and_233 : (state_undo ? (_ne_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_5 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
+  assign cmd_addr = (verdict_act ? (merge_verdict ? verdict_parent : (state_undo ? (_ne_0 ? _bits_270 : io_selected_bits_slot) : (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (state_merge_kids ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_5 ? slot_pick_pick_index : io_selected_bits_slot))) : (state_read_issue ? readout_index : io_selected_bits_slot))))) : (state_undo ? (_ne_0 ? _bits_270 : io_selected_bits_slot) : (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : io_selected_bits_slot) : (state_merge_kids ? (verdict_set ? io_selected_bits_slot : (kids_fresh ? merge_parent : (_and_5 ? slot_pick_pick_index : io_selected_bits_slot))) : (state_read_issue ? readout_index : io_selected_bits_slot)))));
+  assign cmd_op = (verdict_act ? (merge_verdict ? 2'd1 : (state_undo ? (_ne_0 ? 2'd1 : 2'd0) : (state_split_alloc ? (slot_pick_ready ? 2'd1 : 2'd0) : (state_merge_kids ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_5 ? 2'd2 : 2'd0))) : (state_read_issue ? 2'd2 : 2'd0))))) : (state_undo ? (_ne_0 ? 2'd1 : 2'd0) : (state_split_alloc ? (slot_pick_ready ? 2'd1 : 2'd0) : (state_merge_kids ? (verdict_set ? 2'd0 : (kids_fresh ? 2'd2 : (_and_5 ? 2'd2 : 2'd0))) : (state_read_issue ? 2'd2 : 2'd0)))));
   assign cmd_value = (verdict_act ? (merge_verdict ? _mux_41 : (state_undo ? (_ne_0 ? _bits_272 : {{31{1'b0}}, io_selected_bits_weight}) : (state_split_alloc ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight}))) : (state_undo ? (_ne_0 ? _bits_272 : {{31{1'b0}}, io_selected_bits_weight}) : (state_split_alloc ? (slot_pick_ready ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight}) : {{31{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (state_split_alloc ? (slot_pick_ready ? slot_pick_pick_index : 5'd0) : 5'd0);
   assign tcam_write_value = (state_split_alloc ? (slot_pick_ready ? child_prefix : 32'd0) : 32'd0);
   assign tcam_write_mask = (state_split_alloc ? (slot_pick_ready ? child_mask : _fill_66) : _fill_66);
-  assign verdict_hand_over = (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_8 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
-  assign skip_touched = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (state_soft_clear ? 1'd1 : 1'd0)));
+  assign verdict_hand_over = (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
+  assign skip_touched = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_8 ? 1'd0 : (_ne_1 ? 1'd0 : 1'd1))) : 1'd0)) : (state_soft_clear ? 1'd1 : 1'd0)));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -2263,7 +2294,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_split <= 1'd0;
     end else begin
-      state_split <= (state_undo ? (_ne_0 ? state_split : (split_req ? (_eq_2 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_scan ? (kids_fresh ? state_split : (slot_pick_ready ? (slot_pick_pick_found ? state_split : 1'd1) : state_split)) : (state_split ? (_not_5 ? state_split : (split_fits ? 1'd0 : (_not_6 ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : state_split) : state_split) : state_split) : (state_merge_level ? (level_fresh ? state_split : (leaf_pick_ready ? (leaf_pick_pick_found ? state_split : (_not_9 ? state_split : (_ne_1 ? state_split : (early_batch ? 1'd1 : 1'd0)))) : state_split)) : state_split)))));
+      state_split <= (state_undo ? (_ne_0 ? state_split : (split_req ? (_eq_2 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_scan ? (kids_fresh ? state_split : (slot_pick_ready ? (slot_pick_pick_found ? state_split : 1'd1) : state_split)) : (state_split ? (_not_5 ? state_split : (split_fits ? 1'd0 : (_not_6 ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : state_split) : state_split) : state_split) : (state_merge_level ? (level_fresh ? state_split : (leaf_pick_ready ? (leaf_pick_pick_found ? state_split : (_not_8 ? state_split : (_ne_1 ? state_split : (early_batch ? 1'd1 : 1'd0)))) : state_split)) : state_split)))));
     end
   end
 
@@ -2279,7 +2310,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_merge_level <= 1'd0;
     end else begin
-      state_merge_level <= (state_undo ? (_ne_0 ? state_merge_level : (split_req ? state_merge_level : (skip_empty_settled ? state_merge_level : 1'd1))) : (state_split ? (_not_5 ? state_merge_level : (split_fits ? state_merge_level : (_not_6 ? (skip_empty_settled ? state_merge_level : 1'd1) : (merge_due ? (skip_empty_settled ? 1'd0 : 1'd1) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : 1'd0) : state_merge_level) : state_merge_level) : state_merge_level) : (state_merge_level ? (level_fresh ? state_merge_level : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? state_merge_level : (_ne_1 ? state_merge_level : 1'd0))) : state_merge_level)) : (state_merge_kids ? (verdict_set ? state_merge_level : (kids_fresh ? state_merge_level : (_and_8 ? (slot_pick_pick_last ? 1'd1 : state_merge_level) : state_merge_level))) : state_merge_level)))));
+      state_merge_level <= (state_undo ? (_ne_0 ? state_merge_level : (split_req ? state_merge_level : (skip_empty_settled ? state_merge_level : 1'd1))) : (state_split ? (_not_5 ? state_merge_level : (split_fits ? state_merge_level : (_not_6 ? (skip_empty_settled ? state_merge_level : 1'd1) : (merge_due ? (skip_empty_settled ? 1'd0 : 1'd1) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : 1'd0) : state_merge_level) : state_merge_level) : state_merge_level) : (state_merge_level ? (level_fresh ? state_merge_level : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_8 ? state_merge_level : (_ne_1 ? state_merge_level : 1'd0))) : state_merge_level)) : (state_merge_kids ? (verdict_set ? state_merge_level : (kids_fresh ? state_merge_level : (_and_5 ? (slot_pick_pick_last ? 1'd1 : state_merge_level) : state_merge_level))) : state_merge_level)))));
     end
   end
 
@@ -2287,7 +2318,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_merge_kids <= 1'd0;
     end else begin
-      state_merge_kids <= (state_merge_level ? (level_fresh ? state_merge_kids : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : (_not_9 ? state_merge_kids : (_ne_1 ? state_merge_kids : 1'd0))) : state_merge_kids)) : (state_merge_kids ? (verdict_set ? state_merge_kids : (kids_fresh ? state_merge_kids : (_and_8 ? (slot_pick_pick_last ? 1'd0 : state_merge_kids) : state_merge_kids))) : state_merge_kids));
+      state_merge_kids <= (state_merge_level ? (level_fresh ? state_merge_kids : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : (_not_8 ? state_merge_kids : (_ne_1 ? state_merge_kids : 1'd0))) : state_merge_kids)) : (state_merge_kids ? (verdict_set ? state_merge_kids : (kids_fresh ? state_merge_kids : (_and_5 ? (slot_pick_pick_last ? 1'd0 : state_merge_kids) : state_merge_kids))) : state_merge_kids));
     end
   end
 
@@ -2295,7 +2326,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_advance <= 1'd0;
     end else begin
-      state_advance <= (state_undo ? (_ne_0 ? state_advance : (split_req ? state_advance : (skip_empty_settled ? 1'd1 : 1'd0))) : (state_split ? (_not_5 ? state_advance : (split_fits ? state_advance : (_not_6 ? (skip_empty_settled ? state_advance : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : state_advance) : state_advance) : state_advance) : (state_merge_level ? (level_fresh ? state_advance : (leaf_pick_ready ? (leaf_pick_pick_found ? state_advance : (_not_9 ? state_advance : (_ne_1 ? state_advance : (early_batch ? state_advance : 1'd1)))) : state_advance)) : (state_advance ? (_not_11 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
+      state_advance <= (state_undo ? (_ne_0 ? state_advance : (split_req ? state_advance : (skip_empty_settled ? 1'd1 : 1'd0))) : (state_split ? (_not_5 ? state_advance : (split_fits ? state_advance : (_not_6 ? (skip_empty_settled ? state_advance : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : state_advance) : state_advance) : state_advance) : (state_merge_level ? (level_fresh ? state_advance : (leaf_pick_ready ? (leaf_pick_pick_found ? state_advance : (_not_8 ? state_advance : (_ne_1 ? state_advance : (early_batch ? state_advance : 1'd1)))) : state_advance)) : (state_advance ? (_not_10 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
     end
   end
 
@@ -2303,7 +2334,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_advance_wait <= 1'd0;
     end else begin
-      state_advance_wait <= (state_advance ? (_not_11 ? state_advance_wait : (_or_7 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
+      state_advance_wait <= (state_advance ? (_not_10 ? state_advance_wait : (_or_3 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
     end
   end
 
@@ -2311,7 +2342,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_resume <= 1'd0;
     end else begin
-      state_resume <= (state_split ? (_not_5 ? state_resume : (split_fits ? state_resume : (_not_6 ? state_resume : (merge_due ? state_resume : 1'd1)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? state_resume : 1'd1) : state_resume) : state_resume) : state_resume) : (state_advance ? (_not_11 ? state_resume : (_or_7 ? 1'd1 : 1'd0)) : (state_resume ? 1'd0 : state_resume))));
+      state_resume <= (state_split ? (_not_5 ? state_resume : (split_fits ? state_resume : (_not_6 ? state_resume : (merge_due ? state_resume : 1'd1)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? state_resume : 1'd1) : state_resume) : state_resume) : state_resume) : (state_advance ? (_not_10 ? state_resume : (_or_3 ? 1'd1 : 1'd0)) : (state_resume ? 1'd0 : state_resume))));
     end
   end
 
@@ -2343,7 +2374,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       deepest_depth <= 5'd1;
     end else begin
-      deepest_depth <= (state_split ? (_not_5 ? deepest_depth : (split_fits ? (op_at_deepest ? _add_0 : deepest_depth) : deepest_depth)) : (state_merge_level ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_9 ? deepest_depth : (_ne_1 ? (_and_11 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (state_soft_clear ? 5'd1 : deepest_depth)));
+      deepest_depth <= (state_split ? (_not_5 ? deepest_depth : (split_fits ? (op_at_deepest ? _add_0 : deepest_depth) : deepest_depth)) : (state_merge_level ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_8 ? deepest_depth : (_ne_1 ? (_and_8 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (state_soft_clear ? 5'd1 : deepest_depth)));
     end
   end
 
@@ -2351,392 +2382,392 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (verdict_act ? (merge_verdict ? _and_24 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_20 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_20 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid)));
+      slot_valid <= (verdict_act ? (merge_verdict ? _and_21 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_16 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_16 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid)));
     end
   end
 
   always @(posedge clock) begin
-    slot_depth_0 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0) : slot_depth_0);
+    slot_depth_0 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_1 ? child_depth : slot_depth_0) : slot_depth_0) : slot_depth_0) : slot_depth_0);
   end
 
   always @(posedge clock) begin
-    slot_depth_1 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1) : slot_depth_1);
+    slot_depth_1 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_2 ? child_depth : slot_depth_1) : slot_depth_1) : slot_depth_1) : slot_depth_1);
   end
 
   always @(posedge clock) begin
-    slot_depth_2 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2) : slot_depth_2);
+    slot_depth_2 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_3 ? child_depth : slot_depth_2) : slot_depth_2) : slot_depth_2) : slot_depth_2);
   end
 
   always @(posedge clock) begin
-    slot_depth_3 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3) : slot_depth_3);
+    slot_depth_3 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_4 ? child_depth : slot_depth_3) : slot_depth_3) : slot_depth_3) : slot_depth_3);
   end
 
   always @(posedge clock) begin
-    slot_depth_4 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4) : slot_depth_4);
+    slot_depth_4 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? child_depth : slot_depth_4) : slot_depth_4) : slot_depth_4) : slot_depth_4);
   end
 
   always @(posedge clock) begin
-    slot_depth_5 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5) : slot_depth_5);
+    slot_depth_5 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? child_depth : slot_depth_5) : slot_depth_5) : slot_depth_5) : slot_depth_5);
   end
 
   always @(posedge clock) begin
-    slot_depth_6 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6) : slot_depth_6);
+    slot_depth_6 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? child_depth : slot_depth_6) : slot_depth_6) : slot_depth_6) : slot_depth_6);
   end
 
   always @(posedge clock) begin
-    slot_depth_7 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7) : slot_depth_7);
+    slot_depth_7 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? child_depth : slot_depth_7) : slot_depth_7) : slot_depth_7) : slot_depth_7);
   end
 
   always @(posedge clock) begin
-    slot_depth_8 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8) : slot_depth_8);
+    slot_depth_8 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? child_depth : slot_depth_8) : slot_depth_8) : slot_depth_8) : slot_depth_8);
   end
 
   always @(posedge clock) begin
-    slot_depth_9 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9) : slot_depth_9);
+    slot_depth_9 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? child_depth : slot_depth_9) : slot_depth_9) : slot_depth_9) : slot_depth_9);
   end
 
   always @(posedge clock) begin
-    slot_depth_10 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10) : slot_depth_10);
+    slot_depth_10 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? child_depth : slot_depth_10) : slot_depth_10) : slot_depth_10) : slot_depth_10);
   end
 
   always @(posedge clock) begin
-    slot_depth_11 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11) : slot_depth_11);
+    slot_depth_11 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? child_depth : slot_depth_11) : slot_depth_11) : slot_depth_11) : slot_depth_11);
   end
 
   always @(posedge clock) begin
-    slot_depth_12 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12) : slot_depth_12);
+    slot_depth_12 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? child_depth : slot_depth_12) : slot_depth_12) : slot_depth_12) : slot_depth_12);
   end
 
   always @(posedge clock) begin
-    slot_depth_13 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13) : slot_depth_13);
+    slot_depth_13 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? child_depth : slot_depth_13) : slot_depth_13) : slot_depth_13) : slot_depth_13);
   end
 
   always @(posedge clock) begin
-    slot_depth_14 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14) : slot_depth_14);
+    slot_depth_14 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? child_depth : slot_depth_14) : slot_depth_14) : slot_depth_14) : slot_depth_14);
   end
 
   always @(posedge clock) begin
-    slot_depth_15 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15) : slot_depth_15);
+    slot_depth_15 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? child_depth : slot_depth_15) : slot_depth_15) : slot_depth_15) : slot_depth_15);
   end
 
   always @(posedge clock) begin
-    slot_depth_16 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16) : slot_depth_16);
+    slot_depth_16 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? child_depth : slot_depth_16) : slot_depth_16) : slot_depth_16) : slot_depth_16);
   end
 
   always @(posedge clock) begin
-    slot_depth_17 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17) : slot_depth_17);
+    slot_depth_17 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? child_depth : slot_depth_17) : slot_depth_17) : slot_depth_17) : slot_depth_17);
   end
 
   always @(posedge clock) begin
-    slot_depth_18 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18) : slot_depth_18);
+    slot_depth_18 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? child_depth : slot_depth_18) : slot_depth_18) : slot_depth_18) : slot_depth_18);
   end
 
   always @(posedge clock) begin
-    slot_depth_19 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19) : slot_depth_19);
+    slot_depth_19 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? child_depth : slot_depth_19) : slot_depth_19) : slot_depth_19) : slot_depth_19);
   end
 
   always @(posedge clock) begin
-    slot_depth_20 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20) : slot_depth_20);
+    slot_depth_20 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? child_depth : slot_depth_20) : slot_depth_20) : slot_depth_20) : slot_depth_20);
   end
 
   always @(posedge clock) begin
-    slot_depth_21 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21) : slot_depth_21);
+    slot_depth_21 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? child_depth : slot_depth_21) : slot_depth_21) : slot_depth_21) : slot_depth_21);
   end
 
   always @(posedge clock) begin
-    slot_depth_22 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22) : slot_depth_22);
+    slot_depth_22 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? child_depth : slot_depth_22) : slot_depth_22) : slot_depth_22) : slot_depth_22);
   end
 
   always @(posedge clock) begin
-    slot_depth_23 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23) : slot_depth_23);
+    slot_depth_23 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? child_depth : slot_depth_23) : slot_depth_23) : slot_depth_23) : slot_depth_23);
   end
 
   always @(posedge clock) begin
-    slot_depth_24 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24) : slot_depth_24);
+    slot_depth_24 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? child_depth : slot_depth_24) : slot_depth_24) : slot_depth_24) : slot_depth_24);
   end
 
   always @(posedge clock) begin
-    slot_depth_25 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25) : slot_depth_25);
+    slot_depth_25 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? child_depth : slot_depth_25) : slot_depth_25) : slot_depth_25) : slot_depth_25);
   end
 
   always @(posedge clock) begin
-    slot_depth_26 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26) : slot_depth_26);
+    slot_depth_26 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? child_depth : slot_depth_26) : slot_depth_26) : slot_depth_26) : slot_depth_26);
   end
 
   always @(posedge clock) begin
-    slot_depth_27 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27) : slot_depth_27);
+    slot_depth_27 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? child_depth : slot_depth_27) : slot_depth_27) : slot_depth_27) : slot_depth_27);
   end
 
   always @(posedge clock) begin
-    slot_depth_28 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28) : slot_depth_28);
+    slot_depth_28 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? child_depth : slot_depth_28) : slot_depth_28) : slot_depth_28) : slot_depth_28);
   end
 
   always @(posedge clock) begin
-    slot_depth_29 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29) : slot_depth_29);
+    slot_depth_29 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? child_depth : slot_depth_29) : slot_depth_29) : slot_depth_29) : slot_depth_29);
   end
 
   always @(posedge clock) begin
-    slot_depth_30 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30) : slot_depth_30);
+    slot_depth_30 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? child_depth : slot_depth_30) : slot_depth_30) : slot_depth_30) : slot_depth_30);
   end
 
   always @(posedge clock) begin
-    slot_depth_31 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31) : slot_depth_31);
+    slot_depth_31 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? child_depth : slot_depth_31) : slot_depth_31) : slot_depth_31) : slot_depth_31);
   end
 
   always @(posedge clock) begin
-    slot_parent_0 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0);
+    slot_parent_0 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_1 ? op_slot : slot_parent_0) : slot_parent_0) : slot_parent_0) : slot_parent_0);
   end
 
   always @(posedge clock) begin
-    slot_parent_1 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1);
+    slot_parent_1 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_2 ? op_slot : slot_parent_1) : slot_parent_1) : slot_parent_1) : slot_parent_1);
   end
 
   always @(posedge clock) begin
-    slot_parent_2 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2);
+    slot_parent_2 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_3 ? op_slot : slot_parent_2) : slot_parent_2) : slot_parent_2) : slot_parent_2);
   end
 
   always @(posedge clock) begin
-    slot_parent_3 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3);
+    slot_parent_3 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_4 ? op_slot : slot_parent_3) : slot_parent_3) : slot_parent_3) : slot_parent_3);
   end
 
   always @(posedge clock) begin
-    slot_parent_4 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4);
+    slot_parent_4 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? op_slot : slot_parent_4) : slot_parent_4) : slot_parent_4) : slot_parent_4);
   end
 
   always @(posedge clock) begin
-    slot_parent_5 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5);
+    slot_parent_5 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? op_slot : slot_parent_5) : slot_parent_5) : slot_parent_5) : slot_parent_5);
   end
 
   always @(posedge clock) begin
-    slot_parent_6 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6);
+    slot_parent_6 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? op_slot : slot_parent_6) : slot_parent_6) : slot_parent_6) : slot_parent_6);
   end
 
   always @(posedge clock) begin
-    slot_parent_7 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7);
+    slot_parent_7 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? op_slot : slot_parent_7) : slot_parent_7) : slot_parent_7) : slot_parent_7);
   end
 
   always @(posedge clock) begin
-    slot_parent_8 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8);
+    slot_parent_8 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? op_slot : slot_parent_8) : slot_parent_8) : slot_parent_8) : slot_parent_8);
   end
 
   always @(posedge clock) begin
-    slot_parent_9 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9);
+    slot_parent_9 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? op_slot : slot_parent_9) : slot_parent_9) : slot_parent_9) : slot_parent_9);
   end
 
   always @(posedge clock) begin
-    slot_parent_10 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10);
+    slot_parent_10 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? op_slot : slot_parent_10) : slot_parent_10) : slot_parent_10) : slot_parent_10);
   end
 
   always @(posedge clock) begin
-    slot_parent_11 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11);
+    slot_parent_11 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? op_slot : slot_parent_11) : slot_parent_11) : slot_parent_11) : slot_parent_11);
   end
 
   always @(posedge clock) begin
-    slot_parent_12 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12);
+    slot_parent_12 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? op_slot : slot_parent_12) : slot_parent_12) : slot_parent_12) : slot_parent_12);
   end
 
   always @(posedge clock) begin
-    slot_parent_13 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13);
+    slot_parent_13 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? op_slot : slot_parent_13) : slot_parent_13) : slot_parent_13) : slot_parent_13);
   end
 
   always @(posedge clock) begin
-    slot_parent_14 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14);
+    slot_parent_14 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? op_slot : slot_parent_14) : slot_parent_14) : slot_parent_14) : slot_parent_14);
   end
 
   always @(posedge clock) begin
-    slot_parent_15 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15);
+    slot_parent_15 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? op_slot : slot_parent_15) : slot_parent_15) : slot_parent_15) : slot_parent_15);
   end
 
   always @(posedge clock) begin
-    slot_parent_16 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16);
+    slot_parent_16 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? op_slot : slot_parent_16) : slot_parent_16) : slot_parent_16) : slot_parent_16);
   end
 
   always @(posedge clock) begin
-    slot_parent_17 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17);
+    slot_parent_17 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? op_slot : slot_parent_17) : slot_parent_17) : slot_parent_17) : slot_parent_17);
   end
 
   always @(posedge clock) begin
-    slot_parent_18 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18);
+    slot_parent_18 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? op_slot : slot_parent_18) : slot_parent_18) : slot_parent_18) : slot_parent_18);
   end
 
   always @(posedge clock) begin
-    slot_parent_19 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19);
+    slot_parent_19 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? op_slot : slot_parent_19) : slot_parent_19) : slot_parent_19) : slot_parent_19);
   end
 
   always @(posedge clock) begin
-    slot_parent_20 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20);
+    slot_parent_20 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? op_slot : slot_parent_20) : slot_parent_20) : slot_parent_20) : slot_parent_20);
   end
 
   always @(posedge clock) begin
-    slot_parent_21 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21);
+    slot_parent_21 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? op_slot : slot_parent_21) : slot_parent_21) : slot_parent_21) : slot_parent_21);
   end
 
   always @(posedge clock) begin
-    slot_parent_22 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22);
+    slot_parent_22 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? op_slot : slot_parent_22) : slot_parent_22) : slot_parent_22) : slot_parent_22);
   end
 
   always @(posedge clock) begin
-    slot_parent_23 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23);
+    slot_parent_23 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? op_slot : slot_parent_23) : slot_parent_23) : slot_parent_23) : slot_parent_23);
   end
 
   always @(posedge clock) begin
-    slot_parent_24 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24);
+    slot_parent_24 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? op_slot : slot_parent_24) : slot_parent_24) : slot_parent_24) : slot_parent_24);
   end
 
   always @(posedge clock) begin
-    slot_parent_25 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25);
+    slot_parent_25 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? op_slot : slot_parent_25) : slot_parent_25) : slot_parent_25) : slot_parent_25);
   end
 
   always @(posedge clock) begin
-    slot_parent_26 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26);
+    slot_parent_26 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? op_slot : slot_parent_26) : slot_parent_26) : slot_parent_26) : slot_parent_26);
   end
 
   always @(posedge clock) begin
-    slot_parent_27 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27);
+    slot_parent_27 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? op_slot : slot_parent_27) : slot_parent_27) : slot_parent_27) : slot_parent_27);
   end
 
   always @(posedge clock) begin
-    slot_parent_28 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28);
+    slot_parent_28 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? op_slot : slot_parent_28) : slot_parent_28) : slot_parent_28) : slot_parent_28);
   end
 
   always @(posedge clock) begin
-    slot_parent_29 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29);
+    slot_parent_29 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? op_slot : slot_parent_29) : slot_parent_29) : slot_parent_29) : slot_parent_29);
   end
 
   always @(posedge clock) begin
-    slot_parent_30 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30);
+    slot_parent_30 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? op_slot : slot_parent_30) : slot_parent_30) : slot_parent_30) : slot_parent_30);
   end
 
   always @(posedge clock) begin
-    slot_parent_31 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31);
+    slot_parent_31 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? op_slot : slot_parent_31) : slot_parent_31) : slot_parent_31) : slot_parent_31);
   end
 
   always @(posedge clock) begin
-    slot_digit_0 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? _bits_40 : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0);
+    slot_digit_0 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_1 ? split_next_digit : slot_digit_0) : slot_digit_0) : slot_digit_0) : slot_digit_0);
   end
 
   always @(posedge clock) begin
-    slot_digit_1 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? _bits_40 : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1);
+    slot_digit_1 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_2 ? split_next_digit : slot_digit_1) : slot_digit_1) : slot_digit_1) : slot_digit_1);
   end
 
   always @(posedge clock) begin
-    slot_digit_2 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? _bits_40 : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2);
+    slot_digit_2 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_3 ? split_next_digit : slot_digit_2) : slot_digit_2) : slot_digit_2) : slot_digit_2);
   end
 
   always @(posedge clock) begin
-    slot_digit_3 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? _bits_40 : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3);
+    slot_digit_3 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_4 ? split_next_digit : slot_digit_3) : slot_digit_3) : slot_digit_3) : slot_digit_3);
   end
 
   always @(posedge clock) begin
-    slot_digit_4 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? _bits_40 : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4);
+    slot_digit_4 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_5 ? split_next_digit : slot_digit_4) : slot_digit_4) : slot_digit_4) : slot_digit_4);
   end
 
   always @(posedge clock) begin
-    slot_digit_5 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? _bits_40 : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5);
+    slot_digit_5 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_6 ? split_next_digit : slot_digit_5) : slot_digit_5) : slot_digit_5) : slot_digit_5);
   end
 
   always @(posedge clock) begin
-    slot_digit_6 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? _bits_40 : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6);
+    slot_digit_6 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_7 ? split_next_digit : slot_digit_6) : slot_digit_6) : slot_digit_6) : slot_digit_6);
   end
 
   always @(posedge clock) begin
-    slot_digit_7 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? _bits_40 : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7);
+    slot_digit_7 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_8 ? split_next_digit : slot_digit_7) : slot_digit_7) : slot_digit_7) : slot_digit_7);
   end
 
   always @(posedge clock) begin
-    slot_digit_8 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? _bits_40 : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8);
+    slot_digit_8 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_9 ? split_next_digit : slot_digit_8) : slot_digit_8) : slot_digit_8) : slot_digit_8);
   end
 
   always @(posedge clock) begin
-    slot_digit_9 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? _bits_40 : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9);
+    slot_digit_9 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_10 ? split_next_digit : slot_digit_9) : slot_digit_9) : slot_digit_9) : slot_digit_9);
   end
 
   always @(posedge clock) begin
-    slot_digit_10 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? _bits_40 : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10);
+    slot_digit_10 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_11 ? split_next_digit : slot_digit_10) : slot_digit_10) : slot_digit_10) : slot_digit_10);
   end
 
   always @(posedge clock) begin
-    slot_digit_11 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? _bits_40 : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11);
+    slot_digit_11 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_12 ? split_next_digit : slot_digit_11) : slot_digit_11) : slot_digit_11) : slot_digit_11);
   end
 
   always @(posedge clock) begin
-    slot_digit_12 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? _bits_40 : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12);
+    slot_digit_12 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_13 ? split_next_digit : slot_digit_12) : slot_digit_12) : slot_digit_12) : slot_digit_12);
   end
 
   always @(posedge clock) begin
-    slot_digit_13 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? _bits_40 : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13);
+    slot_digit_13 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_14 ? split_next_digit : slot_digit_13) : slot_digit_13) : slot_digit_13) : slot_digit_13);
   end
 
   always @(posedge clock) begin
-    slot_digit_14 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? _bits_40 : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14);
+    slot_digit_14 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_15 ? split_next_digit : slot_digit_14) : slot_digit_14) : slot_digit_14) : slot_digit_14);
   end
 
   always @(posedge clock) begin
-    slot_digit_15 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? _bits_40 : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15);
+    slot_digit_15 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_16 ? split_next_digit : slot_digit_15) : slot_digit_15) : slot_digit_15) : slot_digit_15);
   end
 
   always @(posedge clock) begin
-    slot_digit_16 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? _bits_40 : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16);
+    slot_digit_16 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_17 ? split_next_digit : slot_digit_16) : slot_digit_16) : slot_digit_16) : slot_digit_16);
   end
 
   always @(posedge clock) begin
-    slot_digit_17 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? _bits_40 : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17);
+    slot_digit_17 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_18 ? split_next_digit : slot_digit_17) : slot_digit_17) : slot_digit_17) : slot_digit_17);
   end
 
   always @(posedge clock) begin
-    slot_digit_18 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? _bits_40 : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18);
+    slot_digit_18 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_19 ? split_next_digit : slot_digit_18) : slot_digit_18) : slot_digit_18) : slot_digit_18);
   end
 
   always @(posedge clock) begin
-    slot_digit_19 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? _bits_40 : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19);
+    slot_digit_19 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_20 ? split_next_digit : slot_digit_19) : slot_digit_19) : slot_digit_19) : slot_digit_19);
   end
 
   always @(posedge clock) begin
-    slot_digit_20 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? _bits_40 : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20);
+    slot_digit_20 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_21 ? split_next_digit : slot_digit_20) : slot_digit_20) : slot_digit_20) : slot_digit_20);
   end
 
   always @(posedge clock) begin
-    slot_digit_21 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? _bits_40 : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21);
+    slot_digit_21 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_22 ? split_next_digit : slot_digit_21) : slot_digit_21) : slot_digit_21) : slot_digit_21);
   end
 
   always @(posedge clock) begin
-    slot_digit_22 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? _bits_40 : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22);
+    slot_digit_22 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_23 ? split_next_digit : slot_digit_22) : slot_digit_22) : slot_digit_22) : slot_digit_22);
   end
 
   always @(posedge clock) begin
-    slot_digit_23 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? _bits_40 : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23);
+    slot_digit_23 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_24 ? split_next_digit : slot_digit_23) : slot_digit_23) : slot_digit_23) : slot_digit_23);
   end
 
   always @(posedge clock) begin
-    slot_digit_24 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? _bits_40 : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24);
+    slot_digit_24 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_25 ? split_next_digit : slot_digit_24) : slot_digit_24) : slot_digit_24) : slot_digit_24);
   end
 
   always @(posedge clock) begin
-    slot_digit_25 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? _bits_40 : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25);
+    slot_digit_25 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_26 ? split_next_digit : slot_digit_25) : slot_digit_25) : slot_digit_25) : slot_digit_25);
   end
 
   always @(posedge clock) begin
-    slot_digit_26 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? _bits_40 : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26);
+    slot_digit_26 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_27 ? split_next_digit : slot_digit_26) : slot_digit_26) : slot_digit_26) : slot_digit_26);
   end
 
   always @(posedge clock) begin
-    slot_digit_27 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? _bits_40 : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27);
+    slot_digit_27 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_28 ? split_next_digit : slot_digit_27) : slot_digit_27) : slot_digit_27) : slot_digit_27);
   end
 
   always @(posedge clock) begin
-    slot_digit_28 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_33 ? _bits_40 : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28);
+    slot_digit_28 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_29 ? split_next_digit : slot_digit_28) : slot_digit_28) : slot_digit_28) : slot_digit_28);
   end
 
   always @(posedge clock) begin
-    slot_digit_29 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_34 ? _bits_40 : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29);
+    slot_digit_29 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_30 ? split_next_digit : slot_digit_29) : slot_digit_29) : slot_digit_29) : slot_digit_29);
   end
 
   always @(posedge clock) begin
-    slot_digit_30 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_35 ? _bits_40 : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30);
+    slot_digit_30 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_31 ? split_next_digit : slot_digit_30) : slot_digit_30) : slot_digit_30) : slot_digit_30);
   end
 
   always @(posedge clock) begin
-    slot_digit_31 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_36 ? _bits_40 : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31);
+    slot_digit_31 <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (_bits_32 ? split_next_digit : slot_digit_31) : slot_digit_31) : slot_digit_31) : slot_digit_31);
   end
 
   always @(posedge clock) begin
@@ -2999,7 +3030,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_n_lo <= 32'd0;
     end else begin
-      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_41 : st_n_lo));
+      st_n_lo <= (ev_clear ? 32'd0 : (ev_commit_q ? _bits_33 : st_n_lo));
     end
   end
 
@@ -3015,7 +3046,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_n_carry <= 1'd0;
     end else begin
-      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_42 : 1'd0));
+      st_n_carry <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_34 : 1'd0));
     end
   end
 
@@ -3111,7 +3142,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 32'd0;
     end else begin
-      until_merge_lo <= (state_init ? (_and_0 ? (_not_1 ? _bits_60 : (commit_fire ? _bits_61 : until_merge_lo)) : (commit_fire ? _bits_61 : until_merge_lo)) : (state_advance ? (_not_11 ? (commit_fire ? _bits_61 : until_merge_lo) : (_or_7 ? _bits_64 : (commit_fire ? _bits_61 : until_merge_lo))) : (commit_fire ? _bits_61 : until_merge_lo)));
+      until_merge_lo <= (state_init ? (_and_0 ? (_not_1 ? _bits_52 : (commit_fire ? _bits_53 : until_merge_lo)) : (commit_fire ? _bits_53 : until_merge_lo)) : (state_advance ? (_not_10 ? (commit_fire ? _bits_53 : until_merge_lo) : (_or_3 ? _bits_56 : (commit_fire ? _bits_53 : until_merge_lo))) : (commit_fire ? _bits_53 : until_merge_lo)));
     end
   end
 
@@ -3119,7 +3150,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi <= 32'd0;
     end else begin
-      until_merge_hi <= (state_init ? (_and_0 ? (_not_1 ? _bits_65 : _sub_3) : _sub_3) : (state_advance ? (_not_11 ? _sub_3 : (_or_7 ? _bits_66 : _sub_3)) : _sub_3));
+      until_merge_hi <= (state_init ? (_and_0 ? (_not_1 ? _bits_57 : _sub_3) : _sub_3) : (state_advance ? (_not_10 ? _sub_3 : (_or_3 ? _bits_58 : _sub_3)) : _sub_3));
     end
   end
 
@@ -3127,7 +3158,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry <= 1'd0;
     end else begin
-      until_merge_carry <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_67 : 1'd0)) : (commit_fire ? _bits_67 : 1'd0)) : (state_advance ? (_not_11 ? (commit_fire ? _bits_67 : 1'd0) : (_or_7 ? 1'd0 : (commit_fire ? _bits_67 : 1'd0))) : (commit_fire ? _bits_67 : 1'd0)));
+      until_merge_carry <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : (commit_fire ? _bits_59 : 1'd0)) : (commit_fire ? _bits_59 : 1'd0)) : (state_advance ? (_not_10 ? (commit_fire ? _bits_59 : 1'd0) : (_or_3 ? 1'd0 : (commit_fire ? _bits_59 : 1'd0))) : (commit_fire ? _bits_59 : 1'd0)));
     end
   end
 
@@ -3135,7 +3166,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (state_init ? (_and_0 ? (_not_1 ? _mux_2 : eps_active) : eps_active) : eps_active);
+      eps_active <= (state_init ? (_and_0 ? (_not_1 ? _mux_1 : eps_active) : eps_active) : eps_active);
     end
   end
 
@@ -3143,7 +3174,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (state_init ? (_and_0 ? (_not_1 ? _mux_3 : q_active) : q_active) : q_active);
+      q_active <= (state_init ? (_and_0 ? (_not_1 ? _mux_2 : q_active) : q_active) : q_active);
     end
   end
 
@@ -3216,7 +3247,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= (state_undo ? (_ne_0 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_scan ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_58 : present_children) : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_59 : present_children) : present_children) : present_children)));
+    present_children <= present_children_next;
+  end
+
+  always @(posedge clock) begin
+    split_next_digit <= _bits_97;
+  end
+
+  always @(posedge clock) begin
+    split_last_child <= _not_34;
   end
 
   always @(posedge clock) begin
@@ -3227,7 +3266,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_ready <= 1'd0;
     end else begin
-      leaf_pick_ready <= _not_66;
+      leaf_pick_ready <= _not_67;
     end
   end
 
@@ -3255,7 +3294,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_103;
+      slot_pick_ready <= _not_104;
     end
   end
 
@@ -3263,7 +3302,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (state_split_scan ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_192 : slot_pick_candidates)) : (state_split ? (_not_5 ? (slot_pick_take ? _and_192 : slot_pick_candidates) : (split_fits ? _not_105 : (slot_pick_take ? _and_192 : slot_pick_candidates))) : (state_merge_kids ? (verdict_set ? (slot_pick_take ? _and_192 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_192 : slot_pick_candidates))) : (slot_pick_take ? _and_192 : slot_pick_candidates))));
+      slot_pick_candidates <= (state_split_scan ? (kids_fresh ? kids_vector : (slot_pick_take ? _and_192 : slot_pick_candidates)) : (state_split ? (_not_5 ? (slot_pick_take ? _and_192 : slot_pick_candidates) : (split_fits ? _not_106 : (slot_pick_take ? _and_192 : slot_pick_candidates))) : (state_merge_kids ? (verdict_set ? (slot_pick_take ? _and_192 : slot_pick_candidates) : (kids_fresh ? kids_vector : (slot_pick_take ? _and_192 : slot_pick_candidates))) : (slot_pick_take ? _and_192 : slot_pick_candidates))));
     end
   end
 
@@ -3283,7 +3322,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (state_undo ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (state_split ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_9 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))));
+      level_fresh <= (state_undo ? (_ne_0 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (state_split ? (_not_5 ? level_fresh : (split_fits ? level_fresh : (_not_6 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_8 ? level_fresh : (_ne_1 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))));
     end
   end
 
@@ -3296,7 +3335,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaf_depth <= (state_undo ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (state_split ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (state_merge_level ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_9 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
+    merge_leaf_depth <= (state_undo ? (_ne_0 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (state_split ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (state_merge_level ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_8 ? merge_leaf_depth : (_ne_1 ? _sub_9 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
   end
 
   always @(posedge clock) begin
@@ -3308,7 +3347,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (state_merge_level ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (state_merge_kids ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_8 ? _add_7 : merge_leaves))) : merge_leaves));
+    merge_leaves <= (state_merge_level ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (state_merge_kids ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_5 ? _add_7 : merge_leaves))) : merge_leaves));
   end
 
   always @(posedge clock) begin
@@ -3395,7 +3434,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? (_not_1 ? _mux_1 : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_262) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? (_not_1 ? _mux_0 : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_262) : next_merge) : next_merge));
     end
   end
 
@@ -3411,7 +3450,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_231 ? 1'd0 : multiplier_for_schedule)) : (_and_231 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_231 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_142 ? 1'd1 : (_and_231 ? 1'd0 : multiplier_for_schedule))) : (_and_231 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_231 ? 1'd0 : multiplier_for_schedule)) : (_and_231 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_231 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_143 ? 1'd1 : (_and_231 ? 1'd0 : multiplier_for_schedule))) : (_and_231 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -3427,7 +3466,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_142 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_143 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -3667,7 +3706,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= (state_merge_kids ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_8 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy));
+      verdict_busy <= (state_merge_kids ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_5 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy));
     end
   end
 
@@ -3684,19 +3723,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_parent <= (state_merge_kids ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_8 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent);
+    verdict_parent <= (state_merge_kids ? (verdict_set ? verdict_parent : (kids_fresh ? verdict_parent : (_and_5 ? (slot_pick_pick_last ? merge_parent : verdict_parent) : verdict_parent))) : verdict_parent);
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (state_merge_kids ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_8 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves);
+    verdict_leaves <= (state_merge_kids ? (verdict_set ? verdict_leaves : (kids_fresh ? verdict_leaves : (_and_5 ? (slot_pick_pick_last ? kids_vector : verdict_leaves) : verdict_leaves))) : verdict_leaves);
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (state_merge_kids ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_8 ? (slot_pick_pick_last ? _add_7 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
+    verdict_leaf_count <= (state_merge_kids ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_5 ? (slot_pick_pick_last ? _add_7 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (state_merge_kids ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_8 ? (slot_pick_pick_last ? _sub_13 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
+    verdict_remaining <= (state_merge_kids ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_5 ? (slot_pick_pick_last ? _sub_13 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
   end
 
   always @(posedge clock) begin
@@ -3775,7 +3814,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (state_merge_level ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_9 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (state_soft_clear ? 1'd0 : skip_valid)));
+      skip_valid <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (state_merge_level ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_8 ? skip_valid : (_ne_1 ? skip_valid : 1'd1))) : skip_valid)) : (state_soft_clear ? 1'd0 : skip_valid)));
     end
   end
 
@@ -3783,7 +3822,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       batch_min_clears <= 1'd0;
     end else begin
-      batch_min_clears <= (state_merge_level ? (level_fresh ? (batch_min_clears ? 1'd0 : batch_min_clears) : (leaf_pick_ready ? (leaf_pick_pick_found ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_9 ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_ne_1 ? (batch_min_clears ? 1'd0 : batch_min_clears) : 1'd1))) : (batch_min_clears ? 1'd0 : batch_min_clears))) : (batch_min_clears ? 1'd0 : batch_min_clears));
+      batch_min_clears <= (state_merge_level ? (level_fresh ? (batch_min_clears ? 1'd0 : batch_min_clears) : (leaf_pick_ready ? (leaf_pick_pick_found ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_8 ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_ne_1 ? (batch_min_clears ? 1'd0 : batch_min_clears) : 1'd1))) : (batch_min_clears ? 1'd0 : batch_min_clears))) : (batch_min_clears ? 1'd0 : batch_min_clears));
     end
   end
 
@@ -3791,7 +3830,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_min_sum <= _fill_69;
     end else begin
-      skip_min_sum <= (state_merge_level ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_9 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
+      skip_min_sum <= (state_merge_level ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_8 ? skip_min_sum : (_ne_1 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
     end
   end
 
@@ -3840,7 +3879,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (state_merge_kids ? (slot_pick_advance ? _not_159 : slot_pick_pick_last) : slot_pick_pick_last);
+    slot_pick_pick_last <= (state_merge_kids ? (slot_pick_advance ? _not_160 : slot_pick_pick_last) : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
@@ -3857,7 +3896,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_162) begin
+    if (_not_163) begin
       undo_rdata_0 <= undo[_bits_334];
     end
   end
@@ -3869,7 +3908,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:163
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:170
     .clock(clock),
 
     .reset(reset),
@@ -3902,11 +3941,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at SlotPicker.java:54: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
       $stop;
     end
-    if (!reset && prefix_write && !_not_164) begin // RapController.java:158
-      $display("Assertion failed at RapController.java:158: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_165) begin // RapController.java:165
+      $display("Assertion failed at RapController.java:165: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && verdict_end_5 && !_not_165) begin // MergeVerdict.java:75
+    if (!reset && verdict_end_5 && !_not_166) begin // MergeVerdict.java:75
       $display("Assertion failed at MergeVerdict.java:75: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -3918,16 +3957,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:77: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:312
-      $display("Assertion failed at RapController.java:312: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:319
+      $display("Assertion failed at RapController.java:319: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_168) begin // RapController.java:327
-      $display("Assertion failed at RapController.java:327: merge_near was stale: merge_now %d, exact %d", merge_now, _and_299);
+    if (!reset && commit_fire && !_eq_168) begin // RapController.java:334
+      $display("Assertion failed at RapController.java:334: merge_near was stale: merge_now %d, exact %d", merge_now, _and_299);
       $stop;
     end
-    if (!reset && state_run && _and_229 && !status_still) begin // RapController.java:408
-      $display("Assertion failed at RapController.java:408: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_229 && !status_still) begin // RapController.java:415
+      $display("Assertion failed at RapController.java:415: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -3942,92 +3981,96 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_300) begin // RapController.java:466
-      $display("Assertion failed at RapController.java:466: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_300) begin // RapController.java:471
+      $display("Assertion failed at RapController.java:471: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_170) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_171) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_301 && !io_selected_bits_found) begin // RapController.java:594
-      $display("Assertion failed at RapController.java:594: no node matched a key: the root must always match");
+    if (!reset && _and_301 && !io_selected_bits_found) begin // RapController.java:599
+      $display("Assertion failed at RapController.java:599: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:595
-      $display("Assertion failed at RapController.java:595: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:600
+      $display("Assertion failed at RapController.java:600: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:596
-      $display("Assertion failed at RapController.java:596: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:601
+      $display("Assertion failed at RapController.java:601: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_172) begin // RapController.java:598
-      $display("Assertion failed at RapController.java:598: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_172) begin // RapController.java:603
+      $display("Assertion failed at RapController.java:603: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_303 && !_ne_3) begin // RapController.java:599
-      $display("Assertion failed at RapController.java:599: a READ result in RUN");
+    if (!reset && _and_303 && !_ne_3) begin // RapController.java:604
+      $display("Assertion failed at RapController.java:604: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:600
-      $display("Assertion failed at RapController.java:600: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:605
+      $display("Assertion failed at RapController.java:605: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_304 && !_not_171) begin // RapController.java:601
-      $display("Assertion failed at RapController.java:601: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_304 && !_not_172) begin // RapController.java:606
+      $display("Assertion failed at RapController.java:606: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_305 && !slot_pick_pick_found) begin // RapController.java:603
-      $display("Assertion failed at RapController.java:603: a split found no free slot after checking capacity");
+    if (!reset && _and_305 && !slot_pick_pick_found) begin // RapController.java:608
+      $display("Assertion failed at RapController.java:608: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_305 && !_not_172) begin // RapController.java:604
-      $display("Assertion failed at RapController.java:604: a split with no missing child");
+    if (!reset && _and_305 && !_not_173) begin // RapController.java:609
+      $display("Assertion failed at RapController.java:609: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_305 && !_eq_173) begin // RapController.java:605
-      $display("Assertion failed at RapController.java:605: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_305 && !_and_309) begin // RapController.java:610
+      $display("Assertion failed at RapController.java:610: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && split_settled && !_and_306) begin // RapController.java:608
-      $display("Assertion failed at RapController.java:608: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && _and_305 && !_eq_175) begin // RapController.java:613
+      $display("Assertion failed at RapController.java:613: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && _or_272 && !_eq_176) begin // RapController.java:613
-      $display("Assertion failed at RapController.java:613: op_children read a clock after its slot or the table changed");
+    if (!reset && split_settled && !_and_310) begin // RapController.java:616
+      $display("Assertion failed at RapController.java:616: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:614
-      $display("Assertion failed at RapController.java:614: ADVANCE reads n while a count is still on its way");
+    if (!reset && _or_277 && !_eq_178) begin // RapController.java:621
+      $display("Assertion failed at RapController.java:621: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _and_309 && !_eq_177) begin // RapController.java:615
-      $display("Assertion failed at RapController.java:615: the merge parent's leaves changed during its walk");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:622
+      $display("Assertion failed at RapController.java:622: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_308 && !slot_pick_pick_found) begin // RapController.java:616
-      $display("Assertion failed at RapController.java:616: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_313 && !_eq_179) begin // RapController.java:623
+      $display("Assertion failed at RapController.java:623: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_310 && !1'd0) begin // RapController.java:617
-      $display("Assertion failed at RapController.java:617: a merge verdict outside the merge walk");
+    if (!reset && _and_312 && !slot_pick_pick_found) begin // RapController.java:624
+      $display("Assertion failed at RapController.java:624: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_177) begin // RapController.java:618
-      $display("Assertion failed at RapController.java:618: a status value changed during the snapshot copy");
+    if (!reset && _and_314 && !1'd0) begin // RapController.java:625
+      $display("Assertion failed at RapController.java:625: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && !_not_178) begin // RapController.java:619
-      $display("Assertion failed at RapController.java:619: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && snapshot_frozen && !_not_184) begin // RapController.java:626
+      $display("Assertion failed at RapController.java:626: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:620
-      $display("Assertion failed at RapController.java:620: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_not_185) begin // RapController.java:627
+      $display("Assertion failed at RapController.java:627: a node deeper than deepest_depth %d", deepest_depth);
+      $stop;
+    end
+    if (!reset && !_le_0) begin // RapController.java:628
+      $display("Assertion failed at RapController.java:628: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -4035,7 +4078,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_not_28[3], _dshl_0[6:4], _dshl_1[6:4], _dshr_2[7:1], _dshr_3[31:1], _mux_45[4], _dshl_2[62:32], _dshl_3[62:32], _dshl_4[94:32]};
+  wire _unused_ok = ^{_dshl_0[6:4], _dshl_1[6:4], _not_29[3], _dshr_2[7:1], _dshr_3[31:1], _mux_45[4], _dshl_2[62:32], _dshl_3[62:32], _dshl_4[94:32], _not_176[3]};
 
 endmodule
 

@@ -111,6 +111,13 @@ public final class RapController extends Module {
 
         // --- split and merge walk state
         UInt present = Reg(UInt(c.branching())).named("present_children");
+        // Every write of present goes through its next value, so the split's next digit and "this child is the last"
+        // are registered from it and describe present exactly on every clock: SPLIT_ALLOC's decisions start at
+        // flip-flops.
+        UInt presentNext = WireDefault(UInt(c.branching()), present).named("present_children_next");
+        present.connect(presentNext);
+        UInt nextDigit = RegNext(new FirstSet(presentNext.not(), c.bitsPerLevel()).index).named("split_next_digit");
+        Bool lastChild = RegNext(FirstSet.twoOrMore(presentNext.not()).not()).named("split_last_child");
         // The merge parent's leaf children as its walk began (simulation check only: the hand-over takes the compare
         // network's kids_vector, which nothing changes during the walk).
         UInt visited = Reg(UInt(c.nodes())).named("visited_kids");
@@ -427,7 +434,7 @@ public final class RapController extends Module {
                         undoSp.connect(undoSp.sub(1));
                     }).elsewhen(splitReq, () -> {
                         earlyDone.connect(B(false));
-                        present.connect(U(0, c.branching()));
+                        presentNext.connect(U(0, c.branching()));
                         // A leaf (the usual split) has no children to scan.
                         when(opChildren.eq(0), () -> state.go(SPLIT)).otherwise(() -> {
                             kidsFresh.connect(B(true));
@@ -440,7 +447,7 @@ public final class RapController extends Module {
                     slots.load(kidsVector);
                     kidsFresh.connect(B(false));
                 }).elsewhen(slots.ready(), () -> when(slots.found, () -> {
-                    present.connect(present.or(U(1, c.branching()).shl(Mux1H(slots.oneHot, table.digit)).bits(c.branching() - 1, 0)));
+                    presentNext.connect(present.or(U(1, c.branching()).shl(Mux1H(slots.oneHot, table.digit)).bits(c.branching() - 1, 0)));
                     slots.take();
                 }).otherwise(() -> state.go(SPLIT))))
                 .on(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
@@ -458,12 +465,10 @@ public final class RapController extends Module {
                 // The split ends with its last child: a free slot's child count is already 0 (only leaves are freed), so
                 // the child-count write port is free for op_slot's.
                 .on(SPLIT_ALLOC, () -> {
-                    FirstSet d = new FirstSet(present.not(), c.bitsPerLevel());
-                    Bool lastChild = FirstSet.twoOrMore(present.not()).not().named("split_last_child");
                     when(slots.ready(), () -> {
-                        UInt prefix = prefixRead.or(childDigits.and(Fill(c.keyBits() / c.bitsPerLevel(), d.index)))
+                        UInt prefix = prefixRead.or(childDigits.and(Fill(c.keyBits() / c.bitsPerLevel(), nextDigit)))
                                 .named("child_prefix");
-                        Assert(prefix.eq(childPrefix(prefixRead, opDepth, d.index)).and(childMask.eq(maskBelow(childDepth))),
+                        Assert(prefix.eq(childPrefix(prefixRead, opDepth, nextDigit)).and(childMask.eq(maskBelow(childDepth))),
                                 "split: the registered child digit field or mask does not describe op_depth %0d", opDepth);
                         twValid.connect(B(true));
                         twIndex.connect(slots.index);
@@ -476,7 +481,7 @@ public final class RapController extends Module {
                         cmdValue.connect(U(0, cb));
                         when(twReady, () -> {
                             slots.take();
-                            allocate(table, st, present, d.index, slots.oneHot, opSlot, childDepth);
+                            allocate(table, st, present, presentNext, nextDigit, slots.oneHot, opSlot, childDepth);
                             prefixWrite.connect(B(true));
                             prefixWriteSlot.connect(slots.index);
                             prefixWriteValue.connect(prefix);
@@ -602,6 +607,9 @@ public final class RapController extends Module {
         when(state.is(SPLIT_ALLOC).and(slots.ready()), () -> {
             Assert(slots.found, "a split found no free slot after checking capacity");
             Assert(present.andR().not(), "a split with no missing child");
+            Assert(lastChild.eq(FirstSet.twoOrMore(present.not()).not())
+                            .and(nextDigit.eq(new FirstSet(present.not(), c.bitsPerLevel()).index)),
+                    "split_last_child or split_next_digit does not describe present_children %b", present);
             Assert(table.childCount.read(slots.index).eq(0), "free slot %d has a child count", slots.index);
         });
         // The registered lookups are read only where their inputs have stood still for a clock.
@@ -673,10 +681,11 @@ public final class RapController extends Module {
     }
 
     /** A new child in the slot {@code slotMask}: digit d of the node in {@code parent}; its TCAM word and prefix are written in this clock. */
-    private void allocate(NodeTable table, StatusRegs st, UInt present, UInt d, UInt slotMask, UInt parent, UInt childDepth) {
+    private void allocate(NodeTable table, StatusRegs st, UInt present, UInt presentNext, UInt d, UInt slotMask, UInt parent,
+                          UInt childDepth) {
         table.valid.connect(table.valid.or(slotMask));
         table.place(slotMask, childDepth, parent, d);
-        present.connect(present.or(U(1, c.branching()).shl(d).bits(c.branching() - 1, 0)));
+        presentNext.connect(present.or(U(1, c.branching()).shl(d).bits(c.branching() - 1, 0)));
         st.allocated.connect(B(true));
     }
 
