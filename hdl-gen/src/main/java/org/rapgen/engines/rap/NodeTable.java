@@ -31,6 +31,9 @@ final class NodeTable {
     private final Bool childCountWrite;
     private final UInt childCountSlot;
     private final UInt childCountValue;
+    /** A child count asked for on the last clock lands on this one, in {@link #pendingSlot()}. */
+    final Bool writeQ;
+    private final UInt slotQ;
 
     NodeTable(RapConfig c) {
         this.c = c;
@@ -42,10 +45,22 @@ final class NodeTable {
         childCountWrite = WireDefault(Bool(), B(false)).named("children_write");
         childCountSlot = WireDefault(UInt(c.slotBits()), U(0, c.slotBits())).named("children_write_slot");
         childCountValue = WireDefault(UInt(c.childCountBits()), U(0, c.childCountBits())).named("children_write_value");
-        when(childCountWrite, () -> childCount.write(childCountSlot, childCountValue));
+        // The write lands a clock after it is asked for, from registers: the 3 x N enables (the widest fan-out of the
+        // controller) then start at flip-flops instead of at the end of a split or a merge verdict. Nothing reads a
+        // count in the clock between: after a split's last child the walk starts at a deeper level or events replay
+        // much later, and a merge walk moves to the next level two clocks after the last verdict at the earliest.
+        writeQ = RegNext(childCountWrite, B(false)).named("children_write_q");
+        slotQ = RegNext(childCountSlot).named("children_write_q_slot");
+        UInt valueQ = RegNext(childCountValue).named("children_write_q_value");
+        when(writeQ, () -> childCount.write(slotQ, valueQ));
     }
 
-    /** Sets the child count of {@code slot} on this clock edge (at most one caller per clock). */
+    /** While {@link #writeQ}: the slot whose child count is still the old one. */
+    UInt pendingSlot() {
+        return slotQ;
+    }
+
+    /** Sets the child count of {@code slot} on the clock edge after this one (at most one caller per clock). */
     void setChildCount(UInt slot, UInt count) {
         childCountWrite.connect(B(true));
         childCountSlot.connect(slot);

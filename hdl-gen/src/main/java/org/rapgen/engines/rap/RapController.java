@@ -612,6 +612,15 @@ public final class RapController extends Module {
                     "split_last_child or split_next_digit does not describe present_children %b", present);
             Assert(table.childCount.read(slots.index).eq(0), "free slot %d has a child count", slots.index);
         });
+        // A child count lands a clock after it is set (NodeTable): no decision reads it in that clock.
+        when(table.writeQ, () -> {
+            Assert(splitSettled.not(), "a split decision while a child count is still being written");
+            when(state.is(MERGE_LEVEL).and(levelFresh), () -> Assert(table.depthOf(table.pendingSlot()).ne(leafDepth),
+                    "a merge level loads its leaves while a leaf candidate's child count is still being written"));
+            when(walkingKids.and(kidsFresh), () -> Assert(table.pendingSlot().ne(mp)
+                            .and(table.parent.read(table.pendingSlot()).ne(mp)),
+                    "a merge parent's children are read while its child count is still being written"));
+        });
         // The registered lookups are read only where their inputs have stood still for a clock.
         when(splitSettled, () -> Assert(splitFits.eq(fitsNow).and(opAtDeepest.eq(opDepth.ge(deepest))),
                 "split_fits or op_at_deepest read a clock after its inputs changed"));
