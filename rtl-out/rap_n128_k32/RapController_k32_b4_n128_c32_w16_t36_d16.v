@@ -222,519 +222,522 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg state_read_wait; // RapController.java:61
   reg state_soft_clear; // RapController.java:61
   reg [4:0] deepest_depth; // RapController.java:74
-  reg [127:0] slot_valid; // NodeTable.java:37
-  reg [4:0] slot_depth_0; // NodeTable.java:38
-  reg [4:0] slot_depth_1; // NodeTable.java:38
-  reg [4:0] slot_depth_2; // NodeTable.java:38
-  reg [4:0] slot_depth_3; // NodeTable.java:38
-  reg [4:0] slot_depth_4; // NodeTable.java:38
-  reg [4:0] slot_depth_5; // NodeTable.java:38
-  reg [4:0] slot_depth_6; // NodeTable.java:38
-  reg [4:0] slot_depth_7; // NodeTable.java:38
-  reg [4:0] slot_depth_8; // NodeTable.java:38
-  reg [4:0] slot_depth_9; // NodeTable.java:38
-  reg [4:0] slot_depth_10; // NodeTable.java:38
-  reg [4:0] slot_depth_11; // NodeTable.java:38
-  reg [4:0] slot_depth_12; // NodeTable.java:38
-  reg [4:0] slot_depth_13; // NodeTable.java:38
-  reg [4:0] slot_depth_14; // NodeTable.java:38
-  reg [4:0] slot_depth_15; // NodeTable.java:38
-  reg [4:0] slot_depth_16; // NodeTable.java:38
-  reg [4:0] slot_depth_17; // NodeTable.java:38
-  reg [4:0] slot_depth_18; // NodeTable.java:38
-  reg [4:0] slot_depth_19; // NodeTable.java:38
-  reg [4:0] slot_depth_20; // NodeTable.java:38
-  reg [4:0] slot_depth_21; // NodeTable.java:38
-  reg [4:0] slot_depth_22; // NodeTable.java:38
-  reg [4:0] slot_depth_23; // NodeTable.java:38
-  reg [4:0] slot_depth_24; // NodeTable.java:38
-  reg [4:0] slot_depth_25; // NodeTable.java:38
-  reg [4:0] slot_depth_26; // NodeTable.java:38
-  reg [4:0] slot_depth_27; // NodeTable.java:38
-  reg [4:0] slot_depth_28; // NodeTable.java:38
-  reg [4:0] slot_depth_29; // NodeTable.java:38
-  reg [4:0] slot_depth_30; // NodeTable.java:38
-  reg [4:0] slot_depth_31; // NodeTable.java:38
-  reg [4:0] slot_depth_32; // NodeTable.java:38
-  reg [4:0] slot_depth_33; // NodeTable.java:38
-  reg [4:0] slot_depth_34; // NodeTable.java:38
-  reg [4:0] slot_depth_35; // NodeTable.java:38
-  reg [4:0] slot_depth_36; // NodeTable.java:38
-  reg [4:0] slot_depth_37; // NodeTable.java:38
-  reg [4:0] slot_depth_38; // NodeTable.java:38
-  reg [4:0] slot_depth_39; // NodeTable.java:38
-  reg [4:0] slot_depth_40; // NodeTable.java:38
-  reg [4:0] slot_depth_41; // NodeTable.java:38
-  reg [4:0] slot_depth_42; // NodeTable.java:38
-  reg [4:0] slot_depth_43; // NodeTable.java:38
-  reg [4:0] slot_depth_44; // NodeTable.java:38
-  reg [4:0] slot_depth_45; // NodeTable.java:38
-  reg [4:0] slot_depth_46; // NodeTable.java:38
-  reg [4:0] slot_depth_47; // NodeTable.java:38
-  reg [4:0] slot_depth_48; // NodeTable.java:38
-  reg [4:0] slot_depth_49; // NodeTable.java:38
-  reg [4:0] slot_depth_50; // NodeTable.java:38
-  reg [4:0] slot_depth_51; // NodeTable.java:38
-  reg [4:0] slot_depth_52; // NodeTable.java:38
-  reg [4:0] slot_depth_53; // NodeTable.java:38
-  reg [4:0] slot_depth_54; // NodeTable.java:38
-  reg [4:0] slot_depth_55; // NodeTable.java:38
-  reg [4:0] slot_depth_56; // NodeTable.java:38
-  reg [4:0] slot_depth_57; // NodeTable.java:38
-  reg [4:0] slot_depth_58; // NodeTable.java:38
-  reg [4:0] slot_depth_59; // NodeTable.java:38
-  reg [4:0] slot_depth_60; // NodeTable.java:38
-  reg [4:0] slot_depth_61; // NodeTable.java:38
-  reg [4:0] slot_depth_62; // NodeTable.java:38
-  reg [4:0] slot_depth_63; // NodeTable.java:38
-  reg [4:0] slot_depth_64; // NodeTable.java:38
-  reg [4:0] slot_depth_65; // NodeTable.java:38
-  reg [4:0] slot_depth_66; // NodeTable.java:38
-  reg [4:0] slot_depth_67; // NodeTable.java:38
-  reg [4:0] slot_depth_68; // NodeTable.java:38
-  reg [4:0] slot_depth_69; // NodeTable.java:38
-  reg [4:0] slot_depth_70; // NodeTable.java:38
-  reg [4:0] slot_depth_71; // NodeTable.java:38
-  reg [4:0] slot_depth_72; // NodeTable.java:38
-  reg [4:0] slot_depth_73; // NodeTable.java:38
-  reg [4:0] slot_depth_74; // NodeTable.java:38
-  reg [4:0] slot_depth_75; // NodeTable.java:38
-  reg [4:0] slot_depth_76; // NodeTable.java:38
-  reg [4:0] slot_depth_77; // NodeTable.java:38
-  reg [4:0] slot_depth_78; // NodeTable.java:38
-  reg [4:0] slot_depth_79; // NodeTable.java:38
-  reg [4:0] slot_depth_80; // NodeTable.java:38
-  reg [4:0] slot_depth_81; // NodeTable.java:38
-  reg [4:0] slot_depth_82; // NodeTable.java:38
-  reg [4:0] slot_depth_83; // NodeTable.java:38
-  reg [4:0] slot_depth_84; // NodeTable.java:38
-  reg [4:0] slot_depth_85; // NodeTable.java:38
-  reg [4:0] slot_depth_86; // NodeTable.java:38
-  reg [4:0] slot_depth_87; // NodeTable.java:38
-  reg [4:0] slot_depth_88; // NodeTable.java:38
-  reg [4:0] slot_depth_89; // NodeTable.java:38
-  reg [4:0] slot_depth_90; // NodeTable.java:38
-  reg [4:0] slot_depth_91; // NodeTable.java:38
-  reg [4:0] slot_depth_92; // NodeTable.java:38
-  reg [4:0] slot_depth_93; // NodeTable.java:38
-  reg [4:0] slot_depth_94; // NodeTable.java:38
-  reg [4:0] slot_depth_95; // NodeTable.java:38
-  reg [4:0] slot_depth_96; // NodeTable.java:38
-  reg [4:0] slot_depth_97; // NodeTable.java:38
-  reg [4:0] slot_depth_98; // NodeTable.java:38
-  reg [4:0] slot_depth_99; // NodeTable.java:38
-  reg [4:0] slot_depth_100; // NodeTable.java:38
-  reg [4:0] slot_depth_101; // NodeTable.java:38
-  reg [4:0] slot_depth_102; // NodeTable.java:38
-  reg [4:0] slot_depth_103; // NodeTable.java:38
-  reg [4:0] slot_depth_104; // NodeTable.java:38
-  reg [4:0] slot_depth_105; // NodeTable.java:38
-  reg [4:0] slot_depth_106; // NodeTable.java:38
-  reg [4:0] slot_depth_107; // NodeTable.java:38
-  reg [4:0] slot_depth_108; // NodeTable.java:38
-  reg [4:0] slot_depth_109; // NodeTable.java:38
-  reg [4:0] slot_depth_110; // NodeTable.java:38
-  reg [4:0] slot_depth_111; // NodeTable.java:38
-  reg [4:0] slot_depth_112; // NodeTable.java:38
-  reg [4:0] slot_depth_113; // NodeTable.java:38
-  reg [4:0] slot_depth_114; // NodeTable.java:38
-  reg [4:0] slot_depth_115; // NodeTable.java:38
-  reg [4:0] slot_depth_116; // NodeTable.java:38
-  reg [4:0] slot_depth_117; // NodeTable.java:38
-  reg [4:0] slot_depth_118; // NodeTable.java:38
-  reg [4:0] slot_depth_119; // NodeTable.java:38
-  reg [4:0] slot_depth_120; // NodeTable.java:38
-  reg [4:0] slot_depth_121; // NodeTable.java:38
-  reg [4:0] slot_depth_122; // NodeTable.java:38
-  reg [4:0] slot_depth_123; // NodeTable.java:38
-  reg [4:0] slot_depth_124; // NodeTable.java:38
-  reg [4:0] slot_depth_125; // NodeTable.java:38
-  reg [4:0] slot_depth_126; // NodeTable.java:38
-  reg [4:0] slot_depth_127; // NodeTable.java:38
-  reg [6:0] slot_parent_0; // NodeTable.java:39
-  reg [6:0] slot_parent_1; // NodeTable.java:39
-  reg [6:0] slot_parent_2; // NodeTable.java:39
-  reg [6:0] slot_parent_3; // NodeTable.java:39
-  reg [6:0] slot_parent_4; // NodeTable.java:39
-  reg [6:0] slot_parent_5; // NodeTable.java:39
-  reg [6:0] slot_parent_6; // NodeTable.java:39
-  reg [6:0] slot_parent_7; // NodeTable.java:39
-  reg [6:0] slot_parent_8; // NodeTable.java:39
-  reg [6:0] slot_parent_9; // NodeTable.java:39
-  reg [6:0] slot_parent_10; // NodeTable.java:39
-  reg [6:0] slot_parent_11; // NodeTable.java:39
-  reg [6:0] slot_parent_12; // NodeTable.java:39
-  reg [6:0] slot_parent_13; // NodeTable.java:39
-  reg [6:0] slot_parent_14; // NodeTable.java:39
-  reg [6:0] slot_parent_15; // NodeTable.java:39
-  reg [6:0] slot_parent_16; // NodeTable.java:39
-  reg [6:0] slot_parent_17; // NodeTable.java:39
-  reg [6:0] slot_parent_18; // NodeTable.java:39
-  reg [6:0] slot_parent_19; // NodeTable.java:39
-  reg [6:0] slot_parent_20; // NodeTable.java:39
-  reg [6:0] slot_parent_21; // NodeTable.java:39
-  reg [6:0] slot_parent_22; // NodeTable.java:39
-  reg [6:0] slot_parent_23; // NodeTable.java:39
-  reg [6:0] slot_parent_24; // NodeTable.java:39
-  reg [6:0] slot_parent_25; // NodeTable.java:39
-  reg [6:0] slot_parent_26; // NodeTable.java:39
-  reg [6:0] slot_parent_27; // NodeTable.java:39
-  reg [6:0] slot_parent_28; // NodeTable.java:39
-  reg [6:0] slot_parent_29; // NodeTable.java:39
-  reg [6:0] slot_parent_30; // NodeTable.java:39
-  reg [6:0] slot_parent_31; // NodeTable.java:39
-  reg [6:0] slot_parent_32; // NodeTable.java:39
-  reg [6:0] slot_parent_33; // NodeTable.java:39
-  reg [6:0] slot_parent_34; // NodeTable.java:39
-  reg [6:0] slot_parent_35; // NodeTable.java:39
-  reg [6:0] slot_parent_36; // NodeTable.java:39
-  reg [6:0] slot_parent_37; // NodeTable.java:39
-  reg [6:0] slot_parent_38; // NodeTable.java:39
-  reg [6:0] slot_parent_39; // NodeTable.java:39
-  reg [6:0] slot_parent_40; // NodeTable.java:39
-  reg [6:0] slot_parent_41; // NodeTable.java:39
-  reg [6:0] slot_parent_42; // NodeTable.java:39
-  reg [6:0] slot_parent_43; // NodeTable.java:39
-  reg [6:0] slot_parent_44; // NodeTable.java:39
-  reg [6:0] slot_parent_45; // NodeTable.java:39
-  reg [6:0] slot_parent_46; // NodeTable.java:39
-  reg [6:0] slot_parent_47; // NodeTable.java:39
-  reg [6:0] slot_parent_48; // NodeTable.java:39
-  reg [6:0] slot_parent_49; // NodeTable.java:39
-  reg [6:0] slot_parent_50; // NodeTable.java:39
-  reg [6:0] slot_parent_51; // NodeTable.java:39
-  reg [6:0] slot_parent_52; // NodeTable.java:39
-  reg [6:0] slot_parent_53; // NodeTable.java:39
-  reg [6:0] slot_parent_54; // NodeTable.java:39
-  reg [6:0] slot_parent_55; // NodeTable.java:39
-  reg [6:0] slot_parent_56; // NodeTable.java:39
-  reg [6:0] slot_parent_57; // NodeTable.java:39
-  reg [6:0] slot_parent_58; // NodeTable.java:39
-  reg [6:0] slot_parent_59; // NodeTable.java:39
-  reg [6:0] slot_parent_60; // NodeTable.java:39
-  reg [6:0] slot_parent_61; // NodeTable.java:39
-  reg [6:0] slot_parent_62; // NodeTable.java:39
-  reg [6:0] slot_parent_63; // NodeTable.java:39
-  reg [6:0] slot_parent_64; // NodeTable.java:39
-  reg [6:0] slot_parent_65; // NodeTable.java:39
-  reg [6:0] slot_parent_66; // NodeTable.java:39
-  reg [6:0] slot_parent_67; // NodeTable.java:39
-  reg [6:0] slot_parent_68; // NodeTable.java:39
-  reg [6:0] slot_parent_69; // NodeTable.java:39
-  reg [6:0] slot_parent_70; // NodeTable.java:39
-  reg [6:0] slot_parent_71; // NodeTable.java:39
-  reg [6:0] slot_parent_72; // NodeTable.java:39
-  reg [6:0] slot_parent_73; // NodeTable.java:39
-  reg [6:0] slot_parent_74; // NodeTable.java:39
-  reg [6:0] slot_parent_75; // NodeTable.java:39
-  reg [6:0] slot_parent_76; // NodeTable.java:39
-  reg [6:0] slot_parent_77; // NodeTable.java:39
-  reg [6:0] slot_parent_78; // NodeTable.java:39
-  reg [6:0] slot_parent_79; // NodeTable.java:39
-  reg [6:0] slot_parent_80; // NodeTable.java:39
-  reg [6:0] slot_parent_81; // NodeTable.java:39
-  reg [6:0] slot_parent_82; // NodeTable.java:39
-  reg [6:0] slot_parent_83; // NodeTable.java:39
-  reg [6:0] slot_parent_84; // NodeTable.java:39
-  reg [6:0] slot_parent_85; // NodeTable.java:39
-  reg [6:0] slot_parent_86; // NodeTable.java:39
-  reg [6:0] slot_parent_87; // NodeTable.java:39
-  reg [6:0] slot_parent_88; // NodeTable.java:39
-  reg [6:0] slot_parent_89; // NodeTable.java:39
-  reg [6:0] slot_parent_90; // NodeTable.java:39
-  reg [6:0] slot_parent_91; // NodeTable.java:39
-  reg [6:0] slot_parent_92; // NodeTable.java:39
-  reg [6:0] slot_parent_93; // NodeTable.java:39
-  reg [6:0] slot_parent_94; // NodeTable.java:39
-  reg [6:0] slot_parent_95; // NodeTable.java:39
-  reg [6:0] slot_parent_96; // NodeTable.java:39
-  reg [6:0] slot_parent_97; // NodeTable.java:39
-  reg [6:0] slot_parent_98; // NodeTable.java:39
-  reg [6:0] slot_parent_99; // NodeTable.java:39
-  reg [6:0] slot_parent_100; // NodeTable.java:39
-  reg [6:0] slot_parent_101; // NodeTable.java:39
-  reg [6:0] slot_parent_102; // NodeTable.java:39
-  reg [6:0] slot_parent_103; // NodeTable.java:39
-  reg [6:0] slot_parent_104; // NodeTable.java:39
-  reg [6:0] slot_parent_105; // NodeTable.java:39
-  reg [6:0] slot_parent_106; // NodeTable.java:39
-  reg [6:0] slot_parent_107; // NodeTable.java:39
-  reg [6:0] slot_parent_108; // NodeTable.java:39
-  reg [6:0] slot_parent_109; // NodeTable.java:39
-  reg [6:0] slot_parent_110; // NodeTable.java:39
-  reg [6:0] slot_parent_111; // NodeTable.java:39
-  reg [6:0] slot_parent_112; // NodeTable.java:39
-  reg [6:0] slot_parent_113; // NodeTable.java:39
-  reg [6:0] slot_parent_114; // NodeTable.java:39
-  reg [6:0] slot_parent_115; // NodeTable.java:39
-  reg [6:0] slot_parent_116; // NodeTable.java:39
-  reg [6:0] slot_parent_117; // NodeTable.java:39
-  reg [6:0] slot_parent_118; // NodeTable.java:39
-  reg [6:0] slot_parent_119; // NodeTable.java:39
-  reg [6:0] slot_parent_120; // NodeTable.java:39
-  reg [6:0] slot_parent_121; // NodeTable.java:39
-  reg [6:0] slot_parent_122; // NodeTable.java:39
-  reg [6:0] slot_parent_123; // NodeTable.java:39
-  reg [6:0] slot_parent_124; // NodeTable.java:39
-  reg [6:0] slot_parent_125; // NodeTable.java:39
-  reg [6:0] slot_parent_126; // NodeTable.java:39
-  reg [6:0] slot_parent_127; // NodeTable.java:39
-  reg [1:0] slot_digit_0; // NodeTable.java:40
-  reg [1:0] slot_digit_1; // NodeTable.java:40
-  reg [1:0] slot_digit_2; // NodeTable.java:40
-  reg [1:0] slot_digit_3; // NodeTable.java:40
-  reg [1:0] slot_digit_4; // NodeTable.java:40
-  reg [1:0] slot_digit_5; // NodeTable.java:40
-  reg [1:0] slot_digit_6; // NodeTable.java:40
-  reg [1:0] slot_digit_7; // NodeTable.java:40
-  reg [1:0] slot_digit_8; // NodeTable.java:40
-  reg [1:0] slot_digit_9; // NodeTable.java:40
-  reg [1:0] slot_digit_10; // NodeTable.java:40
-  reg [1:0] slot_digit_11; // NodeTable.java:40
-  reg [1:0] slot_digit_12; // NodeTable.java:40
-  reg [1:0] slot_digit_13; // NodeTable.java:40
-  reg [1:0] slot_digit_14; // NodeTable.java:40
-  reg [1:0] slot_digit_15; // NodeTable.java:40
-  reg [1:0] slot_digit_16; // NodeTable.java:40
-  reg [1:0] slot_digit_17; // NodeTable.java:40
-  reg [1:0] slot_digit_18; // NodeTable.java:40
-  reg [1:0] slot_digit_19; // NodeTable.java:40
-  reg [1:0] slot_digit_20; // NodeTable.java:40
-  reg [1:0] slot_digit_21; // NodeTable.java:40
-  reg [1:0] slot_digit_22; // NodeTable.java:40
-  reg [1:0] slot_digit_23; // NodeTable.java:40
-  reg [1:0] slot_digit_24; // NodeTable.java:40
-  reg [1:0] slot_digit_25; // NodeTable.java:40
-  reg [1:0] slot_digit_26; // NodeTable.java:40
-  reg [1:0] slot_digit_27; // NodeTable.java:40
-  reg [1:0] slot_digit_28; // NodeTable.java:40
-  reg [1:0] slot_digit_29; // NodeTable.java:40
-  reg [1:0] slot_digit_30; // NodeTable.java:40
-  reg [1:0] slot_digit_31; // NodeTable.java:40
-  reg [1:0] slot_digit_32; // NodeTable.java:40
-  reg [1:0] slot_digit_33; // NodeTable.java:40
-  reg [1:0] slot_digit_34; // NodeTable.java:40
-  reg [1:0] slot_digit_35; // NodeTable.java:40
-  reg [1:0] slot_digit_36; // NodeTable.java:40
-  reg [1:0] slot_digit_37; // NodeTable.java:40
-  reg [1:0] slot_digit_38; // NodeTable.java:40
-  reg [1:0] slot_digit_39; // NodeTable.java:40
-  reg [1:0] slot_digit_40; // NodeTable.java:40
-  reg [1:0] slot_digit_41; // NodeTable.java:40
-  reg [1:0] slot_digit_42; // NodeTable.java:40
-  reg [1:0] slot_digit_43; // NodeTable.java:40
-  reg [1:0] slot_digit_44; // NodeTable.java:40
-  reg [1:0] slot_digit_45; // NodeTable.java:40
-  reg [1:0] slot_digit_46; // NodeTable.java:40
-  reg [1:0] slot_digit_47; // NodeTable.java:40
-  reg [1:0] slot_digit_48; // NodeTable.java:40
-  reg [1:0] slot_digit_49; // NodeTable.java:40
-  reg [1:0] slot_digit_50; // NodeTable.java:40
-  reg [1:0] slot_digit_51; // NodeTable.java:40
-  reg [1:0] slot_digit_52; // NodeTable.java:40
-  reg [1:0] slot_digit_53; // NodeTable.java:40
-  reg [1:0] slot_digit_54; // NodeTable.java:40
-  reg [1:0] slot_digit_55; // NodeTable.java:40
-  reg [1:0] slot_digit_56; // NodeTable.java:40
-  reg [1:0] slot_digit_57; // NodeTable.java:40
-  reg [1:0] slot_digit_58; // NodeTable.java:40
-  reg [1:0] slot_digit_59; // NodeTable.java:40
-  reg [1:0] slot_digit_60; // NodeTable.java:40
-  reg [1:0] slot_digit_61; // NodeTable.java:40
-  reg [1:0] slot_digit_62; // NodeTable.java:40
-  reg [1:0] slot_digit_63; // NodeTable.java:40
-  reg [1:0] slot_digit_64; // NodeTable.java:40
-  reg [1:0] slot_digit_65; // NodeTable.java:40
-  reg [1:0] slot_digit_66; // NodeTable.java:40
-  reg [1:0] slot_digit_67; // NodeTable.java:40
-  reg [1:0] slot_digit_68; // NodeTable.java:40
-  reg [1:0] slot_digit_69; // NodeTable.java:40
-  reg [1:0] slot_digit_70; // NodeTable.java:40
-  reg [1:0] slot_digit_71; // NodeTable.java:40
-  reg [1:0] slot_digit_72; // NodeTable.java:40
-  reg [1:0] slot_digit_73; // NodeTable.java:40
-  reg [1:0] slot_digit_74; // NodeTable.java:40
-  reg [1:0] slot_digit_75; // NodeTable.java:40
-  reg [1:0] slot_digit_76; // NodeTable.java:40
-  reg [1:0] slot_digit_77; // NodeTable.java:40
-  reg [1:0] slot_digit_78; // NodeTable.java:40
-  reg [1:0] slot_digit_79; // NodeTable.java:40
-  reg [1:0] slot_digit_80; // NodeTable.java:40
-  reg [1:0] slot_digit_81; // NodeTable.java:40
-  reg [1:0] slot_digit_82; // NodeTable.java:40
-  reg [1:0] slot_digit_83; // NodeTable.java:40
-  reg [1:0] slot_digit_84; // NodeTable.java:40
-  reg [1:0] slot_digit_85; // NodeTable.java:40
-  reg [1:0] slot_digit_86; // NodeTable.java:40
-  reg [1:0] slot_digit_87; // NodeTable.java:40
-  reg [1:0] slot_digit_88; // NodeTable.java:40
-  reg [1:0] slot_digit_89; // NodeTable.java:40
-  reg [1:0] slot_digit_90; // NodeTable.java:40
-  reg [1:0] slot_digit_91; // NodeTable.java:40
-  reg [1:0] slot_digit_92; // NodeTable.java:40
-  reg [1:0] slot_digit_93; // NodeTable.java:40
-  reg [1:0] slot_digit_94; // NodeTable.java:40
-  reg [1:0] slot_digit_95; // NodeTable.java:40
-  reg [1:0] slot_digit_96; // NodeTable.java:40
-  reg [1:0] slot_digit_97; // NodeTable.java:40
-  reg [1:0] slot_digit_98; // NodeTable.java:40
-  reg [1:0] slot_digit_99; // NodeTable.java:40
-  reg [1:0] slot_digit_100; // NodeTable.java:40
-  reg [1:0] slot_digit_101; // NodeTable.java:40
-  reg [1:0] slot_digit_102; // NodeTable.java:40
-  reg [1:0] slot_digit_103; // NodeTable.java:40
-  reg [1:0] slot_digit_104; // NodeTable.java:40
-  reg [1:0] slot_digit_105; // NodeTable.java:40
-  reg [1:0] slot_digit_106; // NodeTable.java:40
-  reg [1:0] slot_digit_107; // NodeTable.java:40
-  reg [1:0] slot_digit_108; // NodeTable.java:40
-  reg [1:0] slot_digit_109; // NodeTable.java:40
-  reg [1:0] slot_digit_110; // NodeTable.java:40
-  reg [1:0] slot_digit_111; // NodeTable.java:40
-  reg [1:0] slot_digit_112; // NodeTable.java:40
-  reg [1:0] slot_digit_113; // NodeTable.java:40
-  reg [1:0] slot_digit_114; // NodeTable.java:40
-  reg [1:0] slot_digit_115; // NodeTable.java:40
-  reg [1:0] slot_digit_116; // NodeTable.java:40
-  reg [1:0] slot_digit_117; // NodeTable.java:40
-  reg [1:0] slot_digit_118; // NodeTable.java:40
-  reg [1:0] slot_digit_119; // NodeTable.java:40
-  reg [1:0] slot_digit_120; // NodeTable.java:40
-  reg [1:0] slot_digit_121; // NodeTable.java:40
-  reg [1:0] slot_digit_122; // NodeTable.java:40
-  reg [1:0] slot_digit_123; // NodeTable.java:40
-  reg [1:0] slot_digit_124; // NodeTable.java:40
-  reg [1:0] slot_digit_125; // NodeTable.java:40
-  reg [1:0] slot_digit_126; // NodeTable.java:40
-  reg [1:0] slot_digit_127; // NodeTable.java:40
-  reg [2:0] slot_children_0; // NodeTable.java:41
-  reg [2:0] slot_children_1; // NodeTable.java:41
-  reg [2:0] slot_children_2; // NodeTable.java:41
-  reg [2:0] slot_children_3; // NodeTable.java:41
-  reg [2:0] slot_children_4; // NodeTable.java:41
-  reg [2:0] slot_children_5; // NodeTable.java:41
-  reg [2:0] slot_children_6; // NodeTable.java:41
-  reg [2:0] slot_children_7; // NodeTable.java:41
-  reg [2:0] slot_children_8; // NodeTable.java:41
-  reg [2:0] slot_children_9; // NodeTable.java:41
-  reg [2:0] slot_children_10; // NodeTable.java:41
-  reg [2:0] slot_children_11; // NodeTable.java:41
-  reg [2:0] slot_children_12; // NodeTable.java:41
-  reg [2:0] slot_children_13; // NodeTable.java:41
-  reg [2:0] slot_children_14; // NodeTable.java:41
-  reg [2:0] slot_children_15; // NodeTable.java:41
-  reg [2:0] slot_children_16; // NodeTable.java:41
-  reg [2:0] slot_children_17; // NodeTable.java:41
-  reg [2:0] slot_children_18; // NodeTable.java:41
-  reg [2:0] slot_children_19; // NodeTable.java:41
-  reg [2:0] slot_children_20; // NodeTable.java:41
-  reg [2:0] slot_children_21; // NodeTable.java:41
-  reg [2:0] slot_children_22; // NodeTable.java:41
-  reg [2:0] slot_children_23; // NodeTable.java:41
-  reg [2:0] slot_children_24; // NodeTable.java:41
-  reg [2:0] slot_children_25; // NodeTable.java:41
-  reg [2:0] slot_children_26; // NodeTable.java:41
-  reg [2:0] slot_children_27; // NodeTable.java:41
-  reg [2:0] slot_children_28; // NodeTable.java:41
-  reg [2:0] slot_children_29; // NodeTable.java:41
-  reg [2:0] slot_children_30; // NodeTable.java:41
-  reg [2:0] slot_children_31; // NodeTable.java:41
-  reg [2:0] slot_children_32; // NodeTable.java:41
-  reg [2:0] slot_children_33; // NodeTable.java:41
-  reg [2:0] slot_children_34; // NodeTable.java:41
-  reg [2:0] slot_children_35; // NodeTable.java:41
-  reg [2:0] slot_children_36; // NodeTable.java:41
-  reg [2:0] slot_children_37; // NodeTable.java:41
-  reg [2:0] slot_children_38; // NodeTable.java:41
-  reg [2:0] slot_children_39; // NodeTable.java:41
-  reg [2:0] slot_children_40; // NodeTable.java:41
-  reg [2:0] slot_children_41; // NodeTable.java:41
-  reg [2:0] slot_children_42; // NodeTable.java:41
-  reg [2:0] slot_children_43; // NodeTable.java:41
-  reg [2:0] slot_children_44; // NodeTable.java:41
-  reg [2:0] slot_children_45; // NodeTable.java:41
-  reg [2:0] slot_children_46; // NodeTable.java:41
-  reg [2:0] slot_children_47; // NodeTable.java:41
-  reg [2:0] slot_children_48; // NodeTable.java:41
-  reg [2:0] slot_children_49; // NodeTable.java:41
-  reg [2:0] slot_children_50; // NodeTable.java:41
-  reg [2:0] slot_children_51; // NodeTable.java:41
-  reg [2:0] slot_children_52; // NodeTable.java:41
-  reg [2:0] slot_children_53; // NodeTable.java:41
-  reg [2:0] slot_children_54; // NodeTable.java:41
-  reg [2:0] slot_children_55; // NodeTable.java:41
-  reg [2:0] slot_children_56; // NodeTable.java:41
-  reg [2:0] slot_children_57; // NodeTable.java:41
-  reg [2:0] slot_children_58; // NodeTable.java:41
-  reg [2:0] slot_children_59; // NodeTable.java:41
-  reg [2:0] slot_children_60; // NodeTable.java:41
-  reg [2:0] slot_children_61; // NodeTable.java:41
-  reg [2:0] slot_children_62; // NodeTable.java:41
-  reg [2:0] slot_children_63; // NodeTable.java:41
-  reg [2:0] slot_children_64; // NodeTable.java:41
-  reg [2:0] slot_children_65; // NodeTable.java:41
-  reg [2:0] slot_children_66; // NodeTable.java:41
-  reg [2:0] slot_children_67; // NodeTable.java:41
-  reg [2:0] slot_children_68; // NodeTable.java:41
-  reg [2:0] slot_children_69; // NodeTable.java:41
-  reg [2:0] slot_children_70; // NodeTable.java:41
-  reg [2:0] slot_children_71; // NodeTable.java:41
-  reg [2:0] slot_children_72; // NodeTable.java:41
-  reg [2:0] slot_children_73; // NodeTable.java:41
-  reg [2:0] slot_children_74; // NodeTable.java:41
-  reg [2:0] slot_children_75; // NodeTable.java:41
-  reg [2:0] slot_children_76; // NodeTable.java:41
-  reg [2:0] slot_children_77; // NodeTable.java:41
-  reg [2:0] slot_children_78; // NodeTable.java:41
-  reg [2:0] slot_children_79; // NodeTable.java:41
-  reg [2:0] slot_children_80; // NodeTable.java:41
-  reg [2:0] slot_children_81; // NodeTable.java:41
-  reg [2:0] slot_children_82; // NodeTable.java:41
-  reg [2:0] slot_children_83; // NodeTable.java:41
-  reg [2:0] slot_children_84; // NodeTable.java:41
-  reg [2:0] slot_children_85; // NodeTable.java:41
-  reg [2:0] slot_children_86; // NodeTable.java:41
-  reg [2:0] slot_children_87; // NodeTable.java:41
-  reg [2:0] slot_children_88; // NodeTable.java:41
-  reg [2:0] slot_children_89; // NodeTable.java:41
-  reg [2:0] slot_children_90; // NodeTable.java:41
-  reg [2:0] slot_children_91; // NodeTable.java:41
-  reg [2:0] slot_children_92; // NodeTable.java:41
-  reg [2:0] slot_children_93; // NodeTable.java:41
-  reg [2:0] slot_children_94; // NodeTable.java:41
-  reg [2:0] slot_children_95; // NodeTable.java:41
-  reg [2:0] slot_children_96; // NodeTable.java:41
-  reg [2:0] slot_children_97; // NodeTable.java:41
-  reg [2:0] slot_children_98; // NodeTable.java:41
-  reg [2:0] slot_children_99; // NodeTable.java:41
-  reg [2:0] slot_children_100; // NodeTable.java:41
-  reg [2:0] slot_children_101; // NodeTable.java:41
-  reg [2:0] slot_children_102; // NodeTable.java:41
-  reg [2:0] slot_children_103; // NodeTable.java:41
-  reg [2:0] slot_children_104; // NodeTable.java:41
-  reg [2:0] slot_children_105; // NodeTable.java:41
-  reg [2:0] slot_children_106; // NodeTable.java:41
-  reg [2:0] slot_children_107; // NodeTable.java:41
-  reg [2:0] slot_children_108; // NodeTable.java:41
-  reg [2:0] slot_children_109; // NodeTable.java:41
-  reg [2:0] slot_children_110; // NodeTable.java:41
-  reg [2:0] slot_children_111; // NodeTable.java:41
-  reg [2:0] slot_children_112; // NodeTable.java:41
-  reg [2:0] slot_children_113; // NodeTable.java:41
-  reg [2:0] slot_children_114; // NodeTable.java:41
-  reg [2:0] slot_children_115; // NodeTable.java:41
-  reg [2:0] slot_children_116; // NodeTable.java:41
-  reg [2:0] slot_children_117; // NodeTable.java:41
-  reg [2:0] slot_children_118; // NodeTable.java:41
-  reg [2:0] slot_children_119; // NodeTable.java:41
-  reg [2:0] slot_children_120; // NodeTable.java:41
-  reg [2:0] slot_children_121; // NodeTable.java:41
-  reg [2:0] slot_children_122; // NodeTable.java:41
-  reg [2:0] slot_children_123; // NodeTable.java:41
-  reg [2:0] slot_children_124; // NodeTable.java:41
-  reg [2:0] slot_children_125; // NodeTable.java:41
-  reg [2:0] slot_children_126; // NodeTable.java:41
-  reg [2:0] slot_children_127; // NodeTable.java:41
+  reg [127:0] slot_valid; // NodeTable.java:40
+  reg [4:0] slot_depth_0; // NodeTable.java:41
+  reg [4:0] slot_depth_1; // NodeTable.java:41
+  reg [4:0] slot_depth_2; // NodeTable.java:41
+  reg [4:0] slot_depth_3; // NodeTable.java:41
+  reg [4:0] slot_depth_4; // NodeTable.java:41
+  reg [4:0] slot_depth_5; // NodeTable.java:41
+  reg [4:0] slot_depth_6; // NodeTable.java:41
+  reg [4:0] slot_depth_7; // NodeTable.java:41
+  reg [4:0] slot_depth_8; // NodeTable.java:41
+  reg [4:0] slot_depth_9; // NodeTable.java:41
+  reg [4:0] slot_depth_10; // NodeTable.java:41
+  reg [4:0] slot_depth_11; // NodeTable.java:41
+  reg [4:0] slot_depth_12; // NodeTable.java:41
+  reg [4:0] slot_depth_13; // NodeTable.java:41
+  reg [4:0] slot_depth_14; // NodeTable.java:41
+  reg [4:0] slot_depth_15; // NodeTable.java:41
+  reg [4:0] slot_depth_16; // NodeTable.java:41
+  reg [4:0] slot_depth_17; // NodeTable.java:41
+  reg [4:0] slot_depth_18; // NodeTable.java:41
+  reg [4:0] slot_depth_19; // NodeTable.java:41
+  reg [4:0] slot_depth_20; // NodeTable.java:41
+  reg [4:0] slot_depth_21; // NodeTable.java:41
+  reg [4:0] slot_depth_22; // NodeTable.java:41
+  reg [4:0] slot_depth_23; // NodeTable.java:41
+  reg [4:0] slot_depth_24; // NodeTable.java:41
+  reg [4:0] slot_depth_25; // NodeTable.java:41
+  reg [4:0] slot_depth_26; // NodeTable.java:41
+  reg [4:0] slot_depth_27; // NodeTable.java:41
+  reg [4:0] slot_depth_28; // NodeTable.java:41
+  reg [4:0] slot_depth_29; // NodeTable.java:41
+  reg [4:0] slot_depth_30; // NodeTable.java:41
+  reg [4:0] slot_depth_31; // NodeTable.java:41
+  reg [4:0] slot_depth_32; // NodeTable.java:41
+  reg [4:0] slot_depth_33; // NodeTable.java:41
+  reg [4:0] slot_depth_34; // NodeTable.java:41
+  reg [4:0] slot_depth_35; // NodeTable.java:41
+  reg [4:0] slot_depth_36; // NodeTable.java:41
+  reg [4:0] slot_depth_37; // NodeTable.java:41
+  reg [4:0] slot_depth_38; // NodeTable.java:41
+  reg [4:0] slot_depth_39; // NodeTable.java:41
+  reg [4:0] slot_depth_40; // NodeTable.java:41
+  reg [4:0] slot_depth_41; // NodeTable.java:41
+  reg [4:0] slot_depth_42; // NodeTable.java:41
+  reg [4:0] slot_depth_43; // NodeTable.java:41
+  reg [4:0] slot_depth_44; // NodeTable.java:41
+  reg [4:0] slot_depth_45; // NodeTable.java:41
+  reg [4:0] slot_depth_46; // NodeTable.java:41
+  reg [4:0] slot_depth_47; // NodeTable.java:41
+  reg [4:0] slot_depth_48; // NodeTable.java:41
+  reg [4:0] slot_depth_49; // NodeTable.java:41
+  reg [4:0] slot_depth_50; // NodeTable.java:41
+  reg [4:0] slot_depth_51; // NodeTable.java:41
+  reg [4:0] slot_depth_52; // NodeTable.java:41
+  reg [4:0] slot_depth_53; // NodeTable.java:41
+  reg [4:0] slot_depth_54; // NodeTable.java:41
+  reg [4:0] slot_depth_55; // NodeTable.java:41
+  reg [4:0] slot_depth_56; // NodeTable.java:41
+  reg [4:0] slot_depth_57; // NodeTable.java:41
+  reg [4:0] slot_depth_58; // NodeTable.java:41
+  reg [4:0] slot_depth_59; // NodeTable.java:41
+  reg [4:0] slot_depth_60; // NodeTable.java:41
+  reg [4:0] slot_depth_61; // NodeTable.java:41
+  reg [4:0] slot_depth_62; // NodeTable.java:41
+  reg [4:0] slot_depth_63; // NodeTable.java:41
+  reg [4:0] slot_depth_64; // NodeTable.java:41
+  reg [4:0] slot_depth_65; // NodeTable.java:41
+  reg [4:0] slot_depth_66; // NodeTable.java:41
+  reg [4:0] slot_depth_67; // NodeTable.java:41
+  reg [4:0] slot_depth_68; // NodeTable.java:41
+  reg [4:0] slot_depth_69; // NodeTable.java:41
+  reg [4:0] slot_depth_70; // NodeTable.java:41
+  reg [4:0] slot_depth_71; // NodeTable.java:41
+  reg [4:0] slot_depth_72; // NodeTable.java:41
+  reg [4:0] slot_depth_73; // NodeTable.java:41
+  reg [4:0] slot_depth_74; // NodeTable.java:41
+  reg [4:0] slot_depth_75; // NodeTable.java:41
+  reg [4:0] slot_depth_76; // NodeTable.java:41
+  reg [4:0] slot_depth_77; // NodeTable.java:41
+  reg [4:0] slot_depth_78; // NodeTable.java:41
+  reg [4:0] slot_depth_79; // NodeTable.java:41
+  reg [4:0] slot_depth_80; // NodeTable.java:41
+  reg [4:0] slot_depth_81; // NodeTable.java:41
+  reg [4:0] slot_depth_82; // NodeTable.java:41
+  reg [4:0] slot_depth_83; // NodeTable.java:41
+  reg [4:0] slot_depth_84; // NodeTable.java:41
+  reg [4:0] slot_depth_85; // NodeTable.java:41
+  reg [4:0] slot_depth_86; // NodeTable.java:41
+  reg [4:0] slot_depth_87; // NodeTable.java:41
+  reg [4:0] slot_depth_88; // NodeTable.java:41
+  reg [4:0] slot_depth_89; // NodeTable.java:41
+  reg [4:0] slot_depth_90; // NodeTable.java:41
+  reg [4:0] slot_depth_91; // NodeTable.java:41
+  reg [4:0] slot_depth_92; // NodeTable.java:41
+  reg [4:0] slot_depth_93; // NodeTable.java:41
+  reg [4:0] slot_depth_94; // NodeTable.java:41
+  reg [4:0] slot_depth_95; // NodeTable.java:41
+  reg [4:0] slot_depth_96; // NodeTable.java:41
+  reg [4:0] slot_depth_97; // NodeTable.java:41
+  reg [4:0] slot_depth_98; // NodeTable.java:41
+  reg [4:0] slot_depth_99; // NodeTable.java:41
+  reg [4:0] slot_depth_100; // NodeTable.java:41
+  reg [4:0] slot_depth_101; // NodeTable.java:41
+  reg [4:0] slot_depth_102; // NodeTable.java:41
+  reg [4:0] slot_depth_103; // NodeTable.java:41
+  reg [4:0] slot_depth_104; // NodeTable.java:41
+  reg [4:0] slot_depth_105; // NodeTable.java:41
+  reg [4:0] slot_depth_106; // NodeTable.java:41
+  reg [4:0] slot_depth_107; // NodeTable.java:41
+  reg [4:0] slot_depth_108; // NodeTable.java:41
+  reg [4:0] slot_depth_109; // NodeTable.java:41
+  reg [4:0] slot_depth_110; // NodeTable.java:41
+  reg [4:0] slot_depth_111; // NodeTable.java:41
+  reg [4:0] slot_depth_112; // NodeTable.java:41
+  reg [4:0] slot_depth_113; // NodeTable.java:41
+  reg [4:0] slot_depth_114; // NodeTable.java:41
+  reg [4:0] slot_depth_115; // NodeTable.java:41
+  reg [4:0] slot_depth_116; // NodeTable.java:41
+  reg [4:0] slot_depth_117; // NodeTable.java:41
+  reg [4:0] slot_depth_118; // NodeTable.java:41
+  reg [4:0] slot_depth_119; // NodeTable.java:41
+  reg [4:0] slot_depth_120; // NodeTable.java:41
+  reg [4:0] slot_depth_121; // NodeTable.java:41
+  reg [4:0] slot_depth_122; // NodeTable.java:41
+  reg [4:0] slot_depth_123; // NodeTable.java:41
+  reg [4:0] slot_depth_124; // NodeTable.java:41
+  reg [4:0] slot_depth_125; // NodeTable.java:41
+  reg [4:0] slot_depth_126; // NodeTable.java:41
+  reg [4:0] slot_depth_127; // NodeTable.java:41
+  reg [6:0] slot_parent_0; // NodeTable.java:42
+  reg [6:0] slot_parent_1; // NodeTable.java:42
+  reg [6:0] slot_parent_2; // NodeTable.java:42
+  reg [6:0] slot_parent_3; // NodeTable.java:42
+  reg [6:0] slot_parent_4; // NodeTable.java:42
+  reg [6:0] slot_parent_5; // NodeTable.java:42
+  reg [6:0] slot_parent_6; // NodeTable.java:42
+  reg [6:0] slot_parent_7; // NodeTable.java:42
+  reg [6:0] slot_parent_8; // NodeTable.java:42
+  reg [6:0] slot_parent_9; // NodeTable.java:42
+  reg [6:0] slot_parent_10; // NodeTable.java:42
+  reg [6:0] slot_parent_11; // NodeTable.java:42
+  reg [6:0] slot_parent_12; // NodeTable.java:42
+  reg [6:0] slot_parent_13; // NodeTable.java:42
+  reg [6:0] slot_parent_14; // NodeTable.java:42
+  reg [6:0] slot_parent_15; // NodeTable.java:42
+  reg [6:0] slot_parent_16; // NodeTable.java:42
+  reg [6:0] slot_parent_17; // NodeTable.java:42
+  reg [6:0] slot_parent_18; // NodeTable.java:42
+  reg [6:0] slot_parent_19; // NodeTable.java:42
+  reg [6:0] slot_parent_20; // NodeTable.java:42
+  reg [6:0] slot_parent_21; // NodeTable.java:42
+  reg [6:0] slot_parent_22; // NodeTable.java:42
+  reg [6:0] slot_parent_23; // NodeTable.java:42
+  reg [6:0] slot_parent_24; // NodeTable.java:42
+  reg [6:0] slot_parent_25; // NodeTable.java:42
+  reg [6:0] slot_parent_26; // NodeTable.java:42
+  reg [6:0] slot_parent_27; // NodeTable.java:42
+  reg [6:0] slot_parent_28; // NodeTable.java:42
+  reg [6:0] slot_parent_29; // NodeTable.java:42
+  reg [6:0] slot_parent_30; // NodeTable.java:42
+  reg [6:0] slot_parent_31; // NodeTable.java:42
+  reg [6:0] slot_parent_32; // NodeTable.java:42
+  reg [6:0] slot_parent_33; // NodeTable.java:42
+  reg [6:0] slot_parent_34; // NodeTable.java:42
+  reg [6:0] slot_parent_35; // NodeTable.java:42
+  reg [6:0] slot_parent_36; // NodeTable.java:42
+  reg [6:0] slot_parent_37; // NodeTable.java:42
+  reg [6:0] slot_parent_38; // NodeTable.java:42
+  reg [6:0] slot_parent_39; // NodeTable.java:42
+  reg [6:0] slot_parent_40; // NodeTable.java:42
+  reg [6:0] slot_parent_41; // NodeTable.java:42
+  reg [6:0] slot_parent_42; // NodeTable.java:42
+  reg [6:0] slot_parent_43; // NodeTable.java:42
+  reg [6:0] slot_parent_44; // NodeTable.java:42
+  reg [6:0] slot_parent_45; // NodeTable.java:42
+  reg [6:0] slot_parent_46; // NodeTable.java:42
+  reg [6:0] slot_parent_47; // NodeTable.java:42
+  reg [6:0] slot_parent_48; // NodeTable.java:42
+  reg [6:0] slot_parent_49; // NodeTable.java:42
+  reg [6:0] slot_parent_50; // NodeTable.java:42
+  reg [6:0] slot_parent_51; // NodeTable.java:42
+  reg [6:0] slot_parent_52; // NodeTable.java:42
+  reg [6:0] slot_parent_53; // NodeTable.java:42
+  reg [6:0] slot_parent_54; // NodeTable.java:42
+  reg [6:0] slot_parent_55; // NodeTable.java:42
+  reg [6:0] slot_parent_56; // NodeTable.java:42
+  reg [6:0] slot_parent_57; // NodeTable.java:42
+  reg [6:0] slot_parent_58; // NodeTable.java:42
+  reg [6:0] slot_parent_59; // NodeTable.java:42
+  reg [6:0] slot_parent_60; // NodeTable.java:42
+  reg [6:0] slot_parent_61; // NodeTable.java:42
+  reg [6:0] slot_parent_62; // NodeTable.java:42
+  reg [6:0] slot_parent_63; // NodeTable.java:42
+  reg [6:0] slot_parent_64; // NodeTable.java:42
+  reg [6:0] slot_parent_65; // NodeTable.java:42
+  reg [6:0] slot_parent_66; // NodeTable.java:42
+  reg [6:0] slot_parent_67; // NodeTable.java:42
+  reg [6:0] slot_parent_68; // NodeTable.java:42
+  reg [6:0] slot_parent_69; // NodeTable.java:42
+  reg [6:0] slot_parent_70; // NodeTable.java:42
+  reg [6:0] slot_parent_71; // NodeTable.java:42
+  reg [6:0] slot_parent_72; // NodeTable.java:42
+  reg [6:0] slot_parent_73; // NodeTable.java:42
+  reg [6:0] slot_parent_74; // NodeTable.java:42
+  reg [6:0] slot_parent_75; // NodeTable.java:42
+  reg [6:0] slot_parent_76; // NodeTable.java:42
+  reg [6:0] slot_parent_77; // NodeTable.java:42
+  reg [6:0] slot_parent_78; // NodeTable.java:42
+  reg [6:0] slot_parent_79; // NodeTable.java:42
+  reg [6:0] slot_parent_80; // NodeTable.java:42
+  reg [6:0] slot_parent_81; // NodeTable.java:42
+  reg [6:0] slot_parent_82; // NodeTable.java:42
+  reg [6:0] slot_parent_83; // NodeTable.java:42
+  reg [6:0] slot_parent_84; // NodeTable.java:42
+  reg [6:0] slot_parent_85; // NodeTable.java:42
+  reg [6:0] slot_parent_86; // NodeTable.java:42
+  reg [6:0] slot_parent_87; // NodeTable.java:42
+  reg [6:0] slot_parent_88; // NodeTable.java:42
+  reg [6:0] slot_parent_89; // NodeTable.java:42
+  reg [6:0] slot_parent_90; // NodeTable.java:42
+  reg [6:0] slot_parent_91; // NodeTable.java:42
+  reg [6:0] slot_parent_92; // NodeTable.java:42
+  reg [6:0] slot_parent_93; // NodeTable.java:42
+  reg [6:0] slot_parent_94; // NodeTable.java:42
+  reg [6:0] slot_parent_95; // NodeTable.java:42
+  reg [6:0] slot_parent_96; // NodeTable.java:42
+  reg [6:0] slot_parent_97; // NodeTable.java:42
+  reg [6:0] slot_parent_98; // NodeTable.java:42
+  reg [6:0] slot_parent_99; // NodeTable.java:42
+  reg [6:0] slot_parent_100; // NodeTable.java:42
+  reg [6:0] slot_parent_101; // NodeTable.java:42
+  reg [6:0] slot_parent_102; // NodeTable.java:42
+  reg [6:0] slot_parent_103; // NodeTable.java:42
+  reg [6:0] slot_parent_104; // NodeTable.java:42
+  reg [6:0] slot_parent_105; // NodeTable.java:42
+  reg [6:0] slot_parent_106; // NodeTable.java:42
+  reg [6:0] slot_parent_107; // NodeTable.java:42
+  reg [6:0] slot_parent_108; // NodeTable.java:42
+  reg [6:0] slot_parent_109; // NodeTable.java:42
+  reg [6:0] slot_parent_110; // NodeTable.java:42
+  reg [6:0] slot_parent_111; // NodeTable.java:42
+  reg [6:0] slot_parent_112; // NodeTable.java:42
+  reg [6:0] slot_parent_113; // NodeTable.java:42
+  reg [6:0] slot_parent_114; // NodeTable.java:42
+  reg [6:0] slot_parent_115; // NodeTable.java:42
+  reg [6:0] slot_parent_116; // NodeTable.java:42
+  reg [6:0] slot_parent_117; // NodeTable.java:42
+  reg [6:0] slot_parent_118; // NodeTable.java:42
+  reg [6:0] slot_parent_119; // NodeTable.java:42
+  reg [6:0] slot_parent_120; // NodeTable.java:42
+  reg [6:0] slot_parent_121; // NodeTable.java:42
+  reg [6:0] slot_parent_122; // NodeTable.java:42
+  reg [6:0] slot_parent_123; // NodeTable.java:42
+  reg [6:0] slot_parent_124; // NodeTable.java:42
+  reg [6:0] slot_parent_125; // NodeTable.java:42
+  reg [6:0] slot_parent_126; // NodeTable.java:42
+  reg [6:0] slot_parent_127; // NodeTable.java:42
+  reg [1:0] slot_digit_0; // NodeTable.java:43
+  reg [1:0] slot_digit_1; // NodeTable.java:43
+  reg [1:0] slot_digit_2; // NodeTable.java:43
+  reg [1:0] slot_digit_3; // NodeTable.java:43
+  reg [1:0] slot_digit_4; // NodeTable.java:43
+  reg [1:0] slot_digit_5; // NodeTable.java:43
+  reg [1:0] slot_digit_6; // NodeTable.java:43
+  reg [1:0] slot_digit_7; // NodeTable.java:43
+  reg [1:0] slot_digit_8; // NodeTable.java:43
+  reg [1:0] slot_digit_9; // NodeTable.java:43
+  reg [1:0] slot_digit_10; // NodeTable.java:43
+  reg [1:0] slot_digit_11; // NodeTable.java:43
+  reg [1:0] slot_digit_12; // NodeTable.java:43
+  reg [1:0] slot_digit_13; // NodeTable.java:43
+  reg [1:0] slot_digit_14; // NodeTable.java:43
+  reg [1:0] slot_digit_15; // NodeTable.java:43
+  reg [1:0] slot_digit_16; // NodeTable.java:43
+  reg [1:0] slot_digit_17; // NodeTable.java:43
+  reg [1:0] slot_digit_18; // NodeTable.java:43
+  reg [1:0] slot_digit_19; // NodeTable.java:43
+  reg [1:0] slot_digit_20; // NodeTable.java:43
+  reg [1:0] slot_digit_21; // NodeTable.java:43
+  reg [1:0] slot_digit_22; // NodeTable.java:43
+  reg [1:0] slot_digit_23; // NodeTable.java:43
+  reg [1:0] slot_digit_24; // NodeTable.java:43
+  reg [1:0] slot_digit_25; // NodeTable.java:43
+  reg [1:0] slot_digit_26; // NodeTable.java:43
+  reg [1:0] slot_digit_27; // NodeTable.java:43
+  reg [1:0] slot_digit_28; // NodeTable.java:43
+  reg [1:0] slot_digit_29; // NodeTable.java:43
+  reg [1:0] slot_digit_30; // NodeTable.java:43
+  reg [1:0] slot_digit_31; // NodeTable.java:43
+  reg [1:0] slot_digit_32; // NodeTable.java:43
+  reg [1:0] slot_digit_33; // NodeTable.java:43
+  reg [1:0] slot_digit_34; // NodeTable.java:43
+  reg [1:0] slot_digit_35; // NodeTable.java:43
+  reg [1:0] slot_digit_36; // NodeTable.java:43
+  reg [1:0] slot_digit_37; // NodeTable.java:43
+  reg [1:0] slot_digit_38; // NodeTable.java:43
+  reg [1:0] slot_digit_39; // NodeTable.java:43
+  reg [1:0] slot_digit_40; // NodeTable.java:43
+  reg [1:0] slot_digit_41; // NodeTable.java:43
+  reg [1:0] slot_digit_42; // NodeTable.java:43
+  reg [1:0] slot_digit_43; // NodeTable.java:43
+  reg [1:0] slot_digit_44; // NodeTable.java:43
+  reg [1:0] slot_digit_45; // NodeTable.java:43
+  reg [1:0] slot_digit_46; // NodeTable.java:43
+  reg [1:0] slot_digit_47; // NodeTable.java:43
+  reg [1:0] slot_digit_48; // NodeTable.java:43
+  reg [1:0] slot_digit_49; // NodeTable.java:43
+  reg [1:0] slot_digit_50; // NodeTable.java:43
+  reg [1:0] slot_digit_51; // NodeTable.java:43
+  reg [1:0] slot_digit_52; // NodeTable.java:43
+  reg [1:0] slot_digit_53; // NodeTable.java:43
+  reg [1:0] slot_digit_54; // NodeTable.java:43
+  reg [1:0] slot_digit_55; // NodeTable.java:43
+  reg [1:0] slot_digit_56; // NodeTable.java:43
+  reg [1:0] slot_digit_57; // NodeTable.java:43
+  reg [1:0] slot_digit_58; // NodeTable.java:43
+  reg [1:0] slot_digit_59; // NodeTable.java:43
+  reg [1:0] slot_digit_60; // NodeTable.java:43
+  reg [1:0] slot_digit_61; // NodeTable.java:43
+  reg [1:0] slot_digit_62; // NodeTable.java:43
+  reg [1:0] slot_digit_63; // NodeTable.java:43
+  reg [1:0] slot_digit_64; // NodeTable.java:43
+  reg [1:0] slot_digit_65; // NodeTable.java:43
+  reg [1:0] slot_digit_66; // NodeTable.java:43
+  reg [1:0] slot_digit_67; // NodeTable.java:43
+  reg [1:0] slot_digit_68; // NodeTable.java:43
+  reg [1:0] slot_digit_69; // NodeTable.java:43
+  reg [1:0] slot_digit_70; // NodeTable.java:43
+  reg [1:0] slot_digit_71; // NodeTable.java:43
+  reg [1:0] slot_digit_72; // NodeTable.java:43
+  reg [1:0] slot_digit_73; // NodeTable.java:43
+  reg [1:0] slot_digit_74; // NodeTable.java:43
+  reg [1:0] slot_digit_75; // NodeTable.java:43
+  reg [1:0] slot_digit_76; // NodeTable.java:43
+  reg [1:0] slot_digit_77; // NodeTable.java:43
+  reg [1:0] slot_digit_78; // NodeTable.java:43
+  reg [1:0] slot_digit_79; // NodeTable.java:43
+  reg [1:0] slot_digit_80; // NodeTable.java:43
+  reg [1:0] slot_digit_81; // NodeTable.java:43
+  reg [1:0] slot_digit_82; // NodeTable.java:43
+  reg [1:0] slot_digit_83; // NodeTable.java:43
+  reg [1:0] slot_digit_84; // NodeTable.java:43
+  reg [1:0] slot_digit_85; // NodeTable.java:43
+  reg [1:0] slot_digit_86; // NodeTable.java:43
+  reg [1:0] slot_digit_87; // NodeTable.java:43
+  reg [1:0] slot_digit_88; // NodeTable.java:43
+  reg [1:0] slot_digit_89; // NodeTable.java:43
+  reg [1:0] slot_digit_90; // NodeTable.java:43
+  reg [1:0] slot_digit_91; // NodeTable.java:43
+  reg [1:0] slot_digit_92; // NodeTable.java:43
+  reg [1:0] slot_digit_93; // NodeTable.java:43
+  reg [1:0] slot_digit_94; // NodeTable.java:43
+  reg [1:0] slot_digit_95; // NodeTable.java:43
+  reg [1:0] slot_digit_96; // NodeTable.java:43
+  reg [1:0] slot_digit_97; // NodeTable.java:43
+  reg [1:0] slot_digit_98; // NodeTable.java:43
+  reg [1:0] slot_digit_99; // NodeTable.java:43
+  reg [1:0] slot_digit_100; // NodeTable.java:43
+  reg [1:0] slot_digit_101; // NodeTable.java:43
+  reg [1:0] slot_digit_102; // NodeTable.java:43
+  reg [1:0] slot_digit_103; // NodeTable.java:43
+  reg [1:0] slot_digit_104; // NodeTable.java:43
+  reg [1:0] slot_digit_105; // NodeTable.java:43
+  reg [1:0] slot_digit_106; // NodeTable.java:43
+  reg [1:0] slot_digit_107; // NodeTable.java:43
+  reg [1:0] slot_digit_108; // NodeTable.java:43
+  reg [1:0] slot_digit_109; // NodeTable.java:43
+  reg [1:0] slot_digit_110; // NodeTable.java:43
+  reg [1:0] slot_digit_111; // NodeTable.java:43
+  reg [1:0] slot_digit_112; // NodeTable.java:43
+  reg [1:0] slot_digit_113; // NodeTable.java:43
+  reg [1:0] slot_digit_114; // NodeTable.java:43
+  reg [1:0] slot_digit_115; // NodeTable.java:43
+  reg [1:0] slot_digit_116; // NodeTable.java:43
+  reg [1:0] slot_digit_117; // NodeTable.java:43
+  reg [1:0] slot_digit_118; // NodeTable.java:43
+  reg [1:0] slot_digit_119; // NodeTable.java:43
+  reg [1:0] slot_digit_120; // NodeTable.java:43
+  reg [1:0] slot_digit_121; // NodeTable.java:43
+  reg [1:0] slot_digit_122; // NodeTable.java:43
+  reg [1:0] slot_digit_123; // NodeTable.java:43
+  reg [1:0] slot_digit_124; // NodeTable.java:43
+  reg [1:0] slot_digit_125; // NodeTable.java:43
+  reg [1:0] slot_digit_126; // NodeTable.java:43
+  reg [1:0] slot_digit_127; // NodeTable.java:43
+  reg [2:0] slot_children_0; // NodeTable.java:44
+  reg [2:0] slot_children_1; // NodeTable.java:44
+  reg [2:0] slot_children_2; // NodeTable.java:44
+  reg [2:0] slot_children_3; // NodeTable.java:44
+  reg [2:0] slot_children_4; // NodeTable.java:44
+  reg [2:0] slot_children_5; // NodeTable.java:44
+  reg [2:0] slot_children_6; // NodeTable.java:44
+  reg [2:0] slot_children_7; // NodeTable.java:44
+  reg [2:0] slot_children_8; // NodeTable.java:44
+  reg [2:0] slot_children_9; // NodeTable.java:44
+  reg [2:0] slot_children_10; // NodeTable.java:44
+  reg [2:0] slot_children_11; // NodeTable.java:44
+  reg [2:0] slot_children_12; // NodeTable.java:44
+  reg [2:0] slot_children_13; // NodeTable.java:44
+  reg [2:0] slot_children_14; // NodeTable.java:44
+  reg [2:0] slot_children_15; // NodeTable.java:44
+  reg [2:0] slot_children_16; // NodeTable.java:44
+  reg [2:0] slot_children_17; // NodeTable.java:44
+  reg [2:0] slot_children_18; // NodeTable.java:44
+  reg [2:0] slot_children_19; // NodeTable.java:44
+  reg [2:0] slot_children_20; // NodeTable.java:44
+  reg [2:0] slot_children_21; // NodeTable.java:44
+  reg [2:0] slot_children_22; // NodeTable.java:44
+  reg [2:0] slot_children_23; // NodeTable.java:44
+  reg [2:0] slot_children_24; // NodeTable.java:44
+  reg [2:0] slot_children_25; // NodeTable.java:44
+  reg [2:0] slot_children_26; // NodeTable.java:44
+  reg [2:0] slot_children_27; // NodeTable.java:44
+  reg [2:0] slot_children_28; // NodeTable.java:44
+  reg [2:0] slot_children_29; // NodeTable.java:44
+  reg [2:0] slot_children_30; // NodeTable.java:44
+  reg [2:0] slot_children_31; // NodeTable.java:44
+  reg [2:0] slot_children_32; // NodeTable.java:44
+  reg [2:0] slot_children_33; // NodeTable.java:44
+  reg [2:0] slot_children_34; // NodeTable.java:44
+  reg [2:0] slot_children_35; // NodeTable.java:44
+  reg [2:0] slot_children_36; // NodeTable.java:44
+  reg [2:0] slot_children_37; // NodeTable.java:44
+  reg [2:0] slot_children_38; // NodeTable.java:44
+  reg [2:0] slot_children_39; // NodeTable.java:44
+  reg [2:0] slot_children_40; // NodeTable.java:44
+  reg [2:0] slot_children_41; // NodeTable.java:44
+  reg [2:0] slot_children_42; // NodeTable.java:44
+  reg [2:0] slot_children_43; // NodeTable.java:44
+  reg [2:0] slot_children_44; // NodeTable.java:44
+  reg [2:0] slot_children_45; // NodeTable.java:44
+  reg [2:0] slot_children_46; // NodeTable.java:44
+  reg [2:0] slot_children_47; // NodeTable.java:44
+  reg [2:0] slot_children_48; // NodeTable.java:44
+  reg [2:0] slot_children_49; // NodeTable.java:44
+  reg [2:0] slot_children_50; // NodeTable.java:44
+  reg [2:0] slot_children_51; // NodeTable.java:44
+  reg [2:0] slot_children_52; // NodeTable.java:44
+  reg [2:0] slot_children_53; // NodeTable.java:44
+  reg [2:0] slot_children_54; // NodeTable.java:44
+  reg [2:0] slot_children_55; // NodeTable.java:44
+  reg [2:0] slot_children_56; // NodeTable.java:44
+  reg [2:0] slot_children_57; // NodeTable.java:44
+  reg [2:0] slot_children_58; // NodeTable.java:44
+  reg [2:0] slot_children_59; // NodeTable.java:44
+  reg [2:0] slot_children_60; // NodeTable.java:44
+  reg [2:0] slot_children_61; // NodeTable.java:44
+  reg [2:0] slot_children_62; // NodeTable.java:44
+  reg [2:0] slot_children_63; // NodeTable.java:44
+  reg [2:0] slot_children_64; // NodeTable.java:44
+  reg [2:0] slot_children_65; // NodeTable.java:44
+  reg [2:0] slot_children_66; // NodeTable.java:44
+  reg [2:0] slot_children_67; // NodeTable.java:44
+  reg [2:0] slot_children_68; // NodeTable.java:44
+  reg [2:0] slot_children_69; // NodeTable.java:44
+  reg [2:0] slot_children_70; // NodeTable.java:44
+  reg [2:0] slot_children_71; // NodeTable.java:44
+  reg [2:0] slot_children_72; // NodeTable.java:44
+  reg [2:0] slot_children_73; // NodeTable.java:44
+  reg [2:0] slot_children_74; // NodeTable.java:44
+  reg [2:0] slot_children_75; // NodeTable.java:44
+  reg [2:0] slot_children_76; // NodeTable.java:44
+  reg [2:0] slot_children_77; // NodeTable.java:44
+  reg [2:0] slot_children_78; // NodeTable.java:44
+  reg [2:0] slot_children_79; // NodeTable.java:44
+  reg [2:0] slot_children_80; // NodeTable.java:44
+  reg [2:0] slot_children_81; // NodeTable.java:44
+  reg [2:0] slot_children_82; // NodeTable.java:44
+  reg [2:0] slot_children_83; // NodeTable.java:44
+  reg [2:0] slot_children_84; // NodeTable.java:44
+  reg [2:0] slot_children_85; // NodeTable.java:44
+  reg [2:0] slot_children_86; // NodeTable.java:44
+  reg [2:0] slot_children_87; // NodeTable.java:44
+  reg [2:0] slot_children_88; // NodeTable.java:44
+  reg [2:0] slot_children_89; // NodeTable.java:44
+  reg [2:0] slot_children_90; // NodeTable.java:44
+  reg [2:0] slot_children_91; // NodeTable.java:44
+  reg [2:0] slot_children_92; // NodeTable.java:44
+  reg [2:0] slot_children_93; // NodeTable.java:44
+  reg [2:0] slot_children_94; // NodeTable.java:44
+  reg [2:0] slot_children_95; // NodeTable.java:44
+  reg [2:0] slot_children_96; // NodeTable.java:44
+  reg [2:0] slot_children_97; // NodeTable.java:44
+  reg [2:0] slot_children_98; // NodeTable.java:44
+  reg [2:0] slot_children_99; // NodeTable.java:44
+  reg [2:0] slot_children_100; // NodeTable.java:44
+  reg [2:0] slot_children_101; // NodeTable.java:44
+  reg [2:0] slot_children_102; // NodeTable.java:44
+  reg [2:0] slot_children_103; // NodeTable.java:44
+  reg [2:0] slot_children_104; // NodeTable.java:44
+  reg [2:0] slot_children_105; // NodeTable.java:44
+  reg [2:0] slot_children_106; // NodeTable.java:44
+  reg [2:0] slot_children_107; // NodeTable.java:44
+  reg [2:0] slot_children_108; // NodeTable.java:44
+  reg [2:0] slot_children_109; // NodeTable.java:44
+  reg [2:0] slot_children_110; // NodeTable.java:44
+  reg [2:0] slot_children_111; // NodeTable.java:44
+  reg [2:0] slot_children_112; // NodeTable.java:44
+  reg [2:0] slot_children_113; // NodeTable.java:44
+  reg [2:0] slot_children_114; // NodeTable.java:44
+  reg [2:0] slot_children_115; // NodeTable.java:44
+  reg [2:0] slot_children_116; // NodeTable.java:44
+  reg [2:0] slot_children_117; // NodeTable.java:44
+  reg [2:0] slot_children_118; // NodeTable.java:44
+  reg [2:0] slot_children_119; // NodeTable.java:44
+  reg [2:0] slot_children_120; // NodeTable.java:44
+  reg [2:0] slot_children_121; // NodeTable.java:44
+  reg [2:0] slot_children_122; // NodeTable.java:44
+  reg [2:0] slot_children_123; // NodeTable.java:44
+  reg [2:0] slot_children_124; // NodeTable.java:44
+  reg [2:0] slot_children_125; // NodeTable.java:44
+  reg [2:0] slot_children_126; // NodeTable.java:44
+  reg [2:0] slot_children_127; // NodeTable.java:44
+  reg children_write_q; // NodeTable.java:52
+  reg [6:0] children_write_q_slot; // NodeTable.java:53
+  reg [2:0] children_write_q_value; // NodeTable.java:54
   reg [31:0] st_n_lo; // SplitCounter.java:30
   reg [31:0] st_n_hi; // SplitCounter.java:31
   reg st_n_carry; // SplitCounter.java:32
@@ -806,9 +809,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:186
   reg [32:0] to_merge_hi; // RapController.java:187
   reg merge_ahead; // RapController.java:190
-  reg advance_settled_was_1; // RapController.java:661
-  reg advance_settled_was_2; // RapController.java:661
-  reg advance_settled_was_3; // RapController.java:661
+  reg advance_settled_was_1; // RapController.java:670
+  reg advance_settled_was_2; // RapController.java:670
+  reg advance_settled_was_3; // RapController.java:670
   reg [2:0] op_children; // RapController.java:198
   reg cmd_q_valid; // RapController.java:209
   reg [6:0] cmd_q_addr; // RapController.java:210
@@ -824,8 +827,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:288
   reg [31:0] child_mask; // RapController.java:289
   reg op_at_deepest; // RapController.java:291
-  reg split_settled_was_1; // RapController.java:661
-  reg split_settled_was_2; // RapController.java:661
+  reg split_settled_was_1; // RapController.java:670
+  reg split_settled_was_2; // RapController.java:670
   reg [7:0] short_by_children; // RapController.java:300
   reg [4:0] hit_depth_1; // RapController.java:308
   reg [4:0] hit_depth_2; // RapController.java:308
@@ -872,9 +875,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   (* no_rw_check *) reg [31:0] slot_prefix [0:127]; // RapController.java:152
 
   // Wires
-  wire children_write; // NodeTable.java:42
-  wire [6:0] children_write_slot; // NodeTable.java:43
-  wire [2:0] children_write_value; // NodeTable.java:44
+  wire children_write; // NodeTable.java:45
+  wire [6:0] children_write_slot; // NodeTable.java:46
+  wire [2:0] children_write_value; // NodeTable.java:47
   wire ev_commit; // StatusRegs.java:28
   wire ev_saturation; // StatusRegs.java:31
   wire ev_split; // StatusRegs.java:33
@@ -907,135 +910,135 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] tcam_write_mask; // RapController.java:224
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
-  wire [4:0] slot_depths_0; // NodeTable.java:104
-  wire [4:0] slot_depths_1; // NodeTable.java:104
-  wire [4:0] slot_depths_2; // NodeTable.java:104
-  wire [4:0] slot_depths_3; // NodeTable.java:104
-  wire [4:0] slot_depths_4; // NodeTable.java:104
-  wire [4:0] slot_depths_5; // NodeTable.java:104
-  wire [4:0] slot_depths_6; // NodeTable.java:104
-  wire [4:0] slot_depths_7; // NodeTable.java:104
-  wire [4:0] slot_depths_8; // NodeTable.java:104
-  wire [4:0] slot_depths_9; // NodeTable.java:104
-  wire [4:0] slot_depths_10; // NodeTable.java:104
-  wire [4:0] slot_depths_11; // NodeTable.java:104
-  wire [4:0] slot_depths_12; // NodeTable.java:104
-  wire [4:0] slot_depths_13; // NodeTable.java:104
-  wire [4:0] slot_depths_14; // NodeTable.java:104
-  wire [4:0] slot_depths_15; // NodeTable.java:104
-  wire [4:0] slot_depths_16; // NodeTable.java:104
-  wire [4:0] slot_depths_17; // NodeTable.java:104
-  wire [4:0] slot_depths_18; // NodeTable.java:104
-  wire [4:0] slot_depths_19; // NodeTable.java:104
-  wire [4:0] slot_depths_20; // NodeTable.java:104
-  wire [4:0] slot_depths_21; // NodeTable.java:104
-  wire [4:0] slot_depths_22; // NodeTable.java:104
-  wire [4:0] slot_depths_23; // NodeTable.java:104
-  wire [4:0] slot_depths_24; // NodeTable.java:104
-  wire [4:0] slot_depths_25; // NodeTable.java:104
-  wire [4:0] slot_depths_26; // NodeTable.java:104
-  wire [4:0] slot_depths_27; // NodeTable.java:104
-  wire [4:0] slot_depths_28; // NodeTable.java:104
-  wire [4:0] slot_depths_29; // NodeTable.java:104
-  wire [4:0] slot_depths_30; // NodeTable.java:104
-  wire [4:0] slot_depths_31; // NodeTable.java:104
-  wire [4:0] slot_depths_32; // NodeTable.java:104
-  wire [4:0] slot_depths_33; // NodeTable.java:104
-  wire [4:0] slot_depths_34; // NodeTable.java:104
-  wire [4:0] slot_depths_35; // NodeTable.java:104
-  wire [4:0] slot_depths_36; // NodeTable.java:104
-  wire [4:0] slot_depths_37; // NodeTable.java:104
-  wire [4:0] slot_depths_38; // NodeTable.java:104
-  wire [4:0] slot_depths_39; // NodeTable.java:104
-  wire [4:0] slot_depths_40; // NodeTable.java:104
-  wire [4:0] slot_depths_41; // NodeTable.java:104
-  wire [4:0] slot_depths_42; // NodeTable.java:104
-  wire [4:0] slot_depths_43; // NodeTable.java:104
-  wire [4:0] slot_depths_44; // NodeTable.java:104
-  wire [4:0] slot_depths_45; // NodeTable.java:104
-  wire [4:0] slot_depths_46; // NodeTable.java:104
-  wire [4:0] slot_depths_47; // NodeTable.java:104
-  wire [4:0] slot_depths_48; // NodeTable.java:104
-  wire [4:0] slot_depths_49; // NodeTable.java:104
-  wire [4:0] slot_depths_50; // NodeTable.java:104
-  wire [4:0] slot_depths_51; // NodeTable.java:104
-  wire [4:0] slot_depths_52; // NodeTable.java:104
-  wire [4:0] slot_depths_53; // NodeTable.java:104
-  wire [4:0] slot_depths_54; // NodeTable.java:104
-  wire [4:0] slot_depths_55; // NodeTable.java:104
-  wire [4:0] slot_depths_56; // NodeTable.java:104
-  wire [4:0] slot_depths_57; // NodeTable.java:104
-  wire [4:0] slot_depths_58; // NodeTable.java:104
-  wire [4:0] slot_depths_59; // NodeTable.java:104
-  wire [4:0] slot_depths_60; // NodeTable.java:104
-  wire [4:0] slot_depths_61; // NodeTable.java:104
-  wire [4:0] slot_depths_62; // NodeTable.java:104
-  wire [4:0] slot_depths_63; // NodeTable.java:104
-  wire [4:0] slot_depths_64; // NodeTable.java:104
-  wire [4:0] slot_depths_65; // NodeTable.java:104
-  wire [4:0] slot_depths_66; // NodeTable.java:104
-  wire [4:0] slot_depths_67; // NodeTable.java:104
-  wire [4:0] slot_depths_68; // NodeTable.java:104
-  wire [4:0] slot_depths_69; // NodeTable.java:104
-  wire [4:0] slot_depths_70; // NodeTable.java:104
-  wire [4:0] slot_depths_71; // NodeTable.java:104
-  wire [4:0] slot_depths_72; // NodeTable.java:104
-  wire [4:0] slot_depths_73; // NodeTable.java:104
-  wire [4:0] slot_depths_74; // NodeTable.java:104
-  wire [4:0] slot_depths_75; // NodeTable.java:104
-  wire [4:0] slot_depths_76; // NodeTable.java:104
-  wire [4:0] slot_depths_77; // NodeTable.java:104
-  wire [4:0] slot_depths_78; // NodeTable.java:104
-  wire [4:0] slot_depths_79; // NodeTable.java:104
-  wire [4:0] slot_depths_80; // NodeTable.java:104
-  wire [4:0] slot_depths_81; // NodeTable.java:104
-  wire [4:0] slot_depths_82; // NodeTable.java:104
-  wire [4:0] slot_depths_83; // NodeTable.java:104
-  wire [4:0] slot_depths_84; // NodeTable.java:104
-  wire [4:0] slot_depths_85; // NodeTable.java:104
-  wire [4:0] slot_depths_86; // NodeTable.java:104
-  wire [4:0] slot_depths_87; // NodeTable.java:104
-  wire [4:0] slot_depths_88; // NodeTable.java:104
-  wire [4:0] slot_depths_89; // NodeTable.java:104
-  wire [4:0] slot_depths_90; // NodeTable.java:104
-  wire [4:0] slot_depths_91; // NodeTable.java:104
-  wire [4:0] slot_depths_92; // NodeTable.java:104
-  wire [4:0] slot_depths_93; // NodeTable.java:104
-  wire [4:0] slot_depths_94; // NodeTable.java:104
-  wire [4:0] slot_depths_95; // NodeTable.java:104
-  wire [4:0] slot_depths_96; // NodeTable.java:104
-  wire [4:0] slot_depths_97; // NodeTable.java:104
-  wire [4:0] slot_depths_98; // NodeTable.java:104
-  wire [4:0] slot_depths_99; // NodeTable.java:104
-  wire [4:0] slot_depths_100; // NodeTable.java:104
-  wire [4:0] slot_depths_101; // NodeTable.java:104
-  wire [4:0] slot_depths_102; // NodeTable.java:104
-  wire [4:0] slot_depths_103; // NodeTable.java:104
-  wire [4:0] slot_depths_104; // NodeTable.java:104
-  wire [4:0] slot_depths_105; // NodeTable.java:104
-  wire [4:0] slot_depths_106; // NodeTable.java:104
-  wire [4:0] slot_depths_107; // NodeTable.java:104
-  wire [4:0] slot_depths_108; // NodeTable.java:104
-  wire [4:0] slot_depths_109; // NodeTable.java:104
-  wire [4:0] slot_depths_110; // NodeTable.java:104
-  wire [4:0] slot_depths_111; // NodeTable.java:104
-  wire [4:0] slot_depths_112; // NodeTable.java:104
-  wire [4:0] slot_depths_113; // NodeTable.java:104
-  wire [4:0] slot_depths_114; // NodeTable.java:104
-  wire [4:0] slot_depths_115; // NodeTable.java:104
-  wire [4:0] slot_depths_116; // NodeTable.java:104
-  wire [4:0] slot_depths_117; // NodeTable.java:104
-  wire [4:0] slot_depths_118; // NodeTable.java:104
-  wire [4:0] slot_depths_119; // NodeTable.java:104
-  wire [4:0] slot_depths_120; // NodeTable.java:104
-  wire [4:0] slot_depths_121; // NodeTable.java:104
-  wire [4:0] slot_depths_122; // NodeTable.java:104
-  wire [4:0] slot_depths_123; // NodeTable.java:104
-  wire [4:0] slot_depths_124; // NodeTable.java:104
-  wire [4:0] slot_depths_125; // NodeTable.java:104
-  wire [4:0] slot_depths_126; // NodeTable.java:104
-  wire [4:0] slot_depths_127; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:708
+  wire [4:0] slot_depths_0; // NodeTable.java:119
+  wire [4:0] slot_depths_1; // NodeTable.java:119
+  wire [4:0] slot_depths_2; // NodeTable.java:119
+  wire [4:0] slot_depths_3; // NodeTable.java:119
+  wire [4:0] slot_depths_4; // NodeTable.java:119
+  wire [4:0] slot_depths_5; // NodeTable.java:119
+  wire [4:0] slot_depths_6; // NodeTable.java:119
+  wire [4:0] slot_depths_7; // NodeTable.java:119
+  wire [4:0] slot_depths_8; // NodeTable.java:119
+  wire [4:0] slot_depths_9; // NodeTable.java:119
+  wire [4:0] slot_depths_10; // NodeTable.java:119
+  wire [4:0] slot_depths_11; // NodeTable.java:119
+  wire [4:0] slot_depths_12; // NodeTable.java:119
+  wire [4:0] slot_depths_13; // NodeTable.java:119
+  wire [4:0] slot_depths_14; // NodeTable.java:119
+  wire [4:0] slot_depths_15; // NodeTable.java:119
+  wire [4:0] slot_depths_16; // NodeTable.java:119
+  wire [4:0] slot_depths_17; // NodeTable.java:119
+  wire [4:0] slot_depths_18; // NodeTable.java:119
+  wire [4:0] slot_depths_19; // NodeTable.java:119
+  wire [4:0] slot_depths_20; // NodeTable.java:119
+  wire [4:0] slot_depths_21; // NodeTable.java:119
+  wire [4:0] slot_depths_22; // NodeTable.java:119
+  wire [4:0] slot_depths_23; // NodeTable.java:119
+  wire [4:0] slot_depths_24; // NodeTable.java:119
+  wire [4:0] slot_depths_25; // NodeTable.java:119
+  wire [4:0] slot_depths_26; // NodeTable.java:119
+  wire [4:0] slot_depths_27; // NodeTable.java:119
+  wire [4:0] slot_depths_28; // NodeTable.java:119
+  wire [4:0] slot_depths_29; // NodeTable.java:119
+  wire [4:0] slot_depths_30; // NodeTable.java:119
+  wire [4:0] slot_depths_31; // NodeTable.java:119
+  wire [4:0] slot_depths_32; // NodeTable.java:119
+  wire [4:0] slot_depths_33; // NodeTable.java:119
+  wire [4:0] slot_depths_34; // NodeTable.java:119
+  wire [4:0] slot_depths_35; // NodeTable.java:119
+  wire [4:0] slot_depths_36; // NodeTable.java:119
+  wire [4:0] slot_depths_37; // NodeTable.java:119
+  wire [4:0] slot_depths_38; // NodeTable.java:119
+  wire [4:0] slot_depths_39; // NodeTable.java:119
+  wire [4:0] slot_depths_40; // NodeTable.java:119
+  wire [4:0] slot_depths_41; // NodeTable.java:119
+  wire [4:0] slot_depths_42; // NodeTable.java:119
+  wire [4:0] slot_depths_43; // NodeTable.java:119
+  wire [4:0] slot_depths_44; // NodeTable.java:119
+  wire [4:0] slot_depths_45; // NodeTable.java:119
+  wire [4:0] slot_depths_46; // NodeTable.java:119
+  wire [4:0] slot_depths_47; // NodeTable.java:119
+  wire [4:0] slot_depths_48; // NodeTable.java:119
+  wire [4:0] slot_depths_49; // NodeTable.java:119
+  wire [4:0] slot_depths_50; // NodeTable.java:119
+  wire [4:0] slot_depths_51; // NodeTable.java:119
+  wire [4:0] slot_depths_52; // NodeTable.java:119
+  wire [4:0] slot_depths_53; // NodeTable.java:119
+  wire [4:0] slot_depths_54; // NodeTable.java:119
+  wire [4:0] slot_depths_55; // NodeTable.java:119
+  wire [4:0] slot_depths_56; // NodeTable.java:119
+  wire [4:0] slot_depths_57; // NodeTable.java:119
+  wire [4:0] slot_depths_58; // NodeTable.java:119
+  wire [4:0] slot_depths_59; // NodeTable.java:119
+  wire [4:0] slot_depths_60; // NodeTable.java:119
+  wire [4:0] slot_depths_61; // NodeTable.java:119
+  wire [4:0] slot_depths_62; // NodeTable.java:119
+  wire [4:0] slot_depths_63; // NodeTable.java:119
+  wire [4:0] slot_depths_64; // NodeTable.java:119
+  wire [4:0] slot_depths_65; // NodeTable.java:119
+  wire [4:0] slot_depths_66; // NodeTable.java:119
+  wire [4:0] slot_depths_67; // NodeTable.java:119
+  wire [4:0] slot_depths_68; // NodeTable.java:119
+  wire [4:0] slot_depths_69; // NodeTable.java:119
+  wire [4:0] slot_depths_70; // NodeTable.java:119
+  wire [4:0] slot_depths_71; // NodeTable.java:119
+  wire [4:0] slot_depths_72; // NodeTable.java:119
+  wire [4:0] slot_depths_73; // NodeTable.java:119
+  wire [4:0] slot_depths_74; // NodeTable.java:119
+  wire [4:0] slot_depths_75; // NodeTable.java:119
+  wire [4:0] slot_depths_76; // NodeTable.java:119
+  wire [4:0] slot_depths_77; // NodeTable.java:119
+  wire [4:0] slot_depths_78; // NodeTable.java:119
+  wire [4:0] slot_depths_79; // NodeTable.java:119
+  wire [4:0] slot_depths_80; // NodeTable.java:119
+  wire [4:0] slot_depths_81; // NodeTable.java:119
+  wire [4:0] slot_depths_82; // NodeTable.java:119
+  wire [4:0] slot_depths_83; // NodeTable.java:119
+  wire [4:0] slot_depths_84; // NodeTable.java:119
+  wire [4:0] slot_depths_85; // NodeTable.java:119
+  wire [4:0] slot_depths_86; // NodeTable.java:119
+  wire [4:0] slot_depths_87; // NodeTable.java:119
+  wire [4:0] slot_depths_88; // NodeTable.java:119
+  wire [4:0] slot_depths_89; // NodeTable.java:119
+  wire [4:0] slot_depths_90; // NodeTable.java:119
+  wire [4:0] slot_depths_91; // NodeTable.java:119
+  wire [4:0] slot_depths_92; // NodeTable.java:119
+  wire [4:0] slot_depths_93; // NodeTable.java:119
+  wire [4:0] slot_depths_94; // NodeTable.java:119
+  wire [4:0] slot_depths_95; // NodeTable.java:119
+  wire [4:0] slot_depths_96; // NodeTable.java:119
+  wire [4:0] slot_depths_97; // NodeTable.java:119
+  wire [4:0] slot_depths_98; // NodeTable.java:119
+  wire [4:0] slot_depths_99; // NodeTable.java:119
+  wire [4:0] slot_depths_100; // NodeTable.java:119
+  wire [4:0] slot_depths_101; // NodeTable.java:119
+  wire [4:0] slot_depths_102; // NodeTable.java:119
+  wire [4:0] slot_depths_103; // NodeTable.java:119
+  wire [4:0] slot_depths_104; // NodeTable.java:119
+  wire [4:0] slot_depths_105; // NodeTable.java:119
+  wire [4:0] slot_depths_106; // NodeTable.java:119
+  wire [4:0] slot_depths_107; // NodeTable.java:119
+  wire [4:0] slot_depths_108; // NodeTable.java:119
+  wire [4:0] slot_depths_109; // NodeTable.java:119
+  wire [4:0] slot_depths_110; // NodeTable.java:119
+  wire [4:0] slot_depths_111; // NodeTable.java:119
+  wire [4:0] slot_depths_112; // NodeTable.java:119
+  wire [4:0] slot_depths_113; // NodeTable.java:119
+  wire [4:0] slot_depths_114; // NodeTable.java:119
+  wire [4:0] slot_depths_115; // NodeTable.java:119
+  wire [4:0] slot_depths_116; // NodeTable.java:119
+  wire [4:0] slot_depths_117; // NodeTable.java:119
+  wire [4:0] slot_depths_118; // NodeTable.java:119
+  wire [4:0] slot_depths_119; // NodeTable.java:119
+  wire [4:0] slot_depths_120; // NodeTable.java:119
+  wire [4:0] slot_depths_121; // NodeTable.java:119
+  wire [4:0] slot_depths_122; // NodeTable.java:119
+  wire [4:0] slot_depths_123; // NodeTable.java:119
+  wire [4:0] slot_depths_124; // NodeTable.java:119
+  wire [4:0] slot_depths_125; // NodeTable.java:119
+  wire [4:0] slot_depths_126; // NodeTable.java:119
+  wire [4:0] slot_depths_127; // NodeTable.java:119
+  wire [2:0] cause; // RapController.java:717
 
   // Logic
   wire _not_0 = ~io_counterClearing; // RapController.java:398
@@ -1055,8 +1058,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_2 = op_children == 3'd0; // RapController.java:439
   wire _or_0 = state_undo | state_split_scan; // RapController.java:292
   wire _or_1 = _or_0 | state_split; // RapController.java:292
-  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:661
-  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:661
+  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:670
+  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:670
   wire _not_4 = ~split_settled; // RapController.java:453
   wire _not_5 = ~early_done; // RapController.java:457
   wire _not_6 = ~verdict_busy; // MergeVerdict.java:73
@@ -1065,9 +1068,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_8 = ~slot_pick_pick_last; // RapController.java:530
   wire _or_2 = _not_8 | verdict_free; // RapController.java:530
   wire _and_5 = slot_pick_ready & _or_2; // RapController.java:530
-  wire _and_6 = state_advance & advance_settled_was_1; // RapController.java:661
-  wire _and_7 = _and_6 & advance_settled_was_2; // RapController.java:661
-  wire advance_settled = _and_7 & advance_settled_was_3; // RapController.java:661
+  wire _and_6 = state_advance & advance_settled_was_1; // RapController.java:670
+  wire _and_7 = _and_6 & advance_settled_was_2; // RapController.java:670
+  wire advance_settled = _and_7 & advance_settled_was_3; // RapController.java:670
   wire _not_9 = ~advance_settled; // RapController.java:540
   wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:540
   wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:455
@@ -1075,308 +1078,308 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_10 = ~level_had_leaves; // RapController.java:515
   wire _and_8 = _eq_3 & _not_10; // RapController.java:515
   wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:515
-  wire _not_11 = ~commit_stop; // RapController.java:640
-  wire _and_9 = state_run & _not_11; // RapController.java:640
-  wire _not_12 = ~tcam_write_full; // RapController.java:640
-  wire _and_10 = _and_9 & _not_12; // RapController.java:640
-  wire _and_11 = _and_10 & io_enable; // RapController.java:640
-  wire _not_13 = ~readout_pending; // RapController.java:640
-  wire _and_12 = _and_11 & _not_13; // RapController.java:640
-  wire _not_14 = ~snapshot_pending; // RapController.java:640
-  wire _and_13 = _and_12 & _not_14; // RapController.java:640
-  wire _not_15 = ~snapshot_frozen; // RapController.java:640
-  wire _and_14 = _and_13 & _not_15; // RapController.java:640
+  wire _not_11 = ~commit_stop; // RapController.java:649
+  wire _and_9 = state_run & _not_11; // RapController.java:649
+  wire _not_12 = ~tcam_write_full; // RapController.java:649
+  wire _and_10 = _and_9 & _not_12; // RapController.java:649
+  wire _and_11 = _and_10 & io_enable; // RapController.java:649
+  wire _not_13 = ~readout_pending; // RapController.java:649
+  wire _and_12 = _and_11 & _not_13; // RapController.java:649
+  wire _not_14 = ~snapshot_pending; // RapController.java:649
+  wire _and_13 = _and_12 & _not_14; // RapController.java:649
+  wire _not_15 = ~snapshot_frozen; // RapController.java:649
+  wire _and_14 = _and_13 & _not_15; // RapController.java:649
   wire _and_15 = state_run & hit_event_3; // RapController.java:313
   wire _not_16 = ~commit_stop; // RapController.java:313
   wire commit_fire = _and_15 & _not_16; // RapController.java:313
-  wire _not_17 = ~soft_pending; // RapController.java:644
-  wire _not_18 = ~state_init; // RapController.java:644
-  wire _and_16 = _not_17 & _not_18; // RapController.java:644
-  wire _not_19 = ~state_soft_clear; // RapController.java:644
-  wire _and_17 = _and_16 & _not_19; // RapController.java:644
+  wire _not_17 = ~soft_pending; // RapController.java:653
+  wire _not_18 = ~state_init; // RapController.java:653
+  wire _and_16 = _not_17 & _not_18; // RapController.java:653
+  wire _not_19 = ~state_soft_clear; // RapController.java:653
+  wire _and_17 = _and_16 & _not_19; // RapController.java:653
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:647
-  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:648
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:656
+  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:657
   wire _not_21 = ~_reg_0; // RapController.java:174
   wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:174
-  wire _not_22 = ~snapshot_product_start; // RapController.java:648
-  wire _and_18 = _not_20 & _not_22; // RapController.java:648
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:649
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:650
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:650
-  wire _or_7 = state_drain | state_undo; // RapController.java:651
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:651
-  wire _or_9 = _or_8 | state_split; // RapController.java:651
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:651
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:651
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:651
-  wire _or_13 = _or_12 | state_advance; // RapController.java:651
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:651
-  wire _or_15 = _or_14 | state_resume; // RapController.java:651
-  wire _and_19 = state_run & pipe_empty; // RapController.java:653
-  wire _not_23 = ~io_headValid; // RapController.java:653
-  wire _and_20 = _and_19 & _not_23; // RapController.java:653
-  wire _not_24 = ~io_acceptEnable; // RapController.java:654
+  wire _not_22 = ~snapshot_product_start; // RapController.java:657
+  wire _and_18 = _not_20 & _not_22; // RapController.java:657
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:658
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:659
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:659
+  wire _or_7 = state_drain | state_undo; // RapController.java:660
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:660
+  wire _or_9 = _or_8 | state_split; // RapController.java:660
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:660
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:660
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:660
+  wire _or_13 = _or_12 | state_advance; // RapController.java:660
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:660
+  wire _or_15 = _or_14 | state_resume; // RapController.java:660
+  wire _and_19 = state_run & pipe_empty; // RapController.java:662
+  wire _not_23 = ~io_headValid; // RapController.java:662
+  wire _and_20 = _and_19 & _not_23; // RapController.java:662
+  wire _not_24 = ~io_acceptEnable; // RapController.java:663
   wire [127:0] _not_25 = ~verdict_leaves; // RapController.java:588
   wire [127:0] _and_21 = slot_valid & _not_25; // RapController.java:588
-  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:686
-  wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:63
+  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:695
+  wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:286
-  wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:63
-  wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:63
-  wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:63
-  wire _bits_5 = slot_pick_pick_hot[4]; // NodeTable.java:63
-  wire _bits_6 = slot_pick_pick_hot[5]; // NodeTable.java:63
-  wire _bits_7 = slot_pick_pick_hot[6]; // NodeTable.java:63
-  wire _bits_8 = slot_pick_pick_hot[7]; // NodeTable.java:63
-  wire _bits_9 = slot_pick_pick_hot[8]; // NodeTable.java:63
-  wire _bits_10 = slot_pick_pick_hot[9]; // NodeTable.java:63
-  wire _bits_11 = slot_pick_pick_hot[10]; // NodeTable.java:63
-  wire _bits_12 = slot_pick_pick_hot[11]; // NodeTable.java:63
-  wire _bits_13 = slot_pick_pick_hot[12]; // NodeTable.java:63
-  wire _bits_14 = slot_pick_pick_hot[13]; // NodeTable.java:63
-  wire _bits_15 = slot_pick_pick_hot[14]; // NodeTable.java:63
-  wire _bits_16 = slot_pick_pick_hot[15]; // NodeTable.java:63
-  wire _bits_17 = slot_pick_pick_hot[16]; // NodeTable.java:63
-  wire _bits_18 = slot_pick_pick_hot[17]; // NodeTable.java:63
-  wire _bits_19 = slot_pick_pick_hot[18]; // NodeTable.java:63
-  wire _bits_20 = slot_pick_pick_hot[19]; // NodeTable.java:63
-  wire _bits_21 = slot_pick_pick_hot[20]; // NodeTable.java:63
-  wire _bits_22 = slot_pick_pick_hot[21]; // NodeTable.java:63
-  wire _bits_23 = slot_pick_pick_hot[22]; // NodeTable.java:63
-  wire _bits_24 = slot_pick_pick_hot[23]; // NodeTable.java:63
-  wire _bits_25 = slot_pick_pick_hot[24]; // NodeTable.java:63
-  wire _bits_26 = slot_pick_pick_hot[25]; // NodeTable.java:63
-  wire _bits_27 = slot_pick_pick_hot[26]; // NodeTable.java:63
-  wire _bits_28 = slot_pick_pick_hot[27]; // NodeTable.java:63
-  wire _bits_29 = slot_pick_pick_hot[28]; // NodeTable.java:63
-  wire _bits_30 = slot_pick_pick_hot[29]; // NodeTable.java:63
-  wire _bits_31 = slot_pick_pick_hot[30]; // NodeTable.java:63
-  wire _bits_32 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire _bits_33 = slot_pick_pick_hot[32]; // NodeTable.java:63
-  wire _bits_34 = slot_pick_pick_hot[33]; // NodeTable.java:63
-  wire _bits_35 = slot_pick_pick_hot[34]; // NodeTable.java:63
-  wire _bits_36 = slot_pick_pick_hot[35]; // NodeTable.java:63
-  wire _bits_37 = slot_pick_pick_hot[36]; // NodeTable.java:63
-  wire _bits_38 = slot_pick_pick_hot[37]; // NodeTable.java:63
-  wire _bits_39 = slot_pick_pick_hot[38]; // NodeTable.java:63
-  wire _bits_40 = slot_pick_pick_hot[39]; // NodeTable.java:63
-  wire _bits_41 = slot_pick_pick_hot[40]; // NodeTable.java:63
-  wire _bits_42 = slot_pick_pick_hot[41]; // NodeTable.java:63
-  wire _bits_43 = slot_pick_pick_hot[42]; // NodeTable.java:63
-  wire _bits_44 = slot_pick_pick_hot[43]; // NodeTable.java:63
-  wire _bits_45 = slot_pick_pick_hot[44]; // NodeTable.java:63
-  wire _bits_46 = slot_pick_pick_hot[45]; // NodeTable.java:63
-  wire _bits_47 = slot_pick_pick_hot[46]; // NodeTable.java:63
-  wire _bits_48 = slot_pick_pick_hot[47]; // NodeTable.java:63
-  wire _bits_49 = slot_pick_pick_hot[48]; // NodeTable.java:63
-  wire _bits_50 = slot_pick_pick_hot[49]; // NodeTable.java:63
-  wire _bits_51 = slot_pick_pick_hot[50]; // NodeTable.java:63
-  wire _bits_52 = slot_pick_pick_hot[51]; // NodeTable.java:63
-  wire _bits_53 = slot_pick_pick_hot[52]; // NodeTable.java:63
-  wire _bits_54 = slot_pick_pick_hot[53]; // NodeTable.java:63
-  wire _bits_55 = slot_pick_pick_hot[54]; // NodeTable.java:63
-  wire _bits_56 = slot_pick_pick_hot[55]; // NodeTable.java:63
-  wire _bits_57 = slot_pick_pick_hot[56]; // NodeTable.java:63
-  wire _bits_58 = slot_pick_pick_hot[57]; // NodeTable.java:63
-  wire _bits_59 = slot_pick_pick_hot[58]; // NodeTable.java:63
-  wire _bits_60 = slot_pick_pick_hot[59]; // NodeTable.java:63
-  wire _bits_61 = slot_pick_pick_hot[60]; // NodeTable.java:63
-  wire _bits_62 = slot_pick_pick_hot[61]; // NodeTable.java:63
-  wire _bits_63 = slot_pick_pick_hot[62]; // NodeTable.java:63
-  wire _bits_64 = slot_pick_pick_hot[63]; // NodeTable.java:63
-  wire _bits_65 = slot_pick_pick_hot[64]; // NodeTable.java:63
-  wire _bits_66 = slot_pick_pick_hot[65]; // NodeTable.java:63
-  wire _bits_67 = slot_pick_pick_hot[66]; // NodeTable.java:63
-  wire _bits_68 = slot_pick_pick_hot[67]; // NodeTable.java:63
-  wire _bits_69 = slot_pick_pick_hot[68]; // NodeTable.java:63
-  wire _bits_70 = slot_pick_pick_hot[69]; // NodeTable.java:63
-  wire _bits_71 = slot_pick_pick_hot[70]; // NodeTable.java:63
-  wire _bits_72 = slot_pick_pick_hot[71]; // NodeTable.java:63
-  wire _bits_73 = slot_pick_pick_hot[72]; // NodeTable.java:63
-  wire _bits_74 = slot_pick_pick_hot[73]; // NodeTable.java:63
-  wire _bits_75 = slot_pick_pick_hot[74]; // NodeTable.java:63
-  wire _bits_76 = slot_pick_pick_hot[75]; // NodeTable.java:63
-  wire _bits_77 = slot_pick_pick_hot[76]; // NodeTable.java:63
-  wire _bits_78 = slot_pick_pick_hot[77]; // NodeTable.java:63
-  wire _bits_79 = slot_pick_pick_hot[78]; // NodeTable.java:63
-  wire _bits_80 = slot_pick_pick_hot[79]; // NodeTable.java:63
-  wire _bits_81 = slot_pick_pick_hot[80]; // NodeTable.java:63
-  wire _bits_82 = slot_pick_pick_hot[81]; // NodeTable.java:63
-  wire _bits_83 = slot_pick_pick_hot[82]; // NodeTable.java:63
-  wire _bits_84 = slot_pick_pick_hot[83]; // NodeTable.java:63
-  wire _bits_85 = slot_pick_pick_hot[84]; // NodeTable.java:63
-  wire _bits_86 = slot_pick_pick_hot[85]; // NodeTable.java:63
-  wire _bits_87 = slot_pick_pick_hot[86]; // NodeTable.java:63
-  wire _bits_88 = slot_pick_pick_hot[87]; // NodeTable.java:63
-  wire _bits_89 = slot_pick_pick_hot[88]; // NodeTable.java:63
-  wire _bits_90 = slot_pick_pick_hot[89]; // NodeTable.java:63
-  wire _bits_91 = slot_pick_pick_hot[90]; // NodeTable.java:63
-  wire _bits_92 = slot_pick_pick_hot[91]; // NodeTable.java:63
-  wire _bits_93 = slot_pick_pick_hot[92]; // NodeTable.java:63
-  wire _bits_94 = slot_pick_pick_hot[93]; // NodeTable.java:63
-  wire _bits_95 = slot_pick_pick_hot[94]; // NodeTable.java:63
-  wire _bits_96 = slot_pick_pick_hot[95]; // NodeTable.java:63
-  wire _bits_97 = slot_pick_pick_hot[96]; // NodeTable.java:63
-  wire _bits_98 = slot_pick_pick_hot[97]; // NodeTable.java:63
-  wire _bits_99 = slot_pick_pick_hot[98]; // NodeTable.java:63
-  wire _bits_100 = slot_pick_pick_hot[99]; // NodeTable.java:63
-  wire _bits_101 = slot_pick_pick_hot[100]; // NodeTable.java:63
-  wire _bits_102 = slot_pick_pick_hot[101]; // NodeTable.java:63
-  wire _bits_103 = slot_pick_pick_hot[102]; // NodeTable.java:63
-  wire _bits_104 = slot_pick_pick_hot[103]; // NodeTable.java:63
-  wire _bits_105 = slot_pick_pick_hot[104]; // NodeTable.java:63
-  wire _bits_106 = slot_pick_pick_hot[105]; // NodeTable.java:63
-  wire _bits_107 = slot_pick_pick_hot[106]; // NodeTable.java:63
-  wire _bits_108 = slot_pick_pick_hot[107]; // NodeTable.java:63
-  wire _bits_109 = slot_pick_pick_hot[108]; // NodeTable.java:63
-  wire _bits_110 = slot_pick_pick_hot[109]; // NodeTable.java:63
-  wire _bits_111 = slot_pick_pick_hot[110]; // NodeTable.java:63
-  wire _bits_112 = slot_pick_pick_hot[111]; // NodeTable.java:63
-  wire _bits_113 = slot_pick_pick_hot[112]; // NodeTable.java:63
-  wire _bits_114 = slot_pick_pick_hot[113]; // NodeTable.java:63
-  wire _bits_115 = slot_pick_pick_hot[114]; // NodeTable.java:63
-  wire _bits_116 = slot_pick_pick_hot[115]; // NodeTable.java:63
-  wire _bits_117 = slot_pick_pick_hot[116]; // NodeTable.java:63
-  wire _bits_118 = slot_pick_pick_hot[117]; // NodeTable.java:63
-  wire _bits_119 = slot_pick_pick_hot[118]; // NodeTable.java:63
-  wire _bits_120 = slot_pick_pick_hot[119]; // NodeTable.java:63
-  wire _bits_121 = slot_pick_pick_hot[120]; // NodeTable.java:63
-  wire _bits_122 = slot_pick_pick_hot[121]; // NodeTable.java:63
-  wire _bits_123 = slot_pick_pick_hot[122]; // NodeTable.java:63
-  wire _bits_124 = slot_pick_pick_hot[123]; // NodeTable.java:63
-  wire _bits_125 = slot_pick_pick_hot[124]; // NodeTable.java:63
-  wire _bits_126 = slot_pick_pick_hot[125]; // NodeTable.java:63
-  wire _bits_127 = slot_pick_pick_hot[126]; // NodeTable.java:63
-  wire _bits_128 = slot_pick_pick_hot[127]; // NodeTable.java:63
-  wire _eq_4 = children_write_slot == 7'd0; // NodeTable.java:45
-  wire _eq_5 = children_write_slot == 7'd1; // NodeTable.java:45
-  wire _eq_6 = children_write_slot == 7'd2; // NodeTable.java:45
-  wire _eq_7 = children_write_slot == 7'd3; // NodeTable.java:45
-  wire _eq_8 = children_write_slot == 7'd4; // NodeTable.java:45
-  wire _eq_9 = children_write_slot == 7'd5; // NodeTable.java:45
-  wire _eq_10 = children_write_slot == 7'd6; // NodeTable.java:45
-  wire _eq_11 = children_write_slot == 7'd7; // NodeTable.java:45
-  wire _eq_12 = children_write_slot == 7'd8; // NodeTable.java:45
-  wire _eq_13 = children_write_slot == 7'd9; // NodeTable.java:45
-  wire _eq_14 = children_write_slot == 7'd10; // NodeTable.java:45
-  wire _eq_15 = children_write_slot == 7'd11; // NodeTable.java:45
-  wire _eq_16 = children_write_slot == 7'd12; // NodeTable.java:45
-  wire _eq_17 = children_write_slot == 7'd13; // NodeTable.java:45
-  wire _eq_18 = children_write_slot == 7'd14; // NodeTable.java:45
-  wire _eq_19 = children_write_slot == 7'd15; // NodeTable.java:45
-  wire _eq_20 = children_write_slot == 7'd16; // NodeTable.java:45
-  wire _eq_21 = children_write_slot == 7'd17; // NodeTable.java:45
-  wire _eq_22 = children_write_slot == 7'd18; // NodeTable.java:45
-  wire _eq_23 = children_write_slot == 7'd19; // NodeTable.java:45
-  wire _eq_24 = children_write_slot == 7'd20; // NodeTable.java:45
-  wire _eq_25 = children_write_slot == 7'd21; // NodeTable.java:45
-  wire _eq_26 = children_write_slot == 7'd22; // NodeTable.java:45
-  wire _eq_27 = children_write_slot == 7'd23; // NodeTable.java:45
-  wire _eq_28 = children_write_slot == 7'd24; // NodeTable.java:45
-  wire _eq_29 = children_write_slot == 7'd25; // NodeTable.java:45
-  wire _eq_30 = children_write_slot == 7'd26; // NodeTable.java:45
-  wire _eq_31 = children_write_slot == 7'd27; // NodeTable.java:45
-  wire _eq_32 = children_write_slot == 7'd28; // NodeTable.java:45
-  wire _eq_33 = children_write_slot == 7'd29; // NodeTable.java:45
-  wire _eq_34 = children_write_slot == 7'd30; // NodeTable.java:45
-  wire _eq_35 = children_write_slot == 7'd31; // NodeTable.java:45
-  wire _eq_36 = children_write_slot == 7'd32; // NodeTable.java:45
-  wire _eq_37 = children_write_slot == 7'd33; // NodeTable.java:45
-  wire _eq_38 = children_write_slot == 7'd34; // NodeTable.java:45
-  wire _eq_39 = children_write_slot == 7'd35; // NodeTable.java:45
-  wire _eq_40 = children_write_slot == 7'd36; // NodeTable.java:45
-  wire _eq_41 = children_write_slot == 7'd37; // NodeTable.java:45
-  wire _eq_42 = children_write_slot == 7'd38; // NodeTable.java:45
-  wire _eq_43 = children_write_slot == 7'd39; // NodeTable.java:45
-  wire _eq_44 = children_write_slot == 7'd40; // NodeTable.java:45
-  wire _eq_45 = children_write_slot == 7'd41; // NodeTable.java:45
-  wire _eq_46 = children_write_slot == 7'd42; // NodeTable.java:45
-  wire _eq_47 = children_write_slot == 7'd43; // NodeTable.java:45
-  wire _eq_48 = children_write_slot == 7'd44; // NodeTable.java:45
-  wire _eq_49 = children_write_slot == 7'd45; // NodeTable.java:45
-  wire _eq_50 = children_write_slot == 7'd46; // NodeTable.java:45
-  wire _eq_51 = children_write_slot == 7'd47; // NodeTable.java:45
-  wire _eq_52 = children_write_slot == 7'd48; // NodeTable.java:45
-  wire _eq_53 = children_write_slot == 7'd49; // NodeTable.java:45
-  wire _eq_54 = children_write_slot == 7'd50; // NodeTable.java:45
-  wire _eq_55 = children_write_slot == 7'd51; // NodeTable.java:45
-  wire _eq_56 = children_write_slot == 7'd52; // NodeTable.java:45
-  wire _eq_57 = children_write_slot == 7'd53; // NodeTable.java:45
-  wire _eq_58 = children_write_slot == 7'd54; // NodeTable.java:45
-  wire _eq_59 = children_write_slot == 7'd55; // NodeTable.java:45
-  wire _eq_60 = children_write_slot == 7'd56; // NodeTable.java:45
-  wire _eq_61 = children_write_slot == 7'd57; // NodeTable.java:45
-  wire _eq_62 = children_write_slot == 7'd58; // NodeTable.java:45
-  wire _eq_63 = children_write_slot == 7'd59; // NodeTable.java:45
-  wire _eq_64 = children_write_slot == 7'd60; // NodeTable.java:45
-  wire _eq_65 = children_write_slot == 7'd61; // NodeTable.java:45
-  wire _eq_66 = children_write_slot == 7'd62; // NodeTable.java:45
-  wire _eq_67 = children_write_slot == 7'd63; // NodeTable.java:45
-  wire _eq_68 = children_write_slot == 7'd64; // NodeTable.java:45
-  wire _eq_69 = children_write_slot == 7'd65; // NodeTable.java:45
-  wire _eq_70 = children_write_slot == 7'd66; // NodeTable.java:45
-  wire _eq_71 = children_write_slot == 7'd67; // NodeTable.java:45
-  wire _eq_72 = children_write_slot == 7'd68; // NodeTable.java:45
-  wire _eq_73 = children_write_slot == 7'd69; // NodeTable.java:45
-  wire _eq_74 = children_write_slot == 7'd70; // NodeTable.java:45
-  wire _eq_75 = children_write_slot == 7'd71; // NodeTable.java:45
-  wire _eq_76 = children_write_slot == 7'd72; // NodeTable.java:45
-  wire _eq_77 = children_write_slot == 7'd73; // NodeTable.java:45
-  wire _eq_78 = children_write_slot == 7'd74; // NodeTable.java:45
-  wire _eq_79 = children_write_slot == 7'd75; // NodeTable.java:45
-  wire _eq_80 = children_write_slot == 7'd76; // NodeTable.java:45
-  wire _eq_81 = children_write_slot == 7'd77; // NodeTable.java:45
-  wire _eq_82 = children_write_slot == 7'd78; // NodeTable.java:45
-  wire _eq_83 = children_write_slot == 7'd79; // NodeTable.java:45
-  wire _eq_84 = children_write_slot == 7'd80; // NodeTable.java:45
-  wire _eq_85 = children_write_slot == 7'd81; // NodeTable.java:45
-  wire _eq_86 = children_write_slot == 7'd82; // NodeTable.java:45
-  wire _eq_87 = children_write_slot == 7'd83; // NodeTable.java:45
-  wire _eq_88 = children_write_slot == 7'd84; // NodeTable.java:45
-  wire _eq_89 = children_write_slot == 7'd85; // NodeTable.java:45
-  wire _eq_90 = children_write_slot == 7'd86; // NodeTable.java:45
-  wire _eq_91 = children_write_slot == 7'd87; // NodeTable.java:45
-  wire _eq_92 = children_write_slot == 7'd88; // NodeTable.java:45
-  wire _eq_93 = children_write_slot == 7'd89; // NodeTable.java:45
-  wire _eq_94 = children_write_slot == 7'd90; // NodeTable.java:45
-  wire _eq_95 = children_write_slot == 7'd91; // NodeTable.java:45
-  wire _eq_96 = children_write_slot == 7'd92; // NodeTable.java:45
-  wire _eq_97 = children_write_slot == 7'd93; // NodeTable.java:45
-  wire _eq_98 = children_write_slot == 7'd94; // NodeTable.java:45
-  wire _eq_99 = children_write_slot == 7'd95; // NodeTable.java:45
-  wire _eq_100 = children_write_slot == 7'd96; // NodeTable.java:45
-  wire _eq_101 = children_write_slot == 7'd97; // NodeTable.java:45
-  wire _eq_102 = children_write_slot == 7'd98; // NodeTable.java:45
-  wire _eq_103 = children_write_slot == 7'd99; // NodeTable.java:45
-  wire _eq_104 = children_write_slot == 7'd100; // NodeTable.java:45
-  wire _eq_105 = children_write_slot == 7'd101; // NodeTable.java:45
-  wire _eq_106 = children_write_slot == 7'd102; // NodeTable.java:45
-  wire _eq_107 = children_write_slot == 7'd103; // NodeTable.java:45
-  wire _eq_108 = children_write_slot == 7'd104; // NodeTable.java:45
-  wire _eq_109 = children_write_slot == 7'd105; // NodeTable.java:45
-  wire _eq_110 = children_write_slot == 7'd106; // NodeTable.java:45
-  wire _eq_111 = children_write_slot == 7'd107; // NodeTable.java:45
-  wire _eq_112 = children_write_slot == 7'd108; // NodeTable.java:45
-  wire _eq_113 = children_write_slot == 7'd109; // NodeTable.java:45
-  wire _eq_114 = children_write_slot == 7'd110; // NodeTable.java:45
-  wire _eq_115 = children_write_slot == 7'd111; // NodeTable.java:45
-  wire _eq_116 = children_write_slot == 7'd112; // NodeTable.java:45
-  wire _eq_117 = children_write_slot == 7'd113; // NodeTable.java:45
-  wire _eq_118 = children_write_slot == 7'd114; // NodeTable.java:45
-  wire _eq_119 = children_write_slot == 7'd115; // NodeTable.java:45
-  wire _eq_120 = children_write_slot == 7'd116; // NodeTable.java:45
-  wire _eq_121 = children_write_slot == 7'd117; // NodeTable.java:45
-  wire _eq_122 = children_write_slot == 7'd118; // NodeTable.java:45
-  wire _eq_123 = children_write_slot == 7'd119; // NodeTable.java:45
-  wire _eq_124 = children_write_slot == 7'd120; // NodeTable.java:45
-  wire _eq_125 = children_write_slot == 7'd121; // NodeTable.java:45
-  wire _eq_126 = children_write_slot == 7'd122; // NodeTable.java:45
-  wire _eq_127 = children_write_slot == 7'd123; // NodeTable.java:45
-  wire _eq_128 = children_write_slot == 7'd124; // NodeTable.java:45
-  wire _eq_129 = children_write_slot == 7'd125; // NodeTable.java:45
-  wire _eq_130 = children_write_slot == 7'd126; // NodeTable.java:45
-  wire _eq_131 = children_write_slot == 7'd127; // NodeTable.java:45
+  wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
+  wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
+  wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
+  wire _bits_5 = slot_pick_pick_hot[4]; // NodeTable.java:78
+  wire _bits_6 = slot_pick_pick_hot[5]; // NodeTable.java:78
+  wire _bits_7 = slot_pick_pick_hot[6]; // NodeTable.java:78
+  wire _bits_8 = slot_pick_pick_hot[7]; // NodeTable.java:78
+  wire _bits_9 = slot_pick_pick_hot[8]; // NodeTable.java:78
+  wire _bits_10 = slot_pick_pick_hot[9]; // NodeTable.java:78
+  wire _bits_11 = slot_pick_pick_hot[10]; // NodeTable.java:78
+  wire _bits_12 = slot_pick_pick_hot[11]; // NodeTable.java:78
+  wire _bits_13 = slot_pick_pick_hot[12]; // NodeTable.java:78
+  wire _bits_14 = slot_pick_pick_hot[13]; // NodeTable.java:78
+  wire _bits_15 = slot_pick_pick_hot[14]; // NodeTable.java:78
+  wire _bits_16 = slot_pick_pick_hot[15]; // NodeTable.java:78
+  wire _bits_17 = slot_pick_pick_hot[16]; // NodeTable.java:78
+  wire _bits_18 = slot_pick_pick_hot[17]; // NodeTable.java:78
+  wire _bits_19 = slot_pick_pick_hot[18]; // NodeTable.java:78
+  wire _bits_20 = slot_pick_pick_hot[19]; // NodeTable.java:78
+  wire _bits_21 = slot_pick_pick_hot[20]; // NodeTable.java:78
+  wire _bits_22 = slot_pick_pick_hot[21]; // NodeTable.java:78
+  wire _bits_23 = slot_pick_pick_hot[22]; // NodeTable.java:78
+  wire _bits_24 = slot_pick_pick_hot[23]; // NodeTable.java:78
+  wire _bits_25 = slot_pick_pick_hot[24]; // NodeTable.java:78
+  wire _bits_26 = slot_pick_pick_hot[25]; // NodeTable.java:78
+  wire _bits_27 = slot_pick_pick_hot[26]; // NodeTable.java:78
+  wire _bits_28 = slot_pick_pick_hot[27]; // NodeTable.java:78
+  wire _bits_29 = slot_pick_pick_hot[28]; // NodeTable.java:78
+  wire _bits_30 = slot_pick_pick_hot[29]; // NodeTable.java:78
+  wire _bits_31 = slot_pick_pick_hot[30]; // NodeTable.java:78
+  wire _bits_32 = slot_pick_pick_hot[31]; // NodeTable.java:78
+  wire _bits_33 = slot_pick_pick_hot[32]; // NodeTable.java:78
+  wire _bits_34 = slot_pick_pick_hot[33]; // NodeTable.java:78
+  wire _bits_35 = slot_pick_pick_hot[34]; // NodeTable.java:78
+  wire _bits_36 = slot_pick_pick_hot[35]; // NodeTable.java:78
+  wire _bits_37 = slot_pick_pick_hot[36]; // NodeTable.java:78
+  wire _bits_38 = slot_pick_pick_hot[37]; // NodeTable.java:78
+  wire _bits_39 = slot_pick_pick_hot[38]; // NodeTable.java:78
+  wire _bits_40 = slot_pick_pick_hot[39]; // NodeTable.java:78
+  wire _bits_41 = slot_pick_pick_hot[40]; // NodeTable.java:78
+  wire _bits_42 = slot_pick_pick_hot[41]; // NodeTable.java:78
+  wire _bits_43 = slot_pick_pick_hot[42]; // NodeTable.java:78
+  wire _bits_44 = slot_pick_pick_hot[43]; // NodeTable.java:78
+  wire _bits_45 = slot_pick_pick_hot[44]; // NodeTable.java:78
+  wire _bits_46 = slot_pick_pick_hot[45]; // NodeTable.java:78
+  wire _bits_47 = slot_pick_pick_hot[46]; // NodeTable.java:78
+  wire _bits_48 = slot_pick_pick_hot[47]; // NodeTable.java:78
+  wire _bits_49 = slot_pick_pick_hot[48]; // NodeTable.java:78
+  wire _bits_50 = slot_pick_pick_hot[49]; // NodeTable.java:78
+  wire _bits_51 = slot_pick_pick_hot[50]; // NodeTable.java:78
+  wire _bits_52 = slot_pick_pick_hot[51]; // NodeTable.java:78
+  wire _bits_53 = slot_pick_pick_hot[52]; // NodeTable.java:78
+  wire _bits_54 = slot_pick_pick_hot[53]; // NodeTable.java:78
+  wire _bits_55 = slot_pick_pick_hot[54]; // NodeTable.java:78
+  wire _bits_56 = slot_pick_pick_hot[55]; // NodeTable.java:78
+  wire _bits_57 = slot_pick_pick_hot[56]; // NodeTable.java:78
+  wire _bits_58 = slot_pick_pick_hot[57]; // NodeTable.java:78
+  wire _bits_59 = slot_pick_pick_hot[58]; // NodeTable.java:78
+  wire _bits_60 = slot_pick_pick_hot[59]; // NodeTable.java:78
+  wire _bits_61 = slot_pick_pick_hot[60]; // NodeTable.java:78
+  wire _bits_62 = slot_pick_pick_hot[61]; // NodeTable.java:78
+  wire _bits_63 = slot_pick_pick_hot[62]; // NodeTable.java:78
+  wire _bits_64 = slot_pick_pick_hot[63]; // NodeTable.java:78
+  wire _bits_65 = slot_pick_pick_hot[64]; // NodeTable.java:78
+  wire _bits_66 = slot_pick_pick_hot[65]; // NodeTable.java:78
+  wire _bits_67 = slot_pick_pick_hot[66]; // NodeTable.java:78
+  wire _bits_68 = slot_pick_pick_hot[67]; // NodeTable.java:78
+  wire _bits_69 = slot_pick_pick_hot[68]; // NodeTable.java:78
+  wire _bits_70 = slot_pick_pick_hot[69]; // NodeTable.java:78
+  wire _bits_71 = slot_pick_pick_hot[70]; // NodeTable.java:78
+  wire _bits_72 = slot_pick_pick_hot[71]; // NodeTable.java:78
+  wire _bits_73 = slot_pick_pick_hot[72]; // NodeTable.java:78
+  wire _bits_74 = slot_pick_pick_hot[73]; // NodeTable.java:78
+  wire _bits_75 = slot_pick_pick_hot[74]; // NodeTable.java:78
+  wire _bits_76 = slot_pick_pick_hot[75]; // NodeTable.java:78
+  wire _bits_77 = slot_pick_pick_hot[76]; // NodeTable.java:78
+  wire _bits_78 = slot_pick_pick_hot[77]; // NodeTable.java:78
+  wire _bits_79 = slot_pick_pick_hot[78]; // NodeTable.java:78
+  wire _bits_80 = slot_pick_pick_hot[79]; // NodeTable.java:78
+  wire _bits_81 = slot_pick_pick_hot[80]; // NodeTable.java:78
+  wire _bits_82 = slot_pick_pick_hot[81]; // NodeTable.java:78
+  wire _bits_83 = slot_pick_pick_hot[82]; // NodeTable.java:78
+  wire _bits_84 = slot_pick_pick_hot[83]; // NodeTable.java:78
+  wire _bits_85 = slot_pick_pick_hot[84]; // NodeTable.java:78
+  wire _bits_86 = slot_pick_pick_hot[85]; // NodeTable.java:78
+  wire _bits_87 = slot_pick_pick_hot[86]; // NodeTable.java:78
+  wire _bits_88 = slot_pick_pick_hot[87]; // NodeTable.java:78
+  wire _bits_89 = slot_pick_pick_hot[88]; // NodeTable.java:78
+  wire _bits_90 = slot_pick_pick_hot[89]; // NodeTable.java:78
+  wire _bits_91 = slot_pick_pick_hot[90]; // NodeTable.java:78
+  wire _bits_92 = slot_pick_pick_hot[91]; // NodeTable.java:78
+  wire _bits_93 = slot_pick_pick_hot[92]; // NodeTable.java:78
+  wire _bits_94 = slot_pick_pick_hot[93]; // NodeTable.java:78
+  wire _bits_95 = slot_pick_pick_hot[94]; // NodeTable.java:78
+  wire _bits_96 = slot_pick_pick_hot[95]; // NodeTable.java:78
+  wire _bits_97 = slot_pick_pick_hot[96]; // NodeTable.java:78
+  wire _bits_98 = slot_pick_pick_hot[97]; // NodeTable.java:78
+  wire _bits_99 = slot_pick_pick_hot[98]; // NodeTable.java:78
+  wire _bits_100 = slot_pick_pick_hot[99]; // NodeTable.java:78
+  wire _bits_101 = slot_pick_pick_hot[100]; // NodeTable.java:78
+  wire _bits_102 = slot_pick_pick_hot[101]; // NodeTable.java:78
+  wire _bits_103 = slot_pick_pick_hot[102]; // NodeTable.java:78
+  wire _bits_104 = slot_pick_pick_hot[103]; // NodeTable.java:78
+  wire _bits_105 = slot_pick_pick_hot[104]; // NodeTable.java:78
+  wire _bits_106 = slot_pick_pick_hot[105]; // NodeTable.java:78
+  wire _bits_107 = slot_pick_pick_hot[106]; // NodeTable.java:78
+  wire _bits_108 = slot_pick_pick_hot[107]; // NodeTable.java:78
+  wire _bits_109 = slot_pick_pick_hot[108]; // NodeTable.java:78
+  wire _bits_110 = slot_pick_pick_hot[109]; // NodeTable.java:78
+  wire _bits_111 = slot_pick_pick_hot[110]; // NodeTable.java:78
+  wire _bits_112 = slot_pick_pick_hot[111]; // NodeTable.java:78
+  wire _bits_113 = slot_pick_pick_hot[112]; // NodeTable.java:78
+  wire _bits_114 = slot_pick_pick_hot[113]; // NodeTable.java:78
+  wire _bits_115 = slot_pick_pick_hot[114]; // NodeTable.java:78
+  wire _bits_116 = slot_pick_pick_hot[115]; // NodeTable.java:78
+  wire _bits_117 = slot_pick_pick_hot[116]; // NodeTable.java:78
+  wire _bits_118 = slot_pick_pick_hot[117]; // NodeTable.java:78
+  wire _bits_119 = slot_pick_pick_hot[118]; // NodeTable.java:78
+  wire _bits_120 = slot_pick_pick_hot[119]; // NodeTable.java:78
+  wire _bits_121 = slot_pick_pick_hot[120]; // NodeTable.java:78
+  wire _bits_122 = slot_pick_pick_hot[121]; // NodeTable.java:78
+  wire _bits_123 = slot_pick_pick_hot[122]; // NodeTable.java:78
+  wire _bits_124 = slot_pick_pick_hot[123]; // NodeTable.java:78
+  wire _bits_125 = slot_pick_pick_hot[124]; // NodeTable.java:78
+  wire _bits_126 = slot_pick_pick_hot[125]; // NodeTable.java:78
+  wire _bits_127 = slot_pick_pick_hot[126]; // NodeTable.java:78
+  wire _bits_128 = slot_pick_pick_hot[127]; // NodeTable.java:78
+  wire _eq_4 = children_write_q_slot == 7'd0; // NodeTable.java:55
+  wire _eq_5 = children_write_q_slot == 7'd1; // NodeTable.java:55
+  wire _eq_6 = children_write_q_slot == 7'd2; // NodeTable.java:55
+  wire _eq_7 = children_write_q_slot == 7'd3; // NodeTable.java:55
+  wire _eq_8 = children_write_q_slot == 7'd4; // NodeTable.java:55
+  wire _eq_9 = children_write_q_slot == 7'd5; // NodeTable.java:55
+  wire _eq_10 = children_write_q_slot == 7'd6; // NodeTable.java:55
+  wire _eq_11 = children_write_q_slot == 7'd7; // NodeTable.java:55
+  wire _eq_12 = children_write_q_slot == 7'd8; // NodeTable.java:55
+  wire _eq_13 = children_write_q_slot == 7'd9; // NodeTable.java:55
+  wire _eq_14 = children_write_q_slot == 7'd10; // NodeTable.java:55
+  wire _eq_15 = children_write_q_slot == 7'd11; // NodeTable.java:55
+  wire _eq_16 = children_write_q_slot == 7'd12; // NodeTable.java:55
+  wire _eq_17 = children_write_q_slot == 7'd13; // NodeTable.java:55
+  wire _eq_18 = children_write_q_slot == 7'd14; // NodeTable.java:55
+  wire _eq_19 = children_write_q_slot == 7'd15; // NodeTable.java:55
+  wire _eq_20 = children_write_q_slot == 7'd16; // NodeTable.java:55
+  wire _eq_21 = children_write_q_slot == 7'd17; // NodeTable.java:55
+  wire _eq_22 = children_write_q_slot == 7'd18; // NodeTable.java:55
+  wire _eq_23 = children_write_q_slot == 7'd19; // NodeTable.java:55
+  wire _eq_24 = children_write_q_slot == 7'd20; // NodeTable.java:55
+  wire _eq_25 = children_write_q_slot == 7'd21; // NodeTable.java:55
+  wire _eq_26 = children_write_q_slot == 7'd22; // NodeTable.java:55
+  wire _eq_27 = children_write_q_slot == 7'd23; // NodeTable.java:55
+  wire _eq_28 = children_write_q_slot == 7'd24; // NodeTable.java:55
+  wire _eq_29 = children_write_q_slot == 7'd25; // NodeTable.java:55
+  wire _eq_30 = children_write_q_slot == 7'd26; // NodeTable.java:55
+  wire _eq_31 = children_write_q_slot == 7'd27; // NodeTable.java:55
+  wire _eq_32 = children_write_q_slot == 7'd28; // NodeTable.java:55
+  wire _eq_33 = children_write_q_slot == 7'd29; // NodeTable.java:55
+  wire _eq_34 = children_write_q_slot == 7'd30; // NodeTable.java:55
+  wire _eq_35 = children_write_q_slot == 7'd31; // NodeTable.java:55
+  wire _eq_36 = children_write_q_slot == 7'd32; // NodeTable.java:55
+  wire _eq_37 = children_write_q_slot == 7'd33; // NodeTable.java:55
+  wire _eq_38 = children_write_q_slot == 7'd34; // NodeTable.java:55
+  wire _eq_39 = children_write_q_slot == 7'd35; // NodeTable.java:55
+  wire _eq_40 = children_write_q_slot == 7'd36; // NodeTable.java:55
+  wire _eq_41 = children_write_q_slot == 7'd37; // NodeTable.java:55
+  wire _eq_42 = children_write_q_slot == 7'd38; // NodeTable.java:55
+  wire _eq_43 = children_write_q_slot == 7'd39; // NodeTable.java:55
+  wire _eq_44 = children_write_q_slot == 7'd40; // NodeTable.java:55
+  wire _eq_45 = children_write_q_slot == 7'd41; // NodeTable.java:55
+  wire _eq_46 = children_write_q_slot == 7'd42; // NodeTable.java:55
+  wire _eq_47 = children_write_q_slot == 7'd43; // NodeTable.java:55
+  wire _eq_48 = children_write_q_slot == 7'd44; // NodeTable.java:55
+  wire _eq_49 = children_write_q_slot == 7'd45; // NodeTable.java:55
+  wire _eq_50 = children_write_q_slot == 7'd46; // NodeTable.java:55
+  wire _eq_51 = children_write_q_slot == 7'd47; // NodeTable.java:55
+  wire _eq_52 = children_write_q_slot == 7'd48; // NodeTable.java:55
+  wire _eq_53 = children_write_q_slot == 7'd49; // NodeTable.java:55
+  wire _eq_54 = children_write_q_slot == 7'd50; // NodeTable.java:55
+  wire _eq_55 = children_write_q_slot == 7'd51; // NodeTable.java:55
+  wire _eq_56 = children_write_q_slot == 7'd52; // NodeTable.java:55
+  wire _eq_57 = children_write_q_slot == 7'd53; // NodeTable.java:55
+  wire _eq_58 = children_write_q_slot == 7'd54; // NodeTable.java:55
+  wire _eq_59 = children_write_q_slot == 7'd55; // NodeTable.java:55
+  wire _eq_60 = children_write_q_slot == 7'd56; // NodeTable.java:55
+  wire _eq_61 = children_write_q_slot == 7'd57; // NodeTable.java:55
+  wire _eq_62 = children_write_q_slot == 7'd58; // NodeTable.java:55
+  wire _eq_63 = children_write_q_slot == 7'd59; // NodeTable.java:55
+  wire _eq_64 = children_write_q_slot == 7'd60; // NodeTable.java:55
+  wire _eq_65 = children_write_q_slot == 7'd61; // NodeTable.java:55
+  wire _eq_66 = children_write_q_slot == 7'd62; // NodeTable.java:55
+  wire _eq_67 = children_write_q_slot == 7'd63; // NodeTable.java:55
+  wire _eq_68 = children_write_q_slot == 7'd64; // NodeTable.java:55
+  wire _eq_69 = children_write_q_slot == 7'd65; // NodeTable.java:55
+  wire _eq_70 = children_write_q_slot == 7'd66; // NodeTable.java:55
+  wire _eq_71 = children_write_q_slot == 7'd67; // NodeTable.java:55
+  wire _eq_72 = children_write_q_slot == 7'd68; // NodeTable.java:55
+  wire _eq_73 = children_write_q_slot == 7'd69; // NodeTable.java:55
+  wire _eq_74 = children_write_q_slot == 7'd70; // NodeTable.java:55
+  wire _eq_75 = children_write_q_slot == 7'd71; // NodeTable.java:55
+  wire _eq_76 = children_write_q_slot == 7'd72; // NodeTable.java:55
+  wire _eq_77 = children_write_q_slot == 7'd73; // NodeTable.java:55
+  wire _eq_78 = children_write_q_slot == 7'd74; // NodeTable.java:55
+  wire _eq_79 = children_write_q_slot == 7'd75; // NodeTable.java:55
+  wire _eq_80 = children_write_q_slot == 7'd76; // NodeTable.java:55
+  wire _eq_81 = children_write_q_slot == 7'd77; // NodeTable.java:55
+  wire _eq_82 = children_write_q_slot == 7'd78; // NodeTable.java:55
+  wire _eq_83 = children_write_q_slot == 7'd79; // NodeTable.java:55
+  wire _eq_84 = children_write_q_slot == 7'd80; // NodeTable.java:55
+  wire _eq_85 = children_write_q_slot == 7'd81; // NodeTable.java:55
+  wire _eq_86 = children_write_q_slot == 7'd82; // NodeTable.java:55
+  wire _eq_87 = children_write_q_slot == 7'd83; // NodeTable.java:55
+  wire _eq_88 = children_write_q_slot == 7'd84; // NodeTable.java:55
+  wire _eq_89 = children_write_q_slot == 7'd85; // NodeTable.java:55
+  wire _eq_90 = children_write_q_slot == 7'd86; // NodeTable.java:55
+  wire _eq_91 = children_write_q_slot == 7'd87; // NodeTable.java:55
+  wire _eq_92 = children_write_q_slot == 7'd88; // NodeTable.java:55
+  wire _eq_93 = children_write_q_slot == 7'd89; // NodeTable.java:55
+  wire _eq_94 = children_write_q_slot == 7'd90; // NodeTable.java:55
+  wire _eq_95 = children_write_q_slot == 7'd91; // NodeTable.java:55
+  wire _eq_96 = children_write_q_slot == 7'd92; // NodeTable.java:55
+  wire _eq_97 = children_write_q_slot == 7'd93; // NodeTable.java:55
+  wire _eq_98 = children_write_q_slot == 7'd94; // NodeTable.java:55
+  wire _eq_99 = children_write_q_slot == 7'd95; // NodeTable.java:55
+  wire _eq_100 = children_write_q_slot == 7'd96; // NodeTable.java:55
+  wire _eq_101 = children_write_q_slot == 7'd97; // NodeTable.java:55
+  wire _eq_102 = children_write_q_slot == 7'd98; // NodeTable.java:55
+  wire _eq_103 = children_write_q_slot == 7'd99; // NodeTable.java:55
+  wire _eq_104 = children_write_q_slot == 7'd100; // NodeTable.java:55
+  wire _eq_105 = children_write_q_slot == 7'd101; // NodeTable.java:55
+  wire _eq_106 = children_write_q_slot == 7'd102; // NodeTable.java:55
+  wire _eq_107 = children_write_q_slot == 7'd103; // NodeTable.java:55
+  wire _eq_108 = children_write_q_slot == 7'd104; // NodeTable.java:55
+  wire _eq_109 = children_write_q_slot == 7'd105; // NodeTable.java:55
+  wire _eq_110 = children_write_q_slot == 7'd106; // NodeTable.java:55
+  wire _eq_111 = children_write_q_slot == 7'd107; // NodeTable.java:55
+  wire _eq_112 = children_write_q_slot == 7'd108; // NodeTable.java:55
+  wire _eq_113 = children_write_q_slot == 7'd109; // NodeTable.java:55
+  wire _eq_114 = children_write_q_slot == 7'd110; // NodeTable.java:55
+  wire _eq_115 = children_write_q_slot == 7'd111; // NodeTable.java:55
+  wire _eq_116 = children_write_q_slot == 7'd112; // NodeTable.java:55
+  wire _eq_117 = children_write_q_slot == 7'd113; // NodeTable.java:55
+  wire _eq_118 = children_write_q_slot == 7'd114; // NodeTable.java:55
+  wire _eq_119 = children_write_q_slot == 7'd115; // NodeTable.java:55
+  wire _eq_120 = children_write_q_slot == 7'd116; // NodeTable.java:55
+  wire _eq_121 = children_write_q_slot == 7'd117; // NodeTable.java:55
+  wire _eq_122 = children_write_q_slot == 7'd118; // NodeTable.java:55
+  wire _eq_123 = children_write_q_slot == 7'd119; // NodeTable.java:55
+  wire _eq_124 = children_write_q_slot == 7'd120; // NodeTable.java:55
+  wire _eq_125 = children_write_q_slot == 7'd121; // NodeTable.java:55
+  wire _eq_126 = children_write_q_slot == 7'd122; // NodeTable.java:55
+  wire _eq_127 = children_write_q_slot == 7'd123; // NodeTable.java:55
+  wire _eq_128 = children_write_q_slot == 7'd124; // NodeTable.java:55
+  wire _eq_129 = children_write_q_slot == 7'd125; // NodeTable.java:55
+  wire _eq_130 = children_write_q_slot == 7'd126; // NodeTable.java:55
+  wire _eq_131 = children_write_q_slot == 7'd127; // NodeTable.java:55
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:42
   wire [31:0] _bits_129 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
@@ -1969,9 +1972,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] _dshl_0 = 7'd1 << _or_148; // RapController.java:450
   wire [3:0] _bits_284 = _dshl_0[3:0]; // RapController.java:450
   wire [3:0] _or_149 = present_children | _bits_284; // RapController.java:450
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:688
-  wire [3:0] _bits_285 = _dshl_1[3:0]; // RapController.java:688
-  wire [3:0] _or_150 = present_children | _bits_285; // RapController.java:688
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:697
+  wire [3:0] _bits_285 = _dshl_1[3:0]; // RapController.java:697
+  wire [3:0] _or_150 = present_children | _bits_285; // RapController.java:697
   wire [3:0] _not_28 = ~present_children_next; // RapController.java:119
   wire _bits_286 = _not_28[0]; // FirstSet.java:25
   wire _bits_287 = _not_28[1]; // FirstSet.java:25
@@ -1996,1535 +1999,1535 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_159 = _bits_292 & _bits_293; // FirstSet.java:61
   wire _or_155 = _or_154 | _and_159; // FirstSet.java:63
   wire _not_33 = ~_or_155; // RapController.java:120
-  wire _bits_294 = slot_valid[127]; // NodeTable.java:73
+  wire _bits_294 = slot_valid[127]; // NodeTable.java:88
   wire [6:0] _mux_4 = state_split_scan ? op_slot : merge_parent; // RapController.java:370
-  wire _eq_134 = slot_parent_127 == _mux_4; // NodeTable.java:73
-  wire _and_160 = _bits_294 & _eq_134; // NodeTable.java:73
+  wire _eq_134 = slot_parent_127 == _mux_4; // NodeTable.java:88
+  wire _and_160 = _bits_294 & _eq_134; // NodeTable.java:88
   wire _not_34 = ~state_split_scan; // RapController.java:370
-  wire _not_35 = ~_not_34; // NodeTable.java:73
-  wire _eq_135 = slot_children_127 == 3'd0; // NodeTable.java:73
-  wire _or_156 = _not_35 | _eq_135; // NodeTable.java:73
-  wire _and_161 = _and_160 & _or_156; // NodeTable.java:73
-  wire _bits_295 = slot_valid[126]; // NodeTable.java:73
-  wire _eq_136 = slot_parent_126 == _mux_4; // NodeTable.java:73
-  wire _and_162 = _bits_295 & _eq_136; // NodeTable.java:73
-  wire _not_36 = ~_not_34; // NodeTable.java:73
-  wire _eq_137 = slot_children_126 == 3'd0; // NodeTable.java:73
-  wire _or_157 = _not_36 | _eq_137; // NodeTable.java:73
-  wire _and_163 = _and_162 & _or_157; // NodeTable.java:73
-  wire _bits_296 = slot_valid[125]; // NodeTable.java:73
-  wire _eq_138 = slot_parent_125 == _mux_4; // NodeTable.java:73
-  wire _and_164 = _bits_296 & _eq_138; // NodeTable.java:73
-  wire _not_37 = ~_not_34; // NodeTable.java:73
-  wire _eq_139 = slot_children_125 == 3'd0; // NodeTable.java:73
-  wire _or_158 = _not_37 | _eq_139; // NodeTable.java:73
-  wire _and_165 = _and_164 & _or_158; // NodeTable.java:73
-  wire _bits_297 = slot_valid[124]; // NodeTable.java:73
-  wire _eq_140 = slot_parent_124 == _mux_4; // NodeTable.java:73
-  wire _and_166 = _bits_297 & _eq_140; // NodeTable.java:73
-  wire _not_38 = ~_not_34; // NodeTable.java:73
-  wire _eq_141 = slot_children_124 == 3'd0; // NodeTable.java:73
-  wire _or_159 = _not_38 | _eq_141; // NodeTable.java:73
-  wire _and_167 = _and_166 & _or_159; // NodeTable.java:73
-  wire _bits_298 = slot_valid[123]; // NodeTable.java:73
-  wire _eq_142 = slot_parent_123 == _mux_4; // NodeTable.java:73
-  wire _and_168 = _bits_298 & _eq_142; // NodeTable.java:73
-  wire _not_39 = ~_not_34; // NodeTable.java:73
-  wire _eq_143 = slot_children_123 == 3'd0; // NodeTable.java:73
-  wire _or_160 = _not_39 | _eq_143; // NodeTable.java:73
-  wire _and_169 = _and_168 & _or_160; // NodeTable.java:73
-  wire _bits_299 = slot_valid[122]; // NodeTable.java:73
-  wire _eq_144 = slot_parent_122 == _mux_4; // NodeTable.java:73
-  wire _and_170 = _bits_299 & _eq_144; // NodeTable.java:73
-  wire _not_40 = ~_not_34; // NodeTable.java:73
-  wire _eq_145 = slot_children_122 == 3'd0; // NodeTable.java:73
-  wire _or_161 = _not_40 | _eq_145; // NodeTable.java:73
-  wire _and_171 = _and_170 & _or_161; // NodeTable.java:73
-  wire _bits_300 = slot_valid[121]; // NodeTable.java:73
-  wire _eq_146 = slot_parent_121 == _mux_4; // NodeTable.java:73
-  wire _and_172 = _bits_300 & _eq_146; // NodeTable.java:73
-  wire _not_41 = ~_not_34; // NodeTable.java:73
-  wire _eq_147 = slot_children_121 == 3'd0; // NodeTable.java:73
-  wire _or_162 = _not_41 | _eq_147; // NodeTable.java:73
-  wire _and_173 = _and_172 & _or_162; // NodeTable.java:73
-  wire _bits_301 = slot_valid[120]; // NodeTable.java:73
-  wire _eq_148 = slot_parent_120 == _mux_4; // NodeTable.java:73
-  wire _and_174 = _bits_301 & _eq_148; // NodeTable.java:73
-  wire _not_42 = ~_not_34; // NodeTable.java:73
-  wire _eq_149 = slot_children_120 == 3'd0; // NodeTable.java:73
-  wire _or_163 = _not_42 | _eq_149; // NodeTable.java:73
-  wire _and_175 = _and_174 & _or_163; // NodeTable.java:73
-  wire _bits_302 = slot_valid[119]; // NodeTable.java:73
-  wire _eq_150 = slot_parent_119 == _mux_4; // NodeTable.java:73
-  wire _and_176 = _bits_302 & _eq_150; // NodeTable.java:73
-  wire _not_43 = ~_not_34; // NodeTable.java:73
-  wire _eq_151 = slot_children_119 == 3'd0; // NodeTable.java:73
-  wire _or_164 = _not_43 | _eq_151; // NodeTable.java:73
-  wire _and_177 = _and_176 & _or_164; // NodeTable.java:73
-  wire _bits_303 = slot_valid[118]; // NodeTable.java:73
-  wire _eq_152 = slot_parent_118 == _mux_4; // NodeTable.java:73
-  wire _and_178 = _bits_303 & _eq_152; // NodeTable.java:73
-  wire _not_44 = ~_not_34; // NodeTable.java:73
-  wire _eq_153 = slot_children_118 == 3'd0; // NodeTable.java:73
-  wire _or_165 = _not_44 | _eq_153; // NodeTable.java:73
-  wire _and_179 = _and_178 & _or_165; // NodeTable.java:73
-  wire _bits_304 = slot_valid[117]; // NodeTable.java:73
-  wire _eq_154 = slot_parent_117 == _mux_4; // NodeTable.java:73
-  wire _and_180 = _bits_304 & _eq_154; // NodeTable.java:73
-  wire _not_45 = ~_not_34; // NodeTable.java:73
-  wire _eq_155 = slot_children_117 == 3'd0; // NodeTable.java:73
-  wire _or_166 = _not_45 | _eq_155; // NodeTable.java:73
-  wire _and_181 = _and_180 & _or_166; // NodeTable.java:73
-  wire _bits_305 = slot_valid[116]; // NodeTable.java:73
-  wire _eq_156 = slot_parent_116 == _mux_4; // NodeTable.java:73
-  wire _and_182 = _bits_305 & _eq_156; // NodeTable.java:73
-  wire _not_46 = ~_not_34; // NodeTable.java:73
-  wire _eq_157 = slot_children_116 == 3'd0; // NodeTable.java:73
-  wire _or_167 = _not_46 | _eq_157; // NodeTable.java:73
-  wire _and_183 = _and_182 & _or_167; // NodeTable.java:73
-  wire _bits_306 = slot_valid[115]; // NodeTable.java:73
-  wire _eq_158 = slot_parent_115 == _mux_4; // NodeTable.java:73
-  wire _and_184 = _bits_306 & _eq_158; // NodeTable.java:73
-  wire _not_47 = ~_not_34; // NodeTable.java:73
-  wire _eq_159 = slot_children_115 == 3'd0; // NodeTable.java:73
-  wire _or_168 = _not_47 | _eq_159; // NodeTable.java:73
-  wire _and_185 = _and_184 & _or_168; // NodeTable.java:73
-  wire _bits_307 = slot_valid[114]; // NodeTable.java:73
-  wire _eq_160 = slot_parent_114 == _mux_4; // NodeTable.java:73
-  wire _and_186 = _bits_307 & _eq_160; // NodeTable.java:73
-  wire _not_48 = ~_not_34; // NodeTable.java:73
-  wire _eq_161 = slot_children_114 == 3'd0; // NodeTable.java:73
-  wire _or_169 = _not_48 | _eq_161; // NodeTable.java:73
-  wire _and_187 = _and_186 & _or_169; // NodeTable.java:73
-  wire _bits_308 = slot_valid[113]; // NodeTable.java:73
-  wire _eq_162 = slot_parent_113 == _mux_4; // NodeTable.java:73
-  wire _and_188 = _bits_308 & _eq_162; // NodeTable.java:73
-  wire _not_49 = ~_not_34; // NodeTable.java:73
-  wire _eq_163 = slot_children_113 == 3'd0; // NodeTable.java:73
-  wire _or_170 = _not_49 | _eq_163; // NodeTable.java:73
-  wire _and_189 = _and_188 & _or_170; // NodeTable.java:73
-  wire _bits_309 = slot_valid[112]; // NodeTable.java:73
-  wire _eq_164 = slot_parent_112 == _mux_4; // NodeTable.java:73
-  wire _and_190 = _bits_309 & _eq_164; // NodeTable.java:73
-  wire _not_50 = ~_not_34; // NodeTable.java:73
-  wire _eq_165 = slot_children_112 == 3'd0; // NodeTable.java:73
-  wire _or_171 = _not_50 | _eq_165; // NodeTable.java:73
-  wire _and_191 = _and_190 & _or_171; // NodeTable.java:73
-  wire _bits_310 = slot_valid[111]; // NodeTable.java:73
-  wire _eq_166 = slot_parent_111 == _mux_4; // NodeTable.java:73
-  wire _and_192 = _bits_310 & _eq_166; // NodeTable.java:73
-  wire _not_51 = ~_not_34; // NodeTable.java:73
-  wire _eq_167 = slot_children_111 == 3'd0; // NodeTable.java:73
-  wire _or_172 = _not_51 | _eq_167; // NodeTable.java:73
-  wire _and_193 = _and_192 & _or_172; // NodeTable.java:73
-  wire _bits_311 = slot_valid[110]; // NodeTable.java:73
-  wire _eq_168 = slot_parent_110 == _mux_4; // NodeTable.java:73
-  wire _and_194 = _bits_311 & _eq_168; // NodeTable.java:73
-  wire _not_52 = ~_not_34; // NodeTable.java:73
-  wire _eq_169 = slot_children_110 == 3'd0; // NodeTable.java:73
-  wire _or_173 = _not_52 | _eq_169; // NodeTable.java:73
-  wire _and_195 = _and_194 & _or_173; // NodeTable.java:73
-  wire _bits_312 = slot_valid[109]; // NodeTable.java:73
-  wire _eq_170 = slot_parent_109 == _mux_4; // NodeTable.java:73
-  wire _and_196 = _bits_312 & _eq_170; // NodeTable.java:73
-  wire _not_53 = ~_not_34; // NodeTable.java:73
-  wire _eq_171 = slot_children_109 == 3'd0; // NodeTable.java:73
-  wire _or_174 = _not_53 | _eq_171; // NodeTable.java:73
-  wire _and_197 = _and_196 & _or_174; // NodeTable.java:73
-  wire _bits_313 = slot_valid[108]; // NodeTable.java:73
-  wire _eq_172 = slot_parent_108 == _mux_4; // NodeTable.java:73
-  wire _and_198 = _bits_313 & _eq_172; // NodeTable.java:73
-  wire _not_54 = ~_not_34; // NodeTable.java:73
-  wire _eq_173 = slot_children_108 == 3'd0; // NodeTable.java:73
-  wire _or_175 = _not_54 | _eq_173; // NodeTable.java:73
-  wire _and_199 = _and_198 & _or_175; // NodeTable.java:73
-  wire _bits_314 = slot_valid[107]; // NodeTable.java:73
-  wire _eq_174 = slot_parent_107 == _mux_4; // NodeTable.java:73
-  wire _and_200 = _bits_314 & _eq_174; // NodeTable.java:73
-  wire _not_55 = ~_not_34; // NodeTable.java:73
-  wire _eq_175 = slot_children_107 == 3'd0; // NodeTable.java:73
-  wire _or_176 = _not_55 | _eq_175; // NodeTable.java:73
-  wire _and_201 = _and_200 & _or_176; // NodeTable.java:73
-  wire _bits_315 = slot_valid[106]; // NodeTable.java:73
-  wire _eq_176 = slot_parent_106 == _mux_4; // NodeTable.java:73
-  wire _and_202 = _bits_315 & _eq_176; // NodeTable.java:73
-  wire _not_56 = ~_not_34; // NodeTable.java:73
-  wire _eq_177 = slot_children_106 == 3'd0; // NodeTable.java:73
-  wire _or_177 = _not_56 | _eq_177; // NodeTable.java:73
-  wire _and_203 = _and_202 & _or_177; // NodeTable.java:73
-  wire _bits_316 = slot_valid[105]; // NodeTable.java:73
-  wire _eq_178 = slot_parent_105 == _mux_4; // NodeTable.java:73
-  wire _and_204 = _bits_316 & _eq_178; // NodeTable.java:73
-  wire _not_57 = ~_not_34; // NodeTable.java:73
-  wire _eq_179 = slot_children_105 == 3'd0; // NodeTable.java:73
-  wire _or_178 = _not_57 | _eq_179; // NodeTable.java:73
-  wire _and_205 = _and_204 & _or_178; // NodeTable.java:73
-  wire _bits_317 = slot_valid[104]; // NodeTable.java:73
-  wire _eq_180 = slot_parent_104 == _mux_4; // NodeTable.java:73
-  wire _and_206 = _bits_317 & _eq_180; // NodeTable.java:73
-  wire _not_58 = ~_not_34; // NodeTable.java:73
-  wire _eq_181 = slot_children_104 == 3'd0; // NodeTable.java:73
-  wire _or_179 = _not_58 | _eq_181; // NodeTable.java:73
-  wire _and_207 = _and_206 & _or_179; // NodeTable.java:73
-  wire _bits_318 = slot_valid[103]; // NodeTable.java:73
-  wire _eq_182 = slot_parent_103 == _mux_4; // NodeTable.java:73
-  wire _and_208 = _bits_318 & _eq_182; // NodeTable.java:73
-  wire _not_59 = ~_not_34; // NodeTable.java:73
-  wire _eq_183 = slot_children_103 == 3'd0; // NodeTable.java:73
-  wire _or_180 = _not_59 | _eq_183; // NodeTable.java:73
-  wire _and_209 = _and_208 & _or_180; // NodeTable.java:73
-  wire _bits_319 = slot_valid[102]; // NodeTable.java:73
-  wire _eq_184 = slot_parent_102 == _mux_4; // NodeTable.java:73
-  wire _and_210 = _bits_319 & _eq_184; // NodeTable.java:73
-  wire _not_60 = ~_not_34; // NodeTable.java:73
-  wire _eq_185 = slot_children_102 == 3'd0; // NodeTable.java:73
-  wire _or_181 = _not_60 | _eq_185; // NodeTable.java:73
-  wire _and_211 = _and_210 & _or_181; // NodeTable.java:73
-  wire _bits_320 = slot_valid[101]; // NodeTable.java:73
-  wire _eq_186 = slot_parent_101 == _mux_4; // NodeTable.java:73
-  wire _and_212 = _bits_320 & _eq_186; // NodeTable.java:73
-  wire _not_61 = ~_not_34; // NodeTable.java:73
-  wire _eq_187 = slot_children_101 == 3'd0; // NodeTable.java:73
-  wire _or_182 = _not_61 | _eq_187; // NodeTable.java:73
-  wire _and_213 = _and_212 & _or_182; // NodeTable.java:73
-  wire _bits_321 = slot_valid[100]; // NodeTable.java:73
-  wire _eq_188 = slot_parent_100 == _mux_4; // NodeTable.java:73
-  wire _and_214 = _bits_321 & _eq_188; // NodeTable.java:73
-  wire _not_62 = ~_not_34; // NodeTable.java:73
-  wire _eq_189 = slot_children_100 == 3'd0; // NodeTable.java:73
-  wire _or_183 = _not_62 | _eq_189; // NodeTable.java:73
-  wire _and_215 = _and_214 & _or_183; // NodeTable.java:73
-  wire _bits_322 = slot_valid[99]; // NodeTable.java:73
-  wire _eq_190 = slot_parent_99 == _mux_4; // NodeTable.java:73
-  wire _and_216 = _bits_322 & _eq_190; // NodeTable.java:73
-  wire _not_63 = ~_not_34; // NodeTable.java:73
-  wire _eq_191 = slot_children_99 == 3'd0; // NodeTable.java:73
-  wire _or_184 = _not_63 | _eq_191; // NodeTable.java:73
-  wire _and_217 = _and_216 & _or_184; // NodeTable.java:73
-  wire _bits_323 = slot_valid[98]; // NodeTable.java:73
-  wire _eq_192 = slot_parent_98 == _mux_4; // NodeTable.java:73
-  wire _and_218 = _bits_323 & _eq_192; // NodeTable.java:73
-  wire _not_64 = ~_not_34; // NodeTable.java:73
-  wire _eq_193 = slot_children_98 == 3'd0; // NodeTable.java:73
-  wire _or_185 = _not_64 | _eq_193; // NodeTable.java:73
-  wire _and_219 = _and_218 & _or_185; // NodeTable.java:73
-  wire _bits_324 = slot_valid[97]; // NodeTable.java:73
-  wire _eq_194 = slot_parent_97 == _mux_4; // NodeTable.java:73
-  wire _and_220 = _bits_324 & _eq_194; // NodeTable.java:73
-  wire _not_65 = ~_not_34; // NodeTable.java:73
-  wire _eq_195 = slot_children_97 == 3'd0; // NodeTable.java:73
-  wire _or_186 = _not_65 | _eq_195; // NodeTable.java:73
-  wire _and_221 = _and_220 & _or_186; // NodeTable.java:73
-  wire _bits_325 = slot_valid[96]; // NodeTable.java:73
-  wire _eq_196 = slot_parent_96 == _mux_4; // NodeTable.java:73
-  wire _and_222 = _bits_325 & _eq_196; // NodeTable.java:73
-  wire _not_66 = ~_not_34; // NodeTable.java:73
-  wire _eq_197 = slot_children_96 == 3'd0; // NodeTable.java:73
-  wire _or_187 = _not_66 | _eq_197; // NodeTable.java:73
-  wire _and_223 = _and_222 & _or_187; // NodeTable.java:73
-  wire _bits_326 = slot_valid[95]; // NodeTable.java:73
-  wire _eq_198 = slot_parent_95 == _mux_4; // NodeTable.java:73
-  wire _and_224 = _bits_326 & _eq_198; // NodeTable.java:73
-  wire _not_67 = ~_not_34; // NodeTable.java:73
-  wire _eq_199 = slot_children_95 == 3'd0; // NodeTable.java:73
-  wire _or_188 = _not_67 | _eq_199; // NodeTable.java:73
-  wire _and_225 = _and_224 & _or_188; // NodeTable.java:73
-  wire _bits_327 = slot_valid[94]; // NodeTable.java:73
-  wire _eq_200 = slot_parent_94 == _mux_4; // NodeTable.java:73
-  wire _and_226 = _bits_327 & _eq_200; // NodeTable.java:73
-  wire _not_68 = ~_not_34; // NodeTable.java:73
-  wire _eq_201 = slot_children_94 == 3'd0; // NodeTable.java:73
-  wire _or_189 = _not_68 | _eq_201; // NodeTable.java:73
-  wire _and_227 = _and_226 & _or_189; // NodeTable.java:73
-  wire _bits_328 = slot_valid[93]; // NodeTable.java:73
-  wire _eq_202 = slot_parent_93 == _mux_4; // NodeTable.java:73
-  wire _and_228 = _bits_328 & _eq_202; // NodeTable.java:73
-  wire _not_69 = ~_not_34; // NodeTable.java:73
-  wire _eq_203 = slot_children_93 == 3'd0; // NodeTable.java:73
-  wire _or_190 = _not_69 | _eq_203; // NodeTable.java:73
-  wire _and_229 = _and_228 & _or_190; // NodeTable.java:73
-  wire _bits_329 = slot_valid[92]; // NodeTable.java:73
-  wire _eq_204 = slot_parent_92 == _mux_4; // NodeTable.java:73
-  wire _and_230 = _bits_329 & _eq_204; // NodeTable.java:73
-  wire _not_70 = ~_not_34; // NodeTable.java:73
-  wire _eq_205 = slot_children_92 == 3'd0; // NodeTable.java:73
-  wire _or_191 = _not_70 | _eq_205; // NodeTable.java:73
-  wire _and_231 = _and_230 & _or_191; // NodeTable.java:73
-  wire _bits_330 = slot_valid[91]; // NodeTable.java:73
-  wire _eq_206 = slot_parent_91 == _mux_4; // NodeTable.java:73
-  wire _and_232 = _bits_330 & _eq_206; // NodeTable.java:73
-  wire _not_71 = ~_not_34; // NodeTable.java:73
-  wire _eq_207 = slot_children_91 == 3'd0; // NodeTable.java:73
-  wire _or_192 = _not_71 | _eq_207; // NodeTable.java:73
-  wire _and_233 = _and_232 & _or_192; // NodeTable.java:73
-  wire _bits_331 = slot_valid[90]; // NodeTable.java:73
-  wire _eq_208 = slot_parent_90 == _mux_4; // NodeTable.java:73
-  wire _and_234 = _bits_331 & _eq_208; // NodeTable.java:73
-  wire _not_72 = ~_not_34; // NodeTable.java:73
-  wire _eq_209 = slot_children_90 == 3'd0; // NodeTable.java:73
-  wire _or_193 = _not_72 | _eq_209; // NodeTable.java:73
-  wire _and_235 = _and_234 & _or_193; // NodeTable.java:73
-  wire _bits_332 = slot_valid[89]; // NodeTable.java:73
-  wire _eq_210 = slot_parent_89 == _mux_4; // NodeTable.java:73
-  wire _and_236 = _bits_332 & _eq_210; // NodeTable.java:73
-  wire _not_73 = ~_not_34; // NodeTable.java:73
-  wire _eq_211 = slot_children_89 == 3'd0; // NodeTable.java:73
-  wire _or_194 = _not_73 | _eq_211; // NodeTable.java:73
-  wire _and_237 = _and_236 & _or_194; // NodeTable.java:73
-  wire _bits_333 = slot_valid[88]; // NodeTable.java:73
-  wire _eq_212 = slot_parent_88 == _mux_4; // NodeTable.java:73
-  wire _and_238 = _bits_333 & _eq_212; // NodeTable.java:73
-  wire _not_74 = ~_not_34; // NodeTable.java:73
-  wire _eq_213 = slot_children_88 == 3'd0; // NodeTable.java:73
-  wire _or_195 = _not_74 | _eq_213; // NodeTable.java:73
-  wire _and_239 = _and_238 & _or_195; // NodeTable.java:73
-  wire _bits_334 = slot_valid[87]; // NodeTable.java:73
-  wire _eq_214 = slot_parent_87 == _mux_4; // NodeTable.java:73
-  wire _and_240 = _bits_334 & _eq_214; // NodeTable.java:73
-  wire _not_75 = ~_not_34; // NodeTable.java:73
-  wire _eq_215 = slot_children_87 == 3'd0; // NodeTable.java:73
-  wire _or_196 = _not_75 | _eq_215; // NodeTable.java:73
-  wire _and_241 = _and_240 & _or_196; // NodeTable.java:73
-  wire _bits_335 = slot_valid[86]; // NodeTable.java:73
-  wire _eq_216 = slot_parent_86 == _mux_4; // NodeTable.java:73
-  wire _and_242 = _bits_335 & _eq_216; // NodeTable.java:73
-  wire _not_76 = ~_not_34; // NodeTable.java:73
-  wire _eq_217 = slot_children_86 == 3'd0; // NodeTable.java:73
-  wire _or_197 = _not_76 | _eq_217; // NodeTable.java:73
-  wire _and_243 = _and_242 & _or_197; // NodeTable.java:73
-  wire _bits_336 = slot_valid[85]; // NodeTable.java:73
-  wire _eq_218 = slot_parent_85 == _mux_4; // NodeTable.java:73
-  wire _and_244 = _bits_336 & _eq_218; // NodeTable.java:73
-  wire _not_77 = ~_not_34; // NodeTable.java:73
-  wire _eq_219 = slot_children_85 == 3'd0; // NodeTable.java:73
-  wire _or_198 = _not_77 | _eq_219; // NodeTable.java:73
-  wire _and_245 = _and_244 & _or_198; // NodeTable.java:73
-  wire _bits_337 = slot_valid[84]; // NodeTable.java:73
-  wire _eq_220 = slot_parent_84 == _mux_4; // NodeTable.java:73
-  wire _and_246 = _bits_337 & _eq_220; // NodeTable.java:73
-  wire _not_78 = ~_not_34; // NodeTable.java:73
-  wire _eq_221 = slot_children_84 == 3'd0; // NodeTable.java:73
-  wire _or_199 = _not_78 | _eq_221; // NodeTable.java:73
-  wire _and_247 = _and_246 & _or_199; // NodeTable.java:73
-  wire _bits_338 = slot_valid[83]; // NodeTable.java:73
-  wire _eq_222 = slot_parent_83 == _mux_4; // NodeTable.java:73
-  wire _and_248 = _bits_338 & _eq_222; // NodeTable.java:73
-  wire _not_79 = ~_not_34; // NodeTable.java:73
-  wire _eq_223 = slot_children_83 == 3'd0; // NodeTable.java:73
-  wire _or_200 = _not_79 | _eq_223; // NodeTable.java:73
-  wire _and_249 = _and_248 & _or_200; // NodeTable.java:73
-  wire _bits_339 = slot_valid[82]; // NodeTable.java:73
-  wire _eq_224 = slot_parent_82 == _mux_4; // NodeTable.java:73
-  wire _and_250 = _bits_339 & _eq_224; // NodeTable.java:73
-  wire _not_80 = ~_not_34; // NodeTable.java:73
-  wire _eq_225 = slot_children_82 == 3'd0; // NodeTable.java:73
-  wire _or_201 = _not_80 | _eq_225; // NodeTable.java:73
-  wire _and_251 = _and_250 & _or_201; // NodeTable.java:73
-  wire _bits_340 = slot_valid[81]; // NodeTable.java:73
-  wire _eq_226 = slot_parent_81 == _mux_4; // NodeTable.java:73
-  wire _and_252 = _bits_340 & _eq_226; // NodeTable.java:73
-  wire _not_81 = ~_not_34; // NodeTable.java:73
-  wire _eq_227 = slot_children_81 == 3'd0; // NodeTable.java:73
-  wire _or_202 = _not_81 | _eq_227; // NodeTable.java:73
-  wire _and_253 = _and_252 & _or_202; // NodeTable.java:73
-  wire _bits_341 = slot_valid[80]; // NodeTable.java:73
-  wire _eq_228 = slot_parent_80 == _mux_4; // NodeTable.java:73
-  wire _and_254 = _bits_341 & _eq_228; // NodeTable.java:73
-  wire _not_82 = ~_not_34; // NodeTable.java:73
-  wire _eq_229 = slot_children_80 == 3'd0; // NodeTable.java:73
-  wire _or_203 = _not_82 | _eq_229; // NodeTable.java:73
-  wire _and_255 = _and_254 & _or_203; // NodeTable.java:73
-  wire _bits_342 = slot_valid[79]; // NodeTable.java:73
-  wire _eq_230 = slot_parent_79 == _mux_4; // NodeTable.java:73
-  wire _and_256 = _bits_342 & _eq_230; // NodeTable.java:73
-  wire _not_83 = ~_not_34; // NodeTable.java:73
-  wire _eq_231 = slot_children_79 == 3'd0; // NodeTable.java:73
-  wire _or_204 = _not_83 | _eq_231; // NodeTable.java:73
-  wire _and_257 = _and_256 & _or_204; // NodeTable.java:73
-  wire _bits_343 = slot_valid[78]; // NodeTable.java:73
-  wire _eq_232 = slot_parent_78 == _mux_4; // NodeTable.java:73
-  wire _and_258 = _bits_343 & _eq_232; // NodeTable.java:73
-  wire _not_84 = ~_not_34; // NodeTable.java:73
-  wire _eq_233 = slot_children_78 == 3'd0; // NodeTable.java:73
-  wire _or_205 = _not_84 | _eq_233; // NodeTable.java:73
-  wire _and_259 = _and_258 & _or_205; // NodeTable.java:73
-  wire _bits_344 = slot_valid[77]; // NodeTable.java:73
-  wire _eq_234 = slot_parent_77 == _mux_4; // NodeTable.java:73
-  wire _and_260 = _bits_344 & _eq_234; // NodeTable.java:73
-  wire _not_85 = ~_not_34; // NodeTable.java:73
-  wire _eq_235 = slot_children_77 == 3'd0; // NodeTable.java:73
-  wire _or_206 = _not_85 | _eq_235; // NodeTable.java:73
-  wire _and_261 = _and_260 & _or_206; // NodeTable.java:73
-  wire _bits_345 = slot_valid[76]; // NodeTable.java:73
-  wire _eq_236 = slot_parent_76 == _mux_4; // NodeTable.java:73
-  wire _and_262 = _bits_345 & _eq_236; // NodeTable.java:73
-  wire _not_86 = ~_not_34; // NodeTable.java:73
-  wire _eq_237 = slot_children_76 == 3'd0; // NodeTable.java:73
-  wire _or_207 = _not_86 | _eq_237; // NodeTable.java:73
-  wire _and_263 = _and_262 & _or_207; // NodeTable.java:73
-  wire _bits_346 = slot_valid[75]; // NodeTable.java:73
-  wire _eq_238 = slot_parent_75 == _mux_4; // NodeTable.java:73
-  wire _and_264 = _bits_346 & _eq_238; // NodeTable.java:73
-  wire _not_87 = ~_not_34; // NodeTable.java:73
-  wire _eq_239 = slot_children_75 == 3'd0; // NodeTable.java:73
-  wire _or_208 = _not_87 | _eq_239; // NodeTable.java:73
-  wire _and_265 = _and_264 & _or_208; // NodeTable.java:73
-  wire _bits_347 = slot_valid[74]; // NodeTable.java:73
-  wire _eq_240 = slot_parent_74 == _mux_4; // NodeTable.java:73
-  wire _and_266 = _bits_347 & _eq_240; // NodeTable.java:73
-  wire _not_88 = ~_not_34; // NodeTable.java:73
-  wire _eq_241 = slot_children_74 == 3'd0; // NodeTable.java:73
-  wire _or_209 = _not_88 | _eq_241; // NodeTable.java:73
-  wire _and_267 = _and_266 & _or_209; // NodeTable.java:73
-  wire _bits_348 = slot_valid[73]; // NodeTable.java:73
-  wire _eq_242 = slot_parent_73 == _mux_4; // NodeTable.java:73
-  wire _and_268 = _bits_348 & _eq_242; // NodeTable.java:73
-  wire _not_89 = ~_not_34; // NodeTable.java:73
-  wire _eq_243 = slot_children_73 == 3'd0; // NodeTable.java:73
-  wire _or_210 = _not_89 | _eq_243; // NodeTable.java:73
-  wire _and_269 = _and_268 & _or_210; // NodeTable.java:73
-  wire _bits_349 = slot_valid[72]; // NodeTable.java:73
-  wire _eq_244 = slot_parent_72 == _mux_4; // NodeTable.java:73
-  wire _and_270 = _bits_349 & _eq_244; // NodeTable.java:73
-  wire _not_90 = ~_not_34; // NodeTable.java:73
-  wire _eq_245 = slot_children_72 == 3'd0; // NodeTable.java:73
-  wire _or_211 = _not_90 | _eq_245; // NodeTable.java:73
-  wire _and_271 = _and_270 & _or_211; // NodeTable.java:73
-  wire _bits_350 = slot_valid[71]; // NodeTable.java:73
-  wire _eq_246 = slot_parent_71 == _mux_4; // NodeTable.java:73
-  wire _and_272 = _bits_350 & _eq_246; // NodeTable.java:73
-  wire _not_91 = ~_not_34; // NodeTable.java:73
-  wire _eq_247 = slot_children_71 == 3'd0; // NodeTable.java:73
-  wire _or_212 = _not_91 | _eq_247; // NodeTable.java:73
-  wire _and_273 = _and_272 & _or_212; // NodeTable.java:73
-  wire _bits_351 = slot_valid[70]; // NodeTable.java:73
-  wire _eq_248 = slot_parent_70 == _mux_4; // NodeTable.java:73
-  wire _and_274 = _bits_351 & _eq_248; // NodeTable.java:73
-  wire _not_92 = ~_not_34; // NodeTable.java:73
-  wire _eq_249 = slot_children_70 == 3'd0; // NodeTable.java:73
-  wire _or_213 = _not_92 | _eq_249; // NodeTable.java:73
-  wire _and_275 = _and_274 & _or_213; // NodeTable.java:73
-  wire _bits_352 = slot_valid[69]; // NodeTable.java:73
-  wire _eq_250 = slot_parent_69 == _mux_4; // NodeTable.java:73
-  wire _and_276 = _bits_352 & _eq_250; // NodeTable.java:73
-  wire _not_93 = ~_not_34; // NodeTable.java:73
-  wire _eq_251 = slot_children_69 == 3'd0; // NodeTable.java:73
-  wire _or_214 = _not_93 | _eq_251; // NodeTable.java:73
-  wire _and_277 = _and_276 & _or_214; // NodeTable.java:73
-  wire _bits_353 = slot_valid[68]; // NodeTable.java:73
-  wire _eq_252 = slot_parent_68 == _mux_4; // NodeTable.java:73
-  wire _and_278 = _bits_353 & _eq_252; // NodeTable.java:73
-  wire _not_94 = ~_not_34; // NodeTable.java:73
-  wire _eq_253 = slot_children_68 == 3'd0; // NodeTable.java:73
-  wire _or_215 = _not_94 | _eq_253; // NodeTable.java:73
-  wire _and_279 = _and_278 & _or_215; // NodeTable.java:73
-  wire _bits_354 = slot_valid[67]; // NodeTable.java:73
-  wire _eq_254 = slot_parent_67 == _mux_4; // NodeTable.java:73
-  wire _and_280 = _bits_354 & _eq_254; // NodeTable.java:73
-  wire _not_95 = ~_not_34; // NodeTable.java:73
-  wire _eq_255 = slot_children_67 == 3'd0; // NodeTable.java:73
-  wire _or_216 = _not_95 | _eq_255; // NodeTable.java:73
-  wire _and_281 = _and_280 & _or_216; // NodeTable.java:73
-  wire _bits_355 = slot_valid[66]; // NodeTable.java:73
-  wire _eq_256 = slot_parent_66 == _mux_4; // NodeTable.java:73
-  wire _and_282 = _bits_355 & _eq_256; // NodeTable.java:73
-  wire _not_96 = ~_not_34; // NodeTable.java:73
-  wire _eq_257 = slot_children_66 == 3'd0; // NodeTable.java:73
-  wire _or_217 = _not_96 | _eq_257; // NodeTable.java:73
-  wire _and_283 = _and_282 & _or_217; // NodeTable.java:73
-  wire _bits_356 = slot_valid[65]; // NodeTable.java:73
-  wire _eq_258 = slot_parent_65 == _mux_4; // NodeTable.java:73
-  wire _and_284 = _bits_356 & _eq_258; // NodeTable.java:73
-  wire _not_97 = ~_not_34; // NodeTable.java:73
-  wire _eq_259 = slot_children_65 == 3'd0; // NodeTable.java:73
-  wire _or_218 = _not_97 | _eq_259; // NodeTable.java:73
-  wire _and_285 = _and_284 & _or_218; // NodeTable.java:73
-  wire _bits_357 = slot_valid[64]; // NodeTable.java:73
-  wire _eq_260 = slot_parent_64 == _mux_4; // NodeTable.java:73
-  wire _and_286 = _bits_357 & _eq_260; // NodeTable.java:73
-  wire _not_98 = ~_not_34; // NodeTable.java:73
-  wire _eq_261 = slot_children_64 == 3'd0; // NodeTable.java:73
-  wire _or_219 = _not_98 | _eq_261; // NodeTable.java:73
-  wire _and_287 = _and_286 & _or_219; // NodeTable.java:73
-  wire _bits_358 = slot_valid[63]; // NodeTable.java:73
-  wire _eq_262 = slot_parent_63 == _mux_4; // NodeTable.java:73
-  wire _and_288 = _bits_358 & _eq_262; // NodeTable.java:73
-  wire _not_99 = ~_not_34; // NodeTable.java:73
-  wire _eq_263 = slot_children_63 == 3'd0; // NodeTable.java:73
-  wire _or_220 = _not_99 | _eq_263; // NodeTable.java:73
-  wire _and_289 = _and_288 & _or_220; // NodeTable.java:73
-  wire _bits_359 = slot_valid[62]; // NodeTable.java:73
-  wire _eq_264 = slot_parent_62 == _mux_4; // NodeTable.java:73
-  wire _and_290 = _bits_359 & _eq_264; // NodeTable.java:73
-  wire _not_100 = ~_not_34; // NodeTable.java:73
-  wire _eq_265 = slot_children_62 == 3'd0; // NodeTable.java:73
-  wire _or_221 = _not_100 | _eq_265; // NodeTable.java:73
-  wire _and_291 = _and_290 & _or_221; // NodeTable.java:73
-  wire _bits_360 = slot_valid[61]; // NodeTable.java:73
-  wire _eq_266 = slot_parent_61 == _mux_4; // NodeTable.java:73
-  wire _and_292 = _bits_360 & _eq_266; // NodeTable.java:73
-  wire _not_101 = ~_not_34; // NodeTable.java:73
-  wire _eq_267 = slot_children_61 == 3'd0; // NodeTable.java:73
-  wire _or_222 = _not_101 | _eq_267; // NodeTable.java:73
-  wire _and_293 = _and_292 & _or_222; // NodeTable.java:73
-  wire _bits_361 = slot_valid[60]; // NodeTable.java:73
-  wire _eq_268 = slot_parent_60 == _mux_4; // NodeTable.java:73
-  wire _and_294 = _bits_361 & _eq_268; // NodeTable.java:73
-  wire _not_102 = ~_not_34; // NodeTable.java:73
-  wire _eq_269 = slot_children_60 == 3'd0; // NodeTable.java:73
-  wire _or_223 = _not_102 | _eq_269; // NodeTable.java:73
-  wire _and_295 = _and_294 & _or_223; // NodeTable.java:73
-  wire _bits_362 = slot_valid[59]; // NodeTable.java:73
-  wire _eq_270 = slot_parent_59 == _mux_4; // NodeTable.java:73
-  wire _and_296 = _bits_362 & _eq_270; // NodeTable.java:73
-  wire _not_103 = ~_not_34; // NodeTable.java:73
-  wire _eq_271 = slot_children_59 == 3'd0; // NodeTable.java:73
-  wire _or_224 = _not_103 | _eq_271; // NodeTable.java:73
-  wire _and_297 = _and_296 & _or_224; // NodeTable.java:73
-  wire _bits_363 = slot_valid[58]; // NodeTable.java:73
-  wire _eq_272 = slot_parent_58 == _mux_4; // NodeTable.java:73
-  wire _and_298 = _bits_363 & _eq_272; // NodeTable.java:73
-  wire _not_104 = ~_not_34; // NodeTable.java:73
-  wire _eq_273 = slot_children_58 == 3'd0; // NodeTable.java:73
-  wire _or_225 = _not_104 | _eq_273; // NodeTable.java:73
-  wire _and_299 = _and_298 & _or_225; // NodeTable.java:73
-  wire _bits_364 = slot_valid[57]; // NodeTable.java:73
-  wire _eq_274 = slot_parent_57 == _mux_4; // NodeTable.java:73
-  wire _and_300 = _bits_364 & _eq_274; // NodeTable.java:73
-  wire _not_105 = ~_not_34; // NodeTable.java:73
-  wire _eq_275 = slot_children_57 == 3'd0; // NodeTable.java:73
-  wire _or_226 = _not_105 | _eq_275; // NodeTable.java:73
-  wire _and_301 = _and_300 & _or_226; // NodeTable.java:73
-  wire _bits_365 = slot_valid[56]; // NodeTable.java:73
-  wire _eq_276 = slot_parent_56 == _mux_4; // NodeTable.java:73
-  wire _and_302 = _bits_365 & _eq_276; // NodeTable.java:73
-  wire _not_106 = ~_not_34; // NodeTable.java:73
-  wire _eq_277 = slot_children_56 == 3'd0; // NodeTable.java:73
-  wire _or_227 = _not_106 | _eq_277; // NodeTable.java:73
-  wire _and_303 = _and_302 & _or_227; // NodeTable.java:73
-  wire _bits_366 = slot_valid[55]; // NodeTable.java:73
-  wire _eq_278 = slot_parent_55 == _mux_4; // NodeTable.java:73
-  wire _and_304 = _bits_366 & _eq_278; // NodeTable.java:73
-  wire _not_107 = ~_not_34; // NodeTable.java:73
-  wire _eq_279 = slot_children_55 == 3'd0; // NodeTable.java:73
-  wire _or_228 = _not_107 | _eq_279; // NodeTable.java:73
-  wire _and_305 = _and_304 & _or_228; // NodeTable.java:73
-  wire _bits_367 = slot_valid[54]; // NodeTable.java:73
-  wire _eq_280 = slot_parent_54 == _mux_4; // NodeTable.java:73
-  wire _and_306 = _bits_367 & _eq_280; // NodeTable.java:73
-  wire _not_108 = ~_not_34; // NodeTable.java:73
-  wire _eq_281 = slot_children_54 == 3'd0; // NodeTable.java:73
-  wire _or_229 = _not_108 | _eq_281; // NodeTable.java:73
-  wire _and_307 = _and_306 & _or_229; // NodeTable.java:73
-  wire _bits_368 = slot_valid[53]; // NodeTable.java:73
-  wire _eq_282 = slot_parent_53 == _mux_4; // NodeTable.java:73
-  wire _and_308 = _bits_368 & _eq_282; // NodeTable.java:73
-  wire _not_109 = ~_not_34; // NodeTable.java:73
-  wire _eq_283 = slot_children_53 == 3'd0; // NodeTable.java:73
-  wire _or_230 = _not_109 | _eq_283; // NodeTable.java:73
-  wire _and_309 = _and_308 & _or_230; // NodeTable.java:73
-  wire _bits_369 = slot_valid[52]; // NodeTable.java:73
-  wire _eq_284 = slot_parent_52 == _mux_4; // NodeTable.java:73
-  wire _and_310 = _bits_369 & _eq_284; // NodeTable.java:73
-  wire _not_110 = ~_not_34; // NodeTable.java:73
-  wire _eq_285 = slot_children_52 == 3'd0; // NodeTable.java:73
-  wire _or_231 = _not_110 | _eq_285; // NodeTable.java:73
-  wire _and_311 = _and_310 & _or_231; // NodeTable.java:73
-  wire _bits_370 = slot_valid[51]; // NodeTable.java:73
-  wire _eq_286 = slot_parent_51 == _mux_4; // NodeTable.java:73
-  wire _and_312 = _bits_370 & _eq_286; // NodeTable.java:73
-  wire _not_111 = ~_not_34; // NodeTable.java:73
-  wire _eq_287 = slot_children_51 == 3'd0; // NodeTable.java:73
-  wire _or_232 = _not_111 | _eq_287; // NodeTable.java:73
-  wire _and_313 = _and_312 & _or_232; // NodeTable.java:73
-  wire _bits_371 = slot_valid[50]; // NodeTable.java:73
-  wire _eq_288 = slot_parent_50 == _mux_4; // NodeTable.java:73
-  wire _and_314 = _bits_371 & _eq_288; // NodeTable.java:73
-  wire _not_112 = ~_not_34; // NodeTable.java:73
-  wire _eq_289 = slot_children_50 == 3'd0; // NodeTable.java:73
-  wire _or_233 = _not_112 | _eq_289; // NodeTable.java:73
-  wire _and_315 = _and_314 & _or_233; // NodeTable.java:73
-  wire _bits_372 = slot_valid[49]; // NodeTable.java:73
-  wire _eq_290 = slot_parent_49 == _mux_4; // NodeTable.java:73
-  wire _and_316 = _bits_372 & _eq_290; // NodeTable.java:73
-  wire _not_113 = ~_not_34; // NodeTable.java:73
-  wire _eq_291 = slot_children_49 == 3'd0; // NodeTable.java:73
-  wire _or_234 = _not_113 | _eq_291; // NodeTable.java:73
-  wire _and_317 = _and_316 & _or_234; // NodeTable.java:73
-  wire _bits_373 = slot_valid[48]; // NodeTable.java:73
-  wire _eq_292 = slot_parent_48 == _mux_4; // NodeTable.java:73
-  wire _and_318 = _bits_373 & _eq_292; // NodeTable.java:73
-  wire _not_114 = ~_not_34; // NodeTable.java:73
-  wire _eq_293 = slot_children_48 == 3'd0; // NodeTable.java:73
-  wire _or_235 = _not_114 | _eq_293; // NodeTable.java:73
-  wire _and_319 = _and_318 & _or_235; // NodeTable.java:73
-  wire _bits_374 = slot_valid[47]; // NodeTable.java:73
-  wire _eq_294 = slot_parent_47 == _mux_4; // NodeTable.java:73
-  wire _and_320 = _bits_374 & _eq_294; // NodeTable.java:73
-  wire _not_115 = ~_not_34; // NodeTable.java:73
-  wire _eq_295 = slot_children_47 == 3'd0; // NodeTable.java:73
-  wire _or_236 = _not_115 | _eq_295; // NodeTable.java:73
-  wire _and_321 = _and_320 & _or_236; // NodeTable.java:73
-  wire _bits_375 = slot_valid[46]; // NodeTable.java:73
-  wire _eq_296 = slot_parent_46 == _mux_4; // NodeTable.java:73
-  wire _and_322 = _bits_375 & _eq_296; // NodeTable.java:73
-  wire _not_116 = ~_not_34; // NodeTable.java:73
-  wire _eq_297 = slot_children_46 == 3'd0; // NodeTable.java:73
-  wire _or_237 = _not_116 | _eq_297; // NodeTable.java:73
-  wire _and_323 = _and_322 & _or_237; // NodeTable.java:73
-  wire _bits_376 = slot_valid[45]; // NodeTable.java:73
-  wire _eq_298 = slot_parent_45 == _mux_4; // NodeTable.java:73
-  wire _and_324 = _bits_376 & _eq_298; // NodeTable.java:73
-  wire _not_117 = ~_not_34; // NodeTable.java:73
-  wire _eq_299 = slot_children_45 == 3'd0; // NodeTable.java:73
-  wire _or_238 = _not_117 | _eq_299; // NodeTable.java:73
-  wire _and_325 = _and_324 & _or_238; // NodeTable.java:73
-  wire _bits_377 = slot_valid[44]; // NodeTable.java:73
-  wire _eq_300 = slot_parent_44 == _mux_4; // NodeTable.java:73
-  wire _and_326 = _bits_377 & _eq_300; // NodeTable.java:73
-  wire _not_118 = ~_not_34; // NodeTable.java:73
-  wire _eq_301 = slot_children_44 == 3'd0; // NodeTable.java:73
-  wire _or_239 = _not_118 | _eq_301; // NodeTable.java:73
-  wire _and_327 = _and_326 & _or_239; // NodeTable.java:73
-  wire _bits_378 = slot_valid[43]; // NodeTable.java:73
-  wire _eq_302 = slot_parent_43 == _mux_4; // NodeTable.java:73
-  wire _and_328 = _bits_378 & _eq_302; // NodeTable.java:73
-  wire _not_119 = ~_not_34; // NodeTable.java:73
-  wire _eq_303 = slot_children_43 == 3'd0; // NodeTable.java:73
-  wire _or_240 = _not_119 | _eq_303; // NodeTable.java:73
-  wire _and_329 = _and_328 & _or_240; // NodeTable.java:73
-  wire _bits_379 = slot_valid[42]; // NodeTable.java:73
-  wire _eq_304 = slot_parent_42 == _mux_4; // NodeTable.java:73
-  wire _and_330 = _bits_379 & _eq_304; // NodeTable.java:73
-  wire _not_120 = ~_not_34; // NodeTable.java:73
-  wire _eq_305 = slot_children_42 == 3'd0; // NodeTable.java:73
-  wire _or_241 = _not_120 | _eq_305; // NodeTable.java:73
-  wire _and_331 = _and_330 & _or_241; // NodeTable.java:73
-  wire _bits_380 = slot_valid[41]; // NodeTable.java:73
-  wire _eq_306 = slot_parent_41 == _mux_4; // NodeTable.java:73
-  wire _and_332 = _bits_380 & _eq_306; // NodeTable.java:73
-  wire _not_121 = ~_not_34; // NodeTable.java:73
-  wire _eq_307 = slot_children_41 == 3'd0; // NodeTable.java:73
-  wire _or_242 = _not_121 | _eq_307; // NodeTable.java:73
-  wire _and_333 = _and_332 & _or_242; // NodeTable.java:73
-  wire _bits_381 = slot_valid[40]; // NodeTable.java:73
-  wire _eq_308 = slot_parent_40 == _mux_4; // NodeTable.java:73
-  wire _and_334 = _bits_381 & _eq_308; // NodeTable.java:73
-  wire _not_122 = ~_not_34; // NodeTable.java:73
-  wire _eq_309 = slot_children_40 == 3'd0; // NodeTable.java:73
-  wire _or_243 = _not_122 | _eq_309; // NodeTable.java:73
-  wire _and_335 = _and_334 & _or_243; // NodeTable.java:73
-  wire _bits_382 = slot_valid[39]; // NodeTable.java:73
-  wire _eq_310 = slot_parent_39 == _mux_4; // NodeTable.java:73
-  wire _and_336 = _bits_382 & _eq_310; // NodeTable.java:73
-  wire _not_123 = ~_not_34; // NodeTable.java:73
-  wire _eq_311 = slot_children_39 == 3'd0; // NodeTable.java:73
-  wire _or_244 = _not_123 | _eq_311; // NodeTable.java:73
-  wire _and_337 = _and_336 & _or_244; // NodeTable.java:73
-  wire _bits_383 = slot_valid[38]; // NodeTable.java:73
-  wire _eq_312 = slot_parent_38 == _mux_4; // NodeTable.java:73
-  wire _and_338 = _bits_383 & _eq_312; // NodeTable.java:73
-  wire _not_124 = ~_not_34; // NodeTable.java:73
-  wire _eq_313 = slot_children_38 == 3'd0; // NodeTable.java:73
-  wire _or_245 = _not_124 | _eq_313; // NodeTable.java:73
-  wire _and_339 = _and_338 & _or_245; // NodeTable.java:73
-  wire _bits_384 = slot_valid[37]; // NodeTable.java:73
-  wire _eq_314 = slot_parent_37 == _mux_4; // NodeTable.java:73
-  wire _and_340 = _bits_384 & _eq_314; // NodeTable.java:73
-  wire _not_125 = ~_not_34; // NodeTable.java:73
-  wire _eq_315 = slot_children_37 == 3'd0; // NodeTable.java:73
-  wire _or_246 = _not_125 | _eq_315; // NodeTable.java:73
-  wire _and_341 = _and_340 & _or_246; // NodeTable.java:73
-  wire _bits_385 = slot_valid[36]; // NodeTable.java:73
-  wire _eq_316 = slot_parent_36 == _mux_4; // NodeTable.java:73
-  wire _and_342 = _bits_385 & _eq_316; // NodeTable.java:73
-  wire _not_126 = ~_not_34; // NodeTable.java:73
-  wire _eq_317 = slot_children_36 == 3'd0; // NodeTable.java:73
-  wire _or_247 = _not_126 | _eq_317; // NodeTable.java:73
-  wire _and_343 = _and_342 & _or_247; // NodeTable.java:73
-  wire _bits_386 = slot_valid[35]; // NodeTable.java:73
-  wire _eq_318 = slot_parent_35 == _mux_4; // NodeTable.java:73
-  wire _and_344 = _bits_386 & _eq_318; // NodeTable.java:73
-  wire _not_127 = ~_not_34; // NodeTable.java:73
-  wire _eq_319 = slot_children_35 == 3'd0; // NodeTable.java:73
-  wire _or_248 = _not_127 | _eq_319; // NodeTable.java:73
-  wire _and_345 = _and_344 & _or_248; // NodeTable.java:73
-  wire _bits_387 = slot_valid[34]; // NodeTable.java:73
-  wire _eq_320 = slot_parent_34 == _mux_4; // NodeTable.java:73
-  wire _and_346 = _bits_387 & _eq_320; // NodeTable.java:73
-  wire _not_128 = ~_not_34; // NodeTable.java:73
-  wire _eq_321 = slot_children_34 == 3'd0; // NodeTable.java:73
-  wire _or_249 = _not_128 | _eq_321; // NodeTable.java:73
-  wire _and_347 = _and_346 & _or_249; // NodeTable.java:73
-  wire _bits_388 = slot_valid[33]; // NodeTable.java:73
-  wire _eq_322 = slot_parent_33 == _mux_4; // NodeTable.java:73
-  wire _and_348 = _bits_388 & _eq_322; // NodeTable.java:73
-  wire _not_129 = ~_not_34; // NodeTable.java:73
-  wire _eq_323 = slot_children_33 == 3'd0; // NodeTable.java:73
-  wire _or_250 = _not_129 | _eq_323; // NodeTable.java:73
-  wire _and_349 = _and_348 & _or_250; // NodeTable.java:73
-  wire _bits_389 = slot_valid[32]; // NodeTable.java:73
-  wire _eq_324 = slot_parent_32 == _mux_4; // NodeTable.java:73
-  wire _and_350 = _bits_389 & _eq_324; // NodeTable.java:73
-  wire _not_130 = ~_not_34; // NodeTable.java:73
-  wire _eq_325 = slot_children_32 == 3'd0; // NodeTable.java:73
-  wire _or_251 = _not_130 | _eq_325; // NodeTable.java:73
-  wire _and_351 = _and_350 & _or_251; // NodeTable.java:73
-  wire _bits_390 = slot_valid[31]; // NodeTable.java:73
-  wire _eq_326 = slot_parent_31 == _mux_4; // NodeTable.java:73
-  wire _and_352 = _bits_390 & _eq_326; // NodeTable.java:73
-  wire _not_131 = ~_not_34; // NodeTable.java:73
-  wire _eq_327 = slot_children_31 == 3'd0; // NodeTable.java:73
-  wire _or_252 = _not_131 | _eq_327; // NodeTable.java:73
-  wire _and_353 = _and_352 & _or_252; // NodeTable.java:73
-  wire _bits_391 = slot_valid[30]; // NodeTable.java:73
-  wire _eq_328 = slot_parent_30 == _mux_4; // NodeTable.java:73
-  wire _and_354 = _bits_391 & _eq_328; // NodeTable.java:73
-  wire _not_132 = ~_not_34; // NodeTable.java:73
-  wire _eq_329 = slot_children_30 == 3'd0; // NodeTable.java:73
-  wire _or_253 = _not_132 | _eq_329; // NodeTable.java:73
-  wire _and_355 = _and_354 & _or_253; // NodeTable.java:73
-  wire _bits_392 = slot_valid[29]; // NodeTable.java:73
-  wire _eq_330 = slot_parent_29 == _mux_4; // NodeTable.java:73
-  wire _and_356 = _bits_392 & _eq_330; // NodeTable.java:73
-  wire _not_133 = ~_not_34; // NodeTable.java:73
-  wire _eq_331 = slot_children_29 == 3'd0; // NodeTable.java:73
-  wire _or_254 = _not_133 | _eq_331; // NodeTable.java:73
-  wire _and_357 = _and_356 & _or_254; // NodeTable.java:73
-  wire _bits_393 = slot_valid[28]; // NodeTable.java:73
-  wire _eq_332 = slot_parent_28 == _mux_4; // NodeTable.java:73
-  wire _and_358 = _bits_393 & _eq_332; // NodeTable.java:73
-  wire _not_134 = ~_not_34; // NodeTable.java:73
-  wire _eq_333 = slot_children_28 == 3'd0; // NodeTable.java:73
-  wire _or_255 = _not_134 | _eq_333; // NodeTable.java:73
-  wire _and_359 = _and_358 & _or_255; // NodeTable.java:73
-  wire _bits_394 = slot_valid[27]; // NodeTable.java:73
-  wire _eq_334 = slot_parent_27 == _mux_4; // NodeTable.java:73
-  wire _and_360 = _bits_394 & _eq_334; // NodeTable.java:73
-  wire _not_135 = ~_not_34; // NodeTable.java:73
-  wire _eq_335 = slot_children_27 == 3'd0; // NodeTable.java:73
-  wire _or_256 = _not_135 | _eq_335; // NodeTable.java:73
-  wire _and_361 = _and_360 & _or_256; // NodeTable.java:73
-  wire _bits_395 = slot_valid[26]; // NodeTable.java:73
-  wire _eq_336 = slot_parent_26 == _mux_4; // NodeTable.java:73
-  wire _and_362 = _bits_395 & _eq_336; // NodeTable.java:73
-  wire _not_136 = ~_not_34; // NodeTable.java:73
-  wire _eq_337 = slot_children_26 == 3'd0; // NodeTable.java:73
-  wire _or_257 = _not_136 | _eq_337; // NodeTable.java:73
-  wire _and_363 = _and_362 & _or_257; // NodeTable.java:73
-  wire _bits_396 = slot_valid[25]; // NodeTable.java:73
-  wire _eq_338 = slot_parent_25 == _mux_4; // NodeTable.java:73
-  wire _and_364 = _bits_396 & _eq_338; // NodeTable.java:73
-  wire _not_137 = ~_not_34; // NodeTable.java:73
-  wire _eq_339 = slot_children_25 == 3'd0; // NodeTable.java:73
-  wire _or_258 = _not_137 | _eq_339; // NodeTable.java:73
-  wire _and_365 = _and_364 & _or_258; // NodeTable.java:73
-  wire _bits_397 = slot_valid[24]; // NodeTable.java:73
-  wire _eq_340 = slot_parent_24 == _mux_4; // NodeTable.java:73
-  wire _and_366 = _bits_397 & _eq_340; // NodeTable.java:73
-  wire _not_138 = ~_not_34; // NodeTable.java:73
-  wire _eq_341 = slot_children_24 == 3'd0; // NodeTable.java:73
-  wire _or_259 = _not_138 | _eq_341; // NodeTable.java:73
-  wire _and_367 = _and_366 & _or_259; // NodeTable.java:73
-  wire _bits_398 = slot_valid[23]; // NodeTable.java:73
-  wire _eq_342 = slot_parent_23 == _mux_4; // NodeTable.java:73
-  wire _and_368 = _bits_398 & _eq_342; // NodeTable.java:73
-  wire _not_139 = ~_not_34; // NodeTable.java:73
-  wire _eq_343 = slot_children_23 == 3'd0; // NodeTable.java:73
-  wire _or_260 = _not_139 | _eq_343; // NodeTable.java:73
-  wire _and_369 = _and_368 & _or_260; // NodeTable.java:73
-  wire _bits_399 = slot_valid[22]; // NodeTable.java:73
-  wire _eq_344 = slot_parent_22 == _mux_4; // NodeTable.java:73
-  wire _and_370 = _bits_399 & _eq_344; // NodeTable.java:73
-  wire _not_140 = ~_not_34; // NodeTable.java:73
-  wire _eq_345 = slot_children_22 == 3'd0; // NodeTable.java:73
-  wire _or_261 = _not_140 | _eq_345; // NodeTable.java:73
-  wire _and_371 = _and_370 & _or_261; // NodeTable.java:73
-  wire _bits_400 = slot_valid[21]; // NodeTable.java:73
-  wire _eq_346 = slot_parent_21 == _mux_4; // NodeTable.java:73
-  wire _and_372 = _bits_400 & _eq_346; // NodeTable.java:73
-  wire _not_141 = ~_not_34; // NodeTable.java:73
-  wire _eq_347 = slot_children_21 == 3'd0; // NodeTable.java:73
-  wire _or_262 = _not_141 | _eq_347; // NodeTable.java:73
-  wire _and_373 = _and_372 & _or_262; // NodeTable.java:73
-  wire _bits_401 = slot_valid[20]; // NodeTable.java:73
-  wire _eq_348 = slot_parent_20 == _mux_4; // NodeTable.java:73
-  wire _and_374 = _bits_401 & _eq_348; // NodeTable.java:73
-  wire _not_142 = ~_not_34; // NodeTable.java:73
-  wire _eq_349 = slot_children_20 == 3'd0; // NodeTable.java:73
-  wire _or_263 = _not_142 | _eq_349; // NodeTable.java:73
-  wire _and_375 = _and_374 & _or_263; // NodeTable.java:73
-  wire _bits_402 = slot_valid[19]; // NodeTable.java:73
-  wire _eq_350 = slot_parent_19 == _mux_4; // NodeTable.java:73
-  wire _and_376 = _bits_402 & _eq_350; // NodeTable.java:73
-  wire _not_143 = ~_not_34; // NodeTable.java:73
-  wire _eq_351 = slot_children_19 == 3'd0; // NodeTable.java:73
-  wire _or_264 = _not_143 | _eq_351; // NodeTable.java:73
-  wire _and_377 = _and_376 & _or_264; // NodeTable.java:73
-  wire _bits_403 = slot_valid[18]; // NodeTable.java:73
-  wire _eq_352 = slot_parent_18 == _mux_4; // NodeTable.java:73
-  wire _and_378 = _bits_403 & _eq_352; // NodeTable.java:73
-  wire _not_144 = ~_not_34; // NodeTable.java:73
-  wire _eq_353 = slot_children_18 == 3'd0; // NodeTable.java:73
-  wire _or_265 = _not_144 | _eq_353; // NodeTable.java:73
-  wire _and_379 = _and_378 & _or_265; // NodeTable.java:73
-  wire _bits_404 = slot_valid[17]; // NodeTable.java:73
-  wire _eq_354 = slot_parent_17 == _mux_4; // NodeTable.java:73
-  wire _and_380 = _bits_404 & _eq_354; // NodeTable.java:73
-  wire _not_145 = ~_not_34; // NodeTable.java:73
-  wire _eq_355 = slot_children_17 == 3'd0; // NodeTable.java:73
-  wire _or_266 = _not_145 | _eq_355; // NodeTable.java:73
-  wire _and_381 = _and_380 & _or_266; // NodeTable.java:73
-  wire _bits_405 = slot_valid[16]; // NodeTable.java:73
-  wire _eq_356 = slot_parent_16 == _mux_4; // NodeTable.java:73
-  wire _and_382 = _bits_405 & _eq_356; // NodeTable.java:73
-  wire _not_146 = ~_not_34; // NodeTable.java:73
-  wire _eq_357 = slot_children_16 == 3'd0; // NodeTable.java:73
-  wire _or_267 = _not_146 | _eq_357; // NodeTable.java:73
-  wire _and_383 = _and_382 & _or_267; // NodeTable.java:73
-  wire _bits_406 = slot_valid[15]; // NodeTable.java:73
-  wire _eq_358 = slot_parent_15 == _mux_4; // NodeTable.java:73
-  wire _and_384 = _bits_406 & _eq_358; // NodeTable.java:73
-  wire _not_147 = ~_not_34; // NodeTable.java:73
-  wire _eq_359 = slot_children_15 == 3'd0; // NodeTable.java:73
-  wire _or_268 = _not_147 | _eq_359; // NodeTable.java:73
-  wire _and_385 = _and_384 & _or_268; // NodeTable.java:73
-  wire _bits_407 = slot_valid[14]; // NodeTable.java:73
-  wire _eq_360 = slot_parent_14 == _mux_4; // NodeTable.java:73
-  wire _and_386 = _bits_407 & _eq_360; // NodeTable.java:73
-  wire _not_148 = ~_not_34; // NodeTable.java:73
-  wire _eq_361 = slot_children_14 == 3'd0; // NodeTable.java:73
-  wire _or_269 = _not_148 | _eq_361; // NodeTable.java:73
-  wire _and_387 = _and_386 & _or_269; // NodeTable.java:73
-  wire _bits_408 = slot_valid[13]; // NodeTable.java:73
-  wire _eq_362 = slot_parent_13 == _mux_4; // NodeTable.java:73
-  wire _and_388 = _bits_408 & _eq_362; // NodeTable.java:73
-  wire _not_149 = ~_not_34; // NodeTable.java:73
-  wire _eq_363 = slot_children_13 == 3'd0; // NodeTable.java:73
-  wire _or_270 = _not_149 | _eq_363; // NodeTable.java:73
-  wire _and_389 = _and_388 & _or_270; // NodeTable.java:73
-  wire _bits_409 = slot_valid[12]; // NodeTable.java:73
-  wire _eq_364 = slot_parent_12 == _mux_4; // NodeTable.java:73
-  wire _and_390 = _bits_409 & _eq_364; // NodeTable.java:73
-  wire _not_150 = ~_not_34; // NodeTable.java:73
-  wire _eq_365 = slot_children_12 == 3'd0; // NodeTable.java:73
-  wire _or_271 = _not_150 | _eq_365; // NodeTable.java:73
-  wire _and_391 = _and_390 & _or_271; // NodeTable.java:73
-  wire _bits_410 = slot_valid[11]; // NodeTable.java:73
-  wire _eq_366 = slot_parent_11 == _mux_4; // NodeTable.java:73
-  wire _and_392 = _bits_410 & _eq_366; // NodeTable.java:73
-  wire _not_151 = ~_not_34; // NodeTable.java:73
-  wire _eq_367 = slot_children_11 == 3'd0; // NodeTable.java:73
-  wire _or_272 = _not_151 | _eq_367; // NodeTable.java:73
-  wire _and_393 = _and_392 & _or_272; // NodeTable.java:73
-  wire _bits_411 = slot_valid[10]; // NodeTable.java:73
-  wire _eq_368 = slot_parent_10 == _mux_4; // NodeTable.java:73
-  wire _and_394 = _bits_411 & _eq_368; // NodeTable.java:73
-  wire _not_152 = ~_not_34; // NodeTable.java:73
-  wire _eq_369 = slot_children_10 == 3'd0; // NodeTable.java:73
-  wire _or_273 = _not_152 | _eq_369; // NodeTable.java:73
-  wire _and_395 = _and_394 & _or_273; // NodeTable.java:73
-  wire _bits_412 = slot_valid[9]; // NodeTable.java:73
-  wire _eq_370 = slot_parent_9 == _mux_4; // NodeTable.java:73
-  wire _and_396 = _bits_412 & _eq_370; // NodeTable.java:73
-  wire _not_153 = ~_not_34; // NodeTable.java:73
-  wire _eq_371 = slot_children_9 == 3'd0; // NodeTable.java:73
-  wire _or_274 = _not_153 | _eq_371; // NodeTable.java:73
-  wire _and_397 = _and_396 & _or_274; // NodeTable.java:73
-  wire _bits_413 = slot_valid[8]; // NodeTable.java:73
-  wire _eq_372 = slot_parent_8 == _mux_4; // NodeTable.java:73
-  wire _and_398 = _bits_413 & _eq_372; // NodeTable.java:73
-  wire _not_154 = ~_not_34; // NodeTable.java:73
-  wire _eq_373 = slot_children_8 == 3'd0; // NodeTable.java:73
-  wire _or_275 = _not_154 | _eq_373; // NodeTable.java:73
-  wire _and_399 = _and_398 & _or_275; // NodeTable.java:73
-  wire _bits_414 = slot_valid[7]; // NodeTable.java:73
-  wire _eq_374 = slot_parent_7 == _mux_4; // NodeTable.java:73
-  wire _and_400 = _bits_414 & _eq_374; // NodeTable.java:73
-  wire _not_155 = ~_not_34; // NodeTable.java:73
-  wire _eq_375 = slot_children_7 == 3'd0; // NodeTable.java:73
-  wire _or_276 = _not_155 | _eq_375; // NodeTable.java:73
-  wire _and_401 = _and_400 & _or_276; // NodeTable.java:73
-  wire _bits_415 = slot_valid[6]; // NodeTable.java:73
-  wire _eq_376 = slot_parent_6 == _mux_4; // NodeTable.java:73
-  wire _and_402 = _bits_415 & _eq_376; // NodeTable.java:73
-  wire _not_156 = ~_not_34; // NodeTable.java:73
-  wire _eq_377 = slot_children_6 == 3'd0; // NodeTable.java:73
-  wire _or_277 = _not_156 | _eq_377; // NodeTable.java:73
-  wire _and_403 = _and_402 & _or_277; // NodeTable.java:73
-  wire _bits_416 = slot_valid[5]; // NodeTable.java:73
-  wire _eq_378 = slot_parent_5 == _mux_4; // NodeTable.java:73
-  wire _and_404 = _bits_416 & _eq_378; // NodeTable.java:73
-  wire _not_157 = ~_not_34; // NodeTable.java:73
-  wire _eq_379 = slot_children_5 == 3'd0; // NodeTable.java:73
-  wire _or_278 = _not_157 | _eq_379; // NodeTable.java:73
-  wire _and_405 = _and_404 & _or_278; // NodeTable.java:73
-  wire _bits_417 = slot_valid[4]; // NodeTable.java:73
-  wire _eq_380 = slot_parent_4 == _mux_4; // NodeTable.java:73
-  wire _and_406 = _bits_417 & _eq_380; // NodeTable.java:73
-  wire _not_158 = ~_not_34; // NodeTable.java:73
-  wire _eq_381 = slot_children_4 == 3'd0; // NodeTable.java:73
-  wire _or_279 = _not_158 | _eq_381; // NodeTable.java:73
-  wire _and_407 = _and_406 & _or_279; // NodeTable.java:73
-  wire _bits_418 = slot_valid[3]; // NodeTable.java:73
-  wire _eq_382 = slot_parent_3 == _mux_4; // NodeTable.java:73
-  wire _and_408 = _bits_418 & _eq_382; // NodeTable.java:73
-  wire _not_159 = ~_not_34; // NodeTable.java:73
-  wire _eq_383 = slot_children_3 == 3'd0; // NodeTable.java:73
-  wire _or_280 = _not_159 | _eq_383; // NodeTable.java:73
-  wire _and_409 = _and_408 & _or_280; // NodeTable.java:73
-  wire _bits_419 = slot_valid[2]; // NodeTable.java:73
-  wire _eq_384 = slot_parent_2 == _mux_4; // NodeTable.java:73
-  wire _and_410 = _bits_419 & _eq_384; // NodeTable.java:73
-  wire _not_160 = ~_not_34; // NodeTable.java:73
-  wire _eq_385 = slot_children_2 == 3'd0; // NodeTable.java:73
-  wire _or_281 = _not_160 | _eq_385; // NodeTable.java:73
-  wire _and_411 = _and_410 & _or_281; // NodeTable.java:73
-  wire _bits_420 = slot_valid[1]; // NodeTable.java:73
-  wire _eq_386 = slot_parent_1 == _mux_4; // NodeTable.java:73
-  wire _and_412 = _bits_420 & _eq_386; // NodeTable.java:73
-  wire _not_161 = ~_not_34; // NodeTable.java:73
-  wire _eq_387 = slot_children_1 == 3'd0; // NodeTable.java:73
-  wire _or_282 = _not_161 | _eq_387; // NodeTable.java:73
-  wire _and_413 = _and_412 & _or_282; // NodeTable.java:73
-  wire [127:0] kids_vector = {_and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, 1'd0}; // NodeTable.java:94
+  wire _not_35 = ~_not_34; // NodeTable.java:88
+  wire _eq_135 = slot_children_127 == 3'd0; // NodeTable.java:88
+  wire _or_156 = _not_35 | _eq_135; // NodeTable.java:88
+  wire _and_161 = _and_160 & _or_156; // NodeTable.java:88
+  wire _bits_295 = slot_valid[126]; // NodeTable.java:88
+  wire _eq_136 = slot_parent_126 == _mux_4; // NodeTable.java:88
+  wire _and_162 = _bits_295 & _eq_136; // NodeTable.java:88
+  wire _not_36 = ~_not_34; // NodeTable.java:88
+  wire _eq_137 = slot_children_126 == 3'd0; // NodeTable.java:88
+  wire _or_157 = _not_36 | _eq_137; // NodeTable.java:88
+  wire _and_163 = _and_162 & _or_157; // NodeTable.java:88
+  wire _bits_296 = slot_valid[125]; // NodeTable.java:88
+  wire _eq_138 = slot_parent_125 == _mux_4; // NodeTable.java:88
+  wire _and_164 = _bits_296 & _eq_138; // NodeTable.java:88
+  wire _not_37 = ~_not_34; // NodeTable.java:88
+  wire _eq_139 = slot_children_125 == 3'd0; // NodeTable.java:88
+  wire _or_158 = _not_37 | _eq_139; // NodeTable.java:88
+  wire _and_165 = _and_164 & _or_158; // NodeTable.java:88
+  wire _bits_297 = slot_valid[124]; // NodeTable.java:88
+  wire _eq_140 = slot_parent_124 == _mux_4; // NodeTable.java:88
+  wire _and_166 = _bits_297 & _eq_140; // NodeTable.java:88
+  wire _not_38 = ~_not_34; // NodeTable.java:88
+  wire _eq_141 = slot_children_124 == 3'd0; // NodeTable.java:88
+  wire _or_159 = _not_38 | _eq_141; // NodeTable.java:88
+  wire _and_167 = _and_166 & _or_159; // NodeTable.java:88
+  wire _bits_298 = slot_valid[123]; // NodeTable.java:88
+  wire _eq_142 = slot_parent_123 == _mux_4; // NodeTable.java:88
+  wire _and_168 = _bits_298 & _eq_142; // NodeTable.java:88
+  wire _not_39 = ~_not_34; // NodeTable.java:88
+  wire _eq_143 = slot_children_123 == 3'd0; // NodeTable.java:88
+  wire _or_160 = _not_39 | _eq_143; // NodeTable.java:88
+  wire _and_169 = _and_168 & _or_160; // NodeTable.java:88
+  wire _bits_299 = slot_valid[122]; // NodeTable.java:88
+  wire _eq_144 = slot_parent_122 == _mux_4; // NodeTable.java:88
+  wire _and_170 = _bits_299 & _eq_144; // NodeTable.java:88
+  wire _not_40 = ~_not_34; // NodeTable.java:88
+  wire _eq_145 = slot_children_122 == 3'd0; // NodeTable.java:88
+  wire _or_161 = _not_40 | _eq_145; // NodeTable.java:88
+  wire _and_171 = _and_170 & _or_161; // NodeTable.java:88
+  wire _bits_300 = slot_valid[121]; // NodeTable.java:88
+  wire _eq_146 = slot_parent_121 == _mux_4; // NodeTable.java:88
+  wire _and_172 = _bits_300 & _eq_146; // NodeTable.java:88
+  wire _not_41 = ~_not_34; // NodeTable.java:88
+  wire _eq_147 = slot_children_121 == 3'd0; // NodeTable.java:88
+  wire _or_162 = _not_41 | _eq_147; // NodeTable.java:88
+  wire _and_173 = _and_172 & _or_162; // NodeTable.java:88
+  wire _bits_301 = slot_valid[120]; // NodeTable.java:88
+  wire _eq_148 = slot_parent_120 == _mux_4; // NodeTable.java:88
+  wire _and_174 = _bits_301 & _eq_148; // NodeTable.java:88
+  wire _not_42 = ~_not_34; // NodeTable.java:88
+  wire _eq_149 = slot_children_120 == 3'd0; // NodeTable.java:88
+  wire _or_163 = _not_42 | _eq_149; // NodeTable.java:88
+  wire _and_175 = _and_174 & _or_163; // NodeTable.java:88
+  wire _bits_302 = slot_valid[119]; // NodeTable.java:88
+  wire _eq_150 = slot_parent_119 == _mux_4; // NodeTable.java:88
+  wire _and_176 = _bits_302 & _eq_150; // NodeTable.java:88
+  wire _not_43 = ~_not_34; // NodeTable.java:88
+  wire _eq_151 = slot_children_119 == 3'd0; // NodeTable.java:88
+  wire _or_164 = _not_43 | _eq_151; // NodeTable.java:88
+  wire _and_177 = _and_176 & _or_164; // NodeTable.java:88
+  wire _bits_303 = slot_valid[118]; // NodeTable.java:88
+  wire _eq_152 = slot_parent_118 == _mux_4; // NodeTable.java:88
+  wire _and_178 = _bits_303 & _eq_152; // NodeTable.java:88
+  wire _not_44 = ~_not_34; // NodeTable.java:88
+  wire _eq_153 = slot_children_118 == 3'd0; // NodeTable.java:88
+  wire _or_165 = _not_44 | _eq_153; // NodeTable.java:88
+  wire _and_179 = _and_178 & _or_165; // NodeTable.java:88
+  wire _bits_304 = slot_valid[117]; // NodeTable.java:88
+  wire _eq_154 = slot_parent_117 == _mux_4; // NodeTable.java:88
+  wire _and_180 = _bits_304 & _eq_154; // NodeTable.java:88
+  wire _not_45 = ~_not_34; // NodeTable.java:88
+  wire _eq_155 = slot_children_117 == 3'd0; // NodeTable.java:88
+  wire _or_166 = _not_45 | _eq_155; // NodeTable.java:88
+  wire _and_181 = _and_180 & _or_166; // NodeTable.java:88
+  wire _bits_305 = slot_valid[116]; // NodeTable.java:88
+  wire _eq_156 = slot_parent_116 == _mux_4; // NodeTable.java:88
+  wire _and_182 = _bits_305 & _eq_156; // NodeTable.java:88
+  wire _not_46 = ~_not_34; // NodeTable.java:88
+  wire _eq_157 = slot_children_116 == 3'd0; // NodeTable.java:88
+  wire _or_167 = _not_46 | _eq_157; // NodeTable.java:88
+  wire _and_183 = _and_182 & _or_167; // NodeTable.java:88
+  wire _bits_306 = slot_valid[115]; // NodeTable.java:88
+  wire _eq_158 = slot_parent_115 == _mux_4; // NodeTable.java:88
+  wire _and_184 = _bits_306 & _eq_158; // NodeTable.java:88
+  wire _not_47 = ~_not_34; // NodeTable.java:88
+  wire _eq_159 = slot_children_115 == 3'd0; // NodeTable.java:88
+  wire _or_168 = _not_47 | _eq_159; // NodeTable.java:88
+  wire _and_185 = _and_184 & _or_168; // NodeTable.java:88
+  wire _bits_307 = slot_valid[114]; // NodeTable.java:88
+  wire _eq_160 = slot_parent_114 == _mux_4; // NodeTable.java:88
+  wire _and_186 = _bits_307 & _eq_160; // NodeTable.java:88
+  wire _not_48 = ~_not_34; // NodeTable.java:88
+  wire _eq_161 = slot_children_114 == 3'd0; // NodeTable.java:88
+  wire _or_169 = _not_48 | _eq_161; // NodeTable.java:88
+  wire _and_187 = _and_186 & _or_169; // NodeTable.java:88
+  wire _bits_308 = slot_valid[113]; // NodeTable.java:88
+  wire _eq_162 = slot_parent_113 == _mux_4; // NodeTable.java:88
+  wire _and_188 = _bits_308 & _eq_162; // NodeTable.java:88
+  wire _not_49 = ~_not_34; // NodeTable.java:88
+  wire _eq_163 = slot_children_113 == 3'd0; // NodeTable.java:88
+  wire _or_170 = _not_49 | _eq_163; // NodeTable.java:88
+  wire _and_189 = _and_188 & _or_170; // NodeTable.java:88
+  wire _bits_309 = slot_valid[112]; // NodeTable.java:88
+  wire _eq_164 = slot_parent_112 == _mux_4; // NodeTable.java:88
+  wire _and_190 = _bits_309 & _eq_164; // NodeTable.java:88
+  wire _not_50 = ~_not_34; // NodeTable.java:88
+  wire _eq_165 = slot_children_112 == 3'd0; // NodeTable.java:88
+  wire _or_171 = _not_50 | _eq_165; // NodeTable.java:88
+  wire _and_191 = _and_190 & _or_171; // NodeTable.java:88
+  wire _bits_310 = slot_valid[111]; // NodeTable.java:88
+  wire _eq_166 = slot_parent_111 == _mux_4; // NodeTable.java:88
+  wire _and_192 = _bits_310 & _eq_166; // NodeTable.java:88
+  wire _not_51 = ~_not_34; // NodeTable.java:88
+  wire _eq_167 = slot_children_111 == 3'd0; // NodeTable.java:88
+  wire _or_172 = _not_51 | _eq_167; // NodeTable.java:88
+  wire _and_193 = _and_192 & _or_172; // NodeTable.java:88
+  wire _bits_311 = slot_valid[110]; // NodeTable.java:88
+  wire _eq_168 = slot_parent_110 == _mux_4; // NodeTable.java:88
+  wire _and_194 = _bits_311 & _eq_168; // NodeTable.java:88
+  wire _not_52 = ~_not_34; // NodeTable.java:88
+  wire _eq_169 = slot_children_110 == 3'd0; // NodeTable.java:88
+  wire _or_173 = _not_52 | _eq_169; // NodeTable.java:88
+  wire _and_195 = _and_194 & _or_173; // NodeTable.java:88
+  wire _bits_312 = slot_valid[109]; // NodeTable.java:88
+  wire _eq_170 = slot_parent_109 == _mux_4; // NodeTable.java:88
+  wire _and_196 = _bits_312 & _eq_170; // NodeTable.java:88
+  wire _not_53 = ~_not_34; // NodeTable.java:88
+  wire _eq_171 = slot_children_109 == 3'd0; // NodeTable.java:88
+  wire _or_174 = _not_53 | _eq_171; // NodeTable.java:88
+  wire _and_197 = _and_196 & _or_174; // NodeTable.java:88
+  wire _bits_313 = slot_valid[108]; // NodeTable.java:88
+  wire _eq_172 = slot_parent_108 == _mux_4; // NodeTable.java:88
+  wire _and_198 = _bits_313 & _eq_172; // NodeTable.java:88
+  wire _not_54 = ~_not_34; // NodeTable.java:88
+  wire _eq_173 = slot_children_108 == 3'd0; // NodeTable.java:88
+  wire _or_175 = _not_54 | _eq_173; // NodeTable.java:88
+  wire _and_199 = _and_198 & _or_175; // NodeTable.java:88
+  wire _bits_314 = slot_valid[107]; // NodeTable.java:88
+  wire _eq_174 = slot_parent_107 == _mux_4; // NodeTable.java:88
+  wire _and_200 = _bits_314 & _eq_174; // NodeTable.java:88
+  wire _not_55 = ~_not_34; // NodeTable.java:88
+  wire _eq_175 = slot_children_107 == 3'd0; // NodeTable.java:88
+  wire _or_176 = _not_55 | _eq_175; // NodeTable.java:88
+  wire _and_201 = _and_200 & _or_176; // NodeTable.java:88
+  wire _bits_315 = slot_valid[106]; // NodeTable.java:88
+  wire _eq_176 = slot_parent_106 == _mux_4; // NodeTable.java:88
+  wire _and_202 = _bits_315 & _eq_176; // NodeTable.java:88
+  wire _not_56 = ~_not_34; // NodeTable.java:88
+  wire _eq_177 = slot_children_106 == 3'd0; // NodeTable.java:88
+  wire _or_177 = _not_56 | _eq_177; // NodeTable.java:88
+  wire _and_203 = _and_202 & _or_177; // NodeTable.java:88
+  wire _bits_316 = slot_valid[105]; // NodeTable.java:88
+  wire _eq_178 = slot_parent_105 == _mux_4; // NodeTable.java:88
+  wire _and_204 = _bits_316 & _eq_178; // NodeTable.java:88
+  wire _not_57 = ~_not_34; // NodeTable.java:88
+  wire _eq_179 = slot_children_105 == 3'd0; // NodeTable.java:88
+  wire _or_178 = _not_57 | _eq_179; // NodeTable.java:88
+  wire _and_205 = _and_204 & _or_178; // NodeTable.java:88
+  wire _bits_317 = slot_valid[104]; // NodeTable.java:88
+  wire _eq_180 = slot_parent_104 == _mux_4; // NodeTable.java:88
+  wire _and_206 = _bits_317 & _eq_180; // NodeTable.java:88
+  wire _not_58 = ~_not_34; // NodeTable.java:88
+  wire _eq_181 = slot_children_104 == 3'd0; // NodeTable.java:88
+  wire _or_179 = _not_58 | _eq_181; // NodeTable.java:88
+  wire _and_207 = _and_206 & _or_179; // NodeTable.java:88
+  wire _bits_318 = slot_valid[103]; // NodeTable.java:88
+  wire _eq_182 = slot_parent_103 == _mux_4; // NodeTable.java:88
+  wire _and_208 = _bits_318 & _eq_182; // NodeTable.java:88
+  wire _not_59 = ~_not_34; // NodeTable.java:88
+  wire _eq_183 = slot_children_103 == 3'd0; // NodeTable.java:88
+  wire _or_180 = _not_59 | _eq_183; // NodeTable.java:88
+  wire _and_209 = _and_208 & _or_180; // NodeTable.java:88
+  wire _bits_319 = slot_valid[102]; // NodeTable.java:88
+  wire _eq_184 = slot_parent_102 == _mux_4; // NodeTable.java:88
+  wire _and_210 = _bits_319 & _eq_184; // NodeTable.java:88
+  wire _not_60 = ~_not_34; // NodeTable.java:88
+  wire _eq_185 = slot_children_102 == 3'd0; // NodeTable.java:88
+  wire _or_181 = _not_60 | _eq_185; // NodeTable.java:88
+  wire _and_211 = _and_210 & _or_181; // NodeTable.java:88
+  wire _bits_320 = slot_valid[101]; // NodeTable.java:88
+  wire _eq_186 = slot_parent_101 == _mux_4; // NodeTable.java:88
+  wire _and_212 = _bits_320 & _eq_186; // NodeTable.java:88
+  wire _not_61 = ~_not_34; // NodeTable.java:88
+  wire _eq_187 = slot_children_101 == 3'd0; // NodeTable.java:88
+  wire _or_182 = _not_61 | _eq_187; // NodeTable.java:88
+  wire _and_213 = _and_212 & _or_182; // NodeTable.java:88
+  wire _bits_321 = slot_valid[100]; // NodeTable.java:88
+  wire _eq_188 = slot_parent_100 == _mux_4; // NodeTable.java:88
+  wire _and_214 = _bits_321 & _eq_188; // NodeTable.java:88
+  wire _not_62 = ~_not_34; // NodeTable.java:88
+  wire _eq_189 = slot_children_100 == 3'd0; // NodeTable.java:88
+  wire _or_183 = _not_62 | _eq_189; // NodeTable.java:88
+  wire _and_215 = _and_214 & _or_183; // NodeTable.java:88
+  wire _bits_322 = slot_valid[99]; // NodeTable.java:88
+  wire _eq_190 = slot_parent_99 == _mux_4; // NodeTable.java:88
+  wire _and_216 = _bits_322 & _eq_190; // NodeTable.java:88
+  wire _not_63 = ~_not_34; // NodeTable.java:88
+  wire _eq_191 = slot_children_99 == 3'd0; // NodeTable.java:88
+  wire _or_184 = _not_63 | _eq_191; // NodeTable.java:88
+  wire _and_217 = _and_216 & _or_184; // NodeTable.java:88
+  wire _bits_323 = slot_valid[98]; // NodeTable.java:88
+  wire _eq_192 = slot_parent_98 == _mux_4; // NodeTable.java:88
+  wire _and_218 = _bits_323 & _eq_192; // NodeTable.java:88
+  wire _not_64 = ~_not_34; // NodeTable.java:88
+  wire _eq_193 = slot_children_98 == 3'd0; // NodeTable.java:88
+  wire _or_185 = _not_64 | _eq_193; // NodeTable.java:88
+  wire _and_219 = _and_218 & _or_185; // NodeTable.java:88
+  wire _bits_324 = slot_valid[97]; // NodeTable.java:88
+  wire _eq_194 = slot_parent_97 == _mux_4; // NodeTable.java:88
+  wire _and_220 = _bits_324 & _eq_194; // NodeTable.java:88
+  wire _not_65 = ~_not_34; // NodeTable.java:88
+  wire _eq_195 = slot_children_97 == 3'd0; // NodeTable.java:88
+  wire _or_186 = _not_65 | _eq_195; // NodeTable.java:88
+  wire _and_221 = _and_220 & _or_186; // NodeTable.java:88
+  wire _bits_325 = slot_valid[96]; // NodeTable.java:88
+  wire _eq_196 = slot_parent_96 == _mux_4; // NodeTable.java:88
+  wire _and_222 = _bits_325 & _eq_196; // NodeTable.java:88
+  wire _not_66 = ~_not_34; // NodeTable.java:88
+  wire _eq_197 = slot_children_96 == 3'd0; // NodeTable.java:88
+  wire _or_187 = _not_66 | _eq_197; // NodeTable.java:88
+  wire _and_223 = _and_222 & _or_187; // NodeTable.java:88
+  wire _bits_326 = slot_valid[95]; // NodeTable.java:88
+  wire _eq_198 = slot_parent_95 == _mux_4; // NodeTable.java:88
+  wire _and_224 = _bits_326 & _eq_198; // NodeTable.java:88
+  wire _not_67 = ~_not_34; // NodeTable.java:88
+  wire _eq_199 = slot_children_95 == 3'd0; // NodeTable.java:88
+  wire _or_188 = _not_67 | _eq_199; // NodeTable.java:88
+  wire _and_225 = _and_224 & _or_188; // NodeTable.java:88
+  wire _bits_327 = slot_valid[94]; // NodeTable.java:88
+  wire _eq_200 = slot_parent_94 == _mux_4; // NodeTable.java:88
+  wire _and_226 = _bits_327 & _eq_200; // NodeTable.java:88
+  wire _not_68 = ~_not_34; // NodeTable.java:88
+  wire _eq_201 = slot_children_94 == 3'd0; // NodeTable.java:88
+  wire _or_189 = _not_68 | _eq_201; // NodeTable.java:88
+  wire _and_227 = _and_226 & _or_189; // NodeTable.java:88
+  wire _bits_328 = slot_valid[93]; // NodeTable.java:88
+  wire _eq_202 = slot_parent_93 == _mux_4; // NodeTable.java:88
+  wire _and_228 = _bits_328 & _eq_202; // NodeTable.java:88
+  wire _not_69 = ~_not_34; // NodeTable.java:88
+  wire _eq_203 = slot_children_93 == 3'd0; // NodeTable.java:88
+  wire _or_190 = _not_69 | _eq_203; // NodeTable.java:88
+  wire _and_229 = _and_228 & _or_190; // NodeTable.java:88
+  wire _bits_329 = slot_valid[92]; // NodeTable.java:88
+  wire _eq_204 = slot_parent_92 == _mux_4; // NodeTable.java:88
+  wire _and_230 = _bits_329 & _eq_204; // NodeTable.java:88
+  wire _not_70 = ~_not_34; // NodeTable.java:88
+  wire _eq_205 = slot_children_92 == 3'd0; // NodeTable.java:88
+  wire _or_191 = _not_70 | _eq_205; // NodeTable.java:88
+  wire _and_231 = _and_230 & _or_191; // NodeTable.java:88
+  wire _bits_330 = slot_valid[91]; // NodeTable.java:88
+  wire _eq_206 = slot_parent_91 == _mux_4; // NodeTable.java:88
+  wire _and_232 = _bits_330 & _eq_206; // NodeTable.java:88
+  wire _not_71 = ~_not_34; // NodeTable.java:88
+  wire _eq_207 = slot_children_91 == 3'd0; // NodeTable.java:88
+  wire _or_192 = _not_71 | _eq_207; // NodeTable.java:88
+  wire _and_233 = _and_232 & _or_192; // NodeTable.java:88
+  wire _bits_331 = slot_valid[90]; // NodeTable.java:88
+  wire _eq_208 = slot_parent_90 == _mux_4; // NodeTable.java:88
+  wire _and_234 = _bits_331 & _eq_208; // NodeTable.java:88
+  wire _not_72 = ~_not_34; // NodeTable.java:88
+  wire _eq_209 = slot_children_90 == 3'd0; // NodeTable.java:88
+  wire _or_193 = _not_72 | _eq_209; // NodeTable.java:88
+  wire _and_235 = _and_234 & _or_193; // NodeTable.java:88
+  wire _bits_332 = slot_valid[89]; // NodeTable.java:88
+  wire _eq_210 = slot_parent_89 == _mux_4; // NodeTable.java:88
+  wire _and_236 = _bits_332 & _eq_210; // NodeTable.java:88
+  wire _not_73 = ~_not_34; // NodeTable.java:88
+  wire _eq_211 = slot_children_89 == 3'd0; // NodeTable.java:88
+  wire _or_194 = _not_73 | _eq_211; // NodeTable.java:88
+  wire _and_237 = _and_236 & _or_194; // NodeTable.java:88
+  wire _bits_333 = slot_valid[88]; // NodeTable.java:88
+  wire _eq_212 = slot_parent_88 == _mux_4; // NodeTable.java:88
+  wire _and_238 = _bits_333 & _eq_212; // NodeTable.java:88
+  wire _not_74 = ~_not_34; // NodeTable.java:88
+  wire _eq_213 = slot_children_88 == 3'd0; // NodeTable.java:88
+  wire _or_195 = _not_74 | _eq_213; // NodeTable.java:88
+  wire _and_239 = _and_238 & _or_195; // NodeTable.java:88
+  wire _bits_334 = slot_valid[87]; // NodeTable.java:88
+  wire _eq_214 = slot_parent_87 == _mux_4; // NodeTable.java:88
+  wire _and_240 = _bits_334 & _eq_214; // NodeTable.java:88
+  wire _not_75 = ~_not_34; // NodeTable.java:88
+  wire _eq_215 = slot_children_87 == 3'd0; // NodeTable.java:88
+  wire _or_196 = _not_75 | _eq_215; // NodeTable.java:88
+  wire _and_241 = _and_240 & _or_196; // NodeTable.java:88
+  wire _bits_335 = slot_valid[86]; // NodeTable.java:88
+  wire _eq_216 = slot_parent_86 == _mux_4; // NodeTable.java:88
+  wire _and_242 = _bits_335 & _eq_216; // NodeTable.java:88
+  wire _not_76 = ~_not_34; // NodeTable.java:88
+  wire _eq_217 = slot_children_86 == 3'd0; // NodeTable.java:88
+  wire _or_197 = _not_76 | _eq_217; // NodeTable.java:88
+  wire _and_243 = _and_242 & _or_197; // NodeTable.java:88
+  wire _bits_336 = slot_valid[85]; // NodeTable.java:88
+  wire _eq_218 = slot_parent_85 == _mux_4; // NodeTable.java:88
+  wire _and_244 = _bits_336 & _eq_218; // NodeTable.java:88
+  wire _not_77 = ~_not_34; // NodeTable.java:88
+  wire _eq_219 = slot_children_85 == 3'd0; // NodeTable.java:88
+  wire _or_198 = _not_77 | _eq_219; // NodeTable.java:88
+  wire _and_245 = _and_244 & _or_198; // NodeTable.java:88
+  wire _bits_337 = slot_valid[84]; // NodeTable.java:88
+  wire _eq_220 = slot_parent_84 == _mux_4; // NodeTable.java:88
+  wire _and_246 = _bits_337 & _eq_220; // NodeTable.java:88
+  wire _not_78 = ~_not_34; // NodeTable.java:88
+  wire _eq_221 = slot_children_84 == 3'd0; // NodeTable.java:88
+  wire _or_199 = _not_78 | _eq_221; // NodeTable.java:88
+  wire _and_247 = _and_246 & _or_199; // NodeTable.java:88
+  wire _bits_338 = slot_valid[83]; // NodeTable.java:88
+  wire _eq_222 = slot_parent_83 == _mux_4; // NodeTable.java:88
+  wire _and_248 = _bits_338 & _eq_222; // NodeTable.java:88
+  wire _not_79 = ~_not_34; // NodeTable.java:88
+  wire _eq_223 = slot_children_83 == 3'd0; // NodeTable.java:88
+  wire _or_200 = _not_79 | _eq_223; // NodeTable.java:88
+  wire _and_249 = _and_248 & _or_200; // NodeTable.java:88
+  wire _bits_339 = slot_valid[82]; // NodeTable.java:88
+  wire _eq_224 = slot_parent_82 == _mux_4; // NodeTable.java:88
+  wire _and_250 = _bits_339 & _eq_224; // NodeTable.java:88
+  wire _not_80 = ~_not_34; // NodeTable.java:88
+  wire _eq_225 = slot_children_82 == 3'd0; // NodeTable.java:88
+  wire _or_201 = _not_80 | _eq_225; // NodeTable.java:88
+  wire _and_251 = _and_250 & _or_201; // NodeTable.java:88
+  wire _bits_340 = slot_valid[81]; // NodeTable.java:88
+  wire _eq_226 = slot_parent_81 == _mux_4; // NodeTable.java:88
+  wire _and_252 = _bits_340 & _eq_226; // NodeTable.java:88
+  wire _not_81 = ~_not_34; // NodeTable.java:88
+  wire _eq_227 = slot_children_81 == 3'd0; // NodeTable.java:88
+  wire _or_202 = _not_81 | _eq_227; // NodeTable.java:88
+  wire _and_253 = _and_252 & _or_202; // NodeTable.java:88
+  wire _bits_341 = slot_valid[80]; // NodeTable.java:88
+  wire _eq_228 = slot_parent_80 == _mux_4; // NodeTable.java:88
+  wire _and_254 = _bits_341 & _eq_228; // NodeTable.java:88
+  wire _not_82 = ~_not_34; // NodeTable.java:88
+  wire _eq_229 = slot_children_80 == 3'd0; // NodeTable.java:88
+  wire _or_203 = _not_82 | _eq_229; // NodeTable.java:88
+  wire _and_255 = _and_254 & _or_203; // NodeTable.java:88
+  wire _bits_342 = slot_valid[79]; // NodeTable.java:88
+  wire _eq_230 = slot_parent_79 == _mux_4; // NodeTable.java:88
+  wire _and_256 = _bits_342 & _eq_230; // NodeTable.java:88
+  wire _not_83 = ~_not_34; // NodeTable.java:88
+  wire _eq_231 = slot_children_79 == 3'd0; // NodeTable.java:88
+  wire _or_204 = _not_83 | _eq_231; // NodeTable.java:88
+  wire _and_257 = _and_256 & _or_204; // NodeTable.java:88
+  wire _bits_343 = slot_valid[78]; // NodeTable.java:88
+  wire _eq_232 = slot_parent_78 == _mux_4; // NodeTable.java:88
+  wire _and_258 = _bits_343 & _eq_232; // NodeTable.java:88
+  wire _not_84 = ~_not_34; // NodeTable.java:88
+  wire _eq_233 = slot_children_78 == 3'd0; // NodeTable.java:88
+  wire _or_205 = _not_84 | _eq_233; // NodeTable.java:88
+  wire _and_259 = _and_258 & _or_205; // NodeTable.java:88
+  wire _bits_344 = slot_valid[77]; // NodeTable.java:88
+  wire _eq_234 = slot_parent_77 == _mux_4; // NodeTable.java:88
+  wire _and_260 = _bits_344 & _eq_234; // NodeTable.java:88
+  wire _not_85 = ~_not_34; // NodeTable.java:88
+  wire _eq_235 = slot_children_77 == 3'd0; // NodeTable.java:88
+  wire _or_206 = _not_85 | _eq_235; // NodeTable.java:88
+  wire _and_261 = _and_260 & _or_206; // NodeTable.java:88
+  wire _bits_345 = slot_valid[76]; // NodeTable.java:88
+  wire _eq_236 = slot_parent_76 == _mux_4; // NodeTable.java:88
+  wire _and_262 = _bits_345 & _eq_236; // NodeTable.java:88
+  wire _not_86 = ~_not_34; // NodeTable.java:88
+  wire _eq_237 = slot_children_76 == 3'd0; // NodeTable.java:88
+  wire _or_207 = _not_86 | _eq_237; // NodeTable.java:88
+  wire _and_263 = _and_262 & _or_207; // NodeTable.java:88
+  wire _bits_346 = slot_valid[75]; // NodeTable.java:88
+  wire _eq_238 = slot_parent_75 == _mux_4; // NodeTable.java:88
+  wire _and_264 = _bits_346 & _eq_238; // NodeTable.java:88
+  wire _not_87 = ~_not_34; // NodeTable.java:88
+  wire _eq_239 = slot_children_75 == 3'd0; // NodeTable.java:88
+  wire _or_208 = _not_87 | _eq_239; // NodeTable.java:88
+  wire _and_265 = _and_264 & _or_208; // NodeTable.java:88
+  wire _bits_347 = slot_valid[74]; // NodeTable.java:88
+  wire _eq_240 = slot_parent_74 == _mux_4; // NodeTable.java:88
+  wire _and_266 = _bits_347 & _eq_240; // NodeTable.java:88
+  wire _not_88 = ~_not_34; // NodeTable.java:88
+  wire _eq_241 = slot_children_74 == 3'd0; // NodeTable.java:88
+  wire _or_209 = _not_88 | _eq_241; // NodeTable.java:88
+  wire _and_267 = _and_266 & _or_209; // NodeTable.java:88
+  wire _bits_348 = slot_valid[73]; // NodeTable.java:88
+  wire _eq_242 = slot_parent_73 == _mux_4; // NodeTable.java:88
+  wire _and_268 = _bits_348 & _eq_242; // NodeTable.java:88
+  wire _not_89 = ~_not_34; // NodeTable.java:88
+  wire _eq_243 = slot_children_73 == 3'd0; // NodeTable.java:88
+  wire _or_210 = _not_89 | _eq_243; // NodeTable.java:88
+  wire _and_269 = _and_268 & _or_210; // NodeTable.java:88
+  wire _bits_349 = slot_valid[72]; // NodeTable.java:88
+  wire _eq_244 = slot_parent_72 == _mux_4; // NodeTable.java:88
+  wire _and_270 = _bits_349 & _eq_244; // NodeTable.java:88
+  wire _not_90 = ~_not_34; // NodeTable.java:88
+  wire _eq_245 = slot_children_72 == 3'd0; // NodeTable.java:88
+  wire _or_211 = _not_90 | _eq_245; // NodeTable.java:88
+  wire _and_271 = _and_270 & _or_211; // NodeTable.java:88
+  wire _bits_350 = slot_valid[71]; // NodeTable.java:88
+  wire _eq_246 = slot_parent_71 == _mux_4; // NodeTable.java:88
+  wire _and_272 = _bits_350 & _eq_246; // NodeTable.java:88
+  wire _not_91 = ~_not_34; // NodeTable.java:88
+  wire _eq_247 = slot_children_71 == 3'd0; // NodeTable.java:88
+  wire _or_212 = _not_91 | _eq_247; // NodeTable.java:88
+  wire _and_273 = _and_272 & _or_212; // NodeTable.java:88
+  wire _bits_351 = slot_valid[70]; // NodeTable.java:88
+  wire _eq_248 = slot_parent_70 == _mux_4; // NodeTable.java:88
+  wire _and_274 = _bits_351 & _eq_248; // NodeTable.java:88
+  wire _not_92 = ~_not_34; // NodeTable.java:88
+  wire _eq_249 = slot_children_70 == 3'd0; // NodeTable.java:88
+  wire _or_213 = _not_92 | _eq_249; // NodeTable.java:88
+  wire _and_275 = _and_274 & _or_213; // NodeTable.java:88
+  wire _bits_352 = slot_valid[69]; // NodeTable.java:88
+  wire _eq_250 = slot_parent_69 == _mux_4; // NodeTable.java:88
+  wire _and_276 = _bits_352 & _eq_250; // NodeTable.java:88
+  wire _not_93 = ~_not_34; // NodeTable.java:88
+  wire _eq_251 = slot_children_69 == 3'd0; // NodeTable.java:88
+  wire _or_214 = _not_93 | _eq_251; // NodeTable.java:88
+  wire _and_277 = _and_276 & _or_214; // NodeTable.java:88
+  wire _bits_353 = slot_valid[68]; // NodeTable.java:88
+  wire _eq_252 = slot_parent_68 == _mux_4; // NodeTable.java:88
+  wire _and_278 = _bits_353 & _eq_252; // NodeTable.java:88
+  wire _not_94 = ~_not_34; // NodeTable.java:88
+  wire _eq_253 = slot_children_68 == 3'd0; // NodeTable.java:88
+  wire _or_215 = _not_94 | _eq_253; // NodeTable.java:88
+  wire _and_279 = _and_278 & _or_215; // NodeTable.java:88
+  wire _bits_354 = slot_valid[67]; // NodeTable.java:88
+  wire _eq_254 = slot_parent_67 == _mux_4; // NodeTable.java:88
+  wire _and_280 = _bits_354 & _eq_254; // NodeTable.java:88
+  wire _not_95 = ~_not_34; // NodeTable.java:88
+  wire _eq_255 = slot_children_67 == 3'd0; // NodeTable.java:88
+  wire _or_216 = _not_95 | _eq_255; // NodeTable.java:88
+  wire _and_281 = _and_280 & _or_216; // NodeTable.java:88
+  wire _bits_355 = slot_valid[66]; // NodeTable.java:88
+  wire _eq_256 = slot_parent_66 == _mux_4; // NodeTable.java:88
+  wire _and_282 = _bits_355 & _eq_256; // NodeTable.java:88
+  wire _not_96 = ~_not_34; // NodeTable.java:88
+  wire _eq_257 = slot_children_66 == 3'd0; // NodeTable.java:88
+  wire _or_217 = _not_96 | _eq_257; // NodeTable.java:88
+  wire _and_283 = _and_282 & _or_217; // NodeTable.java:88
+  wire _bits_356 = slot_valid[65]; // NodeTable.java:88
+  wire _eq_258 = slot_parent_65 == _mux_4; // NodeTable.java:88
+  wire _and_284 = _bits_356 & _eq_258; // NodeTable.java:88
+  wire _not_97 = ~_not_34; // NodeTable.java:88
+  wire _eq_259 = slot_children_65 == 3'd0; // NodeTable.java:88
+  wire _or_218 = _not_97 | _eq_259; // NodeTable.java:88
+  wire _and_285 = _and_284 & _or_218; // NodeTable.java:88
+  wire _bits_357 = slot_valid[64]; // NodeTable.java:88
+  wire _eq_260 = slot_parent_64 == _mux_4; // NodeTable.java:88
+  wire _and_286 = _bits_357 & _eq_260; // NodeTable.java:88
+  wire _not_98 = ~_not_34; // NodeTable.java:88
+  wire _eq_261 = slot_children_64 == 3'd0; // NodeTable.java:88
+  wire _or_219 = _not_98 | _eq_261; // NodeTable.java:88
+  wire _and_287 = _and_286 & _or_219; // NodeTable.java:88
+  wire _bits_358 = slot_valid[63]; // NodeTable.java:88
+  wire _eq_262 = slot_parent_63 == _mux_4; // NodeTable.java:88
+  wire _and_288 = _bits_358 & _eq_262; // NodeTable.java:88
+  wire _not_99 = ~_not_34; // NodeTable.java:88
+  wire _eq_263 = slot_children_63 == 3'd0; // NodeTable.java:88
+  wire _or_220 = _not_99 | _eq_263; // NodeTable.java:88
+  wire _and_289 = _and_288 & _or_220; // NodeTable.java:88
+  wire _bits_359 = slot_valid[62]; // NodeTable.java:88
+  wire _eq_264 = slot_parent_62 == _mux_4; // NodeTable.java:88
+  wire _and_290 = _bits_359 & _eq_264; // NodeTable.java:88
+  wire _not_100 = ~_not_34; // NodeTable.java:88
+  wire _eq_265 = slot_children_62 == 3'd0; // NodeTable.java:88
+  wire _or_221 = _not_100 | _eq_265; // NodeTable.java:88
+  wire _and_291 = _and_290 & _or_221; // NodeTable.java:88
+  wire _bits_360 = slot_valid[61]; // NodeTable.java:88
+  wire _eq_266 = slot_parent_61 == _mux_4; // NodeTable.java:88
+  wire _and_292 = _bits_360 & _eq_266; // NodeTable.java:88
+  wire _not_101 = ~_not_34; // NodeTable.java:88
+  wire _eq_267 = slot_children_61 == 3'd0; // NodeTable.java:88
+  wire _or_222 = _not_101 | _eq_267; // NodeTable.java:88
+  wire _and_293 = _and_292 & _or_222; // NodeTable.java:88
+  wire _bits_361 = slot_valid[60]; // NodeTable.java:88
+  wire _eq_268 = slot_parent_60 == _mux_4; // NodeTable.java:88
+  wire _and_294 = _bits_361 & _eq_268; // NodeTable.java:88
+  wire _not_102 = ~_not_34; // NodeTable.java:88
+  wire _eq_269 = slot_children_60 == 3'd0; // NodeTable.java:88
+  wire _or_223 = _not_102 | _eq_269; // NodeTable.java:88
+  wire _and_295 = _and_294 & _or_223; // NodeTable.java:88
+  wire _bits_362 = slot_valid[59]; // NodeTable.java:88
+  wire _eq_270 = slot_parent_59 == _mux_4; // NodeTable.java:88
+  wire _and_296 = _bits_362 & _eq_270; // NodeTable.java:88
+  wire _not_103 = ~_not_34; // NodeTable.java:88
+  wire _eq_271 = slot_children_59 == 3'd0; // NodeTable.java:88
+  wire _or_224 = _not_103 | _eq_271; // NodeTable.java:88
+  wire _and_297 = _and_296 & _or_224; // NodeTable.java:88
+  wire _bits_363 = slot_valid[58]; // NodeTable.java:88
+  wire _eq_272 = slot_parent_58 == _mux_4; // NodeTable.java:88
+  wire _and_298 = _bits_363 & _eq_272; // NodeTable.java:88
+  wire _not_104 = ~_not_34; // NodeTable.java:88
+  wire _eq_273 = slot_children_58 == 3'd0; // NodeTable.java:88
+  wire _or_225 = _not_104 | _eq_273; // NodeTable.java:88
+  wire _and_299 = _and_298 & _or_225; // NodeTable.java:88
+  wire _bits_364 = slot_valid[57]; // NodeTable.java:88
+  wire _eq_274 = slot_parent_57 == _mux_4; // NodeTable.java:88
+  wire _and_300 = _bits_364 & _eq_274; // NodeTable.java:88
+  wire _not_105 = ~_not_34; // NodeTable.java:88
+  wire _eq_275 = slot_children_57 == 3'd0; // NodeTable.java:88
+  wire _or_226 = _not_105 | _eq_275; // NodeTable.java:88
+  wire _and_301 = _and_300 & _or_226; // NodeTable.java:88
+  wire _bits_365 = slot_valid[56]; // NodeTable.java:88
+  wire _eq_276 = slot_parent_56 == _mux_4; // NodeTable.java:88
+  wire _and_302 = _bits_365 & _eq_276; // NodeTable.java:88
+  wire _not_106 = ~_not_34; // NodeTable.java:88
+  wire _eq_277 = slot_children_56 == 3'd0; // NodeTable.java:88
+  wire _or_227 = _not_106 | _eq_277; // NodeTable.java:88
+  wire _and_303 = _and_302 & _or_227; // NodeTable.java:88
+  wire _bits_366 = slot_valid[55]; // NodeTable.java:88
+  wire _eq_278 = slot_parent_55 == _mux_4; // NodeTable.java:88
+  wire _and_304 = _bits_366 & _eq_278; // NodeTable.java:88
+  wire _not_107 = ~_not_34; // NodeTable.java:88
+  wire _eq_279 = slot_children_55 == 3'd0; // NodeTable.java:88
+  wire _or_228 = _not_107 | _eq_279; // NodeTable.java:88
+  wire _and_305 = _and_304 & _or_228; // NodeTable.java:88
+  wire _bits_367 = slot_valid[54]; // NodeTable.java:88
+  wire _eq_280 = slot_parent_54 == _mux_4; // NodeTable.java:88
+  wire _and_306 = _bits_367 & _eq_280; // NodeTable.java:88
+  wire _not_108 = ~_not_34; // NodeTable.java:88
+  wire _eq_281 = slot_children_54 == 3'd0; // NodeTable.java:88
+  wire _or_229 = _not_108 | _eq_281; // NodeTable.java:88
+  wire _and_307 = _and_306 & _or_229; // NodeTable.java:88
+  wire _bits_368 = slot_valid[53]; // NodeTable.java:88
+  wire _eq_282 = slot_parent_53 == _mux_4; // NodeTable.java:88
+  wire _and_308 = _bits_368 & _eq_282; // NodeTable.java:88
+  wire _not_109 = ~_not_34; // NodeTable.java:88
+  wire _eq_283 = slot_children_53 == 3'd0; // NodeTable.java:88
+  wire _or_230 = _not_109 | _eq_283; // NodeTable.java:88
+  wire _and_309 = _and_308 & _or_230; // NodeTable.java:88
+  wire _bits_369 = slot_valid[52]; // NodeTable.java:88
+  wire _eq_284 = slot_parent_52 == _mux_4; // NodeTable.java:88
+  wire _and_310 = _bits_369 & _eq_284; // NodeTable.java:88
+  wire _not_110 = ~_not_34; // NodeTable.java:88
+  wire _eq_285 = slot_children_52 == 3'd0; // NodeTable.java:88
+  wire _or_231 = _not_110 | _eq_285; // NodeTable.java:88
+  wire _and_311 = _and_310 & _or_231; // NodeTable.java:88
+  wire _bits_370 = slot_valid[51]; // NodeTable.java:88
+  wire _eq_286 = slot_parent_51 == _mux_4; // NodeTable.java:88
+  wire _and_312 = _bits_370 & _eq_286; // NodeTable.java:88
+  wire _not_111 = ~_not_34; // NodeTable.java:88
+  wire _eq_287 = slot_children_51 == 3'd0; // NodeTable.java:88
+  wire _or_232 = _not_111 | _eq_287; // NodeTable.java:88
+  wire _and_313 = _and_312 & _or_232; // NodeTable.java:88
+  wire _bits_371 = slot_valid[50]; // NodeTable.java:88
+  wire _eq_288 = slot_parent_50 == _mux_4; // NodeTable.java:88
+  wire _and_314 = _bits_371 & _eq_288; // NodeTable.java:88
+  wire _not_112 = ~_not_34; // NodeTable.java:88
+  wire _eq_289 = slot_children_50 == 3'd0; // NodeTable.java:88
+  wire _or_233 = _not_112 | _eq_289; // NodeTable.java:88
+  wire _and_315 = _and_314 & _or_233; // NodeTable.java:88
+  wire _bits_372 = slot_valid[49]; // NodeTable.java:88
+  wire _eq_290 = slot_parent_49 == _mux_4; // NodeTable.java:88
+  wire _and_316 = _bits_372 & _eq_290; // NodeTable.java:88
+  wire _not_113 = ~_not_34; // NodeTable.java:88
+  wire _eq_291 = slot_children_49 == 3'd0; // NodeTable.java:88
+  wire _or_234 = _not_113 | _eq_291; // NodeTable.java:88
+  wire _and_317 = _and_316 & _or_234; // NodeTable.java:88
+  wire _bits_373 = slot_valid[48]; // NodeTable.java:88
+  wire _eq_292 = slot_parent_48 == _mux_4; // NodeTable.java:88
+  wire _and_318 = _bits_373 & _eq_292; // NodeTable.java:88
+  wire _not_114 = ~_not_34; // NodeTable.java:88
+  wire _eq_293 = slot_children_48 == 3'd0; // NodeTable.java:88
+  wire _or_235 = _not_114 | _eq_293; // NodeTable.java:88
+  wire _and_319 = _and_318 & _or_235; // NodeTable.java:88
+  wire _bits_374 = slot_valid[47]; // NodeTable.java:88
+  wire _eq_294 = slot_parent_47 == _mux_4; // NodeTable.java:88
+  wire _and_320 = _bits_374 & _eq_294; // NodeTable.java:88
+  wire _not_115 = ~_not_34; // NodeTable.java:88
+  wire _eq_295 = slot_children_47 == 3'd0; // NodeTable.java:88
+  wire _or_236 = _not_115 | _eq_295; // NodeTable.java:88
+  wire _and_321 = _and_320 & _or_236; // NodeTable.java:88
+  wire _bits_375 = slot_valid[46]; // NodeTable.java:88
+  wire _eq_296 = slot_parent_46 == _mux_4; // NodeTable.java:88
+  wire _and_322 = _bits_375 & _eq_296; // NodeTable.java:88
+  wire _not_116 = ~_not_34; // NodeTable.java:88
+  wire _eq_297 = slot_children_46 == 3'd0; // NodeTable.java:88
+  wire _or_237 = _not_116 | _eq_297; // NodeTable.java:88
+  wire _and_323 = _and_322 & _or_237; // NodeTable.java:88
+  wire _bits_376 = slot_valid[45]; // NodeTable.java:88
+  wire _eq_298 = slot_parent_45 == _mux_4; // NodeTable.java:88
+  wire _and_324 = _bits_376 & _eq_298; // NodeTable.java:88
+  wire _not_117 = ~_not_34; // NodeTable.java:88
+  wire _eq_299 = slot_children_45 == 3'd0; // NodeTable.java:88
+  wire _or_238 = _not_117 | _eq_299; // NodeTable.java:88
+  wire _and_325 = _and_324 & _or_238; // NodeTable.java:88
+  wire _bits_377 = slot_valid[44]; // NodeTable.java:88
+  wire _eq_300 = slot_parent_44 == _mux_4; // NodeTable.java:88
+  wire _and_326 = _bits_377 & _eq_300; // NodeTable.java:88
+  wire _not_118 = ~_not_34; // NodeTable.java:88
+  wire _eq_301 = slot_children_44 == 3'd0; // NodeTable.java:88
+  wire _or_239 = _not_118 | _eq_301; // NodeTable.java:88
+  wire _and_327 = _and_326 & _or_239; // NodeTable.java:88
+  wire _bits_378 = slot_valid[43]; // NodeTable.java:88
+  wire _eq_302 = slot_parent_43 == _mux_4; // NodeTable.java:88
+  wire _and_328 = _bits_378 & _eq_302; // NodeTable.java:88
+  wire _not_119 = ~_not_34; // NodeTable.java:88
+  wire _eq_303 = slot_children_43 == 3'd0; // NodeTable.java:88
+  wire _or_240 = _not_119 | _eq_303; // NodeTable.java:88
+  wire _and_329 = _and_328 & _or_240; // NodeTable.java:88
+  wire _bits_379 = slot_valid[42]; // NodeTable.java:88
+  wire _eq_304 = slot_parent_42 == _mux_4; // NodeTable.java:88
+  wire _and_330 = _bits_379 & _eq_304; // NodeTable.java:88
+  wire _not_120 = ~_not_34; // NodeTable.java:88
+  wire _eq_305 = slot_children_42 == 3'd0; // NodeTable.java:88
+  wire _or_241 = _not_120 | _eq_305; // NodeTable.java:88
+  wire _and_331 = _and_330 & _or_241; // NodeTable.java:88
+  wire _bits_380 = slot_valid[41]; // NodeTable.java:88
+  wire _eq_306 = slot_parent_41 == _mux_4; // NodeTable.java:88
+  wire _and_332 = _bits_380 & _eq_306; // NodeTable.java:88
+  wire _not_121 = ~_not_34; // NodeTable.java:88
+  wire _eq_307 = slot_children_41 == 3'd0; // NodeTable.java:88
+  wire _or_242 = _not_121 | _eq_307; // NodeTable.java:88
+  wire _and_333 = _and_332 & _or_242; // NodeTable.java:88
+  wire _bits_381 = slot_valid[40]; // NodeTable.java:88
+  wire _eq_308 = slot_parent_40 == _mux_4; // NodeTable.java:88
+  wire _and_334 = _bits_381 & _eq_308; // NodeTable.java:88
+  wire _not_122 = ~_not_34; // NodeTable.java:88
+  wire _eq_309 = slot_children_40 == 3'd0; // NodeTable.java:88
+  wire _or_243 = _not_122 | _eq_309; // NodeTable.java:88
+  wire _and_335 = _and_334 & _or_243; // NodeTable.java:88
+  wire _bits_382 = slot_valid[39]; // NodeTable.java:88
+  wire _eq_310 = slot_parent_39 == _mux_4; // NodeTable.java:88
+  wire _and_336 = _bits_382 & _eq_310; // NodeTable.java:88
+  wire _not_123 = ~_not_34; // NodeTable.java:88
+  wire _eq_311 = slot_children_39 == 3'd0; // NodeTable.java:88
+  wire _or_244 = _not_123 | _eq_311; // NodeTable.java:88
+  wire _and_337 = _and_336 & _or_244; // NodeTable.java:88
+  wire _bits_383 = slot_valid[38]; // NodeTable.java:88
+  wire _eq_312 = slot_parent_38 == _mux_4; // NodeTable.java:88
+  wire _and_338 = _bits_383 & _eq_312; // NodeTable.java:88
+  wire _not_124 = ~_not_34; // NodeTable.java:88
+  wire _eq_313 = slot_children_38 == 3'd0; // NodeTable.java:88
+  wire _or_245 = _not_124 | _eq_313; // NodeTable.java:88
+  wire _and_339 = _and_338 & _or_245; // NodeTable.java:88
+  wire _bits_384 = slot_valid[37]; // NodeTable.java:88
+  wire _eq_314 = slot_parent_37 == _mux_4; // NodeTable.java:88
+  wire _and_340 = _bits_384 & _eq_314; // NodeTable.java:88
+  wire _not_125 = ~_not_34; // NodeTable.java:88
+  wire _eq_315 = slot_children_37 == 3'd0; // NodeTable.java:88
+  wire _or_246 = _not_125 | _eq_315; // NodeTable.java:88
+  wire _and_341 = _and_340 & _or_246; // NodeTable.java:88
+  wire _bits_385 = slot_valid[36]; // NodeTable.java:88
+  wire _eq_316 = slot_parent_36 == _mux_4; // NodeTable.java:88
+  wire _and_342 = _bits_385 & _eq_316; // NodeTable.java:88
+  wire _not_126 = ~_not_34; // NodeTable.java:88
+  wire _eq_317 = slot_children_36 == 3'd0; // NodeTable.java:88
+  wire _or_247 = _not_126 | _eq_317; // NodeTable.java:88
+  wire _and_343 = _and_342 & _or_247; // NodeTable.java:88
+  wire _bits_386 = slot_valid[35]; // NodeTable.java:88
+  wire _eq_318 = slot_parent_35 == _mux_4; // NodeTable.java:88
+  wire _and_344 = _bits_386 & _eq_318; // NodeTable.java:88
+  wire _not_127 = ~_not_34; // NodeTable.java:88
+  wire _eq_319 = slot_children_35 == 3'd0; // NodeTable.java:88
+  wire _or_248 = _not_127 | _eq_319; // NodeTable.java:88
+  wire _and_345 = _and_344 & _or_248; // NodeTable.java:88
+  wire _bits_387 = slot_valid[34]; // NodeTable.java:88
+  wire _eq_320 = slot_parent_34 == _mux_4; // NodeTable.java:88
+  wire _and_346 = _bits_387 & _eq_320; // NodeTable.java:88
+  wire _not_128 = ~_not_34; // NodeTable.java:88
+  wire _eq_321 = slot_children_34 == 3'd0; // NodeTable.java:88
+  wire _or_249 = _not_128 | _eq_321; // NodeTable.java:88
+  wire _and_347 = _and_346 & _or_249; // NodeTable.java:88
+  wire _bits_388 = slot_valid[33]; // NodeTable.java:88
+  wire _eq_322 = slot_parent_33 == _mux_4; // NodeTable.java:88
+  wire _and_348 = _bits_388 & _eq_322; // NodeTable.java:88
+  wire _not_129 = ~_not_34; // NodeTable.java:88
+  wire _eq_323 = slot_children_33 == 3'd0; // NodeTable.java:88
+  wire _or_250 = _not_129 | _eq_323; // NodeTable.java:88
+  wire _and_349 = _and_348 & _or_250; // NodeTable.java:88
+  wire _bits_389 = slot_valid[32]; // NodeTable.java:88
+  wire _eq_324 = slot_parent_32 == _mux_4; // NodeTable.java:88
+  wire _and_350 = _bits_389 & _eq_324; // NodeTable.java:88
+  wire _not_130 = ~_not_34; // NodeTable.java:88
+  wire _eq_325 = slot_children_32 == 3'd0; // NodeTable.java:88
+  wire _or_251 = _not_130 | _eq_325; // NodeTable.java:88
+  wire _and_351 = _and_350 & _or_251; // NodeTable.java:88
+  wire _bits_390 = slot_valid[31]; // NodeTable.java:88
+  wire _eq_326 = slot_parent_31 == _mux_4; // NodeTable.java:88
+  wire _and_352 = _bits_390 & _eq_326; // NodeTable.java:88
+  wire _not_131 = ~_not_34; // NodeTable.java:88
+  wire _eq_327 = slot_children_31 == 3'd0; // NodeTable.java:88
+  wire _or_252 = _not_131 | _eq_327; // NodeTable.java:88
+  wire _and_353 = _and_352 & _or_252; // NodeTable.java:88
+  wire _bits_391 = slot_valid[30]; // NodeTable.java:88
+  wire _eq_328 = slot_parent_30 == _mux_4; // NodeTable.java:88
+  wire _and_354 = _bits_391 & _eq_328; // NodeTable.java:88
+  wire _not_132 = ~_not_34; // NodeTable.java:88
+  wire _eq_329 = slot_children_30 == 3'd0; // NodeTable.java:88
+  wire _or_253 = _not_132 | _eq_329; // NodeTable.java:88
+  wire _and_355 = _and_354 & _or_253; // NodeTable.java:88
+  wire _bits_392 = slot_valid[29]; // NodeTable.java:88
+  wire _eq_330 = slot_parent_29 == _mux_4; // NodeTable.java:88
+  wire _and_356 = _bits_392 & _eq_330; // NodeTable.java:88
+  wire _not_133 = ~_not_34; // NodeTable.java:88
+  wire _eq_331 = slot_children_29 == 3'd0; // NodeTable.java:88
+  wire _or_254 = _not_133 | _eq_331; // NodeTable.java:88
+  wire _and_357 = _and_356 & _or_254; // NodeTable.java:88
+  wire _bits_393 = slot_valid[28]; // NodeTable.java:88
+  wire _eq_332 = slot_parent_28 == _mux_4; // NodeTable.java:88
+  wire _and_358 = _bits_393 & _eq_332; // NodeTable.java:88
+  wire _not_134 = ~_not_34; // NodeTable.java:88
+  wire _eq_333 = slot_children_28 == 3'd0; // NodeTable.java:88
+  wire _or_255 = _not_134 | _eq_333; // NodeTable.java:88
+  wire _and_359 = _and_358 & _or_255; // NodeTable.java:88
+  wire _bits_394 = slot_valid[27]; // NodeTable.java:88
+  wire _eq_334 = slot_parent_27 == _mux_4; // NodeTable.java:88
+  wire _and_360 = _bits_394 & _eq_334; // NodeTable.java:88
+  wire _not_135 = ~_not_34; // NodeTable.java:88
+  wire _eq_335 = slot_children_27 == 3'd0; // NodeTable.java:88
+  wire _or_256 = _not_135 | _eq_335; // NodeTable.java:88
+  wire _and_361 = _and_360 & _or_256; // NodeTable.java:88
+  wire _bits_395 = slot_valid[26]; // NodeTable.java:88
+  wire _eq_336 = slot_parent_26 == _mux_4; // NodeTable.java:88
+  wire _and_362 = _bits_395 & _eq_336; // NodeTable.java:88
+  wire _not_136 = ~_not_34; // NodeTable.java:88
+  wire _eq_337 = slot_children_26 == 3'd0; // NodeTable.java:88
+  wire _or_257 = _not_136 | _eq_337; // NodeTable.java:88
+  wire _and_363 = _and_362 & _or_257; // NodeTable.java:88
+  wire _bits_396 = slot_valid[25]; // NodeTable.java:88
+  wire _eq_338 = slot_parent_25 == _mux_4; // NodeTable.java:88
+  wire _and_364 = _bits_396 & _eq_338; // NodeTable.java:88
+  wire _not_137 = ~_not_34; // NodeTable.java:88
+  wire _eq_339 = slot_children_25 == 3'd0; // NodeTable.java:88
+  wire _or_258 = _not_137 | _eq_339; // NodeTable.java:88
+  wire _and_365 = _and_364 & _or_258; // NodeTable.java:88
+  wire _bits_397 = slot_valid[24]; // NodeTable.java:88
+  wire _eq_340 = slot_parent_24 == _mux_4; // NodeTable.java:88
+  wire _and_366 = _bits_397 & _eq_340; // NodeTable.java:88
+  wire _not_138 = ~_not_34; // NodeTable.java:88
+  wire _eq_341 = slot_children_24 == 3'd0; // NodeTable.java:88
+  wire _or_259 = _not_138 | _eq_341; // NodeTable.java:88
+  wire _and_367 = _and_366 & _or_259; // NodeTable.java:88
+  wire _bits_398 = slot_valid[23]; // NodeTable.java:88
+  wire _eq_342 = slot_parent_23 == _mux_4; // NodeTable.java:88
+  wire _and_368 = _bits_398 & _eq_342; // NodeTable.java:88
+  wire _not_139 = ~_not_34; // NodeTable.java:88
+  wire _eq_343 = slot_children_23 == 3'd0; // NodeTable.java:88
+  wire _or_260 = _not_139 | _eq_343; // NodeTable.java:88
+  wire _and_369 = _and_368 & _or_260; // NodeTable.java:88
+  wire _bits_399 = slot_valid[22]; // NodeTable.java:88
+  wire _eq_344 = slot_parent_22 == _mux_4; // NodeTable.java:88
+  wire _and_370 = _bits_399 & _eq_344; // NodeTable.java:88
+  wire _not_140 = ~_not_34; // NodeTable.java:88
+  wire _eq_345 = slot_children_22 == 3'd0; // NodeTable.java:88
+  wire _or_261 = _not_140 | _eq_345; // NodeTable.java:88
+  wire _and_371 = _and_370 & _or_261; // NodeTable.java:88
+  wire _bits_400 = slot_valid[21]; // NodeTable.java:88
+  wire _eq_346 = slot_parent_21 == _mux_4; // NodeTable.java:88
+  wire _and_372 = _bits_400 & _eq_346; // NodeTable.java:88
+  wire _not_141 = ~_not_34; // NodeTable.java:88
+  wire _eq_347 = slot_children_21 == 3'd0; // NodeTable.java:88
+  wire _or_262 = _not_141 | _eq_347; // NodeTable.java:88
+  wire _and_373 = _and_372 & _or_262; // NodeTable.java:88
+  wire _bits_401 = slot_valid[20]; // NodeTable.java:88
+  wire _eq_348 = slot_parent_20 == _mux_4; // NodeTable.java:88
+  wire _and_374 = _bits_401 & _eq_348; // NodeTable.java:88
+  wire _not_142 = ~_not_34; // NodeTable.java:88
+  wire _eq_349 = slot_children_20 == 3'd0; // NodeTable.java:88
+  wire _or_263 = _not_142 | _eq_349; // NodeTable.java:88
+  wire _and_375 = _and_374 & _or_263; // NodeTable.java:88
+  wire _bits_402 = slot_valid[19]; // NodeTable.java:88
+  wire _eq_350 = slot_parent_19 == _mux_4; // NodeTable.java:88
+  wire _and_376 = _bits_402 & _eq_350; // NodeTable.java:88
+  wire _not_143 = ~_not_34; // NodeTable.java:88
+  wire _eq_351 = slot_children_19 == 3'd0; // NodeTable.java:88
+  wire _or_264 = _not_143 | _eq_351; // NodeTable.java:88
+  wire _and_377 = _and_376 & _or_264; // NodeTable.java:88
+  wire _bits_403 = slot_valid[18]; // NodeTable.java:88
+  wire _eq_352 = slot_parent_18 == _mux_4; // NodeTable.java:88
+  wire _and_378 = _bits_403 & _eq_352; // NodeTable.java:88
+  wire _not_144 = ~_not_34; // NodeTable.java:88
+  wire _eq_353 = slot_children_18 == 3'd0; // NodeTable.java:88
+  wire _or_265 = _not_144 | _eq_353; // NodeTable.java:88
+  wire _and_379 = _and_378 & _or_265; // NodeTable.java:88
+  wire _bits_404 = slot_valid[17]; // NodeTable.java:88
+  wire _eq_354 = slot_parent_17 == _mux_4; // NodeTable.java:88
+  wire _and_380 = _bits_404 & _eq_354; // NodeTable.java:88
+  wire _not_145 = ~_not_34; // NodeTable.java:88
+  wire _eq_355 = slot_children_17 == 3'd0; // NodeTable.java:88
+  wire _or_266 = _not_145 | _eq_355; // NodeTable.java:88
+  wire _and_381 = _and_380 & _or_266; // NodeTable.java:88
+  wire _bits_405 = slot_valid[16]; // NodeTable.java:88
+  wire _eq_356 = slot_parent_16 == _mux_4; // NodeTable.java:88
+  wire _and_382 = _bits_405 & _eq_356; // NodeTable.java:88
+  wire _not_146 = ~_not_34; // NodeTable.java:88
+  wire _eq_357 = slot_children_16 == 3'd0; // NodeTable.java:88
+  wire _or_267 = _not_146 | _eq_357; // NodeTable.java:88
+  wire _and_383 = _and_382 & _or_267; // NodeTable.java:88
+  wire _bits_406 = slot_valid[15]; // NodeTable.java:88
+  wire _eq_358 = slot_parent_15 == _mux_4; // NodeTable.java:88
+  wire _and_384 = _bits_406 & _eq_358; // NodeTable.java:88
+  wire _not_147 = ~_not_34; // NodeTable.java:88
+  wire _eq_359 = slot_children_15 == 3'd0; // NodeTable.java:88
+  wire _or_268 = _not_147 | _eq_359; // NodeTable.java:88
+  wire _and_385 = _and_384 & _or_268; // NodeTable.java:88
+  wire _bits_407 = slot_valid[14]; // NodeTable.java:88
+  wire _eq_360 = slot_parent_14 == _mux_4; // NodeTable.java:88
+  wire _and_386 = _bits_407 & _eq_360; // NodeTable.java:88
+  wire _not_148 = ~_not_34; // NodeTable.java:88
+  wire _eq_361 = slot_children_14 == 3'd0; // NodeTable.java:88
+  wire _or_269 = _not_148 | _eq_361; // NodeTable.java:88
+  wire _and_387 = _and_386 & _or_269; // NodeTable.java:88
+  wire _bits_408 = slot_valid[13]; // NodeTable.java:88
+  wire _eq_362 = slot_parent_13 == _mux_4; // NodeTable.java:88
+  wire _and_388 = _bits_408 & _eq_362; // NodeTable.java:88
+  wire _not_149 = ~_not_34; // NodeTable.java:88
+  wire _eq_363 = slot_children_13 == 3'd0; // NodeTable.java:88
+  wire _or_270 = _not_149 | _eq_363; // NodeTable.java:88
+  wire _and_389 = _and_388 & _or_270; // NodeTable.java:88
+  wire _bits_409 = slot_valid[12]; // NodeTable.java:88
+  wire _eq_364 = slot_parent_12 == _mux_4; // NodeTable.java:88
+  wire _and_390 = _bits_409 & _eq_364; // NodeTable.java:88
+  wire _not_150 = ~_not_34; // NodeTable.java:88
+  wire _eq_365 = slot_children_12 == 3'd0; // NodeTable.java:88
+  wire _or_271 = _not_150 | _eq_365; // NodeTable.java:88
+  wire _and_391 = _and_390 & _or_271; // NodeTable.java:88
+  wire _bits_410 = slot_valid[11]; // NodeTable.java:88
+  wire _eq_366 = slot_parent_11 == _mux_4; // NodeTable.java:88
+  wire _and_392 = _bits_410 & _eq_366; // NodeTable.java:88
+  wire _not_151 = ~_not_34; // NodeTable.java:88
+  wire _eq_367 = slot_children_11 == 3'd0; // NodeTable.java:88
+  wire _or_272 = _not_151 | _eq_367; // NodeTable.java:88
+  wire _and_393 = _and_392 & _or_272; // NodeTable.java:88
+  wire _bits_411 = slot_valid[10]; // NodeTable.java:88
+  wire _eq_368 = slot_parent_10 == _mux_4; // NodeTable.java:88
+  wire _and_394 = _bits_411 & _eq_368; // NodeTable.java:88
+  wire _not_152 = ~_not_34; // NodeTable.java:88
+  wire _eq_369 = slot_children_10 == 3'd0; // NodeTable.java:88
+  wire _or_273 = _not_152 | _eq_369; // NodeTable.java:88
+  wire _and_395 = _and_394 & _or_273; // NodeTable.java:88
+  wire _bits_412 = slot_valid[9]; // NodeTable.java:88
+  wire _eq_370 = slot_parent_9 == _mux_4; // NodeTable.java:88
+  wire _and_396 = _bits_412 & _eq_370; // NodeTable.java:88
+  wire _not_153 = ~_not_34; // NodeTable.java:88
+  wire _eq_371 = slot_children_9 == 3'd0; // NodeTable.java:88
+  wire _or_274 = _not_153 | _eq_371; // NodeTable.java:88
+  wire _and_397 = _and_396 & _or_274; // NodeTable.java:88
+  wire _bits_413 = slot_valid[8]; // NodeTable.java:88
+  wire _eq_372 = slot_parent_8 == _mux_4; // NodeTable.java:88
+  wire _and_398 = _bits_413 & _eq_372; // NodeTable.java:88
+  wire _not_154 = ~_not_34; // NodeTable.java:88
+  wire _eq_373 = slot_children_8 == 3'd0; // NodeTable.java:88
+  wire _or_275 = _not_154 | _eq_373; // NodeTable.java:88
+  wire _and_399 = _and_398 & _or_275; // NodeTable.java:88
+  wire _bits_414 = slot_valid[7]; // NodeTable.java:88
+  wire _eq_374 = slot_parent_7 == _mux_4; // NodeTable.java:88
+  wire _and_400 = _bits_414 & _eq_374; // NodeTable.java:88
+  wire _not_155 = ~_not_34; // NodeTable.java:88
+  wire _eq_375 = slot_children_7 == 3'd0; // NodeTable.java:88
+  wire _or_276 = _not_155 | _eq_375; // NodeTable.java:88
+  wire _and_401 = _and_400 & _or_276; // NodeTable.java:88
+  wire _bits_415 = slot_valid[6]; // NodeTable.java:88
+  wire _eq_376 = slot_parent_6 == _mux_4; // NodeTable.java:88
+  wire _and_402 = _bits_415 & _eq_376; // NodeTable.java:88
+  wire _not_156 = ~_not_34; // NodeTable.java:88
+  wire _eq_377 = slot_children_6 == 3'd0; // NodeTable.java:88
+  wire _or_277 = _not_156 | _eq_377; // NodeTable.java:88
+  wire _and_403 = _and_402 & _or_277; // NodeTable.java:88
+  wire _bits_416 = slot_valid[5]; // NodeTable.java:88
+  wire _eq_378 = slot_parent_5 == _mux_4; // NodeTable.java:88
+  wire _and_404 = _bits_416 & _eq_378; // NodeTable.java:88
+  wire _not_157 = ~_not_34; // NodeTable.java:88
+  wire _eq_379 = slot_children_5 == 3'd0; // NodeTable.java:88
+  wire _or_278 = _not_157 | _eq_379; // NodeTable.java:88
+  wire _and_405 = _and_404 & _or_278; // NodeTable.java:88
+  wire _bits_417 = slot_valid[4]; // NodeTable.java:88
+  wire _eq_380 = slot_parent_4 == _mux_4; // NodeTable.java:88
+  wire _and_406 = _bits_417 & _eq_380; // NodeTable.java:88
+  wire _not_158 = ~_not_34; // NodeTable.java:88
+  wire _eq_381 = slot_children_4 == 3'd0; // NodeTable.java:88
+  wire _or_279 = _not_158 | _eq_381; // NodeTable.java:88
+  wire _and_407 = _and_406 & _or_279; // NodeTable.java:88
+  wire _bits_418 = slot_valid[3]; // NodeTable.java:88
+  wire _eq_382 = slot_parent_3 == _mux_4; // NodeTable.java:88
+  wire _and_408 = _bits_418 & _eq_382; // NodeTable.java:88
+  wire _not_159 = ~_not_34; // NodeTable.java:88
+  wire _eq_383 = slot_children_3 == 3'd0; // NodeTable.java:88
+  wire _or_280 = _not_159 | _eq_383; // NodeTable.java:88
+  wire _and_409 = _and_408 & _or_280; // NodeTable.java:88
+  wire _bits_419 = slot_valid[2]; // NodeTable.java:88
+  wire _eq_384 = slot_parent_2 == _mux_4; // NodeTable.java:88
+  wire _and_410 = _bits_419 & _eq_384; // NodeTable.java:88
+  wire _not_160 = ~_not_34; // NodeTable.java:88
+  wire _eq_385 = slot_children_2 == 3'd0; // NodeTable.java:88
+  wire _or_281 = _not_160 | _eq_385; // NodeTable.java:88
+  wire _and_411 = _and_410 & _or_281; // NodeTable.java:88
+  wire _bits_420 = slot_valid[1]; // NodeTable.java:88
+  wire _eq_386 = slot_parent_1 == _mux_4; // NodeTable.java:88
+  wire _and_412 = _bits_420 & _eq_386; // NodeTable.java:88
+  wire _not_161 = ~_not_34; // NodeTable.java:88
+  wire _eq_387 = slot_children_1 == 3'd0; // NodeTable.java:88
+  wire _or_282 = _not_161 | _eq_387; // NodeTable.java:88
+  wire _and_413 = _and_412 & _or_282; // NodeTable.java:88
+  wire [127:0] kids_vector = {_and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, 1'd0}; // NodeTable.java:109
   wire _not_162 = ~leaf_pick_load; // SlotPicker.java:53
-  wire _bits_421 = slot_valid[127]; // NodeTable.java:81
-  wire _eq_388 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_414 = _bits_421 & _eq_388; // NodeTable.java:81
-  wire _eq_389 = slot_children_127 == 3'd0; // NodeTable.java:81
-  wire _and_415 = _and_414 & _eq_389; // NodeTable.java:81
-  wire _bits_422 = slot_valid[126]; // NodeTable.java:81
-  wire _eq_390 = slot_depth_126 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_416 = _bits_422 & _eq_390; // NodeTable.java:81
-  wire _eq_391 = slot_children_126 == 3'd0; // NodeTable.java:81
-  wire _and_417 = _and_416 & _eq_391; // NodeTable.java:81
-  wire _bits_423 = slot_valid[125]; // NodeTable.java:81
-  wire _eq_392 = slot_depth_125 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_418 = _bits_423 & _eq_392; // NodeTable.java:81
-  wire _eq_393 = slot_children_125 == 3'd0; // NodeTable.java:81
-  wire _and_419 = _and_418 & _eq_393; // NodeTable.java:81
-  wire _bits_424 = slot_valid[124]; // NodeTable.java:81
-  wire _eq_394 = slot_depth_124 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_420 = _bits_424 & _eq_394; // NodeTable.java:81
-  wire _eq_395 = slot_children_124 == 3'd0; // NodeTable.java:81
-  wire _and_421 = _and_420 & _eq_395; // NodeTable.java:81
-  wire _bits_425 = slot_valid[123]; // NodeTable.java:81
-  wire _eq_396 = slot_depth_123 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_422 = _bits_425 & _eq_396; // NodeTable.java:81
-  wire _eq_397 = slot_children_123 == 3'd0; // NodeTable.java:81
-  wire _and_423 = _and_422 & _eq_397; // NodeTable.java:81
-  wire _bits_426 = slot_valid[122]; // NodeTable.java:81
-  wire _eq_398 = slot_depth_122 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_424 = _bits_426 & _eq_398; // NodeTable.java:81
-  wire _eq_399 = slot_children_122 == 3'd0; // NodeTable.java:81
-  wire _and_425 = _and_424 & _eq_399; // NodeTable.java:81
-  wire _bits_427 = slot_valid[121]; // NodeTable.java:81
-  wire _eq_400 = slot_depth_121 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_426 = _bits_427 & _eq_400; // NodeTable.java:81
-  wire _eq_401 = slot_children_121 == 3'd0; // NodeTable.java:81
-  wire _and_427 = _and_426 & _eq_401; // NodeTable.java:81
-  wire _bits_428 = slot_valid[120]; // NodeTable.java:81
-  wire _eq_402 = slot_depth_120 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_428 = _bits_428 & _eq_402; // NodeTable.java:81
-  wire _eq_403 = slot_children_120 == 3'd0; // NodeTable.java:81
-  wire _and_429 = _and_428 & _eq_403; // NodeTable.java:81
-  wire _bits_429 = slot_valid[119]; // NodeTable.java:81
-  wire _eq_404 = slot_depth_119 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_430 = _bits_429 & _eq_404; // NodeTable.java:81
-  wire _eq_405 = slot_children_119 == 3'd0; // NodeTable.java:81
-  wire _and_431 = _and_430 & _eq_405; // NodeTable.java:81
-  wire _bits_430 = slot_valid[118]; // NodeTable.java:81
-  wire _eq_406 = slot_depth_118 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_432 = _bits_430 & _eq_406; // NodeTable.java:81
-  wire _eq_407 = slot_children_118 == 3'd0; // NodeTable.java:81
-  wire _and_433 = _and_432 & _eq_407; // NodeTable.java:81
-  wire _bits_431 = slot_valid[117]; // NodeTable.java:81
-  wire _eq_408 = slot_depth_117 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_434 = _bits_431 & _eq_408; // NodeTable.java:81
-  wire _eq_409 = slot_children_117 == 3'd0; // NodeTable.java:81
-  wire _and_435 = _and_434 & _eq_409; // NodeTable.java:81
-  wire _bits_432 = slot_valid[116]; // NodeTable.java:81
-  wire _eq_410 = slot_depth_116 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_436 = _bits_432 & _eq_410; // NodeTable.java:81
-  wire _eq_411 = slot_children_116 == 3'd0; // NodeTable.java:81
-  wire _and_437 = _and_436 & _eq_411; // NodeTable.java:81
-  wire _bits_433 = slot_valid[115]; // NodeTable.java:81
-  wire _eq_412 = slot_depth_115 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_438 = _bits_433 & _eq_412; // NodeTable.java:81
-  wire _eq_413 = slot_children_115 == 3'd0; // NodeTable.java:81
-  wire _and_439 = _and_438 & _eq_413; // NodeTable.java:81
-  wire _bits_434 = slot_valid[114]; // NodeTable.java:81
-  wire _eq_414 = slot_depth_114 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_440 = _bits_434 & _eq_414; // NodeTable.java:81
-  wire _eq_415 = slot_children_114 == 3'd0; // NodeTable.java:81
-  wire _and_441 = _and_440 & _eq_415; // NodeTable.java:81
-  wire _bits_435 = slot_valid[113]; // NodeTable.java:81
-  wire _eq_416 = slot_depth_113 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_442 = _bits_435 & _eq_416; // NodeTable.java:81
-  wire _eq_417 = slot_children_113 == 3'd0; // NodeTable.java:81
-  wire _and_443 = _and_442 & _eq_417; // NodeTable.java:81
-  wire _bits_436 = slot_valid[112]; // NodeTable.java:81
-  wire _eq_418 = slot_depth_112 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_444 = _bits_436 & _eq_418; // NodeTable.java:81
-  wire _eq_419 = slot_children_112 == 3'd0; // NodeTable.java:81
-  wire _and_445 = _and_444 & _eq_419; // NodeTable.java:81
-  wire _bits_437 = slot_valid[111]; // NodeTable.java:81
-  wire _eq_420 = slot_depth_111 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_446 = _bits_437 & _eq_420; // NodeTable.java:81
-  wire _eq_421 = slot_children_111 == 3'd0; // NodeTable.java:81
-  wire _and_447 = _and_446 & _eq_421; // NodeTable.java:81
-  wire _bits_438 = slot_valid[110]; // NodeTable.java:81
-  wire _eq_422 = slot_depth_110 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_448 = _bits_438 & _eq_422; // NodeTable.java:81
-  wire _eq_423 = slot_children_110 == 3'd0; // NodeTable.java:81
-  wire _and_449 = _and_448 & _eq_423; // NodeTable.java:81
-  wire _bits_439 = slot_valid[109]; // NodeTable.java:81
-  wire _eq_424 = slot_depth_109 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_450 = _bits_439 & _eq_424; // NodeTable.java:81
-  wire _eq_425 = slot_children_109 == 3'd0; // NodeTable.java:81
-  wire _and_451 = _and_450 & _eq_425; // NodeTable.java:81
-  wire _bits_440 = slot_valid[108]; // NodeTable.java:81
-  wire _eq_426 = slot_depth_108 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_452 = _bits_440 & _eq_426; // NodeTable.java:81
-  wire _eq_427 = slot_children_108 == 3'd0; // NodeTable.java:81
-  wire _and_453 = _and_452 & _eq_427; // NodeTable.java:81
-  wire _bits_441 = slot_valid[107]; // NodeTable.java:81
-  wire _eq_428 = slot_depth_107 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_454 = _bits_441 & _eq_428; // NodeTable.java:81
-  wire _eq_429 = slot_children_107 == 3'd0; // NodeTable.java:81
-  wire _and_455 = _and_454 & _eq_429; // NodeTable.java:81
-  wire _bits_442 = slot_valid[106]; // NodeTable.java:81
-  wire _eq_430 = slot_depth_106 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_456 = _bits_442 & _eq_430; // NodeTable.java:81
-  wire _eq_431 = slot_children_106 == 3'd0; // NodeTable.java:81
-  wire _and_457 = _and_456 & _eq_431; // NodeTable.java:81
-  wire _bits_443 = slot_valid[105]; // NodeTable.java:81
-  wire _eq_432 = slot_depth_105 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_458 = _bits_443 & _eq_432; // NodeTable.java:81
-  wire _eq_433 = slot_children_105 == 3'd0; // NodeTable.java:81
-  wire _and_459 = _and_458 & _eq_433; // NodeTable.java:81
-  wire _bits_444 = slot_valid[104]; // NodeTable.java:81
-  wire _eq_434 = slot_depth_104 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_460 = _bits_444 & _eq_434; // NodeTable.java:81
-  wire _eq_435 = slot_children_104 == 3'd0; // NodeTable.java:81
-  wire _and_461 = _and_460 & _eq_435; // NodeTable.java:81
-  wire _bits_445 = slot_valid[103]; // NodeTable.java:81
-  wire _eq_436 = slot_depth_103 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_462 = _bits_445 & _eq_436; // NodeTable.java:81
-  wire _eq_437 = slot_children_103 == 3'd0; // NodeTable.java:81
-  wire _and_463 = _and_462 & _eq_437; // NodeTable.java:81
-  wire _bits_446 = slot_valid[102]; // NodeTable.java:81
-  wire _eq_438 = slot_depth_102 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_464 = _bits_446 & _eq_438; // NodeTable.java:81
-  wire _eq_439 = slot_children_102 == 3'd0; // NodeTable.java:81
-  wire _and_465 = _and_464 & _eq_439; // NodeTable.java:81
-  wire _bits_447 = slot_valid[101]; // NodeTable.java:81
-  wire _eq_440 = slot_depth_101 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_466 = _bits_447 & _eq_440; // NodeTable.java:81
-  wire _eq_441 = slot_children_101 == 3'd0; // NodeTable.java:81
-  wire _and_467 = _and_466 & _eq_441; // NodeTable.java:81
-  wire _bits_448 = slot_valid[100]; // NodeTable.java:81
-  wire _eq_442 = slot_depth_100 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_468 = _bits_448 & _eq_442; // NodeTable.java:81
-  wire _eq_443 = slot_children_100 == 3'd0; // NodeTable.java:81
-  wire _and_469 = _and_468 & _eq_443; // NodeTable.java:81
-  wire _bits_449 = slot_valid[99]; // NodeTable.java:81
-  wire _eq_444 = slot_depth_99 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_470 = _bits_449 & _eq_444; // NodeTable.java:81
-  wire _eq_445 = slot_children_99 == 3'd0; // NodeTable.java:81
-  wire _and_471 = _and_470 & _eq_445; // NodeTable.java:81
-  wire _bits_450 = slot_valid[98]; // NodeTable.java:81
-  wire _eq_446 = slot_depth_98 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_472 = _bits_450 & _eq_446; // NodeTable.java:81
-  wire _eq_447 = slot_children_98 == 3'd0; // NodeTable.java:81
-  wire _and_473 = _and_472 & _eq_447; // NodeTable.java:81
-  wire _bits_451 = slot_valid[97]; // NodeTable.java:81
-  wire _eq_448 = slot_depth_97 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_474 = _bits_451 & _eq_448; // NodeTable.java:81
-  wire _eq_449 = slot_children_97 == 3'd0; // NodeTable.java:81
-  wire _and_475 = _and_474 & _eq_449; // NodeTable.java:81
-  wire _bits_452 = slot_valid[96]; // NodeTable.java:81
-  wire _eq_450 = slot_depth_96 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_476 = _bits_452 & _eq_450; // NodeTable.java:81
-  wire _eq_451 = slot_children_96 == 3'd0; // NodeTable.java:81
-  wire _and_477 = _and_476 & _eq_451; // NodeTable.java:81
-  wire _bits_453 = slot_valid[95]; // NodeTable.java:81
-  wire _eq_452 = slot_depth_95 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_478 = _bits_453 & _eq_452; // NodeTable.java:81
-  wire _eq_453 = slot_children_95 == 3'd0; // NodeTable.java:81
-  wire _and_479 = _and_478 & _eq_453; // NodeTable.java:81
-  wire _bits_454 = slot_valid[94]; // NodeTable.java:81
-  wire _eq_454 = slot_depth_94 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_480 = _bits_454 & _eq_454; // NodeTable.java:81
-  wire _eq_455 = slot_children_94 == 3'd0; // NodeTable.java:81
-  wire _and_481 = _and_480 & _eq_455; // NodeTable.java:81
-  wire _bits_455 = slot_valid[93]; // NodeTable.java:81
-  wire _eq_456 = slot_depth_93 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_482 = _bits_455 & _eq_456; // NodeTable.java:81
-  wire _eq_457 = slot_children_93 == 3'd0; // NodeTable.java:81
-  wire _and_483 = _and_482 & _eq_457; // NodeTable.java:81
-  wire _bits_456 = slot_valid[92]; // NodeTable.java:81
-  wire _eq_458 = slot_depth_92 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_484 = _bits_456 & _eq_458; // NodeTable.java:81
-  wire _eq_459 = slot_children_92 == 3'd0; // NodeTable.java:81
-  wire _and_485 = _and_484 & _eq_459; // NodeTable.java:81
-  wire _bits_457 = slot_valid[91]; // NodeTable.java:81
-  wire _eq_460 = slot_depth_91 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_486 = _bits_457 & _eq_460; // NodeTable.java:81
-  wire _eq_461 = slot_children_91 == 3'd0; // NodeTable.java:81
-  wire _and_487 = _and_486 & _eq_461; // NodeTable.java:81
-  wire _bits_458 = slot_valid[90]; // NodeTable.java:81
-  wire _eq_462 = slot_depth_90 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_488 = _bits_458 & _eq_462; // NodeTable.java:81
-  wire _eq_463 = slot_children_90 == 3'd0; // NodeTable.java:81
-  wire _and_489 = _and_488 & _eq_463; // NodeTable.java:81
-  wire _bits_459 = slot_valid[89]; // NodeTable.java:81
-  wire _eq_464 = slot_depth_89 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_490 = _bits_459 & _eq_464; // NodeTable.java:81
-  wire _eq_465 = slot_children_89 == 3'd0; // NodeTable.java:81
-  wire _and_491 = _and_490 & _eq_465; // NodeTable.java:81
-  wire _bits_460 = slot_valid[88]; // NodeTable.java:81
-  wire _eq_466 = slot_depth_88 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_492 = _bits_460 & _eq_466; // NodeTable.java:81
-  wire _eq_467 = slot_children_88 == 3'd0; // NodeTable.java:81
-  wire _and_493 = _and_492 & _eq_467; // NodeTable.java:81
-  wire _bits_461 = slot_valid[87]; // NodeTable.java:81
-  wire _eq_468 = slot_depth_87 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_494 = _bits_461 & _eq_468; // NodeTable.java:81
-  wire _eq_469 = slot_children_87 == 3'd0; // NodeTable.java:81
-  wire _and_495 = _and_494 & _eq_469; // NodeTable.java:81
-  wire _bits_462 = slot_valid[86]; // NodeTable.java:81
-  wire _eq_470 = slot_depth_86 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_496 = _bits_462 & _eq_470; // NodeTable.java:81
-  wire _eq_471 = slot_children_86 == 3'd0; // NodeTable.java:81
-  wire _and_497 = _and_496 & _eq_471; // NodeTable.java:81
-  wire _bits_463 = slot_valid[85]; // NodeTable.java:81
-  wire _eq_472 = slot_depth_85 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_498 = _bits_463 & _eq_472; // NodeTable.java:81
-  wire _eq_473 = slot_children_85 == 3'd0; // NodeTable.java:81
-  wire _and_499 = _and_498 & _eq_473; // NodeTable.java:81
-  wire _bits_464 = slot_valid[84]; // NodeTable.java:81
-  wire _eq_474 = slot_depth_84 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_500 = _bits_464 & _eq_474; // NodeTable.java:81
-  wire _eq_475 = slot_children_84 == 3'd0; // NodeTable.java:81
-  wire _and_501 = _and_500 & _eq_475; // NodeTable.java:81
-  wire _bits_465 = slot_valid[83]; // NodeTable.java:81
-  wire _eq_476 = slot_depth_83 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_502 = _bits_465 & _eq_476; // NodeTable.java:81
-  wire _eq_477 = slot_children_83 == 3'd0; // NodeTable.java:81
-  wire _and_503 = _and_502 & _eq_477; // NodeTable.java:81
-  wire _bits_466 = slot_valid[82]; // NodeTable.java:81
-  wire _eq_478 = slot_depth_82 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_504 = _bits_466 & _eq_478; // NodeTable.java:81
-  wire _eq_479 = slot_children_82 == 3'd0; // NodeTable.java:81
-  wire _and_505 = _and_504 & _eq_479; // NodeTable.java:81
-  wire _bits_467 = slot_valid[81]; // NodeTable.java:81
-  wire _eq_480 = slot_depth_81 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_506 = _bits_467 & _eq_480; // NodeTable.java:81
-  wire _eq_481 = slot_children_81 == 3'd0; // NodeTable.java:81
-  wire _and_507 = _and_506 & _eq_481; // NodeTable.java:81
-  wire _bits_468 = slot_valid[80]; // NodeTable.java:81
-  wire _eq_482 = slot_depth_80 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_508 = _bits_468 & _eq_482; // NodeTable.java:81
-  wire _eq_483 = slot_children_80 == 3'd0; // NodeTable.java:81
-  wire _and_509 = _and_508 & _eq_483; // NodeTable.java:81
-  wire _bits_469 = slot_valid[79]; // NodeTable.java:81
-  wire _eq_484 = slot_depth_79 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_510 = _bits_469 & _eq_484; // NodeTable.java:81
-  wire _eq_485 = slot_children_79 == 3'd0; // NodeTable.java:81
-  wire _and_511 = _and_510 & _eq_485; // NodeTable.java:81
-  wire _bits_470 = slot_valid[78]; // NodeTable.java:81
-  wire _eq_486 = slot_depth_78 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_512 = _bits_470 & _eq_486; // NodeTable.java:81
-  wire _eq_487 = slot_children_78 == 3'd0; // NodeTable.java:81
-  wire _and_513 = _and_512 & _eq_487; // NodeTable.java:81
-  wire _bits_471 = slot_valid[77]; // NodeTable.java:81
-  wire _eq_488 = slot_depth_77 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_514 = _bits_471 & _eq_488; // NodeTable.java:81
-  wire _eq_489 = slot_children_77 == 3'd0; // NodeTable.java:81
-  wire _and_515 = _and_514 & _eq_489; // NodeTable.java:81
-  wire _bits_472 = slot_valid[76]; // NodeTable.java:81
-  wire _eq_490 = slot_depth_76 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_516 = _bits_472 & _eq_490; // NodeTable.java:81
-  wire _eq_491 = slot_children_76 == 3'd0; // NodeTable.java:81
-  wire _and_517 = _and_516 & _eq_491; // NodeTable.java:81
-  wire _bits_473 = slot_valid[75]; // NodeTable.java:81
-  wire _eq_492 = slot_depth_75 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_518 = _bits_473 & _eq_492; // NodeTable.java:81
-  wire _eq_493 = slot_children_75 == 3'd0; // NodeTable.java:81
-  wire _and_519 = _and_518 & _eq_493; // NodeTable.java:81
-  wire _bits_474 = slot_valid[74]; // NodeTable.java:81
-  wire _eq_494 = slot_depth_74 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_520 = _bits_474 & _eq_494; // NodeTable.java:81
-  wire _eq_495 = slot_children_74 == 3'd0; // NodeTable.java:81
-  wire _and_521 = _and_520 & _eq_495; // NodeTable.java:81
-  wire _bits_475 = slot_valid[73]; // NodeTable.java:81
-  wire _eq_496 = slot_depth_73 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_522 = _bits_475 & _eq_496; // NodeTable.java:81
-  wire _eq_497 = slot_children_73 == 3'd0; // NodeTable.java:81
-  wire _and_523 = _and_522 & _eq_497; // NodeTable.java:81
-  wire _bits_476 = slot_valid[72]; // NodeTable.java:81
-  wire _eq_498 = slot_depth_72 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_524 = _bits_476 & _eq_498; // NodeTable.java:81
-  wire _eq_499 = slot_children_72 == 3'd0; // NodeTable.java:81
-  wire _and_525 = _and_524 & _eq_499; // NodeTable.java:81
-  wire _bits_477 = slot_valid[71]; // NodeTable.java:81
-  wire _eq_500 = slot_depth_71 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_526 = _bits_477 & _eq_500; // NodeTable.java:81
-  wire _eq_501 = slot_children_71 == 3'd0; // NodeTable.java:81
-  wire _and_527 = _and_526 & _eq_501; // NodeTable.java:81
-  wire _bits_478 = slot_valid[70]; // NodeTable.java:81
-  wire _eq_502 = slot_depth_70 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_528 = _bits_478 & _eq_502; // NodeTable.java:81
-  wire _eq_503 = slot_children_70 == 3'd0; // NodeTable.java:81
-  wire _and_529 = _and_528 & _eq_503; // NodeTable.java:81
-  wire _bits_479 = slot_valid[69]; // NodeTable.java:81
-  wire _eq_504 = slot_depth_69 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_530 = _bits_479 & _eq_504; // NodeTable.java:81
-  wire _eq_505 = slot_children_69 == 3'd0; // NodeTable.java:81
-  wire _and_531 = _and_530 & _eq_505; // NodeTable.java:81
-  wire _bits_480 = slot_valid[68]; // NodeTable.java:81
-  wire _eq_506 = slot_depth_68 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_532 = _bits_480 & _eq_506; // NodeTable.java:81
-  wire _eq_507 = slot_children_68 == 3'd0; // NodeTable.java:81
-  wire _and_533 = _and_532 & _eq_507; // NodeTable.java:81
-  wire _bits_481 = slot_valid[67]; // NodeTable.java:81
-  wire _eq_508 = slot_depth_67 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_534 = _bits_481 & _eq_508; // NodeTable.java:81
-  wire _eq_509 = slot_children_67 == 3'd0; // NodeTable.java:81
-  wire _and_535 = _and_534 & _eq_509; // NodeTable.java:81
-  wire _bits_482 = slot_valid[66]; // NodeTable.java:81
-  wire _eq_510 = slot_depth_66 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_536 = _bits_482 & _eq_510; // NodeTable.java:81
-  wire _eq_511 = slot_children_66 == 3'd0; // NodeTable.java:81
-  wire _and_537 = _and_536 & _eq_511; // NodeTable.java:81
-  wire _bits_483 = slot_valid[65]; // NodeTable.java:81
-  wire _eq_512 = slot_depth_65 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_538 = _bits_483 & _eq_512; // NodeTable.java:81
-  wire _eq_513 = slot_children_65 == 3'd0; // NodeTable.java:81
-  wire _and_539 = _and_538 & _eq_513; // NodeTable.java:81
-  wire _bits_484 = slot_valid[64]; // NodeTable.java:81
-  wire _eq_514 = slot_depth_64 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_540 = _bits_484 & _eq_514; // NodeTable.java:81
-  wire _eq_515 = slot_children_64 == 3'd0; // NodeTable.java:81
-  wire _and_541 = _and_540 & _eq_515; // NodeTable.java:81
-  wire _bits_485 = slot_valid[63]; // NodeTable.java:81
-  wire _eq_516 = slot_depth_63 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_542 = _bits_485 & _eq_516; // NodeTable.java:81
-  wire _eq_517 = slot_children_63 == 3'd0; // NodeTable.java:81
-  wire _and_543 = _and_542 & _eq_517; // NodeTable.java:81
-  wire _bits_486 = slot_valid[62]; // NodeTable.java:81
-  wire _eq_518 = slot_depth_62 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_544 = _bits_486 & _eq_518; // NodeTable.java:81
-  wire _eq_519 = slot_children_62 == 3'd0; // NodeTable.java:81
-  wire _and_545 = _and_544 & _eq_519; // NodeTable.java:81
-  wire _bits_487 = slot_valid[61]; // NodeTable.java:81
-  wire _eq_520 = slot_depth_61 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_546 = _bits_487 & _eq_520; // NodeTable.java:81
-  wire _eq_521 = slot_children_61 == 3'd0; // NodeTable.java:81
-  wire _and_547 = _and_546 & _eq_521; // NodeTable.java:81
-  wire _bits_488 = slot_valid[60]; // NodeTable.java:81
-  wire _eq_522 = slot_depth_60 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_548 = _bits_488 & _eq_522; // NodeTable.java:81
-  wire _eq_523 = slot_children_60 == 3'd0; // NodeTable.java:81
-  wire _and_549 = _and_548 & _eq_523; // NodeTable.java:81
-  wire _bits_489 = slot_valid[59]; // NodeTable.java:81
-  wire _eq_524 = slot_depth_59 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_550 = _bits_489 & _eq_524; // NodeTable.java:81
-  wire _eq_525 = slot_children_59 == 3'd0; // NodeTable.java:81
-  wire _and_551 = _and_550 & _eq_525; // NodeTable.java:81
-  wire _bits_490 = slot_valid[58]; // NodeTable.java:81
-  wire _eq_526 = slot_depth_58 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_552 = _bits_490 & _eq_526; // NodeTable.java:81
-  wire _eq_527 = slot_children_58 == 3'd0; // NodeTable.java:81
-  wire _and_553 = _and_552 & _eq_527; // NodeTable.java:81
-  wire _bits_491 = slot_valid[57]; // NodeTable.java:81
-  wire _eq_528 = slot_depth_57 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_554 = _bits_491 & _eq_528; // NodeTable.java:81
-  wire _eq_529 = slot_children_57 == 3'd0; // NodeTable.java:81
-  wire _and_555 = _and_554 & _eq_529; // NodeTable.java:81
-  wire _bits_492 = slot_valid[56]; // NodeTable.java:81
-  wire _eq_530 = slot_depth_56 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_556 = _bits_492 & _eq_530; // NodeTable.java:81
-  wire _eq_531 = slot_children_56 == 3'd0; // NodeTable.java:81
-  wire _and_557 = _and_556 & _eq_531; // NodeTable.java:81
-  wire _bits_493 = slot_valid[55]; // NodeTable.java:81
-  wire _eq_532 = slot_depth_55 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_558 = _bits_493 & _eq_532; // NodeTable.java:81
-  wire _eq_533 = slot_children_55 == 3'd0; // NodeTable.java:81
-  wire _and_559 = _and_558 & _eq_533; // NodeTable.java:81
-  wire _bits_494 = slot_valid[54]; // NodeTable.java:81
-  wire _eq_534 = slot_depth_54 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_560 = _bits_494 & _eq_534; // NodeTable.java:81
-  wire _eq_535 = slot_children_54 == 3'd0; // NodeTable.java:81
-  wire _and_561 = _and_560 & _eq_535; // NodeTable.java:81
-  wire _bits_495 = slot_valid[53]; // NodeTable.java:81
-  wire _eq_536 = slot_depth_53 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_562 = _bits_495 & _eq_536; // NodeTable.java:81
-  wire _eq_537 = slot_children_53 == 3'd0; // NodeTable.java:81
-  wire _and_563 = _and_562 & _eq_537; // NodeTable.java:81
-  wire _bits_496 = slot_valid[52]; // NodeTable.java:81
-  wire _eq_538 = slot_depth_52 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_564 = _bits_496 & _eq_538; // NodeTable.java:81
-  wire _eq_539 = slot_children_52 == 3'd0; // NodeTable.java:81
-  wire _and_565 = _and_564 & _eq_539; // NodeTable.java:81
-  wire _bits_497 = slot_valid[51]; // NodeTable.java:81
-  wire _eq_540 = slot_depth_51 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_566 = _bits_497 & _eq_540; // NodeTable.java:81
-  wire _eq_541 = slot_children_51 == 3'd0; // NodeTable.java:81
-  wire _and_567 = _and_566 & _eq_541; // NodeTable.java:81
-  wire _bits_498 = slot_valid[50]; // NodeTable.java:81
-  wire _eq_542 = slot_depth_50 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_568 = _bits_498 & _eq_542; // NodeTable.java:81
-  wire _eq_543 = slot_children_50 == 3'd0; // NodeTable.java:81
-  wire _and_569 = _and_568 & _eq_543; // NodeTable.java:81
-  wire _bits_499 = slot_valid[49]; // NodeTable.java:81
-  wire _eq_544 = slot_depth_49 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_570 = _bits_499 & _eq_544; // NodeTable.java:81
-  wire _eq_545 = slot_children_49 == 3'd0; // NodeTable.java:81
-  wire _and_571 = _and_570 & _eq_545; // NodeTable.java:81
-  wire _bits_500 = slot_valid[48]; // NodeTable.java:81
-  wire _eq_546 = slot_depth_48 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_572 = _bits_500 & _eq_546; // NodeTable.java:81
-  wire _eq_547 = slot_children_48 == 3'd0; // NodeTable.java:81
-  wire _and_573 = _and_572 & _eq_547; // NodeTable.java:81
-  wire _bits_501 = slot_valid[47]; // NodeTable.java:81
-  wire _eq_548 = slot_depth_47 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_574 = _bits_501 & _eq_548; // NodeTable.java:81
-  wire _eq_549 = slot_children_47 == 3'd0; // NodeTable.java:81
-  wire _and_575 = _and_574 & _eq_549; // NodeTable.java:81
-  wire _bits_502 = slot_valid[46]; // NodeTable.java:81
-  wire _eq_550 = slot_depth_46 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_576 = _bits_502 & _eq_550; // NodeTable.java:81
-  wire _eq_551 = slot_children_46 == 3'd0; // NodeTable.java:81
-  wire _and_577 = _and_576 & _eq_551; // NodeTable.java:81
-  wire _bits_503 = slot_valid[45]; // NodeTable.java:81
-  wire _eq_552 = slot_depth_45 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_578 = _bits_503 & _eq_552; // NodeTable.java:81
-  wire _eq_553 = slot_children_45 == 3'd0; // NodeTable.java:81
-  wire _and_579 = _and_578 & _eq_553; // NodeTable.java:81
-  wire _bits_504 = slot_valid[44]; // NodeTable.java:81
-  wire _eq_554 = slot_depth_44 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_580 = _bits_504 & _eq_554; // NodeTable.java:81
-  wire _eq_555 = slot_children_44 == 3'd0; // NodeTable.java:81
-  wire _and_581 = _and_580 & _eq_555; // NodeTable.java:81
-  wire _bits_505 = slot_valid[43]; // NodeTable.java:81
-  wire _eq_556 = slot_depth_43 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_582 = _bits_505 & _eq_556; // NodeTable.java:81
-  wire _eq_557 = slot_children_43 == 3'd0; // NodeTable.java:81
-  wire _and_583 = _and_582 & _eq_557; // NodeTable.java:81
-  wire _bits_506 = slot_valid[42]; // NodeTable.java:81
-  wire _eq_558 = slot_depth_42 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_584 = _bits_506 & _eq_558; // NodeTable.java:81
-  wire _eq_559 = slot_children_42 == 3'd0; // NodeTable.java:81
-  wire _and_585 = _and_584 & _eq_559; // NodeTable.java:81
-  wire _bits_507 = slot_valid[41]; // NodeTable.java:81
-  wire _eq_560 = slot_depth_41 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_586 = _bits_507 & _eq_560; // NodeTable.java:81
-  wire _eq_561 = slot_children_41 == 3'd0; // NodeTable.java:81
-  wire _and_587 = _and_586 & _eq_561; // NodeTable.java:81
-  wire _bits_508 = slot_valid[40]; // NodeTable.java:81
-  wire _eq_562 = slot_depth_40 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_588 = _bits_508 & _eq_562; // NodeTable.java:81
-  wire _eq_563 = slot_children_40 == 3'd0; // NodeTable.java:81
-  wire _and_589 = _and_588 & _eq_563; // NodeTable.java:81
-  wire _bits_509 = slot_valid[39]; // NodeTable.java:81
-  wire _eq_564 = slot_depth_39 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_590 = _bits_509 & _eq_564; // NodeTable.java:81
-  wire _eq_565 = slot_children_39 == 3'd0; // NodeTable.java:81
-  wire _and_591 = _and_590 & _eq_565; // NodeTable.java:81
-  wire _bits_510 = slot_valid[38]; // NodeTable.java:81
-  wire _eq_566 = slot_depth_38 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_592 = _bits_510 & _eq_566; // NodeTable.java:81
-  wire _eq_567 = slot_children_38 == 3'd0; // NodeTable.java:81
-  wire _and_593 = _and_592 & _eq_567; // NodeTable.java:81
-  wire _bits_511 = slot_valid[37]; // NodeTable.java:81
-  wire _eq_568 = slot_depth_37 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_594 = _bits_511 & _eq_568; // NodeTable.java:81
-  wire _eq_569 = slot_children_37 == 3'd0; // NodeTable.java:81
-  wire _and_595 = _and_594 & _eq_569; // NodeTable.java:81
-  wire _bits_512 = slot_valid[36]; // NodeTable.java:81
-  wire _eq_570 = slot_depth_36 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_596 = _bits_512 & _eq_570; // NodeTable.java:81
-  wire _eq_571 = slot_children_36 == 3'd0; // NodeTable.java:81
-  wire _and_597 = _and_596 & _eq_571; // NodeTable.java:81
-  wire _bits_513 = slot_valid[35]; // NodeTable.java:81
-  wire _eq_572 = slot_depth_35 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_598 = _bits_513 & _eq_572; // NodeTable.java:81
-  wire _eq_573 = slot_children_35 == 3'd0; // NodeTable.java:81
-  wire _and_599 = _and_598 & _eq_573; // NodeTable.java:81
-  wire _bits_514 = slot_valid[34]; // NodeTable.java:81
-  wire _eq_574 = slot_depth_34 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_600 = _bits_514 & _eq_574; // NodeTable.java:81
-  wire _eq_575 = slot_children_34 == 3'd0; // NodeTable.java:81
-  wire _and_601 = _and_600 & _eq_575; // NodeTable.java:81
-  wire _bits_515 = slot_valid[33]; // NodeTable.java:81
-  wire _eq_576 = slot_depth_33 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_602 = _bits_515 & _eq_576; // NodeTable.java:81
-  wire _eq_577 = slot_children_33 == 3'd0; // NodeTable.java:81
-  wire _and_603 = _and_602 & _eq_577; // NodeTable.java:81
-  wire _bits_516 = slot_valid[32]; // NodeTable.java:81
-  wire _eq_578 = slot_depth_32 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_604 = _bits_516 & _eq_578; // NodeTable.java:81
-  wire _eq_579 = slot_children_32 == 3'd0; // NodeTable.java:81
-  wire _and_605 = _and_604 & _eq_579; // NodeTable.java:81
-  wire _bits_517 = slot_valid[31]; // NodeTable.java:81
-  wire _eq_580 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_606 = _bits_517 & _eq_580; // NodeTable.java:81
-  wire _eq_581 = slot_children_31 == 3'd0; // NodeTable.java:81
-  wire _and_607 = _and_606 & _eq_581; // NodeTable.java:81
-  wire _bits_518 = slot_valid[30]; // NodeTable.java:81
-  wire _eq_582 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_608 = _bits_518 & _eq_582; // NodeTable.java:81
-  wire _eq_583 = slot_children_30 == 3'd0; // NodeTable.java:81
-  wire _and_609 = _and_608 & _eq_583; // NodeTable.java:81
-  wire _bits_519 = slot_valid[29]; // NodeTable.java:81
-  wire _eq_584 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_610 = _bits_519 & _eq_584; // NodeTable.java:81
-  wire _eq_585 = slot_children_29 == 3'd0; // NodeTable.java:81
-  wire _and_611 = _and_610 & _eq_585; // NodeTable.java:81
-  wire _bits_520 = slot_valid[28]; // NodeTable.java:81
-  wire _eq_586 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_612 = _bits_520 & _eq_586; // NodeTable.java:81
-  wire _eq_587 = slot_children_28 == 3'd0; // NodeTable.java:81
-  wire _and_613 = _and_612 & _eq_587; // NodeTable.java:81
-  wire _bits_521 = slot_valid[27]; // NodeTable.java:81
-  wire _eq_588 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_614 = _bits_521 & _eq_588; // NodeTable.java:81
-  wire _eq_589 = slot_children_27 == 3'd0; // NodeTable.java:81
-  wire _and_615 = _and_614 & _eq_589; // NodeTable.java:81
-  wire _bits_522 = slot_valid[26]; // NodeTable.java:81
-  wire _eq_590 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_616 = _bits_522 & _eq_590; // NodeTable.java:81
-  wire _eq_591 = slot_children_26 == 3'd0; // NodeTable.java:81
-  wire _and_617 = _and_616 & _eq_591; // NodeTable.java:81
-  wire _bits_523 = slot_valid[25]; // NodeTable.java:81
-  wire _eq_592 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_618 = _bits_523 & _eq_592; // NodeTable.java:81
-  wire _eq_593 = slot_children_25 == 3'd0; // NodeTable.java:81
-  wire _and_619 = _and_618 & _eq_593; // NodeTable.java:81
-  wire _bits_524 = slot_valid[24]; // NodeTable.java:81
-  wire _eq_594 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_620 = _bits_524 & _eq_594; // NodeTable.java:81
-  wire _eq_595 = slot_children_24 == 3'd0; // NodeTable.java:81
-  wire _and_621 = _and_620 & _eq_595; // NodeTable.java:81
-  wire _bits_525 = slot_valid[23]; // NodeTable.java:81
-  wire _eq_596 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_622 = _bits_525 & _eq_596; // NodeTable.java:81
-  wire _eq_597 = slot_children_23 == 3'd0; // NodeTable.java:81
-  wire _and_623 = _and_622 & _eq_597; // NodeTable.java:81
-  wire _bits_526 = slot_valid[22]; // NodeTable.java:81
-  wire _eq_598 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_624 = _bits_526 & _eq_598; // NodeTable.java:81
-  wire _eq_599 = slot_children_22 == 3'd0; // NodeTable.java:81
-  wire _and_625 = _and_624 & _eq_599; // NodeTable.java:81
-  wire _bits_527 = slot_valid[21]; // NodeTable.java:81
-  wire _eq_600 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_626 = _bits_527 & _eq_600; // NodeTable.java:81
-  wire _eq_601 = slot_children_21 == 3'd0; // NodeTable.java:81
-  wire _and_627 = _and_626 & _eq_601; // NodeTable.java:81
-  wire _bits_528 = slot_valid[20]; // NodeTable.java:81
-  wire _eq_602 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_628 = _bits_528 & _eq_602; // NodeTable.java:81
-  wire _eq_603 = slot_children_20 == 3'd0; // NodeTable.java:81
-  wire _and_629 = _and_628 & _eq_603; // NodeTable.java:81
-  wire _bits_529 = slot_valid[19]; // NodeTable.java:81
-  wire _eq_604 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_630 = _bits_529 & _eq_604; // NodeTable.java:81
-  wire _eq_605 = slot_children_19 == 3'd0; // NodeTable.java:81
-  wire _and_631 = _and_630 & _eq_605; // NodeTable.java:81
-  wire _bits_530 = slot_valid[18]; // NodeTable.java:81
-  wire _eq_606 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_632 = _bits_530 & _eq_606; // NodeTable.java:81
-  wire _eq_607 = slot_children_18 == 3'd0; // NodeTable.java:81
-  wire _and_633 = _and_632 & _eq_607; // NodeTable.java:81
-  wire _bits_531 = slot_valid[17]; // NodeTable.java:81
-  wire _eq_608 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_634 = _bits_531 & _eq_608; // NodeTable.java:81
-  wire _eq_609 = slot_children_17 == 3'd0; // NodeTable.java:81
-  wire _and_635 = _and_634 & _eq_609; // NodeTable.java:81
-  wire _bits_532 = slot_valid[16]; // NodeTable.java:81
-  wire _eq_610 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_636 = _bits_532 & _eq_610; // NodeTable.java:81
-  wire _eq_611 = slot_children_16 == 3'd0; // NodeTable.java:81
-  wire _and_637 = _and_636 & _eq_611; // NodeTable.java:81
-  wire _bits_533 = slot_valid[15]; // NodeTable.java:81
-  wire _eq_612 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_638 = _bits_533 & _eq_612; // NodeTable.java:81
-  wire _eq_613 = slot_children_15 == 3'd0; // NodeTable.java:81
-  wire _and_639 = _and_638 & _eq_613; // NodeTable.java:81
-  wire _bits_534 = slot_valid[14]; // NodeTable.java:81
-  wire _eq_614 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_640 = _bits_534 & _eq_614; // NodeTable.java:81
-  wire _eq_615 = slot_children_14 == 3'd0; // NodeTable.java:81
-  wire _and_641 = _and_640 & _eq_615; // NodeTable.java:81
-  wire _bits_535 = slot_valid[13]; // NodeTable.java:81
-  wire _eq_616 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_642 = _bits_535 & _eq_616; // NodeTable.java:81
-  wire _eq_617 = slot_children_13 == 3'd0; // NodeTable.java:81
-  wire _and_643 = _and_642 & _eq_617; // NodeTable.java:81
-  wire _bits_536 = slot_valid[12]; // NodeTable.java:81
-  wire _eq_618 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_644 = _bits_536 & _eq_618; // NodeTable.java:81
-  wire _eq_619 = slot_children_12 == 3'd0; // NodeTable.java:81
-  wire _and_645 = _and_644 & _eq_619; // NodeTable.java:81
-  wire _bits_537 = slot_valid[11]; // NodeTable.java:81
-  wire _eq_620 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_646 = _bits_537 & _eq_620; // NodeTable.java:81
-  wire _eq_621 = slot_children_11 == 3'd0; // NodeTable.java:81
-  wire _and_647 = _and_646 & _eq_621; // NodeTable.java:81
-  wire _bits_538 = slot_valid[10]; // NodeTable.java:81
-  wire _eq_622 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_648 = _bits_538 & _eq_622; // NodeTable.java:81
-  wire _eq_623 = slot_children_10 == 3'd0; // NodeTable.java:81
-  wire _and_649 = _and_648 & _eq_623; // NodeTable.java:81
-  wire _bits_539 = slot_valid[9]; // NodeTable.java:81
-  wire _eq_624 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_650 = _bits_539 & _eq_624; // NodeTable.java:81
-  wire _eq_625 = slot_children_9 == 3'd0; // NodeTable.java:81
-  wire _and_651 = _and_650 & _eq_625; // NodeTable.java:81
-  wire _bits_540 = slot_valid[8]; // NodeTable.java:81
-  wire _eq_626 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_652 = _bits_540 & _eq_626; // NodeTable.java:81
-  wire _eq_627 = slot_children_8 == 3'd0; // NodeTable.java:81
-  wire _and_653 = _and_652 & _eq_627; // NodeTable.java:81
-  wire _bits_541 = slot_valid[7]; // NodeTable.java:81
-  wire _eq_628 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_654 = _bits_541 & _eq_628; // NodeTable.java:81
-  wire _eq_629 = slot_children_7 == 3'd0; // NodeTable.java:81
-  wire _and_655 = _and_654 & _eq_629; // NodeTable.java:81
-  wire _bits_542 = slot_valid[6]; // NodeTable.java:81
-  wire _eq_630 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_656 = _bits_542 & _eq_630; // NodeTable.java:81
-  wire _eq_631 = slot_children_6 == 3'd0; // NodeTable.java:81
-  wire _and_657 = _and_656 & _eq_631; // NodeTable.java:81
-  wire _bits_543 = slot_valid[5]; // NodeTable.java:81
-  wire _eq_632 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_658 = _bits_543 & _eq_632; // NodeTable.java:81
-  wire _eq_633 = slot_children_5 == 3'd0; // NodeTable.java:81
-  wire _and_659 = _and_658 & _eq_633; // NodeTable.java:81
-  wire _bits_544 = slot_valid[4]; // NodeTable.java:81
-  wire _eq_634 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_660 = _bits_544 & _eq_634; // NodeTable.java:81
-  wire _eq_635 = slot_children_4 == 3'd0; // NodeTable.java:81
-  wire _and_661 = _and_660 & _eq_635; // NodeTable.java:81
-  wire _bits_545 = slot_valid[3]; // NodeTable.java:81
-  wire _eq_636 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_662 = _bits_545 & _eq_636; // NodeTable.java:81
-  wire _eq_637 = slot_children_3 == 3'd0; // NodeTable.java:81
-  wire _and_663 = _and_662 & _eq_637; // NodeTable.java:81
-  wire _bits_546 = slot_valid[2]; // NodeTable.java:81
-  wire _eq_638 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_664 = _bits_546 & _eq_638; // NodeTable.java:81
-  wire _eq_639 = slot_children_2 == 3'd0; // NodeTable.java:81
-  wire _and_665 = _and_664 & _eq_639; // NodeTable.java:81
-  wire _bits_547 = slot_valid[1]; // NodeTable.java:81
-  wire _eq_640 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_666 = _bits_547 & _eq_640; // NodeTable.java:81
-  wire _eq_641 = slot_children_1 == 3'd0; // NodeTable.java:81
-  wire _and_667 = _and_666 & _eq_641; // NodeTable.java:81
-  wire [127:0] _cat_2 = {_and_415, _and_417, _and_419, _and_421, _and_423, _and_425, _and_427, _and_429, _and_431, _and_433, _and_435, _and_437, _and_439, _and_441, _and_443, _and_445, _and_447, _and_449, _and_451, _and_453, _and_455, _and_457, _and_459, _and_461, _and_463, _and_465, _and_467, _and_469, _and_471, _and_473, _and_475, _and_477, _and_479, _and_481, _and_483, _and_485, _and_487, _and_489, _and_491, _and_493, _and_495, _and_497, _and_499, _and_501, _and_503, _and_505, _and_507, _and_509, _and_511, _and_513, _and_515, _and_517, _and_519, _and_521, _and_523, _and_525, _and_527, _and_529, _and_531, _and_533, _and_535, _and_537, _and_539, _and_541, _and_543, _and_545, _and_547, _and_549, _and_551, _and_553, _and_555, _and_557, _and_559, _and_561, _and_563, _and_565, _and_567, _and_569, _and_571, _and_573, _and_575, _and_577, _and_579, _and_581, _and_583, _and_585, _and_587, _and_589, _and_591, _and_593, _and_595, _and_597, _and_599, _and_601, _and_603, _and_605, _and_607, _and_609, _and_611, _and_613, _and_615, _and_617, _and_619, _and_621, _and_623, _and_625, _and_627, _and_629, _and_631, _and_633, _and_635, _and_637, _and_639, _and_641, _and_643, _and_645, _and_647, _and_649, _and_651, _and_653, _and_655, _and_657, _and_659, _and_661, _and_663, _and_665, _and_667, 1'd0}; // NodeTable.java:94
+  wire _bits_421 = slot_valid[127]; // NodeTable.java:96
+  wire _eq_388 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_414 = _bits_421 & _eq_388; // NodeTable.java:96
+  wire _eq_389 = slot_children_127 == 3'd0; // NodeTable.java:96
+  wire _and_415 = _and_414 & _eq_389; // NodeTable.java:96
+  wire _bits_422 = slot_valid[126]; // NodeTable.java:96
+  wire _eq_390 = slot_depth_126 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_416 = _bits_422 & _eq_390; // NodeTable.java:96
+  wire _eq_391 = slot_children_126 == 3'd0; // NodeTable.java:96
+  wire _and_417 = _and_416 & _eq_391; // NodeTable.java:96
+  wire _bits_423 = slot_valid[125]; // NodeTable.java:96
+  wire _eq_392 = slot_depth_125 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_418 = _bits_423 & _eq_392; // NodeTable.java:96
+  wire _eq_393 = slot_children_125 == 3'd0; // NodeTable.java:96
+  wire _and_419 = _and_418 & _eq_393; // NodeTable.java:96
+  wire _bits_424 = slot_valid[124]; // NodeTable.java:96
+  wire _eq_394 = slot_depth_124 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_420 = _bits_424 & _eq_394; // NodeTable.java:96
+  wire _eq_395 = slot_children_124 == 3'd0; // NodeTable.java:96
+  wire _and_421 = _and_420 & _eq_395; // NodeTable.java:96
+  wire _bits_425 = slot_valid[123]; // NodeTable.java:96
+  wire _eq_396 = slot_depth_123 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_422 = _bits_425 & _eq_396; // NodeTable.java:96
+  wire _eq_397 = slot_children_123 == 3'd0; // NodeTable.java:96
+  wire _and_423 = _and_422 & _eq_397; // NodeTable.java:96
+  wire _bits_426 = slot_valid[122]; // NodeTable.java:96
+  wire _eq_398 = slot_depth_122 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_424 = _bits_426 & _eq_398; // NodeTable.java:96
+  wire _eq_399 = slot_children_122 == 3'd0; // NodeTable.java:96
+  wire _and_425 = _and_424 & _eq_399; // NodeTable.java:96
+  wire _bits_427 = slot_valid[121]; // NodeTable.java:96
+  wire _eq_400 = slot_depth_121 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_426 = _bits_427 & _eq_400; // NodeTable.java:96
+  wire _eq_401 = slot_children_121 == 3'd0; // NodeTable.java:96
+  wire _and_427 = _and_426 & _eq_401; // NodeTable.java:96
+  wire _bits_428 = slot_valid[120]; // NodeTable.java:96
+  wire _eq_402 = slot_depth_120 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_428 = _bits_428 & _eq_402; // NodeTable.java:96
+  wire _eq_403 = slot_children_120 == 3'd0; // NodeTable.java:96
+  wire _and_429 = _and_428 & _eq_403; // NodeTable.java:96
+  wire _bits_429 = slot_valid[119]; // NodeTable.java:96
+  wire _eq_404 = slot_depth_119 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_430 = _bits_429 & _eq_404; // NodeTable.java:96
+  wire _eq_405 = slot_children_119 == 3'd0; // NodeTable.java:96
+  wire _and_431 = _and_430 & _eq_405; // NodeTable.java:96
+  wire _bits_430 = slot_valid[118]; // NodeTable.java:96
+  wire _eq_406 = slot_depth_118 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_432 = _bits_430 & _eq_406; // NodeTable.java:96
+  wire _eq_407 = slot_children_118 == 3'd0; // NodeTable.java:96
+  wire _and_433 = _and_432 & _eq_407; // NodeTable.java:96
+  wire _bits_431 = slot_valid[117]; // NodeTable.java:96
+  wire _eq_408 = slot_depth_117 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_434 = _bits_431 & _eq_408; // NodeTable.java:96
+  wire _eq_409 = slot_children_117 == 3'd0; // NodeTable.java:96
+  wire _and_435 = _and_434 & _eq_409; // NodeTable.java:96
+  wire _bits_432 = slot_valid[116]; // NodeTable.java:96
+  wire _eq_410 = slot_depth_116 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_436 = _bits_432 & _eq_410; // NodeTable.java:96
+  wire _eq_411 = slot_children_116 == 3'd0; // NodeTable.java:96
+  wire _and_437 = _and_436 & _eq_411; // NodeTable.java:96
+  wire _bits_433 = slot_valid[115]; // NodeTable.java:96
+  wire _eq_412 = slot_depth_115 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_438 = _bits_433 & _eq_412; // NodeTable.java:96
+  wire _eq_413 = slot_children_115 == 3'd0; // NodeTable.java:96
+  wire _and_439 = _and_438 & _eq_413; // NodeTable.java:96
+  wire _bits_434 = slot_valid[114]; // NodeTable.java:96
+  wire _eq_414 = slot_depth_114 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_440 = _bits_434 & _eq_414; // NodeTable.java:96
+  wire _eq_415 = slot_children_114 == 3'd0; // NodeTable.java:96
+  wire _and_441 = _and_440 & _eq_415; // NodeTable.java:96
+  wire _bits_435 = slot_valid[113]; // NodeTable.java:96
+  wire _eq_416 = slot_depth_113 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_442 = _bits_435 & _eq_416; // NodeTable.java:96
+  wire _eq_417 = slot_children_113 == 3'd0; // NodeTable.java:96
+  wire _and_443 = _and_442 & _eq_417; // NodeTable.java:96
+  wire _bits_436 = slot_valid[112]; // NodeTable.java:96
+  wire _eq_418 = slot_depth_112 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_444 = _bits_436 & _eq_418; // NodeTable.java:96
+  wire _eq_419 = slot_children_112 == 3'd0; // NodeTable.java:96
+  wire _and_445 = _and_444 & _eq_419; // NodeTable.java:96
+  wire _bits_437 = slot_valid[111]; // NodeTable.java:96
+  wire _eq_420 = slot_depth_111 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_446 = _bits_437 & _eq_420; // NodeTable.java:96
+  wire _eq_421 = slot_children_111 == 3'd0; // NodeTable.java:96
+  wire _and_447 = _and_446 & _eq_421; // NodeTable.java:96
+  wire _bits_438 = slot_valid[110]; // NodeTable.java:96
+  wire _eq_422 = slot_depth_110 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_448 = _bits_438 & _eq_422; // NodeTable.java:96
+  wire _eq_423 = slot_children_110 == 3'd0; // NodeTable.java:96
+  wire _and_449 = _and_448 & _eq_423; // NodeTable.java:96
+  wire _bits_439 = slot_valid[109]; // NodeTable.java:96
+  wire _eq_424 = slot_depth_109 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_450 = _bits_439 & _eq_424; // NodeTable.java:96
+  wire _eq_425 = slot_children_109 == 3'd0; // NodeTable.java:96
+  wire _and_451 = _and_450 & _eq_425; // NodeTable.java:96
+  wire _bits_440 = slot_valid[108]; // NodeTable.java:96
+  wire _eq_426 = slot_depth_108 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_452 = _bits_440 & _eq_426; // NodeTable.java:96
+  wire _eq_427 = slot_children_108 == 3'd0; // NodeTable.java:96
+  wire _and_453 = _and_452 & _eq_427; // NodeTable.java:96
+  wire _bits_441 = slot_valid[107]; // NodeTable.java:96
+  wire _eq_428 = slot_depth_107 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_454 = _bits_441 & _eq_428; // NodeTable.java:96
+  wire _eq_429 = slot_children_107 == 3'd0; // NodeTable.java:96
+  wire _and_455 = _and_454 & _eq_429; // NodeTable.java:96
+  wire _bits_442 = slot_valid[106]; // NodeTable.java:96
+  wire _eq_430 = slot_depth_106 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_456 = _bits_442 & _eq_430; // NodeTable.java:96
+  wire _eq_431 = slot_children_106 == 3'd0; // NodeTable.java:96
+  wire _and_457 = _and_456 & _eq_431; // NodeTable.java:96
+  wire _bits_443 = slot_valid[105]; // NodeTable.java:96
+  wire _eq_432 = slot_depth_105 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_458 = _bits_443 & _eq_432; // NodeTable.java:96
+  wire _eq_433 = slot_children_105 == 3'd0; // NodeTable.java:96
+  wire _and_459 = _and_458 & _eq_433; // NodeTable.java:96
+  wire _bits_444 = slot_valid[104]; // NodeTable.java:96
+  wire _eq_434 = slot_depth_104 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_460 = _bits_444 & _eq_434; // NodeTable.java:96
+  wire _eq_435 = slot_children_104 == 3'd0; // NodeTable.java:96
+  wire _and_461 = _and_460 & _eq_435; // NodeTable.java:96
+  wire _bits_445 = slot_valid[103]; // NodeTable.java:96
+  wire _eq_436 = slot_depth_103 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_462 = _bits_445 & _eq_436; // NodeTable.java:96
+  wire _eq_437 = slot_children_103 == 3'd0; // NodeTable.java:96
+  wire _and_463 = _and_462 & _eq_437; // NodeTable.java:96
+  wire _bits_446 = slot_valid[102]; // NodeTable.java:96
+  wire _eq_438 = slot_depth_102 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_464 = _bits_446 & _eq_438; // NodeTable.java:96
+  wire _eq_439 = slot_children_102 == 3'd0; // NodeTable.java:96
+  wire _and_465 = _and_464 & _eq_439; // NodeTable.java:96
+  wire _bits_447 = slot_valid[101]; // NodeTable.java:96
+  wire _eq_440 = slot_depth_101 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_466 = _bits_447 & _eq_440; // NodeTable.java:96
+  wire _eq_441 = slot_children_101 == 3'd0; // NodeTable.java:96
+  wire _and_467 = _and_466 & _eq_441; // NodeTable.java:96
+  wire _bits_448 = slot_valid[100]; // NodeTable.java:96
+  wire _eq_442 = slot_depth_100 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_468 = _bits_448 & _eq_442; // NodeTable.java:96
+  wire _eq_443 = slot_children_100 == 3'd0; // NodeTable.java:96
+  wire _and_469 = _and_468 & _eq_443; // NodeTable.java:96
+  wire _bits_449 = slot_valid[99]; // NodeTable.java:96
+  wire _eq_444 = slot_depth_99 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_470 = _bits_449 & _eq_444; // NodeTable.java:96
+  wire _eq_445 = slot_children_99 == 3'd0; // NodeTable.java:96
+  wire _and_471 = _and_470 & _eq_445; // NodeTable.java:96
+  wire _bits_450 = slot_valid[98]; // NodeTable.java:96
+  wire _eq_446 = slot_depth_98 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_472 = _bits_450 & _eq_446; // NodeTable.java:96
+  wire _eq_447 = slot_children_98 == 3'd0; // NodeTable.java:96
+  wire _and_473 = _and_472 & _eq_447; // NodeTable.java:96
+  wire _bits_451 = slot_valid[97]; // NodeTable.java:96
+  wire _eq_448 = slot_depth_97 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_474 = _bits_451 & _eq_448; // NodeTable.java:96
+  wire _eq_449 = slot_children_97 == 3'd0; // NodeTable.java:96
+  wire _and_475 = _and_474 & _eq_449; // NodeTable.java:96
+  wire _bits_452 = slot_valid[96]; // NodeTable.java:96
+  wire _eq_450 = slot_depth_96 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_476 = _bits_452 & _eq_450; // NodeTable.java:96
+  wire _eq_451 = slot_children_96 == 3'd0; // NodeTable.java:96
+  wire _and_477 = _and_476 & _eq_451; // NodeTable.java:96
+  wire _bits_453 = slot_valid[95]; // NodeTable.java:96
+  wire _eq_452 = slot_depth_95 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_478 = _bits_453 & _eq_452; // NodeTable.java:96
+  wire _eq_453 = slot_children_95 == 3'd0; // NodeTable.java:96
+  wire _and_479 = _and_478 & _eq_453; // NodeTable.java:96
+  wire _bits_454 = slot_valid[94]; // NodeTable.java:96
+  wire _eq_454 = slot_depth_94 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_480 = _bits_454 & _eq_454; // NodeTable.java:96
+  wire _eq_455 = slot_children_94 == 3'd0; // NodeTable.java:96
+  wire _and_481 = _and_480 & _eq_455; // NodeTable.java:96
+  wire _bits_455 = slot_valid[93]; // NodeTable.java:96
+  wire _eq_456 = slot_depth_93 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_482 = _bits_455 & _eq_456; // NodeTable.java:96
+  wire _eq_457 = slot_children_93 == 3'd0; // NodeTable.java:96
+  wire _and_483 = _and_482 & _eq_457; // NodeTable.java:96
+  wire _bits_456 = slot_valid[92]; // NodeTable.java:96
+  wire _eq_458 = slot_depth_92 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_484 = _bits_456 & _eq_458; // NodeTable.java:96
+  wire _eq_459 = slot_children_92 == 3'd0; // NodeTable.java:96
+  wire _and_485 = _and_484 & _eq_459; // NodeTable.java:96
+  wire _bits_457 = slot_valid[91]; // NodeTable.java:96
+  wire _eq_460 = slot_depth_91 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_486 = _bits_457 & _eq_460; // NodeTable.java:96
+  wire _eq_461 = slot_children_91 == 3'd0; // NodeTable.java:96
+  wire _and_487 = _and_486 & _eq_461; // NodeTable.java:96
+  wire _bits_458 = slot_valid[90]; // NodeTable.java:96
+  wire _eq_462 = slot_depth_90 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_488 = _bits_458 & _eq_462; // NodeTable.java:96
+  wire _eq_463 = slot_children_90 == 3'd0; // NodeTable.java:96
+  wire _and_489 = _and_488 & _eq_463; // NodeTable.java:96
+  wire _bits_459 = slot_valid[89]; // NodeTable.java:96
+  wire _eq_464 = slot_depth_89 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_490 = _bits_459 & _eq_464; // NodeTable.java:96
+  wire _eq_465 = slot_children_89 == 3'd0; // NodeTable.java:96
+  wire _and_491 = _and_490 & _eq_465; // NodeTable.java:96
+  wire _bits_460 = slot_valid[88]; // NodeTable.java:96
+  wire _eq_466 = slot_depth_88 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_492 = _bits_460 & _eq_466; // NodeTable.java:96
+  wire _eq_467 = slot_children_88 == 3'd0; // NodeTable.java:96
+  wire _and_493 = _and_492 & _eq_467; // NodeTable.java:96
+  wire _bits_461 = slot_valid[87]; // NodeTable.java:96
+  wire _eq_468 = slot_depth_87 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_494 = _bits_461 & _eq_468; // NodeTable.java:96
+  wire _eq_469 = slot_children_87 == 3'd0; // NodeTable.java:96
+  wire _and_495 = _and_494 & _eq_469; // NodeTable.java:96
+  wire _bits_462 = slot_valid[86]; // NodeTable.java:96
+  wire _eq_470 = slot_depth_86 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_496 = _bits_462 & _eq_470; // NodeTable.java:96
+  wire _eq_471 = slot_children_86 == 3'd0; // NodeTable.java:96
+  wire _and_497 = _and_496 & _eq_471; // NodeTable.java:96
+  wire _bits_463 = slot_valid[85]; // NodeTable.java:96
+  wire _eq_472 = slot_depth_85 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_498 = _bits_463 & _eq_472; // NodeTable.java:96
+  wire _eq_473 = slot_children_85 == 3'd0; // NodeTable.java:96
+  wire _and_499 = _and_498 & _eq_473; // NodeTable.java:96
+  wire _bits_464 = slot_valid[84]; // NodeTable.java:96
+  wire _eq_474 = slot_depth_84 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_500 = _bits_464 & _eq_474; // NodeTable.java:96
+  wire _eq_475 = slot_children_84 == 3'd0; // NodeTable.java:96
+  wire _and_501 = _and_500 & _eq_475; // NodeTable.java:96
+  wire _bits_465 = slot_valid[83]; // NodeTable.java:96
+  wire _eq_476 = slot_depth_83 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_502 = _bits_465 & _eq_476; // NodeTable.java:96
+  wire _eq_477 = slot_children_83 == 3'd0; // NodeTable.java:96
+  wire _and_503 = _and_502 & _eq_477; // NodeTable.java:96
+  wire _bits_466 = slot_valid[82]; // NodeTable.java:96
+  wire _eq_478 = slot_depth_82 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_504 = _bits_466 & _eq_478; // NodeTable.java:96
+  wire _eq_479 = slot_children_82 == 3'd0; // NodeTable.java:96
+  wire _and_505 = _and_504 & _eq_479; // NodeTable.java:96
+  wire _bits_467 = slot_valid[81]; // NodeTable.java:96
+  wire _eq_480 = slot_depth_81 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_506 = _bits_467 & _eq_480; // NodeTable.java:96
+  wire _eq_481 = slot_children_81 == 3'd0; // NodeTable.java:96
+  wire _and_507 = _and_506 & _eq_481; // NodeTable.java:96
+  wire _bits_468 = slot_valid[80]; // NodeTable.java:96
+  wire _eq_482 = slot_depth_80 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_508 = _bits_468 & _eq_482; // NodeTable.java:96
+  wire _eq_483 = slot_children_80 == 3'd0; // NodeTable.java:96
+  wire _and_509 = _and_508 & _eq_483; // NodeTable.java:96
+  wire _bits_469 = slot_valid[79]; // NodeTable.java:96
+  wire _eq_484 = slot_depth_79 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_510 = _bits_469 & _eq_484; // NodeTable.java:96
+  wire _eq_485 = slot_children_79 == 3'd0; // NodeTable.java:96
+  wire _and_511 = _and_510 & _eq_485; // NodeTable.java:96
+  wire _bits_470 = slot_valid[78]; // NodeTable.java:96
+  wire _eq_486 = slot_depth_78 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_512 = _bits_470 & _eq_486; // NodeTable.java:96
+  wire _eq_487 = slot_children_78 == 3'd0; // NodeTable.java:96
+  wire _and_513 = _and_512 & _eq_487; // NodeTable.java:96
+  wire _bits_471 = slot_valid[77]; // NodeTable.java:96
+  wire _eq_488 = slot_depth_77 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_514 = _bits_471 & _eq_488; // NodeTable.java:96
+  wire _eq_489 = slot_children_77 == 3'd0; // NodeTable.java:96
+  wire _and_515 = _and_514 & _eq_489; // NodeTable.java:96
+  wire _bits_472 = slot_valid[76]; // NodeTable.java:96
+  wire _eq_490 = slot_depth_76 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_516 = _bits_472 & _eq_490; // NodeTable.java:96
+  wire _eq_491 = slot_children_76 == 3'd0; // NodeTable.java:96
+  wire _and_517 = _and_516 & _eq_491; // NodeTable.java:96
+  wire _bits_473 = slot_valid[75]; // NodeTable.java:96
+  wire _eq_492 = slot_depth_75 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_518 = _bits_473 & _eq_492; // NodeTable.java:96
+  wire _eq_493 = slot_children_75 == 3'd0; // NodeTable.java:96
+  wire _and_519 = _and_518 & _eq_493; // NodeTable.java:96
+  wire _bits_474 = slot_valid[74]; // NodeTable.java:96
+  wire _eq_494 = slot_depth_74 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_520 = _bits_474 & _eq_494; // NodeTable.java:96
+  wire _eq_495 = slot_children_74 == 3'd0; // NodeTable.java:96
+  wire _and_521 = _and_520 & _eq_495; // NodeTable.java:96
+  wire _bits_475 = slot_valid[73]; // NodeTable.java:96
+  wire _eq_496 = slot_depth_73 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_522 = _bits_475 & _eq_496; // NodeTable.java:96
+  wire _eq_497 = slot_children_73 == 3'd0; // NodeTable.java:96
+  wire _and_523 = _and_522 & _eq_497; // NodeTable.java:96
+  wire _bits_476 = slot_valid[72]; // NodeTable.java:96
+  wire _eq_498 = slot_depth_72 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_524 = _bits_476 & _eq_498; // NodeTable.java:96
+  wire _eq_499 = slot_children_72 == 3'd0; // NodeTable.java:96
+  wire _and_525 = _and_524 & _eq_499; // NodeTable.java:96
+  wire _bits_477 = slot_valid[71]; // NodeTable.java:96
+  wire _eq_500 = slot_depth_71 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_526 = _bits_477 & _eq_500; // NodeTable.java:96
+  wire _eq_501 = slot_children_71 == 3'd0; // NodeTable.java:96
+  wire _and_527 = _and_526 & _eq_501; // NodeTable.java:96
+  wire _bits_478 = slot_valid[70]; // NodeTable.java:96
+  wire _eq_502 = slot_depth_70 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_528 = _bits_478 & _eq_502; // NodeTable.java:96
+  wire _eq_503 = slot_children_70 == 3'd0; // NodeTable.java:96
+  wire _and_529 = _and_528 & _eq_503; // NodeTable.java:96
+  wire _bits_479 = slot_valid[69]; // NodeTable.java:96
+  wire _eq_504 = slot_depth_69 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_530 = _bits_479 & _eq_504; // NodeTable.java:96
+  wire _eq_505 = slot_children_69 == 3'd0; // NodeTable.java:96
+  wire _and_531 = _and_530 & _eq_505; // NodeTable.java:96
+  wire _bits_480 = slot_valid[68]; // NodeTable.java:96
+  wire _eq_506 = slot_depth_68 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_532 = _bits_480 & _eq_506; // NodeTable.java:96
+  wire _eq_507 = slot_children_68 == 3'd0; // NodeTable.java:96
+  wire _and_533 = _and_532 & _eq_507; // NodeTable.java:96
+  wire _bits_481 = slot_valid[67]; // NodeTable.java:96
+  wire _eq_508 = slot_depth_67 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_534 = _bits_481 & _eq_508; // NodeTable.java:96
+  wire _eq_509 = slot_children_67 == 3'd0; // NodeTable.java:96
+  wire _and_535 = _and_534 & _eq_509; // NodeTable.java:96
+  wire _bits_482 = slot_valid[66]; // NodeTable.java:96
+  wire _eq_510 = slot_depth_66 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_536 = _bits_482 & _eq_510; // NodeTable.java:96
+  wire _eq_511 = slot_children_66 == 3'd0; // NodeTable.java:96
+  wire _and_537 = _and_536 & _eq_511; // NodeTable.java:96
+  wire _bits_483 = slot_valid[65]; // NodeTable.java:96
+  wire _eq_512 = slot_depth_65 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_538 = _bits_483 & _eq_512; // NodeTable.java:96
+  wire _eq_513 = slot_children_65 == 3'd0; // NodeTable.java:96
+  wire _and_539 = _and_538 & _eq_513; // NodeTable.java:96
+  wire _bits_484 = slot_valid[64]; // NodeTable.java:96
+  wire _eq_514 = slot_depth_64 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_540 = _bits_484 & _eq_514; // NodeTable.java:96
+  wire _eq_515 = slot_children_64 == 3'd0; // NodeTable.java:96
+  wire _and_541 = _and_540 & _eq_515; // NodeTable.java:96
+  wire _bits_485 = slot_valid[63]; // NodeTable.java:96
+  wire _eq_516 = slot_depth_63 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_542 = _bits_485 & _eq_516; // NodeTable.java:96
+  wire _eq_517 = slot_children_63 == 3'd0; // NodeTable.java:96
+  wire _and_543 = _and_542 & _eq_517; // NodeTable.java:96
+  wire _bits_486 = slot_valid[62]; // NodeTable.java:96
+  wire _eq_518 = slot_depth_62 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_544 = _bits_486 & _eq_518; // NodeTable.java:96
+  wire _eq_519 = slot_children_62 == 3'd0; // NodeTable.java:96
+  wire _and_545 = _and_544 & _eq_519; // NodeTable.java:96
+  wire _bits_487 = slot_valid[61]; // NodeTable.java:96
+  wire _eq_520 = slot_depth_61 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_546 = _bits_487 & _eq_520; // NodeTable.java:96
+  wire _eq_521 = slot_children_61 == 3'd0; // NodeTable.java:96
+  wire _and_547 = _and_546 & _eq_521; // NodeTable.java:96
+  wire _bits_488 = slot_valid[60]; // NodeTable.java:96
+  wire _eq_522 = slot_depth_60 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_548 = _bits_488 & _eq_522; // NodeTable.java:96
+  wire _eq_523 = slot_children_60 == 3'd0; // NodeTable.java:96
+  wire _and_549 = _and_548 & _eq_523; // NodeTable.java:96
+  wire _bits_489 = slot_valid[59]; // NodeTable.java:96
+  wire _eq_524 = slot_depth_59 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_550 = _bits_489 & _eq_524; // NodeTable.java:96
+  wire _eq_525 = slot_children_59 == 3'd0; // NodeTable.java:96
+  wire _and_551 = _and_550 & _eq_525; // NodeTable.java:96
+  wire _bits_490 = slot_valid[58]; // NodeTable.java:96
+  wire _eq_526 = slot_depth_58 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_552 = _bits_490 & _eq_526; // NodeTable.java:96
+  wire _eq_527 = slot_children_58 == 3'd0; // NodeTable.java:96
+  wire _and_553 = _and_552 & _eq_527; // NodeTable.java:96
+  wire _bits_491 = slot_valid[57]; // NodeTable.java:96
+  wire _eq_528 = slot_depth_57 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_554 = _bits_491 & _eq_528; // NodeTable.java:96
+  wire _eq_529 = slot_children_57 == 3'd0; // NodeTable.java:96
+  wire _and_555 = _and_554 & _eq_529; // NodeTable.java:96
+  wire _bits_492 = slot_valid[56]; // NodeTable.java:96
+  wire _eq_530 = slot_depth_56 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_556 = _bits_492 & _eq_530; // NodeTable.java:96
+  wire _eq_531 = slot_children_56 == 3'd0; // NodeTable.java:96
+  wire _and_557 = _and_556 & _eq_531; // NodeTable.java:96
+  wire _bits_493 = slot_valid[55]; // NodeTable.java:96
+  wire _eq_532 = slot_depth_55 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_558 = _bits_493 & _eq_532; // NodeTable.java:96
+  wire _eq_533 = slot_children_55 == 3'd0; // NodeTable.java:96
+  wire _and_559 = _and_558 & _eq_533; // NodeTable.java:96
+  wire _bits_494 = slot_valid[54]; // NodeTable.java:96
+  wire _eq_534 = slot_depth_54 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_560 = _bits_494 & _eq_534; // NodeTable.java:96
+  wire _eq_535 = slot_children_54 == 3'd0; // NodeTable.java:96
+  wire _and_561 = _and_560 & _eq_535; // NodeTable.java:96
+  wire _bits_495 = slot_valid[53]; // NodeTable.java:96
+  wire _eq_536 = slot_depth_53 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_562 = _bits_495 & _eq_536; // NodeTable.java:96
+  wire _eq_537 = slot_children_53 == 3'd0; // NodeTable.java:96
+  wire _and_563 = _and_562 & _eq_537; // NodeTable.java:96
+  wire _bits_496 = slot_valid[52]; // NodeTable.java:96
+  wire _eq_538 = slot_depth_52 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_564 = _bits_496 & _eq_538; // NodeTable.java:96
+  wire _eq_539 = slot_children_52 == 3'd0; // NodeTable.java:96
+  wire _and_565 = _and_564 & _eq_539; // NodeTable.java:96
+  wire _bits_497 = slot_valid[51]; // NodeTable.java:96
+  wire _eq_540 = slot_depth_51 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_566 = _bits_497 & _eq_540; // NodeTable.java:96
+  wire _eq_541 = slot_children_51 == 3'd0; // NodeTable.java:96
+  wire _and_567 = _and_566 & _eq_541; // NodeTable.java:96
+  wire _bits_498 = slot_valid[50]; // NodeTable.java:96
+  wire _eq_542 = slot_depth_50 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_568 = _bits_498 & _eq_542; // NodeTable.java:96
+  wire _eq_543 = slot_children_50 == 3'd0; // NodeTable.java:96
+  wire _and_569 = _and_568 & _eq_543; // NodeTable.java:96
+  wire _bits_499 = slot_valid[49]; // NodeTable.java:96
+  wire _eq_544 = slot_depth_49 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_570 = _bits_499 & _eq_544; // NodeTable.java:96
+  wire _eq_545 = slot_children_49 == 3'd0; // NodeTable.java:96
+  wire _and_571 = _and_570 & _eq_545; // NodeTable.java:96
+  wire _bits_500 = slot_valid[48]; // NodeTable.java:96
+  wire _eq_546 = slot_depth_48 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_572 = _bits_500 & _eq_546; // NodeTable.java:96
+  wire _eq_547 = slot_children_48 == 3'd0; // NodeTable.java:96
+  wire _and_573 = _and_572 & _eq_547; // NodeTable.java:96
+  wire _bits_501 = slot_valid[47]; // NodeTable.java:96
+  wire _eq_548 = slot_depth_47 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_574 = _bits_501 & _eq_548; // NodeTable.java:96
+  wire _eq_549 = slot_children_47 == 3'd0; // NodeTable.java:96
+  wire _and_575 = _and_574 & _eq_549; // NodeTable.java:96
+  wire _bits_502 = slot_valid[46]; // NodeTable.java:96
+  wire _eq_550 = slot_depth_46 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_576 = _bits_502 & _eq_550; // NodeTable.java:96
+  wire _eq_551 = slot_children_46 == 3'd0; // NodeTable.java:96
+  wire _and_577 = _and_576 & _eq_551; // NodeTable.java:96
+  wire _bits_503 = slot_valid[45]; // NodeTable.java:96
+  wire _eq_552 = slot_depth_45 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_578 = _bits_503 & _eq_552; // NodeTable.java:96
+  wire _eq_553 = slot_children_45 == 3'd0; // NodeTable.java:96
+  wire _and_579 = _and_578 & _eq_553; // NodeTable.java:96
+  wire _bits_504 = slot_valid[44]; // NodeTable.java:96
+  wire _eq_554 = slot_depth_44 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_580 = _bits_504 & _eq_554; // NodeTable.java:96
+  wire _eq_555 = slot_children_44 == 3'd0; // NodeTable.java:96
+  wire _and_581 = _and_580 & _eq_555; // NodeTable.java:96
+  wire _bits_505 = slot_valid[43]; // NodeTable.java:96
+  wire _eq_556 = slot_depth_43 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_582 = _bits_505 & _eq_556; // NodeTable.java:96
+  wire _eq_557 = slot_children_43 == 3'd0; // NodeTable.java:96
+  wire _and_583 = _and_582 & _eq_557; // NodeTable.java:96
+  wire _bits_506 = slot_valid[42]; // NodeTable.java:96
+  wire _eq_558 = slot_depth_42 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_584 = _bits_506 & _eq_558; // NodeTable.java:96
+  wire _eq_559 = slot_children_42 == 3'd0; // NodeTable.java:96
+  wire _and_585 = _and_584 & _eq_559; // NodeTable.java:96
+  wire _bits_507 = slot_valid[41]; // NodeTable.java:96
+  wire _eq_560 = slot_depth_41 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_586 = _bits_507 & _eq_560; // NodeTable.java:96
+  wire _eq_561 = slot_children_41 == 3'd0; // NodeTable.java:96
+  wire _and_587 = _and_586 & _eq_561; // NodeTable.java:96
+  wire _bits_508 = slot_valid[40]; // NodeTable.java:96
+  wire _eq_562 = slot_depth_40 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_588 = _bits_508 & _eq_562; // NodeTable.java:96
+  wire _eq_563 = slot_children_40 == 3'd0; // NodeTable.java:96
+  wire _and_589 = _and_588 & _eq_563; // NodeTable.java:96
+  wire _bits_509 = slot_valid[39]; // NodeTable.java:96
+  wire _eq_564 = slot_depth_39 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_590 = _bits_509 & _eq_564; // NodeTable.java:96
+  wire _eq_565 = slot_children_39 == 3'd0; // NodeTable.java:96
+  wire _and_591 = _and_590 & _eq_565; // NodeTable.java:96
+  wire _bits_510 = slot_valid[38]; // NodeTable.java:96
+  wire _eq_566 = slot_depth_38 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_592 = _bits_510 & _eq_566; // NodeTable.java:96
+  wire _eq_567 = slot_children_38 == 3'd0; // NodeTable.java:96
+  wire _and_593 = _and_592 & _eq_567; // NodeTable.java:96
+  wire _bits_511 = slot_valid[37]; // NodeTable.java:96
+  wire _eq_568 = slot_depth_37 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_594 = _bits_511 & _eq_568; // NodeTable.java:96
+  wire _eq_569 = slot_children_37 == 3'd0; // NodeTable.java:96
+  wire _and_595 = _and_594 & _eq_569; // NodeTable.java:96
+  wire _bits_512 = slot_valid[36]; // NodeTable.java:96
+  wire _eq_570 = slot_depth_36 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_596 = _bits_512 & _eq_570; // NodeTable.java:96
+  wire _eq_571 = slot_children_36 == 3'd0; // NodeTable.java:96
+  wire _and_597 = _and_596 & _eq_571; // NodeTable.java:96
+  wire _bits_513 = slot_valid[35]; // NodeTable.java:96
+  wire _eq_572 = slot_depth_35 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_598 = _bits_513 & _eq_572; // NodeTable.java:96
+  wire _eq_573 = slot_children_35 == 3'd0; // NodeTable.java:96
+  wire _and_599 = _and_598 & _eq_573; // NodeTable.java:96
+  wire _bits_514 = slot_valid[34]; // NodeTable.java:96
+  wire _eq_574 = slot_depth_34 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_600 = _bits_514 & _eq_574; // NodeTable.java:96
+  wire _eq_575 = slot_children_34 == 3'd0; // NodeTable.java:96
+  wire _and_601 = _and_600 & _eq_575; // NodeTable.java:96
+  wire _bits_515 = slot_valid[33]; // NodeTable.java:96
+  wire _eq_576 = slot_depth_33 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_602 = _bits_515 & _eq_576; // NodeTable.java:96
+  wire _eq_577 = slot_children_33 == 3'd0; // NodeTable.java:96
+  wire _and_603 = _and_602 & _eq_577; // NodeTable.java:96
+  wire _bits_516 = slot_valid[32]; // NodeTable.java:96
+  wire _eq_578 = slot_depth_32 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_604 = _bits_516 & _eq_578; // NodeTable.java:96
+  wire _eq_579 = slot_children_32 == 3'd0; // NodeTable.java:96
+  wire _and_605 = _and_604 & _eq_579; // NodeTable.java:96
+  wire _bits_517 = slot_valid[31]; // NodeTable.java:96
+  wire _eq_580 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_606 = _bits_517 & _eq_580; // NodeTable.java:96
+  wire _eq_581 = slot_children_31 == 3'd0; // NodeTable.java:96
+  wire _and_607 = _and_606 & _eq_581; // NodeTable.java:96
+  wire _bits_518 = slot_valid[30]; // NodeTable.java:96
+  wire _eq_582 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_608 = _bits_518 & _eq_582; // NodeTable.java:96
+  wire _eq_583 = slot_children_30 == 3'd0; // NodeTable.java:96
+  wire _and_609 = _and_608 & _eq_583; // NodeTable.java:96
+  wire _bits_519 = slot_valid[29]; // NodeTable.java:96
+  wire _eq_584 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_610 = _bits_519 & _eq_584; // NodeTable.java:96
+  wire _eq_585 = slot_children_29 == 3'd0; // NodeTable.java:96
+  wire _and_611 = _and_610 & _eq_585; // NodeTable.java:96
+  wire _bits_520 = slot_valid[28]; // NodeTable.java:96
+  wire _eq_586 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_612 = _bits_520 & _eq_586; // NodeTable.java:96
+  wire _eq_587 = slot_children_28 == 3'd0; // NodeTable.java:96
+  wire _and_613 = _and_612 & _eq_587; // NodeTable.java:96
+  wire _bits_521 = slot_valid[27]; // NodeTable.java:96
+  wire _eq_588 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_614 = _bits_521 & _eq_588; // NodeTable.java:96
+  wire _eq_589 = slot_children_27 == 3'd0; // NodeTable.java:96
+  wire _and_615 = _and_614 & _eq_589; // NodeTable.java:96
+  wire _bits_522 = slot_valid[26]; // NodeTable.java:96
+  wire _eq_590 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_616 = _bits_522 & _eq_590; // NodeTable.java:96
+  wire _eq_591 = slot_children_26 == 3'd0; // NodeTable.java:96
+  wire _and_617 = _and_616 & _eq_591; // NodeTable.java:96
+  wire _bits_523 = slot_valid[25]; // NodeTable.java:96
+  wire _eq_592 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_618 = _bits_523 & _eq_592; // NodeTable.java:96
+  wire _eq_593 = slot_children_25 == 3'd0; // NodeTable.java:96
+  wire _and_619 = _and_618 & _eq_593; // NodeTable.java:96
+  wire _bits_524 = slot_valid[24]; // NodeTable.java:96
+  wire _eq_594 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_620 = _bits_524 & _eq_594; // NodeTable.java:96
+  wire _eq_595 = slot_children_24 == 3'd0; // NodeTable.java:96
+  wire _and_621 = _and_620 & _eq_595; // NodeTable.java:96
+  wire _bits_525 = slot_valid[23]; // NodeTable.java:96
+  wire _eq_596 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_622 = _bits_525 & _eq_596; // NodeTable.java:96
+  wire _eq_597 = slot_children_23 == 3'd0; // NodeTable.java:96
+  wire _and_623 = _and_622 & _eq_597; // NodeTable.java:96
+  wire _bits_526 = slot_valid[22]; // NodeTable.java:96
+  wire _eq_598 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_624 = _bits_526 & _eq_598; // NodeTable.java:96
+  wire _eq_599 = slot_children_22 == 3'd0; // NodeTable.java:96
+  wire _and_625 = _and_624 & _eq_599; // NodeTable.java:96
+  wire _bits_527 = slot_valid[21]; // NodeTable.java:96
+  wire _eq_600 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_626 = _bits_527 & _eq_600; // NodeTable.java:96
+  wire _eq_601 = slot_children_21 == 3'd0; // NodeTable.java:96
+  wire _and_627 = _and_626 & _eq_601; // NodeTable.java:96
+  wire _bits_528 = slot_valid[20]; // NodeTable.java:96
+  wire _eq_602 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_628 = _bits_528 & _eq_602; // NodeTable.java:96
+  wire _eq_603 = slot_children_20 == 3'd0; // NodeTable.java:96
+  wire _and_629 = _and_628 & _eq_603; // NodeTable.java:96
+  wire _bits_529 = slot_valid[19]; // NodeTable.java:96
+  wire _eq_604 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_630 = _bits_529 & _eq_604; // NodeTable.java:96
+  wire _eq_605 = slot_children_19 == 3'd0; // NodeTable.java:96
+  wire _and_631 = _and_630 & _eq_605; // NodeTable.java:96
+  wire _bits_530 = slot_valid[18]; // NodeTable.java:96
+  wire _eq_606 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_632 = _bits_530 & _eq_606; // NodeTable.java:96
+  wire _eq_607 = slot_children_18 == 3'd0; // NodeTable.java:96
+  wire _and_633 = _and_632 & _eq_607; // NodeTable.java:96
+  wire _bits_531 = slot_valid[17]; // NodeTable.java:96
+  wire _eq_608 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_634 = _bits_531 & _eq_608; // NodeTable.java:96
+  wire _eq_609 = slot_children_17 == 3'd0; // NodeTable.java:96
+  wire _and_635 = _and_634 & _eq_609; // NodeTable.java:96
+  wire _bits_532 = slot_valid[16]; // NodeTable.java:96
+  wire _eq_610 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_636 = _bits_532 & _eq_610; // NodeTable.java:96
+  wire _eq_611 = slot_children_16 == 3'd0; // NodeTable.java:96
+  wire _and_637 = _and_636 & _eq_611; // NodeTable.java:96
+  wire _bits_533 = slot_valid[15]; // NodeTable.java:96
+  wire _eq_612 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_638 = _bits_533 & _eq_612; // NodeTable.java:96
+  wire _eq_613 = slot_children_15 == 3'd0; // NodeTable.java:96
+  wire _and_639 = _and_638 & _eq_613; // NodeTable.java:96
+  wire _bits_534 = slot_valid[14]; // NodeTable.java:96
+  wire _eq_614 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_640 = _bits_534 & _eq_614; // NodeTable.java:96
+  wire _eq_615 = slot_children_14 == 3'd0; // NodeTable.java:96
+  wire _and_641 = _and_640 & _eq_615; // NodeTable.java:96
+  wire _bits_535 = slot_valid[13]; // NodeTable.java:96
+  wire _eq_616 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_642 = _bits_535 & _eq_616; // NodeTable.java:96
+  wire _eq_617 = slot_children_13 == 3'd0; // NodeTable.java:96
+  wire _and_643 = _and_642 & _eq_617; // NodeTable.java:96
+  wire _bits_536 = slot_valid[12]; // NodeTable.java:96
+  wire _eq_618 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_644 = _bits_536 & _eq_618; // NodeTable.java:96
+  wire _eq_619 = slot_children_12 == 3'd0; // NodeTable.java:96
+  wire _and_645 = _and_644 & _eq_619; // NodeTable.java:96
+  wire _bits_537 = slot_valid[11]; // NodeTable.java:96
+  wire _eq_620 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_646 = _bits_537 & _eq_620; // NodeTable.java:96
+  wire _eq_621 = slot_children_11 == 3'd0; // NodeTable.java:96
+  wire _and_647 = _and_646 & _eq_621; // NodeTable.java:96
+  wire _bits_538 = slot_valid[10]; // NodeTable.java:96
+  wire _eq_622 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_648 = _bits_538 & _eq_622; // NodeTable.java:96
+  wire _eq_623 = slot_children_10 == 3'd0; // NodeTable.java:96
+  wire _and_649 = _and_648 & _eq_623; // NodeTable.java:96
+  wire _bits_539 = slot_valid[9]; // NodeTable.java:96
+  wire _eq_624 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_650 = _bits_539 & _eq_624; // NodeTable.java:96
+  wire _eq_625 = slot_children_9 == 3'd0; // NodeTable.java:96
+  wire _and_651 = _and_650 & _eq_625; // NodeTable.java:96
+  wire _bits_540 = slot_valid[8]; // NodeTable.java:96
+  wire _eq_626 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_652 = _bits_540 & _eq_626; // NodeTable.java:96
+  wire _eq_627 = slot_children_8 == 3'd0; // NodeTable.java:96
+  wire _and_653 = _and_652 & _eq_627; // NodeTable.java:96
+  wire _bits_541 = slot_valid[7]; // NodeTable.java:96
+  wire _eq_628 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_654 = _bits_541 & _eq_628; // NodeTable.java:96
+  wire _eq_629 = slot_children_7 == 3'd0; // NodeTable.java:96
+  wire _and_655 = _and_654 & _eq_629; // NodeTable.java:96
+  wire _bits_542 = slot_valid[6]; // NodeTable.java:96
+  wire _eq_630 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_656 = _bits_542 & _eq_630; // NodeTable.java:96
+  wire _eq_631 = slot_children_6 == 3'd0; // NodeTable.java:96
+  wire _and_657 = _and_656 & _eq_631; // NodeTable.java:96
+  wire _bits_543 = slot_valid[5]; // NodeTable.java:96
+  wire _eq_632 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_658 = _bits_543 & _eq_632; // NodeTable.java:96
+  wire _eq_633 = slot_children_5 == 3'd0; // NodeTable.java:96
+  wire _and_659 = _and_658 & _eq_633; // NodeTable.java:96
+  wire _bits_544 = slot_valid[4]; // NodeTable.java:96
+  wire _eq_634 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_660 = _bits_544 & _eq_634; // NodeTable.java:96
+  wire _eq_635 = slot_children_4 == 3'd0; // NodeTable.java:96
+  wire _and_661 = _and_660 & _eq_635; // NodeTable.java:96
+  wire _bits_545 = slot_valid[3]; // NodeTable.java:96
+  wire _eq_636 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_662 = _bits_545 & _eq_636; // NodeTable.java:96
+  wire _eq_637 = slot_children_3 == 3'd0; // NodeTable.java:96
+  wire _and_663 = _and_662 & _eq_637; // NodeTable.java:96
+  wire _bits_546 = slot_valid[2]; // NodeTable.java:96
+  wire _eq_638 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_664 = _bits_546 & _eq_638; // NodeTable.java:96
+  wire _eq_639 = slot_children_2 == 3'd0; // NodeTable.java:96
+  wire _and_665 = _and_664 & _eq_639; // NodeTable.java:96
+  wire _bits_547 = slot_valid[1]; // NodeTable.java:96
+  wire _eq_640 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_666 = _bits_547 & _eq_640; // NodeTable.java:96
+  wire _eq_641 = slot_children_1 == 3'd0; // NodeTable.java:96
+  wire _and_667 = _and_666 & _eq_641; // NodeTable.java:96
+  wire [127:0] _cat_2 = {_and_415, _and_417, _and_419, _and_421, _and_423, _and_425, _and_427, _and_429, _and_431, _and_433, _and_435, _and_437, _and_439, _and_441, _and_443, _and_445, _and_447, _and_449, _and_451, _and_453, _and_455, _and_457, _and_459, _and_461, _and_463, _and_465, _and_467, _and_469, _and_471, _and_473, _and_475, _and_477, _and_479, _and_481, _and_483, _and_485, _and_487, _and_489, _and_491, _and_493, _and_495, _and_497, _and_499, _and_501, _and_503, _and_505, _and_507, _and_509, _and_511, _and_513, _and_515, _and_517, _and_519, _and_521, _and_523, _and_525, _and_527, _and_529, _and_531, _and_533, _and_535, _and_537, _and_539, _and_541, _and_543, _and_545, _and_547, _and_549, _and_551, _and_553, _and_555, _and_557, _and_559, _and_561, _and_563, _and_565, _and_567, _and_569, _and_571, _and_573, _and_575, _and_577, _and_579, _and_581, _and_583, _and_585, _and_587, _and_589, _and_591, _and_593, _and_595, _and_597, _and_599, _and_601, _and_603, _and_605, _and_607, _and_609, _and_611, _and_613, _and_615, _and_617, _and_619, _and_621, _and_623, _and_625, _and_627, _and_629, _and_631, _and_633, _and_635, _and_637, _and_639, _and_641, _and_643, _and_645, _and_647, _and_649, _and_651, _and_653, _and_655, _and_657, _and_659, _and_661, _and_663, _and_665, _and_667, 1'd0}; // NodeTable.java:109
   wire [127:0] _not_163 = ~leaf_pick_pick_hot; // SlotPicker.java:38
   wire [127:0] _and_668 = leaf_pick_candidates & _not_163; // SlotPicker.java:38
   wire [127:0] _not_164 = ~kids_vector; // SlotPicker.java:65
@@ -5086,7 +5089,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_805 = _and_804 & snapshot_settled; // RapController.java:414
   wire [2:0] _mux_131 = split_req ? 3'd3 : 3'd4; // RapController.java:550
   wire [31:0] _mux_132 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:567
-  wire [5:0] _cat_129 = {readout_depth, 1'd0}; // RapController.java:668
+  wire [5:0] _cat_129 = {readout_depth, 1'd0}; // RapController.java:677
   wire [5:0] _mux_133 = readout_in_use ? _cat_129 : 6'd0; // RapController.java:565
   wire [31:0] _fill_256 = {16{split_next_digit}}; // RapController.java:469
   wire [31:0] _and_806 = child_digit_field & _fill_256; // RapController.java:469
@@ -5134,12 +5137,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:275
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:279
   wire _ge_5 = free_slots >= missing_children; // RapController.java:280
-  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:673
-  wire [5:0] _cat_130 = {op_depth, 1'd0}; // RapController.java:668
-  wire [31:0] _dshr_0 = _fill_259 >> _cat_130; // RapController.java:673
-  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:673
-  wire [5:0] _cat_131 = {child_depth, 1'd0}; // RapController.java:668
-  wire [31:0] _dshr_1 = _fill_260 >> _cat_131; // RapController.java:673
+  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:682
+  wire [5:0] _cat_130 = {op_depth, 1'd0}; // RapController.java:677
+  wire [31:0] _dshr_0 = _fill_259 >> _cat_130; // RapController.java:682
+  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:682
+  wire [5:0] _cat_131 = {child_depth, 1'd0}; // RapController.java:677
+  wire [31:0] _dshr_1 = _fill_260 >> _cat_131; // RapController.java:682
   wire [31:0] _not_435 = ~_dshr_1; // RapController.java:288
   wire [31:0] _and_813 = _dshr_0 & _not_435; // RapController.java:288
   wire _ge_6 = op_depth >= deepest_depth; // RapController.java:291
@@ -5215,9 +5218,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:363
   wire _bits_964 = _dshr_3[0]; // RapController.java:363
   wire _and_825 = _lt_6 & _bits_964; // RapController.java:363
-  wire _eq_643 = readout_index == 7'd0; // NodeTable.java:99
-  wire [4:0] _dyn_index_2 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:99
-  wire [4:0] _mux_138 = _eq_643 ? 5'd0 : _dyn_index_2; // NodeTable.java:99
+  wire _eq_643 = readout_index == 7'd0; // NodeTable.java:114
+  wire [4:0] _dyn_index_2 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
+  wire [4:0] _mux_138 = _eq_643 ? 5'd0 : _dyn_index_2; // NodeTable.java:114
   wire [11:0] _bits_965 = op_threshold[35:24]; // SplitCompare.java:41
   wire [10:0] _bits_966 = skip_min_sum[34:24]; // SplitCompare.java:41
   wire _gt_13 = _bits_965 > {1'b0, _bits_966}; // SplitCompare.java:33
@@ -5763,20 +5766,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_931 = _or_900 | _or_930; // FirstSet.java:63
   wire _or_932 = _or_869 | _or_931; // FirstSet.java:63
   wire _not_447 = ~_or_932; // SlotPicker.java:80
-  wire _not_448 = ~commit_stop; // RapController.java:711
-  wire _and_961 = state_run & _not_448; // RapController.java:711
-  wire _not_449 = ~io_headValid; // RapController.java:711
-  wire _and_962 = pipe_empty & _not_449; // RapController.java:711
-  wire [2:0] _mux_139 = _and_962 ? 3'd1 : fill_cause; // RapController.java:711
-  wire _or_933 = state_drain | state_undo; // RapController.java:712
-  wire _or_934 = _or_933 | state_resume; // RapController.java:712
-  wire _or_935 = _or_934 | commit_stop; // RapController.java:712
-  wire [2:0] _mux_140 = split_req ? 3'd3 : 3'd4; // RapController.java:713
-  wire _or_936 = state_split_scan | state_split; // RapController.java:714
-  wire _or_937 = _or_936 | state_split_alloc; // RapController.java:714
-  wire _or_938 = state_merge_level | state_merge_kids; // RapController.java:715
-  wire _or_939 = _or_938 | state_advance; // RapController.java:715
-  wire _or_940 = _or_939 | state_advance_wait; // RapController.java:715
+  wire _not_448 = ~commit_stop; // RapController.java:720
+  wire _and_961 = state_run & _not_448; // RapController.java:720
+  wire _not_449 = ~io_headValid; // RapController.java:720
+  wire _and_962 = pipe_empty & _not_449; // RapController.java:720
+  wire [2:0] _mux_139 = _and_962 ? 3'd1 : fill_cause; // RapController.java:720
+  wire _or_933 = state_drain | state_undo; // RapController.java:721
+  wire _or_934 = _or_933 | state_resume; // RapController.java:721
+  wire _or_935 = _or_934 | commit_stop; // RapController.java:721
+  wire [2:0] _mux_140 = split_req ? 3'd3 : 3'd4; // RapController.java:722
+  wire _or_936 = state_split_scan | state_split; // RapController.java:723
+  wire _or_937 = _or_936 | state_split_alloc; // RapController.java:723
+  wire _or_938 = state_merge_level | state_merge_kids; // RapController.java:724
+  wire _or_939 = _or_938 | state_advance; // RapController.java:724
+  wire _or_940 = _or_939 | state_advance_wait; // RapController.java:724
   wire [3:0] _bits_1101 = undo_sp[3:0]; // RapController.java:266
   wire [38:0] _cat_133 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:266
   wire _ne_2 = undo_sp != 5'd0; // RapController.java:262
@@ -5826,15 +5829,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_17 = 5'd15 - op_depth; // RapController.java:679
-  wire [5:0] _cat_135 = {_sub_17, 1'd0}; // RapController.java:668
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_135; // RapController.java:680
-  wire [31:0] _bits_1107 = _dshl_4[31:0]; // RapController.java:680
-  wire [31:0] _or_943 = slot_prefix_rdata_0 | _bits_1107; // RapController.java:680
+  wire [4:0] _sub_17 = 5'd15 - op_depth; // RapController.java:688
+  wire [5:0] _cat_135 = {_sub_17, 1'd0}; // RapController.java:677
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_135; // RapController.java:689
+  wire [31:0] _bits_1107 = _dshl_4[31:0]; // RapController.java:689
+  wire [31:0] _or_943 = slot_prefix_rdata_0 | _bits_1107; // RapController.java:689
   wire _eq_649 = child_prefix == _or_943; // RapController.java:471
-  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:673
-  wire [5:0] _cat_136 = {child_depth, 1'd0}; // RapController.java:668
-  wire [31:0] _dshr_4 = _fill_264 >> _cat_136; // RapController.java:673
+  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:682
+  wire [5:0] _cat_136 = {child_depth, 1'd0}; // RapController.java:677
+  wire [31:0] _dshr_4 = _fill_264 >> _cat_136; // RapController.java:682
   wire _eq_650 = child_mask == _dshr_4; // RapController.java:471
   wire _and_972 = _eq_649 & _eq_650; // RapController.java:471
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
@@ -5880,22 +5883,33 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_981 = _eq_653 & _eq_654; // RapController.java:611
   wire [2:0] _dyn_index_3 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:613
   wire _eq_655 = _dyn_index_3 == 3'd0; // RapController.java:613
-  wire _eq_656 = split_fits == _ge_5; // RapController.java:616
-  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:616
-  wire _eq_657 = op_at_deepest == _ge_14; // RapController.java:616
-  wire _and_982 = _eq_656 & _eq_657; // RapController.java:616
-  wire _eq_658 = op_children == _dyn_index_0; // RapController.java:621
-  wire _not_467 = ~kids_fresh; // RapController.java:618
-  wire _and_983 = state_merge_kids & _not_467; // RapController.java:618
-  wire _and_984 = _and_983 & slot_pick_ready; // RapController.java:618
-  wire _and_985 = _and_984 & slot_pick_pick_last; // RapController.java:619
-  wire _or_949 = split_settled | _and_985; // RapController.java:620
-  wire _not_468 = ~ev_commit_q; // StatusRegs.java:74
-  wire _not_469 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_468 & _not_469; // StatusRegs.java:74
-  wire _eq_659 = kids_vector == visited_kids; // RapController.java:623
-  wire _not_470 = ~_or_667; // RapController.java:625
-  wire _and_986 = verdict_act & _not_470; // RapController.java:625
+  wire _not_467 = ~split_settled; // RapController.java:617
+  wire _eq_656 = children_write_q_slot == 7'd0; // NodeTable.java:114
+  wire [4:0] _dyn_index_4 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_127 : slot_depth_126) : (children_write_q_slot[0] ? slot_depth_125 : slot_depth_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_123 : slot_depth_122) : (children_write_q_slot[0] ? slot_depth_121 : slot_depth_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_119 : slot_depth_118) : (children_write_q_slot[0] ? slot_depth_117 : slot_depth_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_115 : slot_depth_114) : (children_write_q_slot[0] ? slot_depth_113 : slot_depth_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_111 : slot_depth_110) : (children_write_q_slot[0] ? slot_depth_109 : slot_depth_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_107 : slot_depth_106) : (children_write_q_slot[0] ? slot_depth_105 : slot_depth_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_103 : slot_depth_102) : (children_write_q_slot[0] ? slot_depth_101 : slot_depth_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_99 : slot_depth_98) : (children_write_q_slot[0] ? slot_depth_97 : slot_depth_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_95 : slot_depth_94) : (children_write_q_slot[0] ? slot_depth_93 : slot_depth_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_91 : slot_depth_90) : (children_write_q_slot[0] ? slot_depth_89 : slot_depth_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_87 : slot_depth_86) : (children_write_q_slot[0] ? slot_depth_85 : slot_depth_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_83 : slot_depth_82) : (children_write_q_slot[0] ? slot_depth_81 : slot_depth_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_79 : slot_depth_78) : (children_write_q_slot[0] ? slot_depth_77 : slot_depth_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_75 : slot_depth_74) : (children_write_q_slot[0] ? slot_depth_73 : slot_depth_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_71 : slot_depth_70) : (children_write_q_slot[0] ? slot_depth_69 : slot_depth_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_67 : slot_depth_66) : (children_write_q_slot[0] ? slot_depth_65 : slot_depth_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_63 : slot_depth_62) : (children_write_q_slot[0] ? slot_depth_61 : slot_depth_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_59 : slot_depth_58) : (children_write_q_slot[0] ? slot_depth_57 : slot_depth_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_55 : slot_depth_54) : (children_write_q_slot[0] ? slot_depth_53 : slot_depth_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_51 : slot_depth_50) : (children_write_q_slot[0] ? slot_depth_49 : slot_depth_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_47 : slot_depth_46) : (children_write_q_slot[0] ? slot_depth_45 : slot_depth_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_43 : slot_depth_42) : (children_write_q_slot[0] ? slot_depth_41 : slot_depth_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_39 : slot_depth_38) : (children_write_q_slot[0] ? slot_depth_37 : slot_depth_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_35 : slot_depth_34) : (children_write_q_slot[0] ? slot_depth_33 : slot_depth_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
+  wire [4:0] _mux_144 = _eq_656 ? 5'd0 : _dyn_index_4; // NodeTable.java:114
+  wire _ne_4 = _mux_144 != merge_leaf_depth; // RapController.java:618
+  wire _and_982 = state_merge_level & level_fresh; // RapController.java:618
+  wire _ne_5 = children_write_q_slot != merge_parent; // RapController.java:620
+  wire [6:0] _dyn_index_5 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:621
+  wire _ne_6 = _dyn_index_5 != merge_parent; // RapController.java:621
+  wire _and_983 = _ne_5 & _ne_6; // RapController.java:621
+  wire _and_984 = state_merge_kids & kids_fresh; // RapController.java:620
+  wire _eq_657 = split_fits == _ge_5; // RapController.java:625
+  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:625
+  wire _eq_658 = op_at_deepest == _ge_14; // RapController.java:625
+  wire _and_985 = _eq_657 & _eq_658; // RapController.java:625
+  wire _eq_659 = op_children == _dyn_index_0; // RapController.java:630
+  wire _not_468 = ~kids_fresh; // RapController.java:627
+  wire _and_986 = state_merge_kids & _not_468; // RapController.java:627
+  wire _and_987 = _and_986 & slot_pick_ready; // RapController.java:627
+  wire _and_988 = _and_987 & slot_pick_pick_last; // RapController.java:628
+  wire _or_949 = split_settled | _and_988; // RapController.java:629
+  wire _not_469 = ~ev_commit_q; // StatusRegs.java:74
+  wire _not_470 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_469 & _not_470; // StatusRegs.java:74
+  wire _eq_660 = kids_vector == visited_kids; // RapController.java:632
+  wire _not_471 = ~_or_667; // RapController.java:634
+  wire _and_989 = verdict_act & _not_471; // RapController.java:634
   wire _or_950 = ev_commit | ev_saturation; // StatusRegs.java:97
   wire _or_951 = _or_950 | ev_split; // StatusRegs.java:97
   wire _or_952 = _or_951 | ev_allocated; // StatusRegs.java:97
@@ -5905,139 +5919,139 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_10 = |ev_removed; // StatusRegs.java:97
   wire _or_956 = _or_955 | _or_r_10; // StatusRegs.java:97
   wire _or_957 = _or_956 | ev_pending; // StatusRegs.java:97
-  wire _not_471 = ~_or_957; // RapController.java:626
-  wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:86
-  wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:86
-  wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:86
-  wire _gt_19 = slot_depth_124 > deepest_depth; // NodeTable.java:86
-  wire _gt_20 = slot_depth_123 > deepest_depth; // NodeTable.java:86
-  wire _gt_21 = slot_depth_122 > deepest_depth; // NodeTable.java:86
-  wire _gt_22 = slot_depth_121 > deepest_depth; // NodeTable.java:86
-  wire _gt_23 = slot_depth_120 > deepest_depth; // NodeTable.java:86
-  wire _gt_24 = slot_depth_119 > deepest_depth; // NodeTable.java:86
-  wire _gt_25 = slot_depth_118 > deepest_depth; // NodeTable.java:86
-  wire _gt_26 = slot_depth_117 > deepest_depth; // NodeTable.java:86
-  wire _gt_27 = slot_depth_116 > deepest_depth; // NodeTable.java:86
-  wire _gt_28 = slot_depth_115 > deepest_depth; // NodeTable.java:86
-  wire _gt_29 = slot_depth_114 > deepest_depth; // NodeTable.java:86
-  wire _gt_30 = slot_depth_113 > deepest_depth; // NodeTable.java:86
-  wire _gt_31 = slot_depth_112 > deepest_depth; // NodeTable.java:86
-  wire _gt_32 = slot_depth_111 > deepest_depth; // NodeTable.java:86
-  wire _gt_33 = slot_depth_110 > deepest_depth; // NodeTable.java:86
-  wire _gt_34 = slot_depth_109 > deepest_depth; // NodeTable.java:86
-  wire _gt_35 = slot_depth_108 > deepest_depth; // NodeTable.java:86
-  wire _gt_36 = slot_depth_107 > deepest_depth; // NodeTable.java:86
-  wire _gt_37 = slot_depth_106 > deepest_depth; // NodeTable.java:86
-  wire _gt_38 = slot_depth_105 > deepest_depth; // NodeTable.java:86
-  wire _gt_39 = slot_depth_104 > deepest_depth; // NodeTable.java:86
-  wire _gt_40 = slot_depth_103 > deepest_depth; // NodeTable.java:86
-  wire _gt_41 = slot_depth_102 > deepest_depth; // NodeTable.java:86
-  wire _gt_42 = slot_depth_101 > deepest_depth; // NodeTable.java:86
-  wire _gt_43 = slot_depth_100 > deepest_depth; // NodeTable.java:86
-  wire _gt_44 = slot_depth_99 > deepest_depth; // NodeTable.java:86
-  wire _gt_45 = slot_depth_98 > deepest_depth; // NodeTable.java:86
-  wire _gt_46 = slot_depth_97 > deepest_depth; // NodeTable.java:86
-  wire _gt_47 = slot_depth_96 > deepest_depth; // NodeTable.java:86
-  wire _gt_48 = slot_depth_95 > deepest_depth; // NodeTable.java:86
-  wire _gt_49 = slot_depth_94 > deepest_depth; // NodeTable.java:86
-  wire _gt_50 = slot_depth_93 > deepest_depth; // NodeTable.java:86
-  wire _gt_51 = slot_depth_92 > deepest_depth; // NodeTable.java:86
-  wire _gt_52 = slot_depth_91 > deepest_depth; // NodeTable.java:86
-  wire _gt_53 = slot_depth_90 > deepest_depth; // NodeTable.java:86
-  wire _gt_54 = slot_depth_89 > deepest_depth; // NodeTable.java:86
-  wire _gt_55 = slot_depth_88 > deepest_depth; // NodeTable.java:86
-  wire _gt_56 = slot_depth_87 > deepest_depth; // NodeTable.java:86
-  wire _gt_57 = slot_depth_86 > deepest_depth; // NodeTable.java:86
-  wire _gt_58 = slot_depth_85 > deepest_depth; // NodeTable.java:86
-  wire _gt_59 = slot_depth_84 > deepest_depth; // NodeTable.java:86
-  wire _gt_60 = slot_depth_83 > deepest_depth; // NodeTable.java:86
-  wire _gt_61 = slot_depth_82 > deepest_depth; // NodeTable.java:86
-  wire _gt_62 = slot_depth_81 > deepest_depth; // NodeTable.java:86
-  wire _gt_63 = slot_depth_80 > deepest_depth; // NodeTable.java:86
-  wire _gt_64 = slot_depth_79 > deepest_depth; // NodeTable.java:86
-  wire _gt_65 = slot_depth_78 > deepest_depth; // NodeTable.java:86
-  wire _gt_66 = slot_depth_77 > deepest_depth; // NodeTable.java:86
-  wire _gt_67 = slot_depth_76 > deepest_depth; // NodeTable.java:86
-  wire _gt_68 = slot_depth_75 > deepest_depth; // NodeTable.java:86
-  wire _gt_69 = slot_depth_74 > deepest_depth; // NodeTable.java:86
-  wire _gt_70 = slot_depth_73 > deepest_depth; // NodeTable.java:86
-  wire _gt_71 = slot_depth_72 > deepest_depth; // NodeTable.java:86
-  wire _gt_72 = slot_depth_71 > deepest_depth; // NodeTable.java:86
-  wire _gt_73 = slot_depth_70 > deepest_depth; // NodeTable.java:86
-  wire _gt_74 = slot_depth_69 > deepest_depth; // NodeTable.java:86
-  wire _gt_75 = slot_depth_68 > deepest_depth; // NodeTable.java:86
-  wire _gt_76 = slot_depth_67 > deepest_depth; // NodeTable.java:86
-  wire _gt_77 = slot_depth_66 > deepest_depth; // NodeTable.java:86
-  wire _gt_78 = slot_depth_65 > deepest_depth; // NodeTable.java:86
-  wire _gt_79 = slot_depth_64 > deepest_depth; // NodeTable.java:86
-  wire _gt_80 = slot_depth_63 > deepest_depth; // NodeTable.java:86
-  wire _gt_81 = slot_depth_62 > deepest_depth; // NodeTable.java:86
-  wire _gt_82 = slot_depth_61 > deepest_depth; // NodeTable.java:86
-  wire _gt_83 = slot_depth_60 > deepest_depth; // NodeTable.java:86
-  wire _gt_84 = slot_depth_59 > deepest_depth; // NodeTable.java:86
-  wire _gt_85 = slot_depth_58 > deepest_depth; // NodeTable.java:86
-  wire _gt_86 = slot_depth_57 > deepest_depth; // NodeTable.java:86
-  wire _gt_87 = slot_depth_56 > deepest_depth; // NodeTable.java:86
-  wire _gt_88 = slot_depth_55 > deepest_depth; // NodeTable.java:86
-  wire _gt_89 = slot_depth_54 > deepest_depth; // NodeTable.java:86
-  wire _gt_90 = slot_depth_53 > deepest_depth; // NodeTable.java:86
-  wire _gt_91 = slot_depth_52 > deepest_depth; // NodeTable.java:86
-  wire _gt_92 = slot_depth_51 > deepest_depth; // NodeTable.java:86
-  wire _gt_93 = slot_depth_50 > deepest_depth; // NodeTable.java:86
-  wire _gt_94 = slot_depth_49 > deepest_depth; // NodeTable.java:86
-  wire _gt_95 = slot_depth_48 > deepest_depth; // NodeTable.java:86
-  wire _gt_96 = slot_depth_47 > deepest_depth; // NodeTable.java:86
-  wire _gt_97 = slot_depth_46 > deepest_depth; // NodeTable.java:86
-  wire _gt_98 = slot_depth_45 > deepest_depth; // NodeTable.java:86
-  wire _gt_99 = slot_depth_44 > deepest_depth; // NodeTable.java:86
-  wire _gt_100 = slot_depth_43 > deepest_depth; // NodeTable.java:86
-  wire _gt_101 = slot_depth_42 > deepest_depth; // NodeTable.java:86
-  wire _gt_102 = slot_depth_41 > deepest_depth; // NodeTable.java:86
-  wire _gt_103 = slot_depth_40 > deepest_depth; // NodeTable.java:86
-  wire _gt_104 = slot_depth_39 > deepest_depth; // NodeTable.java:86
-  wire _gt_105 = slot_depth_38 > deepest_depth; // NodeTable.java:86
-  wire _gt_106 = slot_depth_37 > deepest_depth; // NodeTable.java:86
-  wire _gt_107 = slot_depth_36 > deepest_depth; // NodeTable.java:86
-  wire _gt_108 = slot_depth_35 > deepest_depth; // NodeTable.java:86
-  wire _gt_109 = slot_depth_34 > deepest_depth; // NodeTable.java:86
-  wire _gt_110 = slot_depth_33 > deepest_depth; // NodeTable.java:86
-  wire _gt_111 = slot_depth_32 > deepest_depth; // NodeTable.java:86
-  wire _gt_112 = slot_depth_31 > deepest_depth; // NodeTable.java:86
-  wire _gt_113 = slot_depth_30 > deepest_depth; // NodeTable.java:86
-  wire _gt_114 = slot_depth_29 > deepest_depth; // NodeTable.java:86
-  wire _gt_115 = slot_depth_28 > deepest_depth; // NodeTable.java:86
-  wire _gt_116 = slot_depth_27 > deepest_depth; // NodeTable.java:86
-  wire _gt_117 = slot_depth_26 > deepest_depth; // NodeTable.java:86
-  wire _gt_118 = slot_depth_25 > deepest_depth; // NodeTable.java:86
-  wire _gt_119 = slot_depth_24 > deepest_depth; // NodeTable.java:86
-  wire _gt_120 = slot_depth_23 > deepest_depth; // NodeTable.java:86
-  wire _gt_121 = slot_depth_22 > deepest_depth; // NodeTable.java:86
-  wire _gt_122 = slot_depth_21 > deepest_depth; // NodeTable.java:86
-  wire _gt_123 = slot_depth_20 > deepest_depth; // NodeTable.java:86
-  wire _gt_124 = slot_depth_19 > deepest_depth; // NodeTable.java:86
-  wire _gt_125 = slot_depth_18 > deepest_depth; // NodeTable.java:86
-  wire _gt_126 = slot_depth_17 > deepest_depth; // NodeTable.java:86
-  wire _gt_127 = slot_depth_16 > deepest_depth; // NodeTable.java:86
-  wire _gt_128 = slot_depth_15 > deepest_depth; // NodeTable.java:86
-  wire _gt_129 = slot_depth_14 > deepest_depth; // NodeTable.java:86
-  wire _gt_130 = slot_depth_13 > deepest_depth; // NodeTable.java:86
-  wire _gt_131 = slot_depth_12 > deepest_depth; // NodeTable.java:86
-  wire _gt_132 = slot_depth_11 > deepest_depth; // NodeTable.java:86
-  wire _gt_133 = slot_depth_10 > deepest_depth; // NodeTable.java:86
-  wire _gt_134 = slot_depth_9 > deepest_depth; // NodeTable.java:86
-  wire _gt_135 = slot_depth_8 > deepest_depth; // NodeTable.java:86
-  wire _gt_136 = slot_depth_7 > deepest_depth; // NodeTable.java:86
-  wire _gt_137 = slot_depth_6 > deepest_depth; // NodeTable.java:86
-  wire _gt_138 = slot_depth_5 > deepest_depth; // NodeTable.java:86
-  wire _gt_139 = slot_depth_4 > deepest_depth; // NodeTable.java:86
-  wire _gt_140 = slot_depth_3 > deepest_depth; // NodeTable.java:86
-  wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:86
-  wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:86
-  wire [127:0] _cat_138 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:94
-  wire [127:0] _and_987 = slot_valid & _cat_138; // RapController.java:627
-  wire _or_r_11 = |_and_987; // RapController.java:627
-  wire _not_472 = ~_or_r_11; // RapController.java:627
-  wire _le_0 = st_nodes <= 8'd128; // RapController.java:628
+  wire _not_472 = ~_or_957; // RapController.java:635
+  wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:101
+  wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:101
+  wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:101
+  wire _gt_19 = slot_depth_124 > deepest_depth; // NodeTable.java:101
+  wire _gt_20 = slot_depth_123 > deepest_depth; // NodeTable.java:101
+  wire _gt_21 = slot_depth_122 > deepest_depth; // NodeTable.java:101
+  wire _gt_22 = slot_depth_121 > deepest_depth; // NodeTable.java:101
+  wire _gt_23 = slot_depth_120 > deepest_depth; // NodeTable.java:101
+  wire _gt_24 = slot_depth_119 > deepest_depth; // NodeTable.java:101
+  wire _gt_25 = slot_depth_118 > deepest_depth; // NodeTable.java:101
+  wire _gt_26 = slot_depth_117 > deepest_depth; // NodeTable.java:101
+  wire _gt_27 = slot_depth_116 > deepest_depth; // NodeTable.java:101
+  wire _gt_28 = slot_depth_115 > deepest_depth; // NodeTable.java:101
+  wire _gt_29 = slot_depth_114 > deepest_depth; // NodeTable.java:101
+  wire _gt_30 = slot_depth_113 > deepest_depth; // NodeTable.java:101
+  wire _gt_31 = slot_depth_112 > deepest_depth; // NodeTable.java:101
+  wire _gt_32 = slot_depth_111 > deepest_depth; // NodeTable.java:101
+  wire _gt_33 = slot_depth_110 > deepest_depth; // NodeTable.java:101
+  wire _gt_34 = slot_depth_109 > deepest_depth; // NodeTable.java:101
+  wire _gt_35 = slot_depth_108 > deepest_depth; // NodeTable.java:101
+  wire _gt_36 = slot_depth_107 > deepest_depth; // NodeTable.java:101
+  wire _gt_37 = slot_depth_106 > deepest_depth; // NodeTable.java:101
+  wire _gt_38 = slot_depth_105 > deepest_depth; // NodeTable.java:101
+  wire _gt_39 = slot_depth_104 > deepest_depth; // NodeTable.java:101
+  wire _gt_40 = slot_depth_103 > deepest_depth; // NodeTable.java:101
+  wire _gt_41 = slot_depth_102 > deepest_depth; // NodeTable.java:101
+  wire _gt_42 = slot_depth_101 > deepest_depth; // NodeTable.java:101
+  wire _gt_43 = slot_depth_100 > deepest_depth; // NodeTable.java:101
+  wire _gt_44 = slot_depth_99 > deepest_depth; // NodeTable.java:101
+  wire _gt_45 = slot_depth_98 > deepest_depth; // NodeTable.java:101
+  wire _gt_46 = slot_depth_97 > deepest_depth; // NodeTable.java:101
+  wire _gt_47 = slot_depth_96 > deepest_depth; // NodeTable.java:101
+  wire _gt_48 = slot_depth_95 > deepest_depth; // NodeTable.java:101
+  wire _gt_49 = slot_depth_94 > deepest_depth; // NodeTable.java:101
+  wire _gt_50 = slot_depth_93 > deepest_depth; // NodeTable.java:101
+  wire _gt_51 = slot_depth_92 > deepest_depth; // NodeTable.java:101
+  wire _gt_52 = slot_depth_91 > deepest_depth; // NodeTable.java:101
+  wire _gt_53 = slot_depth_90 > deepest_depth; // NodeTable.java:101
+  wire _gt_54 = slot_depth_89 > deepest_depth; // NodeTable.java:101
+  wire _gt_55 = slot_depth_88 > deepest_depth; // NodeTable.java:101
+  wire _gt_56 = slot_depth_87 > deepest_depth; // NodeTable.java:101
+  wire _gt_57 = slot_depth_86 > deepest_depth; // NodeTable.java:101
+  wire _gt_58 = slot_depth_85 > deepest_depth; // NodeTable.java:101
+  wire _gt_59 = slot_depth_84 > deepest_depth; // NodeTable.java:101
+  wire _gt_60 = slot_depth_83 > deepest_depth; // NodeTable.java:101
+  wire _gt_61 = slot_depth_82 > deepest_depth; // NodeTable.java:101
+  wire _gt_62 = slot_depth_81 > deepest_depth; // NodeTable.java:101
+  wire _gt_63 = slot_depth_80 > deepest_depth; // NodeTable.java:101
+  wire _gt_64 = slot_depth_79 > deepest_depth; // NodeTable.java:101
+  wire _gt_65 = slot_depth_78 > deepest_depth; // NodeTable.java:101
+  wire _gt_66 = slot_depth_77 > deepest_depth; // NodeTable.java:101
+  wire _gt_67 = slot_depth_76 > deepest_depth; // NodeTable.java:101
+  wire _gt_68 = slot_depth_75 > deepest_depth; // NodeTable.java:101
+  wire _gt_69 = slot_depth_74 > deepest_depth; // NodeTable.java:101
+  wire _gt_70 = slot_depth_73 > deepest_depth; // NodeTable.java:101
+  wire _gt_71 = slot_depth_72 > deepest_depth; // NodeTable.java:101
+  wire _gt_72 = slot_depth_71 > deepest_depth; // NodeTable.java:101
+  wire _gt_73 = slot_depth_70 > deepest_depth; // NodeTable.java:101
+  wire _gt_74 = slot_depth_69 > deepest_depth; // NodeTable.java:101
+  wire _gt_75 = slot_depth_68 > deepest_depth; // NodeTable.java:101
+  wire _gt_76 = slot_depth_67 > deepest_depth; // NodeTable.java:101
+  wire _gt_77 = slot_depth_66 > deepest_depth; // NodeTable.java:101
+  wire _gt_78 = slot_depth_65 > deepest_depth; // NodeTable.java:101
+  wire _gt_79 = slot_depth_64 > deepest_depth; // NodeTable.java:101
+  wire _gt_80 = slot_depth_63 > deepest_depth; // NodeTable.java:101
+  wire _gt_81 = slot_depth_62 > deepest_depth; // NodeTable.java:101
+  wire _gt_82 = slot_depth_61 > deepest_depth; // NodeTable.java:101
+  wire _gt_83 = slot_depth_60 > deepest_depth; // NodeTable.java:101
+  wire _gt_84 = slot_depth_59 > deepest_depth; // NodeTable.java:101
+  wire _gt_85 = slot_depth_58 > deepest_depth; // NodeTable.java:101
+  wire _gt_86 = slot_depth_57 > deepest_depth; // NodeTable.java:101
+  wire _gt_87 = slot_depth_56 > deepest_depth; // NodeTable.java:101
+  wire _gt_88 = slot_depth_55 > deepest_depth; // NodeTable.java:101
+  wire _gt_89 = slot_depth_54 > deepest_depth; // NodeTable.java:101
+  wire _gt_90 = slot_depth_53 > deepest_depth; // NodeTable.java:101
+  wire _gt_91 = slot_depth_52 > deepest_depth; // NodeTable.java:101
+  wire _gt_92 = slot_depth_51 > deepest_depth; // NodeTable.java:101
+  wire _gt_93 = slot_depth_50 > deepest_depth; // NodeTable.java:101
+  wire _gt_94 = slot_depth_49 > deepest_depth; // NodeTable.java:101
+  wire _gt_95 = slot_depth_48 > deepest_depth; // NodeTable.java:101
+  wire _gt_96 = slot_depth_47 > deepest_depth; // NodeTable.java:101
+  wire _gt_97 = slot_depth_46 > deepest_depth; // NodeTable.java:101
+  wire _gt_98 = slot_depth_45 > deepest_depth; // NodeTable.java:101
+  wire _gt_99 = slot_depth_44 > deepest_depth; // NodeTable.java:101
+  wire _gt_100 = slot_depth_43 > deepest_depth; // NodeTable.java:101
+  wire _gt_101 = slot_depth_42 > deepest_depth; // NodeTable.java:101
+  wire _gt_102 = slot_depth_41 > deepest_depth; // NodeTable.java:101
+  wire _gt_103 = slot_depth_40 > deepest_depth; // NodeTable.java:101
+  wire _gt_104 = slot_depth_39 > deepest_depth; // NodeTable.java:101
+  wire _gt_105 = slot_depth_38 > deepest_depth; // NodeTable.java:101
+  wire _gt_106 = slot_depth_37 > deepest_depth; // NodeTable.java:101
+  wire _gt_107 = slot_depth_36 > deepest_depth; // NodeTable.java:101
+  wire _gt_108 = slot_depth_35 > deepest_depth; // NodeTable.java:101
+  wire _gt_109 = slot_depth_34 > deepest_depth; // NodeTable.java:101
+  wire _gt_110 = slot_depth_33 > deepest_depth; // NodeTable.java:101
+  wire _gt_111 = slot_depth_32 > deepest_depth; // NodeTable.java:101
+  wire _gt_112 = slot_depth_31 > deepest_depth; // NodeTable.java:101
+  wire _gt_113 = slot_depth_30 > deepest_depth; // NodeTable.java:101
+  wire _gt_114 = slot_depth_29 > deepest_depth; // NodeTable.java:101
+  wire _gt_115 = slot_depth_28 > deepest_depth; // NodeTable.java:101
+  wire _gt_116 = slot_depth_27 > deepest_depth; // NodeTable.java:101
+  wire _gt_117 = slot_depth_26 > deepest_depth; // NodeTable.java:101
+  wire _gt_118 = slot_depth_25 > deepest_depth; // NodeTable.java:101
+  wire _gt_119 = slot_depth_24 > deepest_depth; // NodeTable.java:101
+  wire _gt_120 = slot_depth_23 > deepest_depth; // NodeTable.java:101
+  wire _gt_121 = slot_depth_22 > deepest_depth; // NodeTable.java:101
+  wire _gt_122 = slot_depth_21 > deepest_depth; // NodeTable.java:101
+  wire _gt_123 = slot_depth_20 > deepest_depth; // NodeTable.java:101
+  wire _gt_124 = slot_depth_19 > deepest_depth; // NodeTable.java:101
+  wire _gt_125 = slot_depth_18 > deepest_depth; // NodeTable.java:101
+  wire _gt_126 = slot_depth_17 > deepest_depth; // NodeTable.java:101
+  wire _gt_127 = slot_depth_16 > deepest_depth; // NodeTable.java:101
+  wire _gt_128 = slot_depth_15 > deepest_depth; // NodeTable.java:101
+  wire _gt_129 = slot_depth_14 > deepest_depth; // NodeTable.java:101
+  wire _gt_130 = slot_depth_13 > deepest_depth; // NodeTable.java:101
+  wire _gt_131 = slot_depth_12 > deepest_depth; // NodeTable.java:101
+  wire _gt_132 = slot_depth_11 > deepest_depth; // NodeTable.java:101
+  wire _gt_133 = slot_depth_10 > deepest_depth; // NodeTable.java:101
+  wire _gt_134 = slot_depth_9 > deepest_depth; // NodeTable.java:101
+  wire _gt_135 = slot_depth_8 > deepest_depth; // NodeTable.java:101
+  wire _gt_136 = slot_depth_7 > deepest_depth; // NodeTable.java:101
+  wire _gt_137 = slot_depth_6 > deepest_depth; // NodeTable.java:101
+  wire _gt_138 = slot_depth_5 > deepest_depth; // NodeTable.java:101
+  wire _gt_139 = slot_depth_4 > deepest_depth; // NodeTable.java:101
+  wire _gt_140 = slot_depth_3 > deepest_depth; // NodeTable.java:101
+  wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:101
+  wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:101
+  wire [127:0] _cat_138 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:109
+  wire [127:0] _and_990 = slot_valid & _cat_138; // RapController.java:636
+  wire _or_r_11 = |_and_990; // RapController.java:636
+  wire _not_473 = ~_or_r_11; // RapController.java:636
+  wire _le_0 = st_nodes <= 8'd128; // RapController.java:637
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -8048,7 +8062,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_4 ? children_write_value : slot_children_0) : slot_children_0));
+      slot_children_0 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_4 ? children_write_q_value : slot_children_0) : slot_children_0));
     end
   end
 
@@ -8056,7 +8070,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_5 ? children_write_value : slot_children_1) : slot_children_1));
+      slot_children_1 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_5 ? children_write_q_value : slot_children_1) : slot_children_1));
     end
   end
 
@@ -8064,7 +8078,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_6 ? children_write_value : slot_children_2) : slot_children_2));
+      slot_children_2 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_6 ? children_write_q_value : slot_children_2) : slot_children_2));
     end
   end
 
@@ -8072,7 +8086,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_7 ? children_write_value : slot_children_3) : slot_children_3));
+      slot_children_3 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_7 ? children_write_q_value : slot_children_3) : slot_children_3));
     end
   end
 
@@ -8080,7 +8094,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_8 ? children_write_value : slot_children_4) : slot_children_4));
+      slot_children_4 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_8 ? children_write_q_value : slot_children_4) : slot_children_4));
     end
   end
 
@@ -8088,7 +8102,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_9 ? children_write_value : slot_children_5) : slot_children_5));
+      slot_children_5 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_9 ? children_write_q_value : slot_children_5) : slot_children_5));
     end
   end
 
@@ -8096,7 +8110,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_10 ? children_write_value : slot_children_6) : slot_children_6));
+      slot_children_6 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_10 ? children_write_q_value : slot_children_6) : slot_children_6));
     end
   end
 
@@ -8104,7 +8118,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_11 ? children_write_value : slot_children_7) : slot_children_7));
+      slot_children_7 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_11 ? children_write_q_value : slot_children_7) : slot_children_7));
     end
   end
 
@@ -8112,7 +8126,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_12 ? children_write_value : slot_children_8) : slot_children_8));
+      slot_children_8 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_12 ? children_write_q_value : slot_children_8) : slot_children_8));
     end
   end
 
@@ -8120,7 +8134,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_13 ? children_write_value : slot_children_9) : slot_children_9));
+      slot_children_9 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_13 ? children_write_q_value : slot_children_9) : slot_children_9));
     end
   end
 
@@ -8128,7 +8142,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_14 ? children_write_value : slot_children_10) : slot_children_10));
+      slot_children_10 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_14 ? children_write_q_value : slot_children_10) : slot_children_10));
     end
   end
 
@@ -8136,7 +8150,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_15 ? children_write_value : slot_children_11) : slot_children_11));
+      slot_children_11 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_15 ? children_write_q_value : slot_children_11) : slot_children_11));
     end
   end
 
@@ -8144,7 +8158,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_16 ? children_write_value : slot_children_12) : slot_children_12));
+      slot_children_12 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_16 ? children_write_q_value : slot_children_12) : slot_children_12));
     end
   end
 
@@ -8152,7 +8166,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_17 ? children_write_value : slot_children_13) : slot_children_13));
+      slot_children_13 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_17 ? children_write_q_value : slot_children_13) : slot_children_13));
     end
   end
 
@@ -8160,7 +8174,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_18 ? children_write_value : slot_children_14) : slot_children_14));
+      slot_children_14 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_18 ? children_write_q_value : slot_children_14) : slot_children_14));
     end
   end
 
@@ -8168,7 +8182,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_19 ? children_write_value : slot_children_15) : slot_children_15));
+      slot_children_15 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_19 ? children_write_q_value : slot_children_15) : slot_children_15));
     end
   end
 
@@ -8176,7 +8190,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_20 ? children_write_value : slot_children_16) : slot_children_16));
+      slot_children_16 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_20 ? children_write_q_value : slot_children_16) : slot_children_16));
     end
   end
 
@@ -8184,7 +8198,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_21 ? children_write_value : slot_children_17) : slot_children_17));
+      slot_children_17 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_21 ? children_write_q_value : slot_children_17) : slot_children_17));
     end
   end
 
@@ -8192,7 +8206,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_22 ? children_write_value : slot_children_18) : slot_children_18));
+      slot_children_18 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_22 ? children_write_q_value : slot_children_18) : slot_children_18));
     end
   end
 
@@ -8200,7 +8214,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_23 ? children_write_value : slot_children_19) : slot_children_19));
+      slot_children_19 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_23 ? children_write_q_value : slot_children_19) : slot_children_19));
     end
   end
 
@@ -8208,7 +8222,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_24 ? children_write_value : slot_children_20) : slot_children_20));
+      slot_children_20 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_24 ? children_write_q_value : slot_children_20) : slot_children_20));
     end
   end
 
@@ -8216,7 +8230,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_25 ? children_write_value : slot_children_21) : slot_children_21));
+      slot_children_21 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_25 ? children_write_q_value : slot_children_21) : slot_children_21));
     end
   end
 
@@ -8224,7 +8238,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_26 ? children_write_value : slot_children_22) : slot_children_22));
+      slot_children_22 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_26 ? children_write_q_value : slot_children_22) : slot_children_22));
     end
   end
 
@@ -8232,7 +8246,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_27 ? children_write_value : slot_children_23) : slot_children_23));
+      slot_children_23 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_27 ? children_write_q_value : slot_children_23) : slot_children_23));
     end
   end
 
@@ -8240,7 +8254,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_28 ? children_write_value : slot_children_24) : slot_children_24));
+      slot_children_24 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_28 ? children_write_q_value : slot_children_24) : slot_children_24));
     end
   end
 
@@ -8248,7 +8262,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_29 ? children_write_value : slot_children_25) : slot_children_25));
+      slot_children_25 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_29 ? children_write_q_value : slot_children_25) : slot_children_25));
     end
   end
 
@@ -8256,7 +8270,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_30 ? children_write_value : slot_children_26) : slot_children_26));
+      slot_children_26 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_30 ? children_write_q_value : slot_children_26) : slot_children_26));
     end
   end
 
@@ -8264,7 +8278,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_31 ? children_write_value : slot_children_27) : slot_children_27));
+      slot_children_27 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_31 ? children_write_q_value : slot_children_27) : slot_children_27));
     end
   end
 
@@ -8272,7 +8286,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_32 ? children_write_value : slot_children_28) : slot_children_28));
+      slot_children_28 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_32 ? children_write_q_value : slot_children_28) : slot_children_28));
     end
   end
 
@@ -8280,7 +8294,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_33 ? children_write_value : slot_children_29) : slot_children_29));
+      slot_children_29 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_33 ? children_write_q_value : slot_children_29) : slot_children_29));
     end
   end
 
@@ -8288,7 +8302,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_34 ? children_write_value : slot_children_30) : slot_children_30));
+      slot_children_30 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_34 ? children_write_q_value : slot_children_30) : slot_children_30));
     end
   end
 
@@ -8296,7 +8310,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_35 ? children_write_value : slot_children_31) : slot_children_31));
+      slot_children_31 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_35 ? children_write_q_value : slot_children_31) : slot_children_31));
     end
   end
 
@@ -8304,7 +8318,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_32 <= 3'd0;
     end else begin
-      slot_children_32 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_36 ? children_write_value : slot_children_32) : slot_children_32));
+      slot_children_32 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_36 ? children_write_q_value : slot_children_32) : slot_children_32));
     end
   end
 
@@ -8312,7 +8326,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_33 <= 3'd0;
     end else begin
-      slot_children_33 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_37 ? children_write_value : slot_children_33) : slot_children_33));
+      slot_children_33 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_37 ? children_write_q_value : slot_children_33) : slot_children_33));
     end
   end
 
@@ -8320,7 +8334,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_34 <= 3'd0;
     end else begin
-      slot_children_34 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_38 ? children_write_value : slot_children_34) : slot_children_34));
+      slot_children_34 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_38 ? children_write_q_value : slot_children_34) : slot_children_34));
     end
   end
 
@@ -8328,7 +8342,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_35 <= 3'd0;
     end else begin
-      slot_children_35 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_39 ? children_write_value : slot_children_35) : slot_children_35));
+      slot_children_35 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_39 ? children_write_q_value : slot_children_35) : slot_children_35));
     end
   end
 
@@ -8336,7 +8350,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_36 <= 3'd0;
     end else begin
-      slot_children_36 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_40 ? children_write_value : slot_children_36) : slot_children_36));
+      slot_children_36 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_40 ? children_write_q_value : slot_children_36) : slot_children_36));
     end
   end
 
@@ -8344,7 +8358,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_37 <= 3'd0;
     end else begin
-      slot_children_37 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_41 ? children_write_value : slot_children_37) : slot_children_37));
+      slot_children_37 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_41 ? children_write_q_value : slot_children_37) : slot_children_37));
     end
   end
 
@@ -8352,7 +8366,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_38 <= 3'd0;
     end else begin
-      slot_children_38 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_42 ? children_write_value : slot_children_38) : slot_children_38));
+      slot_children_38 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_42 ? children_write_q_value : slot_children_38) : slot_children_38));
     end
   end
 
@@ -8360,7 +8374,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_39 <= 3'd0;
     end else begin
-      slot_children_39 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_43 ? children_write_value : slot_children_39) : slot_children_39));
+      slot_children_39 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_43 ? children_write_q_value : slot_children_39) : slot_children_39));
     end
   end
 
@@ -8368,7 +8382,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_40 <= 3'd0;
     end else begin
-      slot_children_40 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_44 ? children_write_value : slot_children_40) : slot_children_40));
+      slot_children_40 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_44 ? children_write_q_value : slot_children_40) : slot_children_40));
     end
   end
 
@@ -8376,7 +8390,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_41 <= 3'd0;
     end else begin
-      slot_children_41 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_45 ? children_write_value : slot_children_41) : slot_children_41));
+      slot_children_41 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_45 ? children_write_q_value : slot_children_41) : slot_children_41));
     end
   end
 
@@ -8384,7 +8398,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_42 <= 3'd0;
     end else begin
-      slot_children_42 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_46 ? children_write_value : slot_children_42) : slot_children_42));
+      slot_children_42 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_46 ? children_write_q_value : slot_children_42) : slot_children_42));
     end
   end
 
@@ -8392,7 +8406,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_43 <= 3'd0;
     end else begin
-      slot_children_43 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_47 ? children_write_value : slot_children_43) : slot_children_43));
+      slot_children_43 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_47 ? children_write_q_value : slot_children_43) : slot_children_43));
     end
   end
 
@@ -8400,7 +8414,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_44 <= 3'd0;
     end else begin
-      slot_children_44 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_48 ? children_write_value : slot_children_44) : slot_children_44));
+      slot_children_44 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_48 ? children_write_q_value : slot_children_44) : slot_children_44));
     end
   end
 
@@ -8408,7 +8422,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_45 <= 3'd0;
     end else begin
-      slot_children_45 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_49 ? children_write_value : slot_children_45) : slot_children_45));
+      slot_children_45 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_49 ? children_write_q_value : slot_children_45) : slot_children_45));
     end
   end
 
@@ -8416,7 +8430,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_46 <= 3'd0;
     end else begin
-      slot_children_46 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_50 ? children_write_value : slot_children_46) : slot_children_46));
+      slot_children_46 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_50 ? children_write_q_value : slot_children_46) : slot_children_46));
     end
   end
 
@@ -8424,7 +8438,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_47 <= 3'd0;
     end else begin
-      slot_children_47 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_51 ? children_write_value : slot_children_47) : slot_children_47));
+      slot_children_47 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_51 ? children_write_q_value : slot_children_47) : slot_children_47));
     end
   end
 
@@ -8432,7 +8446,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_48 <= 3'd0;
     end else begin
-      slot_children_48 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_52 ? children_write_value : slot_children_48) : slot_children_48));
+      slot_children_48 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_52 ? children_write_q_value : slot_children_48) : slot_children_48));
     end
   end
 
@@ -8440,7 +8454,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_49 <= 3'd0;
     end else begin
-      slot_children_49 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_53 ? children_write_value : slot_children_49) : slot_children_49));
+      slot_children_49 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_53 ? children_write_q_value : slot_children_49) : slot_children_49));
     end
   end
 
@@ -8448,7 +8462,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_50 <= 3'd0;
     end else begin
-      slot_children_50 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_54 ? children_write_value : slot_children_50) : slot_children_50));
+      slot_children_50 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_54 ? children_write_q_value : slot_children_50) : slot_children_50));
     end
   end
 
@@ -8456,7 +8470,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_51 <= 3'd0;
     end else begin
-      slot_children_51 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_55 ? children_write_value : slot_children_51) : slot_children_51));
+      slot_children_51 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_55 ? children_write_q_value : slot_children_51) : slot_children_51));
     end
   end
 
@@ -8464,7 +8478,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_52 <= 3'd0;
     end else begin
-      slot_children_52 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_56 ? children_write_value : slot_children_52) : slot_children_52));
+      slot_children_52 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_56 ? children_write_q_value : slot_children_52) : slot_children_52));
     end
   end
 
@@ -8472,7 +8486,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_53 <= 3'd0;
     end else begin
-      slot_children_53 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_57 ? children_write_value : slot_children_53) : slot_children_53));
+      slot_children_53 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_57 ? children_write_q_value : slot_children_53) : slot_children_53));
     end
   end
 
@@ -8480,7 +8494,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_54 <= 3'd0;
     end else begin
-      slot_children_54 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_58 ? children_write_value : slot_children_54) : slot_children_54));
+      slot_children_54 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_58 ? children_write_q_value : slot_children_54) : slot_children_54));
     end
   end
 
@@ -8488,7 +8502,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_55 <= 3'd0;
     end else begin
-      slot_children_55 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_59 ? children_write_value : slot_children_55) : slot_children_55));
+      slot_children_55 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_59 ? children_write_q_value : slot_children_55) : slot_children_55));
     end
   end
 
@@ -8496,7 +8510,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_56 <= 3'd0;
     end else begin
-      slot_children_56 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_60 ? children_write_value : slot_children_56) : slot_children_56));
+      slot_children_56 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_60 ? children_write_q_value : slot_children_56) : slot_children_56));
     end
   end
 
@@ -8504,7 +8518,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_57 <= 3'd0;
     end else begin
-      slot_children_57 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_61 ? children_write_value : slot_children_57) : slot_children_57));
+      slot_children_57 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_61 ? children_write_q_value : slot_children_57) : slot_children_57));
     end
   end
 
@@ -8512,7 +8526,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_58 <= 3'd0;
     end else begin
-      slot_children_58 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_62 ? children_write_value : slot_children_58) : slot_children_58));
+      slot_children_58 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_62 ? children_write_q_value : slot_children_58) : slot_children_58));
     end
   end
 
@@ -8520,7 +8534,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_59 <= 3'd0;
     end else begin
-      slot_children_59 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_63 ? children_write_value : slot_children_59) : slot_children_59));
+      slot_children_59 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_63 ? children_write_q_value : slot_children_59) : slot_children_59));
     end
   end
 
@@ -8528,7 +8542,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_60 <= 3'd0;
     end else begin
-      slot_children_60 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_64 ? children_write_value : slot_children_60) : slot_children_60));
+      slot_children_60 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_64 ? children_write_q_value : slot_children_60) : slot_children_60));
     end
   end
 
@@ -8536,7 +8550,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_61 <= 3'd0;
     end else begin
-      slot_children_61 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_65 ? children_write_value : slot_children_61) : slot_children_61));
+      slot_children_61 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_65 ? children_write_q_value : slot_children_61) : slot_children_61));
     end
   end
 
@@ -8544,7 +8558,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_62 <= 3'd0;
     end else begin
-      slot_children_62 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_66 ? children_write_value : slot_children_62) : slot_children_62));
+      slot_children_62 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_66 ? children_write_q_value : slot_children_62) : slot_children_62));
     end
   end
 
@@ -8552,7 +8566,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_63 <= 3'd0;
     end else begin
-      slot_children_63 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_67 ? children_write_value : slot_children_63) : slot_children_63));
+      slot_children_63 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_67 ? children_write_q_value : slot_children_63) : slot_children_63));
     end
   end
 
@@ -8560,7 +8574,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_64 <= 3'd0;
     end else begin
-      slot_children_64 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_68 ? children_write_value : slot_children_64) : slot_children_64));
+      slot_children_64 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_68 ? children_write_q_value : slot_children_64) : slot_children_64));
     end
   end
 
@@ -8568,7 +8582,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_65 <= 3'd0;
     end else begin
-      slot_children_65 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_69 ? children_write_value : slot_children_65) : slot_children_65));
+      slot_children_65 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_69 ? children_write_q_value : slot_children_65) : slot_children_65));
     end
   end
 
@@ -8576,7 +8590,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_66 <= 3'd0;
     end else begin
-      slot_children_66 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_70 ? children_write_value : slot_children_66) : slot_children_66));
+      slot_children_66 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_70 ? children_write_q_value : slot_children_66) : slot_children_66));
     end
   end
 
@@ -8584,7 +8598,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_67 <= 3'd0;
     end else begin
-      slot_children_67 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_71 ? children_write_value : slot_children_67) : slot_children_67));
+      slot_children_67 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_71 ? children_write_q_value : slot_children_67) : slot_children_67));
     end
   end
 
@@ -8592,7 +8606,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_68 <= 3'd0;
     end else begin
-      slot_children_68 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_72 ? children_write_value : slot_children_68) : slot_children_68));
+      slot_children_68 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_72 ? children_write_q_value : slot_children_68) : slot_children_68));
     end
   end
 
@@ -8600,7 +8614,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_69 <= 3'd0;
     end else begin
-      slot_children_69 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_73 ? children_write_value : slot_children_69) : slot_children_69));
+      slot_children_69 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_73 ? children_write_q_value : slot_children_69) : slot_children_69));
     end
   end
 
@@ -8608,7 +8622,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_70 <= 3'd0;
     end else begin
-      slot_children_70 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_74 ? children_write_value : slot_children_70) : slot_children_70));
+      slot_children_70 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_74 ? children_write_q_value : slot_children_70) : slot_children_70));
     end
   end
 
@@ -8616,7 +8630,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_71 <= 3'd0;
     end else begin
-      slot_children_71 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_75 ? children_write_value : slot_children_71) : slot_children_71));
+      slot_children_71 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_75 ? children_write_q_value : slot_children_71) : slot_children_71));
     end
   end
 
@@ -8624,7 +8638,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_72 <= 3'd0;
     end else begin
-      slot_children_72 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_76 ? children_write_value : slot_children_72) : slot_children_72));
+      slot_children_72 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_76 ? children_write_q_value : slot_children_72) : slot_children_72));
     end
   end
 
@@ -8632,7 +8646,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_73 <= 3'd0;
     end else begin
-      slot_children_73 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_77 ? children_write_value : slot_children_73) : slot_children_73));
+      slot_children_73 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_77 ? children_write_q_value : slot_children_73) : slot_children_73));
     end
   end
 
@@ -8640,7 +8654,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_74 <= 3'd0;
     end else begin
-      slot_children_74 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_78 ? children_write_value : slot_children_74) : slot_children_74));
+      slot_children_74 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_78 ? children_write_q_value : slot_children_74) : slot_children_74));
     end
   end
 
@@ -8648,7 +8662,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_75 <= 3'd0;
     end else begin
-      slot_children_75 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_79 ? children_write_value : slot_children_75) : slot_children_75));
+      slot_children_75 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_79 ? children_write_q_value : slot_children_75) : slot_children_75));
     end
   end
 
@@ -8656,7 +8670,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_76 <= 3'd0;
     end else begin
-      slot_children_76 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_80 ? children_write_value : slot_children_76) : slot_children_76));
+      slot_children_76 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_80 ? children_write_q_value : slot_children_76) : slot_children_76));
     end
   end
 
@@ -8664,7 +8678,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_77 <= 3'd0;
     end else begin
-      slot_children_77 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_81 ? children_write_value : slot_children_77) : slot_children_77));
+      slot_children_77 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_81 ? children_write_q_value : slot_children_77) : slot_children_77));
     end
   end
 
@@ -8672,7 +8686,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_78 <= 3'd0;
     end else begin
-      slot_children_78 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_82 ? children_write_value : slot_children_78) : slot_children_78));
+      slot_children_78 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_82 ? children_write_q_value : slot_children_78) : slot_children_78));
     end
   end
 
@@ -8680,7 +8694,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_79 <= 3'd0;
     end else begin
-      slot_children_79 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_83 ? children_write_value : slot_children_79) : slot_children_79));
+      slot_children_79 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_83 ? children_write_q_value : slot_children_79) : slot_children_79));
     end
   end
 
@@ -8688,7 +8702,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_80 <= 3'd0;
     end else begin
-      slot_children_80 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_84 ? children_write_value : slot_children_80) : slot_children_80));
+      slot_children_80 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_84 ? children_write_q_value : slot_children_80) : slot_children_80));
     end
   end
 
@@ -8696,7 +8710,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_81 <= 3'd0;
     end else begin
-      slot_children_81 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_85 ? children_write_value : slot_children_81) : slot_children_81));
+      slot_children_81 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_85 ? children_write_q_value : slot_children_81) : slot_children_81));
     end
   end
 
@@ -8704,7 +8718,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_82 <= 3'd0;
     end else begin
-      slot_children_82 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_86 ? children_write_value : slot_children_82) : slot_children_82));
+      slot_children_82 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_86 ? children_write_q_value : slot_children_82) : slot_children_82));
     end
   end
 
@@ -8712,7 +8726,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_83 <= 3'd0;
     end else begin
-      slot_children_83 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_87 ? children_write_value : slot_children_83) : slot_children_83));
+      slot_children_83 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_87 ? children_write_q_value : slot_children_83) : slot_children_83));
     end
   end
 
@@ -8720,7 +8734,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_84 <= 3'd0;
     end else begin
-      slot_children_84 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_88 ? children_write_value : slot_children_84) : slot_children_84));
+      slot_children_84 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_88 ? children_write_q_value : slot_children_84) : slot_children_84));
     end
   end
 
@@ -8728,7 +8742,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_85 <= 3'd0;
     end else begin
-      slot_children_85 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_89 ? children_write_value : slot_children_85) : slot_children_85));
+      slot_children_85 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_89 ? children_write_q_value : slot_children_85) : slot_children_85));
     end
   end
 
@@ -8736,7 +8750,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_86 <= 3'd0;
     end else begin
-      slot_children_86 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_90 ? children_write_value : slot_children_86) : slot_children_86));
+      slot_children_86 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_90 ? children_write_q_value : slot_children_86) : slot_children_86));
     end
   end
 
@@ -8744,7 +8758,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_87 <= 3'd0;
     end else begin
-      slot_children_87 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_91 ? children_write_value : slot_children_87) : slot_children_87));
+      slot_children_87 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_91 ? children_write_q_value : slot_children_87) : slot_children_87));
     end
   end
 
@@ -8752,7 +8766,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_88 <= 3'd0;
     end else begin
-      slot_children_88 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_92 ? children_write_value : slot_children_88) : slot_children_88));
+      slot_children_88 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_92 ? children_write_q_value : slot_children_88) : slot_children_88));
     end
   end
 
@@ -8760,7 +8774,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_89 <= 3'd0;
     end else begin
-      slot_children_89 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_93 ? children_write_value : slot_children_89) : slot_children_89));
+      slot_children_89 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_93 ? children_write_q_value : slot_children_89) : slot_children_89));
     end
   end
 
@@ -8768,7 +8782,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_90 <= 3'd0;
     end else begin
-      slot_children_90 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_94 ? children_write_value : slot_children_90) : slot_children_90));
+      slot_children_90 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_94 ? children_write_q_value : slot_children_90) : slot_children_90));
     end
   end
 
@@ -8776,7 +8790,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_91 <= 3'd0;
     end else begin
-      slot_children_91 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_95 ? children_write_value : slot_children_91) : slot_children_91));
+      slot_children_91 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_95 ? children_write_q_value : slot_children_91) : slot_children_91));
     end
   end
 
@@ -8784,7 +8798,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_92 <= 3'd0;
     end else begin
-      slot_children_92 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_96 ? children_write_value : slot_children_92) : slot_children_92));
+      slot_children_92 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_96 ? children_write_q_value : slot_children_92) : slot_children_92));
     end
   end
 
@@ -8792,7 +8806,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_93 <= 3'd0;
     end else begin
-      slot_children_93 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_97 ? children_write_value : slot_children_93) : slot_children_93));
+      slot_children_93 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_97 ? children_write_q_value : slot_children_93) : slot_children_93));
     end
   end
 
@@ -8800,7 +8814,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_94 <= 3'd0;
     end else begin
-      slot_children_94 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_98 ? children_write_value : slot_children_94) : slot_children_94));
+      slot_children_94 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_98 ? children_write_q_value : slot_children_94) : slot_children_94));
     end
   end
 
@@ -8808,7 +8822,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_95 <= 3'd0;
     end else begin
-      slot_children_95 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_99 ? children_write_value : slot_children_95) : slot_children_95));
+      slot_children_95 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_99 ? children_write_q_value : slot_children_95) : slot_children_95));
     end
   end
 
@@ -8816,7 +8830,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_96 <= 3'd0;
     end else begin
-      slot_children_96 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_100 ? children_write_value : slot_children_96) : slot_children_96));
+      slot_children_96 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_100 ? children_write_q_value : slot_children_96) : slot_children_96));
     end
   end
 
@@ -8824,7 +8838,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_97 <= 3'd0;
     end else begin
-      slot_children_97 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_101 ? children_write_value : slot_children_97) : slot_children_97));
+      slot_children_97 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_101 ? children_write_q_value : slot_children_97) : slot_children_97));
     end
   end
 
@@ -8832,7 +8846,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_98 <= 3'd0;
     end else begin
-      slot_children_98 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_102 ? children_write_value : slot_children_98) : slot_children_98));
+      slot_children_98 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_102 ? children_write_q_value : slot_children_98) : slot_children_98));
     end
   end
 
@@ -8840,7 +8854,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_99 <= 3'd0;
     end else begin
-      slot_children_99 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_103 ? children_write_value : slot_children_99) : slot_children_99));
+      slot_children_99 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_103 ? children_write_q_value : slot_children_99) : slot_children_99));
     end
   end
 
@@ -8848,7 +8862,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_100 <= 3'd0;
     end else begin
-      slot_children_100 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_104 ? children_write_value : slot_children_100) : slot_children_100));
+      slot_children_100 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_104 ? children_write_q_value : slot_children_100) : slot_children_100));
     end
   end
 
@@ -8856,7 +8870,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_101 <= 3'd0;
     end else begin
-      slot_children_101 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_105 ? children_write_value : slot_children_101) : slot_children_101));
+      slot_children_101 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_105 ? children_write_q_value : slot_children_101) : slot_children_101));
     end
   end
 
@@ -8864,7 +8878,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_102 <= 3'd0;
     end else begin
-      slot_children_102 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_106 ? children_write_value : slot_children_102) : slot_children_102));
+      slot_children_102 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_106 ? children_write_q_value : slot_children_102) : slot_children_102));
     end
   end
 
@@ -8872,7 +8886,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_103 <= 3'd0;
     end else begin
-      slot_children_103 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_107 ? children_write_value : slot_children_103) : slot_children_103));
+      slot_children_103 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_107 ? children_write_q_value : slot_children_103) : slot_children_103));
     end
   end
 
@@ -8880,7 +8894,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_104 <= 3'd0;
     end else begin
-      slot_children_104 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_108 ? children_write_value : slot_children_104) : slot_children_104));
+      slot_children_104 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_108 ? children_write_q_value : slot_children_104) : slot_children_104));
     end
   end
 
@@ -8888,7 +8902,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_105 <= 3'd0;
     end else begin
-      slot_children_105 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_109 ? children_write_value : slot_children_105) : slot_children_105));
+      slot_children_105 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_109 ? children_write_q_value : slot_children_105) : slot_children_105));
     end
   end
 
@@ -8896,7 +8910,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_106 <= 3'd0;
     end else begin
-      slot_children_106 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_110 ? children_write_value : slot_children_106) : slot_children_106));
+      slot_children_106 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_110 ? children_write_q_value : slot_children_106) : slot_children_106));
     end
   end
 
@@ -8904,7 +8918,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_107 <= 3'd0;
     end else begin
-      slot_children_107 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_111 ? children_write_value : slot_children_107) : slot_children_107));
+      slot_children_107 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_111 ? children_write_q_value : slot_children_107) : slot_children_107));
     end
   end
 
@@ -8912,7 +8926,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_108 <= 3'd0;
     end else begin
-      slot_children_108 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_112 ? children_write_value : slot_children_108) : slot_children_108));
+      slot_children_108 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_112 ? children_write_q_value : slot_children_108) : slot_children_108));
     end
   end
 
@@ -8920,7 +8934,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_109 <= 3'd0;
     end else begin
-      slot_children_109 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_113 ? children_write_value : slot_children_109) : slot_children_109));
+      slot_children_109 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_113 ? children_write_q_value : slot_children_109) : slot_children_109));
     end
   end
 
@@ -8928,7 +8942,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_110 <= 3'd0;
     end else begin
-      slot_children_110 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_114 ? children_write_value : slot_children_110) : slot_children_110));
+      slot_children_110 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_114 ? children_write_q_value : slot_children_110) : slot_children_110));
     end
   end
 
@@ -8936,7 +8950,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_111 <= 3'd0;
     end else begin
-      slot_children_111 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_115 ? children_write_value : slot_children_111) : slot_children_111));
+      slot_children_111 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_115 ? children_write_q_value : slot_children_111) : slot_children_111));
     end
   end
 
@@ -8944,7 +8958,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_112 <= 3'd0;
     end else begin
-      slot_children_112 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_116 ? children_write_value : slot_children_112) : slot_children_112));
+      slot_children_112 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_116 ? children_write_q_value : slot_children_112) : slot_children_112));
     end
   end
 
@@ -8952,7 +8966,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_113 <= 3'd0;
     end else begin
-      slot_children_113 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_117 ? children_write_value : slot_children_113) : slot_children_113));
+      slot_children_113 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_117 ? children_write_q_value : slot_children_113) : slot_children_113));
     end
   end
 
@@ -8960,7 +8974,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_114 <= 3'd0;
     end else begin
-      slot_children_114 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_118 ? children_write_value : slot_children_114) : slot_children_114));
+      slot_children_114 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_118 ? children_write_q_value : slot_children_114) : slot_children_114));
     end
   end
 
@@ -8968,7 +8982,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_115 <= 3'd0;
     end else begin
-      slot_children_115 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_119 ? children_write_value : slot_children_115) : slot_children_115));
+      slot_children_115 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_119 ? children_write_q_value : slot_children_115) : slot_children_115));
     end
   end
 
@@ -8976,7 +8990,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_116 <= 3'd0;
     end else begin
-      slot_children_116 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_120 ? children_write_value : slot_children_116) : slot_children_116));
+      slot_children_116 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_120 ? children_write_q_value : slot_children_116) : slot_children_116));
     end
   end
 
@@ -8984,7 +8998,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_117 <= 3'd0;
     end else begin
-      slot_children_117 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_121 ? children_write_value : slot_children_117) : slot_children_117));
+      slot_children_117 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_121 ? children_write_q_value : slot_children_117) : slot_children_117));
     end
   end
 
@@ -8992,7 +9006,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_118 <= 3'd0;
     end else begin
-      slot_children_118 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_122 ? children_write_value : slot_children_118) : slot_children_118));
+      slot_children_118 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_122 ? children_write_q_value : slot_children_118) : slot_children_118));
     end
   end
 
@@ -9000,7 +9014,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_119 <= 3'd0;
     end else begin
-      slot_children_119 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_123 ? children_write_value : slot_children_119) : slot_children_119));
+      slot_children_119 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_123 ? children_write_q_value : slot_children_119) : slot_children_119));
     end
   end
 
@@ -9008,7 +9022,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_120 <= 3'd0;
     end else begin
-      slot_children_120 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_124 ? children_write_value : slot_children_120) : slot_children_120));
+      slot_children_120 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_124 ? children_write_q_value : slot_children_120) : slot_children_120));
     end
   end
 
@@ -9016,7 +9030,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_121 <= 3'd0;
     end else begin
-      slot_children_121 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_125 ? children_write_value : slot_children_121) : slot_children_121));
+      slot_children_121 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_125 ? children_write_q_value : slot_children_121) : slot_children_121));
     end
   end
 
@@ -9024,7 +9038,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_122 <= 3'd0;
     end else begin
-      slot_children_122 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_126 ? children_write_value : slot_children_122) : slot_children_122));
+      slot_children_122 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_126 ? children_write_q_value : slot_children_122) : slot_children_122));
     end
   end
 
@@ -9032,7 +9046,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_123 <= 3'd0;
     end else begin
-      slot_children_123 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_127 ? children_write_value : slot_children_123) : slot_children_123));
+      slot_children_123 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_127 ? children_write_q_value : slot_children_123) : slot_children_123));
     end
   end
 
@@ -9040,7 +9054,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_124 <= 3'd0;
     end else begin
-      slot_children_124 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_128 ? children_write_value : slot_children_124) : slot_children_124));
+      slot_children_124 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_128 ? children_write_q_value : slot_children_124) : slot_children_124));
     end
   end
 
@@ -9048,7 +9062,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_125 <= 3'd0;
     end else begin
-      slot_children_125 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_129 ? children_write_value : slot_children_125) : slot_children_125));
+      slot_children_125 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_129 ? children_write_q_value : slot_children_125) : slot_children_125));
     end
   end
 
@@ -9056,7 +9070,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_126 <= 3'd0;
     end else begin
-      slot_children_126 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_130 ? children_write_value : slot_children_126) : slot_children_126));
+      slot_children_126 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_130 ? children_write_q_value : slot_children_126) : slot_children_126));
     end
   end
 
@@ -9064,8 +9078,24 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_children_127 <= 3'd0;
     end else begin
-      slot_children_127 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_131 ? children_write_value : slot_children_127) : slot_children_127));
+      slot_children_127 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_131 ? children_write_q_value : slot_children_127) : slot_children_127));
     end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      children_write_q <= 1'd0;
+    end else begin
+      children_write_q <= children_write;
+    end
+  end
+
+  always @(posedge clock) begin
+    children_write_q_slot <= children_write_slot;
+  end
+
+  always @(posedge clock) begin
+    children_write_q_value <= children_write_value;
   end
 
   always @(posedge clock) begin
@@ -10047,40 +10077,52 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:613: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_and_982) begin // RapController.java:616
-      $display("Assertion failed at RapController.java:616: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && children_write_q && !_not_467) begin // RapController.java:617
+      $display("Assertion failed at RapController.java:617: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && _or_949 && !_eq_658) begin // RapController.java:621
-      $display("Assertion failed at RapController.java:621: op_children read a clock after its slot or the table changed");
+    if (!reset && children_write_q && _and_982 && !_ne_4) begin // RapController.java:618
+      $display("Assertion failed at RapController.java:618: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:622
-      $display("Assertion failed at RapController.java:622: ADVANCE reads n while a count is still on its way");
+    if (!reset && children_write_q && _and_984 && !_and_983) begin // RapController.java:620
+      $display("Assertion failed at RapController.java:620: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && _and_985 && !_eq_659) begin // RapController.java:623
-      $display("Assertion failed at RapController.java:623: the merge parent's leaves changed during its walk");
+    if (!reset && split_settled && !_and_985) begin // RapController.java:625
+      $display("Assertion failed at RapController.java:625: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _and_984 && !slot_pick_pick_found) begin // RapController.java:624
-      $display("Assertion failed at RapController.java:624: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _or_949 && !_eq_659) begin // RapController.java:630
+      $display("Assertion failed at RapController.java:630: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _and_986 && !1'd0) begin // RapController.java:625
-      $display("Assertion failed at RapController.java:625: a merge verdict outside the merge walk");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:631
+      $display("Assertion failed at RapController.java:631: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_471) begin // RapController.java:626
-      $display("Assertion failed at RapController.java:626: a status value changed during the snapshot copy");
+    if (!reset && _and_988 && !_eq_660) begin // RapController.java:632
+      $display("Assertion failed at RapController.java:632: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_not_472) begin // RapController.java:627
-      $display("Assertion failed at RapController.java:627: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && _and_987 && !slot_pick_pick_found) begin // RapController.java:633
+      $display("Assertion failed at RapController.java:633: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:628
-      $display("Assertion failed at RapController.java:628: more nodes (%d) than slots", st_nodes);
+    if (!reset && _and_989 && !1'd0) begin // RapController.java:634
+      $display("Assertion failed at RapController.java:634: a merge verdict outside the merge walk");
+      $stop;
+    end
+    if (!reset && snapshot_frozen && !_not_472) begin // RapController.java:635
+      $display("Assertion failed at RapController.java:635: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_not_473) begin // RapController.java:636
+      $display("Assertion failed at RapController.java:636: a node deeper than deepest_depth %d", deepest_depth);
+      $stop;
+    end
+    if (!reset && !_le_0) begin // RapController.java:637
+      $display("Assertion failed at RapController.java:637: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -126,135 +126,138 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg state_read_wait; // RapController.java:61
   reg state_soft_clear; // RapController.java:61
   reg [4:0] deepest_depth; // RapController.java:74
-  reg [31:0] slot_valid; // NodeTable.java:37
-  reg [4:0] slot_depth_0; // NodeTable.java:38
-  reg [4:0] slot_depth_1; // NodeTable.java:38
-  reg [4:0] slot_depth_2; // NodeTable.java:38
-  reg [4:0] slot_depth_3; // NodeTable.java:38
-  reg [4:0] slot_depth_4; // NodeTable.java:38
-  reg [4:0] slot_depth_5; // NodeTable.java:38
-  reg [4:0] slot_depth_6; // NodeTable.java:38
-  reg [4:0] slot_depth_7; // NodeTable.java:38
-  reg [4:0] slot_depth_8; // NodeTable.java:38
-  reg [4:0] slot_depth_9; // NodeTable.java:38
-  reg [4:0] slot_depth_10; // NodeTable.java:38
-  reg [4:0] slot_depth_11; // NodeTable.java:38
-  reg [4:0] slot_depth_12; // NodeTable.java:38
-  reg [4:0] slot_depth_13; // NodeTable.java:38
-  reg [4:0] slot_depth_14; // NodeTable.java:38
-  reg [4:0] slot_depth_15; // NodeTable.java:38
-  reg [4:0] slot_depth_16; // NodeTable.java:38
-  reg [4:0] slot_depth_17; // NodeTable.java:38
-  reg [4:0] slot_depth_18; // NodeTable.java:38
-  reg [4:0] slot_depth_19; // NodeTable.java:38
-  reg [4:0] slot_depth_20; // NodeTable.java:38
-  reg [4:0] slot_depth_21; // NodeTable.java:38
-  reg [4:0] slot_depth_22; // NodeTable.java:38
-  reg [4:0] slot_depth_23; // NodeTable.java:38
-  reg [4:0] slot_depth_24; // NodeTable.java:38
-  reg [4:0] slot_depth_25; // NodeTable.java:38
-  reg [4:0] slot_depth_26; // NodeTable.java:38
-  reg [4:0] slot_depth_27; // NodeTable.java:38
-  reg [4:0] slot_depth_28; // NodeTable.java:38
-  reg [4:0] slot_depth_29; // NodeTable.java:38
-  reg [4:0] slot_depth_30; // NodeTable.java:38
-  reg [4:0] slot_depth_31; // NodeTable.java:38
-  reg [4:0] slot_parent_0; // NodeTable.java:39
-  reg [4:0] slot_parent_1; // NodeTable.java:39
-  reg [4:0] slot_parent_2; // NodeTable.java:39
-  reg [4:0] slot_parent_3; // NodeTable.java:39
-  reg [4:0] slot_parent_4; // NodeTable.java:39
-  reg [4:0] slot_parent_5; // NodeTable.java:39
-  reg [4:0] slot_parent_6; // NodeTable.java:39
-  reg [4:0] slot_parent_7; // NodeTable.java:39
-  reg [4:0] slot_parent_8; // NodeTable.java:39
-  reg [4:0] slot_parent_9; // NodeTable.java:39
-  reg [4:0] slot_parent_10; // NodeTable.java:39
-  reg [4:0] slot_parent_11; // NodeTable.java:39
-  reg [4:0] slot_parent_12; // NodeTable.java:39
-  reg [4:0] slot_parent_13; // NodeTable.java:39
-  reg [4:0] slot_parent_14; // NodeTable.java:39
-  reg [4:0] slot_parent_15; // NodeTable.java:39
-  reg [4:0] slot_parent_16; // NodeTable.java:39
-  reg [4:0] slot_parent_17; // NodeTable.java:39
-  reg [4:0] slot_parent_18; // NodeTable.java:39
-  reg [4:0] slot_parent_19; // NodeTable.java:39
-  reg [4:0] slot_parent_20; // NodeTable.java:39
-  reg [4:0] slot_parent_21; // NodeTable.java:39
-  reg [4:0] slot_parent_22; // NodeTable.java:39
-  reg [4:0] slot_parent_23; // NodeTable.java:39
-  reg [4:0] slot_parent_24; // NodeTable.java:39
-  reg [4:0] slot_parent_25; // NodeTable.java:39
-  reg [4:0] slot_parent_26; // NodeTable.java:39
-  reg [4:0] slot_parent_27; // NodeTable.java:39
-  reg [4:0] slot_parent_28; // NodeTable.java:39
-  reg [4:0] slot_parent_29; // NodeTable.java:39
-  reg [4:0] slot_parent_30; // NodeTable.java:39
-  reg [4:0] slot_parent_31; // NodeTable.java:39
-  reg [1:0] slot_digit_0; // NodeTable.java:40
-  reg [1:0] slot_digit_1; // NodeTable.java:40
-  reg [1:0] slot_digit_2; // NodeTable.java:40
-  reg [1:0] slot_digit_3; // NodeTable.java:40
-  reg [1:0] slot_digit_4; // NodeTable.java:40
-  reg [1:0] slot_digit_5; // NodeTable.java:40
-  reg [1:0] slot_digit_6; // NodeTable.java:40
-  reg [1:0] slot_digit_7; // NodeTable.java:40
-  reg [1:0] slot_digit_8; // NodeTable.java:40
-  reg [1:0] slot_digit_9; // NodeTable.java:40
-  reg [1:0] slot_digit_10; // NodeTable.java:40
-  reg [1:0] slot_digit_11; // NodeTable.java:40
-  reg [1:0] slot_digit_12; // NodeTable.java:40
-  reg [1:0] slot_digit_13; // NodeTable.java:40
-  reg [1:0] slot_digit_14; // NodeTable.java:40
-  reg [1:0] slot_digit_15; // NodeTable.java:40
-  reg [1:0] slot_digit_16; // NodeTable.java:40
-  reg [1:0] slot_digit_17; // NodeTable.java:40
-  reg [1:0] slot_digit_18; // NodeTable.java:40
-  reg [1:0] slot_digit_19; // NodeTable.java:40
-  reg [1:0] slot_digit_20; // NodeTable.java:40
-  reg [1:0] slot_digit_21; // NodeTable.java:40
-  reg [1:0] slot_digit_22; // NodeTable.java:40
-  reg [1:0] slot_digit_23; // NodeTable.java:40
-  reg [1:0] slot_digit_24; // NodeTable.java:40
-  reg [1:0] slot_digit_25; // NodeTable.java:40
-  reg [1:0] slot_digit_26; // NodeTable.java:40
-  reg [1:0] slot_digit_27; // NodeTable.java:40
-  reg [1:0] slot_digit_28; // NodeTable.java:40
-  reg [1:0] slot_digit_29; // NodeTable.java:40
-  reg [1:0] slot_digit_30; // NodeTable.java:40
-  reg [1:0] slot_digit_31; // NodeTable.java:40
-  reg [2:0] slot_children_0; // NodeTable.java:41
-  reg [2:0] slot_children_1; // NodeTable.java:41
-  reg [2:0] slot_children_2; // NodeTable.java:41
-  reg [2:0] slot_children_3; // NodeTable.java:41
-  reg [2:0] slot_children_4; // NodeTable.java:41
-  reg [2:0] slot_children_5; // NodeTable.java:41
-  reg [2:0] slot_children_6; // NodeTable.java:41
-  reg [2:0] slot_children_7; // NodeTable.java:41
-  reg [2:0] slot_children_8; // NodeTable.java:41
-  reg [2:0] slot_children_9; // NodeTable.java:41
-  reg [2:0] slot_children_10; // NodeTable.java:41
-  reg [2:0] slot_children_11; // NodeTable.java:41
-  reg [2:0] slot_children_12; // NodeTable.java:41
-  reg [2:0] slot_children_13; // NodeTable.java:41
-  reg [2:0] slot_children_14; // NodeTable.java:41
-  reg [2:0] slot_children_15; // NodeTable.java:41
-  reg [2:0] slot_children_16; // NodeTable.java:41
-  reg [2:0] slot_children_17; // NodeTable.java:41
-  reg [2:0] slot_children_18; // NodeTable.java:41
-  reg [2:0] slot_children_19; // NodeTable.java:41
-  reg [2:0] slot_children_20; // NodeTable.java:41
-  reg [2:0] slot_children_21; // NodeTable.java:41
-  reg [2:0] slot_children_22; // NodeTable.java:41
-  reg [2:0] slot_children_23; // NodeTable.java:41
-  reg [2:0] slot_children_24; // NodeTable.java:41
-  reg [2:0] slot_children_25; // NodeTable.java:41
-  reg [2:0] slot_children_26; // NodeTable.java:41
-  reg [2:0] slot_children_27; // NodeTable.java:41
-  reg [2:0] slot_children_28; // NodeTable.java:41
-  reg [2:0] slot_children_29; // NodeTable.java:41
-  reg [2:0] slot_children_30; // NodeTable.java:41
-  reg [2:0] slot_children_31; // NodeTable.java:41
+  reg [31:0] slot_valid; // NodeTable.java:40
+  reg [4:0] slot_depth_0; // NodeTable.java:41
+  reg [4:0] slot_depth_1; // NodeTable.java:41
+  reg [4:0] slot_depth_2; // NodeTable.java:41
+  reg [4:0] slot_depth_3; // NodeTable.java:41
+  reg [4:0] slot_depth_4; // NodeTable.java:41
+  reg [4:0] slot_depth_5; // NodeTable.java:41
+  reg [4:0] slot_depth_6; // NodeTable.java:41
+  reg [4:0] slot_depth_7; // NodeTable.java:41
+  reg [4:0] slot_depth_8; // NodeTable.java:41
+  reg [4:0] slot_depth_9; // NodeTable.java:41
+  reg [4:0] slot_depth_10; // NodeTable.java:41
+  reg [4:0] slot_depth_11; // NodeTable.java:41
+  reg [4:0] slot_depth_12; // NodeTable.java:41
+  reg [4:0] slot_depth_13; // NodeTable.java:41
+  reg [4:0] slot_depth_14; // NodeTable.java:41
+  reg [4:0] slot_depth_15; // NodeTable.java:41
+  reg [4:0] slot_depth_16; // NodeTable.java:41
+  reg [4:0] slot_depth_17; // NodeTable.java:41
+  reg [4:0] slot_depth_18; // NodeTable.java:41
+  reg [4:0] slot_depth_19; // NodeTable.java:41
+  reg [4:0] slot_depth_20; // NodeTable.java:41
+  reg [4:0] slot_depth_21; // NodeTable.java:41
+  reg [4:0] slot_depth_22; // NodeTable.java:41
+  reg [4:0] slot_depth_23; // NodeTable.java:41
+  reg [4:0] slot_depth_24; // NodeTable.java:41
+  reg [4:0] slot_depth_25; // NodeTable.java:41
+  reg [4:0] slot_depth_26; // NodeTable.java:41
+  reg [4:0] slot_depth_27; // NodeTable.java:41
+  reg [4:0] slot_depth_28; // NodeTable.java:41
+  reg [4:0] slot_depth_29; // NodeTable.java:41
+  reg [4:0] slot_depth_30; // NodeTable.java:41
+  reg [4:0] slot_depth_31; // NodeTable.java:41
+  reg [4:0] slot_parent_0; // NodeTable.java:42
+  reg [4:0] slot_parent_1; // NodeTable.java:42
+  reg [4:0] slot_parent_2; // NodeTable.java:42
+  reg [4:0] slot_parent_3; // NodeTable.java:42
+  reg [4:0] slot_parent_4; // NodeTable.java:42
+  reg [4:0] slot_parent_5; // NodeTable.java:42
+  reg [4:0] slot_parent_6; // NodeTable.java:42
+  reg [4:0] slot_parent_7; // NodeTable.java:42
+  reg [4:0] slot_parent_8; // NodeTable.java:42
+  reg [4:0] slot_parent_9; // NodeTable.java:42
+  reg [4:0] slot_parent_10; // NodeTable.java:42
+  reg [4:0] slot_parent_11; // NodeTable.java:42
+  reg [4:0] slot_parent_12; // NodeTable.java:42
+  reg [4:0] slot_parent_13; // NodeTable.java:42
+  reg [4:0] slot_parent_14; // NodeTable.java:42
+  reg [4:0] slot_parent_15; // NodeTable.java:42
+  reg [4:0] slot_parent_16; // NodeTable.java:42
+  reg [4:0] slot_parent_17; // NodeTable.java:42
+  reg [4:0] slot_parent_18; // NodeTable.java:42
+  reg [4:0] slot_parent_19; // NodeTable.java:42
+  reg [4:0] slot_parent_20; // NodeTable.java:42
+  reg [4:0] slot_parent_21; // NodeTable.java:42
+  reg [4:0] slot_parent_22; // NodeTable.java:42
+  reg [4:0] slot_parent_23; // NodeTable.java:42
+  reg [4:0] slot_parent_24; // NodeTable.java:42
+  reg [4:0] slot_parent_25; // NodeTable.java:42
+  reg [4:0] slot_parent_26; // NodeTable.java:42
+  reg [4:0] slot_parent_27; // NodeTable.java:42
+  reg [4:0] slot_parent_28; // NodeTable.java:42
+  reg [4:0] slot_parent_29; // NodeTable.java:42
+  reg [4:0] slot_parent_30; // NodeTable.java:42
+  reg [4:0] slot_parent_31; // NodeTable.java:42
+  reg [1:0] slot_digit_0; // NodeTable.java:43
+  reg [1:0] slot_digit_1; // NodeTable.java:43
+  reg [1:0] slot_digit_2; // NodeTable.java:43
+  reg [1:0] slot_digit_3; // NodeTable.java:43
+  reg [1:0] slot_digit_4; // NodeTable.java:43
+  reg [1:0] slot_digit_5; // NodeTable.java:43
+  reg [1:0] slot_digit_6; // NodeTable.java:43
+  reg [1:0] slot_digit_7; // NodeTable.java:43
+  reg [1:0] slot_digit_8; // NodeTable.java:43
+  reg [1:0] slot_digit_9; // NodeTable.java:43
+  reg [1:0] slot_digit_10; // NodeTable.java:43
+  reg [1:0] slot_digit_11; // NodeTable.java:43
+  reg [1:0] slot_digit_12; // NodeTable.java:43
+  reg [1:0] slot_digit_13; // NodeTable.java:43
+  reg [1:0] slot_digit_14; // NodeTable.java:43
+  reg [1:0] slot_digit_15; // NodeTable.java:43
+  reg [1:0] slot_digit_16; // NodeTable.java:43
+  reg [1:0] slot_digit_17; // NodeTable.java:43
+  reg [1:0] slot_digit_18; // NodeTable.java:43
+  reg [1:0] slot_digit_19; // NodeTable.java:43
+  reg [1:0] slot_digit_20; // NodeTable.java:43
+  reg [1:0] slot_digit_21; // NodeTable.java:43
+  reg [1:0] slot_digit_22; // NodeTable.java:43
+  reg [1:0] slot_digit_23; // NodeTable.java:43
+  reg [1:0] slot_digit_24; // NodeTable.java:43
+  reg [1:0] slot_digit_25; // NodeTable.java:43
+  reg [1:0] slot_digit_26; // NodeTable.java:43
+  reg [1:0] slot_digit_27; // NodeTable.java:43
+  reg [1:0] slot_digit_28; // NodeTable.java:43
+  reg [1:0] slot_digit_29; // NodeTable.java:43
+  reg [1:0] slot_digit_30; // NodeTable.java:43
+  reg [1:0] slot_digit_31; // NodeTable.java:43
+  reg [2:0] slot_children_0; // NodeTable.java:44
+  reg [2:0] slot_children_1; // NodeTable.java:44
+  reg [2:0] slot_children_2; // NodeTable.java:44
+  reg [2:0] slot_children_3; // NodeTable.java:44
+  reg [2:0] slot_children_4; // NodeTable.java:44
+  reg [2:0] slot_children_5; // NodeTable.java:44
+  reg [2:0] slot_children_6; // NodeTable.java:44
+  reg [2:0] slot_children_7; // NodeTable.java:44
+  reg [2:0] slot_children_8; // NodeTable.java:44
+  reg [2:0] slot_children_9; // NodeTable.java:44
+  reg [2:0] slot_children_10; // NodeTable.java:44
+  reg [2:0] slot_children_11; // NodeTable.java:44
+  reg [2:0] slot_children_12; // NodeTable.java:44
+  reg [2:0] slot_children_13; // NodeTable.java:44
+  reg [2:0] slot_children_14; // NodeTable.java:44
+  reg [2:0] slot_children_15; // NodeTable.java:44
+  reg [2:0] slot_children_16; // NodeTable.java:44
+  reg [2:0] slot_children_17; // NodeTable.java:44
+  reg [2:0] slot_children_18; // NodeTable.java:44
+  reg [2:0] slot_children_19; // NodeTable.java:44
+  reg [2:0] slot_children_20; // NodeTable.java:44
+  reg [2:0] slot_children_21; // NodeTable.java:44
+  reg [2:0] slot_children_22; // NodeTable.java:44
+  reg [2:0] slot_children_23; // NodeTable.java:44
+  reg [2:0] slot_children_24; // NodeTable.java:44
+  reg [2:0] slot_children_25; // NodeTable.java:44
+  reg [2:0] slot_children_26; // NodeTable.java:44
+  reg [2:0] slot_children_27; // NodeTable.java:44
+  reg [2:0] slot_children_28; // NodeTable.java:44
+  reg [2:0] slot_children_29; // NodeTable.java:44
+  reg [2:0] slot_children_30; // NodeTable.java:44
+  reg [2:0] slot_children_31; // NodeTable.java:44
+  reg children_write_q; // NodeTable.java:52
+  reg [4:0] children_write_q_slot; // NodeTable.java:53
+  reg [2:0] children_write_q_value; // NodeTable.java:54
   reg [31:0] st_n_lo; // SplitCounter.java:30
   reg [31:0] st_n_hi; // SplitCounter.java:31
   reg st_n_carry; // SplitCounter.java:32
@@ -326,9 +329,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:186
   reg [32:0] to_merge_hi; // RapController.java:187
   reg merge_ahead; // RapController.java:190
-  reg advance_settled_was_1; // RapController.java:661
-  reg advance_settled_was_2; // RapController.java:661
-  reg advance_settled_was_3; // RapController.java:661
+  reg advance_settled_was_1; // RapController.java:670
+  reg advance_settled_was_2; // RapController.java:670
+  reg advance_settled_was_3; // RapController.java:670
   reg [2:0] op_children; // RapController.java:198
   reg cmd_q_valid; // RapController.java:209
   reg [4:0] cmd_q_addr; // RapController.java:210
@@ -344,8 +347,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:288
   reg [31:0] child_mask; // RapController.java:289
   reg op_at_deepest; // RapController.java:291
-  reg split_settled_was_1; // RapController.java:661
-  reg split_settled_was_2; // RapController.java:661
+  reg split_settled_was_1; // RapController.java:670
+  reg split_settled_was_2; // RapController.java:670
   reg [7:0] short_by_children; // RapController.java:300
   reg [4:0] hit_depth_1; // RapController.java:308
   reg [4:0] hit_depth_2; // RapController.java:308
@@ -397,9 +400,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:152
 
   // Wires
-  wire children_write; // NodeTable.java:42
-  wire [4:0] children_write_slot; // NodeTable.java:43
-  wire [2:0] children_write_value; // NodeTable.java:44
+  wire children_write; // NodeTable.java:45
+  wire [4:0] children_write_slot; // NodeTable.java:46
+  wire [2:0] children_write_value; // NodeTable.java:47
   wire ev_commit; // StatusRegs.java:28
   wire ev_saturation; // StatusRegs.java:31
   wire ev_split; // StatusRegs.java:33
@@ -432,39 +435,39 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] tcam_write_mask; // RapController.java:224
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
-  wire [4:0] slot_depths_0; // NodeTable.java:104
-  wire [4:0] slot_depths_1; // NodeTable.java:104
-  wire [4:0] slot_depths_2; // NodeTable.java:104
-  wire [4:0] slot_depths_3; // NodeTable.java:104
-  wire [4:0] slot_depths_4; // NodeTable.java:104
-  wire [4:0] slot_depths_5; // NodeTable.java:104
-  wire [4:0] slot_depths_6; // NodeTable.java:104
-  wire [4:0] slot_depths_7; // NodeTable.java:104
-  wire [4:0] slot_depths_8; // NodeTable.java:104
-  wire [4:0] slot_depths_9; // NodeTable.java:104
-  wire [4:0] slot_depths_10; // NodeTable.java:104
-  wire [4:0] slot_depths_11; // NodeTable.java:104
-  wire [4:0] slot_depths_12; // NodeTable.java:104
-  wire [4:0] slot_depths_13; // NodeTable.java:104
-  wire [4:0] slot_depths_14; // NodeTable.java:104
-  wire [4:0] slot_depths_15; // NodeTable.java:104
-  wire [4:0] slot_depths_16; // NodeTable.java:104
-  wire [4:0] slot_depths_17; // NodeTable.java:104
-  wire [4:0] slot_depths_18; // NodeTable.java:104
-  wire [4:0] slot_depths_19; // NodeTable.java:104
-  wire [4:0] slot_depths_20; // NodeTable.java:104
-  wire [4:0] slot_depths_21; // NodeTable.java:104
-  wire [4:0] slot_depths_22; // NodeTable.java:104
-  wire [4:0] slot_depths_23; // NodeTable.java:104
-  wire [4:0] slot_depths_24; // NodeTable.java:104
-  wire [4:0] slot_depths_25; // NodeTable.java:104
-  wire [4:0] slot_depths_26; // NodeTable.java:104
-  wire [4:0] slot_depths_27; // NodeTable.java:104
-  wire [4:0] slot_depths_28; // NodeTable.java:104
-  wire [4:0] slot_depths_29; // NodeTable.java:104
-  wire [4:0] slot_depths_30; // NodeTable.java:104
-  wire [4:0] slot_depths_31; // NodeTable.java:104
-  wire [2:0] cause; // RapController.java:708
+  wire [4:0] slot_depths_0; // NodeTable.java:119
+  wire [4:0] slot_depths_1; // NodeTable.java:119
+  wire [4:0] slot_depths_2; // NodeTable.java:119
+  wire [4:0] slot_depths_3; // NodeTable.java:119
+  wire [4:0] slot_depths_4; // NodeTable.java:119
+  wire [4:0] slot_depths_5; // NodeTable.java:119
+  wire [4:0] slot_depths_6; // NodeTable.java:119
+  wire [4:0] slot_depths_7; // NodeTable.java:119
+  wire [4:0] slot_depths_8; // NodeTable.java:119
+  wire [4:0] slot_depths_9; // NodeTable.java:119
+  wire [4:0] slot_depths_10; // NodeTable.java:119
+  wire [4:0] slot_depths_11; // NodeTable.java:119
+  wire [4:0] slot_depths_12; // NodeTable.java:119
+  wire [4:0] slot_depths_13; // NodeTable.java:119
+  wire [4:0] slot_depths_14; // NodeTable.java:119
+  wire [4:0] slot_depths_15; // NodeTable.java:119
+  wire [4:0] slot_depths_16; // NodeTable.java:119
+  wire [4:0] slot_depths_17; // NodeTable.java:119
+  wire [4:0] slot_depths_18; // NodeTable.java:119
+  wire [4:0] slot_depths_19; // NodeTable.java:119
+  wire [4:0] slot_depths_20; // NodeTable.java:119
+  wire [4:0] slot_depths_21; // NodeTable.java:119
+  wire [4:0] slot_depths_22; // NodeTable.java:119
+  wire [4:0] slot_depths_23; // NodeTable.java:119
+  wire [4:0] slot_depths_24; // NodeTable.java:119
+  wire [4:0] slot_depths_25; // NodeTable.java:119
+  wire [4:0] slot_depths_26; // NodeTable.java:119
+  wire [4:0] slot_depths_27; // NodeTable.java:119
+  wire [4:0] slot_depths_28; // NodeTable.java:119
+  wire [4:0] slot_depths_29; // NodeTable.java:119
+  wire [4:0] slot_depths_30; // NodeTable.java:119
+  wire [4:0] slot_depths_31; // NodeTable.java:119
+  wire [2:0] cause; // RapController.java:717
 
   // Logic
   wire _not_0 = ~io_counterClearing; // RapController.java:398
@@ -485,8 +488,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_2 = op_children == 3'd0; // RapController.java:439
   wire _or_0 = state_undo | state_split_scan; // RapController.java:292
   wire _or_1 = _or_0 | state_split; // RapController.java:292
-  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:661
-  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:661
+  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:670
+  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:670
   wire _not_5 = ~split_settled; // RapController.java:453
   wire _not_6 = ~early_done; // RapController.java:457
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:73
@@ -495,9 +498,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_9 = ~slot_pick_pick_last; // RapController.java:530
   wire _or_2 = _not_9 | verdict_free; // RapController.java:530
   wire _and_5 = slot_pick_ready & _or_2; // RapController.java:530
-  wire _and_6 = state_advance & advance_settled_was_1; // RapController.java:661
-  wire _and_7 = _and_6 & advance_settled_was_2; // RapController.java:661
-  wire advance_settled = _and_7 & advance_settled_was_3; // RapController.java:661
+  wire _and_6 = state_advance & advance_settled_was_1; // RapController.java:670
+  wire _and_7 = _and_6 & advance_settled_was_2; // RapController.java:670
+  wire advance_settled = _and_7 & advance_settled_was_3; // RapController.java:670
   wire _not_10 = ~advance_settled; // RapController.java:540
   wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:540
   wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:455
@@ -505,116 +508,116 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_11 = ~level_had_leaves; // RapController.java:515
   wire _and_8 = _eq_3 & _not_11; // RapController.java:515
   wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:515
-  wire _not_12 = ~commit_stop; // RapController.java:640
-  wire _and_9 = state_run & _not_12; // RapController.java:640
-  wire _not_13 = ~tcam_write_full; // RapController.java:640
-  wire _and_10 = _and_9 & _not_13; // RapController.java:640
-  wire _and_11 = _and_10 & io_enable; // RapController.java:640
-  wire _not_14 = ~readout_pending; // RapController.java:640
-  wire _and_12 = _and_11 & _not_14; // RapController.java:640
-  wire _not_15 = ~snapshot_pending; // RapController.java:640
-  wire _and_13 = _and_12 & _not_15; // RapController.java:640
-  wire _not_16 = ~snapshot_frozen; // RapController.java:640
-  wire _and_14 = _and_13 & _not_16; // RapController.java:640
+  wire _not_12 = ~commit_stop; // RapController.java:649
+  wire _and_9 = state_run & _not_12; // RapController.java:649
+  wire _not_13 = ~tcam_write_full; // RapController.java:649
+  wire _and_10 = _and_9 & _not_13; // RapController.java:649
+  wire _and_11 = _and_10 & io_enable; // RapController.java:649
+  wire _not_14 = ~readout_pending; // RapController.java:649
+  wire _and_12 = _and_11 & _not_14; // RapController.java:649
+  wire _not_15 = ~snapshot_pending; // RapController.java:649
+  wire _and_13 = _and_12 & _not_15; // RapController.java:649
+  wire _not_16 = ~snapshot_frozen; // RapController.java:649
+  wire _and_14 = _and_13 & _not_16; // RapController.java:649
   wire _and_15 = state_run & hit_event_4; // RapController.java:313
   wire _not_17 = ~commit_stop; // RapController.java:313
   wire commit_fire = _and_15 & _not_17; // RapController.java:313
-  wire _not_18 = ~soft_pending; // RapController.java:644
-  wire _not_19 = ~state_init; // RapController.java:644
-  wire _and_16 = _not_18 & _not_19; // RapController.java:644
-  wire _not_20 = ~state_soft_clear; // RapController.java:644
-  wire _and_17 = _and_16 & _not_20; // RapController.java:644
+  wire _not_18 = ~soft_pending; // RapController.java:653
+  wire _not_19 = ~state_init; // RapController.java:653
+  wire _and_16 = _not_18 & _not_19; // RapController.java:653
+  wire _not_20 = ~state_soft_clear; // RapController.java:653
+  wire _and_17 = _and_16 & _not_20; // RapController.java:653
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:647
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:648
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:656
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:657
   wire _not_22 = ~_reg_0; // RapController.java:174
   wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:174
-  wire _not_23 = ~snapshot_product_start; // RapController.java:648
-  wire _and_18 = _not_21 & _not_23; // RapController.java:648
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:649
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:650
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:650
-  wire _or_7 = state_drain | state_undo; // RapController.java:651
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:651
-  wire _or_9 = _or_8 | state_split; // RapController.java:651
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:651
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:651
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:651
-  wire _or_13 = _or_12 | state_advance; // RapController.java:651
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:651
-  wire _or_15 = _or_14 | state_resume; // RapController.java:651
-  wire _and_19 = state_run & pipe_empty; // RapController.java:653
-  wire _not_24 = ~io_headValid; // RapController.java:653
-  wire _and_20 = _and_19 & _not_24; // RapController.java:653
-  wire _not_25 = ~io_acceptEnable; // RapController.java:654
+  wire _not_23 = ~snapshot_product_start; // RapController.java:657
+  wire _and_18 = _not_21 & _not_23; // RapController.java:657
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:658
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:659
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:659
+  wire _or_7 = state_drain | state_undo; // RapController.java:660
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:660
+  wire _or_9 = _or_8 | state_split; // RapController.java:660
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:660
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:660
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:660
+  wire _or_13 = _or_12 | state_advance; // RapController.java:660
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:660
+  wire _or_15 = _or_14 | state_resume; // RapController.java:660
+  wire _and_19 = state_run & pipe_empty; // RapController.java:662
+  wire _not_24 = ~io_headValid; // RapController.java:662
+  wire _and_20 = _and_19 & _not_24; // RapController.java:662
+  wire _not_25 = ~io_acceptEnable; // RapController.java:663
   wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:588
   wire [31:0] _and_21 = slot_valid & _not_26; // RapController.java:588
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:686
-  wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:63
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:695
+  wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:286
-  wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:63
-  wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:63
-  wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:63
-  wire _bits_5 = slot_pick_pick_hot[4]; // NodeTable.java:63
-  wire _bits_6 = slot_pick_pick_hot[5]; // NodeTable.java:63
-  wire _bits_7 = slot_pick_pick_hot[6]; // NodeTable.java:63
-  wire _bits_8 = slot_pick_pick_hot[7]; // NodeTable.java:63
-  wire _bits_9 = slot_pick_pick_hot[8]; // NodeTable.java:63
-  wire _bits_10 = slot_pick_pick_hot[9]; // NodeTable.java:63
-  wire _bits_11 = slot_pick_pick_hot[10]; // NodeTable.java:63
-  wire _bits_12 = slot_pick_pick_hot[11]; // NodeTable.java:63
-  wire _bits_13 = slot_pick_pick_hot[12]; // NodeTable.java:63
-  wire _bits_14 = slot_pick_pick_hot[13]; // NodeTable.java:63
-  wire _bits_15 = slot_pick_pick_hot[14]; // NodeTable.java:63
-  wire _bits_16 = slot_pick_pick_hot[15]; // NodeTable.java:63
-  wire _bits_17 = slot_pick_pick_hot[16]; // NodeTable.java:63
-  wire _bits_18 = slot_pick_pick_hot[17]; // NodeTable.java:63
-  wire _bits_19 = slot_pick_pick_hot[18]; // NodeTable.java:63
-  wire _bits_20 = slot_pick_pick_hot[19]; // NodeTable.java:63
-  wire _bits_21 = slot_pick_pick_hot[20]; // NodeTable.java:63
-  wire _bits_22 = slot_pick_pick_hot[21]; // NodeTable.java:63
-  wire _bits_23 = slot_pick_pick_hot[22]; // NodeTable.java:63
-  wire _bits_24 = slot_pick_pick_hot[23]; // NodeTable.java:63
-  wire _bits_25 = slot_pick_pick_hot[24]; // NodeTable.java:63
-  wire _bits_26 = slot_pick_pick_hot[25]; // NodeTable.java:63
-  wire _bits_27 = slot_pick_pick_hot[26]; // NodeTable.java:63
-  wire _bits_28 = slot_pick_pick_hot[27]; // NodeTable.java:63
-  wire _bits_29 = slot_pick_pick_hot[28]; // NodeTable.java:63
-  wire _bits_30 = slot_pick_pick_hot[29]; // NodeTable.java:63
-  wire _bits_31 = slot_pick_pick_hot[30]; // NodeTable.java:63
-  wire _bits_32 = slot_pick_pick_hot[31]; // NodeTable.java:63
-  wire _eq_4 = children_write_slot == 5'd0; // NodeTable.java:45
-  wire _eq_5 = children_write_slot == 5'd1; // NodeTable.java:45
-  wire _eq_6 = children_write_slot == 5'd2; // NodeTable.java:45
-  wire _eq_7 = children_write_slot == 5'd3; // NodeTable.java:45
-  wire _eq_8 = children_write_slot == 5'd4; // NodeTable.java:45
-  wire _eq_9 = children_write_slot == 5'd5; // NodeTable.java:45
-  wire _eq_10 = children_write_slot == 5'd6; // NodeTable.java:45
-  wire _eq_11 = children_write_slot == 5'd7; // NodeTable.java:45
-  wire _eq_12 = children_write_slot == 5'd8; // NodeTable.java:45
-  wire _eq_13 = children_write_slot == 5'd9; // NodeTable.java:45
-  wire _eq_14 = children_write_slot == 5'd10; // NodeTable.java:45
-  wire _eq_15 = children_write_slot == 5'd11; // NodeTable.java:45
-  wire _eq_16 = children_write_slot == 5'd12; // NodeTable.java:45
-  wire _eq_17 = children_write_slot == 5'd13; // NodeTable.java:45
-  wire _eq_18 = children_write_slot == 5'd14; // NodeTable.java:45
-  wire _eq_19 = children_write_slot == 5'd15; // NodeTable.java:45
-  wire _eq_20 = children_write_slot == 5'd16; // NodeTable.java:45
-  wire _eq_21 = children_write_slot == 5'd17; // NodeTable.java:45
-  wire _eq_22 = children_write_slot == 5'd18; // NodeTable.java:45
-  wire _eq_23 = children_write_slot == 5'd19; // NodeTable.java:45
-  wire _eq_24 = children_write_slot == 5'd20; // NodeTable.java:45
-  wire _eq_25 = children_write_slot == 5'd21; // NodeTable.java:45
-  wire _eq_26 = children_write_slot == 5'd22; // NodeTable.java:45
-  wire _eq_27 = children_write_slot == 5'd23; // NodeTable.java:45
-  wire _eq_28 = children_write_slot == 5'd24; // NodeTable.java:45
-  wire _eq_29 = children_write_slot == 5'd25; // NodeTable.java:45
-  wire _eq_30 = children_write_slot == 5'd26; // NodeTable.java:45
-  wire _eq_31 = children_write_slot == 5'd27; // NodeTable.java:45
-  wire _eq_32 = children_write_slot == 5'd28; // NodeTable.java:45
-  wire _eq_33 = children_write_slot == 5'd29; // NodeTable.java:45
-  wire _eq_34 = children_write_slot == 5'd30; // NodeTable.java:45
-  wire _eq_35 = children_write_slot == 5'd31; // NodeTable.java:45
+  wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
+  wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
+  wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
+  wire _bits_5 = slot_pick_pick_hot[4]; // NodeTable.java:78
+  wire _bits_6 = slot_pick_pick_hot[5]; // NodeTable.java:78
+  wire _bits_7 = slot_pick_pick_hot[6]; // NodeTable.java:78
+  wire _bits_8 = slot_pick_pick_hot[7]; // NodeTable.java:78
+  wire _bits_9 = slot_pick_pick_hot[8]; // NodeTable.java:78
+  wire _bits_10 = slot_pick_pick_hot[9]; // NodeTable.java:78
+  wire _bits_11 = slot_pick_pick_hot[10]; // NodeTable.java:78
+  wire _bits_12 = slot_pick_pick_hot[11]; // NodeTable.java:78
+  wire _bits_13 = slot_pick_pick_hot[12]; // NodeTable.java:78
+  wire _bits_14 = slot_pick_pick_hot[13]; // NodeTable.java:78
+  wire _bits_15 = slot_pick_pick_hot[14]; // NodeTable.java:78
+  wire _bits_16 = slot_pick_pick_hot[15]; // NodeTable.java:78
+  wire _bits_17 = slot_pick_pick_hot[16]; // NodeTable.java:78
+  wire _bits_18 = slot_pick_pick_hot[17]; // NodeTable.java:78
+  wire _bits_19 = slot_pick_pick_hot[18]; // NodeTable.java:78
+  wire _bits_20 = slot_pick_pick_hot[19]; // NodeTable.java:78
+  wire _bits_21 = slot_pick_pick_hot[20]; // NodeTable.java:78
+  wire _bits_22 = slot_pick_pick_hot[21]; // NodeTable.java:78
+  wire _bits_23 = slot_pick_pick_hot[22]; // NodeTable.java:78
+  wire _bits_24 = slot_pick_pick_hot[23]; // NodeTable.java:78
+  wire _bits_25 = slot_pick_pick_hot[24]; // NodeTable.java:78
+  wire _bits_26 = slot_pick_pick_hot[25]; // NodeTable.java:78
+  wire _bits_27 = slot_pick_pick_hot[26]; // NodeTable.java:78
+  wire _bits_28 = slot_pick_pick_hot[27]; // NodeTable.java:78
+  wire _bits_29 = slot_pick_pick_hot[28]; // NodeTable.java:78
+  wire _bits_30 = slot_pick_pick_hot[29]; // NodeTable.java:78
+  wire _bits_31 = slot_pick_pick_hot[30]; // NodeTable.java:78
+  wire _bits_32 = slot_pick_pick_hot[31]; // NodeTable.java:78
+  wire _eq_4 = children_write_q_slot == 5'd0; // NodeTable.java:55
+  wire _eq_5 = children_write_q_slot == 5'd1; // NodeTable.java:55
+  wire _eq_6 = children_write_q_slot == 5'd2; // NodeTable.java:55
+  wire _eq_7 = children_write_q_slot == 5'd3; // NodeTable.java:55
+  wire _eq_8 = children_write_q_slot == 5'd4; // NodeTable.java:55
+  wire _eq_9 = children_write_q_slot == 5'd5; // NodeTable.java:55
+  wire _eq_10 = children_write_q_slot == 5'd6; // NodeTable.java:55
+  wire _eq_11 = children_write_q_slot == 5'd7; // NodeTable.java:55
+  wire _eq_12 = children_write_q_slot == 5'd8; // NodeTable.java:55
+  wire _eq_13 = children_write_q_slot == 5'd9; // NodeTable.java:55
+  wire _eq_14 = children_write_q_slot == 5'd10; // NodeTable.java:55
+  wire _eq_15 = children_write_q_slot == 5'd11; // NodeTable.java:55
+  wire _eq_16 = children_write_q_slot == 5'd12; // NodeTable.java:55
+  wire _eq_17 = children_write_q_slot == 5'd13; // NodeTable.java:55
+  wire _eq_18 = children_write_q_slot == 5'd14; // NodeTable.java:55
+  wire _eq_19 = children_write_q_slot == 5'd15; // NodeTable.java:55
+  wire _eq_20 = children_write_q_slot == 5'd16; // NodeTable.java:55
+  wire _eq_21 = children_write_q_slot == 5'd17; // NodeTable.java:55
+  wire _eq_22 = children_write_q_slot == 5'd18; // NodeTable.java:55
+  wire _eq_23 = children_write_q_slot == 5'd19; // NodeTable.java:55
+  wire _eq_24 = children_write_q_slot == 5'd20; // NodeTable.java:55
+  wire _eq_25 = children_write_q_slot == 5'd21; // NodeTable.java:55
+  wire _eq_26 = children_write_q_slot == 5'd22; // NodeTable.java:55
+  wire _eq_27 = children_write_q_slot == 5'd23; // NodeTable.java:55
+  wire _eq_28 = children_write_q_slot == 5'd24; // NodeTable.java:55
+  wire _eq_29 = children_write_q_slot == 5'd25; // NodeTable.java:55
+  wire _eq_30 = children_write_q_slot == 5'd26; // NodeTable.java:55
+  wire _eq_31 = children_write_q_slot == 5'd27; // NodeTable.java:55
+  wire _eq_32 = children_write_q_slot == 5'd28; // NodeTable.java:55
+  wire _eq_33 = children_write_q_slot == 5'd29; // NodeTable.java:55
+  wire _eq_34 = children_write_q_slot == 5'd30; // NodeTable.java:55
+  wire _eq_35 = children_write_q_slot == 5'd31; // NodeTable.java:55
   wire [32:0] _add_1 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:42
   wire [31:0] _bits_33 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
@@ -823,9 +826,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [6:0] _dshl_0 = 7'd1 << _or_52; // RapController.java:450
   wire [3:0] _bits_92 = _dshl_0[3:0]; // RapController.java:450
   wire [3:0] _or_53 = present_children | _bits_92; // RapController.java:450
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:688
-  wire [3:0] _bits_93 = _dshl_1[3:0]; // RapController.java:688
-  wire [3:0] _or_54 = present_children | _bits_93; // RapController.java:688
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:697
+  wire [3:0] _bits_93 = _dshl_1[3:0]; // RapController.java:697
+  wire [3:0] _or_54 = present_children | _bits_93; // RapController.java:697
   wire [3:0] _not_29 = ~present_children_next; // RapController.java:119
   wire _bits_94 = _not_29[0]; // FirstSet.java:25
   wire _bits_95 = _not_29[1]; // FirstSet.java:25
@@ -850,383 +853,383 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_63 = _bits_100 & _bits_101; // FirstSet.java:61
   wire _or_59 = _or_58 | _and_63; // FirstSet.java:63
   wire _not_34 = ~_or_59; // RapController.java:120
-  wire _bits_102 = slot_valid[31]; // NodeTable.java:73
+  wire _bits_102 = slot_valid[31]; // NodeTable.java:88
   wire [4:0] _mux_4 = state_split_scan ? op_slot : merge_parent; // RapController.java:370
-  wire _eq_38 = slot_parent_31 == _mux_4; // NodeTable.java:73
-  wire _and_64 = _bits_102 & _eq_38; // NodeTable.java:73
+  wire _eq_38 = slot_parent_31 == _mux_4; // NodeTable.java:88
+  wire _and_64 = _bits_102 & _eq_38; // NodeTable.java:88
   wire _not_35 = ~state_split_scan; // RapController.java:370
-  wire _not_36 = ~_not_35; // NodeTable.java:73
-  wire _eq_39 = slot_children_31 == 3'd0; // NodeTable.java:73
-  wire _or_60 = _not_36 | _eq_39; // NodeTable.java:73
-  wire _and_65 = _and_64 & _or_60; // NodeTable.java:73
-  wire _bits_103 = slot_valid[30]; // NodeTable.java:73
-  wire _eq_40 = slot_parent_30 == _mux_4; // NodeTable.java:73
-  wire _and_66 = _bits_103 & _eq_40; // NodeTable.java:73
-  wire _not_37 = ~_not_35; // NodeTable.java:73
-  wire _eq_41 = slot_children_30 == 3'd0; // NodeTable.java:73
-  wire _or_61 = _not_37 | _eq_41; // NodeTable.java:73
-  wire _and_67 = _and_66 & _or_61; // NodeTable.java:73
-  wire _bits_104 = slot_valid[29]; // NodeTable.java:73
-  wire _eq_42 = slot_parent_29 == _mux_4; // NodeTable.java:73
-  wire _and_68 = _bits_104 & _eq_42; // NodeTable.java:73
-  wire _not_38 = ~_not_35; // NodeTable.java:73
-  wire _eq_43 = slot_children_29 == 3'd0; // NodeTable.java:73
-  wire _or_62 = _not_38 | _eq_43; // NodeTable.java:73
-  wire _and_69 = _and_68 & _or_62; // NodeTable.java:73
-  wire _bits_105 = slot_valid[28]; // NodeTable.java:73
-  wire _eq_44 = slot_parent_28 == _mux_4; // NodeTable.java:73
-  wire _and_70 = _bits_105 & _eq_44; // NodeTable.java:73
-  wire _not_39 = ~_not_35; // NodeTable.java:73
-  wire _eq_45 = slot_children_28 == 3'd0; // NodeTable.java:73
-  wire _or_63 = _not_39 | _eq_45; // NodeTable.java:73
-  wire _and_71 = _and_70 & _or_63; // NodeTable.java:73
-  wire _bits_106 = slot_valid[27]; // NodeTable.java:73
-  wire _eq_46 = slot_parent_27 == _mux_4; // NodeTable.java:73
-  wire _and_72 = _bits_106 & _eq_46; // NodeTable.java:73
-  wire _not_40 = ~_not_35; // NodeTable.java:73
-  wire _eq_47 = slot_children_27 == 3'd0; // NodeTable.java:73
-  wire _or_64 = _not_40 | _eq_47; // NodeTable.java:73
-  wire _and_73 = _and_72 & _or_64; // NodeTable.java:73
-  wire _bits_107 = slot_valid[26]; // NodeTable.java:73
-  wire _eq_48 = slot_parent_26 == _mux_4; // NodeTable.java:73
-  wire _and_74 = _bits_107 & _eq_48; // NodeTable.java:73
-  wire _not_41 = ~_not_35; // NodeTable.java:73
-  wire _eq_49 = slot_children_26 == 3'd0; // NodeTable.java:73
-  wire _or_65 = _not_41 | _eq_49; // NodeTable.java:73
-  wire _and_75 = _and_74 & _or_65; // NodeTable.java:73
-  wire _bits_108 = slot_valid[25]; // NodeTable.java:73
-  wire _eq_50 = slot_parent_25 == _mux_4; // NodeTable.java:73
-  wire _and_76 = _bits_108 & _eq_50; // NodeTable.java:73
-  wire _not_42 = ~_not_35; // NodeTable.java:73
-  wire _eq_51 = slot_children_25 == 3'd0; // NodeTable.java:73
-  wire _or_66 = _not_42 | _eq_51; // NodeTable.java:73
-  wire _and_77 = _and_76 & _or_66; // NodeTable.java:73
-  wire _bits_109 = slot_valid[24]; // NodeTable.java:73
-  wire _eq_52 = slot_parent_24 == _mux_4; // NodeTable.java:73
-  wire _and_78 = _bits_109 & _eq_52; // NodeTable.java:73
-  wire _not_43 = ~_not_35; // NodeTable.java:73
-  wire _eq_53 = slot_children_24 == 3'd0; // NodeTable.java:73
-  wire _or_67 = _not_43 | _eq_53; // NodeTable.java:73
-  wire _and_79 = _and_78 & _or_67; // NodeTable.java:73
-  wire _bits_110 = slot_valid[23]; // NodeTable.java:73
-  wire _eq_54 = slot_parent_23 == _mux_4; // NodeTable.java:73
-  wire _and_80 = _bits_110 & _eq_54; // NodeTable.java:73
-  wire _not_44 = ~_not_35; // NodeTable.java:73
-  wire _eq_55 = slot_children_23 == 3'd0; // NodeTable.java:73
-  wire _or_68 = _not_44 | _eq_55; // NodeTable.java:73
-  wire _and_81 = _and_80 & _or_68; // NodeTable.java:73
-  wire _bits_111 = slot_valid[22]; // NodeTable.java:73
-  wire _eq_56 = slot_parent_22 == _mux_4; // NodeTable.java:73
-  wire _and_82 = _bits_111 & _eq_56; // NodeTable.java:73
-  wire _not_45 = ~_not_35; // NodeTable.java:73
-  wire _eq_57 = slot_children_22 == 3'd0; // NodeTable.java:73
-  wire _or_69 = _not_45 | _eq_57; // NodeTable.java:73
-  wire _and_83 = _and_82 & _or_69; // NodeTable.java:73
-  wire _bits_112 = slot_valid[21]; // NodeTable.java:73
-  wire _eq_58 = slot_parent_21 == _mux_4; // NodeTable.java:73
-  wire _and_84 = _bits_112 & _eq_58; // NodeTable.java:73
-  wire _not_46 = ~_not_35; // NodeTable.java:73
-  wire _eq_59 = slot_children_21 == 3'd0; // NodeTable.java:73
-  wire _or_70 = _not_46 | _eq_59; // NodeTable.java:73
-  wire _and_85 = _and_84 & _or_70; // NodeTable.java:73
-  wire _bits_113 = slot_valid[20]; // NodeTable.java:73
-  wire _eq_60 = slot_parent_20 == _mux_4; // NodeTable.java:73
-  wire _and_86 = _bits_113 & _eq_60; // NodeTable.java:73
-  wire _not_47 = ~_not_35; // NodeTable.java:73
-  wire _eq_61 = slot_children_20 == 3'd0; // NodeTable.java:73
-  wire _or_71 = _not_47 | _eq_61; // NodeTable.java:73
-  wire _and_87 = _and_86 & _or_71; // NodeTable.java:73
-  wire _bits_114 = slot_valid[19]; // NodeTable.java:73
-  wire _eq_62 = slot_parent_19 == _mux_4; // NodeTable.java:73
-  wire _and_88 = _bits_114 & _eq_62; // NodeTable.java:73
-  wire _not_48 = ~_not_35; // NodeTable.java:73
-  wire _eq_63 = slot_children_19 == 3'd0; // NodeTable.java:73
-  wire _or_72 = _not_48 | _eq_63; // NodeTable.java:73
-  wire _and_89 = _and_88 & _or_72; // NodeTable.java:73
-  wire _bits_115 = slot_valid[18]; // NodeTable.java:73
-  wire _eq_64 = slot_parent_18 == _mux_4; // NodeTable.java:73
-  wire _and_90 = _bits_115 & _eq_64; // NodeTable.java:73
-  wire _not_49 = ~_not_35; // NodeTable.java:73
-  wire _eq_65 = slot_children_18 == 3'd0; // NodeTable.java:73
-  wire _or_73 = _not_49 | _eq_65; // NodeTable.java:73
-  wire _and_91 = _and_90 & _or_73; // NodeTable.java:73
-  wire _bits_116 = slot_valid[17]; // NodeTable.java:73
-  wire _eq_66 = slot_parent_17 == _mux_4; // NodeTable.java:73
-  wire _and_92 = _bits_116 & _eq_66; // NodeTable.java:73
-  wire _not_50 = ~_not_35; // NodeTable.java:73
-  wire _eq_67 = slot_children_17 == 3'd0; // NodeTable.java:73
-  wire _or_74 = _not_50 | _eq_67; // NodeTable.java:73
-  wire _and_93 = _and_92 & _or_74; // NodeTable.java:73
-  wire _bits_117 = slot_valid[16]; // NodeTable.java:73
-  wire _eq_68 = slot_parent_16 == _mux_4; // NodeTable.java:73
-  wire _and_94 = _bits_117 & _eq_68; // NodeTable.java:73
-  wire _not_51 = ~_not_35; // NodeTable.java:73
-  wire _eq_69 = slot_children_16 == 3'd0; // NodeTable.java:73
-  wire _or_75 = _not_51 | _eq_69; // NodeTable.java:73
-  wire _and_95 = _and_94 & _or_75; // NodeTable.java:73
-  wire _bits_118 = slot_valid[15]; // NodeTable.java:73
-  wire _eq_70 = slot_parent_15 == _mux_4; // NodeTable.java:73
-  wire _and_96 = _bits_118 & _eq_70; // NodeTable.java:73
-  wire _not_52 = ~_not_35; // NodeTable.java:73
-  wire _eq_71 = slot_children_15 == 3'd0; // NodeTable.java:73
-  wire _or_76 = _not_52 | _eq_71; // NodeTable.java:73
-  wire _and_97 = _and_96 & _or_76; // NodeTable.java:73
-  wire _bits_119 = slot_valid[14]; // NodeTable.java:73
-  wire _eq_72 = slot_parent_14 == _mux_4; // NodeTable.java:73
-  wire _and_98 = _bits_119 & _eq_72; // NodeTable.java:73
-  wire _not_53 = ~_not_35; // NodeTable.java:73
-  wire _eq_73 = slot_children_14 == 3'd0; // NodeTable.java:73
-  wire _or_77 = _not_53 | _eq_73; // NodeTable.java:73
-  wire _and_99 = _and_98 & _or_77; // NodeTable.java:73
-  wire _bits_120 = slot_valid[13]; // NodeTable.java:73
-  wire _eq_74 = slot_parent_13 == _mux_4; // NodeTable.java:73
-  wire _and_100 = _bits_120 & _eq_74; // NodeTable.java:73
-  wire _not_54 = ~_not_35; // NodeTable.java:73
-  wire _eq_75 = slot_children_13 == 3'd0; // NodeTable.java:73
-  wire _or_78 = _not_54 | _eq_75; // NodeTable.java:73
-  wire _and_101 = _and_100 & _or_78; // NodeTable.java:73
-  wire _bits_121 = slot_valid[12]; // NodeTable.java:73
-  wire _eq_76 = slot_parent_12 == _mux_4; // NodeTable.java:73
-  wire _and_102 = _bits_121 & _eq_76; // NodeTable.java:73
-  wire _not_55 = ~_not_35; // NodeTable.java:73
-  wire _eq_77 = slot_children_12 == 3'd0; // NodeTable.java:73
-  wire _or_79 = _not_55 | _eq_77; // NodeTable.java:73
-  wire _and_103 = _and_102 & _or_79; // NodeTable.java:73
-  wire _bits_122 = slot_valid[11]; // NodeTable.java:73
-  wire _eq_78 = slot_parent_11 == _mux_4; // NodeTable.java:73
-  wire _and_104 = _bits_122 & _eq_78; // NodeTable.java:73
-  wire _not_56 = ~_not_35; // NodeTable.java:73
-  wire _eq_79 = slot_children_11 == 3'd0; // NodeTable.java:73
-  wire _or_80 = _not_56 | _eq_79; // NodeTable.java:73
-  wire _and_105 = _and_104 & _or_80; // NodeTable.java:73
-  wire _bits_123 = slot_valid[10]; // NodeTable.java:73
-  wire _eq_80 = slot_parent_10 == _mux_4; // NodeTable.java:73
-  wire _and_106 = _bits_123 & _eq_80; // NodeTable.java:73
-  wire _not_57 = ~_not_35; // NodeTable.java:73
-  wire _eq_81 = slot_children_10 == 3'd0; // NodeTable.java:73
-  wire _or_81 = _not_57 | _eq_81; // NodeTable.java:73
-  wire _and_107 = _and_106 & _or_81; // NodeTable.java:73
-  wire _bits_124 = slot_valid[9]; // NodeTable.java:73
-  wire _eq_82 = slot_parent_9 == _mux_4; // NodeTable.java:73
-  wire _and_108 = _bits_124 & _eq_82; // NodeTable.java:73
-  wire _not_58 = ~_not_35; // NodeTable.java:73
-  wire _eq_83 = slot_children_9 == 3'd0; // NodeTable.java:73
-  wire _or_82 = _not_58 | _eq_83; // NodeTable.java:73
-  wire _and_109 = _and_108 & _or_82; // NodeTable.java:73
-  wire _bits_125 = slot_valid[8]; // NodeTable.java:73
-  wire _eq_84 = slot_parent_8 == _mux_4; // NodeTable.java:73
-  wire _and_110 = _bits_125 & _eq_84; // NodeTable.java:73
-  wire _not_59 = ~_not_35; // NodeTable.java:73
-  wire _eq_85 = slot_children_8 == 3'd0; // NodeTable.java:73
-  wire _or_83 = _not_59 | _eq_85; // NodeTable.java:73
-  wire _and_111 = _and_110 & _or_83; // NodeTable.java:73
-  wire _bits_126 = slot_valid[7]; // NodeTable.java:73
-  wire _eq_86 = slot_parent_7 == _mux_4; // NodeTable.java:73
-  wire _and_112 = _bits_126 & _eq_86; // NodeTable.java:73
-  wire _not_60 = ~_not_35; // NodeTable.java:73
-  wire _eq_87 = slot_children_7 == 3'd0; // NodeTable.java:73
-  wire _or_84 = _not_60 | _eq_87; // NodeTable.java:73
-  wire _and_113 = _and_112 & _or_84; // NodeTable.java:73
-  wire _bits_127 = slot_valid[6]; // NodeTable.java:73
-  wire _eq_88 = slot_parent_6 == _mux_4; // NodeTable.java:73
-  wire _and_114 = _bits_127 & _eq_88; // NodeTable.java:73
-  wire _not_61 = ~_not_35; // NodeTable.java:73
-  wire _eq_89 = slot_children_6 == 3'd0; // NodeTable.java:73
-  wire _or_85 = _not_61 | _eq_89; // NodeTable.java:73
-  wire _and_115 = _and_114 & _or_85; // NodeTable.java:73
-  wire _bits_128 = slot_valid[5]; // NodeTable.java:73
-  wire _eq_90 = slot_parent_5 == _mux_4; // NodeTable.java:73
-  wire _and_116 = _bits_128 & _eq_90; // NodeTable.java:73
-  wire _not_62 = ~_not_35; // NodeTable.java:73
-  wire _eq_91 = slot_children_5 == 3'd0; // NodeTable.java:73
-  wire _or_86 = _not_62 | _eq_91; // NodeTable.java:73
-  wire _and_117 = _and_116 & _or_86; // NodeTable.java:73
-  wire _bits_129 = slot_valid[4]; // NodeTable.java:73
-  wire _eq_92 = slot_parent_4 == _mux_4; // NodeTable.java:73
-  wire _and_118 = _bits_129 & _eq_92; // NodeTable.java:73
-  wire _not_63 = ~_not_35; // NodeTable.java:73
-  wire _eq_93 = slot_children_4 == 3'd0; // NodeTable.java:73
-  wire _or_87 = _not_63 | _eq_93; // NodeTable.java:73
-  wire _and_119 = _and_118 & _or_87; // NodeTable.java:73
-  wire _bits_130 = slot_valid[3]; // NodeTable.java:73
-  wire _eq_94 = slot_parent_3 == _mux_4; // NodeTable.java:73
-  wire _and_120 = _bits_130 & _eq_94; // NodeTable.java:73
-  wire _not_64 = ~_not_35; // NodeTable.java:73
-  wire _eq_95 = slot_children_3 == 3'd0; // NodeTable.java:73
-  wire _or_88 = _not_64 | _eq_95; // NodeTable.java:73
-  wire _and_121 = _and_120 & _or_88; // NodeTable.java:73
-  wire _bits_131 = slot_valid[2]; // NodeTable.java:73
-  wire _eq_96 = slot_parent_2 == _mux_4; // NodeTable.java:73
-  wire _and_122 = _bits_131 & _eq_96; // NodeTable.java:73
-  wire _not_65 = ~_not_35; // NodeTable.java:73
-  wire _eq_97 = slot_children_2 == 3'd0; // NodeTable.java:73
-  wire _or_89 = _not_65 | _eq_97; // NodeTable.java:73
-  wire _and_123 = _and_122 & _or_89; // NodeTable.java:73
-  wire _bits_132 = slot_valid[1]; // NodeTable.java:73
-  wire _eq_98 = slot_parent_1 == _mux_4; // NodeTable.java:73
-  wire _and_124 = _bits_132 & _eq_98; // NodeTable.java:73
-  wire _not_66 = ~_not_35; // NodeTable.java:73
-  wire _eq_99 = slot_children_1 == 3'd0; // NodeTable.java:73
-  wire _or_90 = _not_66 | _eq_99; // NodeTable.java:73
-  wire _and_125 = _and_124 & _or_90; // NodeTable.java:73
-  wire [31:0] kids_vector = {_and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, 1'd0}; // NodeTable.java:94
+  wire _not_36 = ~_not_35; // NodeTable.java:88
+  wire _eq_39 = slot_children_31 == 3'd0; // NodeTable.java:88
+  wire _or_60 = _not_36 | _eq_39; // NodeTable.java:88
+  wire _and_65 = _and_64 & _or_60; // NodeTable.java:88
+  wire _bits_103 = slot_valid[30]; // NodeTable.java:88
+  wire _eq_40 = slot_parent_30 == _mux_4; // NodeTable.java:88
+  wire _and_66 = _bits_103 & _eq_40; // NodeTable.java:88
+  wire _not_37 = ~_not_35; // NodeTable.java:88
+  wire _eq_41 = slot_children_30 == 3'd0; // NodeTable.java:88
+  wire _or_61 = _not_37 | _eq_41; // NodeTable.java:88
+  wire _and_67 = _and_66 & _or_61; // NodeTable.java:88
+  wire _bits_104 = slot_valid[29]; // NodeTable.java:88
+  wire _eq_42 = slot_parent_29 == _mux_4; // NodeTable.java:88
+  wire _and_68 = _bits_104 & _eq_42; // NodeTable.java:88
+  wire _not_38 = ~_not_35; // NodeTable.java:88
+  wire _eq_43 = slot_children_29 == 3'd0; // NodeTable.java:88
+  wire _or_62 = _not_38 | _eq_43; // NodeTable.java:88
+  wire _and_69 = _and_68 & _or_62; // NodeTable.java:88
+  wire _bits_105 = slot_valid[28]; // NodeTable.java:88
+  wire _eq_44 = slot_parent_28 == _mux_4; // NodeTable.java:88
+  wire _and_70 = _bits_105 & _eq_44; // NodeTable.java:88
+  wire _not_39 = ~_not_35; // NodeTable.java:88
+  wire _eq_45 = slot_children_28 == 3'd0; // NodeTable.java:88
+  wire _or_63 = _not_39 | _eq_45; // NodeTable.java:88
+  wire _and_71 = _and_70 & _or_63; // NodeTable.java:88
+  wire _bits_106 = slot_valid[27]; // NodeTable.java:88
+  wire _eq_46 = slot_parent_27 == _mux_4; // NodeTable.java:88
+  wire _and_72 = _bits_106 & _eq_46; // NodeTable.java:88
+  wire _not_40 = ~_not_35; // NodeTable.java:88
+  wire _eq_47 = slot_children_27 == 3'd0; // NodeTable.java:88
+  wire _or_64 = _not_40 | _eq_47; // NodeTable.java:88
+  wire _and_73 = _and_72 & _or_64; // NodeTable.java:88
+  wire _bits_107 = slot_valid[26]; // NodeTable.java:88
+  wire _eq_48 = slot_parent_26 == _mux_4; // NodeTable.java:88
+  wire _and_74 = _bits_107 & _eq_48; // NodeTable.java:88
+  wire _not_41 = ~_not_35; // NodeTable.java:88
+  wire _eq_49 = slot_children_26 == 3'd0; // NodeTable.java:88
+  wire _or_65 = _not_41 | _eq_49; // NodeTable.java:88
+  wire _and_75 = _and_74 & _or_65; // NodeTable.java:88
+  wire _bits_108 = slot_valid[25]; // NodeTable.java:88
+  wire _eq_50 = slot_parent_25 == _mux_4; // NodeTable.java:88
+  wire _and_76 = _bits_108 & _eq_50; // NodeTable.java:88
+  wire _not_42 = ~_not_35; // NodeTable.java:88
+  wire _eq_51 = slot_children_25 == 3'd0; // NodeTable.java:88
+  wire _or_66 = _not_42 | _eq_51; // NodeTable.java:88
+  wire _and_77 = _and_76 & _or_66; // NodeTable.java:88
+  wire _bits_109 = slot_valid[24]; // NodeTable.java:88
+  wire _eq_52 = slot_parent_24 == _mux_4; // NodeTable.java:88
+  wire _and_78 = _bits_109 & _eq_52; // NodeTable.java:88
+  wire _not_43 = ~_not_35; // NodeTable.java:88
+  wire _eq_53 = slot_children_24 == 3'd0; // NodeTable.java:88
+  wire _or_67 = _not_43 | _eq_53; // NodeTable.java:88
+  wire _and_79 = _and_78 & _or_67; // NodeTable.java:88
+  wire _bits_110 = slot_valid[23]; // NodeTable.java:88
+  wire _eq_54 = slot_parent_23 == _mux_4; // NodeTable.java:88
+  wire _and_80 = _bits_110 & _eq_54; // NodeTable.java:88
+  wire _not_44 = ~_not_35; // NodeTable.java:88
+  wire _eq_55 = slot_children_23 == 3'd0; // NodeTable.java:88
+  wire _or_68 = _not_44 | _eq_55; // NodeTable.java:88
+  wire _and_81 = _and_80 & _or_68; // NodeTable.java:88
+  wire _bits_111 = slot_valid[22]; // NodeTable.java:88
+  wire _eq_56 = slot_parent_22 == _mux_4; // NodeTable.java:88
+  wire _and_82 = _bits_111 & _eq_56; // NodeTable.java:88
+  wire _not_45 = ~_not_35; // NodeTable.java:88
+  wire _eq_57 = slot_children_22 == 3'd0; // NodeTable.java:88
+  wire _or_69 = _not_45 | _eq_57; // NodeTable.java:88
+  wire _and_83 = _and_82 & _or_69; // NodeTable.java:88
+  wire _bits_112 = slot_valid[21]; // NodeTable.java:88
+  wire _eq_58 = slot_parent_21 == _mux_4; // NodeTable.java:88
+  wire _and_84 = _bits_112 & _eq_58; // NodeTable.java:88
+  wire _not_46 = ~_not_35; // NodeTable.java:88
+  wire _eq_59 = slot_children_21 == 3'd0; // NodeTable.java:88
+  wire _or_70 = _not_46 | _eq_59; // NodeTable.java:88
+  wire _and_85 = _and_84 & _or_70; // NodeTable.java:88
+  wire _bits_113 = slot_valid[20]; // NodeTable.java:88
+  wire _eq_60 = slot_parent_20 == _mux_4; // NodeTable.java:88
+  wire _and_86 = _bits_113 & _eq_60; // NodeTable.java:88
+  wire _not_47 = ~_not_35; // NodeTable.java:88
+  wire _eq_61 = slot_children_20 == 3'd0; // NodeTable.java:88
+  wire _or_71 = _not_47 | _eq_61; // NodeTable.java:88
+  wire _and_87 = _and_86 & _or_71; // NodeTable.java:88
+  wire _bits_114 = slot_valid[19]; // NodeTable.java:88
+  wire _eq_62 = slot_parent_19 == _mux_4; // NodeTable.java:88
+  wire _and_88 = _bits_114 & _eq_62; // NodeTable.java:88
+  wire _not_48 = ~_not_35; // NodeTable.java:88
+  wire _eq_63 = slot_children_19 == 3'd0; // NodeTable.java:88
+  wire _or_72 = _not_48 | _eq_63; // NodeTable.java:88
+  wire _and_89 = _and_88 & _or_72; // NodeTable.java:88
+  wire _bits_115 = slot_valid[18]; // NodeTable.java:88
+  wire _eq_64 = slot_parent_18 == _mux_4; // NodeTable.java:88
+  wire _and_90 = _bits_115 & _eq_64; // NodeTable.java:88
+  wire _not_49 = ~_not_35; // NodeTable.java:88
+  wire _eq_65 = slot_children_18 == 3'd0; // NodeTable.java:88
+  wire _or_73 = _not_49 | _eq_65; // NodeTable.java:88
+  wire _and_91 = _and_90 & _or_73; // NodeTable.java:88
+  wire _bits_116 = slot_valid[17]; // NodeTable.java:88
+  wire _eq_66 = slot_parent_17 == _mux_4; // NodeTable.java:88
+  wire _and_92 = _bits_116 & _eq_66; // NodeTable.java:88
+  wire _not_50 = ~_not_35; // NodeTable.java:88
+  wire _eq_67 = slot_children_17 == 3'd0; // NodeTable.java:88
+  wire _or_74 = _not_50 | _eq_67; // NodeTable.java:88
+  wire _and_93 = _and_92 & _or_74; // NodeTable.java:88
+  wire _bits_117 = slot_valid[16]; // NodeTable.java:88
+  wire _eq_68 = slot_parent_16 == _mux_4; // NodeTable.java:88
+  wire _and_94 = _bits_117 & _eq_68; // NodeTable.java:88
+  wire _not_51 = ~_not_35; // NodeTable.java:88
+  wire _eq_69 = slot_children_16 == 3'd0; // NodeTable.java:88
+  wire _or_75 = _not_51 | _eq_69; // NodeTable.java:88
+  wire _and_95 = _and_94 & _or_75; // NodeTable.java:88
+  wire _bits_118 = slot_valid[15]; // NodeTable.java:88
+  wire _eq_70 = slot_parent_15 == _mux_4; // NodeTable.java:88
+  wire _and_96 = _bits_118 & _eq_70; // NodeTable.java:88
+  wire _not_52 = ~_not_35; // NodeTable.java:88
+  wire _eq_71 = slot_children_15 == 3'd0; // NodeTable.java:88
+  wire _or_76 = _not_52 | _eq_71; // NodeTable.java:88
+  wire _and_97 = _and_96 & _or_76; // NodeTable.java:88
+  wire _bits_119 = slot_valid[14]; // NodeTable.java:88
+  wire _eq_72 = slot_parent_14 == _mux_4; // NodeTable.java:88
+  wire _and_98 = _bits_119 & _eq_72; // NodeTable.java:88
+  wire _not_53 = ~_not_35; // NodeTable.java:88
+  wire _eq_73 = slot_children_14 == 3'd0; // NodeTable.java:88
+  wire _or_77 = _not_53 | _eq_73; // NodeTable.java:88
+  wire _and_99 = _and_98 & _or_77; // NodeTable.java:88
+  wire _bits_120 = slot_valid[13]; // NodeTable.java:88
+  wire _eq_74 = slot_parent_13 == _mux_4; // NodeTable.java:88
+  wire _and_100 = _bits_120 & _eq_74; // NodeTable.java:88
+  wire _not_54 = ~_not_35; // NodeTable.java:88
+  wire _eq_75 = slot_children_13 == 3'd0; // NodeTable.java:88
+  wire _or_78 = _not_54 | _eq_75; // NodeTable.java:88
+  wire _and_101 = _and_100 & _or_78; // NodeTable.java:88
+  wire _bits_121 = slot_valid[12]; // NodeTable.java:88
+  wire _eq_76 = slot_parent_12 == _mux_4; // NodeTable.java:88
+  wire _and_102 = _bits_121 & _eq_76; // NodeTable.java:88
+  wire _not_55 = ~_not_35; // NodeTable.java:88
+  wire _eq_77 = slot_children_12 == 3'd0; // NodeTable.java:88
+  wire _or_79 = _not_55 | _eq_77; // NodeTable.java:88
+  wire _and_103 = _and_102 & _or_79; // NodeTable.java:88
+  wire _bits_122 = slot_valid[11]; // NodeTable.java:88
+  wire _eq_78 = slot_parent_11 == _mux_4; // NodeTable.java:88
+  wire _and_104 = _bits_122 & _eq_78; // NodeTable.java:88
+  wire _not_56 = ~_not_35; // NodeTable.java:88
+  wire _eq_79 = slot_children_11 == 3'd0; // NodeTable.java:88
+  wire _or_80 = _not_56 | _eq_79; // NodeTable.java:88
+  wire _and_105 = _and_104 & _or_80; // NodeTable.java:88
+  wire _bits_123 = slot_valid[10]; // NodeTable.java:88
+  wire _eq_80 = slot_parent_10 == _mux_4; // NodeTable.java:88
+  wire _and_106 = _bits_123 & _eq_80; // NodeTable.java:88
+  wire _not_57 = ~_not_35; // NodeTable.java:88
+  wire _eq_81 = slot_children_10 == 3'd0; // NodeTable.java:88
+  wire _or_81 = _not_57 | _eq_81; // NodeTable.java:88
+  wire _and_107 = _and_106 & _or_81; // NodeTable.java:88
+  wire _bits_124 = slot_valid[9]; // NodeTable.java:88
+  wire _eq_82 = slot_parent_9 == _mux_4; // NodeTable.java:88
+  wire _and_108 = _bits_124 & _eq_82; // NodeTable.java:88
+  wire _not_58 = ~_not_35; // NodeTable.java:88
+  wire _eq_83 = slot_children_9 == 3'd0; // NodeTable.java:88
+  wire _or_82 = _not_58 | _eq_83; // NodeTable.java:88
+  wire _and_109 = _and_108 & _or_82; // NodeTable.java:88
+  wire _bits_125 = slot_valid[8]; // NodeTable.java:88
+  wire _eq_84 = slot_parent_8 == _mux_4; // NodeTable.java:88
+  wire _and_110 = _bits_125 & _eq_84; // NodeTable.java:88
+  wire _not_59 = ~_not_35; // NodeTable.java:88
+  wire _eq_85 = slot_children_8 == 3'd0; // NodeTable.java:88
+  wire _or_83 = _not_59 | _eq_85; // NodeTable.java:88
+  wire _and_111 = _and_110 & _or_83; // NodeTable.java:88
+  wire _bits_126 = slot_valid[7]; // NodeTable.java:88
+  wire _eq_86 = slot_parent_7 == _mux_4; // NodeTable.java:88
+  wire _and_112 = _bits_126 & _eq_86; // NodeTable.java:88
+  wire _not_60 = ~_not_35; // NodeTable.java:88
+  wire _eq_87 = slot_children_7 == 3'd0; // NodeTable.java:88
+  wire _or_84 = _not_60 | _eq_87; // NodeTable.java:88
+  wire _and_113 = _and_112 & _or_84; // NodeTable.java:88
+  wire _bits_127 = slot_valid[6]; // NodeTable.java:88
+  wire _eq_88 = slot_parent_6 == _mux_4; // NodeTable.java:88
+  wire _and_114 = _bits_127 & _eq_88; // NodeTable.java:88
+  wire _not_61 = ~_not_35; // NodeTable.java:88
+  wire _eq_89 = slot_children_6 == 3'd0; // NodeTable.java:88
+  wire _or_85 = _not_61 | _eq_89; // NodeTable.java:88
+  wire _and_115 = _and_114 & _or_85; // NodeTable.java:88
+  wire _bits_128 = slot_valid[5]; // NodeTable.java:88
+  wire _eq_90 = slot_parent_5 == _mux_4; // NodeTable.java:88
+  wire _and_116 = _bits_128 & _eq_90; // NodeTable.java:88
+  wire _not_62 = ~_not_35; // NodeTable.java:88
+  wire _eq_91 = slot_children_5 == 3'd0; // NodeTable.java:88
+  wire _or_86 = _not_62 | _eq_91; // NodeTable.java:88
+  wire _and_117 = _and_116 & _or_86; // NodeTable.java:88
+  wire _bits_129 = slot_valid[4]; // NodeTable.java:88
+  wire _eq_92 = slot_parent_4 == _mux_4; // NodeTable.java:88
+  wire _and_118 = _bits_129 & _eq_92; // NodeTable.java:88
+  wire _not_63 = ~_not_35; // NodeTable.java:88
+  wire _eq_93 = slot_children_4 == 3'd0; // NodeTable.java:88
+  wire _or_87 = _not_63 | _eq_93; // NodeTable.java:88
+  wire _and_119 = _and_118 & _or_87; // NodeTable.java:88
+  wire _bits_130 = slot_valid[3]; // NodeTable.java:88
+  wire _eq_94 = slot_parent_3 == _mux_4; // NodeTable.java:88
+  wire _and_120 = _bits_130 & _eq_94; // NodeTable.java:88
+  wire _not_64 = ~_not_35; // NodeTable.java:88
+  wire _eq_95 = slot_children_3 == 3'd0; // NodeTable.java:88
+  wire _or_88 = _not_64 | _eq_95; // NodeTable.java:88
+  wire _and_121 = _and_120 & _or_88; // NodeTable.java:88
+  wire _bits_131 = slot_valid[2]; // NodeTable.java:88
+  wire _eq_96 = slot_parent_2 == _mux_4; // NodeTable.java:88
+  wire _and_122 = _bits_131 & _eq_96; // NodeTable.java:88
+  wire _not_65 = ~_not_35; // NodeTable.java:88
+  wire _eq_97 = slot_children_2 == 3'd0; // NodeTable.java:88
+  wire _or_89 = _not_65 | _eq_97; // NodeTable.java:88
+  wire _and_123 = _and_122 & _or_89; // NodeTable.java:88
+  wire _bits_132 = slot_valid[1]; // NodeTable.java:88
+  wire _eq_98 = slot_parent_1 == _mux_4; // NodeTable.java:88
+  wire _and_124 = _bits_132 & _eq_98; // NodeTable.java:88
+  wire _not_66 = ~_not_35; // NodeTable.java:88
+  wire _eq_99 = slot_children_1 == 3'd0; // NodeTable.java:88
+  wire _or_90 = _not_66 | _eq_99; // NodeTable.java:88
+  wire _and_125 = _and_124 & _or_90; // NodeTable.java:88
+  wire [31:0] kids_vector = {_and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, 1'd0}; // NodeTable.java:109
   wire _not_67 = ~leaf_pick_load; // SlotPicker.java:53
-  wire _bits_133 = slot_valid[31]; // NodeTable.java:81
-  wire _eq_100 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_126 = _bits_133 & _eq_100; // NodeTable.java:81
-  wire _eq_101 = slot_children_31 == 3'd0; // NodeTable.java:81
-  wire _and_127 = _and_126 & _eq_101; // NodeTable.java:81
-  wire _bits_134 = slot_valid[30]; // NodeTable.java:81
-  wire _eq_102 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_128 = _bits_134 & _eq_102; // NodeTable.java:81
-  wire _eq_103 = slot_children_30 == 3'd0; // NodeTable.java:81
-  wire _and_129 = _and_128 & _eq_103; // NodeTable.java:81
-  wire _bits_135 = slot_valid[29]; // NodeTable.java:81
-  wire _eq_104 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_130 = _bits_135 & _eq_104; // NodeTable.java:81
-  wire _eq_105 = slot_children_29 == 3'd0; // NodeTable.java:81
-  wire _and_131 = _and_130 & _eq_105; // NodeTable.java:81
-  wire _bits_136 = slot_valid[28]; // NodeTable.java:81
-  wire _eq_106 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_132 = _bits_136 & _eq_106; // NodeTable.java:81
-  wire _eq_107 = slot_children_28 == 3'd0; // NodeTable.java:81
-  wire _and_133 = _and_132 & _eq_107; // NodeTable.java:81
-  wire _bits_137 = slot_valid[27]; // NodeTable.java:81
-  wire _eq_108 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_134 = _bits_137 & _eq_108; // NodeTable.java:81
-  wire _eq_109 = slot_children_27 == 3'd0; // NodeTable.java:81
-  wire _and_135 = _and_134 & _eq_109; // NodeTable.java:81
-  wire _bits_138 = slot_valid[26]; // NodeTable.java:81
-  wire _eq_110 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_136 = _bits_138 & _eq_110; // NodeTable.java:81
-  wire _eq_111 = slot_children_26 == 3'd0; // NodeTable.java:81
-  wire _and_137 = _and_136 & _eq_111; // NodeTable.java:81
-  wire _bits_139 = slot_valid[25]; // NodeTable.java:81
-  wire _eq_112 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_138 = _bits_139 & _eq_112; // NodeTable.java:81
-  wire _eq_113 = slot_children_25 == 3'd0; // NodeTable.java:81
-  wire _and_139 = _and_138 & _eq_113; // NodeTable.java:81
-  wire _bits_140 = slot_valid[24]; // NodeTable.java:81
-  wire _eq_114 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_140 = _bits_140 & _eq_114; // NodeTable.java:81
-  wire _eq_115 = slot_children_24 == 3'd0; // NodeTable.java:81
-  wire _and_141 = _and_140 & _eq_115; // NodeTable.java:81
-  wire _bits_141 = slot_valid[23]; // NodeTable.java:81
-  wire _eq_116 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_142 = _bits_141 & _eq_116; // NodeTable.java:81
-  wire _eq_117 = slot_children_23 == 3'd0; // NodeTable.java:81
-  wire _and_143 = _and_142 & _eq_117; // NodeTable.java:81
-  wire _bits_142 = slot_valid[22]; // NodeTable.java:81
-  wire _eq_118 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_144 = _bits_142 & _eq_118; // NodeTable.java:81
-  wire _eq_119 = slot_children_22 == 3'd0; // NodeTable.java:81
-  wire _and_145 = _and_144 & _eq_119; // NodeTable.java:81
-  wire _bits_143 = slot_valid[21]; // NodeTable.java:81
-  wire _eq_120 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_146 = _bits_143 & _eq_120; // NodeTable.java:81
-  wire _eq_121 = slot_children_21 == 3'd0; // NodeTable.java:81
-  wire _and_147 = _and_146 & _eq_121; // NodeTable.java:81
-  wire _bits_144 = slot_valid[20]; // NodeTable.java:81
-  wire _eq_122 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_148 = _bits_144 & _eq_122; // NodeTable.java:81
-  wire _eq_123 = slot_children_20 == 3'd0; // NodeTable.java:81
-  wire _and_149 = _and_148 & _eq_123; // NodeTable.java:81
-  wire _bits_145 = slot_valid[19]; // NodeTable.java:81
-  wire _eq_124 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_150 = _bits_145 & _eq_124; // NodeTable.java:81
-  wire _eq_125 = slot_children_19 == 3'd0; // NodeTable.java:81
-  wire _and_151 = _and_150 & _eq_125; // NodeTable.java:81
-  wire _bits_146 = slot_valid[18]; // NodeTable.java:81
-  wire _eq_126 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_152 = _bits_146 & _eq_126; // NodeTable.java:81
-  wire _eq_127 = slot_children_18 == 3'd0; // NodeTable.java:81
-  wire _and_153 = _and_152 & _eq_127; // NodeTable.java:81
-  wire _bits_147 = slot_valid[17]; // NodeTable.java:81
-  wire _eq_128 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_154 = _bits_147 & _eq_128; // NodeTable.java:81
-  wire _eq_129 = slot_children_17 == 3'd0; // NodeTable.java:81
-  wire _and_155 = _and_154 & _eq_129; // NodeTable.java:81
-  wire _bits_148 = slot_valid[16]; // NodeTable.java:81
-  wire _eq_130 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_156 = _bits_148 & _eq_130; // NodeTable.java:81
-  wire _eq_131 = slot_children_16 == 3'd0; // NodeTable.java:81
-  wire _and_157 = _and_156 & _eq_131; // NodeTable.java:81
-  wire _bits_149 = slot_valid[15]; // NodeTable.java:81
-  wire _eq_132 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_158 = _bits_149 & _eq_132; // NodeTable.java:81
-  wire _eq_133 = slot_children_15 == 3'd0; // NodeTable.java:81
-  wire _and_159 = _and_158 & _eq_133; // NodeTable.java:81
-  wire _bits_150 = slot_valid[14]; // NodeTable.java:81
-  wire _eq_134 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_160 = _bits_150 & _eq_134; // NodeTable.java:81
-  wire _eq_135 = slot_children_14 == 3'd0; // NodeTable.java:81
-  wire _and_161 = _and_160 & _eq_135; // NodeTable.java:81
-  wire _bits_151 = slot_valid[13]; // NodeTable.java:81
-  wire _eq_136 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_162 = _bits_151 & _eq_136; // NodeTable.java:81
-  wire _eq_137 = slot_children_13 == 3'd0; // NodeTable.java:81
-  wire _and_163 = _and_162 & _eq_137; // NodeTable.java:81
-  wire _bits_152 = slot_valid[12]; // NodeTable.java:81
-  wire _eq_138 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_164 = _bits_152 & _eq_138; // NodeTable.java:81
-  wire _eq_139 = slot_children_12 == 3'd0; // NodeTable.java:81
-  wire _and_165 = _and_164 & _eq_139; // NodeTable.java:81
-  wire _bits_153 = slot_valid[11]; // NodeTable.java:81
-  wire _eq_140 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_166 = _bits_153 & _eq_140; // NodeTable.java:81
-  wire _eq_141 = slot_children_11 == 3'd0; // NodeTable.java:81
-  wire _and_167 = _and_166 & _eq_141; // NodeTable.java:81
-  wire _bits_154 = slot_valid[10]; // NodeTable.java:81
-  wire _eq_142 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_168 = _bits_154 & _eq_142; // NodeTable.java:81
-  wire _eq_143 = slot_children_10 == 3'd0; // NodeTable.java:81
-  wire _and_169 = _and_168 & _eq_143; // NodeTable.java:81
-  wire _bits_155 = slot_valid[9]; // NodeTable.java:81
-  wire _eq_144 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_170 = _bits_155 & _eq_144; // NodeTable.java:81
-  wire _eq_145 = slot_children_9 == 3'd0; // NodeTable.java:81
-  wire _and_171 = _and_170 & _eq_145; // NodeTable.java:81
-  wire _bits_156 = slot_valid[8]; // NodeTable.java:81
-  wire _eq_146 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_172 = _bits_156 & _eq_146; // NodeTable.java:81
-  wire _eq_147 = slot_children_8 == 3'd0; // NodeTable.java:81
-  wire _and_173 = _and_172 & _eq_147; // NodeTable.java:81
-  wire _bits_157 = slot_valid[7]; // NodeTable.java:81
-  wire _eq_148 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_174 = _bits_157 & _eq_148; // NodeTable.java:81
-  wire _eq_149 = slot_children_7 == 3'd0; // NodeTable.java:81
-  wire _and_175 = _and_174 & _eq_149; // NodeTable.java:81
-  wire _bits_158 = slot_valid[6]; // NodeTable.java:81
-  wire _eq_150 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_176 = _bits_158 & _eq_150; // NodeTable.java:81
-  wire _eq_151 = slot_children_6 == 3'd0; // NodeTable.java:81
-  wire _and_177 = _and_176 & _eq_151; // NodeTable.java:81
-  wire _bits_159 = slot_valid[5]; // NodeTable.java:81
-  wire _eq_152 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_178 = _bits_159 & _eq_152; // NodeTable.java:81
-  wire _eq_153 = slot_children_5 == 3'd0; // NodeTable.java:81
-  wire _and_179 = _and_178 & _eq_153; // NodeTable.java:81
-  wire _bits_160 = slot_valid[4]; // NodeTable.java:81
-  wire _eq_154 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_180 = _bits_160 & _eq_154; // NodeTable.java:81
-  wire _eq_155 = slot_children_4 == 3'd0; // NodeTable.java:81
-  wire _and_181 = _and_180 & _eq_155; // NodeTable.java:81
-  wire _bits_161 = slot_valid[3]; // NodeTable.java:81
-  wire _eq_156 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_182 = _bits_161 & _eq_156; // NodeTable.java:81
-  wire _eq_157 = slot_children_3 == 3'd0; // NodeTable.java:81
-  wire _and_183 = _and_182 & _eq_157; // NodeTable.java:81
-  wire _bits_162 = slot_valid[2]; // NodeTable.java:81
-  wire _eq_158 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_184 = _bits_162 & _eq_158; // NodeTable.java:81
-  wire _eq_159 = slot_children_2 == 3'd0; // NodeTable.java:81
-  wire _and_185 = _and_184 & _eq_159; // NodeTable.java:81
-  wire _bits_163 = slot_valid[1]; // NodeTable.java:81
-  wire _eq_160 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:81
-  wire _and_186 = _bits_163 & _eq_160; // NodeTable.java:81
-  wire _eq_161 = slot_children_1 == 3'd0; // NodeTable.java:81
-  wire _and_187 = _and_186 & _eq_161; // NodeTable.java:81
-  wire [31:0] _cat_2 = {_and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, 1'd0}; // NodeTable.java:94
+  wire _bits_133 = slot_valid[31]; // NodeTable.java:96
+  wire _eq_100 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_126 = _bits_133 & _eq_100; // NodeTable.java:96
+  wire _eq_101 = slot_children_31 == 3'd0; // NodeTable.java:96
+  wire _and_127 = _and_126 & _eq_101; // NodeTable.java:96
+  wire _bits_134 = slot_valid[30]; // NodeTable.java:96
+  wire _eq_102 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_128 = _bits_134 & _eq_102; // NodeTable.java:96
+  wire _eq_103 = slot_children_30 == 3'd0; // NodeTable.java:96
+  wire _and_129 = _and_128 & _eq_103; // NodeTable.java:96
+  wire _bits_135 = slot_valid[29]; // NodeTable.java:96
+  wire _eq_104 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_130 = _bits_135 & _eq_104; // NodeTable.java:96
+  wire _eq_105 = slot_children_29 == 3'd0; // NodeTable.java:96
+  wire _and_131 = _and_130 & _eq_105; // NodeTable.java:96
+  wire _bits_136 = slot_valid[28]; // NodeTable.java:96
+  wire _eq_106 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_132 = _bits_136 & _eq_106; // NodeTable.java:96
+  wire _eq_107 = slot_children_28 == 3'd0; // NodeTable.java:96
+  wire _and_133 = _and_132 & _eq_107; // NodeTable.java:96
+  wire _bits_137 = slot_valid[27]; // NodeTable.java:96
+  wire _eq_108 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_134 = _bits_137 & _eq_108; // NodeTable.java:96
+  wire _eq_109 = slot_children_27 == 3'd0; // NodeTable.java:96
+  wire _and_135 = _and_134 & _eq_109; // NodeTable.java:96
+  wire _bits_138 = slot_valid[26]; // NodeTable.java:96
+  wire _eq_110 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_136 = _bits_138 & _eq_110; // NodeTable.java:96
+  wire _eq_111 = slot_children_26 == 3'd0; // NodeTable.java:96
+  wire _and_137 = _and_136 & _eq_111; // NodeTable.java:96
+  wire _bits_139 = slot_valid[25]; // NodeTable.java:96
+  wire _eq_112 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_138 = _bits_139 & _eq_112; // NodeTable.java:96
+  wire _eq_113 = slot_children_25 == 3'd0; // NodeTable.java:96
+  wire _and_139 = _and_138 & _eq_113; // NodeTable.java:96
+  wire _bits_140 = slot_valid[24]; // NodeTable.java:96
+  wire _eq_114 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_140 = _bits_140 & _eq_114; // NodeTable.java:96
+  wire _eq_115 = slot_children_24 == 3'd0; // NodeTable.java:96
+  wire _and_141 = _and_140 & _eq_115; // NodeTable.java:96
+  wire _bits_141 = slot_valid[23]; // NodeTable.java:96
+  wire _eq_116 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_142 = _bits_141 & _eq_116; // NodeTable.java:96
+  wire _eq_117 = slot_children_23 == 3'd0; // NodeTable.java:96
+  wire _and_143 = _and_142 & _eq_117; // NodeTable.java:96
+  wire _bits_142 = slot_valid[22]; // NodeTable.java:96
+  wire _eq_118 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_144 = _bits_142 & _eq_118; // NodeTable.java:96
+  wire _eq_119 = slot_children_22 == 3'd0; // NodeTable.java:96
+  wire _and_145 = _and_144 & _eq_119; // NodeTable.java:96
+  wire _bits_143 = slot_valid[21]; // NodeTable.java:96
+  wire _eq_120 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_146 = _bits_143 & _eq_120; // NodeTable.java:96
+  wire _eq_121 = slot_children_21 == 3'd0; // NodeTable.java:96
+  wire _and_147 = _and_146 & _eq_121; // NodeTable.java:96
+  wire _bits_144 = slot_valid[20]; // NodeTable.java:96
+  wire _eq_122 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_148 = _bits_144 & _eq_122; // NodeTable.java:96
+  wire _eq_123 = slot_children_20 == 3'd0; // NodeTable.java:96
+  wire _and_149 = _and_148 & _eq_123; // NodeTable.java:96
+  wire _bits_145 = slot_valid[19]; // NodeTable.java:96
+  wire _eq_124 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_150 = _bits_145 & _eq_124; // NodeTable.java:96
+  wire _eq_125 = slot_children_19 == 3'd0; // NodeTable.java:96
+  wire _and_151 = _and_150 & _eq_125; // NodeTable.java:96
+  wire _bits_146 = slot_valid[18]; // NodeTable.java:96
+  wire _eq_126 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_152 = _bits_146 & _eq_126; // NodeTable.java:96
+  wire _eq_127 = slot_children_18 == 3'd0; // NodeTable.java:96
+  wire _and_153 = _and_152 & _eq_127; // NodeTable.java:96
+  wire _bits_147 = slot_valid[17]; // NodeTable.java:96
+  wire _eq_128 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_154 = _bits_147 & _eq_128; // NodeTable.java:96
+  wire _eq_129 = slot_children_17 == 3'd0; // NodeTable.java:96
+  wire _and_155 = _and_154 & _eq_129; // NodeTable.java:96
+  wire _bits_148 = slot_valid[16]; // NodeTable.java:96
+  wire _eq_130 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_156 = _bits_148 & _eq_130; // NodeTable.java:96
+  wire _eq_131 = slot_children_16 == 3'd0; // NodeTable.java:96
+  wire _and_157 = _and_156 & _eq_131; // NodeTable.java:96
+  wire _bits_149 = slot_valid[15]; // NodeTable.java:96
+  wire _eq_132 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_158 = _bits_149 & _eq_132; // NodeTable.java:96
+  wire _eq_133 = slot_children_15 == 3'd0; // NodeTable.java:96
+  wire _and_159 = _and_158 & _eq_133; // NodeTable.java:96
+  wire _bits_150 = slot_valid[14]; // NodeTable.java:96
+  wire _eq_134 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_160 = _bits_150 & _eq_134; // NodeTable.java:96
+  wire _eq_135 = slot_children_14 == 3'd0; // NodeTable.java:96
+  wire _and_161 = _and_160 & _eq_135; // NodeTable.java:96
+  wire _bits_151 = slot_valid[13]; // NodeTable.java:96
+  wire _eq_136 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_162 = _bits_151 & _eq_136; // NodeTable.java:96
+  wire _eq_137 = slot_children_13 == 3'd0; // NodeTable.java:96
+  wire _and_163 = _and_162 & _eq_137; // NodeTable.java:96
+  wire _bits_152 = slot_valid[12]; // NodeTable.java:96
+  wire _eq_138 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_164 = _bits_152 & _eq_138; // NodeTable.java:96
+  wire _eq_139 = slot_children_12 == 3'd0; // NodeTable.java:96
+  wire _and_165 = _and_164 & _eq_139; // NodeTable.java:96
+  wire _bits_153 = slot_valid[11]; // NodeTable.java:96
+  wire _eq_140 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_166 = _bits_153 & _eq_140; // NodeTable.java:96
+  wire _eq_141 = slot_children_11 == 3'd0; // NodeTable.java:96
+  wire _and_167 = _and_166 & _eq_141; // NodeTable.java:96
+  wire _bits_154 = slot_valid[10]; // NodeTable.java:96
+  wire _eq_142 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_168 = _bits_154 & _eq_142; // NodeTable.java:96
+  wire _eq_143 = slot_children_10 == 3'd0; // NodeTable.java:96
+  wire _and_169 = _and_168 & _eq_143; // NodeTable.java:96
+  wire _bits_155 = slot_valid[9]; // NodeTable.java:96
+  wire _eq_144 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_170 = _bits_155 & _eq_144; // NodeTable.java:96
+  wire _eq_145 = slot_children_9 == 3'd0; // NodeTable.java:96
+  wire _and_171 = _and_170 & _eq_145; // NodeTable.java:96
+  wire _bits_156 = slot_valid[8]; // NodeTable.java:96
+  wire _eq_146 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_172 = _bits_156 & _eq_146; // NodeTable.java:96
+  wire _eq_147 = slot_children_8 == 3'd0; // NodeTable.java:96
+  wire _and_173 = _and_172 & _eq_147; // NodeTable.java:96
+  wire _bits_157 = slot_valid[7]; // NodeTable.java:96
+  wire _eq_148 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_174 = _bits_157 & _eq_148; // NodeTable.java:96
+  wire _eq_149 = slot_children_7 == 3'd0; // NodeTable.java:96
+  wire _and_175 = _and_174 & _eq_149; // NodeTable.java:96
+  wire _bits_158 = slot_valid[6]; // NodeTable.java:96
+  wire _eq_150 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_176 = _bits_158 & _eq_150; // NodeTable.java:96
+  wire _eq_151 = slot_children_6 == 3'd0; // NodeTable.java:96
+  wire _and_177 = _and_176 & _eq_151; // NodeTable.java:96
+  wire _bits_159 = slot_valid[5]; // NodeTable.java:96
+  wire _eq_152 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_178 = _bits_159 & _eq_152; // NodeTable.java:96
+  wire _eq_153 = slot_children_5 == 3'd0; // NodeTable.java:96
+  wire _and_179 = _and_178 & _eq_153; // NodeTable.java:96
+  wire _bits_160 = slot_valid[4]; // NodeTable.java:96
+  wire _eq_154 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_180 = _bits_160 & _eq_154; // NodeTable.java:96
+  wire _eq_155 = slot_children_4 == 3'd0; // NodeTable.java:96
+  wire _and_181 = _and_180 & _eq_155; // NodeTable.java:96
+  wire _bits_161 = slot_valid[3]; // NodeTable.java:96
+  wire _eq_156 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_182 = _bits_161 & _eq_156; // NodeTable.java:96
+  wire _eq_157 = slot_children_3 == 3'd0; // NodeTable.java:96
+  wire _and_183 = _and_182 & _eq_157; // NodeTable.java:96
+  wire _bits_162 = slot_valid[2]; // NodeTable.java:96
+  wire _eq_158 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_184 = _bits_162 & _eq_158; // NodeTable.java:96
+  wire _eq_159 = slot_children_2 == 3'd0; // NodeTable.java:96
+  wire _and_185 = _and_184 & _eq_159; // NodeTable.java:96
+  wire _bits_163 = slot_valid[1]; // NodeTable.java:96
+  wire _eq_160 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_186 = _bits_163 & _eq_160; // NodeTable.java:96
+  wire _eq_161 = slot_children_1 == 3'd0; // NodeTable.java:96
+  wire _and_187 = _and_186 & _eq_161; // NodeTable.java:96
+  wire [31:0] _cat_2 = {_and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, 1'd0}; // NodeTable.java:109
   wire [31:0] _not_68 = ~leaf_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_188 = leaf_pick_candidates & _not_68; // SlotPicker.java:38
   wire [31:0] _not_69 = ~kids_vector; // SlotPicker.java:65
@@ -1636,7 +1639,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_229 = _and_228 & snapshot_settled; // RapController.java:414
   wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:550
   wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:567
-  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:668
+  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:677
   wire [5:0] _mux_37 = readout_in_use ? _cat_33 : 6'd0; // RapController.java:565
   wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:469
   wire [31:0] _and_230 = child_digit_field & _fill_64; // RapController.java:469
@@ -1684,12 +1687,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:275
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:279
   wire _ge_5 = free_slots >= missing_children; // RapController.java:280
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:673
-  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:668
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:673
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:673
-  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:668
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:673
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:682
+  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:677
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:682
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:682
+  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:677
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:682
   wire [31:0] _not_148 = ~_dshr_1; // RapController.java:288
   wire [31:0] _and_237 = _dshr_0 & _not_148; // RapController.java:288
   wire _ge_6 = op_depth >= deepest_depth; // RapController.java:291
@@ -1765,9 +1768,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:363
   wire _bits_292 = _dshr_3[0]; // RapController.java:363
   wire _and_249 = _lt_6 & _bits_292; // RapController.java:363
-  wire _eq_163 = readout_index == 5'd0; // NodeTable.java:99
-  wire [4:0] _dyn_index_2 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:99
-  wire [4:0] _mux_42 = _eq_163 ? 5'd0 : _dyn_index_2; // NodeTable.java:99
+  wire _eq_163 = readout_index == 5'd0; // NodeTable.java:114
+  wire [4:0] _dyn_index_2 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
+  wire [4:0] _mux_42 = _eq_163 ? 5'd0 : _dyn_index_2; // NodeTable.java:114
   wire [11:0] _bits_293 = op_threshold[35:24]; // SplitCompare.java:41
   wire [10:0] _bits_294 = skip_min_sum[34:24]; // SplitCompare.java:41
   wire _gt_13 = _bits_293 > {1'b0, _bits_294}; // SplitCompare.java:33
@@ -1929,20 +1932,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_259 = _or_252 | _or_258; // FirstSet.java:63
   wire _or_260 = _or_245 | _or_259; // FirstSet.java:63
   wire _not_160 = ~_or_260; // SlotPicker.java:80
-  wire _not_161 = ~commit_stop; // RapController.java:711
-  wire _and_289 = state_run & _not_161; // RapController.java:711
-  wire _not_162 = ~io_headValid; // RapController.java:711
-  wire _and_290 = pipe_empty & _not_162; // RapController.java:711
-  wire [2:0] _mux_43 = _and_290 ? 3'd1 : fill_cause; // RapController.java:711
-  wire _or_261 = state_drain | state_undo; // RapController.java:712
-  wire _or_262 = _or_261 | state_resume; // RapController.java:712
-  wire _or_263 = _or_262 | commit_stop; // RapController.java:712
-  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:713
-  wire _or_264 = state_split_scan | state_split; // RapController.java:714
-  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:714
-  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:715
-  wire _or_267 = _or_266 | state_advance; // RapController.java:715
-  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:715
+  wire _not_161 = ~commit_stop; // RapController.java:720
+  wire _and_289 = state_run & _not_161; // RapController.java:720
+  wire _not_162 = ~io_headValid; // RapController.java:720
+  wire _and_290 = pipe_empty & _not_162; // RapController.java:720
+  wire [2:0] _mux_43 = _and_290 ? 3'd1 : fill_cause; // RapController.java:720
+  wire _or_261 = state_drain | state_undo; // RapController.java:721
+  wire _or_262 = _or_261 | state_resume; // RapController.java:721
+  wire _or_263 = _or_262 | commit_stop; // RapController.java:721
+  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:722
+  wire _or_264 = state_split_scan | state_split; // RapController.java:723
+  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:723
+  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:724
+  wire _or_267 = _or_266 | state_advance; // RapController.java:724
+  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:724
   wire [3:0] _bits_333 = undo_sp[3:0]; // RapController.java:266
   wire [36:0] _cat_37 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:266
   wire _ne_2 = undo_sp != 5'd0; // RapController.java:262
@@ -1992,15 +1995,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_17 = 5'd15 - op_depth; // RapController.java:679
-  wire [5:0] _cat_39 = {_sub_17, 1'd0}; // RapController.java:668
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_39; // RapController.java:680
-  wire [31:0] _bits_339 = _dshl_4[31:0]; // RapController.java:680
-  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_339; // RapController.java:680
+  wire [4:0] _sub_17 = 5'd15 - op_depth; // RapController.java:688
+  wire [5:0] _cat_39 = {_sub_17, 1'd0}; // RapController.java:677
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_39; // RapController.java:689
+  wire [31:0] _bits_339 = _dshl_4[31:0]; // RapController.java:689
+  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_339; // RapController.java:689
   wire _eq_169 = child_prefix == _or_271; // RapController.java:471
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:673
-  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:668
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:673
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:682
+  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:677
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:682
   wire _eq_170 = child_mask == _dshr_4; // RapController.java:471
   wire _and_300 = _eq_169 & _eq_170; // RapController.java:471
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
@@ -2046,22 +2049,33 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_309 = _eq_173 & _eq_174; // RapController.java:611
   wire [2:0] _dyn_index_3 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:613
   wire _eq_175 = _dyn_index_3 == 3'd0; // RapController.java:613
-  wire _eq_176 = split_fits == _ge_5; // RapController.java:616
-  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:616
-  wire _eq_177 = op_at_deepest == _ge_14; // RapController.java:616
-  wire _and_310 = _eq_176 & _eq_177; // RapController.java:616
-  wire _eq_178 = op_children == _dyn_index_0; // RapController.java:621
-  wire _not_180 = ~kids_fresh; // RapController.java:618
-  wire _and_311 = state_merge_kids & _not_180; // RapController.java:618
-  wire _and_312 = _and_311 & slot_pick_ready; // RapController.java:618
-  wire _and_313 = _and_312 & slot_pick_pick_last; // RapController.java:619
-  wire _or_277 = split_settled | _and_313; // RapController.java:620
-  wire _not_181 = ~ev_commit_q; // StatusRegs.java:74
-  wire _not_182 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_181 & _not_182; // StatusRegs.java:74
-  wire _eq_179 = kids_vector == visited_kids; // RapController.java:623
-  wire _not_183 = ~_or_187; // RapController.java:625
-  wire _and_314 = verdict_act & _not_183; // RapController.java:625
+  wire _not_180 = ~split_settled; // RapController.java:617
+  wire _eq_176 = children_write_q_slot == 5'd0; // NodeTable.java:114
+  wire [4:0] _dyn_index_4 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
+  wire [4:0] _mux_48 = _eq_176 ? 5'd0 : _dyn_index_4; // NodeTable.java:114
+  wire _ne_4 = _mux_48 != merge_leaf_depth; // RapController.java:618
+  wire _and_310 = state_merge_level & level_fresh; // RapController.java:618
+  wire _ne_5 = children_write_q_slot != merge_parent; // RapController.java:620
+  wire [4:0] _dyn_index_5 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:621
+  wire _ne_6 = _dyn_index_5 != merge_parent; // RapController.java:621
+  wire _and_311 = _ne_5 & _ne_6; // RapController.java:621
+  wire _and_312 = state_merge_kids & kids_fresh; // RapController.java:620
+  wire _eq_177 = split_fits == _ge_5; // RapController.java:625
+  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:625
+  wire _eq_178 = op_at_deepest == _ge_14; // RapController.java:625
+  wire _and_313 = _eq_177 & _eq_178; // RapController.java:625
+  wire _eq_179 = op_children == _dyn_index_0; // RapController.java:630
+  wire _not_181 = ~kids_fresh; // RapController.java:627
+  wire _and_314 = state_merge_kids & _not_181; // RapController.java:627
+  wire _and_315 = _and_314 & slot_pick_ready; // RapController.java:627
+  wire _and_316 = _and_315 & slot_pick_pick_last; // RapController.java:628
+  wire _or_277 = split_settled | _and_316; // RapController.java:629
+  wire _not_182 = ~ev_commit_q; // StatusRegs.java:74
+  wire _not_183 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_182 & _not_183; // StatusRegs.java:74
+  wire _eq_180 = kids_vector == visited_kids; // RapController.java:632
+  wire _not_184 = ~_or_187; // RapController.java:634
+  wire _and_317 = verdict_act & _not_184; // RapController.java:634
   wire _or_278 = ev_commit | ev_saturation; // StatusRegs.java:97
   wire _or_279 = _or_278 | ev_split; // StatusRegs.java:97
   wire _or_280 = _or_279 | ev_allocated; // StatusRegs.java:97
@@ -2071,43 +2085,43 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_10 = |ev_removed; // StatusRegs.java:97
   wire _or_284 = _or_283 | _or_r_10; // StatusRegs.java:97
   wire _or_285 = _or_284 | ev_pending; // StatusRegs.java:97
-  wire _not_184 = ~_or_285; // RapController.java:626
-  wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:86
-  wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:86
-  wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:86
-  wire _gt_19 = slot_depth_28 > deepest_depth; // NodeTable.java:86
-  wire _gt_20 = slot_depth_27 > deepest_depth; // NodeTable.java:86
-  wire _gt_21 = slot_depth_26 > deepest_depth; // NodeTable.java:86
-  wire _gt_22 = slot_depth_25 > deepest_depth; // NodeTable.java:86
-  wire _gt_23 = slot_depth_24 > deepest_depth; // NodeTable.java:86
-  wire _gt_24 = slot_depth_23 > deepest_depth; // NodeTable.java:86
-  wire _gt_25 = slot_depth_22 > deepest_depth; // NodeTable.java:86
-  wire _gt_26 = slot_depth_21 > deepest_depth; // NodeTable.java:86
-  wire _gt_27 = slot_depth_20 > deepest_depth; // NodeTable.java:86
-  wire _gt_28 = slot_depth_19 > deepest_depth; // NodeTable.java:86
-  wire _gt_29 = slot_depth_18 > deepest_depth; // NodeTable.java:86
-  wire _gt_30 = slot_depth_17 > deepest_depth; // NodeTable.java:86
-  wire _gt_31 = slot_depth_16 > deepest_depth; // NodeTable.java:86
-  wire _gt_32 = slot_depth_15 > deepest_depth; // NodeTable.java:86
-  wire _gt_33 = slot_depth_14 > deepest_depth; // NodeTable.java:86
-  wire _gt_34 = slot_depth_13 > deepest_depth; // NodeTable.java:86
-  wire _gt_35 = slot_depth_12 > deepest_depth; // NodeTable.java:86
-  wire _gt_36 = slot_depth_11 > deepest_depth; // NodeTable.java:86
-  wire _gt_37 = slot_depth_10 > deepest_depth; // NodeTable.java:86
-  wire _gt_38 = slot_depth_9 > deepest_depth; // NodeTable.java:86
-  wire _gt_39 = slot_depth_8 > deepest_depth; // NodeTable.java:86
-  wire _gt_40 = slot_depth_7 > deepest_depth; // NodeTable.java:86
-  wire _gt_41 = slot_depth_6 > deepest_depth; // NodeTable.java:86
-  wire _gt_42 = slot_depth_5 > deepest_depth; // NodeTable.java:86
-  wire _gt_43 = slot_depth_4 > deepest_depth; // NodeTable.java:86
-  wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:86
-  wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:86
-  wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:86
-  wire [31:0] _cat_42 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:94
-  wire [31:0] _and_315 = slot_valid & _cat_42; // RapController.java:627
-  wire _or_r_11 = |_and_315; // RapController.java:627
-  wire _not_185 = ~_or_r_11; // RapController.java:627
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:628
+  wire _not_185 = ~_or_285; // RapController.java:635
+  wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:101
+  wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:101
+  wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:101
+  wire _gt_19 = slot_depth_28 > deepest_depth; // NodeTable.java:101
+  wire _gt_20 = slot_depth_27 > deepest_depth; // NodeTable.java:101
+  wire _gt_21 = slot_depth_26 > deepest_depth; // NodeTable.java:101
+  wire _gt_22 = slot_depth_25 > deepest_depth; // NodeTable.java:101
+  wire _gt_23 = slot_depth_24 > deepest_depth; // NodeTable.java:101
+  wire _gt_24 = slot_depth_23 > deepest_depth; // NodeTable.java:101
+  wire _gt_25 = slot_depth_22 > deepest_depth; // NodeTable.java:101
+  wire _gt_26 = slot_depth_21 > deepest_depth; // NodeTable.java:101
+  wire _gt_27 = slot_depth_20 > deepest_depth; // NodeTable.java:101
+  wire _gt_28 = slot_depth_19 > deepest_depth; // NodeTable.java:101
+  wire _gt_29 = slot_depth_18 > deepest_depth; // NodeTable.java:101
+  wire _gt_30 = slot_depth_17 > deepest_depth; // NodeTable.java:101
+  wire _gt_31 = slot_depth_16 > deepest_depth; // NodeTable.java:101
+  wire _gt_32 = slot_depth_15 > deepest_depth; // NodeTable.java:101
+  wire _gt_33 = slot_depth_14 > deepest_depth; // NodeTable.java:101
+  wire _gt_34 = slot_depth_13 > deepest_depth; // NodeTable.java:101
+  wire _gt_35 = slot_depth_12 > deepest_depth; // NodeTable.java:101
+  wire _gt_36 = slot_depth_11 > deepest_depth; // NodeTable.java:101
+  wire _gt_37 = slot_depth_10 > deepest_depth; // NodeTable.java:101
+  wire _gt_38 = slot_depth_9 > deepest_depth; // NodeTable.java:101
+  wire _gt_39 = slot_depth_8 > deepest_depth; // NodeTable.java:101
+  wire _gt_40 = slot_depth_7 > deepest_depth; // NodeTable.java:101
+  wire _gt_41 = slot_depth_6 > deepest_depth; // NodeTable.java:101
+  wire _gt_42 = slot_depth_5 > deepest_depth; // NodeTable.java:101
+  wire _gt_43 = slot_depth_4 > deepest_depth; // NodeTable.java:101
+  wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:101
+  wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:101
+  wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:101
+  wire [31:0] _cat_42 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:109
+  wire [31:0] _and_318 = slot_valid & _cat_42; // RapController.java:636
+  wire _or_r_11 = |_and_318; // RapController.java:636
+  wire _not_186 = ~_or_r_11; // RapController.java:636
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:637
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -2774,7 +2788,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_0 <= 3'd0;
     end else begin
-      slot_children_0 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_4 ? children_write_value : slot_children_0) : slot_children_0));
+      slot_children_0 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_4 ? children_write_q_value : slot_children_0) : slot_children_0));
     end
   end
 
@@ -2782,7 +2796,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_1 <= 3'd0;
     end else begin
-      slot_children_1 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_5 ? children_write_value : slot_children_1) : slot_children_1));
+      slot_children_1 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_5 ? children_write_q_value : slot_children_1) : slot_children_1));
     end
   end
 
@@ -2790,7 +2804,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_2 <= 3'd0;
     end else begin
-      slot_children_2 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_6 ? children_write_value : slot_children_2) : slot_children_2));
+      slot_children_2 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_6 ? children_write_q_value : slot_children_2) : slot_children_2));
     end
   end
 
@@ -2798,7 +2812,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_3 <= 3'd0;
     end else begin
-      slot_children_3 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_7 ? children_write_value : slot_children_3) : slot_children_3));
+      slot_children_3 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_7 ? children_write_q_value : slot_children_3) : slot_children_3));
     end
   end
 
@@ -2806,7 +2820,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_4 <= 3'd0;
     end else begin
-      slot_children_4 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_8 ? children_write_value : slot_children_4) : slot_children_4));
+      slot_children_4 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_8 ? children_write_q_value : slot_children_4) : slot_children_4));
     end
   end
 
@@ -2814,7 +2828,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_5 <= 3'd0;
     end else begin
-      slot_children_5 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_9 ? children_write_value : slot_children_5) : slot_children_5));
+      slot_children_5 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_9 ? children_write_q_value : slot_children_5) : slot_children_5));
     end
   end
 
@@ -2822,7 +2836,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_6 <= 3'd0;
     end else begin
-      slot_children_6 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_10 ? children_write_value : slot_children_6) : slot_children_6));
+      slot_children_6 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_10 ? children_write_q_value : slot_children_6) : slot_children_6));
     end
   end
 
@@ -2830,7 +2844,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_7 <= 3'd0;
     end else begin
-      slot_children_7 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_11 ? children_write_value : slot_children_7) : slot_children_7));
+      slot_children_7 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_11 ? children_write_q_value : slot_children_7) : slot_children_7));
     end
   end
 
@@ -2838,7 +2852,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_8 <= 3'd0;
     end else begin
-      slot_children_8 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_12 ? children_write_value : slot_children_8) : slot_children_8));
+      slot_children_8 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_12 ? children_write_q_value : slot_children_8) : slot_children_8));
     end
   end
 
@@ -2846,7 +2860,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_9 <= 3'd0;
     end else begin
-      slot_children_9 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_13 ? children_write_value : slot_children_9) : slot_children_9));
+      slot_children_9 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_13 ? children_write_q_value : slot_children_9) : slot_children_9));
     end
   end
 
@@ -2854,7 +2868,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_10 <= 3'd0;
     end else begin
-      slot_children_10 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_14 ? children_write_value : slot_children_10) : slot_children_10));
+      slot_children_10 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_14 ? children_write_q_value : slot_children_10) : slot_children_10));
     end
   end
 
@@ -2862,7 +2876,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_11 <= 3'd0;
     end else begin
-      slot_children_11 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_15 ? children_write_value : slot_children_11) : slot_children_11));
+      slot_children_11 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_15 ? children_write_q_value : slot_children_11) : slot_children_11));
     end
   end
 
@@ -2870,7 +2884,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_12 <= 3'd0;
     end else begin
-      slot_children_12 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_16 ? children_write_value : slot_children_12) : slot_children_12));
+      slot_children_12 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_16 ? children_write_q_value : slot_children_12) : slot_children_12));
     end
   end
 
@@ -2878,7 +2892,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_13 <= 3'd0;
     end else begin
-      slot_children_13 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_17 ? children_write_value : slot_children_13) : slot_children_13));
+      slot_children_13 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_17 ? children_write_q_value : slot_children_13) : slot_children_13));
     end
   end
 
@@ -2886,7 +2900,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_14 <= 3'd0;
     end else begin
-      slot_children_14 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_18 ? children_write_value : slot_children_14) : slot_children_14));
+      slot_children_14 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_18 ? children_write_q_value : slot_children_14) : slot_children_14));
     end
   end
 
@@ -2894,7 +2908,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_15 <= 3'd0;
     end else begin
-      slot_children_15 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_19 ? children_write_value : slot_children_15) : slot_children_15));
+      slot_children_15 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_19 ? children_write_q_value : slot_children_15) : slot_children_15));
     end
   end
 
@@ -2902,7 +2916,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_16 <= 3'd0;
     end else begin
-      slot_children_16 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_20 ? children_write_value : slot_children_16) : slot_children_16));
+      slot_children_16 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_20 ? children_write_q_value : slot_children_16) : slot_children_16));
     end
   end
 
@@ -2910,7 +2924,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_17 <= 3'd0;
     end else begin
-      slot_children_17 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_21 ? children_write_value : slot_children_17) : slot_children_17));
+      slot_children_17 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_21 ? children_write_q_value : slot_children_17) : slot_children_17));
     end
   end
 
@@ -2918,7 +2932,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_18 <= 3'd0;
     end else begin
-      slot_children_18 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_22 ? children_write_value : slot_children_18) : slot_children_18));
+      slot_children_18 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_22 ? children_write_q_value : slot_children_18) : slot_children_18));
     end
   end
 
@@ -2926,7 +2940,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_19 <= 3'd0;
     end else begin
-      slot_children_19 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_23 ? children_write_value : slot_children_19) : slot_children_19));
+      slot_children_19 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_23 ? children_write_q_value : slot_children_19) : slot_children_19));
     end
   end
 
@@ -2934,7 +2948,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_20 <= 3'd0;
     end else begin
-      slot_children_20 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_24 ? children_write_value : slot_children_20) : slot_children_20));
+      slot_children_20 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_24 ? children_write_q_value : slot_children_20) : slot_children_20));
     end
   end
 
@@ -2942,7 +2956,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_21 <= 3'd0;
     end else begin
-      slot_children_21 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_25 ? children_write_value : slot_children_21) : slot_children_21));
+      slot_children_21 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_25 ? children_write_q_value : slot_children_21) : slot_children_21));
     end
   end
 
@@ -2950,7 +2964,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_22 <= 3'd0;
     end else begin
-      slot_children_22 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_26 ? children_write_value : slot_children_22) : slot_children_22));
+      slot_children_22 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_26 ? children_write_q_value : slot_children_22) : slot_children_22));
     end
   end
 
@@ -2958,7 +2972,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_23 <= 3'd0;
     end else begin
-      slot_children_23 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_27 ? children_write_value : slot_children_23) : slot_children_23));
+      slot_children_23 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_27 ? children_write_q_value : slot_children_23) : slot_children_23));
     end
   end
 
@@ -2966,7 +2980,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_24 <= 3'd0;
     end else begin
-      slot_children_24 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_28 ? children_write_value : slot_children_24) : slot_children_24));
+      slot_children_24 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_28 ? children_write_q_value : slot_children_24) : slot_children_24));
     end
   end
 
@@ -2974,7 +2988,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_25 <= 3'd0;
     end else begin
-      slot_children_25 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_29 ? children_write_value : slot_children_25) : slot_children_25));
+      slot_children_25 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_29 ? children_write_q_value : slot_children_25) : slot_children_25));
     end
   end
 
@@ -2982,7 +2996,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_26 <= 3'd0;
     end else begin
-      slot_children_26 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_30 ? children_write_value : slot_children_26) : slot_children_26));
+      slot_children_26 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_30 ? children_write_q_value : slot_children_26) : slot_children_26));
     end
   end
 
@@ -2990,7 +3004,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_27 <= 3'd0;
     end else begin
-      slot_children_27 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_31 ? children_write_value : slot_children_27) : slot_children_27));
+      slot_children_27 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_31 ? children_write_q_value : slot_children_27) : slot_children_27));
     end
   end
 
@@ -2998,7 +3012,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_28 <= 3'd0;
     end else begin
-      slot_children_28 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_32 ? children_write_value : slot_children_28) : slot_children_28));
+      slot_children_28 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_32 ? children_write_q_value : slot_children_28) : slot_children_28));
     end
   end
 
@@ -3006,7 +3020,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_29 <= 3'd0;
     end else begin
-      slot_children_29 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_33 ? children_write_value : slot_children_29) : slot_children_29));
+      slot_children_29 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_33 ? children_write_q_value : slot_children_29) : slot_children_29));
     end
   end
 
@@ -3014,7 +3028,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_30 <= 3'd0;
     end else begin
-      slot_children_30 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_34 ? children_write_value : slot_children_30) : slot_children_30));
+      slot_children_30 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_34 ? children_write_q_value : slot_children_30) : slot_children_30));
     end
   end
 
@@ -3022,8 +3036,24 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_children_31 <= 3'd0;
     end else begin
-      slot_children_31 <= (state_soft_clear ? 3'd0 : (children_write ? (_eq_35 ? children_write_value : slot_children_31) : slot_children_31));
+      slot_children_31 <= (state_soft_clear ? 3'd0 : (children_write_q ? (_eq_35 ? children_write_q_value : slot_children_31) : slot_children_31));
     end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      children_write_q <= 1'd0;
+    end else begin
+      children_write_q <= children_write;
+    end
+  end
+
+  always @(posedge clock) begin
+    children_write_q_slot <= children_write_slot;
+  end
+
+  always @(posedge clock) begin
+    children_write_q_value <= children_write_value;
   end
 
   always @(posedge clock) begin
@@ -4037,40 +4067,52 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:613: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && split_settled && !_and_310) begin // RapController.java:616
-      $display("Assertion failed at RapController.java:616: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && children_write_q && !_not_180) begin // RapController.java:617
+      $display("Assertion failed at RapController.java:617: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && _or_277 && !_eq_178) begin // RapController.java:621
-      $display("Assertion failed at RapController.java:621: op_children read a clock after its slot or the table changed");
+    if (!reset && children_write_q && _and_310 && !_ne_4) begin // RapController.java:618
+      $display("Assertion failed at RapController.java:618: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:622
-      $display("Assertion failed at RapController.java:622: ADVANCE reads n while a count is still on its way");
+    if (!reset && children_write_q && _and_312 && !_and_311) begin // RapController.java:620
+      $display("Assertion failed at RapController.java:620: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && _and_313 && !_eq_179) begin // RapController.java:623
-      $display("Assertion failed at RapController.java:623: the merge parent's leaves changed during its walk");
+    if (!reset && split_settled && !_and_313) begin // RapController.java:625
+      $display("Assertion failed at RapController.java:625: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _and_312 && !slot_pick_pick_found) begin // RapController.java:624
-      $display("Assertion failed at RapController.java:624: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _or_277 && !_eq_179) begin // RapController.java:630
+      $display("Assertion failed at RapController.java:630: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _and_314 && !1'd0) begin // RapController.java:625
-      $display("Assertion failed at RapController.java:625: a merge verdict outside the merge walk");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:631
+      $display("Assertion failed at RapController.java:631: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_184) begin // RapController.java:626
-      $display("Assertion failed at RapController.java:626: a status value changed during the snapshot copy");
+    if (!reset && _and_316 && !_eq_180) begin // RapController.java:632
+      $display("Assertion failed at RapController.java:632: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_not_185) begin // RapController.java:627
-      $display("Assertion failed at RapController.java:627: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && _and_315 && !slot_pick_pick_found) begin // RapController.java:633
+      $display("Assertion failed at RapController.java:633: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:628
-      $display("Assertion failed at RapController.java:628: more nodes (%d) than slots", st_nodes);
+    if (!reset && _and_317 && !1'd0) begin // RapController.java:634
+      $display("Assertion failed at RapController.java:634: a merge verdict outside the merge walk");
+      $stop;
+    end
+    if (!reset && snapshot_frozen && !_not_185) begin // RapController.java:635
+      $display("Assertion failed at RapController.java:635: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && !_not_186) begin // RapController.java:636
+      $display("Assertion failed at RapController.java:636: a node deeper than deepest_depth %d", deepest_depth);
+      $stop;
+    end
+    if (!reset && !_le_0) begin // RapController.java:637
+      $display("Assertion failed at RapController.java:637: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
