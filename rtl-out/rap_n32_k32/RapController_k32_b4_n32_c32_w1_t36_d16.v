@@ -329,9 +329,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:186
   reg [32:0] to_merge_hi; // RapController.java:187
   reg merge_ahead; // RapController.java:190
-  reg advance_settled_was_1; // RapController.java:670
-  reg advance_settled_was_2; // RapController.java:670
-  reg advance_settled_was_3; // RapController.java:670
+  reg advance_settled_was_1; // RapController.java:673
+  reg advance_settled_was_2; // RapController.java:673
+  reg advance_settled_was_3; // RapController.java:673
   reg [2:0] op_children; // RapController.java:198
   reg cmd_q_valid; // RapController.java:209
   reg [4:0] cmd_q_addr; // RapController.java:210
@@ -347,8 +347,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:288
   reg [31:0] child_mask; // RapController.java:289
   reg op_at_deepest; // RapController.java:291
-  reg split_settled_was_1; // RapController.java:670
-  reg split_settled_was_2; // RapController.java:670
+  reg split_settled_was_1; // RapController.java:673
+  reg split_settled_was_2; // RapController.java:673
   reg [7:0] short_by_children; // RapController.java:300
   reg [4:0] hit_depth_1; // RapController.java:308
   reg [4:0] hit_depth_2; // RapController.java:308
@@ -382,17 +382,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg merge_verdict; // MergeVerdict.java:65
   reg clip_verdict; // MergeVerdict.java:67
   reg verdict_set; // MergeVerdict.java:70
-  reg verdict_free; // MergeVerdict.java:72
+  reg verdict_free; // MergeVerdict.java:74
   reg skip_valid; // MergeSkip.java:23
   reg batch_min_clears; // MergeSkip.java:34
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg merge_near; // RapController.java:331
-  reg readout_in_use; // RapController.java:363
-  reg [4:0] readout_depth; // RapController.java:365
+  reg merge_near; // RapController.java:332
+  reg readout_in_use; // RapController.java:364
+  reg [4:0] readout_depth; // RapController.java:366
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:395
+  reg snapshot_settled; // RapController.java:396
   reg slot_pick_pick_last; // SlotPicker.java:79
 
   // Memories (no reset, so synthesis infers RAM)
@@ -467,92 +467,92 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:119
   wire [4:0] slot_depths_30; // NodeTable.java:119
   wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [2:0] cause; // RapController.java:717
+  wire [2:0] cause; // RapController.java:720
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:398
+  wire _not_0 = ~io_counterClearing; // RapController.java:399
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:398
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:399
   wire _not_1 = ~tcam_write_full; // RapController.java:227
-  wire _not_2 = ~commit_stop; // RapController.java:389
+  wire _not_2 = ~commit_stop; // RapController.java:390
   wire _eq_0 = front_count == 6'd0; // RapController.java:105
   wire _eq_1 = sram_count == 8'd0; // RapController.java:105
   wire pipe_empty = _eq_0 & _eq_1; // RapController.java:105
-  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:389
-  wire _not_3 = ~snapshot_frozen; // RapController.java:420
-  wire _and_1 = pipe_quiet & _not_3; // RapController.java:420
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:422
-  wire _not_4 = ~io_headValid; // RapController.java:422
-  wire _and_3 = _and_2 & _not_4; // RapController.java:422
-  wire _ne_0 = undo_sp != 5'd0; // RapController.java:429
-  wire _eq_2 = op_children == 3'd0; // RapController.java:439
+  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:390
+  wire _not_3 = ~snapshot_frozen; // RapController.java:423
+  wire _and_1 = pipe_quiet & _not_3; // RapController.java:423
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:425
+  wire _not_4 = ~io_headValid; // RapController.java:425
+  wire _and_3 = _and_2 & _not_4; // RapController.java:425
+  wire _ne_0 = undo_sp != 5'd0; // RapController.java:432
+  wire _eq_2 = op_children == 3'd0; // RapController.java:442
   wire _or_0 = state_undo | state_split_scan; // RapController.java:292
   wire _or_1 = _or_0 | state_split; // RapController.java:292
-  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:670
-  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:670
-  wire _not_5 = ~split_settled; // RapController.java:453
-  wire _not_6 = ~early_done; // RapController.java:457
-  wire _not_7 = ~verdict_busy; // MergeVerdict.java:73
-  wire _not_8 = ~_not_7; // RapController.java:509
-  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:512
-  wire _not_9 = ~slot_pick_pick_last; // RapController.java:530
-  wire _or_2 = _not_9 | verdict_free; // RapController.java:530
-  wire _and_5 = slot_pick_ready & _or_2; // RapController.java:530
-  wire _and_6 = state_advance & advance_settled_was_1; // RapController.java:670
-  wire _and_7 = _and_6 & advance_settled_was_2; // RapController.java:670
-  wire advance_settled = _and_7 & advance_settled_was_3; // RapController.java:670
-  wire _not_10 = ~advance_settled; // RapController.java:540
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:540
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:455
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:515
-  wire _not_11 = ~level_had_leaves; // RapController.java:515
-  wire _and_8 = _eq_3 & _not_11; // RapController.java:515
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:515
-  wire _not_12 = ~commit_stop; // RapController.java:649
-  wire _and_9 = state_run & _not_12; // RapController.java:649
-  wire _not_13 = ~tcam_write_full; // RapController.java:649
-  wire _and_10 = _and_9 & _not_13; // RapController.java:649
-  wire _and_11 = _and_10 & io_enable; // RapController.java:649
-  wire _not_14 = ~readout_pending; // RapController.java:649
-  wire _and_12 = _and_11 & _not_14; // RapController.java:649
-  wire _not_15 = ~snapshot_pending; // RapController.java:649
-  wire _and_13 = _and_12 & _not_15; // RapController.java:649
-  wire _not_16 = ~snapshot_frozen; // RapController.java:649
-  wire _and_14 = _and_13 & _not_16; // RapController.java:649
+  wire _and_4 = _or_1 & split_settled_was_1; // RapController.java:673
+  wire split_settled = _and_4 & split_settled_was_2; // RapController.java:673
+  wire _not_5 = ~split_settled; // RapController.java:456
+  wire _not_6 = ~early_done; // RapController.java:460
+  wire _not_7 = ~verdict_busy; // MergeVerdict.java:75
+  wire _not_8 = ~_not_7; // RapController.java:512
+  wire _ne_1 = merge_leaf_depth != 5'd1; // RapController.java:515
+  wire _not_9 = ~slot_pick_pick_last; // RapController.java:533
+  wire _or_2 = _not_9 | verdict_free; // RapController.java:533
+  wire _and_5 = slot_pick_ready & _or_2; // RapController.java:533
+  wire _and_6 = state_advance & advance_settled_was_1; // RapController.java:673
+  wire _and_7 = _and_6 & advance_settled_was_2; // RapController.java:673
+  wire advance_settled = _and_7 & advance_settled_was_3; // RapController.java:673
+  wire _not_10 = ~advance_settled; // RapController.java:543
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:543
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:458
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:518
+  wire _not_11 = ~level_had_leaves; // RapController.java:518
+  wire _and_8 = _eq_3 & _not_11; // RapController.java:518
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:518
+  wire _not_12 = ~commit_stop; // RapController.java:652
+  wire _and_9 = state_run & _not_12; // RapController.java:652
+  wire _not_13 = ~tcam_write_full; // RapController.java:652
+  wire _and_10 = _and_9 & _not_13; // RapController.java:652
+  wire _and_11 = _and_10 & io_enable; // RapController.java:652
+  wire _not_14 = ~readout_pending; // RapController.java:652
+  wire _and_12 = _and_11 & _not_14; // RapController.java:652
+  wire _not_15 = ~snapshot_pending; // RapController.java:652
+  wire _and_13 = _and_12 & _not_15; // RapController.java:652
+  wire _not_16 = ~snapshot_frozen; // RapController.java:652
+  wire _and_14 = _and_13 & _not_16; // RapController.java:652
   wire _and_15 = state_run & hit_event_4; // RapController.java:313
   wire _not_17 = ~commit_stop; // RapController.java:313
   wire commit_fire = _and_15 & _not_17; // RapController.java:313
-  wire _not_18 = ~soft_pending; // RapController.java:653
-  wire _not_19 = ~state_init; // RapController.java:653
-  wire _and_16 = _not_18 & _not_19; // RapController.java:653
-  wire _not_20 = ~state_soft_clear; // RapController.java:653
-  wire _and_17 = _and_16 & _not_20; // RapController.java:653
+  wire _not_18 = ~soft_pending; // RapController.java:656
+  wire _not_19 = ~state_init; // RapController.java:656
+  wire _and_16 = _not_18 & _not_19; // RapController.java:656
+  wire _not_20 = ~state_soft_clear; // RapController.java:656
+  wire _and_17 = _and_16 & _not_20; // RapController.java:656
   wire [63:0] _cat_0 = {st_n_hi, st_n_lo}; // SplitCounter.java:73
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:656
-  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:657
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:659
+  wire _not_21 = ~serialMultiplier_io_busy; // RapController.java:660
   wire _not_22 = ~_reg_0; // RapController.java:174
   wire snapshot_product_start = snapshot_frozen & _not_22; // RapController.java:174
-  wire _not_23 = ~snapshot_product_start; // RapController.java:657
-  wire _and_18 = _not_21 & _not_23; // RapController.java:657
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:658
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:659
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:659
-  wire _or_7 = state_drain | state_undo; // RapController.java:660
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:660
-  wire _or_9 = _or_8 | state_split; // RapController.java:660
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:660
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:660
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:660
-  wire _or_13 = _or_12 | state_advance; // RapController.java:660
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:660
-  wire _or_15 = _or_14 | state_resume; // RapController.java:660
-  wire _and_19 = state_run & pipe_empty; // RapController.java:662
-  wire _not_24 = ~io_headValid; // RapController.java:662
-  wire _and_20 = _and_19 & _not_24; // RapController.java:662
-  wire _not_25 = ~io_acceptEnable; // RapController.java:663
-  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:588
-  wire [31:0] _and_21 = slot_valid & _not_26; // RapController.java:588
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:695
+  wire _not_23 = ~snapshot_product_start; // RapController.java:660
+  wire _and_18 = _not_21 & _not_23; // RapController.java:660
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:661
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:662
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:662
+  wire _or_7 = state_drain | state_undo; // RapController.java:663
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:663
+  wire _or_9 = _or_8 | state_split; // RapController.java:663
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:663
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:663
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:663
+  wire _or_13 = _or_12 | state_advance; // RapController.java:663
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:663
+  wire _or_15 = _or_14 | state_resume; // RapController.java:663
+  wire _and_19 = state_run & pipe_empty; // RapController.java:665
+  wire _not_24 = ~io_headValid; // RapController.java:665
+  wire _and_20 = _and_19 & _not_24; // RapController.java:665
+  wire _not_25 = ~io_acceptEnable; // RapController.java:666
+  wire [31:0] _not_26 = ~verdict_leaves; // RapController.java:591
+  wire [31:0] _and_21 = slot_valid & _not_26; // RapController.java:591
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:698
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:286
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -622,7 +622,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_33 = _add_1[31:0]; // SplitCounter.java:43
   wire [31:0] _add_2 = st_n_hi + {{31{1'b0}}, st_n_carry}; // SplitCounter.java:35
   wire _bits_34 = _add_1[32]; // SplitCounter.java:44
-  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:347
+  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:348
   wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:321
   wire [7:0] _bits_35 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:41
   wire [11:0] _bits_36 = io_head_threshold[35:24]; // SplitCompare.java:41
@@ -642,12 +642,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_23 = _ge_0 & _or_18; // SplitCompare.java:33
   wire _or_19 = _gt_0 | _and_23; // SplitCompare.java:33
   wire split_now = _lt_0 & _or_19; // RapController.java:321
-  wire [1:0] _bits_43 = until_merge_lo[1:0]; // RapController.java:333
-  wire _ge_2 = {1'b0, io_head_weight} >= _bits_43; // RapController.java:333
-  wire merge_now = merge_near & _ge_2; // RapController.java:333
-  wire _not_27 = ~merge_now; // RapController.java:338
-  wire _and_24 = split_now & _not_27; // RapController.java:338
-  wire _and_25 = _and_24 & hit_short_4; // RapController.java:338
+  wire [1:0] _bits_43 = until_merge_lo[1:0]; // RapController.java:334
+  wire _ge_2 = {1'b0, io_head_weight} >= _bits_43; // RapController.java:334
+  wire merge_now = merge_near & _ge_2; // RapController.java:334
+  wire _not_27 = ~merge_now; // RapController.java:339
+  wire _and_24 = split_now & _not_27; // RapController.java:339
+  wire _and_25 = _and_24 & hit_short_4; // RapController.java:339
   wire [11:0] _bits_44 = io_head_threshold[35:24]; // SplitCompare.java:41
   wire [10:0] _bits_45 = skip_min_sum[34:24]; // SplitCompare.java:41
   wire _gt_3 = _bits_44 > {1'b0, _bits_45}; // SplitCompare.java:33
@@ -667,12 +667,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_21 = _gt_3 | _and_27; // SplitCompare.java:33
   wire _not_28 = ~_or_21; // MergeSkip.java:53
   wire _and_28 = skip_valid & _not_28; // MergeSkip.java:53
-  wire defer_now = _and_25 & _and_28; // RapController.java:339
+  wire defer_now = _and_25 & _and_28; // RapController.java:340
   wire [5:0] _add_3 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:91
   wire [5:0] _sub_1 = _add_3 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:91
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:89
-  wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:405
-  wire [63:0] _mux_0 = _eq_36 ? 64'd1 : io_m0Csr; // RapController.java:405
+  wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:408
+  wire [63:0] _mux_0 = _eq_36 ? 64'd1 : io_m0Csr; // RapController.java:408
   wire [31:0] _bits_52 = _mux_0[31:0]; // SplitCounter.java:49
   wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:42
   wire [31:0] _bits_53 = _sub_2[31:0]; // SplitCounter.java:43
@@ -684,151 +684,151 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _sub_3 = until_merge_hi - {{31{1'b0}}, until_merge_carry}; // SplitCounter.java:35
   wire [31:0] _bits_58 = to_merge[63:32]; // SplitCounter.java:49
   wire _bits_59 = _sub_2[32]; // SplitCounter.java:44
-  wire _eq_37 = io_epsCsr == 16'd0; // RapController.java:403
-  wire [15:0] _mux_1 = _eq_37 ? 16'd1 : io_epsCsr; // RapController.java:403
-  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:404
-  wire [31:0] _mux_2 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:404
+  wire _eq_37 = io_epsCsr == 16'd0; // RapController.java:406
+  wire [15:0] _mux_1 = _eq_37 ? 16'd1 : io_epsCsr; // RapController.java:406
+  wire _lt_1 = io_qCsr < 32'd2; // RapController.java:407
+  wire [31:0] _mux_2 = _lt_1 ? 32'd2 : io_qCsr; // RapController.java:407
   wire [5:0] _add_4 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:250
   wire [5:0] _sub_4 = _add_4 - {{5{1'b0}}, io_selected_valid}; // RapController.java:250
   wire [7:0] _add_5 = sram_count + {{7{1'b0}}, cmd_valid}; // RapController.java:251
   wire [7:0] _sub_5 = _add_5 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:251
-  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:434
+  wire [4:0] _sub_6 = undo_sp - 5'd1; // RapController.java:437
   wire draining = state_drain | commit_stop; // RapController.java:256
   wire undo_push = draining & io_counterResult_valid; // RapController.java:257
   wire [4:0] _add_6 = undo_sp + 5'd1; // RapController.java:267
-  wire _bits_60 = slot_pick_pick_hot[0]; // RapController.java:450
-  wire [1:0] _fill_0 = {2{_bits_60}}; // RapController.java:450
-  wire [1:0] _and_29 = slot_digit_0 & _fill_0; // RapController.java:450
-  wire _bits_61 = slot_pick_pick_hot[1]; // RapController.java:450
-  wire [1:0] _fill_1 = {2{_bits_61}}; // RapController.java:450
-  wire [1:0] _and_30 = slot_digit_1 & _fill_1; // RapController.java:450
-  wire [1:0] _or_22 = _and_29 | _and_30; // RapController.java:450
-  wire _bits_62 = slot_pick_pick_hot[2]; // RapController.java:450
-  wire [1:0] _fill_2 = {2{_bits_62}}; // RapController.java:450
-  wire [1:0] _and_31 = slot_digit_2 & _fill_2; // RapController.java:450
-  wire _bits_63 = slot_pick_pick_hot[3]; // RapController.java:450
-  wire [1:0] _fill_3 = {2{_bits_63}}; // RapController.java:450
-  wire [1:0] _and_32 = slot_digit_3 & _fill_3; // RapController.java:450
-  wire [1:0] _or_23 = _and_31 | _and_32; // RapController.java:450
-  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:450
-  wire _bits_64 = slot_pick_pick_hot[4]; // RapController.java:450
-  wire [1:0] _fill_4 = {2{_bits_64}}; // RapController.java:450
-  wire [1:0] _and_33 = slot_digit_4 & _fill_4; // RapController.java:450
-  wire _bits_65 = slot_pick_pick_hot[5]; // RapController.java:450
-  wire [1:0] _fill_5 = {2{_bits_65}}; // RapController.java:450
-  wire [1:0] _and_34 = slot_digit_5 & _fill_5; // RapController.java:450
-  wire [1:0] _or_25 = _and_33 | _and_34; // RapController.java:450
-  wire _bits_66 = slot_pick_pick_hot[6]; // RapController.java:450
-  wire [1:0] _fill_6 = {2{_bits_66}}; // RapController.java:450
-  wire [1:0] _and_35 = slot_digit_6 & _fill_6; // RapController.java:450
-  wire _bits_67 = slot_pick_pick_hot[7]; // RapController.java:450
-  wire [1:0] _fill_7 = {2{_bits_67}}; // RapController.java:450
-  wire [1:0] _and_36 = slot_digit_7 & _fill_7; // RapController.java:450
-  wire [1:0] _or_26 = _and_35 | _and_36; // RapController.java:450
-  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:450
-  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:450
-  wire _bits_68 = slot_pick_pick_hot[8]; // RapController.java:450
-  wire [1:0] _fill_8 = {2{_bits_68}}; // RapController.java:450
-  wire [1:0] _and_37 = slot_digit_8 & _fill_8; // RapController.java:450
-  wire _bits_69 = slot_pick_pick_hot[9]; // RapController.java:450
-  wire [1:0] _fill_9 = {2{_bits_69}}; // RapController.java:450
-  wire [1:0] _and_38 = slot_digit_9 & _fill_9; // RapController.java:450
-  wire [1:0] _or_29 = _and_37 | _and_38; // RapController.java:450
-  wire _bits_70 = slot_pick_pick_hot[10]; // RapController.java:450
-  wire [1:0] _fill_10 = {2{_bits_70}}; // RapController.java:450
-  wire [1:0] _and_39 = slot_digit_10 & _fill_10; // RapController.java:450
-  wire _bits_71 = slot_pick_pick_hot[11]; // RapController.java:450
-  wire [1:0] _fill_11 = {2{_bits_71}}; // RapController.java:450
-  wire [1:0] _and_40 = slot_digit_11 & _fill_11; // RapController.java:450
-  wire [1:0] _or_30 = _and_39 | _and_40; // RapController.java:450
-  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:450
-  wire _bits_72 = slot_pick_pick_hot[12]; // RapController.java:450
-  wire [1:0] _fill_12 = {2{_bits_72}}; // RapController.java:450
-  wire [1:0] _and_41 = slot_digit_12 & _fill_12; // RapController.java:450
-  wire _bits_73 = slot_pick_pick_hot[13]; // RapController.java:450
-  wire [1:0] _fill_13 = {2{_bits_73}}; // RapController.java:450
-  wire [1:0] _and_42 = slot_digit_13 & _fill_13; // RapController.java:450
-  wire [1:0] _or_32 = _and_41 | _and_42; // RapController.java:450
-  wire _bits_74 = slot_pick_pick_hot[14]; // RapController.java:450
-  wire [1:0] _fill_14 = {2{_bits_74}}; // RapController.java:450
-  wire [1:0] _and_43 = slot_digit_14 & _fill_14; // RapController.java:450
-  wire _bits_75 = slot_pick_pick_hot[15]; // RapController.java:450
-  wire [1:0] _fill_15 = {2{_bits_75}}; // RapController.java:450
-  wire [1:0] _and_44 = slot_digit_15 & _fill_15; // RapController.java:450
-  wire [1:0] _or_33 = _and_43 | _and_44; // RapController.java:450
-  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:450
-  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:450
-  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:450
-  wire _bits_76 = slot_pick_pick_hot[16]; // RapController.java:450
-  wire [1:0] _fill_16 = {2{_bits_76}}; // RapController.java:450
-  wire [1:0] _and_45 = slot_digit_16 & _fill_16; // RapController.java:450
-  wire _bits_77 = slot_pick_pick_hot[17]; // RapController.java:450
-  wire [1:0] _fill_17 = {2{_bits_77}}; // RapController.java:450
-  wire [1:0] _and_46 = slot_digit_17 & _fill_17; // RapController.java:450
-  wire [1:0] _or_37 = _and_45 | _and_46; // RapController.java:450
-  wire _bits_78 = slot_pick_pick_hot[18]; // RapController.java:450
-  wire [1:0] _fill_18 = {2{_bits_78}}; // RapController.java:450
-  wire [1:0] _and_47 = slot_digit_18 & _fill_18; // RapController.java:450
-  wire _bits_79 = slot_pick_pick_hot[19]; // RapController.java:450
-  wire [1:0] _fill_19 = {2{_bits_79}}; // RapController.java:450
-  wire [1:0] _and_48 = slot_digit_19 & _fill_19; // RapController.java:450
-  wire [1:0] _or_38 = _and_47 | _and_48; // RapController.java:450
-  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:450
-  wire _bits_80 = slot_pick_pick_hot[20]; // RapController.java:450
-  wire [1:0] _fill_20 = {2{_bits_80}}; // RapController.java:450
-  wire [1:0] _and_49 = slot_digit_20 & _fill_20; // RapController.java:450
-  wire _bits_81 = slot_pick_pick_hot[21]; // RapController.java:450
-  wire [1:0] _fill_21 = {2{_bits_81}}; // RapController.java:450
-  wire [1:0] _and_50 = slot_digit_21 & _fill_21; // RapController.java:450
-  wire [1:0] _or_40 = _and_49 | _and_50; // RapController.java:450
-  wire _bits_82 = slot_pick_pick_hot[22]; // RapController.java:450
-  wire [1:0] _fill_22 = {2{_bits_82}}; // RapController.java:450
-  wire [1:0] _and_51 = slot_digit_22 & _fill_22; // RapController.java:450
-  wire _bits_83 = slot_pick_pick_hot[23]; // RapController.java:450
-  wire [1:0] _fill_23 = {2{_bits_83}}; // RapController.java:450
-  wire [1:0] _and_52 = slot_digit_23 & _fill_23; // RapController.java:450
-  wire [1:0] _or_41 = _and_51 | _and_52; // RapController.java:450
-  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:450
-  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:450
-  wire _bits_84 = slot_pick_pick_hot[24]; // RapController.java:450
-  wire [1:0] _fill_24 = {2{_bits_84}}; // RapController.java:450
-  wire [1:0] _and_53 = slot_digit_24 & _fill_24; // RapController.java:450
-  wire _bits_85 = slot_pick_pick_hot[25]; // RapController.java:450
-  wire [1:0] _fill_25 = {2{_bits_85}}; // RapController.java:450
-  wire [1:0] _and_54 = slot_digit_25 & _fill_25; // RapController.java:450
-  wire [1:0] _or_44 = _and_53 | _and_54; // RapController.java:450
-  wire _bits_86 = slot_pick_pick_hot[26]; // RapController.java:450
-  wire [1:0] _fill_26 = {2{_bits_86}}; // RapController.java:450
-  wire [1:0] _and_55 = slot_digit_26 & _fill_26; // RapController.java:450
-  wire _bits_87 = slot_pick_pick_hot[27]; // RapController.java:450
-  wire [1:0] _fill_27 = {2{_bits_87}}; // RapController.java:450
-  wire [1:0] _and_56 = slot_digit_27 & _fill_27; // RapController.java:450
-  wire [1:0] _or_45 = _and_55 | _and_56; // RapController.java:450
-  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:450
-  wire _bits_88 = slot_pick_pick_hot[28]; // RapController.java:450
-  wire [1:0] _fill_28 = {2{_bits_88}}; // RapController.java:450
-  wire [1:0] _and_57 = slot_digit_28 & _fill_28; // RapController.java:450
-  wire _bits_89 = slot_pick_pick_hot[29]; // RapController.java:450
-  wire [1:0] _fill_29 = {2{_bits_89}}; // RapController.java:450
-  wire [1:0] _and_58 = slot_digit_29 & _fill_29; // RapController.java:450
-  wire [1:0] _or_47 = _and_57 | _and_58; // RapController.java:450
-  wire _bits_90 = slot_pick_pick_hot[30]; // RapController.java:450
-  wire [1:0] _fill_30 = {2{_bits_90}}; // RapController.java:450
-  wire [1:0] _and_59 = slot_digit_30 & _fill_30; // RapController.java:450
-  wire _bits_91 = slot_pick_pick_hot[31]; // RapController.java:450
-  wire [1:0] _fill_31 = {2{_bits_91}}; // RapController.java:450
-  wire [1:0] _and_60 = slot_digit_31 & _fill_31; // RapController.java:450
-  wire [1:0] _or_48 = _and_59 | _and_60; // RapController.java:450
-  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:450
-  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:450
-  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:450
-  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:450
-  wire [6:0] _dshl_0 = 7'd1 << _or_52; // RapController.java:450
-  wire [3:0] _bits_92 = _dshl_0[3:0]; // RapController.java:450
-  wire [3:0] _or_53 = present_children | _bits_92; // RapController.java:450
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:697
-  wire [3:0] _bits_93 = _dshl_1[3:0]; // RapController.java:697
-  wire [3:0] _or_54 = present_children | _bits_93; // RapController.java:697
+  wire _bits_60 = slot_pick_pick_hot[0]; // RapController.java:453
+  wire [1:0] _fill_0 = {2{_bits_60}}; // RapController.java:453
+  wire [1:0] _and_29 = slot_digit_0 & _fill_0; // RapController.java:453
+  wire _bits_61 = slot_pick_pick_hot[1]; // RapController.java:453
+  wire [1:0] _fill_1 = {2{_bits_61}}; // RapController.java:453
+  wire [1:0] _and_30 = slot_digit_1 & _fill_1; // RapController.java:453
+  wire [1:0] _or_22 = _and_29 | _and_30; // RapController.java:453
+  wire _bits_62 = slot_pick_pick_hot[2]; // RapController.java:453
+  wire [1:0] _fill_2 = {2{_bits_62}}; // RapController.java:453
+  wire [1:0] _and_31 = slot_digit_2 & _fill_2; // RapController.java:453
+  wire _bits_63 = slot_pick_pick_hot[3]; // RapController.java:453
+  wire [1:0] _fill_3 = {2{_bits_63}}; // RapController.java:453
+  wire [1:0] _and_32 = slot_digit_3 & _fill_3; // RapController.java:453
+  wire [1:0] _or_23 = _and_31 | _and_32; // RapController.java:453
+  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:453
+  wire _bits_64 = slot_pick_pick_hot[4]; // RapController.java:453
+  wire [1:0] _fill_4 = {2{_bits_64}}; // RapController.java:453
+  wire [1:0] _and_33 = slot_digit_4 & _fill_4; // RapController.java:453
+  wire _bits_65 = slot_pick_pick_hot[5]; // RapController.java:453
+  wire [1:0] _fill_5 = {2{_bits_65}}; // RapController.java:453
+  wire [1:0] _and_34 = slot_digit_5 & _fill_5; // RapController.java:453
+  wire [1:0] _or_25 = _and_33 | _and_34; // RapController.java:453
+  wire _bits_66 = slot_pick_pick_hot[6]; // RapController.java:453
+  wire [1:0] _fill_6 = {2{_bits_66}}; // RapController.java:453
+  wire [1:0] _and_35 = slot_digit_6 & _fill_6; // RapController.java:453
+  wire _bits_67 = slot_pick_pick_hot[7]; // RapController.java:453
+  wire [1:0] _fill_7 = {2{_bits_67}}; // RapController.java:453
+  wire [1:0] _and_36 = slot_digit_7 & _fill_7; // RapController.java:453
+  wire [1:0] _or_26 = _and_35 | _and_36; // RapController.java:453
+  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:453
+  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:453
+  wire _bits_68 = slot_pick_pick_hot[8]; // RapController.java:453
+  wire [1:0] _fill_8 = {2{_bits_68}}; // RapController.java:453
+  wire [1:0] _and_37 = slot_digit_8 & _fill_8; // RapController.java:453
+  wire _bits_69 = slot_pick_pick_hot[9]; // RapController.java:453
+  wire [1:0] _fill_9 = {2{_bits_69}}; // RapController.java:453
+  wire [1:0] _and_38 = slot_digit_9 & _fill_9; // RapController.java:453
+  wire [1:0] _or_29 = _and_37 | _and_38; // RapController.java:453
+  wire _bits_70 = slot_pick_pick_hot[10]; // RapController.java:453
+  wire [1:0] _fill_10 = {2{_bits_70}}; // RapController.java:453
+  wire [1:0] _and_39 = slot_digit_10 & _fill_10; // RapController.java:453
+  wire _bits_71 = slot_pick_pick_hot[11]; // RapController.java:453
+  wire [1:0] _fill_11 = {2{_bits_71}}; // RapController.java:453
+  wire [1:0] _and_40 = slot_digit_11 & _fill_11; // RapController.java:453
+  wire [1:0] _or_30 = _and_39 | _and_40; // RapController.java:453
+  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:453
+  wire _bits_72 = slot_pick_pick_hot[12]; // RapController.java:453
+  wire [1:0] _fill_12 = {2{_bits_72}}; // RapController.java:453
+  wire [1:0] _and_41 = slot_digit_12 & _fill_12; // RapController.java:453
+  wire _bits_73 = slot_pick_pick_hot[13]; // RapController.java:453
+  wire [1:0] _fill_13 = {2{_bits_73}}; // RapController.java:453
+  wire [1:0] _and_42 = slot_digit_13 & _fill_13; // RapController.java:453
+  wire [1:0] _or_32 = _and_41 | _and_42; // RapController.java:453
+  wire _bits_74 = slot_pick_pick_hot[14]; // RapController.java:453
+  wire [1:0] _fill_14 = {2{_bits_74}}; // RapController.java:453
+  wire [1:0] _and_43 = slot_digit_14 & _fill_14; // RapController.java:453
+  wire _bits_75 = slot_pick_pick_hot[15]; // RapController.java:453
+  wire [1:0] _fill_15 = {2{_bits_75}}; // RapController.java:453
+  wire [1:0] _and_44 = slot_digit_15 & _fill_15; // RapController.java:453
+  wire [1:0] _or_33 = _and_43 | _and_44; // RapController.java:453
+  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:453
+  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:453
+  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:453
+  wire _bits_76 = slot_pick_pick_hot[16]; // RapController.java:453
+  wire [1:0] _fill_16 = {2{_bits_76}}; // RapController.java:453
+  wire [1:0] _and_45 = slot_digit_16 & _fill_16; // RapController.java:453
+  wire _bits_77 = slot_pick_pick_hot[17]; // RapController.java:453
+  wire [1:0] _fill_17 = {2{_bits_77}}; // RapController.java:453
+  wire [1:0] _and_46 = slot_digit_17 & _fill_17; // RapController.java:453
+  wire [1:0] _or_37 = _and_45 | _and_46; // RapController.java:453
+  wire _bits_78 = slot_pick_pick_hot[18]; // RapController.java:453
+  wire [1:0] _fill_18 = {2{_bits_78}}; // RapController.java:453
+  wire [1:0] _and_47 = slot_digit_18 & _fill_18; // RapController.java:453
+  wire _bits_79 = slot_pick_pick_hot[19]; // RapController.java:453
+  wire [1:0] _fill_19 = {2{_bits_79}}; // RapController.java:453
+  wire [1:0] _and_48 = slot_digit_19 & _fill_19; // RapController.java:453
+  wire [1:0] _or_38 = _and_47 | _and_48; // RapController.java:453
+  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:453
+  wire _bits_80 = slot_pick_pick_hot[20]; // RapController.java:453
+  wire [1:0] _fill_20 = {2{_bits_80}}; // RapController.java:453
+  wire [1:0] _and_49 = slot_digit_20 & _fill_20; // RapController.java:453
+  wire _bits_81 = slot_pick_pick_hot[21]; // RapController.java:453
+  wire [1:0] _fill_21 = {2{_bits_81}}; // RapController.java:453
+  wire [1:0] _and_50 = slot_digit_21 & _fill_21; // RapController.java:453
+  wire [1:0] _or_40 = _and_49 | _and_50; // RapController.java:453
+  wire _bits_82 = slot_pick_pick_hot[22]; // RapController.java:453
+  wire [1:0] _fill_22 = {2{_bits_82}}; // RapController.java:453
+  wire [1:0] _and_51 = slot_digit_22 & _fill_22; // RapController.java:453
+  wire _bits_83 = slot_pick_pick_hot[23]; // RapController.java:453
+  wire [1:0] _fill_23 = {2{_bits_83}}; // RapController.java:453
+  wire [1:0] _and_52 = slot_digit_23 & _fill_23; // RapController.java:453
+  wire [1:0] _or_41 = _and_51 | _and_52; // RapController.java:453
+  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:453
+  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:453
+  wire _bits_84 = slot_pick_pick_hot[24]; // RapController.java:453
+  wire [1:0] _fill_24 = {2{_bits_84}}; // RapController.java:453
+  wire [1:0] _and_53 = slot_digit_24 & _fill_24; // RapController.java:453
+  wire _bits_85 = slot_pick_pick_hot[25]; // RapController.java:453
+  wire [1:0] _fill_25 = {2{_bits_85}}; // RapController.java:453
+  wire [1:0] _and_54 = slot_digit_25 & _fill_25; // RapController.java:453
+  wire [1:0] _or_44 = _and_53 | _and_54; // RapController.java:453
+  wire _bits_86 = slot_pick_pick_hot[26]; // RapController.java:453
+  wire [1:0] _fill_26 = {2{_bits_86}}; // RapController.java:453
+  wire [1:0] _and_55 = slot_digit_26 & _fill_26; // RapController.java:453
+  wire _bits_87 = slot_pick_pick_hot[27]; // RapController.java:453
+  wire [1:0] _fill_27 = {2{_bits_87}}; // RapController.java:453
+  wire [1:0] _and_56 = slot_digit_27 & _fill_27; // RapController.java:453
+  wire [1:0] _or_45 = _and_55 | _and_56; // RapController.java:453
+  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:453
+  wire _bits_88 = slot_pick_pick_hot[28]; // RapController.java:453
+  wire [1:0] _fill_28 = {2{_bits_88}}; // RapController.java:453
+  wire [1:0] _and_57 = slot_digit_28 & _fill_28; // RapController.java:453
+  wire _bits_89 = slot_pick_pick_hot[29]; // RapController.java:453
+  wire [1:0] _fill_29 = {2{_bits_89}}; // RapController.java:453
+  wire [1:0] _and_58 = slot_digit_29 & _fill_29; // RapController.java:453
+  wire [1:0] _or_47 = _and_57 | _and_58; // RapController.java:453
+  wire _bits_90 = slot_pick_pick_hot[30]; // RapController.java:453
+  wire [1:0] _fill_30 = {2{_bits_90}}; // RapController.java:453
+  wire [1:0] _and_59 = slot_digit_30 & _fill_30; // RapController.java:453
+  wire _bits_91 = slot_pick_pick_hot[31]; // RapController.java:453
+  wire [1:0] _fill_31 = {2{_bits_91}}; // RapController.java:453
+  wire [1:0] _and_60 = slot_digit_31 & _fill_31; // RapController.java:453
+  wire [1:0] _or_48 = _and_59 | _and_60; // RapController.java:453
+  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:453
+  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:453
+  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:453
+  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:453
+  wire [6:0] _dshl_0 = 7'd1 << _or_52; // RapController.java:453
+  wire [3:0] _bits_92 = _dshl_0[3:0]; // RapController.java:453
+  wire [3:0] _or_53 = present_children | _bits_92; // RapController.java:453
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:700
+  wire [3:0] _bits_93 = _dshl_1[3:0]; // RapController.java:700
+  wire [3:0] _or_54 = present_children | _bits_93; // RapController.java:700
   wire [3:0] _not_29 = ~present_children_next; // RapController.java:119
   wire _bits_94 = _not_29[0]; // FirstSet.java:25
   wire _bits_95 = _not_29[1]; // FirstSet.java:25
@@ -854,10 +854,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_59 = _or_58 | _and_63; // FirstSet.java:63
   wire _not_34 = ~_or_59; // RapController.java:120
   wire _bits_102 = slot_valid[31]; // NodeTable.java:88
-  wire [4:0] _mux_4 = state_split_scan ? op_slot : merge_parent; // RapController.java:370
+  wire [4:0] _mux_4 = state_split_scan ? op_slot : merge_parent; // RapController.java:371
   wire _eq_38 = slot_parent_31 == _mux_4; // NodeTable.java:88
   wire _and_64 = _bits_102 & _eq_38; // NodeTable.java:88
-  wire _not_35 = ~state_split_scan; // RapController.java:370
+  wire _not_35 = ~state_split_scan; // RapController.java:371
   wire _not_36 = ~_not_35; // NodeTable.java:88
   wire _eq_39 = slot_children_31 == 3'd0; // NodeTable.java:88
   wire _or_60 = _not_36 | _eq_39; // NodeTable.java:88
@@ -1370,7 +1370,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_104 = ~slot_pick_load; // SlotPicker.java:53
   wire [31:0] _not_105 = ~slot_pick_pick_hot; // SlotPicker.java:38
   wire [31:0] _and_192 = slot_pick_candidates & _not_105; // SlotPicker.java:38
-  wire [31:0] _not_106 = ~slot_valid; // RapController.java:454
+  wire [31:0] _not_106 = ~slot_valid; // RapController.java:457
   wire _not_107 = ~slot_pick_ready; // SlotPicker.java:44
   wire slot_pick_advance = slot_pick_take | _not_107; // SlotPicker.java:44
   wire [31:0] _not_108 = ~slot_pick_pick_hot; // SlotPicker.java:42
@@ -1504,146 +1504,146 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_34 = _not_110 ? _cat_24 : _cat_31; // FirstSet.java:36
   wire [4:0] _cat_32 = {_not_110, _mux_34}; // FirstSet.java:36
   wire [4:0] _bits_229 = _cat_32; // FirstSet.java:44
-  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:513
-  wire _bits_230 = leaf_pick_pick_hot[0]; // RapController.java:504
-  wire [4:0] _fill_32 = {5{_bits_230}}; // RapController.java:504
-  wire [4:0] _and_195 = slot_parent_0 & _fill_32; // RapController.java:504
-  wire _bits_231 = leaf_pick_pick_hot[1]; // RapController.java:504
-  wire [4:0] _fill_33 = {5{_bits_231}}; // RapController.java:504
-  wire [4:0] _and_196 = slot_parent_1 & _fill_33; // RapController.java:504
-  wire [4:0] _or_153 = _and_195 | _and_196; // RapController.java:504
-  wire _bits_232 = leaf_pick_pick_hot[2]; // RapController.java:504
-  wire [4:0] _fill_34 = {5{_bits_232}}; // RapController.java:504
-  wire [4:0] _and_197 = slot_parent_2 & _fill_34; // RapController.java:504
-  wire _bits_233 = leaf_pick_pick_hot[3]; // RapController.java:504
-  wire [4:0] _fill_35 = {5{_bits_233}}; // RapController.java:504
-  wire [4:0] _and_198 = slot_parent_3 & _fill_35; // RapController.java:504
-  wire [4:0] _or_154 = _and_197 | _and_198; // RapController.java:504
-  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:504
-  wire _bits_234 = leaf_pick_pick_hot[4]; // RapController.java:504
-  wire [4:0] _fill_36 = {5{_bits_234}}; // RapController.java:504
-  wire [4:0] _and_199 = slot_parent_4 & _fill_36; // RapController.java:504
-  wire _bits_235 = leaf_pick_pick_hot[5]; // RapController.java:504
-  wire [4:0] _fill_37 = {5{_bits_235}}; // RapController.java:504
-  wire [4:0] _and_200 = slot_parent_5 & _fill_37; // RapController.java:504
-  wire [4:0] _or_156 = _and_199 | _and_200; // RapController.java:504
-  wire _bits_236 = leaf_pick_pick_hot[6]; // RapController.java:504
-  wire [4:0] _fill_38 = {5{_bits_236}}; // RapController.java:504
-  wire [4:0] _and_201 = slot_parent_6 & _fill_38; // RapController.java:504
-  wire _bits_237 = leaf_pick_pick_hot[7]; // RapController.java:504
-  wire [4:0] _fill_39 = {5{_bits_237}}; // RapController.java:504
-  wire [4:0] _and_202 = slot_parent_7 & _fill_39; // RapController.java:504
-  wire [4:0] _or_157 = _and_201 | _and_202; // RapController.java:504
-  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:504
-  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:504
-  wire _bits_238 = leaf_pick_pick_hot[8]; // RapController.java:504
-  wire [4:0] _fill_40 = {5{_bits_238}}; // RapController.java:504
-  wire [4:0] _and_203 = slot_parent_8 & _fill_40; // RapController.java:504
-  wire _bits_239 = leaf_pick_pick_hot[9]; // RapController.java:504
-  wire [4:0] _fill_41 = {5{_bits_239}}; // RapController.java:504
-  wire [4:0] _and_204 = slot_parent_9 & _fill_41; // RapController.java:504
-  wire [4:0] _or_160 = _and_203 | _and_204; // RapController.java:504
-  wire _bits_240 = leaf_pick_pick_hot[10]; // RapController.java:504
-  wire [4:0] _fill_42 = {5{_bits_240}}; // RapController.java:504
-  wire [4:0] _and_205 = slot_parent_10 & _fill_42; // RapController.java:504
-  wire _bits_241 = leaf_pick_pick_hot[11]; // RapController.java:504
-  wire [4:0] _fill_43 = {5{_bits_241}}; // RapController.java:504
-  wire [4:0] _and_206 = slot_parent_11 & _fill_43; // RapController.java:504
-  wire [4:0] _or_161 = _and_205 | _and_206; // RapController.java:504
-  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:504
-  wire _bits_242 = leaf_pick_pick_hot[12]; // RapController.java:504
-  wire [4:0] _fill_44 = {5{_bits_242}}; // RapController.java:504
-  wire [4:0] _and_207 = slot_parent_12 & _fill_44; // RapController.java:504
-  wire _bits_243 = leaf_pick_pick_hot[13]; // RapController.java:504
-  wire [4:0] _fill_45 = {5{_bits_243}}; // RapController.java:504
-  wire [4:0] _and_208 = slot_parent_13 & _fill_45; // RapController.java:504
-  wire [4:0] _or_163 = _and_207 | _and_208; // RapController.java:504
-  wire _bits_244 = leaf_pick_pick_hot[14]; // RapController.java:504
-  wire [4:0] _fill_46 = {5{_bits_244}}; // RapController.java:504
-  wire [4:0] _and_209 = slot_parent_14 & _fill_46; // RapController.java:504
-  wire _bits_245 = leaf_pick_pick_hot[15]; // RapController.java:504
-  wire [4:0] _fill_47 = {5{_bits_245}}; // RapController.java:504
-  wire [4:0] _and_210 = slot_parent_15 & _fill_47; // RapController.java:504
-  wire [4:0] _or_164 = _and_209 | _and_210; // RapController.java:504
-  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:504
-  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:504
-  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:504
-  wire _bits_246 = leaf_pick_pick_hot[16]; // RapController.java:504
-  wire [4:0] _fill_48 = {5{_bits_246}}; // RapController.java:504
-  wire [4:0] _and_211 = slot_parent_16 & _fill_48; // RapController.java:504
-  wire _bits_247 = leaf_pick_pick_hot[17]; // RapController.java:504
-  wire [4:0] _fill_49 = {5{_bits_247}}; // RapController.java:504
-  wire [4:0] _and_212 = slot_parent_17 & _fill_49; // RapController.java:504
-  wire [4:0] _or_168 = _and_211 | _and_212; // RapController.java:504
-  wire _bits_248 = leaf_pick_pick_hot[18]; // RapController.java:504
-  wire [4:0] _fill_50 = {5{_bits_248}}; // RapController.java:504
-  wire [4:0] _and_213 = slot_parent_18 & _fill_50; // RapController.java:504
-  wire _bits_249 = leaf_pick_pick_hot[19]; // RapController.java:504
-  wire [4:0] _fill_51 = {5{_bits_249}}; // RapController.java:504
-  wire [4:0] _and_214 = slot_parent_19 & _fill_51; // RapController.java:504
-  wire [4:0] _or_169 = _and_213 | _and_214; // RapController.java:504
-  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:504
-  wire _bits_250 = leaf_pick_pick_hot[20]; // RapController.java:504
-  wire [4:0] _fill_52 = {5{_bits_250}}; // RapController.java:504
-  wire [4:0] _and_215 = slot_parent_20 & _fill_52; // RapController.java:504
-  wire _bits_251 = leaf_pick_pick_hot[21]; // RapController.java:504
-  wire [4:0] _fill_53 = {5{_bits_251}}; // RapController.java:504
-  wire [4:0] _and_216 = slot_parent_21 & _fill_53; // RapController.java:504
-  wire [4:0] _or_171 = _and_215 | _and_216; // RapController.java:504
-  wire _bits_252 = leaf_pick_pick_hot[22]; // RapController.java:504
-  wire [4:0] _fill_54 = {5{_bits_252}}; // RapController.java:504
-  wire [4:0] _and_217 = slot_parent_22 & _fill_54; // RapController.java:504
-  wire _bits_253 = leaf_pick_pick_hot[23]; // RapController.java:504
-  wire [4:0] _fill_55 = {5{_bits_253}}; // RapController.java:504
-  wire [4:0] _and_218 = slot_parent_23 & _fill_55; // RapController.java:504
-  wire [4:0] _or_172 = _and_217 | _and_218; // RapController.java:504
-  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:504
-  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:504
-  wire _bits_254 = leaf_pick_pick_hot[24]; // RapController.java:504
-  wire [4:0] _fill_56 = {5{_bits_254}}; // RapController.java:504
-  wire [4:0] _and_219 = slot_parent_24 & _fill_56; // RapController.java:504
-  wire _bits_255 = leaf_pick_pick_hot[25]; // RapController.java:504
-  wire [4:0] _fill_57 = {5{_bits_255}}; // RapController.java:504
-  wire [4:0] _and_220 = slot_parent_25 & _fill_57; // RapController.java:504
-  wire [4:0] _or_175 = _and_219 | _and_220; // RapController.java:504
-  wire _bits_256 = leaf_pick_pick_hot[26]; // RapController.java:504
-  wire [4:0] _fill_58 = {5{_bits_256}}; // RapController.java:504
-  wire [4:0] _and_221 = slot_parent_26 & _fill_58; // RapController.java:504
-  wire _bits_257 = leaf_pick_pick_hot[27]; // RapController.java:504
-  wire [4:0] _fill_59 = {5{_bits_257}}; // RapController.java:504
-  wire [4:0] _and_222 = slot_parent_27 & _fill_59; // RapController.java:504
-  wire [4:0] _or_176 = _and_221 | _and_222; // RapController.java:504
-  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:504
-  wire _bits_258 = leaf_pick_pick_hot[28]; // RapController.java:504
-  wire [4:0] _fill_60 = {5{_bits_258}}; // RapController.java:504
-  wire [4:0] _and_223 = slot_parent_28 & _fill_60; // RapController.java:504
-  wire _bits_259 = leaf_pick_pick_hot[29]; // RapController.java:504
-  wire [4:0] _fill_61 = {5{_bits_259}}; // RapController.java:504
-  wire [4:0] _and_224 = slot_parent_29 & _fill_61; // RapController.java:504
-  wire [4:0] _or_178 = _and_223 | _and_224; // RapController.java:504
-  wire _bits_260 = leaf_pick_pick_hot[30]; // RapController.java:504
-  wire [4:0] _fill_62 = {5{_bits_260}}; // RapController.java:504
-  wire [4:0] _and_225 = slot_parent_30 & _fill_62; // RapController.java:504
-  wire _bits_261 = leaf_pick_pick_hot[31]; // RapController.java:504
-  wire [4:0] _fill_63 = {5{_bits_261}}; // RapController.java:504
-  wire [4:0] _and_226 = slot_parent_31 & _fill_63; // RapController.java:504
-  wire [4:0] _or_179 = _and_225 | _and_226; // RapController.java:504
-  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:504
-  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:504
-  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:504
-  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:504
-  wire [2:0] _add_7 = merge_leaves + 3'd1; // RapController.java:531
-  wire _not_141 = ~snapshot_frozen; // RapController.java:414
-  wire _and_227 = snapshot_pending & _not_141; // RapController.java:414
-  wire _and_228 = _and_227 & pipe_quiet; // RapController.java:414
-  wire _and_229 = _and_228 & snapshot_settled; // RapController.java:414
-  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:550
-  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:567
-  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:677
-  wire [5:0] _mux_37 = readout_in_use ? _cat_33 : 6'd0; // RapController.java:565
-  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:469
-  wire [31:0] _and_230 = child_digit_field & _fill_64; // RapController.java:469
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_230; // RapController.java:469
+  wire [4:0] _sub_9 = merge_leaf_depth - 5'd1; // RapController.java:516
+  wire _bits_230 = leaf_pick_pick_hot[0]; // RapController.java:507
+  wire [4:0] _fill_32 = {5{_bits_230}}; // RapController.java:507
+  wire [4:0] _and_195 = slot_parent_0 & _fill_32; // RapController.java:507
+  wire _bits_231 = leaf_pick_pick_hot[1]; // RapController.java:507
+  wire [4:0] _fill_33 = {5{_bits_231}}; // RapController.java:507
+  wire [4:0] _and_196 = slot_parent_1 & _fill_33; // RapController.java:507
+  wire [4:0] _or_153 = _and_195 | _and_196; // RapController.java:507
+  wire _bits_232 = leaf_pick_pick_hot[2]; // RapController.java:507
+  wire [4:0] _fill_34 = {5{_bits_232}}; // RapController.java:507
+  wire [4:0] _and_197 = slot_parent_2 & _fill_34; // RapController.java:507
+  wire _bits_233 = leaf_pick_pick_hot[3]; // RapController.java:507
+  wire [4:0] _fill_35 = {5{_bits_233}}; // RapController.java:507
+  wire [4:0] _and_198 = slot_parent_3 & _fill_35; // RapController.java:507
+  wire [4:0] _or_154 = _and_197 | _and_198; // RapController.java:507
+  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:507
+  wire _bits_234 = leaf_pick_pick_hot[4]; // RapController.java:507
+  wire [4:0] _fill_36 = {5{_bits_234}}; // RapController.java:507
+  wire [4:0] _and_199 = slot_parent_4 & _fill_36; // RapController.java:507
+  wire _bits_235 = leaf_pick_pick_hot[5]; // RapController.java:507
+  wire [4:0] _fill_37 = {5{_bits_235}}; // RapController.java:507
+  wire [4:0] _and_200 = slot_parent_5 & _fill_37; // RapController.java:507
+  wire [4:0] _or_156 = _and_199 | _and_200; // RapController.java:507
+  wire _bits_236 = leaf_pick_pick_hot[6]; // RapController.java:507
+  wire [4:0] _fill_38 = {5{_bits_236}}; // RapController.java:507
+  wire [4:0] _and_201 = slot_parent_6 & _fill_38; // RapController.java:507
+  wire _bits_237 = leaf_pick_pick_hot[7]; // RapController.java:507
+  wire [4:0] _fill_39 = {5{_bits_237}}; // RapController.java:507
+  wire [4:0] _and_202 = slot_parent_7 & _fill_39; // RapController.java:507
+  wire [4:0] _or_157 = _and_201 | _and_202; // RapController.java:507
+  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:507
+  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:507
+  wire _bits_238 = leaf_pick_pick_hot[8]; // RapController.java:507
+  wire [4:0] _fill_40 = {5{_bits_238}}; // RapController.java:507
+  wire [4:0] _and_203 = slot_parent_8 & _fill_40; // RapController.java:507
+  wire _bits_239 = leaf_pick_pick_hot[9]; // RapController.java:507
+  wire [4:0] _fill_41 = {5{_bits_239}}; // RapController.java:507
+  wire [4:0] _and_204 = slot_parent_9 & _fill_41; // RapController.java:507
+  wire [4:0] _or_160 = _and_203 | _and_204; // RapController.java:507
+  wire _bits_240 = leaf_pick_pick_hot[10]; // RapController.java:507
+  wire [4:0] _fill_42 = {5{_bits_240}}; // RapController.java:507
+  wire [4:0] _and_205 = slot_parent_10 & _fill_42; // RapController.java:507
+  wire _bits_241 = leaf_pick_pick_hot[11]; // RapController.java:507
+  wire [4:0] _fill_43 = {5{_bits_241}}; // RapController.java:507
+  wire [4:0] _and_206 = slot_parent_11 & _fill_43; // RapController.java:507
+  wire [4:0] _or_161 = _and_205 | _and_206; // RapController.java:507
+  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:507
+  wire _bits_242 = leaf_pick_pick_hot[12]; // RapController.java:507
+  wire [4:0] _fill_44 = {5{_bits_242}}; // RapController.java:507
+  wire [4:0] _and_207 = slot_parent_12 & _fill_44; // RapController.java:507
+  wire _bits_243 = leaf_pick_pick_hot[13]; // RapController.java:507
+  wire [4:0] _fill_45 = {5{_bits_243}}; // RapController.java:507
+  wire [4:0] _and_208 = slot_parent_13 & _fill_45; // RapController.java:507
+  wire [4:0] _or_163 = _and_207 | _and_208; // RapController.java:507
+  wire _bits_244 = leaf_pick_pick_hot[14]; // RapController.java:507
+  wire [4:0] _fill_46 = {5{_bits_244}}; // RapController.java:507
+  wire [4:0] _and_209 = slot_parent_14 & _fill_46; // RapController.java:507
+  wire _bits_245 = leaf_pick_pick_hot[15]; // RapController.java:507
+  wire [4:0] _fill_47 = {5{_bits_245}}; // RapController.java:507
+  wire [4:0] _and_210 = slot_parent_15 & _fill_47; // RapController.java:507
+  wire [4:0] _or_164 = _and_209 | _and_210; // RapController.java:507
+  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:507
+  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:507
+  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:507
+  wire _bits_246 = leaf_pick_pick_hot[16]; // RapController.java:507
+  wire [4:0] _fill_48 = {5{_bits_246}}; // RapController.java:507
+  wire [4:0] _and_211 = slot_parent_16 & _fill_48; // RapController.java:507
+  wire _bits_247 = leaf_pick_pick_hot[17]; // RapController.java:507
+  wire [4:0] _fill_49 = {5{_bits_247}}; // RapController.java:507
+  wire [4:0] _and_212 = slot_parent_17 & _fill_49; // RapController.java:507
+  wire [4:0] _or_168 = _and_211 | _and_212; // RapController.java:507
+  wire _bits_248 = leaf_pick_pick_hot[18]; // RapController.java:507
+  wire [4:0] _fill_50 = {5{_bits_248}}; // RapController.java:507
+  wire [4:0] _and_213 = slot_parent_18 & _fill_50; // RapController.java:507
+  wire _bits_249 = leaf_pick_pick_hot[19]; // RapController.java:507
+  wire [4:0] _fill_51 = {5{_bits_249}}; // RapController.java:507
+  wire [4:0] _and_214 = slot_parent_19 & _fill_51; // RapController.java:507
+  wire [4:0] _or_169 = _and_213 | _and_214; // RapController.java:507
+  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:507
+  wire _bits_250 = leaf_pick_pick_hot[20]; // RapController.java:507
+  wire [4:0] _fill_52 = {5{_bits_250}}; // RapController.java:507
+  wire [4:0] _and_215 = slot_parent_20 & _fill_52; // RapController.java:507
+  wire _bits_251 = leaf_pick_pick_hot[21]; // RapController.java:507
+  wire [4:0] _fill_53 = {5{_bits_251}}; // RapController.java:507
+  wire [4:0] _and_216 = slot_parent_21 & _fill_53; // RapController.java:507
+  wire [4:0] _or_171 = _and_215 | _and_216; // RapController.java:507
+  wire _bits_252 = leaf_pick_pick_hot[22]; // RapController.java:507
+  wire [4:0] _fill_54 = {5{_bits_252}}; // RapController.java:507
+  wire [4:0] _and_217 = slot_parent_22 & _fill_54; // RapController.java:507
+  wire _bits_253 = leaf_pick_pick_hot[23]; // RapController.java:507
+  wire [4:0] _fill_55 = {5{_bits_253}}; // RapController.java:507
+  wire [4:0] _and_218 = slot_parent_23 & _fill_55; // RapController.java:507
+  wire [4:0] _or_172 = _and_217 | _and_218; // RapController.java:507
+  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:507
+  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:507
+  wire _bits_254 = leaf_pick_pick_hot[24]; // RapController.java:507
+  wire [4:0] _fill_56 = {5{_bits_254}}; // RapController.java:507
+  wire [4:0] _and_219 = slot_parent_24 & _fill_56; // RapController.java:507
+  wire _bits_255 = leaf_pick_pick_hot[25]; // RapController.java:507
+  wire [4:0] _fill_57 = {5{_bits_255}}; // RapController.java:507
+  wire [4:0] _and_220 = slot_parent_25 & _fill_57; // RapController.java:507
+  wire [4:0] _or_175 = _and_219 | _and_220; // RapController.java:507
+  wire _bits_256 = leaf_pick_pick_hot[26]; // RapController.java:507
+  wire [4:0] _fill_58 = {5{_bits_256}}; // RapController.java:507
+  wire [4:0] _and_221 = slot_parent_26 & _fill_58; // RapController.java:507
+  wire _bits_257 = leaf_pick_pick_hot[27]; // RapController.java:507
+  wire [4:0] _fill_59 = {5{_bits_257}}; // RapController.java:507
+  wire [4:0] _and_222 = slot_parent_27 & _fill_59; // RapController.java:507
+  wire [4:0] _or_176 = _and_221 | _and_222; // RapController.java:507
+  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:507
+  wire _bits_258 = leaf_pick_pick_hot[28]; // RapController.java:507
+  wire [4:0] _fill_60 = {5{_bits_258}}; // RapController.java:507
+  wire [4:0] _and_223 = slot_parent_28 & _fill_60; // RapController.java:507
+  wire _bits_259 = leaf_pick_pick_hot[29]; // RapController.java:507
+  wire [4:0] _fill_61 = {5{_bits_259}}; // RapController.java:507
+  wire [4:0] _and_224 = slot_parent_29 & _fill_61; // RapController.java:507
+  wire [4:0] _or_178 = _and_223 | _and_224; // RapController.java:507
+  wire _bits_260 = leaf_pick_pick_hot[30]; // RapController.java:507
+  wire [4:0] _fill_62 = {5{_bits_260}}; // RapController.java:507
+  wire [4:0] _and_225 = slot_parent_30 & _fill_62; // RapController.java:507
+  wire _bits_261 = leaf_pick_pick_hot[31]; // RapController.java:507
+  wire [4:0] _fill_63 = {5{_bits_261}}; // RapController.java:507
+  wire [4:0] _and_226 = slot_parent_31 & _fill_63; // RapController.java:507
+  wire [4:0] _or_179 = _and_225 | _and_226; // RapController.java:507
+  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:507
+  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:507
+  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:507
+  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:507
+  wire [2:0] _add_7 = merge_leaves + 3'd1; // RapController.java:534
+  wire _not_141 = ~snapshot_frozen; // RapController.java:417
+  wire _and_227 = snapshot_pending & _not_141; // RapController.java:417
+  wire _and_228 = _and_227 & pipe_quiet; // RapController.java:417
+  wire _and_229 = _and_228 & snapshot_settled; // RapController.java:417
+  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:553
+  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:570
+  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:680
+  wire [5:0] _mux_37 = readout_in_use ? _cat_33 : 6'd0; // RapController.java:568
+  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:472
+  wire [31:0] _and_230 = child_digit_field & _fill_64; // RapController.java:472
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_230; // RapController.java:472
   wire _or_184 = snapshot_product_start | following_kick; // RapController.java:178
   wire [63:0] _mux_38 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:179
   wire [31:0] _mux_39 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:180
@@ -1667,32 +1667,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_232 = _not_144 & _or_r_1; // RapController.java:190
   wire [4:0] _mux_40 = state_merge_kids ? merge_parent : op_slot; // RapController.java:197
   wire [2:0] _dyn_index_0 = _mux_40[4] ? (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_31 : slot_children_30) : (_mux_40[0] ? slot_children_29 : slot_children_28)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_27 : slot_children_26) : (_mux_40[0] ? slot_children_25 : slot_children_24))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_23 : slot_children_22) : (_mux_40[0] ? slot_children_21 : slot_children_20)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_19 : slot_children_18) : (_mux_40[0] ? slot_children_17 : slot_children_16)))) : (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_15 : slot_children_14) : (_mux_40[0] ? slot_children_13 : slot_children_12)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_11 : slot_children_10) : (_mux_40[0] ? slot_children_9 : slot_children_8))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_7 : slot_children_6) : (_mux_40[0] ? slot_children_5 : slot_children_4)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_3 : slot_children_2) : (_mux_40[0] ? slot_children_1 : slot_children_0)))); // RapController.java:197
-  wire _not_145 = ~commit_stop; // RapController.java:412
-  wire _and_233 = io_selected_valid & _not_145; // RapController.java:412
-  wire [4:0] _bits_270 = undo_rdata_0[36:32]; // RapController.java:432
+  wire _not_145 = ~commit_stop; // RapController.java:415
+  wire _and_233 = io_selected_valid & _not_145; // RapController.java:415
+  wire [4:0] _bits_270 = undo_rdata_0[36:32]; // RapController.java:435
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:142
   wire [31:0] _fill_65 = {32{1'd1}}; // RapController.java:83
-  wire [31:0] _bits_271 = verdict_sum[31:0]; // RapController.java:587
-  wire [31:0] _mux_41 = clip_verdict ? _fill_65 : _bits_271; // RapController.java:587
-  wire [31:0] _bits_272 = undo_rdata_0[31:0]; // RapController.java:433
+  wire [31:0] _bits_271 = verdict_sum[31:0]; // RapController.java:590
+  wire [31:0] _mux_41 = clip_verdict ? _fill_65 : _bits_271; // RapController.java:590
+  wire [31:0] _bits_272 = undo_rdata_0[31:0]; // RapController.java:436
   wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:224
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:228
   wire _not_146 = ~io_tcamWrite_ready; // RapController.java:240
   wire _and_234 = tcam_write_full & _not_146; // RapController.java:240
   wire _or_185 = tcam_write_load | _and_234; // RapController.java:240
-  wire _or_186 = split_now | merge_now; // RapController.java:341
-  wire _and_235 = commit_fire & _or_186; // RapController.java:341
-  wire _not_147 = ~defer_now; // RapController.java:341
-  wire _and_236 = _and_235 & _not_147; // RapController.java:341
+  wire _or_186 = split_now | merge_now; // RapController.java:342
+  wire _and_235 = commit_fire & _or_186; // RapController.java:342
+  wire _not_147 = ~defer_now; // RapController.java:342
+  wire _and_236 = _and_235 & _not_147; // RapController.java:342
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:275
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:279
   wire _ge_5 = free_slots >= missing_children; // RapController.java:280
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:682
-  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:677
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:682
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:682
-  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:677
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:682
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:685
+  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:680
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:685
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:685
+  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:680
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:685
   wire [31:0] _not_148 = ~_dshr_1; // RapController.java:288
   wire [31:0] _and_237 = _dshr_0 & _not_148; // RapController.java:288
   wire _ge_6 = op_depth >= deepest_depth; // RapController.java:291
@@ -1705,10 +1705,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [7:0] _dshr_2 = short_by_children >> _dyn_index_1; // RapController.java:302
   wire _bits_273 = _dshr_2[0]; // RapController.java:302
   wire _and_238 = state_run & cmd_valid; // RapController.java:305
-  wire _or_187 = state_merge_level | state_merge_kids; // RapController.java:315
-  wire _and_239 = _or_187 & io_counterResult_valid; // RapController.java:316
+  wire _not_149 = ~verdict_act; // MergeVerdict.java:72
+  wire _and_239 = verdict_busy & _not_149; // MergeVerdict.java:72
+  wire _or_187 = verdict_hand_over | _and_239; // MergeVerdict.java:72
+  wire _or_188 = state_merge_level | state_merge_kids; // RapController.java:315
+  wire _and_240 = _or_188 & io_counterResult_valid; // RapController.java:316
   wire _eq_162 = io_counterResult_bits_op == 2'd2; // RapController.java:316
-  wire _and_240 = _and_239 & _eq_162; // RapController.java:316
+  wire _and_241 = _and_240 & _eq_162; // RapController.java:316
   wire [34:0] _add_8 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_13 = op_children - _add_7; // MergeVerdict.java:96
   wire [11:0] _bits_274 = op_threshold[35:24]; // SplitCompare.java:41
@@ -1724,18 +1727,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _bits_280 = _bits_276[11:0]; // SplitCompare.java:37
   wire [11:0] _bits_281 = _bits_278[11:0]; // SplitCompare.java:37
   wire _gt_9 = _bits_280 > _bits_281; // SplitCompare.java:21
-  wire _and_241 = _ge_8 & _gt_9; // SplitCompare.java:33
-  wire _or_188 = _gt_8 | _and_241; // SplitCompare.java:33
-  wire _and_242 = _ge_7 & _or_188; // SplitCompare.java:33
-  wire _or_189 = _gt_7 | _and_242; // SplitCompare.java:33
+  wire _and_242 = _ge_8 & _gt_9; // SplitCompare.java:33
+  wire _or_189 = _gt_8 | _and_242; // SplitCompare.java:33
+  wire _and_243 = _ge_7 & _or_189; // SplitCompare.java:33
+  wire _or_190 = _gt_7 | _and_243; // SplitCompare.java:33
   wire [2:0] _bits_282 = merge_sum[34:32]; // MergeVerdict.java:67
   wire _or_r_2 = |_bits_282; // MergeVerdict.java:67
-  wire _and_243 = verdict_end_5 & _or_189; // MergeVerdict.java:70
-  wire _not_149 = ~verdict_act; // MergeVerdict.java:71
-  wire _and_244 = verdict_busy & _not_149; // MergeVerdict.java:71
-  wire _or_190 = verdict_hand_over | _and_244; // MergeVerdict.java:71
-  wire _not_150 = ~_or_190; // MergeVerdict.java:72
-  wire _or_191 = _not_150 | verdict_end_5; // MergeVerdict.java:72
+  wire _and_244 = verdict_end_5 & _or_190; // MergeVerdict.java:70
+  wire _not_150 = ~_or_187; // MergeVerdict.java:74
+  wire _or_191 = _not_150 | verdict_end_5; // MergeVerdict.java:74
   wire [34:0] _fill_69 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_70 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_71 = {35{1'd1}}; // MergeSkip.java:43
@@ -1756,18 +1756,18 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_192 = _gt_11 | _and_245; // SplitCompare.java:33
   wire _and_246 = _ge_9 & _or_192; // SplitCompare.java:33
   wire _or_193 = _gt_10 | _and_246; // SplitCompare.java:33
-  wire _not_151 = ~schedule_exhausted; // RapController.java:331
+  wire _not_151 = ~schedule_exhausted; // RapController.java:329
   wire _or_r_3 = |until_merge_hi; // SplitCounter.java:58
   wire _not_152 = ~_or_r_3; // SplitCounter.java:58
-  wire _and_247 = _not_151 & _not_152; // RapController.java:331
+  wire _and_247 = _not_151 & _not_152; // RapController.java:329
   wire [29:0] _bits_291 = until_merge_lo[31:2]; // RapController.java:332
   wire _or_r_4 = |_bits_291; // RapController.java:332
   wire _not_153 = ~_or_r_4; // RapController.java:332
   wire _and_248 = _and_247 & _not_153; // RapController.java:332
-  wire _lt_6 = readout_slot < 16'd32; // RapController.java:363
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:363
-  wire _bits_292 = _dshr_3[0]; // RapController.java:363
-  wire _and_249 = _lt_6 & _bits_292; // RapController.java:363
+  wire _lt_6 = readout_slot < 16'd32; // RapController.java:364
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:364
+  wire _bits_292 = _dshr_3[0]; // RapController.java:364
+  wire _and_249 = _lt_6 & _bits_292; // RapController.java:364
   wire _eq_163 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_2 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_42 = _eq_163 ? 5'd0 : _dyn_index_2; // NodeTable.java:114
@@ -1794,7 +1794,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_253 = _and_252 & _not_155; // MergeSkip.java:62
   wire _not_156 = ~commit_fire; // MergeSkip.java:62
   wire _and_254 = _and_253 & _not_156; // MergeSkip.java:62
-  wire _and_255 = state_run & pipe_quiet; // RapController.java:395
+  wire _and_255 = state_run & pipe_quiet; // RapController.java:396
   wire _or_196 = ev_commit_q | ev_saturation_q; // StatusRegs.java:75
   wire _or_197 = _or_196 | ev_split_q; // StatusRegs.java:75
   wire _or_198 = _or_197 | ev_batch_q; // StatusRegs.java:75
@@ -1804,10 +1804,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_157 = ~st_n_carry; // SplitCounter.java:78
   wire _not_158 = ~_not_157; // StatusRegs.java:76
   wire ev_pending = _or_200 | _not_158; // StatusRegs.java:76
-  wire _not_159 = ~ev_pending; // RapController.java:394
-  wire _and_256 = _not_159 & multiplier_free; // RapController.java:394
-  wire status_still = _and_256 & io_countersIdle; // RapController.java:394
-  wire _and_257 = _and_255 & status_still; // RapController.java:395
+  wire _not_159 = ~ev_pending; // RapController.java:395
+  wire _and_256 = _not_159 & multiplier_free; // RapController.java:395
+  wire status_still = _and_256 & io_countersIdle; // RapController.java:395
+  wire _and_257 = _and_255 & status_still; // RapController.java:396
   wire _bits_301 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_302 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_201 = _bits_301 | _bits_302; // FirstSet.java:64
@@ -1932,20 +1932,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_259 = _or_252 | _or_258; // FirstSet.java:63
   wire _or_260 = _or_245 | _or_259; // FirstSet.java:63
   wire _not_160 = ~_or_260; // SlotPicker.java:80
-  wire _not_161 = ~commit_stop; // RapController.java:720
-  wire _and_289 = state_run & _not_161; // RapController.java:720
-  wire _not_162 = ~io_headValid; // RapController.java:720
-  wire _and_290 = pipe_empty & _not_162; // RapController.java:720
-  wire [2:0] _mux_43 = _and_290 ? 3'd1 : fill_cause; // RapController.java:720
-  wire _or_261 = state_drain | state_undo; // RapController.java:721
-  wire _or_262 = _or_261 | state_resume; // RapController.java:721
-  wire _or_263 = _or_262 | commit_stop; // RapController.java:721
-  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:722
-  wire _or_264 = state_split_scan | state_split; // RapController.java:723
-  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:723
-  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:724
-  wire _or_267 = _or_266 | state_advance; // RapController.java:724
-  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:724
+  wire _not_161 = ~commit_stop; // RapController.java:723
+  wire _and_289 = state_run & _not_161; // RapController.java:723
+  wire _not_162 = ~io_headValid; // RapController.java:723
+  wire _and_290 = pipe_empty & _not_162; // RapController.java:723
+  wire [2:0] _mux_43 = _and_290 ? 3'd1 : fill_cause; // RapController.java:723
+  wire _or_261 = state_drain | state_undo; // RapController.java:724
+  wire _or_262 = _or_261 | state_resume; // RapController.java:724
+  wire _or_263 = _or_262 | commit_stop; // RapController.java:724
+  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:725
+  wire _or_264 = state_split_scan | state_split; // RapController.java:726
+  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:726
+  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:727
+  wire _or_267 = _or_266 | state_advance; // RapController.java:727
+  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:727
   wire [3:0] _bits_333 = undo_sp[3:0]; // RapController.java:266
   wire [36:0] _cat_37 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:266
   wire _ne_2 = undo_sp != 5'd0; // RapController.java:262
@@ -1973,119 +1973,115 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_165 = slot_pick_pick_hot == _bits_336; // SlotPicker.java:54
   wire _and_294 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:54
   wire _not_165 = ~_or_269; // RapController.java:165
-  wire _not_166 = ~_and_240; // MergeVerdict.java:75
-  wire _and_295 = verdict_act & merge_verdict; // MergeVerdict.java:77
-  wire _eq_166 = verdict_set == _and_295; // MergeVerdict.java:77
-  wire _not_167 = ~verdict_busy; // MergeVerdict.java:77
-  wire _or_270 = _not_167 | verdict_act; // MergeVerdict.java:77
-  wire _eq_167 = verdict_free == _or_270; // MergeVerdict.java:77
-  wire _and_296 = _eq_166 & _eq_167; // MergeVerdict.java:77
-  wire _not_168 = ~schedule_exhausted; // RapController.java:329
-  wire _or_r_8 = |until_merge_hi; // SplitCounter.java:58
-  wire _not_169 = ~_or_r_8; // SplitCounter.java:58
-  wire _and_297 = _not_168 & _not_169; // RapController.java:329
-  wire [30:0] _bits_337 = until_merge_lo[31:1]; // RapController.java:329
-  wire _or_r_9 = |_bits_337; // RapController.java:329
-  wire _not_170 = ~_or_r_9; // RapController.java:329
-  wire _and_298 = _and_297 & _not_170; // RapController.java:329
-  wire _bits_338 = until_merge_lo[0]; // RapController.java:330
-  wire _ge_13 = io_head_weight >= _bits_338; // RapController.java:330
-  wire _and_299 = _and_298 & _ge_13; // RapController.java:330
-  wire _eq_168 = merge_now == _and_299; // RapController.java:334
+  wire _not_166 = ~_and_241; // MergeVerdict.java:76
+  wire _and_295 = verdict_act & merge_verdict; // MergeVerdict.java:78
+  wire _eq_166 = verdict_set == _and_295; // MergeVerdict.java:78
+  wire _not_167 = ~verdict_busy; // MergeVerdict.java:78
+  wire _or_270 = _not_167 | verdict_act; // MergeVerdict.java:78
+  wire _eq_167 = verdict_free == _or_270; // MergeVerdict.java:78
+  wire _and_296 = _eq_166 & _eq_167; // MergeVerdict.java:78
+  wire [30:0] _bits_337 = until_merge_lo[31:1]; // RapController.java:330
+  wire _or_r_8 = |_bits_337; // RapController.java:330
+  wire _not_168 = ~_or_r_8; // RapController.java:330
+  wire _and_297 = _and_247 & _not_168; // RapController.java:330
+  wire _bits_338 = until_merge_lo[0]; // RapController.java:331
+  wire _ge_13 = io_head_weight >= _bits_338; // RapController.java:331
+  wire _and_298 = _and_297 & _ge_13; // RapController.java:331
+  wire _eq_168 = merge_now == _and_298; // RapController.java:335
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_17 = 5'd15 - op_depth; // RapController.java:688
-  wire [5:0] _cat_39 = {_sub_17, 1'd0}; // RapController.java:677
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_39; // RapController.java:689
-  wire [31:0] _bits_339 = _dshl_4[31:0]; // RapController.java:689
-  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_339; // RapController.java:689
-  wire _eq_169 = child_prefix == _or_271; // RapController.java:471
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:682
-  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:677
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:682
-  wire _eq_170 = child_mask == _dshr_4; // RapController.java:471
-  wire _and_300 = _eq_169 & _eq_170; // RapController.java:471
+  wire [4:0] _sub_17 = 5'd15 - op_depth; // RapController.java:691
+  wire [5:0] _cat_39 = {_sub_17, 1'd0}; // RapController.java:680
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_39; // RapController.java:692
+  wire [31:0] _bits_339 = _dshl_4[31:0]; // RapController.java:692
+  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_339; // RapController.java:692
+  wire _eq_169 = child_prefix == _or_271; // RapController.java:474
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:685
+  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:680
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:685
+  wire _eq_170 = child_mask == _dshr_4; // RapController.java:474
+  wire _and_299 = _eq_169 & _eq_170; // RapController.java:474
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_171 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_301 = state_run & io_selected_valid; // RapController.java:599
-  wire _eq_171 = io_counterResult_bits_op == 2'd0; // RapController.java:602
-  wire _and_302 = io_counterResult_valid & _eq_171; // RapController.java:602
-  wire _eq_172 = hit_event_4 == _and_302; // RapController.java:603
-  wire _ne_3 = io_counterResult_bits_op != 2'd2; // RapController.java:604
-  wire _and_303 = state_run & io_counterResult_valid; // RapController.java:604
-  wire _lt_7 = undo_sp < 5'd16; // RapController.java:605
-  wire _not_172 = ~io_counterResult_valid; // RapController.java:606
-  wire _and_304 = state_drain & pipe_empty; // RapController.java:606
-  wire _and_305 = state_split_alloc & slot_pick_ready; // RapController.java:607
-  wire _and_r_4 = &present_children; // RapController.java:609
-  wire _not_173 = ~_and_r_4; // RapController.java:609
-  wire [3:0] _not_174 = ~present_children; // RapController.java:610
-  wire _bits_340 = _not_174[0]; // FirstSet.java:55
-  wire _bits_341 = _not_174[1]; // FirstSet.java:55
+  wire _not_169 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_300 = state_run & io_selected_valid; // RapController.java:602
+  wire _eq_171 = io_counterResult_bits_op == 2'd0; // RapController.java:605
+  wire _and_301 = io_counterResult_valid & _eq_171; // RapController.java:605
+  wire _eq_172 = hit_event_4 == _and_301; // RapController.java:606
+  wire _ne_3 = io_counterResult_bits_op != 2'd2; // RapController.java:607
+  wire _and_302 = state_run & io_counterResult_valid; // RapController.java:607
+  wire _lt_7 = undo_sp < 5'd16; // RapController.java:608
+  wire _not_170 = ~io_counterResult_valid; // RapController.java:609
+  wire _and_303 = state_drain & pipe_empty; // RapController.java:609
+  wire _and_304 = state_split_alloc & slot_pick_ready; // RapController.java:610
+  wire _and_r_4 = &present_children; // RapController.java:612
+  wire _not_171 = ~_and_r_4; // RapController.java:612
+  wire [3:0] _not_172 = ~present_children; // RapController.java:613
+  wire _bits_340 = _not_172[0]; // FirstSet.java:55
+  wire _bits_341 = _not_172[1]; // FirstSet.java:55
   wire _or_272 = _bits_340 | _bits_341; // FirstSet.java:64
-  wire _bits_342 = _not_174[2]; // FirstSet.java:55
-  wire _bits_343 = _not_174[3]; // FirstSet.java:55
+  wire _bits_342 = _not_172[2]; // FirstSet.java:55
+  wire _bits_343 = _not_172[3]; // FirstSet.java:55
   wire _or_273 = _bits_342 | _bits_343; // FirstSet.java:64
-  wire _and_306 = _or_272 & _or_273; // FirstSet.java:61
-  wire _and_307 = _bits_340 & _bits_341; // FirstSet.java:61
-  wire _or_274 = _and_306 | _and_307; // FirstSet.java:62
-  wire _and_308 = _bits_342 & _bits_343; // FirstSet.java:61
-  wire _or_275 = _or_274 | _and_308; // FirstSet.java:63
-  wire _not_175 = ~_or_275; // RapController.java:610
-  wire _eq_173 = split_last_child == _not_175; // RapController.java:610
-  wire [3:0] _not_176 = ~present_children; // RapController.java:611
-  wire _bits_344 = _not_176[0]; // FirstSet.java:25
-  wire _bits_345 = _not_176[1]; // FirstSet.java:25
+  wire _and_305 = _or_272 & _or_273; // FirstSet.java:61
+  wire _and_306 = _bits_340 & _bits_341; // FirstSet.java:61
+  wire _or_274 = _and_305 | _and_306; // FirstSet.java:62
+  wire _and_307 = _bits_342 & _bits_343; // FirstSet.java:61
+  wire _or_275 = _or_274 | _and_307; // FirstSet.java:63
+  wire _not_173 = ~_or_275; // RapController.java:613
+  wire _eq_173 = split_last_child == _not_173; // RapController.java:613
+  wire [3:0] _not_174 = ~present_children; // RapController.java:614
+  wire _bits_344 = _not_174[0]; // FirstSet.java:25
+  wire _bits_345 = _not_174[1]; // FirstSet.java:25
   wire _or_276 = _bits_344 | _bits_345; // FirstSet.java:37
-  wire _not_177 = ~_or_276; // FirstSet.java:35
-  wire _bits_346 = _not_176[2]; // FirstSet.java:25
-  wire _not_178 = ~_bits_346; // FirstSet.java:35
-  wire _not_179 = ~_bits_344; // FirstSet.java:35
-  wire _mux_47 = _not_177 ? _not_178 : _not_179; // FirstSet.java:36
-  wire [1:0] _cat_41 = {_not_177, _mux_47}; // FirstSet.java:36
+  wire _not_175 = ~_or_276; // FirstSet.java:35
+  wire _bits_346 = _not_174[2]; // FirstSet.java:25
+  wire _not_176 = ~_bits_346; // FirstSet.java:35
+  wire _not_177 = ~_bits_344; // FirstSet.java:35
+  wire _mux_47 = _not_175 ? _not_176 : _not_177; // FirstSet.java:36
+  wire [1:0] _cat_41 = {_not_175, _mux_47}; // FirstSet.java:36
   wire [1:0] _bits_347 = _cat_41; // FirstSet.java:44
-  wire _eq_174 = split_next_digit == _bits_347; // RapController.java:611
-  wire _and_309 = _eq_173 & _eq_174; // RapController.java:611
-  wire [2:0] _dyn_index_3 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:613
-  wire _eq_175 = _dyn_index_3 == 3'd0; // RapController.java:613
-  wire _not_180 = ~split_settled; // RapController.java:617
+  wire _eq_174 = split_next_digit == _bits_347; // RapController.java:614
+  wire _and_308 = _eq_173 & _eq_174; // RapController.java:614
+  wire [2:0] _dyn_index_3 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:616
+  wire _eq_175 = _dyn_index_3 == 3'd0; // RapController.java:616
+  wire _not_178 = ~split_settled; // RapController.java:620
   wire _eq_176 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_4 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_48 = _eq_176 ? 5'd0 : _dyn_index_4; // NodeTable.java:114
-  wire _ne_4 = _mux_48 != merge_leaf_depth; // RapController.java:618
-  wire _and_310 = state_merge_level & level_fresh; // RapController.java:618
-  wire _ne_5 = children_write_q_slot != merge_parent; // RapController.java:620
-  wire [4:0] _dyn_index_5 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:621
-  wire _ne_6 = _dyn_index_5 != merge_parent; // RapController.java:621
-  wire _and_311 = _ne_5 & _ne_6; // RapController.java:621
-  wire _and_312 = state_merge_kids & kids_fresh; // RapController.java:620
-  wire _eq_177 = split_fits == _ge_5; // RapController.java:625
-  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:625
-  wire _eq_178 = op_at_deepest == _ge_14; // RapController.java:625
-  wire _and_313 = _eq_177 & _eq_178; // RapController.java:625
-  wire _eq_179 = op_children == _dyn_index_0; // RapController.java:630
-  wire _not_181 = ~kids_fresh; // RapController.java:627
-  wire _and_314 = state_merge_kids & _not_181; // RapController.java:627
-  wire _and_315 = _and_314 & slot_pick_ready; // RapController.java:627
-  wire _and_316 = _and_315 & slot_pick_pick_last; // RapController.java:628
-  wire _or_277 = split_settled | _and_316; // RapController.java:629
-  wire _not_182 = ~ev_commit_q; // StatusRegs.java:74
-  wire _not_183 = ~st_n_carry; // SplitCounter.java:78
-  wire st_n_steady = _not_182 & _not_183; // StatusRegs.java:74
-  wire _eq_180 = kids_vector == visited_kids; // RapController.java:632
-  wire _not_184 = ~_or_187; // RapController.java:634
-  wire _and_317 = verdict_act & _not_184; // RapController.java:634
+  wire _ne_4 = _mux_48 != merge_leaf_depth; // RapController.java:621
+  wire _and_309 = state_merge_level & level_fresh; // RapController.java:621
+  wire _ne_5 = children_write_q_slot != merge_parent; // RapController.java:623
+  wire [4:0] _dyn_index_5 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:624
+  wire _ne_6 = _dyn_index_5 != merge_parent; // RapController.java:624
+  wire _and_310 = _ne_5 & _ne_6; // RapController.java:624
+  wire _and_311 = state_merge_kids & kids_fresh; // RapController.java:623
+  wire _eq_177 = split_fits == _ge_5; // RapController.java:628
+  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:628
+  wire _eq_178 = op_at_deepest == _ge_14; // RapController.java:628
+  wire _and_312 = _eq_177 & _eq_178; // RapController.java:628
+  wire _eq_179 = op_children == _dyn_index_0; // RapController.java:633
+  wire _not_179 = ~kids_fresh; // RapController.java:630
+  wire _and_313 = state_merge_kids & _not_179; // RapController.java:630
+  wire _and_314 = _and_313 & slot_pick_ready; // RapController.java:630
+  wire _and_315 = _and_314 & slot_pick_pick_last; // RapController.java:631
+  wire _or_277 = split_settled | _and_315; // RapController.java:632
+  wire _not_180 = ~ev_commit_q; // StatusRegs.java:74
+  wire _not_181 = ~st_n_carry; // SplitCounter.java:78
+  wire st_n_steady = _not_180 & _not_181; // StatusRegs.java:74
+  wire _eq_180 = kids_vector == visited_kids; // RapController.java:635
+  wire _not_182 = ~_or_188; // RapController.java:637
+  wire _and_316 = verdict_act & _not_182; // RapController.java:637
   wire _or_278 = ev_commit | ev_saturation; // StatusRegs.java:97
   wire _or_279 = _or_278 | ev_split; // StatusRegs.java:97
   wire _or_280 = _or_279 | ev_allocated; // StatusRegs.java:97
   wire _or_281 = _or_280 | ev_batch; // StatusRegs.java:97
   wire _or_282 = _or_281 | ev_deferred; // StatusRegs.java:97
   wire _or_283 = _or_282 | ev_clear; // StatusRegs.java:97
-  wire _or_r_10 = |ev_removed; // StatusRegs.java:97
-  wire _or_284 = _or_283 | _or_r_10; // StatusRegs.java:97
+  wire _or_r_9 = |ev_removed; // StatusRegs.java:97
+  wire _or_284 = _or_283 | _or_r_9; // StatusRegs.java:97
   wire _or_285 = _or_284 | ev_pending; // StatusRegs.java:97
-  wire _not_185 = ~_or_285; // RapController.java:635
+  wire _not_183 = ~_or_285; // RapController.java:638
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2118,10 +2114,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_42 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_318 = slot_valid & _cat_42; // RapController.java:636
-  wire _or_r_11 = |_and_318; // RapController.java:636
-  wire _not_186 = ~_or_r_11; // RapController.java:636
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:637
+  wire [31:0] _and_317 = slot_valid & _cat_42; // RapController.java:639
+  wire _or_r_10 = |_and_317; // RapController.java:639
+  wire _not_184 = ~_or_r_10; // RapController.java:639
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:640
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -2215,8 +2211,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_pick_load = (state_split_scan ? (kids_fresh ? 1'd1 : 1'd0) : (state_split ? (_not_5 ? 1'd0 : (split_fits ? 1'd1 : 1'd0)) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
   assign slot_pick_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? 1'd1 : 1'd0))) : 1'd0)));
   assign prefix_write = (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
-  assign prefix_write_slot = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? slot_pick_pick_index : 5'd0) : 5'd0) : 5'd0);
-  assign prefix_write_value = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? child_prefix : 32'd0) : 32'd0) : 32'd0);
+  assign prefix_write_slot = (state_init ? 5'd0 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? slot_pick_pick_index : 5'd0) : 5'd0) : 5'd0));
+  assign prefix_write_value = (state_init ? 32'd0 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? child_prefix : 32'd0) : 32'd0) : 32'd0));
   assign serialMultiplier_io_start = _or_184;
   assign serialMultiplier_io_a = _mux_38;
   assign serialMultiplier_io_b = _mux_39;
@@ -3736,7 +3732,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= (state_merge_kids ? (verdict_set ? (verdict_act ? 1'd0 : verdict_busy) : (kids_fresh ? (verdict_act ? 1'd0 : verdict_busy) : (_and_5 ? (slot_pick_pick_last ? 1'd1 : (verdict_act ? 1'd0 : verdict_busy)) : (verdict_act ? 1'd0 : verdict_busy)))) : (verdict_act ? 1'd0 : verdict_busy));
+      verdict_busy <= _or_187;
     end
   end
 
@@ -3744,7 +3740,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_240 ? _add_8 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_241 ? _add_8 : merge_sum));
     end
   end
 
@@ -3817,7 +3813,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _or_189;
+    merge_verdict <= _or_190;
   end
 
   always @(posedge clock) begin
@@ -3828,7 +3824,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_set <= 1'd0;
     end else begin
-      verdict_set <= _and_243;
+      verdict_set <= _and_244;
     end
   end
 
@@ -3975,28 +3971,28 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:165: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && verdict_end_5 && !_not_166) begin // MergeVerdict.java:75
-      $display("Assertion failed at MergeVerdict.java:75: a merge READ result arrived with the last parent's end marker");
+    if (!reset && verdict_end_5 && !_not_166) begin // MergeVerdict.java:76
+      $display("Assertion failed at MergeVerdict.java:76: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
-    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:76
-      $display("Assertion failed at MergeVerdict.java:76: a merge parent handed over while the last one awaits its verdict");
+    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:77
+      $display("Assertion failed at MergeVerdict.java:77: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && !_and_296) begin // MergeVerdict.java:77
-      $display("Assertion failed at MergeVerdict.java:77: verdict_set or verdict_free disagrees with the verdict registers");
+    if (!reset && !_and_296) begin // MergeVerdict.java:78
+      $display("Assertion failed at MergeVerdict.java:78: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
     if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:319
       $display("Assertion failed at RapController.java:319: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_168) begin // RapController.java:334
-      $display("Assertion failed at RapController.java:334: merge_near was stale: merge_now %d, exact %d", merge_now, _and_299);
+    if (!reset && commit_fire && !_eq_168) begin // RapController.java:335
+      $display("Assertion failed at RapController.java:335: merge_near was stale: merge_now %d, exact %d", merge_now, _and_298);
       $stop;
     end
-    if (!reset && state_run && _and_229 && !status_still) begin // RapController.java:415
-      $display("Assertion failed at RapController.java:415: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_229 && !status_still) begin // RapController.java:418
+      $display("Assertion failed at RapController.java:418: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_ne_0 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -4011,108 +4007,108 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_300) begin // RapController.java:471
-      $display("Assertion failed at RapController.java:471: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_299) begin // RapController.java:474
+      $display("Assertion failed at RapController.java:474: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_171) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_169) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_301 && !io_selected_bits_found) begin // RapController.java:599
-      $display("Assertion failed at RapController.java:599: no node matched a key: the root must always match");
+    if (!reset && _and_300 && !io_selected_bits_found) begin // RapController.java:602
+      $display("Assertion failed at RapController.java:602: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:600
-      $display("Assertion failed at RapController.java:600: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:603
+      $display("Assertion failed at RapController.java:603: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:601
-      $display("Assertion failed at RapController.java:601: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:604
+      $display("Assertion failed at RapController.java:604: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_172) begin // RapController.java:603
-      $display("Assertion failed at RapController.java:603: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_172) begin // RapController.java:606
+      $display("Assertion failed at RapController.java:606: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && _and_303 && !_ne_3) begin // RapController.java:604
-      $display("Assertion failed at RapController.java:604: a READ result in RUN");
+    if (!reset && _and_302 && !_ne_3) begin // RapController.java:607
+      $display("Assertion failed at RapController.java:607: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // RapController.java:605
-      $display("Assertion failed at RapController.java:605: undo stack overflow");
+    if (!reset && undo_push && !_lt_7) begin // RapController.java:608
+      $display("Assertion failed at RapController.java:608: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_304 && !_not_172) begin // RapController.java:606
-      $display("Assertion failed at RapController.java:606: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_303 && !_not_170) begin // RapController.java:609
+      $display("Assertion failed at RapController.java:609: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_305 && !slot_pick_pick_found) begin // RapController.java:608
-      $display("Assertion failed at RapController.java:608: a split found no free slot after checking capacity");
+    if (!reset && _and_304 && !slot_pick_pick_found) begin // RapController.java:611
+      $display("Assertion failed at RapController.java:611: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_305 && !_not_173) begin // RapController.java:609
-      $display("Assertion failed at RapController.java:609: a split with no missing child");
+    if (!reset && _and_304 && !_not_171) begin // RapController.java:612
+      $display("Assertion failed at RapController.java:612: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_305 && !_and_309) begin // RapController.java:610
-      $display("Assertion failed at RapController.java:610: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_304 && !_and_308) begin // RapController.java:613
+      $display("Assertion failed at RapController.java:613: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_305 && !_eq_175) begin // RapController.java:613
-      $display("Assertion failed at RapController.java:613: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_304 && !_eq_175) begin // RapController.java:616
+      $display("Assertion failed at RapController.java:616: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_180) begin // RapController.java:617
-      $display("Assertion failed at RapController.java:617: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_178) begin // RapController.java:620
+      $display("Assertion failed at RapController.java:620: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_310 && !_ne_4) begin // RapController.java:618
-      $display("Assertion failed at RapController.java:618: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_309 && !_ne_4) begin // RapController.java:621
+      $display("Assertion failed at RapController.java:621: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_312 && !_and_311) begin // RapController.java:620
-      $display("Assertion failed at RapController.java:620: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_311 && !_and_310) begin // RapController.java:623
+      $display("Assertion failed at RapController.java:623: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_313) begin // RapController.java:625
-      $display("Assertion failed at RapController.java:625: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_312) begin // RapController.java:628
+      $display("Assertion failed at RapController.java:628: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_277 && !_eq_179) begin // RapController.java:630
-      $display("Assertion failed at RapController.java:630: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_277 && !_eq_179) begin // RapController.java:633
+      $display("Assertion failed at RapController.java:633: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:631
-      $display("Assertion failed at RapController.java:631: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:634
+      $display("Assertion failed at RapController.java:634: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_316 && !_eq_180) begin // RapController.java:632
-      $display("Assertion failed at RapController.java:632: the merge parent's leaves changed during its walk");
+    if (!reset && _and_315 && !_eq_180) begin // RapController.java:635
+      $display("Assertion failed at RapController.java:635: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_315 && !slot_pick_pick_found) begin // RapController.java:633
-      $display("Assertion failed at RapController.java:633: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_314 && !slot_pick_pick_found) begin // RapController.java:636
+      $display("Assertion failed at RapController.java:636: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_317 && !1'd0) begin // RapController.java:634
-      $display("Assertion failed at RapController.java:634: a merge verdict outside the merge walk");
+    if (!reset && _and_316 && !1'd0) begin // RapController.java:637
+      $display("Assertion failed at RapController.java:637: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_185) begin // RapController.java:635
-      $display("Assertion failed at RapController.java:635: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_183) begin // RapController.java:638
+      $display("Assertion failed at RapController.java:638: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_186) begin // RapController.java:636
-      $display("Assertion failed at RapController.java:636: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_184) begin // RapController.java:639
+      $display("Assertion failed at RapController.java:639: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:637
-      $display("Assertion failed at RapController.java:637: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:640
+      $display("Assertion failed at RapController.java:640: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -4120,7 +4116,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_dshl_0[6:4], _dshl_1[6:4], _not_29[3], _dshr_2[7:1], _dshr_3[31:1], _mux_45[4], _dshl_2[62:32], _dshl_3[62:32], _dshl_4[94:32], _not_176[3]};
+  wire _unused_ok = ^{_dshl_0[6:4], _dshl_1[6:4], _not_29[3], _dshr_2[7:1], _dshr_3[31:1], _mux_45[4], _dshl_2[62:32], _dshl_3[62:32], _dshl_4[94:32], _not_174[3]};
 
 endmodule
 

@@ -51,11 +51,6 @@ public final class OneHotState<E extends Enum<E>> {
         return any;
     }
 
-    /** Not in state {@code s}. */
-    public Bool isNot(E s) {
-        return hot.get(s).not();
-    }
-
     /**
      * On this clock edge the state becomes {@code s}; only inside {@link #on}. It clears the state it is called in
      * and any state an earlier {@code go} in the same {@code on} chose, so the last {@code go} wins and every other

@@ -68,10 +68,11 @@ final class MergeVerdict {
         // Both are registered from their inputs rather than gated after act, merges and busy: the walk's take and
         // hand-over wait for them, and they then start at a flip-flop each.
         usesPort = RegNext(end.and(below), B(false)).named("verdict_set");
+        // One rule for busy, read by verdict_free too: a hand-over sets it, a verdict clears it.
         Bool busyNext = handing.or(busy.and(act.not()));
+        busy.connect(busyNext);
         canHandOff = RegNext(busyNext.not().or(end), B(true)).named("verdict_free");
         idle = busy.not();
-        when(act, () -> busy.connect(B(false)));
         when(end, () -> Assert(readResult.not(), "a merge READ result arrived with the last parent's end marker"));
         when(handing, () -> Assert(canHandOff, "a merge parent handed over while the last one awaits its verdict"));
         Assert(usesPort.eq(act.and(merges)).and(canHandOff.eq(busy.not().or(act))),
@@ -89,7 +90,6 @@ final class MergeVerdict {
      */
     void handOff(UInt parentSlot, UInt leafVector, UInt leafNumber, UInt children) {
         handing.connect(B(true));
-        busy.connect(B(true));
         parent.connect(parentSlot);
         leaves.connect(leafVector);
         leafCount.connect(leafNumber);

@@ -326,10 +326,11 @@ public final class RapController extends Module {
         // below 2^(wb+1), and merge_near registers that (with the schedule not exhausted). Both are loaded only in INIT and
         // ADVANCE, a clock or more before the next commit, so no commit sees a stale flag (asserted). The commit
         // decision then waits only for a (wb+1)-bit compare.
-        Bool dueExact = exhausted.not().and(untilMerge.highIsZero()).and(untilMerge.low().bits(untilLow - 1, wb).orR().not())
+        Bool pointInReach = exhausted.not().and(untilMerge.highIsZero());
+        Bool dueExact = pointInReach.and(untilMerge.low().bits(untilLow - 1, wb).orR().not())
                 .and(io.head.weight.ge(untilMerge.low().bits(wb - 1, 0)));
-        Bool mergeNear = RegNext(exhausted.not().and(untilMerge.highIsZero())
-                .and(untilMerge.low().bits(untilLow - 1, wb + 1).orR().not()), B(false)).named("merge_near");
+        Bool mergeNear = RegNext(pointInReach.and(untilMerge.low().bits(untilLow - 1, wb + 1).orR().not()), B(false))
+                .named("merge_near");
         Bool dueNow = mergeNear.and(io.head.weight.pad(wb + 1).ge(untilMerge.low().bits(wb, 0))).named("merge_now");
         when(commitFire, () -> Assert(dueNow.eq(dueExact), "merge_near was stale: merge_now %d, exact %d", dueNow, dueExact));
         Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
@@ -400,6 +401,8 @@ public final class RapController extends Module {
                     twValid.connect(B(true));
                     when(twReady, () -> {
                         prefixWrite.connect(B(true));
+                        prefixWriteSlot.connect(U(0, slotBits));
+                        prefixWriteValue.connect(U(0, c.keyBits()));
                         epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
                         qActive.connect(Mux(io.qCsr.lt(2), U(2, 32), io.qCsr));
                         UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
@@ -650,7 +653,7 @@ public final class RapController extends Module {
         io.slotValid.connect(table.valid);
         io.depths.connect(table.depths());
         io.epsActive.connect(epsActive);
-        io.acceptEnable.connect(softPending.not().and(state.isNot(INIT)).and(state.isNot(SOFT_CLEAR)));
+        io.acceptEnable.connect(softPending.not().and(state.is(INIT).not()).and(state.is(SOFT_CLEAR).not()));
         st.drive(io.live);
         io.snapFreeze.connect(frozen);
         io.errorBound.connect(mul.io.product.bits(79, 16));
