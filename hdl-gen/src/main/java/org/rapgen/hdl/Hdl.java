@@ -234,6 +234,35 @@ public final class Hdl {
         return terms.get(0);
     }
 
+    /**
+     * {@code in(index)} two clocks later, with a register halfway through the select: the index's low half picks
+     * within each group of elements into a register per group ({@code name_g<i>}), and its high half, registered
+     * beside them ({@code name_group}), picks among those into {@code name}. Half the logic depth per clock of a
+     * one-clock {@code RegNext(in.read(index))}, for a read whose index and elements stand still for a clock (a CSR's
+     * slot, say). An index past the last element reads some element.
+     */
+    public static UInt PipelinedRead(Vec<UInt> in, UInt index, String name) {
+        int width = in.get(0).getWidth();
+        int indexBits = index.getWidth();
+        int lowBits = (indexBits + 1) / 2;
+        int group = 1 << lowBits;
+        List<UInt> held = new ArrayList<>();
+        for (int g = 0; g * group < in.size(); g++) {
+            List<UInt> members = in.elements().subList(g * group, Math.min(in.size(), (g + 1) * group));
+            UInt pick = members.size() == 1 ? members.get(0) : vecOf(members, width).read(index.bits(lowBits - 1, 0));
+            held.add(RegNext(pick).named(name + "_g" + g));
+        }
+        UInt picked = held.size() == 1 ? held.get(0)
+                : vecOf(held, width).read(RegNext(index.bits(indexBits - 1, lowBits)).named(name + "_group"));
+        return RegNext(picked).named(name);
+    }
+
+    private static Vec<UInt> vecOf(List<UInt> elements, int width) {
+        Vec<UInt> v = Wire(Vec(elements.size(), UInt(width)));
+        for (int i = 0; i < elements.size(); i++) v.get(i).connect(elements.get(i));
+        return v;
+    }
+
     /** {@code n} copies of {@code x}, concatenated. */
     public static UInt Fill(int n, Bits x) {
         if (n < 1) throw new HdlException(SourceLoc.capture(), "Fill count must be >= 1, got " + n);

@@ -11,6 +11,7 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.OneHotState;
 import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.Vec;
 import org.rapgen.hdl.lib.CounterSram;
 
 /**
@@ -101,8 +102,11 @@ public final class RapController extends Module {
 
         // --- occupancy: events between issue and the selector output, commands inside the counter SRAM
         UInt front = RegInit(U(0, depthBits + 1)).named("front_count");
+        // sram_count counts the commands past the command register, so it adds that register's flip-flop and not
+        // cmd_valid, which merges every state's command condition; a command still in the register is in flight too.
         UInt sramBusy = RegInit(U(0, 8)).named("sram_count");
-        Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).named("pipe_empty");
+        Bool cmdQValid = RegInit(B(false)).named("cmd_q_valid");
+        Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).and(cmdQValid.not()).named("pipe_empty");
 
         // --- undo stack of (slot, old count) of squashed updates, in block RAM: its top is read ahead (see UNDO)
         SyncReadMem<UInt> undo = SyncReadMem(windowDepth, UInt(slotBits + cb)).named("undo");
@@ -130,6 +134,11 @@ public final class RapController extends Module {
         Bool kidsFresh = RegInit(B(false)).named("kids_fresh");
         // The depth of the leaves walked: one below the merge level.
         UInt leafDepth = Reg(UInt(c.depthBits())).named("merge_leaf_depth");
+        // Every write of merge_leaf_depth goes through its next value, so "the leaves are the root's children: this is
+        // the batch's last level" is a flip-flop, and MERGE_LEVEL's step does not wait for a compare.
+        UInt leafDepthNext = WireDefault(UInt(c.depthBits()), leafDepth).named("merge_leaf_depth_next");
+        leafDepth.connect(leafDepthNext);
+        Bool lastLevel = RegNext(leafDepthNext.eq(1), B(false)).named("merge_last_level");
         Bool levelHadLeaves = Reg(Bool()).named("level_had_leaves");
         UInt mp = Reg(UInt(slotBits)).named("merge_parent");
         UInt leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
@@ -179,6 +188,15 @@ public final class RapController extends Module {
         mul.io.a.connect(Mux(schedule.forSchedule, nextMerge, st.n));
         mul.io.b.connect(Mux(schedule.forSchedule, qActive, epsActive.pad(32)));
 
+        // The CSRs' eps and q become active as INIT hands over to RUN. They are loaded on every INIT clock whose
+        // multiplier is free, so the last load is the hand-over's, and their 48 enables are two flip-flops rather than
+        // INIT's handshake. Nothing reads them in INIT: no event is issued, and the multiplier runs only a former
+        // product, whose operands must stand still.
+        when(state.is(INIT).and(schedule.multiplierFree), () -> {
+            epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
+            // q < 2 as "no bit above bit 0": a LUT tree, where a compare is a 32-bit carry chain.
+            qActive.connect(Mux(io.qCsr.bits(31, 1).orR().not(), U(2, 32), io.qCsr));
+        });
         Bool inRun = state.is(RUN);
         // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far. In
         // two registered halves (the low half's borrow feeds the high half a clock later): ADVANCE acts on its third
@@ -188,6 +206,11 @@ public final class RapController extends Module {
                 .named("to_merge_hi");
         UInt toMerge = Cat(toMergeHi.bits(31, 0), toMergeLo.bits(31, 0)).named("to_merge");
         Bool mergeAhead = RegNext(toMergeHi.bit(32).not().and(toMerge.orR())).named("merge_ahead");
+        // until_merge is loaded on every INIT and ADVANCE clock, as eps and q are in INIT, so the last load is the
+        // hand-over's (m0, or the distance to the next point) and its 64 enables are a commit or one of two state
+        // flip-flops. Only commits read it, and there are none in these states.
+        UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
+        when(state.is(INIT), () -> untilMerge.load(m0)).elsewhen(state.is(ADVANCE), () -> untilMerge.load(toMerge));
         Bool inAdvanceState = state.is(ADVANCE);
         Bool advanceSettled = heldFor(inAdvanceState, 4, "advance_settled");
 
@@ -206,7 +229,8 @@ public final class RapController extends Module {
         UInt cmdAddr = WireDefault(UInt(slotBits), io.selected.bits.slot).named("cmd_addr");
         UInt cmdOp = WireDefault(UInt(2), U(ControllerIO.OP_ADD, 2)).named("cmd_op");
         UInt cmdValue = WireDefault(UInt(cb), clipWeight(io.selected.bits.weight, cb)).named("cmd_value");
-        io.counterCmd.valid.connect(RegNext(cmdValid, B(false)).named("cmd_q_valid"));
+        cmdQValid.connect(cmdValid);
+        io.counterCmd.valid.connect(cmdQValid);
         io.counterCmd.bits.addr.connect(RegNext(cmdAddr).named("cmd_q_addr"));
         io.counterCmd.bits.op.connect(RegNext(cmdOp).named("cmd_q_op"));
         io.counterCmd.bits.value.connect(RegNext(cmdValue).named("cmd_q_value"));
@@ -248,7 +272,7 @@ public final class RapController extends Module {
 
         // --- occupancy bookkeeping
         front.connect(front.add(io.issued.pad(depthBits + 1)).sub(io.selected.valid.pad(depthBits + 1)));
-        sramBusy.connect(sramBusy.add(cmdValid.pad(8)).sub(resValid.pad(8)));
+        sramBusy.connect(sramBusy.add(cmdQValid.pad(8)).sub(resValid.pad(8)));
 
         // A commit that asks for a structural change stops the next clock's commit (commit_stop) and the FSM enters
         // DRAIN a clock later: that clock already drains.
@@ -299,14 +323,17 @@ public final class RapController extends Module {
         }
         UInt shortTable = RegNext(CatLsbFirst(shortByCount)).named("short_by_children");
         UInt depthBeside = io.selected.bits.depth;
-        Bool shortBeside = shortTable.bit(table.childCount.read(io.selected.bits.slot));
         // Whether the command is an event's ADD: after RESUME a structural change's last SETs may still come back in
-        // RUN, and the commit decision takes this flag instead of decoding the result's op.
-        Bool eventBeside = inRun.and(cmdValid);
+        // RUN, and the commit decision takes this flag instead of decoding the result's op. RUN's own command condition,
+        // not the shared cmd_valid, which merges every state's (checked below).
+        Bool eventBeside = inRun.and(io.selected.valid).and(commitStop.not());
         // One clock in the command register, then the SRAM's latency.
         int resultLatency = COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
         UInt hitDepth = ShiftRegister(depthBeside, resultLatency, null, "hit_depth");
-        Bool hitShort = ShiftRegister(shortBeside, resultLatency, null, "hit_short");
+        // The short bit is looked up over two of the clocks the command waits anyway: the hit slot's child count a
+        // clock behind the selector, then its bit of the table.
+        UInt hitChildren = RegNext(table.childCount.read(io.selected.bits.slot)).named("hit_children");
+        Bool hitShort = ShiftRegister(shortTable.bit(hitChildren), resultLatency - 1, null, "hit_short");
         Bool besideResult = ShiftRegister(cmdValid, resultLatency, B(false), "hit_beside");
         Bool eventResult = ShiftRegister(eventBeside, resultLatency, B(false), "hit_event");
         // Every event's result is the head event's update.
@@ -362,8 +389,11 @@ public final class RapController extends Module {
 
         // Whether the readout's slot holds a node, registered: nothing structural happens between READ_ISSUE and READ_WAIT.
         Bool readInUse = RegNext(readSlot.lt(U(c.nodes(), 16)).and(table.valid.bit(readIndex))).named("readout_in_use");
-        // Its depth too: the N:1 select from readout_slot was the iCE40's slowest path into node_len.
-        UInt readDepth = RegNext(table.depthOf(readIndex)).named("readout_depth");
+        // Its depth too, two clocks behind readout_slot with a register halfway: the N:1 select was among the iCE40's
+        // slowest paths, first into node_len and then into its own register. readout_slot is written a clock before
+        // READ_ISSUE, and READ_WAIT waits at least two clocks for the SRAM (checked where it is used).
+        Vec<UInt> depths = table.depths();
+        UInt readDepth = PipelinedRead(depths, readIndex, "readout_depth");
 
         // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
         // parent's (its leaves).
@@ -376,7 +406,7 @@ public final class RapController extends Module {
         // op_batch_empty is registered from before it, so it must not skip that batch: the split node's leaf siblings
         // no longer count it in their parent's sum, and may merge now.
         Consumer<Boolean> afterSplit = reshaped -> when(dueReq,
-                        () -> startBatch(leafDepth, levelFresh, earlyBatch, skip, st, reshaped ? B(false) : opBatchEmpty, B(false)))
+                        () -> startBatch(leafDepthNext, levelFresh, earlyBatch, skip, st, reshaped ? B(false) : opBatchEmpty, B(false)))
                 .otherwise(() -> state.go(RESUME));
 
         // A merge walk reads counts through the SRAM: the parent's own, then each leaf child as the walker picks it.
@@ -403,11 +433,7 @@ public final class RapController extends Module {
                         prefixWrite.connect(B(true));
                         prefixWriteSlot.connect(U(0, slotBits));
                         prefixWriteValue.connect(U(0, c.keyBits()));
-                        epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
-                        qActive.connect(Mux(io.qCsr.lt(2), U(2, 32), io.qCsr));
-                        UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
                         schedule.restart(m0);
-                        untilMerge.load(m0);
                         state.go(RUN);
                     });
                 }))
@@ -443,23 +469,26 @@ public final class RapController extends Module {
                             kidsFresh.connect(B(true));
                             state.go(SPLIT_SCAN);
                         });
-                    }).otherwise(() -> startBatch(leafDepth, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
+                    }).otherwise(() -> startBatch(leafDepthNext, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
                 })
                 // An interior merge may have left op_slot some children: note which digits exist.
                 .on(SPLIT_SCAN, () -> when(kidsFresh, () -> {
                     slots.load(kidsVector);
                     kidsFresh.connect(B(false));
-                }).elsewhen(slots.ready(), () -> when(slots.found, () -> {
-                    presentNext.connect(present.or(U(1, c.branching()).shl(Mux1H(slots.oneHot, table.digit)).bits(c.branching() - 1, 0)));
+                }).elsewhen(slots.ready(), () -> {
+                    // A take with nothing found leaves the walker as it is, so the take need not wait for found.
                     slots.take();
-                }).otherwise(() -> state.go(SPLIT))))
+                    when(slots.found, () -> presentNext.connect(present.or(U(1, c.branching())
+                            .shl(Mux1H(slots.oneHot, table.digit)).bits(c.branching() - 1, 0))))
+                            .otherwise(() -> state.go(SPLIT));
+                }))
                 .on(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
                         slots.load(table.valid.not());
                         when(opAtDeepest, () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
                         state.go(SPLIT_ALLOC);
                     }).elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
-                                startBatch(leafDepth, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
+                                startBatch(leafDepthNext, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
                             })
                             .otherwise(() -> {
                                 st.deferred.connect(B(true));
@@ -512,8 +541,8 @@ public final class RapController extends Module {
                     }).elsewhen(verdict.idle.not(), () -> {
                         // The level's last verdict first: the next level's leaves, or the split after an early batch,
                         // must see its merge.
-                    }).elsewhen(leafDepth.ne(1), () -> {
-                        leafDepth.connect(leafDepth.sub(1));
+                    }).elsewhen(lastLevel.not(), () -> {
+                        leafDepthNext.connect(leafDepth.sub(1));
                         levelFresh.connect(B(true));
                         when(leafDepth.eq(deepest).and(levelHadLeaves.not()), () -> deepest.connect(leafDepth.sub(1)));
                     }).otherwise(() -> {
@@ -541,7 +570,6 @@ public final class RapController extends Module {
                     });
                 }))
                 .on(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(exhausted.or(mergeAhead), () -> {
-                    untilMerge.load(toMerge);
                     state.go(RESUME);
                 }).otherwise(() -> state.go(ADVANCE_WAIT)))
                 // next * q is usually waiting already (MergeSchedule); ADVANCE then settles on the new point.
@@ -566,6 +594,7 @@ public final class RapController extends Module {
                     Bool inUse = readInUse;
                     nodeValid.connect(inUse);
                     nodeLen.connect(Mux(inUse, lengthOf(readDepth), U(0, c.lenBits())));
+                    Assert(inUse.not().or(readDepth.eq(table.depthOf(readIndex))), "readout: the registered depth of slot %d is stale", readIndex);
                     nodeCount.connect(res.old);
                     nodePrefix.connect(Mux(inUse, prefixRead, U(0, c.keyBits())));
                     readPending.connect(B(false));
@@ -604,6 +633,9 @@ public final class RapController extends Module {
         when(commitFire, () -> Assert(io.headValid, "a commit without its event in the replay window"));
         Bool addResult = resValid.and(res.op.eq(ControllerIO.OP_ADD));
         Assert(eventResult.eq(addResult), "an event's result flag (%d) disagrees with the result's op", eventResult);
+        Assert(eventBeside.eq(inRun.and(cmdValid)), "an event's command flag disagrees with cmd_valid in RUN");
+        when(commitFire, () -> Assert(hitShort.eq(shortTable.bit(table.childCount.read(res.addr))),
+                "the short flag beside slot %d's result is stale", res.addr));
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
         when(undoPush, () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
         when(state.is(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
@@ -618,6 +650,8 @@ public final class RapController extends Module {
         // A child count lands a clock after it is set (NodeTable): no decision reads it in that clock.
         when(table.writeQ, () -> {
             Assert(splitSettled.not(), "a split decision while a child count is still being written");
+            when(state.is(MERGE_LEVEL), () -> Assert(lastLevel.eq(leafDepth.eq(1)),
+                    "merge_last_level disagrees with depth %0d", leafDepth));
             when(state.is(MERGE_LEVEL).and(levelFresh), () -> Assert(table.depthOf(table.pendingSlot()).ne(leafDepth),
                     "a merge level loads its leaves while a leaf candidate's child count is still being written"));
             when(walkingKids.and(kidsFresh), () -> Assert(table.pendingSlot().ne(mp)
@@ -651,7 +685,7 @@ public final class RapController extends Module {
         // --- outputs
         io.issueEnable.connect(inRun.and(commitStop.not()).and(twFull.not()).and(io.enable).and(readPending.not()).and(snapPending.not()).and(frozen.not()));
         io.slotValid.connect(table.valid);
-        io.depths.connect(table.depths());
+        io.depths.connect(depths);
         io.epsActive.connect(epsActive);
         io.acceptEnable.connect(softPending.not().and(state.is(INIT).not()).and(state.is(SOFT_CLEAR).not()));
         st.drive(io.live);
@@ -705,8 +739,9 @@ public final class RapController extends Module {
      * Starts a merge batch at the deepest level that can hold a parent, or, when {@link MergeSkip} knows it would
      * remove nothing, just counts it and goes on.
      */
-    private void startBatch(UInt leafDepth, Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty, Bool early) {
-        leafDepth.connect(deepest);
+    private void startBatch(UInt leafDepthNext, Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty,
+            Bool early) {
+        leafDepthNext.connect(deepest);
         levelFresh.connect(B(true));
         earlyBatch.connect(early);
         skip.startBatch();

@@ -97,8 +97,9 @@ public final class ReplayWindow extends Module {
         Bool held1 = RegInit(B(false)).named("held_1");
         Bool held2 = RegInit(B(false)).named("held_2");
 
-        // Full: same slot, other lap (no subtractor in the path).
-        Bool full = wr.bit(aw).xor(cmt.bit(aw)).and(wr.bits(aw - 1, 0).eq(cmt.bits(aw - 1, 0))).named("full");
+        // Full, registered from the pointers' next values like the held flags: the enqueue handshake, which every
+        // write enable and the head side's collision tests follow, then starts at a flip-flop.
+        Bool full = RegInit(B(false)).named("full");
         io.enq.ready.connect(full.not());
         Bool enqFire = io.enq.fire().named("enq_fire");
         UInt wrAddr = wr.bits(aw - 1, 0);
@@ -167,8 +168,9 @@ public final class ReplayWindow extends Module {
         held0.connect(heldNext.eq(0));
         held1.connect(heldNext.eq(1));
         held2.connect(heldNext.eq(2));
+        full.connect(heldNext.eq(depth));
         UInt held = wr.sub(cmt);
-        Assert(held0.eq(held.eq(0)).and(held1.eq(held.eq(1))).and(held2.eq(held.eq(2))),
+        Assert(held0.eq(held.eq(0)).and(held1.eq(held.eq(1))).and(held2.eq(held.eq(2))).and(full.eq(held.eq(depth))),
                 "the held flags disagree with the pointers");
         when(enqFire.and(readCollides.not()), () -> Assert(wrAddr.ne(readAddr), "the head RAM reads the slot being written"));
         when(io.commit, () -> Assert(held0.not().and(headKnown), "a commit of an event not (yet) in the window"));

@@ -16,6 +16,7 @@ import org.rapgen.hdl.UInt;
  */
 final class SlotPicker {
     private final UInt candidates;
+    private final UInt loadValue;
     private final Bool valid = RegInit(B(false));
     private final Bool loading;
     private final Bool taking;
@@ -34,8 +35,11 @@ final class SlotPicker {
         valid.named(name + "_ready");
         loading = WireDefault(Bool(), B(false)).named(name + "_load");
         taking = WireDefault(Bool(), B(false)).named(name + "_take");
+        loadValue = WireDefault(UInt(slots), U(0, slots)).named(name + "_load_value");
         UInt hot = Reg(UInt(slots)).named(name + "_pick_hot");
-        when(taking, () -> candidates.connect(candidates.and(hot.not())));
+        // The candidates are written here only, from the two request wires: their enable is "load or take", and the
+        // callers' state logic chooses only the loaded vector, off the enable's path.
+        when(loading, () -> candidates.connect(loadValue)).elsewhen(taking, () -> candidates.connect(candidates.and(hot.not())));
         // The next pick is computed from flip-flops only: the candidates without the current pick (a take leaves
         // exactly those), or, just after a load, all of them. Whether to take it is decided late and only selects
         // between that and keeping the current pick, at the registers.
@@ -57,7 +61,7 @@ final class SlotPicker {
     /** On this clock edge the candidates become {@code vector}. */
     void load(UInt vector) {
         loading.connect(B(true));
-        candidates.connect(vector);
+        loadValue.connect(vector);
     }
 
     /** On this clock edge the candidates in {@code set} leave; like {@link #load}, the next pick is ready a clock later. */

@@ -63,9 +63,10 @@ public final class StatusCounterBank extends Module {
         super("c", counters, "i", incBits, "b", wordBits);
         SourceLoc loc = SourceLoc.capture();
         if (counters < 2) throw new HdlException(loc, "a status counter bank needs at least two counters, got " + counters);
-        // A counter is visited at least once in every `round` clocks: a visit, the RAM's latency, one add per word. A
-        // visit reads the registered "needs a fold" of the clock before, so a delta may wait one round more than that.
-        int round = counters * (2 + WORDS);
+        // A counter is visited at least once in every `round` clocks: a visit, the capture it arms, the RAM's latency,
+        // one add per word. A visit reads the registered "needs a fold" of the clock before, so a delta may wait one
+        // round more than that.
+        int round = counters * (3 + WORDS);
         int deltaBits = log2Up((long) (round + 2) * ((1L << incBits) - 1) + 1);
         // A word plus a delta below 2^wordBits carries at most one into the next word.
         if (incBits < 1 || deltaBits > wordBits) {
@@ -119,8 +120,20 @@ public final class StatusCounterBank extends Module {
             Assert(readAddr.ne(writeAddr), "status counter word %d read as it is written", writeAddr);
         });
 
-        // A visit takes the delta of its counter (and this clock's increment starts the next one).
-        Bool capture = folding.not().and(needQ.bit(visit)).and(io.readEnable.not()).named("fold_capture");
+        // A visit that finds its counter in need arms the capture, and the capture takes the delta of its counter on the
+        // next clock (that clock's increment starts the next delta). So the delta registers' enables start at a
+        // flip-flop, not at the need select behind the visit index. Nothing but a clear takes a need away, so the
+        // armed capture is still due. Reads come only while the bank is idle (asserted), and an armed capture means a
+        // counter in need, so a read never meets one. A read's first clock finds the visited counter without a need
+        // (the bank is idle), so from its second clock on the registered read enable keeps a visit from arming, and the
+        // snapshot logic in front of the read enable stays out of the visit's path. A read that breaks the promise
+        // fails the idle check below.
+        Bool armed = RegInit(B(false)).named("fold_armed");
+        Bool capture = armed;
+        Bool readingQ = RegNext(io.readEnable, B(false)).named("read_enable_q");
+        Bool arming = folding.not().and(armed.not()).and(needQ.bit(visit)).and(readingQ.not()).named("fold_arming");
+        armed.connect(arming);
+        when(armed, () -> Assert(need.bit(visit).and(folding.not()), "status counter %d: a capture armed without a need", visit));
         Bool[] visiting = new Bool[counters];
         for (int i = 0; i < counters; i++) visiting[i] = visit.eq(U(i, cb));
         for (int i = 0; i < counters; i++) {
@@ -142,7 +155,7 @@ public final class StatusCounterBank extends Module {
             clearPending.connect(clearPending.and(U(1, counters).shl(visit).bits(counters - 1, 0).not()));
             age.connect(U(0, 3));
             folding.connect(B(true));
-        }).otherwise(() -> visit.connect(nextVisit))).otherwise(() -> {
+        }).elsewhen(arming.not(), () -> visit.connect(nextVisit))).otherwise(() -> {
             age.connect(age.add(1));
             when(age.ne(0), () -> {
                 UInt wordNow = age.sub(1).bits(1, 0);
@@ -167,6 +180,7 @@ public final class StatusCounterBank extends Module {
             clearPending.connect(Fill(counters, B(true)));
             folding.connect(B(false));
             writing.connect(B(false));
+            armed.connect(B(false));
         });
 
         when(io.readEnable.not(), () -> seenOk.connect(B(false))).elsewhen(same.not(), () -> {
