@@ -2,20 +2,30 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
 
 /**
- * A wide counter whose carry chain is cut in two: the low half adds (or, counting down, subtracts) on the clock of the
- * event, the high half takes the low half's carry (borrow) one clock later. A 64-bit carry chain is about 9 ns on an
- * iCE40, two 32-bit halves half that.
- * {@link #value} is exact whenever {@link #settled}: readers either wait for it or, like the engine's status snapshot,
- * only look after the events have stopped for a clock. Built in the caller's module.
+ * A wide counter whose carry chain is cut: the low part adds (or, counting down, subtracts) on the clock of the
+ * event, and each high piece of at most {@link #PIECE_BITS} bits takes the carry (borrow) of the piece below one clock
+ * later. A 64-bit carry chain is about 9 ns on an iCE40, a 32-bit low part half that and a 16-bit piece a quarter.
+ * {@link #value} is exact whenever {@link #settled}: readers either wait for it or, like the engine's status
+ * snapshot, only look after the events have stopped and every carry has landed.
+ *
+ * <p>{@link #highIsZero} is exact on every clock for a counter that never passes zero: a borrow (carry) waits only
+ * after a piece wrapped to all ones (zeros), and while it waits the high part is nonzero, as the value it stands for
+ * is. Built in the caller's module.
  */
 final class SplitCounter {
+    /** The widest high piece: a 16-bit carry chain, about 2 ns. */
+    static final int PIECE_BITS = 16;
     private final UInt lo;
-    private final UInt hi;
-    private final Bool carry;
+    /** The high pieces, lowest first; carries.get(i) waits to enter hi.get(i). */
+    private final List<UInt> hi = new ArrayList<>();
+    private final List<Bool> carries = new ArrayList<>();
     private final int lowBits;
     private final boolean down;
 
@@ -28,53 +38,74 @@ final class SplitCounter {
         this.lowBits = lowBits;
         this.down = down;
         lo = RegInit(U(0, lowBits)).named(name + "_lo");
-        hi = RegInit(U(0, width - lowBits)).named(name + "_hi");
-        carry = RegInit(B(false)).named(name + "_carry");
-        carry.connect(B(false));
-        UInt c = carry.pad(width - lowBits);
-        hi.connect(down ? hi.sub(c) : hi.add(c));
+        int pieces = (width - lowBits + PIECE_BITS - 1) / PIECE_BITS;
+        for (int i = 0; i < pieces; i++) {
+            String suffix = pieces == 1 ? "" : "_" + i;
+            int w = Math.min(PIECE_BITS, width - lowBits - i * PIECE_BITS);
+            hi.add(RegInit(U(0, w)).named(name + "_hi" + suffix));
+            carries.add(RegInit(B(false)).named(name + "_carry" + suffix));
+        }
+        carries.get(0).connect(B(false));
+        for (int i = 0; i < pieces; i++) {
+            UInt piece = hi.get(i);
+            int w = piece.getWidth();
+            UInt sum = step(piece, carries.get(i).pad(w + 1));
+            piece.connect(sum.bits(w - 1, 0));
+            if (i + 1 < pieces) carries.get(i + 1).connect(sum.bit(w));
+        }
     }
 
-    /** Adds (subtracts) {@code amount}, narrower than the low half, on this clock edge; at most once per clock. */
+    /** {@code x} plus (minus) {@code amount}, one bit wider: the top bit is the carry (borrow) out. */
+    private UInt step(UInt x, UInt amount) {
+        UInt wide = x.pad(amount.getWidth());
+        return down ? wide.sub(amount) : wide.add(amount);
+    }
+
+    /** Adds (subtracts) {@code amount}, narrower than the low part, on this clock edge; at most once per clock. */
     void add(UInt amount) {
-        UInt a = amount.pad(lowBits + 1);
-        UInt wide = lo.pad(lowBits + 1);
-        UInt sum = down ? wide.sub(a) : wide.add(a);
+        UInt sum = step(lo, amount.pad(lowBits + 1));
         lo.connect(sum.bits(lowBits - 1, 0));
-        carry.connect(sum.bit(lowBits));
+        carries.get(0).connect(sum.bit(lowBits));
     }
 
     /** Becomes {@code value} on this clock edge (overrides {@link #add}). */
     void load(UInt value) {
-        set(value.bits(lowBits - 1, 0), value.bits(value.getWidth() - 1, lowBits));
+        lo.connect(value.bits(lowBits - 1, 0));
+        int bit = lowBits;
+        for (UInt piece : hi) {
+            piece.connect(value.bits(bit + piece.getWidth() - 1, bit));
+            bit += piece.getWidth();
+        }
+        for (Bool c : carries) c.connect(B(false));
     }
 
     UInt low() {
         return lo;
     }
 
-    /** The high half is zero: with {@link #low}, the value is below 2^lowBits (when settled). */
+    /** The high part is zero: with {@link #low}, the value is below 2^lowBits (see the class comment). */
     Bool highIsZero() {
-        return hi.orR().not();
+        Bool zero = hi.get(0).orR().not();
+        for (int i = 1; i < hi.size(); i++) zero = zero.and(hi.get(i).orR().not());
+        return zero;
     }
 
     /** Zero on this clock edge, whatever else happens (call after {@link #add}). */
     void clear() {
-        set(U(0, lowBits), U(0, hi.getWidth()));
-    }
-
-    private void set(UInt low, UInt high) {
-        lo.connect(low);
-        hi.connect(high);
-        carry.connect(B(false));
+        load(U(0, value().getWidth()));
     }
 
     UInt value() {
-        return Cat(hi, lo);
+        List<UInt> msbFirst = new ArrayList<>(hi);
+        Collections.reverse(msbFirst);
+        msbFirst.add(lo);
+        return Cat(msbFirst);
     }
 
-    /** No carry is on its way to the high half. */
+    /** No carry is on its way to a high piece. */
     Bool settled() {
-        return carry.not();
+        Bool none = carries.get(0).not();
+        for (int i = 1; i < carries.size(); i++) none = none.and(carries.get(i).not());
+        return none;
     }
 }

@@ -2,10 +2,15 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
+import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.Module;
+import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 
 /**
@@ -21,6 +26,9 @@ import org.rapgen.hdl.UInt;
  * smaller than the clip, so the comparisons are exact. Three register stages, one event per clock, global stall.
  */
 public final class ThresholdUnit extends Module {
+    /** The widest piece of P above the low one, and the narrowest low piece: one carry chain each. */
+    static final int HIGH_PIECE_BITS = 20;
+
     public static final class Event extends Bundle {
         public final UInt key;
         public final UInt weight;
@@ -62,19 +70,29 @@ public final class ThresholdUnit extends Module {
     public final IO io;
 
     public ThresholdUnit(RapConfig c) {
-        super("k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits());
+        this(c, HIGH_PIECE_BITS);
+    }
+
+    /** With high pieces of {@code pieceBits} (narrow pieces let a test carry through every one). */
+    public ThresholdUnit(RapConfig c, int pieceBits) {
+        super("k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(), "p", pieceBits);
+        if (pieceBits < 1) throw new HdlException(SourceLoc.capture(), "ThresholdUnit: pieceBits must be >= 1, got " + pieceBits);
         io = IO(new IO(c));
         int productBits = 64 + 16;
-        // P is kept as two halves so no adder is longer than about 40 bits: stage 2 adds the product to the low half
-        // and keeps the carry, stage 3 adds the carry to the high half.
-        int loBits = Math.max(40, c.weightBits() + 16);
-        int hiBits = productBits - loBits;
+        // P is kept in pieces so no carry chain is longer than about 20 bits (2.5 ns on an iCE40): stage 2 adds the
+        // product to the low piece and keeps the carry, stage 3 adds that carry to the high pieces, all at once, each
+        // taking it only if every high piece below it is all ones (their registers hold P's bits for the event ahead,
+        // which left stage 3 on this clock edge, so the test is exact).
+        int loBits = Math.max(pieceBits, c.weightBits() + 16);
 
         Bool v1 = RegInit(B(false)).named("s1_valid");
         Bool v2 = RegInit(B(false)).named("s2_valid");
         Bool v3 = RegInit(B(false)).named("s3_valid");
         UInt pLo = RegInit(U(0, loBits)).named("p_lo");
-        UInt pHi = RegInit(U(0, hiBits)).named("p_hi");
+        List<UInt> pHi = new ArrayList<>();
+        for (int bit = loBits, i = 0; bit < productBits; bit += pieceBits, i++) {
+            pHi.add(RegInit(U(0, Math.min(pieceBits, productBits - bit))).named("p_hi_" + i));
+        }
         UInt key1 = Reg(UInt(c.keyBits())).named("s1_key");
         UInt w1 = Reg(UInt(c.weightBits())).named("s1_weight");
         UInt prod1 = Reg(UInt(c.weightBits() + 16)).named("s1_product");
@@ -106,7 +124,11 @@ public final class ThresholdUnit extends Module {
                 w2.connect(w1);
             });
             when(v2, () -> {
-                pHi.connect(pHi.add(carry2.pad(hiBits)));
+                Bool carryIn = carry2;
+                for (UInt piece : pHi) {
+                    piece.connect(piece.add(carryIn.pad(piece.getWidth())));
+                    carryIn = carryIn.and(piece.andR());
+                }
                 lo3.connect(lo2);
                 key3.connect(key2);
                 w3.connect(w2);
@@ -114,11 +136,14 @@ public final class ThresholdUnit extends Module {
         });
         when(io.clear, () -> {
             pLo.connect(U(0, loBits));
-            pHi.connect(U(0, hiBits));
+            for (UInt piece : pHi) piece.connect(U(0, piece.getWidth()));
         });
 
         // {pHi, lo3} is P of the event in stage 3: pHi took that event's carry in the same cycle.
-        UInt t = Cat(pHi, lo3).shr(c.thresholdShift());
+        List<UInt> msbFirst = new ArrayList<>(pHi);
+        Collections.reverse(msbFirst);
+        msbFirst.add(lo3);
+        UInt t = Cat(msbFirst).shr(c.thresholdShift());
         int tb = c.thresholdBits();
         UInt clipped = t.getWidth() == tb ? t : Mux(t.bits(t.getWidth() - 1, tb).orR(), Fill(tb, B(true)), t.bits(tb - 1, 0));
         io.out.valid.connect(v3);

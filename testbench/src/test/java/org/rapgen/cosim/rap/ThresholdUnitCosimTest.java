@@ -19,11 +19,12 @@ import org.rapgen.golden.rap.RapParams;
  * to the carried width), with 32-bit weights, every eps up to 65535, random output stalls, and a clear between runs.
  */
 class ThresholdUnitCosimTest {
-    @ParameterizedTest(name = "K={0} k={1} C={2}")
-    @CsvSource({"32, 4, 32", "64, 1, 64", "32, 2, 4"})
-    void numbersEveryEventLikeTheGoldenModel(int keyBits, int k, int counterBits) {
+    @ParameterizedTest(name = "K={0} k={1} C={2} pieces={3}")
+    @CsvSource({"32, 4, 32, 20", "64, 1, 64, 20", "32, 2, 4, 20", "32, 4, 32, 3"})
+    void numbersEveryEventLikeTheGoldenModel(int keyBits, int k, int counterBits, int pieceBits) {
         RapConfig c = new RapConfig(keyBits, k, 64, counterBits, 32, true, 16, false, 655, 1024, 2, 2);
-        Dut d = DslDut.of(() -> new ThresholdUnit(c));
+        // 3-bit pieces above P's low 48 bits: P passes 2^57 in a run, so carries cross several pieces at once.
+        Dut d = DslDut.of(() -> new ThresholdUnit(c, pieceBits));
         Random r = new Random(keyBits * 31L + k);
         long clip = (1L << c.thresholdBits()) - 1;
         try (Sim sim = VerilatorModel.builder(d.top()).files(d.files()).build().newSim()) {
