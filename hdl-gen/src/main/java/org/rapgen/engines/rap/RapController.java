@@ -141,6 +141,10 @@ public final class RapController extends Module {
         Bool lastLevel = RegNext(leafDepthNext.eq(1), B(false)).named("merge_last_level");
         Bool levelHadLeaves = Reg(Bool()).named("level_had_leaves");
         UInt mp = Reg(UInt(slotBits)).named("merge_parent");
+        // The slot whose children the compare network lists: op_slot in SPLIT_SCAN, merge_parent in MERGE_KIDS. One
+        // register loaded with each of them, so the 32 parent compares start at a flip-flop and not at a select
+        // between the two (checked below).
+        UInt kidsOwner = Reg(UInt(slotBits)).named("kids_owner");
         UInt leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
 
         // --- CSR requests
@@ -167,8 +171,8 @@ public final class RapController extends Module {
         // One write port too (a block RAM has one): INIT writes the root's, a split each child's. Written once here from
         // wires, since synthesis cannot prove two ports' enables exclusive when they are two one-hot state flip-flops.
         Bool prefixWrite = WireDefault(Bool(), B(false)).named("prefix_write");
-        UInt prefixWriteSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("prefix_write_slot");
-        UInt prefixWriteValue = WireDefault(UInt(c.keyBits()), U(0, c.keyBits())).named("prefix_write_value");
+        UInt prefixWriteSlot = Wire(UInt(slotBits)).named("prefix_write_slot");
+        UInt prefixWriteValue = Wire(UInt(c.keyBits())).named("prefix_write_value");
         when(prefixWrite, () -> {
             prefixes.write(prefixWriteSlot, prefixWriteValue);
             Assert(prefixReadEnable.not(), "slot_prefix read and written in one clock");
@@ -243,9 +247,9 @@ public final class RapController extends Module {
         // the FSM hands over the next only when it is empty (a block-RAM write takes dozens of clocks anyway), and
         // events are not issued while one waits, so no search can overtake a node write.
         Bool twValid = WireDefault(Bool(), B(false)).named("tcam_write_valid");
-        UInt twIndex = WireDefault(UInt(slotBits), U(0, slotBits)).named("tcam_write_index");
-        UInt twValue = WireDefault(UInt(c.keyBits()), U(0, c.keyBits())).named("tcam_write_value");
-        UInt twMask = WireDefault(UInt(c.keyBits()), Fill(c.keyBits(), B(true))).named("tcam_write_mask");
+        UInt twIndex = Wire(UInt(slotBits)).named("tcam_write_index");
+        UInt twValue = Wire(UInt(c.keyBits())).named("tcam_write_value");
+        UInt twMask = Wire(UInt(c.keyBits())).named("tcam_write_mask");
         Bool twFull = RegInit(B(false)).named("tcam_write_full");
         // The flip-flop TCAM takes a write on every clock, so the register empties as it fills: one child per clock.
         Bool twReady = c.tcamChunkBits() == 0 ? B(true) : twFull.not();
@@ -311,6 +315,15 @@ public final class RapController extends Module {
         UInt childMaskNow = maskBelow(childDepth);
         UInt childDigits = RegNext(maskBelow(opDepth).and(childMaskNow.not())).named("child_digit_field");
         UInt childMask = RegNext(childMaskNow).named("child_mask");
+        UInt childPrefixWord = prefixRead.or(childDigits.and(Fill(c.keyBits() / c.bitsPerLevel(), nextDigit)))
+                .named("child_prefix");
+        // The TCAM and prefix RAM write wires carry the split's new child unless INIT writes the root: they matter only
+        // with their valid or write strobe, so their values are a choice between two, not a chain over the states.
+        twIndex.connect(slots.index);
+        twValue.connect(childPrefixWord);
+        twMask.connect(childMask);
+        prefixWriteSlot.connect(slots.index);
+        prefixWriteValue.connect(childPrefixWord);
         // Whether the split node is at the deepest level, registered: neither changes while the split settles.
         Bool opAtDeepest = RegNext(opDepth.ge(deepest)).named("op_at_deepest");
         Bool splitSettled = heldFor(state.is(UNDO).or(state.is(SPLIT_SCAN)).or(state.is(SPLIT)), 3, "split_settled");
@@ -381,6 +394,7 @@ public final class RapController extends Module {
             // Loaded by every commit, so their enables do not wait for the verdict: the last commit before DRAIN is
             // the one that asked for the structural change.
             opSlot.connect(res.addr);
+            kidsOwner.connect(res.addr);
             opDepth.connect(hitDepth);
             opT.connect(io.head.threshold);
             splitReq.connect(splitNow);
@@ -398,7 +412,7 @@ public final class RapController extends Module {
         // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
         // parent's (its leaves).
         Bool scanSplit = state.is(SPLIT_SCAN);
-        UInt kidsVector = table.childrenOf(Mux(scanSplit, opSlot, mp), scanSplit.not()).named("kids_vector");
+        UInt kidsVector = table.childrenOf(kidsOwner, scanSplit.not()).named("kids_vector");
 
         // op_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
         Bool opBatchEmpty = skip.batchIsEmptySettled(opT, commitFire);
@@ -409,12 +423,6 @@ public final class RapController extends Module {
                         () -> startBatch(leafDepthNext, levelFresh, earlyBatch, skip, st, reshaped ? B(false) : opBatchEmpty, B(false)))
                 .otherwise(() -> state.go(RESUME));
 
-        // A merge walk reads counts through the SRAM: the parent's own, then each leaf child as the walker picks it.
-        Consumer<UInt> readCount = slot -> {
-            cmdValid.connect(B(true));
-            cmdOp.connect(U(ControllerIO.OP_READ, 2));
-            cmdAddr.connect(slot);
-        };
 
         // An empty pipeline has no result to commit this clock.
         Bool quiet = commitStop.not().and(pipeEmpty).named("pipe_quiet");
@@ -426,17 +434,22 @@ public final class RapController extends Module {
         Bool snapSettled = RegNext(inRun.and(quiet).and(statusStill), B(false)).named("snapshot_settled");
         state
                 // A soft reset may come while the schedule's product runs: the schedule restarts only after it.
-                .on(INIT, () -> when(io.counterClearing.not().and(schedule.multiplierFree), () -> {
-                    // The root: slot 0, every key bit don't-care (the default write), held until the TCAM takes it.
-                    twValid.connect(B(true));
-                    when(twReady, () -> {
-                        prefixWrite.connect(B(true));
-                        prefixWriteSlot.connect(U(0, slotBits));
-                        prefixWriteValue.connect(U(0, c.keyBits()));
-                        schedule.restart(m0);
-                        state.go(RUN);
+                .on(INIT, () -> {
+                    // The root: slot 0, every key bit don't-care, held until the TCAM takes it.
+                    twIndex.connect(U(0, slotBits));
+                    twValue.connect(U(0, c.keyBits()));
+                    twMask.connect(Fill(c.keyBits(), B(true)));
+                    prefixWriteSlot.connect(U(0, slotBits));
+                    prefixWriteValue.connect(U(0, c.keyBits()));
+                    when(io.counterClearing.not().and(schedule.multiplierFree), () -> {
+                        twValid.connect(B(true));
+                        when(twReady, () -> {
+                            prefixWrite.connect(B(true));
+                            schedule.restart(m0);
+                            state.go(RUN);
+                        });
                     });
-                }))
+                })
                 .on(RUN, () -> {
                     cmdValid.connect(io.selected.valid.and(commitStop.not()));
                     // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
@@ -455,11 +468,13 @@ public final class RapController extends Module {
                 })
                 .on(DRAIN, () -> when(pipeEmpty, () -> state.go(UNDO)))
                 .on(UNDO, () -> {
+                    // A command's fields matter only with cmd_valid, so each state sets them once, outside its
+                    // conditions: the command register's inputs choose by state, not through the state's decisions.
+                    cmdOp.connect(U(ControllerIO.OP_SET, 2));
+                    cmdAddr.connect(top.bits(slotBits + cb - 1, cb));
+                    cmdValue.connect(top.bits(cb - 1, 0));
                     when(undoSp.ne(0), () -> {
                         cmdValid.connect(B(true));
-                        cmdOp.connect(U(ControllerIO.OP_SET, 2));
-                        cmdAddr.connect(top.bits(slotBits + cb - 1, cb));
-                        cmdValue.connect(top.bits(cb - 1, 0));
                         undoSp.connect(undoSp.sub(1));
                     }).elsewhen(splitReq, () -> {
                         earlyDone.connect(B(false));
@@ -497,26 +512,20 @@ public final class RapController extends Module {
                 // The split ends with its last child: a free slot's child count is already 0 (only leaves are freed), so
                 // the child-count write port is free for op_slot's.
                 .on(SPLIT_ALLOC, () -> {
+                    cmdOp.connect(U(ControllerIO.OP_SET, 2));
+                    cmdAddr.connect(slots.index);
+                    cmdValue.connect(U(0, cb));
                     when(slots.ready(), () -> {
-                        UInt prefix = prefixRead.or(childDigits.and(Fill(c.keyBits() / c.bitsPerLevel(), nextDigit)))
-                                .named("child_prefix");
-                        Assert(prefix.eq(childPrefix(prefixRead, opDepth, nextDigit)).and(childMask.eq(maskBelow(childDepth))),
+                        Assert(childPrefixWord.eq(childPrefix(prefixRead, opDepth, nextDigit))
+                                        .and(childMask.eq(maskBelow(childDepth))),
                                 "split: the registered child digit field or mask does not describe op_depth %0d", opDepth);
                         twValid.connect(B(true));
-                        twIndex.connect(slots.index);
-                        twValue.connect(prefix);
-                        twMask.connect(childMask);
                         // The child's count SET goes with its TCAM write, so the child appears all at once.
                         cmdValid.connect(twReady);
-                        cmdOp.connect(U(ControllerIO.OP_SET, 2));
-                        cmdAddr.connect(slots.index);
-                        cmdValue.connect(U(0, cb));
                         when(twReady, () -> {
                             slots.take();
                             allocate(table, st, present, presentNext, nextDigit, slots.oneHot, opSlot, childDepth);
                             prefixWrite.connect(B(true));
-                            prefixWriteSlot.connect(slots.index);
-                            prefixWriteValue.connect(prefix);
                             when(lastChild, () -> {
                                 skip.invalidate();
                                 table.setChildCount(opSlot, U(c.branching(), c.childCountBits()));
@@ -533,7 +542,9 @@ public final class RapController extends Module {
                 }).elsewhen(leavesBelow.ready(), () -> {
                     // The picked leaf names the next parent; MERGE_KIDS drops all its leaves from this walk.
                     when(leavesBelow.found, () -> {
-                        mp.connect(Mux1H(leavesBelow.oneHot, table.parent));
+                        UInt parentOfPick = Mux1H(leavesBelow.oneHot, table.parent);
+                        mp.connect(parentOfPick);
+                        kidsOwner.connect(parentOfPick);
                         leaves.connect(U(0, c.childCountBits()));
                         kidsFresh.connect(B(true));
                         levelHadLeaves.connect(B(true));
@@ -553,22 +564,27 @@ public final class RapController extends Module {
                 }))
                 // The parent's own count is read while its leaves load into the walker (it has at least one: the
                 // leaf that named it). Once all are issued the parent goes to the verdict and the walk moves on.
-                .on(MERGE_KIDS, () -> when(verdict.usesPort, () -> { }).elsewhen(kidsFresh, () -> {
-                    slots.load(kidsVector);
-                    leavesBelow.remove(kidsVector);
-                    visited.connect(kidsVector);
-                    readCount.accept(mp);
-                    kidsFresh.connect(B(false));
-                }).elsewhen(slots.ready().and(slots.last().not().or(verdict.canHandOff)), () -> {
-                    UInt leavesSoFar = leaves.add(1);
-                    readCount.accept(slots.index);
-                    slots.take();
-                    leaves.connect(leavesSoFar);
-                    when(slots.last(), () -> {
-                        verdict.handOff(mp, kidsVector, leavesSoFar, opChildren);
-                        state.go(MERGE_LEVEL);
+                .on(MERGE_KIDS, () -> {
+                    // A READ of the parent's count, then of each leaf's as the walker picks it.
+                    cmdOp.connect(U(ControllerIO.OP_READ, 2));
+                    cmdAddr.connect(Mux(kidsFresh, mp, slots.index));
+                    when(verdict.usesPort, () -> { }).elsewhen(kidsFresh, () -> {
+                        slots.load(kidsVector);
+                        leavesBelow.remove(kidsVector);
+                        visited.connect(kidsVector);
+                        cmdValid.connect(B(true));
+                        kidsFresh.connect(B(false));
+                    }).elsewhen(slots.ready().and(slots.last().not().or(verdict.canHandOff)), () -> {
+                        UInt leavesSoFar = leaves.add(1);
+                        cmdValid.connect(B(true));
+                        slots.take();
+                        leaves.connect(leavesSoFar);
+                        when(slots.last(), () -> {
+                            verdict.handOff(mp, kidsVector, leavesSoFar, opChildren);
+                            state.go(MERGE_LEVEL);
+                        });
                     });
-                }))
+                })
                 .on(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(exhausted.or(mergeAhead), () -> {
                     state.go(RESUME);
                 }).otherwise(() -> state.go(ADVANCE_WAIT)))
@@ -612,11 +628,14 @@ public final class RapController extends Module {
                     state.go(INIT);
                 });
         // A merge parent's verdict, while the walk goes on: remove its leaves and write their sum to it, or keep them.
-        when(verdict.act, () -> when(verdict.merges, () -> {
+        // The merged count's SET takes the command port on the clock the verdict says so (verdict_set, a flip-flop).
+        when(verdict.usesPort, () -> {
             cmdValid.connect(B(true));
             cmdOp.connect(U(ControllerIO.OP_SET, 2));
             cmdAddr.connect(verdict.parent);
             cmdValue.connect(Mux(verdict.clips, counterMax, verdict.sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
+        });
+        when(verdict.act, () -> when(verdict.merges, () -> {
             table.valid.connect(table.valid.and(verdict.leaves.not()));
             table.setChildCount(verdict.parent, verdict.remaining);
             st.removed.connect(verdict.leafCount);
@@ -667,6 +686,8 @@ public final class RapController extends Module {
                 () -> Assert(opChildren.eq(childrenNow), "op_children read a clock after its slot or the table changed"));
         when(inAdvanceState, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
         when(handOver, () -> Assert(kidsVector.eq(visited), "the merge parent's leaves changed during its walk"));
+        Assert(scanSplit.not().or(kidsOwner.eq(opSlot)).and(walkingKids.not().or(kidsOwner.eq(mp))),
+                "kids_owner %d is neither the split's nor the merge parent's slot", kidsOwner);
         when(kidPicked, () -> Assert(slots.found, "a merge parent's leaf walk ran past its last leaf"));
         when(verdict.act.and(inMerge.not()), () -> Assert(B(false), "a merge verdict outside the merge walk"));
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
