@@ -111,6 +111,11 @@ public final class RapController extends Module {
         // --- undo stack of (slot, old count) of squashed updates, in block RAM: its top is read ahead (see UNDO)
         SyncReadMem<UInt> undo = SyncReadMem(windowDepth, UInt(slotBits + cb)).named("undo");
         UInt undoSp = RegInit(U(0, depthBits)).named("undo_sp");
+        // Every write of undo_sp goes through its next value, so "the stack is empty" is a flip-flop: UNDO's choice
+        // between a pop and the structural change does not wait for a compare.
+        UInt undoSpNext = WireDefault(UInt(depthBits), undoSp).named("undo_sp_next");
+        undoSp.connect(undoSpNext);
+        Bool undoEmpty = RegNext(undoSpNext.eq(0), B(true)).named("undo_empty");
         int undoAddrBits = log2Up(windowDepth);
 
         // --- split and merge walk state
@@ -287,12 +292,12 @@ public final class RapController extends Module {
         // DRAIN ends in a clock without a push (the pipeline is empty), so the first UNDO clock sees the top. No read
         // in a push clock: the RAM's read-during-write behaviour never matters.
         // Each state's own command condition, not the shared cmd_valid: that wire merges every state's.
-        Bool undoPop = state.is(UNDO).and(undoSp.ne(0)).named("undo_pop");
+        Bool undoPop = state.is(UNDO).and(undoEmpty.not()).named("undo_pop");
         UInt top = undo.read(Mux(undoPop, undoSp.sub(2), undoSp.sub(1)).bits(undoAddrBits - 1, 0), undoPush.not());
 
         when(undoPush, () -> {
             undo.write(undoSp.bits(undoAddrBits - 1, 0), Cat(res.addr, res.old));
-            undoSp.connect(undoSp.add(1));
+            undoSpNext.connect(undoSp.add(1));
         });
 
         // --- commit stage (RUN)
@@ -473,9 +478,9 @@ public final class RapController extends Module {
                     cmdOp.connect(U(ControllerIO.OP_SET, 2));
                     cmdAddr.connect(top.bits(slotBits + cb - 1, cb));
                     cmdValue.connect(top.bits(cb - 1, 0));
-                    when(undoSp.ne(0), () -> {
+                    when(undoEmpty.not(), () -> {
                         cmdValid.connect(B(true));
-                        undoSp.connect(undoSp.sub(1));
+                        undoSpNext.connect(undoSp.sub(1));
                     }).elsewhen(splitReq, () -> {
                         earlyDone.connect(B(false));
                         presentNext.connect(U(0, c.branching()));
@@ -497,18 +502,21 @@ public final class RapController extends Module {
                             .shl(Mux1H(slots.oneHot, table.digit)).bits(c.branching() - 1, 0))))
                             .otherwise(() -> state.go(SPLIT));
                 }))
-                .on(SPLIT, () -> when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
-                        slots.load(table.valid.not());
+                .on(SPLIT, () -> {
+                    // The free slots load on every SPLIT clock, the last load being the one into SPLIT_ALLOC: nothing
+                    // reads the walker in SPLIT, so the load waits for no decision.
+                    slots.load(table.valid.not());
+                    when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
                         when(opAtDeepest, () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
                         state.go(SPLIT_ALLOC);
                     }).elsewhen(earlyDone.not(), () -> {
-                                earlyDone.connect(B(true));
-                                startBatch(leafDepthNext, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
-                            })
-                            .otherwise(() -> {
-                                st.deferred.connect(B(true));
-                                afterSplit.accept(false);
-                            }))
+                        earlyDone.connect(B(true));
+                        startBatch(leafDepthNext, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
+                    }).otherwise(() -> {
+                        st.deferred.connect(B(true));
+                        afterSplit.accept(false);
+                    });
+                })
                 // The split ends with its last child: a free slot's child count is already 0 (only leaves are freed), so
                 // the child-count write port is free for op_slot's.
                 .on(SPLIT_ALLOC, () -> {
@@ -657,6 +665,7 @@ public final class RapController extends Module {
                 "the short flag beside slot %d's result is stale", res.addr));
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
         when(undoPush, () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
+        Assert(undoEmpty.eq(undoSp.eq(0)), "undo_empty disagrees with undo_sp %d", undoSp);
         when(state.is(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
         when(state.is(SPLIT_ALLOC).and(slots.ready()), () -> {
             Assert(slots.found, "a split found no free slot after checking capacity");
