@@ -1309,7 +1309,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
   );
 
-  ThresholdUnit_k32_l16_w16_t36 thresholdUnit ( // RapEngine.java:66
+  ThresholdUnit_k32_l16_w16_t36_p20 thresholdUnit ( // RapEngine.java:66
     .clock(clock),
 
     .reset(reset),

@@ -1017,7 +1017,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  ThresholdUnit_k32_l16_w1_t36 thresholdUnit ( // RapEngine.java:66
+  ThresholdUnit_k32_l16_w1_t36_p20 thresholdUnit ( // RapEngine.java:66
     .clock(clock),
 
     .reset(reset),
