@@ -780,13 +780,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg leaf_pick_ready; // SlotPicker.java:20
   reg [127:0] leaf_pick_candidates; // SlotPicker.java:34
   reg [127:0] leaf_pick_pick_hot; // SlotPicker.java:39
-  reg leaf_pick_pick_found; // SlotPicker.java:49
-  reg [6:0] leaf_pick_pick_index; // SlotPicker.java:50
+  reg leaf_pick_pick_found; // SlotPicker.java:50
+  reg [6:0] leaf_pick_pick_index; // SlotPicker.java:51
   reg slot_pick_ready; // SlotPicker.java:20
   reg [127:0] slot_pick_candidates; // SlotPicker.java:34
   reg [127:0] slot_pick_pick_hot; // SlotPicker.java:39
-  reg slot_pick_pick_found; // SlotPicker.java:49
-  reg [6:0] slot_pick_pick_index; // SlotPicker.java:50
+  reg slot_pick_pick_found; // SlotPicker.java:50
+  reg [6:0] slot_pick_pick_index; // SlotPicker.java:51
   reg level_fresh; // RapController.java:138
   reg kids_fresh; // RapController.java:139
   reg [4:0] merge_leaf_depth; // RapController.java:141
@@ -817,9 +817,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:213
   reg [32:0] to_merge_hi; // RapController.java:214
   reg merge_ahead; // RapController.java:217
-  reg advance_settled_was_1; // RapController.java:737
-  reg advance_settled_was_2; // RapController.java:737
-  reg advance_settled_was_3; // RapController.java:737
+  reg advance_settled_was_1; // RapController.java:738
+  reg advance_settled_was_2; // RapController.java:738
+  reg advance_settled_was_3; // RapController.java:738
   reg [2:0] op_children; // RapController.java:230
   reg [6:0] cmd_q_addr; // RapController.java:243
   reg [1:0] cmd_q_op; // RapController.java:244
@@ -834,8 +834,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:321
   reg [31:0] child_mask; // RapController.java:322
   reg op_at_deepest; // RapController.java:333
-  reg split_settled_was_1; // RapController.java:737
-  reg split_settled_was_2; // RapController.java:737
+  reg split_settled_was_1; // RapController.java:738
+  reg split_settled_was_2; // RapController.java:738
   reg [7:0] short_by_children; // RapController.java:342
   reg [4:0] hit_depth_1; // RapController.java:350
   reg [4:0] hit_depth_2; // RapController.java:350
@@ -884,7 +884,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [4:0] readout_depth; // RapController.java:415
   reg skip_empty_settled; // MergeSkip.java:62
   reg snapshot_settled; // RapController.java:439
-  reg slot_pick_pick_last; // SlotPicker.java:83
+  reg slot_pick_pick_last; // SlotPicker.java:84
 
   // Memories (no reset, so synthesis infers RAM)
   reg [38:0] undo [0:15]; // RapController.java:112
@@ -1194,7 +1194,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _wire_8_5; // RapController.java:415
   wire [4:0] _wire_8_6; // RapController.java:415
   wire [4:0] _wire_8_7; // RapController.java:415
-  wire [2:0] cause; // RapController.java:785
+  wire [2:0] cause; // RapController.java:786
 
   // Logic
   wire _not_0 = ~io_counterClearing; // RapController.java:449
@@ -1216,8 +1216,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_2 = op_children == 3'd0; // RapController.java:488
   wire _or_0 = state_undo | state_split_scan; // RapController.java:334
   wire _or_1 = _or_0 | state_split; // RapController.java:334
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:737
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:737
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:738
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:738
   wire _not_6 = ~split_settled; // RapController.java:509
   wire _not_7 = ~early_done; // RapController.java:512
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:75
@@ -1226,9 +1226,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_11 = ~slot_pick_pick_last; // RapController.java:585
   wire _or_2 = _not_11 | verdict_free; // RapController.java:585
   wire _and_6 = slot_pick_ready & _or_2; // RapController.java:585
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:737
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:737
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:737
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:738
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:738
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:738
   wire _not_12 = ~advance_settled; // RapController.java:596
   wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:596
   wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:510
@@ -1236,51 +1236,51 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_13 = ~level_had_leaves; // RapController.java:566
   wire _and_9 = _eq_3 & _not_13; // RapController.java:566
   wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:566
-  wire _not_14 = ~commit_stop; // RapController.java:716
-  wire _and_10 = state_run & _not_14; // RapController.java:716
-  wire _not_15 = ~tcam_write_full; // RapController.java:716
-  wire _and_11 = _and_10 & _not_15; // RapController.java:716
-  wire _and_12 = _and_11 & io_enable; // RapController.java:716
-  wire _not_16 = ~readout_pending; // RapController.java:716
-  wire _and_13 = _and_12 & _not_16; // RapController.java:716
-  wire _not_17 = ~snapshot_pending; // RapController.java:716
-  wire _and_14 = _and_13 & _not_17; // RapController.java:716
-  wire _not_18 = ~snapshot_frozen; // RapController.java:716
-  wire _and_15 = _and_14 & _not_18; // RapController.java:716
+  wire _not_14 = ~commit_stop; // RapController.java:717
+  wire _and_10 = state_run & _not_14; // RapController.java:717
+  wire _not_15 = ~tcam_write_full; // RapController.java:717
+  wire _and_11 = _and_10 & _not_15; // RapController.java:717
+  wire _and_12 = _and_11 & io_enable; // RapController.java:717
+  wire _not_16 = ~readout_pending; // RapController.java:717
+  wire _and_13 = _and_12 & _not_16; // RapController.java:717
+  wire _not_17 = ~snapshot_pending; // RapController.java:717
+  wire _and_14 = _and_13 & _not_17; // RapController.java:717
+  wire _not_18 = ~snapshot_frozen; // RapController.java:717
+  wire _and_15 = _and_14 & _not_18; // RapController.java:717
   wire _and_16 = state_run & hit_event_3; // RapController.java:358
   wire _not_19 = ~commit_stop; // RapController.java:358
   wire commit_fire = _and_16 & _not_19; // RapController.java:358
-  wire _not_20 = ~soft_pending; // RapController.java:720
-  wire _not_21 = ~state_init; // RapController.java:720
-  wire _and_17 = _not_20 & _not_21; // RapController.java:720
-  wire _not_22 = ~state_soft_clear; // RapController.java:720
-  wire _and_18 = _and_17 & _not_22; // RapController.java:720
+  wire _not_20 = ~soft_pending; // RapController.java:721
+  wire _not_21 = ~state_init; // RapController.java:721
+  wire _and_17 = _not_20 & _not_21; // RapController.java:721
+  wire _not_22 = ~state_soft_clear; // RapController.java:721
+  wire _and_18 = _and_17 & _not_22; // RapController.java:721
   wire [63:0] _cat_0 = {st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:102
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:723
-  wire _not_23 = ~serialMultiplier_io_busy; // RapController.java:724
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:724
+  wire _not_23 = ~serialMultiplier_io_busy; // RapController.java:725
   wire _not_24 = ~_reg_0; // RapController.java:192
   wire snapshot_product_start = snapshot_frozen & _not_24; // RapController.java:192
-  wire _not_25 = ~snapshot_product_start; // RapController.java:724
-  wire _and_19 = _not_23 & _not_25; // RapController.java:724
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:725
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:726
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:726
-  wire _or_7 = state_drain | state_undo; // RapController.java:727
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:727
-  wire _or_9 = _or_8 | state_split; // RapController.java:727
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:727
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:727
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:727
-  wire _or_13 = _or_12 | state_advance; // RapController.java:727
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:727
-  wire _or_15 = _or_14 | state_resume; // RapController.java:727
-  wire _and_20 = state_run & pipe_empty; // RapController.java:729
-  wire _not_26 = ~io_headValid; // RapController.java:729
-  wire _and_21 = _and_20 & _not_26; // RapController.java:729
-  wire _not_27 = ~io_acceptEnable; // RapController.java:730
-  wire [127:0] _not_28 = ~verdict_leaves; // RapController.java:647
-  wire [127:0] _and_22 = slot_valid & _not_28; // RapController.java:647
-  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:762
+  wire _not_25 = ~snapshot_product_start; // RapController.java:725
+  wire _and_19 = _not_23 & _not_25; // RapController.java:725
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:726
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:727
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:727
+  wire _or_7 = state_drain | state_undo; // RapController.java:728
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:728
+  wire _or_9 = _or_8 | state_split; // RapController.java:728
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:728
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:728
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:728
+  wire _or_13 = _or_12 | state_advance; // RapController.java:728
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:728
+  wire _or_15 = _or_14 | state_resume; // RapController.java:728
+  wire _and_20 = state_run & pipe_empty; // RapController.java:730
+  wire _not_26 = ~io_headValid; // RapController.java:730
+  wire _and_21 = _and_20 & _not_26; // RapController.java:730
+  wire _not_27 = ~io_acceptEnable; // RapController.java:731
+  wire [127:0] _not_28 = ~verdict_leaves; // RapController.java:648
+  wire [127:0] _and_22 = slot_valid & _not_28; // RapController.java:648
+  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:763
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:319
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -2147,9 +2147,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] _dshl_0 = 7'd1 << _or_148; // RapController.java:502
   wire [3:0] _bits_296 = _dshl_0[3:0]; // RapController.java:502
   wire [3:0] _or_149 = present_children | _bits_296; // RapController.java:501
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:764
-  wire [3:0] _bits_297 = _dshl_1[3:0]; // RapController.java:764
-  wire [3:0] _or_150 = present_children | _bits_297; // RapController.java:764
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:765
+  wire [3:0] _bits_297 = _dshl_1[3:0]; // RapController.java:765
+  wire [3:0] _or_150 = present_children | _bits_297; // RapController.java:765
   wire [3:0] _not_32 = ~present_children_next; // RapController.java:128
   wire _bits_298 = _not_32[0]; // FirstSet.java:25
   wire _bits_299 = _not_32[1]; // FirstSet.java:25
@@ -3065,9 +3065,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_282 = _not_165 | _eq_388; // NodeTable.java:88
   wire _and_415 = _and_414 & _or_282; // NodeTable.java:88
   wire [127:0] kids_vector = {_and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, _and_243, _and_245, _and_247, _and_249, _and_251, _and_253, _and_255, _and_257, _and_259, _and_261, _and_263, _and_265, _and_267, _and_269, _and_271, _and_273, _and_275, _and_277, _and_279, _and_281, _and_283, _and_285, _and_287, _and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, _and_415, 1'd0}; // NodeTable.java:109
-  wire _not_166 = ~leaf_pick_load; // SlotPicker.java:57
-  wire [127:0] _not_167 = ~leaf_pick_pick_hot; // SlotPicker.java:42
-  wire [127:0] _and_416 = leaf_pick_candidates & _not_167; // SlotPicker.java:42
+  wire _not_166 = ~leaf_pick_load; // SlotPicker.java:58
+  wire [127:0] _not_167 = ~leaf_pick_pick_hot; // SlotPicker.java:43
+  wire [127:0] _and_416 = leaf_pick_candidates & _not_167; // SlotPicker.java:43
   wire _bits_433 = slot_valid[127]; // NodeTable.java:96
   wire _eq_389 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:96
   wire _and_417 = _bits_433 & _eq_389; // NodeTable.java:96
@@ -3704,16 +3704,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_642 = slot_children_1 == 3'd0; // NodeTable.java:96
   wire _and_670 = _and_669 & _eq_642; // NodeTable.java:96
   wire [127:0] _cat_2 = {_and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, _and_540, _and_542, _and_544, _and_546, _and_548, _and_550, _and_552, _and_554, _and_556, _and_558, _and_560, _and_562, _and_564, _and_566, _and_568, _and_570, _and_572, _and_574, _and_576, _and_578, _and_580, _and_582, _and_584, _and_586, _and_588, _and_590, _and_592, _and_594, _and_596, _and_598, _and_600, _and_602, _and_604, _and_606, _and_608, _and_610, _and_612, _and_614, _and_616, _and_618, _and_620, _and_622, _and_624, _and_626, _and_628, _and_630, _and_632, _and_634, _and_636, _and_638, _and_640, _and_642, _and_644, _and_646, _and_648, _and_650, _and_652, _and_654, _and_656, _and_658, _and_660, _and_662, _and_664, _and_666, _and_668, _and_670, 1'd0}; // NodeTable.java:109
-  wire [127:0] _not_168 = ~kids_vector; // SlotPicker.java:69
-  wire [127:0] _and_671 = leaf_pick_candidates & _not_168; // SlotPicker.java:69
-  wire _not_169 = ~leaf_pick_ready; // SlotPicker.java:48
-  wire leaf_pick_advance = leaf_pick_take | _not_169; // SlotPicker.java:48
-  wire [127:0] _not_170 = ~leaf_pick_pick_hot; // SlotPicker.java:46
-  wire [127:0] _and_672 = leaf_pick_candidates & _not_170; // SlotPicker.java:46
-  wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_672 : leaf_pick_candidates; // SlotPicker.java:46
-  wire [127:0] _sub_8 = leaf_pick_remaining - 128'd1; // SlotPicker.java:54
-  wire [127:0] _not_171 = ~_sub_8; // SlotPicker.java:54
-  wire [127:0] _and_673 = leaf_pick_remaining & _not_171; // SlotPicker.java:54
+  wire [127:0] _not_168 = ~kids_vector; // SlotPicker.java:70
+  wire [127:0] _and_671 = leaf_pick_candidates & _not_168; // SlotPicker.java:70
+  wire _not_169 = ~leaf_pick_ready; // SlotPicker.java:49
+  wire leaf_pick_advance = leaf_pick_take | _not_169; // SlotPicker.java:49
+  wire [127:0] _not_170 = ~leaf_pick_pick_hot; // SlotPicker.java:47
+  wire [127:0] _and_672 = leaf_pick_candidates & _not_170; // SlotPicker.java:47
+  wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_672 : leaf_pick_candidates; // SlotPicker.java:47
+  wire [127:0] _sub_8 = leaf_pick_remaining - 128'd1; // SlotPicker.java:55
+  wire [127:0] _not_171 = ~_sub_8; // SlotPicker.java:55
+  wire [127:0] _and_673 = leaf_pick_remaining & _not_171; // SlotPicker.java:55
   wire _bits_560 = leaf_pick_remaining[0]; // FirstSet.java:25
   wire _bits_561 = leaf_pick_remaining[1]; // FirstSet.java:25
   wire _or_283 = _bits_560 | _bits_561; // FirstSet.java:37
@@ -4223,18 +4223,18 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_66 = _not_172 ? _cat_33 : _cat_64; // FirstSet.java:36
   wire [6:0] _cat_65 = {_not_172, _mux_66}; // FirstSet.java:36
   wire [6:0] _bits_688 = _cat_65; // FirstSet.java:44
-  wire _not_299 = ~slot_pick_load; // SlotPicker.java:57
-  wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:42
-  wire [127:0] _and_674 = slot_pick_candidates & _not_300; // SlotPicker.java:42
+  wire _not_299 = ~slot_pick_load; // SlotPicker.java:58
+  wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:43
+  wire [127:0] _and_674 = slot_pick_candidates & _not_300; // SlotPicker.java:43
   wire [127:0] _not_301 = ~slot_valid; // RapController.java:508
-  wire _not_302 = ~slot_pick_ready; // SlotPicker.java:48
-  wire slot_pick_advance = slot_pick_take | _not_302; // SlotPicker.java:48
-  wire [127:0] _not_303 = ~slot_pick_pick_hot; // SlotPicker.java:46
-  wire [127:0] _and_675 = slot_pick_candidates & _not_303; // SlotPicker.java:46
-  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_675 : slot_pick_candidates; // SlotPicker.java:46
-  wire [127:0] _sub_9 = slot_pick_remaining - 128'd1; // SlotPicker.java:54
-  wire [127:0] _not_304 = ~_sub_9; // SlotPicker.java:54
-  wire [127:0] _and_676 = slot_pick_remaining & _not_304; // SlotPicker.java:54
+  wire _not_302 = ~slot_pick_ready; // SlotPicker.java:49
+  wire slot_pick_advance = slot_pick_take | _not_302; // SlotPicker.java:49
+  wire [127:0] _not_303 = ~slot_pick_pick_hot; // SlotPicker.java:47
+  wire [127:0] _and_675 = slot_pick_candidates & _not_303; // SlotPicker.java:47
+  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_675 : slot_pick_candidates; // SlotPicker.java:47
+  wire [127:0] _sub_9 = slot_pick_remaining - 128'd1; // SlotPicker.java:55
+  wire [127:0] _not_304 = ~_sub_9; // SlotPicker.java:55
+  wire [127:0] _and_676 = slot_pick_remaining & _not_304; // SlotPicker.java:55
   wire _bits_689 = slot_pick_remaining[0]; // FirstSet.java:25
   wire _bits_690 = slot_pick_remaining[1]; // FirstSet.java:25
   wire _or_410 = _bits_689 | _bits_690; // FirstSet.java:37
@@ -5263,8 +5263,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_806 = _and_805 & pipe_quiet; // RapController.java:461
   wire _and_807 = _and_806 & snapshot_settled; // RapController.java:461
   wire [2:0] _mux_130 = split_req ? 3'd3 : 3'd4; // RapController.java:605
-  wire [31:0] _mux_131 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:623
-  wire [5:0] _cat_129 = {readout_depth, 1'd0}; // RapController.java:744
+  wire [31:0] _mux_131 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:624
+  wire [5:0] _cat_129 = {readout_depth, 1'd0}; // RapController.java:745
   wire [5:0] _mux_132 = readout_in_use ? _cat_129 : 6'd0; // RapController.java:620
   wire [31:0] _fill_256 = {16{split_next_digit}}; // RapController.java:323
   wire [31:0] _and_808 = child_digit_field & _fill_256; // RapController.java:323
@@ -5298,8 +5298,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] _mux_136 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:578
   wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:160
   wire [31:0] _fill_257 = {32{1'd1}}; // RapController.java:84
-  wire [31:0] _bits_955 = verdict_sum[31:0]; // RapController.java:644
-  wire [31:0] _mux_137 = clip_verdict ? _fill_257 : _bits_955; // RapController.java:644
+  wire [31:0] _bits_955 = verdict_sum[31:0]; // RapController.java:645
+  wire [31:0] _mux_137 = clip_verdict ? _fill_257 : _bits_955; // RapController.java:645
   wire [31:0] _bits_956 = undo_rdata_0[31:0]; // RapController.java:480
   wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:446
   wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:261
@@ -5313,12 +5313,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:308
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:312
   wire _ge_5 = free_slots >= missing_children; // RapController.java:313
-  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:749
-  wire [5:0] _cat_130 = {op_depth, 1'd0}; // RapController.java:744
-  wire [31:0] _dshr_0 = _fill_259 >> _cat_130; // RapController.java:749
-  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:749
-  wire [5:0] _cat_131 = {child_depth, 1'd0}; // RapController.java:744
-  wire [31:0] _dshr_1 = _fill_260 >> _cat_131; // RapController.java:749
+  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:750
+  wire [5:0] _cat_130 = {op_depth, 1'd0}; // RapController.java:745
+  wire [31:0] _dshr_0 = _fill_259 >> _cat_130; // RapController.java:750
+  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:750
+  wire [5:0] _cat_131 = {child_depth, 1'd0}; // RapController.java:745
+  wire [31:0] _dshr_1 = _fill_260 >> _cat_131; // RapController.java:750
   wire [31:0] _not_439 = ~_dshr_1; // RapController.java:321
   wire [31:0] _and_815 = _dshr_0 & _not_439; // RapController.java:321
   wire _ge_6 = op_depth >= deepest_depth; // RapController.java:333
@@ -5963,21 +5963,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_930 = _or_915 | _or_929; // FirstSet.java:63
   wire _or_931 = _or_900 | _or_930; // FirstSet.java:63
   wire _or_932 = _or_869 | _or_931; // FirstSet.java:63
-  wire _not_454 = ~_or_932; // SlotPicker.java:84
-  wire _not_455 = ~commit_stop; // RapController.java:788
-  wire _and_966 = state_run & _not_455; // RapController.java:788
-  wire _not_456 = ~io_headValid; // RapController.java:788
-  wire _and_967 = pipe_empty & _not_456; // RapController.java:788
-  wire [2:0] _mux_138 = _and_967 ? 3'd1 : fill_cause; // RapController.java:788
-  wire _or_933 = state_drain | state_undo; // RapController.java:789
-  wire _or_934 = _or_933 | state_resume; // RapController.java:789
-  wire _or_935 = _or_934 | commit_stop; // RapController.java:789
-  wire [2:0] _mux_139 = split_req ? 3'd3 : 3'd4; // RapController.java:790
-  wire _or_936 = state_split_scan | state_split; // RapController.java:791
-  wire _or_937 = _or_936 | state_split_alloc; // RapController.java:791
-  wire _or_938 = state_merge_level | state_merge_kids; // RapController.java:792
-  wire _or_939 = _or_938 | state_advance; // RapController.java:792
-  wire _or_940 = _or_939 | state_advance_wait; // RapController.java:792
+  wire _not_454 = ~_or_932; // SlotPicker.java:85
+  wire _not_455 = ~commit_stop; // RapController.java:789
+  wire _and_966 = state_run & _not_455; // RapController.java:789
+  wire _not_456 = ~io_headValid; // RapController.java:789
+  wire _and_967 = pipe_empty & _not_456; // RapController.java:789
+  wire [2:0] _mux_138 = _and_967 ? 3'd1 : fill_cause; // RapController.java:789
+  wire _or_933 = state_drain | state_undo; // RapController.java:790
+  wire _or_934 = _or_933 | state_resume; // RapController.java:790
+  wire _or_935 = _or_934 | commit_stop; // RapController.java:790
+  wire [2:0] _mux_139 = split_req ? 3'd3 : 3'd4; // RapController.java:791
+  wire _or_936 = state_split_scan | state_split; // RapController.java:792
+  wire _or_937 = _or_936 | state_split_alloc; // RapController.java:792
+  wire _or_938 = state_merge_level | state_merge_kids; // RapController.java:793
+  wire _or_939 = _or_938 | state_advance; // RapController.java:793
+  wire _or_940 = _or_939 | state_advance_wait; // RapController.java:793
   wire [3:0] _bits_1122 = undo_sp[3:0]; // RapController.java:299
   wire [38:0] _cat_133 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:299
   wire _not_457 = ~undo_empty; // RapController.java:295
@@ -5996,14 +5996,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_9 = |_and_968; // RapController.java:62
   wire _not_459 = ~_or_r_9; // RapController.java:62
   wire _and_969 = _or_r_8 & _not_459; // RapController.java:62
-  wire [254:0] _dshl_2 = 255'd1 << leaf_pick_pick_index; // SlotPicker.java:58
-  wire [127:0] _bits_1124 = _dshl_2[127:0]; // SlotPicker.java:58
-  wire _eq_645 = leaf_pick_pick_hot == _bits_1124; // SlotPicker.java:58
-  wire _and_970 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:58
-  wire [254:0] _dshl_3 = 255'd1 << slot_pick_pick_index; // SlotPicker.java:58
-  wire [127:0] _bits_1125 = _dshl_3[127:0]; // SlotPicker.java:58
-  wire _eq_646 = slot_pick_pick_hot == _bits_1125; // SlotPicker.java:58
-  wire _and_971 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:58
+  wire [254:0] _dshl_2 = 255'd1 << leaf_pick_pick_index; // SlotPicker.java:59
+  wire [127:0] _bits_1124 = _dshl_2[127:0]; // SlotPicker.java:59
+  wire _eq_645 = leaf_pick_pick_hot == _bits_1124; // SlotPicker.java:59
+  wire _and_970 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:59
+  wire [254:0] _dshl_3 = 255'd1 << slot_pick_pick_index; // SlotPicker.java:59
+  wire [127:0] _bits_1125 = _dshl_3[127:0]; // SlotPicker.java:59
+  wire _eq_646 = slot_pick_pick_hot == _bits_1125; // SlotPicker.java:59
+  wire _and_971 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:59
   wire _not_460 = ~_or_941; // RapController.java:183
   wire _not_461 = ~_and_820; // MergeVerdict.java:76
   wire _and_972 = verdict_act & merge_verdict; // MergeVerdict.java:78
@@ -6023,15 +6023,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_18 = 5'd15 - op_depth; // RapController.java:755
-  wire [5:0] _cat_135 = {_sub_18, 1'd0}; // RapController.java:744
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_135; // RapController.java:756
-  wire [31:0] _bits_1128 = _dshl_4[31:0]; // RapController.java:756
-  wire [31:0] _or_943 = slot_prefix_rdata_0 | _bits_1128; // RapController.java:756
+  wire [4:0] _sub_18 = 5'd15 - op_depth; // RapController.java:756
+  wire [5:0] _cat_135 = {_sub_18, 1'd0}; // RapController.java:745
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_135; // RapController.java:757
+  wire [31:0] _bits_1128 = _dshl_4[31:0]; // RapController.java:757
+  wire [31:0] _or_943 = slot_prefix_rdata_0 | _bits_1128; // RapController.java:757
   wire _eq_650 = child_prefix == _or_943; // RapController.java:527
-  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:749
-  wire [5:0] _cat_136 = {child_depth, 1'd0}; // RapController.java:744
-  wire [31:0] _dshr_4 = _fill_264 >> _cat_136; // RapController.java:749
+  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:750
+  wire [5:0] _cat_136 = {child_depth, 1'd0}; // RapController.java:745
+  wire [31:0] _dshr_4 = _fill_264 >> _cat_136; // RapController.java:750
   wire _eq_651 = child_mask == _dshr_4; // RapController.java:528
   wire _and_976 = _eq_650 & _eq_651; // RapController.java:528
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
@@ -6042,27 +6042,27 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_653 = readout_depth == _mux_142; // RapController.java:621
   wire _or_944 = _not_464 | _eq_653; // RapController.java:621
   wire _not_465 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_977 = state_run & io_selected_valid; // RapController.java:658
-  wire _eq_654 = io_counterResult_bits_op == 2'd0; // RapController.java:661
-  wire _and_978 = io_counterResult_valid & _eq_654; // RapController.java:661
-  wire _eq_655 = hit_event_3 == _and_978; // RapController.java:662
-  wire _and_979 = state_run & cmd_valid; // RapController.java:663
-  wire _eq_656 = _and_817 == _and_979; // RapController.java:663
-  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:664
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:664
-  wire _bits_1129 = _dshr_5[0]; // RapController.java:664
-  wire _eq_657 = hit_short_2 == _bits_1129; // RapController.java:664
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:666
-  wire _and_980 = state_run & io_counterResult_valid; // RapController.java:666
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:667
-  wire _eq_658 = undo_sp == 5'd0; // RapController.java:668
-  wire _eq_659 = undo_empty == _eq_658; // RapController.java:668
-  wire _not_466 = ~io_counterResult_valid; // RapController.java:669
-  wire _and_981 = state_drain & pipe_empty; // RapController.java:669
-  wire _and_982 = state_split_alloc & slot_pick_ready; // RapController.java:670
-  wire _and_r_4 = &present_children; // RapController.java:672
-  wire _not_467 = ~_and_r_4; // RapController.java:672
-  wire [3:0] _not_468 = ~present_children; // RapController.java:673
+  wire _and_977 = state_run & io_selected_valid; // RapController.java:659
+  wire _eq_654 = io_counterResult_bits_op == 2'd0; // RapController.java:662
+  wire _and_978 = io_counterResult_valid & _eq_654; // RapController.java:662
+  wire _eq_655 = hit_event_3 == _and_978; // RapController.java:663
+  wire _and_979 = state_run & cmd_valid; // RapController.java:664
+  wire _eq_656 = _and_817 == _and_979; // RapController.java:664
+  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:665
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:665
+  wire _bits_1129 = _dshr_5[0]; // RapController.java:665
+  wire _eq_657 = hit_short_2 == _bits_1129; // RapController.java:665
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:667
+  wire _and_980 = state_run & io_counterResult_valid; // RapController.java:667
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:668
+  wire _eq_658 = undo_sp == 5'd0; // RapController.java:669
+  wire _eq_659 = undo_empty == _eq_658; // RapController.java:669
+  wire _not_466 = ~io_counterResult_valid; // RapController.java:670
+  wire _and_981 = state_drain & pipe_empty; // RapController.java:670
+  wire _and_982 = state_split_alloc & slot_pick_ready; // RapController.java:671
+  wire _and_r_4 = &present_children; // RapController.java:673
+  wire _not_467 = ~_and_r_4; // RapController.java:673
+  wire [3:0] _not_468 = ~present_children; // RapController.java:674
   wire _bits_1130 = _not_468[0]; // FirstSet.java:55
   wire _bits_1131 = _not_468[1]; // FirstSet.java:55
   wire _or_945 = _bits_1130 | _bits_1131; // FirstSet.java:64
@@ -6074,9 +6074,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_947 = _and_983 | _and_984; // FirstSet.java:62
   wire _and_985 = _bits_1132 & _bits_1133; // FirstSet.java:61
   wire _or_948 = _or_947 | _and_985; // FirstSet.java:63
-  wire _not_469 = ~_or_948; // RapController.java:673
-  wire _eq_660 = split_last_child == _not_469; // RapController.java:673
-  wire [3:0] _not_470 = ~present_children; // RapController.java:674
+  wire _not_469 = ~_or_948; // RapController.java:674
+  wire _eq_660 = split_last_child == _not_469; // RapController.java:674
+  wire [3:0] _not_470 = ~present_children; // RapController.java:675
   wire _bits_1134 = _not_470[0]; // FirstSet.java:25
   wire _bits_1135 = _not_470[1]; // FirstSet.java:25
   wire _or_949 = _bits_1134 | _bits_1135; // FirstSet.java:37
@@ -6087,48 +6087,48 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _mux_143 = _not_471 ? _not_472 : _not_473; // FirstSet.java:36
   wire [1:0] _cat_137 = {_not_471, _mux_143}; // FirstSet.java:36
   wire [1:0] _bits_1137 = _cat_137; // FirstSet.java:44
-  wire _eq_661 = split_next_digit == _bits_1137; // RapController.java:674
-  wire _and_986 = _eq_660 & _eq_661; // RapController.java:674
-  wire [2:0] _dyn_index_13 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:676
-  wire _eq_662 = _dyn_index_13 == 3'd0; // RapController.java:676
-  wire _not_474 = ~split_settled; // RapController.java:680
-  wire _eq_663 = merge_leaf_depth == 5'd1; // RapController.java:681
-  wire _eq_664 = merge_last_level == _eq_663; // RapController.java:681
+  wire _eq_661 = split_next_digit == _bits_1137; // RapController.java:675
+  wire _and_986 = _eq_660 & _eq_661; // RapController.java:675
+  wire [2:0] _dyn_index_13 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:677
+  wire _eq_662 = _dyn_index_13 == 3'd0; // RapController.java:677
+  wire _not_474 = ~split_settled; // RapController.java:681
+  wire _eq_663 = merge_leaf_depth == 5'd1; // RapController.java:682
+  wire _eq_664 = merge_last_level == _eq_663; // RapController.java:682
   wire _eq_665 = children_write_q_slot == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_14 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_127 : slot_depth_126) : (children_write_q_slot[0] ? slot_depth_125 : slot_depth_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_123 : slot_depth_122) : (children_write_q_slot[0] ? slot_depth_121 : slot_depth_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_119 : slot_depth_118) : (children_write_q_slot[0] ? slot_depth_117 : slot_depth_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_115 : slot_depth_114) : (children_write_q_slot[0] ? slot_depth_113 : slot_depth_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_111 : slot_depth_110) : (children_write_q_slot[0] ? slot_depth_109 : slot_depth_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_107 : slot_depth_106) : (children_write_q_slot[0] ? slot_depth_105 : slot_depth_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_103 : slot_depth_102) : (children_write_q_slot[0] ? slot_depth_101 : slot_depth_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_99 : slot_depth_98) : (children_write_q_slot[0] ? slot_depth_97 : slot_depth_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_95 : slot_depth_94) : (children_write_q_slot[0] ? slot_depth_93 : slot_depth_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_91 : slot_depth_90) : (children_write_q_slot[0] ? slot_depth_89 : slot_depth_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_87 : slot_depth_86) : (children_write_q_slot[0] ? slot_depth_85 : slot_depth_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_83 : slot_depth_82) : (children_write_q_slot[0] ? slot_depth_81 : slot_depth_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_79 : slot_depth_78) : (children_write_q_slot[0] ? slot_depth_77 : slot_depth_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_75 : slot_depth_74) : (children_write_q_slot[0] ? slot_depth_73 : slot_depth_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_71 : slot_depth_70) : (children_write_q_slot[0] ? slot_depth_69 : slot_depth_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_67 : slot_depth_66) : (children_write_q_slot[0] ? slot_depth_65 : slot_depth_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_63 : slot_depth_62) : (children_write_q_slot[0] ? slot_depth_61 : slot_depth_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_59 : slot_depth_58) : (children_write_q_slot[0] ? slot_depth_57 : slot_depth_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_55 : slot_depth_54) : (children_write_q_slot[0] ? slot_depth_53 : slot_depth_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_51 : slot_depth_50) : (children_write_q_slot[0] ? slot_depth_49 : slot_depth_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_47 : slot_depth_46) : (children_write_q_slot[0] ? slot_depth_45 : slot_depth_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_43 : slot_depth_42) : (children_write_q_slot[0] ? slot_depth_41 : slot_depth_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_39 : slot_depth_38) : (children_write_q_slot[0] ? slot_depth_37 : slot_depth_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_35 : slot_depth_34) : (children_write_q_slot[0] ? slot_depth_33 : slot_depth_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_144 = _eq_665 ? 5'd0 : _dyn_index_14; // NodeTable.java:114
-  wire _ne_1 = _mux_144 != merge_leaf_depth; // RapController.java:683
-  wire _and_987 = state_merge_level & level_fresh; // RapController.java:683
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:685
-  wire [6:0] _dyn_index_15 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:686
-  wire _ne_3 = _dyn_index_15 != merge_parent; // RapController.java:686
-  wire _and_988 = _ne_2 & _ne_3; // RapController.java:686
-  wire _and_989 = state_merge_kids & kids_fresh; // RapController.java:685
-  wire _eq_666 = split_fits == _ge_5; // RapController.java:690
-  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:690
-  wire _eq_667 = op_at_deepest == _ge_14; // RapController.java:690
-  wire _and_990 = _eq_666 & _eq_667; // RapController.java:690
-  wire _eq_668 = op_children == _dyn_index_0; // RapController.java:695
-  wire _not_475 = ~kids_fresh; // RapController.java:692
-  wire _and_991 = state_merge_kids & _not_475; // RapController.java:692
-  wire _and_992 = _and_991 & slot_pick_ready; // RapController.java:692
-  wire _and_993 = _and_992 & slot_pick_pick_last; // RapController.java:693
-  wire _or_950 = split_settled | _and_993; // RapController.java:694
+  wire _ne_1 = _mux_144 != merge_leaf_depth; // RapController.java:684
+  wire _and_987 = state_merge_level & level_fresh; // RapController.java:684
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:686
+  wire [6:0] _dyn_index_15 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:687
+  wire _ne_3 = _dyn_index_15 != merge_parent; // RapController.java:687
+  wire _and_988 = _ne_2 & _ne_3; // RapController.java:687
+  wire _and_989 = state_merge_kids & kids_fresh; // RapController.java:686
+  wire _eq_666 = split_fits == _ge_5; // RapController.java:691
+  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:691
+  wire _eq_667 = op_at_deepest == _ge_14; // RapController.java:691
+  wire _and_990 = _eq_666 & _eq_667; // RapController.java:691
+  wire _eq_668 = op_children == _dyn_index_0; // RapController.java:696
+  wire _not_475 = ~kids_fresh; // RapController.java:693
+  wire _and_991 = state_merge_kids & _not_475; // RapController.java:693
+  wire _and_992 = _and_991 & slot_pick_ready; // RapController.java:693
+  wire _and_993 = _and_992 & slot_pick_pick_last; // RapController.java:694
+  wire _or_950 = split_settled | _and_993; // RapController.java:695
   wire _not_476 = ~ev_commit_q; // StatusRegs.java:74
   wire _not_477 = ~st_n_carry_0; // SplitCounter.java:107
   wire _not_478 = ~st_n_carry_1; // SplitCounter.java:108
   wire _and_994 = _not_477 & _not_478; // SplitCounter.java:108
   wire st_n_steady = _not_476 & _and_994; // StatusRegs.java:74
-  wire _eq_669 = kids_vector == visited_kids; // RapController.java:697
-  wire _not_479 = ~state_split_scan; // RapController.java:698
-  wire _eq_670 = kids_owner == op_slot; // RapController.java:698
-  wire _or_951 = _not_479 | _eq_670; // RapController.java:698
-  wire _not_480 = ~state_merge_kids; // RapController.java:698
-  wire _eq_671 = kids_owner == merge_parent; // RapController.java:698
-  wire _or_952 = _not_480 | _eq_671; // RapController.java:698
-  wire _and_995 = _or_951 & _or_952; // RapController.java:698
-  wire _not_481 = ~_or_668; // RapController.java:701
-  wire _and_996 = verdict_act & _not_481; // RapController.java:701
+  wire _eq_669 = kids_vector == visited_kids; // RapController.java:698
+  wire _not_479 = ~state_split_scan; // RapController.java:699
+  wire _eq_670 = kids_owner == op_slot; // RapController.java:699
+  wire _or_951 = _not_479 | _eq_670; // RapController.java:699
+  wire _not_480 = ~state_merge_kids; // RapController.java:699
+  wire _eq_671 = kids_owner == merge_parent; // RapController.java:699
+  wire _or_952 = _not_480 | _eq_671; // RapController.java:699
+  wire _and_995 = _or_951 & _or_952; // RapController.java:699
+  wire _not_481 = ~_or_668; // RapController.java:702
+  wire _and_996 = verdict_act & _not_481; // RapController.java:702
   wire _or_953 = ev_commit | ev_saturation; // StatusRegs.java:97
   wire _or_954 = _or_953 | ev_split; // StatusRegs.java:97
   wire _or_955 = _or_954 | ev_allocated; // StatusRegs.java:97
@@ -6138,7 +6138,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_11 = |ev_removed; // StatusRegs.java:97
   wire _or_959 = _or_958 | _or_r_11; // StatusRegs.java:97
   wire _or_960 = _or_959 | ev_pending; // StatusRegs.java:97
-  wire _not_482 = ~_or_960; // RapController.java:702
+  wire _not_482 = ~_or_960; // RapController.java:703
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:101
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:101
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:101
@@ -6267,10 +6267,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [127:0] _cat_138 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:109
-  wire [127:0] _and_997 = slot_valid & _cat_138; // RapController.java:703
-  wire _or_r_12 = |_and_997; // RapController.java:703
-  wire _not_483 = ~_or_r_12; // RapController.java:703
-  wire _le_0 = st_nodes <= 8'd128; // RapController.java:704
+  wire [127:0] _and_997 = slot_valid & _cat_138; // RapController.java:704
+  wire _or_r_12 = |_and_997; // RapController.java:704
+  wire _not_483 = ~_or_r_12; // RapController.java:704
+  wire _le_0 = st_nodes <= 8'd128; // RapController.java:705
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -10420,12 +10420,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:62: state register state is not one-hot: %b", _cat_134);
       $stop;
     end
-    if (!reset && _and_970 && !_eq_645) begin // SlotPicker.java:58
-      $display("Assertion failed at SlotPicker.java:58: leaf_pick: the one-hot pick %b is not slot %d", leaf_pick_pick_hot, leaf_pick_pick_index);
+    if (!reset && _and_970 && !_eq_645) begin // SlotPicker.java:59
+      $display("Assertion failed at SlotPicker.java:59: leaf_pick: the one-hot pick %b is not slot %d", leaf_pick_pick_hot, leaf_pick_pick_index);
       $stop;
     end
-    if (!reset && _and_971 && !_eq_646) begin // SlotPicker.java:58
-      $display("Assertion failed at SlotPicker.java:58: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
+    if (!reset && _and_971 && !_eq_646) begin // SlotPicker.java:59
+      $display("Assertion failed at SlotPicker.java:59: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
       $stop;
     end
     if (!reset && prefix_write && !_not_460) begin // RapController.java:183
@@ -10484,116 +10484,116 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_977 && !io_selected_bits_found) begin // RapController.java:658
-      $display("Assertion failed at RapController.java:658: no node matched a key: the root must always match");
+    if (!reset && _and_977 && !io_selected_bits_found) begin // RapController.java:659
+      $display("Assertion failed at RapController.java:659: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:659
-      $display("Assertion failed at RapController.java:659: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:660
+      $display("Assertion failed at RapController.java:660: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:660
-      $display("Assertion failed at RapController.java:660: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:661
+      $display("Assertion failed at RapController.java:661: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_655) begin // RapController.java:662
-      $display("Assertion failed at RapController.java:662: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_655) begin // RapController.java:663
+      $display("Assertion failed at RapController.java:663: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && !_eq_656) begin // RapController.java:663
-      $display("Assertion failed at RapController.java:663: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_656) begin // RapController.java:664
+      $display("Assertion failed at RapController.java:664: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_657) begin // RapController.java:664
-      $display("Assertion failed at RapController.java:664: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_657) begin // RapController.java:665
+      $display("Assertion failed at RapController.java:665: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_980 && !_ne_0) begin // RapController.java:666
-      $display("Assertion failed at RapController.java:666: a READ result in RUN");
+    if (!reset && _and_980 && !_ne_0) begin // RapController.java:667
+      $display("Assertion failed at RapController.java:667: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:667
-      $display("Assertion failed at RapController.java:667: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:668
+      $display("Assertion failed at RapController.java:668: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_659) begin // RapController.java:668
-      $display("Assertion failed at RapController.java:668: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_659) begin // RapController.java:669
+      $display("Assertion failed at RapController.java:669: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_981 && !_not_466) begin // RapController.java:669
-      $display("Assertion failed at RapController.java:669: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_981 && !_not_466) begin // RapController.java:670
+      $display("Assertion failed at RapController.java:670: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_982 && !slot_pick_pick_found) begin // RapController.java:671
-      $display("Assertion failed at RapController.java:671: a split found no free slot after checking capacity");
+    if (!reset && _and_982 && !slot_pick_pick_found) begin // RapController.java:672
+      $display("Assertion failed at RapController.java:672: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_982 && !_not_467) begin // RapController.java:672
-      $display("Assertion failed at RapController.java:672: a split with no missing child");
+    if (!reset && _and_982 && !_not_467) begin // RapController.java:673
+      $display("Assertion failed at RapController.java:673: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_982 && !_and_986) begin // RapController.java:673
-      $display("Assertion failed at RapController.java:673: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_982 && !_and_986) begin // RapController.java:674
+      $display("Assertion failed at RapController.java:674: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_982 && !_eq_662) begin // RapController.java:676
-      $display("Assertion failed at RapController.java:676: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_982 && !_eq_662) begin // RapController.java:677
+      $display("Assertion failed at RapController.java:677: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_474) begin // RapController.java:680
-      $display("Assertion failed at RapController.java:680: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_474) begin // RapController.java:681
+      $display("Assertion failed at RapController.java:681: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && state_merge_level && !_eq_664) begin // RapController.java:681
-      $display("Assertion failed at RapController.java:681: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && children_write_q && state_merge_level && !_eq_664) begin // RapController.java:682
+      $display("Assertion failed at RapController.java:682: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && children_write_q && _and_987 && !_ne_1) begin // RapController.java:683
-      $display("Assertion failed at RapController.java:683: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_987 && !_ne_1) begin // RapController.java:684
+      $display("Assertion failed at RapController.java:684: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_989 && !_and_988) begin // RapController.java:685
-      $display("Assertion failed at RapController.java:685: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_989 && !_and_988) begin // RapController.java:686
+      $display("Assertion failed at RapController.java:686: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_990) begin // RapController.java:690
-      $display("Assertion failed at RapController.java:690: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_990) begin // RapController.java:691
+      $display("Assertion failed at RapController.java:691: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_950 && !_eq_668) begin // RapController.java:695
-      $display("Assertion failed at RapController.java:695: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_950 && !_eq_668) begin // RapController.java:696
+      $display("Assertion failed at RapController.java:696: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:696
-      $display("Assertion failed at RapController.java:696: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:697
+      $display("Assertion failed at RapController.java:697: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_993 && !_eq_669) begin // RapController.java:697
-      $display("Assertion failed at RapController.java:697: the merge parent's leaves changed during its walk");
+    if (!reset && _and_993 && !_eq_669) begin // RapController.java:698
+      $display("Assertion failed at RapController.java:698: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_995) begin // RapController.java:698
-      $display("Assertion failed at RapController.java:698: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_995) begin // RapController.java:699
+      $display("Assertion failed at RapController.java:699: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_992 && !slot_pick_pick_found) begin // RapController.java:700
-      $display("Assertion failed at RapController.java:700: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_992 && !slot_pick_pick_found) begin // RapController.java:701
+      $display("Assertion failed at RapController.java:701: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_996 && !1'd0) begin // RapController.java:701
-      $display("Assertion failed at RapController.java:701: a merge verdict outside the merge walk");
+    if (!reset && _and_996 && !1'd0) begin // RapController.java:702
+      $display("Assertion failed at RapController.java:702: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_482) begin // RapController.java:702
-      $display("Assertion failed at RapController.java:702: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_482) begin // RapController.java:703
+      $display("Assertion failed at RapController.java:703: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_483) begin // RapController.java:703
-      $display("Assertion failed at RapController.java:703: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_483) begin // RapController.java:704
+      $display("Assertion failed at RapController.java:704: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:704
-      $display("Assertion failed at RapController.java:704: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:705
+      $display("Assertion failed at RapController.java:705: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

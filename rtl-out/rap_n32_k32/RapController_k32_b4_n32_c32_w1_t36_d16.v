@@ -300,13 +300,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg leaf_pick_ready; // SlotPicker.java:20
   reg [31:0] leaf_pick_candidates; // SlotPicker.java:34
   reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:39
-  reg leaf_pick_pick_found; // SlotPicker.java:49
-  reg [4:0] leaf_pick_pick_index; // SlotPicker.java:50
+  reg leaf_pick_pick_found; // SlotPicker.java:50
+  reg [4:0] leaf_pick_pick_index; // SlotPicker.java:51
   reg slot_pick_ready; // SlotPicker.java:20
   reg [31:0] slot_pick_candidates; // SlotPicker.java:34
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:39
-  reg slot_pick_pick_found; // SlotPicker.java:49
-  reg [4:0] slot_pick_pick_index; // SlotPicker.java:50
+  reg slot_pick_pick_found; // SlotPicker.java:50
+  reg [4:0] slot_pick_pick_index; // SlotPicker.java:51
   reg level_fresh; // RapController.java:138
   reg kids_fresh; // RapController.java:139
   reg [4:0] merge_leaf_depth; // RapController.java:141
@@ -337,9 +337,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:213
   reg [32:0] to_merge_hi; // RapController.java:214
   reg merge_ahead; // RapController.java:217
-  reg advance_settled_was_1; // RapController.java:737
-  reg advance_settled_was_2; // RapController.java:737
-  reg advance_settled_was_3; // RapController.java:737
+  reg advance_settled_was_1; // RapController.java:738
+  reg advance_settled_was_2; // RapController.java:738
+  reg advance_settled_was_3; // RapController.java:738
   reg [2:0] op_children; // RapController.java:230
   reg [4:0] cmd_q_addr; // RapController.java:243
   reg [1:0] cmd_q_op; // RapController.java:244
@@ -354,8 +354,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:321
   reg [31:0] child_mask; // RapController.java:322
   reg op_at_deepest; // RapController.java:333
-  reg split_settled_was_1; // RapController.java:737
-  reg split_settled_was_2; // RapController.java:737
+  reg split_settled_was_1; // RapController.java:738
+  reg split_settled_was_2; // RapController.java:738
   reg [7:0] short_by_children; // RapController.java:342
   reg [4:0] hit_depth_1; // RapController.java:350
   reg [4:0] hit_depth_2; // RapController.java:350
@@ -405,7 +405,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [4:0] readout_depth; // RapController.java:415
   reg skip_empty_settled; // MergeSkip.java:62
   reg snapshot_settled; // RapController.java:439
-  reg slot_pick_pick_last; // SlotPicker.java:83
+  reg slot_pick_pick_last; // SlotPicker.java:84
 
   // Memories (no reset, so synthesis infers RAM)
   reg [36:0] undo [0:15]; // RapController.java:112
@@ -519,7 +519,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _wire_4_1; // RapController.java:415
   wire [4:0] _wire_4_2; // RapController.java:415
   wire [4:0] _wire_4_3; // RapController.java:415
-  wire [2:0] cause; // RapController.java:785
+  wire [2:0] cause; // RapController.java:786
 
   // Logic
   wire _not_0 = ~io_counterClearing; // RapController.java:449
@@ -542,8 +542,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_2 = op_children == 3'd0; // RapController.java:488
   wire _or_0 = state_undo | state_split_scan; // RapController.java:334
   wire _or_1 = _or_0 | state_split; // RapController.java:334
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:737
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:737
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:738
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:738
   wire _not_7 = ~split_settled; // RapController.java:509
   wire _not_8 = ~early_done; // RapController.java:512
   wire _not_9 = ~verdict_busy; // MergeVerdict.java:75
@@ -552,9 +552,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_12 = ~slot_pick_pick_last; // RapController.java:585
   wire _or_2 = _not_12 | verdict_free; // RapController.java:585
   wire _and_6 = slot_pick_ready & _or_2; // RapController.java:585
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:737
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:737
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:737
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:738
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:738
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:738
   wire _not_13 = ~advance_settled; // RapController.java:596
   wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:596
   wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:510
@@ -562,51 +562,51 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_14 = ~level_had_leaves; // RapController.java:566
   wire _and_9 = _eq_3 & _not_14; // RapController.java:566
   wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:566
-  wire _not_15 = ~commit_stop; // RapController.java:716
-  wire _and_10 = state_run & _not_15; // RapController.java:716
-  wire _not_16 = ~tcam_write_full; // RapController.java:716
-  wire _and_11 = _and_10 & _not_16; // RapController.java:716
-  wire _and_12 = _and_11 & io_enable; // RapController.java:716
-  wire _not_17 = ~readout_pending; // RapController.java:716
-  wire _and_13 = _and_12 & _not_17; // RapController.java:716
-  wire _not_18 = ~snapshot_pending; // RapController.java:716
-  wire _and_14 = _and_13 & _not_18; // RapController.java:716
-  wire _not_19 = ~snapshot_frozen; // RapController.java:716
-  wire _and_15 = _and_14 & _not_19; // RapController.java:716
+  wire _not_15 = ~commit_stop; // RapController.java:717
+  wire _and_10 = state_run & _not_15; // RapController.java:717
+  wire _not_16 = ~tcam_write_full; // RapController.java:717
+  wire _and_11 = _and_10 & _not_16; // RapController.java:717
+  wire _and_12 = _and_11 & io_enable; // RapController.java:717
+  wire _not_17 = ~readout_pending; // RapController.java:717
+  wire _and_13 = _and_12 & _not_17; // RapController.java:717
+  wire _not_18 = ~snapshot_pending; // RapController.java:717
+  wire _and_14 = _and_13 & _not_18; // RapController.java:717
+  wire _not_19 = ~snapshot_frozen; // RapController.java:717
+  wire _and_15 = _and_14 & _not_19; // RapController.java:717
   wire _and_16 = state_run & hit_event_4; // RapController.java:358
   wire _not_20 = ~commit_stop; // RapController.java:358
   wire commit_fire = _and_16 & _not_20; // RapController.java:358
-  wire _not_21 = ~soft_pending; // RapController.java:720
-  wire _not_22 = ~state_init; // RapController.java:720
-  wire _and_17 = _not_21 & _not_22; // RapController.java:720
-  wire _not_23 = ~state_soft_clear; // RapController.java:720
-  wire _and_18 = _and_17 & _not_23; // RapController.java:720
+  wire _not_21 = ~soft_pending; // RapController.java:721
+  wire _not_22 = ~state_init; // RapController.java:721
+  wire _and_17 = _not_21 & _not_22; // RapController.java:721
+  wire _not_23 = ~state_soft_clear; // RapController.java:721
+  wire _and_18 = _and_17 & _not_23; // RapController.java:721
   wire [63:0] _cat_0 = {st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:102
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:723
-  wire _not_24 = ~serialMultiplier_io_busy; // RapController.java:724
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:724
+  wire _not_24 = ~serialMultiplier_io_busy; // RapController.java:725
   wire _not_25 = ~_reg_0; // RapController.java:192
   wire snapshot_product_start = snapshot_frozen & _not_25; // RapController.java:192
-  wire _not_26 = ~snapshot_product_start; // RapController.java:724
-  wire _and_19 = _not_24 & _not_26; // RapController.java:724
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:725
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:726
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:726
-  wire _or_7 = state_drain | state_undo; // RapController.java:727
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:727
-  wire _or_9 = _or_8 | state_split; // RapController.java:727
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:727
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:727
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:727
-  wire _or_13 = _or_12 | state_advance; // RapController.java:727
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:727
-  wire _or_15 = _or_14 | state_resume; // RapController.java:727
-  wire _and_20 = state_run & pipe_empty; // RapController.java:729
-  wire _not_27 = ~io_headValid; // RapController.java:729
-  wire _and_21 = _and_20 & _not_27; // RapController.java:729
-  wire _not_28 = ~io_acceptEnable; // RapController.java:730
-  wire [31:0] _not_29 = ~verdict_leaves; // RapController.java:647
-  wire [31:0] _and_22 = slot_valid & _not_29; // RapController.java:647
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:762
+  wire _not_26 = ~snapshot_product_start; // RapController.java:725
+  wire _and_19 = _not_24 & _not_26; // RapController.java:725
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:726
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:727
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:727
+  wire _or_7 = state_drain | state_undo; // RapController.java:728
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:728
+  wire _or_9 = _or_8 | state_split; // RapController.java:728
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:728
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:728
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:728
+  wire _or_13 = _or_12 | state_advance; // RapController.java:728
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:728
+  wire _or_15 = _or_14 | state_resume; // RapController.java:728
+  wire _and_20 = state_run & pipe_empty; // RapController.java:730
+  wire _not_27 = ~io_headValid; // RapController.java:730
+  wire _and_21 = _and_20 & _not_27; // RapController.java:730
+  wire _not_28 = ~io_acceptEnable; // RapController.java:731
+  wire [31:0] _not_29 = ~verdict_leaves; // RapController.java:648
+  wire [31:0] _and_22 = slot_valid & _not_29; // RapController.java:648
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:763
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:319
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -897,9 +897,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [6:0] _dshl_0 = 7'd1 << _or_52; // RapController.java:502
   wire [3:0] _bits_104 = _dshl_0[3:0]; // RapController.java:502
   wire [3:0] _or_53 = present_children | _bits_104; // RapController.java:501
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:764
-  wire [3:0] _bits_105 = _dshl_1[3:0]; // RapController.java:764
-  wire [3:0] _or_54 = present_children | _bits_105; // RapController.java:764
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:765
+  wire [3:0] _bits_105 = _dshl_1[3:0]; // RapController.java:765
+  wire [3:0] _or_54 = present_children | _bits_105; // RapController.java:765
   wire [3:0] _not_33 = ~present_children_next; // RapController.java:128
   wire _bits_106 = _not_33[0]; // FirstSet.java:25
   wire _bits_107 = _not_33[1]; // FirstSet.java:25
@@ -1143,9 +1143,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_90 = _not_70 | _eq_100; // NodeTable.java:88
   wire _and_127 = _and_126 & _or_90; // NodeTable.java:88
   wire [31:0] kids_vector = {_and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, 1'd0}; // NodeTable.java:109
-  wire _not_71 = ~leaf_pick_load; // SlotPicker.java:57
-  wire [31:0] _not_72 = ~leaf_pick_pick_hot; // SlotPicker.java:42
-  wire [31:0] _and_128 = leaf_pick_candidates & _not_72; // SlotPicker.java:42
+  wire _not_71 = ~leaf_pick_load; // SlotPicker.java:58
+  wire [31:0] _not_72 = ~leaf_pick_pick_hot; // SlotPicker.java:43
+  wire [31:0] _and_128 = leaf_pick_candidates & _not_72; // SlotPicker.java:43
   wire _bits_145 = slot_valid[31]; // NodeTable.java:96
   wire _eq_101 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
   wire _and_129 = _bits_145 & _eq_101; // NodeTable.java:96
@@ -1302,16 +1302,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_162 = slot_children_1 == 3'd0; // NodeTable.java:96
   wire _and_190 = _and_189 & _eq_162; // NodeTable.java:96
   wire [31:0] _cat_2 = {_and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, 1'd0}; // NodeTable.java:109
-  wire [31:0] _not_73 = ~kids_vector; // SlotPicker.java:69
-  wire [31:0] _and_191 = leaf_pick_candidates & _not_73; // SlotPicker.java:69
-  wire _not_74 = ~leaf_pick_ready; // SlotPicker.java:48
-  wire leaf_pick_advance = leaf_pick_take | _not_74; // SlotPicker.java:48
-  wire [31:0] _not_75 = ~leaf_pick_pick_hot; // SlotPicker.java:46
-  wire [31:0] _and_192 = leaf_pick_candidates & _not_75; // SlotPicker.java:46
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_192 : leaf_pick_candidates; // SlotPicker.java:46
-  wire [31:0] _sub_8 = leaf_pick_remaining - 32'd1; // SlotPicker.java:54
-  wire [31:0] _not_76 = ~_sub_8; // SlotPicker.java:54
-  wire [31:0] _and_193 = leaf_pick_remaining & _not_76; // SlotPicker.java:54
+  wire [31:0] _not_73 = ~kids_vector; // SlotPicker.java:70
+  wire [31:0] _and_191 = leaf_pick_candidates & _not_73; // SlotPicker.java:70
+  wire _not_74 = ~leaf_pick_ready; // SlotPicker.java:49
+  wire leaf_pick_advance = leaf_pick_take | _not_74; // SlotPicker.java:49
+  wire [31:0] _not_75 = ~leaf_pick_pick_hot; // SlotPicker.java:47
+  wire [31:0] _and_192 = leaf_pick_candidates & _not_75; // SlotPicker.java:47
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_192 : leaf_pick_candidates; // SlotPicker.java:47
+  wire [31:0] _sub_8 = leaf_pick_remaining - 32'd1; // SlotPicker.java:55
+  wire [31:0] _not_76 = ~_sub_8; // SlotPicker.java:55
+  wire [31:0] _and_193 = leaf_pick_remaining & _not_76; // SlotPicker.java:55
   wire _bits_176 = leaf_pick_remaining[0]; // FirstSet.java:25
   wire _bits_177 = leaf_pick_remaining[1]; // FirstSet.java:25
   wire _or_91 = _bits_176 | _bits_177; // FirstSet.java:37
@@ -1437,18 +1437,18 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_18 = _not_77 ? _cat_9 : _cat_16; // FirstSet.java:36
   wire [4:0] _cat_17 = {_not_77, _mux_18}; // FirstSet.java:36
   wire [4:0] _bits_208 = _cat_17; // FirstSet.java:44
-  wire _not_108 = ~slot_pick_load; // SlotPicker.java:57
-  wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:42
-  wire [31:0] _and_194 = slot_pick_candidates & _not_109; // SlotPicker.java:42
+  wire _not_108 = ~slot_pick_load; // SlotPicker.java:58
+  wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:43
+  wire [31:0] _and_194 = slot_pick_candidates & _not_109; // SlotPicker.java:43
   wire [31:0] _not_110 = ~slot_valid; // RapController.java:508
-  wire _not_111 = ~slot_pick_ready; // SlotPicker.java:48
-  wire slot_pick_advance = slot_pick_take | _not_111; // SlotPicker.java:48
-  wire [31:0] _not_112 = ~slot_pick_pick_hot; // SlotPicker.java:46
-  wire [31:0] _and_195 = slot_pick_candidates & _not_112; // SlotPicker.java:46
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_195 : slot_pick_candidates; // SlotPicker.java:46
-  wire [31:0] _sub_9 = slot_pick_remaining - 32'd1; // SlotPicker.java:54
-  wire [31:0] _not_113 = ~_sub_9; // SlotPicker.java:54
-  wire [31:0] _and_196 = slot_pick_remaining & _not_113; // SlotPicker.java:54
+  wire _not_111 = ~slot_pick_ready; // SlotPicker.java:49
+  wire slot_pick_advance = slot_pick_take | _not_111; // SlotPicker.java:49
+  wire [31:0] _not_112 = ~slot_pick_pick_hot; // SlotPicker.java:47
+  wire [31:0] _and_195 = slot_pick_candidates & _not_112; // SlotPicker.java:47
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_195 : slot_pick_candidates; // SlotPicker.java:47
+  wire [31:0] _sub_9 = slot_pick_remaining - 32'd1; // SlotPicker.java:55
+  wire [31:0] _not_113 = ~_sub_9; // SlotPicker.java:55
+  wire [31:0] _and_196 = slot_pick_remaining & _not_113; // SlotPicker.java:55
   wire _bits_209 = slot_pick_remaining[0]; // FirstSet.java:25
   wire _bits_210 = slot_pick_remaining[1]; // FirstSet.java:25
   wire _or_122 = _bits_209 | _bits_210; // FirstSet.java:37
@@ -1709,8 +1709,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_230 = _and_229 & pipe_quiet; // RapController.java:461
   wire _and_231 = _and_230 & snapshot_settled; // RapController.java:461
   wire [2:0] _mux_34 = split_req ? 3'd3 : 3'd4; // RapController.java:605
-  wire [31:0] _mux_35 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:623
-  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:744
+  wire [31:0] _mux_35 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:624
+  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:745
   wire [5:0] _mux_36 = readout_in_use ? _cat_33 : 6'd0; // RapController.java:620
   wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:323
   wire [31:0] _and_232 = child_digit_field & _fill_64; // RapController.java:323
@@ -1744,8 +1744,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _mux_40 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:578
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:160
   wire [31:0] _fill_65 = {32{1'd1}}; // RapController.java:84
-  wire [31:0] _bits_283 = verdict_sum[31:0]; // RapController.java:644
-  wire [31:0] _mux_41 = clip_verdict ? _fill_65 : _bits_283; // RapController.java:644
+  wire [31:0] _bits_283 = verdict_sum[31:0]; // RapController.java:645
+  wire [31:0] _mux_41 = clip_verdict ? _fill_65 : _bits_283; // RapController.java:645
   wire [31:0] _bits_284 = undo_rdata_0[31:0]; // RapController.java:480
   wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:446
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:261
@@ -1759,12 +1759,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:308
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:312
   wire _ge_5 = free_slots >= missing_children; // RapController.java:313
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:749
-  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:744
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:749
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:749
-  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:744
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:749
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:750
+  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:745
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:750
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:750
+  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:745
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:750
   wire [31:0] _not_152 = ~_dshr_1; // RapController.java:321
   wire [31:0] _and_239 = _dshr_0 & _not_152; // RapController.java:321
   wire _ge_6 = op_depth >= deepest_depth; // RapController.java:333
@@ -2017,21 +2017,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_258 = _or_255 | _or_257; // FirstSet.java:63
   wire _or_259 = _or_252 | _or_258; // FirstSet.java:63
   wire _or_260 = _or_245 | _or_259; // FirstSet.java:63
-  wire _not_167 = ~_or_260; // SlotPicker.java:84
-  wire _not_168 = ~commit_stop; // RapController.java:788
-  wire _and_294 = state_run & _not_168; // RapController.java:788
-  wire _not_169 = ~io_headValid; // RapController.java:788
-  wire _and_295 = pipe_empty & _not_169; // RapController.java:788
-  wire [2:0] _mux_42 = _and_295 ? 3'd1 : fill_cause; // RapController.java:788
-  wire _or_261 = state_drain | state_undo; // RapController.java:789
-  wire _or_262 = _or_261 | state_resume; // RapController.java:789
-  wire _or_263 = _or_262 | commit_stop; // RapController.java:789
-  wire [2:0] _mux_43 = split_req ? 3'd3 : 3'd4; // RapController.java:790
-  wire _or_264 = state_split_scan | state_split; // RapController.java:791
-  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:791
-  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:792
-  wire _or_267 = _or_266 | state_advance; // RapController.java:792
-  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:792
+  wire _not_167 = ~_or_260; // SlotPicker.java:85
+  wire _not_168 = ~commit_stop; // RapController.java:789
+  wire _and_294 = state_run & _not_168; // RapController.java:789
+  wire _not_169 = ~io_headValid; // RapController.java:789
+  wire _and_295 = pipe_empty & _not_169; // RapController.java:789
+  wire [2:0] _mux_42 = _and_295 ? 3'd1 : fill_cause; // RapController.java:789
+  wire _or_261 = state_drain | state_undo; // RapController.java:790
+  wire _or_262 = _or_261 | state_resume; // RapController.java:790
+  wire _or_263 = _or_262 | commit_stop; // RapController.java:790
+  wire [2:0] _mux_43 = split_req ? 3'd3 : 3'd4; // RapController.java:791
+  wire _or_264 = state_split_scan | state_split; // RapController.java:792
+  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:792
+  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:793
+  wire _or_267 = _or_266 | state_advance; // RapController.java:793
+  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:793
   wire [3:0] _bits_350 = undo_sp[3:0]; // RapController.java:299
   wire [36:0] _cat_37 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:299
   wire _not_170 = ~undo_empty; // RapController.java:295
@@ -2050,14 +2050,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_9 = |_and_296; // RapController.java:62
   wire _not_172 = ~_or_r_9; // RapController.java:62
   wire _and_297 = _or_r_8 & _not_172; // RapController.java:62
-  wire [62:0] _dshl_2 = 63'd1 << leaf_pick_pick_index; // SlotPicker.java:58
-  wire [31:0] _bits_352 = _dshl_2[31:0]; // SlotPicker.java:58
-  wire _eq_165 = leaf_pick_pick_hot == _bits_352; // SlotPicker.java:58
-  wire _and_298 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:58
-  wire [62:0] _dshl_3 = 63'd1 << slot_pick_pick_index; // SlotPicker.java:58
-  wire [31:0] _bits_353 = _dshl_3[31:0]; // SlotPicker.java:58
-  wire _eq_166 = slot_pick_pick_hot == _bits_353; // SlotPicker.java:58
-  wire _and_299 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:58
+  wire [62:0] _dshl_2 = 63'd1 << leaf_pick_pick_index; // SlotPicker.java:59
+  wire [31:0] _bits_352 = _dshl_2[31:0]; // SlotPicker.java:59
+  wire _eq_165 = leaf_pick_pick_hot == _bits_352; // SlotPicker.java:59
+  wire _and_298 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:59
+  wire [62:0] _dshl_3 = 63'd1 << slot_pick_pick_index; // SlotPicker.java:59
+  wire [31:0] _bits_353 = _dshl_3[31:0]; // SlotPicker.java:59
+  wire _eq_166 = slot_pick_pick_hot == _bits_353; // SlotPicker.java:59
+  wire _and_299 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:59
   wire _not_173 = ~_or_269; // RapController.java:183
   wire _not_174 = ~_and_244; // MergeVerdict.java:76
   wire _and_300 = verdict_act & merge_verdict; // MergeVerdict.java:78
@@ -2077,15 +2077,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_18 = 5'd15 - op_depth; // RapController.java:755
-  wire [5:0] _cat_39 = {_sub_18, 1'd0}; // RapController.java:744
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_39; // RapController.java:756
-  wire [31:0] _bits_356 = _dshl_4[31:0]; // RapController.java:756
-  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_356; // RapController.java:756
+  wire [4:0] _sub_18 = 5'd15 - op_depth; // RapController.java:756
+  wire [5:0] _cat_39 = {_sub_18, 1'd0}; // RapController.java:745
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_39; // RapController.java:757
+  wire [31:0] _bits_356 = _dshl_4[31:0]; // RapController.java:757
+  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_356; // RapController.java:757
   wire _eq_170 = child_prefix == _or_271; // RapController.java:527
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:749
-  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:744
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:749
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:750
+  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:745
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:750
   wire _eq_171 = child_mask == _dshr_4; // RapController.java:528
   wire _and_304 = _eq_170 & _eq_171; // RapController.java:528
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
@@ -2096,27 +2096,27 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_173 = readout_depth == _mux_46; // RapController.java:621
   wire _or_272 = _not_177 | _eq_173; // RapController.java:621
   wire _not_178 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_305 = state_run & io_selected_valid; // RapController.java:658
-  wire _eq_174 = io_counterResult_bits_op == 2'd0; // RapController.java:661
-  wire _and_306 = io_counterResult_valid & _eq_174; // RapController.java:661
-  wire _eq_175 = hit_event_4 == _and_306; // RapController.java:662
-  wire _and_307 = state_run & cmd_valid; // RapController.java:663
-  wire _eq_176 = _and_241 == _and_307; // RapController.java:663
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:664
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:664
-  wire _bits_357 = _dshr_5[0]; // RapController.java:664
-  wire _eq_177 = hit_short_3 == _bits_357; // RapController.java:664
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:666
-  wire _and_308 = state_run & io_counterResult_valid; // RapController.java:666
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:667
-  wire _eq_178 = undo_sp == 5'd0; // RapController.java:668
-  wire _eq_179 = undo_empty == _eq_178; // RapController.java:668
-  wire _not_179 = ~io_counterResult_valid; // RapController.java:669
-  wire _and_309 = state_drain & pipe_empty; // RapController.java:669
-  wire _and_310 = state_split_alloc & slot_pick_ready; // RapController.java:670
-  wire _and_r_4 = &present_children; // RapController.java:672
-  wire _not_180 = ~_and_r_4; // RapController.java:672
-  wire [3:0] _not_181 = ~present_children; // RapController.java:673
+  wire _and_305 = state_run & io_selected_valid; // RapController.java:659
+  wire _eq_174 = io_counterResult_bits_op == 2'd0; // RapController.java:662
+  wire _and_306 = io_counterResult_valid & _eq_174; // RapController.java:662
+  wire _eq_175 = hit_event_4 == _and_306; // RapController.java:663
+  wire _and_307 = state_run & cmd_valid; // RapController.java:664
+  wire _eq_176 = _and_241 == _and_307; // RapController.java:664
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:665
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:665
+  wire _bits_357 = _dshr_5[0]; // RapController.java:665
+  wire _eq_177 = hit_short_3 == _bits_357; // RapController.java:665
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:667
+  wire _and_308 = state_run & io_counterResult_valid; // RapController.java:667
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:668
+  wire _eq_178 = undo_sp == 5'd0; // RapController.java:669
+  wire _eq_179 = undo_empty == _eq_178; // RapController.java:669
+  wire _not_179 = ~io_counterResult_valid; // RapController.java:670
+  wire _and_309 = state_drain & pipe_empty; // RapController.java:670
+  wire _and_310 = state_split_alloc & slot_pick_ready; // RapController.java:671
+  wire _and_r_4 = &present_children; // RapController.java:673
+  wire _not_180 = ~_and_r_4; // RapController.java:673
+  wire [3:0] _not_181 = ~present_children; // RapController.java:674
   wire _bits_358 = _not_181[0]; // FirstSet.java:55
   wire _bits_359 = _not_181[1]; // FirstSet.java:55
   wire _or_273 = _bits_358 | _bits_359; // FirstSet.java:64
@@ -2128,9 +2128,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_275 = _and_311 | _and_312; // FirstSet.java:62
   wire _and_313 = _bits_360 & _bits_361; // FirstSet.java:61
   wire _or_276 = _or_275 | _and_313; // FirstSet.java:63
-  wire _not_182 = ~_or_276; // RapController.java:673
-  wire _eq_180 = split_last_child == _not_182; // RapController.java:673
-  wire [3:0] _not_183 = ~present_children; // RapController.java:674
+  wire _not_182 = ~_or_276; // RapController.java:674
+  wire _eq_180 = split_last_child == _not_182; // RapController.java:674
+  wire [3:0] _not_183 = ~present_children; // RapController.java:675
   wire _bits_362 = _not_183[0]; // FirstSet.java:25
   wire _bits_363 = _not_183[1]; // FirstSet.java:25
   wire _or_277 = _bits_362 | _bits_363; // FirstSet.java:37
@@ -2141,48 +2141,48 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _mux_47 = _not_184 ? _not_185 : _not_186; // FirstSet.java:36
   wire [1:0] _cat_41 = {_not_184, _mux_47}; // FirstSet.java:36
   wire [1:0] _bits_365 = _cat_41; // FirstSet.java:44
-  wire _eq_181 = split_next_digit == _bits_365; // RapController.java:674
-  wire _and_314 = _eq_180 & _eq_181; // RapController.java:674
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:676
-  wire _eq_182 = _dyn_index_9 == 3'd0; // RapController.java:676
-  wire _not_187 = ~split_settled; // RapController.java:680
-  wire _eq_183 = merge_leaf_depth == 5'd1; // RapController.java:681
-  wire _eq_184 = merge_last_level == _eq_183; // RapController.java:681
+  wire _eq_181 = split_next_digit == _bits_365; // RapController.java:675
+  wire _and_314 = _eq_180 & _eq_181; // RapController.java:675
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:677
+  wire _eq_182 = _dyn_index_9 == 3'd0; // RapController.java:677
+  wire _not_187 = ~split_settled; // RapController.java:681
+  wire _eq_183 = merge_leaf_depth == 5'd1; // RapController.java:682
+  wire _eq_184 = merge_last_level == _eq_183; // RapController.java:682
   wire _eq_185 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_48 = _eq_185 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_48 != merge_leaf_depth; // RapController.java:683
-  wire _and_315 = state_merge_level & level_fresh; // RapController.java:683
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:685
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:686
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:686
-  wire _and_316 = _ne_2 & _ne_3; // RapController.java:686
-  wire _and_317 = state_merge_kids & kids_fresh; // RapController.java:685
-  wire _eq_186 = split_fits == _ge_5; // RapController.java:690
-  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:690
-  wire _eq_187 = op_at_deepest == _ge_14; // RapController.java:690
-  wire _and_318 = _eq_186 & _eq_187; // RapController.java:690
-  wire _eq_188 = op_children == _dyn_index_0; // RapController.java:695
-  wire _not_188 = ~kids_fresh; // RapController.java:692
-  wire _and_319 = state_merge_kids & _not_188; // RapController.java:692
-  wire _and_320 = _and_319 & slot_pick_ready; // RapController.java:692
-  wire _and_321 = _and_320 & slot_pick_pick_last; // RapController.java:693
-  wire _or_278 = split_settled | _and_321; // RapController.java:694
+  wire _ne_1 = _mux_48 != merge_leaf_depth; // RapController.java:684
+  wire _and_315 = state_merge_level & level_fresh; // RapController.java:684
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:686
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:687
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:687
+  wire _and_316 = _ne_2 & _ne_3; // RapController.java:687
+  wire _and_317 = state_merge_kids & kids_fresh; // RapController.java:686
+  wire _eq_186 = split_fits == _ge_5; // RapController.java:691
+  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:691
+  wire _eq_187 = op_at_deepest == _ge_14; // RapController.java:691
+  wire _and_318 = _eq_186 & _eq_187; // RapController.java:691
+  wire _eq_188 = op_children == _dyn_index_0; // RapController.java:696
+  wire _not_188 = ~kids_fresh; // RapController.java:693
+  wire _and_319 = state_merge_kids & _not_188; // RapController.java:693
+  wire _and_320 = _and_319 & slot_pick_ready; // RapController.java:693
+  wire _and_321 = _and_320 & slot_pick_pick_last; // RapController.java:694
+  wire _or_278 = split_settled | _and_321; // RapController.java:695
   wire _not_189 = ~ev_commit_q; // StatusRegs.java:74
   wire _not_190 = ~st_n_carry_0; // SplitCounter.java:107
   wire _not_191 = ~st_n_carry_1; // SplitCounter.java:108
   wire _and_322 = _not_190 & _not_191; // SplitCounter.java:108
   wire st_n_steady = _not_189 & _and_322; // StatusRegs.java:74
-  wire _eq_189 = kids_vector == visited_kids; // RapController.java:697
-  wire _not_192 = ~state_split_scan; // RapController.java:698
-  wire _eq_190 = kids_owner == op_slot; // RapController.java:698
-  wire _or_279 = _not_192 | _eq_190; // RapController.java:698
-  wire _not_193 = ~state_merge_kids; // RapController.java:698
-  wire _eq_191 = kids_owner == merge_parent; // RapController.java:698
-  wire _or_280 = _not_193 | _eq_191; // RapController.java:698
-  wire _and_323 = _or_279 & _or_280; // RapController.java:698
-  wire _not_194 = ~_or_188; // RapController.java:701
-  wire _and_324 = verdict_act & _not_194; // RapController.java:701
+  wire _eq_189 = kids_vector == visited_kids; // RapController.java:698
+  wire _not_192 = ~state_split_scan; // RapController.java:699
+  wire _eq_190 = kids_owner == op_slot; // RapController.java:699
+  wire _or_279 = _not_192 | _eq_190; // RapController.java:699
+  wire _not_193 = ~state_merge_kids; // RapController.java:699
+  wire _eq_191 = kids_owner == merge_parent; // RapController.java:699
+  wire _or_280 = _not_193 | _eq_191; // RapController.java:699
+  wire _and_323 = _or_279 & _or_280; // RapController.java:699
+  wire _not_194 = ~_or_188; // RapController.java:702
+  wire _and_324 = verdict_act & _not_194; // RapController.java:702
   wire _or_281 = ev_commit | ev_saturation; // StatusRegs.java:97
   wire _or_282 = _or_281 | ev_split; // StatusRegs.java:97
   wire _or_283 = _or_282 | ev_allocated; // StatusRegs.java:97
@@ -2192,7 +2192,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_11 = |ev_removed; // StatusRegs.java:97
   wire _or_287 = _or_286 | _or_r_11; // StatusRegs.java:97
   wire _or_288 = _or_287 | ev_pending; // StatusRegs.java:97
-  wire _not_195 = ~_or_288; // RapController.java:702
+  wire _not_195 = ~_or_288; // RapController.java:703
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2225,10 +2225,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_42 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_325 = slot_valid & _cat_42; // RapController.java:703
-  wire _or_r_12 = |_and_325; // RapController.java:703
-  wire _not_196 = ~_or_r_12; // RapController.java:703
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:704
+  wire [31:0] _and_325 = slot_valid & _cat_42; // RapController.java:704
+  wire _or_r_12 = |_and_325; // RapController.java:704
+  wire _not_196 = ~_or_r_12; // RapController.java:704
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:705
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -4182,12 +4182,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:62: state register state is not one-hot: %b", _cat_38);
       $stop;
     end
-    if (!reset && _and_298 && !_eq_165) begin // SlotPicker.java:58
-      $display("Assertion failed at SlotPicker.java:58: leaf_pick: the one-hot pick %b is not slot %d", leaf_pick_pick_hot, leaf_pick_pick_index);
+    if (!reset && _and_298 && !_eq_165) begin // SlotPicker.java:59
+      $display("Assertion failed at SlotPicker.java:59: leaf_pick: the one-hot pick %b is not slot %d", leaf_pick_pick_hot, leaf_pick_pick_index);
       $stop;
     end
-    if (!reset && _and_299 && !_eq_166) begin // SlotPicker.java:58
-      $display("Assertion failed at SlotPicker.java:58: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
+    if (!reset && _and_299 && !_eq_166) begin // SlotPicker.java:59
+      $display("Assertion failed at SlotPicker.java:59: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
       $stop;
     end
     if (!reset && prefix_write && !_not_173) begin // RapController.java:183
@@ -4246,116 +4246,116 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_305 && !io_selected_bits_found) begin // RapController.java:658
-      $display("Assertion failed at RapController.java:658: no node matched a key: the root must always match");
+    if (!reset && _and_305 && !io_selected_bits_found) begin // RapController.java:659
+      $display("Assertion failed at RapController.java:659: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:659
-      $display("Assertion failed at RapController.java:659: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:660
+      $display("Assertion failed at RapController.java:660: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:660
-      $display("Assertion failed at RapController.java:660: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:661
+      $display("Assertion failed at RapController.java:661: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_175) begin // RapController.java:662
-      $display("Assertion failed at RapController.java:662: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_175) begin // RapController.java:663
+      $display("Assertion failed at RapController.java:663: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_176) begin // RapController.java:663
-      $display("Assertion failed at RapController.java:663: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_176) begin // RapController.java:664
+      $display("Assertion failed at RapController.java:664: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_177) begin // RapController.java:664
-      $display("Assertion failed at RapController.java:664: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_177) begin // RapController.java:665
+      $display("Assertion failed at RapController.java:665: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_308 && !_ne_0) begin // RapController.java:666
-      $display("Assertion failed at RapController.java:666: a READ result in RUN");
+    if (!reset && _and_308 && !_ne_0) begin // RapController.java:667
+      $display("Assertion failed at RapController.java:667: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:667
-      $display("Assertion failed at RapController.java:667: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:668
+      $display("Assertion failed at RapController.java:668: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_179) begin // RapController.java:668
-      $display("Assertion failed at RapController.java:668: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_179) begin // RapController.java:669
+      $display("Assertion failed at RapController.java:669: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_309 && !_not_179) begin // RapController.java:669
-      $display("Assertion failed at RapController.java:669: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_309 && !_not_179) begin // RapController.java:670
+      $display("Assertion failed at RapController.java:670: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_310 && !slot_pick_pick_found) begin // RapController.java:671
-      $display("Assertion failed at RapController.java:671: a split found no free slot after checking capacity");
+    if (!reset && _and_310 && !slot_pick_pick_found) begin // RapController.java:672
+      $display("Assertion failed at RapController.java:672: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_310 && !_not_180) begin // RapController.java:672
-      $display("Assertion failed at RapController.java:672: a split with no missing child");
+    if (!reset && _and_310 && !_not_180) begin // RapController.java:673
+      $display("Assertion failed at RapController.java:673: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_310 && !_and_314) begin // RapController.java:673
-      $display("Assertion failed at RapController.java:673: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_310 && !_and_314) begin // RapController.java:674
+      $display("Assertion failed at RapController.java:674: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_310 && !_eq_182) begin // RapController.java:676
-      $display("Assertion failed at RapController.java:676: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_310 && !_eq_182) begin // RapController.java:677
+      $display("Assertion failed at RapController.java:677: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_187) begin // RapController.java:680
-      $display("Assertion failed at RapController.java:680: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_187) begin // RapController.java:681
+      $display("Assertion failed at RapController.java:681: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && state_merge_level && !_eq_184) begin // RapController.java:681
-      $display("Assertion failed at RapController.java:681: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && children_write_q && state_merge_level && !_eq_184) begin // RapController.java:682
+      $display("Assertion failed at RapController.java:682: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && children_write_q && _and_315 && !_ne_1) begin // RapController.java:683
-      $display("Assertion failed at RapController.java:683: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_315 && !_ne_1) begin // RapController.java:684
+      $display("Assertion failed at RapController.java:684: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_317 && !_and_316) begin // RapController.java:685
-      $display("Assertion failed at RapController.java:685: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_317 && !_and_316) begin // RapController.java:686
+      $display("Assertion failed at RapController.java:686: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_318) begin // RapController.java:690
-      $display("Assertion failed at RapController.java:690: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_318) begin // RapController.java:691
+      $display("Assertion failed at RapController.java:691: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_278 && !_eq_188) begin // RapController.java:695
-      $display("Assertion failed at RapController.java:695: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_278 && !_eq_188) begin // RapController.java:696
+      $display("Assertion failed at RapController.java:696: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:696
-      $display("Assertion failed at RapController.java:696: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:697
+      $display("Assertion failed at RapController.java:697: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_321 && !_eq_189) begin // RapController.java:697
-      $display("Assertion failed at RapController.java:697: the merge parent's leaves changed during its walk");
+    if (!reset && _and_321 && !_eq_189) begin // RapController.java:698
+      $display("Assertion failed at RapController.java:698: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_323) begin // RapController.java:698
-      $display("Assertion failed at RapController.java:698: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_323) begin // RapController.java:699
+      $display("Assertion failed at RapController.java:699: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_320 && !slot_pick_pick_found) begin // RapController.java:700
-      $display("Assertion failed at RapController.java:700: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_320 && !slot_pick_pick_found) begin // RapController.java:701
+      $display("Assertion failed at RapController.java:701: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_324 && !1'd0) begin // RapController.java:701
-      $display("Assertion failed at RapController.java:701: a merge verdict outside the merge walk");
+    if (!reset && _and_324 && !1'd0) begin // RapController.java:702
+      $display("Assertion failed at RapController.java:702: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_195) begin // RapController.java:702
-      $display("Assertion failed at RapController.java:702: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_195) begin // RapController.java:703
+      $display("Assertion failed at RapController.java:703: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_196) begin // RapController.java:703
-      $display("Assertion failed at RapController.java:703: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_196) begin // RapController.java:704
+      $display("Assertion failed at RapController.java:704: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:704
-      $display("Assertion failed at RapController.java:704: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:705
+      $display("Assertion failed at RapController.java:705: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

@@ -43,7 +43,7 @@ module StatusCounterBank_c5_i3_b16 (
   reg [15:0] fold_word_data; // StatusCounterBank.java:117
   reg fold_armed; // StatusCounterBank.java:131
   reg read_enable_q; // StatusCounterBank.java:133
-  reg read_valid; // StatusCounterBank.java:194
+  reg read_valid; // StatusCounterBank.java:195
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [15:0] counter_words [0:31]; // StatusCounterBank.java:78
@@ -71,28 +71,28 @@ module StatusCounterBank_c5_i3_b16 (
   wire _and_0 = _not_0 & _not_1; // StatusCounterBank.java:101
   wire _not_2 = ~fold_writing; // StatusCounterBank.java:101
   wire bank_idle = _and_0 & _not_2; // StatusCounterBank.java:101
-  wire [31:0] _cat_0 = {counter_words_rdata_0, read_low}; // StatusCounterBank.java:195
-  wire _not_3 = ~folding; // StatusCounterBank.java:146
-  wire _eq_0 = visit == 3'd0; // StatusCounterBank.java:138
-  wire [9:0] _add_0 = {1'b0, delta_0} + {{7{1'b0}}, io_inc_0}; // StatusCounterBank.java:140
-  wire [8:0] _bits_5 = _add_0[8:0]; // StatusCounterBank.java:143
-  wire _eq_1 = visit == 3'd1; // StatusCounterBank.java:138
-  wire [9:0] _add_1 = {1'b0, delta_1} + {{7{1'b0}}, io_inc_1}; // StatusCounterBank.java:140
-  wire [8:0] _bits_6 = _add_1[8:0]; // StatusCounterBank.java:143
-  wire _eq_2 = visit == 3'd2; // StatusCounterBank.java:138
-  wire [9:0] _add_2 = {1'b0, delta_2} + {{7{1'b0}}, io_inc_2}; // StatusCounterBank.java:140
-  wire [8:0] _bits_7 = _add_2[8:0]; // StatusCounterBank.java:143
-  wire _eq_3 = visit == 3'd3; // StatusCounterBank.java:138
-  wire [9:0] _add_3 = {1'b0, delta_3} + {{7{1'b0}}, io_inc_3}; // StatusCounterBank.java:140
-  wire [8:0] _bits_8 = _add_3[8:0]; // StatusCounterBank.java:143
-  wire _eq_4 = visit == 3'd4; // StatusCounterBank.java:138
-  wire [9:0] _add_4 = {1'b0, delta_4} + {{7{1'b0}}, io_inc_4}; // StatusCounterBank.java:140
-  wire [8:0] _bits_9 = _add_4[8:0]; // StatusCounterBank.java:143
-  wire [4:0] _fill_0 = {5{1'd1}}; // StatusCounterBank.java:180
-  wire [11:0] _dshl_0 = 12'd1 << visit; // StatusCounterBank.java:155
-  wire [4:0] _bits_10 = _dshl_0[4:0]; // StatusCounterBank.java:155
-  wire [4:0] _not_4 = ~_bits_10; // StatusCounterBank.java:155
-  wire [4:0] _and_1 = clear_pending & _not_4; // StatusCounterBank.java:155
+  wire [31:0] _cat_0 = {counter_words_rdata_0, read_low}; // StatusCounterBank.java:196
+  wire _not_3 = ~folding; // StatusCounterBank.java:147
+  wire _eq_0 = visit == 3'd0; // StatusCounterBank.java:139
+  wire [9:0] _add_0 = {1'b0, delta_0} + {{7{1'b0}}, io_inc_0}; // StatusCounterBank.java:141
+  wire [8:0] _bits_5 = _add_0[8:0]; // StatusCounterBank.java:144
+  wire _eq_1 = visit == 3'd1; // StatusCounterBank.java:139
+  wire [9:0] _add_1 = {1'b0, delta_1} + {{7{1'b0}}, io_inc_1}; // StatusCounterBank.java:141
+  wire [8:0] _bits_6 = _add_1[8:0]; // StatusCounterBank.java:144
+  wire _eq_2 = visit == 3'd2; // StatusCounterBank.java:139
+  wire [9:0] _add_2 = {1'b0, delta_2} + {{7{1'b0}}, io_inc_2}; // StatusCounterBank.java:141
+  wire [8:0] _bits_7 = _add_2[8:0]; // StatusCounterBank.java:144
+  wire _eq_3 = visit == 3'd3; // StatusCounterBank.java:139
+  wire [9:0] _add_3 = {1'b0, delta_3} + {{7{1'b0}}, io_inc_3}; // StatusCounterBank.java:141
+  wire [8:0] _bits_8 = _add_3[8:0]; // StatusCounterBank.java:144
+  wire _eq_4 = visit == 3'd4; // StatusCounterBank.java:139
+  wire [9:0] _add_4 = {1'b0, delta_4} + {{7{1'b0}}, io_inc_4}; // StatusCounterBank.java:141
+  wire [8:0] _bits_9 = _add_4[8:0]; // StatusCounterBank.java:144
+  wire [4:0] _fill_0 = {5{1'd1}}; // StatusCounterBank.java:181
+  wire [11:0] _dshl_0 = 12'd1 << visit; // StatusCounterBank.java:156
+  wire [4:0] _bits_10 = _dshl_0[4:0]; // StatusCounterBank.java:156
+  wire [4:0] _not_4 = ~_bits_10; // StatusCounterBank.java:156
+  wire [4:0] _and_1 = clear_pending & _not_4; // StatusCounterBank.java:156
   wire [4:0] _fill_1 = {5{1'd1}}; // StatusCounterBank.java:82
   wire _not_5 = ~folding; // StatusCounterBank.java:134
   wire _not_6 = ~fold_armed; // StatusCounterBank.java:134
@@ -102,39 +102,39 @@ module StatusCounterBank_c5_i3_b16 (
   wire _and_3 = _and_2 & _bits_11; // StatusCounterBank.java:134
   wire _not_7 = ~read_enable_q; // StatusCounterBank.java:134
   wire fold_arming = _and_3 & _not_7; // StatusCounterBank.java:134
-  wire _not_8 = ~fold_arming; // StatusCounterBank.java:158
+  wire _not_8 = ~fold_arming; // StatusCounterBank.java:159
   wire _eq_5 = visit == 3'd4; // StatusCounterBank.java:103
   wire [2:0] _add_5 = visit + 3'd1; // StatusCounterBank.java:103
   wire [2:0] _mux_0 = _eq_5 ? 3'd0 : _add_5; // StatusCounterBank.java:103
-  wire _ne_0 = fold_age != 3'd0; // StatusCounterBank.java:160
-  wire _eq_6 = fold_age == 3'd4; // StatusCounterBank.java:170
-  wire [2:0] _add_6 = fold_age + 3'd1; // StatusCounterBank.java:159
-  wire _bits_12 = clear_pending[4]; // StatusCounterBank.java:151
-  wire _bits_13 = clear_pending[3]; // StatusCounterBank.java:151
-  wire _bits_14 = clear_pending[2]; // StatusCounterBank.java:151
-  wire _bits_15 = clear_pending[1]; // StatusCounterBank.java:151
-  wire _bits_16 = clear_pending[0]; // StatusCounterBank.java:151
-  wire [15:0] _mux_1 = fold_zeroing ? 16'd0 : fold_word_data; // StatusCounterBank.java:162
-  wire _eq_7 = fold_age == 3'd1; // StatusCounterBank.java:163
-  wire [15:0] _mux_2 = _eq_7 ? {{7{1'b0}}, fold_delta} : {{15{1'b0}}, fold_carry}; // StatusCounterBank.java:163
-  wire [16:0] _add_7 = {1'b0, _mux_1} + {1'b0, _mux_2}; // StatusCounterBank.java:164
-  wire _bits_17 = _add_7[16]; // StatusCounterBank.java:168
-  wire [2:0] _sub_0 = fold_age - 3'd1; // StatusCounterBank.java:161
-  wire [1:0] _bits_18 = _sub_0[1:0]; // StatusCounterBank.java:161
-  wire [4:0] _cat_1 = {visit, _bits_18}; // StatusCounterBank.java:166
-  wire [15:0] _bits_19 = _add_7[15:0]; // StatusCounterBank.java:167
-  wire _not_9 = ~io_readEnable; // StatusCounterBank.java:186
+  wire _ne_0 = fold_age != 3'd0; // StatusCounterBank.java:161
+  wire _eq_6 = fold_age == 3'd4; // StatusCounterBank.java:171
+  wire [2:0] _add_6 = fold_age + 3'd1; // StatusCounterBank.java:160
+  wire _bits_12 = clear_pending[4]; // StatusCounterBank.java:152
+  wire _bits_13 = clear_pending[3]; // StatusCounterBank.java:152
+  wire _bits_14 = clear_pending[2]; // StatusCounterBank.java:152
+  wire _bits_15 = clear_pending[1]; // StatusCounterBank.java:152
+  wire _bits_16 = clear_pending[0]; // StatusCounterBank.java:152
+  wire [15:0] _mux_1 = fold_zeroing ? 16'd0 : fold_word_data; // StatusCounterBank.java:163
+  wire _eq_7 = fold_age == 3'd1; // StatusCounterBank.java:164
+  wire [15:0] _mux_2 = _eq_7 ? {{7{1'b0}}, fold_delta} : {{15{1'b0}}, fold_carry}; // StatusCounterBank.java:164
+  wire [16:0] _add_7 = {1'b0, _mux_1} + {1'b0, _mux_2}; // StatusCounterBank.java:165
+  wire _bits_17 = _add_7[16]; // StatusCounterBank.java:169
+  wire [2:0] _sub_0 = fold_age - 3'd1; // StatusCounterBank.java:162
+  wire [1:0] _bits_18 = _sub_0[1:0]; // StatusCounterBank.java:162
+  wire [4:0] _cat_1 = {visit, _bits_18}; // StatusCounterBank.java:167
+  wire [15:0] _bits_19 = _add_7[15:0]; // StatusCounterBank.java:168
+  wire _not_9 = ~io_readEnable; // StatusCounterBank.java:187
   wire _eq_8 = read_seen == io_readIndex; // StatusCounterBank.java:110
   wire read_same = read_seen_ok & _eq_8; // StatusCounterBank.java:110
-  wire _not_10 = ~read_same; // StatusCounterBank.java:186
-  wire _ne_1 = read_step != 2'd2; // StatusCounterBank.java:190
-  wire [1:0] _add_8 = read_step + 2'd1; // StatusCounterBank.java:190
-  wire _and_4 = io_readEnable & read_same; // StatusCounterBank.java:191
-  wire _eq_9 = read_step == 2'd1; // StatusCounterBank.java:191
-  wire _and_5 = _and_4 & _eq_9; // StatusCounterBank.java:191
-  wire _and_6 = io_readEnable & read_same; // StatusCounterBank.java:194
-  wire _eq_10 = read_step == 2'd1; // StatusCounterBank.java:194
-  wire _and_7 = _and_6 & _eq_10; // StatusCounterBank.java:194
+  wire _not_10 = ~read_same; // StatusCounterBank.java:187
+  wire _ne_1 = read_step != 2'd2; // StatusCounterBank.java:191
+  wire [1:0] _add_8 = read_step + 2'd1; // StatusCounterBank.java:191
+  wire _and_4 = io_readEnable & read_same; // StatusCounterBank.java:192
+  wire _eq_9 = read_step == 2'd1; // StatusCounterBank.java:192
+  wire _and_5 = _and_4 & _eq_9; // StatusCounterBank.java:192
+  wire _and_6 = io_readEnable & read_same; // StatusCounterBank.java:195
+  wire _eq_10 = read_step == 2'd1; // StatusCounterBank.java:195
+  wire _and_7 = _and_6 & _eq_10; // StatusCounterBank.java:195
   wire _not_11 = ~folding; // StatusCounterBank.java:115
   wire _and_8 = _not_11 & io_readEnable; // StatusCounterBank.java:115
   wire _ne_2 = read_step != 2'd0; // StatusCounterBank.java:115
@@ -151,41 +151,41 @@ module StatusCounterBank_c5_i3_b16 (
   wire _bits_21 = _dshr_1[0]; // StatusCounterBank.java:136
   wire _not_12 = ~folding; // StatusCounterBank.java:136
   wire _and_10 = _bits_21 & _not_12; // StatusCounterBank.java:136
-  wire _and_11 = fold_armed & _eq_0; // StatusCounterBank.java:141
-  wire _or_5 = _and_11 | io_clear; // StatusCounterBank.java:141
-  wire _not_13 = ~_or_5; // StatusCounterBank.java:141
-  wire _not_14 = ~_not_13; // StatusCounterBank.java:142
-  wire _bits_22 = _add_0[9]; // StatusCounterBank.java:142
-  wire _not_15 = ~_bits_22; // StatusCounterBank.java:142
-  wire _or_6 = _not_14 | _not_15; // StatusCounterBank.java:142
-  wire _and_12 = fold_armed & _eq_1; // StatusCounterBank.java:141
-  wire _or_7 = _and_12 | io_clear; // StatusCounterBank.java:141
-  wire _not_16 = ~_or_7; // StatusCounterBank.java:141
-  wire _not_17 = ~_not_16; // StatusCounterBank.java:142
-  wire _bits_23 = _add_1[9]; // StatusCounterBank.java:142
-  wire _not_18 = ~_bits_23; // StatusCounterBank.java:142
-  wire _or_8 = _not_17 | _not_18; // StatusCounterBank.java:142
-  wire _and_13 = fold_armed & _eq_2; // StatusCounterBank.java:141
-  wire _or_9 = _and_13 | io_clear; // StatusCounterBank.java:141
-  wire _not_19 = ~_or_9; // StatusCounterBank.java:141
-  wire _not_20 = ~_not_19; // StatusCounterBank.java:142
-  wire _bits_24 = _add_2[9]; // StatusCounterBank.java:142
-  wire _not_21 = ~_bits_24; // StatusCounterBank.java:142
-  wire _or_10 = _not_20 | _not_21; // StatusCounterBank.java:142
-  wire _and_14 = fold_armed & _eq_3; // StatusCounterBank.java:141
-  wire _or_11 = _and_14 | io_clear; // StatusCounterBank.java:141
-  wire _not_22 = ~_or_11; // StatusCounterBank.java:141
-  wire _not_23 = ~_not_22; // StatusCounterBank.java:142
-  wire _bits_25 = _add_3[9]; // StatusCounterBank.java:142
-  wire _not_24 = ~_bits_25; // StatusCounterBank.java:142
-  wire _or_12 = _not_23 | _not_24; // StatusCounterBank.java:142
-  wire _and_15 = fold_armed & _eq_4; // StatusCounterBank.java:141
-  wire _or_13 = _and_15 | io_clear; // StatusCounterBank.java:141
-  wire _not_25 = ~_or_13; // StatusCounterBank.java:141
-  wire _not_26 = ~_not_25; // StatusCounterBank.java:142
-  wire _bits_26 = _add_4[9]; // StatusCounterBank.java:142
-  wire _not_27 = ~_bits_26; // StatusCounterBank.java:142
-  wire _or_14 = _not_26 | _not_27; // StatusCounterBank.java:142
+  wire _and_11 = fold_armed & _eq_0; // StatusCounterBank.java:142
+  wire _or_5 = _and_11 | io_clear; // StatusCounterBank.java:142
+  wire _not_13 = ~_or_5; // StatusCounterBank.java:142
+  wire _not_14 = ~_not_13; // StatusCounterBank.java:143
+  wire _bits_22 = _add_0[9]; // StatusCounterBank.java:143
+  wire _not_15 = ~_bits_22; // StatusCounterBank.java:143
+  wire _or_6 = _not_14 | _not_15; // StatusCounterBank.java:143
+  wire _and_12 = fold_armed & _eq_1; // StatusCounterBank.java:142
+  wire _or_7 = _and_12 | io_clear; // StatusCounterBank.java:142
+  wire _not_16 = ~_or_7; // StatusCounterBank.java:142
+  wire _not_17 = ~_not_16; // StatusCounterBank.java:143
+  wire _bits_23 = _add_1[9]; // StatusCounterBank.java:143
+  wire _not_18 = ~_bits_23; // StatusCounterBank.java:143
+  wire _or_8 = _not_17 | _not_18; // StatusCounterBank.java:143
+  wire _and_13 = fold_armed & _eq_2; // StatusCounterBank.java:142
+  wire _or_9 = _and_13 | io_clear; // StatusCounterBank.java:142
+  wire _not_19 = ~_or_9; // StatusCounterBank.java:142
+  wire _not_20 = ~_not_19; // StatusCounterBank.java:143
+  wire _bits_24 = _add_2[9]; // StatusCounterBank.java:143
+  wire _not_21 = ~_bits_24; // StatusCounterBank.java:143
+  wire _or_10 = _not_20 | _not_21; // StatusCounterBank.java:143
+  wire _and_14 = fold_armed & _eq_3; // StatusCounterBank.java:142
+  wire _or_11 = _and_14 | io_clear; // StatusCounterBank.java:142
+  wire _not_22 = ~_or_11; // StatusCounterBank.java:142
+  wire _not_23 = ~_not_22; // StatusCounterBank.java:143
+  wire _bits_25 = _add_3[9]; // StatusCounterBank.java:143
+  wire _not_24 = ~_bits_25; // StatusCounterBank.java:143
+  wire _or_12 = _not_23 | _not_24; // StatusCounterBank.java:143
+  wire _and_15 = fold_armed & _eq_4; // StatusCounterBank.java:142
+  wire _or_13 = _and_15 | io_clear; // StatusCounterBank.java:142
+  wire _not_25 = ~_or_13; // StatusCounterBank.java:142
+  wire _not_26 = ~_not_25; // StatusCounterBank.java:143
+  wire _bits_26 = _add_4[9]; // StatusCounterBank.java:143
+  wire _not_27 = ~_bits_26; // StatusCounterBank.java:143
+  wire _or_14 = _not_26 | _not_27; // StatusCounterBank.java:143
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_idle = bank_idle;
@@ -371,28 +371,28 @@ module StatusCounterBank_c5_i3_b16 (
       $display("Assertion failed at StatusCounterBank.java:136: status counter %d: a capture armed without a need", visit);
       $stop;
     end
-    if (!reset && !_or_6) begin // StatusCounterBank.java:142
-      $display("Assertion failed at StatusCounterBank.java:142: status counter %d: its delta overflowed before its fold", 8'd0);
+    if (!reset && !_or_6) begin // StatusCounterBank.java:143
+      $display("Assertion failed at StatusCounterBank.java:143: status counter %d: its delta overflowed before its fold", 8'd0);
       $stop;
     end
-    if (!reset && !_or_8) begin // StatusCounterBank.java:142
-      $display("Assertion failed at StatusCounterBank.java:142: status counter %d: its delta overflowed before its fold", 8'd1);
+    if (!reset && !_or_8) begin // StatusCounterBank.java:143
+      $display("Assertion failed at StatusCounterBank.java:143: status counter %d: its delta overflowed before its fold", 8'd1);
       $stop;
     end
-    if (!reset && !_or_10) begin // StatusCounterBank.java:142
-      $display("Assertion failed at StatusCounterBank.java:142: status counter %d: its delta overflowed before its fold", 8'd2);
+    if (!reset && !_or_10) begin // StatusCounterBank.java:143
+      $display("Assertion failed at StatusCounterBank.java:143: status counter %d: its delta overflowed before its fold", 8'd2);
       $stop;
     end
-    if (!reset && !_or_12) begin // StatusCounterBank.java:142
-      $display("Assertion failed at StatusCounterBank.java:142: status counter %d: its delta overflowed before its fold", 8'd3);
+    if (!reset && !_or_12) begin // StatusCounterBank.java:143
+      $display("Assertion failed at StatusCounterBank.java:143: status counter %d: its delta overflowed before its fold", 8'd3);
       $stop;
     end
-    if (!reset && !_or_14) begin // StatusCounterBank.java:142
-      $display("Assertion failed at StatusCounterBank.java:142: status counter %d: its delta overflowed before its fold", 8'd4);
+    if (!reset && !_or_14) begin // StatusCounterBank.java:143
+      $display("Assertion failed at StatusCounterBank.java:143: status counter %d: its delta overflowed before its fold", 8'd4);
       $stop;
     end
-    if (!reset && io_readEnable && !bank_idle) begin // StatusCounterBank.java:196
-      $display("Assertion failed at StatusCounterBank.java:196: a status counter read while counts are still being folded in");
+    if (!reset && io_readEnable && !bank_idle) begin // StatusCounterBank.java:197
+      $display("Assertion failed at StatusCounterBank.java:197: a status counter read while counts are still being folded in");
       $stop;
     end
   end

@@ -342,8 +342,8 @@ public final class RapController extends Module {
         UInt shortTable = RegNext(CatLsbFirst(shortByCount)).named("short_by_children");
         UInt depthBeside = io.selected.bits.depth;
         // Whether the command is an event's ADD: after RESUME a structural change's last SETs may still come back in
-        // RUN, and the commit decision takes this flag instead of decoding the result's op. RUN's own command condition,
-        // not the shared cmd_valid, which merges every state's (checked below).
+        // RUN, and the commit decision takes this flag instead of decoding the result's op. RUN's own command
+        // condition, not the shared cmd_valid, which merges every state's (checked below).
         Bool eventBeside = inRun.and(io.selected.valid).and(commitStop.not());
         // One clock in the command register, then the SRAM's latency.
         int resultLatency = COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
@@ -618,7 +618,8 @@ public final class RapController extends Module {
                     Bool inUse = readInUse;
                     nodeValid.connect(inUse);
                     nodeLen.connect(Mux(inUse, lengthOf(readDepth), U(0, c.lenBits())));
-                    Assert(inUse.not().or(readDepth.eq(table.depthOf(readIndex))), "readout: the registered depth of slot %d is stale", readIndex);
+                    Assert(inUse.not().or(readDepth.eq(table.depthOf(readIndex))),
+                            "readout: the registered depth of slot %d is stale", readIndex);
                     nodeCount.connect(res.old);
                     nodePrefix.connect(Mux(inUse, prefixRead, U(0, c.keyBits())));
                     readPending.connect(B(false));

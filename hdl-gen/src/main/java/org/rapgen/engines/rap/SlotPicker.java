@@ -39,7 +39,8 @@ final class SlotPicker {
         UInt hot = Reg(UInt(slots)).named(name + "_pick_hot");
         // The candidates are written here only, from the two request wires: their enable is "load or take", and the
         // callers' state logic chooses only the loaded vector, off the enable's path.
-        when(loading, () -> candidates.connect(loadValue)).elsewhen(taking, () -> candidates.connect(candidates.and(hot.not())));
+        when(loading, () -> candidates.connect(loadValue))
+                .elsewhen(taking, () -> candidates.connect(candidates.and(hot.not())));
         // The next pick is computed from flip-flops only: the candidates without the current pick (a take leaves
         // exactly those), or, just after a load, all of them. Whether to take it is decided late and only selects
         // between that and keeping the current pick, at the registers.

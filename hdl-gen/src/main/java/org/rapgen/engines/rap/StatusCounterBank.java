@@ -120,8 +120,8 @@ public final class StatusCounterBank extends Module {
             Assert(readAddr.ne(writeAddr), "status counter word %d read as it is written", writeAddr);
         });
 
-        // A visit that finds its counter in need arms the capture, and the capture takes the delta of its counter on the
-        // next clock (that clock's increment starts the next delta). So the delta registers' enables start at a
+        // A visit that finds its counter in need arms the capture, and the capture takes the delta of its counter on
+        // the next clock (that clock's increment starts the next delta). So the delta registers' enables start at a
         // flip-flop, not at the need select behind the visit index. Nothing but a clear takes a need away, so the
         // armed capture is still due. Reads come only while the bank is idle (asserted), and an armed capture means a
         // counter in need, so a read never meets one. A read's first clock finds the visited counter without a need
@@ -133,7 +133,8 @@ public final class StatusCounterBank extends Module {
         Bool readingQ = RegNext(io.readEnable, B(false)).named("read_enable_q");
         Bool arming = folding.not().and(armed.not()).and(needQ.bit(visit)).and(readingQ.not()).named("fold_arming");
         armed.connect(arming);
-        when(armed, () -> Assert(need.bit(visit).and(folding.not()), "status counter %d: a capture armed without a need", visit));
+        when(armed, () -> Assert(need.bit(visit).and(folding.not()),
+                "status counter %d: a capture armed without a need", visit));
         Bool[] visiting = new Bool[counters];
         for (int i = 0; i < counters; i++) visiting[i] = visit.eq(U(i, cb));
         for (int i = 0; i < counters; i++) {
