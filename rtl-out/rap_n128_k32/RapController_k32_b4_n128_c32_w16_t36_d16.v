@@ -738,11 +738,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg children_write_q; // NodeTable.java:52
   reg [6:0] children_write_q_slot; // NodeTable.java:53
   reg [2:0] children_write_q_value; // NodeTable.java:54
-  reg [31:0] st_n_lo; // SplitCounter.java:40
-  reg [15:0] st_n_hi_0; // SplitCounter.java:45
-  reg st_n_carry_0; // SplitCounter.java:46
-  reg [15:0] st_n_hi_1; // SplitCounter.java:45
-  reg st_n_carry_1; // SplitCounter.java:46
+  reg [31:0] st_n_lo; // SplitCounter.java:41
+  reg [15:0] st_n_hi_0; // SplitCounter.java:46
+  reg st_n_carry_0; // SplitCounter.java:47
+  reg [15:0] st_n_hi_1; // SplitCounter.java:46
+  reg st_n_carry_1; // SplitCounter.java:47
   reg st_overflow; // StatusRegs.java:24
   reg st_saturated; // StatusRegs.java:25
   reg [7:0] st_nodes; // StatusRegs.java:58
@@ -754,11 +754,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg ev_batch_q; // StatusRegs.java:71
   reg ev_deferred_q; // StatusRegs.java:72
   reg [2:0] ev_removed_q; // StatusRegs.java:73
-  reg [31:0] until_merge_lo; // SplitCounter.java:40
-  reg [15:0] until_merge_hi_0; // SplitCounter.java:45
-  reg until_merge_carry_0; // SplitCounter.java:46
-  reg [15:0] until_merge_hi_1; // SplitCounter.java:45
-  reg until_merge_carry_1; // SplitCounter.java:46
+  reg [31:0] until_merge_lo; // SplitCounter.java:41
+  reg [15:0] until_merge_hi_0; // SplitCounter.java:46
+  reg until_merge_carry_0; // SplitCounter.java:47
+  reg [15:0] until_merge_hi_1; // SplitCounter.java:46
+  reg until_merge_carry_1; // SplitCounter.java:47
   reg [15:0] eps_active; // RapController.java:91
   reg [31:0] q_active; // RapController.java:92
   reg [6:0] op_slot; // RapController.java:95
@@ -817,9 +817,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:213
   reg [32:0] to_merge_hi; // RapController.java:214
   reg merge_ahead; // RapController.java:217
-  reg advance_settled_was_1; // RapController.java:738
-  reg advance_settled_was_2; // RapController.java:738
-  reg advance_settled_was_3; // RapController.java:738
+  reg advance_settled_was_1; // RapController.java:737
+  reg advance_settled_was_2; // RapController.java:737
+  reg advance_settled_was_3; // RapController.java:737
   reg [2:0] op_children; // RapController.java:230
   reg [6:0] cmd_q_addr; // RapController.java:243
   reg [1:0] cmd_q_op; // RapController.java:244
@@ -834,8 +834,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:321
   reg [31:0] child_mask; // RapController.java:322
   reg op_at_deepest; // RapController.java:333
-  reg split_settled_was_1; // RapController.java:738
-  reg split_settled_was_2; // RapController.java:738
+  reg split_settled_was_1; // RapController.java:737
+  reg split_settled_was_2; // RapController.java:737
   reg [7:0] short_by_children; // RapController.java:342
   reg [4:0] hit_depth_1; // RapController.java:350
   reg [4:0] hit_depth_2; // RapController.java:350
@@ -883,7 +883,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [2:0] readout_depth_group; // RapController.java:415
   reg [4:0] readout_depth; // RapController.java:415
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:439
+  reg snapshot_settled; // RapController.java:438
   reg slot_pick_pick_last; // SlotPicker.java:84
 
   // Memories (no reset, so synthesis infers RAM)
@@ -1194,93 +1194,93 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _wire_8_5; // RapController.java:415
   wire [4:0] _wire_8_6; // RapController.java:415
   wire [4:0] _wire_8_7; // RapController.java:415
-  wire [2:0] cause; // RapController.java:786
+  wire [2:0] cause; // RapController.java:785
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:449
+  wire _not_0 = ~io_counterClearing; // RapController.java:448
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:449
-  wire _not_1 = ~commit_stop; // RapController.java:433
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:448
+  wire _not_1 = ~commit_stop; // RapController.java:432
   wire _eq_0 = front_count == 6'd0; // RapController.java:109
   wire _eq_1 = sram_count == 8'd0; // RapController.java:109
   wire _and_1 = _eq_0 & _eq_1; // RapController.java:109
   wire _not_2 = ~cmd_q_valid; // RapController.java:109
   wire pipe_empty = _and_1 & _not_2; // RapController.java:109
-  wire pipe_quiet = _not_1 & pipe_empty; // RapController.java:433
-  wire _not_3 = ~snapshot_frozen; // RapController.java:467
-  wire _and_2 = pipe_quiet & _not_3; // RapController.java:467
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:469
-  wire _not_4 = ~io_headValid; // RapController.java:469
-  wire _and_4 = _and_3 & _not_4; // RapController.java:469
-  wire _not_5 = ~undo_empty; // RapController.java:481
-  wire _eq_2 = op_children == 3'd0; // RapController.java:488
+  wire pipe_quiet = _not_1 & pipe_empty; // RapController.java:432
+  wire _not_3 = ~snapshot_frozen; // RapController.java:466
+  wire _and_2 = pipe_quiet & _not_3; // RapController.java:466
+  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:468
+  wire _not_4 = ~io_headValid; // RapController.java:468
+  wire _and_4 = _and_3 & _not_4; // RapController.java:468
+  wire _not_5 = ~undo_empty; // RapController.java:480
+  wire _eq_2 = op_children == 3'd0; // RapController.java:487
   wire _or_0 = state_undo | state_split_scan; // RapController.java:334
   wire _or_1 = _or_0 | state_split; // RapController.java:334
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:738
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:738
-  wire _not_6 = ~split_settled; // RapController.java:509
-  wire _not_7 = ~early_done; // RapController.java:512
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:737
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:737
+  wire _not_6 = ~split_settled; // RapController.java:508
+  wire _not_7 = ~early_done; // RapController.java:511
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:75
-  wire _not_9 = ~_not_8; // RapController.java:560
-  wire _not_10 = ~merge_last_level; // RapController.java:563
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:585
-  wire _or_2 = _not_11 | verdict_free; // RapController.java:585
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:585
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:738
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:738
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:738
-  wire _not_12 = ~advance_settled; // RapController.java:596
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:596
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:510
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:566
-  wire _not_13 = ~level_had_leaves; // RapController.java:566
-  wire _and_9 = _eq_3 & _not_13; // RapController.java:566
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:566
-  wire _not_14 = ~commit_stop; // RapController.java:717
-  wire _and_10 = state_run & _not_14; // RapController.java:717
-  wire _not_15 = ~tcam_write_full; // RapController.java:717
-  wire _and_11 = _and_10 & _not_15; // RapController.java:717
-  wire _and_12 = _and_11 & io_enable; // RapController.java:717
-  wire _not_16 = ~readout_pending; // RapController.java:717
-  wire _and_13 = _and_12 & _not_16; // RapController.java:717
-  wire _not_17 = ~snapshot_pending; // RapController.java:717
-  wire _and_14 = _and_13 & _not_17; // RapController.java:717
-  wire _not_18 = ~snapshot_frozen; // RapController.java:717
-  wire _and_15 = _and_14 & _not_18; // RapController.java:717
+  wire _not_9 = ~_not_8; // RapController.java:559
+  wire _not_10 = ~merge_last_level; // RapController.java:562
+  wire _not_11 = ~slot_pick_pick_last; // RapController.java:584
+  wire _or_2 = _not_11 | verdict_free; // RapController.java:584
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:584
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:737
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:737
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:737
+  wire _not_12 = ~advance_settled; // RapController.java:595
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:595
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:509
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:565
+  wire _not_13 = ~level_had_leaves; // RapController.java:565
+  wire _and_9 = _eq_3 & _not_13; // RapController.java:565
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:565
+  wire _not_14 = ~commit_stop; // RapController.java:716
+  wire _and_10 = state_run & _not_14; // RapController.java:716
+  wire _not_15 = ~tcam_write_full; // RapController.java:716
+  wire _and_11 = _and_10 & _not_15; // RapController.java:716
+  wire _and_12 = _and_11 & io_enable; // RapController.java:716
+  wire _not_16 = ~readout_pending; // RapController.java:716
+  wire _and_13 = _and_12 & _not_16; // RapController.java:716
+  wire _not_17 = ~snapshot_pending; // RapController.java:716
+  wire _and_14 = _and_13 & _not_17; // RapController.java:716
+  wire _not_18 = ~snapshot_frozen; // RapController.java:716
+  wire _and_15 = _and_14 & _not_18; // RapController.java:716
   wire _and_16 = state_run & hit_event_3; // RapController.java:358
   wire _not_19 = ~commit_stop; // RapController.java:358
   wire commit_fire = _and_16 & _not_19; // RapController.java:358
-  wire _not_20 = ~soft_pending; // RapController.java:721
-  wire _not_21 = ~state_init; // RapController.java:721
-  wire _and_17 = _not_20 & _not_21; // RapController.java:721
-  wire _not_22 = ~state_soft_clear; // RapController.java:721
-  wire _and_18 = _and_17 & _not_22; // RapController.java:721
-  wire [63:0] _cat_0 = {st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:102
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:724
-  wire _not_23 = ~serialMultiplier_io_busy; // RapController.java:725
+  wire _not_20 = ~soft_pending; // RapController.java:720
+  wire _not_21 = ~state_init; // RapController.java:720
+  wire _and_17 = _not_20 & _not_21; // RapController.java:720
+  wire _not_22 = ~state_soft_clear; // RapController.java:720
+  wire _and_18 = _and_17 & _not_22; // RapController.java:720
+  wire [63:0] _cat_0 = {st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:723
+  wire _not_23 = ~serialMultiplier_io_busy; // RapController.java:724
   wire _not_24 = ~_reg_0; // RapController.java:192
   wire snapshot_product_start = snapshot_frozen & _not_24; // RapController.java:192
-  wire _not_25 = ~snapshot_product_start; // RapController.java:725
-  wire _and_19 = _not_23 & _not_25; // RapController.java:725
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:726
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:727
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:727
-  wire _or_7 = state_drain | state_undo; // RapController.java:728
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:728
-  wire _or_9 = _or_8 | state_split; // RapController.java:728
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:728
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:728
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:728
-  wire _or_13 = _or_12 | state_advance; // RapController.java:728
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:728
-  wire _or_15 = _or_14 | state_resume; // RapController.java:728
-  wire _and_20 = state_run & pipe_empty; // RapController.java:730
-  wire _not_26 = ~io_headValid; // RapController.java:730
-  wire _and_21 = _and_20 & _not_26; // RapController.java:730
-  wire _not_27 = ~io_acceptEnable; // RapController.java:731
-  wire [127:0] _not_28 = ~verdict_leaves; // RapController.java:648
-  wire [127:0] _and_22 = slot_valid & _not_28; // RapController.java:648
-  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:763
+  wire _not_25 = ~snapshot_product_start; // RapController.java:724
+  wire _and_19 = _not_23 & _not_25; // RapController.java:724
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:725
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:726
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:726
+  wire _or_7 = state_drain | state_undo; // RapController.java:727
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:727
+  wire _or_9 = _or_8 | state_split; // RapController.java:727
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:727
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:727
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:727
+  wire _or_13 = _or_12 | state_advance; // RapController.java:727
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:727
+  wire _or_15 = _or_14 | state_resume; // RapController.java:727
+  wire _and_20 = state_run & pipe_empty; // RapController.java:729
+  wire _not_26 = ~io_headValid; // RapController.java:729
+  wire _and_21 = _and_20 & _not_26; // RapController.java:729
+  wire _not_27 = ~io_acceptEnable; // RapController.java:730
+  wire [127:0] _not_28 = ~verdict_leaves; // RapController.java:647
+  wire [127:0] _and_22 = slot_valid & _not_28; // RapController.java:647
+  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:762
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:319
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -1538,17 +1538,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_129 = children_write_q_slot == 7'd125; // NodeTable.java:55
   wire _eq_130 = children_write_q_slot == 7'd126; // NodeTable.java:55
   wire _eq_131 = children_write_q_slot == 7'd127; // NodeTable.java:55
-  wire [31:0] _bits_129 = 32'd0; // SplitCounter.java:73
-  wire [32:0] _add_1 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:61
-  wire [31:0] _bits_130 = _add_1[31:0]; // SplitCounter.java:67
-  wire [15:0] _bits_131 = 16'd0; // SplitCounter.java:76
-  wire [16:0] _add_2 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:61
-  wire [15:0] _bits_132 = _add_2[15:0]; // SplitCounter.java:53
-  wire _bits_133 = _add_1[32]; // SplitCounter.java:68
-  wire [15:0] _bits_134 = 16'd0; // SplitCounter.java:76
-  wire [16:0] _add_3 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:61
-  wire [15:0] _bits_135 = _add_3[15:0]; // SplitCounter.java:53
-  wire _bits_136 = _add_2[16]; // SplitCounter.java:54
+  wire [31:0] _bits_129 = 32'd0; // SplitCounter.java:74
+  wire [32:0] _add_1 = {1'b0, st_n_lo} + {{17{1'b0}}, ev_weight_q}; // SplitCounter.java:62
+  wire [31:0] _bits_130 = _add_1[31:0]; // SplitCounter.java:68
+  wire [15:0] _bits_131 = 16'd0; // SplitCounter.java:77
+  wire [16:0] _add_2 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:62
+  wire [15:0] _bits_132 = _add_2[15:0]; // SplitCounter.java:54
+  wire _bits_133 = _add_1[32]; // SplitCounter.java:69
+  wire [15:0] _bits_134 = 16'd0; // SplitCounter.java:77
+  wire [16:0] _add_3 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:62
+  wire [15:0] _bits_135 = _add_3[15:0]; // SplitCounter.java:54
+  wire _bits_136 = _add_2[16]; // SplitCounter.java:55
   wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:393
   wire _lt_0 = hit_depth_3 < 5'd16; // RapController.java:366
   wire [7:0] _bits_137 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:41
@@ -1598,25 +1598,25 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _add_4 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:91
   wire [7:0] _sub_1 = _add_4 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:91
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:89
-  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:61
-  wire [31:0] _bits_154 = _sub_2[31:0]; // SplitCounter.java:67
+  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{17{1'b0}}, io_head_weight}; // SplitCounter.java:62
+  wire [31:0] _bits_154 = _sub_2[31:0]; // SplitCounter.java:68
   wire _eq_132 = io_m0Csr == 64'd0; // RapController.java:221
   wire [63:0] _mux_0 = _eq_132 ? 64'd1 : io_m0Csr; // RapController.java:221
-  wire [31:0] _bits_155 = _mux_0[31:0]; // SplitCounter.java:73
+  wire [31:0] _bits_155 = _mux_0[31:0]; // SplitCounter.java:74
   wire [31:0] _bits_156 = to_merge_hi[31:0]; // RapController.java:216
   wire [31:0] _bits_157 = to_merge_lo[31:0]; // RapController.java:216
   wire [63:0] to_merge = {_bits_156, _bits_157}; // RapController.java:216
-  wire [31:0] _bits_158 = to_merge[31:0]; // SplitCounter.java:73
-  wire [15:0] _bits_159 = _mux_0[47:32]; // SplitCounter.java:76
-  wire [15:0] _bits_160 = to_merge[47:32]; // SplitCounter.java:76
-  wire [16:0] _sub_3 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:61
-  wire [15:0] _bits_161 = _sub_3[15:0]; // SplitCounter.java:53
-  wire _bits_162 = _sub_2[32]; // SplitCounter.java:68
-  wire [15:0] _bits_163 = _mux_0[63:48]; // SplitCounter.java:76
-  wire [15:0] _bits_164 = to_merge[63:48]; // SplitCounter.java:76
-  wire [16:0] _sub_4 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:61
-  wire [15:0] _bits_165 = _sub_4[15:0]; // SplitCounter.java:53
-  wire _bits_166 = _sub_3[16]; // SplitCounter.java:54
+  wire [31:0] _bits_158 = to_merge[31:0]; // SplitCounter.java:74
+  wire [15:0] _bits_159 = _mux_0[47:32]; // SplitCounter.java:77
+  wire [15:0] _bits_160 = to_merge[47:32]; // SplitCounter.java:77
+  wire [16:0] _sub_3 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:62
+  wire [15:0] _bits_161 = _sub_3[15:0]; // SplitCounter.java:54
+  wire _bits_162 = _sub_2[32]; // SplitCounter.java:69
+  wire [15:0] _bits_163 = _mux_0[63:48]; // SplitCounter.java:77
+  wire [15:0] _bits_164 = to_merge[63:48]; // SplitCounter.java:77
+  wire [16:0] _sub_4 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:62
+  wire [15:0] _bits_165 = _sub_4[15:0]; // SplitCounter.java:54
+  wire _bits_166 = _sub_3[16]; // SplitCounter.java:55
   wire _and_30 = state_init & multiplier_free; // RapController.java:204
   wire _eq_133 = io_epsCsr == 16'd0; // RapController.java:205
   wire [15:0] _mux_1 = _eq_133 ? 16'd1 : io_epsCsr; // RapController.java:205
@@ -1628,528 +1628,528 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _sub_5 = _add_5 - {{5{1'b0}}, io_selected_valid}; // RapController.java:283
   wire [7:0] _add_6 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:284
   wire [7:0] _sub_6 = _add_6 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:284
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:483
+  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:482
   wire draining = state_drain | commit_stop; // RapController.java:289
   wire undo_push = draining & io_counterResult_valid; // RapController.java:290
   wire [4:0] _add_7 = undo_sp + 5'd1; // RapController.java:300
   wire _eq_134 = undo_sp_next == 5'd0; // RapController.java:118
-  wire _bits_168 = slot_pick_pick_hot[0]; // RapController.java:502
-  wire [1:0] _fill_0 = {2{_bits_168}}; // RapController.java:502
-  wire [1:0] _and_31 = slot_digit_0 & _fill_0; // RapController.java:502
-  wire _bits_169 = slot_pick_pick_hot[1]; // RapController.java:502
-  wire [1:0] _fill_1 = {2{_bits_169}}; // RapController.java:502
-  wire [1:0] _and_32 = slot_digit_1 & _fill_1; // RapController.java:502
-  wire [1:0] _or_22 = _and_31 | _and_32; // RapController.java:502
-  wire _bits_170 = slot_pick_pick_hot[2]; // RapController.java:502
-  wire [1:0] _fill_2 = {2{_bits_170}}; // RapController.java:502
-  wire [1:0] _and_33 = slot_digit_2 & _fill_2; // RapController.java:502
-  wire _bits_171 = slot_pick_pick_hot[3]; // RapController.java:502
-  wire [1:0] _fill_3 = {2{_bits_171}}; // RapController.java:502
-  wire [1:0] _and_34 = slot_digit_3 & _fill_3; // RapController.java:502
-  wire [1:0] _or_23 = _and_33 | _and_34; // RapController.java:502
-  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:502
-  wire _bits_172 = slot_pick_pick_hot[4]; // RapController.java:502
-  wire [1:0] _fill_4 = {2{_bits_172}}; // RapController.java:502
-  wire [1:0] _and_35 = slot_digit_4 & _fill_4; // RapController.java:502
-  wire _bits_173 = slot_pick_pick_hot[5]; // RapController.java:502
-  wire [1:0] _fill_5 = {2{_bits_173}}; // RapController.java:502
-  wire [1:0] _and_36 = slot_digit_5 & _fill_5; // RapController.java:502
-  wire [1:0] _or_25 = _and_35 | _and_36; // RapController.java:502
-  wire _bits_174 = slot_pick_pick_hot[6]; // RapController.java:502
-  wire [1:0] _fill_6 = {2{_bits_174}}; // RapController.java:502
-  wire [1:0] _and_37 = slot_digit_6 & _fill_6; // RapController.java:502
-  wire _bits_175 = slot_pick_pick_hot[7]; // RapController.java:502
-  wire [1:0] _fill_7 = {2{_bits_175}}; // RapController.java:502
-  wire [1:0] _and_38 = slot_digit_7 & _fill_7; // RapController.java:502
-  wire [1:0] _or_26 = _and_37 | _and_38; // RapController.java:502
-  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:502
-  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:502
-  wire _bits_176 = slot_pick_pick_hot[8]; // RapController.java:502
-  wire [1:0] _fill_8 = {2{_bits_176}}; // RapController.java:502
-  wire [1:0] _and_39 = slot_digit_8 & _fill_8; // RapController.java:502
-  wire _bits_177 = slot_pick_pick_hot[9]; // RapController.java:502
-  wire [1:0] _fill_9 = {2{_bits_177}}; // RapController.java:502
-  wire [1:0] _and_40 = slot_digit_9 & _fill_9; // RapController.java:502
-  wire [1:0] _or_29 = _and_39 | _and_40; // RapController.java:502
-  wire _bits_178 = slot_pick_pick_hot[10]; // RapController.java:502
-  wire [1:0] _fill_10 = {2{_bits_178}}; // RapController.java:502
-  wire [1:0] _and_41 = slot_digit_10 & _fill_10; // RapController.java:502
-  wire _bits_179 = slot_pick_pick_hot[11]; // RapController.java:502
-  wire [1:0] _fill_11 = {2{_bits_179}}; // RapController.java:502
-  wire [1:0] _and_42 = slot_digit_11 & _fill_11; // RapController.java:502
-  wire [1:0] _or_30 = _and_41 | _and_42; // RapController.java:502
-  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:502
-  wire _bits_180 = slot_pick_pick_hot[12]; // RapController.java:502
-  wire [1:0] _fill_12 = {2{_bits_180}}; // RapController.java:502
-  wire [1:0] _and_43 = slot_digit_12 & _fill_12; // RapController.java:502
-  wire _bits_181 = slot_pick_pick_hot[13]; // RapController.java:502
-  wire [1:0] _fill_13 = {2{_bits_181}}; // RapController.java:502
-  wire [1:0] _and_44 = slot_digit_13 & _fill_13; // RapController.java:502
-  wire [1:0] _or_32 = _and_43 | _and_44; // RapController.java:502
-  wire _bits_182 = slot_pick_pick_hot[14]; // RapController.java:502
-  wire [1:0] _fill_14 = {2{_bits_182}}; // RapController.java:502
-  wire [1:0] _and_45 = slot_digit_14 & _fill_14; // RapController.java:502
-  wire _bits_183 = slot_pick_pick_hot[15]; // RapController.java:502
-  wire [1:0] _fill_15 = {2{_bits_183}}; // RapController.java:502
-  wire [1:0] _and_46 = slot_digit_15 & _fill_15; // RapController.java:502
-  wire [1:0] _or_33 = _and_45 | _and_46; // RapController.java:502
-  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:502
-  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:502
-  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:502
-  wire _bits_184 = slot_pick_pick_hot[16]; // RapController.java:502
-  wire [1:0] _fill_16 = {2{_bits_184}}; // RapController.java:502
-  wire [1:0] _and_47 = slot_digit_16 & _fill_16; // RapController.java:502
-  wire _bits_185 = slot_pick_pick_hot[17]; // RapController.java:502
-  wire [1:0] _fill_17 = {2{_bits_185}}; // RapController.java:502
-  wire [1:0] _and_48 = slot_digit_17 & _fill_17; // RapController.java:502
-  wire [1:0] _or_37 = _and_47 | _and_48; // RapController.java:502
-  wire _bits_186 = slot_pick_pick_hot[18]; // RapController.java:502
-  wire [1:0] _fill_18 = {2{_bits_186}}; // RapController.java:502
-  wire [1:0] _and_49 = slot_digit_18 & _fill_18; // RapController.java:502
-  wire _bits_187 = slot_pick_pick_hot[19]; // RapController.java:502
-  wire [1:0] _fill_19 = {2{_bits_187}}; // RapController.java:502
-  wire [1:0] _and_50 = slot_digit_19 & _fill_19; // RapController.java:502
-  wire [1:0] _or_38 = _and_49 | _and_50; // RapController.java:502
-  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:502
-  wire _bits_188 = slot_pick_pick_hot[20]; // RapController.java:502
-  wire [1:0] _fill_20 = {2{_bits_188}}; // RapController.java:502
-  wire [1:0] _and_51 = slot_digit_20 & _fill_20; // RapController.java:502
-  wire _bits_189 = slot_pick_pick_hot[21]; // RapController.java:502
-  wire [1:0] _fill_21 = {2{_bits_189}}; // RapController.java:502
-  wire [1:0] _and_52 = slot_digit_21 & _fill_21; // RapController.java:502
-  wire [1:0] _or_40 = _and_51 | _and_52; // RapController.java:502
-  wire _bits_190 = slot_pick_pick_hot[22]; // RapController.java:502
-  wire [1:0] _fill_22 = {2{_bits_190}}; // RapController.java:502
-  wire [1:0] _and_53 = slot_digit_22 & _fill_22; // RapController.java:502
-  wire _bits_191 = slot_pick_pick_hot[23]; // RapController.java:502
-  wire [1:0] _fill_23 = {2{_bits_191}}; // RapController.java:502
-  wire [1:0] _and_54 = slot_digit_23 & _fill_23; // RapController.java:502
-  wire [1:0] _or_41 = _and_53 | _and_54; // RapController.java:502
-  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:502
-  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:502
-  wire _bits_192 = slot_pick_pick_hot[24]; // RapController.java:502
-  wire [1:0] _fill_24 = {2{_bits_192}}; // RapController.java:502
-  wire [1:0] _and_55 = slot_digit_24 & _fill_24; // RapController.java:502
-  wire _bits_193 = slot_pick_pick_hot[25]; // RapController.java:502
-  wire [1:0] _fill_25 = {2{_bits_193}}; // RapController.java:502
-  wire [1:0] _and_56 = slot_digit_25 & _fill_25; // RapController.java:502
-  wire [1:0] _or_44 = _and_55 | _and_56; // RapController.java:502
-  wire _bits_194 = slot_pick_pick_hot[26]; // RapController.java:502
-  wire [1:0] _fill_26 = {2{_bits_194}}; // RapController.java:502
-  wire [1:0] _and_57 = slot_digit_26 & _fill_26; // RapController.java:502
-  wire _bits_195 = slot_pick_pick_hot[27]; // RapController.java:502
-  wire [1:0] _fill_27 = {2{_bits_195}}; // RapController.java:502
-  wire [1:0] _and_58 = slot_digit_27 & _fill_27; // RapController.java:502
-  wire [1:0] _or_45 = _and_57 | _and_58; // RapController.java:502
-  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:502
-  wire _bits_196 = slot_pick_pick_hot[28]; // RapController.java:502
-  wire [1:0] _fill_28 = {2{_bits_196}}; // RapController.java:502
-  wire [1:0] _and_59 = slot_digit_28 & _fill_28; // RapController.java:502
-  wire _bits_197 = slot_pick_pick_hot[29]; // RapController.java:502
-  wire [1:0] _fill_29 = {2{_bits_197}}; // RapController.java:502
-  wire [1:0] _and_60 = slot_digit_29 & _fill_29; // RapController.java:502
-  wire [1:0] _or_47 = _and_59 | _and_60; // RapController.java:502
-  wire _bits_198 = slot_pick_pick_hot[30]; // RapController.java:502
-  wire [1:0] _fill_30 = {2{_bits_198}}; // RapController.java:502
-  wire [1:0] _and_61 = slot_digit_30 & _fill_30; // RapController.java:502
-  wire _bits_199 = slot_pick_pick_hot[31]; // RapController.java:502
-  wire [1:0] _fill_31 = {2{_bits_199}}; // RapController.java:502
-  wire [1:0] _and_62 = slot_digit_31 & _fill_31; // RapController.java:502
-  wire [1:0] _or_48 = _and_61 | _and_62; // RapController.java:502
-  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:502
-  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:502
-  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:502
-  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:502
-  wire _bits_200 = slot_pick_pick_hot[32]; // RapController.java:502
-  wire [1:0] _fill_32 = {2{_bits_200}}; // RapController.java:502
-  wire [1:0] _and_63 = slot_digit_32 & _fill_32; // RapController.java:502
-  wire _bits_201 = slot_pick_pick_hot[33]; // RapController.java:502
-  wire [1:0] _fill_33 = {2{_bits_201}}; // RapController.java:502
-  wire [1:0] _and_64 = slot_digit_33 & _fill_33; // RapController.java:502
-  wire [1:0] _or_53 = _and_63 | _and_64; // RapController.java:502
-  wire _bits_202 = slot_pick_pick_hot[34]; // RapController.java:502
-  wire [1:0] _fill_34 = {2{_bits_202}}; // RapController.java:502
-  wire [1:0] _and_65 = slot_digit_34 & _fill_34; // RapController.java:502
-  wire _bits_203 = slot_pick_pick_hot[35]; // RapController.java:502
-  wire [1:0] _fill_35 = {2{_bits_203}}; // RapController.java:502
-  wire [1:0] _and_66 = slot_digit_35 & _fill_35; // RapController.java:502
-  wire [1:0] _or_54 = _and_65 | _and_66; // RapController.java:502
-  wire [1:0] _or_55 = _or_53 | _or_54; // RapController.java:502
-  wire _bits_204 = slot_pick_pick_hot[36]; // RapController.java:502
-  wire [1:0] _fill_36 = {2{_bits_204}}; // RapController.java:502
-  wire [1:0] _and_67 = slot_digit_36 & _fill_36; // RapController.java:502
-  wire _bits_205 = slot_pick_pick_hot[37]; // RapController.java:502
-  wire [1:0] _fill_37 = {2{_bits_205}}; // RapController.java:502
-  wire [1:0] _and_68 = slot_digit_37 & _fill_37; // RapController.java:502
-  wire [1:0] _or_56 = _and_67 | _and_68; // RapController.java:502
-  wire _bits_206 = slot_pick_pick_hot[38]; // RapController.java:502
-  wire [1:0] _fill_38 = {2{_bits_206}}; // RapController.java:502
-  wire [1:0] _and_69 = slot_digit_38 & _fill_38; // RapController.java:502
-  wire _bits_207 = slot_pick_pick_hot[39]; // RapController.java:502
-  wire [1:0] _fill_39 = {2{_bits_207}}; // RapController.java:502
-  wire [1:0] _and_70 = slot_digit_39 & _fill_39; // RapController.java:502
-  wire [1:0] _or_57 = _and_69 | _and_70; // RapController.java:502
-  wire [1:0] _or_58 = _or_56 | _or_57; // RapController.java:502
-  wire [1:0] _or_59 = _or_55 | _or_58; // RapController.java:502
-  wire _bits_208 = slot_pick_pick_hot[40]; // RapController.java:502
-  wire [1:0] _fill_40 = {2{_bits_208}}; // RapController.java:502
-  wire [1:0] _and_71 = slot_digit_40 & _fill_40; // RapController.java:502
-  wire _bits_209 = slot_pick_pick_hot[41]; // RapController.java:502
-  wire [1:0] _fill_41 = {2{_bits_209}}; // RapController.java:502
-  wire [1:0] _and_72 = slot_digit_41 & _fill_41; // RapController.java:502
-  wire [1:0] _or_60 = _and_71 | _and_72; // RapController.java:502
-  wire _bits_210 = slot_pick_pick_hot[42]; // RapController.java:502
-  wire [1:0] _fill_42 = {2{_bits_210}}; // RapController.java:502
-  wire [1:0] _and_73 = slot_digit_42 & _fill_42; // RapController.java:502
-  wire _bits_211 = slot_pick_pick_hot[43]; // RapController.java:502
-  wire [1:0] _fill_43 = {2{_bits_211}}; // RapController.java:502
-  wire [1:0] _and_74 = slot_digit_43 & _fill_43; // RapController.java:502
-  wire [1:0] _or_61 = _and_73 | _and_74; // RapController.java:502
-  wire [1:0] _or_62 = _or_60 | _or_61; // RapController.java:502
-  wire _bits_212 = slot_pick_pick_hot[44]; // RapController.java:502
-  wire [1:0] _fill_44 = {2{_bits_212}}; // RapController.java:502
-  wire [1:0] _and_75 = slot_digit_44 & _fill_44; // RapController.java:502
-  wire _bits_213 = slot_pick_pick_hot[45]; // RapController.java:502
-  wire [1:0] _fill_45 = {2{_bits_213}}; // RapController.java:502
-  wire [1:0] _and_76 = slot_digit_45 & _fill_45; // RapController.java:502
-  wire [1:0] _or_63 = _and_75 | _and_76; // RapController.java:502
-  wire _bits_214 = slot_pick_pick_hot[46]; // RapController.java:502
-  wire [1:0] _fill_46 = {2{_bits_214}}; // RapController.java:502
-  wire [1:0] _and_77 = slot_digit_46 & _fill_46; // RapController.java:502
-  wire _bits_215 = slot_pick_pick_hot[47]; // RapController.java:502
-  wire [1:0] _fill_47 = {2{_bits_215}}; // RapController.java:502
-  wire [1:0] _and_78 = slot_digit_47 & _fill_47; // RapController.java:502
-  wire [1:0] _or_64 = _and_77 | _and_78; // RapController.java:502
-  wire [1:0] _or_65 = _or_63 | _or_64; // RapController.java:502
-  wire [1:0] _or_66 = _or_62 | _or_65; // RapController.java:502
-  wire [1:0] _or_67 = _or_59 | _or_66; // RapController.java:502
-  wire _bits_216 = slot_pick_pick_hot[48]; // RapController.java:502
-  wire [1:0] _fill_48 = {2{_bits_216}}; // RapController.java:502
-  wire [1:0] _and_79 = slot_digit_48 & _fill_48; // RapController.java:502
-  wire _bits_217 = slot_pick_pick_hot[49]; // RapController.java:502
-  wire [1:0] _fill_49 = {2{_bits_217}}; // RapController.java:502
-  wire [1:0] _and_80 = slot_digit_49 & _fill_49; // RapController.java:502
-  wire [1:0] _or_68 = _and_79 | _and_80; // RapController.java:502
-  wire _bits_218 = slot_pick_pick_hot[50]; // RapController.java:502
-  wire [1:0] _fill_50 = {2{_bits_218}}; // RapController.java:502
-  wire [1:0] _and_81 = slot_digit_50 & _fill_50; // RapController.java:502
-  wire _bits_219 = slot_pick_pick_hot[51]; // RapController.java:502
-  wire [1:0] _fill_51 = {2{_bits_219}}; // RapController.java:502
-  wire [1:0] _and_82 = slot_digit_51 & _fill_51; // RapController.java:502
-  wire [1:0] _or_69 = _and_81 | _and_82; // RapController.java:502
-  wire [1:0] _or_70 = _or_68 | _or_69; // RapController.java:502
-  wire _bits_220 = slot_pick_pick_hot[52]; // RapController.java:502
-  wire [1:0] _fill_52 = {2{_bits_220}}; // RapController.java:502
-  wire [1:0] _and_83 = slot_digit_52 & _fill_52; // RapController.java:502
-  wire _bits_221 = slot_pick_pick_hot[53]; // RapController.java:502
-  wire [1:0] _fill_53 = {2{_bits_221}}; // RapController.java:502
-  wire [1:0] _and_84 = slot_digit_53 & _fill_53; // RapController.java:502
-  wire [1:0] _or_71 = _and_83 | _and_84; // RapController.java:502
-  wire _bits_222 = slot_pick_pick_hot[54]; // RapController.java:502
-  wire [1:0] _fill_54 = {2{_bits_222}}; // RapController.java:502
-  wire [1:0] _and_85 = slot_digit_54 & _fill_54; // RapController.java:502
-  wire _bits_223 = slot_pick_pick_hot[55]; // RapController.java:502
-  wire [1:0] _fill_55 = {2{_bits_223}}; // RapController.java:502
-  wire [1:0] _and_86 = slot_digit_55 & _fill_55; // RapController.java:502
-  wire [1:0] _or_72 = _and_85 | _and_86; // RapController.java:502
-  wire [1:0] _or_73 = _or_71 | _or_72; // RapController.java:502
-  wire [1:0] _or_74 = _or_70 | _or_73; // RapController.java:502
-  wire _bits_224 = slot_pick_pick_hot[56]; // RapController.java:502
-  wire [1:0] _fill_56 = {2{_bits_224}}; // RapController.java:502
-  wire [1:0] _and_87 = slot_digit_56 & _fill_56; // RapController.java:502
-  wire _bits_225 = slot_pick_pick_hot[57]; // RapController.java:502
-  wire [1:0] _fill_57 = {2{_bits_225}}; // RapController.java:502
-  wire [1:0] _and_88 = slot_digit_57 & _fill_57; // RapController.java:502
-  wire [1:0] _or_75 = _and_87 | _and_88; // RapController.java:502
-  wire _bits_226 = slot_pick_pick_hot[58]; // RapController.java:502
-  wire [1:0] _fill_58 = {2{_bits_226}}; // RapController.java:502
-  wire [1:0] _and_89 = slot_digit_58 & _fill_58; // RapController.java:502
-  wire _bits_227 = slot_pick_pick_hot[59]; // RapController.java:502
-  wire [1:0] _fill_59 = {2{_bits_227}}; // RapController.java:502
-  wire [1:0] _and_90 = slot_digit_59 & _fill_59; // RapController.java:502
-  wire [1:0] _or_76 = _and_89 | _and_90; // RapController.java:502
-  wire [1:0] _or_77 = _or_75 | _or_76; // RapController.java:502
-  wire _bits_228 = slot_pick_pick_hot[60]; // RapController.java:502
-  wire [1:0] _fill_60 = {2{_bits_228}}; // RapController.java:502
-  wire [1:0] _and_91 = slot_digit_60 & _fill_60; // RapController.java:502
-  wire _bits_229 = slot_pick_pick_hot[61]; // RapController.java:502
-  wire [1:0] _fill_61 = {2{_bits_229}}; // RapController.java:502
-  wire [1:0] _and_92 = slot_digit_61 & _fill_61; // RapController.java:502
-  wire [1:0] _or_78 = _and_91 | _and_92; // RapController.java:502
-  wire _bits_230 = slot_pick_pick_hot[62]; // RapController.java:502
-  wire [1:0] _fill_62 = {2{_bits_230}}; // RapController.java:502
-  wire [1:0] _and_93 = slot_digit_62 & _fill_62; // RapController.java:502
-  wire _bits_231 = slot_pick_pick_hot[63]; // RapController.java:502
-  wire [1:0] _fill_63 = {2{_bits_231}}; // RapController.java:502
-  wire [1:0] _and_94 = slot_digit_63 & _fill_63; // RapController.java:502
-  wire [1:0] _or_79 = _and_93 | _and_94; // RapController.java:502
-  wire [1:0] _or_80 = _or_78 | _or_79; // RapController.java:502
-  wire [1:0] _or_81 = _or_77 | _or_80; // RapController.java:502
-  wire [1:0] _or_82 = _or_74 | _or_81; // RapController.java:502
-  wire [1:0] _or_83 = _or_67 | _or_82; // RapController.java:502
-  wire [1:0] _or_84 = _or_52 | _or_83; // RapController.java:502
-  wire _bits_232 = slot_pick_pick_hot[64]; // RapController.java:502
-  wire [1:0] _fill_64 = {2{_bits_232}}; // RapController.java:502
-  wire [1:0] _and_95 = slot_digit_64 & _fill_64; // RapController.java:502
-  wire _bits_233 = slot_pick_pick_hot[65]; // RapController.java:502
-  wire [1:0] _fill_65 = {2{_bits_233}}; // RapController.java:502
-  wire [1:0] _and_96 = slot_digit_65 & _fill_65; // RapController.java:502
-  wire [1:0] _or_85 = _and_95 | _and_96; // RapController.java:502
-  wire _bits_234 = slot_pick_pick_hot[66]; // RapController.java:502
-  wire [1:0] _fill_66 = {2{_bits_234}}; // RapController.java:502
-  wire [1:0] _and_97 = slot_digit_66 & _fill_66; // RapController.java:502
-  wire _bits_235 = slot_pick_pick_hot[67]; // RapController.java:502
-  wire [1:0] _fill_67 = {2{_bits_235}}; // RapController.java:502
-  wire [1:0] _and_98 = slot_digit_67 & _fill_67; // RapController.java:502
-  wire [1:0] _or_86 = _and_97 | _and_98; // RapController.java:502
-  wire [1:0] _or_87 = _or_85 | _or_86; // RapController.java:502
-  wire _bits_236 = slot_pick_pick_hot[68]; // RapController.java:502
-  wire [1:0] _fill_68 = {2{_bits_236}}; // RapController.java:502
-  wire [1:0] _and_99 = slot_digit_68 & _fill_68; // RapController.java:502
-  wire _bits_237 = slot_pick_pick_hot[69]; // RapController.java:502
-  wire [1:0] _fill_69 = {2{_bits_237}}; // RapController.java:502
-  wire [1:0] _and_100 = slot_digit_69 & _fill_69; // RapController.java:502
-  wire [1:0] _or_88 = _and_99 | _and_100; // RapController.java:502
-  wire _bits_238 = slot_pick_pick_hot[70]; // RapController.java:502
-  wire [1:0] _fill_70 = {2{_bits_238}}; // RapController.java:502
-  wire [1:0] _and_101 = slot_digit_70 & _fill_70; // RapController.java:502
-  wire _bits_239 = slot_pick_pick_hot[71]; // RapController.java:502
-  wire [1:0] _fill_71 = {2{_bits_239}}; // RapController.java:502
-  wire [1:0] _and_102 = slot_digit_71 & _fill_71; // RapController.java:502
-  wire [1:0] _or_89 = _and_101 | _and_102; // RapController.java:502
-  wire [1:0] _or_90 = _or_88 | _or_89; // RapController.java:502
-  wire [1:0] _or_91 = _or_87 | _or_90; // RapController.java:502
-  wire _bits_240 = slot_pick_pick_hot[72]; // RapController.java:502
-  wire [1:0] _fill_72 = {2{_bits_240}}; // RapController.java:502
-  wire [1:0] _and_103 = slot_digit_72 & _fill_72; // RapController.java:502
-  wire _bits_241 = slot_pick_pick_hot[73]; // RapController.java:502
-  wire [1:0] _fill_73 = {2{_bits_241}}; // RapController.java:502
-  wire [1:0] _and_104 = slot_digit_73 & _fill_73; // RapController.java:502
-  wire [1:0] _or_92 = _and_103 | _and_104; // RapController.java:502
-  wire _bits_242 = slot_pick_pick_hot[74]; // RapController.java:502
-  wire [1:0] _fill_74 = {2{_bits_242}}; // RapController.java:502
-  wire [1:0] _and_105 = slot_digit_74 & _fill_74; // RapController.java:502
-  wire _bits_243 = slot_pick_pick_hot[75]; // RapController.java:502
-  wire [1:0] _fill_75 = {2{_bits_243}}; // RapController.java:502
-  wire [1:0] _and_106 = slot_digit_75 & _fill_75; // RapController.java:502
-  wire [1:0] _or_93 = _and_105 | _and_106; // RapController.java:502
-  wire [1:0] _or_94 = _or_92 | _or_93; // RapController.java:502
-  wire _bits_244 = slot_pick_pick_hot[76]; // RapController.java:502
-  wire [1:0] _fill_76 = {2{_bits_244}}; // RapController.java:502
-  wire [1:0] _and_107 = slot_digit_76 & _fill_76; // RapController.java:502
-  wire _bits_245 = slot_pick_pick_hot[77]; // RapController.java:502
-  wire [1:0] _fill_77 = {2{_bits_245}}; // RapController.java:502
-  wire [1:0] _and_108 = slot_digit_77 & _fill_77; // RapController.java:502
-  wire [1:0] _or_95 = _and_107 | _and_108; // RapController.java:502
-  wire _bits_246 = slot_pick_pick_hot[78]; // RapController.java:502
-  wire [1:0] _fill_78 = {2{_bits_246}}; // RapController.java:502
-  wire [1:0] _and_109 = slot_digit_78 & _fill_78; // RapController.java:502
-  wire _bits_247 = slot_pick_pick_hot[79]; // RapController.java:502
-  wire [1:0] _fill_79 = {2{_bits_247}}; // RapController.java:502
-  wire [1:0] _and_110 = slot_digit_79 & _fill_79; // RapController.java:502
-  wire [1:0] _or_96 = _and_109 | _and_110; // RapController.java:502
-  wire [1:0] _or_97 = _or_95 | _or_96; // RapController.java:502
-  wire [1:0] _or_98 = _or_94 | _or_97; // RapController.java:502
-  wire [1:0] _or_99 = _or_91 | _or_98; // RapController.java:502
-  wire _bits_248 = slot_pick_pick_hot[80]; // RapController.java:502
-  wire [1:0] _fill_80 = {2{_bits_248}}; // RapController.java:502
-  wire [1:0] _and_111 = slot_digit_80 & _fill_80; // RapController.java:502
-  wire _bits_249 = slot_pick_pick_hot[81]; // RapController.java:502
-  wire [1:0] _fill_81 = {2{_bits_249}}; // RapController.java:502
-  wire [1:0] _and_112 = slot_digit_81 & _fill_81; // RapController.java:502
-  wire [1:0] _or_100 = _and_111 | _and_112; // RapController.java:502
-  wire _bits_250 = slot_pick_pick_hot[82]; // RapController.java:502
-  wire [1:0] _fill_82 = {2{_bits_250}}; // RapController.java:502
-  wire [1:0] _and_113 = slot_digit_82 & _fill_82; // RapController.java:502
-  wire _bits_251 = slot_pick_pick_hot[83]; // RapController.java:502
-  wire [1:0] _fill_83 = {2{_bits_251}}; // RapController.java:502
-  wire [1:0] _and_114 = slot_digit_83 & _fill_83; // RapController.java:502
-  wire [1:0] _or_101 = _and_113 | _and_114; // RapController.java:502
-  wire [1:0] _or_102 = _or_100 | _or_101; // RapController.java:502
-  wire _bits_252 = slot_pick_pick_hot[84]; // RapController.java:502
-  wire [1:0] _fill_84 = {2{_bits_252}}; // RapController.java:502
-  wire [1:0] _and_115 = slot_digit_84 & _fill_84; // RapController.java:502
-  wire _bits_253 = slot_pick_pick_hot[85]; // RapController.java:502
-  wire [1:0] _fill_85 = {2{_bits_253}}; // RapController.java:502
-  wire [1:0] _and_116 = slot_digit_85 & _fill_85; // RapController.java:502
-  wire [1:0] _or_103 = _and_115 | _and_116; // RapController.java:502
-  wire _bits_254 = slot_pick_pick_hot[86]; // RapController.java:502
-  wire [1:0] _fill_86 = {2{_bits_254}}; // RapController.java:502
-  wire [1:0] _and_117 = slot_digit_86 & _fill_86; // RapController.java:502
-  wire _bits_255 = slot_pick_pick_hot[87]; // RapController.java:502
-  wire [1:0] _fill_87 = {2{_bits_255}}; // RapController.java:502
-  wire [1:0] _and_118 = slot_digit_87 & _fill_87; // RapController.java:502
-  wire [1:0] _or_104 = _and_117 | _and_118; // RapController.java:502
-  wire [1:0] _or_105 = _or_103 | _or_104; // RapController.java:502
-  wire [1:0] _or_106 = _or_102 | _or_105; // RapController.java:502
-  wire _bits_256 = slot_pick_pick_hot[88]; // RapController.java:502
-  wire [1:0] _fill_88 = {2{_bits_256}}; // RapController.java:502
-  wire [1:0] _and_119 = slot_digit_88 & _fill_88; // RapController.java:502
-  wire _bits_257 = slot_pick_pick_hot[89]; // RapController.java:502
-  wire [1:0] _fill_89 = {2{_bits_257}}; // RapController.java:502
-  wire [1:0] _and_120 = slot_digit_89 & _fill_89; // RapController.java:502
-  wire [1:0] _or_107 = _and_119 | _and_120; // RapController.java:502
-  wire _bits_258 = slot_pick_pick_hot[90]; // RapController.java:502
-  wire [1:0] _fill_90 = {2{_bits_258}}; // RapController.java:502
-  wire [1:0] _and_121 = slot_digit_90 & _fill_90; // RapController.java:502
-  wire _bits_259 = slot_pick_pick_hot[91]; // RapController.java:502
-  wire [1:0] _fill_91 = {2{_bits_259}}; // RapController.java:502
-  wire [1:0] _and_122 = slot_digit_91 & _fill_91; // RapController.java:502
-  wire [1:0] _or_108 = _and_121 | _and_122; // RapController.java:502
-  wire [1:0] _or_109 = _or_107 | _or_108; // RapController.java:502
-  wire _bits_260 = slot_pick_pick_hot[92]; // RapController.java:502
-  wire [1:0] _fill_92 = {2{_bits_260}}; // RapController.java:502
-  wire [1:0] _and_123 = slot_digit_92 & _fill_92; // RapController.java:502
-  wire _bits_261 = slot_pick_pick_hot[93]; // RapController.java:502
-  wire [1:0] _fill_93 = {2{_bits_261}}; // RapController.java:502
-  wire [1:0] _and_124 = slot_digit_93 & _fill_93; // RapController.java:502
-  wire [1:0] _or_110 = _and_123 | _and_124; // RapController.java:502
-  wire _bits_262 = slot_pick_pick_hot[94]; // RapController.java:502
-  wire [1:0] _fill_94 = {2{_bits_262}}; // RapController.java:502
-  wire [1:0] _and_125 = slot_digit_94 & _fill_94; // RapController.java:502
-  wire _bits_263 = slot_pick_pick_hot[95]; // RapController.java:502
-  wire [1:0] _fill_95 = {2{_bits_263}}; // RapController.java:502
-  wire [1:0] _and_126 = slot_digit_95 & _fill_95; // RapController.java:502
-  wire [1:0] _or_111 = _and_125 | _and_126; // RapController.java:502
-  wire [1:0] _or_112 = _or_110 | _or_111; // RapController.java:502
-  wire [1:0] _or_113 = _or_109 | _or_112; // RapController.java:502
-  wire [1:0] _or_114 = _or_106 | _or_113; // RapController.java:502
-  wire [1:0] _or_115 = _or_99 | _or_114; // RapController.java:502
-  wire _bits_264 = slot_pick_pick_hot[96]; // RapController.java:502
-  wire [1:0] _fill_96 = {2{_bits_264}}; // RapController.java:502
-  wire [1:0] _and_127 = slot_digit_96 & _fill_96; // RapController.java:502
-  wire _bits_265 = slot_pick_pick_hot[97]; // RapController.java:502
-  wire [1:0] _fill_97 = {2{_bits_265}}; // RapController.java:502
-  wire [1:0] _and_128 = slot_digit_97 & _fill_97; // RapController.java:502
-  wire [1:0] _or_116 = _and_127 | _and_128; // RapController.java:502
-  wire _bits_266 = slot_pick_pick_hot[98]; // RapController.java:502
-  wire [1:0] _fill_98 = {2{_bits_266}}; // RapController.java:502
-  wire [1:0] _and_129 = slot_digit_98 & _fill_98; // RapController.java:502
-  wire _bits_267 = slot_pick_pick_hot[99]; // RapController.java:502
-  wire [1:0] _fill_99 = {2{_bits_267}}; // RapController.java:502
-  wire [1:0] _and_130 = slot_digit_99 & _fill_99; // RapController.java:502
-  wire [1:0] _or_117 = _and_129 | _and_130; // RapController.java:502
-  wire [1:0] _or_118 = _or_116 | _or_117; // RapController.java:502
-  wire _bits_268 = slot_pick_pick_hot[100]; // RapController.java:502
-  wire [1:0] _fill_100 = {2{_bits_268}}; // RapController.java:502
-  wire [1:0] _and_131 = slot_digit_100 & _fill_100; // RapController.java:502
-  wire _bits_269 = slot_pick_pick_hot[101]; // RapController.java:502
-  wire [1:0] _fill_101 = {2{_bits_269}}; // RapController.java:502
-  wire [1:0] _and_132 = slot_digit_101 & _fill_101; // RapController.java:502
-  wire [1:0] _or_119 = _and_131 | _and_132; // RapController.java:502
-  wire _bits_270 = slot_pick_pick_hot[102]; // RapController.java:502
-  wire [1:0] _fill_102 = {2{_bits_270}}; // RapController.java:502
-  wire [1:0] _and_133 = slot_digit_102 & _fill_102; // RapController.java:502
-  wire _bits_271 = slot_pick_pick_hot[103]; // RapController.java:502
-  wire [1:0] _fill_103 = {2{_bits_271}}; // RapController.java:502
-  wire [1:0] _and_134 = slot_digit_103 & _fill_103; // RapController.java:502
-  wire [1:0] _or_120 = _and_133 | _and_134; // RapController.java:502
-  wire [1:0] _or_121 = _or_119 | _or_120; // RapController.java:502
-  wire [1:0] _or_122 = _or_118 | _or_121; // RapController.java:502
-  wire _bits_272 = slot_pick_pick_hot[104]; // RapController.java:502
-  wire [1:0] _fill_104 = {2{_bits_272}}; // RapController.java:502
-  wire [1:0] _and_135 = slot_digit_104 & _fill_104; // RapController.java:502
-  wire _bits_273 = slot_pick_pick_hot[105]; // RapController.java:502
-  wire [1:0] _fill_105 = {2{_bits_273}}; // RapController.java:502
-  wire [1:0] _and_136 = slot_digit_105 & _fill_105; // RapController.java:502
-  wire [1:0] _or_123 = _and_135 | _and_136; // RapController.java:502
-  wire _bits_274 = slot_pick_pick_hot[106]; // RapController.java:502
-  wire [1:0] _fill_106 = {2{_bits_274}}; // RapController.java:502
-  wire [1:0] _and_137 = slot_digit_106 & _fill_106; // RapController.java:502
-  wire _bits_275 = slot_pick_pick_hot[107]; // RapController.java:502
-  wire [1:0] _fill_107 = {2{_bits_275}}; // RapController.java:502
-  wire [1:0] _and_138 = slot_digit_107 & _fill_107; // RapController.java:502
-  wire [1:0] _or_124 = _and_137 | _and_138; // RapController.java:502
-  wire [1:0] _or_125 = _or_123 | _or_124; // RapController.java:502
-  wire _bits_276 = slot_pick_pick_hot[108]; // RapController.java:502
-  wire [1:0] _fill_108 = {2{_bits_276}}; // RapController.java:502
-  wire [1:0] _and_139 = slot_digit_108 & _fill_108; // RapController.java:502
-  wire _bits_277 = slot_pick_pick_hot[109]; // RapController.java:502
-  wire [1:0] _fill_109 = {2{_bits_277}}; // RapController.java:502
-  wire [1:0] _and_140 = slot_digit_109 & _fill_109; // RapController.java:502
-  wire [1:0] _or_126 = _and_139 | _and_140; // RapController.java:502
-  wire _bits_278 = slot_pick_pick_hot[110]; // RapController.java:502
-  wire [1:0] _fill_110 = {2{_bits_278}}; // RapController.java:502
-  wire [1:0] _and_141 = slot_digit_110 & _fill_110; // RapController.java:502
-  wire _bits_279 = slot_pick_pick_hot[111]; // RapController.java:502
-  wire [1:0] _fill_111 = {2{_bits_279}}; // RapController.java:502
-  wire [1:0] _and_142 = slot_digit_111 & _fill_111; // RapController.java:502
-  wire [1:0] _or_127 = _and_141 | _and_142; // RapController.java:502
-  wire [1:0] _or_128 = _or_126 | _or_127; // RapController.java:502
-  wire [1:0] _or_129 = _or_125 | _or_128; // RapController.java:502
-  wire [1:0] _or_130 = _or_122 | _or_129; // RapController.java:502
-  wire _bits_280 = slot_pick_pick_hot[112]; // RapController.java:502
-  wire [1:0] _fill_112 = {2{_bits_280}}; // RapController.java:502
-  wire [1:0] _and_143 = slot_digit_112 & _fill_112; // RapController.java:502
-  wire _bits_281 = slot_pick_pick_hot[113]; // RapController.java:502
-  wire [1:0] _fill_113 = {2{_bits_281}}; // RapController.java:502
-  wire [1:0] _and_144 = slot_digit_113 & _fill_113; // RapController.java:502
-  wire [1:0] _or_131 = _and_143 | _and_144; // RapController.java:502
-  wire _bits_282 = slot_pick_pick_hot[114]; // RapController.java:502
-  wire [1:0] _fill_114 = {2{_bits_282}}; // RapController.java:502
-  wire [1:0] _and_145 = slot_digit_114 & _fill_114; // RapController.java:502
-  wire _bits_283 = slot_pick_pick_hot[115]; // RapController.java:502
-  wire [1:0] _fill_115 = {2{_bits_283}}; // RapController.java:502
-  wire [1:0] _and_146 = slot_digit_115 & _fill_115; // RapController.java:502
-  wire [1:0] _or_132 = _and_145 | _and_146; // RapController.java:502
-  wire [1:0] _or_133 = _or_131 | _or_132; // RapController.java:502
-  wire _bits_284 = slot_pick_pick_hot[116]; // RapController.java:502
-  wire [1:0] _fill_116 = {2{_bits_284}}; // RapController.java:502
-  wire [1:0] _and_147 = slot_digit_116 & _fill_116; // RapController.java:502
-  wire _bits_285 = slot_pick_pick_hot[117]; // RapController.java:502
-  wire [1:0] _fill_117 = {2{_bits_285}}; // RapController.java:502
-  wire [1:0] _and_148 = slot_digit_117 & _fill_117; // RapController.java:502
-  wire [1:0] _or_134 = _and_147 | _and_148; // RapController.java:502
-  wire _bits_286 = slot_pick_pick_hot[118]; // RapController.java:502
-  wire [1:0] _fill_118 = {2{_bits_286}}; // RapController.java:502
-  wire [1:0] _and_149 = slot_digit_118 & _fill_118; // RapController.java:502
-  wire _bits_287 = slot_pick_pick_hot[119]; // RapController.java:502
-  wire [1:0] _fill_119 = {2{_bits_287}}; // RapController.java:502
-  wire [1:0] _and_150 = slot_digit_119 & _fill_119; // RapController.java:502
-  wire [1:0] _or_135 = _and_149 | _and_150; // RapController.java:502
-  wire [1:0] _or_136 = _or_134 | _or_135; // RapController.java:502
-  wire [1:0] _or_137 = _or_133 | _or_136; // RapController.java:502
-  wire _bits_288 = slot_pick_pick_hot[120]; // RapController.java:502
-  wire [1:0] _fill_120 = {2{_bits_288}}; // RapController.java:502
-  wire [1:0] _and_151 = slot_digit_120 & _fill_120; // RapController.java:502
-  wire _bits_289 = slot_pick_pick_hot[121]; // RapController.java:502
-  wire [1:0] _fill_121 = {2{_bits_289}}; // RapController.java:502
-  wire [1:0] _and_152 = slot_digit_121 & _fill_121; // RapController.java:502
-  wire [1:0] _or_138 = _and_151 | _and_152; // RapController.java:502
-  wire _bits_290 = slot_pick_pick_hot[122]; // RapController.java:502
-  wire [1:0] _fill_122 = {2{_bits_290}}; // RapController.java:502
-  wire [1:0] _and_153 = slot_digit_122 & _fill_122; // RapController.java:502
-  wire _bits_291 = slot_pick_pick_hot[123]; // RapController.java:502
-  wire [1:0] _fill_123 = {2{_bits_291}}; // RapController.java:502
-  wire [1:0] _and_154 = slot_digit_123 & _fill_123; // RapController.java:502
-  wire [1:0] _or_139 = _and_153 | _and_154; // RapController.java:502
-  wire [1:0] _or_140 = _or_138 | _or_139; // RapController.java:502
-  wire _bits_292 = slot_pick_pick_hot[124]; // RapController.java:502
-  wire [1:0] _fill_124 = {2{_bits_292}}; // RapController.java:502
-  wire [1:0] _and_155 = slot_digit_124 & _fill_124; // RapController.java:502
-  wire _bits_293 = slot_pick_pick_hot[125]; // RapController.java:502
-  wire [1:0] _fill_125 = {2{_bits_293}}; // RapController.java:502
-  wire [1:0] _and_156 = slot_digit_125 & _fill_125; // RapController.java:502
-  wire [1:0] _or_141 = _and_155 | _and_156; // RapController.java:502
-  wire _bits_294 = slot_pick_pick_hot[126]; // RapController.java:502
-  wire [1:0] _fill_126 = {2{_bits_294}}; // RapController.java:502
-  wire [1:0] _and_157 = slot_digit_126 & _fill_126; // RapController.java:502
-  wire _bits_295 = slot_pick_pick_hot[127]; // RapController.java:502
-  wire [1:0] _fill_127 = {2{_bits_295}}; // RapController.java:502
-  wire [1:0] _and_158 = slot_digit_127 & _fill_127; // RapController.java:502
-  wire [1:0] _or_142 = _and_157 | _and_158; // RapController.java:502
-  wire [1:0] _or_143 = _or_141 | _or_142; // RapController.java:502
-  wire [1:0] _or_144 = _or_140 | _or_143; // RapController.java:502
-  wire [1:0] _or_145 = _or_137 | _or_144; // RapController.java:502
-  wire [1:0] _or_146 = _or_130 | _or_145; // RapController.java:502
-  wire [1:0] _or_147 = _or_115 | _or_146; // RapController.java:502
-  wire [1:0] _or_148 = _or_84 | _or_147; // RapController.java:502
-  wire [6:0] _dshl_0 = 7'd1 << _or_148; // RapController.java:502
-  wire [3:0] _bits_296 = _dshl_0[3:0]; // RapController.java:502
-  wire [3:0] _or_149 = present_children | _bits_296; // RapController.java:501
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:765
-  wire [3:0] _bits_297 = _dshl_1[3:0]; // RapController.java:765
-  wire [3:0] _or_150 = present_children | _bits_297; // RapController.java:765
+  wire _bits_168 = slot_pick_pick_hot[0]; // RapController.java:501
+  wire [1:0] _fill_0 = {2{_bits_168}}; // RapController.java:501
+  wire [1:0] _and_31 = slot_digit_0 & _fill_0; // RapController.java:501
+  wire _bits_169 = slot_pick_pick_hot[1]; // RapController.java:501
+  wire [1:0] _fill_1 = {2{_bits_169}}; // RapController.java:501
+  wire [1:0] _and_32 = slot_digit_1 & _fill_1; // RapController.java:501
+  wire [1:0] _or_22 = _and_31 | _and_32; // RapController.java:501
+  wire _bits_170 = slot_pick_pick_hot[2]; // RapController.java:501
+  wire [1:0] _fill_2 = {2{_bits_170}}; // RapController.java:501
+  wire [1:0] _and_33 = slot_digit_2 & _fill_2; // RapController.java:501
+  wire _bits_171 = slot_pick_pick_hot[3]; // RapController.java:501
+  wire [1:0] _fill_3 = {2{_bits_171}}; // RapController.java:501
+  wire [1:0] _and_34 = slot_digit_3 & _fill_3; // RapController.java:501
+  wire [1:0] _or_23 = _and_33 | _and_34; // RapController.java:501
+  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:501
+  wire _bits_172 = slot_pick_pick_hot[4]; // RapController.java:501
+  wire [1:0] _fill_4 = {2{_bits_172}}; // RapController.java:501
+  wire [1:0] _and_35 = slot_digit_4 & _fill_4; // RapController.java:501
+  wire _bits_173 = slot_pick_pick_hot[5]; // RapController.java:501
+  wire [1:0] _fill_5 = {2{_bits_173}}; // RapController.java:501
+  wire [1:0] _and_36 = slot_digit_5 & _fill_5; // RapController.java:501
+  wire [1:0] _or_25 = _and_35 | _and_36; // RapController.java:501
+  wire _bits_174 = slot_pick_pick_hot[6]; // RapController.java:501
+  wire [1:0] _fill_6 = {2{_bits_174}}; // RapController.java:501
+  wire [1:0] _and_37 = slot_digit_6 & _fill_6; // RapController.java:501
+  wire _bits_175 = slot_pick_pick_hot[7]; // RapController.java:501
+  wire [1:0] _fill_7 = {2{_bits_175}}; // RapController.java:501
+  wire [1:0] _and_38 = slot_digit_7 & _fill_7; // RapController.java:501
+  wire [1:0] _or_26 = _and_37 | _and_38; // RapController.java:501
+  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:501
+  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:501
+  wire _bits_176 = slot_pick_pick_hot[8]; // RapController.java:501
+  wire [1:0] _fill_8 = {2{_bits_176}}; // RapController.java:501
+  wire [1:0] _and_39 = slot_digit_8 & _fill_8; // RapController.java:501
+  wire _bits_177 = slot_pick_pick_hot[9]; // RapController.java:501
+  wire [1:0] _fill_9 = {2{_bits_177}}; // RapController.java:501
+  wire [1:0] _and_40 = slot_digit_9 & _fill_9; // RapController.java:501
+  wire [1:0] _or_29 = _and_39 | _and_40; // RapController.java:501
+  wire _bits_178 = slot_pick_pick_hot[10]; // RapController.java:501
+  wire [1:0] _fill_10 = {2{_bits_178}}; // RapController.java:501
+  wire [1:0] _and_41 = slot_digit_10 & _fill_10; // RapController.java:501
+  wire _bits_179 = slot_pick_pick_hot[11]; // RapController.java:501
+  wire [1:0] _fill_11 = {2{_bits_179}}; // RapController.java:501
+  wire [1:0] _and_42 = slot_digit_11 & _fill_11; // RapController.java:501
+  wire [1:0] _or_30 = _and_41 | _and_42; // RapController.java:501
+  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:501
+  wire _bits_180 = slot_pick_pick_hot[12]; // RapController.java:501
+  wire [1:0] _fill_12 = {2{_bits_180}}; // RapController.java:501
+  wire [1:0] _and_43 = slot_digit_12 & _fill_12; // RapController.java:501
+  wire _bits_181 = slot_pick_pick_hot[13]; // RapController.java:501
+  wire [1:0] _fill_13 = {2{_bits_181}}; // RapController.java:501
+  wire [1:0] _and_44 = slot_digit_13 & _fill_13; // RapController.java:501
+  wire [1:0] _or_32 = _and_43 | _and_44; // RapController.java:501
+  wire _bits_182 = slot_pick_pick_hot[14]; // RapController.java:501
+  wire [1:0] _fill_14 = {2{_bits_182}}; // RapController.java:501
+  wire [1:0] _and_45 = slot_digit_14 & _fill_14; // RapController.java:501
+  wire _bits_183 = slot_pick_pick_hot[15]; // RapController.java:501
+  wire [1:0] _fill_15 = {2{_bits_183}}; // RapController.java:501
+  wire [1:0] _and_46 = slot_digit_15 & _fill_15; // RapController.java:501
+  wire [1:0] _or_33 = _and_45 | _and_46; // RapController.java:501
+  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:501
+  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:501
+  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:501
+  wire _bits_184 = slot_pick_pick_hot[16]; // RapController.java:501
+  wire [1:0] _fill_16 = {2{_bits_184}}; // RapController.java:501
+  wire [1:0] _and_47 = slot_digit_16 & _fill_16; // RapController.java:501
+  wire _bits_185 = slot_pick_pick_hot[17]; // RapController.java:501
+  wire [1:0] _fill_17 = {2{_bits_185}}; // RapController.java:501
+  wire [1:0] _and_48 = slot_digit_17 & _fill_17; // RapController.java:501
+  wire [1:0] _or_37 = _and_47 | _and_48; // RapController.java:501
+  wire _bits_186 = slot_pick_pick_hot[18]; // RapController.java:501
+  wire [1:0] _fill_18 = {2{_bits_186}}; // RapController.java:501
+  wire [1:0] _and_49 = slot_digit_18 & _fill_18; // RapController.java:501
+  wire _bits_187 = slot_pick_pick_hot[19]; // RapController.java:501
+  wire [1:0] _fill_19 = {2{_bits_187}}; // RapController.java:501
+  wire [1:0] _and_50 = slot_digit_19 & _fill_19; // RapController.java:501
+  wire [1:0] _or_38 = _and_49 | _and_50; // RapController.java:501
+  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:501
+  wire _bits_188 = slot_pick_pick_hot[20]; // RapController.java:501
+  wire [1:0] _fill_20 = {2{_bits_188}}; // RapController.java:501
+  wire [1:0] _and_51 = slot_digit_20 & _fill_20; // RapController.java:501
+  wire _bits_189 = slot_pick_pick_hot[21]; // RapController.java:501
+  wire [1:0] _fill_21 = {2{_bits_189}}; // RapController.java:501
+  wire [1:0] _and_52 = slot_digit_21 & _fill_21; // RapController.java:501
+  wire [1:0] _or_40 = _and_51 | _and_52; // RapController.java:501
+  wire _bits_190 = slot_pick_pick_hot[22]; // RapController.java:501
+  wire [1:0] _fill_22 = {2{_bits_190}}; // RapController.java:501
+  wire [1:0] _and_53 = slot_digit_22 & _fill_22; // RapController.java:501
+  wire _bits_191 = slot_pick_pick_hot[23]; // RapController.java:501
+  wire [1:0] _fill_23 = {2{_bits_191}}; // RapController.java:501
+  wire [1:0] _and_54 = slot_digit_23 & _fill_23; // RapController.java:501
+  wire [1:0] _or_41 = _and_53 | _and_54; // RapController.java:501
+  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:501
+  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:501
+  wire _bits_192 = slot_pick_pick_hot[24]; // RapController.java:501
+  wire [1:0] _fill_24 = {2{_bits_192}}; // RapController.java:501
+  wire [1:0] _and_55 = slot_digit_24 & _fill_24; // RapController.java:501
+  wire _bits_193 = slot_pick_pick_hot[25]; // RapController.java:501
+  wire [1:0] _fill_25 = {2{_bits_193}}; // RapController.java:501
+  wire [1:0] _and_56 = slot_digit_25 & _fill_25; // RapController.java:501
+  wire [1:0] _or_44 = _and_55 | _and_56; // RapController.java:501
+  wire _bits_194 = slot_pick_pick_hot[26]; // RapController.java:501
+  wire [1:0] _fill_26 = {2{_bits_194}}; // RapController.java:501
+  wire [1:0] _and_57 = slot_digit_26 & _fill_26; // RapController.java:501
+  wire _bits_195 = slot_pick_pick_hot[27]; // RapController.java:501
+  wire [1:0] _fill_27 = {2{_bits_195}}; // RapController.java:501
+  wire [1:0] _and_58 = slot_digit_27 & _fill_27; // RapController.java:501
+  wire [1:0] _or_45 = _and_57 | _and_58; // RapController.java:501
+  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:501
+  wire _bits_196 = slot_pick_pick_hot[28]; // RapController.java:501
+  wire [1:0] _fill_28 = {2{_bits_196}}; // RapController.java:501
+  wire [1:0] _and_59 = slot_digit_28 & _fill_28; // RapController.java:501
+  wire _bits_197 = slot_pick_pick_hot[29]; // RapController.java:501
+  wire [1:0] _fill_29 = {2{_bits_197}}; // RapController.java:501
+  wire [1:0] _and_60 = slot_digit_29 & _fill_29; // RapController.java:501
+  wire [1:0] _or_47 = _and_59 | _and_60; // RapController.java:501
+  wire _bits_198 = slot_pick_pick_hot[30]; // RapController.java:501
+  wire [1:0] _fill_30 = {2{_bits_198}}; // RapController.java:501
+  wire [1:0] _and_61 = slot_digit_30 & _fill_30; // RapController.java:501
+  wire _bits_199 = slot_pick_pick_hot[31]; // RapController.java:501
+  wire [1:0] _fill_31 = {2{_bits_199}}; // RapController.java:501
+  wire [1:0] _and_62 = slot_digit_31 & _fill_31; // RapController.java:501
+  wire [1:0] _or_48 = _and_61 | _and_62; // RapController.java:501
+  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:501
+  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:501
+  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:501
+  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:501
+  wire _bits_200 = slot_pick_pick_hot[32]; // RapController.java:501
+  wire [1:0] _fill_32 = {2{_bits_200}}; // RapController.java:501
+  wire [1:0] _and_63 = slot_digit_32 & _fill_32; // RapController.java:501
+  wire _bits_201 = slot_pick_pick_hot[33]; // RapController.java:501
+  wire [1:0] _fill_33 = {2{_bits_201}}; // RapController.java:501
+  wire [1:0] _and_64 = slot_digit_33 & _fill_33; // RapController.java:501
+  wire [1:0] _or_53 = _and_63 | _and_64; // RapController.java:501
+  wire _bits_202 = slot_pick_pick_hot[34]; // RapController.java:501
+  wire [1:0] _fill_34 = {2{_bits_202}}; // RapController.java:501
+  wire [1:0] _and_65 = slot_digit_34 & _fill_34; // RapController.java:501
+  wire _bits_203 = slot_pick_pick_hot[35]; // RapController.java:501
+  wire [1:0] _fill_35 = {2{_bits_203}}; // RapController.java:501
+  wire [1:0] _and_66 = slot_digit_35 & _fill_35; // RapController.java:501
+  wire [1:0] _or_54 = _and_65 | _and_66; // RapController.java:501
+  wire [1:0] _or_55 = _or_53 | _or_54; // RapController.java:501
+  wire _bits_204 = slot_pick_pick_hot[36]; // RapController.java:501
+  wire [1:0] _fill_36 = {2{_bits_204}}; // RapController.java:501
+  wire [1:0] _and_67 = slot_digit_36 & _fill_36; // RapController.java:501
+  wire _bits_205 = slot_pick_pick_hot[37]; // RapController.java:501
+  wire [1:0] _fill_37 = {2{_bits_205}}; // RapController.java:501
+  wire [1:0] _and_68 = slot_digit_37 & _fill_37; // RapController.java:501
+  wire [1:0] _or_56 = _and_67 | _and_68; // RapController.java:501
+  wire _bits_206 = slot_pick_pick_hot[38]; // RapController.java:501
+  wire [1:0] _fill_38 = {2{_bits_206}}; // RapController.java:501
+  wire [1:0] _and_69 = slot_digit_38 & _fill_38; // RapController.java:501
+  wire _bits_207 = slot_pick_pick_hot[39]; // RapController.java:501
+  wire [1:0] _fill_39 = {2{_bits_207}}; // RapController.java:501
+  wire [1:0] _and_70 = slot_digit_39 & _fill_39; // RapController.java:501
+  wire [1:0] _or_57 = _and_69 | _and_70; // RapController.java:501
+  wire [1:0] _or_58 = _or_56 | _or_57; // RapController.java:501
+  wire [1:0] _or_59 = _or_55 | _or_58; // RapController.java:501
+  wire _bits_208 = slot_pick_pick_hot[40]; // RapController.java:501
+  wire [1:0] _fill_40 = {2{_bits_208}}; // RapController.java:501
+  wire [1:0] _and_71 = slot_digit_40 & _fill_40; // RapController.java:501
+  wire _bits_209 = slot_pick_pick_hot[41]; // RapController.java:501
+  wire [1:0] _fill_41 = {2{_bits_209}}; // RapController.java:501
+  wire [1:0] _and_72 = slot_digit_41 & _fill_41; // RapController.java:501
+  wire [1:0] _or_60 = _and_71 | _and_72; // RapController.java:501
+  wire _bits_210 = slot_pick_pick_hot[42]; // RapController.java:501
+  wire [1:0] _fill_42 = {2{_bits_210}}; // RapController.java:501
+  wire [1:0] _and_73 = slot_digit_42 & _fill_42; // RapController.java:501
+  wire _bits_211 = slot_pick_pick_hot[43]; // RapController.java:501
+  wire [1:0] _fill_43 = {2{_bits_211}}; // RapController.java:501
+  wire [1:0] _and_74 = slot_digit_43 & _fill_43; // RapController.java:501
+  wire [1:0] _or_61 = _and_73 | _and_74; // RapController.java:501
+  wire [1:0] _or_62 = _or_60 | _or_61; // RapController.java:501
+  wire _bits_212 = slot_pick_pick_hot[44]; // RapController.java:501
+  wire [1:0] _fill_44 = {2{_bits_212}}; // RapController.java:501
+  wire [1:0] _and_75 = slot_digit_44 & _fill_44; // RapController.java:501
+  wire _bits_213 = slot_pick_pick_hot[45]; // RapController.java:501
+  wire [1:0] _fill_45 = {2{_bits_213}}; // RapController.java:501
+  wire [1:0] _and_76 = slot_digit_45 & _fill_45; // RapController.java:501
+  wire [1:0] _or_63 = _and_75 | _and_76; // RapController.java:501
+  wire _bits_214 = slot_pick_pick_hot[46]; // RapController.java:501
+  wire [1:0] _fill_46 = {2{_bits_214}}; // RapController.java:501
+  wire [1:0] _and_77 = slot_digit_46 & _fill_46; // RapController.java:501
+  wire _bits_215 = slot_pick_pick_hot[47]; // RapController.java:501
+  wire [1:0] _fill_47 = {2{_bits_215}}; // RapController.java:501
+  wire [1:0] _and_78 = slot_digit_47 & _fill_47; // RapController.java:501
+  wire [1:0] _or_64 = _and_77 | _and_78; // RapController.java:501
+  wire [1:0] _or_65 = _or_63 | _or_64; // RapController.java:501
+  wire [1:0] _or_66 = _or_62 | _or_65; // RapController.java:501
+  wire [1:0] _or_67 = _or_59 | _or_66; // RapController.java:501
+  wire _bits_216 = slot_pick_pick_hot[48]; // RapController.java:501
+  wire [1:0] _fill_48 = {2{_bits_216}}; // RapController.java:501
+  wire [1:0] _and_79 = slot_digit_48 & _fill_48; // RapController.java:501
+  wire _bits_217 = slot_pick_pick_hot[49]; // RapController.java:501
+  wire [1:0] _fill_49 = {2{_bits_217}}; // RapController.java:501
+  wire [1:0] _and_80 = slot_digit_49 & _fill_49; // RapController.java:501
+  wire [1:0] _or_68 = _and_79 | _and_80; // RapController.java:501
+  wire _bits_218 = slot_pick_pick_hot[50]; // RapController.java:501
+  wire [1:0] _fill_50 = {2{_bits_218}}; // RapController.java:501
+  wire [1:0] _and_81 = slot_digit_50 & _fill_50; // RapController.java:501
+  wire _bits_219 = slot_pick_pick_hot[51]; // RapController.java:501
+  wire [1:0] _fill_51 = {2{_bits_219}}; // RapController.java:501
+  wire [1:0] _and_82 = slot_digit_51 & _fill_51; // RapController.java:501
+  wire [1:0] _or_69 = _and_81 | _and_82; // RapController.java:501
+  wire [1:0] _or_70 = _or_68 | _or_69; // RapController.java:501
+  wire _bits_220 = slot_pick_pick_hot[52]; // RapController.java:501
+  wire [1:0] _fill_52 = {2{_bits_220}}; // RapController.java:501
+  wire [1:0] _and_83 = slot_digit_52 & _fill_52; // RapController.java:501
+  wire _bits_221 = slot_pick_pick_hot[53]; // RapController.java:501
+  wire [1:0] _fill_53 = {2{_bits_221}}; // RapController.java:501
+  wire [1:0] _and_84 = slot_digit_53 & _fill_53; // RapController.java:501
+  wire [1:0] _or_71 = _and_83 | _and_84; // RapController.java:501
+  wire _bits_222 = slot_pick_pick_hot[54]; // RapController.java:501
+  wire [1:0] _fill_54 = {2{_bits_222}}; // RapController.java:501
+  wire [1:0] _and_85 = slot_digit_54 & _fill_54; // RapController.java:501
+  wire _bits_223 = slot_pick_pick_hot[55]; // RapController.java:501
+  wire [1:0] _fill_55 = {2{_bits_223}}; // RapController.java:501
+  wire [1:0] _and_86 = slot_digit_55 & _fill_55; // RapController.java:501
+  wire [1:0] _or_72 = _and_85 | _and_86; // RapController.java:501
+  wire [1:0] _or_73 = _or_71 | _or_72; // RapController.java:501
+  wire [1:0] _or_74 = _or_70 | _or_73; // RapController.java:501
+  wire _bits_224 = slot_pick_pick_hot[56]; // RapController.java:501
+  wire [1:0] _fill_56 = {2{_bits_224}}; // RapController.java:501
+  wire [1:0] _and_87 = slot_digit_56 & _fill_56; // RapController.java:501
+  wire _bits_225 = slot_pick_pick_hot[57]; // RapController.java:501
+  wire [1:0] _fill_57 = {2{_bits_225}}; // RapController.java:501
+  wire [1:0] _and_88 = slot_digit_57 & _fill_57; // RapController.java:501
+  wire [1:0] _or_75 = _and_87 | _and_88; // RapController.java:501
+  wire _bits_226 = slot_pick_pick_hot[58]; // RapController.java:501
+  wire [1:0] _fill_58 = {2{_bits_226}}; // RapController.java:501
+  wire [1:0] _and_89 = slot_digit_58 & _fill_58; // RapController.java:501
+  wire _bits_227 = slot_pick_pick_hot[59]; // RapController.java:501
+  wire [1:0] _fill_59 = {2{_bits_227}}; // RapController.java:501
+  wire [1:0] _and_90 = slot_digit_59 & _fill_59; // RapController.java:501
+  wire [1:0] _or_76 = _and_89 | _and_90; // RapController.java:501
+  wire [1:0] _or_77 = _or_75 | _or_76; // RapController.java:501
+  wire _bits_228 = slot_pick_pick_hot[60]; // RapController.java:501
+  wire [1:0] _fill_60 = {2{_bits_228}}; // RapController.java:501
+  wire [1:0] _and_91 = slot_digit_60 & _fill_60; // RapController.java:501
+  wire _bits_229 = slot_pick_pick_hot[61]; // RapController.java:501
+  wire [1:0] _fill_61 = {2{_bits_229}}; // RapController.java:501
+  wire [1:0] _and_92 = slot_digit_61 & _fill_61; // RapController.java:501
+  wire [1:0] _or_78 = _and_91 | _and_92; // RapController.java:501
+  wire _bits_230 = slot_pick_pick_hot[62]; // RapController.java:501
+  wire [1:0] _fill_62 = {2{_bits_230}}; // RapController.java:501
+  wire [1:0] _and_93 = slot_digit_62 & _fill_62; // RapController.java:501
+  wire _bits_231 = slot_pick_pick_hot[63]; // RapController.java:501
+  wire [1:0] _fill_63 = {2{_bits_231}}; // RapController.java:501
+  wire [1:0] _and_94 = slot_digit_63 & _fill_63; // RapController.java:501
+  wire [1:0] _or_79 = _and_93 | _and_94; // RapController.java:501
+  wire [1:0] _or_80 = _or_78 | _or_79; // RapController.java:501
+  wire [1:0] _or_81 = _or_77 | _or_80; // RapController.java:501
+  wire [1:0] _or_82 = _or_74 | _or_81; // RapController.java:501
+  wire [1:0] _or_83 = _or_67 | _or_82; // RapController.java:501
+  wire [1:0] _or_84 = _or_52 | _or_83; // RapController.java:501
+  wire _bits_232 = slot_pick_pick_hot[64]; // RapController.java:501
+  wire [1:0] _fill_64 = {2{_bits_232}}; // RapController.java:501
+  wire [1:0] _and_95 = slot_digit_64 & _fill_64; // RapController.java:501
+  wire _bits_233 = slot_pick_pick_hot[65]; // RapController.java:501
+  wire [1:0] _fill_65 = {2{_bits_233}}; // RapController.java:501
+  wire [1:0] _and_96 = slot_digit_65 & _fill_65; // RapController.java:501
+  wire [1:0] _or_85 = _and_95 | _and_96; // RapController.java:501
+  wire _bits_234 = slot_pick_pick_hot[66]; // RapController.java:501
+  wire [1:0] _fill_66 = {2{_bits_234}}; // RapController.java:501
+  wire [1:0] _and_97 = slot_digit_66 & _fill_66; // RapController.java:501
+  wire _bits_235 = slot_pick_pick_hot[67]; // RapController.java:501
+  wire [1:0] _fill_67 = {2{_bits_235}}; // RapController.java:501
+  wire [1:0] _and_98 = slot_digit_67 & _fill_67; // RapController.java:501
+  wire [1:0] _or_86 = _and_97 | _and_98; // RapController.java:501
+  wire [1:0] _or_87 = _or_85 | _or_86; // RapController.java:501
+  wire _bits_236 = slot_pick_pick_hot[68]; // RapController.java:501
+  wire [1:0] _fill_68 = {2{_bits_236}}; // RapController.java:501
+  wire [1:0] _and_99 = slot_digit_68 & _fill_68; // RapController.java:501
+  wire _bits_237 = slot_pick_pick_hot[69]; // RapController.java:501
+  wire [1:0] _fill_69 = {2{_bits_237}}; // RapController.java:501
+  wire [1:0] _and_100 = slot_digit_69 & _fill_69; // RapController.java:501
+  wire [1:0] _or_88 = _and_99 | _and_100; // RapController.java:501
+  wire _bits_238 = slot_pick_pick_hot[70]; // RapController.java:501
+  wire [1:0] _fill_70 = {2{_bits_238}}; // RapController.java:501
+  wire [1:0] _and_101 = slot_digit_70 & _fill_70; // RapController.java:501
+  wire _bits_239 = slot_pick_pick_hot[71]; // RapController.java:501
+  wire [1:0] _fill_71 = {2{_bits_239}}; // RapController.java:501
+  wire [1:0] _and_102 = slot_digit_71 & _fill_71; // RapController.java:501
+  wire [1:0] _or_89 = _and_101 | _and_102; // RapController.java:501
+  wire [1:0] _or_90 = _or_88 | _or_89; // RapController.java:501
+  wire [1:0] _or_91 = _or_87 | _or_90; // RapController.java:501
+  wire _bits_240 = slot_pick_pick_hot[72]; // RapController.java:501
+  wire [1:0] _fill_72 = {2{_bits_240}}; // RapController.java:501
+  wire [1:0] _and_103 = slot_digit_72 & _fill_72; // RapController.java:501
+  wire _bits_241 = slot_pick_pick_hot[73]; // RapController.java:501
+  wire [1:0] _fill_73 = {2{_bits_241}}; // RapController.java:501
+  wire [1:0] _and_104 = slot_digit_73 & _fill_73; // RapController.java:501
+  wire [1:0] _or_92 = _and_103 | _and_104; // RapController.java:501
+  wire _bits_242 = slot_pick_pick_hot[74]; // RapController.java:501
+  wire [1:0] _fill_74 = {2{_bits_242}}; // RapController.java:501
+  wire [1:0] _and_105 = slot_digit_74 & _fill_74; // RapController.java:501
+  wire _bits_243 = slot_pick_pick_hot[75]; // RapController.java:501
+  wire [1:0] _fill_75 = {2{_bits_243}}; // RapController.java:501
+  wire [1:0] _and_106 = slot_digit_75 & _fill_75; // RapController.java:501
+  wire [1:0] _or_93 = _and_105 | _and_106; // RapController.java:501
+  wire [1:0] _or_94 = _or_92 | _or_93; // RapController.java:501
+  wire _bits_244 = slot_pick_pick_hot[76]; // RapController.java:501
+  wire [1:0] _fill_76 = {2{_bits_244}}; // RapController.java:501
+  wire [1:0] _and_107 = slot_digit_76 & _fill_76; // RapController.java:501
+  wire _bits_245 = slot_pick_pick_hot[77]; // RapController.java:501
+  wire [1:0] _fill_77 = {2{_bits_245}}; // RapController.java:501
+  wire [1:0] _and_108 = slot_digit_77 & _fill_77; // RapController.java:501
+  wire [1:0] _or_95 = _and_107 | _and_108; // RapController.java:501
+  wire _bits_246 = slot_pick_pick_hot[78]; // RapController.java:501
+  wire [1:0] _fill_78 = {2{_bits_246}}; // RapController.java:501
+  wire [1:0] _and_109 = slot_digit_78 & _fill_78; // RapController.java:501
+  wire _bits_247 = slot_pick_pick_hot[79]; // RapController.java:501
+  wire [1:0] _fill_79 = {2{_bits_247}}; // RapController.java:501
+  wire [1:0] _and_110 = slot_digit_79 & _fill_79; // RapController.java:501
+  wire [1:0] _or_96 = _and_109 | _and_110; // RapController.java:501
+  wire [1:0] _or_97 = _or_95 | _or_96; // RapController.java:501
+  wire [1:0] _or_98 = _or_94 | _or_97; // RapController.java:501
+  wire [1:0] _or_99 = _or_91 | _or_98; // RapController.java:501
+  wire _bits_248 = slot_pick_pick_hot[80]; // RapController.java:501
+  wire [1:0] _fill_80 = {2{_bits_248}}; // RapController.java:501
+  wire [1:0] _and_111 = slot_digit_80 & _fill_80; // RapController.java:501
+  wire _bits_249 = slot_pick_pick_hot[81]; // RapController.java:501
+  wire [1:0] _fill_81 = {2{_bits_249}}; // RapController.java:501
+  wire [1:0] _and_112 = slot_digit_81 & _fill_81; // RapController.java:501
+  wire [1:0] _or_100 = _and_111 | _and_112; // RapController.java:501
+  wire _bits_250 = slot_pick_pick_hot[82]; // RapController.java:501
+  wire [1:0] _fill_82 = {2{_bits_250}}; // RapController.java:501
+  wire [1:0] _and_113 = slot_digit_82 & _fill_82; // RapController.java:501
+  wire _bits_251 = slot_pick_pick_hot[83]; // RapController.java:501
+  wire [1:0] _fill_83 = {2{_bits_251}}; // RapController.java:501
+  wire [1:0] _and_114 = slot_digit_83 & _fill_83; // RapController.java:501
+  wire [1:0] _or_101 = _and_113 | _and_114; // RapController.java:501
+  wire [1:0] _or_102 = _or_100 | _or_101; // RapController.java:501
+  wire _bits_252 = slot_pick_pick_hot[84]; // RapController.java:501
+  wire [1:0] _fill_84 = {2{_bits_252}}; // RapController.java:501
+  wire [1:0] _and_115 = slot_digit_84 & _fill_84; // RapController.java:501
+  wire _bits_253 = slot_pick_pick_hot[85]; // RapController.java:501
+  wire [1:0] _fill_85 = {2{_bits_253}}; // RapController.java:501
+  wire [1:0] _and_116 = slot_digit_85 & _fill_85; // RapController.java:501
+  wire [1:0] _or_103 = _and_115 | _and_116; // RapController.java:501
+  wire _bits_254 = slot_pick_pick_hot[86]; // RapController.java:501
+  wire [1:0] _fill_86 = {2{_bits_254}}; // RapController.java:501
+  wire [1:0] _and_117 = slot_digit_86 & _fill_86; // RapController.java:501
+  wire _bits_255 = slot_pick_pick_hot[87]; // RapController.java:501
+  wire [1:0] _fill_87 = {2{_bits_255}}; // RapController.java:501
+  wire [1:0] _and_118 = slot_digit_87 & _fill_87; // RapController.java:501
+  wire [1:0] _or_104 = _and_117 | _and_118; // RapController.java:501
+  wire [1:0] _or_105 = _or_103 | _or_104; // RapController.java:501
+  wire [1:0] _or_106 = _or_102 | _or_105; // RapController.java:501
+  wire _bits_256 = slot_pick_pick_hot[88]; // RapController.java:501
+  wire [1:0] _fill_88 = {2{_bits_256}}; // RapController.java:501
+  wire [1:0] _and_119 = slot_digit_88 & _fill_88; // RapController.java:501
+  wire _bits_257 = slot_pick_pick_hot[89]; // RapController.java:501
+  wire [1:0] _fill_89 = {2{_bits_257}}; // RapController.java:501
+  wire [1:0] _and_120 = slot_digit_89 & _fill_89; // RapController.java:501
+  wire [1:0] _or_107 = _and_119 | _and_120; // RapController.java:501
+  wire _bits_258 = slot_pick_pick_hot[90]; // RapController.java:501
+  wire [1:0] _fill_90 = {2{_bits_258}}; // RapController.java:501
+  wire [1:0] _and_121 = slot_digit_90 & _fill_90; // RapController.java:501
+  wire _bits_259 = slot_pick_pick_hot[91]; // RapController.java:501
+  wire [1:0] _fill_91 = {2{_bits_259}}; // RapController.java:501
+  wire [1:0] _and_122 = slot_digit_91 & _fill_91; // RapController.java:501
+  wire [1:0] _or_108 = _and_121 | _and_122; // RapController.java:501
+  wire [1:0] _or_109 = _or_107 | _or_108; // RapController.java:501
+  wire _bits_260 = slot_pick_pick_hot[92]; // RapController.java:501
+  wire [1:0] _fill_92 = {2{_bits_260}}; // RapController.java:501
+  wire [1:0] _and_123 = slot_digit_92 & _fill_92; // RapController.java:501
+  wire _bits_261 = slot_pick_pick_hot[93]; // RapController.java:501
+  wire [1:0] _fill_93 = {2{_bits_261}}; // RapController.java:501
+  wire [1:0] _and_124 = slot_digit_93 & _fill_93; // RapController.java:501
+  wire [1:0] _or_110 = _and_123 | _and_124; // RapController.java:501
+  wire _bits_262 = slot_pick_pick_hot[94]; // RapController.java:501
+  wire [1:0] _fill_94 = {2{_bits_262}}; // RapController.java:501
+  wire [1:0] _and_125 = slot_digit_94 & _fill_94; // RapController.java:501
+  wire _bits_263 = slot_pick_pick_hot[95]; // RapController.java:501
+  wire [1:0] _fill_95 = {2{_bits_263}}; // RapController.java:501
+  wire [1:0] _and_126 = slot_digit_95 & _fill_95; // RapController.java:501
+  wire [1:0] _or_111 = _and_125 | _and_126; // RapController.java:501
+  wire [1:0] _or_112 = _or_110 | _or_111; // RapController.java:501
+  wire [1:0] _or_113 = _or_109 | _or_112; // RapController.java:501
+  wire [1:0] _or_114 = _or_106 | _or_113; // RapController.java:501
+  wire [1:0] _or_115 = _or_99 | _or_114; // RapController.java:501
+  wire _bits_264 = slot_pick_pick_hot[96]; // RapController.java:501
+  wire [1:0] _fill_96 = {2{_bits_264}}; // RapController.java:501
+  wire [1:0] _and_127 = slot_digit_96 & _fill_96; // RapController.java:501
+  wire _bits_265 = slot_pick_pick_hot[97]; // RapController.java:501
+  wire [1:0] _fill_97 = {2{_bits_265}}; // RapController.java:501
+  wire [1:0] _and_128 = slot_digit_97 & _fill_97; // RapController.java:501
+  wire [1:0] _or_116 = _and_127 | _and_128; // RapController.java:501
+  wire _bits_266 = slot_pick_pick_hot[98]; // RapController.java:501
+  wire [1:0] _fill_98 = {2{_bits_266}}; // RapController.java:501
+  wire [1:0] _and_129 = slot_digit_98 & _fill_98; // RapController.java:501
+  wire _bits_267 = slot_pick_pick_hot[99]; // RapController.java:501
+  wire [1:0] _fill_99 = {2{_bits_267}}; // RapController.java:501
+  wire [1:0] _and_130 = slot_digit_99 & _fill_99; // RapController.java:501
+  wire [1:0] _or_117 = _and_129 | _and_130; // RapController.java:501
+  wire [1:0] _or_118 = _or_116 | _or_117; // RapController.java:501
+  wire _bits_268 = slot_pick_pick_hot[100]; // RapController.java:501
+  wire [1:0] _fill_100 = {2{_bits_268}}; // RapController.java:501
+  wire [1:0] _and_131 = slot_digit_100 & _fill_100; // RapController.java:501
+  wire _bits_269 = slot_pick_pick_hot[101]; // RapController.java:501
+  wire [1:0] _fill_101 = {2{_bits_269}}; // RapController.java:501
+  wire [1:0] _and_132 = slot_digit_101 & _fill_101; // RapController.java:501
+  wire [1:0] _or_119 = _and_131 | _and_132; // RapController.java:501
+  wire _bits_270 = slot_pick_pick_hot[102]; // RapController.java:501
+  wire [1:0] _fill_102 = {2{_bits_270}}; // RapController.java:501
+  wire [1:0] _and_133 = slot_digit_102 & _fill_102; // RapController.java:501
+  wire _bits_271 = slot_pick_pick_hot[103]; // RapController.java:501
+  wire [1:0] _fill_103 = {2{_bits_271}}; // RapController.java:501
+  wire [1:0] _and_134 = slot_digit_103 & _fill_103; // RapController.java:501
+  wire [1:0] _or_120 = _and_133 | _and_134; // RapController.java:501
+  wire [1:0] _or_121 = _or_119 | _or_120; // RapController.java:501
+  wire [1:0] _or_122 = _or_118 | _or_121; // RapController.java:501
+  wire _bits_272 = slot_pick_pick_hot[104]; // RapController.java:501
+  wire [1:0] _fill_104 = {2{_bits_272}}; // RapController.java:501
+  wire [1:0] _and_135 = slot_digit_104 & _fill_104; // RapController.java:501
+  wire _bits_273 = slot_pick_pick_hot[105]; // RapController.java:501
+  wire [1:0] _fill_105 = {2{_bits_273}}; // RapController.java:501
+  wire [1:0] _and_136 = slot_digit_105 & _fill_105; // RapController.java:501
+  wire [1:0] _or_123 = _and_135 | _and_136; // RapController.java:501
+  wire _bits_274 = slot_pick_pick_hot[106]; // RapController.java:501
+  wire [1:0] _fill_106 = {2{_bits_274}}; // RapController.java:501
+  wire [1:0] _and_137 = slot_digit_106 & _fill_106; // RapController.java:501
+  wire _bits_275 = slot_pick_pick_hot[107]; // RapController.java:501
+  wire [1:0] _fill_107 = {2{_bits_275}}; // RapController.java:501
+  wire [1:0] _and_138 = slot_digit_107 & _fill_107; // RapController.java:501
+  wire [1:0] _or_124 = _and_137 | _and_138; // RapController.java:501
+  wire [1:0] _or_125 = _or_123 | _or_124; // RapController.java:501
+  wire _bits_276 = slot_pick_pick_hot[108]; // RapController.java:501
+  wire [1:0] _fill_108 = {2{_bits_276}}; // RapController.java:501
+  wire [1:0] _and_139 = slot_digit_108 & _fill_108; // RapController.java:501
+  wire _bits_277 = slot_pick_pick_hot[109]; // RapController.java:501
+  wire [1:0] _fill_109 = {2{_bits_277}}; // RapController.java:501
+  wire [1:0] _and_140 = slot_digit_109 & _fill_109; // RapController.java:501
+  wire [1:0] _or_126 = _and_139 | _and_140; // RapController.java:501
+  wire _bits_278 = slot_pick_pick_hot[110]; // RapController.java:501
+  wire [1:0] _fill_110 = {2{_bits_278}}; // RapController.java:501
+  wire [1:0] _and_141 = slot_digit_110 & _fill_110; // RapController.java:501
+  wire _bits_279 = slot_pick_pick_hot[111]; // RapController.java:501
+  wire [1:0] _fill_111 = {2{_bits_279}}; // RapController.java:501
+  wire [1:0] _and_142 = slot_digit_111 & _fill_111; // RapController.java:501
+  wire [1:0] _or_127 = _and_141 | _and_142; // RapController.java:501
+  wire [1:0] _or_128 = _or_126 | _or_127; // RapController.java:501
+  wire [1:0] _or_129 = _or_125 | _or_128; // RapController.java:501
+  wire [1:0] _or_130 = _or_122 | _or_129; // RapController.java:501
+  wire _bits_280 = slot_pick_pick_hot[112]; // RapController.java:501
+  wire [1:0] _fill_112 = {2{_bits_280}}; // RapController.java:501
+  wire [1:0] _and_143 = slot_digit_112 & _fill_112; // RapController.java:501
+  wire _bits_281 = slot_pick_pick_hot[113]; // RapController.java:501
+  wire [1:0] _fill_113 = {2{_bits_281}}; // RapController.java:501
+  wire [1:0] _and_144 = slot_digit_113 & _fill_113; // RapController.java:501
+  wire [1:0] _or_131 = _and_143 | _and_144; // RapController.java:501
+  wire _bits_282 = slot_pick_pick_hot[114]; // RapController.java:501
+  wire [1:0] _fill_114 = {2{_bits_282}}; // RapController.java:501
+  wire [1:0] _and_145 = slot_digit_114 & _fill_114; // RapController.java:501
+  wire _bits_283 = slot_pick_pick_hot[115]; // RapController.java:501
+  wire [1:0] _fill_115 = {2{_bits_283}}; // RapController.java:501
+  wire [1:0] _and_146 = slot_digit_115 & _fill_115; // RapController.java:501
+  wire [1:0] _or_132 = _and_145 | _and_146; // RapController.java:501
+  wire [1:0] _or_133 = _or_131 | _or_132; // RapController.java:501
+  wire _bits_284 = slot_pick_pick_hot[116]; // RapController.java:501
+  wire [1:0] _fill_116 = {2{_bits_284}}; // RapController.java:501
+  wire [1:0] _and_147 = slot_digit_116 & _fill_116; // RapController.java:501
+  wire _bits_285 = slot_pick_pick_hot[117]; // RapController.java:501
+  wire [1:0] _fill_117 = {2{_bits_285}}; // RapController.java:501
+  wire [1:0] _and_148 = slot_digit_117 & _fill_117; // RapController.java:501
+  wire [1:0] _or_134 = _and_147 | _and_148; // RapController.java:501
+  wire _bits_286 = slot_pick_pick_hot[118]; // RapController.java:501
+  wire [1:0] _fill_118 = {2{_bits_286}}; // RapController.java:501
+  wire [1:0] _and_149 = slot_digit_118 & _fill_118; // RapController.java:501
+  wire _bits_287 = slot_pick_pick_hot[119]; // RapController.java:501
+  wire [1:0] _fill_119 = {2{_bits_287}}; // RapController.java:501
+  wire [1:0] _and_150 = slot_digit_119 & _fill_119; // RapController.java:501
+  wire [1:0] _or_135 = _and_149 | _and_150; // RapController.java:501
+  wire [1:0] _or_136 = _or_134 | _or_135; // RapController.java:501
+  wire [1:0] _or_137 = _or_133 | _or_136; // RapController.java:501
+  wire _bits_288 = slot_pick_pick_hot[120]; // RapController.java:501
+  wire [1:0] _fill_120 = {2{_bits_288}}; // RapController.java:501
+  wire [1:0] _and_151 = slot_digit_120 & _fill_120; // RapController.java:501
+  wire _bits_289 = slot_pick_pick_hot[121]; // RapController.java:501
+  wire [1:0] _fill_121 = {2{_bits_289}}; // RapController.java:501
+  wire [1:0] _and_152 = slot_digit_121 & _fill_121; // RapController.java:501
+  wire [1:0] _or_138 = _and_151 | _and_152; // RapController.java:501
+  wire _bits_290 = slot_pick_pick_hot[122]; // RapController.java:501
+  wire [1:0] _fill_122 = {2{_bits_290}}; // RapController.java:501
+  wire [1:0] _and_153 = slot_digit_122 & _fill_122; // RapController.java:501
+  wire _bits_291 = slot_pick_pick_hot[123]; // RapController.java:501
+  wire [1:0] _fill_123 = {2{_bits_291}}; // RapController.java:501
+  wire [1:0] _and_154 = slot_digit_123 & _fill_123; // RapController.java:501
+  wire [1:0] _or_139 = _and_153 | _and_154; // RapController.java:501
+  wire [1:0] _or_140 = _or_138 | _or_139; // RapController.java:501
+  wire _bits_292 = slot_pick_pick_hot[124]; // RapController.java:501
+  wire [1:0] _fill_124 = {2{_bits_292}}; // RapController.java:501
+  wire [1:0] _and_155 = slot_digit_124 & _fill_124; // RapController.java:501
+  wire _bits_293 = slot_pick_pick_hot[125]; // RapController.java:501
+  wire [1:0] _fill_125 = {2{_bits_293}}; // RapController.java:501
+  wire [1:0] _and_156 = slot_digit_125 & _fill_125; // RapController.java:501
+  wire [1:0] _or_141 = _and_155 | _and_156; // RapController.java:501
+  wire _bits_294 = slot_pick_pick_hot[126]; // RapController.java:501
+  wire [1:0] _fill_126 = {2{_bits_294}}; // RapController.java:501
+  wire [1:0] _and_157 = slot_digit_126 & _fill_126; // RapController.java:501
+  wire _bits_295 = slot_pick_pick_hot[127]; // RapController.java:501
+  wire [1:0] _fill_127 = {2{_bits_295}}; // RapController.java:501
+  wire [1:0] _and_158 = slot_digit_127 & _fill_127; // RapController.java:501
+  wire [1:0] _or_142 = _and_157 | _and_158; // RapController.java:501
+  wire [1:0] _or_143 = _or_141 | _or_142; // RapController.java:501
+  wire [1:0] _or_144 = _or_140 | _or_143; // RapController.java:501
+  wire [1:0] _or_145 = _or_137 | _or_144; // RapController.java:501
+  wire [1:0] _or_146 = _or_130 | _or_145; // RapController.java:501
+  wire [1:0] _or_147 = _or_115 | _or_146; // RapController.java:501
+  wire [1:0] _or_148 = _or_84 | _or_147; // RapController.java:501
+  wire [6:0] _dshl_0 = 7'd1 << _or_148; // RapController.java:501
+  wire [3:0] _bits_296 = _dshl_0[3:0]; // RapController.java:501
+  wire [3:0] _or_149 = present_children | _bits_296; // RapController.java:500
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:764
+  wire [3:0] _bits_297 = _dshl_1[3:0]; // RapController.java:764
+  wire [3:0] _or_150 = present_children | _bits_297; // RapController.java:764
   wire [3:0] _not_32 = ~present_children_next; // RapController.java:128
   wire _bits_298 = _not_32[0]; // FirstSet.java:25
   wire _bits_299 = _not_32[1]; // FirstSet.java:25
@@ -4226,7 +4226,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_299 = ~slot_pick_load; // SlotPicker.java:58
   wire [127:0] _not_300 = ~slot_pick_pick_hot; // SlotPicker.java:43
   wire [127:0] _and_674 = slot_pick_candidates & _not_300; // SlotPicker.java:43
-  wire [127:0] _not_301 = ~slot_valid; // RapController.java:508
+  wire [127:0] _not_301 = ~slot_valid; // RapController.java:507
   wire _not_302 = ~slot_pick_ready; // SlotPicker.java:49
   wire slot_pick_advance = slot_pick_take | _not_302; // SlotPicker.java:49
   wire [127:0] _not_303 = ~slot_pick_pick_hot; // SlotPicker.java:47
@@ -4744,528 +4744,528 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_129 = _not_305 ? _cat_96 : _cat_127; // FirstSet.java:36
   wire [6:0] _cat_128 = {_not_305, _mux_129}; // FirstSet.java:36
   wire [6:0] _bits_817 = _cat_128; // FirstSet.java:44
-  wire [4:0] _sub_10 = merge_leaf_depth - 5'd1; // RapController.java:564
+  wire [4:0] _sub_10 = merge_leaf_depth - 5'd1; // RapController.java:563
   wire _eq_643 = merge_leaf_depth_next == 5'd1; // RapController.java:146
-  wire _bits_818 = leaf_pick_pick_hot[0]; // RapController.java:553
-  wire [6:0] _fill_128 = {7{_bits_818}}; // RapController.java:553
-  wire [6:0] _and_677 = slot_parent_0 & _fill_128; // RapController.java:553
-  wire _bits_819 = leaf_pick_pick_hot[1]; // RapController.java:553
-  wire [6:0] _fill_129 = {7{_bits_819}}; // RapController.java:553
-  wire [6:0] _and_678 = slot_parent_1 & _fill_129; // RapController.java:553
-  wire [6:0] _or_537 = _and_677 | _and_678; // RapController.java:553
-  wire _bits_820 = leaf_pick_pick_hot[2]; // RapController.java:553
-  wire [6:0] _fill_130 = {7{_bits_820}}; // RapController.java:553
-  wire [6:0] _and_679 = slot_parent_2 & _fill_130; // RapController.java:553
-  wire _bits_821 = leaf_pick_pick_hot[3]; // RapController.java:553
-  wire [6:0] _fill_131 = {7{_bits_821}}; // RapController.java:553
-  wire [6:0] _and_680 = slot_parent_3 & _fill_131; // RapController.java:553
-  wire [6:0] _or_538 = _and_679 | _and_680; // RapController.java:553
-  wire [6:0] _or_539 = _or_537 | _or_538; // RapController.java:553
-  wire _bits_822 = leaf_pick_pick_hot[4]; // RapController.java:553
-  wire [6:0] _fill_132 = {7{_bits_822}}; // RapController.java:553
-  wire [6:0] _and_681 = slot_parent_4 & _fill_132; // RapController.java:553
-  wire _bits_823 = leaf_pick_pick_hot[5]; // RapController.java:553
-  wire [6:0] _fill_133 = {7{_bits_823}}; // RapController.java:553
-  wire [6:0] _and_682 = slot_parent_5 & _fill_133; // RapController.java:553
-  wire [6:0] _or_540 = _and_681 | _and_682; // RapController.java:553
-  wire _bits_824 = leaf_pick_pick_hot[6]; // RapController.java:553
-  wire [6:0] _fill_134 = {7{_bits_824}}; // RapController.java:553
-  wire [6:0] _and_683 = slot_parent_6 & _fill_134; // RapController.java:553
-  wire _bits_825 = leaf_pick_pick_hot[7]; // RapController.java:553
-  wire [6:0] _fill_135 = {7{_bits_825}}; // RapController.java:553
-  wire [6:0] _and_684 = slot_parent_7 & _fill_135; // RapController.java:553
-  wire [6:0] _or_541 = _and_683 | _and_684; // RapController.java:553
-  wire [6:0] _or_542 = _or_540 | _or_541; // RapController.java:553
-  wire [6:0] _or_543 = _or_539 | _or_542; // RapController.java:553
-  wire _bits_826 = leaf_pick_pick_hot[8]; // RapController.java:553
-  wire [6:0] _fill_136 = {7{_bits_826}}; // RapController.java:553
-  wire [6:0] _and_685 = slot_parent_8 & _fill_136; // RapController.java:553
-  wire _bits_827 = leaf_pick_pick_hot[9]; // RapController.java:553
-  wire [6:0] _fill_137 = {7{_bits_827}}; // RapController.java:553
-  wire [6:0] _and_686 = slot_parent_9 & _fill_137; // RapController.java:553
-  wire [6:0] _or_544 = _and_685 | _and_686; // RapController.java:553
-  wire _bits_828 = leaf_pick_pick_hot[10]; // RapController.java:553
-  wire [6:0] _fill_138 = {7{_bits_828}}; // RapController.java:553
-  wire [6:0] _and_687 = slot_parent_10 & _fill_138; // RapController.java:553
-  wire _bits_829 = leaf_pick_pick_hot[11]; // RapController.java:553
-  wire [6:0] _fill_139 = {7{_bits_829}}; // RapController.java:553
-  wire [6:0] _and_688 = slot_parent_11 & _fill_139; // RapController.java:553
-  wire [6:0] _or_545 = _and_687 | _and_688; // RapController.java:553
-  wire [6:0] _or_546 = _or_544 | _or_545; // RapController.java:553
-  wire _bits_830 = leaf_pick_pick_hot[12]; // RapController.java:553
-  wire [6:0] _fill_140 = {7{_bits_830}}; // RapController.java:553
-  wire [6:0] _and_689 = slot_parent_12 & _fill_140; // RapController.java:553
-  wire _bits_831 = leaf_pick_pick_hot[13]; // RapController.java:553
-  wire [6:0] _fill_141 = {7{_bits_831}}; // RapController.java:553
-  wire [6:0] _and_690 = slot_parent_13 & _fill_141; // RapController.java:553
-  wire [6:0] _or_547 = _and_689 | _and_690; // RapController.java:553
-  wire _bits_832 = leaf_pick_pick_hot[14]; // RapController.java:553
-  wire [6:0] _fill_142 = {7{_bits_832}}; // RapController.java:553
-  wire [6:0] _and_691 = slot_parent_14 & _fill_142; // RapController.java:553
-  wire _bits_833 = leaf_pick_pick_hot[15]; // RapController.java:553
-  wire [6:0] _fill_143 = {7{_bits_833}}; // RapController.java:553
-  wire [6:0] _and_692 = slot_parent_15 & _fill_143; // RapController.java:553
-  wire [6:0] _or_548 = _and_691 | _and_692; // RapController.java:553
-  wire [6:0] _or_549 = _or_547 | _or_548; // RapController.java:553
-  wire [6:0] _or_550 = _or_546 | _or_549; // RapController.java:553
-  wire [6:0] _or_551 = _or_543 | _or_550; // RapController.java:553
-  wire _bits_834 = leaf_pick_pick_hot[16]; // RapController.java:553
-  wire [6:0] _fill_144 = {7{_bits_834}}; // RapController.java:553
-  wire [6:0] _and_693 = slot_parent_16 & _fill_144; // RapController.java:553
-  wire _bits_835 = leaf_pick_pick_hot[17]; // RapController.java:553
-  wire [6:0] _fill_145 = {7{_bits_835}}; // RapController.java:553
-  wire [6:0] _and_694 = slot_parent_17 & _fill_145; // RapController.java:553
-  wire [6:0] _or_552 = _and_693 | _and_694; // RapController.java:553
-  wire _bits_836 = leaf_pick_pick_hot[18]; // RapController.java:553
-  wire [6:0] _fill_146 = {7{_bits_836}}; // RapController.java:553
-  wire [6:0] _and_695 = slot_parent_18 & _fill_146; // RapController.java:553
-  wire _bits_837 = leaf_pick_pick_hot[19]; // RapController.java:553
-  wire [6:0] _fill_147 = {7{_bits_837}}; // RapController.java:553
-  wire [6:0] _and_696 = slot_parent_19 & _fill_147; // RapController.java:553
-  wire [6:0] _or_553 = _and_695 | _and_696; // RapController.java:553
-  wire [6:0] _or_554 = _or_552 | _or_553; // RapController.java:553
-  wire _bits_838 = leaf_pick_pick_hot[20]; // RapController.java:553
-  wire [6:0] _fill_148 = {7{_bits_838}}; // RapController.java:553
-  wire [6:0] _and_697 = slot_parent_20 & _fill_148; // RapController.java:553
-  wire _bits_839 = leaf_pick_pick_hot[21]; // RapController.java:553
-  wire [6:0] _fill_149 = {7{_bits_839}}; // RapController.java:553
-  wire [6:0] _and_698 = slot_parent_21 & _fill_149; // RapController.java:553
-  wire [6:0] _or_555 = _and_697 | _and_698; // RapController.java:553
-  wire _bits_840 = leaf_pick_pick_hot[22]; // RapController.java:553
-  wire [6:0] _fill_150 = {7{_bits_840}}; // RapController.java:553
-  wire [6:0] _and_699 = slot_parent_22 & _fill_150; // RapController.java:553
-  wire _bits_841 = leaf_pick_pick_hot[23]; // RapController.java:553
-  wire [6:0] _fill_151 = {7{_bits_841}}; // RapController.java:553
-  wire [6:0] _and_700 = slot_parent_23 & _fill_151; // RapController.java:553
-  wire [6:0] _or_556 = _and_699 | _and_700; // RapController.java:553
-  wire [6:0] _or_557 = _or_555 | _or_556; // RapController.java:553
-  wire [6:0] _or_558 = _or_554 | _or_557; // RapController.java:553
-  wire _bits_842 = leaf_pick_pick_hot[24]; // RapController.java:553
-  wire [6:0] _fill_152 = {7{_bits_842}}; // RapController.java:553
-  wire [6:0] _and_701 = slot_parent_24 & _fill_152; // RapController.java:553
-  wire _bits_843 = leaf_pick_pick_hot[25]; // RapController.java:553
-  wire [6:0] _fill_153 = {7{_bits_843}}; // RapController.java:553
-  wire [6:0] _and_702 = slot_parent_25 & _fill_153; // RapController.java:553
-  wire [6:0] _or_559 = _and_701 | _and_702; // RapController.java:553
-  wire _bits_844 = leaf_pick_pick_hot[26]; // RapController.java:553
-  wire [6:0] _fill_154 = {7{_bits_844}}; // RapController.java:553
-  wire [6:0] _and_703 = slot_parent_26 & _fill_154; // RapController.java:553
-  wire _bits_845 = leaf_pick_pick_hot[27]; // RapController.java:553
-  wire [6:0] _fill_155 = {7{_bits_845}}; // RapController.java:553
-  wire [6:0] _and_704 = slot_parent_27 & _fill_155; // RapController.java:553
-  wire [6:0] _or_560 = _and_703 | _and_704; // RapController.java:553
-  wire [6:0] _or_561 = _or_559 | _or_560; // RapController.java:553
-  wire _bits_846 = leaf_pick_pick_hot[28]; // RapController.java:553
-  wire [6:0] _fill_156 = {7{_bits_846}}; // RapController.java:553
-  wire [6:0] _and_705 = slot_parent_28 & _fill_156; // RapController.java:553
-  wire _bits_847 = leaf_pick_pick_hot[29]; // RapController.java:553
-  wire [6:0] _fill_157 = {7{_bits_847}}; // RapController.java:553
-  wire [6:0] _and_706 = slot_parent_29 & _fill_157; // RapController.java:553
-  wire [6:0] _or_562 = _and_705 | _and_706; // RapController.java:553
-  wire _bits_848 = leaf_pick_pick_hot[30]; // RapController.java:553
-  wire [6:0] _fill_158 = {7{_bits_848}}; // RapController.java:553
-  wire [6:0] _and_707 = slot_parent_30 & _fill_158; // RapController.java:553
-  wire _bits_849 = leaf_pick_pick_hot[31]; // RapController.java:553
-  wire [6:0] _fill_159 = {7{_bits_849}}; // RapController.java:553
-  wire [6:0] _and_708 = slot_parent_31 & _fill_159; // RapController.java:553
-  wire [6:0] _or_563 = _and_707 | _and_708; // RapController.java:553
-  wire [6:0] _or_564 = _or_562 | _or_563; // RapController.java:553
-  wire [6:0] _or_565 = _or_561 | _or_564; // RapController.java:553
-  wire [6:0] _or_566 = _or_558 | _or_565; // RapController.java:553
-  wire [6:0] _or_567 = _or_551 | _or_566; // RapController.java:553
-  wire _bits_850 = leaf_pick_pick_hot[32]; // RapController.java:553
-  wire [6:0] _fill_160 = {7{_bits_850}}; // RapController.java:553
-  wire [6:0] _and_709 = slot_parent_32 & _fill_160; // RapController.java:553
-  wire _bits_851 = leaf_pick_pick_hot[33]; // RapController.java:553
-  wire [6:0] _fill_161 = {7{_bits_851}}; // RapController.java:553
-  wire [6:0] _and_710 = slot_parent_33 & _fill_161; // RapController.java:553
-  wire [6:0] _or_568 = _and_709 | _and_710; // RapController.java:553
-  wire _bits_852 = leaf_pick_pick_hot[34]; // RapController.java:553
-  wire [6:0] _fill_162 = {7{_bits_852}}; // RapController.java:553
-  wire [6:0] _and_711 = slot_parent_34 & _fill_162; // RapController.java:553
-  wire _bits_853 = leaf_pick_pick_hot[35]; // RapController.java:553
-  wire [6:0] _fill_163 = {7{_bits_853}}; // RapController.java:553
-  wire [6:0] _and_712 = slot_parent_35 & _fill_163; // RapController.java:553
-  wire [6:0] _or_569 = _and_711 | _and_712; // RapController.java:553
-  wire [6:0] _or_570 = _or_568 | _or_569; // RapController.java:553
-  wire _bits_854 = leaf_pick_pick_hot[36]; // RapController.java:553
-  wire [6:0] _fill_164 = {7{_bits_854}}; // RapController.java:553
-  wire [6:0] _and_713 = slot_parent_36 & _fill_164; // RapController.java:553
-  wire _bits_855 = leaf_pick_pick_hot[37]; // RapController.java:553
-  wire [6:0] _fill_165 = {7{_bits_855}}; // RapController.java:553
-  wire [6:0] _and_714 = slot_parent_37 & _fill_165; // RapController.java:553
-  wire [6:0] _or_571 = _and_713 | _and_714; // RapController.java:553
-  wire _bits_856 = leaf_pick_pick_hot[38]; // RapController.java:553
-  wire [6:0] _fill_166 = {7{_bits_856}}; // RapController.java:553
-  wire [6:0] _and_715 = slot_parent_38 & _fill_166; // RapController.java:553
-  wire _bits_857 = leaf_pick_pick_hot[39]; // RapController.java:553
-  wire [6:0] _fill_167 = {7{_bits_857}}; // RapController.java:553
-  wire [6:0] _and_716 = slot_parent_39 & _fill_167; // RapController.java:553
-  wire [6:0] _or_572 = _and_715 | _and_716; // RapController.java:553
-  wire [6:0] _or_573 = _or_571 | _or_572; // RapController.java:553
-  wire [6:0] _or_574 = _or_570 | _or_573; // RapController.java:553
-  wire _bits_858 = leaf_pick_pick_hot[40]; // RapController.java:553
-  wire [6:0] _fill_168 = {7{_bits_858}}; // RapController.java:553
-  wire [6:0] _and_717 = slot_parent_40 & _fill_168; // RapController.java:553
-  wire _bits_859 = leaf_pick_pick_hot[41]; // RapController.java:553
-  wire [6:0] _fill_169 = {7{_bits_859}}; // RapController.java:553
-  wire [6:0] _and_718 = slot_parent_41 & _fill_169; // RapController.java:553
-  wire [6:0] _or_575 = _and_717 | _and_718; // RapController.java:553
-  wire _bits_860 = leaf_pick_pick_hot[42]; // RapController.java:553
-  wire [6:0] _fill_170 = {7{_bits_860}}; // RapController.java:553
-  wire [6:0] _and_719 = slot_parent_42 & _fill_170; // RapController.java:553
-  wire _bits_861 = leaf_pick_pick_hot[43]; // RapController.java:553
-  wire [6:0] _fill_171 = {7{_bits_861}}; // RapController.java:553
-  wire [6:0] _and_720 = slot_parent_43 & _fill_171; // RapController.java:553
-  wire [6:0] _or_576 = _and_719 | _and_720; // RapController.java:553
-  wire [6:0] _or_577 = _or_575 | _or_576; // RapController.java:553
-  wire _bits_862 = leaf_pick_pick_hot[44]; // RapController.java:553
-  wire [6:0] _fill_172 = {7{_bits_862}}; // RapController.java:553
-  wire [6:0] _and_721 = slot_parent_44 & _fill_172; // RapController.java:553
-  wire _bits_863 = leaf_pick_pick_hot[45]; // RapController.java:553
-  wire [6:0] _fill_173 = {7{_bits_863}}; // RapController.java:553
-  wire [6:0] _and_722 = slot_parent_45 & _fill_173; // RapController.java:553
-  wire [6:0] _or_578 = _and_721 | _and_722; // RapController.java:553
-  wire _bits_864 = leaf_pick_pick_hot[46]; // RapController.java:553
-  wire [6:0] _fill_174 = {7{_bits_864}}; // RapController.java:553
-  wire [6:0] _and_723 = slot_parent_46 & _fill_174; // RapController.java:553
-  wire _bits_865 = leaf_pick_pick_hot[47]; // RapController.java:553
-  wire [6:0] _fill_175 = {7{_bits_865}}; // RapController.java:553
-  wire [6:0] _and_724 = slot_parent_47 & _fill_175; // RapController.java:553
-  wire [6:0] _or_579 = _and_723 | _and_724; // RapController.java:553
-  wire [6:0] _or_580 = _or_578 | _or_579; // RapController.java:553
-  wire [6:0] _or_581 = _or_577 | _or_580; // RapController.java:553
-  wire [6:0] _or_582 = _or_574 | _or_581; // RapController.java:553
-  wire _bits_866 = leaf_pick_pick_hot[48]; // RapController.java:553
-  wire [6:0] _fill_176 = {7{_bits_866}}; // RapController.java:553
-  wire [6:0] _and_725 = slot_parent_48 & _fill_176; // RapController.java:553
-  wire _bits_867 = leaf_pick_pick_hot[49]; // RapController.java:553
-  wire [6:0] _fill_177 = {7{_bits_867}}; // RapController.java:553
-  wire [6:0] _and_726 = slot_parent_49 & _fill_177; // RapController.java:553
-  wire [6:0] _or_583 = _and_725 | _and_726; // RapController.java:553
-  wire _bits_868 = leaf_pick_pick_hot[50]; // RapController.java:553
-  wire [6:0] _fill_178 = {7{_bits_868}}; // RapController.java:553
-  wire [6:0] _and_727 = slot_parent_50 & _fill_178; // RapController.java:553
-  wire _bits_869 = leaf_pick_pick_hot[51]; // RapController.java:553
-  wire [6:0] _fill_179 = {7{_bits_869}}; // RapController.java:553
-  wire [6:0] _and_728 = slot_parent_51 & _fill_179; // RapController.java:553
-  wire [6:0] _or_584 = _and_727 | _and_728; // RapController.java:553
-  wire [6:0] _or_585 = _or_583 | _or_584; // RapController.java:553
-  wire _bits_870 = leaf_pick_pick_hot[52]; // RapController.java:553
-  wire [6:0] _fill_180 = {7{_bits_870}}; // RapController.java:553
-  wire [6:0] _and_729 = slot_parent_52 & _fill_180; // RapController.java:553
-  wire _bits_871 = leaf_pick_pick_hot[53]; // RapController.java:553
-  wire [6:0] _fill_181 = {7{_bits_871}}; // RapController.java:553
-  wire [6:0] _and_730 = slot_parent_53 & _fill_181; // RapController.java:553
-  wire [6:0] _or_586 = _and_729 | _and_730; // RapController.java:553
-  wire _bits_872 = leaf_pick_pick_hot[54]; // RapController.java:553
-  wire [6:0] _fill_182 = {7{_bits_872}}; // RapController.java:553
-  wire [6:0] _and_731 = slot_parent_54 & _fill_182; // RapController.java:553
-  wire _bits_873 = leaf_pick_pick_hot[55]; // RapController.java:553
-  wire [6:0] _fill_183 = {7{_bits_873}}; // RapController.java:553
-  wire [6:0] _and_732 = slot_parent_55 & _fill_183; // RapController.java:553
-  wire [6:0] _or_587 = _and_731 | _and_732; // RapController.java:553
-  wire [6:0] _or_588 = _or_586 | _or_587; // RapController.java:553
-  wire [6:0] _or_589 = _or_585 | _or_588; // RapController.java:553
-  wire _bits_874 = leaf_pick_pick_hot[56]; // RapController.java:553
-  wire [6:0] _fill_184 = {7{_bits_874}}; // RapController.java:553
-  wire [6:0] _and_733 = slot_parent_56 & _fill_184; // RapController.java:553
-  wire _bits_875 = leaf_pick_pick_hot[57]; // RapController.java:553
-  wire [6:0] _fill_185 = {7{_bits_875}}; // RapController.java:553
-  wire [6:0] _and_734 = slot_parent_57 & _fill_185; // RapController.java:553
-  wire [6:0] _or_590 = _and_733 | _and_734; // RapController.java:553
-  wire _bits_876 = leaf_pick_pick_hot[58]; // RapController.java:553
-  wire [6:0] _fill_186 = {7{_bits_876}}; // RapController.java:553
-  wire [6:0] _and_735 = slot_parent_58 & _fill_186; // RapController.java:553
-  wire _bits_877 = leaf_pick_pick_hot[59]; // RapController.java:553
-  wire [6:0] _fill_187 = {7{_bits_877}}; // RapController.java:553
-  wire [6:0] _and_736 = slot_parent_59 & _fill_187; // RapController.java:553
-  wire [6:0] _or_591 = _and_735 | _and_736; // RapController.java:553
-  wire [6:0] _or_592 = _or_590 | _or_591; // RapController.java:553
-  wire _bits_878 = leaf_pick_pick_hot[60]; // RapController.java:553
-  wire [6:0] _fill_188 = {7{_bits_878}}; // RapController.java:553
-  wire [6:0] _and_737 = slot_parent_60 & _fill_188; // RapController.java:553
-  wire _bits_879 = leaf_pick_pick_hot[61]; // RapController.java:553
-  wire [6:0] _fill_189 = {7{_bits_879}}; // RapController.java:553
-  wire [6:0] _and_738 = slot_parent_61 & _fill_189; // RapController.java:553
-  wire [6:0] _or_593 = _and_737 | _and_738; // RapController.java:553
-  wire _bits_880 = leaf_pick_pick_hot[62]; // RapController.java:553
-  wire [6:0] _fill_190 = {7{_bits_880}}; // RapController.java:553
-  wire [6:0] _and_739 = slot_parent_62 & _fill_190; // RapController.java:553
-  wire _bits_881 = leaf_pick_pick_hot[63]; // RapController.java:553
-  wire [6:0] _fill_191 = {7{_bits_881}}; // RapController.java:553
-  wire [6:0] _and_740 = slot_parent_63 & _fill_191; // RapController.java:553
-  wire [6:0] _or_594 = _and_739 | _and_740; // RapController.java:553
-  wire [6:0] _or_595 = _or_593 | _or_594; // RapController.java:553
-  wire [6:0] _or_596 = _or_592 | _or_595; // RapController.java:553
-  wire [6:0] _or_597 = _or_589 | _or_596; // RapController.java:553
-  wire [6:0] _or_598 = _or_582 | _or_597; // RapController.java:553
-  wire [6:0] _or_599 = _or_567 | _or_598; // RapController.java:553
-  wire _bits_882 = leaf_pick_pick_hot[64]; // RapController.java:553
-  wire [6:0] _fill_192 = {7{_bits_882}}; // RapController.java:553
-  wire [6:0] _and_741 = slot_parent_64 & _fill_192; // RapController.java:553
-  wire _bits_883 = leaf_pick_pick_hot[65]; // RapController.java:553
-  wire [6:0] _fill_193 = {7{_bits_883}}; // RapController.java:553
-  wire [6:0] _and_742 = slot_parent_65 & _fill_193; // RapController.java:553
-  wire [6:0] _or_600 = _and_741 | _and_742; // RapController.java:553
-  wire _bits_884 = leaf_pick_pick_hot[66]; // RapController.java:553
-  wire [6:0] _fill_194 = {7{_bits_884}}; // RapController.java:553
-  wire [6:0] _and_743 = slot_parent_66 & _fill_194; // RapController.java:553
-  wire _bits_885 = leaf_pick_pick_hot[67]; // RapController.java:553
-  wire [6:0] _fill_195 = {7{_bits_885}}; // RapController.java:553
-  wire [6:0] _and_744 = slot_parent_67 & _fill_195; // RapController.java:553
-  wire [6:0] _or_601 = _and_743 | _and_744; // RapController.java:553
-  wire [6:0] _or_602 = _or_600 | _or_601; // RapController.java:553
-  wire _bits_886 = leaf_pick_pick_hot[68]; // RapController.java:553
-  wire [6:0] _fill_196 = {7{_bits_886}}; // RapController.java:553
-  wire [6:0] _and_745 = slot_parent_68 & _fill_196; // RapController.java:553
-  wire _bits_887 = leaf_pick_pick_hot[69]; // RapController.java:553
-  wire [6:0] _fill_197 = {7{_bits_887}}; // RapController.java:553
-  wire [6:0] _and_746 = slot_parent_69 & _fill_197; // RapController.java:553
-  wire [6:0] _or_603 = _and_745 | _and_746; // RapController.java:553
-  wire _bits_888 = leaf_pick_pick_hot[70]; // RapController.java:553
-  wire [6:0] _fill_198 = {7{_bits_888}}; // RapController.java:553
-  wire [6:0] _and_747 = slot_parent_70 & _fill_198; // RapController.java:553
-  wire _bits_889 = leaf_pick_pick_hot[71]; // RapController.java:553
-  wire [6:0] _fill_199 = {7{_bits_889}}; // RapController.java:553
-  wire [6:0] _and_748 = slot_parent_71 & _fill_199; // RapController.java:553
-  wire [6:0] _or_604 = _and_747 | _and_748; // RapController.java:553
-  wire [6:0] _or_605 = _or_603 | _or_604; // RapController.java:553
-  wire [6:0] _or_606 = _or_602 | _or_605; // RapController.java:553
-  wire _bits_890 = leaf_pick_pick_hot[72]; // RapController.java:553
-  wire [6:0] _fill_200 = {7{_bits_890}}; // RapController.java:553
-  wire [6:0] _and_749 = slot_parent_72 & _fill_200; // RapController.java:553
-  wire _bits_891 = leaf_pick_pick_hot[73]; // RapController.java:553
-  wire [6:0] _fill_201 = {7{_bits_891}}; // RapController.java:553
-  wire [6:0] _and_750 = slot_parent_73 & _fill_201; // RapController.java:553
-  wire [6:0] _or_607 = _and_749 | _and_750; // RapController.java:553
-  wire _bits_892 = leaf_pick_pick_hot[74]; // RapController.java:553
-  wire [6:0] _fill_202 = {7{_bits_892}}; // RapController.java:553
-  wire [6:0] _and_751 = slot_parent_74 & _fill_202; // RapController.java:553
-  wire _bits_893 = leaf_pick_pick_hot[75]; // RapController.java:553
-  wire [6:0] _fill_203 = {7{_bits_893}}; // RapController.java:553
-  wire [6:0] _and_752 = slot_parent_75 & _fill_203; // RapController.java:553
-  wire [6:0] _or_608 = _and_751 | _and_752; // RapController.java:553
-  wire [6:0] _or_609 = _or_607 | _or_608; // RapController.java:553
-  wire _bits_894 = leaf_pick_pick_hot[76]; // RapController.java:553
-  wire [6:0] _fill_204 = {7{_bits_894}}; // RapController.java:553
-  wire [6:0] _and_753 = slot_parent_76 & _fill_204; // RapController.java:553
-  wire _bits_895 = leaf_pick_pick_hot[77]; // RapController.java:553
-  wire [6:0] _fill_205 = {7{_bits_895}}; // RapController.java:553
-  wire [6:0] _and_754 = slot_parent_77 & _fill_205; // RapController.java:553
-  wire [6:0] _or_610 = _and_753 | _and_754; // RapController.java:553
-  wire _bits_896 = leaf_pick_pick_hot[78]; // RapController.java:553
-  wire [6:0] _fill_206 = {7{_bits_896}}; // RapController.java:553
-  wire [6:0] _and_755 = slot_parent_78 & _fill_206; // RapController.java:553
-  wire _bits_897 = leaf_pick_pick_hot[79]; // RapController.java:553
-  wire [6:0] _fill_207 = {7{_bits_897}}; // RapController.java:553
-  wire [6:0] _and_756 = slot_parent_79 & _fill_207; // RapController.java:553
-  wire [6:0] _or_611 = _and_755 | _and_756; // RapController.java:553
-  wire [6:0] _or_612 = _or_610 | _or_611; // RapController.java:553
-  wire [6:0] _or_613 = _or_609 | _or_612; // RapController.java:553
-  wire [6:0] _or_614 = _or_606 | _or_613; // RapController.java:553
-  wire _bits_898 = leaf_pick_pick_hot[80]; // RapController.java:553
-  wire [6:0] _fill_208 = {7{_bits_898}}; // RapController.java:553
-  wire [6:0] _and_757 = slot_parent_80 & _fill_208; // RapController.java:553
-  wire _bits_899 = leaf_pick_pick_hot[81]; // RapController.java:553
-  wire [6:0] _fill_209 = {7{_bits_899}}; // RapController.java:553
-  wire [6:0] _and_758 = slot_parent_81 & _fill_209; // RapController.java:553
-  wire [6:0] _or_615 = _and_757 | _and_758; // RapController.java:553
-  wire _bits_900 = leaf_pick_pick_hot[82]; // RapController.java:553
-  wire [6:0] _fill_210 = {7{_bits_900}}; // RapController.java:553
-  wire [6:0] _and_759 = slot_parent_82 & _fill_210; // RapController.java:553
-  wire _bits_901 = leaf_pick_pick_hot[83]; // RapController.java:553
-  wire [6:0] _fill_211 = {7{_bits_901}}; // RapController.java:553
-  wire [6:0] _and_760 = slot_parent_83 & _fill_211; // RapController.java:553
-  wire [6:0] _or_616 = _and_759 | _and_760; // RapController.java:553
-  wire [6:0] _or_617 = _or_615 | _or_616; // RapController.java:553
-  wire _bits_902 = leaf_pick_pick_hot[84]; // RapController.java:553
-  wire [6:0] _fill_212 = {7{_bits_902}}; // RapController.java:553
-  wire [6:0] _and_761 = slot_parent_84 & _fill_212; // RapController.java:553
-  wire _bits_903 = leaf_pick_pick_hot[85]; // RapController.java:553
-  wire [6:0] _fill_213 = {7{_bits_903}}; // RapController.java:553
-  wire [6:0] _and_762 = slot_parent_85 & _fill_213; // RapController.java:553
-  wire [6:0] _or_618 = _and_761 | _and_762; // RapController.java:553
-  wire _bits_904 = leaf_pick_pick_hot[86]; // RapController.java:553
-  wire [6:0] _fill_214 = {7{_bits_904}}; // RapController.java:553
-  wire [6:0] _and_763 = slot_parent_86 & _fill_214; // RapController.java:553
-  wire _bits_905 = leaf_pick_pick_hot[87]; // RapController.java:553
-  wire [6:0] _fill_215 = {7{_bits_905}}; // RapController.java:553
-  wire [6:0] _and_764 = slot_parent_87 & _fill_215; // RapController.java:553
-  wire [6:0] _or_619 = _and_763 | _and_764; // RapController.java:553
-  wire [6:0] _or_620 = _or_618 | _or_619; // RapController.java:553
-  wire [6:0] _or_621 = _or_617 | _or_620; // RapController.java:553
-  wire _bits_906 = leaf_pick_pick_hot[88]; // RapController.java:553
-  wire [6:0] _fill_216 = {7{_bits_906}}; // RapController.java:553
-  wire [6:0] _and_765 = slot_parent_88 & _fill_216; // RapController.java:553
-  wire _bits_907 = leaf_pick_pick_hot[89]; // RapController.java:553
-  wire [6:0] _fill_217 = {7{_bits_907}}; // RapController.java:553
-  wire [6:0] _and_766 = slot_parent_89 & _fill_217; // RapController.java:553
-  wire [6:0] _or_622 = _and_765 | _and_766; // RapController.java:553
-  wire _bits_908 = leaf_pick_pick_hot[90]; // RapController.java:553
-  wire [6:0] _fill_218 = {7{_bits_908}}; // RapController.java:553
-  wire [6:0] _and_767 = slot_parent_90 & _fill_218; // RapController.java:553
-  wire _bits_909 = leaf_pick_pick_hot[91]; // RapController.java:553
-  wire [6:0] _fill_219 = {7{_bits_909}}; // RapController.java:553
-  wire [6:0] _and_768 = slot_parent_91 & _fill_219; // RapController.java:553
-  wire [6:0] _or_623 = _and_767 | _and_768; // RapController.java:553
-  wire [6:0] _or_624 = _or_622 | _or_623; // RapController.java:553
-  wire _bits_910 = leaf_pick_pick_hot[92]; // RapController.java:553
-  wire [6:0] _fill_220 = {7{_bits_910}}; // RapController.java:553
-  wire [6:0] _and_769 = slot_parent_92 & _fill_220; // RapController.java:553
-  wire _bits_911 = leaf_pick_pick_hot[93]; // RapController.java:553
-  wire [6:0] _fill_221 = {7{_bits_911}}; // RapController.java:553
-  wire [6:0] _and_770 = slot_parent_93 & _fill_221; // RapController.java:553
-  wire [6:0] _or_625 = _and_769 | _and_770; // RapController.java:553
-  wire _bits_912 = leaf_pick_pick_hot[94]; // RapController.java:553
-  wire [6:0] _fill_222 = {7{_bits_912}}; // RapController.java:553
-  wire [6:0] _and_771 = slot_parent_94 & _fill_222; // RapController.java:553
-  wire _bits_913 = leaf_pick_pick_hot[95]; // RapController.java:553
-  wire [6:0] _fill_223 = {7{_bits_913}}; // RapController.java:553
-  wire [6:0] _and_772 = slot_parent_95 & _fill_223; // RapController.java:553
-  wire [6:0] _or_626 = _and_771 | _and_772; // RapController.java:553
-  wire [6:0] _or_627 = _or_625 | _or_626; // RapController.java:553
-  wire [6:0] _or_628 = _or_624 | _or_627; // RapController.java:553
-  wire [6:0] _or_629 = _or_621 | _or_628; // RapController.java:553
-  wire [6:0] _or_630 = _or_614 | _or_629; // RapController.java:553
-  wire _bits_914 = leaf_pick_pick_hot[96]; // RapController.java:553
-  wire [6:0] _fill_224 = {7{_bits_914}}; // RapController.java:553
-  wire [6:0] _and_773 = slot_parent_96 & _fill_224; // RapController.java:553
-  wire _bits_915 = leaf_pick_pick_hot[97]; // RapController.java:553
-  wire [6:0] _fill_225 = {7{_bits_915}}; // RapController.java:553
-  wire [6:0] _and_774 = slot_parent_97 & _fill_225; // RapController.java:553
-  wire [6:0] _or_631 = _and_773 | _and_774; // RapController.java:553
-  wire _bits_916 = leaf_pick_pick_hot[98]; // RapController.java:553
-  wire [6:0] _fill_226 = {7{_bits_916}}; // RapController.java:553
-  wire [6:0] _and_775 = slot_parent_98 & _fill_226; // RapController.java:553
-  wire _bits_917 = leaf_pick_pick_hot[99]; // RapController.java:553
-  wire [6:0] _fill_227 = {7{_bits_917}}; // RapController.java:553
-  wire [6:0] _and_776 = slot_parent_99 & _fill_227; // RapController.java:553
-  wire [6:0] _or_632 = _and_775 | _and_776; // RapController.java:553
-  wire [6:0] _or_633 = _or_631 | _or_632; // RapController.java:553
-  wire _bits_918 = leaf_pick_pick_hot[100]; // RapController.java:553
-  wire [6:0] _fill_228 = {7{_bits_918}}; // RapController.java:553
-  wire [6:0] _and_777 = slot_parent_100 & _fill_228; // RapController.java:553
-  wire _bits_919 = leaf_pick_pick_hot[101]; // RapController.java:553
-  wire [6:0] _fill_229 = {7{_bits_919}}; // RapController.java:553
-  wire [6:0] _and_778 = slot_parent_101 & _fill_229; // RapController.java:553
-  wire [6:0] _or_634 = _and_777 | _and_778; // RapController.java:553
-  wire _bits_920 = leaf_pick_pick_hot[102]; // RapController.java:553
-  wire [6:0] _fill_230 = {7{_bits_920}}; // RapController.java:553
-  wire [6:0] _and_779 = slot_parent_102 & _fill_230; // RapController.java:553
-  wire _bits_921 = leaf_pick_pick_hot[103]; // RapController.java:553
-  wire [6:0] _fill_231 = {7{_bits_921}}; // RapController.java:553
-  wire [6:0] _and_780 = slot_parent_103 & _fill_231; // RapController.java:553
-  wire [6:0] _or_635 = _and_779 | _and_780; // RapController.java:553
-  wire [6:0] _or_636 = _or_634 | _or_635; // RapController.java:553
-  wire [6:0] _or_637 = _or_633 | _or_636; // RapController.java:553
-  wire _bits_922 = leaf_pick_pick_hot[104]; // RapController.java:553
-  wire [6:0] _fill_232 = {7{_bits_922}}; // RapController.java:553
-  wire [6:0] _and_781 = slot_parent_104 & _fill_232; // RapController.java:553
-  wire _bits_923 = leaf_pick_pick_hot[105]; // RapController.java:553
-  wire [6:0] _fill_233 = {7{_bits_923}}; // RapController.java:553
-  wire [6:0] _and_782 = slot_parent_105 & _fill_233; // RapController.java:553
-  wire [6:0] _or_638 = _and_781 | _and_782; // RapController.java:553
-  wire _bits_924 = leaf_pick_pick_hot[106]; // RapController.java:553
-  wire [6:0] _fill_234 = {7{_bits_924}}; // RapController.java:553
-  wire [6:0] _and_783 = slot_parent_106 & _fill_234; // RapController.java:553
-  wire _bits_925 = leaf_pick_pick_hot[107]; // RapController.java:553
-  wire [6:0] _fill_235 = {7{_bits_925}}; // RapController.java:553
-  wire [6:0] _and_784 = slot_parent_107 & _fill_235; // RapController.java:553
-  wire [6:0] _or_639 = _and_783 | _and_784; // RapController.java:553
-  wire [6:0] _or_640 = _or_638 | _or_639; // RapController.java:553
-  wire _bits_926 = leaf_pick_pick_hot[108]; // RapController.java:553
-  wire [6:0] _fill_236 = {7{_bits_926}}; // RapController.java:553
-  wire [6:0] _and_785 = slot_parent_108 & _fill_236; // RapController.java:553
-  wire _bits_927 = leaf_pick_pick_hot[109]; // RapController.java:553
-  wire [6:0] _fill_237 = {7{_bits_927}}; // RapController.java:553
-  wire [6:0] _and_786 = slot_parent_109 & _fill_237; // RapController.java:553
-  wire [6:0] _or_641 = _and_785 | _and_786; // RapController.java:553
-  wire _bits_928 = leaf_pick_pick_hot[110]; // RapController.java:553
-  wire [6:0] _fill_238 = {7{_bits_928}}; // RapController.java:553
-  wire [6:0] _and_787 = slot_parent_110 & _fill_238; // RapController.java:553
-  wire _bits_929 = leaf_pick_pick_hot[111]; // RapController.java:553
-  wire [6:0] _fill_239 = {7{_bits_929}}; // RapController.java:553
-  wire [6:0] _and_788 = slot_parent_111 & _fill_239; // RapController.java:553
-  wire [6:0] _or_642 = _and_787 | _and_788; // RapController.java:553
-  wire [6:0] _or_643 = _or_641 | _or_642; // RapController.java:553
-  wire [6:0] _or_644 = _or_640 | _or_643; // RapController.java:553
-  wire [6:0] _or_645 = _or_637 | _or_644; // RapController.java:553
-  wire _bits_930 = leaf_pick_pick_hot[112]; // RapController.java:553
-  wire [6:0] _fill_240 = {7{_bits_930}}; // RapController.java:553
-  wire [6:0] _and_789 = slot_parent_112 & _fill_240; // RapController.java:553
-  wire _bits_931 = leaf_pick_pick_hot[113]; // RapController.java:553
-  wire [6:0] _fill_241 = {7{_bits_931}}; // RapController.java:553
-  wire [6:0] _and_790 = slot_parent_113 & _fill_241; // RapController.java:553
-  wire [6:0] _or_646 = _and_789 | _and_790; // RapController.java:553
-  wire _bits_932 = leaf_pick_pick_hot[114]; // RapController.java:553
-  wire [6:0] _fill_242 = {7{_bits_932}}; // RapController.java:553
-  wire [6:0] _and_791 = slot_parent_114 & _fill_242; // RapController.java:553
-  wire _bits_933 = leaf_pick_pick_hot[115]; // RapController.java:553
-  wire [6:0] _fill_243 = {7{_bits_933}}; // RapController.java:553
-  wire [6:0] _and_792 = slot_parent_115 & _fill_243; // RapController.java:553
-  wire [6:0] _or_647 = _and_791 | _and_792; // RapController.java:553
-  wire [6:0] _or_648 = _or_646 | _or_647; // RapController.java:553
-  wire _bits_934 = leaf_pick_pick_hot[116]; // RapController.java:553
-  wire [6:0] _fill_244 = {7{_bits_934}}; // RapController.java:553
-  wire [6:0] _and_793 = slot_parent_116 & _fill_244; // RapController.java:553
-  wire _bits_935 = leaf_pick_pick_hot[117]; // RapController.java:553
-  wire [6:0] _fill_245 = {7{_bits_935}}; // RapController.java:553
-  wire [6:0] _and_794 = slot_parent_117 & _fill_245; // RapController.java:553
-  wire [6:0] _or_649 = _and_793 | _and_794; // RapController.java:553
-  wire _bits_936 = leaf_pick_pick_hot[118]; // RapController.java:553
-  wire [6:0] _fill_246 = {7{_bits_936}}; // RapController.java:553
-  wire [6:0] _and_795 = slot_parent_118 & _fill_246; // RapController.java:553
-  wire _bits_937 = leaf_pick_pick_hot[119]; // RapController.java:553
-  wire [6:0] _fill_247 = {7{_bits_937}}; // RapController.java:553
-  wire [6:0] _and_796 = slot_parent_119 & _fill_247; // RapController.java:553
-  wire [6:0] _or_650 = _and_795 | _and_796; // RapController.java:553
-  wire [6:0] _or_651 = _or_649 | _or_650; // RapController.java:553
-  wire [6:0] _or_652 = _or_648 | _or_651; // RapController.java:553
-  wire _bits_938 = leaf_pick_pick_hot[120]; // RapController.java:553
-  wire [6:0] _fill_248 = {7{_bits_938}}; // RapController.java:553
-  wire [6:0] _and_797 = slot_parent_120 & _fill_248; // RapController.java:553
-  wire _bits_939 = leaf_pick_pick_hot[121]; // RapController.java:553
-  wire [6:0] _fill_249 = {7{_bits_939}}; // RapController.java:553
-  wire [6:0] _and_798 = slot_parent_121 & _fill_249; // RapController.java:553
-  wire [6:0] _or_653 = _and_797 | _and_798; // RapController.java:553
-  wire _bits_940 = leaf_pick_pick_hot[122]; // RapController.java:553
-  wire [6:0] _fill_250 = {7{_bits_940}}; // RapController.java:553
-  wire [6:0] _and_799 = slot_parent_122 & _fill_250; // RapController.java:553
-  wire _bits_941 = leaf_pick_pick_hot[123]; // RapController.java:553
-  wire [6:0] _fill_251 = {7{_bits_941}}; // RapController.java:553
-  wire [6:0] _and_800 = slot_parent_123 & _fill_251; // RapController.java:553
-  wire [6:0] _or_654 = _and_799 | _and_800; // RapController.java:553
-  wire [6:0] _or_655 = _or_653 | _or_654; // RapController.java:553
-  wire _bits_942 = leaf_pick_pick_hot[124]; // RapController.java:553
-  wire [6:0] _fill_252 = {7{_bits_942}}; // RapController.java:553
-  wire [6:0] _and_801 = slot_parent_124 & _fill_252; // RapController.java:553
-  wire _bits_943 = leaf_pick_pick_hot[125]; // RapController.java:553
-  wire [6:0] _fill_253 = {7{_bits_943}}; // RapController.java:553
-  wire [6:0] _and_802 = slot_parent_125 & _fill_253; // RapController.java:553
-  wire [6:0] _or_656 = _and_801 | _and_802; // RapController.java:553
-  wire _bits_944 = leaf_pick_pick_hot[126]; // RapController.java:553
-  wire [6:0] _fill_254 = {7{_bits_944}}; // RapController.java:553
-  wire [6:0] _and_803 = slot_parent_126 & _fill_254; // RapController.java:553
-  wire _bits_945 = leaf_pick_pick_hot[127]; // RapController.java:553
-  wire [6:0] _fill_255 = {7{_bits_945}}; // RapController.java:553
-  wire [6:0] _and_804 = slot_parent_127 & _fill_255; // RapController.java:553
-  wire [6:0] _or_657 = _and_803 | _and_804; // RapController.java:553
-  wire [6:0] _or_658 = _or_656 | _or_657; // RapController.java:553
-  wire [6:0] _or_659 = _or_655 | _or_658; // RapController.java:553
-  wire [6:0] _or_660 = _or_652 | _or_659; // RapController.java:553
-  wire [6:0] _or_661 = _or_645 | _or_660; // RapController.java:553
-  wire [6:0] _or_662 = _or_630 | _or_661; // RapController.java:553
-  wire [6:0] _or_663 = _or_599 | _or_662; // RapController.java:553
-  wire [2:0] _add_8 = merge_leaves + 3'd1; // RapController.java:586
-  wire _not_432 = ~snapshot_frozen; // RapController.java:461
-  wire _and_805 = snapshot_pending & _not_432; // RapController.java:461
-  wire _and_806 = _and_805 & pipe_quiet; // RapController.java:461
-  wire _and_807 = _and_806 & snapshot_settled; // RapController.java:461
-  wire [2:0] _mux_130 = split_req ? 3'd3 : 3'd4; // RapController.java:605
-  wire [31:0] _mux_131 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:624
-  wire [5:0] _cat_129 = {readout_depth, 1'd0}; // RapController.java:745
-  wire [5:0] _mux_132 = readout_in_use ? _cat_129 : 6'd0; // RapController.java:620
+  wire _bits_818 = leaf_pick_pick_hot[0]; // RapController.java:552
+  wire [6:0] _fill_128 = {7{_bits_818}}; // RapController.java:552
+  wire [6:0] _and_677 = slot_parent_0 & _fill_128; // RapController.java:552
+  wire _bits_819 = leaf_pick_pick_hot[1]; // RapController.java:552
+  wire [6:0] _fill_129 = {7{_bits_819}}; // RapController.java:552
+  wire [6:0] _and_678 = slot_parent_1 & _fill_129; // RapController.java:552
+  wire [6:0] _or_537 = _and_677 | _and_678; // RapController.java:552
+  wire _bits_820 = leaf_pick_pick_hot[2]; // RapController.java:552
+  wire [6:0] _fill_130 = {7{_bits_820}}; // RapController.java:552
+  wire [6:0] _and_679 = slot_parent_2 & _fill_130; // RapController.java:552
+  wire _bits_821 = leaf_pick_pick_hot[3]; // RapController.java:552
+  wire [6:0] _fill_131 = {7{_bits_821}}; // RapController.java:552
+  wire [6:0] _and_680 = slot_parent_3 & _fill_131; // RapController.java:552
+  wire [6:0] _or_538 = _and_679 | _and_680; // RapController.java:552
+  wire [6:0] _or_539 = _or_537 | _or_538; // RapController.java:552
+  wire _bits_822 = leaf_pick_pick_hot[4]; // RapController.java:552
+  wire [6:0] _fill_132 = {7{_bits_822}}; // RapController.java:552
+  wire [6:0] _and_681 = slot_parent_4 & _fill_132; // RapController.java:552
+  wire _bits_823 = leaf_pick_pick_hot[5]; // RapController.java:552
+  wire [6:0] _fill_133 = {7{_bits_823}}; // RapController.java:552
+  wire [6:0] _and_682 = slot_parent_5 & _fill_133; // RapController.java:552
+  wire [6:0] _or_540 = _and_681 | _and_682; // RapController.java:552
+  wire _bits_824 = leaf_pick_pick_hot[6]; // RapController.java:552
+  wire [6:0] _fill_134 = {7{_bits_824}}; // RapController.java:552
+  wire [6:0] _and_683 = slot_parent_6 & _fill_134; // RapController.java:552
+  wire _bits_825 = leaf_pick_pick_hot[7]; // RapController.java:552
+  wire [6:0] _fill_135 = {7{_bits_825}}; // RapController.java:552
+  wire [6:0] _and_684 = slot_parent_7 & _fill_135; // RapController.java:552
+  wire [6:0] _or_541 = _and_683 | _and_684; // RapController.java:552
+  wire [6:0] _or_542 = _or_540 | _or_541; // RapController.java:552
+  wire [6:0] _or_543 = _or_539 | _or_542; // RapController.java:552
+  wire _bits_826 = leaf_pick_pick_hot[8]; // RapController.java:552
+  wire [6:0] _fill_136 = {7{_bits_826}}; // RapController.java:552
+  wire [6:0] _and_685 = slot_parent_8 & _fill_136; // RapController.java:552
+  wire _bits_827 = leaf_pick_pick_hot[9]; // RapController.java:552
+  wire [6:0] _fill_137 = {7{_bits_827}}; // RapController.java:552
+  wire [6:0] _and_686 = slot_parent_9 & _fill_137; // RapController.java:552
+  wire [6:0] _or_544 = _and_685 | _and_686; // RapController.java:552
+  wire _bits_828 = leaf_pick_pick_hot[10]; // RapController.java:552
+  wire [6:0] _fill_138 = {7{_bits_828}}; // RapController.java:552
+  wire [6:0] _and_687 = slot_parent_10 & _fill_138; // RapController.java:552
+  wire _bits_829 = leaf_pick_pick_hot[11]; // RapController.java:552
+  wire [6:0] _fill_139 = {7{_bits_829}}; // RapController.java:552
+  wire [6:0] _and_688 = slot_parent_11 & _fill_139; // RapController.java:552
+  wire [6:0] _or_545 = _and_687 | _and_688; // RapController.java:552
+  wire [6:0] _or_546 = _or_544 | _or_545; // RapController.java:552
+  wire _bits_830 = leaf_pick_pick_hot[12]; // RapController.java:552
+  wire [6:0] _fill_140 = {7{_bits_830}}; // RapController.java:552
+  wire [6:0] _and_689 = slot_parent_12 & _fill_140; // RapController.java:552
+  wire _bits_831 = leaf_pick_pick_hot[13]; // RapController.java:552
+  wire [6:0] _fill_141 = {7{_bits_831}}; // RapController.java:552
+  wire [6:0] _and_690 = slot_parent_13 & _fill_141; // RapController.java:552
+  wire [6:0] _or_547 = _and_689 | _and_690; // RapController.java:552
+  wire _bits_832 = leaf_pick_pick_hot[14]; // RapController.java:552
+  wire [6:0] _fill_142 = {7{_bits_832}}; // RapController.java:552
+  wire [6:0] _and_691 = slot_parent_14 & _fill_142; // RapController.java:552
+  wire _bits_833 = leaf_pick_pick_hot[15]; // RapController.java:552
+  wire [6:0] _fill_143 = {7{_bits_833}}; // RapController.java:552
+  wire [6:0] _and_692 = slot_parent_15 & _fill_143; // RapController.java:552
+  wire [6:0] _or_548 = _and_691 | _and_692; // RapController.java:552
+  wire [6:0] _or_549 = _or_547 | _or_548; // RapController.java:552
+  wire [6:0] _or_550 = _or_546 | _or_549; // RapController.java:552
+  wire [6:0] _or_551 = _or_543 | _or_550; // RapController.java:552
+  wire _bits_834 = leaf_pick_pick_hot[16]; // RapController.java:552
+  wire [6:0] _fill_144 = {7{_bits_834}}; // RapController.java:552
+  wire [6:0] _and_693 = slot_parent_16 & _fill_144; // RapController.java:552
+  wire _bits_835 = leaf_pick_pick_hot[17]; // RapController.java:552
+  wire [6:0] _fill_145 = {7{_bits_835}}; // RapController.java:552
+  wire [6:0] _and_694 = slot_parent_17 & _fill_145; // RapController.java:552
+  wire [6:0] _or_552 = _and_693 | _and_694; // RapController.java:552
+  wire _bits_836 = leaf_pick_pick_hot[18]; // RapController.java:552
+  wire [6:0] _fill_146 = {7{_bits_836}}; // RapController.java:552
+  wire [6:0] _and_695 = slot_parent_18 & _fill_146; // RapController.java:552
+  wire _bits_837 = leaf_pick_pick_hot[19]; // RapController.java:552
+  wire [6:0] _fill_147 = {7{_bits_837}}; // RapController.java:552
+  wire [6:0] _and_696 = slot_parent_19 & _fill_147; // RapController.java:552
+  wire [6:0] _or_553 = _and_695 | _and_696; // RapController.java:552
+  wire [6:0] _or_554 = _or_552 | _or_553; // RapController.java:552
+  wire _bits_838 = leaf_pick_pick_hot[20]; // RapController.java:552
+  wire [6:0] _fill_148 = {7{_bits_838}}; // RapController.java:552
+  wire [6:0] _and_697 = slot_parent_20 & _fill_148; // RapController.java:552
+  wire _bits_839 = leaf_pick_pick_hot[21]; // RapController.java:552
+  wire [6:0] _fill_149 = {7{_bits_839}}; // RapController.java:552
+  wire [6:0] _and_698 = slot_parent_21 & _fill_149; // RapController.java:552
+  wire [6:0] _or_555 = _and_697 | _and_698; // RapController.java:552
+  wire _bits_840 = leaf_pick_pick_hot[22]; // RapController.java:552
+  wire [6:0] _fill_150 = {7{_bits_840}}; // RapController.java:552
+  wire [6:0] _and_699 = slot_parent_22 & _fill_150; // RapController.java:552
+  wire _bits_841 = leaf_pick_pick_hot[23]; // RapController.java:552
+  wire [6:0] _fill_151 = {7{_bits_841}}; // RapController.java:552
+  wire [6:0] _and_700 = slot_parent_23 & _fill_151; // RapController.java:552
+  wire [6:0] _or_556 = _and_699 | _and_700; // RapController.java:552
+  wire [6:0] _or_557 = _or_555 | _or_556; // RapController.java:552
+  wire [6:0] _or_558 = _or_554 | _or_557; // RapController.java:552
+  wire _bits_842 = leaf_pick_pick_hot[24]; // RapController.java:552
+  wire [6:0] _fill_152 = {7{_bits_842}}; // RapController.java:552
+  wire [6:0] _and_701 = slot_parent_24 & _fill_152; // RapController.java:552
+  wire _bits_843 = leaf_pick_pick_hot[25]; // RapController.java:552
+  wire [6:0] _fill_153 = {7{_bits_843}}; // RapController.java:552
+  wire [6:0] _and_702 = slot_parent_25 & _fill_153; // RapController.java:552
+  wire [6:0] _or_559 = _and_701 | _and_702; // RapController.java:552
+  wire _bits_844 = leaf_pick_pick_hot[26]; // RapController.java:552
+  wire [6:0] _fill_154 = {7{_bits_844}}; // RapController.java:552
+  wire [6:0] _and_703 = slot_parent_26 & _fill_154; // RapController.java:552
+  wire _bits_845 = leaf_pick_pick_hot[27]; // RapController.java:552
+  wire [6:0] _fill_155 = {7{_bits_845}}; // RapController.java:552
+  wire [6:0] _and_704 = slot_parent_27 & _fill_155; // RapController.java:552
+  wire [6:0] _or_560 = _and_703 | _and_704; // RapController.java:552
+  wire [6:0] _or_561 = _or_559 | _or_560; // RapController.java:552
+  wire _bits_846 = leaf_pick_pick_hot[28]; // RapController.java:552
+  wire [6:0] _fill_156 = {7{_bits_846}}; // RapController.java:552
+  wire [6:0] _and_705 = slot_parent_28 & _fill_156; // RapController.java:552
+  wire _bits_847 = leaf_pick_pick_hot[29]; // RapController.java:552
+  wire [6:0] _fill_157 = {7{_bits_847}}; // RapController.java:552
+  wire [6:0] _and_706 = slot_parent_29 & _fill_157; // RapController.java:552
+  wire [6:0] _or_562 = _and_705 | _and_706; // RapController.java:552
+  wire _bits_848 = leaf_pick_pick_hot[30]; // RapController.java:552
+  wire [6:0] _fill_158 = {7{_bits_848}}; // RapController.java:552
+  wire [6:0] _and_707 = slot_parent_30 & _fill_158; // RapController.java:552
+  wire _bits_849 = leaf_pick_pick_hot[31]; // RapController.java:552
+  wire [6:0] _fill_159 = {7{_bits_849}}; // RapController.java:552
+  wire [6:0] _and_708 = slot_parent_31 & _fill_159; // RapController.java:552
+  wire [6:0] _or_563 = _and_707 | _and_708; // RapController.java:552
+  wire [6:0] _or_564 = _or_562 | _or_563; // RapController.java:552
+  wire [6:0] _or_565 = _or_561 | _or_564; // RapController.java:552
+  wire [6:0] _or_566 = _or_558 | _or_565; // RapController.java:552
+  wire [6:0] _or_567 = _or_551 | _or_566; // RapController.java:552
+  wire _bits_850 = leaf_pick_pick_hot[32]; // RapController.java:552
+  wire [6:0] _fill_160 = {7{_bits_850}}; // RapController.java:552
+  wire [6:0] _and_709 = slot_parent_32 & _fill_160; // RapController.java:552
+  wire _bits_851 = leaf_pick_pick_hot[33]; // RapController.java:552
+  wire [6:0] _fill_161 = {7{_bits_851}}; // RapController.java:552
+  wire [6:0] _and_710 = slot_parent_33 & _fill_161; // RapController.java:552
+  wire [6:0] _or_568 = _and_709 | _and_710; // RapController.java:552
+  wire _bits_852 = leaf_pick_pick_hot[34]; // RapController.java:552
+  wire [6:0] _fill_162 = {7{_bits_852}}; // RapController.java:552
+  wire [6:0] _and_711 = slot_parent_34 & _fill_162; // RapController.java:552
+  wire _bits_853 = leaf_pick_pick_hot[35]; // RapController.java:552
+  wire [6:0] _fill_163 = {7{_bits_853}}; // RapController.java:552
+  wire [6:0] _and_712 = slot_parent_35 & _fill_163; // RapController.java:552
+  wire [6:0] _or_569 = _and_711 | _and_712; // RapController.java:552
+  wire [6:0] _or_570 = _or_568 | _or_569; // RapController.java:552
+  wire _bits_854 = leaf_pick_pick_hot[36]; // RapController.java:552
+  wire [6:0] _fill_164 = {7{_bits_854}}; // RapController.java:552
+  wire [6:0] _and_713 = slot_parent_36 & _fill_164; // RapController.java:552
+  wire _bits_855 = leaf_pick_pick_hot[37]; // RapController.java:552
+  wire [6:0] _fill_165 = {7{_bits_855}}; // RapController.java:552
+  wire [6:0] _and_714 = slot_parent_37 & _fill_165; // RapController.java:552
+  wire [6:0] _or_571 = _and_713 | _and_714; // RapController.java:552
+  wire _bits_856 = leaf_pick_pick_hot[38]; // RapController.java:552
+  wire [6:0] _fill_166 = {7{_bits_856}}; // RapController.java:552
+  wire [6:0] _and_715 = slot_parent_38 & _fill_166; // RapController.java:552
+  wire _bits_857 = leaf_pick_pick_hot[39]; // RapController.java:552
+  wire [6:0] _fill_167 = {7{_bits_857}}; // RapController.java:552
+  wire [6:0] _and_716 = slot_parent_39 & _fill_167; // RapController.java:552
+  wire [6:0] _or_572 = _and_715 | _and_716; // RapController.java:552
+  wire [6:0] _or_573 = _or_571 | _or_572; // RapController.java:552
+  wire [6:0] _or_574 = _or_570 | _or_573; // RapController.java:552
+  wire _bits_858 = leaf_pick_pick_hot[40]; // RapController.java:552
+  wire [6:0] _fill_168 = {7{_bits_858}}; // RapController.java:552
+  wire [6:0] _and_717 = slot_parent_40 & _fill_168; // RapController.java:552
+  wire _bits_859 = leaf_pick_pick_hot[41]; // RapController.java:552
+  wire [6:0] _fill_169 = {7{_bits_859}}; // RapController.java:552
+  wire [6:0] _and_718 = slot_parent_41 & _fill_169; // RapController.java:552
+  wire [6:0] _or_575 = _and_717 | _and_718; // RapController.java:552
+  wire _bits_860 = leaf_pick_pick_hot[42]; // RapController.java:552
+  wire [6:0] _fill_170 = {7{_bits_860}}; // RapController.java:552
+  wire [6:0] _and_719 = slot_parent_42 & _fill_170; // RapController.java:552
+  wire _bits_861 = leaf_pick_pick_hot[43]; // RapController.java:552
+  wire [6:0] _fill_171 = {7{_bits_861}}; // RapController.java:552
+  wire [6:0] _and_720 = slot_parent_43 & _fill_171; // RapController.java:552
+  wire [6:0] _or_576 = _and_719 | _and_720; // RapController.java:552
+  wire [6:0] _or_577 = _or_575 | _or_576; // RapController.java:552
+  wire _bits_862 = leaf_pick_pick_hot[44]; // RapController.java:552
+  wire [6:0] _fill_172 = {7{_bits_862}}; // RapController.java:552
+  wire [6:0] _and_721 = slot_parent_44 & _fill_172; // RapController.java:552
+  wire _bits_863 = leaf_pick_pick_hot[45]; // RapController.java:552
+  wire [6:0] _fill_173 = {7{_bits_863}}; // RapController.java:552
+  wire [6:0] _and_722 = slot_parent_45 & _fill_173; // RapController.java:552
+  wire [6:0] _or_578 = _and_721 | _and_722; // RapController.java:552
+  wire _bits_864 = leaf_pick_pick_hot[46]; // RapController.java:552
+  wire [6:0] _fill_174 = {7{_bits_864}}; // RapController.java:552
+  wire [6:0] _and_723 = slot_parent_46 & _fill_174; // RapController.java:552
+  wire _bits_865 = leaf_pick_pick_hot[47]; // RapController.java:552
+  wire [6:0] _fill_175 = {7{_bits_865}}; // RapController.java:552
+  wire [6:0] _and_724 = slot_parent_47 & _fill_175; // RapController.java:552
+  wire [6:0] _or_579 = _and_723 | _and_724; // RapController.java:552
+  wire [6:0] _or_580 = _or_578 | _or_579; // RapController.java:552
+  wire [6:0] _or_581 = _or_577 | _or_580; // RapController.java:552
+  wire [6:0] _or_582 = _or_574 | _or_581; // RapController.java:552
+  wire _bits_866 = leaf_pick_pick_hot[48]; // RapController.java:552
+  wire [6:0] _fill_176 = {7{_bits_866}}; // RapController.java:552
+  wire [6:0] _and_725 = slot_parent_48 & _fill_176; // RapController.java:552
+  wire _bits_867 = leaf_pick_pick_hot[49]; // RapController.java:552
+  wire [6:0] _fill_177 = {7{_bits_867}}; // RapController.java:552
+  wire [6:0] _and_726 = slot_parent_49 & _fill_177; // RapController.java:552
+  wire [6:0] _or_583 = _and_725 | _and_726; // RapController.java:552
+  wire _bits_868 = leaf_pick_pick_hot[50]; // RapController.java:552
+  wire [6:0] _fill_178 = {7{_bits_868}}; // RapController.java:552
+  wire [6:0] _and_727 = slot_parent_50 & _fill_178; // RapController.java:552
+  wire _bits_869 = leaf_pick_pick_hot[51]; // RapController.java:552
+  wire [6:0] _fill_179 = {7{_bits_869}}; // RapController.java:552
+  wire [6:0] _and_728 = slot_parent_51 & _fill_179; // RapController.java:552
+  wire [6:0] _or_584 = _and_727 | _and_728; // RapController.java:552
+  wire [6:0] _or_585 = _or_583 | _or_584; // RapController.java:552
+  wire _bits_870 = leaf_pick_pick_hot[52]; // RapController.java:552
+  wire [6:0] _fill_180 = {7{_bits_870}}; // RapController.java:552
+  wire [6:0] _and_729 = slot_parent_52 & _fill_180; // RapController.java:552
+  wire _bits_871 = leaf_pick_pick_hot[53]; // RapController.java:552
+  wire [6:0] _fill_181 = {7{_bits_871}}; // RapController.java:552
+  wire [6:0] _and_730 = slot_parent_53 & _fill_181; // RapController.java:552
+  wire [6:0] _or_586 = _and_729 | _and_730; // RapController.java:552
+  wire _bits_872 = leaf_pick_pick_hot[54]; // RapController.java:552
+  wire [6:0] _fill_182 = {7{_bits_872}}; // RapController.java:552
+  wire [6:0] _and_731 = slot_parent_54 & _fill_182; // RapController.java:552
+  wire _bits_873 = leaf_pick_pick_hot[55]; // RapController.java:552
+  wire [6:0] _fill_183 = {7{_bits_873}}; // RapController.java:552
+  wire [6:0] _and_732 = slot_parent_55 & _fill_183; // RapController.java:552
+  wire [6:0] _or_587 = _and_731 | _and_732; // RapController.java:552
+  wire [6:0] _or_588 = _or_586 | _or_587; // RapController.java:552
+  wire [6:0] _or_589 = _or_585 | _or_588; // RapController.java:552
+  wire _bits_874 = leaf_pick_pick_hot[56]; // RapController.java:552
+  wire [6:0] _fill_184 = {7{_bits_874}}; // RapController.java:552
+  wire [6:0] _and_733 = slot_parent_56 & _fill_184; // RapController.java:552
+  wire _bits_875 = leaf_pick_pick_hot[57]; // RapController.java:552
+  wire [6:0] _fill_185 = {7{_bits_875}}; // RapController.java:552
+  wire [6:0] _and_734 = slot_parent_57 & _fill_185; // RapController.java:552
+  wire [6:0] _or_590 = _and_733 | _and_734; // RapController.java:552
+  wire _bits_876 = leaf_pick_pick_hot[58]; // RapController.java:552
+  wire [6:0] _fill_186 = {7{_bits_876}}; // RapController.java:552
+  wire [6:0] _and_735 = slot_parent_58 & _fill_186; // RapController.java:552
+  wire _bits_877 = leaf_pick_pick_hot[59]; // RapController.java:552
+  wire [6:0] _fill_187 = {7{_bits_877}}; // RapController.java:552
+  wire [6:0] _and_736 = slot_parent_59 & _fill_187; // RapController.java:552
+  wire [6:0] _or_591 = _and_735 | _and_736; // RapController.java:552
+  wire [6:0] _or_592 = _or_590 | _or_591; // RapController.java:552
+  wire _bits_878 = leaf_pick_pick_hot[60]; // RapController.java:552
+  wire [6:0] _fill_188 = {7{_bits_878}}; // RapController.java:552
+  wire [6:0] _and_737 = slot_parent_60 & _fill_188; // RapController.java:552
+  wire _bits_879 = leaf_pick_pick_hot[61]; // RapController.java:552
+  wire [6:0] _fill_189 = {7{_bits_879}}; // RapController.java:552
+  wire [6:0] _and_738 = slot_parent_61 & _fill_189; // RapController.java:552
+  wire [6:0] _or_593 = _and_737 | _and_738; // RapController.java:552
+  wire _bits_880 = leaf_pick_pick_hot[62]; // RapController.java:552
+  wire [6:0] _fill_190 = {7{_bits_880}}; // RapController.java:552
+  wire [6:0] _and_739 = slot_parent_62 & _fill_190; // RapController.java:552
+  wire _bits_881 = leaf_pick_pick_hot[63]; // RapController.java:552
+  wire [6:0] _fill_191 = {7{_bits_881}}; // RapController.java:552
+  wire [6:0] _and_740 = slot_parent_63 & _fill_191; // RapController.java:552
+  wire [6:0] _or_594 = _and_739 | _and_740; // RapController.java:552
+  wire [6:0] _or_595 = _or_593 | _or_594; // RapController.java:552
+  wire [6:0] _or_596 = _or_592 | _or_595; // RapController.java:552
+  wire [6:0] _or_597 = _or_589 | _or_596; // RapController.java:552
+  wire [6:0] _or_598 = _or_582 | _or_597; // RapController.java:552
+  wire [6:0] _or_599 = _or_567 | _or_598; // RapController.java:552
+  wire _bits_882 = leaf_pick_pick_hot[64]; // RapController.java:552
+  wire [6:0] _fill_192 = {7{_bits_882}}; // RapController.java:552
+  wire [6:0] _and_741 = slot_parent_64 & _fill_192; // RapController.java:552
+  wire _bits_883 = leaf_pick_pick_hot[65]; // RapController.java:552
+  wire [6:0] _fill_193 = {7{_bits_883}}; // RapController.java:552
+  wire [6:0] _and_742 = slot_parent_65 & _fill_193; // RapController.java:552
+  wire [6:0] _or_600 = _and_741 | _and_742; // RapController.java:552
+  wire _bits_884 = leaf_pick_pick_hot[66]; // RapController.java:552
+  wire [6:0] _fill_194 = {7{_bits_884}}; // RapController.java:552
+  wire [6:0] _and_743 = slot_parent_66 & _fill_194; // RapController.java:552
+  wire _bits_885 = leaf_pick_pick_hot[67]; // RapController.java:552
+  wire [6:0] _fill_195 = {7{_bits_885}}; // RapController.java:552
+  wire [6:0] _and_744 = slot_parent_67 & _fill_195; // RapController.java:552
+  wire [6:0] _or_601 = _and_743 | _and_744; // RapController.java:552
+  wire [6:0] _or_602 = _or_600 | _or_601; // RapController.java:552
+  wire _bits_886 = leaf_pick_pick_hot[68]; // RapController.java:552
+  wire [6:0] _fill_196 = {7{_bits_886}}; // RapController.java:552
+  wire [6:0] _and_745 = slot_parent_68 & _fill_196; // RapController.java:552
+  wire _bits_887 = leaf_pick_pick_hot[69]; // RapController.java:552
+  wire [6:0] _fill_197 = {7{_bits_887}}; // RapController.java:552
+  wire [6:0] _and_746 = slot_parent_69 & _fill_197; // RapController.java:552
+  wire [6:0] _or_603 = _and_745 | _and_746; // RapController.java:552
+  wire _bits_888 = leaf_pick_pick_hot[70]; // RapController.java:552
+  wire [6:0] _fill_198 = {7{_bits_888}}; // RapController.java:552
+  wire [6:0] _and_747 = slot_parent_70 & _fill_198; // RapController.java:552
+  wire _bits_889 = leaf_pick_pick_hot[71]; // RapController.java:552
+  wire [6:0] _fill_199 = {7{_bits_889}}; // RapController.java:552
+  wire [6:0] _and_748 = slot_parent_71 & _fill_199; // RapController.java:552
+  wire [6:0] _or_604 = _and_747 | _and_748; // RapController.java:552
+  wire [6:0] _or_605 = _or_603 | _or_604; // RapController.java:552
+  wire [6:0] _or_606 = _or_602 | _or_605; // RapController.java:552
+  wire _bits_890 = leaf_pick_pick_hot[72]; // RapController.java:552
+  wire [6:0] _fill_200 = {7{_bits_890}}; // RapController.java:552
+  wire [6:0] _and_749 = slot_parent_72 & _fill_200; // RapController.java:552
+  wire _bits_891 = leaf_pick_pick_hot[73]; // RapController.java:552
+  wire [6:0] _fill_201 = {7{_bits_891}}; // RapController.java:552
+  wire [6:0] _and_750 = slot_parent_73 & _fill_201; // RapController.java:552
+  wire [6:0] _or_607 = _and_749 | _and_750; // RapController.java:552
+  wire _bits_892 = leaf_pick_pick_hot[74]; // RapController.java:552
+  wire [6:0] _fill_202 = {7{_bits_892}}; // RapController.java:552
+  wire [6:0] _and_751 = slot_parent_74 & _fill_202; // RapController.java:552
+  wire _bits_893 = leaf_pick_pick_hot[75]; // RapController.java:552
+  wire [6:0] _fill_203 = {7{_bits_893}}; // RapController.java:552
+  wire [6:0] _and_752 = slot_parent_75 & _fill_203; // RapController.java:552
+  wire [6:0] _or_608 = _and_751 | _and_752; // RapController.java:552
+  wire [6:0] _or_609 = _or_607 | _or_608; // RapController.java:552
+  wire _bits_894 = leaf_pick_pick_hot[76]; // RapController.java:552
+  wire [6:0] _fill_204 = {7{_bits_894}}; // RapController.java:552
+  wire [6:0] _and_753 = slot_parent_76 & _fill_204; // RapController.java:552
+  wire _bits_895 = leaf_pick_pick_hot[77]; // RapController.java:552
+  wire [6:0] _fill_205 = {7{_bits_895}}; // RapController.java:552
+  wire [6:0] _and_754 = slot_parent_77 & _fill_205; // RapController.java:552
+  wire [6:0] _or_610 = _and_753 | _and_754; // RapController.java:552
+  wire _bits_896 = leaf_pick_pick_hot[78]; // RapController.java:552
+  wire [6:0] _fill_206 = {7{_bits_896}}; // RapController.java:552
+  wire [6:0] _and_755 = slot_parent_78 & _fill_206; // RapController.java:552
+  wire _bits_897 = leaf_pick_pick_hot[79]; // RapController.java:552
+  wire [6:0] _fill_207 = {7{_bits_897}}; // RapController.java:552
+  wire [6:0] _and_756 = slot_parent_79 & _fill_207; // RapController.java:552
+  wire [6:0] _or_611 = _and_755 | _and_756; // RapController.java:552
+  wire [6:0] _or_612 = _or_610 | _or_611; // RapController.java:552
+  wire [6:0] _or_613 = _or_609 | _or_612; // RapController.java:552
+  wire [6:0] _or_614 = _or_606 | _or_613; // RapController.java:552
+  wire _bits_898 = leaf_pick_pick_hot[80]; // RapController.java:552
+  wire [6:0] _fill_208 = {7{_bits_898}}; // RapController.java:552
+  wire [6:0] _and_757 = slot_parent_80 & _fill_208; // RapController.java:552
+  wire _bits_899 = leaf_pick_pick_hot[81]; // RapController.java:552
+  wire [6:0] _fill_209 = {7{_bits_899}}; // RapController.java:552
+  wire [6:0] _and_758 = slot_parent_81 & _fill_209; // RapController.java:552
+  wire [6:0] _or_615 = _and_757 | _and_758; // RapController.java:552
+  wire _bits_900 = leaf_pick_pick_hot[82]; // RapController.java:552
+  wire [6:0] _fill_210 = {7{_bits_900}}; // RapController.java:552
+  wire [6:0] _and_759 = slot_parent_82 & _fill_210; // RapController.java:552
+  wire _bits_901 = leaf_pick_pick_hot[83]; // RapController.java:552
+  wire [6:0] _fill_211 = {7{_bits_901}}; // RapController.java:552
+  wire [6:0] _and_760 = slot_parent_83 & _fill_211; // RapController.java:552
+  wire [6:0] _or_616 = _and_759 | _and_760; // RapController.java:552
+  wire [6:0] _or_617 = _or_615 | _or_616; // RapController.java:552
+  wire _bits_902 = leaf_pick_pick_hot[84]; // RapController.java:552
+  wire [6:0] _fill_212 = {7{_bits_902}}; // RapController.java:552
+  wire [6:0] _and_761 = slot_parent_84 & _fill_212; // RapController.java:552
+  wire _bits_903 = leaf_pick_pick_hot[85]; // RapController.java:552
+  wire [6:0] _fill_213 = {7{_bits_903}}; // RapController.java:552
+  wire [6:0] _and_762 = slot_parent_85 & _fill_213; // RapController.java:552
+  wire [6:0] _or_618 = _and_761 | _and_762; // RapController.java:552
+  wire _bits_904 = leaf_pick_pick_hot[86]; // RapController.java:552
+  wire [6:0] _fill_214 = {7{_bits_904}}; // RapController.java:552
+  wire [6:0] _and_763 = slot_parent_86 & _fill_214; // RapController.java:552
+  wire _bits_905 = leaf_pick_pick_hot[87]; // RapController.java:552
+  wire [6:0] _fill_215 = {7{_bits_905}}; // RapController.java:552
+  wire [6:0] _and_764 = slot_parent_87 & _fill_215; // RapController.java:552
+  wire [6:0] _or_619 = _and_763 | _and_764; // RapController.java:552
+  wire [6:0] _or_620 = _or_618 | _or_619; // RapController.java:552
+  wire [6:0] _or_621 = _or_617 | _or_620; // RapController.java:552
+  wire _bits_906 = leaf_pick_pick_hot[88]; // RapController.java:552
+  wire [6:0] _fill_216 = {7{_bits_906}}; // RapController.java:552
+  wire [6:0] _and_765 = slot_parent_88 & _fill_216; // RapController.java:552
+  wire _bits_907 = leaf_pick_pick_hot[89]; // RapController.java:552
+  wire [6:0] _fill_217 = {7{_bits_907}}; // RapController.java:552
+  wire [6:0] _and_766 = slot_parent_89 & _fill_217; // RapController.java:552
+  wire [6:0] _or_622 = _and_765 | _and_766; // RapController.java:552
+  wire _bits_908 = leaf_pick_pick_hot[90]; // RapController.java:552
+  wire [6:0] _fill_218 = {7{_bits_908}}; // RapController.java:552
+  wire [6:0] _and_767 = slot_parent_90 & _fill_218; // RapController.java:552
+  wire _bits_909 = leaf_pick_pick_hot[91]; // RapController.java:552
+  wire [6:0] _fill_219 = {7{_bits_909}}; // RapController.java:552
+  wire [6:0] _and_768 = slot_parent_91 & _fill_219; // RapController.java:552
+  wire [6:0] _or_623 = _and_767 | _and_768; // RapController.java:552
+  wire [6:0] _or_624 = _or_622 | _or_623; // RapController.java:552
+  wire _bits_910 = leaf_pick_pick_hot[92]; // RapController.java:552
+  wire [6:0] _fill_220 = {7{_bits_910}}; // RapController.java:552
+  wire [6:0] _and_769 = slot_parent_92 & _fill_220; // RapController.java:552
+  wire _bits_911 = leaf_pick_pick_hot[93]; // RapController.java:552
+  wire [6:0] _fill_221 = {7{_bits_911}}; // RapController.java:552
+  wire [6:0] _and_770 = slot_parent_93 & _fill_221; // RapController.java:552
+  wire [6:0] _or_625 = _and_769 | _and_770; // RapController.java:552
+  wire _bits_912 = leaf_pick_pick_hot[94]; // RapController.java:552
+  wire [6:0] _fill_222 = {7{_bits_912}}; // RapController.java:552
+  wire [6:0] _and_771 = slot_parent_94 & _fill_222; // RapController.java:552
+  wire _bits_913 = leaf_pick_pick_hot[95]; // RapController.java:552
+  wire [6:0] _fill_223 = {7{_bits_913}}; // RapController.java:552
+  wire [6:0] _and_772 = slot_parent_95 & _fill_223; // RapController.java:552
+  wire [6:0] _or_626 = _and_771 | _and_772; // RapController.java:552
+  wire [6:0] _or_627 = _or_625 | _or_626; // RapController.java:552
+  wire [6:0] _or_628 = _or_624 | _or_627; // RapController.java:552
+  wire [6:0] _or_629 = _or_621 | _or_628; // RapController.java:552
+  wire [6:0] _or_630 = _or_614 | _or_629; // RapController.java:552
+  wire _bits_914 = leaf_pick_pick_hot[96]; // RapController.java:552
+  wire [6:0] _fill_224 = {7{_bits_914}}; // RapController.java:552
+  wire [6:0] _and_773 = slot_parent_96 & _fill_224; // RapController.java:552
+  wire _bits_915 = leaf_pick_pick_hot[97]; // RapController.java:552
+  wire [6:0] _fill_225 = {7{_bits_915}}; // RapController.java:552
+  wire [6:0] _and_774 = slot_parent_97 & _fill_225; // RapController.java:552
+  wire [6:0] _or_631 = _and_773 | _and_774; // RapController.java:552
+  wire _bits_916 = leaf_pick_pick_hot[98]; // RapController.java:552
+  wire [6:0] _fill_226 = {7{_bits_916}}; // RapController.java:552
+  wire [6:0] _and_775 = slot_parent_98 & _fill_226; // RapController.java:552
+  wire _bits_917 = leaf_pick_pick_hot[99]; // RapController.java:552
+  wire [6:0] _fill_227 = {7{_bits_917}}; // RapController.java:552
+  wire [6:0] _and_776 = slot_parent_99 & _fill_227; // RapController.java:552
+  wire [6:0] _or_632 = _and_775 | _and_776; // RapController.java:552
+  wire [6:0] _or_633 = _or_631 | _or_632; // RapController.java:552
+  wire _bits_918 = leaf_pick_pick_hot[100]; // RapController.java:552
+  wire [6:0] _fill_228 = {7{_bits_918}}; // RapController.java:552
+  wire [6:0] _and_777 = slot_parent_100 & _fill_228; // RapController.java:552
+  wire _bits_919 = leaf_pick_pick_hot[101]; // RapController.java:552
+  wire [6:0] _fill_229 = {7{_bits_919}}; // RapController.java:552
+  wire [6:0] _and_778 = slot_parent_101 & _fill_229; // RapController.java:552
+  wire [6:0] _or_634 = _and_777 | _and_778; // RapController.java:552
+  wire _bits_920 = leaf_pick_pick_hot[102]; // RapController.java:552
+  wire [6:0] _fill_230 = {7{_bits_920}}; // RapController.java:552
+  wire [6:0] _and_779 = slot_parent_102 & _fill_230; // RapController.java:552
+  wire _bits_921 = leaf_pick_pick_hot[103]; // RapController.java:552
+  wire [6:0] _fill_231 = {7{_bits_921}}; // RapController.java:552
+  wire [6:0] _and_780 = slot_parent_103 & _fill_231; // RapController.java:552
+  wire [6:0] _or_635 = _and_779 | _and_780; // RapController.java:552
+  wire [6:0] _or_636 = _or_634 | _or_635; // RapController.java:552
+  wire [6:0] _or_637 = _or_633 | _or_636; // RapController.java:552
+  wire _bits_922 = leaf_pick_pick_hot[104]; // RapController.java:552
+  wire [6:0] _fill_232 = {7{_bits_922}}; // RapController.java:552
+  wire [6:0] _and_781 = slot_parent_104 & _fill_232; // RapController.java:552
+  wire _bits_923 = leaf_pick_pick_hot[105]; // RapController.java:552
+  wire [6:0] _fill_233 = {7{_bits_923}}; // RapController.java:552
+  wire [6:0] _and_782 = slot_parent_105 & _fill_233; // RapController.java:552
+  wire [6:0] _or_638 = _and_781 | _and_782; // RapController.java:552
+  wire _bits_924 = leaf_pick_pick_hot[106]; // RapController.java:552
+  wire [6:0] _fill_234 = {7{_bits_924}}; // RapController.java:552
+  wire [6:0] _and_783 = slot_parent_106 & _fill_234; // RapController.java:552
+  wire _bits_925 = leaf_pick_pick_hot[107]; // RapController.java:552
+  wire [6:0] _fill_235 = {7{_bits_925}}; // RapController.java:552
+  wire [6:0] _and_784 = slot_parent_107 & _fill_235; // RapController.java:552
+  wire [6:0] _or_639 = _and_783 | _and_784; // RapController.java:552
+  wire [6:0] _or_640 = _or_638 | _or_639; // RapController.java:552
+  wire _bits_926 = leaf_pick_pick_hot[108]; // RapController.java:552
+  wire [6:0] _fill_236 = {7{_bits_926}}; // RapController.java:552
+  wire [6:0] _and_785 = slot_parent_108 & _fill_236; // RapController.java:552
+  wire _bits_927 = leaf_pick_pick_hot[109]; // RapController.java:552
+  wire [6:0] _fill_237 = {7{_bits_927}}; // RapController.java:552
+  wire [6:0] _and_786 = slot_parent_109 & _fill_237; // RapController.java:552
+  wire [6:0] _or_641 = _and_785 | _and_786; // RapController.java:552
+  wire _bits_928 = leaf_pick_pick_hot[110]; // RapController.java:552
+  wire [6:0] _fill_238 = {7{_bits_928}}; // RapController.java:552
+  wire [6:0] _and_787 = slot_parent_110 & _fill_238; // RapController.java:552
+  wire _bits_929 = leaf_pick_pick_hot[111]; // RapController.java:552
+  wire [6:0] _fill_239 = {7{_bits_929}}; // RapController.java:552
+  wire [6:0] _and_788 = slot_parent_111 & _fill_239; // RapController.java:552
+  wire [6:0] _or_642 = _and_787 | _and_788; // RapController.java:552
+  wire [6:0] _or_643 = _or_641 | _or_642; // RapController.java:552
+  wire [6:0] _or_644 = _or_640 | _or_643; // RapController.java:552
+  wire [6:0] _or_645 = _or_637 | _or_644; // RapController.java:552
+  wire _bits_930 = leaf_pick_pick_hot[112]; // RapController.java:552
+  wire [6:0] _fill_240 = {7{_bits_930}}; // RapController.java:552
+  wire [6:0] _and_789 = slot_parent_112 & _fill_240; // RapController.java:552
+  wire _bits_931 = leaf_pick_pick_hot[113]; // RapController.java:552
+  wire [6:0] _fill_241 = {7{_bits_931}}; // RapController.java:552
+  wire [6:0] _and_790 = slot_parent_113 & _fill_241; // RapController.java:552
+  wire [6:0] _or_646 = _and_789 | _and_790; // RapController.java:552
+  wire _bits_932 = leaf_pick_pick_hot[114]; // RapController.java:552
+  wire [6:0] _fill_242 = {7{_bits_932}}; // RapController.java:552
+  wire [6:0] _and_791 = slot_parent_114 & _fill_242; // RapController.java:552
+  wire _bits_933 = leaf_pick_pick_hot[115]; // RapController.java:552
+  wire [6:0] _fill_243 = {7{_bits_933}}; // RapController.java:552
+  wire [6:0] _and_792 = slot_parent_115 & _fill_243; // RapController.java:552
+  wire [6:0] _or_647 = _and_791 | _and_792; // RapController.java:552
+  wire [6:0] _or_648 = _or_646 | _or_647; // RapController.java:552
+  wire _bits_934 = leaf_pick_pick_hot[116]; // RapController.java:552
+  wire [6:0] _fill_244 = {7{_bits_934}}; // RapController.java:552
+  wire [6:0] _and_793 = slot_parent_116 & _fill_244; // RapController.java:552
+  wire _bits_935 = leaf_pick_pick_hot[117]; // RapController.java:552
+  wire [6:0] _fill_245 = {7{_bits_935}}; // RapController.java:552
+  wire [6:0] _and_794 = slot_parent_117 & _fill_245; // RapController.java:552
+  wire [6:0] _or_649 = _and_793 | _and_794; // RapController.java:552
+  wire _bits_936 = leaf_pick_pick_hot[118]; // RapController.java:552
+  wire [6:0] _fill_246 = {7{_bits_936}}; // RapController.java:552
+  wire [6:0] _and_795 = slot_parent_118 & _fill_246; // RapController.java:552
+  wire _bits_937 = leaf_pick_pick_hot[119]; // RapController.java:552
+  wire [6:0] _fill_247 = {7{_bits_937}}; // RapController.java:552
+  wire [6:0] _and_796 = slot_parent_119 & _fill_247; // RapController.java:552
+  wire [6:0] _or_650 = _and_795 | _and_796; // RapController.java:552
+  wire [6:0] _or_651 = _or_649 | _or_650; // RapController.java:552
+  wire [6:0] _or_652 = _or_648 | _or_651; // RapController.java:552
+  wire _bits_938 = leaf_pick_pick_hot[120]; // RapController.java:552
+  wire [6:0] _fill_248 = {7{_bits_938}}; // RapController.java:552
+  wire [6:0] _and_797 = slot_parent_120 & _fill_248; // RapController.java:552
+  wire _bits_939 = leaf_pick_pick_hot[121]; // RapController.java:552
+  wire [6:0] _fill_249 = {7{_bits_939}}; // RapController.java:552
+  wire [6:0] _and_798 = slot_parent_121 & _fill_249; // RapController.java:552
+  wire [6:0] _or_653 = _and_797 | _and_798; // RapController.java:552
+  wire _bits_940 = leaf_pick_pick_hot[122]; // RapController.java:552
+  wire [6:0] _fill_250 = {7{_bits_940}}; // RapController.java:552
+  wire [6:0] _and_799 = slot_parent_122 & _fill_250; // RapController.java:552
+  wire _bits_941 = leaf_pick_pick_hot[123]; // RapController.java:552
+  wire [6:0] _fill_251 = {7{_bits_941}}; // RapController.java:552
+  wire [6:0] _and_800 = slot_parent_123 & _fill_251; // RapController.java:552
+  wire [6:0] _or_654 = _and_799 | _and_800; // RapController.java:552
+  wire [6:0] _or_655 = _or_653 | _or_654; // RapController.java:552
+  wire _bits_942 = leaf_pick_pick_hot[124]; // RapController.java:552
+  wire [6:0] _fill_252 = {7{_bits_942}}; // RapController.java:552
+  wire [6:0] _and_801 = slot_parent_124 & _fill_252; // RapController.java:552
+  wire _bits_943 = leaf_pick_pick_hot[125]; // RapController.java:552
+  wire [6:0] _fill_253 = {7{_bits_943}}; // RapController.java:552
+  wire [6:0] _and_802 = slot_parent_125 & _fill_253; // RapController.java:552
+  wire [6:0] _or_656 = _and_801 | _and_802; // RapController.java:552
+  wire _bits_944 = leaf_pick_pick_hot[126]; // RapController.java:552
+  wire [6:0] _fill_254 = {7{_bits_944}}; // RapController.java:552
+  wire [6:0] _and_803 = slot_parent_126 & _fill_254; // RapController.java:552
+  wire _bits_945 = leaf_pick_pick_hot[127]; // RapController.java:552
+  wire [6:0] _fill_255 = {7{_bits_945}}; // RapController.java:552
+  wire [6:0] _and_804 = slot_parent_127 & _fill_255; // RapController.java:552
+  wire [6:0] _or_657 = _and_803 | _and_804; // RapController.java:552
+  wire [6:0] _or_658 = _or_656 | _or_657; // RapController.java:552
+  wire [6:0] _or_659 = _or_655 | _or_658; // RapController.java:552
+  wire [6:0] _or_660 = _or_652 | _or_659; // RapController.java:552
+  wire [6:0] _or_661 = _or_645 | _or_660; // RapController.java:552
+  wire [6:0] _or_662 = _or_630 | _or_661; // RapController.java:552
+  wire [6:0] _or_663 = _or_599 | _or_662; // RapController.java:552
+  wire [2:0] _add_8 = merge_leaves + 3'd1; // RapController.java:585
+  wire _not_432 = ~snapshot_frozen; // RapController.java:460
+  wire _and_805 = snapshot_pending & _not_432; // RapController.java:460
+  wire _and_806 = _and_805 & pipe_quiet; // RapController.java:460
+  wire _and_807 = _and_806 & snapshot_settled; // RapController.java:460
+  wire [2:0] _mux_130 = split_req ? 3'd3 : 3'd4; // RapController.java:604
+  wire [31:0] _mux_131 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:623
+  wire [5:0] _cat_129 = {readout_depth, 1'd0}; // RapController.java:744
+  wire [5:0] _mux_132 = readout_in_use ? _cat_129 : 6'd0; // RapController.java:619
   wire [31:0] _fill_256 = {16{split_next_digit}}; // RapController.java:323
   wire [31:0] _and_808 = child_digit_field & _fill_256; // RapController.java:323
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_808; // RapController.java:323
@@ -5292,16 +5292,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_810 = _not_435 & _or_r_2; // RapController.java:217
   wire [6:0] _mux_135 = state_merge_kids ? merge_parent : op_slot; // RapController.java:229
   wire [2:0] _dyn_index_0 = _mux_135[6] ? (_mux_135[5] ? (_mux_135[4] ? (_mux_135[3] ? (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_127 : slot_children_126) : (_mux_135[0] ? slot_children_125 : slot_children_124)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_123 : slot_children_122) : (_mux_135[0] ? slot_children_121 : slot_children_120))) : (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_119 : slot_children_118) : (_mux_135[0] ? slot_children_117 : slot_children_116)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_115 : slot_children_114) : (_mux_135[0] ? slot_children_113 : slot_children_112)))) : (_mux_135[3] ? (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_111 : slot_children_110) : (_mux_135[0] ? slot_children_109 : slot_children_108)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_107 : slot_children_106) : (_mux_135[0] ? slot_children_105 : slot_children_104))) : (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_103 : slot_children_102) : (_mux_135[0] ? slot_children_101 : slot_children_100)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_99 : slot_children_98) : (_mux_135[0] ? slot_children_97 : slot_children_96))))) : (_mux_135[4] ? (_mux_135[3] ? (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_95 : slot_children_94) : (_mux_135[0] ? slot_children_93 : slot_children_92)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_91 : slot_children_90) : (_mux_135[0] ? slot_children_89 : slot_children_88))) : (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_87 : slot_children_86) : (_mux_135[0] ? slot_children_85 : slot_children_84)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_83 : slot_children_82) : (_mux_135[0] ? slot_children_81 : slot_children_80)))) : (_mux_135[3] ? (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_79 : slot_children_78) : (_mux_135[0] ? slot_children_77 : slot_children_76)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_75 : slot_children_74) : (_mux_135[0] ? slot_children_73 : slot_children_72))) : (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_71 : slot_children_70) : (_mux_135[0] ? slot_children_69 : slot_children_68)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_67 : slot_children_66) : (_mux_135[0] ? slot_children_65 : slot_children_64)))))) : (_mux_135[5] ? (_mux_135[4] ? (_mux_135[3] ? (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_63 : slot_children_62) : (_mux_135[0] ? slot_children_61 : slot_children_60)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_59 : slot_children_58) : (_mux_135[0] ? slot_children_57 : slot_children_56))) : (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_55 : slot_children_54) : (_mux_135[0] ? slot_children_53 : slot_children_52)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_51 : slot_children_50) : (_mux_135[0] ? slot_children_49 : slot_children_48)))) : (_mux_135[3] ? (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_47 : slot_children_46) : (_mux_135[0] ? slot_children_45 : slot_children_44)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_43 : slot_children_42) : (_mux_135[0] ? slot_children_41 : slot_children_40))) : (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_39 : slot_children_38) : (_mux_135[0] ? slot_children_37 : slot_children_36)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_35 : slot_children_34) : (_mux_135[0] ? slot_children_33 : slot_children_32))))) : (_mux_135[4] ? (_mux_135[3] ? (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_31 : slot_children_30) : (_mux_135[0] ? slot_children_29 : slot_children_28)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_27 : slot_children_26) : (_mux_135[0] ? slot_children_25 : slot_children_24))) : (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_23 : slot_children_22) : (_mux_135[0] ? slot_children_21 : slot_children_20)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_19 : slot_children_18) : (_mux_135[0] ? slot_children_17 : slot_children_16)))) : (_mux_135[3] ? (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_15 : slot_children_14) : (_mux_135[0] ? slot_children_13 : slot_children_12)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_11 : slot_children_10) : (_mux_135[0] ? slot_children_9 : slot_children_8))) : (_mux_135[2] ? (_mux_135[1] ? (_mux_135[0] ? slot_children_7 : slot_children_6) : (_mux_135[0] ? slot_children_5 : slot_children_4)) : (_mux_135[1] ? (_mux_135[0] ? slot_children_3 : slot_children_2) : (_mux_135[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:229
-  wire _not_436 = ~commit_stop; // RapController.java:459
-  wire _and_811 = io_selected_valid & _not_436; // RapController.java:459
-  wire [6:0] _bits_954 = undo_rdata_0[38:32]; // RapController.java:479
-  wire [6:0] _mux_136 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:578
+  wire _not_436 = ~commit_stop; // RapController.java:458
+  wire _and_811 = io_selected_valid & _not_436; // RapController.java:458
+  wire [6:0] _bits_954 = undo_rdata_0[38:32]; // RapController.java:478
+  wire [6:0] _mux_136 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:577
   wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:160
   wire [31:0] _fill_257 = {32{1'd1}}; // RapController.java:84
-  wire [31:0] _bits_955 = verdict_sum[31:0]; // RapController.java:645
-  wire [31:0] _mux_137 = clip_verdict ? _fill_257 : _bits_955; // RapController.java:645
-  wire [31:0] _bits_956 = undo_rdata_0[31:0]; // RapController.java:480
-  wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:446
+  wire [31:0] _bits_955 = verdict_sum[31:0]; // RapController.java:644
+  wire [31:0] _mux_137 = clip_verdict ? _fill_257 : _bits_955; // RapController.java:644
+  wire [31:0] _bits_956 = undo_rdata_0[31:0]; // RapController.java:479
+  wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:445
   wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:261
   wire _not_437 = ~io_tcamWrite_ready; // RapController.java:273
   wire _and_812 = tcam_write_full & _not_437; // RapController.java:273
@@ -5313,12 +5313,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:308
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:312
   wire _ge_5 = free_slots >= missing_children; // RapController.java:313
-  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:750
-  wire [5:0] _cat_130 = {op_depth, 1'd0}; // RapController.java:745
-  wire [31:0] _dshr_0 = _fill_259 >> _cat_130; // RapController.java:750
-  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:750
-  wire [5:0] _cat_131 = {child_depth, 1'd0}; // RapController.java:745
-  wire [31:0] _dshr_1 = _fill_260 >> _cat_131; // RapController.java:750
+  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:749
+  wire [5:0] _cat_130 = {op_depth, 1'd0}; // RapController.java:744
+  wire [31:0] _dshr_0 = _fill_259 >> _cat_130; // RapController.java:749
+  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:749
+  wire [5:0] _cat_131 = {child_depth, 1'd0}; // RapController.java:744
+  wire [31:0] _dshr_1 = _fill_260 >> _cat_131; // RapController.java:749
   wire [31:0] _not_439 = ~_dshr_1; // RapController.java:321
   wire [31:0] _and_815 = _dshr_0 & _not_439; // RapController.java:321
   wire _ge_6 = op_depth >= deepest_depth; // RapController.java:333
@@ -5385,11 +5385,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_825 = _ge_9 & _or_672; // SplitCompare.java:33
   wire _or_673 = _gt_10 | _and_825; // SplitCompare.java:33
   wire _not_443 = ~schedule_exhausted; // RapController.java:374
-  wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:88
-  wire _not_444 = ~_or_r_4; // SplitCounter.java:88
-  wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:89
-  wire _not_445 = ~_or_r_5; // SplitCounter.java:89
-  wire _and_826 = _not_444 & _not_445; // SplitCounter.java:89
+  wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
+  wire _not_444 = ~_or_r_4; // SplitCounter.java:89
+  wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:90
+  wire _not_445 = ~_or_r_5; // SplitCounter.java:90
+  wire _and_826 = _not_444 & _not_445; // SplitCounter.java:90
   wire _and_827 = _not_443 & _and_826; // RapController.java:374
   wire [14:0] _bits_975 = until_merge_lo[31:17]; // RapController.java:377
   wire _or_r_6 = |_bits_975; // RapController.java:377
@@ -5440,22 +5440,22 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_833 = _and_832 & _not_448; // MergeSkip.java:62
   wire _not_449 = ~commit_fire; // MergeSkip.java:62
   wire _and_834 = _and_833 & _not_449; // MergeSkip.java:62
-  wire _and_835 = state_run & pipe_quiet; // RapController.java:439
+  wire _and_835 = state_run & pipe_quiet; // RapController.java:438
   wire _or_676 = ev_commit_q | ev_saturation_q; // StatusRegs.java:75
   wire _or_677 = _or_676 | ev_split_q; // StatusRegs.java:75
   wire _or_678 = _or_677 | ev_batch_q; // StatusRegs.java:75
   wire _or_679 = _or_678 | ev_deferred_q; // StatusRegs.java:75
   wire _or_r_7 = |ev_removed_q; // StatusRegs.java:76
   wire _or_680 = _or_679 | _or_r_7; // StatusRegs.java:76
-  wire _not_450 = ~st_n_carry_0; // SplitCounter.java:107
-  wire _not_451 = ~st_n_carry_1; // SplitCounter.java:108
-  wire _and_836 = _not_450 & _not_451; // SplitCounter.java:108
+  wire _not_450 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_451 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_836 = _not_450 & _not_451; // SplitCounter.java:109
   wire _not_452 = ~_and_836; // StatusRegs.java:76
   wire ev_pending = _or_680 | _not_452; // StatusRegs.java:76
-  wire _not_453 = ~ev_pending; // RapController.java:438
-  wire _and_837 = _not_453 & multiplier_free; // RapController.java:438
-  wire status_still = _and_837 & io_countersIdle; // RapController.java:438
-  wire _and_838 = _and_835 & status_still; // RapController.java:439
+  wire _not_453 = ~ev_pending; // RapController.java:437
+  wire _and_837 = _not_453 & multiplier_free; // RapController.java:437
+  wire status_still = _and_837 & io_countersIdle; // RapController.java:437
+  wire _and_838 = _and_835 & status_still; // RapController.java:438
   wire _bits_994 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_995 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_681 = _bits_994 | _bits_995; // FirstSet.java:64
@@ -5964,20 +5964,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_931 = _or_900 | _or_930; // FirstSet.java:63
   wire _or_932 = _or_869 | _or_931; // FirstSet.java:63
   wire _not_454 = ~_or_932; // SlotPicker.java:85
-  wire _not_455 = ~commit_stop; // RapController.java:789
-  wire _and_966 = state_run & _not_455; // RapController.java:789
-  wire _not_456 = ~io_headValid; // RapController.java:789
-  wire _and_967 = pipe_empty & _not_456; // RapController.java:789
-  wire [2:0] _mux_138 = _and_967 ? 3'd1 : fill_cause; // RapController.java:789
-  wire _or_933 = state_drain | state_undo; // RapController.java:790
-  wire _or_934 = _or_933 | state_resume; // RapController.java:790
-  wire _or_935 = _or_934 | commit_stop; // RapController.java:790
-  wire [2:0] _mux_139 = split_req ? 3'd3 : 3'd4; // RapController.java:791
-  wire _or_936 = state_split_scan | state_split; // RapController.java:792
-  wire _or_937 = _or_936 | state_split_alloc; // RapController.java:792
-  wire _or_938 = state_merge_level | state_merge_kids; // RapController.java:793
-  wire _or_939 = _or_938 | state_advance; // RapController.java:793
-  wire _or_940 = _or_939 | state_advance_wait; // RapController.java:793
+  wire _not_455 = ~commit_stop; // RapController.java:788
+  wire _and_966 = state_run & _not_455; // RapController.java:788
+  wire _not_456 = ~io_headValid; // RapController.java:788
+  wire _and_967 = pipe_empty & _not_456; // RapController.java:788
+  wire [2:0] _mux_138 = _and_967 ? 3'd1 : fill_cause; // RapController.java:788
+  wire _or_933 = state_drain | state_undo; // RapController.java:789
+  wire _or_934 = _or_933 | state_resume; // RapController.java:789
+  wire _or_935 = _or_934 | commit_stop; // RapController.java:789
+  wire [2:0] _mux_139 = split_req ? 3'd3 : 3'd4; // RapController.java:790
+  wire _or_936 = state_split_scan | state_split; // RapController.java:791
+  wire _or_937 = _or_936 | state_split_alloc; // RapController.java:791
+  wire _or_938 = state_merge_level | state_merge_kids; // RapController.java:792
+  wire _or_939 = _or_938 | state_advance; // RapController.java:792
+  wire _or_940 = _or_939 | state_advance_wait; // RapController.java:792
   wire [3:0] _bits_1122 = undo_sp[3:0]; // RapController.java:299
   wire [38:0] _cat_133 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:299
   wire _not_457 = ~undo_empty; // RapController.java:295
@@ -6023,46 +6023,48 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_18 = 5'd15 - op_depth; // RapController.java:756
-  wire [5:0] _cat_135 = {_sub_18, 1'd0}; // RapController.java:745
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_135; // RapController.java:757
-  wire [31:0] _bits_1128 = _dshl_4[31:0]; // RapController.java:757
-  wire [31:0] _or_943 = slot_prefix_rdata_0 | _bits_1128; // RapController.java:757
-  wire _eq_650 = child_prefix == _or_943; // RapController.java:527
-  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:750
-  wire [5:0] _cat_136 = {child_depth, 1'd0}; // RapController.java:745
-  wire [31:0] _dshr_4 = _fill_264 >> _cat_136; // RapController.java:750
-  wire _eq_651 = child_mask == _dshr_4; // RapController.java:528
-  wire _and_976 = _eq_650 & _eq_651; // RapController.java:528
+  wire [4:0] _sub_18 = 5'd15 - op_depth; // RapController.java:755
+  wire [5:0] _cat_135 = {_sub_18, 1'd0}; // RapController.java:744
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_135; // RapController.java:756
+  wire [31:0] _bits_1128 = _dshl_4[31:0]; // RapController.java:756
+  wire [31:0] _or_943 = slot_prefix_rdata_0 | _bits_1128; // RapController.java:756
+  wire _eq_650 = child_prefix == _or_943; // RapController.java:526
+  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:749
+  wire [5:0] _cat_136 = {child_depth, 1'd0}; // RapController.java:744
+  wire [31:0] _dshr_4 = _fill_264 >> _cat_136; // RapController.java:749
+  wire _eq_651 = child_mask == _dshr_4; // RapController.java:527
+  wire _and_976 = _eq_650 & _eq_651; // RapController.java:527
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_464 = ~readout_in_use; // RapController.java:621
+  wire _not_464 = ~readout_in_use; // RapController.java:620
   wire _eq_652 = readout_index == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_11 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_142 = _eq_652 ? 5'd0 : _dyn_index_11; // NodeTable.java:114
-  wire _eq_653 = readout_depth == _mux_142; // RapController.java:621
-  wire _or_944 = _not_464 | _eq_653; // RapController.java:621
+  wire _eq_653 = readout_depth == _mux_142; // RapController.java:620
+  wire _or_944 = _not_464 | _eq_653; // RapController.java:620
   wire _not_465 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_977 = state_run & io_selected_valid; // RapController.java:659
-  wire _eq_654 = io_counterResult_bits_op == 2'd0; // RapController.java:662
-  wire _and_978 = io_counterResult_valid & _eq_654; // RapController.java:662
-  wire _eq_655 = hit_event_3 == _and_978; // RapController.java:663
-  wire _and_979 = state_run & cmd_valid; // RapController.java:664
-  wire _eq_656 = _and_817 == _and_979; // RapController.java:664
-  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:665
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:665
-  wire _bits_1129 = _dshr_5[0]; // RapController.java:665
-  wire _eq_657 = hit_short_2 == _bits_1129; // RapController.java:665
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:667
-  wire _and_980 = state_run & io_counterResult_valid; // RapController.java:667
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:668
-  wire _eq_658 = undo_sp == 5'd0; // RapController.java:669
-  wire _eq_659 = undo_empty == _eq_658; // RapController.java:669
-  wire _not_466 = ~io_counterResult_valid; // RapController.java:670
-  wire _and_981 = state_drain & pipe_empty; // RapController.java:670
-  wire _and_982 = state_split_alloc & slot_pick_ready; // RapController.java:671
-  wire _and_r_4 = &present_children; // RapController.java:673
-  wire _not_467 = ~_and_r_4; // RapController.java:673
-  wire [3:0] _not_468 = ~present_children; // RapController.java:674
+  wire _and_977 = state_run & io_selected_valid; // RapController.java:658
+  wire _eq_654 = io_counterResult_bits_op == 2'd0; // RapController.java:661
+  wire _and_978 = io_counterResult_valid & _eq_654; // RapController.java:661
+  wire _eq_655 = hit_event_3 == _and_978; // RapController.java:662
+  wire _and_979 = state_run & cmd_valid; // RapController.java:663
+  wire _eq_656 = _and_817 == _and_979; // RapController.java:663
+  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:664
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:664
+  wire _bits_1129 = _dshr_5[0]; // RapController.java:664
+  wire _eq_657 = hit_short_2 == _bits_1129; // RapController.java:664
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:666
+  wire _and_980 = state_run & io_counterResult_valid; // RapController.java:666
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:667
+  wire _eq_658 = undo_sp == 5'd0; // RapController.java:668
+  wire _eq_659 = undo_empty == _eq_658; // RapController.java:668
+  wire _eq_660 = merge_leaf_depth == 5'd1; // RapController.java:669
+  wire _eq_661 = merge_last_level == _eq_660; // RapController.java:669
+  wire _not_466 = ~io_counterResult_valid; // RapController.java:671
+  wire _and_981 = state_drain & pipe_empty; // RapController.java:671
+  wire _and_982 = state_split_alloc & slot_pick_ready; // RapController.java:672
+  wire _and_r_4 = &present_children; // RapController.java:674
+  wire _not_467 = ~_and_r_4; // RapController.java:674
+  wire [3:0] _not_468 = ~present_children; // RapController.java:675
   wire _bits_1130 = _not_468[0]; // FirstSet.java:55
   wire _bits_1131 = _not_468[1]; // FirstSet.java:55
   wire _or_945 = _bits_1130 | _bits_1131; // FirstSet.java:64
@@ -6074,9 +6076,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_947 = _and_983 | _and_984; // FirstSet.java:62
   wire _and_985 = _bits_1132 & _bits_1133; // FirstSet.java:61
   wire _or_948 = _or_947 | _and_985; // FirstSet.java:63
-  wire _not_469 = ~_or_948; // RapController.java:674
-  wire _eq_660 = split_last_child == _not_469; // RapController.java:674
-  wire [3:0] _not_470 = ~present_children; // RapController.java:675
+  wire _not_469 = ~_or_948; // RapController.java:675
+  wire _eq_662 = split_last_child == _not_469; // RapController.java:675
+  wire [3:0] _not_470 = ~present_children; // RapController.java:676
   wire _bits_1134 = _not_470[0]; // FirstSet.java:25
   wire _bits_1135 = _not_470[1]; // FirstSet.java:25
   wire _or_949 = _bits_1134 | _bits_1135; // FirstSet.java:37
@@ -6087,48 +6089,46 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _mux_143 = _not_471 ? _not_472 : _not_473; // FirstSet.java:36
   wire [1:0] _cat_137 = {_not_471, _mux_143}; // FirstSet.java:36
   wire [1:0] _bits_1137 = _cat_137; // FirstSet.java:44
-  wire _eq_661 = split_next_digit == _bits_1137; // RapController.java:675
-  wire _and_986 = _eq_660 & _eq_661; // RapController.java:675
-  wire [2:0] _dyn_index_13 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:677
-  wire _eq_662 = _dyn_index_13 == 3'd0; // RapController.java:677
-  wire _not_474 = ~split_settled; // RapController.java:681
-  wire _eq_663 = merge_leaf_depth == 5'd1; // RapController.java:682
-  wire _eq_664 = merge_last_level == _eq_663; // RapController.java:682
+  wire _eq_663 = split_next_digit == _bits_1137; // RapController.java:676
+  wire _and_986 = _eq_662 & _eq_663; // RapController.java:676
+  wire [2:0] _dyn_index_13 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:678
+  wire _eq_664 = _dyn_index_13 == 3'd0; // RapController.java:678
+  wire _not_474 = ~split_settled; // RapController.java:682
   wire _eq_665 = children_write_q_slot == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_14 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_127 : slot_depth_126) : (children_write_q_slot[0] ? slot_depth_125 : slot_depth_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_123 : slot_depth_122) : (children_write_q_slot[0] ? slot_depth_121 : slot_depth_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_119 : slot_depth_118) : (children_write_q_slot[0] ? slot_depth_117 : slot_depth_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_115 : slot_depth_114) : (children_write_q_slot[0] ? slot_depth_113 : slot_depth_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_111 : slot_depth_110) : (children_write_q_slot[0] ? slot_depth_109 : slot_depth_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_107 : slot_depth_106) : (children_write_q_slot[0] ? slot_depth_105 : slot_depth_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_103 : slot_depth_102) : (children_write_q_slot[0] ? slot_depth_101 : slot_depth_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_99 : slot_depth_98) : (children_write_q_slot[0] ? slot_depth_97 : slot_depth_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_95 : slot_depth_94) : (children_write_q_slot[0] ? slot_depth_93 : slot_depth_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_91 : slot_depth_90) : (children_write_q_slot[0] ? slot_depth_89 : slot_depth_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_87 : slot_depth_86) : (children_write_q_slot[0] ? slot_depth_85 : slot_depth_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_83 : slot_depth_82) : (children_write_q_slot[0] ? slot_depth_81 : slot_depth_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_79 : slot_depth_78) : (children_write_q_slot[0] ? slot_depth_77 : slot_depth_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_75 : slot_depth_74) : (children_write_q_slot[0] ? slot_depth_73 : slot_depth_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_71 : slot_depth_70) : (children_write_q_slot[0] ? slot_depth_69 : slot_depth_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_67 : slot_depth_66) : (children_write_q_slot[0] ? slot_depth_65 : slot_depth_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_63 : slot_depth_62) : (children_write_q_slot[0] ? slot_depth_61 : slot_depth_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_59 : slot_depth_58) : (children_write_q_slot[0] ? slot_depth_57 : slot_depth_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_55 : slot_depth_54) : (children_write_q_slot[0] ? slot_depth_53 : slot_depth_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_51 : slot_depth_50) : (children_write_q_slot[0] ? slot_depth_49 : slot_depth_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_47 : slot_depth_46) : (children_write_q_slot[0] ? slot_depth_45 : slot_depth_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_43 : slot_depth_42) : (children_write_q_slot[0] ? slot_depth_41 : slot_depth_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_39 : slot_depth_38) : (children_write_q_slot[0] ? slot_depth_37 : slot_depth_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_35 : slot_depth_34) : (children_write_q_slot[0] ? slot_depth_33 : slot_depth_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_144 = _eq_665 ? 5'd0 : _dyn_index_14; // NodeTable.java:114
-  wire _ne_1 = _mux_144 != merge_leaf_depth; // RapController.java:684
-  wire _and_987 = state_merge_level & level_fresh; // RapController.java:684
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:686
-  wire [6:0] _dyn_index_15 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:687
-  wire _ne_3 = _dyn_index_15 != merge_parent; // RapController.java:687
-  wire _and_988 = _ne_2 & _ne_3; // RapController.java:687
-  wire _and_989 = state_merge_kids & kids_fresh; // RapController.java:686
-  wire _eq_666 = split_fits == _ge_5; // RapController.java:691
-  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:691
-  wire _eq_667 = op_at_deepest == _ge_14; // RapController.java:691
-  wire _and_990 = _eq_666 & _eq_667; // RapController.java:691
-  wire _eq_668 = op_children == _dyn_index_0; // RapController.java:696
-  wire _not_475 = ~kids_fresh; // RapController.java:693
-  wire _and_991 = state_merge_kids & _not_475; // RapController.java:693
-  wire _and_992 = _and_991 & slot_pick_ready; // RapController.java:693
-  wire _and_993 = _and_992 & slot_pick_pick_last; // RapController.java:694
-  wire _or_950 = split_settled | _and_993; // RapController.java:695
+  wire _ne_1 = _mux_144 != merge_leaf_depth; // RapController.java:683
+  wire _and_987 = state_merge_level & level_fresh; // RapController.java:683
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:685
+  wire [6:0] _dyn_index_15 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:686
+  wire _ne_3 = _dyn_index_15 != merge_parent; // RapController.java:686
+  wire _and_988 = _ne_2 & _ne_3; // RapController.java:686
+  wire _and_989 = state_merge_kids & kids_fresh; // RapController.java:685
+  wire _eq_666 = split_fits == _ge_5; // RapController.java:690
+  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:690
+  wire _eq_667 = op_at_deepest == _ge_14; // RapController.java:690
+  wire _and_990 = _eq_666 & _eq_667; // RapController.java:690
+  wire _eq_668 = op_children == _dyn_index_0; // RapController.java:695
+  wire _not_475 = ~kids_fresh; // RapController.java:692
+  wire _and_991 = state_merge_kids & _not_475; // RapController.java:692
+  wire _and_992 = _and_991 & slot_pick_ready; // RapController.java:692
+  wire _and_993 = _and_992 & slot_pick_pick_last; // RapController.java:693
+  wire _or_950 = split_settled | _and_993; // RapController.java:694
   wire _not_476 = ~ev_commit_q; // StatusRegs.java:74
-  wire _not_477 = ~st_n_carry_0; // SplitCounter.java:107
-  wire _not_478 = ~st_n_carry_1; // SplitCounter.java:108
-  wire _and_994 = _not_477 & _not_478; // SplitCounter.java:108
+  wire _not_477 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_478 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_994 = _not_477 & _not_478; // SplitCounter.java:109
   wire st_n_steady = _not_476 & _and_994; // StatusRegs.java:74
-  wire _eq_669 = kids_vector == visited_kids; // RapController.java:698
-  wire _not_479 = ~state_split_scan; // RapController.java:699
-  wire _eq_670 = kids_owner == op_slot; // RapController.java:699
-  wire _or_951 = _not_479 | _eq_670; // RapController.java:699
-  wire _not_480 = ~state_merge_kids; // RapController.java:699
-  wire _eq_671 = kids_owner == merge_parent; // RapController.java:699
-  wire _or_952 = _not_480 | _eq_671; // RapController.java:699
-  wire _and_995 = _or_951 & _or_952; // RapController.java:699
-  wire _not_481 = ~_or_668; // RapController.java:702
-  wire _and_996 = verdict_act & _not_481; // RapController.java:702
+  wire _eq_669 = kids_vector == visited_kids; // RapController.java:697
+  wire _not_479 = ~state_split_scan; // RapController.java:698
+  wire _eq_670 = kids_owner == op_slot; // RapController.java:698
+  wire _or_951 = _not_479 | _eq_670; // RapController.java:698
+  wire _not_480 = ~state_merge_kids; // RapController.java:698
+  wire _eq_671 = kids_owner == merge_parent; // RapController.java:698
+  wire _or_952 = _not_480 | _eq_671; // RapController.java:698
+  wire _and_995 = _or_951 & _or_952; // RapController.java:698
+  wire _not_481 = ~_or_668; // RapController.java:701
+  wire _and_996 = verdict_act & _not_481; // RapController.java:701
   wire _or_953 = ev_commit | ev_saturation; // StatusRegs.java:97
   wire _or_954 = _or_953 | ev_split; // StatusRegs.java:97
   wire _or_955 = _or_954 | ev_allocated; // StatusRegs.java:97
@@ -6138,7 +6138,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_11 = |ev_removed; // StatusRegs.java:97
   wire _or_959 = _or_958 | _or_r_11; // StatusRegs.java:97
   wire _or_960 = _or_959 | ev_pending; // StatusRegs.java:97
-  wire _not_482 = ~_or_960; // RapController.java:703
+  wire _not_482 = ~_or_960; // RapController.java:702
   wire _gt_16 = slot_depth_127 > deepest_depth; // NodeTable.java:101
   wire _gt_17 = slot_depth_126 > deepest_depth; // NodeTable.java:101
   wire _gt_18 = slot_depth_125 > deepest_depth; // NodeTable.java:101
@@ -6267,10 +6267,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_141 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_142 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [127:0] _cat_138 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, _gt_128, _gt_129, _gt_130, _gt_131, _gt_132, _gt_133, _gt_134, _gt_135, _gt_136, _gt_137, _gt_138, _gt_139, _gt_140, _gt_141, _gt_142, 1'd0}; // NodeTable.java:109
-  wire [127:0] _and_997 = slot_valid & _cat_138; // RapController.java:704
-  wire _or_r_12 = |_and_997; // RapController.java:704
-  wire _not_483 = ~_or_r_12; // RapController.java:704
-  wire _le_0 = st_nodes <= 8'd128; // RapController.java:705
+  wire [127:0] _and_997 = slot_valid & _cat_138; // RapController.java:703
+  wire _or_r_12 = |_and_997; // RapController.java:703
+  wire _not_483 = ~_or_r_12; // RapController.java:703
+  wire _le_0 = st_nodes <= 8'd128; // RapController.java:704
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -10452,8 +10452,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:380: merge_near was stale: merge_now %d, exact %d", merge_now, _and_975);
       $stop;
     end
-    if (!reset && state_run && _and_807 && !status_still) begin // RapController.java:462
-      $display("Assertion failed at RapController.java:462: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_807 && !status_still) begin // RapController.java:461
+      $display("Assertion failed at RapController.java:461: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -10468,132 +10468,132 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_976) begin // RapController.java:527
-      $display("Assertion failed at RapController.java:527: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_976) begin // RapController.java:526
+      $display("Assertion failed at RapController.java:526: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_944) begin // RapController.java:621
-      $display("Assertion failed at RapController.java:621: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_944) begin // RapController.java:620
+      $display("Assertion failed at RapController.java:620: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
     if (!reset && verdict_act && !merge_verdict && !_not_465) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_977 && !io_selected_bits_found) begin // RapController.java:659
-      $display("Assertion failed at RapController.java:659: no node matched a key: the root must always match");
+    if (!reset && _and_977 && !io_selected_bits_found) begin // RapController.java:658
+      $display("Assertion failed at RapController.java:658: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:660
-      $display("Assertion failed at RapController.java:660: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:659
+      $display("Assertion failed at RapController.java:659: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:661
-      $display("Assertion failed at RapController.java:661: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:660
+      $display("Assertion failed at RapController.java:660: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_655) begin // RapController.java:663
-      $display("Assertion failed at RapController.java:663: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_655) begin // RapController.java:662
+      $display("Assertion failed at RapController.java:662: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && !_eq_656) begin // RapController.java:664
-      $display("Assertion failed at RapController.java:664: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_656) begin // RapController.java:663
+      $display("Assertion failed at RapController.java:663: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_657) begin // RapController.java:665
-      $display("Assertion failed at RapController.java:665: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_657) begin // RapController.java:664
+      $display("Assertion failed at RapController.java:664: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_980 && !_ne_0) begin // RapController.java:667
-      $display("Assertion failed at RapController.java:667: a READ result in RUN");
+    if (!reset && _and_980 && !_ne_0) begin // RapController.java:666
+      $display("Assertion failed at RapController.java:666: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:668
-      $display("Assertion failed at RapController.java:668: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:667
+      $display("Assertion failed at RapController.java:667: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_659) begin // RapController.java:669
-      $display("Assertion failed at RapController.java:669: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_659) begin // RapController.java:668
+      $display("Assertion failed at RapController.java:668: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_981 && !_not_466) begin // RapController.java:670
-      $display("Assertion failed at RapController.java:670: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && state_merge_level && !_eq_661) begin // RapController.java:669
+      $display("Assertion failed at RapController.java:669: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_982 && !slot_pick_pick_found) begin // RapController.java:672
-      $display("Assertion failed at RapController.java:672: a split found no free slot after checking capacity");
+    if (!reset && _and_981 && !_not_466) begin // RapController.java:671
+      $display("Assertion failed at RapController.java:671: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_982 && !_not_467) begin // RapController.java:673
-      $display("Assertion failed at RapController.java:673: a split with no missing child");
+    if (!reset && _and_982 && !slot_pick_pick_found) begin // RapController.java:673
+      $display("Assertion failed at RapController.java:673: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_982 && !_and_986) begin // RapController.java:674
-      $display("Assertion failed at RapController.java:674: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_982 && !_not_467) begin // RapController.java:674
+      $display("Assertion failed at RapController.java:674: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_982 && !_eq_662) begin // RapController.java:677
-      $display("Assertion failed at RapController.java:677: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_982 && !_and_986) begin // RapController.java:675
+      $display("Assertion failed at RapController.java:675: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && children_write_q && !_not_474) begin // RapController.java:681
-      $display("Assertion failed at RapController.java:681: a split decision while a child count is still being written");
+    if (!reset && _and_982 && !_eq_664) begin // RapController.java:678
+      $display("Assertion failed at RapController.java:678: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && state_merge_level && !_eq_664) begin // RapController.java:682
-      $display("Assertion failed at RapController.java:682: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && children_write_q && !_not_474) begin // RapController.java:682
+      $display("Assertion failed at RapController.java:682: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_987 && !_ne_1) begin // RapController.java:684
-      $display("Assertion failed at RapController.java:684: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_987 && !_ne_1) begin // RapController.java:683
+      $display("Assertion failed at RapController.java:683: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_989 && !_and_988) begin // RapController.java:686
-      $display("Assertion failed at RapController.java:686: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_989 && !_and_988) begin // RapController.java:685
+      $display("Assertion failed at RapController.java:685: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_990) begin // RapController.java:691
-      $display("Assertion failed at RapController.java:691: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_990) begin // RapController.java:690
+      $display("Assertion failed at RapController.java:690: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_950 && !_eq_668) begin // RapController.java:696
-      $display("Assertion failed at RapController.java:696: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_950 && !_eq_668) begin // RapController.java:695
+      $display("Assertion failed at RapController.java:695: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:697
-      $display("Assertion failed at RapController.java:697: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:696
+      $display("Assertion failed at RapController.java:696: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_993 && !_eq_669) begin // RapController.java:698
-      $display("Assertion failed at RapController.java:698: the merge parent's leaves changed during its walk");
+    if (!reset && _and_993 && !_eq_669) begin // RapController.java:697
+      $display("Assertion failed at RapController.java:697: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_995) begin // RapController.java:699
-      $display("Assertion failed at RapController.java:699: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_995) begin // RapController.java:698
+      $display("Assertion failed at RapController.java:698: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_992 && !slot_pick_pick_found) begin // RapController.java:701
-      $display("Assertion failed at RapController.java:701: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_992 && !slot_pick_pick_found) begin // RapController.java:700
+      $display("Assertion failed at RapController.java:700: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_996 && !1'd0) begin // RapController.java:702
-      $display("Assertion failed at RapController.java:702: a merge verdict outside the merge walk");
+    if (!reset && _and_996 && !1'd0) begin // RapController.java:701
+      $display("Assertion failed at RapController.java:701: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_482) begin // RapController.java:703
-      $display("Assertion failed at RapController.java:703: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_482) begin // RapController.java:702
+      $display("Assertion failed at RapController.java:702: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_483) begin // RapController.java:704
-      $display("Assertion failed at RapController.java:704: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_483) begin // RapController.java:703
+      $display("Assertion failed at RapController.java:703: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:705
-      $display("Assertion failed at RapController.java:705: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:704
+      $display("Assertion failed at RapController.java:704: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

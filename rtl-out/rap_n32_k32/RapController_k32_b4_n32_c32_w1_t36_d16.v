@@ -258,11 +258,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg children_write_q; // NodeTable.java:52
   reg [4:0] children_write_q_slot; // NodeTable.java:53
   reg [2:0] children_write_q_value; // NodeTable.java:54
-  reg [31:0] st_n_lo; // SplitCounter.java:40
-  reg [15:0] st_n_hi_0; // SplitCounter.java:45
-  reg st_n_carry_0; // SplitCounter.java:46
-  reg [15:0] st_n_hi_1; // SplitCounter.java:45
-  reg st_n_carry_1; // SplitCounter.java:46
+  reg [31:0] st_n_lo; // SplitCounter.java:41
+  reg [15:0] st_n_hi_0; // SplitCounter.java:46
+  reg st_n_carry_0; // SplitCounter.java:47
+  reg [15:0] st_n_hi_1; // SplitCounter.java:46
+  reg st_n_carry_1; // SplitCounter.java:47
   reg st_overflow; // StatusRegs.java:24
   reg st_saturated; // StatusRegs.java:25
   reg [5:0] st_nodes; // StatusRegs.java:58
@@ -274,11 +274,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg ev_batch_q; // StatusRegs.java:71
   reg ev_deferred_q; // StatusRegs.java:72
   reg [2:0] ev_removed_q; // StatusRegs.java:73
-  reg [31:0] until_merge_lo; // SplitCounter.java:40
-  reg [15:0] until_merge_hi_0; // SplitCounter.java:45
-  reg until_merge_carry_0; // SplitCounter.java:46
-  reg [15:0] until_merge_hi_1; // SplitCounter.java:45
-  reg until_merge_carry_1; // SplitCounter.java:46
+  reg [31:0] until_merge_lo; // SplitCounter.java:41
+  reg [15:0] until_merge_hi_0; // SplitCounter.java:46
+  reg until_merge_carry_0; // SplitCounter.java:47
+  reg [15:0] until_merge_hi_1; // SplitCounter.java:46
+  reg until_merge_carry_1; // SplitCounter.java:47
   reg [15:0] eps_active; // RapController.java:91
   reg [31:0] q_active; // RapController.java:92
   reg [4:0] op_slot; // RapController.java:95
@@ -337,9 +337,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:213
   reg [32:0] to_merge_hi; // RapController.java:214
   reg merge_ahead; // RapController.java:217
-  reg advance_settled_was_1; // RapController.java:738
-  reg advance_settled_was_2; // RapController.java:738
-  reg advance_settled_was_3; // RapController.java:738
+  reg advance_settled_was_1; // RapController.java:737
+  reg advance_settled_was_2; // RapController.java:737
+  reg advance_settled_was_3; // RapController.java:737
   reg [2:0] op_children; // RapController.java:230
   reg [4:0] cmd_q_addr; // RapController.java:243
   reg [1:0] cmd_q_op; // RapController.java:244
@@ -354,8 +354,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:321
   reg [31:0] child_mask; // RapController.java:322
   reg op_at_deepest; // RapController.java:333
-  reg split_settled_was_1; // RapController.java:738
-  reg split_settled_was_2; // RapController.java:738
+  reg split_settled_was_1; // RapController.java:737
+  reg split_settled_was_2; // RapController.java:737
   reg [7:0] short_by_children; // RapController.java:342
   reg [4:0] hit_depth_1; // RapController.java:350
   reg [4:0] hit_depth_2; // RapController.java:350
@@ -404,7 +404,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [1:0] readout_depth_group; // RapController.java:415
   reg [4:0] readout_depth; // RapController.java:415
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:439
+  reg snapshot_settled; // RapController.java:438
   reg slot_pick_pick_last; // SlotPicker.java:84
 
   // Memories (no reset, so synthesis infers RAM)
@@ -519,94 +519,94 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _wire_4_1; // RapController.java:415
   wire [4:0] _wire_4_2; // RapController.java:415
   wire [4:0] _wire_4_3; // RapController.java:415
-  wire [2:0] cause; // RapController.java:786
+  wire [2:0] cause; // RapController.java:785
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:449
+  wire _not_0 = ~io_counterClearing; // RapController.java:448
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:449
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:448
   wire _not_1 = ~tcam_write_full; // RapController.java:260
-  wire _not_2 = ~commit_stop; // RapController.java:433
+  wire _not_2 = ~commit_stop; // RapController.java:432
   wire _eq_0 = front_count == 6'd0; // RapController.java:109
   wire _eq_1 = sram_count == 8'd0; // RapController.java:109
   wire _and_1 = _eq_0 & _eq_1; // RapController.java:109
   wire _not_3 = ~cmd_q_valid; // RapController.java:109
   wire pipe_empty = _and_1 & _not_3; // RapController.java:109
-  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:433
-  wire _not_4 = ~snapshot_frozen; // RapController.java:467
-  wire _and_2 = pipe_quiet & _not_4; // RapController.java:467
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:469
-  wire _not_5 = ~io_headValid; // RapController.java:469
-  wire _and_4 = _and_3 & _not_5; // RapController.java:469
-  wire _not_6 = ~undo_empty; // RapController.java:481
-  wire _eq_2 = op_children == 3'd0; // RapController.java:488
+  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:432
+  wire _not_4 = ~snapshot_frozen; // RapController.java:466
+  wire _and_2 = pipe_quiet & _not_4; // RapController.java:466
+  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:468
+  wire _not_5 = ~io_headValid; // RapController.java:468
+  wire _and_4 = _and_3 & _not_5; // RapController.java:468
+  wire _not_6 = ~undo_empty; // RapController.java:480
+  wire _eq_2 = op_children == 3'd0; // RapController.java:487
   wire _or_0 = state_undo | state_split_scan; // RapController.java:334
   wire _or_1 = _or_0 | state_split; // RapController.java:334
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:738
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:738
-  wire _not_7 = ~split_settled; // RapController.java:509
-  wire _not_8 = ~early_done; // RapController.java:512
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:737
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:737
+  wire _not_7 = ~split_settled; // RapController.java:508
+  wire _not_8 = ~early_done; // RapController.java:511
   wire _not_9 = ~verdict_busy; // MergeVerdict.java:75
-  wire _not_10 = ~_not_9; // RapController.java:560
-  wire _not_11 = ~merge_last_level; // RapController.java:563
-  wire _not_12 = ~slot_pick_pick_last; // RapController.java:585
-  wire _or_2 = _not_12 | verdict_free; // RapController.java:585
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:585
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:738
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:738
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:738
-  wire _not_13 = ~advance_settled; // RapController.java:596
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:596
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:510
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:566
-  wire _not_14 = ~level_had_leaves; // RapController.java:566
-  wire _and_9 = _eq_3 & _not_14; // RapController.java:566
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:566
-  wire _not_15 = ~commit_stop; // RapController.java:717
-  wire _and_10 = state_run & _not_15; // RapController.java:717
-  wire _not_16 = ~tcam_write_full; // RapController.java:717
-  wire _and_11 = _and_10 & _not_16; // RapController.java:717
-  wire _and_12 = _and_11 & io_enable; // RapController.java:717
-  wire _not_17 = ~readout_pending; // RapController.java:717
-  wire _and_13 = _and_12 & _not_17; // RapController.java:717
-  wire _not_18 = ~snapshot_pending; // RapController.java:717
-  wire _and_14 = _and_13 & _not_18; // RapController.java:717
-  wire _not_19 = ~snapshot_frozen; // RapController.java:717
-  wire _and_15 = _and_14 & _not_19; // RapController.java:717
+  wire _not_10 = ~_not_9; // RapController.java:559
+  wire _not_11 = ~merge_last_level; // RapController.java:562
+  wire _not_12 = ~slot_pick_pick_last; // RapController.java:584
+  wire _or_2 = _not_12 | verdict_free; // RapController.java:584
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:584
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:737
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:737
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:737
+  wire _not_13 = ~advance_settled; // RapController.java:595
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:595
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:509
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:565
+  wire _not_14 = ~level_had_leaves; // RapController.java:565
+  wire _and_9 = _eq_3 & _not_14; // RapController.java:565
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:565
+  wire _not_15 = ~commit_stop; // RapController.java:716
+  wire _and_10 = state_run & _not_15; // RapController.java:716
+  wire _not_16 = ~tcam_write_full; // RapController.java:716
+  wire _and_11 = _and_10 & _not_16; // RapController.java:716
+  wire _and_12 = _and_11 & io_enable; // RapController.java:716
+  wire _not_17 = ~readout_pending; // RapController.java:716
+  wire _and_13 = _and_12 & _not_17; // RapController.java:716
+  wire _not_18 = ~snapshot_pending; // RapController.java:716
+  wire _and_14 = _and_13 & _not_18; // RapController.java:716
+  wire _not_19 = ~snapshot_frozen; // RapController.java:716
+  wire _and_15 = _and_14 & _not_19; // RapController.java:716
   wire _and_16 = state_run & hit_event_4; // RapController.java:358
   wire _not_20 = ~commit_stop; // RapController.java:358
   wire commit_fire = _and_16 & _not_20; // RapController.java:358
-  wire _not_21 = ~soft_pending; // RapController.java:721
-  wire _not_22 = ~state_init; // RapController.java:721
-  wire _and_17 = _not_21 & _not_22; // RapController.java:721
-  wire _not_23 = ~state_soft_clear; // RapController.java:721
-  wire _and_18 = _and_17 & _not_23; // RapController.java:721
-  wire [63:0] _cat_0 = {st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:102
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:724
-  wire _not_24 = ~serialMultiplier_io_busy; // RapController.java:725
+  wire _not_21 = ~soft_pending; // RapController.java:720
+  wire _not_22 = ~state_init; // RapController.java:720
+  wire _and_17 = _not_21 & _not_22; // RapController.java:720
+  wire _not_23 = ~state_soft_clear; // RapController.java:720
+  wire _and_18 = _and_17 & _not_23; // RapController.java:720
+  wire [63:0] _cat_0 = {st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:723
+  wire _not_24 = ~serialMultiplier_io_busy; // RapController.java:724
   wire _not_25 = ~_reg_0; // RapController.java:192
   wire snapshot_product_start = snapshot_frozen & _not_25; // RapController.java:192
-  wire _not_26 = ~snapshot_product_start; // RapController.java:725
-  wire _and_19 = _not_24 & _not_26; // RapController.java:725
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:726
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:727
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:727
-  wire _or_7 = state_drain | state_undo; // RapController.java:728
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:728
-  wire _or_9 = _or_8 | state_split; // RapController.java:728
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:728
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:728
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:728
-  wire _or_13 = _or_12 | state_advance; // RapController.java:728
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:728
-  wire _or_15 = _or_14 | state_resume; // RapController.java:728
-  wire _and_20 = state_run & pipe_empty; // RapController.java:730
-  wire _not_27 = ~io_headValid; // RapController.java:730
-  wire _and_21 = _and_20 & _not_27; // RapController.java:730
-  wire _not_28 = ~io_acceptEnable; // RapController.java:731
-  wire [31:0] _not_29 = ~verdict_leaves; // RapController.java:648
-  wire [31:0] _and_22 = slot_valid & _not_29; // RapController.java:648
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:763
+  wire _not_26 = ~snapshot_product_start; // RapController.java:724
+  wire _and_19 = _not_24 & _not_26; // RapController.java:724
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:725
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:726
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:726
+  wire _or_7 = state_drain | state_undo; // RapController.java:727
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:727
+  wire _or_9 = _or_8 | state_split; // RapController.java:727
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:727
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:727
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:727
+  wire _or_13 = _or_12 | state_advance; // RapController.java:727
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:727
+  wire _or_15 = _or_14 | state_resume; // RapController.java:727
+  wire _and_20 = state_run & pipe_empty; // RapController.java:729
+  wire _not_27 = ~io_headValid; // RapController.java:729
+  wire _and_21 = _and_20 & _not_27; // RapController.java:729
+  wire _not_28 = ~io_acceptEnable; // RapController.java:730
+  wire [31:0] _not_29 = ~verdict_leaves; // RapController.java:647
+  wire [31:0] _and_22 = slot_valid & _not_29; // RapController.java:647
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:762
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:319
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -672,17 +672,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_33 = children_write_q_slot == 5'd29; // NodeTable.java:55
   wire _eq_34 = children_write_q_slot == 5'd30; // NodeTable.java:55
   wire _eq_35 = children_write_q_slot == 5'd31; // NodeTable.java:55
-  wire [31:0] _bits_33 = 32'd0; // SplitCounter.java:73
-  wire [32:0] _add_1 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:61
-  wire [31:0] _bits_34 = _add_1[31:0]; // SplitCounter.java:67
-  wire [15:0] _bits_35 = 16'd0; // SplitCounter.java:76
-  wire [16:0] _add_2 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:61
-  wire [15:0] _bits_36 = _add_2[15:0]; // SplitCounter.java:53
-  wire _bits_37 = _add_1[32]; // SplitCounter.java:68
-  wire [15:0] _bits_38 = 16'd0; // SplitCounter.java:76
-  wire [16:0] _add_3 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:61
-  wire [15:0] _bits_39 = _add_3[15:0]; // SplitCounter.java:53
-  wire _bits_40 = _add_2[16]; // SplitCounter.java:54
+  wire [31:0] _bits_33 = 32'd0; // SplitCounter.java:74
+  wire [32:0] _add_1 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:62
+  wire [31:0] _bits_34 = _add_1[31:0]; // SplitCounter.java:68
+  wire [15:0] _bits_35 = 16'd0; // SplitCounter.java:77
+  wire [16:0] _add_2 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:62
+  wire [15:0] _bits_36 = _add_2[15:0]; // SplitCounter.java:54
+  wire _bits_37 = _add_1[32]; // SplitCounter.java:69
+  wire [15:0] _bits_38 = 16'd0; // SplitCounter.java:77
+  wire [16:0] _add_3 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:62
+  wire [15:0] _bits_39 = _add_3[15:0]; // SplitCounter.java:54
+  wire _bits_40 = _add_2[16]; // SplitCounter.java:55
   wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:393
   wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:366
   wire [7:0] _bits_41 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:41
@@ -732,25 +732,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] _add_4 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:91
   wire [5:0] _sub_1 = _add_4 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:91
   wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:89
-  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:61
-  wire [31:0] _bits_58 = _sub_2[31:0]; // SplitCounter.java:67
+  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:62
+  wire [31:0] _bits_58 = _sub_2[31:0]; // SplitCounter.java:68
   wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:221
   wire [63:0] _mux_0 = _eq_36 ? 64'd1 : io_m0Csr; // RapController.java:221
-  wire [31:0] _bits_59 = _mux_0[31:0]; // SplitCounter.java:73
+  wire [31:0] _bits_59 = _mux_0[31:0]; // SplitCounter.java:74
   wire [31:0] _bits_60 = to_merge_hi[31:0]; // RapController.java:216
   wire [31:0] _bits_61 = to_merge_lo[31:0]; // RapController.java:216
   wire [63:0] to_merge = {_bits_60, _bits_61}; // RapController.java:216
-  wire [31:0] _bits_62 = to_merge[31:0]; // SplitCounter.java:73
-  wire [15:0] _bits_63 = _mux_0[47:32]; // SplitCounter.java:76
-  wire [15:0] _bits_64 = to_merge[47:32]; // SplitCounter.java:76
-  wire [16:0] _sub_3 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:61
-  wire [15:0] _bits_65 = _sub_3[15:0]; // SplitCounter.java:53
-  wire _bits_66 = _sub_2[32]; // SplitCounter.java:68
-  wire [15:0] _bits_67 = _mux_0[63:48]; // SplitCounter.java:76
-  wire [15:0] _bits_68 = to_merge[63:48]; // SplitCounter.java:76
-  wire [16:0] _sub_4 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:61
-  wire [15:0] _bits_69 = _sub_4[15:0]; // SplitCounter.java:53
-  wire _bits_70 = _sub_3[16]; // SplitCounter.java:54
+  wire [31:0] _bits_62 = to_merge[31:0]; // SplitCounter.java:74
+  wire [15:0] _bits_63 = _mux_0[47:32]; // SplitCounter.java:77
+  wire [15:0] _bits_64 = to_merge[47:32]; // SplitCounter.java:77
+  wire [16:0] _sub_3 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:62
+  wire [15:0] _bits_65 = _sub_3[15:0]; // SplitCounter.java:54
+  wire _bits_66 = _sub_2[32]; // SplitCounter.java:69
+  wire [15:0] _bits_67 = _mux_0[63:48]; // SplitCounter.java:77
+  wire [15:0] _bits_68 = to_merge[63:48]; // SplitCounter.java:77
+  wire [16:0] _sub_4 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:62
+  wire [15:0] _bits_69 = _sub_4[15:0]; // SplitCounter.java:54
+  wire _bits_70 = _sub_3[16]; // SplitCounter.java:55
   wire _and_30 = state_init & multiplier_free; // RapController.java:204
   wire _eq_37 = io_epsCsr == 16'd0; // RapController.java:205
   wire [15:0] _mux_1 = _eq_37 ? 16'd1 : io_epsCsr; // RapController.java:205
@@ -762,144 +762,144 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] _sub_5 = _add_5 - {{5{1'b0}}, io_selected_valid}; // RapController.java:283
   wire [7:0] _add_6 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:284
   wire [7:0] _sub_6 = _add_6 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:284
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:483
+  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:482
   wire draining = state_drain | commit_stop; // RapController.java:289
   wire undo_push = draining & io_counterResult_valid; // RapController.java:290
   wire [4:0] _add_7 = undo_sp + 5'd1; // RapController.java:300
   wire _eq_38 = undo_sp_next == 5'd0; // RapController.java:118
-  wire _bits_72 = slot_pick_pick_hot[0]; // RapController.java:502
-  wire [1:0] _fill_0 = {2{_bits_72}}; // RapController.java:502
-  wire [1:0] _and_31 = slot_digit_0 & _fill_0; // RapController.java:502
-  wire _bits_73 = slot_pick_pick_hot[1]; // RapController.java:502
-  wire [1:0] _fill_1 = {2{_bits_73}}; // RapController.java:502
-  wire [1:0] _and_32 = slot_digit_1 & _fill_1; // RapController.java:502
-  wire [1:0] _or_22 = _and_31 | _and_32; // RapController.java:502
-  wire _bits_74 = slot_pick_pick_hot[2]; // RapController.java:502
-  wire [1:0] _fill_2 = {2{_bits_74}}; // RapController.java:502
-  wire [1:0] _and_33 = slot_digit_2 & _fill_2; // RapController.java:502
-  wire _bits_75 = slot_pick_pick_hot[3]; // RapController.java:502
-  wire [1:0] _fill_3 = {2{_bits_75}}; // RapController.java:502
-  wire [1:0] _and_34 = slot_digit_3 & _fill_3; // RapController.java:502
-  wire [1:0] _or_23 = _and_33 | _and_34; // RapController.java:502
-  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:502
-  wire _bits_76 = slot_pick_pick_hot[4]; // RapController.java:502
-  wire [1:0] _fill_4 = {2{_bits_76}}; // RapController.java:502
-  wire [1:0] _and_35 = slot_digit_4 & _fill_4; // RapController.java:502
-  wire _bits_77 = slot_pick_pick_hot[5]; // RapController.java:502
-  wire [1:0] _fill_5 = {2{_bits_77}}; // RapController.java:502
-  wire [1:0] _and_36 = slot_digit_5 & _fill_5; // RapController.java:502
-  wire [1:0] _or_25 = _and_35 | _and_36; // RapController.java:502
-  wire _bits_78 = slot_pick_pick_hot[6]; // RapController.java:502
-  wire [1:0] _fill_6 = {2{_bits_78}}; // RapController.java:502
-  wire [1:0] _and_37 = slot_digit_6 & _fill_6; // RapController.java:502
-  wire _bits_79 = slot_pick_pick_hot[7]; // RapController.java:502
-  wire [1:0] _fill_7 = {2{_bits_79}}; // RapController.java:502
-  wire [1:0] _and_38 = slot_digit_7 & _fill_7; // RapController.java:502
-  wire [1:0] _or_26 = _and_37 | _and_38; // RapController.java:502
-  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:502
-  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:502
-  wire _bits_80 = slot_pick_pick_hot[8]; // RapController.java:502
-  wire [1:0] _fill_8 = {2{_bits_80}}; // RapController.java:502
-  wire [1:0] _and_39 = slot_digit_8 & _fill_8; // RapController.java:502
-  wire _bits_81 = slot_pick_pick_hot[9]; // RapController.java:502
-  wire [1:0] _fill_9 = {2{_bits_81}}; // RapController.java:502
-  wire [1:0] _and_40 = slot_digit_9 & _fill_9; // RapController.java:502
-  wire [1:0] _or_29 = _and_39 | _and_40; // RapController.java:502
-  wire _bits_82 = slot_pick_pick_hot[10]; // RapController.java:502
-  wire [1:0] _fill_10 = {2{_bits_82}}; // RapController.java:502
-  wire [1:0] _and_41 = slot_digit_10 & _fill_10; // RapController.java:502
-  wire _bits_83 = slot_pick_pick_hot[11]; // RapController.java:502
-  wire [1:0] _fill_11 = {2{_bits_83}}; // RapController.java:502
-  wire [1:0] _and_42 = slot_digit_11 & _fill_11; // RapController.java:502
-  wire [1:0] _or_30 = _and_41 | _and_42; // RapController.java:502
-  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:502
-  wire _bits_84 = slot_pick_pick_hot[12]; // RapController.java:502
-  wire [1:0] _fill_12 = {2{_bits_84}}; // RapController.java:502
-  wire [1:0] _and_43 = slot_digit_12 & _fill_12; // RapController.java:502
-  wire _bits_85 = slot_pick_pick_hot[13]; // RapController.java:502
-  wire [1:0] _fill_13 = {2{_bits_85}}; // RapController.java:502
-  wire [1:0] _and_44 = slot_digit_13 & _fill_13; // RapController.java:502
-  wire [1:0] _or_32 = _and_43 | _and_44; // RapController.java:502
-  wire _bits_86 = slot_pick_pick_hot[14]; // RapController.java:502
-  wire [1:0] _fill_14 = {2{_bits_86}}; // RapController.java:502
-  wire [1:0] _and_45 = slot_digit_14 & _fill_14; // RapController.java:502
-  wire _bits_87 = slot_pick_pick_hot[15]; // RapController.java:502
-  wire [1:0] _fill_15 = {2{_bits_87}}; // RapController.java:502
-  wire [1:0] _and_46 = slot_digit_15 & _fill_15; // RapController.java:502
-  wire [1:0] _or_33 = _and_45 | _and_46; // RapController.java:502
-  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:502
-  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:502
-  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:502
-  wire _bits_88 = slot_pick_pick_hot[16]; // RapController.java:502
-  wire [1:0] _fill_16 = {2{_bits_88}}; // RapController.java:502
-  wire [1:0] _and_47 = slot_digit_16 & _fill_16; // RapController.java:502
-  wire _bits_89 = slot_pick_pick_hot[17]; // RapController.java:502
-  wire [1:0] _fill_17 = {2{_bits_89}}; // RapController.java:502
-  wire [1:0] _and_48 = slot_digit_17 & _fill_17; // RapController.java:502
-  wire [1:0] _or_37 = _and_47 | _and_48; // RapController.java:502
-  wire _bits_90 = slot_pick_pick_hot[18]; // RapController.java:502
-  wire [1:0] _fill_18 = {2{_bits_90}}; // RapController.java:502
-  wire [1:0] _and_49 = slot_digit_18 & _fill_18; // RapController.java:502
-  wire _bits_91 = slot_pick_pick_hot[19]; // RapController.java:502
-  wire [1:0] _fill_19 = {2{_bits_91}}; // RapController.java:502
-  wire [1:0] _and_50 = slot_digit_19 & _fill_19; // RapController.java:502
-  wire [1:0] _or_38 = _and_49 | _and_50; // RapController.java:502
-  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:502
-  wire _bits_92 = slot_pick_pick_hot[20]; // RapController.java:502
-  wire [1:0] _fill_20 = {2{_bits_92}}; // RapController.java:502
-  wire [1:0] _and_51 = slot_digit_20 & _fill_20; // RapController.java:502
-  wire _bits_93 = slot_pick_pick_hot[21]; // RapController.java:502
-  wire [1:0] _fill_21 = {2{_bits_93}}; // RapController.java:502
-  wire [1:0] _and_52 = slot_digit_21 & _fill_21; // RapController.java:502
-  wire [1:0] _or_40 = _and_51 | _and_52; // RapController.java:502
-  wire _bits_94 = slot_pick_pick_hot[22]; // RapController.java:502
-  wire [1:0] _fill_22 = {2{_bits_94}}; // RapController.java:502
-  wire [1:0] _and_53 = slot_digit_22 & _fill_22; // RapController.java:502
-  wire _bits_95 = slot_pick_pick_hot[23]; // RapController.java:502
-  wire [1:0] _fill_23 = {2{_bits_95}}; // RapController.java:502
-  wire [1:0] _and_54 = slot_digit_23 & _fill_23; // RapController.java:502
-  wire [1:0] _or_41 = _and_53 | _and_54; // RapController.java:502
-  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:502
-  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:502
-  wire _bits_96 = slot_pick_pick_hot[24]; // RapController.java:502
-  wire [1:0] _fill_24 = {2{_bits_96}}; // RapController.java:502
-  wire [1:0] _and_55 = slot_digit_24 & _fill_24; // RapController.java:502
-  wire _bits_97 = slot_pick_pick_hot[25]; // RapController.java:502
-  wire [1:0] _fill_25 = {2{_bits_97}}; // RapController.java:502
-  wire [1:0] _and_56 = slot_digit_25 & _fill_25; // RapController.java:502
-  wire [1:0] _or_44 = _and_55 | _and_56; // RapController.java:502
-  wire _bits_98 = slot_pick_pick_hot[26]; // RapController.java:502
-  wire [1:0] _fill_26 = {2{_bits_98}}; // RapController.java:502
-  wire [1:0] _and_57 = slot_digit_26 & _fill_26; // RapController.java:502
-  wire _bits_99 = slot_pick_pick_hot[27]; // RapController.java:502
-  wire [1:0] _fill_27 = {2{_bits_99}}; // RapController.java:502
-  wire [1:0] _and_58 = slot_digit_27 & _fill_27; // RapController.java:502
-  wire [1:0] _or_45 = _and_57 | _and_58; // RapController.java:502
-  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:502
-  wire _bits_100 = slot_pick_pick_hot[28]; // RapController.java:502
-  wire [1:0] _fill_28 = {2{_bits_100}}; // RapController.java:502
-  wire [1:0] _and_59 = slot_digit_28 & _fill_28; // RapController.java:502
-  wire _bits_101 = slot_pick_pick_hot[29]; // RapController.java:502
-  wire [1:0] _fill_29 = {2{_bits_101}}; // RapController.java:502
-  wire [1:0] _and_60 = slot_digit_29 & _fill_29; // RapController.java:502
-  wire [1:0] _or_47 = _and_59 | _and_60; // RapController.java:502
-  wire _bits_102 = slot_pick_pick_hot[30]; // RapController.java:502
-  wire [1:0] _fill_30 = {2{_bits_102}}; // RapController.java:502
-  wire [1:0] _and_61 = slot_digit_30 & _fill_30; // RapController.java:502
-  wire _bits_103 = slot_pick_pick_hot[31]; // RapController.java:502
-  wire [1:0] _fill_31 = {2{_bits_103}}; // RapController.java:502
-  wire [1:0] _and_62 = slot_digit_31 & _fill_31; // RapController.java:502
-  wire [1:0] _or_48 = _and_61 | _and_62; // RapController.java:502
-  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:502
-  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:502
-  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:502
-  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:502
-  wire [6:0] _dshl_0 = 7'd1 << _or_52; // RapController.java:502
-  wire [3:0] _bits_104 = _dshl_0[3:0]; // RapController.java:502
-  wire [3:0] _or_53 = present_children | _bits_104; // RapController.java:501
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:765
-  wire [3:0] _bits_105 = _dshl_1[3:0]; // RapController.java:765
-  wire [3:0] _or_54 = present_children | _bits_105; // RapController.java:765
+  wire _bits_72 = slot_pick_pick_hot[0]; // RapController.java:501
+  wire [1:0] _fill_0 = {2{_bits_72}}; // RapController.java:501
+  wire [1:0] _and_31 = slot_digit_0 & _fill_0; // RapController.java:501
+  wire _bits_73 = slot_pick_pick_hot[1]; // RapController.java:501
+  wire [1:0] _fill_1 = {2{_bits_73}}; // RapController.java:501
+  wire [1:0] _and_32 = slot_digit_1 & _fill_1; // RapController.java:501
+  wire [1:0] _or_22 = _and_31 | _and_32; // RapController.java:501
+  wire _bits_74 = slot_pick_pick_hot[2]; // RapController.java:501
+  wire [1:0] _fill_2 = {2{_bits_74}}; // RapController.java:501
+  wire [1:0] _and_33 = slot_digit_2 & _fill_2; // RapController.java:501
+  wire _bits_75 = slot_pick_pick_hot[3]; // RapController.java:501
+  wire [1:0] _fill_3 = {2{_bits_75}}; // RapController.java:501
+  wire [1:0] _and_34 = slot_digit_3 & _fill_3; // RapController.java:501
+  wire [1:0] _or_23 = _and_33 | _and_34; // RapController.java:501
+  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:501
+  wire _bits_76 = slot_pick_pick_hot[4]; // RapController.java:501
+  wire [1:0] _fill_4 = {2{_bits_76}}; // RapController.java:501
+  wire [1:0] _and_35 = slot_digit_4 & _fill_4; // RapController.java:501
+  wire _bits_77 = slot_pick_pick_hot[5]; // RapController.java:501
+  wire [1:0] _fill_5 = {2{_bits_77}}; // RapController.java:501
+  wire [1:0] _and_36 = slot_digit_5 & _fill_5; // RapController.java:501
+  wire [1:0] _or_25 = _and_35 | _and_36; // RapController.java:501
+  wire _bits_78 = slot_pick_pick_hot[6]; // RapController.java:501
+  wire [1:0] _fill_6 = {2{_bits_78}}; // RapController.java:501
+  wire [1:0] _and_37 = slot_digit_6 & _fill_6; // RapController.java:501
+  wire _bits_79 = slot_pick_pick_hot[7]; // RapController.java:501
+  wire [1:0] _fill_7 = {2{_bits_79}}; // RapController.java:501
+  wire [1:0] _and_38 = slot_digit_7 & _fill_7; // RapController.java:501
+  wire [1:0] _or_26 = _and_37 | _and_38; // RapController.java:501
+  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:501
+  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:501
+  wire _bits_80 = slot_pick_pick_hot[8]; // RapController.java:501
+  wire [1:0] _fill_8 = {2{_bits_80}}; // RapController.java:501
+  wire [1:0] _and_39 = slot_digit_8 & _fill_8; // RapController.java:501
+  wire _bits_81 = slot_pick_pick_hot[9]; // RapController.java:501
+  wire [1:0] _fill_9 = {2{_bits_81}}; // RapController.java:501
+  wire [1:0] _and_40 = slot_digit_9 & _fill_9; // RapController.java:501
+  wire [1:0] _or_29 = _and_39 | _and_40; // RapController.java:501
+  wire _bits_82 = slot_pick_pick_hot[10]; // RapController.java:501
+  wire [1:0] _fill_10 = {2{_bits_82}}; // RapController.java:501
+  wire [1:0] _and_41 = slot_digit_10 & _fill_10; // RapController.java:501
+  wire _bits_83 = slot_pick_pick_hot[11]; // RapController.java:501
+  wire [1:0] _fill_11 = {2{_bits_83}}; // RapController.java:501
+  wire [1:0] _and_42 = slot_digit_11 & _fill_11; // RapController.java:501
+  wire [1:0] _or_30 = _and_41 | _and_42; // RapController.java:501
+  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:501
+  wire _bits_84 = slot_pick_pick_hot[12]; // RapController.java:501
+  wire [1:0] _fill_12 = {2{_bits_84}}; // RapController.java:501
+  wire [1:0] _and_43 = slot_digit_12 & _fill_12; // RapController.java:501
+  wire _bits_85 = slot_pick_pick_hot[13]; // RapController.java:501
+  wire [1:0] _fill_13 = {2{_bits_85}}; // RapController.java:501
+  wire [1:0] _and_44 = slot_digit_13 & _fill_13; // RapController.java:501
+  wire [1:0] _or_32 = _and_43 | _and_44; // RapController.java:501
+  wire _bits_86 = slot_pick_pick_hot[14]; // RapController.java:501
+  wire [1:0] _fill_14 = {2{_bits_86}}; // RapController.java:501
+  wire [1:0] _and_45 = slot_digit_14 & _fill_14; // RapController.java:501
+  wire _bits_87 = slot_pick_pick_hot[15]; // RapController.java:501
+  wire [1:0] _fill_15 = {2{_bits_87}}; // RapController.java:501
+  wire [1:0] _and_46 = slot_digit_15 & _fill_15; // RapController.java:501
+  wire [1:0] _or_33 = _and_45 | _and_46; // RapController.java:501
+  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:501
+  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:501
+  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:501
+  wire _bits_88 = slot_pick_pick_hot[16]; // RapController.java:501
+  wire [1:0] _fill_16 = {2{_bits_88}}; // RapController.java:501
+  wire [1:0] _and_47 = slot_digit_16 & _fill_16; // RapController.java:501
+  wire _bits_89 = slot_pick_pick_hot[17]; // RapController.java:501
+  wire [1:0] _fill_17 = {2{_bits_89}}; // RapController.java:501
+  wire [1:0] _and_48 = slot_digit_17 & _fill_17; // RapController.java:501
+  wire [1:0] _or_37 = _and_47 | _and_48; // RapController.java:501
+  wire _bits_90 = slot_pick_pick_hot[18]; // RapController.java:501
+  wire [1:0] _fill_18 = {2{_bits_90}}; // RapController.java:501
+  wire [1:0] _and_49 = slot_digit_18 & _fill_18; // RapController.java:501
+  wire _bits_91 = slot_pick_pick_hot[19]; // RapController.java:501
+  wire [1:0] _fill_19 = {2{_bits_91}}; // RapController.java:501
+  wire [1:0] _and_50 = slot_digit_19 & _fill_19; // RapController.java:501
+  wire [1:0] _or_38 = _and_49 | _and_50; // RapController.java:501
+  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:501
+  wire _bits_92 = slot_pick_pick_hot[20]; // RapController.java:501
+  wire [1:0] _fill_20 = {2{_bits_92}}; // RapController.java:501
+  wire [1:0] _and_51 = slot_digit_20 & _fill_20; // RapController.java:501
+  wire _bits_93 = slot_pick_pick_hot[21]; // RapController.java:501
+  wire [1:0] _fill_21 = {2{_bits_93}}; // RapController.java:501
+  wire [1:0] _and_52 = slot_digit_21 & _fill_21; // RapController.java:501
+  wire [1:0] _or_40 = _and_51 | _and_52; // RapController.java:501
+  wire _bits_94 = slot_pick_pick_hot[22]; // RapController.java:501
+  wire [1:0] _fill_22 = {2{_bits_94}}; // RapController.java:501
+  wire [1:0] _and_53 = slot_digit_22 & _fill_22; // RapController.java:501
+  wire _bits_95 = slot_pick_pick_hot[23]; // RapController.java:501
+  wire [1:0] _fill_23 = {2{_bits_95}}; // RapController.java:501
+  wire [1:0] _and_54 = slot_digit_23 & _fill_23; // RapController.java:501
+  wire [1:0] _or_41 = _and_53 | _and_54; // RapController.java:501
+  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:501
+  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:501
+  wire _bits_96 = slot_pick_pick_hot[24]; // RapController.java:501
+  wire [1:0] _fill_24 = {2{_bits_96}}; // RapController.java:501
+  wire [1:0] _and_55 = slot_digit_24 & _fill_24; // RapController.java:501
+  wire _bits_97 = slot_pick_pick_hot[25]; // RapController.java:501
+  wire [1:0] _fill_25 = {2{_bits_97}}; // RapController.java:501
+  wire [1:0] _and_56 = slot_digit_25 & _fill_25; // RapController.java:501
+  wire [1:0] _or_44 = _and_55 | _and_56; // RapController.java:501
+  wire _bits_98 = slot_pick_pick_hot[26]; // RapController.java:501
+  wire [1:0] _fill_26 = {2{_bits_98}}; // RapController.java:501
+  wire [1:0] _and_57 = slot_digit_26 & _fill_26; // RapController.java:501
+  wire _bits_99 = slot_pick_pick_hot[27]; // RapController.java:501
+  wire [1:0] _fill_27 = {2{_bits_99}}; // RapController.java:501
+  wire [1:0] _and_58 = slot_digit_27 & _fill_27; // RapController.java:501
+  wire [1:0] _or_45 = _and_57 | _and_58; // RapController.java:501
+  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:501
+  wire _bits_100 = slot_pick_pick_hot[28]; // RapController.java:501
+  wire [1:0] _fill_28 = {2{_bits_100}}; // RapController.java:501
+  wire [1:0] _and_59 = slot_digit_28 & _fill_28; // RapController.java:501
+  wire _bits_101 = slot_pick_pick_hot[29]; // RapController.java:501
+  wire [1:0] _fill_29 = {2{_bits_101}}; // RapController.java:501
+  wire [1:0] _and_60 = slot_digit_29 & _fill_29; // RapController.java:501
+  wire [1:0] _or_47 = _and_59 | _and_60; // RapController.java:501
+  wire _bits_102 = slot_pick_pick_hot[30]; // RapController.java:501
+  wire [1:0] _fill_30 = {2{_bits_102}}; // RapController.java:501
+  wire [1:0] _and_61 = slot_digit_30 & _fill_30; // RapController.java:501
+  wire _bits_103 = slot_pick_pick_hot[31]; // RapController.java:501
+  wire [1:0] _fill_31 = {2{_bits_103}}; // RapController.java:501
+  wire [1:0] _and_62 = slot_digit_31 & _fill_31; // RapController.java:501
+  wire [1:0] _or_48 = _and_61 | _and_62; // RapController.java:501
+  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:501
+  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:501
+  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:501
+  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:501
+  wire [6:0] _dshl_0 = 7'd1 << _or_52; // RapController.java:501
+  wire [3:0] _bits_104 = _dshl_0[3:0]; // RapController.java:501
+  wire [3:0] _or_53 = present_children | _bits_104; // RapController.java:500
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:764
+  wire [3:0] _bits_105 = _dshl_1[3:0]; // RapController.java:764
+  wire [3:0] _or_54 = present_children | _bits_105; // RapController.java:764
   wire [3:0] _not_33 = ~present_children_next; // RapController.java:128
   wire _bits_106 = _not_33[0]; // FirstSet.java:25
   wire _bits_107 = _not_33[1]; // FirstSet.java:25
@@ -1440,7 +1440,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_108 = ~slot_pick_load; // SlotPicker.java:58
   wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:43
   wire [31:0] _and_194 = slot_pick_candidates & _not_109; // SlotPicker.java:43
-  wire [31:0] _not_110 = ~slot_valid; // RapController.java:508
+  wire [31:0] _not_110 = ~slot_valid; // RapController.java:507
   wire _not_111 = ~slot_pick_ready; // SlotPicker.java:49
   wire slot_pick_advance = slot_pick_take | _not_111; // SlotPicker.java:49
   wire [31:0] _not_112 = ~slot_pick_pick_hot; // SlotPicker.java:47
@@ -1574,144 +1574,144 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_33 = _not_114 ? _cat_24 : _cat_31; // FirstSet.java:36
   wire [4:0] _cat_32 = {_not_114, _mux_33}; // FirstSet.java:36
   wire [4:0] _bits_241 = _cat_32; // FirstSet.java:44
-  wire [4:0] _sub_10 = merge_leaf_depth - 5'd1; // RapController.java:564
+  wire [4:0] _sub_10 = merge_leaf_depth - 5'd1; // RapController.java:563
   wire _eq_163 = merge_leaf_depth_next == 5'd1; // RapController.java:146
-  wire _bits_242 = leaf_pick_pick_hot[0]; // RapController.java:553
-  wire [4:0] _fill_32 = {5{_bits_242}}; // RapController.java:553
-  wire [4:0] _and_197 = slot_parent_0 & _fill_32; // RapController.java:553
-  wire _bits_243 = leaf_pick_pick_hot[1]; // RapController.java:553
-  wire [4:0] _fill_33 = {5{_bits_243}}; // RapController.java:553
-  wire [4:0] _and_198 = slot_parent_1 & _fill_33; // RapController.java:553
-  wire [4:0] _or_153 = _and_197 | _and_198; // RapController.java:553
-  wire _bits_244 = leaf_pick_pick_hot[2]; // RapController.java:553
-  wire [4:0] _fill_34 = {5{_bits_244}}; // RapController.java:553
-  wire [4:0] _and_199 = slot_parent_2 & _fill_34; // RapController.java:553
-  wire _bits_245 = leaf_pick_pick_hot[3]; // RapController.java:553
-  wire [4:0] _fill_35 = {5{_bits_245}}; // RapController.java:553
-  wire [4:0] _and_200 = slot_parent_3 & _fill_35; // RapController.java:553
-  wire [4:0] _or_154 = _and_199 | _and_200; // RapController.java:553
-  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:553
-  wire _bits_246 = leaf_pick_pick_hot[4]; // RapController.java:553
-  wire [4:0] _fill_36 = {5{_bits_246}}; // RapController.java:553
-  wire [4:0] _and_201 = slot_parent_4 & _fill_36; // RapController.java:553
-  wire _bits_247 = leaf_pick_pick_hot[5]; // RapController.java:553
-  wire [4:0] _fill_37 = {5{_bits_247}}; // RapController.java:553
-  wire [4:0] _and_202 = slot_parent_5 & _fill_37; // RapController.java:553
-  wire [4:0] _or_156 = _and_201 | _and_202; // RapController.java:553
-  wire _bits_248 = leaf_pick_pick_hot[6]; // RapController.java:553
-  wire [4:0] _fill_38 = {5{_bits_248}}; // RapController.java:553
-  wire [4:0] _and_203 = slot_parent_6 & _fill_38; // RapController.java:553
-  wire _bits_249 = leaf_pick_pick_hot[7]; // RapController.java:553
-  wire [4:0] _fill_39 = {5{_bits_249}}; // RapController.java:553
-  wire [4:0] _and_204 = slot_parent_7 & _fill_39; // RapController.java:553
-  wire [4:0] _or_157 = _and_203 | _and_204; // RapController.java:553
-  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:553
-  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:553
-  wire _bits_250 = leaf_pick_pick_hot[8]; // RapController.java:553
-  wire [4:0] _fill_40 = {5{_bits_250}}; // RapController.java:553
-  wire [4:0] _and_205 = slot_parent_8 & _fill_40; // RapController.java:553
-  wire _bits_251 = leaf_pick_pick_hot[9]; // RapController.java:553
-  wire [4:0] _fill_41 = {5{_bits_251}}; // RapController.java:553
-  wire [4:0] _and_206 = slot_parent_9 & _fill_41; // RapController.java:553
-  wire [4:0] _or_160 = _and_205 | _and_206; // RapController.java:553
-  wire _bits_252 = leaf_pick_pick_hot[10]; // RapController.java:553
-  wire [4:0] _fill_42 = {5{_bits_252}}; // RapController.java:553
-  wire [4:0] _and_207 = slot_parent_10 & _fill_42; // RapController.java:553
-  wire _bits_253 = leaf_pick_pick_hot[11]; // RapController.java:553
-  wire [4:0] _fill_43 = {5{_bits_253}}; // RapController.java:553
-  wire [4:0] _and_208 = slot_parent_11 & _fill_43; // RapController.java:553
-  wire [4:0] _or_161 = _and_207 | _and_208; // RapController.java:553
-  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:553
-  wire _bits_254 = leaf_pick_pick_hot[12]; // RapController.java:553
-  wire [4:0] _fill_44 = {5{_bits_254}}; // RapController.java:553
-  wire [4:0] _and_209 = slot_parent_12 & _fill_44; // RapController.java:553
-  wire _bits_255 = leaf_pick_pick_hot[13]; // RapController.java:553
-  wire [4:0] _fill_45 = {5{_bits_255}}; // RapController.java:553
-  wire [4:0] _and_210 = slot_parent_13 & _fill_45; // RapController.java:553
-  wire [4:0] _or_163 = _and_209 | _and_210; // RapController.java:553
-  wire _bits_256 = leaf_pick_pick_hot[14]; // RapController.java:553
-  wire [4:0] _fill_46 = {5{_bits_256}}; // RapController.java:553
-  wire [4:0] _and_211 = slot_parent_14 & _fill_46; // RapController.java:553
-  wire _bits_257 = leaf_pick_pick_hot[15]; // RapController.java:553
-  wire [4:0] _fill_47 = {5{_bits_257}}; // RapController.java:553
-  wire [4:0] _and_212 = slot_parent_15 & _fill_47; // RapController.java:553
-  wire [4:0] _or_164 = _and_211 | _and_212; // RapController.java:553
-  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:553
-  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:553
-  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:553
-  wire _bits_258 = leaf_pick_pick_hot[16]; // RapController.java:553
-  wire [4:0] _fill_48 = {5{_bits_258}}; // RapController.java:553
-  wire [4:0] _and_213 = slot_parent_16 & _fill_48; // RapController.java:553
-  wire _bits_259 = leaf_pick_pick_hot[17]; // RapController.java:553
-  wire [4:0] _fill_49 = {5{_bits_259}}; // RapController.java:553
-  wire [4:0] _and_214 = slot_parent_17 & _fill_49; // RapController.java:553
-  wire [4:0] _or_168 = _and_213 | _and_214; // RapController.java:553
-  wire _bits_260 = leaf_pick_pick_hot[18]; // RapController.java:553
-  wire [4:0] _fill_50 = {5{_bits_260}}; // RapController.java:553
-  wire [4:0] _and_215 = slot_parent_18 & _fill_50; // RapController.java:553
-  wire _bits_261 = leaf_pick_pick_hot[19]; // RapController.java:553
-  wire [4:0] _fill_51 = {5{_bits_261}}; // RapController.java:553
-  wire [4:0] _and_216 = slot_parent_19 & _fill_51; // RapController.java:553
-  wire [4:0] _or_169 = _and_215 | _and_216; // RapController.java:553
-  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:553
-  wire _bits_262 = leaf_pick_pick_hot[20]; // RapController.java:553
-  wire [4:0] _fill_52 = {5{_bits_262}}; // RapController.java:553
-  wire [4:0] _and_217 = slot_parent_20 & _fill_52; // RapController.java:553
-  wire _bits_263 = leaf_pick_pick_hot[21]; // RapController.java:553
-  wire [4:0] _fill_53 = {5{_bits_263}}; // RapController.java:553
-  wire [4:0] _and_218 = slot_parent_21 & _fill_53; // RapController.java:553
-  wire [4:0] _or_171 = _and_217 | _and_218; // RapController.java:553
-  wire _bits_264 = leaf_pick_pick_hot[22]; // RapController.java:553
-  wire [4:0] _fill_54 = {5{_bits_264}}; // RapController.java:553
-  wire [4:0] _and_219 = slot_parent_22 & _fill_54; // RapController.java:553
-  wire _bits_265 = leaf_pick_pick_hot[23]; // RapController.java:553
-  wire [4:0] _fill_55 = {5{_bits_265}}; // RapController.java:553
-  wire [4:0] _and_220 = slot_parent_23 & _fill_55; // RapController.java:553
-  wire [4:0] _or_172 = _and_219 | _and_220; // RapController.java:553
-  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:553
-  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:553
-  wire _bits_266 = leaf_pick_pick_hot[24]; // RapController.java:553
-  wire [4:0] _fill_56 = {5{_bits_266}}; // RapController.java:553
-  wire [4:0] _and_221 = slot_parent_24 & _fill_56; // RapController.java:553
-  wire _bits_267 = leaf_pick_pick_hot[25]; // RapController.java:553
-  wire [4:0] _fill_57 = {5{_bits_267}}; // RapController.java:553
-  wire [4:0] _and_222 = slot_parent_25 & _fill_57; // RapController.java:553
-  wire [4:0] _or_175 = _and_221 | _and_222; // RapController.java:553
-  wire _bits_268 = leaf_pick_pick_hot[26]; // RapController.java:553
-  wire [4:0] _fill_58 = {5{_bits_268}}; // RapController.java:553
-  wire [4:0] _and_223 = slot_parent_26 & _fill_58; // RapController.java:553
-  wire _bits_269 = leaf_pick_pick_hot[27]; // RapController.java:553
-  wire [4:0] _fill_59 = {5{_bits_269}}; // RapController.java:553
-  wire [4:0] _and_224 = slot_parent_27 & _fill_59; // RapController.java:553
-  wire [4:0] _or_176 = _and_223 | _and_224; // RapController.java:553
-  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:553
-  wire _bits_270 = leaf_pick_pick_hot[28]; // RapController.java:553
-  wire [4:0] _fill_60 = {5{_bits_270}}; // RapController.java:553
-  wire [4:0] _and_225 = slot_parent_28 & _fill_60; // RapController.java:553
-  wire _bits_271 = leaf_pick_pick_hot[29]; // RapController.java:553
-  wire [4:0] _fill_61 = {5{_bits_271}}; // RapController.java:553
-  wire [4:0] _and_226 = slot_parent_29 & _fill_61; // RapController.java:553
-  wire [4:0] _or_178 = _and_225 | _and_226; // RapController.java:553
-  wire _bits_272 = leaf_pick_pick_hot[30]; // RapController.java:553
-  wire [4:0] _fill_62 = {5{_bits_272}}; // RapController.java:553
-  wire [4:0] _and_227 = slot_parent_30 & _fill_62; // RapController.java:553
-  wire _bits_273 = leaf_pick_pick_hot[31]; // RapController.java:553
-  wire [4:0] _fill_63 = {5{_bits_273}}; // RapController.java:553
-  wire [4:0] _and_228 = slot_parent_31 & _fill_63; // RapController.java:553
-  wire [4:0] _or_179 = _and_227 | _and_228; // RapController.java:553
-  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:553
-  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:553
-  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:553
-  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:553
-  wire [2:0] _add_8 = merge_leaves + 3'd1; // RapController.java:586
-  wire _not_145 = ~snapshot_frozen; // RapController.java:461
-  wire _and_229 = snapshot_pending & _not_145; // RapController.java:461
-  wire _and_230 = _and_229 & pipe_quiet; // RapController.java:461
-  wire _and_231 = _and_230 & snapshot_settled; // RapController.java:461
-  wire [2:0] _mux_34 = split_req ? 3'd3 : 3'd4; // RapController.java:605
-  wire [31:0] _mux_35 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:624
-  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:745
-  wire [5:0] _mux_36 = readout_in_use ? _cat_33 : 6'd0; // RapController.java:620
+  wire _bits_242 = leaf_pick_pick_hot[0]; // RapController.java:552
+  wire [4:0] _fill_32 = {5{_bits_242}}; // RapController.java:552
+  wire [4:0] _and_197 = slot_parent_0 & _fill_32; // RapController.java:552
+  wire _bits_243 = leaf_pick_pick_hot[1]; // RapController.java:552
+  wire [4:0] _fill_33 = {5{_bits_243}}; // RapController.java:552
+  wire [4:0] _and_198 = slot_parent_1 & _fill_33; // RapController.java:552
+  wire [4:0] _or_153 = _and_197 | _and_198; // RapController.java:552
+  wire _bits_244 = leaf_pick_pick_hot[2]; // RapController.java:552
+  wire [4:0] _fill_34 = {5{_bits_244}}; // RapController.java:552
+  wire [4:0] _and_199 = slot_parent_2 & _fill_34; // RapController.java:552
+  wire _bits_245 = leaf_pick_pick_hot[3]; // RapController.java:552
+  wire [4:0] _fill_35 = {5{_bits_245}}; // RapController.java:552
+  wire [4:0] _and_200 = slot_parent_3 & _fill_35; // RapController.java:552
+  wire [4:0] _or_154 = _and_199 | _and_200; // RapController.java:552
+  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:552
+  wire _bits_246 = leaf_pick_pick_hot[4]; // RapController.java:552
+  wire [4:0] _fill_36 = {5{_bits_246}}; // RapController.java:552
+  wire [4:0] _and_201 = slot_parent_4 & _fill_36; // RapController.java:552
+  wire _bits_247 = leaf_pick_pick_hot[5]; // RapController.java:552
+  wire [4:0] _fill_37 = {5{_bits_247}}; // RapController.java:552
+  wire [4:0] _and_202 = slot_parent_5 & _fill_37; // RapController.java:552
+  wire [4:0] _or_156 = _and_201 | _and_202; // RapController.java:552
+  wire _bits_248 = leaf_pick_pick_hot[6]; // RapController.java:552
+  wire [4:0] _fill_38 = {5{_bits_248}}; // RapController.java:552
+  wire [4:0] _and_203 = slot_parent_6 & _fill_38; // RapController.java:552
+  wire _bits_249 = leaf_pick_pick_hot[7]; // RapController.java:552
+  wire [4:0] _fill_39 = {5{_bits_249}}; // RapController.java:552
+  wire [4:0] _and_204 = slot_parent_7 & _fill_39; // RapController.java:552
+  wire [4:0] _or_157 = _and_203 | _and_204; // RapController.java:552
+  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:552
+  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:552
+  wire _bits_250 = leaf_pick_pick_hot[8]; // RapController.java:552
+  wire [4:0] _fill_40 = {5{_bits_250}}; // RapController.java:552
+  wire [4:0] _and_205 = slot_parent_8 & _fill_40; // RapController.java:552
+  wire _bits_251 = leaf_pick_pick_hot[9]; // RapController.java:552
+  wire [4:0] _fill_41 = {5{_bits_251}}; // RapController.java:552
+  wire [4:0] _and_206 = slot_parent_9 & _fill_41; // RapController.java:552
+  wire [4:0] _or_160 = _and_205 | _and_206; // RapController.java:552
+  wire _bits_252 = leaf_pick_pick_hot[10]; // RapController.java:552
+  wire [4:0] _fill_42 = {5{_bits_252}}; // RapController.java:552
+  wire [4:0] _and_207 = slot_parent_10 & _fill_42; // RapController.java:552
+  wire _bits_253 = leaf_pick_pick_hot[11]; // RapController.java:552
+  wire [4:0] _fill_43 = {5{_bits_253}}; // RapController.java:552
+  wire [4:0] _and_208 = slot_parent_11 & _fill_43; // RapController.java:552
+  wire [4:0] _or_161 = _and_207 | _and_208; // RapController.java:552
+  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:552
+  wire _bits_254 = leaf_pick_pick_hot[12]; // RapController.java:552
+  wire [4:0] _fill_44 = {5{_bits_254}}; // RapController.java:552
+  wire [4:0] _and_209 = slot_parent_12 & _fill_44; // RapController.java:552
+  wire _bits_255 = leaf_pick_pick_hot[13]; // RapController.java:552
+  wire [4:0] _fill_45 = {5{_bits_255}}; // RapController.java:552
+  wire [4:0] _and_210 = slot_parent_13 & _fill_45; // RapController.java:552
+  wire [4:0] _or_163 = _and_209 | _and_210; // RapController.java:552
+  wire _bits_256 = leaf_pick_pick_hot[14]; // RapController.java:552
+  wire [4:0] _fill_46 = {5{_bits_256}}; // RapController.java:552
+  wire [4:0] _and_211 = slot_parent_14 & _fill_46; // RapController.java:552
+  wire _bits_257 = leaf_pick_pick_hot[15]; // RapController.java:552
+  wire [4:0] _fill_47 = {5{_bits_257}}; // RapController.java:552
+  wire [4:0] _and_212 = slot_parent_15 & _fill_47; // RapController.java:552
+  wire [4:0] _or_164 = _and_211 | _and_212; // RapController.java:552
+  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:552
+  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:552
+  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:552
+  wire _bits_258 = leaf_pick_pick_hot[16]; // RapController.java:552
+  wire [4:0] _fill_48 = {5{_bits_258}}; // RapController.java:552
+  wire [4:0] _and_213 = slot_parent_16 & _fill_48; // RapController.java:552
+  wire _bits_259 = leaf_pick_pick_hot[17]; // RapController.java:552
+  wire [4:0] _fill_49 = {5{_bits_259}}; // RapController.java:552
+  wire [4:0] _and_214 = slot_parent_17 & _fill_49; // RapController.java:552
+  wire [4:0] _or_168 = _and_213 | _and_214; // RapController.java:552
+  wire _bits_260 = leaf_pick_pick_hot[18]; // RapController.java:552
+  wire [4:0] _fill_50 = {5{_bits_260}}; // RapController.java:552
+  wire [4:0] _and_215 = slot_parent_18 & _fill_50; // RapController.java:552
+  wire _bits_261 = leaf_pick_pick_hot[19]; // RapController.java:552
+  wire [4:0] _fill_51 = {5{_bits_261}}; // RapController.java:552
+  wire [4:0] _and_216 = slot_parent_19 & _fill_51; // RapController.java:552
+  wire [4:0] _or_169 = _and_215 | _and_216; // RapController.java:552
+  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:552
+  wire _bits_262 = leaf_pick_pick_hot[20]; // RapController.java:552
+  wire [4:0] _fill_52 = {5{_bits_262}}; // RapController.java:552
+  wire [4:0] _and_217 = slot_parent_20 & _fill_52; // RapController.java:552
+  wire _bits_263 = leaf_pick_pick_hot[21]; // RapController.java:552
+  wire [4:0] _fill_53 = {5{_bits_263}}; // RapController.java:552
+  wire [4:0] _and_218 = slot_parent_21 & _fill_53; // RapController.java:552
+  wire [4:0] _or_171 = _and_217 | _and_218; // RapController.java:552
+  wire _bits_264 = leaf_pick_pick_hot[22]; // RapController.java:552
+  wire [4:0] _fill_54 = {5{_bits_264}}; // RapController.java:552
+  wire [4:0] _and_219 = slot_parent_22 & _fill_54; // RapController.java:552
+  wire _bits_265 = leaf_pick_pick_hot[23]; // RapController.java:552
+  wire [4:0] _fill_55 = {5{_bits_265}}; // RapController.java:552
+  wire [4:0] _and_220 = slot_parent_23 & _fill_55; // RapController.java:552
+  wire [4:0] _or_172 = _and_219 | _and_220; // RapController.java:552
+  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:552
+  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:552
+  wire _bits_266 = leaf_pick_pick_hot[24]; // RapController.java:552
+  wire [4:0] _fill_56 = {5{_bits_266}}; // RapController.java:552
+  wire [4:0] _and_221 = slot_parent_24 & _fill_56; // RapController.java:552
+  wire _bits_267 = leaf_pick_pick_hot[25]; // RapController.java:552
+  wire [4:0] _fill_57 = {5{_bits_267}}; // RapController.java:552
+  wire [4:0] _and_222 = slot_parent_25 & _fill_57; // RapController.java:552
+  wire [4:0] _or_175 = _and_221 | _and_222; // RapController.java:552
+  wire _bits_268 = leaf_pick_pick_hot[26]; // RapController.java:552
+  wire [4:0] _fill_58 = {5{_bits_268}}; // RapController.java:552
+  wire [4:0] _and_223 = slot_parent_26 & _fill_58; // RapController.java:552
+  wire _bits_269 = leaf_pick_pick_hot[27]; // RapController.java:552
+  wire [4:0] _fill_59 = {5{_bits_269}}; // RapController.java:552
+  wire [4:0] _and_224 = slot_parent_27 & _fill_59; // RapController.java:552
+  wire [4:0] _or_176 = _and_223 | _and_224; // RapController.java:552
+  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:552
+  wire _bits_270 = leaf_pick_pick_hot[28]; // RapController.java:552
+  wire [4:0] _fill_60 = {5{_bits_270}}; // RapController.java:552
+  wire [4:0] _and_225 = slot_parent_28 & _fill_60; // RapController.java:552
+  wire _bits_271 = leaf_pick_pick_hot[29]; // RapController.java:552
+  wire [4:0] _fill_61 = {5{_bits_271}}; // RapController.java:552
+  wire [4:0] _and_226 = slot_parent_29 & _fill_61; // RapController.java:552
+  wire [4:0] _or_178 = _and_225 | _and_226; // RapController.java:552
+  wire _bits_272 = leaf_pick_pick_hot[30]; // RapController.java:552
+  wire [4:0] _fill_62 = {5{_bits_272}}; // RapController.java:552
+  wire [4:0] _and_227 = slot_parent_30 & _fill_62; // RapController.java:552
+  wire _bits_273 = leaf_pick_pick_hot[31]; // RapController.java:552
+  wire [4:0] _fill_63 = {5{_bits_273}}; // RapController.java:552
+  wire [4:0] _and_228 = slot_parent_31 & _fill_63; // RapController.java:552
+  wire [4:0] _or_179 = _and_227 | _and_228; // RapController.java:552
+  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:552
+  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:552
+  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:552
+  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:552
+  wire [2:0] _add_8 = merge_leaves + 3'd1; // RapController.java:585
+  wire _not_145 = ~snapshot_frozen; // RapController.java:460
+  wire _and_229 = snapshot_pending & _not_145; // RapController.java:460
+  wire _and_230 = _and_229 & pipe_quiet; // RapController.java:460
+  wire _and_231 = _and_230 & snapshot_settled; // RapController.java:460
+  wire [2:0] _mux_34 = split_req ? 3'd3 : 3'd4; // RapController.java:604
+  wire [31:0] _mux_35 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:623
+  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:744
+  wire [5:0] _mux_36 = readout_in_use ? _cat_33 : 6'd0; // RapController.java:619
   wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:323
   wire [31:0] _and_232 = child_digit_field & _fill_64; // RapController.java:323
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_232; // RapController.java:323
@@ -1738,16 +1738,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_234 = _not_148 & _or_r_2; // RapController.java:217
   wire [4:0] _mux_39 = state_merge_kids ? merge_parent : op_slot; // RapController.java:229
   wire [2:0] _dyn_index_0 = _mux_39[4] ? (_mux_39[3] ? (_mux_39[2] ? (_mux_39[1] ? (_mux_39[0] ? slot_children_31 : slot_children_30) : (_mux_39[0] ? slot_children_29 : slot_children_28)) : (_mux_39[1] ? (_mux_39[0] ? slot_children_27 : slot_children_26) : (_mux_39[0] ? slot_children_25 : slot_children_24))) : (_mux_39[2] ? (_mux_39[1] ? (_mux_39[0] ? slot_children_23 : slot_children_22) : (_mux_39[0] ? slot_children_21 : slot_children_20)) : (_mux_39[1] ? (_mux_39[0] ? slot_children_19 : slot_children_18) : (_mux_39[0] ? slot_children_17 : slot_children_16)))) : (_mux_39[3] ? (_mux_39[2] ? (_mux_39[1] ? (_mux_39[0] ? slot_children_15 : slot_children_14) : (_mux_39[0] ? slot_children_13 : slot_children_12)) : (_mux_39[1] ? (_mux_39[0] ? slot_children_11 : slot_children_10) : (_mux_39[0] ? slot_children_9 : slot_children_8))) : (_mux_39[2] ? (_mux_39[1] ? (_mux_39[0] ? slot_children_7 : slot_children_6) : (_mux_39[0] ? slot_children_5 : slot_children_4)) : (_mux_39[1] ? (_mux_39[0] ? slot_children_3 : slot_children_2) : (_mux_39[0] ? slot_children_1 : slot_children_0)))); // RapController.java:229
-  wire _not_149 = ~commit_stop; // RapController.java:459
-  wire _and_235 = io_selected_valid & _not_149; // RapController.java:459
-  wire [4:0] _bits_282 = undo_rdata_0[36:32]; // RapController.java:479
-  wire [4:0] _mux_40 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:578
+  wire _not_149 = ~commit_stop; // RapController.java:458
+  wire _and_235 = io_selected_valid & _not_149; // RapController.java:458
+  wire [4:0] _bits_282 = undo_rdata_0[36:32]; // RapController.java:478
+  wire [4:0] _mux_40 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:577
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:160
   wire [31:0] _fill_65 = {32{1'd1}}; // RapController.java:84
-  wire [31:0] _bits_283 = verdict_sum[31:0]; // RapController.java:645
-  wire [31:0] _mux_41 = clip_verdict ? _fill_65 : _bits_283; // RapController.java:645
-  wire [31:0] _bits_284 = undo_rdata_0[31:0]; // RapController.java:480
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:446
+  wire [31:0] _bits_283 = verdict_sum[31:0]; // RapController.java:644
+  wire [31:0] _mux_41 = clip_verdict ? _fill_65 : _bits_283; // RapController.java:644
+  wire [31:0] _bits_284 = undo_rdata_0[31:0]; // RapController.java:479
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:445
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:261
   wire _not_150 = ~io_tcamWrite_ready; // RapController.java:273
   wire _and_236 = tcam_write_full & _not_150; // RapController.java:273
@@ -1759,12 +1759,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:308
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:312
   wire _ge_5 = free_slots >= missing_children; // RapController.java:313
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:750
-  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:745
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:750
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:750
-  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:745
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:750
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:749
+  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:744
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:749
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:749
+  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:744
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:749
   wire [31:0] _not_152 = ~_dshr_1; // RapController.java:321
   wire [31:0] _and_239 = _dshr_0 & _not_152; // RapController.java:321
   wire _ge_6 = op_depth >= deepest_depth; // RapController.java:333
@@ -1831,11 +1831,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_249 = _ge_9 & _or_192; // SplitCompare.java:33
   wire _or_193 = _gt_10 | _and_249; // SplitCompare.java:33
   wire _not_156 = ~schedule_exhausted; // RapController.java:374
-  wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:88
-  wire _not_157 = ~_or_r_4; // SplitCounter.java:88
-  wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:89
-  wire _not_158 = ~_or_r_5; // SplitCounter.java:89
-  wire _and_250 = _not_157 & _not_158; // SplitCounter.java:89
+  wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
+  wire _not_157 = ~_or_r_4; // SplitCounter.java:89
+  wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:90
+  wire _not_158 = ~_or_r_5; // SplitCounter.java:90
+  wire _and_250 = _not_157 & _not_158; // SplitCounter.java:90
   wire _and_251 = _not_156 & _and_250; // RapController.java:374
   wire [29:0] _bits_303 = until_merge_lo[31:2]; // RapController.java:377
   wire _or_r_6 = |_bits_303; // RapController.java:377
@@ -1878,22 +1878,22 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_257 = _and_256 & _not_161; // MergeSkip.java:62
   wire _not_162 = ~commit_fire; // MergeSkip.java:62
   wire _and_258 = _and_257 & _not_162; // MergeSkip.java:62
-  wire _and_259 = state_run & pipe_quiet; // RapController.java:439
+  wire _and_259 = state_run & pipe_quiet; // RapController.java:438
   wire _or_196 = ev_commit_q | ev_saturation_q; // StatusRegs.java:75
   wire _or_197 = _or_196 | ev_split_q; // StatusRegs.java:75
   wire _or_198 = _or_197 | ev_batch_q; // StatusRegs.java:75
   wire _or_199 = _or_198 | ev_deferred_q; // StatusRegs.java:75
   wire _or_r_7 = |ev_removed_q; // StatusRegs.java:76
   wire _or_200 = _or_199 | _or_r_7; // StatusRegs.java:76
-  wire _not_163 = ~st_n_carry_0; // SplitCounter.java:107
-  wire _not_164 = ~st_n_carry_1; // SplitCounter.java:108
-  wire _and_260 = _not_163 & _not_164; // SplitCounter.java:108
+  wire _not_163 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_164 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_260 = _not_163 & _not_164; // SplitCounter.java:109
   wire _not_165 = ~_and_260; // StatusRegs.java:76
   wire ev_pending = _or_200 | _not_165; // StatusRegs.java:76
-  wire _not_166 = ~ev_pending; // RapController.java:438
-  wire _and_261 = _not_166 & multiplier_free; // RapController.java:438
-  wire status_still = _and_261 & io_countersIdle; // RapController.java:438
-  wire _and_262 = _and_259 & status_still; // RapController.java:439
+  wire _not_166 = ~ev_pending; // RapController.java:437
+  wire _and_261 = _not_166 & multiplier_free; // RapController.java:437
+  wire status_still = _and_261 & io_countersIdle; // RapController.java:437
+  wire _and_262 = _and_259 & status_still; // RapController.java:438
   wire _bits_318 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_319 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_201 = _bits_318 | _bits_319; // FirstSet.java:64
@@ -2018,20 +2018,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_259 = _or_252 | _or_258; // FirstSet.java:63
   wire _or_260 = _or_245 | _or_259; // FirstSet.java:63
   wire _not_167 = ~_or_260; // SlotPicker.java:85
-  wire _not_168 = ~commit_stop; // RapController.java:789
-  wire _and_294 = state_run & _not_168; // RapController.java:789
-  wire _not_169 = ~io_headValid; // RapController.java:789
-  wire _and_295 = pipe_empty & _not_169; // RapController.java:789
-  wire [2:0] _mux_42 = _and_295 ? 3'd1 : fill_cause; // RapController.java:789
-  wire _or_261 = state_drain | state_undo; // RapController.java:790
-  wire _or_262 = _or_261 | state_resume; // RapController.java:790
-  wire _or_263 = _or_262 | commit_stop; // RapController.java:790
-  wire [2:0] _mux_43 = split_req ? 3'd3 : 3'd4; // RapController.java:791
-  wire _or_264 = state_split_scan | state_split; // RapController.java:792
-  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:792
-  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:793
-  wire _or_267 = _or_266 | state_advance; // RapController.java:793
-  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:793
+  wire _not_168 = ~commit_stop; // RapController.java:788
+  wire _and_294 = state_run & _not_168; // RapController.java:788
+  wire _not_169 = ~io_headValid; // RapController.java:788
+  wire _and_295 = pipe_empty & _not_169; // RapController.java:788
+  wire [2:0] _mux_42 = _and_295 ? 3'd1 : fill_cause; // RapController.java:788
+  wire _or_261 = state_drain | state_undo; // RapController.java:789
+  wire _or_262 = _or_261 | state_resume; // RapController.java:789
+  wire _or_263 = _or_262 | commit_stop; // RapController.java:789
+  wire [2:0] _mux_43 = split_req ? 3'd3 : 3'd4; // RapController.java:790
+  wire _or_264 = state_split_scan | state_split; // RapController.java:791
+  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:791
+  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:792
+  wire _or_267 = _or_266 | state_advance; // RapController.java:792
+  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:792
   wire [3:0] _bits_350 = undo_sp[3:0]; // RapController.java:299
   wire [36:0] _cat_37 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:299
   wire _not_170 = ~undo_empty; // RapController.java:295
@@ -2077,46 +2077,48 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_18 = 5'd15 - op_depth; // RapController.java:756
-  wire [5:0] _cat_39 = {_sub_18, 1'd0}; // RapController.java:745
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_39; // RapController.java:757
-  wire [31:0] _bits_356 = _dshl_4[31:0]; // RapController.java:757
-  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_356; // RapController.java:757
-  wire _eq_170 = child_prefix == _or_271; // RapController.java:527
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:750
-  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:745
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:750
-  wire _eq_171 = child_mask == _dshr_4; // RapController.java:528
-  wire _and_304 = _eq_170 & _eq_171; // RapController.java:528
+  wire [4:0] _sub_18 = 5'd15 - op_depth; // RapController.java:755
+  wire [5:0] _cat_39 = {_sub_18, 1'd0}; // RapController.java:744
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_39; // RapController.java:756
+  wire [31:0] _bits_356 = _dshl_4[31:0]; // RapController.java:756
+  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_356; // RapController.java:756
+  wire _eq_170 = child_prefix == _or_271; // RapController.java:526
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:749
+  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:744
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:749
+  wire _eq_171 = child_mask == _dshr_4; // RapController.java:527
+  wire _and_304 = _eq_170 & _eq_171; // RapController.java:527
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_177 = ~readout_in_use; // RapController.java:621
+  wire _not_177 = ~readout_in_use; // RapController.java:620
   wire _eq_172 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_46 = _eq_172 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_173 = readout_depth == _mux_46; // RapController.java:621
-  wire _or_272 = _not_177 | _eq_173; // RapController.java:621
+  wire _eq_173 = readout_depth == _mux_46; // RapController.java:620
+  wire _or_272 = _not_177 | _eq_173; // RapController.java:620
   wire _not_178 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_305 = state_run & io_selected_valid; // RapController.java:659
-  wire _eq_174 = io_counterResult_bits_op == 2'd0; // RapController.java:662
-  wire _and_306 = io_counterResult_valid & _eq_174; // RapController.java:662
-  wire _eq_175 = hit_event_4 == _and_306; // RapController.java:663
-  wire _and_307 = state_run & cmd_valid; // RapController.java:664
-  wire _eq_176 = _and_241 == _and_307; // RapController.java:664
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:665
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:665
-  wire _bits_357 = _dshr_5[0]; // RapController.java:665
-  wire _eq_177 = hit_short_3 == _bits_357; // RapController.java:665
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:667
-  wire _and_308 = state_run & io_counterResult_valid; // RapController.java:667
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:668
-  wire _eq_178 = undo_sp == 5'd0; // RapController.java:669
-  wire _eq_179 = undo_empty == _eq_178; // RapController.java:669
-  wire _not_179 = ~io_counterResult_valid; // RapController.java:670
-  wire _and_309 = state_drain & pipe_empty; // RapController.java:670
-  wire _and_310 = state_split_alloc & slot_pick_ready; // RapController.java:671
-  wire _and_r_4 = &present_children; // RapController.java:673
-  wire _not_180 = ~_and_r_4; // RapController.java:673
-  wire [3:0] _not_181 = ~present_children; // RapController.java:674
+  wire _and_305 = state_run & io_selected_valid; // RapController.java:658
+  wire _eq_174 = io_counterResult_bits_op == 2'd0; // RapController.java:661
+  wire _and_306 = io_counterResult_valid & _eq_174; // RapController.java:661
+  wire _eq_175 = hit_event_4 == _and_306; // RapController.java:662
+  wire _and_307 = state_run & cmd_valid; // RapController.java:663
+  wire _eq_176 = _and_241 == _and_307; // RapController.java:663
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:664
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:664
+  wire _bits_357 = _dshr_5[0]; // RapController.java:664
+  wire _eq_177 = hit_short_3 == _bits_357; // RapController.java:664
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:666
+  wire _and_308 = state_run & io_counterResult_valid; // RapController.java:666
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:667
+  wire _eq_178 = undo_sp == 5'd0; // RapController.java:668
+  wire _eq_179 = undo_empty == _eq_178; // RapController.java:668
+  wire _eq_180 = merge_leaf_depth == 5'd1; // RapController.java:669
+  wire _eq_181 = merge_last_level == _eq_180; // RapController.java:669
+  wire _not_179 = ~io_counterResult_valid; // RapController.java:671
+  wire _and_309 = state_drain & pipe_empty; // RapController.java:671
+  wire _and_310 = state_split_alloc & slot_pick_ready; // RapController.java:672
+  wire _and_r_4 = &present_children; // RapController.java:674
+  wire _not_180 = ~_and_r_4; // RapController.java:674
+  wire [3:0] _not_181 = ~present_children; // RapController.java:675
   wire _bits_358 = _not_181[0]; // FirstSet.java:55
   wire _bits_359 = _not_181[1]; // FirstSet.java:55
   wire _or_273 = _bits_358 | _bits_359; // FirstSet.java:64
@@ -2128,9 +2130,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_275 = _and_311 | _and_312; // FirstSet.java:62
   wire _and_313 = _bits_360 & _bits_361; // FirstSet.java:61
   wire _or_276 = _or_275 | _and_313; // FirstSet.java:63
-  wire _not_182 = ~_or_276; // RapController.java:674
-  wire _eq_180 = split_last_child == _not_182; // RapController.java:674
-  wire [3:0] _not_183 = ~present_children; // RapController.java:675
+  wire _not_182 = ~_or_276; // RapController.java:675
+  wire _eq_182 = split_last_child == _not_182; // RapController.java:675
+  wire [3:0] _not_183 = ~present_children; // RapController.java:676
   wire _bits_362 = _not_183[0]; // FirstSet.java:25
   wire _bits_363 = _not_183[1]; // FirstSet.java:25
   wire _or_277 = _bits_362 | _bits_363; // FirstSet.java:37
@@ -2141,48 +2143,46 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _mux_47 = _not_184 ? _not_185 : _not_186; // FirstSet.java:36
   wire [1:0] _cat_41 = {_not_184, _mux_47}; // FirstSet.java:36
   wire [1:0] _bits_365 = _cat_41; // FirstSet.java:44
-  wire _eq_181 = split_next_digit == _bits_365; // RapController.java:675
-  wire _and_314 = _eq_180 & _eq_181; // RapController.java:675
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:677
-  wire _eq_182 = _dyn_index_9 == 3'd0; // RapController.java:677
-  wire _not_187 = ~split_settled; // RapController.java:681
-  wire _eq_183 = merge_leaf_depth == 5'd1; // RapController.java:682
-  wire _eq_184 = merge_last_level == _eq_183; // RapController.java:682
+  wire _eq_183 = split_next_digit == _bits_365; // RapController.java:676
+  wire _and_314 = _eq_182 & _eq_183; // RapController.java:676
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:678
+  wire _eq_184 = _dyn_index_9 == 3'd0; // RapController.java:678
+  wire _not_187 = ~split_settled; // RapController.java:682
   wire _eq_185 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_48 = _eq_185 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_48 != merge_leaf_depth; // RapController.java:684
-  wire _and_315 = state_merge_level & level_fresh; // RapController.java:684
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:686
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:687
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:687
-  wire _and_316 = _ne_2 & _ne_3; // RapController.java:687
-  wire _and_317 = state_merge_kids & kids_fresh; // RapController.java:686
-  wire _eq_186 = split_fits == _ge_5; // RapController.java:691
-  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:691
-  wire _eq_187 = op_at_deepest == _ge_14; // RapController.java:691
-  wire _and_318 = _eq_186 & _eq_187; // RapController.java:691
-  wire _eq_188 = op_children == _dyn_index_0; // RapController.java:696
-  wire _not_188 = ~kids_fresh; // RapController.java:693
-  wire _and_319 = state_merge_kids & _not_188; // RapController.java:693
-  wire _and_320 = _and_319 & slot_pick_ready; // RapController.java:693
-  wire _and_321 = _and_320 & slot_pick_pick_last; // RapController.java:694
-  wire _or_278 = split_settled | _and_321; // RapController.java:695
+  wire _ne_1 = _mux_48 != merge_leaf_depth; // RapController.java:683
+  wire _and_315 = state_merge_level & level_fresh; // RapController.java:683
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:685
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:686
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:686
+  wire _and_316 = _ne_2 & _ne_3; // RapController.java:686
+  wire _and_317 = state_merge_kids & kids_fresh; // RapController.java:685
+  wire _eq_186 = split_fits == _ge_5; // RapController.java:690
+  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:690
+  wire _eq_187 = op_at_deepest == _ge_14; // RapController.java:690
+  wire _and_318 = _eq_186 & _eq_187; // RapController.java:690
+  wire _eq_188 = op_children == _dyn_index_0; // RapController.java:695
+  wire _not_188 = ~kids_fresh; // RapController.java:692
+  wire _and_319 = state_merge_kids & _not_188; // RapController.java:692
+  wire _and_320 = _and_319 & slot_pick_ready; // RapController.java:692
+  wire _and_321 = _and_320 & slot_pick_pick_last; // RapController.java:693
+  wire _or_278 = split_settled | _and_321; // RapController.java:694
   wire _not_189 = ~ev_commit_q; // StatusRegs.java:74
-  wire _not_190 = ~st_n_carry_0; // SplitCounter.java:107
-  wire _not_191 = ~st_n_carry_1; // SplitCounter.java:108
-  wire _and_322 = _not_190 & _not_191; // SplitCounter.java:108
+  wire _not_190 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_191 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_322 = _not_190 & _not_191; // SplitCounter.java:109
   wire st_n_steady = _not_189 & _and_322; // StatusRegs.java:74
-  wire _eq_189 = kids_vector == visited_kids; // RapController.java:698
-  wire _not_192 = ~state_split_scan; // RapController.java:699
-  wire _eq_190 = kids_owner == op_slot; // RapController.java:699
-  wire _or_279 = _not_192 | _eq_190; // RapController.java:699
-  wire _not_193 = ~state_merge_kids; // RapController.java:699
-  wire _eq_191 = kids_owner == merge_parent; // RapController.java:699
-  wire _or_280 = _not_193 | _eq_191; // RapController.java:699
-  wire _and_323 = _or_279 & _or_280; // RapController.java:699
-  wire _not_194 = ~_or_188; // RapController.java:702
-  wire _and_324 = verdict_act & _not_194; // RapController.java:702
+  wire _eq_189 = kids_vector == visited_kids; // RapController.java:697
+  wire _not_192 = ~state_split_scan; // RapController.java:698
+  wire _eq_190 = kids_owner == op_slot; // RapController.java:698
+  wire _or_279 = _not_192 | _eq_190; // RapController.java:698
+  wire _not_193 = ~state_merge_kids; // RapController.java:698
+  wire _eq_191 = kids_owner == merge_parent; // RapController.java:698
+  wire _or_280 = _not_193 | _eq_191; // RapController.java:698
+  wire _and_323 = _or_279 & _or_280; // RapController.java:698
+  wire _not_194 = ~_or_188; // RapController.java:701
+  wire _and_324 = verdict_act & _not_194; // RapController.java:701
   wire _or_281 = ev_commit | ev_saturation; // StatusRegs.java:97
   wire _or_282 = _or_281 | ev_split; // StatusRegs.java:97
   wire _or_283 = _or_282 | ev_allocated; // StatusRegs.java:97
@@ -2192,7 +2192,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_11 = |ev_removed; // StatusRegs.java:97
   wire _or_287 = _or_286 | _or_r_11; // StatusRegs.java:97
   wire _or_288 = _or_287 | ev_pending; // StatusRegs.java:97
-  wire _not_195 = ~_or_288; // RapController.java:703
+  wire _not_195 = ~_or_288; // RapController.java:702
   wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2225,10 +2225,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_42 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_325 = slot_valid & _cat_42; // RapController.java:704
-  wire _or_r_12 = |_and_325; // RapController.java:704
-  wire _not_196 = ~_or_r_12; // RapController.java:704
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:705
+  wire [31:0] _and_325 = slot_valid & _cat_42; // RapController.java:703
+  wire _or_r_12 = |_and_325; // RapController.java:703
+  wire _not_196 = ~_or_r_12; // RapController.java:703
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:704
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -4214,8 +4214,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:380: merge_near was stale: merge_now %d, exact %d", merge_now, _and_303);
       $stop;
     end
-    if (!reset && state_run && _and_231 && !status_still) begin // RapController.java:462
-      $display("Assertion failed at RapController.java:462: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_231 && !status_still) begin // RapController.java:461
+      $display("Assertion failed at RapController.java:461: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_not_6 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -4230,132 +4230,132 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_304) begin // RapController.java:527
-      $display("Assertion failed at RapController.java:527: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_304) begin // RapController.java:526
+      $display("Assertion failed at RapController.java:526: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_272) begin // RapController.java:621
-      $display("Assertion failed at RapController.java:621: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_272) begin // RapController.java:620
+      $display("Assertion failed at RapController.java:620: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
     if (!reset && verdict_act && !merge_verdict && !_not_178) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_305 && !io_selected_bits_found) begin // RapController.java:659
-      $display("Assertion failed at RapController.java:659: no node matched a key: the root must always match");
+    if (!reset && _and_305 && !io_selected_bits_found) begin // RapController.java:658
+      $display("Assertion failed at RapController.java:658: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:660
-      $display("Assertion failed at RapController.java:660: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:659
+      $display("Assertion failed at RapController.java:659: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:661
-      $display("Assertion failed at RapController.java:661: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:660
+      $display("Assertion failed at RapController.java:660: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_175) begin // RapController.java:663
-      $display("Assertion failed at RapController.java:663: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_175) begin // RapController.java:662
+      $display("Assertion failed at RapController.java:662: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_176) begin // RapController.java:664
-      $display("Assertion failed at RapController.java:664: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_176) begin // RapController.java:663
+      $display("Assertion failed at RapController.java:663: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_177) begin // RapController.java:665
-      $display("Assertion failed at RapController.java:665: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_177) begin // RapController.java:664
+      $display("Assertion failed at RapController.java:664: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_308 && !_ne_0) begin // RapController.java:667
-      $display("Assertion failed at RapController.java:667: a READ result in RUN");
+    if (!reset && _and_308 && !_ne_0) begin // RapController.java:666
+      $display("Assertion failed at RapController.java:666: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:668
-      $display("Assertion failed at RapController.java:668: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:667
+      $display("Assertion failed at RapController.java:667: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_179) begin // RapController.java:669
-      $display("Assertion failed at RapController.java:669: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_179) begin // RapController.java:668
+      $display("Assertion failed at RapController.java:668: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_309 && !_not_179) begin // RapController.java:670
-      $display("Assertion failed at RapController.java:670: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && state_merge_level && !_eq_181) begin // RapController.java:669
+      $display("Assertion failed at RapController.java:669: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_310 && !slot_pick_pick_found) begin // RapController.java:672
-      $display("Assertion failed at RapController.java:672: a split found no free slot after checking capacity");
+    if (!reset && _and_309 && !_not_179) begin // RapController.java:671
+      $display("Assertion failed at RapController.java:671: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_310 && !_not_180) begin // RapController.java:673
-      $display("Assertion failed at RapController.java:673: a split with no missing child");
+    if (!reset && _and_310 && !slot_pick_pick_found) begin // RapController.java:673
+      $display("Assertion failed at RapController.java:673: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_310 && !_and_314) begin // RapController.java:674
-      $display("Assertion failed at RapController.java:674: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_310 && !_not_180) begin // RapController.java:674
+      $display("Assertion failed at RapController.java:674: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_310 && !_eq_182) begin // RapController.java:677
-      $display("Assertion failed at RapController.java:677: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_310 && !_and_314) begin // RapController.java:675
+      $display("Assertion failed at RapController.java:675: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && children_write_q && !_not_187) begin // RapController.java:681
-      $display("Assertion failed at RapController.java:681: a split decision while a child count is still being written");
+    if (!reset && _and_310 && !_eq_184) begin // RapController.java:678
+      $display("Assertion failed at RapController.java:678: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && state_merge_level && !_eq_184) begin // RapController.java:682
-      $display("Assertion failed at RapController.java:682: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && children_write_q && !_not_187) begin // RapController.java:682
+      $display("Assertion failed at RapController.java:682: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_315 && !_ne_1) begin // RapController.java:684
-      $display("Assertion failed at RapController.java:684: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_315 && !_ne_1) begin // RapController.java:683
+      $display("Assertion failed at RapController.java:683: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_317 && !_and_316) begin // RapController.java:686
-      $display("Assertion failed at RapController.java:686: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_317 && !_and_316) begin // RapController.java:685
+      $display("Assertion failed at RapController.java:685: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_318) begin // RapController.java:691
-      $display("Assertion failed at RapController.java:691: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_318) begin // RapController.java:690
+      $display("Assertion failed at RapController.java:690: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_278 && !_eq_188) begin // RapController.java:696
-      $display("Assertion failed at RapController.java:696: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_278 && !_eq_188) begin // RapController.java:695
+      $display("Assertion failed at RapController.java:695: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:697
-      $display("Assertion failed at RapController.java:697: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:696
+      $display("Assertion failed at RapController.java:696: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_321 && !_eq_189) begin // RapController.java:698
-      $display("Assertion failed at RapController.java:698: the merge parent's leaves changed during its walk");
+    if (!reset && _and_321 && !_eq_189) begin // RapController.java:697
+      $display("Assertion failed at RapController.java:697: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_323) begin // RapController.java:699
-      $display("Assertion failed at RapController.java:699: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_323) begin // RapController.java:698
+      $display("Assertion failed at RapController.java:698: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_320 && !slot_pick_pick_found) begin // RapController.java:701
-      $display("Assertion failed at RapController.java:701: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_320 && !slot_pick_pick_found) begin // RapController.java:700
+      $display("Assertion failed at RapController.java:700: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_324 && !1'd0) begin // RapController.java:702
-      $display("Assertion failed at RapController.java:702: a merge verdict outside the merge walk");
+    if (!reset && _and_324 && !1'd0) begin // RapController.java:701
+      $display("Assertion failed at RapController.java:701: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_195) begin // RapController.java:703
-      $display("Assertion failed at RapController.java:703: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_195) begin // RapController.java:702
+      $display("Assertion failed at RapController.java:702: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_196) begin // RapController.java:704
-      $display("Assertion failed at RapController.java:704: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_196) begin // RapController.java:703
+      $display("Assertion failed at RapController.java:703: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:705
-      $display("Assertion failed at RapController.java:705: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:704
+      $display("Assertion failed at RapController.java:704: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end

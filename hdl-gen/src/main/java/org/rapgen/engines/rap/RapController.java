@@ -428,7 +428,6 @@ public final class RapController extends Module {
                         () -> startBatch(leafDepthNext, levelFresh, earlyBatch, skip, st, reshaped ? B(false) : opBatchEmpty, B(false)))
                 .otherwise(() -> state.go(RESUME));
 
-
         // An empty pipeline has no result to commit this clock.
         Bool quiet = commitStop.not().and(pipeEmpty).named("pipe_quiet");
         // The status stood still on the last clock with nothing in flight in RUN: then nothing can move it on this
@@ -667,6 +666,8 @@ public final class RapController extends Module {
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
         when(undoPush, () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
         Assert(undoEmpty.eq(undoSp.eq(0)), "undo_empty disagrees with undo_sp %d", undoSp);
+        when(state.is(MERGE_LEVEL), () -> Assert(lastLevel.eq(leafDepth.eq(1)),
+                "merge_last_level disagrees with depth %0d", leafDepth));
         when(state.is(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
         when(state.is(SPLIT_ALLOC).and(slots.ready()), () -> {
             Assert(slots.found, "a split found no free slot after checking capacity");
@@ -679,8 +680,6 @@ public final class RapController extends Module {
         // A child count lands a clock after it is set (NodeTable): no decision reads it in that clock.
         when(table.writeQ, () -> {
             Assert(splitSettled.not(), "a split decision while a child count is still being written");
-            when(state.is(MERGE_LEVEL), () -> Assert(lastLevel.eq(leafDepth.eq(1)),
-                    "merge_last_level disagrees with depth %0d", leafDepth));
             when(state.is(MERGE_LEVEL).and(levelFresh), () -> Assert(table.depthOf(table.pendingSlot()).ne(leafDepth),
                     "a merge level loads its leaves while a leaf candidate's child count is still being written"));
             when(walkingKids.and(kidsFresh), () -> Assert(table.pendingSlot().ne(mp)

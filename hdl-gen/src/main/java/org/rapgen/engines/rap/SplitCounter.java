@@ -15,9 +15,10 @@ import org.rapgen.hdl.UInt;
  * {@link #value} is exact whenever {@link #settled}: readers either wait for it or, like the engine's status
  * snapshot, only look after the events have stopped and every carry has landed.
  *
- * <p>{@link #highIsZero} is exact on every clock for a counter that never passes zero: a borrow (carry) waits only
- * after a piece wrapped to all ones (zeros), and while it waits the high part is nonzero, as the value it stands for
- * is. Built in the caller's module.
+ * <p>Counting down, a borrow between high pieces waits only after the piece below wrapped to all ones, so
+ * {@link #highIsZero} reads nonzero then, as the value does. A borrow out of the low part is not seen in the high part
+ * until it lands; the low part is large then (see {@code merge_now}). Counting up, a carry between high pieces leaves
+ * the piece below at zero, so there only {@link #value} when {@link #settled} is exact. Built in the caller's module.
  */
 final class SplitCounter {
     /** The widest high piece: a 16-bit carry chain, about 2 ns. */
@@ -83,7 +84,7 @@ final class SplitCounter {
         return lo;
     }
 
-    /** The high part is zero: with {@link #low}, the value is below 2^lowBits (see the class comment). */
+    /** The high part reads zero (see the class comment for when that is the value's). */
     Bool highIsZero() {
         Bool zero = hi.get(0).orR().not();
         for (int i = 1; i < hi.size(); i++) zero = zero.and(hi.get(i).orR().not());
