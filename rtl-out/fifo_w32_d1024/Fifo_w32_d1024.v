@@ -3,51 +3,61 @@
 `default_nettype none
 
 module Fifo_w32_d1024 (
-  input  wire clock, // Fifo.java:45
-  input  wire reset, // Fifo.java:45
-  output wire io_enq_ready, // Fifo.java:48
-  input  wire io_enq_valid, // Fifo.java:48
-  input  wire [31:0] io_enq_bits, // Fifo.java:48
-  input  wire io_deq_ready, // Fifo.java:48
-  output wire io_deq_valid, // Fifo.java:48
-  output wire [31:0] io_deq_bits, // Fifo.java:48
-  output wire [10:0] io_count  // Fifo.java:48
+  input  wire clock, // Fifo.java:46
+  input  wire reset, // Fifo.java:46
+  output wire io_enq_ready, // Fifo.java:49
+  input  wire io_enq_valid, // Fifo.java:49
+  input  wire [31:0] io_enq_bits, // Fifo.java:49
+  input  wire io_deq_ready, // Fifo.java:49
+  output wire io_deq_valid, // Fifo.java:49
+  output wire [31:0] io_deq_bits, // Fifo.java:49
+  output wire [10:0] io_count  // Fifo.java:49
 );
 
   // State
-  reg [9:0] wptr; // Fifo.java:53
-  reg [9:0] rptr; // Fifo.java:54
-  reg [10:0] count; // Fifo.java:55
-  reg out_valid; // Fifo.java:60
-  reg [31:0] ram_rdata_0; // Fifo.java:75
+  reg [9:0] wptr; // Fifo.java:54
+  reg [9:0] rptr; // Fifo.java:55
+  reg [10:0] count; // Fifo.java:56
+  reg out_valid; // Fifo.java:61
+  reg [31:0] ram_rdata_0; // Fifo.java:76
+  reg full; // Fifo.java:96
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] ram [0:1023]; // Fifo.java:52
+  (* no_rw_check *) reg [31:0] ram [0:1023]; // Fifo.java:53
 
   // Logic
-  wire _ne_0 = count != 11'h400; // Fifo.java:93
-  wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:57
-  wire [9:0] _add_0 = wptr + 10'd1; // Fifo.java:73
-  wire ram_has_data = count != {{10{1'b0}}, out_valid}; // Fifo.java:68
-  wire _not_0 = ~out_valid; // Fifo.java:62
-  wire out_advance = _not_0 | io_deq_ready; // Fifo.java:62
-  wire fetch = ram_has_data & out_advance; // Fifo.java:69
-  wire [9:0] _add_1 = rptr + 10'd1; // Fifo.java:77
-  wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:58
-  wire _not_1 = ~deq_fire; // Fifo.java:90
-  wire _and_0 = enq_fire & _not_1; // Fifo.java:90
-  wire [10:0] _add_2 = count + 11'd1; // Fifo.java:90
-  wire _not_2 = ~enq_fire; // Fifo.java:91
-  wire _and_1 = deq_fire & _not_2; // Fifo.java:91
-  wire [10:0] _sub_0 = count - 11'd1; // Fifo.java:91
-  wire _not_3 = ~out_advance; // Fifo.java:78
-  wire _and_2 = out_valid & _not_3; // Fifo.java:78
-  wire _or_0 = fetch | _and_2; // Fifo.java:78
-  wire _ne_1 = rptr != wptr; // Fifo.java:76
-  wire _and_3 = enq_fire & fetch; // Fifo.java:76
+  wire _not_0 = ~full; // Fifo.java:99
+  wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:58
+  wire [9:0] _add_0 = wptr + 10'd1; // Fifo.java:74
+  wire ram_has_data = count != {{10{1'b0}}, out_valid}; // Fifo.java:69
+  wire _not_1 = ~out_valid; // Fifo.java:63
+  wire out_advance = _not_1 | io_deq_ready; // Fifo.java:63
+  wire fetch = ram_has_data & out_advance; // Fifo.java:70
+  wire [9:0] _add_1 = rptr + 10'd1; // Fifo.java:78
+  wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:59
+  wire _not_2 = ~deq_fire; // Fifo.java:91
+  wire _and_0 = enq_fire & _not_2; // Fifo.java:91
+  wire [10:0] _add_2 = count + 11'd1; // Fifo.java:91
+  wire _not_3 = ~enq_fire; // Fifo.java:92
+  wire _and_1 = deq_fire & _not_3; // Fifo.java:92
+  wire [10:0] _sub_0 = count - 11'd1; // Fifo.java:92
+  wire _not_4 = ~out_advance; // Fifo.java:79
+  wire _and_2 = out_valid & _not_4; // Fifo.java:79
+  wire _or_0 = fetch | _and_2; // Fifo.java:79
+  wire _not_5 = ~deq_fire; // Fifo.java:97
+  wire _and_3 = enq_fire & _not_5; // Fifo.java:97
+  wire _eq_0 = count == 11'd1023; // Fifo.java:97
+  wire _and_4 = _and_3 & _eq_0; // Fifo.java:97
+  wire _not_6 = ~deq_fire; // Fifo.java:97
+  wire _and_5 = full & _not_6; // Fifo.java:97
+  wire _or_1 = _and_4 | _and_5; // Fifo.java:97
+  wire _ne_0 = rptr != wptr; // Fifo.java:77
+  wire _and_6 = enq_fire & fetch; // Fifo.java:77
+  wire _eq_1 = count == 11'h400; // Fifo.java:98
+  wire _eq_2 = full == _eq_1; // Fifo.java:98
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_enq_ready = _ne_0;
+  assign io_enq_ready = _not_0;
   assign io_deq_valid = out_valid;
   assign io_deq_bits = ram_rdata_0;
   assign io_count = count;
@@ -85,6 +95,14 @@ module Fifo_w32_d1024 (
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      full <= 1'd0;
+    end else begin
+      full <= _or_1;
+    end
+  end
+
+  always @(posedge clock) begin
     if (enq_fire) begin
       ram[wptr] <= io_enq_bits;
     end
@@ -101,8 +119,12 @@ module Fifo_w32_d1024 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_3 && !_ne_1) begin // Fifo.java:76
-      $display("Assertion failed at Fifo.java:76: FIFO RAM read and written at the same address");
+    if (!reset && _and_6 && !_ne_0) begin // Fifo.java:77
+      $display("Assertion failed at Fifo.java:77: FIFO RAM read and written at the same address");
+      $stop;
+    end
+    if (!reset && !_eq_2) begin // Fifo.java:98
+      $display("Assertion failed at Fifo.java:98: FIFO full flag disagrees with count %d", count);
       $stop;
     end
   end

@@ -22,11 +22,11 @@ module RmwMemory_fcounter_d128_w32_c34 (
   // State
   reg clearing; // RmwMemory.java:135
   reg [6:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:361
-  reg [6:0] a_addr; // RmwMemory.java:362
-  reg [33:0] a_cmd; // RmwMemory.java:363
-  reg a_forward; // RmwMemory.java:364
-  reg a_stale; // RmwMemory.java:365
+  reg a_valid; // RmwMemory.java:370
+  reg [6:0] a_addr; // RmwMemory.java:371
+  reg [33:0] a_cmd; // RmwMemory.java:372
+  reg a_forward; // RmwMemory.java:373
+  reg a_stale; // RmwMemory.java:374
   reg b_valid; // RmwMemory.java:140
   reg [6:0] b_addr; // RmwMemory.java:141
   reg [33:0] b_cmd; // RmwMemory.java:142
@@ -82,7 +82,7 @@ module RmwMemory_fcounter_d128_w32_c34 (
   wire [31:0] _mux_1 = _or_r_0 ? _fill_0 : _bits_3; // SatAdd.java:22
   wire [31:0] _mux_2 = _eq_3 ? _bits_1 : _mux_1; // CounterSram.java:98
   wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:212
-  wire _not_7 = ~read_collided; // RmwMemory.java:347
+  wire _not_7 = ~read_collided; // RmwMemory.java:356
   wire _not_8 = ~a_forward; // RmwMemory.java:238
   wire _and_5 = advance & _not_8; // RmwMemory.java:238
 
@@ -185,8 +185,8 @@ module RmwMemory_fcounter_d128_w32_c34 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:347
-      $display("Assertion failed at RmwMemory.java:347: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:356
+      $display("Assertion failed at RmwMemory.java:356: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end

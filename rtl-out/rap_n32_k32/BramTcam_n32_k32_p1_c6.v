@@ -72,11 +72,17 @@ module BramTcam_n32_k32_p1_c6 (
   reg out_payload; // BramTcam.java:92
   reg [31:0] out_match; // BramTcam.java:92
   reg [31:0] word0_rdata_0; // BramTcam.java:133
+  reg back_hit0; // BramTcam.java:141
   reg [31:0] word1_rdata_0; // BramTcam.java:133
+  reg back_hit1; // BramTcam.java:141
   reg [31:0] word2_rdata_0; // BramTcam.java:133
+  reg back_hit2; // BramTcam.java:141
   reg [31:0] word3_rdata_0; // BramTcam.java:133
+  reg back_hit3; // BramTcam.java:141
   reg [31:0] word4_rdata_0; // BramTcam.java:133
+  reg back_hit4; // BramTcam.java:141
   reg [31:0] word5_rdata_0; // BramTcam.java:133
+  reg back_hit5; // BramTcam.java:141
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [31:0] word0 [0:63]; // BramTcam.java:130
@@ -135,121 +141,145 @@ module BramTcam_n32_k32_p1_c6 (
   wire [62:0] _dshl_0 = 63'd1 << io_write_bits_index; // BramTcam.java:113
   wire [31:0] _bits_0 = _dshl_0[31:0]; // BramTcam.java:113
   wire accept = io_search_valid & io_search_ready; // BramTcam.java:97
-  wire _and_2 = advance & a_valid; // BramTcam.java:156
-  wire [31:0] _and_3 = a_entry_valid & word0_rdata_0; // BramTcam.java:144
-  wire [31:0] _and_4 = _and_3 & word1_rdata_0; // BramTcam.java:144
-  wire [31:0] _and_5 = _and_4 & word2_rdata_0; // BramTcam.java:144
-  wire [31:0] _and_6 = _and_5 & word3_rdata_0; // BramTcam.java:144
-  wire [31:0] _and_7 = _and_6 & word4_rdata_0; // BramTcam.java:144
-  wire [31:0] match = _and_7 & word5_rdata_0; // BramTcam.java:144
-  wire [5:0] _bits_1 = back_addr; // BramTcam.java:134
-  wire [31:0] _not_4 = ~w_select; // BramTcam.java:138
-  wire [31:0] _and_8 = word0_rdata_0 & _not_4; // BramTcam.java:138
-  wire [5:0] _bits_2 = w_mask[5:0]; // BramTcam.java:135
-  wire [5:0] _or_1 = _bits_1 | _bits_2; // BramTcam.java:135
-  wire [5:0] _bits_3 = w_value[5:0]; // BramTcam.java:135
-  wire [5:0] _bits_4 = w_mask[5:0]; // BramTcam.java:135
-  wire [5:0] _or_2 = _bits_3 | _bits_4; // BramTcam.java:135
-  wire hit0 = _or_1 == _or_2; // BramTcam.java:135
-  wire [31:0] _mux_0 = hit0 ? w_select : 32'd0; // BramTcam.java:138
-  wire [31:0] _or_3 = _and_8 | _mux_0; // BramTcam.java:138
-  wire [5:0] _bits_5 = sweep_addr; // BramTcam.java:131
-  wire [5:0] _bits_6 = io_search_bits_key[5:0]; // BramTcam.java:131
-  wire [5:0] read_addr0 = sweep_read ? _bits_5 : _bits_6; // BramTcam.java:131
+  wire _and_2 = advance & a_valid; // BramTcam.java:164
+  wire [31:0] _and_3 = a_entry_valid & word0_rdata_0; // BramTcam.java:152
+  wire [31:0] _and_4 = _and_3 & word1_rdata_0; // BramTcam.java:152
+  wire [31:0] _and_5 = _and_4 & word2_rdata_0; // BramTcam.java:152
+  wire [31:0] _and_6 = _and_5 & word3_rdata_0; // BramTcam.java:152
+  wire [31:0] _and_7 = _and_6 & word4_rdata_0; // BramTcam.java:152
+  wire [31:0] match = _and_7 & word5_rdata_0; // BramTcam.java:152
+  wire [5:0] _bits_1 = sweep_addr; // BramTcam.java:142
+  wire [5:0] _bits_2 = w_mask[5:0]; // BramTcam.java:139
+  wire [5:0] _or_1 = _bits_1 | _bits_2; // BramTcam.java:176
+  wire [5:0] _bits_3 = w_value[5:0]; // BramTcam.java:138
+  wire [5:0] _or_2 = _bits_3 | _bits_2; // BramTcam.java:176
+  wire _eq_32 = _or_1 == _or_2; // BramTcam.java:176
+  wire [5:0] _bits_4 = sweep_addr; // BramTcam.java:142
+  wire [5:0] _bits_5 = w_mask[11:6]; // BramTcam.java:139
+  wire [5:0] _or_3 = _bits_4 | _bits_5; // BramTcam.java:176
+  wire [5:0] _bits_6 = w_value[11:6]; // BramTcam.java:138
+  wire [5:0] _or_4 = _bits_6 | _bits_5; // BramTcam.java:176
+  wire _eq_33 = _or_3 == _or_4; // BramTcam.java:176
+  wire [4:0] _bits_7 = sweep_addr[4:0]; // BramTcam.java:142
+  wire [4:0] _bits_8 = w_mask[16:12]; // BramTcam.java:139
+  wire [4:0] _or_5 = _bits_7 | _bits_8; // BramTcam.java:176
+  wire [4:0] _bits_9 = w_value[16:12]; // BramTcam.java:138
+  wire [4:0] _or_6 = _bits_9 | _bits_8; // BramTcam.java:176
+  wire _eq_34 = _or_5 == _or_6; // BramTcam.java:176
+  wire [4:0] _bits_10 = sweep_addr[4:0]; // BramTcam.java:142
+  wire [4:0] _bits_11 = w_mask[21:17]; // BramTcam.java:139
+  wire [4:0] _or_7 = _bits_10 | _bits_11; // BramTcam.java:176
+  wire [4:0] _bits_12 = w_value[21:17]; // BramTcam.java:138
+  wire [4:0] _or_8 = _bits_12 | _bits_11; // BramTcam.java:176
+  wire _eq_35 = _or_7 == _or_8; // BramTcam.java:176
+  wire [4:0] _bits_13 = sweep_addr[4:0]; // BramTcam.java:142
+  wire [4:0] _bits_14 = w_mask[26:22]; // BramTcam.java:139
+  wire [4:0] _or_9 = _bits_13 | _bits_14; // BramTcam.java:176
+  wire [4:0] _bits_15 = w_value[26:22]; // BramTcam.java:138
+  wire [4:0] _or_10 = _bits_15 | _bits_14; // BramTcam.java:176
+  wire _eq_36 = _or_9 == _or_10; // BramTcam.java:176
+  wire [4:0] _bits_16 = sweep_addr[4:0]; // BramTcam.java:142
+  wire [4:0] _bits_17 = w_mask[31:27]; // BramTcam.java:139
+  wire [4:0] _or_11 = _bits_16 | _bits_17; // BramTcam.java:176
+  wire [4:0] _bits_18 = w_value[31:27]; // BramTcam.java:138
+  wire [4:0] _or_12 = _bits_18 | _bits_17; // BramTcam.java:176
+  wire _eq_37 = _or_11 == _or_12; // BramTcam.java:176
+  wire [5:0] _bits_19 = back_addr; // BramTcam.java:134
+  wire [31:0] _not_4 = ~w_select; // BramTcam.java:146
+  wire [31:0] _and_8 = word0_rdata_0 & _not_4; // BramTcam.java:146
+  wire [31:0] _mux_0 = back_hit0 ? w_select : 32'd0; // BramTcam.java:146
+  wire [31:0] _or_13 = _and_8 | _mux_0; // BramTcam.java:146
+  wire [5:0] _bits_20 = sweep_addr; // BramTcam.java:131
+  wire [5:0] _bits_21 = io_search_bits_key[5:0]; // BramTcam.java:131
+  wire [5:0] read_addr0 = sweep_read ? _bits_20 : _bits_21; // BramTcam.java:131
   wire read_enable0 = accept | step; // BramTcam.java:132
-  wire [5:0] _bits_7 = back_addr; // BramTcam.java:134
-  wire [31:0] _not_5 = ~w_select; // BramTcam.java:138
-  wire [31:0] _and_9 = word1_rdata_0 & _not_5; // BramTcam.java:138
-  wire [5:0] _bits_8 = w_mask[11:6]; // BramTcam.java:135
-  wire [5:0] _or_4 = _bits_7 | _bits_8; // BramTcam.java:135
-  wire [5:0] _bits_9 = w_value[11:6]; // BramTcam.java:135
-  wire [5:0] _bits_10 = w_mask[11:6]; // BramTcam.java:135
-  wire [5:0] _or_5 = _bits_9 | _bits_10; // BramTcam.java:135
-  wire hit1 = _or_4 == _or_5; // BramTcam.java:135
-  wire [31:0] _mux_1 = hit1 ? w_select : 32'd0; // BramTcam.java:138
-  wire [31:0] _or_6 = _and_9 | _mux_1; // BramTcam.java:138
-  wire [5:0] _bits_11 = sweep_addr; // BramTcam.java:131
-  wire [5:0] _bits_12 = io_search_bits_key[11:6]; // BramTcam.java:131
-  wire [5:0] read_addr1 = sweep_read ? _bits_11 : _bits_12; // BramTcam.java:131
+  wire [5:0] _bits_22 = back_addr; // BramTcam.java:134
+  wire [31:0] _not_5 = ~w_select; // BramTcam.java:146
+  wire [31:0] _and_9 = word1_rdata_0 & _not_5; // BramTcam.java:146
+  wire [31:0] _mux_1 = back_hit1 ? w_select : 32'd0; // BramTcam.java:146
+  wire [31:0] _or_14 = _and_9 | _mux_1; // BramTcam.java:146
+  wire [5:0] _bits_23 = sweep_addr; // BramTcam.java:131
+  wire [5:0] _bits_24 = io_search_bits_key[11:6]; // BramTcam.java:131
+  wire [5:0] read_addr1 = sweep_read ? _bits_23 : _bits_24; // BramTcam.java:131
   wire read_enable1 = accept | step; // BramTcam.java:132
-  wire [4:0] _bits_13 = back_addr[4:0]; // BramTcam.java:134
-  wire [31:0] _not_6 = ~w_select; // BramTcam.java:138
-  wire [31:0] _and_10 = word2_rdata_0 & _not_6; // BramTcam.java:138
-  wire [4:0] _bits_14 = w_mask[16:12]; // BramTcam.java:135
-  wire [4:0] _or_7 = _bits_13 | _bits_14; // BramTcam.java:135
-  wire [4:0] _bits_15 = w_value[16:12]; // BramTcam.java:135
-  wire [4:0] _bits_16 = w_mask[16:12]; // BramTcam.java:135
-  wire [4:0] _or_8 = _bits_15 | _bits_16; // BramTcam.java:135
-  wire hit2 = _or_7 == _or_8; // BramTcam.java:135
-  wire [31:0] _mux_2 = hit2 ? w_select : 32'd0; // BramTcam.java:138
-  wire [31:0] _or_9 = _and_10 | _mux_2; // BramTcam.java:138
-  wire [4:0] _bits_17 = sweep_addr[4:0]; // BramTcam.java:131
-  wire [4:0] _bits_18 = io_search_bits_key[16:12]; // BramTcam.java:131
-  wire [4:0] read_addr2 = sweep_read ? _bits_17 : _bits_18; // BramTcam.java:131
-  wire read_enable2 = accept | step; // BramTcam.java:132
-  wire [4:0] _bits_19 = back_addr[4:0]; // BramTcam.java:134
-  wire [31:0] _not_7 = ~w_select; // BramTcam.java:138
-  wire [31:0] _and_11 = word3_rdata_0 & _not_7; // BramTcam.java:138
-  wire [4:0] _bits_20 = w_mask[21:17]; // BramTcam.java:135
-  wire [4:0] _or_10 = _bits_19 | _bits_20; // BramTcam.java:135
-  wire [4:0] _bits_21 = w_value[21:17]; // BramTcam.java:135
-  wire [4:0] _bits_22 = w_mask[21:17]; // BramTcam.java:135
-  wire [4:0] _or_11 = _bits_21 | _bits_22; // BramTcam.java:135
-  wire hit3 = _or_10 == _or_11; // BramTcam.java:135
-  wire [31:0] _mux_3 = hit3 ? w_select : 32'd0; // BramTcam.java:138
-  wire [31:0] _or_12 = _and_11 | _mux_3; // BramTcam.java:138
-  wire [4:0] _bits_23 = sweep_addr[4:0]; // BramTcam.java:131
-  wire [4:0] _bits_24 = io_search_bits_key[21:17]; // BramTcam.java:131
-  wire [4:0] read_addr3 = sweep_read ? _bits_23 : _bits_24; // BramTcam.java:131
-  wire read_enable3 = accept | step; // BramTcam.java:132
   wire [4:0] _bits_25 = back_addr[4:0]; // BramTcam.java:134
-  wire [31:0] _not_8 = ~w_select; // BramTcam.java:138
-  wire [31:0] _and_12 = word4_rdata_0 & _not_8; // BramTcam.java:138
-  wire [4:0] _bits_26 = w_mask[26:22]; // BramTcam.java:135
-  wire [4:0] _or_13 = _bits_25 | _bits_26; // BramTcam.java:135
-  wire [4:0] _bits_27 = w_value[26:22]; // BramTcam.java:135
-  wire [4:0] _bits_28 = w_mask[26:22]; // BramTcam.java:135
-  wire [4:0] _or_14 = _bits_27 | _bits_28; // BramTcam.java:135
-  wire hit4 = _or_13 == _or_14; // BramTcam.java:135
-  wire [31:0] _mux_4 = hit4 ? w_select : 32'd0; // BramTcam.java:138
-  wire [31:0] _or_15 = _and_12 | _mux_4; // BramTcam.java:138
+  wire [31:0] _not_6 = ~w_select; // BramTcam.java:146
+  wire [31:0] _and_10 = word2_rdata_0 & _not_6; // BramTcam.java:146
+  wire [31:0] _mux_2 = back_hit2 ? w_select : 32'd0; // BramTcam.java:146
+  wire [31:0] _or_15 = _and_10 | _mux_2; // BramTcam.java:146
+  wire [4:0] _bits_26 = sweep_addr[4:0]; // BramTcam.java:131
+  wire [4:0] _bits_27 = io_search_bits_key[16:12]; // BramTcam.java:131
+  wire [4:0] read_addr2 = sweep_read ? _bits_26 : _bits_27; // BramTcam.java:131
+  wire read_enable2 = accept | step; // BramTcam.java:132
+  wire [4:0] _bits_28 = back_addr[4:0]; // BramTcam.java:134
+  wire [31:0] _not_7 = ~w_select; // BramTcam.java:146
+  wire [31:0] _and_11 = word3_rdata_0 & _not_7; // BramTcam.java:146
+  wire [31:0] _mux_3 = back_hit3 ? w_select : 32'd0; // BramTcam.java:146
+  wire [31:0] _or_16 = _and_11 | _mux_3; // BramTcam.java:146
   wire [4:0] _bits_29 = sweep_addr[4:0]; // BramTcam.java:131
-  wire [4:0] _bits_30 = io_search_bits_key[26:22]; // BramTcam.java:131
-  wire [4:0] read_addr4 = sweep_read ? _bits_29 : _bits_30; // BramTcam.java:131
-  wire read_enable4 = accept | step; // BramTcam.java:132
+  wire [4:0] _bits_30 = io_search_bits_key[21:17]; // BramTcam.java:131
+  wire [4:0] read_addr3 = sweep_read ? _bits_29 : _bits_30; // BramTcam.java:131
+  wire read_enable3 = accept | step; // BramTcam.java:132
   wire [4:0] _bits_31 = back_addr[4:0]; // BramTcam.java:134
-  wire [31:0] _not_9 = ~w_select; // BramTcam.java:138
-  wire [31:0] _and_13 = word5_rdata_0 & _not_9; // BramTcam.java:138
-  wire [4:0] _bits_32 = w_mask[31:27]; // BramTcam.java:135
-  wire [4:0] _or_16 = _bits_31 | _bits_32; // BramTcam.java:135
-  wire [4:0] _bits_33 = w_value[31:27]; // BramTcam.java:135
-  wire [4:0] _bits_34 = w_mask[31:27]; // BramTcam.java:135
-  wire [4:0] _or_17 = _bits_33 | _bits_34; // BramTcam.java:135
-  wire hit5 = _or_16 == _or_17; // BramTcam.java:135
-  wire [31:0] _mux_5 = hit5 ? w_select : 32'd0; // BramTcam.java:138
-  wire [31:0] _or_18 = _and_13 | _mux_5; // BramTcam.java:138
+  wire [31:0] _not_8 = ~w_select; // BramTcam.java:146
+  wire [31:0] _and_12 = word4_rdata_0 & _not_8; // BramTcam.java:146
+  wire [31:0] _mux_4 = back_hit4 ? w_select : 32'd0; // BramTcam.java:146
+  wire [31:0] _or_17 = _and_12 | _mux_4; // BramTcam.java:146
+  wire [4:0] _bits_32 = sweep_addr[4:0]; // BramTcam.java:131
+  wire [4:0] _bits_33 = io_search_bits_key[26:22]; // BramTcam.java:131
+  wire [4:0] read_addr4 = sweep_read ? _bits_32 : _bits_33; // BramTcam.java:131
+  wire read_enable4 = accept | step; // BramTcam.java:132
+  wire [4:0] _bits_34 = back_addr[4:0]; // BramTcam.java:134
+  wire [31:0] _not_9 = ~w_select; // BramTcam.java:146
+  wire [31:0] _and_13 = word5_rdata_0 & _not_9; // BramTcam.java:146
+  wire [31:0] _mux_5 = back_hit5 ? w_select : 32'd0; // BramTcam.java:146
+  wire [31:0] _or_18 = _and_13 | _mux_5; // BramTcam.java:146
   wire [4:0] _bits_35 = sweep_addr[4:0]; // BramTcam.java:131
   wire [4:0] _bits_36 = io_search_bits_key[31:27]; // BramTcam.java:131
   wire [4:0] read_addr5 = sweep_read ? _bits_35 : _bits_36; // BramTcam.java:131
   wire read_enable5 = accept | step; // BramTcam.java:132
-  wire _not_10 = ~read_enable0; // BramTcam.java:137
-  wire _ne_0 = read_addr0 != _bits_1; // BramTcam.java:137
-  wire _or_19 = _not_10 | _ne_0; // BramTcam.java:137
-  wire _not_11 = ~read_enable1; // BramTcam.java:137
-  wire _ne_1 = read_addr1 != _bits_7; // BramTcam.java:137
-  wire _or_20 = _not_11 | _ne_1; // BramTcam.java:137
-  wire _not_12 = ~read_enable2; // BramTcam.java:137
-  wire _ne_2 = read_addr2 != _bits_13; // BramTcam.java:137
-  wire _or_21 = _not_12 | _ne_2; // BramTcam.java:137
-  wire _not_13 = ~read_enable3; // BramTcam.java:137
-  wire _ne_3 = read_addr3 != _bits_19; // BramTcam.java:137
-  wire _or_22 = _not_13 | _ne_3; // BramTcam.java:137
-  wire _not_14 = ~read_enable4; // BramTcam.java:137
-  wire _ne_4 = read_addr4 != _bits_25; // BramTcam.java:137
-  wire _or_23 = _not_14 | _ne_4; // BramTcam.java:137
-  wire _not_15 = ~read_enable5; // BramTcam.java:137
-  wire _ne_5 = read_addr5 != _bits_31; // BramTcam.java:137
-  wire _or_24 = _not_15 | _ne_5; // BramTcam.java:137
+  wire [5:0] _or_19 = _bits_19 | _bits_2; // BramTcam.java:176
+  wire [5:0] _or_20 = _bits_3 | _bits_2; // BramTcam.java:176
+  wire _eq_38 = _or_19 == _or_20; // BramTcam.java:176
+  wire _eq_39 = back_hit0 == _eq_38; // BramTcam.java:144
+  wire _not_10 = ~read_enable0; // BramTcam.java:145
+  wire _ne_0 = read_addr0 != _bits_19; // BramTcam.java:145
+  wire _or_21 = _not_10 | _ne_0; // BramTcam.java:145
+  wire [5:0] _or_22 = _bits_22 | _bits_5; // BramTcam.java:176
+  wire [5:0] _or_23 = _bits_6 | _bits_5; // BramTcam.java:176
+  wire _eq_40 = _or_22 == _or_23; // BramTcam.java:176
+  wire _eq_41 = back_hit1 == _eq_40; // BramTcam.java:144
+  wire _not_11 = ~read_enable1; // BramTcam.java:145
+  wire _ne_1 = read_addr1 != _bits_22; // BramTcam.java:145
+  wire _or_24 = _not_11 | _ne_1; // BramTcam.java:145
+  wire [4:0] _or_25 = _bits_25 | _bits_8; // BramTcam.java:176
+  wire [4:0] _or_26 = _bits_9 | _bits_8; // BramTcam.java:176
+  wire _eq_42 = _or_25 == _or_26; // BramTcam.java:176
+  wire _eq_43 = back_hit2 == _eq_42; // BramTcam.java:144
+  wire _not_12 = ~read_enable2; // BramTcam.java:145
+  wire _ne_2 = read_addr2 != _bits_25; // BramTcam.java:145
+  wire _or_27 = _not_12 | _ne_2; // BramTcam.java:145
+  wire [4:0] _or_28 = _bits_28 | _bits_11; // BramTcam.java:176
+  wire [4:0] _or_29 = _bits_12 | _bits_11; // BramTcam.java:176
+  wire _eq_44 = _or_28 == _or_29; // BramTcam.java:176
+  wire _eq_45 = back_hit3 == _eq_44; // BramTcam.java:144
+  wire _not_13 = ~read_enable3; // BramTcam.java:145
+  wire _ne_3 = read_addr3 != _bits_28; // BramTcam.java:145
+  wire _or_30 = _not_13 | _ne_3; // BramTcam.java:145
+  wire [4:0] _or_31 = _bits_31 | _bits_14; // BramTcam.java:176
+  wire [4:0] _or_32 = _bits_15 | _bits_14; // BramTcam.java:176
+  wire _eq_46 = _or_31 == _or_32; // BramTcam.java:176
+  wire _eq_47 = back_hit4 == _eq_46; // BramTcam.java:144
+  wire _not_14 = ~read_enable4; // BramTcam.java:145
+  wire _ne_4 = read_addr4 != _bits_31; // BramTcam.java:145
+  wire _or_33 = _not_14 | _ne_4; // BramTcam.java:145
+  wire [4:0] _or_34 = _bits_34 | _bits_17; // BramTcam.java:176
+  wire [4:0] _or_35 = _bits_18 | _bits_17; // BramTcam.java:176
+  wire _eq_48 = _or_34 == _or_35; // BramTcam.java:176
+  wire _eq_49 = back_hit5 == _eq_48; // BramTcam.java:144
+  wire _not_15 = ~read_enable5; // BramTcam.java:145
+  wire _ne_5 = read_addr5 != _bits_34; // BramTcam.java:145
+  wire _or_36 = _not_15 | _ne_5; // BramTcam.java:145
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_write_ready = _not_0;
@@ -593,38 +623,62 @@ module BramTcam_n32_k32_p1_c6 (
   end
 
   always @(posedge clock) begin
+    back_hit0 <= (step ? _eq_32 : back_hit0);
+  end
+
+  always @(posedge clock) begin
+    back_hit1 <= (step ? _eq_33 : back_hit1);
+  end
+
+  always @(posedge clock) begin
+    back_hit2 <= (step ? _eq_34 : back_hit2);
+  end
+
+  always @(posedge clock) begin
+    back_hit3 <= (step ? _eq_35 : back_hit3);
+  end
+
+  always @(posedge clock) begin
+    back_hit4 <= (step ? _eq_36 : back_hit4);
+  end
+
+  always @(posedge clock) begin
+    back_hit5 <= (step ? _eq_37 : back_hit5);
+  end
+
+  always @(posedge clock) begin
     if (back_valid) begin
-      word0[_bits_1] <= _or_3;
+      word0[_bits_19] <= _or_13;
     end
   end
 
   always @(posedge clock) begin
     if (back_valid) begin
-      word1[_bits_7] <= _or_6;
+      word1[_bits_22] <= _or_14;
     end
   end
 
   always @(posedge clock) begin
     if (back_valid) begin
-      word2[_bits_13] <= _or_9;
+      word2[_bits_25] <= _or_15;
     end
   end
 
   always @(posedge clock) begin
     if (back_valid) begin
-      word3[_bits_19] <= _or_12;
+      word3[_bits_28] <= _or_16;
     end
   end
 
   always @(posedge clock) begin
     if (back_valid) begin
-      word4[_bits_25] <= _or_15;
+      word4[_bits_31] <= _or_17;
     end
   end
 
   always @(posedge clock) begin
     if (back_valid) begin
-      word5[_bits_31] <= _or_18;
+      word5[_bits_34] <= _or_18;
     end
   end
 
@@ -674,28 +728,52 @@ module BramTcam_n32_k32_p1_c6 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && back_valid && !_or_19) begin // BramTcam.java:137
-      $display("Assertion failed at BramTcam.java:137: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_eq_39) begin // BramTcam.java:144
+      $display("Assertion failed at BramTcam.java:144: chunk0: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_20) begin // BramTcam.java:137
-      $display("Assertion failed at BramTcam.java:137: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_21) begin // BramTcam.java:145
+      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_or_21) begin // BramTcam.java:137
-      $display("Assertion failed at BramTcam.java:137: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_eq_41) begin // BramTcam.java:144
+      $display("Assertion failed at BramTcam.java:144: chunk1: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_22) begin // BramTcam.java:137
-      $display("Assertion failed at BramTcam.java:137: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_24) begin // BramTcam.java:145
+      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_or_23) begin // BramTcam.java:137
-      $display("Assertion failed at BramTcam.java:137: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_eq_43) begin // BramTcam.java:144
+      $display("Assertion failed at BramTcam.java:144: chunk2: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_24) begin // BramTcam.java:137
-      $display("Assertion failed at BramTcam.java:137: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_27) begin // BramTcam.java:145
+      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
+      $stop;
+    end
+    if (!reset && back_valid && !_eq_45) begin // BramTcam.java:144
+      $display("Assertion failed at BramTcam.java:144: chunk3: back_hit does not describe back_addr");
+      $stop;
+    end
+    if (!reset && back_valid && !_or_30) begin // BramTcam.java:145
+      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
+      $stop;
+    end
+    if (!reset && back_valid && !_eq_47) begin // BramTcam.java:144
+      $display("Assertion failed at BramTcam.java:144: chunk4: back_hit does not describe back_addr");
+      $stop;
+    end
+    if (!reset && back_valid && !_or_33) begin // BramTcam.java:145
+      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
+      $stop;
+    end
+    if (!reset && back_valid && !_eq_49) begin // BramTcam.java:144
+      $display("Assertion failed at BramTcam.java:144: chunk5: back_hit does not describe back_addr");
+      $stop;
+    end
+    if (!reset && back_valid && !_or_36) begin // BramTcam.java:145
+      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
       $stop;
     end
   end

@@ -258,75 +258,79 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg children_write_q; // NodeTable.java:52
   reg [4:0] children_write_q_slot; // NodeTable.java:53
   reg [2:0] children_write_q_value; // NodeTable.java:54
-  reg [31:0] st_n_lo; // SplitCounter.java:41
+  reg [15:0] st_n_lo; // SplitCounter.java:41
   reg [15:0] st_n_hi_0; // SplitCounter.java:46
   reg st_n_carry_0; // SplitCounter.java:47
   reg [15:0] st_n_hi_1; // SplitCounter.java:46
   reg st_n_carry_1; // SplitCounter.java:47
-  reg st_overflow; // StatusRegs.java:24
-  reg st_saturated; // StatusRegs.java:25
-  reg [5:0] st_nodes; // StatusRegs.java:58
-  reg [5:0] st_high_water; // StatusRegs.java:59
-  reg ev_weight_q; // StatusRegs.java:67
-  reg ev_commit_q; // StatusRegs.java:68
-  reg ev_saturation_q; // StatusRegs.java:69
-  reg ev_split_q; // StatusRegs.java:70
-  reg ev_batch_q; // StatusRegs.java:71
-  reg ev_deferred_q; // StatusRegs.java:72
-  reg [2:0] ev_removed_q; // StatusRegs.java:73
-  reg [31:0] until_merge_lo; // SplitCounter.java:41
+  reg [15:0] st_n_hi_2; // SplitCounter.java:46
+  reg st_n_carry_2; // SplitCounter.java:47
+  reg st_overflow; // StatusRegs.java:25
+  reg st_saturated; // StatusRegs.java:26
+  reg [5:0] st_nodes; // StatusRegs.java:59
+  reg [5:0] st_high_water; // StatusRegs.java:60
+  reg ev_weight_q; // StatusRegs.java:68
+  reg ev_commit_q; // StatusRegs.java:69
+  reg ev_saturation_q; // StatusRegs.java:70
+  reg ev_split_q; // StatusRegs.java:71
+  reg ev_batch_q; // StatusRegs.java:72
+  reg ev_deferred_q; // StatusRegs.java:73
+  reg [2:0] ev_removed_q; // StatusRegs.java:74
+  reg [15:0] until_merge_lo; // SplitCounter.java:41
   reg [15:0] until_merge_hi_0; // SplitCounter.java:46
   reg until_merge_carry_0; // SplitCounter.java:47
   reg [15:0] until_merge_hi_1; // SplitCounter.java:46
   reg until_merge_carry_1; // SplitCounter.java:47
-  reg [15:0] eps_active; // RapController.java:91
-  reg [31:0] q_active; // RapController.java:92
-  reg [4:0] op_slot; // RapController.java:95
-  reg [4:0] op_depth; // RapController.java:96
-  reg [35:0] op_threshold; // RapController.java:97
-  reg split_req; // RapController.java:98
-  reg merge_due; // RapController.java:99
-  reg early_done; // RapController.java:100
-  reg early_batch; // RapController.java:101
-  reg [5:0] front_count; // RapController.java:104
-  reg [7:0] sram_count; // RapController.java:107
-  reg cmd_q_valid; // RapController.java:108
-  reg [4:0] undo_sp; // RapController.java:113
-  reg undo_empty; // RapController.java:118
-  reg [3:0] present_children; // RapController.java:122
-  reg [1:0] split_next_digit; // RapController.java:128
-  reg split_last_child; // RapController.java:129
-  reg [31:0] visited_kids; // RapController.java:132
-  reg leaf_pick_ready; // SlotPicker.java:20
-  reg [31:0] leaf_pick_candidates; // SlotPicker.java:34
-  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:39
-  reg leaf_pick_pick_found; // SlotPicker.java:50
-  reg [4:0] leaf_pick_pick_index; // SlotPicker.java:51
-  reg slot_pick_ready; // SlotPicker.java:20
-  reg [31:0] slot_pick_candidates; // SlotPicker.java:34
-  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:39
-  reg slot_pick_pick_found; // SlotPicker.java:50
-  reg [4:0] slot_pick_pick_index; // SlotPicker.java:51
-  reg level_fresh; // RapController.java:138
-  reg kids_fresh; // RapController.java:139
-  reg [4:0] merge_leaf_depth; // RapController.java:141
-  reg merge_last_level; // RapController.java:146
-  reg level_had_leaves; // RapController.java:147
-  reg [4:0] merge_parent; // RapController.java:148
-  reg [4:0] kids_owner; // RapController.java:152
-  reg [2:0] merge_leaves; // RapController.java:153
-  reg soft_pending; // RapController.java:156
-  reg readout_pending; // RapController.java:157
-  reg [15:0] readout_slot; // RapController.java:158
-  reg snapshot_pending; // RapController.java:161
-  reg [2:0] fill_cause; // RapController.java:162
-  reg node_valid; // RapController.java:163
-  reg [31:0] node_prefix; // RapController.java:164
-  reg [5:0] node_len; // RapController.java:165
-  reg [31:0] node_count; // RapController.java:166
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:175
-  reg snapshot_frozen; // RapController.java:190
-  reg _reg_0; // RapController.java:192
+  reg [15:0] until_merge_hi_2; // SplitCounter.java:46
+  reg until_merge_carry_2; // SplitCounter.java:47
+  reg [15:0] eps_active; // RapController.java:93
+  reg [31:0] q_active; // RapController.java:94
+  reg [4:0] op_slot; // RapController.java:97
+  reg [4:0] op_depth; // RapController.java:98
+  reg [35:0] op_threshold; // RapController.java:99
+  reg split_req; // RapController.java:100
+  reg merge_due; // RapController.java:101
+  reg early_done; // RapController.java:102
+  reg early_batch; // RapController.java:103
+  reg [5:0] front_count; // RapController.java:106
+  reg [7:0] sram_count; // RapController.java:109
+  reg cmd_q_valid; // RapController.java:110
+  reg [4:0] undo_sp; // RapController.java:115
+  reg undo_empty; // RapController.java:120
+  reg [3:0] present_children; // RapController.java:124
+  reg [1:0] split_next_digit; // RapController.java:130
+  reg split_last_child; // RapController.java:131
+  reg [31:0] visited_kids; // RapController.java:134
+  reg leaf_pick_ready; // SlotPicker.java:21
+  reg [31:0] leaf_pick_candidates; // SlotPicker.java:35
+  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:40
+  reg leaf_pick_pick_found; // SlotPicker.java:51
+  reg [4:0] leaf_pick_pick_index; // SlotPicker.java:52
+  reg slot_pick_ready; // SlotPicker.java:21
+  reg [31:0] slot_pick_candidates; // SlotPicker.java:35
+  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:40
+  reg slot_pick_pick_found; // SlotPicker.java:51
+  reg [4:0] slot_pick_pick_index; // SlotPicker.java:52
+  reg level_fresh; // RapController.java:140
+  reg kids_fresh; // RapController.java:141
+  reg [4:0] merge_leaf_depth; // RapController.java:143
+  reg merge_last_level; // RapController.java:148
+  reg level_had_leaves; // RapController.java:149
+  reg [4:0] merge_parent; // RapController.java:150
+  reg [4:0] kids_owner; // RapController.java:154
+  reg [2:0] merge_leaves; // RapController.java:155
+  reg soft_pending; // RapController.java:158
+  reg readout_pending; // RapController.java:159
+  reg [15:0] readout_slot; // RapController.java:160
+  reg snapshot_pending; // RapController.java:163
+  reg [2:0] fill_cause; // RapController.java:164
+  reg node_valid; // RapController.java:165
+  reg [31:0] node_prefix; // RapController.java:166
+  reg [5:0] node_len; // RapController.java:167
+  reg [31:0] node_count; // RapController.java:168
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:177
+  reg snapshot_frozen; // RapController.java:192
+  reg _reg_0; // RapController.java:194
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -334,45 +338,45 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:213
-  reg [32:0] to_merge_hi; // RapController.java:214
-  reg merge_ahead; // RapController.java:217
-  reg advance_settled_was_1; // RapController.java:737
-  reg advance_settled_was_2; // RapController.java:737
-  reg advance_settled_was_3; // RapController.java:737
-  reg [2:0] op_children; // RapController.java:230
-  reg [4:0] cmd_q_addr; // RapController.java:243
-  reg [1:0] cmd_q_op; // RapController.java:244
-  reg [31:0] cmd_q_value; // RapController.java:245
-  reg tcam_write_full; // RapController.java:258
-  reg [4:0] tcam_write_q_index; // RapController.java:262
-  reg [31:0] tcam_write_q_value; // RapController.java:263
-  reg [31:0] tcam_write_q_mask; // RapController.java:264
-  reg commit_stop; // RapController.java:288
-  reg [36:0] undo_rdata_0; // RapController.java:296
-  reg split_fits; // RapController.java:314
-  reg [31:0] child_digit_field; // RapController.java:321
-  reg [31:0] child_mask; // RapController.java:322
-  reg op_at_deepest; // RapController.java:333
-  reg split_settled_was_1; // RapController.java:737
-  reg split_settled_was_2; // RapController.java:737
-  reg [7:0] short_by_children; // RapController.java:342
-  reg [4:0] hit_depth_1; // RapController.java:350
-  reg [4:0] hit_depth_2; // RapController.java:350
-  reg [4:0] hit_depth_3; // RapController.java:350
-  reg [4:0] hit_depth_4; // RapController.java:350
-  reg [2:0] hit_children; // RapController.java:353
-  reg hit_short_1; // RapController.java:354
-  reg hit_short_2; // RapController.java:354
-  reg hit_short_3; // RapController.java:354
-  reg hit_beside_1; // RapController.java:355
-  reg hit_beside_2; // RapController.java:355
-  reg hit_beside_3; // RapController.java:355
-  reg hit_beside_4; // RapController.java:355
-  reg hit_event_1; // RapController.java:356
-  reg hit_event_2; // RapController.java:356
-  reg hit_event_3; // RapController.java:356
-  reg hit_event_4; // RapController.java:356
+  reg [32:0] to_merge_lo; // RapController.java:215
+  reg [32:0] to_merge_hi; // RapController.java:216
+  reg merge_ahead; // RapController.java:219
+  reg advance_settled_was_1; // RapController.java:750
+  reg advance_settled_was_2; // RapController.java:750
+  reg advance_settled_was_3; // RapController.java:750
+  reg [2:0] op_children; // RapController.java:232
+  reg [4:0] cmd_q_addr; // RapController.java:245
+  reg [1:0] cmd_q_op; // RapController.java:246
+  reg [31:0] cmd_q_value; // RapController.java:247
+  reg tcam_write_full; // RapController.java:260
+  reg [4:0] tcam_write_q_index; // RapController.java:264
+  reg [31:0] tcam_write_q_value; // RapController.java:265
+  reg [31:0] tcam_write_q_mask; // RapController.java:266
+  reg commit_stop; // RapController.java:290
+  reg [36:0] undo_rdata_0; // RapController.java:298
+  reg split_fits; // RapController.java:316
+  reg [31:0] child_digit_field; // RapController.java:323
+  reg [31:0] child_mask; // RapController.java:324
+  reg op_at_deepest; // RapController.java:335
+  reg split_settled_was_1; // RapController.java:750
+  reg split_settled_was_2; // RapController.java:750
+  reg [7:0] short_by_children; // RapController.java:344
+  reg [4:0] hit_depth_1; // RapController.java:352
+  reg [4:0] hit_depth_2; // RapController.java:352
+  reg [4:0] hit_depth_3; // RapController.java:352
+  reg [4:0] hit_depth_4; // RapController.java:352
+  reg [2:0] hit_children; // RapController.java:355
+  reg hit_short_1; // RapController.java:356
+  reg hit_short_2; // RapController.java:356
+  reg hit_short_3; // RapController.java:356
+  reg hit_beside_1; // RapController.java:357
+  reg hit_beside_2; // RapController.java:357
+  reg hit_beside_3; // RapController.java:357
+  reg hit_beside_4; // RapController.java:357
+  reg hit_event_1; // RapController.java:358
+  reg hit_event_2; // RapController.java:358
+  reg hit_event_3; // RapController.java:358
+  reg hit_event_4; // RapController.java:358
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -395,60 +399,61 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg merge_near; // RapController.java:377
-  reg readout_in_use; // RapController.java:410
-  reg [4:0] readout_depth_g0; // RapController.java:415
-  reg [4:0] readout_depth_g1; // RapController.java:415
-  reg [4:0] readout_depth_g2; // RapController.java:415
-  reg [4:0] readout_depth_g3; // RapController.java:415
-  reg [1:0] readout_depth_group; // RapController.java:415
-  reg [4:0] readout_depth; // RapController.java:415
+  reg merge_near; // RapController.java:379
+  reg readout_in_use; // RapController.java:412
+  reg [4:0] readout_depth_g0; // RapController.java:417
+  reg [4:0] readout_depth_g1; // RapController.java:417
+  reg [4:0] readout_depth_g2; // RapController.java:417
+  reg [4:0] readout_depth_g3; // RapController.java:417
+  reg [1:0] readout_depth_group; // RapController.java:417
+  reg [4:0] readout_depth; // RapController.java:417
   reg skip_empty_settled; // MergeSkip.java:62
-  reg snapshot_settled; // RapController.java:438
-  reg slot_pick_pick_last; // SlotPicker.java:84
+  reg quiet_held; // RapController.java:444
+  reg snapshot_settled; // RapController.java:450
+  reg slot_pick_pick_last; // SlotPicker.java:92
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [36:0] undo [0:15]; // RapController.java:112
-  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:170
+  reg [36:0] undo [0:15]; // RapController.java:114
+  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:172
 
   // Wires
   wire children_write; // NodeTable.java:45
   wire [4:0] children_write_slot; // NodeTable.java:46
   wire [2:0] children_write_value; // NodeTable.java:47
-  wire ev_commit; // StatusRegs.java:28
-  wire ev_saturation; // StatusRegs.java:31
-  wire ev_split; // StatusRegs.java:33
-  wire ev_allocated; // StatusRegs.java:35
-  wire ev_batch; // StatusRegs.java:37
-  wire ev_deferred; // StatusRegs.java:39
-  wire ev_clear; // StatusRegs.java:42
-  wire ev_weight; // StatusRegs.java:60
-  wire [2:0] ev_removed; // StatusRegs.java:61
-  wire [4:0] undo_sp_next; // RapController.java:116
-  wire [3:0] present_children_next; // RapController.java:126
-  wire leaf_pick_load; // SlotPicker.java:36
-  wire leaf_pick_take; // SlotPicker.java:37
-  wire [31:0] leaf_pick_load_value; // SlotPicker.java:38
-  wire slot_pick_load; // SlotPicker.java:36
-  wire slot_pick_take; // SlotPicker.java:37
-  wire [31:0] slot_pick_load_value; // SlotPicker.java:38
-  wire [4:0] merge_leaf_depth_next; // RapController.java:144
-  wire prefix_write; // RapController.java:178
-  wire [4:0] prefix_write_slot; // RapController.java:179
-  wire [31:0] prefix_write_value; // RapController.java:180
-  wire serialMultiplier_io_start; // RapController.java:188
-  wire [63:0] serialMultiplier_io_a; // RapController.java:188
-  wire [31:0] serialMultiplier_io_b; // RapController.java:188
-  wire serialMultiplier_io_busy; // RapController.java:188
-  wire [95:0] serialMultiplier_io_product; // RapController.java:188
-  wire cmd_valid; // RapController.java:237
-  wire [4:0] cmd_addr; // RapController.java:238
-  wire [1:0] cmd_op; // RapController.java:239
-  wire [31:0] cmd_value; // RapController.java:240
-  wire tcam_write_valid; // RapController.java:254
-  wire [4:0] tcam_write_index; // RapController.java:255
-  wire [31:0] tcam_write_value; // RapController.java:256
-  wire [31:0] tcam_write_mask; // RapController.java:257
+  wire ev_commit; // StatusRegs.java:29
+  wire ev_saturation; // StatusRegs.java:32
+  wire ev_split; // StatusRegs.java:34
+  wire ev_allocated; // StatusRegs.java:36
+  wire ev_batch; // StatusRegs.java:38
+  wire ev_deferred; // StatusRegs.java:40
+  wire ev_clear; // StatusRegs.java:43
+  wire ev_weight; // StatusRegs.java:61
+  wire [2:0] ev_removed; // StatusRegs.java:62
+  wire [4:0] undo_sp_next; // RapController.java:118
+  wire [3:0] present_children_next; // RapController.java:128
+  wire leaf_pick_load; // SlotPicker.java:37
+  wire leaf_pick_take; // SlotPicker.java:38
+  wire [31:0] leaf_pick_load_value; // SlotPicker.java:39
+  wire slot_pick_load; // SlotPicker.java:37
+  wire slot_pick_take; // SlotPicker.java:38
+  wire [31:0] slot_pick_load_value; // SlotPicker.java:39
+  wire [4:0] merge_leaf_depth_next; // RapController.java:146
+  wire prefix_write; // RapController.java:180
+  wire [4:0] prefix_write_slot; // RapController.java:181
+  wire [31:0] prefix_write_value; // RapController.java:182
+  wire serialMultiplier_io_start; // RapController.java:190
+  wire [63:0] serialMultiplier_io_a; // RapController.java:190
+  wire [31:0] serialMultiplier_io_b; // RapController.java:190
+  wire serialMultiplier_io_busy; // RapController.java:190
+  wire [95:0] serialMultiplier_io_product; // RapController.java:190
+  wire cmd_valid; // RapController.java:239
+  wire [4:0] cmd_addr; // RapController.java:240
+  wire [1:0] cmd_op; // RapController.java:241
+  wire [31:0] cmd_value; // RapController.java:242
+  wire tcam_write_valid; // RapController.java:256
+  wire [4:0] tcam_write_index; // RapController.java:257
+  wire [31:0] tcam_write_value; // RapController.java:258
+  wire [31:0] tcam_write_mask; // RapController.java:259
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:119
@@ -483,132 +488,130 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:119
   wire [4:0] slot_depths_30; // NodeTable.java:119
   wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:415
-  wire [4:0] _wire_0_1; // RapController.java:415
-  wire [4:0] _wire_0_2; // RapController.java:415
-  wire [4:0] _wire_0_3; // RapController.java:415
-  wire [4:0] _wire_0_4; // RapController.java:415
-  wire [4:0] _wire_0_5; // RapController.java:415
-  wire [4:0] _wire_0_6; // RapController.java:415
-  wire [4:0] _wire_0_7; // RapController.java:415
-  wire [4:0] _wire_1_0; // RapController.java:415
-  wire [4:0] _wire_1_1; // RapController.java:415
-  wire [4:0] _wire_1_2; // RapController.java:415
-  wire [4:0] _wire_1_3; // RapController.java:415
-  wire [4:0] _wire_1_4; // RapController.java:415
-  wire [4:0] _wire_1_5; // RapController.java:415
-  wire [4:0] _wire_1_6; // RapController.java:415
-  wire [4:0] _wire_1_7; // RapController.java:415
-  wire [4:0] _wire_2_0; // RapController.java:415
-  wire [4:0] _wire_2_1; // RapController.java:415
-  wire [4:0] _wire_2_2; // RapController.java:415
-  wire [4:0] _wire_2_3; // RapController.java:415
-  wire [4:0] _wire_2_4; // RapController.java:415
-  wire [4:0] _wire_2_5; // RapController.java:415
-  wire [4:0] _wire_2_6; // RapController.java:415
-  wire [4:0] _wire_2_7; // RapController.java:415
-  wire [4:0] _wire_3_0; // RapController.java:415
-  wire [4:0] _wire_3_1; // RapController.java:415
-  wire [4:0] _wire_3_2; // RapController.java:415
-  wire [4:0] _wire_3_3; // RapController.java:415
-  wire [4:0] _wire_3_4; // RapController.java:415
-  wire [4:0] _wire_3_5; // RapController.java:415
-  wire [4:0] _wire_3_6; // RapController.java:415
-  wire [4:0] _wire_3_7; // RapController.java:415
-  wire [4:0] _wire_4_0; // RapController.java:415
-  wire [4:0] _wire_4_1; // RapController.java:415
-  wire [4:0] _wire_4_2; // RapController.java:415
-  wire [4:0] _wire_4_3; // RapController.java:415
-  wire [2:0] cause; // RapController.java:785
+  wire [4:0] _wire_0_0; // RapController.java:417
+  wire [4:0] _wire_0_1; // RapController.java:417
+  wire [4:0] _wire_0_2; // RapController.java:417
+  wire [4:0] _wire_0_3; // RapController.java:417
+  wire [4:0] _wire_0_4; // RapController.java:417
+  wire [4:0] _wire_0_5; // RapController.java:417
+  wire [4:0] _wire_0_6; // RapController.java:417
+  wire [4:0] _wire_0_7; // RapController.java:417
+  wire [4:0] _wire_1_0; // RapController.java:417
+  wire [4:0] _wire_1_1; // RapController.java:417
+  wire [4:0] _wire_1_2; // RapController.java:417
+  wire [4:0] _wire_1_3; // RapController.java:417
+  wire [4:0] _wire_1_4; // RapController.java:417
+  wire [4:0] _wire_1_5; // RapController.java:417
+  wire [4:0] _wire_1_6; // RapController.java:417
+  wire [4:0] _wire_1_7; // RapController.java:417
+  wire [4:0] _wire_2_0; // RapController.java:417
+  wire [4:0] _wire_2_1; // RapController.java:417
+  wire [4:0] _wire_2_2; // RapController.java:417
+  wire [4:0] _wire_2_3; // RapController.java:417
+  wire [4:0] _wire_2_4; // RapController.java:417
+  wire [4:0] _wire_2_5; // RapController.java:417
+  wire [4:0] _wire_2_6; // RapController.java:417
+  wire [4:0] _wire_2_7; // RapController.java:417
+  wire [4:0] _wire_3_0; // RapController.java:417
+  wire [4:0] _wire_3_1; // RapController.java:417
+  wire [4:0] _wire_3_2; // RapController.java:417
+  wire [4:0] _wire_3_3; // RapController.java:417
+  wire [4:0] _wire_3_4; // RapController.java:417
+  wire [4:0] _wire_3_5; // RapController.java:417
+  wire [4:0] _wire_3_6; // RapController.java:417
+  wire [4:0] _wire_3_7; // RapController.java:417
+  wire [4:0] _wire_4_0; // RapController.java:417
+  wire [4:0] _wire_4_1; // RapController.java:417
+  wire [4:0] _wire_4_2; // RapController.java:417
+  wire [4:0] _wire_4_3; // RapController.java:417
+  wire [2:0] cause; // RapController.java:798
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:448
+  wire _not_0 = ~io_counterClearing; // RapController.java:460
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:448
-  wire _not_1 = ~tcam_write_full; // RapController.java:260
-  wire _not_2 = ~commit_stop; // RapController.java:432
-  wire _eq_0 = front_count == 6'd0; // RapController.java:109
-  wire _eq_1 = sram_count == 8'd0; // RapController.java:109
-  wire _and_1 = _eq_0 & _eq_1; // RapController.java:109
-  wire _not_3 = ~cmd_q_valid; // RapController.java:109
-  wire pipe_empty = _and_1 & _not_3; // RapController.java:109
-  wire pipe_quiet = _not_2 & pipe_empty; // RapController.java:432
-  wire _not_4 = ~snapshot_frozen; // RapController.java:466
-  wire _and_2 = pipe_quiet & _not_4; // RapController.java:466
-  wire _and_3 = soft_pending & io_inputsDrained; // RapController.java:468
-  wire _not_5 = ~io_headValid; // RapController.java:468
-  wire _and_4 = _and_3 & _not_5; // RapController.java:468
-  wire _not_6 = ~undo_empty; // RapController.java:480
-  wire _eq_2 = op_children == 3'd0; // RapController.java:487
-  wire _or_0 = state_undo | state_split_scan; // RapController.java:334
-  wire _or_1 = _or_0 | state_split; // RapController.java:334
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:737
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:737
-  wire _not_7 = ~split_settled; // RapController.java:508
-  wire _not_8 = ~early_done; // RapController.java:511
-  wire _not_9 = ~verdict_busy; // MergeVerdict.java:75
-  wire _not_10 = ~_not_9; // RapController.java:559
-  wire _not_11 = ~merge_last_level; // RapController.java:562
-  wire _not_12 = ~slot_pick_pick_last; // RapController.java:584
-  wire _or_2 = _not_12 | verdict_free; // RapController.java:584
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:584
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:737
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:737
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:737
-  wire _not_13 = ~advance_settled; // RapController.java:595
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:595
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:509
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:565
-  wire _not_14 = ~level_had_leaves; // RapController.java:565
-  wire _and_9 = _eq_3 & _not_14; // RapController.java:565
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:565
-  wire _not_15 = ~commit_stop; // RapController.java:716
-  wire _and_10 = state_run & _not_15; // RapController.java:716
-  wire _not_16 = ~tcam_write_full; // RapController.java:716
-  wire _and_11 = _and_10 & _not_16; // RapController.java:716
-  wire _and_12 = _and_11 & io_enable; // RapController.java:716
-  wire _not_17 = ~readout_pending; // RapController.java:716
-  wire _and_13 = _and_12 & _not_17; // RapController.java:716
-  wire _not_18 = ~snapshot_pending; // RapController.java:716
-  wire _and_14 = _and_13 & _not_18; // RapController.java:716
-  wire _not_19 = ~snapshot_frozen; // RapController.java:716
-  wire _and_15 = _and_14 & _not_19; // RapController.java:716
-  wire _and_16 = state_run & hit_event_4; // RapController.java:358
-  wire _not_20 = ~commit_stop; // RapController.java:358
-  wire commit_fire = _and_16 & _not_20; // RapController.java:358
-  wire _not_21 = ~soft_pending; // RapController.java:720
-  wire _not_22 = ~state_init; // RapController.java:720
-  wire _and_17 = _not_21 & _not_22; // RapController.java:720
-  wire _not_23 = ~state_soft_clear; // RapController.java:720
-  wire _and_18 = _and_17 & _not_23; // RapController.java:720
-  wire [63:0] _cat_0 = {st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:723
-  wire _not_24 = ~serialMultiplier_io_busy; // RapController.java:724
-  wire _not_25 = ~_reg_0; // RapController.java:192
-  wire snapshot_product_start = snapshot_frozen & _not_25; // RapController.java:192
-  wire _not_26 = ~snapshot_product_start; // RapController.java:724
-  wire _and_19 = _not_24 & _not_26; // RapController.java:724
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:725
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:726
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:726
-  wire _or_7 = state_drain | state_undo; // RapController.java:727
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:727
-  wire _or_9 = _or_8 | state_split; // RapController.java:727
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:727
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:727
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:727
-  wire _or_13 = _or_12 | state_advance; // RapController.java:727
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:727
-  wire _or_15 = _or_14 | state_resume; // RapController.java:727
-  wire _and_20 = state_run & pipe_empty; // RapController.java:729
-  wire _not_27 = ~io_headValid; // RapController.java:729
-  wire _and_21 = _and_20 & _not_27; // RapController.java:729
-  wire _not_28 = ~io_acceptEnable; // RapController.java:730
-  wire [31:0] _not_29 = ~verdict_leaves; // RapController.java:647
-  wire [31:0] _and_22 = slot_valid & _not_29; // RapController.java:647
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:762
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:460
+  wire _not_1 = ~tcam_write_full; // RapController.java:262
+  wire _not_2 = ~snapshot_frozen; // RapController.java:478
+  wire _and_1 = quiet_held & _not_2; // RapController.java:478
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:480
+  wire _not_3 = ~io_headValid; // RapController.java:480
+  wire _and_3 = _and_2 & _not_3; // RapController.java:480
+  wire _eq_0 = front_count == 6'd0; // RapController.java:111
+  wire _eq_1 = sram_count == 8'd0; // RapController.java:111
+  wire _and_4 = _eq_0 & _eq_1; // RapController.java:111
+  wire _not_4 = ~cmd_q_valid; // RapController.java:111
+  wire pipe_empty = _and_4 & _not_4; // RapController.java:111
+  wire _not_5 = ~undo_empty; // RapController.java:492
+  wire _eq_2 = op_children == 3'd0; // RapController.java:499
+  wire _or_0 = state_undo | state_split_scan; // RapController.java:336
+  wire _or_1 = _or_0 | state_split; // RapController.java:336
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:750
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:750
+  wire _not_6 = ~split_settled; // RapController.java:520
+  wire _not_7 = ~early_done; // RapController.java:523
+  wire _not_8 = ~verdict_busy; // MergeVerdict.java:75
+  wire _not_9 = ~_not_8; // RapController.java:571
+  wire _not_10 = ~merge_last_level; // RapController.java:574
+  wire _not_11 = ~slot_pick_pick_last; // RapController.java:596
+  wire _or_2 = _not_11 | verdict_free; // RapController.java:596
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:596
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:750
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:750
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:750
+  wire _not_12 = ~advance_settled; // RapController.java:607
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:607
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:521
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:577
+  wire _not_13 = ~level_had_leaves; // RapController.java:577
+  wire _and_9 = _eq_3 & _not_13; // RapController.java:577
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:577
+  wire _not_14 = ~commit_stop; // RapController.java:729
+  wire _and_10 = state_run & _not_14; // RapController.java:729
+  wire _not_15 = ~tcam_write_full; // RapController.java:729
+  wire _and_11 = _and_10 & _not_15; // RapController.java:729
+  wire _and_12 = _and_11 & io_enable; // RapController.java:729
+  wire _not_16 = ~readout_pending; // RapController.java:729
+  wire _and_13 = _and_12 & _not_16; // RapController.java:729
+  wire _not_17 = ~snapshot_pending; // RapController.java:729
+  wire _and_14 = _and_13 & _not_17; // RapController.java:729
+  wire _not_18 = ~snapshot_frozen; // RapController.java:729
+  wire _and_15 = _and_14 & _not_18; // RapController.java:729
+  wire _and_16 = state_run & hit_event_4; // RapController.java:360
+  wire _not_19 = ~commit_stop; // RapController.java:360
+  wire commit_fire = _and_16 & _not_19; // RapController.java:360
+  wire _not_20 = ~soft_pending; // RapController.java:733
+  wire _not_21 = ~state_init; // RapController.java:733
+  wire _and_17 = _not_20 & _not_21; // RapController.java:733
+  wire _not_22 = ~state_soft_clear; // RapController.java:733
+  wire _and_18 = _and_17 & _not_22; // RapController.java:733
+  wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:736
+  wire _not_23 = ~serialMultiplier_io_busy; // RapController.java:737
+  wire _not_24 = ~_reg_0; // RapController.java:194
+  wire snapshot_product_start = snapshot_frozen & _not_24; // RapController.java:194
+  wire _not_25 = ~snapshot_product_start; // RapController.java:737
+  wire _and_19 = _not_23 & _not_25; // RapController.java:737
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:738
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:739
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:739
+  wire _or_7 = state_drain | state_undo; // RapController.java:740
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:740
+  wire _or_9 = _or_8 | state_split; // RapController.java:740
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:740
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:740
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:740
+  wire _or_13 = _or_12 | state_advance; // RapController.java:740
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:740
+  wire _or_15 = _or_14 | state_resume; // RapController.java:740
+  wire _and_20 = state_run & pipe_empty; // RapController.java:742
+  wire _not_26 = ~io_headValid; // RapController.java:742
+  wire _and_21 = _and_20 & _not_26; // RapController.java:742
+  wire _not_27 = ~io_acceptEnable; // RapController.java:743
+  wire [31:0] _not_28 = ~verdict_leaves; // RapController.java:659
+  wire [31:0] _and_22 = slot_valid & _not_28; // RapController.java:659
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:775
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:319
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:321
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
   wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
   wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
@@ -672,1563 +675,1657 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_33 = children_write_q_slot == 5'd29; // NodeTable.java:55
   wire _eq_34 = children_write_q_slot == 5'd30; // NodeTable.java:55
   wire _eq_35 = children_write_q_slot == 5'd31; // NodeTable.java:55
-  wire [31:0] _bits_33 = 32'd0; // SplitCounter.java:74
-  wire [32:0] _add_1 = {1'b0, st_n_lo} + {{32{1'b0}}, ev_weight_q}; // SplitCounter.java:62
-  wire [31:0] _bits_34 = _add_1[31:0]; // SplitCounter.java:68
+  wire [15:0] _bits_33 = 16'd0; // SplitCounter.java:74
+  wire [16:0] _add_1 = {1'b0, st_n_lo} + {{16{1'b0}}, ev_weight_q}; // SplitCounter.java:62
+  wire [15:0] _bits_34 = _add_1[15:0]; // SplitCounter.java:68
   wire [15:0] _bits_35 = 16'd0; // SplitCounter.java:77
   wire [16:0] _add_2 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:62
   wire [15:0] _bits_36 = _add_2[15:0]; // SplitCounter.java:54
-  wire _bits_37 = _add_1[32]; // SplitCounter.java:69
+  wire _bits_37 = _add_1[16]; // SplitCounter.java:69
   wire [15:0] _bits_38 = 16'd0; // SplitCounter.java:77
   wire [16:0] _add_3 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:62
   wire [15:0] _bits_39 = _add_3[15:0]; // SplitCounter.java:54
   wire _bits_40 = _add_2[16]; // SplitCounter.java:55
-  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:393
-  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:366
-  wire [7:0] _bits_41 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:41
-  wire [11:0] _bits_42 = io_head_threshold[35:24]; // SplitCompare.java:41
-  wire _gt_0 = {{4{1'b0}}, _bits_41} > _bits_42; // SplitCompare.java:33
-  wire _ge_0 = {{4{1'b0}}, _bits_41} >= _bits_42; // SplitCompare.java:33
-  wire [23:0] _bits_43 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_44 = _bits_43[23:12]; // SplitCompare.java:41
-  wire [23:0] _bits_45 = io_head_threshold[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_46 = _bits_45[23:12]; // SplitCompare.java:41
-  wire _gt_1 = _bits_44 > _bits_46; // SplitCompare.java:33
-  wire _ge_1 = _bits_44 >= _bits_46; // SplitCompare.java:33
-  wire [11:0] _bits_47 = _bits_43[11:0]; // SplitCompare.java:37
-  wire [11:0] _bits_48 = _bits_45[11:0]; // SplitCompare.java:37
-  wire _gt_2 = _bits_47 > _bits_48; // SplitCompare.java:21
-  wire _and_23 = _ge_1 & _gt_2; // SplitCompare.java:33
-  wire _or_18 = _gt_1 | _and_23; // SplitCompare.java:33
-  wire _and_24 = _ge_0 & _or_18; // SplitCompare.java:33
-  wire _or_19 = _gt_0 | _and_24; // SplitCompare.java:33
-  wire split_now = _lt_0 & _or_19; // RapController.java:366
-  wire [1:0] _bits_49 = until_merge_lo[1:0]; // RapController.java:379
-  wire _ge_2 = {1'b0, io_head_weight} >= _bits_49; // RapController.java:379
-  wire merge_now = merge_near & _ge_2; // RapController.java:379
-  wire _not_30 = ~merge_now; // RapController.java:384
-  wire _and_25 = split_now & _not_30; // RapController.java:384
-  wire _and_26 = _and_25 & hit_short_3; // RapController.java:384
-  wire [11:0] _bits_50 = io_head_threshold[35:24]; // SplitCompare.java:41
-  wire [10:0] _bits_51 = skip_min_sum[34:24]; // SplitCompare.java:41
-  wire _gt_3 = _bits_50 > {1'b0, _bits_51}; // SplitCompare.java:33
-  wire _ge_3 = _bits_50 >= {1'b0, _bits_51}; // SplitCompare.java:33
-  wire [23:0] _bits_52 = io_head_threshold[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_53 = _bits_52[23:12]; // SplitCompare.java:41
-  wire [23:0] _bits_54 = skip_min_sum[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_55 = _bits_54[23:12]; // SplitCompare.java:41
-  wire _gt_4 = _bits_53 > _bits_55; // SplitCompare.java:33
-  wire _ge_4 = _bits_53 >= _bits_55; // SplitCompare.java:33
-  wire [11:0] _bits_56 = _bits_52[11:0]; // SplitCompare.java:37
-  wire [11:0] _bits_57 = _bits_54[11:0]; // SplitCompare.java:37
-  wire _gt_5 = _bits_56 > _bits_57; // SplitCompare.java:21
-  wire _and_27 = _ge_4 & _gt_5; // SplitCompare.java:33
-  wire _or_20 = _gt_4 | _and_27; // SplitCompare.java:33
-  wire _and_28 = _ge_3 & _or_20; // SplitCompare.java:33
-  wire _or_21 = _gt_3 | _and_28; // SplitCompare.java:33
-  wire _not_31 = ~_or_21; // MergeSkip.java:53
-  wire _and_29 = skip_valid & _not_31; // MergeSkip.java:53
-  wire defer_now = _and_26 & _and_29; // RapController.java:385
-  wire [5:0] _add_4 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:91
-  wire [5:0] _sub_1 = _add_4 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:91
-  wire _gt_6 = st_nodes > st_high_water; // StatusRegs.java:89
-  wire [32:0] _sub_2 = {1'b0, until_merge_lo} - {{32{1'b0}}, io_head_weight}; // SplitCounter.java:62
-  wire [31:0] _bits_58 = _sub_2[31:0]; // SplitCounter.java:68
-  wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:221
-  wire [63:0] _mux_0 = _eq_36 ? 64'd1 : io_m0Csr; // RapController.java:221
-  wire [31:0] _bits_59 = _mux_0[31:0]; // SplitCounter.java:74
-  wire [31:0] _bits_60 = to_merge_hi[31:0]; // RapController.java:216
-  wire [31:0] _bits_61 = to_merge_lo[31:0]; // RapController.java:216
-  wire [63:0] to_merge = {_bits_60, _bits_61}; // RapController.java:216
-  wire [31:0] _bits_62 = to_merge[31:0]; // SplitCounter.java:74
-  wire [15:0] _bits_63 = _mux_0[47:32]; // SplitCounter.java:77
-  wire [15:0] _bits_64 = to_merge[47:32]; // SplitCounter.java:77
+  wire [15:0] _bits_41 = 16'd0; // SplitCounter.java:77
+  wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
+  wire [15:0] _bits_42 = _add_4[15:0]; // SplitCounter.java:54
+  wire _bits_43 = _add_3[16]; // SplitCounter.java:55
+  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:395
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:368
+  wire [7:0] _bits_44 = io_counterResult_bits_updated[31:24]; // SplitCompare.java:61
+  wire [11:0] _bits_45 = io_head_threshold[35:24]; // SplitCompare.java:61
+  wire [11:0] _not_29 = ~_bits_45; // SplitCompare.java:51
+  wire [12:0] _add_5 = {1'b0, {{4{1'b0}}, _bits_44}} + {1'b0, _not_29}; // SplitCompare.java:52
+  wire _bits_46 = _add_5[12]; // SplitCompare.java:52
+  wire [12:0] _cat_1 = {{{4{1'b0}}, _bits_44}, 1'd1}; // SplitCompare.java:53
+  wire [11:0] _not_30 = ~_bits_45; // SplitCompare.java:51
+  wire [12:0] _cat_2 = {_not_30, 1'd1}; // SplitCompare.java:53
+  wire [13:0] _add_6 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SplitCompare.java:53
+  wire _bits_47 = _add_6[13]; // SplitCompare.java:53
+  wire [23:0] _bits_48 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:57
+  wire [11:0] _bits_49 = _bits_48[23:12]; // SplitCompare.java:61
+  wire [23:0] _bits_50 = io_head_threshold[23:0]; // SplitCompare.java:57
+  wire [11:0] _bits_51 = _bits_50[23:12]; // SplitCompare.java:61
+  wire [11:0] _not_31 = ~_bits_51; // SplitCompare.java:51
+  wire [12:0] _add_7 = {1'b0, _bits_49} + {1'b0, _not_31}; // SplitCompare.java:52
+  wire _bits_52 = _add_7[12]; // SplitCompare.java:52
+  wire [12:0] _cat_3 = {_bits_49, 1'd1}; // SplitCompare.java:53
+  wire [11:0] _not_32 = ~_bits_51; // SplitCompare.java:51
+  wire [12:0] _cat_4 = {_not_32, 1'd1}; // SplitCompare.java:53
+  wire [13:0] _add_8 = {1'b0, _cat_3} + {1'b0, _cat_4}; // SplitCompare.java:53
+  wire _bits_53 = _add_8[13]; // SplitCompare.java:53
+  wire [11:0] _bits_54 = _bits_48[11:0]; // SplitCompare.java:57
+  wire [11:0] _bits_55 = _bits_50[11:0]; // SplitCompare.java:57
+  wire [11:0] _not_33 = ~_bits_55; // SplitCompare.java:51
+  wire [12:0] _add_9 = {1'b0, _bits_54} + {1'b0, _not_33}; // SplitCompare.java:52
+  wire _bits_56 = _add_9[12]; // SplitCompare.java:52
+  wire _and_23 = _bits_53 & _bits_56; // SplitCompare.java:41
+  wire _or_18 = _bits_52 | _and_23; // SplitCompare.java:41
+  wire _and_24 = _bits_47 & _or_18; // SplitCompare.java:41
+  wire _or_19 = _bits_46 | _and_24; // SplitCompare.java:41
+  wire split_now = _lt_0 & _or_19; // RapController.java:368
+  wire [1:0] _bits_57 = until_merge_lo[1:0]; // RapController.java:381
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_57; // RapController.java:381
+  wire merge_now = merge_near & _ge_0; // RapController.java:381
+  wire _not_34 = ~merge_now; // RapController.java:386
+  wire _and_25 = split_now & _not_34; // RapController.java:386
+  wire _and_26 = _and_25 & hit_short_3; // RapController.java:386
+  wire [11:0] _bits_58 = io_head_threshold[35:24]; // SplitCompare.java:61
+  wire [10:0] _bits_59 = skip_min_sum[34:24]; // SplitCompare.java:61
+  wire [11:0] _not_35 = ~{1'b0, _bits_59}; // SplitCompare.java:51
+  wire [12:0] _add_10 = {1'b0, _bits_58} + {1'b0, _not_35}; // SplitCompare.java:52
+  wire _bits_60 = _add_10[12]; // SplitCompare.java:52
+  wire [12:0] _cat_5 = {_bits_58, 1'd1}; // SplitCompare.java:53
+  wire [11:0] _not_36 = ~{1'b0, _bits_59}; // SplitCompare.java:51
+  wire [12:0] _cat_6 = {_not_36, 1'd1}; // SplitCompare.java:53
+  wire [13:0] _add_11 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SplitCompare.java:53
+  wire _bits_61 = _add_11[13]; // SplitCompare.java:53
+  wire [23:0] _bits_62 = io_head_threshold[23:0]; // SplitCompare.java:57
+  wire [11:0] _bits_63 = _bits_62[23:12]; // SplitCompare.java:61
+  wire [23:0] _bits_64 = skip_min_sum[23:0]; // SplitCompare.java:57
+  wire [11:0] _bits_65 = _bits_64[23:12]; // SplitCompare.java:61
+  wire [11:0] _not_37 = ~_bits_65; // SplitCompare.java:51
+  wire [12:0] _add_12 = {1'b0, _bits_63} + {1'b0, _not_37}; // SplitCompare.java:52
+  wire _bits_66 = _add_12[12]; // SplitCompare.java:52
+  wire [12:0] _cat_7 = {_bits_63, 1'd1}; // SplitCompare.java:53
+  wire [11:0] _not_38 = ~_bits_65; // SplitCompare.java:51
+  wire [12:0] _cat_8 = {_not_38, 1'd1}; // SplitCompare.java:53
+  wire [13:0] _add_13 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SplitCompare.java:53
+  wire _bits_67 = _add_13[13]; // SplitCompare.java:53
+  wire [11:0] _bits_68 = _bits_62[11:0]; // SplitCompare.java:57
+  wire [11:0] _bits_69 = _bits_64[11:0]; // SplitCompare.java:57
+  wire [11:0] _not_39 = ~_bits_69; // SplitCompare.java:51
+  wire [12:0] _add_14 = {1'b0, _bits_68} + {1'b0, _not_39}; // SplitCompare.java:52
+  wire _bits_70 = _add_14[12]; // SplitCompare.java:52
+  wire _and_27 = _bits_67 & _bits_70; // SplitCompare.java:41
+  wire _or_20 = _bits_66 | _and_27; // SplitCompare.java:41
+  wire _and_28 = _bits_61 & _or_20; // SplitCompare.java:41
+  wire _or_21 = _bits_60 | _and_28; // SplitCompare.java:41
+  wire _not_40 = ~_or_21; // MergeSkip.java:53
+  wire _and_29 = skip_valid & _not_40; // MergeSkip.java:53
+  wire defer_now = _and_26 & _and_29; // RapController.java:387
+  wire [5:0] _add_15 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:92
+  wire [5:0] _sub_1 = _add_15 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:92
+  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:90
+  wire [16:0] _sub_2 = {1'b0, until_merge_lo} - {{16{1'b0}}, io_head_weight}; // SplitCounter.java:62
+  wire [15:0] _bits_71 = _sub_2[15:0]; // SplitCounter.java:68
+  wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:223
+  wire [63:0] _mux_0 = _eq_36 ? 64'd1 : io_m0Csr; // RapController.java:223
+  wire [15:0] _bits_72 = _mux_0[15:0]; // SplitCounter.java:74
+  wire [31:0] _bits_73 = to_merge_hi[31:0]; // RapController.java:218
+  wire [31:0] _bits_74 = to_merge_lo[31:0]; // RapController.java:218
+  wire [63:0] to_merge = {_bits_73, _bits_74}; // RapController.java:218
+  wire [15:0] _bits_75 = to_merge[15:0]; // SplitCounter.java:74
+  wire [15:0] _bits_76 = _mux_0[31:16]; // SplitCounter.java:77
+  wire [15:0] _bits_77 = to_merge[31:16]; // SplitCounter.java:77
   wire [16:0] _sub_3 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:62
-  wire [15:0] _bits_65 = _sub_3[15:0]; // SplitCounter.java:54
-  wire _bits_66 = _sub_2[32]; // SplitCounter.java:69
-  wire [15:0] _bits_67 = _mux_0[63:48]; // SplitCounter.java:77
-  wire [15:0] _bits_68 = to_merge[63:48]; // SplitCounter.java:77
+  wire [15:0] _bits_78 = _sub_3[15:0]; // SplitCounter.java:54
+  wire _bits_79 = _sub_2[16]; // SplitCounter.java:69
+  wire [15:0] _bits_80 = _mux_0[47:32]; // SplitCounter.java:77
+  wire [15:0] _bits_81 = to_merge[47:32]; // SplitCounter.java:77
   wire [16:0] _sub_4 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:62
-  wire [15:0] _bits_69 = _sub_4[15:0]; // SplitCounter.java:54
-  wire _bits_70 = _sub_3[16]; // SplitCounter.java:55
-  wire _and_30 = state_init & multiplier_free; // RapController.java:204
-  wire _eq_37 = io_epsCsr == 16'd0; // RapController.java:205
-  wire [15:0] _mux_1 = _eq_37 ? 16'd1 : io_epsCsr; // RapController.java:205
-  wire [30:0] _bits_71 = io_qCsr[31:1]; // RapController.java:207
-  wire _or_r_0 = |_bits_71; // RapController.java:207
-  wire _not_32 = ~_or_r_0; // RapController.java:207
-  wire [31:0] _mux_2 = _not_32 ? 32'd2 : io_qCsr; // RapController.java:207
-  wire [5:0] _add_5 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:283
-  wire [5:0] _sub_5 = _add_5 - {{5{1'b0}}, io_selected_valid}; // RapController.java:283
-  wire [7:0] _add_6 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:284
-  wire [7:0] _sub_6 = _add_6 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:284
-  wire [4:0] _sub_7 = undo_sp - 5'd1; // RapController.java:482
-  wire draining = state_drain | commit_stop; // RapController.java:289
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:290
-  wire [4:0] _add_7 = undo_sp + 5'd1; // RapController.java:300
-  wire _eq_38 = undo_sp_next == 5'd0; // RapController.java:118
-  wire _bits_72 = slot_pick_pick_hot[0]; // RapController.java:501
-  wire [1:0] _fill_0 = {2{_bits_72}}; // RapController.java:501
-  wire [1:0] _and_31 = slot_digit_0 & _fill_0; // RapController.java:501
-  wire _bits_73 = slot_pick_pick_hot[1]; // RapController.java:501
-  wire [1:0] _fill_1 = {2{_bits_73}}; // RapController.java:501
-  wire [1:0] _and_32 = slot_digit_1 & _fill_1; // RapController.java:501
-  wire [1:0] _or_22 = _and_31 | _and_32; // RapController.java:501
-  wire _bits_74 = slot_pick_pick_hot[2]; // RapController.java:501
-  wire [1:0] _fill_2 = {2{_bits_74}}; // RapController.java:501
-  wire [1:0] _and_33 = slot_digit_2 & _fill_2; // RapController.java:501
-  wire _bits_75 = slot_pick_pick_hot[3]; // RapController.java:501
-  wire [1:0] _fill_3 = {2{_bits_75}}; // RapController.java:501
-  wire [1:0] _and_34 = slot_digit_3 & _fill_3; // RapController.java:501
-  wire [1:0] _or_23 = _and_33 | _and_34; // RapController.java:501
-  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:501
-  wire _bits_76 = slot_pick_pick_hot[4]; // RapController.java:501
-  wire [1:0] _fill_4 = {2{_bits_76}}; // RapController.java:501
-  wire [1:0] _and_35 = slot_digit_4 & _fill_4; // RapController.java:501
-  wire _bits_77 = slot_pick_pick_hot[5]; // RapController.java:501
-  wire [1:0] _fill_5 = {2{_bits_77}}; // RapController.java:501
-  wire [1:0] _and_36 = slot_digit_5 & _fill_5; // RapController.java:501
-  wire [1:0] _or_25 = _and_35 | _and_36; // RapController.java:501
-  wire _bits_78 = slot_pick_pick_hot[6]; // RapController.java:501
-  wire [1:0] _fill_6 = {2{_bits_78}}; // RapController.java:501
-  wire [1:0] _and_37 = slot_digit_6 & _fill_6; // RapController.java:501
-  wire _bits_79 = slot_pick_pick_hot[7]; // RapController.java:501
-  wire [1:0] _fill_7 = {2{_bits_79}}; // RapController.java:501
-  wire [1:0] _and_38 = slot_digit_7 & _fill_7; // RapController.java:501
-  wire [1:0] _or_26 = _and_37 | _and_38; // RapController.java:501
-  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:501
-  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:501
-  wire _bits_80 = slot_pick_pick_hot[8]; // RapController.java:501
-  wire [1:0] _fill_8 = {2{_bits_80}}; // RapController.java:501
-  wire [1:0] _and_39 = slot_digit_8 & _fill_8; // RapController.java:501
-  wire _bits_81 = slot_pick_pick_hot[9]; // RapController.java:501
-  wire [1:0] _fill_9 = {2{_bits_81}}; // RapController.java:501
-  wire [1:0] _and_40 = slot_digit_9 & _fill_9; // RapController.java:501
-  wire [1:0] _or_29 = _and_39 | _and_40; // RapController.java:501
-  wire _bits_82 = slot_pick_pick_hot[10]; // RapController.java:501
-  wire [1:0] _fill_10 = {2{_bits_82}}; // RapController.java:501
-  wire [1:0] _and_41 = slot_digit_10 & _fill_10; // RapController.java:501
-  wire _bits_83 = slot_pick_pick_hot[11]; // RapController.java:501
-  wire [1:0] _fill_11 = {2{_bits_83}}; // RapController.java:501
-  wire [1:0] _and_42 = slot_digit_11 & _fill_11; // RapController.java:501
-  wire [1:0] _or_30 = _and_41 | _and_42; // RapController.java:501
-  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:501
-  wire _bits_84 = slot_pick_pick_hot[12]; // RapController.java:501
-  wire [1:0] _fill_12 = {2{_bits_84}}; // RapController.java:501
-  wire [1:0] _and_43 = slot_digit_12 & _fill_12; // RapController.java:501
-  wire _bits_85 = slot_pick_pick_hot[13]; // RapController.java:501
-  wire [1:0] _fill_13 = {2{_bits_85}}; // RapController.java:501
-  wire [1:0] _and_44 = slot_digit_13 & _fill_13; // RapController.java:501
-  wire [1:0] _or_32 = _and_43 | _and_44; // RapController.java:501
-  wire _bits_86 = slot_pick_pick_hot[14]; // RapController.java:501
-  wire [1:0] _fill_14 = {2{_bits_86}}; // RapController.java:501
-  wire [1:0] _and_45 = slot_digit_14 & _fill_14; // RapController.java:501
-  wire _bits_87 = slot_pick_pick_hot[15]; // RapController.java:501
-  wire [1:0] _fill_15 = {2{_bits_87}}; // RapController.java:501
-  wire [1:0] _and_46 = slot_digit_15 & _fill_15; // RapController.java:501
-  wire [1:0] _or_33 = _and_45 | _and_46; // RapController.java:501
-  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:501
-  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:501
-  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:501
-  wire _bits_88 = slot_pick_pick_hot[16]; // RapController.java:501
-  wire [1:0] _fill_16 = {2{_bits_88}}; // RapController.java:501
-  wire [1:0] _and_47 = slot_digit_16 & _fill_16; // RapController.java:501
-  wire _bits_89 = slot_pick_pick_hot[17]; // RapController.java:501
-  wire [1:0] _fill_17 = {2{_bits_89}}; // RapController.java:501
-  wire [1:0] _and_48 = slot_digit_17 & _fill_17; // RapController.java:501
-  wire [1:0] _or_37 = _and_47 | _and_48; // RapController.java:501
-  wire _bits_90 = slot_pick_pick_hot[18]; // RapController.java:501
-  wire [1:0] _fill_18 = {2{_bits_90}}; // RapController.java:501
-  wire [1:0] _and_49 = slot_digit_18 & _fill_18; // RapController.java:501
-  wire _bits_91 = slot_pick_pick_hot[19]; // RapController.java:501
-  wire [1:0] _fill_19 = {2{_bits_91}}; // RapController.java:501
-  wire [1:0] _and_50 = slot_digit_19 & _fill_19; // RapController.java:501
-  wire [1:0] _or_38 = _and_49 | _and_50; // RapController.java:501
-  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:501
-  wire _bits_92 = slot_pick_pick_hot[20]; // RapController.java:501
-  wire [1:0] _fill_20 = {2{_bits_92}}; // RapController.java:501
-  wire [1:0] _and_51 = slot_digit_20 & _fill_20; // RapController.java:501
-  wire _bits_93 = slot_pick_pick_hot[21]; // RapController.java:501
-  wire [1:0] _fill_21 = {2{_bits_93}}; // RapController.java:501
-  wire [1:0] _and_52 = slot_digit_21 & _fill_21; // RapController.java:501
-  wire [1:0] _or_40 = _and_51 | _and_52; // RapController.java:501
-  wire _bits_94 = slot_pick_pick_hot[22]; // RapController.java:501
-  wire [1:0] _fill_22 = {2{_bits_94}}; // RapController.java:501
-  wire [1:0] _and_53 = slot_digit_22 & _fill_22; // RapController.java:501
-  wire _bits_95 = slot_pick_pick_hot[23]; // RapController.java:501
-  wire [1:0] _fill_23 = {2{_bits_95}}; // RapController.java:501
-  wire [1:0] _and_54 = slot_digit_23 & _fill_23; // RapController.java:501
-  wire [1:0] _or_41 = _and_53 | _and_54; // RapController.java:501
-  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:501
-  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:501
-  wire _bits_96 = slot_pick_pick_hot[24]; // RapController.java:501
-  wire [1:0] _fill_24 = {2{_bits_96}}; // RapController.java:501
-  wire [1:0] _and_55 = slot_digit_24 & _fill_24; // RapController.java:501
-  wire _bits_97 = slot_pick_pick_hot[25]; // RapController.java:501
-  wire [1:0] _fill_25 = {2{_bits_97}}; // RapController.java:501
-  wire [1:0] _and_56 = slot_digit_25 & _fill_25; // RapController.java:501
-  wire [1:0] _or_44 = _and_55 | _and_56; // RapController.java:501
-  wire _bits_98 = slot_pick_pick_hot[26]; // RapController.java:501
-  wire [1:0] _fill_26 = {2{_bits_98}}; // RapController.java:501
-  wire [1:0] _and_57 = slot_digit_26 & _fill_26; // RapController.java:501
-  wire _bits_99 = slot_pick_pick_hot[27]; // RapController.java:501
-  wire [1:0] _fill_27 = {2{_bits_99}}; // RapController.java:501
-  wire [1:0] _and_58 = slot_digit_27 & _fill_27; // RapController.java:501
-  wire [1:0] _or_45 = _and_57 | _and_58; // RapController.java:501
-  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:501
-  wire _bits_100 = slot_pick_pick_hot[28]; // RapController.java:501
-  wire [1:0] _fill_28 = {2{_bits_100}}; // RapController.java:501
-  wire [1:0] _and_59 = slot_digit_28 & _fill_28; // RapController.java:501
-  wire _bits_101 = slot_pick_pick_hot[29]; // RapController.java:501
-  wire [1:0] _fill_29 = {2{_bits_101}}; // RapController.java:501
-  wire [1:0] _and_60 = slot_digit_29 & _fill_29; // RapController.java:501
-  wire [1:0] _or_47 = _and_59 | _and_60; // RapController.java:501
-  wire _bits_102 = slot_pick_pick_hot[30]; // RapController.java:501
-  wire [1:0] _fill_30 = {2{_bits_102}}; // RapController.java:501
-  wire [1:0] _and_61 = slot_digit_30 & _fill_30; // RapController.java:501
-  wire _bits_103 = slot_pick_pick_hot[31]; // RapController.java:501
-  wire [1:0] _fill_31 = {2{_bits_103}}; // RapController.java:501
-  wire [1:0] _and_62 = slot_digit_31 & _fill_31; // RapController.java:501
-  wire [1:0] _or_48 = _and_61 | _and_62; // RapController.java:501
-  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:501
-  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:501
-  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:501
-  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:501
-  wire [6:0] _dshl_0 = 7'd1 << _or_52; // RapController.java:501
-  wire [3:0] _bits_104 = _dshl_0[3:0]; // RapController.java:501
-  wire [3:0] _or_53 = present_children | _bits_104; // RapController.java:500
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:764
-  wire [3:0] _bits_105 = _dshl_1[3:0]; // RapController.java:764
-  wire [3:0] _or_54 = present_children | _bits_105; // RapController.java:764
-  wire [3:0] _not_33 = ~present_children_next; // RapController.java:128
-  wire _bits_106 = _not_33[0]; // FirstSet.java:25
-  wire _bits_107 = _not_33[1]; // FirstSet.java:25
-  wire _or_55 = _bits_106 | _bits_107; // FirstSet.java:37
-  wire _not_34 = ~_or_55; // FirstSet.java:35
-  wire _bits_108 = _not_33[2]; // FirstSet.java:25
-  wire _not_35 = ~_bits_108; // FirstSet.java:35
-  wire _not_36 = ~_bits_106; // FirstSet.java:35
-  wire _mux_3 = _not_34 ? _not_35 : _not_36; // FirstSet.java:36
-  wire [1:0] _cat_1 = {_not_34, _mux_3}; // FirstSet.java:36
-  wire [1:0] _bits_109 = _cat_1; // FirstSet.java:44
-  wire [3:0] _not_37 = ~present_children_next; // RapController.java:129
-  wire _bits_110 = _not_37[0]; // FirstSet.java:55
-  wire _bits_111 = _not_37[1]; // FirstSet.java:55
-  wire _or_56 = _bits_110 | _bits_111; // FirstSet.java:64
-  wire _bits_112 = _not_37[2]; // FirstSet.java:55
-  wire _bits_113 = _not_37[3]; // FirstSet.java:55
-  wire _or_57 = _bits_112 | _bits_113; // FirstSet.java:64
+  wire [15:0] _bits_82 = _sub_4[15:0]; // SplitCounter.java:54
+  wire _bits_83 = _sub_3[16]; // SplitCounter.java:55
+  wire [15:0] _bits_84 = _mux_0[63:48]; // SplitCounter.java:77
+  wire [15:0] _bits_85 = to_merge[63:48]; // SplitCounter.java:77
+  wire [16:0] _sub_5 = {1'b0, until_merge_hi_2} - {{16{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
+  wire [15:0] _bits_86 = _sub_5[15:0]; // SplitCounter.java:54
+  wire _bits_87 = _sub_4[16]; // SplitCounter.java:55
+  wire _and_30 = state_init & multiplier_free; // RapController.java:206
+  wire _eq_37 = io_epsCsr == 16'd0; // RapController.java:207
+  wire [15:0] _mux_1 = _eq_37 ? 16'd1 : io_epsCsr; // RapController.java:207
+  wire [30:0] _bits_88 = io_qCsr[31:1]; // RapController.java:209
+  wire _or_r_0 = |_bits_88; // RapController.java:209
+  wire _not_41 = ~_or_r_0; // RapController.java:209
+  wire [31:0] _mux_2 = _not_41 ? 32'd2 : io_qCsr; // RapController.java:209
+  wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:285
+  wire [5:0] _sub_6 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:285
+  wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:286
+  wire [7:0] _sub_7 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:286
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:494
+  wire draining = state_drain | commit_stop; // RapController.java:291
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:292
+  wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:302
+  wire _eq_38 = undo_sp_next == 5'd0; // RapController.java:120
+  wire _bits_89 = slot_pick_pick_hot[0]; // RapController.java:513
+  wire [1:0] _fill_0 = {2{_bits_89}}; // RapController.java:513
+  wire [1:0] _and_31 = slot_digit_0 & _fill_0; // RapController.java:513
+  wire _bits_90 = slot_pick_pick_hot[1]; // RapController.java:513
+  wire [1:0] _fill_1 = {2{_bits_90}}; // RapController.java:513
+  wire [1:0] _and_32 = slot_digit_1 & _fill_1; // RapController.java:513
+  wire [1:0] _or_22 = _and_31 | _and_32; // RapController.java:513
+  wire _bits_91 = slot_pick_pick_hot[2]; // RapController.java:513
+  wire [1:0] _fill_2 = {2{_bits_91}}; // RapController.java:513
+  wire [1:0] _and_33 = slot_digit_2 & _fill_2; // RapController.java:513
+  wire _bits_92 = slot_pick_pick_hot[3]; // RapController.java:513
+  wire [1:0] _fill_3 = {2{_bits_92}}; // RapController.java:513
+  wire [1:0] _and_34 = slot_digit_3 & _fill_3; // RapController.java:513
+  wire [1:0] _or_23 = _and_33 | _and_34; // RapController.java:513
+  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:513
+  wire _bits_93 = slot_pick_pick_hot[4]; // RapController.java:513
+  wire [1:0] _fill_4 = {2{_bits_93}}; // RapController.java:513
+  wire [1:0] _and_35 = slot_digit_4 & _fill_4; // RapController.java:513
+  wire _bits_94 = slot_pick_pick_hot[5]; // RapController.java:513
+  wire [1:0] _fill_5 = {2{_bits_94}}; // RapController.java:513
+  wire [1:0] _and_36 = slot_digit_5 & _fill_5; // RapController.java:513
+  wire [1:0] _or_25 = _and_35 | _and_36; // RapController.java:513
+  wire _bits_95 = slot_pick_pick_hot[6]; // RapController.java:513
+  wire [1:0] _fill_6 = {2{_bits_95}}; // RapController.java:513
+  wire [1:0] _and_37 = slot_digit_6 & _fill_6; // RapController.java:513
+  wire _bits_96 = slot_pick_pick_hot[7]; // RapController.java:513
+  wire [1:0] _fill_7 = {2{_bits_96}}; // RapController.java:513
+  wire [1:0] _and_38 = slot_digit_7 & _fill_7; // RapController.java:513
+  wire [1:0] _or_26 = _and_37 | _and_38; // RapController.java:513
+  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:513
+  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:513
+  wire _bits_97 = slot_pick_pick_hot[8]; // RapController.java:513
+  wire [1:0] _fill_8 = {2{_bits_97}}; // RapController.java:513
+  wire [1:0] _and_39 = slot_digit_8 & _fill_8; // RapController.java:513
+  wire _bits_98 = slot_pick_pick_hot[9]; // RapController.java:513
+  wire [1:0] _fill_9 = {2{_bits_98}}; // RapController.java:513
+  wire [1:0] _and_40 = slot_digit_9 & _fill_9; // RapController.java:513
+  wire [1:0] _or_29 = _and_39 | _and_40; // RapController.java:513
+  wire _bits_99 = slot_pick_pick_hot[10]; // RapController.java:513
+  wire [1:0] _fill_10 = {2{_bits_99}}; // RapController.java:513
+  wire [1:0] _and_41 = slot_digit_10 & _fill_10; // RapController.java:513
+  wire _bits_100 = slot_pick_pick_hot[11]; // RapController.java:513
+  wire [1:0] _fill_11 = {2{_bits_100}}; // RapController.java:513
+  wire [1:0] _and_42 = slot_digit_11 & _fill_11; // RapController.java:513
+  wire [1:0] _or_30 = _and_41 | _and_42; // RapController.java:513
+  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:513
+  wire _bits_101 = slot_pick_pick_hot[12]; // RapController.java:513
+  wire [1:0] _fill_12 = {2{_bits_101}}; // RapController.java:513
+  wire [1:0] _and_43 = slot_digit_12 & _fill_12; // RapController.java:513
+  wire _bits_102 = slot_pick_pick_hot[13]; // RapController.java:513
+  wire [1:0] _fill_13 = {2{_bits_102}}; // RapController.java:513
+  wire [1:0] _and_44 = slot_digit_13 & _fill_13; // RapController.java:513
+  wire [1:0] _or_32 = _and_43 | _and_44; // RapController.java:513
+  wire _bits_103 = slot_pick_pick_hot[14]; // RapController.java:513
+  wire [1:0] _fill_14 = {2{_bits_103}}; // RapController.java:513
+  wire [1:0] _and_45 = slot_digit_14 & _fill_14; // RapController.java:513
+  wire _bits_104 = slot_pick_pick_hot[15]; // RapController.java:513
+  wire [1:0] _fill_15 = {2{_bits_104}}; // RapController.java:513
+  wire [1:0] _and_46 = slot_digit_15 & _fill_15; // RapController.java:513
+  wire [1:0] _or_33 = _and_45 | _and_46; // RapController.java:513
+  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:513
+  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:513
+  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:513
+  wire _bits_105 = slot_pick_pick_hot[16]; // RapController.java:513
+  wire [1:0] _fill_16 = {2{_bits_105}}; // RapController.java:513
+  wire [1:0] _and_47 = slot_digit_16 & _fill_16; // RapController.java:513
+  wire _bits_106 = slot_pick_pick_hot[17]; // RapController.java:513
+  wire [1:0] _fill_17 = {2{_bits_106}}; // RapController.java:513
+  wire [1:0] _and_48 = slot_digit_17 & _fill_17; // RapController.java:513
+  wire [1:0] _or_37 = _and_47 | _and_48; // RapController.java:513
+  wire _bits_107 = slot_pick_pick_hot[18]; // RapController.java:513
+  wire [1:0] _fill_18 = {2{_bits_107}}; // RapController.java:513
+  wire [1:0] _and_49 = slot_digit_18 & _fill_18; // RapController.java:513
+  wire _bits_108 = slot_pick_pick_hot[19]; // RapController.java:513
+  wire [1:0] _fill_19 = {2{_bits_108}}; // RapController.java:513
+  wire [1:0] _and_50 = slot_digit_19 & _fill_19; // RapController.java:513
+  wire [1:0] _or_38 = _and_49 | _and_50; // RapController.java:513
+  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:513
+  wire _bits_109 = slot_pick_pick_hot[20]; // RapController.java:513
+  wire [1:0] _fill_20 = {2{_bits_109}}; // RapController.java:513
+  wire [1:0] _and_51 = slot_digit_20 & _fill_20; // RapController.java:513
+  wire _bits_110 = slot_pick_pick_hot[21]; // RapController.java:513
+  wire [1:0] _fill_21 = {2{_bits_110}}; // RapController.java:513
+  wire [1:0] _and_52 = slot_digit_21 & _fill_21; // RapController.java:513
+  wire [1:0] _or_40 = _and_51 | _and_52; // RapController.java:513
+  wire _bits_111 = slot_pick_pick_hot[22]; // RapController.java:513
+  wire [1:0] _fill_22 = {2{_bits_111}}; // RapController.java:513
+  wire [1:0] _and_53 = slot_digit_22 & _fill_22; // RapController.java:513
+  wire _bits_112 = slot_pick_pick_hot[23]; // RapController.java:513
+  wire [1:0] _fill_23 = {2{_bits_112}}; // RapController.java:513
+  wire [1:0] _and_54 = slot_digit_23 & _fill_23; // RapController.java:513
+  wire [1:0] _or_41 = _and_53 | _and_54; // RapController.java:513
+  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:513
+  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:513
+  wire _bits_113 = slot_pick_pick_hot[24]; // RapController.java:513
+  wire [1:0] _fill_24 = {2{_bits_113}}; // RapController.java:513
+  wire [1:0] _and_55 = slot_digit_24 & _fill_24; // RapController.java:513
+  wire _bits_114 = slot_pick_pick_hot[25]; // RapController.java:513
+  wire [1:0] _fill_25 = {2{_bits_114}}; // RapController.java:513
+  wire [1:0] _and_56 = slot_digit_25 & _fill_25; // RapController.java:513
+  wire [1:0] _or_44 = _and_55 | _and_56; // RapController.java:513
+  wire _bits_115 = slot_pick_pick_hot[26]; // RapController.java:513
+  wire [1:0] _fill_26 = {2{_bits_115}}; // RapController.java:513
+  wire [1:0] _and_57 = slot_digit_26 & _fill_26; // RapController.java:513
+  wire _bits_116 = slot_pick_pick_hot[27]; // RapController.java:513
+  wire [1:0] _fill_27 = {2{_bits_116}}; // RapController.java:513
+  wire [1:0] _and_58 = slot_digit_27 & _fill_27; // RapController.java:513
+  wire [1:0] _or_45 = _and_57 | _and_58; // RapController.java:513
+  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:513
+  wire _bits_117 = slot_pick_pick_hot[28]; // RapController.java:513
+  wire [1:0] _fill_28 = {2{_bits_117}}; // RapController.java:513
+  wire [1:0] _and_59 = slot_digit_28 & _fill_28; // RapController.java:513
+  wire _bits_118 = slot_pick_pick_hot[29]; // RapController.java:513
+  wire [1:0] _fill_29 = {2{_bits_118}}; // RapController.java:513
+  wire [1:0] _and_60 = slot_digit_29 & _fill_29; // RapController.java:513
+  wire [1:0] _or_47 = _and_59 | _and_60; // RapController.java:513
+  wire _bits_119 = slot_pick_pick_hot[30]; // RapController.java:513
+  wire [1:0] _fill_30 = {2{_bits_119}}; // RapController.java:513
+  wire [1:0] _and_61 = slot_digit_30 & _fill_30; // RapController.java:513
+  wire _bits_120 = slot_pick_pick_hot[31]; // RapController.java:513
+  wire [1:0] _fill_31 = {2{_bits_120}}; // RapController.java:513
+  wire [1:0] _and_62 = slot_digit_31 & _fill_31; // RapController.java:513
+  wire [1:0] _or_48 = _and_61 | _and_62; // RapController.java:513
+  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:513
+  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:513
+  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:513
+  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:513
+  wire [6:0] _dshl_0 = 7'd1 << _or_52; // RapController.java:513
+  wire [3:0] _bits_121 = _dshl_0[3:0]; // RapController.java:513
+  wire [3:0] _or_53 = present_children | _bits_121; // RapController.java:512
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:777
+  wire [3:0] _bits_122 = _dshl_1[3:0]; // RapController.java:777
+  wire [3:0] _or_54 = present_children | _bits_122; // RapController.java:777
+  wire [3:0] _not_42 = ~present_children_next; // RapController.java:130
+  wire _bits_123 = _not_42[0]; // FirstSet.java:25
+  wire _bits_124 = _not_42[1]; // FirstSet.java:25
+  wire _or_55 = _bits_123 | _bits_124; // FirstSet.java:37
+  wire _not_43 = ~_or_55; // FirstSet.java:35
+  wire _bits_125 = _not_42[2]; // FirstSet.java:25
+  wire _not_44 = ~_bits_125; // FirstSet.java:35
+  wire _not_45 = ~_bits_123; // FirstSet.java:35
+  wire _mux_3 = _not_43 ? _not_44 : _not_45; // FirstSet.java:36
+  wire [1:0] _cat_9 = {_not_43, _mux_3}; // FirstSet.java:36
+  wire [1:0] _bits_126 = _cat_9; // FirstSet.java:44
+  wire [3:0] _not_46 = ~present_children_next; // RapController.java:131
+  wire _bits_127 = _not_46[0]; // FirstSet.java:55
+  wire _bits_128 = _not_46[1]; // FirstSet.java:55
+  wire _or_56 = _bits_127 | _bits_128; // FirstSet.java:64
+  wire _bits_129 = _not_46[2]; // FirstSet.java:55
+  wire _bits_130 = _not_46[3]; // FirstSet.java:55
+  wire _or_57 = _bits_129 | _bits_130; // FirstSet.java:64
   wire _and_63 = _or_56 & _or_57; // FirstSet.java:61
-  wire _and_64 = _bits_110 & _bits_111; // FirstSet.java:61
+  wire _and_64 = _bits_127 & _bits_128; // FirstSet.java:61
   wire _or_58 = _and_63 | _and_64; // FirstSet.java:62
-  wire _and_65 = _bits_112 & _bits_113; // FirstSet.java:61
+  wire _and_65 = _bits_129 & _bits_130; // FirstSet.java:61
   wire _or_59 = _or_58 | _and_65; // FirstSet.java:63
-  wire _not_38 = ~_or_59; // RapController.java:129
-  wire _bits_114 = slot_valid[31]; // NodeTable.java:88
+  wire _not_47 = ~_or_59; // RapController.java:131
+  wire _bits_131 = slot_valid[31]; // NodeTable.java:88
   wire _eq_39 = slot_parent_31 == kids_owner; // NodeTable.java:88
-  wire _and_66 = _bits_114 & _eq_39; // NodeTable.java:88
-  wire _not_39 = ~state_split_scan; // RapController.java:420
-  wire _not_40 = ~_not_39; // NodeTable.java:88
+  wire _and_66 = _bits_131 & _eq_39; // NodeTable.java:88
+  wire _not_48 = ~state_split_scan; // RapController.java:422
+  wire _not_49 = ~_not_48; // NodeTable.java:88
   wire _eq_40 = slot_children_31 == 3'd0; // NodeTable.java:88
-  wire _or_60 = _not_40 | _eq_40; // NodeTable.java:88
+  wire _or_60 = _not_49 | _eq_40; // NodeTable.java:88
   wire _and_67 = _and_66 & _or_60; // NodeTable.java:88
-  wire _bits_115 = slot_valid[30]; // NodeTable.java:88
+  wire _bits_132 = slot_valid[30]; // NodeTable.java:88
   wire _eq_41 = slot_parent_30 == kids_owner; // NodeTable.java:88
-  wire _and_68 = _bits_115 & _eq_41; // NodeTable.java:88
-  wire _not_41 = ~_not_39; // NodeTable.java:88
+  wire _and_68 = _bits_132 & _eq_41; // NodeTable.java:88
+  wire _not_50 = ~_not_48; // NodeTable.java:88
   wire _eq_42 = slot_children_30 == 3'd0; // NodeTable.java:88
-  wire _or_61 = _not_41 | _eq_42; // NodeTable.java:88
+  wire _or_61 = _not_50 | _eq_42; // NodeTable.java:88
   wire _and_69 = _and_68 & _or_61; // NodeTable.java:88
-  wire _bits_116 = slot_valid[29]; // NodeTable.java:88
+  wire _bits_133 = slot_valid[29]; // NodeTable.java:88
   wire _eq_43 = slot_parent_29 == kids_owner; // NodeTable.java:88
-  wire _and_70 = _bits_116 & _eq_43; // NodeTable.java:88
-  wire _not_42 = ~_not_39; // NodeTable.java:88
+  wire _and_70 = _bits_133 & _eq_43; // NodeTable.java:88
+  wire _not_51 = ~_not_48; // NodeTable.java:88
   wire _eq_44 = slot_children_29 == 3'd0; // NodeTable.java:88
-  wire _or_62 = _not_42 | _eq_44; // NodeTable.java:88
+  wire _or_62 = _not_51 | _eq_44; // NodeTable.java:88
   wire _and_71 = _and_70 & _or_62; // NodeTable.java:88
-  wire _bits_117 = slot_valid[28]; // NodeTable.java:88
+  wire _bits_134 = slot_valid[28]; // NodeTable.java:88
   wire _eq_45 = slot_parent_28 == kids_owner; // NodeTable.java:88
-  wire _and_72 = _bits_117 & _eq_45; // NodeTable.java:88
-  wire _not_43 = ~_not_39; // NodeTable.java:88
+  wire _and_72 = _bits_134 & _eq_45; // NodeTable.java:88
+  wire _not_52 = ~_not_48; // NodeTable.java:88
   wire _eq_46 = slot_children_28 == 3'd0; // NodeTable.java:88
-  wire _or_63 = _not_43 | _eq_46; // NodeTable.java:88
+  wire _or_63 = _not_52 | _eq_46; // NodeTable.java:88
   wire _and_73 = _and_72 & _or_63; // NodeTable.java:88
-  wire _bits_118 = slot_valid[27]; // NodeTable.java:88
+  wire _bits_135 = slot_valid[27]; // NodeTable.java:88
   wire _eq_47 = slot_parent_27 == kids_owner; // NodeTable.java:88
-  wire _and_74 = _bits_118 & _eq_47; // NodeTable.java:88
-  wire _not_44 = ~_not_39; // NodeTable.java:88
+  wire _and_74 = _bits_135 & _eq_47; // NodeTable.java:88
+  wire _not_53 = ~_not_48; // NodeTable.java:88
   wire _eq_48 = slot_children_27 == 3'd0; // NodeTable.java:88
-  wire _or_64 = _not_44 | _eq_48; // NodeTable.java:88
+  wire _or_64 = _not_53 | _eq_48; // NodeTable.java:88
   wire _and_75 = _and_74 & _or_64; // NodeTable.java:88
-  wire _bits_119 = slot_valid[26]; // NodeTable.java:88
+  wire _bits_136 = slot_valid[26]; // NodeTable.java:88
   wire _eq_49 = slot_parent_26 == kids_owner; // NodeTable.java:88
-  wire _and_76 = _bits_119 & _eq_49; // NodeTable.java:88
-  wire _not_45 = ~_not_39; // NodeTable.java:88
+  wire _and_76 = _bits_136 & _eq_49; // NodeTable.java:88
+  wire _not_54 = ~_not_48; // NodeTable.java:88
   wire _eq_50 = slot_children_26 == 3'd0; // NodeTable.java:88
-  wire _or_65 = _not_45 | _eq_50; // NodeTable.java:88
+  wire _or_65 = _not_54 | _eq_50; // NodeTable.java:88
   wire _and_77 = _and_76 & _or_65; // NodeTable.java:88
-  wire _bits_120 = slot_valid[25]; // NodeTable.java:88
+  wire _bits_137 = slot_valid[25]; // NodeTable.java:88
   wire _eq_51 = slot_parent_25 == kids_owner; // NodeTable.java:88
-  wire _and_78 = _bits_120 & _eq_51; // NodeTable.java:88
-  wire _not_46 = ~_not_39; // NodeTable.java:88
+  wire _and_78 = _bits_137 & _eq_51; // NodeTable.java:88
+  wire _not_55 = ~_not_48; // NodeTable.java:88
   wire _eq_52 = slot_children_25 == 3'd0; // NodeTable.java:88
-  wire _or_66 = _not_46 | _eq_52; // NodeTable.java:88
+  wire _or_66 = _not_55 | _eq_52; // NodeTable.java:88
   wire _and_79 = _and_78 & _or_66; // NodeTable.java:88
-  wire _bits_121 = slot_valid[24]; // NodeTable.java:88
+  wire _bits_138 = slot_valid[24]; // NodeTable.java:88
   wire _eq_53 = slot_parent_24 == kids_owner; // NodeTable.java:88
-  wire _and_80 = _bits_121 & _eq_53; // NodeTable.java:88
-  wire _not_47 = ~_not_39; // NodeTable.java:88
+  wire _and_80 = _bits_138 & _eq_53; // NodeTable.java:88
+  wire _not_56 = ~_not_48; // NodeTable.java:88
   wire _eq_54 = slot_children_24 == 3'd0; // NodeTable.java:88
-  wire _or_67 = _not_47 | _eq_54; // NodeTable.java:88
+  wire _or_67 = _not_56 | _eq_54; // NodeTable.java:88
   wire _and_81 = _and_80 & _or_67; // NodeTable.java:88
-  wire _bits_122 = slot_valid[23]; // NodeTable.java:88
+  wire _bits_139 = slot_valid[23]; // NodeTable.java:88
   wire _eq_55 = slot_parent_23 == kids_owner; // NodeTable.java:88
-  wire _and_82 = _bits_122 & _eq_55; // NodeTable.java:88
-  wire _not_48 = ~_not_39; // NodeTable.java:88
+  wire _and_82 = _bits_139 & _eq_55; // NodeTable.java:88
+  wire _not_57 = ~_not_48; // NodeTable.java:88
   wire _eq_56 = slot_children_23 == 3'd0; // NodeTable.java:88
-  wire _or_68 = _not_48 | _eq_56; // NodeTable.java:88
+  wire _or_68 = _not_57 | _eq_56; // NodeTable.java:88
   wire _and_83 = _and_82 & _or_68; // NodeTable.java:88
-  wire _bits_123 = slot_valid[22]; // NodeTable.java:88
+  wire _bits_140 = slot_valid[22]; // NodeTable.java:88
   wire _eq_57 = slot_parent_22 == kids_owner; // NodeTable.java:88
-  wire _and_84 = _bits_123 & _eq_57; // NodeTable.java:88
-  wire _not_49 = ~_not_39; // NodeTable.java:88
+  wire _and_84 = _bits_140 & _eq_57; // NodeTable.java:88
+  wire _not_58 = ~_not_48; // NodeTable.java:88
   wire _eq_58 = slot_children_22 == 3'd0; // NodeTable.java:88
-  wire _or_69 = _not_49 | _eq_58; // NodeTable.java:88
+  wire _or_69 = _not_58 | _eq_58; // NodeTable.java:88
   wire _and_85 = _and_84 & _or_69; // NodeTable.java:88
-  wire _bits_124 = slot_valid[21]; // NodeTable.java:88
+  wire _bits_141 = slot_valid[21]; // NodeTable.java:88
   wire _eq_59 = slot_parent_21 == kids_owner; // NodeTable.java:88
-  wire _and_86 = _bits_124 & _eq_59; // NodeTable.java:88
-  wire _not_50 = ~_not_39; // NodeTable.java:88
+  wire _and_86 = _bits_141 & _eq_59; // NodeTable.java:88
+  wire _not_59 = ~_not_48; // NodeTable.java:88
   wire _eq_60 = slot_children_21 == 3'd0; // NodeTable.java:88
-  wire _or_70 = _not_50 | _eq_60; // NodeTable.java:88
+  wire _or_70 = _not_59 | _eq_60; // NodeTable.java:88
   wire _and_87 = _and_86 & _or_70; // NodeTable.java:88
-  wire _bits_125 = slot_valid[20]; // NodeTable.java:88
+  wire _bits_142 = slot_valid[20]; // NodeTable.java:88
   wire _eq_61 = slot_parent_20 == kids_owner; // NodeTable.java:88
-  wire _and_88 = _bits_125 & _eq_61; // NodeTable.java:88
-  wire _not_51 = ~_not_39; // NodeTable.java:88
+  wire _and_88 = _bits_142 & _eq_61; // NodeTable.java:88
+  wire _not_60 = ~_not_48; // NodeTable.java:88
   wire _eq_62 = slot_children_20 == 3'd0; // NodeTable.java:88
-  wire _or_71 = _not_51 | _eq_62; // NodeTable.java:88
+  wire _or_71 = _not_60 | _eq_62; // NodeTable.java:88
   wire _and_89 = _and_88 & _or_71; // NodeTable.java:88
-  wire _bits_126 = slot_valid[19]; // NodeTable.java:88
+  wire _bits_143 = slot_valid[19]; // NodeTable.java:88
   wire _eq_63 = slot_parent_19 == kids_owner; // NodeTable.java:88
-  wire _and_90 = _bits_126 & _eq_63; // NodeTable.java:88
-  wire _not_52 = ~_not_39; // NodeTable.java:88
+  wire _and_90 = _bits_143 & _eq_63; // NodeTable.java:88
+  wire _not_61 = ~_not_48; // NodeTable.java:88
   wire _eq_64 = slot_children_19 == 3'd0; // NodeTable.java:88
-  wire _or_72 = _not_52 | _eq_64; // NodeTable.java:88
+  wire _or_72 = _not_61 | _eq_64; // NodeTable.java:88
   wire _and_91 = _and_90 & _or_72; // NodeTable.java:88
-  wire _bits_127 = slot_valid[18]; // NodeTable.java:88
+  wire _bits_144 = slot_valid[18]; // NodeTable.java:88
   wire _eq_65 = slot_parent_18 == kids_owner; // NodeTable.java:88
-  wire _and_92 = _bits_127 & _eq_65; // NodeTable.java:88
-  wire _not_53 = ~_not_39; // NodeTable.java:88
+  wire _and_92 = _bits_144 & _eq_65; // NodeTable.java:88
+  wire _not_62 = ~_not_48; // NodeTable.java:88
   wire _eq_66 = slot_children_18 == 3'd0; // NodeTable.java:88
-  wire _or_73 = _not_53 | _eq_66; // NodeTable.java:88
+  wire _or_73 = _not_62 | _eq_66; // NodeTable.java:88
   wire _and_93 = _and_92 & _or_73; // NodeTable.java:88
-  wire _bits_128 = slot_valid[17]; // NodeTable.java:88
+  wire _bits_145 = slot_valid[17]; // NodeTable.java:88
   wire _eq_67 = slot_parent_17 == kids_owner; // NodeTable.java:88
-  wire _and_94 = _bits_128 & _eq_67; // NodeTable.java:88
-  wire _not_54 = ~_not_39; // NodeTable.java:88
+  wire _and_94 = _bits_145 & _eq_67; // NodeTable.java:88
+  wire _not_63 = ~_not_48; // NodeTable.java:88
   wire _eq_68 = slot_children_17 == 3'd0; // NodeTable.java:88
-  wire _or_74 = _not_54 | _eq_68; // NodeTable.java:88
+  wire _or_74 = _not_63 | _eq_68; // NodeTable.java:88
   wire _and_95 = _and_94 & _or_74; // NodeTable.java:88
-  wire _bits_129 = slot_valid[16]; // NodeTable.java:88
+  wire _bits_146 = slot_valid[16]; // NodeTable.java:88
   wire _eq_69 = slot_parent_16 == kids_owner; // NodeTable.java:88
-  wire _and_96 = _bits_129 & _eq_69; // NodeTable.java:88
-  wire _not_55 = ~_not_39; // NodeTable.java:88
+  wire _and_96 = _bits_146 & _eq_69; // NodeTable.java:88
+  wire _not_64 = ~_not_48; // NodeTable.java:88
   wire _eq_70 = slot_children_16 == 3'd0; // NodeTable.java:88
-  wire _or_75 = _not_55 | _eq_70; // NodeTable.java:88
+  wire _or_75 = _not_64 | _eq_70; // NodeTable.java:88
   wire _and_97 = _and_96 & _or_75; // NodeTable.java:88
-  wire _bits_130 = slot_valid[15]; // NodeTable.java:88
+  wire _bits_147 = slot_valid[15]; // NodeTable.java:88
   wire _eq_71 = slot_parent_15 == kids_owner; // NodeTable.java:88
-  wire _and_98 = _bits_130 & _eq_71; // NodeTable.java:88
-  wire _not_56 = ~_not_39; // NodeTable.java:88
+  wire _and_98 = _bits_147 & _eq_71; // NodeTable.java:88
+  wire _not_65 = ~_not_48; // NodeTable.java:88
   wire _eq_72 = slot_children_15 == 3'd0; // NodeTable.java:88
-  wire _or_76 = _not_56 | _eq_72; // NodeTable.java:88
+  wire _or_76 = _not_65 | _eq_72; // NodeTable.java:88
   wire _and_99 = _and_98 & _or_76; // NodeTable.java:88
-  wire _bits_131 = slot_valid[14]; // NodeTable.java:88
+  wire _bits_148 = slot_valid[14]; // NodeTable.java:88
   wire _eq_73 = slot_parent_14 == kids_owner; // NodeTable.java:88
-  wire _and_100 = _bits_131 & _eq_73; // NodeTable.java:88
-  wire _not_57 = ~_not_39; // NodeTable.java:88
+  wire _and_100 = _bits_148 & _eq_73; // NodeTable.java:88
+  wire _not_66 = ~_not_48; // NodeTable.java:88
   wire _eq_74 = slot_children_14 == 3'd0; // NodeTable.java:88
-  wire _or_77 = _not_57 | _eq_74; // NodeTable.java:88
+  wire _or_77 = _not_66 | _eq_74; // NodeTable.java:88
   wire _and_101 = _and_100 & _or_77; // NodeTable.java:88
-  wire _bits_132 = slot_valid[13]; // NodeTable.java:88
+  wire _bits_149 = slot_valid[13]; // NodeTable.java:88
   wire _eq_75 = slot_parent_13 == kids_owner; // NodeTable.java:88
-  wire _and_102 = _bits_132 & _eq_75; // NodeTable.java:88
-  wire _not_58 = ~_not_39; // NodeTable.java:88
+  wire _and_102 = _bits_149 & _eq_75; // NodeTable.java:88
+  wire _not_67 = ~_not_48; // NodeTable.java:88
   wire _eq_76 = slot_children_13 == 3'd0; // NodeTable.java:88
-  wire _or_78 = _not_58 | _eq_76; // NodeTable.java:88
+  wire _or_78 = _not_67 | _eq_76; // NodeTable.java:88
   wire _and_103 = _and_102 & _or_78; // NodeTable.java:88
-  wire _bits_133 = slot_valid[12]; // NodeTable.java:88
+  wire _bits_150 = slot_valid[12]; // NodeTable.java:88
   wire _eq_77 = slot_parent_12 == kids_owner; // NodeTable.java:88
-  wire _and_104 = _bits_133 & _eq_77; // NodeTable.java:88
-  wire _not_59 = ~_not_39; // NodeTable.java:88
+  wire _and_104 = _bits_150 & _eq_77; // NodeTable.java:88
+  wire _not_68 = ~_not_48; // NodeTable.java:88
   wire _eq_78 = slot_children_12 == 3'd0; // NodeTable.java:88
-  wire _or_79 = _not_59 | _eq_78; // NodeTable.java:88
+  wire _or_79 = _not_68 | _eq_78; // NodeTable.java:88
   wire _and_105 = _and_104 & _or_79; // NodeTable.java:88
-  wire _bits_134 = slot_valid[11]; // NodeTable.java:88
+  wire _bits_151 = slot_valid[11]; // NodeTable.java:88
   wire _eq_79 = slot_parent_11 == kids_owner; // NodeTable.java:88
-  wire _and_106 = _bits_134 & _eq_79; // NodeTable.java:88
-  wire _not_60 = ~_not_39; // NodeTable.java:88
+  wire _and_106 = _bits_151 & _eq_79; // NodeTable.java:88
+  wire _not_69 = ~_not_48; // NodeTable.java:88
   wire _eq_80 = slot_children_11 == 3'd0; // NodeTable.java:88
-  wire _or_80 = _not_60 | _eq_80; // NodeTable.java:88
+  wire _or_80 = _not_69 | _eq_80; // NodeTable.java:88
   wire _and_107 = _and_106 & _or_80; // NodeTable.java:88
-  wire _bits_135 = slot_valid[10]; // NodeTable.java:88
+  wire _bits_152 = slot_valid[10]; // NodeTable.java:88
   wire _eq_81 = slot_parent_10 == kids_owner; // NodeTable.java:88
-  wire _and_108 = _bits_135 & _eq_81; // NodeTable.java:88
-  wire _not_61 = ~_not_39; // NodeTable.java:88
+  wire _and_108 = _bits_152 & _eq_81; // NodeTable.java:88
+  wire _not_70 = ~_not_48; // NodeTable.java:88
   wire _eq_82 = slot_children_10 == 3'd0; // NodeTable.java:88
-  wire _or_81 = _not_61 | _eq_82; // NodeTable.java:88
+  wire _or_81 = _not_70 | _eq_82; // NodeTable.java:88
   wire _and_109 = _and_108 & _or_81; // NodeTable.java:88
-  wire _bits_136 = slot_valid[9]; // NodeTable.java:88
+  wire _bits_153 = slot_valid[9]; // NodeTable.java:88
   wire _eq_83 = slot_parent_9 == kids_owner; // NodeTable.java:88
-  wire _and_110 = _bits_136 & _eq_83; // NodeTable.java:88
-  wire _not_62 = ~_not_39; // NodeTable.java:88
+  wire _and_110 = _bits_153 & _eq_83; // NodeTable.java:88
+  wire _not_71 = ~_not_48; // NodeTable.java:88
   wire _eq_84 = slot_children_9 == 3'd0; // NodeTable.java:88
-  wire _or_82 = _not_62 | _eq_84; // NodeTable.java:88
+  wire _or_82 = _not_71 | _eq_84; // NodeTable.java:88
   wire _and_111 = _and_110 & _or_82; // NodeTable.java:88
-  wire _bits_137 = slot_valid[8]; // NodeTable.java:88
+  wire _bits_154 = slot_valid[8]; // NodeTable.java:88
   wire _eq_85 = slot_parent_8 == kids_owner; // NodeTable.java:88
-  wire _and_112 = _bits_137 & _eq_85; // NodeTable.java:88
-  wire _not_63 = ~_not_39; // NodeTable.java:88
+  wire _and_112 = _bits_154 & _eq_85; // NodeTable.java:88
+  wire _not_72 = ~_not_48; // NodeTable.java:88
   wire _eq_86 = slot_children_8 == 3'd0; // NodeTable.java:88
-  wire _or_83 = _not_63 | _eq_86; // NodeTable.java:88
+  wire _or_83 = _not_72 | _eq_86; // NodeTable.java:88
   wire _and_113 = _and_112 & _or_83; // NodeTable.java:88
-  wire _bits_138 = slot_valid[7]; // NodeTable.java:88
+  wire _bits_155 = slot_valid[7]; // NodeTable.java:88
   wire _eq_87 = slot_parent_7 == kids_owner; // NodeTable.java:88
-  wire _and_114 = _bits_138 & _eq_87; // NodeTable.java:88
-  wire _not_64 = ~_not_39; // NodeTable.java:88
+  wire _and_114 = _bits_155 & _eq_87; // NodeTable.java:88
+  wire _not_73 = ~_not_48; // NodeTable.java:88
   wire _eq_88 = slot_children_7 == 3'd0; // NodeTable.java:88
-  wire _or_84 = _not_64 | _eq_88; // NodeTable.java:88
+  wire _or_84 = _not_73 | _eq_88; // NodeTable.java:88
   wire _and_115 = _and_114 & _or_84; // NodeTable.java:88
-  wire _bits_139 = slot_valid[6]; // NodeTable.java:88
+  wire _bits_156 = slot_valid[6]; // NodeTable.java:88
   wire _eq_89 = slot_parent_6 == kids_owner; // NodeTable.java:88
-  wire _and_116 = _bits_139 & _eq_89; // NodeTable.java:88
-  wire _not_65 = ~_not_39; // NodeTable.java:88
+  wire _and_116 = _bits_156 & _eq_89; // NodeTable.java:88
+  wire _not_74 = ~_not_48; // NodeTable.java:88
   wire _eq_90 = slot_children_6 == 3'd0; // NodeTable.java:88
-  wire _or_85 = _not_65 | _eq_90; // NodeTable.java:88
+  wire _or_85 = _not_74 | _eq_90; // NodeTable.java:88
   wire _and_117 = _and_116 & _or_85; // NodeTable.java:88
-  wire _bits_140 = slot_valid[5]; // NodeTable.java:88
+  wire _bits_157 = slot_valid[5]; // NodeTable.java:88
   wire _eq_91 = slot_parent_5 == kids_owner; // NodeTable.java:88
-  wire _and_118 = _bits_140 & _eq_91; // NodeTable.java:88
-  wire _not_66 = ~_not_39; // NodeTable.java:88
+  wire _and_118 = _bits_157 & _eq_91; // NodeTable.java:88
+  wire _not_75 = ~_not_48; // NodeTable.java:88
   wire _eq_92 = slot_children_5 == 3'd0; // NodeTable.java:88
-  wire _or_86 = _not_66 | _eq_92; // NodeTable.java:88
+  wire _or_86 = _not_75 | _eq_92; // NodeTable.java:88
   wire _and_119 = _and_118 & _or_86; // NodeTable.java:88
-  wire _bits_141 = slot_valid[4]; // NodeTable.java:88
+  wire _bits_158 = slot_valid[4]; // NodeTable.java:88
   wire _eq_93 = slot_parent_4 == kids_owner; // NodeTable.java:88
-  wire _and_120 = _bits_141 & _eq_93; // NodeTable.java:88
-  wire _not_67 = ~_not_39; // NodeTable.java:88
+  wire _and_120 = _bits_158 & _eq_93; // NodeTable.java:88
+  wire _not_76 = ~_not_48; // NodeTable.java:88
   wire _eq_94 = slot_children_4 == 3'd0; // NodeTable.java:88
-  wire _or_87 = _not_67 | _eq_94; // NodeTable.java:88
+  wire _or_87 = _not_76 | _eq_94; // NodeTable.java:88
   wire _and_121 = _and_120 & _or_87; // NodeTable.java:88
-  wire _bits_142 = slot_valid[3]; // NodeTable.java:88
+  wire _bits_159 = slot_valid[3]; // NodeTable.java:88
   wire _eq_95 = slot_parent_3 == kids_owner; // NodeTable.java:88
-  wire _and_122 = _bits_142 & _eq_95; // NodeTable.java:88
-  wire _not_68 = ~_not_39; // NodeTable.java:88
+  wire _and_122 = _bits_159 & _eq_95; // NodeTable.java:88
+  wire _not_77 = ~_not_48; // NodeTable.java:88
   wire _eq_96 = slot_children_3 == 3'd0; // NodeTable.java:88
-  wire _or_88 = _not_68 | _eq_96; // NodeTable.java:88
+  wire _or_88 = _not_77 | _eq_96; // NodeTable.java:88
   wire _and_123 = _and_122 & _or_88; // NodeTable.java:88
-  wire _bits_143 = slot_valid[2]; // NodeTable.java:88
+  wire _bits_160 = slot_valid[2]; // NodeTable.java:88
   wire _eq_97 = slot_parent_2 == kids_owner; // NodeTable.java:88
-  wire _and_124 = _bits_143 & _eq_97; // NodeTable.java:88
-  wire _not_69 = ~_not_39; // NodeTable.java:88
+  wire _and_124 = _bits_160 & _eq_97; // NodeTable.java:88
+  wire _not_78 = ~_not_48; // NodeTable.java:88
   wire _eq_98 = slot_children_2 == 3'd0; // NodeTable.java:88
-  wire _or_89 = _not_69 | _eq_98; // NodeTable.java:88
+  wire _or_89 = _not_78 | _eq_98; // NodeTable.java:88
   wire _and_125 = _and_124 & _or_89; // NodeTable.java:88
-  wire _bits_144 = slot_valid[1]; // NodeTable.java:88
+  wire _bits_161 = slot_valid[1]; // NodeTable.java:88
   wire _eq_99 = slot_parent_1 == kids_owner; // NodeTable.java:88
-  wire _and_126 = _bits_144 & _eq_99; // NodeTable.java:88
-  wire _not_70 = ~_not_39; // NodeTable.java:88
+  wire _and_126 = _bits_161 & _eq_99; // NodeTable.java:88
+  wire _not_79 = ~_not_48; // NodeTable.java:88
   wire _eq_100 = slot_children_1 == 3'd0; // NodeTable.java:88
-  wire _or_90 = _not_70 | _eq_100; // NodeTable.java:88
+  wire _or_90 = _not_79 | _eq_100; // NodeTable.java:88
   wire _and_127 = _and_126 & _or_90; // NodeTable.java:88
   wire [31:0] kids_vector = {_and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, 1'd0}; // NodeTable.java:109
-  wire _not_71 = ~leaf_pick_load; // SlotPicker.java:58
-  wire [31:0] _not_72 = ~leaf_pick_pick_hot; // SlotPicker.java:43
-  wire [31:0] _and_128 = leaf_pick_candidates & _not_72; // SlotPicker.java:43
-  wire _bits_145 = slot_valid[31]; // NodeTable.java:96
+  wire _not_80 = ~leaf_pick_load; // SlotPicker.java:59
+  wire [31:0] _not_81 = ~leaf_pick_pick_hot; // SlotPicker.java:44
+  wire [31:0] _and_128 = leaf_pick_candidates & _not_81; // SlotPicker.java:44
+  wire _bits_162 = slot_valid[31]; // NodeTable.java:96
   wire _eq_101 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_129 = _bits_145 & _eq_101; // NodeTable.java:96
+  wire _and_129 = _bits_162 & _eq_101; // NodeTable.java:96
   wire _eq_102 = slot_children_31 == 3'd0; // NodeTable.java:96
   wire _and_130 = _and_129 & _eq_102; // NodeTable.java:96
-  wire _bits_146 = slot_valid[30]; // NodeTable.java:96
+  wire _bits_163 = slot_valid[30]; // NodeTable.java:96
   wire _eq_103 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_131 = _bits_146 & _eq_103; // NodeTable.java:96
+  wire _and_131 = _bits_163 & _eq_103; // NodeTable.java:96
   wire _eq_104 = slot_children_30 == 3'd0; // NodeTable.java:96
   wire _and_132 = _and_131 & _eq_104; // NodeTable.java:96
-  wire _bits_147 = slot_valid[29]; // NodeTable.java:96
+  wire _bits_164 = slot_valid[29]; // NodeTable.java:96
   wire _eq_105 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_133 = _bits_147 & _eq_105; // NodeTable.java:96
+  wire _and_133 = _bits_164 & _eq_105; // NodeTable.java:96
   wire _eq_106 = slot_children_29 == 3'd0; // NodeTable.java:96
   wire _and_134 = _and_133 & _eq_106; // NodeTable.java:96
-  wire _bits_148 = slot_valid[28]; // NodeTable.java:96
+  wire _bits_165 = slot_valid[28]; // NodeTable.java:96
   wire _eq_107 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_135 = _bits_148 & _eq_107; // NodeTable.java:96
+  wire _and_135 = _bits_165 & _eq_107; // NodeTable.java:96
   wire _eq_108 = slot_children_28 == 3'd0; // NodeTable.java:96
   wire _and_136 = _and_135 & _eq_108; // NodeTable.java:96
-  wire _bits_149 = slot_valid[27]; // NodeTable.java:96
+  wire _bits_166 = slot_valid[27]; // NodeTable.java:96
   wire _eq_109 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_137 = _bits_149 & _eq_109; // NodeTable.java:96
+  wire _and_137 = _bits_166 & _eq_109; // NodeTable.java:96
   wire _eq_110 = slot_children_27 == 3'd0; // NodeTable.java:96
   wire _and_138 = _and_137 & _eq_110; // NodeTable.java:96
-  wire _bits_150 = slot_valid[26]; // NodeTable.java:96
+  wire _bits_167 = slot_valid[26]; // NodeTable.java:96
   wire _eq_111 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_139 = _bits_150 & _eq_111; // NodeTable.java:96
+  wire _and_139 = _bits_167 & _eq_111; // NodeTable.java:96
   wire _eq_112 = slot_children_26 == 3'd0; // NodeTable.java:96
   wire _and_140 = _and_139 & _eq_112; // NodeTable.java:96
-  wire _bits_151 = slot_valid[25]; // NodeTable.java:96
+  wire _bits_168 = slot_valid[25]; // NodeTable.java:96
   wire _eq_113 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_141 = _bits_151 & _eq_113; // NodeTable.java:96
+  wire _and_141 = _bits_168 & _eq_113; // NodeTable.java:96
   wire _eq_114 = slot_children_25 == 3'd0; // NodeTable.java:96
   wire _and_142 = _and_141 & _eq_114; // NodeTable.java:96
-  wire _bits_152 = slot_valid[24]; // NodeTable.java:96
+  wire _bits_169 = slot_valid[24]; // NodeTable.java:96
   wire _eq_115 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_143 = _bits_152 & _eq_115; // NodeTable.java:96
+  wire _and_143 = _bits_169 & _eq_115; // NodeTable.java:96
   wire _eq_116 = slot_children_24 == 3'd0; // NodeTable.java:96
   wire _and_144 = _and_143 & _eq_116; // NodeTable.java:96
-  wire _bits_153 = slot_valid[23]; // NodeTable.java:96
+  wire _bits_170 = slot_valid[23]; // NodeTable.java:96
   wire _eq_117 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_145 = _bits_153 & _eq_117; // NodeTable.java:96
+  wire _and_145 = _bits_170 & _eq_117; // NodeTable.java:96
   wire _eq_118 = slot_children_23 == 3'd0; // NodeTable.java:96
   wire _and_146 = _and_145 & _eq_118; // NodeTable.java:96
-  wire _bits_154 = slot_valid[22]; // NodeTable.java:96
+  wire _bits_171 = slot_valid[22]; // NodeTable.java:96
   wire _eq_119 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_147 = _bits_154 & _eq_119; // NodeTable.java:96
+  wire _and_147 = _bits_171 & _eq_119; // NodeTable.java:96
   wire _eq_120 = slot_children_22 == 3'd0; // NodeTable.java:96
   wire _and_148 = _and_147 & _eq_120; // NodeTable.java:96
-  wire _bits_155 = slot_valid[21]; // NodeTable.java:96
+  wire _bits_172 = slot_valid[21]; // NodeTable.java:96
   wire _eq_121 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_149 = _bits_155 & _eq_121; // NodeTable.java:96
+  wire _and_149 = _bits_172 & _eq_121; // NodeTable.java:96
   wire _eq_122 = slot_children_21 == 3'd0; // NodeTable.java:96
   wire _and_150 = _and_149 & _eq_122; // NodeTable.java:96
-  wire _bits_156 = slot_valid[20]; // NodeTable.java:96
+  wire _bits_173 = slot_valid[20]; // NodeTable.java:96
   wire _eq_123 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_151 = _bits_156 & _eq_123; // NodeTable.java:96
+  wire _and_151 = _bits_173 & _eq_123; // NodeTable.java:96
   wire _eq_124 = slot_children_20 == 3'd0; // NodeTable.java:96
   wire _and_152 = _and_151 & _eq_124; // NodeTable.java:96
-  wire _bits_157 = slot_valid[19]; // NodeTable.java:96
+  wire _bits_174 = slot_valid[19]; // NodeTable.java:96
   wire _eq_125 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_153 = _bits_157 & _eq_125; // NodeTable.java:96
+  wire _and_153 = _bits_174 & _eq_125; // NodeTable.java:96
   wire _eq_126 = slot_children_19 == 3'd0; // NodeTable.java:96
   wire _and_154 = _and_153 & _eq_126; // NodeTable.java:96
-  wire _bits_158 = slot_valid[18]; // NodeTable.java:96
+  wire _bits_175 = slot_valid[18]; // NodeTable.java:96
   wire _eq_127 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_155 = _bits_158 & _eq_127; // NodeTable.java:96
+  wire _and_155 = _bits_175 & _eq_127; // NodeTable.java:96
   wire _eq_128 = slot_children_18 == 3'd0; // NodeTable.java:96
   wire _and_156 = _and_155 & _eq_128; // NodeTable.java:96
-  wire _bits_159 = slot_valid[17]; // NodeTable.java:96
+  wire _bits_176 = slot_valid[17]; // NodeTable.java:96
   wire _eq_129 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_157 = _bits_159 & _eq_129; // NodeTable.java:96
+  wire _and_157 = _bits_176 & _eq_129; // NodeTable.java:96
   wire _eq_130 = slot_children_17 == 3'd0; // NodeTable.java:96
   wire _and_158 = _and_157 & _eq_130; // NodeTable.java:96
-  wire _bits_160 = slot_valid[16]; // NodeTable.java:96
+  wire _bits_177 = slot_valid[16]; // NodeTable.java:96
   wire _eq_131 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_159 = _bits_160 & _eq_131; // NodeTable.java:96
+  wire _and_159 = _bits_177 & _eq_131; // NodeTable.java:96
   wire _eq_132 = slot_children_16 == 3'd0; // NodeTable.java:96
   wire _and_160 = _and_159 & _eq_132; // NodeTable.java:96
-  wire _bits_161 = slot_valid[15]; // NodeTable.java:96
+  wire _bits_178 = slot_valid[15]; // NodeTable.java:96
   wire _eq_133 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_161 = _bits_161 & _eq_133; // NodeTable.java:96
+  wire _and_161 = _bits_178 & _eq_133; // NodeTable.java:96
   wire _eq_134 = slot_children_15 == 3'd0; // NodeTable.java:96
   wire _and_162 = _and_161 & _eq_134; // NodeTable.java:96
-  wire _bits_162 = slot_valid[14]; // NodeTable.java:96
+  wire _bits_179 = slot_valid[14]; // NodeTable.java:96
   wire _eq_135 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_163 = _bits_162 & _eq_135; // NodeTable.java:96
+  wire _and_163 = _bits_179 & _eq_135; // NodeTable.java:96
   wire _eq_136 = slot_children_14 == 3'd0; // NodeTable.java:96
   wire _and_164 = _and_163 & _eq_136; // NodeTable.java:96
-  wire _bits_163 = slot_valid[13]; // NodeTable.java:96
+  wire _bits_180 = slot_valid[13]; // NodeTable.java:96
   wire _eq_137 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_165 = _bits_163 & _eq_137; // NodeTable.java:96
+  wire _and_165 = _bits_180 & _eq_137; // NodeTable.java:96
   wire _eq_138 = slot_children_13 == 3'd0; // NodeTable.java:96
   wire _and_166 = _and_165 & _eq_138; // NodeTable.java:96
-  wire _bits_164 = slot_valid[12]; // NodeTable.java:96
+  wire _bits_181 = slot_valid[12]; // NodeTable.java:96
   wire _eq_139 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_167 = _bits_164 & _eq_139; // NodeTable.java:96
+  wire _and_167 = _bits_181 & _eq_139; // NodeTable.java:96
   wire _eq_140 = slot_children_12 == 3'd0; // NodeTable.java:96
   wire _and_168 = _and_167 & _eq_140; // NodeTable.java:96
-  wire _bits_165 = slot_valid[11]; // NodeTable.java:96
+  wire _bits_182 = slot_valid[11]; // NodeTable.java:96
   wire _eq_141 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_169 = _bits_165 & _eq_141; // NodeTable.java:96
+  wire _and_169 = _bits_182 & _eq_141; // NodeTable.java:96
   wire _eq_142 = slot_children_11 == 3'd0; // NodeTable.java:96
   wire _and_170 = _and_169 & _eq_142; // NodeTable.java:96
-  wire _bits_166 = slot_valid[10]; // NodeTable.java:96
+  wire _bits_183 = slot_valid[10]; // NodeTable.java:96
   wire _eq_143 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_171 = _bits_166 & _eq_143; // NodeTable.java:96
+  wire _and_171 = _bits_183 & _eq_143; // NodeTable.java:96
   wire _eq_144 = slot_children_10 == 3'd0; // NodeTable.java:96
   wire _and_172 = _and_171 & _eq_144; // NodeTable.java:96
-  wire _bits_167 = slot_valid[9]; // NodeTable.java:96
+  wire _bits_184 = slot_valid[9]; // NodeTable.java:96
   wire _eq_145 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_173 = _bits_167 & _eq_145; // NodeTable.java:96
+  wire _and_173 = _bits_184 & _eq_145; // NodeTable.java:96
   wire _eq_146 = slot_children_9 == 3'd0; // NodeTable.java:96
   wire _and_174 = _and_173 & _eq_146; // NodeTable.java:96
-  wire _bits_168 = slot_valid[8]; // NodeTable.java:96
+  wire _bits_185 = slot_valid[8]; // NodeTable.java:96
   wire _eq_147 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_175 = _bits_168 & _eq_147; // NodeTable.java:96
+  wire _and_175 = _bits_185 & _eq_147; // NodeTable.java:96
   wire _eq_148 = slot_children_8 == 3'd0; // NodeTable.java:96
   wire _and_176 = _and_175 & _eq_148; // NodeTable.java:96
-  wire _bits_169 = slot_valid[7]; // NodeTable.java:96
+  wire _bits_186 = slot_valid[7]; // NodeTable.java:96
   wire _eq_149 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_177 = _bits_169 & _eq_149; // NodeTable.java:96
+  wire _and_177 = _bits_186 & _eq_149; // NodeTable.java:96
   wire _eq_150 = slot_children_7 == 3'd0; // NodeTable.java:96
   wire _and_178 = _and_177 & _eq_150; // NodeTable.java:96
-  wire _bits_170 = slot_valid[6]; // NodeTable.java:96
+  wire _bits_187 = slot_valid[6]; // NodeTable.java:96
   wire _eq_151 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_179 = _bits_170 & _eq_151; // NodeTable.java:96
+  wire _and_179 = _bits_187 & _eq_151; // NodeTable.java:96
   wire _eq_152 = slot_children_6 == 3'd0; // NodeTable.java:96
   wire _and_180 = _and_179 & _eq_152; // NodeTable.java:96
-  wire _bits_171 = slot_valid[5]; // NodeTable.java:96
+  wire _bits_188 = slot_valid[5]; // NodeTable.java:96
   wire _eq_153 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_181 = _bits_171 & _eq_153; // NodeTable.java:96
+  wire _and_181 = _bits_188 & _eq_153; // NodeTable.java:96
   wire _eq_154 = slot_children_5 == 3'd0; // NodeTable.java:96
   wire _and_182 = _and_181 & _eq_154; // NodeTable.java:96
-  wire _bits_172 = slot_valid[4]; // NodeTable.java:96
+  wire _bits_189 = slot_valid[4]; // NodeTable.java:96
   wire _eq_155 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_183 = _bits_172 & _eq_155; // NodeTable.java:96
+  wire _and_183 = _bits_189 & _eq_155; // NodeTable.java:96
   wire _eq_156 = slot_children_4 == 3'd0; // NodeTable.java:96
   wire _and_184 = _and_183 & _eq_156; // NodeTable.java:96
-  wire _bits_173 = slot_valid[3]; // NodeTable.java:96
+  wire _bits_190 = slot_valid[3]; // NodeTable.java:96
   wire _eq_157 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_185 = _bits_173 & _eq_157; // NodeTable.java:96
+  wire _and_185 = _bits_190 & _eq_157; // NodeTable.java:96
   wire _eq_158 = slot_children_3 == 3'd0; // NodeTable.java:96
   wire _and_186 = _and_185 & _eq_158; // NodeTable.java:96
-  wire _bits_174 = slot_valid[2]; // NodeTable.java:96
+  wire _bits_191 = slot_valid[2]; // NodeTable.java:96
   wire _eq_159 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_187 = _bits_174 & _eq_159; // NodeTable.java:96
+  wire _and_187 = _bits_191 & _eq_159; // NodeTable.java:96
   wire _eq_160 = slot_children_2 == 3'd0; // NodeTable.java:96
   wire _and_188 = _and_187 & _eq_160; // NodeTable.java:96
-  wire _bits_175 = slot_valid[1]; // NodeTable.java:96
+  wire _bits_192 = slot_valid[1]; // NodeTable.java:96
   wire _eq_161 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_189 = _bits_175 & _eq_161; // NodeTable.java:96
+  wire _and_189 = _bits_192 & _eq_161; // NodeTable.java:96
   wire _eq_162 = slot_children_1 == 3'd0; // NodeTable.java:96
   wire _and_190 = _and_189 & _eq_162; // NodeTable.java:96
-  wire [31:0] _cat_2 = {_and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, 1'd0}; // NodeTable.java:109
-  wire [31:0] _not_73 = ~kids_vector; // SlotPicker.java:70
-  wire [31:0] _and_191 = leaf_pick_candidates & _not_73; // SlotPicker.java:70
-  wire _not_74 = ~leaf_pick_ready; // SlotPicker.java:49
-  wire leaf_pick_advance = leaf_pick_take | _not_74; // SlotPicker.java:49
-  wire [31:0] _not_75 = ~leaf_pick_pick_hot; // SlotPicker.java:47
-  wire [31:0] _and_192 = leaf_pick_candidates & _not_75; // SlotPicker.java:47
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_192 : leaf_pick_candidates; // SlotPicker.java:47
-  wire [31:0] _sub_8 = leaf_pick_remaining - 32'd1; // SlotPicker.java:55
-  wire [31:0] _not_76 = ~_sub_8; // SlotPicker.java:55
-  wire [31:0] _and_193 = leaf_pick_remaining & _not_76; // SlotPicker.java:55
-  wire _bits_176 = leaf_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_177 = leaf_pick_remaining[1]; // FirstSet.java:25
-  wire _or_91 = _bits_176 | _bits_177; // FirstSet.java:37
-  wire _bits_178 = leaf_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_179 = leaf_pick_remaining[3]; // FirstSet.java:25
-  wire _or_92 = _bits_178 | _bits_179; // FirstSet.java:37
+  wire [31:0] _cat_10 = {_and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, 1'd0}; // NodeTable.java:109
+  wire [31:0] _not_82 = ~kids_vector; // SlotPicker.java:78
+  wire [31:0] _and_191 = leaf_pick_candidates & _not_82; // SlotPicker.java:78
+  wire [31:0] _mux_4 = state_merge_level ? _cat_10 : _and_191; // RapController.java:427
+  wire _not_83 = ~leaf_pick_ready; // SlotPicker.java:50
+  wire leaf_pick_advance = leaf_pick_take | _not_83; // SlotPicker.java:50
+  wire [31:0] _not_84 = ~leaf_pick_pick_hot; // SlotPicker.java:48
+  wire [31:0] _and_192 = leaf_pick_candidates & _not_84; // SlotPicker.java:48
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_192 : leaf_pick_candidates; // SlotPicker.java:48
+  wire [31:0] _sub_9 = leaf_pick_remaining - 32'd1; // SlotPicker.java:56
+  wire [31:0] _not_85 = ~_sub_9; // SlotPicker.java:56
+  wire [31:0] _and_193 = leaf_pick_remaining & _not_85; // SlotPicker.java:56
+  wire _bits_193 = leaf_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_194 = leaf_pick_remaining[1]; // FirstSet.java:25
+  wire _or_91 = _bits_193 | _bits_194; // FirstSet.java:37
+  wire _bits_195 = leaf_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_196 = leaf_pick_remaining[3]; // FirstSet.java:25
+  wire _or_92 = _bits_195 | _bits_196; // FirstSet.java:37
   wire _or_93 = _or_91 | _or_92; // FirstSet.java:37
-  wire _bits_180 = leaf_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_181 = leaf_pick_remaining[5]; // FirstSet.java:25
-  wire _or_94 = _bits_180 | _bits_181; // FirstSet.java:37
-  wire _bits_182 = leaf_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_183 = leaf_pick_remaining[7]; // FirstSet.java:25
-  wire _or_95 = _bits_182 | _bits_183; // FirstSet.java:37
+  wire _bits_197 = leaf_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_198 = leaf_pick_remaining[5]; // FirstSet.java:25
+  wire _or_94 = _bits_197 | _bits_198; // FirstSet.java:37
+  wire _bits_199 = leaf_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_200 = leaf_pick_remaining[7]; // FirstSet.java:25
+  wire _or_95 = _bits_199 | _bits_200; // FirstSet.java:37
   wire _or_96 = _or_94 | _or_95; // FirstSet.java:37
   wire _or_97 = _or_93 | _or_96; // FirstSet.java:37
-  wire _bits_184 = leaf_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_185 = leaf_pick_remaining[9]; // FirstSet.java:25
-  wire _or_98 = _bits_184 | _bits_185; // FirstSet.java:37
-  wire _bits_186 = leaf_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_187 = leaf_pick_remaining[11]; // FirstSet.java:25
-  wire _or_99 = _bits_186 | _bits_187; // FirstSet.java:37
+  wire _bits_201 = leaf_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_202 = leaf_pick_remaining[9]; // FirstSet.java:25
+  wire _or_98 = _bits_201 | _bits_202; // FirstSet.java:37
+  wire _bits_203 = leaf_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_204 = leaf_pick_remaining[11]; // FirstSet.java:25
+  wire _or_99 = _bits_203 | _bits_204; // FirstSet.java:37
   wire _or_100 = _or_98 | _or_99; // FirstSet.java:37
-  wire _bits_188 = leaf_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_189 = leaf_pick_remaining[13]; // FirstSet.java:25
-  wire _or_101 = _bits_188 | _bits_189; // FirstSet.java:37
-  wire _bits_190 = leaf_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_191 = leaf_pick_remaining[15]; // FirstSet.java:25
-  wire _or_102 = _bits_190 | _bits_191; // FirstSet.java:37
+  wire _bits_205 = leaf_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_206 = leaf_pick_remaining[13]; // FirstSet.java:25
+  wire _or_101 = _bits_205 | _bits_206; // FirstSet.java:37
+  wire _bits_207 = leaf_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_208 = leaf_pick_remaining[15]; // FirstSet.java:25
+  wire _or_102 = _bits_207 | _bits_208; // FirstSet.java:37
   wire _or_103 = _or_101 | _or_102; // FirstSet.java:37
   wire _or_104 = _or_100 | _or_103; // FirstSet.java:37
   wire _or_105 = _or_97 | _or_104; // FirstSet.java:37
-  wire _bits_192 = leaf_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_193 = leaf_pick_remaining[17]; // FirstSet.java:25
-  wire _or_106 = _bits_192 | _bits_193; // FirstSet.java:37
-  wire _bits_194 = leaf_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_195 = leaf_pick_remaining[19]; // FirstSet.java:25
-  wire _or_107 = _bits_194 | _bits_195; // FirstSet.java:37
+  wire _bits_209 = leaf_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_210 = leaf_pick_remaining[17]; // FirstSet.java:25
+  wire _or_106 = _bits_209 | _bits_210; // FirstSet.java:37
+  wire _bits_211 = leaf_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_212 = leaf_pick_remaining[19]; // FirstSet.java:25
+  wire _or_107 = _bits_211 | _bits_212; // FirstSet.java:37
   wire _or_108 = _or_106 | _or_107; // FirstSet.java:37
-  wire _bits_196 = leaf_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_197 = leaf_pick_remaining[21]; // FirstSet.java:25
-  wire _or_109 = _bits_196 | _bits_197; // FirstSet.java:37
-  wire _bits_198 = leaf_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_199 = leaf_pick_remaining[23]; // FirstSet.java:25
-  wire _or_110 = _bits_198 | _bits_199; // FirstSet.java:37
+  wire _bits_213 = leaf_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_214 = leaf_pick_remaining[21]; // FirstSet.java:25
+  wire _or_109 = _bits_213 | _bits_214; // FirstSet.java:37
+  wire _bits_215 = leaf_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_216 = leaf_pick_remaining[23]; // FirstSet.java:25
+  wire _or_110 = _bits_215 | _bits_216; // FirstSet.java:37
   wire _or_111 = _or_109 | _or_110; // FirstSet.java:37
   wire _or_112 = _or_108 | _or_111; // FirstSet.java:37
-  wire _bits_200 = leaf_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_201 = leaf_pick_remaining[25]; // FirstSet.java:25
-  wire _or_113 = _bits_200 | _bits_201; // FirstSet.java:37
-  wire _bits_202 = leaf_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_203 = leaf_pick_remaining[27]; // FirstSet.java:25
-  wire _or_114 = _bits_202 | _bits_203; // FirstSet.java:37
+  wire _bits_217 = leaf_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_218 = leaf_pick_remaining[25]; // FirstSet.java:25
+  wire _or_113 = _bits_217 | _bits_218; // FirstSet.java:37
+  wire _bits_219 = leaf_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_220 = leaf_pick_remaining[27]; // FirstSet.java:25
+  wire _or_114 = _bits_219 | _bits_220; // FirstSet.java:37
   wire _or_115 = _or_113 | _or_114; // FirstSet.java:37
-  wire _bits_204 = leaf_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_205 = leaf_pick_remaining[29]; // FirstSet.java:25
-  wire _or_116 = _bits_204 | _bits_205; // FirstSet.java:37
-  wire _bits_206 = leaf_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_207 = leaf_pick_remaining[31]; // FirstSet.java:25
-  wire _or_117 = _bits_206 | _bits_207; // FirstSet.java:37
+  wire _bits_221 = leaf_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_222 = leaf_pick_remaining[29]; // FirstSet.java:25
+  wire _or_116 = _bits_221 | _bits_222; // FirstSet.java:37
+  wire _bits_223 = leaf_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_224 = leaf_pick_remaining[31]; // FirstSet.java:25
+  wire _or_117 = _bits_223 | _bits_224; // FirstSet.java:37
   wire _or_118 = _or_116 | _or_117; // FirstSet.java:37
   wire _or_119 = _or_115 | _or_118; // FirstSet.java:37
   wire _or_120 = _or_112 | _or_119; // FirstSet.java:37
   wire _or_121 = _or_105 | _or_120; // FirstSet.java:37
-  wire _not_77 = ~_or_105; // FirstSet.java:35
-  wire _not_78 = ~_or_112; // FirstSet.java:35
-  wire _not_79 = ~_or_115; // FirstSet.java:35
-  wire _not_80 = ~_or_116; // FirstSet.java:35
-  wire _not_81 = ~_bits_206; // FirstSet.java:35
-  wire _not_82 = ~_bits_204; // FirstSet.java:35
-  wire _mux_4 = _not_80 ? _not_81 : _not_82; // FirstSet.java:36
-  wire [1:0] _cat_3 = {_not_80, _mux_4}; // FirstSet.java:36
-  wire _not_83 = ~_or_113; // FirstSet.java:35
-  wire _not_84 = ~_bits_202; // FirstSet.java:35
-  wire _not_85 = ~_bits_200; // FirstSet.java:35
-  wire _mux_5 = _not_83 ? _not_84 : _not_85; // FirstSet.java:36
-  wire [1:0] _cat_4 = {_not_83, _mux_5}; // FirstSet.java:36
-  wire [1:0] _mux_6 = _not_79 ? _cat_3 : _cat_4; // FirstSet.java:36
-  wire [2:0] _cat_5 = {_not_79, _mux_6}; // FirstSet.java:36
-  wire _not_86 = ~_or_108; // FirstSet.java:35
-  wire _not_87 = ~_or_109; // FirstSet.java:35
-  wire _not_88 = ~_bits_198; // FirstSet.java:35
-  wire _not_89 = ~_bits_196; // FirstSet.java:35
-  wire _mux_7 = _not_87 ? _not_88 : _not_89; // FirstSet.java:36
-  wire [1:0] _cat_6 = {_not_87, _mux_7}; // FirstSet.java:36
-  wire _not_90 = ~_or_106; // FirstSet.java:35
-  wire _not_91 = ~_bits_194; // FirstSet.java:35
-  wire _not_92 = ~_bits_192; // FirstSet.java:35
-  wire _mux_8 = _not_90 ? _not_91 : _not_92; // FirstSet.java:36
-  wire [1:0] _cat_7 = {_not_90, _mux_8}; // FirstSet.java:36
-  wire [1:0] _mux_9 = _not_86 ? _cat_6 : _cat_7; // FirstSet.java:36
-  wire [2:0] _cat_8 = {_not_86, _mux_9}; // FirstSet.java:36
-  wire [2:0] _mux_10 = _not_78 ? _cat_5 : _cat_8; // FirstSet.java:36
-  wire [3:0] _cat_9 = {_not_78, _mux_10}; // FirstSet.java:36
-  wire _not_93 = ~_or_97; // FirstSet.java:35
-  wire _not_94 = ~_or_100; // FirstSet.java:35
-  wire _not_95 = ~_or_101; // FirstSet.java:35
-  wire _not_96 = ~_bits_190; // FirstSet.java:35
-  wire _not_97 = ~_bits_188; // FirstSet.java:35
-  wire _mux_11 = _not_95 ? _not_96 : _not_97; // FirstSet.java:36
-  wire [1:0] _cat_10 = {_not_95, _mux_11}; // FirstSet.java:36
-  wire _not_98 = ~_or_98; // FirstSet.java:35
-  wire _not_99 = ~_bits_186; // FirstSet.java:35
-  wire _not_100 = ~_bits_184; // FirstSet.java:35
-  wire _mux_12 = _not_98 ? _not_99 : _not_100; // FirstSet.java:36
-  wire [1:0] _cat_11 = {_not_98, _mux_12}; // FirstSet.java:36
-  wire [1:0] _mux_13 = _not_94 ? _cat_10 : _cat_11; // FirstSet.java:36
-  wire [2:0] _cat_12 = {_not_94, _mux_13}; // FirstSet.java:36
-  wire _not_101 = ~_or_93; // FirstSet.java:35
-  wire _not_102 = ~_or_94; // FirstSet.java:35
-  wire _not_103 = ~_bits_182; // FirstSet.java:35
-  wire _not_104 = ~_bits_180; // FirstSet.java:35
-  wire _mux_14 = _not_102 ? _not_103 : _not_104; // FirstSet.java:36
-  wire [1:0] _cat_13 = {_not_102, _mux_14}; // FirstSet.java:36
-  wire _not_105 = ~_or_91; // FirstSet.java:35
-  wire _not_106 = ~_bits_178; // FirstSet.java:35
-  wire _not_107 = ~_bits_176; // FirstSet.java:35
-  wire _mux_15 = _not_105 ? _not_106 : _not_107; // FirstSet.java:36
-  wire [1:0] _cat_14 = {_not_105, _mux_15}; // FirstSet.java:36
-  wire [1:0] _mux_16 = _not_101 ? _cat_13 : _cat_14; // FirstSet.java:36
-  wire [2:0] _cat_15 = {_not_101, _mux_16}; // FirstSet.java:36
-  wire [2:0] _mux_17 = _not_93 ? _cat_12 : _cat_15; // FirstSet.java:36
-  wire [3:0] _cat_16 = {_not_93, _mux_17}; // FirstSet.java:36
-  wire [3:0] _mux_18 = _not_77 ? _cat_9 : _cat_16; // FirstSet.java:36
-  wire [4:0] _cat_17 = {_not_77, _mux_18}; // FirstSet.java:36
-  wire [4:0] _bits_208 = _cat_17; // FirstSet.java:44
-  wire _not_108 = ~slot_pick_load; // SlotPicker.java:58
-  wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:43
-  wire [31:0] _and_194 = slot_pick_candidates & _not_109; // SlotPicker.java:43
-  wire [31:0] _not_110 = ~slot_valid; // RapController.java:507
-  wire _not_111 = ~slot_pick_ready; // SlotPicker.java:49
-  wire slot_pick_advance = slot_pick_take | _not_111; // SlotPicker.java:49
-  wire [31:0] _not_112 = ~slot_pick_pick_hot; // SlotPicker.java:47
-  wire [31:0] _and_195 = slot_pick_candidates & _not_112; // SlotPicker.java:47
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_195 : slot_pick_candidates; // SlotPicker.java:47
-  wire [31:0] _sub_9 = slot_pick_remaining - 32'd1; // SlotPicker.java:55
-  wire [31:0] _not_113 = ~_sub_9; // SlotPicker.java:55
-  wire [31:0] _and_196 = slot_pick_remaining & _not_113; // SlotPicker.java:55
-  wire _bits_209 = slot_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_210 = slot_pick_remaining[1]; // FirstSet.java:25
-  wire _or_122 = _bits_209 | _bits_210; // FirstSet.java:37
-  wire _bits_211 = slot_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_212 = slot_pick_remaining[3]; // FirstSet.java:25
-  wire _or_123 = _bits_211 | _bits_212; // FirstSet.java:37
+  wire _not_86 = ~_or_105; // FirstSet.java:35
+  wire _not_87 = ~_or_112; // FirstSet.java:35
+  wire _not_88 = ~_or_115; // FirstSet.java:35
+  wire _not_89 = ~_or_116; // FirstSet.java:35
+  wire _not_90 = ~_bits_223; // FirstSet.java:35
+  wire _not_91 = ~_bits_221; // FirstSet.java:35
+  wire _mux_5 = _not_89 ? _not_90 : _not_91; // FirstSet.java:36
+  wire [1:0] _cat_11 = {_not_89, _mux_5}; // FirstSet.java:36
+  wire _not_92 = ~_or_113; // FirstSet.java:35
+  wire _not_93 = ~_bits_219; // FirstSet.java:35
+  wire _not_94 = ~_bits_217; // FirstSet.java:35
+  wire _mux_6 = _not_92 ? _not_93 : _not_94; // FirstSet.java:36
+  wire [1:0] _cat_12 = {_not_92, _mux_6}; // FirstSet.java:36
+  wire [1:0] _mux_7 = _not_88 ? _cat_11 : _cat_12; // FirstSet.java:36
+  wire [2:0] _cat_13 = {_not_88, _mux_7}; // FirstSet.java:36
+  wire _not_95 = ~_or_108; // FirstSet.java:35
+  wire _not_96 = ~_or_109; // FirstSet.java:35
+  wire _not_97 = ~_bits_215; // FirstSet.java:35
+  wire _not_98 = ~_bits_213; // FirstSet.java:35
+  wire _mux_8 = _not_96 ? _not_97 : _not_98; // FirstSet.java:36
+  wire [1:0] _cat_14 = {_not_96, _mux_8}; // FirstSet.java:36
+  wire _not_99 = ~_or_106; // FirstSet.java:35
+  wire _not_100 = ~_bits_211; // FirstSet.java:35
+  wire _not_101 = ~_bits_209; // FirstSet.java:35
+  wire _mux_9 = _not_99 ? _not_100 : _not_101; // FirstSet.java:36
+  wire [1:0] _cat_15 = {_not_99, _mux_9}; // FirstSet.java:36
+  wire [1:0] _mux_10 = _not_95 ? _cat_14 : _cat_15; // FirstSet.java:36
+  wire [2:0] _cat_16 = {_not_95, _mux_10}; // FirstSet.java:36
+  wire [2:0] _mux_11 = _not_87 ? _cat_13 : _cat_16; // FirstSet.java:36
+  wire [3:0] _cat_17 = {_not_87, _mux_11}; // FirstSet.java:36
+  wire _not_102 = ~_or_97; // FirstSet.java:35
+  wire _not_103 = ~_or_100; // FirstSet.java:35
+  wire _not_104 = ~_or_101; // FirstSet.java:35
+  wire _not_105 = ~_bits_207; // FirstSet.java:35
+  wire _not_106 = ~_bits_205; // FirstSet.java:35
+  wire _mux_12 = _not_104 ? _not_105 : _not_106; // FirstSet.java:36
+  wire [1:0] _cat_18 = {_not_104, _mux_12}; // FirstSet.java:36
+  wire _not_107 = ~_or_98; // FirstSet.java:35
+  wire _not_108 = ~_bits_203; // FirstSet.java:35
+  wire _not_109 = ~_bits_201; // FirstSet.java:35
+  wire _mux_13 = _not_107 ? _not_108 : _not_109; // FirstSet.java:36
+  wire [1:0] _cat_19 = {_not_107, _mux_13}; // FirstSet.java:36
+  wire [1:0] _mux_14 = _not_103 ? _cat_18 : _cat_19; // FirstSet.java:36
+  wire [2:0] _cat_20 = {_not_103, _mux_14}; // FirstSet.java:36
+  wire _not_110 = ~_or_93; // FirstSet.java:35
+  wire _not_111 = ~_or_94; // FirstSet.java:35
+  wire _not_112 = ~_bits_199; // FirstSet.java:35
+  wire _not_113 = ~_bits_197; // FirstSet.java:35
+  wire _mux_15 = _not_111 ? _not_112 : _not_113; // FirstSet.java:36
+  wire [1:0] _cat_21 = {_not_111, _mux_15}; // FirstSet.java:36
+  wire _not_114 = ~_or_91; // FirstSet.java:35
+  wire _not_115 = ~_bits_195; // FirstSet.java:35
+  wire _not_116 = ~_bits_193; // FirstSet.java:35
+  wire _mux_16 = _not_114 ? _not_115 : _not_116; // FirstSet.java:36
+  wire [1:0] _cat_22 = {_not_114, _mux_16}; // FirstSet.java:36
+  wire [1:0] _mux_17 = _not_110 ? _cat_21 : _cat_22; // FirstSet.java:36
+  wire [2:0] _cat_23 = {_not_110, _mux_17}; // FirstSet.java:36
+  wire [2:0] _mux_18 = _not_102 ? _cat_20 : _cat_23; // FirstSet.java:36
+  wire [3:0] _cat_24 = {_not_102, _mux_18}; // FirstSet.java:36
+  wire [3:0] _mux_19 = _not_86 ? _cat_17 : _cat_24; // FirstSet.java:36
+  wire [4:0] _cat_25 = {_not_86, _mux_19}; // FirstSet.java:36
+  wire [4:0] _bits_225 = _cat_25; // FirstSet.java:44
+  wire _not_117 = ~slot_pick_load; // SlotPicker.java:59
+  wire [31:0] _not_118 = ~slot_pick_pick_hot; // SlotPicker.java:44
+  wire [31:0] _and_194 = slot_pick_candidates & _not_118; // SlotPicker.java:44
+  wire [31:0] _not_119 = ~slot_valid; // RapController.java:426
+  wire [31:0] _mux_20 = state_split ? _not_119 : kids_vector; // RapController.java:426
+  wire _not_120 = ~slot_pick_ready; // SlotPicker.java:50
+  wire slot_pick_advance = slot_pick_take | _not_120; // SlotPicker.java:50
+  wire [31:0] _not_121 = ~slot_pick_pick_hot; // SlotPicker.java:48
+  wire [31:0] _and_195 = slot_pick_candidates & _not_121; // SlotPicker.java:48
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_195 : slot_pick_candidates; // SlotPicker.java:48
+  wire [31:0] _sub_10 = slot_pick_remaining - 32'd1; // SlotPicker.java:56
+  wire [31:0] _not_122 = ~_sub_10; // SlotPicker.java:56
+  wire [31:0] _and_196 = slot_pick_remaining & _not_122; // SlotPicker.java:56
+  wire _bits_226 = slot_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_227 = slot_pick_remaining[1]; // FirstSet.java:25
+  wire _or_122 = _bits_226 | _bits_227; // FirstSet.java:37
+  wire _bits_228 = slot_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_229 = slot_pick_remaining[3]; // FirstSet.java:25
+  wire _or_123 = _bits_228 | _bits_229; // FirstSet.java:37
   wire _or_124 = _or_122 | _or_123; // FirstSet.java:37
-  wire _bits_213 = slot_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_214 = slot_pick_remaining[5]; // FirstSet.java:25
-  wire _or_125 = _bits_213 | _bits_214; // FirstSet.java:37
-  wire _bits_215 = slot_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_216 = slot_pick_remaining[7]; // FirstSet.java:25
-  wire _or_126 = _bits_215 | _bits_216; // FirstSet.java:37
+  wire _bits_230 = slot_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_231 = slot_pick_remaining[5]; // FirstSet.java:25
+  wire _or_125 = _bits_230 | _bits_231; // FirstSet.java:37
+  wire _bits_232 = slot_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_233 = slot_pick_remaining[7]; // FirstSet.java:25
+  wire _or_126 = _bits_232 | _bits_233; // FirstSet.java:37
   wire _or_127 = _or_125 | _or_126; // FirstSet.java:37
   wire _or_128 = _or_124 | _or_127; // FirstSet.java:37
-  wire _bits_217 = slot_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_218 = slot_pick_remaining[9]; // FirstSet.java:25
-  wire _or_129 = _bits_217 | _bits_218; // FirstSet.java:37
-  wire _bits_219 = slot_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_220 = slot_pick_remaining[11]; // FirstSet.java:25
-  wire _or_130 = _bits_219 | _bits_220; // FirstSet.java:37
+  wire _bits_234 = slot_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_235 = slot_pick_remaining[9]; // FirstSet.java:25
+  wire _or_129 = _bits_234 | _bits_235; // FirstSet.java:37
+  wire _bits_236 = slot_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_237 = slot_pick_remaining[11]; // FirstSet.java:25
+  wire _or_130 = _bits_236 | _bits_237; // FirstSet.java:37
   wire _or_131 = _or_129 | _or_130; // FirstSet.java:37
-  wire _bits_221 = slot_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_222 = slot_pick_remaining[13]; // FirstSet.java:25
-  wire _or_132 = _bits_221 | _bits_222; // FirstSet.java:37
-  wire _bits_223 = slot_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_224 = slot_pick_remaining[15]; // FirstSet.java:25
-  wire _or_133 = _bits_223 | _bits_224; // FirstSet.java:37
+  wire _bits_238 = slot_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_239 = slot_pick_remaining[13]; // FirstSet.java:25
+  wire _or_132 = _bits_238 | _bits_239; // FirstSet.java:37
+  wire _bits_240 = slot_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_241 = slot_pick_remaining[15]; // FirstSet.java:25
+  wire _or_133 = _bits_240 | _bits_241; // FirstSet.java:37
   wire _or_134 = _or_132 | _or_133; // FirstSet.java:37
   wire _or_135 = _or_131 | _or_134; // FirstSet.java:37
   wire _or_136 = _or_128 | _or_135; // FirstSet.java:37
-  wire _bits_225 = slot_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_226 = slot_pick_remaining[17]; // FirstSet.java:25
-  wire _or_137 = _bits_225 | _bits_226; // FirstSet.java:37
-  wire _bits_227 = slot_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_228 = slot_pick_remaining[19]; // FirstSet.java:25
-  wire _or_138 = _bits_227 | _bits_228; // FirstSet.java:37
+  wire _bits_242 = slot_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_243 = slot_pick_remaining[17]; // FirstSet.java:25
+  wire _or_137 = _bits_242 | _bits_243; // FirstSet.java:37
+  wire _bits_244 = slot_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_245 = slot_pick_remaining[19]; // FirstSet.java:25
+  wire _or_138 = _bits_244 | _bits_245; // FirstSet.java:37
   wire _or_139 = _or_137 | _or_138; // FirstSet.java:37
-  wire _bits_229 = slot_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_230 = slot_pick_remaining[21]; // FirstSet.java:25
-  wire _or_140 = _bits_229 | _bits_230; // FirstSet.java:37
-  wire _bits_231 = slot_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_232 = slot_pick_remaining[23]; // FirstSet.java:25
-  wire _or_141 = _bits_231 | _bits_232; // FirstSet.java:37
+  wire _bits_246 = slot_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_247 = slot_pick_remaining[21]; // FirstSet.java:25
+  wire _or_140 = _bits_246 | _bits_247; // FirstSet.java:37
+  wire _bits_248 = slot_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_249 = slot_pick_remaining[23]; // FirstSet.java:25
+  wire _or_141 = _bits_248 | _bits_249; // FirstSet.java:37
   wire _or_142 = _or_140 | _or_141; // FirstSet.java:37
   wire _or_143 = _or_139 | _or_142; // FirstSet.java:37
-  wire _bits_233 = slot_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_234 = slot_pick_remaining[25]; // FirstSet.java:25
-  wire _or_144 = _bits_233 | _bits_234; // FirstSet.java:37
-  wire _bits_235 = slot_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_236 = slot_pick_remaining[27]; // FirstSet.java:25
-  wire _or_145 = _bits_235 | _bits_236; // FirstSet.java:37
+  wire _bits_250 = slot_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_251 = slot_pick_remaining[25]; // FirstSet.java:25
+  wire _or_144 = _bits_250 | _bits_251; // FirstSet.java:37
+  wire _bits_252 = slot_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_253 = slot_pick_remaining[27]; // FirstSet.java:25
+  wire _or_145 = _bits_252 | _bits_253; // FirstSet.java:37
   wire _or_146 = _or_144 | _or_145; // FirstSet.java:37
-  wire _bits_237 = slot_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_238 = slot_pick_remaining[29]; // FirstSet.java:25
-  wire _or_147 = _bits_237 | _bits_238; // FirstSet.java:37
-  wire _bits_239 = slot_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_240 = slot_pick_remaining[31]; // FirstSet.java:25
-  wire _or_148 = _bits_239 | _bits_240; // FirstSet.java:37
+  wire _bits_254 = slot_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_255 = slot_pick_remaining[29]; // FirstSet.java:25
+  wire _or_147 = _bits_254 | _bits_255; // FirstSet.java:37
+  wire _bits_256 = slot_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_257 = slot_pick_remaining[31]; // FirstSet.java:25
+  wire _or_148 = _bits_256 | _bits_257; // FirstSet.java:37
   wire _or_149 = _or_147 | _or_148; // FirstSet.java:37
   wire _or_150 = _or_146 | _or_149; // FirstSet.java:37
   wire _or_151 = _or_143 | _or_150; // FirstSet.java:37
   wire _or_152 = _or_136 | _or_151; // FirstSet.java:37
-  wire _not_114 = ~_or_136; // FirstSet.java:35
-  wire _not_115 = ~_or_143; // FirstSet.java:35
-  wire _not_116 = ~_or_146; // FirstSet.java:35
-  wire _not_117 = ~_or_147; // FirstSet.java:35
-  wire _not_118 = ~_bits_239; // FirstSet.java:35
-  wire _not_119 = ~_bits_237; // FirstSet.java:35
-  wire _mux_19 = _not_117 ? _not_118 : _not_119; // FirstSet.java:36
-  wire [1:0] _cat_18 = {_not_117, _mux_19}; // FirstSet.java:36
-  wire _not_120 = ~_or_144; // FirstSet.java:35
-  wire _not_121 = ~_bits_235; // FirstSet.java:35
-  wire _not_122 = ~_bits_233; // FirstSet.java:35
-  wire _mux_20 = _not_120 ? _not_121 : _not_122; // FirstSet.java:36
-  wire [1:0] _cat_19 = {_not_120, _mux_20}; // FirstSet.java:36
-  wire [1:0] _mux_21 = _not_116 ? _cat_18 : _cat_19; // FirstSet.java:36
-  wire [2:0] _cat_20 = {_not_116, _mux_21}; // FirstSet.java:36
-  wire _not_123 = ~_or_139; // FirstSet.java:35
-  wire _not_124 = ~_or_140; // FirstSet.java:35
-  wire _not_125 = ~_bits_231; // FirstSet.java:35
-  wire _not_126 = ~_bits_229; // FirstSet.java:35
-  wire _mux_22 = _not_124 ? _not_125 : _not_126; // FirstSet.java:36
-  wire [1:0] _cat_21 = {_not_124, _mux_22}; // FirstSet.java:36
-  wire _not_127 = ~_or_137; // FirstSet.java:35
-  wire _not_128 = ~_bits_227; // FirstSet.java:35
-  wire _not_129 = ~_bits_225; // FirstSet.java:35
-  wire _mux_23 = _not_127 ? _not_128 : _not_129; // FirstSet.java:36
-  wire [1:0] _cat_22 = {_not_127, _mux_23}; // FirstSet.java:36
-  wire [1:0] _mux_24 = _not_123 ? _cat_21 : _cat_22; // FirstSet.java:36
-  wire [2:0] _cat_23 = {_not_123, _mux_24}; // FirstSet.java:36
-  wire [2:0] _mux_25 = _not_115 ? _cat_20 : _cat_23; // FirstSet.java:36
-  wire [3:0] _cat_24 = {_not_115, _mux_25}; // FirstSet.java:36
-  wire _not_130 = ~_or_128; // FirstSet.java:35
-  wire _not_131 = ~_or_131; // FirstSet.java:35
-  wire _not_132 = ~_or_132; // FirstSet.java:35
-  wire _not_133 = ~_bits_223; // FirstSet.java:35
-  wire _not_134 = ~_bits_221; // FirstSet.java:35
-  wire _mux_26 = _not_132 ? _not_133 : _not_134; // FirstSet.java:36
-  wire [1:0] _cat_25 = {_not_132, _mux_26}; // FirstSet.java:36
-  wire _not_135 = ~_or_129; // FirstSet.java:35
-  wire _not_136 = ~_bits_219; // FirstSet.java:35
-  wire _not_137 = ~_bits_217; // FirstSet.java:35
-  wire _mux_27 = _not_135 ? _not_136 : _not_137; // FirstSet.java:36
-  wire [1:0] _cat_26 = {_not_135, _mux_27}; // FirstSet.java:36
-  wire [1:0] _mux_28 = _not_131 ? _cat_25 : _cat_26; // FirstSet.java:36
-  wire [2:0] _cat_27 = {_not_131, _mux_28}; // FirstSet.java:36
-  wire _not_138 = ~_or_124; // FirstSet.java:35
-  wire _not_139 = ~_or_125; // FirstSet.java:35
-  wire _not_140 = ~_bits_215; // FirstSet.java:35
-  wire _not_141 = ~_bits_213; // FirstSet.java:35
-  wire _mux_29 = _not_139 ? _not_140 : _not_141; // FirstSet.java:36
-  wire [1:0] _cat_28 = {_not_139, _mux_29}; // FirstSet.java:36
-  wire _not_142 = ~_or_122; // FirstSet.java:35
-  wire _not_143 = ~_bits_211; // FirstSet.java:35
-  wire _not_144 = ~_bits_209; // FirstSet.java:35
-  wire _mux_30 = _not_142 ? _not_143 : _not_144; // FirstSet.java:36
-  wire [1:0] _cat_29 = {_not_142, _mux_30}; // FirstSet.java:36
-  wire [1:0] _mux_31 = _not_138 ? _cat_28 : _cat_29; // FirstSet.java:36
-  wire [2:0] _cat_30 = {_not_138, _mux_31}; // FirstSet.java:36
-  wire [2:0] _mux_32 = _not_130 ? _cat_27 : _cat_30; // FirstSet.java:36
-  wire [3:0] _cat_31 = {_not_130, _mux_32}; // FirstSet.java:36
-  wire [3:0] _mux_33 = _not_114 ? _cat_24 : _cat_31; // FirstSet.java:36
-  wire [4:0] _cat_32 = {_not_114, _mux_33}; // FirstSet.java:36
-  wire [4:0] _bits_241 = _cat_32; // FirstSet.java:44
-  wire [4:0] _sub_10 = merge_leaf_depth - 5'd1; // RapController.java:563
-  wire _eq_163 = merge_leaf_depth_next == 5'd1; // RapController.java:146
-  wire _bits_242 = leaf_pick_pick_hot[0]; // RapController.java:552
-  wire [4:0] _fill_32 = {5{_bits_242}}; // RapController.java:552
-  wire [4:0] _and_197 = slot_parent_0 & _fill_32; // RapController.java:552
-  wire _bits_243 = leaf_pick_pick_hot[1]; // RapController.java:552
-  wire [4:0] _fill_33 = {5{_bits_243}}; // RapController.java:552
-  wire [4:0] _and_198 = slot_parent_1 & _fill_33; // RapController.java:552
-  wire [4:0] _or_153 = _and_197 | _and_198; // RapController.java:552
-  wire _bits_244 = leaf_pick_pick_hot[2]; // RapController.java:552
-  wire [4:0] _fill_34 = {5{_bits_244}}; // RapController.java:552
-  wire [4:0] _and_199 = slot_parent_2 & _fill_34; // RapController.java:552
-  wire _bits_245 = leaf_pick_pick_hot[3]; // RapController.java:552
-  wire [4:0] _fill_35 = {5{_bits_245}}; // RapController.java:552
-  wire [4:0] _and_200 = slot_parent_3 & _fill_35; // RapController.java:552
-  wire [4:0] _or_154 = _and_199 | _and_200; // RapController.java:552
-  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:552
-  wire _bits_246 = leaf_pick_pick_hot[4]; // RapController.java:552
-  wire [4:0] _fill_36 = {5{_bits_246}}; // RapController.java:552
-  wire [4:0] _and_201 = slot_parent_4 & _fill_36; // RapController.java:552
-  wire _bits_247 = leaf_pick_pick_hot[5]; // RapController.java:552
-  wire [4:0] _fill_37 = {5{_bits_247}}; // RapController.java:552
-  wire [4:0] _and_202 = slot_parent_5 & _fill_37; // RapController.java:552
-  wire [4:0] _or_156 = _and_201 | _and_202; // RapController.java:552
-  wire _bits_248 = leaf_pick_pick_hot[6]; // RapController.java:552
-  wire [4:0] _fill_38 = {5{_bits_248}}; // RapController.java:552
-  wire [4:0] _and_203 = slot_parent_6 & _fill_38; // RapController.java:552
-  wire _bits_249 = leaf_pick_pick_hot[7]; // RapController.java:552
-  wire [4:0] _fill_39 = {5{_bits_249}}; // RapController.java:552
-  wire [4:0] _and_204 = slot_parent_7 & _fill_39; // RapController.java:552
-  wire [4:0] _or_157 = _and_203 | _and_204; // RapController.java:552
-  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:552
-  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:552
-  wire _bits_250 = leaf_pick_pick_hot[8]; // RapController.java:552
-  wire [4:0] _fill_40 = {5{_bits_250}}; // RapController.java:552
-  wire [4:0] _and_205 = slot_parent_8 & _fill_40; // RapController.java:552
-  wire _bits_251 = leaf_pick_pick_hot[9]; // RapController.java:552
-  wire [4:0] _fill_41 = {5{_bits_251}}; // RapController.java:552
-  wire [4:0] _and_206 = slot_parent_9 & _fill_41; // RapController.java:552
-  wire [4:0] _or_160 = _and_205 | _and_206; // RapController.java:552
-  wire _bits_252 = leaf_pick_pick_hot[10]; // RapController.java:552
-  wire [4:0] _fill_42 = {5{_bits_252}}; // RapController.java:552
-  wire [4:0] _and_207 = slot_parent_10 & _fill_42; // RapController.java:552
-  wire _bits_253 = leaf_pick_pick_hot[11]; // RapController.java:552
-  wire [4:0] _fill_43 = {5{_bits_253}}; // RapController.java:552
-  wire [4:0] _and_208 = slot_parent_11 & _fill_43; // RapController.java:552
-  wire [4:0] _or_161 = _and_207 | _and_208; // RapController.java:552
-  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:552
-  wire _bits_254 = leaf_pick_pick_hot[12]; // RapController.java:552
-  wire [4:0] _fill_44 = {5{_bits_254}}; // RapController.java:552
-  wire [4:0] _and_209 = slot_parent_12 & _fill_44; // RapController.java:552
-  wire _bits_255 = leaf_pick_pick_hot[13]; // RapController.java:552
-  wire [4:0] _fill_45 = {5{_bits_255}}; // RapController.java:552
-  wire [4:0] _and_210 = slot_parent_13 & _fill_45; // RapController.java:552
-  wire [4:0] _or_163 = _and_209 | _and_210; // RapController.java:552
-  wire _bits_256 = leaf_pick_pick_hot[14]; // RapController.java:552
-  wire [4:0] _fill_46 = {5{_bits_256}}; // RapController.java:552
-  wire [4:0] _and_211 = slot_parent_14 & _fill_46; // RapController.java:552
-  wire _bits_257 = leaf_pick_pick_hot[15]; // RapController.java:552
-  wire [4:0] _fill_47 = {5{_bits_257}}; // RapController.java:552
-  wire [4:0] _and_212 = slot_parent_15 & _fill_47; // RapController.java:552
-  wire [4:0] _or_164 = _and_211 | _and_212; // RapController.java:552
-  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:552
-  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:552
-  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:552
-  wire _bits_258 = leaf_pick_pick_hot[16]; // RapController.java:552
-  wire [4:0] _fill_48 = {5{_bits_258}}; // RapController.java:552
-  wire [4:0] _and_213 = slot_parent_16 & _fill_48; // RapController.java:552
-  wire _bits_259 = leaf_pick_pick_hot[17]; // RapController.java:552
-  wire [4:0] _fill_49 = {5{_bits_259}}; // RapController.java:552
-  wire [4:0] _and_214 = slot_parent_17 & _fill_49; // RapController.java:552
-  wire [4:0] _or_168 = _and_213 | _and_214; // RapController.java:552
-  wire _bits_260 = leaf_pick_pick_hot[18]; // RapController.java:552
-  wire [4:0] _fill_50 = {5{_bits_260}}; // RapController.java:552
-  wire [4:0] _and_215 = slot_parent_18 & _fill_50; // RapController.java:552
-  wire _bits_261 = leaf_pick_pick_hot[19]; // RapController.java:552
-  wire [4:0] _fill_51 = {5{_bits_261}}; // RapController.java:552
-  wire [4:0] _and_216 = slot_parent_19 & _fill_51; // RapController.java:552
-  wire [4:0] _or_169 = _and_215 | _and_216; // RapController.java:552
-  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:552
-  wire _bits_262 = leaf_pick_pick_hot[20]; // RapController.java:552
-  wire [4:0] _fill_52 = {5{_bits_262}}; // RapController.java:552
-  wire [4:0] _and_217 = slot_parent_20 & _fill_52; // RapController.java:552
-  wire _bits_263 = leaf_pick_pick_hot[21]; // RapController.java:552
-  wire [4:0] _fill_53 = {5{_bits_263}}; // RapController.java:552
-  wire [4:0] _and_218 = slot_parent_21 & _fill_53; // RapController.java:552
-  wire [4:0] _or_171 = _and_217 | _and_218; // RapController.java:552
-  wire _bits_264 = leaf_pick_pick_hot[22]; // RapController.java:552
-  wire [4:0] _fill_54 = {5{_bits_264}}; // RapController.java:552
-  wire [4:0] _and_219 = slot_parent_22 & _fill_54; // RapController.java:552
-  wire _bits_265 = leaf_pick_pick_hot[23]; // RapController.java:552
-  wire [4:0] _fill_55 = {5{_bits_265}}; // RapController.java:552
-  wire [4:0] _and_220 = slot_parent_23 & _fill_55; // RapController.java:552
-  wire [4:0] _or_172 = _and_219 | _and_220; // RapController.java:552
-  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:552
-  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:552
-  wire _bits_266 = leaf_pick_pick_hot[24]; // RapController.java:552
-  wire [4:0] _fill_56 = {5{_bits_266}}; // RapController.java:552
-  wire [4:0] _and_221 = slot_parent_24 & _fill_56; // RapController.java:552
-  wire _bits_267 = leaf_pick_pick_hot[25]; // RapController.java:552
-  wire [4:0] _fill_57 = {5{_bits_267}}; // RapController.java:552
-  wire [4:0] _and_222 = slot_parent_25 & _fill_57; // RapController.java:552
-  wire [4:0] _or_175 = _and_221 | _and_222; // RapController.java:552
-  wire _bits_268 = leaf_pick_pick_hot[26]; // RapController.java:552
-  wire [4:0] _fill_58 = {5{_bits_268}}; // RapController.java:552
-  wire [4:0] _and_223 = slot_parent_26 & _fill_58; // RapController.java:552
-  wire _bits_269 = leaf_pick_pick_hot[27]; // RapController.java:552
-  wire [4:0] _fill_59 = {5{_bits_269}}; // RapController.java:552
-  wire [4:0] _and_224 = slot_parent_27 & _fill_59; // RapController.java:552
-  wire [4:0] _or_176 = _and_223 | _and_224; // RapController.java:552
-  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:552
-  wire _bits_270 = leaf_pick_pick_hot[28]; // RapController.java:552
-  wire [4:0] _fill_60 = {5{_bits_270}}; // RapController.java:552
-  wire [4:0] _and_225 = slot_parent_28 & _fill_60; // RapController.java:552
-  wire _bits_271 = leaf_pick_pick_hot[29]; // RapController.java:552
-  wire [4:0] _fill_61 = {5{_bits_271}}; // RapController.java:552
-  wire [4:0] _and_226 = slot_parent_29 & _fill_61; // RapController.java:552
-  wire [4:0] _or_178 = _and_225 | _and_226; // RapController.java:552
-  wire _bits_272 = leaf_pick_pick_hot[30]; // RapController.java:552
-  wire [4:0] _fill_62 = {5{_bits_272}}; // RapController.java:552
-  wire [4:0] _and_227 = slot_parent_30 & _fill_62; // RapController.java:552
-  wire _bits_273 = leaf_pick_pick_hot[31]; // RapController.java:552
-  wire [4:0] _fill_63 = {5{_bits_273}}; // RapController.java:552
-  wire [4:0] _and_228 = slot_parent_31 & _fill_63; // RapController.java:552
-  wire [4:0] _or_179 = _and_227 | _and_228; // RapController.java:552
-  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:552
-  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:552
-  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:552
-  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:552
-  wire [2:0] _add_8 = merge_leaves + 3'd1; // RapController.java:585
-  wire _not_145 = ~snapshot_frozen; // RapController.java:460
-  wire _and_229 = snapshot_pending & _not_145; // RapController.java:460
-  wire _and_230 = _and_229 & pipe_quiet; // RapController.java:460
-  wire _and_231 = _and_230 & snapshot_settled; // RapController.java:460
-  wire [2:0] _mux_34 = split_req ? 3'd3 : 3'd4; // RapController.java:604
-  wire [31:0] _mux_35 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:623
-  wire [5:0] _cat_33 = {readout_depth, 1'd0}; // RapController.java:744
-  wire [5:0] _mux_36 = readout_in_use ? _cat_33 : 6'd0; // RapController.java:619
-  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:323
-  wire [31:0] _and_232 = child_digit_field & _fill_64; // RapController.java:323
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_232; // RapController.java:323
-  wire _or_184 = snapshot_product_start | following_kick; // RapController.java:196
-  wire [63:0] _mux_37 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:197
-  wire [31:0] _mux_38 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:198
-  wire [63:0] _bits_274 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_146 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_233 = following_running & _not_146; // MergeSchedule.java:41
-  wire _not_147 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_275 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_1 = |_bits_275; // MergeSchedule.java:45
-  wire [31:0] _bits_276 = next_merge[31:0]; // RapController.java:213
-  wire [31:0] _bits_277 = _cat_0[31:0]; // RapController.java:213
-  wire [32:0] _sub_11 = {1'b0, _bits_276} - {1'b0, _bits_277}; // RapController.java:213
-  wire [31:0] _bits_278 = next_merge[63:32]; // RapController.java:214
-  wire [31:0] _bits_279 = _cat_0[63:32]; // RapController.java:214
-  wire [32:0] _sub_12 = {1'b0, _bits_278} - {1'b0, _bits_279}; // RapController.java:214
-  wire _bits_280 = to_merge_lo[32]; // RapController.java:214
-  wire [32:0] _sub_13 = _sub_12 - {{32{1'b0}}, _bits_280}; // RapController.java:214
-  wire _bits_281 = to_merge_hi[32]; // RapController.java:217
-  wire _not_148 = ~_bits_281; // RapController.java:217
-  wire _or_r_2 = |to_merge; // RapController.java:217
-  wire _and_234 = _not_148 & _or_r_2; // RapController.java:217
-  wire [4:0] _mux_39 = state_merge_kids ? merge_parent : op_slot; // RapController.java:229
-  wire [2:0] _dyn_index_0 = _mux_39[4] ? (_mux_39[3] ? (_mux_39[2] ? (_mux_39[1] ? (_mux_39[0] ? slot_children_31 : slot_children_30) : (_mux_39[0] ? slot_children_29 : slot_children_28)) : (_mux_39[1] ? (_mux_39[0] ? slot_children_27 : slot_children_26) : (_mux_39[0] ? slot_children_25 : slot_children_24))) : (_mux_39[2] ? (_mux_39[1] ? (_mux_39[0] ? slot_children_23 : slot_children_22) : (_mux_39[0] ? slot_children_21 : slot_children_20)) : (_mux_39[1] ? (_mux_39[0] ? slot_children_19 : slot_children_18) : (_mux_39[0] ? slot_children_17 : slot_children_16)))) : (_mux_39[3] ? (_mux_39[2] ? (_mux_39[1] ? (_mux_39[0] ? slot_children_15 : slot_children_14) : (_mux_39[0] ? slot_children_13 : slot_children_12)) : (_mux_39[1] ? (_mux_39[0] ? slot_children_11 : slot_children_10) : (_mux_39[0] ? slot_children_9 : slot_children_8))) : (_mux_39[2] ? (_mux_39[1] ? (_mux_39[0] ? slot_children_7 : slot_children_6) : (_mux_39[0] ? slot_children_5 : slot_children_4)) : (_mux_39[1] ? (_mux_39[0] ? slot_children_3 : slot_children_2) : (_mux_39[0] ? slot_children_1 : slot_children_0)))); // RapController.java:229
-  wire _not_149 = ~commit_stop; // RapController.java:458
-  wire _and_235 = io_selected_valid & _not_149; // RapController.java:458
-  wire [4:0] _bits_282 = undo_rdata_0[36:32]; // RapController.java:478
-  wire [4:0] _mux_40 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:577
-  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:160
+  wire _not_123 = ~_or_136; // FirstSet.java:35
+  wire _not_124 = ~_or_143; // FirstSet.java:35
+  wire _not_125 = ~_or_146; // FirstSet.java:35
+  wire _not_126 = ~_or_147; // FirstSet.java:35
+  wire _not_127 = ~_bits_256; // FirstSet.java:35
+  wire _not_128 = ~_bits_254; // FirstSet.java:35
+  wire _mux_21 = _not_126 ? _not_127 : _not_128; // FirstSet.java:36
+  wire [1:0] _cat_26 = {_not_126, _mux_21}; // FirstSet.java:36
+  wire _not_129 = ~_or_144; // FirstSet.java:35
+  wire _not_130 = ~_bits_252; // FirstSet.java:35
+  wire _not_131 = ~_bits_250; // FirstSet.java:35
+  wire _mux_22 = _not_129 ? _not_130 : _not_131; // FirstSet.java:36
+  wire [1:0] _cat_27 = {_not_129, _mux_22}; // FirstSet.java:36
+  wire [1:0] _mux_23 = _not_125 ? _cat_26 : _cat_27; // FirstSet.java:36
+  wire [2:0] _cat_28 = {_not_125, _mux_23}; // FirstSet.java:36
+  wire _not_132 = ~_or_139; // FirstSet.java:35
+  wire _not_133 = ~_or_140; // FirstSet.java:35
+  wire _not_134 = ~_bits_248; // FirstSet.java:35
+  wire _not_135 = ~_bits_246; // FirstSet.java:35
+  wire _mux_24 = _not_133 ? _not_134 : _not_135; // FirstSet.java:36
+  wire [1:0] _cat_29 = {_not_133, _mux_24}; // FirstSet.java:36
+  wire _not_136 = ~_or_137; // FirstSet.java:35
+  wire _not_137 = ~_bits_244; // FirstSet.java:35
+  wire _not_138 = ~_bits_242; // FirstSet.java:35
+  wire _mux_25 = _not_136 ? _not_137 : _not_138; // FirstSet.java:36
+  wire [1:0] _cat_30 = {_not_136, _mux_25}; // FirstSet.java:36
+  wire [1:0] _mux_26 = _not_132 ? _cat_29 : _cat_30; // FirstSet.java:36
+  wire [2:0] _cat_31 = {_not_132, _mux_26}; // FirstSet.java:36
+  wire [2:0] _mux_27 = _not_124 ? _cat_28 : _cat_31; // FirstSet.java:36
+  wire [3:0] _cat_32 = {_not_124, _mux_27}; // FirstSet.java:36
+  wire _not_139 = ~_or_128; // FirstSet.java:35
+  wire _not_140 = ~_or_131; // FirstSet.java:35
+  wire _not_141 = ~_or_132; // FirstSet.java:35
+  wire _not_142 = ~_bits_240; // FirstSet.java:35
+  wire _not_143 = ~_bits_238; // FirstSet.java:35
+  wire _mux_28 = _not_141 ? _not_142 : _not_143; // FirstSet.java:36
+  wire [1:0] _cat_33 = {_not_141, _mux_28}; // FirstSet.java:36
+  wire _not_144 = ~_or_129; // FirstSet.java:35
+  wire _not_145 = ~_bits_236; // FirstSet.java:35
+  wire _not_146 = ~_bits_234; // FirstSet.java:35
+  wire _mux_29 = _not_144 ? _not_145 : _not_146; // FirstSet.java:36
+  wire [1:0] _cat_34 = {_not_144, _mux_29}; // FirstSet.java:36
+  wire [1:0] _mux_30 = _not_140 ? _cat_33 : _cat_34; // FirstSet.java:36
+  wire [2:0] _cat_35 = {_not_140, _mux_30}; // FirstSet.java:36
+  wire _not_147 = ~_or_124; // FirstSet.java:35
+  wire _not_148 = ~_or_125; // FirstSet.java:35
+  wire _not_149 = ~_bits_232; // FirstSet.java:35
+  wire _not_150 = ~_bits_230; // FirstSet.java:35
+  wire _mux_31 = _not_148 ? _not_149 : _not_150; // FirstSet.java:36
+  wire [1:0] _cat_36 = {_not_148, _mux_31}; // FirstSet.java:36
+  wire _not_151 = ~_or_122; // FirstSet.java:35
+  wire _not_152 = ~_bits_228; // FirstSet.java:35
+  wire _not_153 = ~_bits_226; // FirstSet.java:35
+  wire _mux_32 = _not_151 ? _not_152 : _not_153; // FirstSet.java:36
+  wire [1:0] _cat_37 = {_not_151, _mux_32}; // FirstSet.java:36
+  wire [1:0] _mux_33 = _not_147 ? _cat_36 : _cat_37; // FirstSet.java:36
+  wire [2:0] _cat_38 = {_not_147, _mux_33}; // FirstSet.java:36
+  wire [2:0] _mux_34 = _not_139 ? _cat_35 : _cat_38; // FirstSet.java:36
+  wire [3:0] _cat_39 = {_not_139, _mux_34}; // FirstSet.java:36
+  wire [3:0] _mux_35 = _not_123 ? _cat_32 : _cat_39; // FirstSet.java:36
+  wire [4:0] _cat_40 = {_not_123, _mux_35}; // FirstSet.java:36
+  wire [4:0] _bits_258 = _cat_40; // FirstSet.java:44
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:575
+  wire _eq_163 = merge_leaf_depth_next == 5'd1; // RapController.java:148
+  wire _bits_259 = leaf_pick_pick_hot[0]; // RapController.java:564
+  wire [4:0] _fill_32 = {5{_bits_259}}; // RapController.java:564
+  wire [4:0] _and_197 = slot_parent_0 & _fill_32; // RapController.java:564
+  wire _bits_260 = leaf_pick_pick_hot[1]; // RapController.java:564
+  wire [4:0] _fill_33 = {5{_bits_260}}; // RapController.java:564
+  wire [4:0] _and_198 = slot_parent_1 & _fill_33; // RapController.java:564
+  wire [4:0] _or_153 = _and_197 | _and_198; // RapController.java:564
+  wire _bits_261 = leaf_pick_pick_hot[2]; // RapController.java:564
+  wire [4:0] _fill_34 = {5{_bits_261}}; // RapController.java:564
+  wire [4:0] _and_199 = slot_parent_2 & _fill_34; // RapController.java:564
+  wire _bits_262 = leaf_pick_pick_hot[3]; // RapController.java:564
+  wire [4:0] _fill_35 = {5{_bits_262}}; // RapController.java:564
+  wire [4:0] _and_200 = slot_parent_3 & _fill_35; // RapController.java:564
+  wire [4:0] _or_154 = _and_199 | _and_200; // RapController.java:564
+  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:564
+  wire _bits_263 = leaf_pick_pick_hot[4]; // RapController.java:564
+  wire [4:0] _fill_36 = {5{_bits_263}}; // RapController.java:564
+  wire [4:0] _and_201 = slot_parent_4 & _fill_36; // RapController.java:564
+  wire _bits_264 = leaf_pick_pick_hot[5]; // RapController.java:564
+  wire [4:0] _fill_37 = {5{_bits_264}}; // RapController.java:564
+  wire [4:0] _and_202 = slot_parent_5 & _fill_37; // RapController.java:564
+  wire [4:0] _or_156 = _and_201 | _and_202; // RapController.java:564
+  wire _bits_265 = leaf_pick_pick_hot[6]; // RapController.java:564
+  wire [4:0] _fill_38 = {5{_bits_265}}; // RapController.java:564
+  wire [4:0] _and_203 = slot_parent_6 & _fill_38; // RapController.java:564
+  wire _bits_266 = leaf_pick_pick_hot[7]; // RapController.java:564
+  wire [4:0] _fill_39 = {5{_bits_266}}; // RapController.java:564
+  wire [4:0] _and_204 = slot_parent_7 & _fill_39; // RapController.java:564
+  wire [4:0] _or_157 = _and_203 | _and_204; // RapController.java:564
+  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:564
+  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:564
+  wire _bits_267 = leaf_pick_pick_hot[8]; // RapController.java:564
+  wire [4:0] _fill_40 = {5{_bits_267}}; // RapController.java:564
+  wire [4:0] _and_205 = slot_parent_8 & _fill_40; // RapController.java:564
+  wire _bits_268 = leaf_pick_pick_hot[9]; // RapController.java:564
+  wire [4:0] _fill_41 = {5{_bits_268}}; // RapController.java:564
+  wire [4:0] _and_206 = slot_parent_9 & _fill_41; // RapController.java:564
+  wire [4:0] _or_160 = _and_205 | _and_206; // RapController.java:564
+  wire _bits_269 = leaf_pick_pick_hot[10]; // RapController.java:564
+  wire [4:0] _fill_42 = {5{_bits_269}}; // RapController.java:564
+  wire [4:0] _and_207 = slot_parent_10 & _fill_42; // RapController.java:564
+  wire _bits_270 = leaf_pick_pick_hot[11]; // RapController.java:564
+  wire [4:0] _fill_43 = {5{_bits_270}}; // RapController.java:564
+  wire [4:0] _and_208 = slot_parent_11 & _fill_43; // RapController.java:564
+  wire [4:0] _or_161 = _and_207 | _and_208; // RapController.java:564
+  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:564
+  wire _bits_271 = leaf_pick_pick_hot[12]; // RapController.java:564
+  wire [4:0] _fill_44 = {5{_bits_271}}; // RapController.java:564
+  wire [4:0] _and_209 = slot_parent_12 & _fill_44; // RapController.java:564
+  wire _bits_272 = leaf_pick_pick_hot[13]; // RapController.java:564
+  wire [4:0] _fill_45 = {5{_bits_272}}; // RapController.java:564
+  wire [4:0] _and_210 = slot_parent_13 & _fill_45; // RapController.java:564
+  wire [4:0] _or_163 = _and_209 | _and_210; // RapController.java:564
+  wire _bits_273 = leaf_pick_pick_hot[14]; // RapController.java:564
+  wire [4:0] _fill_46 = {5{_bits_273}}; // RapController.java:564
+  wire [4:0] _and_211 = slot_parent_14 & _fill_46; // RapController.java:564
+  wire _bits_274 = leaf_pick_pick_hot[15]; // RapController.java:564
+  wire [4:0] _fill_47 = {5{_bits_274}}; // RapController.java:564
+  wire [4:0] _and_212 = slot_parent_15 & _fill_47; // RapController.java:564
+  wire [4:0] _or_164 = _and_211 | _and_212; // RapController.java:564
+  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:564
+  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:564
+  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:564
+  wire _bits_275 = leaf_pick_pick_hot[16]; // RapController.java:564
+  wire [4:0] _fill_48 = {5{_bits_275}}; // RapController.java:564
+  wire [4:0] _and_213 = slot_parent_16 & _fill_48; // RapController.java:564
+  wire _bits_276 = leaf_pick_pick_hot[17]; // RapController.java:564
+  wire [4:0] _fill_49 = {5{_bits_276}}; // RapController.java:564
+  wire [4:0] _and_214 = slot_parent_17 & _fill_49; // RapController.java:564
+  wire [4:0] _or_168 = _and_213 | _and_214; // RapController.java:564
+  wire _bits_277 = leaf_pick_pick_hot[18]; // RapController.java:564
+  wire [4:0] _fill_50 = {5{_bits_277}}; // RapController.java:564
+  wire [4:0] _and_215 = slot_parent_18 & _fill_50; // RapController.java:564
+  wire _bits_278 = leaf_pick_pick_hot[19]; // RapController.java:564
+  wire [4:0] _fill_51 = {5{_bits_278}}; // RapController.java:564
+  wire [4:0] _and_216 = slot_parent_19 & _fill_51; // RapController.java:564
+  wire [4:0] _or_169 = _and_215 | _and_216; // RapController.java:564
+  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:564
+  wire _bits_279 = leaf_pick_pick_hot[20]; // RapController.java:564
+  wire [4:0] _fill_52 = {5{_bits_279}}; // RapController.java:564
+  wire [4:0] _and_217 = slot_parent_20 & _fill_52; // RapController.java:564
+  wire _bits_280 = leaf_pick_pick_hot[21]; // RapController.java:564
+  wire [4:0] _fill_53 = {5{_bits_280}}; // RapController.java:564
+  wire [4:0] _and_218 = slot_parent_21 & _fill_53; // RapController.java:564
+  wire [4:0] _or_171 = _and_217 | _and_218; // RapController.java:564
+  wire _bits_281 = leaf_pick_pick_hot[22]; // RapController.java:564
+  wire [4:0] _fill_54 = {5{_bits_281}}; // RapController.java:564
+  wire [4:0] _and_219 = slot_parent_22 & _fill_54; // RapController.java:564
+  wire _bits_282 = leaf_pick_pick_hot[23]; // RapController.java:564
+  wire [4:0] _fill_55 = {5{_bits_282}}; // RapController.java:564
+  wire [4:0] _and_220 = slot_parent_23 & _fill_55; // RapController.java:564
+  wire [4:0] _or_172 = _and_219 | _and_220; // RapController.java:564
+  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:564
+  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:564
+  wire _bits_283 = leaf_pick_pick_hot[24]; // RapController.java:564
+  wire [4:0] _fill_56 = {5{_bits_283}}; // RapController.java:564
+  wire [4:0] _and_221 = slot_parent_24 & _fill_56; // RapController.java:564
+  wire _bits_284 = leaf_pick_pick_hot[25]; // RapController.java:564
+  wire [4:0] _fill_57 = {5{_bits_284}}; // RapController.java:564
+  wire [4:0] _and_222 = slot_parent_25 & _fill_57; // RapController.java:564
+  wire [4:0] _or_175 = _and_221 | _and_222; // RapController.java:564
+  wire _bits_285 = leaf_pick_pick_hot[26]; // RapController.java:564
+  wire [4:0] _fill_58 = {5{_bits_285}}; // RapController.java:564
+  wire [4:0] _and_223 = slot_parent_26 & _fill_58; // RapController.java:564
+  wire _bits_286 = leaf_pick_pick_hot[27]; // RapController.java:564
+  wire [4:0] _fill_59 = {5{_bits_286}}; // RapController.java:564
+  wire [4:0] _and_224 = slot_parent_27 & _fill_59; // RapController.java:564
+  wire [4:0] _or_176 = _and_223 | _and_224; // RapController.java:564
+  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:564
+  wire _bits_287 = leaf_pick_pick_hot[28]; // RapController.java:564
+  wire [4:0] _fill_60 = {5{_bits_287}}; // RapController.java:564
+  wire [4:0] _and_225 = slot_parent_28 & _fill_60; // RapController.java:564
+  wire _bits_288 = leaf_pick_pick_hot[29]; // RapController.java:564
+  wire [4:0] _fill_61 = {5{_bits_288}}; // RapController.java:564
+  wire [4:0] _and_226 = slot_parent_29 & _fill_61; // RapController.java:564
+  wire [4:0] _or_178 = _and_225 | _and_226; // RapController.java:564
+  wire _bits_289 = leaf_pick_pick_hot[30]; // RapController.java:564
+  wire [4:0] _fill_62 = {5{_bits_289}}; // RapController.java:564
+  wire [4:0] _and_227 = slot_parent_30 & _fill_62; // RapController.java:564
+  wire _bits_290 = leaf_pick_pick_hot[31]; // RapController.java:564
+  wire [4:0] _fill_63 = {5{_bits_290}}; // RapController.java:564
+  wire [4:0] _and_228 = slot_parent_31 & _fill_63; // RapController.java:564
+  wire [4:0] _or_179 = _and_227 | _and_228; // RapController.java:564
+  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:564
+  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:564
+  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:564
+  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:564
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:597
+  wire _not_154 = ~snapshot_frozen; // RapController.java:472
+  wire _and_229 = snapshot_pending & _not_154; // RapController.java:472
+  wire _and_230 = _and_229 & quiet_held; // RapController.java:472
+  wire _and_231 = _and_230 & snapshot_settled; // RapController.java:472
+  wire [2:0] _mux_36 = split_req ? 3'd3 : 3'd4; // RapController.java:616
+  wire [31:0] _mux_37 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:635
+  wire [5:0] _cat_41 = {readout_depth, 1'd0}; // RapController.java:757
+  wire [5:0] _mux_38 = readout_in_use ? _cat_41 : 6'd0; // RapController.java:631
+  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:325
+  wire [31:0] _and_232 = child_digit_field & _fill_64; // RapController.java:325
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_232; // RapController.java:325
+  wire _or_184 = snapshot_product_start | following_kick; // RapController.java:198
+  wire [63:0] _mux_39 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:199
+  wire [31:0] _mux_40 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:200
+  wire [63:0] _bits_291 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
+  wire _not_155 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_233 = following_running & _not_155; // MergeSchedule.java:41
+  wire _not_156 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire [31:0] _bits_292 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
+  wire _or_r_1 = |_bits_292; // MergeSchedule.java:45
+  wire [31:0] _bits_293 = next_merge[31:0]; // RapController.java:215
+  wire [31:0] _bits_294 = _cat_0[31:0]; // RapController.java:215
+  wire [32:0] _sub_12 = {1'b0, _bits_293} - {1'b0, _bits_294}; // RapController.java:215
+  wire [31:0] _bits_295 = next_merge[63:32]; // RapController.java:216
+  wire [31:0] _bits_296 = _cat_0[63:32]; // RapController.java:216
+  wire [32:0] _sub_13 = {1'b0, _bits_295} - {1'b0, _bits_296}; // RapController.java:216
+  wire _bits_297 = to_merge_lo[32]; // RapController.java:216
+  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_297}; // RapController.java:216
+  wire _bits_298 = to_merge_hi[32]; // RapController.java:219
+  wire _not_157 = ~_bits_298; // RapController.java:219
+  wire _or_r_2 = |to_merge; // RapController.java:219
+  wire _and_234 = _not_157 & _or_r_2; // RapController.java:219
+  wire [4:0] _mux_41 = state_merge_kids ? merge_parent : op_slot; // RapController.java:231
+  wire [2:0] _dyn_index_0 = _mux_41[4] ? (_mux_41[3] ? (_mux_41[2] ? (_mux_41[1] ? (_mux_41[0] ? slot_children_31 : slot_children_30) : (_mux_41[0] ? slot_children_29 : slot_children_28)) : (_mux_41[1] ? (_mux_41[0] ? slot_children_27 : slot_children_26) : (_mux_41[0] ? slot_children_25 : slot_children_24))) : (_mux_41[2] ? (_mux_41[1] ? (_mux_41[0] ? slot_children_23 : slot_children_22) : (_mux_41[0] ? slot_children_21 : slot_children_20)) : (_mux_41[1] ? (_mux_41[0] ? slot_children_19 : slot_children_18) : (_mux_41[0] ? slot_children_17 : slot_children_16)))) : (_mux_41[3] ? (_mux_41[2] ? (_mux_41[1] ? (_mux_41[0] ? slot_children_15 : slot_children_14) : (_mux_41[0] ? slot_children_13 : slot_children_12)) : (_mux_41[1] ? (_mux_41[0] ? slot_children_11 : slot_children_10) : (_mux_41[0] ? slot_children_9 : slot_children_8))) : (_mux_41[2] ? (_mux_41[1] ? (_mux_41[0] ? slot_children_7 : slot_children_6) : (_mux_41[0] ? slot_children_5 : slot_children_4)) : (_mux_41[1] ? (_mux_41[0] ? slot_children_3 : slot_children_2) : (_mux_41[0] ? slot_children_1 : slot_children_0)))); // RapController.java:231
+  wire _not_158 = ~commit_stop; // RapController.java:470
+  wire _and_235 = io_selected_valid & _not_158; // RapController.java:470
+  wire [4:0] _bits_299 = undo_rdata_0[36:32]; // RapController.java:490
+  wire [4:0] _mux_42 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:589
+  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:162
   wire [31:0] _fill_65 = {32{1'd1}}; // RapController.java:84
-  wire [31:0] _bits_283 = verdict_sum[31:0]; // RapController.java:644
-  wire [31:0] _mux_41 = clip_verdict ? _fill_65 : _bits_283; // RapController.java:644
-  wire [31:0] _bits_284 = undo_rdata_0[31:0]; // RapController.java:479
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:445
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:261
-  wire _not_150 = ~io_tcamWrite_ready; // RapController.java:273
-  wire _and_236 = tcam_write_full & _not_150; // RapController.java:273
-  wire _or_185 = tcam_write_load | _and_236; // RapController.java:273
-  wire _or_186 = split_now | merge_now; // RapController.java:387
-  wire _and_237 = commit_fire & _or_186; // RapController.java:387
-  wire _not_151 = ~defer_now; // RapController.java:387
-  wire _and_238 = _and_237 & _not_151; // RapController.java:387
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:308
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:312
-  wire _ge_5 = free_slots >= missing_children; // RapController.java:313
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:749
-  wire [5:0] _cat_34 = {op_depth, 1'd0}; // RapController.java:744
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_34; // RapController.java:749
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:749
-  wire [5:0] _cat_35 = {child_depth, 1'd0}; // RapController.java:744
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_35; // RapController.java:749
-  wire [31:0] _not_152 = ~_dshr_1; // RapController.java:321
-  wire [31:0] _and_239 = _dshr_0 & _not_152; // RapController.java:321
-  wire _ge_6 = op_depth >= deepest_depth; // RapController.java:333
-  wire _lt_1 = free_slots < 6'd1; // RapController.java:340
-  wire _lt_2 = free_slots < 6'd2; // RapController.java:340
-  wire _lt_3 = free_slots < 6'd3; // RapController.java:340
-  wire _lt_4 = free_slots < 6'd4; // RapController.java:340
-  wire [7:0] _cat_36 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_1, _lt_2, _lt_3, _lt_4}; // RapController.java:342
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:353
-  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:354
-  wire _bits_285 = _dshr_2[0]; // RapController.java:354
-  wire _and_240 = state_run & io_selected_valid; // RapController.java:347
-  wire _not_153 = ~commit_stop; // RapController.java:347
-  wire _and_241 = _and_240 & _not_153; // RapController.java:347
-  wire _not_154 = ~verdict_act; // MergeVerdict.java:72
-  wire _and_242 = verdict_busy & _not_154; // MergeVerdict.java:72
+  wire [31:0] _bits_300 = verdict_sum[31:0]; // RapController.java:656
+  wire [31:0] _mux_43 = clip_verdict ? _fill_65 : _bits_300; // RapController.java:656
+  wire [31:0] _bits_301 = undo_rdata_0[31:0]; // RapController.java:491
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:457
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:263
+  wire _not_159 = ~io_tcamWrite_ready; // RapController.java:275
+  wire _and_236 = tcam_write_full & _not_159; // RapController.java:275
+  wire _or_185 = tcam_write_load | _and_236; // RapController.java:275
+  wire _or_186 = split_now | merge_now; // RapController.java:389
+  wire _and_237 = commit_fire & _or_186; // RapController.java:389
+  wire _not_160 = ~defer_now; // RapController.java:389
+  wire _and_238 = _and_237 & _not_160; // RapController.java:389
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:310
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:314
+  wire _ge_1 = free_slots >= missing_children; // RapController.java:315
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:762
+  wire [5:0] _cat_42 = {op_depth, 1'd0}; // RapController.java:757
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_42; // RapController.java:762
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:762
+  wire [5:0] _cat_43 = {child_depth, 1'd0}; // RapController.java:757
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_43; // RapController.java:762
+  wire [31:0] _not_161 = ~_dshr_1; // RapController.java:323
+  wire [31:0] _and_239 = _dshr_0 & _not_161; // RapController.java:323
+  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:335
+  wire _lt_1 = free_slots < 6'd1; // RapController.java:342
+  wire _lt_2 = free_slots < 6'd2; // RapController.java:342
+  wire _lt_3 = free_slots < 6'd3; // RapController.java:342
+  wire _lt_4 = free_slots < 6'd4; // RapController.java:342
+  wire [7:0] _cat_44 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_1, _lt_2, _lt_3, _lt_4}; // RapController.java:344
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:355
+  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:356
+  wire _bits_302 = _dshr_2[0]; // RapController.java:356
+  wire _and_240 = state_run & io_selected_valid; // RapController.java:349
+  wire _not_162 = ~commit_stop; // RapController.java:349
+  wire _and_241 = _and_240 & _not_162; // RapController.java:349
+  wire _not_163 = ~verdict_act; // MergeVerdict.java:72
+  wire _and_242 = verdict_busy & _not_163; // MergeVerdict.java:72
   wire _or_187 = verdict_hand_over | _and_242; // MergeVerdict.java:72
-  wire _or_188 = state_merge_level | state_merge_kids; // RapController.java:360
-  wire _and_243 = _or_188 & io_counterResult_valid; // RapController.java:361
-  wire _eq_164 = io_counterResult_bits_op == 2'd2; // RapController.java:361
-  wire _and_244 = _and_243 & _eq_164; // RapController.java:361
-  wire [34:0] _add_9 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
-  wire [2:0] _sub_14 = op_children - _add_8; // MergeVerdict.java:96
-  wire [11:0] _bits_286 = op_threshold[35:24]; // SplitCompare.java:41
-  wire [10:0] _bits_287 = merge_sum[34:24]; // SplitCompare.java:41
-  wire _gt_7 = _bits_286 > {1'b0, _bits_287}; // SplitCompare.java:33
-  wire _ge_7 = _bits_286 >= {1'b0, _bits_287}; // SplitCompare.java:33
-  wire [23:0] _bits_288 = op_threshold[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_289 = _bits_288[23:12]; // SplitCompare.java:41
-  wire [23:0] _bits_290 = merge_sum[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_291 = _bits_290[23:12]; // SplitCompare.java:41
-  wire _gt_8 = _bits_289 > _bits_291; // SplitCompare.java:33
-  wire _ge_8 = _bits_289 >= _bits_291; // SplitCompare.java:33
-  wire [11:0] _bits_292 = _bits_288[11:0]; // SplitCompare.java:37
-  wire [11:0] _bits_293 = _bits_290[11:0]; // SplitCompare.java:37
-  wire _gt_9 = _bits_292 > _bits_293; // SplitCompare.java:21
-  wire _and_245 = _ge_8 & _gt_9; // SplitCompare.java:33
-  wire _or_189 = _gt_8 | _and_245; // SplitCompare.java:33
-  wire _and_246 = _ge_7 & _or_189; // SplitCompare.java:33
-  wire _or_190 = _gt_7 | _and_246; // SplitCompare.java:33
-  wire [2:0] _bits_294 = merge_sum[34:32]; // MergeVerdict.java:67
-  wire _or_r_3 = |_bits_294; // MergeVerdict.java:67
+  wire _or_188 = state_merge_level | state_merge_kids; // RapController.java:362
+  wire _and_243 = _or_188 & io_counterResult_valid; // RapController.java:363
+  wire _eq_164 = io_counterResult_bits_op == 2'd2; // RapController.java:363
+  wire _and_244 = _and_243 & _eq_164; // RapController.java:363
+  wire [34:0] _add_20 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
+  wire [2:0] _sub_15 = op_children - _add_19; // MergeVerdict.java:96
+  wire [11:0] _bits_303 = op_threshold[35:24]; // SplitCompare.java:61
+  wire [10:0] _bits_304 = merge_sum[34:24]; // SplitCompare.java:61
+  wire [11:0] _not_164 = ~{1'b0, _bits_304}; // SplitCompare.java:51
+  wire [12:0] _add_21 = {1'b0, _bits_303} + {1'b0, _not_164}; // SplitCompare.java:52
+  wire _bits_305 = _add_21[12]; // SplitCompare.java:52
+  wire [12:0] _cat_45 = {_bits_303, 1'd1}; // SplitCompare.java:53
+  wire [11:0] _not_165 = ~{1'b0, _bits_304}; // SplitCompare.java:51
+  wire [12:0] _cat_46 = {_not_165, 1'd1}; // SplitCompare.java:53
+  wire [13:0] _add_22 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:53
+  wire _bits_306 = _add_22[13]; // SplitCompare.java:53
+  wire [23:0] _bits_307 = op_threshold[23:0]; // SplitCompare.java:57
+  wire [11:0] _bits_308 = _bits_307[23:12]; // SplitCompare.java:61
+  wire [23:0] _bits_309 = merge_sum[23:0]; // SplitCompare.java:57
+  wire [11:0] _bits_310 = _bits_309[23:12]; // SplitCompare.java:61
+  wire [11:0] _not_166 = ~_bits_310; // SplitCompare.java:51
+  wire [12:0] _add_23 = {1'b0, _bits_308} + {1'b0, _not_166}; // SplitCompare.java:52
+  wire _bits_311 = _add_23[12]; // SplitCompare.java:52
+  wire [12:0] _cat_47 = {_bits_308, 1'd1}; // SplitCompare.java:53
+  wire [11:0] _not_167 = ~_bits_310; // SplitCompare.java:51
+  wire [12:0] _cat_48 = {_not_167, 1'd1}; // SplitCompare.java:53
+  wire [13:0] _add_24 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:53
+  wire _bits_312 = _add_24[13]; // SplitCompare.java:53
+  wire [11:0] _bits_313 = _bits_307[11:0]; // SplitCompare.java:57
+  wire [11:0] _bits_314 = _bits_309[11:0]; // SplitCompare.java:57
+  wire [11:0] _not_168 = ~_bits_314; // SplitCompare.java:51
+  wire [12:0] _add_25 = {1'b0, _bits_313} + {1'b0, _not_168}; // SplitCompare.java:52
+  wire _bits_315 = _add_25[12]; // SplitCompare.java:52
+  wire _and_245 = _bits_312 & _bits_315; // SplitCompare.java:41
+  wire _or_189 = _bits_311 | _and_245; // SplitCompare.java:41
+  wire _and_246 = _bits_306 & _or_189; // SplitCompare.java:41
+  wire _or_190 = _bits_305 | _and_246; // SplitCompare.java:41
+  wire [2:0] _bits_316 = merge_sum[34:32]; // MergeVerdict.java:67
+  wire _or_r_3 = |_bits_316; // MergeVerdict.java:67
   wire _and_247 = verdict_end_5 & _or_190; // MergeVerdict.java:70
-  wire _not_155 = ~_or_187; // MergeVerdict.java:74
-  wire _or_191 = _not_155 | verdict_end_5; // MergeVerdict.java:74
+  wire _not_169 = ~_or_187; // MergeVerdict.java:74
+  wire _or_191 = _not_169 | verdict_end_5; // MergeVerdict.java:74
   wire [34:0] _fill_69 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_70 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_71 = {35{1'd1}}; // MergeSkip.java:43
-  wire [11:0] _bits_295 = batch_min_sum[34:23]; // SplitCompare.java:41
-  wire [11:0] _bits_296 = merge_sum[34:23]; // SplitCompare.java:41
-  wire _gt_10 = _bits_295 > _bits_296; // SplitCompare.java:33
-  wire _ge_9 = _bits_295 >= _bits_296; // SplitCompare.java:33
-  wire [22:0] _bits_297 = batch_min_sum[22:0]; // SplitCompare.java:37
-  wire [11:0] _bits_298 = _bits_297[22:11]; // SplitCompare.java:41
-  wire [22:0] _bits_299 = merge_sum[22:0]; // SplitCompare.java:37
-  wire [11:0] _bits_300 = _bits_299[22:11]; // SplitCompare.java:41
-  wire _gt_11 = _bits_298 > _bits_300; // SplitCompare.java:33
-  wire _ge_10 = _bits_298 >= _bits_300; // SplitCompare.java:33
-  wire [10:0] _bits_301 = _bits_297[10:0]; // SplitCompare.java:37
-  wire [10:0] _bits_302 = _bits_299[10:0]; // SplitCompare.java:37
-  wire _gt_12 = _bits_301 > _bits_302; // SplitCompare.java:21
-  wire _and_248 = _ge_10 & _gt_12; // SplitCompare.java:33
-  wire _or_192 = _gt_11 | _and_248; // SplitCompare.java:33
-  wire _and_249 = _ge_9 & _or_192; // SplitCompare.java:33
-  wire _or_193 = _gt_10 | _and_249; // SplitCompare.java:33
-  wire _not_156 = ~schedule_exhausted; // RapController.java:374
+  wire [11:0] _bits_317 = batch_min_sum[34:23]; // SplitCompare.java:61
+  wire [11:0] _bits_318 = merge_sum[34:23]; // SplitCompare.java:61
+  wire [11:0] _not_170 = ~_bits_318; // SplitCompare.java:51
+  wire [12:0] _add_26 = {1'b0, _bits_317} + {1'b0, _not_170}; // SplitCompare.java:52
+  wire _bits_319 = _add_26[12]; // SplitCompare.java:52
+  wire [12:0] _cat_49 = {_bits_317, 1'd1}; // SplitCompare.java:53
+  wire [11:0] _not_171 = ~_bits_318; // SplitCompare.java:51
+  wire [12:0] _cat_50 = {_not_171, 1'd1}; // SplitCompare.java:53
+  wire [13:0] _add_27 = {1'b0, _cat_49} + {1'b0, _cat_50}; // SplitCompare.java:53
+  wire _bits_320 = _add_27[13]; // SplitCompare.java:53
+  wire [22:0] _bits_321 = batch_min_sum[22:0]; // SplitCompare.java:57
+  wire [11:0] _bits_322 = _bits_321[22:11]; // SplitCompare.java:61
+  wire [22:0] _bits_323 = merge_sum[22:0]; // SplitCompare.java:57
+  wire [11:0] _bits_324 = _bits_323[22:11]; // SplitCompare.java:61
+  wire [11:0] _not_172 = ~_bits_324; // SplitCompare.java:51
+  wire [12:0] _add_28 = {1'b0, _bits_322} + {1'b0, _not_172}; // SplitCompare.java:52
+  wire _bits_325 = _add_28[12]; // SplitCompare.java:52
+  wire [12:0] _cat_51 = {_bits_322, 1'd1}; // SplitCompare.java:53
+  wire [11:0] _not_173 = ~_bits_324; // SplitCompare.java:51
+  wire [12:0] _cat_52 = {_not_173, 1'd1}; // SplitCompare.java:53
+  wire [13:0] _add_29 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:53
+  wire _bits_326 = _add_29[13]; // SplitCompare.java:53
+  wire [10:0] _bits_327 = _bits_321[10:0]; // SplitCompare.java:57
+  wire [10:0] _bits_328 = _bits_323[10:0]; // SplitCompare.java:57
+  wire [10:0] _not_174 = ~_bits_328; // SplitCompare.java:51
+  wire [11:0] _add_30 = {1'b0, _bits_327} + {1'b0, _not_174}; // SplitCompare.java:52
+  wire _bits_329 = _add_30[11]; // SplitCompare.java:52
+  wire _and_248 = _bits_326 & _bits_329; // SplitCompare.java:41
+  wire _or_192 = _bits_325 | _and_248; // SplitCompare.java:41
+  wire _and_249 = _bits_320 & _or_192; // SplitCompare.java:41
+  wire _or_193 = _bits_319 | _and_249; // SplitCompare.java:41
+  wire _not_175 = ~schedule_exhausted; // RapController.java:376
   wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_157 = ~_or_r_4; // SplitCounter.java:89
+  wire _not_176 = ~_or_r_4; // SplitCounter.java:89
   wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_158 = ~_or_r_5; // SplitCounter.java:90
-  wire _and_250 = _not_157 & _not_158; // SplitCounter.java:90
-  wire _and_251 = _not_156 & _and_250; // RapController.java:374
-  wire [29:0] _bits_303 = until_merge_lo[31:2]; // RapController.java:377
-  wire _or_r_6 = |_bits_303; // RapController.java:377
-  wire _not_159 = ~_or_r_6; // RapController.java:377
-  wire _and_252 = _and_251 & _not_159; // RapController.java:377
-  wire _lt_5 = readout_slot < 16'd32; // RapController.java:410
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:410
-  wire _bits_304 = _dshr_3[0]; // RapController.java:410
-  wire _and_253 = _lt_5 & _bits_304; // RapController.java:410
-  wire [2:0] _bits_305 = readout_index[2:0]; // RapController.java:415
-  wire [4:0] _dyn_index_2 = _bits_305[2] ? (_bits_305[1] ? (_bits_305[0] ? _wire_0_7 : _wire_0_6) : (_bits_305[0] ? _wire_0_5 : _wire_0_4)) : (_bits_305[1] ? (_bits_305[0] ? _wire_0_3 : _wire_0_2) : (_bits_305[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:415
-  wire [2:0] _bits_306 = readout_index[2:0]; // RapController.java:415
-  wire [4:0] _dyn_index_3 = _bits_306[2] ? (_bits_306[1] ? (_bits_306[0] ? _wire_1_7 : _wire_1_6) : (_bits_306[0] ? _wire_1_5 : _wire_1_4)) : (_bits_306[1] ? (_bits_306[0] ? _wire_1_3 : _wire_1_2) : (_bits_306[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:415
-  wire [2:0] _bits_307 = readout_index[2:0]; // RapController.java:415
-  wire [4:0] _dyn_index_4 = _bits_307[2] ? (_bits_307[1] ? (_bits_307[0] ? _wire_2_7 : _wire_2_6) : (_bits_307[0] ? _wire_2_5 : _wire_2_4)) : (_bits_307[1] ? (_bits_307[0] ? _wire_2_3 : _wire_2_2) : (_bits_307[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:415
-  wire [2:0] _bits_308 = readout_index[2:0]; // RapController.java:415
-  wire [4:0] _dyn_index_5 = _bits_308[2] ? (_bits_308[1] ? (_bits_308[0] ? _wire_3_7 : _wire_3_6) : (_bits_308[0] ? _wire_3_5 : _wire_3_4)) : (_bits_308[1] ? (_bits_308[0] ? _wire_3_3 : _wire_3_2) : (_bits_308[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:415
-  wire [1:0] _bits_309 = readout_index[4:3]; // RapController.java:415
-  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:415
-  wire [11:0] _bits_310 = op_threshold[35:24]; // SplitCompare.java:41
-  wire [10:0] _bits_311 = skip_min_sum[34:24]; // SplitCompare.java:41
-  wire _gt_13 = _bits_310 > {1'b0, _bits_311}; // SplitCompare.java:33
-  wire _ge_11 = _bits_310 >= {1'b0, _bits_311}; // SplitCompare.java:33
-  wire [23:0] _bits_312 = op_threshold[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_313 = _bits_312[23:12]; // SplitCompare.java:41
-  wire [23:0] _bits_314 = skip_min_sum[23:0]; // SplitCompare.java:37
-  wire [11:0] _bits_315 = _bits_314[23:12]; // SplitCompare.java:41
-  wire _gt_14 = _bits_313 > _bits_315; // SplitCompare.java:33
-  wire _ge_12 = _bits_313 >= _bits_315; // SplitCompare.java:33
-  wire [11:0] _bits_316 = _bits_312[11:0]; // SplitCompare.java:37
-  wire [11:0] _bits_317 = _bits_314[11:0]; // SplitCompare.java:37
-  wire _gt_15 = _bits_316 > _bits_317; // SplitCompare.java:21
-  wire _and_254 = _ge_12 & _gt_15; // SplitCompare.java:33
-  wire _or_194 = _gt_14 | _and_254; // SplitCompare.java:33
-  wire _and_255 = _ge_11 & _or_194; // SplitCompare.java:33
-  wire _or_195 = _gt_13 | _and_255; // SplitCompare.java:33
-  wire _not_160 = ~_or_195; // MergeSkip.java:53
-  wire _and_256 = skip_valid & _not_160; // MergeSkip.java:53
-  wire _not_161 = ~skip_touched; // MergeSkip.java:62
-  wire _and_257 = _and_256 & _not_161; // MergeSkip.java:62
-  wire _not_162 = ~commit_fire; // MergeSkip.java:62
-  wire _and_258 = _and_257 & _not_162; // MergeSkip.java:62
-  wire _and_259 = state_run & pipe_quiet; // RapController.java:438
-  wire _or_196 = ev_commit_q | ev_saturation_q; // StatusRegs.java:75
-  wire _or_197 = _or_196 | ev_split_q; // StatusRegs.java:75
-  wire _or_198 = _or_197 | ev_batch_q; // StatusRegs.java:75
-  wire _or_199 = _or_198 | ev_deferred_q; // StatusRegs.java:75
-  wire _or_r_7 = |ev_removed_q; // StatusRegs.java:76
-  wire _or_200 = _or_199 | _or_r_7; // StatusRegs.java:76
-  wire _not_163 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_164 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_260 = _not_163 & _not_164; // SplitCounter.java:109
-  wire _not_165 = ~_and_260; // StatusRegs.java:76
-  wire ev_pending = _or_200 | _not_165; // StatusRegs.java:76
-  wire _not_166 = ~ev_pending; // RapController.java:437
-  wire _and_261 = _not_166 & multiplier_free; // RapController.java:437
-  wire status_still = _and_261 & io_countersIdle; // RapController.java:437
-  wire _and_262 = _and_259 & status_still; // RapController.java:438
-  wire _bits_318 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_319 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_201 = _bits_318 | _bits_319; // FirstSet.java:64
-  wire _bits_320 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_321 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_202 = _bits_320 | _bits_321; // FirstSet.java:64
+  wire _not_177 = ~_or_r_5; // SplitCounter.java:90
+  wire _and_250 = _not_176 & _not_177; // SplitCounter.java:90
+  wire _or_r_6 = |until_merge_hi_2; // SplitCounter.java:90
+  wire _not_178 = ~_or_r_6; // SplitCounter.java:90
+  wire _and_251 = _and_250 & _not_178; // SplitCounter.java:90
+  wire _and_252 = _not_175 & _and_251; // RapController.java:376
+  wire [13:0] _bits_330 = until_merge_lo[15:2]; // RapController.java:379
+  wire _or_r_7 = |_bits_330; // RapController.java:379
+  wire _not_179 = ~_or_r_7; // RapController.java:379
+  wire _and_253 = _and_252 & _not_179; // RapController.java:379
+  wire _lt_5 = readout_slot < 16'd32; // RapController.java:412
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:412
+  wire _bits_331 = _dshr_3[0]; // RapController.java:412
+  wire _and_254 = _lt_5 & _bits_331; // RapController.java:412
+  wire [2:0] _bits_332 = readout_index[2:0]; // RapController.java:417
+  wire [4:0] _dyn_index_2 = _bits_332[2] ? (_bits_332[1] ? (_bits_332[0] ? _wire_0_7 : _wire_0_6) : (_bits_332[0] ? _wire_0_5 : _wire_0_4)) : (_bits_332[1] ? (_bits_332[0] ? _wire_0_3 : _wire_0_2) : (_bits_332[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:417
+  wire [2:0] _bits_333 = readout_index[2:0]; // RapController.java:417
+  wire [4:0] _dyn_index_3 = _bits_333[2] ? (_bits_333[1] ? (_bits_333[0] ? _wire_1_7 : _wire_1_6) : (_bits_333[0] ? _wire_1_5 : _wire_1_4)) : (_bits_333[1] ? (_bits_333[0] ? _wire_1_3 : _wire_1_2) : (_bits_333[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:417
+  wire [2:0] _bits_334 = readout_index[2:0]; // RapController.java:417
+  wire [4:0] _dyn_index_4 = _bits_334[2] ? (_bits_334[1] ? (_bits_334[0] ? _wire_2_7 : _wire_2_6) : (_bits_334[0] ? _wire_2_5 : _wire_2_4)) : (_bits_334[1] ? (_bits_334[0] ? _wire_2_3 : _wire_2_2) : (_bits_334[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:417
+  wire [2:0] _bits_335 = readout_index[2:0]; // RapController.java:417
+  wire [4:0] _dyn_index_5 = _bits_335[2] ? (_bits_335[1] ? (_bits_335[0] ? _wire_3_7 : _wire_3_6) : (_bits_335[0] ? _wire_3_5 : _wire_3_4)) : (_bits_335[1] ? (_bits_335[0] ? _wire_3_3 : _wire_3_2) : (_bits_335[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:417
+  wire [1:0] _bits_336 = readout_index[4:3]; // RapController.java:417
+  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:417
+  wire [11:0] _bits_337 = op_threshold[35:24]; // SplitCompare.java:61
+  wire [10:0] _bits_338 = skip_min_sum[34:24]; // SplitCompare.java:61
+  wire [11:0] _not_180 = ~{1'b0, _bits_338}; // SplitCompare.java:51
+  wire [12:0] _add_31 = {1'b0, _bits_337} + {1'b0, _not_180}; // SplitCompare.java:52
+  wire _bits_339 = _add_31[12]; // SplitCompare.java:52
+  wire [12:0] _cat_53 = {_bits_337, 1'd1}; // SplitCompare.java:53
+  wire [11:0] _not_181 = ~{1'b0, _bits_338}; // SplitCompare.java:51
+  wire [12:0] _cat_54 = {_not_181, 1'd1}; // SplitCompare.java:53
+  wire [13:0] _add_32 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:53
+  wire _bits_340 = _add_32[13]; // SplitCompare.java:53
+  wire [23:0] _bits_341 = op_threshold[23:0]; // SplitCompare.java:57
+  wire [11:0] _bits_342 = _bits_341[23:12]; // SplitCompare.java:61
+  wire [23:0] _bits_343 = skip_min_sum[23:0]; // SplitCompare.java:57
+  wire [11:0] _bits_344 = _bits_343[23:12]; // SplitCompare.java:61
+  wire [11:0] _not_182 = ~_bits_344; // SplitCompare.java:51
+  wire [12:0] _add_33 = {1'b0, _bits_342} + {1'b0, _not_182}; // SplitCompare.java:52
+  wire _bits_345 = _add_33[12]; // SplitCompare.java:52
+  wire [12:0] _cat_55 = {_bits_342, 1'd1}; // SplitCompare.java:53
+  wire [11:0] _not_183 = ~_bits_344; // SplitCompare.java:51
+  wire [12:0] _cat_56 = {_not_183, 1'd1}; // SplitCompare.java:53
+  wire [13:0] _add_34 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:53
+  wire _bits_346 = _add_34[13]; // SplitCompare.java:53
+  wire [11:0] _bits_347 = _bits_341[11:0]; // SplitCompare.java:57
+  wire [11:0] _bits_348 = _bits_343[11:0]; // SplitCompare.java:57
+  wire [11:0] _not_184 = ~_bits_348; // SplitCompare.java:51
+  wire [12:0] _add_35 = {1'b0, _bits_347} + {1'b0, _not_184}; // SplitCompare.java:52
+  wire _bits_349 = _add_35[12]; // SplitCompare.java:52
+  wire _and_255 = _bits_346 & _bits_349; // SplitCompare.java:41
+  wire _or_194 = _bits_345 | _and_255; // SplitCompare.java:41
+  wire _and_256 = _bits_340 & _or_194; // SplitCompare.java:41
+  wire _or_195 = _bits_339 | _and_256; // SplitCompare.java:41
+  wire _not_185 = ~_or_195; // MergeSkip.java:53
+  wire _and_257 = skip_valid & _not_185; // MergeSkip.java:53
+  wire _not_186 = ~skip_touched; // MergeSkip.java:62
+  wire _and_258 = _and_257 & _not_186; // MergeSkip.java:62
+  wire _not_187 = ~commit_fire; // MergeSkip.java:62
+  wire _and_259 = _and_258 & _not_187; // MergeSkip.java:62
+  wire _not_188 = ~commit_stop; // RapController.java:439
+  wire pipe_quiet = _not_188 & pipe_empty; // RapController.java:439
+  wire _and_260 = state_run & pipe_quiet; // RapController.java:444
+  wire _not_189 = ~io_issued; // RapController.java:444
+  wire _and_261 = _and_260 & _not_189; // RapController.java:444
+  wire _and_262 = state_run & pipe_quiet; // RapController.java:450
+  wire _or_196 = ev_commit_q | ev_saturation_q; // StatusRegs.java:76
+  wire _or_197 = _or_196 | ev_split_q; // StatusRegs.java:76
+  wire _or_198 = _or_197 | ev_batch_q; // StatusRegs.java:76
+  wire _or_199 = _or_198 | ev_deferred_q; // StatusRegs.java:76
+  wire _or_r_8 = |ev_removed_q; // StatusRegs.java:77
+  wire _or_200 = _or_199 | _or_r_8; // StatusRegs.java:77
+  wire _not_190 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_191 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_263 = _not_190 & _not_191; // SplitCounter.java:109
+  wire _not_192 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_264 = _and_263 & _not_192; // SplitCounter.java:109
+  wire _not_193 = ~_and_264; // StatusRegs.java:77
+  wire ev_pending = _or_200 | _not_193; // StatusRegs.java:77
+  wire _not_194 = ~ev_pending; // RapController.java:449
+  wire _and_265 = _not_194 & multiplier_free; // RapController.java:449
+  wire status_still = _and_265 & io_countersIdle; // RapController.java:449
+  wire _and_266 = _and_262 & status_still; // RapController.java:450
+  wire _bits_350 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_351 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_201 = _bits_350 | _bits_351; // FirstSet.java:64
+  wire _bits_352 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_353 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_202 = _bits_352 | _bits_353; // FirstSet.java:64
   wire _or_203 = _or_201 | _or_202; // FirstSet.java:64
-  wire _bits_322 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_323 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_204 = _bits_322 | _bits_323; // FirstSet.java:64
-  wire _bits_324 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_325 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_205 = _bits_324 | _bits_325; // FirstSet.java:64
+  wire _bits_354 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_355 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_204 = _bits_354 | _bits_355; // FirstSet.java:64
+  wire _bits_356 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_357 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_205 = _bits_356 | _bits_357; // FirstSet.java:64
   wire _or_206 = _or_204 | _or_205; // FirstSet.java:64
   wire _or_207 = _or_203 | _or_206; // FirstSet.java:64
-  wire _bits_326 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_327 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_208 = _bits_326 | _bits_327; // FirstSet.java:64
-  wire _bits_328 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_329 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_209 = _bits_328 | _bits_329; // FirstSet.java:64
+  wire _bits_358 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_359 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_208 = _bits_358 | _bits_359; // FirstSet.java:64
+  wire _bits_360 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_361 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_209 = _bits_360 | _bits_361; // FirstSet.java:64
   wire _or_210 = _or_208 | _or_209; // FirstSet.java:64
-  wire _bits_330 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_331 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_211 = _bits_330 | _bits_331; // FirstSet.java:64
-  wire _bits_332 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_333 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_212 = _bits_332 | _bits_333; // FirstSet.java:64
+  wire _bits_362 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_363 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_211 = _bits_362 | _bits_363; // FirstSet.java:64
+  wire _bits_364 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_365 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_212 = _bits_364 | _bits_365; // FirstSet.java:64
   wire _or_213 = _or_211 | _or_212; // FirstSet.java:64
   wire _or_214 = _or_210 | _or_213; // FirstSet.java:64
   wire _or_215 = _or_207 | _or_214; // FirstSet.java:64
-  wire _bits_334 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_335 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_216 = _bits_334 | _bits_335; // FirstSet.java:64
-  wire _bits_336 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_337 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_217 = _bits_336 | _bits_337; // FirstSet.java:64
+  wire _bits_366 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_367 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_216 = _bits_366 | _bits_367; // FirstSet.java:64
+  wire _bits_368 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_369 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_217 = _bits_368 | _bits_369; // FirstSet.java:64
   wire _or_218 = _or_216 | _or_217; // FirstSet.java:64
-  wire _bits_338 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_339 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_219 = _bits_338 | _bits_339; // FirstSet.java:64
-  wire _bits_340 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_341 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_220 = _bits_340 | _bits_341; // FirstSet.java:64
+  wire _bits_370 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_371 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_219 = _bits_370 | _bits_371; // FirstSet.java:64
+  wire _bits_372 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_373 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_220 = _bits_372 | _bits_373; // FirstSet.java:64
   wire _or_221 = _or_219 | _or_220; // FirstSet.java:64
   wire _or_222 = _or_218 | _or_221; // FirstSet.java:64
-  wire _bits_342 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_343 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_223 = _bits_342 | _bits_343; // FirstSet.java:64
-  wire _bits_344 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_345 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_224 = _bits_344 | _bits_345; // FirstSet.java:64
+  wire _bits_374 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_375 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_223 = _bits_374 | _bits_375; // FirstSet.java:64
+  wire _bits_376 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_377 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_224 = _bits_376 | _bits_377; // FirstSet.java:64
   wire _or_225 = _or_223 | _or_224; // FirstSet.java:64
-  wire _bits_346 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_347 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_226 = _bits_346 | _bits_347; // FirstSet.java:64
-  wire _bits_348 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_349 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_227 = _bits_348 | _bits_349; // FirstSet.java:64
+  wire _bits_378 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_379 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_226 = _bits_378 | _bits_379; // FirstSet.java:64
+  wire _bits_380 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_381 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_227 = _bits_380 | _bits_381; // FirstSet.java:64
   wire _or_228 = _or_226 | _or_227; // FirstSet.java:64
   wire _or_229 = _or_225 | _or_228; // FirstSet.java:64
   wire _or_230 = _or_222 | _or_229; // FirstSet.java:64
-  wire _and_263 = _or_215 & _or_230; // FirstSet.java:61
-  wire _and_264 = _or_207 & _or_214; // FirstSet.java:61
-  wire _and_265 = _or_203 & _or_206; // FirstSet.java:61
-  wire _and_266 = _or_201 & _or_202; // FirstSet.java:61
-  wire _and_267 = _bits_318 & _bits_319; // FirstSet.java:61
-  wire _or_231 = _and_266 | _and_267; // FirstSet.java:62
-  wire _and_268 = _bits_320 & _bits_321; // FirstSet.java:61
-  wire _or_232 = _or_231 | _and_268; // FirstSet.java:63
-  wire _or_233 = _and_265 | _or_232; // FirstSet.java:62
-  wire _and_269 = _or_204 & _or_205; // FirstSet.java:61
-  wire _and_270 = _bits_322 & _bits_323; // FirstSet.java:61
-  wire _or_234 = _and_269 | _and_270; // FirstSet.java:62
-  wire _and_271 = _bits_324 & _bits_325; // FirstSet.java:61
-  wire _or_235 = _or_234 | _and_271; // FirstSet.java:63
+  wire _and_267 = _or_215 & _or_230; // FirstSet.java:61
+  wire _and_268 = _or_207 & _or_214; // FirstSet.java:61
+  wire _and_269 = _or_203 & _or_206; // FirstSet.java:61
+  wire _and_270 = _or_201 & _or_202; // FirstSet.java:61
+  wire _and_271 = _bits_350 & _bits_351; // FirstSet.java:61
+  wire _or_231 = _and_270 | _and_271; // FirstSet.java:62
+  wire _and_272 = _bits_352 & _bits_353; // FirstSet.java:61
+  wire _or_232 = _or_231 | _and_272; // FirstSet.java:63
+  wire _or_233 = _and_269 | _or_232; // FirstSet.java:62
+  wire _and_273 = _or_204 & _or_205; // FirstSet.java:61
+  wire _and_274 = _bits_354 & _bits_355; // FirstSet.java:61
+  wire _or_234 = _and_273 | _and_274; // FirstSet.java:62
+  wire _and_275 = _bits_356 & _bits_357; // FirstSet.java:61
+  wire _or_235 = _or_234 | _and_275; // FirstSet.java:63
   wire _or_236 = _or_233 | _or_235; // FirstSet.java:63
-  wire _or_237 = _and_264 | _or_236; // FirstSet.java:62
-  wire _and_272 = _or_210 & _or_213; // FirstSet.java:61
-  wire _and_273 = _or_208 & _or_209; // FirstSet.java:61
-  wire _and_274 = _bits_326 & _bits_327; // FirstSet.java:61
-  wire _or_238 = _and_273 | _and_274; // FirstSet.java:62
-  wire _and_275 = _bits_328 & _bits_329; // FirstSet.java:61
-  wire _or_239 = _or_238 | _and_275; // FirstSet.java:63
-  wire _or_240 = _and_272 | _or_239; // FirstSet.java:62
-  wire _and_276 = _or_211 & _or_212; // FirstSet.java:61
-  wire _and_277 = _bits_330 & _bits_331; // FirstSet.java:61
-  wire _or_241 = _and_276 | _and_277; // FirstSet.java:62
-  wire _and_278 = _bits_332 & _bits_333; // FirstSet.java:61
-  wire _or_242 = _or_241 | _and_278; // FirstSet.java:63
+  wire _or_237 = _and_268 | _or_236; // FirstSet.java:62
+  wire _and_276 = _or_210 & _or_213; // FirstSet.java:61
+  wire _and_277 = _or_208 & _or_209; // FirstSet.java:61
+  wire _and_278 = _bits_358 & _bits_359; // FirstSet.java:61
+  wire _or_238 = _and_277 | _and_278; // FirstSet.java:62
+  wire _and_279 = _bits_360 & _bits_361; // FirstSet.java:61
+  wire _or_239 = _or_238 | _and_279; // FirstSet.java:63
+  wire _or_240 = _and_276 | _or_239; // FirstSet.java:62
+  wire _and_280 = _or_211 & _or_212; // FirstSet.java:61
+  wire _and_281 = _bits_362 & _bits_363; // FirstSet.java:61
+  wire _or_241 = _and_280 | _and_281; // FirstSet.java:62
+  wire _and_282 = _bits_364 & _bits_365; // FirstSet.java:61
+  wire _or_242 = _or_241 | _and_282; // FirstSet.java:63
   wire _or_243 = _or_240 | _or_242; // FirstSet.java:63
   wire _or_244 = _or_237 | _or_243; // FirstSet.java:63
-  wire _or_245 = _and_263 | _or_244; // FirstSet.java:62
-  wire _and_279 = _or_222 & _or_229; // FirstSet.java:61
-  wire _and_280 = _or_218 & _or_221; // FirstSet.java:61
-  wire _and_281 = _or_216 & _or_217; // FirstSet.java:61
-  wire _and_282 = _bits_334 & _bits_335; // FirstSet.java:61
-  wire _or_246 = _and_281 | _and_282; // FirstSet.java:62
-  wire _and_283 = _bits_336 & _bits_337; // FirstSet.java:61
-  wire _or_247 = _or_246 | _and_283; // FirstSet.java:63
-  wire _or_248 = _and_280 | _or_247; // FirstSet.java:62
-  wire _and_284 = _or_219 & _or_220; // FirstSet.java:61
-  wire _and_285 = _bits_338 & _bits_339; // FirstSet.java:61
-  wire _or_249 = _and_284 | _and_285; // FirstSet.java:62
-  wire _and_286 = _bits_340 & _bits_341; // FirstSet.java:61
-  wire _or_250 = _or_249 | _and_286; // FirstSet.java:63
+  wire _or_245 = _and_267 | _or_244; // FirstSet.java:62
+  wire _and_283 = _or_222 & _or_229; // FirstSet.java:61
+  wire _and_284 = _or_218 & _or_221; // FirstSet.java:61
+  wire _and_285 = _or_216 & _or_217; // FirstSet.java:61
+  wire _and_286 = _bits_366 & _bits_367; // FirstSet.java:61
+  wire _or_246 = _and_285 | _and_286; // FirstSet.java:62
+  wire _and_287 = _bits_368 & _bits_369; // FirstSet.java:61
+  wire _or_247 = _or_246 | _and_287; // FirstSet.java:63
+  wire _or_248 = _and_284 | _or_247; // FirstSet.java:62
+  wire _and_288 = _or_219 & _or_220; // FirstSet.java:61
+  wire _and_289 = _bits_370 & _bits_371; // FirstSet.java:61
+  wire _or_249 = _and_288 | _and_289; // FirstSet.java:62
+  wire _and_290 = _bits_372 & _bits_373; // FirstSet.java:61
+  wire _or_250 = _or_249 | _and_290; // FirstSet.java:63
   wire _or_251 = _or_248 | _or_250; // FirstSet.java:63
-  wire _or_252 = _and_279 | _or_251; // FirstSet.java:62
-  wire _and_287 = _or_225 & _or_228; // FirstSet.java:61
-  wire _and_288 = _or_223 & _or_224; // FirstSet.java:61
-  wire _and_289 = _bits_342 & _bits_343; // FirstSet.java:61
-  wire _or_253 = _and_288 | _and_289; // FirstSet.java:62
-  wire _and_290 = _bits_344 & _bits_345; // FirstSet.java:61
-  wire _or_254 = _or_253 | _and_290; // FirstSet.java:63
-  wire _or_255 = _and_287 | _or_254; // FirstSet.java:62
-  wire _and_291 = _or_226 & _or_227; // FirstSet.java:61
-  wire _and_292 = _bits_346 & _bits_347; // FirstSet.java:61
-  wire _or_256 = _and_291 | _and_292; // FirstSet.java:62
-  wire _and_293 = _bits_348 & _bits_349; // FirstSet.java:61
-  wire _or_257 = _or_256 | _and_293; // FirstSet.java:63
+  wire _or_252 = _and_283 | _or_251; // FirstSet.java:62
+  wire _and_291 = _or_225 & _or_228; // FirstSet.java:61
+  wire _and_292 = _or_223 & _or_224; // FirstSet.java:61
+  wire _and_293 = _bits_374 & _bits_375; // FirstSet.java:61
+  wire _or_253 = _and_292 | _and_293; // FirstSet.java:62
+  wire _and_294 = _bits_376 & _bits_377; // FirstSet.java:61
+  wire _or_254 = _or_253 | _and_294; // FirstSet.java:63
+  wire _or_255 = _and_291 | _or_254; // FirstSet.java:62
+  wire _and_295 = _or_226 & _or_227; // FirstSet.java:61
+  wire _and_296 = _bits_378 & _bits_379; // FirstSet.java:61
+  wire _or_256 = _and_295 | _and_296; // FirstSet.java:62
+  wire _and_297 = _bits_380 & _bits_381; // FirstSet.java:61
+  wire _or_257 = _or_256 | _and_297; // FirstSet.java:63
   wire _or_258 = _or_255 | _or_257; // FirstSet.java:63
   wire _or_259 = _or_252 | _or_258; // FirstSet.java:63
   wire _or_260 = _or_245 | _or_259; // FirstSet.java:63
-  wire _not_167 = ~_or_260; // SlotPicker.java:85
-  wire _not_168 = ~commit_stop; // RapController.java:788
-  wire _and_294 = state_run & _not_168; // RapController.java:788
-  wire _not_169 = ~io_headValid; // RapController.java:788
-  wire _and_295 = pipe_empty & _not_169; // RapController.java:788
-  wire [2:0] _mux_42 = _and_295 ? 3'd1 : fill_cause; // RapController.java:788
-  wire _or_261 = state_drain | state_undo; // RapController.java:789
-  wire _or_262 = _or_261 | state_resume; // RapController.java:789
-  wire _or_263 = _or_262 | commit_stop; // RapController.java:789
-  wire [2:0] _mux_43 = split_req ? 3'd3 : 3'd4; // RapController.java:790
-  wire _or_264 = state_split_scan | state_split; // RapController.java:791
-  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:791
-  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:792
-  wire _or_267 = _or_266 | state_advance; // RapController.java:792
-  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:792
-  wire [3:0] _bits_350 = undo_sp[3:0]; // RapController.java:299
-  wire [36:0] _cat_37 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:299
-  wire _not_170 = ~undo_empty; // RapController.java:295
-  wire undo_pop = state_undo & _not_170; // RapController.java:295
-  wire [4:0] _sub_15 = undo_sp - 5'd2; // RapController.java:296
-  wire [4:0] _sub_16 = undo_sp - 5'd1; // RapController.java:296
-  wire [4:0] _mux_44 = undo_pop ? _sub_15 : _sub_16; // RapController.java:296
-  wire [3:0] _bits_351 = _mux_44[3:0]; // RapController.java:296
-  wire _not_171 = ~undo_push; // RapController.java:296
-  wire [4:0] _mux_45 = state_split ? op_slot : readout_index; // RapController.java:175
-  wire _or_269 = state_split | state_read_issue; // RapController.java:174
-  wire [14:0] _cat_38 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:62
-  wire _or_r_8 = |_cat_38; // RapController.java:62
-  wire [14:0] _sub_17 = _cat_38 - 15'd1; // RapController.java:62
-  wire [14:0] _and_296 = _cat_38 & _sub_17; // RapController.java:62
-  wire _or_r_9 = |_and_296; // RapController.java:62
-  wire _not_172 = ~_or_r_9; // RapController.java:62
-  wire _and_297 = _or_r_8 & _not_172; // RapController.java:62
-  wire [62:0] _dshl_2 = 63'd1 << leaf_pick_pick_index; // SlotPicker.java:59
-  wire [31:0] _bits_352 = _dshl_2[31:0]; // SlotPicker.java:59
-  wire _eq_165 = leaf_pick_pick_hot == _bits_352; // SlotPicker.java:59
-  wire _and_298 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:59
-  wire [62:0] _dshl_3 = 63'd1 << slot_pick_pick_index; // SlotPicker.java:59
-  wire [31:0] _bits_353 = _dshl_3[31:0]; // SlotPicker.java:59
-  wire _eq_166 = slot_pick_pick_hot == _bits_353; // SlotPicker.java:59
-  wire _and_299 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:59
-  wire _not_173 = ~_or_269; // RapController.java:183
-  wire _not_174 = ~_and_244; // MergeVerdict.java:76
-  wire _and_300 = verdict_act & merge_verdict; // MergeVerdict.java:78
-  wire _eq_167 = verdict_set == _and_300; // MergeVerdict.java:78
-  wire _not_175 = ~verdict_busy; // MergeVerdict.java:78
-  wire _or_270 = _not_175 | verdict_act; // MergeVerdict.java:78
+  wire _not_195 = ~_or_260; // SlotPicker.java:93
+  wire _not_196 = ~commit_stop; // RapController.java:801
+  wire _and_298 = state_run & _not_196; // RapController.java:801
+  wire _not_197 = ~io_headValid; // RapController.java:801
+  wire _and_299 = pipe_empty & _not_197; // RapController.java:801
+  wire [2:0] _mux_44 = _and_299 ? 3'd1 : fill_cause; // RapController.java:801
+  wire _or_261 = state_drain | state_undo; // RapController.java:802
+  wire _or_262 = _or_261 | state_resume; // RapController.java:802
+  wire _or_263 = _or_262 | commit_stop; // RapController.java:802
+  wire [2:0] _mux_45 = split_req ? 3'd3 : 3'd4; // RapController.java:803
+  wire _or_264 = state_split_scan | state_split; // RapController.java:804
+  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:804
+  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:805
+  wire _or_267 = _or_266 | state_advance; // RapController.java:805
+  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:805
+  wire [3:0] _bits_382 = undo_sp[3:0]; // RapController.java:301
+  wire [36:0] _cat_57 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:301
+  wire _not_198 = ~undo_empty; // RapController.java:297
+  wire undo_pop = state_undo & _not_198; // RapController.java:297
+  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:298
+  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:298
+  wire [4:0] _mux_46 = undo_pop ? _sub_16 : _sub_17; // RapController.java:298
+  wire [3:0] _bits_383 = _mux_46[3:0]; // RapController.java:298
+  wire _not_199 = ~undo_push; // RapController.java:298
+  wire [4:0] _mux_47 = state_split ? op_slot : readout_index; // RapController.java:177
+  wire _or_269 = state_split | state_read_issue; // RapController.java:176
+  wire [14:0] _cat_58 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:62
+  wire _or_r_9 = |_cat_58; // RapController.java:62
+  wire [14:0] _sub_18 = _cat_58 - 15'd1; // RapController.java:62
+  wire [14:0] _and_300 = _cat_58 & _sub_18; // RapController.java:62
+  wire _or_r_10 = |_and_300; // RapController.java:62
+  wire _not_200 = ~_or_r_10; // RapController.java:62
+  wire _and_301 = _or_r_9 & _not_200; // RapController.java:62
+  wire [62:0] _dshl_2 = 63'd1 << leaf_pick_pick_index; // SlotPicker.java:60
+  wire [31:0] _bits_384 = _dshl_2[31:0]; // SlotPicker.java:60
+  wire _eq_165 = leaf_pick_pick_hot == _bits_384; // SlotPicker.java:60
+  wire _and_302 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:60
+  wire [62:0] _dshl_3 = 63'd1 << slot_pick_pick_index; // SlotPicker.java:60
+  wire [31:0] _bits_385 = _dshl_3[31:0]; // SlotPicker.java:60
+  wire _eq_166 = slot_pick_pick_hot == _bits_385; // SlotPicker.java:60
+  wire _and_303 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:60
+  wire _not_201 = ~_or_269; // RapController.java:185
+  wire _not_202 = ~_and_244; // MergeVerdict.java:76
+  wire _and_304 = verdict_act & merge_verdict; // MergeVerdict.java:78
+  wire _eq_167 = verdict_set == _and_304; // MergeVerdict.java:78
+  wire _not_203 = ~verdict_busy; // MergeVerdict.java:78
+  wire _or_270 = _not_203 | verdict_act; // MergeVerdict.java:78
   wire _eq_168 = verdict_free == _or_270; // MergeVerdict.java:78
-  wire _and_301 = _eq_167 & _eq_168; // MergeVerdict.java:78
-  wire [30:0] _bits_354 = until_merge_lo[31:1]; // RapController.java:375
-  wire _or_r_10 = |_bits_354; // RapController.java:375
-  wire _not_176 = ~_or_r_10; // RapController.java:375
-  wire _and_302 = _and_251 & _not_176; // RapController.java:375
-  wire _bits_355 = until_merge_lo[0]; // RapController.java:376
-  wire _ge_13 = io_head_weight >= _bits_355; // RapController.java:376
-  wire _and_303 = _and_302 & _ge_13; // RapController.java:376
-  wire _eq_169 = merge_now == _and_303; // RapController.java:380
+  wire _and_305 = _eq_167 & _eq_168; // MergeVerdict.java:78
+  wire [14:0] _bits_386 = until_merge_lo[15:1]; // RapController.java:377
+  wire _or_r_11 = |_bits_386; // RapController.java:377
+  wire _not_204 = ~_or_r_11; // RapController.java:377
+  wire _and_306 = _and_252 & _not_204; // RapController.java:377
+  wire _bits_387 = until_merge_lo[0]; // RapController.java:378
+  wire _ge_3 = io_head_weight >= _bits_387; // RapController.java:378
+  wire _and_307 = _and_306 & _ge_3; // RapController.java:378
+  wire _eq_169 = merge_now == _and_307; // RapController.java:382
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_18 = 5'd15 - op_depth; // RapController.java:755
-  wire [5:0] _cat_39 = {_sub_18, 1'd0}; // RapController.java:744
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_39; // RapController.java:756
-  wire [31:0] _bits_356 = _dshl_4[31:0]; // RapController.java:756
-  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_356; // RapController.java:756
-  wire _eq_170 = child_prefix == _or_271; // RapController.java:526
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:749
-  wire [5:0] _cat_40 = {child_depth, 1'd0}; // RapController.java:744
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_40; // RapController.java:749
-  wire _eq_171 = child_mask == _dshr_4; // RapController.java:527
-  wire _and_304 = _eq_170 & _eq_171; // RapController.java:527
+  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:768
+  wire [5:0] _cat_59 = {_sub_19, 1'd0}; // RapController.java:757
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // RapController.java:769
+  wire [31:0] _bits_388 = _dshl_4[31:0]; // RapController.java:769
+  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_388; // RapController.java:769
+  wire _eq_170 = child_prefix == _or_271; // RapController.java:538
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:762
+  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:757
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // RapController.java:762
+  wire _eq_171 = child_mask == _dshr_4; // RapController.java:539
+  wire _and_308 = _eq_170 & _eq_171; // RapController.java:539
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_177 = ~readout_in_use; // RapController.java:620
+  wire _not_205 = ~readout_in_use; // RapController.java:632
   wire _eq_172 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_46 = _eq_172 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_173 = readout_depth == _mux_46; // RapController.java:620
-  wire _or_272 = _not_177 | _eq_173; // RapController.java:620
-  wire _not_178 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_305 = state_run & io_selected_valid; // RapController.java:658
-  wire _eq_174 = io_counterResult_bits_op == 2'd0; // RapController.java:661
-  wire _and_306 = io_counterResult_valid & _eq_174; // RapController.java:661
-  wire _eq_175 = hit_event_4 == _and_306; // RapController.java:662
-  wire _and_307 = state_run & cmd_valid; // RapController.java:663
-  wire _eq_176 = _and_241 == _and_307; // RapController.java:663
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:664
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:664
-  wire _bits_357 = _dshr_5[0]; // RapController.java:664
-  wire _eq_177 = hit_short_3 == _bits_357; // RapController.java:664
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:666
-  wire _and_308 = state_run & io_counterResult_valid; // RapController.java:666
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:667
-  wire _eq_178 = undo_sp == 5'd0; // RapController.java:668
-  wire _eq_179 = undo_empty == _eq_178; // RapController.java:668
-  wire _eq_180 = merge_leaf_depth == 5'd1; // RapController.java:669
-  wire _eq_181 = merge_last_level == _eq_180; // RapController.java:669
-  wire _not_179 = ~io_counterResult_valid; // RapController.java:671
-  wire _and_309 = state_drain & pipe_empty; // RapController.java:671
-  wire _and_310 = state_split_alloc & slot_pick_ready; // RapController.java:672
-  wire _and_r_4 = &present_children; // RapController.java:674
-  wire _not_180 = ~_and_r_4; // RapController.java:674
-  wire [3:0] _not_181 = ~present_children; // RapController.java:675
-  wire _bits_358 = _not_181[0]; // FirstSet.java:55
-  wire _bits_359 = _not_181[1]; // FirstSet.java:55
-  wire _or_273 = _bits_358 | _bits_359; // FirstSet.java:64
-  wire _bits_360 = _not_181[2]; // FirstSet.java:55
-  wire _bits_361 = _not_181[3]; // FirstSet.java:55
-  wire _or_274 = _bits_360 | _bits_361; // FirstSet.java:64
-  wire _and_311 = _or_273 & _or_274; // FirstSet.java:61
-  wire _and_312 = _bits_358 & _bits_359; // FirstSet.java:61
-  wire _or_275 = _and_311 | _and_312; // FirstSet.java:62
-  wire _and_313 = _bits_360 & _bits_361; // FirstSet.java:61
-  wire _or_276 = _or_275 | _and_313; // FirstSet.java:63
-  wire _not_182 = ~_or_276; // RapController.java:675
-  wire _eq_182 = split_last_child == _not_182; // RapController.java:675
-  wire [3:0] _not_183 = ~present_children; // RapController.java:676
-  wire _bits_362 = _not_183[0]; // FirstSet.java:25
-  wire _bits_363 = _not_183[1]; // FirstSet.java:25
-  wire _or_277 = _bits_362 | _bits_363; // FirstSet.java:37
-  wire _not_184 = ~_or_277; // FirstSet.java:35
-  wire _bits_364 = _not_183[2]; // FirstSet.java:25
-  wire _not_185 = ~_bits_364; // FirstSet.java:35
-  wire _not_186 = ~_bits_362; // FirstSet.java:35
-  wire _mux_47 = _not_184 ? _not_185 : _not_186; // FirstSet.java:36
-  wire [1:0] _cat_41 = {_not_184, _mux_47}; // FirstSet.java:36
-  wire [1:0] _bits_365 = _cat_41; // FirstSet.java:44
-  wire _eq_183 = split_next_digit == _bits_365; // RapController.java:676
-  wire _and_314 = _eq_182 & _eq_183; // RapController.java:676
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:678
-  wire _eq_184 = _dyn_index_9 == 3'd0; // RapController.java:678
-  wire _not_187 = ~split_settled; // RapController.java:682
+  wire [4:0] _mux_48 = _eq_172 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
+  wire _eq_173 = readout_depth == _mux_48; // RapController.java:632
+  wire _or_272 = _not_205 | _eq_173; // RapController.java:632
+  wire _not_206 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_309 = state_run & io_selected_valid; // RapController.java:670
+  wire _and_310 = state_run & quiet_held; // RapController.java:673
+  wire _eq_174 = io_counterResult_bits_op == 2'd0; // RapController.java:674
+  wire _and_311 = io_counterResult_valid & _eq_174; // RapController.java:674
+  wire _eq_175 = hit_event_4 == _and_311; // RapController.java:675
+  wire _and_312 = state_run & cmd_valid; // RapController.java:676
+  wire _eq_176 = _and_241 == _and_312; // RapController.java:676
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:677
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:677
+  wire _bits_389 = _dshr_5[0]; // RapController.java:677
+  wire _eq_177 = hit_short_3 == _bits_389; // RapController.java:677
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:679
+  wire _and_313 = state_run & io_counterResult_valid; // RapController.java:679
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:680
+  wire _eq_178 = undo_sp == 5'd0; // RapController.java:681
+  wire _eq_179 = undo_empty == _eq_178; // RapController.java:681
+  wire _eq_180 = merge_leaf_depth == 5'd1; // RapController.java:682
+  wire _eq_181 = merge_last_level == _eq_180; // RapController.java:682
+  wire _not_207 = ~io_counterResult_valid; // RapController.java:684
+  wire _and_314 = state_drain & pipe_empty; // RapController.java:684
+  wire _and_315 = state_split_alloc & slot_pick_ready; // RapController.java:685
+  wire _and_r_4 = &present_children; // RapController.java:687
+  wire _not_208 = ~_and_r_4; // RapController.java:687
+  wire [3:0] _not_209 = ~present_children; // RapController.java:688
+  wire _bits_390 = _not_209[0]; // FirstSet.java:55
+  wire _bits_391 = _not_209[1]; // FirstSet.java:55
+  wire _or_273 = _bits_390 | _bits_391; // FirstSet.java:64
+  wire _bits_392 = _not_209[2]; // FirstSet.java:55
+  wire _bits_393 = _not_209[3]; // FirstSet.java:55
+  wire _or_274 = _bits_392 | _bits_393; // FirstSet.java:64
+  wire _and_316 = _or_273 & _or_274; // FirstSet.java:61
+  wire _and_317 = _bits_390 & _bits_391; // FirstSet.java:61
+  wire _or_275 = _and_316 | _and_317; // FirstSet.java:62
+  wire _and_318 = _bits_392 & _bits_393; // FirstSet.java:61
+  wire _or_276 = _or_275 | _and_318; // FirstSet.java:63
+  wire _not_210 = ~_or_276; // RapController.java:688
+  wire _eq_182 = split_last_child == _not_210; // RapController.java:688
+  wire [3:0] _not_211 = ~present_children; // RapController.java:689
+  wire _bits_394 = _not_211[0]; // FirstSet.java:25
+  wire _bits_395 = _not_211[1]; // FirstSet.java:25
+  wire _or_277 = _bits_394 | _bits_395; // FirstSet.java:37
+  wire _not_212 = ~_or_277; // FirstSet.java:35
+  wire _bits_396 = _not_211[2]; // FirstSet.java:25
+  wire _not_213 = ~_bits_396; // FirstSet.java:35
+  wire _not_214 = ~_bits_394; // FirstSet.java:35
+  wire _mux_49 = _not_212 ? _not_213 : _not_214; // FirstSet.java:36
+  wire [1:0] _cat_61 = {_not_212, _mux_49}; // FirstSet.java:36
+  wire [1:0] _bits_397 = _cat_61; // FirstSet.java:44
+  wire _eq_183 = split_next_digit == _bits_397; // RapController.java:689
+  wire _and_319 = _eq_182 & _eq_183; // RapController.java:689
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:691
+  wire _eq_184 = _dyn_index_9 == 3'd0; // RapController.java:691
+  wire _not_215 = ~split_settled; // RapController.java:695
   wire _eq_185 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_48 = _eq_185 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_48 != merge_leaf_depth; // RapController.java:683
-  wire _and_315 = state_merge_level & level_fresh; // RapController.java:683
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:685
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:686
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:686
-  wire _and_316 = _ne_2 & _ne_3; // RapController.java:686
-  wire _and_317 = state_merge_kids & kids_fresh; // RapController.java:685
-  wire _eq_186 = split_fits == _ge_5; // RapController.java:690
-  wire _ge_14 = op_depth >= deepest_depth; // RapController.java:690
-  wire _eq_187 = op_at_deepest == _ge_14; // RapController.java:690
-  wire _and_318 = _eq_186 & _eq_187; // RapController.java:690
-  wire _eq_188 = op_children == _dyn_index_0; // RapController.java:695
-  wire _not_188 = ~kids_fresh; // RapController.java:692
-  wire _and_319 = state_merge_kids & _not_188; // RapController.java:692
-  wire _and_320 = _and_319 & slot_pick_ready; // RapController.java:692
-  wire _and_321 = _and_320 & slot_pick_pick_last; // RapController.java:693
-  wire _or_278 = split_settled | _and_321; // RapController.java:694
-  wire _not_189 = ~ev_commit_q; // StatusRegs.java:74
-  wire _not_190 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_191 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_322 = _not_190 & _not_191; // SplitCounter.java:109
-  wire st_n_steady = _not_189 & _and_322; // StatusRegs.java:74
-  wire _eq_189 = kids_vector == visited_kids; // RapController.java:697
-  wire _not_192 = ~state_split_scan; // RapController.java:698
-  wire _eq_190 = kids_owner == op_slot; // RapController.java:698
-  wire _or_279 = _not_192 | _eq_190; // RapController.java:698
-  wire _not_193 = ~state_merge_kids; // RapController.java:698
-  wire _eq_191 = kids_owner == merge_parent; // RapController.java:698
-  wire _or_280 = _not_193 | _eq_191; // RapController.java:698
-  wire _and_323 = _or_279 & _or_280; // RapController.java:698
-  wire _not_194 = ~_or_188; // RapController.java:701
-  wire _and_324 = verdict_act & _not_194; // RapController.java:701
-  wire _or_281 = ev_commit | ev_saturation; // StatusRegs.java:97
-  wire _or_282 = _or_281 | ev_split; // StatusRegs.java:97
-  wire _or_283 = _or_282 | ev_allocated; // StatusRegs.java:97
-  wire _or_284 = _or_283 | ev_batch; // StatusRegs.java:97
-  wire _or_285 = _or_284 | ev_deferred; // StatusRegs.java:97
-  wire _or_286 = _or_285 | ev_clear; // StatusRegs.java:97
-  wire _or_r_11 = |ev_removed; // StatusRegs.java:97
-  wire _or_287 = _or_286 | _or_r_11; // StatusRegs.java:97
-  wire _or_288 = _or_287 | ev_pending; // StatusRegs.java:97
-  wire _not_195 = ~_or_288; // RapController.java:702
-  wire _gt_16 = slot_depth_31 > deepest_depth; // NodeTable.java:101
-  wire _gt_17 = slot_depth_30 > deepest_depth; // NodeTable.java:101
-  wire _gt_18 = slot_depth_29 > deepest_depth; // NodeTable.java:101
-  wire _gt_19 = slot_depth_28 > deepest_depth; // NodeTable.java:101
-  wire _gt_20 = slot_depth_27 > deepest_depth; // NodeTable.java:101
-  wire _gt_21 = slot_depth_26 > deepest_depth; // NodeTable.java:101
-  wire _gt_22 = slot_depth_25 > deepest_depth; // NodeTable.java:101
-  wire _gt_23 = slot_depth_24 > deepest_depth; // NodeTable.java:101
-  wire _gt_24 = slot_depth_23 > deepest_depth; // NodeTable.java:101
-  wire _gt_25 = slot_depth_22 > deepest_depth; // NodeTable.java:101
-  wire _gt_26 = slot_depth_21 > deepest_depth; // NodeTable.java:101
-  wire _gt_27 = slot_depth_20 > deepest_depth; // NodeTable.java:101
-  wire _gt_28 = slot_depth_19 > deepest_depth; // NodeTable.java:101
-  wire _gt_29 = slot_depth_18 > deepest_depth; // NodeTable.java:101
-  wire _gt_30 = slot_depth_17 > deepest_depth; // NodeTable.java:101
-  wire _gt_31 = slot_depth_16 > deepest_depth; // NodeTable.java:101
-  wire _gt_32 = slot_depth_15 > deepest_depth; // NodeTable.java:101
-  wire _gt_33 = slot_depth_14 > deepest_depth; // NodeTable.java:101
-  wire _gt_34 = slot_depth_13 > deepest_depth; // NodeTable.java:101
-  wire _gt_35 = slot_depth_12 > deepest_depth; // NodeTable.java:101
-  wire _gt_36 = slot_depth_11 > deepest_depth; // NodeTable.java:101
-  wire _gt_37 = slot_depth_10 > deepest_depth; // NodeTable.java:101
-  wire _gt_38 = slot_depth_9 > deepest_depth; // NodeTable.java:101
-  wire _gt_39 = slot_depth_8 > deepest_depth; // NodeTable.java:101
-  wire _gt_40 = slot_depth_7 > deepest_depth; // NodeTable.java:101
-  wire _gt_41 = slot_depth_6 > deepest_depth; // NodeTable.java:101
-  wire _gt_42 = slot_depth_5 > deepest_depth; // NodeTable.java:101
-  wire _gt_43 = slot_depth_4 > deepest_depth; // NodeTable.java:101
-  wire _gt_44 = slot_depth_3 > deepest_depth; // NodeTable.java:101
-  wire _gt_45 = slot_depth_2 > deepest_depth; // NodeTable.java:101
-  wire _gt_46 = slot_depth_1 > deepest_depth; // NodeTable.java:101
-  wire [31:0] _cat_42 = {_gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_325 = slot_valid & _cat_42; // RapController.java:703
-  wire _or_r_12 = |_and_325; // RapController.java:703
-  wire _not_196 = ~_or_r_12; // RapController.java:703
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:704
+  wire [4:0] _mux_50 = _eq_185 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
+  wire _ne_1 = _mux_50 != merge_leaf_depth; // RapController.java:696
+  wire _and_320 = state_merge_level & level_fresh; // RapController.java:696
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:698
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:699
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:699
+  wire _and_321 = _ne_2 & _ne_3; // RapController.java:699
+  wire _and_322 = state_merge_kids & kids_fresh; // RapController.java:698
+  wire _eq_186 = split_fits == _ge_1; // RapController.java:703
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:703
+  wire _eq_187 = op_at_deepest == _ge_4; // RapController.java:703
+  wire _and_323 = _eq_186 & _eq_187; // RapController.java:703
+  wire _eq_188 = op_children == _dyn_index_0; // RapController.java:708
+  wire _not_216 = ~kids_fresh; // RapController.java:705
+  wire _and_324 = state_merge_kids & _not_216; // RapController.java:705
+  wire _and_325 = _and_324 & slot_pick_ready; // RapController.java:705
+  wire _and_326 = _and_325 & slot_pick_pick_last; // RapController.java:706
+  wire _or_278 = split_settled | _and_326; // RapController.java:707
+  wire _not_217 = ~ev_commit_q; // StatusRegs.java:75
+  wire _not_218 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_219 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_327 = _not_218 & _not_219; // SplitCounter.java:109
+  wire _not_220 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_328 = _and_327 & _not_220; // SplitCounter.java:109
+  wire st_n_steady = _not_217 & _and_328; // StatusRegs.java:75
+  wire _eq_189 = kids_vector == visited_kids; // RapController.java:710
+  wire _not_221 = ~state_split_scan; // RapController.java:711
+  wire _eq_190 = kids_owner == op_slot; // RapController.java:711
+  wire _or_279 = _not_221 | _eq_190; // RapController.java:711
+  wire _not_222 = ~state_merge_kids; // RapController.java:711
+  wire _eq_191 = kids_owner == merge_parent; // RapController.java:711
+  wire _or_280 = _not_222 | _eq_191; // RapController.java:711
+  wire _and_329 = _or_279 & _or_280; // RapController.java:711
+  wire _not_223 = ~_or_188; // RapController.java:714
+  wire _and_330 = verdict_act & _not_223; // RapController.java:714
+  wire _or_281 = ev_commit | ev_saturation; // StatusRegs.java:98
+  wire _or_282 = _or_281 | ev_split; // StatusRegs.java:98
+  wire _or_283 = _or_282 | ev_allocated; // StatusRegs.java:98
+  wire _or_284 = _or_283 | ev_batch; // StatusRegs.java:98
+  wire _or_285 = _or_284 | ev_deferred; // StatusRegs.java:98
+  wire _or_286 = _or_285 | ev_clear; // StatusRegs.java:98
+  wire _or_r_12 = |ev_removed; // StatusRegs.java:98
+  wire _or_287 = _or_286 | _or_r_12; // StatusRegs.java:98
+  wire _or_288 = _or_287 | ev_pending; // StatusRegs.java:98
+  wire _not_224 = ~_or_288; // RapController.java:715
+  wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
+  wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
+  wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
+  wire _gt_4 = slot_depth_28 > deepest_depth; // NodeTable.java:101
+  wire _gt_5 = slot_depth_27 > deepest_depth; // NodeTable.java:101
+  wire _gt_6 = slot_depth_26 > deepest_depth; // NodeTable.java:101
+  wire _gt_7 = slot_depth_25 > deepest_depth; // NodeTable.java:101
+  wire _gt_8 = slot_depth_24 > deepest_depth; // NodeTable.java:101
+  wire _gt_9 = slot_depth_23 > deepest_depth; // NodeTable.java:101
+  wire _gt_10 = slot_depth_22 > deepest_depth; // NodeTable.java:101
+  wire _gt_11 = slot_depth_21 > deepest_depth; // NodeTable.java:101
+  wire _gt_12 = slot_depth_20 > deepest_depth; // NodeTable.java:101
+  wire _gt_13 = slot_depth_19 > deepest_depth; // NodeTable.java:101
+  wire _gt_14 = slot_depth_18 > deepest_depth; // NodeTable.java:101
+  wire _gt_15 = slot_depth_17 > deepest_depth; // NodeTable.java:101
+  wire _gt_16 = slot_depth_16 > deepest_depth; // NodeTable.java:101
+  wire _gt_17 = slot_depth_15 > deepest_depth; // NodeTable.java:101
+  wire _gt_18 = slot_depth_14 > deepest_depth; // NodeTable.java:101
+  wire _gt_19 = slot_depth_13 > deepest_depth; // NodeTable.java:101
+  wire _gt_20 = slot_depth_12 > deepest_depth; // NodeTable.java:101
+  wire _gt_21 = slot_depth_11 > deepest_depth; // NodeTable.java:101
+  wire _gt_22 = slot_depth_10 > deepest_depth; // NodeTable.java:101
+  wire _gt_23 = slot_depth_9 > deepest_depth; // NodeTable.java:101
+  wire _gt_24 = slot_depth_8 > deepest_depth; // NodeTable.java:101
+  wire _gt_25 = slot_depth_7 > deepest_depth; // NodeTable.java:101
+  wire _gt_26 = slot_depth_6 > deepest_depth; // NodeTable.java:101
+  wire _gt_27 = slot_depth_5 > deepest_depth; // NodeTable.java:101
+  wire _gt_28 = slot_depth_4 > deepest_depth; // NodeTable.java:101
+  wire _gt_29 = slot_depth_3 > deepest_depth; // NodeTable.java:101
+  wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
+  wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
+  wire [31:0] _cat_62 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
+  wire [31:0] _and_331 = slot_valid & _cat_62; // RapController.java:716
+  wire _or_r_13 = |_and_331; // RapController.java:716
+  wire _not_225 = ~_or_r_13; // RapController.java:716
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:717
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -2302,7 +2399,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_readoutBusy = _or_6;
   assign io_busy = _or_15;
   assign io_idle = _and_21;
-  assign io_resetting = _not_28;
+  assign io_resetting = _not_27;
   assign io_stallCause = cause;
   assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0));
   assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0));
@@ -2311,36 +2408,36 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_17 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_17 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_17 ? 1'd1 : 1'd0) : 1'd0));
   assign ev_split = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0);
   assign ev_allocated = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0);
-  assign ev_batch = (state_undo ? (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (state_split ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (state_merge_level ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_10 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_11 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))));
-  assign ev_deferred = (state_split ? (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_8 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0));
+  assign ev_batch = (state_undo ? (_not_5 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_req ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)))) : (state_split ? (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_7 ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))))) : (state_merge_level ? (level_fresh ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_9 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_10 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0))));
+  assign ev_deferred = (state_split ? (_not_6 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (split_fits ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : (_not_7 ? (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0) : 1'd1))) : (commit_fire ? (defer_now ? 1'd1 : 1'd0) : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
-  assign undo_sp_next = (state_undo ? (_not_6 ? _sub_7 : (undo_push ? _add_7 : undo_sp)) : (undo_push ? _add_7 : undo_sp));
-  assign present_children_next = (state_undo ? (_not_6 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_scan ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_53 : present_children) : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_54 : present_children) : present_children) : present_children)));
+  assign undo_sp_next = (state_undo ? (_not_5 ? _sub_8 : (undo_push ? _add_18 : undo_sp)) : (undo_push ? _add_18 : undo_sp));
+  assign present_children_next = (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_scan ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_53 : present_children) : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_54 : present_children) : present_children) : present_children)));
   assign leaf_pick_load = (state_merge_level ? (level_fresh ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
   assign leaf_pick_take = 1'd0;
-  assign leaf_pick_load_value = (state_merge_level ? (level_fresh ? _cat_2 : 32'd0) : (state_merge_kids ? (verdict_set ? 32'd0 : (kids_fresh ? _and_191 : 32'd0)) : 32'd0));
+  assign leaf_pick_load_value = _mux_4;
   assign slot_pick_load = (state_split_scan ? (kids_fresh ? 1'd1 : 1'd0) : (state_split ? 1'd1 : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
   assign slot_pick_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? 1'd1 : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_6 ? 1'd1 : 1'd0))) : 1'd0)));
-  assign slot_pick_load_value = (state_split_scan ? (kids_fresh ? kids_vector : 32'd0) : (state_split ? _not_110 : (state_merge_kids ? (verdict_set ? 32'd0 : (kids_fresh ? kids_vector : 32'd0)) : 32'd0)));
-  assign merge_leaf_depth_next = (state_undo ? (_not_6 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (state_split ? (_not_7 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_8 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (state_merge_level ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_10 ? merge_leaf_depth : (_not_11 ? _sub_10 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
+  assign slot_pick_load_value = _mux_20;
+  assign merge_leaf_depth_next = (state_undo ? (_not_5 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (state_split ? (_not_6 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_7 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (state_merge_level ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_9 ? merge_leaf_depth : (_not_10 ? _sub_11 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
   assign prefix_write = (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_init ? 5'd0 : slot_pick_pick_index);
   assign prefix_write_value = (state_init ? 32'd0 : child_prefix);
   assign serialMultiplier_io_start = _or_184;
-  assign serialMultiplier_io_a = _mux_37;
-  assign serialMultiplier_io_b = _mux_38;
-  assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_235 : (state_undo ? (_not_6 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_6 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_set ? verdict_parent : (state_undo ? _bits_282 : (state_split_alloc ? slot_pick_pick_index : (state_merge_kids ? _mux_40 : (state_read_issue ? readout_index : io_selected_bits_slot)))));
+  assign serialMultiplier_io_a = _mux_39;
+  assign serialMultiplier_io_b = _mux_40;
+  assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_235 : (state_undo ? (_not_5 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_6 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
+  assign cmd_addr = (verdict_set ? verdict_parent : (state_undo ? _bits_299 : (state_split_alloc ? slot_pick_pick_index : (state_merge_kids ? _mux_42 : (state_read_issue ? readout_index : io_selected_bits_slot)))));
   assign cmd_op = (verdict_set ? 2'd1 : (state_undo ? 2'd1 : (state_split_alloc ? 2'd1 : (state_merge_kids ? 2'd2 : (state_read_issue ? 2'd2 : 2'd0)))));
-  assign cmd_value = (verdict_set ? _mux_41 : (state_undo ? _bits_284 : (state_split_alloc ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})));
+  assign cmd_value = (verdict_set ? _mux_43 : (state_undo ? _bits_301 : (state_split_alloc ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (state_init ? 5'd0 : slot_pick_pick_index);
   assign tcam_write_value = (state_init ? 32'd0 : child_prefix);
   assign tcam_write_mask = (state_init ? _fill_66 : child_mask);
   assign verdict_hand_over = (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_6 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
-  assign skip_touched = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_10 ? 1'd0 : (_not_11 ? 1'd0 : 1'd1))) : 1'd0)) : (state_soft_clear ? 1'd1 : 1'd0)));
+  assign skip_touched = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_not_10 ? 1'd0 : 1'd1))) : 1'd0)) : (state_soft_clear ? 1'd1 : 1'd0)));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -2409,7 +2506,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign _wire_4_1 = readout_depth_g1;
   assign _wire_4_2 = readout_depth_g2;
   assign _wire_4_3 = readout_depth_g3;
-  assign cause = (commit_fire ? 3'd0 : (_and_294 ? _mux_42 : (_or_263 ? _mux_43 : (_or_265 ? 3'd3 : (_or_268 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_298 ? _mux_44 : (_or_263 ? _mux_45 : (_or_265 ? 3'd3 : (_or_268 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -2423,7 +2520,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_run <= 1'd0;
     end else begin
-      state_run <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : state_run) : state_run) : (state_run ? (commit_stop ? 1'd0 : (_and_2 ? (readout_pending ? 1'd0 : (_and_4 ? 1'd0 : state_run)) : state_run)) : (state_resume ? 1'd1 : (state_read_wait ? (io_counterResult_valid ? 1'd1 : state_run) : state_run))));
+      state_run <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : state_run) : state_run) : (state_run ? (commit_stop ? 1'd0 : (_and_1 ? (readout_pending ? 1'd0 : (_and_3 ? 1'd0 : state_run)) : state_run)) : (state_resume ? 1'd1 : (state_read_wait ? (io_counterResult_valid ? 1'd1 : state_run) : state_run))));
     end
   end
 
@@ -2439,7 +2536,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_undo <= 1'd0;
     end else begin
-      state_undo <= (state_drain ? (pipe_empty ? 1'd1 : state_undo) : (state_undo ? (_not_6 ? state_undo : 1'd0) : state_undo));
+      state_undo <= (state_drain ? (pipe_empty ? 1'd1 : state_undo) : (state_undo ? (_not_5 ? state_undo : 1'd0) : state_undo));
     end
   end
 
@@ -2447,7 +2544,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_split_scan <= 1'd0;
     end else begin
-      state_split_scan <= (state_undo ? (_not_6 ? state_split_scan : (split_req ? (_eq_2 ? state_split_scan : 1'd1) : 1'd0)) : (state_split_scan ? (kids_fresh ? state_split_scan : (slot_pick_ready ? (slot_pick_pick_found ? state_split_scan : 1'd0) : state_split_scan)) : state_split_scan));
+      state_split_scan <= (state_undo ? (_not_5 ? state_split_scan : (split_req ? (_eq_2 ? state_split_scan : 1'd1) : 1'd0)) : (state_split_scan ? (kids_fresh ? state_split_scan : (slot_pick_ready ? (slot_pick_pick_found ? state_split_scan : 1'd0) : state_split_scan)) : state_split_scan));
     end
   end
 
@@ -2455,7 +2552,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_split <= 1'd0;
     end else begin
-      state_split <= (state_undo ? (_not_6 ? state_split : (split_req ? (_eq_2 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_scan ? (kids_fresh ? state_split : (slot_pick_ready ? (slot_pick_pick_found ? state_split : 1'd1) : state_split)) : (state_split ? (_not_7 ? state_split : (split_fits ? 1'd0 : (_not_8 ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : state_split) : state_split) : state_split) : (state_merge_level ? (level_fresh ? state_split : (leaf_pick_ready ? (leaf_pick_pick_found ? state_split : (_not_10 ? state_split : (_not_11 ? state_split : (early_batch ? 1'd1 : 1'd0)))) : state_split)) : state_split)))));
+      state_split <= (state_undo ? (_not_5 ? state_split : (split_req ? (_eq_2 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_scan ? (kids_fresh ? state_split : (slot_pick_ready ? (slot_pick_pick_found ? state_split : 1'd1) : state_split)) : (state_split ? (_not_6 ? state_split : (split_fits ? 1'd0 : (_not_7 ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : state_split) : state_split) : state_split) : (state_merge_level ? (level_fresh ? state_split : (leaf_pick_ready ? (leaf_pick_pick_found ? state_split : (_not_9 ? state_split : (_not_10 ? state_split : (early_batch ? 1'd1 : 1'd0)))) : state_split)) : state_split)))));
     end
   end
 
@@ -2463,7 +2560,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_split_alloc <= 1'd0;
     end else begin
-      state_split_alloc <= (state_split ? (_not_7 ? state_split_alloc : (split_fits ? 1'd1 : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : state_split_alloc) : state_split_alloc) : state_split_alloc) : state_split_alloc));
+      state_split_alloc <= (state_split ? (_not_6 ? state_split_alloc : (split_fits ? 1'd1 : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : state_split_alloc) : state_split_alloc) : state_split_alloc) : state_split_alloc));
     end
   end
 
@@ -2471,7 +2568,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_merge_level <= 1'd0;
     end else begin
-      state_merge_level <= (state_undo ? (_not_6 ? state_merge_level : (split_req ? state_merge_level : (skip_empty_settled ? state_merge_level : 1'd1))) : (state_split ? (_not_7 ? state_merge_level : (split_fits ? state_merge_level : (_not_8 ? (skip_empty_settled ? state_merge_level : 1'd1) : (merge_due ? (skip_empty_settled ? 1'd0 : 1'd1) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : 1'd0) : state_merge_level) : state_merge_level) : state_merge_level) : (state_merge_level ? (level_fresh ? state_merge_level : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_10 ? state_merge_level : (_not_11 ? state_merge_level : 1'd0))) : state_merge_level)) : (state_merge_kids ? (verdict_set ? state_merge_level : (kids_fresh ? state_merge_level : (_and_6 ? (slot_pick_pick_last ? 1'd1 : state_merge_level) : state_merge_level))) : state_merge_level)))));
+      state_merge_level <= (state_undo ? (_not_5 ? state_merge_level : (split_req ? state_merge_level : (skip_empty_settled ? state_merge_level : 1'd1))) : (state_split ? (_not_6 ? state_merge_level : (split_fits ? state_merge_level : (_not_7 ? (skip_empty_settled ? state_merge_level : 1'd1) : (merge_due ? (skip_empty_settled ? 1'd0 : 1'd1) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : 1'd0) : state_merge_level) : state_merge_level) : state_merge_level) : (state_merge_level ? (level_fresh ? state_merge_level : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? state_merge_level : (_not_10 ? state_merge_level : 1'd0))) : state_merge_level)) : (state_merge_kids ? (verdict_set ? state_merge_level : (kids_fresh ? state_merge_level : (_and_6 ? (slot_pick_pick_last ? 1'd1 : state_merge_level) : state_merge_level))) : state_merge_level)))));
     end
   end
 
@@ -2479,7 +2576,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_merge_kids <= 1'd0;
     end else begin
-      state_merge_kids <= (state_merge_level ? (level_fresh ? state_merge_kids : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : (_not_10 ? state_merge_kids : (_not_11 ? state_merge_kids : 1'd0))) : state_merge_kids)) : (state_merge_kids ? (verdict_set ? state_merge_kids : (kids_fresh ? state_merge_kids : (_and_6 ? (slot_pick_pick_last ? 1'd0 : state_merge_kids) : state_merge_kids))) : state_merge_kids));
+      state_merge_kids <= (state_merge_level ? (level_fresh ? state_merge_kids : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : (_not_9 ? state_merge_kids : (_not_10 ? state_merge_kids : 1'd0))) : state_merge_kids)) : (state_merge_kids ? (verdict_set ? state_merge_kids : (kids_fresh ? state_merge_kids : (_and_6 ? (slot_pick_pick_last ? 1'd0 : state_merge_kids) : state_merge_kids))) : state_merge_kids));
     end
   end
 
@@ -2487,7 +2584,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_advance <= 1'd0;
     end else begin
-      state_advance <= (state_undo ? (_not_6 ? state_advance : (split_req ? state_advance : (skip_empty_settled ? 1'd1 : 1'd0))) : (state_split ? (_not_7 ? state_advance : (split_fits ? state_advance : (_not_8 ? (skip_empty_settled ? state_advance : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : state_advance) : state_advance) : state_advance) : (state_merge_level ? (level_fresh ? state_advance : (leaf_pick_ready ? (leaf_pick_pick_found ? state_advance : (_not_10 ? state_advance : (_not_11 ? state_advance : (early_batch ? state_advance : 1'd1)))) : state_advance)) : (state_advance ? (_not_13 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
+      state_advance <= (state_undo ? (_not_5 ? state_advance : (split_req ? state_advance : (skip_empty_settled ? 1'd1 : 1'd0))) : (state_split ? (_not_6 ? state_advance : (split_fits ? state_advance : (_not_7 ? (skip_empty_settled ? state_advance : 1'd0) : (merge_due ? (skip_empty_settled ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : state_advance) : state_advance) : state_advance) : (state_merge_level ? (level_fresh ? state_advance : (leaf_pick_ready ? (leaf_pick_pick_found ? state_advance : (_not_9 ? state_advance : (_not_10 ? state_advance : (early_batch ? state_advance : 1'd1)))) : state_advance)) : (state_advance ? (_not_12 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
     end
   end
 
@@ -2495,7 +2592,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_advance_wait <= 1'd0;
     end else begin
-      state_advance_wait <= (state_advance ? (_not_13 ? state_advance_wait : (_or_3 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
+      state_advance_wait <= (state_advance ? (_not_12 ? state_advance_wait : (_or_3 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
     end
   end
 
@@ -2503,7 +2600,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_resume <= 1'd0;
     end else begin
-      state_resume <= (state_split ? (_not_7 ? state_resume : (split_fits ? state_resume : (_not_8 ? state_resume : (merge_due ? state_resume : 1'd1)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? state_resume : 1'd1) : state_resume) : state_resume) : state_resume) : (state_advance ? (_not_13 ? state_resume : (_or_3 ? 1'd1 : 1'd0)) : (state_resume ? 1'd0 : state_resume))));
+      state_resume <= (state_split ? (_not_6 ? state_resume : (split_fits ? state_resume : (_not_7 ? state_resume : (merge_due ? state_resume : 1'd1)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? state_resume : 1'd1) : state_resume) : state_resume) : state_resume) : (state_advance ? (_not_12 ? state_resume : (_or_3 ? 1'd1 : 1'd0)) : (state_resume ? 1'd0 : state_resume))));
     end
   end
 
@@ -2511,7 +2608,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_read_issue <= 1'd0;
     end else begin
-      state_read_issue <= (state_run ? (commit_stop ? 1'd0 : (_and_2 ? (readout_pending ? 1'd1 : (_and_4 ? 1'd0 : state_read_issue)) : state_read_issue)) : (state_read_issue ? 1'd0 : state_read_issue));
+      state_read_issue <= (state_run ? (commit_stop ? 1'd0 : (_and_1 ? (readout_pending ? 1'd1 : (_and_3 ? 1'd0 : state_read_issue)) : state_read_issue)) : (state_read_issue ? 1'd0 : state_read_issue));
     end
   end
 
@@ -2527,7 +2624,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       state_soft_clear <= 1'd0;
     end else begin
-      state_soft_clear <= (state_run ? (commit_stop ? 1'd0 : (_and_2 ? (readout_pending ? state_soft_clear : (_and_4 ? 1'd1 : state_soft_clear)) : state_soft_clear)) : (state_soft_clear ? 1'd0 : state_soft_clear));
+      state_soft_clear <= (state_run ? (commit_stop ? 1'd0 : (_and_1 ? (readout_pending ? state_soft_clear : (_and_3 ? 1'd1 : state_soft_clear)) : state_soft_clear)) : (state_soft_clear ? 1'd0 : state_soft_clear));
     end
   end
 
@@ -2535,7 +2632,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       deepest_depth <= 5'd1;
     end else begin
-      deepest_depth <= (state_split ? (_not_7 ? deepest_depth : (split_fits ? (op_at_deepest ? _add_0 : deepest_depth) : deepest_depth)) : (state_merge_level ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_10 ? deepest_depth : (_not_11 ? (_and_9 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (state_soft_clear ? 5'd1 : deepest_depth)));
+      deepest_depth <= (state_split ? (_not_6 ? deepest_depth : (split_fits ? (op_at_deepest ? _add_0 : deepest_depth) : deepest_depth)) : (state_merge_level ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_9 ? deepest_depth : (_not_10 ? (_and_9 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (state_soft_clear ? 5'd1 : deepest_depth)));
     end
   end
 
@@ -3205,7 +3302,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      st_n_lo <= 32'd0;
+      st_n_lo <= 16'd0;
     end else begin
       st_n_lo <= (ev_clear ? _bits_33 : (ev_commit_q ? _bits_34 : st_n_lo));
     end
@@ -3245,6 +3342,22 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
+      st_n_hi_2 <= 16'd0;
+    end else begin
+      st_n_hi_2 <= (ev_clear ? _bits_41 : _bits_42);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      st_n_carry_2 <= 1'd0;
+    end else begin
+      st_n_carry_2 <= (ev_clear ? 1'd0 : _bits_43);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       st_overflow <= 1'd0;
     end else begin
       st_overflow <= (ev_clear ? 1'd0 : (ev_deferred_q ? 1'd1 : st_overflow));
@@ -3271,7 +3384,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       st_high_water <= 6'd1;
     end else begin
-      st_high_water <= (ev_clear ? 6'd1 : (ev_split_q ? (_gt_6 ? st_nodes : st_high_water) : st_high_water));
+      st_high_water <= (ev_clear ? 6'd1 : (ev_split_q ? (_gt_0 ? st_nodes : st_high_water) : st_high_water));
     end
   end
 
@@ -3333,9 +3446,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      until_merge_lo <= 32'd0;
+      until_merge_lo <= 16'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_58 : (state_init ? _bits_59 : (state_advance ? _bits_62 : until_merge_lo)));
+      until_merge_lo <= (commit_fire ? _bits_71 : (state_init ? _bits_72 : (state_advance ? _bits_75 : until_merge_lo)));
     end
   end
 
@@ -3343,7 +3456,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (state_init ? _bits_63 : (state_advance ? _bits_64 : _bits_65));
+      until_merge_hi_0 <= (state_init ? _bits_76 : (state_advance ? _bits_77 : _bits_78));
     end
   end
 
@@ -3351,7 +3464,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_66 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_79 : 1'd0);
     end
   end
 
@@ -3359,7 +3472,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (state_init ? _bits_67 : (state_advance ? _bits_68 : _bits_69));
+      until_merge_hi_1 <= (state_init ? _bits_80 : (state_advance ? _bits_81 : _bits_82));
     end
   end
 
@@ -3367,7 +3480,23 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (state_init ? 1'd0 : (state_advance ? 1'd0 : _bits_70));
+      until_merge_carry_1 <= (state_init ? 1'd0 : (state_advance ? 1'd0 : _bits_83));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_hi_2 <= 16'd0;
+    end else begin
+      until_merge_hi_2 <= (state_init ? _bits_84 : (state_advance ? _bits_85 : _bits_86));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_carry_2 <= 1'd0;
+    end else begin
+      until_merge_carry_2 <= (state_init ? 1'd0 : (state_advance ? 1'd0 : _bits_87));
     end
   end
 
@@ -3419,7 +3548,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (state_undo ? (_not_6 ? early_done : (split_req ? 1'd0 : early_done)) : (state_split ? (_not_7 ? early_done : (split_fits ? early_done : (_not_8 ? 1'd1 : early_done))) : early_done));
+      early_done <= (state_undo ? (_not_5 ? early_done : (split_req ? 1'd0 : early_done)) : (state_split ? (_not_6 ? early_done : (split_fits ? early_done : (_not_7 ? 1'd1 : early_done))) : early_done));
     end
   end
 
@@ -3427,7 +3556,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (state_undo ? (_not_6 ? early_batch : (split_req ? early_batch : 1'd0)) : (state_split ? (_not_7 ? early_batch : (split_fits ? early_batch : (_not_8 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd0 : early_batch) : early_batch) : early_batch) : early_batch) : early_batch)));
+      early_batch <= (state_undo ? (_not_5 ? early_batch : (split_req ? early_batch : 1'd0)) : (state_split ? (_not_6 ? early_batch : (split_fits ? early_batch : (_not_7 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd0 : early_batch) : early_batch) : early_batch) : early_batch) : early_batch)));
     end
   end
 
@@ -3435,7 +3564,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       front_count <= 6'd0;
     end else begin
-      front_count <= _sub_5;
+      front_count <= _sub_6;
     end
   end
 
@@ -3443,7 +3572,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_6;
+      sram_count <= _sub_7;
     end
   end
 
@@ -3476,11 +3605,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    split_next_digit <= _bits_109;
+    split_next_digit <= _bits_126;
   end
 
   always @(posedge clock) begin
-    split_last_child <= _not_38;
+    split_last_child <= _not_47;
   end
 
   always @(posedge clock) begin
@@ -3491,7 +3620,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_ready <= 1'd0;
     end else begin
-      leaf_pick_ready <= _not_71;
+      leaf_pick_ready <= _not_80;
     end
   end
 
@@ -3512,14 +3641,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_208 : leaf_pick_pick_index);
+    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_225 : leaf_pick_pick_index);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_108;
+      slot_pick_ready <= _not_117;
     end
   end
 
@@ -3540,14 +3669,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_241 : slot_pick_pick_index);
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_258 : slot_pick_pick_index);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (state_undo ? (_not_6 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (state_split ? (_not_7 ? level_fresh : (split_fits ? level_fresh : (_not_8 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_10 ? level_fresh : (_not_11 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))));
+      level_fresh <= (state_undo ? (_not_5 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (state_split ? (_not_6 ? level_fresh : (split_fits ? level_fresh : (_not_7 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_9 ? level_fresh : (_not_10 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))));
     end
   end
 
@@ -3555,7 +3684,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       kids_fresh <= 1'd0;
     end else begin
-      kids_fresh <= (state_undo ? (_not_6 ? kids_fresh : (split_req ? (_eq_2 ? kids_fresh : 1'd1) : kids_fresh)) : (state_split_scan ? (kids_fresh ? 1'd0 : kids_fresh) : (state_merge_level ? (level_fresh ? kids_fresh : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (state_merge_kids ? (verdict_set ? kids_fresh : (kids_fresh ? 1'd0 : kids_fresh)) : kids_fresh))));
+      kids_fresh <= (state_undo ? (_not_5 ? kids_fresh : (split_req ? (_eq_2 ? kids_fresh : 1'd1) : kids_fresh)) : (state_split_scan ? (kids_fresh ? 1'd0 : kids_fresh) : (state_merge_level ? (level_fresh ? kids_fresh : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (state_merge_kids ? (verdict_set ? kids_fresh : (kids_fresh ? 1'd0 : kids_fresh)) : kids_fresh))));
     end
   end
 
@@ -3584,7 +3713,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (state_merge_level ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (state_merge_kids ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_6 ? _add_8 : merge_leaves))) : merge_leaves));
+    merge_leaves <= (state_merge_level ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (state_merge_kids ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_6 ? _add_19 : merge_leaves))) : merge_leaves));
   end
 
   always @(posedge clock) begin
@@ -3619,7 +3748,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_231 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_34 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_231 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_36 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -3632,14 +3761,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_35 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_37 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_36 : node_len) : node_len);
+      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_38 : node_len) : node_len);
     end
   end
 
@@ -3671,7 +3800,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? (_not_1 ? _mux_0 : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_274) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? (_not_1 ? _mux_0 : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_291) : next_merge) : next_merge));
     end
   end
 
@@ -3687,7 +3816,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_233 ? 1'd0 : multiplier_for_schedule)) : (_and_233 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_233 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_147 ? 1'd1 : (_and_233 ? 1'd0 : multiplier_for_schedule))) : (_and_233 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_233 ? 1'd0 : multiplier_for_schedule)) : (_and_233 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_233 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_156 ? 1'd1 : (_and_233 ? 1'd0 : multiplier_for_schedule))) : (_and_233 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -3703,7 +3832,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_147 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_156 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -3720,11 +3849,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    to_merge_lo <= _sub_11;
+    to_merge_lo <= _sub_12;
   end
 
   always @(posedge clock) begin
-    to_merge_hi <= _sub_13;
+    to_merge_hi <= _sub_14;
   end
 
   always @(posedge clock) begin
@@ -3800,7 +3929,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    split_fits <= _ge_5;
+    split_fits <= _ge_1;
   end
 
   always @(posedge clock) begin
@@ -3812,7 +3941,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    op_at_deepest <= _ge_6;
+    op_at_deepest <= _ge_2;
   end
 
   always @(posedge clock) begin
@@ -3832,7 +3961,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    short_by_children <= _cat_36;
+    short_by_children <= _cat_44;
   end
 
   always @(posedge clock) begin
@@ -3856,7 +3985,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_285;
+    hit_short_1 <= _bits_302;
   end
 
   always @(posedge clock) begin
@@ -3943,7 +4072,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_244 ? _add_9 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_244 ? _add_20 : merge_sum));
     end
   end
 
@@ -3960,11 +4089,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (state_merge_kids ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_6 ? (slot_pick_pick_last ? _add_8 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
+    verdict_leaf_count <= (state_merge_kids ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_6 ? (slot_pick_pick_last ? _add_19 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (state_merge_kids ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_6 ? (slot_pick_pick_last ? _sub_14 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
+    verdict_remaining <= (state_merge_kids ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_6 ? (slot_pick_pick_last ? _sub_15 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
   end
 
   always @(posedge clock) begin
@@ -4043,7 +4172,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (state_merge_level ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_10 ? skip_valid : (_not_11 ? skip_valid : 1'd1))) : skip_valid)) : (state_soft_clear ? 1'd0 : skip_valid)));
+      skip_valid <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (state_merge_level ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_9 ? skip_valid : (_not_10 ? skip_valid : 1'd1))) : skip_valid)) : (state_soft_clear ? 1'd0 : skip_valid)));
     end
   end
 
@@ -4051,7 +4180,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       batch_min_clears <= 1'd0;
     end else begin
-      batch_min_clears <= (state_merge_level ? (level_fresh ? (batch_min_clears ? 1'd0 : batch_min_clears) : (leaf_pick_ready ? (leaf_pick_pick_found ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_10 ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_11 ? (batch_min_clears ? 1'd0 : batch_min_clears) : 1'd1))) : (batch_min_clears ? 1'd0 : batch_min_clears))) : (batch_min_clears ? 1'd0 : batch_min_clears));
+      batch_min_clears <= (state_merge_level ? (level_fresh ? (batch_min_clears ? 1'd0 : batch_min_clears) : (leaf_pick_ready ? (leaf_pick_pick_found ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_9 ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_10 ? (batch_min_clears ? 1'd0 : batch_min_clears) : 1'd1))) : (batch_min_clears ? 1'd0 : batch_min_clears))) : (batch_min_clears ? 1'd0 : batch_min_clears));
     end
   end
 
@@ -4059,7 +4188,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_min_sum <= _fill_69;
     end else begin
-      skip_min_sum <= (state_merge_level ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_10 ? skip_min_sum : (_not_11 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
+      skip_min_sum <= (state_merge_level ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_9 ? skip_min_sum : (_not_10 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
     end
   end
 
@@ -4079,12 +4208,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_252;
+      merge_near <= _and_253;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_253;
+    readout_in_use <= _and_254;
   end
 
   always @(posedge clock) begin
@@ -4104,7 +4233,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    readout_depth_group <= _bits_309;
+    readout_depth_group <= _bits_336;
   end
 
   always @(posedge clock) begin
@@ -4115,7 +4244,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_258;
+      skip_empty_settled <= _and_259;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      quiet_held <= 1'd0;
+    end else begin
+      quiet_held <= _and_261;
     end
   end
 
@@ -4123,17 +4260,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_262;
+      snapshot_settled <= _and_266;
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (state_merge_kids ? (slot_pick_advance ? _not_167 : slot_pick_pick_last) : slot_pick_pick_last);
+    slot_pick_pick_last <= (state_merge_kids ? (slot_pick_advance ? _not_195 : slot_pick_pick_last) : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_350] <= _cat_37;
+      undo[_bits_382] <= _cat_57;
     end
   end
 
@@ -4145,19 +4282,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_171) begin
-      undo_rdata_0 <= undo[_bits_351];
+    if (_not_199) begin
+      undo_rdata_0 <= undo[_bits_383];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (_or_269) begin
-      slot_prefix_rdata_0 <= slot_prefix[_mux_45];
+      slot_prefix_rdata_0 <= slot_prefix[_mux_47];
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:188
+  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:190
     .clock(clock),
 
     .reset(reset),
@@ -4178,23 +4315,23 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_297) begin // RapController.java:62
-      $display("Assertion failed at RapController.java:62: state register state is not one-hot: %b", _cat_38);
+    if (!reset && !_and_301) begin // RapController.java:62
+      $display("Assertion failed at RapController.java:62: state register state is not one-hot: %b", _cat_58);
       $stop;
     end
-    if (!reset && _and_298 && !_eq_165) begin // SlotPicker.java:59
-      $display("Assertion failed at SlotPicker.java:59: leaf_pick: the one-hot pick %b is not slot %d", leaf_pick_pick_hot, leaf_pick_pick_index);
+    if (!reset && _and_302 && !_eq_165) begin // SlotPicker.java:60
+      $display("Assertion failed at SlotPicker.java:60: leaf_pick: the one-hot pick %b is not slot %d", leaf_pick_pick_hot, leaf_pick_pick_index);
       $stop;
     end
-    if (!reset && _and_299 && !_eq_166) begin // SlotPicker.java:59
-      $display("Assertion failed at SlotPicker.java:59: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
+    if (!reset && _and_303 && !_eq_166) begin // SlotPicker.java:60
+      $display("Assertion failed at SlotPicker.java:60: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
       $stop;
     end
-    if (!reset && prefix_write && !_not_173) begin // RapController.java:183
-      $display("Assertion failed at RapController.java:183: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_201) begin // RapController.java:185
+      $display("Assertion failed at RapController.java:185: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && verdict_end_5 && !_not_174) begin // MergeVerdict.java:76
+    if (!reset && verdict_end_5 && !_not_202) begin // MergeVerdict.java:76
       $display("Assertion failed at MergeVerdict.java:76: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -4202,160 +4339,164 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:77: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && !_and_301) begin // MergeVerdict.java:78
+    if (!reset && !_and_305) begin // MergeVerdict.java:78
       $display("Assertion failed at MergeVerdict.java:78: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:364
-      $display("Assertion failed at RapController.java:364: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:366
+      $display("Assertion failed at RapController.java:366: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_169) begin // RapController.java:380
-      $display("Assertion failed at RapController.java:380: merge_near was stale: merge_now %d, exact %d", merge_now, _and_303);
+    if (!reset && commit_fire && !_eq_169) begin // RapController.java:382
+      $display("Assertion failed at RapController.java:382: merge_near was stale: merge_now %d, exact %d", merge_now, _and_307);
       $stop;
     end
-    if (!reset && state_run && _and_231 && !status_still) begin // RapController.java:461
-      $display("Assertion failed at RapController.java:461: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_231 && !status_still) begin // RapController.java:473
+      $display("Assertion failed at RapController.java:473: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_6 && !split_req && !_and_r_0) begin // MergeSkip.java:67
+    if (!reset && state_undo && !_not_5 && !split_req && !_and_r_0) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_7 && !split_fits && _not_8 && !_and_r_1) begin // MergeSkip.java:67
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_1) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_7 && !split_fits && !_not_8 && merge_due && !_and_r_2) begin // MergeSkip.java:67
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_2) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_304) begin // RapController.java:526
-      $display("Assertion failed at RapController.java:526: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_308) begin // RapController.java:538
+      $display("Assertion failed at RapController.java:538: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_272) begin // RapController.java:620
-      $display("Assertion failed at RapController.java:620: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_272) begin // RapController.java:632
+      $display("Assertion failed at RapController.java:632: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_178) begin // MergeSkip.java:75
+    if (!reset && verdict_act && !merge_verdict && !_not_206) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_305 && !io_selected_bits_found) begin // RapController.java:658
-      $display("Assertion failed at RapController.java:658: no node matched a key: the root must always match");
+    if (!reset && _and_309 && !io_selected_bits_found) begin // RapController.java:670
+      $display("Assertion failed at RapController.java:670: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:659
-      $display("Assertion failed at RapController.java:659: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:671
+      $display("Assertion failed at RapController.java:671: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:660
-      $display("Assertion failed at RapController.java:660: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:672
+      $display("Assertion failed at RapController.java:672: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_175) begin // RapController.java:662
-      $display("Assertion failed at RapController.java:662: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && _and_310 && !pipe_quiet) begin // RapController.java:673
+      $display("Assertion failed at RapController.java:673: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_176) begin // RapController.java:663
-      $display("Assertion failed at RapController.java:663: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_175) begin // RapController.java:675
+      $display("Assertion failed at RapController.java:675: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && commit_fire && !_eq_177) begin // RapController.java:664
-      $display("Assertion failed at RapController.java:664: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && !_eq_176) begin // RapController.java:676
+      $display("Assertion failed at RapController.java:676: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && _and_308 && !_ne_0) begin // RapController.java:666
-      $display("Assertion failed at RapController.java:666: a READ result in RUN");
+    if (!reset && commit_fire && !_eq_177) begin // RapController.java:677
+      $display("Assertion failed at RapController.java:677: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:667
-      $display("Assertion failed at RapController.java:667: undo stack overflow");
+    if (!reset && _and_313 && !_ne_0) begin // RapController.java:679
+      $display("Assertion failed at RapController.java:679: a READ result in RUN");
       $stop;
     end
-    if (!reset && !_eq_179) begin // RapController.java:668
-      $display("Assertion failed at RapController.java:668: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:680
+      $display("Assertion failed at RapController.java:680: undo stack overflow");
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_181) begin // RapController.java:669
-      $display("Assertion failed at RapController.java:669: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && !_eq_179) begin // RapController.java:681
+      $display("Assertion failed at RapController.java:681: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_309 && !_not_179) begin // RapController.java:671
-      $display("Assertion failed at RapController.java:671: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && state_merge_level && !_eq_181) begin // RapController.java:682
+      $display("Assertion failed at RapController.java:682: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_310 && !slot_pick_pick_found) begin // RapController.java:673
-      $display("Assertion failed at RapController.java:673: a split found no free slot after checking capacity");
+    if (!reset && _and_314 && !_not_207) begin // RapController.java:684
+      $display("Assertion failed at RapController.java:684: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_310 && !_not_180) begin // RapController.java:674
-      $display("Assertion failed at RapController.java:674: a split with no missing child");
+    if (!reset && _and_315 && !slot_pick_pick_found) begin // RapController.java:686
+      $display("Assertion failed at RapController.java:686: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_310 && !_and_314) begin // RapController.java:675
-      $display("Assertion failed at RapController.java:675: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_315 && !_not_208) begin // RapController.java:687
+      $display("Assertion failed at RapController.java:687: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_310 && !_eq_184) begin // RapController.java:678
-      $display("Assertion failed at RapController.java:678: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_315 && !_and_319) begin // RapController.java:688
+      $display("Assertion failed at RapController.java:688: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && children_write_q && !_not_187) begin // RapController.java:682
-      $display("Assertion failed at RapController.java:682: a split decision while a child count is still being written");
+    if (!reset && _and_315 && !_eq_184) begin // RapController.java:691
+      $display("Assertion failed at RapController.java:691: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && _and_315 && !_ne_1) begin // RapController.java:683
-      $display("Assertion failed at RapController.java:683: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && !_not_215) begin // RapController.java:695
+      $display("Assertion failed at RapController.java:695: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_317 && !_and_316) begin // RapController.java:685
-      $display("Assertion failed at RapController.java:685: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_320 && !_ne_1) begin // RapController.java:696
+      $display("Assertion failed at RapController.java:696: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_318) begin // RapController.java:690
-      $display("Assertion failed at RapController.java:690: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && children_write_q && _and_322 && !_and_321) begin // RapController.java:698
+      $display("Assertion failed at RapController.java:698: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && _or_278 && !_eq_188) begin // RapController.java:695
-      $display("Assertion failed at RapController.java:695: op_children read a clock after its slot or the table changed");
+    if (!reset && split_settled && !_and_323) begin // RapController.java:703
+      $display("Assertion failed at RapController.java:703: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:696
-      $display("Assertion failed at RapController.java:696: ADVANCE reads n while a count is still on its way");
+    if (!reset && _or_278 && !_eq_188) begin // RapController.java:708
+      $display("Assertion failed at RapController.java:708: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _and_321 && !_eq_189) begin // RapController.java:697
-      $display("Assertion failed at RapController.java:697: the merge parent's leaves changed during its walk");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:709
+      $display("Assertion failed at RapController.java:709: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && !_and_323) begin // RapController.java:698
-      $display("Assertion failed at RapController.java:698: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && _and_326 && !_eq_189) begin // RapController.java:710
+      $display("Assertion failed at RapController.java:710: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_320 && !slot_pick_pick_found) begin // RapController.java:700
-      $display("Assertion failed at RapController.java:700: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && !_and_329) begin // RapController.java:711
+      $display("Assertion failed at RapController.java:711: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_324 && !1'd0) begin // RapController.java:701
-      $display("Assertion failed at RapController.java:701: a merge verdict outside the merge walk");
+    if (!reset && _and_325 && !slot_pick_pick_found) begin // RapController.java:713
+      $display("Assertion failed at RapController.java:713: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_195) begin // RapController.java:702
-      $display("Assertion failed at RapController.java:702: a status value changed during the snapshot copy");
+    if (!reset && _and_330 && !1'd0) begin // RapController.java:714
+      $display("Assertion failed at RapController.java:714: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && !_not_196) begin // RapController.java:703
-      $display("Assertion failed at RapController.java:703: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && snapshot_frozen && !_not_224) begin // RapController.java:715
+      $display("Assertion failed at RapController.java:715: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:704
-      $display("Assertion failed at RapController.java:704: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_not_225) begin // RapController.java:716
+      $display("Assertion failed at RapController.java:716: a node deeper than deepest_depth %d", deepest_depth);
+      $stop;
+    end
+    if (!reset && !_le_0) begin // RapController.java:717
+      $display("Assertion failed at RapController.java:717: more nodes (%d) than slots", st_nodes);
       $stop;
     end
   end
@@ -4363,7 +4504,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_3[16], _sub_4[16], _dshl_0[6:4], _dshl_1[6:4], _not_33[3], _dshr_2[7:1], _dshr_3[31:1], _mux_44[4], _dshl_2[62:32], _dshl_3[62:32], _dshl_4[94:32], _dshr_5[7:1], _not_183[3]};
+  wire _unused_ok = ^{_add_4[16], _add_5[11:0], _add_6[12:0], _add_7[11:0], _add_8[12:0], _add_9[11:0], _add_10[11:0], _add_11[12:0], _add_12[11:0], _add_13[12:0], _add_14[11:0], _sub_5[16], _dshl_0[6:4], _dshl_1[6:4], _not_42[3], _dshr_2[7:1], _add_21[11:0], _add_22[12:0], _add_23[11:0], _add_24[12:0], _add_25[11:0], _add_26[11:0], _add_27[12:0], _add_28[11:0], _add_29[12:0], _add_30[10:0], _dshr_3[31:1], _add_31[11:0], _add_32[12:0], _add_33[11:0], _add_34[12:0], _add_35[11:0], _mux_46[4], _dshl_2[62:32], _dshl_3[62:32], _dshl_4[94:32], _dshr_5[7:1], _not_211[3]};
 
 endmodule
 

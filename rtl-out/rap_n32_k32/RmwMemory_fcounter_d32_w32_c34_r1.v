@@ -23,16 +23,16 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
   // State
   reg clearing; // RmwMemory.java:135
   reg [4:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:361
-  reg [4:0] a_addr; // RmwMemory.java:362
-  reg [33:0] a_cmd; // RmwMemory.java:363
-  reg a_forward; // RmwMemory.java:364
-  reg a_stale; // RmwMemory.java:365
-  reg r_valid; // RmwMemory.java:361
-  reg [4:0] r_addr; // RmwMemory.java:362
-  reg [33:0] r_cmd; // RmwMemory.java:363
-  reg r_forward; // RmwMemory.java:364
-  reg r_stale; // RmwMemory.java:365
+  reg a_valid; // RmwMemory.java:370
+  reg [4:0] a_addr; // RmwMemory.java:371
+  reg [33:0] a_cmd; // RmwMemory.java:372
+  reg a_forward; // RmwMemory.java:373
+  reg a_stale; // RmwMemory.java:374
+  reg r_valid; // RmwMemory.java:370
+  reg [4:0] r_addr; // RmwMemory.java:371
+  reg [33:0] r_cmd; // RmwMemory.java:372
+  reg r_forward; // RmwMemory.java:373
+  reg r_stale; // RmwMemory.java:374
   reg b_valid; // RmwMemory.java:140
   reg [4:0] b_addr; // RmwMemory.java:141
   reg [33:0] b_cmd; // RmwMemory.java:142
@@ -147,50 +147,67 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
   wire [1:0] _bits_13 = a_cmd[33:32]; // CounterSram.java:114
   wire _eq_6 = _bits_13 == 2'd1; // CounterUpdate.java:52
   wire [31:0] _mux_3 = _eq_6 ? 32'd0 : pre; // RmwMemory.java:333
-  wire _not_14 = ~a_keeps_op; // RmwMemory.java:334
-  wire _and_17 = a_moves & _not_14; // RmwMemory.java:334
+  wire _not_14 = ~a_keeps_op; // RmwMemory.java:340
+  wire _and_17 = a_moves & _not_14; // RmwMemory.java:340
   wire [1:0] _bits_14 = a_cmd[33:32]; // CounterSram.java:114
   wire _bits_15 = _bits_14[1]; // CounterUpdate.java:42
   wire [1:0] _bits_16 = a_cmd[33:32]; // CounterSram.java:114
   wire _eq_7 = _bits_16 == 2'd1; // CounterUpdate.java:52
-  wire _not_15 = ~_eq_7; // RmwMemory.java:335
-  wire _and_18 = a_forward & _not_15; // RmwMemory.java:335
-  wire _bits_17 = r_op[32]; // CounterUpdate.java:36
-  wire [31:0] _bits_18 = r_op[31:0]; // CounterUpdate.java:35
+  wire _not_15 = ~_eq_7; // RmwMemory.java:338
+  wire _and_18 = a_forward & _not_15; // RmwMemory.java:338
+  wire [32:0] r_op_onto = _and_18 ? r_op : 33'd0; // RmwMemory.java:339
+  wire _bits_17 = r_op_onto[32]; // CounterUpdate.java:36
+  wire [31:0] _bits_18 = r_op_onto[31:0]; // CounterUpdate.java:35
   wire [31:0] _bits_19 = a_cmd[31:0]; // CounterSram.java:118
   wire [32:0] _add_expand_3 = {1'b0, _bits_18} + {1'b0, _bits_19}; // CounterUpdate.java:35
   wire _bits_20 = _add_expand_3[32]; // CounterUpdate.java:36
   wire _or_10 = _bits_17 | _bits_20; // CounterUpdate.java:36
   wire [31:0] _bits_21 = _add_expand_3[31:0]; // CounterUpdate.java:36
   wire [32:0] _cat_3 = {_or_10, _bits_21}; // CounterUpdate.java:36
-  wire [31:0] _bits_22 = a_cmd[31:0]; // CounterSram.java:118
-  wire [32:0] _mux_4 = _and_18 ? _cat_3 : {1'b0, _bits_22}; // RmwMemory.java:335
-  wire [32:0] _mux_5 = _bits_15 ? 33'd0 : _mux_4; // RmwMemory.java:334
-  wire [1:0] _bits_23 = a_cmd[33:32]; // CounterSram.java:114
-  wire _eq_8 = _bits_23 == 2'd0; // CounterUpdate.java:63
-  wire [31:0] _bits_24 = a_cmd[31:0]; // CounterSram.java:118
-  wire _or_r_0 = |_bits_24; // CounterUpdate.java:63
+  wire [32:0] _mux_4 = _bits_15 ? 33'd0 : _cat_3; // RmwMemory.java:340
+  wire [1:0] _bits_22 = a_cmd[33:32]; // CounterSram.java:114
+  wire _eq_8 = _bits_22 == 2'd0; // CounterUpdate.java:63
+  wire [31:0] _bits_23 = a_cmd[31:0]; // CounterSram.java:118
+  wire _or_r_0 = |_bits_23; // CounterUpdate.java:63
   wire _and_19 = _eq_8 & _or_r_0; // CounterUpdate.java:63
-  wire [1:0] _bits_25 = io_in_bits_cmd[33:32]; // CounterSram.java:114
-  wire _eq_9 = _bits_25 == 2'd1; // CounterUpdate.java:52
+  wire [1:0] _bits_24 = io_in_bits_cmd[33:32]; // CounterSram.java:114
+  wire _eq_9 = _bits_24 == 2'd1; // CounterUpdate.java:52
   wire _not_16 = ~_eq_9; // RmwMemory.java:329
   wire _and_20 = forward_next & _not_16; // RmwMemory.java:329
-  wire [1:0] _bits_26 = io_in_bits_cmd[33:32]; // CounterSram.java:114
-  wire _bits_27 = _bits_26[1]; // CounterUpdate.java:42
-  wire _and_21 = forward_next & _bits_27; // RmwMemory.java:330
-  wire _bits_28 = r_decoded; // CounterUpdate.java:74
-  wire _and_22 = _bits_28 & _mux_2; // CounterUpdate.java:74
+  wire [1:0] _bits_25 = io_in_bits_cmd[33:32]; // CounterSram.java:114
+  wire _bits_26 = _bits_25[1]; // CounterUpdate.java:42
+  wire _and_21 = forward_next & _bits_26; // RmwMemory.java:330
+  wire _bits_27 = r_decoded; // CounterUpdate.java:74
+  wire _and_22 = _bits_27 & _mux_2; // CounterUpdate.java:74
   wire [31:0] write_data = clearing ? 32'd0 : b_updated; // RmwMemory.java:212
-  wire _not_17 = ~read_collided; // RmwMemory.java:347
+  wire _not_17 = ~read_collided; // RmwMemory.java:356
   wire _not_18 = ~a_capture; // RmwMemory.java:271
   wire _and_23 = a_moves & _not_18; // RmwMemory.java:271
   wire _not_19 = ~a_late; // RmwMemory.java:271
   wire _and_24 = _and_23 & _not_19; // RmwMemory.java:271
-  wire _and_25 = r_valid & b_valid; // RmwMemory.java:307
-  wire _eq_10 = rb_full == _and_25; // RmwMemory.java:307
-  wire _and_26 = a_valid & rb_full; // RmwMemory.java:307
-  wire _eq_11 = arb_full == _and_26; // RmwMemory.java:307
-  wire _and_27 = _eq_10 & _eq_11; // RmwMemory.java:307
+  wire _bits_28 = 1'd0; // CounterUpdate.java:36
+  wire [31:0] _bits_29 = 32'd0; // CounterUpdate.java:35
+  wire [31:0] _bits_30 = a_cmd[31:0]; // CounterSram.java:118
+  wire [32:0] _add_expand_4 = {1'b0, _bits_29} + {1'b0, _bits_30}; // CounterUpdate.java:35
+  wire _bits_31 = _add_expand_4[32]; // CounterUpdate.java:36
+  wire _or_11 = _bits_28 | _bits_31; // CounterUpdate.java:36
+  wire [31:0] _bits_32 = _add_expand_4[31:0]; // CounterUpdate.java:36
+  wire [32:0] _cat_4 = {_or_11, _bits_32}; // CounterUpdate.java:36
+  wire [31:0] _bits_33 = a_cmd[31:0]; // CounterSram.java:118
+  wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwMemory.java:343
+  wire _not_20 = ~a_keeps_op; // RmwMemory.java:342
+  wire _and_25 = a_moves & _not_20; // RmwMemory.java:342
+  wire [1:0] _bits_34 = a_cmd[33:32]; // CounterSram.java:114
+  wire _bits_35 = _bits_34[1]; // CounterUpdate.java:42
+  wire _not_21 = ~_bits_35; // RmwMemory.java:342
+  wire _and_26 = _and_25 & _not_21; // RmwMemory.java:342
+  wire _not_22 = ~_and_18; // RmwMemory.java:342
+  wire _and_27 = _and_26 & _not_22; // RmwMemory.java:342
+  wire _and_28 = r_valid & b_valid; // RmwMemory.java:307
+  wire _eq_11 = rb_full == _and_28; // RmwMemory.java:307
+  wire _and_29 = a_valid & rb_full; // RmwMemory.java:307
+  wire _eq_12 = arb_full == _and_29; // RmwMemory.java:307
+  wire _and_30 = _eq_11 & _eq_12; // RmwMemory.java:307
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -348,7 +365,7 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
   end
 
   always @(posedge clock) begin
-    r_op <= (_and_17 ? _mux_5 : r_op);
+    r_op <= (_and_17 ? _mux_4 : r_op);
   end
 
   always @(posedge clock) begin
@@ -384,11 +401,15 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:347
-      $display("Assertion failed at RmwMemory.java:347: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:356
+      $display("Assertion failed at RmwMemory.java:356: RMW RAM word read and written at the same address was used");
       $stop;
     end
-    if (!reset && !_and_27) begin // RmwMemory.java:307
+    if (!reset && _and_27 && !_eq_10) begin // RmwMemory.java:343
+      $display("Assertion failed at RmwMemory.java:343: compose(identity, cmd) differs from op(cmd)");
+      $stop;
+    end
+    if (!reset && !_and_30) begin // RmwMemory.java:307
       $display("Assertion failed at RmwMemory.java:307: RmwMemory occupancy flip-flops out of step");
       $stop;
     end
@@ -397,7 +418,7 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_expand_1[0], _bits_14[0], _bits_26[0]};
+  wire _unused_ok = ^{_add_expand_1[0], _bits_14[0], _bits_25[0], _bits_34[0]};
 
 endmodule
 

@@ -22,11 +22,11 @@ module RmwMemory_fp256_d2048_w8_c67 (
   // State
   reg clearing; // RmwMemory.java:135
   reg [10:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:361
-  reg [10:0] a_addr; // RmwMemory.java:362
-  reg [66:0] a_cmd; // RmwMemory.java:363
-  reg a_forward; // RmwMemory.java:364
-  reg a_stale; // RmwMemory.java:365
+  reg a_valid; // RmwMemory.java:370
+  reg [10:0] a_addr; // RmwMemory.java:371
+  reg [66:0] a_cmd; // RmwMemory.java:372
+  reg a_forward; // RmwMemory.java:373
+  reg a_stale; // RmwMemory.java:374
   reg b_valid; // RmwMemory.java:140
   reg [10:0] b_addr; // RmwMemory.java:141
   reg [66:0] b_cmd; // RmwMemory.java:142
@@ -73,7 +73,7 @@ module RmwMemory_fp256_d2048_w8_c67 (
   wire [7:0] _add_1 = old + 8'd1; // PeriodicRule.java:32
   wire [7:0] _mux_0 = _eq_3 ? 8'd0 : _add_1; // PeriodicRule.java:32
   wire [7:0] write_data = clearing ? 8'd0 : updated; // RmwMemory.java:212
-  wire _not_7 = ~read_collided; // RmwMemory.java:347
+  wire _not_7 = ~read_collided; // RmwMemory.java:356
   wire _not_8 = ~a_forward; // RmwMemory.java:238
   wire _and_5 = advance & _not_8; // RmwMemory.java:238
 
@@ -176,8 +176,8 @@ module RmwMemory_fp256_d2048_w8_c67 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:347
-      $display("Assertion failed at RmwMemory.java:347: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:356
+      $display("Assertion failed at RmwMemory.java:356: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end

@@ -22,11 +22,11 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
   // State
   reg clearing; // RmwMemory.java:135
   reg [9:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:361
-  reg [9:0] a_addr; // RmwMemory.java:362
-  reg [67:0] a_cmd; // RmwMemory.java:363
-  reg a_forward; // RmwMemory.java:364
-  reg a_stale; // RmwMemory.java:365
+  reg a_valid; // RmwMemory.java:370
+  reg [9:0] a_addr; // RmwMemory.java:371
+  reg [67:0] a_cmd; // RmwMemory.java:372
+  reg a_forward; // RmwMemory.java:373
+  reg a_stale; // RmwMemory.java:374
   reg b_valid; // RmwMemory.java:140
   reg [9:0] b_addr; // RmwMemory.java:141
   reg [67:0] b_cmd; // RmwMemory.java:142
@@ -142,7 +142,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
   wire [15:0] _mux_28 = _mux_5 ? _cat_2 : _cat_0; // TaggedRule.java:134
   wire [32:0] _cat_3 = {_mux_8, _mux_27, _mux_28}; // TaggedRule.java:134
   wire [32:0] write_data = clearing ? 33'd0 : updated; // RmwMemory.java:212
-  wire _not_10 = ~read_collided; // RmwMemory.java:347
+  wire _not_10 = ~read_collided; // RmwMemory.java:356
   wire _not_11 = ~a_forward; // RmwMemory.java:238
   wire _and_10 = advance & _not_11; // RmwMemory.java:238
 
@@ -245,8 +245,8 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_10 && !_not_10) begin // RmwMemory.java:347
-      $display("Assertion failed at RmwMemory.java:347: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_10 && !_not_10) begin // RmwMemory.java:356
+      $display("Assertion failed at RmwMemory.java:356: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end

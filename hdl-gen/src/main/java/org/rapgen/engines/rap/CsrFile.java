@@ -26,11 +26,13 @@ import org.rapgen.hdl.UInt;
  * <p>Protocol: a write is taken when AW and W are both valid and no write is in progress (awready = wready in that
  * cycle). Its address, data and strobes go into registers, and it is applied on the next clock, honouring WSTRB byte
  * lanes: the RW fields' enables and the pulses then start at flip-flops, not at the handshake and the address decode.
- * The response is OKAY when the write has taken effect, two cycles after it was taken. A read is taken when no read
- * data is pending and no snapshot copy runs; the data follows one cycle later, from the read register or, for a snapshot
- * register, straight from the RAM's read port (read only when a read is taken, so the word holds while rvalid waits
- * for rready). Holding reads off during a copy keeps the RAM's read and write apart, so Yosys maps it onto a block RAM
- * without read-first emulation logic. Unmapped addresses read 0 and ignore writes (response OKAY).
+ * The response is OKAY when the write has taken effect, two cycles after it was taken. A read address is taken
+ * whenever the one-entry address stage is empty, decoded into it; the read is made from there when no read data is
+ * pending and no snapshot copy runs, and the data follows one cycle later (two after the address at the earliest), from
+ * the read register or, for a snapshot register, straight from the RAM's read port (read only when a read is made, so
+ * the word holds while rvalid waits for rready). Holding reads off during a copy keeps the RAM's read and write apart,
+ * so Yosys maps it onto a block RAM without read-first emulation logic. Unmapped addresses read 0 and ignore writes
+ * (response OKAY).
  */
 final class CsrFile {
     private final AxiLite axi;
@@ -46,7 +48,6 @@ final class CsrFile {
     private Bool frozen;
     private Bool copied;
     private final Bool writing;
-    private final UInt writeIndex;
     private final UInt writeData;
     private final UInt writeStrobes;
 
@@ -59,12 +60,10 @@ final class CsrFile {
         axi.awready.connect(writeFire);
         axi.wready.connect(writeFire);
         // The write stage: datapath registers, loaded only when a write is taken.
-        writeIndex = Reg(UInt(RapRegisters.ADDR_BITS - 2)).named("csr_write_index");
         writeData = Reg(UInt(32)).named("csr_write_data");
         writeStrobes = Reg(UInt(4)).named("csr_write_strobes");
         writing.connect(writeFire);
         when(writeFire, () -> {
-            writeIndex.connect(axi.awaddr.bits(RapRegisters.ADDR_BITS - 1, 2));
             writeData.connect(axi.wdata);
             writeStrobes.connect(axi.wstrb);
         });
@@ -72,8 +71,13 @@ final class CsrFile {
         axi.bvalid.connect(bvalid);
         axi.bresp.connect(U(0, 2));
 
+        UInt takenIndex = axi.awaddr.bits(RapRegisters.ADDR_BITS - 1, 2);
         for (RapRegisters.Register r : RapRegisters.all()) {
-            Bool hit = writing.and(writeIndex.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2)));
+            // Decoded as the write is taken, one flip-flop per register: its fields' enables are then two flip-flops
+            // and a byte lane, not a compare of the registered index first.
+            Bool selected = Reg(Bool()).named("csr_write_sel_" + r.name().toLowerCase());
+            when(writeFire, () -> selected.connect(takenIndex.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2))));
+            Bool hit = writing.and(selected);
             writeHits.put(r.name(), hit);
             for (RapRegisters.Field f : r.fields()) {
                 String key = r.name() + "." + f.name();
@@ -181,6 +185,12 @@ final class CsrFile {
         List<RapRegisters.Register> inRam = new ArrayList<>();
         List<UInt> ramWords = new ArrayList<>();
         UInt index = axi.araddr.bits(RapRegisters.ADDR_BITS - 1, 2).named("csr_read_index");
+        // The read address stage: an address is taken into registers, already decoded (one select flip-flop per
+        // register outside the RAM), and read on a later clock. The read data's multiplexer then starts at flip-flops
+        // of its own, not at the bus's address and its compares.
+        Bool arFull = RegInit(B(false)).named("csr_ar_full");
+        Bool arTake = axi.arvalid.and(arFull.not()).named("csr_ar_take");
+        axi.arready.connect(arFull.not());
         UInt data = U(0, 32);
         if (!bankHalf.isEmpty() && bank == null) throw new HdlException(SourceLoc.capture(), "banked CSRs without bank()");
         for (RapRegisters.Register r : RapRegisters.all()) {
@@ -189,8 +199,10 @@ final class CsrFile {
                 inRam.add(r);
                 ramWords.add(word);
             } else {
+                Bool select = Reg(Bool()).named("csr_read_sel_" + r.name().toLowerCase());
+                when(arTake, () -> select.connect(index.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2))));
                 // AND-OR rather than a Mux chain: offsets are distinct, and the OR tree stays shallow.
-                data = data.or(Mux(index.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2)), word, U(0, 32)));
+                data = data.or(Mux(select, word, U(0, 32)));
             }
         }
         if (!missing.isEmpty()) throw new HdlException(SourceLoc.capture(), "CSR fields without a source: " + missing);
@@ -198,15 +210,15 @@ final class CsrFile {
         Bool rvalid = RegInit(B(false)).named("csr_rvalid");
         UInt held = Reg(UInt(32)).named("csr_rdata");
         Bool readOpen = rvalid.not().and(frozen == null ? B(true) : frozen.not()).named("csr_read_open");
-        Bool readFire = axi.arvalid.and(readOpen).named("csr_read");
+        Bool readFire = arFull.and(readOpen).named("csr_read");
         UInt readData = data;
         when(readFire, () -> {
             rvalid.connect(B(true));
             held.connect(readData);
         }).elsewhen(axi.rready, () -> rvalid.connect(B(false)));
-        axi.arready.connect(readOpen);
+        arFull.connect(arTake.or(arFull.and(readFire.not())));
         axi.rvalid.connect(rvalid);
-        axi.rdata.connect(inRam.isEmpty() ? held : snapshotRam(inRam, ramWords, index, readFire, held));
+        axi.rdata.connect(inRam.isEmpty() ? held : snapshotRam(inRam, ramWords, index, arTake, readFire, held));
         axi.rresp.connect(U(0, 2));
     }
 
@@ -234,7 +246,7 @@ final class CsrFile {
      * The RAM of the snapshot registers (word i = {@code regs.get(i)}), its copy sweep, and the read data: the RAM's
      * read port for a snapshot register, {@code held} for the others.
      */
-    private UInt snapshotRam(List<RapRegisters.Register> regs, List<UInt> words, UInt index, Bool readFire, UInt held) {
+    private UInt snapshotRam(List<RapRegisters.Register> regs, List<UInt> words, UInt index, Bool arTake, Bool readFire, UInt held) {
         SourceLoc loc = SourceLoc.capture();
         if (frozen == null) throw new HdlException(loc, "the map has snapshot registers: call snapshot(frozen) before finish()");
         int base = regs.get(0).offset() >> 2;
@@ -280,10 +292,16 @@ final class CsrFile {
         });
         copied.connect(write.and(last));
 
-        // Read: index - base wraps below the RAM, so one compare tells a RAM word from the rest.
-        UInt rel = index.sub(U(base, RapRegisters.ADDR_BITS - 2)).named("csr_snap_rel");
-        Bool isRam = rel.lt(U(n, RapRegisters.ADDR_BITS - 2)).named("csr_read_ram");
-        UInt fromRam = ram.read(rel.bits(wb - 1, 0), readFire.and(isRam));
+        // Read: index - base wraps below the RAM, so one compare tells a RAM word from the rest; both are taken with
+        // the address.
+        UInt rel = Reg(UInt(wb)).named("csr_snap_rel");
+        Bool isRam = Reg(Bool()).named("csr_read_ram");
+        UInt relNow = index.sub(U(base, RapRegisters.ADDR_BITS - 2));
+        when(arTake, () -> {
+            rel.connect(relNow.bits(wb - 1, 0));
+            isRam.connect(relNow.lt(U(n, RapRegisters.ADDR_BITS - 2)));
+        });
+        UInt fromRam = ram.read(rel, readFire.and(isRam));
         Bool ramRead = RegInit(B(false)).named("csr_rdata_ram");
         when(readFire, () -> ramRead.connect(isRam));
         return Mux(ramRead, fromRam, held);

@@ -85,8 +85,10 @@ public final class RapController extends Module {
 
         // --- schedule and active parameters
         // next_merge - n: the weight still to come before the next scheduled batch (>= 1 while not exhausted).
-        // Its low half is wider than any weight by two bits, so a pending borrow shows in it (see merge_now).
-        int untilLow = Math.max(32, c.weightBits() + 2);
+        // Its low part is wider than any weight by two bits, so a pending borrow shows in it (see merge_now); 16 bits at
+        // least, the width of a high piece: the commit's subtract is a 16-bit carry chain (32 bits were a slow loop on the
+        // iCE40).
+        int untilLow = Math.max(SplitCounter.PIECE_BITS, c.weightBits() + 2);
         SplitCounter untilMerge = new SplitCounter("until_merge", 64, untilLow, true);
         UInt epsActive = RegInit(U(c.epsFx(), 16)).named("eps_active");
         UInt qActive = RegInit(U(c.q(), 32)).named("q_active");
@@ -365,8 +367,8 @@ public final class RapController extends Module {
         Bool overT = SplitCompare.greater(res.updated, io.head.threshold);
         Bool splitNow = hitDepth.lt(U(c.levels(), c.depthBits())).and(overT).named("split_now");
         int wb = c.weightBits();
-        // The head reaches the merge point when next_merge - n <= its weight < 2^wb. While the high half waits for a
-        // borrow, the low half holds at least 2^untilLow - 2^wb: never due then. The wide zero tests are taken a clock
+        // The head reaches the merge point when next_merge - n <= its weight < 2^wb. While the high part waits for a
+        // borrow, the low part holds at least 2^untilLow - 2^wb: never due then. The wide zero tests are taken a clock
         // early: a commit takes less than 2^wb off next_merge - n, so it can be below 2^wb only on a clock after it was
         // below 2^(wb+1), and merge_near registers that (with the schedule not exhausted). Both are loaded only in INIT and
         // ADVANCE, a clock or more before the next commit, so no commit sees a stale flag (asserted). The commit
@@ -418,6 +420,11 @@ public final class RapController extends Module {
         // parent's (its leaves).
         Bool scanSplit = state.is(SPLIT_SCAN);
         UInt kidsVector = table.childrenOf(kidsOwner, scanSplit.not()).named("kids_vector");
+        // What each walker loads depends only on the state that loads it, so it is chosen here by state flip-flops, and
+        // the states only decide when: SPLIT loads the free slots, SPLIT_SCAN and MERGE_KIDS a node's children;
+        // MERGE_LEVEL loads a level's leaves, and MERGE_KIDS takes the merge parent's leaves out of them.
+        slots.loadFrom(Mux(state.is(SPLIT), table.valid.not(), kidsVector));
+        leavesBelow.loadFrom(Mux(state.is(MERGE_LEVEL), table.leavesAt(leafDepth), leavesBelow.without(kidsVector)));
 
         // op_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
         Bool opBatchEmpty = skip.batchIsEmptySettled(opT, commitFire);
@@ -430,6 +437,11 @@ public final class RapController extends Module {
 
         // An empty pipeline has no result to commit this clock.
         Bool quiet = commitStop.not().and(pipeEmpty).named("pipe_quiet");
+        // The CSR requests that RUN serves (snapshot, readout, soft reset) wait for quiet_held instead: quiet on the
+        // last clock in RUN, which issued nothing, so quiet on this one too (nothing entered the pipeline, and a quiet
+        // pipeline has no result to stop a commit). A flip-flop, so those decisions do not wait for the occupancy
+        // compares; a request that finds the pipeline just drained is served a clock later (checked below).
+        Bool quietHeld = RegNext(inRun.and(quiet).and(io.issued.not()), B(false)).named("quiet_held");
         // The status stood still on the last clock with nothing in flight in RUN: then nothing can move it on this
         // clock either (no commit, no carry between counter halves, no product, no count left for the counter bank to
         // fold in), so a snapshot may freeze. Registered: the counters' carry flags and the multiplier then end at a
@@ -457,13 +469,13 @@ public final class RapController extends Module {
                 .on(RUN, () -> {
                     cmdValid.connect(io.selected.valid.and(commitStop.not()));
                     // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
-                    when(snapPending.and(frozen.not()).and(quiet).and(snapSettled), () -> {
+                    when(snapPending.and(frozen.not()).and(quietHeld).and(snapSettled), () -> {
                         Assert(statusStill, "a snapshot freeze while a status value moves");
                         frozen.connect(B(true));
                         snapPending.connect(B(false));
                         fillCause.connect(U(StallCause.CSR.code(), 3));
                     });
-                    when(quiet.and(frozen.not()), () -> {
+                    when(quietHeld.and(frozen.not()), () -> {
                         when(readPending, () -> state.go(READ_ISSUE))
                                 .elsewhen(softPending.and(io.inputsDrained).and(io.headValid.not()),
                                         () -> state.go(SOFT_CLEAR));
@@ -492,7 +504,7 @@ public final class RapController extends Module {
                 })
                 // An interior merge may have left op_slot some children: note which digits exist.
                 .on(SPLIT_SCAN, () -> when(kidsFresh, () -> {
-                    slots.load(kidsVector);
+                    slots.load();
                     kidsFresh.connect(B(false));
                 }).elsewhen(slots.ready(), () -> {
                     // A take with nothing found leaves the walker as it is, so the take need not wait for found.
@@ -504,7 +516,7 @@ public final class RapController extends Module {
                 .on(SPLIT, () -> {
                     // The free slots load on every SPLIT clock, the last load being the one into SPLIT_ALLOC: nothing
                     // reads the walker in SPLIT, so the load waits for no decision.
-                    slots.load(table.valid.not());
+                    slots.load();
                     when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
                         when(opAtDeepest, () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
                         state.go(SPLIT_ALLOC);
@@ -543,7 +555,7 @@ public final class RapController extends Module {
                     });
                 })
                 .on(MERGE_LEVEL, () -> when(levelFresh, () -> {
-                    leavesBelow.load(table.leavesAt(leafDepth));
+                    leavesBelow.load();
                     levelFresh.connect(B(false));
                     levelHadLeaves.connect(B(false));
                 }).elsewhen(leavesBelow.ready(), () -> {
@@ -576,8 +588,8 @@ public final class RapController extends Module {
                     cmdOp.connect(U(ControllerIO.OP_READ, 2));
                     cmdAddr.connect(Mux(kidsFresh, mp, slots.index));
                     when(verdict.usesPort, () -> { }).elsewhen(kidsFresh, () -> {
-                        slots.load(kidsVector);
-                        leavesBelow.remove(kidsVector);
+                        slots.load();
+                        leavesBelow.load();
                         visited.connect(kidsVector);
                         cmdValid.connect(B(true));
                         kidsFresh.connect(B(false));
@@ -658,6 +670,7 @@ public final class RapController extends Module {
         when(inRun.and(io.selected.valid), () -> Assert(io.selected.bits.found, "no node matched a key: the root must always match"));
         when(io.counterCmd.valid, () -> Assert(io.counterCmd.ready, "the counter SRAM refused a command (op %d)", io.counterCmd.bits.op));
         when(commitFire, () -> Assert(io.headValid, "a commit without its event in the replay window"));
+        when(inRun.and(quietHeld), () -> Assert(quiet, "quiet_held while the pipeline is not quiet"));
         Bool addResult = resValid.and(res.op.eq(ControllerIO.OP_ADD));
         Assert(eventResult.eq(addResult), "an event's result flag (%d) disagrees with the result's op", eventResult);
         Assert(eventBeside.eq(inRun.and(cmdValid)), "an event's command flag disagrees with cmd_valid in RUN");

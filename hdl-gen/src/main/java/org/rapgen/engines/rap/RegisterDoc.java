@@ -22,8 +22,9 @@ public final class RegisterDoc {
                 .append(" address bits (a 4 KiB window). Unmapped offsets read 0 and ignore writes; responses are always OKAY.\n");
         sb.append("- A write is taken when AWVALID and WVALID are both high and no write is in progress (AWREADY = WREADY in\n");
         sb.append("  that cycle). It acts on the next clock edge, from registers; BVALID follows once it has acted. WSTRB is\n");
-        sb.append("  honoured per field (a field changes only if all its byte lanes are strobed). Read data follows the address\n");
-        sb.append("  by one cycle.\n");
+        sb.append("  honoured per field (a field changes only if all its byte lanes are strobed). A read address is taken\n");
+        sb.append("  into a register stage (ARREADY is high while it is empty); read data follows the address by two cycles at\n");
+        sb.append("  the earliest (longer while earlier read data waits for RREADY or a snapshot is being copied).\n");
         sb.append("- 64-bit values are two registers, `_LO` at the lower offset. Status values (N .. SNAP_FLAGS) are a\n");
         sb.append("  snapshot: write CTRL.snapshot, wait for STATUS.snapshot_busy = 0, then read; all of them describe the same\n");
         sb.append("  moment, after some number of events (UPDATES) with every split and merge of those events done.\n");

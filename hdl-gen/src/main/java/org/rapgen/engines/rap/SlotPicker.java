@@ -11,7 +11,8 @@ import org.rapgen.hdl.UInt;
  * candidates as they will be after this clock. So a state that walks slots issues from registers and pays no
  * priority encoder in its own path. Built in the caller's module.
  *
- * <p>{@link #load} replaces the candidates; the pick describes them from the second clock after ({@link #ready}).
+ * <p>{@link #load()} replaces the candidates with the vector given to {@link #loadFrom} (which may be {@link #without}
+ * some of them); the pick describes them from the second clock after ({@link #ready}).
  * {@link #take} removes the current pick; the next one is ready on the next clock.
  */
 final class SlotPicker {
@@ -59,15 +60,22 @@ final class SlotPicker {
         when(valid.and(found), () -> Assert(hot.eq(U(1, slots).shl(index).bits(slots - 1, 0)), name + ": the one-hot pick %b is not slot %d", hot, index));
     }
 
-    /** On this clock edge the candidates become {@code vector}. */
-    void load(UInt vector) {
-        loading.connect(B(true));
+    /**
+     * The vector that {@link #load()} takes. Set outside the callers' conditions (the vector each caller loads depends
+     * only on its state), so the candidates' inputs choose by state flip-flops, not through the decision to load.
+     */
+    void loadFrom(UInt vector) {
         loadValue.connect(vector);
     }
 
-    /** On this clock edge the candidates in {@code set} leave; like {@link #load}, the next pick is ready a clock later. */
-    void remove(UInt set) {
-        load(candidates.and(set.not()));
+    /** On this clock edge the candidates become the vector given to {@link #loadFrom}. */
+    void load() {
+        loading.connect(B(true));
+    }
+
+    /** The candidates without those in {@code set}: a {@link #loadFrom} of it, then a {@link #load()}, removes them. */
+    UInt without(UInt set) {
+        return candidates.and(set.not());
     }
 
     /** The pick is used on this clock: it leaves the candidates. */

@@ -16,7 +16,8 @@ import org.rapgen.hdl.UInt;
  * counter costs one adder and no multiplexer per state that counts into it.
  */
 final class StatusRegs {
-    private static final int LOW_BITS = 32;
+    /** n's low part: a 16-bit carry chain at the commit, like until_merge's (SplitCounter). */
+    private static final int LOW_BITS = SplitCounter.PIECE_BITS;
     private final SplitCounter nCount = new SplitCounter("st_n", 64, LOW_BITS);
     final UInt n = nCount.value();
     final UInt nodes;
@@ -62,7 +63,7 @@ final class StatusRegs {
         live = List.of(n, nodes, highWater, overflow, saturated);
 
         // n counts the commits of the previous clock, and the bank gets the events of the previous clock: the carry
-        // chains then start at flip-flops, not at the end of the controller's decisions; and n is two 32-bit halves
+        // chains then start at flip-flops, not at the end of the controller's decisions; and n is in 16-bit pieces
         // (SplitCounter). The narrow node counts stay immediate (a split reads them).
         UInt delayedWeight = RegNext(weight, U(0, c.weightBits())).named("ev_weight_q");
         delayedCommit = RegNext(commit, B(false)).named("ev_commit_q");

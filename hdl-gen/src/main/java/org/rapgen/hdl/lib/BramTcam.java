@@ -132,8 +132,16 @@ public final class BramTcam extends Module {
             Bool readEnable = accept.or(step).named("read_enable" + j);
             UInt word = ram.read(readAddr, readEnable).named("word" + j);
             UInt back = backAddr.bits(wj - 1, 0);
-            Bool hit = back.or(wMask.bits(hi, lo)).eq(wValue.bits(hi, lo).or(wMask.bits(hi, lo))).named("hit" + j);
+            // Whether the written entry matches the word written back, taken from the sweep address as it is read and
+            // registered beside back_addr: the write data is then one LUT from flip-flops, not a compare first (the
+            // compares fanned out to every data bit of every chunk RAM were among the iCE40's slow endpoints).
+            UInt chunkValue = wValue.bits(hi, lo);
+            UInt chunkMask = wMask.bits(hi, lo);
+            String chunk = "chunk" + j;
+            Bool hit = Reg(Bool()).named("back_hit" + j);
+            when(step, () -> hit.connect(matchesWrite(sweepAddr.bits(wj - 1, 0), chunkValue, chunkMask)));
             when(backValid, () -> {
+                Assert(hit.eq(matchesWrite(back, chunkValue, chunkMask)), chunk + ": back_hit does not describe back_addr");
                 Assert(readEnable.not().or(readAddr.ne(back)), "chunk RAM read and written at the same address");
                 ram.write(back, word.and(wSelect.not()).or(Mux(hit, wSelect, U(0, entries))));
             });
@@ -161,5 +169,10 @@ public final class BramTcam extends Module {
         io.result.valid.connect(bValid);
         io.result.bits.connect(out);
         io.entryValid.connect(entryValid);
+    }
+
+    /** Chunk value {@code a} matches the written (value, mask) chunk. */
+    private static Bool matchesWrite(UInt a, UInt value, UInt mask) {
+        return a.or(mask).eq(value.or(mask));
     }
 }

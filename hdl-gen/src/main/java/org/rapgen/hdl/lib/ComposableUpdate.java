@@ -14,10 +14,11 @@ import org.rapgen.hdl.UInt;
  * <pre>
  *   apply(b, compose(o, c)) = the update of apply(b, o) by c
  *   apply(b, identity())    = b
+ *   compose(identity(), c)  = op(c)
  * </pre>
- * (values; the flag describes one command, see {@link Applied}). RmwMemory builds the choice between composing,
- * starting over and keeping as register enables and resets, so {@link #op} and {@link #compose} need no muxes of
- * their own: an addition, for instance, then fits the carry chain's cells with nothing after it.
+ * (values; the flag describes one command, see {@link Applied}). RmwMemory builds keeping as register enables and
+ * resets, and starting over as composing onto the identity, so {@link #compose} needs no mux of its own and none
+ * after it: an addition, for instance, then fits the carry chain's cells with nothing after it.
  */
 public interface ComposableUpdate {
     /** Width of an operator. */

@@ -14,7 +14,8 @@ import org.rapgen.hdl.UInt;
 /**
  * Synchronous FIFO holding up to {@code depth} words, ready/valid on both sides, storage in a {@link SyncReadMem}
  * (block RAM). A registered output stage makes {@code deq} first-word-fall-through: enqueue to dequeue latency is
- * two cycles, and it sustains one transfer per cycle in and out. {@code enq.ready} comes straight from a register.
+ * two cycles, and it sustains one transfer per cycle in and out. {@code enq.ready} comes straight from a register
+ * ({@code full}).
  *
  * <p>{@code deq.bits} is then the block RAM's own read register. With {@code outputRegister} a flip-flop stage
  * follows it (latency three cycles): the consumer's logic starts at a fabric flip-flop instead of the RAM's slow
@@ -90,7 +91,12 @@ public final class Fifo extends Module {
         when(enqFire.and(deqFire.not()), () -> count.connect(count.add(1)))
                 .elsewhen(deqFire.and(enqFire.not()), () -> count.connect(count.sub(1)));
 
-        io.enq.ready.connect(count.ne(depth));
+        // "Full" as a flip-flop of its own, kept from the count's next value, so enq.ready is a register's output and
+        // not a compare of the count (the producer's logic, and every enable behind its handshake, follow it).
+        Bool full = RegInit(B(false)).named("full");
+        full.connect(enqFire.and(deqFire.not()).and(count.eq(depth - 1)).or(full.and(deqFire.not())));
+        Assert(full.eq(count.eq(depth)), "FIFO full flag disagrees with count %d", count);
+        io.enq.ready.connect(full.not());
         io.deq.valid.connect(outValid);
         io.deq.bits.connect(out);
         io.count.connect(count);

@@ -331,8 +331,17 @@ public final class RmwMemory extends Module {
         });
         when(aMoves, () -> decoded.connect(update.decode(a.cmd)));
         when(aMoves.and(keepsBase.not()), () -> base.connect(Mux(update.ignoresOld(a.cmd), U(0, base.getWidth()), read.pre)));
+        // Starting over is composing onto the identity, so the choice is made on compose's operand and not on its
+        // result: the carry chain's cells then hold the composition alone. With the choice after it, each cell's LUT
+        // had four inputs and its flip-flop an enable and a reset, more than an iCE40 tile's 32 local inputs for
+        // eight cells, so nextpnr cut the chain every seven cells (about 1.5 ns a cut).
+        Bool composes = a.forward.and(update.ignoresOld(a.cmd).not());
+        UInt onto = Mux(composes, op, update.identity()).named("r_op_onto");
         when(aMoves.and(keepsOp.not()), () -> op.connect(Mux(update.keepsWord(a.cmd), update.identity(),
-                Mux(a.forward.and(update.ignoresOld(a.cmd).not()), update.compose(op, a.cmd), update.op(a.cmd)))));
+                update.compose(onto, a.cmd))));
+        when(aMoves.and(keepsOp.not()).and(update.keepsWord(a.cmd).not()).and(composes.not()),
+                () -> Assert(update.compose(update.identity(), a.cmd).eq(update.op(a.cmd)),
+                        "compose(identity, cmd) differs from op(cmd)"));
         return update.apply(base, op, decoded);
     }
 

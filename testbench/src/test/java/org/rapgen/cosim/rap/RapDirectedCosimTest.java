@@ -130,8 +130,8 @@ class RapDirectedCosimTest {
     @Test
     void snapshotsDuringSplitsMergesAndReadoutsAreConsistent() {
         RapConfig c = RapConfigs.SMALL;
-        RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 100, 11), 3000, 1, 11);
-        for (int i = 100; i < 3000; i += 150) {
+        RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 100, 11), 4000, 1, 11);
+        for (int i = 100; i < 4000; i += 150) {
             s.at(i, i % 300 == 100 ? RapStimulus.Action.SNAPSHOT_BURST : RapStimulus.Action.SNAPSHOT_DURING_READOUT);
         }
         RapCosimReport r = RapCosim.run(c, s, RapCosim.Options.stress(11).withStatusChecks(0.03));
