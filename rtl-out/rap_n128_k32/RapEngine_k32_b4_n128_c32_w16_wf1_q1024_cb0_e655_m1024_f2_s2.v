@@ -143,7 +143,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [15:0] replayWindow_io_issue_bits_weight; // RapEngine.java:67
   wire replayWindow_io_issueEnable; // RapEngine.java:67
   wire [15:0] replayWindow_io_head_weight; // RapEngine.java:67
-  wire [35:0] replayWindow_io_head_threshold; // RapEngine.java:67
+  wire [35:0] replayWindow_io_head_notThreshold; // RapEngine.java:67
   wire replayWindow_io_headValid; // RapEngine.java:67
   wire replayWindow_io_commit; // RapEngine.java:67
   wire replayWindow_io_rewind; // RapEngine.java:67
@@ -321,7 +321,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [4:0] rapController_io_selected_bits_depth; // RapEngine.java:72
   wire [15:0] rapController_io_selected_bits_weight; // RapEngine.java:72
   wire [15:0] rapController_io_head_weight; // RapEngine.java:72
-  wire [35:0] rapController_io_head_threshold; // RapEngine.java:72
+  wire [35:0] rapController_io_head_notThreshold; // RapEngine.java:72
   wire rapController_io_headValid; // RapEngine.java:72
   wire rapController_io_issued; // RapEngine.java:72
   wire rapController_io_issueEnable; // RapEngine.java:72
@@ -1173,7 +1173,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   assign rapController_io_selected_bits_depth = prefixSelector_io_out_bits_len;
   assign rapController_io_selected_bits_weight = prefixSelector_io_out_bits_payload;
   assign rapController_io_head_weight = replayWindow_io_head_weight;
-  assign rapController_io_head_threshold = replayWindow_io_head_threshold;
+  assign rapController_io_head_notThreshold = replayWindow_io_head_notThreshold;
   assign rapController_io_headValid = replayWindow_io_headValid;
   assign rapController_io_issued = _and_14;
   assign rapController_io_counterCmd_ready = counterSram_io_in_ready;
@@ -1672,7 +1672,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
     .io_head_weight(replayWindow_io_head_weight),
 
-    .io_head_threshold(replayWindow_io_head_threshold),
+    .io_head_notThreshold(replayWindow_io_head_notThreshold),
 
     .io_headValid(replayWindow_io_headValid),
 
@@ -2056,7 +2056,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
     .io_head_weight(rapController_io_head_weight),
 
-    .io_head_threshold(rapController_io_head_threshold),
+    .io_head_notThreshold(rapController_io_head_notThreshold),
 
     .io_headValid(rapController_io_headValid),
 

@@ -3,115 +3,116 @@
 `default_nettype none
 
 module ReplayWindow_k32_w16_u0_t36_d16 (
-  input  wire clock, // ReplayWindow.java:72
-  input  wire reset, // ReplayWindow.java:72
-  output wire io_enq_ready, // ReplayWindow.java:76
-  input  wire io_enq_valid, // ReplayWindow.java:76
-  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:76
-  input  wire [15:0] io_enq_bits_weight, // ReplayWindow.java:76
-  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:76
-  input  wire io_issue_ready, // ReplayWindow.java:76
-  output wire io_issue_valid, // ReplayWindow.java:76
-  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:76
-  output wire [15:0] io_issue_bits_weight, // ReplayWindow.java:76
-  input  wire io_issueEnable, // ReplayWindow.java:76
-  output wire [15:0] io_head_weight, // ReplayWindow.java:76
-  output wire [35:0] io_head_threshold, // ReplayWindow.java:76
-  output wire io_headValid, // ReplayWindow.java:76
-  input  wire io_commit, // ReplayWindow.java:76
-  input  wire io_rewind  // ReplayWindow.java:76
+  input  wire clock, // ReplayWindow.java:75
+  input  wire reset, // ReplayWindow.java:75
+  output wire io_enq_ready, // ReplayWindow.java:79
+  input  wire io_enq_valid, // ReplayWindow.java:79
+  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:79
+  input  wire [15:0] io_enq_bits_weight, // ReplayWindow.java:79
+  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:79
+  input  wire io_issue_ready, // ReplayWindow.java:79
+  output wire io_issue_valid, // ReplayWindow.java:79
+  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:79
+  output wire [15:0] io_issue_bits_weight, // ReplayWindow.java:79
+  input  wire io_issueEnable, // ReplayWindow.java:79
+  output wire [15:0] io_head_weight, // ReplayWindow.java:79
+  output wire [35:0] io_head_notThreshold, // ReplayWindow.java:79
+  output wire io_headValid, // ReplayWindow.java:79
+  input  wire io_commit, // ReplayWindow.java:79
+  input  wire io_rewind  // ReplayWindow.java:79
 );
 
   // State
-  reg [4:0] write_ptr; // ReplayWindow.java:90
-  reg [4:0] issue_ptr; // ReplayWindow.java:91
-  reg [4:0] commit_ptr; // ReplayWindow.java:92
-  reg held_0; // ReplayWindow.java:96
-  reg held_1; // ReplayWindow.java:97
-  reg held_2; // ReplayWindow.java:98
-  reg full; // ReplayWindow.java:102
-  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:126
-  reg issue_bypass; // ReplayWindow.java:127
-  reg [47:0] issue_last_written; // ReplayWindow.java:128
-  reg [51:0] head_entry; // ReplayWindow.java:141
-  reg head_known; // ReplayWindow.java:142
-  reg head_refetched; // ReplayWindow.java:143
-  reg [51:0] head_entries_rdata_0; // ReplayWindow.java:150
-  reg ahead_fresh; // ReplayWindow.java:151
+  reg [4:0] write_ptr; // ReplayWindow.java:93
+  reg [4:0] issue_ptr; // ReplayWindow.java:94
+  reg [4:0] commit_ptr; // ReplayWindow.java:95
+  reg held_0; // ReplayWindow.java:99
+  reg held_1; // ReplayWindow.java:100
+  reg held_2; // ReplayWindow.java:101
+  reg full; // ReplayWindow.java:105
+  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:129
+  reg issue_bypass; // ReplayWindow.java:130
+  reg [47:0] issue_last_written; // ReplayWindow.java:131
+  reg [51:0] head_entry; // ReplayWindow.java:144
+  reg head_known; // ReplayWindow.java:145
+  reg head_refetched; // ReplayWindow.java:146
+  reg [51:0] head_entries_rdata_0; // ReplayWindow.java:153
+  reg ahead_fresh; // ReplayWindow.java:154
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] issue_entries [0:15]; // ReplayWindow.java:88
-  (* no_rw_check *) reg [51:0] head_entries [0:15]; // ReplayWindow.java:89
+  (* no_rw_check *) reg [47:0] issue_entries [0:15]; // ReplayWindow.java:91
+  (* no_rw_check *) reg [51:0] head_entries [0:15]; // ReplayWindow.java:92
 
   // Logic
-  wire _not_0 = ~full; // ReplayWindow.java:103
-  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:133
-  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:133
-  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:130
-  wire [31:0] _bits_0 = _mux_0[47:16]; // ReplayWindow.java:131
-  wire [15:0] _bits_1 = _mux_0[15:0]; // ReplayWindow.java:185
-  wire [15:0] _bits_2 = head_entry[15:0]; // ReplayWindow.java:185
-  wire [35:0] _bits_3 = head_entry[51:16]; // ReplayWindow.java:163
-  wire _not_1 = ~held_0; // ReplayWindow.java:165
-  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:104
-  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:113
-  wire [4:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:113
-  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:117
-  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:117
-  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:117
-  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:117
-  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:118
-  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:118
-  wire [4:0] held_next = write_ptr_next - commit_ptr_next; // ReplayWindow.java:167
-  wire _eq_0 = held_next == 5'd0; // ReplayWindow.java:168
-  wire _eq_1 = held_next == 5'd1; // ReplayWindow.java:169
-  wire _eq_2 = held_next == 5'd2; // ReplayWindow.java:170
-  wire _eq_3 = held_next == 5'd16; // ReplayWindow.java:171
-  wire [3:0] _bits_4 = write_ptr[3:0]; // ReplayWindow.java:105
-  wire [3:0] _bits_5 = issue_ptr_next[3:0]; // ReplayWindow.java:121
-  wire _eq_4 = _bits_4 == _bits_5; // ReplayWindow.java:125
-  wire issue_collides = enq_fire & _eq_4; // ReplayWindow.java:125
-  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:181
-  wire _mux_2 = io_commit ? held_1 : held_0; // ReplayWindow.java:152
-  wire writes_head = enq_fire & _mux_2; // ReplayWindow.java:152
-  wire [51:0] _cat_1 = {io_enq_bits_threshold, io_enq_bits_weight}; // ReplayWindow.java:181
-  wire _not_2 = ~held_1; // ReplayWindow.java:161
-  wire _and_2 = ahead_fresh & _not_2; // ReplayWindow.java:161
-  wire _not_3 = ~head_known; // ReplayWindow.java:145
-  wire _not_4 = ~head_refetched; // ReplayWindow.java:145
-  wire _and_3 = _not_3 & _not_4; // ReplayWindow.java:145
-  wire _not_5 = ~held_0; // ReplayWindow.java:145
-  wire head_refetch = _and_3 & _not_5; // ReplayWindow.java:145
-  wire _not_6 = ~head_refetch; // ReplayWindow.java:149
-  wire _and_4 = enq_fire & _not_6; // ReplayWindow.java:149
-  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:149
-  wire head_read_collides = _and_4 & _mux_3; // ReplayWindow.java:149
-  wire _not_7 = ~head_read_collides; // ReplayWindow.java:151
-  wire _not_8 = ~head_refetch; // ReplayWindow.java:151
-  wire _and_5 = _not_7 & _not_8; // ReplayWindow.java:151
-  wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:147
-  wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:147
-  wire [4:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:147
-  wire [4:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:147
-  wire [3:0] head_read_addr = _mux_5[3:0]; // ReplayWindow.java:147
-  wire _not_9 = ~head_read_collides; // ReplayWindow.java:150
-  wire [4:0] _sub_0 = write_ptr - commit_ptr; // ReplayWindow.java:172
-  wire _eq_5 = _sub_0 == 5'd0; // ReplayWindow.java:173
-  wire _eq_6 = held_0 == _eq_5; // ReplayWindow.java:173
-  wire _eq_7 = _sub_0 == 5'd1; // ReplayWindow.java:173
-  wire _eq_8 = held_1 == _eq_7; // ReplayWindow.java:173
-  wire _and_6 = _eq_6 & _eq_8; // ReplayWindow.java:173
-  wire _eq_9 = _sub_0 == 5'd2; // ReplayWindow.java:173
-  wire _eq_10 = held_2 == _eq_9; // ReplayWindow.java:173
-  wire _and_7 = _and_6 & _eq_10; // ReplayWindow.java:173
-  wire _eq_11 = _sub_0 == 5'd16; // ReplayWindow.java:173
-  wire _eq_12 = full == _eq_11; // ReplayWindow.java:173
-  wire _and_8 = _and_7 & _eq_12; // ReplayWindow.java:173
-  wire _ne_1 = _bits_4 != head_read_addr; // ReplayWindow.java:175
-  wire _not_10 = ~head_read_collides; // ReplayWindow.java:175
-  wire _and_9 = enq_fire & _not_10; // ReplayWindow.java:175
-  wire _not_11 = ~held_0; // ReplayWindow.java:176
-  wire _and_10 = _not_11 & head_known; // ReplayWindow.java:176
+  wire _not_0 = ~full; // ReplayWindow.java:106
+  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:136
+  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:136
+  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:133
+  wire [31:0] _bits_0 = _mux_0[47:16]; // ReplayWindow.java:134
+  wire [15:0] _bits_1 = _mux_0[15:0]; // ReplayWindow.java:188
+  wire [15:0] _bits_2 = head_entry[15:0]; // ReplayWindow.java:188
+  wire [35:0] _bits_3 = head_entry[51:16]; // ReplayWindow.java:166
+  wire _not_1 = ~held_0; // ReplayWindow.java:168
+  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:107
+  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:116
+  wire [4:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:116
+  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:120
+  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:120
+  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:120
+  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:120
+  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:121
+  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:121
+  wire [4:0] held_next = write_ptr_next - commit_ptr_next; // ReplayWindow.java:170
+  wire _eq_0 = held_next == 5'd0; // ReplayWindow.java:171
+  wire _eq_1 = held_next == 5'd1; // ReplayWindow.java:172
+  wire _eq_2 = held_next == 5'd2; // ReplayWindow.java:173
+  wire _eq_3 = held_next == 5'd16; // ReplayWindow.java:174
+  wire [3:0] _bits_4 = write_ptr[3:0]; // ReplayWindow.java:108
+  wire [3:0] _bits_5 = issue_ptr_next[3:0]; // ReplayWindow.java:124
+  wire _eq_4 = _bits_4 == _bits_5; // ReplayWindow.java:128
+  wire issue_collides = enq_fire & _eq_4; // ReplayWindow.java:128
+  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:184
+  wire _mux_2 = io_commit ? held_1 : held_0; // ReplayWindow.java:155
+  wire writes_head = enq_fire & _mux_2; // ReplayWindow.java:155
+  wire [35:0] _not_2 = ~io_enq_bits_threshold; // ReplayWindow.java:111
+  wire [51:0] _cat_1 = {_not_2, io_enq_bits_weight}; // ReplayWindow.java:184
+  wire _not_3 = ~held_1; // ReplayWindow.java:164
+  wire _and_2 = ahead_fresh & _not_3; // ReplayWindow.java:164
+  wire _not_4 = ~head_known; // ReplayWindow.java:148
+  wire _not_5 = ~head_refetched; // ReplayWindow.java:148
+  wire _and_3 = _not_4 & _not_5; // ReplayWindow.java:148
+  wire _not_6 = ~held_0; // ReplayWindow.java:148
+  wire head_refetch = _and_3 & _not_6; // ReplayWindow.java:148
+  wire _not_7 = ~head_refetch; // ReplayWindow.java:152
+  wire _and_4 = enq_fire & _not_7; // ReplayWindow.java:152
+  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:152
+  wire head_read_collides = _and_4 & _mux_3; // ReplayWindow.java:152
+  wire _not_8 = ~head_read_collides; // ReplayWindow.java:154
+  wire _not_9 = ~head_refetch; // ReplayWindow.java:154
+  wire _and_5 = _not_8 & _not_9; // ReplayWindow.java:154
+  wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:150
+  wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:150
+  wire [4:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:150
+  wire [4:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:150
+  wire [3:0] head_read_addr = _mux_5[3:0]; // ReplayWindow.java:150
+  wire _not_10 = ~head_read_collides; // ReplayWindow.java:153
+  wire [4:0] _sub_0 = write_ptr - commit_ptr; // ReplayWindow.java:175
+  wire _eq_5 = _sub_0 == 5'd0; // ReplayWindow.java:176
+  wire _eq_6 = held_0 == _eq_5; // ReplayWindow.java:176
+  wire _eq_7 = _sub_0 == 5'd1; // ReplayWindow.java:176
+  wire _eq_8 = held_1 == _eq_7; // ReplayWindow.java:176
+  wire _and_6 = _eq_6 & _eq_8; // ReplayWindow.java:176
+  wire _eq_9 = _sub_0 == 5'd2; // ReplayWindow.java:176
+  wire _eq_10 = held_2 == _eq_9; // ReplayWindow.java:176
+  wire _and_7 = _and_6 & _eq_10; // ReplayWindow.java:176
+  wire _eq_11 = _sub_0 == 5'd16; // ReplayWindow.java:176
+  wire _eq_12 = full == _eq_11; // ReplayWindow.java:176
+  wire _and_8 = _and_7 & _eq_12; // ReplayWindow.java:176
+  wire _ne_1 = _bits_4 != head_read_addr; // ReplayWindow.java:178
+  wire _not_11 = ~head_read_collides; // ReplayWindow.java:178
+  wire _and_9 = enq_fire & _not_11; // ReplayWindow.java:178
+  wire _not_12 = ~held_0; // ReplayWindow.java:179
+  wire _and_10 = _not_12 & head_known; // ReplayWindow.java:179
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -119,7 +120,7 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
   assign io_issue_bits_key = _bits_0;
   assign io_issue_bits_weight = _bits_1;
   assign io_head_weight = _bits_2;
-  assign io_head_threshold = _bits_3;
+  assign io_head_notThreshold = _bits_3;
   assign io_headValid = _not_1;
 
   always @(posedge clock) begin
@@ -237,7 +238,7 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_9) begin
+    if (_not_10) begin
       head_entries_rdata_0 <= head_entries[head_read_addr];
     end
   end
@@ -246,16 +247,16 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_8) begin // ReplayWindow.java:173
-      $display("Assertion failed at ReplayWindow.java:173: the held flags disagree with the pointers");
+    if (!reset && !_and_8) begin // ReplayWindow.java:176
+      $display("Assertion failed at ReplayWindow.java:176: the held flags disagree with the pointers");
       $stop;
     end
-    if (!reset && _and_9 && !_ne_1) begin // ReplayWindow.java:175
-      $display("Assertion failed at ReplayWindow.java:175: the head RAM reads the slot being written");
+    if (!reset && _and_9 && !_ne_1) begin // ReplayWindow.java:178
+      $display("Assertion failed at ReplayWindow.java:178: the head RAM reads the slot being written");
       $stop;
     end
-    if (!reset && io_commit && !_and_10) begin // ReplayWindow.java:176
-      $display("Assertion failed at ReplayWindow.java:176: a commit of an event not (yet) in the window");
+    if (!reset && io_commit && !_and_10) begin // ReplayWindow.java:179
+      $display("Assertion failed at ReplayWindow.java:179: a commit of an event not (yet) in the window");
       $stop;
     end
   end

@@ -48,18 +48,18 @@ final class MergeSkip {
         });
     }
 
-    /** A batch with threshold {@code t} would remove nothing. */
-    Bool batchIsEmpty(UInt t) {
-        return valid.and(SplitCompare.greater(t, minSum).not());
+    /** A batch with threshold t would remove nothing (t <= minS), given {@code notT = ~t}. */
+    Bool batchIsEmpty(UInt notT) {
+        return valid.and(SplitCompare.atLeastComplement(minSum, notT));
     }
 
     /**
-     * {@link #batchIsEmpty} one clock late, from flip-flops, for a threshold register {@code t}: the comparison is
+     * {@link #batchIsEmpty} one clock late, from flip-flops, for a register {@code notT} holding ~t: the comparison is
      * taken only from a clock after which neither t ({@code tLoads}) nor the skip state changed, so it is exact, and
      * otherwise reads false (the batch is walked: slower, never wrong). Keeps a 36-bit compare out of the FSM's path.
      */
-    Bool batchIsEmptySettled(UInt t, Bool tLoads) {
-        return RegNext(batchIsEmpty(t).and(touched.not()).and(tLoads.not()), B(false)).named("skip_empty_settled");
+    Bool batchIsEmptySettled(UInt notT, Bool tLoads) {
+        return RegNext(batchIsEmpty(notT).and(touched.not()).and(tLoads.not()), B(false)).named("skip_empty_settled");
     }
 
     /** The batch minimum is already "none" here (see {@link #minClears}). */

@@ -41,11 +41,11 @@ final class MergeVerdict {
     final Bool idle;
 
     /**
-     * @param threshold     T, unchanged during the walk
+     * @param notThreshold  ~T, unchanged during the walk
      * @param readResult    a READ result of the walk arrives on this clock, with {@code readValue}
      * @param resultLatency clocks from a command to its result
      */
-    MergeVerdict(RapConfig c, UInt threshold, Bool readResult, UInt readValue, int resultLatency) {
+    MergeVerdict(RapConfig c, UInt notThreshold, Bool readResult, UInt readValue, int resultLatency) {
         int sumBits = c.mergeSumBits();
         int cb = c.counterBits();
         int slotBits = c.slotBits();
@@ -61,7 +61,8 @@ final class MergeVerdict {
             acc.connect(U(0, sumBits));
         }).elsewhen(readResult, () -> acc.connect(acc.add(readValue.pad(sumBits))));
         act = RegNext(end, B(false)).named("verdict_act");
-        Bool below = SplitCompare.greater(threshold, acc);
+        // The sum is below T exactly when it is not at least T.
+        Bool below = SplitCompare.atLeastComplement(acc, notThreshold).not();
         merges = RegNext(below).named("merge_verdict");
         // Above 2^C - 1 exactly when a bit above the counter's width is set.
         clips = sumBits > cb ? RegNext(acc.bits(sumBits - 1, cb).orR()).named("clip_verdict") : B(false);

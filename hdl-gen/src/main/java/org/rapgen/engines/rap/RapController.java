@@ -96,9 +96,13 @@ public final class RapController extends Module {
         // --- the structural operation in progress, latched from the event that asked for it
         UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
         UInt opDepth = Reg(UInt(c.depthBits())).named("op_depth");
-        UInt opT = Reg(UInt(tb)).named("op_threshold");
+        // ~T of the event that asked for the structural change: the compares add it (SplitCompare).
+        UInt opNotT = Reg(UInt(tb)).named("op_not_threshold");
         Bool splitReq = RegInit(B(false)).named("split_req");
         Bool dueReq = RegInit(B(false)).named("merge_due");
+        // With split_req and merge_due, what a deferral needs to know of its commit (see deferred_at_commit).
+        Bool shortReq = Reg(Bool()).named("split_short");
+        Bool skipReq = Reg(Bool()).named("skip_batch_empty");
         Bool earlyDone = RegInit(B(false)).named("early_done");
         Bool earlyBatch = RegInit(B(false)).named("early_batch");
 
@@ -360,11 +364,11 @@ public final class RapController extends Module {
         Bool commitFire = inRun.and(eventResult).and(commitStop.not()).named("commit_fire");
         // --- merge verdicts: every READ result in a merge state is a merge parent's or its leaf's count
         Bool inMerge = state.is(MERGE_LEVEL).or(state.is(MERGE_KIDS));
-        MergeVerdict verdict = new MergeVerdict(c, opT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old,
+        MergeVerdict verdict = new MergeVerdict(c, opNotT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old,
                 resultLatency);
         MergeSkip skip = new MergeSkip(verdict.sumAhead());
         when(resValid, () -> Assert(besideResult, "a counter SRAM result without its command's slot facts beside it"));
-        Bool overT = SplitCompare.greater(res.updated, io.head.threshold);
+        Bool overT = SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold);
         Bool splitNow = hitDepth.lt(U(c.levels(), c.depthBits())).and(overT).named("split_now");
         int wb = c.weightBits();
         // The head reaches the merge point when next_merge - n <= its weight < 2^wb. While the high part waits for a
@@ -383,8 +387,8 @@ public final class RapController extends Module {
         Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
         // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes no
         // structure: count it here and let the younger events carry on.
-        Bool deferNow = splitNow.and(dueNow.not()).and(hitShort)
-                .and(skip.batchIsEmpty(io.head.threshold)).named("defer_now");
+        Bool skipNow = skip.batchIsEmpty(io.head.notThreshold);
+        Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
         // The verdict goes to a flip-flop: the FSM's next-state logic never waits for the threshold compare.
         commitStop.connect(commitFire.and(splitNow.or(dueNow)).and(deferNow.not()));
         when(commitFire, () -> {
@@ -394,19 +398,27 @@ public final class RapController extends Module {
             untilMerge.add(io.head.weight);
             when(res.saturated.or(weightClipped), () -> st.saturation.connect(B(true)));
             fillCause.connect(U(StallCause.BUBBLE.code(), 3));
-            when(deferNow, () -> {
-                st.deferred.connect(B(true));
-                st.batch.connect(B(true));
-            });
             // Loaded by every commit, so their enables do not wait for the verdict: the last commit before DRAIN is
             // the one that asked for the structural change.
             opSlot.connect(res.addr);
             kidsOwner.connect(res.addr);
             opDepth.connect(hitDepth);
-            opT.connect(io.head.threshold);
+            opNotT.connect(io.head.notThreshold);
             splitReq.connect(splitNow);
             dueReq.connect(dueNow);
+            shortReq.connect(hitShort);
+            skipReq.connect(skipNow);
         });
+        // A split deferred at the commit is counted a clock later, from what the commit registered: the commit's
+        // decision then ends in commit_stop and those flip-flops, and not also in the status events, which every state
+        // raises. No other status event comes then: a deferral stops nothing, so that clock is RUN's.
+        Bool deferredLast = RegNext(commitFire, B(false)).and(splitReq).and(dueReq.not()).and(shortReq).and(skipReq)
+                .named("deferred_at_commit");
+        when(deferredLast, () -> {
+            st.deferred.connect(B(true));
+            st.batch.connect(B(true));
+        });
+        Assert(deferredLast.eq(RegNext(commitFire.and(deferNow), B(false))), "deferred_at_commit disagrees with defer_now");
 
         // Whether the readout's slot holds a node, registered: nothing structural happens between READ_ISSUE and READ_WAIT.
         Bool readInUse = RegNext(readSlot.lt(U(c.nodes(), 16)).and(table.valid.bit(readIndex))).named("readout_in_use");
@@ -427,7 +439,7 @@ public final class RapController extends Module {
         leavesBelow.loadFrom(Mux(state.is(MERGE_LEVEL), table.leavesAt(leafDepth), leavesBelow.without(kidsVector)));
 
         // op_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
-        Bool opBatchEmpty = skip.batchIsEmptySettled(opT, commitFire);
+        Bool opBatchEmpty = skip.batchIsEmptySettled(opNotT, commitFire);
         // The event's scheduled batch, if due, after its split. A split that went ahead has just reshaped the tree and
         // op_batch_empty is registered from before it, so it must not skip that batch: the split node's leaf siblings
         // no longer count it in their parent's sum, and may merge now.

@@ -22,7 +22,7 @@ import org.rapgen.hdl.UInt;
  * commits.
  *
  * <p>The entries live in two block RAMs, one per read side, each holding only what its side needs: the issue side
- * the key and weight (for the TCAM), the head side the threshold and weight (for the commit stage). Without a weight
+ * the key and weight (for the TCAM), the head side the threshold's complement and weight (for the commit stage). Without a weight
  * field or a combining queue every event weighs 1, and the weight is not stored at all. Block RAM reads
  * are registered, so each side presents the next value of its pointer as the read address (one event per clock, no
  * bubble). What a RAM returns for an address read in the clock it is written never matters, so both RAMs carry
@@ -36,12 +36,15 @@ public final class ReplayWindow extends Module {
     /** What the commit stage needs of the oldest uncommitted event. */
     public static final class Head extends Bundle {
         public final UInt weight;
-        /** T(n), clipped. */
-        public final UInt threshold;
+        /**
+         * ~T(n), T clipped: the window keeps the threshold's complement, which is what the commit stage's compares add
+         * ({@link SplitCompare#greaterThanComplement}), so they start at the head register without a LUT of inverters.
+         */
+        public final UInt notThreshold;
 
         Head(RapConfig c) {
             weight = UInt(c.weightBits());
-            threshold = UInt(c.thresholdBits());
+            notThreshold = UInt(c.thresholdBits());
         }
     }
 
@@ -105,7 +108,7 @@ public final class ReplayWindow extends Module {
         UInt wrAddr = wr.bits(aw - 1, 0);
         ThresholdUnit.Numbered e = io.enq.bits;
         UInt issueWord = withWeight(e.key, e.weight);
-        UInt headWord = withWeight(e.threshold, e.weight);
+        UInt headWord = withWeight(e.threshold.not(), e.weight);
         when(enqFire, () -> {
             issueRam.write(wrAddr, issueWord);
             headRam.write(wrAddr, headWord);
@@ -160,7 +163,7 @@ public final class ReplayWindow extends Module {
             headQ.connect(headRead);
             headKnown.connect(aheadFresh.and(held1.not()));
         });
-        io.head.threshold.connect(headQ.bits(tb + sw - 1, sw));
+        io.head.notThreshold.connect(headQ.bits(tb + sw - 1, sw));
         io.head.weight.connect(weightOf(headQ));
         io.headValid.connect(held0.not());
 

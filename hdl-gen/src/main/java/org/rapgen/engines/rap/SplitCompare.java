@@ -2,6 +2,7 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.B;
 import static org.rapgen.hdl.Hdl.Cat;
+import static org.rapgen.hdl.Hdl.Fill;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
@@ -15,6 +16,9 @@ import org.rapgen.hdl.UInt;
  * written as adds: Yosys turns {@code a >= b}, and {@code a > b} beside it, into one subtractor and an equality tree of
  * LUTs after it (Yosys 0.23, synth_ice40: a 12-bit {@code >=} maps to 12 SB_CARRY and 22 SB_LUT4, the add to 12 and 12),
  * which put three LUT levels between the chains and the combine.
+ *
+ * <p>The carry chains take {@code ~b}, so a caller that keeps b's complement in a register ({@link
+ * #greaterThanComplement}, {@link #atLeastComplement}) spares the compare its inverters, a LUT level before the chains.
  */
 final class SplitCompare {
     /** The longest carry chain of a compare. */
@@ -25,39 +29,48 @@ final class SplitCompare {
 
     /** {@code a > b} (unsigned, any widths). */
     static Bool greater(UInt a, UInt b) {
-        int w = Math.max(a.getWidth(), b.getWidth());
-        if (w <= CHAIN_BITS) return carryOut(a.pad(w), b.pad(w), false);
+        return compare(a, b.not(), false);
+    }
+
+    /** {@code a > b}, given {@code notB = ~b} (b unsigned, of notB's width). */
+    static Bool greaterThanComplement(UInt a, UInt notB) {
+        return compare(a, notB, false);
+    }
+
+    /** {@code a >= b}, given {@code notB = ~b} (b unsigned, of notB's width). */
+    static Bool atLeastComplement(UInt a, UInt notB) {
+        return compare(a, notB, true);
+    }
+
+    /** a > b, or a >= b with {@code orEqual}; b zero-extended, so its complement is one-extended. */
+    private static Bool compare(UInt a, UInt notB, boolean orEqual) {
+        int w = Math.max(a.getWidth(), notB.getWidth());
+        UInt nb = notB.getWidth() == w ? notB : Cat(Fill(w - notB.getWidth(), B(true)), notB);
+        return chunked(a.pad(w), nb, orEqual);
+    }
+
+    private static Bool chunked(UInt a, UInt notB, boolean orEqual) {
+        int w = a.getWidth();
+        if (w <= CHAIN_BITS) return carryOut(a, notB, orEqual);
         int chunks = (w + CHAIN_BITS - 1) / CHAIN_BITS;
         int hw = (w + chunks - 1) / chunks;
         int lo = w - hw;
-        Bool lowGreater = greater(low(a, lo), low(b, lo));
-        // A side without high bits has a zero high part: compare only what exists (no compare with a constant).
-        if (a.getWidth() <= lo) return b.getWidth() <= lo ? lowGreater : high(b, lo).orR().not().and(lowGreater);
-        if (b.getWidth() <= lo) return high(a, lo).orR().or(lowGreater);
-        UInt aHi = high(a, lo).pad(hw);
-        UInt bHi = high(b, lo).pad(hw);
+        Bool lowResult = chunked(a.bits(lo - 1, 0), notB.bits(lo - 1, 0), orEqual);
+        UInt aHi = a.bits(w - 1, lo);
+        UInt notBHi = notB.bits(w - 1, lo);
         // "Equal" as "greater or equal" under "greater": a second carry chain beside the first, not an equality tree
         // of LUTs after it, so the chunks combine in one LUT level each.
-        return carryOut(aHi, bHi, false).or(carryOut(aHi, bHi, true).and(lowGreater));
+        return carryOut(aHi, notBHi, false).or(carryOut(aHi, notBHi, true).and(lowResult));
     }
 
     /**
-     * The carry out of {@code a + ~b + (orEqual ? 1 : 0)}, a and b of one width: a > b, or a >= b. The carry-in of 1 is
-     * a bit of 1 below both operands, so each test is one add: written as (a + ~b) + 1, Yosys chained the second add
+     * The carry out of {@code a + notB + (orEqual ? 1 : 0)}, both of one width: a > b, or a >= b. The carry-in of 1 is a
+     * bit of 1 below both operands, so each test is one add: written as (a + ~b) + 1, Yosys chained the second add
      * after the first's sum bits.
      */
-    private static Bool carryOut(UInt a, UInt b, boolean orEqual) {
+    private static Bool carryOut(UInt a, UInt notB, boolean orEqual) {
         int w = a.getWidth();
-        UInt nb = b.not();
-        if (!orEqual) return a.pad(w + 1).add(nb.pad(w + 1)).bit(w);
-        return Cat(a, B(true)).pad(w + 2).add(Cat(nb, B(true)).pad(w + 2)).bit(w + 1);
-    }
-
-    private static UInt low(UInt x, int lo) {
-        return x.getWidth() <= lo ? x.pad(lo) : x.bits(lo - 1, 0);
-    }
-
-    private static UInt high(UInt x, int lo) {
-        return x.bits(x.getWidth() - 1, lo);
+        if (!orEqual) return a.pad(w + 1).add(notB.pad(w + 1)).bit(w);
+        return Cat(a, B(true)).pad(w + 2).add(Cat(notB, B(true)).pad(w + 2)).bit(w + 1);
     }
 }

@@ -16,7 +16,8 @@ import org.rapgen.hdl.UInt;
 /**
  * {@link SplitCompare#greater} under Verilator against Java's unsigned compare: equal widths split into three chunks
  * (36 bits), unequal widths (a 32-bit count against a 36-bit threshold, both ways round), two chunks (20 bits) and
- * one chain (12 bits). Operands are drawn so that high chunks are often equal, which is where the lower chunks decide.
+ * one chain (12 bits); and the forms given the complement of the second operand (greater, and greater or equal).
+ * Operands are drawn so that high chunks are often equal, which is where the lower chunks decide.
  */
 @Cosim(SplitCompareCosimTest.Provider.class)
 class SplitCompareCosimTest {
@@ -30,6 +31,11 @@ class SplitCompareCosimTest {
             final Bool xOverY = Output(Bool());
             final Bool x20OverY20 = Output(Bool());
             final Bool x12OverY12 = Output(Bool());
+            final Bool countOverXGivenNotX = Output(Bool());
+            final Bool xOverCountGivenNotCount = Output(Bool());
+            final Bool xAtLeastYGivenNotY = Output(Bool());
+            final Bool countAtLeastXGivenNotX = Output(Bool());
+            final Bool x12AtLeastY12GivenNotY = Output(Bool());
         }
 
         final IO io = IO(new IO());
@@ -40,6 +46,12 @@ class SplitCompareCosimTest {
             io.xOverY.connect(SplitCompare.greater(io.x, io.y));
             io.x20OverY20.connect(SplitCompare.greater(io.x.bits(19, 0), io.y.bits(19, 0)));
             io.x12OverY12.connect(SplitCompare.greater(io.x.bits(11, 0), io.y.bits(11, 0)));
+            // The complement forms, as the engine uses them: the complement register narrower, wider or as wide.
+            io.countOverXGivenNotX.connect(SplitCompare.greaterThanComplement(io.count, io.x.not()));
+            io.xOverCountGivenNotCount.connect(SplitCompare.greaterThanComplement(io.x, io.count.not()));
+            io.xAtLeastYGivenNotY.connect(SplitCompare.atLeastComplement(io.x, io.y.not()));
+            io.countAtLeastXGivenNotX.connect(SplitCompare.atLeastComplement(io.count, io.x.not()));
+            io.x12AtLeastY12GivenNotY.connect(SplitCompare.atLeastComplement(io.x.bits(11, 0), io.y.bits(11, 0).not()));
         }
     }
 
@@ -87,6 +99,11 @@ class SplitCompareCosimTest {
             assertEquals(gt(x, y), sim.peek("io_xOverY"), "x > y" + at);
             assertEquals(gt(x & 0xFFFFF, y & 0xFFFFF), sim.peek("io_x20OverY20"), "20-bit x > y" + at);
             assertEquals(gt(x & 0xFFF, y & 0xFFF), sim.peek("io_x12OverY12"), "12-bit x > y" + at);
+            assertEquals(gt(count, x), sim.peek("io_countOverXGivenNotX"), "count > x, given ~x" + at);
+            assertEquals(gt(x, count), sim.peek("io_xOverCountGivenNotCount"), "x > count, given ~count" + at);
+            assertEquals(1 - gt(y, x), sim.peek("io_xAtLeastYGivenNotY"), "x >= y, given ~y" + at);
+            assertEquals(1 - gt(x, count), sim.peek("io_countAtLeastXGivenNotX"), "count >= x, given ~x" + at);
+            assertEquals(1 - gt(y & 0xFFF, x & 0xFFF), sim.peek("io_x12AtLeastY12GivenNotY"), "12-bit x >= y, given ~y" + at);
         }
     }
 }
