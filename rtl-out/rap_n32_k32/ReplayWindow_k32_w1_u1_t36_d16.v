@@ -60,55 +60,77 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
   wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:120
   wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:121
   wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:121
-  wire [4:0] held_next = write_ptr_next - commit_ptr_next; // ReplayWindow.java:170
-  wire _eq_0 = held_next == 5'd0; // ReplayWindow.java:171
-  wire _eq_1 = held_next == 5'd1; // ReplayWindow.java:172
-  wire _eq_2 = held_next == 5'd2; // ReplayWindow.java:173
-  wire _eq_3 = held_next == 5'd16; // ReplayWindow.java:174
+  wire _not_2 = ~io_commit; // ReplayWindow.java:175
+  wire _and_2 = enq_fire & _not_2; // ReplayWindow.java:175
+  wire _not_3 = ~_and_2; // ReplayWindow.java:178
+  wire _and_3 = held_0 & _not_3; // ReplayWindow.java:178
+  wire _not_4 = ~enq_fire; // ReplayWindow.java:176
+  wire _and_4 = io_commit & _not_4; // ReplayWindow.java:176
+  wire _and_5 = held_1 & _and_4; // ReplayWindow.java:178
+  wire _or_0 = _and_3 | _and_5; // ReplayWindow.java:178
+  wire _and_6 = held_0 & _and_2; // ReplayWindow.java:179
+  wire _not_5 = ~_and_2; // ReplayWindow.java:177
+  wire _not_6 = ~_and_4; // ReplayWindow.java:177
+  wire _and_7 = _not_5 & _not_6; // ReplayWindow.java:177
+  wire _and_8 = held_1 & _and_7; // ReplayWindow.java:179
+  wire _or_1 = _and_6 | _and_8; // ReplayWindow.java:179
+  wire _and_9 = held_2 & _and_4; // ReplayWindow.java:179
+  wire _or_2 = _or_1 | _and_9; // ReplayWindow.java:179
+  wire _and_10 = held_1 & _and_2; // ReplayWindow.java:180
+  wire _and_11 = held_2 & _and_7; // ReplayWindow.java:180
+  wire _or_3 = _and_10 | _and_11; // ReplayWindow.java:180
+  wire [4:0] held = write_ptr - commit_ptr; // ReplayWindow.java:172
+  wire held_3 = held == 5'd3; // ReplayWindow.java:173
+  wire _and_12 = held_3 & _and_4; // ReplayWindow.java:180
+  wire _or_4 = _or_3 | _and_12; // ReplayWindow.java:180
+  wire held_one_short = held == 5'd15; // ReplayWindow.java:174
+  wire _and_13 = held_one_short & _and_2; // ReplayWindow.java:181
+  wire _not_7 = ~_and_4; // ReplayWindow.java:181
+  wire _and_14 = full & _not_7; // ReplayWindow.java:181
+  wire _or_5 = _and_13 | _and_14; // ReplayWindow.java:181
   wire [3:0] _bits_2 = write_ptr[3:0]; // ReplayWindow.java:108
   wire [3:0] _bits_3 = issue_ptr_next[3:0]; // ReplayWindow.java:124
-  wire _eq_4 = _bits_2 == _bits_3; // ReplayWindow.java:128
-  wire issue_collides = enq_fire & _eq_4; // ReplayWindow.java:128
+  wire _eq_0 = _bits_2 == _bits_3; // ReplayWindow.java:128
+  wire issue_collides = enq_fire & _eq_0; // ReplayWindow.java:128
   wire _mux_2 = io_commit ? held_1 : held_0; // ReplayWindow.java:155
   wire writes_head = enq_fire & _mux_2; // ReplayWindow.java:155
-  wire [35:0] _not_2 = ~io_enq_bits_threshold; // ReplayWindow.java:111
-  wire _not_3 = ~held_1; // ReplayWindow.java:164
-  wire _and_2 = ahead_fresh & _not_3; // ReplayWindow.java:164
-  wire _not_4 = ~head_known; // ReplayWindow.java:148
-  wire _not_5 = ~head_refetched; // ReplayWindow.java:148
-  wire _and_3 = _not_4 & _not_5; // ReplayWindow.java:148
-  wire _not_6 = ~held_0; // ReplayWindow.java:148
-  wire head_refetch = _and_3 & _not_6; // ReplayWindow.java:148
-  wire _not_7 = ~head_refetch; // ReplayWindow.java:152
-  wire _and_4 = enq_fire & _not_7; // ReplayWindow.java:152
+  wire [35:0] _not_8 = ~io_enq_bits_threshold; // ReplayWindow.java:111
+  wire _not_9 = ~held_1; // ReplayWindow.java:164
+  wire _and_15 = ahead_fresh & _not_9; // ReplayWindow.java:164
+  wire _not_10 = ~head_known; // ReplayWindow.java:148
+  wire _not_11 = ~head_refetched; // ReplayWindow.java:148
+  wire _and_16 = _not_10 & _not_11; // ReplayWindow.java:148
+  wire _not_12 = ~held_0; // ReplayWindow.java:148
+  wire head_refetch = _and_16 & _not_12; // ReplayWindow.java:148
+  wire _not_13 = ~head_refetch; // ReplayWindow.java:152
+  wire _and_17 = enq_fire & _not_13; // ReplayWindow.java:152
   wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:152
-  wire head_read_collides = _and_4 & _mux_3; // ReplayWindow.java:152
-  wire _not_8 = ~head_read_collides; // ReplayWindow.java:154
-  wire _not_9 = ~head_refetch; // ReplayWindow.java:154
-  wire _and_5 = _not_8 & _not_9; // ReplayWindow.java:154
+  wire head_read_collides = _and_17 & _mux_3; // ReplayWindow.java:152
+  wire _not_14 = ~head_read_collides; // ReplayWindow.java:154
+  wire _not_15 = ~head_refetch; // ReplayWindow.java:154
+  wire _and_18 = _not_14 & _not_15; // ReplayWindow.java:154
   wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:150
   wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:150
   wire [4:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:150
   wire [4:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:150
   wire [3:0] head_read_addr = _mux_5[3:0]; // ReplayWindow.java:150
-  wire _not_10 = ~head_read_collides; // ReplayWindow.java:153
-  wire [4:0] _sub_0 = write_ptr - commit_ptr; // ReplayWindow.java:175
-  wire _eq_5 = _sub_0 == 5'd0; // ReplayWindow.java:176
-  wire _eq_6 = held_0 == _eq_5; // ReplayWindow.java:176
-  wire _eq_7 = _sub_0 == 5'd1; // ReplayWindow.java:176
-  wire _eq_8 = held_1 == _eq_7; // ReplayWindow.java:176
-  wire _and_6 = _eq_6 & _eq_8; // ReplayWindow.java:176
-  wire _eq_9 = _sub_0 == 5'd2; // ReplayWindow.java:176
-  wire _eq_10 = held_2 == _eq_9; // ReplayWindow.java:176
-  wire _and_7 = _and_6 & _eq_10; // ReplayWindow.java:176
-  wire _eq_11 = _sub_0 == 5'd16; // ReplayWindow.java:176
-  wire _eq_12 = full == _eq_11; // ReplayWindow.java:176
-  wire _and_8 = _and_7 & _eq_12; // ReplayWindow.java:176
-  wire _ne_1 = _bits_2 != head_read_addr; // ReplayWindow.java:178
-  wire _not_11 = ~head_read_collides; // ReplayWindow.java:178
-  wire _and_9 = enq_fire & _not_11; // ReplayWindow.java:178
-  wire _not_12 = ~held_0; // ReplayWindow.java:179
-  wire _and_10 = _not_12 & head_known; // ReplayWindow.java:179
+  wire _not_16 = ~head_read_collides; // ReplayWindow.java:153
+  wire _eq_1 = held == 5'd0; // ReplayWindow.java:182
+  wire _eq_2 = held_0 == _eq_1; // ReplayWindow.java:182
+  wire _eq_3 = held == 5'd1; // ReplayWindow.java:182
+  wire _eq_4 = held_1 == _eq_3; // ReplayWindow.java:182
+  wire _and_19 = _eq_2 & _eq_4; // ReplayWindow.java:182
+  wire _eq_5 = held == 5'd2; // ReplayWindow.java:182
+  wire _eq_6 = held_2 == _eq_5; // ReplayWindow.java:182
+  wire _and_20 = _and_19 & _eq_6; // ReplayWindow.java:182
+  wire _eq_7 = held == 5'd16; // ReplayWindow.java:182
+  wire _eq_8 = full == _eq_7; // ReplayWindow.java:182
+  wire _and_21 = _and_20 & _eq_8; // ReplayWindow.java:182
+  wire _ne_1 = _bits_2 != head_read_addr; // ReplayWindow.java:184
+  wire _not_17 = ~head_read_collides; // ReplayWindow.java:184
+  wire _and_22 = enq_fire & _not_17; // ReplayWindow.java:184
+  wire _not_18 = ~held_0; // ReplayWindow.java:185
+  wire _and_23 = _not_18 & head_known; // ReplayWindow.java:185
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -147,7 +169,7 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
     if (reset) begin
       held_0 <= 1'd1;
     end else begin
-      held_0 <= _eq_0;
+      held_0 <= _or_0;
     end
   end
 
@@ -155,7 +177,7 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
     if (reset) begin
       held_1 <= 1'd0;
     end else begin
-      held_1 <= _eq_1;
+      held_1 <= _or_2;
     end
   end
 
@@ -163,7 +185,7 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
     if (reset) begin
       held_2 <= 1'd0;
     end else begin
-      held_2 <= _eq_2;
+      held_2 <= _or_4;
     end
   end
 
@@ -171,7 +193,7 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
     if (reset) begin
       full <= 1'd0;
     end else begin
-      full <= _eq_3;
+      full <= _or_5;
     end
   end
 
@@ -188,14 +210,14 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    head_entry <= (writes_head ? _not_2 : (head_refetched ? head_entries_rdata_0 : (io_commit ? head_entries_rdata_0 : head_entry)));
+    head_entry <= (writes_head ? _not_8 : (head_refetched ? head_entries_rdata_0 : (io_commit ? head_entries_rdata_0 : head_entry)));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       head_known <= 1'd0;
     end else begin
-      head_known <= (writes_head ? 1'd1 : (head_refetched ? 1'd1 : (io_commit ? _and_2 : head_known)));
+      head_known <= (writes_head ? 1'd1 : (head_refetched ? 1'd1 : (io_commit ? _and_15 : head_known)));
     end
   end
 
@@ -211,7 +233,7 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
     if (reset) begin
       ahead_fresh <= 1'd0;
     end else begin
-      ahead_fresh <= _and_5;
+      ahead_fresh <= _and_18;
     end
   end
 
@@ -223,7 +245,7 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
 
   always @(posedge clock) begin
     if (enq_fire) begin
-      head_entries[_bits_2] <= _not_2;
+      head_entries[_bits_2] <= _not_8;
     end
   end
 
@@ -234,7 +256,7 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_10) begin
+    if (_not_16) begin
       head_entries_rdata_0 <= head_entries[head_read_addr];
     end
   end
@@ -243,16 +265,16 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_8) begin // ReplayWindow.java:176
-      $display("Assertion failed at ReplayWindow.java:176: the held flags disagree with the pointers");
+    if (!reset && !_and_21) begin // ReplayWindow.java:182
+      $display("Assertion failed at ReplayWindow.java:182: the held flags disagree with the pointers");
       $stop;
     end
-    if (!reset && _and_9 && !_ne_1) begin // ReplayWindow.java:178
-      $display("Assertion failed at ReplayWindow.java:178: the head RAM reads the slot being written");
+    if (!reset && _and_22 && !_ne_1) begin // ReplayWindow.java:184
+      $display("Assertion failed at ReplayWindow.java:184: the head RAM reads the slot being written");
       $stop;
     end
-    if (!reset && io_commit && !_and_10) begin // ReplayWindow.java:179
-      $display("Assertion failed at ReplayWindow.java:179: a commit of an event not (yet) in the window");
+    if (!reset && io_commit && !_and_23) begin // ReplayWindow.java:185
+      $display("Assertion failed at ReplayWindow.java:185: a commit of an event not (yet) in the window");
       $stop;
     end
   end

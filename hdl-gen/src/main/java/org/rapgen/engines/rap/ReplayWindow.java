@@ -93,15 +93,15 @@ public final class ReplayWindow extends Module {
         UInt wr = RegInit(U(0, aw + 1)).named("write_ptr");
         UInt iss = RegInit(U(0, aw + 1)).named("issue_ptr");
         UInt cmt = RegInit(U(0, aw + 1)).named("commit_ptr");
-        // Whether the window holds 0, 1 or 2 entries (write - commit), registered from the pointers' next values: the
+        // Whether the window holds 0, 1 or 2 entries (write - commit), as flags stepped by the write and the commit: the
         // head side's write and read collisions then need only the commit strobe and these flags, not a pointer compare
         // after it.
         Bool held0 = RegInit(B(true)).named("held_0");
         Bool held1 = RegInit(B(false)).named("held_1");
         Bool held2 = RegInit(B(false)).named("held_2");
 
-        // Full, registered from the pointers' next values like the held flags: the enqueue handshake, which every
-        // write enable and the head side's collision tests follow, then starts at a flip-flop.
+        // Full, a flag stepped like the held flags: the enqueue handshake, which every write enable and the head side's
+        // collision tests follow, then starts at a flip-flop.
         Bool full = RegInit(B(false)).named("full");
         io.enq.ready.connect(full.not());
         Bool enqFire = io.enq.fire().named("enq_fire");
@@ -167,12 +167,18 @@ public final class ReplayWindow extends Module {
         io.head.weight.connect(weightOf(headQ));
         io.headValid.connect(held0.not());
 
-        UInt heldNext = wrNext.sub(cmtNext).named("held_next");
-        held0.connect(heldNext.eq(0));
-        held1.connect(heldNext.eq(1));
-        held2.connect(heldNext.eq(2));
-        full.connect(heldNext.eq(depth));
-        UInt held = wr.sub(cmt);
+        // The flags step from the flags: a write adds one entry, a commit takes one, both keep the count. "Three held"
+        // and "one short of full" come from the pointers as they are, so the commit strobe meets only the last LUT.
+        UInt held = wr.sub(cmt).named("held");
+        Bool held3 = held.eq(3).named("held_3");
+        Bool oneShort = held.eq(depth - 1).named("held_one_short");
+        Bool up = enqFire.and(io.commit.not());
+        Bool down = io.commit.and(enqFire.not());
+        Bool same = up.not().and(down.not());
+        held0.connect(held0.and(up.not()).or(held1.and(down)));
+        held1.connect(held0.and(up).or(held1.and(same)).or(held2.and(down)));
+        held2.connect(held1.and(up).or(held2.and(same)).or(held3.and(down)));
+        full.connect(oneShort.and(up).or(full.and(down.not())));
         Assert(held0.eq(held.eq(0)).and(held1.eq(held.eq(1))).and(held2.eq(held.eq(2))).and(full.eq(held.eq(depth))),
                 "the held flags disagree with the pointers");
         when(enqFire.and(readCollides.not()), () -> Assert(wrAddr.ne(readAddr), "the head RAM reads the slot being written"));
