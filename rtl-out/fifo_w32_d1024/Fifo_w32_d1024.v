@@ -20,13 +20,13 @@ module Fifo_w32_d1024 (
   reg [10:0] count; // Fifo.java:56
   reg out_valid; // Fifo.java:61
   reg [31:0] ram_rdata_0; // Fifo.java:76
-  reg full; // Fifo.java:96
+  reg full; // Fifo.java:97
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [31:0] ram [0:1023]; // Fifo.java:53
 
   // Logic
-  wire _not_0 = ~full; // Fifo.java:99
+  wire _not_0 = ~full; // Fifo.java:100
   wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:58
   wire [9:0] _add_0 = wptr + 10'd1; // Fifo.java:74
   wire ram_has_data = count != {{10{1'b0}}, out_valid}; // Fifo.java:69
@@ -37,24 +37,22 @@ module Fifo_w32_d1024 (
   wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:59
   wire _not_2 = ~deq_fire; // Fifo.java:91
   wire _and_0 = enq_fire & _not_2; // Fifo.java:91
-  wire [10:0] _add_2 = count + 11'd1; // Fifo.java:91
-  wire _not_3 = ~enq_fire; // Fifo.java:92
-  wire _and_1 = deq_fire & _not_3; // Fifo.java:92
-  wire [10:0] _sub_0 = count - 11'd1; // Fifo.java:92
+  wire [10:0] _add_2 = count + 11'd1; // Fifo.java:92
+  wire _not_3 = ~enq_fire; // Fifo.java:93
+  wire _and_1 = deq_fire & _not_3; // Fifo.java:93
+  wire [10:0] _sub_0 = count - 11'd1; // Fifo.java:93
   wire _not_4 = ~out_advance; // Fifo.java:79
   wire _and_2 = out_valid & _not_4; // Fifo.java:79
   wire _or_0 = fetch | _and_2; // Fifo.java:79
-  wire _not_5 = ~deq_fire; // Fifo.java:97
-  wire _and_3 = enq_fire & _not_5; // Fifo.java:97
-  wire _eq_0 = count == 11'd1023; // Fifo.java:97
-  wire _and_4 = _and_3 & _eq_0; // Fifo.java:97
-  wire _not_6 = ~deq_fire; // Fifo.java:97
-  wire _and_5 = full & _not_6; // Fifo.java:97
-  wire _or_1 = _and_4 | _and_5; // Fifo.java:97
+  wire _eq_0 = count == 11'd1023; // Fifo.java:98
+  wire _and_3 = _and_0 & _eq_0; // Fifo.java:98
+  wire _not_5 = ~deq_fire; // Fifo.java:98
+  wire _and_4 = full & _not_5; // Fifo.java:98
+  wire _or_1 = _and_3 | _and_4; // Fifo.java:98
   wire _ne_0 = rptr != wptr; // Fifo.java:77
-  wire _and_6 = enq_fire & fetch; // Fifo.java:77
-  wire _eq_1 = count == 11'h400; // Fifo.java:98
-  wire _eq_2 = full == _eq_1; // Fifo.java:98
+  wire _and_5 = enq_fire & fetch; // Fifo.java:77
+  wire _eq_1 = count == 11'h400; // Fifo.java:99
+  wire _eq_2 = full == _eq_1; // Fifo.java:99
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -119,12 +117,12 @@ module Fifo_w32_d1024 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_6 && !_ne_0) begin // Fifo.java:77
+    if (!reset && _and_5 && !_ne_0) begin // Fifo.java:77
       $display("Assertion failed at Fifo.java:77: FIFO RAM read and written at the same address");
       $stop;
     end
-    if (!reset && !_eq_2) begin // Fifo.java:98
-      $display("Assertion failed at Fifo.java:98: FIFO full flag disagrees with count %d", count);
+    if (!reset && !_eq_2) begin // Fifo.java:99
+      $display("Assertion failed at Fifo.java:99: FIFO full flag disagrees with count %d", count);
       $stop;
     end
   end

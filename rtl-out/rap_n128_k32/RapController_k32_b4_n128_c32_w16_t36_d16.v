@@ -747,15 +747,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg st_n_carry_2; // SplitCounter.java:47
   reg st_overflow; // StatusRegs.java:25
   reg st_saturated; // StatusRegs.java:26
-  reg [7:0] st_nodes; // StatusRegs.java:59
-  reg [7:0] st_high_water; // StatusRegs.java:60
-  reg [15:0] ev_weight_q; // StatusRegs.java:68
-  reg ev_commit_q; // StatusRegs.java:69
-  reg ev_saturation_q; // StatusRegs.java:70
-  reg ev_split_q; // StatusRegs.java:71
-  reg ev_batch_q; // StatusRegs.java:72
-  reg ev_deferred_q; // StatusRegs.java:73
-  reg [2:0] ev_removed_q; // StatusRegs.java:74
+  reg [7:0] st_nodes; // StatusRegs.java:60
+  reg [7:0] st_high_water; // StatusRegs.java:61
+  reg [15:0] ev_weight_q; // StatusRegs.java:69
+  reg ev_commit_q; // StatusRegs.java:70
+  reg ev_saturation_q; // StatusRegs.java:71
+  reg ev_split_q; // StatusRegs.java:72
+  reg ev_batch_q; // StatusRegs.java:73
+  reg ev_deferred_q; // StatusRegs.java:74
+  reg [2:0] ev_removed_q; // StatusRegs.java:75
   reg [17:0] until_merge_lo; // SplitCounter.java:41
   reg [15:0] until_merge_hi_0; // SplitCounter.java:46
   reg until_merge_carry_0; // SplitCounter.java:47
@@ -877,8 +877,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
   reg merge_near; // RapController.java:383
-  reg _reg_1; // RapController.java:415
-  reg _reg_2; // RapController.java:421
+  reg _reg_1; // RapController.java:421
   reg readout_in_use; // RapController.java:424
   reg [4:0] readout_depth_g0; // RapController.java:429
   reg [4:0] readout_depth_g1; // RapController.java:429
@@ -910,8 +909,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire ev_batch; // StatusRegs.java:38
   wire ev_deferred; // StatusRegs.java:40
   wire ev_clear; // StatusRegs.java:43
-  wire [15:0] ev_weight; // StatusRegs.java:61
-  wire [2:0] ev_removed; // StatusRegs.java:62
+  wire [15:0] ev_weight; // StatusRegs.java:62
+  wire [2:0] ev_removed; // StatusRegs.java:63
   wire [4:0] undo_sp_next; // RapController.java:122
   wire [3:0] present_children_next; // RapController.java:132
   wire leaf_pick_load; // SlotPicker.java:37
@@ -1561,14 +1560,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [15:0] _bits_138 = _add_4[15:0]; // SplitCounter.java:54
   wire _bits_139 = _add_3[16]; // SplitCounter.java:55
   wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:399
-  wire _and_23 = _reg_1 & split_req; // RapController.java:415
+  wire _and_23 = ev_commit_q & split_req; // RapController.java:415
   wire _not_28 = ~merge_due; // RapController.java:415
   wire _and_24 = _and_23 & _not_28; // RapController.java:415
   wire _and_25 = _and_24 & split_short; // RapController.java:415
   wire deferred_at_commit = _and_25 & skip_batch_empty; // RapController.java:415
-  wire [7:0] _add_5 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:92
-  wire [7:0] _sub_1 = _add_5 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:92
-  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:90
+  wire [7:0] _add_5 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:93
+  wire [7:0] _sub_1 = _add_5 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:93
+  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
   wire [18:0] _sub_2 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:62
   wire [17:0] _bits_140 = _sub_2[17:0]; // SplitCounter.java:68
   wire _eq_132 = io_m0Csr == 64'd0; // RapController.java:227
@@ -5524,19 +5523,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_452 = ~io_issued; // RapController.java:456
   wire _and_841 = _and_840 & _not_452; // RapController.java:456
   wire _and_842 = state_run & pipe_quiet; // RapController.java:462
-  wire _or_676 = ev_commit_q | ev_saturation_q; // StatusRegs.java:76
-  wire _or_677 = _or_676 | ev_split_q; // StatusRegs.java:76
-  wire _or_678 = _or_677 | ev_batch_q; // StatusRegs.java:76
-  wire _or_679 = _or_678 | ev_deferred_q; // StatusRegs.java:76
-  wire _or_r_8 = |ev_removed_q; // StatusRegs.java:77
-  wire _or_680 = _or_679 | _or_r_8; // StatusRegs.java:77
+  wire _or_676 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
+  wire _or_677 = _or_676 | ev_split_q; // StatusRegs.java:77
+  wire _or_678 = _or_677 | ev_batch_q; // StatusRegs.java:77
+  wire _or_679 = _or_678 | ev_deferred_q; // StatusRegs.java:77
+  wire _or_r_8 = |ev_removed_q; // StatusRegs.java:78
+  wire _or_680 = _or_679 | _or_r_8; // StatusRegs.java:78
   wire _not_453 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_454 = ~st_n_carry_1; // SplitCounter.java:109
   wire _and_843 = _not_453 & _not_454; // SplitCounter.java:109
   wire _not_455 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_844 = _and_843 & _not_455; // SplitCounter.java:109
-  wire _not_456 = ~_and_844; // StatusRegs.java:77
-  wire ev_pending = _or_680 | _not_456; // StatusRegs.java:77
+  wire _not_456 = ~_and_844; // StatusRegs.java:78
+  wire ev_pending = _or_680 | _not_456; // StatusRegs.java:78
   wire _not_457 = ~ev_pending; // RapController.java:461
   wire _and_845 = _not_457 & multiplier_free; // RapController.java:461
   wire status_still = _and_845 & io_countersIdle; // RapController.java:461
@@ -6105,7 +6104,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _ge_3 = io_head_weight >= _bits_1159; // RapController.java:382
   wire _and_983 = _and_982 & _ge_3; // RapController.java:382
   wire _eq_649 = merge_now == _and_983; // RapController.java:386
-  wire _eq_650 = deferred_at_commit == _reg_2; // RapController.java:421
+  wire _eq_650 = deferred_at_commit == _reg_1; // RapController.java:421
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
@@ -6201,13 +6200,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_1001 = _and_1000 & slot_pick_ready; // RapController.java:717
   wire _and_1002 = _and_1001 & slot_pick_pick_last; // RapController.java:718
   wire _or_950 = split_settled | _and_1002; // RapController.java:719
-  wire _not_480 = ~ev_commit_q; // StatusRegs.java:75
+  wire _not_480 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_481 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_482 = ~st_n_carry_1; // SplitCounter.java:109
   wire _and_1003 = _not_481 & _not_482; // SplitCounter.java:109
   wire _not_483 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_1004 = _and_1003 & _not_483; // SplitCounter.java:109
-  wire st_n_steady = _not_480 & _and_1004; // StatusRegs.java:75
+  wire st_n_steady = _not_480 & _and_1004; // StatusRegs.java:76
   wire _eq_670 = kids_vector == visited_kids; // RapController.java:722
   wire _not_484 = ~state_split_scan; // RapController.java:723
   wire _eq_671 = kids_owner == op_slot; // RapController.java:723
@@ -6218,15 +6217,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_1005 = _or_951 & _or_952; // RapController.java:723
   wire _not_486 = ~_or_668; // RapController.java:726
   wire _and_1006 = verdict_act & _not_486; // RapController.java:726
-  wire _or_953 = ev_commit | ev_saturation; // StatusRegs.java:98
-  wire _or_954 = _or_953 | ev_split; // StatusRegs.java:98
-  wire _or_955 = _or_954 | ev_allocated; // StatusRegs.java:98
-  wire _or_956 = _or_955 | ev_batch; // StatusRegs.java:98
-  wire _or_957 = _or_956 | ev_deferred; // StatusRegs.java:98
-  wire _or_958 = _or_957 | ev_clear; // StatusRegs.java:98
-  wire _or_r_12 = |ev_removed; // StatusRegs.java:98
-  wire _or_959 = _or_958 | _or_r_12; // StatusRegs.java:98
-  wire _or_960 = _or_959 | ev_pending; // StatusRegs.java:98
+  wire _or_953 = ev_commit | ev_saturation; // StatusRegs.java:99
+  wire _or_954 = _or_953 | ev_split; // StatusRegs.java:99
+  wire _or_955 = _or_954 | ev_allocated; // StatusRegs.java:99
+  wire _or_956 = _or_955 | ev_batch; // StatusRegs.java:99
+  wire _or_957 = _or_956 | ev_deferred; // StatusRegs.java:99
+  wire _or_958 = _or_957 | ev_clear; // StatusRegs.java:99
+  wire _or_r_12 = |ev_removed; // StatusRegs.java:99
+  wire _or_959 = _or_958 | _or_r_12; // StatusRegs.java:99
+  wire _or_960 = _or_959 | ev_pending; // StatusRegs.java:99
   wire _not_487 = ~_or_960; // RapController.java:727
   wire _gt_1 = slot_depth_127 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_126 > deepest_depth; // NodeTable.java:101
@@ -10438,15 +10437,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= commit_fire;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      _reg_2 <= 1'd0;
-    end else begin
-      _reg_2 <= _and_833;
+      _reg_1 <= _and_833;
     end
   end
 

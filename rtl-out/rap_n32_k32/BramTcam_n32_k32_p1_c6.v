@@ -71,26 +71,26 @@ module BramTcam_n32_k32_p1_c6 (
   reg [31:0] out_key; // BramTcam.java:92
   reg out_payload; // BramTcam.java:92
   reg [31:0] out_match; // BramTcam.java:92
-  reg [31:0] word0_rdata_0; // BramTcam.java:133
+  reg [31:0] word0_rdata_0; // BramTcam.java:134
   reg back_hit0; // BramTcam.java:141
-  reg [31:0] word1_rdata_0; // BramTcam.java:133
+  reg [31:0] word1_rdata_0; // BramTcam.java:134
   reg back_hit1; // BramTcam.java:141
-  reg [31:0] word2_rdata_0; // BramTcam.java:133
+  reg [31:0] word2_rdata_0; // BramTcam.java:134
   reg back_hit2; // BramTcam.java:141
-  reg [31:0] word3_rdata_0; // BramTcam.java:133
+  reg [31:0] word3_rdata_0; // BramTcam.java:134
   reg back_hit3; // BramTcam.java:141
-  reg [31:0] word4_rdata_0; // BramTcam.java:133
+  reg [31:0] word4_rdata_0; // BramTcam.java:134
   reg back_hit4; // BramTcam.java:141
-  reg [31:0] word5_rdata_0; // BramTcam.java:133
+  reg [31:0] word5_rdata_0; // BramTcam.java:134
   reg back_hit5; // BramTcam.java:141
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] word0 [0:63]; // BramTcam.java:130
-  (* no_rw_check *) reg [31:0] word1 [0:63]; // BramTcam.java:130
-  (* no_rw_check *) reg [31:0] word2 [0:31]; // BramTcam.java:130
-  (* no_rw_check *) reg [31:0] word3 [0:31]; // BramTcam.java:130
-  (* no_rw_check *) reg [31:0] word4 [0:31]; // BramTcam.java:130
-  (* no_rw_check *) reg [31:0] word5 [0:31]; // BramTcam.java:130
+  (* no_rw_check *) reg [31:0] word0 [0:63]; // BramTcam.java:131
+  (* no_rw_check *) reg [31:0] word1 [0:63]; // BramTcam.java:131
+  (* no_rw_check *) reg [31:0] word2 [0:31]; // BramTcam.java:131
+  (* no_rw_check *) reg [31:0] word3 [0:31]; // BramTcam.java:131
+  (* no_rw_check *) reg [31:0] word4 [0:31]; // BramTcam.java:131
+  (* no_rw_check *) reg [31:0] word5 [0:31]; // BramTcam.java:131
 
   // Logic
   wire busy = sweep_read | back_valid; // BramTcam.java:83
@@ -149,95 +149,95 @@ module BramTcam_n32_k32_p1_c6 (
   wire [31:0] _and_7 = _and_6 & word4_rdata_0; // BramTcam.java:152
   wire [31:0] match = _and_7 & word5_rdata_0; // BramTcam.java:152
   wire [5:0] _bits_1 = sweep_addr; // BramTcam.java:142
-  wire [5:0] _bits_2 = w_mask[5:0]; // BramTcam.java:139
+  wire [5:0] _bits_2 = w_mask[5:0]; // BramTcam.java:140
   wire [5:0] _or_1 = _bits_1 | _bits_2; // BramTcam.java:176
-  wire [5:0] _bits_3 = w_value[5:0]; // BramTcam.java:138
+  wire [5:0] _bits_3 = w_value[5:0]; // BramTcam.java:139
   wire [5:0] _or_2 = _bits_3 | _bits_2; // BramTcam.java:176
   wire _eq_32 = _or_1 == _or_2; // BramTcam.java:176
   wire [5:0] _bits_4 = sweep_addr; // BramTcam.java:142
-  wire [5:0] _bits_5 = w_mask[11:6]; // BramTcam.java:139
+  wire [5:0] _bits_5 = w_mask[11:6]; // BramTcam.java:140
   wire [5:0] _or_3 = _bits_4 | _bits_5; // BramTcam.java:176
-  wire [5:0] _bits_6 = w_value[11:6]; // BramTcam.java:138
+  wire [5:0] _bits_6 = w_value[11:6]; // BramTcam.java:139
   wire [5:0] _or_4 = _bits_6 | _bits_5; // BramTcam.java:176
   wire _eq_33 = _or_3 == _or_4; // BramTcam.java:176
   wire [4:0] _bits_7 = sweep_addr[4:0]; // BramTcam.java:142
-  wire [4:0] _bits_8 = w_mask[16:12]; // BramTcam.java:139
+  wire [4:0] _bits_8 = w_mask[16:12]; // BramTcam.java:140
   wire [4:0] _or_5 = _bits_7 | _bits_8; // BramTcam.java:176
-  wire [4:0] _bits_9 = w_value[16:12]; // BramTcam.java:138
+  wire [4:0] _bits_9 = w_value[16:12]; // BramTcam.java:139
   wire [4:0] _or_6 = _bits_9 | _bits_8; // BramTcam.java:176
   wire _eq_34 = _or_5 == _or_6; // BramTcam.java:176
   wire [4:0] _bits_10 = sweep_addr[4:0]; // BramTcam.java:142
-  wire [4:0] _bits_11 = w_mask[21:17]; // BramTcam.java:139
+  wire [4:0] _bits_11 = w_mask[21:17]; // BramTcam.java:140
   wire [4:0] _or_7 = _bits_10 | _bits_11; // BramTcam.java:176
-  wire [4:0] _bits_12 = w_value[21:17]; // BramTcam.java:138
+  wire [4:0] _bits_12 = w_value[21:17]; // BramTcam.java:139
   wire [4:0] _or_8 = _bits_12 | _bits_11; // BramTcam.java:176
   wire _eq_35 = _or_7 == _or_8; // BramTcam.java:176
   wire [4:0] _bits_13 = sweep_addr[4:0]; // BramTcam.java:142
-  wire [4:0] _bits_14 = w_mask[26:22]; // BramTcam.java:139
+  wire [4:0] _bits_14 = w_mask[26:22]; // BramTcam.java:140
   wire [4:0] _or_9 = _bits_13 | _bits_14; // BramTcam.java:176
-  wire [4:0] _bits_15 = w_value[26:22]; // BramTcam.java:138
+  wire [4:0] _bits_15 = w_value[26:22]; // BramTcam.java:139
   wire [4:0] _or_10 = _bits_15 | _bits_14; // BramTcam.java:176
   wire _eq_36 = _or_9 == _or_10; // BramTcam.java:176
   wire [4:0] _bits_16 = sweep_addr[4:0]; // BramTcam.java:142
-  wire [4:0] _bits_17 = w_mask[31:27]; // BramTcam.java:139
+  wire [4:0] _bits_17 = w_mask[31:27]; // BramTcam.java:140
   wire [4:0] _or_11 = _bits_16 | _bits_17; // BramTcam.java:176
-  wire [4:0] _bits_18 = w_value[31:27]; // BramTcam.java:138
+  wire [4:0] _bits_18 = w_value[31:27]; // BramTcam.java:139
   wire [4:0] _or_12 = _bits_18 | _bits_17; // BramTcam.java:176
   wire _eq_37 = _or_11 == _or_12; // BramTcam.java:176
-  wire [5:0] _bits_19 = back_addr; // BramTcam.java:134
+  wire [5:0] _bits_19 = back_addr; // BramTcam.java:135
   wire [31:0] _not_4 = ~w_select; // BramTcam.java:146
   wire [31:0] _and_8 = word0_rdata_0 & _not_4; // BramTcam.java:146
   wire [31:0] _mux_0 = back_hit0 ? w_select : 32'd0; // BramTcam.java:146
   wire [31:0] _or_13 = _and_8 | _mux_0; // BramTcam.java:146
-  wire [5:0] _bits_20 = sweep_addr; // BramTcam.java:131
-  wire [5:0] _bits_21 = io_search_bits_key[5:0]; // BramTcam.java:131
-  wire [5:0] read_addr0 = sweep_read ? _bits_20 : _bits_21; // BramTcam.java:131
-  wire read_enable0 = accept | step; // BramTcam.java:132
-  wire [5:0] _bits_22 = back_addr; // BramTcam.java:134
+  wire [5:0] _bits_20 = sweep_addr; // BramTcam.java:132
+  wire [5:0] _bits_21 = io_search_bits_key[5:0]; // BramTcam.java:132
+  wire [5:0] read_addr0 = sweep_read ? _bits_20 : _bits_21; // BramTcam.java:132
+  wire read_enable0 = accept | step; // BramTcam.java:133
+  wire [5:0] _bits_22 = back_addr; // BramTcam.java:135
   wire [31:0] _not_5 = ~w_select; // BramTcam.java:146
   wire [31:0] _and_9 = word1_rdata_0 & _not_5; // BramTcam.java:146
   wire [31:0] _mux_1 = back_hit1 ? w_select : 32'd0; // BramTcam.java:146
   wire [31:0] _or_14 = _and_9 | _mux_1; // BramTcam.java:146
-  wire [5:0] _bits_23 = sweep_addr; // BramTcam.java:131
-  wire [5:0] _bits_24 = io_search_bits_key[11:6]; // BramTcam.java:131
-  wire [5:0] read_addr1 = sweep_read ? _bits_23 : _bits_24; // BramTcam.java:131
-  wire read_enable1 = accept | step; // BramTcam.java:132
-  wire [4:0] _bits_25 = back_addr[4:0]; // BramTcam.java:134
+  wire [5:0] _bits_23 = sweep_addr; // BramTcam.java:132
+  wire [5:0] _bits_24 = io_search_bits_key[11:6]; // BramTcam.java:132
+  wire [5:0] read_addr1 = sweep_read ? _bits_23 : _bits_24; // BramTcam.java:132
+  wire read_enable1 = accept | step; // BramTcam.java:133
+  wire [4:0] _bits_25 = back_addr[4:0]; // BramTcam.java:135
   wire [31:0] _not_6 = ~w_select; // BramTcam.java:146
   wire [31:0] _and_10 = word2_rdata_0 & _not_6; // BramTcam.java:146
   wire [31:0] _mux_2 = back_hit2 ? w_select : 32'd0; // BramTcam.java:146
   wire [31:0] _or_15 = _and_10 | _mux_2; // BramTcam.java:146
-  wire [4:0] _bits_26 = sweep_addr[4:0]; // BramTcam.java:131
-  wire [4:0] _bits_27 = io_search_bits_key[16:12]; // BramTcam.java:131
-  wire [4:0] read_addr2 = sweep_read ? _bits_26 : _bits_27; // BramTcam.java:131
-  wire read_enable2 = accept | step; // BramTcam.java:132
-  wire [4:0] _bits_28 = back_addr[4:0]; // BramTcam.java:134
+  wire [4:0] _bits_26 = sweep_addr[4:0]; // BramTcam.java:132
+  wire [4:0] _bits_27 = io_search_bits_key[16:12]; // BramTcam.java:132
+  wire [4:0] read_addr2 = sweep_read ? _bits_26 : _bits_27; // BramTcam.java:132
+  wire read_enable2 = accept | step; // BramTcam.java:133
+  wire [4:0] _bits_28 = back_addr[4:0]; // BramTcam.java:135
   wire [31:0] _not_7 = ~w_select; // BramTcam.java:146
   wire [31:0] _and_11 = word3_rdata_0 & _not_7; // BramTcam.java:146
   wire [31:0] _mux_3 = back_hit3 ? w_select : 32'd0; // BramTcam.java:146
   wire [31:0] _or_16 = _and_11 | _mux_3; // BramTcam.java:146
-  wire [4:0] _bits_29 = sweep_addr[4:0]; // BramTcam.java:131
-  wire [4:0] _bits_30 = io_search_bits_key[21:17]; // BramTcam.java:131
-  wire [4:0] read_addr3 = sweep_read ? _bits_29 : _bits_30; // BramTcam.java:131
-  wire read_enable3 = accept | step; // BramTcam.java:132
-  wire [4:0] _bits_31 = back_addr[4:0]; // BramTcam.java:134
+  wire [4:0] _bits_29 = sweep_addr[4:0]; // BramTcam.java:132
+  wire [4:0] _bits_30 = io_search_bits_key[21:17]; // BramTcam.java:132
+  wire [4:0] read_addr3 = sweep_read ? _bits_29 : _bits_30; // BramTcam.java:132
+  wire read_enable3 = accept | step; // BramTcam.java:133
+  wire [4:0] _bits_31 = back_addr[4:0]; // BramTcam.java:135
   wire [31:0] _not_8 = ~w_select; // BramTcam.java:146
   wire [31:0] _and_12 = word4_rdata_0 & _not_8; // BramTcam.java:146
   wire [31:0] _mux_4 = back_hit4 ? w_select : 32'd0; // BramTcam.java:146
   wire [31:0] _or_17 = _and_12 | _mux_4; // BramTcam.java:146
-  wire [4:0] _bits_32 = sweep_addr[4:0]; // BramTcam.java:131
-  wire [4:0] _bits_33 = io_search_bits_key[26:22]; // BramTcam.java:131
-  wire [4:0] read_addr4 = sweep_read ? _bits_32 : _bits_33; // BramTcam.java:131
-  wire read_enable4 = accept | step; // BramTcam.java:132
-  wire [4:0] _bits_34 = back_addr[4:0]; // BramTcam.java:134
+  wire [4:0] _bits_32 = sweep_addr[4:0]; // BramTcam.java:132
+  wire [4:0] _bits_33 = io_search_bits_key[26:22]; // BramTcam.java:132
+  wire [4:0] read_addr4 = sweep_read ? _bits_32 : _bits_33; // BramTcam.java:132
+  wire read_enable4 = accept | step; // BramTcam.java:133
+  wire [4:0] _bits_34 = back_addr[4:0]; // BramTcam.java:135
   wire [31:0] _not_9 = ~w_select; // BramTcam.java:146
   wire [31:0] _and_13 = word5_rdata_0 & _not_9; // BramTcam.java:146
   wire [31:0] _mux_5 = back_hit5 ? w_select : 32'd0; // BramTcam.java:146
   wire [31:0] _or_18 = _and_13 | _mux_5; // BramTcam.java:146
-  wire [4:0] _bits_35 = sweep_addr[4:0]; // BramTcam.java:131
-  wire [4:0] _bits_36 = io_search_bits_key[31:27]; // BramTcam.java:131
-  wire [4:0] read_addr5 = sweep_read ? _bits_35 : _bits_36; // BramTcam.java:131
-  wire read_enable5 = accept | step; // BramTcam.java:132
+  wire [4:0] _bits_35 = sweep_addr[4:0]; // BramTcam.java:132
+  wire [4:0] _bits_36 = io_search_bits_key[31:27]; // BramTcam.java:132
+  wire [4:0] read_addr5 = sweep_read ? _bits_35 : _bits_36; // BramTcam.java:132
+  wire read_enable5 = accept | step; // BramTcam.java:133
   wire [5:0] _or_19 = _bits_19 | _bits_2; // BramTcam.java:176
   wire [5:0] _or_20 = _bits_3 | _bits_2; // BramTcam.java:176
   wire _eq_38 = _or_19 == _or_20; // BramTcam.java:176

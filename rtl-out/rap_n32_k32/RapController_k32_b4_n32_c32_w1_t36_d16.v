@@ -267,15 +267,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg st_n_carry_2; // SplitCounter.java:47
   reg st_overflow; // StatusRegs.java:25
   reg st_saturated; // StatusRegs.java:26
-  reg [5:0] st_nodes; // StatusRegs.java:59
-  reg [5:0] st_high_water; // StatusRegs.java:60
-  reg ev_weight_q; // StatusRegs.java:68
-  reg ev_commit_q; // StatusRegs.java:69
-  reg ev_saturation_q; // StatusRegs.java:70
-  reg ev_split_q; // StatusRegs.java:71
-  reg ev_batch_q; // StatusRegs.java:72
-  reg ev_deferred_q; // StatusRegs.java:73
-  reg [2:0] ev_removed_q; // StatusRegs.java:74
+  reg [5:0] st_nodes; // StatusRegs.java:60
+  reg [5:0] st_high_water; // StatusRegs.java:61
+  reg ev_weight_q; // StatusRegs.java:69
+  reg ev_commit_q; // StatusRegs.java:70
+  reg ev_saturation_q; // StatusRegs.java:71
+  reg ev_split_q; // StatusRegs.java:72
+  reg ev_batch_q; // StatusRegs.java:73
+  reg ev_deferred_q; // StatusRegs.java:74
+  reg [2:0] ev_removed_q; // StatusRegs.java:75
   reg [15:0] until_merge_lo; // SplitCounter.java:41
   reg [15:0] until_merge_hi_0; // SplitCounter.java:46
   reg until_merge_carry_0; // SplitCounter.java:47
@@ -402,8 +402,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
   reg merge_near; // RapController.java:383
-  reg _reg_1; // RapController.java:415
-  reg _reg_2; // RapController.java:421
+  reg _reg_1; // RapController.java:421
   reg readout_in_use; // RapController.java:424
   reg [4:0] readout_depth_g0; // RapController.java:429
   reg [4:0] readout_depth_g1; // RapController.java:429
@@ -431,8 +430,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire ev_batch; // StatusRegs.java:38
   wire ev_deferred; // StatusRegs.java:40
   wire ev_clear; // StatusRegs.java:43
-  wire ev_weight; // StatusRegs.java:61
-  wire [2:0] ev_removed; // StatusRegs.java:62
+  wire ev_weight; // StatusRegs.java:62
+  wire [2:0] ev_removed; // StatusRegs.java:63
   wire [4:0] undo_sp_next; // RapController.java:122
   wire [3:0] present_children_next; // RapController.java:132
   wire leaf_pick_load; // SlotPicker.java:37
@@ -695,14 +694,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [15:0] _bits_42 = _add_4[15:0]; // SplitCounter.java:54
   wire _bits_43 = _add_3[16]; // SplitCounter.java:55
   wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:399
-  wire _and_23 = _reg_1 & split_req; // RapController.java:415
+  wire _and_23 = ev_commit_q & split_req; // RapController.java:415
   wire _not_29 = ~merge_due; // RapController.java:415
   wire _and_24 = _and_23 & _not_29; // RapController.java:415
   wire _and_25 = _and_24 & split_short; // RapController.java:415
   wire deferred_at_commit = _and_25 & skip_batch_empty; // RapController.java:415
-  wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:92
-  wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:92
-  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:90
+  wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:93
+  wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:93
+  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
   wire [16:0] _sub_2 = {1'b0, until_merge_lo} - {{16{1'b0}}, io_head_weight}; // SplitCounter.java:62
   wire [15:0] _bits_44 = _sub_2[15:0]; // SplitCounter.java:68
   wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:227
@@ -1962,19 +1961,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_165 = ~io_issued; // RapController.java:456
   wire _and_265 = _and_264 & _not_165; // RapController.java:456
   wire _and_266 = state_run & pipe_quiet; // RapController.java:462
-  wire _or_196 = ev_commit_q | ev_saturation_q; // StatusRegs.java:76
-  wire _or_197 = _or_196 | ev_split_q; // StatusRegs.java:76
-  wire _or_198 = _or_197 | ev_batch_q; // StatusRegs.java:76
-  wire _or_199 = _or_198 | ev_deferred_q; // StatusRegs.java:76
-  wire _or_r_8 = |ev_removed_q; // StatusRegs.java:77
-  wire _or_200 = _or_199 | _or_r_8; // StatusRegs.java:77
+  wire _or_196 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
+  wire _or_197 = _or_196 | ev_split_q; // StatusRegs.java:77
+  wire _or_198 = _or_197 | ev_batch_q; // StatusRegs.java:77
+  wire _or_199 = _or_198 | ev_deferred_q; // StatusRegs.java:77
+  wire _or_r_8 = |ev_removed_q; // StatusRegs.java:78
+  wire _or_200 = _or_199 | _or_r_8; // StatusRegs.java:78
   wire _not_166 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_167 = ~st_n_carry_1; // SplitCounter.java:109
   wire _and_267 = _not_166 & _not_167; // SplitCounter.java:109
   wire _not_168 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_268 = _and_267 & _not_168; // SplitCounter.java:109
-  wire _not_169 = ~_and_268; // StatusRegs.java:77
-  wire ev_pending = _or_200 | _not_169; // StatusRegs.java:77
+  wire _not_169 = ~_and_268; // StatusRegs.java:78
+  wire ev_pending = _or_200 | _not_169; // StatusRegs.java:78
   wire _not_170 = ~ev_pending; // RapController.java:461
   wire _and_269 = _not_170 & multiplier_free; // RapController.java:461
   wire status_still = _and_269 & io_countersIdle; // RapController.java:461
@@ -2159,7 +2158,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _ge_3 = io_head_weight >= _bits_387; // RapController.java:382
   wire _and_311 = _and_310 & _ge_3; // RapController.java:382
   wire _eq_169 = merge_now == _and_311; // RapController.java:386
-  wire _eq_170 = deferred_at_commit == _reg_2; // RapController.java:421
+  wire _eq_170 = deferred_at_commit == _reg_1; // RapController.java:421
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
@@ -2255,13 +2254,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_329 = _and_328 & slot_pick_ready; // RapController.java:717
   wire _and_330 = _and_329 & slot_pick_pick_last; // RapController.java:718
   wire _or_278 = split_settled | _and_330; // RapController.java:719
-  wire _not_193 = ~ev_commit_q; // StatusRegs.java:75
+  wire _not_193 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_194 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_195 = ~st_n_carry_1; // SplitCounter.java:109
   wire _and_331 = _not_194 & _not_195; // SplitCounter.java:109
   wire _not_196 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_332 = _and_331 & _not_196; // SplitCounter.java:109
-  wire st_n_steady = _not_193 & _and_332; // StatusRegs.java:75
+  wire st_n_steady = _not_193 & _and_332; // StatusRegs.java:76
   wire _eq_190 = kids_vector == visited_kids; // RapController.java:722
   wire _not_197 = ~state_split_scan; // RapController.java:723
   wire _eq_191 = kids_owner == op_slot; // RapController.java:723
@@ -2272,15 +2271,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_333 = _or_279 & _or_280; // RapController.java:723
   wire _not_199 = ~_or_188; // RapController.java:726
   wire _and_334 = verdict_act & _not_199; // RapController.java:726
-  wire _or_281 = ev_commit | ev_saturation; // StatusRegs.java:98
-  wire _or_282 = _or_281 | ev_split; // StatusRegs.java:98
-  wire _or_283 = _or_282 | ev_allocated; // StatusRegs.java:98
-  wire _or_284 = _or_283 | ev_batch; // StatusRegs.java:98
-  wire _or_285 = _or_284 | ev_deferred; // StatusRegs.java:98
-  wire _or_286 = _or_285 | ev_clear; // StatusRegs.java:98
-  wire _or_r_12 = |ev_removed; // StatusRegs.java:98
-  wire _or_287 = _or_286 | _or_r_12; // StatusRegs.java:98
-  wire _or_288 = _or_287 | ev_pending; // StatusRegs.java:98
+  wire _or_281 = ev_commit | ev_saturation; // StatusRegs.java:99
+  wire _or_282 = _or_281 | ev_split; // StatusRegs.java:99
+  wire _or_283 = _or_282 | ev_allocated; // StatusRegs.java:99
+  wire _or_284 = _or_283 | ev_batch; // StatusRegs.java:99
+  wire _or_285 = _or_284 | ev_deferred; // StatusRegs.java:99
+  wire _or_286 = _or_285 | ev_clear; // StatusRegs.java:99
+  wire _or_r_12 = |ev_removed; // StatusRegs.java:99
+  wire _or_287 = _or_286 | _or_r_12; // StatusRegs.java:99
+  wire _or_288 = _or_287 | ev_pending; // StatusRegs.java:99
   wire _not_200 = ~_or_288; // RapController.java:727
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
@@ -4216,15 +4215,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= commit_fire;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      _reg_2 <= 1'd0;
-    end else begin
-      _reg_2 <= _and_257;
+      _reg_1 <= _and_257;
     end
   end
 

@@ -164,7 +164,7 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
   wire _or_10 = _bits_17 | _bits_20; // CounterUpdate.java:36
   wire [31:0] _bits_21 = _add_expand_3[31:0]; // CounterUpdate.java:36
   wire [32:0] _cat_3 = {_or_10, _bits_21}; // CounterUpdate.java:36
-  wire [32:0] _mux_4 = _bits_15 ? 33'd0 : _cat_3; // RmwMemory.java:340
+  wire [32:0] _mux_4 = _bits_15 ? 33'd0 : _cat_3; // RmwMemory.java:341
   wire [1:0] _bits_22 = a_cmd[33:32]; // CounterSram.java:114
   wire _eq_8 = _bits_22 == 2'd0; // CounterUpdate.java:63
   wire [31:0] _bits_23 = a_cmd[31:0]; // CounterSram.java:118
@@ -195,19 +195,16 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
   wire [32:0] _cat_4 = {_or_11, _bits_32}; // CounterUpdate.java:36
   wire [31:0] _bits_33 = a_cmd[31:0]; // CounterSram.java:118
   wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwMemory.java:343
-  wire _not_20 = ~a_keeps_op; // RmwMemory.java:342
-  wire _and_25 = a_moves & _not_20; // RmwMemory.java:342
   wire [1:0] _bits_34 = a_cmd[33:32]; // CounterSram.java:114
   wire _bits_35 = _bits_34[1]; // CounterUpdate.java:42
-  wire _not_21 = ~_bits_35; // RmwMemory.java:342
-  wire _and_26 = _and_25 & _not_21; // RmwMemory.java:342
-  wire _not_22 = ~_and_18; // RmwMemory.java:342
-  wire _and_27 = _and_26 & _not_22; // RmwMemory.java:342
-  wire _and_28 = r_valid & b_valid; // RmwMemory.java:307
-  wire _eq_11 = rb_full == _and_28; // RmwMemory.java:307
-  wire _and_29 = a_valid & rb_full; // RmwMemory.java:307
-  wire _eq_12 = arb_full == _and_29; // RmwMemory.java:307
-  wire _and_30 = _eq_11 & _eq_12; // RmwMemory.java:307
+  wire _not_20 = ~_bits_35; // RmwMemory.java:342
+  wire _not_21 = ~_and_18; // RmwMemory.java:342
+  wire _and_25 = _not_20 & _not_21; // RmwMemory.java:342
+  wire _and_26 = r_valid & b_valid; // RmwMemory.java:307
+  wire _eq_11 = rb_full == _and_26; // RmwMemory.java:307
+  wire _and_27 = a_valid & rb_full; // RmwMemory.java:307
+  wire _eq_12 = arb_full == _and_27; // RmwMemory.java:307
+  wire _and_28 = _eq_11 & _eq_12; // RmwMemory.java:307
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -405,11 +402,11 @@ module RmwMemory_fcounter_d32_w32_c34_r1 (
       $display("Assertion failed at RmwMemory.java:356: RMW RAM word read and written at the same address was used");
       $stop;
     end
-    if (!reset && _and_27 && !_eq_10) begin // RmwMemory.java:343
-      $display("Assertion failed at RmwMemory.java:343: compose(identity, cmd) differs from op(cmd)");
+    if (!reset && _and_17 && _and_25 && !_eq_10) begin // RmwMemory.java:342
+      $display("Assertion failed at RmwMemory.java:342: compose(identity, cmd) differs from op(cmd)");
       $stop;
     end
-    if (!reset && !_and_30) begin // RmwMemory.java:307
+    if (!reset && !_and_28) begin // RmwMemory.java:307
       $display("Assertion failed at RmwMemory.java:307: RmwMemory occupancy flip-flops out of step");
       $stop;
     end

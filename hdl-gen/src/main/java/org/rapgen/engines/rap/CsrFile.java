@@ -75,9 +75,7 @@ final class CsrFile {
         for (RapRegisters.Register r : RapRegisters.all()) {
             // Decoded as the write is taken, one flip-flop per register: its fields' enables are then two flip-flops
             // and a byte lane, not a compare of the registered index first.
-            Bool selected = Reg(Bool()).named("csr_write_sel_" + r.name().toLowerCase());
-            when(writeFire, () -> selected.connect(takenIndex.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2))));
-            Bool hit = writing.and(selected);
+            Bool hit = writing.and(selectOnTake("csr_write_sel_", r, writeFire, takenIndex));
             writeHits.put(r.name(), hit);
             for (RapRegisters.Field f : r.fields()) {
                 String key = r.name() + "." + f.name();
@@ -95,6 +93,13 @@ final class CsrFile {
                 }
             }
         }
+    }
+
+    /** A flip-flop named {@code prefix + r}, loaded when {@code take} with "word {@code index} is register r". */
+    private static Bool selectOnTake(String prefix, RapRegisters.Register r, Bool take, UInt index) {
+        Bool select = Reg(Bool()).named(prefix + r.name().toLowerCase());
+        when(take, () -> select.connect(index.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2))));
+        return select;
     }
 
     private static long resetOf(Map<String, Long> resets, String key) {
@@ -199,10 +204,8 @@ final class CsrFile {
                 inRam.add(r);
                 ramWords.add(word);
             } else {
-                Bool select = Reg(Bool()).named("csr_read_sel_" + r.name().toLowerCase());
-                when(arTake, () -> select.connect(index.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2))));
                 // AND-OR rather than a Mux chain: offsets are distinct, and the OR tree stays shallow.
-                data = data.or(Mux(select, word, U(0, 32)));
+                data = data.or(Mux(selectOnTake("csr_read_sel_", r, arTake, index), word, U(0, 32)));
             }
         }
         if (!missing.isEmpty()) throw new HdlException(SourceLoc.capture(), "CSR fields without a source: " + missing);

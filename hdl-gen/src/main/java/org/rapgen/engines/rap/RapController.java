@@ -412,7 +412,7 @@ public final class RapController extends Module {
         // A split deferred at the commit is counted a clock later, from what the commit registered: the commit's
         // decision then ends in commit_stop and those flip-flops, and not also in the status events, which every state
         // raises. No other status event comes then: a deferral stops nothing, so that clock is RUN's.
-        Bool deferredLast = RegNext(commitFire, B(false)).and(splitReq).and(dueReq.not()).and(shortReq).and(skipReq)
+        Bool deferredLast = st.committedLast.and(splitReq).and(dueReq.not()).and(shortReq).and(skipReq)
                 .named("deferred_at_commit");
         when(deferredLast, () -> {
             st.deferred.connect(B(true));
@@ -438,7 +438,7 @@ public final class RapController extends Module {
         slots.loadFrom(Mux(state.is(SPLIT), table.valid.not(), kidsVector));
         leavesBelow.loadFrom(Mux(state.is(MERGE_LEVEL), table.leavesAt(leafDepth), leavesBelow.without(kidsVector)));
 
-        // op_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
+        // op_not_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
         Bool opBatchEmpty = skip.batchIsEmptySettled(opNotT, commitFire);
         // The event's scheduled batch, if due, after its split. A split that went ahead has just reshaped the tree and
         // op_batch_empty is registered from before it, so it must not skip that batch: the split node's leaf siblings

@@ -44,7 +44,8 @@ final class StatusRegs {
 
     private final List<UInt> live;
     // The events of the previous clock: n and the flags count them here, the counter bank gets them (drive).
-    private final Bool delayedCommit;
+    /** A commit on the last clock ({@link #commit} registered). */
+    final Bool committedLast;
     private final Bool delayedSaturation;
     private final Bool delayedSplit;
     private final Bool delayedBatch;
@@ -66,14 +67,14 @@ final class StatusRegs {
         // chains then start at flip-flops, not at the end of the controller's decisions; and n is in 16-bit pieces
         // (SplitCounter). The narrow node counts stay immediate (a split reads them).
         UInt delayedWeight = RegNext(weight, U(0, c.weightBits())).named("ev_weight_q");
-        delayedCommit = RegNext(commit, B(false)).named("ev_commit_q");
+        committedLast = RegNext(commit, B(false)).named("ev_commit_q");
         delayedSaturation = RegNext(saturation, B(false)).named("ev_saturation_q");
         delayedSplit = RegNext(split, B(false)).named("ev_split_q");
         delayedBatch = RegNext(batch, B(false)).named("ev_batch_q");
         delayedDeferred = RegNext(deferred, B(false)).named("ev_deferred_q");
         delayedRemoved = RegNext(removed, U(0, c.childCountBits())).named("ev_removed_q");
-        nSteady = delayedCommit.not().and(nCount.settled()).named("st_n_steady");
-        pending = delayedCommit.or(delayedSaturation).or(delayedSplit).or(delayedBatch).or(delayedDeferred)
+        nSteady = committedLast.not().and(nCount.settled()).named("st_n_steady");
+        pending = committedLast.or(delayedSaturation).or(delayedSplit).or(delayedBatch).or(delayedDeferred)
                 .or(delayedRemoved.orR()).or(nCount.settled().not()).named("ev_pending");
 
         int nb = c.nodeCountBits();
@@ -84,7 +85,7 @@ final class StatusRegs {
             nodes.connect(U(1, nb));
             highWater.connect(U(1, nb));
         }).otherwise(() -> {
-            when(delayedCommit, () -> nCount.add(delayedWeight));
+            when(committedLast, () -> nCount.add(delayedWeight));
             when(delayedSaturation, () -> saturated.connect(B(true)));
             // A clock after the split, when the node count has its last child.
             when(delayedSplit, () -> when(nodes.gt(highWater), () -> highWater.connect(nodes)));
@@ -101,7 +102,7 @@ final class StatusRegs {
     void drive(ControllerIO.Status s) {
         List<UInt> ports = List.of(s.n, s.nodes, s.highWater, s.overflow, s.saturated);
         for (int i = 0; i < ports.size(); i++) ports.get(i).connect(live.get(i));
-        s.updated.connect(delayedCommit);
+        s.updated.connect(committedLast);
         s.split.connect(delayedSplit);
         s.merged.connect(delayedRemoved);
         s.batch.connect(delayedBatch);

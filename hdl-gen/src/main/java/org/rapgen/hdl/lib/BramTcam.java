@@ -127,7 +127,8 @@ public final class BramTcam extends Module {
             int hi = lo + wj - 1;
             // The sweep never reads the address it writes back, and searches wait for the sweep: no read-under-write
             // ever happens, so Yosys need not add logic to emulate read-first (it would, per RAM, without the attribute).
-            SyncReadMem<UInt> ram = SyncReadMem(1 << wj, UInt(entries)).named("chunk" + j).attribute("no_rw_check");
+            String chunk = "chunk" + j;
+            SyncReadMem<UInt> ram = SyncReadMem(1 << wj, UInt(entries)).named(chunk).attribute("no_rw_check");
             UInt readAddr = Mux(sweepRead, sweepAddr.bits(wj - 1, 0), io.search.bits.key.bits(hi, lo)).named("read_addr" + j);
             Bool readEnable = accept.or(step).named("read_enable" + j);
             UInt word = ram.read(readAddr, readEnable).named("word" + j);
@@ -137,7 +138,6 @@ public final class BramTcam extends Module {
             // compares fanned out to every data bit of every chunk RAM were among the iCE40's slow endpoints).
             UInt chunkValue = wValue.bits(hi, lo);
             UInt chunkMask = wMask.bits(hi, lo);
-            String chunk = "chunk" + j;
             Bool hit = Reg(Bool()).named("back_hit" + j);
             when(step, () -> hit.connect(matchesWrite(sweepAddr.bits(wj - 1, 0), chunkValue, chunkMask)));
             when(backValid, () -> {

@@ -88,13 +88,14 @@ public final class Fifo extends Module {
             out = outBits;
         }
 
-        when(enqFire.and(deqFire.not()), () -> count.connect(count.add(1)))
+        Bool grows = enqFire.and(deqFire.not());
+        when(grows, () -> count.connect(count.add(1)))
                 .elsewhen(deqFire.and(enqFire.not()), () -> count.connect(count.sub(1)));
 
         // "Full" as a flip-flop of its own, kept from the count's next value, so enq.ready is a register's output and
         // not a compare of the count (the producer's logic, and every enable behind its handshake, follow it).
         Bool full = RegInit(B(false)).named("full");
-        full.connect(enqFire.and(deqFire.not()).and(count.eq(depth - 1)).or(full.and(deqFire.not())));
+        full.connect(grows.and(count.eq(depth - 1)).or(full.and(deqFire.not())));
         Assert(full.eq(count.eq(depth)), "FIFO full flag disagrees with count %d", count);
         io.enq.ready.connect(full.not());
         io.deq.valid.connect(outValid);

@@ -337,11 +337,11 @@ public final class RmwMemory extends Module {
         // eight cells, so nextpnr cut the chain every seven cells (about 1.5 ns a cut).
         Bool composes = a.forward.and(update.ignoresOld(a.cmd).not());
         UInt onto = Mux(composes, op, update.identity()).named("r_op_onto");
-        when(aMoves.and(keepsOp.not()), () -> op.connect(Mux(update.keepsWord(a.cmd), update.identity(),
-                update.compose(onto, a.cmd))));
-        when(aMoves.and(keepsOp.not()).and(update.keepsWord(a.cmd).not()).and(composes.not()),
-                () -> Assert(update.compose(update.identity(), a.cmd).eq(update.op(a.cmd)),
-                        "compose(identity, cmd) differs from op(cmd)"));
+        when(aMoves.and(keepsOp.not()), () -> {
+            op.connect(Mux(update.keepsWord(a.cmd), update.identity(), update.compose(onto, a.cmd)));
+            when(update.keepsWord(a.cmd).not().and(composes.not()), () -> Assert(
+                    update.compose(update.identity(), a.cmd).eq(update.op(a.cmd)), "compose(identity, cmd) differs from op(cmd)"));
+        });
         return update.apply(base, op, decoded);
     }
 
