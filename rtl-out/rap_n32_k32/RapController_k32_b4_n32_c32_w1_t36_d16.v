@@ -313,26 +313,28 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:40
   reg slot_pick_pick_found; // SlotPicker.java:51
   reg [4:0] slot_pick_pick_index; // SlotPicker.java:52
-  reg level_fresh; // RapController.java:144
-  reg kids_fresh; // RapController.java:145
-  reg [4:0] merge_leaf_depth; // RapController.java:147
-  reg merge_last_level; // RapController.java:152
-  reg level_had_leaves; // RapController.java:153
-  reg [4:0] merge_parent; // RapController.java:154
-  reg [4:0] kids_owner; // RapController.java:158
-  reg [2:0] merge_leaves; // RapController.java:159
-  reg soft_pending; // RapController.java:162
-  reg readout_pending; // RapController.java:163
-  reg [15:0] readout_slot; // RapController.java:164
-  reg snapshot_pending; // RapController.java:167
-  reg [2:0] fill_cause; // RapController.java:168
-  reg node_valid; // RapController.java:169
-  reg [31:0] node_prefix; // RapController.java:170
-  reg [5:0] node_len; // RapController.java:171
-  reg [31:0] node_count; // RapController.java:172
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:181
-  reg snapshot_frozen; // RapController.java:196
-  reg _reg_0; // RapController.java:198
+  reg scan_digit_valid; // RapController.java:147
+  reg [1:0] scan_digit; // RapController.java:148
+  reg level_fresh; // RapController.java:150
+  reg kids_fresh; // RapController.java:151
+  reg [4:0] merge_leaf_depth; // RapController.java:153
+  reg merge_last_level; // RapController.java:158
+  reg level_had_leaves; // RapController.java:159
+  reg [4:0] merge_parent; // RapController.java:160
+  reg [4:0] kids_owner; // RapController.java:164
+  reg [2:0] merge_leaves; // RapController.java:165
+  reg soft_pending; // RapController.java:168
+  reg readout_pending; // RapController.java:169
+  reg [15:0] readout_slot; // RapController.java:170
+  reg snapshot_pending; // RapController.java:173
+  reg [2:0] fill_cause; // RapController.java:174
+  reg node_valid; // RapController.java:175
+  reg [31:0] node_prefix; // RapController.java:176
+  reg [5:0] node_len; // RapController.java:177
+  reg [31:0] node_count; // RapController.java:178
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:187
+  reg snapshot_frozen; // RapController.java:204
+  reg _reg_0; // RapController.java:206
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -340,45 +342,45 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:219
-  reg [32:0] to_merge_hi; // RapController.java:220
-  reg merge_ahead; // RapController.java:223
-  reg advance_settled_was_1; // RapController.java:762
-  reg advance_settled_was_2; // RapController.java:762
-  reg advance_settled_was_3; // RapController.java:762
-  reg [2:0] op_children; // RapController.java:236
-  reg [4:0] cmd_q_addr; // RapController.java:249
-  reg [1:0] cmd_q_op; // RapController.java:250
-  reg [31:0] cmd_q_value; // RapController.java:251
-  reg tcam_write_full; // RapController.java:264
-  reg [4:0] tcam_write_q_index; // RapController.java:268
-  reg [31:0] tcam_write_q_value; // RapController.java:269
-  reg [31:0] tcam_write_q_mask; // RapController.java:270
-  reg commit_stop; // RapController.java:294
-  reg [36:0] undo_rdata_0; // RapController.java:302
-  reg split_fits; // RapController.java:320
-  reg [31:0] child_digit_field; // RapController.java:327
-  reg [31:0] child_mask; // RapController.java:328
-  reg op_at_deepest; // RapController.java:339
-  reg split_settled_was_1; // RapController.java:762
-  reg split_settled_was_2; // RapController.java:762
-  reg [7:0] short_by_children; // RapController.java:348
-  reg [4:0] hit_depth_1; // RapController.java:356
-  reg [4:0] hit_depth_2; // RapController.java:356
-  reg [4:0] hit_depth_3; // RapController.java:356
-  reg [4:0] hit_depth_4; // RapController.java:356
-  reg [2:0] hit_children; // RapController.java:359
-  reg hit_short_1; // RapController.java:360
-  reg hit_short_2; // RapController.java:360
-  reg hit_short_3; // RapController.java:360
-  reg hit_beside_1; // RapController.java:361
-  reg hit_beside_2; // RapController.java:361
-  reg hit_beside_3; // RapController.java:361
-  reg hit_beside_4; // RapController.java:361
-  reg hit_event_1; // RapController.java:362
-  reg hit_event_2; // RapController.java:362
-  reg hit_event_3; // RapController.java:362
-  reg hit_event_4; // RapController.java:362
+  reg [32:0] to_merge_lo; // RapController.java:227
+  reg [32:0] to_merge_hi; // RapController.java:228
+  reg merge_ahead; // RapController.java:231
+  reg advance_settled_was_1; // RapController.java:788
+  reg advance_settled_was_2; // RapController.java:788
+  reg advance_settled_was_3; // RapController.java:788
+  reg [2:0] op_children; // RapController.java:245
+  reg [4:0] cmd_q_addr; // RapController.java:258
+  reg [1:0] cmd_q_op; // RapController.java:259
+  reg [31:0] cmd_q_value; // RapController.java:260
+  reg tcam_write_full; // RapController.java:273
+  reg [4:0] tcam_write_q_index; // RapController.java:277
+  reg [31:0] tcam_write_q_value; // RapController.java:278
+  reg [31:0] tcam_write_q_mask; // RapController.java:279
+  reg commit_stop; // RapController.java:303
+  reg [36:0] undo_rdata_0; // RapController.java:311
+  reg split_fits; // RapController.java:329
+  reg [31:0] child_digit_field; // RapController.java:336
+  reg [31:0] child_mask; // RapController.java:337
+  reg op_at_deepest; // RapController.java:348
+  reg split_settled_was_1; // RapController.java:788
+  reg split_settled_was_2; // RapController.java:788
+  reg [7:0] short_by_children; // RapController.java:357
+  reg [4:0] hit_depth_1; // RapController.java:365
+  reg [4:0] hit_depth_2; // RapController.java:365
+  reg [4:0] hit_depth_3; // RapController.java:365
+  reg [4:0] hit_depth_4; // RapController.java:365
+  reg [2:0] hit_children; // RapController.java:368
+  reg hit_short_1; // RapController.java:369
+  reg hit_short_2; // RapController.java:369
+  reg hit_short_3; // RapController.java:369
+  reg hit_beside_1; // RapController.java:370
+  reg hit_beside_2; // RapController.java:370
+  reg hit_beside_3; // RapController.java:370
+  reg hit_beside_4; // RapController.java:370
+  reg hit_event_1; // RapController.java:371
+  reg hit_event_2; // RapController.java:371
+  reg hit_event_3; // RapController.java:371
+  reg hit_event_4; // RapController.java:371
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -401,23 +403,24 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg merge_near; // RapController.java:383
-  reg _reg_1; // RapController.java:421
-  reg readout_in_use; // RapController.java:424
-  reg [4:0] readout_depth_g0; // RapController.java:429
-  reg [4:0] readout_depth_g1; // RapController.java:429
-  reg [4:0] readout_depth_g2; // RapController.java:429
-  reg [4:0] readout_depth_g3; // RapController.java:429
-  reg [1:0] readout_depth_group; // RapController.java:429
-  reg [4:0] readout_depth; // RapController.java:429
+  reg merge_near; // RapController.java:392
+  reg _reg_1; // RapController.java:430
+  reg readout_in_use; // RapController.java:433
+  reg [4:0] readout_depth_g0; // RapController.java:438
+  reg [4:0] readout_depth_g1; // RapController.java:438
+  reg [4:0] readout_depth_g2; // RapController.java:438
+  reg [4:0] readout_depth_g3; // RapController.java:438
+  reg [1:0] readout_depth_group; // RapController.java:438
+  reg [4:0] readout_depth; // RapController.java:438
   reg skip_empty_settled; // MergeSkip.java:62
-  reg quiet_held; // RapController.java:456
-  reg snapshot_settled; // RapController.java:462
+  reg quiet_held; // RapController.java:465
+  reg snapshot_settled; // RapController.java:471
   reg slot_pick_pick_last; // SlotPicker.java:92
+  reg issue_gate; // RapController.java:761
 
   // Memories (no reset, so synthesis infers RAM)
   reg [36:0] undo [0:15]; // RapController.java:118
-  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:176
+  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:182
 
   // Wires
   wire children_write; // NodeTable.java:45
@@ -440,23 +443,24 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire slot_pick_load; // SlotPicker.java:37
   wire slot_pick_take; // SlotPicker.java:38
   wire [31:0] slot_pick_load_value; // SlotPicker.java:39
-  wire [4:0] merge_leaf_depth_next; // RapController.java:150
-  wire prefix_write; // RapController.java:184
-  wire [4:0] prefix_write_slot; // RapController.java:185
-  wire [31:0] prefix_write_value; // RapController.java:186
-  wire serialMultiplier_io_start; // RapController.java:194
-  wire [63:0] serialMultiplier_io_a; // RapController.java:194
-  wire [31:0] serialMultiplier_io_b; // RapController.java:194
-  wire serialMultiplier_io_busy; // RapController.java:194
-  wire [95:0] serialMultiplier_io_product; // RapController.java:194
-  wire cmd_valid; // RapController.java:243
-  wire [4:0] cmd_addr; // RapController.java:244
-  wire [1:0] cmd_op; // RapController.java:245
-  wire [31:0] cmd_value; // RapController.java:246
-  wire tcam_write_valid; // RapController.java:260
-  wire [4:0] tcam_write_index; // RapController.java:261
-  wire [31:0] tcam_write_value; // RapController.java:262
-  wire [31:0] tcam_write_mask; // RapController.java:263
+  wire scan_digit_take; // RapController.java:146
+  wire [4:0] merge_leaf_depth_next; // RapController.java:156
+  wire prefix_write; // RapController.java:190
+  wire [4:0] prefix_write_slot; // RapController.java:191
+  wire [31:0] prefix_write_value; // RapController.java:192
+  wire serialMultiplier_io_start; // RapController.java:202
+  wire [63:0] serialMultiplier_io_a; // RapController.java:202
+  wire [31:0] serialMultiplier_io_b; // RapController.java:202
+  wire serialMultiplier_io_busy; // RapController.java:202
+  wire [95:0] serialMultiplier_io_product; // RapController.java:202
+  wire cmd_valid; // RapController.java:252
+  wire [4:0] cmd_addr; // RapController.java:253
+  wire [1:0] cmd_op; // RapController.java:254
+  wire [31:0] cmd_value; // RapController.java:255
+  wire tcam_write_valid; // RapController.java:269
+  wire [4:0] tcam_write_index; // RapController.java:270
+  wire [31:0] tcam_write_value; // RapController.java:271
+  wire [31:0] tcam_write_mask; // RapController.java:272
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:119
@@ -491,130 +495,122 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:119
   wire [4:0] slot_depths_30; // NodeTable.java:119
   wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:429
-  wire [4:0] _wire_0_1; // RapController.java:429
-  wire [4:0] _wire_0_2; // RapController.java:429
-  wire [4:0] _wire_0_3; // RapController.java:429
-  wire [4:0] _wire_0_4; // RapController.java:429
-  wire [4:0] _wire_0_5; // RapController.java:429
-  wire [4:0] _wire_0_6; // RapController.java:429
-  wire [4:0] _wire_0_7; // RapController.java:429
-  wire [4:0] _wire_1_0; // RapController.java:429
-  wire [4:0] _wire_1_1; // RapController.java:429
-  wire [4:0] _wire_1_2; // RapController.java:429
-  wire [4:0] _wire_1_3; // RapController.java:429
-  wire [4:0] _wire_1_4; // RapController.java:429
-  wire [4:0] _wire_1_5; // RapController.java:429
-  wire [4:0] _wire_1_6; // RapController.java:429
-  wire [4:0] _wire_1_7; // RapController.java:429
-  wire [4:0] _wire_2_0; // RapController.java:429
-  wire [4:0] _wire_2_1; // RapController.java:429
-  wire [4:0] _wire_2_2; // RapController.java:429
-  wire [4:0] _wire_2_3; // RapController.java:429
-  wire [4:0] _wire_2_4; // RapController.java:429
-  wire [4:0] _wire_2_5; // RapController.java:429
-  wire [4:0] _wire_2_6; // RapController.java:429
-  wire [4:0] _wire_2_7; // RapController.java:429
-  wire [4:0] _wire_3_0; // RapController.java:429
-  wire [4:0] _wire_3_1; // RapController.java:429
-  wire [4:0] _wire_3_2; // RapController.java:429
-  wire [4:0] _wire_3_3; // RapController.java:429
-  wire [4:0] _wire_3_4; // RapController.java:429
-  wire [4:0] _wire_3_5; // RapController.java:429
-  wire [4:0] _wire_3_6; // RapController.java:429
-  wire [4:0] _wire_3_7; // RapController.java:429
-  wire [4:0] _wire_4_0; // RapController.java:429
-  wire [4:0] _wire_4_1; // RapController.java:429
-  wire [4:0] _wire_4_2; // RapController.java:429
-  wire [4:0] _wire_4_3; // RapController.java:429
-  wire [2:0] cause; // RapController.java:810
+  wire [4:0] _wire_0_0; // RapController.java:438
+  wire [4:0] _wire_0_1; // RapController.java:438
+  wire [4:0] _wire_0_2; // RapController.java:438
+  wire [4:0] _wire_0_3; // RapController.java:438
+  wire [4:0] _wire_0_4; // RapController.java:438
+  wire [4:0] _wire_0_5; // RapController.java:438
+  wire [4:0] _wire_0_6; // RapController.java:438
+  wire [4:0] _wire_0_7; // RapController.java:438
+  wire [4:0] _wire_1_0; // RapController.java:438
+  wire [4:0] _wire_1_1; // RapController.java:438
+  wire [4:0] _wire_1_2; // RapController.java:438
+  wire [4:0] _wire_1_3; // RapController.java:438
+  wire [4:0] _wire_1_4; // RapController.java:438
+  wire [4:0] _wire_1_5; // RapController.java:438
+  wire [4:0] _wire_1_6; // RapController.java:438
+  wire [4:0] _wire_1_7; // RapController.java:438
+  wire [4:0] _wire_2_0; // RapController.java:438
+  wire [4:0] _wire_2_1; // RapController.java:438
+  wire [4:0] _wire_2_2; // RapController.java:438
+  wire [4:0] _wire_2_3; // RapController.java:438
+  wire [4:0] _wire_2_4; // RapController.java:438
+  wire [4:0] _wire_2_5; // RapController.java:438
+  wire [4:0] _wire_2_6; // RapController.java:438
+  wire [4:0] _wire_2_7; // RapController.java:438
+  wire [4:0] _wire_3_0; // RapController.java:438
+  wire [4:0] _wire_3_1; // RapController.java:438
+  wire [4:0] _wire_3_2; // RapController.java:438
+  wire [4:0] _wire_3_3; // RapController.java:438
+  wire [4:0] _wire_3_4; // RapController.java:438
+  wire [4:0] _wire_3_5; // RapController.java:438
+  wire [4:0] _wire_3_6; // RapController.java:438
+  wire [4:0] _wire_3_7; // RapController.java:438
+  wire [4:0] _wire_4_0; // RapController.java:438
+  wire [4:0] _wire_4_1; // RapController.java:438
+  wire [4:0] _wire_4_2; // RapController.java:438
+  wire [4:0] _wire_4_3; // RapController.java:438
+  wire [2:0] cause; // RapController.java:836
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:472
+  wire _not_0 = ~io_counterClearing; // RapController.java:481
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:472
-  wire _not_1 = ~tcam_write_full; // RapController.java:266
-  wire _not_2 = ~snapshot_frozen; // RapController.java:490
-  wire _and_1 = quiet_held & _not_2; // RapController.java:490
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:492
-  wire _not_3 = ~io_headValid; // RapController.java:492
-  wire _and_3 = _and_2 & _not_3; // RapController.java:492
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:481
+  wire _not_1 = ~tcam_write_full; // RapController.java:275
+  wire _not_2 = ~snapshot_frozen; // RapController.java:499
+  wire _and_1 = quiet_held & _not_2; // RapController.java:499
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:501
+  wire _not_3 = ~io_headValid; // RapController.java:501
+  wire _and_3 = _and_2 & _not_3; // RapController.java:501
   wire _eq_0 = front_count == 6'd0; // RapController.java:115
   wire _eq_1 = sram_count == 8'd0; // RapController.java:115
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:115
   wire _not_4 = ~cmd_q_valid; // RapController.java:115
   wire pipe_empty = _and_4 & _not_4; // RapController.java:115
-  wire _not_5 = ~undo_empty; // RapController.java:504
-  wire _eq_2 = op_children == 3'd0; // RapController.java:511
-  wire _or_0 = state_undo | state_split_scan; // RapController.java:340
-  wire _or_1 = _or_0 | state_split; // RapController.java:340
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:762
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:762
-  wire _not_6 = ~split_settled; // RapController.java:532
-  wire _not_7 = ~early_done; // RapController.java:535
+  wire _not_5 = ~undo_empty; // RapController.java:513
+  wire _eq_2 = op_children == 3'd0; // RapController.java:520
+  wire _or_0 = state_undo | state_split_scan; // RapController.java:349
+  wire _or_1 = _or_0 | state_split; // RapController.java:349
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:788
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:788
+  wire _not_6 = ~split_settled; // RapController.java:539
+  wire _not_7 = ~early_done; // RapController.java:542
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_9 = ~_not_8; // RapController.java:583
-  wire _not_10 = ~merge_last_level; // RapController.java:586
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:608
-  wire _or_2 = _not_11 | verdict_free; // RapController.java:608
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:608
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:762
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:762
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:762
-  wire _not_12 = ~advance_settled; // RapController.java:619
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:619
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:533
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:589
-  wire _not_13 = ~level_had_leaves; // RapController.java:589
-  wire _and_9 = _eq_3 & _not_13; // RapController.java:589
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:589
-  wire _not_14 = ~commit_stop; // RapController.java:741
-  wire _and_10 = state_run & _not_14; // RapController.java:741
-  wire _not_15 = ~tcam_write_full; // RapController.java:741
-  wire _and_11 = _and_10 & _not_15; // RapController.java:741
-  wire _and_12 = _and_11 & io_enable; // RapController.java:741
-  wire _not_16 = ~readout_pending; // RapController.java:741
-  wire _and_13 = _and_12 & _not_16; // RapController.java:741
-  wire _not_17 = ~snapshot_pending; // RapController.java:741
-  wire _and_14 = _and_13 & _not_17; // RapController.java:741
-  wire _not_18 = ~snapshot_frozen; // RapController.java:741
-  wire _and_15 = _and_14 & _not_18; // RapController.java:741
-  wire _and_16 = state_run & hit_event_4; // RapController.java:364
-  wire _not_19 = ~commit_stop; // RapController.java:364
-  wire commit_fire = _and_16 & _not_19; // RapController.java:364
-  wire _not_20 = ~soft_pending; // RapController.java:745
-  wire _not_21 = ~state_init; // RapController.java:745
-  wire _and_17 = _not_20 & _not_21; // RapController.java:745
-  wire _not_22 = ~state_soft_clear; // RapController.java:745
-  wire _and_18 = _and_17 & _not_22; // RapController.java:745
+  wire _not_9 = ~_not_8; // RapController.java:590
+  wire _not_10 = ~merge_last_level; // RapController.java:593
+  wire _not_11 = ~slot_pick_pick_last; // RapController.java:615
+  wire _or_2 = _not_11 | verdict_free; // RapController.java:615
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:615
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:788
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:788
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:788
+  wire _not_12 = ~advance_settled; // RapController.java:626
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:626
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:540
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:596
+  wire _not_13 = ~level_had_leaves; // RapController.java:596
+  wire _and_9 = _eq_3 & _not_13; // RapController.java:596
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:596
+  wire _not_14 = ~commit_stop; // RapController.java:764
+  wire _and_10 = state_run & _not_14; // RapController.java:764
+  wire issue_enable = _and_10 & issue_gate; // RapController.java:764
+  wire _and_11 = state_run & hit_event_4; // RapController.java:373
+  wire _not_15 = ~commit_stop; // RapController.java:373
+  wire commit_fire = _and_11 & _not_15; // RapController.java:373
+  wire _not_16 = ~soft_pending; // RapController.java:771
+  wire _not_17 = ~state_init; // RapController.java:771
+  wire _and_12 = _not_16 & _not_17; // RapController.java:771
+  wire _not_18 = ~state_soft_clear; // RapController.java:771
+  wire _and_13 = _and_12 & _not_18; // RapController.java:771
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:748
-  wire _not_23 = ~serialMultiplier_io_busy; // RapController.java:749
-  wire _not_24 = ~_reg_0; // RapController.java:198
-  wire snapshot_product_start = snapshot_frozen & _not_24; // RapController.java:198
-  wire _not_25 = ~snapshot_product_start; // RapController.java:749
-  wire _and_19 = _not_23 & _not_25; // RapController.java:749
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:750
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:751
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:751
-  wire _or_7 = state_drain | state_undo; // RapController.java:752
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:752
-  wire _or_9 = _or_8 | state_split; // RapController.java:752
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:752
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:752
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:752
-  wire _or_13 = _or_12 | state_advance; // RapController.java:752
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:752
-  wire _or_15 = _or_14 | state_resume; // RapController.java:752
-  wire _and_20 = state_run & pipe_empty; // RapController.java:754
-  wire _not_26 = ~io_headValid; // RapController.java:754
-  wire _and_21 = _and_20 & _not_26; // RapController.java:754
-  wire _not_27 = ~io_acceptEnable; // RapController.java:755
-  wire [31:0] _not_28 = ~verdict_leaves; // RapController.java:671
-  wire [31:0] _and_22 = slot_valid & _not_28; // RapController.java:671
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:787
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:774
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:775
+  wire _not_20 = ~_reg_0; // RapController.java:206
+  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:206
+  wire _not_21 = ~snapshot_product_start; // RapController.java:775
+  wire _and_14 = _not_19 & _not_21; // RapController.java:775
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:776
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:777
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:777
+  wire _or_7 = state_drain | state_undo; // RapController.java:778
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:778
+  wire _or_9 = _or_8 | state_split; // RapController.java:778
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:778
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:778
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:778
+  wire _or_13 = _or_12 | state_advance; // RapController.java:778
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:778
+  wire _or_15 = _or_14 | state_resume; // RapController.java:778
+  wire _and_15 = state_run & pipe_empty; // RapController.java:780
+  wire _not_22 = ~io_headValid; // RapController.java:780
+  wire _and_16 = _and_15 & _not_22; // RapController.java:780
+  wire _not_23 = ~io_acceptEnable; // RapController.java:781
+  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:682
+  wire [31:0] _and_17 = slot_valid & _not_24; // RapController.java:682
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:813
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:325
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:334
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
   wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
   wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
@@ -693,1594 +689,1609 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_42 = _add_4[15:0]; // SplitCounter.java:54
   wire _bits_43 = _add_3[16]; // SplitCounter.java:55
-  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:399
-  wire _and_23 = ev_commit_q & split_req; // RapController.java:415
-  wire _not_29 = ~merge_due; // RapController.java:415
-  wire _and_24 = _and_23 & _not_29; // RapController.java:415
-  wire _and_25 = _and_24 & split_short; // RapController.java:415
-  wire deferred_at_commit = _and_25 & skip_batch_empty; // RapController.java:415
+  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:408
+  wire _and_18 = ev_commit_q & split_req; // RapController.java:424
+  wire _not_25 = ~merge_due; // RapController.java:424
+  wire _and_19 = _and_18 & _not_25; // RapController.java:424
+  wire _and_20 = _and_19 & split_short; // RapController.java:424
+  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:424
   wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
   wire [16:0] _sub_2 = {1'b0, until_merge_lo} - {{16{1'b0}}, io_head_weight}; // SplitCounter.java:62
   wire [15:0] _bits_44 = _sub_2[15:0]; // SplitCounter.java:68
-  wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:227
-  wire [63:0] _mux_0 = _eq_36 ? 64'd1 : io_m0Csr; // RapController.java:227
-  wire [15:0] _bits_45 = _mux_0[15:0]; // SplitCounter.java:74
-  wire [31:0] _bits_46 = to_merge_hi[31:0]; // RapController.java:222
-  wire [31:0] _bits_47 = to_merge_lo[31:0]; // RapController.java:222
-  wire [63:0] to_merge = {_bits_46, _bits_47}; // RapController.java:222
-  wire [15:0] _bits_48 = to_merge[15:0]; // SplitCounter.java:74
-  wire [15:0] _bits_49 = _mux_0[31:16]; // SplitCounter.java:77
-  wire [15:0] _bits_50 = to_merge[31:16]; // SplitCounter.java:77
+  wire [62:0] _bits_45 = io_m0Csr[63:1]; // RapController.java:236
+  wire _bits_46 = io_m0Csr[0]; // RapController.java:236
+  wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:236
+  wire _or_18 = _bits_46 | _eq_36; // RapController.java:236
+  wire [63:0] m0_effective = {_bits_45, _or_18}; // RapController.java:236
+  wire [15:0] _bits_47 = m0_effective[15:0]; // SplitCounter.java:74
+  wire [31:0] _bits_48 = to_merge_hi[31:0]; // RapController.java:230
+  wire [31:0] _bits_49 = to_merge_lo[31:0]; // RapController.java:230
+  wire [63:0] to_merge = {_bits_48, _bits_49}; // RapController.java:230
+  wire [15:0] _bits_50 = to_merge[15:0]; // SplitCounter.java:74
+  wire [15:0] _bits_51 = m0_effective[31:16]; // SplitCounter.java:77
+  wire [15:0] _bits_52 = to_merge[31:16]; // SplitCounter.java:77
   wire [16:0] _sub_3 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:62
-  wire [15:0] _bits_51 = _sub_3[15:0]; // SplitCounter.java:54
-  wire _bits_52 = _sub_2[16]; // SplitCounter.java:69
-  wire [15:0] _bits_53 = _mux_0[47:32]; // SplitCounter.java:77
-  wire [15:0] _bits_54 = to_merge[47:32]; // SplitCounter.java:77
+  wire [15:0] _bits_53 = _sub_3[15:0]; // SplitCounter.java:54
+  wire _bits_54 = _sub_2[16]; // SplitCounter.java:69
+  wire [15:0] _bits_55 = m0_effective[47:32]; // SplitCounter.java:77
+  wire [15:0] _bits_56 = to_merge[47:32]; // SplitCounter.java:77
   wire [16:0] _sub_4 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:62
-  wire [15:0] _bits_55 = _sub_4[15:0]; // SplitCounter.java:54
-  wire _bits_56 = _sub_3[16]; // SplitCounter.java:55
-  wire [15:0] _bits_57 = _mux_0[63:48]; // SplitCounter.java:77
-  wire [15:0] _bits_58 = to_merge[63:48]; // SplitCounter.java:77
+  wire [15:0] _bits_57 = _sub_4[15:0]; // SplitCounter.java:54
+  wire _bits_58 = _sub_3[16]; // SplitCounter.java:55
+  wire [15:0] _bits_59 = m0_effective[63:48]; // SplitCounter.java:77
+  wire [15:0] _bits_60 = to_merge[63:48]; // SplitCounter.java:77
   wire [16:0] _sub_5 = {1'b0, until_merge_hi_2} - {{16{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
-  wire [15:0] _bits_59 = _sub_5[15:0]; // SplitCounter.java:54
-  wire _bits_60 = _sub_4[16]; // SplitCounter.java:55
-  wire _and_26 = state_init & multiplier_free; // RapController.java:210
-  wire _eq_37 = io_epsCsr == 16'd0; // RapController.java:211
-  wire [15:0] _mux_1 = _eq_37 ? 16'd1 : io_epsCsr; // RapController.java:211
-  wire [30:0] _bits_61 = io_qCsr[31:1]; // RapController.java:213
-  wire _or_r_0 = |_bits_61; // RapController.java:213
-  wire _not_30 = ~_or_r_0; // RapController.java:213
-  wire [31:0] _mux_2 = _not_30 ? 32'd2 : io_qCsr; // RapController.java:213
-  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:372
-  wire [11:0] _bits_62 = {{4{1'b0}}, io_counterResult_bits_updated[31:24]}; // SplitCompare.java:59
-  wire [11:0] _bits_63 = io_head_notThreshold[35:24]; // SplitCompare.java:60
-  wire [12:0] _add_6 = {1'b0, _bits_62} + {1'b0, _bits_63}; // SplitCompare.java:73
-  wire _bits_64 = _add_6[12]; // SplitCompare.java:73
-  wire [12:0] _cat_1 = {_bits_62, 1'd1}; // SplitCompare.java:74
-  wire [12:0] _cat_2 = {_bits_63, 1'd1}; // SplitCompare.java:74
+  wire [15:0] _bits_61 = _sub_5[15:0]; // SplitCounter.java:54
+  wire _bits_62 = _sub_4[16]; // SplitCounter.java:55
+  wire _and_21 = state_init & multiplier_free; // RapController.java:218
+  wire _eq_37 = io_epsCsr == 16'd0; // RapController.java:219
+  wire [15:0] _mux_0 = _eq_37 ? 16'd1 : io_epsCsr; // RapController.java:219
+  wire [30:0] _bits_63 = io_qCsr[31:1]; // RapController.java:221
+  wire _or_r_0 = |_bits_63; // RapController.java:221
+  wire _not_26 = ~_or_r_0; // RapController.java:221
+  wire [31:0] _mux_1 = _not_26 ? 32'd2 : io_qCsr; // RapController.java:221
+  wire _lt_0 = hit_depth_4 < 5'd16; // RapController.java:381
+  wire [11:0] _bits_64 = {{4{1'b0}}, io_counterResult_bits_updated[31:24]}; // SplitCompare.java:59
+  wire [11:0] _bits_65 = io_head_notThreshold[35:24]; // SplitCompare.java:60
+  wire [12:0] _add_6 = {1'b0, _bits_64} + {1'b0, _bits_65}; // SplitCompare.java:73
+  wire _bits_66 = _add_6[12]; // SplitCompare.java:73
+  wire [12:0] _cat_1 = {_bits_64, 1'd1}; // SplitCompare.java:74
+  wire [12:0] _cat_2 = {_bits_65, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_7 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SplitCompare.java:74
-  wire _bits_65 = _add_7[13]; // SplitCompare.java:74
-  wire [23:0] _bits_66 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:58
-  wire [11:0] _bits_67 = _bits_66[23:12]; // SplitCompare.java:59
-  wire [23:0] _bits_68 = io_head_notThreshold[23:0]; // SplitCompare.java:58
-  wire [11:0] _bits_69 = _bits_68[23:12]; // SplitCompare.java:60
-  wire [12:0] _add_8 = {1'b0, _bits_67} + {1'b0, _bits_69}; // SplitCompare.java:73
-  wire _bits_70 = _add_8[12]; // SplitCompare.java:73
-  wire [12:0] _cat_3 = {_bits_67, 1'd1}; // SplitCompare.java:74
-  wire [12:0] _cat_4 = {_bits_69, 1'd1}; // SplitCompare.java:74
+  wire _bits_67 = _add_7[13]; // SplitCompare.java:74
+  wire [23:0] _bits_68 = io_counterResult_bits_updated[23:0]; // SplitCompare.java:58
+  wire [11:0] _bits_69 = _bits_68[23:12]; // SplitCompare.java:59
+  wire [23:0] _bits_70 = io_head_notThreshold[23:0]; // SplitCompare.java:58
+  wire [11:0] _bits_71 = _bits_70[23:12]; // SplitCompare.java:60
+  wire [12:0] _add_8 = {1'b0, _bits_69} + {1'b0, _bits_71}; // SplitCompare.java:73
+  wire _bits_72 = _add_8[12]; // SplitCompare.java:73
+  wire [12:0] _cat_3 = {_bits_69, 1'd1}; // SplitCompare.java:74
+  wire [12:0] _cat_4 = {_bits_71, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_9 = {1'b0, _cat_3} + {1'b0, _cat_4}; // SplitCompare.java:74
-  wire _bits_71 = _add_9[13]; // SplitCompare.java:74
-  wire [11:0] _bits_72 = _bits_66[11:0]; // SplitCompare.java:58
-  wire [11:0] _bits_73 = _bits_68[11:0]; // SplitCompare.java:58
-  wire [12:0] _add_10 = {1'b0, _bits_72} + {1'b0, _bits_73}; // SplitCompare.java:73
-  wire _bits_74 = _add_10[12]; // SplitCompare.java:73
-  wire _and_27 = _bits_71 & _bits_74; // SplitCompare.java:63
-  wire _or_18 = _bits_70 | _and_27; // SplitCompare.java:63
-  wire _and_28 = _bits_65 & _or_18; // SplitCompare.java:63
-  wire _or_19 = _bits_64 | _and_28; // SplitCompare.java:63
-  wire split_now = _lt_0 & _or_19; // RapController.java:372
-  wire [1:0] _bits_75 = until_merge_lo[1:0]; // RapController.java:385
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_75; // RapController.java:385
-  wire merge_now = merge_near & _ge_0; // RapController.java:385
-  wire [11:0] _bits_76 = {{1{1'b0}}, skip_min_sum[34:24]}; // SplitCompare.java:59
-  wire [11:0] _bits_77 = io_head_notThreshold[35:24]; // SplitCompare.java:60
-  wire [12:0] _add_11 = {1'b0, _bits_76} + {1'b0, _bits_77}; // SplitCompare.java:73
-  wire _bits_78 = _add_11[12]; // SplitCompare.java:73
-  wire [12:0] _cat_5 = {_bits_76, 1'd1}; // SplitCompare.java:74
-  wire [12:0] _cat_6 = {_bits_77, 1'd1}; // SplitCompare.java:74
+  wire _bits_73 = _add_9[13]; // SplitCompare.java:74
+  wire [11:0] _bits_74 = _bits_68[11:0]; // SplitCompare.java:58
+  wire [11:0] _bits_75 = _bits_70[11:0]; // SplitCompare.java:58
+  wire [12:0] _add_10 = {1'b0, _bits_74} + {1'b0, _bits_75}; // SplitCompare.java:73
+  wire _bits_76 = _add_10[12]; // SplitCompare.java:73
+  wire _and_22 = _bits_73 & _bits_76; // SplitCompare.java:63
+  wire _or_19 = _bits_72 | _and_22; // SplitCompare.java:63
+  wire _and_23 = _bits_67 & _or_19; // SplitCompare.java:63
+  wire _or_20 = _bits_66 | _and_23; // SplitCompare.java:63
+  wire split_now = _lt_0 & _or_20; // RapController.java:381
+  wire [1:0] _bits_77 = until_merge_lo[1:0]; // RapController.java:394
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_77; // RapController.java:394
+  wire merge_now = merge_near & _ge_0; // RapController.java:394
+  wire [11:0] _bits_78 = {{1{1'b0}}, skip_min_sum[34:24]}; // SplitCompare.java:59
+  wire [11:0] _bits_79 = io_head_notThreshold[35:24]; // SplitCompare.java:60
+  wire [12:0] _add_11 = {1'b0, _bits_78} + {1'b0, _bits_79}; // SplitCompare.java:73
+  wire _bits_80 = _add_11[12]; // SplitCompare.java:73
+  wire [12:0] _cat_5 = {_bits_78, 1'd1}; // SplitCompare.java:74
+  wire [12:0] _cat_6 = {_bits_79, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_12 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SplitCompare.java:74
-  wire _bits_79 = _add_12[13]; // SplitCompare.java:74
-  wire [23:0] _bits_80 = skip_min_sum[23:0]; // SplitCompare.java:58
-  wire [11:0] _bits_81 = _bits_80[23:12]; // SplitCompare.java:59
-  wire [23:0] _bits_82 = io_head_notThreshold[23:0]; // SplitCompare.java:58
-  wire [11:0] _bits_83 = _bits_82[23:12]; // SplitCompare.java:60
-  wire [12:0] _add_13 = {1'b0, _bits_81} + {1'b0, _bits_83}; // SplitCompare.java:73
-  wire _bits_84 = _add_13[12]; // SplitCompare.java:73
-  wire [12:0] _cat_7 = {_bits_81, 1'd1}; // SplitCompare.java:74
-  wire [12:0] _cat_8 = {_bits_83, 1'd1}; // SplitCompare.java:74
+  wire _bits_81 = _add_12[13]; // SplitCompare.java:74
+  wire [23:0] _bits_82 = skip_min_sum[23:0]; // SplitCompare.java:58
+  wire [11:0] _bits_83 = _bits_82[23:12]; // SplitCompare.java:59
+  wire [23:0] _bits_84 = io_head_notThreshold[23:0]; // SplitCompare.java:58
+  wire [11:0] _bits_85 = _bits_84[23:12]; // SplitCompare.java:60
+  wire [12:0] _add_13 = {1'b0, _bits_83} + {1'b0, _bits_85}; // SplitCompare.java:73
+  wire _bits_86 = _add_13[12]; // SplitCompare.java:73
+  wire [12:0] _cat_7 = {_bits_83, 1'd1}; // SplitCompare.java:74
+  wire [12:0] _cat_8 = {_bits_85, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_14 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SplitCompare.java:74
-  wire _bits_85 = _add_14[13]; // SplitCompare.java:74
-  wire [11:0] _bits_86 = _bits_80[11:0]; // SplitCompare.java:58
-  wire [12:0] _cat_9 = {_bits_86, 1'd1}; // SplitCompare.java:74
-  wire [11:0] _bits_87 = _bits_82[11:0]; // SplitCompare.java:58
-  wire [12:0] _cat_10 = {_bits_87, 1'd1}; // SplitCompare.java:74
+  wire _bits_87 = _add_14[13]; // SplitCompare.java:74
+  wire [11:0] _bits_88 = _bits_82[11:0]; // SplitCompare.java:58
+  wire [12:0] _cat_9 = {_bits_88, 1'd1}; // SplitCompare.java:74
+  wire [11:0] _bits_89 = _bits_84[11:0]; // SplitCompare.java:58
+  wire [12:0] _cat_10 = {_bits_89, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_15 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SplitCompare.java:74
-  wire _bits_88 = _add_15[13]; // SplitCompare.java:74
-  wire _and_29 = _bits_85 & _bits_88; // SplitCompare.java:63
-  wire _or_20 = _bits_84 | _and_29; // SplitCompare.java:63
-  wire _and_30 = _bits_79 & _or_20; // SplitCompare.java:63
-  wire _or_21 = _bits_78 | _and_30; // SplitCompare.java:63
-  wire _and_31 = skip_valid & _or_21; // MergeSkip.java:53
-  wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:289
-  wire [5:0] _sub_6 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:289
-  wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:290
-  wire [7:0] _sub_7 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:290
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:506
-  wire draining = state_drain | commit_stop; // RapController.java:295
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:296
-  wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:306
+  wire _bits_90 = _add_15[13]; // SplitCompare.java:74
+  wire _and_24 = _bits_87 & _bits_90; // SplitCompare.java:63
+  wire _or_21 = _bits_86 | _and_24; // SplitCompare.java:63
+  wire _and_25 = _bits_81 & _or_21; // SplitCompare.java:63
+  wire _or_22 = _bits_80 | _and_25; // SplitCompare.java:63
+  wire _and_26 = skip_valid & _or_22; // MergeSkip.java:53
+  wire [5:0] _add_16 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:298
+  wire [5:0] _sub_6 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:298
+  wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:299
+  wire [7:0] _sub_7 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:299
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:515
+  wire draining = state_drain | commit_stop; // RapController.java:304
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:305
+  wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:315
   wire _eq_38 = undo_sp_next == 5'd0; // RapController.java:124
-  wire _bits_89 = slot_pick_pick_hot[0]; // RapController.java:525
-  wire [1:0] _fill_0 = {2{_bits_89}}; // RapController.java:525
-  wire [1:0] _and_32 = slot_digit_0 & _fill_0; // RapController.java:525
-  wire _bits_90 = slot_pick_pick_hot[1]; // RapController.java:525
-  wire [1:0] _fill_1 = {2{_bits_90}}; // RapController.java:525
-  wire [1:0] _and_33 = slot_digit_1 & _fill_1; // RapController.java:525
-  wire [1:0] _or_22 = _and_32 | _and_33; // RapController.java:525
-  wire _bits_91 = slot_pick_pick_hot[2]; // RapController.java:525
-  wire [1:0] _fill_2 = {2{_bits_91}}; // RapController.java:525
-  wire [1:0] _and_34 = slot_digit_2 & _fill_2; // RapController.java:525
-  wire _bits_92 = slot_pick_pick_hot[3]; // RapController.java:525
-  wire [1:0] _fill_3 = {2{_bits_92}}; // RapController.java:525
-  wire [1:0] _and_35 = slot_digit_3 & _fill_3; // RapController.java:525
-  wire [1:0] _or_23 = _and_34 | _and_35; // RapController.java:525
-  wire [1:0] _or_24 = _or_22 | _or_23; // RapController.java:525
-  wire _bits_93 = slot_pick_pick_hot[4]; // RapController.java:525
-  wire [1:0] _fill_4 = {2{_bits_93}}; // RapController.java:525
-  wire [1:0] _and_36 = slot_digit_4 & _fill_4; // RapController.java:525
-  wire _bits_94 = slot_pick_pick_hot[5]; // RapController.java:525
-  wire [1:0] _fill_5 = {2{_bits_94}}; // RapController.java:525
-  wire [1:0] _and_37 = slot_digit_5 & _fill_5; // RapController.java:525
-  wire [1:0] _or_25 = _and_36 | _and_37; // RapController.java:525
-  wire _bits_95 = slot_pick_pick_hot[6]; // RapController.java:525
-  wire [1:0] _fill_6 = {2{_bits_95}}; // RapController.java:525
-  wire [1:0] _and_38 = slot_digit_6 & _fill_6; // RapController.java:525
-  wire _bits_96 = slot_pick_pick_hot[7]; // RapController.java:525
-  wire [1:0] _fill_7 = {2{_bits_96}}; // RapController.java:525
-  wire [1:0] _and_39 = slot_digit_7 & _fill_7; // RapController.java:525
-  wire [1:0] _or_26 = _and_38 | _and_39; // RapController.java:525
-  wire [1:0] _or_27 = _or_25 | _or_26; // RapController.java:525
-  wire [1:0] _or_28 = _or_24 | _or_27; // RapController.java:525
-  wire _bits_97 = slot_pick_pick_hot[8]; // RapController.java:525
-  wire [1:0] _fill_8 = {2{_bits_97}}; // RapController.java:525
-  wire [1:0] _and_40 = slot_digit_8 & _fill_8; // RapController.java:525
-  wire _bits_98 = slot_pick_pick_hot[9]; // RapController.java:525
-  wire [1:0] _fill_9 = {2{_bits_98}}; // RapController.java:525
-  wire [1:0] _and_41 = slot_digit_9 & _fill_9; // RapController.java:525
-  wire [1:0] _or_29 = _and_40 | _and_41; // RapController.java:525
-  wire _bits_99 = slot_pick_pick_hot[10]; // RapController.java:525
-  wire [1:0] _fill_10 = {2{_bits_99}}; // RapController.java:525
-  wire [1:0] _and_42 = slot_digit_10 & _fill_10; // RapController.java:525
-  wire _bits_100 = slot_pick_pick_hot[11]; // RapController.java:525
-  wire [1:0] _fill_11 = {2{_bits_100}}; // RapController.java:525
-  wire [1:0] _and_43 = slot_digit_11 & _fill_11; // RapController.java:525
-  wire [1:0] _or_30 = _and_42 | _and_43; // RapController.java:525
-  wire [1:0] _or_31 = _or_29 | _or_30; // RapController.java:525
-  wire _bits_101 = slot_pick_pick_hot[12]; // RapController.java:525
-  wire [1:0] _fill_12 = {2{_bits_101}}; // RapController.java:525
-  wire [1:0] _and_44 = slot_digit_12 & _fill_12; // RapController.java:525
-  wire _bits_102 = slot_pick_pick_hot[13]; // RapController.java:525
-  wire [1:0] _fill_13 = {2{_bits_102}}; // RapController.java:525
-  wire [1:0] _and_45 = slot_digit_13 & _fill_13; // RapController.java:525
-  wire [1:0] _or_32 = _and_44 | _and_45; // RapController.java:525
-  wire _bits_103 = slot_pick_pick_hot[14]; // RapController.java:525
-  wire [1:0] _fill_14 = {2{_bits_103}}; // RapController.java:525
-  wire [1:0] _and_46 = slot_digit_14 & _fill_14; // RapController.java:525
-  wire _bits_104 = slot_pick_pick_hot[15]; // RapController.java:525
-  wire [1:0] _fill_15 = {2{_bits_104}}; // RapController.java:525
-  wire [1:0] _and_47 = slot_digit_15 & _fill_15; // RapController.java:525
-  wire [1:0] _or_33 = _and_46 | _and_47; // RapController.java:525
-  wire [1:0] _or_34 = _or_32 | _or_33; // RapController.java:525
-  wire [1:0] _or_35 = _or_31 | _or_34; // RapController.java:525
-  wire [1:0] _or_36 = _or_28 | _or_35; // RapController.java:525
-  wire _bits_105 = slot_pick_pick_hot[16]; // RapController.java:525
-  wire [1:0] _fill_16 = {2{_bits_105}}; // RapController.java:525
-  wire [1:0] _and_48 = slot_digit_16 & _fill_16; // RapController.java:525
-  wire _bits_106 = slot_pick_pick_hot[17]; // RapController.java:525
-  wire [1:0] _fill_17 = {2{_bits_106}}; // RapController.java:525
-  wire [1:0] _and_49 = slot_digit_17 & _fill_17; // RapController.java:525
-  wire [1:0] _or_37 = _and_48 | _and_49; // RapController.java:525
-  wire _bits_107 = slot_pick_pick_hot[18]; // RapController.java:525
-  wire [1:0] _fill_18 = {2{_bits_107}}; // RapController.java:525
-  wire [1:0] _and_50 = slot_digit_18 & _fill_18; // RapController.java:525
-  wire _bits_108 = slot_pick_pick_hot[19]; // RapController.java:525
-  wire [1:0] _fill_19 = {2{_bits_108}}; // RapController.java:525
-  wire [1:0] _and_51 = slot_digit_19 & _fill_19; // RapController.java:525
-  wire [1:0] _or_38 = _and_50 | _and_51; // RapController.java:525
-  wire [1:0] _or_39 = _or_37 | _or_38; // RapController.java:525
-  wire _bits_109 = slot_pick_pick_hot[20]; // RapController.java:525
-  wire [1:0] _fill_20 = {2{_bits_109}}; // RapController.java:525
-  wire [1:0] _and_52 = slot_digit_20 & _fill_20; // RapController.java:525
-  wire _bits_110 = slot_pick_pick_hot[21]; // RapController.java:525
-  wire [1:0] _fill_21 = {2{_bits_110}}; // RapController.java:525
-  wire [1:0] _and_53 = slot_digit_21 & _fill_21; // RapController.java:525
-  wire [1:0] _or_40 = _and_52 | _and_53; // RapController.java:525
-  wire _bits_111 = slot_pick_pick_hot[22]; // RapController.java:525
-  wire [1:0] _fill_22 = {2{_bits_111}}; // RapController.java:525
-  wire [1:0] _and_54 = slot_digit_22 & _fill_22; // RapController.java:525
-  wire _bits_112 = slot_pick_pick_hot[23]; // RapController.java:525
-  wire [1:0] _fill_23 = {2{_bits_112}}; // RapController.java:525
-  wire [1:0] _and_55 = slot_digit_23 & _fill_23; // RapController.java:525
-  wire [1:0] _or_41 = _and_54 | _and_55; // RapController.java:525
-  wire [1:0] _or_42 = _or_40 | _or_41; // RapController.java:525
-  wire [1:0] _or_43 = _or_39 | _or_42; // RapController.java:525
-  wire _bits_113 = slot_pick_pick_hot[24]; // RapController.java:525
-  wire [1:0] _fill_24 = {2{_bits_113}}; // RapController.java:525
-  wire [1:0] _and_56 = slot_digit_24 & _fill_24; // RapController.java:525
-  wire _bits_114 = slot_pick_pick_hot[25]; // RapController.java:525
-  wire [1:0] _fill_25 = {2{_bits_114}}; // RapController.java:525
-  wire [1:0] _and_57 = slot_digit_25 & _fill_25; // RapController.java:525
-  wire [1:0] _or_44 = _and_56 | _and_57; // RapController.java:525
-  wire _bits_115 = slot_pick_pick_hot[26]; // RapController.java:525
-  wire [1:0] _fill_26 = {2{_bits_115}}; // RapController.java:525
-  wire [1:0] _and_58 = slot_digit_26 & _fill_26; // RapController.java:525
-  wire _bits_116 = slot_pick_pick_hot[27]; // RapController.java:525
-  wire [1:0] _fill_27 = {2{_bits_116}}; // RapController.java:525
-  wire [1:0] _and_59 = slot_digit_27 & _fill_27; // RapController.java:525
-  wire [1:0] _or_45 = _and_58 | _and_59; // RapController.java:525
-  wire [1:0] _or_46 = _or_44 | _or_45; // RapController.java:525
-  wire _bits_117 = slot_pick_pick_hot[28]; // RapController.java:525
-  wire [1:0] _fill_28 = {2{_bits_117}}; // RapController.java:525
-  wire [1:0] _and_60 = slot_digit_28 & _fill_28; // RapController.java:525
-  wire _bits_118 = slot_pick_pick_hot[29]; // RapController.java:525
-  wire [1:0] _fill_29 = {2{_bits_118}}; // RapController.java:525
-  wire [1:0] _and_61 = slot_digit_29 & _fill_29; // RapController.java:525
-  wire [1:0] _or_47 = _and_60 | _and_61; // RapController.java:525
-  wire _bits_119 = slot_pick_pick_hot[30]; // RapController.java:525
-  wire [1:0] _fill_30 = {2{_bits_119}}; // RapController.java:525
-  wire [1:0] _and_62 = slot_digit_30 & _fill_30; // RapController.java:525
-  wire _bits_120 = slot_pick_pick_hot[31]; // RapController.java:525
-  wire [1:0] _fill_31 = {2{_bits_120}}; // RapController.java:525
-  wire [1:0] _and_63 = slot_digit_31 & _fill_31; // RapController.java:525
-  wire [1:0] _or_48 = _and_62 | _and_63; // RapController.java:525
-  wire [1:0] _or_49 = _or_47 | _or_48; // RapController.java:525
-  wire [1:0] _or_50 = _or_46 | _or_49; // RapController.java:525
-  wire [1:0] _or_51 = _or_43 | _or_50; // RapController.java:525
-  wire [1:0] _or_52 = _or_36 | _or_51; // RapController.java:525
-  wire [6:0] _dshl_0 = 7'd1 << _or_52; // RapController.java:525
-  wire [3:0] _bits_121 = _dshl_0[3:0]; // RapController.java:525
-  wire [3:0] _or_53 = present_children | _bits_121; // RapController.java:524
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:789
-  wire [3:0] _bits_122 = _dshl_1[3:0]; // RapController.java:789
-  wire [3:0] _or_54 = present_children | _bits_122; // RapController.java:789
-  wire [3:0] _not_31 = ~present_children_next; // RapController.java:134
-  wire _bits_123 = _not_31[0]; // FirstSet.java:25
-  wire _bits_124 = _not_31[1]; // FirstSet.java:25
-  wire _or_55 = _bits_123 | _bits_124; // FirstSet.java:37
-  wire _not_32 = ~_or_55; // FirstSet.java:35
-  wire _bits_125 = _not_31[2]; // FirstSet.java:25
-  wire _not_33 = ~_bits_125; // FirstSet.java:35
-  wire _not_34 = ~_bits_123; // FirstSet.java:35
-  wire _mux_3 = _not_32 ? _not_33 : _not_34; // FirstSet.java:36
-  wire [1:0] _cat_11 = {_not_32, _mux_3}; // FirstSet.java:36
-  wire [1:0] _bits_126 = _cat_11; // FirstSet.java:44
-  wire [3:0] _not_35 = ~present_children_next; // RapController.java:135
-  wire _bits_127 = _not_35[0]; // FirstSet.java:55
-  wire _bits_128 = _not_35[1]; // FirstSet.java:55
-  wire _or_56 = _bits_127 | _bits_128; // FirstSet.java:64
-  wire _bits_129 = _not_35[2]; // FirstSet.java:55
-  wire _bits_130 = _not_35[3]; // FirstSet.java:55
-  wire _or_57 = _bits_129 | _bits_130; // FirstSet.java:64
-  wire _and_64 = _or_56 & _or_57; // FirstSet.java:61
-  wire _and_65 = _bits_127 & _bits_128; // FirstSet.java:61
-  wire _or_58 = _and_64 | _and_65; // FirstSet.java:62
-  wire _and_66 = _bits_129 & _bits_130; // FirstSet.java:61
-  wire _or_59 = _or_58 | _and_66; // FirstSet.java:63
-  wire _not_36 = ~_or_59; // RapController.java:135
-  wire _bits_131 = slot_valid[31]; // NodeTable.java:88
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:671
+  wire [3:0] _bits_91 = _dshl_0[3:0]; // RapController.java:671
+  wire [3:0] _or_23 = present_children | _bits_91; // RapController.java:671
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:815
+  wire [3:0] _bits_92 = _dshl_1[3:0]; // RapController.java:815
+  wire [3:0] _or_24 = present_children | _bits_92; // RapController.java:815
+  wire [3:0] _not_27 = ~present_children_next; // RapController.java:134
+  wire _bits_93 = _not_27[0]; // FirstSet.java:25
+  wire _bits_94 = _not_27[1]; // FirstSet.java:25
+  wire _or_25 = _bits_93 | _bits_94; // FirstSet.java:37
+  wire _not_28 = ~_or_25; // FirstSet.java:35
+  wire _bits_95 = _not_27[2]; // FirstSet.java:25
+  wire _not_29 = ~_bits_95; // FirstSet.java:35
+  wire _not_30 = ~_bits_93; // FirstSet.java:35
+  wire _mux_2 = _not_28 ? _not_29 : _not_30; // FirstSet.java:36
+  wire [1:0] _cat_11 = {_not_28, _mux_2}; // FirstSet.java:36
+  wire [1:0] _bits_96 = _cat_11; // FirstSet.java:44
+  wire [3:0] _not_31 = ~present_children_next; // RapController.java:135
+  wire _bits_97 = _not_31[0]; // FirstSet.java:55
+  wire _bits_98 = _not_31[1]; // FirstSet.java:55
+  wire _or_26 = _bits_97 | _bits_98; // FirstSet.java:64
+  wire _bits_99 = _not_31[2]; // FirstSet.java:55
+  wire _bits_100 = _not_31[3]; // FirstSet.java:55
+  wire _or_27 = _bits_99 | _bits_100; // FirstSet.java:64
+  wire _and_27 = _or_26 & _or_27; // FirstSet.java:61
+  wire _and_28 = _bits_97 & _bits_98; // FirstSet.java:61
+  wire _or_28 = _and_27 | _and_28; // FirstSet.java:62
+  wire _and_29 = _bits_99 & _bits_100; // FirstSet.java:61
+  wire _or_29 = _or_28 | _and_29; // FirstSet.java:63
+  wire _not_32 = ~_or_29; // RapController.java:135
+  wire _bits_101 = slot_valid[31]; // NodeTable.java:88
   wire _eq_39 = slot_parent_31 == kids_owner; // NodeTable.java:88
-  wire _and_67 = _bits_131 & _eq_39; // NodeTable.java:88
-  wire _not_37 = ~state_split_scan; // RapController.java:434
-  wire _not_38 = ~_not_37; // NodeTable.java:88
+  wire _and_30 = _bits_101 & _eq_39; // NodeTable.java:88
+  wire _not_33 = ~state_split_scan; // RapController.java:443
+  wire _not_34 = ~_not_33; // NodeTable.java:88
   wire _eq_40 = slot_children_31 == 3'd0; // NodeTable.java:88
-  wire _or_60 = _not_38 | _eq_40; // NodeTable.java:88
-  wire _and_68 = _and_67 & _or_60; // NodeTable.java:88
-  wire _bits_132 = slot_valid[30]; // NodeTable.java:88
+  wire _or_30 = _not_34 | _eq_40; // NodeTable.java:88
+  wire _and_31 = _and_30 & _or_30; // NodeTable.java:88
+  wire _bits_102 = slot_valid[30]; // NodeTable.java:88
   wire _eq_41 = slot_parent_30 == kids_owner; // NodeTable.java:88
-  wire _and_69 = _bits_132 & _eq_41; // NodeTable.java:88
-  wire _not_39 = ~_not_37; // NodeTable.java:88
+  wire _and_32 = _bits_102 & _eq_41; // NodeTable.java:88
+  wire _not_35 = ~_not_33; // NodeTable.java:88
   wire _eq_42 = slot_children_30 == 3'd0; // NodeTable.java:88
-  wire _or_61 = _not_39 | _eq_42; // NodeTable.java:88
-  wire _and_70 = _and_69 & _or_61; // NodeTable.java:88
-  wire _bits_133 = slot_valid[29]; // NodeTable.java:88
+  wire _or_31 = _not_35 | _eq_42; // NodeTable.java:88
+  wire _and_33 = _and_32 & _or_31; // NodeTable.java:88
+  wire _bits_103 = slot_valid[29]; // NodeTable.java:88
   wire _eq_43 = slot_parent_29 == kids_owner; // NodeTable.java:88
-  wire _and_71 = _bits_133 & _eq_43; // NodeTable.java:88
-  wire _not_40 = ~_not_37; // NodeTable.java:88
+  wire _and_34 = _bits_103 & _eq_43; // NodeTable.java:88
+  wire _not_36 = ~_not_33; // NodeTable.java:88
   wire _eq_44 = slot_children_29 == 3'd0; // NodeTable.java:88
-  wire _or_62 = _not_40 | _eq_44; // NodeTable.java:88
-  wire _and_72 = _and_71 & _or_62; // NodeTable.java:88
-  wire _bits_134 = slot_valid[28]; // NodeTable.java:88
+  wire _or_32 = _not_36 | _eq_44; // NodeTable.java:88
+  wire _and_35 = _and_34 & _or_32; // NodeTable.java:88
+  wire _bits_104 = slot_valid[28]; // NodeTable.java:88
   wire _eq_45 = slot_parent_28 == kids_owner; // NodeTable.java:88
-  wire _and_73 = _bits_134 & _eq_45; // NodeTable.java:88
-  wire _not_41 = ~_not_37; // NodeTable.java:88
+  wire _and_36 = _bits_104 & _eq_45; // NodeTable.java:88
+  wire _not_37 = ~_not_33; // NodeTable.java:88
   wire _eq_46 = slot_children_28 == 3'd0; // NodeTable.java:88
-  wire _or_63 = _not_41 | _eq_46; // NodeTable.java:88
-  wire _and_74 = _and_73 & _or_63; // NodeTable.java:88
-  wire _bits_135 = slot_valid[27]; // NodeTable.java:88
+  wire _or_33 = _not_37 | _eq_46; // NodeTable.java:88
+  wire _and_37 = _and_36 & _or_33; // NodeTable.java:88
+  wire _bits_105 = slot_valid[27]; // NodeTable.java:88
   wire _eq_47 = slot_parent_27 == kids_owner; // NodeTable.java:88
-  wire _and_75 = _bits_135 & _eq_47; // NodeTable.java:88
-  wire _not_42 = ~_not_37; // NodeTable.java:88
+  wire _and_38 = _bits_105 & _eq_47; // NodeTable.java:88
+  wire _not_38 = ~_not_33; // NodeTable.java:88
   wire _eq_48 = slot_children_27 == 3'd0; // NodeTable.java:88
-  wire _or_64 = _not_42 | _eq_48; // NodeTable.java:88
-  wire _and_76 = _and_75 & _or_64; // NodeTable.java:88
-  wire _bits_136 = slot_valid[26]; // NodeTable.java:88
+  wire _or_34 = _not_38 | _eq_48; // NodeTable.java:88
+  wire _and_39 = _and_38 & _or_34; // NodeTable.java:88
+  wire _bits_106 = slot_valid[26]; // NodeTable.java:88
   wire _eq_49 = slot_parent_26 == kids_owner; // NodeTable.java:88
-  wire _and_77 = _bits_136 & _eq_49; // NodeTable.java:88
-  wire _not_43 = ~_not_37; // NodeTable.java:88
+  wire _and_40 = _bits_106 & _eq_49; // NodeTable.java:88
+  wire _not_39 = ~_not_33; // NodeTable.java:88
   wire _eq_50 = slot_children_26 == 3'd0; // NodeTable.java:88
-  wire _or_65 = _not_43 | _eq_50; // NodeTable.java:88
-  wire _and_78 = _and_77 & _or_65; // NodeTable.java:88
-  wire _bits_137 = slot_valid[25]; // NodeTable.java:88
+  wire _or_35 = _not_39 | _eq_50; // NodeTable.java:88
+  wire _and_41 = _and_40 & _or_35; // NodeTable.java:88
+  wire _bits_107 = slot_valid[25]; // NodeTable.java:88
   wire _eq_51 = slot_parent_25 == kids_owner; // NodeTable.java:88
-  wire _and_79 = _bits_137 & _eq_51; // NodeTable.java:88
-  wire _not_44 = ~_not_37; // NodeTable.java:88
+  wire _and_42 = _bits_107 & _eq_51; // NodeTable.java:88
+  wire _not_40 = ~_not_33; // NodeTable.java:88
   wire _eq_52 = slot_children_25 == 3'd0; // NodeTable.java:88
-  wire _or_66 = _not_44 | _eq_52; // NodeTable.java:88
-  wire _and_80 = _and_79 & _or_66; // NodeTable.java:88
-  wire _bits_138 = slot_valid[24]; // NodeTable.java:88
+  wire _or_36 = _not_40 | _eq_52; // NodeTable.java:88
+  wire _and_43 = _and_42 & _or_36; // NodeTable.java:88
+  wire _bits_108 = slot_valid[24]; // NodeTable.java:88
   wire _eq_53 = slot_parent_24 == kids_owner; // NodeTable.java:88
-  wire _and_81 = _bits_138 & _eq_53; // NodeTable.java:88
-  wire _not_45 = ~_not_37; // NodeTable.java:88
+  wire _and_44 = _bits_108 & _eq_53; // NodeTable.java:88
+  wire _not_41 = ~_not_33; // NodeTable.java:88
   wire _eq_54 = slot_children_24 == 3'd0; // NodeTable.java:88
-  wire _or_67 = _not_45 | _eq_54; // NodeTable.java:88
-  wire _and_82 = _and_81 & _or_67; // NodeTable.java:88
-  wire _bits_139 = slot_valid[23]; // NodeTable.java:88
+  wire _or_37 = _not_41 | _eq_54; // NodeTable.java:88
+  wire _and_45 = _and_44 & _or_37; // NodeTable.java:88
+  wire _bits_109 = slot_valid[23]; // NodeTable.java:88
   wire _eq_55 = slot_parent_23 == kids_owner; // NodeTable.java:88
-  wire _and_83 = _bits_139 & _eq_55; // NodeTable.java:88
-  wire _not_46 = ~_not_37; // NodeTable.java:88
+  wire _and_46 = _bits_109 & _eq_55; // NodeTable.java:88
+  wire _not_42 = ~_not_33; // NodeTable.java:88
   wire _eq_56 = slot_children_23 == 3'd0; // NodeTable.java:88
-  wire _or_68 = _not_46 | _eq_56; // NodeTable.java:88
-  wire _and_84 = _and_83 & _or_68; // NodeTable.java:88
-  wire _bits_140 = slot_valid[22]; // NodeTable.java:88
+  wire _or_38 = _not_42 | _eq_56; // NodeTable.java:88
+  wire _and_47 = _and_46 & _or_38; // NodeTable.java:88
+  wire _bits_110 = slot_valid[22]; // NodeTable.java:88
   wire _eq_57 = slot_parent_22 == kids_owner; // NodeTable.java:88
-  wire _and_85 = _bits_140 & _eq_57; // NodeTable.java:88
-  wire _not_47 = ~_not_37; // NodeTable.java:88
+  wire _and_48 = _bits_110 & _eq_57; // NodeTable.java:88
+  wire _not_43 = ~_not_33; // NodeTable.java:88
   wire _eq_58 = slot_children_22 == 3'd0; // NodeTable.java:88
-  wire _or_69 = _not_47 | _eq_58; // NodeTable.java:88
-  wire _and_86 = _and_85 & _or_69; // NodeTable.java:88
-  wire _bits_141 = slot_valid[21]; // NodeTable.java:88
+  wire _or_39 = _not_43 | _eq_58; // NodeTable.java:88
+  wire _and_49 = _and_48 & _or_39; // NodeTable.java:88
+  wire _bits_111 = slot_valid[21]; // NodeTable.java:88
   wire _eq_59 = slot_parent_21 == kids_owner; // NodeTable.java:88
-  wire _and_87 = _bits_141 & _eq_59; // NodeTable.java:88
-  wire _not_48 = ~_not_37; // NodeTable.java:88
+  wire _and_50 = _bits_111 & _eq_59; // NodeTable.java:88
+  wire _not_44 = ~_not_33; // NodeTable.java:88
   wire _eq_60 = slot_children_21 == 3'd0; // NodeTable.java:88
-  wire _or_70 = _not_48 | _eq_60; // NodeTable.java:88
-  wire _and_88 = _and_87 & _or_70; // NodeTable.java:88
-  wire _bits_142 = slot_valid[20]; // NodeTable.java:88
+  wire _or_40 = _not_44 | _eq_60; // NodeTable.java:88
+  wire _and_51 = _and_50 & _or_40; // NodeTable.java:88
+  wire _bits_112 = slot_valid[20]; // NodeTable.java:88
   wire _eq_61 = slot_parent_20 == kids_owner; // NodeTable.java:88
-  wire _and_89 = _bits_142 & _eq_61; // NodeTable.java:88
-  wire _not_49 = ~_not_37; // NodeTable.java:88
+  wire _and_52 = _bits_112 & _eq_61; // NodeTable.java:88
+  wire _not_45 = ~_not_33; // NodeTable.java:88
   wire _eq_62 = slot_children_20 == 3'd0; // NodeTable.java:88
-  wire _or_71 = _not_49 | _eq_62; // NodeTable.java:88
-  wire _and_90 = _and_89 & _or_71; // NodeTable.java:88
-  wire _bits_143 = slot_valid[19]; // NodeTable.java:88
+  wire _or_41 = _not_45 | _eq_62; // NodeTable.java:88
+  wire _and_53 = _and_52 & _or_41; // NodeTable.java:88
+  wire _bits_113 = slot_valid[19]; // NodeTable.java:88
   wire _eq_63 = slot_parent_19 == kids_owner; // NodeTable.java:88
-  wire _and_91 = _bits_143 & _eq_63; // NodeTable.java:88
-  wire _not_50 = ~_not_37; // NodeTable.java:88
+  wire _and_54 = _bits_113 & _eq_63; // NodeTable.java:88
+  wire _not_46 = ~_not_33; // NodeTable.java:88
   wire _eq_64 = slot_children_19 == 3'd0; // NodeTable.java:88
-  wire _or_72 = _not_50 | _eq_64; // NodeTable.java:88
-  wire _and_92 = _and_91 & _or_72; // NodeTable.java:88
-  wire _bits_144 = slot_valid[18]; // NodeTable.java:88
+  wire _or_42 = _not_46 | _eq_64; // NodeTable.java:88
+  wire _and_55 = _and_54 & _or_42; // NodeTable.java:88
+  wire _bits_114 = slot_valid[18]; // NodeTable.java:88
   wire _eq_65 = slot_parent_18 == kids_owner; // NodeTable.java:88
-  wire _and_93 = _bits_144 & _eq_65; // NodeTable.java:88
-  wire _not_51 = ~_not_37; // NodeTable.java:88
+  wire _and_56 = _bits_114 & _eq_65; // NodeTable.java:88
+  wire _not_47 = ~_not_33; // NodeTable.java:88
   wire _eq_66 = slot_children_18 == 3'd0; // NodeTable.java:88
-  wire _or_73 = _not_51 | _eq_66; // NodeTable.java:88
-  wire _and_94 = _and_93 & _or_73; // NodeTable.java:88
-  wire _bits_145 = slot_valid[17]; // NodeTable.java:88
+  wire _or_43 = _not_47 | _eq_66; // NodeTable.java:88
+  wire _and_57 = _and_56 & _or_43; // NodeTable.java:88
+  wire _bits_115 = slot_valid[17]; // NodeTable.java:88
   wire _eq_67 = slot_parent_17 == kids_owner; // NodeTable.java:88
-  wire _and_95 = _bits_145 & _eq_67; // NodeTable.java:88
-  wire _not_52 = ~_not_37; // NodeTable.java:88
+  wire _and_58 = _bits_115 & _eq_67; // NodeTable.java:88
+  wire _not_48 = ~_not_33; // NodeTable.java:88
   wire _eq_68 = slot_children_17 == 3'd0; // NodeTable.java:88
-  wire _or_74 = _not_52 | _eq_68; // NodeTable.java:88
-  wire _and_96 = _and_95 & _or_74; // NodeTable.java:88
-  wire _bits_146 = slot_valid[16]; // NodeTable.java:88
+  wire _or_44 = _not_48 | _eq_68; // NodeTable.java:88
+  wire _and_59 = _and_58 & _or_44; // NodeTable.java:88
+  wire _bits_116 = slot_valid[16]; // NodeTable.java:88
   wire _eq_69 = slot_parent_16 == kids_owner; // NodeTable.java:88
-  wire _and_97 = _bits_146 & _eq_69; // NodeTable.java:88
-  wire _not_53 = ~_not_37; // NodeTable.java:88
+  wire _and_60 = _bits_116 & _eq_69; // NodeTable.java:88
+  wire _not_49 = ~_not_33; // NodeTable.java:88
   wire _eq_70 = slot_children_16 == 3'd0; // NodeTable.java:88
-  wire _or_75 = _not_53 | _eq_70; // NodeTable.java:88
-  wire _and_98 = _and_97 & _or_75; // NodeTable.java:88
-  wire _bits_147 = slot_valid[15]; // NodeTable.java:88
+  wire _or_45 = _not_49 | _eq_70; // NodeTable.java:88
+  wire _and_61 = _and_60 & _or_45; // NodeTable.java:88
+  wire _bits_117 = slot_valid[15]; // NodeTable.java:88
   wire _eq_71 = slot_parent_15 == kids_owner; // NodeTable.java:88
-  wire _and_99 = _bits_147 & _eq_71; // NodeTable.java:88
-  wire _not_54 = ~_not_37; // NodeTable.java:88
+  wire _and_62 = _bits_117 & _eq_71; // NodeTable.java:88
+  wire _not_50 = ~_not_33; // NodeTable.java:88
   wire _eq_72 = slot_children_15 == 3'd0; // NodeTable.java:88
-  wire _or_76 = _not_54 | _eq_72; // NodeTable.java:88
-  wire _and_100 = _and_99 & _or_76; // NodeTable.java:88
-  wire _bits_148 = slot_valid[14]; // NodeTable.java:88
+  wire _or_46 = _not_50 | _eq_72; // NodeTable.java:88
+  wire _and_63 = _and_62 & _or_46; // NodeTable.java:88
+  wire _bits_118 = slot_valid[14]; // NodeTable.java:88
   wire _eq_73 = slot_parent_14 == kids_owner; // NodeTable.java:88
-  wire _and_101 = _bits_148 & _eq_73; // NodeTable.java:88
-  wire _not_55 = ~_not_37; // NodeTable.java:88
+  wire _and_64 = _bits_118 & _eq_73; // NodeTable.java:88
+  wire _not_51 = ~_not_33; // NodeTable.java:88
   wire _eq_74 = slot_children_14 == 3'd0; // NodeTable.java:88
-  wire _or_77 = _not_55 | _eq_74; // NodeTable.java:88
-  wire _and_102 = _and_101 & _or_77; // NodeTable.java:88
-  wire _bits_149 = slot_valid[13]; // NodeTable.java:88
+  wire _or_47 = _not_51 | _eq_74; // NodeTable.java:88
+  wire _and_65 = _and_64 & _or_47; // NodeTable.java:88
+  wire _bits_119 = slot_valid[13]; // NodeTable.java:88
   wire _eq_75 = slot_parent_13 == kids_owner; // NodeTable.java:88
-  wire _and_103 = _bits_149 & _eq_75; // NodeTable.java:88
-  wire _not_56 = ~_not_37; // NodeTable.java:88
+  wire _and_66 = _bits_119 & _eq_75; // NodeTable.java:88
+  wire _not_52 = ~_not_33; // NodeTable.java:88
   wire _eq_76 = slot_children_13 == 3'd0; // NodeTable.java:88
-  wire _or_78 = _not_56 | _eq_76; // NodeTable.java:88
-  wire _and_104 = _and_103 & _or_78; // NodeTable.java:88
-  wire _bits_150 = slot_valid[12]; // NodeTable.java:88
+  wire _or_48 = _not_52 | _eq_76; // NodeTable.java:88
+  wire _and_67 = _and_66 & _or_48; // NodeTable.java:88
+  wire _bits_120 = slot_valid[12]; // NodeTable.java:88
   wire _eq_77 = slot_parent_12 == kids_owner; // NodeTable.java:88
-  wire _and_105 = _bits_150 & _eq_77; // NodeTable.java:88
-  wire _not_57 = ~_not_37; // NodeTable.java:88
+  wire _and_68 = _bits_120 & _eq_77; // NodeTable.java:88
+  wire _not_53 = ~_not_33; // NodeTable.java:88
   wire _eq_78 = slot_children_12 == 3'd0; // NodeTable.java:88
-  wire _or_79 = _not_57 | _eq_78; // NodeTable.java:88
-  wire _and_106 = _and_105 & _or_79; // NodeTable.java:88
-  wire _bits_151 = slot_valid[11]; // NodeTable.java:88
+  wire _or_49 = _not_53 | _eq_78; // NodeTable.java:88
+  wire _and_69 = _and_68 & _or_49; // NodeTable.java:88
+  wire _bits_121 = slot_valid[11]; // NodeTable.java:88
   wire _eq_79 = slot_parent_11 == kids_owner; // NodeTable.java:88
-  wire _and_107 = _bits_151 & _eq_79; // NodeTable.java:88
-  wire _not_58 = ~_not_37; // NodeTable.java:88
+  wire _and_70 = _bits_121 & _eq_79; // NodeTable.java:88
+  wire _not_54 = ~_not_33; // NodeTable.java:88
   wire _eq_80 = slot_children_11 == 3'd0; // NodeTable.java:88
-  wire _or_80 = _not_58 | _eq_80; // NodeTable.java:88
-  wire _and_108 = _and_107 & _or_80; // NodeTable.java:88
-  wire _bits_152 = slot_valid[10]; // NodeTable.java:88
+  wire _or_50 = _not_54 | _eq_80; // NodeTable.java:88
+  wire _and_71 = _and_70 & _or_50; // NodeTable.java:88
+  wire _bits_122 = slot_valid[10]; // NodeTable.java:88
   wire _eq_81 = slot_parent_10 == kids_owner; // NodeTable.java:88
-  wire _and_109 = _bits_152 & _eq_81; // NodeTable.java:88
-  wire _not_59 = ~_not_37; // NodeTable.java:88
+  wire _and_72 = _bits_122 & _eq_81; // NodeTable.java:88
+  wire _not_55 = ~_not_33; // NodeTable.java:88
   wire _eq_82 = slot_children_10 == 3'd0; // NodeTable.java:88
-  wire _or_81 = _not_59 | _eq_82; // NodeTable.java:88
-  wire _and_110 = _and_109 & _or_81; // NodeTable.java:88
-  wire _bits_153 = slot_valid[9]; // NodeTable.java:88
+  wire _or_51 = _not_55 | _eq_82; // NodeTable.java:88
+  wire _and_73 = _and_72 & _or_51; // NodeTable.java:88
+  wire _bits_123 = slot_valid[9]; // NodeTable.java:88
   wire _eq_83 = slot_parent_9 == kids_owner; // NodeTable.java:88
-  wire _and_111 = _bits_153 & _eq_83; // NodeTable.java:88
-  wire _not_60 = ~_not_37; // NodeTable.java:88
+  wire _and_74 = _bits_123 & _eq_83; // NodeTable.java:88
+  wire _not_56 = ~_not_33; // NodeTable.java:88
   wire _eq_84 = slot_children_9 == 3'd0; // NodeTable.java:88
-  wire _or_82 = _not_60 | _eq_84; // NodeTable.java:88
-  wire _and_112 = _and_111 & _or_82; // NodeTable.java:88
-  wire _bits_154 = slot_valid[8]; // NodeTable.java:88
+  wire _or_52 = _not_56 | _eq_84; // NodeTable.java:88
+  wire _and_75 = _and_74 & _or_52; // NodeTable.java:88
+  wire _bits_124 = slot_valid[8]; // NodeTable.java:88
   wire _eq_85 = slot_parent_8 == kids_owner; // NodeTable.java:88
-  wire _and_113 = _bits_154 & _eq_85; // NodeTable.java:88
-  wire _not_61 = ~_not_37; // NodeTable.java:88
+  wire _and_76 = _bits_124 & _eq_85; // NodeTable.java:88
+  wire _not_57 = ~_not_33; // NodeTable.java:88
   wire _eq_86 = slot_children_8 == 3'd0; // NodeTable.java:88
-  wire _or_83 = _not_61 | _eq_86; // NodeTable.java:88
-  wire _and_114 = _and_113 & _or_83; // NodeTable.java:88
-  wire _bits_155 = slot_valid[7]; // NodeTable.java:88
+  wire _or_53 = _not_57 | _eq_86; // NodeTable.java:88
+  wire _and_77 = _and_76 & _or_53; // NodeTable.java:88
+  wire _bits_125 = slot_valid[7]; // NodeTable.java:88
   wire _eq_87 = slot_parent_7 == kids_owner; // NodeTable.java:88
-  wire _and_115 = _bits_155 & _eq_87; // NodeTable.java:88
-  wire _not_62 = ~_not_37; // NodeTable.java:88
+  wire _and_78 = _bits_125 & _eq_87; // NodeTable.java:88
+  wire _not_58 = ~_not_33; // NodeTable.java:88
   wire _eq_88 = slot_children_7 == 3'd0; // NodeTable.java:88
-  wire _or_84 = _not_62 | _eq_88; // NodeTable.java:88
-  wire _and_116 = _and_115 & _or_84; // NodeTable.java:88
-  wire _bits_156 = slot_valid[6]; // NodeTable.java:88
+  wire _or_54 = _not_58 | _eq_88; // NodeTable.java:88
+  wire _and_79 = _and_78 & _or_54; // NodeTable.java:88
+  wire _bits_126 = slot_valid[6]; // NodeTable.java:88
   wire _eq_89 = slot_parent_6 == kids_owner; // NodeTable.java:88
-  wire _and_117 = _bits_156 & _eq_89; // NodeTable.java:88
-  wire _not_63 = ~_not_37; // NodeTable.java:88
+  wire _and_80 = _bits_126 & _eq_89; // NodeTable.java:88
+  wire _not_59 = ~_not_33; // NodeTable.java:88
   wire _eq_90 = slot_children_6 == 3'd0; // NodeTable.java:88
-  wire _or_85 = _not_63 | _eq_90; // NodeTable.java:88
-  wire _and_118 = _and_117 & _or_85; // NodeTable.java:88
-  wire _bits_157 = slot_valid[5]; // NodeTable.java:88
+  wire _or_55 = _not_59 | _eq_90; // NodeTable.java:88
+  wire _and_81 = _and_80 & _or_55; // NodeTable.java:88
+  wire _bits_127 = slot_valid[5]; // NodeTable.java:88
   wire _eq_91 = slot_parent_5 == kids_owner; // NodeTable.java:88
-  wire _and_119 = _bits_157 & _eq_91; // NodeTable.java:88
-  wire _not_64 = ~_not_37; // NodeTable.java:88
+  wire _and_82 = _bits_127 & _eq_91; // NodeTable.java:88
+  wire _not_60 = ~_not_33; // NodeTable.java:88
   wire _eq_92 = slot_children_5 == 3'd0; // NodeTable.java:88
-  wire _or_86 = _not_64 | _eq_92; // NodeTable.java:88
-  wire _and_120 = _and_119 & _or_86; // NodeTable.java:88
-  wire _bits_158 = slot_valid[4]; // NodeTable.java:88
+  wire _or_56 = _not_60 | _eq_92; // NodeTable.java:88
+  wire _and_83 = _and_82 & _or_56; // NodeTable.java:88
+  wire _bits_128 = slot_valid[4]; // NodeTable.java:88
   wire _eq_93 = slot_parent_4 == kids_owner; // NodeTable.java:88
-  wire _and_121 = _bits_158 & _eq_93; // NodeTable.java:88
-  wire _not_65 = ~_not_37; // NodeTable.java:88
+  wire _and_84 = _bits_128 & _eq_93; // NodeTable.java:88
+  wire _not_61 = ~_not_33; // NodeTable.java:88
   wire _eq_94 = slot_children_4 == 3'd0; // NodeTable.java:88
-  wire _or_87 = _not_65 | _eq_94; // NodeTable.java:88
-  wire _and_122 = _and_121 & _or_87; // NodeTable.java:88
-  wire _bits_159 = slot_valid[3]; // NodeTable.java:88
+  wire _or_57 = _not_61 | _eq_94; // NodeTable.java:88
+  wire _and_85 = _and_84 & _or_57; // NodeTable.java:88
+  wire _bits_129 = slot_valid[3]; // NodeTable.java:88
   wire _eq_95 = slot_parent_3 == kids_owner; // NodeTable.java:88
-  wire _and_123 = _bits_159 & _eq_95; // NodeTable.java:88
-  wire _not_66 = ~_not_37; // NodeTable.java:88
+  wire _and_86 = _bits_129 & _eq_95; // NodeTable.java:88
+  wire _not_62 = ~_not_33; // NodeTable.java:88
   wire _eq_96 = slot_children_3 == 3'd0; // NodeTable.java:88
-  wire _or_88 = _not_66 | _eq_96; // NodeTable.java:88
-  wire _and_124 = _and_123 & _or_88; // NodeTable.java:88
-  wire _bits_160 = slot_valid[2]; // NodeTable.java:88
+  wire _or_58 = _not_62 | _eq_96; // NodeTable.java:88
+  wire _and_87 = _and_86 & _or_58; // NodeTable.java:88
+  wire _bits_130 = slot_valid[2]; // NodeTable.java:88
   wire _eq_97 = slot_parent_2 == kids_owner; // NodeTable.java:88
-  wire _and_125 = _bits_160 & _eq_97; // NodeTable.java:88
-  wire _not_67 = ~_not_37; // NodeTable.java:88
+  wire _and_88 = _bits_130 & _eq_97; // NodeTable.java:88
+  wire _not_63 = ~_not_33; // NodeTable.java:88
   wire _eq_98 = slot_children_2 == 3'd0; // NodeTable.java:88
-  wire _or_89 = _not_67 | _eq_98; // NodeTable.java:88
-  wire _and_126 = _and_125 & _or_89; // NodeTable.java:88
-  wire _bits_161 = slot_valid[1]; // NodeTable.java:88
+  wire _or_59 = _not_63 | _eq_98; // NodeTable.java:88
+  wire _and_89 = _and_88 & _or_59; // NodeTable.java:88
+  wire _bits_131 = slot_valid[1]; // NodeTable.java:88
   wire _eq_99 = slot_parent_1 == kids_owner; // NodeTable.java:88
-  wire _and_127 = _bits_161 & _eq_99; // NodeTable.java:88
-  wire _not_68 = ~_not_37; // NodeTable.java:88
+  wire _and_90 = _bits_131 & _eq_99; // NodeTable.java:88
+  wire _not_64 = ~_not_33; // NodeTable.java:88
   wire _eq_100 = slot_children_1 == 3'd0; // NodeTable.java:88
-  wire _or_90 = _not_68 | _eq_100; // NodeTable.java:88
-  wire _and_128 = _and_127 & _or_90; // NodeTable.java:88
-  wire [31:0] kids_vector = {_and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, 1'd0}; // NodeTable.java:109
-  wire _not_69 = ~leaf_pick_load; // SlotPicker.java:59
-  wire [31:0] _not_70 = ~leaf_pick_pick_hot; // SlotPicker.java:44
-  wire [31:0] _and_129 = leaf_pick_candidates & _not_70; // SlotPicker.java:44
-  wire _bits_162 = slot_valid[31]; // NodeTable.java:96
+  wire _or_60 = _not_64 | _eq_100; // NodeTable.java:88
+  wire _and_91 = _and_90 & _or_60; // NodeTable.java:88
+  wire [31:0] kids_vector = {_and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, 1'd0}; // NodeTable.java:109
+  wire _not_65 = ~leaf_pick_load; // SlotPicker.java:59
+  wire [31:0] _not_66 = ~leaf_pick_pick_hot; // SlotPicker.java:44
+  wire [31:0] _and_92 = leaf_pick_candidates & _not_66; // SlotPicker.java:44
+  wire _bits_132 = slot_valid[31]; // NodeTable.java:96
   wire _eq_101 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_130 = _bits_162 & _eq_101; // NodeTable.java:96
+  wire _and_93 = _bits_132 & _eq_101; // NodeTable.java:96
   wire _eq_102 = slot_children_31 == 3'd0; // NodeTable.java:96
-  wire _and_131 = _and_130 & _eq_102; // NodeTable.java:96
-  wire _bits_163 = slot_valid[30]; // NodeTable.java:96
+  wire _and_94 = _and_93 & _eq_102; // NodeTable.java:96
+  wire _bits_133 = slot_valid[30]; // NodeTable.java:96
   wire _eq_103 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_132 = _bits_163 & _eq_103; // NodeTable.java:96
+  wire _and_95 = _bits_133 & _eq_103; // NodeTable.java:96
   wire _eq_104 = slot_children_30 == 3'd0; // NodeTable.java:96
-  wire _and_133 = _and_132 & _eq_104; // NodeTable.java:96
-  wire _bits_164 = slot_valid[29]; // NodeTable.java:96
+  wire _and_96 = _and_95 & _eq_104; // NodeTable.java:96
+  wire _bits_134 = slot_valid[29]; // NodeTable.java:96
   wire _eq_105 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_134 = _bits_164 & _eq_105; // NodeTable.java:96
+  wire _and_97 = _bits_134 & _eq_105; // NodeTable.java:96
   wire _eq_106 = slot_children_29 == 3'd0; // NodeTable.java:96
-  wire _and_135 = _and_134 & _eq_106; // NodeTable.java:96
-  wire _bits_165 = slot_valid[28]; // NodeTable.java:96
+  wire _and_98 = _and_97 & _eq_106; // NodeTable.java:96
+  wire _bits_135 = slot_valid[28]; // NodeTable.java:96
   wire _eq_107 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_136 = _bits_165 & _eq_107; // NodeTable.java:96
+  wire _and_99 = _bits_135 & _eq_107; // NodeTable.java:96
   wire _eq_108 = slot_children_28 == 3'd0; // NodeTable.java:96
-  wire _and_137 = _and_136 & _eq_108; // NodeTable.java:96
-  wire _bits_166 = slot_valid[27]; // NodeTable.java:96
+  wire _and_100 = _and_99 & _eq_108; // NodeTable.java:96
+  wire _bits_136 = slot_valid[27]; // NodeTable.java:96
   wire _eq_109 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_138 = _bits_166 & _eq_109; // NodeTable.java:96
+  wire _and_101 = _bits_136 & _eq_109; // NodeTable.java:96
   wire _eq_110 = slot_children_27 == 3'd0; // NodeTable.java:96
-  wire _and_139 = _and_138 & _eq_110; // NodeTable.java:96
-  wire _bits_167 = slot_valid[26]; // NodeTable.java:96
+  wire _and_102 = _and_101 & _eq_110; // NodeTable.java:96
+  wire _bits_137 = slot_valid[26]; // NodeTable.java:96
   wire _eq_111 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_140 = _bits_167 & _eq_111; // NodeTable.java:96
+  wire _and_103 = _bits_137 & _eq_111; // NodeTable.java:96
   wire _eq_112 = slot_children_26 == 3'd0; // NodeTable.java:96
-  wire _and_141 = _and_140 & _eq_112; // NodeTable.java:96
-  wire _bits_168 = slot_valid[25]; // NodeTable.java:96
+  wire _and_104 = _and_103 & _eq_112; // NodeTable.java:96
+  wire _bits_138 = slot_valid[25]; // NodeTable.java:96
   wire _eq_113 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_142 = _bits_168 & _eq_113; // NodeTable.java:96
+  wire _and_105 = _bits_138 & _eq_113; // NodeTable.java:96
   wire _eq_114 = slot_children_25 == 3'd0; // NodeTable.java:96
-  wire _and_143 = _and_142 & _eq_114; // NodeTable.java:96
-  wire _bits_169 = slot_valid[24]; // NodeTable.java:96
+  wire _and_106 = _and_105 & _eq_114; // NodeTable.java:96
+  wire _bits_139 = slot_valid[24]; // NodeTable.java:96
   wire _eq_115 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_144 = _bits_169 & _eq_115; // NodeTable.java:96
+  wire _and_107 = _bits_139 & _eq_115; // NodeTable.java:96
   wire _eq_116 = slot_children_24 == 3'd0; // NodeTable.java:96
-  wire _and_145 = _and_144 & _eq_116; // NodeTable.java:96
-  wire _bits_170 = slot_valid[23]; // NodeTable.java:96
+  wire _and_108 = _and_107 & _eq_116; // NodeTable.java:96
+  wire _bits_140 = slot_valid[23]; // NodeTable.java:96
   wire _eq_117 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_146 = _bits_170 & _eq_117; // NodeTable.java:96
+  wire _and_109 = _bits_140 & _eq_117; // NodeTable.java:96
   wire _eq_118 = slot_children_23 == 3'd0; // NodeTable.java:96
-  wire _and_147 = _and_146 & _eq_118; // NodeTable.java:96
-  wire _bits_171 = slot_valid[22]; // NodeTable.java:96
+  wire _and_110 = _and_109 & _eq_118; // NodeTable.java:96
+  wire _bits_141 = slot_valid[22]; // NodeTable.java:96
   wire _eq_119 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_148 = _bits_171 & _eq_119; // NodeTable.java:96
+  wire _and_111 = _bits_141 & _eq_119; // NodeTable.java:96
   wire _eq_120 = slot_children_22 == 3'd0; // NodeTable.java:96
-  wire _and_149 = _and_148 & _eq_120; // NodeTable.java:96
-  wire _bits_172 = slot_valid[21]; // NodeTable.java:96
+  wire _and_112 = _and_111 & _eq_120; // NodeTable.java:96
+  wire _bits_142 = slot_valid[21]; // NodeTable.java:96
   wire _eq_121 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_150 = _bits_172 & _eq_121; // NodeTable.java:96
+  wire _and_113 = _bits_142 & _eq_121; // NodeTable.java:96
   wire _eq_122 = slot_children_21 == 3'd0; // NodeTable.java:96
-  wire _and_151 = _and_150 & _eq_122; // NodeTable.java:96
-  wire _bits_173 = slot_valid[20]; // NodeTable.java:96
+  wire _and_114 = _and_113 & _eq_122; // NodeTable.java:96
+  wire _bits_143 = slot_valid[20]; // NodeTable.java:96
   wire _eq_123 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_152 = _bits_173 & _eq_123; // NodeTable.java:96
+  wire _and_115 = _bits_143 & _eq_123; // NodeTable.java:96
   wire _eq_124 = slot_children_20 == 3'd0; // NodeTable.java:96
-  wire _and_153 = _and_152 & _eq_124; // NodeTable.java:96
-  wire _bits_174 = slot_valid[19]; // NodeTable.java:96
+  wire _and_116 = _and_115 & _eq_124; // NodeTable.java:96
+  wire _bits_144 = slot_valid[19]; // NodeTable.java:96
   wire _eq_125 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_154 = _bits_174 & _eq_125; // NodeTable.java:96
+  wire _and_117 = _bits_144 & _eq_125; // NodeTable.java:96
   wire _eq_126 = slot_children_19 == 3'd0; // NodeTable.java:96
-  wire _and_155 = _and_154 & _eq_126; // NodeTable.java:96
-  wire _bits_175 = slot_valid[18]; // NodeTable.java:96
+  wire _and_118 = _and_117 & _eq_126; // NodeTable.java:96
+  wire _bits_145 = slot_valid[18]; // NodeTable.java:96
   wire _eq_127 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_156 = _bits_175 & _eq_127; // NodeTable.java:96
+  wire _and_119 = _bits_145 & _eq_127; // NodeTable.java:96
   wire _eq_128 = slot_children_18 == 3'd0; // NodeTable.java:96
-  wire _and_157 = _and_156 & _eq_128; // NodeTable.java:96
-  wire _bits_176 = slot_valid[17]; // NodeTable.java:96
+  wire _and_120 = _and_119 & _eq_128; // NodeTable.java:96
+  wire _bits_146 = slot_valid[17]; // NodeTable.java:96
   wire _eq_129 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_158 = _bits_176 & _eq_129; // NodeTable.java:96
+  wire _and_121 = _bits_146 & _eq_129; // NodeTable.java:96
   wire _eq_130 = slot_children_17 == 3'd0; // NodeTable.java:96
-  wire _and_159 = _and_158 & _eq_130; // NodeTable.java:96
-  wire _bits_177 = slot_valid[16]; // NodeTable.java:96
+  wire _and_122 = _and_121 & _eq_130; // NodeTable.java:96
+  wire _bits_147 = slot_valid[16]; // NodeTable.java:96
   wire _eq_131 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_160 = _bits_177 & _eq_131; // NodeTable.java:96
+  wire _and_123 = _bits_147 & _eq_131; // NodeTable.java:96
   wire _eq_132 = slot_children_16 == 3'd0; // NodeTable.java:96
-  wire _and_161 = _and_160 & _eq_132; // NodeTable.java:96
-  wire _bits_178 = slot_valid[15]; // NodeTable.java:96
+  wire _and_124 = _and_123 & _eq_132; // NodeTable.java:96
+  wire _bits_148 = slot_valid[15]; // NodeTable.java:96
   wire _eq_133 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_162 = _bits_178 & _eq_133; // NodeTable.java:96
+  wire _and_125 = _bits_148 & _eq_133; // NodeTable.java:96
   wire _eq_134 = slot_children_15 == 3'd0; // NodeTable.java:96
-  wire _and_163 = _and_162 & _eq_134; // NodeTable.java:96
-  wire _bits_179 = slot_valid[14]; // NodeTable.java:96
+  wire _and_126 = _and_125 & _eq_134; // NodeTable.java:96
+  wire _bits_149 = slot_valid[14]; // NodeTable.java:96
   wire _eq_135 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_164 = _bits_179 & _eq_135; // NodeTable.java:96
+  wire _and_127 = _bits_149 & _eq_135; // NodeTable.java:96
   wire _eq_136 = slot_children_14 == 3'd0; // NodeTable.java:96
-  wire _and_165 = _and_164 & _eq_136; // NodeTable.java:96
-  wire _bits_180 = slot_valid[13]; // NodeTable.java:96
+  wire _and_128 = _and_127 & _eq_136; // NodeTable.java:96
+  wire _bits_150 = slot_valid[13]; // NodeTable.java:96
   wire _eq_137 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_166 = _bits_180 & _eq_137; // NodeTable.java:96
+  wire _and_129 = _bits_150 & _eq_137; // NodeTable.java:96
   wire _eq_138 = slot_children_13 == 3'd0; // NodeTable.java:96
-  wire _and_167 = _and_166 & _eq_138; // NodeTable.java:96
-  wire _bits_181 = slot_valid[12]; // NodeTable.java:96
+  wire _and_130 = _and_129 & _eq_138; // NodeTable.java:96
+  wire _bits_151 = slot_valid[12]; // NodeTable.java:96
   wire _eq_139 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_168 = _bits_181 & _eq_139; // NodeTable.java:96
+  wire _and_131 = _bits_151 & _eq_139; // NodeTable.java:96
   wire _eq_140 = slot_children_12 == 3'd0; // NodeTable.java:96
-  wire _and_169 = _and_168 & _eq_140; // NodeTable.java:96
-  wire _bits_182 = slot_valid[11]; // NodeTable.java:96
+  wire _and_132 = _and_131 & _eq_140; // NodeTable.java:96
+  wire _bits_152 = slot_valid[11]; // NodeTable.java:96
   wire _eq_141 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_170 = _bits_182 & _eq_141; // NodeTable.java:96
+  wire _and_133 = _bits_152 & _eq_141; // NodeTable.java:96
   wire _eq_142 = slot_children_11 == 3'd0; // NodeTable.java:96
-  wire _and_171 = _and_170 & _eq_142; // NodeTable.java:96
-  wire _bits_183 = slot_valid[10]; // NodeTable.java:96
+  wire _and_134 = _and_133 & _eq_142; // NodeTable.java:96
+  wire _bits_153 = slot_valid[10]; // NodeTable.java:96
   wire _eq_143 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_172 = _bits_183 & _eq_143; // NodeTable.java:96
+  wire _and_135 = _bits_153 & _eq_143; // NodeTable.java:96
   wire _eq_144 = slot_children_10 == 3'd0; // NodeTable.java:96
-  wire _and_173 = _and_172 & _eq_144; // NodeTable.java:96
-  wire _bits_184 = slot_valid[9]; // NodeTable.java:96
+  wire _and_136 = _and_135 & _eq_144; // NodeTable.java:96
+  wire _bits_154 = slot_valid[9]; // NodeTable.java:96
   wire _eq_145 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_174 = _bits_184 & _eq_145; // NodeTable.java:96
+  wire _and_137 = _bits_154 & _eq_145; // NodeTable.java:96
   wire _eq_146 = slot_children_9 == 3'd0; // NodeTable.java:96
-  wire _and_175 = _and_174 & _eq_146; // NodeTable.java:96
-  wire _bits_185 = slot_valid[8]; // NodeTable.java:96
+  wire _and_138 = _and_137 & _eq_146; // NodeTable.java:96
+  wire _bits_155 = slot_valid[8]; // NodeTable.java:96
   wire _eq_147 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_176 = _bits_185 & _eq_147; // NodeTable.java:96
+  wire _and_139 = _bits_155 & _eq_147; // NodeTable.java:96
   wire _eq_148 = slot_children_8 == 3'd0; // NodeTable.java:96
-  wire _and_177 = _and_176 & _eq_148; // NodeTable.java:96
-  wire _bits_186 = slot_valid[7]; // NodeTable.java:96
+  wire _and_140 = _and_139 & _eq_148; // NodeTable.java:96
+  wire _bits_156 = slot_valid[7]; // NodeTable.java:96
   wire _eq_149 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_178 = _bits_186 & _eq_149; // NodeTable.java:96
+  wire _and_141 = _bits_156 & _eq_149; // NodeTable.java:96
   wire _eq_150 = slot_children_7 == 3'd0; // NodeTable.java:96
-  wire _and_179 = _and_178 & _eq_150; // NodeTable.java:96
-  wire _bits_187 = slot_valid[6]; // NodeTable.java:96
+  wire _and_142 = _and_141 & _eq_150; // NodeTable.java:96
+  wire _bits_157 = slot_valid[6]; // NodeTable.java:96
   wire _eq_151 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_180 = _bits_187 & _eq_151; // NodeTable.java:96
+  wire _and_143 = _bits_157 & _eq_151; // NodeTable.java:96
   wire _eq_152 = slot_children_6 == 3'd0; // NodeTable.java:96
-  wire _and_181 = _and_180 & _eq_152; // NodeTable.java:96
-  wire _bits_188 = slot_valid[5]; // NodeTable.java:96
+  wire _and_144 = _and_143 & _eq_152; // NodeTable.java:96
+  wire _bits_158 = slot_valid[5]; // NodeTable.java:96
   wire _eq_153 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_182 = _bits_188 & _eq_153; // NodeTable.java:96
+  wire _and_145 = _bits_158 & _eq_153; // NodeTable.java:96
   wire _eq_154 = slot_children_5 == 3'd0; // NodeTable.java:96
-  wire _and_183 = _and_182 & _eq_154; // NodeTable.java:96
-  wire _bits_189 = slot_valid[4]; // NodeTable.java:96
+  wire _and_146 = _and_145 & _eq_154; // NodeTable.java:96
+  wire _bits_159 = slot_valid[4]; // NodeTable.java:96
   wire _eq_155 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_184 = _bits_189 & _eq_155; // NodeTable.java:96
+  wire _and_147 = _bits_159 & _eq_155; // NodeTable.java:96
   wire _eq_156 = slot_children_4 == 3'd0; // NodeTable.java:96
-  wire _and_185 = _and_184 & _eq_156; // NodeTable.java:96
-  wire _bits_190 = slot_valid[3]; // NodeTable.java:96
+  wire _and_148 = _and_147 & _eq_156; // NodeTable.java:96
+  wire _bits_160 = slot_valid[3]; // NodeTable.java:96
   wire _eq_157 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_186 = _bits_190 & _eq_157; // NodeTable.java:96
+  wire _and_149 = _bits_160 & _eq_157; // NodeTable.java:96
   wire _eq_158 = slot_children_3 == 3'd0; // NodeTable.java:96
-  wire _and_187 = _and_186 & _eq_158; // NodeTable.java:96
-  wire _bits_191 = slot_valid[2]; // NodeTable.java:96
+  wire _and_150 = _and_149 & _eq_158; // NodeTable.java:96
+  wire _bits_161 = slot_valid[2]; // NodeTable.java:96
   wire _eq_159 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_188 = _bits_191 & _eq_159; // NodeTable.java:96
+  wire _and_151 = _bits_161 & _eq_159; // NodeTable.java:96
   wire _eq_160 = slot_children_2 == 3'd0; // NodeTable.java:96
-  wire _and_189 = _and_188 & _eq_160; // NodeTable.java:96
-  wire _bits_192 = slot_valid[1]; // NodeTable.java:96
+  wire _and_152 = _and_151 & _eq_160; // NodeTable.java:96
+  wire _bits_162 = slot_valid[1]; // NodeTable.java:96
   wire _eq_161 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_190 = _bits_192 & _eq_161; // NodeTable.java:96
+  wire _and_153 = _bits_162 & _eq_161; // NodeTable.java:96
   wire _eq_162 = slot_children_1 == 3'd0; // NodeTable.java:96
-  wire _and_191 = _and_190 & _eq_162; // NodeTable.java:96
-  wire [31:0] _cat_12 = {_and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, _and_153, _and_155, _and_157, _and_159, _and_161, _and_163, _and_165, _and_167, _and_169, _and_171, _and_173, _and_175, _and_177, _and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, 1'd0}; // NodeTable.java:109
-  wire [31:0] _not_71 = ~kids_vector; // SlotPicker.java:78
-  wire [31:0] _and_192 = leaf_pick_candidates & _not_71; // SlotPicker.java:78
-  wire [31:0] _mux_4 = state_merge_level ? _cat_12 : _and_192; // RapController.java:439
-  wire _not_72 = ~leaf_pick_ready; // SlotPicker.java:50
-  wire leaf_pick_advance = leaf_pick_take | _not_72; // SlotPicker.java:50
-  wire [31:0] _not_73 = ~leaf_pick_pick_hot; // SlotPicker.java:48
-  wire [31:0] _and_193 = leaf_pick_candidates & _not_73; // SlotPicker.java:48
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_193 : leaf_pick_candidates; // SlotPicker.java:48
+  wire _and_154 = _and_153 & _eq_162; // NodeTable.java:96
+  wire [31:0] _cat_12 = {_and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, 1'd0}; // NodeTable.java:109
+  wire [31:0] _not_67 = ~kids_vector; // SlotPicker.java:78
+  wire [31:0] _and_155 = leaf_pick_candidates & _not_67; // SlotPicker.java:78
+  wire [31:0] _mux_3 = state_merge_level ? _cat_12 : _and_155; // RapController.java:448
+  wire _not_68 = ~leaf_pick_ready; // SlotPicker.java:50
+  wire leaf_pick_advance = leaf_pick_take | _not_68; // SlotPicker.java:50
+  wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:48
+  wire [31:0] _and_156 = leaf_pick_candidates & _not_69; // SlotPicker.java:48
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_156 : leaf_pick_candidates; // SlotPicker.java:48
   wire [31:0] _sub_9 = leaf_pick_remaining - 32'd1; // SlotPicker.java:56
-  wire [31:0] _not_74 = ~_sub_9; // SlotPicker.java:56
-  wire [31:0] _and_194 = leaf_pick_remaining & _not_74; // SlotPicker.java:56
-  wire _bits_193 = leaf_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_194 = leaf_pick_remaining[1]; // FirstSet.java:25
-  wire _or_91 = _bits_193 | _bits_194; // FirstSet.java:37
-  wire _bits_195 = leaf_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_196 = leaf_pick_remaining[3]; // FirstSet.java:25
-  wire _or_92 = _bits_195 | _bits_196; // FirstSet.java:37
-  wire _or_93 = _or_91 | _or_92; // FirstSet.java:37
-  wire _bits_197 = leaf_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_198 = leaf_pick_remaining[5]; // FirstSet.java:25
-  wire _or_94 = _bits_197 | _bits_198; // FirstSet.java:37
-  wire _bits_199 = leaf_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_200 = leaf_pick_remaining[7]; // FirstSet.java:25
-  wire _or_95 = _bits_199 | _bits_200; // FirstSet.java:37
-  wire _or_96 = _or_94 | _or_95; // FirstSet.java:37
-  wire _or_97 = _or_93 | _or_96; // FirstSet.java:37
-  wire _bits_201 = leaf_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_202 = leaf_pick_remaining[9]; // FirstSet.java:25
-  wire _or_98 = _bits_201 | _bits_202; // FirstSet.java:37
-  wire _bits_203 = leaf_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_204 = leaf_pick_remaining[11]; // FirstSet.java:25
-  wire _or_99 = _bits_203 | _bits_204; // FirstSet.java:37
-  wire _or_100 = _or_98 | _or_99; // FirstSet.java:37
-  wire _bits_205 = leaf_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_206 = leaf_pick_remaining[13]; // FirstSet.java:25
-  wire _or_101 = _bits_205 | _bits_206; // FirstSet.java:37
-  wire _bits_207 = leaf_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_208 = leaf_pick_remaining[15]; // FirstSet.java:25
-  wire _or_102 = _bits_207 | _bits_208; // FirstSet.java:37
-  wire _or_103 = _or_101 | _or_102; // FirstSet.java:37
-  wire _or_104 = _or_100 | _or_103; // FirstSet.java:37
-  wire _or_105 = _or_97 | _or_104; // FirstSet.java:37
-  wire _bits_209 = leaf_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_210 = leaf_pick_remaining[17]; // FirstSet.java:25
-  wire _or_106 = _bits_209 | _bits_210; // FirstSet.java:37
-  wire _bits_211 = leaf_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_212 = leaf_pick_remaining[19]; // FirstSet.java:25
-  wire _or_107 = _bits_211 | _bits_212; // FirstSet.java:37
-  wire _or_108 = _or_106 | _or_107; // FirstSet.java:37
-  wire _bits_213 = leaf_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_214 = leaf_pick_remaining[21]; // FirstSet.java:25
-  wire _or_109 = _bits_213 | _bits_214; // FirstSet.java:37
-  wire _bits_215 = leaf_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_216 = leaf_pick_remaining[23]; // FirstSet.java:25
-  wire _or_110 = _bits_215 | _bits_216; // FirstSet.java:37
-  wire _or_111 = _or_109 | _or_110; // FirstSet.java:37
-  wire _or_112 = _or_108 | _or_111; // FirstSet.java:37
-  wire _bits_217 = leaf_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_218 = leaf_pick_remaining[25]; // FirstSet.java:25
-  wire _or_113 = _bits_217 | _bits_218; // FirstSet.java:37
-  wire _bits_219 = leaf_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_220 = leaf_pick_remaining[27]; // FirstSet.java:25
-  wire _or_114 = _bits_219 | _bits_220; // FirstSet.java:37
-  wire _or_115 = _or_113 | _or_114; // FirstSet.java:37
-  wire _bits_221 = leaf_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_222 = leaf_pick_remaining[29]; // FirstSet.java:25
-  wire _or_116 = _bits_221 | _bits_222; // FirstSet.java:37
-  wire _bits_223 = leaf_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_224 = leaf_pick_remaining[31]; // FirstSet.java:25
-  wire _or_117 = _bits_223 | _bits_224; // FirstSet.java:37
-  wire _or_118 = _or_116 | _or_117; // FirstSet.java:37
-  wire _or_119 = _or_115 | _or_118; // FirstSet.java:37
-  wire _or_120 = _or_112 | _or_119; // FirstSet.java:37
-  wire _or_121 = _or_105 | _or_120; // FirstSet.java:37
-  wire _not_75 = ~_or_105; // FirstSet.java:35
-  wire _not_76 = ~_or_112; // FirstSet.java:35
-  wire _not_77 = ~_or_115; // FirstSet.java:35
-  wire _not_78 = ~_or_116; // FirstSet.java:35
-  wire _not_79 = ~_bits_223; // FirstSet.java:35
-  wire _not_80 = ~_bits_221; // FirstSet.java:35
-  wire _mux_5 = _not_78 ? _not_79 : _not_80; // FirstSet.java:36
-  wire [1:0] _cat_13 = {_not_78, _mux_5}; // FirstSet.java:36
-  wire _not_81 = ~_or_113; // FirstSet.java:35
-  wire _not_82 = ~_bits_219; // FirstSet.java:35
-  wire _not_83 = ~_bits_217; // FirstSet.java:35
-  wire _mux_6 = _not_81 ? _not_82 : _not_83; // FirstSet.java:36
-  wire [1:0] _cat_14 = {_not_81, _mux_6}; // FirstSet.java:36
-  wire [1:0] _mux_7 = _not_77 ? _cat_13 : _cat_14; // FirstSet.java:36
-  wire [2:0] _cat_15 = {_not_77, _mux_7}; // FirstSet.java:36
-  wire _not_84 = ~_or_108; // FirstSet.java:35
-  wire _not_85 = ~_or_109; // FirstSet.java:35
-  wire _not_86 = ~_bits_215; // FirstSet.java:35
-  wire _not_87 = ~_bits_213; // FirstSet.java:35
-  wire _mux_8 = _not_85 ? _not_86 : _not_87; // FirstSet.java:36
-  wire [1:0] _cat_16 = {_not_85, _mux_8}; // FirstSet.java:36
-  wire _not_88 = ~_or_106; // FirstSet.java:35
-  wire _not_89 = ~_bits_211; // FirstSet.java:35
-  wire _not_90 = ~_bits_209; // FirstSet.java:35
-  wire _mux_9 = _not_88 ? _not_89 : _not_90; // FirstSet.java:36
-  wire [1:0] _cat_17 = {_not_88, _mux_9}; // FirstSet.java:36
-  wire [1:0] _mux_10 = _not_84 ? _cat_16 : _cat_17; // FirstSet.java:36
-  wire [2:0] _cat_18 = {_not_84, _mux_10}; // FirstSet.java:36
-  wire [2:0] _mux_11 = _not_76 ? _cat_15 : _cat_18; // FirstSet.java:36
-  wire [3:0] _cat_19 = {_not_76, _mux_11}; // FirstSet.java:36
-  wire _not_91 = ~_or_97; // FirstSet.java:35
-  wire _not_92 = ~_or_100; // FirstSet.java:35
-  wire _not_93 = ~_or_101; // FirstSet.java:35
-  wire _not_94 = ~_bits_207; // FirstSet.java:35
-  wire _not_95 = ~_bits_205; // FirstSet.java:35
-  wire _mux_12 = _not_93 ? _not_94 : _not_95; // FirstSet.java:36
-  wire [1:0] _cat_20 = {_not_93, _mux_12}; // FirstSet.java:36
-  wire _not_96 = ~_or_98; // FirstSet.java:35
-  wire _not_97 = ~_bits_203; // FirstSet.java:35
-  wire _not_98 = ~_bits_201; // FirstSet.java:35
-  wire _mux_13 = _not_96 ? _not_97 : _not_98; // FirstSet.java:36
-  wire [1:0] _cat_21 = {_not_96, _mux_13}; // FirstSet.java:36
-  wire [1:0] _mux_14 = _not_92 ? _cat_20 : _cat_21; // FirstSet.java:36
-  wire [2:0] _cat_22 = {_not_92, _mux_14}; // FirstSet.java:36
-  wire _not_99 = ~_or_93; // FirstSet.java:35
-  wire _not_100 = ~_or_94; // FirstSet.java:35
-  wire _not_101 = ~_bits_199; // FirstSet.java:35
-  wire _not_102 = ~_bits_197; // FirstSet.java:35
-  wire _mux_15 = _not_100 ? _not_101 : _not_102; // FirstSet.java:36
-  wire [1:0] _cat_23 = {_not_100, _mux_15}; // FirstSet.java:36
-  wire _not_103 = ~_or_91; // FirstSet.java:35
-  wire _not_104 = ~_bits_195; // FirstSet.java:35
-  wire _not_105 = ~_bits_193; // FirstSet.java:35
-  wire _mux_16 = _not_103 ? _not_104 : _not_105; // FirstSet.java:36
-  wire [1:0] _cat_24 = {_not_103, _mux_16}; // FirstSet.java:36
-  wire [1:0] _mux_17 = _not_99 ? _cat_23 : _cat_24; // FirstSet.java:36
-  wire [2:0] _cat_25 = {_not_99, _mux_17}; // FirstSet.java:36
-  wire [2:0] _mux_18 = _not_91 ? _cat_22 : _cat_25; // FirstSet.java:36
-  wire [3:0] _cat_26 = {_not_91, _mux_18}; // FirstSet.java:36
-  wire [3:0] _mux_19 = _not_75 ? _cat_19 : _cat_26; // FirstSet.java:36
-  wire [4:0] _cat_27 = {_not_75, _mux_19}; // FirstSet.java:36
-  wire [4:0] _bits_225 = _cat_27; // FirstSet.java:44
-  wire _not_106 = ~slot_pick_load; // SlotPicker.java:59
-  wire [31:0] _not_107 = ~slot_pick_pick_hot; // SlotPicker.java:44
-  wire [31:0] _and_195 = slot_pick_candidates & _not_107; // SlotPicker.java:44
-  wire [31:0] _not_108 = ~slot_valid; // RapController.java:438
-  wire [31:0] _mux_20 = state_split ? _not_108 : kids_vector; // RapController.java:438
-  wire _not_109 = ~slot_pick_ready; // SlotPicker.java:50
-  wire slot_pick_advance = slot_pick_take | _not_109; // SlotPicker.java:50
-  wire [31:0] _not_110 = ~slot_pick_pick_hot; // SlotPicker.java:48
-  wire [31:0] _and_196 = slot_pick_candidates & _not_110; // SlotPicker.java:48
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_196 : slot_pick_candidates; // SlotPicker.java:48
+  wire [31:0] _not_70 = ~_sub_9; // SlotPicker.java:56
+  wire [31:0] _and_157 = leaf_pick_remaining & _not_70; // SlotPicker.java:56
+  wire _bits_163 = leaf_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_164 = leaf_pick_remaining[1]; // FirstSet.java:25
+  wire _or_61 = _bits_163 | _bits_164; // FirstSet.java:37
+  wire _bits_165 = leaf_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_166 = leaf_pick_remaining[3]; // FirstSet.java:25
+  wire _or_62 = _bits_165 | _bits_166; // FirstSet.java:37
+  wire _or_63 = _or_61 | _or_62; // FirstSet.java:37
+  wire _bits_167 = leaf_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_168 = leaf_pick_remaining[5]; // FirstSet.java:25
+  wire _or_64 = _bits_167 | _bits_168; // FirstSet.java:37
+  wire _bits_169 = leaf_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_170 = leaf_pick_remaining[7]; // FirstSet.java:25
+  wire _or_65 = _bits_169 | _bits_170; // FirstSet.java:37
+  wire _or_66 = _or_64 | _or_65; // FirstSet.java:37
+  wire _or_67 = _or_63 | _or_66; // FirstSet.java:37
+  wire _bits_171 = leaf_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_172 = leaf_pick_remaining[9]; // FirstSet.java:25
+  wire _or_68 = _bits_171 | _bits_172; // FirstSet.java:37
+  wire _bits_173 = leaf_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_174 = leaf_pick_remaining[11]; // FirstSet.java:25
+  wire _or_69 = _bits_173 | _bits_174; // FirstSet.java:37
+  wire _or_70 = _or_68 | _or_69; // FirstSet.java:37
+  wire _bits_175 = leaf_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_176 = leaf_pick_remaining[13]; // FirstSet.java:25
+  wire _or_71 = _bits_175 | _bits_176; // FirstSet.java:37
+  wire _bits_177 = leaf_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_178 = leaf_pick_remaining[15]; // FirstSet.java:25
+  wire _or_72 = _bits_177 | _bits_178; // FirstSet.java:37
+  wire _or_73 = _or_71 | _or_72; // FirstSet.java:37
+  wire _or_74 = _or_70 | _or_73; // FirstSet.java:37
+  wire _or_75 = _or_67 | _or_74; // FirstSet.java:37
+  wire _bits_179 = leaf_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_180 = leaf_pick_remaining[17]; // FirstSet.java:25
+  wire _or_76 = _bits_179 | _bits_180; // FirstSet.java:37
+  wire _bits_181 = leaf_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_182 = leaf_pick_remaining[19]; // FirstSet.java:25
+  wire _or_77 = _bits_181 | _bits_182; // FirstSet.java:37
+  wire _or_78 = _or_76 | _or_77; // FirstSet.java:37
+  wire _bits_183 = leaf_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_184 = leaf_pick_remaining[21]; // FirstSet.java:25
+  wire _or_79 = _bits_183 | _bits_184; // FirstSet.java:37
+  wire _bits_185 = leaf_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_186 = leaf_pick_remaining[23]; // FirstSet.java:25
+  wire _or_80 = _bits_185 | _bits_186; // FirstSet.java:37
+  wire _or_81 = _or_79 | _or_80; // FirstSet.java:37
+  wire _or_82 = _or_78 | _or_81; // FirstSet.java:37
+  wire _bits_187 = leaf_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_188 = leaf_pick_remaining[25]; // FirstSet.java:25
+  wire _or_83 = _bits_187 | _bits_188; // FirstSet.java:37
+  wire _bits_189 = leaf_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_190 = leaf_pick_remaining[27]; // FirstSet.java:25
+  wire _or_84 = _bits_189 | _bits_190; // FirstSet.java:37
+  wire _or_85 = _or_83 | _or_84; // FirstSet.java:37
+  wire _bits_191 = leaf_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_192 = leaf_pick_remaining[29]; // FirstSet.java:25
+  wire _or_86 = _bits_191 | _bits_192; // FirstSet.java:37
+  wire _bits_193 = leaf_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_194 = leaf_pick_remaining[31]; // FirstSet.java:25
+  wire _or_87 = _bits_193 | _bits_194; // FirstSet.java:37
+  wire _or_88 = _or_86 | _or_87; // FirstSet.java:37
+  wire _or_89 = _or_85 | _or_88; // FirstSet.java:37
+  wire _or_90 = _or_82 | _or_89; // FirstSet.java:37
+  wire _or_91 = _or_75 | _or_90; // FirstSet.java:37
+  wire _not_71 = ~_or_75; // FirstSet.java:35
+  wire _not_72 = ~_or_82; // FirstSet.java:35
+  wire _not_73 = ~_or_85; // FirstSet.java:35
+  wire _not_74 = ~_or_86; // FirstSet.java:35
+  wire _not_75 = ~_bits_193; // FirstSet.java:35
+  wire _not_76 = ~_bits_191; // FirstSet.java:35
+  wire _mux_4 = _not_74 ? _not_75 : _not_76; // FirstSet.java:36
+  wire [1:0] _cat_13 = {_not_74, _mux_4}; // FirstSet.java:36
+  wire _not_77 = ~_or_83; // FirstSet.java:35
+  wire _not_78 = ~_bits_189; // FirstSet.java:35
+  wire _not_79 = ~_bits_187; // FirstSet.java:35
+  wire _mux_5 = _not_77 ? _not_78 : _not_79; // FirstSet.java:36
+  wire [1:0] _cat_14 = {_not_77, _mux_5}; // FirstSet.java:36
+  wire [1:0] _mux_6 = _not_73 ? _cat_13 : _cat_14; // FirstSet.java:36
+  wire [2:0] _cat_15 = {_not_73, _mux_6}; // FirstSet.java:36
+  wire _not_80 = ~_or_78; // FirstSet.java:35
+  wire _not_81 = ~_or_79; // FirstSet.java:35
+  wire _not_82 = ~_bits_185; // FirstSet.java:35
+  wire _not_83 = ~_bits_183; // FirstSet.java:35
+  wire _mux_7 = _not_81 ? _not_82 : _not_83; // FirstSet.java:36
+  wire [1:0] _cat_16 = {_not_81, _mux_7}; // FirstSet.java:36
+  wire _not_84 = ~_or_76; // FirstSet.java:35
+  wire _not_85 = ~_bits_181; // FirstSet.java:35
+  wire _not_86 = ~_bits_179; // FirstSet.java:35
+  wire _mux_8 = _not_84 ? _not_85 : _not_86; // FirstSet.java:36
+  wire [1:0] _cat_17 = {_not_84, _mux_8}; // FirstSet.java:36
+  wire [1:0] _mux_9 = _not_80 ? _cat_16 : _cat_17; // FirstSet.java:36
+  wire [2:0] _cat_18 = {_not_80, _mux_9}; // FirstSet.java:36
+  wire [2:0] _mux_10 = _not_72 ? _cat_15 : _cat_18; // FirstSet.java:36
+  wire [3:0] _cat_19 = {_not_72, _mux_10}; // FirstSet.java:36
+  wire _not_87 = ~_or_67; // FirstSet.java:35
+  wire _not_88 = ~_or_70; // FirstSet.java:35
+  wire _not_89 = ~_or_71; // FirstSet.java:35
+  wire _not_90 = ~_bits_177; // FirstSet.java:35
+  wire _not_91 = ~_bits_175; // FirstSet.java:35
+  wire _mux_11 = _not_89 ? _not_90 : _not_91; // FirstSet.java:36
+  wire [1:0] _cat_20 = {_not_89, _mux_11}; // FirstSet.java:36
+  wire _not_92 = ~_or_68; // FirstSet.java:35
+  wire _not_93 = ~_bits_173; // FirstSet.java:35
+  wire _not_94 = ~_bits_171; // FirstSet.java:35
+  wire _mux_12 = _not_92 ? _not_93 : _not_94; // FirstSet.java:36
+  wire [1:0] _cat_21 = {_not_92, _mux_12}; // FirstSet.java:36
+  wire [1:0] _mux_13 = _not_88 ? _cat_20 : _cat_21; // FirstSet.java:36
+  wire [2:0] _cat_22 = {_not_88, _mux_13}; // FirstSet.java:36
+  wire _not_95 = ~_or_63; // FirstSet.java:35
+  wire _not_96 = ~_or_64; // FirstSet.java:35
+  wire _not_97 = ~_bits_169; // FirstSet.java:35
+  wire _not_98 = ~_bits_167; // FirstSet.java:35
+  wire _mux_14 = _not_96 ? _not_97 : _not_98; // FirstSet.java:36
+  wire [1:0] _cat_23 = {_not_96, _mux_14}; // FirstSet.java:36
+  wire _not_99 = ~_or_61; // FirstSet.java:35
+  wire _not_100 = ~_bits_165; // FirstSet.java:35
+  wire _not_101 = ~_bits_163; // FirstSet.java:35
+  wire _mux_15 = _not_99 ? _not_100 : _not_101; // FirstSet.java:36
+  wire [1:0] _cat_24 = {_not_99, _mux_15}; // FirstSet.java:36
+  wire [1:0] _mux_16 = _not_95 ? _cat_23 : _cat_24; // FirstSet.java:36
+  wire [2:0] _cat_25 = {_not_95, _mux_16}; // FirstSet.java:36
+  wire [2:0] _mux_17 = _not_87 ? _cat_22 : _cat_25; // FirstSet.java:36
+  wire [3:0] _cat_26 = {_not_87, _mux_17}; // FirstSet.java:36
+  wire [3:0] _mux_18 = _not_71 ? _cat_19 : _cat_26; // FirstSet.java:36
+  wire [4:0] _cat_27 = {_not_71, _mux_18}; // FirstSet.java:36
+  wire [4:0] _bits_195 = _cat_27; // FirstSet.java:44
+  wire _not_102 = ~slot_pick_load; // SlotPicker.java:59
+  wire [31:0] _not_103 = ~slot_pick_pick_hot; // SlotPicker.java:44
+  wire [31:0] _and_158 = slot_pick_candidates & _not_103; // SlotPicker.java:44
+  wire [31:0] _not_104 = ~slot_valid; // RapController.java:447
+  wire [31:0] _mux_19 = state_split ? _not_104 : kids_vector; // RapController.java:447
+  wire _not_105 = ~slot_pick_ready; // SlotPicker.java:50
+  wire slot_pick_advance = slot_pick_take | _not_105; // SlotPicker.java:50
+  wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:48
+  wire [31:0] _and_159 = slot_pick_candidates & _not_106; // SlotPicker.java:48
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_159 : slot_pick_candidates; // SlotPicker.java:48
   wire [31:0] _sub_10 = slot_pick_remaining - 32'd1; // SlotPicker.java:56
-  wire [31:0] _not_111 = ~_sub_10; // SlotPicker.java:56
-  wire [31:0] _and_197 = slot_pick_remaining & _not_111; // SlotPicker.java:56
-  wire _bits_226 = slot_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_227 = slot_pick_remaining[1]; // FirstSet.java:25
-  wire _or_122 = _bits_226 | _bits_227; // FirstSet.java:37
-  wire _bits_228 = slot_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_229 = slot_pick_remaining[3]; // FirstSet.java:25
-  wire _or_123 = _bits_228 | _bits_229; // FirstSet.java:37
-  wire _or_124 = _or_122 | _or_123; // FirstSet.java:37
-  wire _bits_230 = slot_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_231 = slot_pick_remaining[5]; // FirstSet.java:25
-  wire _or_125 = _bits_230 | _bits_231; // FirstSet.java:37
-  wire _bits_232 = slot_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_233 = slot_pick_remaining[7]; // FirstSet.java:25
-  wire _or_126 = _bits_232 | _bits_233; // FirstSet.java:37
-  wire _or_127 = _or_125 | _or_126; // FirstSet.java:37
-  wire _or_128 = _or_124 | _or_127; // FirstSet.java:37
-  wire _bits_234 = slot_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_235 = slot_pick_remaining[9]; // FirstSet.java:25
-  wire _or_129 = _bits_234 | _bits_235; // FirstSet.java:37
-  wire _bits_236 = slot_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_237 = slot_pick_remaining[11]; // FirstSet.java:25
-  wire _or_130 = _bits_236 | _bits_237; // FirstSet.java:37
-  wire _or_131 = _or_129 | _or_130; // FirstSet.java:37
-  wire _bits_238 = slot_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_239 = slot_pick_remaining[13]; // FirstSet.java:25
-  wire _or_132 = _bits_238 | _bits_239; // FirstSet.java:37
-  wire _bits_240 = slot_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_241 = slot_pick_remaining[15]; // FirstSet.java:25
-  wire _or_133 = _bits_240 | _bits_241; // FirstSet.java:37
-  wire _or_134 = _or_132 | _or_133; // FirstSet.java:37
-  wire _or_135 = _or_131 | _or_134; // FirstSet.java:37
-  wire _or_136 = _or_128 | _or_135; // FirstSet.java:37
-  wire _bits_242 = slot_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_243 = slot_pick_remaining[17]; // FirstSet.java:25
-  wire _or_137 = _bits_242 | _bits_243; // FirstSet.java:37
-  wire _bits_244 = slot_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_245 = slot_pick_remaining[19]; // FirstSet.java:25
-  wire _or_138 = _bits_244 | _bits_245; // FirstSet.java:37
-  wire _or_139 = _or_137 | _or_138; // FirstSet.java:37
-  wire _bits_246 = slot_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_247 = slot_pick_remaining[21]; // FirstSet.java:25
-  wire _or_140 = _bits_246 | _bits_247; // FirstSet.java:37
-  wire _bits_248 = slot_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_249 = slot_pick_remaining[23]; // FirstSet.java:25
-  wire _or_141 = _bits_248 | _bits_249; // FirstSet.java:37
-  wire _or_142 = _or_140 | _or_141; // FirstSet.java:37
-  wire _or_143 = _or_139 | _or_142; // FirstSet.java:37
-  wire _bits_250 = slot_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_251 = slot_pick_remaining[25]; // FirstSet.java:25
-  wire _or_144 = _bits_250 | _bits_251; // FirstSet.java:37
-  wire _bits_252 = slot_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_253 = slot_pick_remaining[27]; // FirstSet.java:25
-  wire _or_145 = _bits_252 | _bits_253; // FirstSet.java:37
-  wire _or_146 = _or_144 | _or_145; // FirstSet.java:37
-  wire _bits_254 = slot_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_255 = slot_pick_remaining[29]; // FirstSet.java:25
-  wire _or_147 = _bits_254 | _bits_255; // FirstSet.java:37
-  wire _bits_256 = slot_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_257 = slot_pick_remaining[31]; // FirstSet.java:25
-  wire _or_148 = _bits_256 | _bits_257; // FirstSet.java:37
-  wire _or_149 = _or_147 | _or_148; // FirstSet.java:37
-  wire _or_150 = _or_146 | _or_149; // FirstSet.java:37
-  wire _or_151 = _or_143 | _or_150; // FirstSet.java:37
-  wire _or_152 = _or_136 | _or_151; // FirstSet.java:37
-  wire _not_112 = ~_or_136; // FirstSet.java:35
-  wire _not_113 = ~_or_143; // FirstSet.java:35
-  wire _not_114 = ~_or_146; // FirstSet.java:35
-  wire _not_115 = ~_or_147; // FirstSet.java:35
-  wire _not_116 = ~_bits_256; // FirstSet.java:35
-  wire _not_117 = ~_bits_254; // FirstSet.java:35
-  wire _mux_21 = _not_115 ? _not_116 : _not_117; // FirstSet.java:36
-  wire [1:0] _cat_28 = {_not_115, _mux_21}; // FirstSet.java:36
-  wire _not_118 = ~_or_144; // FirstSet.java:35
-  wire _not_119 = ~_bits_252; // FirstSet.java:35
-  wire _not_120 = ~_bits_250; // FirstSet.java:35
-  wire _mux_22 = _not_118 ? _not_119 : _not_120; // FirstSet.java:36
-  wire [1:0] _cat_29 = {_not_118, _mux_22}; // FirstSet.java:36
-  wire [1:0] _mux_23 = _not_114 ? _cat_28 : _cat_29; // FirstSet.java:36
-  wire [2:0] _cat_30 = {_not_114, _mux_23}; // FirstSet.java:36
-  wire _not_121 = ~_or_139; // FirstSet.java:35
-  wire _not_122 = ~_or_140; // FirstSet.java:35
-  wire _not_123 = ~_bits_248; // FirstSet.java:35
-  wire _not_124 = ~_bits_246; // FirstSet.java:35
-  wire _mux_24 = _not_122 ? _not_123 : _not_124; // FirstSet.java:36
-  wire [1:0] _cat_31 = {_not_122, _mux_24}; // FirstSet.java:36
-  wire _not_125 = ~_or_137; // FirstSet.java:35
-  wire _not_126 = ~_bits_244; // FirstSet.java:35
-  wire _not_127 = ~_bits_242; // FirstSet.java:35
-  wire _mux_25 = _not_125 ? _not_126 : _not_127; // FirstSet.java:36
-  wire [1:0] _cat_32 = {_not_125, _mux_25}; // FirstSet.java:36
-  wire [1:0] _mux_26 = _not_121 ? _cat_31 : _cat_32; // FirstSet.java:36
-  wire [2:0] _cat_33 = {_not_121, _mux_26}; // FirstSet.java:36
-  wire [2:0] _mux_27 = _not_113 ? _cat_30 : _cat_33; // FirstSet.java:36
-  wire [3:0] _cat_34 = {_not_113, _mux_27}; // FirstSet.java:36
-  wire _not_128 = ~_or_128; // FirstSet.java:35
-  wire _not_129 = ~_or_131; // FirstSet.java:35
-  wire _not_130 = ~_or_132; // FirstSet.java:35
-  wire _not_131 = ~_bits_240; // FirstSet.java:35
-  wire _not_132 = ~_bits_238; // FirstSet.java:35
-  wire _mux_28 = _not_130 ? _not_131 : _not_132; // FirstSet.java:36
-  wire [1:0] _cat_35 = {_not_130, _mux_28}; // FirstSet.java:36
-  wire _not_133 = ~_or_129; // FirstSet.java:35
-  wire _not_134 = ~_bits_236; // FirstSet.java:35
-  wire _not_135 = ~_bits_234; // FirstSet.java:35
-  wire _mux_29 = _not_133 ? _not_134 : _not_135; // FirstSet.java:36
-  wire [1:0] _cat_36 = {_not_133, _mux_29}; // FirstSet.java:36
-  wire [1:0] _mux_30 = _not_129 ? _cat_35 : _cat_36; // FirstSet.java:36
-  wire [2:0] _cat_37 = {_not_129, _mux_30}; // FirstSet.java:36
-  wire _not_136 = ~_or_124; // FirstSet.java:35
-  wire _not_137 = ~_or_125; // FirstSet.java:35
-  wire _not_138 = ~_bits_232; // FirstSet.java:35
-  wire _not_139 = ~_bits_230; // FirstSet.java:35
-  wire _mux_31 = _not_137 ? _not_138 : _not_139; // FirstSet.java:36
-  wire [1:0] _cat_38 = {_not_137, _mux_31}; // FirstSet.java:36
-  wire _not_140 = ~_or_122; // FirstSet.java:35
-  wire _not_141 = ~_bits_228; // FirstSet.java:35
-  wire _not_142 = ~_bits_226; // FirstSet.java:35
-  wire _mux_32 = _not_140 ? _not_141 : _not_142; // FirstSet.java:36
-  wire [1:0] _cat_39 = {_not_140, _mux_32}; // FirstSet.java:36
-  wire [1:0] _mux_33 = _not_136 ? _cat_38 : _cat_39; // FirstSet.java:36
-  wire [2:0] _cat_40 = {_not_136, _mux_33}; // FirstSet.java:36
-  wire [2:0] _mux_34 = _not_128 ? _cat_37 : _cat_40; // FirstSet.java:36
-  wire [3:0] _cat_41 = {_not_128, _mux_34}; // FirstSet.java:36
-  wire [3:0] _mux_35 = _not_112 ? _cat_34 : _cat_41; // FirstSet.java:36
-  wire [4:0] _cat_42 = {_not_112, _mux_35}; // FirstSet.java:36
-  wire [4:0] _bits_258 = _cat_42; // FirstSet.java:44
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:587
-  wire _eq_163 = merge_leaf_depth_next == 5'd1; // RapController.java:152
-  wire _bits_259 = leaf_pick_pick_hot[0]; // RapController.java:576
-  wire [4:0] _fill_32 = {5{_bits_259}}; // RapController.java:576
-  wire [4:0] _and_198 = slot_parent_0 & _fill_32; // RapController.java:576
-  wire _bits_260 = leaf_pick_pick_hot[1]; // RapController.java:576
-  wire [4:0] _fill_33 = {5{_bits_260}}; // RapController.java:576
-  wire [4:0] _and_199 = slot_parent_1 & _fill_33; // RapController.java:576
-  wire [4:0] _or_153 = _and_198 | _and_199; // RapController.java:576
-  wire _bits_261 = leaf_pick_pick_hot[2]; // RapController.java:576
-  wire [4:0] _fill_34 = {5{_bits_261}}; // RapController.java:576
-  wire [4:0] _and_200 = slot_parent_2 & _fill_34; // RapController.java:576
-  wire _bits_262 = leaf_pick_pick_hot[3]; // RapController.java:576
-  wire [4:0] _fill_35 = {5{_bits_262}}; // RapController.java:576
-  wire [4:0] _and_201 = slot_parent_3 & _fill_35; // RapController.java:576
-  wire [4:0] _or_154 = _and_200 | _and_201; // RapController.java:576
-  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:576
-  wire _bits_263 = leaf_pick_pick_hot[4]; // RapController.java:576
-  wire [4:0] _fill_36 = {5{_bits_263}}; // RapController.java:576
-  wire [4:0] _and_202 = slot_parent_4 & _fill_36; // RapController.java:576
-  wire _bits_264 = leaf_pick_pick_hot[5]; // RapController.java:576
-  wire [4:0] _fill_37 = {5{_bits_264}}; // RapController.java:576
-  wire [4:0] _and_203 = slot_parent_5 & _fill_37; // RapController.java:576
-  wire [4:0] _or_156 = _and_202 | _and_203; // RapController.java:576
-  wire _bits_265 = leaf_pick_pick_hot[6]; // RapController.java:576
-  wire [4:0] _fill_38 = {5{_bits_265}}; // RapController.java:576
-  wire [4:0] _and_204 = slot_parent_6 & _fill_38; // RapController.java:576
-  wire _bits_266 = leaf_pick_pick_hot[7]; // RapController.java:576
-  wire [4:0] _fill_39 = {5{_bits_266}}; // RapController.java:576
-  wire [4:0] _and_205 = slot_parent_7 & _fill_39; // RapController.java:576
-  wire [4:0] _or_157 = _and_204 | _and_205; // RapController.java:576
-  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:576
-  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:576
-  wire _bits_267 = leaf_pick_pick_hot[8]; // RapController.java:576
-  wire [4:0] _fill_40 = {5{_bits_267}}; // RapController.java:576
-  wire [4:0] _and_206 = slot_parent_8 & _fill_40; // RapController.java:576
-  wire _bits_268 = leaf_pick_pick_hot[9]; // RapController.java:576
-  wire [4:0] _fill_41 = {5{_bits_268}}; // RapController.java:576
-  wire [4:0] _and_207 = slot_parent_9 & _fill_41; // RapController.java:576
-  wire [4:0] _or_160 = _and_206 | _and_207; // RapController.java:576
-  wire _bits_269 = leaf_pick_pick_hot[10]; // RapController.java:576
-  wire [4:0] _fill_42 = {5{_bits_269}}; // RapController.java:576
-  wire [4:0] _and_208 = slot_parent_10 & _fill_42; // RapController.java:576
-  wire _bits_270 = leaf_pick_pick_hot[11]; // RapController.java:576
-  wire [4:0] _fill_43 = {5{_bits_270}}; // RapController.java:576
-  wire [4:0] _and_209 = slot_parent_11 & _fill_43; // RapController.java:576
-  wire [4:0] _or_161 = _and_208 | _and_209; // RapController.java:576
-  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:576
-  wire _bits_271 = leaf_pick_pick_hot[12]; // RapController.java:576
-  wire [4:0] _fill_44 = {5{_bits_271}}; // RapController.java:576
-  wire [4:0] _and_210 = slot_parent_12 & _fill_44; // RapController.java:576
-  wire _bits_272 = leaf_pick_pick_hot[13]; // RapController.java:576
-  wire [4:0] _fill_45 = {5{_bits_272}}; // RapController.java:576
-  wire [4:0] _and_211 = slot_parent_13 & _fill_45; // RapController.java:576
-  wire [4:0] _or_163 = _and_210 | _and_211; // RapController.java:576
-  wire _bits_273 = leaf_pick_pick_hot[14]; // RapController.java:576
-  wire [4:0] _fill_46 = {5{_bits_273}}; // RapController.java:576
-  wire [4:0] _and_212 = slot_parent_14 & _fill_46; // RapController.java:576
-  wire _bits_274 = leaf_pick_pick_hot[15]; // RapController.java:576
-  wire [4:0] _fill_47 = {5{_bits_274}}; // RapController.java:576
-  wire [4:0] _and_213 = slot_parent_15 & _fill_47; // RapController.java:576
-  wire [4:0] _or_164 = _and_212 | _and_213; // RapController.java:576
-  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:576
-  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:576
-  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:576
-  wire _bits_275 = leaf_pick_pick_hot[16]; // RapController.java:576
-  wire [4:0] _fill_48 = {5{_bits_275}}; // RapController.java:576
-  wire [4:0] _and_214 = slot_parent_16 & _fill_48; // RapController.java:576
-  wire _bits_276 = leaf_pick_pick_hot[17]; // RapController.java:576
-  wire [4:0] _fill_49 = {5{_bits_276}}; // RapController.java:576
-  wire [4:0] _and_215 = slot_parent_17 & _fill_49; // RapController.java:576
-  wire [4:0] _or_168 = _and_214 | _and_215; // RapController.java:576
-  wire _bits_277 = leaf_pick_pick_hot[18]; // RapController.java:576
-  wire [4:0] _fill_50 = {5{_bits_277}}; // RapController.java:576
-  wire [4:0] _and_216 = slot_parent_18 & _fill_50; // RapController.java:576
-  wire _bits_278 = leaf_pick_pick_hot[19]; // RapController.java:576
-  wire [4:0] _fill_51 = {5{_bits_278}}; // RapController.java:576
-  wire [4:0] _and_217 = slot_parent_19 & _fill_51; // RapController.java:576
-  wire [4:0] _or_169 = _and_216 | _and_217; // RapController.java:576
-  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:576
-  wire _bits_279 = leaf_pick_pick_hot[20]; // RapController.java:576
-  wire [4:0] _fill_52 = {5{_bits_279}}; // RapController.java:576
-  wire [4:0] _and_218 = slot_parent_20 & _fill_52; // RapController.java:576
-  wire _bits_280 = leaf_pick_pick_hot[21]; // RapController.java:576
-  wire [4:0] _fill_53 = {5{_bits_280}}; // RapController.java:576
-  wire [4:0] _and_219 = slot_parent_21 & _fill_53; // RapController.java:576
-  wire [4:0] _or_171 = _and_218 | _and_219; // RapController.java:576
-  wire _bits_281 = leaf_pick_pick_hot[22]; // RapController.java:576
-  wire [4:0] _fill_54 = {5{_bits_281}}; // RapController.java:576
-  wire [4:0] _and_220 = slot_parent_22 & _fill_54; // RapController.java:576
-  wire _bits_282 = leaf_pick_pick_hot[23]; // RapController.java:576
-  wire [4:0] _fill_55 = {5{_bits_282}}; // RapController.java:576
-  wire [4:0] _and_221 = slot_parent_23 & _fill_55; // RapController.java:576
-  wire [4:0] _or_172 = _and_220 | _and_221; // RapController.java:576
-  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:576
-  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:576
-  wire _bits_283 = leaf_pick_pick_hot[24]; // RapController.java:576
-  wire [4:0] _fill_56 = {5{_bits_283}}; // RapController.java:576
-  wire [4:0] _and_222 = slot_parent_24 & _fill_56; // RapController.java:576
-  wire _bits_284 = leaf_pick_pick_hot[25]; // RapController.java:576
-  wire [4:0] _fill_57 = {5{_bits_284}}; // RapController.java:576
-  wire [4:0] _and_223 = slot_parent_25 & _fill_57; // RapController.java:576
-  wire [4:0] _or_175 = _and_222 | _and_223; // RapController.java:576
-  wire _bits_285 = leaf_pick_pick_hot[26]; // RapController.java:576
-  wire [4:0] _fill_58 = {5{_bits_285}}; // RapController.java:576
-  wire [4:0] _and_224 = slot_parent_26 & _fill_58; // RapController.java:576
-  wire _bits_286 = leaf_pick_pick_hot[27]; // RapController.java:576
-  wire [4:0] _fill_59 = {5{_bits_286}}; // RapController.java:576
-  wire [4:0] _and_225 = slot_parent_27 & _fill_59; // RapController.java:576
-  wire [4:0] _or_176 = _and_224 | _and_225; // RapController.java:576
-  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:576
-  wire _bits_287 = leaf_pick_pick_hot[28]; // RapController.java:576
-  wire [4:0] _fill_60 = {5{_bits_287}}; // RapController.java:576
-  wire [4:0] _and_226 = slot_parent_28 & _fill_60; // RapController.java:576
-  wire _bits_288 = leaf_pick_pick_hot[29]; // RapController.java:576
-  wire [4:0] _fill_61 = {5{_bits_288}}; // RapController.java:576
-  wire [4:0] _and_227 = slot_parent_29 & _fill_61; // RapController.java:576
-  wire [4:0] _or_178 = _and_226 | _and_227; // RapController.java:576
-  wire _bits_289 = leaf_pick_pick_hot[30]; // RapController.java:576
-  wire [4:0] _fill_62 = {5{_bits_289}}; // RapController.java:576
-  wire [4:0] _and_228 = slot_parent_30 & _fill_62; // RapController.java:576
-  wire _bits_290 = leaf_pick_pick_hot[31]; // RapController.java:576
-  wire [4:0] _fill_63 = {5{_bits_290}}; // RapController.java:576
-  wire [4:0] _and_229 = slot_parent_31 & _fill_63; // RapController.java:576
-  wire [4:0] _or_179 = _and_228 | _and_229; // RapController.java:576
-  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:576
-  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:576
-  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:576
-  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:576
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:609
-  wire _not_143 = ~snapshot_frozen; // RapController.java:484
-  wire _and_230 = snapshot_pending & _not_143; // RapController.java:484
-  wire _and_231 = _and_230 & quiet_held; // RapController.java:484
-  wire _and_232 = _and_231 & snapshot_settled; // RapController.java:484
-  wire [2:0] _mux_36 = split_req ? 3'd3 : 3'd4; // RapController.java:628
-  wire [31:0] _mux_37 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:647
-  wire [5:0] _cat_43 = {readout_depth, 1'd0}; // RapController.java:769
-  wire [5:0] _mux_38 = readout_in_use ? _cat_43 : 6'd0; // RapController.java:643
-  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:329
-  wire [31:0] _and_233 = child_digit_field & _fill_64; // RapController.java:329
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_233; // RapController.java:329
-  wire _or_184 = snapshot_product_start | following_kick; // RapController.java:202
-  wire [63:0] _mux_39 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:203
-  wire [31:0] _mux_40 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:204
-  wire [63:0] _bits_291 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_144 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_234 = following_running & _not_144; // MergeSchedule.java:41
-  wire _not_145 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_292 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_1 = |_bits_292; // MergeSchedule.java:45
-  wire [31:0] _bits_293 = next_merge[31:0]; // RapController.java:219
-  wire [31:0] _bits_294 = _cat_0[31:0]; // RapController.java:219
-  wire [32:0] _sub_12 = {1'b0, _bits_293} - {1'b0, _bits_294}; // RapController.java:219
-  wire [31:0] _bits_295 = next_merge[63:32]; // RapController.java:220
-  wire [31:0] _bits_296 = _cat_0[63:32]; // RapController.java:220
-  wire [32:0] _sub_13 = {1'b0, _bits_295} - {1'b0, _bits_296}; // RapController.java:220
-  wire _bits_297 = to_merge_lo[32]; // RapController.java:220
-  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_297}; // RapController.java:220
-  wire _bits_298 = to_merge_hi[32]; // RapController.java:223
-  wire _not_146 = ~_bits_298; // RapController.java:223
-  wire _or_r_2 = |to_merge; // RapController.java:223
-  wire _and_235 = _not_146 & _or_r_2; // RapController.java:223
-  wire [4:0] _mux_41 = state_merge_kids ? merge_parent : op_slot; // RapController.java:235
-  wire [2:0] _dyn_index_0 = _mux_41[4] ? (_mux_41[3] ? (_mux_41[2] ? (_mux_41[1] ? (_mux_41[0] ? slot_children_31 : slot_children_30) : (_mux_41[0] ? slot_children_29 : slot_children_28)) : (_mux_41[1] ? (_mux_41[0] ? slot_children_27 : slot_children_26) : (_mux_41[0] ? slot_children_25 : slot_children_24))) : (_mux_41[2] ? (_mux_41[1] ? (_mux_41[0] ? slot_children_23 : slot_children_22) : (_mux_41[0] ? slot_children_21 : slot_children_20)) : (_mux_41[1] ? (_mux_41[0] ? slot_children_19 : slot_children_18) : (_mux_41[0] ? slot_children_17 : slot_children_16)))) : (_mux_41[3] ? (_mux_41[2] ? (_mux_41[1] ? (_mux_41[0] ? slot_children_15 : slot_children_14) : (_mux_41[0] ? slot_children_13 : slot_children_12)) : (_mux_41[1] ? (_mux_41[0] ? slot_children_11 : slot_children_10) : (_mux_41[0] ? slot_children_9 : slot_children_8))) : (_mux_41[2] ? (_mux_41[1] ? (_mux_41[0] ? slot_children_7 : slot_children_6) : (_mux_41[0] ? slot_children_5 : slot_children_4)) : (_mux_41[1] ? (_mux_41[0] ? slot_children_3 : slot_children_2) : (_mux_41[0] ? slot_children_1 : slot_children_0)))); // RapController.java:235
-  wire _not_147 = ~commit_stop; // RapController.java:482
-  wire _and_236 = io_selected_valid & _not_147; // RapController.java:482
-  wire [4:0] _bits_299 = undo_rdata_0[36:32]; // RapController.java:502
-  wire [4:0] _mux_42 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:601
-  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:166
+  wire [31:0] _not_107 = ~_sub_10; // SlotPicker.java:56
+  wire [31:0] _and_160 = slot_pick_remaining & _not_107; // SlotPicker.java:56
+  wire _bits_196 = slot_pick_remaining[0]; // FirstSet.java:25
+  wire _bits_197 = slot_pick_remaining[1]; // FirstSet.java:25
+  wire _or_92 = _bits_196 | _bits_197; // FirstSet.java:37
+  wire _bits_198 = slot_pick_remaining[2]; // FirstSet.java:25
+  wire _bits_199 = slot_pick_remaining[3]; // FirstSet.java:25
+  wire _or_93 = _bits_198 | _bits_199; // FirstSet.java:37
+  wire _or_94 = _or_92 | _or_93; // FirstSet.java:37
+  wire _bits_200 = slot_pick_remaining[4]; // FirstSet.java:25
+  wire _bits_201 = slot_pick_remaining[5]; // FirstSet.java:25
+  wire _or_95 = _bits_200 | _bits_201; // FirstSet.java:37
+  wire _bits_202 = slot_pick_remaining[6]; // FirstSet.java:25
+  wire _bits_203 = slot_pick_remaining[7]; // FirstSet.java:25
+  wire _or_96 = _bits_202 | _bits_203; // FirstSet.java:37
+  wire _or_97 = _or_95 | _or_96; // FirstSet.java:37
+  wire _or_98 = _or_94 | _or_97; // FirstSet.java:37
+  wire _bits_204 = slot_pick_remaining[8]; // FirstSet.java:25
+  wire _bits_205 = slot_pick_remaining[9]; // FirstSet.java:25
+  wire _or_99 = _bits_204 | _bits_205; // FirstSet.java:37
+  wire _bits_206 = slot_pick_remaining[10]; // FirstSet.java:25
+  wire _bits_207 = slot_pick_remaining[11]; // FirstSet.java:25
+  wire _or_100 = _bits_206 | _bits_207; // FirstSet.java:37
+  wire _or_101 = _or_99 | _or_100; // FirstSet.java:37
+  wire _bits_208 = slot_pick_remaining[12]; // FirstSet.java:25
+  wire _bits_209 = slot_pick_remaining[13]; // FirstSet.java:25
+  wire _or_102 = _bits_208 | _bits_209; // FirstSet.java:37
+  wire _bits_210 = slot_pick_remaining[14]; // FirstSet.java:25
+  wire _bits_211 = slot_pick_remaining[15]; // FirstSet.java:25
+  wire _or_103 = _bits_210 | _bits_211; // FirstSet.java:37
+  wire _or_104 = _or_102 | _or_103; // FirstSet.java:37
+  wire _or_105 = _or_101 | _or_104; // FirstSet.java:37
+  wire _or_106 = _or_98 | _or_105; // FirstSet.java:37
+  wire _bits_212 = slot_pick_remaining[16]; // FirstSet.java:25
+  wire _bits_213 = slot_pick_remaining[17]; // FirstSet.java:25
+  wire _or_107 = _bits_212 | _bits_213; // FirstSet.java:37
+  wire _bits_214 = slot_pick_remaining[18]; // FirstSet.java:25
+  wire _bits_215 = slot_pick_remaining[19]; // FirstSet.java:25
+  wire _or_108 = _bits_214 | _bits_215; // FirstSet.java:37
+  wire _or_109 = _or_107 | _or_108; // FirstSet.java:37
+  wire _bits_216 = slot_pick_remaining[20]; // FirstSet.java:25
+  wire _bits_217 = slot_pick_remaining[21]; // FirstSet.java:25
+  wire _or_110 = _bits_216 | _bits_217; // FirstSet.java:37
+  wire _bits_218 = slot_pick_remaining[22]; // FirstSet.java:25
+  wire _bits_219 = slot_pick_remaining[23]; // FirstSet.java:25
+  wire _or_111 = _bits_218 | _bits_219; // FirstSet.java:37
+  wire _or_112 = _or_110 | _or_111; // FirstSet.java:37
+  wire _or_113 = _or_109 | _or_112; // FirstSet.java:37
+  wire _bits_220 = slot_pick_remaining[24]; // FirstSet.java:25
+  wire _bits_221 = slot_pick_remaining[25]; // FirstSet.java:25
+  wire _or_114 = _bits_220 | _bits_221; // FirstSet.java:37
+  wire _bits_222 = slot_pick_remaining[26]; // FirstSet.java:25
+  wire _bits_223 = slot_pick_remaining[27]; // FirstSet.java:25
+  wire _or_115 = _bits_222 | _bits_223; // FirstSet.java:37
+  wire _or_116 = _or_114 | _or_115; // FirstSet.java:37
+  wire _bits_224 = slot_pick_remaining[28]; // FirstSet.java:25
+  wire _bits_225 = slot_pick_remaining[29]; // FirstSet.java:25
+  wire _or_117 = _bits_224 | _bits_225; // FirstSet.java:37
+  wire _bits_226 = slot_pick_remaining[30]; // FirstSet.java:25
+  wire _bits_227 = slot_pick_remaining[31]; // FirstSet.java:25
+  wire _or_118 = _bits_226 | _bits_227; // FirstSet.java:37
+  wire _or_119 = _or_117 | _or_118; // FirstSet.java:37
+  wire _or_120 = _or_116 | _or_119; // FirstSet.java:37
+  wire _or_121 = _or_113 | _or_120; // FirstSet.java:37
+  wire _or_122 = _or_106 | _or_121; // FirstSet.java:37
+  wire _not_108 = ~_or_106; // FirstSet.java:35
+  wire _not_109 = ~_or_113; // FirstSet.java:35
+  wire _not_110 = ~_or_116; // FirstSet.java:35
+  wire _not_111 = ~_or_117; // FirstSet.java:35
+  wire _not_112 = ~_bits_226; // FirstSet.java:35
+  wire _not_113 = ~_bits_224; // FirstSet.java:35
+  wire _mux_20 = _not_111 ? _not_112 : _not_113; // FirstSet.java:36
+  wire [1:0] _cat_28 = {_not_111, _mux_20}; // FirstSet.java:36
+  wire _not_114 = ~_or_114; // FirstSet.java:35
+  wire _not_115 = ~_bits_222; // FirstSet.java:35
+  wire _not_116 = ~_bits_220; // FirstSet.java:35
+  wire _mux_21 = _not_114 ? _not_115 : _not_116; // FirstSet.java:36
+  wire [1:0] _cat_29 = {_not_114, _mux_21}; // FirstSet.java:36
+  wire [1:0] _mux_22 = _not_110 ? _cat_28 : _cat_29; // FirstSet.java:36
+  wire [2:0] _cat_30 = {_not_110, _mux_22}; // FirstSet.java:36
+  wire _not_117 = ~_or_109; // FirstSet.java:35
+  wire _not_118 = ~_or_110; // FirstSet.java:35
+  wire _not_119 = ~_bits_218; // FirstSet.java:35
+  wire _not_120 = ~_bits_216; // FirstSet.java:35
+  wire _mux_23 = _not_118 ? _not_119 : _not_120; // FirstSet.java:36
+  wire [1:0] _cat_31 = {_not_118, _mux_23}; // FirstSet.java:36
+  wire _not_121 = ~_or_107; // FirstSet.java:35
+  wire _not_122 = ~_bits_214; // FirstSet.java:35
+  wire _not_123 = ~_bits_212; // FirstSet.java:35
+  wire _mux_24 = _not_121 ? _not_122 : _not_123; // FirstSet.java:36
+  wire [1:0] _cat_32 = {_not_121, _mux_24}; // FirstSet.java:36
+  wire [1:0] _mux_25 = _not_117 ? _cat_31 : _cat_32; // FirstSet.java:36
+  wire [2:0] _cat_33 = {_not_117, _mux_25}; // FirstSet.java:36
+  wire [2:0] _mux_26 = _not_109 ? _cat_30 : _cat_33; // FirstSet.java:36
+  wire [3:0] _cat_34 = {_not_109, _mux_26}; // FirstSet.java:36
+  wire _not_124 = ~_or_98; // FirstSet.java:35
+  wire _not_125 = ~_or_101; // FirstSet.java:35
+  wire _not_126 = ~_or_102; // FirstSet.java:35
+  wire _not_127 = ~_bits_210; // FirstSet.java:35
+  wire _not_128 = ~_bits_208; // FirstSet.java:35
+  wire _mux_27 = _not_126 ? _not_127 : _not_128; // FirstSet.java:36
+  wire [1:0] _cat_35 = {_not_126, _mux_27}; // FirstSet.java:36
+  wire _not_129 = ~_or_99; // FirstSet.java:35
+  wire _not_130 = ~_bits_206; // FirstSet.java:35
+  wire _not_131 = ~_bits_204; // FirstSet.java:35
+  wire _mux_28 = _not_129 ? _not_130 : _not_131; // FirstSet.java:36
+  wire [1:0] _cat_36 = {_not_129, _mux_28}; // FirstSet.java:36
+  wire [1:0] _mux_29 = _not_125 ? _cat_35 : _cat_36; // FirstSet.java:36
+  wire [2:0] _cat_37 = {_not_125, _mux_29}; // FirstSet.java:36
+  wire _not_132 = ~_or_94; // FirstSet.java:35
+  wire _not_133 = ~_or_95; // FirstSet.java:35
+  wire _not_134 = ~_bits_202; // FirstSet.java:35
+  wire _not_135 = ~_bits_200; // FirstSet.java:35
+  wire _mux_30 = _not_133 ? _not_134 : _not_135; // FirstSet.java:36
+  wire [1:0] _cat_38 = {_not_133, _mux_30}; // FirstSet.java:36
+  wire _not_136 = ~_or_92; // FirstSet.java:35
+  wire _not_137 = ~_bits_198; // FirstSet.java:35
+  wire _not_138 = ~_bits_196; // FirstSet.java:35
+  wire _mux_31 = _not_136 ? _not_137 : _not_138; // FirstSet.java:36
+  wire [1:0] _cat_39 = {_not_136, _mux_31}; // FirstSet.java:36
+  wire [1:0] _mux_32 = _not_132 ? _cat_38 : _cat_39; // FirstSet.java:36
+  wire [2:0] _cat_40 = {_not_132, _mux_32}; // FirstSet.java:36
+  wire [2:0] _mux_33 = _not_124 ? _cat_37 : _cat_40; // FirstSet.java:36
+  wire [3:0] _cat_41 = {_not_124, _mux_33}; // FirstSet.java:36
+  wire [3:0] _mux_34 = _not_108 ? _cat_34 : _cat_41; // FirstSet.java:36
+  wire [4:0] _cat_42 = {_not_108, _mux_34}; // FirstSet.java:36
+  wire [4:0] _bits_228 = _cat_42; // FirstSet.java:44
+  wire _bits_229 = slot_pick_pick_hot[0]; // RapController.java:148
+  wire [1:0] _fill_0 = {2{_bits_229}}; // RapController.java:148
+  wire [1:0] _and_161 = slot_digit_0 & _fill_0; // RapController.java:148
+  wire _bits_230 = slot_pick_pick_hot[1]; // RapController.java:148
+  wire [1:0] _fill_1 = {2{_bits_230}}; // RapController.java:148
+  wire [1:0] _and_162 = slot_digit_1 & _fill_1; // RapController.java:148
+  wire [1:0] _or_123 = _and_161 | _and_162; // RapController.java:148
+  wire _bits_231 = slot_pick_pick_hot[2]; // RapController.java:148
+  wire [1:0] _fill_2 = {2{_bits_231}}; // RapController.java:148
+  wire [1:0] _and_163 = slot_digit_2 & _fill_2; // RapController.java:148
+  wire _bits_232 = slot_pick_pick_hot[3]; // RapController.java:148
+  wire [1:0] _fill_3 = {2{_bits_232}}; // RapController.java:148
+  wire [1:0] _and_164 = slot_digit_3 & _fill_3; // RapController.java:148
+  wire [1:0] _or_124 = _and_163 | _and_164; // RapController.java:148
+  wire [1:0] _or_125 = _or_123 | _or_124; // RapController.java:148
+  wire _bits_233 = slot_pick_pick_hot[4]; // RapController.java:148
+  wire [1:0] _fill_4 = {2{_bits_233}}; // RapController.java:148
+  wire [1:0] _and_165 = slot_digit_4 & _fill_4; // RapController.java:148
+  wire _bits_234 = slot_pick_pick_hot[5]; // RapController.java:148
+  wire [1:0] _fill_5 = {2{_bits_234}}; // RapController.java:148
+  wire [1:0] _and_166 = slot_digit_5 & _fill_5; // RapController.java:148
+  wire [1:0] _or_126 = _and_165 | _and_166; // RapController.java:148
+  wire _bits_235 = slot_pick_pick_hot[6]; // RapController.java:148
+  wire [1:0] _fill_6 = {2{_bits_235}}; // RapController.java:148
+  wire [1:0] _and_167 = slot_digit_6 & _fill_6; // RapController.java:148
+  wire _bits_236 = slot_pick_pick_hot[7]; // RapController.java:148
+  wire [1:0] _fill_7 = {2{_bits_236}}; // RapController.java:148
+  wire [1:0] _and_168 = slot_digit_7 & _fill_7; // RapController.java:148
+  wire [1:0] _or_127 = _and_167 | _and_168; // RapController.java:148
+  wire [1:0] _or_128 = _or_126 | _or_127; // RapController.java:148
+  wire [1:0] _or_129 = _or_125 | _or_128; // RapController.java:148
+  wire _bits_237 = slot_pick_pick_hot[8]; // RapController.java:148
+  wire [1:0] _fill_8 = {2{_bits_237}}; // RapController.java:148
+  wire [1:0] _and_169 = slot_digit_8 & _fill_8; // RapController.java:148
+  wire _bits_238 = slot_pick_pick_hot[9]; // RapController.java:148
+  wire [1:0] _fill_9 = {2{_bits_238}}; // RapController.java:148
+  wire [1:0] _and_170 = slot_digit_9 & _fill_9; // RapController.java:148
+  wire [1:0] _or_130 = _and_169 | _and_170; // RapController.java:148
+  wire _bits_239 = slot_pick_pick_hot[10]; // RapController.java:148
+  wire [1:0] _fill_10 = {2{_bits_239}}; // RapController.java:148
+  wire [1:0] _and_171 = slot_digit_10 & _fill_10; // RapController.java:148
+  wire _bits_240 = slot_pick_pick_hot[11]; // RapController.java:148
+  wire [1:0] _fill_11 = {2{_bits_240}}; // RapController.java:148
+  wire [1:0] _and_172 = slot_digit_11 & _fill_11; // RapController.java:148
+  wire [1:0] _or_131 = _and_171 | _and_172; // RapController.java:148
+  wire [1:0] _or_132 = _or_130 | _or_131; // RapController.java:148
+  wire _bits_241 = slot_pick_pick_hot[12]; // RapController.java:148
+  wire [1:0] _fill_12 = {2{_bits_241}}; // RapController.java:148
+  wire [1:0] _and_173 = slot_digit_12 & _fill_12; // RapController.java:148
+  wire _bits_242 = slot_pick_pick_hot[13]; // RapController.java:148
+  wire [1:0] _fill_13 = {2{_bits_242}}; // RapController.java:148
+  wire [1:0] _and_174 = slot_digit_13 & _fill_13; // RapController.java:148
+  wire [1:0] _or_133 = _and_173 | _and_174; // RapController.java:148
+  wire _bits_243 = slot_pick_pick_hot[14]; // RapController.java:148
+  wire [1:0] _fill_14 = {2{_bits_243}}; // RapController.java:148
+  wire [1:0] _and_175 = slot_digit_14 & _fill_14; // RapController.java:148
+  wire _bits_244 = slot_pick_pick_hot[15]; // RapController.java:148
+  wire [1:0] _fill_15 = {2{_bits_244}}; // RapController.java:148
+  wire [1:0] _and_176 = slot_digit_15 & _fill_15; // RapController.java:148
+  wire [1:0] _or_134 = _and_175 | _and_176; // RapController.java:148
+  wire [1:0] _or_135 = _or_133 | _or_134; // RapController.java:148
+  wire [1:0] _or_136 = _or_132 | _or_135; // RapController.java:148
+  wire [1:0] _or_137 = _or_129 | _or_136; // RapController.java:148
+  wire _bits_245 = slot_pick_pick_hot[16]; // RapController.java:148
+  wire [1:0] _fill_16 = {2{_bits_245}}; // RapController.java:148
+  wire [1:0] _and_177 = slot_digit_16 & _fill_16; // RapController.java:148
+  wire _bits_246 = slot_pick_pick_hot[17]; // RapController.java:148
+  wire [1:0] _fill_17 = {2{_bits_246}}; // RapController.java:148
+  wire [1:0] _and_178 = slot_digit_17 & _fill_17; // RapController.java:148
+  wire [1:0] _or_138 = _and_177 | _and_178; // RapController.java:148
+  wire _bits_247 = slot_pick_pick_hot[18]; // RapController.java:148
+  wire [1:0] _fill_18 = {2{_bits_247}}; // RapController.java:148
+  wire [1:0] _and_179 = slot_digit_18 & _fill_18; // RapController.java:148
+  wire _bits_248 = slot_pick_pick_hot[19]; // RapController.java:148
+  wire [1:0] _fill_19 = {2{_bits_248}}; // RapController.java:148
+  wire [1:0] _and_180 = slot_digit_19 & _fill_19; // RapController.java:148
+  wire [1:0] _or_139 = _and_179 | _and_180; // RapController.java:148
+  wire [1:0] _or_140 = _or_138 | _or_139; // RapController.java:148
+  wire _bits_249 = slot_pick_pick_hot[20]; // RapController.java:148
+  wire [1:0] _fill_20 = {2{_bits_249}}; // RapController.java:148
+  wire [1:0] _and_181 = slot_digit_20 & _fill_20; // RapController.java:148
+  wire _bits_250 = slot_pick_pick_hot[21]; // RapController.java:148
+  wire [1:0] _fill_21 = {2{_bits_250}}; // RapController.java:148
+  wire [1:0] _and_182 = slot_digit_21 & _fill_21; // RapController.java:148
+  wire [1:0] _or_141 = _and_181 | _and_182; // RapController.java:148
+  wire _bits_251 = slot_pick_pick_hot[22]; // RapController.java:148
+  wire [1:0] _fill_22 = {2{_bits_251}}; // RapController.java:148
+  wire [1:0] _and_183 = slot_digit_22 & _fill_22; // RapController.java:148
+  wire _bits_252 = slot_pick_pick_hot[23]; // RapController.java:148
+  wire [1:0] _fill_23 = {2{_bits_252}}; // RapController.java:148
+  wire [1:0] _and_184 = slot_digit_23 & _fill_23; // RapController.java:148
+  wire [1:0] _or_142 = _and_183 | _and_184; // RapController.java:148
+  wire [1:0] _or_143 = _or_141 | _or_142; // RapController.java:148
+  wire [1:0] _or_144 = _or_140 | _or_143; // RapController.java:148
+  wire _bits_253 = slot_pick_pick_hot[24]; // RapController.java:148
+  wire [1:0] _fill_24 = {2{_bits_253}}; // RapController.java:148
+  wire [1:0] _and_185 = slot_digit_24 & _fill_24; // RapController.java:148
+  wire _bits_254 = slot_pick_pick_hot[25]; // RapController.java:148
+  wire [1:0] _fill_25 = {2{_bits_254}}; // RapController.java:148
+  wire [1:0] _and_186 = slot_digit_25 & _fill_25; // RapController.java:148
+  wire [1:0] _or_145 = _and_185 | _and_186; // RapController.java:148
+  wire _bits_255 = slot_pick_pick_hot[26]; // RapController.java:148
+  wire [1:0] _fill_26 = {2{_bits_255}}; // RapController.java:148
+  wire [1:0] _and_187 = slot_digit_26 & _fill_26; // RapController.java:148
+  wire _bits_256 = slot_pick_pick_hot[27]; // RapController.java:148
+  wire [1:0] _fill_27 = {2{_bits_256}}; // RapController.java:148
+  wire [1:0] _and_188 = slot_digit_27 & _fill_27; // RapController.java:148
+  wire [1:0] _or_146 = _and_187 | _and_188; // RapController.java:148
+  wire [1:0] _or_147 = _or_145 | _or_146; // RapController.java:148
+  wire _bits_257 = slot_pick_pick_hot[28]; // RapController.java:148
+  wire [1:0] _fill_28 = {2{_bits_257}}; // RapController.java:148
+  wire [1:0] _and_189 = slot_digit_28 & _fill_28; // RapController.java:148
+  wire _bits_258 = slot_pick_pick_hot[29]; // RapController.java:148
+  wire [1:0] _fill_29 = {2{_bits_258}}; // RapController.java:148
+  wire [1:0] _and_190 = slot_digit_29 & _fill_29; // RapController.java:148
+  wire [1:0] _or_148 = _and_189 | _and_190; // RapController.java:148
+  wire _bits_259 = slot_pick_pick_hot[30]; // RapController.java:148
+  wire [1:0] _fill_30 = {2{_bits_259}}; // RapController.java:148
+  wire [1:0] _and_191 = slot_digit_30 & _fill_30; // RapController.java:148
+  wire _bits_260 = slot_pick_pick_hot[31]; // RapController.java:148
+  wire [1:0] _fill_31 = {2{_bits_260}}; // RapController.java:148
+  wire [1:0] _and_192 = slot_digit_31 & _fill_31; // RapController.java:148
+  wire [1:0] _or_149 = _and_191 | _and_192; // RapController.java:148
+  wire [1:0] _or_150 = _or_148 | _or_149; // RapController.java:148
+  wire [1:0] _or_151 = _or_147 | _or_150; // RapController.java:148
+  wire [1:0] _or_152 = _or_144 | _or_151; // RapController.java:148
+  wire [1:0] _or_153 = _or_137 | _or_152; // RapController.java:148
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:594
+  wire _eq_163 = merge_leaf_depth_next == 5'd1; // RapController.java:158
+  wire _bits_261 = leaf_pick_pick_hot[0]; // RapController.java:583
+  wire [4:0] _fill_32 = {5{_bits_261}}; // RapController.java:583
+  wire [4:0] _and_193 = slot_parent_0 & _fill_32; // RapController.java:583
+  wire _bits_262 = leaf_pick_pick_hot[1]; // RapController.java:583
+  wire [4:0] _fill_33 = {5{_bits_262}}; // RapController.java:583
+  wire [4:0] _and_194 = slot_parent_1 & _fill_33; // RapController.java:583
+  wire [4:0] _or_154 = _and_193 | _and_194; // RapController.java:583
+  wire _bits_263 = leaf_pick_pick_hot[2]; // RapController.java:583
+  wire [4:0] _fill_34 = {5{_bits_263}}; // RapController.java:583
+  wire [4:0] _and_195 = slot_parent_2 & _fill_34; // RapController.java:583
+  wire _bits_264 = leaf_pick_pick_hot[3]; // RapController.java:583
+  wire [4:0] _fill_35 = {5{_bits_264}}; // RapController.java:583
+  wire [4:0] _and_196 = slot_parent_3 & _fill_35; // RapController.java:583
+  wire [4:0] _or_155 = _and_195 | _and_196; // RapController.java:583
+  wire [4:0] _or_156 = _or_154 | _or_155; // RapController.java:583
+  wire _bits_265 = leaf_pick_pick_hot[4]; // RapController.java:583
+  wire [4:0] _fill_36 = {5{_bits_265}}; // RapController.java:583
+  wire [4:0] _and_197 = slot_parent_4 & _fill_36; // RapController.java:583
+  wire _bits_266 = leaf_pick_pick_hot[5]; // RapController.java:583
+  wire [4:0] _fill_37 = {5{_bits_266}}; // RapController.java:583
+  wire [4:0] _and_198 = slot_parent_5 & _fill_37; // RapController.java:583
+  wire [4:0] _or_157 = _and_197 | _and_198; // RapController.java:583
+  wire _bits_267 = leaf_pick_pick_hot[6]; // RapController.java:583
+  wire [4:0] _fill_38 = {5{_bits_267}}; // RapController.java:583
+  wire [4:0] _and_199 = slot_parent_6 & _fill_38; // RapController.java:583
+  wire _bits_268 = leaf_pick_pick_hot[7]; // RapController.java:583
+  wire [4:0] _fill_39 = {5{_bits_268}}; // RapController.java:583
+  wire [4:0] _and_200 = slot_parent_7 & _fill_39; // RapController.java:583
+  wire [4:0] _or_158 = _and_199 | _and_200; // RapController.java:583
+  wire [4:0] _or_159 = _or_157 | _or_158; // RapController.java:583
+  wire [4:0] _or_160 = _or_156 | _or_159; // RapController.java:583
+  wire _bits_269 = leaf_pick_pick_hot[8]; // RapController.java:583
+  wire [4:0] _fill_40 = {5{_bits_269}}; // RapController.java:583
+  wire [4:0] _and_201 = slot_parent_8 & _fill_40; // RapController.java:583
+  wire _bits_270 = leaf_pick_pick_hot[9]; // RapController.java:583
+  wire [4:0] _fill_41 = {5{_bits_270}}; // RapController.java:583
+  wire [4:0] _and_202 = slot_parent_9 & _fill_41; // RapController.java:583
+  wire [4:0] _or_161 = _and_201 | _and_202; // RapController.java:583
+  wire _bits_271 = leaf_pick_pick_hot[10]; // RapController.java:583
+  wire [4:0] _fill_42 = {5{_bits_271}}; // RapController.java:583
+  wire [4:0] _and_203 = slot_parent_10 & _fill_42; // RapController.java:583
+  wire _bits_272 = leaf_pick_pick_hot[11]; // RapController.java:583
+  wire [4:0] _fill_43 = {5{_bits_272}}; // RapController.java:583
+  wire [4:0] _and_204 = slot_parent_11 & _fill_43; // RapController.java:583
+  wire [4:0] _or_162 = _and_203 | _and_204; // RapController.java:583
+  wire [4:0] _or_163 = _or_161 | _or_162; // RapController.java:583
+  wire _bits_273 = leaf_pick_pick_hot[12]; // RapController.java:583
+  wire [4:0] _fill_44 = {5{_bits_273}}; // RapController.java:583
+  wire [4:0] _and_205 = slot_parent_12 & _fill_44; // RapController.java:583
+  wire _bits_274 = leaf_pick_pick_hot[13]; // RapController.java:583
+  wire [4:0] _fill_45 = {5{_bits_274}}; // RapController.java:583
+  wire [4:0] _and_206 = slot_parent_13 & _fill_45; // RapController.java:583
+  wire [4:0] _or_164 = _and_205 | _and_206; // RapController.java:583
+  wire _bits_275 = leaf_pick_pick_hot[14]; // RapController.java:583
+  wire [4:0] _fill_46 = {5{_bits_275}}; // RapController.java:583
+  wire [4:0] _and_207 = slot_parent_14 & _fill_46; // RapController.java:583
+  wire _bits_276 = leaf_pick_pick_hot[15]; // RapController.java:583
+  wire [4:0] _fill_47 = {5{_bits_276}}; // RapController.java:583
+  wire [4:0] _and_208 = slot_parent_15 & _fill_47; // RapController.java:583
+  wire [4:0] _or_165 = _and_207 | _and_208; // RapController.java:583
+  wire [4:0] _or_166 = _or_164 | _or_165; // RapController.java:583
+  wire [4:0] _or_167 = _or_163 | _or_166; // RapController.java:583
+  wire [4:0] _or_168 = _or_160 | _or_167; // RapController.java:583
+  wire _bits_277 = leaf_pick_pick_hot[16]; // RapController.java:583
+  wire [4:0] _fill_48 = {5{_bits_277}}; // RapController.java:583
+  wire [4:0] _and_209 = slot_parent_16 & _fill_48; // RapController.java:583
+  wire _bits_278 = leaf_pick_pick_hot[17]; // RapController.java:583
+  wire [4:0] _fill_49 = {5{_bits_278}}; // RapController.java:583
+  wire [4:0] _and_210 = slot_parent_17 & _fill_49; // RapController.java:583
+  wire [4:0] _or_169 = _and_209 | _and_210; // RapController.java:583
+  wire _bits_279 = leaf_pick_pick_hot[18]; // RapController.java:583
+  wire [4:0] _fill_50 = {5{_bits_279}}; // RapController.java:583
+  wire [4:0] _and_211 = slot_parent_18 & _fill_50; // RapController.java:583
+  wire _bits_280 = leaf_pick_pick_hot[19]; // RapController.java:583
+  wire [4:0] _fill_51 = {5{_bits_280}}; // RapController.java:583
+  wire [4:0] _and_212 = slot_parent_19 & _fill_51; // RapController.java:583
+  wire [4:0] _or_170 = _and_211 | _and_212; // RapController.java:583
+  wire [4:0] _or_171 = _or_169 | _or_170; // RapController.java:583
+  wire _bits_281 = leaf_pick_pick_hot[20]; // RapController.java:583
+  wire [4:0] _fill_52 = {5{_bits_281}}; // RapController.java:583
+  wire [4:0] _and_213 = slot_parent_20 & _fill_52; // RapController.java:583
+  wire _bits_282 = leaf_pick_pick_hot[21]; // RapController.java:583
+  wire [4:0] _fill_53 = {5{_bits_282}}; // RapController.java:583
+  wire [4:0] _and_214 = slot_parent_21 & _fill_53; // RapController.java:583
+  wire [4:0] _or_172 = _and_213 | _and_214; // RapController.java:583
+  wire _bits_283 = leaf_pick_pick_hot[22]; // RapController.java:583
+  wire [4:0] _fill_54 = {5{_bits_283}}; // RapController.java:583
+  wire [4:0] _and_215 = slot_parent_22 & _fill_54; // RapController.java:583
+  wire _bits_284 = leaf_pick_pick_hot[23]; // RapController.java:583
+  wire [4:0] _fill_55 = {5{_bits_284}}; // RapController.java:583
+  wire [4:0] _and_216 = slot_parent_23 & _fill_55; // RapController.java:583
+  wire [4:0] _or_173 = _and_215 | _and_216; // RapController.java:583
+  wire [4:0] _or_174 = _or_172 | _or_173; // RapController.java:583
+  wire [4:0] _or_175 = _or_171 | _or_174; // RapController.java:583
+  wire _bits_285 = leaf_pick_pick_hot[24]; // RapController.java:583
+  wire [4:0] _fill_56 = {5{_bits_285}}; // RapController.java:583
+  wire [4:0] _and_217 = slot_parent_24 & _fill_56; // RapController.java:583
+  wire _bits_286 = leaf_pick_pick_hot[25]; // RapController.java:583
+  wire [4:0] _fill_57 = {5{_bits_286}}; // RapController.java:583
+  wire [4:0] _and_218 = slot_parent_25 & _fill_57; // RapController.java:583
+  wire [4:0] _or_176 = _and_217 | _and_218; // RapController.java:583
+  wire _bits_287 = leaf_pick_pick_hot[26]; // RapController.java:583
+  wire [4:0] _fill_58 = {5{_bits_287}}; // RapController.java:583
+  wire [4:0] _and_219 = slot_parent_26 & _fill_58; // RapController.java:583
+  wire _bits_288 = leaf_pick_pick_hot[27]; // RapController.java:583
+  wire [4:0] _fill_59 = {5{_bits_288}}; // RapController.java:583
+  wire [4:0] _and_220 = slot_parent_27 & _fill_59; // RapController.java:583
+  wire [4:0] _or_177 = _and_219 | _and_220; // RapController.java:583
+  wire [4:0] _or_178 = _or_176 | _or_177; // RapController.java:583
+  wire _bits_289 = leaf_pick_pick_hot[28]; // RapController.java:583
+  wire [4:0] _fill_60 = {5{_bits_289}}; // RapController.java:583
+  wire [4:0] _and_221 = slot_parent_28 & _fill_60; // RapController.java:583
+  wire _bits_290 = leaf_pick_pick_hot[29]; // RapController.java:583
+  wire [4:0] _fill_61 = {5{_bits_290}}; // RapController.java:583
+  wire [4:0] _and_222 = slot_parent_29 & _fill_61; // RapController.java:583
+  wire [4:0] _or_179 = _and_221 | _and_222; // RapController.java:583
+  wire _bits_291 = leaf_pick_pick_hot[30]; // RapController.java:583
+  wire [4:0] _fill_62 = {5{_bits_291}}; // RapController.java:583
+  wire [4:0] _and_223 = slot_parent_30 & _fill_62; // RapController.java:583
+  wire _bits_292 = leaf_pick_pick_hot[31]; // RapController.java:583
+  wire [4:0] _fill_63 = {5{_bits_292}}; // RapController.java:583
+  wire [4:0] _and_224 = slot_parent_31 & _fill_63; // RapController.java:583
+  wire [4:0] _or_180 = _and_223 | _and_224; // RapController.java:583
+  wire [4:0] _or_181 = _or_179 | _or_180; // RapController.java:583
+  wire [4:0] _or_182 = _or_178 | _or_181; // RapController.java:583
+  wire [4:0] _or_183 = _or_175 | _or_182; // RapController.java:583
+  wire [4:0] _or_184 = _or_168 | _or_183; // RapController.java:583
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:616
+  wire _not_139 = ~snapshot_frozen; // RapController.java:493
+  wire _and_225 = snapshot_pending & _not_139; // RapController.java:493
+  wire _and_226 = _and_225 & quiet_held; // RapController.java:493
+  wire _and_227 = _and_226 & snapshot_settled; // RapController.java:493
+  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:635
+  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:654
+  wire [5:0] _cat_43 = {readout_depth, 1'd0}; // RapController.java:795
+  wire [5:0] _mux_37 = readout_in_use ? _cat_43 : 6'd0; // RapController.java:650
+  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:338
+  wire [31:0] _and_228 = child_digit_field & _fill_64; // RapController.java:338
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_228; // RapController.java:338
+  wire _or_185 = snapshot_product_start | following_kick; // RapController.java:210
+  wire [63:0] _mux_38 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:211
+  wire [31:0] _mux_39 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:212
+  wire [63:0] _bits_293 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
+  wire _not_140 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_229 = following_running & _not_140; // MergeSchedule.java:41
+  wire _not_141 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire [31:0] _bits_294 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
+  wire _or_r_1 = |_bits_294; // MergeSchedule.java:45
+  wire [31:0] _bits_295 = next_merge[31:0]; // RapController.java:227
+  wire [31:0] _bits_296 = _cat_0[31:0]; // RapController.java:227
+  wire [32:0] _sub_12 = {1'b0, _bits_295} - {1'b0, _bits_296}; // RapController.java:227
+  wire [31:0] _bits_297 = next_merge[63:32]; // RapController.java:228
+  wire [31:0] _bits_298 = _cat_0[63:32]; // RapController.java:228
+  wire [32:0] _sub_13 = {1'b0, _bits_297} - {1'b0, _bits_298}; // RapController.java:228
+  wire _bits_299 = to_merge_lo[32]; // RapController.java:228
+  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_299}; // RapController.java:228
+  wire _bits_300 = to_merge_hi[32]; // RapController.java:231
+  wire _not_142 = ~_bits_300; // RapController.java:231
+  wire _or_r_2 = |to_merge; // RapController.java:231
+  wire _and_230 = _not_142 & _or_r_2; // RapController.java:231
+  wire [4:0] _mux_40 = state_merge_kids ? merge_parent : op_slot; // RapController.java:244
+  wire [2:0] _dyn_index_0 = _mux_40[4] ? (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_31 : slot_children_30) : (_mux_40[0] ? slot_children_29 : slot_children_28)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_27 : slot_children_26) : (_mux_40[0] ? slot_children_25 : slot_children_24))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_23 : slot_children_22) : (_mux_40[0] ? slot_children_21 : slot_children_20)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_19 : slot_children_18) : (_mux_40[0] ? slot_children_17 : slot_children_16)))) : (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_15 : slot_children_14) : (_mux_40[0] ? slot_children_13 : slot_children_12)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_11 : slot_children_10) : (_mux_40[0] ? slot_children_9 : slot_children_8))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_7 : slot_children_6) : (_mux_40[0] ? slot_children_5 : slot_children_4)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_3 : slot_children_2) : (_mux_40[0] ? slot_children_1 : slot_children_0)))); // RapController.java:244
+  wire _not_143 = ~commit_stop; // RapController.java:491
+  wire _and_231 = io_selected_valid & _not_143; // RapController.java:491
+  wire [4:0] _bits_301 = undo_rdata_0[36:32]; // RapController.java:511
+  wire [4:0] _mux_41 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:608
+  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:172
   wire [31:0] _fill_65 = {32{1'd1}}; // RapController.java:84
-  wire [31:0] _bits_300 = verdict_sum[31:0]; // RapController.java:668
-  wire [31:0] _mux_43 = clip_verdict ? _fill_65 : _bits_300; // RapController.java:668
-  wire [31:0] _bits_301 = undo_rdata_0[31:0]; // RapController.java:503
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:469
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:267
-  wire _not_148 = ~io_tcamWrite_ready; // RapController.java:279
-  wire _and_237 = tcam_write_full & _not_148; // RapController.java:279
-  wire _or_185 = tcam_write_load | _and_237; // RapController.java:279
-  wire _or_186 = split_now | merge_now; // RapController.java:393
-  wire _and_238 = commit_fire & _or_186; // RapController.java:393
-  wire _not_149 = ~merge_now; // RapController.java:391
-  wire _and_239 = split_now & _not_149; // RapController.java:391
-  wire _and_240 = _and_239 & hit_short_3; // RapController.java:391
-  wire defer_now = _and_240 & _and_31; // RapController.java:391
-  wire _not_150 = ~defer_now; // RapController.java:393
-  wire _and_241 = _and_238 & _not_150; // RapController.java:393
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:314
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:318
-  wire _ge_1 = free_slots >= missing_children; // RapController.java:319
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:774
-  wire [5:0] _cat_44 = {op_depth, 1'd0}; // RapController.java:769
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_44; // RapController.java:774
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:774
-  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:769
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_45; // RapController.java:774
-  wire [31:0] _not_151 = ~_dshr_1; // RapController.java:327
-  wire [31:0] _and_242 = _dshr_0 & _not_151; // RapController.java:327
-  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:339
-  wire _lt_1 = free_slots < 6'd1; // RapController.java:346
-  wire _lt_2 = free_slots < 6'd2; // RapController.java:346
-  wire _lt_3 = free_slots < 6'd3; // RapController.java:346
-  wire _lt_4 = free_slots < 6'd4; // RapController.java:346
-  wire [7:0] _cat_46 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_1, _lt_2, _lt_3, _lt_4}; // RapController.java:348
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:359
-  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:360
-  wire _bits_302 = _dshr_2[0]; // RapController.java:360
-  wire _and_243 = state_run & io_selected_valid; // RapController.java:353
-  wire _not_152 = ~commit_stop; // RapController.java:353
-  wire _and_244 = _and_243 & _not_152; // RapController.java:353
-  wire _not_153 = ~verdict_act; // MergeVerdict.java:73
-  wire _and_245 = verdict_busy & _not_153; // MergeVerdict.java:73
-  wire _or_187 = verdict_hand_over | _and_245; // MergeVerdict.java:73
-  wire _or_188 = state_merge_level | state_merge_kids; // RapController.java:366
-  wire _and_246 = _or_188 & io_counterResult_valid; // RapController.java:367
-  wire _eq_164 = io_counterResult_bits_op == 2'd2; // RapController.java:367
-  wire _and_247 = _and_246 & _eq_164; // RapController.java:367
+  wire [31:0] _bits_302 = verdict_sum[31:0]; // RapController.java:679
+  wire [31:0] _mux_42 = clip_verdict ? _fill_65 : _bits_302; // RapController.java:679
+  wire [31:0] _bits_303 = undo_rdata_0[31:0]; // RapController.java:512
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:478
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:276
+  wire _not_144 = ~io_tcamWrite_ready; // RapController.java:288
+  wire _and_232 = tcam_write_full & _not_144; // RapController.java:288
+  wire _or_186 = tcam_write_load | _and_232; // RapController.java:288
+  wire _or_187 = split_now | merge_now; // RapController.java:402
+  wire _and_233 = commit_fire & _or_187; // RapController.java:402
+  wire _not_145 = ~merge_now; // RapController.java:400
+  wire _and_234 = split_now & _not_145; // RapController.java:400
+  wire _and_235 = _and_234 & hit_short_3; // RapController.java:400
+  wire defer_now = _and_235 & _and_26; // RapController.java:400
+  wire _not_146 = ~defer_now; // RapController.java:402
+  wire _and_236 = _and_233 & _not_146; // RapController.java:402
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:323
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:327
+  wire _ge_1 = free_slots >= missing_children; // RapController.java:328
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:800
+  wire [5:0] _cat_44 = {op_depth, 1'd0}; // RapController.java:795
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_44; // RapController.java:800
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:800
+  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:795
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_45; // RapController.java:800
+  wire [31:0] _not_147 = ~_dshr_1; // RapController.java:336
+  wire [31:0] _and_237 = _dshr_0 & _not_147; // RapController.java:336
+  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:348
+  wire _lt_1 = free_slots < 6'd1; // RapController.java:355
+  wire _lt_2 = free_slots < 6'd2; // RapController.java:355
+  wire _lt_3 = free_slots < 6'd3; // RapController.java:355
+  wire _lt_4 = free_slots < 6'd4; // RapController.java:355
+  wire [7:0] _cat_46 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_1, _lt_2, _lt_3, _lt_4}; // RapController.java:357
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:368
+  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:369
+  wire _bits_304 = _dshr_2[0]; // RapController.java:369
+  wire _and_238 = state_run & io_selected_valid; // RapController.java:362
+  wire _not_148 = ~commit_stop; // RapController.java:362
+  wire _and_239 = _and_238 & _not_148; // RapController.java:362
+  wire _not_149 = ~verdict_act; // MergeVerdict.java:73
+  wire _and_240 = verdict_busy & _not_149; // MergeVerdict.java:73
+  wire _or_188 = verdict_hand_over | _and_240; // MergeVerdict.java:73
+  wire _or_189 = state_merge_level | state_merge_kids; // RapController.java:375
+  wire _and_241 = _or_189 & io_counterResult_valid; // RapController.java:376
+  wire _eq_164 = io_counterResult_bits_op == 2'd2; // RapController.java:376
+  wire _and_242 = _and_241 & _eq_164; // RapController.java:376
   wire [34:0] _add_20 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_15 = op_children - _add_19; // MergeVerdict.java:97
-  wire [11:0] _bits_303 = {{1{1'b0}}, merge_sum[34:24]}; // SplitCompare.java:59
-  wire [11:0] _bits_304 = op_not_threshold[35:24]; // SplitCompare.java:60
-  wire [12:0] _add_21 = {1'b0, _bits_303} + {1'b0, _bits_304}; // SplitCompare.java:73
-  wire _bits_305 = _add_21[12]; // SplitCompare.java:73
-  wire [12:0] _cat_47 = {_bits_303, 1'd1}; // SplitCompare.java:74
-  wire [12:0] _cat_48 = {_bits_304, 1'd1}; // SplitCompare.java:74
+  wire [11:0] _bits_305 = {{1{1'b0}}, merge_sum[34:24]}; // SplitCompare.java:59
+  wire [11:0] _bits_306 = op_not_threshold[35:24]; // SplitCompare.java:60
+  wire [12:0] _add_21 = {1'b0, _bits_305} + {1'b0, _bits_306}; // SplitCompare.java:73
+  wire _bits_307 = _add_21[12]; // SplitCompare.java:73
+  wire [12:0] _cat_47 = {_bits_305, 1'd1}; // SplitCompare.java:74
+  wire [12:0] _cat_48 = {_bits_306, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_22 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:74
-  wire _bits_306 = _add_22[13]; // SplitCompare.java:74
-  wire [23:0] _bits_307 = merge_sum[23:0]; // SplitCompare.java:58
-  wire [11:0] _bits_308 = _bits_307[23:12]; // SplitCompare.java:59
-  wire [23:0] _bits_309 = op_not_threshold[23:0]; // SplitCompare.java:58
-  wire [11:0] _bits_310 = _bits_309[23:12]; // SplitCompare.java:60
-  wire [12:0] _add_23 = {1'b0, _bits_308} + {1'b0, _bits_310}; // SplitCompare.java:73
-  wire _bits_311 = _add_23[12]; // SplitCompare.java:73
-  wire [12:0] _cat_49 = {_bits_308, 1'd1}; // SplitCompare.java:74
-  wire [12:0] _cat_50 = {_bits_310, 1'd1}; // SplitCompare.java:74
+  wire _bits_308 = _add_22[13]; // SplitCompare.java:74
+  wire [23:0] _bits_309 = merge_sum[23:0]; // SplitCompare.java:58
+  wire [11:0] _bits_310 = _bits_309[23:12]; // SplitCompare.java:59
+  wire [23:0] _bits_311 = op_not_threshold[23:0]; // SplitCompare.java:58
+  wire [11:0] _bits_312 = _bits_311[23:12]; // SplitCompare.java:60
+  wire [12:0] _add_23 = {1'b0, _bits_310} + {1'b0, _bits_312}; // SplitCompare.java:73
+  wire _bits_313 = _add_23[12]; // SplitCompare.java:73
+  wire [12:0] _cat_49 = {_bits_310, 1'd1}; // SplitCompare.java:74
+  wire [12:0] _cat_50 = {_bits_312, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_24 = {1'b0, _cat_49} + {1'b0, _cat_50}; // SplitCompare.java:74
-  wire _bits_312 = _add_24[13]; // SplitCompare.java:74
-  wire [11:0] _bits_313 = _bits_307[11:0]; // SplitCompare.java:58
-  wire [12:0] _cat_51 = {_bits_313, 1'd1}; // SplitCompare.java:74
-  wire [11:0] _bits_314 = _bits_309[11:0]; // SplitCompare.java:58
-  wire [12:0] _cat_52 = {_bits_314, 1'd1}; // SplitCompare.java:74
+  wire _bits_314 = _add_24[13]; // SplitCompare.java:74
+  wire [11:0] _bits_315 = _bits_309[11:0]; // SplitCompare.java:58
+  wire [12:0] _cat_51 = {_bits_315, 1'd1}; // SplitCompare.java:74
+  wire [11:0] _bits_316 = _bits_311[11:0]; // SplitCompare.java:58
+  wire [12:0] _cat_52 = {_bits_316, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_25 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:74
-  wire _bits_315 = _add_25[13]; // SplitCompare.java:74
-  wire _and_248 = _bits_312 & _bits_315; // SplitCompare.java:63
-  wire _or_189 = _bits_311 | _and_248; // SplitCompare.java:63
-  wire _and_249 = _bits_306 & _or_189; // SplitCompare.java:63
-  wire _or_190 = _bits_305 | _and_249; // SplitCompare.java:63
-  wire _not_154 = ~_or_190; // MergeVerdict.java:65
-  wire [2:0] _bits_316 = merge_sum[34:32]; // MergeVerdict.java:68
-  wire _or_r_3 = |_bits_316; // MergeVerdict.java:68
-  wire _and_250 = verdict_end_5 & _not_154; // MergeVerdict.java:71
-  wire _not_155 = ~_or_187; // MergeVerdict.java:75
-  wire _or_191 = _not_155 | verdict_end_5; // MergeVerdict.java:75
+  wire _bits_317 = _add_25[13]; // SplitCompare.java:74
+  wire _and_243 = _bits_314 & _bits_317; // SplitCompare.java:63
+  wire _or_190 = _bits_313 | _and_243; // SplitCompare.java:63
+  wire _and_244 = _bits_308 & _or_190; // SplitCompare.java:63
+  wire _or_191 = _bits_307 | _and_244; // SplitCompare.java:63
+  wire _not_150 = ~_or_191; // MergeVerdict.java:65
+  wire [2:0] _bits_318 = merge_sum[34:32]; // MergeVerdict.java:68
+  wire _or_r_3 = |_bits_318; // MergeVerdict.java:68
+  wire _and_245 = verdict_end_5 & _not_150; // MergeVerdict.java:71
+  wire _not_151 = ~_or_188; // MergeVerdict.java:75
+  wire _or_192 = _not_151 | verdict_end_5; // MergeVerdict.java:75
   wire [34:0] _fill_69 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_70 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_71 = {35{1'd1}}; // MergeSkip.java:43
-  wire [11:0] _bits_317 = batch_min_sum[34:23]; // SplitCompare.java:59
-  wire [34:0] _not_156 = ~merge_sum; // SplitCompare.java:32
-  wire [11:0] _bits_318 = _not_156[34:23]; // SplitCompare.java:60
-  wire [12:0] _add_26 = {1'b0, _bits_317} + {1'b0, _bits_318}; // SplitCompare.java:73
-  wire _bits_319 = _add_26[12]; // SplitCompare.java:73
-  wire [12:0] _cat_53 = {_bits_317, 1'd1}; // SplitCompare.java:74
-  wire [12:0] _cat_54 = {_bits_318, 1'd1}; // SplitCompare.java:74
+  wire [11:0] _bits_319 = batch_min_sum[34:23]; // SplitCompare.java:59
+  wire [34:0] _not_152 = ~merge_sum; // SplitCompare.java:32
+  wire [11:0] _bits_320 = _not_152[34:23]; // SplitCompare.java:60
+  wire [12:0] _add_26 = {1'b0, _bits_319} + {1'b0, _bits_320}; // SplitCompare.java:73
+  wire _bits_321 = _add_26[12]; // SplitCompare.java:73
+  wire [12:0] _cat_53 = {_bits_319, 1'd1}; // SplitCompare.java:74
+  wire [12:0] _cat_54 = {_bits_320, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_27 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:74
-  wire _bits_320 = _add_27[13]; // SplitCompare.java:74
-  wire [22:0] _bits_321 = batch_min_sum[22:0]; // SplitCompare.java:58
-  wire [11:0] _bits_322 = _bits_321[22:11]; // SplitCompare.java:59
-  wire [22:0] _bits_323 = _not_156[22:0]; // SplitCompare.java:58
-  wire [11:0] _bits_324 = _bits_323[22:11]; // SplitCompare.java:60
-  wire [12:0] _add_28 = {1'b0, _bits_322} + {1'b0, _bits_324}; // SplitCompare.java:73
-  wire _bits_325 = _add_28[12]; // SplitCompare.java:73
-  wire [12:0] _cat_55 = {_bits_322, 1'd1}; // SplitCompare.java:74
-  wire [12:0] _cat_56 = {_bits_324, 1'd1}; // SplitCompare.java:74
+  wire _bits_322 = _add_27[13]; // SplitCompare.java:74
+  wire [22:0] _bits_323 = batch_min_sum[22:0]; // SplitCompare.java:58
+  wire [11:0] _bits_324 = _bits_323[22:11]; // SplitCompare.java:59
+  wire [22:0] _bits_325 = _not_152[22:0]; // SplitCompare.java:58
+  wire [11:0] _bits_326 = _bits_325[22:11]; // SplitCompare.java:60
+  wire [12:0] _add_28 = {1'b0, _bits_324} + {1'b0, _bits_326}; // SplitCompare.java:73
+  wire _bits_327 = _add_28[12]; // SplitCompare.java:73
+  wire [12:0] _cat_55 = {_bits_324, 1'd1}; // SplitCompare.java:74
+  wire [12:0] _cat_56 = {_bits_326, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_29 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:74
-  wire _bits_326 = _add_29[13]; // SplitCompare.java:74
-  wire [10:0] _bits_327 = _bits_321[10:0]; // SplitCompare.java:58
-  wire [10:0] _bits_328 = _bits_323[10:0]; // SplitCompare.java:58
-  wire [11:0] _add_30 = {1'b0, _bits_327} + {1'b0, _bits_328}; // SplitCompare.java:73
-  wire _bits_329 = _add_30[11]; // SplitCompare.java:73
-  wire _and_251 = _bits_326 & _bits_329; // SplitCompare.java:63
-  wire _or_192 = _bits_325 | _and_251; // SplitCompare.java:63
-  wire _and_252 = _bits_320 & _or_192; // SplitCompare.java:63
-  wire _or_193 = _bits_319 | _and_252; // SplitCompare.java:63
-  wire _not_157 = ~schedule_exhausted; // RapController.java:380
+  wire _bits_328 = _add_29[13]; // SplitCompare.java:74
+  wire [10:0] _bits_329 = _bits_323[10:0]; // SplitCompare.java:58
+  wire [10:0] _bits_330 = _bits_325[10:0]; // SplitCompare.java:58
+  wire [11:0] _add_30 = {1'b0, _bits_329} + {1'b0, _bits_330}; // SplitCompare.java:73
+  wire _bits_331 = _add_30[11]; // SplitCompare.java:73
+  wire _and_246 = _bits_328 & _bits_331; // SplitCompare.java:63
+  wire _or_193 = _bits_327 | _and_246; // SplitCompare.java:63
+  wire _and_247 = _bits_322 & _or_193; // SplitCompare.java:63
+  wire _or_194 = _bits_321 | _and_247; // SplitCompare.java:63
+  wire _not_153 = ~schedule_exhausted; // RapController.java:389
   wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_158 = ~_or_r_4; // SplitCounter.java:89
+  wire _not_154 = ~_or_r_4; // SplitCounter.java:89
   wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_159 = ~_or_r_5; // SplitCounter.java:90
-  wire _and_253 = _not_158 & _not_159; // SplitCounter.java:90
+  wire _not_155 = ~_or_r_5; // SplitCounter.java:90
+  wire _and_248 = _not_154 & _not_155; // SplitCounter.java:90
   wire _or_r_6 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_160 = ~_or_r_6; // SplitCounter.java:90
-  wire _and_254 = _and_253 & _not_160; // SplitCounter.java:90
-  wire _and_255 = _not_157 & _and_254; // RapController.java:380
-  wire [13:0] _bits_330 = until_merge_lo[15:2]; // RapController.java:383
-  wire _or_r_7 = |_bits_330; // RapController.java:383
-  wire _not_161 = ~_or_r_7; // RapController.java:383
-  wire _and_256 = _and_255 & _not_161; // RapController.java:383
-  wire _and_257 = commit_fire & defer_now; // RapController.java:421
-  wire _lt_5 = readout_slot < 16'd32; // RapController.java:424
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:424
-  wire _bits_331 = _dshr_3[0]; // RapController.java:424
-  wire _and_258 = _lt_5 & _bits_331; // RapController.java:424
-  wire [2:0] _bits_332 = readout_index[2:0]; // RapController.java:429
-  wire [4:0] _dyn_index_2 = _bits_332[2] ? (_bits_332[1] ? (_bits_332[0] ? _wire_0_7 : _wire_0_6) : (_bits_332[0] ? _wire_0_5 : _wire_0_4)) : (_bits_332[1] ? (_bits_332[0] ? _wire_0_3 : _wire_0_2) : (_bits_332[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:429
-  wire [2:0] _bits_333 = readout_index[2:0]; // RapController.java:429
-  wire [4:0] _dyn_index_3 = _bits_333[2] ? (_bits_333[1] ? (_bits_333[0] ? _wire_1_7 : _wire_1_6) : (_bits_333[0] ? _wire_1_5 : _wire_1_4)) : (_bits_333[1] ? (_bits_333[0] ? _wire_1_3 : _wire_1_2) : (_bits_333[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:429
-  wire [2:0] _bits_334 = readout_index[2:0]; // RapController.java:429
-  wire [4:0] _dyn_index_4 = _bits_334[2] ? (_bits_334[1] ? (_bits_334[0] ? _wire_2_7 : _wire_2_6) : (_bits_334[0] ? _wire_2_5 : _wire_2_4)) : (_bits_334[1] ? (_bits_334[0] ? _wire_2_3 : _wire_2_2) : (_bits_334[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:429
-  wire [2:0] _bits_335 = readout_index[2:0]; // RapController.java:429
-  wire [4:0] _dyn_index_5 = _bits_335[2] ? (_bits_335[1] ? (_bits_335[0] ? _wire_3_7 : _wire_3_6) : (_bits_335[0] ? _wire_3_5 : _wire_3_4)) : (_bits_335[1] ? (_bits_335[0] ? _wire_3_3 : _wire_3_2) : (_bits_335[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:429
-  wire [1:0] _bits_336 = readout_index[4:3]; // RapController.java:429
-  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:429
-  wire [11:0] _bits_337 = {{1{1'b0}}, skip_min_sum[34:24]}; // SplitCompare.java:59
-  wire [11:0] _bits_338 = op_not_threshold[35:24]; // SplitCompare.java:60
-  wire [12:0] _add_31 = {1'b0, _bits_337} + {1'b0, _bits_338}; // SplitCompare.java:73
-  wire _bits_339 = _add_31[12]; // SplitCompare.java:73
-  wire [12:0] _cat_57 = {_bits_337, 1'd1}; // SplitCompare.java:74
-  wire [12:0] _cat_58 = {_bits_338, 1'd1}; // SplitCompare.java:74
+  wire _not_156 = ~_or_r_6; // SplitCounter.java:90
+  wire _and_249 = _and_248 & _not_156; // SplitCounter.java:90
+  wire _and_250 = _not_153 & _and_249; // RapController.java:389
+  wire [13:0] _bits_332 = until_merge_lo[15:2]; // RapController.java:392
+  wire _or_r_7 = |_bits_332; // RapController.java:392
+  wire _not_157 = ~_or_r_7; // RapController.java:392
+  wire _and_251 = _and_250 & _not_157; // RapController.java:392
+  wire _and_252 = commit_fire & defer_now; // RapController.java:430
+  wire _lt_5 = readout_slot < 16'd32; // RapController.java:433
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:433
+  wire _bits_333 = _dshr_3[0]; // RapController.java:433
+  wire _and_253 = _lt_5 & _bits_333; // RapController.java:433
+  wire [2:0] _bits_334 = readout_index[2:0]; // RapController.java:438
+  wire [4:0] _dyn_index_2 = _bits_334[2] ? (_bits_334[1] ? (_bits_334[0] ? _wire_0_7 : _wire_0_6) : (_bits_334[0] ? _wire_0_5 : _wire_0_4)) : (_bits_334[1] ? (_bits_334[0] ? _wire_0_3 : _wire_0_2) : (_bits_334[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:438
+  wire [2:0] _bits_335 = readout_index[2:0]; // RapController.java:438
+  wire [4:0] _dyn_index_3 = _bits_335[2] ? (_bits_335[1] ? (_bits_335[0] ? _wire_1_7 : _wire_1_6) : (_bits_335[0] ? _wire_1_5 : _wire_1_4)) : (_bits_335[1] ? (_bits_335[0] ? _wire_1_3 : _wire_1_2) : (_bits_335[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:438
+  wire [2:0] _bits_336 = readout_index[2:0]; // RapController.java:438
+  wire [4:0] _dyn_index_4 = _bits_336[2] ? (_bits_336[1] ? (_bits_336[0] ? _wire_2_7 : _wire_2_6) : (_bits_336[0] ? _wire_2_5 : _wire_2_4)) : (_bits_336[1] ? (_bits_336[0] ? _wire_2_3 : _wire_2_2) : (_bits_336[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:438
+  wire [2:0] _bits_337 = readout_index[2:0]; // RapController.java:438
+  wire [4:0] _dyn_index_5 = _bits_337[2] ? (_bits_337[1] ? (_bits_337[0] ? _wire_3_7 : _wire_3_6) : (_bits_337[0] ? _wire_3_5 : _wire_3_4)) : (_bits_337[1] ? (_bits_337[0] ? _wire_3_3 : _wire_3_2) : (_bits_337[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:438
+  wire [1:0] _bits_338 = readout_index[4:3]; // RapController.java:438
+  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:438
+  wire [11:0] _bits_339 = {{1{1'b0}}, skip_min_sum[34:24]}; // SplitCompare.java:59
+  wire [11:0] _bits_340 = op_not_threshold[35:24]; // SplitCompare.java:60
+  wire [12:0] _add_31 = {1'b0, _bits_339} + {1'b0, _bits_340}; // SplitCompare.java:73
+  wire _bits_341 = _add_31[12]; // SplitCompare.java:73
+  wire [12:0] _cat_57 = {_bits_339, 1'd1}; // SplitCompare.java:74
+  wire [12:0] _cat_58 = {_bits_340, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_32 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:74
-  wire _bits_340 = _add_32[13]; // SplitCompare.java:74
-  wire [23:0] _bits_341 = skip_min_sum[23:0]; // SplitCompare.java:58
-  wire [11:0] _bits_342 = _bits_341[23:12]; // SplitCompare.java:59
-  wire [23:0] _bits_343 = op_not_threshold[23:0]; // SplitCompare.java:58
-  wire [11:0] _bits_344 = _bits_343[23:12]; // SplitCompare.java:60
-  wire [12:0] _add_33 = {1'b0, _bits_342} + {1'b0, _bits_344}; // SplitCompare.java:73
-  wire _bits_345 = _add_33[12]; // SplitCompare.java:73
-  wire [12:0] _cat_59 = {_bits_342, 1'd1}; // SplitCompare.java:74
-  wire [12:0] _cat_60 = {_bits_344, 1'd1}; // SplitCompare.java:74
+  wire _bits_342 = _add_32[13]; // SplitCompare.java:74
+  wire [23:0] _bits_343 = skip_min_sum[23:0]; // SplitCompare.java:58
+  wire [11:0] _bits_344 = _bits_343[23:12]; // SplitCompare.java:59
+  wire [23:0] _bits_345 = op_not_threshold[23:0]; // SplitCompare.java:58
+  wire [11:0] _bits_346 = _bits_345[23:12]; // SplitCompare.java:60
+  wire [12:0] _add_33 = {1'b0, _bits_344} + {1'b0, _bits_346}; // SplitCompare.java:73
+  wire _bits_347 = _add_33[12]; // SplitCompare.java:73
+  wire [12:0] _cat_59 = {_bits_344, 1'd1}; // SplitCompare.java:74
+  wire [12:0] _cat_60 = {_bits_346, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_34 = {1'b0, _cat_59} + {1'b0, _cat_60}; // SplitCompare.java:74
-  wire _bits_346 = _add_34[13]; // SplitCompare.java:74
-  wire [11:0] _bits_347 = _bits_341[11:0]; // SplitCompare.java:58
-  wire [12:0] _cat_61 = {_bits_347, 1'd1}; // SplitCompare.java:74
-  wire [11:0] _bits_348 = _bits_343[11:0]; // SplitCompare.java:58
-  wire [12:0] _cat_62 = {_bits_348, 1'd1}; // SplitCompare.java:74
+  wire _bits_348 = _add_34[13]; // SplitCompare.java:74
+  wire [11:0] _bits_349 = _bits_343[11:0]; // SplitCompare.java:58
+  wire [12:0] _cat_61 = {_bits_349, 1'd1}; // SplitCompare.java:74
+  wire [11:0] _bits_350 = _bits_345[11:0]; // SplitCompare.java:58
+  wire [12:0] _cat_62 = {_bits_350, 1'd1}; // SplitCompare.java:74
   wire [13:0] _add_35 = {1'b0, _cat_61} + {1'b0, _cat_62}; // SplitCompare.java:74
-  wire _bits_349 = _add_35[13]; // SplitCompare.java:74
-  wire _and_259 = _bits_346 & _bits_349; // SplitCompare.java:63
-  wire _or_194 = _bits_345 | _and_259; // SplitCompare.java:63
-  wire _and_260 = _bits_340 & _or_194; // SplitCompare.java:63
-  wire _or_195 = _bits_339 | _and_260; // SplitCompare.java:63
-  wire _and_261 = skip_valid & _or_195; // MergeSkip.java:53
-  wire _not_162 = ~skip_touched; // MergeSkip.java:62
-  wire _and_262 = _and_261 & _not_162; // MergeSkip.java:62
-  wire _not_163 = ~commit_fire; // MergeSkip.java:62
-  wire _and_263 = _and_262 & _not_163; // MergeSkip.java:62
-  wire _not_164 = ~commit_stop; // RapController.java:451
-  wire pipe_quiet = _not_164 & pipe_empty; // RapController.java:451
-  wire _and_264 = state_run & pipe_quiet; // RapController.java:456
-  wire _not_165 = ~io_issued; // RapController.java:456
-  wire _and_265 = _and_264 & _not_165; // RapController.java:456
-  wire _and_266 = state_run & pipe_quiet; // RapController.java:462
-  wire _or_196 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
-  wire _or_197 = _or_196 | ev_split_q; // StatusRegs.java:77
-  wire _or_198 = _or_197 | ev_batch_q; // StatusRegs.java:77
-  wire _or_199 = _or_198 | ev_deferred_q; // StatusRegs.java:77
+  wire _bits_351 = _add_35[13]; // SplitCompare.java:74
+  wire _and_254 = _bits_348 & _bits_351; // SplitCompare.java:63
+  wire _or_195 = _bits_347 | _and_254; // SplitCompare.java:63
+  wire _and_255 = _bits_342 & _or_195; // SplitCompare.java:63
+  wire _or_196 = _bits_341 | _and_255; // SplitCompare.java:63
+  wire _and_256 = skip_valid & _or_196; // MergeSkip.java:53
+  wire _not_158 = ~skip_touched; // MergeSkip.java:62
+  wire _and_257 = _and_256 & _not_158; // MergeSkip.java:62
+  wire _not_159 = ~commit_fire; // MergeSkip.java:62
+  wire _and_258 = _and_257 & _not_159; // MergeSkip.java:62
+  wire _not_160 = ~commit_stop; // RapController.java:460
+  wire pipe_quiet = _not_160 & pipe_empty; // RapController.java:460
+  wire _and_259 = state_run & pipe_quiet; // RapController.java:465
+  wire _not_161 = ~io_issued; // RapController.java:465
+  wire _and_260 = _and_259 & _not_161; // RapController.java:465
+  wire _and_261 = state_run & pipe_quiet; // RapController.java:471
+  wire _or_197 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
+  wire _or_198 = _or_197 | ev_split_q; // StatusRegs.java:77
+  wire _or_199 = _or_198 | ev_batch_q; // StatusRegs.java:77
+  wire _or_200 = _or_199 | ev_deferred_q; // StatusRegs.java:77
   wire _or_r_8 = |ev_removed_q; // StatusRegs.java:78
-  wire _or_200 = _or_199 | _or_r_8; // StatusRegs.java:78
-  wire _not_166 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_167 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_267 = _not_166 & _not_167; // SplitCounter.java:109
-  wire _not_168 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_268 = _and_267 & _not_168; // SplitCounter.java:109
-  wire _not_169 = ~_and_268; // StatusRegs.java:78
-  wire ev_pending = _or_200 | _not_169; // StatusRegs.java:78
-  wire _not_170 = ~ev_pending; // RapController.java:461
-  wire _and_269 = _not_170 & multiplier_free; // RapController.java:461
-  wire status_still = _and_269 & io_countersIdle; // RapController.java:461
-  wire _and_270 = _and_266 & status_still; // RapController.java:462
-  wire _bits_350 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_351 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_201 = _bits_350 | _bits_351; // FirstSet.java:64
-  wire _bits_352 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_353 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_201 = _or_200 | _or_r_8; // StatusRegs.java:78
+  wire _not_162 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_163 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_262 = _not_162 & _not_163; // SplitCounter.java:109
+  wire _not_164 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_263 = _and_262 & _not_164; // SplitCounter.java:109
+  wire _not_165 = ~_and_263; // StatusRegs.java:78
+  wire ev_pending = _or_201 | _not_165; // StatusRegs.java:78
+  wire _not_166 = ~ev_pending; // RapController.java:470
+  wire _and_264 = _not_166 & multiplier_free; // RapController.java:470
+  wire status_still = _and_264 & io_countersIdle; // RapController.java:470
+  wire _and_265 = _and_261 & status_still; // RapController.java:471
+  wire _bits_352 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_353 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_202 = _bits_352 | _bits_353; // FirstSet.java:64
-  wire _or_203 = _or_201 | _or_202; // FirstSet.java:64
-  wire _bits_354 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_355 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_204 = _bits_354 | _bits_355; // FirstSet.java:64
-  wire _bits_356 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_357 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _bits_354 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_355 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_203 = _bits_354 | _bits_355; // FirstSet.java:64
+  wire _or_204 = _or_202 | _or_203; // FirstSet.java:64
+  wire _bits_356 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_357 = slot_pick_remaining[5]; // FirstSet.java:55
   wire _or_205 = _bits_356 | _bits_357; // FirstSet.java:64
-  wire _or_206 = _or_204 | _or_205; // FirstSet.java:64
-  wire _or_207 = _or_203 | _or_206; // FirstSet.java:64
-  wire _bits_358 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_359 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_208 = _bits_358 | _bits_359; // FirstSet.java:64
-  wire _bits_360 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_361 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _bits_358 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_359 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_206 = _bits_358 | _bits_359; // FirstSet.java:64
+  wire _or_207 = _or_205 | _or_206; // FirstSet.java:64
+  wire _or_208 = _or_204 | _or_207; // FirstSet.java:64
+  wire _bits_360 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_361 = slot_pick_remaining[9]; // FirstSet.java:55
   wire _or_209 = _bits_360 | _bits_361; // FirstSet.java:64
-  wire _or_210 = _or_208 | _or_209; // FirstSet.java:64
-  wire _bits_362 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_363 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_211 = _bits_362 | _bits_363; // FirstSet.java:64
-  wire _bits_364 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_365 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _bits_362 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_363 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_210 = _bits_362 | _bits_363; // FirstSet.java:64
+  wire _or_211 = _or_209 | _or_210; // FirstSet.java:64
+  wire _bits_364 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_365 = slot_pick_remaining[13]; // FirstSet.java:55
   wire _or_212 = _bits_364 | _bits_365; // FirstSet.java:64
-  wire _or_213 = _or_211 | _or_212; // FirstSet.java:64
-  wire _or_214 = _or_210 | _or_213; // FirstSet.java:64
-  wire _or_215 = _or_207 | _or_214; // FirstSet.java:64
-  wire _bits_366 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_367 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_216 = _bits_366 | _bits_367; // FirstSet.java:64
-  wire _bits_368 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_369 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _bits_366 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_367 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_213 = _bits_366 | _bits_367; // FirstSet.java:64
+  wire _or_214 = _or_212 | _or_213; // FirstSet.java:64
+  wire _or_215 = _or_211 | _or_214; // FirstSet.java:64
+  wire _or_216 = _or_208 | _or_215; // FirstSet.java:64
+  wire _bits_368 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_369 = slot_pick_remaining[17]; // FirstSet.java:55
   wire _or_217 = _bits_368 | _bits_369; // FirstSet.java:64
-  wire _or_218 = _or_216 | _or_217; // FirstSet.java:64
-  wire _bits_370 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_371 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_219 = _bits_370 | _bits_371; // FirstSet.java:64
-  wire _bits_372 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_373 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _bits_370 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_371 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_218 = _bits_370 | _bits_371; // FirstSet.java:64
+  wire _or_219 = _or_217 | _or_218; // FirstSet.java:64
+  wire _bits_372 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_373 = slot_pick_remaining[21]; // FirstSet.java:55
   wire _or_220 = _bits_372 | _bits_373; // FirstSet.java:64
-  wire _or_221 = _or_219 | _or_220; // FirstSet.java:64
-  wire _or_222 = _or_218 | _or_221; // FirstSet.java:64
-  wire _bits_374 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_375 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_223 = _bits_374 | _bits_375; // FirstSet.java:64
-  wire _bits_376 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_377 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _bits_374 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_375 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_221 = _bits_374 | _bits_375; // FirstSet.java:64
+  wire _or_222 = _or_220 | _or_221; // FirstSet.java:64
+  wire _or_223 = _or_219 | _or_222; // FirstSet.java:64
+  wire _bits_376 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_377 = slot_pick_remaining[25]; // FirstSet.java:55
   wire _or_224 = _bits_376 | _bits_377; // FirstSet.java:64
-  wire _or_225 = _or_223 | _or_224; // FirstSet.java:64
-  wire _bits_378 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_379 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_226 = _bits_378 | _bits_379; // FirstSet.java:64
-  wire _bits_380 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_381 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _bits_378 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_379 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_225 = _bits_378 | _bits_379; // FirstSet.java:64
+  wire _or_226 = _or_224 | _or_225; // FirstSet.java:64
+  wire _bits_380 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_381 = slot_pick_remaining[29]; // FirstSet.java:55
   wire _or_227 = _bits_380 | _bits_381; // FirstSet.java:64
-  wire _or_228 = _or_226 | _or_227; // FirstSet.java:64
-  wire _or_229 = _or_225 | _or_228; // FirstSet.java:64
-  wire _or_230 = _or_222 | _or_229; // FirstSet.java:64
-  wire _and_271 = _or_215 & _or_230; // FirstSet.java:61
-  wire _and_272 = _or_207 & _or_214; // FirstSet.java:61
-  wire _and_273 = _or_203 & _or_206; // FirstSet.java:61
-  wire _and_274 = _or_201 & _or_202; // FirstSet.java:61
-  wire _and_275 = _bits_350 & _bits_351; // FirstSet.java:61
-  wire _or_231 = _and_274 | _and_275; // FirstSet.java:62
-  wire _and_276 = _bits_352 & _bits_353; // FirstSet.java:61
-  wire _or_232 = _or_231 | _and_276; // FirstSet.java:63
-  wire _or_233 = _and_273 | _or_232; // FirstSet.java:62
-  wire _and_277 = _or_204 & _or_205; // FirstSet.java:61
-  wire _and_278 = _bits_354 & _bits_355; // FirstSet.java:61
-  wire _or_234 = _and_277 | _and_278; // FirstSet.java:62
-  wire _and_279 = _bits_356 & _bits_357; // FirstSet.java:61
-  wire _or_235 = _or_234 | _and_279; // FirstSet.java:63
-  wire _or_236 = _or_233 | _or_235; // FirstSet.java:63
-  wire _or_237 = _and_272 | _or_236; // FirstSet.java:62
-  wire _and_280 = _or_210 & _or_213; // FirstSet.java:61
-  wire _and_281 = _or_208 & _or_209; // FirstSet.java:61
-  wire _and_282 = _bits_358 & _bits_359; // FirstSet.java:61
-  wire _or_238 = _and_281 | _and_282; // FirstSet.java:62
-  wire _and_283 = _bits_360 & _bits_361; // FirstSet.java:61
-  wire _or_239 = _or_238 | _and_283; // FirstSet.java:63
-  wire _or_240 = _and_280 | _or_239; // FirstSet.java:62
-  wire _and_284 = _or_211 & _or_212; // FirstSet.java:61
-  wire _and_285 = _bits_362 & _bits_363; // FirstSet.java:61
-  wire _or_241 = _and_284 | _and_285; // FirstSet.java:62
-  wire _and_286 = _bits_364 & _bits_365; // FirstSet.java:61
-  wire _or_242 = _or_241 | _and_286; // FirstSet.java:63
-  wire _or_243 = _or_240 | _or_242; // FirstSet.java:63
-  wire _or_244 = _or_237 | _or_243; // FirstSet.java:63
-  wire _or_245 = _and_271 | _or_244; // FirstSet.java:62
-  wire _and_287 = _or_222 & _or_229; // FirstSet.java:61
-  wire _and_288 = _or_218 & _or_221; // FirstSet.java:61
-  wire _and_289 = _or_216 & _or_217; // FirstSet.java:61
-  wire _and_290 = _bits_366 & _bits_367; // FirstSet.java:61
-  wire _or_246 = _and_289 | _and_290; // FirstSet.java:62
-  wire _and_291 = _bits_368 & _bits_369; // FirstSet.java:61
-  wire _or_247 = _or_246 | _and_291; // FirstSet.java:63
-  wire _or_248 = _and_288 | _or_247; // FirstSet.java:62
-  wire _and_292 = _or_219 & _or_220; // FirstSet.java:61
-  wire _and_293 = _bits_370 & _bits_371; // FirstSet.java:61
-  wire _or_249 = _and_292 | _and_293; // FirstSet.java:62
-  wire _and_294 = _bits_372 & _bits_373; // FirstSet.java:61
-  wire _or_250 = _or_249 | _and_294; // FirstSet.java:63
-  wire _or_251 = _or_248 | _or_250; // FirstSet.java:63
-  wire _or_252 = _and_287 | _or_251; // FirstSet.java:62
-  wire _and_295 = _or_225 & _or_228; // FirstSet.java:61
-  wire _and_296 = _or_223 & _or_224; // FirstSet.java:61
-  wire _and_297 = _bits_374 & _bits_375; // FirstSet.java:61
-  wire _or_253 = _and_296 | _and_297; // FirstSet.java:62
-  wire _and_298 = _bits_376 & _bits_377; // FirstSet.java:61
-  wire _or_254 = _or_253 | _and_298; // FirstSet.java:63
-  wire _or_255 = _and_295 | _or_254; // FirstSet.java:62
-  wire _and_299 = _or_226 & _or_227; // FirstSet.java:61
-  wire _and_300 = _bits_378 & _bits_379; // FirstSet.java:61
-  wire _or_256 = _and_299 | _and_300; // FirstSet.java:62
-  wire _and_301 = _bits_380 & _bits_381; // FirstSet.java:61
-  wire _or_257 = _or_256 | _and_301; // FirstSet.java:63
-  wire _or_258 = _or_255 | _or_257; // FirstSet.java:63
-  wire _or_259 = _or_252 | _or_258; // FirstSet.java:63
-  wire _or_260 = _or_245 | _or_259; // FirstSet.java:63
-  wire _not_171 = ~_or_260; // SlotPicker.java:93
-  wire _not_172 = ~commit_stop; // RapController.java:813
-  wire _and_302 = state_run & _not_172; // RapController.java:813
-  wire _not_173 = ~io_headValid; // RapController.java:813
-  wire _and_303 = pipe_empty & _not_173; // RapController.java:813
-  wire [2:0] _mux_44 = _and_303 ? 3'd1 : fill_cause; // RapController.java:813
-  wire _or_261 = state_drain | state_undo; // RapController.java:814
-  wire _or_262 = _or_261 | state_resume; // RapController.java:814
-  wire _or_263 = _or_262 | commit_stop; // RapController.java:814
-  wire [2:0] _mux_45 = split_req ? 3'd3 : 3'd4; // RapController.java:815
-  wire _or_264 = state_split_scan | state_split; // RapController.java:816
-  wire _or_265 = _or_264 | state_split_alloc; // RapController.java:816
-  wire _or_266 = state_merge_level | state_merge_kids; // RapController.java:817
-  wire _or_267 = _or_266 | state_advance; // RapController.java:817
-  wire _or_268 = _or_267 | state_advance_wait; // RapController.java:817
-  wire [3:0] _bits_382 = undo_sp[3:0]; // RapController.java:305
-  wire [36:0] _cat_63 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:305
-  wire _not_174 = ~undo_empty; // RapController.java:301
-  wire undo_pop = state_undo & _not_174; // RapController.java:301
-  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:302
-  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:302
-  wire [4:0] _mux_46 = undo_pop ? _sub_16 : _sub_17; // RapController.java:302
-  wire [3:0] _bits_383 = _mux_46[3:0]; // RapController.java:302
-  wire _not_175 = ~undo_push; // RapController.java:302
-  wire [4:0] _mux_47 = state_split ? op_slot : readout_index; // RapController.java:181
-  wire _or_269 = state_split | state_read_issue; // RapController.java:180
+  wire _bits_382 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_383 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_228 = _bits_382 | _bits_383; // FirstSet.java:64
+  wire _or_229 = _or_227 | _or_228; // FirstSet.java:64
+  wire _or_230 = _or_226 | _or_229; // FirstSet.java:64
+  wire _or_231 = _or_223 | _or_230; // FirstSet.java:64
+  wire _and_266 = _or_216 & _or_231; // FirstSet.java:61
+  wire _and_267 = _or_208 & _or_215; // FirstSet.java:61
+  wire _and_268 = _or_204 & _or_207; // FirstSet.java:61
+  wire _and_269 = _or_202 & _or_203; // FirstSet.java:61
+  wire _and_270 = _bits_352 & _bits_353; // FirstSet.java:61
+  wire _or_232 = _and_269 | _and_270; // FirstSet.java:62
+  wire _and_271 = _bits_354 & _bits_355; // FirstSet.java:61
+  wire _or_233 = _or_232 | _and_271; // FirstSet.java:63
+  wire _or_234 = _and_268 | _or_233; // FirstSet.java:62
+  wire _and_272 = _or_205 & _or_206; // FirstSet.java:61
+  wire _and_273 = _bits_356 & _bits_357; // FirstSet.java:61
+  wire _or_235 = _and_272 | _and_273; // FirstSet.java:62
+  wire _and_274 = _bits_358 & _bits_359; // FirstSet.java:61
+  wire _or_236 = _or_235 | _and_274; // FirstSet.java:63
+  wire _or_237 = _or_234 | _or_236; // FirstSet.java:63
+  wire _or_238 = _and_267 | _or_237; // FirstSet.java:62
+  wire _and_275 = _or_211 & _or_214; // FirstSet.java:61
+  wire _and_276 = _or_209 & _or_210; // FirstSet.java:61
+  wire _and_277 = _bits_360 & _bits_361; // FirstSet.java:61
+  wire _or_239 = _and_276 | _and_277; // FirstSet.java:62
+  wire _and_278 = _bits_362 & _bits_363; // FirstSet.java:61
+  wire _or_240 = _or_239 | _and_278; // FirstSet.java:63
+  wire _or_241 = _and_275 | _or_240; // FirstSet.java:62
+  wire _and_279 = _or_212 & _or_213; // FirstSet.java:61
+  wire _and_280 = _bits_364 & _bits_365; // FirstSet.java:61
+  wire _or_242 = _and_279 | _and_280; // FirstSet.java:62
+  wire _and_281 = _bits_366 & _bits_367; // FirstSet.java:61
+  wire _or_243 = _or_242 | _and_281; // FirstSet.java:63
+  wire _or_244 = _or_241 | _or_243; // FirstSet.java:63
+  wire _or_245 = _or_238 | _or_244; // FirstSet.java:63
+  wire _or_246 = _and_266 | _or_245; // FirstSet.java:62
+  wire _and_282 = _or_223 & _or_230; // FirstSet.java:61
+  wire _and_283 = _or_219 & _or_222; // FirstSet.java:61
+  wire _and_284 = _or_217 & _or_218; // FirstSet.java:61
+  wire _and_285 = _bits_368 & _bits_369; // FirstSet.java:61
+  wire _or_247 = _and_284 | _and_285; // FirstSet.java:62
+  wire _and_286 = _bits_370 & _bits_371; // FirstSet.java:61
+  wire _or_248 = _or_247 | _and_286; // FirstSet.java:63
+  wire _or_249 = _and_283 | _or_248; // FirstSet.java:62
+  wire _and_287 = _or_220 & _or_221; // FirstSet.java:61
+  wire _and_288 = _bits_372 & _bits_373; // FirstSet.java:61
+  wire _or_250 = _and_287 | _and_288; // FirstSet.java:62
+  wire _and_289 = _bits_374 & _bits_375; // FirstSet.java:61
+  wire _or_251 = _or_250 | _and_289; // FirstSet.java:63
+  wire _or_252 = _or_249 | _or_251; // FirstSet.java:63
+  wire _or_253 = _and_282 | _or_252; // FirstSet.java:62
+  wire _and_290 = _or_226 & _or_229; // FirstSet.java:61
+  wire _and_291 = _or_224 & _or_225; // FirstSet.java:61
+  wire _and_292 = _bits_376 & _bits_377; // FirstSet.java:61
+  wire _or_254 = _and_291 | _and_292; // FirstSet.java:62
+  wire _and_293 = _bits_378 & _bits_379; // FirstSet.java:61
+  wire _or_255 = _or_254 | _and_293; // FirstSet.java:63
+  wire _or_256 = _and_290 | _or_255; // FirstSet.java:62
+  wire _and_294 = _or_227 & _or_228; // FirstSet.java:61
+  wire _and_295 = _bits_380 & _bits_381; // FirstSet.java:61
+  wire _or_257 = _and_294 | _and_295; // FirstSet.java:62
+  wire _and_296 = _bits_382 & _bits_383; // FirstSet.java:61
+  wire _or_258 = _or_257 | _and_296; // FirstSet.java:63
+  wire _or_259 = _or_256 | _or_258; // FirstSet.java:63
+  wire _or_260 = _or_253 | _or_259; // FirstSet.java:63
+  wire _or_261 = _or_246 | _or_260; // FirstSet.java:63
+  wire _not_167 = ~_or_261; // SlotPicker.java:93
+  wire _not_168 = ~state_init; // RapController.java:761
+  wire _not_169 = ~tcam_write_full; // RapController.java:761
+  wire _and_297 = _not_168 & _not_169; // RapController.java:761
+  wire _and_298 = _and_297 & io_enable; // RapController.java:761
+  wire _or_262 = readout_pending | io_readout; // RapController.java:762
+  wire _not_170 = ~_or_262; // RapController.java:762
+  wire _and_299 = _and_298 & _not_170; // RapController.java:762
+  wire _or_263 = snapshot_pending | io_snapshot; // RapController.java:762
+  wire _not_171 = ~_or_263; // RapController.java:762
+  wire _and_300 = _and_299 & _not_171; // RapController.java:762
+  wire _not_172 = ~snapshot_frozen; // RapController.java:762
+  wire _and_301 = _and_300 & _not_172; // RapController.java:762
+  wire _not_173 = ~commit_stop; // RapController.java:839
+  wire _and_302 = state_run & _not_173; // RapController.java:839
+  wire _not_174 = ~io_headValid; // RapController.java:839
+  wire _and_303 = pipe_empty & _not_174; // RapController.java:839
+  wire [2:0] _mux_43 = _and_303 ? 3'd1 : fill_cause; // RapController.java:839
+  wire _or_264 = state_drain | state_undo; // RapController.java:840
+  wire _or_265 = _or_264 | state_resume; // RapController.java:840
+  wire _or_266 = _or_265 | commit_stop; // RapController.java:840
+  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:841
+  wire _or_267 = state_split_scan | state_split; // RapController.java:842
+  wire _or_268 = _or_267 | state_split_alloc; // RapController.java:842
+  wire _or_269 = state_merge_level | state_merge_kids; // RapController.java:843
+  wire _or_270 = _or_269 | state_advance; // RapController.java:843
+  wire _or_271 = _or_270 | state_advance_wait; // RapController.java:843
+  wire [3:0] _bits_384 = undo_sp[3:0]; // RapController.java:314
+  wire [36:0] _cat_63 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:314
+  wire _not_175 = ~undo_empty; // RapController.java:310
+  wire undo_pop = state_undo & _not_175; // RapController.java:310
+  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:311
+  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:311
+  wire [4:0] _mux_45 = undo_pop ? _sub_16 : _sub_17; // RapController.java:311
+  wire [3:0] _bits_385 = _mux_45[3:0]; // RapController.java:311
+  wire _not_176 = ~undo_push; // RapController.java:311
+  wire [4:0] _mux_46 = state_split ? op_slot : readout_index; // RapController.java:187
+  wire _or_272 = state_split | state_read_issue; // RapController.java:186
   wire [14:0] _cat_64 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:62
   wire _or_r_9 = |_cat_64; // RapController.java:62
   wire [14:0] _sub_18 = _cat_64 - 15'd1; // RapController.java:62
   wire [14:0] _and_304 = _cat_64 & _sub_18; // RapController.java:62
   wire _or_r_10 = |_and_304; // RapController.java:62
-  wire _not_176 = ~_or_r_10; // RapController.java:62
-  wire _and_305 = _or_r_9 & _not_176; // RapController.java:62
+  wire _not_177 = ~_or_r_10; // RapController.java:62
+  wire _and_305 = _or_r_9 & _not_177; // RapController.java:62
   wire [62:0] _dshl_2 = 63'd1 << leaf_pick_pick_index; // SlotPicker.java:60
-  wire [31:0] _bits_384 = _dshl_2[31:0]; // SlotPicker.java:60
-  wire _eq_165 = leaf_pick_pick_hot == _bits_384; // SlotPicker.java:60
+  wire [31:0] _bits_386 = _dshl_2[31:0]; // SlotPicker.java:60
+  wire _eq_165 = leaf_pick_pick_hot == _bits_386; // SlotPicker.java:60
   wire _and_306 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:60
   wire [62:0] _dshl_3 = 63'd1 << slot_pick_pick_index; // SlotPicker.java:60
-  wire [31:0] _bits_385 = _dshl_3[31:0]; // SlotPicker.java:60
-  wire _eq_166 = slot_pick_pick_hot == _bits_385; // SlotPicker.java:60
+  wire [31:0] _bits_387 = _dshl_3[31:0]; // SlotPicker.java:60
+  wire _eq_166 = slot_pick_pick_hot == _bits_387; // SlotPicker.java:60
   wire _and_307 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:60
-  wire _not_177 = ~_or_269; // RapController.java:189
-  wire _not_178 = ~_and_247; // MergeVerdict.java:77
+  wire _not_178 = ~_or_272; // RapController.java:195
+  wire _not_179 = ~_and_242; // MergeVerdict.java:77
   wire _and_308 = verdict_act & merge_verdict; // MergeVerdict.java:79
   wire _eq_167 = verdict_set == _and_308; // MergeVerdict.java:79
-  wire _not_179 = ~verdict_busy; // MergeVerdict.java:79
-  wire _or_270 = _not_179 | verdict_act; // MergeVerdict.java:79
-  wire _eq_168 = verdict_free == _or_270; // MergeVerdict.java:79
+  wire _not_180 = ~verdict_busy; // MergeVerdict.java:79
+  wire _or_273 = _not_180 | verdict_act; // MergeVerdict.java:79
+  wire _eq_168 = verdict_free == _or_273; // MergeVerdict.java:79
   wire _and_309 = _eq_167 & _eq_168; // MergeVerdict.java:79
-  wire [14:0] _bits_386 = until_merge_lo[15:1]; // RapController.java:381
-  wire _or_r_11 = |_bits_386; // RapController.java:381
-  wire _not_180 = ~_or_r_11; // RapController.java:381
-  wire _and_310 = _and_255 & _not_180; // RapController.java:381
-  wire _bits_387 = until_merge_lo[0]; // RapController.java:382
-  wire _ge_3 = io_head_weight >= _bits_387; // RapController.java:382
-  wire _and_311 = _and_310 & _ge_3; // RapController.java:382
-  wire _eq_169 = merge_now == _and_311; // RapController.java:386
-  wire _eq_170 = deferred_at_commit == _reg_1; // RapController.java:421
+  wire [14:0] _bits_388 = until_merge_lo[15:1]; // RapController.java:390
+  wire _or_r_11 = |_bits_388; // RapController.java:390
+  wire _not_181 = ~_or_r_11; // RapController.java:390
+  wire _and_310 = _and_250 & _not_181; // RapController.java:390
+  wire _bits_389 = until_merge_lo[0]; // RapController.java:391
+  wire _ge_3 = io_head_weight >= _bits_389; // RapController.java:391
+  wire _and_311 = _and_310 & _ge_3; // RapController.java:391
+  wire _eq_169 = merge_now == _and_311; // RapController.java:395
+  wire _eq_170 = deferred_at_commit == _reg_1; // RapController.java:430
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:780
-  wire [5:0] _cat_65 = {_sub_19, 1'd0}; // RapController.java:769
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // RapController.java:781
-  wire [31:0] _bits_388 = _dshl_4[31:0]; // RapController.java:781
-  wire [31:0] _or_271 = slot_prefix_rdata_0 | _bits_388; // RapController.java:781
-  wire _eq_171 = child_prefix == _or_271; // RapController.java:550
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:774
-  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:769
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_66; // RapController.java:774
-  wire _eq_172 = child_mask == _dshr_4; // RapController.java:551
-  wire _and_312 = _eq_171 & _eq_172; // RapController.java:551
+  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:806
+  wire [5:0] _cat_65 = {_sub_19, 1'd0}; // RapController.java:795
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // RapController.java:807
+  wire [31:0] _bits_390 = _dshl_4[31:0]; // RapController.java:807
+  wire [31:0] _or_274 = slot_prefix_rdata_0 | _bits_390; // RapController.java:807
+  wire _eq_171 = child_prefix == _or_274; // RapController.java:557
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:800
+  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:795
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_66; // RapController.java:800
+  wire _eq_172 = child_mask == _dshr_4; // RapController.java:558
+  wire _and_312 = _eq_171 & _eq_172; // RapController.java:558
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_181 = ~readout_in_use; // RapController.java:644
+  wire _not_182 = ~readout_in_use; // RapController.java:651
   wire _eq_173 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_48 = _eq_173 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_174 = readout_depth == _mux_48; // RapController.java:644
-  wire _or_272 = _not_181 | _eq_174; // RapController.java:644
-  wire _not_182 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_313 = state_run & io_selected_valid; // RapController.java:682
-  wire _and_314 = state_run & quiet_held; // RapController.java:685
-  wire _eq_175 = io_counterResult_bits_op == 2'd0; // RapController.java:686
-  wire _and_315 = io_counterResult_valid & _eq_175; // RapController.java:686
-  wire _eq_176 = hit_event_4 == _and_315; // RapController.java:687
-  wire _and_316 = state_run & cmd_valid; // RapController.java:688
-  wire _eq_177 = _and_244 == _and_316; // RapController.java:688
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:689
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:689
-  wire _bits_389 = _dshr_5[0]; // RapController.java:689
-  wire _eq_178 = hit_short_3 == _bits_389; // RapController.java:689
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:691
-  wire _and_317 = state_run & io_counterResult_valid; // RapController.java:691
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:692
-  wire _eq_179 = undo_sp == 5'd0; // RapController.java:693
-  wire _eq_180 = undo_empty == _eq_179; // RapController.java:693
-  wire _eq_181 = merge_leaf_depth == 5'd1; // RapController.java:694
-  wire _eq_182 = merge_last_level == _eq_181; // RapController.java:694
-  wire _not_183 = ~io_counterResult_valid; // RapController.java:696
-  wire _and_318 = state_drain & pipe_empty; // RapController.java:696
-  wire _and_319 = state_split_alloc & slot_pick_ready; // RapController.java:697
-  wire _and_r_4 = &present_children; // RapController.java:699
-  wire _not_184 = ~_and_r_4; // RapController.java:699
-  wire [3:0] _not_185 = ~present_children; // RapController.java:700
-  wire _bits_390 = _not_185[0]; // FirstSet.java:55
-  wire _bits_391 = _not_185[1]; // FirstSet.java:55
-  wire _or_273 = _bits_390 | _bits_391; // FirstSet.java:64
-  wire _bits_392 = _not_185[2]; // FirstSet.java:55
-  wire _bits_393 = _not_185[3]; // FirstSet.java:55
-  wire _or_274 = _bits_392 | _bits_393; // FirstSet.java:64
-  wire _and_320 = _or_273 & _or_274; // FirstSet.java:61
-  wire _and_321 = _bits_390 & _bits_391; // FirstSet.java:61
-  wire _or_275 = _and_320 | _and_321; // FirstSet.java:62
-  wire _and_322 = _bits_392 & _bits_393; // FirstSet.java:61
-  wire _or_276 = _or_275 | _and_322; // FirstSet.java:63
-  wire _not_186 = ~_or_276; // RapController.java:700
-  wire _eq_183 = split_last_child == _not_186; // RapController.java:700
-  wire [3:0] _not_187 = ~present_children; // RapController.java:701
-  wire _bits_394 = _not_187[0]; // FirstSet.java:25
-  wire _bits_395 = _not_187[1]; // FirstSet.java:25
-  wire _or_277 = _bits_394 | _bits_395; // FirstSet.java:37
-  wire _not_188 = ~_or_277; // FirstSet.java:35
-  wire _bits_396 = _not_187[2]; // FirstSet.java:25
-  wire _not_189 = ~_bits_396; // FirstSet.java:35
-  wire _not_190 = ~_bits_394; // FirstSet.java:35
-  wire _mux_49 = _not_188 ? _not_189 : _not_190; // FirstSet.java:36
-  wire [1:0] _cat_67 = {_not_188, _mux_49}; // FirstSet.java:36
-  wire [1:0] _bits_397 = _cat_67; // FirstSet.java:44
-  wire _eq_184 = split_next_digit == _bits_397; // RapController.java:701
-  wire _and_323 = _eq_183 & _eq_184; // RapController.java:701
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:703
-  wire _eq_185 = _dyn_index_9 == 3'd0; // RapController.java:703
-  wire _not_191 = ~split_settled; // RapController.java:707
+  wire [4:0] _mux_47 = _eq_173 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
+  wire _eq_174 = readout_depth == _mux_47; // RapController.java:651
+  wire _or_275 = _not_182 | _eq_174; // RapController.java:651
+  wire _not_183 = ~batch_min_clears; // MergeSkip.java:75
+  wire _and_313 = state_run & io_selected_valid; // RapController.java:693
+  wire _and_314 = state_run & quiet_held; // RapController.java:696
+  wire _eq_175 = io_counterResult_bits_op == 2'd0; // RapController.java:697
+  wire _and_315 = io_counterResult_valid & _eq_175; // RapController.java:697
+  wire _eq_176 = hit_event_4 == _and_315; // RapController.java:698
+  wire _and_316 = state_run & cmd_valid; // RapController.java:699
+  wire _eq_177 = _and_239 == _and_316; // RapController.java:699
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:700
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:700
+  wire _bits_391 = _dshr_5[0]; // RapController.java:700
+  wire _eq_178 = hit_short_3 == _bits_391; // RapController.java:700
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:702
+  wire _and_317 = state_run & io_counterResult_valid; // RapController.java:702
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:703
+  wire _eq_179 = undo_sp == 5'd0; // RapController.java:704
+  wire _eq_180 = undo_empty == _eq_179; // RapController.java:704
+  wire _eq_181 = merge_leaf_depth == 5'd1; // RapController.java:705
+  wire _eq_182 = merge_last_level == _eq_181; // RapController.java:705
+  wire _not_184 = ~io_counterResult_valid; // RapController.java:707
+  wire _and_318 = state_drain & pipe_empty; // RapController.java:707
+  wire _and_319 = state_split_alloc & slot_pick_ready; // RapController.java:708
+  wire _and_r_4 = &present_children; // RapController.java:710
+  wire _not_185 = ~_and_r_4; // RapController.java:710
+  wire [3:0] _not_186 = ~present_children; // RapController.java:711
+  wire _bits_392 = _not_186[0]; // FirstSet.java:55
+  wire _bits_393 = _not_186[1]; // FirstSet.java:55
+  wire _or_276 = _bits_392 | _bits_393; // FirstSet.java:64
+  wire _bits_394 = _not_186[2]; // FirstSet.java:55
+  wire _bits_395 = _not_186[3]; // FirstSet.java:55
+  wire _or_277 = _bits_394 | _bits_395; // FirstSet.java:64
+  wire _and_320 = _or_276 & _or_277; // FirstSet.java:61
+  wire _and_321 = _bits_392 & _bits_393; // FirstSet.java:61
+  wire _or_278 = _and_320 | _and_321; // FirstSet.java:62
+  wire _and_322 = _bits_394 & _bits_395; // FirstSet.java:61
+  wire _or_279 = _or_278 | _and_322; // FirstSet.java:63
+  wire _not_187 = ~_or_279; // RapController.java:711
+  wire _eq_183 = split_last_child == _not_187; // RapController.java:711
+  wire [3:0] _not_188 = ~present_children; // RapController.java:712
+  wire _bits_396 = _not_188[0]; // FirstSet.java:25
+  wire _bits_397 = _not_188[1]; // FirstSet.java:25
+  wire _or_280 = _bits_396 | _bits_397; // FirstSet.java:37
+  wire _not_189 = ~_or_280; // FirstSet.java:35
+  wire _bits_398 = _not_188[2]; // FirstSet.java:25
+  wire _not_190 = ~_bits_398; // FirstSet.java:35
+  wire _not_191 = ~_bits_396; // FirstSet.java:35
+  wire _mux_48 = _not_189 ? _not_190 : _not_191; // FirstSet.java:36
+  wire [1:0] _cat_67 = {_not_189, _mux_48}; // FirstSet.java:36
+  wire [1:0] _bits_399 = _cat_67; // FirstSet.java:44
+  wire _eq_184 = split_next_digit == _bits_399; // RapController.java:712
+  wire _and_323 = _eq_183 & _eq_184; // RapController.java:712
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:714
+  wire _eq_185 = _dyn_index_9 == 3'd0; // RapController.java:714
+  wire _not_192 = ~split_settled; // RapController.java:718
   wire _eq_186 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_50 = _eq_186 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_50 != merge_leaf_depth; // RapController.java:708
-  wire _and_324 = state_merge_level & level_fresh; // RapController.java:708
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:710
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:711
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:711
-  wire _and_325 = _ne_2 & _ne_3; // RapController.java:711
-  wire _and_326 = state_merge_kids & kids_fresh; // RapController.java:710
-  wire _eq_187 = split_fits == _ge_1; // RapController.java:715
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:715
-  wire _eq_188 = op_at_deepest == _ge_4; // RapController.java:715
-  wire _and_327 = _eq_187 & _eq_188; // RapController.java:715
-  wire _eq_189 = op_children == _dyn_index_0; // RapController.java:720
-  wire _not_192 = ~kids_fresh; // RapController.java:717
-  wire _and_328 = state_merge_kids & _not_192; // RapController.java:717
-  wire _and_329 = _and_328 & slot_pick_ready; // RapController.java:717
-  wire _and_330 = _and_329 & slot_pick_pick_last; // RapController.java:718
-  wire _or_278 = split_settled | _and_330; // RapController.java:719
-  wire _not_193 = ~ev_commit_q; // StatusRegs.java:76
-  wire _not_194 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_195 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_331 = _not_194 & _not_195; // SplitCounter.java:109
-  wire _not_196 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_332 = _and_331 & _not_196; // SplitCounter.java:109
-  wire st_n_steady = _not_193 & _and_332; // StatusRegs.java:76
-  wire _eq_190 = kids_vector == visited_kids; // RapController.java:722
-  wire _not_197 = ~state_split_scan; // RapController.java:723
-  wire _eq_191 = kids_owner == op_slot; // RapController.java:723
-  wire _or_279 = _not_197 | _eq_191; // RapController.java:723
-  wire _not_198 = ~state_merge_kids; // RapController.java:723
-  wire _eq_192 = kids_owner == merge_parent; // RapController.java:723
-  wire _or_280 = _not_198 | _eq_192; // RapController.java:723
-  wire _and_333 = _or_279 & _or_280; // RapController.java:723
-  wire _not_199 = ~_or_188; // RapController.java:726
-  wire _and_334 = verdict_act & _not_199; // RapController.java:726
-  wire _or_281 = ev_commit | ev_saturation; // StatusRegs.java:99
-  wire _or_282 = _or_281 | ev_split; // StatusRegs.java:99
-  wire _or_283 = _or_282 | ev_allocated; // StatusRegs.java:99
-  wire _or_284 = _or_283 | ev_batch; // StatusRegs.java:99
-  wire _or_285 = _or_284 | ev_deferred; // StatusRegs.java:99
-  wire _or_286 = _or_285 | ev_clear; // StatusRegs.java:99
+  wire [4:0] _mux_49 = _eq_186 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
+  wire _ne_1 = _mux_49 != merge_leaf_depth; // RapController.java:719
+  wire _and_324 = state_merge_level & level_fresh; // RapController.java:719
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:721
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:722
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:722
+  wire _and_325 = _ne_2 & _ne_3; // RapController.java:722
+  wire _and_326 = state_merge_kids & kids_fresh; // RapController.java:721
+  wire _eq_187 = split_fits == _ge_1; // RapController.java:726
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:726
+  wire _eq_188 = op_at_deepest == _ge_4; // RapController.java:726
+  wire _and_327 = _eq_187 & _eq_188; // RapController.java:726
+  wire _eq_189 = op_children == _dyn_index_0; // RapController.java:731
+  wire _not_193 = ~kids_fresh; // RapController.java:728
+  wire _and_328 = state_merge_kids & _not_193; // RapController.java:728
+  wire _and_329 = _and_328 & slot_pick_ready; // RapController.java:728
+  wire _and_330 = _and_329 & slot_pick_pick_last; // RapController.java:729
+  wire _or_281 = split_settled | _and_330; // RapController.java:730
+  wire _not_194 = ~ev_commit_q; // StatusRegs.java:76
+  wire _not_195 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_196 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_331 = _not_195 & _not_196; // SplitCounter.java:109
+  wire _not_197 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_332 = _and_331 & _not_197; // SplitCounter.java:109
+  wire st_n_steady = _not_194 & _and_332; // StatusRegs.java:76
+  wire _eq_190 = kids_vector == visited_kids; // RapController.java:733
+  wire _not_198 = ~state_split_scan; // RapController.java:734
+  wire _eq_191 = kids_owner == op_slot; // RapController.java:734
+  wire _or_282 = _not_198 | _eq_191; // RapController.java:734
+  wire _not_199 = ~state_merge_kids; // RapController.java:734
+  wire _eq_192 = kids_owner == merge_parent; // RapController.java:734
+  wire _or_283 = _not_199 | _eq_192; // RapController.java:734
+  wire _and_333 = _or_282 & _or_283; // RapController.java:734
+  wire _not_200 = ~_or_189; // RapController.java:737
+  wire _and_334 = verdict_act & _not_200; // RapController.java:737
+  wire _or_284 = ev_commit | ev_saturation; // StatusRegs.java:99
+  wire _or_285 = _or_284 | ev_split; // StatusRegs.java:99
+  wire _or_286 = _or_285 | ev_allocated; // StatusRegs.java:99
+  wire _or_287 = _or_286 | ev_batch; // StatusRegs.java:99
+  wire _or_288 = _or_287 | ev_deferred; // StatusRegs.java:99
+  wire _or_289 = _or_288 | ev_clear; // StatusRegs.java:99
   wire _or_r_12 = |ev_removed; // StatusRegs.java:99
-  wire _or_287 = _or_286 | _or_r_12; // StatusRegs.java:99
-  wire _or_288 = _or_287 | ev_pending; // StatusRegs.java:99
-  wire _not_200 = ~_or_288; // RapController.java:727
+  wire _or_290 = _or_289 | _or_r_12; // StatusRegs.java:99
+  wire _or_291 = _or_290 | ev_pending; // StatusRegs.java:99
+  wire _not_201 = ~_or_291; // RapController.java:738
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2313,14 +2324,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_68 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_335 = slot_valid & _cat_68; // RapController.java:728
-  wire _or_r_13 = |_and_335; // RapController.java:728
-  wire _not_201 = ~_or_r_13; // RapController.java:728
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:729
+  wire [31:0] _and_335 = slot_valid & _cat_68; // RapController.java:739
+  wire _or_r_13 = |_and_335; // RapController.java:739
+  wire _not_202 = ~_or_r_13; // RapController.java:739
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:740
+  wire _not_203 = ~tcam_write_full; // RapController.java:766
+  wire _not_204 = ~snapshot_frozen; // RapController.java:766
+  wire _and_336 = _not_203 & _not_204; // RapController.java:766
+  wire _not_205 = ~readout_pending; // RapController.java:766
+  wire _and_337 = _and_336 & _not_205; // RapController.java:766
+  wire _not_206 = ~snapshot_pending; // RapController.java:766
+  wire _and_338 = _and_337 & _not_206; // RapController.java:766
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
-  assign io_issueEnable = _and_15;
+  assign io_issueEnable = issue_enable;
   assign io_commit = (commit_fire ? 1'd1 : 1'd0);
   assign io_rewind = (state_resume ? 1'd1 : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
@@ -2367,7 +2385,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_depths_30 = slot_depths_30;
   assign io_depths_31 = slot_depths_31;
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_18;
+  assign io_acceptEnable = _and_13;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -2381,7 +2399,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_0;
-  assign io_errorBoundReady = _and_19;
+  assign io_errorBoundReady = _and_14;
   assign io_snapBusy = _or_4;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
@@ -2389,8 +2407,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_6;
   assign io_busy = _or_15;
-  assign io_idle = _and_21;
-  assign io_resetting = _not_27;
+  assign io_idle = _and_16;
+  assign io_resetting = _not_23;
   assign io_stallCause = cause;
   assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0));
   assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0));
@@ -2405,24 +2423,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
   assign undo_sp_next = (state_undo ? (_not_5 ? _sub_8 : (undo_push ? _add_18 : undo_sp)) : (undo_push ? _add_18 : undo_sp));
-  assign present_children_next = (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_scan ? (kids_fresh ? present_children : (slot_pick_ready ? (slot_pick_pick_found ? _or_53 : present_children) : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_54 : present_children) : present_children) : present_children)));
+  assign present_children_next = (scan_digit_valid ? _or_23 : (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_24 : present_children) : present_children) : present_children)));
   assign leaf_pick_load = (state_merge_level ? (level_fresh ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
   assign leaf_pick_take = 1'd0;
-  assign leaf_pick_load_value = _mux_4;
+  assign leaf_pick_load_value = _mux_3;
   assign slot_pick_load = (state_split_scan ? (kids_fresh ? 1'd1 : 1'd0) : (state_split ? 1'd1 : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
   assign slot_pick_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? 1'd1 : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_6 ? 1'd1 : 1'd0))) : 1'd0)));
-  assign slot_pick_load_value = _mux_20;
+  assign slot_pick_load_value = _mux_19;
+  assign scan_digit_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0);
   assign merge_leaf_depth_next = (state_undo ? (_not_5 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (state_split ? (_not_6 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_7 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (state_merge_level ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_9 ? merge_leaf_depth : (_not_10 ? _sub_11 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
   assign prefix_write = (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_init ? 5'd0 : slot_pick_pick_index);
   assign prefix_write_value = (state_init ? 32'd0 : child_prefix);
-  assign serialMultiplier_io_start = _or_184;
-  assign serialMultiplier_io_a = _mux_39;
-  assign serialMultiplier_io_b = _mux_40;
-  assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_236 : (state_undo ? (_not_5 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_6 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_set ? verdict_parent : (state_undo ? _bits_299 : (state_split_alloc ? slot_pick_pick_index : (state_merge_kids ? _mux_42 : (state_read_issue ? readout_index : io_selected_bits_slot)))));
+  assign serialMultiplier_io_start = _or_185;
+  assign serialMultiplier_io_a = _mux_38;
+  assign serialMultiplier_io_b = _mux_39;
+  assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_231 : (state_undo ? (_not_5 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_6 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
+  assign cmd_addr = (verdict_set ? verdict_parent : (state_undo ? _bits_301 : (state_split_alloc ? slot_pick_pick_index : (state_merge_kids ? _mux_41 : (state_read_issue ? readout_index : io_selected_bits_slot)))));
   assign cmd_op = (verdict_set ? 2'd1 : (state_undo ? 2'd1 : (state_split_alloc ? 2'd1 : (state_merge_kids ? 2'd2 : (state_read_issue ? 2'd2 : 2'd0)))));
-  assign cmd_value = (verdict_set ? _mux_43 : (state_undo ? _bits_301 : (state_split_alloc ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})));
+  assign cmd_value = (verdict_set ? _mux_42 : (state_undo ? _bits_303 : (state_split_alloc ? 32'd0 : {{31{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (state_init ? 5'd0 : slot_pick_pick_index);
   assign tcam_write_value = (state_init ? 32'd0 : child_prefix);
@@ -2497,7 +2516,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign _wire_4_1 = readout_depth_g1;
   assign _wire_4_2 = readout_depth_g2;
   assign _wire_4_3 = readout_depth_g3;
-  assign cause = (commit_fire ? 3'd0 : (_and_302 ? _mux_44 : (_or_263 ? _mux_45 : (_or_265 ? 3'd3 : (_or_268 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_302 ? _mux_43 : (_or_266 ? _mux_44 : (_or_268 ? 3'd3 : (_or_271 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -2631,7 +2650,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (verdict_act ? (merge_verdict ? _and_22 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_16 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_16 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid)));
+      slot_valid <= (verdict_act ? (merge_verdict ? _and_17 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_16 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_16 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid)));
     end
   end
 
@@ -3439,7 +3458,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_lo <= 16'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_44 : (state_init ? _bits_45 : (state_advance ? _bits_48 : until_merge_lo)));
+      until_merge_lo <= (commit_fire ? _bits_44 : (state_init ? _bits_47 : (state_advance ? _bits_50 : until_merge_lo)));
     end
   end
 
@@ -3447,7 +3466,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (state_init ? _bits_49 : (state_advance ? _bits_50 : _bits_51));
+      until_merge_hi_0 <= (state_init ? _bits_51 : (state_advance ? _bits_52 : _bits_53));
     end
   end
 
@@ -3455,7 +3474,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_52 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_54 : 1'd0);
     end
   end
 
@@ -3463,7 +3482,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (state_init ? _bits_53 : (state_advance ? _bits_54 : _bits_55));
+      until_merge_hi_1 <= (state_init ? _bits_55 : (state_advance ? _bits_56 : _bits_57));
     end
   end
 
@@ -3471,7 +3490,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (state_init ? 1'd0 : (state_advance ? 1'd0 : _bits_56));
+      until_merge_carry_1 <= (state_init ? 1'd0 : (state_advance ? 1'd0 : _bits_58));
     end
   end
 
@@ -3479,7 +3498,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_hi_2 <= 16'd0;
     end else begin
-      until_merge_hi_2 <= (state_init ? _bits_57 : (state_advance ? _bits_58 : _bits_59));
+      until_merge_hi_2 <= (state_init ? _bits_59 : (state_advance ? _bits_60 : _bits_61));
     end
   end
 
@@ -3487,7 +3506,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (state_init ? 1'd0 : (state_advance ? 1'd0 : _bits_60));
+      until_merge_carry_2 <= (state_init ? 1'd0 : (state_advance ? 1'd0 : _bits_62));
     end
   end
 
@@ -3495,7 +3514,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_26 ? _mux_1 : eps_active);
+      eps_active <= (_and_21 ? _mux_0 : eps_active);
     end
   end
 
@@ -3503,7 +3522,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_26 ? _mux_2 : q_active);
+      q_active <= (_and_21 ? _mux_1 : q_active);
     end
   end
 
@@ -3540,7 +3559,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    skip_batch_empty <= (commit_fire ? _and_31 : skip_batch_empty);
+    skip_batch_empty <= (commit_fire ? _and_26 : skip_batch_empty);
   end
 
   always @(posedge clock) begin
@@ -3604,11 +3623,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    split_next_digit <= _bits_126;
+    split_next_digit <= _bits_96;
   end
 
   always @(posedge clock) begin
-    split_last_child <= _not_36;
+    split_last_child <= _not_32;
   end
 
   always @(posedge clock) begin
@@ -3619,7 +3638,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_ready <= 1'd0;
     end else begin
-      leaf_pick_ready <= _not_69;
+      leaf_pick_ready <= _not_65;
     end
   end
 
@@ -3627,27 +3646,27 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       leaf_pick_candidates <= 32'd0;
     end else begin
-      leaf_pick_candidates <= (leaf_pick_load ? leaf_pick_load_value : (leaf_pick_take ? _and_129 : leaf_pick_candidates));
+      leaf_pick_candidates <= (leaf_pick_load ? leaf_pick_load_value : (leaf_pick_take ? _and_92 : leaf_pick_candidates));
     end
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_194 : leaf_pick_pick_hot);
+    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_157 : leaf_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_found <= (leaf_pick_advance ? _or_121 : leaf_pick_pick_found);
+    leaf_pick_pick_found <= (leaf_pick_advance ? _or_91 : leaf_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_225 : leaf_pick_pick_index);
+    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_195 : leaf_pick_pick_index);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_106;
+      slot_pick_ready <= _not_102;
     end
   end
 
@@ -3655,20 +3674,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (slot_pick_load ? slot_pick_load_value : (slot_pick_take ? _and_195 : slot_pick_candidates));
+      slot_pick_candidates <= (slot_pick_load ? slot_pick_load_value : (slot_pick_take ? _and_158 : slot_pick_candidates));
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_197 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_160 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= (slot_pick_advance ? _or_152 : slot_pick_pick_found);
+    slot_pick_pick_found <= (slot_pick_advance ? _or_122 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_258 : slot_pick_pick_index);
+    slot_pick_pick_index <= (slot_pick_advance ? _bits_228 : slot_pick_pick_index);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      scan_digit_valid <= 1'd0;
+    end else begin
+      scan_digit_valid <= scan_digit_take;
+    end
+  end
+
+  always @(posedge clock) begin
+    scan_digit <= _or_153;
   end
 
   always @(posedge clock) begin
@@ -3704,11 +3735,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_183 : merge_parent) : merge_parent)) : merge_parent);
+    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_184 : merge_parent) : merge_parent)) : merge_parent);
   end
 
   always @(posedge clock) begin
-    kids_owner <= (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_183 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner));
+    kids_owner <= (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_184 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner));
   end
 
   always @(posedge clock) begin
@@ -3739,7 +3770,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_232 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_227 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -3747,7 +3778,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_232 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_36 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_227 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_35 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -3760,14 +3791,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_37 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_36 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_38 : node_len) : node_len);
+      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_37 : node_len) : node_len);
     end
   end
 
@@ -3783,7 +3814,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_232 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_227 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -3799,7 +3830,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? (_not_1 ? _mux_0 : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_291) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? (_not_1 ? m0_effective : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_293) : next_merge) : next_merge));
     end
   end
 
@@ -3815,7 +3846,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_234 ? 1'd0 : multiplier_for_schedule)) : (_and_234 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_234 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_145 ? 1'd1 : (_and_234 ? 1'd0 : multiplier_for_schedule))) : (_and_234 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_229 ? 1'd0 : multiplier_for_schedule)) : (_and_229 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_229 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_141 ? 1'd1 : (_and_229 ? 1'd0 : multiplier_for_schedule))) : (_and_229 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -3823,7 +3854,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_234 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_234 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_234 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_234 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_229 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_229 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_229 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_229 ? 1'd1 : following_ready))));
     end
   end
 
@@ -3831,7 +3862,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_145 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_141 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -3839,12 +3870,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_234 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_229 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_234 ? _or_r_1 : following_overflows);
+    following_overflows <= (_and_229 ? _or_r_1 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -3856,7 +3887,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_235;
+    merge_ahead <= _and_230;
   end
 
   always @(posedge clock) begin
@@ -3903,7 +3934,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_185;
+      tcam_write_full <= _or_186;
     end
   end
 
@@ -3923,7 +3954,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= _and_241;
+      commit_stop <= _and_236;
     end
   end
 
@@ -3932,7 +3963,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    child_digit_field <= _and_242;
+    child_digit_field <= _and_237;
   end
 
   always @(posedge clock) begin
@@ -3984,7 +4015,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_302;
+    hit_short_1 <= _bits_304;
   end
 
   always @(posedge clock) begin
@@ -4031,7 +4062,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_244;
+      hit_event_1 <= _and_239;
     end
   end
 
@@ -4063,7 +4094,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= _or_187;
+      verdict_busy <= _or_188;
     end
   end
 
@@ -4071,7 +4102,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_sum <= 35'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_247 ? _add_20 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 35'd0 : (_and_242 ? _add_20 : merge_sum));
     end
   end
 
@@ -4144,7 +4175,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _not_154;
+    merge_verdict <= _not_150;
   end
 
   always @(posedge clock) begin
@@ -4155,7 +4186,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_set <= 1'd0;
     end else begin
-      verdict_set <= _and_250;
+      verdict_set <= _and_245;
     end
   end
 
@@ -4163,7 +4194,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_free <= 1'd1;
     end else begin
-      verdict_free <= _or_191;
+      verdict_free <= _or_192;
     end
   end
 
@@ -4200,14 +4231,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_193;
+    sum_below_batch_min <= _or_194;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_256;
+      merge_near <= _and_251;
     end
   end
 
@@ -4215,12 +4246,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_257;
+      _reg_1 <= _and_252;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_258;
+    readout_in_use <= _and_253;
   end
 
   always @(posedge clock) begin
@@ -4240,7 +4271,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    readout_depth_group <= _bits_336;
+    readout_depth_group <= _bits_338;
   end
 
   always @(posedge clock) begin
@@ -4251,7 +4282,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_263;
+      skip_empty_settled <= _and_258;
     end
   end
 
@@ -4259,7 +4290,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_265;
+      quiet_held <= _and_260;
     end
   end
 
@@ -4267,17 +4298,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_270;
+      snapshot_settled <= _and_265;
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (state_merge_kids ? (slot_pick_advance ? _not_171 : slot_pick_pick_last) : slot_pick_pick_last);
+    slot_pick_pick_last <= (state_merge_kids ? (slot_pick_advance ? _not_167 : slot_pick_pick_last) : slot_pick_pick_last);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      issue_gate <= 1'd0;
+    end else begin
+      issue_gate <= _and_301;
+    end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_382] <= _cat_63;
+      undo[_bits_384] <= _cat_63;
     end
   end
 
@@ -4289,19 +4328,19 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_175) begin
-      undo_rdata_0 <= undo[_bits_383];
+    if (_not_176) begin
+      undo_rdata_0 <= undo[_bits_385];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_269) begin
-      slot_prefix_rdata_0 <= slot_prefix[_mux_47];
+    if (_or_272) begin
+      slot_prefix_rdata_0 <= slot_prefix[_mux_46];
     end
   end
 
-  SerialMultiplier_a64_b32_held1 serialMultiplier ( // RapController.java:194
+  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:202
     .clock(clock),
 
     .reset(reset),
@@ -4334,11 +4373,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at SlotPicker.java:60: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
       $stop;
     end
-    if (!reset && prefix_write && !_not_177) begin // RapController.java:189
-      $display("Assertion failed at RapController.java:189: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_178) begin // RapController.java:195
+      $display("Assertion failed at RapController.java:195: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && verdict_end_5 && !_not_178) begin // MergeVerdict.java:77
+    if (!reset && verdict_end_5 && !_not_179) begin // MergeVerdict.java:77
       $display("Assertion failed at MergeVerdict.java:77: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -4350,20 +4389,20 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:79: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:370
-      $display("Assertion failed at RapController.java:370: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:379
+      $display("Assertion failed at RapController.java:379: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_169) begin // RapController.java:386
-      $display("Assertion failed at RapController.java:386: merge_near was stale: merge_now %d, exact %d", merge_now, _and_311);
+    if (!reset && commit_fire && !_eq_169) begin // RapController.java:395
+      $display("Assertion failed at RapController.java:395: merge_near was stale: merge_now %d, exact %d", merge_now, _and_311);
       $stop;
     end
-    if (!reset && !_eq_170) begin // RapController.java:421
-      $display("Assertion failed at RapController.java:421: deferred_at_commit disagrees with defer_now");
+    if (!reset && !_eq_170) begin // RapController.java:430
+      $display("Assertion failed at RapController.java:430: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && state_run && _and_232 && !status_still) begin // RapController.java:485
-      $display("Assertion failed at RapController.java:485: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_227 && !status_still) begin // RapController.java:494
+      $display("Assertion failed at RapController.java:494: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -4378,136 +4417,144 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_312) begin // RapController.java:550
-      $display("Assertion failed at RapController.java:550: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_312) begin // RapController.java:557
+      $display("Assertion failed at RapController.java:557: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_272) begin // RapController.java:644
-      $display("Assertion failed at RapController.java:644: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_275) begin // RapController.java:651
+      $display("Assertion failed at RapController.java:651: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_182) begin // MergeSkip.java:75
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:670
+      $display("Assertion failed at RapController.java:670: a scanned child's digit landed outside SPLIT_SCAN");
+      $stop;
+    end
+    if (!reset && verdict_act && !merge_verdict && !_not_183) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_313 && !io_selected_bits_found) begin // RapController.java:682
-      $display("Assertion failed at RapController.java:682: no node matched a key: the root must always match");
+    if (!reset && _and_313 && !io_selected_bits_found) begin // RapController.java:693
+      $display("Assertion failed at RapController.java:693: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:683
-      $display("Assertion failed at RapController.java:683: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:694
+      $display("Assertion failed at RapController.java:694: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:684
-      $display("Assertion failed at RapController.java:684: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:695
+      $display("Assertion failed at RapController.java:695: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_314 && !pipe_quiet) begin // RapController.java:685
-      $display("Assertion failed at RapController.java:685: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_314 && !pipe_quiet) begin // RapController.java:696
+      $display("Assertion failed at RapController.java:696: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_176) begin // RapController.java:687
-      $display("Assertion failed at RapController.java:687: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_176) begin // RapController.java:698
+      $display("Assertion failed at RapController.java:698: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_177) begin // RapController.java:688
-      $display("Assertion failed at RapController.java:688: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_177) begin // RapController.java:699
+      $display("Assertion failed at RapController.java:699: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_178) begin // RapController.java:689
-      $display("Assertion failed at RapController.java:689: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_178) begin // RapController.java:700
+      $display("Assertion failed at RapController.java:700: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_317 && !_ne_0) begin // RapController.java:691
-      $display("Assertion failed at RapController.java:691: a READ result in RUN");
+    if (!reset && _and_317 && !_ne_0) begin // RapController.java:702
+      $display("Assertion failed at RapController.java:702: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:692
-      $display("Assertion failed at RapController.java:692: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:703
+      $display("Assertion failed at RapController.java:703: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_180) begin // RapController.java:693
-      $display("Assertion failed at RapController.java:693: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_180) begin // RapController.java:704
+      $display("Assertion failed at RapController.java:704: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_182) begin // RapController.java:694
-      $display("Assertion failed at RapController.java:694: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_182) begin // RapController.java:705
+      $display("Assertion failed at RapController.java:705: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_318 && !_not_183) begin // RapController.java:696
-      $display("Assertion failed at RapController.java:696: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_318 && !_not_184) begin // RapController.java:707
+      $display("Assertion failed at RapController.java:707: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_319 && !slot_pick_pick_found) begin // RapController.java:698
-      $display("Assertion failed at RapController.java:698: a split found no free slot after checking capacity");
+    if (!reset && _and_319 && !slot_pick_pick_found) begin // RapController.java:709
+      $display("Assertion failed at RapController.java:709: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_319 && !_not_184) begin // RapController.java:699
-      $display("Assertion failed at RapController.java:699: a split with no missing child");
+    if (!reset && _and_319 && !_not_185) begin // RapController.java:710
+      $display("Assertion failed at RapController.java:710: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_319 && !_and_323) begin // RapController.java:700
-      $display("Assertion failed at RapController.java:700: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_319 && !_and_323) begin // RapController.java:711
+      $display("Assertion failed at RapController.java:711: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_319 && !_eq_185) begin // RapController.java:703
-      $display("Assertion failed at RapController.java:703: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_319 && !_eq_185) begin // RapController.java:714
+      $display("Assertion failed at RapController.java:714: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_191) begin // RapController.java:707
-      $display("Assertion failed at RapController.java:707: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_192) begin // RapController.java:718
+      $display("Assertion failed at RapController.java:718: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_324 && !_ne_1) begin // RapController.java:708
-      $display("Assertion failed at RapController.java:708: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_324 && !_ne_1) begin // RapController.java:719
+      $display("Assertion failed at RapController.java:719: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_326 && !_and_325) begin // RapController.java:710
-      $display("Assertion failed at RapController.java:710: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_326 && !_and_325) begin // RapController.java:721
+      $display("Assertion failed at RapController.java:721: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_327) begin // RapController.java:715
-      $display("Assertion failed at RapController.java:715: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_327) begin // RapController.java:726
+      $display("Assertion failed at RapController.java:726: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_278 && !_eq_189) begin // RapController.java:720
-      $display("Assertion failed at RapController.java:720: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_281 && !_eq_189) begin // RapController.java:731
+      $display("Assertion failed at RapController.java:731: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:721
-      $display("Assertion failed at RapController.java:721: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:732
+      $display("Assertion failed at RapController.java:732: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_330 && !_eq_190) begin // RapController.java:722
-      $display("Assertion failed at RapController.java:722: the merge parent's leaves changed during its walk");
+    if (!reset && _and_330 && !_eq_190) begin // RapController.java:733
+      $display("Assertion failed at RapController.java:733: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_333) begin // RapController.java:723
-      $display("Assertion failed at RapController.java:723: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_333) begin // RapController.java:734
+      $display("Assertion failed at RapController.java:734: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_329 && !slot_pick_pick_found) begin // RapController.java:725
-      $display("Assertion failed at RapController.java:725: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_329 && !slot_pick_pick_found) begin // RapController.java:736
+      $display("Assertion failed at RapController.java:736: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_334 && !1'd0) begin // RapController.java:726
-      $display("Assertion failed at RapController.java:726: a merge verdict outside the merge walk");
+    if (!reset && _and_334 && !1'd0) begin // RapController.java:737
+      $display("Assertion failed at RapController.java:737: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_200) begin // RapController.java:727
-      $display("Assertion failed at RapController.java:727: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_201) begin // RapController.java:738
+      $display("Assertion failed at RapController.java:738: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_201) begin // RapController.java:728
-      $display("Assertion failed at RapController.java:728: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_202) begin // RapController.java:739
+      $display("Assertion failed at RapController.java:739: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:729
-      $display("Assertion failed at RapController.java:729: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:740
+      $display("Assertion failed at RapController.java:740: more nodes (%d) than slots", st_nodes);
+      $stop;
+    end
+    if (!reset && issue_enable && !_and_338) begin // RapController.java:766
+      $display("Assertion failed at RapController.java:766: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end
@@ -4515,7 +4562,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_4[16], _sub_5[16], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_9[12:0], _add_10[11:0], _add_11[11:0], _add_12[12:0], _add_13[11:0], _add_14[12:0], _add_15[12:0], _dshl_0[6:4], _dshl_1[6:4], _not_31[3], _dshr_2[7:1], _add_21[11:0], _add_22[12:0], _add_23[11:0], _add_24[12:0], _add_25[12:0], _add_26[11:0], _add_27[12:0], _add_28[11:0], _add_29[12:0], _add_30[10:0], _dshr_3[31:1], _add_31[11:0], _add_32[12:0], _add_33[11:0], _add_34[12:0], _add_35[12:0], _mux_46[4], _dshl_2[62:32], _dshl_3[62:32], _dshl_4[94:32], _dshr_5[7:1], _not_187[3]};
+  wire _unused_ok = ^{_add_4[16], _sub_5[16], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_9[12:0], _add_10[11:0], _add_11[11:0], _add_12[12:0], _add_13[11:0], _add_14[12:0], _add_15[12:0], _dshl_0[6:4], _dshl_1[6:4], _not_27[3], _dshr_2[7:1], _add_21[11:0], _add_22[12:0], _add_23[11:0], _add_24[12:0], _add_25[12:0], _add_26[11:0], _add_27[12:0], _add_28[11:0], _add_29[12:0], _add_30[10:0], _dshr_3[31:1], _add_31[11:0], _add_32[12:0], _add_33[11:0], _add_34[12:0], _add_35[12:0], _mux_45[4], _dshl_2[62:32], _dshl_3[62:32], _dshl_4[94:32], _dshr_5[7:1], _not_188[3]};
 
 endmodule
 

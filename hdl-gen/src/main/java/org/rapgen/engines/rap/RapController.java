@@ -140,6 +140,12 @@ public final class RapController extends Module {
         // parent's leaf children or, in a split, the free slots.
         SlotPicker leavesBelow = new SlotPicker("leaf_pick", c.nodes(), slotBits);
         SlotPicker slots = new SlotPicker("slot_pick", c.nodes(), slotBits);
+        // SPLIT_SCAN's pick's digit lands in present_children a clock later, from this register: the 32:1 digit select
+        // then ends at a flip-flop, not in the decode, present's OR and the FirstSet behind it. The last digit lands in
+        // SPLIT's first clock at the latest, before SPLIT_ALLOC reads split_next_digit (SPLIT lasts at least a clock).
+        Bool scanDigitValid = WireDefault(Bool(), B(false)).named("scan_digit_take");
+        Bool scanDigitHeld = RegNext(scanDigitValid, B(false)).named("scan_digit_valid");
+        UInt scanDigit = RegNext(Mux1H(slots.oneHot, table.digit)).named("scan_digit");
         // The walker is loaded on the first clock of a level / of a parent's children.
         Bool levelFresh = RegInit(B(false)).named("level_fresh");
         Bool kidsFresh = RegInit(B(false)).named("kids_fresh");
@@ -191,7 +197,9 @@ public final class RapController extends Module {
         // One serial multiplier for the two rare wide products: next_merge * q (ADVANCE) and n * eps (a snapshot's
         // error bound). A snapshot freeze starts only in RUN and lasts until the CSR file has copied the bound from
         // the product register, so the two never overlap.
-        SerialMultiplier mul = Module(new SerialMultiplier(64, 32, true));
+        // It copies its operand a at start: the copy's flip-flops pack with the operand select's LUTs (no new logic
+        // cells), and the adds start at them, not behind the select and its 64-way fan-out (an iCE40 critical path).
+        SerialMultiplier mul = Module(new SerialMultiplier(64, 32, false));
         // The snapshot freeze: issue stopped, pipeline empty, so nothing commits and the status stands still.
         Bool frozen = RegInit(B(false)).named("snapshot_frozen");
         // A snapshot's product starts on the freeze's first clock, from flip-flops.
@@ -206,7 +214,7 @@ public final class RapController extends Module {
         // The CSRs' eps and q become active as INIT hands over to RUN. They are loaded on every INIT clock whose
         // multiplier is free, so the last load is the hand-over's, and their 48 enables are two flip-flops rather than
         // INIT's handshake. Nothing reads them in INIT: no event is issued, and the multiplier runs only a former
-        // product, whose operands must stand still.
+        // product, which took its operands at its start.
         when(state.is(INIT).and(schedule.multiplierFree), () -> {
             epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
             // q < 2 as "no bit above bit 0": a LUT tree, where a compare is a 32-bit carry chain.
@@ -224,7 +232,8 @@ public final class RapController extends Module {
         // until_merge is loaded on every INIT and ADVANCE clock, as eps and q are in INIT, so the last load is the
         // hand-over's (m0, or the distance to the next point) and its 64 enables are a commit or one of two state
         // flip-flops. Only commits read it, and there are none in these states.
-        UInt m0 = Mux(io.m0Csr.eq(0), U(1, 64), io.m0Csr);
+        // M0 = 0 reads as 1: only bit 0 waits for the 64-bit zero test (the other bits are 0 then anyway).
+        UInt m0 = Cat(io.m0Csr.bits(63, 1), io.m0Csr.bit(0).or(io.m0Csr.eq(0))).named("m0_effective");
         when(state.is(INIT), () -> untilMerge.load(m0)).elsewhen(state.is(ADVANCE), () -> untilMerge.load(toMerge));
         Bool inAdvanceState = state.is(ADVANCE);
         Bool advanceSettled = heldFor(inAdvanceState, 4, "advance_settled");
@@ -521,9 +530,7 @@ public final class RapController extends Module {
                 }).elsewhen(slots.ready(), () -> {
                     // A take with nothing found leaves the walker as it is, so the take need not wait for found.
                     slots.take();
-                    when(slots.found, () -> presentNext.connect(present.or(U(1, c.branching())
-                            .shl(Mux1H(slots.oneHot, table.digit)).bits(c.branching() - 1, 0))))
-                            .otherwise(() -> state.go(SPLIT));
+                    when(slots.found, () -> scanDigitValid.connect(B(true))).otherwise(() -> state.go(SPLIT));
                 }))
                 .on(SPLIT, () -> {
                     // The free slots load on every SPLIT clock, the last load being the one into SPLIT_ALLOC: nothing
@@ -659,6 +666,10 @@ public final class RapController extends Module {
                     io.softClear.connect(B(true));
                     state.go(INIT);
                 });
+        when(scanDigitHeld, () -> {
+            Assert(state.is(SPLIT_SCAN), "a scanned child's digit landed outside SPLIT_SCAN");
+            presentNext.connect(present.or(U(1, c.branching()).shl(scanDigit).bits(c.branching() - 1, 0)));
+        });
         // A merge parent's verdict, while the walk goes on: remove its leaves and write their sum to it, or keep them.
         // The merged count's SET takes the command port on the clock the verdict says so (verdict_set, a flip-flop).
         when(verdict.usesPort, () -> {
@@ -738,7 +749,22 @@ public final class RapController extends Module {
         });
 
         // --- outputs
-        io.issueEnable.connect(inRun.and(commitStop.not()).and(twFull.not()).and(io.enable).and(readPending.not()).and(snapPending.not()).and(frozen.not()));
+        // Issue is gated by RUN and commit_stop as they are, and by the rest (a TCAM write waiting, ENABLE, a CSR request
+        // or freeze pending) through one flip-flop a clock late: the gate then meets the TCAM's read enables through one
+        // LUT, not three (its seven terms led two iCE40 placements into the chunk RAMs). A clock late is safe both ways:
+        // - on: issue resumes a clock after a write is taken (the TCAM's sweep refuses searches then anyway), a readout,
+        //   a snapshot copy or ENABLE; not on INIT's hand-over clock, which may load the root's write;
+        // - off: a write is loaded only in INIT and SPLIT_ALLOC, at least a clock before RUN (RESUME comes between);
+        //   a freeze only on a clock after snapshot_pending closed the gate; ENABLE = 0 may let one more event in.
+        // A readout or snapshot request closes it as it is latched (the gate takes the request pulse itself), so no
+        // event is issued on the clock RUN hands over to READ_ISSUE or freezes on quiet_held.
+        Bool issueGate = RegNext(state.is(INIT).not().and(twFull.not()).and(io.enable)
+                .and(readPending.or(io.readout).not()).and(snapPending.or(io.snapshot).not()).and(frozen.not()), B(false))
+                .named("issue_gate");
+        Bool issueEnable = inRun.and(commitStop.not()).and(issueGate).named("issue_enable");
+        io.issueEnable.connect(issueEnable);
+        when(issueEnable, () -> Assert(twFull.not().and(frozen.not()).and(readPending.not()).and(snapPending.not()),
+                "issue while a TCAM write waits, a CSR request is pending or the status is frozen"));
         io.slotValid.connect(table.valid);
         io.depths.connect(depths);
         io.epsActive.connect(epsActive);

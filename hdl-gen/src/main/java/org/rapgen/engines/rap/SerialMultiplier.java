@@ -77,7 +77,7 @@ public final class SerialMultiplier extends Module {
 
         Bool busy = left.ne(0).named("running");
         // acc = {sum so far (aBits), unused bits of b}: add a if the lowest unused bit of b is set, shift right.
-        UInt addend = Mux(acc.bit(0), a, U(0, aBits)).named("addend");
+        UInt addend = parts(aBits) > 1 ? null : Mux(acc.bit(0), a, U(0, aBits)).named("addend");
         UInt high = acc.bits(pw - 1, bBits);
         int parts = parts(aBits);
         UInt part = parts > 1 ? RegInit(U(0, log2Up(parts))).named("add_part") : null;
@@ -99,7 +99,9 @@ public final class SerialMultiplier extends Module {
                 int index = j;
                 int lo = j * PART_BITS;
                 int hi = Math.min(aBits, lo + PART_BITS) - 1;
-                UInt sum = withCarry(high.bits(hi, lo), addend.bits(hi, lo), j == 0 ? B(false) : carry).named("part_sum_" + j);
+                // A part is added only after a set bit of b (part 0 runs the add only then, the others follow it), so
+                // the chain takes a itself: no select by acc's bit 0, a register with a LUT of fan-out per bit of a.
+                UInt sum = withCarry(high.bits(hi, lo), a.bits(hi, lo), j == 0 ? B(false) : carry).named("part_sum_" + j);
                 Runnable add = j + 1 == parts ? () -> {
                     step(acc, Cat(sum, CatLsbFirst(done)).named("partial_sum"), left, bBits);
                     part.connect(U(0, part.getWidth()));
