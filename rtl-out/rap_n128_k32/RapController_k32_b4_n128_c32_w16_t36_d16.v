@@ -825,9 +825,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:227
   reg [32:0] to_merge_hi; // RapController.java:228
   reg merge_ahead; // RapController.java:231
-  reg advance_settled_was_1; // RapController.java:788
-  reg advance_settled_was_2; // RapController.java:788
-  reg advance_settled_was_3; // RapController.java:788
+  reg advance_settled_was_1; // RapController.java:792
+  reg advance_settled_was_2; // RapController.java:792
+  reg advance_settled_was_3; // RapController.java:792
   reg [2:0] op_children; // RapController.java:245
   reg [6:0] cmd_q_addr; // RapController.java:258
   reg [1:0] cmd_q_op; // RapController.java:259
@@ -842,8 +842,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:336
   reg [31:0] child_mask; // RapController.java:337
   reg op_at_deepest; // RapController.java:348
-  reg split_settled_was_1; // RapController.java:788
-  reg split_settled_was_2; // RapController.java:788
+  reg split_settled_was_1; // RapController.java:792
+  reg split_settled_was_2; // RapController.java:792
   reg [7:0] short_by_children; // RapController.java:357
   reg [4:0] hit_depth_1; // RapController.java:365
   reg [4:0] hit_depth_2; // RapController.java:365
@@ -892,10 +892,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [2:0] readout_depth_group; // RapController.java:438
   reg [4:0] readout_depth; // RapController.java:438
   reg skip_empty_settled; // MergeSkip.java:62
-  reg quiet_held; // RapController.java:465
-  reg snapshot_settled; // RapController.java:471
+  reg quiet_held; // RapController.java:469
+  reg snapshot_settled; // RapController.java:475
   reg slot_pick_pick_last; // SlotPicker.java:92
-  reg issue_gate; // RapController.java:761
+  reg issue_gate; // RapController.java:765
 
   // Memories (no reset, so synthesis infers RAM)
   reg [38:0] undo [0:15]; // RapController.java:118
@@ -1206,83 +1206,83 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _wire_8_5; // RapController.java:438
   wire [4:0] _wire_8_6; // RapController.java:438
   wire [4:0] _wire_8_7; // RapController.java:438
-  wire [2:0] cause; // RapController.java:836
+  wire [2:0] cause; // RapController.java:839
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:481
+  wire _not_0 = ~io_counterClearing; // RapController.java:485
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:481
-  wire _not_1 = ~snapshot_frozen; // RapController.java:499
-  wire _and_1 = quiet_held & _not_1; // RapController.java:499
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:501
-  wire _not_2 = ~io_headValid; // RapController.java:501
-  wire _and_3 = _and_2 & _not_2; // RapController.java:501
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:485
+  wire _not_1 = ~snapshot_frozen; // RapController.java:503
+  wire _and_1 = quiet_held & _not_1; // RapController.java:503
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:505
+  wire _not_2 = ~io_headValid; // RapController.java:505
+  wire _and_3 = _and_2 & _not_2; // RapController.java:505
   wire _eq_0 = front_count == 6'd0; // RapController.java:115
   wire _eq_1 = sram_count == 8'd0; // RapController.java:115
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:115
   wire _not_3 = ~cmd_q_valid; // RapController.java:115
   wire pipe_empty = _and_4 & _not_3; // RapController.java:115
-  wire _not_4 = ~undo_empty; // RapController.java:513
-  wire _eq_2 = op_children == 3'd0; // RapController.java:520
+  wire _not_4 = ~undo_empty; // RapController.java:517
+  wire _eq_2 = op_children == 3'd0; // RapController.java:524
   wire _or_0 = state_undo | state_split_scan; // RapController.java:349
   wire _or_1 = _or_0 | state_split; // RapController.java:349
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:788
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:788
-  wire _not_5 = ~split_settled; // RapController.java:539
-  wire _not_6 = ~early_done; // RapController.java:542
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:792
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:792
+  wire _not_5 = ~split_settled; // RapController.java:543
+  wire _not_6 = ~early_done; // RapController.java:546
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_8 = ~_not_7; // RapController.java:590
-  wire _not_9 = ~merge_last_level; // RapController.java:593
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:615
-  wire _or_2 = _not_10 | verdict_free; // RapController.java:615
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:615
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:788
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:788
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:788
-  wire _not_11 = ~advance_settled; // RapController.java:626
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:626
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:540
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:596
-  wire _not_12 = ~level_had_leaves; // RapController.java:596
-  wire _and_9 = _eq_3 & _not_12; // RapController.java:596
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:596
-  wire _not_13 = ~commit_stop; // RapController.java:764
-  wire _and_10 = state_run & _not_13; // RapController.java:764
-  wire issue_enable = _and_10 & issue_gate; // RapController.java:764
+  wire _not_8 = ~_not_7; // RapController.java:594
+  wire _not_9 = ~merge_last_level; // RapController.java:597
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:619
+  wire _or_2 = _not_10 | verdict_free; // RapController.java:619
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:619
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:792
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:792
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:792
+  wire _not_11 = ~advance_settled; // RapController.java:630
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:630
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:544
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:600
+  wire _not_12 = ~level_had_leaves; // RapController.java:600
+  wire _and_9 = _eq_3 & _not_12; // RapController.java:600
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:600
+  wire _not_13 = ~commit_stop; // RapController.java:768
+  wire _and_10 = state_run & _not_13; // RapController.java:768
+  wire issue_enable = _and_10 & issue_gate; // RapController.java:768
   wire _and_11 = state_run & hit_event_3; // RapController.java:373
   wire _not_14 = ~commit_stop; // RapController.java:373
   wire commit_fire = _and_11 & _not_14; // RapController.java:373
-  wire _not_15 = ~soft_pending; // RapController.java:771
-  wire _not_16 = ~state_init; // RapController.java:771
-  wire _and_12 = _not_15 & _not_16; // RapController.java:771
-  wire _not_17 = ~state_soft_clear; // RapController.java:771
-  wire _and_13 = _and_12 & _not_17; // RapController.java:771
+  wire _not_15 = ~soft_pending; // RapController.java:775
+  wire _not_16 = ~state_init; // RapController.java:775
+  wire _and_12 = _not_15 & _not_16; // RapController.java:775
+  wire _not_17 = ~state_soft_clear; // RapController.java:775
+  wire _and_13 = _and_12 & _not_17; // RapController.java:775
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:774
-  wire _not_18 = ~serialMultiplier_io_busy; // RapController.java:775
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:778
+  wire _not_18 = ~serialMultiplier_io_busy; // RapController.java:779
   wire _not_19 = ~_reg_0; // RapController.java:206
   wire snapshot_product_start = snapshot_frozen & _not_19; // RapController.java:206
-  wire _not_20 = ~snapshot_product_start; // RapController.java:775
-  wire _and_14 = _not_18 & _not_20; // RapController.java:775
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:776
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:777
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:777
-  wire _or_7 = state_drain | state_undo; // RapController.java:778
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:778
-  wire _or_9 = _or_8 | state_split; // RapController.java:778
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:778
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:778
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:778
-  wire _or_13 = _or_12 | state_advance; // RapController.java:778
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:778
-  wire _or_15 = _or_14 | state_resume; // RapController.java:778
-  wire _and_15 = state_run & pipe_empty; // RapController.java:780
-  wire _not_21 = ~io_headValid; // RapController.java:780
-  wire _and_16 = _and_15 & _not_21; // RapController.java:780
-  wire _not_22 = ~io_acceptEnable; // RapController.java:781
-  wire [127:0] _not_23 = ~verdict_leaves; // RapController.java:682
-  wire [127:0] _and_17 = slot_valid & _not_23; // RapController.java:682
-  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:813
+  wire _not_20 = ~snapshot_product_start; // RapController.java:779
+  wire _and_14 = _not_18 & _not_20; // RapController.java:779
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:780
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:781
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:781
+  wire _or_7 = state_drain | state_undo; // RapController.java:782
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:782
+  wire _or_9 = _or_8 | state_split; // RapController.java:782
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:782
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:782
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:782
+  wire _or_13 = _or_12 | state_advance; // RapController.java:782
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:782
+  wire _or_15 = _or_14 | state_resume; // RapController.java:782
+  wire _and_15 = state_run & pipe_empty; // RapController.java:784
+  wire _not_21 = ~io_headValid; // RapController.java:784
+  wire _and_16 = _and_15 & _not_21; // RapController.java:784
+  wire _not_22 = ~io_acceptEnable; // RapController.java:785
+  wire [127:0] _not_23 = ~verdict_leaves; // RapController.java:686
+  wire [127:0] _and_17 = slot_valid & _not_23; // RapController.java:686
+  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:817
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:334
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -1662,17 +1662,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _sub_6 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:298
   wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:299
   wire [7:0] _sub_7 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:299
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:515
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:519
   wire draining = state_drain | commit_stop; // RapController.java:304
   wire undo_push = draining & io_counterResult_valid; // RapController.java:305
   wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:315
   wire _eq_134 = undo_sp_next == 5'd0; // RapController.java:124
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:671
-  wire [3:0] _bits_187 = _dshl_0[3:0]; // RapController.java:671
-  wire [3:0] _or_23 = present_children | _bits_187; // RapController.java:671
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:815
-  wire [3:0] _bits_188 = _dshl_1[3:0]; // RapController.java:815
-  wire [3:0] _or_24 = present_children | _bits_188; // RapController.java:815
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:675
+  wire [3:0] _bits_187 = _dshl_0[3:0]; // RapController.java:675
+  wire [3:0] _or_23 = present_children | _bits_187; // RapController.java:675
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:819
+  wire [3:0] _bits_188 = _dshl_1[3:0]; // RapController.java:819
+  wire [3:0] _or_24 = present_children | _bits_188; // RapController.java:819
   wire [3:0] _not_26 = ~present_children_next; // RapController.java:134
   wire _bits_189 = _not_26[0]; // FirstSet.java:25
   wire _bits_190 = _not_26[1]; // FirstSet.java:25
@@ -4780,532 +4780,534 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [1:0] _or_535 = _or_519 | _or_534; // RapController.java:148
   wire [1:0] _or_536 = _or_504 | _or_535; // RapController.java:148
   wire [1:0] _or_537 = _or_473 | _or_536; // RapController.java:148
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:594
+  wire _or_538 = state_undo | state_split; // RapController.java:452
+  wire _or_539 = _or_538 | state_split_alloc; // RapController.java:452
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:598
   wire _eq_643 = merge_leaf_depth_next == 5'd1; // RapController.java:158
-  wire _bits_837 = leaf_pick_pick_hot[0]; // RapController.java:583
-  wire [6:0] _fill_128 = {7{_bits_837}}; // RapController.java:583
-  wire [6:0] _and_673 = slot_parent_0 & _fill_128; // RapController.java:583
-  wire _bits_838 = leaf_pick_pick_hot[1]; // RapController.java:583
-  wire [6:0] _fill_129 = {7{_bits_838}}; // RapController.java:583
-  wire [6:0] _and_674 = slot_parent_1 & _fill_129; // RapController.java:583
-  wire [6:0] _or_538 = _and_673 | _and_674; // RapController.java:583
-  wire _bits_839 = leaf_pick_pick_hot[2]; // RapController.java:583
-  wire [6:0] _fill_130 = {7{_bits_839}}; // RapController.java:583
-  wire [6:0] _and_675 = slot_parent_2 & _fill_130; // RapController.java:583
-  wire _bits_840 = leaf_pick_pick_hot[3]; // RapController.java:583
-  wire [6:0] _fill_131 = {7{_bits_840}}; // RapController.java:583
-  wire [6:0] _and_676 = slot_parent_3 & _fill_131; // RapController.java:583
-  wire [6:0] _or_539 = _and_675 | _and_676; // RapController.java:583
-  wire [6:0] _or_540 = _or_538 | _or_539; // RapController.java:583
-  wire _bits_841 = leaf_pick_pick_hot[4]; // RapController.java:583
-  wire [6:0] _fill_132 = {7{_bits_841}}; // RapController.java:583
-  wire [6:0] _and_677 = slot_parent_4 & _fill_132; // RapController.java:583
-  wire _bits_842 = leaf_pick_pick_hot[5]; // RapController.java:583
-  wire [6:0] _fill_133 = {7{_bits_842}}; // RapController.java:583
-  wire [6:0] _and_678 = slot_parent_5 & _fill_133; // RapController.java:583
-  wire [6:0] _or_541 = _and_677 | _and_678; // RapController.java:583
-  wire _bits_843 = leaf_pick_pick_hot[6]; // RapController.java:583
-  wire [6:0] _fill_134 = {7{_bits_843}}; // RapController.java:583
-  wire [6:0] _and_679 = slot_parent_6 & _fill_134; // RapController.java:583
-  wire _bits_844 = leaf_pick_pick_hot[7]; // RapController.java:583
-  wire [6:0] _fill_135 = {7{_bits_844}}; // RapController.java:583
-  wire [6:0] _and_680 = slot_parent_7 & _fill_135; // RapController.java:583
-  wire [6:0] _or_542 = _and_679 | _and_680; // RapController.java:583
-  wire [6:0] _or_543 = _or_541 | _or_542; // RapController.java:583
-  wire [6:0] _or_544 = _or_540 | _or_543; // RapController.java:583
-  wire _bits_845 = leaf_pick_pick_hot[8]; // RapController.java:583
-  wire [6:0] _fill_136 = {7{_bits_845}}; // RapController.java:583
-  wire [6:0] _and_681 = slot_parent_8 & _fill_136; // RapController.java:583
-  wire _bits_846 = leaf_pick_pick_hot[9]; // RapController.java:583
-  wire [6:0] _fill_137 = {7{_bits_846}}; // RapController.java:583
-  wire [6:0] _and_682 = slot_parent_9 & _fill_137; // RapController.java:583
-  wire [6:0] _or_545 = _and_681 | _and_682; // RapController.java:583
-  wire _bits_847 = leaf_pick_pick_hot[10]; // RapController.java:583
-  wire [6:0] _fill_138 = {7{_bits_847}}; // RapController.java:583
-  wire [6:0] _and_683 = slot_parent_10 & _fill_138; // RapController.java:583
-  wire _bits_848 = leaf_pick_pick_hot[11]; // RapController.java:583
-  wire [6:0] _fill_139 = {7{_bits_848}}; // RapController.java:583
-  wire [6:0] _and_684 = slot_parent_11 & _fill_139; // RapController.java:583
-  wire [6:0] _or_546 = _and_683 | _and_684; // RapController.java:583
-  wire [6:0] _or_547 = _or_545 | _or_546; // RapController.java:583
-  wire _bits_849 = leaf_pick_pick_hot[12]; // RapController.java:583
-  wire [6:0] _fill_140 = {7{_bits_849}}; // RapController.java:583
-  wire [6:0] _and_685 = slot_parent_12 & _fill_140; // RapController.java:583
-  wire _bits_850 = leaf_pick_pick_hot[13]; // RapController.java:583
-  wire [6:0] _fill_141 = {7{_bits_850}}; // RapController.java:583
-  wire [6:0] _and_686 = slot_parent_13 & _fill_141; // RapController.java:583
-  wire [6:0] _or_548 = _and_685 | _and_686; // RapController.java:583
-  wire _bits_851 = leaf_pick_pick_hot[14]; // RapController.java:583
-  wire [6:0] _fill_142 = {7{_bits_851}}; // RapController.java:583
-  wire [6:0] _and_687 = slot_parent_14 & _fill_142; // RapController.java:583
-  wire _bits_852 = leaf_pick_pick_hot[15]; // RapController.java:583
-  wire [6:0] _fill_143 = {7{_bits_852}}; // RapController.java:583
-  wire [6:0] _and_688 = slot_parent_15 & _fill_143; // RapController.java:583
-  wire [6:0] _or_549 = _and_687 | _and_688; // RapController.java:583
-  wire [6:0] _or_550 = _or_548 | _or_549; // RapController.java:583
-  wire [6:0] _or_551 = _or_547 | _or_550; // RapController.java:583
-  wire [6:0] _or_552 = _or_544 | _or_551; // RapController.java:583
-  wire _bits_853 = leaf_pick_pick_hot[16]; // RapController.java:583
-  wire [6:0] _fill_144 = {7{_bits_853}}; // RapController.java:583
-  wire [6:0] _and_689 = slot_parent_16 & _fill_144; // RapController.java:583
-  wire _bits_854 = leaf_pick_pick_hot[17]; // RapController.java:583
-  wire [6:0] _fill_145 = {7{_bits_854}}; // RapController.java:583
-  wire [6:0] _and_690 = slot_parent_17 & _fill_145; // RapController.java:583
-  wire [6:0] _or_553 = _and_689 | _and_690; // RapController.java:583
-  wire _bits_855 = leaf_pick_pick_hot[18]; // RapController.java:583
-  wire [6:0] _fill_146 = {7{_bits_855}}; // RapController.java:583
-  wire [6:0] _and_691 = slot_parent_18 & _fill_146; // RapController.java:583
-  wire _bits_856 = leaf_pick_pick_hot[19]; // RapController.java:583
-  wire [6:0] _fill_147 = {7{_bits_856}}; // RapController.java:583
-  wire [6:0] _and_692 = slot_parent_19 & _fill_147; // RapController.java:583
-  wire [6:0] _or_554 = _and_691 | _and_692; // RapController.java:583
-  wire [6:0] _or_555 = _or_553 | _or_554; // RapController.java:583
-  wire _bits_857 = leaf_pick_pick_hot[20]; // RapController.java:583
-  wire [6:0] _fill_148 = {7{_bits_857}}; // RapController.java:583
-  wire [6:0] _and_693 = slot_parent_20 & _fill_148; // RapController.java:583
-  wire _bits_858 = leaf_pick_pick_hot[21]; // RapController.java:583
-  wire [6:0] _fill_149 = {7{_bits_858}}; // RapController.java:583
-  wire [6:0] _and_694 = slot_parent_21 & _fill_149; // RapController.java:583
-  wire [6:0] _or_556 = _and_693 | _and_694; // RapController.java:583
-  wire _bits_859 = leaf_pick_pick_hot[22]; // RapController.java:583
-  wire [6:0] _fill_150 = {7{_bits_859}}; // RapController.java:583
-  wire [6:0] _and_695 = slot_parent_22 & _fill_150; // RapController.java:583
-  wire _bits_860 = leaf_pick_pick_hot[23]; // RapController.java:583
-  wire [6:0] _fill_151 = {7{_bits_860}}; // RapController.java:583
-  wire [6:0] _and_696 = slot_parent_23 & _fill_151; // RapController.java:583
-  wire [6:0] _or_557 = _and_695 | _and_696; // RapController.java:583
-  wire [6:0] _or_558 = _or_556 | _or_557; // RapController.java:583
-  wire [6:0] _or_559 = _or_555 | _or_558; // RapController.java:583
-  wire _bits_861 = leaf_pick_pick_hot[24]; // RapController.java:583
-  wire [6:0] _fill_152 = {7{_bits_861}}; // RapController.java:583
-  wire [6:0] _and_697 = slot_parent_24 & _fill_152; // RapController.java:583
-  wire _bits_862 = leaf_pick_pick_hot[25]; // RapController.java:583
-  wire [6:0] _fill_153 = {7{_bits_862}}; // RapController.java:583
-  wire [6:0] _and_698 = slot_parent_25 & _fill_153; // RapController.java:583
-  wire [6:0] _or_560 = _and_697 | _and_698; // RapController.java:583
-  wire _bits_863 = leaf_pick_pick_hot[26]; // RapController.java:583
-  wire [6:0] _fill_154 = {7{_bits_863}}; // RapController.java:583
-  wire [6:0] _and_699 = slot_parent_26 & _fill_154; // RapController.java:583
-  wire _bits_864 = leaf_pick_pick_hot[27]; // RapController.java:583
-  wire [6:0] _fill_155 = {7{_bits_864}}; // RapController.java:583
-  wire [6:0] _and_700 = slot_parent_27 & _fill_155; // RapController.java:583
-  wire [6:0] _or_561 = _and_699 | _and_700; // RapController.java:583
-  wire [6:0] _or_562 = _or_560 | _or_561; // RapController.java:583
-  wire _bits_865 = leaf_pick_pick_hot[28]; // RapController.java:583
-  wire [6:0] _fill_156 = {7{_bits_865}}; // RapController.java:583
-  wire [6:0] _and_701 = slot_parent_28 & _fill_156; // RapController.java:583
-  wire _bits_866 = leaf_pick_pick_hot[29]; // RapController.java:583
-  wire [6:0] _fill_157 = {7{_bits_866}}; // RapController.java:583
-  wire [6:0] _and_702 = slot_parent_29 & _fill_157; // RapController.java:583
-  wire [6:0] _or_563 = _and_701 | _and_702; // RapController.java:583
-  wire _bits_867 = leaf_pick_pick_hot[30]; // RapController.java:583
-  wire [6:0] _fill_158 = {7{_bits_867}}; // RapController.java:583
-  wire [6:0] _and_703 = slot_parent_30 & _fill_158; // RapController.java:583
-  wire _bits_868 = leaf_pick_pick_hot[31]; // RapController.java:583
-  wire [6:0] _fill_159 = {7{_bits_868}}; // RapController.java:583
-  wire [6:0] _and_704 = slot_parent_31 & _fill_159; // RapController.java:583
-  wire [6:0] _or_564 = _and_703 | _and_704; // RapController.java:583
-  wire [6:0] _or_565 = _or_563 | _or_564; // RapController.java:583
-  wire [6:0] _or_566 = _or_562 | _or_565; // RapController.java:583
-  wire [6:0] _or_567 = _or_559 | _or_566; // RapController.java:583
-  wire [6:0] _or_568 = _or_552 | _or_567; // RapController.java:583
-  wire _bits_869 = leaf_pick_pick_hot[32]; // RapController.java:583
-  wire [6:0] _fill_160 = {7{_bits_869}}; // RapController.java:583
-  wire [6:0] _and_705 = slot_parent_32 & _fill_160; // RapController.java:583
-  wire _bits_870 = leaf_pick_pick_hot[33]; // RapController.java:583
-  wire [6:0] _fill_161 = {7{_bits_870}}; // RapController.java:583
-  wire [6:0] _and_706 = slot_parent_33 & _fill_161; // RapController.java:583
-  wire [6:0] _or_569 = _and_705 | _and_706; // RapController.java:583
-  wire _bits_871 = leaf_pick_pick_hot[34]; // RapController.java:583
-  wire [6:0] _fill_162 = {7{_bits_871}}; // RapController.java:583
-  wire [6:0] _and_707 = slot_parent_34 & _fill_162; // RapController.java:583
-  wire _bits_872 = leaf_pick_pick_hot[35]; // RapController.java:583
-  wire [6:0] _fill_163 = {7{_bits_872}}; // RapController.java:583
-  wire [6:0] _and_708 = slot_parent_35 & _fill_163; // RapController.java:583
-  wire [6:0] _or_570 = _and_707 | _and_708; // RapController.java:583
-  wire [6:0] _or_571 = _or_569 | _or_570; // RapController.java:583
-  wire _bits_873 = leaf_pick_pick_hot[36]; // RapController.java:583
-  wire [6:0] _fill_164 = {7{_bits_873}}; // RapController.java:583
-  wire [6:0] _and_709 = slot_parent_36 & _fill_164; // RapController.java:583
-  wire _bits_874 = leaf_pick_pick_hot[37]; // RapController.java:583
-  wire [6:0] _fill_165 = {7{_bits_874}}; // RapController.java:583
-  wire [6:0] _and_710 = slot_parent_37 & _fill_165; // RapController.java:583
-  wire [6:0] _or_572 = _and_709 | _and_710; // RapController.java:583
-  wire _bits_875 = leaf_pick_pick_hot[38]; // RapController.java:583
-  wire [6:0] _fill_166 = {7{_bits_875}}; // RapController.java:583
-  wire [6:0] _and_711 = slot_parent_38 & _fill_166; // RapController.java:583
-  wire _bits_876 = leaf_pick_pick_hot[39]; // RapController.java:583
-  wire [6:0] _fill_167 = {7{_bits_876}}; // RapController.java:583
-  wire [6:0] _and_712 = slot_parent_39 & _fill_167; // RapController.java:583
-  wire [6:0] _or_573 = _and_711 | _and_712; // RapController.java:583
-  wire [6:0] _or_574 = _or_572 | _or_573; // RapController.java:583
-  wire [6:0] _or_575 = _or_571 | _or_574; // RapController.java:583
-  wire _bits_877 = leaf_pick_pick_hot[40]; // RapController.java:583
-  wire [6:0] _fill_168 = {7{_bits_877}}; // RapController.java:583
-  wire [6:0] _and_713 = slot_parent_40 & _fill_168; // RapController.java:583
-  wire _bits_878 = leaf_pick_pick_hot[41]; // RapController.java:583
-  wire [6:0] _fill_169 = {7{_bits_878}}; // RapController.java:583
-  wire [6:0] _and_714 = slot_parent_41 & _fill_169; // RapController.java:583
-  wire [6:0] _or_576 = _and_713 | _and_714; // RapController.java:583
-  wire _bits_879 = leaf_pick_pick_hot[42]; // RapController.java:583
-  wire [6:0] _fill_170 = {7{_bits_879}}; // RapController.java:583
-  wire [6:0] _and_715 = slot_parent_42 & _fill_170; // RapController.java:583
-  wire _bits_880 = leaf_pick_pick_hot[43]; // RapController.java:583
-  wire [6:0] _fill_171 = {7{_bits_880}}; // RapController.java:583
-  wire [6:0] _and_716 = slot_parent_43 & _fill_171; // RapController.java:583
-  wire [6:0] _or_577 = _and_715 | _and_716; // RapController.java:583
-  wire [6:0] _or_578 = _or_576 | _or_577; // RapController.java:583
-  wire _bits_881 = leaf_pick_pick_hot[44]; // RapController.java:583
-  wire [6:0] _fill_172 = {7{_bits_881}}; // RapController.java:583
-  wire [6:0] _and_717 = slot_parent_44 & _fill_172; // RapController.java:583
-  wire _bits_882 = leaf_pick_pick_hot[45]; // RapController.java:583
-  wire [6:0] _fill_173 = {7{_bits_882}}; // RapController.java:583
-  wire [6:0] _and_718 = slot_parent_45 & _fill_173; // RapController.java:583
-  wire [6:0] _or_579 = _and_717 | _and_718; // RapController.java:583
-  wire _bits_883 = leaf_pick_pick_hot[46]; // RapController.java:583
-  wire [6:0] _fill_174 = {7{_bits_883}}; // RapController.java:583
-  wire [6:0] _and_719 = slot_parent_46 & _fill_174; // RapController.java:583
-  wire _bits_884 = leaf_pick_pick_hot[47]; // RapController.java:583
-  wire [6:0] _fill_175 = {7{_bits_884}}; // RapController.java:583
-  wire [6:0] _and_720 = slot_parent_47 & _fill_175; // RapController.java:583
-  wire [6:0] _or_580 = _and_719 | _and_720; // RapController.java:583
-  wire [6:0] _or_581 = _or_579 | _or_580; // RapController.java:583
-  wire [6:0] _or_582 = _or_578 | _or_581; // RapController.java:583
-  wire [6:0] _or_583 = _or_575 | _or_582; // RapController.java:583
-  wire _bits_885 = leaf_pick_pick_hot[48]; // RapController.java:583
-  wire [6:0] _fill_176 = {7{_bits_885}}; // RapController.java:583
-  wire [6:0] _and_721 = slot_parent_48 & _fill_176; // RapController.java:583
-  wire _bits_886 = leaf_pick_pick_hot[49]; // RapController.java:583
-  wire [6:0] _fill_177 = {7{_bits_886}}; // RapController.java:583
-  wire [6:0] _and_722 = slot_parent_49 & _fill_177; // RapController.java:583
-  wire [6:0] _or_584 = _and_721 | _and_722; // RapController.java:583
-  wire _bits_887 = leaf_pick_pick_hot[50]; // RapController.java:583
-  wire [6:0] _fill_178 = {7{_bits_887}}; // RapController.java:583
-  wire [6:0] _and_723 = slot_parent_50 & _fill_178; // RapController.java:583
-  wire _bits_888 = leaf_pick_pick_hot[51]; // RapController.java:583
-  wire [6:0] _fill_179 = {7{_bits_888}}; // RapController.java:583
-  wire [6:0] _and_724 = slot_parent_51 & _fill_179; // RapController.java:583
-  wire [6:0] _or_585 = _and_723 | _and_724; // RapController.java:583
-  wire [6:0] _or_586 = _or_584 | _or_585; // RapController.java:583
-  wire _bits_889 = leaf_pick_pick_hot[52]; // RapController.java:583
-  wire [6:0] _fill_180 = {7{_bits_889}}; // RapController.java:583
-  wire [6:0] _and_725 = slot_parent_52 & _fill_180; // RapController.java:583
-  wire _bits_890 = leaf_pick_pick_hot[53]; // RapController.java:583
-  wire [6:0] _fill_181 = {7{_bits_890}}; // RapController.java:583
-  wire [6:0] _and_726 = slot_parent_53 & _fill_181; // RapController.java:583
-  wire [6:0] _or_587 = _and_725 | _and_726; // RapController.java:583
-  wire _bits_891 = leaf_pick_pick_hot[54]; // RapController.java:583
-  wire [6:0] _fill_182 = {7{_bits_891}}; // RapController.java:583
-  wire [6:0] _and_727 = slot_parent_54 & _fill_182; // RapController.java:583
-  wire _bits_892 = leaf_pick_pick_hot[55]; // RapController.java:583
-  wire [6:0] _fill_183 = {7{_bits_892}}; // RapController.java:583
-  wire [6:0] _and_728 = slot_parent_55 & _fill_183; // RapController.java:583
-  wire [6:0] _or_588 = _and_727 | _and_728; // RapController.java:583
-  wire [6:0] _or_589 = _or_587 | _or_588; // RapController.java:583
-  wire [6:0] _or_590 = _or_586 | _or_589; // RapController.java:583
-  wire _bits_893 = leaf_pick_pick_hot[56]; // RapController.java:583
-  wire [6:0] _fill_184 = {7{_bits_893}}; // RapController.java:583
-  wire [6:0] _and_729 = slot_parent_56 & _fill_184; // RapController.java:583
-  wire _bits_894 = leaf_pick_pick_hot[57]; // RapController.java:583
-  wire [6:0] _fill_185 = {7{_bits_894}}; // RapController.java:583
-  wire [6:0] _and_730 = slot_parent_57 & _fill_185; // RapController.java:583
-  wire [6:0] _or_591 = _and_729 | _and_730; // RapController.java:583
-  wire _bits_895 = leaf_pick_pick_hot[58]; // RapController.java:583
-  wire [6:0] _fill_186 = {7{_bits_895}}; // RapController.java:583
-  wire [6:0] _and_731 = slot_parent_58 & _fill_186; // RapController.java:583
-  wire _bits_896 = leaf_pick_pick_hot[59]; // RapController.java:583
-  wire [6:0] _fill_187 = {7{_bits_896}}; // RapController.java:583
-  wire [6:0] _and_732 = slot_parent_59 & _fill_187; // RapController.java:583
-  wire [6:0] _or_592 = _and_731 | _and_732; // RapController.java:583
-  wire [6:0] _or_593 = _or_591 | _or_592; // RapController.java:583
-  wire _bits_897 = leaf_pick_pick_hot[60]; // RapController.java:583
-  wire [6:0] _fill_188 = {7{_bits_897}}; // RapController.java:583
-  wire [6:0] _and_733 = slot_parent_60 & _fill_188; // RapController.java:583
-  wire _bits_898 = leaf_pick_pick_hot[61]; // RapController.java:583
-  wire [6:0] _fill_189 = {7{_bits_898}}; // RapController.java:583
-  wire [6:0] _and_734 = slot_parent_61 & _fill_189; // RapController.java:583
-  wire [6:0] _or_594 = _and_733 | _and_734; // RapController.java:583
-  wire _bits_899 = leaf_pick_pick_hot[62]; // RapController.java:583
-  wire [6:0] _fill_190 = {7{_bits_899}}; // RapController.java:583
-  wire [6:0] _and_735 = slot_parent_62 & _fill_190; // RapController.java:583
-  wire _bits_900 = leaf_pick_pick_hot[63]; // RapController.java:583
-  wire [6:0] _fill_191 = {7{_bits_900}}; // RapController.java:583
-  wire [6:0] _and_736 = slot_parent_63 & _fill_191; // RapController.java:583
-  wire [6:0] _or_595 = _and_735 | _and_736; // RapController.java:583
-  wire [6:0] _or_596 = _or_594 | _or_595; // RapController.java:583
-  wire [6:0] _or_597 = _or_593 | _or_596; // RapController.java:583
-  wire [6:0] _or_598 = _or_590 | _or_597; // RapController.java:583
-  wire [6:0] _or_599 = _or_583 | _or_598; // RapController.java:583
-  wire [6:0] _or_600 = _or_568 | _or_599; // RapController.java:583
-  wire _bits_901 = leaf_pick_pick_hot[64]; // RapController.java:583
-  wire [6:0] _fill_192 = {7{_bits_901}}; // RapController.java:583
-  wire [6:0] _and_737 = slot_parent_64 & _fill_192; // RapController.java:583
-  wire _bits_902 = leaf_pick_pick_hot[65]; // RapController.java:583
-  wire [6:0] _fill_193 = {7{_bits_902}}; // RapController.java:583
-  wire [6:0] _and_738 = slot_parent_65 & _fill_193; // RapController.java:583
-  wire [6:0] _or_601 = _and_737 | _and_738; // RapController.java:583
-  wire _bits_903 = leaf_pick_pick_hot[66]; // RapController.java:583
-  wire [6:0] _fill_194 = {7{_bits_903}}; // RapController.java:583
-  wire [6:0] _and_739 = slot_parent_66 & _fill_194; // RapController.java:583
-  wire _bits_904 = leaf_pick_pick_hot[67]; // RapController.java:583
-  wire [6:0] _fill_195 = {7{_bits_904}}; // RapController.java:583
-  wire [6:0] _and_740 = slot_parent_67 & _fill_195; // RapController.java:583
-  wire [6:0] _or_602 = _and_739 | _and_740; // RapController.java:583
-  wire [6:0] _or_603 = _or_601 | _or_602; // RapController.java:583
-  wire _bits_905 = leaf_pick_pick_hot[68]; // RapController.java:583
-  wire [6:0] _fill_196 = {7{_bits_905}}; // RapController.java:583
-  wire [6:0] _and_741 = slot_parent_68 & _fill_196; // RapController.java:583
-  wire _bits_906 = leaf_pick_pick_hot[69]; // RapController.java:583
-  wire [6:0] _fill_197 = {7{_bits_906}}; // RapController.java:583
-  wire [6:0] _and_742 = slot_parent_69 & _fill_197; // RapController.java:583
-  wire [6:0] _or_604 = _and_741 | _and_742; // RapController.java:583
-  wire _bits_907 = leaf_pick_pick_hot[70]; // RapController.java:583
-  wire [6:0] _fill_198 = {7{_bits_907}}; // RapController.java:583
-  wire [6:0] _and_743 = slot_parent_70 & _fill_198; // RapController.java:583
-  wire _bits_908 = leaf_pick_pick_hot[71]; // RapController.java:583
-  wire [6:0] _fill_199 = {7{_bits_908}}; // RapController.java:583
-  wire [6:0] _and_744 = slot_parent_71 & _fill_199; // RapController.java:583
-  wire [6:0] _or_605 = _and_743 | _and_744; // RapController.java:583
-  wire [6:0] _or_606 = _or_604 | _or_605; // RapController.java:583
-  wire [6:0] _or_607 = _or_603 | _or_606; // RapController.java:583
-  wire _bits_909 = leaf_pick_pick_hot[72]; // RapController.java:583
-  wire [6:0] _fill_200 = {7{_bits_909}}; // RapController.java:583
-  wire [6:0] _and_745 = slot_parent_72 & _fill_200; // RapController.java:583
-  wire _bits_910 = leaf_pick_pick_hot[73]; // RapController.java:583
-  wire [6:0] _fill_201 = {7{_bits_910}}; // RapController.java:583
-  wire [6:0] _and_746 = slot_parent_73 & _fill_201; // RapController.java:583
-  wire [6:0] _or_608 = _and_745 | _and_746; // RapController.java:583
-  wire _bits_911 = leaf_pick_pick_hot[74]; // RapController.java:583
-  wire [6:0] _fill_202 = {7{_bits_911}}; // RapController.java:583
-  wire [6:0] _and_747 = slot_parent_74 & _fill_202; // RapController.java:583
-  wire _bits_912 = leaf_pick_pick_hot[75]; // RapController.java:583
-  wire [6:0] _fill_203 = {7{_bits_912}}; // RapController.java:583
-  wire [6:0] _and_748 = slot_parent_75 & _fill_203; // RapController.java:583
-  wire [6:0] _or_609 = _and_747 | _and_748; // RapController.java:583
-  wire [6:0] _or_610 = _or_608 | _or_609; // RapController.java:583
-  wire _bits_913 = leaf_pick_pick_hot[76]; // RapController.java:583
-  wire [6:0] _fill_204 = {7{_bits_913}}; // RapController.java:583
-  wire [6:0] _and_749 = slot_parent_76 & _fill_204; // RapController.java:583
-  wire _bits_914 = leaf_pick_pick_hot[77]; // RapController.java:583
-  wire [6:0] _fill_205 = {7{_bits_914}}; // RapController.java:583
-  wire [6:0] _and_750 = slot_parent_77 & _fill_205; // RapController.java:583
-  wire [6:0] _or_611 = _and_749 | _and_750; // RapController.java:583
-  wire _bits_915 = leaf_pick_pick_hot[78]; // RapController.java:583
-  wire [6:0] _fill_206 = {7{_bits_915}}; // RapController.java:583
-  wire [6:0] _and_751 = slot_parent_78 & _fill_206; // RapController.java:583
-  wire _bits_916 = leaf_pick_pick_hot[79]; // RapController.java:583
-  wire [6:0] _fill_207 = {7{_bits_916}}; // RapController.java:583
-  wire [6:0] _and_752 = slot_parent_79 & _fill_207; // RapController.java:583
-  wire [6:0] _or_612 = _and_751 | _and_752; // RapController.java:583
-  wire [6:0] _or_613 = _or_611 | _or_612; // RapController.java:583
-  wire [6:0] _or_614 = _or_610 | _or_613; // RapController.java:583
-  wire [6:0] _or_615 = _or_607 | _or_614; // RapController.java:583
-  wire _bits_917 = leaf_pick_pick_hot[80]; // RapController.java:583
-  wire [6:0] _fill_208 = {7{_bits_917}}; // RapController.java:583
-  wire [6:0] _and_753 = slot_parent_80 & _fill_208; // RapController.java:583
-  wire _bits_918 = leaf_pick_pick_hot[81]; // RapController.java:583
-  wire [6:0] _fill_209 = {7{_bits_918}}; // RapController.java:583
-  wire [6:0] _and_754 = slot_parent_81 & _fill_209; // RapController.java:583
-  wire [6:0] _or_616 = _and_753 | _and_754; // RapController.java:583
-  wire _bits_919 = leaf_pick_pick_hot[82]; // RapController.java:583
-  wire [6:0] _fill_210 = {7{_bits_919}}; // RapController.java:583
-  wire [6:0] _and_755 = slot_parent_82 & _fill_210; // RapController.java:583
-  wire _bits_920 = leaf_pick_pick_hot[83]; // RapController.java:583
-  wire [6:0] _fill_211 = {7{_bits_920}}; // RapController.java:583
-  wire [6:0] _and_756 = slot_parent_83 & _fill_211; // RapController.java:583
-  wire [6:0] _or_617 = _and_755 | _and_756; // RapController.java:583
-  wire [6:0] _or_618 = _or_616 | _or_617; // RapController.java:583
-  wire _bits_921 = leaf_pick_pick_hot[84]; // RapController.java:583
-  wire [6:0] _fill_212 = {7{_bits_921}}; // RapController.java:583
-  wire [6:0] _and_757 = slot_parent_84 & _fill_212; // RapController.java:583
-  wire _bits_922 = leaf_pick_pick_hot[85]; // RapController.java:583
-  wire [6:0] _fill_213 = {7{_bits_922}}; // RapController.java:583
-  wire [6:0] _and_758 = slot_parent_85 & _fill_213; // RapController.java:583
-  wire [6:0] _or_619 = _and_757 | _and_758; // RapController.java:583
-  wire _bits_923 = leaf_pick_pick_hot[86]; // RapController.java:583
-  wire [6:0] _fill_214 = {7{_bits_923}}; // RapController.java:583
-  wire [6:0] _and_759 = slot_parent_86 & _fill_214; // RapController.java:583
-  wire _bits_924 = leaf_pick_pick_hot[87]; // RapController.java:583
-  wire [6:0] _fill_215 = {7{_bits_924}}; // RapController.java:583
-  wire [6:0] _and_760 = slot_parent_87 & _fill_215; // RapController.java:583
-  wire [6:0] _or_620 = _and_759 | _and_760; // RapController.java:583
-  wire [6:0] _or_621 = _or_619 | _or_620; // RapController.java:583
-  wire [6:0] _or_622 = _or_618 | _or_621; // RapController.java:583
-  wire _bits_925 = leaf_pick_pick_hot[88]; // RapController.java:583
-  wire [6:0] _fill_216 = {7{_bits_925}}; // RapController.java:583
-  wire [6:0] _and_761 = slot_parent_88 & _fill_216; // RapController.java:583
-  wire _bits_926 = leaf_pick_pick_hot[89]; // RapController.java:583
-  wire [6:0] _fill_217 = {7{_bits_926}}; // RapController.java:583
-  wire [6:0] _and_762 = slot_parent_89 & _fill_217; // RapController.java:583
-  wire [6:0] _or_623 = _and_761 | _and_762; // RapController.java:583
-  wire _bits_927 = leaf_pick_pick_hot[90]; // RapController.java:583
-  wire [6:0] _fill_218 = {7{_bits_927}}; // RapController.java:583
-  wire [6:0] _and_763 = slot_parent_90 & _fill_218; // RapController.java:583
-  wire _bits_928 = leaf_pick_pick_hot[91]; // RapController.java:583
-  wire [6:0] _fill_219 = {7{_bits_928}}; // RapController.java:583
-  wire [6:0] _and_764 = slot_parent_91 & _fill_219; // RapController.java:583
-  wire [6:0] _or_624 = _and_763 | _and_764; // RapController.java:583
-  wire [6:0] _or_625 = _or_623 | _or_624; // RapController.java:583
-  wire _bits_929 = leaf_pick_pick_hot[92]; // RapController.java:583
-  wire [6:0] _fill_220 = {7{_bits_929}}; // RapController.java:583
-  wire [6:0] _and_765 = slot_parent_92 & _fill_220; // RapController.java:583
-  wire _bits_930 = leaf_pick_pick_hot[93]; // RapController.java:583
-  wire [6:0] _fill_221 = {7{_bits_930}}; // RapController.java:583
-  wire [6:0] _and_766 = slot_parent_93 & _fill_221; // RapController.java:583
-  wire [6:0] _or_626 = _and_765 | _and_766; // RapController.java:583
-  wire _bits_931 = leaf_pick_pick_hot[94]; // RapController.java:583
-  wire [6:0] _fill_222 = {7{_bits_931}}; // RapController.java:583
-  wire [6:0] _and_767 = slot_parent_94 & _fill_222; // RapController.java:583
-  wire _bits_932 = leaf_pick_pick_hot[95]; // RapController.java:583
-  wire [6:0] _fill_223 = {7{_bits_932}}; // RapController.java:583
-  wire [6:0] _and_768 = slot_parent_95 & _fill_223; // RapController.java:583
-  wire [6:0] _or_627 = _and_767 | _and_768; // RapController.java:583
-  wire [6:0] _or_628 = _or_626 | _or_627; // RapController.java:583
-  wire [6:0] _or_629 = _or_625 | _or_628; // RapController.java:583
-  wire [6:0] _or_630 = _or_622 | _or_629; // RapController.java:583
-  wire [6:0] _or_631 = _or_615 | _or_630; // RapController.java:583
-  wire _bits_933 = leaf_pick_pick_hot[96]; // RapController.java:583
-  wire [6:0] _fill_224 = {7{_bits_933}}; // RapController.java:583
-  wire [6:0] _and_769 = slot_parent_96 & _fill_224; // RapController.java:583
-  wire _bits_934 = leaf_pick_pick_hot[97]; // RapController.java:583
-  wire [6:0] _fill_225 = {7{_bits_934}}; // RapController.java:583
-  wire [6:0] _and_770 = slot_parent_97 & _fill_225; // RapController.java:583
-  wire [6:0] _or_632 = _and_769 | _and_770; // RapController.java:583
-  wire _bits_935 = leaf_pick_pick_hot[98]; // RapController.java:583
-  wire [6:0] _fill_226 = {7{_bits_935}}; // RapController.java:583
-  wire [6:0] _and_771 = slot_parent_98 & _fill_226; // RapController.java:583
-  wire _bits_936 = leaf_pick_pick_hot[99]; // RapController.java:583
-  wire [6:0] _fill_227 = {7{_bits_936}}; // RapController.java:583
-  wire [6:0] _and_772 = slot_parent_99 & _fill_227; // RapController.java:583
-  wire [6:0] _or_633 = _and_771 | _and_772; // RapController.java:583
-  wire [6:0] _or_634 = _or_632 | _or_633; // RapController.java:583
-  wire _bits_937 = leaf_pick_pick_hot[100]; // RapController.java:583
-  wire [6:0] _fill_228 = {7{_bits_937}}; // RapController.java:583
-  wire [6:0] _and_773 = slot_parent_100 & _fill_228; // RapController.java:583
-  wire _bits_938 = leaf_pick_pick_hot[101]; // RapController.java:583
-  wire [6:0] _fill_229 = {7{_bits_938}}; // RapController.java:583
-  wire [6:0] _and_774 = slot_parent_101 & _fill_229; // RapController.java:583
-  wire [6:0] _or_635 = _and_773 | _and_774; // RapController.java:583
-  wire _bits_939 = leaf_pick_pick_hot[102]; // RapController.java:583
-  wire [6:0] _fill_230 = {7{_bits_939}}; // RapController.java:583
-  wire [6:0] _and_775 = slot_parent_102 & _fill_230; // RapController.java:583
-  wire _bits_940 = leaf_pick_pick_hot[103]; // RapController.java:583
-  wire [6:0] _fill_231 = {7{_bits_940}}; // RapController.java:583
-  wire [6:0] _and_776 = slot_parent_103 & _fill_231; // RapController.java:583
-  wire [6:0] _or_636 = _and_775 | _and_776; // RapController.java:583
-  wire [6:0] _or_637 = _or_635 | _or_636; // RapController.java:583
-  wire [6:0] _or_638 = _or_634 | _or_637; // RapController.java:583
-  wire _bits_941 = leaf_pick_pick_hot[104]; // RapController.java:583
-  wire [6:0] _fill_232 = {7{_bits_941}}; // RapController.java:583
-  wire [6:0] _and_777 = slot_parent_104 & _fill_232; // RapController.java:583
-  wire _bits_942 = leaf_pick_pick_hot[105]; // RapController.java:583
-  wire [6:0] _fill_233 = {7{_bits_942}}; // RapController.java:583
-  wire [6:0] _and_778 = slot_parent_105 & _fill_233; // RapController.java:583
-  wire [6:0] _or_639 = _and_777 | _and_778; // RapController.java:583
-  wire _bits_943 = leaf_pick_pick_hot[106]; // RapController.java:583
-  wire [6:0] _fill_234 = {7{_bits_943}}; // RapController.java:583
-  wire [6:0] _and_779 = slot_parent_106 & _fill_234; // RapController.java:583
-  wire _bits_944 = leaf_pick_pick_hot[107]; // RapController.java:583
-  wire [6:0] _fill_235 = {7{_bits_944}}; // RapController.java:583
-  wire [6:0] _and_780 = slot_parent_107 & _fill_235; // RapController.java:583
-  wire [6:0] _or_640 = _and_779 | _and_780; // RapController.java:583
-  wire [6:0] _or_641 = _or_639 | _or_640; // RapController.java:583
-  wire _bits_945 = leaf_pick_pick_hot[108]; // RapController.java:583
-  wire [6:0] _fill_236 = {7{_bits_945}}; // RapController.java:583
-  wire [6:0] _and_781 = slot_parent_108 & _fill_236; // RapController.java:583
-  wire _bits_946 = leaf_pick_pick_hot[109]; // RapController.java:583
-  wire [6:0] _fill_237 = {7{_bits_946}}; // RapController.java:583
-  wire [6:0] _and_782 = slot_parent_109 & _fill_237; // RapController.java:583
-  wire [6:0] _or_642 = _and_781 | _and_782; // RapController.java:583
-  wire _bits_947 = leaf_pick_pick_hot[110]; // RapController.java:583
-  wire [6:0] _fill_238 = {7{_bits_947}}; // RapController.java:583
-  wire [6:0] _and_783 = slot_parent_110 & _fill_238; // RapController.java:583
-  wire _bits_948 = leaf_pick_pick_hot[111]; // RapController.java:583
-  wire [6:0] _fill_239 = {7{_bits_948}}; // RapController.java:583
-  wire [6:0] _and_784 = slot_parent_111 & _fill_239; // RapController.java:583
-  wire [6:0] _or_643 = _and_783 | _and_784; // RapController.java:583
-  wire [6:0] _or_644 = _or_642 | _or_643; // RapController.java:583
-  wire [6:0] _or_645 = _or_641 | _or_644; // RapController.java:583
-  wire [6:0] _or_646 = _or_638 | _or_645; // RapController.java:583
-  wire _bits_949 = leaf_pick_pick_hot[112]; // RapController.java:583
-  wire [6:0] _fill_240 = {7{_bits_949}}; // RapController.java:583
-  wire [6:0] _and_785 = slot_parent_112 & _fill_240; // RapController.java:583
-  wire _bits_950 = leaf_pick_pick_hot[113]; // RapController.java:583
-  wire [6:0] _fill_241 = {7{_bits_950}}; // RapController.java:583
-  wire [6:0] _and_786 = slot_parent_113 & _fill_241; // RapController.java:583
-  wire [6:0] _or_647 = _and_785 | _and_786; // RapController.java:583
-  wire _bits_951 = leaf_pick_pick_hot[114]; // RapController.java:583
-  wire [6:0] _fill_242 = {7{_bits_951}}; // RapController.java:583
-  wire [6:0] _and_787 = slot_parent_114 & _fill_242; // RapController.java:583
-  wire _bits_952 = leaf_pick_pick_hot[115]; // RapController.java:583
-  wire [6:0] _fill_243 = {7{_bits_952}}; // RapController.java:583
-  wire [6:0] _and_788 = slot_parent_115 & _fill_243; // RapController.java:583
-  wire [6:0] _or_648 = _and_787 | _and_788; // RapController.java:583
-  wire [6:0] _or_649 = _or_647 | _or_648; // RapController.java:583
-  wire _bits_953 = leaf_pick_pick_hot[116]; // RapController.java:583
-  wire [6:0] _fill_244 = {7{_bits_953}}; // RapController.java:583
-  wire [6:0] _and_789 = slot_parent_116 & _fill_244; // RapController.java:583
-  wire _bits_954 = leaf_pick_pick_hot[117]; // RapController.java:583
-  wire [6:0] _fill_245 = {7{_bits_954}}; // RapController.java:583
-  wire [6:0] _and_790 = slot_parent_117 & _fill_245; // RapController.java:583
-  wire [6:0] _or_650 = _and_789 | _and_790; // RapController.java:583
-  wire _bits_955 = leaf_pick_pick_hot[118]; // RapController.java:583
-  wire [6:0] _fill_246 = {7{_bits_955}}; // RapController.java:583
-  wire [6:0] _and_791 = slot_parent_118 & _fill_246; // RapController.java:583
-  wire _bits_956 = leaf_pick_pick_hot[119]; // RapController.java:583
-  wire [6:0] _fill_247 = {7{_bits_956}}; // RapController.java:583
-  wire [6:0] _and_792 = slot_parent_119 & _fill_247; // RapController.java:583
-  wire [6:0] _or_651 = _and_791 | _and_792; // RapController.java:583
-  wire [6:0] _or_652 = _or_650 | _or_651; // RapController.java:583
-  wire [6:0] _or_653 = _or_649 | _or_652; // RapController.java:583
-  wire _bits_957 = leaf_pick_pick_hot[120]; // RapController.java:583
-  wire [6:0] _fill_248 = {7{_bits_957}}; // RapController.java:583
-  wire [6:0] _and_793 = slot_parent_120 & _fill_248; // RapController.java:583
-  wire _bits_958 = leaf_pick_pick_hot[121]; // RapController.java:583
-  wire [6:0] _fill_249 = {7{_bits_958}}; // RapController.java:583
-  wire [6:0] _and_794 = slot_parent_121 & _fill_249; // RapController.java:583
-  wire [6:0] _or_654 = _and_793 | _and_794; // RapController.java:583
-  wire _bits_959 = leaf_pick_pick_hot[122]; // RapController.java:583
-  wire [6:0] _fill_250 = {7{_bits_959}}; // RapController.java:583
-  wire [6:0] _and_795 = slot_parent_122 & _fill_250; // RapController.java:583
-  wire _bits_960 = leaf_pick_pick_hot[123]; // RapController.java:583
-  wire [6:0] _fill_251 = {7{_bits_960}}; // RapController.java:583
-  wire [6:0] _and_796 = slot_parent_123 & _fill_251; // RapController.java:583
-  wire [6:0] _or_655 = _and_795 | _and_796; // RapController.java:583
-  wire [6:0] _or_656 = _or_654 | _or_655; // RapController.java:583
-  wire _bits_961 = leaf_pick_pick_hot[124]; // RapController.java:583
-  wire [6:0] _fill_252 = {7{_bits_961}}; // RapController.java:583
-  wire [6:0] _and_797 = slot_parent_124 & _fill_252; // RapController.java:583
-  wire _bits_962 = leaf_pick_pick_hot[125]; // RapController.java:583
-  wire [6:0] _fill_253 = {7{_bits_962}}; // RapController.java:583
-  wire [6:0] _and_798 = slot_parent_125 & _fill_253; // RapController.java:583
-  wire [6:0] _or_657 = _and_797 | _and_798; // RapController.java:583
-  wire _bits_963 = leaf_pick_pick_hot[126]; // RapController.java:583
-  wire [6:0] _fill_254 = {7{_bits_963}}; // RapController.java:583
-  wire [6:0] _and_799 = slot_parent_126 & _fill_254; // RapController.java:583
-  wire _bits_964 = leaf_pick_pick_hot[127]; // RapController.java:583
-  wire [6:0] _fill_255 = {7{_bits_964}}; // RapController.java:583
-  wire [6:0] _and_800 = slot_parent_127 & _fill_255; // RapController.java:583
-  wire [6:0] _or_658 = _and_799 | _and_800; // RapController.java:583
-  wire [6:0] _or_659 = _or_657 | _or_658; // RapController.java:583
-  wire [6:0] _or_660 = _or_656 | _or_659; // RapController.java:583
-  wire [6:0] _or_661 = _or_653 | _or_660; // RapController.java:583
-  wire [6:0] _or_662 = _or_646 | _or_661; // RapController.java:583
-  wire [6:0] _or_663 = _or_631 | _or_662; // RapController.java:583
-  wire [6:0] _or_664 = _or_600 | _or_663; // RapController.java:583
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:616
-  wire _not_426 = ~snapshot_frozen; // RapController.java:493
-  wire _and_801 = snapshot_pending & _not_426; // RapController.java:493
-  wire _and_802 = _and_801 & quiet_held; // RapController.java:493
-  wire _and_803 = _and_802 & snapshot_settled; // RapController.java:493
-  wire [2:0] _mux_131 = split_req ? 3'd3 : 3'd4; // RapController.java:635
-  wire [31:0] _mux_132 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:654
-  wire [5:0] _cat_139 = {readout_depth, 1'd0}; // RapController.java:795
-  wire [5:0] _mux_133 = readout_in_use ? _cat_139 : 6'd0; // RapController.java:650
+  wire _bits_837 = leaf_pick_pick_hot[0]; // RapController.java:587
+  wire [6:0] _fill_128 = {7{_bits_837}}; // RapController.java:587
+  wire [6:0] _and_673 = slot_parent_0 & _fill_128; // RapController.java:587
+  wire _bits_838 = leaf_pick_pick_hot[1]; // RapController.java:587
+  wire [6:0] _fill_129 = {7{_bits_838}}; // RapController.java:587
+  wire [6:0] _and_674 = slot_parent_1 & _fill_129; // RapController.java:587
+  wire [6:0] _or_540 = _and_673 | _and_674; // RapController.java:587
+  wire _bits_839 = leaf_pick_pick_hot[2]; // RapController.java:587
+  wire [6:0] _fill_130 = {7{_bits_839}}; // RapController.java:587
+  wire [6:0] _and_675 = slot_parent_2 & _fill_130; // RapController.java:587
+  wire _bits_840 = leaf_pick_pick_hot[3]; // RapController.java:587
+  wire [6:0] _fill_131 = {7{_bits_840}}; // RapController.java:587
+  wire [6:0] _and_676 = slot_parent_3 & _fill_131; // RapController.java:587
+  wire [6:0] _or_541 = _and_675 | _and_676; // RapController.java:587
+  wire [6:0] _or_542 = _or_540 | _or_541; // RapController.java:587
+  wire _bits_841 = leaf_pick_pick_hot[4]; // RapController.java:587
+  wire [6:0] _fill_132 = {7{_bits_841}}; // RapController.java:587
+  wire [6:0] _and_677 = slot_parent_4 & _fill_132; // RapController.java:587
+  wire _bits_842 = leaf_pick_pick_hot[5]; // RapController.java:587
+  wire [6:0] _fill_133 = {7{_bits_842}}; // RapController.java:587
+  wire [6:0] _and_678 = slot_parent_5 & _fill_133; // RapController.java:587
+  wire [6:0] _or_543 = _and_677 | _and_678; // RapController.java:587
+  wire _bits_843 = leaf_pick_pick_hot[6]; // RapController.java:587
+  wire [6:0] _fill_134 = {7{_bits_843}}; // RapController.java:587
+  wire [6:0] _and_679 = slot_parent_6 & _fill_134; // RapController.java:587
+  wire _bits_844 = leaf_pick_pick_hot[7]; // RapController.java:587
+  wire [6:0] _fill_135 = {7{_bits_844}}; // RapController.java:587
+  wire [6:0] _and_680 = slot_parent_7 & _fill_135; // RapController.java:587
+  wire [6:0] _or_544 = _and_679 | _and_680; // RapController.java:587
+  wire [6:0] _or_545 = _or_543 | _or_544; // RapController.java:587
+  wire [6:0] _or_546 = _or_542 | _or_545; // RapController.java:587
+  wire _bits_845 = leaf_pick_pick_hot[8]; // RapController.java:587
+  wire [6:0] _fill_136 = {7{_bits_845}}; // RapController.java:587
+  wire [6:0] _and_681 = slot_parent_8 & _fill_136; // RapController.java:587
+  wire _bits_846 = leaf_pick_pick_hot[9]; // RapController.java:587
+  wire [6:0] _fill_137 = {7{_bits_846}}; // RapController.java:587
+  wire [6:0] _and_682 = slot_parent_9 & _fill_137; // RapController.java:587
+  wire [6:0] _or_547 = _and_681 | _and_682; // RapController.java:587
+  wire _bits_847 = leaf_pick_pick_hot[10]; // RapController.java:587
+  wire [6:0] _fill_138 = {7{_bits_847}}; // RapController.java:587
+  wire [6:0] _and_683 = slot_parent_10 & _fill_138; // RapController.java:587
+  wire _bits_848 = leaf_pick_pick_hot[11]; // RapController.java:587
+  wire [6:0] _fill_139 = {7{_bits_848}}; // RapController.java:587
+  wire [6:0] _and_684 = slot_parent_11 & _fill_139; // RapController.java:587
+  wire [6:0] _or_548 = _and_683 | _and_684; // RapController.java:587
+  wire [6:0] _or_549 = _or_547 | _or_548; // RapController.java:587
+  wire _bits_849 = leaf_pick_pick_hot[12]; // RapController.java:587
+  wire [6:0] _fill_140 = {7{_bits_849}}; // RapController.java:587
+  wire [6:0] _and_685 = slot_parent_12 & _fill_140; // RapController.java:587
+  wire _bits_850 = leaf_pick_pick_hot[13]; // RapController.java:587
+  wire [6:0] _fill_141 = {7{_bits_850}}; // RapController.java:587
+  wire [6:0] _and_686 = slot_parent_13 & _fill_141; // RapController.java:587
+  wire [6:0] _or_550 = _and_685 | _and_686; // RapController.java:587
+  wire _bits_851 = leaf_pick_pick_hot[14]; // RapController.java:587
+  wire [6:0] _fill_142 = {7{_bits_851}}; // RapController.java:587
+  wire [6:0] _and_687 = slot_parent_14 & _fill_142; // RapController.java:587
+  wire _bits_852 = leaf_pick_pick_hot[15]; // RapController.java:587
+  wire [6:0] _fill_143 = {7{_bits_852}}; // RapController.java:587
+  wire [6:0] _and_688 = slot_parent_15 & _fill_143; // RapController.java:587
+  wire [6:0] _or_551 = _and_687 | _and_688; // RapController.java:587
+  wire [6:0] _or_552 = _or_550 | _or_551; // RapController.java:587
+  wire [6:0] _or_553 = _or_549 | _or_552; // RapController.java:587
+  wire [6:0] _or_554 = _or_546 | _or_553; // RapController.java:587
+  wire _bits_853 = leaf_pick_pick_hot[16]; // RapController.java:587
+  wire [6:0] _fill_144 = {7{_bits_853}}; // RapController.java:587
+  wire [6:0] _and_689 = slot_parent_16 & _fill_144; // RapController.java:587
+  wire _bits_854 = leaf_pick_pick_hot[17]; // RapController.java:587
+  wire [6:0] _fill_145 = {7{_bits_854}}; // RapController.java:587
+  wire [6:0] _and_690 = slot_parent_17 & _fill_145; // RapController.java:587
+  wire [6:0] _or_555 = _and_689 | _and_690; // RapController.java:587
+  wire _bits_855 = leaf_pick_pick_hot[18]; // RapController.java:587
+  wire [6:0] _fill_146 = {7{_bits_855}}; // RapController.java:587
+  wire [6:0] _and_691 = slot_parent_18 & _fill_146; // RapController.java:587
+  wire _bits_856 = leaf_pick_pick_hot[19]; // RapController.java:587
+  wire [6:0] _fill_147 = {7{_bits_856}}; // RapController.java:587
+  wire [6:0] _and_692 = slot_parent_19 & _fill_147; // RapController.java:587
+  wire [6:0] _or_556 = _and_691 | _and_692; // RapController.java:587
+  wire [6:0] _or_557 = _or_555 | _or_556; // RapController.java:587
+  wire _bits_857 = leaf_pick_pick_hot[20]; // RapController.java:587
+  wire [6:0] _fill_148 = {7{_bits_857}}; // RapController.java:587
+  wire [6:0] _and_693 = slot_parent_20 & _fill_148; // RapController.java:587
+  wire _bits_858 = leaf_pick_pick_hot[21]; // RapController.java:587
+  wire [6:0] _fill_149 = {7{_bits_858}}; // RapController.java:587
+  wire [6:0] _and_694 = slot_parent_21 & _fill_149; // RapController.java:587
+  wire [6:0] _or_558 = _and_693 | _and_694; // RapController.java:587
+  wire _bits_859 = leaf_pick_pick_hot[22]; // RapController.java:587
+  wire [6:0] _fill_150 = {7{_bits_859}}; // RapController.java:587
+  wire [6:0] _and_695 = slot_parent_22 & _fill_150; // RapController.java:587
+  wire _bits_860 = leaf_pick_pick_hot[23]; // RapController.java:587
+  wire [6:0] _fill_151 = {7{_bits_860}}; // RapController.java:587
+  wire [6:0] _and_696 = slot_parent_23 & _fill_151; // RapController.java:587
+  wire [6:0] _or_559 = _and_695 | _and_696; // RapController.java:587
+  wire [6:0] _or_560 = _or_558 | _or_559; // RapController.java:587
+  wire [6:0] _or_561 = _or_557 | _or_560; // RapController.java:587
+  wire _bits_861 = leaf_pick_pick_hot[24]; // RapController.java:587
+  wire [6:0] _fill_152 = {7{_bits_861}}; // RapController.java:587
+  wire [6:0] _and_697 = slot_parent_24 & _fill_152; // RapController.java:587
+  wire _bits_862 = leaf_pick_pick_hot[25]; // RapController.java:587
+  wire [6:0] _fill_153 = {7{_bits_862}}; // RapController.java:587
+  wire [6:0] _and_698 = slot_parent_25 & _fill_153; // RapController.java:587
+  wire [6:0] _or_562 = _and_697 | _and_698; // RapController.java:587
+  wire _bits_863 = leaf_pick_pick_hot[26]; // RapController.java:587
+  wire [6:0] _fill_154 = {7{_bits_863}}; // RapController.java:587
+  wire [6:0] _and_699 = slot_parent_26 & _fill_154; // RapController.java:587
+  wire _bits_864 = leaf_pick_pick_hot[27]; // RapController.java:587
+  wire [6:0] _fill_155 = {7{_bits_864}}; // RapController.java:587
+  wire [6:0] _and_700 = slot_parent_27 & _fill_155; // RapController.java:587
+  wire [6:0] _or_563 = _and_699 | _and_700; // RapController.java:587
+  wire [6:0] _or_564 = _or_562 | _or_563; // RapController.java:587
+  wire _bits_865 = leaf_pick_pick_hot[28]; // RapController.java:587
+  wire [6:0] _fill_156 = {7{_bits_865}}; // RapController.java:587
+  wire [6:0] _and_701 = slot_parent_28 & _fill_156; // RapController.java:587
+  wire _bits_866 = leaf_pick_pick_hot[29]; // RapController.java:587
+  wire [6:0] _fill_157 = {7{_bits_866}}; // RapController.java:587
+  wire [6:0] _and_702 = slot_parent_29 & _fill_157; // RapController.java:587
+  wire [6:0] _or_565 = _and_701 | _and_702; // RapController.java:587
+  wire _bits_867 = leaf_pick_pick_hot[30]; // RapController.java:587
+  wire [6:0] _fill_158 = {7{_bits_867}}; // RapController.java:587
+  wire [6:0] _and_703 = slot_parent_30 & _fill_158; // RapController.java:587
+  wire _bits_868 = leaf_pick_pick_hot[31]; // RapController.java:587
+  wire [6:0] _fill_159 = {7{_bits_868}}; // RapController.java:587
+  wire [6:0] _and_704 = slot_parent_31 & _fill_159; // RapController.java:587
+  wire [6:0] _or_566 = _and_703 | _and_704; // RapController.java:587
+  wire [6:0] _or_567 = _or_565 | _or_566; // RapController.java:587
+  wire [6:0] _or_568 = _or_564 | _or_567; // RapController.java:587
+  wire [6:0] _or_569 = _or_561 | _or_568; // RapController.java:587
+  wire [6:0] _or_570 = _or_554 | _or_569; // RapController.java:587
+  wire _bits_869 = leaf_pick_pick_hot[32]; // RapController.java:587
+  wire [6:0] _fill_160 = {7{_bits_869}}; // RapController.java:587
+  wire [6:0] _and_705 = slot_parent_32 & _fill_160; // RapController.java:587
+  wire _bits_870 = leaf_pick_pick_hot[33]; // RapController.java:587
+  wire [6:0] _fill_161 = {7{_bits_870}}; // RapController.java:587
+  wire [6:0] _and_706 = slot_parent_33 & _fill_161; // RapController.java:587
+  wire [6:0] _or_571 = _and_705 | _and_706; // RapController.java:587
+  wire _bits_871 = leaf_pick_pick_hot[34]; // RapController.java:587
+  wire [6:0] _fill_162 = {7{_bits_871}}; // RapController.java:587
+  wire [6:0] _and_707 = slot_parent_34 & _fill_162; // RapController.java:587
+  wire _bits_872 = leaf_pick_pick_hot[35]; // RapController.java:587
+  wire [6:0] _fill_163 = {7{_bits_872}}; // RapController.java:587
+  wire [6:0] _and_708 = slot_parent_35 & _fill_163; // RapController.java:587
+  wire [6:0] _or_572 = _and_707 | _and_708; // RapController.java:587
+  wire [6:0] _or_573 = _or_571 | _or_572; // RapController.java:587
+  wire _bits_873 = leaf_pick_pick_hot[36]; // RapController.java:587
+  wire [6:0] _fill_164 = {7{_bits_873}}; // RapController.java:587
+  wire [6:0] _and_709 = slot_parent_36 & _fill_164; // RapController.java:587
+  wire _bits_874 = leaf_pick_pick_hot[37]; // RapController.java:587
+  wire [6:0] _fill_165 = {7{_bits_874}}; // RapController.java:587
+  wire [6:0] _and_710 = slot_parent_37 & _fill_165; // RapController.java:587
+  wire [6:0] _or_574 = _and_709 | _and_710; // RapController.java:587
+  wire _bits_875 = leaf_pick_pick_hot[38]; // RapController.java:587
+  wire [6:0] _fill_166 = {7{_bits_875}}; // RapController.java:587
+  wire [6:0] _and_711 = slot_parent_38 & _fill_166; // RapController.java:587
+  wire _bits_876 = leaf_pick_pick_hot[39]; // RapController.java:587
+  wire [6:0] _fill_167 = {7{_bits_876}}; // RapController.java:587
+  wire [6:0] _and_712 = slot_parent_39 & _fill_167; // RapController.java:587
+  wire [6:0] _or_575 = _and_711 | _and_712; // RapController.java:587
+  wire [6:0] _or_576 = _or_574 | _or_575; // RapController.java:587
+  wire [6:0] _or_577 = _or_573 | _or_576; // RapController.java:587
+  wire _bits_877 = leaf_pick_pick_hot[40]; // RapController.java:587
+  wire [6:0] _fill_168 = {7{_bits_877}}; // RapController.java:587
+  wire [6:0] _and_713 = slot_parent_40 & _fill_168; // RapController.java:587
+  wire _bits_878 = leaf_pick_pick_hot[41]; // RapController.java:587
+  wire [6:0] _fill_169 = {7{_bits_878}}; // RapController.java:587
+  wire [6:0] _and_714 = slot_parent_41 & _fill_169; // RapController.java:587
+  wire [6:0] _or_578 = _and_713 | _and_714; // RapController.java:587
+  wire _bits_879 = leaf_pick_pick_hot[42]; // RapController.java:587
+  wire [6:0] _fill_170 = {7{_bits_879}}; // RapController.java:587
+  wire [6:0] _and_715 = slot_parent_42 & _fill_170; // RapController.java:587
+  wire _bits_880 = leaf_pick_pick_hot[43]; // RapController.java:587
+  wire [6:0] _fill_171 = {7{_bits_880}}; // RapController.java:587
+  wire [6:0] _and_716 = slot_parent_43 & _fill_171; // RapController.java:587
+  wire [6:0] _or_579 = _and_715 | _and_716; // RapController.java:587
+  wire [6:0] _or_580 = _or_578 | _or_579; // RapController.java:587
+  wire _bits_881 = leaf_pick_pick_hot[44]; // RapController.java:587
+  wire [6:0] _fill_172 = {7{_bits_881}}; // RapController.java:587
+  wire [6:0] _and_717 = slot_parent_44 & _fill_172; // RapController.java:587
+  wire _bits_882 = leaf_pick_pick_hot[45]; // RapController.java:587
+  wire [6:0] _fill_173 = {7{_bits_882}}; // RapController.java:587
+  wire [6:0] _and_718 = slot_parent_45 & _fill_173; // RapController.java:587
+  wire [6:0] _or_581 = _and_717 | _and_718; // RapController.java:587
+  wire _bits_883 = leaf_pick_pick_hot[46]; // RapController.java:587
+  wire [6:0] _fill_174 = {7{_bits_883}}; // RapController.java:587
+  wire [6:0] _and_719 = slot_parent_46 & _fill_174; // RapController.java:587
+  wire _bits_884 = leaf_pick_pick_hot[47]; // RapController.java:587
+  wire [6:0] _fill_175 = {7{_bits_884}}; // RapController.java:587
+  wire [6:0] _and_720 = slot_parent_47 & _fill_175; // RapController.java:587
+  wire [6:0] _or_582 = _and_719 | _and_720; // RapController.java:587
+  wire [6:0] _or_583 = _or_581 | _or_582; // RapController.java:587
+  wire [6:0] _or_584 = _or_580 | _or_583; // RapController.java:587
+  wire [6:0] _or_585 = _or_577 | _or_584; // RapController.java:587
+  wire _bits_885 = leaf_pick_pick_hot[48]; // RapController.java:587
+  wire [6:0] _fill_176 = {7{_bits_885}}; // RapController.java:587
+  wire [6:0] _and_721 = slot_parent_48 & _fill_176; // RapController.java:587
+  wire _bits_886 = leaf_pick_pick_hot[49]; // RapController.java:587
+  wire [6:0] _fill_177 = {7{_bits_886}}; // RapController.java:587
+  wire [6:0] _and_722 = slot_parent_49 & _fill_177; // RapController.java:587
+  wire [6:0] _or_586 = _and_721 | _and_722; // RapController.java:587
+  wire _bits_887 = leaf_pick_pick_hot[50]; // RapController.java:587
+  wire [6:0] _fill_178 = {7{_bits_887}}; // RapController.java:587
+  wire [6:0] _and_723 = slot_parent_50 & _fill_178; // RapController.java:587
+  wire _bits_888 = leaf_pick_pick_hot[51]; // RapController.java:587
+  wire [6:0] _fill_179 = {7{_bits_888}}; // RapController.java:587
+  wire [6:0] _and_724 = slot_parent_51 & _fill_179; // RapController.java:587
+  wire [6:0] _or_587 = _and_723 | _and_724; // RapController.java:587
+  wire [6:0] _or_588 = _or_586 | _or_587; // RapController.java:587
+  wire _bits_889 = leaf_pick_pick_hot[52]; // RapController.java:587
+  wire [6:0] _fill_180 = {7{_bits_889}}; // RapController.java:587
+  wire [6:0] _and_725 = slot_parent_52 & _fill_180; // RapController.java:587
+  wire _bits_890 = leaf_pick_pick_hot[53]; // RapController.java:587
+  wire [6:0] _fill_181 = {7{_bits_890}}; // RapController.java:587
+  wire [6:0] _and_726 = slot_parent_53 & _fill_181; // RapController.java:587
+  wire [6:0] _or_589 = _and_725 | _and_726; // RapController.java:587
+  wire _bits_891 = leaf_pick_pick_hot[54]; // RapController.java:587
+  wire [6:0] _fill_182 = {7{_bits_891}}; // RapController.java:587
+  wire [6:0] _and_727 = slot_parent_54 & _fill_182; // RapController.java:587
+  wire _bits_892 = leaf_pick_pick_hot[55]; // RapController.java:587
+  wire [6:0] _fill_183 = {7{_bits_892}}; // RapController.java:587
+  wire [6:0] _and_728 = slot_parent_55 & _fill_183; // RapController.java:587
+  wire [6:0] _or_590 = _and_727 | _and_728; // RapController.java:587
+  wire [6:0] _or_591 = _or_589 | _or_590; // RapController.java:587
+  wire [6:0] _or_592 = _or_588 | _or_591; // RapController.java:587
+  wire _bits_893 = leaf_pick_pick_hot[56]; // RapController.java:587
+  wire [6:0] _fill_184 = {7{_bits_893}}; // RapController.java:587
+  wire [6:0] _and_729 = slot_parent_56 & _fill_184; // RapController.java:587
+  wire _bits_894 = leaf_pick_pick_hot[57]; // RapController.java:587
+  wire [6:0] _fill_185 = {7{_bits_894}}; // RapController.java:587
+  wire [6:0] _and_730 = slot_parent_57 & _fill_185; // RapController.java:587
+  wire [6:0] _or_593 = _and_729 | _and_730; // RapController.java:587
+  wire _bits_895 = leaf_pick_pick_hot[58]; // RapController.java:587
+  wire [6:0] _fill_186 = {7{_bits_895}}; // RapController.java:587
+  wire [6:0] _and_731 = slot_parent_58 & _fill_186; // RapController.java:587
+  wire _bits_896 = leaf_pick_pick_hot[59]; // RapController.java:587
+  wire [6:0] _fill_187 = {7{_bits_896}}; // RapController.java:587
+  wire [6:0] _and_732 = slot_parent_59 & _fill_187; // RapController.java:587
+  wire [6:0] _or_594 = _and_731 | _and_732; // RapController.java:587
+  wire [6:0] _or_595 = _or_593 | _or_594; // RapController.java:587
+  wire _bits_897 = leaf_pick_pick_hot[60]; // RapController.java:587
+  wire [6:0] _fill_188 = {7{_bits_897}}; // RapController.java:587
+  wire [6:0] _and_733 = slot_parent_60 & _fill_188; // RapController.java:587
+  wire _bits_898 = leaf_pick_pick_hot[61]; // RapController.java:587
+  wire [6:0] _fill_189 = {7{_bits_898}}; // RapController.java:587
+  wire [6:0] _and_734 = slot_parent_61 & _fill_189; // RapController.java:587
+  wire [6:0] _or_596 = _and_733 | _and_734; // RapController.java:587
+  wire _bits_899 = leaf_pick_pick_hot[62]; // RapController.java:587
+  wire [6:0] _fill_190 = {7{_bits_899}}; // RapController.java:587
+  wire [6:0] _and_735 = slot_parent_62 & _fill_190; // RapController.java:587
+  wire _bits_900 = leaf_pick_pick_hot[63]; // RapController.java:587
+  wire [6:0] _fill_191 = {7{_bits_900}}; // RapController.java:587
+  wire [6:0] _and_736 = slot_parent_63 & _fill_191; // RapController.java:587
+  wire [6:0] _or_597 = _and_735 | _and_736; // RapController.java:587
+  wire [6:0] _or_598 = _or_596 | _or_597; // RapController.java:587
+  wire [6:0] _or_599 = _or_595 | _or_598; // RapController.java:587
+  wire [6:0] _or_600 = _or_592 | _or_599; // RapController.java:587
+  wire [6:0] _or_601 = _or_585 | _or_600; // RapController.java:587
+  wire [6:0] _or_602 = _or_570 | _or_601; // RapController.java:587
+  wire _bits_901 = leaf_pick_pick_hot[64]; // RapController.java:587
+  wire [6:0] _fill_192 = {7{_bits_901}}; // RapController.java:587
+  wire [6:0] _and_737 = slot_parent_64 & _fill_192; // RapController.java:587
+  wire _bits_902 = leaf_pick_pick_hot[65]; // RapController.java:587
+  wire [6:0] _fill_193 = {7{_bits_902}}; // RapController.java:587
+  wire [6:0] _and_738 = slot_parent_65 & _fill_193; // RapController.java:587
+  wire [6:0] _or_603 = _and_737 | _and_738; // RapController.java:587
+  wire _bits_903 = leaf_pick_pick_hot[66]; // RapController.java:587
+  wire [6:0] _fill_194 = {7{_bits_903}}; // RapController.java:587
+  wire [6:0] _and_739 = slot_parent_66 & _fill_194; // RapController.java:587
+  wire _bits_904 = leaf_pick_pick_hot[67]; // RapController.java:587
+  wire [6:0] _fill_195 = {7{_bits_904}}; // RapController.java:587
+  wire [6:0] _and_740 = slot_parent_67 & _fill_195; // RapController.java:587
+  wire [6:0] _or_604 = _and_739 | _and_740; // RapController.java:587
+  wire [6:0] _or_605 = _or_603 | _or_604; // RapController.java:587
+  wire _bits_905 = leaf_pick_pick_hot[68]; // RapController.java:587
+  wire [6:0] _fill_196 = {7{_bits_905}}; // RapController.java:587
+  wire [6:0] _and_741 = slot_parent_68 & _fill_196; // RapController.java:587
+  wire _bits_906 = leaf_pick_pick_hot[69]; // RapController.java:587
+  wire [6:0] _fill_197 = {7{_bits_906}}; // RapController.java:587
+  wire [6:0] _and_742 = slot_parent_69 & _fill_197; // RapController.java:587
+  wire [6:0] _or_606 = _and_741 | _and_742; // RapController.java:587
+  wire _bits_907 = leaf_pick_pick_hot[70]; // RapController.java:587
+  wire [6:0] _fill_198 = {7{_bits_907}}; // RapController.java:587
+  wire [6:0] _and_743 = slot_parent_70 & _fill_198; // RapController.java:587
+  wire _bits_908 = leaf_pick_pick_hot[71]; // RapController.java:587
+  wire [6:0] _fill_199 = {7{_bits_908}}; // RapController.java:587
+  wire [6:0] _and_744 = slot_parent_71 & _fill_199; // RapController.java:587
+  wire [6:0] _or_607 = _and_743 | _and_744; // RapController.java:587
+  wire [6:0] _or_608 = _or_606 | _or_607; // RapController.java:587
+  wire [6:0] _or_609 = _or_605 | _or_608; // RapController.java:587
+  wire _bits_909 = leaf_pick_pick_hot[72]; // RapController.java:587
+  wire [6:0] _fill_200 = {7{_bits_909}}; // RapController.java:587
+  wire [6:0] _and_745 = slot_parent_72 & _fill_200; // RapController.java:587
+  wire _bits_910 = leaf_pick_pick_hot[73]; // RapController.java:587
+  wire [6:0] _fill_201 = {7{_bits_910}}; // RapController.java:587
+  wire [6:0] _and_746 = slot_parent_73 & _fill_201; // RapController.java:587
+  wire [6:0] _or_610 = _and_745 | _and_746; // RapController.java:587
+  wire _bits_911 = leaf_pick_pick_hot[74]; // RapController.java:587
+  wire [6:0] _fill_202 = {7{_bits_911}}; // RapController.java:587
+  wire [6:0] _and_747 = slot_parent_74 & _fill_202; // RapController.java:587
+  wire _bits_912 = leaf_pick_pick_hot[75]; // RapController.java:587
+  wire [6:0] _fill_203 = {7{_bits_912}}; // RapController.java:587
+  wire [6:0] _and_748 = slot_parent_75 & _fill_203; // RapController.java:587
+  wire [6:0] _or_611 = _and_747 | _and_748; // RapController.java:587
+  wire [6:0] _or_612 = _or_610 | _or_611; // RapController.java:587
+  wire _bits_913 = leaf_pick_pick_hot[76]; // RapController.java:587
+  wire [6:0] _fill_204 = {7{_bits_913}}; // RapController.java:587
+  wire [6:0] _and_749 = slot_parent_76 & _fill_204; // RapController.java:587
+  wire _bits_914 = leaf_pick_pick_hot[77]; // RapController.java:587
+  wire [6:0] _fill_205 = {7{_bits_914}}; // RapController.java:587
+  wire [6:0] _and_750 = slot_parent_77 & _fill_205; // RapController.java:587
+  wire [6:0] _or_613 = _and_749 | _and_750; // RapController.java:587
+  wire _bits_915 = leaf_pick_pick_hot[78]; // RapController.java:587
+  wire [6:0] _fill_206 = {7{_bits_915}}; // RapController.java:587
+  wire [6:0] _and_751 = slot_parent_78 & _fill_206; // RapController.java:587
+  wire _bits_916 = leaf_pick_pick_hot[79]; // RapController.java:587
+  wire [6:0] _fill_207 = {7{_bits_916}}; // RapController.java:587
+  wire [6:0] _and_752 = slot_parent_79 & _fill_207; // RapController.java:587
+  wire [6:0] _or_614 = _and_751 | _and_752; // RapController.java:587
+  wire [6:0] _or_615 = _or_613 | _or_614; // RapController.java:587
+  wire [6:0] _or_616 = _or_612 | _or_615; // RapController.java:587
+  wire [6:0] _or_617 = _or_609 | _or_616; // RapController.java:587
+  wire _bits_917 = leaf_pick_pick_hot[80]; // RapController.java:587
+  wire [6:0] _fill_208 = {7{_bits_917}}; // RapController.java:587
+  wire [6:0] _and_753 = slot_parent_80 & _fill_208; // RapController.java:587
+  wire _bits_918 = leaf_pick_pick_hot[81]; // RapController.java:587
+  wire [6:0] _fill_209 = {7{_bits_918}}; // RapController.java:587
+  wire [6:0] _and_754 = slot_parent_81 & _fill_209; // RapController.java:587
+  wire [6:0] _or_618 = _and_753 | _and_754; // RapController.java:587
+  wire _bits_919 = leaf_pick_pick_hot[82]; // RapController.java:587
+  wire [6:0] _fill_210 = {7{_bits_919}}; // RapController.java:587
+  wire [6:0] _and_755 = slot_parent_82 & _fill_210; // RapController.java:587
+  wire _bits_920 = leaf_pick_pick_hot[83]; // RapController.java:587
+  wire [6:0] _fill_211 = {7{_bits_920}}; // RapController.java:587
+  wire [6:0] _and_756 = slot_parent_83 & _fill_211; // RapController.java:587
+  wire [6:0] _or_619 = _and_755 | _and_756; // RapController.java:587
+  wire [6:0] _or_620 = _or_618 | _or_619; // RapController.java:587
+  wire _bits_921 = leaf_pick_pick_hot[84]; // RapController.java:587
+  wire [6:0] _fill_212 = {7{_bits_921}}; // RapController.java:587
+  wire [6:0] _and_757 = slot_parent_84 & _fill_212; // RapController.java:587
+  wire _bits_922 = leaf_pick_pick_hot[85]; // RapController.java:587
+  wire [6:0] _fill_213 = {7{_bits_922}}; // RapController.java:587
+  wire [6:0] _and_758 = slot_parent_85 & _fill_213; // RapController.java:587
+  wire [6:0] _or_621 = _and_757 | _and_758; // RapController.java:587
+  wire _bits_923 = leaf_pick_pick_hot[86]; // RapController.java:587
+  wire [6:0] _fill_214 = {7{_bits_923}}; // RapController.java:587
+  wire [6:0] _and_759 = slot_parent_86 & _fill_214; // RapController.java:587
+  wire _bits_924 = leaf_pick_pick_hot[87]; // RapController.java:587
+  wire [6:0] _fill_215 = {7{_bits_924}}; // RapController.java:587
+  wire [6:0] _and_760 = slot_parent_87 & _fill_215; // RapController.java:587
+  wire [6:0] _or_622 = _and_759 | _and_760; // RapController.java:587
+  wire [6:0] _or_623 = _or_621 | _or_622; // RapController.java:587
+  wire [6:0] _or_624 = _or_620 | _or_623; // RapController.java:587
+  wire _bits_925 = leaf_pick_pick_hot[88]; // RapController.java:587
+  wire [6:0] _fill_216 = {7{_bits_925}}; // RapController.java:587
+  wire [6:0] _and_761 = slot_parent_88 & _fill_216; // RapController.java:587
+  wire _bits_926 = leaf_pick_pick_hot[89]; // RapController.java:587
+  wire [6:0] _fill_217 = {7{_bits_926}}; // RapController.java:587
+  wire [6:0] _and_762 = slot_parent_89 & _fill_217; // RapController.java:587
+  wire [6:0] _or_625 = _and_761 | _and_762; // RapController.java:587
+  wire _bits_927 = leaf_pick_pick_hot[90]; // RapController.java:587
+  wire [6:0] _fill_218 = {7{_bits_927}}; // RapController.java:587
+  wire [6:0] _and_763 = slot_parent_90 & _fill_218; // RapController.java:587
+  wire _bits_928 = leaf_pick_pick_hot[91]; // RapController.java:587
+  wire [6:0] _fill_219 = {7{_bits_928}}; // RapController.java:587
+  wire [6:0] _and_764 = slot_parent_91 & _fill_219; // RapController.java:587
+  wire [6:0] _or_626 = _and_763 | _and_764; // RapController.java:587
+  wire [6:0] _or_627 = _or_625 | _or_626; // RapController.java:587
+  wire _bits_929 = leaf_pick_pick_hot[92]; // RapController.java:587
+  wire [6:0] _fill_220 = {7{_bits_929}}; // RapController.java:587
+  wire [6:0] _and_765 = slot_parent_92 & _fill_220; // RapController.java:587
+  wire _bits_930 = leaf_pick_pick_hot[93]; // RapController.java:587
+  wire [6:0] _fill_221 = {7{_bits_930}}; // RapController.java:587
+  wire [6:0] _and_766 = slot_parent_93 & _fill_221; // RapController.java:587
+  wire [6:0] _or_628 = _and_765 | _and_766; // RapController.java:587
+  wire _bits_931 = leaf_pick_pick_hot[94]; // RapController.java:587
+  wire [6:0] _fill_222 = {7{_bits_931}}; // RapController.java:587
+  wire [6:0] _and_767 = slot_parent_94 & _fill_222; // RapController.java:587
+  wire _bits_932 = leaf_pick_pick_hot[95]; // RapController.java:587
+  wire [6:0] _fill_223 = {7{_bits_932}}; // RapController.java:587
+  wire [6:0] _and_768 = slot_parent_95 & _fill_223; // RapController.java:587
+  wire [6:0] _or_629 = _and_767 | _and_768; // RapController.java:587
+  wire [6:0] _or_630 = _or_628 | _or_629; // RapController.java:587
+  wire [6:0] _or_631 = _or_627 | _or_630; // RapController.java:587
+  wire [6:0] _or_632 = _or_624 | _or_631; // RapController.java:587
+  wire [6:0] _or_633 = _or_617 | _or_632; // RapController.java:587
+  wire _bits_933 = leaf_pick_pick_hot[96]; // RapController.java:587
+  wire [6:0] _fill_224 = {7{_bits_933}}; // RapController.java:587
+  wire [6:0] _and_769 = slot_parent_96 & _fill_224; // RapController.java:587
+  wire _bits_934 = leaf_pick_pick_hot[97]; // RapController.java:587
+  wire [6:0] _fill_225 = {7{_bits_934}}; // RapController.java:587
+  wire [6:0] _and_770 = slot_parent_97 & _fill_225; // RapController.java:587
+  wire [6:0] _or_634 = _and_769 | _and_770; // RapController.java:587
+  wire _bits_935 = leaf_pick_pick_hot[98]; // RapController.java:587
+  wire [6:0] _fill_226 = {7{_bits_935}}; // RapController.java:587
+  wire [6:0] _and_771 = slot_parent_98 & _fill_226; // RapController.java:587
+  wire _bits_936 = leaf_pick_pick_hot[99]; // RapController.java:587
+  wire [6:0] _fill_227 = {7{_bits_936}}; // RapController.java:587
+  wire [6:0] _and_772 = slot_parent_99 & _fill_227; // RapController.java:587
+  wire [6:0] _or_635 = _and_771 | _and_772; // RapController.java:587
+  wire [6:0] _or_636 = _or_634 | _or_635; // RapController.java:587
+  wire _bits_937 = leaf_pick_pick_hot[100]; // RapController.java:587
+  wire [6:0] _fill_228 = {7{_bits_937}}; // RapController.java:587
+  wire [6:0] _and_773 = slot_parent_100 & _fill_228; // RapController.java:587
+  wire _bits_938 = leaf_pick_pick_hot[101]; // RapController.java:587
+  wire [6:0] _fill_229 = {7{_bits_938}}; // RapController.java:587
+  wire [6:0] _and_774 = slot_parent_101 & _fill_229; // RapController.java:587
+  wire [6:0] _or_637 = _and_773 | _and_774; // RapController.java:587
+  wire _bits_939 = leaf_pick_pick_hot[102]; // RapController.java:587
+  wire [6:0] _fill_230 = {7{_bits_939}}; // RapController.java:587
+  wire [6:0] _and_775 = slot_parent_102 & _fill_230; // RapController.java:587
+  wire _bits_940 = leaf_pick_pick_hot[103]; // RapController.java:587
+  wire [6:0] _fill_231 = {7{_bits_940}}; // RapController.java:587
+  wire [6:0] _and_776 = slot_parent_103 & _fill_231; // RapController.java:587
+  wire [6:0] _or_638 = _and_775 | _and_776; // RapController.java:587
+  wire [6:0] _or_639 = _or_637 | _or_638; // RapController.java:587
+  wire [6:0] _or_640 = _or_636 | _or_639; // RapController.java:587
+  wire _bits_941 = leaf_pick_pick_hot[104]; // RapController.java:587
+  wire [6:0] _fill_232 = {7{_bits_941}}; // RapController.java:587
+  wire [6:0] _and_777 = slot_parent_104 & _fill_232; // RapController.java:587
+  wire _bits_942 = leaf_pick_pick_hot[105]; // RapController.java:587
+  wire [6:0] _fill_233 = {7{_bits_942}}; // RapController.java:587
+  wire [6:0] _and_778 = slot_parent_105 & _fill_233; // RapController.java:587
+  wire [6:0] _or_641 = _and_777 | _and_778; // RapController.java:587
+  wire _bits_943 = leaf_pick_pick_hot[106]; // RapController.java:587
+  wire [6:0] _fill_234 = {7{_bits_943}}; // RapController.java:587
+  wire [6:0] _and_779 = slot_parent_106 & _fill_234; // RapController.java:587
+  wire _bits_944 = leaf_pick_pick_hot[107]; // RapController.java:587
+  wire [6:0] _fill_235 = {7{_bits_944}}; // RapController.java:587
+  wire [6:0] _and_780 = slot_parent_107 & _fill_235; // RapController.java:587
+  wire [6:0] _or_642 = _and_779 | _and_780; // RapController.java:587
+  wire [6:0] _or_643 = _or_641 | _or_642; // RapController.java:587
+  wire _bits_945 = leaf_pick_pick_hot[108]; // RapController.java:587
+  wire [6:0] _fill_236 = {7{_bits_945}}; // RapController.java:587
+  wire [6:0] _and_781 = slot_parent_108 & _fill_236; // RapController.java:587
+  wire _bits_946 = leaf_pick_pick_hot[109]; // RapController.java:587
+  wire [6:0] _fill_237 = {7{_bits_946}}; // RapController.java:587
+  wire [6:0] _and_782 = slot_parent_109 & _fill_237; // RapController.java:587
+  wire [6:0] _or_644 = _and_781 | _and_782; // RapController.java:587
+  wire _bits_947 = leaf_pick_pick_hot[110]; // RapController.java:587
+  wire [6:0] _fill_238 = {7{_bits_947}}; // RapController.java:587
+  wire [6:0] _and_783 = slot_parent_110 & _fill_238; // RapController.java:587
+  wire _bits_948 = leaf_pick_pick_hot[111]; // RapController.java:587
+  wire [6:0] _fill_239 = {7{_bits_948}}; // RapController.java:587
+  wire [6:0] _and_784 = slot_parent_111 & _fill_239; // RapController.java:587
+  wire [6:0] _or_645 = _and_783 | _and_784; // RapController.java:587
+  wire [6:0] _or_646 = _or_644 | _or_645; // RapController.java:587
+  wire [6:0] _or_647 = _or_643 | _or_646; // RapController.java:587
+  wire [6:0] _or_648 = _or_640 | _or_647; // RapController.java:587
+  wire _bits_949 = leaf_pick_pick_hot[112]; // RapController.java:587
+  wire [6:0] _fill_240 = {7{_bits_949}}; // RapController.java:587
+  wire [6:0] _and_785 = slot_parent_112 & _fill_240; // RapController.java:587
+  wire _bits_950 = leaf_pick_pick_hot[113]; // RapController.java:587
+  wire [6:0] _fill_241 = {7{_bits_950}}; // RapController.java:587
+  wire [6:0] _and_786 = slot_parent_113 & _fill_241; // RapController.java:587
+  wire [6:0] _or_649 = _and_785 | _and_786; // RapController.java:587
+  wire _bits_951 = leaf_pick_pick_hot[114]; // RapController.java:587
+  wire [6:0] _fill_242 = {7{_bits_951}}; // RapController.java:587
+  wire [6:0] _and_787 = slot_parent_114 & _fill_242; // RapController.java:587
+  wire _bits_952 = leaf_pick_pick_hot[115]; // RapController.java:587
+  wire [6:0] _fill_243 = {7{_bits_952}}; // RapController.java:587
+  wire [6:0] _and_788 = slot_parent_115 & _fill_243; // RapController.java:587
+  wire [6:0] _or_650 = _and_787 | _and_788; // RapController.java:587
+  wire [6:0] _or_651 = _or_649 | _or_650; // RapController.java:587
+  wire _bits_953 = leaf_pick_pick_hot[116]; // RapController.java:587
+  wire [6:0] _fill_244 = {7{_bits_953}}; // RapController.java:587
+  wire [6:0] _and_789 = slot_parent_116 & _fill_244; // RapController.java:587
+  wire _bits_954 = leaf_pick_pick_hot[117]; // RapController.java:587
+  wire [6:0] _fill_245 = {7{_bits_954}}; // RapController.java:587
+  wire [6:0] _and_790 = slot_parent_117 & _fill_245; // RapController.java:587
+  wire [6:0] _or_652 = _and_789 | _and_790; // RapController.java:587
+  wire _bits_955 = leaf_pick_pick_hot[118]; // RapController.java:587
+  wire [6:0] _fill_246 = {7{_bits_955}}; // RapController.java:587
+  wire [6:0] _and_791 = slot_parent_118 & _fill_246; // RapController.java:587
+  wire _bits_956 = leaf_pick_pick_hot[119]; // RapController.java:587
+  wire [6:0] _fill_247 = {7{_bits_956}}; // RapController.java:587
+  wire [6:0] _and_792 = slot_parent_119 & _fill_247; // RapController.java:587
+  wire [6:0] _or_653 = _and_791 | _and_792; // RapController.java:587
+  wire [6:0] _or_654 = _or_652 | _or_653; // RapController.java:587
+  wire [6:0] _or_655 = _or_651 | _or_654; // RapController.java:587
+  wire _bits_957 = leaf_pick_pick_hot[120]; // RapController.java:587
+  wire [6:0] _fill_248 = {7{_bits_957}}; // RapController.java:587
+  wire [6:0] _and_793 = slot_parent_120 & _fill_248; // RapController.java:587
+  wire _bits_958 = leaf_pick_pick_hot[121]; // RapController.java:587
+  wire [6:0] _fill_249 = {7{_bits_958}}; // RapController.java:587
+  wire [6:0] _and_794 = slot_parent_121 & _fill_249; // RapController.java:587
+  wire [6:0] _or_656 = _and_793 | _and_794; // RapController.java:587
+  wire _bits_959 = leaf_pick_pick_hot[122]; // RapController.java:587
+  wire [6:0] _fill_250 = {7{_bits_959}}; // RapController.java:587
+  wire [6:0] _and_795 = slot_parent_122 & _fill_250; // RapController.java:587
+  wire _bits_960 = leaf_pick_pick_hot[123]; // RapController.java:587
+  wire [6:0] _fill_251 = {7{_bits_960}}; // RapController.java:587
+  wire [6:0] _and_796 = slot_parent_123 & _fill_251; // RapController.java:587
+  wire [6:0] _or_657 = _and_795 | _and_796; // RapController.java:587
+  wire [6:0] _or_658 = _or_656 | _or_657; // RapController.java:587
+  wire _bits_961 = leaf_pick_pick_hot[124]; // RapController.java:587
+  wire [6:0] _fill_252 = {7{_bits_961}}; // RapController.java:587
+  wire [6:0] _and_797 = slot_parent_124 & _fill_252; // RapController.java:587
+  wire _bits_962 = leaf_pick_pick_hot[125]; // RapController.java:587
+  wire [6:0] _fill_253 = {7{_bits_962}}; // RapController.java:587
+  wire [6:0] _and_798 = slot_parent_125 & _fill_253; // RapController.java:587
+  wire [6:0] _or_659 = _and_797 | _and_798; // RapController.java:587
+  wire _bits_963 = leaf_pick_pick_hot[126]; // RapController.java:587
+  wire [6:0] _fill_254 = {7{_bits_963}}; // RapController.java:587
+  wire [6:0] _and_799 = slot_parent_126 & _fill_254; // RapController.java:587
+  wire _bits_964 = leaf_pick_pick_hot[127]; // RapController.java:587
+  wire [6:0] _fill_255 = {7{_bits_964}}; // RapController.java:587
+  wire [6:0] _and_800 = slot_parent_127 & _fill_255; // RapController.java:587
+  wire [6:0] _or_660 = _and_799 | _and_800; // RapController.java:587
+  wire [6:0] _or_661 = _or_659 | _or_660; // RapController.java:587
+  wire [6:0] _or_662 = _or_658 | _or_661; // RapController.java:587
+  wire [6:0] _or_663 = _or_655 | _or_662; // RapController.java:587
+  wire [6:0] _or_664 = _or_648 | _or_663; // RapController.java:587
+  wire [6:0] _or_665 = _or_633 | _or_664; // RapController.java:587
+  wire [6:0] _or_666 = _or_602 | _or_665; // RapController.java:587
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:620
+  wire _not_426 = ~snapshot_frozen; // RapController.java:497
+  wire _and_801 = snapshot_pending & _not_426; // RapController.java:497
+  wire _and_802 = _and_801 & quiet_held; // RapController.java:497
+  wire _and_803 = _and_802 & snapshot_settled; // RapController.java:497
+  wire [2:0] _mux_131 = split_req ? 3'd3 : 3'd4; // RapController.java:639
+  wire [31:0] _mux_132 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:658
+  wire [5:0] _cat_139 = {readout_depth, 1'd0}; // RapController.java:799
+  wire [5:0] _mux_133 = readout_in_use ? _cat_139 : 6'd0; // RapController.java:654
   wire [31:0] _fill_256 = {16{split_next_digit}}; // RapController.java:338
   wire [31:0] _and_804 = child_digit_field & _fill_256; // RapController.java:338
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_804; // RapController.java:338
-  wire _or_665 = snapshot_product_start | following_kick; // RapController.java:210
+  wire _or_667 = snapshot_product_start | following_kick; // RapController.java:210
   wire [63:0] _mux_134 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:211
   wire [31:0] _mux_135 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:212
   wire [63:0] _bits_965 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
@@ -5328,22 +5330,22 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_806 = _not_429 & _or_r_2; // RapController.java:231
   wire [6:0] _mux_136 = state_merge_kids ? merge_parent : op_slot; // RapController.java:244
   wire [2:0] _dyn_index_0 = _mux_136[6] ? (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_127 : slot_children_126) : (_mux_136[0] ? slot_children_125 : slot_children_124)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_123 : slot_children_122) : (_mux_136[0] ? slot_children_121 : slot_children_120))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_119 : slot_children_118) : (_mux_136[0] ? slot_children_117 : slot_children_116)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_115 : slot_children_114) : (_mux_136[0] ? slot_children_113 : slot_children_112)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_111 : slot_children_110) : (_mux_136[0] ? slot_children_109 : slot_children_108)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_107 : slot_children_106) : (_mux_136[0] ? slot_children_105 : slot_children_104))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_103 : slot_children_102) : (_mux_136[0] ? slot_children_101 : slot_children_100)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_99 : slot_children_98) : (_mux_136[0] ? slot_children_97 : slot_children_96))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_95 : slot_children_94) : (_mux_136[0] ? slot_children_93 : slot_children_92)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_91 : slot_children_90) : (_mux_136[0] ? slot_children_89 : slot_children_88))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_87 : slot_children_86) : (_mux_136[0] ? slot_children_85 : slot_children_84)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_83 : slot_children_82) : (_mux_136[0] ? slot_children_81 : slot_children_80)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_79 : slot_children_78) : (_mux_136[0] ? slot_children_77 : slot_children_76)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_75 : slot_children_74) : (_mux_136[0] ? slot_children_73 : slot_children_72))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_71 : slot_children_70) : (_mux_136[0] ? slot_children_69 : slot_children_68)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_67 : slot_children_66) : (_mux_136[0] ? slot_children_65 : slot_children_64)))))) : (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_63 : slot_children_62) : (_mux_136[0] ? slot_children_61 : slot_children_60)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_59 : slot_children_58) : (_mux_136[0] ? slot_children_57 : slot_children_56))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_55 : slot_children_54) : (_mux_136[0] ? slot_children_53 : slot_children_52)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_51 : slot_children_50) : (_mux_136[0] ? slot_children_49 : slot_children_48)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_47 : slot_children_46) : (_mux_136[0] ? slot_children_45 : slot_children_44)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_43 : slot_children_42) : (_mux_136[0] ? slot_children_41 : slot_children_40))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_39 : slot_children_38) : (_mux_136[0] ? slot_children_37 : slot_children_36)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_35 : slot_children_34) : (_mux_136[0] ? slot_children_33 : slot_children_32))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_31 : slot_children_30) : (_mux_136[0] ? slot_children_29 : slot_children_28)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_27 : slot_children_26) : (_mux_136[0] ? slot_children_25 : slot_children_24))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_23 : slot_children_22) : (_mux_136[0] ? slot_children_21 : slot_children_20)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_19 : slot_children_18) : (_mux_136[0] ? slot_children_17 : slot_children_16)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_15 : slot_children_14) : (_mux_136[0] ? slot_children_13 : slot_children_12)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_11 : slot_children_10) : (_mux_136[0] ? slot_children_9 : slot_children_8))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_7 : slot_children_6) : (_mux_136[0] ? slot_children_5 : slot_children_4)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_3 : slot_children_2) : (_mux_136[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:244
-  wire _not_430 = ~commit_stop; // RapController.java:491
-  wire _and_807 = io_selected_valid & _not_430; // RapController.java:491
-  wire [6:0] _bits_973 = undo_rdata_0[38:32]; // RapController.java:511
-  wire [6:0] _mux_137 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:608
+  wire _not_430 = ~commit_stop; // RapController.java:495
+  wire _and_807 = io_selected_valid & _not_430; // RapController.java:495
+  wire [6:0] _bits_973 = undo_rdata_0[38:32]; // RapController.java:515
+  wire [6:0] _mux_137 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:612
   wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:172
   wire [31:0] _fill_257 = {32{1'd1}}; // RapController.java:84
-  wire [31:0] _bits_974 = verdict_sum[31:0]; // RapController.java:679
-  wire [31:0] _mux_138 = clip_verdict ? _fill_257 : _bits_974; // RapController.java:679
-  wire [31:0] _bits_975 = undo_rdata_0[31:0]; // RapController.java:512
-  wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:478
+  wire [31:0] _bits_974 = verdict_sum[31:0]; // RapController.java:683
+  wire [31:0] _mux_138 = clip_verdict ? _fill_257 : _bits_974; // RapController.java:683
+  wire [31:0] _bits_975 = undo_rdata_0[31:0]; // RapController.java:516
+  wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:482
   wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:276
   wire _not_431 = ~io_tcamWrite_ready; // RapController.java:288
   wire _and_808 = tcam_write_full & _not_431; // RapController.java:288
-  wire _or_666 = tcam_write_load | _and_808; // RapController.java:288
-  wire _or_667 = split_now | merge_now; // RapController.java:402
-  wire _and_809 = commit_fire & _or_667; // RapController.java:402
+  wire _or_668 = tcam_write_load | _and_808; // RapController.java:288
+  wire _or_669 = split_now | merge_now; // RapController.java:402
+  wire _and_809 = commit_fire & _or_669; // RapController.java:402
   wire _not_432 = ~merge_now; // RapController.java:400
   wire _and_810 = split_now & _not_432; // RapController.java:400
   wire _and_811 = _and_810 & hit_short_2; // RapController.java:400
@@ -5353,12 +5355,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:323
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:327
   wire _ge_1 = free_slots >= missing_children; // RapController.java:328
-  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:800
-  wire [5:0] _cat_140 = {op_depth, 1'd0}; // RapController.java:795
-  wire [31:0] _dshr_0 = _fill_259 >> _cat_140; // RapController.java:800
-  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:800
-  wire [5:0] _cat_141 = {child_depth, 1'd0}; // RapController.java:795
-  wire [31:0] _dshr_1 = _fill_260 >> _cat_141; // RapController.java:800
+  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:804
+  wire [5:0] _cat_140 = {op_depth, 1'd0}; // RapController.java:799
+  wire [31:0] _dshr_0 = _fill_259 >> _cat_140; // RapController.java:804
+  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:804
+  wire [5:0] _cat_141 = {child_depth, 1'd0}; // RapController.java:799
+  wire [31:0] _dshr_1 = _fill_260 >> _cat_141; // RapController.java:804
   wire [31:0] _not_434 = ~_dshr_1; // RapController.java:336
   wire [31:0] _and_813 = _dshr_0 & _not_434; // RapController.java:336
   wire _ge_2 = op_depth >= deepest_depth; // RapController.java:348
@@ -5375,9 +5377,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_815 = _and_814 & _not_435; // RapController.java:362
   wire _not_436 = ~verdict_act; // MergeVerdict.java:73
   wire _and_816 = verdict_busy & _not_436; // MergeVerdict.java:73
-  wire _or_668 = verdict_hand_over | _and_816; // MergeVerdict.java:73
-  wire _or_669 = state_merge_level | state_merge_kids; // RapController.java:375
-  wire _and_817 = _or_669 & io_counterResult_valid; // RapController.java:376
+  wire _or_670 = verdict_hand_over | _and_816; // MergeVerdict.java:73
+  wire _or_671 = state_merge_level | state_merge_kids; // RapController.java:375
+  wire _and_817 = _or_671 & io_counterResult_valid; // RapController.java:376
   wire _eq_644 = io_counterResult_bits_op == 2'd2; // RapController.java:376
   wire _and_818 = _and_817 & _eq_644; // RapController.java:376
   wire [34:0] _add_20 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
@@ -5407,15 +5409,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [13:0] _add_25 = {1'b0, _cat_147} + {1'b0, _cat_148}; // SplitCompare.java:74
   wire _bits_989 = _add_25[13]; // SplitCompare.java:74
   wire _and_819 = _bits_986 & _bits_989; // SplitCompare.java:63
-  wire _or_670 = _bits_985 | _and_819; // SplitCompare.java:63
-  wire _and_820 = _bits_980 & _or_670; // SplitCompare.java:63
-  wire _or_671 = _bits_979 | _and_820; // SplitCompare.java:63
-  wire _not_437 = ~_or_671; // MergeVerdict.java:65
+  wire _or_672 = _bits_985 | _and_819; // SplitCompare.java:63
+  wire _and_820 = _bits_980 & _or_672; // SplitCompare.java:63
+  wire _or_673 = _bits_979 | _and_820; // SplitCompare.java:63
+  wire _not_437 = ~_or_673; // MergeVerdict.java:65
   wire [2:0] _bits_990 = merge_sum[34:32]; // MergeVerdict.java:68
   wire _or_r_3 = |_bits_990; // MergeVerdict.java:68
   wire _and_821 = verdict_end_4 & _not_437; // MergeVerdict.java:71
-  wire _not_438 = ~_or_668; // MergeVerdict.java:75
-  wire _or_672 = _not_438 | verdict_end_4; // MergeVerdict.java:75
+  wire _not_438 = ~_or_670; // MergeVerdict.java:75
+  wire _or_674 = _not_438 | verdict_end_4; // MergeVerdict.java:75
   wire [34:0] _fill_261 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_262 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_263 = {35{1'd1}}; // MergeSkip.java:43
@@ -5443,9 +5445,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [11:0] _add_30 = {1'b0, _bits_1001} + {1'b0, _bits_1002}; // SplitCompare.java:73
   wire _bits_1003 = _add_30[11]; // SplitCompare.java:73
   wire _and_822 = _bits_1000 & _bits_1003; // SplitCompare.java:63
-  wire _or_673 = _bits_999 | _and_822; // SplitCompare.java:63
-  wire _and_823 = _bits_994 & _or_673; // SplitCompare.java:63
-  wire _or_674 = _bits_993 | _and_823; // SplitCompare.java:63
+  wire _or_675 = _bits_999 | _and_822; // SplitCompare.java:63
+  wire _and_823 = _bits_994 & _or_675; // SplitCompare.java:63
+  wire _or_676 = _bits_993 | _and_823; // SplitCompare.java:63
   wire _not_440 = ~schedule_exhausted; // RapController.java:389
   wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
   wire _not_441 = ~_or_r_4; // SplitCounter.java:89
@@ -5508,571 +5510,571 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [13:0] _add_35 = {1'b0, _cat_157} + {1'b0, _cat_158}; // SplitCompare.java:74
   wire _bits_1027 = _add_35[13]; // SplitCompare.java:74
   wire _and_830 = _bits_1024 & _bits_1027; // SplitCompare.java:63
-  wire _or_675 = _bits_1023 | _and_830; // SplitCompare.java:63
-  wire _and_831 = _bits_1018 & _or_675; // SplitCompare.java:63
-  wire _or_676 = _bits_1017 | _and_831; // SplitCompare.java:63
-  wire _and_832 = skip_valid & _or_676; // MergeSkip.java:53
+  wire _or_677 = _bits_1023 | _and_830; // SplitCompare.java:63
+  wire _and_831 = _bits_1018 & _or_677; // SplitCompare.java:63
+  wire _or_678 = _bits_1017 | _and_831; // SplitCompare.java:63
+  wire _and_832 = skip_valid & _or_678; // MergeSkip.java:53
   wire _not_445 = ~skip_touched; // MergeSkip.java:62
   wire _and_833 = _and_832 & _not_445; // MergeSkip.java:62
   wire _not_446 = ~commit_fire; // MergeSkip.java:62
   wire _and_834 = _and_833 & _not_446; // MergeSkip.java:62
-  wire _not_447 = ~commit_stop; // RapController.java:460
-  wire pipe_quiet = _not_447 & pipe_empty; // RapController.java:460
-  wire _and_835 = state_run & pipe_quiet; // RapController.java:465
-  wire _not_448 = ~io_issued; // RapController.java:465
-  wire _and_836 = _and_835 & _not_448; // RapController.java:465
-  wire _and_837 = state_run & pipe_quiet; // RapController.java:471
-  wire _or_677 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
-  wire _or_678 = _or_677 | ev_split_q; // StatusRegs.java:77
-  wire _or_679 = _or_678 | ev_batch_q; // StatusRegs.java:77
-  wire _or_680 = _or_679 | ev_deferred_q; // StatusRegs.java:77
+  wire _not_447 = ~commit_stop; // RapController.java:464
+  wire pipe_quiet = _not_447 & pipe_empty; // RapController.java:464
+  wire _and_835 = state_run & pipe_quiet; // RapController.java:469
+  wire _not_448 = ~io_issued; // RapController.java:469
+  wire _and_836 = _and_835 & _not_448; // RapController.java:469
+  wire _and_837 = state_run & pipe_quiet; // RapController.java:475
+  wire _or_679 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
+  wire _or_680 = _or_679 | ev_split_q; // StatusRegs.java:77
+  wire _or_681 = _or_680 | ev_batch_q; // StatusRegs.java:77
+  wire _or_682 = _or_681 | ev_deferred_q; // StatusRegs.java:77
   wire _or_r_8 = |ev_removed_q; // StatusRegs.java:78
-  wire _or_681 = _or_680 | _or_r_8; // StatusRegs.java:78
+  wire _or_683 = _or_682 | _or_r_8; // StatusRegs.java:78
   wire _not_449 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_450 = ~st_n_carry_1; // SplitCounter.java:109
   wire _and_838 = _not_449 & _not_450; // SplitCounter.java:109
   wire _not_451 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_839 = _and_838 & _not_451; // SplitCounter.java:109
   wire _not_452 = ~_and_839; // StatusRegs.java:78
-  wire ev_pending = _or_681 | _not_452; // StatusRegs.java:78
-  wire _not_453 = ~ev_pending; // RapController.java:470
-  wire _and_840 = _not_453 & multiplier_free; // RapController.java:470
-  wire status_still = _and_840 & io_countersIdle; // RapController.java:470
-  wire _and_841 = _and_837 & status_still; // RapController.java:471
+  wire ev_pending = _or_683 | _not_452; // StatusRegs.java:78
+  wire _not_453 = ~ev_pending; // RapController.java:474
+  wire _and_840 = _not_453 & multiplier_free; // RapController.java:474
+  wire status_still = _and_840 & io_countersIdle; // RapController.java:474
+  wire _and_841 = _and_837 & status_still; // RapController.java:475
   wire _bits_1028 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_1029 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_682 = _bits_1028 | _bits_1029; // FirstSet.java:64
+  wire _or_684 = _bits_1028 | _bits_1029; // FirstSet.java:64
   wire _bits_1030 = slot_pick_remaining[2]; // FirstSet.java:55
   wire _bits_1031 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_683 = _bits_1030 | _bits_1031; // FirstSet.java:64
-  wire _or_684 = _or_682 | _or_683; // FirstSet.java:64
+  wire _or_685 = _bits_1030 | _bits_1031; // FirstSet.java:64
+  wire _or_686 = _or_684 | _or_685; // FirstSet.java:64
   wire _bits_1032 = slot_pick_remaining[4]; // FirstSet.java:55
   wire _bits_1033 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_685 = _bits_1032 | _bits_1033; // FirstSet.java:64
+  wire _or_687 = _bits_1032 | _bits_1033; // FirstSet.java:64
   wire _bits_1034 = slot_pick_remaining[6]; // FirstSet.java:55
   wire _bits_1035 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_686 = _bits_1034 | _bits_1035; // FirstSet.java:64
-  wire _or_687 = _or_685 | _or_686; // FirstSet.java:64
-  wire _or_688 = _or_684 | _or_687; // FirstSet.java:64
+  wire _or_688 = _bits_1034 | _bits_1035; // FirstSet.java:64
+  wire _or_689 = _or_687 | _or_688; // FirstSet.java:64
+  wire _or_690 = _or_686 | _or_689; // FirstSet.java:64
   wire _bits_1036 = slot_pick_remaining[8]; // FirstSet.java:55
   wire _bits_1037 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_689 = _bits_1036 | _bits_1037; // FirstSet.java:64
+  wire _or_691 = _bits_1036 | _bits_1037; // FirstSet.java:64
   wire _bits_1038 = slot_pick_remaining[10]; // FirstSet.java:55
   wire _bits_1039 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_690 = _bits_1038 | _bits_1039; // FirstSet.java:64
-  wire _or_691 = _or_689 | _or_690; // FirstSet.java:64
+  wire _or_692 = _bits_1038 | _bits_1039; // FirstSet.java:64
+  wire _or_693 = _or_691 | _or_692; // FirstSet.java:64
   wire _bits_1040 = slot_pick_remaining[12]; // FirstSet.java:55
   wire _bits_1041 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_692 = _bits_1040 | _bits_1041; // FirstSet.java:64
+  wire _or_694 = _bits_1040 | _bits_1041; // FirstSet.java:64
   wire _bits_1042 = slot_pick_remaining[14]; // FirstSet.java:55
   wire _bits_1043 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_693 = _bits_1042 | _bits_1043; // FirstSet.java:64
-  wire _or_694 = _or_692 | _or_693; // FirstSet.java:64
-  wire _or_695 = _or_691 | _or_694; // FirstSet.java:64
-  wire _or_696 = _or_688 | _or_695; // FirstSet.java:64
+  wire _or_695 = _bits_1042 | _bits_1043; // FirstSet.java:64
+  wire _or_696 = _or_694 | _or_695; // FirstSet.java:64
+  wire _or_697 = _or_693 | _or_696; // FirstSet.java:64
+  wire _or_698 = _or_690 | _or_697; // FirstSet.java:64
   wire _bits_1044 = slot_pick_remaining[16]; // FirstSet.java:55
   wire _bits_1045 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_697 = _bits_1044 | _bits_1045; // FirstSet.java:64
+  wire _or_699 = _bits_1044 | _bits_1045; // FirstSet.java:64
   wire _bits_1046 = slot_pick_remaining[18]; // FirstSet.java:55
   wire _bits_1047 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_698 = _bits_1046 | _bits_1047; // FirstSet.java:64
-  wire _or_699 = _or_697 | _or_698; // FirstSet.java:64
+  wire _or_700 = _bits_1046 | _bits_1047; // FirstSet.java:64
+  wire _or_701 = _or_699 | _or_700; // FirstSet.java:64
   wire _bits_1048 = slot_pick_remaining[20]; // FirstSet.java:55
   wire _bits_1049 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_700 = _bits_1048 | _bits_1049; // FirstSet.java:64
+  wire _or_702 = _bits_1048 | _bits_1049; // FirstSet.java:64
   wire _bits_1050 = slot_pick_remaining[22]; // FirstSet.java:55
   wire _bits_1051 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_701 = _bits_1050 | _bits_1051; // FirstSet.java:64
-  wire _or_702 = _or_700 | _or_701; // FirstSet.java:64
-  wire _or_703 = _or_699 | _or_702; // FirstSet.java:64
+  wire _or_703 = _bits_1050 | _bits_1051; // FirstSet.java:64
+  wire _or_704 = _or_702 | _or_703; // FirstSet.java:64
+  wire _or_705 = _or_701 | _or_704; // FirstSet.java:64
   wire _bits_1052 = slot_pick_remaining[24]; // FirstSet.java:55
   wire _bits_1053 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_704 = _bits_1052 | _bits_1053; // FirstSet.java:64
+  wire _or_706 = _bits_1052 | _bits_1053; // FirstSet.java:64
   wire _bits_1054 = slot_pick_remaining[26]; // FirstSet.java:55
   wire _bits_1055 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_705 = _bits_1054 | _bits_1055; // FirstSet.java:64
-  wire _or_706 = _or_704 | _or_705; // FirstSet.java:64
+  wire _or_707 = _bits_1054 | _bits_1055; // FirstSet.java:64
+  wire _or_708 = _or_706 | _or_707; // FirstSet.java:64
   wire _bits_1056 = slot_pick_remaining[28]; // FirstSet.java:55
   wire _bits_1057 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_707 = _bits_1056 | _bits_1057; // FirstSet.java:64
+  wire _or_709 = _bits_1056 | _bits_1057; // FirstSet.java:64
   wire _bits_1058 = slot_pick_remaining[30]; // FirstSet.java:55
   wire _bits_1059 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_708 = _bits_1058 | _bits_1059; // FirstSet.java:64
-  wire _or_709 = _or_707 | _or_708; // FirstSet.java:64
-  wire _or_710 = _or_706 | _or_709; // FirstSet.java:64
-  wire _or_711 = _or_703 | _or_710; // FirstSet.java:64
-  wire _or_712 = _or_696 | _or_711; // FirstSet.java:64
+  wire _or_710 = _bits_1058 | _bits_1059; // FirstSet.java:64
+  wire _or_711 = _or_709 | _or_710; // FirstSet.java:64
+  wire _or_712 = _or_708 | _or_711; // FirstSet.java:64
+  wire _or_713 = _or_705 | _or_712; // FirstSet.java:64
+  wire _or_714 = _or_698 | _or_713; // FirstSet.java:64
   wire _bits_1060 = slot_pick_remaining[32]; // FirstSet.java:55
   wire _bits_1061 = slot_pick_remaining[33]; // FirstSet.java:55
-  wire _or_713 = _bits_1060 | _bits_1061; // FirstSet.java:64
+  wire _or_715 = _bits_1060 | _bits_1061; // FirstSet.java:64
   wire _bits_1062 = slot_pick_remaining[34]; // FirstSet.java:55
   wire _bits_1063 = slot_pick_remaining[35]; // FirstSet.java:55
-  wire _or_714 = _bits_1062 | _bits_1063; // FirstSet.java:64
-  wire _or_715 = _or_713 | _or_714; // FirstSet.java:64
+  wire _or_716 = _bits_1062 | _bits_1063; // FirstSet.java:64
+  wire _or_717 = _or_715 | _or_716; // FirstSet.java:64
   wire _bits_1064 = slot_pick_remaining[36]; // FirstSet.java:55
   wire _bits_1065 = slot_pick_remaining[37]; // FirstSet.java:55
-  wire _or_716 = _bits_1064 | _bits_1065; // FirstSet.java:64
+  wire _or_718 = _bits_1064 | _bits_1065; // FirstSet.java:64
   wire _bits_1066 = slot_pick_remaining[38]; // FirstSet.java:55
   wire _bits_1067 = slot_pick_remaining[39]; // FirstSet.java:55
-  wire _or_717 = _bits_1066 | _bits_1067; // FirstSet.java:64
-  wire _or_718 = _or_716 | _or_717; // FirstSet.java:64
-  wire _or_719 = _or_715 | _or_718; // FirstSet.java:64
+  wire _or_719 = _bits_1066 | _bits_1067; // FirstSet.java:64
+  wire _or_720 = _or_718 | _or_719; // FirstSet.java:64
+  wire _or_721 = _or_717 | _or_720; // FirstSet.java:64
   wire _bits_1068 = slot_pick_remaining[40]; // FirstSet.java:55
   wire _bits_1069 = slot_pick_remaining[41]; // FirstSet.java:55
-  wire _or_720 = _bits_1068 | _bits_1069; // FirstSet.java:64
+  wire _or_722 = _bits_1068 | _bits_1069; // FirstSet.java:64
   wire _bits_1070 = slot_pick_remaining[42]; // FirstSet.java:55
   wire _bits_1071 = slot_pick_remaining[43]; // FirstSet.java:55
-  wire _or_721 = _bits_1070 | _bits_1071; // FirstSet.java:64
-  wire _or_722 = _or_720 | _or_721; // FirstSet.java:64
+  wire _or_723 = _bits_1070 | _bits_1071; // FirstSet.java:64
+  wire _or_724 = _or_722 | _or_723; // FirstSet.java:64
   wire _bits_1072 = slot_pick_remaining[44]; // FirstSet.java:55
   wire _bits_1073 = slot_pick_remaining[45]; // FirstSet.java:55
-  wire _or_723 = _bits_1072 | _bits_1073; // FirstSet.java:64
+  wire _or_725 = _bits_1072 | _bits_1073; // FirstSet.java:64
   wire _bits_1074 = slot_pick_remaining[46]; // FirstSet.java:55
   wire _bits_1075 = slot_pick_remaining[47]; // FirstSet.java:55
-  wire _or_724 = _bits_1074 | _bits_1075; // FirstSet.java:64
-  wire _or_725 = _or_723 | _or_724; // FirstSet.java:64
-  wire _or_726 = _or_722 | _or_725; // FirstSet.java:64
-  wire _or_727 = _or_719 | _or_726; // FirstSet.java:64
+  wire _or_726 = _bits_1074 | _bits_1075; // FirstSet.java:64
+  wire _or_727 = _or_725 | _or_726; // FirstSet.java:64
+  wire _or_728 = _or_724 | _or_727; // FirstSet.java:64
+  wire _or_729 = _or_721 | _or_728; // FirstSet.java:64
   wire _bits_1076 = slot_pick_remaining[48]; // FirstSet.java:55
   wire _bits_1077 = slot_pick_remaining[49]; // FirstSet.java:55
-  wire _or_728 = _bits_1076 | _bits_1077; // FirstSet.java:64
+  wire _or_730 = _bits_1076 | _bits_1077; // FirstSet.java:64
   wire _bits_1078 = slot_pick_remaining[50]; // FirstSet.java:55
   wire _bits_1079 = slot_pick_remaining[51]; // FirstSet.java:55
-  wire _or_729 = _bits_1078 | _bits_1079; // FirstSet.java:64
-  wire _or_730 = _or_728 | _or_729; // FirstSet.java:64
+  wire _or_731 = _bits_1078 | _bits_1079; // FirstSet.java:64
+  wire _or_732 = _or_730 | _or_731; // FirstSet.java:64
   wire _bits_1080 = slot_pick_remaining[52]; // FirstSet.java:55
   wire _bits_1081 = slot_pick_remaining[53]; // FirstSet.java:55
-  wire _or_731 = _bits_1080 | _bits_1081; // FirstSet.java:64
+  wire _or_733 = _bits_1080 | _bits_1081; // FirstSet.java:64
   wire _bits_1082 = slot_pick_remaining[54]; // FirstSet.java:55
   wire _bits_1083 = slot_pick_remaining[55]; // FirstSet.java:55
-  wire _or_732 = _bits_1082 | _bits_1083; // FirstSet.java:64
-  wire _or_733 = _or_731 | _or_732; // FirstSet.java:64
-  wire _or_734 = _or_730 | _or_733; // FirstSet.java:64
+  wire _or_734 = _bits_1082 | _bits_1083; // FirstSet.java:64
+  wire _or_735 = _or_733 | _or_734; // FirstSet.java:64
+  wire _or_736 = _or_732 | _or_735; // FirstSet.java:64
   wire _bits_1084 = slot_pick_remaining[56]; // FirstSet.java:55
   wire _bits_1085 = slot_pick_remaining[57]; // FirstSet.java:55
-  wire _or_735 = _bits_1084 | _bits_1085; // FirstSet.java:64
+  wire _or_737 = _bits_1084 | _bits_1085; // FirstSet.java:64
   wire _bits_1086 = slot_pick_remaining[58]; // FirstSet.java:55
   wire _bits_1087 = slot_pick_remaining[59]; // FirstSet.java:55
-  wire _or_736 = _bits_1086 | _bits_1087; // FirstSet.java:64
-  wire _or_737 = _or_735 | _or_736; // FirstSet.java:64
+  wire _or_738 = _bits_1086 | _bits_1087; // FirstSet.java:64
+  wire _or_739 = _or_737 | _or_738; // FirstSet.java:64
   wire _bits_1088 = slot_pick_remaining[60]; // FirstSet.java:55
   wire _bits_1089 = slot_pick_remaining[61]; // FirstSet.java:55
-  wire _or_738 = _bits_1088 | _bits_1089; // FirstSet.java:64
+  wire _or_740 = _bits_1088 | _bits_1089; // FirstSet.java:64
   wire _bits_1090 = slot_pick_remaining[62]; // FirstSet.java:55
   wire _bits_1091 = slot_pick_remaining[63]; // FirstSet.java:55
-  wire _or_739 = _bits_1090 | _bits_1091; // FirstSet.java:64
-  wire _or_740 = _or_738 | _or_739; // FirstSet.java:64
-  wire _or_741 = _or_737 | _or_740; // FirstSet.java:64
-  wire _or_742 = _or_734 | _or_741; // FirstSet.java:64
-  wire _or_743 = _or_727 | _or_742; // FirstSet.java:64
-  wire _or_744 = _or_712 | _or_743; // FirstSet.java:64
+  wire _or_741 = _bits_1090 | _bits_1091; // FirstSet.java:64
+  wire _or_742 = _or_740 | _or_741; // FirstSet.java:64
+  wire _or_743 = _or_739 | _or_742; // FirstSet.java:64
+  wire _or_744 = _or_736 | _or_743; // FirstSet.java:64
+  wire _or_745 = _or_729 | _or_744; // FirstSet.java:64
+  wire _or_746 = _or_714 | _or_745; // FirstSet.java:64
   wire _bits_1092 = slot_pick_remaining[64]; // FirstSet.java:55
   wire _bits_1093 = slot_pick_remaining[65]; // FirstSet.java:55
-  wire _or_745 = _bits_1092 | _bits_1093; // FirstSet.java:64
+  wire _or_747 = _bits_1092 | _bits_1093; // FirstSet.java:64
   wire _bits_1094 = slot_pick_remaining[66]; // FirstSet.java:55
   wire _bits_1095 = slot_pick_remaining[67]; // FirstSet.java:55
-  wire _or_746 = _bits_1094 | _bits_1095; // FirstSet.java:64
-  wire _or_747 = _or_745 | _or_746; // FirstSet.java:64
+  wire _or_748 = _bits_1094 | _bits_1095; // FirstSet.java:64
+  wire _or_749 = _or_747 | _or_748; // FirstSet.java:64
   wire _bits_1096 = slot_pick_remaining[68]; // FirstSet.java:55
   wire _bits_1097 = slot_pick_remaining[69]; // FirstSet.java:55
-  wire _or_748 = _bits_1096 | _bits_1097; // FirstSet.java:64
+  wire _or_750 = _bits_1096 | _bits_1097; // FirstSet.java:64
   wire _bits_1098 = slot_pick_remaining[70]; // FirstSet.java:55
   wire _bits_1099 = slot_pick_remaining[71]; // FirstSet.java:55
-  wire _or_749 = _bits_1098 | _bits_1099; // FirstSet.java:64
-  wire _or_750 = _or_748 | _or_749; // FirstSet.java:64
-  wire _or_751 = _or_747 | _or_750; // FirstSet.java:64
+  wire _or_751 = _bits_1098 | _bits_1099; // FirstSet.java:64
+  wire _or_752 = _or_750 | _or_751; // FirstSet.java:64
+  wire _or_753 = _or_749 | _or_752; // FirstSet.java:64
   wire _bits_1100 = slot_pick_remaining[72]; // FirstSet.java:55
   wire _bits_1101 = slot_pick_remaining[73]; // FirstSet.java:55
-  wire _or_752 = _bits_1100 | _bits_1101; // FirstSet.java:64
+  wire _or_754 = _bits_1100 | _bits_1101; // FirstSet.java:64
   wire _bits_1102 = slot_pick_remaining[74]; // FirstSet.java:55
   wire _bits_1103 = slot_pick_remaining[75]; // FirstSet.java:55
-  wire _or_753 = _bits_1102 | _bits_1103; // FirstSet.java:64
-  wire _or_754 = _or_752 | _or_753; // FirstSet.java:64
+  wire _or_755 = _bits_1102 | _bits_1103; // FirstSet.java:64
+  wire _or_756 = _or_754 | _or_755; // FirstSet.java:64
   wire _bits_1104 = slot_pick_remaining[76]; // FirstSet.java:55
   wire _bits_1105 = slot_pick_remaining[77]; // FirstSet.java:55
-  wire _or_755 = _bits_1104 | _bits_1105; // FirstSet.java:64
+  wire _or_757 = _bits_1104 | _bits_1105; // FirstSet.java:64
   wire _bits_1106 = slot_pick_remaining[78]; // FirstSet.java:55
   wire _bits_1107 = slot_pick_remaining[79]; // FirstSet.java:55
-  wire _or_756 = _bits_1106 | _bits_1107; // FirstSet.java:64
-  wire _or_757 = _or_755 | _or_756; // FirstSet.java:64
-  wire _or_758 = _or_754 | _or_757; // FirstSet.java:64
-  wire _or_759 = _or_751 | _or_758; // FirstSet.java:64
+  wire _or_758 = _bits_1106 | _bits_1107; // FirstSet.java:64
+  wire _or_759 = _or_757 | _or_758; // FirstSet.java:64
+  wire _or_760 = _or_756 | _or_759; // FirstSet.java:64
+  wire _or_761 = _or_753 | _or_760; // FirstSet.java:64
   wire _bits_1108 = slot_pick_remaining[80]; // FirstSet.java:55
   wire _bits_1109 = slot_pick_remaining[81]; // FirstSet.java:55
-  wire _or_760 = _bits_1108 | _bits_1109; // FirstSet.java:64
+  wire _or_762 = _bits_1108 | _bits_1109; // FirstSet.java:64
   wire _bits_1110 = slot_pick_remaining[82]; // FirstSet.java:55
   wire _bits_1111 = slot_pick_remaining[83]; // FirstSet.java:55
-  wire _or_761 = _bits_1110 | _bits_1111; // FirstSet.java:64
-  wire _or_762 = _or_760 | _or_761; // FirstSet.java:64
+  wire _or_763 = _bits_1110 | _bits_1111; // FirstSet.java:64
+  wire _or_764 = _or_762 | _or_763; // FirstSet.java:64
   wire _bits_1112 = slot_pick_remaining[84]; // FirstSet.java:55
   wire _bits_1113 = slot_pick_remaining[85]; // FirstSet.java:55
-  wire _or_763 = _bits_1112 | _bits_1113; // FirstSet.java:64
+  wire _or_765 = _bits_1112 | _bits_1113; // FirstSet.java:64
   wire _bits_1114 = slot_pick_remaining[86]; // FirstSet.java:55
   wire _bits_1115 = slot_pick_remaining[87]; // FirstSet.java:55
-  wire _or_764 = _bits_1114 | _bits_1115; // FirstSet.java:64
-  wire _or_765 = _or_763 | _or_764; // FirstSet.java:64
-  wire _or_766 = _or_762 | _or_765; // FirstSet.java:64
+  wire _or_766 = _bits_1114 | _bits_1115; // FirstSet.java:64
+  wire _or_767 = _or_765 | _or_766; // FirstSet.java:64
+  wire _or_768 = _or_764 | _or_767; // FirstSet.java:64
   wire _bits_1116 = slot_pick_remaining[88]; // FirstSet.java:55
   wire _bits_1117 = slot_pick_remaining[89]; // FirstSet.java:55
-  wire _or_767 = _bits_1116 | _bits_1117; // FirstSet.java:64
+  wire _or_769 = _bits_1116 | _bits_1117; // FirstSet.java:64
   wire _bits_1118 = slot_pick_remaining[90]; // FirstSet.java:55
   wire _bits_1119 = slot_pick_remaining[91]; // FirstSet.java:55
-  wire _or_768 = _bits_1118 | _bits_1119; // FirstSet.java:64
-  wire _or_769 = _or_767 | _or_768; // FirstSet.java:64
+  wire _or_770 = _bits_1118 | _bits_1119; // FirstSet.java:64
+  wire _or_771 = _or_769 | _or_770; // FirstSet.java:64
   wire _bits_1120 = slot_pick_remaining[92]; // FirstSet.java:55
   wire _bits_1121 = slot_pick_remaining[93]; // FirstSet.java:55
-  wire _or_770 = _bits_1120 | _bits_1121; // FirstSet.java:64
+  wire _or_772 = _bits_1120 | _bits_1121; // FirstSet.java:64
   wire _bits_1122 = slot_pick_remaining[94]; // FirstSet.java:55
   wire _bits_1123 = slot_pick_remaining[95]; // FirstSet.java:55
-  wire _or_771 = _bits_1122 | _bits_1123; // FirstSet.java:64
-  wire _or_772 = _or_770 | _or_771; // FirstSet.java:64
-  wire _or_773 = _or_769 | _or_772; // FirstSet.java:64
-  wire _or_774 = _or_766 | _or_773; // FirstSet.java:64
-  wire _or_775 = _or_759 | _or_774; // FirstSet.java:64
+  wire _or_773 = _bits_1122 | _bits_1123; // FirstSet.java:64
+  wire _or_774 = _or_772 | _or_773; // FirstSet.java:64
+  wire _or_775 = _or_771 | _or_774; // FirstSet.java:64
+  wire _or_776 = _or_768 | _or_775; // FirstSet.java:64
+  wire _or_777 = _or_761 | _or_776; // FirstSet.java:64
   wire _bits_1124 = slot_pick_remaining[96]; // FirstSet.java:55
   wire _bits_1125 = slot_pick_remaining[97]; // FirstSet.java:55
-  wire _or_776 = _bits_1124 | _bits_1125; // FirstSet.java:64
+  wire _or_778 = _bits_1124 | _bits_1125; // FirstSet.java:64
   wire _bits_1126 = slot_pick_remaining[98]; // FirstSet.java:55
   wire _bits_1127 = slot_pick_remaining[99]; // FirstSet.java:55
-  wire _or_777 = _bits_1126 | _bits_1127; // FirstSet.java:64
-  wire _or_778 = _or_776 | _or_777; // FirstSet.java:64
+  wire _or_779 = _bits_1126 | _bits_1127; // FirstSet.java:64
+  wire _or_780 = _or_778 | _or_779; // FirstSet.java:64
   wire _bits_1128 = slot_pick_remaining[100]; // FirstSet.java:55
   wire _bits_1129 = slot_pick_remaining[101]; // FirstSet.java:55
-  wire _or_779 = _bits_1128 | _bits_1129; // FirstSet.java:64
+  wire _or_781 = _bits_1128 | _bits_1129; // FirstSet.java:64
   wire _bits_1130 = slot_pick_remaining[102]; // FirstSet.java:55
   wire _bits_1131 = slot_pick_remaining[103]; // FirstSet.java:55
-  wire _or_780 = _bits_1130 | _bits_1131; // FirstSet.java:64
-  wire _or_781 = _or_779 | _or_780; // FirstSet.java:64
-  wire _or_782 = _or_778 | _or_781; // FirstSet.java:64
+  wire _or_782 = _bits_1130 | _bits_1131; // FirstSet.java:64
+  wire _or_783 = _or_781 | _or_782; // FirstSet.java:64
+  wire _or_784 = _or_780 | _or_783; // FirstSet.java:64
   wire _bits_1132 = slot_pick_remaining[104]; // FirstSet.java:55
   wire _bits_1133 = slot_pick_remaining[105]; // FirstSet.java:55
-  wire _or_783 = _bits_1132 | _bits_1133; // FirstSet.java:64
+  wire _or_785 = _bits_1132 | _bits_1133; // FirstSet.java:64
   wire _bits_1134 = slot_pick_remaining[106]; // FirstSet.java:55
   wire _bits_1135 = slot_pick_remaining[107]; // FirstSet.java:55
-  wire _or_784 = _bits_1134 | _bits_1135; // FirstSet.java:64
-  wire _or_785 = _or_783 | _or_784; // FirstSet.java:64
+  wire _or_786 = _bits_1134 | _bits_1135; // FirstSet.java:64
+  wire _or_787 = _or_785 | _or_786; // FirstSet.java:64
   wire _bits_1136 = slot_pick_remaining[108]; // FirstSet.java:55
   wire _bits_1137 = slot_pick_remaining[109]; // FirstSet.java:55
-  wire _or_786 = _bits_1136 | _bits_1137; // FirstSet.java:64
+  wire _or_788 = _bits_1136 | _bits_1137; // FirstSet.java:64
   wire _bits_1138 = slot_pick_remaining[110]; // FirstSet.java:55
   wire _bits_1139 = slot_pick_remaining[111]; // FirstSet.java:55
-  wire _or_787 = _bits_1138 | _bits_1139; // FirstSet.java:64
-  wire _or_788 = _or_786 | _or_787; // FirstSet.java:64
-  wire _or_789 = _or_785 | _or_788; // FirstSet.java:64
-  wire _or_790 = _or_782 | _or_789; // FirstSet.java:64
+  wire _or_789 = _bits_1138 | _bits_1139; // FirstSet.java:64
+  wire _or_790 = _or_788 | _or_789; // FirstSet.java:64
+  wire _or_791 = _or_787 | _or_790; // FirstSet.java:64
+  wire _or_792 = _or_784 | _or_791; // FirstSet.java:64
   wire _bits_1140 = slot_pick_remaining[112]; // FirstSet.java:55
   wire _bits_1141 = slot_pick_remaining[113]; // FirstSet.java:55
-  wire _or_791 = _bits_1140 | _bits_1141; // FirstSet.java:64
+  wire _or_793 = _bits_1140 | _bits_1141; // FirstSet.java:64
   wire _bits_1142 = slot_pick_remaining[114]; // FirstSet.java:55
   wire _bits_1143 = slot_pick_remaining[115]; // FirstSet.java:55
-  wire _or_792 = _bits_1142 | _bits_1143; // FirstSet.java:64
-  wire _or_793 = _or_791 | _or_792; // FirstSet.java:64
+  wire _or_794 = _bits_1142 | _bits_1143; // FirstSet.java:64
+  wire _or_795 = _or_793 | _or_794; // FirstSet.java:64
   wire _bits_1144 = slot_pick_remaining[116]; // FirstSet.java:55
   wire _bits_1145 = slot_pick_remaining[117]; // FirstSet.java:55
-  wire _or_794 = _bits_1144 | _bits_1145; // FirstSet.java:64
+  wire _or_796 = _bits_1144 | _bits_1145; // FirstSet.java:64
   wire _bits_1146 = slot_pick_remaining[118]; // FirstSet.java:55
   wire _bits_1147 = slot_pick_remaining[119]; // FirstSet.java:55
-  wire _or_795 = _bits_1146 | _bits_1147; // FirstSet.java:64
-  wire _or_796 = _or_794 | _or_795; // FirstSet.java:64
-  wire _or_797 = _or_793 | _or_796; // FirstSet.java:64
+  wire _or_797 = _bits_1146 | _bits_1147; // FirstSet.java:64
+  wire _or_798 = _or_796 | _or_797; // FirstSet.java:64
+  wire _or_799 = _or_795 | _or_798; // FirstSet.java:64
   wire _bits_1148 = slot_pick_remaining[120]; // FirstSet.java:55
   wire _bits_1149 = slot_pick_remaining[121]; // FirstSet.java:55
-  wire _or_798 = _bits_1148 | _bits_1149; // FirstSet.java:64
+  wire _or_800 = _bits_1148 | _bits_1149; // FirstSet.java:64
   wire _bits_1150 = slot_pick_remaining[122]; // FirstSet.java:55
   wire _bits_1151 = slot_pick_remaining[123]; // FirstSet.java:55
-  wire _or_799 = _bits_1150 | _bits_1151; // FirstSet.java:64
-  wire _or_800 = _or_798 | _or_799; // FirstSet.java:64
+  wire _or_801 = _bits_1150 | _bits_1151; // FirstSet.java:64
+  wire _or_802 = _or_800 | _or_801; // FirstSet.java:64
   wire _bits_1152 = slot_pick_remaining[124]; // FirstSet.java:55
   wire _bits_1153 = slot_pick_remaining[125]; // FirstSet.java:55
-  wire _or_801 = _bits_1152 | _bits_1153; // FirstSet.java:64
+  wire _or_803 = _bits_1152 | _bits_1153; // FirstSet.java:64
   wire _bits_1154 = slot_pick_remaining[126]; // FirstSet.java:55
   wire _bits_1155 = slot_pick_remaining[127]; // FirstSet.java:55
-  wire _or_802 = _bits_1154 | _bits_1155; // FirstSet.java:64
-  wire _or_803 = _or_801 | _or_802; // FirstSet.java:64
-  wire _or_804 = _or_800 | _or_803; // FirstSet.java:64
-  wire _or_805 = _or_797 | _or_804; // FirstSet.java:64
-  wire _or_806 = _or_790 | _or_805; // FirstSet.java:64
-  wire _or_807 = _or_775 | _or_806; // FirstSet.java:64
-  wire _and_842 = _or_744 & _or_807; // FirstSet.java:61
-  wire _and_843 = _or_712 & _or_743; // FirstSet.java:61
-  wire _and_844 = _or_696 & _or_711; // FirstSet.java:61
-  wire _and_845 = _or_688 & _or_695; // FirstSet.java:61
-  wire _and_846 = _or_684 & _or_687; // FirstSet.java:61
-  wire _and_847 = _or_682 & _or_683; // FirstSet.java:61
+  wire _or_804 = _bits_1154 | _bits_1155; // FirstSet.java:64
+  wire _or_805 = _or_803 | _or_804; // FirstSet.java:64
+  wire _or_806 = _or_802 | _or_805; // FirstSet.java:64
+  wire _or_807 = _or_799 | _or_806; // FirstSet.java:64
+  wire _or_808 = _or_792 | _or_807; // FirstSet.java:64
+  wire _or_809 = _or_777 | _or_808; // FirstSet.java:64
+  wire _and_842 = _or_746 & _or_809; // FirstSet.java:61
+  wire _and_843 = _or_714 & _or_745; // FirstSet.java:61
+  wire _and_844 = _or_698 & _or_713; // FirstSet.java:61
+  wire _and_845 = _or_690 & _or_697; // FirstSet.java:61
+  wire _and_846 = _or_686 & _or_689; // FirstSet.java:61
+  wire _and_847 = _or_684 & _or_685; // FirstSet.java:61
   wire _and_848 = _bits_1028 & _bits_1029; // FirstSet.java:61
-  wire _or_808 = _and_847 | _and_848; // FirstSet.java:62
+  wire _or_810 = _and_847 | _and_848; // FirstSet.java:62
   wire _and_849 = _bits_1030 & _bits_1031; // FirstSet.java:61
-  wire _or_809 = _or_808 | _and_849; // FirstSet.java:63
-  wire _or_810 = _and_846 | _or_809; // FirstSet.java:62
-  wire _and_850 = _or_685 & _or_686; // FirstSet.java:61
+  wire _or_811 = _or_810 | _and_849; // FirstSet.java:63
+  wire _or_812 = _and_846 | _or_811; // FirstSet.java:62
+  wire _and_850 = _or_687 & _or_688; // FirstSet.java:61
   wire _and_851 = _bits_1032 & _bits_1033; // FirstSet.java:61
-  wire _or_811 = _and_850 | _and_851; // FirstSet.java:62
+  wire _or_813 = _and_850 | _and_851; // FirstSet.java:62
   wire _and_852 = _bits_1034 & _bits_1035; // FirstSet.java:61
-  wire _or_812 = _or_811 | _and_852; // FirstSet.java:63
-  wire _or_813 = _or_810 | _or_812; // FirstSet.java:63
-  wire _or_814 = _and_845 | _or_813; // FirstSet.java:62
-  wire _and_853 = _or_691 & _or_694; // FirstSet.java:61
-  wire _and_854 = _or_689 & _or_690; // FirstSet.java:61
+  wire _or_814 = _or_813 | _and_852; // FirstSet.java:63
+  wire _or_815 = _or_812 | _or_814; // FirstSet.java:63
+  wire _or_816 = _and_845 | _or_815; // FirstSet.java:62
+  wire _and_853 = _or_693 & _or_696; // FirstSet.java:61
+  wire _and_854 = _or_691 & _or_692; // FirstSet.java:61
   wire _and_855 = _bits_1036 & _bits_1037; // FirstSet.java:61
-  wire _or_815 = _and_854 | _and_855; // FirstSet.java:62
+  wire _or_817 = _and_854 | _and_855; // FirstSet.java:62
   wire _and_856 = _bits_1038 & _bits_1039; // FirstSet.java:61
-  wire _or_816 = _or_815 | _and_856; // FirstSet.java:63
-  wire _or_817 = _and_853 | _or_816; // FirstSet.java:62
-  wire _and_857 = _or_692 & _or_693; // FirstSet.java:61
+  wire _or_818 = _or_817 | _and_856; // FirstSet.java:63
+  wire _or_819 = _and_853 | _or_818; // FirstSet.java:62
+  wire _and_857 = _or_694 & _or_695; // FirstSet.java:61
   wire _and_858 = _bits_1040 & _bits_1041; // FirstSet.java:61
-  wire _or_818 = _and_857 | _and_858; // FirstSet.java:62
+  wire _or_820 = _and_857 | _and_858; // FirstSet.java:62
   wire _and_859 = _bits_1042 & _bits_1043; // FirstSet.java:61
-  wire _or_819 = _or_818 | _and_859; // FirstSet.java:63
-  wire _or_820 = _or_817 | _or_819; // FirstSet.java:63
-  wire _or_821 = _or_814 | _or_820; // FirstSet.java:63
-  wire _or_822 = _and_844 | _or_821; // FirstSet.java:62
-  wire _and_860 = _or_703 & _or_710; // FirstSet.java:61
-  wire _and_861 = _or_699 & _or_702; // FirstSet.java:61
-  wire _and_862 = _or_697 & _or_698; // FirstSet.java:61
+  wire _or_821 = _or_820 | _and_859; // FirstSet.java:63
+  wire _or_822 = _or_819 | _or_821; // FirstSet.java:63
+  wire _or_823 = _or_816 | _or_822; // FirstSet.java:63
+  wire _or_824 = _and_844 | _or_823; // FirstSet.java:62
+  wire _and_860 = _or_705 & _or_712; // FirstSet.java:61
+  wire _and_861 = _or_701 & _or_704; // FirstSet.java:61
+  wire _and_862 = _or_699 & _or_700; // FirstSet.java:61
   wire _and_863 = _bits_1044 & _bits_1045; // FirstSet.java:61
-  wire _or_823 = _and_862 | _and_863; // FirstSet.java:62
+  wire _or_825 = _and_862 | _and_863; // FirstSet.java:62
   wire _and_864 = _bits_1046 & _bits_1047; // FirstSet.java:61
-  wire _or_824 = _or_823 | _and_864; // FirstSet.java:63
-  wire _or_825 = _and_861 | _or_824; // FirstSet.java:62
-  wire _and_865 = _or_700 & _or_701; // FirstSet.java:61
+  wire _or_826 = _or_825 | _and_864; // FirstSet.java:63
+  wire _or_827 = _and_861 | _or_826; // FirstSet.java:62
+  wire _and_865 = _or_702 & _or_703; // FirstSet.java:61
   wire _and_866 = _bits_1048 & _bits_1049; // FirstSet.java:61
-  wire _or_826 = _and_865 | _and_866; // FirstSet.java:62
+  wire _or_828 = _and_865 | _and_866; // FirstSet.java:62
   wire _and_867 = _bits_1050 & _bits_1051; // FirstSet.java:61
-  wire _or_827 = _or_826 | _and_867; // FirstSet.java:63
-  wire _or_828 = _or_825 | _or_827; // FirstSet.java:63
-  wire _or_829 = _and_860 | _or_828; // FirstSet.java:62
-  wire _and_868 = _or_706 & _or_709; // FirstSet.java:61
-  wire _and_869 = _or_704 & _or_705; // FirstSet.java:61
+  wire _or_829 = _or_828 | _and_867; // FirstSet.java:63
+  wire _or_830 = _or_827 | _or_829; // FirstSet.java:63
+  wire _or_831 = _and_860 | _or_830; // FirstSet.java:62
+  wire _and_868 = _or_708 & _or_711; // FirstSet.java:61
+  wire _and_869 = _or_706 & _or_707; // FirstSet.java:61
   wire _and_870 = _bits_1052 & _bits_1053; // FirstSet.java:61
-  wire _or_830 = _and_869 | _and_870; // FirstSet.java:62
+  wire _or_832 = _and_869 | _and_870; // FirstSet.java:62
   wire _and_871 = _bits_1054 & _bits_1055; // FirstSet.java:61
-  wire _or_831 = _or_830 | _and_871; // FirstSet.java:63
-  wire _or_832 = _and_868 | _or_831; // FirstSet.java:62
-  wire _and_872 = _or_707 & _or_708; // FirstSet.java:61
+  wire _or_833 = _or_832 | _and_871; // FirstSet.java:63
+  wire _or_834 = _and_868 | _or_833; // FirstSet.java:62
+  wire _and_872 = _or_709 & _or_710; // FirstSet.java:61
   wire _and_873 = _bits_1056 & _bits_1057; // FirstSet.java:61
-  wire _or_833 = _and_872 | _and_873; // FirstSet.java:62
+  wire _or_835 = _and_872 | _and_873; // FirstSet.java:62
   wire _and_874 = _bits_1058 & _bits_1059; // FirstSet.java:61
-  wire _or_834 = _or_833 | _and_874; // FirstSet.java:63
-  wire _or_835 = _or_832 | _or_834; // FirstSet.java:63
-  wire _or_836 = _or_829 | _or_835; // FirstSet.java:63
-  wire _or_837 = _or_822 | _or_836; // FirstSet.java:63
-  wire _or_838 = _and_843 | _or_837; // FirstSet.java:62
-  wire _and_875 = _or_727 & _or_742; // FirstSet.java:61
-  wire _and_876 = _or_719 & _or_726; // FirstSet.java:61
-  wire _and_877 = _or_715 & _or_718; // FirstSet.java:61
-  wire _and_878 = _or_713 & _or_714; // FirstSet.java:61
+  wire _or_836 = _or_835 | _and_874; // FirstSet.java:63
+  wire _or_837 = _or_834 | _or_836; // FirstSet.java:63
+  wire _or_838 = _or_831 | _or_837; // FirstSet.java:63
+  wire _or_839 = _or_824 | _or_838; // FirstSet.java:63
+  wire _or_840 = _and_843 | _or_839; // FirstSet.java:62
+  wire _and_875 = _or_729 & _or_744; // FirstSet.java:61
+  wire _and_876 = _or_721 & _or_728; // FirstSet.java:61
+  wire _and_877 = _or_717 & _or_720; // FirstSet.java:61
+  wire _and_878 = _or_715 & _or_716; // FirstSet.java:61
   wire _and_879 = _bits_1060 & _bits_1061; // FirstSet.java:61
-  wire _or_839 = _and_878 | _and_879; // FirstSet.java:62
+  wire _or_841 = _and_878 | _and_879; // FirstSet.java:62
   wire _and_880 = _bits_1062 & _bits_1063; // FirstSet.java:61
-  wire _or_840 = _or_839 | _and_880; // FirstSet.java:63
-  wire _or_841 = _and_877 | _or_840; // FirstSet.java:62
-  wire _and_881 = _or_716 & _or_717; // FirstSet.java:61
+  wire _or_842 = _or_841 | _and_880; // FirstSet.java:63
+  wire _or_843 = _and_877 | _or_842; // FirstSet.java:62
+  wire _and_881 = _or_718 & _or_719; // FirstSet.java:61
   wire _and_882 = _bits_1064 & _bits_1065; // FirstSet.java:61
-  wire _or_842 = _and_881 | _and_882; // FirstSet.java:62
+  wire _or_844 = _and_881 | _and_882; // FirstSet.java:62
   wire _and_883 = _bits_1066 & _bits_1067; // FirstSet.java:61
-  wire _or_843 = _or_842 | _and_883; // FirstSet.java:63
-  wire _or_844 = _or_841 | _or_843; // FirstSet.java:63
-  wire _or_845 = _and_876 | _or_844; // FirstSet.java:62
-  wire _and_884 = _or_722 & _or_725; // FirstSet.java:61
-  wire _and_885 = _or_720 & _or_721; // FirstSet.java:61
+  wire _or_845 = _or_844 | _and_883; // FirstSet.java:63
+  wire _or_846 = _or_843 | _or_845; // FirstSet.java:63
+  wire _or_847 = _and_876 | _or_846; // FirstSet.java:62
+  wire _and_884 = _or_724 & _or_727; // FirstSet.java:61
+  wire _and_885 = _or_722 & _or_723; // FirstSet.java:61
   wire _and_886 = _bits_1068 & _bits_1069; // FirstSet.java:61
-  wire _or_846 = _and_885 | _and_886; // FirstSet.java:62
+  wire _or_848 = _and_885 | _and_886; // FirstSet.java:62
   wire _and_887 = _bits_1070 & _bits_1071; // FirstSet.java:61
-  wire _or_847 = _or_846 | _and_887; // FirstSet.java:63
-  wire _or_848 = _and_884 | _or_847; // FirstSet.java:62
-  wire _and_888 = _or_723 & _or_724; // FirstSet.java:61
+  wire _or_849 = _or_848 | _and_887; // FirstSet.java:63
+  wire _or_850 = _and_884 | _or_849; // FirstSet.java:62
+  wire _and_888 = _or_725 & _or_726; // FirstSet.java:61
   wire _and_889 = _bits_1072 & _bits_1073; // FirstSet.java:61
-  wire _or_849 = _and_888 | _and_889; // FirstSet.java:62
+  wire _or_851 = _and_888 | _and_889; // FirstSet.java:62
   wire _and_890 = _bits_1074 & _bits_1075; // FirstSet.java:61
-  wire _or_850 = _or_849 | _and_890; // FirstSet.java:63
-  wire _or_851 = _or_848 | _or_850; // FirstSet.java:63
-  wire _or_852 = _or_845 | _or_851; // FirstSet.java:63
-  wire _or_853 = _and_875 | _or_852; // FirstSet.java:62
-  wire _and_891 = _or_734 & _or_741; // FirstSet.java:61
-  wire _and_892 = _or_730 & _or_733; // FirstSet.java:61
-  wire _and_893 = _or_728 & _or_729; // FirstSet.java:61
+  wire _or_852 = _or_851 | _and_890; // FirstSet.java:63
+  wire _or_853 = _or_850 | _or_852; // FirstSet.java:63
+  wire _or_854 = _or_847 | _or_853; // FirstSet.java:63
+  wire _or_855 = _and_875 | _or_854; // FirstSet.java:62
+  wire _and_891 = _or_736 & _or_743; // FirstSet.java:61
+  wire _and_892 = _or_732 & _or_735; // FirstSet.java:61
+  wire _and_893 = _or_730 & _or_731; // FirstSet.java:61
   wire _and_894 = _bits_1076 & _bits_1077; // FirstSet.java:61
-  wire _or_854 = _and_893 | _and_894; // FirstSet.java:62
+  wire _or_856 = _and_893 | _and_894; // FirstSet.java:62
   wire _and_895 = _bits_1078 & _bits_1079; // FirstSet.java:61
-  wire _or_855 = _or_854 | _and_895; // FirstSet.java:63
-  wire _or_856 = _and_892 | _or_855; // FirstSet.java:62
-  wire _and_896 = _or_731 & _or_732; // FirstSet.java:61
+  wire _or_857 = _or_856 | _and_895; // FirstSet.java:63
+  wire _or_858 = _and_892 | _or_857; // FirstSet.java:62
+  wire _and_896 = _or_733 & _or_734; // FirstSet.java:61
   wire _and_897 = _bits_1080 & _bits_1081; // FirstSet.java:61
-  wire _or_857 = _and_896 | _and_897; // FirstSet.java:62
+  wire _or_859 = _and_896 | _and_897; // FirstSet.java:62
   wire _and_898 = _bits_1082 & _bits_1083; // FirstSet.java:61
-  wire _or_858 = _or_857 | _and_898; // FirstSet.java:63
-  wire _or_859 = _or_856 | _or_858; // FirstSet.java:63
-  wire _or_860 = _and_891 | _or_859; // FirstSet.java:62
-  wire _and_899 = _or_737 & _or_740; // FirstSet.java:61
-  wire _and_900 = _or_735 & _or_736; // FirstSet.java:61
+  wire _or_860 = _or_859 | _and_898; // FirstSet.java:63
+  wire _or_861 = _or_858 | _or_860; // FirstSet.java:63
+  wire _or_862 = _and_891 | _or_861; // FirstSet.java:62
+  wire _and_899 = _or_739 & _or_742; // FirstSet.java:61
+  wire _and_900 = _or_737 & _or_738; // FirstSet.java:61
   wire _and_901 = _bits_1084 & _bits_1085; // FirstSet.java:61
-  wire _or_861 = _and_900 | _and_901; // FirstSet.java:62
+  wire _or_863 = _and_900 | _and_901; // FirstSet.java:62
   wire _and_902 = _bits_1086 & _bits_1087; // FirstSet.java:61
-  wire _or_862 = _or_861 | _and_902; // FirstSet.java:63
-  wire _or_863 = _and_899 | _or_862; // FirstSet.java:62
-  wire _and_903 = _or_738 & _or_739; // FirstSet.java:61
+  wire _or_864 = _or_863 | _and_902; // FirstSet.java:63
+  wire _or_865 = _and_899 | _or_864; // FirstSet.java:62
+  wire _and_903 = _or_740 & _or_741; // FirstSet.java:61
   wire _and_904 = _bits_1088 & _bits_1089; // FirstSet.java:61
-  wire _or_864 = _and_903 | _and_904; // FirstSet.java:62
+  wire _or_866 = _and_903 | _and_904; // FirstSet.java:62
   wire _and_905 = _bits_1090 & _bits_1091; // FirstSet.java:61
-  wire _or_865 = _or_864 | _and_905; // FirstSet.java:63
-  wire _or_866 = _or_863 | _or_865; // FirstSet.java:63
-  wire _or_867 = _or_860 | _or_866; // FirstSet.java:63
-  wire _or_868 = _or_853 | _or_867; // FirstSet.java:63
-  wire _or_869 = _or_838 | _or_868; // FirstSet.java:63
-  wire _or_870 = _and_842 | _or_869; // FirstSet.java:62
-  wire _and_906 = _or_775 & _or_806; // FirstSet.java:61
-  wire _and_907 = _or_759 & _or_774; // FirstSet.java:61
-  wire _and_908 = _or_751 & _or_758; // FirstSet.java:61
-  wire _and_909 = _or_747 & _or_750; // FirstSet.java:61
-  wire _and_910 = _or_745 & _or_746; // FirstSet.java:61
+  wire _or_867 = _or_866 | _and_905; // FirstSet.java:63
+  wire _or_868 = _or_865 | _or_867; // FirstSet.java:63
+  wire _or_869 = _or_862 | _or_868; // FirstSet.java:63
+  wire _or_870 = _or_855 | _or_869; // FirstSet.java:63
+  wire _or_871 = _or_840 | _or_870; // FirstSet.java:63
+  wire _or_872 = _and_842 | _or_871; // FirstSet.java:62
+  wire _and_906 = _or_777 & _or_808; // FirstSet.java:61
+  wire _and_907 = _or_761 & _or_776; // FirstSet.java:61
+  wire _and_908 = _or_753 & _or_760; // FirstSet.java:61
+  wire _and_909 = _or_749 & _or_752; // FirstSet.java:61
+  wire _and_910 = _or_747 & _or_748; // FirstSet.java:61
   wire _and_911 = _bits_1092 & _bits_1093; // FirstSet.java:61
-  wire _or_871 = _and_910 | _and_911; // FirstSet.java:62
+  wire _or_873 = _and_910 | _and_911; // FirstSet.java:62
   wire _and_912 = _bits_1094 & _bits_1095; // FirstSet.java:61
-  wire _or_872 = _or_871 | _and_912; // FirstSet.java:63
-  wire _or_873 = _and_909 | _or_872; // FirstSet.java:62
-  wire _and_913 = _or_748 & _or_749; // FirstSet.java:61
+  wire _or_874 = _or_873 | _and_912; // FirstSet.java:63
+  wire _or_875 = _and_909 | _or_874; // FirstSet.java:62
+  wire _and_913 = _or_750 & _or_751; // FirstSet.java:61
   wire _and_914 = _bits_1096 & _bits_1097; // FirstSet.java:61
-  wire _or_874 = _and_913 | _and_914; // FirstSet.java:62
+  wire _or_876 = _and_913 | _and_914; // FirstSet.java:62
   wire _and_915 = _bits_1098 & _bits_1099; // FirstSet.java:61
-  wire _or_875 = _or_874 | _and_915; // FirstSet.java:63
-  wire _or_876 = _or_873 | _or_875; // FirstSet.java:63
-  wire _or_877 = _and_908 | _or_876; // FirstSet.java:62
-  wire _and_916 = _or_754 & _or_757; // FirstSet.java:61
-  wire _and_917 = _or_752 & _or_753; // FirstSet.java:61
+  wire _or_877 = _or_876 | _and_915; // FirstSet.java:63
+  wire _or_878 = _or_875 | _or_877; // FirstSet.java:63
+  wire _or_879 = _and_908 | _or_878; // FirstSet.java:62
+  wire _and_916 = _or_756 & _or_759; // FirstSet.java:61
+  wire _and_917 = _or_754 & _or_755; // FirstSet.java:61
   wire _and_918 = _bits_1100 & _bits_1101; // FirstSet.java:61
-  wire _or_878 = _and_917 | _and_918; // FirstSet.java:62
+  wire _or_880 = _and_917 | _and_918; // FirstSet.java:62
   wire _and_919 = _bits_1102 & _bits_1103; // FirstSet.java:61
-  wire _or_879 = _or_878 | _and_919; // FirstSet.java:63
-  wire _or_880 = _and_916 | _or_879; // FirstSet.java:62
-  wire _and_920 = _or_755 & _or_756; // FirstSet.java:61
+  wire _or_881 = _or_880 | _and_919; // FirstSet.java:63
+  wire _or_882 = _and_916 | _or_881; // FirstSet.java:62
+  wire _and_920 = _or_757 & _or_758; // FirstSet.java:61
   wire _and_921 = _bits_1104 & _bits_1105; // FirstSet.java:61
-  wire _or_881 = _and_920 | _and_921; // FirstSet.java:62
+  wire _or_883 = _and_920 | _and_921; // FirstSet.java:62
   wire _and_922 = _bits_1106 & _bits_1107; // FirstSet.java:61
-  wire _or_882 = _or_881 | _and_922; // FirstSet.java:63
-  wire _or_883 = _or_880 | _or_882; // FirstSet.java:63
-  wire _or_884 = _or_877 | _or_883; // FirstSet.java:63
-  wire _or_885 = _and_907 | _or_884; // FirstSet.java:62
-  wire _and_923 = _or_766 & _or_773; // FirstSet.java:61
-  wire _and_924 = _or_762 & _or_765; // FirstSet.java:61
-  wire _and_925 = _or_760 & _or_761; // FirstSet.java:61
+  wire _or_884 = _or_883 | _and_922; // FirstSet.java:63
+  wire _or_885 = _or_882 | _or_884; // FirstSet.java:63
+  wire _or_886 = _or_879 | _or_885; // FirstSet.java:63
+  wire _or_887 = _and_907 | _or_886; // FirstSet.java:62
+  wire _and_923 = _or_768 & _or_775; // FirstSet.java:61
+  wire _and_924 = _or_764 & _or_767; // FirstSet.java:61
+  wire _and_925 = _or_762 & _or_763; // FirstSet.java:61
   wire _and_926 = _bits_1108 & _bits_1109; // FirstSet.java:61
-  wire _or_886 = _and_925 | _and_926; // FirstSet.java:62
+  wire _or_888 = _and_925 | _and_926; // FirstSet.java:62
   wire _and_927 = _bits_1110 & _bits_1111; // FirstSet.java:61
-  wire _or_887 = _or_886 | _and_927; // FirstSet.java:63
-  wire _or_888 = _and_924 | _or_887; // FirstSet.java:62
-  wire _and_928 = _or_763 & _or_764; // FirstSet.java:61
+  wire _or_889 = _or_888 | _and_927; // FirstSet.java:63
+  wire _or_890 = _and_924 | _or_889; // FirstSet.java:62
+  wire _and_928 = _or_765 & _or_766; // FirstSet.java:61
   wire _and_929 = _bits_1112 & _bits_1113; // FirstSet.java:61
-  wire _or_889 = _and_928 | _and_929; // FirstSet.java:62
+  wire _or_891 = _and_928 | _and_929; // FirstSet.java:62
   wire _and_930 = _bits_1114 & _bits_1115; // FirstSet.java:61
-  wire _or_890 = _or_889 | _and_930; // FirstSet.java:63
-  wire _or_891 = _or_888 | _or_890; // FirstSet.java:63
-  wire _or_892 = _and_923 | _or_891; // FirstSet.java:62
-  wire _and_931 = _or_769 & _or_772; // FirstSet.java:61
-  wire _and_932 = _or_767 & _or_768; // FirstSet.java:61
+  wire _or_892 = _or_891 | _and_930; // FirstSet.java:63
+  wire _or_893 = _or_890 | _or_892; // FirstSet.java:63
+  wire _or_894 = _and_923 | _or_893; // FirstSet.java:62
+  wire _and_931 = _or_771 & _or_774; // FirstSet.java:61
+  wire _and_932 = _or_769 & _or_770; // FirstSet.java:61
   wire _and_933 = _bits_1116 & _bits_1117; // FirstSet.java:61
-  wire _or_893 = _and_932 | _and_933; // FirstSet.java:62
+  wire _or_895 = _and_932 | _and_933; // FirstSet.java:62
   wire _and_934 = _bits_1118 & _bits_1119; // FirstSet.java:61
-  wire _or_894 = _or_893 | _and_934; // FirstSet.java:63
-  wire _or_895 = _and_931 | _or_894; // FirstSet.java:62
-  wire _and_935 = _or_770 & _or_771; // FirstSet.java:61
+  wire _or_896 = _or_895 | _and_934; // FirstSet.java:63
+  wire _or_897 = _and_931 | _or_896; // FirstSet.java:62
+  wire _and_935 = _or_772 & _or_773; // FirstSet.java:61
   wire _and_936 = _bits_1120 & _bits_1121; // FirstSet.java:61
-  wire _or_896 = _and_935 | _and_936; // FirstSet.java:62
+  wire _or_898 = _and_935 | _and_936; // FirstSet.java:62
   wire _and_937 = _bits_1122 & _bits_1123; // FirstSet.java:61
-  wire _or_897 = _or_896 | _and_937; // FirstSet.java:63
-  wire _or_898 = _or_895 | _or_897; // FirstSet.java:63
-  wire _or_899 = _or_892 | _or_898; // FirstSet.java:63
-  wire _or_900 = _or_885 | _or_899; // FirstSet.java:63
-  wire _or_901 = _and_906 | _or_900; // FirstSet.java:62
-  wire _and_938 = _or_790 & _or_805; // FirstSet.java:61
-  wire _and_939 = _or_782 & _or_789; // FirstSet.java:61
-  wire _and_940 = _or_778 & _or_781; // FirstSet.java:61
-  wire _and_941 = _or_776 & _or_777; // FirstSet.java:61
+  wire _or_899 = _or_898 | _and_937; // FirstSet.java:63
+  wire _or_900 = _or_897 | _or_899; // FirstSet.java:63
+  wire _or_901 = _or_894 | _or_900; // FirstSet.java:63
+  wire _or_902 = _or_887 | _or_901; // FirstSet.java:63
+  wire _or_903 = _and_906 | _or_902; // FirstSet.java:62
+  wire _and_938 = _or_792 & _or_807; // FirstSet.java:61
+  wire _and_939 = _or_784 & _or_791; // FirstSet.java:61
+  wire _and_940 = _or_780 & _or_783; // FirstSet.java:61
+  wire _and_941 = _or_778 & _or_779; // FirstSet.java:61
   wire _and_942 = _bits_1124 & _bits_1125; // FirstSet.java:61
-  wire _or_902 = _and_941 | _and_942; // FirstSet.java:62
+  wire _or_904 = _and_941 | _and_942; // FirstSet.java:62
   wire _and_943 = _bits_1126 & _bits_1127; // FirstSet.java:61
-  wire _or_903 = _or_902 | _and_943; // FirstSet.java:63
-  wire _or_904 = _and_940 | _or_903; // FirstSet.java:62
-  wire _and_944 = _or_779 & _or_780; // FirstSet.java:61
+  wire _or_905 = _or_904 | _and_943; // FirstSet.java:63
+  wire _or_906 = _and_940 | _or_905; // FirstSet.java:62
+  wire _and_944 = _or_781 & _or_782; // FirstSet.java:61
   wire _and_945 = _bits_1128 & _bits_1129; // FirstSet.java:61
-  wire _or_905 = _and_944 | _and_945; // FirstSet.java:62
+  wire _or_907 = _and_944 | _and_945; // FirstSet.java:62
   wire _and_946 = _bits_1130 & _bits_1131; // FirstSet.java:61
-  wire _or_906 = _or_905 | _and_946; // FirstSet.java:63
-  wire _or_907 = _or_904 | _or_906; // FirstSet.java:63
-  wire _or_908 = _and_939 | _or_907; // FirstSet.java:62
-  wire _and_947 = _or_785 & _or_788; // FirstSet.java:61
-  wire _and_948 = _or_783 & _or_784; // FirstSet.java:61
+  wire _or_908 = _or_907 | _and_946; // FirstSet.java:63
+  wire _or_909 = _or_906 | _or_908; // FirstSet.java:63
+  wire _or_910 = _and_939 | _or_909; // FirstSet.java:62
+  wire _and_947 = _or_787 & _or_790; // FirstSet.java:61
+  wire _and_948 = _or_785 & _or_786; // FirstSet.java:61
   wire _and_949 = _bits_1132 & _bits_1133; // FirstSet.java:61
-  wire _or_909 = _and_948 | _and_949; // FirstSet.java:62
+  wire _or_911 = _and_948 | _and_949; // FirstSet.java:62
   wire _and_950 = _bits_1134 & _bits_1135; // FirstSet.java:61
-  wire _or_910 = _or_909 | _and_950; // FirstSet.java:63
-  wire _or_911 = _and_947 | _or_910; // FirstSet.java:62
-  wire _and_951 = _or_786 & _or_787; // FirstSet.java:61
+  wire _or_912 = _or_911 | _and_950; // FirstSet.java:63
+  wire _or_913 = _and_947 | _or_912; // FirstSet.java:62
+  wire _and_951 = _or_788 & _or_789; // FirstSet.java:61
   wire _and_952 = _bits_1136 & _bits_1137; // FirstSet.java:61
-  wire _or_912 = _and_951 | _and_952; // FirstSet.java:62
+  wire _or_914 = _and_951 | _and_952; // FirstSet.java:62
   wire _and_953 = _bits_1138 & _bits_1139; // FirstSet.java:61
-  wire _or_913 = _or_912 | _and_953; // FirstSet.java:63
-  wire _or_914 = _or_911 | _or_913; // FirstSet.java:63
-  wire _or_915 = _or_908 | _or_914; // FirstSet.java:63
-  wire _or_916 = _and_938 | _or_915; // FirstSet.java:62
-  wire _and_954 = _or_797 & _or_804; // FirstSet.java:61
-  wire _and_955 = _or_793 & _or_796; // FirstSet.java:61
-  wire _and_956 = _or_791 & _or_792; // FirstSet.java:61
+  wire _or_915 = _or_914 | _and_953; // FirstSet.java:63
+  wire _or_916 = _or_913 | _or_915; // FirstSet.java:63
+  wire _or_917 = _or_910 | _or_916; // FirstSet.java:63
+  wire _or_918 = _and_938 | _or_917; // FirstSet.java:62
+  wire _and_954 = _or_799 & _or_806; // FirstSet.java:61
+  wire _and_955 = _or_795 & _or_798; // FirstSet.java:61
+  wire _and_956 = _or_793 & _or_794; // FirstSet.java:61
   wire _and_957 = _bits_1140 & _bits_1141; // FirstSet.java:61
-  wire _or_917 = _and_956 | _and_957; // FirstSet.java:62
+  wire _or_919 = _and_956 | _and_957; // FirstSet.java:62
   wire _and_958 = _bits_1142 & _bits_1143; // FirstSet.java:61
-  wire _or_918 = _or_917 | _and_958; // FirstSet.java:63
-  wire _or_919 = _and_955 | _or_918; // FirstSet.java:62
-  wire _and_959 = _or_794 & _or_795; // FirstSet.java:61
+  wire _or_920 = _or_919 | _and_958; // FirstSet.java:63
+  wire _or_921 = _and_955 | _or_920; // FirstSet.java:62
+  wire _and_959 = _or_796 & _or_797; // FirstSet.java:61
   wire _and_960 = _bits_1144 & _bits_1145; // FirstSet.java:61
-  wire _or_920 = _and_959 | _and_960; // FirstSet.java:62
+  wire _or_922 = _and_959 | _and_960; // FirstSet.java:62
   wire _and_961 = _bits_1146 & _bits_1147; // FirstSet.java:61
-  wire _or_921 = _or_920 | _and_961; // FirstSet.java:63
-  wire _or_922 = _or_919 | _or_921; // FirstSet.java:63
-  wire _or_923 = _and_954 | _or_922; // FirstSet.java:62
-  wire _and_962 = _or_800 & _or_803; // FirstSet.java:61
-  wire _and_963 = _or_798 & _or_799; // FirstSet.java:61
+  wire _or_923 = _or_922 | _and_961; // FirstSet.java:63
+  wire _or_924 = _or_921 | _or_923; // FirstSet.java:63
+  wire _or_925 = _and_954 | _or_924; // FirstSet.java:62
+  wire _and_962 = _or_802 & _or_805; // FirstSet.java:61
+  wire _and_963 = _or_800 & _or_801; // FirstSet.java:61
   wire _and_964 = _bits_1148 & _bits_1149; // FirstSet.java:61
-  wire _or_924 = _and_963 | _and_964; // FirstSet.java:62
+  wire _or_926 = _and_963 | _and_964; // FirstSet.java:62
   wire _and_965 = _bits_1150 & _bits_1151; // FirstSet.java:61
-  wire _or_925 = _or_924 | _and_965; // FirstSet.java:63
-  wire _or_926 = _and_962 | _or_925; // FirstSet.java:62
-  wire _and_966 = _or_801 & _or_802; // FirstSet.java:61
+  wire _or_927 = _or_926 | _and_965; // FirstSet.java:63
+  wire _or_928 = _and_962 | _or_927; // FirstSet.java:62
+  wire _and_966 = _or_803 & _or_804; // FirstSet.java:61
   wire _and_967 = _bits_1152 & _bits_1153; // FirstSet.java:61
-  wire _or_927 = _and_966 | _and_967; // FirstSet.java:62
+  wire _or_929 = _and_966 | _and_967; // FirstSet.java:62
   wire _and_968 = _bits_1154 & _bits_1155; // FirstSet.java:61
-  wire _or_928 = _or_927 | _and_968; // FirstSet.java:63
-  wire _or_929 = _or_926 | _or_928; // FirstSet.java:63
-  wire _or_930 = _or_923 | _or_929; // FirstSet.java:63
-  wire _or_931 = _or_916 | _or_930; // FirstSet.java:63
-  wire _or_932 = _or_901 | _or_931; // FirstSet.java:63
-  wire _or_933 = _or_870 | _or_932; // FirstSet.java:63
-  wire _not_454 = ~_or_933; // SlotPicker.java:93
-  wire _not_455 = ~state_init; // RapController.java:761
-  wire _not_456 = ~tcam_write_full; // RapController.java:761
-  wire _and_969 = _not_455 & _not_456; // RapController.java:761
-  wire _and_970 = _and_969 & io_enable; // RapController.java:761
-  wire _or_934 = readout_pending | io_readout; // RapController.java:762
-  wire _not_457 = ~_or_934; // RapController.java:762
-  wire _and_971 = _and_970 & _not_457; // RapController.java:762
-  wire _or_935 = snapshot_pending | io_snapshot; // RapController.java:762
-  wire _not_458 = ~_or_935; // RapController.java:762
-  wire _and_972 = _and_971 & _not_458; // RapController.java:762
-  wire _not_459 = ~snapshot_frozen; // RapController.java:762
-  wire _and_973 = _and_972 & _not_459; // RapController.java:762
-  wire _not_460 = ~commit_stop; // RapController.java:839
-  wire _and_974 = state_run & _not_460; // RapController.java:839
-  wire _not_461 = ~io_headValid; // RapController.java:839
-  wire _and_975 = pipe_empty & _not_461; // RapController.java:839
-  wire [2:0] _mux_139 = _and_975 ? 3'd1 : fill_cause; // RapController.java:839
-  wire _or_936 = state_drain | state_undo; // RapController.java:840
-  wire _or_937 = _or_936 | state_resume; // RapController.java:840
-  wire _or_938 = _or_937 | commit_stop; // RapController.java:840
-  wire [2:0] _mux_140 = split_req ? 3'd3 : 3'd4; // RapController.java:841
-  wire _or_939 = state_split_scan | state_split; // RapController.java:842
-  wire _or_940 = _or_939 | state_split_alloc; // RapController.java:842
-  wire _or_941 = state_merge_level | state_merge_kids; // RapController.java:843
-  wire _or_942 = _or_941 | state_advance; // RapController.java:843
-  wire _or_943 = _or_942 | state_advance_wait; // RapController.java:843
+  wire _or_930 = _or_929 | _and_968; // FirstSet.java:63
+  wire _or_931 = _or_928 | _or_930; // FirstSet.java:63
+  wire _or_932 = _or_925 | _or_931; // FirstSet.java:63
+  wire _or_933 = _or_918 | _or_932; // FirstSet.java:63
+  wire _or_934 = _or_903 | _or_933; // FirstSet.java:63
+  wire _or_935 = _or_872 | _or_934; // FirstSet.java:63
+  wire _not_454 = ~_or_935; // SlotPicker.java:93
+  wire _not_455 = ~state_init; // RapController.java:765
+  wire _not_456 = ~tcam_write_full; // RapController.java:765
+  wire _and_969 = _not_455 & _not_456; // RapController.java:765
+  wire _and_970 = _and_969 & io_enable; // RapController.java:765
+  wire _or_936 = readout_pending | io_readout; // RapController.java:766
+  wire _not_457 = ~_or_936; // RapController.java:766
+  wire _and_971 = _and_970 & _not_457; // RapController.java:766
+  wire _or_937 = snapshot_pending | io_snapshot; // RapController.java:766
+  wire _not_458 = ~_or_937; // RapController.java:766
+  wire _and_972 = _and_971 & _not_458; // RapController.java:766
+  wire _not_459 = ~snapshot_frozen; // RapController.java:766
+  wire _and_973 = _and_972 & _not_459; // RapController.java:766
+  wire _not_460 = ~commit_stop; // RapController.java:842
+  wire _and_974 = state_run & _not_460; // RapController.java:842
+  wire _not_461 = ~io_headValid; // RapController.java:842
+  wire _and_975 = pipe_empty & _not_461; // RapController.java:842
+  wire [2:0] _mux_139 = _and_975 ? 3'd1 : fill_cause; // RapController.java:842
+  wire _or_938 = state_drain | state_undo; // RapController.java:843
+  wire _or_939 = _or_938 | state_resume; // RapController.java:843
+  wire _or_940 = _or_939 | commit_stop; // RapController.java:843
+  wire [2:0] _mux_140 = split_req ? 3'd3 : 3'd4; // RapController.java:844
+  wire _or_941 = state_split_scan | state_split; // RapController.java:845
+  wire _or_942 = _or_941 | state_split_alloc; // RapController.java:845
+  wire _or_943 = state_merge_level | state_merge_kids; // RapController.java:846
+  wire _or_944 = _or_943 | state_advance; // RapController.java:846
+  wire _or_945 = _or_944 | state_advance_wait; // RapController.java:846
   wire [3:0] _bits_1156 = undo_sp[3:0]; // RapController.java:314
   wire [38:0] _cat_159 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:314
   wire _not_462 = ~undo_empty; // RapController.java:310
@@ -6083,7 +6085,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [3:0] _bits_1157 = _mux_141[3:0]; // RapController.java:311
   wire _not_463 = ~undo_push; // RapController.java:311
   wire [6:0] _mux_142 = state_split ? op_slot : readout_index; // RapController.java:187
-  wire _or_944 = state_split | state_read_issue; // RapController.java:186
+  wire _or_946 = state_split | state_read_issue; // RapController.java:186
   wire [14:0] _cat_160 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:62
   wire _or_r_9 = |_cat_160; // RapController.java:62
   wire [14:0] _sub_18 = _cat_160 - 15'd1; // RapController.java:62
@@ -6099,13 +6101,13 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _bits_1159 = _dshl_3[127:0]; // SlotPicker.java:60
   wire _eq_646 = slot_pick_pick_hot == _bits_1159; // SlotPicker.java:60
   wire _and_979 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:60
-  wire _not_465 = ~_or_944; // RapController.java:195
+  wire _not_465 = ~_or_946; // RapController.java:195
   wire _not_466 = ~_and_818; // MergeVerdict.java:77
   wire _and_980 = verdict_act & merge_verdict; // MergeVerdict.java:79
   wire _eq_647 = verdict_set == _and_980; // MergeVerdict.java:79
   wire _not_467 = ~verdict_busy; // MergeVerdict.java:79
-  wire _or_945 = _not_467 | verdict_act; // MergeVerdict.java:79
-  wire _eq_648 = verdict_free == _or_945; // MergeVerdict.java:79
+  wire _or_947 = _not_467 | verdict_act; // MergeVerdict.java:79
+  wire _eq_648 = verdict_free == _or_947; // MergeVerdict.java:79
   wire _and_981 = _eq_647 & _eq_648; // MergeVerdict.java:79
   wire [1:0] _bits_1160 = until_merge_lo[17:16]; // RapController.java:390
   wire _or_r_11 = |_bits_1160; // RapController.java:390
@@ -6119,98 +6121,98 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:806
-  wire [5:0] _cat_161 = {_sub_19, 1'd0}; // RapController.java:795
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_161; // RapController.java:807
-  wire [31:0] _bits_1162 = _dshl_4[31:0]; // RapController.java:807
-  wire [31:0] _or_946 = slot_prefix_rdata_0 | _bits_1162; // RapController.java:807
-  wire _eq_651 = child_prefix == _or_946; // RapController.java:557
-  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:800
-  wire [5:0] _cat_162 = {child_depth, 1'd0}; // RapController.java:795
-  wire [31:0] _dshr_4 = _fill_264 >> _cat_162; // RapController.java:800
-  wire _eq_652 = child_mask == _dshr_4; // RapController.java:558
-  wire _and_984 = _eq_651 & _eq_652; // RapController.java:558
+  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:810
+  wire [5:0] _cat_161 = {_sub_19, 1'd0}; // RapController.java:799
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_161; // RapController.java:811
+  wire [31:0] _bits_1162 = _dshl_4[31:0]; // RapController.java:811
+  wire [31:0] _or_948 = slot_prefix_rdata_0 | _bits_1162; // RapController.java:811
+  wire _eq_651 = child_prefix == _or_948; // RapController.java:561
+  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:804
+  wire [5:0] _cat_162 = {child_depth, 1'd0}; // RapController.java:799
+  wire [31:0] _dshr_4 = _fill_264 >> _cat_162; // RapController.java:804
+  wire _eq_652 = child_mask == _dshr_4; // RapController.java:562
+  wire _and_984 = _eq_651 & _eq_652; // RapController.java:562
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_469 = ~readout_in_use; // RapController.java:651
+  wire _not_469 = ~readout_in_use; // RapController.java:655
   wire _eq_653 = readout_index == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_11 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_143 = _eq_653 ? 5'd0 : _dyn_index_11; // NodeTable.java:114
-  wire _eq_654 = readout_depth == _mux_143; // RapController.java:651
-  wire _or_947 = _not_469 | _eq_654; // RapController.java:651
+  wire _eq_654 = readout_depth == _mux_143; // RapController.java:655
+  wire _or_949 = _not_469 | _eq_654; // RapController.java:655
   wire _not_470 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_985 = state_run & io_selected_valid; // RapController.java:693
-  wire _and_986 = state_run & quiet_held; // RapController.java:696
-  wire _eq_655 = io_counterResult_bits_op == 2'd0; // RapController.java:697
-  wire _and_987 = io_counterResult_valid & _eq_655; // RapController.java:697
-  wire _eq_656 = hit_event_3 == _and_987; // RapController.java:698
-  wire _and_988 = state_run & cmd_valid; // RapController.java:699
-  wire _eq_657 = _and_815 == _and_988; // RapController.java:699
-  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:700
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:700
-  wire _bits_1163 = _dshr_5[0]; // RapController.java:700
-  wire _eq_658 = hit_short_2 == _bits_1163; // RapController.java:700
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:702
-  wire _and_989 = state_run & io_counterResult_valid; // RapController.java:702
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:703
-  wire _eq_659 = undo_sp == 5'd0; // RapController.java:704
-  wire _eq_660 = undo_empty == _eq_659; // RapController.java:704
-  wire _eq_661 = merge_leaf_depth == 5'd1; // RapController.java:705
-  wire _eq_662 = merge_last_level == _eq_661; // RapController.java:705
-  wire _not_471 = ~io_counterResult_valid; // RapController.java:707
-  wire _and_990 = state_drain & pipe_empty; // RapController.java:707
-  wire _and_991 = state_split_alloc & slot_pick_ready; // RapController.java:708
-  wire _and_r_4 = &present_children; // RapController.java:710
-  wire _not_472 = ~_and_r_4; // RapController.java:710
-  wire [3:0] _not_473 = ~present_children; // RapController.java:711
+  wire _and_985 = state_run & io_selected_valid; // RapController.java:697
+  wire _and_986 = state_run & quiet_held; // RapController.java:700
+  wire _eq_655 = io_counterResult_bits_op == 2'd0; // RapController.java:701
+  wire _and_987 = io_counterResult_valid & _eq_655; // RapController.java:701
+  wire _eq_656 = hit_event_3 == _and_987; // RapController.java:702
+  wire _and_988 = state_run & cmd_valid; // RapController.java:703
+  wire _eq_657 = _and_815 == _and_988; // RapController.java:703
+  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:704
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:704
+  wire _bits_1163 = _dshr_5[0]; // RapController.java:704
+  wire _eq_658 = hit_short_2 == _bits_1163; // RapController.java:704
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:706
+  wire _and_989 = state_run & io_counterResult_valid; // RapController.java:706
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:707
+  wire _eq_659 = undo_sp == 5'd0; // RapController.java:708
+  wire _eq_660 = undo_empty == _eq_659; // RapController.java:708
+  wire _eq_661 = merge_leaf_depth == 5'd1; // RapController.java:709
+  wire _eq_662 = merge_last_level == _eq_661; // RapController.java:709
+  wire _not_471 = ~io_counterResult_valid; // RapController.java:711
+  wire _and_990 = state_drain & pipe_empty; // RapController.java:711
+  wire _and_991 = state_split_alloc & slot_pick_ready; // RapController.java:712
+  wire _and_r_4 = &present_children; // RapController.java:714
+  wire _not_472 = ~_and_r_4; // RapController.java:714
+  wire [3:0] _not_473 = ~present_children; // RapController.java:715
   wire _bits_1164 = _not_473[0]; // FirstSet.java:55
   wire _bits_1165 = _not_473[1]; // FirstSet.java:55
-  wire _or_948 = _bits_1164 | _bits_1165; // FirstSet.java:64
+  wire _or_950 = _bits_1164 | _bits_1165; // FirstSet.java:64
   wire _bits_1166 = _not_473[2]; // FirstSet.java:55
   wire _bits_1167 = _not_473[3]; // FirstSet.java:55
-  wire _or_949 = _bits_1166 | _bits_1167; // FirstSet.java:64
-  wire _and_992 = _or_948 & _or_949; // FirstSet.java:61
+  wire _or_951 = _bits_1166 | _bits_1167; // FirstSet.java:64
+  wire _and_992 = _or_950 & _or_951; // FirstSet.java:61
   wire _and_993 = _bits_1164 & _bits_1165; // FirstSet.java:61
-  wire _or_950 = _and_992 | _and_993; // FirstSet.java:62
+  wire _or_952 = _and_992 | _and_993; // FirstSet.java:62
   wire _and_994 = _bits_1166 & _bits_1167; // FirstSet.java:61
-  wire _or_951 = _or_950 | _and_994; // FirstSet.java:63
-  wire _not_474 = ~_or_951; // RapController.java:711
-  wire _eq_663 = split_last_child == _not_474; // RapController.java:711
-  wire [3:0] _not_475 = ~present_children; // RapController.java:712
+  wire _or_953 = _or_952 | _and_994; // FirstSet.java:63
+  wire _not_474 = ~_or_953; // RapController.java:715
+  wire _eq_663 = split_last_child == _not_474; // RapController.java:715
+  wire [3:0] _not_475 = ~present_children; // RapController.java:716
   wire _bits_1168 = _not_475[0]; // FirstSet.java:25
   wire _bits_1169 = _not_475[1]; // FirstSet.java:25
-  wire _or_952 = _bits_1168 | _bits_1169; // FirstSet.java:37
-  wire _not_476 = ~_or_952; // FirstSet.java:35
+  wire _or_954 = _bits_1168 | _bits_1169; // FirstSet.java:37
+  wire _not_476 = ~_or_954; // FirstSet.java:35
   wire _bits_1170 = _not_475[2]; // FirstSet.java:25
   wire _not_477 = ~_bits_1170; // FirstSet.java:35
   wire _not_478 = ~_bits_1168; // FirstSet.java:35
   wire _mux_144 = _not_476 ? _not_477 : _not_478; // FirstSet.java:36
   wire [1:0] _cat_163 = {_not_476, _mux_144}; // FirstSet.java:36
   wire [1:0] _bits_1171 = _cat_163; // FirstSet.java:44
-  wire _eq_664 = split_next_digit == _bits_1171; // RapController.java:712
-  wire _and_995 = _eq_663 & _eq_664; // RapController.java:712
-  wire [2:0] _dyn_index_13 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:714
-  wire _eq_665 = _dyn_index_13 == 3'd0; // RapController.java:714
-  wire _not_479 = ~split_settled; // RapController.java:718
+  wire _eq_664 = split_next_digit == _bits_1171; // RapController.java:716
+  wire _and_995 = _eq_663 & _eq_664; // RapController.java:716
+  wire [2:0] _dyn_index_13 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:718
+  wire _eq_665 = _dyn_index_13 == 3'd0; // RapController.java:718
+  wire _not_479 = ~split_settled; // RapController.java:722
   wire _eq_666 = children_write_q_slot == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_14 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_127 : slot_depth_126) : (children_write_q_slot[0] ? slot_depth_125 : slot_depth_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_123 : slot_depth_122) : (children_write_q_slot[0] ? slot_depth_121 : slot_depth_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_119 : slot_depth_118) : (children_write_q_slot[0] ? slot_depth_117 : slot_depth_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_115 : slot_depth_114) : (children_write_q_slot[0] ? slot_depth_113 : slot_depth_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_111 : slot_depth_110) : (children_write_q_slot[0] ? slot_depth_109 : slot_depth_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_107 : slot_depth_106) : (children_write_q_slot[0] ? slot_depth_105 : slot_depth_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_103 : slot_depth_102) : (children_write_q_slot[0] ? slot_depth_101 : slot_depth_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_99 : slot_depth_98) : (children_write_q_slot[0] ? slot_depth_97 : slot_depth_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_95 : slot_depth_94) : (children_write_q_slot[0] ? slot_depth_93 : slot_depth_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_91 : slot_depth_90) : (children_write_q_slot[0] ? slot_depth_89 : slot_depth_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_87 : slot_depth_86) : (children_write_q_slot[0] ? slot_depth_85 : slot_depth_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_83 : slot_depth_82) : (children_write_q_slot[0] ? slot_depth_81 : slot_depth_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_79 : slot_depth_78) : (children_write_q_slot[0] ? slot_depth_77 : slot_depth_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_75 : slot_depth_74) : (children_write_q_slot[0] ? slot_depth_73 : slot_depth_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_71 : slot_depth_70) : (children_write_q_slot[0] ? slot_depth_69 : slot_depth_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_67 : slot_depth_66) : (children_write_q_slot[0] ? slot_depth_65 : slot_depth_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_63 : slot_depth_62) : (children_write_q_slot[0] ? slot_depth_61 : slot_depth_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_59 : slot_depth_58) : (children_write_q_slot[0] ? slot_depth_57 : slot_depth_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_55 : slot_depth_54) : (children_write_q_slot[0] ? slot_depth_53 : slot_depth_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_51 : slot_depth_50) : (children_write_q_slot[0] ? slot_depth_49 : slot_depth_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_47 : slot_depth_46) : (children_write_q_slot[0] ? slot_depth_45 : slot_depth_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_43 : slot_depth_42) : (children_write_q_slot[0] ? slot_depth_41 : slot_depth_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_39 : slot_depth_38) : (children_write_q_slot[0] ? slot_depth_37 : slot_depth_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_35 : slot_depth_34) : (children_write_q_slot[0] ? slot_depth_33 : slot_depth_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_145 = _eq_666 ? 5'd0 : _dyn_index_14; // NodeTable.java:114
-  wire _ne_1 = _mux_145 != merge_leaf_depth; // RapController.java:719
-  wire _and_996 = state_merge_level & level_fresh; // RapController.java:719
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:721
-  wire [6:0] _dyn_index_15 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:722
-  wire _ne_3 = _dyn_index_15 != merge_parent; // RapController.java:722
-  wire _and_997 = _ne_2 & _ne_3; // RapController.java:722
-  wire _and_998 = state_merge_kids & kids_fresh; // RapController.java:721
-  wire _eq_667 = split_fits == _ge_1; // RapController.java:726
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:726
-  wire _eq_668 = op_at_deepest == _ge_4; // RapController.java:726
-  wire _and_999 = _eq_667 & _eq_668; // RapController.java:726
-  wire _eq_669 = op_children == _dyn_index_0; // RapController.java:731
-  wire _not_480 = ~kids_fresh; // RapController.java:728
-  wire _and_1000 = state_merge_kids & _not_480; // RapController.java:728
-  wire _and_1001 = _and_1000 & slot_pick_ready; // RapController.java:728
-  wire _and_1002 = _and_1001 & slot_pick_pick_last; // RapController.java:729
-  wire _or_953 = split_settled | _and_1002; // RapController.java:730
+  wire _ne_1 = _mux_145 != merge_leaf_depth; // RapController.java:723
+  wire _and_996 = state_merge_level & level_fresh; // RapController.java:723
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:725
+  wire [6:0] _dyn_index_15 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:726
+  wire _ne_3 = _dyn_index_15 != merge_parent; // RapController.java:726
+  wire _and_997 = _ne_2 & _ne_3; // RapController.java:726
+  wire _and_998 = state_merge_kids & kids_fresh; // RapController.java:725
+  wire _eq_667 = split_fits == _ge_1; // RapController.java:730
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:730
+  wire _eq_668 = op_at_deepest == _ge_4; // RapController.java:730
+  wire _and_999 = _eq_667 & _eq_668; // RapController.java:730
+  wire _eq_669 = op_children == _dyn_index_0; // RapController.java:735
+  wire _not_480 = ~kids_fresh; // RapController.java:732
+  wire _and_1000 = state_merge_kids & _not_480; // RapController.java:732
+  wire _and_1001 = _and_1000 & slot_pick_ready; // RapController.java:732
+  wire _and_1002 = _and_1001 & slot_pick_pick_last; // RapController.java:733
+  wire _or_955 = split_settled | _and_1002; // RapController.java:734
   wire _not_481 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_482 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_483 = ~st_n_carry_1; // SplitCounter.java:109
@@ -6218,26 +6220,26 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_484 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_1004 = _and_1003 & _not_484; // SplitCounter.java:109
   wire st_n_steady = _not_481 & _and_1004; // StatusRegs.java:76
-  wire _eq_670 = kids_vector == visited_kids; // RapController.java:733
-  wire _not_485 = ~state_split_scan; // RapController.java:734
-  wire _eq_671 = kids_owner == op_slot; // RapController.java:734
-  wire _or_954 = _not_485 | _eq_671; // RapController.java:734
-  wire _not_486 = ~state_merge_kids; // RapController.java:734
-  wire _eq_672 = kids_owner == merge_parent; // RapController.java:734
-  wire _or_955 = _not_486 | _eq_672; // RapController.java:734
-  wire _and_1005 = _or_954 & _or_955; // RapController.java:734
-  wire _not_487 = ~_or_669; // RapController.java:737
-  wire _and_1006 = verdict_act & _not_487; // RapController.java:737
-  wire _or_956 = ev_commit | ev_saturation; // StatusRegs.java:99
-  wire _or_957 = _or_956 | ev_split; // StatusRegs.java:99
-  wire _or_958 = _or_957 | ev_allocated; // StatusRegs.java:99
-  wire _or_959 = _or_958 | ev_batch; // StatusRegs.java:99
-  wire _or_960 = _or_959 | ev_deferred; // StatusRegs.java:99
-  wire _or_961 = _or_960 | ev_clear; // StatusRegs.java:99
+  wire _eq_670 = kids_vector == visited_kids; // RapController.java:737
+  wire _not_485 = ~state_split_scan; // RapController.java:738
+  wire _eq_671 = kids_owner == op_slot; // RapController.java:738
+  wire _or_956 = _not_485 | _eq_671; // RapController.java:738
+  wire _not_486 = ~state_merge_kids; // RapController.java:738
+  wire _eq_672 = kids_owner == merge_parent; // RapController.java:738
+  wire _or_957 = _not_486 | _eq_672; // RapController.java:738
+  wire _and_1005 = _or_956 & _or_957; // RapController.java:738
+  wire _not_487 = ~_or_671; // RapController.java:741
+  wire _and_1006 = verdict_act & _not_487; // RapController.java:741
+  wire _or_958 = ev_commit | ev_saturation; // StatusRegs.java:99
+  wire _or_959 = _or_958 | ev_split; // StatusRegs.java:99
+  wire _or_960 = _or_959 | ev_allocated; // StatusRegs.java:99
+  wire _or_961 = _or_960 | ev_batch; // StatusRegs.java:99
+  wire _or_962 = _or_961 | ev_deferred; // StatusRegs.java:99
+  wire _or_963 = _or_962 | ev_clear; // StatusRegs.java:99
   wire _or_r_12 = |ev_removed; // StatusRegs.java:99
-  wire _or_962 = _or_961 | _or_r_12; // StatusRegs.java:99
-  wire _or_963 = _or_962 | ev_pending; // StatusRegs.java:99
-  wire _not_488 = ~_or_963; // RapController.java:738
+  wire _or_964 = _or_963 | _or_r_12; // StatusRegs.java:99
+  wire _or_965 = _or_964 | ev_pending; // StatusRegs.java:99
+  wire _not_488 = ~_or_965; // RapController.java:742
   wire _gt_1 = slot_depth_127 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_126 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_125 > deepest_depth; // NodeTable.java:101
@@ -6366,17 +6368,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_126 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_127 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [127:0] _cat_164 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, 1'd0}; // NodeTable.java:109
-  wire [127:0] _and_1007 = slot_valid & _cat_164; // RapController.java:739
-  wire _or_r_13 = |_and_1007; // RapController.java:739
-  wire _not_489 = ~_or_r_13; // RapController.java:739
-  wire _le_0 = st_nodes <= 8'd128; // RapController.java:740
-  wire _not_490 = ~tcam_write_full; // RapController.java:766
-  wire _not_491 = ~snapshot_frozen; // RapController.java:766
-  wire _and_1008 = _not_490 & _not_491; // RapController.java:766
-  wire _not_492 = ~readout_pending; // RapController.java:766
-  wire _and_1009 = _and_1008 & _not_492; // RapController.java:766
-  wire _not_493 = ~snapshot_pending; // RapController.java:766
-  wire _and_1010 = _and_1009 & _not_493; // RapController.java:766
+  wire [127:0] _and_1007 = slot_valid & _cat_164; // RapController.java:743
+  wire _or_r_13 = |_and_1007; // RapController.java:743
+  wire _not_489 = ~_or_r_13; // RapController.java:743
+  wire _le_0 = st_nodes <= 8'd128; // RapController.java:744
+  wire _not_490 = ~tcam_write_full; // RapController.java:770
+  wire _not_491 = ~snapshot_frozen; // RapController.java:770
+  wire _and_1008 = _not_490 & _not_491; // RapController.java:770
+  wire _not_492 = ~readout_pending; // RapController.java:770
+  wire _and_1009 = _and_1008 & _not_492; // RapController.java:770
+  wire _not_493 = ~snapshot_pending; // RapController.java:770
+  wire _and_1010 = _and_1009 & _not_493; // RapController.java:770
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -6569,11 +6571,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_pick_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? 1'd1 : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_6 ? 1'd1 : 1'd0))) : 1'd0)));
   assign slot_pick_load_value = _mux_67;
   assign scan_digit_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0);
-  assign merge_leaf_depth_next = (state_undo ? (_not_4 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (state_split ? (_not_5 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_6 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (state_merge_level ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_8 ? merge_leaf_depth : (_not_9 ? _sub_11 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
+  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_539 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_539 ? deepest_depth : merge_leaf_depth) : (_not_8 ? (_or_539 ? deepest_depth : merge_leaf_depth) : (_not_9 ? _sub_11 : (_or_539 ? deepest_depth : merge_leaf_depth)))) : (_or_539 ? deepest_depth : merge_leaf_depth))) : (_or_539 ? deepest_depth : merge_leaf_depth));
   assign prefix_write = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_init ? 7'd0 : slot_pick_pick_index);
   assign prefix_write_value = (state_init ? 32'd0 : child_prefix);
-  assign serialMultiplier_io_start = _or_665;
+  assign serialMultiplier_io_start = _or_667;
   assign serialMultiplier_io_a = _mux_134;
   assign serialMultiplier_io_b = _mux_135;
   assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_807 : (state_undo ? (_not_4 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_6 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
@@ -6850,7 +6852,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign _wire_8_5 = readout_depth_g5;
   assign _wire_8_6 = readout_depth_g6;
   assign _wire_8_7 = readout_depth_g7;
-  assign cause = (commit_fire ? 3'd0 : (_and_974 ? _mux_139 : (_or_938 ? _mux_140 : (_or_940 ? 3'd3 : (_or_943 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_974 ? _mux_139 : (_or_940 ? _mux_140 : (_or_942 ? 3'd3 : (_or_945 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -9989,11 +9991,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_664 : merge_parent) : merge_parent)) : merge_parent);
+    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_666 : merge_parent) : merge_parent)) : merge_parent);
   end
 
   always @(posedge clock) begin
-    kids_owner <= (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_664 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner));
+    kids_owner <= (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_666 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner));
   end
 
   always @(posedge clock) begin
@@ -10188,7 +10190,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_666;
+      tcam_write_full <= _or_668;
     end
   end
 
@@ -10324,7 +10326,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= _or_668;
+      verdict_busy <= _or_670;
     end
   end
 
@@ -10416,7 +10418,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       verdict_free <= 1'd1;
     end else begin
-      verdict_free <= _or_672;
+      verdict_free <= _or_674;
     end
   end
 
@@ -10453,7 +10455,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_674;
+    sum_below_batch_min <= _or_676;
   end
 
   always @(posedge clock) begin
@@ -10573,7 +10575,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_944) begin
+    if (_or_946) begin
       slot_prefix_rdata_0 <= slot_prefix[_mux_142];
     end
   end
@@ -10639,8 +10641,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:430: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && state_run && _and_803 && !status_still) begin // RapController.java:494
-      $display("Assertion failed at RapController.java:494: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_803 && !status_still) begin // RapController.java:498
+      $display("Assertion failed at RapController.java:498: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_not_4 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -10655,144 +10657,144 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_984) begin // RapController.java:557
-      $display("Assertion failed at RapController.java:557: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_984) begin // RapController.java:561
+      $display("Assertion failed at RapController.java:561: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_947) begin // RapController.java:651
-      $display("Assertion failed at RapController.java:651: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_949) begin // RapController.java:655
+      $display("Assertion failed at RapController.java:655: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:670
-      $display("Assertion failed at RapController.java:670: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:674
+      $display("Assertion failed at RapController.java:674: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
     if (!reset && verdict_act && !merge_verdict && !_not_470) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_985 && !io_selected_bits_found) begin // RapController.java:693
-      $display("Assertion failed at RapController.java:693: no node matched a key: the root must always match");
+    if (!reset && _and_985 && !io_selected_bits_found) begin // RapController.java:697
+      $display("Assertion failed at RapController.java:697: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:694
-      $display("Assertion failed at RapController.java:694: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:698
+      $display("Assertion failed at RapController.java:698: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:695
-      $display("Assertion failed at RapController.java:695: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:699
+      $display("Assertion failed at RapController.java:699: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_986 && !pipe_quiet) begin // RapController.java:696
-      $display("Assertion failed at RapController.java:696: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_986 && !pipe_quiet) begin // RapController.java:700
+      $display("Assertion failed at RapController.java:700: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_656) begin // RapController.java:698
-      $display("Assertion failed at RapController.java:698: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_656) begin // RapController.java:702
+      $display("Assertion failed at RapController.java:702: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && !_eq_657) begin // RapController.java:699
-      $display("Assertion failed at RapController.java:699: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_657) begin // RapController.java:703
+      $display("Assertion failed at RapController.java:703: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_658) begin // RapController.java:700
-      $display("Assertion failed at RapController.java:700: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_658) begin // RapController.java:704
+      $display("Assertion failed at RapController.java:704: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_989 && !_ne_0) begin // RapController.java:702
-      $display("Assertion failed at RapController.java:702: a READ result in RUN");
+    if (!reset && _and_989 && !_ne_0) begin // RapController.java:706
+      $display("Assertion failed at RapController.java:706: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:703
-      $display("Assertion failed at RapController.java:703: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:707
+      $display("Assertion failed at RapController.java:707: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_660) begin // RapController.java:704
-      $display("Assertion failed at RapController.java:704: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_660) begin // RapController.java:708
+      $display("Assertion failed at RapController.java:708: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_662) begin // RapController.java:705
-      $display("Assertion failed at RapController.java:705: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_662) begin // RapController.java:709
+      $display("Assertion failed at RapController.java:709: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_990 && !_not_471) begin // RapController.java:707
-      $display("Assertion failed at RapController.java:707: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_990 && !_not_471) begin // RapController.java:711
+      $display("Assertion failed at RapController.java:711: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_991 && !slot_pick_pick_found) begin // RapController.java:709
-      $display("Assertion failed at RapController.java:709: a split found no free slot after checking capacity");
+    if (!reset && _and_991 && !slot_pick_pick_found) begin // RapController.java:713
+      $display("Assertion failed at RapController.java:713: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_991 && !_not_472) begin // RapController.java:710
-      $display("Assertion failed at RapController.java:710: a split with no missing child");
+    if (!reset && _and_991 && !_not_472) begin // RapController.java:714
+      $display("Assertion failed at RapController.java:714: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_991 && !_and_995) begin // RapController.java:711
-      $display("Assertion failed at RapController.java:711: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_991 && !_and_995) begin // RapController.java:715
+      $display("Assertion failed at RapController.java:715: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_991 && !_eq_665) begin // RapController.java:714
-      $display("Assertion failed at RapController.java:714: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_991 && !_eq_665) begin // RapController.java:718
+      $display("Assertion failed at RapController.java:718: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_479) begin // RapController.java:718
-      $display("Assertion failed at RapController.java:718: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_479) begin // RapController.java:722
+      $display("Assertion failed at RapController.java:722: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_996 && !_ne_1) begin // RapController.java:719
-      $display("Assertion failed at RapController.java:719: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_996 && !_ne_1) begin // RapController.java:723
+      $display("Assertion failed at RapController.java:723: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_998 && !_and_997) begin // RapController.java:721
-      $display("Assertion failed at RapController.java:721: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_998 && !_and_997) begin // RapController.java:725
+      $display("Assertion failed at RapController.java:725: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_999) begin // RapController.java:726
-      $display("Assertion failed at RapController.java:726: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_999) begin // RapController.java:730
+      $display("Assertion failed at RapController.java:730: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_953 && !_eq_669) begin // RapController.java:731
-      $display("Assertion failed at RapController.java:731: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_955 && !_eq_669) begin // RapController.java:735
+      $display("Assertion failed at RapController.java:735: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:732
-      $display("Assertion failed at RapController.java:732: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:736
+      $display("Assertion failed at RapController.java:736: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_1002 && !_eq_670) begin // RapController.java:733
-      $display("Assertion failed at RapController.java:733: the merge parent's leaves changed during its walk");
+    if (!reset && _and_1002 && !_eq_670) begin // RapController.java:737
+      $display("Assertion failed at RapController.java:737: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_1005) begin // RapController.java:734
-      $display("Assertion failed at RapController.java:734: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_1005) begin // RapController.java:738
+      $display("Assertion failed at RapController.java:738: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_1001 && !slot_pick_pick_found) begin // RapController.java:736
-      $display("Assertion failed at RapController.java:736: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_1001 && !slot_pick_pick_found) begin // RapController.java:740
+      $display("Assertion failed at RapController.java:740: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_1006 && !1'd0) begin // RapController.java:737
-      $display("Assertion failed at RapController.java:737: a merge verdict outside the merge walk");
+    if (!reset && _and_1006 && !1'd0) begin // RapController.java:741
+      $display("Assertion failed at RapController.java:741: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_488) begin // RapController.java:738
-      $display("Assertion failed at RapController.java:738: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_488) begin // RapController.java:742
+      $display("Assertion failed at RapController.java:742: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_489) begin // RapController.java:739
-      $display("Assertion failed at RapController.java:739: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_489) begin // RapController.java:743
+      $display("Assertion failed at RapController.java:743: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:740
-      $display("Assertion failed at RapController.java:740: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:744
+      $display("Assertion failed at RapController.java:744: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_1010) begin // RapController.java:766
-      $display("Assertion failed at RapController.java:766: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_1010) begin // RapController.java:770
+      $display("Assertion failed at RapController.java:770: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end

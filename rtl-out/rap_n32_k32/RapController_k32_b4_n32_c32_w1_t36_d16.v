@@ -345,9 +345,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:227
   reg [32:0] to_merge_hi; // RapController.java:228
   reg merge_ahead; // RapController.java:231
-  reg advance_settled_was_1; // RapController.java:788
-  reg advance_settled_was_2; // RapController.java:788
-  reg advance_settled_was_3; // RapController.java:788
+  reg advance_settled_was_1; // RapController.java:792
+  reg advance_settled_was_2; // RapController.java:792
+  reg advance_settled_was_3; // RapController.java:792
   reg [2:0] op_children; // RapController.java:245
   reg [4:0] cmd_q_addr; // RapController.java:258
   reg [1:0] cmd_q_op; // RapController.java:259
@@ -362,8 +362,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:336
   reg [31:0] child_mask; // RapController.java:337
   reg op_at_deepest; // RapController.java:348
-  reg split_settled_was_1; // RapController.java:788
-  reg split_settled_was_2; // RapController.java:788
+  reg split_settled_was_1; // RapController.java:792
+  reg split_settled_was_2; // RapController.java:792
   reg [7:0] short_by_children; // RapController.java:357
   reg [4:0] hit_depth_1; // RapController.java:365
   reg [4:0] hit_depth_2; // RapController.java:365
@@ -413,10 +413,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [1:0] readout_depth_group; // RapController.java:438
   reg [4:0] readout_depth; // RapController.java:438
   reg skip_empty_settled; // MergeSkip.java:62
-  reg quiet_held; // RapController.java:465
-  reg snapshot_settled; // RapController.java:471
+  reg quiet_held; // RapController.java:469
+  reg snapshot_settled; // RapController.java:475
   reg slot_pick_pick_last; // SlotPicker.java:92
-  reg issue_gate; // RapController.java:761
+  reg issue_gate; // RapController.java:765
 
   // Memories (no reset, so synthesis infers RAM)
   reg [36:0] undo [0:15]; // RapController.java:118
@@ -531,84 +531,84 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _wire_4_1; // RapController.java:438
   wire [4:0] _wire_4_2; // RapController.java:438
   wire [4:0] _wire_4_3; // RapController.java:438
-  wire [2:0] cause; // RapController.java:836
+  wire [2:0] cause; // RapController.java:839
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:481
+  wire _not_0 = ~io_counterClearing; // RapController.java:485
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:481
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:485
   wire _not_1 = ~tcam_write_full; // RapController.java:275
-  wire _not_2 = ~snapshot_frozen; // RapController.java:499
-  wire _and_1 = quiet_held & _not_2; // RapController.java:499
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:501
-  wire _not_3 = ~io_headValid; // RapController.java:501
-  wire _and_3 = _and_2 & _not_3; // RapController.java:501
+  wire _not_2 = ~snapshot_frozen; // RapController.java:503
+  wire _and_1 = quiet_held & _not_2; // RapController.java:503
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:505
+  wire _not_3 = ~io_headValid; // RapController.java:505
+  wire _and_3 = _and_2 & _not_3; // RapController.java:505
   wire _eq_0 = front_count == 6'd0; // RapController.java:115
   wire _eq_1 = sram_count == 8'd0; // RapController.java:115
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:115
   wire _not_4 = ~cmd_q_valid; // RapController.java:115
   wire pipe_empty = _and_4 & _not_4; // RapController.java:115
-  wire _not_5 = ~undo_empty; // RapController.java:513
-  wire _eq_2 = op_children == 3'd0; // RapController.java:520
+  wire _not_5 = ~undo_empty; // RapController.java:517
+  wire _eq_2 = op_children == 3'd0; // RapController.java:524
   wire _or_0 = state_undo | state_split_scan; // RapController.java:349
   wire _or_1 = _or_0 | state_split; // RapController.java:349
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:788
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:788
-  wire _not_6 = ~split_settled; // RapController.java:539
-  wire _not_7 = ~early_done; // RapController.java:542
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:792
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:792
+  wire _not_6 = ~split_settled; // RapController.java:543
+  wire _not_7 = ~early_done; // RapController.java:546
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_9 = ~_not_8; // RapController.java:590
-  wire _not_10 = ~merge_last_level; // RapController.java:593
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:615
-  wire _or_2 = _not_11 | verdict_free; // RapController.java:615
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:615
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:788
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:788
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:788
-  wire _not_12 = ~advance_settled; // RapController.java:626
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:626
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:540
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:596
-  wire _not_13 = ~level_had_leaves; // RapController.java:596
-  wire _and_9 = _eq_3 & _not_13; // RapController.java:596
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:596
-  wire _not_14 = ~commit_stop; // RapController.java:764
-  wire _and_10 = state_run & _not_14; // RapController.java:764
-  wire issue_enable = _and_10 & issue_gate; // RapController.java:764
+  wire _not_9 = ~_not_8; // RapController.java:594
+  wire _not_10 = ~merge_last_level; // RapController.java:597
+  wire _not_11 = ~slot_pick_pick_last; // RapController.java:619
+  wire _or_2 = _not_11 | verdict_free; // RapController.java:619
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:619
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:792
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:792
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:792
+  wire _not_12 = ~advance_settled; // RapController.java:630
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:630
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:544
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:600
+  wire _not_13 = ~level_had_leaves; // RapController.java:600
+  wire _and_9 = _eq_3 & _not_13; // RapController.java:600
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:600
+  wire _not_14 = ~commit_stop; // RapController.java:768
+  wire _and_10 = state_run & _not_14; // RapController.java:768
+  wire issue_enable = _and_10 & issue_gate; // RapController.java:768
   wire _and_11 = state_run & hit_event_4; // RapController.java:373
   wire _not_15 = ~commit_stop; // RapController.java:373
   wire commit_fire = _and_11 & _not_15; // RapController.java:373
-  wire _not_16 = ~soft_pending; // RapController.java:771
-  wire _not_17 = ~state_init; // RapController.java:771
-  wire _and_12 = _not_16 & _not_17; // RapController.java:771
-  wire _not_18 = ~state_soft_clear; // RapController.java:771
-  wire _and_13 = _and_12 & _not_18; // RapController.java:771
+  wire _not_16 = ~soft_pending; // RapController.java:775
+  wire _not_17 = ~state_init; // RapController.java:775
+  wire _and_12 = _not_16 & _not_17; // RapController.java:775
+  wire _not_18 = ~state_soft_clear; // RapController.java:775
+  wire _and_13 = _and_12 & _not_18; // RapController.java:775
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:774
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:775
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:778
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:779
   wire _not_20 = ~_reg_0; // RapController.java:206
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:206
-  wire _not_21 = ~snapshot_product_start; // RapController.java:775
-  wire _and_14 = _not_19 & _not_21; // RapController.java:775
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:776
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:777
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:777
-  wire _or_7 = state_drain | state_undo; // RapController.java:778
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:778
-  wire _or_9 = _or_8 | state_split; // RapController.java:778
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:778
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:778
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:778
-  wire _or_13 = _or_12 | state_advance; // RapController.java:778
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:778
-  wire _or_15 = _or_14 | state_resume; // RapController.java:778
-  wire _and_15 = state_run & pipe_empty; // RapController.java:780
-  wire _not_22 = ~io_headValid; // RapController.java:780
-  wire _and_16 = _and_15 & _not_22; // RapController.java:780
-  wire _not_23 = ~io_acceptEnable; // RapController.java:781
-  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:682
-  wire [31:0] _and_17 = slot_valid & _not_24; // RapController.java:682
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:813
+  wire _not_21 = ~snapshot_product_start; // RapController.java:779
+  wire _and_14 = _not_19 & _not_21; // RapController.java:779
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:780
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:781
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:781
+  wire _or_7 = state_drain | state_undo; // RapController.java:782
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:782
+  wire _or_9 = _or_8 | state_split; // RapController.java:782
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:782
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:782
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:782
+  wire _or_13 = _or_12 | state_advance; // RapController.java:782
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:782
+  wire _or_15 = _or_14 | state_resume; // RapController.java:782
+  wire _and_15 = state_run & pipe_empty; // RapController.java:784
+  wire _not_22 = ~io_headValid; // RapController.java:784
+  wire _and_16 = _and_15 & _not_22; // RapController.java:784
+  wire _not_23 = ~io_acceptEnable; // RapController.java:785
+  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:686
+  wire [31:0] _and_17 = slot_valid & _not_24; // RapController.java:686
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:817
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:334
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -796,17 +796,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] _sub_6 = _add_16 - {{5{1'b0}}, io_selected_valid}; // RapController.java:298
   wire [7:0] _add_17 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:299
   wire [7:0] _sub_7 = _add_17 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:299
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:515
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:519
   wire draining = state_drain | commit_stop; // RapController.java:304
   wire undo_push = draining & io_counterResult_valid; // RapController.java:305
   wire [4:0] _add_18 = undo_sp + 5'd1; // RapController.java:315
   wire _eq_38 = undo_sp_next == 5'd0; // RapController.java:124
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:671
-  wire [3:0] _bits_91 = _dshl_0[3:0]; // RapController.java:671
-  wire [3:0] _or_23 = present_children | _bits_91; // RapController.java:671
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:815
-  wire [3:0] _bits_92 = _dshl_1[3:0]; // RapController.java:815
-  wire [3:0] _or_24 = present_children | _bits_92; // RapController.java:815
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:675
+  wire [3:0] _bits_91 = _dshl_0[3:0]; // RapController.java:675
+  wire [3:0] _or_23 = present_children | _bits_91; // RapController.java:675
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:819
+  wire [3:0] _bits_92 = _dshl_1[3:0]; // RapController.java:819
+  wire [3:0] _or_24 = present_children | _bits_92; // RapController.java:819
   wire [3:0] _not_27 = ~present_children_next; // RapController.java:134
   wire _bits_93 = _not_27[0]; // FirstSet.java:25
   wire _bits_94 = _not_27[1]; // FirstSet.java:25
@@ -1610,148 +1610,150 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [1:0] _or_151 = _or_147 | _or_150; // RapController.java:148
   wire [1:0] _or_152 = _or_144 | _or_151; // RapController.java:148
   wire [1:0] _or_153 = _or_137 | _or_152; // RapController.java:148
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:594
+  wire _or_154 = state_undo | state_split; // RapController.java:452
+  wire _or_155 = _or_154 | state_split_alloc; // RapController.java:452
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:598
   wire _eq_163 = merge_leaf_depth_next == 5'd1; // RapController.java:158
-  wire _bits_261 = leaf_pick_pick_hot[0]; // RapController.java:583
-  wire [4:0] _fill_32 = {5{_bits_261}}; // RapController.java:583
-  wire [4:0] _and_193 = slot_parent_0 & _fill_32; // RapController.java:583
-  wire _bits_262 = leaf_pick_pick_hot[1]; // RapController.java:583
-  wire [4:0] _fill_33 = {5{_bits_262}}; // RapController.java:583
-  wire [4:0] _and_194 = slot_parent_1 & _fill_33; // RapController.java:583
-  wire [4:0] _or_154 = _and_193 | _and_194; // RapController.java:583
-  wire _bits_263 = leaf_pick_pick_hot[2]; // RapController.java:583
-  wire [4:0] _fill_34 = {5{_bits_263}}; // RapController.java:583
-  wire [4:0] _and_195 = slot_parent_2 & _fill_34; // RapController.java:583
-  wire _bits_264 = leaf_pick_pick_hot[3]; // RapController.java:583
-  wire [4:0] _fill_35 = {5{_bits_264}}; // RapController.java:583
-  wire [4:0] _and_196 = slot_parent_3 & _fill_35; // RapController.java:583
-  wire [4:0] _or_155 = _and_195 | _and_196; // RapController.java:583
-  wire [4:0] _or_156 = _or_154 | _or_155; // RapController.java:583
-  wire _bits_265 = leaf_pick_pick_hot[4]; // RapController.java:583
-  wire [4:0] _fill_36 = {5{_bits_265}}; // RapController.java:583
-  wire [4:0] _and_197 = slot_parent_4 & _fill_36; // RapController.java:583
-  wire _bits_266 = leaf_pick_pick_hot[5]; // RapController.java:583
-  wire [4:0] _fill_37 = {5{_bits_266}}; // RapController.java:583
-  wire [4:0] _and_198 = slot_parent_5 & _fill_37; // RapController.java:583
-  wire [4:0] _or_157 = _and_197 | _and_198; // RapController.java:583
-  wire _bits_267 = leaf_pick_pick_hot[6]; // RapController.java:583
-  wire [4:0] _fill_38 = {5{_bits_267}}; // RapController.java:583
-  wire [4:0] _and_199 = slot_parent_6 & _fill_38; // RapController.java:583
-  wire _bits_268 = leaf_pick_pick_hot[7]; // RapController.java:583
-  wire [4:0] _fill_39 = {5{_bits_268}}; // RapController.java:583
-  wire [4:0] _and_200 = slot_parent_7 & _fill_39; // RapController.java:583
-  wire [4:0] _or_158 = _and_199 | _and_200; // RapController.java:583
-  wire [4:0] _or_159 = _or_157 | _or_158; // RapController.java:583
-  wire [4:0] _or_160 = _or_156 | _or_159; // RapController.java:583
-  wire _bits_269 = leaf_pick_pick_hot[8]; // RapController.java:583
-  wire [4:0] _fill_40 = {5{_bits_269}}; // RapController.java:583
-  wire [4:0] _and_201 = slot_parent_8 & _fill_40; // RapController.java:583
-  wire _bits_270 = leaf_pick_pick_hot[9]; // RapController.java:583
-  wire [4:0] _fill_41 = {5{_bits_270}}; // RapController.java:583
-  wire [4:0] _and_202 = slot_parent_9 & _fill_41; // RapController.java:583
-  wire [4:0] _or_161 = _and_201 | _and_202; // RapController.java:583
-  wire _bits_271 = leaf_pick_pick_hot[10]; // RapController.java:583
-  wire [4:0] _fill_42 = {5{_bits_271}}; // RapController.java:583
-  wire [4:0] _and_203 = slot_parent_10 & _fill_42; // RapController.java:583
-  wire _bits_272 = leaf_pick_pick_hot[11]; // RapController.java:583
-  wire [4:0] _fill_43 = {5{_bits_272}}; // RapController.java:583
-  wire [4:0] _and_204 = slot_parent_11 & _fill_43; // RapController.java:583
-  wire [4:0] _or_162 = _and_203 | _and_204; // RapController.java:583
-  wire [4:0] _or_163 = _or_161 | _or_162; // RapController.java:583
-  wire _bits_273 = leaf_pick_pick_hot[12]; // RapController.java:583
-  wire [4:0] _fill_44 = {5{_bits_273}}; // RapController.java:583
-  wire [4:0] _and_205 = slot_parent_12 & _fill_44; // RapController.java:583
-  wire _bits_274 = leaf_pick_pick_hot[13]; // RapController.java:583
-  wire [4:0] _fill_45 = {5{_bits_274}}; // RapController.java:583
-  wire [4:0] _and_206 = slot_parent_13 & _fill_45; // RapController.java:583
-  wire [4:0] _or_164 = _and_205 | _and_206; // RapController.java:583
-  wire _bits_275 = leaf_pick_pick_hot[14]; // RapController.java:583
-  wire [4:0] _fill_46 = {5{_bits_275}}; // RapController.java:583
-  wire [4:0] _and_207 = slot_parent_14 & _fill_46; // RapController.java:583
-  wire _bits_276 = leaf_pick_pick_hot[15]; // RapController.java:583
-  wire [4:0] _fill_47 = {5{_bits_276}}; // RapController.java:583
-  wire [4:0] _and_208 = slot_parent_15 & _fill_47; // RapController.java:583
-  wire [4:0] _or_165 = _and_207 | _and_208; // RapController.java:583
-  wire [4:0] _or_166 = _or_164 | _or_165; // RapController.java:583
-  wire [4:0] _or_167 = _or_163 | _or_166; // RapController.java:583
-  wire [4:0] _or_168 = _or_160 | _or_167; // RapController.java:583
-  wire _bits_277 = leaf_pick_pick_hot[16]; // RapController.java:583
-  wire [4:0] _fill_48 = {5{_bits_277}}; // RapController.java:583
-  wire [4:0] _and_209 = slot_parent_16 & _fill_48; // RapController.java:583
-  wire _bits_278 = leaf_pick_pick_hot[17]; // RapController.java:583
-  wire [4:0] _fill_49 = {5{_bits_278}}; // RapController.java:583
-  wire [4:0] _and_210 = slot_parent_17 & _fill_49; // RapController.java:583
-  wire [4:0] _or_169 = _and_209 | _and_210; // RapController.java:583
-  wire _bits_279 = leaf_pick_pick_hot[18]; // RapController.java:583
-  wire [4:0] _fill_50 = {5{_bits_279}}; // RapController.java:583
-  wire [4:0] _and_211 = slot_parent_18 & _fill_50; // RapController.java:583
-  wire _bits_280 = leaf_pick_pick_hot[19]; // RapController.java:583
-  wire [4:0] _fill_51 = {5{_bits_280}}; // RapController.java:583
-  wire [4:0] _and_212 = slot_parent_19 & _fill_51; // RapController.java:583
-  wire [4:0] _or_170 = _and_211 | _and_212; // RapController.java:583
-  wire [4:0] _or_171 = _or_169 | _or_170; // RapController.java:583
-  wire _bits_281 = leaf_pick_pick_hot[20]; // RapController.java:583
-  wire [4:0] _fill_52 = {5{_bits_281}}; // RapController.java:583
-  wire [4:0] _and_213 = slot_parent_20 & _fill_52; // RapController.java:583
-  wire _bits_282 = leaf_pick_pick_hot[21]; // RapController.java:583
-  wire [4:0] _fill_53 = {5{_bits_282}}; // RapController.java:583
-  wire [4:0] _and_214 = slot_parent_21 & _fill_53; // RapController.java:583
-  wire [4:0] _or_172 = _and_213 | _and_214; // RapController.java:583
-  wire _bits_283 = leaf_pick_pick_hot[22]; // RapController.java:583
-  wire [4:0] _fill_54 = {5{_bits_283}}; // RapController.java:583
-  wire [4:0] _and_215 = slot_parent_22 & _fill_54; // RapController.java:583
-  wire _bits_284 = leaf_pick_pick_hot[23]; // RapController.java:583
-  wire [4:0] _fill_55 = {5{_bits_284}}; // RapController.java:583
-  wire [4:0] _and_216 = slot_parent_23 & _fill_55; // RapController.java:583
-  wire [4:0] _or_173 = _and_215 | _and_216; // RapController.java:583
-  wire [4:0] _or_174 = _or_172 | _or_173; // RapController.java:583
-  wire [4:0] _or_175 = _or_171 | _or_174; // RapController.java:583
-  wire _bits_285 = leaf_pick_pick_hot[24]; // RapController.java:583
-  wire [4:0] _fill_56 = {5{_bits_285}}; // RapController.java:583
-  wire [4:0] _and_217 = slot_parent_24 & _fill_56; // RapController.java:583
-  wire _bits_286 = leaf_pick_pick_hot[25]; // RapController.java:583
-  wire [4:0] _fill_57 = {5{_bits_286}}; // RapController.java:583
-  wire [4:0] _and_218 = slot_parent_25 & _fill_57; // RapController.java:583
-  wire [4:0] _or_176 = _and_217 | _and_218; // RapController.java:583
-  wire _bits_287 = leaf_pick_pick_hot[26]; // RapController.java:583
-  wire [4:0] _fill_58 = {5{_bits_287}}; // RapController.java:583
-  wire [4:0] _and_219 = slot_parent_26 & _fill_58; // RapController.java:583
-  wire _bits_288 = leaf_pick_pick_hot[27]; // RapController.java:583
-  wire [4:0] _fill_59 = {5{_bits_288}}; // RapController.java:583
-  wire [4:0] _and_220 = slot_parent_27 & _fill_59; // RapController.java:583
-  wire [4:0] _or_177 = _and_219 | _and_220; // RapController.java:583
-  wire [4:0] _or_178 = _or_176 | _or_177; // RapController.java:583
-  wire _bits_289 = leaf_pick_pick_hot[28]; // RapController.java:583
-  wire [4:0] _fill_60 = {5{_bits_289}}; // RapController.java:583
-  wire [4:0] _and_221 = slot_parent_28 & _fill_60; // RapController.java:583
-  wire _bits_290 = leaf_pick_pick_hot[29]; // RapController.java:583
-  wire [4:0] _fill_61 = {5{_bits_290}}; // RapController.java:583
-  wire [4:0] _and_222 = slot_parent_29 & _fill_61; // RapController.java:583
-  wire [4:0] _or_179 = _and_221 | _and_222; // RapController.java:583
-  wire _bits_291 = leaf_pick_pick_hot[30]; // RapController.java:583
-  wire [4:0] _fill_62 = {5{_bits_291}}; // RapController.java:583
-  wire [4:0] _and_223 = slot_parent_30 & _fill_62; // RapController.java:583
-  wire _bits_292 = leaf_pick_pick_hot[31]; // RapController.java:583
-  wire [4:0] _fill_63 = {5{_bits_292}}; // RapController.java:583
-  wire [4:0] _and_224 = slot_parent_31 & _fill_63; // RapController.java:583
-  wire [4:0] _or_180 = _and_223 | _and_224; // RapController.java:583
-  wire [4:0] _or_181 = _or_179 | _or_180; // RapController.java:583
-  wire [4:0] _or_182 = _or_178 | _or_181; // RapController.java:583
-  wire [4:0] _or_183 = _or_175 | _or_182; // RapController.java:583
-  wire [4:0] _or_184 = _or_168 | _or_183; // RapController.java:583
-  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:616
-  wire _not_139 = ~snapshot_frozen; // RapController.java:493
-  wire _and_225 = snapshot_pending & _not_139; // RapController.java:493
-  wire _and_226 = _and_225 & quiet_held; // RapController.java:493
-  wire _and_227 = _and_226 & snapshot_settled; // RapController.java:493
-  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:635
-  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:654
-  wire [5:0] _cat_43 = {readout_depth, 1'd0}; // RapController.java:795
-  wire [5:0] _mux_37 = readout_in_use ? _cat_43 : 6'd0; // RapController.java:650
+  wire _bits_261 = leaf_pick_pick_hot[0]; // RapController.java:587
+  wire [4:0] _fill_32 = {5{_bits_261}}; // RapController.java:587
+  wire [4:0] _and_193 = slot_parent_0 & _fill_32; // RapController.java:587
+  wire _bits_262 = leaf_pick_pick_hot[1]; // RapController.java:587
+  wire [4:0] _fill_33 = {5{_bits_262}}; // RapController.java:587
+  wire [4:0] _and_194 = slot_parent_1 & _fill_33; // RapController.java:587
+  wire [4:0] _or_156 = _and_193 | _and_194; // RapController.java:587
+  wire _bits_263 = leaf_pick_pick_hot[2]; // RapController.java:587
+  wire [4:0] _fill_34 = {5{_bits_263}}; // RapController.java:587
+  wire [4:0] _and_195 = slot_parent_2 & _fill_34; // RapController.java:587
+  wire _bits_264 = leaf_pick_pick_hot[3]; // RapController.java:587
+  wire [4:0] _fill_35 = {5{_bits_264}}; // RapController.java:587
+  wire [4:0] _and_196 = slot_parent_3 & _fill_35; // RapController.java:587
+  wire [4:0] _or_157 = _and_195 | _and_196; // RapController.java:587
+  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:587
+  wire _bits_265 = leaf_pick_pick_hot[4]; // RapController.java:587
+  wire [4:0] _fill_36 = {5{_bits_265}}; // RapController.java:587
+  wire [4:0] _and_197 = slot_parent_4 & _fill_36; // RapController.java:587
+  wire _bits_266 = leaf_pick_pick_hot[5]; // RapController.java:587
+  wire [4:0] _fill_37 = {5{_bits_266}}; // RapController.java:587
+  wire [4:0] _and_198 = slot_parent_5 & _fill_37; // RapController.java:587
+  wire [4:0] _or_159 = _and_197 | _and_198; // RapController.java:587
+  wire _bits_267 = leaf_pick_pick_hot[6]; // RapController.java:587
+  wire [4:0] _fill_38 = {5{_bits_267}}; // RapController.java:587
+  wire [4:0] _and_199 = slot_parent_6 & _fill_38; // RapController.java:587
+  wire _bits_268 = leaf_pick_pick_hot[7]; // RapController.java:587
+  wire [4:0] _fill_39 = {5{_bits_268}}; // RapController.java:587
+  wire [4:0] _and_200 = slot_parent_7 & _fill_39; // RapController.java:587
+  wire [4:0] _or_160 = _and_199 | _and_200; // RapController.java:587
+  wire [4:0] _or_161 = _or_159 | _or_160; // RapController.java:587
+  wire [4:0] _or_162 = _or_158 | _or_161; // RapController.java:587
+  wire _bits_269 = leaf_pick_pick_hot[8]; // RapController.java:587
+  wire [4:0] _fill_40 = {5{_bits_269}}; // RapController.java:587
+  wire [4:0] _and_201 = slot_parent_8 & _fill_40; // RapController.java:587
+  wire _bits_270 = leaf_pick_pick_hot[9]; // RapController.java:587
+  wire [4:0] _fill_41 = {5{_bits_270}}; // RapController.java:587
+  wire [4:0] _and_202 = slot_parent_9 & _fill_41; // RapController.java:587
+  wire [4:0] _or_163 = _and_201 | _and_202; // RapController.java:587
+  wire _bits_271 = leaf_pick_pick_hot[10]; // RapController.java:587
+  wire [4:0] _fill_42 = {5{_bits_271}}; // RapController.java:587
+  wire [4:0] _and_203 = slot_parent_10 & _fill_42; // RapController.java:587
+  wire _bits_272 = leaf_pick_pick_hot[11]; // RapController.java:587
+  wire [4:0] _fill_43 = {5{_bits_272}}; // RapController.java:587
+  wire [4:0] _and_204 = slot_parent_11 & _fill_43; // RapController.java:587
+  wire [4:0] _or_164 = _and_203 | _and_204; // RapController.java:587
+  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:587
+  wire _bits_273 = leaf_pick_pick_hot[12]; // RapController.java:587
+  wire [4:0] _fill_44 = {5{_bits_273}}; // RapController.java:587
+  wire [4:0] _and_205 = slot_parent_12 & _fill_44; // RapController.java:587
+  wire _bits_274 = leaf_pick_pick_hot[13]; // RapController.java:587
+  wire [4:0] _fill_45 = {5{_bits_274}}; // RapController.java:587
+  wire [4:0] _and_206 = slot_parent_13 & _fill_45; // RapController.java:587
+  wire [4:0] _or_166 = _and_205 | _and_206; // RapController.java:587
+  wire _bits_275 = leaf_pick_pick_hot[14]; // RapController.java:587
+  wire [4:0] _fill_46 = {5{_bits_275}}; // RapController.java:587
+  wire [4:0] _and_207 = slot_parent_14 & _fill_46; // RapController.java:587
+  wire _bits_276 = leaf_pick_pick_hot[15]; // RapController.java:587
+  wire [4:0] _fill_47 = {5{_bits_276}}; // RapController.java:587
+  wire [4:0] _and_208 = slot_parent_15 & _fill_47; // RapController.java:587
+  wire [4:0] _or_167 = _and_207 | _and_208; // RapController.java:587
+  wire [4:0] _or_168 = _or_166 | _or_167; // RapController.java:587
+  wire [4:0] _or_169 = _or_165 | _or_168; // RapController.java:587
+  wire [4:0] _or_170 = _or_162 | _or_169; // RapController.java:587
+  wire _bits_277 = leaf_pick_pick_hot[16]; // RapController.java:587
+  wire [4:0] _fill_48 = {5{_bits_277}}; // RapController.java:587
+  wire [4:0] _and_209 = slot_parent_16 & _fill_48; // RapController.java:587
+  wire _bits_278 = leaf_pick_pick_hot[17]; // RapController.java:587
+  wire [4:0] _fill_49 = {5{_bits_278}}; // RapController.java:587
+  wire [4:0] _and_210 = slot_parent_17 & _fill_49; // RapController.java:587
+  wire [4:0] _or_171 = _and_209 | _and_210; // RapController.java:587
+  wire _bits_279 = leaf_pick_pick_hot[18]; // RapController.java:587
+  wire [4:0] _fill_50 = {5{_bits_279}}; // RapController.java:587
+  wire [4:0] _and_211 = slot_parent_18 & _fill_50; // RapController.java:587
+  wire _bits_280 = leaf_pick_pick_hot[19]; // RapController.java:587
+  wire [4:0] _fill_51 = {5{_bits_280}}; // RapController.java:587
+  wire [4:0] _and_212 = slot_parent_19 & _fill_51; // RapController.java:587
+  wire [4:0] _or_172 = _and_211 | _and_212; // RapController.java:587
+  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:587
+  wire _bits_281 = leaf_pick_pick_hot[20]; // RapController.java:587
+  wire [4:0] _fill_52 = {5{_bits_281}}; // RapController.java:587
+  wire [4:0] _and_213 = slot_parent_20 & _fill_52; // RapController.java:587
+  wire _bits_282 = leaf_pick_pick_hot[21]; // RapController.java:587
+  wire [4:0] _fill_53 = {5{_bits_282}}; // RapController.java:587
+  wire [4:0] _and_214 = slot_parent_21 & _fill_53; // RapController.java:587
+  wire [4:0] _or_174 = _and_213 | _and_214; // RapController.java:587
+  wire _bits_283 = leaf_pick_pick_hot[22]; // RapController.java:587
+  wire [4:0] _fill_54 = {5{_bits_283}}; // RapController.java:587
+  wire [4:0] _and_215 = slot_parent_22 & _fill_54; // RapController.java:587
+  wire _bits_284 = leaf_pick_pick_hot[23]; // RapController.java:587
+  wire [4:0] _fill_55 = {5{_bits_284}}; // RapController.java:587
+  wire [4:0] _and_216 = slot_parent_23 & _fill_55; // RapController.java:587
+  wire [4:0] _or_175 = _and_215 | _and_216; // RapController.java:587
+  wire [4:0] _or_176 = _or_174 | _or_175; // RapController.java:587
+  wire [4:0] _or_177 = _or_173 | _or_176; // RapController.java:587
+  wire _bits_285 = leaf_pick_pick_hot[24]; // RapController.java:587
+  wire [4:0] _fill_56 = {5{_bits_285}}; // RapController.java:587
+  wire [4:0] _and_217 = slot_parent_24 & _fill_56; // RapController.java:587
+  wire _bits_286 = leaf_pick_pick_hot[25]; // RapController.java:587
+  wire [4:0] _fill_57 = {5{_bits_286}}; // RapController.java:587
+  wire [4:0] _and_218 = slot_parent_25 & _fill_57; // RapController.java:587
+  wire [4:0] _or_178 = _and_217 | _and_218; // RapController.java:587
+  wire _bits_287 = leaf_pick_pick_hot[26]; // RapController.java:587
+  wire [4:0] _fill_58 = {5{_bits_287}}; // RapController.java:587
+  wire [4:0] _and_219 = slot_parent_26 & _fill_58; // RapController.java:587
+  wire _bits_288 = leaf_pick_pick_hot[27]; // RapController.java:587
+  wire [4:0] _fill_59 = {5{_bits_288}}; // RapController.java:587
+  wire [4:0] _and_220 = slot_parent_27 & _fill_59; // RapController.java:587
+  wire [4:0] _or_179 = _and_219 | _and_220; // RapController.java:587
+  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:587
+  wire _bits_289 = leaf_pick_pick_hot[28]; // RapController.java:587
+  wire [4:0] _fill_60 = {5{_bits_289}}; // RapController.java:587
+  wire [4:0] _and_221 = slot_parent_28 & _fill_60; // RapController.java:587
+  wire _bits_290 = leaf_pick_pick_hot[29]; // RapController.java:587
+  wire [4:0] _fill_61 = {5{_bits_290}}; // RapController.java:587
+  wire [4:0] _and_222 = slot_parent_29 & _fill_61; // RapController.java:587
+  wire [4:0] _or_181 = _and_221 | _and_222; // RapController.java:587
+  wire _bits_291 = leaf_pick_pick_hot[30]; // RapController.java:587
+  wire [4:0] _fill_62 = {5{_bits_291}}; // RapController.java:587
+  wire [4:0] _and_223 = slot_parent_30 & _fill_62; // RapController.java:587
+  wire _bits_292 = leaf_pick_pick_hot[31]; // RapController.java:587
+  wire [4:0] _fill_63 = {5{_bits_292}}; // RapController.java:587
+  wire [4:0] _and_224 = slot_parent_31 & _fill_63; // RapController.java:587
+  wire [4:0] _or_182 = _and_223 | _and_224; // RapController.java:587
+  wire [4:0] _or_183 = _or_181 | _or_182; // RapController.java:587
+  wire [4:0] _or_184 = _or_180 | _or_183; // RapController.java:587
+  wire [4:0] _or_185 = _or_177 | _or_184; // RapController.java:587
+  wire [4:0] _or_186 = _or_170 | _or_185; // RapController.java:587
+  wire [2:0] _add_19 = merge_leaves + 3'd1; // RapController.java:620
+  wire _not_139 = ~snapshot_frozen; // RapController.java:497
+  wire _and_225 = snapshot_pending & _not_139; // RapController.java:497
+  wire _and_226 = _and_225 & quiet_held; // RapController.java:497
+  wire _and_227 = _and_226 & snapshot_settled; // RapController.java:497
+  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:639
+  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:658
+  wire [5:0] _cat_43 = {readout_depth, 1'd0}; // RapController.java:799
+  wire [5:0] _mux_37 = readout_in_use ? _cat_43 : 6'd0; // RapController.java:654
   wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:338
   wire [31:0] _and_228 = child_digit_field & _fill_64; // RapController.java:338
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_228; // RapController.java:338
-  wire _or_185 = snapshot_product_start | following_kick; // RapController.java:210
+  wire _or_187 = snapshot_product_start | following_kick; // RapController.java:210
   wire [63:0] _mux_38 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:211
   wire [31:0] _mux_39 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:212
   wire [63:0] _bits_293 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
@@ -1774,22 +1776,22 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_230 = _not_142 & _or_r_2; // RapController.java:231
   wire [4:0] _mux_40 = state_merge_kids ? merge_parent : op_slot; // RapController.java:244
   wire [2:0] _dyn_index_0 = _mux_40[4] ? (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_31 : slot_children_30) : (_mux_40[0] ? slot_children_29 : slot_children_28)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_27 : slot_children_26) : (_mux_40[0] ? slot_children_25 : slot_children_24))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_23 : slot_children_22) : (_mux_40[0] ? slot_children_21 : slot_children_20)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_19 : slot_children_18) : (_mux_40[0] ? slot_children_17 : slot_children_16)))) : (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_15 : slot_children_14) : (_mux_40[0] ? slot_children_13 : slot_children_12)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_11 : slot_children_10) : (_mux_40[0] ? slot_children_9 : slot_children_8))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_7 : slot_children_6) : (_mux_40[0] ? slot_children_5 : slot_children_4)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_3 : slot_children_2) : (_mux_40[0] ? slot_children_1 : slot_children_0)))); // RapController.java:244
-  wire _not_143 = ~commit_stop; // RapController.java:491
-  wire _and_231 = io_selected_valid & _not_143; // RapController.java:491
-  wire [4:0] _bits_301 = undo_rdata_0[36:32]; // RapController.java:511
-  wire [4:0] _mux_41 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:608
+  wire _not_143 = ~commit_stop; // RapController.java:495
+  wire _and_231 = io_selected_valid & _not_143; // RapController.java:495
+  wire [4:0] _bits_301 = undo_rdata_0[36:32]; // RapController.java:515
+  wire [4:0] _mux_41 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:612
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:172
   wire [31:0] _fill_65 = {32{1'd1}}; // RapController.java:84
-  wire [31:0] _bits_302 = verdict_sum[31:0]; // RapController.java:679
-  wire [31:0] _mux_42 = clip_verdict ? _fill_65 : _bits_302; // RapController.java:679
-  wire [31:0] _bits_303 = undo_rdata_0[31:0]; // RapController.java:512
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:478
+  wire [31:0] _bits_302 = verdict_sum[31:0]; // RapController.java:683
+  wire [31:0] _mux_42 = clip_verdict ? _fill_65 : _bits_302; // RapController.java:683
+  wire [31:0] _bits_303 = undo_rdata_0[31:0]; // RapController.java:516
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:482
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:276
   wire _not_144 = ~io_tcamWrite_ready; // RapController.java:288
   wire _and_232 = tcam_write_full & _not_144; // RapController.java:288
-  wire _or_186 = tcam_write_load | _and_232; // RapController.java:288
-  wire _or_187 = split_now | merge_now; // RapController.java:402
-  wire _and_233 = commit_fire & _or_187; // RapController.java:402
+  wire _or_188 = tcam_write_load | _and_232; // RapController.java:288
+  wire _or_189 = split_now | merge_now; // RapController.java:402
+  wire _and_233 = commit_fire & _or_189; // RapController.java:402
   wire _not_145 = ~merge_now; // RapController.java:400
   wire _and_234 = split_now & _not_145; // RapController.java:400
   wire _and_235 = _and_234 & hit_short_3; // RapController.java:400
@@ -1799,12 +1801,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:323
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:327
   wire _ge_1 = free_slots >= missing_children; // RapController.java:328
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:800
-  wire [5:0] _cat_44 = {op_depth, 1'd0}; // RapController.java:795
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_44; // RapController.java:800
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:800
-  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:795
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_45; // RapController.java:800
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:804
+  wire [5:0] _cat_44 = {op_depth, 1'd0}; // RapController.java:799
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_44; // RapController.java:804
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:804
+  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:799
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_45; // RapController.java:804
   wire [31:0] _not_147 = ~_dshr_1; // RapController.java:336
   wire [31:0] _and_237 = _dshr_0 & _not_147; // RapController.java:336
   wire _ge_2 = op_depth >= deepest_depth; // RapController.java:348
@@ -1821,9 +1823,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_239 = _and_238 & _not_148; // RapController.java:362
   wire _not_149 = ~verdict_act; // MergeVerdict.java:73
   wire _and_240 = verdict_busy & _not_149; // MergeVerdict.java:73
-  wire _or_188 = verdict_hand_over | _and_240; // MergeVerdict.java:73
-  wire _or_189 = state_merge_level | state_merge_kids; // RapController.java:375
-  wire _and_241 = _or_189 & io_counterResult_valid; // RapController.java:376
+  wire _or_190 = verdict_hand_over | _and_240; // MergeVerdict.java:73
+  wire _or_191 = state_merge_level | state_merge_kids; // RapController.java:375
+  wire _and_241 = _or_191 & io_counterResult_valid; // RapController.java:376
   wire _eq_164 = io_counterResult_bits_op == 2'd2; // RapController.java:376
   wire _and_242 = _and_241 & _eq_164; // RapController.java:376
   wire [34:0] _add_20 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
@@ -1853,15 +1855,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [13:0] _add_25 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:74
   wire _bits_317 = _add_25[13]; // SplitCompare.java:74
   wire _and_243 = _bits_314 & _bits_317; // SplitCompare.java:63
-  wire _or_190 = _bits_313 | _and_243; // SplitCompare.java:63
-  wire _and_244 = _bits_308 & _or_190; // SplitCompare.java:63
-  wire _or_191 = _bits_307 | _and_244; // SplitCompare.java:63
-  wire _not_150 = ~_or_191; // MergeVerdict.java:65
+  wire _or_192 = _bits_313 | _and_243; // SplitCompare.java:63
+  wire _and_244 = _bits_308 & _or_192; // SplitCompare.java:63
+  wire _or_193 = _bits_307 | _and_244; // SplitCompare.java:63
+  wire _not_150 = ~_or_193; // MergeVerdict.java:65
   wire [2:0] _bits_318 = merge_sum[34:32]; // MergeVerdict.java:68
   wire _or_r_3 = |_bits_318; // MergeVerdict.java:68
   wire _and_245 = verdict_end_5 & _not_150; // MergeVerdict.java:71
-  wire _not_151 = ~_or_188; // MergeVerdict.java:75
-  wire _or_192 = _not_151 | verdict_end_5; // MergeVerdict.java:75
+  wire _not_151 = ~_or_190; // MergeVerdict.java:75
+  wire _or_194 = _not_151 | verdict_end_5; // MergeVerdict.java:75
   wire [34:0] _fill_69 = {35{1'd1}}; // MergeSkip.java:42
   wire [34:0] _fill_70 = {35{1'd1}}; // MergeSkip.java:46
   wire [34:0] _fill_71 = {35{1'd1}}; // MergeSkip.java:43
@@ -1889,9 +1891,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [11:0] _add_30 = {1'b0, _bits_329} + {1'b0, _bits_330}; // SplitCompare.java:73
   wire _bits_331 = _add_30[11]; // SplitCompare.java:73
   wire _and_246 = _bits_328 & _bits_331; // SplitCompare.java:63
-  wire _or_193 = _bits_327 | _and_246; // SplitCompare.java:63
-  wire _and_247 = _bits_322 & _or_193; // SplitCompare.java:63
-  wire _or_194 = _bits_321 | _and_247; // SplitCompare.java:63
+  wire _or_195 = _bits_327 | _and_246; // SplitCompare.java:63
+  wire _and_247 = _bits_322 & _or_195; // SplitCompare.java:63
+  wire _or_196 = _bits_321 | _and_247; // SplitCompare.java:63
   wire _not_153 = ~schedule_exhausted; // RapController.java:389
   wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
   wire _not_154 = ~_or_r_4; // SplitCounter.java:89
@@ -1946,187 +1948,187 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [13:0] _add_35 = {1'b0, _cat_61} + {1'b0, _cat_62}; // SplitCompare.java:74
   wire _bits_351 = _add_35[13]; // SplitCompare.java:74
   wire _and_254 = _bits_348 & _bits_351; // SplitCompare.java:63
-  wire _or_195 = _bits_347 | _and_254; // SplitCompare.java:63
-  wire _and_255 = _bits_342 & _or_195; // SplitCompare.java:63
-  wire _or_196 = _bits_341 | _and_255; // SplitCompare.java:63
-  wire _and_256 = skip_valid & _or_196; // MergeSkip.java:53
+  wire _or_197 = _bits_347 | _and_254; // SplitCompare.java:63
+  wire _and_255 = _bits_342 & _or_197; // SplitCompare.java:63
+  wire _or_198 = _bits_341 | _and_255; // SplitCompare.java:63
+  wire _and_256 = skip_valid & _or_198; // MergeSkip.java:53
   wire _not_158 = ~skip_touched; // MergeSkip.java:62
   wire _and_257 = _and_256 & _not_158; // MergeSkip.java:62
   wire _not_159 = ~commit_fire; // MergeSkip.java:62
   wire _and_258 = _and_257 & _not_159; // MergeSkip.java:62
-  wire _not_160 = ~commit_stop; // RapController.java:460
-  wire pipe_quiet = _not_160 & pipe_empty; // RapController.java:460
-  wire _and_259 = state_run & pipe_quiet; // RapController.java:465
-  wire _not_161 = ~io_issued; // RapController.java:465
-  wire _and_260 = _and_259 & _not_161; // RapController.java:465
-  wire _and_261 = state_run & pipe_quiet; // RapController.java:471
-  wire _or_197 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
-  wire _or_198 = _or_197 | ev_split_q; // StatusRegs.java:77
-  wire _or_199 = _or_198 | ev_batch_q; // StatusRegs.java:77
-  wire _or_200 = _or_199 | ev_deferred_q; // StatusRegs.java:77
+  wire _not_160 = ~commit_stop; // RapController.java:464
+  wire pipe_quiet = _not_160 & pipe_empty; // RapController.java:464
+  wire _and_259 = state_run & pipe_quiet; // RapController.java:469
+  wire _not_161 = ~io_issued; // RapController.java:469
+  wire _and_260 = _and_259 & _not_161; // RapController.java:469
+  wire _and_261 = state_run & pipe_quiet; // RapController.java:475
+  wire _or_199 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
+  wire _or_200 = _or_199 | ev_split_q; // StatusRegs.java:77
+  wire _or_201 = _or_200 | ev_batch_q; // StatusRegs.java:77
+  wire _or_202 = _or_201 | ev_deferred_q; // StatusRegs.java:77
   wire _or_r_8 = |ev_removed_q; // StatusRegs.java:78
-  wire _or_201 = _or_200 | _or_r_8; // StatusRegs.java:78
+  wire _or_203 = _or_202 | _or_r_8; // StatusRegs.java:78
   wire _not_162 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_163 = ~st_n_carry_1; // SplitCounter.java:109
   wire _and_262 = _not_162 & _not_163; // SplitCounter.java:109
   wire _not_164 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_263 = _and_262 & _not_164; // SplitCounter.java:109
   wire _not_165 = ~_and_263; // StatusRegs.java:78
-  wire ev_pending = _or_201 | _not_165; // StatusRegs.java:78
-  wire _not_166 = ~ev_pending; // RapController.java:470
-  wire _and_264 = _not_166 & multiplier_free; // RapController.java:470
-  wire status_still = _and_264 & io_countersIdle; // RapController.java:470
-  wire _and_265 = _and_261 & status_still; // RapController.java:471
+  wire ev_pending = _or_203 | _not_165; // StatusRegs.java:78
+  wire _not_166 = ~ev_pending; // RapController.java:474
+  wire _and_264 = _not_166 & multiplier_free; // RapController.java:474
+  wire status_still = _and_264 & io_countersIdle; // RapController.java:474
+  wire _and_265 = _and_261 & status_still; // RapController.java:475
   wire _bits_352 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_353 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_202 = _bits_352 | _bits_353; // FirstSet.java:64
+  wire _or_204 = _bits_352 | _bits_353; // FirstSet.java:64
   wire _bits_354 = slot_pick_remaining[2]; // FirstSet.java:55
   wire _bits_355 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_203 = _bits_354 | _bits_355; // FirstSet.java:64
-  wire _or_204 = _or_202 | _or_203; // FirstSet.java:64
+  wire _or_205 = _bits_354 | _bits_355; // FirstSet.java:64
+  wire _or_206 = _or_204 | _or_205; // FirstSet.java:64
   wire _bits_356 = slot_pick_remaining[4]; // FirstSet.java:55
   wire _bits_357 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_205 = _bits_356 | _bits_357; // FirstSet.java:64
+  wire _or_207 = _bits_356 | _bits_357; // FirstSet.java:64
   wire _bits_358 = slot_pick_remaining[6]; // FirstSet.java:55
   wire _bits_359 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_206 = _bits_358 | _bits_359; // FirstSet.java:64
-  wire _or_207 = _or_205 | _or_206; // FirstSet.java:64
-  wire _or_208 = _or_204 | _or_207; // FirstSet.java:64
+  wire _or_208 = _bits_358 | _bits_359; // FirstSet.java:64
+  wire _or_209 = _or_207 | _or_208; // FirstSet.java:64
+  wire _or_210 = _or_206 | _or_209; // FirstSet.java:64
   wire _bits_360 = slot_pick_remaining[8]; // FirstSet.java:55
   wire _bits_361 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_209 = _bits_360 | _bits_361; // FirstSet.java:64
+  wire _or_211 = _bits_360 | _bits_361; // FirstSet.java:64
   wire _bits_362 = slot_pick_remaining[10]; // FirstSet.java:55
   wire _bits_363 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_210 = _bits_362 | _bits_363; // FirstSet.java:64
-  wire _or_211 = _or_209 | _or_210; // FirstSet.java:64
+  wire _or_212 = _bits_362 | _bits_363; // FirstSet.java:64
+  wire _or_213 = _or_211 | _or_212; // FirstSet.java:64
   wire _bits_364 = slot_pick_remaining[12]; // FirstSet.java:55
   wire _bits_365 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_212 = _bits_364 | _bits_365; // FirstSet.java:64
+  wire _or_214 = _bits_364 | _bits_365; // FirstSet.java:64
   wire _bits_366 = slot_pick_remaining[14]; // FirstSet.java:55
   wire _bits_367 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_213 = _bits_366 | _bits_367; // FirstSet.java:64
-  wire _or_214 = _or_212 | _or_213; // FirstSet.java:64
-  wire _or_215 = _or_211 | _or_214; // FirstSet.java:64
-  wire _or_216 = _or_208 | _or_215; // FirstSet.java:64
+  wire _or_215 = _bits_366 | _bits_367; // FirstSet.java:64
+  wire _or_216 = _or_214 | _or_215; // FirstSet.java:64
+  wire _or_217 = _or_213 | _or_216; // FirstSet.java:64
+  wire _or_218 = _or_210 | _or_217; // FirstSet.java:64
   wire _bits_368 = slot_pick_remaining[16]; // FirstSet.java:55
   wire _bits_369 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_217 = _bits_368 | _bits_369; // FirstSet.java:64
+  wire _or_219 = _bits_368 | _bits_369; // FirstSet.java:64
   wire _bits_370 = slot_pick_remaining[18]; // FirstSet.java:55
   wire _bits_371 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_218 = _bits_370 | _bits_371; // FirstSet.java:64
-  wire _or_219 = _or_217 | _or_218; // FirstSet.java:64
+  wire _or_220 = _bits_370 | _bits_371; // FirstSet.java:64
+  wire _or_221 = _or_219 | _or_220; // FirstSet.java:64
   wire _bits_372 = slot_pick_remaining[20]; // FirstSet.java:55
   wire _bits_373 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_220 = _bits_372 | _bits_373; // FirstSet.java:64
+  wire _or_222 = _bits_372 | _bits_373; // FirstSet.java:64
   wire _bits_374 = slot_pick_remaining[22]; // FirstSet.java:55
   wire _bits_375 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_221 = _bits_374 | _bits_375; // FirstSet.java:64
-  wire _or_222 = _or_220 | _or_221; // FirstSet.java:64
-  wire _or_223 = _or_219 | _or_222; // FirstSet.java:64
+  wire _or_223 = _bits_374 | _bits_375; // FirstSet.java:64
+  wire _or_224 = _or_222 | _or_223; // FirstSet.java:64
+  wire _or_225 = _or_221 | _or_224; // FirstSet.java:64
   wire _bits_376 = slot_pick_remaining[24]; // FirstSet.java:55
   wire _bits_377 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_224 = _bits_376 | _bits_377; // FirstSet.java:64
+  wire _or_226 = _bits_376 | _bits_377; // FirstSet.java:64
   wire _bits_378 = slot_pick_remaining[26]; // FirstSet.java:55
   wire _bits_379 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_225 = _bits_378 | _bits_379; // FirstSet.java:64
-  wire _or_226 = _or_224 | _or_225; // FirstSet.java:64
+  wire _or_227 = _bits_378 | _bits_379; // FirstSet.java:64
+  wire _or_228 = _or_226 | _or_227; // FirstSet.java:64
   wire _bits_380 = slot_pick_remaining[28]; // FirstSet.java:55
   wire _bits_381 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_227 = _bits_380 | _bits_381; // FirstSet.java:64
+  wire _or_229 = _bits_380 | _bits_381; // FirstSet.java:64
   wire _bits_382 = slot_pick_remaining[30]; // FirstSet.java:55
   wire _bits_383 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_228 = _bits_382 | _bits_383; // FirstSet.java:64
-  wire _or_229 = _or_227 | _or_228; // FirstSet.java:64
-  wire _or_230 = _or_226 | _or_229; // FirstSet.java:64
-  wire _or_231 = _or_223 | _or_230; // FirstSet.java:64
-  wire _and_266 = _or_216 & _or_231; // FirstSet.java:61
-  wire _and_267 = _or_208 & _or_215; // FirstSet.java:61
-  wire _and_268 = _or_204 & _or_207; // FirstSet.java:61
-  wire _and_269 = _or_202 & _or_203; // FirstSet.java:61
+  wire _or_230 = _bits_382 | _bits_383; // FirstSet.java:64
+  wire _or_231 = _or_229 | _or_230; // FirstSet.java:64
+  wire _or_232 = _or_228 | _or_231; // FirstSet.java:64
+  wire _or_233 = _or_225 | _or_232; // FirstSet.java:64
+  wire _and_266 = _or_218 & _or_233; // FirstSet.java:61
+  wire _and_267 = _or_210 & _or_217; // FirstSet.java:61
+  wire _and_268 = _or_206 & _or_209; // FirstSet.java:61
+  wire _and_269 = _or_204 & _or_205; // FirstSet.java:61
   wire _and_270 = _bits_352 & _bits_353; // FirstSet.java:61
-  wire _or_232 = _and_269 | _and_270; // FirstSet.java:62
+  wire _or_234 = _and_269 | _and_270; // FirstSet.java:62
   wire _and_271 = _bits_354 & _bits_355; // FirstSet.java:61
-  wire _or_233 = _or_232 | _and_271; // FirstSet.java:63
-  wire _or_234 = _and_268 | _or_233; // FirstSet.java:62
-  wire _and_272 = _or_205 & _or_206; // FirstSet.java:61
+  wire _or_235 = _or_234 | _and_271; // FirstSet.java:63
+  wire _or_236 = _and_268 | _or_235; // FirstSet.java:62
+  wire _and_272 = _or_207 & _or_208; // FirstSet.java:61
   wire _and_273 = _bits_356 & _bits_357; // FirstSet.java:61
-  wire _or_235 = _and_272 | _and_273; // FirstSet.java:62
+  wire _or_237 = _and_272 | _and_273; // FirstSet.java:62
   wire _and_274 = _bits_358 & _bits_359; // FirstSet.java:61
-  wire _or_236 = _or_235 | _and_274; // FirstSet.java:63
-  wire _or_237 = _or_234 | _or_236; // FirstSet.java:63
-  wire _or_238 = _and_267 | _or_237; // FirstSet.java:62
-  wire _and_275 = _or_211 & _or_214; // FirstSet.java:61
-  wire _and_276 = _or_209 & _or_210; // FirstSet.java:61
+  wire _or_238 = _or_237 | _and_274; // FirstSet.java:63
+  wire _or_239 = _or_236 | _or_238; // FirstSet.java:63
+  wire _or_240 = _and_267 | _or_239; // FirstSet.java:62
+  wire _and_275 = _or_213 & _or_216; // FirstSet.java:61
+  wire _and_276 = _or_211 & _or_212; // FirstSet.java:61
   wire _and_277 = _bits_360 & _bits_361; // FirstSet.java:61
-  wire _or_239 = _and_276 | _and_277; // FirstSet.java:62
+  wire _or_241 = _and_276 | _and_277; // FirstSet.java:62
   wire _and_278 = _bits_362 & _bits_363; // FirstSet.java:61
-  wire _or_240 = _or_239 | _and_278; // FirstSet.java:63
-  wire _or_241 = _and_275 | _or_240; // FirstSet.java:62
-  wire _and_279 = _or_212 & _or_213; // FirstSet.java:61
+  wire _or_242 = _or_241 | _and_278; // FirstSet.java:63
+  wire _or_243 = _and_275 | _or_242; // FirstSet.java:62
+  wire _and_279 = _or_214 & _or_215; // FirstSet.java:61
   wire _and_280 = _bits_364 & _bits_365; // FirstSet.java:61
-  wire _or_242 = _and_279 | _and_280; // FirstSet.java:62
+  wire _or_244 = _and_279 | _and_280; // FirstSet.java:62
   wire _and_281 = _bits_366 & _bits_367; // FirstSet.java:61
-  wire _or_243 = _or_242 | _and_281; // FirstSet.java:63
-  wire _or_244 = _or_241 | _or_243; // FirstSet.java:63
-  wire _or_245 = _or_238 | _or_244; // FirstSet.java:63
-  wire _or_246 = _and_266 | _or_245; // FirstSet.java:62
-  wire _and_282 = _or_223 & _or_230; // FirstSet.java:61
-  wire _and_283 = _or_219 & _or_222; // FirstSet.java:61
-  wire _and_284 = _or_217 & _or_218; // FirstSet.java:61
+  wire _or_245 = _or_244 | _and_281; // FirstSet.java:63
+  wire _or_246 = _or_243 | _or_245; // FirstSet.java:63
+  wire _or_247 = _or_240 | _or_246; // FirstSet.java:63
+  wire _or_248 = _and_266 | _or_247; // FirstSet.java:62
+  wire _and_282 = _or_225 & _or_232; // FirstSet.java:61
+  wire _and_283 = _or_221 & _or_224; // FirstSet.java:61
+  wire _and_284 = _or_219 & _or_220; // FirstSet.java:61
   wire _and_285 = _bits_368 & _bits_369; // FirstSet.java:61
-  wire _or_247 = _and_284 | _and_285; // FirstSet.java:62
+  wire _or_249 = _and_284 | _and_285; // FirstSet.java:62
   wire _and_286 = _bits_370 & _bits_371; // FirstSet.java:61
-  wire _or_248 = _or_247 | _and_286; // FirstSet.java:63
-  wire _or_249 = _and_283 | _or_248; // FirstSet.java:62
-  wire _and_287 = _or_220 & _or_221; // FirstSet.java:61
+  wire _or_250 = _or_249 | _and_286; // FirstSet.java:63
+  wire _or_251 = _and_283 | _or_250; // FirstSet.java:62
+  wire _and_287 = _or_222 & _or_223; // FirstSet.java:61
   wire _and_288 = _bits_372 & _bits_373; // FirstSet.java:61
-  wire _or_250 = _and_287 | _and_288; // FirstSet.java:62
+  wire _or_252 = _and_287 | _and_288; // FirstSet.java:62
   wire _and_289 = _bits_374 & _bits_375; // FirstSet.java:61
-  wire _or_251 = _or_250 | _and_289; // FirstSet.java:63
-  wire _or_252 = _or_249 | _or_251; // FirstSet.java:63
-  wire _or_253 = _and_282 | _or_252; // FirstSet.java:62
-  wire _and_290 = _or_226 & _or_229; // FirstSet.java:61
-  wire _and_291 = _or_224 & _or_225; // FirstSet.java:61
+  wire _or_253 = _or_252 | _and_289; // FirstSet.java:63
+  wire _or_254 = _or_251 | _or_253; // FirstSet.java:63
+  wire _or_255 = _and_282 | _or_254; // FirstSet.java:62
+  wire _and_290 = _or_228 & _or_231; // FirstSet.java:61
+  wire _and_291 = _or_226 & _or_227; // FirstSet.java:61
   wire _and_292 = _bits_376 & _bits_377; // FirstSet.java:61
-  wire _or_254 = _and_291 | _and_292; // FirstSet.java:62
+  wire _or_256 = _and_291 | _and_292; // FirstSet.java:62
   wire _and_293 = _bits_378 & _bits_379; // FirstSet.java:61
-  wire _or_255 = _or_254 | _and_293; // FirstSet.java:63
-  wire _or_256 = _and_290 | _or_255; // FirstSet.java:62
-  wire _and_294 = _or_227 & _or_228; // FirstSet.java:61
+  wire _or_257 = _or_256 | _and_293; // FirstSet.java:63
+  wire _or_258 = _and_290 | _or_257; // FirstSet.java:62
+  wire _and_294 = _or_229 & _or_230; // FirstSet.java:61
   wire _and_295 = _bits_380 & _bits_381; // FirstSet.java:61
-  wire _or_257 = _and_294 | _and_295; // FirstSet.java:62
+  wire _or_259 = _and_294 | _and_295; // FirstSet.java:62
   wire _and_296 = _bits_382 & _bits_383; // FirstSet.java:61
-  wire _or_258 = _or_257 | _and_296; // FirstSet.java:63
-  wire _or_259 = _or_256 | _or_258; // FirstSet.java:63
-  wire _or_260 = _or_253 | _or_259; // FirstSet.java:63
-  wire _or_261 = _or_246 | _or_260; // FirstSet.java:63
-  wire _not_167 = ~_or_261; // SlotPicker.java:93
-  wire _not_168 = ~state_init; // RapController.java:761
-  wire _not_169 = ~tcam_write_full; // RapController.java:761
-  wire _and_297 = _not_168 & _not_169; // RapController.java:761
-  wire _and_298 = _and_297 & io_enable; // RapController.java:761
-  wire _or_262 = readout_pending | io_readout; // RapController.java:762
-  wire _not_170 = ~_or_262; // RapController.java:762
-  wire _and_299 = _and_298 & _not_170; // RapController.java:762
-  wire _or_263 = snapshot_pending | io_snapshot; // RapController.java:762
-  wire _not_171 = ~_or_263; // RapController.java:762
-  wire _and_300 = _and_299 & _not_171; // RapController.java:762
-  wire _not_172 = ~snapshot_frozen; // RapController.java:762
-  wire _and_301 = _and_300 & _not_172; // RapController.java:762
-  wire _not_173 = ~commit_stop; // RapController.java:839
-  wire _and_302 = state_run & _not_173; // RapController.java:839
-  wire _not_174 = ~io_headValid; // RapController.java:839
-  wire _and_303 = pipe_empty & _not_174; // RapController.java:839
-  wire [2:0] _mux_43 = _and_303 ? 3'd1 : fill_cause; // RapController.java:839
-  wire _or_264 = state_drain | state_undo; // RapController.java:840
-  wire _or_265 = _or_264 | state_resume; // RapController.java:840
-  wire _or_266 = _or_265 | commit_stop; // RapController.java:840
-  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:841
-  wire _or_267 = state_split_scan | state_split; // RapController.java:842
-  wire _or_268 = _or_267 | state_split_alloc; // RapController.java:842
-  wire _or_269 = state_merge_level | state_merge_kids; // RapController.java:843
-  wire _or_270 = _or_269 | state_advance; // RapController.java:843
-  wire _or_271 = _or_270 | state_advance_wait; // RapController.java:843
+  wire _or_260 = _or_259 | _and_296; // FirstSet.java:63
+  wire _or_261 = _or_258 | _or_260; // FirstSet.java:63
+  wire _or_262 = _or_255 | _or_261; // FirstSet.java:63
+  wire _or_263 = _or_248 | _or_262; // FirstSet.java:63
+  wire _not_167 = ~_or_263; // SlotPicker.java:93
+  wire _not_168 = ~state_init; // RapController.java:765
+  wire _not_169 = ~tcam_write_full; // RapController.java:765
+  wire _and_297 = _not_168 & _not_169; // RapController.java:765
+  wire _and_298 = _and_297 & io_enable; // RapController.java:765
+  wire _or_264 = readout_pending | io_readout; // RapController.java:766
+  wire _not_170 = ~_or_264; // RapController.java:766
+  wire _and_299 = _and_298 & _not_170; // RapController.java:766
+  wire _or_265 = snapshot_pending | io_snapshot; // RapController.java:766
+  wire _not_171 = ~_or_265; // RapController.java:766
+  wire _and_300 = _and_299 & _not_171; // RapController.java:766
+  wire _not_172 = ~snapshot_frozen; // RapController.java:766
+  wire _and_301 = _and_300 & _not_172; // RapController.java:766
+  wire _not_173 = ~commit_stop; // RapController.java:842
+  wire _and_302 = state_run & _not_173; // RapController.java:842
+  wire _not_174 = ~io_headValid; // RapController.java:842
+  wire _and_303 = pipe_empty & _not_174; // RapController.java:842
+  wire [2:0] _mux_43 = _and_303 ? 3'd1 : fill_cause; // RapController.java:842
+  wire _or_266 = state_drain | state_undo; // RapController.java:843
+  wire _or_267 = _or_266 | state_resume; // RapController.java:843
+  wire _or_268 = _or_267 | commit_stop; // RapController.java:843
+  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:844
+  wire _or_269 = state_split_scan | state_split; // RapController.java:845
+  wire _or_270 = _or_269 | state_split_alloc; // RapController.java:845
+  wire _or_271 = state_merge_level | state_merge_kids; // RapController.java:846
+  wire _or_272 = _or_271 | state_advance; // RapController.java:846
+  wire _or_273 = _or_272 | state_advance_wait; // RapController.java:846
   wire [3:0] _bits_384 = undo_sp[3:0]; // RapController.java:314
   wire [36:0] _cat_63 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:314
   wire _not_175 = ~undo_empty; // RapController.java:310
@@ -2137,7 +2139,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _bits_385 = _mux_45[3:0]; // RapController.java:311
   wire _not_176 = ~undo_push; // RapController.java:311
   wire [4:0] _mux_46 = state_split ? op_slot : readout_index; // RapController.java:187
-  wire _or_272 = state_split | state_read_issue; // RapController.java:186
+  wire _or_274 = state_split | state_read_issue; // RapController.java:186
   wire [14:0] _cat_64 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:62
   wire _or_r_9 = |_cat_64; // RapController.java:62
   wire [14:0] _sub_18 = _cat_64 - 15'd1; // RapController.java:62
@@ -2153,13 +2155,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_387 = _dshl_3[31:0]; // SlotPicker.java:60
   wire _eq_166 = slot_pick_pick_hot == _bits_387; // SlotPicker.java:60
   wire _and_307 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:60
-  wire _not_178 = ~_or_272; // RapController.java:195
+  wire _not_178 = ~_or_274; // RapController.java:195
   wire _not_179 = ~_and_242; // MergeVerdict.java:77
   wire _and_308 = verdict_act & merge_verdict; // MergeVerdict.java:79
   wire _eq_167 = verdict_set == _and_308; // MergeVerdict.java:79
   wire _not_180 = ~verdict_busy; // MergeVerdict.java:79
-  wire _or_273 = _not_180 | verdict_act; // MergeVerdict.java:79
-  wire _eq_168 = verdict_free == _or_273; // MergeVerdict.java:79
+  wire _or_275 = _not_180 | verdict_act; // MergeVerdict.java:79
+  wire _eq_168 = verdict_free == _or_275; // MergeVerdict.java:79
   wire _and_309 = _eq_167 & _eq_168; // MergeVerdict.java:79
   wire [14:0] _bits_388 = until_merge_lo[15:1]; // RapController.java:390
   wire _or_r_11 = |_bits_388; // RapController.java:390
@@ -2173,98 +2175,98 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:806
-  wire [5:0] _cat_65 = {_sub_19, 1'd0}; // RapController.java:795
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // RapController.java:807
-  wire [31:0] _bits_390 = _dshl_4[31:0]; // RapController.java:807
-  wire [31:0] _or_274 = slot_prefix_rdata_0 | _bits_390; // RapController.java:807
-  wire _eq_171 = child_prefix == _or_274; // RapController.java:557
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:800
-  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:795
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_66; // RapController.java:800
-  wire _eq_172 = child_mask == _dshr_4; // RapController.java:558
-  wire _and_312 = _eq_171 & _eq_172; // RapController.java:558
+  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:810
+  wire [5:0] _cat_65 = {_sub_19, 1'd0}; // RapController.java:799
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // RapController.java:811
+  wire [31:0] _bits_390 = _dshl_4[31:0]; // RapController.java:811
+  wire [31:0] _or_276 = slot_prefix_rdata_0 | _bits_390; // RapController.java:811
+  wire _eq_171 = child_prefix == _or_276; // RapController.java:561
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:804
+  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:799
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_66; // RapController.java:804
+  wire _eq_172 = child_mask == _dshr_4; // RapController.java:562
+  wire _and_312 = _eq_171 & _eq_172; // RapController.java:562
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
-  wire _not_182 = ~readout_in_use; // RapController.java:651
+  wire _not_182 = ~readout_in_use; // RapController.java:655
   wire _eq_173 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_47 = _eq_173 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_174 = readout_depth == _mux_47; // RapController.java:651
-  wire _or_275 = _not_182 | _eq_174; // RapController.java:651
+  wire _eq_174 = readout_depth == _mux_47; // RapController.java:655
+  wire _or_277 = _not_182 | _eq_174; // RapController.java:655
   wire _not_183 = ~batch_min_clears; // MergeSkip.java:75
-  wire _and_313 = state_run & io_selected_valid; // RapController.java:693
-  wire _and_314 = state_run & quiet_held; // RapController.java:696
-  wire _eq_175 = io_counterResult_bits_op == 2'd0; // RapController.java:697
-  wire _and_315 = io_counterResult_valid & _eq_175; // RapController.java:697
-  wire _eq_176 = hit_event_4 == _and_315; // RapController.java:698
-  wire _and_316 = state_run & cmd_valid; // RapController.java:699
-  wire _eq_177 = _and_239 == _and_316; // RapController.java:699
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:700
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:700
-  wire _bits_391 = _dshr_5[0]; // RapController.java:700
-  wire _eq_178 = hit_short_3 == _bits_391; // RapController.java:700
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:702
-  wire _and_317 = state_run & io_counterResult_valid; // RapController.java:702
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:703
-  wire _eq_179 = undo_sp == 5'd0; // RapController.java:704
-  wire _eq_180 = undo_empty == _eq_179; // RapController.java:704
-  wire _eq_181 = merge_leaf_depth == 5'd1; // RapController.java:705
-  wire _eq_182 = merge_last_level == _eq_181; // RapController.java:705
-  wire _not_184 = ~io_counterResult_valid; // RapController.java:707
-  wire _and_318 = state_drain & pipe_empty; // RapController.java:707
-  wire _and_319 = state_split_alloc & slot_pick_ready; // RapController.java:708
-  wire _and_r_4 = &present_children; // RapController.java:710
-  wire _not_185 = ~_and_r_4; // RapController.java:710
-  wire [3:0] _not_186 = ~present_children; // RapController.java:711
+  wire _and_313 = state_run & io_selected_valid; // RapController.java:697
+  wire _and_314 = state_run & quiet_held; // RapController.java:700
+  wire _eq_175 = io_counterResult_bits_op == 2'd0; // RapController.java:701
+  wire _and_315 = io_counterResult_valid & _eq_175; // RapController.java:701
+  wire _eq_176 = hit_event_4 == _and_315; // RapController.java:702
+  wire _and_316 = state_run & cmd_valid; // RapController.java:703
+  wire _eq_177 = _and_239 == _and_316; // RapController.java:703
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:704
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:704
+  wire _bits_391 = _dshr_5[0]; // RapController.java:704
+  wire _eq_178 = hit_short_3 == _bits_391; // RapController.java:704
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:706
+  wire _and_317 = state_run & io_counterResult_valid; // RapController.java:706
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:707
+  wire _eq_179 = undo_sp == 5'd0; // RapController.java:708
+  wire _eq_180 = undo_empty == _eq_179; // RapController.java:708
+  wire _eq_181 = merge_leaf_depth == 5'd1; // RapController.java:709
+  wire _eq_182 = merge_last_level == _eq_181; // RapController.java:709
+  wire _not_184 = ~io_counterResult_valid; // RapController.java:711
+  wire _and_318 = state_drain & pipe_empty; // RapController.java:711
+  wire _and_319 = state_split_alloc & slot_pick_ready; // RapController.java:712
+  wire _and_r_4 = &present_children; // RapController.java:714
+  wire _not_185 = ~_and_r_4; // RapController.java:714
+  wire [3:0] _not_186 = ~present_children; // RapController.java:715
   wire _bits_392 = _not_186[0]; // FirstSet.java:55
   wire _bits_393 = _not_186[1]; // FirstSet.java:55
-  wire _or_276 = _bits_392 | _bits_393; // FirstSet.java:64
+  wire _or_278 = _bits_392 | _bits_393; // FirstSet.java:64
   wire _bits_394 = _not_186[2]; // FirstSet.java:55
   wire _bits_395 = _not_186[3]; // FirstSet.java:55
-  wire _or_277 = _bits_394 | _bits_395; // FirstSet.java:64
-  wire _and_320 = _or_276 & _or_277; // FirstSet.java:61
+  wire _or_279 = _bits_394 | _bits_395; // FirstSet.java:64
+  wire _and_320 = _or_278 & _or_279; // FirstSet.java:61
   wire _and_321 = _bits_392 & _bits_393; // FirstSet.java:61
-  wire _or_278 = _and_320 | _and_321; // FirstSet.java:62
+  wire _or_280 = _and_320 | _and_321; // FirstSet.java:62
   wire _and_322 = _bits_394 & _bits_395; // FirstSet.java:61
-  wire _or_279 = _or_278 | _and_322; // FirstSet.java:63
-  wire _not_187 = ~_or_279; // RapController.java:711
-  wire _eq_183 = split_last_child == _not_187; // RapController.java:711
-  wire [3:0] _not_188 = ~present_children; // RapController.java:712
+  wire _or_281 = _or_280 | _and_322; // FirstSet.java:63
+  wire _not_187 = ~_or_281; // RapController.java:715
+  wire _eq_183 = split_last_child == _not_187; // RapController.java:715
+  wire [3:0] _not_188 = ~present_children; // RapController.java:716
   wire _bits_396 = _not_188[0]; // FirstSet.java:25
   wire _bits_397 = _not_188[1]; // FirstSet.java:25
-  wire _or_280 = _bits_396 | _bits_397; // FirstSet.java:37
-  wire _not_189 = ~_or_280; // FirstSet.java:35
+  wire _or_282 = _bits_396 | _bits_397; // FirstSet.java:37
+  wire _not_189 = ~_or_282; // FirstSet.java:35
   wire _bits_398 = _not_188[2]; // FirstSet.java:25
   wire _not_190 = ~_bits_398; // FirstSet.java:35
   wire _not_191 = ~_bits_396; // FirstSet.java:35
   wire _mux_48 = _not_189 ? _not_190 : _not_191; // FirstSet.java:36
   wire [1:0] _cat_67 = {_not_189, _mux_48}; // FirstSet.java:36
   wire [1:0] _bits_399 = _cat_67; // FirstSet.java:44
-  wire _eq_184 = split_next_digit == _bits_399; // RapController.java:712
-  wire _and_323 = _eq_183 & _eq_184; // RapController.java:712
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:714
-  wire _eq_185 = _dyn_index_9 == 3'd0; // RapController.java:714
-  wire _not_192 = ~split_settled; // RapController.java:718
+  wire _eq_184 = split_next_digit == _bits_399; // RapController.java:716
+  wire _and_323 = _eq_183 & _eq_184; // RapController.java:716
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:718
+  wire _eq_185 = _dyn_index_9 == 3'd0; // RapController.java:718
+  wire _not_192 = ~split_settled; // RapController.java:722
   wire _eq_186 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_49 = _eq_186 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_49 != merge_leaf_depth; // RapController.java:719
-  wire _and_324 = state_merge_level & level_fresh; // RapController.java:719
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:721
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:722
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:722
-  wire _and_325 = _ne_2 & _ne_3; // RapController.java:722
-  wire _and_326 = state_merge_kids & kids_fresh; // RapController.java:721
-  wire _eq_187 = split_fits == _ge_1; // RapController.java:726
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:726
-  wire _eq_188 = op_at_deepest == _ge_4; // RapController.java:726
-  wire _and_327 = _eq_187 & _eq_188; // RapController.java:726
-  wire _eq_189 = op_children == _dyn_index_0; // RapController.java:731
-  wire _not_193 = ~kids_fresh; // RapController.java:728
-  wire _and_328 = state_merge_kids & _not_193; // RapController.java:728
-  wire _and_329 = _and_328 & slot_pick_ready; // RapController.java:728
-  wire _and_330 = _and_329 & slot_pick_pick_last; // RapController.java:729
-  wire _or_281 = split_settled | _and_330; // RapController.java:730
+  wire _ne_1 = _mux_49 != merge_leaf_depth; // RapController.java:723
+  wire _and_324 = state_merge_level & level_fresh; // RapController.java:723
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:725
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:726
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:726
+  wire _and_325 = _ne_2 & _ne_3; // RapController.java:726
+  wire _and_326 = state_merge_kids & kids_fresh; // RapController.java:725
+  wire _eq_187 = split_fits == _ge_1; // RapController.java:730
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:730
+  wire _eq_188 = op_at_deepest == _ge_4; // RapController.java:730
+  wire _and_327 = _eq_187 & _eq_188; // RapController.java:730
+  wire _eq_189 = op_children == _dyn_index_0; // RapController.java:735
+  wire _not_193 = ~kids_fresh; // RapController.java:732
+  wire _and_328 = state_merge_kids & _not_193; // RapController.java:732
+  wire _and_329 = _and_328 & slot_pick_ready; // RapController.java:732
+  wire _and_330 = _and_329 & slot_pick_pick_last; // RapController.java:733
+  wire _or_283 = split_settled | _and_330; // RapController.java:734
   wire _not_194 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_195 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_196 = ~st_n_carry_1; // SplitCounter.java:109
@@ -2272,26 +2274,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_197 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_332 = _and_331 & _not_197; // SplitCounter.java:109
   wire st_n_steady = _not_194 & _and_332; // StatusRegs.java:76
-  wire _eq_190 = kids_vector == visited_kids; // RapController.java:733
-  wire _not_198 = ~state_split_scan; // RapController.java:734
-  wire _eq_191 = kids_owner == op_slot; // RapController.java:734
-  wire _or_282 = _not_198 | _eq_191; // RapController.java:734
-  wire _not_199 = ~state_merge_kids; // RapController.java:734
-  wire _eq_192 = kids_owner == merge_parent; // RapController.java:734
-  wire _or_283 = _not_199 | _eq_192; // RapController.java:734
-  wire _and_333 = _or_282 & _or_283; // RapController.java:734
-  wire _not_200 = ~_or_189; // RapController.java:737
-  wire _and_334 = verdict_act & _not_200; // RapController.java:737
-  wire _or_284 = ev_commit | ev_saturation; // StatusRegs.java:99
-  wire _or_285 = _or_284 | ev_split; // StatusRegs.java:99
-  wire _or_286 = _or_285 | ev_allocated; // StatusRegs.java:99
-  wire _or_287 = _or_286 | ev_batch; // StatusRegs.java:99
-  wire _or_288 = _or_287 | ev_deferred; // StatusRegs.java:99
-  wire _or_289 = _or_288 | ev_clear; // StatusRegs.java:99
+  wire _eq_190 = kids_vector == visited_kids; // RapController.java:737
+  wire _not_198 = ~state_split_scan; // RapController.java:738
+  wire _eq_191 = kids_owner == op_slot; // RapController.java:738
+  wire _or_284 = _not_198 | _eq_191; // RapController.java:738
+  wire _not_199 = ~state_merge_kids; // RapController.java:738
+  wire _eq_192 = kids_owner == merge_parent; // RapController.java:738
+  wire _or_285 = _not_199 | _eq_192; // RapController.java:738
+  wire _and_333 = _or_284 & _or_285; // RapController.java:738
+  wire _not_200 = ~_or_191; // RapController.java:741
+  wire _and_334 = verdict_act & _not_200; // RapController.java:741
+  wire _or_286 = ev_commit | ev_saturation; // StatusRegs.java:99
+  wire _or_287 = _or_286 | ev_split; // StatusRegs.java:99
+  wire _or_288 = _or_287 | ev_allocated; // StatusRegs.java:99
+  wire _or_289 = _or_288 | ev_batch; // StatusRegs.java:99
+  wire _or_290 = _or_289 | ev_deferred; // StatusRegs.java:99
+  wire _or_291 = _or_290 | ev_clear; // StatusRegs.java:99
   wire _or_r_12 = |ev_removed; // StatusRegs.java:99
-  wire _or_290 = _or_289 | _or_r_12; // StatusRegs.java:99
-  wire _or_291 = _or_290 | ev_pending; // StatusRegs.java:99
-  wire _not_201 = ~_or_291; // RapController.java:738
+  wire _or_292 = _or_291 | _or_r_12; // StatusRegs.java:99
+  wire _or_293 = _or_292 | ev_pending; // StatusRegs.java:99
+  wire _not_201 = ~_or_293; // RapController.java:742
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2324,17 +2326,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_68 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_335 = slot_valid & _cat_68; // RapController.java:739
-  wire _or_r_13 = |_and_335; // RapController.java:739
-  wire _not_202 = ~_or_r_13; // RapController.java:739
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:740
-  wire _not_203 = ~tcam_write_full; // RapController.java:766
-  wire _not_204 = ~snapshot_frozen; // RapController.java:766
-  wire _and_336 = _not_203 & _not_204; // RapController.java:766
-  wire _not_205 = ~readout_pending; // RapController.java:766
-  wire _and_337 = _and_336 & _not_205; // RapController.java:766
-  wire _not_206 = ~snapshot_pending; // RapController.java:766
-  wire _and_338 = _and_337 & _not_206; // RapController.java:766
+  wire [31:0] _and_335 = slot_valid & _cat_68; // RapController.java:743
+  wire _or_r_13 = |_and_335; // RapController.java:743
+  wire _not_202 = ~_or_r_13; // RapController.java:743
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:744
+  wire _not_203 = ~tcam_write_full; // RapController.java:770
+  wire _not_204 = ~snapshot_frozen; // RapController.java:770
+  wire _and_336 = _not_203 & _not_204; // RapController.java:770
+  wire _not_205 = ~readout_pending; // RapController.java:770
+  wire _and_337 = _and_336 & _not_205; // RapController.java:770
+  wire _not_206 = ~snapshot_pending; // RapController.java:770
+  wire _and_338 = _and_337 & _not_206; // RapController.java:770
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -2431,11 +2433,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign slot_pick_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? 1'd1 : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_6 ? 1'd1 : 1'd0))) : 1'd0)));
   assign slot_pick_load_value = _mux_19;
   assign scan_digit_take = (state_split_scan ? (kids_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0);
-  assign merge_leaf_depth_next = (state_undo ? (_not_5 ? merge_leaf_depth : (split_req ? merge_leaf_depth : deepest_depth)) : (state_split ? (_not_6 ? merge_leaf_depth : (split_fits ? merge_leaf_depth : (_not_7 ? deepest_depth : (merge_due ? deepest_depth : merge_leaf_depth)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? deepest_depth : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : merge_leaf_depth) : (state_merge_level ? (level_fresh ? merge_leaf_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? merge_leaf_depth : (_not_9 ? merge_leaf_depth : (_not_10 ? _sub_11 : merge_leaf_depth))) : merge_leaf_depth)) : merge_leaf_depth))));
+  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_155 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_155 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_155 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_11 : (_or_155 ? deepest_depth : merge_leaf_depth)))) : (_or_155 ? deepest_depth : merge_leaf_depth))) : (_or_155 ? deepest_depth : merge_leaf_depth));
   assign prefix_write = (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_init ? 5'd0 : slot_pick_pick_index);
   assign prefix_write_value = (state_init ? 32'd0 : child_prefix);
-  assign serialMultiplier_io_start = _or_185;
+  assign serialMultiplier_io_start = _or_187;
   assign serialMultiplier_io_a = _mux_38;
   assign serialMultiplier_io_b = _mux_39;
   assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_231 : (state_undo ? (_not_5 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_6 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
@@ -2516,7 +2518,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   assign _wire_4_1 = readout_depth_g1;
   assign _wire_4_2 = readout_depth_g2;
   assign _wire_4_3 = readout_depth_g3;
-  assign cause = (commit_fire ? 3'd0 : (_and_302 ? _mux_43 : (_or_266 ? _mux_44 : (_or_268 ? 3'd3 : (_or_271 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_302 ? _mux_43 : (_or_268 ? _mux_44 : (_or_270 ? 3'd3 : (_or_273 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -3735,11 +3737,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_184 : merge_parent) : merge_parent)) : merge_parent);
+    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_186 : merge_parent) : merge_parent)) : merge_parent);
   end
 
   always @(posedge clock) begin
-    kids_owner <= (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_184 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner));
+    kids_owner <= (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_186 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner));
   end
 
   always @(posedge clock) begin
@@ -3934,7 +3936,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_186;
+      tcam_write_full <= _or_188;
     end
   end
 
@@ -4094,7 +4096,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= _or_188;
+      verdict_busy <= _or_190;
     end
   end
 
@@ -4194,7 +4196,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       verdict_free <= 1'd1;
     end else begin
-      verdict_free <= _or_192;
+      verdict_free <= _or_194;
     end
   end
 
@@ -4231,7 +4233,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_194;
+    sum_below_batch_min <= _or_196;
   end
 
   always @(posedge clock) begin
@@ -4335,7 +4337,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_272) begin
+    if (_or_274) begin
       slot_prefix_rdata_0 <= slot_prefix[_mux_46];
     end
   end
@@ -4401,8 +4403,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:430: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && state_run && _and_227 && !status_still) begin // RapController.java:494
-      $display("Assertion failed at RapController.java:494: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_227 && !status_still) begin // RapController.java:498
+      $display("Assertion failed at RapController.java:498: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_0) begin // MergeSkip.java:67
@@ -4417,144 +4419,144 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_312) begin // RapController.java:557
-      $display("Assertion failed at RapController.java:557: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_312) begin // RapController.java:561
+      $display("Assertion failed at RapController.java:561: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_3) begin // MergeSkip.java:67
       $display("Assertion failed at MergeSkip.java:67: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_275) begin // RapController.java:651
-      $display("Assertion failed at RapController.java:651: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_277) begin // RapController.java:655
+      $display("Assertion failed at RapController.java:655: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:670
-      $display("Assertion failed at RapController.java:670: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:674
+      $display("Assertion failed at RapController.java:674: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
     if (!reset && verdict_act && !merge_verdict && !_not_183) begin // MergeSkip.java:75
       $display("Assertion failed at MergeSkip.java:75: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_313 && !io_selected_bits_found) begin // RapController.java:693
-      $display("Assertion failed at RapController.java:693: no node matched a key: the root must always match");
+    if (!reset && _and_313 && !io_selected_bits_found) begin // RapController.java:697
+      $display("Assertion failed at RapController.java:697: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:694
-      $display("Assertion failed at RapController.java:694: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:698
+      $display("Assertion failed at RapController.java:698: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:695
-      $display("Assertion failed at RapController.java:695: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:699
+      $display("Assertion failed at RapController.java:699: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_314 && !pipe_quiet) begin // RapController.java:696
-      $display("Assertion failed at RapController.java:696: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_314 && !pipe_quiet) begin // RapController.java:700
+      $display("Assertion failed at RapController.java:700: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_176) begin // RapController.java:698
-      $display("Assertion failed at RapController.java:698: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_176) begin // RapController.java:702
+      $display("Assertion failed at RapController.java:702: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_177) begin // RapController.java:699
-      $display("Assertion failed at RapController.java:699: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_177) begin // RapController.java:703
+      $display("Assertion failed at RapController.java:703: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_178) begin // RapController.java:700
-      $display("Assertion failed at RapController.java:700: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_178) begin // RapController.java:704
+      $display("Assertion failed at RapController.java:704: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_317 && !_ne_0) begin // RapController.java:702
-      $display("Assertion failed at RapController.java:702: a READ result in RUN");
+    if (!reset && _and_317 && !_ne_0) begin // RapController.java:706
+      $display("Assertion failed at RapController.java:706: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:703
-      $display("Assertion failed at RapController.java:703: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:707
+      $display("Assertion failed at RapController.java:707: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_180) begin // RapController.java:704
-      $display("Assertion failed at RapController.java:704: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_180) begin // RapController.java:708
+      $display("Assertion failed at RapController.java:708: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_182) begin // RapController.java:705
-      $display("Assertion failed at RapController.java:705: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_182) begin // RapController.java:709
+      $display("Assertion failed at RapController.java:709: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_318 && !_not_184) begin // RapController.java:707
-      $display("Assertion failed at RapController.java:707: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_318 && !_not_184) begin // RapController.java:711
+      $display("Assertion failed at RapController.java:711: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_319 && !slot_pick_pick_found) begin // RapController.java:709
-      $display("Assertion failed at RapController.java:709: a split found no free slot after checking capacity");
+    if (!reset && _and_319 && !slot_pick_pick_found) begin // RapController.java:713
+      $display("Assertion failed at RapController.java:713: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_319 && !_not_185) begin // RapController.java:710
-      $display("Assertion failed at RapController.java:710: a split with no missing child");
+    if (!reset && _and_319 && !_not_185) begin // RapController.java:714
+      $display("Assertion failed at RapController.java:714: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_319 && !_and_323) begin // RapController.java:711
-      $display("Assertion failed at RapController.java:711: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_319 && !_and_323) begin // RapController.java:715
+      $display("Assertion failed at RapController.java:715: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_319 && !_eq_185) begin // RapController.java:714
-      $display("Assertion failed at RapController.java:714: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_319 && !_eq_185) begin // RapController.java:718
+      $display("Assertion failed at RapController.java:718: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_192) begin // RapController.java:718
-      $display("Assertion failed at RapController.java:718: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_192) begin // RapController.java:722
+      $display("Assertion failed at RapController.java:722: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_324 && !_ne_1) begin // RapController.java:719
-      $display("Assertion failed at RapController.java:719: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_324 && !_ne_1) begin // RapController.java:723
+      $display("Assertion failed at RapController.java:723: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_326 && !_and_325) begin // RapController.java:721
-      $display("Assertion failed at RapController.java:721: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_326 && !_and_325) begin // RapController.java:725
+      $display("Assertion failed at RapController.java:725: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_327) begin // RapController.java:726
-      $display("Assertion failed at RapController.java:726: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_327) begin // RapController.java:730
+      $display("Assertion failed at RapController.java:730: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_281 && !_eq_189) begin // RapController.java:731
-      $display("Assertion failed at RapController.java:731: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_283 && !_eq_189) begin // RapController.java:735
+      $display("Assertion failed at RapController.java:735: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:732
-      $display("Assertion failed at RapController.java:732: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:736
+      $display("Assertion failed at RapController.java:736: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_330 && !_eq_190) begin // RapController.java:733
-      $display("Assertion failed at RapController.java:733: the merge parent's leaves changed during its walk");
+    if (!reset && _and_330 && !_eq_190) begin // RapController.java:737
+      $display("Assertion failed at RapController.java:737: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_333) begin // RapController.java:734
-      $display("Assertion failed at RapController.java:734: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_333) begin // RapController.java:738
+      $display("Assertion failed at RapController.java:738: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_329 && !slot_pick_pick_found) begin // RapController.java:736
-      $display("Assertion failed at RapController.java:736: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_329 && !slot_pick_pick_found) begin // RapController.java:740
+      $display("Assertion failed at RapController.java:740: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_334 && !1'd0) begin // RapController.java:737
-      $display("Assertion failed at RapController.java:737: a merge verdict outside the merge walk");
+    if (!reset && _and_334 && !1'd0) begin // RapController.java:741
+      $display("Assertion failed at RapController.java:741: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_201) begin // RapController.java:738
-      $display("Assertion failed at RapController.java:738: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_201) begin // RapController.java:742
+      $display("Assertion failed at RapController.java:742: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_202) begin // RapController.java:739
-      $display("Assertion failed at RapController.java:739: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_202) begin // RapController.java:743
+      $display("Assertion failed at RapController.java:743: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:740
-      $display("Assertion failed at RapController.java:740: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:744
+      $display("Assertion failed at RapController.java:744: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_338) begin // RapController.java:766
-      $display("Assertion failed at RapController.java:766: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_338) begin // RapController.java:770
+      $display("Assertion failed at RapController.java:770: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end

@@ -446,6 +446,10 @@ public final class RapController extends Module {
         // MERGE_LEVEL loads a level's leaves, and MERGE_KIDS takes the merge parent's leaves out of them.
         slots.loadFrom(Mux(state.is(SPLIT), table.valid.not(), kidsVector));
         leavesBelow.loadFrom(Mux(state.is(MERGE_LEVEL), table.leavesAt(leafDepth), leavesBelow.without(kidsVector)));
+        // A batch starts at deepest_depth. The states that start one (UNDO, SPLIT, SPLIT_ALLOC) load it on every clock,
+        // since nothing reads merge_leaf_depth there and deepest_depth never changes on a batch's first clock: the load
+        // and merge_last_level behind it then wait for no decision of those states.
+        when(state.is(UNDO).or(state.is(SPLIT)).or(state.is(SPLIT_ALLOC)), () -> leafDepthNext.connect(deepest));
 
         // op_not_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
         Bool opBatchEmpty = skip.batchIsEmptySettled(opNotT, commitFire);
@@ -453,7 +457,7 @@ public final class RapController extends Module {
         // op_batch_empty is registered from before it, so it must not skip that batch: the split node's leaf siblings
         // no longer count it in their parent's sum, and may merge now.
         Consumer<Boolean> afterSplit = reshaped -> when(dueReq,
-                        () -> startBatch(leafDepthNext, levelFresh, earlyBatch, skip, st, reshaped ? B(false) : opBatchEmpty, B(false)))
+                        () -> startBatch(levelFresh, earlyBatch, skip, st, reshaped ? B(false) : opBatchEmpty, B(false)))
                 .otherwise(() -> state.go(RESUME));
 
         // An empty pipeline has no result to commit this clock.
@@ -521,7 +525,7 @@ public final class RapController extends Module {
                             kidsFresh.connect(B(true));
                             state.go(SPLIT_SCAN);
                         });
-                    }).otherwise(() -> startBatch(leafDepthNext, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
+                    }).otherwise(() -> startBatch(levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
                 })
                 // An interior merge may have left op_slot some children: note which digits exist.
                 .on(SPLIT_SCAN, () -> when(kidsFresh, () -> {
@@ -541,7 +545,7 @@ public final class RapController extends Module {
                         state.go(SPLIT_ALLOC);
                     }).elsewhen(earlyDone.not(), () -> {
                         earlyDone.connect(B(true));
-                        startBatch(leafDepthNext, levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
+                        startBatch(levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
                     }).otherwise(() -> {
                         st.deferred.connect(B(true));
                         afterSplit.accept(false);
@@ -820,9 +824,8 @@ public final class RapController extends Module {
      * Starts a merge batch at the deepest level that can hold a parent, or, when {@link MergeSkip} knows it would
      * remove nothing, just counts it and goes on.
      */
-    private void startBatch(UInt leafDepthNext, Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty,
+    private void startBatch(Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty,
             Bool early) {
-        leafDepthNext.connect(deepest);
         levelFresh.connect(B(true));
         earlyBatch.connect(early);
         skip.startBatch();
