@@ -345,9 +345,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:227
   reg [32:0] to_merge_hi; // RapController.java:228
   reg merge_ahead; // RapController.java:231
-  reg advance_settled_was_1; // RapController.java:792
-  reg advance_settled_was_2; // RapController.java:792
-  reg advance_settled_was_3; // RapController.java:792
+  reg advance_settled_was_1; // RapController.java:794
+  reg advance_settled_was_2; // RapController.java:794
+  reg advance_settled_was_3; // RapController.java:794
   reg [2:0] op_children; // RapController.java:245
   reg [4:0] cmd_q_addr; // RapController.java:258
   reg [1:0] cmd_q_op; // RapController.java:259
@@ -362,8 +362,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:336
   reg [31:0] child_mask; // RapController.java:337
   reg op_at_deepest; // RapController.java:348
-  reg split_settled_was_1; // RapController.java:792
-  reg split_settled_was_2; // RapController.java:792
+  reg split_settled_was_1; // RapController.java:794
+  reg split_settled_was_2; // RapController.java:794
   reg [7:0] short_by_children; // RapController.java:357
   reg [4:0] hit_depth_1; // RapController.java:365
   reg [4:0] hit_depth_2; // RapController.java:365
@@ -416,7 +416,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg quiet_held; // RapController.java:469
   reg snapshot_settled; // RapController.java:475
   reg slot_pick_pick_last; // SlotPicker.java:92
-  reg issue_gate; // RapController.java:765
+  reg issue_gate; // RapController.java:767
 
   // Memories (no reset, so synthesis infers RAM)
   reg [36:0] undo [0:15]; // RapController.java:118
@@ -531,7 +531,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] _wire_4_1; // RapController.java:438
   wire [4:0] _wire_4_2; // RapController.java:438
   wire [4:0] _wire_4_3; // RapController.java:438
-  wire [2:0] cause; // RapController.java:839
+  wire [2:0] cause; // RapController.java:841
 
   // Logic
   wire _not_0 = ~io_counterClearing; // RapController.java:485
@@ -552,8 +552,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _eq_2 = op_children == 3'd0; // RapController.java:524
   wire _or_0 = state_undo | state_split_scan; // RapController.java:349
   wire _or_1 = _or_0 | state_split; // RapController.java:349
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:792
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:792
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:794
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:794
   wire _not_6 = ~split_settled; // RapController.java:543
   wire _not_7 = ~early_done; // RapController.java:546
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
@@ -562,9 +562,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_11 = ~slot_pick_pick_last; // RapController.java:619
   wire _or_2 = _not_11 | verdict_free; // RapController.java:619
   wire _and_6 = slot_pick_ready & _or_2; // RapController.java:619
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:792
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:792
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:792
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:794
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:794
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:794
   wire _not_12 = ~advance_settled; // RapController.java:630
   wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:630
   wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:544
@@ -572,43 +572,43 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_13 = ~level_had_leaves; // RapController.java:600
   wire _and_9 = _eq_3 & _not_13; // RapController.java:600
   wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:600
-  wire _not_14 = ~commit_stop; // RapController.java:768
-  wire _and_10 = state_run & _not_14; // RapController.java:768
-  wire issue_enable = _and_10 & issue_gate; // RapController.java:768
+  wire _not_14 = ~commit_stop; // RapController.java:770
+  wire _and_10 = state_run & _not_14; // RapController.java:770
+  wire issue_enable = _and_10 & issue_gate; // RapController.java:770
   wire _and_11 = state_run & hit_event_4; // RapController.java:373
   wire _not_15 = ~commit_stop; // RapController.java:373
   wire commit_fire = _and_11 & _not_15; // RapController.java:373
-  wire _not_16 = ~soft_pending; // RapController.java:775
-  wire _not_17 = ~state_init; // RapController.java:775
-  wire _and_12 = _not_16 & _not_17; // RapController.java:775
-  wire _not_18 = ~state_soft_clear; // RapController.java:775
-  wire _and_13 = _and_12 & _not_18; // RapController.java:775
+  wire _not_16 = ~soft_pending; // RapController.java:777
+  wire _not_17 = ~state_init; // RapController.java:777
+  wire _and_12 = _not_16 & _not_17; // RapController.java:777
+  wire _not_18 = ~state_soft_clear; // RapController.java:777
+  wire _and_13 = _and_12 & _not_18; // RapController.java:777
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:778
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:779
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:780
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:781
   wire _not_20 = ~_reg_0; // RapController.java:206
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:206
-  wire _not_21 = ~snapshot_product_start; // RapController.java:779
-  wire _and_14 = _not_19 & _not_21; // RapController.java:779
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:780
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:781
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:781
-  wire _or_7 = state_drain | state_undo; // RapController.java:782
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:782
-  wire _or_9 = _or_8 | state_split; // RapController.java:782
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:782
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:782
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:782
-  wire _or_13 = _or_12 | state_advance; // RapController.java:782
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:782
-  wire _or_15 = _or_14 | state_resume; // RapController.java:782
-  wire _and_15 = state_run & pipe_empty; // RapController.java:784
-  wire _not_22 = ~io_headValid; // RapController.java:784
-  wire _and_16 = _and_15 & _not_22; // RapController.java:784
-  wire _not_23 = ~io_acceptEnable; // RapController.java:785
+  wire _not_21 = ~snapshot_product_start; // RapController.java:781
+  wire _and_14 = _not_19 & _not_21; // RapController.java:781
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:782
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:783
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:783
+  wire _or_7 = state_drain | state_undo; // RapController.java:784
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:784
+  wire _or_9 = _or_8 | state_split; // RapController.java:784
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:784
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:784
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:784
+  wire _or_13 = _or_12 | state_advance; // RapController.java:784
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:784
+  wire _or_15 = _or_14 | state_resume; // RapController.java:784
+  wire _and_15 = state_run & pipe_empty; // RapController.java:786
+  wire _not_22 = ~io_headValid; // RapController.java:786
+  wire _and_16 = _and_15 & _not_22; // RapController.java:786
+  wire _not_23 = ~io_acceptEnable; // RapController.java:787
   wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:686
   wire [31:0] _and_17 = slot_valid & _not_24; // RapController.java:686
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:817
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:819
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:334
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -804,9 +804,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:675
   wire [3:0] _bits_91 = _dshl_0[3:0]; // RapController.java:675
   wire [3:0] _or_23 = present_children | _bits_91; // RapController.java:675
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:819
-  wire [3:0] _bits_92 = _dshl_1[3:0]; // RapController.java:819
-  wire [3:0] _or_24 = present_children | _bits_92; // RapController.java:819
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:821
+  wire [3:0] _bits_92 = _dshl_1[3:0]; // RapController.java:821
+  wire [3:0] _or_24 = present_children | _bits_92; // RapController.java:821
   wire [3:0] _not_27 = ~present_children_next; // RapController.java:134
   wire _bits_93 = _not_27[0]; // FirstSet.java:25
   wire _bits_94 = _not_27[1]; // FirstSet.java:25
@@ -1748,7 +1748,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_227 = _and_226 & snapshot_settled; // RapController.java:497
   wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:639
   wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:658
-  wire [5:0] _cat_43 = {readout_depth, 1'd0}; // RapController.java:799
+  wire [5:0] _cat_43 = {readout_depth, 1'd0}; // RapController.java:801
   wire [5:0] _mux_37 = readout_in_use ? _cat_43 : 6'd0; // RapController.java:654
   wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:338
   wire [31:0] _and_228 = child_digit_field & _fill_64; // RapController.java:338
@@ -1801,12 +1801,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:323
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:327
   wire _ge_1 = free_slots >= missing_children; // RapController.java:328
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:804
-  wire [5:0] _cat_44 = {op_depth, 1'd0}; // RapController.java:799
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_44; // RapController.java:804
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:804
-  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:799
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_45; // RapController.java:804
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:806
+  wire [5:0] _cat_44 = {op_depth, 1'd0}; // RapController.java:801
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_44; // RapController.java:806
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:806
+  wire [5:0] _cat_45 = {child_depth, 1'd0}; // RapController.java:801
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_45; // RapController.java:806
   wire [31:0] _not_147 = ~_dshr_1; // RapController.java:336
   wire [31:0] _and_237 = _dshr_0 & _not_147; // RapController.java:336
   wire _ge_2 = op_depth >= deepest_depth; // RapController.java:348
@@ -2103,32 +2103,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_262 = _or_255 | _or_261; // FirstSet.java:63
   wire _or_263 = _or_248 | _or_262; // FirstSet.java:63
   wire _not_167 = ~_or_263; // SlotPicker.java:93
-  wire _not_168 = ~state_init; // RapController.java:765
-  wire _not_169 = ~tcam_write_full; // RapController.java:765
-  wire _and_297 = _not_168 & _not_169; // RapController.java:765
-  wire _and_298 = _and_297 & io_enable; // RapController.java:765
-  wire _or_264 = readout_pending | io_readout; // RapController.java:766
-  wire _not_170 = ~_or_264; // RapController.java:766
-  wire _and_299 = _and_298 & _not_170; // RapController.java:766
-  wire _or_265 = snapshot_pending | io_snapshot; // RapController.java:766
-  wire _not_171 = ~_or_265; // RapController.java:766
-  wire _and_300 = _and_299 & _not_171; // RapController.java:766
-  wire _not_172 = ~snapshot_frozen; // RapController.java:766
-  wire _and_301 = _and_300 & _not_172; // RapController.java:766
-  wire _not_173 = ~commit_stop; // RapController.java:842
-  wire _and_302 = state_run & _not_173; // RapController.java:842
-  wire _not_174 = ~io_headValid; // RapController.java:842
-  wire _and_303 = pipe_empty & _not_174; // RapController.java:842
-  wire [2:0] _mux_43 = _and_303 ? 3'd1 : fill_cause; // RapController.java:842
-  wire _or_266 = state_drain | state_undo; // RapController.java:843
-  wire _or_267 = _or_266 | state_resume; // RapController.java:843
-  wire _or_268 = _or_267 | commit_stop; // RapController.java:843
-  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:844
-  wire _or_269 = state_split_scan | state_split; // RapController.java:845
-  wire _or_270 = _or_269 | state_split_alloc; // RapController.java:845
-  wire _or_271 = state_merge_level | state_merge_kids; // RapController.java:846
-  wire _or_272 = _or_271 | state_advance; // RapController.java:846
-  wire _or_273 = _or_272 | state_advance_wait; // RapController.java:846
+  wire _not_168 = ~state_init; // RapController.java:767
+  wire _not_169 = ~tcam_write_full; // RapController.java:767
+  wire _and_297 = _not_168 & _not_169; // RapController.java:767
+  wire _and_298 = _and_297 & io_enable; // RapController.java:767
+  wire _or_264 = readout_pending | io_readout; // RapController.java:768
+  wire _not_170 = ~_or_264; // RapController.java:768
+  wire _and_299 = _and_298 & _not_170; // RapController.java:768
+  wire _or_265 = snapshot_pending | io_snapshot; // RapController.java:768
+  wire _not_171 = ~_or_265; // RapController.java:768
+  wire _and_300 = _and_299 & _not_171; // RapController.java:768
+  wire _not_172 = ~snapshot_frozen; // RapController.java:768
+  wire _and_301 = _and_300 & _not_172; // RapController.java:768
+  wire _not_173 = ~commit_stop; // RapController.java:844
+  wire _and_302 = state_run & _not_173; // RapController.java:844
+  wire _not_174 = ~io_headValid; // RapController.java:844
+  wire _and_303 = pipe_empty & _not_174; // RapController.java:844
+  wire [2:0] _mux_43 = _and_303 ? 3'd1 : fill_cause; // RapController.java:844
+  wire _or_266 = state_drain | state_undo; // RapController.java:845
+  wire _or_267 = _or_266 | state_resume; // RapController.java:845
+  wire _or_268 = _or_267 | commit_stop; // RapController.java:845
+  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:846
+  wire _or_269 = state_split_scan | state_split; // RapController.java:847
+  wire _or_270 = _or_269 | state_split_alloc; // RapController.java:847
+  wire _or_271 = state_merge_level | state_merge_kids; // RapController.java:848
+  wire _or_272 = _or_271 | state_advance; // RapController.java:848
+  wire _or_273 = _or_272 | state_advance_wait; // RapController.java:848
   wire [3:0] _bits_384 = undo_sp[3:0]; // RapController.java:314
   wire [36:0] _cat_63 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:314
   wire _not_175 = ~undo_empty; // RapController.java:310
@@ -2175,15 +2175,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_r_0 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_1 = &batch_min_sum; // MergeSkip.java:67
   wire _and_r_2 = &batch_min_sum; // MergeSkip.java:67
-  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:810
-  wire [5:0] _cat_65 = {_sub_19, 1'd0}; // RapController.java:799
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // RapController.java:811
-  wire [31:0] _bits_390 = _dshl_4[31:0]; // RapController.java:811
-  wire [31:0] _or_276 = slot_prefix_rdata_0 | _bits_390; // RapController.java:811
+  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:812
+  wire [5:0] _cat_65 = {_sub_19, 1'd0}; // RapController.java:801
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // RapController.java:813
+  wire [31:0] _bits_390 = _dshl_4[31:0]; // RapController.java:813
+  wire [31:0] _or_276 = slot_prefix_rdata_0 | _bits_390; // RapController.java:813
   wire _eq_171 = child_prefix == _or_276; // RapController.java:561
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:804
-  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:799
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_66; // RapController.java:804
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:806
+  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:801
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_66; // RapController.java:806
   wire _eq_172 = child_mask == _dshr_4; // RapController.java:562
   wire _and_312 = _eq_171 & _eq_172; // RapController.java:562
   wire _and_r_3 = &batch_min_sum; // MergeSkip.java:67
@@ -2330,13 +2330,13 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_13 = |_and_335; // RapController.java:743
   wire _not_202 = ~_or_r_13; // RapController.java:743
   wire _le_0 = st_nodes <= 6'd32; // RapController.java:744
-  wire _not_203 = ~tcam_write_full; // RapController.java:770
-  wire _not_204 = ~snapshot_frozen; // RapController.java:770
-  wire _and_336 = _not_203 & _not_204; // RapController.java:770
-  wire _not_205 = ~readout_pending; // RapController.java:770
-  wire _and_337 = _and_336 & _not_205; // RapController.java:770
-  wire _not_206 = ~snapshot_pending; // RapController.java:770
-  wire _and_338 = _and_337 & _not_206; // RapController.java:770
+  wire _not_203 = ~tcam_write_full; // RapController.java:772
+  wire _not_204 = ~snapshot_frozen; // RapController.java:772
+  wire _and_336 = _not_203 & _not_204; // RapController.java:772
+  wire _not_205 = ~readout_pending; // RapController.java:772
+  wire _and_337 = _and_336 & _not_205; // RapController.java:772
+  wire _not_206 = ~snapshot_pending; // RapController.java:772
+  wire _and_338 = _and_337 & _not_206; // RapController.java:772
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -4555,8 +4555,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:744: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_338) begin // RapController.java:770
-      $display("Assertion failed at RapController.java:770: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_338) begin // RapController.java:772
+      $display("Assertion failed at RapController.java:772: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end

@@ -756,13 +756,15 @@ public final class RapController extends Module {
         // Issue is gated by RUN and commit_stop as they are, and by the rest (a TCAM write waiting, ENABLE, a CSR request
         // or freeze pending) through one flip-flop a clock late: the gate then meets the TCAM's read enables through one
         // LUT, not three (its seven terms led two iCE40 placements into the chunk RAMs). A clock late is safe both ways:
-        // - on: issue resumes a clock after a write is taken (the TCAM's sweep refuses searches then anyway), a readout,
-        //   a snapshot copy or ENABLE; not on INIT's hand-over clock, which may load the root's write;
-        // - off: a write is loaded only in INIT and SPLIT_ALLOC, at least a clock before RUN (RESUME comes between);
-        //   a freeze only on a clock after snapshot_pending closed the gate; ENABLE = 0 may let one more event in.
-        // A readout or snapshot request closes it as it is latched (the gate takes the request pulse itself), so no
-        // event is issued on the clock RUN hands over to READ_ISSUE or freezes on quiet_held.
-        Bool issueGate = RegNext(state.is(INIT).not().and(twFull.not()).and(io.enable)
+        // - on: issue resumes a clock after a block-RAM TCAM takes a write (its sweep refuses searches then anyway), a
+        //   readout, a snapshot copy or ENABLE; not on INIT's hand-over clock, which may load the root's write;
+        // - off: a write is loaded only in INIT and SPLIT_ALLOC, at least a clock before RUN (RESUME comes between); the
+        //   flip-flop TCAM takes it on the next clock, before any RUN clock, so its writes do not close the gate at all;
+        //   a readout or snapshot request closes it as it is latched (the gate takes the request pulse itself), so no
+        //   event is issued on the clock RUN hands over to READ_ISSUE or freezes on quiet_held; ENABLE = 0 may let one
+        //   more event in. The assertion below checks all but ENABLE on every issuing clock.
+        Bool writeWaits = c.tcamChunkBits() == 0 ? B(false) : twFull;
+        Bool issueGate = RegNext(state.is(INIT).not().and(writeWaits.not()).and(io.enable)
                 .and(readPending.or(io.readout).not()).and(snapPending.or(io.snapshot).not()).and(frozen.not()), B(false))
                 .named("issue_gate");
         Bool issueEnable = inRun.and(commitStop.not()).and(issueGate).named("issue_enable");
