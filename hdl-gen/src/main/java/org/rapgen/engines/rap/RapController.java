@@ -55,6 +55,8 @@ public final class RapController extends Module {
         RESUME, READ_ISSUE, READ_WAIT, SOFT_CLEAR }
     /** Clocks a counter command spends in the controller's output register before the SRAM takes it. */
     static final int COMMAND_LATENCY = 1;
+    /** The longest carry chain of the commit's split test ({@code count > T}). */
+    static final int COMMIT_CHAIN_BITS = 16;
 
     public final ControllerIO io;
 
@@ -377,7 +379,9 @@ public final class RapController extends Module {
                 resultLatency);
         MergeSkip skip = new MergeSkip(verdict.sumAhead());
         when(resValid, () -> Assert(besideResult, "a counter SRAM result without its command's slot facts beside it"));
-        Bool overT = SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold);
+        // Two chains of 16 bits for a 32-bit counter, not three of 11: the chunks then combine with the depth test in
+        // the LUT that makes split_now (the commit decision's compare led every iCE40 placement of sessions 14 and 15).
+        Bool overT = SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold, COMMIT_CHAIN_BITS);
         Bool splitNow = hitDepth.lt(U(c.levels(), c.depthBits())).and(overT).named("split_now");
         int wb = c.weightBits();
         // The head reaches the merge point when next_merge - n <= its weight < 2^wb. While the high part waits for a

@@ -29,33 +29,46 @@ final class SplitCompare {
 
     /** {@code a > b} (unsigned, any widths). */
     static Bool greater(UInt a, UInt b) {
-        return compare(a, b.not(), false);
+        return compare(a, b.not(), false, CHAIN_BITS);
     }
 
     /** {@code a > b}, given {@code notB = ~b} (b unsigned, of notB's width). */
     static Bool greaterThanComplement(UInt a, UInt notB) {
-        return compare(a, notB, false);
+        return compare(a, notB, false, CHAIN_BITS);
+    }
+
+    /**
+     * {@code a > b}, given {@code notB = ~b}, in chains of at most {@code chainBits}: a compare whose result must meet
+     * more logic in the same clock may trade a longer chain for fewer chunks, and so fewer LUT levels to combine them.
+     */
+    static Bool greaterThanComplement(UInt a, UInt notB, int chainBits) {
+        return compare(a, notB, false, chainBits);
     }
 
     /** {@code a >= b}, given {@code notB = ~b} (b unsigned, of notB's width). */
     static Bool atLeastComplement(UInt a, UInt notB) {
-        return compare(a, notB, true);
+        return compare(a, notB, true, CHAIN_BITS);
     }
 
-    /** a > b, or a >= b with {@code orEqual}; b zero-extended, so its complement is one-extended. */
-    private static Bool compare(UInt a, UInt notB, boolean orEqual) {
-        int w = Math.max(a.getWidth(), notB.getWidth());
-        UInt nb = notB.getWidth() == w ? notB : Cat(Fill(w - notB.getWidth(), B(true)), notB);
-        return chunked(a.pad(w), nb, orEqual);
-    }
-
-    private static Bool chunked(UInt a, UInt notB, boolean orEqual) {
+    /**
+     * a > b, or a >= b with {@code orEqual}. A narrower b is zero-extended, so its complement is one-extended. A wider b
+     * holds a only if its bits above a's are zero (notB's all ones): a LUT tree beside the chains, not chunks of them.
+     */
+    private static Bool compare(UInt a, UInt notB, boolean orEqual, int chainBits) {
         int w = a.getWidth();
-        if (w <= CHAIN_BITS) return carryOut(a, notB, orEqual);
-        int chunks = (w + CHAIN_BITS - 1) / CHAIN_BITS;
+        int nw = notB.getWidth();
+        if (nw > w) return notB.bits(nw - 1, w).andR().and(chunked(a, notB.bits(w - 1, 0), orEqual, chainBits));
+        UInt nb = nw == w ? notB : Cat(Fill(w - nw, B(true)), notB);
+        return chunked(a, nb, orEqual, chainBits);
+    }
+
+    private static Bool chunked(UInt a, UInt notB, boolean orEqual, int chainBits) {
+        int w = a.getWidth();
+        if (w <= chainBits) return carryOut(a, notB, orEqual);
+        int chunks = (w + chainBits - 1) / chainBits;
         int hw = (w + chunks - 1) / chunks;
         int lo = w - hw;
-        Bool lowResult = chunked(a.bits(lo - 1, 0), notB.bits(lo - 1, 0), orEqual);
+        Bool lowResult = chunked(a.bits(lo - 1, 0), notB.bits(lo - 1, 0), orEqual, chainBits);
         UInt aHi = a.bits(w - 1, lo);
         UInt notBHi = notB.bits(w - 1, lo);
         // "Equal" as "greater or equal" under "greater": a second carry chain beside the first, not an equality tree

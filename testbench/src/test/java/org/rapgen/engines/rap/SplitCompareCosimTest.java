@@ -16,7 +16,9 @@ import org.rapgen.hdl.UInt;
 /**
  * {@link SplitCompare#greater} under Verilator against Java's unsigned compare: equal widths split into three chunks
  * (36 bits), unequal widths (a 32-bit count against a 36-bit threshold, both ways round), two chunks (20 bits) and
- * one chain (12 bits); and the forms given the complement of the second operand (greater, and greater or equal).
+ * one chain (12 bits); and the forms given the complement of the second operand (greater, and greater or equal), one
+ * of them in 16-bit chains (the commit's split test). A wider second operand holds the first only while its extra high
+ * bits are zero: x is below 2^32 in a fifth of the draws.
  * Operands are drawn so that high chunks are often equal, which is where the lower chunks decide.
  */
 @Cosim(SplitCompareCosimTest.Provider.class)
@@ -32,6 +34,7 @@ class SplitCompareCosimTest {
             final Bool x20OverY20 = Output(Bool());
             final Bool x12OverY12 = Output(Bool());
             final Bool countOverXGivenNotX = Output(Bool());
+            final Bool countOverXGivenNotXIn16 = Output(Bool());
             final Bool xOverCountGivenNotCount = Output(Bool());
             final Bool xAtLeastYGivenNotY = Output(Bool());
             final Bool countAtLeastXGivenNotX = Output(Bool());
@@ -48,6 +51,7 @@ class SplitCompareCosimTest {
             io.x12OverY12.connect(SplitCompare.greater(io.x.bits(11, 0), io.y.bits(11, 0)));
             // The complement forms, as the engine uses them: the complement register narrower, wider or as wide.
             io.countOverXGivenNotX.connect(SplitCompare.greaterThanComplement(io.count, io.x.not()));
+            io.countOverXGivenNotXIn16.connect(SplitCompare.greaterThanComplement(io.count, io.x.not(), 16));
             io.xOverCountGivenNotCount.connect(SplitCompare.greaterThanComplement(io.x, io.count.not()));
             io.xAtLeastYGivenNotY.connect(SplitCompare.atLeastComplement(io.x, io.y.not()));
             io.countAtLeastXGivenNotX.connect(SplitCompare.atLeastComplement(io.count, io.x.not()));
@@ -100,6 +104,7 @@ class SplitCompareCosimTest {
             assertEquals(gt(x & 0xFFFFF, y & 0xFFFFF), sim.peek("io_x20OverY20"), "20-bit x > y" + at);
             assertEquals(gt(x & 0xFFF, y & 0xFFF), sim.peek("io_x12OverY12"), "12-bit x > y" + at);
             assertEquals(gt(count, x), sim.peek("io_countOverXGivenNotX"), "count > x, given ~x" + at);
+            assertEquals(gt(count, x), sim.peek("io_countOverXGivenNotXIn16"), "count > x, given ~x, 16-bit chains" + at);
             assertEquals(gt(x, count), sim.peek("io_xOverCountGivenNotCount"), "x > count, given ~count" + at);
             assertEquals(1 - gt(y, x), sim.peek("io_xAtLeastYGivenNotY"), "x >= y, given ~y" + at);
             assertEquals(1 - gt(x, count), sim.peek("io_countAtLeastXGivenNotX"), "count >= x, given ~x" + at);
