@@ -80,7 +80,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   reg [31:0] last_key; // SoftResetSequencer.java:37
   reg [63:0] zero_weight_count; // RapEngine.java:88
   reg zero_weight_seen; // RapEngine.java:89
-  reg slot_written; // RapEngine.java:168
+  reg slot_written; // RapEngine.java:169
   reg csr_ar_full; // CsrFile.java:196
   reg csr_read_sel_id; // CsrFile.java:100
   reg csr_read_sel_config0; // CsrFile.java:100
@@ -132,6 +132,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:66
   wire thresholdUnit_io_clear; // RapEngine.java:66
   wire thresholdUnit_io_empty; // RapEngine.java:66
+  wire [59:0] thresholdUnit_io_latest; // RapEngine.java:66
   wire replayWindow_io_enq_ready; // RapEngine.java:67
   wire replayWindow_io_enq_valid; // RapEngine.java:67
   wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:67
@@ -144,6 +145,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire replayWindow_io_issueEnable; // RapEngine.java:67
   wire [15:0] replayWindow_io_head_weight; // RapEngine.java:67
   wire [35:0] replayWindow_io_head_notThreshold; // RapEngine.java:67
+  wire replayWindow_io_head_thresholdFits; // RapEngine.java:67
   wire replayWindow_io_headValid; // RapEngine.java:67
   wire replayWindow_io_commit; // RapEngine.java:67
   wire replayWindow_io_rewind; // RapEngine.java:67
@@ -322,7 +324,9 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [15:0] rapController_io_selected_bits_weight; // RapEngine.java:72
   wire [15:0] rapController_io_head_weight; // RapEngine.java:72
   wire [35:0] rapController_io_head_notThreshold; // RapEngine.java:72
+  wire rapController_io_head_thresholdFits; // RapEngine.java:72
   wire rapController_io_headValid; // RapEngine.java:72
+  wire [59:0] rapController_io_thresholdBound; // RapEngine.java:72
   wire rapController_io_issued; // RapEngine.java:72
   wire rapController_io_issueEnable; // RapEngine.java:72
   wire rapController_io_commit; // RapEngine.java:72
@@ -515,18 +519,18 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [63:0] csr_node_prefix; // CsrFile.java:146
   wire [63:0] csr_node_count; // CsrFile.java:146
   wire [63:0] csr_n; // CsrFile.java:146
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:212
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:212
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:212
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:212
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:212
-  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:212
-  wire statusCounterBank_io_clear; // RapEngine.java:212
-  wire statusCounterBank_io_idle; // RapEngine.java:212
-  wire statusCounterBank_io_readEnable; // RapEngine.java:212
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:212
-  wire statusCounterBank_io_readValid; // RapEngine.java:212
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:212
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:213
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:213
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:213
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:213
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:213
+  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:213
+  wire statusCounterBank_io_clear; // RapEngine.java:213
+  wire statusCounterBank_io_idle; // RapEngine.java:213
+  wire statusCounterBank_io_readEnable; // RapEngine.java:213
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:213
+  wire statusCounterBank_io_readValid; // RapEngine.java:213
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:213
   wire [63:0] csr_error_bound; // CsrFile.java:146
   wire [63:0] csr_zero_weight; // CsrFile.java:146
   wire csr_snapshot_copied; // CsrFile.java:183
@@ -584,8 +588,8 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire _bits_8 = csr_write_data[3]; // CsrFile.java:90
   wire csr_ctrl_snapshot = _and_18 & _bits_8; // CsrFile.java:90
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:171
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:173
+  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:172
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:174
   wire [9:0] _bits_9 = io_s_axil_awaddr[11:2]; // CsrFile.java:74
   wire _eq_3 = _bits_9 == 10'd0; // CsrFile.java:101
   wire _eq_4 = _bits_9 == 10'd1; // CsrFile.java:101
@@ -847,10 +851,10 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [31:0] _or_56 = _or_55 | _bits_45; // CsrFile.java:243
   wire [31:0] _mux_16 = csr_read_sel_ctrl ? _or_56 : 32'd0; // CsrFile.java:208
   wire [31:0] _or_57 = _or_52 | _mux_16; // CsrFile.java:208
-  wire _not_27 = ~eventQueue_io_out_valid; // RapEngine.java:188
-  wire _and_69 = rapController_io_idle & _not_27; // RapEngine.java:188
-  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:188
-  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:188
+  wire _not_27 = ~eventQueue_io_out_valid; // RapEngine.java:189
+  wire _and_69 = rapController_io_idle & _not_27; // RapEngine.java:189
+  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:189
+  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:189
   wire [31:0] _bits_46 = {{31{1'b0}}, _and_71}; // CsrFile.java:243
   wire [31:0] _or_58 = 32'd0 | _bits_46; // CsrFile.java:243
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:242
@@ -868,12 +872,12 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:242
   wire [31:0] _bits_51 = {{26{1'b0}}, _cat_15}; // CsrFile.java:243
   wire [31:0] _or_63 = _or_62 | _bits_51; // CsrFile.java:243
-  wire _not_28 = ~soft_idle; // RapEngine.java:194
-  wire _or_64 = rapController_io_resetting | _not_28; // RapEngine.java:194
+  wire _not_28 = ~soft_idle; // RapEngine.java:195
+  wire _or_64 = rapController_io_resetting | _not_28; // RapEngine.java:195
   wire [6:0] _cat_16 = {_or_64, 6'd0}; // CsrFile.java:242
   wire [31:0] _bits_52 = {{25{1'b0}}, _cat_16}; // CsrFile.java:243
   wire [31:0] _or_65 = _or_63 | _bits_52; // CsrFile.java:243
-  wire _or_66 = rapController_io_readoutBusy | slot_written; // RapEngine.java:195
+  wire _or_66 = rapController_io_readoutBusy | slot_written; // RapEngine.java:196
   wire [7:0] _cat_17 = {_or_66, 7'd0}; // CsrFile.java:242
   wire [31:0] _bits_53 = {{24{1'b0}}, _cat_17}; // CsrFile.java:243
   wire [31:0] _or_67 = _or_65 | _bits_53; // CsrFile.java:243
@@ -1174,7 +1178,9 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   assign rapController_io_selected_bits_weight = prefixSelector_io_out_bits_payload;
   assign rapController_io_head_weight = replayWindow_io_head_weight;
   assign rapController_io_head_notThreshold = replayWindow_io_head_notThreshold;
+  assign rapController_io_head_thresholdFits = replayWindow_io_head_thresholdFits;
   assign rapController_io_headValid = replayWindow_io_headValid;
+  assign rapController_io_thresholdBound = thresholdUnit_io_latest;
   assign rapController_io_issued = _and_14;
   assign rapController_io_counterCmd_ready = counterSram_io_in_ready;
   assign rapController_io_counterResult_valid = counterSram_io_out_valid;
@@ -1641,7 +1647,9 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
     .io_clear(thresholdUnit_io_clear),
 
-    .io_empty(thresholdUnit_io_empty)
+    .io_empty(thresholdUnit_io_empty),
+
+    .io_latest(thresholdUnit_io_latest)
 
   );
 
@@ -1673,6 +1681,8 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     .io_head_weight(replayWindow_io_head_weight),
 
     .io_head_notThreshold(replayWindow_io_head_notThreshold),
+
+    .io_head_thresholdFits(replayWindow_io_head_thresholdFits),
 
     .io_headValid(replayWindow_io_headValid),
 
@@ -2058,7 +2068,11 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
     .io_head_notThreshold(rapController_io_head_notThreshold),
 
+    .io_head_thresholdFits(rapController_io_head_thresholdFits),
+
     .io_headValid(rapController_io_headValid),
+
+    .io_thresholdBound(rapController_io_thresholdBound),
 
     .io_issued(rapController_io_issued),
 
@@ -2440,7 +2454,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
   );
 
-  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:212
+  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:213
     .clock(clock),
 
     .reset(reset),

@@ -80,7 +80,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   reg [31:0] last_key; // SoftResetSequencer.java:37
   reg [63:0] zero_weight_count; // RapEngine.java:88
   reg zero_weight_seen; // RapEngine.java:89
-  reg slot_written; // RapEngine.java:168
+  reg slot_written; // RapEngine.java:169
   reg csr_ar_full; // CsrFile.java:196
   reg csr_read_sel_id; // CsrFile.java:100
   reg csr_read_sel_config0; // CsrFile.java:100
@@ -132,6 +132,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:66
   wire thresholdUnit_io_clear; // RapEngine.java:66
   wire thresholdUnit_io_empty; // RapEngine.java:66
+  wire [59:0] thresholdUnit_io_latest; // RapEngine.java:66
   wire replayWindow_io_enq_ready; // RapEngine.java:67
   wire replayWindow_io_enq_valid; // RapEngine.java:67
   wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:67
@@ -144,6 +145,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire replayWindow_io_issueEnable; // RapEngine.java:67
   wire replayWindow_io_head_weight; // RapEngine.java:67
   wire [35:0] replayWindow_io_head_notThreshold; // RapEngine.java:67
+  wire replayWindow_io_head_thresholdFits; // RapEngine.java:67
   wire replayWindow_io_headValid; // RapEngine.java:67
   wire replayWindow_io_commit; // RapEngine.java:67
   wire replayWindow_io_rewind; // RapEngine.java:67
@@ -226,7 +228,9 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire rapController_io_selected_bits_weight; // RapEngine.java:72
   wire rapController_io_head_weight; // RapEngine.java:72
   wire [35:0] rapController_io_head_notThreshold; // RapEngine.java:72
+  wire rapController_io_head_thresholdFits; // RapEngine.java:72
   wire rapController_io_headValid; // RapEngine.java:72
+  wire [59:0] rapController_io_thresholdBound; // RapEngine.java:72
   wire rapController_io_issued; // RapEngine.java:72
   wire rapController_io_issueEnable; // RapEngine.java:72
   wire rapController_io_commit; // RapEngine.java:72
@@ -324,17 +328,17 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [63:0] csr_node_count; // CsrFile.java:146
   wire [63:0] csr_n; // CsrFile.java:146
   wire [63:0] csr_updates; // CsrFile.java:146
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:212
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:212
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:212
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:212
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:212
-  wire statusCounterBank_io_clear; // RapEngine.java:212
-  wire statusCounterBank_io_idle; // RapEngine.java:212
-  wire statusCounterBank_io_readEnable; // RapEngine.java:212
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:212
-  wire statusCounterBank_io_readValid; // RapEngine.java:212
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:212
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:213
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:213
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:213
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:213
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:213
+  wire statusCounterBank_io_clear; // RapEngine.java:213
+  wire statusCounterBank_io_idle; // RapEngine.java:213
+  wire statusCounterBank_io_readEnable; // RapEngine.java:213
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:213
+  wire statusCounterBank_io_readValid; // RapEngine.java:213
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:213
   wire [63:0] csr_error_bound; // CsrFile.java:146
   wire [63:0] csr_zero_weight; // CsrFile.java:146
   wire csr_snapshot_copied; // CsrFile.java:183
@@ -390,8 +394,8 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _bits_7 = csr_write_data[3]; // CsrFile.java:90
   wire csr_ctrl_snapshot = _and_18 & _bits_7; // CsrFile.java:90
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:171
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:173
+  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:172
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:174
   wire [9:0] _bits_8 = io_s_axil_awaddr[11:2]; // CsrFile.java:74
   wire _eq_2 = _bits_8 == 10'd0; // CsrFile.java:101
   wire _eq_3 = _bits_8 == 10'd1; // CsrFile.java:101
@@ -639,10 +643,10 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [31:0] _or_50 = _or_49 | _bits_44; // CsrFile.java:243
   wire [31:0] _mux_14 = csr_read_sel_ctrl ? _or_50 : 32'd0; // CsrFile.java:208
   wire [31:0] _or_51 = _or_46 | _mux_14; // CsrFile.java:208
-  wire _not_25 = ~eventQueue_io_out_valid; // RapEngine.java:188
-  wire _and_67 = rapController_io_idle & _not_25; // RapEngine.java:188
-  wire _and_68 = _and_67 & thresholdUnit_io_empty; // RapEngine.java:188
-  wire _and_69 = _and_68 & soft_idle; // RapEngine.java:188
+  wire _not_25 = ~eventQueue_io_out_valid; // RapEngine.java:189
+  wire _and_67 = rapController_io_idle & _not_25; // RapEngine.java:189
+  wire _and_68 = _and_67 & thresholdUnit_io_empty; // RapEngine.java:189
+  wire _and_69 = _and_68 & soft_idle; // RapEngine.java:189
   wire [31:0] _bits_45 = {{31{1'b0}}, _and_69}; // CsrFile.java:243
   wire [31:0] _or_52 = 32'd0 | _bits_45; // CsrFile.java:243
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:242
@@ -660,12 +664,12 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:242
   wire [31:0] _bits_50 = {{26{1'b0}}, _cat_15}; // CsrFile.java:243
   wire [31:0] _or_57 = _or_56 | _bits_50; // CsrFile.java:243
-  wire _not_26 = ~soft_idle; // RapEngine.java:194
-  wire _or_58 = rapController_io_resetting | _not_26; // RapEngine.java:194
+  wire _not_26 = ~soft_idle; // RapEngine.java:195
+  wire _or_58 = rapController_io_resetting | _not_26; // RapEngine.java:195
   wire [6:0] _cat_16 = {_or_58, 6'd0}; // CsrFile.java:242
   wire [31:0] _bits_51 = {{25{1'b0}}, _cat_16}; // CsrFile.java:243
   wire [31:0] _or_59 = _or_57 | _bits_51; // CsrFile.java:243
-  wire _or_60 = rapController_io_readoutBusy | slot_written; // RapEngine.java:195
+  wire _or_60 = rapController_io_readoutBusy | slot_written; // RapEngine.java:196
   wire [7:0] _cat_17 = {_or_60, 7'd0}; // CsrFile.java:242
   wire [31:0] _bits_52 = {{24{1'b0}}, _cat_17}; // CsrFile.java:243
   wire [31:0] _or_61 = _or_59 | _bits_52; // CsrFile.java:243
@@ -882,7 +886,9 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   assign rapController_io_selected_bits_weight = prefixSelector_io_out_bits_payload;
   assign rapController_io_head_weight = replayWindow_io_head_weight;
   assign rapController_io_head_notThreshold = replayWindow_io_head_notThreshold;
+  assign rapController_io_head_thresholdFits = replayWindow_io_head_thresholdFits;
   assign rapController_io_headValid = replayWindow_io_headValid;
+  assign rapController_io_thresholdBound = thresholdUnit_io_latest;
   assign rapController_io_issued = _and_14;
   assign rapController_io_counterCmd_ready = counterSram_io_in_ready;
   assign rapController_io_counterResult_valid = counterSram_io_out_valid;
@@ -1349,7 +1355,9 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
     .io_clear(thresholdUnit_io_clear),
 
-    .io_empty(thresholdUnit_io_empty)
+    .io_empty(thresholdUnit_io_empty),
+
+    .io_latest(thresholdUnit_io_latest)
 
   );
 
@@ -1381,6 +1389,8 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
     .io_head_weight(replayWindow_io_head_weight),
 
     .io_head_notThreshold(replayWindow_io_head_notThreshold),
+
+    .io_head_thresholdFits(replayWindow_io_head_thresholdFits),
 
     .io_headValid(replayWindow_io_headValid),
 
@@ -1574,7 +1584,11 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
     .io_head_notThreshold(rapController_io_head_notThreshold),
 
+    .io_head_thresholdFits(rapController_io_head_thresholdFits),
+
     .io_headValid(rapController_io_headValid),
+
+    .io_thresholdBound(rapController_io_thresholdBound),
 
     .io_issued(rapController_io_issued),
 
@@ -1764,7 +1778,7 @@ module RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  StatusCounterBank_c5_i3_b16 statusCounterBank ( // RapEngine.java:212
+  StatusCounterBank_c5_i3_b16 statusCounterBank ( // RapEngine.java:213
     .clock(clock),
 
     .reset(reset),

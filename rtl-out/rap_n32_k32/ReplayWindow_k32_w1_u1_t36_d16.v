@@ -3,134 +3,140 @@
 `default_nettype none
 
 module ReplayWindow_k32_w1_u1_t36_d16 (
-  input  wire clock, // ReplayWindow.java:75
-  input  wire reset, // ReplayWindow.java:75
-  output wire io_enq_ready, // ReplayWindow.java:79
-  input  wire io_enq_valid, // ReplayWindow.java:79
-  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:79
-  input  wire io_enq_bits_weight, // ReplayWindow.java:79
-  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:79
-  input  wire io_issue_ready, // ReplayWindow.java:79
-  output wire io_issue_valid, // ReplayWindow.java:79
-  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:79
-  output wire io_issue_bits_weight, // ReplayWindow.java:79
-  input  wire io_issueEnable, // ReplayWindow.java:79
-  output wire io_head_weight, // ReplayWindow.java:79
-  output wire [35:0] io_head_notThreshold, // ReplayWindow.java:79
-  output wire io_headValid, // ReplayWindow.java:79
-  input  wire io_commit, // ReplayWindow.java:79
-  input  wire io_rewind  // ReplayWindow.java:79
+  input  wire clock, // ReplayWindow.java:81
+  input  wire reset, // ReplayWindow.java:81
+  output wire io_enq_ready, // ReplayWindow.java:85
+  input  wire io_enq_valid, // ReplayWindow.java:85
+  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:85
+  input  wire io_enq_bits_weight, // ReplayWindow.java:85
+  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:85
+  input  wire io_issue_ready, // ReplayWindow.java:85
+  output wire io_issue_valid, // ReplayWindow.java:85
+  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:85
+  output wire io_issue_bits_weight, // ReplayWindow.java:85
+  input  wire io_issueEnable, // ReplayWindow.java:85
+  output wire io_head_weight, // ReplayWindow.java:85
+  output wire [35:0] io_head_notThreshold, // ReplayWindow.java:85
+  output wire io_head_thresholdFits, // ReplayWindow.java:85
+  output wire io_headValid, // ReplayWindow.java:85
+  input  wire io_commit, // ReplayWindow.java:85
+  input  wire io_rewind  // ReplayWindow.java:85
 );
 
   // State
-  reg [4:0] write_ptr; // ReplayWindow.java:93
-  reg [4:0] issue_ptr; // ReplayWindow.java:94
-  reg [4:0] commit_ptr; // ReplayWindow.java:95
-  reg held_0; // ReplayWindow.java:99
-  reg held_1; // ReplayWindow.java:100
-  reg held_2; // ReplayWindow.java:101
-  reg full; // ReplayWindow.java:105
-  reg [31:0] issue_entries_rdata_0; // ReplayWindow.java:129
-  reg issue_bypass; // ReplayWindow.java:130
-  reg [31:0] issue_last_written; // ReplayWindow.java:131
-  reg [35:0] head_entry; // ReplayWindow.java:144
-  reg head_known; // ReplayWindow.java:145
-  reg head_refetched; // ReplayWindow.java:146
-  reg [35:0] head_entries_rdata_0; // ReplayWindow.java:153
-  reg ahead_fresh; // ReplayWindow.java:154
+  reg [4:0] write_ptr; // ReplayWindow.java:99
+  reg [4:0] issue_ptr; // ReplayWindow.java:100
+  reg [4:0] commit_ptr; // ReplayWindow.java:101
+  reg held_0; // ReplayWindow.java:105
+  reg held_1; // ReplayWindow.java:106
+  reg held_2; // ReplayWindow.java:107
+  reg full; // ReplayWindow.java:111
+  reg [31:0] issue_entries_rdata_0; // ReplayWindow.java:137
+  reg issue_bypass; // ReplayWindow.java:138
+  reg [31:0] issue_last_written; // ReplayWindow.java:139
+  reg [36:0] head_entry; // ReplayWindow.java:152
+  reg head_known; // ReplayWindow.java:153
+  reg head_refetched; // ReplayWindow.java:154
+  reg [36:0] head_entries_rdata_0; // ReplayWindow.java:161
+  reg ahead_fresh; // ReplayWindow.java:162
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] issue_entries [0:15]; // ReplayWindow.java:91
-  (* no_rw_check *) reg [35:0] head_entries [0:15]; // ReplayWindow.java:92
+  (* no_rw_check *) reg [31:0] issue_entries [0:15]; // ReplayWindow.java:97
+  (* no_rw_check *) reg [36:0] head_entries [0:15]; // ReplayWindow.java:98
 
   // Logic
-  wire _not_0 = ~full; // ReplayWindow.java:106
-  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:136
-  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:136
-  wire [31:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:133
-  wire [31:0] _bits_0 = _mux_0; // ReplayWindow.java:134
-  wire [35:0] _bits_1 = head_entry; // ReplayWindow.java:166
-  wire _not_1 = ~held_0; // ReplayWindow.java:168
-  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:107
-  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:116
-  wire [4:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:116
-  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:120
-  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:120
-  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:120
-  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:120
-  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:121
-  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:121
-  wire _not_2 = ~io_commit; // ReplayWindow.java:175
-  wire _and_2 = enq_fire & _not_2; // ReplayWindow.java:175
-  wire _not_3 = ~_and_2; // ReplayWindow.java:178
-  wire _and_3 = held_0 & _not_3; // ReplayWindow.java:178
-  wire _not_4 = ~enq_fire; // ReplayWindow.java:176
-  wire _and_4 = io_commit & _not_4; // ReplayWindow.java:176
-  wire _and_5 = held_1 & _and_4; // ReplayWindow.java:178
-  wire _or_0 = _and_3 | _and_5; // ReplayWindow.java:178
-  wire _and_6 = held_0 & _and_2; // ReplayWindow.java:179
-  wire _not_5 = ~_and_2; // ReplayWindow.java:177
-  wire _not_6 = ~_and_4; // ReplayWindow.java:177
-  wire _and_7 = _not_5 & _not_6; // ReplayWindow.java:177
-  wire _and_8 = held_1 & _and_7; // ReplayWindow.java:179
-  wire _or_1 = _and_6 | _and_8; // ReplayWindow.java:179
-  wire _and_9 = held_2 & _and_4; // ReplayWindow.java:179
-  wire _or_2 = _or_1 | _and_9; // ReplayWindow.java:179
-  wire _and_10 = held_1 & _and_2; // ReplayWindow.java:180
-  wire _and_11 = held_2 & _and_7; // ReplayWindow.java:180
-  wire _or_3 = _and_10 | _and_11; // ReplayWindow.java:180
-  wire [4:0] held = write_ptr - commit_ptr; // ReplayWindow.java:172
-  wire held_3 = held == 5'd3; // ReplayWindow.java:173
-  wire _and_12 = held_3 & _and_4; // ReplayWindow.java:180
-  wire _or_4 = _or_3 | _and_12; // ReplayWindow.java:180
-  wire held_one_short = held == 5'd15; // ReplayWindow.java:174
-  wire _and_13 = held_one_short & _and_2; // ReplayWindow.java:181
-  wire _not_7 = ~_and_4; // ReplayWindow.java:181
-  wire _and_14 = full & _not_7; // ReplayWindow.java:181
-  wire _or_5 = _and_13 | _and_14; // ReplayWindow.java:181
-  wire [3:0] _bits_2 = write_ptr[3:0]; // ReplayWindow.java:108
-  wire [3:0] _bits_3 = issue_ptr_next[3:0]; // ReplayWindow.java:124
-  wire _eq_0 = _bits_2 == _bits_3; // ReplayWindow.java:128
-  wire issue_collides = enq_fire & _eq_0; // ReplayWindow.java:128
-  wire _mux_2 = io_commit ? held_1 : held_0; // ReplayWindow.java:155
-  wire writes_head = enq_fire & _mux_2; // ReplayWindow.java:155
-  wire [35:0] _not_8 = ~io_enq_bits_threshold; // ReplayWindow.java:111
-  wire _not_9 = ~held_1; // ReplayWindow.java:164
-  wire _and_15 = ahead_fresh & _not_9; // ReplayWindow.java:164
-  wire _not_10 = ~head_known; // ReplayWindow.java:148
-  wire _not_11 = ~head_refetched; // ReplayWindow.java:148
-  wire _and_16 = _not_10 & _not_11; // ReplayWindow.java:148
-  wire _not_12 = ~held_0; // ReplayWindow.java:148
-  wire head_refetch = _and_16 & _not_12; // ReplayWindow.java:148
-  wire _not_13 = ~head_refetch; // ReplayWindow.java:152
-  wire _and_17 = enq_fire & _not_13; // ReplayWindow.java:152
-  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:152
-  wire head_read_collides = _and_17 & _mux_3; // ReplayWindow.java:152
-  wire _not_14 = ~head_read_collides; // ReplayWindow.java:154
-  wire _not_15 = ~head_refetch; // ReplayWindow.java:154
-  wire _and_18 = _not_14 & _not_15; // ReplayWindow.java:154
-  wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:150
-  wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:150
-  wire [4:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:150
-  wire [4:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:150
-  wire [3:0] head_read_addr = _mux_5[3:0]; // ReplayWindow.java:150
-  wire _not_16 = ~head_read_collides; // ReplayWindow.java:153
-  wire _eq_1 = held == 5'd0; // ReplayWindow.java:182
-  wire _eq_2 = held_0 == _eq_1; // ReplayWindow.java:182
-  wire _eq_3 = held == 5'd1; // ReplayWindow.java:182
-  wire _eq_4 = held_1 == _eq_3; // ReplayWindow.java:182
-  wire _and_19 = _eq_2 & _eq_4; // ReplayWindow.java:182
-  wire _eq_5 = held == 5'd2; // ReplayWindow.java:182
-  wire _eq_6 = held_2 == _eq_5; // ReplayWindow.java:182
-  wire _and_20 = _and_19 & _eq_6; // ReplayWindow.java:182
-  wire _eq_7 = held == 5'd16; // ReplayWindow.java:182
-  wire _eq_8 = full == _eq_7; // ReplayWindow.java:182
-  wire _and_21 = _and_20 & _eq_8; // ReplayWindow.java:182
-  wire _ne_1 = _bits_2 != head_read_addr; // ReplayWindow.java:184
-  wire _not_17 = ~head_read_collides; // ReplayWindow.java:184
-  wire _and_22 = enq_fire & _not_17; // ReplayWindow.java:184
-  wire _not_18 = ~held_0; // ReplayWindow.java:185
-  wire _and_23 = _not_18 & head_known; // ReplayWindow.java:185
+  wire _not_0 = ~full; // ReplayWindow.java:112
+  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:144
+  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:144
+  wire [31:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:141
+  wire [31:0] _bits_0 = _mux_0; // ReplayWindow.java:142
+  wire [35:0] _bits_1 = head_entry[35:0]; // ReplayWindow.java:174
+  wire _bits_2 = head_entry[36]; // ReplayWindow.java:175
+  wire _not_1 = ~held_0; // ReplayWindow.java:177
+  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:113
+  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:124
+  wire [4:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:124
+  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:128
+  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:128
+  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:128
+  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:128
+  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:129
+  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:129
+  wire _not_2 = ~io_commit; // ReplayWindow.java:184
+  wire _and_2 = enq_fire & _not_2; // ReplayWindow.java:184
+  wire _not_3 = ~_and_2; // ReplayWindow.java:187
+  wire _and_3 = held_0 & _not_3; // ReplayWindow.java:187
+  wire _not_4 = ~enq_fire; // ReplayWindow.java:185
+  wire _and_4 = io_commit & _not_4; // ReplayWindow.java:185
+  wire _and_5 = held_1 & _and_4; // ReplayWindow.java:187
+  wire _or_0 = _and_3 | _and_5; // ReplayWindow.java:187
+  wire _and_6 = held_0 & _and_2; // ReplayWindow.java:188
+  wire _not_5 = ~_and_2; // ReplayWindow.java:186
+  wire _not_6 = ~_and_4; // ReplayWindow.java:186
+  wire _and_7 = _not_5 & _not_6; // ReplayWindow.java:186
+  wire _and_8 = held_1 & _and_7; // ReplayWindow.java:188
+  wire _or_1 = _and_6 | _and_8; // ReplayWindow.java:188
+  wire _and_9 = held_2 & _and_4; // ReplayWindow.java:188
+  wire _or_2 = _or_1 | _and_9; // ReplayWindow.java:188
+  wire _and_10 = held_1 & _and_2; // ReplayWindow.java:189
+  wire _and_11 = held_2 & _and_7; // ReplayWindow.java:189
+  wire _or_3 = _and_10 | _and_11; // ReplayWindow.java:189
+  wire [4:0] held = write_ptr - commit_ptr; // ReplayWindow.java:181
+  wire held_3 = held == 5'd3; // ReplayWindow.java:182
+  wire _and_12 = held_3 & _and_4; // ReplayWindow.java:189
+  wire _or_4 = _or_3 | _and_12; // ReplayWindow.java:189
+  wire held_one_short = held == 5'd15; // ReplayWindow.java:183
+  wire _and_13 = held_one_short & _and_2; // ReplayWindow.java:190
+  wire _not_7 = ~_and_4; // ReplayWindow.java:190
+  wire _and_14 = full & _not_7; // ReplayWindow.java:190
+  wire _or_5 = _and_13 | _and_14; // ReplayWindow.java:190
+  wire [3:0] _bits_3 = write_ptr[3:0]; // ReplayWindow.java:114
+  wire [3:0] _bits_4 = issue_ptr_next[3:0]; // ReplayWindow.java:132
+  wire _eq_0 = _bits_3 == _bits_4; // ReplayWindow.java:136
+  wire issue_collides = enq_fire & _eq_0; // ReplayWindow.java:136
+  wire _mux_2 = io_commit ? held_1 : held_0; // ReplayWindow.java:163
+  wire writes_head = enq_fire & _mux_2; // ReplayWindow.java:163
+  wire [3:0] _bits_5 = io_enq_bits_threshold[35:32]; // ReplayWindow.java:118
+  wire _or_r_0 = |_bits_5; // ReplayWindow.java:118
+  wire _not_8 = ~_or_r_0; // ReplayWindow.java:118
+  wire [35:0] _not_9 = ~io_enq_bits_threshold; // ReplayWindow.java:119
+  wire [36:0] _cat_0 = {_not_8, _not_9}; // ReplayWindow.java:119
+  wire _not_10 = ~held_1; // ReplayWindow.java:172
+  wire _and_15 = ahead_fresh & _not_10; // ReplayWindow.java:172
+  wire _not_11 = ~head_known; // ReplayWindow.java:156
+  wire _not_12 = ~head_refetched; // ReplayWindow.java:156
+  wire _and_16 = _not_11 & _not_12; // ReplayWindow.java:156
+  wire _not_13 = ~held_0; // ReplayWindow.java:156
+  wire head_refetch = _and_16 & _not_13; // ReplayWindow.java:156
+  wire _not_14 = ~head_refetch; // ReplayWindow.java:160
+  wire _and_17 = enq_fire & _not_14; // ReplayWindow.java:160
+  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:160
+  wire head_read_collides = _and_17 & _mux_3; // ReplayWindow.java:160
+  wire _not_15 = ~head_read_collides; // ReplayWindow.java:162
+  wire _not_16 = ~head_refetch; // ReplayWindow.java:162
+  wire _and_18 = _not_15 & _not_16; // ReplayWindow.java:162
+  wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:158
+  wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:158
+  wire [4:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:158
+  wire [4:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:158
+  wire [3:0] head_read_addr = _mux_5[3:0]; // ReplayWindow.java:158
+  wire _not_17 = ~head_read_collides; // ReplayWindow.java:161
+  wire _eq_1 = held == 5'd0; // ReplayWindow.java:191
+  wire _eq_2 = held_0 == _eq_1; // ReplayWindow.java:191
+  wire _eq_3 = held == 5'd1; // ReplayWindow.java:191
+  wire _eq_4 = held_1 == _eq_3; // ReplayWindow.java:191
+  wire _and_19 = _eq_2 & _eq_4; // ReplayWindow.java:191
+  wire _eq_5 = held == 5'd2; // ReplayWindow.java:191
+  wire _eq_6 = held_2 == _eq_5; // ReplayWindow.java:191
+  wire _and_20 = _and_19 & _eq_6; // ReplayWindow.java:191
+  wire _eq_7 = held == 5'd16; // ReplayWindow.java:191
+  wire _eq_8 = full == _eq_7; // ReplayWindow.java:191
+  wire _and_21 = _and_20 & _eq_8; // ReplayWindow.java:191
+  wire _ne_1 = _bits_3 != head_read_addr; // ReplayWindow.java:193
+  wire _not_18 = ~head_read_collides; // ReplayWindow.java:193
+  wire _and_22 = enq_fire & _not_18; // ReplayWindow.java:193
+  wire _not_19 = ~held_0; // ReplayWindow.java:194
+  wire _and_23 = _not_19 & head_known; // ReplayWindow.java:194
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -139,6 +145,7 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
   assign io_issue_bits_weight = 1'd1;
   assign io_head_weight = 1'd1;
   assign io_head_notThreshold = _bits_1;
+  assign io_head_thresholdFits = _bits_2;
   assign io_headValid = _not_1;
 
   always @(posedge clock) begin
@@ -210,7 +217,7 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
   end
 
   always @(posedge clock) begin
-    head_entry <= (writes_head ? _not_8 : (head_refetched ? head_entries_rdata_0 : (io_commit ? head_entries_rdata_0 : head_entry)));
+    head_entry <= (writes_head ? _cat_0 : (head_refetched ? head_entries_rdata_0 : (io_commit ? head_entries_rdata_0 : head_entry)));
   end
 
   always @(posedge clock) begin
@@ -239,24 +246,24 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
 
   always @(posedge clock) begin
     if (enq_fire) begin
-      issue_entries[_bits_2] <= io_enq_bits_key;
+      issue_entries[_bits_3] <= io_enq_bits_key;
     end
   end
 
   always @(posedge clock) begin
     if (enq_fire) begin
-      head_entries[_bits_2] <= _not_8;
+      head_entries[_bits_3] <= _cat_0;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    issue_entries_rdata_0 <= issue_entries[_bits_3];
+    issue_entries_rdata_0 <= issue_entries[_bits_4];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_16) begin
+    if (_not_17) begin
       head_entries_rdata_0 <= head_entries[head_read_addr];
     end
   end
@@ -265,16 +272,16 @@ module ReplayWindow_k32_w1_u1_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_21) begin // ReplayWindow.java:182
-      $display("Assertion failed at ReplayWindow.java:182: the held flags disagree with the pointers");
+    if (!reset && !_and_21) begin // ReplayWindow.java:191
+      $display("Assertion failed at ReplayWindow.java:191: the held flags disagree with the pointers");
       $stop;
     end
-    if (!reset && _and_22 && !_ne_1) begin // ReplayWindow.java:184
-      $display("Assertion failed at ReplayWindow.java:184: the head RAM reads the slot being written");
+    if (!reset && _and_22 && !_ne_1) begin // ReplayWindow.java:193
+      $display("Assertion failed at ReplayWindow.java:193: the head RAM reads the slot being written");
       $stop;
     end
-    if (!reset && io_commit && !_and_23) begin // ReplayWindow.java:185
-      $display("Assertion failed at ReplayWindow.java:185: a commit of an event not (yet) in the window");
+    if (!reset && io_commit && !_and_23) begin // ReplayWindow.java:194
+      $display("Assertion failed at ReplayWindow.java:194: a commit of an event not (yet) in the window");
       $stop;
     end
   end

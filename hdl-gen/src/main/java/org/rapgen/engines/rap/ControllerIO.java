@@ -125,6 +125,11 @@ public final class ControllerIO extends Bundle {
     public final DecoupledIO<Selected> selected;
     public final ReplayWindow.Head head;
     public final Bool headValid = Input(Bool());
+    /**
+     * T(n), not clipped, of the youngest event past the threshold unit: T grows with n, so it is at least the T of every
+     * event in the replay window (the commit's merge-skip test takes it a clock early as a bound).
+     */
+    public final UInt thresholdBound;
     /** The replay window issued an event this cycle. */
     public final Bool issued = Input(Bool());
     public final Bool issueEnable = Output(Bool());
@@ -184,6 +189,7 @@ public final class ControllerIO extends Bundle {
     ControllerIO(RapConfig c) {
         selected = Flipped(Decoupled(new Selected(c)));
         head = Input(new ReplayWindow.Head(c));
+        thresholdBound = Input(UInt(64 + 16 - c.thresholdShift()));
         counterCmd = Decoupled(new CounterCmd(c));
         counterResult = Flipped(Decoupled(new CounterResult(c)));
         tcamWrite = Decoupled(new TreeWrite(c));

@@ -54,6 +54,16 @@ final class MergeSkip {
     }
 
     /**
+     * A batch with any threshold up to {@code bound} would remove nothing: {@link #batchIsEmpty} for {@code bound},
+     * registered, so it describes the last clock's bound and state: for a caller that reads it only on clocks after
+     * which the state has stood still for one (the engine's commits, which never follow a batch or a split directly).
+     * For a threshold t <= bound it may read false where the exact test reads true, never true where it reads false.
+     */
+    Bool batchIsEmptyUpTo(UInt bound) {
+        return RegNext(batchIsEmpty(bound.not()), B(false)).named("skip_empty_up_to_bound");
+    }
+
+    /**
      * {@link #batchIsEmpty} one clock late, from flip-flops, for a register {@code notT} holding ~t: the comparison is
      * taken only from a clock after which neither t ({@code tLoads}) nor the skip state changed, so it is exact, and
      * otherwise reads false (the batch is walked: slower, never wrong). Keeps a 36-bit compare out of the FSM's path.

@@ -379,10 +379,15 @@ public final class RapController extends Module {
                 resultLatency);
         MergeSkip skip = new MergeSkip(verdict.sumAhead());
         when(resValid, () -> Assert(besideResult, "a counter SRAM result without its command's slot facts beside it"));
-        // Two chains of 16 bits for a 32-bit counter, not three of 11: the chunks then combine with the depth test in
-        // the LUT that makes split_now (the commit decision's compare led every iCE40 placement of sessions 14 and 15).
-        Bool overT = SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold, COMMIT_CHAIN_BITS);
-        Bool splitNow = hitDepth.lt(U(c.levels(), c.depthBits())).and(overT).named("split_now");
+        // count > T: a count of C bits exceeds only a T below 2^C (thresholdFits, from the window), and then its low C
+        // bits decide, in chains of 16 bits (two for a 32-bit counter, not three of 11). With the hit node's "not at full
+        // length" flag riding beside its result, the chunks combine in the LUT that makes split_now (the commit
+        // decision's compare led every iCE40 placement of sessions 14 and 15).
+        Bool overT = SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold.bits(cb - 1, 0), COMMIT_CHAIN_BITS);
+        Assert(overT.and(io.head.thresholdFits).eq(SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold)),
+                "the commit's split compare disagrees with count > T");
+        Bool hitSplittable = ShiftRegister(depthBeside.lt(U(c.levels(), c.depthBits())), resultLatency, null, "hit_splittable");
+        Bool splitNow = hitSplittable.and(io.head.thresholdFits).and(overT).named("split_now");
         int wb = c.weightBits();
         // The head reaches the merge point when next_merge - n <= its weight < 2^wb. While the high part waits for a
         // borrow, the low part holds at least 2^untilLow - 2^wb: never due then. The wide zero tests are taken a clock
@@ -399,8 +404,15 @@ public final class RapController extends Module {
         when(commitFire, () -> Assert(dueNow.eq(dueExact), "merge_near was stale: merge_now %d, exact %d", dueNow, dueExact));
         Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
         // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes no
-        // structure: count it here and let the younger events carry on.
-        Bool skipNow = skip.batchIsEmpty(io.head.notThreshold);
+        // structure: count it here and let the younger events carry on. "Certainly removes nothing" is taken a clock
+        // early against the threshold unit's latest T, unclipped, from its registers: T grows with n, and the head passed
+        // the threshold unit long before (it was issued at least five clocks ago), so that bound is at least the head's T;
+        // the skip state does not change in RUN. So the commit decision meets a flip-flop, not a second set of 36-bit
+        // compares. When the bound has just passed the merge sums' minimum while the head's T has not, the split stalls
+        // instead, and SPLIT defers it after the same early batch, counted from op_batch_empty: the same state, later.
+        Bool skipNow = skip.batchIsEmptyUpTo(io.thresholdBound).named("skip_now");
+        when(commitFire.and(skipNow), () -> Assert(skip.batchIsEmpty(io.head.notThreshold),
+                "the merge skip's bound claims an empty batch that the head's threshold does not"));
         Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
         // The verdict goes to a flip-flop: the FSM's next-state logic never waits for the threshold compare.
         commitStop.connect(commitFire.and(splitNow.or(dueNow)).and(deferNow.not()));

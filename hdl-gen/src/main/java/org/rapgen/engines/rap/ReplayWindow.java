@@ -41,10 +41,16 @@ public final class ReplayWindow extends Module {
          * ({@link SplitCompare#greaterThanComplement}), so they start at the head register without a LUT of inverters.
          */
         public final UInt notThreshold;
+        /**
+         * T(n) < 2^C, so a count can exceed it: taken as the event is written, so the commit's split test compares only
+         * C bits and does not also wait for a test of T's high bits.
+         */
+        public final Bool thresholdFits;
 
         Head(RapConfig c) {
             weight = UInt(c.weightBits());
             notThreshold = UInt(c.thresholdBits());
+            thresholdFits = Bool();
         }
     }
 
@@ -89,7 +95,7 @@ public final class ReplayWindow extends Module {
         // read-during-write logic. The head side's read enable excludes the write address through the held flags,
         // which synthesis cannot see through: the same attribute, and an assertion below keeps the promise.
         SyncReadMem<UInt> issueRam = SyncReadMem(depth, UInt(kb + sw)).named("issue_entries").attribute("no_rw_check");
-        SyncReadMem<UInt> headRam = SyncReadMem(depth, UInt(tb + sw)).named("head_entries").attribute("no_rw_check");
+        SyncReadMem<UInt> headRam = SyncReadMem(depth, UInt(1 + tb + sw)).named("head_entries").attribute("no_rw_check");
         UInt wr = RegInit(U(0, aw + 1)).named("write_ptr");
         UInt iss = RegInit(U(0, aw + 1)).named("issue_ptr");
         UInt cmt = RegInit(U(0, aw + 1)).named("commit_ptr");
@@ -108,7 +114,9 @@ public final class ReplayWindow extends Module {
         UInt wrAddr = wr.bits(aw - 1, 0);
         ThresholdUnit.Numbered e = io.enq.bits;
         UInt issueWord = withWeight(e.key, e.weight);
-        UInt headWord = withWeight(e.threshold.not(), e.weight);
+        int cb = c.counterBits();
+        Bool fits = tb > cb ? e.threshold.bits(tb - 1, cb).orR().not() : B(true);
+        UInt headWord = withWeight(Cat(fits, e.threshold.not()), e.weight);
         when(enqFire, () -> {
             issueRam.write(wrAddr, issueWord);
             headRam.write(wrAddr, headWord);
@@ -141,7 +149,7 @@ public final class ReplayWindow extends Module {
         // into the register. If the entry after the head was written in the clock it was read, the commit leaves the
         // head unknown and the next clock reads the head itself again: an event commits several clocks after it was
         // written, so the refetch is always in time (asserted below).
-        UInt headQ = Reg(UInt(tb + sw)).named("head_entry");
+        UInt headQ = Reg(UInt(1 + tb + sw)).named("head_entry");
         Bool headKnown = RegInit(B(false)).named("head_known");
         Bool refetched = RegInit(B(false)).named("head_refetched");
         // Once: in the clock its word arrives the head is still unknown, and the RAM must read ahead again.
@@ -164,6 +172,7 @@ public final class ReplayWindow extends Module {
             headKnown.connect(aheadFresh.and(held1.not()));
         });
         io.head.notThreshold.connect(headQ.bits(tb + sw - 1, sw));
+        io.head.thresholdFits.connect(headQ.bit(tb + sw));
         io.head.weight.connect(weightOf(headQ));
         io.headValid.connect(held0.not());
 

@@ -60,10 +60,16 @@ public final class ThresholdUnit extends Module {
         /** Restart P at 0 (soft reset); only while empty. */
         public final Bool clear = Input(Bool());
         public final Bool empty = Output(Bool());
+        /**
+         * T(n), not clipped, of the last event to reach stage 3: straight from P's registers, and at least the T of
+         * every event given out since the last clear (T grows with n), so a bound on them.
+         */
+        public final UInt latest;
 
         IO(RapConfig c) {
             in = Flipped(Decoupled(new Event(c)));
             out = Decoupled(new Numbered(c));
+            latest = Output(UInt(64 + 16 - c.thresholdShift()));
         }
     }
 
@@ -150,6 +156,7 @@ public final class ThresholdUnit extends Module {
         io.out.bits.key.connect(key3);
         io.out.bits.weight.connect(w3);
         io.out.bits.threshold.connect(clipped);
+        io.latest.connect(t);
         io.empty.connect(v1.or(v2).or(v3).not());
     }
 }
