@@ -30,83 +30,85 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 );
 
   // State
-  reg csr_bvalid; // CsrFile.java:57
-  reg csr_writing; // CsrFile.java:58
-  reg [31:0] csr_write_data; // CsrFile.java:63
-  reg [3:0] csr_write_strobes; // CsrFile.java:64
-  reg csr_write_sel_id; // CsrFile.java:100
-  reg csr_write_sel_config0; // CsrFile.java:100
-  reg csr_write_sel_config1; // CsrFile.java:100
-  reg csr_write_sel_ctrl; // CsrFile.java:100
-  reg csr_ctrl_enable; // CsrFile.java:86
-  reg csr_write_sel_status; // CsrFile.java:100
-  reg csr_write_sel_eps; // CsrFile.java:100
-  reg [15:0] csr_eps_eps_fx; // CsrFile.java:86
-  reg csr_write_sel_m0_lo; // CsrFile.java:100
-  reg [31:0] csr_m0_lo_value; // CsrFile.java:86
-  reg csr_write_sel_m0_hi; // CsrFile.java:100
-  reg [31:0] csr_m0_hi_value; // CsrFile.java:86
-  reg csr_write_sel_q; // CsrFile.java:100
-  reg [31:0] csr_q_value; // CsrFile.java:86
-  reg csr_write_sel_slot; // CsrFile.java:100
-  reg [15:0] csr_slot_index; // CsrFile.java:86
-  reg csr_write_sel_node; // CsrFile.java:100
-  reg csr_write_sel_node_prefix_lo; // CsrFile.java:100
-  reg csr_write_sel_node_prefix_hi; // CsrFile.java:100
-  reg csr_write_sel_node_count_lo; // CsrFile.java:100
-  reg csr_write_sel_node_count_hi; // CsrFile.java:100
-  reg csr_write_sel_n_lo; // CsrFile.java:100
-  reg csr_write_sel_n_hi; // CsrFile.java:100
-  reg csr_write_sel_nodes; // CsrFile.java:100
-  reg csr_write_sel_high_water; // CsrFile.java:100
-  reg csr_write_sel_updates_lo; // CsrFile.java:100
-  reg csr_write_sel_updates_hi; // CsrFile.java:100
-  reg csr_write_sel_splits_lo; // CsrFile.java:100
-  reg csr_write_sel_splits_hi; // CsrFile.java:100
-  reg csr_write_sel_merges_lo; // CsrFile.java:100
-  reg csr_write_sel_merges_hi; // CsrFile.java:100
-  reg csr_write_sel_merge_batches_lo; // CsrFile.java:100
-  reg csr_write_sel_merge_batches_hi; // CsrFile.java:100
-  reg csr_write_sel_deferred_splits_lo; // CsrFile.java:100
-  reg csr_write_sel_deferred_splits_hi; // CsrFile.java:100
-  reg csr_write_sel_saturations_lo; // CsrFile.java:100
-  reg csr_write_sel_saturations_hi; // CsrFile.java:100
-  reg csr_write_sel_error_bound_lo; // CsrFile.java:100
-  reg csr_write_sel_error_bound_hi; // CsrFile.java:100
-  reg csr_write_sel_zero_weight_lo; // CsrFile.java:100
-  reg csr_write_sel_zero_weight_hi; // CsrFile.java:100
-  reg csr_write_sel_snap_flags; // CsrFile.java:100
+  reg csr_bvalid; // CsrFile.java:58
+  reg csr_writing; // CsrFile.java:59
+  reg [31:0] csr_write_data; // CsrFile.java:64
+  reg [3:0] csr_write_strobes; // CsrFile.java:65
+  reg csr_write_sel_id; // CsrFile.java:102
+  reg csr_write_sel_config0; // CsrFile.java:102
+  reg csr_write_sel_config1; // CsrFile.java:102
+  reg csr_write_sel_ctrl; // CsrFile.java:102
+  reg csr_ctrl_enable; // CsrFile.java:87
+  reg csr_write_sel_status; // CsrFile.java:102
+  reg csr_write_sel_eps; // CsrFile.java:102
+  reg [15:0] csr_eps_eps_fx; // CsrFile.java:87
+  reg csr_write_sel_m0_lo; // CsrFile.java:102
+  reg [31:0] csr_m0_lo_value; // CsrFile.java:87
+  reg csr_write_sel_m0_hi; // CsrFile.java:102
+  reg [31:0] csr_m0_hi_value; // CsrFile.java:87
+  reg csr_write_sel_q; // CsrFile.java:102
+  reg [31:0] csr_q_value; // CsrFile.java:87
+  reg csr_write_sel_slot; // CsrFile.java:102
+  reg [15:0] csr_slot_index; // CsrFile.java:87
+  reg csr_write_sel_node; // CsrFile.java:102
+  reg csr_write_sel_node_prefix_lo; // CsrFile.java:102
+  reg csr_write_sel_node_prefix_hi; // CsrFile.java:102
+  reg csr_write_sel_node_count_lo; // CsrFile.java:102
+  reg csr_write_sel_node_count_hi; // CsrFile.java:102
+  reg csr_write_sel_n_lo; // CsrFile.java:102
+  reg csr_write_sel_n_hi; // CsrFile.java:102
+  reg csr_write_sel_nodes; // CsrFile.java:102
+  reg csr_write_sel_high_water; // CsrFile.java:102
+  reg csr_write_sel_updates_lo; // CsrFile.java:102
+  reg csr_write_sel_updates_hi; // CsrFile.java:102
+  reg csr_write_sel_splits_lo; // CsrFile.java:102
+  reg csr_write_sel_splits_hi; // CsrFile.java:102
+  reg csr_write_sel_merges_lo; // CsrFile.java:102
+  reg csr_write_sel_merges_hi; // CsrFile.java:102
+  reg csr_write_sel_merge_batches_lo; // CsrFile.java:102
+  reg csr_write_sel_merge_batches_hi; // CsrFile.java:102
+  reg csr_write_sel_deferred_splits_lo; // CsrFile.java:102
+  reg csr_write_sel_deferred_splits_hi; // CsrFile.java:102
+  reg csr_write_sel_saturations_lo; // CsrFile.java:102
+  reg csr_write_sel_saturations_hi; // CsrFile.java:102
+  reg csr_write_sel_error_bound_lo; // CsrFile.java:102
+  reg csr_write_sel_error_bound_hi; // CsrFile.java:102
+  reg csr_write_sel_zero_weight_lo; // CsrFile.java:102
+  reg csr_write_sel_zero_weight_hi; // CsrFile.java:102
+  reg csr_write_sel_snap_flags; // CsrFile.java:102
   reg [1:0] soft_phase; // SoftResetSequencer.java:31
   reg [31:0] last_key; // SoftResetSequencer.java:37
   reg [63:0] zero_weight_count; // RapEngine.java:88
   reg zero_weight_seen; // RapEngine.java:89
   reg slot_written; // RapEngine.java:169
-  reg csr_ar_full; // CsrFile.java:196
-  reg csr_read_sel_id; // CsrFile.java:100
-  reg csr_read_sel_config0; // CsrFile.java:100
-  reg csr_read_sel_config1; // CsrFile.java:100
-  reg csr_read_sel_ctrl; // CsrFile.java:100
-  reg csr_read_sel_status; // CsrFile.java:100
-  reg csr_read_sel_eps; // CsrFile.java:100
-  reg csr_read_sel_m0_lo; // CsrFile.java:100
-  reg csr_read_sel_m0_hi; // CsrFile.java:100
-  reg csr_read_sel_q; // CsrFile.java:100
-  reg csr_read_sel_slot; // CsrFile.java:100
-  reg csr_read_sel_node; // CsrFile.java:100
-  reg csr_read_sel_node_prefix_lo; // CsrFile.java:100
-  reg csr_read_sel_node_prefix_hi; // CsrFile.java:100
-  reg csr_read_sel_node_count_lo; // CsrFile.java:100
-  reg csr_read_sel_node_count_hi; // CsrFile.java:100
-  reg csr_rvalid; // CsrFile.java:213
-  reg [31:0] csr_rdata; // CsrFile.java:214
-  reg [4:0] csr_snap_word; // CsrFile.java:265
-  reg [4:0] csr_snap_rel; // CsrFile.java:300
-  reg csr_read_ram; // CsrFile.java:301
-  reg [31:0] csr_snapshot_rdata_0; // CsrFile.java:307
-  reg csr_rdata_ram; // CsrFile.java:308
+  reg csr_m0_hi_value_zero; // CsrFile.java:135
+  reg csr_m0_lo_value_zero; // CsrFile.java:135
+  reg csr_ar_full; // CsrFile.java:212
+  reg csr_read_sel_id; // CsrFile.java:102
+  reg csr_read_sel_config0; // CsrFile.java:102
+  reg csr_read_sel_config1; // CsrFile.java:102
+  reg csr_read_sel_ctrl; // CsrFile.java:102
+  reg csr_read_sel_status; // CsrFile.java:102
+  reg csr_read_sel_eps; // CsrFile.java:102
+  reg csr_read_sel_m0_lo; // CsrFile.java:102
+  reg csr_read_sel_m0_hi; // CsrFile.java:102
+  reg csr_read_sel_q; // CsrFile.java:102
+  reg csr_read_sel_slot; // CsrFile.java:102
+  reg csr_read_sel_node; // CsrFile.java:102
+  reg csr_read_sel_node_prefix_lo; // CsrFile.java:102
+  reg csr_read_sel_node_prefix_hi; // CsrFile.java:102
+  reg csr_read_sel_node_count_lo; // CsrFile.java:102
+  reg csr_read_sel_node_count_hi; // CsrFile.java:102
+  reg csr_rvalid; // CsrFile.java:229
+  reg [31:0] csr_rdata; // CsrFile.java:230
+  reg [4:0] csr_snap_word; // CsrFile.java:281
+  reg [4:0] csr_snap_rel; // CsrFile.java:316
+  reg csr_read_ram; // CsrFile.java:317
+  reg [31:0] csr_snapshot_rdata_0; // CsrFile.java:323
+  reg csr_rdata_ram; // CsrFile.java:324
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [31:0] csr_snapshot [0:20]; // CsrFile.java:261
+  reg [31:0] csr_snapshot [0:20]; // CsrFile.java:277
 
   // Wires
   wire eventQueue_io_in_ready; // RapEngine.java:65
@@ -487,6 +489,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire rapController_io_inputsDrained; // RapEngine.java:72
   wire [15:0] rapController_io_epsCsr; // RapEngine.java:72
   wire [63:0] rapController_io_m0Csr; // RapEngine.java:72
+  wire rapController_io_m0CsrZero; // RapEngine.java:72
   wire [31:0] rapController_io_qCsr; // RapEngine.java:72
   wire [15:0] rapController_io_epsActive; // RapEngine.java:72
   wire rapController_io_acceptEnable; // RapEngine.java:72
@@ -516,24 +519,24 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire rapController_io_idle; // RapEngine.java:72
   wire rapController_io_resetting; // RapEngine.java:72
   wire [2:0] rapController_io_stallCause; // RapEngine.java:72
-  wire [63:0] csr_node_prefix; // CsrFile.java:146
-  wire [63:0] csr_node_count; // CsrFile.java:146
-  wire [63:0] csr_n; // CsrFile.java:146
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:213
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:213
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:213
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:213
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:213
-  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:213
-  wire statusCounterBank_io_clear; // RapEngine.java:213
-  wire statusCounterBank_io_idle; // RapEngine.java:213
-  wire statusCounterBank_io_readEnable; // RapEngine.java:213
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:213
-  wire statusCounterBank_io_readValid; // RapEngine.java:213
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:213
-  wire [63:0] csr_error_bound; // CsrFile.java:146
-  wire [63:0] csr_zero_weight; // CsrFile.java:146
-  wire csr_snapshot_copied; // CsrFile.java:183
+  wire [63:0] csr_node_prefix; // CsrFile.java:162
+  wire [63:0] csr_node_count; // CsrFile.java:162
+  wire [63:0] csr_n; // CsrFile.java:162
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:214
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:214
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:214
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:214
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:214
+  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:214
+  wire statusCounterBank_io_clear; // RapEngine.java:214
+  wire statusCounterBank_io_idle; // RapEngine.java:214
+  wire statusCounterBank_io_readEnable; // RapEngine.java:214
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:214
+  wire statusCounterBank_io_readValid; // RapEngine.java:214
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:214
+  wire [63:0] csr_error_bound; // CsrFile.java:162
+  wire [63:0] csr_zero_weight; // CsrFile.java:162
+  wire csr_snapshot_copied; // CsrFile.java:199
 
   // Logic
   wire soft_idle = soft_phase == 2'd0; // SoftResetSequencer.java:38
@@ -541,13 +544,13 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire _not_0 = ~rapController_io_snapFreeze; // RapEngine.java:85
   wire stream_open = _and_0 & _not_0; // RapEngine.java:85
   wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:86
-  wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:59
-  wire _not_1 = ~csr_bvalid; // CsrFile.java:59
-  wire _and_3 = _and_2 & _not_1; // CsrFile.java:59
-  wire _not_2 = ~csr_writing; // CsrFile.java:59
-  wire csr_write = _and_3 & _not_2; // CsrFile.java:59
-  wire _not_3 = ~csr_ar_full; // CsrFile.java:198
-  wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:310
+  wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:60
+  wire _not_1 = ~csr_bvalid; // CsrFile.java:60
+  wire _and_3 = _and_2 & _not_1; // CsrFile.java:60
+  wire _not_2 = ~csr_writing; // CsrFile.java:60
+  wire csr_write = _and_3 & _not_2; // CsrFile.java:60
+  wire _not_3 = ~csr_ar_full; // CsrFile.java:214
+  wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:326
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:47
   wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:98
   wire [15:0] _bits_0 = io_s_axis_tdata[47:32]; // RapEngine.java:79
@@ -556,12 +559,12 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire _and_5 = _and_4 & _not_4; // RapEngine.java:98
   wire [31:0] _not_5 = ~last_key; // SoftResetSequencer.java:49
   wire [31:0] _bits_1 = io_s_axis_tdata[31:0]; // RapEngine.java:78
-  wire _and_6 = csr_writing & csr_write_sel_ctrl; // CsrFile.java:78
-  wire _bits_2 = csr_write_strobes[0]; // CsrFile.java:114
-  wire _and_7 = 1'd1 & _bits_2; // CsrFile.java:114
-  wire _and_8 = _and_6 & _and_7; // CsrFile.java:90
-  wire _bits_3 = csr_write_data[1]; // CsrFile.java:90
-  wire csr_ctrl_flush = _and_8 & _bits_3; // CsrFile.java:90
+  wire _and_6 = csr_writing & csr_write_sel_ctrl; // CsrFile.java:79
+  wire _bits_2 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_7 = 1'd1 & _bits_2; // CsrFile.java:116
+  wire _and_8 = _and_6 & _and_7; // CsrFile.java:92
+  wire _bits_3 = csr_write_data[1]; // CsrFile.java:92
+  wire csr_ctrl_flush = _and_8 & _bits_3; // CsrFile.java:92
   wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:87
   wire _and_9 = beat & _eq_1; // RapEngine.java:103
   wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:103
@@ -576,423 +579,450 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:103
   wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:143
   wire [1:0] _bits_4 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:114
-  wire _bits_5 = csr_write_strobes[0]; // CsrFile.java:114
-  wire _and_15 = 1'd1 & _bits_5; // CsrFile.java:114
-  wire _and_16 = _and_6 & _and_15; // CsrFile.java:90
-  wire _bits_6 = csr_write_data[2]; // CsrFile.java:90
-  wire csr_ctrl_soft_reset = _and_16 & _bits_6; // CsrFile.java:90
+  wire _bits_5 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_15 = 1'd1 & _bits_5; // CsrFile.java:116
+  wire _and_16 = _and_6 & _and_15; // CsrFile.java:92
+  wire _bits_6 = csr_write_data[2]; // CsrFile.java:92
+  wire csr_ctrl_soft_reset = _and_16 & _bits_6; // CsrFile.java:92
   wire soft_start = csr_ctrl_soft_reset & soft_idle; // SoftResetSequencer.java:39
-  wire _bits_7 = csr_write_strobes[0]; // CsrFile.java:114
-  wire _and_17 = 1'd1 & _bits_7; // CsrFile.java:114
-  wire _and_18 = _and_6 & _and_17; // CsrFile.java:90
-  wire _bits_8 = csr_write_data[3]; // CsrFile.java:90
-  wire csr_ctrl_snapshot = _and_18 & _bits_8; // CsrFile.java:90
+  wire _bits_7 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_17 = 1'd1 & _bits_7; // CsrFile.java:116
+  wire _and_18 = _and_6 & _and_17; // CsrFile.java:92
+  wire _bits_8 = csr_write_data[3]; // CsrFile.java:92
+  wire csr_ctrl_snapshot = _and_18 & _bits_8; // CsrFile.java:92
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
   wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:172
   wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:174
-  wire [9:0] _bits_9 = io_s_axil_awaddr[11:2]; // CsrFile.java:74
-  wire _eq_3 = _bits_9 == 10'd0; // CsrFile.java:101
-  wire _eq_4 = _bits_9 == 10'd1; // CsrFile.java:101
-  wire _eq_5 = _bits_9 == 10'd2; // CsrFile.java:101
-  wire _eq_6 = _bits_9 == 10'd3; // CsrFile.java:101
-  wire _bits_10 = csr_write_strobes[0]; // CsrFile.java:114
-  wire _and_20 = 1'd1 & _bits_10; // CsrFile.java:114
-  wire _and_21 = _and_6 & _and_20; // CsrFile.java:87
-  wire _bits_11 = csr_write_data[0]; // CsrFile.java:87
-  wire _eq_7 = _bits_9 == 10'd4; // CsrFile.java:101
-  wire _eq_8 = _bits_9 == 10'd5; // CsrFile.java:101
-  wire _and_22 = csr_writing & csr_write_sel_eps; // CsrFile.java:78
-  wire _bits_12 = csr_write_strobes[0]; // CsrFile.java:114
-  wire _and_23 = 1'd1 & _bits_12; // CsrFile.java:114
-  wire _bits_13 = csr_write_strobes[1]; // CsrFile.java:114
-  wire _and_24 = _and_23 & _bits_13; // CsrFile.java:114
-  wire _and_25 = _and_22 & _and_24; // CsrFile.java:87
-  wire [15:0] _bits_14 = csr_write_data[15:0]; // CsrFile.java:87
-  wire _eq_9 = _bits_9 == 10'd6; // CsrFile.java:101
-  wire _and_26 = csr_writing & csr_write_sel_m0_lo; // CsrFile.java:78
-  wire _bits_15 = csr_write_strobes[0]; // CsrFile.java:114
-  wire _and_27 = 1'd1 & _bits_15; // CsrFile.java:114
-  wire _bits_16 = csr_write_strobes[1]; // CsrFile.java:114
-  wire _and_28 = _and_27 & _bits_16; // CsrFile.java:114
-  wire _bits_17 = csr_write_strobes[2]; // CsrFile.java:114
-  wire _and_29 = _and_28 & _bits_17; // CsrFile.java:114
-  wire _bits_18 = csr_write_strobes[3]; // CsrFile.java:114
-  wire _and_30 = _and_29 & _bits_18; // CsrFile.java:114
-  wire _and_31 = _and_26 & _and_30; // CsrFile.java:87
-  wire [31:0] _bits_19 = csr_write_data; // CsrFile.java:87
-  wire _eq_10 = _bits_9 == 10'd7; // CsrFile.java:101
-  wire _and_32 = csr_writing & csr_write_sel_m0_hi; // CsrFile.java:78
-  wire _bits_20 = csr_write_strobes[0]; // CsrFile.java:114
-  wire _and_33 = 1'd1 & _bits_20; // CsrFile.java:114
-  wire _bits_21 = csr_write_strobes[1]; // CsrFile.java:114
-  wire _and_34 = _and_33 & _bits_21; // CsrFile.java:114
-  wire _bits_22 = csr_write_strobes[2]; // CsrFile.java:114
-  wire _and_35 = _and_34 & _bits_22; // CsrFile.java:114
-  wire _bits_23 = csr_write_strobes[3]; // CsrFile.java:114
-  wire _and_36 = _and_35 & _bits_23; // CsrFile.java:114
-  wire _and_37 = _and_32 & _and_36; // CsrFile.java:87
-  wire [31:0] _bits_24 = csr_write_data; // CsrFile.java:87
-  wire _eq_11 = _bits_9 == 10'd8; // CsrFile.java:101
-  wire _and_38 = csr_writing & csr_write_sel_q; // CsrFile.java:78
-  wire _bits_25 = csr_write_strobes[0]; // CsrFile.java:114
-  wire _and_39 = 1'd1 & _bits_25; // CsrFile.java:114
-  wire _bits_26 = csr_write_strobes[1]; // CsrFile.java:114
-  wire _and_40 = _and_39 & _bits_26; // CsrFile.java:114
-  wire _bits_27 = csr_write_strobes[2]; // CsrFile.java:114
-  wire _and_41 = _and_40 & _bits_27; // CsrFile.java:114
-  wire _bits_28 = csr_write_strobes[3]; // CsrFile.java:114
-  wire _and_42 = _and_41 & _bits_28; // CsrFile.java:114
-  wire _and_43 = _and_38 & _and_42; // CsrFile.java:87
-  wire [31:0] _bits_29 = csr_write_data; // CsrFile.java:87
-  wire _eq_12 = _bits_9 == 10'd9; // CsrFile.java:101
-  wire _and_44 = csr_writing & csr_write_sel_slot; // CsrFile.java:78
-  wire _bits_30 = csr_write_strobes[0]; // CsrFile.java:114
-  wire _and_45 = 1'd1 & _bits_30; // CsrFile.java:114
-  wire _bits_31 = csr_write_strobes[1]; // CsrFile.java:114
-  wire _and_46 = _and_45 & _bits_31; // CsrFile.java:114
-  wire _and_47 = _and_44 & _and_46; // CsrFile.java:87
-  wire [15:0] _bits_32 = csr_write_data[15:0]; // CsrFile.java:87
-  wire _eq_13 = _bits_9 == 10'd10; // CsrFile.java:101
-  wire _eq_14 = _bits_9 == 10'd11; // CsrFile.java:101
-  wire _eq_15 = _bits_9 == 10'd12; // CsrFile.java:101
-  wire _eq_16 = _bits_9 == 10'd13; // CsrFile.java:101
-  wire _eq_17 = _bits_9 == 10'd14; // CsrFile.java:101
-  wire _eq_18 = _bits_9 == 10'd16; // CsrFile.java:101
-  wire _eq_19 = _bits_9 == 10'd17; // CsrFile.java:101
-  wire _eq_20 = _bits_9 == 10'd18; // CsrFile.java:101
-  wire _eq_21 = _bits_9 == 10'd19; // CsrFile.java:101
-  wire _eq_22 = _bits_9 == 10'd20; // CsrFile.java:101
-  wire _eq_23 = _bits_9 == 10'd21; // CsrFile.java:101
-  wire _eq_24 = _bits_9 == 10'd22; // CsrFile.java:101
-  wire _eq_25 = _bits_9 == 10'd23; // CsrFile.java:101
-  wire _eq_26 = _bits_9 == 10'd24; // CsrFile.java:101
-  wire _eq_27 = _bits_9 == 10'd25; // CsrFile.java:101
-  wire _eq_28 = _bits_9 == 10'd26; // CsrFile.java:101
-  wire _eq_29 = _bits_9 == 10'd27; // CsrFile.java:101
-  wire _eq_30 = _bits_9 == 10'd28; // CsrFile.java:101
-  wire _eq_31 = _bits_9 == 10'd29; // CsrFile.java:101
-  wire _eq_32 = _bits_9 == 10'd30; // CsrFile.java:101
-  wire _eq_33 = _bits_9 == 10'd31; // CsrFile.java:101
-  wire _eq_34 = _bits_9 == 10'd32; // CsrFile.java:101
-  wire _eq_35 = _bits_9 == 10'd33; // CsrFile.java:101
-  wire _eq_36 = _bits_9 == 10'd34; // CsrFile.java:101
-  wire _eq_37 = _bits_9 == 10'd35; // CsrFile.java:101
-  wire _eq_38 = _bits_9 == 10'd36; // CsrFile.java:101
-  wire _and_48 = soft_drained & rapController_io_acceptEnable; // SoftResetSequencer.java:63
+  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:175
+  wire [9:0] _bits_9 = io_s_axil_awaddr[11:2]; // CsrFile.java:75
+  wire _eq_3 = _bits_9 == 10'd0; // CsrFile.java:103
+  wire _eq_4 = _bits_9 == 10'd1; // CsrFile.java:103
+  wire _eq_5 = _bits_9 == 10'd2; // CsrFile.java:103
+  wire _eq_6 = _bits_9 == 10'd3; // CsrFile.java:103
+  wire _bits_10 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_21 = 1'd1 & _bits_10; // CsrFile.java:116
+  wire _and_22 = _and_6 & _and_21; // CsrFile.java:88
+  wire _bits_11 = csr_write_data[0]; // CsrFile.java:88
+  wire _eq_7 = _bits_9 == 10'd4; // CsrFile.java:103
+  wire _eq_8 = _bits_9 == 10'd5; // CsrFile.java:103
+  wire _and_23 = csr_writing & csr_write_sel_eps; // CsrFile.java:79
+  wire _bits_12 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_24 = 1'd1 & _bits_12; // CsrFile.java:116
+  wire _bits_13 = csr_write_strobes[1]; // CsrFile.java:116
+  wire _and_25 = _and_24 & _bits_13; // CsrFile.java:116
+  wire _and_26 = _and_23 & _and_25; // CsrFile.java:88
+  wire [15:0] _bits_14 = csr_write_data[15:0]; // CsrFile.java:88
+  wire _eq_9 = _bits_9 == 10'd6; // CsrFile.java:103
+  wire _and_27 = csr_writing & csr_write_sel_m0_lo; // CsrFile.java:79
+  wire _bits_15 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_28 = 1'd1 & _bits_15; // CsrFile.java:116
+  wire _bits_16 = csr_write_strobes[1]; // CsrFile.java:116
+  wire _and_29 = _and_28 & _bits_16; // CsrFile.java:116
+  wire _bits_17 = csr_write_strobes[2]; // CsrFile.java:116
+  wire _and_30 = _and_29 & _bits_17; // CsrFile.java:116
+  wire _bits_18 = csr_write_strobes[3]; // CsrFile.java:116
+  wire _and_31 = _and_30 & _bits_18; // CsrFile.java:116
+  wire _and_32 = _and_27 & _and_31; // CsrFile.java:88
+  wire [31:0] _bits_19 = csr_write_data; // CsrFile.java:88
+  wire _eq_10 = _bits_9 == 10'd7; // CsrFile.java:103
+  wire _and_33 = csr_writing & csr_write_sel_m0_hi; // CsrFile.java:79
+  wire _bits_20 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_34 = 1'd1 & _bits_20; // CsrFile.java:116
+  wire _bits_21 = csr_write_strobes[1]; // CsrFile.java:116
+  wire _and_35 = _and_34 & _bits_21; // CsrFile.java:116
+  wire _bits_22 = csr_write_strobes[2]; // CsrFile.java:116
+  wire _and_36 = _and_35 & _bits_22; // CsrFile.java:116
+  wire _bits_23 = csr_write_strobes[3]; // CsrFile.java:116
+  wire _and_37 = _and_36 & _bits_23; // CsrFile.java:116
+  wire _and_38 = _and_33 & _and_37; // CsrFile.java:88
+  wire [31:0] _bits_24 = csr_write_data; // CsrFile.java:88
+  wire _eq_11 = _bits_9 == 10'd8; // CsrFile.java:103
+  wire _and_39 = csr_writing & csr_write_sel_q; // CsrFile.java:79
+  wire _bits_25 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_40 = 1'd1 & _bits_25; // CsrFile.java:116
+  wire _bits_26 = csr_write_strobes[1]; // CsrFile.java:116
+  wire _and_41 = _and_40 & _bits_26; // CsrFile.java:116
+  wire _bits_27 = csr_write_strobes[2]; // CsrFile.java:116
+  wire _and_42 = _and_41 & _bits_27; // CsrFile.java:116
+  wire _bits_28 = csr_write_strobes[3]; // CsrFile.java:116
+  wire _and_43 = _and_42 & _bits_28; // CsrFile.java:116
+  wire _and_44 = _and_39 & _and_43; // CsrFile.java:88
+  wire [31:0] _bits_29 = csr_write_data; // CsrFile.java:88
+  wire _eq_12 = _bits_9 == 10'd9; // CsrFile.java:103
+  wire _and_45 = csr_writing & csr_write_sel_slot; // CsrFile.java:79
+  wire _bits_30 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_46 = 1'd1 & _bits_30; // CsrFile.java:116
+  wire _bits_31 = csr_write_strobes[1]; // CsrFile.java:116
+  wire _and_47 = _and_46 & _bits_31; // CsrFile.java:116
+  wire _and_48 = _and_45 & _and_47; // CsrFile.java:88
+  wire [15:0] _bits_32 = csr_write_data[15:0]; // CsrFile.java:88
+  wire _eq_13 = _bits_9 == 10'd10; // CsrFile.java:103
+  wire _eq_14 = _bits_9 == 10'd11; // CsrFile.java:103
+  wire _eq_15 = _bits_9 == 10'd12; // CsrFile.java:103
+  wire _eq_16 = _bits_9 == 10'd13; // CsrFile.java:103
+  wire _eq_17 = _bits_9 == 10'd14; // CsrFile.java:103
+  wire _eq_18 = _bits_9 == 10'd16; // CsrFile.java:103
+  wire _eq_19 = _bits_9 == 10'd17; // CsrFile.java:103
+  wire _eq_20 = _bits_9 == 10'd18; // CsrFile.java:103
+  wire _eq_21 = _bits_9 == 10'd19; // CsrFile.java:103
+  wire _eq_22 = _bits_9 == 10'd20; // CsrFile.java:103
+  wire _eq_23 = _bits_9 == 10'd21; // CsrFile.java:103
+  wire _eq_24 = _bits_9 == 10'd22; // CsrFile.java:103
+  wire _eq_25 = _bits_9 == 10'd23; // CsrFile.java:103
+  wire _eq_26 = _bits_9 == 10'd24; // CsrFile.java:103
+  wire _eq_27 = _bits_9 == 10'd25; // CsrFile.java:103
+  wire _eq_28 = _bits_9 == 10'd26; // CsrFile.java:103
+  wire _eq_29 = _bits_9 == 10'd27; // CsrFile.java:103
+  wire _eq_30 = _bits_9 == 10'd28; // CsrFile.java:103
+  wire _eq_31 = _bits_9 == 10'd29; // CsrFile.java:103
+  wire _eq_32 = _bits_9 == 10'd30; // CsrFile.java:103
+  wire _eq_33 = _bits_9 == 10'd31; // CsrFile.java:103
+  wire _eq_34 = _bits_9 == 10'd32; // CsrFile.java:103
+  wire _eq_35 = _bits_9 == 10'd33; // CsrFile.java:103
+  wire _eq_36 = _bits_9 == 10'd34; // CsrFile.java:103
+  wire _eq_37 = _bits_9 == 10'd35; // CsrFile.java:103
+  wire _eq_38 = _bits_9 == 10'd36; // CsrFile.java:103
+  wire _and_49 = soft_drained & rapController_io_acceptEnable; // SoftResetSequencer.java:63
   wire _eq_39 = soft_phase == 2'd2; // SoftResetSequencer.java:58
-  wire _and_49 = _eq_39 & marker_out; // SoftResetSequencer.java:58
-  wire _and_50 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
+  wire _and_50 = _eq_39 & marker_out; // SoftResetSequencer.java:58
+  wire _and_51 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
   wire _not_7 = ~_eq_1; // RapEngine.java:102
-  wire _and_51 = beat & _not_7; // RapEngine.java:102
-  wire _and_52 = beat & _eq_1; // RapEngine.java:94
+  wire _and_52 = beat & _not_7; // RapEngine.java:102
+  wire _and_53 = beat & _eq_1; // RapEngine.java:94
   wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:95
-  wire _eq_40 = csr_snap_word == 5'd4; // CsrFile.java:271
-  wire _or_2 = 1'd0 | _eq_40; // CsrFile.java:274
-  wire _eq_41 = csr_snap_word == 5'd5; // CsrFile.java:271
-  wire _or_3 = _or_2 | _eq_41; // CsrFile.java:274
-  wire _eq_42 = csr_snap_word == 5'd6; // CsrFile.java:271
-  wire _or_4 = _or_3 | _eq_42; // CsrFile.java:274
-  wire _eq_43 = csr_snap_word == 5'd7; // CsrFile.java:271
-  wire _or_5 = _or_4 | _eq_43; // CsrFile.java:274
-  wire _eq_44 = csr_snap_word == 5'd8; // CsrFile.java:271
-  wire _or_6 = _or_5 | _eq_44; // CsrFile.java:274
-  wire _eq_45 = csr_snap_word == 5'd9; // CsrFile.java:271
-  wire _or_7 = _or_6 | _eq_45; // CsrFile.java:274
-  wire _eq_46 = csr_snap_word == 5'd10; // CsrFile.java:271
-  wire _or_8 = _or_7 | _eq_46; // CsrFile.java:274
-  wire _eq_47 = csr_snap_word == 5'd11; // CsrFile.java:271
-  wire _or_9 = _or_8 | _eq_47; // CsrFile.java:274
-  wire _eq_48 = csr_snap_word == 5'd12; // CsrFile.java:271
-  wire _or_10 = _or_9 | _eq_48; // CsrFile.java:274
-  wire _eq_49 = csr_snap_word == 5'd13; // CsrFile.java:271
-  wire _or_11 = _or_10 | _eq_49; // CsrFile.java:274
-  wire _eq_50 = csr_snap_word == 5'd14; // CsrFile.java:271
-  wire _or_12 = _or_11 | _eq_50; // CsrFile.java:274
-  wire _eq_51 = csr_snap_word == 5'd15; // CsrFile.java:271
-  wire _or_13 = _or_12 | _eq_51; // CsrFile.java:274
-  wire csr_snap_from_bank = rapController_io_snapFreeze & _or_13; // CsrFile.java:284
-  wire [3:0] _mux_1 = _eq_40 ? 4'd0 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_14 = 4'd0 | _mux_1; // CsrFile.java:275
-  wire [3:0] _mux_2 = _eq_41 ? 4'd1 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_15 = _or_14 | _mux_2; // CsrFile.java:275
-  wire [3:0] _mux_3 = _eq_42 ? 4'd2 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_16 = _or_15 | _mux_3; // CsrFile.java:275
-  wire [3:0] _mux_4 = _eq_43 ? 4'd3 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_17 = _or_16 | _mux_4; // CsrFile.java:275
-  wire [3:0] _mux_5 = _eq_44 ? 4'd4 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_18 = _or_17 | _mux_5; // CsrFile.java:275
-  wire [3:0] _mux_6 = _eq_45 ? 4'd5 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_19 = _or_18 | _mux_6; // CsrFile.java:275
-  wire [3:0] _mux_7 = _eq_46 ? 4'd6 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_20 = _or_19 | _mux_7; // CsrFile.java:275
-  wire [3:0] _mux_8 = _eq_47 ? 4'd7 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_21 = _or_20 | _mux_8; // CsrFile.java:275
-  wire [3:0] _mux_9 = _eq_48 ? 4'd8 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_22 = _or_21 | _mux_9; // CsrFile.java:275
-  wire [3:0] _mux_10 = _eq_49 ? 4'd9 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_23 = _or_22 | _mux_10; // CsrFile.java:275
-  wire [3:0] _mux_11 = _eq_50 ? 4'd10 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_24 = _or_23 | _mux_11; // CsrFile.java:275
-  wire [3:0] _mux_12 = _eq_51 ? 4'd11 : 4'd0; // CsrFile.java:275
-  wire [3:0] _or_25 = _or_24 | _mux_12; // CsrFile.java:275
-  wire _not_8 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_53 = _eq_40 & _not_8; // CsrFile.java:276
-  wire _or_26 = 1'd0 | _and_53; // CsrFile.java:276
-  wire _not_9 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_54 = _eq_41 & _not_9; // CsrFile.java:276
-  wire _or_27 = _or_26 | _and_54; // CsrFile.java:276
-  wire _not_10 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_55 = _eq_42 & _not_10; // CsrFile.java:276
-  wire _or_28 = _or_27 | _and_55; // CsrFile.java:276
-  wire _not_11 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_56 = _eq_43 & _not_11; // CsrFile.java:276
-  wire _or_29 = _or_28 | _and_56; // CsrFile.java:276
-  wire _not_12 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_57 = _eq_44 & _not_12; // CsrFile.java:276
-  wire _or_30 = _or_29 | _and_57; // CsrFile.java:276
-  wire _not_13 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_58 = _eq_45 & _not_13; // CsrFile.java:276
-  wire _or_31 = _or_30 | _and_58; // CsrFile.java:276
-  wire _not_14 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_59 = _eq_46 & _not_14; // CsrFile.java:276
-  wire _or_32 = _or_31 | _and_59; // CsrFile.java:276
-  wire _not_15 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_60 = _eq_47 & _not_15; // CsrFile.java:276
-  wire _or_33 = _or_32 | _and_60; // CsrFile.java:276
-  wire _not_16 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_61 = _eq_48 & _not_16; // CsrFile.java:276
-  wire _or_34 = _or_33 | _and_61; // CsrFile.java:276
-  wire _not_17 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_62 = _eq_49 & _not_17; // CsrFile.java:276
-  wire _or_35 = _or_34 | _and_62; // CsrFile.java:276
-  wire _not_18 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_63 = _eq_50 & _not_18; // CsrFile.java:276
-  wire _or_36 = _or_35 | _and_63; // CsrFile.java:276
-  wire _not_19 = ~statusCounterBank_io_readValid; // CsrFile.java:276
-  wire _and_64 = _eq_51 & _not_19; // CsrFile.java:276
-  wire _or_37 = _or_36 | _and_64; // CsrFile.java:276
-  wire _eq_52 = csr_snap_word == 5'd16; // CsrFile.java:271
-  wire _not_20 = ~rapController_io_errorBoundReady; // CsrFile.java:281
-  wire _and_65 = _eq_52 & _not_20; // CsrFile.java:281
-  wire _or_38 = _or_37 | _and_65; // CsrFile.java:281
-  wire _eq_53 = csr_snap_word == 5'd17; // CsrFile.java:271
-  wire _not_21 = ~rapController_io_errorBoundReady; // CsrFile.java:281
-  wire _and_66 = _eq_53 & _not_21; // CsrFile.java:281
-  wire _or_39 = _or_38 | _and_66; // CsrFile.java:281
-  wire _not_22 = ~_or_39; // CsrFile.java:289
-  wire csr_snap_write = rapController_io_snapFreeze & _not_22; // CsrFile.java:289
-  wire _eq_54 = csr_snap_word == 5'd20; // CsrFile.java:290
-  wire _and_67 = csr_snap_write & _eq_54; // CsrFile.java:296
-  wire _not_23 = ~csr_ar_full; // CsrFile.java:197
-  wire csr_ar_take = io_s_axil_arvalid & _not_23; // CsrFile.java:197
-  wire _not_24 = ~csr_rvalid; // CsrFile.java:215
-  wire _not_25 = ~rapController_io_snapFreeze; // CsrFile.java:215
-  wire csr_read_open = _not_24 & _not_25; // CsrFile.java:215
-  wire csr_read = csr_ar_full & csr_read_open; // CsrFile.java:216
-  wire _not_26 = ~csr_read; // CsrFile.java:222
-  wire _and_68 = csr_ar_full & _not_26; // CsrFile.java:222
-  wire _or_40 = csr_ar_take | _and_68; // CsrFile.java:222
-  wire [9:0] csr_read_index = io_s_axil_araddr[11:2]; // CsrFile.java:192
-  wire _eq_55 = csr_read_index == 10'd0; // CsrFile.java:101
-  wire _eq_56 = csr_read_index == 10'd1; // CsrFile.java:101
-  wire _eq_57 = csr_read_index == 10'd2; // CsrFile.java:101
-  wire _eq_58 = csr_read_index == 10'd3; // CsrFile.java:101
-  wire _eq_59 = csr_read_index == 10'd4; // CsrFile.java:101
-  wire _eq_60 = csr_read_index == 10'd5; // CsrFile.java:101
-  wire _eq_61 = csr_read_index == 10'd6; // CsrFile.java:101
-  wire _eq_62 = csr_read_index == 10'd7; // CsrFile.java:101
-  wire _eq_63 = csr_read_index == 10'd8; // CsrFile.java:101
-  wire _eq_64 = csr_read_index == 10'd9; // CsrFile.java:101
-  wire _eq_65 = csr_read_index == 10'd10; // CsrFile.java:101
-  wire _eq_66 = csr_read_index == 10'd11; // CsrFile.java:101
-  wire _eq_67 = csr_read_index == 10'd12; // CsrFile.java:101
-  wire _eq_68 = csr_read_index == 10'd13; // CsrFile.java:101
-  wire _eq_69 = csr_read_index == 10'd14; // CsrFile.java:101
-  wire [31:0] _bits_33 = 32'h52415001; // CsrFile.java:243
-  wire [31:0] _or_41 = 32'd0 | _bits_33; // CsrFile.java:243
-  wire [31:0] _mux_13 = csr_read_sel_id ? _or_41 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_42 = 32'd0 | _mux_13; // CsrFile.java:208
-  wire [31:0] _bits_34 = {{24{1'b0}}, 8'd32}; // CsrFile.java:243
-  wire [31:0] _or_43 = 32'd0 | _bits_34; // CsrFile.java:243
-  wire [11:0] _cat_2 = {4'd2, 8'd0}; // CsrFile.java:242
-  wire [31:0] _bits_35 = {{20{1'b0}}, _cat_2}; // CsrFile.java:243
-  wire [31:0] _or_44 = _or_43 | _bits_35; // CsrFile.java:243
-  wire [23:0] _cat_3 = {8'd32, 16'd0}; // CsrFile.java:242
-  wire [31:0] _bits_36 = {{8{1'b0}}, _cat_3}; // CsrFile.java:243
-  wire [31:0] _or_45 = _or_44 | _bits_36; // CsrFile.java:243
-  wire [31:0] _cat_4 = {8'd16, 24'd0}; // CsrFile.java:242
-  wire [31:0] _bits_37 = _cat_4; // CsrFile.java:243
-  wire [31:0] _or_46 = _or_45 | _bits_37; // CsrFile.java:243
-  wire [31:0] _mux_14 = csr_read_sel_config0 ? _or_46 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_47 = _or_42 | _mux_14; // CsrFile.java:208
-  wire [31:0] _bits_38 = {{16{1'b0}}, 16'd128}; // CsrFile.java:243
-  wire [31:0] _or_48 = 32'd0 | _bits_38; // CsrFile.java:243
-  wire [20:0] _cat_5 = {5'd10, 16'd0}; // CsrFile.java:242
-  wire [31:0] _bits_39 = {{11{1'b0}}, _cat_5}; // CsrFile.java:243
-  wire [31:0] _or_49 = _or_48 | _bits_39; // CsrFile.java:243
-  wire [24:0] _cat_6 = {1'd0, 24'd0}; // CsrFile.java:242
-  wire [31:0] _bits_40 = {{7{1'b0}}, _cat_6}; // CsrFile.java:243
-  wire [31:0] _or_50 = _or_49 | _bits_40; // CsrFile.java:243
-  wire [25:0] _cat_7 = {1'd1, 25'd0}; // CsrFile.java:242
-  wire [31:0] _bits_41 = {{6{1'b0}}, _cat_7}; // CsrFile.java:243
-  wire [31:0] _or_51 = _or_50 | _bits_41; // CsrFile.java:243
-  wire [31:0] _mux_15 = csr_read_sel_config1 ? _or_51 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_52 = _or_47 | _mux_15; // CsrFile.java:208
-  wire [31:0] _bits_42 = {{31{1'b0}}, csr_ctrl_enable}; // CsrFile.java:243
-  wire [31:0] _or_53 = 32'd0 | _bits_42; // CsrFile.java:243
-  wire [1:0] _cat_8 = {1'd0, 1'd0}; // CsrFile.java:242
-  wire [31:0] _bits_43 = {{30{1'b0}}, _cat_8}; // CsrFile.java:243
-  wire [31:0] _or_54 = _or_53 | _bits_43; // CsrFile.java:243
-  wire [2:0] _cat_9 = {1'd0, 2'd0}; // CsrFile.java:242
-  wire [31:0] _bits_44 = {{29{1'b0}}, _cat_9}; // CsrFile.java:243
-  wire [31:0] _or_55 = _or_54 | _bits_44; // CsrFile.java:243
-  wire [3:0] _cat_10 = {1'd0, 3'd0}; // CsrFile.java:242
-  wire [31:0] _bits_45 = {{28{1'b0}}, _cat_10}; // CsrFile.java:243
-  wire [31:0] _or_56 = _or_55 | _bits_45; // CsrFile.java:243
-  wire [31:0] _mux_16 = csr_read_sel_ctrl ? _or_56 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_57 = _or_52 | _mux_16; // CsrFile.java:208
-  wire _not_27 = ~eventQueue_io_out_valid; // RapEngine.java:189
-  wire _and_69 = rapController_io_idle & _not_27; // RapEngine.java:189
-  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:189
-  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:189
-  wire [31:0] _bits_46 = {{31{1'b0}}, _and_71}; // CsrFile.java:243
-  wire [31:0] _or_58 = 32'd0 | _bits_46; // CsrFile.java:243
-  wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:242
-  wire [31:0] _bits_47 = {{30{1'b0}}, _cat_11}; // CsrFile.java:243
-  wire [31:0] _or_59 = _or_58 | _bits_47; // CsrFile.java:243
-  wire [2:0] _cat_12 = {rapController_io_live_overflow, 2'd0}; // CsrFile.java:242
-  wire [31:0] _bits_48 = {{29{1'b0}}, _cat_12}; // CsrFile.java:243
-  wire [31:0] _or_60 = _or_59 | _bits_48; // CsrFile.java:243
-  wire [3:0] _cat_13 = {rapController_io_live_saturated, 3'd0}; // CsrFile.java:242
-  wire [31:0] _bits_49 = {{28{1'b0}}, _cat_13}; // CsrFile.java:243
-  wire [31:0] _or_61 = _or_60 | _bits_49; // CsrFile.java:243
-  wire [4:0] _cat_14 = {rapController_io_snapBusy, 4'd0}; // CsrFile.java:242
-  wire [31:0] _bits_50 = {{27{1'b0}}, _cat_14}; // CsrFile.java:243
-  wire [31:0] _or_62 = _or_61 | _bits_50; // CsrFile.java:243
-  wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:242
-  wire [31:0] _bits_51 = {{26{1'b0}}, _cat_15}; // CsrFile.java:243
-  wire [31:0] _or_63 = _or_62 | _bits_51; // CsrFile.java:243
-  wire _not_28 = ~soft_idle; // RapEngine.java:195
-  wire _or_64 = rapController_io_resetting | _not_28; // RapEngine.java:195
-  wire [6:0] _cat_16 = {_or_64, 6'd0}; // CsrFile.java:242
-  wire [31:0] _bits_52 = {{25{1'b0}}, _cat_16}; // CsrFile.java:243
-  wire [31:0] _or_65 = _or_63 | _bits_52; // CsrFile.java:243
-  wire _or_66 = rapController_io_readoutBusy | slot_written; // RapEngine.java:196
-  wire [7:0] _cat_17 = {_or_66, 7'd0}; // CsrFile.java:242
-  wire [31:0] _bits_53 = {{24{1'b0}}, _cat_17}; // CsrFile.java:243
-  wire [31:0] _or_67 = _or_65 | _bits_53; // CsrFile.java:243
-  wire [8:0] _cat_18 = {zero_weight_seen, 8'd0}; // CsrFile.java:242
-  wire [31:0] _bits_54 = {{23{1'b0}}, _cat_18}; // CsrFile.java:243
-  wire [31:0] _or_68 = _or_67 | _bits_54; // CsrFile.java:243
-  wire [31:0] _mux_17 = csr_read_sel_status ? _or_68 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_69 = _or_57 | _mux_17; // CsrFile.java:208
-  wire [31:0] _bits_55 = {{16{1'b0}}, csr_eps_eps_fx}; // CsrFile.java:243
-  wire [31:0] _or_70 = 32'd0 | _bits_55; // CsrFile.java:243
-  wire [31:0] _mux_18 = csr_read_sel_eps ? _or_70 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_71 = _or_69 | _mux_18; // CsrFile.java:208
-  wire [31:0] _bits_56 = csr_m0_lo_value; // CsrFile.java:243
-  wire [31:0] _or_72 = 32'd0 | _bits_56; // CsrFile.java:243
-  wire [31:0] _mux_19 = csr_read_sel_m0_lo ? _or_72 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_73 = _or_71 | _mux_19; // CsrFile.java:208
-  wire [31:0] _bits_57 = csr_m0_hi_value; // CsrFile.java:243
-  wire [31:0] _or_74 = 32'd0 | _bits_57; // CsrFile.java:243
-  wire [31:0] _mux_20 = csr_read_sel_m0_hi ? _or_74 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_75 = _or_73 | _mux_20; // CsrFile.java:208
-  wire [31:0] _bits_58 = csr_q_value; // CsrFile.java:243
-  wire [31:0] _or_76 = 32'd0 | _bits_58; // CsrFile.java:243
-  wire [31:0] _mux_21 = csr_read_sel_q ? _or_76 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_77 = _or_75 | _mux_21; // CsrFile.java:208
-  wire [31:0] _bits_59 = {{16{1'b0}}, csr_slot_index}; // CsrFile.java:243
-  wire [31:0] _or_78 = 32'd0 | _bits_59; // CsrFile.java:243
-  wire [31:0] _mux_22 = csr_read_sel_slot ? _or_78 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_79 = _or_77 | _mux_22; // CsrFile.java:208
-  wire [31:0] _bits_60 = {{26{1'b0}}, rapController_io_node_len}; // CsrFile.java:243
-  wire [31:0] _or_80 = 32'd0 | _bits_60; // CsrFile.java:243
-  wire [31:0] _cat_19 = {rapController_io_node_valid, 31'd0}; // CsrFile.java:242
-  wire [31:0] _bits_61 = _cat_19; // CsrFile.java:243
-  wire [31:0] _or_81 = _or_80 | _bits_61; // CsrFile.java:243
-  wire [31:0] _mux_23 = csr_read_sel_node ? _or_81 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_82 = _or_79 | _mux_23; // CsrFile.java:208
-  wire [31:0] _bits_62 = csr_node_prefix[31:0]; // CsrFile.java:148
-  wire [31:0] _bits_63 = _bits_62; // CsrFile.java:243
-  wire [31:0] _or_83 = 32'd0 | _bits_63; // CsrFile.java:243
-  wire [31:0] _mux_24 = csr_read_sel_node_prefix_lo ? _or_83 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_84 = _or_82 | _mux_24; // CsrFile.java:208
-  wire [31:0] _bits_64 = csr_node_prefix[63:32]; // CsrFile.java:149
-  wire [31:0] _bits_65 = _bits_64; // CsrFile.java:243
-  wire [31:0] _or_85 = 32'd0 | _bits_65; // CsrFile.java:243
-  wire [31:0] _mux_25 = csr_read_sel_node_prefix_hi ? _or_85 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_86 = _or_84 | _mux_25; // CsrFile.java:208
-  wire [31:0] _bits_66 = csr_node_count[31:0]; // CsrFile.java:148
-  wire [31:0] _bits_67 = _bits_66; // CsrFile.java:243
-  wire [31:0] _or_87 = 32'd0 | _bits_67; // CsrFile.java:243
-  wire [31:0] _mux_26 = csr_read_sel_node_count_lo ? _or_87 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_88 = _or_86 | _mux_26; // CsrFile.java:208
-  wire [31:0] _bits_68 = csr_node_count[63:32]; // CsrFile.java:149
-  wire [31:0] _bits_69 = _bits_68; // CsrFile.java:243
-  wire [31:0] _or_89 = 32'd0 | _bits_69; // CsrFile.java:243
-  wire [31:0] _mux_27 = csr_read_sel_node_count_hi ? _or_89 : 32'd0; // CsrFile.java:208
-  wire [31:0] _or_90 = _or_88 | _mux_27; // CsrFile.java:208
-  wire [4:0] _add_1 = csr_snap_word + 5'd1; // CsrFile.java:294
-  wire [4:0] _mux_28 = _eq_54 ? 5'd0 : _add_1; // CsrFile.java:294
-  wire [9:0] _sub_0 = csr_read_index - 10'd16; // CsrFile.java:302
-  wire [4:0] _bits_70 = _sub_0[4:0]; // CsrFile.java:304
-  wire _lt_0 = _sub_0 < 10'd21; // CsrFile.java:305
-  wire _eq_70 = csr_snap_word == 5'd0; // CsrFile.java:271
-  wire [31:0] _bits_71 = csr_n[31:0]; // CsrFile.java:148
-  wire [31:0] _bits_72 = _bits_71; // CsrFile.java:243
-  wire [31:0] _or_91 = 32'd0 | _bits_72; // CsrFile.java:243
-  wire [31:0] _mux_29 = _eq_70 ? _or_91 : 32'd0; // CsrFile.java:279
-  wire [31:0] _or_92 = 32'd0 | _mux_29; // CsrFile.java:279
-  wire _eq_71 = csr_snap_word == 5'd1; // CsrFile.java:271
-  wire [31:0] _bits_73 = csr_n[63:32]; // CsrFile.java:149
-  wire [31:0] _bits_74 = _bits_73; // CsrFile.java:243
-  wire [31:0] _or_93 = 32'd0 | _bits_74; // CsrFile.java:243
-  wire [31:0] _mux_30 = _eq_71 ? _or_93 : 32'd0; // CsrFile.java:279
-  wire [31:0] _or_94 = _or_92 | _mux_30; // CsrFile.java:279
-  wire _eq_72 = csr_snap_word == 5'd2; // CsrFile.java:271
-  wire [31:0] _bits_75 = {{24{1'b0}}, rapController_io_live_nodes}; // CsrFile.java:243
-  wire [31:0] _or_95 = 32'd0 | _bits_75; // CsrFile.java:243
-  wire [31:0] _mux_31 = _eq_72 ? _or_95 : 32'd0; // CsrFile.java:279
-  wire [31:0] _or_96 = _or_94 | _mux_31; // CsrFile.java:279
-  wire _eq_73 = csr_snap_word == 5'd3; // CsrFile.java:271
-  wire [31:0] _bits_76 = {{24{1'b0}}, rapController_io_live_highWater}; // CsrFile.java:243
-  wire [31:0] _or_97 = 32'd0 | _bits_76; // CsrFile.java:243
-  wire [31:0] _mux_32 = _eq_73 ? _or_97 : 32'd0; // CsrFile.java:279
-  wire [31:0] _or_98 = _or_96 | _mux_32; // CsrFile.java:279
-  wire [31:0] _bits_77 = csr_error_bound[31:0]; // CsrFile.java:148
-  wire [31:0] _bits_78 = _bits_77; // CsrFile.java:243
-  wire [31:0] _or_99 = 32'd0 | _bits_78; // CsrFile.java:243
-  wire [31:0] _mux_33 = _eq_52 ? _or_99 : 32'd0; // CsrFile.java:279
-  wire [31:0] _or_100 = _or_98 | _mux_33; // CsrFile.java:279
-  wire [31:0] _bits_79 = csr_error_bound[63:32]; // CsrFile.java:149
-  wire [31:0] _bits_80 = _bits_79; // CsrFile.java:243
-  wire [31:0] _or_101 = 32'd0 | _bits_80; // CsrFile.java:243
-  wire [31:0] _mux_34 = _eq_53 ? _or_101 : 32'd0; // CsrFile.java:279
-  wire [31:0] _or_102 = _or_100 | _mux_34; // CsrFile.java:279
-  wire _eq_74 = csr_snap_word == 5'd18; // CsrFile.java:271
-  wire [31:0] _bits_81 = csr_zero_weight[31:0]; // CsrFile.java:148
-  wire [31:0] _bits_82 = _bits_81; // CsrFile.java:243
-  wire [31:0] _or_103 = 32'd0 | _bits_82; // CsrFile.java:243
-  wire [31:0] _mux_35 = _eq_74 ? _or_103 : 32'd0; // CsrFile.java:279
-  wire [31:0] _or_104 = _or_102 | _mux_35; // CsrFile.java:279
-  wire _eq_75 = csr_snap_word == 5'd19; // CsrFile.java:271
-  wire [31:0] _bits_83 = csr_zero_weight[63:32]; // CsrFile.java:149
-  wire [31:0] _bits_84 = _bits_83; // CsrFile.java:243
-  wire [31:0] _or_105 = 32'd0 | _bits_84; // CsrFile.java:243
-  wire [31:0] _mux_36 = _eq_75 ? _or_105 : 32'd0; // CsrFile.java:279
-  wire [31:0] _or_106 = _or_104 | _mux_36; // CsrFile.java:279
-  wire _eq_76 = csr_snap_word == 5'd20; // CsrFile.java:271
-  wire [31:0] _bits_85 = {{31{1'b0}}, rapController_io_live_overflow}; // CsrFile.java:243
-  wire [31:0] _or_107 = 32'd0 | _bits_85; // CsrFile.java:243
-  wire [1:0] _cat_20 = {rapController_io_live_saturated, 1'd0}; // CsrFile.java:242
-  wire [31:0] _bits_86 = {{30{1'b0}}, _cat_20}; // CsrFile.java:243
-  wire [31:0] _or_108 = _or_107 | _bits_86; // CsrFile.java:243
-  wire [31:0] _mux_37 = _eq_76 ? _or_108 : 32'd0; // CsrFile.java:279
-  wire [31:0] _or_109 = _or_106 | _mux_37; // CsrFile.java:279
-  wire [31:0] _mux_38 = csr_snap_from_bank ? statusCounterBank_io_readData : 32'd0; // CsrFile.java:287
-  wire [31:0] csr_snap_data = _or_109 | _mux_38; // CsrFile.java:287
-  wire _and_72 = csr_read & csr_read_ram; // CsrFile.java:307
+  wire _bits_33 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_54 = 1'd1 & _bits_33; // CsrFile.java:116
+  wire _bits_34 = csr_write_strobes[1]; // CsrFile.java:116
+  wire _and_55 = _and_54 & _bits_34; // CsrFile.java:116
+  wire _bits_35 = csr_write_strobes[2]; // CsrFile.java:116
+  wire _and_56 = _and_55 & _bits_35; // CsrFile.java:116
+  wire _bits_36 = csr_write_strobes[3]; // CsrFile.java:116
+  wire _and_57 = _and_56 & _bits_36; // CsrFile.java:116
+  wire _and_58 = _and_33 & _and_57; // CsrFile.java:137
+  wire [31:0] _bits_37 = csr_write_data; // CsrFile.java:137
+  wire _eq_40 = _bits_37 == 32'd0; // CsrFile.java:137
+  wire _bits_38 = csr_write_strobes[0]; // CsrFile.java:116
+  wire _and_59 = 1'd1 & _bits_38; // CsrFile.java:116
+  wire _bits_39 = csr_write_strobes[1]; // CsrFile.java:116
+  wire _and_60 = _and_59 & _bits_39; // CsrFile.java:116
+  wire _bits_40 = csr_write_strobes[2]; // CsrFile.java:116
+  wire _and_61 = _and_60 & _bits_40; // CsrFile.java:116
+  wire _bits_41 = csr_write_strobes[3]; // CsrFile.java:116
+  wire _and_62 = _and_61 & _bits_41; // CsrFile.java:116
+  wire _and_63 = _and_27 & _and_62; // CsrFile.java:137
+  wire [31:0] _bits_42 = csr_write_data; // CsrFile.java:137
+  wire _eq_41 = _bits_42 == 32'd0; // CsrFile.java:137
+  wire _eq_42 = csr_snap_word == 5'd4; // CsrFile.java:287
+  wire _or_2 = 1'd0 | _eq_42; // CsrFile.java:290
+  wire _eq_43 = csr_snap_word == 5'd5; // CsrFile.java:287
+  wire _or_3 = _or_2 | _eq_43; // CsrFile.java:290
+  wire _eq_44 = csr_snap_word == 5'd6; // CsrFile.java:287
+  wire _or_4 = _or_3 | _eq_44; // CsrFile.java:290
+  wire _eq_45 = csr_snap_word == 5'd7; // CsrFile.java:287
+  wire _or_5 = _or_4 | _eq_45; // CsrFile.java:290
+  wire _eq_46 = csr_snap_word == 5'd8; // CsrFile.java:287
+  wire _or_6 = _or_5 | _eq_46; // CsrFile.java:290
+  wire _eq_47 = csr_snap_word == 5'd9; // CsrFile.java:287
+  wire _or_7 = _or_6 | _eq_47; // CsrFile.java:290
+  wire _eq_48 = csr_snap_word == 5'd10; // CsrFile.java:287
+  wire _or_8 = _or_7 | _eq_48; // CsrFile.java:290
+  wire _eq_49 = csr_snap_word == 5'd11; // CsrFile.java:287
+  wire _or_9 = _or_8 | _eq_49; // CsrFile.java:290
+  wire _eq_50 = csr_snap_word == 5'd12; // CsrFile.java:287
+  wire _or_10 = _or_9 | _eq_50; // CsrFile.java:290
+  wire _eq_51 = csr_snap_word == 5'd13; // CsrFile.java:287
+  wire _or_11 = _or_10 | _eq_51; // CsrFile.java:290
+  wire _eq_52 = csr_snap_word == 5'd14; // CsrFile.java:287
+  wire _or_12 = _or_11 | _eq_52; // CsrFile.java:290
+  wire _eq_53 = csr_snap_word == 5'd15; // CsrFile.java:287
+  wire _or_13 = _or_12 | _eq_53; // CsrFile.java:290
+  wire csr_snap_from_bank = rapController_io_snapFreeze & _or_13; // CsrFile.java:300
+  wire [3:0] _mux_1 = _eq_42 ? 4'd0 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_14 = 4'd0 | _mux_1; // CsrFile.java:291
+  wire [3:0] _mux_2 = _eq_43 ? 4'd1 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_15 = _or_14 | _mux_2; // CsrFile.java:291
+  wire [3:0] _mux_3 = _eq_44 ? 4'd2 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_16 = _or_15 | _mux_3; // CsrFile.java:291
+  wire [3:0] _mux_4 = _eq_45 ? 4'd3 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_17 = _or_16 | _mux_4; // CsrFile.java:291
+  wire [3:0] _mux_5 = _eq_46 ? 4'd4 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_18 = _or_17 | _mux_5; // CsrFile.java:291
+  wire [3:0] _mux_6 = _eq_47 ? 4'd5 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_19 = _or_18 | _mux_6; // CsrFile.java:291
+  wire [3:0] _mux_7 = _eq_48 ? 4'd6 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_20 = _or_19 | _mux_7; // CsrFile.java:291
+  wire [3:0] _mux_8 = _eq_49 ? 4'd7 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_21 = _or_20 | _mux_8; // CsrFile.java:291
+  wire [3:0] _mux_9 = _eq_50 ? 4'd8 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_22 = _or_21 | _mux_9; // CsrFile.java:291
+  wire [3:0] _mux_10 = _eq_51 ? 4'd9 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_23 = _or_22 | _mux_10; // CsrFile.java:291
+  wire [3:0] _mux_11 = _eq_52 ? 4'd10 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_24 = _or_23 | _mux_11; // CsrFile.java:291
+  wire [3:0] _mux_12 = _eq_53 ? 4'd11 : 4'd0; // CsrFile.java:291
+  wire [3:0] _or_25 = _or_24 | _mux_12; // CsrFile.java:291
+  wire _not_8 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_64 = _eq_42 & _not_8; // CsrFile.java:292
+  wire _or_26 = 1'd0 | _and_64; // CsrFile.java:292
+  wire _not_9 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_65 = _eq_43 & _not_9; // CsrFile.java:292
+  wire _or_27 = _or_26 | _and_65; // CsrFile.java:292
+  wire _not_10 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_66 = _eq_44 & _not_10; // CsrFile.java:292
+  wire _or_28 = _or_27 | _and_66; // CsrFile.java:292
+  wire _not_11 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_67 = _eq_45 & _not_11; // CsrFile.java:292
+  wire _or_29 = _or_28 | _and_67; // CsrFile.java:292
+  wire _not_12 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_68 = _eq_46 & _not_12; // CsrFile.java:292
+  wire _or_30 = _or_29 | _and_68; // CsrFile.java:292
+  wire _not_13 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_69 = _eq_47 & _not_13; // CsrFile.java:292
+  wire _or_31 = _or_30 | _and_69; // CsrFile.java:292
+  wire _not_14 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_70 = _eq_48 & _not_14; // CsrFile.java:292
+  wire _or_32 = _or_31 | _and_70; // CsrFile.java:292
+  wire _not_15 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_71 = _eq_49 & _not_15; // CsrFile.java:292
+  wire _or_33 = _or_32 | _and_71; // CsrFile.java:292
+  wire _not_16 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_72 = _eq_50 & _not_16; // CsrFile.java:292
+  wire _or_34 = _or_33 | _and_72; // CsrFile.java:292
+  wire _not_17 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_73 = _eq_51 & _not_17; // CsrFile.java:292
+  wire _or_35 = _or_34 | _and_73; // CsrFile.java:292
+  wire _not_18 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_74 = _eq_52 & _not_18; // CsrFile.java:292
+  wire _or_36 = _or_35 | _and_74; // CsrFile.java:292
+  wire _not_19 = ~statusCounterBank_io_readValid; // CsrFile.java:292
+  wire _and_75 = _eq_53 & _not_19; // CsrFile.java:292
+  wire _or_37 = _or_36 | _and_75; // CsrFile.java:292
+  wire _eq_54 = csr_snap_word == 5'd16; // CsrFile.java:287
+  wire _not_20 = ~rapController_io_errorBoundReady; // CsrFile.java:297
+  wire _and_76 = _eq_54 & _not_20; // CsrFile.java:297
+  wire _or_38 = _or_37 | _and_76; // CsrFile.java:297
+  wire _eq_55 = csr_snap_word == 5'd17; // CsrFile.java:287
+  wire _not_21 = ~rapController_io_errorBoundReady; // CsrFile.java:297
+  wire _and_77 = _eq_55 & _not_21; // CsrFile.java:297
+  wire _or_39 = _or_38 | _and_77; // CsrFile.java:297
+  wire _not_22 = ~_or_39; // CsrFile.java:305
+  wire csr_snap_write = rapController_io_snapFreeze & _not_22; // CsrFile.java:305
+  wire _eq_56 = csr_snap_word == 5'd20; // CsrFile.java:306
+  wire _and_78 = csr_snap_write & _eq_56; // CsrFile.java:312
+  wire _not_23 = ~csr_ar_full; // CsrFile.java:213
+  wire csr_ar_take = io_s_axil_arvalid & _not_23; // CsrFile.java:213
+  wire _not_24 = ~csr_rvalid; // CsrFile.java:231
+  wire _not_25 = ~rapController_io_snapFreeze; // CsrFile.java:231
+  wire csr_read_open = _not_24 & _not_25; // CsrFile.java:231
+  wire csr_read = csr_ar_full & csr_read_open; // CsrFile.java:232
+  wire _not_26 = ~csr_read; // CsrFile.java:238
+  wire _and_79 = csr_ar_full & _not_26; // CsrFile.java:238
+  wire _or_40 = csr_ar_take | _and_79; // CsrFile.java:238
+  wire [9:0] csr_read_index = io_s_axil_araddr[11:2]; // CsrFile.java:208
+  wire _eq_57 = csr_read_index == 10'd0; // CsrFile.java:103
+  wire _eq_58 = csr_read_index == 10'd1; // CsrFile.java:103
+  wire _eq_59 = csr_read_index == 10'd2; // CsrFile.java:103
+  wire _eq_60 = csr_read_index == 10'd3; // CsrFile.java:103
+  wire _eq_61 = csr_read_index == 10'd4; // CsrFile.java:103
+  wire _eq_62 = csr_read_index == 10'd5; // CsrFile.java:103
+  wire _eq_63 = csr_read_index == 10'd6; // CsrFile.java:103
+  wire _eq_64 = csr_read_index == 10'd7; // CsrFile.java:103
+  wire _eq_65 = csr_read_index == 10'd8; // CsrFile.java:103
+  wire _eq_66 = csr_read_index == 10'd9; // CsrFile.java:103
+  wire _eq_67 = csr_read_index == 10'd10; // CsrFile.java:103
+  wire _eq_68 = csr_read_index == 10'd11; // CsrFile.java:103
+  wire _eq_69 = csr_read_index == 10'd12; // CsrFile.java:103
+  wire _eq_70 = csr_read_index == 10'd13; // CsrFile.java:103
+  wire _eq_71 = csr_read_index == 10'd14; // CsrFile.java:103
+  wire [31:0] _bits_43 = 32'h52415001; // CsrFile.java:259
+  wire [31:0] _or_41 = 32'd0 | _bits_43; // CsrFile.java:259
+  wire [31:0] _mux_13 = csr_read_sel_id ? _or_41 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_42 = 32'd0 | _mux_13; // CsrFile.java:224
+  wire [31:0] _bits_44 = {{24{1'b0}}, 8'd32}; // CsrFile.java:259
+  wire [31:0] _or_43 = 32'd0 | _bits_44; // CsrFile.java:259
+  wire [11:0] _cat_2 = {4'd2, 8'd0}; // CsrFile.java:258
+  wire [31:0] _bits_45 = {{20{1'b0}}, _cat_2}; // CsrFile.java:259
+  wire [31:0] _or_44 = _or_43 | _bits_45; // CsrFile.java:259
+  wire [23:0] _cat_3 = {8'd32, 16'd0}; // CsrFile.java:258
+  wire [31:0] _bits_46 = {{8{1'b0}}, _cat_3}; // CsrFile.java:259
+  wire [31:0] _or_45 = _or_44 | _bits_46; // CsrFile.java:259
+  wire [31:0] _cat_4 = {8'd16, 24'd0}; // CsrFile.java:258
+  wire [31:0] _bits_47 = _cat_4; // CsrFile.java:259
+  wire [31:0] _or_46 = _or_45 | _bits_47; // CsrFile.java:259
+  wire [31:0] _mux_14 = csr_read_sel_config0 ? _or_46 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_47 = _or_42 | _mux_14; // CsrFile.java:224
+  wire [31:0] _bits_48 = {{16{1'b0}}, 16'd128}; // CsrFile.java:259
+  wire [31:0] _or_48 = 32'd0 | _bits_48; // CsrFile.java:259
+  wire [20:0] _cat_5 = {5'd10, 16'd0}; // CsrFile.java:258
+  wire [31:0] _bits_49 = {{11{1'b0}}, _cat_5}; // CsrFile.java:259
+  wire [31:0] _or_49 = _or_48 | _bits_49; // CsrFile.java:259
+  wire [24:0] _cat_6 = {1'd0, 24'd0}; // CsrFile.java:258
+  wire [31:0] _bits_50 = {{7{1'b0}}, _cat_6}; // CsrFile.java:259
+  wire [31:0] _or_50 = _or_49 | _bits_50; // CsrFile.java:259
+  wire [25:0] _cat_7 = {1'd1, 25'd0}; // CsrFile.java:258
+  wire [31:0] _bits_51 = {{6{1'b0}}, _cat_7}; // CsrFile.java:259
+  wire [31:0] _or_51 = _or_50 | _bits_51; // CsrFile.java:259
+  wire [31:0] _mux_15 = csr_read_sel_config1 ? _or_51 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_52 = _or_47 | _mux_15; // CsrFile.java:224
+  wire [31:0] _bits_52 = {{31{1'b0}}, csr_ctrl_enable}; // CsrFile.java:259
+  wire [31:0] _or_53 = 32'd0 | _bits_52; // CsrFile.java:259
+  wire [1:0] _cat_8 = {1'd0, 1'd0}; // CsrFile.java:258
+  wire [31:0] _bits_53 = {{30{1'b0}}, _cat_8}; // CsrFile.java:259
+  wire [31:0] _or_54 = _or_53 | _bits_53; // CsrFile.java:259
+  wire [2:0] _cat_9 = {1'd0, 2'd0}; // CsrFile.java:258
+  wire [31:0] _bits_54 = {{29{1'b0}}, _cat_9}; // CsrFile.java:259
+  wire [31:0] _or_55 = _or_54 | _bits_54; // CsrFile.java:259
+  wire [3:0] _cat_10 = {1'd0, 3'd0}; // CsrFile.java:258
+  wire [31:0] _bits_55 = {{28{1'b0}}, _cat_10}; // CsrFile.java:259
+  wire [31:0] _or_56 = _or_55 | _bits_55; // CsrFile.java:259
+  wire [31:0] _mux_16 = csr_read_sel_ctrl ? _or_56 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_57 = _or_52 | _mux_16; // CsrFile.java:224
+  wire _not_27 = ~eventQueue_io_out_valid; // RapEngine.java:190
+  wire _and_80 = rapController_io_idle & _not_27; // RapEngine.java:190
+  wire _and_81 = _and_80 & thresholdUnit_io_empty; // RapEngine.java:190
+  wire _and_82 = _and_81 & soft_idle; // RapEngine.java:190
+  wire [31:0] _bits_56 = {{31{1'b0}}, _and_82}; // CsrFile.java:259
+  wire [31:0] _or_58 = 32'd0 | _bits_56; // CsrFile.java:259
+  wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:258
+  wire [31:0] _bits_57 = {{30{1'b0}}, _cat_11}; // CsrFile.java:259
+  wire [31:0] _or_59 = _or_58 | _bits_57; // CsrFile.java:259
+  wire [2:0] _cat_12 = {rapController_io_live_overflow, 2'd0}; // CsrFile.java:258
+  wire [31:0] _bits_58 = {{29{1'b0}}, _cat_12}; // CsrFile.java:259
+  wire [31:0] _or_60 = _or_59 | _bits_58; // CsrFile.java:259
+  wire [3:0] _cat_13 = {rapController_io_live_saturated, 3'd0}; // CsrFile.java:258
+  wire [31:0] _bits_59 = {{28{1'b0}}, _cat_13}; // CsrFile.java:259
+  wire [31:0] _or_61 = _or_60 | _bits_59; // CsrFile.java:259
+  wire [4:0] _cat_14 = {rapController_io_snapBusy, 4'd0}; // CsrFile.java:258
+  wire [31:0] _bits_60 = {{27{1'b0}}, _cat_14}; // CsrFile.java:259
+  wire [31:0] _or_62 = _or_61 | _bits_60; // CsrFile.java:259
+  wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:258
+  wire [31:0] _bits_61 = {{26{1'b0}}, _cat_15}; // CsrFile.java:259
+  wire [31:0] _or_63 = _or_62 | _bits_61; // CsrFile.java:259
+  wire _not_28 = ~soft_idle; // RapEngine.java:196
+  wire _or_64 = rapController_io_resetting | _not_28; // RapEngine.java:196
+  wire [6:0] _cat_16 = {_or_64, 6'd0}; // CsrFile.java:258
+  wire [31:0] _bits_62 = {{25{1'b0}}, _cat_16}; // CsrFile.java:259
+  wire [31:0] _or_65 = _or_63 | _bits_62; // CsrFile.java:259
+  wire _or_66 = rapController_io_readoutBusy | slot_written; // RapEngine.java:197
+  wire [7:0] _cat_17 = {_or_66, 7'd0}; // CsrFile.java:258
+  wire [31:0] _bits_63 = {{24{1'b0}}, _cat_17}; // CsrFile.java:259
+  wire [31:0] _or_67 = _or_65 | _bits_63; // CsrFile.java:259
+  wire [8:0] _cat_18 = {zero_weight_seen, 8'd0}; // CsrFile.java:258
+  wire [31:0] _bits_64 = {{23{1'b0}}, _cat_18}; // CsrFile.java:259
+  wire [31:0] _or_68 = _or_67 | _bits_64; // CsrFile.java:259
+  wire [31:0] _mux_17 = csr_read_sel_status ? _or_68 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_69 = _or_57 | _mux_17; // CsrFile.java:224
+  wire [31:0] _bits_65 = {{16{1'b0}}, csr_eps_eps_fx}; // CsrFile.java:259
+  wire [31:0] _or_70 = 32'd0 | _bits_65; // CsrFile.java:259
+  wire [31:0] _mux_18 = csr_read_sel_eps ? _or_70 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_71 = _or_69 | _mux_18; // CsrFile.java:224
+  wire [31:0] _bits_66 = csr_m0_lo_value; // CsrFile.java:259
+  wire [31:0] _or_72 = 32'd0 | _bits_66; // CsrFile.java:259
+  wire [31:0] _mux_19 = csr_read_sel_m0_lo ? _or_72 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_73 = _or_71 | _mux_19; // CsrFile.java:224
+  wire [31:0] _bits_67 = csr_m0_hi_value; // CsrFile.java:259
+  wire [31:0] _or_74 = 32'd0 | _bits_67; // CsrFile.java:259
+  wire [31:0] _mux_20 = csr_read_sel_m0_hi ? _or_74 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_75 = _or_73 | _mux_20; // CsrFile.java:224
+  wire [31:0] _bits_68 = csr_q_value; // CsrFile.java:259
+  wire [31:0] _or_76 = 32'd0 | _bits_68; // CsrFile.java:259
+  wire [31:0] _mux_21 = csr_read_sel_q ? _or_76 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_77 = _or_75 | _mux_21; // CsrFile.java:224
+  wire [31:0] _bits_69 = {{16{1'b0}}, csr_slot_index}; // CsrFile.java:259
+  wire [31:0] _or_78 = 32'd0 | _bits_69; // CsrFile.java:259
+  wire [31:0] _mux_22 = csr_read_sel_slot ? _or_78 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_79 = _or_77 | _mux_22; // CsrFile.java:224
+  wire [31:0] _bits_70 = {{26{1'b0}}, rapController_io_node_len}; // CsrFile.java:259
+  wire [31:0] _or_80 = 32'd0 | _bits_70; // CsrFile.java:259
+  wire [31:0] _cat_19 = {rapController_io_node_valid, 31'd0}; // CsrFile.java:258
+  wire [31:0] _bits_71 = _cat_19; // CsrFile.java:259
+  wire [31:0] _or_81 = _or_80 | _bits_71; // CsrFile.java:259
+  wire [31:0] _mux_23 = csr_read_sel_node ? _or_81 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_82 = _or_79 | _mux_23; // CsrFile.java:224
+  wire [31:0] _bits_72 = csr_node_prefix[31:0]; // CsrFile.java:164
+  wire [31:0] _bits_73 = _bits_72; // CsrFile.java:259
+  wire [31:0] _or_83 = 32'd0 | _bits_73; // CsrFile.java:259
+  wire [31:0] _mux_24 = csr_read_sel_node_prefix_lo ? _or_83 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_84 = _or_82 | _mux_24; // CsrFile.java:224
+  wire [31:0] _bits_74 = csr_node_prefix[63:32]; // CsrFile.java:165
+  wire [31:0] _bits_75 = _bits_74; // CsrFile.java:259
+  wire [31:0] _or_85 = 32'd0 | _bits_75; // CsrFile.java:259
+  wire [31:0] _mux_25 = csr_read_sel_node_prefix_hi ? _or_85 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_86 = _or_84 | _mux_25; // CsrFile.java:224
+  wire [31:0] _bits_76 = csr_node_count[31:0]; // CsrFile.java:164
+  wire [31:0] _bits_77 = _bits_76; // CsrFile.java:259
+  wire [31:0] _or_87 = 32'd0 | _bits_77; // CsrFile.java:259
+  wire [31:0] _mux_26 = csr_read_sel_node_count_lo ? _or_87 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_88 = _or_86 | _mux_26; // CsrFile.java:224
+  wire [31:0] _bits_78 = csr_node_count[63:32]; // CsrFile.java:165
+  wire [31:0] _bits_79 = _bits_78; // CsrFile.java:259
+  wire [31:0] _or_89 = 32'd0 | _bits_79; // CsrFile.java:259
+  wire [31:0] _mux_27 = csr_read_sel_node_count_hi ? _or_89 : 32'd0; // CsrFile.java:224
+  wire [31:0] _or_90 = _or_88 | _mux_27; // CsrFile.java:224
+  wire [4:0] _add_1 = csr_snap_word + 5'd1; // CsrFile.java:310
+  wire [4:0] _mux_28 = _eq_56 ? 5'd0 : _add_1; // CsrFile.java:310
+  wire [9:0] _sub_0 = csr_read_index - 10'd16; // CsrFile.java:318
+  wire [4:0] _bits_80 = _sub_0[4:0]; // CsrFile.java:320
+  wire _lt_0 = _sub_0 < 10'd21; // CsrFile.java:321
+  wire _eq_72 = csr_snap_word == 5'd0; // CsrFile.java:287
+  wire [31:0] _bits_81 = csr_n[31:0]; // CsrFile.java:164
+  wire [31:0] _bits_82 = _bits_81; // CsrFile.java:259
+  wire [31:0] _or_91 = 32'd0 | _bits_82; // CsrFile.java:259
+  wire [31:0] _mux_29 = _eq_72 ? _or_91 : 32'd0; // CsrFile.java:295
+  wire [31:0] _or_92 = 32'd0 | _mux_29; // CsrFile.java:295
+  wire _eq_73 = csr_snap_word == 5'd1; // CsrFile.java:287
+  wire [31:0] _bits_83 = csr_n[63:32]; // CsrFile.java:165
+  wire [31:0] _bits_84 = _bits_83; // CsrFile.java:259
+  wire [31:0] _or_93 = 32'd0 | _bits_84; // CsrFile.java:259
+  wire [31:0] _mux_30 = _eq_73 ? _or_93 : 32'd0; // CsrFile.java:295
+  wire [31:0] _or_94 = _or_92 | _mux_30; // CsrFile.java:295
+  wire _eq_74 = csr_snap_word == 5'd2; // CsrFile.java:287
+  wire [31:0] _bits_85 = {{24{1'b0}}, rapController_io_live_nodes}; // CsrFile.java:259
+  wire [31:0] _or_95 = 32'd0 | _bits_85; // CsrFile.java:259
+  wire [31:0] _mux_31 = _eq_74 ? _or_95 : 32'd0; // CsrFile.java:295
+  wire [31:0] _or_96 = _or_94 | _mux_31; // CsrFile.java:295
+  wire _eq_75 = csr_snap_word == 5'd3; // CsrFile.java:287
+  wire [31:0] _bits_86 = {{24{1'b0}}, rapController_io_live_highWater}; // CsrFile.java:259
+  wire [31:0] _or_97 = 32'd0 | _bits_86; // CsrFile.java:259
+  wire [31:0] _mux_32 = _eq_75 ? _or_97 : 32'd0; // CsrFile.java:295
+  wire [31:0] _or_98 = _or_96 | _mux_32; // CsrFile.java:295
+  wire [31:0] _bits_87 = csr_error_bound[31:0]; // CsrFile.java:164
+  wire [31:0] _bits_88 = _bits_87; // CsrFile.java:259
+  wire [31:0] _or_99 = 32'd0 | _bits_88; // CsrFile.java:259
+  wire [31:0] _mux_33 = _eq_54 ? _or_99 : 32'd0; // CsrFile.java:295
+  wire [31:0] _or_100 = _or_98 | _mux_33; // CsrFile.java:295
+  wire [31:0] _bits_89 = csr_error_bound[63:32]; // CsrFile.java:165
+  wire [31:0] _bits_90 = _bits_89; // CsrFile.java:259
+  wire [31:0] _or_101 = 32'd0 | _bits_90; // CsrFile.java:259
+  wire [31:0] _mux_34 = _eq_55 ? _or_101 : 32'd0; // CsrFile.java:295
+  wire [31:0] _or_102 = _or_100 | _mux_34; // CsrFile.java:295
+  wire _eq_76 = csr_snap_word == 5'd18; // CsrFile.java:287
+  wire [31:0] _bits_91 = csr_zero_weight[31:0]; // CsrFile.java:164
+  wire [31:0] _bits_92 = _bits_91; // CsrFile.java:259
+  wire [31:0] _or_103 = 32'd0 | _bits_92; // CsrFile.java:259
+  wire [31:0] _mux_35 = _eq_76 ? _or_103 : 32'd0; // CsrFile.java:295
+  wire [31:0] _or_104 = _or_102 | _mux_35; // CsrFile.java:295
+  wire _eq_77 = csr_snap_word == 5'd19; // CsrFile.java:287
+  wire [31:0] _bits_93 = csr_zero_weight[63:32]; // CsrFile.java:165
+  wire [31:0] _bits_94 = _bits_93; // CsrFile.java:259
+  wire [31:0] _or_105 = 32'd0 | _bits_94; // CsrFile.java:259
+  wire [31:0] _mux_36 = _eq_77 ? _or_105 : 32'd0; // CsrFile.java:295
+  wire [31:0] _or_106 = _or_104 | _mux_36; // CsrFile.java:295
+  wire _eq_78 = csr_snap_word == 5'd20; // CsrFile.java:287
+  wire [31:0] _bits_95 = {{31{1'b0}}, rapController_io_live_overflow}; // CsrFile.java:259
+  wire [31:0] _or_107 = 32'd0 | _bits_95; // CsrFile.java:259
+  wire [1:0] _cat_20 = {rapController_io_live_saturated, 1'd0}; // CsrFile.java:258
+  wire [31:0] _bits_96 = {{30{1'b0}}, _cat_20}; // CsrFile.java:259
+  wire [31:0] _or_108 = _or_107 | _bits_96; // CsrFile.java:259
+  wire [31:0] _mux_37 = _eq_78 ? _or_108 : 32'd0; // CsrFile.java:295
+  wire [31:0] _or_109 = _or_106 | _mux_37; // CsrFile.java:295
+  wire [31:0] _mux_38 = csr_snap_from_bank ? statusCounterBank_io_readData : 32'd0; // CsrFile.java:303
+  wire [31:0] csr_snap_data = _or_109 | _mux_38; // CsrFile.java:303
+  wire _and_83 = csr_read & csr_read_ram; // CsrFile.java:323
+  wire _eq_79 = csr_m0_hi_value == 32'd0; // CsrFile.java:138
+  wire _eq_80 = csr_m0_hi_value_zero == _eq_79; // CsrFile.java:138
+  wire _eq_81 = csr_m0_lo_value == 32'd0; // CsrFile.java:138
+  wire _eq_82 = csr_m0_lo_value_zero == _eq_81; // CsrFile.java:138
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = _and_1;
@@ -1199,6 +1229,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   assign rapController_io_inputsDrained = _and_19;
   assign rapController_io_epsCsr = csr_eps_eps_fx;
   assign rapController_io_m0Csr = _cat_1;
+  assign rapController_io_m0CsrZero = _and_20;
   assign rapController_io_qCsr = csr_q_value;
   assign rapController_io_countersIdle = statusCounterBank_io_idle;
   assign rapController_io_snapCopied = csr_snapshot_copied;
@@ -1216,7 +1247,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   assign statusCounterBank_io_readIndex = _or_25;
   assign csr_error_bound = rapController_io_errorBound;
   assign csr_zero_weight = zero_weight_count;
-  assign csr_snapshot_copied = _and_67;
+  assign csr_snapshot_copied = _and_78;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -1262,7 +1293,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_ctrl_enable <= 1'd1;
     end else begin
-      csr_ctrl_enable <= (_and_21 ? _bits_11 : csr_ctrl_enable);
+      csr_ctrl_enable <= (_and_22 ? _bits_11 : csr_ctrl_enable);
     end
   end
 
@@ -1278,7 +1309,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_eps_eps_fx <= 16'd655;
     end else begin
-      csr_eps_eps_fx <= (_and_25 ? _bits_14 : csr_eps_eps_fx);
+      csr_eps_eps_fx <= (_and_26 ? _bits_14 : csr_eps_eps_fx);
     end
   end
 
@@ -1290,7 +1321,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_m0_lo_value <= 32'h400;
     end else begin
-      csr_m0_lo_value <= (_and_31 ? _bits_19 : csr_m0_lo_value);
+      csr_m0_lo_value <= (_and_32 ? _bits_19 : csr_m0_lo_value);
     end
   end
 
@@ -1302,7 +1333,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_m0_hi_value <= 32'd0;
     end else begin
-      csr_m0_hi_value <= (_and_37 ? _bits_24 : csr_m0_hi_value);
+      csr_m0_hi_value <= (_and_38 ? _bits_24 : csr_m0_hi_value);
     end
   end
 
@@ -1314,7 +1345,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_q_value <= 32'd2;
     end else begin
-      csr_q_value <= (_and_43 ? _bits_29 : csr_q_value);
+      csr_q_value <= (_and_44 ? _bits_29 : csr_q_value);
     end
   end
 
@@ -1326,7 +1357,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       csr_slot_index <= 16'd0;
     end else begin
-      csr_slot_index <= (_and_47 ? _bits_32 : csr_slot_index);
+      csr_slot_index <= (_and_48 ? _bits_32 : csr_slot_index);
     end
   end
 
@@ -1438,7 +1469,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       soft_phase <= 2'd0;
     end else begin
-      soft_phase <= (_and_48 ? 2'd0 : (_and_49 ? 2'd3 : (_eq_0 ? (_and_50 ? 2'd2 : (soft_start ? 2'd1 : soft_phase)) : (soft_start ? 2'd1 : soft_phase))));
+      soft_phase <= (_and_49 ? 2'd0 : (_and_50 ? 2'd3 : (_eq_0 ? (_and_51 ? 2'd2 : (soft_start ? 2'd1 : soft_phase)) : (soft_start ? 2'd1 : soft_phase))));
     end
   end
 
@@ -1446,7 +1477,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       last_key <= 32'd0;
     end else begin
-      last_key <= (_and_51 ? _bits_1 : last_key);
+      last_key <= (_and_52 ? _bits_1 : last_key);
     end
   end
 
@@ -1454,7 +1485,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       zero_weight_count <= 64'd0;
     end else begin
-      zero_weight_count <= (rapController_io_softClear ? 64'd0 : (_and_52 ? _add_0 : zero_weight_count));
+      zero_weight_count <= (rapController_io_softClear ? 64'd0 : (_and_53 ? _add_0 : zero_weight_count));
     end
   end
 
@@ -1462,7 +1493,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       zero_weight_seen <= 1'd0;
     end else begin
-      zero_weight_seen <= (rapController_io_softClear ? 1'd0 : (_and_52 ? 1'd1 : zero_weight_seen));
+      zero_weight_seen <= (rapController_io_softClear ? 1'd0 : (_and_53 ? 1'd1 : zero_weight_seen));
     end
   end
 
@@ -1470,7 +1501,23 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     if (reset) begin
       slot_written <= 1'd0;
     end else begin
-      slot_written <= _and_44;
+      slot_written <= _and_45;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      csr_m0_hi_value_zero <= 1'd1;
+    end else begin
+      csr_m0_hi_value_zero <= (_and_58 ? _eq_40 : csr_m0_hi_value_zero);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      csr_m0_lo_value_zero <= 1'd0;
+    end else begin
+      csr_m0_lo_value_zero <= (_and_63 ? _eq_41 : csr_m0_lo_value_zero);
     end
   end
 
@@ -1483,63 +1530,63 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   end
 
   always @(posedge clock) begin
-    csr_read_sel_id <= (csr_ar_take ? _eq_55 : csr_read_sel_id);
+    csr_read_sel_id <= (csr_ar_take ? _eq_57 : csr_read_sel_id);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_config0 <= (csr_ar_take ? _eq_56 : csr_read_sel_config0);
+    csr_read_sel_config0 <= (csr_ar_take ? _eq_58 : csr_read_sel_config0);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_config1 <= (csr_ar_take ? _eq_57 : csr_read_sel_config1);
+    csr_read_sel_config1 <= (csr_ar_take ? _eq_59 : csr_read_sel_config1);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_ctrl <= (csr_ar_take ? _eq_58 : csr_read_sel_ctrl);
+    csr_read_sel_ctrl <= (csr_ar_take ? _eq_60 : csr_read_sel_ctrl);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_status <= (csr_ar_take ? _eq_59 : csr_read_sel_status);
+    csr_read_sel_status <= (csr_ar_take ? _eq_61 : csr_read_sel_status);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_eps <= (csr_ar_take ? _eq_60 : csr_read_sel_eps);
+    csr_read_sel_eps <= (csr_ar_take ? _eq_62 : csr_read_sel_eps);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_m0_lo <= (csr_ar_take ? _eq_61 : csr_read_sel_m0_lo);
+    csr_read_sel_m0_lo <= (csr_ar_take ? _eq_63 : csr_read_sel_m0_lo);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_m0_hi <= (csr_ar_take ? _eq_62 : csr_read_sel_m0_hi);
+    csr_read_sel_m0_hi <= (csr_ar_take ? _eq_64 : csr_read_sel_m0_hi);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_q <= (csr_ar_take ? _eq_63 : csr_read_sel_q);
+    csr_read_sel_q <= (csr_ar_take ? _eq_65 : csr_read_sel_q);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_slot <= (csr_ar_take ? _eq_64 : csr_read_sel_slot);
+    csr_read_sel_slot <= (csr_ar_take ? _eq_66 : csr_read_sel_slot);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_node <= (csr_ar_take ? _eq_65 : csr_read_sel_node);
+    csr_read_sel_node <= (csr_ar_take ? _eq_67 : csr_read_sel_node);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_node_prefix_lo <= (csr_ar_take ? _eq_66 : csr_read_sel_node_prefix_lo);
+    csr_read_sel_node_prefix_lo <= (csr_ar_take ? _eq_68 : csr_read_sel_node_prefix_lo);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_node_prefix_hi <= (csr_ar_take ? _eq_67 : csr_read_sel_node_prefix_hi);
+    csr_read_sel_node_prefix_hi <= (csr_ar_take ? _eq_69 : csr_read_sel_node_prefix_hi);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_node_count_lo <= (csr_ar_take ? _eq_68 : csr_read_sel_node_count_lo);
+    csr_read_sel_node_count_lo <= (csr_ar_take ? _eq_70 : csr_read_sel_node_count_lo);
   end
 
   always @(posedge clock) begin
-    csr_read_sel_node_count_hi <= (csr_ar_take ? _eq_69 : csr_read_sel_node_count_hi);
+    csr_read_sel_node_count_hi <= (csr_ar_take ? _eq_71 : csr_read_sel_node_count_hi);
   end
 
   always @(posedge clock) begin
@@ -1563,7 +1610,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   end
 
   always @(posedge clock) begin
-    csr_snap_rel <= (csr_ar_take ? _bits_70 : csr_snap_rel);
+    csr_snap_rel <= (csr_ar_take ? _bits_80 : csr_snap_rel);
   end
 
   always @(posedge clock) begin
@@ -1586,7 +1633,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_and_72) begin
+    if (_and_83) begin
       csr_snapshot_rdata_0 <= csr_snapshot[csr_snap_rel];
     end
   end
@@ -2394,6 +2441,8 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
     .io_m0Csr(rapController_io_m0Csr),
 
+    .io_m0CsrZero(rapController_io_m0CsrZero),
+
     .io_qCsr(rapController_io_qCsr),
 
     .io_epsActive(rapController_io_epsActive),
@@ -2454,7 +2503,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
   );
 
-  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:213
+  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:214
     .clock(clock),
 
     .reset(reset),
@@ -2484,6 +2533,22 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     .io_readData(statusCounterBank_io_readData)
 
   );
+
+  // Simulation-only checks (Assert, Finish). SYNTHESIS is defined by Yosys and Vivado; the pragmas cover the others.
+`ifndef SYNTHESIS
+  // synthesis translate_off
+  always @(posedge clock) begin
+    if (!reset && !_eq_80) begin // CsrFile.java:138
+      $display("Assertion failed at CsrFile.java:138: CSR M0_HI.value: the zero flag disagrees with the field");
+      $stop;
+    end
+    if (!reset && !_eq_82) begin // CsrFile.java:138
+      $display("Assertion failed at CsrFile.java:138: CSR M0_LO.value: the zero flag disagrees with the field");
+      $stop;
+    end
+  end
+  // synthesis translate_on
+`endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
   wire _unused_ok = ^{io_s_axil_awaddr[1:0], io_s_axil_araddr[1:0], tcam_io_result_bits_key, tcam_io_entryValid, counterSram_io_out_bits_cmd[31:0]};

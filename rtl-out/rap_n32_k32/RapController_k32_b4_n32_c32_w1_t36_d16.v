@@ -80,6 +80,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   input  wire io_inputsDrained, // RapController.java:78
   input  wire [15:0] io_epsCsr, // RapController.java:78
   input  wire [63:0] io_m0Csr, // RapController.java:78
+  input  wire io_m0CsrZero, // RapController.java:78
   input  wire [31:0] io_qCsr, // RapController.java:78
   output wire [15:0] io_epsActive, // RapController.java:78
   output wire io_acceptEnable, // RapController.java:78
@@ -347,42 +348,42 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:229
   reg [32:0] to_merge_hi; // RapController.java:230
   reg merge_ahead; // RapController.java:233
-  reg advance_settled_was_1; // RapController.java:810
-  reg advance_settled_was_2; // RapController.java:810
-  reg advance_settled_was_3; // RapController.java:810
-  reg [2:0] op_children; // RapController.java:247
-  reg [4:0] cmd_q_addr; // RapController.java:260
-  reg [1:0] cmd_q_op; // RapController.java:261
-  reg [31:0] cmd_q_value; // RapController.java:262
-  reg tcam_write_full; // RapController.java:275
-  reg [4:0] tcam_write_q_index; // RapController.java:279
-  reg [31:0] tcam_write_q_value; // RapController.java:280
-  reg [31:0] tcam_write_q_mask; // RapController.java:281
-  reg commit_stop; // RapController.java:305
-  reg [36:0] undo_rdata_0; // RapController.java:313
-  reg split_fits; // RapController.java:331
-  reg [31:0] child_digit_field; // RapController.java:338
-  reg [31:0] child_mask; // RapController.java:339
-  reg op_at_deepest; // RapController.java:350
-  reg split_settled_was_1; // RapController.java:810
-  reg split_settled_was_2; // RapController.java:810
-  reg [7:0] short_by_children; // RapController.java:359
-  reg [4:0] hit_depth_1; // RapController.java:367
-  reg [4:0] hit_depth_2; // RapController.java:367
-  reg [4:0] hit_depth_3; // RapController.java:367
-  reg [4:0] hit_depth_4; // RapController.java:367
-  reg [2:0] hit_children; // RapController.java:370
-  reg hit_short_1; // RapController.java:371
-  reg hit_short_2; // RapController.java:371
-  reg hit_short_3; // RapController.java:371
-  reg hit_beside_1; // RapController.java:372
-  reg hit_beside_2; // RapController.java:372
-  reg hit_beside_3; // RapController.java:372
-  reg hit_beside_4; // RapController.java:372
-  reg hit_event_1; // RapController.java:373
-  reg hit_event_2; // RapController.java:373
-  reg hit_event_3; // RapController.java:373
-  reg hit_event_4; // RapController.java:373
+  reg advance_settled_was_1; // RapController.java:811
+  reg advance_settled_was_2; // RapController.java:811
+  reg advance_settled_was_3; // RapController.java:811
+  reg [2:0] op_children; // RapController.java:248
+  reg [4:0] cmd_q_addr; // RapController.java:261
+  reg [1:0] cmd_q_op; // RapController.java:262
+  reg [31:0] cmd_q_value; // RapController.java:263
+  reg tcam_write_full; // RapController.java:276
+  reg [4:0] tcam_write_q_index; // RapController.java:280
+  reg [31:0] tcam_write_q_value; // RapController.java:281
+  reg [31:0] tcam_write_q_mask; // RapController.java:282
+  reg commit_stop; // RapController.java:306
+  reg [36:0] undo_rdata_0; // RapController.java:314
+  reg split_fits; // RapController.java:332
+  reg [31:0] child_digit_field; // RapController.java:339
+  reg [31:0] child_mask; // RapController.java:340
+  reg op_at_deepest; // RapController.java:351
+  reg split_settled_was_1; // RapController.java:811
+  reg split_settled_was_2; // RapController.java:811
+  reg [7:0] short_by_children; // RapController.java:360
+  reg [4:0] hit_depth_1; // RapController.java:368
+  reg [4:0] hit_depth_2; // RapController.java:368
+  reg [4:0] hit_depth_3; // RapController.java:368
+  reg [4:0] hit_depth_4; // RapController.java:368
+  reg [2:0] hit_children; // RapController.java:371
+  reg hit_short_1; // RapController.java:372
+  reg hit_short_2; // RapController.java:372
+  reg hit_short_3; // RapController.java:372
+  reg hit_beside_1; // RapController.java:373
+  reg hit_beside_2; // RapController.java:373
+  reg hit_beside_3; // RapController.java:373
+  reg hit_beside_4; // RapController.java:373
+  reg hit_event_1; // RapController.java:374
+  reg hit_event_2; // RapController.java:374
+  reg hit_event_3; // RapController.java:374
+  reg hit_event_4; // RapController.java:374
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -405,25 +406,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg hit_splittable_1; // RapController.java:389
-  reg hit_splittable_2; // RapController.java:389
-  reg hit_splittable_3; // RapController.java:389
-  reg hit_splittable_4; // RapController.java:389
-  reg merge_near; // RapController.java:401
+  reg hit_splittable_1; // RapController.java:390
+  reg hit_splittable_2; // RapController.java:390
+  reg hit_splittable_3; // RapController.java:390
+  reg hit_splittable_4; // RapController.java:390
+  reg merge_near; // RapController.java:402
   reg skip_now; // MergeSkip.java:63
-  reg _reg_1; // RapController.java:446
-  reg readout_in_use; // RapController.java:449
-  reg [4:0] readout_depth_g0; // RapController.java:454
-  reg [4:0] readout_depth_g1; // RapController.java:454
-  reg [4:0] readout_depth_g2; // RapController.java:454
-  reg [4:0] readout_depth_g3; // RapController.java:454
-  reg [1:0] readout_depth_group; // RapController.java:454
-  reg [4:0] readout_depth; // RapController.java:454
+  reg _reg_1; // RapController.java:447
+  reg readout_in_use; // RapController.java:450
+  reg [4:0] readout_depth_g0; // RapController.java:455
+  reg [4:0] readout_depth_g1; // RapController.java:455
+  reg [4:0] readout_depth_g2; // RapController.java:455
+  reg [4:0] readout_depth_g3; // RapController.java:455
+  reg [1:0] readout_depth_group; // RapController.java:455
+  reg [4:0] readout_depth; // RapController.java:455
   reg skip_empty_settled; // MergeSkip.java:72
-  reg quiet_held; // RapController.java:485
-  reg snapshot_settled; // RapController.java:491
+  reg quiet_held; // RapController.java:486
+  reg snapshot_settled; // RapController.java:492
   reg slot_pick_pick_last; // SlotPicker.java:92
-  reg issue_gate; // RapController.java:783
+  reg issue_gate; // RapController.java:784
 
   // Memories (no reset, so synthesis infers RAM)
   reg [36:0] undo [0:15]; // RapController.java:120
@@ -460,14 +461,14 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] serialMultiplier_io_b; // RapController.java:204
   wire serialMultiplier_io_busy; // RapController.java:204
   wire [95:0] serialMultiplier_io_product; // RapController.java:204
-  wire cmd_valid; // RapController.java:254
-  wire [4:0] cmd_addr; // RapController.java:255
-  wire [1:0] cmd_op; // RapController.java:256
-  wire [31:0] cmd_value; // RapController.java:257
-  wire tcam_write_valid; // RapController.java:271
-  wire [4:0] tcam_write_index; // RapController.java:272
-  wire [31:0] tcam_write_value; // RapController.java:273
-  wire [31:0] tcam_write_mask; // RapController.java:274
+  wire cmd_valid; // RapController.java:255
+  wire [4:0] cmd_addr; // RapController.java:256
+  wire [1:0] cmd_op; // RapController.java:257
+  wire [31:0] cmd_value; // RapController.java:258
+  wire tcam_write_valid; // RapController.java:272
+  wire [4:0] tcam_write_index; // RapController.java:273
+  wire [31:0] tcam_write_value; // RapController.java:274
+  wire [31:0] tcam_write_mask; // RapController.java:275
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:119
@@ -502,122 +503,122 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:119
   wire [4:0] slot_depths_30; // NodeTable.java:119
   wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:454
-  wire [4:0] _wire_0_1; // RapController.java:454
-  wire [4:0] _wire_0_2; // RapController.java:454
-  wire [4:0] _wire_0_3; // RapController.java:454
-  wire [4:0] _wire_0_4; // RapController.java:454
-  wire [4:0] _wire_0_5; // RapController.java:454
-  wire [4:0] _wire_0_6; // RapController.java:454
-  wire [4:0] _wire_0_7; // RapController.java:454
-  wire [4:0] _wire_1_0; // RapController.java:454
-  wire [4:0] _wire_1_1; // RapController.java:454
-  wire [4:0] _wire_1_2; // RapController.java:454
-  wire [4:0] _wire_1_3; // RapController.java:454
-  wire [4:0] _wire_1_4; // RapController.java:454
-  wire [4:0] _wire_1_5; // RapController.java:454
-  wire [4:0] _wire_1_6; // RapController.java:454
-  wire [4:0] _wire_1_7; // RapController.java:454
-  wire [4:0] _wire_2_0; // RapController.java:454
-  wire [4:0] _wire_2_1; // RapController.java:454
-  wire [4:0] _wire_2_2; // RapController.java:454
-  wire [4:0] _wire_2_3; // RapController.java:454
-  wire [4:0] _wire_2_4; // RapController.java:454
-  wire [4:0] _wire_2_5; // RapController.java:454
-  wire [4:0] _wire_2_6; // RapController.java:454
-  wire [4:0] _wire_2_7; // RapController.java:454
-  wire [4:0] _wire_3_0; // RapController.java:454
-  wire [4:0] _wire_3_1; // RapController.java:454
-  wire [4:0] _wire_3_2; // RapController.java:454
-  wire [4:0] _wire_3_3; // RapController.java:454
-  wire [4:0] _wire_3_4; // RapController.java:454
-  wire [4:0] _wire_3_5; // RapController.java:454
-  wire [4:0] _wire_3_6; // RapController.java:454
-  wire [4:0] _wire_3_7; // RapController.java:454
-  wire [4:0] _wire_4_0; // RapController.java:454
-  wire [4:0] _wire_4_1; // RapController.java:454
-  wire [4:0] _wire_4_2; // RapController.java:454
-  wire [4:0] _wire_4_3; // RapController.java:454
-  wire [2:0] cause; // RapController.java:857
+  wire [4:0] _wire_0_0; // RapController.java:455
+  wire [4:0] _wire_0_1; // RapController.java:455
+  wire [4:0] _wire_0_2; // RapController.java:455
+  wire [4:0] _wire_0_3; // RapController.java:455
+  wire [4:0] _wire_0_4; // RapController.java:455
+  wire [4:0] _wire_0_5; // RapController.java:455
+  wire [4:0] _wire_0_6; // RapController.java:455
+  wire [4:0] _wire_0_7; // RapController.java:455
+  wire [4:0] _wire_1_0; // RapController.java:455
+  wire [4:0] _wire_1_1; // RapController.java:455
+  wire [4:0] _wire_1_2; // RapController.java:455
+  wire [4:0] _wire_1_3; // RapController.java:455
+  wire [4:0] _wire_1_4; // RapController.java:455
+  wire [4:0] _wire_1_5; // RapController.java:455
+  wire [4:0] _wire_1_6; // RapController.java:455
+  wire [4:0] _wire_1_7; // RapController.java:455
+  wire [4:0] _wire_2_0; // RapController.java:455
+  wire [4:0] _wire_2_1; // RapController.java:455
+  wire [4:0] _wire_2_2; // RapController.java:455
+  wire [4:0] _wire_2_3; // RapController.java:455
+  wire [4:0] _wire_2_4; // RapController.java:455
+  wire [4:0] _wire_2_5; // RapController.java:455
+  wire [4:0] _wire_2_6; // RapController.java:455
+  wire [4:0] _wire_2_7; // RapController.java:455
+  wire [4:0] _wire_3_0; // RapController.java:455
+  wire [4:0] _wire_3_1; // RapController.java:455
+  wire [4:0] _wire_3_2; // RapController.java:455
+  wire [4:0] _wire_3_3; // RapController.java:455
+  wire [4:0] _wire_3_4; // RapController.java:455
+  wire [4:0] _wire_3_5; // RapController.java:455
+  wire [4:0] _wire_3_6; // RapController.java:455
+  wire [4:0] _wire_3_7; // RapController.java:455
+  wire [4:0] _wire_4_0; // RapController.java:455
+  wire [4:0] _wire_4_1; // RapController.java:455
+  wire [4:0] _wire_4_2; // RapController.java:455
+  wire [4:0] _wire_4_3; // RapController.java:455
+  wire [2:0] cause; // RapController.java:858
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:501
+  wire _not_0 = ~io_counterClearing; // RapController.java:502
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:501
-  wire _not_1 = ~tcam_write_full; // RapController.java:277
-  wire _not_2 = ~snapshot_frozen; // RapController.java:519
-  wire _and_1 = quiet_held & _not_2; // RapController.java:519
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:521
-  wire _not_3 = ~io_headValid; // RapController.java:521
-  wire _and_3 = _and_2 & _not_3; // RapController.java:521
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:502
+  wire _not_1 = ~tcam_write_full; // RapController.java:278
+  wire _not_2 = ~snapshot_frozen; // RapController.java:520
+  wire _and_1 = quiet_held & _not_2; // RapController.java:520
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:522
+  wire _not_3 = ~io_headValid; // RapController.java:522
+  wire _and_3 = _and_2 & _not_3; // RapController.java:522
   wire _eq_0 = front_count == 6'd0; // RapController.java:117
   wire _eq_1 = sram_count == 8'd0; // RapController.java:117
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:117
   wire _not_4 = ~cmd_q_valid; // RapController.java:117
   wire pipe_empty = _and_4 & _not_4; // RapController.java:117
-  wire _not_5 = ~undo_empty; // RapController.java:533
-  wire _eq_2 = op_children == 3'd0; // RapController.java:540
-  wire _or_0 = state_undo | state_split_scan; // RapController.java:351
-  wire _or_1 = _or_0 | state_split; // RapController.java:351
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:810
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:810
-  wire _not_6 = ~split_settled; // RapController.java:559
-  wire _not_7 = ~early_done; // RapController.java:562
+  wire _not_5 = ~undo_empty; // RapController.java:534
+  wire _eq_2 = op_children == 3'd0; // RapController.java:541
+  wire _or_0 = state_undo | state_split_scan; // RapController.java:352
+  wire _or_1 = _or_0 | state_split; // RapController.java:352
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:811
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:811
+  wire _not_6 = ~split_settled; // RapController.java:560
+  wire _not_7 = ~early_done; // RapController.java:563
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_9 = ~_not_8; // RapController.java:610
-  wire _not_10 = ~merge_last_level; // RapController.java:613
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:635
-  wire _or_2 = _not_11 | verdict_free; // RapController.java:635
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:635
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:810
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:810
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:810
-  wire _not_12 = ~advance_settled; // RapController.java:646
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:646
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:560
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:616
-  wire _not_13 = ~level_had_leaves; // RapController.java:616
-  wire _and_9 = _eq_3 & _not_13; // RapController.java:616
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:616
-  wire _not_14 = ~commit_stop; // RapController.java:786
-  wire _and_10 = state_run & _not_14; // RapController.java:786
-  wire issue_enable = _and_10 & issue_gate; // RapController.java:786
-  wire _and_11 = state_run & hit_event_4; // RapController.java:375
-  wire _not_15 = ~commit_stop; // RapController.java:375
-  wire commit_fire = _and_11 & _not_15; // RapController.java:375
-  wire _not_16 = ~soft_pending; // RapController.java:793
-  wire _not_17 = ~state_init; // RapController.java:793
-  wire _and_12 = _not_16 & _not_17; // RapController.java:793
-  wire _not_18 = ~state_soft_clear; // RapController.java:793
-  wire _and_13 = _and_12 & _not_18; // RapController.java:793
+  wire _not_9 = ~_not_8; // RapController.java:611
+  wire _not_10 = ~merge_last_level; // RapController.java:614
+  wire _not_11 = ~slot_pick_pick_last; // RapController.java:636
+  wire _or_2 = _not_11 | verdict_free; // RapController.java:636
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:636
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:811
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:811
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:811
+  wire _not_12 = ~advance_settled; // RapController.java:647
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:647
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:561
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:617
+  wire _not_13 = ~level_had_leaves; // RapController.java:617
+  wire _and_9 = _eq_3 & _not_13; // RapController.java:617
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:617
+  wire _not_14 = ~commit_stop; // RapController.java:787
+  wire _and_10 = state_run & _not_14; // RapController.java:787
+  wire issue_enable = _and_10 & issue_gate; // RapController.java:787
+  wire _and_11 = state_run & hit_event_4; // RapController.java:376
+  wire _not_15 = ~commit_stop; // RapController.java:376
+  wire commit_fire = _and_11 & _not_15; // RapController.java:376
+  wire _not_16 = ~soft_pending; // RapController.java:794
+  wire _not_17 = ~state_init; // RapController.java:794
+  wire _and_12 = _not_16 & _not_17; // RapController.java:794
+  wire _not_18 = ~state_soft_clear; // RapController.java:794
+  wire _and_13 = _and_12 & _not_18; // RapController.java:794
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:796
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:797
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:797
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:798
   wire _not_20 = ~_reg_0; // RapController.java:208
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:208
-  wire _not_21 = ~snapshot_product_start; // RapController.java:797
-  wire _and_14 = _not_19 & _not_21; // RapController.java:797
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:798
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:799
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:799
-  wire _or_7 = state_drain | state_undo; // RapController.java:800
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:800
-  wire _or_9 = _or_8 | state_split; // RapController.java:800
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:800
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:800
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:800
-  wire _or_13 = _or_12 | state_advance; // RapController.java:800
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:800
-  wire _or_15 = _or_14 | state_resume; // RapController.java:800
-  wire _and_15 = state_run & pipe_empty; // RapController.java:802
-  wire _not_22 = ~io_headValid; // RapController.java:802
-  wire _and_16 = _and_15 & _not_22; // RapController.java:802
-  wire _not_23 = ~io_acceptEnable; // RapController.java:803
-  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:702
-  wire [31:0] _and_17 = slot_valid & _not_24; // RapController.java:702
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:835
+  wire _not_21 = ~snapshot_product_start; // RapController.java:798
+  wire _and_14 = _not_19 & _not_21; // RapController.java:798
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:799
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:800
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:800
+  wire _or_7 = state_drain | state_undo; // RapController.java:801
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:801
+  wire _or_9 = _or_8 | state_split; // RapController.java:801
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:801
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:801
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:801
+  wire _or_13 = _or_12 | state_advance; // RapController.java:801
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:801
+  wire _or_15 = _or_14 | state_resume; // RapController.java:801
+  wire _and_15 = state_run & pipe_empty; // RapController.java:803
+  wire _not_22 = ~io_headValid; // RapController.java:803
+  wire _and_16 = _and_15 & _not_22; // RapController.java:803
+  wire _not_23 = ~io_acceptEnable; // RapController.java:804
+  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:703
+  wire [31:0] _and_17 = slot_valid & _not_24; // RapController.java:703
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:836
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:336
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:337
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
   wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
   wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
@@ -696,22 +697,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_42 = _add_4[15:0]; // SplitCounter.java:54
   wire _bits_43 = _add_3[16]; // SplitCounter.java:55
-  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:424
-  wire _and_18 = ev_commit_q & split_req; // RapController.java:440
-  wire _not_25 = ~merge_due; // RapController.java:440
-  wire _and_19 = _and_18 & _not_25; // RapController.java:440
-  wire _and_20 = _and_19 & split_short; // RapController.java:440
-  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:440
+  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:425
+  wire _and_18 = ev_commit_q & split_req; // RapController.java:441
+  wire _not_25 = ~merge_due; // RapController.java:441
+  wire _and_19 = _and_18 & _not_25; // RapController.java:441
+  wire _and_20 = _and_19 & split_short; // RapController.java:441
+  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:441
   wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
   wire [16:0] _sub_2 = {1'b0, until_merge_lo} - {{16{1'b0}}, io_head_weight}; // SplitCounter.java:62
   wire [15:0] _bits_44 = _sub_2[15:0]; // SplitCounter.java:68
-  wire [62:0] _bits_45 = io_m0Csr[63:1]; // RapController.java:238
-  wire _bits_46 = io_m0Csr[0]; // RapController.java:238
-  wire _eq_36 = io_m0Csr == 64'd0; // RapController.java:238
-  wire _or_18 = _bits_46 | _eq_36; // RapController.java:238
-  wire [63:0] m0_effective = {_bits_45, _or_18}; // RapController.java:238
+  wire [62:0] _bits_45 = io_m0Csr[63:1]; // RapController.java:239
+  wire _bits_46 = io_m0Csr[0]; // RapController.java:239
+  wire _or_18 = _bits_46 | io_m0CsrZero; // RapController.java:239
+  wire [63:0] m0_effective = {_bits_45, _or_18}; // RapController.java:239
   wire [15:0] _bits_47 = m0_effective[15:0]; // SplitCounter.java:74
   wire [31:0] _bits_48 = to_merge_hi[31:0]; // RapController.java:232
   wire [31:0] _bits_49 = to_merge_lo[31:0]; // RapController.java:232
@@ -733,15 +733,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [15:0] _bits_61 = _sub_5[15:0]; // SplitCounter.java:54
   wire _bits_62 = _sub_4[16]; // SplitCounter.java:55
   wire _and_21 = state_init & multiplier_free; // RapController.java:220
-  wire _eq_37 = io_epsCsr == 16'd0; // RapController.java:221
-  wire [15:0] _mux_0 = _eq_37 ? 16'd1 : io_epsCsr; // RapController.java:221
+  wire _eq_36 = io_epsCsr == 16'd0; // RapController.java:221
+  wire [15:0] _mux_0 = _eq_36 ? 16'd1 : io_epsCsr; // RapController.java:221
   wire [30:0] _bits_63 = io_qCsr[31:1]; // RapController.java:223
   wire _or_r_0 = |_bits_63; // RapController.java:223
   wire _not_26 = ~_or_r_0; // RapController.java:223
   wire [31:0] _mux_1 = _not_26 ? 32'd2 : io_qCsr; // RapController.java:223
-  wire _and_22 = hit_splittable_4 & io_head_thresholdFits; // RapController.java:390
+  wire _and_22 = hit_splittable_4 & io_head_thresholdFits; // RapController.java:391
   wire [15:0] _bits_64 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:72
-  wire [31:0] _bits_65 = io_head_notThreshold[31:0]; // RapController.java:386
+  wire [31:0] _bits_65 = io_head_notThreshold[31:0]; // RapController.java:387
   wire [15:0] _bits_66 = _bits_65[31:16]; // SplitCompare.java:73
   wire [16:0] _add_6 = {1'b0, _bits_64} + {1'b0, _bits_66}; // SplitCompare.java:86
   wire _bits_67 = _add_6[16]; // SplitCompare.java:86
@@ -755,25 +755,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_71 = _add_8[16]; // SplitCompare.java:86
   wire _and_23 = _bits_68 & _bits_71; // SplitCompare.java:76
   wire _or_19 = _bits_67 | _and_23; // SplitCompare.java:76
-  wire split_now = _and_22 & _or_19; // RapController.java:390
-  wire [1:0] _bits_72 = until_merge_lo[1:0]; // RapController.java:403
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_72; // RapController.java:403
-  wire merge_now = merge_near & _ge_0; // RapController.java:403
-  wire [5:0] _add_9 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:300
-  wire [5:0] _sub_6 = _add_9 - {{5{1'b0}}, io_selected_valid}; // RapController.java:300
-  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:301
-  wire [7:0] _sub_7 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:301
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:535
-  wire draining = state_drain | commit_stop; // RapController.java:306
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:307
-  wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:317
-  wire _eq_38 = undo_sp_next == 5'd0; // RapController.java:126
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:691
-  wire [3:0] _bits_73 = _dshl_0[3:0]; // RapController.java:691
-  wire [3:0] _or_20 = present_children | _bits_73; // RapController.java:691
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:837
-  wire [3:0] _bits_74 = _dshl_1[3:0]; // RapController.java:837
-  wire [3:0] _or_21 = present_children | _bits_74; // RapController.java:837
+  wire split_now = _and_22 & _or_19; // RapController.java:391
+  wire [1:0] _bits_72 = until_merge_lo[1:0]; // RapController.java:404
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_72; // RapController.java:404
+  wire merge_now = merge_near & _ge_0; // RapController.java:404
+  wire [5:0] _add_9 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:301
+  wire [5:0] _sub_6 = _add_9 - {{5{1'b0}}, io_selected_valid}; // RapController.java:301
+  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:302
+  wire [7:0] _sub_7 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:302
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:536
+  wire draining = state_drain | commit_stop; // RapController.java:307
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:308
+  wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:318
+  wire _eq_37 = undo_sp_next == 5'd0; // RapController.java:126
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:692
+  wire [3:0] _bits_73 = _dshl_0[3:0]; // RapController.java:692
+  wire [3:0] _or_20 = present_children | _bits_73; // RapController.java:692
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:838
+  wire [3:0] _bits_74 = _dshl_1[3:0]; // RapController.java:838
+  wire [3:0] _or_21 = present_children | _bits_74; // RapController.java:838
   wire [3:0] _not_27 = ~present_children_next; // RapController.java:136
   wire _bits_75 = _not_27[0]; // FirstSet.java:25
   wire _bits_76 = _not_27[1]; // FirstSet.java:25
@@ -799,386 +799,386 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_26 = _or_25 | _and_26; // FirstSet.java:63
   wire _not_32 = ~_or_26; // RapController.java:137
   wire _bits_83 = slot_valid[31]; // NodeTable.java:88
-  wire _eq_39 = slot_parent_31 == kids_owner; // NodeTable.java:88
-  wire _and_27 = _bits_83 & _eq_39; // NodeTable.java:88
-  wire _not_33 = ~state_split_scan; // RapController.java:459
+  wire _eq_38 = slot_parent_31 == kids_owner; // NodeTable.java:88
+  wire _and_27 = _bits_83 & _eq_38; // NodeTable.java:88
+  wire _not_33 = ~state_split_scan; // RapController.java:460
   wire _not_34 = ~_not_33; // NodeTable.java:88
-  wire _eq_40 = slot_children_31 == 3'd0; // NodeTable.java:88
-  wire _or_27 = _not_34 | _eq_40; // NodeTable.java:88
+  wire _eq_39 = slot_children_31 == 3'd0; // NodeTable.java:88
+  wire _or_27 = _not_34 | _eq_39; // NodeTable.java:88
   wire _and_28 = _and_27 & _or_27; // NodeTable.java:88
   wire _bits_84 = slot_valid[30]; // NodeTable.java:88
-  wire _eq_41 = slot_parent_30 == kids_owner; // NodeTable.java:88
-  wire _and_29 = _bits_84 & _eq_41; // NodeTable.java:88
+  wire _eq_40 = slot_parent_30 == kids_owner; // NodeTable.java:88
+  wire _and_29 = _bits_84 & _eq_40; // NodeTable.java:88
   wire _not_35 = ~_not_33; // NodeTable.java:88
-  wire _eq_42 = slot_children_30 == 3'd0; // NodeTable.java:88
-  wire _or_28 = _not_35 | _eq_42; // NodeTable.java:88
+  wire _eq_41 = slot_children_30 == 3'd0; // NodeTable.java:88
+  wire _or_28 = _not_35 | _eq_41; // NodeTable.java:88
   wire _and_30 = _and_29 & _or_28; // NodeTable.java:88
   wire _bits_85 = slot_valid[29]; // NodeTable.java:88
-  wire _eq_43 = slot_parent_29 == kids_owner; // NodeTable.java:88
-  wire _and_31 = _bits_85 & _eq_43; // NodeTable.java:88
+  wire _eq_42 = slot_parent_29 == kids_owner; // NodeTable.java:88
+  wire _and_31 = _bits_85 & _eq_42; // NodeTable.java:88
   wire _not_36 = ~_not_33; // NodeTable.java:88
-  wire _eq_44 = slot_children_29 == 3'd0; // NodeTable.java:88
-  wire _or_29 = _not_36 | _eq_44; // NodeTable.java:88
+  wire _eq_43 = slot_children_29 == 3'd0; // NodeTable.java:88
+  wire _or_29 = _not_36 | _eq_43; // NodeTable.java:88
   wire _and_32 = _and_31 & _or_29; // NodeTable.java:88
   wire _bits_86 = slot_valid[28]; // NodeTable.java:88
-  wire _eq_45 = slot_parent_28 == kids_owner; // NodeTable.java:88
-  wire _and_33 = _bits_86 & _eq_45; // NodeTable.java:88
+  wire _eq_44 = slot_parent_28 == kids_owner; // NodeTable.java:88
+  wire _and_33 = _bits_86 & _eq_44; // NodeTable.java:88
   wire _not_37 = ~_not_33; // NodeTable.java:88
-  wire _eq_46 = slot_children_28 == 3'd0; // NodeTable.java:88
-  wire _or_30 = _not_37 | _eq_46; // NodeTable.java:88
+  wire _eq_45 = slot_children_28 == 3'd0; // NodeTable.java:88
+  wire _or_30 = _not_37 | _eq_45; // NodeTable.java:88
   wire _and_34 = _and_33 & _or_30; // NodeTable.java:88
   wire _bits_87 = slot_valid[27]; // NodeTable.java:88
-  wire _eq_47 = slot_parent_27 == kids_owner; // NodeTable.java:88
-  wire _and_35 = _bits_87 & _eq_47; // NodeTable.java:88
+  wire _eq_46 = slot_parent_27 == kids_owner; // NodeTable.java:88
+  wire _and_35 = _bits_87 & _eq_46; // NodeTable.java:88
   wire _not_38 = ~_not_33; // NodeTable.java:88
-  wire _eq_48 = slot_children_27 == 3'd0; // NodeTable.java:88
-  wire _or_31 = _not_38 | _eq_48; // NodeTable.java:88
+  wire _eq_47 = slot_children_27 == 3'd0; // NodeTable.java:88
+  wire _or_31 = _not_38 | _eq_47; // NodeTable.java:88
   wire _and_36 = _and_35 & _or_31; // NodeTable.java:88
   wire _bits_88 = slot_valid[26]; // NodeTable.java:88
-  wire _eq_49 = slot_parent_26 == kids_owner; // NodeTable.java:88
-  wire _and_37 = _bits_88 & _eq_49; // NodeTable.java:88
+  wire _eq_48 = slot_parent_26 == kids_owner; // NodeTable.java:88
+  wire _and_37 = _bits_88 & _eq_48; // NodeTable.java:88
   wire _not_39 = ~_not_33; // NodeTable.java:88
-  wire _eq_50 = slot_children_26 == 3'd0; // NodeTable.java:88
-  wire _or_32 = _not_39 | _eq_50; // NodeTable.java:88
+  wire _eq_49 = slot_children_26 == 3'd0; // NodeTable.java:88
+  wire _or_32 = _not_39 | _eq_49; // NodeTable.java:88
   wire _and_38 = _and_37 & _or_32; // NodeTable.java:88
   wire _bits_89 = slot_valid[25]; // NodeTable.java:88
-  wire _eq_51 = slot_parent_25 == kids_owner; // NodeTable.java:88
-  wire _and_39 = _bits_89 & _eq_51; // NodeTable.java:88
+  wire _eq_50 = slot_parent_25 == kids_owner; // NodeTable.java:88
+  wire _and_39 = _bits_89 & _eq_50; // NodeTable.java:88
   wire _not_40 = ~_not_33; // NodeTable.java:88
-  wire _eq_52 = slot_children_25 == 3'd0; // NodeTable.java:88
-  wire _or_33 = _not_40 | _eq_52; // NodeTable.java:88
+  wire _eq_51 = slot_children_25 == 3'd0; // NodeTable.java:88
+  wire _or_33 = _not_40 | _eq_51; // NodeTable.java:88
   wire _and_40 = _and_39 & _or_33; // NodeTable.java:88
   wire _bits_90 = slot_valid[24]; // NodeTable.java:88
-  wire _eq_53 = slot_parent_24 == kids_owner; // NodeTable.java:88
-  wire _and_41 = _bits_90 & _eq_53; // NodeTable.java:88
+  wire _eq_52 = slot_parent_24 == kids_owner; // NodeTable.java:88
+  wire _and_41 = _bits_90 & _eq_52; // NodeTable.java:88
   wire _not_41 = ~_not_33; // NodeTable.java:88
-  wire _eq_54 = slot_children_24 == 3'd0; // NodeTable.java:88
-  wire _or_34 = _not_41 | _eq_54; // NodeTable.java:88
+  wire _eq_53 = slot_children_24 == 3'd0; // NodeTable.java:88
+  wire _or_34 = _not_41 | _eq_53; // NodeTable.java:88
   wire _and_42 = _and_41 & _or_34; // NodeTable.java:88
   wire _bits_91 = slot_valid[23]; // NodeTable.java:88
-  wire _eq_55 = slot_parent_23 == kids_owner; // NodeTable.java:88
-  wire _and_43 = _bits_91 & _eq_55; // NodeTable.java:88
+  wire _eq_54 = slot_parent_23 == kids_owner; // NodeTable.java:88
+  wire _and_43 = _bits_91 & _eq_54; // NodeTable.java:88
   wire _not_42 = ~_not_33; // NodeTable.java:88
-  wire _eq_56 = slot_children_23 == 3'd0; // NodeTable.java:88
-  wire _or_35 = _not_42 | _eq_56; // NodeTable.java:88
+  wire _eq_55 = slot_children_23 == 3'd0; // NodeTable.java:88
+  wire _or_35 = _not_42 | _eq_55; // NodeTable.java:88
   wire _and_44 = _and_43 & _or_35; // NodeTable.java:88
   wire _bits_92 = slot_valid[22]; // NodeTable.java:88
-  wire _eq_57 = slot_parent_22 == kids_owner; // NodeTable.java:88
-  wire _and_45 = _bits_92 & _eq_57; // NodeTable.java:88
+  wire _eq_56 = slot_parent_22 == kids_owner; // NodeTable.java:88
+  wire _and_45 = _bits_92 & _eq_56; // NodeTable.java:88
   wire _not_43 = ~_not_33; // NodeTable.java:88
-  wire _eq_58 = slot_children_22 == 3'd0; // NodeTable.java:88
-  wire _or_36 = _not_43 | _eq_58; // NodeTable.java:88
+  wire _eq_57 = slot_children_22 == 3'd0; // NodeTable.java:88
+  wire _or_36 = _not_43 | _eq_57; // NodeTable.java:88
   wire _and_46 = _and_45 & _or_36; // NodeTable.java:88
   wire _bits_93 = slot_valid[21]; // NodeTable.java:88
-  wire _eq_59 = slot_parent_21 == kids_owner; // NodeTable.java:88
-  wire _and_47 = _bits_93 & _eq_59; // NodeTable.java:88
+  wire _eq_58 = slot_parent_21 == kids_owner; // NodeTable.java:88
+  wire _and_47 = _bits_93 & _eq_58; // NodeTable.java:88
   wire _not_44 = ~_not_33; // NodeTable.java:88
-  wire _eq_60 = slot_children_21 == 3'd0; // NodeTable.java:88
-  wire _or_37 = _not_44 | _eq_60; // NodeTable.java:88
+  wire _eq_59 = slot_children_21 == 3'd0; // NodeTable.java:88
+  wire _or_37 = _not_44 | _eq_59; // NodeTable.java:88
   wire _and_48 = _and_47 & _or_37; // NodeTable.java:88
   wire _bits_94 = slot_valid[20]; // NodeTable.java:88
-  wire _eq_61 = slot_parent_20 == kids_owner; // NodeTable.java:88
-  wire _and_49 = _bits_94 & _eq_61; // NodeTable.java:88
+  wire _eq_60 = slot_parent_20 == kids_owner; // NodeTable.java:88
+  wire _and_49 = _bits_94 & _eq_60; // NodeTable.java:88
   wire _not_45 = ~_not_33; // NodeTable.java:88
-  wire _eq_62 = slot_children_20 == 3'd0; // NodeTable.java:88
-  wire _or_38 = _not_45 | _eq_62; // NodeTable.java:88
+  wire _eq_61 = slot_children_20 == 3'd0; // NodeTable.java:88
+  wire _or_38 = _not_45 | _eq_61; // NodeTable.java:88
   wire _and_50 = _and_49 & _or_38; // NodeTable.java:88
   wire _bits_95 = slot_valid[19]; // NodeTable.java:88
-  wire _eq_63 = slot_parent_19 == kids_owner; // NodeTable.java:88
-  wire _and_51 = _bits_95 & _eq_63; // NodeTable.java:88
+  wire _eq_62 = slot_parent_19 == kids_owner; // NodeTable.java:88
+  wire _and_51 = _bits_95 & _eq_62; // NodeTable.java:88
   wire _not_46 = ~_not_33; // NodeTable.java:88
-  wire _eq_64 = slot_children_19 == 3'd0; // NodeTable.java:88
-  wire _or_39 = _not_46 | _eq_64; // NodeTable.java:88
+  wire _eq_63 = slot_children_19 == 3'd0; // NodeTable.java:88
+  wire _or_39 = _not_46 | _eq_63; // NodeTable.java:88
   wire _and_52 = _and_51 & _or_39; // NodeTable.java:88
   wire _bits_96 = slot_valid[18]; // NodeTable.java:88
-  wire _eq_65 = slot_parent_18 == kids_owner; // NodeTable.java:88
-  wire _and_53 = _bits_96 & _eq_65; // NodeTable.java:88
+  wire _eq_64 = slot_parent_18 == kids_owner; // NodeTable.java:88
+  wire _and_53 = _bits_96 & _eq_64; // NodeTable.java:88
   wire _not_47 = ~_not_33; // NodeTable.java:88
-  wire _eq_66 = slot_children_18 == 3'd0; // NodeTable.java:88
-  wire _or_40 = _not_47 | _eq_66; // NodeTable.java:88
+  wire _eq_65 = slot_children_18 == 3'd0; // NodeTable.java:88
+  wire _or_40 = _not_47 | _eq_65; // NodeTable.java:88
   wire _and_54 = _and_53 & _or_40; // NodeTable.java:88
   wire _bits_97 = slot_valid[17]; // NodeTable.java:88
-  wire _eq_67 = slot_parent_17 == kids_owner; // NodeTable.java:88
-  wire _and_55 = _bits_97 & _eq_67; // NodeTable.java:88
+  wire _eq_66 = slot_parent_17 == kids_owner; // NodeTable.java:88
+  wire _and_55 = _bits_97 & _eq_66; // NodeTable.java:88
   wire _not_48 = ~_not_33; // NodeTable.java:88
-  wire _eq_68 = slot_children_17 == 3'd0; // NodeTable.java:88
-  wire _or_41 = _not_48 | _eq_68; // NodeTable.java:88
+  wire _eq_67 = slot_children_17 == 3'd0; // NodeTable.java:88
+  wire _or_41 = _not_48 | _eq_67; // NodeTable.java:88
   wire _and_56 = _and_55 & _or_41; // NodeTable.java:88
   wire _bits_98 = slot_valid[16]; // NodeTable.java:88
-  wire _eq_69 = slot_parent_16 == kids_owner; // NodeTable.java:88
-  wire _and_57 = _bits_98 & _eq_69; // NodeTable.java:88
+  wire _eq_68 = slot_parent_16 == kids_owner; // NodeTable.java:88
+  wire _and_57 = _bits_98 & _eq_68; // NodeTable.java:88
   wire _not_49 = ~_not_33; // NodeTable.java:88
-  wire _eq_70 = slot_children_16 == 3'd0; // NodeTable.java:88
-  wire _or_42 = _not_49 | _eq_70; // NodeTable.java:88
+  wire _eq_69 = slot_children_16 == 3'd0; // NodeTable.java:88
+  wire _or_42 = _not_49 | _eq_69; // NodeTable.java:88
   wire _and_58 = _and_57 & _or_42; // NodeTable.java:88
   wire _bits_99 = slot_valid[15]; // NodeTable.java:88
-  wire _eq_71 = slot_parent_15 == kids_owner; // NodeTable.java:88
-  wire _and_59 = _bits_99 & _eq_71; // NodeTable.java:88
+  wire _eq_70 = slot_parent_15 == kids_owner; // NodeTable.java:88
+  wire _and_59 = _bits_99 & _eq_70; // NodeTable.java:88
   wire _not_50 = ~_not_33; // NodeTable.java:88
-  wire _eq_72 = slot_children_15 == 3'd0; // NodeTable.java:88
-  wire _or_43 = _not_50 | _eq_72; // NodeTable.java:88
+  wire _eq_71 = slot_children_15 == 3'd0; // NodeTable.java:88
+  wire _or_43 = _not_50 | _eq_71; // NodeTable.java:88
   wire _and_60 = _and_59 & _or_43; // NodeTable.java:88
   wire _bits_100 = slot_valid[14]; // NodeTable.java:88
-  wire _eq_73 = slot_parent_14 == kids_owner; // NodeTable.java:88
-  wire _and_61 = _bits_100 & _eq_73; // NodeTable.java:88
+  wire _eq_72 = slot_parent_14 == kids_owner; // NodeTable.java:88
+  wire _and_61 = _bits_100 & _eq_72; // NodeTable.java:88
   wire _not_51 = ~_not_33; // NodeTable.java:88
-  wire _eq_74 = slot_children_14 == 3'd0; // NodeTable.java:88
-  wire _or_44 = _not_51 | _eq_74; // NodeTable.java:88
+  wire _eq_73 = slot_children_14 == 3'd0; // NodeTable.java:88
+  wire _or_44 = _not_51 | _eq_73; // NodeTable.java:88
   wire _and_62 = _and_61 & _or_44; // NodeTable.java:88
   wire _bits_101 = slot_valid[13]; // NodeTable.java:88
-  wire _eq_75 = slot_parent_13 == kids_owner; // NodeTable.java:88
-  wire _and_63 = _bits_101 & _eq_75; // NodeTable.java:88
+  wire _eq_74 = slot_parent_13 == kids_owner; // NodeTable.java:88
+  wire _and_63 = _bits_101 & _eq_74; // NodeTable.java:88
   wire _not_52 = ~_not_33; // NodeTable.java:88
-  wire _eq_76 = slot_children_13 == 3'd0; // NodeTable.java:88
-  wire _or_45 = _not_52 | _eq_76; // NodeTable.java:88
+  wire _eq_75 = slot_children_13 == 3'd0; // NodeTable.java:88
+  wire _or_45 = _not_52 | _eq_75; // NodeTable.java:88
   wire _and_64 = _and_63 & _or_45; // NodeTable.java:88
   wire _bits_102 = slot_valid[12]; // NodeTable.java:88
-  wire _eq_77 = slot_parent_12 == kids_owner; // NodeTable.java:88
-  wire _and_65 = _bits_102 & _eq_77; // NodeTable.java:88
+  wire _eq_76 = slot_parent_12 == kids_owner; // NodeTable.java:88
+  wire _and_65 = _bits_102 & _eq_76; // NodeTable.java:88
   wire _not_53 = ~_not_33; // NodeTable.java:88
-  wire _eq_78 = slot_children_12 == 3'd0; // NodeTable.java:88
-  wire _or_46 = _not_53 | _eq_78; // NodeTable.java:88
+  wire _eq_77 = slot_children_12 == 3'd0; // NodeTable.java:88
+  wire _or_46 = _not_53 | _eq_77; // NodeTable.java:88
   wire _and_66 = _and_65 & _or_46; // NodeTable.java:88
   wire _bits_103 = slot_valid[11]; // NodeTable.java:88
-  wire _eq_79 = slot_parent_11 == kids_owner; // NodeTable.java:88
-  wire _and_67 = _bits_103 & _eq_79; // NodeTable.java:88
+  wire _eq_78 = slot_parent_11 == kids_owner; // NodeTable.java:88
+  wire _and_67 = _bits_103 & _eq_78; // NodeTable.java:88
   wire _not_54 = ~_not_33; // NodeTable.java:88
-  wire _eq_80 = slot_children_11 == 3'd0; // NodeTable.java:88
-  wire _or_47 = _not_54 | _eq_80; // NodeTable.java:88
+  wire _eq_79 = slot_children_11 == 3'd0; // NodeTable.java:88
+  wire _or_47 = _not_54 | _eq_79; // NodeTable.java:88
   wire _and_68 = _and_67 & _or_47; // NodeTable.java:88
   wire _bits_104 = slot_valid[10]; // NodeTable.java:88
-  wire _eq_81 = slot_parent_10 == kids_owner; // NodeTable.java:88
-  wire _and_69 = _bits_104 & _eq_81; // NodeTable.java:88
+  wire _eq_80 = slot_parent_10 == kids_owner; // NodeTable.java:88
+  wire _and_69 = _bits_104 & _eq_80; // NodeTable.java:88
   wire _not_55 = ~_not_33; // NodeTable.java:88
-  wire _eq_82 = slot_children_10 == 3'd0; // NodeTable.java:88
-  wire _or_48 = _not_55 | _eq_82; // NodeTable.java:88
+  wire _eq_81 = slot_children_10 == 3'd0; // NodeTable.java:88
+  wire _or_48 = _not_55 | _eq_81; // NodeTable.java:88
   wire _and_70 = _and_69 & _or_48; // NodeTable.java:88
   wire _bits_105 = slot_valid[9]; // NodeTable.java:88
-  wire _eq_83 = slot_parent_9 == kids_owner; // NodeTable.java:88
-  wire _and_71 = _bits_105 & _eq_83; // NodeTable.java:88
+  wire _eq_82 = slot_parent_9 == kids_owner; // NodeTable.java:88
+  wire _and_71 = _bits_105 & _eq_82; // NodeTable.java:88
   wire _not_56 = ~_not_33; // NodeTable.java:88
-  wire _eq_84 = slot_children_9 == 3'd0; // NodeTable.java:88
-  wire _or_49 = _not_56 | _eq_84; // NodeTable.java:88
+  wire _eq_83 = slot_children_9 == 3'd0; // NodeTable.java:88
+  wire _or_49 = _not_56 | _eq_83; // NodeTable.java:88
   wire _and_72 = _and_71 & _or_49; // NodeTable.java:88
   wire _bits_106 = slot_valid[8]; // NodeTable.java:88
-  wire _eq_85 = slot_parent_8 == kids_owner; // NodeTable.java:88
-  wire _and_73 = _bits_106 & _eq_85; // NodeTable.java:88
+  wire _eq_84 = slot_parent_8 == kids_owner; // NodeTable.java:88
+  wire _and_73 = _bits_106 & _eq_84; // NodeTable.java:88
   wire _not_57 = ~_not_33; // NodeTable.java:88
-  wire _eq_86 = slot_children_8 == 3'd0; // NodeTable.java:88
-  wire _or_50 = _not_57 | _eq_86; // NodeTable.java:88
+  wire _eq_85 = slot_children_8 == 3'd0; // NodeTable.java:88
+  wire _or_50 = _not_57 | _eq_85; // NodeTable.java:88
   wire _and_74 = _and_73 & _or_50; // NodeTable.java:88
   wire _bits_107 = slot_valid[7]; // NodeTable.java:88
-  wire _eq_87 = slot_parent_7 == kids_owner; // NodeTable.java:88
-  wire _and_75 = _bits_107 & _eq_87; // NodeTable.java:88
+  wire _eq_86 = slot_parent_7 == kids_owner; // NodeTable.java:88
+  wire _and_75 = _bits_107 & _eq_86; // NodeTable.java:88
   wire _not_58 = ~_not_33; // NodeTable.java:88
-  wire _eq_88 = slot_children_7 == 3'd0; // NodeTable.java:88
-  wire _or_51 = _not_58 | _eq_88; // NodeTable.java:88
+  wire _eq_87 = slot_children_7 == 3'd0; // NodeTable.java:88
+  wire _or_51 = _not_58 | _eq_87; // NodeTable.java:88
   wire _and_76 = _and_75 & _or_51; // NodeTable.java:88
   wire _bits_108 = slot_valid[6]; // NodeTable.java:88
-  wire _eq_89 = slot_parent_6 == kids_owner; // NodeTable.java:88
-  wire _and_77 = _bits_108 & _eq_89; // NodeTable.java:88
+  wire _eq_88 = slot_parent_6 == kids_owner; // NodeTable.java:88
+  wire _and_77 = _bits_108 & _eq_88; // NodeTable.java:88
   wire _not_59 = ~_not_33; // NodeTable.java:88
-  wire _eq_90 = slot_children_6 == 3'd0; // NodeTable.java:88
-  wire _or_52 = _not_59 | _eq_90; // NodeTable.java:88
+  wire _eq_89 = slot_children_6 == 3'd0; // NodeTable.java:88
+  wire _or_52 = _not_59 | _eq_89; // NodeTable.java:88
   wire _and_78 = _and_77 & _or_52; // NodeTable.java:88
   wire _bits_109 = slot_valid[5]; // NodeTable.java:88
-  wire _eq_91 = slot_parent_5 == kids_owner; // NodeTable.java:88
-  wire _and_79 = _bits_109 & _eq_91; // NodeTable.java:88
+  wire _eq_90 = slot_parent_5 == kids_owner; // NodeTable.java:88
+  wire _and_79 = _bits_109 & _eq_90; // NodeTable.java:88
   wire _not_60 = ~_not_33; // NodeTable.java:88
-  wire _eq_92 = slot_children_5 == 3'd0; // NodeTable.java:88
-  wire _or_53 = _not_60 | _eq_92; // NodeTable.java:88
+  wire _eq_91 = slot_children_5 == 3'd0; // NodeTable.java:88
+  wire _or_53 = _not_60 | _eq_91; // NodeTable.java:88
   wire _and_80 = _and_79 & _or_53; // NodeTable.java:88
   wire _bits_110 = slot_valid[4]; // NodeTable.java:88
-  wire _eq_93 = slot_parent_4 == kids_owner; // NodeTable.java:88
-  wire _and_81 = _bits_110 & _eq_93; // NodeTable.java:88
+  wire _eq_92 = slot_parent_4 == kids_owner; // NodeTable.java:88
+  wire _and_81 = _bits_110 & _eq_92; // NodeTable.java:88
   wire _not_61 = ~_not_33; // NodeTable.java:88
-  wire _eq_94 = slot_children_4 == 3'd0; // NodeTable.java:88
-  wire _or_54 = _not_61 | _eq_94; // NodeTable.java:88
+  wire _eq_93 = slot_children_4 == 3'd0; // NodeTable.java:88
+  wire _or_54 = _not_61 | _eq_93; // NodeTable.java:88
   wire _and_82 = _and_81 & _or_54; // NodeTable.java:88
   wire _bits_111 = slot_valid[3]; // NodeTable.java:88
-  wire _eq_95 = slot_parent_3 == kids_owner; // NodeTable.java:88
-  wire _and_83 = _bits_111 & _eq_95; // NodeTable.java:88
+  wire _eq_94 = slot_parent_3 == kids_owner; // NodeTable.java:88
+  wire _and_83 = _bits_111 & _eq_94; // NodeTable.java:88
   wire _not_62 = ~_not_33; // NodeTable.java:88
-  wire _eq_96 = slot_children_3 == 3'd0; // NodeTable.java:88
-  wire _or_55 = _not_62 | _eq_96; // NodeTable.java:88
+  wire _eq_95 = slot_children_3 == 3'd0; // NodeTable.java:88
+  wire _or_55 = _not_62 | _eq_95; // NodeTable.java:88
   wire _and_84 = _and_83 & _or_55; // NodeTable.java:88
   wire _bits_112 = slot_valid[2]; // NodeTable.java:88
-  wire _eq_97 = slot_parent_2 == kids_owner; // NodeTable.java:88
-  wire _and_85 = _bits_112 & _eq_97; // NodeTable.java:88
+  wire _eq_96 = slot_parent_2 == kids_owner; // NodeTable.java:88
+  wire _and_85 = _bits_112 & _eq_96; // NodeTable.java:88
   wire _not_63 = ~_not_33; // NodeTable.java:88
-  wire _eq_98 = slot_children_2 == 3'd0; // NodeTable.java:88
-  wire _or_56 = _not_63 | _eq_98; // NodeTable.java:88
+  wire _eq_97 = slot_children_2 == 3'd0; // NodeTable.java:88
+  wire _or_56 = _not_63 | _eq_97; // NodeTable.java:88
   wire _and_86 = _and_85 & _or_56; // NodeTable.java:88
   wire _bits_113 = slot_valid[1]; // NodeTable.java:88
-  wire _eq_99 = slot_parent_1 == kids_owner; // NodeTable.java:88
-  wire _and_87 = _bits_113 & _eq_99; // NodeTable.java:88
+  wire _eq_98 = slot_parent_1 == kids_owner; // NodeTable.java:88
+  wire _and_87 = _bits_113 & _eq_98; // NodeTable.java:88
   wire _not_64 = ~_not_33; // NodeTable.java:88
-  wire _eq_100 = slot_children_1 == 3'd0; // NodeTable.java:88
-  wire _or_57 = _not_64 | _eq_100; // NodeTable.java:88
+  wire _eq_99 = slot_children_1 == 3'd0; // NodeTable.java:88
+  wire _or_57 = _not_64 | _eq_99; // NodeTable.java:88
   wire _and_88 = _and_87 & _or_57; // NodeTable.java:88
   wire [31:0] kids_vector = {_and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, 1'd0}; // NodeTable.java:109
   wire _not_65 = ~leaf_pick_load; // SlotPicker.java:59
   wire [31:0] _not_66 = ~leaf_pick_pick_hot; // SlotPicker.java:44
   wire [31:0] _and_89 = leaf_pick_candidates & _not_66; // SlotPicker.java:44
   wire _bits_114 = slot_valid[31]; // NodeTable.java:96
-  wire _eq_101 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_90 = _bits_114 & _eq_101; // NodeTable.java:96
-  wire _eq_102 = slot_children_31 == 3'd0; // NodeTable.java:96
-  wire _and_91 = _and_90 & _eq_102; // NodeTable.java:96
+  wire _eq_100 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_90 = _bits_114 & _eq_100; // NodeTable.java:96
+  wire _eq_101 = slot_children_31 == 3'd0; // NodeTable.java:96
+  wire _and_91 = _and_90 & _eq_101; // NodeTable.java:96
   wire _bits_115 = slot_valid[30]; // NodeTable.java:96
-  wire _eq_103 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_92 = _bits_115 & _eq_103; // NodeTable.java:96
-  wire _eq_104 = slot_children_30 == 3'd0; // NodeTable.java:96
-  wire _and_93 = _and_92 & _eq_104; // NodeTable.java:96
+  wire _eq_102 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_92 = _bits_115 & _eq_102; // NodeTable.java:96
+  wire _eq_103 = slot_children_30 == 3'd0; // NodeTable.java:96
+  wire _and_93 = _and_92 & _eq_103; // NodeTable.java:96
   wire _bits_116 = slot_valid[29]; // NodeTable.java:96
-  wire _eq_105 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_94 = _bits_116 & _eq_105; // NodeTable.java:96
-  wire _eq_106 = slot_children_29 == 3'd0; // NodeTable.java:96
-  wire _and_95 = _and_94 & _eq_106; // NodeTable.java:96
+  wire _eq_104 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_94 = _bits_116 & _eq_104; // NodeTable.java:96
+  wire _eq_105 = slot_children_29 == 3'd0; // NodeTable.java:96
+  wire _and_95 = _and_94 & _eq_105; // NodeTable.java:96
   wire _bits_117 = slot_valid[28]; // NodeTable.java:96
-  wire _eq_107 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_96 = _bits_117 & _eq_107; // NodeTable.java:96
-  wire _eq_108 = slot_children_28 == 3'd0; // NodeTable.java:96
-  wire _and_97 = _and_96 & _eq_108; // NodeTable.java:96
+  wire _eq_106 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_96 = _bits_117 & _eq_106; // NodeTable.java:96
+  wire _eq_107 = slot_children_28 == 3'd0; // NodeTable.java:96
+  wire _and_97 = _and_96 & _eq_107; // NodeTable.java:96
   wire _bits_118 = slot_valid[27]; // NodeTable.java:96
-  wire _eq_109 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_98 = _bits_118 & _eq_109; // NodeTable.java:96
-  wire _eq_110 = slot_children_27 == 3'd0; // NodeTable.java:96
-  wire _and_99 = _and_98 & _eq_110; // NodeTable.java:96
+  wire _eq_108 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_98 = _bits_118 & _eq_108; // NodeTable.java:96
+  wire _eq_109 = slot_children_27 == 3'd0; // NodeTable.java:96
+  wire _and_99 = _and_98 & _eq_109; // NodeTable.java:96
   wire _bits_119 = slot_valid[26]; // NodeTable.java:96
-  wire _eq_111 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_100 = _bits_119 & _eq_111; // NodeTable.java:96
-  wire _eq_112 = slot_children_26 == 3'd0; // NodeTable.java:96
-  wire _and_101 = _and_100 & _eq_112; // NodeTable.java:96
+  wire _eq_110 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_100 = _bits_119 & _eq_110; // NodeTable.java:96
+  wire _eq_111 = slot_children_26 == 3'd0; // NodeTable.java:96
+  wire _and_101 = _and_100 & _eq_111; // NodeTable.java:96
   wire _bits_120 = slot_valid[25]; // NodeTable.java:96
-  wire _eq_113 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_102 = _bits_120 & _eq_113; // NodeTable.java:96
-  wire _eq_114 = slot_children_25 == 3'd0; // NodeTable.java:96
-  wire _and_103 = _and_102 & _eq_114; // NodeTable.java:96
+  wire _eq_112 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_102 = _bits_120 & _eq_112; // NodeTable.java:96
+  wire _eq_113 = slot_children_25 == 3'd0; // NodeTable.java:96
+  wire _and_103 = _and_102 & _eq_113; // NodeTable.java:96
   wire _bits_121 = slot_valid[24]; // NodeTable.java:96
-  wire _eq_115 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_104 = _bits_121 & _eq_115; // NodeTable.java:96
-  wire _eq_116 = slot_children_24 == 3'd0; // NodeTable.java:96
-  wire _and_105 = _and_104 & _eq_116; // NodeTable.java:96
+  wire _eq_114 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_104 = _bits_121 & _eq_114; // NodeTable.java:96
+  wire _eq_115 = slot_children_24 == 3'd0; // NodeTable.java:96
+  wire _and_105 = _and_104 & _eq_115; // NodeTable.java:96
   wire _bits_122 = slot_valid[23]; // NodeTable.java:96
-  wire _eq_117 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_106 = _bits_122 & _eq_117; // NodeTable.java:96
-  wire _eq_118 = slot_children_23 == 3'd0; // NodeTable.java:96
-  wire _and_107 = _and_106 & _eq_118; // NodeTable.java:96
+  wire _eq_116 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_106 = _bits_122 & _eq_116; // NodeTable.java:96
+  wire _eq_117 = slot_children_23 == 3'd0; // NodeTable.java:96
+  wire _and_107 = _and_106 & _eq_117; // NodeTable.java:96
   wire _bits_123 = slot_valid[22]; // NodeTable.java:96
-  wire _eq_119 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_108 = _bits_123 & _eq_119; // NodeTable.java:96
-  wire _eq_120 = slot_children_22 == 3'd0; // NodeTable.java:96
-  wire _and_109 = _and_108 & _eq_120; // NodeTable.java:96
+  wire _eq_118 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_108 = _bits_123 & _eq_118; // NodeTable.java:96
+  wire _eq_119 = slot_children_22 == 3'd0; // NodeTable.java:96
+  wire _and_109 = _and_108 & _eq_119; // NodeTable.java:96
   wire _bits_124 = slot_valid[21]; // NodeTable.java:96
-  wire _eq_121 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_110 = _bits_124 & _eq_121; // NodeTable.java:96
-  wire _eq_122 = slot_children_21 == 3'd0; // NodeTable.java:96
-  wire _and_111 = _and_110 & _eq_122; // NodeTable.java:96
+  wire _eq_120 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_110 = _bits_124 & _eq_120; // NodeTable.java:96
+  wire _eq_121 = slot_children_21 == 3'd0; // NodeTable.java:96
+  wire _and_111 = _and_110 & _eq_121; // NodeTable.java:96
   wire _bits_125 = slot_valid[20]; // NodeTable.java:96
-  wire _eq_123 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_112 = _bits_125 & _eq_123; // NodeTable.java:96
-  wire _eq_124 = slot_children_20 == 3'd0; // NodeTable.java:96
-  wire _and_113 = _and_112 & _eq_124; // NodeTable.java:96
+  wire _eq_122 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_112 = _bits_125 & _eq_122; // NodeTable.java:96
+  wire _eq_123 = slot_children_20 == 3'd0; // NodeTable.java:96
+  wire _and_113 = _and_112 & _eq_123; // NodeTable.java:96
   wire _bits_126 = slot_valid[19]; // NodeTable.java:96
-  wire _eq_125 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_114 = _bits_126 & _eq_125; // NodeTable.java:96
-  wire _eq_126 = slot_children_19 == 3'd0; // NodeTable.java:96
-  wire _and_115 = _and_114 & _eq_126; // NodeTable.java:96
+  wire _eq_124 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_114 = _bits_126 & _eq_124; // NodeTable.java:96
+  wire _eq_125 = slot_children_19 == 3'd0; // NodeTable.java:96
+  wire _and_115 = _and_114 & _eq_125; // NodeTable.java:96
   wire _bits_127 = slot_valid[18]; // NodeTable.java:96
-  wire _eq_127 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_116 = _bits_127 & _eq_127; // NodeTable.java:96
-  wire _eq_128 = slot_children_18 == 3'd0; // NodeTable.java:96
-  wire _and_117 = _and_116 & _eq_128; // NodeTable.java:96
+  wire _eq_126 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_116 = _bits_127 & _eq_126; // NodeTable.java:96
+  wire _eq_127 = slot_children_18 == 3'd0; // NodeTable.java:96
+  wire _and_117 = _and_116 & _eq_127; // NodeTable.java:96
   wire _bits_128 = slot_valid[17]; // NodeTable.java:96
-  wire _eq_129 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_118 = _bits_128 & _eq_129; // NodeTable.java:96
-  wire _eq_130 = slot_children_17 == 3'd0; // NodeTable.java:96
-  wire _and_119 = _and_118 & _eq_130; // NodeTable.java:96
+  wire _eq_128 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_118 = _bits_128 & _eq_128; // NodeTable.java:96
+  wire _eq_129 = slot_children_17 == 3'd0; // NodeTable.java:96
+  wire _and_119 = _and_118 & _eq_129; // NodeTable.java:96
   wire _bits_129 = slot_valid[16]; // NodeTable.java:96
-  wire _eq_131 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_120 = _bits_129 & _eq_131; // NodeTable.java:96
-  wire _eq_132 = slot_children_16 == 3'd0; // NodeTable.java:96
-  wire _and_121 = _and_120 & _eq_132; // NodeTable.java:96
+  wire _eq_130 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_120 = _bits_129 & _eq_130; // NodeTable.java:96
+  wire _eq_131 = slot_children_16 == 3'd0; // NodeTable.java:96
+  wire _and_121 = _and_120 & _eq_131; // NodeTable.java:96
   wire _bits_130 = slot_valid[15]; // NodeTable.java:96
-  wire _eq_133 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_122 = _bits_130 & _eq_133; // NodeTable.java:96
-  wire _eq_134 = slot_children_15 == 3'd0; // NodeTable.java:96
-  wire _and_123 = _and_122 & _eq_134; // NodeTable.java:96
+  wire _eq_132 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_122 = _bits_130 & _eq_132; // NodeTable.java:96
+  wire _eq_133 = slot_children_15 == 3'd0; // NodeTable.java:96
+  wire _and_123 = _and_122 & _eq_133; // NodeTable.java:96
   wire _bits_131 = slot_valid[14]; // NodeTable.java:96
-  wire _eq_135 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_124 = _bits_131 & _eq_135; // NodeTable.java:96
-  wire _eq_136 = slot_children_14 == 3'd0; // NodeTable.java:96
-  wire _and_125 = _and_124 & _eq_136; // NodeTable.java:96
+  wire _eq_134 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_124 = _bits_131 & _eq_134; // NodeTable.java:96
+  wire _eq_135 = slot_children_14 == 3'd0; // NodeTable.java:96
+  wire _and_125 = _and_124 & _eq_135; // NodeTable.java:96
   wire _bits_132 = slot_valid[13]; // NodeTable.java:96
-  wire _eq_137 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_126 = _bits_132 & _eq_137; // NodeTable.java:96
-  wire _eq_138 = slot_children_13 == 3'd0; // NodeTable.java:96
-  wire _and_127 = _and_126 & _eq_138; // NodeTable.java:96
+  wire _eq_136 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_126 = _bits_132 & _eq_136; // NodeTable.java:96
+  wire _eq_137 = slot_children_13 == 3'd0; // NodeTable.java:96
+  wire _and_127 = _and_126 & _eq_137; // NodeTable.java:96
   wire _bits_133 = slot_valid[12]; // NodeTable.java:96
-  wire _eq_139 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_128 = _bits_133 & _eq_139; // NodeTable.java:96
-  wire _eq_140 = slot_children_12 == 3'd0; // NodeTable.java:96
-  wire _and_129 = _and_128 & _eq_140; // NodeTable.java:96
+  wire _eq_138 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_128 = _bits_133 & _eq_138; // NodeTable.java:96
+  wire _eq_139 = slot_children_12 == 3'd0; // NodeTable.java:96
+  wire _and_129 = _and_128 & _eq_139; // NodeTable.java:96
   wire _bits_134 = slot_valid[11]; // NodeTable.java:96
-  wire _eq_141 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_130 = _bits_134 & _eq_141; // NodeTable.java:96
-  wire _eq_142 = slot_children_11 == 3'd0; // NodeTable.java:96
-  wire _and_131 = _and_130 & _eq_142; // NodeTable.java:96
+  wire _eq_140 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_130 = _bits_134 & _eq_140; // NodeTable.java:96
+  wire _eq_141 = slot_children_11 == 3'd0; // NodeTable.java:96
+  wire _and_131 = _and_130 & _eq_141; // NodeTable.java:96
   wire _bits_135 = slot_valid[10]; // NodeTable.java:96
-  wire _eq_143 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_132 = _bits_135 & _eq_143; // NodeTable.java:96
-  wire _eq_144 = slot_children_10 == 3'd0; // NodeTable.java:96
-  wire _and_133 = _and_132 & _eq_144; // NodeTable.java:96
+  wire _eq_142 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_132 = _bits_135 & _eq_142; // NodeTable.java:96
+  wire _eq_143 = slot_children_10 == 3'd0; // NodeTable.java:96
+  wire _and_133 = _and_132 & _eq_143; // NodeTable.java:96
   wire _bits_136 = slot_valid[9]; // NodeTable.java:96
-  wire _eq_145 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_134 = _bits_136 & _eq_145; // NodeTable.java:96
-  wire _eq_146 = slot_children_9 == 3'd0; // NodeTable.java:96
-  wire _and_135 = _and_134 & _eq_146; // NodeTable.java:96
+  wire _eq_144 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_134 = _bits_136 & _eq_144; // NodeTable.java:96
+  wire _eq_145 = slot_children_9 == 3'd0; // NodeTable.java:96
+  wire _and_135 = _and_134 & _eq_145; // NodeTable.java:96
   wire _bits_137 = slot_valid[8]; // NodeTable.java:96
-  wire _eq_147 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_136 = _bits_137 & _eq_147; // NodeTable.java:96
-  wire _eq_148 = slot_children_8 == 3'd0; // NodeTable.java:96
-  wire _and_137 = _and_136 & _eq_148; // NodeTable.java:96
+  wire _eq_146 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_136 = _bits_137 & _eq_146; // NodeTable.java:96
+  wire _eq_147 = slot_children_8 == 3'd0; // NodeTable.java:96
+  wire _and_137 = _and_136 & _eq_147; // NodeTable.java:96
   wire _bits_138 = slot_valid[7]; // NodeTable.java:96
-  wire _eq_149 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_138 = _bits_138 & _eq_149; // NodeTable.java:96
-  wire _eq_150 = slot_children_7 == 3'd0; // NodeTable.java:96
-  wire _and_139 = _and_138 & _eq_150; // NodeTable.java:96
+  wire _eq_148 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_138 = _bits_138 & _eq_148; // NodeTable.java:96
+  wire _eq_149 = slot_children_7 == 3'd0; // NodeTable.java:96
+  wire _and_139 = _and_138 & _eq_149; // NodeTable.java:96
   wire _bits_139 = slot_valid[6]; // NodeTable.java:96
-  wire _eq_151 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_140 = _bits_139 & _eq_151; // NodeTable.java:96
-  wire _eq_152 = slot_children_6 == 3'd0; // NodeTable.java:96
-  wire _and_141 = _and_140 & _eq_152; // NodeTable.java:96
+  wire _eq_150 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_140 = _bits_139 & _eq_150; // NodeTable.java:96
+  wire _eq_151 = slot_children_6 == 3'd0; // NodeTable.java:96
+  wire _and_141 = _and_140 & _eq_151; // NodeTable.java:96
   wire _bits_140 = slot_valid[5]; // NodeTable.java:96
-  wire _eq_153 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_142 = _bits_140 & _eq_153; // NodeTable.java:96
-  wire _eq_154 = slot_children_5 == 3'd0; // NodeTable.java:96
-  wire _and_143 = _and_142 & _eq_154; // NodeTable.java:96
+  wire _eq_152 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_142 = _bits_140 & _eq_152; // NodeTable.java:96
+  wire _eq_153 = slot_children_5 == 3'd0; // NodeTable.java:96
+  wire _and_143 = _and_142 & _eq_153; // NodeTable.java:96
   wire _bits_141 = slot_valid[4]; // NodeTable.java:96
-  wire _eq_155 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_144 = _bits_141 & _eq_155; // NodeTable.java:96
-  wire _eq_156 = slot_children_4 == 3'd0; // NodeTable.java:96
-  wire _and_145 = _and_144 & _eq_156; // NodeTable.java:96
+  wire _eq_154 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_144 = _bits_141 & _eq_154; // NodeTable.java:96
+  wire _eq_155 = slot_children_4 == 3'd0; // NodeTable.java:96
+  wire _and_145 = _and_144 & _eq_155; // NodeTable.java:96
   wire _bits_142 = slot_valid[3]; // NodeTable.java:96
-  wire _eq_157 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_146 = _bits_142 & _eq_157; // NodeTable.java:96
-  wire _eq_158 = slot_children_3 == 3'd0; // NodeTable.java:96
-  wire _and_147 = _and_146 & _eq_158; // NodeTable.java:96
+  wire _eq_156 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_146 = _bits_142 & _eq_156; // NodeTable.java:96
+  wire _eq_157 = slot_children_3 == 3'd0; // NodeTable.java:96
+  wire _and_147 = _and_146 & _eq_157; // NodeTable.java:96
   wire _bits_143 = slot_valid[2]; // NodeTable.java:96
-  wire _eq_159 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_148 = _bits_143 & _eq_159; // NodeTable.java:96
-  wire _eq_160 = slot_children_2 == 3'd0; // NodeTable.java:96
-  wire _and_149 = _and_148 & _eq_160; // NodeTable.java:96
+  wire _eq_158 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_148 = _bits_143 & _eq_158; // NodeTable.java:96
+  wire _eq_159 = slot_children_2 == 3'd0; // NodeTable.java:96
+  wire _and_149 = _and_148 & _eq_159; // NodeTable.java:96
   wire _bits_144 = slot_valid[1]; // NodeTable.java:96
-  wire _eq_161 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_150 = _bits_144 & _eq_161; // NodeTable.java:96
-  wire _eq_162 = slot_children_1 == 3'd0; // NodeTable.java:96
-  wire _and_151 = _and_150 & _eq_162; // NodeTable.java:96
+  wire _eq_160 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_150 = _bits_144 & _eq_160; // NodeTable.java:96
+  wire _eq_161 = slot_children_1 == 3'd0; // NodeTable.java:96
+  wire _and_151 = _and_150 & _eq_161; // NodeTable.java:96
   wire [31:0] _cat_4 = {_and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, 1'd0}; // NodeTable.java:109
   wire [31:0] _not_67 = ~kids_vector; // SlotPicker.java:78
   wire [31:0] _and_152 = leaf_pick_candidates & _not_67; // SlotPicker.java:78
-  wire [31:0] _mux_3 = state_merge_level ? _cat_4 : _and_152; // RapController.java:464
+  wire [31:0] _mux_3 = state_merge_level ? _cat_4 : _and_152; // RapController.java:465
   wire _not_68 = ~leaf_pick_ready; // SlotPicker.java:50
   wire leaf_pick_advance = leaf_pick_take | _not_68; // SlotPicker.java:50
   wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:48
@@ -1315,8 +1315,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_102 = ~slot_pick_load; // SlotPicker.java:59
   wire [31:0] _not_103 = ~slot_pick_pick_hot; // SlotPicker.java:44
   wire [31:0] _and_155 = slot_pick_candidates & _not_103; // SlotPicker.java:44
-  wire [31:0] _not_104 = ~slot_valid; // RapController.java:463
-  wire [31:0] _mux_19 = state_split ? _not_104 : kids_vector; // RapController.java:463
+  wire [31:0] _not_104 = ~slot_valid; // RapController.java:464
+  wire [31:0] _mux_19 = state_split ? _not_104 : kids_vector; // RapController.java:464
   wire _not_105 = ~slot_pick_ready; // SlotPicker.java:50
   wire slot_pick_advance = slot_pick_take | _not_105; // SlotPicker.java:50
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:48
@@ -1577,149 +1577,149 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [1:0] _or_148 = _or_144 | _or_147; // RapController.java:150
   wire [1:0] _or_149 = _or_141 | _or_148; // RapController.java:150
   wire [1:0] _or_150 = _or_134 | _or_149; // RapController.java:150
-  wire _or_151 = state_undo | state_split; // RapController.java:468
-  wire _or_152 = _or_151 | state_split_alloc; // RapController.java:468
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:614
-  wire _eq_163 = merge_leaf_depth_next == 5'd1; // RapController.java:160
-  wire _bits_243 = leaf_pick_pick_hot[0]; // RapController.java:603
-  wire [4:0] _fill_32 = {5{_bits_243}}; // RapController.java:603
-  wire [4:0] _and_190 = slot_parent_0 & _fill_32; // RapController.java:603
-  wire _bits_244 = leaf_pick_pick_hot[1]; // RapController.java:603
-  wire [4:0] _fill_33 = {5{_bits_244}}; // RapController.java:603
-  wire [4:0] _and_191 = slot_parent_1 & _fill_33; // RapController.java:603
-  wire [4:0] _or_153 = _and_190 | _and_191; // RapController.java:603
-  wire _bits_245 = leaf_pick_pick_hot[2]; // RapController.java:603
-  wire [4:0] _fill_34 = {5{_bits_245}}; // RapController.java:603
-  wire [4:0] _and_192 = slot_parent_2 & _fill_34; // RapController.java:603
-  wire _bits_246 = leaf_pick_pick_hot[3]; // RapController.java:603
-  wire [4:0] _fill_35 = {5{_bits_246}}; // RapController.java:603
-  wire [4:0] _and_193 = slot_parent_3 & _fill_35; // RapController.java:603
-  wire [4:0] _or_154 = _and_192 | _and_193; // RapController.java:603
-  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:603
-  wire _bits_247 = leaf_pick_pick_hot[4]; // RapController.java:603
-  wire [4:0] _fill_36 = {5{_bits_247}}; // RapController.java:603
-  wire [4:0] _and_194 = slot_parent_4 & _fill_36; // RapController.java:603
-  wire _bits_248 = leaf_pick_pick_hot[5]; // RapController.java:603
-  wire [4:0] _fill_37 = {5{_bits_248}}; // RapController.java:603
-  wire [4:0] _and_195 = slot_parent_5 & _fill_37; // RapController.java:603
-  wire [4:0] _or_156 = _and_194 | _and_195; // RapController.java:603
-  wire _bits_249 = leaf_pick_pick_hot[6]; // RapController.java:603
-  wire [4:0] _fill_38 = {5{_bits_249}}; // RapController.java:603
-  wire [4:0] _and_196 = slot_parent_6 & _fill_38; // RapController.java:603
-  wire _bits_250 = leaf_pick_pick_hot[7]; // RapController.java:603
-  wire [4:0] _fill_39 = {5{_bits_250}}; // RapController.java:603
-  wire [4:0] _and_197 = slot_parent_7 & _fill_39; // RapController.java:603
-  wire [4:0] _or_157 = _and_196 | _and_197; // RapController.java:603
-  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:603
-  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:603
-  wire _bits_251 = leaf_pick_pick_hot[8]; // RapController.java:603
-  wire [4:0] _fill_40 = {5{_bits_251}}; // RapController.java:603
-  wire [4:0] _and_198 = slot_parent_8 & _fill_40; // RapController.java:603
-  wire _bits_252 = leaf_pick_pick_hot[9]; // RapController.java:603
-  wire [4:0] _fill_41 = {5{_bits_252}}; // RapController.java:603
-  wire [4:0] _and_199 = slot_parent_9 & _fill_41; // RapController.java:603
-  wire [4:0] _or_160 = _and_198 | _and_199; // RapController.java:603
-  wire _bits_253 = leaf_pick_pick_hot[10]; // RapController.java:603
-  wire [4:0] _fill_42 = {5{_bits_253}}; // RapController.java:603
-  wire [4:0] _and_200 = slot_parent_10 & _fill_42; // RapController.java:603
-  wire _bits_254 = leaf_pick_pick_hot[11]; // RapController.java:603
-  wire [4:0] _fill_43 = {5{_bits_254}}; // RapController.java:603
-  wire [4:0] _and_201 = slot_parent_11 & _fill_43; // RapController.java:603
-  wire [4:0] _or_161 = _and_200 | _and_201; // RapController.java:603
-  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:603
-  wire _bits_255 = leaf_pick_pick_hot[12]; // RapController.java:603
-  wire [4:0] _fill_44 = {5{_bits_255}}; // RapController.java:603
-  wire [4:0] _and_202 = slot_parent_12 & _fill_44; // RapController.java:603
-  wire _bits_256 = leaf_pick_pick_hot[13]; // RapController.java:603
-  wire [4:0] _fill_45 = {5{_bits_256}}; // RapController.java:603
-  wire [4:0] _and_203 = slot_parent_13 & _fill_45; // RapController.java:603
-  wire [4:0] _or_163 = _and_202 | _and_203; // RapController.java:603
-  wire _bits_257 = leaf_pick_pick_hot[14]; // RapController.java:603
-  wire [4:0] _fill_46 = {5{_bits_257}}; // RapController.java:603
-  wire [4:0] _and_204 = slot_parent_14 & _fill_46; // RapController.java:603
-  wire _bits_258 = leaf_pick_pick_hot[15]; // RapController.java:603
-  wire [4:0] _fill_47 = {5{_bits_258}}; // RapController.java:603
-  wire [4:0] _and_205 = slot_parent_15 & _fill_47; // RapController.java:603
-  wire [4:0] _or_164 = _and_204 | _and_205; // RapController.java:603
-  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:603
-  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:603
-  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:603
-  wire _bits_259 = leaf_pick_pick_hot[16]; // RapController.java:603
-  wire [4:0] _fill_48 = {5{_bits_259}}; // RapController.java:603
-  wire [4:0] _and_206 = slot_parent_16 & _fill_48; // RapController.java:603
-  wire _bits_260 = leaf_pick_pick_hot[17]; // RapController.java:603
-  wire [4:0] _fill_49 = {5{_bits_260}}; // RapController.java:603
-  wire [4:0] _and_207 = slot_parent_17 & _fill_49; // RapController.java:603
-  wire [4:0] _or_168 = _and_206 | _and_207; // RapController.java:603
-  wire _bits_261 = leaf_pick_pick_hot[18]; // RapController.java:603
-  wire [4:0] _fill_50 = {5{_bits_261}}; // RapController.java:603
-  wire [4:0] _and_208 = slot_parent_18 & _fill_50; // RapController.java:603
-  wire _bits_262 = leaf_pick_pick_hot[19]; // RapController.java:603
-  wire [4:0] _fill_51 = {5{_bits_262}}; // RapController.java:603
-  wire [4:0] _and_209 = slot_parent_19 & _fill_51; // RapController.java:603
-  wire [4:0] _or_169 = _and_208 | _and_209; // RapController.java:603
-  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:603
-  wire _bits_263 = leaf_pick_pick_hot[20]; // RapController.java:603
-  wire [4:0] _fill_52 = {5{_bits_263}}; // RapController.java:603
-  wire [4:0] _and_210 = slot_parent_20 & _fill_52; // RapController.java:603
-  wire _bits_264 = leaf_pick_pick_hot[21]; // RapController.java:603
-  wire [4:0] _fill_53 = {5{_bits_264}}; // RapController.java:603
-  wire [4:0] _and_211 = slot_parent_21 & _fill_53; // RapController.java:603
-  wire [4:0] _or_171 = _and_210 | _and_211; // RapController.java:603
-  wire _bits_265 = leaf_pick_pick_hot[22]; // RapController.java:603
-  wire [4:0] _fill_54 = {5{_bits_265}}; // RapController.java:603
-  wire [4:0] _and_212 = slot_parent_22 & _fill_54; // RapController.java:603
-  wire _bits_266 = leaf_pick_pick_hot[23]; // RapController.java:603
-  wire [4:0] _fill_55 = {5{_bits_266}}; // RapController.java:603
-  wire [4:0] _and_213 = slot_parent_23 & _fill_55; // RapController.java:603
-  wire [4:0] _or_172 = _and_212 | _and_213; // RapController.java:603
-  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:603
-  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:603
-  wire _bits_267 = leaf_pick_pick_hot[24]; // RapController.java:603
-  wire [4:0] _fill_56 = {5{_bits_267}}; // RapController.java:603
-  wire [4:0] _and_214 = slot_parent_24 & _fill_56; // RapController.java:603
-  wire _bits_268 = leaf_pick_pick_hot[25]; // RapController.java:603
-  wire [4:0] _fill_57 = {5{_bits_268}}; // RapController.java:603
-  wire [4:0] _and_215 = slot_parent_25 & _fill_57; // RapController.java:603
-  wire [4:0] _or_175 = _and_214 | _and_215; // RapController.java:603
-  wire _bits_269 = leaf_pick_pick_hot[26]; // RapController.java:603
-  wire [4:0] _fill_58 = {5{_bits_269}}; // RapController.java:603
-  wire [4:0] _and_216 = slot_parent_26 & _fill_58; // RapController.java:603
-  wire _bits_270 = leaf_pick_pick_hot[27]; // RapController.java:603
-  wire [4:0] _fill_59 = {5{_bits_270}}; // RapController.java:603
-  wire [4:0] _and_217 = slot_parent_27 & _fill_59; // RapController.java:603
-  wire [4:0] _or_176 = _and_216 | _and_217; // RapController.java:603
-  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:603
-  wire _bits_271 = leaf_pick_pick_hot[28]; // RapController.java:603
-  wire [4:0] _fill_60 = {5{_bits_271}}; // RapController.java:603
-  wire [4:0] _and_218 = slot_parent_28 & _fill_60; // RapController.java:603
-  wire _bits_272 = leaf_pick_pick_hot[29]; // RapController.java:603
-  wire [4:0] _fill_61 = {5{_bits_272}}; // RapController.java:603
-  wire [4:0] _and_219 = slot_parent_29 & _fill_61; // RapController.java:603
-  wire [4:0] _or_178 = _and_218 | _and_219; // RapController.java:603
-  wire _bits_273 = leaf_pick_pick_hot[30]; // RapController.java:603
-  wire [4:0] _fill_62 = {5{_bits_273}}; // RapController.java:603
-  wire [4:0] _and_220 = slot_parent_30 & _fill_62; // RapController.java:603
-  wire _bits_274 = leaf_pick_pick_hot[31]; // RapController.java:603
-  wire [4:0] _fill_63 = {5{_bits_274}}; // RapController.java:603
-  wire [4:0] _and_221 = slot_parent_31 & _fill_63; // RapController.java:603
-  wire [4:0] _or_179 = _and_220 | _and_221; // RapController.java:603
-  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:603
-  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:603
-  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:603
-  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:603
-  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:636
-  wire _not_139 = ~snapshot_frozen; // RapController.java:513
-  wire _and_222 = snapshot_pending & _not_139; // RapController.java:513
-  wire _and_223 = _and_222 & quiet_held; // RapController.java:513
-  wire _and_224 = _and_223 & snapshot_settled; // RapController.java:513
-  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:655
-  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:674
-  wire [5:0] _cat_35 = {readout_depth, 1'd0}; // RapController.java:817
-  wire [5:0] _mux_37 = readout_in_use ? _cat_35 : 6'd0; // RapController.java:670
-  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:340
-  wire [31:0] _and_225 = child_digit_field & _fill_64; // RapController.java:340
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_225; // RapController.java:340
+  wire _or_151 = state_undo | state_split; // RapController.java:469
+  wire _or_152 = _or_151 | state_split_alloc; // RapController.java:469
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:615
+  wire _eq_162 = merge_leaf_depth_next == 5'd1; // RapController.java:160
+  wire _bits_243 = leaf_pick_pick_hot[0]; // RapController.java:604
+  wire [4:0] _fill_32 = {5{_bits_243}}; // RapController.java:604
+  wire [4:0] _and_190 = slot_parent_0 & _fill_32; // RapController.java:604
+  wire _bits_244 = leaf_pick_pick_hot[1]; // RapController.java:604
+  wire [4:0] _fill_33 = {5{_bits_244}}; // RapController.java:604
+  wire [4:0] _and_191 = slot_parent_1 & _fill_33; // RapController.java:604
+  wire [4:0] _or_153 = _and_190 | _and_191; // RapController.java:604
+  wire _bits_245 = leaf_pick_pick_hot[2]; // RapController.java:604
+  wire [4:0] _fill_34 = {5{_bits_245}}; // RapController.java:604
+  wire [4:0] _and_192 = slot_parent_2 & _fill_34; // RapController.java:604
+  wire _bits_246 = leaf_pick_pick_hot[3]; // RapController.java:604
+  wire [4:0] _fill_35 = {5{_bits_246}}; // RapController.java:604
+  wire [4:0] _and_193 = slot_parent_3 & _fill_35; // RapController.java:604
+  wire [4:0] _or_154 = _and_192 | _and_193; // RapController.java:604
+  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:604
+  wire _bits_247 = leaf_pick_pick_hot[4]; // RapController.java:604
+  wire [4:0] _fill_36 = {5{_bits_247}}; // RapController.java:604
+  wire [4:0] _and_194 = slot_parent_4 & _fill_36; // RapController.java:604
+  wire _bits_248 = leaf_pick_pick_hot[5]; // RapController.java:604
+  wire [4:0] _fill_37 = {5{_bits_248}}; // RapController.java:604
+  wire [4:0] _and_195 = slot_parent_5 & _fill_37; // RapController.java:604
+  wire [4:0] _or_156 = _and_194 | _and_195; // RapController.java:604
+  wire _bits_249 = leaf_pick_pick_hot[6]; // RapController.java:604
+  wire [4:0] _fill_38 = {5{_bits_249}}; // RapController.java:604
+  wire [4:0] _and_196 = slot_parent_6 & _fill_38; // RapController.java:604
+  wire _bits_250 = leaf_pick_pick_hot[7]; // RapController.java:604
+  wire [4:0] _fill_39 = {5{_bits_250}}; // RapController.java:604
+  wire [4:0] _and_197 = slot_parent_7 & _fill_39; // RapController.java:604
+  wire [4:0] _or_157 = _and_196 | _and_197; // RapController.java:604
+  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:604
+  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:604
+  wire _bits_251 = leaf_pick_pick_hot[8]; // RapController.java:604
+  wire [4:0] _fill_40 = {5{_bits_251}}; // RapController.java:604
+  wire [4:0] _and_198 = slot_parent_8 & _fill_40; // RapController.java:604
+  wire _bits_252 = leaf_pick_pick_hot[9]; // RapController.java:604
+  wire [4:0] _fill_41 = {5{_bits_252}}; // RapController.java:604
+  wire [4:0] _and_199 = slot_parent_9 & _fill_41; // RapController.java:604
+  wire [4:0] _or_160 = _and_198 | _and_199; // RapController.java:604
+  wire _bits_253 = leaf_pick_pick_hot[10]; // RapController.java:604
+  wire [4:0] _fill_42 = {5{_bits_253}}; // RapController.java:604
+  wire [4:0] _and_200 = slot_parent_10 & _fill_42; // RapController.java:604
+  wire _bits_254 = leaf_pick_pick_hot[11]; // RapController.java:604
+  wire [4:0] _fill_43 = {5{_bits_254}}; // RapController.java:604
+  wire [4:0] _and_201 = slot_parent_11 & _fill_43; // RapController.java:604
+  wire [4:0] _or_161 = _and_200 | _and_201; // RapController.java:604
+  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:604
+  wire _bits_255 = leaf_pick_pick_hot[12]; // RapController.java:604
+  wire [4:0] _fill_44 = {5{_bits_255}}; // RapController.java:604
+  wire [4:0] _and_202 = slot_parent_12 & _fill_44; // RapController.java:604
+  wire _bits_256 = leaf_pick_pick_hot[13]; // RapController.java:604
+  wire [4:0] _fill_45 = {5{_bits_256}}; // RapController.java:604
+  wire [4:0] _and_203 = slot_parent_13 & _fill_45; // RapController.java:604
+  wire [4:0] _or_163 = _and_202 | _and_203; // RapController.java:604
+  wire _bits_257 = leaf_pick_pick_hot[14]; // RapController.java:604
+  wire [4:0] _fill_46 = {5{_bits_257}}; // RapController.java:604
+  wire [4:0] _and_204 = slot_parent_14 & _fill_46; // RapController.java:604
+  wire _bits_258 = leaf_pick_pick_hot[15]; // RapController.java:604
+  wire [4:0] _fill_47 = {5{_bits_258}}; // RapController.java:604
+  wire [4:0] _and_205 = slot_parent_15 & _fill_47; // RapController.java:604
+  wire [4:0] _or_164 = _and_204 | _and_205; // RapController.java:604
+  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:604
+  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:604
+  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:604
+  wire _bits_259 = leaf_pick_pick_hot[16]; // RapController.java:604
+  wire [4:0] _fill_48 = {5{_bits_259}}; // RapController.java:604
+  wire [4:0] _and_206 = slot_parent_16 & _fill_48; // RapController.java:604
+  wire _bits_260 = leaf_pick_pick_hot[17]; // RapController.java:604
+  wire [4:0] _fill_49 = {5{_bits_260}}; // RapController.java:604
+  wire [4:0] _and_207 = slot_parent_17 & _fill_49; // RapController.java:604
+  wire [4:0] _or_168 = _and_206 | _and_207; // RapController.java:604
+  wire _bits_261 = leaf_pick_pick_hot[18]; // RapController.java:604
+  wire [4:0] _fill_50 = {5{_bits_261}}; // RapController.java:604
+  wire [4:0] _and_208 = slot_parent_18 & _fill_50; // RapController.java:604
+  wire _bits_262 = leaf_pick_pick_hot[19]; // RapController.java:604
+  wire [4:0] _fill_51 = {5{_bits_262}}; // RapController.java:604
+  wire [4:0] _and_209 = slot_parent_19 & _fill_51; // RapController.java:604
+  wire [4:0] _or_169 = _and_208 | _and_209; // RapController.java:604
+  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:604
+  wire _bits_263 = leaf_pick_pick_hot[20]; // RapController.java:604
+  wire [4:0] _fill_52 = {5{_bits_263}}; // RapController.java:604
+  wire [4:0] _and_210 = slot_parent_20 & _fill_52; // RapController.java:604
+  wire _bits_264 = leaf_pick_pick_hot[21]; // RapController.java:604
+  wire [4:0] _fill_53 = {5{_bits_264}}; // RapController.java:604
+  wire [4:0] _and_211 = slot_parent_21 & _fill_53; // RapController.java:604
+  wire [4:0] _or_171 = _and_210 | _and_211; // RapController.java:604
+  wire _bits_265 = leaf_pick_pick_hot[22]; // RapController.java:604
+  wire [4:0] _fill_54 = {5{_bits_265}}; // RapController.java:604
+  wire [4:0] _and_212 = slot_parent_22 & _fill_54; // RapController.java:604
+  wire _bits_266 = leaf_pick_pick_hot[23]; // RapController.java:604
+  wire [4:0] _fill_55 = {5{_bits_266}}; // RapController.java:604
+  wire [4:0] _and_213 = slot_parent_23 & _fill_55; // RapController.java:604
+  wire [4:0] _or_172 = _and_212 | _and_213; // RapController.java:604
+  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:604
+  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:604
+  wire _bits_267 = leaf_pick_pick_hot[24]; // RapController.java:604
+  wire [4:0] _fill_56 = {5{_bits_267}}; // RapController.java:604
+  wire [4:0] _and_214 = slot_parent_24 & _fill_56; // RapController.java:604
+  wire _bits_268 = leaf_pick_pick_hot[25]; // RapController.java:604
+  wire [4:0] _fill_57 = {5{_bits_268}}; // RapController.java:604
+  wire [4:0] _and_215 = slot_parent_25 & _fill_57; // RapController.java:604
+  wire [4:0] _or_175 = _and_214 | _and_215; // RapController.java:604
+  wire _bits_269 = leaf_pick_pick_hot[26]; // RapController.java:604
+  wire [4:0] _fill_58 = {5{_bits_269}}; // RapController.java:604
+  wire [4:0] _and_216 = slot_parent_26 & _fill_58; // RapController.java:604
+  wire _bits_270 = leaf_pick_pick_hot[27]; // RapController.java:604
+  wire [4:0] _fill_59 = {5{_bits_270}}; // RapController.java:604
+  wire [4:0] _and_217 = slot_parent_27 & _fill_59; // RapController.java:604
+  wire [4:0] _or_176 = _and_216 | _and_217; // RapController.java:604
+  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:604
+  wire _bits_271 = leaf_pick_pick_hot[28]; // RapController.java:604
+  wire [4:0] _fill_60 = {5{_bits_271}}; // RapController.java:604
+  wire [4:0] _and_218 = slot_parent_28 & _fill_60; // RapController.java:604
+  wire _bits_272 = leaf_pick_pick_hot[29]; // RapController.java:604
+  wire [4:0] _fill_61 = {5{_bits_272}}; // RapController.java:604
+  wire [4:0] _and_219 = slot_parent_29 & _fill_61; // RapController.java:604
+  wire [4:0] _or_178 = _and_218 | _and_219; // RapController.java:604
+  wire _bits_273 = leaf_pick_pick_hot[30]; // RapController.java:604
+  wire [4:0] _fill_62 = {5{_bits_273}}; // RapController.java:604
+  wire [4:0] _and_220 = slot_parent_30 & _fill_62; // RapController.java:604
+  wire _bits_274 = leaf_pick_pick_hot[31]; // RapController.java:604
+  wire [4:0] _fill_63 = {5{_bits_274}}; // RapController.java:604
+  wire [4:0] _and_221 = slot_parent_31 & _fill_63; // RapController.java:604
+  wire [4:0] _or_179 = _and_220 | _and_221; // RapController.java:604
+  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:604
+  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:604
+  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:604
+  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:604
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:637
+  wire _not_139 = ~snapshot_frozen; // RapController.java:514
+  wire _and_222 = snapshot_pending & _not_139; // RapController.java:514
+  wire _and_223 = _and_222 & quiet_held; // RapController.java:514
+  wire _and_224 = _and_223 & snapshot_settled; // RapController.java:514
+  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:656
+  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:675
+  wire [5:0] _cat_35 = {readout_depth, 1'd0}; // RapController.java:818
+  wire [5:0] _mux_37 = readout_in_use ? _cat_35 : 6'd0; // RapController.java:671
+  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:341
+  wire [31:0] _and_225 = child_digit_field & _fill_64; // RapController.java:341
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_225; // RapController.java:341
   wire _or_184 = snapshot_product_start | following_kick; // RapController.java:212
   wire [63:0] _mux_38 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:213
   wire [31:0] _mux_39 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:214
@@ -1741,60 +1741,60 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_142 = ~_bits_282; // RapController.java:233
   wire _or_r_2 = |to_merge; // RapController.java:233
   wire _and_227 = _not_142 & _or_r_2; // RapController.java:233
-  wire [4:0] _mux_40 = state_merge_kids ? merge_parent : op_slot; // RapController.java:246
-  wire [2:0] _dyn_index_0 = _mux_40[4] ? (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_31 : slot_children_30) : (_mux_40[0] ? slot_children_29 : slot_children_28)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_27 : slot_children_26) : (_mux_40[0] ? slot_children_25 : slot_children_24))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_23 : slot_children_22) : (_mux_40[0] ? slot_children_21 : slot_children_20)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_19 : slot_children_18) : (_mux_40[0] ? slot_children_17 : slot_children_16)))) : (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_15 : slot_children_14) : (_mux_40[0] ? slot_children_13 : slot_children_12)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_11 : slot_children_10) : (_mux_40[0] ? slot_children_9 : slot_children_8))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_7 : slot_children_6) : (_mux_40[0] ? slot_children_5 : slot_children_4)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_3 : slot_children_2) : (_mux_40[0] ? slot_children_1 : slot_children_0)))); // RapController.java:246
-  wire _not_143 = ~commit_stop; // RapController.java:511
-  wire _and_228 = io_selected_valid & _not_143; // RapController.java:511
-  wire [4:0] _bits_283 = undo_rdata_0[36:32]; // RapController.java:531
-  wire [4:0] _mux_41 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:628
+  wire [4:0] _mux_40 = state_merge_kids ? merge_parent : op_slot; // RapController.java:247
+  wire [2:0] _dyn_index_0 = _mux_40[4] ? (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_31 : slot_children_30) : (_mux_40[0] ? slot_children_29 : slot_children_28)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_27 : slot_children_26) : (_mux_40[0] ? slot_children_25 : slot_children_24))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_23 : slot_children_22) : (_mux_40[0] ? slot_children_21 : slot_children_20)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_19 : slot_children_18) : (_mux_40[0] ? slot_children_17 : slot_children_16)))) : (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_15 : slot_children_14) : (_mux_40[0] ? slot_children_13 : slot_children_12)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_11 : slot_children_10) : (_mux_40[0] ? slot_children_9 : slot_children_8))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_7 : slot_children_6) : (_mux_40[0] ? slot_children_5 : slot_children_4)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_3 : slot_children_2) : (_mux_40[0] ? slot_children_1 : slot_children_0)))); // RapController.java:247
+  wire _not_143 = ~commit_stop; // RapController.java:512
+  wire _and_228 = io_selected_valid & _not_143; // RapController.java:512
+  wire [4:0] _bits_283 = undo_rdata_0[36:32]; // RapController.java:532
+  wire [4:0] _mux_41 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:629
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:174
   wire [31:0] _fill_65 = {32{1'd1}}; // RapController.java:86
-  wire [31:0] _bits_284 = verdict_sum[31:0]; // RapController.java:699
-  wire [31:0] _mux_42 = clip_verdict ? _fill_65 : _bits_284; // RapController.java:699
-  wire [31:0] _bits_285 = undo_rdata_0[31:0]; // RapController.java:532
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:498
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:278
-  wire _not_144 = ~io_tcamWrite_ready; // RapController.java:290
-  wire _and_229 = tcam_write_full & _not_144; // RapController.java:290
-  wire _or_185 = tcam_write_load | _and_229; // RapController.java:290
-  wire _or_186 = split_now | merge_now; // RapController.java:418
-  wire _and_230 = commit_fire & _or_186; // RapController.java:418
-  wire _not_145 = ~merge_now; // RapController.java:416
-  wire _and_231 = split_now & _not_145; // RapController.java:416
-  wire _and_232 = _and_231 & hit_short_3; // RapController.java:416
-  wire defer_now = _and_232 & skip_now; // RapController.java:416
-  wire _not_146 = ~defer_now; // RapController.java:418
-  wire _and_233 = _and_230 & _not_146; // RapController.java:418
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:325
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:329
-  wire _ge_1 = free_slots >= missing_children; // RapController.java:330
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:822
-  wire [5:0] _cat_36 = {op_depth, 1'd0}; // RapController.java:817
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_36; // RapController.java:822
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:822
-  wire [5:0] _cat_37 = {child_depth, 1'd0}; // RapController.java:817
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_37; // RapController.java:822
-  wire [31:0] _not_147 = ~_dshr_1; // RapController.java:338
-  wire [31:0] _and_234 = _dshr_0 & _not_147; // RapController.java:338
-  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:350
-  wire _lt_0 = free_slots < 6'd1; // RapController.java:357
-  wire _lt_1 = free_slots < 6'd2; // RapController.java:357
-  wire _lt_2 = free_slots < 6'd3; // RapController.java:357
-  wire _lt_3 = free_slots < 6'd4; // RapController.java:357
-  wire [7:0] _cat_38 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:359
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:370
-  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:371
-  wire _bits_286 = _dshr_2[0]; // RapController.java:371
-  wire _and_235 = state_run & io_selected_valid; // RapController.java:364
-  wire _not_148 = ~commit_stop; // RapController.java:364
-  wire _and_236 = _and_235 & _not_148; // RapController.java:364
+  wire [31:0] _bits_284 = verdict_sum[31:0]; // RapController.java:700
+  wire [31:0] _mux_42 = clip_verdict ? _fill_65 : _bits_284; // RapController.java:700
+  wire [31:0] _bits_285 = undo_rdata_0[31:0]; // RapController.java:533
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:499
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:279
+  wire _not_144 = ~io_tcamWrite_ready; // RapController.java:291
+  wire _and_229 = tcam_write_full & _not_144; // RapController.java:291
+  wire _or_185 = tcam_write_load | _and_229; // RapController.java:291
+  wire _or_186 = split_now | merge_now; // RapController.java:419
+  wire _and_230 = commit_fire & _or_186; // RapController.java:419
+  wire _not_145 = ~merge_now; // RapController.java:417
+  wire _and_231 = split_now & _not_145; // RapController.java:417
+  wire _and_232 = _and_231 & hit_short_3; // RapController.java:417
+  wire defer_now = _and_232 & skip_now; // RapController.java:417
+  wire _not_146 = ~defer_now; // RapController.java:419
+  wire _and_233 = _and_230 & _not_146; // RapController.java:419
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:326
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:330
+  wire _ge_1 = free_slots >= missing_children; // RapController.java:331
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:823
+  wire [5:0] _cat_36 = {op_depth, 1'd0}; // RapController.java:818
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_36; // RapController.java:823
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:823
+  wire [5:0] _cat_37 = {child_depth, 1'd0}; // RapController.java:818
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_37; // RapController.java:823
+  wire [31:0] _not_147 = ~_dshr_1; // RapController.java:339
+  wire [31:0] _and_234 = _dshr_0 & _not_147; // RapController.java:339
+  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:351
+  wire _lt_0 = free_slots < 6'd1; // RapController.java:358
+  wire _lt_1 = free_slots < 6'd2; // RapController.java:358
+  wire _lt_2 = free_slots < 6'd3; // RapController.java:358
+  wire _lt_3 = free_slots < 6'd4; // RapController.java:358
+  wire [7:0] _cat_38 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:360
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:371
+  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:372
+  wire _bits_286 = _dshr_2[0]; // RapController.java:372
+  wire _and_235 = state_run & io_selected_valid; // RapController.java:365
+  wire _not_148 = ~commit_stop; // RapController.java:365
+  wire _and_236 = _and_235 & _not_148; // RapController.java:365
   wire _not_149 = ~verdict_act; // MergeVerdict.java:73
   wire _and_237 = verdict_busy & _not_149; // MergeVerdict.java:73
   wire _or_187 = verdict_hand_over | _and_237; // MergeVerdict.java:73
-  wire _or_188 = state_merge_level | state_merge_kids; // RapController.java:377
-  wire _and_238 = _or_188 & io_counterResult_valid; // RapController.java:378
-  wire _eq_164 = io_counterResult_bits_op == 2'd2; // RapController.java:378
-  wire _and_239 = _and_238 & _eq_164; // RapController.java:378
+  wire _or_188 = state_merge_level | state_merge_kids; // RapController.java:378
+  wire _and_238 = _or_188 & io_counterResult_valid; // RapController.java:379
+  wire _eq_163 = io_counterResult_bits_op == 2'd2; // RapController.java:379
+  wire _and_239 = _and_238 & _eq_163; // RapController.java:379
   wire [34:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:97
   wire _bits_287 = op_not_threshold[35]; // SplitCompare.java:60
@@ -1865,8 +1865,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_192 = _bits_311 | _and_244; // SplitCompare.java:76
   wire _and_245 = _bits_306 & _or_192; // SplitCompare.java:76
   wire _or_193 = _bits_305 | _and_245; // SplitCompare.java:76
-  wire _lt_4 = io_selected_bits_depth < 5'd16; // RapController.java:389
-  wire _not_153 = ~schedule_exhausted; // RapController.java:398
+  wire _lt_4 = io_selected_bits_depth < 5'd16; // RapController.java:390
+  wire _not_153 = ~schedule_exhausted; // RapController.java:399
   wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
   wire _not_154 = ~_or_r_4; // SplitCounter.java:89
   wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:90
@@ -1875,11 +1875,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |until_merge_hi_2; // SplitCounter.java:90
   wire _not_156 = ~_or_r_6; // SplitCounter.java:90
   wire _and_247 = _and_246 & _not_156; // SplitCounter.java:90
-  wire _and_248 = _not_153 & _and_247; // RapController.java:398
-  wire [13:0] _bits_316 = until_merge_lo[15:2]; // RapController.java:401
-  wire _or_r_7 = |_bits_316; // RapController.java:401
-  wire _not_157 = ~_or_r_7; // RapController.java:401
-  wire _and_249 = _and_248 & _not_157; // RapController.java:401
+  wire _and_248 = _not_153 & _and_247; // RapController.java:399
+  wire [13:0] _bits_316 = until_merge_lo[15:2]; // RapController.java:402
+  wire _or_r_7 = |_bits_316; // RapController.java:402
+  wire _not_157 = ~_or_r_7; // RapController.java:402
+  wire _and_249 = _and_248 & _not_157; // RapController.java:402
   wire [59:0] _not_158 = ~io_thresholdBound; // MergeSkip.java:63
   wire [24:0] _bits_317 = _not_158[59:35]; // SplitCompare.java:60
   wire _and_r_1 = &_bits_317; // SplitCompare.java:60
@@ -1914,21 +1914,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_195 = _bits_321 | _and_251; // SplitCompare.java:76
   wire _and_252 = _and_r_1 & _or_195; // SplitCompare.java:60
   wire _and_253 = skip_valid & _and_252; // MergeSkip.java:53
-  wire _and_254 = commit_fire & defer_now; // RapController.java:446
-  wire _lt_5 = readout_slot < 16'd32; // RapController.java:449
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:449
-  wire _bits_332 = _dshr_3[0]; // RapController.java:449
-  wire _and_255 = _lt_5 & _bits_332; // RapController.java:449
-  wire [2:0] _bits_333 = readout_index[2:0]; // RapController.java:454
-  wire [4:0] _dyn_index_2 = _bits_333[2] ? (_bits_333[1] ? (_bits_333[0] ? _wire_0_7 : _wire_0_6) : (_bits_333[0] ? _wire_0_5 : _wire_0_4)) : (_bits_333[1] ? (_bits_333[0] ? _wire_0_3 : _wire_0_2) : (_bits_333[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:454
-  wire [2:0] _bits_334 = readout_index[2:0]; // RapController.java:454
-  wire [4:0] _dyn_index_3 = _bits_334[2] ? (_bits_334[1] ? (_bits_334[0] ? _wire_1_7 : _wire_1_6) : (_bits_334[0] ? _wire_1_5 : _wire_1_4)) : (_bits_334[1] ? (_bits_334[0] ? _wire_1_3 : _wire_1_2) : (_bits_334[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:454
-  wire [2:0] _bits_335 = readout_index[2:0]; // RapController.java:454
-  wire [4:0] _dyn_index_4 = _bits_335[2] ? (_bits_335[1] ? (_bits_335[0] ? _wire_2_7 : _wire_2_6) : (_bits_335[0] ? _wire_2_5 : _wire_2_4)) : (_bits_335[1] ? (_bits_335[0] ? _wire_2_3 : _wire_2_2) : (_bits_335[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:454
-  wire [2:0] _bits_336 = readout_index[2:0]; // RapController.java:454
-  wire [4:0] _dyn_index_5 = _bits_336[2] ? (_bits_336[1] ? (_bits_336[0] ? _wire_3_7 : _wire_3_6) : (_bits_336[0] ? _wire_3_5 : _wire_3_4)) : (_bits_336[1] ? (_bits_336[0] ? _wire_3_3 : _wire_3_2) : (_bits_336[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:454
-  wire [1:0] _bits_337 = readout_index[4:3]; // RapController.java:454
-  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:454
+  wire _and_254 = commit_fire & defer_now; // RapController.java:447
+  wire _lt_5 = readout_slot < 16'd32; // RapController.java:450
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:450
+  wire _bits_332 = _dshr_3[0]; // RapController.java:450
+  wire _and_255 = _lt_5 & _bits_332; // RapController.java:450
+  wire [2:0] _bits_333 = readout_index[2:0]; // RapController.java:455
+  wire [4:0] _dyn_index_2 = _bits_333[2] ? (_bits_333[1] ? (_bits_333[0] ? _wire_0_7 : _wire_0_6) : (_bits_333[0] ? _wire_0_5 : _wire_0_4)) : (_bits_333[1] ? (_bits_333[0] ? _wire_0_3 : _wire_0_2) : (_bits_333[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:455
+  wire [2:0] _bits_334 = readout_index[2:0]; // RapController.java:455
+  wire [4:0] _dyn_index_3 = _bits_334[2] ? (_bits_334[1] ? (_bits_334[0] ? _wire_1_7 : _wire_1_6) : (_bits_334[0] ? _wire_1_5 : _wire_1_4)) : (_bits_334[1] ? (_bits_334[0] ? _wire_1_3 : _wire_1_2) : (_bits_334[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:455
+  wire [2:0] _bits_335 = readout_index[2:0]; // RapController.java:455
+  wire [4:0] _dyn_index_4 = _bits_335[2] ? (_bits_335[1] ? (_bits_335[0] ? _wire_2_7 : _wire_2_6) : (_bits_335[0] ? _wire_2_5 : _wire_2_4)) : (_bits_335[1] ? (_bits_335[0] ? _wire_2_3 : _wire_2_2) : (_bits_335[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:455
+  wire [2:0] _bits_336 = readout_index[2:0]; // RapController.java:455
+  wire [4:0] _dyn_index_5 = _bits_336[2] ? (_bits_336[1] ? (_bits_336[0] ? _wire_3_7 : _wire_3_6) : (_bits_336[0] ? _wire_3_5 : _wire_3_4)) : (_bits_336[1] ? (_bits_336[0] ? _wire_3_3 : _wire_3_2) : (_bits_336[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:455
+  wire [1:0] _bits_337 = readout_index[4:3]; // RapController.java:455
+  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:455
   wire _bits_338 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_2 = &_bits_338; // SplitCompare.java:60
   wire [11:0] _bits_339 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -1966,12 +1966,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_260 = _and_259 & _not_159; // MergeSkip.java:72
   wire _not_160 = ~commit_fire; // MergeSkip.java:72
   wire _and_261 = _and_260 & _not_160; // MergeSkip.java:72
-  wire _not_161 = ~commit_stop; // RapController.java:480
-  wire pipe_quiet = _not_161 & pipe_empty; // RapController.java:480
-  wire _and_262 = state_run & pipe_quiet; // RapController.java:485
-  wire _not_162 = ~io_issued; // RapController.java:485
-  wire _and_263 = _and_262 & _not_162; // RapController.java:485
-  wire _and_264 = state_run & pipe_quiet; // RapController.java:491
+  wire _not_161 = ~commit_stop; // RapController.java:481
+  wire pipe_quiet = _not_161 & pipe_empty; // RapController.java:481
+  wire _and_262 = state_run & pipe_quiet; // RapController.java:486
+  wire _not_162 = ~io_issued; // RapController.java:486
+  wire _and_263 = _and_262 & _not_162; // RapController.java:486
+  wire _and_264 = state_run & pipe_quiet; // RapController.java:492
   wire _or_198 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_199 = _or_198 | ev_split_q; // StatusRegs.java:77
   wire _or_200 = _or_199 | ev_batch_q; // StatusRegs.java:77
@@ -1985,10 +1985,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_266 = _and_265 & _not_165; // SplitCounter.java:109
   wire _not_166 = ~_and_266; // StatusRegs.java:78
   wire ev_pending = _or_202 | _not_166; // StatusRegs.java:78
-  wire _not_167 = ~ev_pending; // RapController.java:490
-  wire _and_267 = _not_167 & multiplier_free; // RapController.java:490
-  wire status_still = _and_267 & io_countersIdle; // RapController.java:490
-  wire _and_268 = _and_264 & status_still; // RapController.java:491
+  wire _not_167 = ~ev_pending; // RapController.java:491
+  wire _and_267 = _not_167 & multiplier_free; // RapController.java:491
+  wire status_still = _and_267 & io_countersIdle; // RapController.java:491
+  wire _and_268 = _and_264 & status_still; // RapController.java:492
   wire _bits_353 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_354 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_203 = _bits_353 | _bits_354; // FirstSet.java:64
@@ -2113,41 +2113,41 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_261 = _or_254 | _or_260; // FirstSet.java:63
   wire _or_262 = _or_247 | _or_261; // FirstSet.java:63
   wire _not_168 = ~_or_262; // SlotPicker.java:93
-  wire _not_169 = ~state_init; // RapController.java:783
-  wire _not_170 = ~tcam_write_full; // RapController.java:783
-  wire _and_300 = _not_169 & _not_170; // RapController.java:783
-  wire _and_301 = _and_300 & io_enable; // RapController.java:783
-  wire _or_263 = readout_pending | io_readout; // RapController.java:784
-  wire _not_171 = ~_or_263; // RapController.java:784
-  wire _and_302 = _and_301 & _not_171; // RapController.java:784
-  wire _or_264 = snapshot_pending | io_snapshot; // RapController.java:784
-  wire _not_172 = ~_or_264; // RapController.java:784
-  wire _and_303 = _and_302 & _not_172; // RapController.java:784
-  wire _not_173 = ~snapshot_frozen; // RapController.java:784
-  wire _and_304 = _and_303 & _not_173; // RapController.java:784
-  wire _not_174 = ~commit_stop; // RapController.java:860
-  wire _and_305 = state_run & _not_174; // RapController.java:860
-  wire _not_175 = ~io_headValid; // RapController.java:860
-  wire _and_306 = pipe_empty & _not_175; // RapController.java:860
-  wire [2:0] _mux_43 = _and_306 ? 3'd1 : fill_cause; // RapController.java:860
-  wire _or_265 = state_drain | state_undo; // RapController.java:861
-  wire _or_266 = _or_265 | state_resume; // RapController.java:861
-  wire _or_267 = _or_266 | commit_stop; // RapController.java:861
-  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:862
-  wire _or_268 = state_split_scan | state_split; // RapController.java:863
-  wire _or_269 = _or_268 | state_split_alloc; // RapController.java:863
-  wire _or_270 = state_merge_level | state_merge_kids; // RapController.java:864
-  wire _or_271 = _or_270 | state_advance; // RapController.java:864
-  wire _or_272 = _or_271 | state_advance_wait; // RapController.java:864
-  wire [3:0] _bits_385 = undo_sp[3:0]; // RapController.java:316
-  wire [36:0] _cat_61 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:316
-  wire _not_176 = ~undo_empty; // RapController.java:312
-  wire undo_pop = state_undo & _not_176; // RapController.java:312
-  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:313
-  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:313
-  wire [4:0] _mux_45 = undo_pop ? _sub_16 : _sub_17; // RapController.java:313
-  wire [3:0] _bits_386 = _mux_45[3:0]; // RapController.java:313
-  wire _not_177 = ~undo_push; // RapController.java:313
+  wire _not_169 = ~state_init; // RapController.java:784
+  wire _not_170 = ~tcam_write_full; // RapController.java:784
+  wire _and_300 = _not_169 & _not_170; // RapController.java:784
+  wire _and_301 = _and_300 & io_enable; // RapController.java:784
+  wire _or_263 = readout_pending | io_readout; // RapController.java:785
+  wire _not_171 = ~_or_263; // RapController.java:785
+  wire _and_302 = _and_301 & _not_171; // RapController.java:785
+  wire _or_264 = snapshot_pending | io_snapshot; // RapController.java:785
+  wire _not_172 = ~_or_264; // RapController.java:785
+  wire _and_303 = _and_302 & _not_172; // RapController.java:785
+  wire _not_173 = ~snapshot_frozen; // RapController.java:785
+  wire _and_304 = _and_303 & _not_173; // RapController.java:785
+  wire _not_174 = ~commit_stop; // RapController.java:861
+  wire _and_305 = state_run & _not_174; // RapController.java:861
+  wire _not_175 = ~io_headValid; // RapController.java:861
+  wire _and_306 = pipe_empty & _not_175; // RapController.java:861
+  wire [2:0] _mux_43 = _and_306 ? 3'd1 : fill_cause; // RapController.java:861
+  wire _or_265 = state_drain | state_undo; // RapController.java:862
+  wire _or_266 = _or_265 | state_resume; // RapController.java:862
+  wire _or_267 = _or_266 | commit_stop; // RapController.java:862
+  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:863
+  wire _or_268 = state_split_scan | state_split; // RapController.java:864
+  wire _or_269 = _or_268 | state_split_alloc; // RapController.java:864
+  wire _or_270 = state_merge_level | state_merge_kids; // RapController.java:865
+  wire _or_271 = _or_270 | state_advance; // RapController.java:865
+  wire _or_272 = _or_271 | state_advance_wait; // RapController.java:865
+  wire [3:0] _bits_385 = undo_sp[3:0]; // RapController.java:317
+  wire [36:0] _cat_61 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:317
+  wire _not_176 = ~undo_empty; // RapController.java:313
+  wire undo_pop = state_undo & _not_176; // RapController.java:313
+  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:314
+  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:314
+  wire [4:0] _mux_45 = undo_pop ? _sub_16 : _sub_17; // RapController.java:314
+  wire [3:0] _bits_386 = _mux_45[3:0]; // RapController.java:314
+  wire _not_177 = ~undo_push; // RapController.java:314
   wire [4:0] _mux_46 = state_split ? op_slot : readout_index; // RapController.java:189
   wire _or_273 = state_split | state_read_issue; // RapController.java:188
   wire [14:0] _cat_62 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:64
@@ -2159,21 +2159,21 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_308 = _or_r_9 & _not_178; // RapController.java:64
   wire [62:0] _dshl_2 = 63'd1 << leaf_pick_pick_index; // SlotPicker.java:60
   wire [31:0] _bits_387 = _dshl_2[31:0]; // SlotPicker.java:60
-  wire _eq_165 = leaf_pick_pick_hot == _bits_387; // SlotPicker.java:60
+  wire _eq_164 = leaf_pick_pick_hot == _bits_387; // SlotPicker.java:60
   wire _and_309 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:60
   wire [62:0] _dshl_3 = 63'd1 << slot_pick_pick_index; // SlotPicker.java:60
   wire [31:0] _bits_388 = _dshl_3[31:0]; // SlotPicker.java:60
-  wire _eq_166 = slot_pick_pick_hot == _bits_388; // SlotPicker.java:60
+  wire _eq_165 = slot_pick_pick_hot == _bits_388; // SlotPicker.java:60
   wire _and_310 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:60
   wire _not_179 = ~_or_273; // RapController.java:197
   wire _not_180 = ~_and_239; // MergeVerdict.java:77
   wire _and_311 = verdict_act & merge_verdict; // MergeVerdict.java:79
-  wire _eq_167 = verdict_set == _and_311; // MergeVerdict.java:79
+  wire _eq_166 = verdict_set == _and_311; // MergeVerdict.java:79
   wire _not_181 = ~verdict_busy; // MergeVerdict.java:79
   wire _or_274 = _not_181 | verdict_act; // MergeVerdict.java:79
-  wire _eq_168 = verdict_free == _or_274; // MergeVerdict.java:79
-  wire _and_312 = _eq_167 & _eq_168; // MergeVerdict.java:79
-  wire _and_313 = _or_19 & io_head_thresholdFits; // RapController.java:387
+  wire _eq_167 = verdict_free == _or_274; // MergeVerdict.java:79
+  wire _and_312 = _eq_166 & _eq_167; // MergeVerdict.java:79
+  wire _and_313 = _or_19 & io_head_thresholdFits; // RapController.java:388
   wire [3:0] _bits_389 = io_head_notThreshold[35:32]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_389; // SplitCompare.java:60
   wire [10:0] _bits_390 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:72
@@ -2204,15 +2204,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_315 = _bits_394 & _or_275; // SplitCompare.java:76
   wire _or_276 = _bits_393 | _and_315; // SplitCompare.java:76
   wire _and_316 = _and_r_3 & _or_276; // SplitCompare.java:60
-  wire _eq_169 = _and_313 == _and_316; // RapController.java:387
-  wire [14:0] _bits_404 = until_merge_lo[15:1]; // RapController.java:399
-  wire _or_r_11 = |_bits_404; // RapController.java:399
-  wire _not_182 = ~_or_r_11; // RapController.java:399
-  wire _and_317 = _and_248 & _not_182; // RapController.java:399
-  wire _bits_405 = until_merge_lo[0]; // RapController.java:400
-  wire _ge_3 = io_head_weight >= _bits_405; // RapController.java:400
-  wire _and_318 = _and_317 & _ge_3; // RapController.java:400
-  wire _eq_170 = merge_now == _and_318; // RapController.java:404
+  wire _eq_168 = _and_313 == _and_316; // RapController.java:388
+  wire [14:0] _bits_404 = until_merge_lo[15:1]; // RapController.java:400
+  wire _or_r_11 = |_bits_404; // RapController.java:400
+  wire _not_182 = ~_or_r_11; // RapController.java:400
+  wire _and_317 = _and_248 & _not_182; // RapController.java:400
+  wire _bits_405 = until_merge_lo[0]; // RapController.java:401
+  wire _ge_3 = io_head_weight >= _bits_405; // RapController.java:401
+  wire _and_318 = _and_317 & _ge_3; // RapController.java:401
+  wire _eq_169 = merge_now == _and_318; // RapController.java:405
   wire _bits_406 = io_head_notThreshold[35]; // SplitCompare.java:60
   wire _and_r_4 = &_bits_406; // SplitCompare.java:60
   wire [11:0] _bits_407 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -2246,54 +2246,54 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_278 = _bits_410 | _and_320; // SplitCompare.java:76
   wire _and_321 = _and_r_4 & _or_278; // SplitCompare.java:60
   wire _and_322 = skip_valid & _and_321; // MergeSkip.java:53
-  wire _and_323 = commit_fire & skip_now; // RapController.java:414
-  wire _eq_171 = deferred_at_commit == _reg_1; // RapController.java:446
+  wire _and_323 = commit_fire & skip_now; // RapController.java:415
+  wire _eq_170 = deferred_at_commit == _reg_1; // RapController.java:447
   wire _and_r_5 = &batch_min_sum; // MergeSkip.java:77
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:77
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:77
-  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:828
-  wire [5:0] _cat_73 = {_sub_19, 1'd0}; // RapController.java:817
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_73; // RapController.java:829
-  wire [31:0] _bits_421 = _dshl_4[31:0]; // RapController.java:829
-  wire [31:0] _or_279 = slot_prefix_rdata_0 | _bits_421; // RapController.java:829
-  wire _eq_172 = child_prefix == _or_279; // RapController.java:577
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:822
-  wire [5:0] _cat_74 = {child_depth, 1'd0}; // RapController.java:817
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_74; // RapController.java:822
-  wire _eq_173 = child_mask == _dshr_4; // RapController.java:578
-  wire _and_324 = _eq_172 & _eq_173; // RapController.java:578
+  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:829
+  wire [5:0] _cat_73 = {_sub_19, 1'd0}; // RapController.java:818
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_73; // RapController.java:830
+  wire [31:0] _bits_421 = _dshl_4[31:0]; // RapController.java:830
+  wire [31:0] _or_279 = slot_prefix_rdata_0 | _bits_421; // RapController.java:830
+  wire _eq_171 = child_prefix == _or_279; // RapController.java:578
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:823
+  wire [5:0] _cat_74 = {child_depth, 1'd0}; // RapController.java:818
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_74; // RapController.java:823
+  wire _eq_172 = child_mask == _dshr_4; // RapController.java:579
+  wire _and_324 = _eq_171 & _eq_172; // RapController.java:579
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:77
-  wire _not_183 = ~readout_in_use; // RapController.java:671
-  wire _eq_174 = readout_index == 5'd0; // NodeTable.java:114
+  wire _not_183 = ~readout_in_use; // RapController.java:672
+  wire _eq_173 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_47 = _eq_174 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_175 = readout_depth == _mux_47; // RapController.java:671
-  wire _or_280 = _not_183 | _eq_175; // RapController.java:671
+  wire [4:0] _mux_47 = _eq_173 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
+  wire _eq_174 = readout_depth == _mux_47; // RapController.java:672
+  wire _or_280 = _not_183 | _eq_174; // RapController.java:672
   wire _not_184 = ~batch_min_clears; // MergeSkip.java:85
-  wire _and_325 = state_run & io_selected_valid; // RapController.java:713
-  wire _and_326 = state_run & quiet_held; // RapController.java:716
-  wire _eq_176 = io_counterResult_bits_op == 2'd0; // RapController.java:717
-  wire _and_327 = io_counterResult_valid & _eq_176; // RapController.java:717
-  wire _eq_177 = hit_event_4 == _and_327; // RapController.java:718
-  wire _and_328 = state_run & cmd_valid; // RapController.java:719
-  wire _eq_178 = _and_236 == _and_328; // RapController.java:719
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:720
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:720
-  wire _bits_422 = _dshr_5[0]; // RapController.java:720
-  wire _eq_179 = hit_short_3 == _bits_422; // RapController.java:720
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:722
-  wire _and_329 = state_run & io_counterResult_valid; // RapController.java:722
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:723
-  wire _eq_180 = undo_sp == 5'd0; // RapController.java:724
-  wire _eq_181 = undo_empty == _eq_180; // RapController.java:724
-  wire _eq_182 = merge_leaf_depth == 5'd1; // RapController.java:725
-  wire _eq_183 = merge_last_level == _eq_182; // RapController.java:725
-  wire _not_185 = ~io_counterResult_valid; // RapController.java:727
-  wire _and_330 = state_drain & pipe_empty; // RapController.java:727
-  wire _and_331 = state_split_alloc & slot_pick_ready; // RapController.java:728
-  wire _and_r_9 = &present_children; // RapController.java:730
-  wire _not_186 = ~_and_r_9; // RapController.java:730
-  wire [3:0] _not_187 = ~present_children; // RapController.java:731
+  wire _and_325 = state_run & io_selected_valid; // RapController.java:714
+  wire _and_326 = state_run & quiet_held; // RapController.java:717
+  wire _eq_175 = io_counterResult_bits_op == 2'd0; // RapController.java:718
+  wire _and_327 = io_counterResult_valid & _eq_175; // RapController.java:718
+  wire _eq_176 = hit_event_4 == _and_327; // RapController.java:719
+  wire _and_328 = state_run & cmd_valid; // RapController.java:720
+  wire _eq_177 = _and_236 == _and_328; // RapController.java:720
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:721
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:721
+  wire _bits_422 = _dshr_5[0]; // RapController.java:721
+  wire _eq_178 = hit_short_3 == _bits_422; // RapController.java:721
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:723
+  wire _and_329 = state_run & io_counterResult_valid; // RapController.java:723
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:724
+  wire _eq_179 = undo_sp == 5'd0; // RapController.java:725
+  wire _eq_180 = undo_empty == _eq_179; // RapController.java:725
+  wire _eq_181 = merge_leaf_depth == 5'd1; // RapController.java:726
+  wire _eq_182 = merge_last_level == _eq_181; // RapController.java:726
+  wire _not_185 = ~io_counterResult_valid; // RapController.java:728
+  wire _and_330 = state_drain & pipe_empty; // RapController.java:728
+  wire _and_331 = state_split_alloc & slot_pick_ready; // RapController.java:729
+  wire _and_r_9 = &present_children; // RapController.java:731
+  wire _not_186 = ~_and_r_9; // RapController.java:731
+  wire [3:0] _not_187 = ~present_children; // RapController.java:732
   wire _bits_423 = _not_187[0]; // FirstSet.java:55
   wire _bits_424 = _not_187[1]; // FirstSet.java:55
   wire _or_281 = _bits_423 | _bits_424; // FirstSet.java:64
@@ -2305,9 +2305,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_283 = _and_332 | _and_333; // FirstSet.java:62
   wire _and_334 = _bits_425 & _bits_426; // FirstSet.java:61
   wire _or_284 = _or_283 | _and_334; // FirstSet.java:63
-  wire _not_188 = ~_or_284; // RapController.java:731
-  wire _eq_184 = split_last_child == _not_188; // RapController.java:731
-  wire [3:0] _not_189 = ~present_children; // RapController.java:732
+  wire _not_188 = ~_or_284; // RapController.java:732
+  wire _eq_183 = split_last_child == _not_188; // RapController.java:732
+  wire [3:0] _not_189 = ~present_children; // RapController.java:733
   wire _bits_427 = _not_189[0]; // FirstSet.java:25
   wire _bits_428 = _not_189[1]; // FirstSet.java:25
   wire _or_285 = _bits_427 | _bits_428; // FirstSet.java:37
@@ -2318,31 +2318,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _mux_48 = _not_190 ? _not_191 : _not_192; // FirstSet.java:36
   wire [1:0] _cat_75 = {_not_190, _mux_48}; // FirstSet.java:36
   wire [1:0] _bits_430 = _cat_75; // FirstSet.java:44
-  wire _eq_185 = split_next_digit == _bits_430; // RapController.java:732
-  wire _and_335 = _eq_184 & _eq_185; // RapController.java:732
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:734
-  wire _eq_186 = _dyn_index_9 == 3'd0; // RapController.java:734
-  wire _not_193 = ~split_settled; // RapController.java:738
-  wire _eq_187 = children_write_q_slot == 5'd0; // NodeTable.java:114
+  wire _eq_184 = split_next_digit == _bits_430; // RapController.java:733
+  wire _and_335 = _eq_183 & _eq_184; // RapController.java:733
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:735
+  wire _eq_185 = _dyn_index_9 == 3'd0; // RapController.java:735
+  wire _not_193 = ~split_settled; // RapController.java:739
+  wire _eq_186 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_49 = _eq_187 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_49 != merge_leaf_depth; // RapController.java:739
-  wire _and_336 = state_merge_level & level_fresh; // RapController.java:739
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:741
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:742
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:742
-  wire _and_337 = _ne_2 & _ne_3; // RapController.java:742
-  wire _and_338 = state_merge_kids & kids_fresh; // RapController.java:741
-  wire _eq_188 = split_fits == _ge_1; // RapController.java:746
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:746
-  wire _eq_189 = op_at_deepest == _ge_4; // RapController.java:746
-  wire _and_339 = _eq_188 & _eq_189; // RapController.java:746
-  wire _eq_190 = op_children == _dyn_index_0; // RapController.java:751
-  wire _not_194 = ~kids_fresh; // RapController.java:748
-  wire _and_340 = state_merge_kids & _not_194; // RapController.java:748
-  wire _and_341 = _and_340 & slot_pick_ready; // RapController.java:748
-  wire _and_342 = _and_341 & slot_pick_pick_last; // RapController.java:749
-  wire _or_286 = split_settled | _and_342; // RapController.java:750
+  wire [4:0] _mux_49 = _eq_186 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
+  wire _ne_1 = _mux_49 != merge_leaf_depth; // RapController.java:740
+  wire _and_336 = state_merge_level & level_fresh; // RapController.java:740
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:742
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:743
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:743
+  wire _and_337 = _ne_2 & _ne_3; // RapController.java:743
+  wire _and_338 = state_merge_kids & kids_fresh; // RapController.java:742
+  wire _eq_187 = split_fits == _ge_1; // RapController.java:747
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:747
+  wire _eq_188 = op_at_deepest == _ge_4; // RapController.java:747
+  wire _and_339 = _eq_187 & _eq_188; // RapController.java:747
+  wire _eq_189 = op_children == _dyn_index_0; // RapController.java:752
+  wire _not_194 = ~kids_fresh; // RapController.java:749
+  wire _and_340 = state_merge_kids & _not_194; // RapController.java:749
+  wire _and_341 = _and_340 & slot_pick_ready; // RapController.java:749
+  wire _and_342 = _and_341 & slot_pick_pick_last; // RapController.java:750
+  wire _or_286 = split_settled | _and_342; // RapController.java:751
   wire _not_195 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_196 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_197 = ~st_n_carry_1; // SplitCounter.java:109
@@ -2350,16 +2350,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_198 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_344 = _and_343 & _not_198; // SplitCounter.java:109
   wire st_n_steady = _not_195 & _and_344; // StatusRegs.java:76
-  wire _eq_191 = kids_vector == visited_kids; // RapController.java:753
-  wire _not_199 = ~state_split_scan; // RapController.java:754
-  wire _eq_192 = kids_owner == op_slot; // RapController.java:754
-  wire _or_287 = _not_199 | _eq_192; // RapController.java:754
-  wire _not_200 = ~state_merge_kids; // RapController.java:754
-  wire _eq_193 = kids_owner == merge_parent; // RapController.java:754
-  wire _or_288 = _not_200 | _eq_193; // RapController.java:754
-  wire _and_345 = _or_287 & _or_288; // RapController.java:754
-  wire _not_201 = ~_or_188; // RapController.java:757
-  wire _and_346 = verdict_act & _not_201; // RapController.java:757
+  wire _eq_190 = kids_vector == visited_kids; // RapController.java:754
+  wire _not_199 = ~state_split_scan; // RapController.java:755
+  wire _eq_191 = kids_owner == op_slot; // RapController.java:755
+  wire _or_287 = _not_199 | _eq_191; // RapController.java:755
+  wire _not_200 = ~state_merge_kids; // RapController.java:755
+  wire _eq_192 = kids_owner == merge_parent; // RapController.java:755
+  wire _or_288 = _not_200 | _eq_192; // RapController.java:755
+  wire _and_345 = _or_287 & _or_288; // RapController.java:755
+  wire _not_201 = ~_or_188; // RapController.java:758
+  wire _and_346 = verdict_act & _not_201; // RapController.java:758
   wire _or_289 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_290 = _or_289 | ev_split; // StatusRegs.java:99
   wire _or_291 = _or_290 | ev_allocated; // StatusRegs.java:99
@@ -2369,7 +2369,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_12 = |ev_removed; // StatusRegs.java:99
   wire _or_295 = _or_294 | _or_r_12; // StatusRegs.java:99
   wire _or_296 = _or_295 | ev_pending; // StatusRegs.java:99
-  wire _not_202 = ~_or_296; // RapController.java:758
+  wire _not_202 = ~_or_296; // RapController.java:759
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2402,17 +2402,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_76 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_347 = slot_valid & _cat_76; // RapController.java:759
-  wire _or_r_13 = |_and_347; // RapController.java:759
-  wire _not_203 = ~_or_r_13; // RapController.java:759
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:760
-  wire _not_204 = ~tcam_write_full; // RapController.java:788
-  wire _not_205 = ~snapshot_frozen; // RapController.java:788
-  wire _and_348 = _not_204 & _not_205; // RapController.java:788
-  wire _not_206 = ~readout_pending; // RapController.java:788
-  wire _and_349 = _and_348 & _not_206; // RapController.java:788
-  wire _not_207 = ~snapshot_pending; // RapController.java:788
-  wire _and_350 = _and_349 & _not_207; // RapController.java:788
+  wire [31:0] _and_347 = slot_valid & _cat_76; // RapController.java:760
+  wire _or_r_13 = |_and_347; // RapController.java:760
+  wire _not_203 = ~_or_r_13; // RapController.java:760
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:761
+  wire _not_204 = ~tcam_write_full; // RapController.java:789
+  wire _not_205 = ~snapshot_frozen; // RapController.java:789
+  wire _and_348 = _not_204 & _not_205; // RapController.java:789
+  wire _not_206 = ~readout_pending; // RapController.java:789
+  wire _and_349 = _and_348 & _not_206; // RapController.java:789
+  wire _not_207 = ~snapshot_pending; // RapController.java:789
+  wire _and_350 = _and_349 & _not_207; // RapController.java:789
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -3692,7 +3692,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_38;
+      undo_empty <= _eq_37;
     end
   end
 
@@ -3804,7 +3804,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     if (reset) begin
       merge_last_level <= 1'd0;
     end else begin
-      merge_last_level <= _eq_163;
+      merge_last_level <= _eq_162;
     end
   end
 
@@ -4467,11 +4467,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at RapController.java:64: state register state is not one-hot: %b", _cat_62);
       $stop;
     end
-    if (!reset && _and_309 && !_eq_165) begin // SlotPicker.java:60
+    if (!reset && _and_309 && !_eq_164) begin // SlotPicker.java:60
       $display("Assertion failed at SlotPicker.java:60: leaf_pick: the one-hot pick %b is not slot %d", leaf_pick_pick_hot, leaf_pick_pick_index);
       $stop;
     end
-    if (!reset && _and_310 && !_eq_166) begin // SlotPicker.java:60
+    if (!reset && _and_310 && !_eq_165) begin // SlotPicker.java:60
       $display("Assertion failed at SlotPicker.java:60: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
       $stop;
     end
@@ -4491,28 +4491,28 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:79: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:381
-      $display("Assertion failed at RapController.java:381: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:382
+      $display("Assertion failed at RapController.java:382: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && !_eq_169) begin // RapController.java:387
-      $display("Assertion failed at RapController.java:387: the commit's split compare disagrees with count > T");
+    if (!reset && !_eq_168) begin // RapController.java:388
+      $display("Assertion failed at RapController.java:388: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_170) begin // RapController.java:404
-      $display("Assertion failed at RapController.java:404: merge_near was stale: merge_now %d, exact %d", merge_now, _and_318);
+    if (!reset && commit_fire && !_eq_169) begin // RapController.java:405
+      $display("Assertion failed at RapController.java:405: merge_near was stale: merge_now %d, exact %d", merge_now, _and_318);
       $stop;
     end
-    if (!reset && _and_323 && !_and_322) begin // RapController.java:414
-      $display("Assertion failed at RapController.java:414: the merge skip's bound claims an empty batch that the head's threshold does not");
+    if (!reset && _and_323 && !_and_322) begin // RapController.java:415
+      $display("Assertion failed at RapController.java:415: the merge skip's bound claims an empty batch that the head's threshold does not");
       $stop;
     end
-    if (!reset && !_eq_171) begin // RapController.java:446
-      $display("Assertion failed at RapController.java:446: deferred_at_commit disagrees with defer_now");
+    if (!reset && !_eq_170) begin // RapController.java:447
+      $display("Assertion failed at RapController.java:447: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && state_run && _and_224 && !status_still) begin // RapController.java:514
-      $display("Assertion failed at RapController.java:514: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_224 && !status_still) begin // RapController.java:515
+      $display("Assertion failed at RapController.java:515: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_5) begin // MergeSkip.java:77
@@ -4527,144 +4527,144 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:77: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_324) begin // RapController.java:577
-      $display("Assertion failed at RapController.java:577: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_324) begin // RapController.java:578
+      $display("Assertion failed at RapController.java:578: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_8) begin // MergeSkip.java:77
       $display("Assertion failed at MergeSkip.java:77: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_280) begin // RapController.java:671
-      $display("Assertion failed at RapController.java:671: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_280) begin // RapController.java:672
+      $display("Assertion failed at RapController.java:672: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:690
-      $display("Assertion failed at RapController.java:690: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:691
+      $display("Assertion failed at RapController.java:691: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
     if (!reset && verdict_act && !merge_verdict && !_not_184) begin // MergeSkip.java:85
       $display("Assertion failed at MergeSkip.java:85: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_325 && !io_selected_bits_found) begin // RapController.java:713
-      $display("Assertion failed at RapController.java:713: no node matched a key: the root must always match");
+    if (!reset && _and_325 && !io_selected_bits_found) begin // RapController.java:714
+      $display("Assertion failed at RapController.java:714: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:714
-      $display("Assertion failed at RapController.java:714: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:715
+      $display("Assertion failed at RapController.java:715: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:715
-      $display("Assertion failed at RapController.java:715: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:716
+      $display("Assertion failed at RapController.java:716: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_326 && !pipe_quiet) begin // RapController.java:716
-      $display("Assertion failed at RapController.java:716: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_326 && !pipe_quiet) begin // RapController.java:717
+      $display("Assertion failed at RapController.java:717: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_177) begin // RapController.java:718
-      $display("Assertion failed at RapController.java:718: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_176) begin // RapController.java:719
+      $display("Assertion failed at RapController.java:719: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_178) begin // RapController.java:719
-      $display("Assertion failed at RapController.java:719: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_177) begin // RapController.java:720
+      $display("Assertion failed at RapController.java:720: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_179) begin // RapController.java:720
-      $display("Assertion failed at RapController.java:720: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_178) begin // RapController.java:721
+      $display("Assertion failed at RapController.java:721: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_329 && !_ne_0) begin // RapController.java:722
-      $display("Assertion failed at RapController.java:722: a READ result in RUN");
+    if (!reset && _and_329 && !_ne_0) begin // RapController.java:723
+      $display("Assertion failed at RapController.java:723: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:723
-      $display("Assertion failed at RapController.java:723: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:724
+      $display("Assertion failed at RapController.java:724: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_181) begin // RapController.java:724
-      $display("Assertion failed at RapController.java:724: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_180) begin // RapController.java:725
+      $display("Assertion failed at RapController.java:725: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_183) begin // RapController.java:725
-      $display("Assertion failed at RapController.java:725: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_182) begin // RapController.java:726
+      $display("Assertion failed at RapController.java:726: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_330 && !_not_185) begin // RapController.java:727
-      $display("Assertion failed at RapController.java:727: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_330 && !_not_185) begin // RapController.java:728
+      $display("Assertion failed at RapController.java:728: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_331 && !slot_pick_pick_found) begin // RapController.java:729
-      $display("Assertion failed at RapController.java:729: a split found no free slot after checking capacity");
+    if (!reset && _and_331 && !slot_pick_pick_found) begin // RapController.java:730
+      $display("Assertion failed at RapController.java:730: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_331 && !_not_186) begin // RapController.java:730
-      $display("Assertion failed at RapController.java:730: a split with no missing child");
+    if (!reset && _and_331 && !_not_186) begin // RapController.java:731
+      $display("Assertion failed at RapController.java:731: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_331 && !_and_335) begin // RapController.java:731
-      $display("Assertion failed at RapController.java:731: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_331 && !_and_335) begin // RapController.java:732
+      $display("Assertion failed at RapController.java:732: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_331 && !_eq_186) begin // RapController.java:734
-      $display("Assertion failed at RapController.java:734: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_331 && !_eq_185) begin // RapController.java:735
+      $display("Assertion failed at RapController.java:735: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_193) begin // RapController.java:738
-      $display("Assertion failed at RapController.java:738: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_193) begin // RapController.java:739
+      $display("Assertion failed at RapController.java:739: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_336 && !_ne_1) begin // RapController.java:739
-      $display("Assertion failed at RapController.java:739: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_336 && !_ne_1) begin // RapController.java:740
+      $display("Assertion failed at RapController.java:740: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_338 && !_and_337) begin // RapController.java:741
-      $display("Assertion failed at RapController.java:741: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_338 && !_and_337) begin // RapController.java:742
+      $display("Assertion failed at RapController.java:742: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_339) begin // RapController.java:746
-      $display("Assertion failed at RapController.java:746: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_339) begin // RapController.java:747
+      $display("Assertion failed at RapController.java:747: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_286 && !_eq_190) begin // RapController.java:751
-      $display("Assertion failed at RapController.java:751: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_286 && !_eq_189) begin // RapController.java:752
+      $display("Assertion failed at RapController.java:752: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:752
-      $display("Assertion failed at RapController.java:752: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:753
+      $display("Assertion failed at RapController.java:753: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_342 && !_eq_191) begin // RapController.java:753
-      $display("Assertion failed at RapController.java:753: the merge parent's leaves changed during its walk");
+    if (!reset && _and_342 && !_eq_190) begin // RapController.java:754
+      $display("Assertion failed at RapController.java:754: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_345) begin // RapController.java:754
-      $display("Assertion failed at RapController.java:754: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_345) begin // RapController.java:755
+      $display("Assertion failed at RapController.java:755: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_341 && !slot_pick_pick_found) begin // RapController.java:756
-      $display("Assertion failed at RapController.java:756: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_341 && !slot_pick_pick_found) begin // RapController.java:757
+      $display("Assertion failed at RapController.java:757: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_346 && !1'd0) begin // RapController.java:757
-      $display("Assertion failed at RapController.java:757: a merge verdict outside the merge walk");
+    if (!reset && _and_346 && !1'd0) begin // RapController.java:758
+      $display("Assertion failed at RapController.java:758: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_202) begin // RapController.java:758
-      $display("Assertion failed at RapController.java:758: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_202) begin // RapController.java:759
+      $display("Assertion failed at RapController.java:759: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_203) begin // RapController.java:759
-      $display("Assertion failed at RapController.java:759: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_203) begin // RapController.java:760
+      $display("Assertion failed at RapController.java:760: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:760
-      $display("Assertion failed at RapController.java:760: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:761
+      $display("Assertion failed at RapController.java:761: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_350) begin // RapController.java:788
-      $display("Assertion failed at RapController.java:788: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_350) begin // RapController.java:789
+      $display("Assertion failed at RapController.java:789: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end

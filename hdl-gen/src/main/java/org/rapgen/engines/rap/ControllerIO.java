@@ -160,6 +160,8 @@ public final class ControllerIO extends Bundle {
     public final Bool inputsDrained = Input(Bool());
     public final UInt epsCsr = Input(UInt(16));
     public final UInt m0Csr = Input(UInt(64));
+    /** M0 holds 0 (a flip-flop of the CSR file's). */
+    public final Bool m0CsrZero = Input(Bool());
     public final UInt qCsr = Input(UInt(32));
     /** The eps in use, loaded from the CSR at (soft) reset. */
     public final UInt epsActive = Output(UInt(16));

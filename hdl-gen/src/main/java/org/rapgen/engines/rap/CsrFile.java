@@ -37,6 +37,7 @@ import org.rapgen.hdl.UInt;
 final class CsrFile {
     private final AxiLite axi;
     private final Map<String, UInt> rwValues = new HashMap<>();
+    private final Map<String, Long> rwResets = new HashMap<>();
     private final Map<String, Bool> pulses = new HashMap<>();
     private final Map<String, UInt> roSources = new HashMap<>();
     private final Map<String, Bool> writeHits = new HashMap<>();
@@ -86,6 +87,7 @@ final class CsrFile {
                         UInt value = RegInit(U(reset, f.width())).named("csr_" + r.name().toLowerCase() + "_" + f.name());
                         when(hit.and(laneOn), () -> value.connect(writeData.bits(f.lsb() + f.width() - 1, f.lsb())));
                         rwValues.put(key, value);
+                        rwResets.put(key, reset);
                     }
                     case PULSE -> pulses.put(key, hit.and(laneOn).and(writeData.bit(f.lsb()))
                             .named("csr_" + r.name().toLowerCase() + "_" + f.name()));
@@ -121,6 +123,20 @@ final class CsrFile {
 
     Bool pulse(String reg, String field) {
         return lookup(pulses, reg, field);
+    }
+
+    /**
+     * A flip-flop that is high while RW field {@code reg.field} holds 0: taken from the write data as the field is
+     * written, so a reader's "is it zero" is one flip-flop, not a LUT tree over the field.
+     */
+    Bool rwIsZero(String reg, String field) {
+        UInt value = rw(reg, field);
+        RapRegisters.Field f = RapRegisters.get(reg).field(field);
+        Bool zero = RegInit(B(rwResets.get(reg + "." + field) == 0))
+                .named("csr_" + reg.toLowerCase() + "_" + field + "_zero");
+        when(written(reg).and(lane(f)), () -> zero.connect(writeData.bits(f.lsb() + f.width() - 1, f.lsb()).eq(0)));
+        Assert(zero.eq(value.eq(0)), "CSR " + reg + "." + field + ": the zero flag disagrees with the field");
+        return zero;
     }
 
     /** High in the cycle a write to {@code reg} is applied (its RW fields change on that clock edge). */

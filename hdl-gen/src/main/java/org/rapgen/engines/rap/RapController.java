@@ -234,8 +234,9 @@ public final class RapController extends Module {
         // until_merge is loaded on every INIT and ADVANCE clock, as eps and q are in INIT, so the last load is the
         // hand-over's (m0, or the distance to the next point) and its 64 enables are a commit or one of two state
         // flip-flops. Only commits read it, and there are none in these states.
-        // M0 = 0 reads as 1: only bit 0 waits for the 64-bit zero test (the other bits are 0 then anyway).
-        UInt m0 = Cat(io.m0Csr.bits(63, 1), io.m0Csr.bit(0).or(io.m0Csr.eq(0))).named("m0_effective");
+        // M0 = 0 reads as 1: only bit 0 depends on the zero test (the other bits are 0 then anyway), and the CSR file keeps
+        // that test in flip-flops, taken as M0 is written (a 64-bit LUT tree here led two iCE40 placements).
+        UInt m0 = Cat(io.m0Csr.bits(63, 1), io.m0Csr.bit(0).or(io.m0CsrZero)).named("m0_effective");
         when(state.is(INIT), () -> untilMerge.load(m0)).elsewhen(state.is(ADVANCE), () -> untilMerge.load(toMerge));
         Bool inAdvanceState = state.is(ADVANCE);
         Bool advanceSettled = heldFor(inAdvanceState, 4, "advance_settled");

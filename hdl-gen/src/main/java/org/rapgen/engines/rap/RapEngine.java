@@ -172,6 +172,7 @@ public final class RapEngine extends Module {
         ctl.io.inputsDrained.connect(soft.drained.and(threshold.io.empty));
         ctl.io.epsCsr.connect(csr.rw("EPS", "eps_fx"));
         ctl.io.m0Csr.connect(Cat(csr.rw("M0_HI", "value"), csr.rw("M0_LO", "value")));
+        ctl.io.m0CsrZero.connect(csr.rwIsZero("M0_HI", "value").and(csr.rwIsZero("M0_LO", "value")));
         ctl.io.qCsr.connect(csr.rw("Q", "value"));
         soft.finished(ctl.io.acceptEnable);
 

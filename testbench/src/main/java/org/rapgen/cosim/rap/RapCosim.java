@@ -196,11 +196,12 @@ public final class RapCosim {
     /** Holds the stream while software writes the parameters and soft-resets, as a driver would before a run. */
     private void reconfigure(RapStimulus.Reconfigure rc) {
         holds++;
-        RapParams next = new RapParams(c.keyBits(), c.bitsPerLevel(), rc.epsFx(), rc.m0(), rc.q());
+        RapStimulus.Reconfigure in = rc.effective();
+        RapParams next = new RapParams(c.keyBits(), c.bitsPerLevel(), in.epsFx(), in.m0(), in.q());
         script.write("EPS", rc.epsFx()).write("M0_LO", rc.m0() & 0xFFFF_FFFFL).write("M0_HI", rc.m0() >>> 32).write("Q", rc.q());
         script.pulse("CTRL", "soft_reset", () -> golden.softReset(next)).pollField("STATUS", "resetting", 0);
         script.run(() -> {
-            epsFx = rc.epsFx();
+            epsFx = in.epsFx();
             holds--;
         });
     }

@@ -147,6 +147,8 @@ class RapDirectedCosimTest {
         s.reconfigure(1000, new RapStimulus.Reconfigure(20000, 100, 3));
         s.reconfigure(2000, new RapStimulus.Reconfigure(300, 7, 5));
         s.at(2500, RapStimulus.Action.CHECK_TREE);
+        // Zeros (and Q = 1) as software may write them: EPS 0 runs as 1, M0 0 as 1, Q 1 as 2.
+        s.reconfigure(2600, new RapStimulus.Reconfigure(0, 0, 1));
         expectMatch(c, s, 8);
     }
 
