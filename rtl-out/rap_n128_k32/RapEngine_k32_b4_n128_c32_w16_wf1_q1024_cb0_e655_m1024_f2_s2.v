@@ -134,7 +134,6 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:66
   wire thresholdUnit_io_clear; // RapEngine.java:66
   wire thresholdUnit_io_empty; // RapEngine.java:66
-  wire [59:0] thresholdUnit_io_latest; // RapEngine.java:66
   wire replayWindow_io_enq_ready; // RapEngine.java:67
   wire replayWindow_io_enq_valid; // RapEngine.java:67
   wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:67
@@ -328,7 +327,6 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [35:0] rapController_io_head_notThreshold; // RapEngine.java:72
   wire rapController_io_head_thresholdFits; // RapEngine.java:72
   wire rapController_io_headValid; // RapEngine.java:72
-  wire [59:0] rapController_io_thresholdBound; // RapEngine.java:72
   wire rapController_io_issued; // RapEngine.java:72
   wire rapController_io_issueEnable; // RapEngine.java:72
   wire rapController_io_commit; // RapEngine.java:72
@@ -1210,7 +1208,6 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   assign rapController_io_head_notThreshold = replayWindow_io_head_notThreshold;
   assign rapController_io_head_thresholdFits = replayWindow_io_head_thresholdFits;
   assign rapController_io_headValid = replayWindow_io_headValid;
-  assign rapController_io_thresholdBound = thresholdUnit_io_latest;
   assign rapController_io_issued = _and_14;
   assign rapController_io_counterCmd_ready = counterSram_io_in_ready;
   assign rapController_io_counterResult_valid = counterSram_io_out_valid;
@@ -1694,9 +1691,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
     .io_clear(thresholdUnit_io_clear),
 
-    .io_empty(thresholdUnit_io_empty),
-
-    .io_latest(thresholdUnit_io_latest)
+    .io_empty(thresholdUnit_io_empty)
 
   );
 
@@ -2118,8 +2113,6 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
     .io_head_thresholdFits(rapController_io_head_thresholdFits),
 
     .io_headValid(rapController_io_headValid),
-
-    .io_thresholdBound(rapController_io_thresholdBound),
 
     .io_issued(rapController_io_issued),
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
+import org.rapgen.hdl.OptionalField;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.Vec;
 
@@ -127,8 +128,10 @@ public final class ControllerIO extends Bundle {
     public final Bool headValid = Input(Bool());
     /**
      * T(n), not clipped, of the youngest event past the threshold unit: T grows with n, so it is at least the T of every
-     * event in the replay window (the commit's merge-skip test takes it a clock early as a bound).
+     * event in the replay window (the commit's merge-skip test takes it a clock early as a bound). Only with
+     * {@link RapConfig#skipBound()}; null otherwise.
      */
+    @OptionalField
     public final UInt thresholdBound;
     /** The replay window issued an event this cycle. */
     public final Bool issued = Input(Bool());
@@ -191,7 +194,7 @@ public final class ControllerIO extends Bundle {
     ControllerIO(RapConfig c) {
         selected = Flipped(Decoupled(new Selected(c)));
         head = Input(new ReplayWindow.Head(c));
-        thresholdBound = Input(UInt(64 + 16 - c.thresholdShift()));
+        thresholdBound = c.skipBound() ? Input(UInt(64 + 16 - c.thresholdShift())) : null;
         counterCmd = Decoupled(new CounterCmd(c));
         counterResult = Flipped(Decoupled(new CounterResult(c)));
         tcamWrite = Decoupled(new TreeWrite(c));

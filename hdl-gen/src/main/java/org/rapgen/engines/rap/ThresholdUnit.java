@@ -11,6 +11,7 @@ import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SourceLoc;
+import org.rapgen.hdl.OptionalField;
 import org.rapgen.hdl.UInt;
 
 /**
@@ -62,14 +63,16 @@ public final class ThresholdUnit extends Module {
         public final Bool empty = Output(Bool());
         /**
          * T(n), not clipped, of the last event to reach stage 3: straight from P's registers, and at least the T of
-         * every event given out since the last clear (T grows with n), so a bound on them.
+         * every event given out since the last clear (T grows with n), so a bound on them. Only with
+         * {@link RapConfig#skipBound()}, its one reader; null otherwise.
          */
+        @OptionalField
         public final UInt latest;
 
         IO(RapConfig c) {
             in = Flipped(Decoupled(new Event(c)));
             out = Decoupled(new Numbered(c));
-            latest = Output(UInt(64 + 16 - c.thresholdShift()));
+            latest = c.skipBound() ? Output(UInt(64 + 16 - c.thresholdShift())) : null;
         }
     }
 
@@ -81,7 +84,9 @@ public final class ThresholdUnit extends Module {
 
     /** With high pieces of {@code pieceBits} (narrow pieces let a test carry through every one). */
     public ThresholdUnit(RapConfig c, int pieceBits) {
-        super("k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(), "p", pieceBits);
+        super(c.skipBound()
+                ? new Object[] {"k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(), "p", pieceBits, "sb", 1}
+                : new Object[] {"k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(), "p", pieceBits});
         if (pieceBits < 1) throw new HdlException(SourceLoc.capture(), "ThresholdUnit: pieceBits must be >= 1, got " + pieceBits);
         io = IO(new IO(c));
         int productBits = 64 + 16;
@@ -156,7 +161,7 @@ public final class ThresholdUnit extends Module {
         io.out.bits.key.connect(key3);
         io.out.bits.weight.connect(w3);
         io.out.bits.threshold.connect(clipped);
-        io.latest.connect(t);
+        if (io.latest != null) io.latest.connect(t);
         io.empty.connect(v1.or(v2).or(v3).not());
     }
 }
