@@ -5,206 +5,206 @@
 module RapController_k32_b4_n128_c32_w16_t36_d16 (
   input  wire clock, // RapController.java:74
   input  wire reset, // RapController.java:74
-  output wire io_selected_ready, // RapController.java:81
-  input  wire io_selected_valid, // RapController.java:81
-  input  wire io_selected_bits_found, // RapController.java:81
-  input  wire [6:0] io_selected_bits_slot, // RapController.java:81
-  input  wire [4:0] io_selected_bits_depth, // RapController.java:81
-  input  wire [15:0] io_selected_bits_weight, // RapController.java:81
-  input  wire [15:0] io_head_weight, // RapController.java:81
-  input  wire [35:0] io_head_notThreshold, // RapController.java:81
-  input  wire io_head_thresholdFits, // RapController.java:81
-  input  wire io_headValid, // RapController.java:81
-  input  wire io_issued, // RapController.java:81
-  output wire io_issueEnable, // RapController.java:81
-  output wire io_commit, // RapController.java:81
-  output wire io_rewind, // RapController.java:81
-  input  wire io_counterCmd_ready, // RapController.java:81
-  output wire io_counterCmd_valid, // RapController.java:81
-  output wire [6:0] io_counterCmd_bits_addr, // RapController.java:81
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:81
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:81
-  output wire io_counterResult_ready, // RapController.java:81
-  input  wire io_counterResult_valid, // RapController.java:81
-  input  wire [6:0] io_counterResult_bits_addr, // RapController.java:81
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:81
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:81
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:81
-  input  wire io_counterResult_bits_saturated, // RapController.java:81
-  output wire io_softClear, // RapController.java:81
-  input  wire io_counterClearing, // RapController.java:81
-  input  wire io_tcamWrite_ready, // RapController.java:81
-  output wire io_tcamWrite_valid, // RapController.java:81
-  output wire [6:0] io_tcamWrite_bits_index, // RapController.java:81
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:81
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:81
-  output wire [127:0] io_slotValid, // RapController.java:81
-  output wire [4:0] io_depths_0, // RapController.java:81
-  output wire [4:0] io_depths_1, // RapController.java:81
-  output wire [4:0] io_depths_2, // RapController.java:81
-  output wire [4:0] io_depths_3, // RapController.java:81
-  output wire [4:0] io_depths_4, // RapController.java:81
-  output wire [4:0] io_depths_5, // RapController.java:81
-  output wire [4:0] io_depths_6, // RapController.java:81
-  output wire [4:0] io_depths_7, // RapController.java:81
-  output wire [4:0] io_depths_8, // RapController.java:81
-  output wire [4:0] io_depths_9, // RapController.java:81
-  output wire [4:0] io_depths_10, // RapController.java:81
-  output wire [4:0] io_depths_11, // RapController.java:81
-  output wire [4:0] io_depths_12, // RapController.java:81
-  output wire [4:0] io_depths_13, // RapController.java:81
-  output wire [4:0] io_depths_14, // RapController.java:81
-  output wire [4:0] io_depths_15, // RapController.java:81
-  output wire [4:0] io_depths_16, // RapController.java:81
-  output wire [4:0] io_depths_17, // RapController.java:81
-  output wire [4:0] io_depths_18, // RapController.java:81
-  output wire [4:0] io_depths_19, // RapController.java:81
-  output wire [4:0] io_depths_20, // RapController.java:81
-  output wire [4:0] io_depths_21, // RapController.java:81
-  output wire [4:0] io_depths_22, // RapController.java:81
-  output wire [4:0] io_depths_23, // RapController.java:81
-  output wire [4:0] io_depths_24, // RapController.java:81
-  output wire [4:0] io_depths_25, // RapController.java:81
-  output wire [4:0] io_depths_26, // RapController.java:81
-  output wire [4:0] io_depths_27, // RapController.java:81
-  output wire [4:0] io_depths_28, // RapController.java:81
-  output wire [4:0] io_depths_29, // RapController.java:81
-  output wire [4:0] io_depths_30, // RapController.java:81
-  output wire [4:0] io_depths_31, // RapController.java:81
-  output wire [4:0] io_depths_32, // RapController.java:81
-  output wire [4:0] io_depths_33, // RapController.java:81
-  output wire [4:0] io_depths_34, // RapController.java:81
-  output wire [4:0] io_depths_35, // RapController.java:81
-  output wire [4:0] io_depths_36, // RapController.java:81
-  output wire [4:0] io_depths_37, // RapController.java:81
-  output wire [4:0] io_depths_38, // RapController.java:81
-  output wire [4:0] io_depths_39, // RapController.java:81
-  output wire [4:0] io_depths_40, // RapController.java:81
-  output wire [4:0] io_depths_41, // RapController.java:81
-  output wire [4:0] io_depths_42, // RapController.java:81
-  output wire [4:0] io_depths_43, // RapController.java:81
-  output wire [4:0] io_depths_44, // RapController.java:81
-  output wire [4:0] io_depths_45, // RapController.java:81
-  output wire [4:0] io_depths_46, // RapController.java:81
-  output wire [4:0] io_depths_47, // RapController.java:81
-  output wire [4:0] io_depths_48, // RapController.java:81
-  output wire [4:0] io_depths_49, // RapController.java:81
-  output wire [4:0] io_depths_50, // RapController.java:81
-  output wire [4:0] io_depths_51, // RapController.java:81
-  output wire [4:0] io_depths_52, // RapController.java:81
-  output wire [4:0] io_depths_53, // RapController.java:81
-  output wire [4:0] io_depths_54, // RapController.java:81
-  output wire [4:0] io_depths_55, // RapController.java:81
-  output wire [4:0] io_depths_56, // RapController.java:81
-  output wire [4:0] io_depths_57, // RapController.java:81
-  output wire [4:0] io_depths_58, // RapController.java:81
-  output wire [4:0] io_depths_59, // RapController.java:81
-  output wire [4:0] io_depths_60, // RapController.java:81
-  output wire [4:0] io_depths_61, // RapController.java:81
-  output wire [4:0] io_depths_62, // RapController.java:81
-  output wire [4:0] io_depths_63, // RapController.java:81
-  output wire [4:0] io_depths_64, // RapController.java:81
-  output wire [4:0] io_depths_65, // RapController.java:81
-  output wire [4:0] io_depths_66, // RapController.java:81
-  output wire [4:0] io_depths_67, // RapController.java:81
-  output wire [4:0] io_depths_68, // RapController.java:81
-  output wire [4:0] io_depths_69, // RapController.java:81
-  output wire [4:0] io_depths_70, // RapController.java:81
-  output wire [4:0] io_depths_71, // RapController.java:81
-  output wire [4:0] io_depths_72, // RapController.java:81
-  output wire [4:0] io_depths_73, // RapController.java:81
-  output wire [4:0] io_depths_74, // RapController.java:81
-  output wire [4:0] io_depths_75, // RapController.java:81
-  output wire [4:0] io_depths_76, // RapController.java:81
-  output wire [4:0] io_depths_77, // RapController.java:81
-  output wire [4:0] io_depths_78, // RapController.java:81
-  output wire [4:0] io_depths_79, // RapController.java:81
-  output wire [4:0] io_depths_80, // RapController.java:81
-  output wire [4:0] io_depths_81, // RapController.java:81
-  output wire [4:0] io_depths_82, // RapController.java:81
-  output wire [4:0] io_depths_83, // RapController.java:81
-  output wire [4:0] io_depths_84, // RapController.java:81
-  output wire [4:0] io_depths_85, // RapController.java:81
-  output wire [4:0] io_depths_86, // RapController.java:81
-  output wire [4:0] io_depths_87, // RapController.java:81
-  output wire [4:0] io_depths_88, // RapController.java:81
-  output wire [4:0] io_depths_89, // RapController.java:81
-  output wire [4:0] io_depths_90, // RapController.java:81
-  output wire [4:0] io_depths_91, // RapController.java:81
-  output wire [4:0] io_depths_92, // RapController.java:81
-  output wire [4:0] io_depths_93, // RapController.java:81
-  output wire [4:0] io_depths_94, // RapController.java:81
-  output wire [4:0] io_depths_95, // RapController.java:81
-  output wire [4:0] io_depths_96, // RapController.java:81
-  output wire [4:0] io_depths_97, // RapController.java:81
-  output wire [4:0] io_depths_98, // RapController.java:81
-  output wire [4:0] io_depths_99, // RapController.java:81
-  output wire [4:0] io_depths_100, // RapController.java:81
-  output wire [4:0] io_depths_101, // RapController.java:81
-  output wire [4:0] io_depths_102, // RapController.java:81
-  output wire [4:0] io_depths_103, // RapController.java:81
-  output wire [4:0] io_depths_104, // RapController.java:81
-  output wire [4:0] io_depths_105, // RapController.java:81
-  output wire [4:0] io_depths_106, // RapController.java:81
-  output wire [4:0] io_depths_107, // RapController.java:81
-  output wire [4:0] io_depths_108, // RapController.java:81
-  output wire [4:0] io_depths_109, // RapController.java:81
-  output wire [4:0] io_depths_110, // RapController.java:81
-  output wire [4:0] io_depths_111, // RapController.java:81
-  output wire [4:0] io_depths_112, // RapController.java:81
-  output wire [4:0] io_depths_113, // RapController.java:81
-  output wire [4:0] io_depths_114, // RapController.java:81
-  output wire [4:0] io_depths_115, // RapController.java:81
-  output wire [4:0] io_depths_116, // RapController.java:81
-  output wire [4:0] io_depths_117, // RapController.java:81
-  output wire [4:0] io_depths_118, // RapController.java:81
-  output wire [4:0] io_depths_119, // RapController.java:81
-  output wire [4:0] io_depths_120, // RapController.java:81
-  output wire [4:0] io_depths_121, // RapController.java:81
-  output wire [4:0] io_depths_122, // RapController.java:81
-  output wire [4:0] io_depths_123, // RapController.java:81
-  output wire [4:0] io_depths_124, // RapController.java:81
-  output wire [4:0] io_depths_125, // RapController.java:81
-  output wire [4:0] io_depths_126, // RapController.java:81
-  output wire [4:0] io_depths_127, // RapController.java:81
-  input  wire io_enable, // RapController.java:81
-  input  wire io_softReset, // RapController.java:81
-  input  wire io_snapshot, // RapController.java:81
-  input  wire io_readout, // RapController.java:81
-  input  wire [15:0] io_readoutSlot, // RapController.java:81
-  input  wire io_inputsDrained, // RapController.java:81
-  input  wire [15:0] io_epsCsr, // RapController.java:81
-  input  wire [63:0] io_m0Csr, // RapController.java:81
-  input  wire io_m0CsrZero, // RapController.java:81
-  input  wire [31:0] io_qCsr, // RapController.java:81
-  output wire [15:0] io_epsActive, // RapController.java:81
-  output wire io_acceptEnable, // RapController.java:81
-  output wire [63:0] io_live_n, // RapController.java:81
-  output wire [7:0] io_live_nodes, // RapController.java:81
-  output wire [7:0] io_live_highWater, // RapController.java:81
-  output wire io_live_overflow, // RapController.java:81
-  output wire io_live_saturated, // RapController.java:81
-  output wire io_live_updated, // RapController.java:81
-  output wire io_live_split, // RapController.java:81
-  output wire [2:0] io_live_merged, // RapController.java:81
-  output wire io_live_batch, // RapController.java:81
-  output wire io_live_deferred, // RapController.java:81
-  output wire io_live_saturation, // RapController.java:81
-  output wire io_snapFreeze, // RapController.java:81
-  input  wire io_countersIdle, // RapController.java:81
-  input  wire io_snapCopied, // RapController.java:81
-  output wire [63:0] io_errorBound, // RapController.java:81
-  output wire io_errorBoundReady, // RapController.java:81
-  output wire io_snapBusy, // RapController.java:81
-  output wire io_node_valid, // RapController.java:81
-  output wire [5:0] io_node_len, // RapController.java:81
-  output wire [31:0] io_node_prefix, // RapController.java:81
-  output wire [31:0] io_node_count, // RapController.java:81
-  output wire io_readoutBusy, // RapController.java:81
-  output wire io_busy, // RapController.java:81
-  output wire io_idle, // RapController.java:81
-  output wire io_resetting, // RapController.java:81
-  output wire [2:0] io_stallCause  // RapController.java:81
+  output wire io_selected_ready, // RapController.java:78
+  input  wire io_selected_valid, // RapController.java:78
+  input  wire io_selected_bits_found, // RapController.java:78
+  input  wire [6:0] io_selected_bits_slot, // RapController.java:78
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:78
+  input  wire [15:0] io_selected_bits_weight, // RapController.java:78
+  input  wire [15:0] io_head_weight, // RapController.java:78
+  input  wire [35:0] io_head_notThreshold, // RapController.java:78
+  input  wire io_head_thresholdFits, // RapController.java:78
+  input  wire io_headValid, // RapController.java:78
+  input  wire io_issued, // RapController.java:78
+  output wire io_issueEnable, // RapController.java:78
+  output wire io_commit, // RapController.java:78
+  output wire io_rewind, // RapController.java:78
+  input  wire io_counterCmd_ready, // RapController.java:78
+  output wire io_counterCmd_valid, // RapController.java:78
+  output wire [6:0] io_counterCmd_bits_addr, // RapController.java:78
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:78
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:78
+  output wire io_counterResult_ready, // RapController.java:78
+  input  wire io_counterResult_valid, // RapController.java:78
+  input  wire [6:0] io_counterResult_bits_addr, // RapController.java:78
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:78
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:78
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:78
+  input  wire io_counterResult_bits_saturated, // RapController.java:78
+  output wire io_softClear, // RapController.java:78
+  input  wire io_counterClearing, // RapController.java:78
+  input  wire io_tcamWrite_ready, // RapController.java:78
+  output wire io_tcamWrite_valid, // RapController.java:78
+  output wire [6:0] io_tcamWrite_bits_index, // RapController.java:78
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:78
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:78
+  output wire [127:0] io_slotValid, // RapController.java:78
+  output wire [4:0] io_depths_0, // RapController.java:78
+  output wire [4:0] io_depths_1, // RapController.java:78
+  output wire [4:0] io_depths_2, // RapController.java:78
+  output wire [4:0] io_depths_3, // RapController.java:78
+  output wire [4:0] io_depths_4, // RapController.java:78
+  output wire [4:0] io_depths_5, // RapController.java:78
+  output wire [4:0] io_depths_6, // RapController.java:78
+  output wire [4:0] io_depths_7, // RapController.java:78
+  output wire [4:0] io_depths_8, // RapController.java:78
+  output wire [4:0] io_depths_9, // RapController.java:78
+  output wire [4:0] io_depths_10, // RapController.java:78
+  output wire [4:0] io_depths_11, // RapController.java:78
+  output wire [4:0] io_depths_12, // RapController.java:78
+  output wire [4:0] io_depths_13, // RapController.java:78
+  output wire [4:0] io_depths_14, // RapController.java:78
+  output wire [4:0] io_depths_15, // RapController.java:78
+  output wire [4:0] io_depths_16, // RapController.java:78
+  output wire [4:0] io_depths_17, // RapController.java:78
+  output wire [4:0] io_depths_18, // RapController.java:78
+  output wire [4:0] io_depths_19, // RapController.java:78
+  output wire [4:0] io_depths_20, // RapController.java:78
+  output wire [4:0] io_depths_21, // RapController.java:78
+  output wire [4:0] io_depths_22, // RapController.java:78
+  output wire [4:0] io_depths_23, // RapController.java:78
+  output wire [4:0] io_depths_24, // RapController.java:78
+  output wire [4:0] io_depths_25, // RapController.java:78
+  output wire [4:0] io_depths_26, // RapController.java:78
+  output wire [4:0] io_depths_27, // RapController.java:78
+  output wire [4:0] io_depths_28, // RapController.java:78
+  output wire [4:0] io_depths_29, // RapController.java:78
+  output wire [4:0] io_depths_30, // RapController.java:78
+  output wire [4:0] io_depths_31, // RapController.java:78
+  output wire [4:0] io_depths_32, // RapController.java:78
+  output wire [4:0] io_depths_33, // RapController.java:78
+  output wire [4:0] io_depths_34, // RapController.java:78
+  output wire [4:0] io_depths_35, // RapController.java:78
+  output wire [4:0] io_depths_36, // RapController.java:78
+  output wire [4:0] io_depths_37, // RapController.java:78
+  output wire [4:0] io_depths_38, // RapController.java:78
+  output wire [4:0] io_depths_39, // RapController.java:78
+  output wire [4:0] io_depths_40, // RapController.java:78
+  output wire [4:0] io_depths_41, // RapController.java:78
+  output wire [4:0] io_depths_42, // RapController.java:78
+  output wire [4:0] io_depths_43, // RapController.java:78
+  output wire [4:0] io_depths_44, // RapController.java:78
+  output wire [4:0] io_depths_45, // RapController.java:78
+  output wire [4:0] io_depths_46, // RapController.java:78
+  output wire [4:0] io_depths_47, // RapController.java:78
+  output wire [4:0] io_depths_48, // RapController.java:78
+  output wire [4:0] io_depths_49, // RapController.java:78
+  output wire [4:0] io_depths_50, // RapController.java:78
+  output wire [4:0] io_depths_51, // RapController.java:78
+  output wire [4:0] io_depths_52, // RapController.java:78
+  output wire [4:0] io_depths_53, // RapController.java:78
+  output wire [4:0] io_depths_54, // RapController.java:78
+  output wire [4:0] io_depths_55, // RapController.java:78
+  output wire [4:0] io_depths_56, // RapController.java:78
+  output wire [4:0] io_depths_57, // RapController.java:78
+  output wire [4:0] io_depths_58, // RapController.java:78
+  output wire [4:0] io_depths_59, // RapController.java:78
+  output wire [4:0] io_depths_60, // RapController.java:78
+  output wire [4:0] io_depths_61, // RapController.java:78
+  output wire [4:0] io_depths_62, // RapController.java:78
+  output wire [4:0] io_depths_63, // RapController.java:78
+  output wire [4:0] io_depths_64, // RapController.java:78
+  output wire [4:0] io_depths_65, // RapController.java:78
+  output wire [4:0] io_depths_66, // RapController.java:78
+  output wire [4:0] io_depths_67, // RapController.java:78
+  output wire [4:0] io_depths_68, // RapController.java:78
+  output wire [4:0] io_depths_69, // RapController.java:78
+  output wire [4:0] io_depths_70, // RapController.java:78
+  output wire [4:0] io_depths_71, // RapController.java:78
+  output wire [4:0] io_depths_72, // RapController.java:78
+  output wire [4:0] io_depths_73, // RapController.java:78
+  output wire [4:0] io_depths_74, // RapController.java:78
+  output wire [4:0] io_depths_75, // RapController.java:78
+  output wire [4:0] io_depths_76, // RapController.java:78
+  output wire [4:0] io_depths_77, // RapController.java:78
+  output wire [4:0] io_depths_78, // RapController.java:78
+  output wire [4:0] io_depths_79, // RapController.java:78
+  output wire [4:0] io_depths_80, // RapController.java:78
+  output wire [4:0] io_depths_81, // RapController.java:78
+  output wire [4:0] io_depths_82, // RapController.java:78
+  output wire [4:0] io_depths_83, // RapController.java:78
+  output wire [4:0] io_depths_84, // RapController.java:78
+  output wire [4:0] io_depths_85, // RapController.java:78
+  output wire [4:0] io_depths_86, // RapController.java:78
+  output wire [4:0] io_depths_87, // RapController.java:78
+  output wire [4:0] io_depths_88, // RapController.java:78
+  output wire [4:0] io_depths_89, // RapController.java:78
+  output wire [4:0] io_depths_90, // RapController.java:78
+  output wire [4:0] io_depths_91, // RapController.java:78
+  output wire [4:0] io_depths_92, // RapController.java:78
+  output wire [4:0] io_depths_93, // RapController.java:78
+  output wire [4:0] io_depths_94, // RapController.java:78
+  output wire [4:0] io_depths_95, // RapController.java:78
+  output wire [4:0] io_depths_96, // RapController.java:78
+  output wire [4:0] io_depths_97, // RapController.java:78
+  output wire [4:0] io_depths_98, // RapController.java:78
+  output wire [4:0] io_depths_99, // RapController.java:78
+  output wire [4:0] io_depths_100, // RapController.java:78
+  output wire [4:0] io_depths_101, // RapController.java:78
+  output wire [4:0] io_depths_102, // RapController.java:78
+  output wire [4:0] io_depths_103, // RapController.java:78
+  output wire [4:0] io_depths_104, // RapController.java:78
+  output wire [4:0] io_depths_105, // RapController.java:78
+  output wire [4:0] io_depths_106, // RapController.java:78
+  output wire [4:0] io_depths_107, // RapController.java:78
+  output wire [4:0] io_depths_108, // RapController.java:78
+  output wire [4:0] io_depths_109, // RapController.java:78
+  output wire [4:0] io_depths_110, // RapController.java:78
+  output wire [4:0] io_depths_111, // RapController.java:78
+  output wire [4:0] io_depths_112, // RapController.java:78
+  output wire [4:0] io_depths_113, // RapController.java:78
+  output wire [4:0] io_depths_114, // RapController.java:78
+  output wire [4:0] io_depths_115, // RapController.java:78
+  output wire [4:0] io_depths_116, // RapController.java:78
+  output wire [4:0] io_depths_117, // RapController.java:78
+  output wire [4:0] io_depths_118, // RapController.java:78
+  output wire [4:0] io_depths_119, // RapController.java:78
+  output wire [4:0] io_depths_120, // RapController.java:78
+  output wire [4:0] io_depths_121, // RapController.java:78
+  output wire [4:0] io_depths_122, // RapController.java:78
+  output wire [4:0] io_depths_123, // RapController.java:78
+  output wire [4:0] io_depths_124, // RapController.java:78
+  output wire [4:0] io_depths_125, // RapController.java:78
+  output wire [4:0] io_depths_126, // RapController.java:78
+  output wire [4:0] io_depths_127, // RapController.java:78
+  input  wire io_enable, // RapController.java:78
+  input  wire io_softReset, // RapController.java:78
+  input  wire io_snapshot, // RapController.java:78
+  input  wire io_readout, // RapController.java:78
+  input  wire [15:0] io_readoutSlot, // RapController.java:78
+  input  wire io_inputsDrained, // RapController.java:78
+  input  wire [15:0] io_epsCsr, // RapController.java:78
+  input  wire [63:0] io_m0Csr, // RapController.java:78
+  input  wire io_m0CsrZero, // RapController.java:78
+  input  wire [31:0] io_qCsr, // RapController.java:78
+  output wire [15:0] io_epsActive, // RapController.java:78
+  output wire io_acceptEnable, // RapController.java:78
+  output wire [63:0] io_live_n, // RapController.java:78
+  output wire [7:0] io_live_nodes, // RapController.java:78
+  output wire [7:0] io_live_highWater, // RapController.java:78
+  output wire io_live_overflow, // RapController.java:78
+  output wire io_live_saturated, // RapController.java:78
+  output wire io_live_updated, // RapController.java:78
+  output wire io_live_split, // RapController.java:78
+  output wire [2:0] io_live_merged, // RapController.java:78
+  output wire io_live_batch, // RapController.java:78
+  output wire io_live_deferred, // RapController.java:78
+  output wire io_live_saturation, // RapController.java:78
+  output wire io_snapFreeze, // RapController.java:78
+  input  wire io_countersIdle, // RapController.java:78
+  input  wire io_snapCopied, // RapController.java:78
+  output wire [63:0] io_errorBound, // RapController.java:78
+  output wire io_errorBoundReady, // RapController.java:78
+  output wire io_snapBusy, // RapController.java:78
+  output wire io_node_valid, // RapController.java:78
+  output wire [5:0] io_node_len, // RapController.java:78
+  output wire [31:0] io_node_prefix, // RapController.java:78
+  output wire [31:0] io_node_count, // RapController.java:78
+  output wire io_readoutBusy, // RapController.java:78
+  output wire io_busy, // RapController.java:78
+  output wire io_idle, // RapController.java:78
+  output wire io_resetting, // RapController.java:78
+  output wire [2:0] io_stallCause  // RapController.java:78
 );
 
   // State
@@ -223,7 +223,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg state_read_issue; // RapController.java:64
   reg state_read_wait; // RapController.java:64
   reg state_soft_clear; // RapController.java:64
-  reg [4:0] deepest_depth; // RapController.java:80
+  reg [4:0] deepest_depth; // RapController.java:77
   reg [127:0] slot_valid; // NodeTable.java:40
   reg [4:0] slot_depth_0; // NodeTable.java:41
   reg [4:0] slot_depth_1; // NodeTable.java:41
@@ -765,26 +765,26 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg until_merge_carry_1; // SplitCounter.java:47
   reg [13:0] until_merge_hi_2; // SplitCounter.java:46
   reg until_merge_carry_2; // SplitCounter.java:47
-  reg [15:0] eps_active; // RapController.java:98
-  reg [31:0] q_active; // RapController.java:99
-  reg [6:0] op_slot; // RapController.java:102
-  reg [4:0] op_depth; // RapController.java:103
-  reg [35:0] op_not_threshold; // RapController.java:105
-  reg split_req; // RapController.java:106
-  reg merge_due; // RapController.java:107
-  reg split_short; // RapController.java:109
-  reg skip_batch_empty; // RapController.java:110
-  reg early_done; // RapController.java:111
-  reg early_batch; // RapController.java:112
-  reg [5:0] front_count; // RapController.java:115
-  reg [7:0] sram_count; // RapController.java:118
-  reg cmd_q_valid; // RapController.java:119
-  reg [4:0] undo_sp; // RapController.java:124
-  reg undo_empty; // RapController.java:129
-  reg [3:0] present_children; // RapController.java:133
-  reg [1:0] split_next_digit; // RapController.java:139
-  reg split_last_child; // RapController.java:140
-  reg [127:0] visited_kids; // RapController.java:143
+  reg [15:0] eps_active; // RapController.java:95
+  reg [31:0] q_active; // RapController.java:96
+  reg [6:0] op_slot; // RapController.java:99
+  reg [4:0] op_depth; // RapController.java:100
+  reg [35:0] op_not_threshold; // RapController.java:102
+  reg split_req; // RapController.java:103
+  reg merge_due; // RapController.java:104
+  reg split_short; // RapController.java:106
+  reg skip_batch_empty; // RapController.java:107
+  reg early_done; // RapController.java:108
+  reg early_batch; // RapController.java:109
+  reg [5:0] front_count; // RapController.java:112
+  reg [7:0] sram_count; // RapController.java:115
+  reg cmd_q_valid; // RapController.java:116
+  reg [4:0] undo_sp; // RapController.java:121
+  reg undo_empty; // RapController.java:126
+  reg [3:0] present_children; // RapController.java:130
+  reg [1:0] split_next_digit; // RapController.java:136
+  reg split_last_child; // RapController.java:137
+  reg [127:0] visited_kids; // RapController.java:140
   reg leaf_pick_ready; // SlotPicker.java:21
   reg [127:0] leaf_pick_candidates; // SlotPicker.java:35
   reg [127:0] leaf_pick_pick_hot; // SlotPicker.java:40
@@ -795,28 +795,28 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [127:0] slot_pick_pick_hot; // SlotPicker.java:40
   reg slot_pick_pick_found; // SlotPicker.java:51
   reg [6:0] slot_pick_pick_index; // SlotPicker.java:52
-  reg scan_digit_valid; // RapController.java:152
-  reg [1:0] scan_digit; // RapController.java:153
-  reg level_fresh; // RapController.java:155
-  reg kids_fresh; // RapController.java:156
-  reg [4:0] merge_leaf_depth; // RapController.java:158
-  reg merge_last_level; // RapController.java:163
-  reg level_had_leaves; // RapController.java:164
-  reg [6:0] merge_parent; // RapController.java:165
-  reg [6:0] kids_owner; // RapController.java:169
-  reg [2:0] merge_leaves; // RapController.java:170
-  reg soft_pending; // RapController.java:173
-  reg readout_pending; // RapController.java:174
-  reg [15:0] readout_slot; // RapController.java:175
-  reg snapshot_pending; // RapController.java:178
-  reg [2:0] fill_cause; // RapController.java:179
-  reg node_valid; // RapController.java:180
-  reg [31:0] node_prefix; // RapController.java:181
-  reg [5:0] node_len; // RapController.java:182
-  reg [31:0] node_count; // RapController.java:183
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:192
-  reg snapshot_frozen; // RapController.java:209
-  reg _reg_0; // RapController.java:211
+  reg scan_digit_valid; // RapController.java:150
+  reg [1:0] scan_digit; // RapController.java:151
+  reg level_fresh; // RapController.java:153
+  reg kids_fresh; // RapController.java:154
+  reg [4:0] merge_leaf_depth; // RapController.java:156
+  reg merge_last_level; // RapController.java:161
+  reg level_had_leaves; // RapController.java:162
+  reg [6:0] merge_parent; // RapController.java:163
+  reg [6:0] kids_owner; // RapController.java:167
+  reg [2:0] merge_leaves; // RapController.java:168
+  reg soft_pending; // RapController.java:171
+  reg readout_pending; // RapController.java:172
+  reg [15:0] readout_slot; // RapController.java:173
+  reg snapshot_pending; // RapController.java:176
+  reg [2:0] fill_cause; // RapController.java:177
+  reg node_valid; // RapController.java:178
+  reg [31:0] node_prefix; // RapController.java:179
+  reg [5:0] node_len; // RapController.java:180
+  reg [31:0] node_count; // RapController.java:181
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:190
+  reg snapshot_frozen; // RapController.java:207
+  reg _reg_0; // RapController.java:209
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -824,41 +824,41 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:232
-  reg [32:0] to_merge_hi; // RapController.java:233
-  reg merge_ahead; // RapController.java:236
-  reg advance_settled_was_1; // RapController.java:816
-  reg advance_settled_was_2; // RapController.java:816
-  reg advance_settled_was_3; // RapController.java:816
-  reg [2:0] op_children; // RapController.java:251
-  reg [6:0] cmd_q_addr; // RapController.java:264
-  reg [1:0] cmd_q_op; // RapController.java:265
-  reg [31:0] cmd_q_value; // RapController.java:266
-  reg tcam_write_full; // RapController.java:279
-  reg [6:0] tcam_write_q_index; // RapController.java:283
-  reg [31:0] tcam_write_q_value; // RapController.java:284
-  reg [31:0] tcam_write_q_mask; // RapController.java:285
-  reg commit_stop; // RapController.java:309
-  reg [38:0] undo_rdata_0; // RapController.java:317
-  reg split_fits; // RapController.java:335
-  reg [31:0] child_digit_field; // RapController.java:342
-  reg [31:0] child_mask; // RapController.java:343
-  reg op_at_deepest; // RapController.java:354
-  reg split_settled_was_1; // RapController.java:816
-  reg split_settled_was_2; // RapController.java:816
-  reg [7:0] short_by_children; // RapController.java:363
-  reg [4:0] hit_depth_1; // RapController.java:371
-  reg [4:0] hit_depth_2; // RapController.java:371
-  reg [4:0] hit_depth_3; // RapController.java:371
-  reg [2:0] hit_children; // RapController.java:374
-  reg hit_short_1; // RapController.java:375
-  reg hit_short_2; // RapController.java:375
-  reg hit_beside_1; // RapController.java:376
-  reg hit_beside_2; // RapController.java:376
-  reg hit_beside_3; // RapController.java:376
-  reg hit_event_1; // RapController.java:377
-  reg hit_event_2; // RapController.java:377
-  reg hit_event_3; // RapController.java:377
+  reg [32:0] to_merge_lo; // RapController.java:230
+  reg [32:0] to_merge_hi; // RapController.java:231
+  reg merge_ahead; // RapController.java:234
+  reg advance_settled_was_1; // RapController.java:814
+  reg advance_settled_was_2; // RapController.java:814
+  reg advance_settled_was_3; // RapController.java:814
+  reg [2:0] op_children; // RapController.java:249
+  reg [6:0] cmd_q_addr; // RapController.java:262
+  reg [1:0] cmd_q_op; // RapController.java:263
+  reg [31:0] cmd_q_value; // RapController.java:264
+  reg tcam_write_full; // RapController.java:277
+  reg [6:0] tcam_write_q_index; // RapController.java:281
+  reg [31:0] tcam_write_q_value; // RapController.java:282
+  reg [31:0] tcam_write_q_mask; // RapController.java:283
+  reg commit_stop; // RapController.java:307
+  reg [38:0] undo_rdata_0; // RapController.java:315
+  reg split_fits; // RapController.java:333
+  reg [31:0] child_digit_field; // RapController.java:340
+  reg [31:0] child_mask; // RapController.java:341
+  reg op_at_deepest; // RapController.java:352
+  reg split_settled_was_1; // RapController.java:814
+  reg split_settled_was_2; // RapController.java:814
+  reg [7:0] short_by_children; // RapController.java:361
+  reg [4:0] hit_depth_1; // RapController.java:369
+  reg [4:0] hit_depth_2; // RapController.java:369
+  reg [4:0] hit_depth_3; // RapController.java:369
+  reg [2:0] hit_children; // RapController.java:372
+  reg hit_short_1; // RapController.java:373
+  reg hit_short_2; // RapController.java:373
+  reg hit_beside_1; // RapController.java:374
+  reg hit_beside_2; // RapController.java:374
+  reg hit_beside_3; // RapController.java:374
+  reg hit_event_1; // RapController.java:375
+  reg hit_event_2; // RapController.java:375
+  reg hit_event_3; // RapController.java:375
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -880,31 +880,31 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg hit_splittable_1; // RapController.java:393
-  reg hit_splittable_2; // RapController.java:393
-  reg hit_splittable_3; // RapController.java:393
-  reg merge_near; // RapController.java:405
-  reg _reg_1; // RapController.java:452
-  reg readout_in_use; // RapController.java:455
-  reg [4:0] readout_depth_g0; // RapController.java:460
-  reg [4:0] readout_depth_g1; // RapController.java:460
-  reg [4:0] readout_depth_g2; // RapController.java:460
-  reg [4:0] readout_depth_g3; // RapController.java:460
-  reg [4:0] readout_depth_g4; // RapController.java:460
-  reg [4:0] readout_depth_g5; // RapController.java:460
-  reg [4:0] readout_depth_g6; // RapController.java:460
-  reg [4:0] readout_depth_g7; // RapController.java:460
-  reg [2:0] readout_depth_group; // RapController.java:460
-  reg [4:0] readout_depth; // RapController.java:460
+  reg hit_splittable_1; // RapController.java:391
+  reg hit_splittable_2; // RapController.java:391
+  reg hit_splittable_3; // RapController.java:391
+  reg merge_near; // RapController.java:403
+  reg _reg_1; // RapController.java:450
+  reg readout_in_use; // RapController.java:453
+  reg [4:0] readout_depth_g0; // RapController.java:458
+  reg [4:0] readout_depth_g1; // RapController.java:458
+  reg [4:0] readout_depth_g2; // RapController.java:458
+  reg [4:0] readout_depth_g3; // RapController.java:458
+  reg [4:0] readout_depth_g4; // RapController.java:458
+  reg [4:0] readout_depth_g5; // RapController.java:458
+  reg [4:0] readout_depth_g6; // RapController.java:458
+  reg [4:0] readout_depth_g7; // RapController.java:458
+  reg [2:0] readout_depth_group; // RapController.java:458
+  reg [4:0] readout_depth; // RapController.java:458
   reg skip_empty_settled; // MergeSkip.java:72
-  reg quiet_held; // RapController.java:491
-  reg snapshot_settled; // RapController.java:497
+  reg quiet_held; // RapController.java:489
+  reg snapshot_settled; // RapController.java:495
   reg slot_pick_pick_last; // SlotPicker.java:92
-  reg issue_gate; // RapController.java:789
+  reg issue_gate; // RapController.java:787
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [38:0] undo [0:15]; // RapController.java:123
-  (* no_rw_check *) reg [31:0] slot_prefix [0:127]; // RapController.java:187
+  reg [38:0] undo [0:15]; // RapController.java:120
+  (* no_rw_check *) reg [31:0] slot_prefix [0:127]; // RapController.java:185
 
   // Wires
   wire children_write; // NodeTable.java:45
@@ -919,32 +919,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire ev_clear; // StatusRegs.java:43
   wire [15:0] ev_weight; // StatusRegs.java:62
   wire [2:0] ev_removed; // StatusRegs.java:63
-  wire [4:0] undo_sp_next; // RapController.java:127
-  wire [3:0] present_children_next; // RapController.java:137
+  wire [4:0] undo_sp_next; // RapController.java:124
+  wire [3:0] present_children_next; // RapController.java:134
   wire leaf_pick_load; // SlotPicker.java:37
   wire leaf_pick_take; // SlotPicker.java:38
   wire [127:0] leaf_pick_load_value; // SlotPicker.java:39
   wire slot_pick_load; // SlotPicker.java:37
   wire slot_pick_take; // SlotPicker.java:38
   wire [127:0] slot_pick_load_value; // SlotPicker.java:39
-  wire scan_digit_take; // RapController.java:151
-  wire [4:0] merge_leaf_depth_next; // RapController.java:161
-  wire prefix_write; // RapController.java:195
-  wire [6:0] prefix_write_slot; // RapController.java:196
-  wire [31:0] prefix_write_value; // RapController.java:197
-  wire serialMultiplier_io_start; // RapController.java:207
-  wire [63:0] serialMultiplier_io_a; // RapController.java:207
-  wire [31:0] serialMultiplier_io_b; // RapController.java:207
-  wire serialMultiplier_io_busy; // RapController.java:207
-  wire [95:0] serialMultiplier_io_product; // RapController.java:207
-  wire cmd_valid; // RapController.java:258
-  wire [6:0] cmd_addr; // RapController.java:259
-  wire [1:0] cmd_op; // RapController.java:260
-  wire [31:0] cmd_value; // RapController.java:261
-  wire tcam_write_valid; // RapController.java:275
-  wire [6:0] tcam_write_index; // RapController.java:276
-  wire [31:0] tcam_write_value; // RapController.java:277
-  wire [31:0] tcam_write_mask; // RapController.java:278
+  wire scan_digit_take; // RapController.java:149
+  wire [4:0] merge_leaf_depth_next; // RapController.java:159
+  wire prefix_write; // RapController.java:193
+  wire [6:0] prefix_write_slot; // RapController.java:194
+  wire [31:0] prefix_write_value; // RapController.java:195
+  wire serialMultiplier_io_start; // RapController.java:205
+  wire [63:0] serialMultiplier_io_a; // RapController.java:205
+  wire [31:0] serialMultiplier_io_b; // RapController.java:205
+  wire serialMultiplier_io_busy; // RapController.java:205
+  wire [95:0] serialMultiplier_io_product; // RapController.java:205
+  wire cmd_valid; // RapController.java:256
+  wire [6:0] cmd_addr; // RapController.java:257
+  wire [1:0] cmd_op; // RapController.java:258
+  wire [31:0] cmd_value; // RapController.java:259
+  wire tcam_write_valid; // RapController.java:273
+  wire [6:0] tcam_write_index; // RapController.java:274
+  wire [31:0] tcam_write_value; // RapController.java:275
+  wire [31:0] tcam_write_mask; // RapController.java:276
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:119
@@ -1075,221 +1075,221 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:119
   wire [4:0] slot_depths_126; // NodeTable.java:119
   wire [4:0] slot_depths_127; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:460
-  wire [4:0] _wire_0_1; // RapController.java:460
-  wire [4:0] _wire_0_2; // RapController.java:460
-  wire [4:0] _wire_0_3; // RapController.java:460
-  wire [4:0] _wire_0_4; // RapController.java:460
-  wire [4:0] _wire_0_5; // RapController.java:460
-  wire [4:0] _wire_0_6; // RapController.java:460
-  wire [4:0] _wire_0_7; // RapController.java:460
-  wire [4:0] _wire_0_8; // RapController.java:460
-  wire [4:0] _wire_0_9; // RapController.java:460
-  wire [4:0] _wire_0_10; // RapController.java:460
-  wire [4:0] _wire_0_11; // RapController.java:460
-  wire [4:0] _wire_0_12; // RapController.java:460
-  wire [4:0] _wire_0_13; // RapController.java:460
-  wire [4:0] _wire_0_14; // RapController.java:460
-  wire [4:0] _wire_0_15; // RapController.java:460
-  wire [4:0] _wire_1_0; // RapController.java:460
-  wire [4:0] _wire_1_1; // RapController.java:460
-  wire [4:0] _wire_1_2; // RapController.java:460
-  wire [4:0] _wire_1_3; // RapController.java:460
-  wire [4:0] _wire_1_4; // RapController.java:460
-  wire [4:0] _wire_1_5; // RapController.java:460
-  wire [4:0] _wire_1_6; // RapController.java:460
-  wire [4:0] _wire_1_7; // RapController.java:460
-  wire [4:0] _wire_1_8; // RapController.java:460
-  wire [4:0] _wire_1_9; // RapController.java:460
-  wire [4:0] _wire_1_10; // RapController.java:460
-  wire [4:0] _wire_1_11; // RapController.java:460
-  wire [4:0] _wire_1_12; // RapController.java:460
-  wire [4:0] _wire_1_13; // RapController.java:460
-  wire [4:0] _wire_1_14; // RapController.java:460
-  wire [4:0] _wire_1_15; // RapController.java:460
-  wire [4:0] _wire_2_0; // RapController.java:460
-  wire [4:0] _wire_2_1; // RapController.java:460
-  wire [4:0] _wire_2_2; // RapController.java:460
-  wire [4:0] _wire_2_3; // RapController.java:460
-  wire [4:0] _wire_2_4; // RapController.java:460
-  wire [4:0] _wire_2_5; // RapController.java:460
-  wire [4:0] _wire_2_6; // RapController.java:460
-  wire [4:0] _wire_2_7; // RapController.java:460
-  wire [4:0] _wire_2_8; // RapController.java:460
-  wire [4:0] _wire_2_9; // RapController.java:460
-  wire [4:0] _wire_2_10; // RapController.java:460
-  wire [4:0] _wire_2_11; // RapController.java:460
-  wire [4:0] _wire_2_12; // RapController.java:460
-  wire [4:0] _wire_2_13; // RapController.java:460
-  wire [4:0] _wire_2_14; // RapController.java:460
-  wire [4:0] _wire_2_15; // RapController.java:460
-  wire [4:0] _wire_3_0; // RapController.java:460
-  wire [4:0] _wire_3_1; // RapController.java:460
-  wire [4:0] _wire_3_2; // RapController.java:460
-  wire [4:0] _wire_3_3; // RapController.java:460
-  wire [4:0] _wire_3_4; // RapController.java:460
-  wire [4:0] _wire_3_5; // RapController.java:460
-  wire [4:0] _wire_3_6; // RapController.java:460
-  wire [4:0] _wire_3_7; // RapController.java:460
-  wire [4:0] _wire_3_8; // RapController.java:460
-  wire [4:0] _wire_3_9; // RapController.java:460
-  wire [4:0] _wire_3_10; // RapController.java:460
-  wire [4:0] _wire_3_11; // RapController.java:460
-  wire [4:0] _wire_3_12; // RapController.java:460
-  wire [4:0] _wire_3_13; // RapController.java:460
-  wire [4:0] _wire_3_14; // RapController.java:460
-  wire [4:0] _wire_3_15; // RapController.java:460
-  wire [4:0] _wire_4_0; // RapController.java:460
-  wire [4:0] _wire_4_1; // RapController.java:460
-  wire [4:0] _wire_4_2; // RapController.java:460
-  wire [4:0] _wire_4_3; // RapController.java:460
-  wire [4:0] _wire_4_4; // RapController.java:460
-  wire [4:0] _wire_4_5; // RapController.java:460
-  wire [4:0] _wire_4_6; // RapController.java:460
-  wire [4:0] _wire_4_7; // RapController.java:460
-  wire [4:0] _wire_4_8; // RapController.java:460
-  wire [4:0] _wire_4_9; // RapController.java:460
-  wire [4:0] _wire_4_10; // RapController.java:460
-  wire [4:0] _wire_4_11; // RapController.java:460
-  wire [4:0] _wire_4_12; // RapController.java:460
-  wire [4:0] _wire_4_13; // RapController.java:460
-  wire [4:0] _wire_4_14; // RapController.java:460
-  wire [4:0] _wire_4_15; // RapController.java:460
-  wire [4:0] _wire_5_0; // RapController.java:460
-  wire [4:0] _wire_5_1; // RapController.java:460
-  wire [4:0] _wire_5_2; // RapController.java:460
-  wire [4:0] _wire_5_3; // RapController.java:460
-  wire [4:0] _wire_5_4; // RapController.java:460
-  wire [4:0] _wire_5_5; // RapController.java:460
-  wire [4:0] _wire_5_6; // RapController.java:460
-  wire [4:0] _wire_5_7; // RapController.java:460
-  wire [4:0] _wire_5_8; // RapController.java:460
-  wire [4:0] _wire_5_9; // RapController.java:460
-  wire [4:0] _wire_5_10; // RapController.java:460
-  wire [4:0] _wire_5_11; // RapController.java:460
-  wire [4:0] _wire_5_12; // RapController.java:460
-  wire [4:0] _wire_5_13; // RapController.java:460
-  wire [4:0] _wire_5_14; // RapController.java:460
-  wire [4:0] _wire_5_15; // RapController.java:460
-  wire [4:0] _wire_6_0; // RapController.java:460
-  wire [4:0] _wire_6_1; // RapController.java:460
-  wire [4:0] _wire_6_2; // RapController.java:460
-  wire [4:0] _wire_6_3; // RapController.java:460
-  wire [4:0] _wire_6_4; // RapController.java:460
-  wire [4:0] _wire_6_5; // RapController.java:460
-  wire [4:0] _wire_6_6; // RapController.java:460
-  wire [4:0] _wire_6_7; // RapController.java:460
-  wire [4:0] _wire_6_8; // RapController.java:460
-  wire [4:0] _wire_6_9; // RapController.java:460
-  wire [4:0] _wire_6_10; // RapController.java:460
-  wire [4:0] _wire_6_11; // RapController.java:460
-  wire [4:0] _wire_6_12; // RapController.java:460
-  wire [4:0] _wire_6_13; // RapController.java:460
-  wire [4:0] _wire_6_14; // RapController.java:460
-  wire [4:0] _wire_6_15; // RapController.java:460
-  wire [4:0] _wire_7_0; // RapController.java:460
-  wire [4:0] _wire_7_1; // RapController.java:460
-  wire [4:0] _wire_7_2; // RapController.java:460
-  wire [4:0] _wire_7_3; // RapController.java:460
-  wire [4:0] _wire_7_4; // RapController.java:460
-  wire [4:0] _wire_7_5; // RapController.java:460
-  wire [4:0] _wire_7_6; // RapController.java:460
-  wire [4:0] _wire_7_7; // RapController.java:460
-  wire [4:0] _wire_7_8; // RapController.java:460
-  wire [4:0] _wire_7_9; // RapController.java:460
-  wire [4:0] _wire_7_10; // RapController.java:460
-  wire [4:0] _wire_7_11; // RapController.java:460
-  wire [4:0] _wire_7_12; // RapController.java:460
-  wire [4:0] _wire_7_13; // RapController.java:460
-  wire [4:0] _wire_7_14; // RapController.java:460
-  wire [4:0] _wire_7_15; // RapController.java:460
-  wire [4:0] _wire_8_0; // RapController.java:460
-  wire [4:0] _wire_8_1; // RapController.java:460
-  wire [4:0] _wire_8_2; // RapController.java:460
-  wire [4:0] _wire_8_3; // RapController.java:460
-  wire [4:0] _wire_8_4; // RapController.java:460
-  wire [4:0] _wire_8_5; // RapController.java:460
-  wire [4:0] _wire_8_6; // RapController.java:460
-  wire [4:0] _wire_8_7; // RapController.java:460
-  wire [2:0] cause; // RapController.java:863
+  wire [4:0] _wire_0_0; // RapController.java:458
+  wire [4:0] _wire_0_1; // RapController.java:458
+  wire [4:0] _wire_0_2; // RapController.java:458
+  wire [4:0] _wire_0_3; // RapController.java:458
+  wire [4:0] _wire_0_4; // RapController.java:458
+  wire [4:0] _wire_0_5; // RapController.java:458
+  wire [4:0] _wire_0_6; // RapController.java:458
+  wire [4:0] _wire_0_7; // RapController.java:458
+  wire [4:0] _wire_0_8; // RapController.java:458
+  wire [4:0] _wire_0_9; // RapController.java:458
+  wire [4:0] _wire_0_10; // RapController.java:458
+  wire [4:0] _wire_0_11; // RapController.java:458
+  wire [4:0] _wire_0_12; // RapController.java:458
+  wire [4:0] _wire_0_13; // RapController.java:458
+  wire [4:0] _wire_0_14; // RapController.java:458
+  wire [4:0] _wire_0_15; // RapController.java:458
+  wire [4:0] _wire_1_0; // RapController.java:458
+  wire [4:0] _wire_1_1; // RapController.java:458
+  wire [4:0] _wire_1_2; // RapController.java:458
+  wire [4:0] _wire_1_3; // RapController.java:458
+  wire [4:0] _wire_1_4; // RapController.java:458
+  wire [4:0] _wire_1_5; // RapController.java:458
+  wire [4:0] _wire_1_6; // RapController.java:458
+  wire [4:0] _wire_1_7; // RapController.java:458
+  wire [4:0] _wire_1_8; // RapController.java:458
+  wire [4:0] _wire_1_9; // RapController.java:458
+  wire [4:0] _wire_1_10; // RapController.java:458
+  wire [4:0] _wire_1_11; // RapController.java:458
+  wire [4:0] _wire_1_12; // RapController.java:458
+  wire [4:0] _wire_1_13; // RapController.java:458
+  wire [4:0] _wire_1_14; // RapController.java:458
+  wire [4:0] _wire_1_15; // RapController.java:458
+  wire [4:0] _wire_2_0; // RapController.java:458
+  wire [4:0] _wire_2_1; // RapController.java:458
+  wire [4:0] _wire_2_2; // RapController.java:458
+  wire [4:0] _wire_2_3; // RapController.java:458
+  wire [4:0] _wire_2_4; // RapController.java:458
+  wire [4:0] _wire_2_5; // RapController.java:458
+  wire [4:0] _wire_2_6; // RapController.java:458
+  wire [4:0] _wire_2_7; // RapController.java:458
+  wire [4:0] _wire_2_8; // RapController.java:458
+  wire [4:0] _wire_2_9; // RapController.java:458
+  wire [4:0] _wire_2_10; // RapController.java:458
+  wire [4:0] _wire_2_11; // RapController.java:458
+  wire [4:0] _wire_2_12; // RapController.java:458
+  wire [4:0] _wire_2_13; // RapController.java:458
+  wire [4:0] _wire_2_14; // RapController.java:458
+  wire [4:0] _wire_2_15; // RapController.java:458
+  wire [4:0] _wire_3_0; // RapController.java:458
+  wire [4:0] _wire_3_1; // RapController.java:458
+  wire [4:0] _wire_3_2; // RapController.java:458
+  wire [4:0] _wire_3_3; // RapController.java:458
+  wire [4:0] _wire_3_4; // RapController.java:458
+  wire [4:0] _wire_3_5; // RapController.java:458
+  wire [4:0] _wire_3_6; // RapController.java:458
+  wire [4:0] _wire_3_7; // RapController.java:458
+  wire [4:0] _wire_3_8; // RapController.java:458
+  wire [4:0] _wire_3_9; // RapController.java:458
+  wire [4:0] _wire_3_10; // RapController.java:458
+  wire [4:0] _wire_3_11; // RapController.java:458
+  wire [4:0] _wire_3_12; // RapController.java:458
+  wire [4:0] _wire_3_13; // RapController.java:458
+  wire [4:0] _wire_3_14; // RapController.java:458
+  wire [4:0] _wire_3_15; // RapController.java:458
+  wire [4:0] _wire_4_0; // RapController.java:458
+  wire [4:0] _wire_4_1; // RapController.java:458
+  wire [4:0] _wire_4_2; // RapController.java:458
+  wire [4:0] _wire_4_3; // RapController.java:458
+  wire [4:0] _wire_4_4; // RapController.java:458
+  wire [4:0] _wire_4_5; // RapController.java:458
+  wire [4:0] _wire_4_6; // RapController.java:458
+  wire [4:0] _wire_4_7; // RapController.java:458
+  wire [4:0] _wire_4_8; // RapController.java:458
+  wire [4:0] _wire_4_9; // RapController.java:458
+  wire [4:0] _wire_4_10; // RapController.java:458
+  wire [4:0] _wire_4_11; // RapController.java:458
+  wire [4:0] _wire_4_12; // RapController.java:458
+  wire [4:0] _wire_4_13; // RapController.java:458
+  wire [4:0] _wire_4_14; // RapController.java:458
+  wire [4:0] _wire_4_15; // RapController.java:458
+  wire [4:0] _wire_5_0; // RapController.java:458
+  wire [4:0] _wire_5_1; // RapController.java:458
+  wire [4:0] _wire_5_2; // RapController.java:458
+  wire [4:0] _wire_5_3; // RapController.java:458
+  wire [4:0] _wire_5_4; // RapController.java:458
+  wire [4:0] _wire_5_5; // RapController.java:458
+  wire [4:0] _wire_5_6; // RapController.java:458
+  wire [4:0] _wire_5_7; // RapController.java:458
+  wire [4:0] _wire_5_8; // RapController.java:458
+  wire [4:0] _wire_5_9; // RapController.java:458
+  wire [4:0] _wire_5_10; // RapController.java:458
+  wire [4:0] _wire_5_11; // RapController.java:458
+  wire [4:0] _wire_5_12; // RapController.java:458
+  wire [4:0] _wire_5_13; // RapController.java:458
+  wire [4:0] _wire_5_14; // RapController.java:458
+  wire [4:0] _wire_5_15; // RapController.java:458
+  wire [4:0] _wire_6_0; // RapController.java:458
+  wire [4:0] _wire_6_1; // RapController.java:458
+  wire [4:0] _wire_6_2; // RapController.java:458
+  wire [4:0] _wire_6_3; // RapController.java:458
+  wire [4:0] _wire_6_4; // RapController.java:458
+  wire [4:0] _wire_6_5; // RapController.java:458
+  wire [4:0] _wire_6_6; // RapController.java:458
+  wire [4:0] _wire_6_7; // RapController.java:458
+  wire [4:0] _wire_6_8; // RapController.java:458
+  wire [4:0] _wire_6_9; // RapController.java:458
+  wire [4:0] _wire_6_10; // RapController.java:458
+  wire [4:0] _wire_6_11; // RapController.java:458
+  wire [4:0] _wire_6_12; // RapController.java:458
+  wire [4:0] _wire_6_13; // RapController.java:458
+  wire [4:0] _wire_6_14; // RapController.java:458
+  wire [4:0] _wire_6_15; // RapController.java:458
+  wire [4:0] _wire_7_0; // RapController.java:458
+  wire [4:0] _wire_7_1; // RapController.java:458
+  wire [4:0] _wire_7_2; // RapController.java:458
+  wire [4:0] _wire_7_3; // RapController.java:458
+  wire [4:0] _wire_7_4; // RapController.java:458
+  wire [4:0] _wire_7_5; // RapController.java:458
+  wire [4:0] _wire_7_6; // RapController.java:458
+  wire [4:0] _wire_7_7; // RapController.java:458
+  wire [4:0] _wire_7_8; // RapController.java:458
+  wire [4:0] _wire_7_9; // RapController.java:458
+  wire [4:0] _wire_7_10; // RapController.java:458
+  wire [4:0] _wire_7_11; // RapController.java:458
+  wire [4:0] _wire_7_12; // RapController.java:458
+  wire [4:0] _wire_7_13; // RapController.java:458
+  wire [4:0] _wire_7_14; // RapController.java:458
+  wire [4:0] _wire_7_15; // RapController.java:458
+  wire [4:0] _wire_8_0; // RapController.java:458
+  wire [4:0] _wire_8_1; // RapController.java:458
+  wire [4:0] _wire_8_2; // RapController.java:458
+  wire [4:0] _wire_8_3; // RapController.java:458
+  wire [4:0] _wire_8_4; // RapController.java:458
+  wire [4:0] _wire_8_5; // RapController.java:458
+  wire [4:0] _wire_8_6; // RapController.java:458
+  wire [4:0] _wire_8_7; // RapController.java:458
+  wire [2:0] cause; // RapController.java:861
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:507
+  wire _not_0 = ~io_counterClearing; // RapController.java:505
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:507
-  wire _not_1 = ~snapshot_frozen; // RapController.java:525
-  wire _and_1 = quiet_held & _not_1; // RapController.java:525
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:527
-  wire _not_2 = ~io_headValid; // RapController.java:527
-  wire _and_3 = _and_2 & _not_2; // RapController.java:527
-  wire _eq_0 = front_count == 6'd0; // RapController.java:120
-  wire _eq_1 = sram_count == 8'd0; // RapController.java:120
-  wire _and_4 = _eq_0 & _eq_1; // RapController.java:120
-  wire _not_3 = ~cmd_q_valid; // RapController.java:120
-  wire pipe_empty = _and_4 & _not_3; // RapController.java:120
-  wire _not_4 = ~undo_empty; // RapController.java:539
-  wire _eq_2 = op_children == 3'd0; // RapController.java:546
-  wire _or_0 = state_undo | state_split_scan; // RapController.java:355
-  wire _or_1 = _or_0 | state_split; // RapController.java:355
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:816
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:816
-  wire _not_5 = ~split_settled; // RapController.java:565
-  wire _not_6 = ~early_done; // RapController.java:568
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:505
+  wire _not_1 = ~snapshot_frozen; // RapController.java:523
+  wire _and_1 = quiet_held & _not_1; // RapController.java:523
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:525
+  wire _not_2 = ~io_headValid; // RapController.java:525
+  wire _and_3 = _and_2 & _not_2; // RapController.java:525
+  wire _eq_0 = front_count == 6'd0; // RapController.java:117
+  wire _eq_1 = sram_count == 8'd0; // RapController.java:117
+  wire _and_4 = _eq_0 & _eq_1; // RapController.java:117
+  wire _not_3 = ~cmd_q_valid; // RapController.java:117
+  wire pipe_empty = _and_4 & _not_3; // RapController.java:117
+  wire _not_4 = ~undo_empty; // RapController.java:537
+  wire _eq_2 = op_children == 3'd0; // RapController.java:544
+  wire _or_0 = state_undo | state_split_scan; // RapController.java:353
+  wire _or_1 = _or_0 | state_split; // RapController.java:353
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:814
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:814
+  wire _not_5 = ~split_settled; // RapController.java:563
+  wire _not_6 = ~early_done; // RapController.java:566
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_8 = ~_not_7; // RapController.java:616
-  wire _not_9 = ~merge_last_level; // RapController.java:619
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:641
-  wire _or_2 = _not_10 | verdict_free; // RapController.java:641
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:641
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:816
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:816
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:816
-  wire _not_11 = ~advance_settled; // RapController.java:652
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:652
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:566
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:622
-  wire _not_12 = ~level_had_leaves; // RapController.java:622
-  wire _and_9 = _eq_3 & _not_12; // RapController.java:622
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:622
-  wire _not_13 = ~commit_stop; // RapController.java:792
-  wire _and_10 = state_run & _not_13; // RapController.java:792
-  wire issue_enable = _and_10 & issue_gate; // RapController.java:792
-  wire _and_11 = state_run & hit_event_3; // RapController.java:379
-  wire _not_14 = ~commit_stop; // RapController.java:379
-  wire commit_fire = _and_11 & _not_14; // RapController.java:379
-  wire _not_15 = ~soft_pending; // RapController.java:799
-  wire _not_16 = ~state_init; // RapController.java:799
-  wire _and_12 = _not_15 & _not_16; // RapController.java:799
-  wire _not_17 = ~state_soft_clear; // RapController.java:799
-  wire _and_13 = _and_12 & _not_17; // RapController.java:799
+  wire _not_8 = ~_not_7; // RapController.java:614
+  wire _not_9 = ~merge_last_level; // RapController.java:617
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:639
+  wire _or_2 = _not_10 | verdict_free; // RapController.java:639
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:639
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:814
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:814
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:814
+  wire _not_11 = ~advance_settled; // RapController.java:650
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:650
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:564
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:620
+  wire _not_12 = ~level_had_leaves; // RapController.java:620
+  wire _and_9 = _eq_3 & _not_12; // RapController.java:620
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:620
+  wire _not_13 = ~commit_stop; // RapController.java:790
+  wire _and_10 = state_run & _not_13; // RapController.java:790
+  wire issue_enable = _and_10 & issue_gate; // RapController.java:790
+  wire _and_11 = state_run & hit_event_3; // RapController.java:377
+  wire _not_14 = ~commit_stop; // RapController.java:377
+  wire commit_fire = _and_11 & _not_14; // RapController.java:377
+  wire _not_15 = ~soft_pending; // RapController.java:797
+  wire _not_16 = ~state_init; // RapController.java:797
+  wire _and_12 = _not_15 & _not_16; // RapController.java:797
+  wire _not_17 = ~state_soft_clear; // RapController.java:797
+  wire _and_13 = _and_12 & _not_17; // RapController.java:797
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:802
-  wire _not_18 = ~serialMultiplier_io_busy; // RapController.java:803
-  wire _not_19 = ~_reg_0; // RapController.java:211
-  wire snapshot_product_start = snapshot_frozen & _not_19; // RapController.java:211
-  wire _not_20 = ~snapshot_product_start; // RapController.java:803
-  wire _and_14 = _not_18 & _not_20; // RapController.java:803
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:804
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:805
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:805
-  wire _or_7 = state_drain | state_undo; // RapController.java:806
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:806
-  wire _or_9 = _or_8 | state_split; // RapController.java:806
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:806
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:806
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:806
-  wire _or_13 = _or_12 | state_advance; // RapController.java:806
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:806
-  wire _or_15 = _or_14 | state_resume; // RapController.java:806
-  wire _and_15 = state_run & pipe_empty; // RapController.java:808
-  wire _not_21 = ~io_headValid; // RapController.java:808
-  wire _and_16 = _and_15 & _not_21; // RapController.java:808
-  wire _not_22 = ~io_acceptEnable; // RapController.java:809
-  wire [127:0] _not_23 = ~verdict_leaves; // RapController.java:708
-  wire [127:0] _and_17 = slot_valid & _not_23; // RapController.java:708
-  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:841
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:800
+  wire _not_18 = ~serialMultiplier_io_busy; // RapController.java:801
+  wire _not_19 = ~_reg_0; // RapController.java:209
+  wire snapshot_product_start = snapshot_frozen & _not_19; // RapController.java:209
+  wire _not_20 = ~snapshot_product_start; // RapController.java:801
+  wire _and_14 = _not_18 & _not_20; // RapController.java:801
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:802
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:803
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:803
+  wire _or_7 = state_drain | state_undo; // RapController.java:804
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:804
+  wire _or_9 = _or_8 | state_split; // RapController.java:804
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:804
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:804
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:804
+  wire _or_13 = _or_12 | state_advance; // RapController.java:804
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:804
+  wire _or_15 = _or_14 | state_resume; // RapController.java:804
+  wire _and_15 = state_run & pipe_empty; // RapController.java:806
+  wire _not_21 = ~io_headValid; // RapController.java:806
+  wire _and_16 = _and_15 & _not_21; // RapController.java:806
+  wire _not_22 = ~io_acceptEnable; // RapController.java:807
+  wire [127:0] _not_23 = ~verdict_leaves; // RapController.java:706
+  wire [127:0] _and_17 = slot_valid & _not_23; // RapController.java:706
+  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:839
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:340
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:338
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
   wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
   wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
@@ -1560,25 +1560,25 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_138 = _add_4[15:0]; // SplitCounter.java:54
   wire _bits_139 = _add_3[16]; // SplitCounter.java:55
-  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:430
-  wire _and_18 = ev_commit_q & split_req; // RapController.java:446
-  wire _not_24 = ~merge_due; // RapController.java:446
-  wire _and_19 = _and_18 & _not_24; // RapController.java:446
-  wire _and_20 = _and_19 & split_short; // RapController.java:446
-  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:446
+  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:428
+  wire _and_18 = ev_commit_q & split_req; // RapController.java:444
+  wire _not_24 = ~merge_due; // RapController.java:444
+  wire _and_19 = _and_18 & _not_24; // RapController.java:444
+  wire _and_20 = _and_19 & split_short; // RapController.java:444
+  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:444
   wire [7:0] _add_5 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [7:0] _sub_1 = _add_5 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
   wire [18:0] _sub_2 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:62
   wire [17:0] _bits_140 = _sub_2[17:0]; // SplitCounter.java:68
-  wire [62:0] _bits_141 = io_m0Csr[63:1]; // RapController.java:242
-  wire _bits_142 = io_m0Csr[0]; // RapController.java:242
-  wire _or_18 = _bits_142 | io_m0CsrZero; // RapController.java:242
-  wire [63:0] m0_effective = {_bits_141, _or_18}; // RapController.java:242
+  wire [62:0] _bits_141 = io_m0Csr[63:1]; // RapController.java:240
+  wire _bits_142 = io_m0Csr[0]; // RapController.java:240
+  wire _or_18 = _bits_142 | io_m0CsrZero; // RapController.java:240
+  wire [63:0] m0_effective = {_bits_141, _or_18}; // RapController.java:240
   wire [17:0] _bits_143 = m0_effective[17:0]; // SplitCounter.java:74
-  wire [31:0] _bits_144 = to_merge_hi[31:0]; // RapController.java:235
-  wire [31:0] _bits_145 = to_merge_lo[31:0]; // RapController.java:235
-  wire [63:0] to_merge = {_bits_144, _bits_145}; // RapController.java:235
+  wire [31:0] _bits_144 = to_merge_hi[31:0]; // RapController.java:233
+  wire [31:0] _bits_145 = to_merge_lo[31:0]; // RapController.java:233
+  wire [63:0] to_merge = {_bits_144, _bits_145}; // RapController.java:233
   wire [17:0] _bits_146 = to_merge[17:0]; // SplitCounter.java:74
   wire [15:0] _bits_147 = m0_effective[33:18]; // SplitCounter.java:77
   wire [15:0] _bits_148 = to_merge[33:18]; // SplitCounter.java:77
@@ -1595,16 +1595,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [14:0] _sub_5 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
   wire [13:0] _bits_157 = _sub_5[13:0]; // SplitCounter.java:54
   wire _bits_158 = _sub_4[16]; // SplitCounter.java:55
-  wire _and_21 = state_init & multiplier_free; // RapController.java:223
-  wire _eq_132 = io_epsCsr == 16'd0; // RapController.java:224
-  wire [15:0] _mux_0 = _eq_132 ? 16'd1 : io_epsCsr; // RapController.java:224
-  wire [30:0] _bits_159 = io_qCsr[31:1]; // RapController.java:226
-  wire _or_r_0 = |_bits_159; // RapController.java:226
-  wire _not_25 = ~_or_r_0; // RapController.java:226
-  wire [31:0] _mux_1 = _not_25 ? 32'd2 : io_qCsr; // RapController.java:226
-  wire _and_22 = hit_splittable_3 & io_head_thresholdFits; // RapController.java:394
+  wire _and_21 = state_init & multiplier_free; // RapController.java:221
+  wire _eq_132 = io_epsCsr == 16'd0; // RapController.java:222
+  wire [15:0] _mux_0 = _eq_132 ? 16'd1 : io_epsCsr; // RapController.java:222
+  wire [30:0] _bits_159 = io_qCsr[31:1]; // RapController.java:224
+  wire _or_r_0 = |_bits_159; // RapController.java:224
+  wire _not_25 = ~_or_r_0; // RapController.java:224
+  wire [31:0] _mux_1 = _not_25 ? 32'd2 : io_qCsr; // RapController.java:224
+  wire _and_22 = hit_splittable_3 & io_head_thresholdFits; // RapController.java:392
   wire [15:0] _bits_160 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:72
-  wire [31:0] _bits_161 = io_head_notThreshold[31:0]; // RapController.java:390
+  wire [31:0] _bits_161 = io_head_notThreshold[31:0]; // RapController.java:388
   wire [15:0] _bits_162 = _bits_161[31:16]; // SplitCompare.java:73
   wire [16:0] _add_6 = {1'b0, _bits_160} + {1'b0, _bits_162}; // SplitCompare.java:86
   wire _bits_163 = _add_6[16]; // SplitCompare.java:86
@@ -1618,10 +1618,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_167 = _add_8[16]; // SplitCompare.java:86
   wire _and_23 = _bits_164 & _bits_167; // SplitCompare.java:76
   wire _or_19 = _bits_163 | _and_23; // SplitCompare.java:76
-  wire split_now = _and_22 & _or_19; // RapController.java:394
-  wire [16:0] _bits_168 = until_merge_lo[16:0]; // RapController.java:407
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_168; // RapController.java:407
-  wire merge_now = merge_near & _ge_0; // RapController.java:407
+  wire split_now = _and_22 & _or_19; // RapController.java:392
+  wire [16:0] _bits_168 = until_merge_lo[16:0]; // RapController.java:405
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_168; // RapController.java:405
+  wire merge_now = merge_near & _ge_0; // RapController.java:405
   wire _bits_169 = io_head_notThreshold[35]; // SplitCompare.java:60
   wire _and_r_0 = &_bits_169; // SplitCompare.java:60
   wire [11:0] _bits_170 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -1655,22 +1655,22 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_21 = _bits_173 | _and_25; // SplitCompare.java:76
   wire _and_26 = _and_r_0 & _or_21; // SplitCompare.java:60
   wire skip_now = skip_valid & _and_26; // MergeSkip.java:53
-  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:304
-  wire [5:0] _sub_6 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:304
-  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:305
-  wire [7:0] _sub_7 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:305
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:541
-  wire draining = state_drain | commit_stop; // RapController.java:310
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:311
-  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:321
-  wire _eq_133 = undo_sp_next == 5'd0; // RapController.java:129
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:697
-  wire [3:0] _bits_184 = _dshl_0[3:0]; // RapController.java:697
-  wire [3:0] _or_22 = present_children | _bits_184; // RapController.java:697
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:843
-  wire [3:0] _bits_185 = _dshl_1[3:0]; // RapController.java:843
-  wire [3:0] _or_23 = present_children | _bits_185; // RapController.java:843
-  wire [3:0] _not_26 = ~present_children_next; // RapController.java:139
+  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:302
+  wire [5:0] _sub_6 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:302
+  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:303
+  wire [7:0] _sub_7 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:303
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:539
+  wire draining = state_drain | commit_stop; // RapController.java:308
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:309
+  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:319
+  wire _eq_133 = undo_sp_next == 5'd0; // RapController.java:126
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:695
+  wire [3:0] _bits_184 = _dshl_0[3:0]; // RapController.java:695
+  wire [3:0] _or_22 = present_children | _bits_184; // RapController.java:695
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:841
+  wire [3:0] _bits_185 = _dshl_1[3:0]; // RapController.java:841
+  wire [3:0] _or_23 = present_children | _bits_185; // RapController.java:841
+  wire [3:0] _not_26 = ~present_children_next; // RapController.java:136
   wire _bits_186 = _not_26[0]; // FirstSet.java:25
   wire _bits_187 = _not_26[1]; // FirstSet.java:25
   wire _or_24 = _bits_186 | _bits_187; // FirstSet.java:37
@@ -1681,7 +1681,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _mux_2 = _not_27 ? _not_28 : _not_29; // FirstSet.java:36
   wire [1:0] _cat_9 = {_not_27, _mux_2}; // FirstSet.java:36
   wire [1:0] _bits_189 = _cat_9; // FirstSet.java:44
-  wire [3:0] _not_30 = ~present_children_next; // RapController.java:140
+  wire [3:0] _not_30 = ~present_children_next; // RapController.java:137
   wire _bits_190 = _not_30[0]; // FirstSet.java:55
   wire _bits_191 = _not_30[1]; // FirstSet.java:55
   wire _or_25 = _bits_190 | _bits_191; // FirstSet.java:64
@@ -1693,11 +1693,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_27 = _and_27 | _and_28; // FirstSet.java:62
   wire _and_29 = _bits_192 & _bits_193; // FirstSet.java:61
   wire _or_28 = _or_27 | _and_29; // FirstSet.java:63
-  wire _not_31 = ~_or_28; // RapController.java:140
+  wire _not_31 = ~_or_28; // RapController.java:137
   wire _bits_194 = slot_valid[127]; // NodeTable.java:88
   wire _eq_134 = slot_parent_127 == kids_owner; // NodeTable.java:88
   wire _and_30 = _bits_194 & _eq_134; // NodeTable.java:88
-  wire _not_32 = ~state_split_scan; // RapController.java:465
+  wire _not_32 = ~state_split_scan; // RapController.java:463
   wire _not_33 = ~_not_32; // NodeTable.java:88
   wire _eq_135 = slot_children_127 == 3'd0; // NodeTable.java:88
   wire _or_29 = _not_33 | _eq_135; // NodeTable.java:88
@@ -3226,7 +3226,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _cat_10 = {_and_286, _and_288, _and_290, _and_292, _and_294, _and_296, _and_298, _and_300, _and_302, _and_304, _and_306, _and_308, _and_310, _and_312, _and_314, _and_316, _and_318, _and_320, _and_322, _and_324, _and_326, _and_328, _and_330, _and_332, _and_334, _and_336, _and_338, _and_340, _and_342, _and_344, _and_346, _and_348, _and_350, _and_352, _and_354, _and_356, _and_358, _and_360, _and_362, _and_364, _and_366, _and_368, _and_370, _and_372, _and_374, _and_376, _and_378, _and_380, _and_382, _and_384, _and_386, _and_388, _and_390, _and_392, _and_394, _and_396, _and_398, _and_400, _and_402, _and_404, _and_406, _and_408, _and_410, _and_412, _and_414, _and_416, _and_418, _and_420, _and_422, _and_424, _and_426, _and_428, _and_430, _and_432, _and_434, _and_436, _and_438, _and_440, _and_442, _and_444, _and_446, _and_448, _and_450, _and_452, _and_454, _and_456, _and_458, _and_460, _and_462, _and_464, _and_466, _and_468, _and_470, _and_472, _and_474, _and_476, _and_478, _and_480, _and_482, _and_484, _and_486, _and_488, _and_490, _and_492, _and_494, _and_496, _and_498, _and_500, _and_502, _and_504, _and_506, _and_508, _and_510, _and_512, _and_514, _and_516, _and_518, _and_520, _and_522, _and_524, _and_526, _and_528, _and_530, _and_532, _and_534, _and_536, _and_538, 1'd0}; // NodeTable.java:109
   wire [127:0] _not_162 = ~kids_vector; // SlotPicker.java:78
   wire [127:0] _and_539 = leaf_pick_candidates & _not_162; // SlotPicker.java:78
-  wire [127:0] _mux_3 = state_merge_level ? _cat_10 : _and_539; // RapController.java:470
+  wire [127:0] _mux_3 = state_merge_level ? _cat_10 : _and_539; // RapController.java:468
   wire _not_163 = ~leaf_pick_ready; // SlotPicker.java:50
   wire leaf_pick_advance = leaf_pick_take | _not_163; // SlotPicker.java:50
   wire [127:0] _not_164 = ~leaf_pick_pick_hot; // SlotPicker.java:48
@@ -3747,8 +3747,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_293 = ~slot_pick_load; // SlotPicker.java:59
   wire [127:0] _not_294 = ~slot_pick_pick_hot; // SlotPicker.java:44
   wire [127:0] _and_542 = slot_pick_candidates & _not_294; // SlotPicker.java:44
-  wire [127:0] _not_295 = ~slot_valid; // RapController.java:469
-  wire [127:0] _mux_67 = state_split ? _not_295 : kids_vector; // RapController.java:469
+  wire [127:0] _not_295 = ~slot_valid; // RapController.java:467
+  wire [127:0] _mux_67 = state_split ? _not_295 : kids_vector; // RapController.java:467
   wire _not_296 = ~slot_pick_ready; // SlotPicker.java:50
   wire slot_pick_advance = slot_pick_take | _not_296; // SlotPicker.java:50
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:48
@@ -4266,1119 +4266,1119 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _mux_130 = _not_299 ? _cat_104 : _cat_135; // FirstSet.java:36
   wire [6:0] _cat_136 = {_not_299, _mux_130}; // FirstSet.java:36
   wire [6:0] _bits_705 = _cat_136; // FirstSet.java:44
-  wire _bits_706 = slot_pick_pick_hot[0]; // RapController.java:153
-  wire [1:0] _fill_0 = {2{_bits_706}}; // RapController.java:153
-  wire [1:0] _and_545 = slot_digit_0 & _fill_0; // RapController.java:153
-  wire _bits_707 = slot_pick_pick_hot[1]; // RapController.java:153
-  wire [1:0] _fill_1 = {2{_bits_707}}; // RapController.java:153
-  wire [1:0] _and_546 = slot_digit_1 & _fill_1; // RapController.java:153
-  wire [1:0] _or_410 = _and_545 | _and_546; // RapController.java:153
-  wire _bits_708 = slot_pick_pick_hot[2]; // RapController.java:153
-  wire [1:0] _fill_2 = {2{_bits_708}}; // RapController.java:153
-  wire [1:0] _and_547 = slot_digit_2 & _fill_2; // RapController.java:153
-  wire _bits_709 = slot_pick_pick_hot[3]; // RapController.java:153
-  wire [1:0] _fill_3 = {2{_bits_709}}; // RapController.java:153
-  wire [1:0] _and_548 = slot_digit_3 & _fill_3; // RapController.java:153
-  wire [1:0] _or_411 = _and_547 | _and_548; // RapController.java:153
-  wire [1:0] _or_412 = _or_410 | _or_411; // RapController.java:153
-  wire _bits_710 = slot_pick_pick_hot[4]; // RapController.java:153
-  wire [1:0] _fill_4 = {2{_bits_710}}; // RapController.java:153
-  wire [1:0] _and_549 = slot_digit_4 & _fill_4; // RapController.java:153
-  wire _bits_711 = slot_pick_pick_hot[5]; // RapController.java:153
-  wire [1:0] _fill_5 = {2{_bits_711}}; // RapController.java:153
-  wire [1:0] _and_550 = slot_digit_5 & _fill_5; // RapController.java:153
-  wire [1:0] _or_413 = _and_549 | _and_550; // RapController.java:153
-  wire _bits_712 = slot_pick_pick_hot[6]; // RapController.java:153
-  wire [1:0] _fill_6 = {2{_bits_712}}; // RapController.java:153
-  wire [1:0] _and_551 = slot_digit_6 & _fill_6; // RapController.java:153
-  wire _bits_713 = slot_pick_pick_hot[7]; // RapController.java:153
-  wire [1:0] _fill_7 = {2{_bits_713}}; // RapController.java:153
-  wire [1:0] _and_552 = slot_digit_7 & _fill_7; // RapController.java:153
-  wire [1:0] _or_414 = _and_551 | _and_552; // RapController.java:153
-  wire [1:0] _or_415 = _or_413 | _or_414; // RapController.java:153
-  wire [1:0] _or_416 = _or_412 | _or_415; // RapController.java:153
-  wire _bits_714 = slot_pick_pick_hot[8]; // RapController.java:153
-  wire [1:0] _fill_8 = {2{_bits_714}}; // RapController.java:153
-  wire [1:0] _and_553 = slot_digit_8 & _fill_8; // RapController.java:153
-  wire _bits_715 = slot_pick_pick_hot[9]; // RapController.java:153
-  wire [1:0] _fill_9 = {2{_bits_715}}; // RapController.java:153
-  wire [1:0] _and_554 = slot_digit_9 & _fill_9; // RapController.java:153
-  wire [1:0] _or_417 = _and_553 | _and_554; // RapController.java:153
-  wire _bits_716 = slot_pick_pick_hot[10]; // RapController.java:153
-  wire [1:0] _fill_10 = {2{_bits_716}}; // RapController.java:153
-  wire [1:0] _and_555 = slot_digit_10 & _fill_10; // RapController.java:153
-  wire _bits_717 = slot_pick_pick_hot[11]; // RapController.java:153
-  wire [1:0] _fill_11 = {2{_bits_717}}; // RapController.java:153
-  wire [1:0] _and_556 = slot_digit_11 & _fill_11; // RapController.java:153
-  wire [1:0] _or_418 = _and_555 | _and_556; // RapController.java:153
-  wire [1:0] _or_419 = _or_417 | _or_418; // RapController.java:153
-  wire _bits_718 = slot_pick_pick_hot[12]; // RapController.java:153
-  wire [1:0] _fill_12 = {2{_bits_718}}; // RapController.java:153
-  wire [1:0] _and_557 = slot_digit_12 & _fill_12; // RapController.java:153
-  wire _bits_719 = slot_pick_pick_hot[13]; // RapController.java:153
-  wire [1:0] _fill_13 = {2{_bits_719}}; // RapController.java:153
-  wire [1:0] _and_558 = slot_digit_13 & _fill_13; // RapController.java:153
-  wire [1:0] _or_420 = _and_557 | _and_558; // RapController.java:153
-  wire _bits_720 = slot_pick_pick_hot[14]; // RapController.java:153
-  wire [1:0] _fill_14 = {2{_bits_720}}; // RapController.java:153
-  wire [1:0] _and_559 = slot_digit_14 & _fill_14; // RapController.java:153
-  wire _bits_721 = slot_pick_pick_hot[15]; // RapController.java:153
-  wire [1:0] _fill_15 = {2{_bits_721}}; // RapController.java:153
-  wire [1:0] _and_560 = slot_digit_15 & _fill_15; // RapController.java:153
-  wire [1:0] _or_421 = _and_559 | _and_560; // RapController.java:153
-  wire [1:0] _or_422 = _or_420 | _or_421; // RapController.java:153
-  wire [1:0] _or_423 = _or_419 | _or_422; // RapController.java:153
-  wire [1:0] _or_424 = _or_416 | _or_423; // RapController.java:153
-  wire _bits_722 = slot_pick_pick_hot[16]; // RapController.java:153
-  wire [1:0] _fill_16 = {2{_bits_722}}; // RapController.java:153
-  wire [1:0] _and_561 = slot_digit_16 & _fill_16; // RapController.java:153
-  wire _bits_723 = slot_pick_pick_hot[17]; // RapController.java:153
-  wire [1:0] _fill_17 = {2{_bits_723}}; // RapController.java:153
-  wire [1:0] _and_562 = slot_digit_17 & _fill_17; // RapController.java:153
-  wire [1:0] _or_425 = _and_561 | _and_562; // RapController.java:153
-  wire _bits_724 = slot_pick_pick_hot[18]; // RapController.java:153
-  wire [1:0] _fill_18 = {2{_bits_724}}; // RapController.java:153
-  wire [1:0] _and_563 = slot_digit_18 & _fill_18; // RapController.java:153
-  wire _bits_725 = slot_pick_pick_hot[19]; // RapController.java:153
-  wire [1:0] _fill_19 = {2{_bits_725}}; // RapController.java:153
-  wire [1:0] _and_564 = slot_digit_19 & _fill_19; // RapController.java:153
-  wire [1:0] _or_426 = _and_563 | _and_564; // RapController.java:153
-  wire [1:0] _or_427 = _or_425 | _or_426; // RapController.java:153
-  wire _bits_726 = slot_pick_pick_hot[20]; // RapController.java:153
-  wire [1:0] _fill_20 = {2{_bits_726}}; // RapController.java:153
-  wire [1:0] _and_565 = slot_digit_20 & _fill_20; // RapController.java:153
-  wire _bits_727 = slot_pick_pick_hot[21]; // RapController.java:153
-  wire [1:0] _fill_21 = {2{_bits_727}}; // RapController.java:153
-  wire [1:0] _and_566 = slot_digit_21 & _fill_21; // RapController.java:153
-  wire [1:0] _or_428 = _and_565 | _and_566; // RapController.java:153
-  wire _bits_728 = slot_pick_pick_hot[22]; // RapController.java:153
-  wire [1:0] _fill_22 = {2{_bits_728}}; // RapController.java:153
-  wire [1:0] _and_567 = slot_digit_22 & _fill_22; // RapController.java:153
-  wire _bits_729 = slot_pick_pick_hot[23]; // RapController.java:153
-  wire [1:0] _fill_23 = {2{_bits_729}}; // RapController.java:153
-  wire [1:0] _and_568 = slot_digit_23 & _fill_23; // RapController.java:153
-  wire [1:0] _or_429 = _and_567 | _and_568; // RapController.java:153
-  wire [1:0] _or_430 = _or_428 | _or_429; // RapController.java:153
-  wire [1:0] _or_431 = _or_427 | _or_430; // RapController.java:153
-  wire _bits_730 = slot_pick_pick_hot[24]; // RapController.java:153
-  wire [1:0] _fill_24 = {2{_bits_730}}; // RapController.java:153
-  wire [1:0] _and_569 = slot_digit_24 & _fill_24; // RapController.java:153
-  wire _bits_731 = slot_pick_pick_hot[25]; // RapController.java:153
-  wire [1:0] _fill_25 = {2{_bits_731}}; // RapController.java:153
-  wire [1:0] _and_570 = slot_digit_25 & _fill_25; // RapController.java:153
-  wire [1:0] _or_432 = _and_569 | _and_570; // RapController.java:153
-  wire _bits_732 = slot_pick_pick_hot[26]; // RapController.java:153
-  wire [1:0] _fill_26 = {2{_bits_732}}; // RapController.java:153
-  wire [1:0] _and_571 = slot_digit_26 & _fill_26; // RapController.java:153
-  wire _bits_733 = slot_pick_pick_hot[27]; // RapController.java:153
-  wire [1:0] _fill_27 = {2{_bits_733}}; // RapController.java:153
-  wire [1:0] _and_572 = slot_digit_27 & _fill_27; // RapController.java:153
-  wire [1:0] _or_433 = _and_571 | _and_572; // RapController.java:153
-  wire [1:0] _or_434 = _or_432 | _or_433; // RapController.java:153
-  wire _bits_734 = slot_pick_pick_hot[28]; // RapController.java:153
-  wire [1:0] _fill_28 = {2{_bits_734}}; // RapController.java:153
-  wire [1:0] _and_573 = slot_digit_28 & _fill_28; // RapController.java:153
-  wire _bits_735 = slot_pick_pick_hot[29]; // RapController.java:153
-  wire [1:0] _fill_29 = {2{_bits_735}}; // RapController.java:153
-  wire [1:0] _and_574 = slot_digit_29 & _fill_29; // RapController.java:153
-  wire [1:0] _or_435 = _and_573 | _and_574; // RapController.java:153
-  wire _bits_736 = slot_pick_pick_hot[30]; // RapController.java:153
-  wire [1:0] _fill_30 = {2{_bits_736}}; // RapController.java:153
-  wire [1:0] _and_575 = slot_digit_30 & _fill_30; // RapController.java:153
-  wire _bits_737 = slot_pick_pick_hot[31]; // RapController.java:153
-  wire [1:0] _fill_31 = {2{_bits_737}}; // RapController.java:153
-  wire [1:0] _and_576 = slot_digit_31 & _fill_31; // RapController.java:153
-  wire [1:0] _or_436 = _and_575 | _and_576; // RapController.java:153
-  wire [1:0] _or_437 = _or_435 | _or_436; // RapController.java:153
-  wire [1:0] _or_438 = _or_434 | _or_437; // RapController.java:153
-  wire [1:0] _or_439 = _or_431 | _or_438; // RapController.java:153
-  wire [1:0] _or_440 = _or_424 | _or_439; // RapController.java:153
-  wire _bits_738 = slot_pick_pick_hot[32]; // RapController.java:153
-  wire [1:0] _fill_32 = {2{_bits_738}}; // RapController.java:153
-  wire [1:0] _and_577 = slot_digit_32 & _fill_32; // RapController.java:153
-  wire _bits_739 = slot_pick_pick_hot[33]; // RapController.java:153
-  wire [1:0] _fill_33 = {2{_bits_739}}; // RapController.java:153
-  wire [1:0] _and_578 = slot_digit_33 & _fill_33; // RapController.java:153
-  wire [1:0] _or_441 = _and_577 | _and_578; // RapController.java:153
-  wire _bits_740 = slot_pick_pick_hot[34]; // RapController.java:153
-  wire [1:0] _fill_34 = {2{_bits_740}}; // RapController.java:153
-  wire [1:0] _and_579 = slot_digit_34 & _fill_34; // RapController.java:153
-  wire _bits_741 = slot_pick_pick_hot[35]; // RapController.java:153
-  wire [1:0] _fill_35 = {2{_bits_741}}; // RapController.java:153
-  wire [1:0] _and_580 = slot_digit_35 & _fill_35; // RapController.java:153
-  wire [1:0] _or_442 = _and_579 | _and_580; // RapController.java:153
-  wire [1:0] _or_443 = _or_441 | _or_442; // RapController.java:153
-  wire _bits_742 = slot_pick_pick_hot[36]; // RapController.java:153
-  wire [1:0] _fill_36 = {2{_bits_742}}; // RapController.java:153
-  wire [1:0] _and_581 = slot_digit_36 & _fill_36; // RapController.java:153
-  wire _bits_743 = slot_pick_pick_hot[37]; // RapController.java:153
-  wire [1:0] _fill_37 = {2{_bits_743}}; // RapController.java:153
-  wire [1:0] _and_582 = slot_digit_37 & _fill_37; // RapController.java:153
-  wire [1:0] _or_444 = _and_581 | _and_582; // RapController.java:153
-  wire _bits_744 = slot_pick_pick_hot[38]; // RapController.java:153
-  wire [1:0] _fill_38 = {2{_bits_744}}; // RapController.java:153
-  wire [1:0] _and_583 = slot_digit_38 & _fill_38; // RapController.java:153
-  wire _bits_745 = slot_pick_pick_hot[39]; // RapController.java:153
-  wire [1:0] _fill_39 = {2{_bits_745}}; // RapController.java:153
-  wire [1:0] _and_584 = slot_digit_39 & _fill_39; // RapController.java:153
-  wire [1:0] _or_445 = _and_583 | _and_584; // RapController.java:153
-  wire [1:0] _or_446 = _or_444 | _or_445; // RapController.java:153
-  wire [1:0] _or_447 = _or_443 | _or_446; // RapController.java:153
-  wire _bits_746 = slot_pick_pick_hot[40]; // RapController.java:153
-  wire [1:0] _fill_40 = {2{_bits_746}}; // RapController.java:153
-  wire [1:0] _and_585 = slot_digit_40 & _fill_40; // RapController.java:153
-  wire _bits_747 = slot_pick_pick_hot[41]; // RapController.java:153
-  wire [1:0] _fill_41 = {2{_bits_747}}; // RapController.java:153
-  wire [1:0] _and_586 = slot_digit_41 & _fill_41; // RapController.java:153
-  wire [1:0] _or_448 = _and_585 | _and_586; // RapController.java:153
-  wire _bits_748 = slot_pick_pick_hot[42]; // RapController.java:153
-  wire [1:0] _fill_42 = {2{_bits_748}}; // RapController.java:153
-  wire [1:0] _and_587 = slot_digit_42 & _fill_42; // RapController.java:153
-  wire _bits_749 = slot_pick_pick_hot[43]; // RapController.java:153
-  wire [1:0] _fill_43 = {2{_bits_749}}; // RapController.java:153
-  wire [1:0] _and_588 = slot_digit_43 & _fill_43; // RapController.java:153
-  wire [1:0] _or_449 = _and_587 | _and_588; // RapController.java:153
-  wire [1:0] _or_450 = _or_448 | _or_449; // RapController.java:153
-  wire _bits_750 = slot_pick_pick_hot[44]; // RapController.java:153
-  wire [1:0] _fill_44 = {2{_bits_750}}; // RapController.java:153
-  wire [1:0] _and_589 = slot_digit_44 & _fill_44; // RapController.java:153
-  wire _bits_751 = slot_pick_pick_hot[45]; // RapController.java:153
-  wire [1:0] _fill_45 = {2{_bits_751}}; // RapController.java:153
-  wire [1:0] _and_590 = slot_digit_45 & _fill_45; // RapController.java:153
-  wire [1:0] _or_451 = _and_589 | _and_590; // RapController.java:153
-  wire _bits_752 = slot_pick_pick_hot[46]; // RapController.java:153
-  wire [1:0] _fill_46 = {2{_bits_752}}; // RapController.java:153
-  wire [1:0] _and_591 = slot_digit_46 & _fill_46; // RapController.java:153
-  wire _bits_753 = slot_pick_pick_hot[47]; // RapController.java:153
-  wire [1:0] _fill_47 = {2{_bits_753}}; // RapController.java:153
-  wire [1:0] _and_592 = slot_digit_47 & _fill_47; // RapController.java:153
-  wire [1:0] _or_452 = _and_591 | _and_592; // RapController.java:153
-  wire [1:0] _or_453 = _or_451 | _or_452; // RapController.java:153
-  wire [1:0] _or_454 = _or_450 | _or_453; // RapController.java:153
-  wire [1:0] _or_455 = _or_447 | _or_454; // RapController.java:153
-  wire _bits_754 = slot_pick_pick_hot[48]; // RapController.java:153
-  wire [1:0] _fill_48 = {2{_bits_754}}; // RapController.java:153
-  wire [1:0] _and_593 = slot_digit_48 & _fill_48; // RapController.java:153
-  wire _bits_755 = slot_pick_pick_hot[49]; // RapController.java:153
-  wire [1:0] _fill_49 = {2{_bits_755}}; // RapController.java:153
-  wire [1:0] _and_594 = slot_digit_49 & _fill_49; // RapController.java:153
-  wire [1:0] _or_456 = _and_593 | _and_594; // RapController.java:153
-  wire _bits_756 = slot_pick_pick_hot[50]; // RapController.java:153
-  wire [1:0] _fill_50 = {2{_bits_756}}; // RapController.java:153
-  wire [1:0] _and_595 = slot_digit_50 & _fill_50; // RapController.java:153
-  wire _bits_757 = slot_pick_pick_hot[51]; // RapController.java:153
-  wire [1:0] _fill_51 = {2{_bits_757}}; // RapController.java:153
-  wire [1:0] _and_596 = slot_digit_51 & _fill_51; // RapController.java:153
-  wire [1:0] _or_457 = _and_595 | _and_596; // RapController.java:153
-  wire [1:0] _or_458 = _or_456 | _or_457; // RapController.java:153
-  wire _bits_758 = slot_pick_pick_hot[52]; // RapController.java:153
-  wire [1:0] _fill_52 = {2{_bits_758}}; // RapController.java:153
-  wire [1:0] _and_597 = slot_digit_52 & _fill_52; // RapController.java:153
-  wire _bits_759 = slot_pick_pick_hot[53]; // RapController.java:153
-  wire [1:0] _fill_53 = {2{_bits_759}}; // RapController.java:153
-  wire [1:0] _and_598 = slot_digit_53 & _fill_53; // RapController.java:153
-  wire [1:0] _or_459 = _and_597 | _and_598; // RapController.java:153
-  wire _bits_760 = slot_pick_pick_hot[54]; // RapController.java:153
-  wire [1:0] _fill_54 = {2{_bits_760}}; // RapController.java:153
-  wire [1:0] _and_599 = slot_digit_54 & _fill_54; // RapController.java:153
-  wire _bits_761 = slot_pick_pick_hot[55]; // RapController.java:153
-  wire [1:0] _fill_55 = {2{_bits_761}}; // RapController.java:153
-  wire [1:0] _and_600 = slot_digit_55 & _fill_55; // RapController.java:153
-  wire [1:0] _or_460 = _and_599 | _and_600; // RapController.java:153
-  wire [1:0] _or_461 = _or_459 | _or_460; // RapController.java:153
-  wire [1:0] _or_462 = _or_458 | _or_461; // RapController.java:153
-  wire _bits_762 = slot_pick_pick_hot[56]; // RapController.java:153
-  wire [1:0] _fill_56 = {2{_bits_762}}; // RapController.java:153
-  wire [1:0] _and_601 = slot_digit_56 & _fill_56; // RapController.java:153
-  wire _bits_763 = slot_pick_pick_hot[57]; // RapController.java:153
-  wire [1:0] _fill_57 = {2{_bits_763}}; // RapController.java:153
-  wire [1:0] _and_602 = slot_digit_57 & _fill_57; // RapController.java:153
-  wire [1:0] _or_463 = _and_601 | _and_602; // RapController.java:153
-  wire _bits_764 = slot_pick_pick_hot[58]; // RapController.java:153
-  wire [1:0] _fill_58 = {2{_bits_764}}; // RapController.java:153
-  wire [1:0] _and_603 = slot_digit_58 & _fill_58; // RapController.java:153
-  wire _bits_765 = slot_pick_pick_hot[59]; // RapController.java:153
-  wire [1:0] _fill_59 = {2{_bits_765}}; // RapController.java:153
-  wire [1:0] _and_604 = slot_digit_59 & _fill_59; // RapController.java:153
-  wire [1:0] _or_464 = _and_603 | _and_604; // RapController.java:153
-  wire [1:0] _or_465 = _or_463 | _or_464; // RapController.java:153
-  wire _bits_766 = slot_pick_pick_hot[60]; // RapController.java:153
-  wire [1:0] _fill_60 = {2{_bits_766}}; // RapController.java:153
-  wire [1:0] _and_605 = slot_digit_60 & _fill_60; // RapController.java:153
-  wire _bits_767 = slot_pick_pick_hot[61]; // RapController.java:153
-  wire [1:0] _fill_61 = {2{_bits_767}}; // RapController.java:153
-  wire [1:0] _and_606 = slot_digit_61 & _fill_61; // RapController.java:153
-  wire [1:0] _or_466 = _and_605 | _and_606; // RapController.java:153
-  wire _bits_768 = slot_pick_pick_hot[62]; // RapController.java:153
-  wire [1:0] _fill_62 = {2{_bits_768}}; // RapController.java:153
-  wire [1:0] _and_607 = slot_digit_62 & _fill_62; // RapController.java:153
-  wire _bits_769 = slot_pick_pick_hot[63]; // RapController.java:153
-  wire [1:0] _fill_63 = {2{_bits_769}}; // RapController.java:153
-  wire [1:0] _and_608 = slot_digit_63 & _fill_63; // RapController.java:153
-  wire [1:0] _or_467 = _and_607 | _and_608; // RapController.java:153
-  wire [1:0] _or_468 = _or_466 | _or_467; // RapController.java:153
-  wire [1:0] _or_469 = _or_465 | _or_468; // RapController.java:153
-  wire [1:0] _or_470 = _or_462 | _or_469; // RapController.java:153
-  wire [1:0] _or_471 = _or_455 | _or_470; // RapController.java:153
-  wire [1:0] _or_472 = _or_440 | _or_471; // RapController.java:153
-  wire _bits_770 = slot_pick_pick_hot[64]; // RapController.java:153
-  wire [1:0] _fill_64 = {2{_bits_770}}; // RapController.java:153
-  wire [1:0] _and_609 = slot_digit_64 & _fill_64; // RapController.java:153
-  wire _bits_771 = slot_pick_pick_hot[65]; // RapController.java:153
-  wire [1:0] _fill_65 = {2{_bits_771}}; // RapController.java:153
-  wire [1:0] _and_610 = slot_digit_65 & _fill_65; // RapController.java:153
-  wire [1:0] _or_473 = _and_609 | _and_610; // RapController.java:153
-  wire _bits_772 = slot_pick_pick_hot[66]; // RapController.java:153
-  wire [1:0] _fill_66 = {2{_bits_772}}; // RapController.java:153
-  wire [1:0] _and_611 = slot_digit_66 & _fill_66; // RapController.java:153
-  wire _bits_773 = slot_pick_pick_hot[67]; // RapController.java:153
-  wire [1:0] _fill_67 = {2{_bits_773}}; // RapController.java:153
-  wire [1:0] _and_612 = slot_digit_67 & _fill_67; // RapController.java:153
-  wire [1:0] _or_474 = _and_611 | _and_612; // RapController.java:153
-  wire [1:0] _or_475 = _or_473 | _or_474; // RapController.java:153
-  wire _bits_774 = slot_pick_pick_hot[68]; // RapController.java:153
-  wire [1:0] _fill_68 = {2{_bits_774}}; // RapController.java:153
-  wire [1:0] _and_613 = slot_digit_68 & _fill_68; // RapController.java:153
-  wire _bits_775 = slot_pick_pick_hot[69]; // RapController.java:153
-  wire [1:0] _fill_69 = {2{_bits_775}}; // RapController.java:153
-  wire [1:0] _and_614 = slot_digit_69 & _fill_69; // RapController.java:153
-  wire [1:0] _or_476 = _and_613 | _and_614; // RapController.java:153
-  wire _bits_776 = slot_pick_pick_hot[70]; // RapController.java:153
-  wire [1:0] _fill_70 = {2{_bits_776}}; // RapController.java:153
-  wire [1:0] _and_615 = slot_digit_70 & _fill_70; // RapController.java:153
-  wire _bits_777 = slot_pick_pick_hot[71]; // RapController.java:153
-  wire [1:0] _fill_71 = {2{_bits_777}}; // RapController.java:153
-  wire [1:0] _and_616 = slot_digit_71 & _fill_71; // RapController.java:153
-  wire [1:0] _or_477 = _and_615 | _and_616; // RapController.java:153
-  wire [1:0] _or_478 = _or_476 | _or_477; // RapController.java:153
-  wire [1:0] _or_479 = _or_475 | _or_478; // RapController.java:153
-  wire _bits_778 = slot_pick_pick_hot[72]; // RapController.java:153
-  wire [1:0] _fill_72 = {2{_bits_778}}; // RapController.java:153
-  wire [1:0] _and_617 = slot_digit_72 & _fill_72; // RapController.java:153
-  wire _bits_779 = slot_pick_pick_hot[73]; // RapController.java:153
-  wire [1:0] _fill_73 = {2{_bits_779}}; // RapController.java:153
-  wire [1:0] _and_618 = slot_digit_73 & _fill_73; // RapController.java:153
-  wire [1:0] _or_480 = _and_617 | _and_618; // RapController.java:153
-  wire _bits_780 = slot_pick_pick_hot[74]; // RapController.java:153
-  wire [1:0] _fill_74 = {2{_bits_780}}; // RapController.java:153
-  wire [1:0] _and_619 = slot_digit_74 & _fill_74; // RapController.java:153
-  wire _bits_781 = slot_pick_pick_hot[75]; // RapController.java:153
-  wire [1:0] _fill_75 = {2{_bits_781}}; // RapController.java:153
-  wire [1:0] _and_620 = slot_digit_75 & _fill_75; // RapController.java:153
-  wire [1:0] _or_481 = _and_619 | _and_620; // RapController.java:153
-  wire [1:0] _or_482 = _or_480 | _or_481; // RapController.java:153
-  wire _bits_782 = slot_pick_pick_hot[76]; // RapController.java:153
-  wire [1:0] _fill_76 = {2{_bits_782}}; // RapController.java:153
-  wire [1:0] _and_621 = slot_digit_76 & _fill_76; // RapController.java:153
-  wire _bits_783 = slot_pick_pick_hot[77]; // RapController.java:153
-  wire [1:0] _fill_77 = {2{_bits_783}}; // RapController.java:153
-  wire [1:0] _and_622 = slot_digit_77 & _fill_77; // RapController.java:153
-  wire [1:0] _or_483 = _and_621 | _and_622; // RapController.java:153
-  wire _bits_784 = slot_pick_pick_hot[78]; // RapController.java:153
-  wire [1:0] _fill_78 = {2{_bits_784}}; // RapController.java:153
-  wire [1:0] _and_623 = slot_digit_78 & _fill_78; // RapController.java:153
-  wire _bits_785 = slot_pick_pick_hot[79]; // RapController.java:153
-  wire [1:0] _fill_79 = {2{_bits_785}}; // RapController.java:153
-  wire [1:0] _and_624 = slot_digit_79 & _fill_79; // RapController.java:153
-  wire [1:0] _or_484 = _and_623 | _and_624; // RapController.java:153
-  wire [1:0] _or_485 = _or_483 | _or_484; // RapController.java:153
-  wire [1:0] _or_486 = _or_482 | _or_485; // RapController.java:153
-  wire [1:0] _or_487 = _or_479 | _or_486; // RapController.java:153
-  wire _bits_786 = slot_pick_pick_hot[80]; // RapController.java:153
-  wire [1:0] _fill_80 = {2{_bits_786}}; // RapController.java:153
-  wire [1:0] _and_625 = slot_digit_80 & _fill_80; // RapController.java:153
-  wire _bits_787 = slot_pick_pick_hot[81]; // RapController.java:153
-  wire [1:0] _fill_81 = {2{_bits_787}}; // RapController.java:153
-  wire [1:0] _and_626 = slot_digit_81 & _fill_81; // RapController.java:153
-  wire [1:0] _or_488 = _and_625 | _and_626; // RapController.java:153
-  wire _bits_788 = slot_pick_pick_hot[82]; // RapController.java:153
-  wire [1:0] _fill_82 = {2{_bits_788}}; // RapController.java:153
-  wire [1:0] _and_627 = slot_digit_82 & _fill_82; // RapController.java:153
-  wire _bits_789 = slot_pick_pick_hot[83]; // RapController.java:153
-  wire [1:0] _fill_83 = {2{_bits_789}}; // RapController.java:153
-  wire [1:0] _and_628 = slot_digit_83 & _fill_83; // RapController.java:153
-  wire [1:0] _or_489 = _and_627 | _and_628; // RapController.java:153
-  wire [1:0] _or_490 = _or_488 | _or_489; // RapController.java:153
-  wire _bits_790 = slot_pick_pick_hot[84]; // RapController.java:153
-  wire [1:0] _fill_84 = {2{_bits_790}}; // RapController.java:153
-  wire [1:0] _and_629 = slot_digit_84 & _fill_84; // RapController.java:153
-  wire _bits_791 = slot_pick_pick_hot[85]; // RapController.java:153
-  wire [1:0] _fill_85 = {2{_bits_791}}; // RapController.java:153
-  wire [1:0] _and_630 = slot_digit_85 & _fill_85; // RapController.java:153
-  wire [1:0] _or_491 = _and_629 | _and_630; // RapController.java:153
-  wire _bits_792 = slot_pick_pick_hot[86]; // RapController.java:153
-  wire [1:0] _fill_86 = {2{_bits_792}}; // RapController.java:153
-  wire [1:0] _and_631 = slot_digit_86 & _fill_86; // RapController.java:153
-  wire _bits_793 = slot_pick_pick_hot[87]; // RapController.java:153
-  wire [1:0] _fill_87 = {2{_bits_793}}; // RapController.java:153
-  wire [1:0] _and_632 = slot_digit_87 & _fill_87; // RapController.java:153
-  wire [1:0] _or_492 = _and_631 | _and_632; // RapController.java:153
-  wire [1:0] _or_493 = _or_491 | _or_492; // RapController.java:153
-  wire [1:0] _or_494 = _or_490 | _or_493; // RapController.java:153
-  wire _bits_794 = slot_pick_pick_hot[88]; // RapController.java:153
-  wire [1:0] _fill_88 = {2{_bits_794}}; // RapController.java:153
-  wire [1:0] _and_633 = slot_digit_88 & _fill_88; // RapController.java:153
-  wire _bits_795 = slot_pick_pick_hot[89]; // RapController.java:153
-  wire [1:0] _fill_89 = {2{_bits_795}}; // RapController.java:153
-  wire [1:0] _and_634 = slot_digit_89 & _fill_89; // RapController.java:153
-  wire [1:0] _or_495 = _and_633 | _and_634; // RapController.java:153
-  wire _bits_796 = slot_pick_pick_hot[90]; // RapController.java:153
-  wire [1:0] _fill_90 = {2{_bits_796}}; // RapController.java:153
-  wire [1:0] _and_635 = slot_digit_90 & _fill_90; // RapController.java:153
-  wire _bits_797 = slot_pick_pick_hot[91]; // RapController.java:153
-  wire [1:0] _fill_91 = {2{_bits_797}}; // RapController.java:153
-  wire [1:0] _and_636 = slot_digit_91 & _fill_91; // RapController.java:153
-  wire [1:0] _or_496 = _and_635 | _and_636; // RapController.java:153
-  wire [1:0] _or_497 = _or_495 | _or_496; // RapController.java:153
-  wire _bits_798 = slot_pick_pick_hot[92]; // RapController.java:153
-  wire [1:0] _fill_92 = {2{_bits_798}}; // RapController.java:153
-  wire [1:0] _and_637 = slot_digit_92 & _fill_92; // RapController.java:153
-  wire _bits_799 = slot_pick_pick_hot[93]; // RapController.java:153
-  wire [1:0] _fill_93 = {2{_bits_799}}; // RapController.java:153
-  wire [1:0] _and_638 = slot_digit_93 & _fill_93; // RapController.java:153
-  wire [1:0] _or_498 = _and_637 | _and_638; // RapController.java:153
-  wire _bits_800 = slot_pick_pick_hot[94]; // RapController.java:153
-  wire [1:0] _fill_94 = {2{_bits_800}}; // RapController.java:153
-  wire [1:0] _and_639 = slot_digit_94 & _fill_94; // RapController.java:153
-  wire _bits_801 = slot_pick_pick_hot[95]; // RapController.java:153
-  wire [1:0] _fill_95 = {2{_bits_801}}; // RapController.java:153
-  wire [1:0] _and_640 = slot_digit_95 & _fill_95; // RapController.java:153
-  wire [1:0] _or_499 = _and_639 | _and_640; // RapController.java:153
-  wire [1:0] _or_500 = _or_498 | _or_499; // RapController.java:153
-  wire [1:0] _or_501 = _or_497 | _or_500; // RapController.java:153
-  wire [1:0] _or_502 = _or_494 | _or_501; // RapController.java:153
-  wire [1:0] _or_503 = _or_487 | _or_502; // RapController.java:153
-  wire _bits_802 = slot_pick_pick_hot[96]; // RapController.java:153
-  wire [1:0] _fill_96 = {2{_bits_802}}; // RapController.java:153
-  wire [1:0] _and_641 = slot_digit_96 & _fill_96; // RapController.java:153
-  wire _bits_803 = slot_pick_pick_hot[97]; // RapController.java:153
-  wire [1:0] _fill_97 = {2{_bits_803}}; // RapController.java:153
-  wire [1:0] _and_642 = slot_digit_97 & _fill_97; // RapController.java:153
-  wire [1:0] _or_504 = _and_641 | _and_642; // RapController.java:153
-  wire _bits_804 = slot_pick_pick_hot[98]; // RapController.java:153
-  wire [1:0] _fill_98 = {2{_bits_804}}; // RapController.java:153
-  wire [1:0] _and_643 = slot_digit_98 & _fill_98; // RapController.java:153
-  wire _bits_805 = slot_pick_pick_hot[99]; // RapController.java:153
-  wire [1:0] _fill_99 = {2{_bits_805}}; // RapController.java:153
-  wire [1:0] _and_644 = slot_digit_99 & _fill_99; // RapController.java:153
-  wire [1:0] _or_505 = _and_643 | _and_644; // RapController.java:153
-  wire [1:0] _or_506 = _or_504 | _or_505; // RapController.java:153
-  wire _bits_806 = slot_pick_pick_hot[100]; // RapController.java:153
-  wire [1:0] _fill_100 = {2{_bits_806}}; // RapController.java:153
-  wire [1:0] _and_645 = slot_digit_100 & _fill_100; // RapController.java:153
-  wire _bits_807 = slot_pick_pick_hot[101]; // RapController.java:153
-  wire [1:0] _fill_101 = {2{_bits_807}}; // RapController.java:153
-  wire [1:0] _and_646 = slot_digit_101 & _fill_101; // RapController.java:153
-  wire [1:0] _or_507 = _and_645 | _and_646; // RapController.java:153
-  wire _bits_808 = slot_pick_pick_hot[102]; // RapController.java:153
-  wire [1:0] _fill_102 = {2{_bits_808}}; // RapController.java:153
-  wire [1:0] _and_647 = slot_digit_102 & _fill_102; // RapController.java:153
-  wire _bits_809 = slot_pick_pick_hot[103]; // RapController.java:153
-  wire [1:0] _fill_103 = {2{_bits_809}}; // RapController.java:153
-  wire [1:0] _and_648 = slot_digit_103 & _fill_103; // RapController.java:153
-  wire [1:0] _or_508 = _and_647 | _and_648; // RapController.java:153
-  wire [1:0] _or_509 = _or_507 | _or_508; // RapController.java:153
-  wire [1:0] _or_510 = _or_506 | _or_509; // RapController.java:153
-  wire _bits_810 = slot_pick_pick_hot[104]; // RapController.java:153
-  wire [1:0] _fill_104 = {2{_bits_810}}; // RapController.java:153
-  wire [1:0] _and_649 = slot_digit_104 & _fill_104; // RapController.java:153
-  wire _bits_811 = slot_pick_pick_hot[105]; // RapController.java:153
-  wire [1:0] _fill_105 = {2{_bits_811}}; // RapController.java:153
-  wire [1:0] _and_650 = slot_digit_105 & _fill_105; // RapController.java:153
-  wire [1:0] _or_511 = _and_649 | _and_650; // RapController.java:153
-  wire _bits_812 = slot_pick_pick_hot[106]; // RapController.java:153
-  wire [1:0] _fill_106 = {2{_bits_812}}; // RapController.java:153
-  wire [1:0] _and_651 = slot_digit_106 & _fill_106; // RapController.java:153
-  wire _bits_813 = slot_pick_pick_hot[107]; // RapController.java:153
-  wire [1:0] _fill_107 = {2{_bits_813}}; // RapController.java:153
-  wire [1:0] _and_652 = slot_digit_107 & _fill_107; // RapController.java:153
-  wire [1:0] _or_512 = _and_651 | _and_652; // RapController.java:153
-  wire [1:0] _or_513 = _or_511 | _or_512; // RapController.java:153
-  wire _bits_814 = slot_pick_pick_hot[108]; // RapController.java:153
-  wire [1:0] _fill_108 = {2{_bits_814}}; // RapController.java:153
-  wire [1:0] _and_653 = slot_digit_108 & _fill_108; // RapController.java:153
-  wire _bits_815 = slot_pick_pick_hot[109]; // RapController.java:153
-  wire [1:0] _fill_109 = {2{_bits_815}}; // RapController.java:153
-  wire [1:0] _and_654 = slot_digit_109 & _fill_109; // RapController.java:153
-  wire [1:0] _or_514 = _and_653 | _and_654; // RapController.java:153
-  wire _bits_816 = slot_pick_pick_hot[110]; // RapController.java:153
-  wire [1:0] _fill_110 = {2{_bits_816}}; // RapController.java:153
-  wire [1:0] _and_655 = slot_digit_110 & _fill_110; // RapController.java:153
-  wire _bits_817 = slot_pick_pick_hot[111]; // RapController.java:153
-  wire [1:0] _fill_111 = {2{_bits_817}}; // RapController.java:153
-  wire [1:0] _and_656 = slot_digit_111 & _fill_111; // RapController.java:153
-  wire [1:0] _or_515 = _and_655 | _and_656; // RapController.java:153
-  wire [1:0] _or_516 = _or_514 | _or_515; // RapController.java:153
-  wire [1:0] _or_517 = _or_513 | _or_516; // RapController.java:153
-  wire [1:0] _or_518 = _or_510 | _or_517; // RapController.java:153
-  wire _bits_818 = slot_pick_pick_hot[112]; // RapController.java:153
-  wire [1:0] _fill_112 = {2{_bits_818}}; // RapController.java:153
-  wire [1:0] _and_657 = slot_digit_112 & _fill_112; // RapController.java:153
-  wire _bits_819 = slot_pick_pick_hot[113]; // RapController.java:153
-  wire [1:0] _fill_113 = {2{_bits_819}}; // RapController.java:153
-  wire [1:0] _and_658 = slot_digit_113 & _fill_113; // RapController.java:153
-  wire [1:0] _or_519 = _and_657 | _and_658; // RapController.java:153
-  wire _bits_820 = slot_pick_pick_hot[114]; // RapController.java:153
-  wire [1:0] _fill_114 = {2{_bits_820}}; // RapController.java:153
-  wire [1:0] _and_659 = slot_digit_114 & _fill_114; // RapController.java:153
-  wire _bits_821 = slot_pick_pick_hot[115]; // RapController.java:153
-  wire [1:0] _fill_115 = {2{_bits_821}}; // RapController.java:153
-  wire [1:0] _and_660 = slot_digit_115 & _fill_115; // RapController.java:153
-  wire [1:0] _or_520 = _and_659 | _and_660; // RapController.java:153
-  wire [1:0] _or_521 = _or_519 | _or_520; // RapController.java:153
-  wire _bits_822 = slot_pick_pick_hot[116]; // RapController.java:153
-  wire [1:0] _fill_116 = {2{_bits_822}}; // RapController.java:153
-  wire [1:0] _and_661 = slot_digit_116 & _fill_116; // RapController.java:153
-  wire _bits_823 = slot_pick_pick_hot[117]; // RapController.java:153
-  wire [1:0] _fill_117 = {2{_bits_823}}; // RapController.java:153
-  wire [1:0] _and_662 = slot_digit_117 & _fill_117; // RapController.java:153
-  wire [1:0] _or_522 = _and_661 | _and_662; // RapController.java:153
-  wire _bits_824 = slot_pick_pick_hot[118]; // RapController.java:153
-  wire [1:0] _fill_118 = {2{_bits_824}}; // RapController.java:153
-  wire [1:0] _and_663 = slot_digit_118 & _fill_118; // RapController.java:153
-  wire _bits_825 = slot_pick_pick_hot[119]; // RapController.java:153
-  wire [1:0] _fill_119 = {2{_bits_825}}; // RapController.java:153
-  wire [1:0] _and_664 = slot_digit_119 & _fill_119; // RapController.java:153
-  wire [1:0] _or_523 = _and_663 | _and_664; // RapController.java:153
-  wire [1:0] _or_524 = _or_522 | _or_523; // RapController.java:153
-  wire [1:0] _or_525 = _or_521 | _or_524; // RapController.java:153
-  wire _bits_826 = slot_pick_pick_hot[120]; // RapController.java:153
-  wire [1:0] _fill_120 = {2{_bits_826}}; // RapController.java:153
-  wire [1:0] _and_665 = slot_digit_120 & _fill_120; // RapController.java:153
-  wire _bits_827 = slot_pick_pick_hot[121]; // RapController.java:153
-  wire [1:0] _fill_121 = {2{_bits_827}}; // RapController.java:153
-  wire [1:0] _and_666 = slot_digit_121 & _fill_121; // RapController.java:153
-  wire [1:0] _or_526 = _and_665 | _and_666; // RapController.java:153
-  wire _bits_828 = slot_pick_pick_hot[122]; // RapController.java:153
-  wire [1:0] _fill_122 = {2{_bits_828}}; // RapController.java:153
-  wire [1:0] _and_667 = slot_digit_122 & _fill_122; // RapController.java:153
-  wire _bits_829 = slot_pick_pick_hot[123]; // RapController.java:153
-  wire [1:0] _fill_123 = {2{_bits_829}}; // RapController.java:153
-  wire [1:0] _and_668 = slot_digit_123 & _fill_123; // RapController.java:153
-  wire [1:0] _or_527 = _and_667 | _and_668; // RapController.java:153
-  wire [1:0] _or_528 = _or_526 | _or_527; // RapController.java:153
-  wire _bits_830 = slot_pick_pick_hot[124]; // RapController.java:153
-  wire [1:0] _fill_124 = {2{_bits_830}}; // RapController.java:153
-  wire [1:0] _and_669 = slot_digit_124 & _fill_124; // RapController.java:153
-  wire _bits_831 = slot_pick_pick_hot[125]; // RapController.java:153
-  wire [1:0] _fill_125 = {2{_bits_831}}; // RapController.java:153
-  wire [1:0] _and_670 = slot_digit_125 & _fill_125; // RapController.java:153
-  wire [1:0] _or_529 = _and_669 | _and_670; // RapController.java:153
-  wire _bits_832 = slot_pick_pick_hot[126]; // RapController.java:153
-  wire [1:0] _fill_126 = {2{_bits_832}}; // RapController.java:153
-  wire [1:0] _and_671 = slot_digit_126 & _fill_126; // RapController.java:153
-  wire _bits_833 = slot_pick_pick_hot[127]; // RapController.java:153
-  wire [1:0] _fill_127 = {2{_bits_833}}; // RapController.java:153
-  wire [1:0] _and_672 = slot_digit_127 & _fill_127; // RapController.java:153
-  wire [1:0] _or_530 = _and_671 | _and_672; // RapController.java:153
-  wire [1:0] _or_531 = _or_529 | _or_530; // RapController.java:153
-  wire [1:0] _or_532 = _or_528 | _or_531; // RapController.java:153
-  wire [1:0] _or_533 = _or_525 | _or_532; // RapController.java:153
-  wire [1:0] _or_534 = _or_518 | _or_533; // RapController.java:153
-  wire [1:0] _or_535 = _or_503 | _or_534; // RapController.java:153
-  wire [1:0] _or_536 = _or_472 | _or_535; // RapController.java:153
-  wire _or_537 = state_undo | state_split; // RapController.java:474
-  wire _or_538 = _or_537 | state_split_alloc; // RapController.java:474
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:620
-  wire _eq_642 = merge_leaf_depth_next == 5'd1; // RapController.java:163
-  wire _bits_834 = leaf_pick_pick_hot[0]; // RapController.java:609
-  wire [6:0] _fill_128 = {7{_bits_834}}; // RapController.java:609
-  wire [6:0] _and_673 = slot_parent_0 & _fill_128; // RapController.java:609
-  wire _bits_835 = leaf_pick_pick_hot[1]; // RapController.java:609
-  wire [6:0] _fill_129 = {7{_bits_835}}; // RapController.java:609
-  wire [6:0] _and_674 = slot_parent_1 & _fill_129; // RapController.java:609
-  wire [6:0] _or_539 = _and_673 | _and_674; // RapController.java:609
-  wire _bits_836 = leaf_pick_pick_hot[2]; // RapController.java:609
-  wire [6:0] _fill_130 = {7{_bits_836}}; // RapController.java:609
-  wire [6:0] _and_675 = slot_parent_2 & _fill_130; // RapController.java:609
-  wire _bits_837 = leaf_pick_pick_hot[3]; // RapController.java:609
-  wire [6:0] _fill_131 = {7{_bits_837}}; // RapController.java:609
-  wire [6:0] _and_676 = slot_parent_3 & _fill_131; // RapController.java:609
-  wire [6:0] _or_540 = _and_675 | _and_676; // RapController.java:609
-  wire [6:0] _or_541 = _or_539 | _or_540; // RapController.java:609
-  wire _bits_838 = leaf_pick_pick_hot[4]; // RapController.java:609
-  wire [6:0] _fill_132 = {7{_bits_838}}; // RapController.java:609
-  wire [6:0] _and_677 = slot_parent_4 & _fill_132; // RapController.java:609
-  wire _bits_839 = leaf_pick_pick_hot[5]; // RapController.java:609
-  wire [6:0] _fill_133 = {7{_bits_839}}; // RapController.java:609
-  wire [6:0] _and_678 = slot_parent_5 & _fill_133; // RapController.java:609
-  wire [6:0] _or_542 = _and_677 | _and_678; // RapController.java:609
-  wire _bits_840 = leaf_pick_pick_hot[6]; // RapController.java:609
-  wire [6:0] _fill_134 = {7{_bits_840}}; // RapController.java:609
-  wire [6:0] _and_679 = slot_parent_6 & _fill_134; // RapController.java:609
-  wire _bits_841 = leaf_pick_pick_hot[7]; // RapController.java:609
-  wire [6:0] _fill_135 = {7{_bits_841}}; // RapController.java:609
-  wire [6:0] _and_680 = slot_parent_7 & _fill_135; // RapController.java:609
-  wire [6:0] _or_543 = _and_679 | _and_680; // RapController.java:609
-  wire [6:0] _or_544 = _or_542 | _or_543; // RapController.java:609
-  wire [6:0] _or_545 = _or_541 | _or_544; // RapController.java:609
-  wire _bits_842 = leaf_pick_pick_hot[8]; // RapController.java:609
-  wire [6:0] _fill_136 = {7{_bits_842}}; // RapController.java:609
-  wire [6:0] _and_681 = slot_parent_8 & _fill_136; // RapController.java:609
-  wire _bits_843 = leaf_pick_pick_hot[9]; // RapController.java:609
-  wire [6:0] _fill_137 = {7{_bits_843}}; // RapController.java:609
-  wire [6:0] _and_682 = slot_parent_9 & _fill_137; // RapController.java:609
-  wire [6:0] _or_546 = _and_681 | _and_682; // RapController.java:609
-  wire _bits_844 = leaf_pick_pick_hot[10]; // RapController.java:609
-  wire [6:0] _fill_138 = {7{_bits_844}}; // RapController.java:609
-  wire [6:0] _and_683 = slot_parent_10 & _fill_138; // RapController.java:609
-  wire _bits_845 = leaf_pick_pick_hot[11]; // RapController.java:609
-  wire [6:0] _fill_139 = {7{_bits_845}}; // RapController.java:609
-  wire [6:0] _and_684 = slot_parent_11 & _fill_139; // RapController.java:609
-  wire [6:0] _or_547 = _and_683 | _and_684; // RapController.java:609
-  wire [6:0] _or_548 = _or_546 | _or_547; // RapController.java:609
-  wire _bits_846 = leaf_pick_pick_hot[12]; // RapController.java:609
-  wire [6:0] _fill_140 = {7{_bits_846}}; // RapController.java:609
-  wire [6:0] _and_685 = slot_parent_12 & _fill_140; // RapController.java:609
-  wire _bits_847 = leaf_pick_pick_hot[13]; // RapController.java:609
-  wire [6:0] _fill_141 = {7{_bits_847}}; // RapController.java:609
-  wire [6:0] _and_686 = slot_parent_13 & _fill_141; // RapController.java:609
-  wire [6:0] _or_549 = _and_685 | _and_686; // RapController.java:609
-  wire _bits_848 = leaf_pick_pick_hot[14]; // RapController.java:609
-  wire [6:0] _fill_142 = {7{_bits_848}}; // RapController.java:609
-  wire [6:0] _and_687 = slot_parent_14 & _fill_142; // RapController.java:609
-  wire _bits_849 = leaf_pick_pick_hot[15]; // RapController.java:609
-  wire [6:0] _fill_143 = {7{_bits_849}}; // RapController.java:609
-  wire [6:0] _and_688 = slot_parent_15 & _fill_143; // RapController.java:609
-  wire [6:0] _or_550 = _and_687 | _and_688; // RapController.java:609
-  wire [6:0] _or_551 = _or_549 | _or_550; // RapController.java:609
-  wire [6:0] _or_552 = _or_548 | _or_551; // RapController.java:609
-  wire [6:0] _or_553 = _or_545 | _or_552; // RapController.java:609
-  wire _bits_850 = leaf_pick_pick_hot[16]; // RapController.java:609
-  wire [6:0] _fill_144 = {7{_bits_850}}; // RapController.java:609
-  wire [6:0] _and_689 = slot_parent_16 & _fill_144; // RapController.java:609
-  wire _bits_851 = leaf_pick_pick_hot[17]; // RapController.java:609
-  wire [6:0] _fill_145 = {7{_bits_851}}; // RapController.java:609
-  wire [6:0] _and_690 = slot_parent_17 & _fill_145; // RapController.java:609
-  wire [6:0] _or_554 = _and_689 | _and_690; // RapController.java:609
-  wire _bits_852 = leaf_pick_pick_hot[18]; // RapController.java:609
-  wire [6:0] _fill_146 = {7{_bits_852}}; // RapController.java:609
-  wire [6:0] _and_691 = slot_parent_18 & _fill_146; // RapController.java:609
-  wire _bits_853 = leaf_pick_pick_hot[19]; // RapController.java:609
-  wire [6:0] _fill_147 = {7{_bits_853}}; // RapController.java:609
-  wire [6:0] _and_692 = slot_parent_19 & _fill_147; // RapController.java:609
-  wire [6:0] _or_555 = _and_691 | _and_692; // RapController.java:609
-  wire [6:0] _or_556 = _or_554 | _or_555; // RapController.java:609
-  wire _bits_854 = leaf_pick_pick_hot[20]; // RapController.java:609
-  wire [6:0] _fill_148 = {7{_bits_854}}; // RapController.java:609
-  wire [6:0] _and_693 = slot_parent_20 & _fill_148; // RapController.java:609
-  wire _bits_855 = leaf_pick_pick_hot[21]; // RapController.java:609
-  wire [6:0] _fill_149 = {7{_bits_855}}; // RapController.java:609
-  wire [6:0] _and_694 = slot_parent_21 & _fill_149; // RapController.java:609
-  wire [6:0] _or_557 = _and_693 | _and_694; // RapController.java:609
-  wire _bits_856 = leaf_pick_pick_hot[22]; // RapController.java:609
-  wire [6:0] _fill_150 = {7{_bits_856}}; // RapController.java:609
-  wire [6:0] _and_695 = slot_parent_22 & _fill_150; // RapController.java:609
-  wire _bits_857 = leaf_pick_pick_hot[23]; // RapController.java:609
-  wire [6:0] _fill_151 = {7{_bits_857}}; // RapController.java:609
-  wire [6:0] _and_696 = slot_parent_23 & _fill_151; // RapController.java:609
-  wire [6:0] _or_558 = _and_695 | _and_696; // RapController.java:609
-  wire [6:0] _or_559 = _or_557 | _or_558; // RapController.java:609
-  wire [6:0] _or_560 = _or_556 | _or_559; // RapController.java:609
-  wire _bits_858 = leaf_pick_pick_hot[24]; // RapController.java:609
-  wire [6:0] _fill_152 = {7{_bits_858}}; // RapController.java:609
-  wire [6:0] _and_697 = slot_parent_24 & _fill_152; // RapController.java:609
-  wire _bits_859 = leaf_pick_pick_hot[25]; // RapController.java:609
-  wire [6:0] _fill_153 = {7{_bits_859}}; // RapController.java:609
-  wire [6:0] _and_698 = slot_parent_25 & _fill_153; // RapController.java:609
-  wire [6:0] _or_561 = _and_697 | _and_698; // RapController.java:609
-  wire _bits_860 = leaf_pick_pick_hot[26]; // RapController.java:609
-  wire [6:0] _fill_154 = {7{_bits_860}}; // RapController.java:609
-  wire [6:0] _and_699 = slot_parent_26 & _fill_154; // RapController.java:609
-  wire _bits_861 = leaf_pick_pick_hot[27]; // RapController.java:609
-  wire [6:0] _fill_155 = {7{_bits_861}}; // RapController.java:609
-  wire [6:0] _and_700 = slot_parent_27 & _fill_155; // RapController.java:609
-  wire [6:0] _or_562 = _and_699 | _and_700; // RapController.java:609
-  wire [6:0] _or_563 = _or_561 | _or_562; // RapController.java:609
-  wire _bits_862 = leaf_pick_pick_hot[28]; // RapController.java:609
-  wire [6:0] _fill_156 = {7{_bits_862}}; // RapController.java:609
-  wire [6:0] _and_701 = slot_parent_28 & _fill_156; // RapController.java:609
-  wire _bits_863 = leaf_pick_pick_hot[29]; // RapController.java:609
-  wire [6:0] _fill_157 = {7{_bits_863}}; // RapController.java:609
-  wire [6:0] _and_702 = slot_parent_29 & _fill_157; // RapController.java:609
-  wire [6:0] _or_564 = _and_701 | _and_702; // RapController.java:609
-  wire _bits_864 = leaf_pick_pick_hot[30]; // RapController.java:609
-  wire [6:0] _fill_158 = {7{_bits_864}}; // RapController.java:609
-  wire [6:0] _and_703 = slot_parent_30 & _fill_158; // RapController.java:609
-  wire _bits_865 = leaf_pick_pick_hot[31]; // RapController.java:609
-  wire [6:0] _fill_159 = {7{_bits_865}}; // RapController.java:609
-  wire [6:0] _and_704 = slot_parent_31 & _fill_159; // RapController.java:609
-  wire [6:0] _or_565 = _and_703 | _and_704; // RapController.java:609
-  wire [6:0] _or_566 = _or_564 | _or_565; // RapController.java:609
-  wire [6:0] _or_567 = _or_563 | _or_566; // RapController.java:609
-  wire [6:0] _or_568 = _or_560 | _or_567; // RapController.java:609
-  wire [6:0] _or_569 = _or_553 | _or_568; // RapController.java:609
-  wire _bits_866 = leaf_pick_pick_hot[32]; // RapController.java:609
-  wire [6:0] _fill_160 = {7{_bits_866}}; // RapController.java:609
-  wire [6:0] _and_705 = slot_parent_32 & _fill_160; // RapController.java:609
-  wire _bits_867 = leaf_pick_pick_hot[33]; // RapController.java:609
-  wire [6:0] _fill_161 = {7{_bits_867}}; // RapController.java:609
-  wire [6:0] _and_706 = slot_parent_33 & _fill_161; // RapController.java:609
-  wire [6:0] _or_570 = _and_705 | _and_706; // RapController.java:609
-  wire _bits_868 = leaf_pick_pick_hot[34]; // RapController.java:609
-  wire [6:0] _fill_162 = {7{_bits_868}}; // RapController.java:609
-  wire [6:0] _and_707 = slot_parent_34 & _fill_162; // RapController.java:609
-  wire _bits_869 = leaf_pick_pick_hot[35]; // RapController.java:609
-  wire [6:0] _fill_163 = {7{_bits_869}}; // RapController.java:609
-  wire [6:0] _and_708 = slot_parent_35 & _fill_163; // RapController.java:609
-  wire [6:0] _or_571 = _and_707 | _and_708; // RapController.java:609
-  wire [6:0] _or_572 = _or_570 | _or_571; // RapController.java:609
-  wire _bits_870 = leaf_pick_pick_hot[36]; // RapController.java:609
-  wire [6:0] _fill_164 = {7{_bits_870}}; // RapController.java:609
-  wire [6:0] _and_709 = slot_parent_36 & _fill_164; // RapController.java:609
-  wire _bits_871 = leaf_pick_pick_hot[37]; // RapController.java:609
-  wire [6:0] _fill_165 = {7{_bits_871}}; // RapController.java:609
-  wire [6:0] _and_710 = slot_parent_37 & _fill_165; // RapController.java:609
-  wire [6:0] _or_573 = _and_709 | _and_710; // RapController.java:609
-  wire _bits_872 = leaf_pick_pick_hot[38]; // RapController.java:609
-  wire [6:0] _fill_166 = {7{_bits_872}}; // RapController.java:609
-  wire [6:0] _and_711 = slot_parent_38 & _fill_166; // RapController.java:609
-  wire _bits_873 = leaf_pick_pick_hot[39]; // RapController.java:609
-  wire [6:0] _fill_167 = {7{_bits_873}}; // RapController.java:609
-  wire [6:0] _and_712 = slot_parent_39 & _fill_167; // RapController.java:609
-  wire [6:0] _or_574 = _and_711 | _and_712; // RapController.java:609
-  wire [6:0] _or_575 = _or_573 | _or_574; // RapController.java:609
-  wire [6:0] _or_576 = _or_572 | _or_575; // RapController.java:609
-  wire _bits_874 = leaf_pick_pick_hot[40]; // RapController.java:609
-  wire [6:0] _fill_168 = {7{_bits_874}}; // RapController.java:609
-  wire [6:0] _and_713 = slot_parent_40 & _fill_168; // RapController.java:609
-  wire _bits_875 = leaf_pick_pick_hot[41]; // RapController.java:609
-  wire [6:0] _fill_169 = {7{_bits_875}}; // RapController.java:609
-  wire [6:0] _and_714 = slot_parent_41 & _fill_169; // RapController.java:609
-  wire [6:0] _or_577 = _and_713 | _and_714; // RapController.java:609
-  wire _bits_876 = leaf_pick_pick_hot[42]; // RapController.java:609
-  wire [6:0] _fill_170 = {7{_bits_876}}; // RapController.java:609
-  wire [6:0] _and_715 = slot_parent_42 & _fill_170; // RapController.java:609
-  wire _bits_877 = leaf_pick_pick_hot[43]; // RapController.java:609
-  wire [6:0] _fill_171 = {7{_bits_877}}; // RapController.java:609
-  wire [6:0] _and_716 = slot_parent_43 & _fill_171; // RapController.java:609
-  wire [6:0] _or_578 = _and_715 | _and_716; // RapController.java:609
-  wire [6:0] _or_579 = _or_577 | _or_578; // RapController.java:609
-  wire _bits_878 = leaf_pick_pick_hot[44]; // RapController.java:609
-  wire [6:0] _fill_172 = {7{_bits_878}}; // RapController.java:609
-  wire [6:0] _and_717 = slot_parent_44 & _fill_172; // RapController.java:609
-  wire _bits_879 = leaf_pick_pick_hot[45]; // RapController.java:609
-  wire [6:0] _fill_173 = {7{_bits_879}}; // RapController.java:609
-  wire [6:0] _and_718 = slot_parent_45 & _fill_173; // RapController.java:609
-  wire [6:0] _or_580 = _and_717 | _and_718; // RapController.java:609
-  wire _bits_880 = leaf_pick_pick_hot[46]; // RapController.java:609
-  wire [6:0] _fill_174 = {7{_bits_880}}; // RapController.java:609
-  wire [6:0] _and_719 = slot_parent_46 & _fill_174; // RapController.java:609
-  wire _bits_881 = leaf_pick_pick_hot[47]; // RapController.java:609
-  wire [6:0] _fill_175 = {7{_bits_881}}; // RapController.java:609
-  wire [6:0] _and_720 = slot_parent_47 & _fill_175; // RapController.java:609
-  wire [6:0] _or_581 = _and_719 | _and_720; // RapController.java:609
-  wire [6:0] _or_582 = _or_580 | _or_581; // RapController.java:609
-  wire [6:0] _or_583 = _or_579 | _or_582; // RapController.java:609
-  wire [6:0] _or_584 = _or_576 | _or_583; // RapController.java:609
-  wire _bits_882 = leaf_pick_pick_hot[48]; // RapController.java:609
-  wire [6:0] _fill_176 = {7{_bits_882}}; // RapController.java:609
-  wire [6:0] _and_721 = slot_parent_48 & _fill_176; // RapController.java:609
-  wire _bits_883 = leaf_pick_pick_hot[49]; // RapController.java:609
-  wire [6:0] _fill_177 = {7{_bits_883}}; // RapController.java:609
-  wire [6:0] _and_722 = slot_parent_49 & _fill_177; // RapController.java:609
-  wire [6:0] _or_585 = _and_721 | _and_722; // RapController.java:609
-  wire _bits_884 = leaf_pick_pick_hot[50]; // RapController.java:609
-  wire [6:0] _fill_178 = {7{_bits_884}}; // RapController.java:609
-  wire [6:0] _and_723 = slot_parent_50 & _fill_178; // RapController.java:609
-  wire _bits_885 = leaf_pick_pick_hot[51]; // RapController.java:609
-  wire [6:0] _fill_179 = {7{_bits_885}}; // RapController.java:609
-  wire [6:0] _and_724 = slot_parent_51 & _fill_179; // RapController.java:609
-  wire [6:0] _or_586 = _and_723 | _and_724; // RapController.java:609
-  wire [6:0] _or_587 = _or_585 | _or_586; // RapController.java:609
-  wire _bits_886 = leaf_pick_pick_hot[52]; // RapController.java:609
-  wire [6:0] _fill_180 = {7{_bits_886}}; // RapController.java:609
-  wire [6:0] _and_725 = slot_parent_52 & _fill_180; // RapController.java:609
-  wire _bits_887 = leaf_pick_pick_hot[53]; // RapController.java:609
-  wire [6:0] _fill_181 = {7{_bits_887}}; // RapController.java:609
-  wire [6:0] _and_726 = slot_parent_53 & _fill_181; // RapController.java:609
-  wire [6:0] _or_588 = _and_725 | _and_726; // RapController.java:609
-  wire _bits_888 = leaf_pick_pick_hot[54]; // RapController.java:609
-  wire [6:0] _fill_182 = {7{_bits_888}}; // RapController.java:609
-  wire [6:0] _and_727 = slot_parent_54 & _fill_182; // RapController.java:609
-  wire _bits_889 = leaf_pick_pick_hot[55]; // RapController.java:609
-  wire [6:0] _fill_183 = {7{_bits_889}}; // RapController.java:609
-  wire [6:0] _and_728 = slot_parent_55 & _fill_183; // RapController.java:609
-  wire [6:0] _or_589 = _and_727 | _and_728; // RapController.java:609
-  wire [6:0] _or_590 = _or_588 | _or_589; // RapController.java:609
-  wire [6:0] _or_591 = _or_587 | _or_590; // RapController.java:609
-  wire _bits_890 = leaf_pick_pick_hot[56]; // RapController.java:609
-  wire [6:0] _fill_184 = {7{_bits_890}}; // RapController.java:609
-  wire [6:0] _and_729 = slot_parent_56 & _fill_184; // RapController.java:609
-  wire _bits_891 = leaf_pick_pick_hot[57]; // RapController.java:609
-  wire [6:0] _fill_185 = {7{_bits_891}}; // RapController.java:609
-  wire [6:0] _and_730 = slot_parent_57 & _fill_185; // RapController.java:609
-  wire [6:0] _or_592 = _and_729 | _and_730; // RapController.java:609
-  wire _bits_892 = leaf_pick_pick_hot[58]; // RapController.java:609
-  wire [6:0] _fill_186 = {7{_bits_892}}; // RapController.java:609
-  wire [6:0] _and_731 = slot_parent_58 & _fill_186; // RapController.java:609
-  wire _bits_893 = leaf_pick_pick_hot[59]; // RapController.java:609
-  wire [6:0] _fill_187 = {7{_bits_893}}; // RapController.java:609
-  wire [6:0] _and_732 = slot_parent_59 & _fill_187; // RapController.java:609
-  wire [6:0] _or_593 = _and_731 | _and_732; // RapController.java:609
-  wire [6:0] _or_594 = _or_592 | _or_593; // RapController.java:609
-  wire _bits_894 = leaf_pick_pick_hot[60]; // RapController.java:609
-  wire [6:0] _fill_188 = {7{_bits_894}}; // RapController.java:609
-  wire [6:0] _and_733 = slot_parent_60 & _fill_188; // RapController.java:609
-  wire _bits_895 = leaf_pick_pick_hot[61]; // RapController.java:609
-  wire [6:0] _fill_189 = {7{_bits_895}}; // RapController.java:609
-  wire [6:0] _and_734 = slot_parent_61 & _fill_189; // RapController.java:609
-  wire [6:0] _or_595 = _and_733 | _and_734; // RapController.java:609
-  wire _bits_896 = leaf_pick_pick_hot[62]; // RapController.java:609
-  wire [6:0] _fill_190 = {7{_bits_896}}; // RapController.java:609
-  wire [6:0] _and_735 = slot_parent_62 & _fill_190; // RapController.java:609
-  wire _bits_897 = leaf_pick_pick_hot[63]; // RapController.java:609
-  wire [6:0] _fill_191 = {7{_bits_897}}; // RapController.java:609
-  wire [6:0] _and_736 = slot_parent_63 & _fill_191; // RapController.java:609
-  wire [6:0] _or_596 = _and_735 | _and_736; // RapController.java:609
-  wire [6:0] _or_597 = _or_595 | _or_596; // RapController.java:609
-  wire [6:0] _or_598 = _or_594 | _or_597; // RapController.java:609
-  wire [6:0] _or_599 = _or_591 | _or_598; // RapController.java:609
-  wire [6:0] _or_600 = _or_584 | _or_599; // RapController.java:609
-  wire [6:0] _or_601 = _or_569 | _or_600; // RapController.java:609
-  wire _bits_898 = leaf_pick_pick_hot[64]; // RapController.java:609
-  wire [6:0] _fill_192 = {7{_bits_898}}; // RapController.java:609
-  wire [6:0] _and_737 = slot_parent_64 & _fill_192; // RapController.java:609
-  wire _bits_899 = leaf_pick_pick_hot[65]; // RapController.java:609
-  wire [6:0] _fill_193 = {7{_bits_899}}; // RapController.java:609
-  wire [6:0] _and_738 = slot_parent_65 & _fill_193; // RapController.java:609
-  wire [6:0] _or_602 = _and_737 | _and_738; // RapController.java:609
-  wire _bits_900 = leaf_pick_pick_hot[66]; // RapController.java:609
-  wire [6:0] _fill_194 = {7{_bits_900}}; // RapController.java:609
-  wire [6:0] _and_739 = slot_parent_66 & _fill_194; // RapController.java:609
-  wire _bits_901 = leaf_pick_pick_hot[67]; // RapController.java:609
-  wire [6:0] _fill_195 = {7{_bits_901}}; // RapController.java:609
-  wire [6:0] _and_740 = slot_parent_67 & _fill_195; // RapController.java:609
-  wire [6:0] _or_603 = _and_739 | _and_740; // RapController.java:609
-  wire [6:0] _or_604 = _or_602 | _or_603; // RapController.java:609
-  wire _bits_902 = leaf_pick_pick_hot[68]; // RapController.java:609
-  wire [6:0] _fill_196 = {7{_bits_902}}; // RapController.java:609
-  wire [6:0] _and_741 = slot_parent_68 & _fill_196; // RapController.java:609
-  wire _bits_903 = leaf_pick_pick_hot[69]; // RapController.java:609
-  wire [6:0] _fill_197 = {7{_bits_903}}; // RapController.java:609
-  wire [6:0] _and_742 = slot_parent_69 & _fill_197; // RapController.java:609
-  wire [6:0] _or_605 = _and_741 | _and_742; // RapController.java:609
-  wire _bits_904 = leaf_pick_pick_hot[70]; // RapController.java:609
-  wire [6:0] _fill_198 = {7{_bits_904}}; // RapController.java:609
-  wire [6:0] _and_743 = slot_parent_70 & _fill_198; // RapController.java:609
-  wire _bits_905 = leaf_pick_pick_hot[71]; // RapController.java:609
-  wire [6:0] _fill_199 = {7{_bits_905}}; // RapController.java:609
-  wire [6:0] _and_744 = slot_parent_71 & _fill_199; // RapController.java:609
-  wire [6:0] _or_606 = _and_743 | _and_744; // RapController.java:609
-  wire [6:0] _or_607 = _or_605 | _or_606; // RapController.java:609
-  wire [6:0] _or_608 = _or_604 | _or_607; // RapController.java:609
-  wire _bits_906 = leaf_pick_pick_hot[72]; // RapController.java:609
-  wire [6:0] _fill_200 = {7{_bits_906}}; // RapController.java:609
-  wire [6:0] _and_745 = slot_parent_72 & _fill_200; // RapController.java:609
-  wire _bits_907 = leaf_pick_pick_hot[73]; // RapController.java:609
-  wire [6:0] _fill_201 = {7{_bits_907}}; // RapController.java:609
-  wire [6:0] _and_746 = slot_parent_73 & _fill_201; // RapController.java:609
-  wire [6:0] _or_609 = _and_745 | _and_746; // RapController.java:609
-  wire _bits_908 = leaf_pick_pick_hot[74]; // RapController.java:609
-  wire [6:0] _fill_202 = {7{_bits_908}}; // RapController.java:609
-  wire [6:0] _and_747 = slot_parent_74 & _fill_202; // RapController.java:609
-  wire _bits_909 = leaf_pick_pick_hot[75]; // RapController.java:609
-  wire [6:0] _fill_203 = {7{_bits_909}}; // RapController.java:609
-  wire [6:0] _and_748 = slot_parent_75 & _fill_203; // RapController.java:609
-  wire [6:0] _or_610 = _and_747 | _and_748; // RapController.java:609
-  wire [6:0] _or_611 = _or_609 | _or_610; // RapController.java:609
-  wire _bits_910 = leaf_pick_pick_hot[76]; // RapController.java:609
-  wire [6:0] _fill_204 = {7{_bits_910}}; // RapController.java:609
-  wire [6:0] _and_749 = slot_parent_76 & _fill_204; // RapController.java:609
-  wire _bits_911 = leaf_pick_pick_hot[77]; // RapController.java:609
-  wire [6:0] _fill_205 = {7{_bits_911}}; // RapController.java:609
-  wire [6:0] _and_750 = slot_parent_77 & _fill_205; // RapController.java:609
-  wire [6:0] _or_612 = _and_749 | _and_750; // RapController.java:609
-  wire _bits_912 = leaf_pick_pick_hot[78]; // RapController.java:609
-  wire [6:0] _fill_206 = {7{_bits_912}}; // RapController.java:609
-  wire [6:0] _and_751 = slot_parent_78 & _fill_206; // RapController.java:609
-  wire _bits_913 = leaf_pick_pick_hot[79]; // RapController.java:609
-  wire [6:0] _fill_207 = {7{_bits_913}}; // RapController.java:609
-  wire [6:0] _and_752 = slot_parent_79 & _fill_207; // RapController.java:609
-  wire [6:0] _or_613 = _and_751 | _and_752; // RapController.java:609
-  wire [6:0] _or_614 = _or_612 | _or_613; // RapController.java:609
-  wire [6:0] _or_615 = _or_611 | _or_614; // RapController.java:609
-  wire [6:0] _or_616 = _or_608 | _or_615; // RapController.java:609
-  wire _bits_914 = leaf_pick_pick_hot[80]; // RapController.java:609
-  wire [6:0] _fill_208 = {7{_bits_914}}; // RapController.java:609
-  wire [6:0] _and_753 = slot_parent_80 & _fill_208; // RapController.java:609
-  wire _bits_915 = leaf_pick_pick_hot[81]; // RapController.java:609
-  wire [6:0] _fill_209 = {7{_bits_915}}; // RapController.java:609
-  wire [6:0] _and_754 = slot_parent_81 & _fill_209; // RapController.java:609
-  wire [6:0] _or_617 = _and_753 | _and_754; // RapController.java:609
-  wire _bits_916 = leaf_pick_pick_hot[82]; // RapController.java:609
-  wire [6:0] _fill_210 = {7{_bits_916}}; // RapController.java:609
-  wire [6:0] _and_755 = slot_parent_82 & _fill_210; // RapController.java:609
-  wire _bits_917 = leaf_pick_pick_hot[83]; // RapController.java:609
-  wire [6:0] _fill_211 = {7{_bits_917}}; // RapController.java:609
-  wire [6:0] _and_756 = slot_parent_83 & _fill_211; // RapController.java:609
-  wire [6:0] _or_618 = _and_755 | _and_756; // RapController.java:609
-  wire [6:0] _or_619 = _or_617 | _or_618; // RapController.java:609
-  wire _bits_918 = leaf_pick_pick_hot[84]; // RapController.java:609
-  wire [6:0] _fill_212 = {7{_bits_918}}; // RapController.java:609
-  wire [6:0] _and_757 = slot_parent_84 & _fill_212; // RapController.java:609
-  wire _bits_919 = leaf_pick_pick_hot[85]; // RapController.java:609
-  wire [6:0] _fill_213 = {7{_bits_919}}; // RapController.java:609
-  wire [6:0] _and_758 = slot_parent_85 & _fill_213; // RapController.java:609
-  wire [6:0] _or_620 = _and_757 | _and_758; // RapController.java:609
-  wire _bits_920 = leaf_pick_pick_hot[86]; // RapController.java:609
-  wire [6:0] _fill_214 = {7{_bits_920}}; // RapController.java:609
-  wire [6:0] _and_759 = slot_parent_86 & _fill_214; // RapController.java:609
-  wire _bits_921 = leaf_pick_pick_hot[87]; // RapController.java:609
-  wire [6:0] _fill_215 = {7{_bits_921}}; // RapController.java:609
-  wire [6:0] _and_760 = slot_parent_87 & _fill_215; // RapController.java:609
-  wire [6:0] _or_621 = _and_759 | _and_760; // RapController.java:609
-  wire [6:0] _or_622 = _or_620 | _or_621; // RapController.java:609
-  wire [6:0] _or_623 = _or_619 | _or_622; // RapController.java:609
-  wire _bits_922 = leaf_pick_pick_hot[88]; // RapController.java:609
-  wire [6:0] _fill_216 = {7{_bits_922}}; // RapController.java:609
-  wire [6:0] _and_761 = slot_parent_88 & _fill_216; // RapController.java:609
-  wire _bits_923 = leaf_pick_pick_hot[89]; // RapController.java:609
-  wire [6:0] _fill_217 = {7{_bits_923}}; // RapController.java:609
-  wire [6:0] _and_762 = slot_parent_89 & _fill_217; // RapController.java:609
-  wire [6:0] _or_624 = _and_761 | _and_762; // RapController.java:609
-  wire _bits_924 = leaf_pick_pick_hot[90]; // RapController.java:609
-  wire [6:0] _fill_218 = {7{_bits_924}}; // RapController.java:609
-  wire [6:0] _and_763 = slot_parent_90 & _fill_218; // RapController.java:609
-  wire _bits_925 = leaf_pick_pick_hot[91]; // RapController.java:609
-  wire [6:0] _fill_219 = {7{_bits_925}}; // RapController.java:609
-  wire [6:0] _and_764 = slot_parent_91 & _fill_219; // RapController.java:609
-  wire [6:0] _or_625 = _and_763 | _and_764; // RapController.java:609
-  wire [6:0] _or_626 = _or_624 | _or_625; // RapController.java:609
-  wire _bits_926 = leaf_pick_pick_hot[92]; // RapController.java:609
-  wire [6:0] _fill_220 = {7{_bits_926}}; // RapController.java:609
-  wire [6:0] _and_765 = slot_parent_92 & _fill_220; // RapController.java:609
-  wire _bits_927 = leaf_pick_pick_hot[93]; // RapController.java:609
-  wire [6:0] _fill_221 = {7{_bits_927}}; // RapController.java:609
-  wire [6:0] _and_766 = slot_parent_93 & _fill_221; // RapController.java:609
-  wire [6:0] _or_627 = _and_765 | _and_766; // RapController.java:609
-  wire _bits_928 = leaf_pick_pick_hot[94]; // RapController.java:609
-  wire [6:0] _fill_222 = {7{_bits_928}}; // RapController.java:609
-  wire [6:0] _and_767 = slot_parent_94 & _fill_222; // RapController.java:609
-  wire _bits_929 = leaf_pick_pick_hot[95]; // RapController.java:609
-  wire [6:0] _fill_223 = {7{_bits_929}}; // RapController.java:609
-  wire [6:0] _and_768 = slot_parent_95 & _fill_223; // RapController.java:609
-  wire [6:0] _or_628 = _and_767 | _and_768; // RapController.java:609
-  wire [6:0] _or_629 = _or_627 | _or_628; // RapController.java:609
-  wire [6:0] _or_630 = _or_626 | _or_629; // RapController.java:609
-  wire [6:0] _or_631 = _or_623 | _or_630; // RapController.java:609
-  wire [6:0] _or_632 = _or_616 | _or_631; // RapController.java:609
-  wire _bits_930 = leaf_pick_pick_hot[96]; // RapController.java:609
-  wire [6:0] _fill_224 = {7{_bits_930}}; // RapController.java:609
-  wire [6:0] _and_769 = slot_parent_96 & _fill_224; // RapController.java:609
-  wire _bits_931 = leaf_pick_pick_hot[97]; // RapController.java:609
-  wire [6:0] _fill_225 = {7{_bits_931}}; // RapController.java:609
-  wire [6:0] _and_770 = slot_parent_97 & _fill_225; // RapController.java:609
-  wire [6:0] _or_633 = _and_769 | _and_770; // RapController.java:609
-  wire _bits_932 = leaf_pick_pick_hot[98]; // RapController.java:609
-  wire [6:0] _fill_226 = {7{_bits_932}}; // RapController.java:609
-  wire [6:0] _and_771 = slot_parent_98 & _fill_226; // RapController.java:609
-  wire _bits_933 = leaf_pick_pick_hot[99]; // RapController.java:609
-  wire [6:0] _fill_227 = {7{_bits_933}}; // RapController.java:609
-  wire [6:0] _and_772 = slot_parent_99 & _fill_227; // RapController.java:609
-  wire [6:0] _or_634 = _and_771 | _and_772; // RapController.java:609
-  wire [6:0] _or_635 = _or_633 | _or_634; // RapController.java:609
-  wire _bits_934 = leaf_pick_pick_hot[100]; // RapController.java:609
-  wire [6:0] _fill_228 = {7{_bits_934}}; // RapController.java:609
-  wire [6:0] _and_773 = slot_parent_100 & _fill_228; // RapController.java:609
-  wire _bits_935 = leaf_pick_pick_hot[101]; // RapController.java:609
-  wire [6:0] _fill_229 = {7{_bits_935}}; // RapController.java:609
-  wire [6:0] _and_774 = slot_parent_101 & _fill_229; // RapController.java:609
-  wire [6:0] _or_636 = _and_773 | _and_774; // RapController.java:609
-  wire _bits_936 = leaf_pick_pick_hot[102]; // RapController.java:609
-  wire [6:0] _fill_230 = {7{_bits_936}}; // RapController.java:609
-  wire [6:0] _and_775 = slot_parent_102 & _fill_230; // RapController.java:609
-  wire _bits_937 = leaf_pick_pick_hot[103]; // RapController.java:609
-  wire [6:0] _fill_231 = {7{_bits_937}}; // RapController.java:609
-  wire [6:0] _and_776 = slot_parent_103 & _fill_231; // RapController.java:609
-  wire [6:0] _or_637 = _and_775 | _and_776; // RapController.java:609
-  wire [6:0] _or_638 = _or_636 | _or_637; // RapController.java:609
-  wire [6:0] _or_639 = _or_635 | _or_638; // RapController.java:609
-  wire _bits_938 = leaf_pick_pick_hot[104]; // RapController.java:609
-  wire [6:0] _fill_232 = {7{_bits_938}}; // RapController.java:609
-  wire [6:0] _and_777 = slot_parent_104 & _fill_232; // RapController.java:609
-  wire _bits_939 = leaf_pick_pick_hot[105]; // RapController.java:609
-  wire [6:0] _fill_233 = {7{_bits_939}}; // RapController.java:609
-  wire [6:0] _and_778 = slot_parent_105 & _fill_233; // RapController.java:609
-  wire [6:0] _or_640 = _and_777 | _and_778; // RapController.java:609
-  wire _bits_940 = leaf_pick_pick_hot[106]; // RapController.java:609
-  wire [6:0] _fill_234 = {7{_bits_940}}; // RapController.java:609
-  wire [6:0] _and_779 = slot_parent_106 & _fill_234; // RapController.java:609
-  wire _bits_941 = leaf_pick_pick_hot[107]; // RapController.java:609
-  wire [6:0] _fill_235 = {7{_bits_941}}; // RapController.java:609
-  wire [6:0] _and_780 = slot_parent_107 & _fill_235; // RapController.java:609
-  wire [6:0] _or_641 = _and_779 | _and_780; // RapController.java:609
-  wire [6:0] _or_642 = _or_640 | _or_641; // RapController.java:609
-  wire _bits_942 = leaf_pick_pick_hot[108]; // RapController.java:609
-  wire [6:0] _fill_236 = {7{_bits_942}}; // RapController.java:609
-  wire [6:0] _and_781 = slot_parent_108 & _fill_236; // RapController.java:609
-  wire _bits_943 = leaf_pick_pick_hot[109]; // RapController.java:609
-  wire [6:0] _fill_237 = {7{_bits_943}}; // RapController.java:609
-  wire [6:0] _and_782 = slot_parent_109 & _fill_237; // RapController.java:609
-  wire [6:0] _or_643 = _and_781 | _and_782; // RapController.java:609
-  wire _bits_944 = leaf_pick_pick_hot[110]; // RapController.java:609
-  wire [6:0] _fill_238 = {7{_bits_944}}; // RapController.java:609
-  wire [6:0] _and_783 = slot_parent_110 & _fill_238; // RapController.java:609
-  wire _bits_945 = leaf_pick_pick_hot[111]; // RapController.java:609
-  wire [6:0] _fill_239 = {7{_bits_945}}; // RapController.java:609
-  wire [6:0] _and_784 = slot_parent_111 & _fill_239; // RapController.java:609
-  wire [6:0] _or_644 = _and_783 | _and_784; // RapController.java:609
-  wire [6:0] _or_645 = _or_643 | _or_644; // RapController.java:609
-  wire [6:0] _or_646 = _or_642 | _or_645; // RapController.java:609
-  wire [6:0] _or_647 = _or_639 | _or_646; // RapController.java:609
-  wire _bits_946 = leaf_pick_pick_hot[112]; // RapController.java:609
-  wire [6:0] _fill_240 = {7{_bits_946}}; // RapController.java:609
-  wire [6:0] _and_785 = slot_parent_112 & _fill_240; // RapController.java:609
-  wire _bits_947 = leaf_pick_pick_hot[113]; // RapController.java:609
-  wire [6:0] _fill_241 = {7{_bits_947}}; // RapController.java:609
-  wire [6:0] _and_786 = slot_parent_113 & _fill_241; // RapController.java:609
-  wire [6:0] _or_648 = _and_785 | _and_786; // RapController.java:609
-  wire _bits_948 = leaf_pick_pick_hot[114]; // RapController.java:609
-  wire [6:0] _fill_242 = {7{_bits_948}}; // RapController.java:609
-  wire [6:0] _and_787 = slot_parent_114 & _fill_242; // RapController.java:609
-  wire _bits_949 = leaf_pick_pick_hot[115]; // RapController.java:609
-  wire [6:0] _fill_243 = {7{_bits_949}}; // RapController.java:609
-  wire [6:0] _and_788 = slot_parent_115 & _fill_243; // RapController.java:609
-  wire [6:0] _or_649 = _and_787 | _and_788; // RapController.java:609
-  wire [6:0] _or_650 = _or_648 | _or_649; // RapController.java:609
-  wire _bits_950 = leaf_pick_pick_hot[116]; // RapController.java:609
-  wire [6:0] _fill_244 = {7{_bits_950}}; // RapController.java:609
-  wire [6:0] _and_789 = slot_parent_116 & _fill_244; // RapController.java:609
-  wire _bits_951 = leaf_pick_pick_hot[117]; // RapController.java:609
-  wire [6:0] _fill_245 = {7{_bits_951}}; // RapController.java:609
-  wire [6:0] _and_790 = slot_parent_117 & _fill_245; // RapController.java:609
-  wire [6:0] _or_651 = _and_789 | _and_790; // RapController.java:609
-  wire _bits_952 = leaf_pick_pick_hot[118]; // RapController.java:609
-  wire [6:0] _fill_246 = {7{_bits_952}}; // RapController.java:609
-  wire [6:0] _and_791 = slot_parent_118 & _fill_246; // RapController.java:609
-  wire _bits_953 = leaf_pick_pick_hot[119]; // RapController.java:609
-  wire [6:0] _fill_247 = {7{_bits_953}}; // RapController.java:609
-  wire [6:0] _and_792 = slot_parent_119 & _fill_247; // RapController.java:609
-  wire [6:0] _or_652 = _and_791 | _and_792; // RapController.java:609
-  wire [6:0] _or_653 = _or_651 | _or_652; // RapController.java:609
-  wire [6:0] _or_654 = _or_650 | _or_653; // RapController.java:609
-  wire _bits_954 = leaf_pick_pick_hot[120]; // RapController.java:609
-  wire [6:0] _fill_248 = {7{_bits_954}}; // RapController.java:609
-  wire [6:0] _and_793 = slot_parent_120 & _fill_248; // RapController.java:609
-  wire _bits_955 = leaf_pick_pick_hot[121]; // RapController.java:609
-  wire [6:0] _fill_249 = {7{_bits_955}}; // RapController.java:609
-  wire [6:0] _and_794 = slot_parent_121 & _fill_249; // RapController.java:609
-  wire [6:0] _or_655 = _and_793 | _and_794; // RapController.java:609
-  wire _bits_956 = leaf_pick_pick_hot[122]; // RapController.java:609
-  wire [6:0] _fill_250 = {7{_bits_956}}; // RapController.java:609
-  wire [6:0] _and_795 = slot_parent_122 & _fill_250; // RapController.java:609
-  wire _bits_957 = leaf_pick_pick_hot[123]; // RapController.java:609
-  wire [6:0] _fill_251 = {7{_bits_957}}; // RapController.java:609
-  wire [6:0] _and_796 = slot_parent_123 & _fill_251; // RapController.java:609
-  wire [6:0] _or_656 = _and_795 | _and_796; // RapController.java:609
-  wire [6:0] _or_657 = _or_655 | _or_656; // RapController.java:609
-  wire _bits_958 = leaf_pick_pick_hot[124]; // RapController.java:609
-  wire [6:0] _fill_252 = {7{_bits_958}}; // RapController.java:609
-  wire [6:0] _and_797 = slot_parent_124 & _fill_252; // RapController.java:609
-  wire _bits_959 = leaf_pick_pick_hot[125]; // RapController.java:609
-  wire [6:0] _fill_253 = {7{_bits_959}}; // RapController.java:609
-  wire [6:0] _and_798 = slot_parent_125 & _fill_253; // RapController.java:609
-  wire [6:0] _or_658 = _and_797 | _and_798; // RapController.java:609
-  wire _bits_960 = leaf_pick_pick_hot[126]; // RapController.java:609
-  wire [6:0] _fill_254 = {7{_bits_960}}; // RapController.java:609
-  wire [6:0] _and_799 = slot_parent_126 & _fill_254; // RapController.java:609
-  wire _bits_961 = leaf_pick_pick_hot[127]; // RapController.java:609
-  wire [6:0] _fill_255 = {7{_bits_961}}; // RapController.java:609
-  wire [6:0] _and_800 = slot_parent_127 & _fill_255; // RapController.java:609
-  wire [6:0] _or_659 = _and_799 | _and_800; // RapController.java:609
-  wire [6:0] _or_660 = _or_658 | _or_659; // RapController.java:609
-  wire [6:0] _or_661 = _or_657 | _or_660; // RapController.java:609
-  wire [6:0] _or_662 = _or_654 | _or_661; // RapController.java:609
-  wire [6:0] _or_663 = _or_647 | _or_662; // RapController.java:609
-  wire [6:0] _or_664 = _or_632 | _or_663; // RapController.java:609
-  wire [6:0] _or_665 = _or_601 | _or_664; // RapController.java:609
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:642
-  wire _not_426 = ~snapshot_frozen; // RapController.java:519
-  wire _and_801 = snapshot_pending & _not_426; // RapController.java:519
-  wire _and_802 = _and_801 & quiet_held; // RapController.java:519
-  wire _and_803 = _and_802 & snapshot_settled; // RapController.java:519
-  wire [2:0] _mux_131 = split_req ? 3'd3 : 3'd4; // RapController.java:661
-  wire [31:0] _mux_132 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:680
-  wire [5:0] _cat_137 = {readout_depth, 1'd0}; // RapController.java:823
-  wire [5:0] _mux_133 = readout_in_use ? _cat_137 : 6'd0; // RapController.java:676
-  wire [31:0] _fill_256 = {16{split_next_digit}}; // RapController.java:344
-  wire [31:0] _and_804 = child_digit_field & _fill_256; // RapController.java:344
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_804; // RapController.java:344
-  wire _or_666 = snapshot_product_start | following_kick; // RapController.java:215
-  wire [63:0] _mux_134 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:216
-  wire [31:0] _mux_135 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:217
+  wire _bits_706 = slot_pick_pick_hot[0]; // RapController.java:151
+  wire [1:0] _fill_0 = {2{_bits_706}}; // RapController.java:151
+  wire [1:0] _and_545 = slot_digit_0 & _fill_0; // RapController.java:151
+  wire _bits_707 = slot_pick_pick_hot[1]; // RapController.java:151
+  wire [1:0] _fill_1 = {2{_bits_707}}; // RapController.java:151
+  wire [1:0] _and_546 = slot_digit_1 & _fill_1; // RapController.java:151
+  wire [1:0] _or_410 = _and_545 | _and_546; // RapController.java:151
+  wire _bits_708 = slot_pick_pick_hot[2]; // RapController.java:151
+  wire [1:0] _fill_2 = {2{_bits_708}}; // RapController.java:151
+  wire [1:0] _and_547 = slot_digit_2 & _fill_2; // RapController.java:151
+  wire _bits_709 = slot_pick_pick_hot[3]; // RapController.java:151
+  wire [1:0] _fill_3 = {2{_bits_709}}; // RapController.java:151
+  wire [1:0] _and_548 = slot_digit_3 & _fill_3; // RapController.java:151
+  wire [1:0] _or_411 = _and_547 | _and_548; // RapController.java:151
+  wire [1:0] _or_412 = _or_410 | _or_411; // RapController.java:151
+  wire _bits_710 = slot_pick_pick_hot[4]; // RapController.java:151
+  wire [1:0] _fill_4 = {2{_bits_710}}; // RapController.java:151
+  wire [1:0] _and_549 = slot_digit_4 & _fill_4; // RapController.java:151
+  wire _bits_711 = slot_pick_pick_hot[5]; // RapController.java:151
+  wire [1:0] _fill_5 = {2{_bits_711}}; // RapController.java:151
+  wire [1:0] _and_550 = slot_digit_5 & _fill_5; // RapController.java:151
+  wire [1:0] _or_413 = _and_549 | _and_550; // RapController.java:151
+  wire _bits_712 = slot_pick_pick_hot[6]; // RapController.java:151
+  wire [1:0] _fill_6 = {2{_bits_712}}; // RapController.java:151
+  wire [1:0] _and_551 = slot_digit_6 & _fill_6; // RapController.java:151
+  wire _bits_713 = slot_pick_pick_hot[7]; // RapController.java:151
+  wire [1:0] _fill_7 = {2{_bits_713}}; // RapController.java:151
+  wire [1:0] _and_552 = slot_digit_7 & _fill_7; // RapController.java:151
+  wire [1:0] _or_414 = _and_551 | _and_552; // RapController.java:151
+  wire [1:0] _or_415 = _or_413 | _or_414; // RapController.java:151
+  wire [1:0] _or_416 = _or_412 | _or_415; // RapController.java:151
+  wire _bits_714 = slot_pick_pick_hot[8]; // RapController.java:151
+  wire [1:0] _fill_8 = {2{_bits_714}}; // RapController.java:151
+  wire [1:0] _and_553 = slot_digit_8 & _fill_8; // RapController.java:151
+  wire _bits_715 = slot_pick_pick_hot[9]; // RapController.java:151
+  wire [1:0] _fill_9 = {2{_bits_715}}; // RapController.java:151
+  wire [1:0] _and_554 = slot_digit_9 & _fill_9; // RapController.java:151
+  wire [1:0] _or_417 = _and_553 | _and_554; // RapController.java:151
+  wire _bits_716 = slot_pick_pick_hot[10]; // RapController.java:151
+  wire [1:0] _fill_10 = {2{_bits_716}}; // RapController.java:151
+  wire [1:0] _and_555 = slot_digit_10 & _fill_10; // RapController.java:151
+  wire _bits_717 = slot_pick_pick_hot[11]; // RapController.java:151
+  wire [1:0] _fill_11 = {2{_bits_717}}; // RapController.java:151
+  wire [1:0] _and_556 = slot_digit_11 & _fill_11; // RapController.java:151
+  wire [1:0] _or_418 = _and_555 | _and_556; // RapController.java:151
+  wire [1:0] _or_419 = _or_417 | _or_418; // RapController.java:151
+  wire _bits_718 = slot_pick_pick_hot[12]; // RapController.java:151
+  wire [1:0] _fill_12 = {2{_bits_718}}; // RapController.java:151
+  wire [1:0] _and_557 = slot_digit_12 & _fill_12; // RapController.java:151
+  wire _bits_719 = slot_pick_pick_hot[13]; // RapController.java:151
+  wire [1:0] _fill_13 = {2{_bits_719}}; // RapController.java:151
+  wire [1:0] _and_558 = slot_digit_13 & _fill_13; // RapController.java:151
+  wire [1:0] _or_420 = _and_557 | _and_558; // RapController.java:151
+  wire _bits_720 = slot_pick_pick_hot[14]; // RapController.java:151
+  wire [1:0] _fill_14 = {2{_bits_720}}; // RapController.java:151
+  wire [1:0] _and_559 = slot_digit_14 & _fill_14; // RapController.java:151
+  wire _bits_721 = slot_pick_pick_hot[15]; // RapController.java:151
+  wire [1:0] _fill_15 = {2{_bits_721}}; // RapController.java:151
+  wire [1:0] _and_560 = slot_digit_15 & _fill_15; // RapController.java:151
+  wire [1:0] _or_421 = _and_559 | _and_560; // RapController.java:151
+  wire [1:0] _or_422 = _or_420 | _or_421; // RapController.java:151
+  wire [1:0] _or_423 = _or_419 | _or_422; // RapController.java:151
+  wire [1:0] _or_424 = _or_416 | _or_423; // RapController.java:151
+  wire _bits_722 = slot_pick_pick_hot[16]; // RapController.java:151
+  wire [1:0] _fill_16 = {2{_bits_722}}; // RapController.java:151
+  wire [1:0] _and_561 = slot_digit_16 & _fill_16; // RapController.java:151
+  wire _bits_723 = slot_pick_pick_hot[17]; // RapController.java:151
+  wire [1:0] _fill_17 = {2{_bits_723}}; // RapController.java:151
+  wire [1:0] _and_562 = slot_digit_17 & _fill_17; // RapController.java:151
+  wire [1:0] _or_425 = _and_561 | _and_562; // RapController.java:151
+  wire _bits_724 = slot_pick_pick_hot[18]; // RapController.java:151
+  wire [1:0] _fill_18 = {2{_bits_724}}; // RapController.java:151
+  wire [1:0] _and_563 = slot_digit_18 & _fill_18; // RapController.java:151
+  wire _bits_725 = slot_pick_pick_hot[19]; // RapController.java:151
+  wire [1:0] _fill_19 = {2{_bits_725}}; // RapController.java:151
+  wire [1:0] _and_564 = slot_digit_19 & _fill_19; // RapController.java:151
+  wire [1:0] _or_426 = _and_563 | _and_564; // RapController.java:151
+  wire [1:0] _or_427 = _or_425 | _or_426; // RapController.java:151
+  wire _bits_726 = slot_pick_pick_hot[20]; // RapController.java:151
+  wire [1:0] _fill_20 = {2{_bits_726}}; // RapController.java:151
+  wire [1:0] _and_565 = slot_digit_20 & _fill_20; // RapController.java:151
+  wire _bits_727 = slot_pick_pick_hot[21]; // RapController.java:151
+  wire [1:0] _fill_21 = {2{_bits_727}}; // RapController.java:151
+  wire [1:0] _and_566 = slot_digit_21 & _fill_21; // RapController.java:151
+  wire [1:0] _or_428 = _and_565 | _and_566; // RapController.java:151
+  wire _bits_728 = slot_pick_pick_hot[22]; // RapController.java:151
+  wire [1:0] _fill_22 = {2{_bits_728}}; // RapController.java:151
+  wire [1:0] _and_567 = slot_digit_22 & _fill_22; // RapController.java:151
+  wire _bits_729 = slot_pick_pick_hot[23]; // RapController.java:151
+  wire [1:0] _fill_23 = {2{_bits_729}}; // RapController.java:151
+  wire [1:0] _and_568 = slot_digit_23 & _fill_23; // RapController.java:151
+  wire [1:0] _or_429 = _and_567 | _and_568; // RapController.java:151
+  wire [1:0] _or_430 = _or_428 | _or_429; // RapController.java:151
+  wire [1:0] _or_431 = _or_427 | _or_430; // RapController.java:151
+  wire _bits_730 = slot_pick_pick_hot[24]; // RapController.java:151
+  wire [1:0] _fill_24 = {2{_bits_730}}; // RapController.java:151
+  wire [1:0] _and_569 = slot_digit_24 & _fill_24; // RapController.java:151
+  wire _bits_731 = slot_pick_pick_hot[25]; // RapController.java:151
+  wire [1:0] _fill_25 = {2{_bits_731}}; // RapController.java:151
+  wire [1:0] _and_570 = slot_digit_25 & _fill_25; // RapController.java:151
+  wire [1:0] _or_432 = _and_569 | _and_570; // RapController.java:151
+  wire _bits_732 = slot_pick_pick_hot[26]; // RapController.java:151
+  wire [1:0] _fill_26 = {2{_bits_732}}; // RapController.java:151
+  wire [1:0] _and_571 = slot_digit_26 & _fill_26; // RapController.java:151
+  wire _bits_733 = slot_pick_pick_hot[27]; // RapController.java:151
+  wire [1:0] _fill_27 = {2{_bits_733}}; // RapController.java:151
+  wire [1:0] _and_572 = slot_digit_27 & _fill_27; // RapController.java:151
+  wire [1:0] _or_433 = _and_571 | _and_572; // RapController.java:151
+  wire [1:0] _or_434 = _or_432 | _or_433; // RapController.java:151
+  wire _bits_734 = slot_pick_pick_hot[28]; // RapController.java:151
+  wire [1:0] _fill_28 = {2{_bits_734}}; // RapController.java:151
+  wire [1:0] _and_573 = slot_digit_28 & _fill_28; // RapController.java:151
+  wire _bits_735 = slot_pick_pick_hot[29]; // RapController.java:151
+  wire [1:0] _fill_29 = {2{_bits_735}}; // RapController.java:151
+  wire [1:0] _and_574 = slot_digit_29 & _fill_29; // RapController.java:151
+  wire [1:0] _or_435 = _and_573 | _and_574; // RapController.java:151
+  wire _bits_736 = slot_pick_pick_hot[30]; // RapController.java:151
+  wire [1:0] _fill_30 = {2{_bits_736}}; // RapController.java:151
+  wire [1:0] _and_575 = slot_digit_30 & _fill_30; // RapController.java:151
+  wire _bits_737 = slot_pick_pick_hot[31]; // RapController.java:151
+  wire [1:0] _fill_31 = {2{_bits_737}}; // RapController.java:151
+  wire [1:0] _and_576 = slot_digit_31 & _fill_31; // RapController.java:151
+  wire [1:0] _or_436 = _and_575 | _and_576; // RapController.java:151
+  wire [1:0] _or_437 = _or_435 | _or_436; // RapController.java:151
+  wire [1:0] _or_438 = _or_434 | _or_437; // RapController.java:151
+  wire [1:0] _or_439 = _or_431 | _or_438; // RapController.java:151
+  wire [1:0] _or_440 = _or_424 | _or_439; // RapController.java:151
+  wire _bits_738 = slot_pick_pick_hot[32]; // RapController.java:151
+  wire [1:0] _fill_32 = {2{_bits_738}}; // RapController.java:151
+  wire [1:0] _and_577 = slot_digit_32 & _fill_32; // RapController.java:151
+  wire _bits_739 = slot_pick_pick_hot[33]; // RapController.java:151
+  wire [1:0] _fill_33 = {2{_bits_739}}; // RapController.java:151
+  wire [1:0] _and_578 = slot_digit_33 & _fill_33; // RapController.java:151
+  wire [1:0] _or_441 = _and_577 | _and_578; // RapController.java:151
+  wire _bits_740 = slot_pick_pick_hot[34]; // RapController.java:151
+  wire [1:0] _fill_34 = {2{_bits_740}}; // RapController.java:151
+  wire [1:0] _and_579 = slot_digit_34 & _fill_34; // RapController.java:151
+  wire _bits_741 = slot_pick_pick_hot[35]; // RapController.java:151
+  wire [1:0] _fill_35 = {2{_bits_741}}; // RapController.java:151
+  wire [1:0] _and_580 = slot_digit_35 & _fill_35; // RapController.java:151
+  wire [1:0] _or_442 = _and_579 | _and_580; // RapController.java:151
+  wire [1:0] _or_443 = _or_441 | _or_442; // RapController.java:151
+  wire _bits_742 = slot_pick_pick_hot[36]; // RapController.java:151
+  wire [1:0] _fill_36 = {2{_bits_742}}; // RapController.java:151
+  wire [1:0] _and_581 = slot_digit_36 & _fill_36; // RapController.java:151
+  wire _bits_743 = slot_pick_pick_hot[37]; // RapController.java:151
+  wire [1:0] _fill_37 = {2{_bits_743}}; // RapController.java:151
+  wire [1:0] _and_582 = slot_digit_37 & _fill_37; // RapController.java:151
+  wire [1:0] _or_444 = _and_581 | _and_582; // RapController.java:151
+  wire _bits_744 = slot_pick_pick_hot[38]; // RapController.java:151
+  wire [1:0] _fill_38 = {2{_bits_744}}; // RapController.java:151
+  wire [1:0] _and_583 = slot_digit_38 & _fill_38; // RapController.java:151
+  wire _bits_745 = slot_pick_pick_hot[39]; // RapController.java:151
+  wire [1:0] _fill_39 = {2{_bits_745}}; // RapController.java:151
+  wire [1:0] _and_584 = slot_digit_39 & _fill_39; // RapController.java:151
+  wire [1:0] _or_445 = _and_583 | _and_584; // RapController.java:151
+  wire [1:0] _or_446 = _or_444 | _or_445; // RapController.java:151
+  wire [1:0] _or_447 = _or_443 | _or_446; // RapController.java:151
+  wire _bits_746 = slot_pick_pick_hot[40]; // RapController.java:151
+  wire [1:0] _fill_40 = {2{_bits_746}}; // RapController.java:151
+  wire [1:0] _and_585 = slot_digit_40 & _fill_40; // RapController.java:151
+  wire _bits_747 = slot_pick_pick_hot[41]; // RapController.java:151
+  wire [1:0] _fill_41 = {2{_bits_747}}; // RapController.java:151
+  wire [1:0] _and_586 = slot_digit_41 & _fill_41; // RapController.java:151
+  wire [1:0] _or_448 = _and_585 | _and_586; // RapController.java:151
+  wire _bits_748 = slot_pick_pick_hot[42]; // RapController.java:151
+  wire [1:0] _fill_42 = {2{_bits_748}}; // RapController.java:151
+  wire [1:0] _and_587 = slot_digit_42 & _fill_42; // RapController.java:151
+  wire _bits_749 = slot_pick_pick_hot[43]; // RapController.java:151
+  wire [1:0] _fill_43 = {2{_bits_749}}; // RapController.java:151
+  wire [1:0] _and_588 = slot_digit_43 & _fill_43; // RapController.java:151
+  wire [1:0] _or_449 = _and_587 | _and_588; // RapController.java:151
+  wire [1:0] _or_450 = _or_448 | _or_449; // RapController.java:151
+  wire _bits_750 = slot_pick_pick_hot[44]; // RapController.java:151
+  wire [1:0] _fill_44 = {2{_bits_750}}; // RapController.java:151
+  wire [1:0] _and_589 = slot_digit_44 & _fill_44; // RapController.java:151
+  wire _bits_751 = slot_pick_pick_hot[45]; // RapController.java:151
+  wire [1:0] _fill_45 = {2{_bits_751}}; // RapController.java:151
+  wire [1:0] _and_590 = slot_digit_45 & _fill_45; // RapController.java:151
+  wire [1:0] _or_451 = _and_589 | _and_590; // RapController.java:151
+  wire _bits_752 = slot_pick_pick_hot[46]; // RapController.java:151
+  wire [1:0] _fill_46 = {2{_bits_752}}; // RapController.java:151
+  wire [1:0] _and_591 = slot_digit_46 & _fill_46; // RapController.java:151
+  wire _bits_753 = slot_pick_pick_hot[47]; // RapController.java:151
+  wire [1:0] _fill_47 = {2{_bits_753}}; // RapController.java:151
+  wire [1:0] _and_592 = slot_digit_47 & _fill_47; // RapController.java:151
+  wire [1:0] _or_452 = _and_591 | _and_592; // RapController.java:151
+  wire [1:0] _or_453 = _or_451 | _or_452; // RapController.java:151
+  wire [1:0] _or_454 = _or_450 | _or_453; // RapController.java:151
+  wire [1:0] _or_455 = _or_447 | _or_454; // RapController.java:151
+  wire _bits_754 = slot_pick_pick_hot[48]; // RapController.java:151
+  wire [1:0] _fill_48 = {2{_bits_754}}; // RapController.java:151
+  wire [1:0] _and_593 = slot_digit_48 & _fill_48; // RapController.java:151
+  wire _bits_755 = slot_pick_pick_hot[49]; // RapController.java:151
+  wire [1:0] _fill_49 = {2{_bits_755}}; // RapController.java:151
+  wire [1:0] _and_594 = slot_digit_49 & _fill_49; // RapController.java:151
+  wire [1:0] _or_456 = _and_593 | _and_594; // RapController.java:151
+  wire _bits_756 = slot_pick_pick_hot[50]; // RapController.java:151
+  wire [1:0] _fill_50 = {2{_bits_756}}; // RapController.java:151
+  wire [1:0] _and_595 = slot_digit_50 & _fill_50; // RapController.java:151
+  wire _bits_757 = slot_pick_pick_hot[51]; // RapController.java:151
+  wire [1:0] _fill_51 = {2{_bits_757}}; // RapController.java:151
+  wire [1:0] _and_596 = slot_digit_51 & _fill_51; // RapController.java:151
+  wire [1:0] _or_457 = _and_595 | _and_596; // RapController.java:151
+  wire [1:0] _or_458 = _or_456 | _or_457; // RapController.java:151
+  wire _bits_758 = slot_pick_pick_hot[52]; // RapController.java:151
+  wire [1:0] _fill_52 = {2{_bits_758}}; // RapController.java:151
+  wire [1:0] _and_597 = slot_digit_52 & _fill_52; // RapController.java:151
+  wire _bits_759 = slot_pick_pick_hot[53]; // RapController.java:151
+  wire [1:0] _fill_53 = {2{_bits_759}}; // RapController.java:151
+  wire [1:0] _and_598 = slot_digit_53 & _fill_53; // RapController.java:151
+  wire [1:0] _or_459 = _and_597 | _and_598; // RapController.java:151
+  wire _bits_760 = slot_pick_pick_hot[54]; // RapController.java:151
+  wire [1:0] _fill_54 = {2{_bits_760}}; // RapController.java:151
+  wire [1:0] _and_599 = slot_digit_54 & _fill_54; // RapController.java:151
+  wire _bits_761 = slot_pick_pick_hot[55]; // RapController.java:151
+  wire [1:0] _fill_55 = {2{_bits_761}}; // RapController.java:151
+  wire [1:0] _and_600 = slot_digit_55 & _fill_55; // RapController.java:151
+  wire [1:0] _or_460 = _and_599 | _and_600; // RapController.java:151
+  wire [1:0] _or_461 = _or_459 | _or_460; // RapController.java:151
+  wire [1:0] _or_462 = _or_458 | _or_461; // RapController.java:151
+  wire _bits_762 = slot_pick_pick_hot[56]; // RapController.java:151
+  wire [1:0] _fill_56 = {2{_bits_762}}; // RapController.java:151
+  wire [1:0] _and_601 = slot_digit_56 & _fill_56; // RapController.java:151
+  wire _bits_763 = slot_pick_pick_hot[57]; // RapController.java:151
+  wire [1:0] _fill_57 = {2{_bits_763}}; // RapController.java:151
+  wire [1:0] _and_602 = slot_digit_57 & _fill_57; // RapController.java:151
+  wire [1:0] _or_463 = _and_601 | _and_602; // RapController.java:151
+  wire _bits_764 = slot_pick_pick_hot[58]; // RapController.java:151
+  wire [1:0] _fill_58 = {2{_bits_764}}; // RapController.java:151
+  wire [1:0] _and_603 = slot_digit_58 & _fill_58; // RapController.java:151
+  wire _bits_765 = slot_pick_pick_hot[59]; // RapController.java:151
+  wire [1:0] _fill_59 = {2{_bits_765}}; // RapController.java:151
+  wire [1:0] _and_604 = slot_digit_59 & _fill_59; // RapController.java:151
+  wire [1:0] _or_464 = _and_603 | _and_604; // RapController.java:151
+  wire [1:0] _or_465 = _or_463 | _or_464; // RapController.java:151
+  wire _bits_766 = slot_pick_pick_hot[60]; // RapController.java:151
+  wire [1:0] _fill_60 = {2{_bits_766}}; // RapController.java:151
+  wire [1:0] _and_605 = slot_digit_60 & _fill_60; // RapController.java:151
+  wire _bits_767 = slot_pick_pick_hot[61]; // RapController.java:151
+  wire [1:0] _fill_61 = {2{_bits_767}}; // RapController.java:151
+  wire [1:0] _and_606 = slot_digit_61 & _fill_61; // RapController.java:151
+  wire [1:0] _or_466 = _and_605 | _and_606; // RapController.java:151
+  wire _bits_768 = slot_pick_pick_hot[62]; // RapController.java:151
+  wire [1:0] _fill_62 = {2{_bits_768}}; // RapController.java:151
+  wire [1:0] _and_607 = slot_digit_62 & _fill_62; // RapController.java:151
+  wire _bits_769 = slot_pick_pick_hot[63]; // RapController.java:151
+  wire [1:0] _fill_63 = {2{_bits_769}}; // RapController.java:151
+  wire [1:0] _and_608 = slot_digit_63 & _fill_63; // RapController.java:151
+  wire [1:0] _or_467 = _and_607 | _and_608; // RapController.java:151
+  wire [1:0] _or_468 = _or_466 | _or_467; // RapController.java:151
+  wire [1:0] _or_469 = _or_465 | _or_468; // RapController.java:151
+  wire [1:0] _or_470 = _or_462 | _or_469; // RapController.java:151
+  wire [1:0] _or_471 = _or_455 | _or_470; // RapController.java:151
+  wire [1:0] _or_472 = _or_440 | _or_471; // RapController.java:151
+  wire _bits_770 = slot_pick_pick_hot[64]; // RapController.java:151
+  wire [1:0] _fill_64 = {2{_bits_770}}; // RapController.java:151
+  wire [1:0] _and_609 = slot_digit_64 & _fill_64; // RapController.java:151
+  wire _bits_771 = slot_pick_pick_hot[65]; // RapController.java:151
+  wire [1:0] _fill_65 = {2{_bits_771}}; // RapController.java:151
+  wire [1:0] _and_610 = slot_digit_65 & _fill_65; // RapController.java:151
+  wire [1:0] _or_473 = _and_609 | _and_610; // RapController.java:151
+  wire _bits_772 = slot_pick_pick_hot[66]; // RapController.java:151
+  wire [1:0] _fill_66 = {2{_bits_772}}; // RapController.java:151
+  wire [1:0] _and_611 = slot_digit_66 & _fill_66; // RapController.java:151
+  wire _bits_773 = slot_pick_pick_hot[67]; // RapController.java:151
+  wire [1:0] _fill_67 = {2{_bits_773}}; // RapController.java:151
+  wire [1:0] _and_612 = slot_digit_67 & _fill_67; // RapController.java:151
+  wire [1:0] _or_474 = _and_611 | _and_612; // RapController.java:151
+  wire [1:0] _or_475 = _or_473 | _or_474; // RapController.java:151
+  wire _bits_774 = slot_pick_pick_hot[68]; // RapController.java:151
+  wire [1:0] _fill_68 = {2{_bits_774}}; // RapController.java:151
+  wire [1:0] _and_613 = slot_digit_68 & _fill_68; // RapController.java:151
+  wire _bits_775 = slot_pick_pick_hot[69]; // RapController.java:151
+  wire [1:0] _fill_69 = {2{_bits_775}}; // RapController.java:151
+  wire [1:0] _and_614 = slot_digit_69 & _fill_69; // RapController.java:151
+  wire [1:0] _or_476 = _and_613 | _and_614; // RapController.java:151
+  wire _bits_776 = slot_pick_pick_hot[70]; // RapController.java:151
+  wire [1:0] _fill_70 = {2{_bits_776}}; // RapController.java:151
+  wire [1:0] _and_615 = slot_digit_70 & _fill_70; // RapController.java:151
+  wire _bits_777 = slot_pick_pick_hot[71]; // RapController.java:151
+  wire [1:0] _fill_71 = {2{_bits_777}}; // RapController.java:151
+  wire [1:0] _and_616 = slot_digit_71 & _fill_71; // RapController.java:151
+  wire [1:0] _or_477 = _and_615 | _and_616; // RapController.java:151
+  wire [1:0] _or_478 = _or_476 | _or_477; // RapController.java:151
+  wire [1:0] _or_479 = _or_475 | _or_478; // RapController.java:151
+  wire _bits_778 = slot_pick_pick_hot[72]; // RapController.java:151
+  wire [1:0] _fill_72 = {2{_bits_778}}; // RapController.java:151
+  wire [1:0] _and_617 = slot_digit_72 & _fill_72; // RapController.java:151
+  wire _bits_779 = slot_pick_pick_hot[73]; // RapController.java:151
+  wire [1:0] _fill_73 = {2{_bits_779}}; // RapController.java:151
+  wire [1:0] _and_618 = slot_digit_73 & _fill_73; // RapController.java:151
+  wire [1:0] _or_480 = _and_617 | _and_618; // RapController.java:151
+  wire _bits_780 = slot_pick_pick_hot[74]; // RapController.java:151
+  wire [1:0] _fill_74 = {2{_bits_780}}; // RapController.java:151
+  wire [1:0] _and_619 = slot_digit_74 & _fill_74; // RapController.java:151
+  wire _bits_781 = slot_pick_pick_hot[75]; // RapController.java:151
+  wire [1:0] _fill_75 = {2{_bits_781}}; // RapController.java:151
+  wire [1:0] _and_620 = slot_digit_75 & _fill_75; // RapController.java:151
+  wire [1:0] _or_481 = _and_619 | _and_620; // RapController.java:151
+  wire [1:0] _or_482 = _or_480 | _or_481; // RapController.java:151
+  wire _bits_782 = slot_pick_pick_hot[76]; // RapController.java:151
+  wire [1:0] _fill_76 = {2{_bits_782}}; // RapController.java:151
+  wire [1:0] _and_621 = slot_digit_76 & _fill_76; // RapController.java:151
+  wire _bits_783 = slot_pick_pick_hot[77]; // RapController.java:151
+  wire [1:0] _fill_77 = {2{_bits_783}}; // RapController.java:151
+  wire [1:0] _and_622 = slot_digit_77 & _fill_77; // RapController.java:151
+  wire [1:0] _or_483 = _and_621 | _and_622; // RapController.java:151
+  wire _bits_784 = slot_pick_pick_hot[78]; // RapController.java:151
+  wire [1:0] _fill_78 = {2{_bits_784}}; // RapController.java:151
+  wire [1:0] _and_623 = slot_digit_78 & _fill_78; // RapController.java:151
+  wire _bits_785 = slot_pick_pick_hot[79]; // RapController.java:151
+  wire [1:0] _fill_79 = {2{_bits_785}}; // RapController.java:151
+  wire [1:0] _and_624 = slot_digit_79 & _fill_79; // RapController.java:151
+  wire [1:0] _or_484 = _and_623 | _and_624; // RapController.java:151
+  wire [1:0] _or_485 = _or_483 | _or_484; // RapController.java:151
+  wire [1:0] _or_486 = _or_482 | _or_485; // RapController.java:151
+  wire [1:0] _or_487 = _or_479 | _or_486; // RapController.java:151
+  wire _bits_786 = slot_pick_pick_hot[80]; // RapController.java:151
+  wire [1:0] _fill_80 = {2{_bits_786}}; // RapController.java:151
+  wire [1:0] _and_625 = slot_digit_80 & _fill_80; // RapController.java:151
+  wire _bits_787 = slot_pick_pick_hot[81]; // RapController.java:151
+  wire [1:0] _fill_81 = {2{_bits_787}}; // RapController.java:151
+  wire [1:0] _and_626 = slot_digit_81 & _fill_81; // RapController.java:151
+  wire [1:0] _or_488 = _and_625 | _and_626; // RapController.java:151
+  wire _bits_788 = slot_pick_pick_hot[82]; // RapController.java:151
+  wire [1:0] _fill_82 = {2{_bits_788}}; // RapController.java:151
+  wire [1:0] _and_627 = slot_digit_82 & _fill_82; // RapController.java:151
+  wire _bits_789 = slot_pick_pick_hot[83]; // RapController.java:151
+  wire [1:0] _fill_83 = {2{_bits_789}}; // RapController.java:151
+  wire [1:0] _and_628 = slot_digit_83 & _fill_83; // RapController.java:151
+  wire [1:0] _or_489 = _and_627 | _and_628; // RapController.java:151
+  wire [1:0] _or_490 = _or_488 | _or_489; // RapController.java:151
+  wire _bits_790 = slot_pick_pick_hot[84]; // RapController.java:151
+  wire [1:0] _fill_84 = {2{_bits_790}}; // RapController.java:151
+  wire [1:0] _and_629 = slot_digit_84 & _fill_84; // RapController.java:151
+  wire _bits_791 = slot_pick_pick_hot[85]; // RapController.java:151
+  wire [1:0] _fill_85 = {2{_bits_791}}; // RapController.java:151
+  wire [1:0] _and_630 = slot_digit_85 & _fill_85; // RapController.java:151
+  wire [1:0] _or_491 = _and_629 | _and_630; // RapController.java:151
+  wire _bits_792 = slot_pick_pick_hot[86]; // RapController.java:151
+  wire [1:0] _fill_86 = {2{_bits_792}}; // RapController.java:151
+  wire [1:0] _and_631 = slot_digit_86 & _fill_86; // RapController.java:151
+  wire _bits_793 = slot_pick_pick_hot[87]; // RapController.java:151
+  wire [1:0] _fill_87 = {2{_bits_793}}; // RapController.java:151
+  wire [1:0] _and_632 = slot_digit_87 & _fill_87; // RapController.java:151
+  wire [1:0] _or_492 = _and_631 | _and_632; // RapController.java:151
+  wire [1:0] _or_493 = _or_491 | _or_492; // RapController.java:151
+  wire [1:0] _or_494 = _or_490 | _or_493; // RapController.java:151
+  wire _bits_794 = slot_pick_pick_hot[88]; // RapController.java:151
+  wire [1:0] _fill_88 = {2{_bits_794}}; // RapController.java:151
+  wire [1:0] _and_633 = slot_digit_88 & _fill_88; // RapController.java:151
+  wire _bits_795 = slot_pick_pick_hot[89]; // RapController.java:151
+  wire [1:0] _fill_89 = {2{_bits_795}}; // RapController.java:151
+  wire [1:0] _and_634 = slot_digit_89 & _fill_89; // RapController.java:151
+  wire [1:0] _or_495 = _and_633 | _and_634; // RapController.java:151
+  wire _bits_796 = slot_pick_pick_hot[90]; // RapController.java:151
+  wire [1:0] _fill_90 = {2{_bits_796}}; // RapController.java:151
+  wire [1:0] _and_635 = slot_digit_90 & _fill_90; // RapController.java:151
+  wire _bits_797 = slot_pick_pick_hot[91]; // RapController.java:151
+  wire [1:0] _fill_91 = {2{_bits_797}}; // RapController.java:151
+  wire [1:0] _and_636 = slot_digit_91 & _fill_91; // RapController.java:151
+  wire [1:0] _or_496 = _and_635 | _and_636; // RapController.java:151
+  wire [1:0] _or_497 = _or_495 | _or_496; // RapController.java:151
+  wire _bits_798 = slot_pick_pick_hot[92]; // RapController.java:151
+  wire [1:0] _fill_92 = {2{_bits_798}}; // RapController.java:151
+  wire [1:0] _and_637 = slot_digit_92 & _fill_92; // RapController.java:151
+  wire _bits_799 = slot_pick_pick_hot[93]; // RapController.java:151
+  wire [1:0] _fill_93 = {2{_bits_799}}; // RapController.java:151
+  wire [1:0] _and_638 = slot_digit_93 & _fill_93; // RapController.java:151
+  wire [1:0] _or_498 = _and_637 | _and_638; // RapController.java:151
+  wire _bits_800 = slot_pick_pick_hot[94]; // RapController.java:151
+  wire [1:0] _fill_94 = {2{_bits_800}}; // RapController.java:151
+  wire [1:0] _and_639 = slot_digit_94 & _fill_94; // RapController.java:151
+  wire _bits_801 = slot_pick_pick_hot[95]; // RapController.java:151
+  wire [1:0] _fill_95 = {2{_bits_801}}; // RapController.java:151
+  wire [1:0] _and_640 = slot_digit_95 & _fill_95; // RapController.java:151
+  wire [1:0] _or_499 = _and_639 | _and_640; // RapController.java:151
+  wire [1:0] _or_500 = _or_498 | _or_499; // RapController.java:151
+  wire [1:0] _or_501 = _or_497 | _or_500; // RapController.java:151
+  wire [1:0] _or_502 = _or_494 | _or_501; // RapController.java:151
+  wire [1:0] _or_503 = _or_487 | _or_502; // RapController.java:151
+  wire _bits_802 = slot_pick_pick_hot[96]; // RapController.java:151
+  wire [1:0] _fill_96 = {2{_bits_802}}; // RapController.java:151
+  wire [1:0] _and_641 = slot_digit_96 & _fill_96; // RapController.java:151
+  wire _bits_803 = slot_pick_pick_hot[97]; // RapController.java:151
+  wire [1:0] _fill_97 = {2{_bits_803}}; // RapController.java:151
+  wire [1:0] _and_642 = slot_digit_97 & _fill_97; // RapController.java:151
+  wire [1:0] _or_504 = _and_641 | _and_642; // RapController.java:151
+  wire _bits_804 = slot_pick_pick_hot[98]; // RapController.java:151
+  wire [1:0] _fill_98 = {2{_bits_804}}; // RapController.java:151
+  wire [1:0] _and_643 = slot_digit_98 & _fill_98; // RapController.java:151
+  wire _bits_805 = slot_pick_pick_hot[99]; // RapController.java:151
+  wire [1:0] _fill_99 = {2{_bits_805}}; // RapController.java:151
+  wire [1:0] _and_644 = slot_digit_99 & _fill_99; // RapController.java:151
+  wire [1:0] _or_505 = _and_643 | _and_644; // RapController.java:151
+  wire [1:0] _or_506 = _or_504 | _or_505; // RapController.java:151
+  wire _bits_806 = slot_pick_pick_hot[100]; // RapController.java:151
+  wire [1:0] _fill_100 = {2{_bits_806}}; // RapController.java:151
+  wire [1:0] _and_645 = slot_digit_100 & _fill_100; // RapController.java:151
+  wire _bits_807 = slot_pick_pick_hot[101]; // RapController.java:151
+  wire [1:0] _fill_101 = {2{_bits_807}}; // RapController.java:151
+  wire [1:0] _and_646 = slot_digit_101 & _fill_101; // RapController.java:151
+  wire [1:0] _or_507 = _and_645 | _and_646; // RapController.java:151
+  wire _bits_808 = slot_pick_pick_hot[102]; // RapController.java:151
+  wire [1:0] _fill_102 = {2{_bits_808}}; // RapController.java:151
+  wire [1:0] _and_647 = slot_digit_102 & _fill_102; // RapController.java:151
+  wire _bits_809 = slot_pick_pick_hot[103]; // RapController.java:151
+  wire [1:0] _fill_103 = {2{_bits_809}}; // RapController.java:151
+  wire [1:0] _and_648 = slot_digit_103 & _fill_103; // RapController.java:151
+  wire [1:0] _or_508 = _and_647 | _and_648; // RapController.java:151
+  wire [1:0] _or_509 = _or_507 | _or_508; // RapController.java:151
+  wire [1:0] _or_510 = _or_506 | _or_509; // RapController.java:151
+  wire _bits_810 = slot_pick_pick_hot[104]; // RapController.java:151
+  wire [1:0] _fill_104 = {2{_bits_810}}; // RapController.java:151
+  wire [1:0] _and_649 = slot_digit_104 & _fill_104; // RapController.java:151
+  wire _bits_811 = slot_pick_pick_hot[105]; // RapController.java:151
+  wire [1:0] _fill_105 = {2{_bits_811}}; // RapController.java:151
+  wire [1:0] _and_650 = slot_digit_105 & _fill_105; // RapController.java:151
+  wire [1:0] _or_511 = _and_649 | _and_650; // RapController.java:151
+  wire _bits_812 = slot_pick_pick_hot[106]; // RapController.java:151
+  wire [1:0] _fill_106 = {2{_bits_812}}; // RapController.java:151
+  wire [1:0] _and_651 = slot_digit_106 & _fill_106; // RapController.java:151
+  wire _bits_813 = slot_pick_pick_hot[107]; // RapController.java:151
+  wire [1:0] _fill_107 = {2{_bits_813}}; // RapController.java:151
+  wire [1:0] _and_652 = slot_digit_107 & _fill_107; // RapController.java:151
+  wire [1:0] _or_512 = _and_651 | _and_652; // RapController.java:151
+  wire [1:0] _or_513 = _or_511 | _or_512; // RapController.java:151
+  wire _bits_814 = slot_pick_pick_hot[108]; // RapController.java:151
+  wire [1:0] _fill_108 = {2{_bits_814}}; // RapController.java:151
+  wire [1:0] _and_653 = slot_digit_108 & _fill_108; // RapController.java:151
+  wire _bits_815 = slot_pick_pick_hot[109]; // RapController.java:151
+  wire [1:0] _fill_109 = {2{_bits_815}}; // RapController.java:151
+  wire [1:0] _and_654 = slot_digit_109 & _fill_109; // RapController.java:151
+  wire [1:0] _or_514 = _and_653 | _and_654; // RapController.java:151
+  wire _bits_816 = slot_pick_pick_hot[110]; // RapController.java:151
+  wire [1:0] _fill_110 = {2{_bits_816}}; // RapController.java:151
+  wire [1:0] _and_655 = slot_digit_110 & _fill_110; // RapController.java:151
+  wire _bits_817 = slot_pick_pick_hot[111]; // RapController.java:151
+  wire [1:0] _fill_111 = {2{_bits_817}}; // RapController.java:151
+  wire [1:0] _and_656 = slot_digit_111 & _fill_111; // RapController.java:151
+  wire [1:0] _or_515 = _and_655 | _and_656; // RapController.java:151
+  wire [1:0] _or_516 = _or_514 | _or_515; // RapController.java:151
+  wire [1:0] _or_517 = _or_513 | _or_516; // RapController.java:151
+  wire [1:0] _or_518 = _or_510 | _or_517; // RapController.java:151
+  wire _bits_818 = slot_pick_pick_hot[112]; // RapController.java:151
+  wire [1:0] _fill_112 = {2{_bits_818}}; // RapController.java:151
+  wire [1:0] _and_657 = slot_digit_112 & _fill_112; // RapController.java:151
+  wire _bits_819 = slot_pick_pick_hot[113]; // RapController.java:151
+  wire [1:0] _fill_113 = {2{_bits_819}}; // RapController.java:151
+  wire [1:0] _and_658 = slot_digit_113 & _fill_113; // RapController.java:151
+  wire [1:0] _or_519 = _and_657 | _and_658; // RapController.java:151
+  wire _bits_820 = slot_pick_pick_hot[114]; // RapController.java:151
+  wire [1:0] _fill_114 = {2{_bits_820}}; // RapController.java:151
+  wire [1:0] _and_659 = slot_digit_114 & _fill_114; // RapController.java:151
+  wire _bits_821 = slot_pick_pick_hot[115]; // RapController.java:151
+  wire [1:0] _fill_115 = {2{_bits_821}}; // RapController.java:151
+  wire [1:0] _and_660 = slot_digit_115 & _fill_115; // RapController.java:151
+  wire [1:0] _or_520 = _and_659 | _and_660; // RapController.java:151
+  wire [1:0] _or_521 = _or_519 | _or_520; // RapController.java:151
+  wire _bits_822 = slot_pick_pick_hot[116]; // RapController.java:151
+  wire [1:0] _fill_116 = {2{_bits_822}}; // RapController.java:151
+  wire [1:0] _and_661 = slot_digit_116 & _fill_116; // RapController.java:151
+  wire _bits_823 = slot_pick_pick_hot[117]; // RapController.java:151
+  wire [1:0] _fill_117 = {2{_bits_823}}; // RapController.java:151
+  wire [1:0] _and_662 = slot_digit_117 & _fill_117; // RapController.java:151
+  wire [1:0] _or_522 = _and_661 | _and_662; // RapController.java:151
+  wire _bits_824 = slot_pick_pick_hot[118]; // RapController.java:151
+  wire [1:0] _fill_118 = {2{_bits_824}}; // RapController.java:151
+  wire [1:0] _and_663 = slot_digit_118 & _fill_118; // RapController.java:151
+  wire _bits_825 = slot_pick_pick_hot[119]; // RapController.java:151
+  wire [1:0] _fill_119 = {2{_bits_825}}; // RapController.java:151
+  wire [1:0] _and_664 = slot_digit_119 & _fill_119; // RapController.java:151
+  wire [1:0] _or_523 = _and_663 | _and_664; // RapController.java:151
+  wire [1:0] _or_524 = _or_522 | _or_523; // RapController.java:151
+  wire [1:0] _or_525 = _or_521 | _or_524; // RapController.java:151
+  wire _bits_826 = slot_pick_pick_hot[120]; // RapController.java:151
+  wire [1:0] _fill_120 = {2{_bits_826}}; // RapController.java:151
+  wire [1:0] _and_665 = slot_digit_120 & _fill_120; // RapController.java:151
+  wire _bits_827 = slot_pick_pick_hot[121]; // RapController.java:151
+  wire [1:0] _fill_121 = {2{_bits_827}}; // RapController.java:151
+  wire [1:0] _and_666 = slot_digit_121 & _fill_121; // RapController.java:151
+  wire [1:0] _or_526 = _and_665 | _and_666; // RapController.java:151
+  wire _bits_828 = slot_pick_pick_hot[122]; // RapController.java:151
+  wire [1:0] _fill_122 = {2{_bits_828}}; // RapController.java:151
+  wire [1:0] _and_667 = slot_digit_122 & _fill_122; // RapController.java:151
+  wire _bits_829 = slot_pick_pick_hot[123]; // RapController.java:151
+  wire [1:0] _fill_123 = {2{_bits_829}}; // RapController.java:151
+  wire [1:0] _and_668 = slot_digit_123 & _fill_123; // RapController.java:151
+  wire [1:0] _or_527 = _and_667 | _and_668; // RapController.java:151
+  wire [1:0] _or_528 = _or_526 | _or_527; // RapController.java:151
+  wire _bits_830 = slot_pick_pick_hot[124]; // RapController.java:151
+  wire [1:0] _fill_124 = {2{_bits_830}}; // RapController.java:151
+  wire [1:0] _and_669 = slot_digit_124 & _fill_124; // RapController.java:151
+  wire _bits_831 = slot_pick_pick_hot[125]; // RapController.java:151
+  wire [1:0] _fill_125 = {2{_bits_831}}; // RapController.java:151
+  wire [1:0] _and_670 = slot_digit_125 & _fill_125; // RapController.java:151
+  wire [1:0] _or_529 = _and_669 | _and_670; // RapController.java:151
+  wire _bits_832 = slot_pick_pick_hot[126]; // RapController.java:151
+  wire [1:0] _fill_126 = {2{_bits_832}}; // RapController.java:151
+  wire [1:0] _and_671 = slot_digit_126 & _fill_126; // RapController.java:151
+  wire _bits_833 = slot_pick_pick_hot[127]; // RapController.java:151
+  wire [1:0] _fill_127 = {2{_bits_833}}; // RapController.java:151
+  wire [1:0] _and_672 = slot_digit_127 & _fill_127; // RapController.java:151
+  wire [1:0] _or_530 = _and_671 | _and_672; // RapController.java:151
+  wire [1:0] _or_531 = _or_529 | _or_530; // RapController.java:151
+  wire [1:0] _or_532 = _or_528 | _or_531; // RapController.java:151
+  wire [1:0] _or_533 = _or_525 | _or_532; // RapController.java:151
+  wire [1:0] _or_534 = _or_518 | _or_533; // RapController.java:151
+  wire [1:0] _or_535 = _or_503 | _or_534; // RapController.java:151
+  wire [1:0] _or_536 = _or_472 | _or_535; // RapController.java:151
+  wire _or_537 = state_undo | state_split; // RapController.java:472
+  wire _or_538 = _or_537 | state_split_alloc; // RapController.java:472
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:618
+  wire _eq_642 = merge_leaf_depth_next == 5'd1; // RapController.java:161
+  wire _bits_834 = leaf_pick_pick_hot[0]; // RapController.java:607
+  wire [6:0] _fill_128 = {7{_bits_834}}; // RapController.java:607
+  wire [6:0] _and_673 = slot_parent_0 & _fill_128; // RapController.java:607
+  wire _bits_835 = leaf_pick_pick_hot[1]; // RapController.java:607
+  wire [6:0] _fill_129 = {7{_bits_835}}; // RapController.java:607
+  wire [6:0] _and_674 = slot_parent_1 & _fill_129; // RapController.java:607
+  wire [6:0] _or_539 = _and_673 | _and_674; // RapController.java:607
+  wire _bits_836 = leaf_pick_pick_hot[2]; // RapController.java:607
+  wire [6:0] _fill_130 = {7{_bits_836}}; // RapController.java:607
+  wire [6:0] _and_675 = slot_parent_2 & _fill_130; // RapController.java:607
+  wire _bits_837 = leaf_pick_pick_hot[3]; // RapController.java:607
+  wire [6:0] _fill_131 = {7{_bits_837}}; // RapController.java:607
+  wire [6:0] _and_676 = slot_parent_3 & _fill_131; // RapController.java:607
+  wire [6:0] _or_540 = _and_675 | _and_676; // RapController.java:607
+  wire [6:0] _or_541 = _or_539 | _or_540; // RapController.java:607
+  wire _bits_838 = leaf_pick_pick_hot[4]; // RapController.java:607
+  wire [6:0] _fill_132 = {7{_bits_838}}; // RapController.java:607
+  wire [6:0] _and_677 = slot_parent_4 & _fill_132; // RapController.java:607
+  wire _bits_839 = leaf_pick_pick_hot[5]; // RapController.java:607
+  wire [6:0] _fill_133 = {7{_bits_839}}; // RapController.java:607
+  wire [6:0] _and_678 = slot_parent_5 & _fill_133; // RapController.java:607
+  wire [6:0] _or_542 = _and_677 | _and_678; // RapController.java:607
+  wire _bits_840 = leaf_pick_pick_hot[6]; // RapController.java:607
+  wire [6:0] _fill_134 = {7{_bits_840}}; // RapController.java:607
+  wire [6:0] _and_679 = slot_parent_6 & _fill_134; // RapController.java:607
+  wire _bits_841 = leaf_pick_pick_hot[7]; // RapController.java:607
+  wire [6:0] _fill_135 = {7{_bits_841}}; // RapController.java:607
+  wire [6:0] _and_680 = slot_parent_7 & _fill_135; // RapController.java:607
+  wire [6:0] _or_543 = _and_679 | _and_680; // RapController.java:607
+  wire [6:0] _or_544 = _or_542 | _or_543; // RapController.java:607
+  wire [6:0] _or_545 = _or_541 | _or_544; // RapController.java:607
+  wire _bits_842 = leaf_pick_pick_hot[8]; // RapController.java:607
+  wire [6:0] _fill_136 = {7{_bits_842}}; // RapController.java:607
+  wire [6:0] _and_681 = slot_parent_8 & _fill_136; // RapController.java:607
+  wire _bits_843 = leaf_pick_pick_hot[9]; // RapController.java:607
+  wire [6:0] _fill_137 = {7{_bits_843}}; // RapController.java:607
+  wire [6:0] _and_682 = slot_parent_9 & _fill_137; // RapController.java:607
+  wire [6:0] _or_546 = _and_681 | _and_682; // RapController.java:607
+  wire _bits_844 = leaf_pick_pick_hot[10]; // RapController.java:607
+  wire [6:0] _fill_138 = {7{_bits_844}}; // RapController.java:607
+  wire [6:0] _and_683 = slot_parent_10 & _fill_138; // RapController.java:607
+  wire _bits_845 = leaf_pick_pick_hot[11]; // RapController.java:607
+  wire [6:0] _fill_139 = {7{_bits_845}}; // RapController.java:607
+  wire [6:0] _and_684 = slot_parent_11 & _fill_139; // RapController.java:607
+  wire [6:0] _or_547 = _and_683 | _and_684; // RapController.java:607
+  wire [6:0] _or_548 = _or_546 | _or_547; // RapController.java:607
+  wire _bits_846 = leaf_pick_pick_hot[12]; // RapController.java:607
+  wire [6:0] _fill_140 = {7{_bits_846}}; // RapController.java:607
+  wire [6:0] _and_685 = slot_parent_12 & _fill_140; // RapController.java:607
+  wire _bits_847 = leaf_pick_pick_hot[13]; // RapController.java:607
+  wire [6:0] _fill_141 = {7{_bits_847}}; // RapController.java:607
+  wire [6:0] _and_686 = slot_parent_13 & _fill_141; // RapController.java:607
+  wire [6:0] _or_549 = _and_685 | _and_686; // RapController.java:607
+  wire _bits_848 = leaf_pick_pick_hot[14]; // RapController.java:607
+  wire [6:0] _fill_142 = {7{_bits_848}}; // RapController.java:607
+  wire [6:0] _and_687 = slot_parent_14 & _fill_142; // RapController.java:607
+  wire _bits_849 = leaf_pick_pick_hot[15]; // RapController.java:607
+  wire [6:0] _fill_143 = {7{_bits_849}}; // RapController.java:607
+  wire [6:0] _and_688 = slot_parent_15 & _fill_143; // RapController.java:607
+  wire [6:0] _or_550 = _and_687 | _and_688; // RapController.java:607
+  wire [6:0] _or_551 = _or_549 | _or_550; // RapController.java:607
+  wire [6:0] _or_552 = _or_548 | _or_551; // RapController.java:607
+  wire [6:0] _or_553 = _or_545 | _or_552; // RapController.java:607
+  wire _bits_850 = leaf_pick_pick_hot[16]; // RapController.java:607
+  wire [6:0] _fill_144 = {7{_bits_850}}; // RapController.java:607
+  wire [6:0] _and_689 = slot_parent_16 & _fill_144; // RapController.java:607
+  wire _bits_851 = leaf_pick_pick_hot[17]; // RapController.java:607
+  wire [6:0] _fill_145 = {7{_bits_851}}; // RapController.java:607
+  wire [6:0] _and_690 = slot_parent_17 & _fill_145; // RapController.java:607
+  wire [6:0] _or_554 = _and_689 | _and_690; // RapController.java:607
+  wire _bits_852 = leaf_pick_pick_hot[18]; // RapController.java:607
+  wire [6:0] _fill_146 = {7{_bits_852}}; // RapController.java:607
+  wire [6:0] _and_691 = slot_parent_18 & _fill_146; // RapController.java:607
+  wire _bits_853 = leaf_pick_pick_hot[19]; // RapController.java:607
+  wire [6:0] _fill_147 = {7{_bits_853}}; // RapController.java:607
+  wire [6:0] _and_692 = slot_parent_19 & _fill_147; // RapController.java:607
+  wire [6:0] _or_555 = _and_691 | _and_692; // RapController.java:607
+  wire [6:0] _or_556 = _or_554 | _or_555; // RapController.java:607
+  wire _bits_854 = leaf_pick_pick_hot[20]; // RapController.java:607
+  wire [6:0] _fill_148 = {7{_bits_854}}; // RapController.java:607
+  wire [6:0] _and_693 = slot_parent_20 & _fill_148; // RapController.java:607
+  wire _bits_855 = leaf_pick_pick_hot[21]; // RapController.java:607
+  wire [6:0] _fill_149 = {7{_bits_855}}; // RapController.java:607
+  wire [6:0] _and_694 = slot_parent_21 & _fill_149; // RapController.java:607
+  wire [6:0] _or_557 = _and_693 | _and_694; // RapController.java:607
+  wire _bits_856 = leaf_pick_pick_hot[22]; // RapController.java:607
+  wire [6:0] _fill_150 = {7{_bits_856}}; // RapController.java:607
+  wire [6:0] _and_695 = slot_parent_22 & _fill_150; // RapController.java:607
+  wire _bits_857 = leaf_pick_pick_hot[23]; // RapController.java:607
+  wire [6:0] _fill_151 = {7{_bits_857}}; // RapController.java:607
+  wire [6:0] _and_696 = slot_parent_23 & _fill_151; // RapController.java:607
+  wire [6:0] _or_558 = _and_695 | _and_696; // RapController.java:607
+  wire [6:0] _or_559 = _or_557 | _or_558; // RapController.java:607
+  wire [6:0] _or_560 = _or_556 | _or_559; // RapController.java:607
+  wire _bits_858 = leaf_pick_pick_hot[24]; // RapController.java:607
+  wire [6:0] _fill_152 = {7{_bits_858}}; // RapController.java:607
+  wire [6:0] _and_697 = slot_parent_24 & _fill_152; // RapController.java:607
+  wire _bits_859 = leaf_pick_pick_hot[25]; // RapController.java:607
+  wire [6:0] _fill_153 = {7{_bits_859}}; // RapController.java:607
+  wire [6:0] _and_698 = slot_parent_25 & _fill_153; // RapController.java:607
+  wire [6:0] _or_561 = _and_697 | _and_698; // RapController.java:607
+  wire _bits_860 = leaf_pick_pick_hot[26]; // RapController.java:607
+  wire [6:0] _fill_154 = {7{_bits_860}}; // RapController.java:607
+  wire [6:0] _and_699 = slot_parent_26 & _fill_154; // RapController.java:607
+  wire _bits_861 = leaf_pick_pick_hot[27]; // RapController.java:607
+  wire [6:0] _fill_155 = {7{_bits_861}}; // RapController.java:607
+  wire [6:0] _and_700 = slot_parent_27 & _fill_155; // RapController.java:607
+  wire [6:0] _or_562 = _and_699 | _and_700; // RapController.java:607
+  wire [6:0] _or_563 = _or_561 | _or_562; // RapController.java:607
+  wire _bits_862 = leaf_pick_pick_hot[28]; // RapController.java:607
+  wire [6:0] _fill_156 = {7{_bits_862}}; // RapController.java:607
+  wire [6:0] _and_701 = slot_parent_28 & _fill_156; // RapController.java:607
+  wire _bits_863 = leaf_pick_pick_hot[29]; // RapController.java:607
+  wire [6:0] _fill_157 = {7{_bits_863}}; // RapController.java:607
+  wire [6:0] _and_702 = slot_parent_29 & _fill_157; // RapController.java:607
+  wire [6:0] _or_564 = _and_701 | _and_702; // RapController.java:607
+  wire _bits_864 = leaf_pick_pick_hot[30]; // RapController.java:607
+  wire [6:0] _fill_158 = {7{_bits_864}}; // RapController.java:607
+  wire [6:0] _and_703 = slot_parent_30 & _fill_158; // RapController.java:607
+  wire _bits_865 = leaf_pick_pick_hot[31]; // RapController.java:607
+  wire [6:0] _fill_159 = {7{_bits_865}}; // RapController.java:607
+  wire [6:0] _and_704 = slot_parent_31 & _fill_159; // RapController.java:607
+  wire [6:0] _or_565 = _and_703 | _and_704; // RapController.java:607
+  wire [6:0] _or_566 = _or_564 | _or_565; // RapController.java:607
+  wire [6:0] _or_567 = _or_563 | _or_566; // RapController.java:607
+  wire [6:0] _or_568 = _or_560 | _or_567; // RapController.java:607
+  wire [6:0] _or_569 = _or_553 | _or_568; // RapController.java:607
+  wire _bits_866 = leaf_pick_pick_hot[32]; // RapController.java:607
+  wire [6:0] _fill_160 = {7{_bits_866}}; // RapController.java:607
+  wire [6:0] _and_705 = slot_parent_32 & _fill_160; // RapController.java:607
+  wire _bits_867 = leaf_pick_pick_hot[33]; // RapController.java:607
+  wire [6:0] _fill_161 = {7{_bits_867}}; // RapController.java:607
+  wire [6:0] _and_706 = slot_parent_33 & _fill_161; // RapController.java:607
+  wire [6:0] _or_570 = _and_705 | _and_706; // RapController.java:607
+  wire _bits_868 = leaf_pick_pick_hot[34]; // RapController.java:607
+  wire [6:0] _fill_162 = {7{_bits_868}}; // RapController.java:607
+  wire [6:0] _and_707 = slot_parent_34 & _fill_162; // RapController.java:607
+  wire _bits_869 = leaf_pick_pick_hot[35]; // RapController.java:607
+  wire [6:0] _fill_163 = {7{_bits_869}}; // RapController.java:607
+  wire [6:0] _and_708 = slot_parent_35 & _fill_163; // RapController.java:607
+  wire [6:0] _or_571 = _and_707 | _and_708; // RapController.java:607
+  wire [6:0] _or_572 = _or_570 | _or_571; // RapController.java:607
+  wire _bits_870 = leaf_pick_pick_hot[36]; // RapController.java:607
+  wire [6:0] _fill_164 = {7{_bits_870}}; // RapController.java:607
+  wire [6:0] _and_709 = slot_parent_36 & _fill_164; // RapController.java:607
+  wire _bits_871 = leaf_pick_pick_hot[37]; // RapController.java:607
+  wire [6:0] _fill_165 = {7{_bits_871}}; // RapController.java:607
+  wire [6:0] _and_710 = slot_parent_37 & _fill_165; // RapController.java:607
+  wire [6:0] _or_573 = _and_709 | _and_710; // RapController.java:607
+  wire _bits_872 = leaf_pick_pick_hot[38]; // RapController.java:607
+  wire [6:0] _fill_166 = {7{_bits_872}}; // RapController.java:607
+  wire [6:0] _and_711 = slot_parent_38 & _fill_166; // RapController.java:607
+  wire _bits_873 = leaf_pick_pick_hot[39]; // RapController.java:607
+  wire [6:0] _fill_167 = {7{_bits_873}}; // RapController.java:607
+  wire [6:0] _and_712 = slot_parent_39 & _fill_167; // RapController.java:607
+  wire [6:0] _or_574 = _and_711 | _and_712; // RapController.java:607
+  wire [6:0] _or_575 = _or_573 | _or_574; // RapController.java:607
+  wire [6:0] _or_576 = _or_572 | _or_575; // RapController.java:607
+  wire _bits_874 = leaf_pick_pick_hot[40]; // RapController.java:607
+  wire [6:0] _fill_168 = {7{_bits_874}}; // RapController.java:607
+  wire [6:0] _and_713 = slot_parent_40 & _fill_168; // RapController.java:607
+  wire _bits_875 = leaf_pick_pick_hot[41]; // RapController.java:607
+  wire [6:0] _fill_169 = {7{_bits_875}}; // RapController.java:607
+  wire [6:0] _and_714 = slot_parent_41 & _fill_169; // RapController.java:607
+  wire [6:0] _or_577 = _and_713 | _and_714; // RapController.java:607
+  wire _bits_876 = leaf_pick_pick_hot[42]; // RapController.java:607
+  wire [6:0] _fill_170 = {7{_bits_876}}; // RapController.java:607
+  wire [6:0] _and_715 = slot_parent_42 & _fill_170; // RapController.java:607
+  wire _bits_877 = leaf_pick_pick_hot[43]; // RapController.java:607
+  wire [6:0] _fill_171 = {7{_bits_877}}; // RapController.java:607
+  wire [6:0] _and_716 = slot_parent_43 & _fill_171; // RapController.java:607
+  wire [6:0] _or_578 = _and_715 | _and_716; // RapController.java:607
+  wire [6:0] _or_579 = _or_577 | _or_578; // RapController.java:607
+  wire _bits_878 = leaf_pick_pick_hot[44]; // RapController.java:607
+  wire [6:0] _fill_172 = {7{_bits_878}}; // RapController.java:607
+  wire [6:0] _and_717 = slot_parent_44 & _fill_172; // RapController.java:607
+  wire _bits_879 = leaf_pick_pick_hot[45]; // RapController.java:607
+  wire [6:0] _fill_173 = {7{_bits_879}}; // RapController.java:607
+  wire [6:0] _and_718 = slot_parent_45 & _fill_173; // RapController.java:607
+  wire [6:0] _or_580 = _and_717 | _and_718; // RapController.java:607
+  wire _bits_880 = leaf_pick_pick_hot[46]; // RapController.java:607
+  wire [6:0] _fill_174 = {7{_bits_880}}; // RapController.java:607
+  wire [6:0] _and_719 = slot_parent_46 & _fill_174; // RapController.java:607
+  wire _bits_881 = leaf_pick_pick_hot[47]; // RapController.java:607
+  wire [6:0] _fill_175 = {7{_bits_881}}; // RapController.java:607
+  wire [6:0] _and_720 = slot_parent_47 & _fill_175; // RapController.java:607
+  wire [6:0] _or_581 = _and_719 | _and_720; // RapController.java:607
+  wire [6:0] _or_582 = _or_580 | _or_581; // RapController.java:607
+  wire [6:0] _or_583 = _or_579 | _or_582; // RapController.java:607
+  wire [6:0] _or_584 = _or_576 | _or_583; // RapController.java:607
+  wire _bits_882 = leaf_pick_pick_hot[48]; // RapController.java:607
+  wire [6:0] _fill_176 = {7{_bits_882}}; // RapController.java:607
+  wire [6:0] _and_721 = slot_parent_48 & _fill_176; // RapController.java:607
+  wire _bits_883 = leaf_pick_pick_hot[49]; // RapController.java:607
+  wire [6:0] _fill_177 = {7{_bits_883}}; // RapController.java:607
+  wire [6:0] _and_722 = slot_parent_49 & _fill_177; // RapController.java:607
+  wire [6:0] _or_585 = _and_721 | _and_722; // RapController.java:607
+  wire _bits_884 = leaf_pick_pick_hot[50]; // RapController.java:607
+  wire [6:0] _fill_178 = {7{_bits_884}}; // RapController.java:607
+  wire [6:0] _and_723 = slot_parent_50 & _fill_178; // RapController.java:607
+  wire _bits_885 = leaf_pick_pick_hot[51]; // RapController.java:607
+  wire [6:0] _fill_179 = {7{_bits_885}}; // RapController.java:607
+  wire [6:0] _and_724 = slot_parent_51 & _fill_179; // RapController.java:607
+  wire [6:0] _or_586 = _and_723 | _and_724; // RapController.java:607
+  wire [6:0] _or_587 = _or_585 | _or_586; // RapController.java:607
+  wire _bits_886 = leaf_pick_pick_hot[52]; // RapController.java:607
+  wire [6:0] _fill_180 = {7{_bits_886}}; // RapController.java:607
+  wire [6:0] _and_725 = slot_parent_52 & _fill_180; // RapController.java:607
+  wire _bits_887 = leaf_pick_pick_hot[53]; // RapController.java:607
+  wire [6:0] _fill_181 = {7{_bits_887}}; // RapController.java:607
+  wire [6:0] _and_726 = slot_parent_53 & _fill_181; // RapController.java:607
+  wire [6:0] _or_588 = _and_725 | _and_726; // RapController.java:607
+  wire _bits_888 = leaf_pick_pick_hot[54]; // RapController.java:607
+  wire [6:0] _fill_182 = {7{_bits_888}}; // RapController.java:607
+  wire [6:0] _and_727 = slot_parent_54 & _fill_182; // RapController.java:607
+  wire _bits_889 = leaf_pick_pick_hot[55]; // RapController.java:607
+  wire [6:0] _fill_183 = {7{_bits_889}}; // RapController.java:607
+  wire [6:0] _and_728 = slot_parent_55 & _fill_183; // RapController.java:607
+  wire [6:0] _or_589 = _and_727 | _and_728; // RapController.java:607
+  wire [6:0] _or_590 = _or_588 | _or_589; // RapController.java:607
+  wire [6:0] _or_591 = _or_587 | _or_590; // RapController.java:607
+  wire _bits_890 = leaf_pick_pick_hot[56]; // RapController.java:607
+  wire [6:0] _fill_184 = {7{_bits_890}}; // RapController.java:607
+  wire [6:0] _and_729 = slot_parent_56 & _fill_184; // RapController.java:607
+  wire _bits_891 = leaf_pick_pick_hot[57]; // RapController.java:607
+  wire [6:0] _fill_185 = {7{_bits_891}}; // RapController.java:607
+  wire [6:0] _and_730 = slot_parent_57 & _fill_185; // RapController.java:607
+  wire [6:0] _or_592 = _and_729 | _and_730; // RapController.java:607
+  wire _bits_892 = leaf_pick_pick_hot[58]; // RapController.java:607
+  wire [6:0] _fill_186 = {7{_bits_892}}; // RapController.java:607
+  wire [6:0] _and_731 = slot_parent_58 & _fill_186; // RapController.java:607
+  wire _bits_893 = leaf_pick_pick_hot[59]; // RapController.java:607
+  wire [6:0] _fill_187 = {7{_bits_893}}; // RapController.java:607
+  wire [6:0] _and_732 = slot_parent_59 & _fill_187; // RapController.java:607
+  wire [6:0] _or_593 = _and_731 | _and_732; // RapController.java:607
+  wire [6:0] _or_594 = _or_592 | _or_593; // RapController.java:607
+  wire _bits_894 = leaf_pick_pick_hot[60]; // RapController.java:607
+  wire [6:0] _fill_188 = {7{_bits_894}}; // RapController.java:607
+  wire [6:0] _and_733 = slot_parent_60 & _fill_188; // RapController.java:607
+  wire _bits_895 = leaf_pick_pick_hot[61]; // RapController.java:607
+  wire [6:0] _fill_189 = {7{_bits_895}}; // RapController.java:607
+  wire [6:0] _and_734 = slot_parent_61 & _fill_189; // RapController.java:607
+  wire [6:0] _or_595 = _and_733 | _and_734; // RapController.java:607
+  wire _bits_896 = leaf_pick_pick_hot[62]; // RapController.java:607
+  wire [6:0] _fill_190 = {7{_bits_896}}; // RapController.java:607
+  wire [6:0] _and_735 = slot_parent_62 & _fill_190; // RapController.java:607
+  wire _bits_897 = leaf_pick_pick_hot[63]; // RapController.java:607
+  wire [6:0] _fill_191 = {7{_bits_897}}; // RapController.java:607
+  wire [6:0] _and_736 = slot_parent_63 & _fill_191; // RapController.java:607
+  wire [6:0] _or_596 = _and_735 | _and_736; // RapController.java:607
+  wire [6:0] _or_597 = _or_595 | _or_596; // RapController.java:607
+  wire [6:0] _or_598 = _or_594 | _or_597; // RapController.java:607
+  wire [6:0] _or_599 = _or_591 | _or_598; // RapController.java:607
+  wire [6:0] _or_600 = _or_584 | _or_599; // RapController.java:607
+  wire [6:0] _or_601 = _or_569 | _or_600; // RapController.java:607
+  wire _bits_898 = leaf_pick_pick_hot[64]; // RapController.java:607
+  wire [6:0] _fill_192 = {7{_bits_898}}; // RapController.java:607
+  wire [6:0] _and_737 = slot_parent_64 & _fill_192; // RapController.java:607
+  wire _bits_899 = leaf_pick_pick_hot[65]; // RapController.java:607
+  wire [6:0] _fill_193 = {7{_bits_899}}; // RapController.java:607
+  wire [6:0] _and_738 = slot_parent_65 & _fill_193; // RapController.java:607
+  wire [6:0] _or_602 = _and_737 | _and_738; // RapController.java:607
+  wire _bits_900 = leaf_pick_pick_hot[66]; // RapController.java:607
+  wire [6:0] _fill_194 = {7{_bits_900}}; // RapController.java:607
+  wire [6:0] _and_739 = slot_parent_66 & _fill_194; // RapController.java:607
+  wire _bits_901 = leaf_pick_pick_hot[67]; // RapController.java:607
+  wire [6:0] _fill_195 = {7{_bits_901}}; // RapController.java:607
+  wire [6:0] _and_740 = slot_parent_67 & _fill_195; // RapController.java:607
+  wire [6:0] _or_603 = _and_739 | _and_740; // RapController.java:607
+  wire [6:0] _or_604 = _or_602 | _or_603; // RapController.java:607
+  wire _bits_902 = leaf_pick_pick_hot[68]; // RapController.java:607
+  wire [6:0] _fill_196 = {7{_bits_902}}; // RapController.java:607
+  wire [6:0] _and_741 = slot_parent_68 & _fill_196; // RapController.java:607
+  wire _bits_903 = leaf_pick_pick_hot[69]; // RapController.java:607
+  wire [6:0] _fill_197 = {7{_bits_903}}; // RapController.java:607
+  wire [6:0] _and_742 = slot_parent_69 & _fill_197; // RapController.java:607
+  wire [6:0] _or_605 = _and_741 | _and_742; // RapController.java:607
+  wire _bits_904 = leaf_pick_pick_hot[70]; // RapController.java:607
+  wire [6:0] _fill_198 = {7{_bits_904}}; // RapController.java:607
+  wire [6:0] _and_743 = slot_parent_70 & _fill_198; // RapController.java:607
+  wire _bits_905 = leaf_pick_pick_hot[71]; // RapController.java:607
+  wire [6:0] _fill_199 = {7{_bits_905}}; // RapController.java:607
+  wire [6:0] _and_744 = slot_parent_71 & _fill_199; // RapController.java:607
+  wire [6:0] _or_606 = _and_743 | _and_744; // RapController.java:607
+  wire [6:0] _or_607 = _or_605 | _or_606; // RapController.java:607
+  wire [6:0] _or_608 = _or_604 | _or_607; // RapController.java:607
+  wire _bits_906 = leaf_pick_pick_hot[72]; // RapController.java:607
+  wire [6:0] _fill_200 = {7{_bits_906}}; // RapController.java:607
+  wire [6:0] _and_745 = slot_parent_72 & _fill_200; // RapController.java:607
+  wire _bits_907 = leaf_pick_pick_hot[73]; // RapController.java:607
+  wire [6:0] _fill_201 = {7{_bits_907}}; // RapController.java:607
+  wire [6:0] _and_746 = slot_parent_73 & _fill_201; // RapController.java:607
+  wire [6:0] _or_609 = _and_745 | _and_746; // RapController.java:607
+  wire _bits_908 = leaf_pick_pick_hot[74]; // RapController.java:607
+  wire [6:0] _fill_202 = {7{_bits_908}}; // RapController.java:607
+  wire [6:0] _and_747 = slot_parent_74 & _fill_202; // RapController.java:607
+  wire _bits_909 = leaf_pick_pick_hot[75]; // RapController.java:607
+  wire [6:0] _fill_203 = {7{_bits_909}}; // RapController.java:607
+  wire [6:0] _and_748 = slot_parent_75 & _fill_203; // RapController.java:607
+  wire [6:0] _or_610 = _and_747 | _and_748; // RapController.java:607
+  wire [6:0] _or_611 = _or_609 | _or_610; // RapController.java:607
+  wire _bits_910 = leaf_pick_pick_hot[76]; // RapController.java:607
+  wire [6:0] _fill_204 = {7{_bits_910}}; // RapController.java:607
+  wire [6:0] _and_749 = slot_parent_76 & _fill_204; // RapController.java:607
+  wire _bits_911 = leaf_pick_pick_hot[77]; // RapController.java:607
+  wire [6:0] _fill_205 = {7{_bits_911}}; // RapController.java:607
+  wire [6:0] _and_750 = slot_parent_77 & _fill_205; // RapController.java:607
+  wire [6:0] _or_612 = _and_749 | _and_750; // RapController.java:607
+  wire _bits_912 = leaf_pick_pick_hot[78]; // RapController.java:607
+  wire [6:0] _fill_206 = {7{_bits_912}}; // RapController.java:607
+  wire [6:0] _and_751 = slot_parent_78 & _fill_206; // RapController.java:607
+  wire _bits_913 = leaf_pick_pick_hot[79]; // RapController.java:607
+  wire [6:0] _fill_207 = {7{_bits_913}}; // RapController.java:607
+  wire [6:0] _and_752 = slot_parent_79 & _fill_207; // RapController.java:607
+  wire [6:0] _or_613 = _and_751 | _and_752; // RapController.java:607
+  wire [6:0] _or_614 = _or_612 | _or_613; // RapController.java:607
+  wire [6:0] _or_615 = _or_611 | _or_614; // RapController.java:607
+  wire [6:0] _or_616 = _or_608 | _or_615; // RapController.java:607
+  wire _bits_914 = leaf_pick_pick_hot[80]; // RapController.java:607
+  wire [6:0] _fill_208 = {7{_bits_914}}; // RapController.java:607
+  wire [6:0] _and_753 = slot_parent_80 & _fill_208; // RapController.java:607
+  wire _bits_915 = leaf_pick_pick_hot[81]; // RapController.java:607
+  wire [6:0] _fill_209 = {7{_bits_915}}; // RapController.java:607
+  wire [6:0] _and_754 = slot_parent_81 & _fill_209; // RapController.java:607
+  wire [6:0] _or_617 = _and_753 | _and_754; // RapController.java:607
+  wire _bits_916 = leaf_pick_pick_hot[82]; // RapController.java:607
+  wire [6:0] _fill_210 = {7{_bits_916}}; // RapController.java:607
+  wire [6:0] _and_755 = slot_parent_82 & _fill_210; // RapController.java:607
+  wire _bits_917 = leaf_pick_pick_hot[83]; // RapController.java:607
+  wire [6:0] _fill_211 = {7{_bits_917}}; // RapController.java:607
+  wire [6:0] _and_756 = slot_parent_83 & _fill_211; // RapController.java:607
+  wire [6:0] _or_618 = _and_755 | _and_756; // RapController.java:607
+  wire [6:0] _or_619 = _or_617 | _or_618; // RapController.java:607
+  wire _bits_918 = leaf_pick_pick_hot[84]; // RapController.java:607
+  wire [6:0] _fill_212 = {7{_bits_918}}; // RapController.java:607
+  wire [6:0] _and_757 = slot_parent_84 & _fill_212; // RapController.java:607
+  wire _bits_919 = leaf_pick_pick_hot[85]; // RapController.java:607
+  wire [6:0] _fill_213 = {7{_bits_919}}; // RapController.java:607
+  wire [6:0] _and_758 = slot_parent_85 & _fill_213; // RapController.java:607
+  wire [6:0] _or_620 = _and_757 | _and_758; // RapController.java:607
+  wire _bits_920 = leaf_pick_pick_hot[86]; // RapController.java:607
+  wire [6:0] _fill_214 = {7{_bits_920}}; // RapController.java:607
+  wire [6:0] _and_759 = slot_parent_86 & _fill_214; // RapController.java:607
+  wire _bits_921 = leaf_pick_pick_hot[87]; // RapController.java:607
+  wire [6:0] _fill_215 = {7{_bits_921}}; // RapController.java:607
+  wire [6:0] _and_760 = slot_parent_87 & _fill_215; // RapController.java:607
+  wire [6:0] _or_621 = _and_759 | _and_760; // RapController.java:607
+  wire [6:0] _or_622 = _or_620 | _or_621; // RapController.java:607
+  wire [6:0] _or_623 = _or_619 | _or_622; // RapController.java:607
+  wire _bits_922 = leaf_pick_pick_hot[88]; // RapController.java:607
+  wire [6:0] _fill_216 = {7{_bits_922}}; // RapController.java:607
+  wire [6:0] _and_761 = slot_parent_88 & _fill_216; // RapController.java:607
+  wire _bits_923 = leaf_pick_pick_hot[89]; // RapController.java:607
+  wire [6:0] _fill_217 = {7{_bits_923}}; // RapController.java:607
+  wire [6:0] _and_762 = slot_parent_89 & _fill_217; // RapController.java:607
+  wire [6:0] _or_624 = _and_761 | _and_762; // RapController.java:607
+  wire _bits_924 = leaf_pick_pick_hot[90]; // RapController.java:607
+  wire [6:0] _fill_218 = {7{_bits_924}}; // RapController.java:607
+  wire [6:0] _and_763 = slot_parent_90 & _fill_218; // RapController.java:607
+  wire _bits_925 = leaf_pick_pick_hot[91]; // RapController.java:607
+  wire [6:0] _fill_219 = {7{_bits_925}}; // RapController.java:607
+  wire [6:0] _and_764 = slot_parent_91 & _fill_219; // RapController.java:607
+  wire [6:0] _or_625 = _and_763 | _and_764; // RapController.java:607
+  wire [6:0] _or_626 = _or_624 | _or_625; // RapController.java:607
+  wire _bits_926 = leaf_pick_pick_hot[92]; // RapController.java:607
+  wire [6:0] _fill_220 = {7{_bits_926}}; // RapController.java:607
+  wire [6:0] _and_765 = slot_parent_92 & _fill_220; // RapController.java:607
+  wire _bits_927 = leaf_pick_pick_hot[93]; // RapController.java:607
+  wire [6:0] _fill_221 = {7{_bits_927}}; // RapController.java:607
+  wire [6:0] _and_766 = slot_parent_93 & _fill_221; // RapController.java:607
+  wire [6:0] _or_627 = _and_765 | _and_766; // RapController.java:607
+  wire _bits_928 = leaf_pick_pick_hot[94]; // RapController.java:607
+  wire [6:0] _fill_222 = {7{_bits_928}}; // RapController.java:607
+  wire [6:0] _and_767 = slot_parent_94 & _fill_222; // RapController.java:607
+  wire _bits_929 = leaf_pick_pick_hot[95]; // RapController.java:607
+  wire [6:0] _fill_223 = {7{_bits_929}}; // RapController.java:607
+  wire [6:0] _and_768 = slot_parent_95 & _fill_223; // RapController.java:607
+  wire [6:0] _or_628 = _and_767 | _and_768; // RapController.java:607
+  wire [6:0] _or_629 = _or_627 | _or_628; // RapController.java:607
+  wire [6:0] _or_630 = _or_626 | _or_629; // RapController.java:607
+  wire [6:0] _or_631 = _or_623 | _or_630; // RapController.java:607
+  wire [6:0] _or_632 = _or_616 | _or_631; // RapController.java:607
+  wire _bits_930 = leaf_pick_pick_hot[96]; // RapController.java:607
+  wire [6:0] _fill_224 = {7{_bits_930}}; // RapController.java:607
+  wire [6:0] _and_769 = slot_parent_96 & _fill_224; // RapController.java:607
+  wire _bits_931 = leaf_pick_pick_hot[97]; // RapController.java:607
+  wire [6:0] _fill_225 = {7{_bits_931}}; // RapController.java:607
+  wire [6:0] _and_770 = slot_parent_97 & _fill_225; // RapController.java:607
+  wire [6:0] _or_633 = _and_769 | _and_770; // RapController.java:607
+  wire _bits_932 = leaf_pick_pick_hot[98]; // RapController.java:607
+  wire [6:0] _fill_226 = {7{_bits_932}}; // RapController.java:607
+  wire [6:0] _and_771 = slot_parent_98 & _fill_226; // RapController.java:607
+  wire _bits_933 = leaf_pick_pick_hot[99]; // RapController.java:607
+  wire [6:0] _fill_227 = {7{_bits_933}}; // RapController.java:607
+  wire [6:0] _and_772 = slot_parent_99 & _fill_227; // RapController.java:607
+  wire [6:0] _or_634 = _and_771 | _and_772; // RapController.java:607
+  wire [6:0] _or_635 = _or_633 | _or_634; // RapController.java:607
+  wire _bits_934 = leaf_pick_pick_hot[100]; // RapController.java:607
+  wire [6:0] _fill_228 = {7{_bits_934}}; // RapController.java:607
+  wire [6:0] _and_773 = slot_parent_100 & _fill_228; // RapController.java:607
+  wire _bits_935 = leaf_pick_pick_hot[101]; // RapController.java:607
+  wire [6:0] _fill_229 = {7{_bits_935}}; // RapController.java:607
+  wire [6:0] _and_774 = slot_parent_101 & _fill_229; // RapController.java:607
+  wire [6:0] _or_636 = _and_773 | _and_774; // RapController.java:607
+  wire _bits_936 = leaf_pick_pick_hot[102]; // RapController.java:607
+  wire [6:0] _fill_230 = {7{_bits_936}}; // RapController.java:607
+  wire [6:0] _and_775 = slot_parent_102 & _fill_230; // RapController.java:607
+  wire _bits_937 = leaf_pick_pick_hot[103]; // RapController.java:607
+  wire [6:0] _fill_231 = {7{_bits_937}}; // RapController.java:607
+  wire [6:0] _and_776 = slot_parent_103 & _fill_231; // RapController.java:607
+  wire [6:0] _or_637 = _and_775 | _and_776; // RapController.java:607
+  wire [6:0] _or_638 = _or_636 | _or_637; // RapController.java:607
+  wire [6:0] _or_639 = _or_635 | _or_638; // RapController.java:607
+  wire _bits_938 = leaf_pick_pick_hot[104]; // RapController.java:607
+  wire [6:0] _fill_232 = {7{_bits_938}}; // RapController.java:607
+  wire [6:0] _and_777 = slot_parent_104 & _fill_232; // RapController.java:607
+  wire _bits_939 = leaf_pick_pick_hot[105]; // RapController.java:607
+  wire [6:0] _fill_233 = {7{_bits_939}}; // RapController.java:607
+  wire [6:0] _and_778 = slot_parent_105 & _fill_233; // RapController.java:607
+  wire [6:0] _or_640 = _and_777 | _and_778; // RapController.java:607
+  wire _bits_940 = leaf_pick_pick_hot[106]; // RapController.java:607
+  wire [6:0] _fill_234 = {7{_bits_940}}; // RapController.java:607
+  wire [6:0] _and_779 = slot_parent_106 & _fill_234; // RapController.java:607
+  wire _bits_941 = leaf_pick_pick_hot[107]; // RapController.java:607
+  wire [6:0] _fill_235 = {7{_bits_941}}; // RapController.java:607
+  wire [6:0] _and_780 = slot_parent_107 & _fill_235; // RapController.java:607
+  wire [6:0] _or_641 = _and_779 | _and_780; // RapController.java:607
+  wire [6:0] _or_642 = _or_640 | _or_641; // RapController.java:607
+  wire _bits_942 = leaf_pick_pick_hot[108]; // RapController.java:607
+  wire [6:0] _fill_236 = {7{_bits_942}}; // RapController.java:607
+  wire [6:0] _and_781 = slot_parent_108 & _fill_236; // RapController.java:607
+  wire _bits_943 = leaf_pick_pick_hot[109]; // RapController.java:607
+  wire [6:0] _fill_237 = {7{_bits_943}}; // RapController.java:607
+  wire [6:0] _and_782 = slot_parent_109 & _fill_237; // RapController.java:607
+  wire [6:0] _or_643 = _and_781 | _and_782; // RapController.java:607
+  wire _bits_944 = leaf_pick_pick_hot[110]; // RapController.java:607
+  wire [6:0] _fill_238 = {7{_bits_944}}; // RapController.java:607
+  wire [6:0] _and_783 = slot_parent_110 & _fill_238; // RapController.java:607
+  wire _bits_945 = leaf_pick_pick_hot[111]; // RapController.java:607
+  wire [6:0] _fill_239 = {7{_bits_945}}; // RapController.java:607
+  wire [6:0] _and_784 = slot_parent_111 & _fill_239; // RapController.java:607
+  wire [6:0] _or_644 = _and_783 | _and_784; // RapController.java:607
+  wire [6:0] _or_645 = _or_643 | _or_644; // RapController.java:607
+  wire [6:0] _or_646 = _or_642 | _or_645; // RapController.java:607
+  wire [6:0] _or_647 = _or_639 | _or_646; // RapController.java:607
+  wire _bits_946 = leaf_pick_pick_hot[112]; // RapController.java:607
+  wire [6:0] _fill_240 = {7{_bits_946}}; // RapController.java:607
+  wire [6:0] _and_785 = slot_parent_112 & _fill_240; // RapController.java:607
+  wire _bits_947 = leaf_pick_pick_hot[113]; // RapController.java:607
+  wire [6:0] _fill_241 = {7{_bits_947}}; // RapController.java:607
+  wire [6:0] _and_786 = slot_parent_113 & _fill_241; // RapController.java:607
+  wire [6:0] _or_648 = _and_785 | _and_786; // RapController.java:607
+  wire _bits_948 = leaf_pick_pick_hot[114]; // RapController.java:607
+  wire [6:0] _fill_242 = {7{_bits_948}}; // RapController.java:607
+  wire [6:0] _and_787 = slot_parent_114 & _fill_242; // RapController.java:607
+  wire _bits_949 = leaf_pick_pick_hot[115]; // RapController.java:607
+  wire [6:0] _fill_243 = {7{_bits_949}}; // RapController.java:607
+  wire [6:0] _and_788 = slot_parent_115 & _fill_243; // RapController.java:607
+  wire [6:0] _or_649 = _and_787 | _and_788; // RapController.java:607
+  wire [6:0] _or_650 = _or_648 | _or_649; // RapController.java:607
+  wire _bits_950 = leaf_pick_pick_hot[116]; // RapController.java:607
+  wire [6:0] _fill_244 = {7{_bits_950}}; // RapController.java:607
+  wire [6:0] _and_789 = slot_parent_116 & _fill_244; // RapController.java:607
+  wire _bits_951 = leaf_pick_pick_hot[117]; // RapController.java:607
+  wire [6:0] _fill_245 = {7{_bits_951}}; // RapController.java:607
+  wire [6:0] _and_790 = slot_parent_117 & _fill_245; // RapController.java:607
+  wire [6:0] _or_651 = _and_789 | _and_790; // RapController.java:607
+  wire _bits_952 = leaf_pick_pick_hot[118]; // RapController.java:607
+  wire [6:0] _fill_246 = {7{_bits_952}}; // RapController.java:607
+  wire [6:0] _and_791 = slot_parent_118 & _fill_246; // RapController.java:607
+  wire _bits_953 = leaf_pick_pick_hot[119]; // RapController.java:607
+  wire [6:0] _fill_247 = {7{_bits_953}}; // RapController.java:607
+  wire [6:0] _and_792 = slot_parent_119 & _fill_247; // RapController.java:607
+  wire [6:0] _or_652 = _and_791 | _and_792; // RapController.java:607
+  wire [6:0] _or_653 = _or_651 | _or_652; // RapController.java:607
+  wire [6:0] _or_654 = _or_650 | _or_653; // RapController.java:607
+  wire _bits_954 = leaf_pick_pick_hot[120]; // RapController.java:607
+  wire [6:0] _fill_248 = {7{_bits_954}}; // RapController.java:607
+  wire [6:0] _and_793 = slot_parent_120 & _fill_248; // RapController.java:607
+  wire _bits_955 = leaf_pick_pick_hot[121]; // RapController.java:607
+  wire [6:0] _fill_249 = {7{_bits_955}}; // RapController.java:607
+  wire [6:0] _and_794 = slot_parent_121 & _fill_249; // RapController.java:607
+  wire [6:0] _or_655 = _and_793 | _and_794; // RapController.java:607
+  wire _bits_956 = leaf_pick_pick_hot[122]; // RapController.java:607
+  wire [6:0] _fill_250 = {7{_bits_956}}; // RapController.java:607
+  wire [6:0] _and_795 = slot_parent_122 & _fill_250; // RapController.java:607
+  wire _bits_957 = leaf_pick_pick_hot[123]; // RapController.java:607
+  wire [6:0] _fill_251 = {7{_bits_957}}; // RapController.java:607
+  wire [6:0] _and_796 = slot_parent_123 & _fill_251; // RapController.java:607
+  wire [6:0] _or_656 = _and_795 | _and_796; // RapController.java:607
+  wire [6:0] _or_657 = _or_655 | _or_656; // RapController.java:607
+  wire _bits_958 = leaf_pick_pick_hot[124]; // RapController.java:607
+  wire [6:0] _fill_252 = {7{_bits_958}}; // RapController.java:607
+  wire [6:0] _and_797 = slot_parent_124 & _fill_252; // RapController.java:607
+  wire _bits_959 = leaf_pick_pick_hot[125]; // RapController.java:607
+  wire [6:0] _fill_253 = {7{_bits_959}}; // RapController.java:607
+  wire [6:0] _and_798 = slot_parent_125 & _fill_253; // RapController.java:607
+  wire [6:0] _or_658 = _and_797 | _and_798; // RapController.java:607
+  wire _bits_960 = leaf_pick_pick_hot[126]; // RapController.java:607
+  wire [6:0] _fill_254 = {7{_bits_960}}; // RapController.java:607
+  wire [6:0] _and_799 = slot_parent_126 & _fill_254; // RapController.java:607
+  wire _bits_961 = leaf_pick_pick_hot[127]; // RapController.java:607
+  wire [6:0] _fill_255 = {7{_bits_961}}; // RapController.java:607
+  wire [6:0] _and_800 = slot_parent_127 & _fill_255; // RapController.java:607
+  wire [6:0] _or_659 = _and_799 | _and_800; // RapController.java:607
+  wire [6:0] _or_660 = _or_658 | _or_659; // RapController.java:607
+  wire [6:0] _or_661 = _or_657 | _or_660; // RapController.java:607
+  wire [6:0] _or_662 = _or_654 | _or_661; // RapController.java:607
+  wire [6:0] _or_663 = _or_647 | _or_662; // RapController.java:607
+  wire [6:0] _or_664 = _or_632 | _or_663; // RapController.java:607
+  wire [6:0] _or_665 = _or_601 | _or_664; // RapController.java:607
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:640
+  wire _not_426 = ~snapshot_frozen; // RapController.java:517
+  wire _and_801 = snapshot_pending & _not_426; // RapController.java:517
+  wire _and_802 = _and_801 & quiet_held; // RapController.java:517
+  wire _and_803 = _and_802 & snapshot_settled; // RapController.java:517
+  wire [2:0] _mux_131 = split_req ? 3'd3 : 3'd4; // RapController.java:659
+  wire [31:0] _mux_132 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:678
+  wire [5:0] _cat_137 = {readout_depth, 1'd0}; // RapController.java:821
+  wire [5:0] _mux_133 = readout_in_use ? _cat_137 : 6'd0; // RapController.java:674
+  wire [31:0] _fill_256 = {16{split_next_digit}}; // RapController.java:342
+  wire [31:0] _and_804 = child_digit_field & _fill_256; // RapController.java:342
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_804; // RapController.java:342
+  wire _or_666 = snapshot_product_start | following_kick; // RapController.java:213
+  wire [63:0] _mux_134 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:214
+  wire [31:0] _mux_135 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:215
   wire [63:0] _bits_962 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
   wire _not_427 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
   wire _and_805 = following_running & _not_427; // MergeSchedule.java:41
   wire _not_428 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_963 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_1 = |_bits_963; // MergeSchedule.java:45
-  wire [31:0] _bits_964 = next_merge[31:0]; // RapController.java:232
-  wire [31:0] _bits_965 = _cat_0[31:0]; // RapController.java:232
-  wire [32:0] _sub_12 = {1'b0, _bits_964} - {1'b0, _bits_965}; // RapController.java:232
-  wire [31:0] _bits_966 = next_merge[63:32]; // RapController.java:233
-  wire [31:0] _bits_967 = _cat_0[63:32]; // RapController.java:233
-  wire [32:0] _sub_13 = {1'b0, _bits_966} - {1'b0, _bits_967}; // RapController.java:233
-  wire _bits_968 = to_merge_lo[32]; // RapController.java:233
-  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_968}; // RapController.java:233
-  wire _bits_969 = to_merge_hi[32]; // RapController.java:236
-  wire _not_429 = ~_bits_969; // RapController.java:236
-  wire _or_r_2 = |to_merge; // RapController.java:236
-  wire _and_806 = _not_429 & _or_r_2; // RapController.java:236
-  wire [6:0] _mux_136 = state_merge_kids ? merge_parent : op_slot; // RapController.java:250
-  wire [2:0] _dyn_index_0 = _mux_136[6] ? (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_127 : slot_children_126) : (_mux_136[0] ? slot_children_125 : slot_children_124)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_123 : slot_children_122) : (_mux_136[0] ? slot_children_121 : slot_children_120))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_119 : slot_children_118) : (_mux_136[0] ? slot_children_117 : slot_children_116)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_115 : slot_children_114) : (_mux_136[0] ? slot_children_113 : slot_children_112)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_111 : slot_children_110) : (_mux_136[0] ? slot_children_109 : slot_children_108)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_107 : slot_children_106) : (_mux_136[0] ? slot_children_105 : slot_children_104))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_103 : slot_children_102) : (_mux_136[0] ? slot_children_101 : slot_children_100)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_99 : slot_children_98) : (_mux_136[0] ? slot_children_97 : slot_children_96))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_95 : slot_children_94) : (_mux_136[0] ? slot_children_93 : slot_children_92)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_91 : slot_children_90) : (_mux_136[0] ? slot_children_89 : slot_children_88))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_87 : slot_children_86) : (_mux_136[0] ? slot_children_85 : slot_children_84)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_83 : slot_children_82) : (_mux_136[0] ? slot_children_81 : slot_children_80)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_79 : slot_children_78) : (_mux_136[0] ? slot_children_77 : slot_children_76)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_75 : slot_children_74) : (_mux_136[0] ? slot_children_73 : slot_children_72))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_71 : slot_children_70) : (_mux_136[0] ? slot_children_69 : slot_children_68)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_67 : slot_children_66) : (_mux_136[0] ? slot_children_65 : slot_children_64)))))) : (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_63 : slot_children_62) : (_mux_136[0] ? slot_children_61 : slot_children_60)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_59 : slot_children_58) : (_mux_136[0] ? slot_children_57 : slot_children_56))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_55 : slot_children_54) : (_mux_136[0] ? slot_children_53 : slot_children_52)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_51 : slot_children_50) : (_mux_136[0] ? slot_children_49 : slot_children_48)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_47 : slot_children_46) : (_mux_136[0] ? slot_children_45 : slot_children_44)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_43 : slot_children_42) : (_mux_136[0] ? slot_children_41 : slot_children_40))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_39 : slot_children_38) : (_mux_136[0] ? slot_children_37 : slot_children_36)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_35 : slot_children_34) : (_mux_136[0] ? slot_children_33 : slot_children_32))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_31 : slot_children_30) : (_mux_136[0] ? slot_children_29 : slot_children_28)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_27 : slot_children_26) : (_mux_136[0] ? slot_children_25 : slot_children_24))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_23 : slot_children_22) : (_mux_136[0] ? slot_children_21 : slot_children_20)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_19 : slot_children_18) : (_mux_136[0] ? slot_children_17 : slot_children_16)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_15 : slot_children_14) : (_mux_136[0] ? slot_children_13 : slot_children_12)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_11 : slot_children_10) : (_mux_136[0] ? slot_children_9 : slot_children_8))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_7 : slot_children_6) : (_mux_136[0] ? slot_children_5 : slot_children_4)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_3 : slot_children_2) : (_mux_136[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:250
-  wire _not_430 = ~commit_stop; // RapController.java:517
-  wire _and_807 = io_selected_valid & _not_430; // RapController.java:517
-  wire [6:0] _bits_970 = undo_rdata_0[38:32]; // RapController.java:537
-  wire [6:0] _mux_137 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:634
-  wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:177
-  wire [31:0] _fill_257 = {32{1'd1}}; // RapController.java:89
-  wire [31:0] _bits_971 = verdict_sum[31:0]; // RapController.java:705
-  wire [31:0] _mux_138 = clip_verdict ? _fill_257 : _bits_971; // RapController.java:705
-  wire [31:0] _bits_972 = undo_rdata_0[31:0]; // RapController.java:538
-  wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:504
-  wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:282
-  wire _not_431 = ~io_tcamWrite_ready; // RapController.java:294
-  wire _and_808 = tcam_write_full & _not_431; // RapController.java:294
-  wire _or_667 = tcam_write_load | _and_808; // RapController.java:294
-  wire _or_668 = split_now | merge_now; // RapController.java:424
-  wire _and_809 = commit_fire & _or_668; // RapController.java:424
-  wire _not_432 = ~merge_now; // RapController.java:422
-  wire _and_810 = split_now & _not_432; // RapController.java:422
-  wire _and_811 = _and_810 & hit_short_2; // RapController.java:422
-  wire defer_now = _and_811 & skip_now; // RapController.java:422
-  wire _not_433 = ~defer_now; // RapController.java:424
-  wire _and_812 = _and_809 & _not_433; // RapController.java:424
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:329
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:333
-  wire _ge_1 = free_slots >= missing_children; // RapController.java:334
-  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:828
-  wire [5:0] _cat_138 = {op_depth, 1'd0}; // RapController.java:823
-  wire [31:0] _dshr_0 = _fill_259 >> _cat_138; // RapController.java:828
-  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:828
-  wire [5:0] _cat_139 = {child_depth, 1'd0}; // RapController.java:823
-  wire [31:0] _dshr_1 = _fill_260 >> _cat_139; // RapController.java:828
-  wire [31:0] _not_434 = ~_dshr_1; // RapController.java:342
-  wire [31:0] _and_813 = _dshr_0 & _not_434; // RapController.java:342
-  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:354
-  wire _lt_0 = free_slots < 8'd1; // RapController.java:361
-  wire _lt_1 = free_slots < 8'd2; // RapController.java:361
-  wire _lt_2 = free_slots < 8'd3; // RapController.java:361
-  wire _lt_3 = free_slots < 8'd4; // RapController.java:361
-  wire [7:0] _cat_140 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:363
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:374
-  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:375
-  wire _bits_973 = _dshr_2[0]; // RapController.java:375
-  wire _and_814 = state_run & io_selected_valid; // RapController.java:368
-  wire _not_435 = ~commit_stop; // RapController.java:368
-  wire _and_815 = _and_814 & _not_435; // RapController.java:368
+  wire [31:0] _bits_964 = next_merge[31:0]; // RapController.java:230
+  wire [31:0] _bits_965 = _cat_0[31:0]; // RapController.java:230
+  wire [32:0] _sub_12 = {1'b0, _bits_964} - {1'b0, _bits_965}; // RapController.java:230
+  wire [31:0] _bits_966 = next_merge[63:32]; // RapController.java:231
+  wire [31:0] _bits_967 = _cat_0[63:32]; // RapController.java:231
+  wire [32:0] _sub_13 = {1'b0, _bits_966} - {1'b0, _bits_967}; // RapController.java:231
+  wire _bits_968 = to_merge_lo[32]; // RapController.java:231
+  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_968}; // RapController.java:231
+  wire _bits_969 = to_merge_hi[32]; // RapController.java:234
+  wire _not_429 = ~_bits_969; // RapController.java:234
+  wire _or_r_2 = |to_merge; // RapController.java:234
+  wire _and_806 = _not_429 & _or_r_2; // RapController.java:234
+  wire [6:0] _mux_136 = state_merge_kids ? merge_parent : op_slot; // RapController.java:248
+  wire [2:0] _dyn_index_0 = _mux_136[6] ? (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_127 : slot_children_126) : (_mux_136[0] ? slot_children_125 : slot_children_124)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_123 : slot_children_122) : (_mux_136[0] ? slot_children_121 : slot_children_120))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_119 : slot_children_118) : (_mux_136[0] ? slot_children_117 : slot_children_116)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_115 : slot_children_114) : (_mux_136[0] ? slot_children_113 : slot_children_112)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_111 : slot_children_110) : (_mux_136[0] ? slot_children_109 : slot_children_108)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_107 : slot_children_106) : (_mux_136[0] ? slot_children_105 : slot_children_104))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_103 : slot_children_102) : (_mux_136[0] ? slot_children_101 : slot_children_100)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_99 : slot_children_98) : (_mux_136[0] ? slot_children_97 : slot_children_96))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_95 : slot_children_94) : (_mux_136[0] ? slot_children_93 : slot_children_92)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_91 : slot_children_90) : (_mux_136[0] ? slot_children_89 : slot_children_88))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_87 : slot_children_86) : (_mux_136[0] ? slot_children_85 : slot_children_84)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_83 : slot_children_82) : (_mux_136[0] ? slot_children_81 : slot_children_80)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_79 : slot_children_78) : (_mux_136[0] ? slot_children_77 : slot_children_76)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_75 : slot_children_74) : (_mux_136[0] ? slot_children_73 : slot_children_72))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_71 : slot_children_70) : (_mux_136[0] ? slot_children_69 : slot_children_68)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_67 : slot_children_66) : (_mux_136[0] ? slot_children_65 : slot_children_64)))))) : (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_63 : slot_children_62) : (_mux_136[0] ? slot_children_61 : slot_children_60)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_59 : slot_children_58) : (_mux_136[0] ? slot_children_57 : slot_children_56))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_55 : slot_children_54) : (_mux_136[0] ? slot_children_53 : slot_children_52)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_51 : slot_children_50) : (_mux_136[0] ? slot_children_49 : slot_children_48)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_47 : slot_children_46) : (_mux_136[0] ? slot_children_45 : slot_children_44)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_43 : slot_children_42) : (_mux_136[0] ? slot_children_41 : slot_children_40))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_39 : slot_children_38) : (_mux_136[0] ? slot_children_37 : slot_children_36)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_35 : slot_children_34) : (_mux_136[0] ? slot_children_33 : slot_children_32))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_31 : slot_children_30) : (_mux_136[0] ? slot_children_29 : slot_children_28)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_27 : slot_children_26) : (_mux_136[0] ? slot_children_25 : slot_children_24))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_23 : slot_children_22) : (_mux_136[0] ? slot_children_21 : slot_children_20)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_19 : slot_children_18) : (_mux_136[0] ? slot_children_17 : slot_children_16)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_15 : slot_children_14) : (_mux_136[0] ? slot_children_13 : slot_children_12)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_11 : slot_children_10) : (_mux_136[0] ? slot_children_9 : slot_children_8))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_7 : slot_children_6) : (_mux_136[0] ? slot_children_5 : slot_children_4)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_3 : slot_children_2) : (_mux_136[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:248
+  wire _not_430 = ~commit_stop; // RapController.java:515
+  wire _and_807 = io_selected_valid & _not_430; // RapController.java:515
+  wire [6:0] _bits_970 = undo_rdata_0[38:32]; // RapController.java:535
+  wire [6:0] _mux_137 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:632
+  wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:175
+  wire [31:0] _fill_257 = {32{1'd1}}; // RapController.java:86
+  wire [31:0] _bits_971 = verdict_sum[31:0]; // RapController.java:703
+  wire [31:0] _mux_138 = clip_verdict ? _fill_257 : _bits_971; // RapController.java:703
+  wire [31:0] _bits_972 = undo_rdata_0[31:0]; // RapController.java:536
+  wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:502
+  wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:280
+  wire _not_431 = ~io_tcamWrite_ready; // RapController.java:292
+  wire _and_808 = tcam_write_full & _not_431; // RapController.java:292
+  wire _or_667 = tcam_write_load | _and_808; // RapController.java:292
+  wire _or_668 = split_now | merge_now; // RapController.java:422
+  wire _and_809 = commit_fire & _or_668; // RapController.java:422
+  wire _not_432 = ~merge_now; // RapController.java:420
+  wire _and_810 = split_now & _not_432; // RapController.java:420
+  wire _and_811 = _and_810 & hit_short_2; // RapController.java:420
+  wire defer_now = _and_811 & skip_now; // RapController.java:420
+  wire _not_433 = ~defer_now; // RapController.java:422
+  wire _and_812 = _and_809 & _not_433; // RapController.java:422
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:327
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:331
+  wire _ge_1 = free_slots >= missing_children; // RapController.java:332
+  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:826
+  wire [5:0] _cat_138 = {op_depth, 1'd0}; // RapController.java:821
+  wire [31:0] _dshr_0 = _fill_259 >> _cat_138; // RapController.java:826
+  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:826
+  wire [5:0] _cat_139 = {child_depth, 1'd0}; // RapController.java:821
+  wire [31:0] _dshr_1 = _fill_260 >> _cat_139; // RapController.java:826
+  wire [31:0] _not_434 = ~_dshr_1; // RapController.java:340
+  wire [31:0] _and_813 = _dshr_0 & _not_434; // RapController.java:340
+  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:352
+  wire _lt_0 = free_slots < 8'd1; // RapController.java:359
+  wire _lt_1 = free_slots < 8'd2; // RapController.java:359
+  wire _lt_2 = free_slots < 8'd3; // RapController.java:359
+  wire _lt_3 = free_slots < 8'd4; // RapController.java:359
+  wire [7:0] _cat_140 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:361
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:372
+  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:373
+  wire _bits_973 = _dshr_2[0]; // RapController.java:373
+  wire _and_814 = state_run & io_selected_valid; // RapController.java:366
+  wire _not_435 = ~commit_stop; // RapController.java:366
+  wire _and_815 = _and_814 & _not_435; // RapController.java:366
   wire _not_436 = ~verdict_act; // MergeVerdict.java:73
   wire _and_816 = verdict_busy & _not_436; // MergeVerdict.java:73
   wire _or_669 = verdict_hand_over | _and_816; // MergeVerdict.java:73
-  wire _or_670 = state_merge_level | state_merge_kids; // RapController.java:381
-  wire _and_817 = _or_670 & io_counterResult_valid; // RapController.java:382
-  wire _eq_643 = io_counterResult_bits_op == 2'd2; // RapController.java:382
-  wire _and_818 = _and_817 & _eq_643; // RapController.java:382
+  wire _or_670 = state_merge_level | state_merge_kids; // RapController.java:379
+  wire _and_817 = _or_670 & io_counterResult_valid; // RapController.java:380
+  wire _eq_643 = io_counterResult_bits_op == 2'd2; // RapController.java:380
+  wire _and_818 = _and_817 & _eq_643; // RapController.java:380
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_15 = op_children - _add_17; // MergeVerdict.java:97
   wire _bits_974 = op_not_threshold[35]; // SplitCompare.java:60
@@ -5449,8 +5449,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_674 = _bits_998 | _and_823; // SplitCompare.java:76
   wire _and_824 = _bits_993 & _or_674; // SplitCompare.java:76
   wire _or_675 = _bits_992 | _and_824; // SplitCompare.java:76
-  wire _lt_4 = io_selected_bits_depth < 5'd16; // RapController.java:393
-  wire _not_440 = ~schedule_exhausted; // RapController.java:402
+  wire _lt_4 = io_selected_bits_depth < 5'd16; // RapController.java:391
+  wire _not_440 = ~schedule_exhausted; // RapController.java:400
   wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
   wire _not_441 = ~_or_r_4; // SplitCounter.java:89
   wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:90
@@ -5459,34 +5459,34 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |until_merge_hi_2; // SplitCounter.java:90
   wire _not_443 = ~_or_r_6; // SplitCounter.java:90
   wire _and_826 = _and_825 & _not_443; // SplitCounter.java:90
-  wire _and_827 = _not_440 & _and_826; // RapController.java:402
-  wire _bits_1003 = until_merge_lo[17]; // RapController.java:405
-  wire _or_r_7 = |_bits_1003; // RapController.java:405
-  wire _not_444 = ~_or_r_7; // RapController.java:405
-  wire _and_828 = _and_827 & _not_444; // RapController.java:405
-  wire _and_829 = commit_fire & defer_now; // RapController.java:452
-  wire _lt_5 = readout_slot < 16'd128; // RapController.java:455
-  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:455
-  wire _bits_1004 = _dshr_3[0]; // RapController.java:455
-  wire _and_830 = _lt_5 & _bits_1004; // RapController.java:455
-  wire [3:0] _bits_1005 = readout_index[3:0]; // RapController.java:460
-  wire [4:0] _dyn_index_2 = _bits_1005[3] ? (_bits_1005[2] ? (_bits_1005[1] ? (_bits_1005[0] ? _wire_0_15 : _wire_0_14) : (_bits_1005[0] ? _wire_0_13 : _wire_0_12)) : (_bits_1005[1] ? (_bits_1005[0] ? _wire_0_11 : _wire_0_10) : (_bits_1005[0] ? _wire_0_9 : _wire_0_8))) : (_bits_1005[2] ? (_bits_1005[1] ? (_bits_1005[0] ? _wire_0_7 : _wire_0_6) : (_bits_1005[0] ? _wire_0_5 : _wire_0_4)) : (_bits_1005[1] ? (_bits_1005[0] ? _wire_0_3 : _wire_0_2) : (_bits_1005[0] ? _wire_0_1 : _wire_0_0))); // RapController.java:460
-  wire [3:0] _bits_1006 = readout_index[3:0]; // RapController.java:460
-  wire [4:0] _dyn_index_3 = _bits_1006[3] ? (_bits_1006[2] ? (_bits_1006[1] ? (_bits_1006[0] ? _wire_1_15 : _wire_1_14) : (_bits_1006[0] ? _wire_1_13 : _wire_1_12)) : (_bits_1006[1] ? (_bits_1006[0] ? _wire_1_11 : _wire_1_10) : (_bits_1006[0] ? _wire_1_9 : _wire_1_8))) : (_bits_1006[2] ? (_bits_1006[1] ? (_bits_1006[0] ? _wire_1_7 : _wire_1_6) : (_bits_1006[0] ? _wire_1_5 : _wire_1_4)) : (_bits_1006[1] ? (_bits_1006[0] ? _wire_1_3 : _wire_1_2) : (_bits_1006[0] ? _wire_1_1 : _wire_1_0))); // RapController.java:460
-  wire [3:0] _bits_1007 = readout_index[3:0]; // RapController.java:460
-  wire [4:0] _dyn_index_4 = _bits_1007[3] ? (_bits_1007[2] ? (_bits_1007[1] ? (_bits_1007[0] ? _wire_2_15 : _wire_2_14) : (_bits_1007[0] ? _wire_2_13 : _wire_2_12)) : (_bits_1007[1] ? (_bits_1007[0] ? _wire_2_11 : _wire_2_10) : (_bits_1007[0] ? _wire_2_9 : _wire_2_8))) : (_bits_1007[2] ? (_bits_1007[1] ? (_bits_1007[0] ? _wire_2_7 : _wire_2_6) : (_bits_1007[0] ? _wire_2_5 : _wire_2_4)) : (_bits_1007[1] ? (_bits_1007[0] ? _wire_2_3 : _wire_2_2) : (_bits_1007[0] ? _wire_2_1 : _wire_2_0))); // RapController.java:460
-  wire [3:0] _bits_1008 = readout_index[3:0]; // RapController.java:460
-  wire [4:0] _dyn_index_5 = _bits_1008[3] ? (_bits_1008[2] ? (_bits_1008[1] ? (_bits_1008[0] ? _wire_3_15 : _wire_3_14) : (_bits_1008[0] ? _wire_3_13 : _wire_3_12)) : (_bits_1008[1] ? (_bits_1008[0] ? _wire_3_11 : _wire_3_10) : (_bits_1008[0] ? _wire_3_9 : _wire_3_8))) : (_bits_1008[2] ? (_bits_1008[1] ? (_bits_1008[0] ? _wire_3_7 : _wire_3_6) : (_bits_1008[0] ? _wire_3_5 : _wire_3_4)) : (_bits_1008[1] ? (_bits_1008[0] ? _wire_3_3 : _wire_3_2) : (_bits_1008[0] ? _wire_3_1 : _wire_3_0))); // RapController.java:460
-  wire [3:0] _bits_1009 = readout_index[3:0]; // RapController.java:460
-  wire [4:0] _dyn_index_6 = _bits_1009[3] ? (_bits_1009[2] ? (_bits_1009[1] ? (_bits_1009[0] ? _wire_4_15 : _wire_4_14) : (_bits_1009[0] ? _wire_4_13 : _wire_4_12)) : (_bits_1009[1] ? (_bits_1009[0] ? _wire_4_11 : _wire_4_10) : (_bits_1009[0] ? _wire_4_9 : _wire_4_8))) : (_bits_1009[2] ? (_bits_1009[1] ? (_bits_1009[0] ? _wire_4_7 : _wire_4_6) : (_bits_1009[0] ? _wire_4_5 : _wire_4_4)) : (_bits_1009[1] ? (_bits_1009[0] ? _wire_4_3 : _wire_4_2) : (_bits_1009[0] ? _wire_4_1 : _wire_4_0))); // RapController.java:460
-  wire [3:0] _bits_1010 = readout_index[3:0]; // RapController.java:460
-  wire [4:0] _dyn_index_7 = _bits_1010[3] ? (_bits_1010[2] ? (_bits_1010[1] ? (_bits_1010[0] ? _wire_5_15 : _wire_5_14) : (_bits_1010[0] ? _wire_5_13 : _wire_5_12)) : (_bits_1010[1] ? (_bits_1010[0] ? _wire_5_11 : _wire_5_10) : (_bits_1010[0] ? _wire_5_9 : _wire_5_8))) : (_bits_1010[2] ? (_bits_1010[1] ? (_bits_1010[0] ? _wire_5_7 : _wire_5_6) : (_bits_1010[0] ? _wire_5_5 : _wire_5_4)) : (_bits_1010[1] ? (_bits_1010[0] ? _wire_5_3 : _wire_5_2) : (_bits_1010[0] ? _wire_5_1 : _wire_5_0))); // RapController.java:460
-  wire [3:0] _bits_1011 = readout_index[3:0]; // RapController.java:460
-  wire [4:0] _dyn_index_8 = _bits_1011[3] ? (_bits_1011[2] ? (_bits_1011[1] ? (_bits_1011[0] ? _wire_6_15 : _wire_6_14) : (_bits_1011[0] ? _wire_6_13 : _wire_6_12)) : (_bits_1011[1] ? (_bits_1011[0] ? _wire_6_11 : _wire_6_10) : (_bits_1011[0] ? _wire_6_9 : _wire_6_8))) : (_bits_1011[2] ? (_bits_1011[1] ? (_bits_1011[0] ? _wire_6_7 : _wire_6_6) : (_bits_1011[0] ? _wire_6_5 : _wire_6_4)) : (_bits_1011[1] ? (_bits_1011[0] ? _wire_6_3 : _wire_6_2) : (_bits_1011[0] ? _wire_6_1 : _wire_6_0))); // RapController.java:460
-  wire [3:0] _bits_1012 = readout_index[3:0]; // RapController.java:460
-  wire [4:0] _dyn_index_9 = _bits_1012[3] ? (_bits_1012[2] ? (_bits_1012[1] ? (_bits_1012[0] ? _wire_7_15 : _wire_7_14) : (_bits_1012[0] ? _wire_7_13 : _wire_7_12)) : (_bits_1012[1] ? (_bits_1012[0] ? _wire_7_11 : _wire_7_10) : (_bits_1012[0] ? _wire_7_9 : _wire_7_8))) : (_bits_1012[2] ? (_bits_1012[1] ? (_bits_1012[0] ? _wire_7_7 : _wire_7_6) : (_bits_1012[0] ? _wire_7_5 : _wire_7_4)) : (_bits_1012[1] ? (_bits_1012[0] ? _wire_7_3 : _wire_7_2) : (_bits_1012[0] ? _wire_7_1 : _wire_7_0))); // RapController.java:460
-  wire [2:0] _bits_1013 = readout_index[6:4]; // RapController.java:460
-  wire [4:0] _dyn_index_10 = readout_depth_group[2] ? (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_7 : _wire_8_6) : (readout_depth_group[0] ? _wire_8_5 : _wire_8_4)) : (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_3 : _wire_8_2) : (readout_depth_group[0] ? _wire_8_1 : _wire_8_0)); // RapController.java:460
+  wire _and_827 = _not_440 & _and_826; // RapController.java:400
+  wire _bits_1003 = until_merge_lo[17]; // RapController.java:403
+  wire _or_r_7 = |_bits_1003; // RapController.java:403
+  wire _not_444 = ~_or_r_7; // RapController.java:403
+  wire _and_828 = _and_827 & _not_444; // RapController.java:403
+  wire _and_829 = commit_fire & defer_now; // RapController.java:450
+  wire _lt_5 = readout_slot < 16'd128; // RapController.java:453
+  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:453
+  wire _bits_1004 = _dshr_3[0]; // RapController.java:453
+  wire _and_830 = _lt_5 & _bits_1004; // RapController.java:453
+  wire [3:0] _bits_1005 = readout_index[3:0]; // RapController.java:458
+  wire [4:0] _dyn_index_2 = _bits_1005[3] ? (_bits_1005[2] ? (_bits_1005[1] ? (_bits_1005[0] ? _wire_0_15 : _wire_0_14) : (_bits_1005[0] ? _wire_0_13 : _wire_0_12)) : (_bits_1005[1] ? (_bits_1005[0] ? _wire_0_11 : _wire_0_10) : (_bits_1005[0] ? _wire_0_9 : _wire_0_8))) : (_bits_1005[2] ? (_bits_1005[1] ? (_bits_1005[0] ? _wire_0_7 : _wire_0_6) : (_bits_1005[0] ? _wire_0_5 : _wire_0_4)) : (_bits_1005[1] ? (_bits_1005[0] ? _wire_0_3 : _wire_0_2) : (_bits_1005[0] ? _wire_0_1 : _wire_0_0))); // RapController.java:458
+  wire [3:0] _bits_1006 = readout_index[3:0]; // RapController.java:458
+  wire [4:0] _dyn_index_3 = _bits_1006[3] ? (_bits_1006[2] ? (_bits_1006[1] ? (_bits_1006[0] ? _wire_1_15 : _wire_1_14) : (_bits_1006[0] ? _wire_1_13 : _wire_1_12)) : (_bits_1006[1] ? (_bits_1006[0] ? _wire_1_11 : _wire_1_10) : (_bits_1006[0] ? _wire_1_9 : _wire_1_8))) : (_bits_1006[2] ? (_bits_1006[1] ? (_bits_1006[0] ? _wire_1_7 : _wire_1_6) : (_bits_1006[0] ? _wire_1_5 : _wire_1_4)) : (_bits_1006[1] ? (_bits_1006[0] ? _wire_1_3 : _wire_1_2) : (_bits_1006[0] ? _wire_1_1 : _wire_1_0))); // RapController.java:458
+  wire [3:0] _bits_1007 = readout_index[3:0]; // RapController.java:458
+  wire [4:0] _dyn_index_4 = _bits_1007[3] ? (_bits_1007[2] ? (_bits_1007[1] ? (_bits_1007[0] ? _wire_2_15 : _wire_2_14) : (_bits_1007[0] ? _wire_2_13 : _wire_2_12)) : (_bits_1007[1] ? (_bits_1007[0] ? _wire_2_11 : _wire_2_10) : (_bits_1007[0] ? _wire_2_9 : _wire_2_8))) : (_bits_1007[2] ? (_bits_1007[1] ? (_bits_1007[0] ? _wire_2_7 : _wire_2_6) : (_bits_1007[0] ? _wire_2_5 : _wire_2_4)) : (_bits_1007[1] ? (_bits_1007[0] ? _wire_2_3 : _wire_2_2) : (_bits_1007[0] ? _wire_2_1 : _wire_2_0))); // RapController.java:458
+  wire [3:0] _bits_1008 = readout_index[3:0]; // RapController.java:458
+  wire [4:0] _dyn_index_5 = _bits_1008[3] ? (_bits_1008[2] ? (_bits_1008[1] ? (_bits_1008[0] ? _wire_3_15 : _wire_3_14) : (_bits_1008[0] ? _wire_3_13 : _wire_3_12)) : (_bits_1008[1] ? (_bits_1008[0] ? _wire_3_11 : _wire_3_10) : (_bits_1008[0] ? _wire_3_9 : _wire_3_8))) : (_bits_1008[2] ? (_bits_1008[1] ? (_bits_1008[0] ? _wire_3_7 : _wire_3_6) : (_bits_1008[0] ? _wire_3_5 : _wire_3_4)) : (_bits_1008[1] ? (_bits_1008[0] ? _wire_3_3 : _wire_3_2) : (_bits_1008[0] ? _wire_3_1 : _wire_3_0))); // RapController.java:458
+  wire [3:0] _bits_1009 = readout_index[3:0]; // RapController.java:458
+  wire [4:0] _dyn_index_6 = _bits_1009[3] ? (_bits_1009[2] ? (_bits_1009[1] ? (_bits_1009[0] ? _wire_4_15 : _wire_4_14) : (_bits_1009[0] ? _wire_4_13 : _wire_4_12)) : (_bits_1009[1] ? (_bits_1009[0] ? _wire_4_11 : _wire_4_10) : (_bits_1009[0] ? _wire_4_9 : _wire_4_8))) : (_bits_1009[2] ? (_bits_1009[1] ? (_bits_1009[0] ? _wire_4_7 : _wire_4_6) : (_bits_1009[0] ? _wire_4_5 : _wire_4_4)) : (_bits_1009[1] ? (_bits_1009[0] ? _wire_4_3 : _wire_4_2) : (_bits_1009[0] ? _wire_4_1 : _wire_4_0))); // RapController.java:458
+  wire [3:0] _bits_1010 = readout_index[3:0]; // RapController.java:458
+  wire [4:0] _dyn_index_7 = _bits_1010[3] ? (_bits_1010[2] ? (_bits_1010[1] ? (_bits_1010[0] ? _wire_5_15 : _wire_5_14) : (_bits_1010[0] ? _wire_5_13 : _wire_5_12)) : (_bits_1010[1] ? (_bits_1010[0] ? _wire_5_11 : _wire_5_10) : (_bits_1010[0] ? _wire_5_9 : _wire_5_8))) : (_bits_1010[2] ? (_bits_1010[1] ? (_bits_1010[0] ? _wire_5_7 : _wire_5_6) : (_bits_1010[0] ? _wire_5_5 : _wire_5_4)) : (_bits_1010[1] ? (_bits_1010[0] ? _wire_5_3 : _wire_5_2) : (_bits_1010[0] ? _wire_5_1 : _wire_5_0))); // RapController.java:458
+  wire [3:0] _bits_1011 = readout_index[3:0]; // RapController.java:458
+  wire [4:0] _dyn_index_8 = _bits_1011[3] ? (_bits_1011[2] ? (_bits_1011[1] ? (_bits_1011[0] ? _wire_6_15 : _wire_6_14) : (_bits_1011[0] ? _wire_6_13 : _wire_6_12)) : (_bits_1011[1] ? (_bits_1011[0] ? _wire_6_11 : _wire_6_10) : (_bits_1011[0] ? _wire_6_9 : _wire_6_8))) : (_bits_1011[2] ? (_bits_1011[1] ? (_bits_1011[0] ? _wire_6_7 : _wire_6_6) : (_bits_1011[0] ? _wire_6_5 : _wire_6_4)) : (_bits_1011[1] ? (_bits_1011[0] ? _wire_6_3 : _wire_6_2) : (_bits_1011[0] ? _wire_6_1 : _wire_6_0))); // RapController.java:458
+  wire [3:0] _bits_1012 = readout_index[3:0]; // RapController.java:458
+  wire [4:0] _dyn_index_9 = _bits_1012[3] ? (_bits_1012[2] ? (_bits_1012[1] ? (_bits_1012[0] ? _wire_7_15 : _wire_7_14) : (_bits_1012[0] ? _wire_7_13 : _wire_7_12)) : (_bits_1012[1] ? (_bits_1012[0] ? _wire_7_11 : _wire_7_10) : (_bits_1012[0] ? _wire_7_9 : _wire_7_8))) : (_bits_1012[2] ? (_bits_1012[1] ? (_bits_1012[0] ? _wire_7_7 : _wire_7_6) : (_bits_1012[0] ? _wire_7_5 : _wire_7_4)) : (_bits_1012[1] ? (_bits_1012[0] ? _wire_7_3 : _wire_7_2) : (_bits_1012[0] ? _wire_7_1 : _wire_7_0))); // RapController.java:458
+  wire [2:0] _bits_1013 = readout_index[6:4]; // RapController.java:458
+  wire [4:0] _dyn_index_10 = readout_depth_group[2] ? (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_7 : _wire_8_6) : (readout_depth_group[0] ? _wire_8_5 : _wire_8_4)) : (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_3 : _wire_8_2) : (readout_depth_group[0] ? _wire_8_1 : _wire_8_0)); // RapController.java:458
   wire _bits_1014 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_2 = &_bits_1014; // SplitCompare.java:60
   wire [11:0] _bits_1015 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -5524,12 +5524,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_835 = _and_834 & _not_445; // MergeSkip.java:72
   wire _not_446 = ~commit_fire; // MergeSkip.java:72
   wire _and_836 = _and_835 & _not_446; // MergeSkip.java:72
-  wire _not_447 = ~commit_stop; // RapController.java:486
-  wire pipe_quiet = _not_447 & pipe_empty; // RapController.java:486
-  wire _and_837 = state_run & pipe_quiet; // RapController.java:491
-  wire _not_448 = ~io_issued; // RapController.java:491
-  wire _and_838 = _and_837 & _not_448; // RapController.java:491
-  wire _and_839 = state_run & pipe_quiet; // RapController.java:497
+  wire _not_447 = ~commit_stop; // RapController.java:484
+  wire pipe_quiet = _not_447 & pipe_empty; // RapController.java:484
+  wire _and_837 = state_run & pipe_quiet; // RapController.java:489
+  wire _not_448 = ~io_issued; // RapController.java:489
+  wire _and_838 = _and_837 & _not_448; // RapController.java:489
+  wire _and_839 = state_run & pipe_quiet; // RapController.java:495
   wire _or_678 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_679 = _or_678 | ev_split_q; // StatusRegs.java:77
   wire _or_680 = _or_679 | ev_batch_q; // StatusRegs.java:77
@@ -5543,10 +5543,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_841 = _and_840 & _not_451; // SplitCounter.java:109
   wire _not_452 = ~_and_841; // StatusRegs.java:78
   wire ev_pending = _or_682 | _not_452; // StatusRegs.java:78
-  wire _not_453 = ~ev_pending; // RapController.java:496
-  wire _and_842 = _not_453 & multiplier_free; // RapController.java:496
-  wire status_still = _and_842 & io_countersIdle; // RapController.java:496
-  wire _and_843 = _and_839 & status_still; // RapController.java:497
+  wire _not_453 = ~ev_pending; // RapController.java:494
+  wire _and_842 = _not_453 & multiplier_free; // RapController.java:494
+  wire status_still = _and_842 & io_countersIdle; // RapController.java:494
+  wire _and_843 = _and_839 & status_still; // RapController.java:495
   wire _bits_1029 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_1030 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_683 = _bits_1029 | _bits_1030; // FirstSet.java:64
@@ -6055,43 +6055,43 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_933 = _or_902 | _or_932; // FirstSet.java:63
   wire _or_934 = _or_871 | _or_933; // FirstSet.java:63
   wire _not_454 = ~_or_934; // SlotPicker.java:93
-  wire _not_455 = ~state_init; // RapController.java:789
-  wire _not_456 = ~1'd0; // RapController.java:789
-  wire _and_971 = _not_455 & _not_456; // RapController.java:789
-  wire _and_972 = _and_971 & io_enable; // RapController.java:789
-  wire _or_935 = readout_pending | io_readout; // RapController.java:790
-  wire _not_457 = ~_or_935; // RapController.java:790
-  wire _and_973 = _and_972 & _not_457; // RapController.java:790
-  wire _or_936 = snapshot_pending | io_snapshot; // RapController.java:790
-  wire _not_458 = ~_or_936; // RapController.java:790
-  wire _and_974 = _and_973 & _not_458; // RapController.java:790
-  wire _not_459 = ~snapshot_frozen; // RapController.java:790
-  wire _and_975 = _and_974 & _not_459; // RapController.java:790
-  wire _not_460 = ~commit_stop; // RapController.java:866
-  wire _and_976 = state_run & _not_460; // RapController.java:866
-  wire _not_461 = ~io_headValid; // RapController.java:866
-  wire _and_977 = pipe_empty & _not_461; // RapController.java:866
-  wire [2:0] _mux_139 = _and_977 ? 3'd1 : fill_cause; // RapController.java:866
-  wire _or_937 = state_drain | state_undo; // RapController.java:867
-  wire _or_938 = _or_937 | state_resume; // RapController.java:867
-  wire _or_939 = _or_938 | commit_stop; // RapController.java:867
-  wire [2:0] _mux_140 = split_req ? 3'd3 : 3'd4; // RapController.java:868
-  wire _or_940 = state_split_scan | state_split; // RapController.java:869
-  wire _or_941 = _or_940 | state_split_alloc; // RapController.java:869
-  wire _or_942 = state_merge_level | state_merge_kids; // RapController.java:870
-  wire _or_943 = _or_942 | state_advance; // RapController.java:870
-  wire _or_944 = _or_943 | state_advance_wait; // RapController.java:870
-  wire [3:0] _bits_1157 = undo_sp[3:0]; // RapController.java:320
-  wire [38:0] _cat_157 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:320
-  wire _not_462 = ~undo_empty; // RapController.java:316
-  wire undo_pop = state_undo & _not_462; // RapController.java:316
-  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:317
-  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:317
-  wire [4:0] _mux_141 = undo_pop ? _sub_16 : _sub_17; // RapController.java:317
-  wire [3:0] _bits_1158 = _mux_141[3:0]; // RapController.java:317
-  wire _not_463 = ~undo_push; // RapController.java:317
-  wire [6:0] _mux_142 = state_split ? op_slot : readout_index; // RapController.java:192
-  wire _or_945 = state_split | state_read_issue; // RapController.java:191
+  wire _not_455 = ~state_init; // RapController.java:787
+  wire _not_456 = ~1'd0; // RapController.java:787
+  wire _and_971 = _not_455 & _not_456; // RapController.java:787
+  wire _and_972 = _and_971 & io_enable; // RapController.java:787
+  wire _or_935 = readout_pending | io_readout; // RapController.java:788
+  wire _not_457 = ~_or_935; // RapController.java:788
+  wire _and_973 = _and_972 & _not_457; // RapController.java:788
+  wire _or_936 = snapshot_pending | io_snapshot; // RapController.java:788
+  wire _not_458 = ~_or_936; // RapController.java:788
+  wire _and_974 = _and_973 & _not_458; // RapController.java:788
+  wire _not_459 = ~snapshot_frozen; // RapController.java:788
+  wire _and_975 = _and_974 & _not_459; // RapController.java:788
+  wire _not_460 = ~commit_stop; // RapController.java:864
+  wire _and_976 = state_run & _not_460; // RapController.java:864
+  wire _not_461 = ~io_headValid; // RapController.java:864
+  wire _and_977 = pipe_empty & _not_461; // RapController.java:864
+  wire [2:0] _mux_139 = _and_977 ? 3'd1 : fill_cause; // RapController.java:864
+  wire _or_937 = state_drain | state_undo; // RapController.java:865
+  wire _or_938 = _or_937 | state_resume; // RapController.java:865
+  wire _or_939 = _or_938 | commit_stop; // RapController.java:865
+  wire [2:0] _mux_140 = split_req ? 3'd3 : 3'd4; // RapController.java:866
+  wire _or_940 = state_split_scan | state_split; // RapController.java:867
+  wire _or_941 = _or_940 | state_split_alloc; // RapController.java:867
+  wire _or_942 = state_merge_level | state_merge_kids; // RapController.java:868
+  wire _or_943 = _or_942 | state_advance; // RapController.java:868
+  wire _or_944 = _or_943 | state_advance_wait; // RapController.java:868
+  wire [3:0] _bits_1157 = undo_sp[3:0]; // RapController.java:318
+  wire [38:0] _cat_157 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:318
+  wire _not_462 = ~undo_empty; // RapController.java:314
+  wire undo_pop = state_undo & _not_462; // RapController.java:314
+  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:315
+  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:315
+  wire [4:0] _mux_141 = undo_pop ? _sub_16 : _sub_17; // RapController.java:315
+  wire [3:0] _bits_1158 = _mux_141[3:0]; // RapController.java:315
+  wire _not_463 = ~undo_push; // RapController.java:315
+  wire [6:0] _mux_142 = state_split ? op_slot : readout_index; // RapController.java:190
+  wire _or_945 = state_split | state_read_issue; // RapController.java:189
   wire [14:0] _cat_158 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:64
   wire _or_r_9 = |_cat_158; // RapController.java:64
   wire [14:0] _sub_18 = _cat_158 - 15'd1; // RapController.java:64
@@ -6107,7 +6107,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _bits_1160 = _dshl_3[127:0]; // SlotPicker.java:60
   wire _eq_645 = slot_pick_pick_hot == _bits_1160; // SlotPicker.java:60
   wire _and_981 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:60
-  wire _not_465 = ~_or_945; // RapController.java:200
+  wire _not_465 = ~_or_945; // RapController.java:198
   wire _not_466 = ~_and_818; // MergeVerdict.java:77
   wire _and_982 = verdict_act & merge_verdict; // MergeVerdict.java:79
   wire _eq_646 = verdict_set == _and_982; // MergeVerdict.java:79
@@ -6115,7 +6115,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_946 = _not_467 | verdict_act; // MergeVerdict.java:79
   wire _eq_647 = verdict_free == _or_946; // MergeVerdict.java:79
   wire _and_983 = _eq_646 & _eq_647; // MergeVerdict.java:79
-  wire _and_984 = _or_19 & io_head_thresholdFits; // RapController.java:391
+  wire _and_984 = _or_19 & io_head_thresholdFits; // RapController.java:389
   wire [3:0] _bits_1161 = io_head_notThreshold[35:32]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_1161; // SplitCompare.java:60
   wire [10:0] _bits_1162 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:72
@@ -6146,15 +6146,15 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_986 = _bits_1166 & _or_947; // SplitCompare.java:76
   wire _or_948 = _bits_1165 | _and_986; // SplitCompare.java:76
   wire _and_987 = _and_r_3 & _or_948; // SplitCompare.java:60
-  wire _eq_648 = _and_984 == _and_987; // RapController.java:391
-  wire [1:0] _bits_1176 = until_merge_lo[17:16]; // RapController.java:403
-  wire _or_r_11 = |_bits_1176; // RapController.java:403
-  wire _not_468 = ~_or_r_11; // RapController.java:403
-  wire _and_988 = _and_827 & _not_468; // RapController.java:403
-  wire [15:0] _bits_1177 = until_merge_lo[15:0]; // RapController.java:404
-  wire _ge_3 = io_head_weight >= _bits_1177; // RapController.java:404
-  wire _and_989 = _and_988 & _ge_3; // RapController.java:404
-  wire _eq_649 = merge_now == _and_989; // RapController.java:408
+  wire _eq_648 = _and_984 == _and_987; // RapController.java:389
+  wire [1:0] _bits_1176 = until_merge_lo[17:16]; // RapController.java:401
+  wire _or_r_11 = |_bits_1176; // RapController.java:401
+  wire _not_468 = ~_or_r_11; // RapController.java:401
+  wire _and_988 = _and_827 & _not_468; // RapController.java:401
+  wire [15:0] _bits_1177 = until_merge_lo[15:0]; // RapController.java:402
+  wire _ge_3 = io_head_weight >= _bits_1177; // RapController.java:402
+  wire _and_989 = _and_988 & _ge_3; // RapController.java:402
+  wire _eq_649 = merge_now == _and_989; // RapController.java:406
   wire _bits_1178 = io_head_notThreshold[35]; // SplitCompare.java:60
   wire _and_r_4 = &_bits_1178; // SplitCompare.java:60
   wire [11:0] _bits_1179 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -6188,54 +6188,54 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_950 = _bits_1182 | _and_991; // SplitCompare.java:76
   wire _and_992 = _and_r_4 & _or_950; // SplitCompare.java:60
   wire _and_993 = skip_valid & _and_992; // MergeSkip.java:53
-  wire _and_994 = commit_fire & skip_now; // RapController.java:420
-  wire _eq_650 = deferred_at_commit == _reg_1; // RapController.java:452
+  wire _and_994 = commit_fire & skip_now; // RapController.java:418
+  wire _eq_650 = deferred_at_commit == _reg_1; // RapController.java:450
   wire _and_r_5 = &batch_min_sum; // MergeSkip.java:77
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:77
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:77
-  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:834
-  wire [5:0] _cat_169 = {_sub_19, 1'd0}; // RapController.java:823
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_169; // RapController.java:835
-  wire [31:0] _bits_1193 = _dshl_4[31:0]; // RapController.java:835
-  wire [31:0] _or_951 = slot_prefix_rdata_0 | _bits_1193; // RapController.java:835
-  wire _eq_651 = child_prefix == _or_951; // RapController.java:583
-  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:828
-  wire [5:0] _cat_170 = {child_depth, 1'd0}; // RapController.java:823
-  wire [31:0] _dshr_4 = _fill_264 >> _cat_170; // RapController.java:828
-  wire _eq_652 = child_mask == _dshr_4; // RapController.java:584
-  wire _and_995 = _eq_651 & _eq_652; // RapController.java:584
+  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:832
+  wire [5:0] _cat_169 = {_sub_19, 1'd0}; // RapController.java:821
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_169; // RapController.java:833
+  wire [31:0] _bits_1193 = _dshl_4[31:0]; // RapController.java:833
+  wire [31:0] _or_951 = slot_prefix_rdata_0 | _bits_1193; // RapController.java:833
+  wire _eq_651 = child_prefix == _or_951; // RapController.java:581
+  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:826
+  wire [5:0] _cat_170 = {child_depth, 1'd0}; // RapController.java:821
+  wire [31:0] _dshr_4 = _fill_264 >> _cat_170; // RapController.java:826
+  wire _eq_652 = child_mask == _dshr_4; // RapController.java:582
+  wire _and_995 = _eq_651 & _eq_652; // RapController.java:582
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:77
-  wire _not_469 = ~readout_in_use; // RapController.java:677
+  wire _not_469 = ~readout_in_use; // RapController.java:675
   wire _eq_653 = readout_index == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_11 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_143 = _eq_653 ? 5'd0 : _dyn_index_11; // NodeTable.java:114
-  wire _eq_654 = readout_depth == _mux_143; // RapController.java:677
-  wire _or_952 = _not_469 | _eq_654; // RapController.java:677
+  wire _eq_654 = readout_depth == _mux_143; // RapController.java:675
+  wire _or_952 = _not_469 | _eq_654; // RapController.java:675
   wire _not_470 = ~batch_min_clears; // MergeSkip.java:85
-  wire _and_996 = state_run & io_selected_valid; // RapController.java:719
-  wire _and_997 = state_run & quiet_held; // RapController.java:722
-  wire _eq_655 = io_counterResult_bits_op == 2'd0; // RapController.java:723
-  wire _and_998 = io_counterResult_valid & _eq_655; // RapController.java:723
-  wire _eq_656 = hit_event_3 == _and_998; // RapController.java:724
-  wire _and_999 = state_run & cmd_valid; // RapController.java:725
-  wire _eq_657 = _and_815 == _and_999; // RapController.java:725
-  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:726
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:726
-  wire _bits_1194 = _dshr_5[0]; // RapController.java:726
-  wire _eq_658 = hit_short_2 == _bits_1194; // RapController.java:726
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:728
-  wire _and_1000 = state_run & io_counterResult_valid; // RapController.java:728
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:729
-  wire _eq_659 = undo_sp == 5'd0; // RapController.java:730
-  wire _eq_660 = undo_empty == _eq_659; // RapController.java:730
-  wire _eq_661 = merge_leaf_depth == 5'd1; // RapController.java:731
-  wire _eq_662 = merge_last_level == _eq_661; // RapController.java:731
-  wire _not_471 = ~io_counterResult_valid; // RapController.java:733
-  wire _and_1001 = state_drain & pipe_empty; // RapController.java:733
-  wire _and_1002 = state_split_alloc & slot_pick_ready; // RapController.java:734
-  wire _and_r_9 = &present_children; // RapController.java:736
-  wire _not_472 = ~_and_r_9; // RapController.java:736
-  wire [3:0] _not_473 = ~present_children; // RapController.java:737
+  wire _and_996 = state_run & io_selected_valid; // RapController.java:717
+  wire _and_997 = state_run & quiet_held; // RapController.java:720
+  wire _eq_655 = io_counterResult_bits_op == 2'd0; // RapController.java:721
+  wire _and_998 = io_counterResult_valid & _eq_655; // RapController.java:721
+  wire _eq_656 = hit_event_3 == _and_998; // RapController.java:722
+  wire _and_999 = state_run & cmd_valid; // RapController.java:723
+  wire _eq_657 = _and_815 == _and_999; // RapController.java:723
+  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:724
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:724
+  wire _bits_1194 = _dshr_5[0]; // RapController.java:724
+  wire _eq_658 = hit_short_2 == _bits_1194; // RapController.java:724
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:726
+  wire _and_1000 = state_run & io_counterResult_valid; // RapController.java:726
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:727
+  wire _eq_659 = undo_sp == 5'd0; // RapController.java:728
+  wire _eq_660 = undo_empty == _eq_659; // RapController.java:728
+  wire _eq_661 = merge_leaf_depth == 5'd1; // RapController.java:729
+  wire _eq_662 = merge_last_level == _eq_661; // RapController.java:729
+  wire _not_471 = ~io_counterResult_valid; // RapController.java:731
+  wire _and_1001 = state_drain & pipe_empty; // RapController.java:731
+  wire _and_1002 = state_split_alloc & slot_pick_ready; // RapController.java:732
+  wire _and_r_9 = &present_children; // RapController.java:734
+  wire _not_472 = ~_and_r_9; // RapController.java:734
+  wire [3:0] _not_473 = ~present_children; // RapController.java:735
   wire _bits_1195 = _not_473[0]; // FirstSet.java:55
   wire _bits_1196 = _not_473[1]; // FirstSet.java:55
   wire _or_953 = _bits_1195 | _bits_1196; // FirstSet.java:64
@@ -6247,9 +6247,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_955 = _and_1003 | _and_1004; // FirstSet.java:62
   wire _and_1005 = _bits_1197 & _bits_1198; // FirstSet.java:61
   wire _or_956 = _or_955 | _and_1005; // FirstSet.java:63
-  wire _not_474 = ~_or_956; // RapController.java:737
-  wire _eq_663 = split_last_child == _not_474; // RapController.java:737
-  wire [3:0] _not_475 = ~present_children; // RapController.java:738
+  wire _not_474 = ~_or_956; // RapController.java:735
+  wire _eq_663 = split_last_child == _not_474; // RapController.java:735
+  wire [3:0] _not_475 = ~present_children; // RapController.java:736
   wire _bits_1199 = _not_475[0]; // FirstSet.java:25
   wire _bits_1200 = _not_475[1]; // FirstSet.java:25
   wire _or_957 = _bits_1199 | _bits_1200; // FirstSet.java:37
@@ -6260,31 +6260,31 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _mux_144 = _not_476 ? _not_477 : _not_478; // FirstSet.java:36
   wire [1:0] _cat_171 = {_not_476, _mux_144}; // FirstSet.java:36
   wire [1:0] _bits_1202 = _cat_171; // FirstSet.java:44
-  wire _eq_664 = split_next_digit == _bits_1202; // RapController.java:738
-  wire _and_1006 = _eq_663 & _eq_664; // RapController.java:738
-  wire [2:0] _dyn_index_13 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:740
-  wire _eq_665 = _dyn_index_13 == 3'd0; // RapController.java:740
-  wire _not_479 = ~split_settled; // RapController.java:744
+  wire _eq_664 = split_next_digit == _bits_1202; // RapController.java:736
+  wire _and_1006 = _eq_663 & _eq_664; // RapController.java:736
+  wire [2:0] _dyn_index_13 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:738
+  wire _eq_665 = _dyn_index_13 == 3'd0; // RapController.java:738
+  wire _not_479 = ~split_settled; // RapController.java:742
   wire _eq_666 = children_write_q_slot == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_14 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_127 : slot_depth_126) : (children_write_q_slot[0] ? slot_depth_125 : slot_depth_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_123 : slot_depth_122) : (children_write_q_slot[0] ? slot_depth_121 : slot_depth_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_119 : slot_depth_118) : (children_write_q_slot[0] ? slot_depth_117 : slot_depth_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_115 : slot_depth_114) : (children_write_q_slot[0] ? slot_depth_113 : slot_depth_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_111 : slot_depth_110) : (children_write_q_slot[0] ? slot_depth_109 : slot_depth_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_107 : slot_depth_106) : (children_write_q_slot[0] ? slot_depth_105 : slot_depth_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_103 : slot_depth_102) : (children_write_q_slot[0] ? slot_depth_101 : slot_depth_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_99 : slot_depth_98) : (children_write_q_slot[0] ? slot_depth_97 : slot_depth_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_95 : slot_depth_94) : (children_write_q_slot[0] ? slot_depth_93 : slot_depth_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_91 : slot_depth_90) : (children_write_q_slot[0] ? slot_depth_89 : slot_depth_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_87 : slot_depth_86) : (children_write_q_slot[0] ? slot_depth_85 : slot_depth_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_83 : slot_depth_82) : (children_write_q_slot[0] ? slot_depth_81 : slot_depth_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_79 : slot_depth_78) : (children_write_q_slot[0] ? slot_depth_77 : slot_depth_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_75 : slot_depth_74) : (children_write_q_slot[0] ? slot_depth_73 : slot_depth_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_71 : slot_depth_70) : (children_write_q_slot[0] ? slot_depth_69 : slot_depth_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_67 : slot_depth_66) : (children_write_q_slot[0] ? slot_depth_65 : slot_depth_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_63 : slot_depth_62) : (children_write_q_slot[0] ? slot_depth_61 : slot_depth_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_59 : slot_depth_58) : (children_write_q_slot[0] ? slot_depth_57 : slot_depth_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_55 : slot_depth_54) : (children_write_q_slot[0] ? slot_depth_53 : slot_depth_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_51 : slot_depth_50) : (children_write_q_slot[0] ? slot_depth_49 : slot_depth_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_47 : slot_depth_46) : (children_write_q_slot[0] ? slot_depth_45 : slot_depth_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_43 : slot_depth_42) : (children_write_q_slot[0] ? slot_depth_41 : slot_depth_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_39 : slot_depth_38) : (children_write_q_slot[0] ? slot_depth_37 : slot_depth_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_35 : slot_depth_34) : (children_write_q_slot[0] ? slot_depth_33 : slot_depth_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_145 = _eq_666 ? 5'd0 : _dyn_index_14; // NodeTable.java:114
-  wire _ne_1 = _mux_145 != merge_leaf_depth; // RapController.java:745
-  wire _and_1007 = state_merge_level & level_fresh; // RapController.java:745
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:747
-  wire [6:0] _dyn_index_15 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:748
-  wire _ne_3 = _dyn_index_15 != merge_parent; // RapController.java:748
-  wire _and_1008 = _ne_2 & _ne_3; // RapController.java:748
-  wire _and_1009 = state_merge_kids & kids_fresh; // RapController.java:747
-  wire _eq_667 = split_fits == _ge_1; // RapController.java:752
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:752
-  wire _eq_668 = op_at_deepest == _ge_4; // RapController.java:752
-  wire _and_1010 = _eq_667 & _eq_668; // RapController.java:752
-  wire _eq_669 = op_children == _dyn_index_0; // RapController.java:757
-  wire _not_480 = ~kids_fresh; // RapController.java:754
-  wire _and_1011 = state_merge_kids & _not_480; // RapController.java:754
-  wire _and_1012 = _and_1011 & slot_pick_ready; // RapController.java:754
-  wire _and_1013 = _and_1012 & slot_pick_pick_last; // RapController.java:755
-  wire _or_958 = split_settled | _and_1013; // RapController.java:756
+  wire _ne_1 = _mux_145 != merge_leaf_depth; // RapController.java:743
+  wire _and_1007 = state_merge_level & level_fresh; // RapController.java:743
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:745
+  wire [6:0] _dyn_index_15 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:746
+  wire _ne_3 = _dyn_index_15 != merge_parent; // RapController.java:746
+  wire _and_1008 = _ne_2 & _ne_3; // RapController.java:746
+  wire _and_1009 = state_merge_kids & kids_fresh; // RapController.java:745
+  wire _eq_667 = split_fits == _ge_1; // RapController.java:750
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:750
+  wire _eq_668 = op_at_deepest == _ge_4; // RapController.java:750
+  wire _and_1010 = _eq_667 & _eq_668; // RapController.java:750
+  wire _eq_669 = op_children == _dyn_index_0; // RapController.java:755
+  wire _not_480 = ~kids_fresh; // RapController.java:752
+  wire _and_1011 = state_merge_kids & _not_480; // RapController.java:752
+  wire _and_1012 = _and_1011 & slot_pick_ready; // RapController.java:752
+  wire _and_1013 = _and_1012 & slot_pick_pick_last; // RapController.java:753
+  wire _or_958 = split_settled | _and_1013; // RapController.java:754
   wire _not_481 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_482 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_483 = ~st_n_carry_1; // SplitCounter.java:109
@@ -6292,16 +6292,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_484 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_1015 = _and_1014 & _not_484; // SplitCounter.java:109
   wire st_n_steady = _not_481 & _and_1015; // StatusRegs.java:76
-  wire _eq_670 = kids_vector == visited_kids; // RapController.java:759
-  wire _not_485 = ~state_split_scan; // RapController.java:760
-  wire _eq_671 = kids_owner == op_slot; // RapController.java:760
-  wire _or_959 = _not_485 | _eq_671; // RapController.java:760
-  wire _not_486 = ~state_merge_kids; // RapController.java:760
-  wire _eq_672 = kids_owner == merge_parent; // RapController.java:760
-  wire _or_960 = _not_486 | _eq_672; // RapController.java:760
-  wire _and_1016 = _or_959 & _or_960; // RapController.java:760
-  wire _not_487 = ~_or_670; // RapController.java:763
-  wire _and_1017 = verdict_act & _not_487; // RapController.java:763
+  wire _eq_670 = kids_vector == visited_kids; // RapController.java:757
+  wire _not_485 = ~state_split_scan; // RapController.java:758
+  wire _eq_671 = kids_owner == op_slot; // RapController.java:758
+  wire _or_959 = _not_485 | _eq_671; // RapController.java:758
+  wire _not_486 = ~state_merge_kids; // RapController.java:758
+  wire _eq_672 = kids_owner == merge_parent; // RapController.java:758
+  wire _or_960 = _not_486 | _eq_672; // RapController.java:758
+  wire _and_1016 = _or_959 & _or_960; // RapController.java:758
+  wire _not_487 = ~_or_670; // RapController.java:761
+  wire _and_1017 = verdict_act & _not_487; // RapController.java:761
   wire _or_961 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_962 = _or_961 | ev_split; // StatusRegs.java:99
   wire _or_963 = _or_962 | ev_allocated; // StatusRegs.java:99
@@ -6311,7 +6311,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_12 = |ev_removed; // StatusRegs.java:99
   wire _or_967 = _or_966 | _or_r_12; // StatusRegs.java:99
   wire _or_968 = _or_967 | ev_pending; // StatusRegs.java:99
-  wire _not_488 = ~_or_968; // RapController.java:764
+  wire _not_488 = ~_or_968; // RapController.java:762
   wire _gt_1 = slot_depth_127 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_126 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_125 > deepest_depth; // NodeTable.java:101
@@ -6440,17 +6440,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_126 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_127 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [127:0] _cat_172 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, 1'd0}; // NodeTable.java:109
-  wire [127:0] _and_1018 = slot_valid & _cat_172; // RapController.java:765
-  wire _or_r_13 = |_and_1018; // RapController.java:765
-  wire _not_489 = ~_or_r_13; // RapController.java:765
-  wire _le_0 = st_nodes <= 8'd128; // RapController.java:766
-  wire _not_490 = ~tcam_write_full; // RapController.java:794
-  wire _not_491 = ~snapshot_frozen; // RapController.java:794
-  wire _and_1019 = _not_490 & _not_491; // RapController.java:794
-  wire _not_492 = ~readout_pending; // RapController.java:794
-  wire _and_1020 = _and_1019 & _not_492; // RapController.java:794
-  wire _not_493 = ~snapshot_pending; // RapController.java:794
-  wire _and_1021 = _and_1020 & _not_493; // RapController.java:794
+  wire [127:0] _and_1018 = slot_valid & _cat_172; // RapController.java:763
+  wire _or_r_13 = |_and_1018; // RapController.java:763
+  wire _not_489 = ~_or_r_13; // RapController.java:763
+  wire _le_0 = st_nodes <= 8'd128; // RapController.java:764
+  wire _not_490 = ~tcam_write_full; // RapController.java:792
+  wire _not_491 = ~snapshot_frozen; // RapController.java:792
+  wire _and_1019 = _not_490 & _not_491; // RapController.java:792
+  wire _not_492 = ~readout_pending; // RapController.java:792
+  wire _and_1020 = _and_1019 & _not_492; // RapController.java:792
+  wire _not_493 = ~snapshot_pending; // RapController.java:792
+  wire _and_1021 = _and_1020 & _not_493; // RapController.java:792
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -10664,7 +10664,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:207
+  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:205
     .clock(clock),
 
     .reset(reset),
@@ -10697,8 +10697,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at SlotPicker.java:60: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
       $stop;
     end
-    if (!reset && prefix_write && !_not_465) begin // RapController.java:200
-      $display("Assertion failed at RapController.java:200: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_465) begin // RapController.java:198
+      $display("Assertion failed at RapController.java:198: slot_prefix read and written in one clock");
       $stop;
     end
     if (!reset && verdict_end_4 && !_not_466) begin // MergeVerdict.java:77
@@ -10713,28 +10713,28 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:79: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:385
-      $display("Assertion failed at RapController.java:385: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:383
+      $display("Assertion failed at RapController.java:383: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && !_eq_648) begin // RapController.java:391
-      $display("Assertion failed at RapController.java:391: the commit's split compare disagrees with count > T");
+    if (!reset && !_eq_648) begin // RapController.java:389
+      $display("Assertion failed at RapController.java:389: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_649) begin // RapController.java:408
-      $display("Assertion failed at RapController.java:408: merge_near was stale: merge_now %d, exact %d", merge_now, _and_989);
+    if (!reset && commit_fire && !_eq_649) begin // RapController.java:406
+      $display("Assertion failed at RapController.java:406: merge_near was stale: merge_now %d, exact %d", merge_now, _and_989);
       $stop;
     end
-    if (!reset && _and_994 && !_and_993) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: the merge skip's bound claims an empty batch that the head's threshold does not");
+    if (!reset && _and_994 && !_and_993) begin // RapController.java:418
+      $display("Assertion failed at RapController.java:418: the merge skip's bound claims an empty batch that the head's threshold does not");
       $stop;
     end
-    if (!reset && !_eq_650) begin // RapController.java:452
-      $display("Assertion failed at RapController.java:452: deferred_at_commit disagrees with defer_now");
+    if (!reset && !_eq_650) begin // RapController.java:450
+      $display("Assertion failed at RapController.java:450: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && state_run && _and_803 && !status_still) begin // RapController.java:520
-      $display("Assertion failed at RapController.java:520: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_803 && !status_still) begin // RapController.java:518
+      $display("Assertion failed at RapController.java:518: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_not_4 && !split_req && !_and_r_5) begin // MergeSkip.java:77
@@ -10749,144 +10749,144 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:77: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_995) begin // RapController.java:583
-      $display("Assertion failed at RapController.java:583: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_995) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_8) begin // MergeSkip.java:77
       $display("Assertion failed at MergeSkip.java:77: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_952) begin // RapController.java:677
-      $display("Assertion failed at RapController.java:677: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_952) begin // RapController.java:675
+      $display("Assertion failed at RapController.java:675: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:696
-      $display("Assertion failed at RapController.java:696: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:694
+      $display("Assertion failed at RapController.java:694: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
     if (!reset && verdict_act && !merge_verdict && !_not_470) begin // MergeSkip.java:85
       $display("Assertion failed at MergeSkip.java:85: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_996 && !io_selected_bits_found) begin // RapController.java:719
-      $display("Assertion failed at RapController.java:719: no node matched a key: the root must always match");
+    if (!reset && _and_996 && !io_selected_bits_found) begin // RapController.java:717
+      $display("Assertion failed at RapController.java:717: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:720
-      $display("Assertion failed at RapController.java:720: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:718
+      $display("Assertion failed at RapController.java:718: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:721
-      $display("Assertion failed at RapController.java:721: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:719
+      $display("Assertion failed at RapController.java:719: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_997 && !pipe_quiet) begin // RapController.java:722
-      $display("Assertion failed at RapController.java:722: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_997 && !pipe_quiet) begin // RapController.java:720
+      $display("Assertion failed at RapController.java:720: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_656) begin // RapController.java:724
-      $display("Assertion failed at RapController.java:724: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_656) begin // RapController.java:722
+      $display("Assertion failed at RapController.java:722: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && !_eq_657) begin // RapController.java:725
-      $display("Assertion failed at RapController.java:725: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_657) begin // RapController.java:723
+      $display("Assertion failed at RapController.java:723: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_658) begin // RapController.java:726
-      $display("Assertion failed at RapController.java:726: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_658) begin // RapController.java:724
+      $display("Assertion failed at RapController.java:724: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_1000 && !_ne_0) begin // RapController.java:728
-      $display("Assertion failed at RapController.java:728: a READ result in RUN");
+    if (!reset && _and_1000 && !_ne_0) begin // RapController.java:726
+      $display("Assertion failed at RapController.java:726: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:729
-      $display("Assertion failed at RapController.java:729: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:727
+      $display("Assertion failed at RapController.java:727: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_660) begin // RapController.java:730
-      $display("Assertion failed at RapController.java:730: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_660) begin // RapController.java:728
+      $display("Assertion failed at RapController.java:728: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_662) begin // RapController.java:731
-      $display("Assertion failed at RapController.java:731: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_662) begin // RapController.java:729
+      $display("Assertion failed at RapController.java:729: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_1001 && !_not_471) begin // RapController.java:733
-      $display("Assertion failed at RapController.java:733: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_1001 && !_not_471) begin // RapController.java:731
+      $display("Assertion failed at RapController.java:731: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_1002 && !slot_pick_pick_found) begin // RapController.java:735
-      $display("Assertion failed at RapController.java:735: a split found no free slot after checking capacity");
+    if (!reset && _and_1002 && !slot_pick_pick_found) begin // RapController.java:733
+      $display("Assertion failed at RapController.java:733: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_1002 && !_not_472) begin // RapController.java:736
-      $display("Assertion failed at RapController.java:736: a split with no missing child");
+    if (!reset && _and_1002 && !_not_472) begin // RapController.java:734
+      $display("Assertion failed at RapController.java:734: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_1002 && !_and_1006) begin // RapController.java:737
-      $display("Assertion failed at RapController.java:737: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_1002 && !_and_1006) begin // RapController.java:735
+      $display("Assertion failed at RapController.java:735: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_1002 && !_eq_665) begin // RapController.java:740
-      $display("Assertion failed at RapController.java:740: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_1002 && !_eq_665) begin // RapController.java:738
+      $display("Assertion failed at RapController.java:738: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_479) begin // RapController.java:744
-      $display("Assertion failed at RapController.java:744: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_479) begin // RapController.java:742
+      $display("Assertion failed at RapController.java:742: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_1007 && !_ne_1) begin // RapController.java:745
-      $display("Assertion failed at RapController.java:745: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_1007 && !_ne_1) begin // RapController.java:743
+      $display("Assertion failed at RapController.java:743: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_1009 && !_and_1008) begin // RapController.java:747
-      $display("Assertion failed at RapController.java:747: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_1009 && !_and_1008) begin // RapController.java:745
+      $display("Assertion failed at RapController.java:745: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_1010) begin // RapController.java:752
-      $display("Assertion failed at RapController.java:752: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_1010) begin // RapController.java:750
+      $display("Assertion failed at RapController.java:750: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_958 && !_eq_669) begin // RapController.java:757
-      $display("Assertion failed at RapController.java:757: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_958 && !_eq_669) begin // RapController.java:755
+      $display("Assertion failed at RapController.java:755: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:758
-      $display("Assertion failed at RapController.java:758: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:756
+      $display("Assertion failed at RapController.java:756: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_1013 && !_eq_670) begin // RapController.java:759
-      $display("Assertion failed at RapController.java:759: the merge parent's leaves changed during its walk");
+    if (!reset && _and_1013 && !_eq_670) begin // RapController.java:757
+      $display("Assertion failed at RapController.java:757: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_1016) begin // RapController.java:760
-      $display("Assertion failed at RapController.java:760: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_1016) begin // RapController.java:758
+      $display("Assertion failed at RapController.java:758: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_1012 && !slot_pick_pick_found) begin // RapController.java:762
-      $display("Assertion failed at RapController.java:762: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_1012 && !slot_pick_pick_found) begin // RapController.java:760
+      $display("Assertion failed at RapController.java:760: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_1017 && !1'd0) begin // RapController.java:763
-      $display("Assertion failed at RapController.java:763: a merge verdict outside the merge walk");
+    if (!reset && _and_1017 && !1'd0) begin // RapController.java:761
+      $display("Assertion failed at RapController.java:761: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_488) begin // RapController.java:764
-      $display("Assertion failed at RapController.java:764: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_488) begin // RapController.java:762
+      $display("Assertion failed at RapController.java:762: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_489) begin // RapController.java:765
-      $display("Assertion failed at RapController.java:765: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_489) begin // RapController.java:763
+      $display("Assertion failed at RapController.java:763: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:766
-      $display("Assertion failed at RapController.java:766: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:764
+      $display("Assertion failed at RapController.java:764: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_1021) begin // RapController.java:794
-      $display("Assertion failed at RapController.java:794: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_1021) begin // RapController.java:792
+      $display("Assertion failed at RapController.java:792: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end

@@ -5,110 +5,110 @@
 module RapController_k32_b4_n32_c32_w1_t36_d16 (
   input  wire clock, // RapController.java:74
   input  wire reset, // RapController.java:74
-  output wire io_selected_ready, // RapController.java:81
-  input  wire io_selected_valid, // RapController.java:81
-  input  wire io_selected_bits_found, // RapController.java:81
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:81
-  input  wire [4:0] io_selected_bits_depth, // RapController.java:81
-  input  wire io_selected_bits_weight, // RapController.java:81
-  input  wire io_head_weight, // RapController.java:81
-  input  wire [35:0] io_head_notThreshold, // RapController.java:81
-  input  wire io_head_thresholdFits, // RapController.java:81
-  input  wire io_headValid, // RapController.java:81
-  input  wire io_issued, // RapController.java:81
-  output wire io_issueEnable, // RapController.java:81
-  output wire io_commit, // RapController.java:81
-  output wire io_rewind, // RapController.java:81
-  input  wire io_counterCmd_ready, // RapController.java:81
-  output wire io_counterCmd_valid, // RapController.java:81
-  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:81
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:81
-  output wire [31:0] io_counterCmd_bits_value, // RapController.java:81
-  output wire io_counterResult_ready, // RapController.java:81
-  input  wire io_counterResult_valid, // RapController.java:81
-  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:81
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:81
-  input  wire [31:0] io_counterResult_bits_old, // RapController.java:81
-  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:81
-  input  wire io_counterResult_bits_saturated, // RapController.java:81
-  output wire io_softClear, // RapController.java:81
-  input  wire io_counterClearing, // RapController.java:81
-  input  wire io_tcamWrite_ready, // RapController.java:81
-  output wire io_tcamWrite_valid, // RapController.java:81
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:81
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:81
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:81
-  output wire [31:0] io_slotValid, // RapController.java:81
-  output wire [4:0] io_depths_0, // RapController.java:81
-  output wire [4:0] io_depths_1, // RapController.java:81
-  output wire [4:0] io_depths_2, // RapController.java:81
-  output wire [4:0] io_depths_3, // RapController.java:81
-  output wire [4:0] io_depths_4, // RapController.java:81
-  output wire [4:0] io_depths_5, // RapController.java:81
-  output wire [4:0] io_depths_6, // RapController.java:81
-  output wire [4:0] io_depths_7, // RapController.java:81
-  output wire [4:0] io_depths_8, // RapController.java:81
-  output wire [4:0] io_depths_9, // RapController.java:81
-  output wire [4:0] io_depths_10, // RapController.java:81
-  output wire [4:0] io_depths_11, // RapController.java:81
-  output wire [4:0] io_depths_12, // RapController.java:81
-  output wire [4:0] io_depths_13, // RapController.java:81
-  output wire [4:0] io_depths_14, // RapController.java:81
-  output wire [4:0] io_depths_15, // RapController.java:81
-  output wire [4:0] io_depths_16, // RapController.java:81
-  output wire [4:0] io_depths_17, // RapController.java:81
-  output wire [4:0] io_depths_18, // RapController.java:81
-  output wire [4:0] io_depths_19, // RapController.java:81
-  output wire [4:0] io_depths_20, // RapController.java:81
-  output wire [4:0] io_depths_21, // RapController.java:81
-  output wire [4:0] io_depths_22, // RapController.java:81
-  output wire [4:0] io_depths_23, // RapController.java:81
-  output wire [4:0] io_depths_24, // RapController.java:81
-  output wire [4:0] io_depths_25, // RapController.java:81
-  output wire [4:0] io_depths_26, // RapController.java:81
-  output wire [4:0] io_depths_27, // RapController.java:81
-  output wire [4:0] io_depths_28, // RapController.java:81
-  output wire [4:0] io_depths_29, // RapController.java:81
-  output wire [4:0] io_depths_30, // RapController.java:81
-  output wire [4:0] io_depths_31, // RapController.java:81
-  input  wire io_enable, // RapController.java:81
-  input  wire io_softReset, // RapController.java:81
-  input  wire io_snapshot, // RapController.java:81
-  input  wire io_readout, // RapController.java:81
-  input  wire [15:0] io_readoutSlot, // RapController.java:81
-  input  wire io_inputsDrained, // RapController.java:81
-  input  wire [15:0] io_epsCsr, // RapController.java:81
-  input  wire [63:0] io_m0Csr, // RapController.java:81
-  input  wire io_m0CsrZero, // RapController.java:81
-  input  wire [31:0] io_qCsr, // RapController.java:81
-  output wire [15:0] io_epsActive, // RapController.java:81
-  output wire io_acceptEnable, // RapController.java:81
-  output wire [63:0] io_live_n, // RapController.java:81
-  output wire [5:0] io_live_nodes, // RapController.java:81
-  output wire [5:0] io_live_highWater, // RapController.java:81
-  output wire io_live_overflow, // RapController.java:81
-  output wire io_live_saturated, // RapController.java:81
-  output wire io_live_updated, // RapController.java:81
-  output wire io_live_split, // RapController.java:81
-  output wire [2:0] io_live_merged, // RapController.java:81
-  output wire io_live_batch, // RapController.java:81
-  output wire io_live_deferred, // RapController.java:81
-  output wire io_live_saturation, // RapController.java:81
-  output wire io_snapFreeze, // RapController.java:81
-  input  wire io_countersIdle, // RapController.java:81
-  input  wire io_snapCopied, // RapController.java:81
-  output wire [63:0] io_errorBound, // RapController.java:81
-  output wire io_errorBoundReady, // RapController.java:81
-  output wire io_snapBusy, // RapController.java:81
-  output wire io_node_valid, // RapController.java:81
-  output wire [5:0] io_node_len, // RapController.java:81
-  output wire [31:0] io_node_prefix, // RapController.java:81
-  output wire [31:0] io_node_count, // RapController.java:81
-  output wire io_readoutBusy, // RapController.java:81
-  output wire io_busy, // RapController.java:81
-  output wire io_idle, // RapController.java:81
-  output wire io_resetting, // RapController.java:81
-  output wire [2:0] io_stallCause  // RapController.java:81
+  output wire io_selected_ready, // RapController.java:78
+  input  wire io_selected_valid, // RapController.java:78
+  input  wire io_selected_bits_found, // RapController.java:78
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:78
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:78
+  input  wire io_selected_bits_weight, // RapController.java:78
+  input  wire io_head_weight, // RapController.java:78
+  input  wire [35:0] io_head_notThreshold, // RapController.java:78
+  input  wire io_head_thresholdFits, // RapController.java:78
+  input  wire io_headValid, // RapController.java:78
+  input  wire io_issued, // RapController.java:78
+  output wire io_issueEnable, // RapController.java:78
+  output wire io_commit, // RapController.java:78
+  output wire io_rewind, // RapController.java:78
+  input  wire io_counterCmd_ready, // RapController.java:78
+  output wire io_counterCmd_valid, // RapController.java:78
+  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:78
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:78
+  output wire [31:0] io_counterCmd_bits_value, // RapController.java:78
+  output wire io_counterResult_ready, // RapController.java:78
+  input  wire io_counterResult_valid, // RapController.java:78
+  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:78
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:78
+  input  wire [31:0] io_counterResult_bits_old, // RapController.java:78
+  input  wire [31:0] io_counterResult_bits_updated, // RapController.java:78
+  input  wire io_counterResult_bits_saturated, // RapController.java:78
+  output wire io_softClear, // RapController.java:78
+  input  wire io_counterClearing, // RapController.java:78
+  input  wire io_tcamWrite_ready, // RapController.java:78
+  output wire io_tcamWrite_valid, // RapController.java:78
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:78
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:78
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:78
+  output wire [31:0] io_slotValid, // RapController.java:78
+  output wire [4:0] io_depths_0, // RapController.java:78
+  output wire [4:0] io_depths_1, // RapController.java:78
+  output wire [4:0] io_depths_2, // RapController.java:78
+  output wire [4:0] io_depths_3, // RapController.java:78
+  output wire [4:0] io_depths_4, // RapController.java:78
+  output wire [4:0] io_depths_5, // RapController.java:78
+  output wire [4:0] io_depths_6, // RapController.java:78
+  output wire [4:0] io_depths_7, // RapController.java:78
+  output wire [4:0] io_depths_8, // RapController.java:78
+  output wire [4:0] io_depths_9, // RapController.java:78
+  output wire [4:0] io_depths_10, // RapController.java:78
+  output wire [4:0] io_depths_11, // RapController.java:78
+  output wire [4:0] io_depths_12, // RapController.java:78
+  output wire [4:0] io_depths_13, // RapController.java:78
+  output wire [4:0] io_depths_14, // RapController.java:78
+  output wire [4:0] io_depths_15, // RapController.java:78
+  output wire [4:0] io_depths_16, // RapController.java:78
+  output wire [4:0] io_depths_17, // RapController.java:78
+  output wire [4:0] io_depths_18, // RapController.java:78
+  output wire [4:0] io_depths_19, // RapController.java:78
+  output wire [4:0] io_depths_20, // RapController.java:78
+  output wire [4:0] io_depths_21, // RapController.java:78
+  output wire [4:0] io_depths_22, // RapController.java:78
+  output wire [4:0] io_depths_23, // RapController.java:78
+  output wire [4:0] io_depths_24, // RapController.java:78
+  output wire [4:0] io_depths_25, // RapController.java:78
+  output wire [4:0] io_depths_26, // RapController.java:78
+  output wire [4:0] io_depths_27, // RapController.java:78
+  output wire [4:0] io_depths_28, // RapController.java:78
+  output wire [4:0] io_depths_29, // RapController.java:78
+  output wire [4:0] io_depths_30, // RapController.java:78
+  output wire [4:0] io_depths_31, // RapController.java:78
+  input  wire io_enable, // RapController.java:78
+  input  wire io_softReset, // RapController.java:78
+  input  wire io_snapshot, // RapController.java:78
+  input  wire io_readout, // RapController.java:78
+  input  wire [15:0] io_readoutSlot, // RapController.java:78
+  input  wire io_inputsDrained, // RapController.java:78
+  input  wire [15:0] io_epsCsr, // RapController.java:78
+  input  wire [63:0] io_m0Csr, // RapController.java:78
+  input  wire io_m0CsrZero, // RapController.java:78
+  input  wire [31:0] io_qCsr, // RapController.java:78
+  output wire [15:0] io_epsActive, // RapController.java:78
+  output wire io_acceptEnable, // RapController.java:78
+  output wire [63:0] io_live_n, // RapController.java:78
+  output wire [5:0] io_live_nodes, // RapController.java:78
+  output wire [5:0] io_live_highWater, // RapController.java:78
+  output wire io_live_overflow, // RapController.java:78
+  output wire io_live_saturated, // RapController.java:78
+  output wire io_live_updated, // RapController.java:78
+  output wire io_live_split, // RapController.java:78
+  output wire [2:0] io_live_merged, // RapController.java:78
+  output wire io_live_batch, // RapController.java:78
+  output wire io_live_deferred, // RapController.java:78
+  output wire io_live_saturation, // RapController.java:78
+  output wire io_snapFreeze, // RapController.java:78
+  input  wire io_countersIdle, // RapController.java:78
+  input  wire io_snapCopied, // RapController.java:78
+  output wire [63:0] io_errorBound, // RapController.java:78
+  output wire io_errorBoundReady, // RapController.java:78
+  output wire io_snapBusy, // RapController.java:78
+  output wire io_node_valid, // RapController.java:78
+  output wire [5:0] io_node_len, // RapController.java:78
+  output wire [31:0] io_node_prefix, // RapController.java:78
+  output wire [31:0] io_node_count, // RapController.java:78
+  output wire io_readoutBusy, // RapController.java:78
+  output wire io_busy, // RapController.java:78
+  output wire io_idle, // RapController.java:78
+  output wire io_resetting, // RapController.java:78
+  output wire [2:0] io_stallCause  // RapController.java:78
 );
 
   // State
@@ -127,7 +127,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg state_read_issue; // RapController.java:64
   reg state_read_wait; // RapController.java:64
   reg state_soft_clear; // RapController.java:64
-  reg [4:0] deepest_depth; // RapController.java:80
+  reg [4:0] deepest_depth; // RapController.java:77
   reg [31:0] slot_valid; // NodeTable.java:40
   reg [4:0] slot_depth_0; // NodeTable.java:41
   reg [4:0] slot_depth_1; // NodeTable.java:41
@@ -285,26 +285,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg until_merge_carry_1; // SplitCounter.java:47
   reg [15:0] until_merge_hi_2; // SplitCounter.java:46
   reg until_merge_carry_2; // SplitCounter.java:47
-  reg [15:0] eps_active; // RapController.java:98
-  reg [31:0] q_active; // RapController.java:99
-  reg [4:0] op_slot; // RapController.java:102
-  reg [4:0] op_depth; // RapController.java:103
-  reg [35:0] op_not_threshold; // RapController.java:105
-  reg split_req; // RapController.java:106
-  reg merge_due; // RapController.java:107
-  reg split_short; // RapController.java:109
-  reg skip_batch_empty; // RapController.java:110
-  reg early_done; // RapController.java:111
-  reg early_batch; // RapController.java:112
-  reg [5:0] front_count; // RapController.java:115
-  reg [7:0] sram_count; // RapController.java:118
-  reg cmd_q_valid; // RapController.java:119
-  reg [4:0] undo_sp; // RapController.java:124
-  reg undo_empty; // RapController.java:129
-  reg [3:0] present_children; // RapController.java:133
-  reg [1:0] split_next_digit; // RapController.java:139
-  reg split_last_child; // RapController.java:140
-  reg [31:0] visited_kids; // RapController.java:143
+  reg [15:0] eps_active; // RapController.java:95
+  reg [31:0] q_active; // RapController.java:96
+  reg [4:0] op_slot; // RapController.java:99
+  reg [4:0] op_depth; // RapController.java:100
+  reg [35:0] op_not_threshold; // RapController.java:102
+  reg split_req; // RapController.java:103
+  reg merge_due; // RapController.java:104
+  reg split_short; // RapController.java:106
+  reg skip_batch_empty; // RapController.java:107
+  reg early_done; // RapController.java:108
+  reg early_batch; // RapController.java:109
+  reg [5:0] front_count; // RapController.java:112
+  reg [7:0] sram_count; // RapController.java:115
+  reg cmd_q_valid; // RapController.java:116
+  reg [4:0] undo_sp; // RapController.java:121
+  reg undo_empty; // RapController.java:126
+  reg [3:0] present_children; // RapController.java:130
+  reg [1:0] split_next_digit; // RapController.java:136
+  reg split_last_child; // RapController.java:137
+  reg [31:0] visited_kids; // RapController.java:140
   reg leaf_pick_ready; // SlotPicker.java:21
   reg [31:0] leaf_pick_candidates; // SlotPicker.java:35
   reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:40
@@ -315,28 +315,28 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:40
   reg slot_pick_pick_found; // SlotPicker.java:51
   reg [4:0] slot_pick_pick_index; // SlotPicker.java:52
-  reg scan_digit_valid; // RapController.java:152
-  reg [1:0] scan_digit; // RapController.java:153
-  reg level_fresh; // RapController.java:155
-  reg kids_fresh; // RapController.java:156
-  reg [4:0] merge_leaf_depth; // RapController.java:158
-  reg merge_last_level; // RapController.java:163
-  reg level_had_leaves; // RapController.java:164
-  reg [4:0] merge_parent; // RapController.java:165
-  reg [4:0] kids_owner; // RapController.java:169
-  reg [2:0] merge_leaves; // RapController.java:170
-  reg soft_pending; // RapController.java:173
-  reg readout_pending; // RapController.java:174
-  reg [15:0] readout_slot; // RapController.java:175
-  reg snapshot_pending; // RapController.java:178
-  reg [2:0] fill_cause; // RapController.java:179
-  reg node_valid; // RapController.java:180
-  reg [31:0] node_prefix; // RapController.java:181
-  reg [5:0] node_len; // RapController.java:182
-  reg [31:0] node_count; // RapController.java:183
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:192
-  reg snapshot_frozen; // RapController.java:209
-  reg _reg_0; // RapController.java:211
+  reg scan_digit_valid; // RapController.java:150
+  reg [1:0] scan_digit; // RapController.java:151
+  reg level_fresh; // RapController.java:153
+  reg kids_fresh; // RapController.java:154
+  reg [4:0] merge_leaf_depth; // RapController.java:156
+  reg merge_last_level; // RapController.java:161
+  reg level_had_leaves; // RapController.java:162
+  reg [4:0] merge_parent; // RapController.java:163
+  reg [4:0] kids_owner; // RapController.java:167
+  reg [2:0] merge_leaves; // RapController.java:168
+  reg soft_pending; // RapController.java:171
+  reg readout_pending; // RapController.java:172
+  reg [15:0] readout_slot; // RapController.java:173
+  reg snapshot_pending; // RapController.java:176
+  reg [2:0] fill_cause; // RapController.java:177
+  reg node_valid; // RapController.java:178
+  reg [31:0] node_prefix; // RapController.java:179
+  reg [5:0] node_len; // RapController.java:180
+  reg [31:0] node_count; // RapController.java:181
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:190
+  reg snapshot_frozen; // RapController.java:207
+  reg _reg_0; // RapController.java:209
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -344,45 +344,45 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:232
-  reg [32:0] to_merge_hi; // RapController.java:233
-  reg merge_ahead; // RapController.java:236
-  reg advance_settled_was_1; // RapController.java:816
-  reg advance_settled_was_2; // RapController.java:816
-  reg advance_settled_was_3; // RapController.java:816
-  reg [2:0] op_children; // RapController.java:251
-  reg [4:0] cmd_q_addr; // RapController.java:264
-  reg [1:0] cmd_q_op; // RapController.java:265
-  reg [31:0] cmd_q_value; // RapController.java:266
-  reg tcam_write_full; // RapController.java:279
-  reg [4:0] tcam_write_q_index; // RapController.java:283
-  reg [31:0] tcam_write_q_value; // RapController.java:284
-  reg [31:0] tcam_write_q_mask; // RapController.java:285
-  reg commit_stop; // RapController.java:309
-  reg [36:0] undo_rdata_0; // RapController.java:317
-  reg split_fits; // RapController.java:335
-  reg [31:0] child_digit_field; // RapController.java:342
-  reg [31:0] child_mask; // RapController.java:343
-  reg op_at_deepest; // RapController.java:354
-  reg split_settled_was_1; // RapController.java:816
-  reg split_settled_was_2; // RapController.java:816
-  reg [7:0] short_by_children; // RapController.java:363
-  reg [4:0] hit_depth_1; // RapController.java:371
-  reg [4:0] hit_depth_2; // RapController.java:371
-  reg [4:0] hit_depth_3; // RapController.java:371
-  reg [4:0] hit_depth_4; // RapController.java:371
-  reg [2:0] hit_children; // RapController.java:374
-  reg hit_short_1; // RapController.java:375
-  reg hit_short_2; // RapController.java:375
-  reg hit_short_3; // RapController.java:375
-  reg hit_beside_1; // RapController.java:376
-  reg hit_beside_2; // RapController.java:376
-  reg hit_beside_3; // RapController.java:376
-  reg hit_beside_4; // RapController.java:376
-  reg hit_event_1; // RapController.java:377
-  reg hit_event_2; // RapController.java:377
-  reg hit_event_3; // RapController.java:377
-  reg hit_event_4; // RapController.java:377
+  reg [32:0] to_merge_lo; // RapController.java:230
+  reg [32:0] to_merge_hi; // RapController.java:231
+  reg merge_ahead; // RapController.java:234
+  reg advance_settled_was_1; // RapController.java:814
+  reg advance_settled_was_2; // RapController.java:814
+  reg advance_settled_was_3; // RapController.java:814
+  reg [2:0] op_children; // RapController.java:249
+  reg [4:0] cmd_q_addr; // RapController.java:262
+  reg [1:0] cmd_q_op; // RapController.java:263
+  reg [31:0] cmd_q_value; // RapController.java:264
+  reg tcam_write_full; // RapController.java:277
+  reg [4:0] tcam_write_q_index; // RapController.java:281
+  reg [31:0] tcam_write_q_value; // RapController.java:282
+  reg [31:0] tcam_write_q_mask; // RapController.java:283
+  reg commit_stop; // RapController.java:307
+  reg [36:0] undo_rdata_0; // RapController.java:315
+  reg split_fits; // RapController.java:333
+  reg [31:0] child_digit_field; // RapController.java:340
+  reg [31:0] child_mask; // RapController.java:341
+  reg op_at_deepest; // RapController.java:352
+  reg split_settled_was_1; // RapController.java:814
+  reg split_settled_was_2; // RapController.java:814
+  reg [7:0] short_by_children; // RapController.java:361
+  reg [4:0] hit_depth_1; // RapController.java:369
+  reg [4:0] hit_depth_2; // RapController.java:369
+  reg [4:0] hit_depth_3; // RapController.java:369
+  reg [4:0] hit_depth_4; // RapController.java:369
+  reg [2:0] hit_children; // RapController.java:372
+  reg hit_short_1; // RapController.java:373
+  reg hit_short_2; // RapController.java:373
+  reg hit_short_3; // RapController.java:373
+  reg hit_beside_1; // RapController.java:374
+  reg hit_beside_2; // RapController.java:374
+  reg hit_beside_3; // RapController.java:374
+  reg hit_beside_4; // RapController.java:374
+  reg hit_event_1; // RapController.java:375
+  reg hit_event_2; // RapController.java:375
+  reg hit_event_3; // RapController.java:375
+  reg hit_event_4; // RapController.java:375
   reg verdict_busy; // MergeVerdict.java:23
   reg [34:0] merge_sum; // MergeVerdict.java:52
   reg [34:0] verdict_sum; // MergeVerdict.java:53
@@ -405,28 +405,28 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   reg [34:0] skip_min_sum; // MergeSkip.java:42
   reg [34:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg hit_splittable_1; // RapController.java:393
-  reg hit_splittable_2; // RapController.java:393
-  reg hit_splittable_3; // RapController.java:393
-  reg hit_splittable_4; // RapController.java:393
-  reg merge_near; // RapController.java:405
-  reg _reg_1; // RapController.java:452
-  reg readout_in_use; // RapController.java:455
-  reg [4:0] readout_depth_g0; // RapController.java:460
-  reg [4:0] readout_depth_g1; // RapController.java:460
-  reg [4:0] readout_depth_g2; // RapController.java:460
-  reg [4:0] readout_depth_g3; // RapController.java:460
-  reg [1:0] readout_depth_group; // RapController.java:460
-  reg [4:0] readout_depth; // RapController.java:460
+  reg hit_splittable_1; // RapController.java:391
+  reg hit_splittable_2; // RapController.java:391
+  reg hit_splittable_3; // RapController.java:391
+  reg hit_splittable_4; // RapController.java:391
+  reg merge_near; // RapController.java:403
+  reg _reg_1; // RapController.java:450
+  reg readout_in_use; // RapController.java:453
+  reg [4:0] readout_depth_g0; // RapController.java:458
+  reg [4:0] readout_depth_g1; // RapController.java:458
+  reg [4:0] readout_depth_g2; // RapController.java:458
+  reg [4:0] readout_depth_g3; // RapController.java:458
+  reg [1:0] readout_depth_group; // RapController.java:458
+  reg [4:0] readout_depth; // RapController.java:458
   reg skip_empty_settled; // MergeSkip.java:72
-  reg quiet_held; // RapController.java:491
-  reg snapshot_settled; // RapController.java:497
+  reg quiet_held; // RapController.java:489
+  reg snapshot_settled; // RapController.java:495
   reg slot_pick_pick_last; // SlotPicker.java:92
-  reg issue_gate; // RapController.java:789
+  reg issue_gate; // RapController.java:787
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [36:0] undo [0:15]; // RapController.java:123
-  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:187
+  reg [36:0] undo [0:15]; // RapController.java:120
+  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:185
 
   // Wires
   wire children_write; // NodeTable.java:45
@@ -441,32 +441,32 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire ev_clear; // StatusRegs.java:43
   wire ev_weight; // StatusRegs.java:62
   wire [2:0] ev_removed; // StatusRegs.java:63
-  wire [4:0] undo_sp_next; // RapController.java:127
-  wire [3:0] present_children_next; // RapController.java:137
+  wire [4:0] undo_sp_next; // RapController.java:124
+  wire [3:0] present_children_next; // RapController.java:134
   wire leaf_pick_load; // SlotPicker.java:37
   wire leaf_pick_take; // SlotPicker.java:38
   wire [31:0] leaf_pick_load_value; // SlotPicker.java:39
   wire slot_pick_load; // SlotPicker.java:37
   wire slot_pick_take; // SlotPicker.java:38
   wire [31:0] slot_pick_load_value; // SlotPicker.java:39
-  wire scan_digit_take; // RapController.java:151
-  wire [4:0] merge_leaf_depth_next; // RapController.java:161
-  wire prefix_write; // RapController.java:195
-  wire [4:0] prefix_write_slot; // RapController.java:196
-  wire [31:0] prefix_write_value; // RapController.java:197
-  wire serialMultiplier_io_start; // RapController.java:207
-  wire [63:0] serialMultiplier_io_a; // RapController.java:207
-  wire [31:0] serialMultiplier_io_b; // RapController.java:207
-  wire serialMultiplier_io_busy; // RapController.java:207
-  wire [95:0] serialMultiplier_io_product; // RapController.java:207
-  wire cmd_valid; // RapController.java:258
-  wire [4:0] cmd_addr; // RapController.java:259
-  wire [1:0] cmd_op; // RapController.java:260
-  wire [31:0] cmd_value; // RapController.java:261
-  wire tcam_write_valid; // RapController.java:275
-  wire [4:0] tcam_write_index; // RapController.java:276
-  wire [31:0] tcam_write_value; // RapController.java:277
-  wire [31:0] tcam_write_mask; // RapController.java:278
+  wire scan_digit_take; // RapController.java:149
+  wire [4:0] merge_leaf_depth_next; // RapController.java:159
+  wire prefix_write; // RapController.java:193
+  wire [4:0] prefix_write_slot; // RapController.java:194
+  wire [31:0] prefix_write_value; // RapController.java:195
+  wire serialMultiplier_io_start; // RapController.java:205
+  wire [63:0] serialMultiplier_io_a; // RapController.java:205
+  wire [31:0] serialMultiplier_io_b; // RapController.java:205
+  wire serialMultiplier_io_busy; // RapController.java:205
+  wire [95:0] serialMultiplier_io_product; // RapController.java:205
+  wire cmd_valid; // RapController.java:256
+  wire [4:0] cmd_addr; // RapController.java:257
+  wire [1:0] cmd_op; // RapController.java:258
+  wire [31:0] cmd_value; // RapController.java:259
+  wire tcam_write_valid; // RapController.java:273
+  wire [4:0] tcam_write_index; // RapController.java:274
+  wire [31:0] tcam_write_value; // RapController.java:275
+  wire [31:0] tcam_write_mask; // RapController.java:276
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:119
@@ -501,122 +501,122 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:119
   wire [4:0] slot_depths_30; // NodeTable.java:119
   wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:460
-  wire [4:0] _wire_0_1; // RapController.java:460
-  wire [4:0] _wire_0_2; // RapController.java:460
-  wire [4:0] _wire_0_3; // RapController.java:460
-  wire [4:0] _wire_0_4; // RapController.java:460
-  wire [4:0] _wire_0_5; // RapController.java:460
-  wire [4:0] _wire_0_6; // RapController.java:460
-  wire [4:0] _wire_0_7; // RapController.java:460
-  wire [4:0] _wire_1_0; // RapController.java:460
-  wire [4:0] _wire_1_1; // RapController.java:460
-  wire [4:0] _wire_1_2; // RapController.java:460
-  wire [4:0] _wire_1_3; // RapController.java:460
-  wire [4:0] _wire_1_4; // RapController.java:460
-  wire [4:0] _wire_1_5; // RapController.java:460
-  wire [4:0] _wire_1_6; // RapController.java:460
-  wire [4:0] _wire_1_7; // RapController.java:460
-  wire [4:0] _wire_2_0; // RapController.java:460
-  wire [4:0] _wire_2_1; // RapController.java:460
-  wire [4:0] _wire_2_2; // RapController.java:460
-  wire [4:0] _wire_2_3; // RapController.java:460
-  wire [4:0] _wire_2_4; // RapController.java:460
-  wire [4:0] _wire_2_5; // RapController.java:460
-  wire [4:0] _wire_2_6; // RapController.java:460
-  wire [4:0] _wire_2_7; // RapController.java:460
-  wire [4:0] _wire_3_0; // RapController.java:460
-  wire [4:0] _wire_3_1; // RapController.java:460
-  wire [4:0] _wire_3_2; // RapController.java:460
-  wire [4:0] _wire_3_3; // RapController.java:460
-  wire [4:0] _wire_3_4; // RapController.java:460
-  wire [4:0] _wire_3_5; // RapController.java:460
-  wire [4:0] _wire_3_6; // RapController.java:460
-  wire [4:0] _wire_3_7; // RapController.java:460
-  wire [4:0] _wire_4_0; // RapController.java:460
-  wire [4:0] _wire_4_1; // RapController.java:460
-  wire [4:0] _wire_4_2; // RapController.java:460
-  wire [4:0] _wire_4_3; // RapController.java:460
-  wire [2:0] cause; // RapController.java:863
+  wire [4:0] _wire_0_0; // RapController.java:458
+  wire [4:0] _wire_0_1; // RapController.java:458
+  wire [4:0] _wire_0_2; // RapController.java:458
+  wire [4:0] _wire_0_3; // RapController.java:458
+  wire [4:0] _wire_0_4; // RapController.java:458
+  wire [4:0] _wire_0_5; // RapController.java:458
+  wire [4:0] _wire_0_6; // RapController.java:458
+  wire [4:0] _wire_0_7; // RapController.java:458
+  wire [4:0] _wire_1_0; // RapController.java:458
+  wire [4:0] _wire_1_1; // RapController.java:458
+  wire [4:0] _wire_1_2; // RapController.java:458
+  wire [4:0] _wire_1_3; // RapController.java:458
+  wire [4:0] _wire_1_4; // RapController.java:458
+  wire [4:0] _wire_1_5; // RapController.java:458
+  wire [4:0] _wire_1_6; // RapController.java:458
+  wire [4:0] _wire_1_7; // RapController.java:458
+  wire [4:0] _wire_2_0; // RapController.java:458
+  wire [4:0] _wire_2_1; // RapController.java:458
+  wire [4:0] _wire_2_2; // RapController.java:458
+  wire [4:0] _wire_2_3; // RapController.java:458
+  wire [4:0] _wire_2_4; // RapController.java:458
+  wire [4:0] _wire_2_5; // RapController.java:458
+  wire [4:0] _wire_2_6; // RapController.java:458
+  wire [4:0] _wire_2_7; // RapController.java:458
+  wire [4:0] _wire_3_0; // RapController.java:458
+  wire [4:0] _wire_3_1; // RapController.java:458
+  wire [4:0] _wire_3_2; // RapController.java:458
+  wire [4:0] _wire_3_3; // RapController.java:458
+  wire [4:0] _wire_3_4; // RapController.java:458
+  wire [4:0] _wire_3_5; // RapController.java:458
+  wire [4:0] _wire_3_6; // RapController.java:458
+  wire [4:0] _wire_3_7; // RapController.java:458
+  wire [4:0] _wire_4_0; // RapController.java:458
+  wire [4:0] _wire_4_1; // RapController.java:458
+  wire [4:0] _wire_4_2; // RapController.java:458
+  wire [4:0] _wire_4_3; // RapController.java:458
+  wire [2:0] cause; // RapController.java:861
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:507
+  wire _not_0 = ~io_counterClearing; // RapController.java:505
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:507
-  wire _not_1 = ~tcam_write_full; // RapController.java:281
-  wire _not_2 = ~snapshot_frozen; // RapController.java:525
-  wire _and_1 = quiet_held & _not_2; // RapController.java:525
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:527
-  wire _not_3 = ~io_headValid; // RapController.java:527
-  wire _and_3 = _and_2 & _not_3; // RapController.java:527
-  wire _eq_0 = front_count == 6'd0; // RapController.java:120
-  wire _eq_1 = sram_count == 8'd0; // RapController.java:120
-  wire _and_4 = _eq_0 & _eq_1; // RapController.java:120
-  wire _not_4 = ~cmd_q_valid; // RapController.java:120
-  wire pipe_empty = _and_4 & _not_4; // RapController.java:120
-  wire _not_5 = ~undo_empty; // RapController.java:539
-  wire _eq_2 = op_children == 3'd0; // RapController.java:546
-  wire _or_0 = state_undo | state_split_scan; // RapController.java:355
-  wire _or_1 = _or_0 | state_split; // RapController.java:355
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:816
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:816
-  wire _not_6 = ~split_settled; // RapController.java:565
-  wire _not_7 = ~early_done; // RapController.java:568
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:505
+  wire _not_1 = ~tcam_write_full; // RapController.java:279
+  wire _not_2 = ~snapshot_frozen; // RapController.java:523
+  wire _and_1 = quiet_held & _not_2; // RapController.java:523
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:525
+  wire _not_3 = ~io_headValid; // RapController.java:525
+  wire _and_3 = _and_2 & _not_3; // RapController.java:525
+  wire _eq_0 = front_count == 6'd0; // RapController.java:117
+  wire _eq_1 = sram_count == 8'd0; // RapController.java:117
+  wire _and_4 = _eq_0 & _eq_1; // RapController.java:117
+  wire _not_4 = ~cmd_q_valid; // RapController.java:117
+  wire pipe_empty = _and_4 & _not_4; // RapController.java:117
+  wire _not_5 = ~undo_empty; // RapController.java:537
+  wire _eq_2 = op_children == 3'd0; // RapController.java:544
+  wire _or_0 = state_undo | state_split_scan; // RapController.java:353
+  wire _or_1 = _or_0 | state_split; // RapController.java:353
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:814
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:814
+  wire _not_6 = ~split_settled; // RapController.java:563
+  wire _not_7 = ~early_done; // RapController.java:566
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_9 = ~_not_8; // RapController.java:616
-  wire _not_10 = ~merge_last_level; // RapController.java:619
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:641
-  wire _or_2 = _not_11 | verdict_free; // RapController.java:641
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:641
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:816
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:816
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:816
-  wire _not_12 = ~advance_settled; // RapController.java:652
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:652
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:566
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:622
-  wire _not_13 = ~level_had_leaves; // RapController.java:622
-  wire _and_9 = _eq_3 & _not_13; // RapController.java:622
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:622
-  wire _not_14 = ~commit_stop; // RapController.java:792
-  wire _and_10 = state_run & _not_14; // RapController.java:792
-  wire issue_enable = _and_10 & issue_gate; // RapController.java:792
-  wire _and_11 = state_run & hit_event_4; // RapController.java:379
-  wire _not_15 = ~commit_stop; // RapController.java:379
-  wire commit_fire = _and_11 & _not_15; // RapController.java:379
-  wire _not_16 = ~soft_pending; // RapController.java:799
-  wire _not_17 = ~state_init; // RapController.java:799
-  wire _and_12 = _not_16 & _not_17; // RapController.java:799
-  wire _not_18 = ~state_soft_clear; // RapController.java:799
-  wire _and_13 = _and_12 & _not_18; // RapController.java:799
+  wire _not_9 = ~_not_8; // RapController.java:614
+  wire _not_10 = ~merge_last_level; // RapController.java:617
+  wire _not_11 = ~slot_pick_pick_last; // RapController.java:639
+  wire _or_2 = _not_11 | verdict_free; // RapController.java:639
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:639
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:814
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:814
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:814
+  wire _not_12 = ~advance_settled; // RapController.java:650
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:650
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:564
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:620
+  wire _not_13 = ~level_had_leaves; // RapController.java:620
+  wire _and_9 = _eq_3 & _not_13; // RapController.java:620
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:620
+  wire _not_14 = ~commit_stop; // RapController.java:790
+  wire _and_10 = state_run & _not_14; // RapController.java:790
+  wire issue_enable = _and_10 & issue_gate; // RapController.java:790
+  wire _and_11 = state_run & hit_event_4; // RapController.java:377
+  wire _not_15 = ~commit_stop; // RapController.java:377
+  wire commit_fire = _and_11 & _not_15; // RapController.java:377
+  wire _not_16 = ~soft_pending; // RapController.java:797
+  wire _not_17 = ~state_init; // RapController.java:797
+  wire _and_12 = _not_16 & _not_17; // RapController.java:797
+  wire _not_18 = ~state_soft_clear; // RapController.java:797
+  wire _and_13 = _and_12 & _not_18; // RapController.java:797
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:802
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:803
-  wire _not_20 = ~_reg_0; // RapController.java:211
-  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:211
-  wire _not_21 = ~snapshot_product_start; // RapController.java:803
-  wire _and_14 = _not_19 & _not_21; // RapController.java:803
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:804
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:805
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:805
-  wire _or_7 = state_drain | state_undo; // RapController.java:806
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:806
-  wire _or_9 = _or_8 | state_split; // RapController.java:806
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:806
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:806
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:806
-  wire _or_13 = _or_12 | state_advance; // RapController.java:806
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:806
-  wire _or_15 = _or_14 | state_resume; // RapController.java:806
-  wire _and_15 = state_run & pipe_empty; // RapController.java:808
-  wire _not_22 = ~io_headValid; // RapController.java:808
-  wire _and_16 = _and_15 & _not_22; // RapController.java:808
-  wire _not_23 = ~io_acceptEnable; // RapController.java:809
-  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:708
-  wire [31:0] _and_17 = slot_valid & _not_24; // RapController.java:708
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:841
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:800
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:801
+  wire _not_20 = ~_reg_0; // RapController.java:209
+  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:209
+  wire _not_21 = ~snapshot_product_start; // RapController.java:801
+  wire _and_14 = _not_19 & _not_21; // RapController.java:801
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:802
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:803
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:803
+  wire _or_7 = state_drain | state_undo; // RapController.java:804
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:804
+  wire _or_9 = _or_8 | state_split; // RapController.java:804
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:804
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:804
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:804
+  wire _or_13 = _or_12 | state_advance; // RapController.java:804
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:804
+  wire _or_15 = _or_14 | state_resume; // RapController.java:804
+  wire _and_15 = state_run & pipe_empty; // RapController.java:806
+  wire _not_22 = ~io_headValid; // RapController.java:806
+  wire _and_16 = _and_15 & _not_22; // RapController.java:806
+  wire _not_23 = ~io_acceptEnable; // RapController.java:807
+  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:706
+  wire [31:0] _and_17 = slot_valid & _not_24; // RapController.java:706
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:839
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:340
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:338
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
   wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
   wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
@@ -695,25 +695,25 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_42 = _add_4[15:0]; // SplitCounter.java:54
   wire _bits_43 = _add_3[16]; // SplitCounter.java:55
-  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:430
-  wire _and_18 = ev_commit_q & split_req; // RapController.java:446
-  wire _not_25 = ~merge_due; // RapController.java:446
-  wire _and_19 = _and_18 & _not_25; // RapController.java:446
-  wire _and_20 = _and_19 & split_short; // RapController.java:446
-  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:446
+  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:428
+  wire _and_18 = ev_commit_q & split_req; // RapController.java:444
+  wire _not_25 = ~merge_due; // RapController.java:444
+  wire _and_19 = _and_18 & _not_25; // RapController.java:444
+  wire _and_20 = _and_19 & split_short; // RapController.java:444
+  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:444
   wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
   wire [16:0] _sub_2 = {1'b0, until_merge_lo} - {{16{1'b0}}, io_head_weight}; // SplitCounter.java:62
   wire [15:0] _bits_44 = _sub_2[15:0]; // SplitCounter.java:68
-  wire [62:0] _bits_45 = io_m0Csr[63:1]; // RapController.java:242
-  wire _bits_46 = io_m0Csr[0]; // RapController.java:242
-  wire _or_18 = _bits_46 | io_m0CsrZero; // RapController.java:242
-  wire [63:0] m0_effective = {_bits_45, _or_18}; // RapController.java:242
+  wire [62:0] _bits_45 = io_m0Csr[63:1]; // RapController.java:240
+  wire _bits_46 = io_m0Csr[0]; // RapController.java:240
+  wire _or_18 = _bits_46 | io_m0CsrZero; // RapController.java:240
+  wire [63:0] m0_effective = {_bits_45, _or_18}; // RapController.java:240
   wire [15:0] _bits_47 = m0_effective[15:0]; // SplitCounter.java:74
-  wire [31:0] _bits_48 = to_merge_hi[31:0]; // RapController.java:235
-  wire [31:0] _bits_49 = to_merge_lo[31:0]; // RapController.java:235
-  wire [63:0] to_merge = {_bits_48, _bits_49}; // RapController.java:235
+  wire [31:0] _bits_48 = to_merge_hi[31:0]; // RapController.java:233
+  wire [31:0] _bits_49 = to_merge_lo[31:0]; // RapController.java:233
+  wire [63:0] to_merge = {_bits_48, _bits_49}; // RapController.java:233
   wire [15:0] _bits_50 = to_merge[15:0]; // SplitCounter.java:74
   wire [15:0] _bits_51 = m0_effective[31:16]; // SplitCounter.java:77
   wire [15:0] _bits_52 = to_merge[31:16]; // SplitCounter.java:77
@@ -730,16 +730,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [16:0] _sub_5 = {1'b0, until_merge_hi_2} - {{16{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_61 = _sub_5[15:0]; // SplitCounter.java:54
   wire _bits_62 = _sub_4[16]; // SplitCounter.java:55
-  wire _and_21 = state_init & multiplier_free; // RapController.java:223
-  wire _eq_36 = io_epsCsr == 16'd0; // RapController.java:224
-  wire [15:0] _mux_0 = _eq_36 ? 16'd1 : io_epsCsr; // RapController.java:224
-  wire [30:0] _bits_63 = io_qCsr[31:1]; // RapController.java:226
-  wire _or_r_0 = |_bits_63; // RapController.java:226
-  wire _not_26 = ~_or_r_0; // RapController.java:226
-  wire [31:0] _mux_1 = _not_26 ? 32'd2 : io_qCsr; // RapController.java:226
-  wire _and_22 = hit_splittable_4 & io_head_thresholdFits; // RapController.java:394
+  wire _and_21 = state_init & multiplier_free; // RapController.java:221
+  wire _eq_36 = io_epsCsr == 16'd0; // RapController.java:222
+  wire [15:0] _mux_0 = _eq_36 ? 16'd1 : io_epsCsr; // RapController.java:222
+  wire [30:0] _bits_63 = io_qCsr[31:1]; // RapController.java:224
+  wire _or_r_0 = |_bits_63; // RapController.java:224
+  wire _not_26 = ~_or_r_0; // RapController.java:224
+  wire [31:0] _mux_1 = _not_26 ? 32'd2 : io_qCsr; // RapController.java:224
+  wire _and_22 = hit_splittable_4 & io_head_thresholdFits; // RapController.java:392
   wire [15:0] _bits_64 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:72
-  wire [31:0] _bits_65 = io_head_notThreshold[31:0]; // RapController.java:390
+  wire [31:0] _bits_65 = io_head_notThreshold[31:0]; // RapController.java:388
   wire [15:0] _bits_66 = _bits_65[31:16]; // SplitCompare.java:73
   wire [16:0] _add_6 = {1'b0, _bits_64} + {1'b0, _bits_66}; // SplitCompare.java:86
   wire _bits_67 = _add_6[16]; // SplitCompare.java:86
@@ -753,10 +753,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _bits_71 = _add_8[16]; // SplitCompare.java:86
   wire _and_23 = _bits_68 & _bits_71; // SplitCompare.java:76
   wire _or_19 = _bits_67 | _and_23; // SplitCompare.java:76
-  wire split_now = _and_22 & _or_19; // RapController.java:394
-  wire [1:0] _bits_72 = until_merge_lo[1:0]; // RapController.java:407
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_72; // RapController.java:407
-  wire merge_now = merge_near & _ge_0; // RapController.java:407
+  wire split_now = _and_22 & _or_19; // RapController.java:392
+  wire [1:0] _bits_72 = until_merge_lo[1:0]; // RapController.java:405
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_72; // RapController.java:405
+  wire merge_now = merge_near & _ge_0; // RapController.java:405
   wire _bits_73 = io_head_notThreshold[35]; // SplitCompare.java:60
   wire _and_r_0 = &_bits_73; // SplitCompare.java:60
   wire [11:0] _bits_74 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -790,22 +790,22 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_21 = _bits_77 | _and_25; // SplitCompare.java:76
   wire _and_26 = _and_r_0 & _or_21; // SplitCompare.java:60
   wire skip_now = skip_valid & _and_26; // MergeSkip.java:53
-  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:304
-  wire [5:0] _sub_6 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:304
-  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:305
-  wire [7:0] _sub_7 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:305
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:541
-  wire draining = state_drain | commit_stop; // RapController.java:310
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:311
-  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:321
-  wire _eq_37 = undo_sp_next == 5'd0; // RapController.java:129
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:697
-  wire [3:0] _bits_88 = _dshl_0[3:0]; // RapController.java:697
-  wire [3:0] _or_22 = present_children | _bits_88; // RapController.java:697
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:843
-  wire [3:0] _bits_89 = _dshl_1[3:0]; // RapController.java:843
-  wire [3:0] _or_23 = present_children | _bits_89; // RapController.java:843
-  wire [3:0] _not_27 = ~present_children_next; // RapController.java:139
+  wire [5:0] _add_14 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:302
+  wire [5:0] _sub_6 = _add_14 - {{5{1'b0}}, io_selected_valid}; // RapController.java:302
+  wire [7:0] _add_15 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:303
+  wire [7:0] _sub_7 = _add_15 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:303
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:539
+  wire draining = state_drain | commit_stop; // RapController.java:308
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:309
+  wire [4:0] _add_16 = undo_sp + 5'd1; // RapController.java:319
+  wire _eq_37 = undo_sp_next == 5'd0; // RapController.java:126
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:695
+  wire [3:0] _bits_88 = _dshl_0[3:0]; // RapController.java:695
+  wire [3:0] _or_22 = present_children | _bits_88; // RapController.java:695
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:841
+  wire [3:0] _bits_89 = _dshl_1[3:0]; // RapController.java:841
+  wire [3:0] _or_23 = present_children | _bits_89; // RapController.java:841
+  wire [3:0] _not_27 = ~present_children_next; // RapController.java:136
   wire _bits_90 = _not_27[0]; // FirstSet.java:25
   wire _bits_91 = _not_27[1]; // FirstSet.java:25
   wire _or_24 = _bits_90 | _bits_91; // FirstSet.java:37
@@ -816,7 +816,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _mux_2 = _not_28 ? _not_29 : _not_30; // FirstSet.java:36
   wire [1:0] _cat_9 = {_not_28, _mux_2}; // FirstSet.java:36
   wire [1:0] _bits_93 = _cat_9; // FirstSet.java:44
-  wire [3:0] _not_31 = ~present_children_next; // RapController.java:140
+  wire [3:0] _not_31 = ~present_children_next; // RapController.java:137
   wire _bits_94 = _not_31[0]; // FirstSet.java:55
   wire _bits_95 = _not_31[1]; // FirstSet.java:55
   wire _or_25 = _bits_94 | _bits_95; // FirstSet.java:64
@@ -828,11 +828,11 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_27 = _and_27 | _and_28; // FirstSet.java:62
   wire _and_29 = _bits_96 & _bits_97; // FirstSet.java:61
   wire _or_28 = _or_27 | _and_29; // FirstSet.java:63
-  wire _not_32 = ~_or_28; // RapController.java:140
+  wire _not_32 = ~_or_28; // RapController.java:137
   wire _bits_98 = slot_valid[31]; // NodeTable.java:88
   wire _eq_38 = slot_parent_31 == kids_owner; // NodeTable.java:88
   wire _and_30 = _bits_98 & _eq_38; // NodeTable.java:88
-  wire _not_33 = ~state_split_scan; // RapController.java:465
+  wire _not_33 = ~state_split_scan; // RapController.java:463
   wire _not_34 = ~_not_33; // NodeTable.java:88
   wire _eq_39 = slot_children_31 == 3'd0; // NodeTable.java:88
   wire _or_29 = _not_34 | _eq_39; // NodeTable.java:88
@@ -1209,7 +1209,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _cat_10 = {_and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, 1'd0}; // NodeTable.java:109
   wire [31:0] _not_67 = ~kids_vector; // SlotPicker.java:78
   wire [31:0] _and_155 = leaf_pick_candidates & _not_67; // SlotPicker.java:78
-  wire [31:0] _mux_3 = state_merge_level ? _cat_10 : _and_155; // RapController.java:470
+  wire [31:0] _mux_3 = state_merge_level ? _cat_10 : _and_155; // RapController.java:468
   wire _not_68 = ~leaf_pick_ready; // SlotPicker.java:50
   wire leaf_pick_advance = leaf_pick_take | _not_68; // SlotPicker.java:50
   wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:48
@@ -1346,8 +1346,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_102 = ~slot_pick_load; // SlotPicker.java:59
   wire [31:0] _not_103 = ~slot_pick_pick_hot; // SlotPicker.java:44
   wire [31:0] _and_158 = slot_pick_candidates & _not_103; // SlotPicker.java:44
-  wire [31:0] _not_104 = ~slot_valid; // RapController.java:469
-  wire [31:0] _mux_19 = state_split ? _not_104 : kids_vector; // RapController.java:469
+  wire [31:0] _not_104 = ~slot_valid; // RapController.java:467
+  wire [31:0] _mux_19 = state_split ? _not_104 : kids_vector; // RapController.java:467
   wire _not_105 = ~slot_pick_ready; // SlotPicker.java:50
   wire slot_pick_advance = slot_pick_take | _not_105; // SlotPicker.java:50
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:48
@@ -1481,351 +1481,351 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [3:0] _mux_34 = _not_108 ? _cat_32 : _cat_39; // FirstSet.java:36
   wire [4:0] _cat_40 = {_not_108, _mux_34}; // FirstSet.java:36
   wire [4:0] _bits_225 = _cat_40; // FirstSet.java:44
-  wire _bits_226 = slot_pick_pick_hot[0]; // RapController.java:153
-  wire [1:0] _fill_0 = {2{_bits_226}}; // RapController.java:153
-  wire [1:0] _and_161 = slot_digit_0 & _fill_0; // RapController.java:153
-  wire _bits_227 = slot_pick_pick_hot[1]; // RapController.java:153
-  wire [1:0] _fill_1 = {2{_bits_227}}; // RapController.java:153
-  wire [1:0] _and_162 = slot_digit_1 & _fill_1; // RapController.java:153
-  wire [1:0] _or_122 = _and_161 | _and_162; // RapController.java:153
-  wire _bits_228 = slot_pick_pick_hot[2]; // RapController.java:153
-  wire [1:0] _fill_2 = {2{_bits_228}}; // RapController.java:153
-  wire [1:0] _and_163 = slot_digit_2 & _fill_2; // RapController.java:153
-  wire _bits_229 = slot_pick_pick_hot[3]; // RapController.java:153
-  wire [1:0] _fill_3 = {2{_bits_229}}; // RapController.java:153
-  wire [1:0] _and_164 = slot_digit_3 & _fill_3; // RapController.java:153
-  wire [1:0] _or_123 = _and_163 | _and_164; // RapController.java:153
-  wire [1:0] _or_124 = _or_122 | _or_123; // RapController.java:153
-  wire _bits_230 = slot_pick_pick_hot[4]; // RapController.java:153
-  wire [1:0] _fill_4 = {2{_bits_230}}; // RapController.java:153
-  wire [1:0] _and_165 = slot_digit_4 & _fill_4; // RapController.java:153
-  wire _bits_231 = slot_pick_pick_hot[5]; // RapController.java:153
-  wire [1:0] _fill_5 = {2{_bits_231}}; // RapController.java:153
-  wire [1:0] _and_166 = slot_digit_5 & _fill_5; // RapController.java:153
-  wire [1:0] _or_125 = _and_165 | _and_166; // RapController.java:153
-  wire _bits_232 = slot_pick_pick_hot[6]; // RapController.java:153
-  wire [1:0] _fill_6 = {2{_bits_232}}; // RapController.java:153
-  wire [1:0] _and_167 = slot_digit_6 & _fill_6; // RapController.java:153
-  wire _bits_233 = slot_pick_pick_hot[7]; // RapController.java:153
-  wire [1:0] _fill_7 = {2{_bits_233}}; // RapController.java:153
-  wire [1:0] _and_168 = slot_digit_7 & _fill_7; // RapController.java:153
-  wire [1:0] _or_126 = _and_167 | _and_168; // RapController.java:153
-  wire [1:0] _or_127 = _or_125 | _or_126; // RapController.java:153
-  wire [1:0] _or_128 = _or_124 | _or_127; // RapController.java:153
-  wire _bits_234 = slot_pick_pick_hot[8]; // RapController.java:153
-  wire [1:0] _fill_8 = {2{_bits_234}}; // RapController.java:153
-  wire [1:0] _and_169 = slot_digit_8 & _fill_8; // RapController.java:153
-  wire _bits_235 = slot_pick_pick_hot[9]; // RapController.java:153
-  wire [1:0] _fill_9 = {2{_bits_235}}; // RapController.java:153
-  wire [1:0] _and_170 = slot_digit_9 & _fill_9; // RapController.java:153
-  wire [1:0] _or_129 = _and_169 | _and_170; // RapController.java:153
-  wire _bits_236 = slot_pick_pick_hot[10]; // RapController.java:153
-  wire [1:0] _fill_10 = {2{_bits_236}}; // RapController.java:153
-  wire [1:0] _and_171 = slot_digit_10 & _fill_10; // RapController.java:153
-  wire _bits_237 = slot_pick_pick_hot[11]; // RapController.java:153
-  wire [1:0] _fill_11 = {2{_bits_237}}; // RapController.java:153
-  wire [1:0] _and_172 = slot_digit_11 & _fill_11; // RapController.java:153
-  wire [1:0] _or_130 = _and_171 | _and_172; // RapController.java:153
-  wire [1:0] _or_131 = _or_129 | _or_130; // RapController.java:153
-  wire _bits_238 = slot_pick_pick_hot[12]; // RapController.java:153
-  wire [1:0] _fill_12 = {2{_bits_238}}; // RapController.java:153
-  wire [1:0] _and_173 = slot_digit_12 & _fill_12; // RapController.java:153
-  wire _bits_239 = slot_pick_pick_hot[13]; // RapController.java:153
-  wire [1:0] _fill_13 = {2{_bits_239}}; // RapController.java:153
-  wire [1:0] _and_174 = slot_digit_13 & _fill_13; // RapController.java:153
-  wire [1:0] _or_132 = _and_173 | _and_174; // RapController.java:153
-  wire _bits_240 = slot_pick_pick_hot[14]; // RapController.java:153
-  wire [1:0] _fill_14 = {2{_bits_240}}; // RapController.java:153
-  wire [1:0] _and_175 = slot_digit_14 & _fill_14; // RapController.java:153
-  wire _bits_241 = slot_pick_pick_hot[15]; // RapController.java:153
-  wire [1:0] _fill_15 = {2{_bits_241}}; // RapController.java:153
-  wire [1:0] _and_176 = slot_digit_15 & _fill_15; // RapController.java:153
-  wire [1:0] _or_133 = _and_175 | _and_176; // RapController.java:153
-  wire [1:0] _or_134 = _or_132 | _or_133; // RapController.java:153
-  wire [1:0] _or_135 = _or_131 | _or_134; // RapController.java:153
-  wire [1:0] _or_136 = _or_128 | _or_135; // RapController.java:153
-  wire _bits_242 = slot_pick_pick_hot[16]; // RapController.java:153
-  wire [1:0] _fill_16 = {2{_bits_242}}; // RapController.java:153
-  wire [1:0] _and_177 = slot_digit_16 & _fill_16; // RapController.java:153
-  wire _bits_243 = slot_pick_pick_hot[17]; // RapController.java:153
-  wire [1:0] _fill_17 = {2{_bits_243}}; // RapController.java:153
-  wire [1:0] _and_178 = slot_digit_17 & _fill_17; // RapController.java:153
-  wire [1:0] _or_137 = _and_177 | _and_178; // RapController.java:153
-  wire _bits_244 = slot_pick_pick_hot[18]; // RapController.java:153
-  wire [1:0] _fill_18 = {2{_bits_244}}; // RapController.java:153
-  wire [1:0] _and_179 = slot_digit_18 & _fill_18; // RapController.java:153
-  wire _bits_245 = slot_pick_pick_hot[19]; // RapController.java:153
-  wire [1:0] _fill_19 = {2{_bits_245}}; // RapController.java:153
-  wire [1:0] _and_180 = slot_digit_19 & _fill_19; // RapController.java:153
-  wire [1:0] _or_138 = _and_179 | _and_180; // RapController.java:153
-  wire [1:0] _or_139 = _or_137 | _or_138; // RapController.java:153
-  wire _bits_246 = slot_pick_pick_hot[20]; // RapController.java:153
-  wire [1:0] _fill_20 = {2{_bits_246}}; // RapController.java:153
-  wire [1:0] _and_181 = slot_digit_20 & _fill_20; // RapController.java:153
-  wire _bits_247 = slot_pick_pick_hot[21]; // RapController.java:153
-  wire [1:0] _fill_21 = {2{_bits_247}}; // RapController.java:153
-  wire [1:0] _and_182 = slot_digit_21 & _fill_21; // RapController.java:153
-  wire [1:0] _or_140 = _and_181 | _and_182; // RapController.java:153
-  wire _bits_248 = slot_pick_pick_hot[22]; // RapController.java:153
-  wire [1:0] _fill_22 = {2{_bits_248}}; // RapController.java:153
-  wire [1:0] _and_183 = slot_digit_22 & _fill_22; // RapController.java:153
-  wire _bits_249 = slot_pick_pick_hot[23]; // RapController.java:153
-  wire [1:0] _fill_23 = {2{_bits_249}}; // RapController.java:153
-  wire [1:0] _and_184 = slot_digit_23 & _fill_23; // RapController.java:153
-  wire [1:0] _or_141 = _and_183 | _and_184; // RapController.java:153
-  wire [1:0] _or_142 = _or_140 | _or_141; // RapController.java:153
-  wire [1:0] _or_143 = _or_139 | _or_142; // RapController.java:153
-  wire _bits_250 = slot_pick_pick_hot[24]; // RapController.java:153
-  wire [1:0] _fill_24 = {2{_bits_250}}; // RapController.java:153
-  wire [1:0] _and_185 = slot_digit_24 & _fill_24; // RapController.java:153
-  wire _bits_251 = slot_pick_pick_hot[25]; // RapController.java:153
-  wire [1:0] _fill_25 = {2{_bits_251}}; // RapController.java:153
-  wire [1:0] _and_186 = slot_digit_25 & _fill_25; // RapController.java:153
-  wire [1:0] _or_144 = _and_185 | _and_186; // RapController.java:153
-  wire _bits_252 = slot_pick_pick_hot[26]; // RapController.java:153
-  wire [1:0] _fill_26 = {2{_bits_252}}; // RapController.java:153
-  wire [1:0] _and_187 = slot_digit_26 & _fill_26; // RapController.java:153
-  wire _bits_253 = slot_pick_pick_hot[27]; // RapController.java:153
-  wire [1:0] _fill_27 = {2{_bits_253}}; // RapController.java:153
-  wire [1:0] _and_188 = slot_digit_27 & _fill_27; // RapController.java:153
-  wire [1:0] _or_145 = _and_187 | _and_188; // RapController.java:153
-  wire [1:0] _or_146 = _or_144 | _or_145; // RapController.java:153
-  wire _bits_254 = slot_pick_pick_hot[28]; // RapController.java:153
-  wire [1:0] _fill_28 = {2{_bits_254}}; // RapController.java:153
-  wire [1:0] _and_189 = slot_digit_28 & _fill_28; // RapController.java:153
-  wire _bits_255 = slot_pick_pick_hot[29]; // RapController.java:153
-  wire [1:0] _fill_29 = {2{_bits_255}}; // RapController.java:153
-  wire [1:0] _and_190 = slot_digit_29 & _fill_29; // RapController.java:153
-  wire [1:0] _or_147 = _and_189 | _and_190; // RapController.java:153
-  wire _bits_256 = slot_pick_pick_hot[30]; // RapController.java:153
-  wire [1:0] _fill_30 = {2{_bits_256}}; // RapController.java:153
-  wire [1:0] _and_191 = slot_digit_30 & _fill_30; // RapController.java:153
-  wire _bits_257 = slot_pick_pick_hot[31]; // RapController.java:153
-  wire [1:0] _fill_31 = {2{_bits_257}}; // RapController.java:153
-  wire [1:0] _and_192 = slot_digit_31 & _fill_31; // RapController.java:153
-  wire [1:0] _or_148 = _and_191 | _and_192; // RapController.java:153
-  wire [1:0] _or_149 = _or_147 | _or_148; // RapController.java:153
-  wire [1:0] _or_150 = _or_146 | _or_149; // RapController.java:153
-  wire [1:0] _or_151 = _or_143 | _or_150; // RapController.java:153
-  wire [1:0] _or_152 = _or_136 | _or_151; // RapController.java:153
-  wire _or_153 = state_undo | state_split; // RapController.java:474
-  wire _or_154 = _or_153 | state_split_alloc; // RapController.java:474
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:620
-  wire _eq_162 = merge_leaf_depth_next == 5'd1; // RapController.java:163
-  wire _bits_258 = leaf_pick_pick_hot[0]; // RapController.java:609
-  wire [4:0] _fill_32 = {5{_bits_258}}; // RapController.java:609
-  wire [4:0] _and_193 = slot_parent_0 & _fill_32; // RapController.java:609
-  wire _bits_259 = leaf_pick_pick_hot[1]; // RapController.java:609
-  wire [4:0] _fill_33 = {5{_bits_259}}; // RapController.java:609
-  wire [4:0] _and_194 = slot_parent_1 & _fill_33; // RapController.java:609
-  wire [4:0] _or_155 = _and_193 | _and_194; // RapController.java:609
-  wire _bits_260 = leaf_pick_pick_hot[2]; // RapController.java:609
-  wire [4:0] _fill_34 = {5{_bits_260}}; // RapController.java:609
-  wire [4:0] _and_195 = slot_parent_2 & _fill_34; // RapController.java:609
-  wire _bits_261 = leaf_pick_pick_hot[3]; // RapController.java:609
-  wire [4:0] _fill_35 = {5{_bits_261}}; // RapController.java:609
-  wire [4:0] _and_196 = slot_parent_3 & _fill_35; // RapController.java:609
-  wire [4:0] _or_156 = _and_195 | _and_196; // RapController.java:609
-  wire [4:0] _or_157 = _or_155 | _or_156; // RapController.java:609
-  wire _bits_262 = leaf_pick_pick_hot[4]; // RapController.java:609
-  wire [4:0] _fill_36 = {5{_bits_262}}; // RapController.java:609
-  wire [4:0] _and_197 = slot_parent_4 & _fill_36; // RapController.java:609
-  wire _bits_263 = leaf_pick_pick_hot[5]; // RapController.java:609
-  wire [4:0] _fill_37 = {5{_bits_263}}; // RapController.java:609
-  wire [4:0] _and_198 = slot_parent_5 & _fill_37; // RapController.java:609
-  wire [4:0] _or_158 = _and_197 | _and_198; // RapController.java:609
-  wire _bits_264 = leaf_pick_pick_hot[6]; // RapController.java:609
-  wire [4:0] _fill_38 = {5{_bits_264}}; // RapController.java:609
-  wire [4:0] _and_199 = slot_parent_6 & _fill_38; // RapController.java:609
-  wire _bits_265 = leaf_pick_pick_hot[7]; // RapController.java:609
-  wire [4:0] _fill_39 = {5{_bits_265}}; // RapController.java:609
-  wire [4:0] _and_200 = slot_parent_7 & _fill_39; // RapController.java:609
-  wire [4:0] _or_159 = _and_199 | _and_200; // RapController.java:609
-  wire [4:0] _or_160 = _or_158 | _or_159; // RapController.java:609
-  wire [4:0] _or_161 = _or_157 | _or_160; // RapController.java:609
-  wire _bits_266 = leaf_pick_pick_hot[8]; // RapController.java:609
-  wire [4:0] _fill_40 = {5{_bits_266}}; // RapController.java:609
-  wire [4:0] _and_201 = slot_parent_8 & _fill_40; // RapController.java:609
-  wire _bits_267 = leaf_pick_pick_hot[9]; // RapController.java:609
-  wire [4:0] _fill_41 = {5{_bits_267}}; // RapController.java:609
-  wire [4:0] _and_202 = slot_parent_9 & _fill_41; // RapController.java:609
-  wire [4:0] _or_162 = _and_201 | _and_202; // RapController.java:609
-  wire _bits_268 = leaf_pick_pick_hot[10]; // RapController.java:609
-  wire [4:0] _fill_42 = {5{_bits_268}}; // RapController.java:609
-  wire [4:0] _and_203 = slot_parent_10 & _fill_42; // RapController.java:609
-  wire _bits_269 = leaf_pick_pick_hot[11]; // RapController.java:609
-  wire [4:0] _fill_43 = {5{_bits_269}}; // RapController.java:609
-  wire [4:0] _and_204 = slot_parent_11 & _fill_43; // RapController.java:609
-  wire [4:0] _or_163 = _and_203 | _and_204; // RapController.java:609
-  wire [4:0] _or_164 = _or_162 | _or_163; // RapController.java:609
-  wire _bits_270 = leaf_pick_pick_hot[12]; // RapController.java:609
-  wire [4:0] _fill_44 = {5{_bits_270}}; // RapController.java:609
-  wire [4:0] _and_205 = slot_parent_12 & _fill_44; // RapController.java:609
-  wire _bits_271 = leaf_pick_pick_hot[13]; // RapController.java:609
-  wire [4:0] _fill_45 = {5{_bits_271}}; // RapController.java:609
-  wire [4:0] _and_206 = slot_parent_13 & _fill_45; // RapController.java:609
-  wire [4:0] _or_165 = _and_205 | _and_206; // RapController.java:609
-  wire _bits_272 = leaf_pick_pick_hot[14]; // RapController.java:609
-  wire [4:0] _fill_46 = {5{_bits_272}}; // RapController.java:609
-  wire [4:0] _and_207 = slot_parent_14 & _fill_46; // RapController.java:609
-  wire _bits_273 = leaf_pick_pick_hot[15]; // RapController.java:609
-  wire [4:0] _fill_47 = {5{_bits_273}}; // RapController.java:609
-  wire [4:0] _and_208 = slot_parent_15 & _fill_47; // RapController.java:609
-  wire [4:0] _or_166 = _and_207 | _and_208; // RapController.java:609
-  wire [4:0] _or_167 = _or_165 | _or_166; // RapController.java:609
-  wire [4:0] _or_168 = _or_164 | _or_167; // RapController.java:609
-  wire [4:0] _or_169 = _or_161 | _or_168; // RapController.java:609
-  wire _bits_274 = leaf_pick_pick_hot[16]; // RapController.java:609
-  wire [4:0] _fill_48 = {5{_bits_274}}; // RapController.java:609
-  wire [4:0] _and_209 = slot_parent_16 & _fill_48; // RapController.java:609
-  wire _bits_275 = leaf_pick_pick_hot[17]; // RapController.java:609
-  wire [4:0] _fill_49 = {5{_bits_275}}; // RapController.java:609
-  wire [4:0] _and_210 = slot_parent_17 & _fill_49; // RapController.java:609
-  wire [4:0] _or_170 = _and_209 | _and_210; // RapController.java:609
-  wire _bits_276 = leaf_pick_pick_hot[18]; // RapController.java:609
-  wire [4:0] _fill_50 = {5{_bits_276}}; // RapController.java:609
-  wire [4:0] _and_211 = slot_parent_18 & _fill_50; // RapController.java:609
-  wire _bits_277 = leaf_pick_pick_hot[19]; // RapController.java:609
-  wire [4:0] _fill_51 = {5{_bits_277}}; // RapController.java:609
-  wire [4:0] _and_212 = slot_parent_19 & _fill_51; // RapController.java:609
-  wire [4:0] _or_171 = _and_211 | _and_212; // RapController.java:609
-  wire [4:0] _or_172 = _or_170 | _or_171; // RapController.java:609
-  wire _bits_278 = leaf_pick_pick_hot[20]; // RapController.java:609
-  wire [4:0] _fill_52 = {5{_bits_278}}; // RapController.java:609
-  wire [4:0] _and_213 = slot_parent_20 & _fill_52; // RapController.java:609
-  wire _bits_279 = leaf_pick_pick_hot[21]; // RapController.java:609
-  wire [4:0] _fill_53 = {5{_bits_279}}; // RapController.java:609
-  wire [4:0] _and_214 = slot_parent_21 & _fill_53; // RapController.java:609
-  wire [4:0] _or_173 = _and_213 | _and_214; // RapController.java:609
-  wire _bits_280 = leaf_pick_pick_hot[22]; // RapController.java:609
-  wire [4:0] _fill_54 = {5{_bits_280}}; // RapController.java:609
-  wire [4:0] _and_215 = slot_parent_22 & _fill_54; // RapController.java:609
-  wire _bits_281 = leaf_pick_pick_hot[23]; // RapController.java:609
-  wire [4:0] _fill_55 = {5{_bits_281}}; // RapController.java:609
-  wire [4:0] _and_216 = slot_parent_23 & _fill_55; // RapController.java:609
-  wire [4:0] _or_174 = _and_215 | _and_216; // RapController.java:609
-  wire [4:0] _or_175 = _or_173 | _or_174; // RapController.java:609
-  wire [4:0] _or_176 = _or_172 | _or_175; // RapController.java:609
-  wire _bits_282 = leaf_pick_pick_hot[24]; // RapController.java:609
-  wire [4:0] _fill_56 = {5{_bits_282}}; // RapController.java:609
-  wire [4:0] _and_217 = slot_parent_24 & _fill_56; // RapController.java:609
-  wire _bits_283 = leaf_pick_pick_hot[25]; // RapController.java:609
-  wire [4:0] _fill_57 = {5{_bits_283}}; // RapController.java:609
-  wire [4:0] _and_218 = slot_parent_25 & _fill_57; // RapController.java:609
-  wire [4:0] _or_177 = _and_217 | _and_218; // RapController.java:609
-  wire _bits_284 = leaf_pick_pick_hot[26]; // RapController.java:609
-  wire [4:0] _fill_58 = {5{_bits_284}}; // RapController.java:609
-  wire [4:0] _and_219 = slot_parent_26 & _fill_58; // RapController.java:609
-  wire _bits_285 = leaf_pick_pick_hot[27]; // RapController.java:609
-  wire [4:0] _fill_59 = {5{_bits_285}}; // RapController.java:609
-  wire [4:0] _and_220 = slot_parent_27 & _fill_59; // RapController.java:609
-  wire [4:0] _or_178 = _and_219 | _and_220; // RapController.java:609
-  wire [4:0] _or_179 = _or_177 | _or_178; // RapController.java:609
-  wire _bits_286 = leaf_pick_pick_hot[28]; // RapController.java:609
-  wire [4:0] _fill_60 = {5{_bits_286}}; // RapController.java:609
-  wire [4:0] _and_221 = slot_parent_28 & _fill_60; // RapController.java:609
-  wire _bits_287 = leaf_pick_pick_hot[29]; // RapController.java:609
-  wire [4:0] _fill_61 = {5{_bits_287}}; // RapController.java:609
-  wire [4:0] _and_222 = slot_parent_29 & _fill_61; // RapController.java:609
-  wire [4:0] _or_180 = _and_221 | _and_222; // RapController.java:609
-  wire _bits_288 = leaf_pick_pick_hot[30]; // RapController.java:609
-  wire [4:0] _fill_62 = {5{_bits_288}}; // RapController.java:609
-  wire [4:0] _and_223 = slot_parent_30 & _fill_62; // RapController.java:609
-  wire _bits_289 = leaf_pick_pick_hot[31]; // RapController.java:609
-  wire [4:0] _fill_63 = {5{_bits_289}}; // RapController.java:609
-  wire [4:0] _and_224 = slot_parent_31 & _fill_63; // RapController.java:609
-  wire [4:0] _or_181 = _and_223 | _and_224; // RapController.java:609
-  wire [4:0] _or_182 = _or_180 | _or_181; // RapController.java:609
-  wire [4:0] _or_183 = _or_179 | _or_182; // RapController.java:609
-  wire [4:0] _or_184 = _or_176 | _or_183; // RapController.java:609
-  wire [4:0] _or_185 = _or_169 | _or_184; // RapController.java:609
-  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:642
-  wire _not_139 = ~snapshot_frozen; // RapController.java:519
-  wire _and_225 = snapshot_pending & _not_139; // RapController.java:519
-  wire _and_226 = _and_225 & quiet_held; // RapController.java:519
-  wire _and_227 = _and_226 & snapshot_settled; // RapController.java:519
-  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:661
-  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:680
-  wire [5:0] _cat_41 = {readout_depth, 1'd0}; // RapController.java:823
-  wire [5:0] _mux_37 = readout_in_use ? _cat_41 : 6'd0; // RapController.java:676
-  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:344
-  wire [31:0] _and_228 = child_digit_field & _fill_64; // RapController.java:344
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_228; // RapController.java:344
-  wire _or_186 = snapshot_product_start | following_kick; // RapController.java:215
-  wire [63:0] _mux_38 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:216
-  wire [31:0] _mux_39 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:217
+  wire _bits_226 = slot_pick_pick_hot[0]; // RapController.java:151
+  wire [1:0] _fill_0 = {2{_bits_226}}; // RapController.java:151
+  wire [1:0] _and_161 = slot_digit_0 & _fill_0; // RapController.java:151
+  wire _bits_227 = slot_pick_pick_hot[1]; // RapController.java:151
+  wire [1:0] _fill_1 = {2{_bits_227}}; // RapController.java:151
+  wire [1:0] _and_162 = slot_digit_1 & _fill_1; // RapController.java:151
+  wire [1:0] _or_122 = _and_161 | _and_162; // RapController.java:151
+  wire _bits_228 = slot_pick_pick_hot[2]; // RapController.java:151
+  wire [1:0] _fill_2 = {2{_bits_228}}; // RapController.java:151
+  wire [1:0] _and_163 = slot_digit_2 & _fill_2; // RapController.java:151
+  wire _bits_229 = slot_pick_pick_hot[3]; // RapController.java:151
+  wire [1:0] _fill_3 = {2{_bits_229}}; // RapController.java:151
+  wire [1:0] _and_164 = slot_digit_3 & _fill_3; // RapController.java:151
+  wire [1:0] _or_123 = _and_163 | _and_164; // RapController.java:151
+  wire [1:0] _or_124 = _or_122 | _or_123; // RapController.java:151
+  wire _bits_230 = slot_pick_pick_hot[4]; // RapController.java:151
+  wire [1:0] _fill_4 = {2{_bits_230}}; // RapController.java:151
+  wire [1:0] _and_165 = slot_digit_4 & _fill_4; // RapController.java:151
+  wire _bits_231 = slot_pick_pick_hot[5]; // RapController.java:151
+  wire [1:0] _fill_5 = {2{_bits_231}}; // RapController.java:151
+  wire [1:0] _and_166 = slot_digit_5 & _fill_5; // RapController.java:151
+  wire [1:0] _or_125 = _and_165 | _and_166; // RapController.java:151
+  wire _bits_232 = slot_pick_pick_hot[6]; // RapController.java:151
+  wire [1:0] _fill_6 = {2{_bits_232}}; // RapController.java:151
+  wire [1:0] _and_167 = slot_digit_6 & _fill_6; // RapController.java:151
+  wire _bits_233 = slot_pick_pick_hot[7]; // RapController.java:151
+  wire [1:0] _fill_7 = {2{_bits_233}}; // RapController.java:151
+  wire [1:0] _and_168 = slot_digit_7 & _fill_7; // RapController.java:151
+  wire [1:0] _or_126 = _and_167 | _and_168; // RapController.java:151
+  wire [1:0] _or_127 = _or_125 | _or_126; // RapController.java:151
+  wire [1:0] _or_128 = _or_124 | _or_127; // RapController.java:151
+  wire _bits_234 = slot_pick_pick_hot[8]; // RapController.java:151
+  wire [1:0] _fill_8 = {2{_bits_234}}; // RapController.java:151
+  wire [1:0] _and_169 = slot_digit_8 & _fill_8; // RapController.java:151
+  wire _bits_235 = slot_pick_pick_hot[9]; // RapController.java:151
+  wire [1:0] _fill_9 = {2{_bits_235}}; // RapController.java:151
+  wire [1:0] _and_170 = slot_digit_9 & _fill_9; // RapController.java:151
+  wire [1:0] _or_129 = _and_169 | _and_170; // RapController.java:151
+  wire _bits_236 = slot_pick_pick_hot[10]; // RapController.java:151
+  wire [1:0] _fill_10 = {2{_bits_236}}; // RapController.java:151
+  wire [1:0] _and_171 = slot_digit_10 & _fill_10; // RapController.java:151
+  wire _bits_237 = slot_pick_pick_hot[11]; // RapController.java:151
+  wire [1:0] _fill_11 = {2{_bits_237}}; // RapController.java:151
+  wire [1:0] _and_172 = slot_digit_11 & _fill_11; // RapController.java:151
+  wire [1:0] _or_130 = _and_171 | _and_172; // RapController.java:151
+  wire [1:0] _or_131 = _or_129 | _or_130; // RapController.java:151
+  wire _bits_238 = slot_pick_pick_hot[12]; // RapController.java:151
+  wire [1:0] _fill_12 = {2{_bits_238}}; // RapController.java:151
+  wire [1:0] _and_173 = slot_digit_12 & _fill_12; // RapController.java:151
+  wire _bits_239 = slot_pick_pick_hot[13]; // RapController.java:151
+  wire [1:0] _fill_13 = {2{_bits_239}}; // RapController.java:151
+  wire [1:0] _and_174 = slot_digit_13 & _fill_13; // RapController.java:151
+  wire [1:0] _or_132 = _and_173 | _and_174; // RapController.java:151
+  wire _bits_240 = slot_pick_pick_hot[14]; // RapController.java:151
+  wire [1:0] _fill_14 = {2{_bits_240}}; // RapController.java:151
+  wire [1:0] _and_175 = slot_digit_14 & _fill_14; // RapController.java:151
+  wire _bits_241 = slot_pick_pick_hot[15]; // RapController.java:151
+  wire [1:0] _fill_15 = {2{_bits_241}}; // RapController.java:151
+  wire [1:0] _and_176 = slot_digit_15 & _fill_15; // RapController.java:151
+  wire [1:0] _or_133 = _and_175 | _and_176; // RapController.java:151
+  wire [1:0] _or_134 = _or_132 | _or_133; // RapController.java:151
+  wire [1:0] _or_135 = _or_131 | _or_134; // RapController.java:151
+  wire [1:0] _or_136 = _or_128 | _or_135; // RapController.java:151
+  wire _bits_242 = slot_pick_pick_hot[16]; // RapController.java:151
+  wire [1:0] _fill_16 = {2{_bits_242}}; // RapController.java:151
+  wire [1:0] _and_177 = slot_digit_16 & _fill_16; // RapController.java:151
+  wire _bits_243 = slot_pick_pick_hot[17]; // RapController.java:151
+  wire [1:0] _fill_17 = {2{_bits_243}}; // RapController.java:151
+  wire [1:0] _and_178 = slot_digit_17 & _fill_17; // RapController.java:151
+  wire [1:0] _or_137 = _and_177 | _and_178; // RapController.java:151
+  wire _bits_244 = slot_pick_pick_hot[18]; // RapController.java:151
+  wire [1:0] _fill_18 = {2{_bits_244}}; // RapController.java:151
+  wire [1:0] _and_179 = slot_digit_18 & _fill_18; // RapController.java:151
+  wire _bits_245 = slot_pick_pick_hot[19]; // RapController.java:151
+  wire [1:0] _fill_19 = {2{_bits_245}}; // RapController.java:151
+  wire [1:0] _and_180 = slot_digit_19 & _fill_19; // RapController.java:151
+  wire [1:0] _or_138 = _and_179 | _and_180; // RapController.java:151
+  wire [1:0] _or_139 = _or_137 | _or_138; // RapController.java:151
+  wire _bits_246 = slot_pick_pick_hot[20]; // RapController.java:151
+  wire [1:0] _fill_20 = {2{_bits_246}}; // RapController.java:151
+  wire [1:0] _and_181 = slot_digit_20 & _fill_20; // RapController.java:151
+  wire _bits_247 = slot_pick_pick_hot[21]; // RapController.java:151
+  wire [1:0] _fill_21 = {2{_bits_247}}; // RapController.java:151
+  wire [1:0] _and_182 = slot_digit_21 & _fill_21; // RapController.java:151
+  wire [1:0] _or_140 = _and_181 | _and_182; // RapController.java:151
+  wire _bits_248 = slot_pick_pick_hot[22]; // RapController.java:151
+  wire [1:0] _fill_22 = {2{_bits_248}}; // RapController.java:151
+  wire [1:0] _and_183 = slot_digit_22 & _fill_22; // RapController.java:151
+  wire _bits_249 = slot_pick_pick_hot[23]; // RapController.java:151
+  wire [1:0] _fill_23 = {2{_bits_249}}; // RapController.java:151
+  wire [1:0] _and_184 = slot_digit_23 & _fill_23; // RapController.java:151
+  wire [1:0] _or_141 = _and_183 | _and_184; // RapController.java:151
+  wire [1:0] _or_142 = _or_140 | _or_141; // RapController.java:151
+  wire [1:0] _or_143 = _or_139 | _or_142; // RapController.java:151
+  wire _bits_250 = slot_pick_pick_hot[24]; // RapController.java:151
+  wire [1:0] _fill_24 = {2{_bits_250}}; // RapController.java:151
+  wire [1:0] _and_185 = slot_digit_24 & _fill_24; // RapController.java:151
+  wire _bits_251 = slot_pick_pick_hot[25]; // RapController.java:151
+  wire [1:0] _fill_25 = {2{_bits_251}}; // RapController.java:151
+  wire [1:0] _and_186 = slot_digit_25 & _fill_25; // RapController.java:151
+  wire [1:0] _or_144 = _and_185 | _and_186; // RapController.java:151
+  wire _bits_252 = slot_pick_pick_hot[26]; // RapController.java:151
+  wire [1:0] _fill_26 = {2{_bits_252}}; // RapController.java:151
+  wire [1:0] _and_187 = slot_digit_26 & _fill_26; // RapController.java:151
+  wire _bits_253 = slot_pick_pick_hot[27]; // RapController.java:151
+  wire [1:0] _fill_27 = {2{_bits_253}}; // RapController.java:151
+  wire [1:0] _and_188 = slot_digit_27 & _fill_27; // RapController.java:151
+  wire [1:0] _or_145 = _and_187 | _and_188; // RapController.java:151
+  wire [1:0] _or_146 = _or_144 | _or_145; // RapController.java:151
+  wire _bits_254 = slot_pick_pick_hot[28]; // RapController.java:151
+  wire [1:0] _fill_28 = {2{_bits_254}}; // RapController.java:151
+  wire [1:0] _and_189 = slot_digit_28 & _fill_28; // RapController.java:151
+  wire _bits_255 = slot_pick_pick_hot[29]; // RapController.java:151
+  wire [1:0] _fill_29 = {2{_bits_255}}; // RapController.java:151
+  wire [1:0] _and_190 = slot_digit_29 & _fill_29; // RapController.java:151
+  wire [1:0] _or_147 = _and_189 | _and_190; // RapController.java:151
+  wire _bits_256 = slot_pick_pick_hot[30]; // RapController.java:151
+  wire [1:0] _fill_30 = {2{_bits_256}}; // RapController.java:151
+  wire [1:0] _and_191 = slot_digit_30 & _fill_30; // RapController.java:151
+  wire _bits_257 = slot_pick_pick_hot[31]; // RapController.java:151
+  wire [1:0] _fill_31 = {2{_bits_257}}; // RapController.java:151
+  wire [1:0] _and_192 = slot_digit_31 & _fill_31; // RapController.java:151
+  wire [1:0] _or_148 = _and_191 | _and_192; // RapController.java:151
+  wire [1:0] _or_149 = _or_147 | _or_148; // RapController.java:151
+  wire [1:0] _or_150 = _or_146 | _or_149; // RapController.java:151
+  wire [1:0] _or_151 = _or_143 | _or_150; // RapController.java:151
+  wire [1:0] _or_152 = _or_136 | _or_151; // RapController.java:151
+  wire _or_153 = state_undo | state_split; // RapController.java:472
+  wire _or_154 = _or_153 | state_split_alloc; // RapController.java:472
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:618
+  wire _eq_162 = merge_leaf_depth_next == 5'd1; // RapController.java:161
+  wire _bits_258 = leaf_pick_pick_hot[0]; // RapController.java:607
+  wire [4:0] _fill_32 = {5{_bits_258}}; // RapController.java:607
+  wire [4:0] _and_193 = slot_parent_0 & _fill_32; // RapController.java:607
+  wire _bits_259 = leaf_pick_pick_hot[1]; // RapController.java:607
+  wire [4:0] _fill_33 = {5{_bits_259}}; // RapController.java:607
+  wire [4:0] _and_194 = slot_parent_1 & _fill_33; // RapController.java:607
+  wire [4:0] _or_155 = _and_193 | _and_194; // RapController.java:607
+  wire _bits_260 = leaf_pick_pick_hot[2]; // RapController.java:607
+  wire [4:0] _fill_34 = {5{_bits_260}}; // RapController.java:607
+  wire [4:0] _and_195 = slot_parent_2 & _fill_34; // RapController.java:607
+  wire _bits_261 = leaf_pick_pick_hot[3]; // RapController.java:607
+  wire [4:0] _fill_35 = {5{_bits_261}}; // RapController.java:607
+  wire [4:0] _and_196 = slot_parent_3 & _fill_35; // RapController.java:607
+  wire [4:0] _or_156 = _and_195 | _and_196; // RapController.java:607
+  wire [4:0] _or_157 = _or_155 | _or_156; // RapController.java:607
+  wire _bits_262 = leaf_pick_pick_hot[4]; // RapController.java:607
+  wire [4:0] _fill_36 = {5{_bits_262}}; // RapController.java:607
+  wire [4:0] _and_197 = slot_parent_4 & _fill_36; // RapController.java:607
+  wire _bits_263 = leaf_pick_pick_hot[5]; // RapController.java:607
+  wire [4:0] _fill_37 = {5{_bits_263}}; // RapController.java:607
+  wire [4:0] _and_198 = slot_parent_5 & _fill_37; // RapController.java:607
+  wire [4:0] _or_158 = _and_197 | _and_198; // RapController.java:607
+  wire _bits_264 = leaf_pick_pick_hot[6]; // RapController.java:607
+  wire [4:0] _fill_38 = {5{_bits_264}}; // RapController.java:607
+  wire [4:0] _and_199 = slot_parent_6 & _fill_38; // RapController.java:607
+  wire _bits_265 = leaf_pick_pick_hot[7]; // RapController.java:607
+  wire [4:0] _fill_39 = {5{_bits_265}}; // RapController.java:607
+  wire [4:0] _and_200 = slot_parent_7 & _fill_39; // RapController.java:607
+  wire [4:0] _or_159 = _and_199 | _and_200; // RapController.java:607
+  wire [4:0] _or_160 = _or_158 | _or_159; // RapController.java:607
+  wire [4:0] _or_161 = _or_157 | _or_160; // RapController.java:607
+  wire _bits_266 = leaf_pick_pick_hot[8]; // RapController.java:607
+  wire [4:0] _fill_40 = {5{_bits_266}}; // RapController.java:607
+  wire [4:0] _and_201 = slot_parent_8 & _fill_40; // RapController.java:607
+  wire _bits_267 = leaf_pick_pick_hot[9]; // RapController.java:607
+  wire [4:0] _fill_41 = {5{_bits_267}}; // RapController.java:607
+  wire [4:0] _and_202 = slot_parent_9 & _fill_41; // RapController.java:607
+  wire [4:0] _or_162 = _and_201 | _and_202; // RapController.java:607
+  wire _bits_268 = leaf_pick_pick_hot[10]; // RapController.java:607
+  wire [4:0] _fill_42 = {5{_bits_268}}; // RapController.java:607
+  wire [4:0] _and_203 = slot_parent_10 & _fill_42; // RapController.java:607
+  wire _bits_269 = leaf_pick_pick_hot[11]; // RapController.java:607
+  wire [4:0] _fill_43 = {5{_bits_269}}; // RapController.java:607
+  wire [4:0] _and_204 = slot_parent_11 & _fill_43; // RapController.java:607
+  wire [4:0] _or_163 = _and_203 | _and_204; // RapController.java:607
+  wire [4:0] _or_164 = _or_162 | _or_163; // RapController.java:607
+  wire _bits_270 = leaf_pick_pick_hot[12]; // RapController.java:607
+  wire [4:0] _fill_44 = {5{_bits_270}}; // RapController.java:607
+  wire [4:0] _and_205 = slot_parent_12 & _fill_44; // RapController.java:607
+  wire _bits_271 = leaf_pick_pick_hot[13]; // RapController.java:607
+  wire [4:0] _fill_45 = {5{_bits_271}}; // RapController.java:607
+  wire [4:0] _and_206 = slot_parent_13 & _fill_45; // RapController.java:607
+  wire [4:0] _or_165 = _and_205 | _and_206; // RapController.java:607
+  wire _bits_272 = leaf_pick_pick_hot[14]; // RapController.java:607
+  wire [4:0] _fill_46 = {5{_bits_272}}; // RapController.java:607
+  wire [4:0] _and_207 = slot_parent_14 & _fill_46; // RapController.java:607
+  wire _bits_273 = leaf_pick_pick_hot[15]; // RapController.java:607
+  wire [4:0] _fill_47 = {5{_bits_273}}; // RapController.java:607
+  wire [4:0] _and_208 = slot_parent_15 & _fill_47; // RapController.java:607
+  wire [4:0] _or_166 = _and_207 | _and_208; // RapController.java:607
+  wire [4:0] _or_167 = _or_165 | _or_166; // RapController.java:607
+  wire [4:0] _or_168 = _or_164 | _or_167; // RapController.java:607
+  wire [4:0] _or_169 = _or_161 | _or_168; // RapController.java:607
+  wire _bits_274 = leaf_pick_pick_hot[16]; // RapController.java:607
+  wire [4:0] _fill_48 = {5{_bits_274}}; // RapController.java:607
+  wire [4:0] _and_209 = slot_parent_16 & _fill_48; // RapController.java:607
+  wire _bits_275 = leaf_pick_pick_hot[17]; // RapController.java:607
+  wire [4:0] _fill_49 = {5{_bits_275}}; // RapController.java:607
+  wire [4:0] _and_210 = slot_parent_17 & _fill_49; // RapController.java:607
+  wire [4:0] _or_170 = _and_209 | _and_210; // RapController.java:607
+  wire _bits_276 = leaf_pick_pick_hot[18]; // RapController.java:607
+  wire [4:0] _fill_50 = {5{_bits_276}}; // RapController.java:607
+  wire [4:0] _and_211 = slot_parent_18 & _fill_50; // RapController.java:607
+  wire _bits_277 = leaf_pick_pick_hot[19]; // RapController.java:607
+  wire [4:0] _fill_51 = {5{_bits_277}}; // RapController.java:607
+  wire [4:0] _and_212 = slot_parent_19 & _fill_51; // RapController.java:607
+  wire [4:0] _or_171 = _and_211 | _and_212; // RapController.java:607
+  wire [4:0] _or_172 = _or_170 | _or_171; // RapController.java:607
+  wire _bits_278 = leaf_pick_pick_hot[20]; // RapController.java:607
+  wire [4:0] _fill_52 = {5{_bits_278}}; // RapController.java:607
+  wire [4:0] _and_213 = slot_parent_20 & _fill_52; // RapController.java:607
+  wire _bits_279 = leaf_pick_pick_hot[21]; // RapController.java:607
+  wire [4:0] _fill_53 = {5{_bits_279}}; // RapController.java:607
+  wire [4:0] _and_214 = slot_parent_21 & _fill_53; // RapController.java:607
+  wire [4:0] _or_173 = _and_213 | _and_214; // RapController.java:607
+  wire _bits_280 = leaf_pick_pick_hot[22]; // RapController.java:607
+  wire [4:0] _fill_54 = {5{_bits_280}}; // RapController.java:607
+  wire [4:0] _and_215 = slot_parent_22 & _fill_54; // RapController.java:607
+  wire _bits_281 = leaf_pick_pick_hot[23]; // RapController.java:607
+  wire [4:0] _fill_55 = {5{_bits_281}}; // RapController.java:607
+  wire [4:0] _and_216 = slot_parent_23 & _fill_55; // RapController.java:607
+  wire [4:0] _or_174 = _and_215 | _and_216; // RapController.java:607
+  wire [4:0] _or_175 = _or_173 | _or_174; // RapController.java:607
+  wire [4:0] _or_176 = _or_172 | _or_175; // RapController.java:607
+  wire _bits_282 = leaf_pick_pick_hot[24]; // RapController.java:607
+  wire [4:0] _fill_56 = {5{_bits_282}}; // RapController.java:607
+  wire [4:0] _and_217 = slot_parent_24 & _fill_56; // RapController.java:607
+  wire _bits_283 = leaf_pick_pick_hot[25]; // RapController.java:607
+  wire [4:0] _fill_57 = {5{_bits_283}}; // RapController.java:607
+  wire [4:0] _and_218 = slot_parent_25 & _fill_57; // RapController.java:607
+  wire [4:0] _or_177 = _and_217 | _and_218; // RapController.java:607
+  wire _bits_284 = leaf_pick_pick_hot[26]; // RapController.java:607
+  wire [4:0] _fill_58 = {5{_bits_284}}; // RapController.java:607
+  wire [4:0] _and_219 = slot_parent_26 & _fill_58; // RapController.java:607
+  wire _bits_285 = leaf_pick_pick_hot[27]; // RapController.java:607
+  wire [4:0] _fill_59 = {5{_bits_285}}; // RapController.java:607
+  wire [4:0] _and_220 = slot_parent_27 & _fill_59; // RapController.java:607
+  wire [4:0] _or_178 = _and_219 | _and_220; // RapController.java:607
+  wire [4:0] _or_179 = _or_177 | _or_178; // RapController.java:607
+  wire _bits_286 = leaf_pick_pick_hot[28]; // RapController.java:607
+  wire [4:0] _fill_60 = {5{_bits_286}}; // RapController.java:607
+  wire [4:0] _and_221 = slot_parent_28 & _fill_60; // RapController.java:607
+  wire _bits_287 = leaf_pick_pick_hot[29]; // RapController.java:607
+  wire [4:0] _fill_61 = {5{_bits_287}}; // RapController.java:607
+  wire [4:0] _and_222 = slot_parent_29 & _fill_61; // RapController.java:607
+  wire [4:0] _or_180 = _and_221 | _and_222; // RapController.java:607
+  wire _bits_288 = leaf_pick_pick_hot[30]; // RapController.java:607
+  wire [4:0] _fill_62 = {5{_bits_288}}; // RapController.java:607
+  wire [4:0] _and_223 = slot_parent_30 & _fill_62; // RapController.java:607
+  wire _bits_289 = leaf_pick_pick_hot[31]; // RapController.java:607
+  wire [4:0] _fill_63 = {5{_bits_289}}; // RapController.java:607
+  wire [4:0] _and_224 = slot_parent_31 & _fill_63; // RapController.java:607
+  wire [4:0] _or_181 = _and_223 | _and_224; // RapController.java:607
+  wire [4:0] _or_182 = _or_180 | _or_181; // RapController.java:607
+  wire [4:0] _or_183 = _or_179 | _or_182; // RapController.java:607
+  wire [4:0] _or_184 = _or_176 | _or_183; // RapController.java:607
+  wire [4:0] _or_185 = _or_169 | _or_184; // RapController.java:607
+  wire [2:0] _add_17 = merge_leaves + 3'd1; // RapController.java:640
+  wire _not_139 = ~snapshot_frozen; // RapController.java:517
+  wire _and_225 = snapshot_pending & _not_139; // RapController.java:517
+  wire _and_226 = _and_225 & quiet_held; // RapController.java:517
+  wire _and_227 = _and_226 & snapshot_settled; // RapController.java:517
+  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:659
+  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:678
+  wire [5:0] _cat_41 = {readout_depth, 1'd0}; // RapController.java:821
+  wire [5:0] _mux_37 = readout_in_use ? _cat_41 : 6'd0; // RapController.java:674
+  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:342
+  wire [31:0] _and_228 = child_digit_field & _fill_64; // RapController.java:342
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_228; // RapController.java:342
+  wire _or_186 = snapshot_product_start | following_kick; // RapController.java:213
+  wire [63:0] _mux_38 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:214
+  wire [31:0] _mux_39 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:215
   wire [63:0] _bits_290 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
   wire _not_140 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
   wire _and_229 = following_running & _not_140; // MergeSchedule.java:41
   wire _not_141 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_291 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_1 = |_bits_291; // MergeSchedule.java:45
-  wire [31:0] _bits_292 = next_merge[31:0]; // RapController.java:232
-  wire [31:0] _bits_293 = _cat_0[31:0]; // RapController.java:232
-  wire [32:0] _sub_12 = {1'b0, _bits_292} - {1'b0, _bits_293}; // RapController.java:232
-  wire [31:0] _bits_294 = next_merge[63:32]; // RapController.java:233
-  wire [31:0] _bits_295 = _cat_0[63:32]; // RapController.java:233
-  wire [32:0] _sub_13 = {1'b0, _bits_294} - {1'b0, _bits_295}; // RapController.java:233
-  wire _bits_296 = to_merge_lo[32]; // RapController.java:233
-  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_296}; // RapController.java:233
-  wire _bits_297 = to_merge_hi[32]; // RapController.java:236
-  wire _not_142 = ~_bits_297; // RapController.java:236
-  wire _or_r_2 = |to_merge; // RapController.java:236
-  wire _and_230 = _not_142 & _or_r_2; // RapController.java:236
-  wire [4:0] _mux_40 = state_merge_kids ? merge_parent : op_slot; // RapController.java:250
-  wire [2:0] _dyn_index_0 = _mux_40[4] ? (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_31 : slot_children_30) : (_mux_40[0] ? slot_children_29 : slot_children_28)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_27 : slot_children_26) : (_mux_40[0] ? slot_children_25 : slot_children_24))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_23 : slot_children_22) : (_mux_40[0] ? slot_children_21 : slot_children_20)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_19 : slot_children_18) : (_mux_40[0] ? slot_children_17 : slot_children_16)))) : (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_15 : slot_children_14) : (_mux_40[0] ? slot_children_13 : slot_children_12)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_11 : slot_children_10) : (_mux_40[0] ? slot_children_9 : slot_children_8))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_7 : slot_children_6) : (_mux_40[0] ? slot_children_5 : slot_children_4)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_3 : slot_children_2) : (_mux_40[0] ? slot_children_1 : slot_children_0)))); // RapController.java:250
-  wire _not_143 = ~commit_stop; // RapController.java:517
-  wire _and_231 = io_selected_valid & _not_143; // RapController.java:517
-  wire [4:0] _bits_298 = undo_rdata_0[36:32]; // RapController.java:537
-  wire [4:0] _mux_41 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:634
-  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:177
-  wire [31:0] _fill_65 = {32{1'd1}}; // RapController.java:89
-  wire [31:0] _bits_299 = verdict_sum[31:0]; // RapController.java:705
-  wire [31:0] _mux_42 = clip_verdict ? _fill_65 : _bits_299; // RapController.java:705
-  wire [31:0] _bits_300 = undo_rdata_0[31:0]; // RapController.java:538
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:504
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:282
-  wire _not_144 = ~io_tcamWrite_ready; // RapController.java:294
-  wire _and_232 = tcam_write_full & _not_144; // RapController.java:294
-  wire _or_187 = tcam_write_load | _and_232; // RapController.java:294
-  wire _or_188 = split_now | merge_now; // RapController.java:424
-  wire _and_233 = commit_fire & _or_188; // RapController.java:424
-  wire _not_145 = ~merge_now; // RapController.java:422
-  wire _and_234 = split_now & _not_145; // RapController.java:422
-  wire _and_235 = _and_234 & hit_short_3; // RapController.java:422
-  wire defer_now = _and_235 & skip_now; // RapController.java:422
-  wire _not_146 = ~defer_now; // RapController.java:424
-  wire _and_236 = _and_233 & _not_146; // RapController.java:424
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:329
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:333
-  wire _ge_1 = free_slots >= missing_children; // RapController.java:334
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:828
-  wire [5:0] _cat_42 = {op_depth, 1'd0}; // RapController.java:823
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_42; // RapController.java:828
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:828
-  wire [5:0] _cat_43 = {child_depth, 1'd0}; // RapController.java:823
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_43; // RapController.java:828
-  wire [31:0] _not_147 = ~_dshr_1; // RapController.java:342
-  wire [31:0] _and_237 = _dshr_0 & _not_147; // RapController.java:342
-  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:354
-  wire _lt_0 = free_slots < 6'd1; // RapController.java:361
-  wire _lt_1 = free_slots < 6'd2; // RapController.java:361
-  wire _lt_2 = free_slots < 6'd3; // RapController.java:361
-  wire _lt_3 = free_slots < 6'd4; // RapController.java:361
-  wire [7:0] _cat_44 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:363
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:374
-  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:375
-  wire _bits_301 = _dshr_2[0]; // RapController.java:375
-  wire _and_238 = state_run & io_selected_valid; // RapController.java:368
-  wire _not_148 = ~commit_stop; // RapController.java:368
-  wire _and_239 = _and_238 & _not_148; // RapController.java:368
+  wire [31:0] _bits_292 = next_merge[31:0]; // RapController.java:230
+  wire [31:0] _bits_293 = _cat_0[31:0]; // RapController.java:230
+  wire [32:0] _sub_12 = {1'b0, _bits_292} - {1'b0, _bits_293}; // RapController.java:230
+  wire [31:0] _bits_294 = next_merge[63:32]; // RapController.java:231
+  wire [31:0] _bits_295 = _cat_0[63:32]; // RapController.java:231
+  wire [32:0] _sub_13 = {1'b0, _bits_294} - {1'b0, _bits_295}; // RapController.java:231
+  wire _bits_296 = to_merge_lo[32]; // RapController.java:231
+  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_296}; // RapController.java:231
+  wire _bits_297 = to_merge_hi[32]; // RapController.java:234
+  wire _not_142 = ~_bits_297; // RapController.java:234
+  wire _or_r_2 = |to_merge; // RapController.java:234
+  wire _and_230 = _not_142 & _or_r_2; // RapController.java:234
+  wire [4:0] _mux_40 = state_merge_kids ? merge_parent : op_slot; // RapController.java:248
+  wire [2:0] _dyn_index_0 = _mux_40[4] ? (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_31 : slot_children_30) : (_mux_40[0] ? slot_children_29 : slot_children_28)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_27 : slot_children_26) : (_mux_40[0] ? slot_children_25 : slot_children_24))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_23 : slot_children_22) : (_mux_40[0] ? slot_children_21 : slot_children_20)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_19 : slot_children_18) : (_mux_40[0] ? slot_children_17 : slot_children_16)))) : (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_15 : slot_children_14) : (_mux_40[0] ? slot_children_13 : slot_children_12)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_11 : slot_children_10) : (_mux_40[0] ? slot_children_9 : slot_children_8))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_7 : slot_children_6) : (_mux_40[0] ? slot_children_5 : slot_children_4)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_3 : slot_children_2) : (_mux_40[0] ? slot_children_1 : slot_children_0)))); // RapController.java:248
+  wire _not_143 = ~commit_stop; // RapController.java:515
+  wire _and_231 = io_selected_valid & _not_143; // RapController.java:515
+  wire [4:0] _bits_298 = undo_rdata_0[36:32]; // RapController.java:535
+  wire [4:0] _mux_41 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:632
+  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:175
+  wire [31:0] _fill_65 = {32{1'd1}}; // RapController.java:86
+  wire [31:0] _bits_299 = verdict_sum[31:0]; // RapController.java:703
+  wire [31:0] _mux_42 = clip_verdict ? _fill_65 : _bits_299; // RapController.java:703
+  wire [31:0] _bits_300 = undo_rdata_0[31:0]; // RapController.java:536
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:502
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:280
+  wire _not_144 = ~io_tcamWrite_ready; // RapController.java:292
+  wire _and_232 = tcam_write_full & _not_144; // RapController.java:292
+  wire _or_187 = tcam_write_load | _and_232; // RapController.java:292
+  wire _or_188 = split_now | merge_now; // RapController.java:422
+  wire _and_233 = commit_fire & _or_188; // RapController.java:422
+  wire _not_145 = ~merge_now; // RapController.java:420
+  wire _and_234 = split_now & _not_145; // RapController.java:420
+  wire _and_235 = _and_234 & hit_short_3; // RapController.java:420
+  wire defer_now = _and_235 & skip_now; // RapController.java:420
+  wire _not_146 = ~defer_now; // RapController.java:422
+  wire _and_236 = _and_233 & _not_146; // RapController.java:422
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:327
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:331
+  wire _ge_1 = free_slots >= missing_children; // RapController.java:332
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:826
+  wire [5:0] _cat_42 = {op_depth, 1'd0}; // RapController.java:821
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_42; // RapController.java:826
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:826
+  wire [5:0] _cat_43 = {child_depth, 1'd0}; // RapController.java:821
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_43; // RapController.java:826
+  wire [31:0] _not_147 = ~_dshr_1; // RapController.java:340
+  wire [31:0] _and_237 = _dshr_0 & _not_147; // RapController.java:340
+  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:352
+  wire _lt_0 = free_slots < 6'd1; // RapController.java:359
+  wire _lt_1 = free_slots < 6'd2; // RapController.java:359
+  wire _lt_2 = free_slots < 6'd3; // RapController.java:359
+  wire _lt_3 = free_slots < 6'd4; // RapController.java:359
+  wire [7:0] _cat_44 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:361
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:372
+  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:373
+  wire _bits_301 = _dshr_2[0]; // RapController.java:373
+  wire _and_238 = state_run & io_selected_valid; // RapController.java:366
+  wire _not_148 = ~commit_stop; // RapController.java:366
+  wire _and_239 = _and_238 & _not_148; // RapController.java:366
   wire _not_149 = ~verdict_act; // MergeVerdict.java:73
   wire _and_240 = verdict_busy & _not_149; // MergeVerdict.java:73
   wire _or_189 = verdict_hand_over | _and_240; // MergeVerdict.java:73
-  wire _or_190 = state_merge_level | state_merge_kids; // RapController.java:381
-  wire _and_241 = _or_190 & io_counterResult_valid; // RapController.java:382
-  wire _eq_163 = io_counterResult_bits_op == 2'd2; // RapController.java:382
-  wire _and_242 = _and_241 & _eq_163; // RapController.java:382
+  wire _or_190 = state_merge_level | state_merge_kids; // RapController.java:379
+  wire _and_241 = _or_190 & io_counterResult_valid; // RapController.java:380
+  wire _eq_163 = io_counterResult_bits_op == 2'd2; // RapController.java:380
+  wire _and_242 = _and_241 & _eq_163; // RapController.java:380
   wire [34:0] _add_18 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_15 = op_children - _add_17; // MergeVerdict.java:97
   wire _bits_302 = op_not_threshold[35]; // SplitCompare.java:60
@@ -1896,8 +1896,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_194 = _bits_326 | _and_247; // SplitCompare.java:76
   wire _and_248 = _bits_321 & _or_194; // SplitCompare.java:76
   wire _or_195 = _bits_320 | _and_248; // SplitCompare.java:76
-  wire _lt_4 = io_selected_bits_depth < 5'd16; // RapController.java:393
-  wire _not_153 = ~schedule_exhausted; // RapController.java:402
+  wire _lt_4 = io_selected_bits_depth < 5'd16; // RapController.java:391
+  wire _not_153 = ~schedule_exhausted; // RapController.java:400
   wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
   wire _not_154 = ~_or_r_4; // SplitCounter.java:89
   wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:90
@@ -1906,26 +1906,26 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_6 = |until_merge_hi_2; // SplitCounter.java:90
   wire _not_156 = ~_or_r_6; // SplitCounter.java:90
   wire _and_250 = _and_249 & _not_156; // SplitCounter.java:90
-  wire _and_251 = _not_153 & _and_250; // RapController.java:402
-  wire [13:0] _bits_331 = until_merge_lo[15:2]; // RapController.java:405
-  wire _or_r_7 = |_bits_331; // RapController.java:405
-  wire _not_157 = ~_or_r_7; // RapController.java:405
-  wire _and_252 = _and_251 & _not_157; // RapController.java:405
-  wire _and_253 = commit_fire & defer_now; // RapController.java:452
-  wire _lt_5 = readout_slot < 16'd32; // RapController.java:455
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:455
-  wire _bits_332 = _dshr_3[0]; // RapController.java:455
-  wire _and_254 = _lt_5 & _bits_332; // RapController.java:455
-  wire [2:0] _bits_333 = readout_index[2:0]; // RapController.java:460
-  wire [4:0] _dyn_index_2 = _bits_333[2] ? (_bits_333[1] ? (_bits_333[0] ? _wire_0_7 : _wire_0_6) : (_bits_333[0] ? _wire_0_5 : _wire_0_4)) : (_bits_333[1] ? (_bits_333[0] ? _wire_0_3 : _wire_0_2) : (_bits_333[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:460
-  wire [2:0] _bits_334 = readout_index[2:0]; // RapController.java:460
-  wire [4:0] _dyn_index_3 = _bits_334[2] ? (_bits_334[1] ? (_bits_334[0] ? _wire_1_7 : _wire_1_6) : (_bits_334[0] ? _wire_1_5 : _wire_1_4)) : (_bits_334[1] ? (_bits_334[0] ? _wire_1_3 : _wire_1_2) : (_bits_334[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:460
-  wire [2:0] _bits_335 = readout_index[2:0]; // RapController.java:460
-  wire [4:0] _dyn_index_4 = _bits_335[2] ? (_bits_335[1] ? (_bits_335[0] ? _wire_2_7 : _wire_2_6) : (_bits_335[0] ? _wire_2_5 : _wire_2_4)) : (_bits_335[1] ? (_bits_335[0] ? _wire_2_3 : _wire_2_2) : (_bits_335[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:460
-  wire [2:0] _bits_336 = readout_index[2:0]; // RapController.java:460
-  wire [4:0] _dyn_index_5 = _bits_336[2] ? (_bits_336[1] ? (_bits_336[0] ? _wire_3_7 : _wire_3_6) : (_bits_336[0] ? _wire_3_5 : _wire_3_4)) : (_bits_336[1] ? (_bits_336[0] ? _wire_3_3 : _wire_3_2) : (_bits_336[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:460
-  wire [1:0] _bits_337 = readout_index[4:3]; // RapController.java:460
-  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:460
+  wire _and_251 = _not_153 & _and_250; // RapController.java:400
+  wire [13:0] _bits_331 = until_merge_lo[15:2]; // RapController.java:403
+  wire _or_r_7 = |_bits_331; // RapController.java:403
+  wire _not_157 = ~_or_r_7; // RapController.java:403
+  wire _and_252 = _and_251 & _not_157; // RapController.java:403
+  wire _and_253 = commit_fire & defer_now; // RapController.java:450
+  wire _lt_5 = readout_slot < 16'd32; // RapController.java:453
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:453
+  wire _bits_332 = _dshr_3[0]; // RapController.java:453
+  wire _and_254 = _lt_5 & _bits_332; // RapController.java:453
+  wire [2:0] _bits_333 = readout_index[2:0]; // RapController.java:458
+  wire [4:0] _dyn_index_2 = _bits_333[2] ? (_bits_333[1] ? (_bits_333[0] ? _wire_0_7 : _wire_0_6) : (_bits_333[0] ? _wire_0_5 : _wire_0_4)) : (_bits_333[1] ? (_bits_333[0] ? _wire_0_3 : _wire_0_2) : (_bits_333[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:458
+  wire [2:0] _bits_334 = readout_index[2:0]; // RapController.java:458
+  wire [4:0] _dyn_index_3 = _bits_334[2] ? (_bits_334[1] ? (_bits_334[0] ? _wire_1_7 : _wire_1_6) : (_bits_334[0] ? _wire_1_5 : _wire_1_4)) : (_bits_334[1] ? (_bits_334[0] ? _wire_1_3 : _wire_1_2) : (_bits_334[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:458
+  wire [2:0] _bits_335 = readout_index[2:0]; // RapController.java:458
+  wire [4:0] _dyn_index_4 = _bits_335[2] ? (_bits_335[1] ? (_bits_335[0] ? _wire_2_7 : _wire_2_6) : (_bits_335[0] ? _wire_2_5 : _wire_2_4)) : (_bits_335[1] ? (_bits_335[0] ? _wire_2_3 : _wire_2_2) : (_bits_335[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:458
+  wire [2:0] _bits_336 = readout_index[2:0]; // RapController.java:458
+  wire [4:0] _dyn_index_5 = _bits_336[2] ? (_bits_336[1] ? (_bits_336[0] ? _wire_3_7 : _wire_3_6) : (_bits_336[0] ? _wire_3_5 : _wire_3_4)) : (_bits_336[1] ? (_bits_336[0] ? _wire_3_3 : _wire_3_2) : (_bits_336[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:458
+  wire [1:0] _bits_337 = readout_index[4:3]; // RapController.java:458
+  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:458
   wire _bits_338 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_2 = &_bits_338; // SplitCompare.java:60
   wire [11:0] _bits_339 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -1963,12 +1963,12 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_259 = _and_258 & _not_158; // MergeSkip.java:72
   wire _not_159 = ~commit_fire; // MergeSkip.java:72
   wire _and_260 = _and_259 & _not_159; // MergeSkip.java:72
-  wire _not_160 = ~commit_stop; // RapController.java:486
-  wire pipe_quiet = _not_160 & pipe_empty; // RapController.java:486
-  wire _and_261 = state_run & pipe_quiet; // RapController.java:491
-  wire _not_161 = ~io_issued; // RapController.java:491
-  wire _and_262 = _and_261 & _not_161; // RapController.java:491
-  wire _and_263 = state_run & pipe_quiet; // RapController.java:497
+  wire _not_160 = ~commit_stop; // RapController.java:484
+  wire pipe_quiet = _not_160 & pipe_empty; // RapController.java:484
+  wire _and_261 = state_run & pipe_quiet; // RapController.java:489
+  wire _not_161 = ~io_issued; // RapController.java:489
+  wire _and_262 = _and_261 & _not_161; // RapController.java:489
+  wire _and_263 = state_run & pipe_quiet; // RapController.java:495
   wire _or_198 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_199 = _or_198 | ev_split_q; // StatusRegs.java:77
   wire _or_200 = _or_199 | ev_batch_q; // StatusRegs.java:77
@@ -1982,10 +1982,10 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_265 = _and_264 & _not_164; // SplitCounter.java:109
   wire _not_165 = ~_and_265; // StatusRegs.java:78
   wire ev_pending = _or_202 | _not_165; // StatusRegs.java:78
-  wire _not_166 = ~ev_pending; // RapController.java:496
-  wire _and_266 = _not_166 & multiplier_free; // RapController.java:496
-  wire status_still = _and_266 & io_countersIdle; // RapController.java:496
-  wire _and_267 = _and_263 & status_still; // RapController.java:497
+  wire _not_166 = ~ev_pending; // RapController.java:494
+  wire _and_266 = _not_166 & multiplier_free; // RapController.java:494
+  wire status_still = _and_266 & io_countersIdle; // RapController.java:494
+  wire _and_267 = _and_263 & status_still; // RapController.java:495
   wire _bits_353 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_354 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_203 = _bits_353 | _bits_354; // FirstSet.java:64
@@ -2110,43 +2110,43 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_261 = _or_254 | _or_260; // FirstSet.java:63
   wire _or_262 = _or_247 | _or_261; // FirstSet.java:63
   wire _not_167 = ~_or_262; // SlotPicker.java:93
-  wire _not_168 = ~state_init; // RapController.java:789
-  wire _not_169 = ~tcam_write_full; // RapController.java:789
-  wire _and_299 = _not_168 & _not_169; // RapController.java:789
-  wire _and_300 = _and_299 & io_enable; // RapController.java:789
-  wire _or_263 = readout_pending | io_readout; // RapController.java:790
-  wire _not_170 = ~_or_263; // RapController.java:790
-  wire _and_301 = _and_300 & _not_170; // RapController.java:790
-  wire _or_264 = snapshot_pending | io_snapshot; // RapController.java:790
-  wire _not_171 = ~_or_264; // RapController.java:790
-  wire _and_302 = _and_301 & _not_171; // RapController.java:790
-  wire _not_172 = ~snapshot_frozen; // RapController.java:790
-  wire _and_303 = _and_302 & _not_172; // RapController.java:790
-  wire _not_173 = ~commit_stop; // RapController.java:866
-  wire _and_304 = state_run & _not_173; // RapController.java:866
-  wire _not_174 = ~io_headValid; // RapController.java:866
-  wire _and_305 = pipe_empty & _not_174; // RapController.java:866
-  wire [2:0] _mux_43 = _and_305 ? 3'd1 : fill_cause; // RapController.java:866
-  wire _or_265 = state_drain | state_undo; // RapController.java:867
-  wire _or_266 = _or_265 | state_resume; // RapController.java:867
-  wire _or_267 = _or_266 | commit_stop; // RapController.java:867
-  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:868
-  wire _or_268 = state_split_scan | state_split; // RapController.java:869
-  wire _or_269 = _or_268 | state_split_alloc; // RapController.java:869
-  wire _or_270 = state_merge_level | state_merge_kids; // RapController.java:870
-  wire _or_271 = _or_270 | state_advance; // RapController.java:870
-  wire _or_272 = _or_271 | state_advance_wait; // RapController.java:870
-  wire [3:0] _bits_385 = undo_sp[3:0]; // RapController.java:320
-  wire [36:0] _cat_61 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:320
-  wire _not_175 = ~undo_empty; // RapController.java:316
-  wire undo_pop = state_undo & _not_175; // RapController.java:316
-  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:317
-  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:317
-  wire [4:0] _mux_45 = undo_pop ? _sub_16 : _sub_17; // RapController.java:317
-  wire [3:0] _bits_386 = _mux_45[3:0]; // RapController.java:317
-  wire _not_176 = ~undo_push; // RapController.java:317
-  wire [4:0] _mux_46 = state_split ? op_slot : readout_index; // RapController.java:192
-  wire _or_273 = state_split | state_read_issue; // RapController.java:191
+  wire _not_168 = ~state_init; // RapController.java:787
+  wire _not_169 = ~tcam_write_full; // RapController.java:787
+  wire _and_299 = _not_168 & _not_169; // RapController.java:787
+  wire _and_300 = _and_299 & io_enable; // RapController.java:787
+  wire _or_263 = readout_pending | io_readout; // RapController.java:788
+  wire _not_170 = ~_or_263; // RapController.java:788
+  wire _and_301 = _and_300 & _not_170; // RapController.java:788
+  wire _or_264 = snapshot_pending | io_snapshot; // RapController.java:788
+  wire _not_171 = ~_or_264; // RapController.java:788
+  wire _and_302 = _and_301 & _not_171; // RapController.java:788
+  wire _not_172 = ~snapshot_frozen; // RapController.java:788
+  wire _and_303 = _and_302 & _not_172; // RapController.java:788
+  wire _not_173 = ~commit_stop; // RapController.java:864
+  wire _and_304 = state_run & _not_173; // RapController.java:864
+  wire _not_174 = ~io_headValid; // RapController.java:864
+  wire _and_305 = pipe_empty & _not_174; // RapController.java:864
+  wire [2:0] _mux_43 = _and_305 ? 3'd1 : fill_cause; // RapController.java:864
+  wire _or_265 = state_drain | state_undo; // RapController.java:865
+  wire _or_266 = _or_265 | state_resume; // RapController.java:865
+  wire _or_267 = _or_266 | commit_stop; // RapController.java:865
+  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:866
+  wire _or_268 = state_split_scan | state_split; // RapController.java:867
+  wire _or_269 = _or_268 | state_split_alloc; // RapController.java:867
+  wire _or_270 = state_merge_level | state_merge_kids; // RapController.java:868
+  wire _or_271 = _or_270 | state_advance; // RapController.java:868
+  wire _or_272 = _or_271 | state_advance_wait; // RapController.java:868
+  wire [3:0] _bits_385 = undo_sp[3:0]; // RapController.java:318
+  wire [36:0] _cat_61 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:318
+  wire _not_175 = ~undo_empty; // RapController.java:314
+  wire undo_pop = state_undo & _not_175; // RapController.java:314
+  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:315
+  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:315
+  wire [4:0] _mux_45 = undo_pop ? _sub_16 : _sub_17; // RapController.java:315
+  wire [3:0] _bits_386 = _mux_45[3:0]; // RapController.java:315
+  wire _not_176 = ~undo_push; // RapController.java:315
+  wire [4:0] _mux_46 = state_split ? op_slot : readout_index; // RapController.java:190
+  wire _or_273 = state_split | state_read_issue; // RapController.java:189
   wire [14:0] _cat_62 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:64
   wire _or_r_9 = |_cat_62; // RapController.java:64
   wire [14:0] _sub_18 = _cat_62 - 15'd1; // RapController.java:64
@@ -2162,7 +2162,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire [31:0] _bits_388 = _dshl_3[31:0]; // SlotPicker.java:60
   wire _eq_165 = slot_pick_pick_hot == _bits_388; // SlotPicker.java:60
   wire _and_309 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:60
-  wire _not_178 = ~_or_273; // RapController.java:200
+  wire _not_178 = ~_or_273; // RapController.java:198
   wire _not_179 = ~_and_242; // MergeVerdict.java:77
   wire _and_310 = verdict_act & merge_verdict; // MergeVerdict.java:79
   wire _eq_166 = verdict_set == _and_310; // MergeVerdict.java:79
@@ -2170,7 +2170,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_274 = _not_180 | verdict_act; // MergeVerdict.java:79
   wire _eq_167 = verdict_free == _or_274; // MergeVerdict.java:79
   wire _and_311 = _eq_166 & _eq_167; // MergeVerdict.java:79
-  wire _and_312 = _or_19 & io_head_thresholdFits; // RapController.java:391
+  wire _and_312 = _or_19 & io_head_thresholdFits; // RapController.java:389
   wire [3:0] _bits_389 = io_head_notThreshold[35:32]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_389; // SplitCompare.java:60
   wire [10:0] _bits_390 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:72
@@ -2201,15 +2201,15 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _and_314 = _bits_394 & _or_275; // SplitCompare.java:76
   wire _or_276 = _bits_393 | _and_314; // SplitCompare.java:76
   wire _and_315 = _and_r_3 & _or_276; // SplitCompare.java:60
-  wire _eq_168 = _and_312 == _and_315; // RapController.java:391
-  wire [14:0] _bits_404 = until_merge_lo[15:1]; // RapController.java:403
-  wire _or_r_11 = |_bits_404; // RapController.java:403
-  wire _not_181 = ~_or_r_11; // RapController.java:403
-  wire _and_316 = _and_251 & _not_181; // RapController.java:403
-  wire _bits_405 = until_merge_lo[0]; // RapController.java:404
-  wire _ge_3 = io_head_weight >= _bits_405; // RapController.java:404
-  wire _and_317 = _and_316 & _ge_3; // RapController.java:404
-  wire _eq_169 = merge_now == _and_317; // RapController.java:408
+  wire _eq_168 = _and_312 == _and_315; // RapController.java:389
+  wire [14:0] _bits_404 = until_merge_lo[15:1]; // RapController.java:401
+  wire _or_r_11 = |_bits_404; // RapController.java:401
+  wire _not_181 = ~_or_r_11; // RapController.java:401
+  wire _and_316 = _and_251 & _not_181; // RapController.java:401
+  wire _bits_405 = until_merge_lo[0]; // RapController.java:402
+  wire _ge_3 = io_head_weight >= _bits_405; // RapController.java:402
+  wire _and_317 = _and_316 & _ge_3; // RapController.java:402
+  wire _eq_169 = merge_now == _and_317; // RapController.java:406
   wire _bits_406 = io_head_notThreshold[35]; // SplitCompare.java:60
   wire _and_r_4 = &_bits_406; // SplitCompare.java:60
   wire [11:0] _bits_407 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -2243,54 +2243,54 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_278 = _bits_410 | _and_319; // SplitCompare.java:76
   wire _and_320 = _and_r_4 & _or_278; // SplitCompare.java:60
   wire _and_321 = skip_valid & _and_320; // MergeSkip.java:53
-  wire _and_322 = commit_fire & skip_now; // RapController.java:420
-  wire _eq_170 = deferred_at_commit == _reg_1; // RapController.java:452
+  wire _and_322 = commit_fire & skip_now; // RapController.java:418
+  wire _eq_170 = deferred_at_commit == _reg_1; // RapController.java:450
   wire _and_r_5 = &batch_min_sum; // MergeSkip.java:77
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:77
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:77
-  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:834
-  wire [5:0] _cat_73 = {_sub_19, 1'd0}; // RapController.java:823
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_73; // RapController.java:835
-  wire [31:0] _bits_421 = _dshl_4[31:0]; // RapController.java:835
-  wire [31:0] _or_279 = slot_prefix_rdata_0 | _bits_421; // RapController.java:835
-  wire _eq_171 = child_prefix == _or_279; // RapController.java:583
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:828
-  wire [5:0] _cat_74 = {child_depth, 1'd0}; // RapController.java:823
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_74; // RapController.java:828
-  wire _eq_172 = child_mask == _dshr_4; // RapController.java:584
-  wire _and_323 = _eq_171 & _eq_172; // RapController.java:584
+  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:832
+  wire [5:0] _cat_73 = {_sub_19, 1'd0}; // RapController.java:821
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_73; // RapController.java:833
+  wire [31:0] _bits_421 = _dshl_4[31:0]; // RapController.java:833
+  wire [31:0] _or_279 = slot_prefix_rdata_0 | _bits_421; // RapController.java:833
+  wire _eq_171 = child_prefix == _or_279; // RapController.java:581
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:826
+  wire [5:0] _cat_74 = {child_depth, 1'd0}; // RapController.java:821
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_74; // RapController.java:826
+  wire _eq_172 = child_mask == _dshr_4; // RapController.java:582
+  wire _and_323 = _eq_171 & _eq_172; // RapController.java:582
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:77
-  wire _not_182 = ~readout_in_use; // RapController.java:677
+  wire _not_182 = ~readout_in_use; // RapController.java:675
   wire _eq_173 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_47 = _eq_173 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_174 = readout_depth == _mux_47; // RapController.java:677
-  wire _or_280 = _not_182 | _eq_174; // RapController.java:677
+  wire _eq_174 = readout_depth == _mux_47; // RapController.java:675
+  wire _or_280 = _not_182 | _eq_174; // RapController.java:675
   wire _not_183 = ~batch_min_clears; // MergeSkip.java:85
-  wire _and_324 = state_run & io_selected_valid; // RapController.java:719
-  wire _and_325 = state_run & quiet_held; // RapController.java:722
-  wire _eq_175 = io_counterResult_bits_op == 2'd0; // RapController.java:723
-  wire _and_326 = io_counterResult_valid & _eq_175; // RapController.java:723
-  wire _eq_176 = hit_event_4 == _and_326; // RapController.java:724
-  wire _and_327 = state_run & cmd_valid; // RapController.java:725
-  wire _eq_177 = _and_239 == _and_327; // RapController.java:725
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:726
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:726
-  wire _bits_422 = _dshr_5[0]; // RapController.java:726
-  wire _eq_178 = hit_short_3 == _bits_422; // RapController.java:726
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:728
-  wire _and_328 = state_run & io_counterResult_valid; // RapController.java:728
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:729
-  wire _eq_179 = undo_sp == 5'd0; // RapController.java:730
-  wire _eq_180 = undo_empty == _eq_179; // RapController.java:730
-  wire _eq_181 = merge_leaf_depth == 5'd1; // RapController.java:731
-  wire _eq_182 = merge_last_level == _eq_181; // RapController.java:731
-  wire _not_184 = ~io_counterResult_valid; // RapController.java:733
-  wire _and_329 = state_drain & pipe_empty; // RapController.java:733
-  wire _and_330 = state_split_alloc & slot_pick_ready; // RapController.java:734
-  wire _and_r_9 = &present_children; // RapController.java:736
-  wire _not_185 = ~_and_r_9; // RapController.java:736
-  wire [3:0] _not_186 = ~present_children; // RapController.java:737
+  wire _and_324 = state_run & io_selected_valid; // RapController.java:717
+  wire _and_325 = state_run & quiet_held; // RapController.java:720
+  wire _eq_175 = io_counterResult_bits_op == 2'd0; // RapController.java:721
+  wire _and_326 = io_counterResult_valid & _eq_175; // RapController.java:721
+  wire _eq_176 = hit_event_4 == _and_326; // RapController.java:722
+  wire _and_327 = state_run & cmd_valid; // RapController.java:723
+  wire _eq_177 = _and_239 == _and_327; // RapController.java:723
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:724
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:724
+  wire _bits_422 = _dshr_5[0]; // RapController.java:724
+  wire _eq_178 = hit_short_3 == _bits_422; // RapController.java:724
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:726
+  wire _and_328 = state_run & io_counterResult_valid; // RapController.java:726
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:727
+  wire _eq_179 = undo_sp == 5'd0; // RapController.java:728
+  wire _eq_180 = undo_empty == _eq_179; // RapController.java:728
+  wire _eq_181 = merge_leaf_depth == 5'd1; // RapController.java:729
+  wire _eq_182 = merge_last_level == _eq_181; // RapController.java:729
+  wire _not_184 = ~io_counterResult_valid; // RapController.java:731
+  wire _and_329 = state_drain & pipe_empty; // RapController.java:731
+  wire _and_330 = state_split_alloc & slot_pick_ready; // RapController.java:732
+  wire _and_r_9 = &present_children; // RapController.java:734
+  wire _not_185 = ~_and_r_9; // RapController.java:734
+  wire [3:0] _not_186 = ~present_children; // RapController.java:735
   wire _bits_423 = _not_186[0]; // FirstSet.java:55
   wire _bits_424 = _not_186[1]; // FirstSet.java:55
   wire _or_281 = _bits_423 | _bits_424; // FirstSet.java:64
@@ -2302,9 +2302,9 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_283 = _and_331 | _and_332; // FirstSet.java:62
   wire _and_333 = _bits_425 & _bits_426; // FirstSet.java:61
   wire _or_284 = _or_283 | _and_333; // FirstSet.java:63
-  wire _not_187 = ~_or_284; // RapController.java:737
-  wire _eq_183 = split_last_child == _not_187; // RapController.java:737
-  wire [3:0] _not_188 = ~present_children; // RapController.java:738
+  wire _not_187 = ~_or_284; // RapController.java:735
+  wire _eq_183 = split_last_child == _not_187; // RapController.java:735
+  wire [3:0] _not_188 = ~present_children; // RapController.java:736
   wire _bits_427 = _not_188[0]; // FirstSet.java:25
   wire _bits_428 = _not_188[1]; // FirstSet.java:25
   wire _or_285 = _bits_427 | _bits_428; // FirstSet.java:37
@@ -2315,31 +2315,31 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _mux_48 = _not_189 ? _not_190 : _not_191; // FirstSet.java:36
   wire [1:0] _cat_75 = {_not_189, _mux_48}; // FirstSet.java:36
   wire [1:0] _bits_430 = _cat_75; // FirstSet.java:44
-  wire _eq_184 = split_next_digit == _bits_430; // RapController.java:738
-  wire _and_334 = _eq_183 & _eq_184; // RapController.java:738
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:740
-  wire _eq_185 = _dyn_index_9 == 3'd0; // RapController.java:740
-  wire _not_192 = ~split_settled; // RapController.java:744
+  wire _eq_184 = split_next_digit == _bits_430; // RapController.java:736
+  wire _and_334 = _eq_183 & _eq_184; // RapController.java:736
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:738
+  wire _eq_185 = _dyn_index_9 == 3'd0; // RapController.java:738
+  wire _not_192 = ~split_settled; // RapController.java:742
   wire _eq_186 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_49 = _eq_186 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_49 != merge_leaf_depth; // RapController.java:745
-  wire _and_335 = state_merge_level & level_fresh; // RapController.java:745
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:747
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:748
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:748
-  wire _and_336 = _ne_2 & _ne_3; // RapController.java:748
-  wire _and_337 = state_merge_kids & kids_fresh; // RapController.java:747
-  wire _eq_187 = split_fits == _ge_1; // RapController.java:752
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:752
-  wire _eq_188 = op_at_deepest == _ge_4; // RapController.java:752
-  wire _and_338 = _eq_187 & _eq_188; // RapController.java:752
-  wire _eq_189 = op_children == _dyn_index_0; // RapController.java:757
-  wire _not_193 = ~kids_fresh; // RapController.java:754
-  wire _and_339 = state_merge_kids & _not_193; // RapController.java:754
-  wire _and_340 = _and_339 & slot_pick_ready; // RapController.java:754
-  wire _and_341 = _and_340 & slot_pick_pick_last; // RapController.java:755
-  wire _or_286 = split_settled | _and_341; // RapController.java:756
+  wire _ne_1 = _mux_49 != merge_leaf_depth; // RapController.java:743
+  wire _and_335 = state_merge_level & level_fresh; // RapController.java:743
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:745
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:746
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:746
+  wire _and_336 = _ne_2 & _ne_3; // RapController.java:746
+  wire _and_337 = state_merge_kids & kids_fresh; // RapController.java:745
+  wire _eq_187 = split_fits == _ge_1; // RapController.java:750
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:750
+  wire _eq_188 = op_at_deepest == _ge_4; // RapController.java:750
+  wire _and_338 = _eq_187 & _eq_188; // RapController.java:750
+  wire _eq_189 = op_children == _dyn_index_0; // RapController.java:755
+  wire _not_193 = ~kids_fresh; // RapController.java:752
+  wire _and_339 = state_merge_kids & _not_193; // RapController.java:752
+  wire _and_340 = _and_339 & slot_pick_ready; // RapController.java:752
+  wire _and_341 = _and_340 & slot_pick_pick_last; // RapController.java:753
+  wire _or_286 = split_settled | _and_341; // RapController.java:754
   wire _not_194 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_195 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_196 = ~st_n_carry_1; // SplitCounter.java:109
@@ -2347,16 +2347,16 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _not_197 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_343 = _and_342 & _not_197; // SplitCounter.java:109
   wire st_n_steady = _not_194 & _and_343; // StatusRegs.java:76
-  wire _eq_190 = kids_vector == visited_kids; // RapController.java:759
-  wire _not_198 = ~state_split_scan; // RapController.java:760
-  wire _eq_191 = kids_owner == op_slot; // RapController.java:760
-  wire _or_287 = _not_198 | _eq_191; // RapController.java:760
-  wire _not_199 = ~state_merge_kids; // RapController.java:760
-  wire _eq_192 = kids_owner == merge_parent; // RapController.java:760
-  wire _or_288 = _not_199 | _eq_192; // RapController.java:760
-  wire _and_344 = _or_287 & _or_288; // RapController.java:760
-  wire _not_200 = ~_or_190; // RapController.java:763
-  wire _and_345 = verdict_act & _not_200; // RapController.java:763
+  wire _eq_190 = kids_vector == visited_kids; // RapController.java:757
+  wire _not_198 = ~state_split_scan; // RapController.java:758
+  wire _eq_191 = kids_owner == op_slot; // RapController.java:758
+  wire _or_287 = _not_198 | _eq_191; // RapController.java:758
+  wire _not_199 = ~state_merge_kids; // RapController.java:758
+  wire _eq_192 = kids_owner == merge_parent; // RapController.java:758
+  wire _or_288 = _not_199 | _eq_192; // RapController.java:758
+  wire _and_344 = _or_287 & _or_288; // RapController.java:758
+  wire _not_200 = ~_or_190; // RapController.java:761
+  wire _and_345 = verdict_act & _not_200; // RapController.java:761
   wire _or_289 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_290 = _or_289 | ev_split; // StatusRegs.java:99
   wire _or_291 = _or_290 | ev_allocated; // StatusRegs.java:99
@@ -2366,7 +2366,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _or_r_12 = |ev_removed; // StatusRegs.java:99
   wire _or_295 = _or_294 | _or_r_12; // StatusRegs.java:99
   wire _or_296 = _or_295 | ev_pending; // StatusRegs.java:99
-  wire _not_201 = ~_or_296; // RapController.java:764
+  wire _not_201 = ~_or_296; // RapController.java:762
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2399,17 +2399,17 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_76 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_346 = slot_valid & _cat_76; // RapController.java:765
-  wire _or_r_13 = |_and_346; // RapController.java:765
-  wire _not_202 = ~_or_r_13; // RapController.java:765
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:766
-  wire _not_203 = ~tcam_write_full; // RapController.java:794
-  wire _not_204 = ~snapshot_frozen; // RapController.java:794
-  wire _and_347 = _not_203 & _not_204; // RapController.java:794
-  wire _not_205 = ~readout_pending; // RapController.java:794
-  wire _and_348 = _and_347 & _not_205; // RapController.java:794
-  wire _not_206 = ~snapshot_pending; // RapController.java:794
-  wire _and_349 = _and_348 & _not_206; // RapController.java:794
+  wire [31:0] _and_346 = slot_valid & _cat_76; // RapController.java:763
+  wire _or_r_13 = |_and_346; // RapController.java:763
+  wire _not_202 = ~_or_r_13; // RapController.java:763
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:764
+  wire _not_203 = ~tcam_write_full; // RapController.java:792
+  wire _not_204 = ~snapshot_frozen; // RapController.java:792
+  wire _and_347 = _not_203 & _not_204; // RapController.java:792
+  wire _not_205 = ~readout_pending; // RapController.java:792
+  wire _and_348 = _and_347 & _not_205; // RapController.java:792
+  wire _not_206 = ~snapshot_pending; // RapController.java:792
+  wire _and_349 = _and_348 & _not_206; // RapController.java:792
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -4431,7 +4431,7 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:207
+  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:205
     .clock(clock),
 
     .reset(reset),
@@ -4464,8 +4464,8 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at SlotPicker.java:60: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
       $stop;
     end
-    if (!reset && prefix_write && !_not_178) begin // RapController.java:200
-      $display("Assertion failed at RapController.java:200: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_178) begin // RapController.java:198
+      $display("Assertion failed at RapController.java:198: slot_prefix read and written in one clock");
       $stop;
     end
     if (!reset && verdict_end_5 && !_not_179) begin // MergeVerdict.java:77
@@ -4480,28 +4480,28 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:79: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:385
-      $display("Assertion failed at RapController.java:385: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:383
+      $display("Assertion failed at RapController.java:383: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && !_eq_168) begin // RapController.java:391
-      $display("Assertion failed at RapController.java:391: the commit's split compare disagrees with count > T");
+    if (!reset && !_eq_168) begin // RapController.java:389
+      $display("Assertion failed at RapController.java:389: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_169) begin // RapController.java:408
-      $display("Assertion failed at RapController.java:408: merge_near was stale: merge_now %d, exact %d", merge_now, _and_317);
+    if (!reset && commit_fire && !_eq_169) begin // RapController.java:406
+      $display("Assertion failed at RapController.java:406: merge_near was stale: merge_now %d, exact %d", merge_now, _and_317);
       $stop;
     end
-    if (!reset && _and_322 && !_and_321) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: the merge skip's bound claims an empty batch that the head's threshold does not");
+    if (!reset && _and_322 && !_and_321) begin // RapController.java:418
+      $display("Assertion failed at RapController.java:418: the merge skip's bound claims an empty batch that the head's threshold does not");
       $stop;
     end
-    if (!reset && !_eq_170) begin // RapController.java:452
-      $display("Assertion failed at RapController.java:452: deferred_at_commit disagrees with defer_now");
+    if (!reset && !_eq_170) begin // RapController.java:450
+      $display("Assertion failed at RapController.java:450: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && state_run && _and_227 && !status_still) begin // RapController.java:520
-      $display("Assertion failed at RapController.java:520: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_227 && !status_still) begin // RapController.java:518
+      $display("Assertion failed at RapController.java:518: a snapshot freeze while a status value moves");
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_5) begin // MergeSkip.java:77
@@ -4516,144 +4516,144 @@ module RapController_k32_b4_n32_c32_w1_t36_d16 (
       $display("Assertion failed at MergeSkip.java:77: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_323) begin // RapController.java:583
-      $display("Assertion failed at RapController.java:583: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_323) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_8) begin // MergeSkip.java:77
       $display("Assertion failed at MergeSkip.java:77: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_280) begin // RapController.java:677
-      $display("Assertion failed at RapController.java:677: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_280) begin // RapController.java:675
+      $display("Assertion failed at RapController.java:675: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:696
-      $display("Assertion failed at RapController.java:696: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:694
+      $display("Assertion failed at RapController.java:694: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
     if (!reset && verdict_act && !merge_verdict && !_not_183) begin // MergeSkip.java:85
       $display("Assertion failed at MergeSkip.java:85: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_324 && !io_selected_bits_found) begin // RapController.java:719
-      $display("Assertion failed at RapController.java:719: no node matched a key: the root must always match");
+    if (!reset && _and_324 && !io_selected_bits_found) begin // RapController.java:717
+      $display("Assertion failed at RapController.java:717: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:720
-      $display("Assertion failed at RapController.java:720: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:718
+      $display("Assertion failed at RapController.java:718: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:721
-      $display("Assertion failed at RapController.java:721: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:719
+      $display("Assertion failed at RapController.java:719: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_325 && !pipe_quiet) begin // RapController.java:722
-      $display("Assertion failed at RapController.java:722: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_325 && !pipe_quiet) begin // RapController.java:720
+      $display("Assertion failed at RapController.java:720: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_176) begin // RapController.java:724
-      $display("Assertion failed at RapController.java:724: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_176) begin // RapController.java:722
+      $display("Assertion failed at RapController.java:722: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_177) begin // RapController.java:725
-      $display("Assertion failed at RapController.java:725: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_177) begin // RapController.java:723
+      $display("Assertion failed at RapController.java:723: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_178) begin // RapController.java:726
-      $display("Assertion failed at RapController.java:726: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_178) begin // RapController.java:724
+      $display("Assertion failed at RapController.java:724: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_328 && !_ne_0) begin // RapController.java:728
-      $display("Assertion failed at RapController.java:728: a READ result in RUN");
+    if (!reset && _and_328 && !_ne_0) begin // RapController.java:726
+      $display("Assertion failed at RapController.java:726: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:729
-      $display("Assertion failed at RapController.java:729: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:727
+      $display("Assertion failed at RapController.java:727: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_180) begin // RapController.java:730
-      $display("Assertion failed at RapController.java:730: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_180) begin // RapController.java:728
+      $display("Assertion failed at RapController.java:728: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_182) begin // RapController.java:731
-      $display("Assertion failed at RapController.java:731: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_182) begin // RapController.java:729
+      $display("Assertion failed at RapController.java:729: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_329 && !_not_184) begin // RapController.java:733
-      $display("Assertion failed at RapController.java:733: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_329 && !_not_184) begin // RapController.java:731
+      $display("Assertion failed at RapController.java:731: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_330 && !slot_pick_pick_found) begin // RapController.java:735
-      $display("Assertion failed at RapController.java:735: a split found no free slot after checking capacity");
+    if (!reset && _and_330 && !slot_pick_pick_found) begin // RapController.java:733
+      $display("Assertion failed at RapController.java:733: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_330 && !_not_185) begin // RapController.java:736
-      $display("Assertion failed at RapController.java:736: a split with no missing child");
+    if (!reset && _and_330 && !_not_185) begin // RapController.java:734
+      $display("Assertion failed at RapController.java:734: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_330 && !_and_334) begin // RapController.java:737
-      $display("Assertion failed at RapController.java:737: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_330 && !_and_334) begin // RapController.java:735
+      $display("Assertion failed at RapController.java:735: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_330 && !_eq_185) begin // RapController.java:740
-      $display("Assertion failed at RapController.java:740: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_330 && !_eq_185) begin // RapController.java:738
+      $display("Assertion failed at RapController.java:738: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_192) begin // RapController.java:744
-      $display("Assertion failed at RapController.java:744: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_192) begin // RapController.java:742
+      $display("Assertion failed at RapController.java:742: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_335 && !_ne_1) begin // RapController.java:745
-      $display("Assertion failed at RapController.java:745: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_335 && !_ne_1) begin // RapController.java:743
+      $display("Assertion failed at RapController.java:743: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_337 && !_and_336) begin // RapController.java:747
-      $display("Assertion failed at RapController.java:747: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_337 && !_and_336) begin // RapController.java:745
+      $display("Assertion failed at RapController.java:745: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_338) begin // RapController.java:752
-      $display("Assertion failed at RapController.java:752: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_338) begin // RapController.java:750
+      $display("Assertion failed at RapController.java:750: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_286 && !_eq_189) begin // RapController.java:757
-      $display("Assertion failed at RapController.java:757: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_286 && !_eq_189) begin // RapController.java:755
+      $display("Assertion failed at RapController.java:755: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:758
-      $display("Assertion failed at RapController.java:758: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:756
+      $display("Assertion failed at RapController.java:756: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_341 && !_eq_190) begin // RapController.java:759
-      $display("Assertion failed at RapController.java:759: the merge parent's leaves changed during its walk");
+    if (!reset && _and_341 && !_eq_190) begin // RapController.java:757
+      $display("Assertion failed at RapController.java:757: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_344) begin // RapController.java:760
-      $display("Assertion failed at RapController.java:760: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_344) begin // RapController.java:758
+      $display("Assertion failed at RapController.java:758: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_340 && !slot_pick_pick_found) begin // RapController.java:762
-      $display("Assertion failed at RapController.java:762: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_340 && !slot_pick_pick_found) begin // RapController.java:760
+      $display("Assertion failed at RapController.java:760: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_345 && !1'd0) begin // RapController.java:763
-      $display("Assertion failed at RapController.java:763: a merge verdict outside the merge walk");
+    if (!reset && _and_345 && !1'd0) begin // RapController.java:761
+      $display("Assertion failed at RapController.java:761: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_201) begin // RapController.java:764
-      $display("Assertion failed at RapController.java:764: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_201) begin // RapController.java:762
+      $display("Assertion failed at RapController.java:762: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_202) begin // RapController.java:765
-      $display("Assertion failed at RapController.java:765: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_202) begin // RapController.java:763
+      $display("Assertion failed at RapController.java:763: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:766
-      $display("Assertion failed at RapController.java:766: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:764
+      $display("Assertion failed at RapController.java:764: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_349) begin // RapController.java:794
-      $display("Assertion failed at RapController.java:794: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_349) begin // RapController.java:792
+      $display("Assertion failed at RapController.java:792: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end

@@ -26,7 +26,7 @@ module SerialMultiplier_a64_b32 (
   wire running = bits_left != 6'd0; // SerialMultiplier.java:78
   wire _eq_0 = add_part == 2'd0; // SerialMultiplier.java:114
   wire _bits_0 = acc[0]; // SerialMultiplier.java:114
-  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:81
+  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:82
   wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:134
   wire [95:0] _cat_0 = {{1'b0, _bits_1}, _bits_2}; // SerialMultiplier.java:134
   wire _eq_1 = add_part == 2'd3; // SerialMultiplier.java:114

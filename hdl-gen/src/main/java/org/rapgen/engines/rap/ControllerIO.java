@@ -194,7 +194,7 @@ public final class ControllerIO extends Bundle {
     ControllerIO(RapConfig c) {
         selected = Flipped(Decoupled(new Selected(c)));
         head = Input(new ReplayWindow.Head(c));
-        thresholdBound = c.skipBound() ? Input(UInt(64 + 16 - c.thresholdShift())) : null;
+        thresholdBound = c.skipBound() ? Input(UInt(c.thresholdBoundBits())) : null;
         counterCmd = Decoupled(new CounterCmd(c));
         counterResult = Flipped(Decoupled(new CounterResult(c)));
         tcamWrite = Decoupled(new TreeWrite(c));

@@ -2,6 +2,7 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.log2Up;
 
+import java.util.Arrays;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.SourceLoc;
 
@@ -96,6 +97,26 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     /** The same engine built from other parts: the TCAM's storage and the counter SRAM's read register. */
     public RapConfig withImplementation(int chunkBits, boolean readRegister) {
         return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, chunkBits, readRegister, skipBound);
+    }
+
+    /**
+     * Bits of T(n) before it is clipped: the 80-bit product n * eps_fx shifted right by {@link #thresholdShift()}, the
+     * width of the threshold unit's bound for {@code skipBound}.
+     */
+    public int thresholdBoundBits() {
+        return 64 + 16 - thresholdShift();
+    }
+
+    /**
+     * A module's name parameters, with {@code "sb", 1} after them when {@code skipBound} changes the module (the
+     * default engines keep their names).
+     */
+    Object[] nameParamsWithSkipBound(Object... params) {
+        if (!skipBound) return params;
+        Object[] out = Arrays.copyOf(params, params.length + 2);
+        out[params.length] = "sb";
+        out[params.length + 1] = 1;
+        return out;
     }
 
     /** The same engine with the commit's merge-skip test against a bound on T (see {@code skipBound}). */

@@ -71,11 +71,8 @@ public final class RapController extends Module {
     private final UInt deepest;
 
     public RapController(RapConfig c, int windowDepth) {
-        super(c.skipBound()
-                ? new Object[] {"k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
-                        "t", c.thresholdBits(), "d", windowDepth, "sb", 1}
-                : new Object[] {"k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
-                        "t", c.thresholdBits(), "d", windowDepth});
+        super(c.nameParamsWithSkipBound("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(),
+                "w", c.weightBits(), "t", c.thresholdBits(), "d", windowDepth));
         this.c = c;
         deepest = RegInit(U(1, c.depthBits())).named("deepest_depth");
         io = IO(new ControllerIO(c));
@@ -146,8 +143,9 @@ public final class RapController extends Module {
         SlotPicker leavesBelow = new SlotPicker("leaf_pick", c.nodes(), slotBits);
         SlotPicker slots = new SlotPicker("slot_pick", c.nodes(), slotBits);
         // SPLIT_SCAN's pick's digit lands in present_children a clock later, from this register: the 32:1 digit select
-        // then ends at a flip-flop, not in the decode, present's OR and the FirstSet behind it. The last digit lands in
-        // SPLIT's first clock at the latest, before SPLIT_ALLOC reads split_next_digit (SPLIT lasts at least a clock).
+        // then ends at a flip-flop, not in the decode, present's OR and the FirstSet behind it. Every digit lands while
+        // the walk is still in SPLIT_SCAN (it ends a clock after its last find; asserted), before SPLIT_ALLOC reads
+        // split_next_digit.
         Bool scanDigitValid = WireDefault(Bool(), B(false)).named("scan_digit_take");
         Bool scanDigitHeld = RegNext(scanDigitValid, B(false)).named("scan_digit_valid");
         UInt scanDigit = RegNext(Mux1H(slots.oneHot, table.digit)).named("scan_digit");

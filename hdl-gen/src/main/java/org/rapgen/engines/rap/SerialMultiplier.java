@@ -77,9 +77,9 @@ public final class SerialMultiplier extends Module {
 
         Bool busy = left.ne(0).named("running");
         // acc = {sum so far (aBits), unused bits of b}: add a if the lowest unused bit of b is set, shift right.
-        UInt addend = parts(aBits) > 1 ? null : Mux(acc.bit(0), a, U(0, aBits)).named("addend");
-        UInt high = acc.bits(pw - 1, bBits);
         int parts = parts(aBits);
+        UInt addend = parts > 1 ? null : Mux(acc.bit(0), a, U(0, aBits)).named("addend");
+        UInt high = acc.bits(pw - 1, bBits);
         UInt part = parts > 1 ? RegInit(U(0, log2Up(parts))).named("add_part") : null;
         List<UInt> done = new ArrayList<>();
         for (int j = 0; j + 1 < parts; j++) done.add(Reg(UInt(PART_BITS)).named("sum_part_" + j));

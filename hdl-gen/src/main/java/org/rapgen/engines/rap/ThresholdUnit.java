@@ -10,8 +10,8 @@ import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.Module;
-import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.OptionalField;
+import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 
 /**
@@ -72,7 +72,7 @@ public final class ThresholdUnit extends Module {
         IO(RapConfig c) {
             in = Flipped(Decoupled(new Event(c)));
             out = Decoupled(new Numbered(c));
-            latest = c.skipBound() ? Output(UInt(64 + 16 - c.thresholdShift())) : null;
+            latest = c.skipBound() ? Output(UInt(c.thresholdBoundBits())) : null;
         }
     }
 
@@ -84,9 +84,8 @@ public final class ThresholdUnit extends Module {
 
     /** With high pieces of {@code pieceBits} (narrow pieces let a test carry through every one). */
     public ThresholdUnit(RapConfig c, int pieceBits) {
-        super(c.skipBound()
-                ? new Object[] {"k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(), "p", pieceBits, "sb", 1}
-                : new Object[] {"k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(), "p", pieceBits});
+        super(c.nameParamsWithSkipBound("k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(),
+                "p", pieceBits));
         if (pieceBits < 1) throw new HdlException(SourceLoc.capture(), "ThresholdUnit: pieceBits must be >= 1, got " + pieceBits);
         io = IO(new IO(c));
         int productBits = 64 + 16;

@@ -28,10 +28,10 @@ public final class RapStimulus {
         PAUSE
     }
 
-    /** New EPS, M0 and Q written through the CSRs, then a soft reset that loads them. */
     /**
-     * The values written to EPS, M0 and Q, as software writes them: EPS 0 reads as 1, M0 0 as 1 and Q below 2 as 2
-     * (docs/rap-engine.md "Control and status"), which {@link #effective} applies for the golden model.
+     * New EPS, M0 and Q written through the CSRs, then a soft reset that loads them. The values are what software
+     * writes: EPS 0 reads as 1, M0 0 as 1 and Q below 2 as 2 (docs/rap-engine.md "Control and status"), which
+     * {@link #effective} applies for the golden model.
      */
     public record Reconfigure(int epsFx, long m0, long q) {
         /** The parameters the engine runs with after these writes and a soft reset. */
