@@ -3,144 +3,150 @@
 `default_nettype none
 
 module ReplayWindow_k32_w16_u0_t36_d16 (
-  input  wire clock, // ReplayWindow.java:81
-  input  wire reset, // ReplayWindow.java:81
-  output wire io_enq_ready, // ReplayWindow.java:85
-  input  wire io_enq_valid, // ReplayWindow.java:85
-  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:85
-  input  wire [15:0] io_enq_bits_weight, // ReplayWindow.java:85
-  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:85
-  input  wire io_issue_ready, // ReplayWindow.java:85
-  output wire io_issue_valid, // ReplayWindow.java:85
-  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:85
-  output wire [15:0] io_issue_bits_weight, // ReplayWindow.java:85
-  input  wire io_issueEnable, // ReplayWindow.java:85
-  output wire [15:0] io_head_weight, // ReplayWindow.java:85
-  output wire [35:0] io_head_notThreshold, // ReplayWindow.java:85
-  output wire io_head_thresholdFits, // ReplayWindow.java:85
-  output wire io_headValid, // ReplayWindow.java:85
-  input  wire io_commit, // ReplayWindow.java:85
-  input  wire io_rewind  // ReplayWindow.java:85
+  input  wire clock, // ReplayWindow.java:99
+  input  wire reset, // ReplayWindow.java:99
+  output wire io_enq_ready, // ReplayWindow.java:103
+  input  wire io_enq_valid, // ReplayWindow.java:103
+  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:103
+  input  wire [15:0] io_enq_bits_weight, // ReplayWindow.java:103
+  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:103
+  input  wire io_issue_ready, // ReplayWindow.java:103
+  output wire io_issue_valid, // ReplayWindow.java:103
+  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:103
+  output wire [15:0] io_issue_bits_weight, // ReplayWindow.java:103
+  input  wire io_issueEnable, // ReplayWindow.java:103
+  output wire [15:0] io_head_weight, // ReplayWindow.java:103
+  output wire [35:0] io_head_notThreshold, // ReplayWindow.java:103
+  output wire io_head_thresholdFits, // ReplayWindow.java:103
+  output wire io_headLoad_fromRead, // ReplayWindow.java:103
+  output wire [35:0] io_headLoad_readNotThreshold, // ReplayWindow.java:103
+  output wire io_headValid, // ReplayWindow.java:103
+  input  wire io_commit, // ReplayWindow.java:103
+  input  wire io_rewind  // ReplayWindow.java:103
 );
 
   // State
-  reg [4:0] write_ptr; // ReplayWindow.java:99
-  reg [4:0] issue_ptr; // ReplayWindow.java:100
-  reg [4:0] commit_ptr; // ReplayWindow.java:101
-  reg held_0; // ReplayWindow.java:105
-  reg held_1; // ReplayWindow.java:106
-  reg held_2; // ReplayWindow.java:107
-  reg full; // ReplayWindow.java:111
-  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:137
-  reg issue_bypass; // ReplayWindow.java:138
-  reg [47:0] issue_last_written; // ReplayWindow.java:139
-  reg [52:0] head_entry; // ReplayWindow.java:152
-  reg head_known; // ReplayWindow.java:153
-  reg head_refetched; // ReplayWindow.java:154
-  reg [52:0] head_entries_rdata_0; // ReplayWindow.java:161
-  reg ahead_fresh; // ReplayWindow.java:162
+  reg [4:0] write_ptr; // ReplayWindow.java:117
+  reg [4:0] issue_ptr; // ReplayWindow.java:118
+  reg [4:0] commit_ptr; // ReplayWindow.java:119
+  reg held_0; // ReplayWindow.java:123
+  reg held_1; // ReplayWindow.java:124
+  reg held_2; // ReplayWindow.java:125
+  reg full; // ReplayWindow.java:129
+  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:155
+  reg issue_bypass; // ReplayWindow.java:156
+  reg [47:0] issue_last_written; // ReplayWindow.java:157
+  reg [52:0] head_entry; // ReplayWindow.java:170
+  reg head_known; // ReplayWindow.java:171
+  reg head_refetched; // ReplayWindow.java:172
+  reg [52:0] head_entries_rdata_0; // ReplayWindow.java:179
+  reg ahead_fresh; // ReplayWindow.java:180
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] issue_entries [0:15]; // ReplayWindow.java:97
-  (* no_rw_check *) reg [52:0] head_entries [0:15]; // ReplayWindow.java:98
+  (* no_rw_check *) reg [47:0] issue_entries [0:15]; // ReplayWindow.java:115
+  (* no_rw_check *) reg [52:0] head_entries [0:15]; // ReplayWindow.java:116
 
   // Logic
-  wire _not_0 = ~full; // ReplayWindow.java:112
-  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:144
-  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:144
-  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:141
-  wire [31:0] _bits_0 = _mux_0[47:16]; // ReplayWindow.java:142
-  wire [15:0] _bits_1 = _mux_0[15:0]; // ReplayWindow.java:203
-  wire [15:0] _bits_2 = head_entry[15:0]; // ReplayWindow.java:203
-  wire [35:0] _bits_3 = head_entry[51:16]; // ReplayWindow.java:174
-  wire _bits_4 = head_entry[52]; // ReplayWindow.java:175
-  wire _not_1 = ~held_0; // ReplayWindow.java:177
-  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:113
-  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:124
-  wire [4:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:124
-  wire _and_1 = io_issue_valid & io_issue_ready; // ReplayWindow.java:128
-  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:128
-  wire [4:0] _mux_1 = _and_1 ? _add_1 : issue_ptr; // ReplayWindow.java:128
-  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_1; // ReplayWindow.java:128
-  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:129
-  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:129
-  wire _not_2 = ~io_commit; // ReplayWindow.java:184
-  wire _and_2 = enq_fire & _not_2; // ReplayWindow.java:184
-  wire _not_3 = ~_and_2; // ReplayWindow.java:187
-  wire _and_3 = held_0 & _not_3; // ReplayWindow.java:187
-  wire _not_4 = ~enq_fire; // ReplayWindow.java:185
-  wire _and_4 = io_commit & _not_4; // ReplayWindow.java:185
-  wire _and_5 = held_1 & _and_4; // ReplayWindow.java:187
-  wire _or_0 = _and_3 | _and_5; // ReplayWindow.java:187
-  wire _and_6 = held_0 & _and_2; // ReplayWindow.java:188
-  wire _not_5 = ~_and_2; // ReplayWindow.java:186
-  wire _not_6 = ~_and_4; // ReplayWindow.java:186
-  wire _and_7 = _not_5 & _not_6; // ReplayWindow.java:186
-  wire _and_8 = held_1 & _and_7; // ReplayWindow.java:188
-  wire _or_1 = _and_6 | _and_8; // ReplayWindow.java:188
-  wire _and_9 = held_2 & _and_4; // ReplayWindow.java:188
-  wire _or_2 = _or_1 | _and_9; // ReplayWindow.java:188
-  wire _and_10 = held_1 & _and_2; // ReplayWindow.java:189
-  wire _and_11 = held_2 & _and_7; // ReplayWindow.java:189
-  wire _or_3 = _and_10 | _and_11; // ReplayWindow.java:189
-  wire [4:0] held = write_ptr - commit_ptr; // ReplayWindow.java:181
-  wire held_3 = held == 5'd3; // ReplayWindow.java:182
-  wire _and_12 = held_3 & _and_4; // ReplayWindow.java:189
-  wire _or_4 = _or_3 | _and_12; // ReplayWindow.java:189
-  wire held_one_short = held == 5'd15; // ReplayWindow.java:183
-  wire _and_13 = held_one_short & _and_2; // ReplayWindow.java:190
-  wire _not_7 = ~_and_4; // ReplayWindow.java:190
-  wire _and_14 = full & _not_7; // ReplayWindow.java:190
-  wire _or_5 = _and_13 | _and_14; // ReplayWindow.java:190
-  wire [3:0] _bits_5 = write_ptr[3:0]; // ReplayWindow.java:114
-  wire [3:0] _bits_6 = issue_ptr_next[3:0]; // ReplayWindow.java:132
-  wire _eq_0 = _bits_5 == _bits_6; // ReplayWindow.java:136
-  wire issue_collides = enq_fire & _eq_0; // ReplayWindow.java:136
-  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:199
-  wire _mux_2 = io_commit ? held_1 : held_0; // ReplayWindow.java:163
-  wire writes_head = enq_fire & _mux_2; // ReplayWindow.java:163
-  wire [3:0] _bits_7 = io_enq_bits_threshold[35:32]; // ReplayWindow.java:118
-  wire _or_r_0 = |_bits_7; // ReplayWindow.java:118
-  wire _not_8 = ~_or_r_0; // ReplayWindow.java:118
-  wire [35:0] _not_9 = ~io_enq_bits_threshold; // ReplayWindow.java:119
-  wire [36:0] _cat_1 = {_not_8, _not_9}; // ReplayWindow.java:119
-  wire [52:0] _cat_2 = {_cat_1, io_enq_bits_weight}; // ReplayWindow.java:199
-  wire _not_10 = ~held_1; // ReplayWindow.java:172
-  wire _and_15 = ahead_fresh & _not_10; // ReplayWindow.java:172
-  wire _not_11 = ~head_known; // ReplayWindow.java:156
-  wire _not_12 = ~head_refetched; // ReplayWindow.java:156
-  wire _and_16 = _not_11 & _not_12; // ReplayWindow.java:156
-  wire _not_13 = ~held_0; // ReplayWindow.java:156
-  wire head_refetch = _and_16 & _not_13; // ReplayWindow.java:156
-  wire _not_14 = ~head_refetch; // ReplayWindow.java:160
-  wire _and_17 = enq_fire & _not_14; // ReplayWindow.java:160
-  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:160
-  wire head_read_collides = _and_17 & _mux_3; // ReplayWindow.java:160
-  wire _not_15 = ~head_read_collides; // ReplayWindow.java:162
-  wire _not_16 = ~head_refetch; // ReplayWindow.java:162
-  wire _and_18 = _not_15 & _not_16; // ReplayWindow.java:162
-  wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:158
-  wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:158
-  wire [4:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:158
-  wire [4:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:158
-  wire [3:0] head_read_addr = _mux_5[3:0]; // ReplayWindow.java:158
-  wire _not_17 = ~head_read_collides; // ReplayWindow.java:161
-  wire _eq_1 = held == 5'd0; // ReplayWindow.java:191
-  wire _eq_2 = held_0 == _eq_1; // ReplayWindow.java:191
-  wire _eq_3 = held == 5'd1; // ReplayWindow.java:191
-  wire _eq_4 = held_1 == _eq_3; // ReplayWindow.java:191
-  wire _and_19 = _eq_2 & _eq_4; // ReplayWindow.java:191
-  wire _eq_5 = held == 5'd2; // ReplayWindow.java:191
-  wire _eq_6 = held_2 == _eq_5; // ReplayWindow.java:191
-  wire _and_20 = _and_19 & _eq_6; // ReplayWindow.java:191
-  wire _eq_7 = held == 5'd16; // ReplayWindow.java:191
-  wire _eq_8 = full == _eq_7; // ReplayWindow.java:191
-  wire _and_21 = _and_20 & _eq_8; // ReplayWindow.java:191
-  wire _ne_1 = _bits_5 != head_read_addr; // ReplayWindow.java:193
-  wire _not_18 = ~head_read_collides; // ReplayWindow.java:193
-  wire _and_22 = enq_fire & _not_18; // ReplayWindow.java:193
-  wire _not_19 = ~held_0; // ReplayWindow.java:194
-  wire _and_23 = _not_19 & head_known; // ReplayWindow.java:194
+  wire _not_0 = ~full; // ReplayWindow.java:130
+  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:162
+  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:162
+  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:159
+  wire [31:0] _bits_0 = _mux_0[47:16]; // ReplayWindow.java:160
+  wire [15:0] _bits_1 = _mux_0[15:0]; // ReplayWindow.java:223
+  wire [15:0] _bits_2 = head_entry[15:0]; // ReplayWindow.java:223
+  wire [35:0] _bits_3 = head_entry[51:16]; // ReplayWindow.java:194
+  wire _bits_4 = head_entry[52]; // ReplayWindow.java:195
+  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:131
+  wire _mux_1 = io_commit ? held_1 : held_0; // ReplayWindow.java:181
+  wire writes_head = enq_fire & _mux_1; // ReplayWindow.java:181
+  wire _not_1 = ~writes_head; // ReplayWindow.java:192
+  wire _or_0 = head_refetched | io_commit; // ReplayWindow.java:192
+  wire _and_1 = _not_1 & _or_0; // ReplayWindow.java:192
+  wire [35:0] _bits_5 = head_entries_rdata_0[51:16]; // ReplayWindow.java:193
+  wire _not_2 = ~held_0; // ReplayWindow.java:197
+  wire [4:0] _add_0 = write_ptr + 5'd1; // ReplayWindow.java:142
+  wire [4:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:142
+  wire _and_2 = io_issue_valid & io_issue_ready; // ReplayWindow.java:146
+  wire [4:0] _add_1 = issue_ptr + 5'd1; // ReplayWindow.java:146
+  wire [4:0] _mux_2 = _and_2 ? _add_1 : issue_ptr; // ReplayWindow.java:146
+  wire [4:0] issue_ptr_next = io_rewind ? commit_ptr : _mux_2; // ReplayWindow.java:146
+  wire [4:0] _add_2 = commit_ptr + 5'd1; // ReplayWindow.java:147
+  wire [4:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:147
+  wire _not_3 = ~io_commit; // ReplayWindow.java:204
+  wire _and_3 = enq_fire & _not_3; // ReplayWindow.java:204
+  wire _not_4 = ~_and_3; // ReplayWindow.java:207
+  wire _and_4 = held_0 & _not_4; // ReplayWindow.java:207
+  wire _not_5 = ~enq_fire; // ReplayWindow.java:205
+  wire _and_5 = io_commit & _not_5; // ReplayWindow.java:205
+  wire _and_6 = held_1 & _and_5; // ReplayWindow.java:207
+  wire _or_1 = _and_4 | _and_6; // ReplayWindow.java:207
+  wire _and_7 = held_0 & _and_3; // ReplayWindow.java:208
+  wire _not_6 = ~_and_3; // ReplayWindow.java:206
+  wire _not_7 = ~_and_5; // ReplayWindow.java:206
+  wire _and_8 = _not_6 & _not_7; // ReplayWindow.java:206
+  wire _and_9 = held_1 & _and_8; // ReplayWindow.java:208
+  wire _or_2 = _and_7 | _and_9; // ReplayWindow.java:208
+  wire _and_10 = held_2 & _and_5; // ReplayWindow.java:208
+  wire _or_3 = _or_2 | _and_10; // ReplayWindow.java:208
+  wire _and_11 = held_1 & _and_3; // ReplayWindow.java:209
+  wire _and_12 = held_2 & _and_8; // ReplayWindow.java:209
+  wire _or_4 = _and_11 | _and_12; // ReplayWindow.java:209
+  wire [4:0] held = write_ptr - commit_ptr; // ReplayWindow.java:201
+  wire held_3 = held == 5'd3; // ReplayWindow.java:202
+  wire _and_13 = held_3 & _and_5; // ReplayWindow.java:209
+  wire _or_5 = _or_4 | _and_13; // ReplayWindow.java:209
+  wire held_one_short = held == 5'd15; // ReplayWindow.java:203
+  wire _and_14 = held_one_short & _and_3; // ReplayWindow.java:210
+  wire _not_8 = ~_and_5; // ReplayWindow.java:210
+  wire _and_15 = full & _not_8; // ReplayWindow.java:210
+  wire _or_6 = _and_14 | _and_15; // ReplayWindow.java:210
+  wire [3:0] _bits_6 = write_ptr[3:0]; // ReplayWindow.java:132
+  wire [3:0] _bits_7 = issue_ptr_next[3:0]; // ReplayWindow.java:150
+  wire _eq_0 = _bits_6 == _bits_7; // ReplayWindow.java:154
+  wire issue_collides = enq_fire & _eq_0; // ReplayWindow.java:154
+  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:219
+  wire [3:0] _bits_8 = io_enq_bits_threshold[35:32]; // ReplayWindow.java:136
+  wire _or_r_0 = |_bits_8; // ReplayWindow.java:136
+  wire _not_9 = ~_or_r_0; // ReplayWindow.java:136
+  wire [35:0] _not_10 = ~io_enq_bits_threshold; // ReplayWindow.java:137
+  wire [36:0] _cat_1 = {_not_9, _not_10}; // ReplayWindow.java:137
+  wire [52:0] _cat_2 = {_cat_1, io_enq_bits_weight}; // ReplayWindow.java:219
+  wire _not_11 = ~held_1; // ReplayWindow.java:190
+  wire _and_16 = ahead_fresh & _not_11; // ReplayWindow.java:190
+  wire _not_12 = ~head_known; // ReplayWindow.java:174
+  wire _not_13 = ~head_refetched; // ReplayWindow.java:174
+  wire _and_17 = _not_12 & _not_13; // ReplayWindow.java:174
+  wire _not_14 = ~held_0; // ReplayWindow.java:174
+  wire head_refetch = _and_17 & _not_14; // ReplayWindow.java:174
+  wire _not_15 = ~head_refetch; // ReplayWindow.java:178
+  wire _and_18 = enq_fire & _not_15; // ReplayWindow.java:178
+  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:178
+  wire head_read_collides = _and_18 & _mux_3; // ReplayWindow.java:178
+  wire _not_16 = ~head_read_collides; // ReplayWindow.java:180
+  wire _not_17 = ~head_refetch; // ReplayWindow.java:180
+  wire _and_19 = _not_16 & _not_17; // ReplayWindow.java:180
+  wire [4:0] _add_3 = commit_ptr + 5'd2; // ReplayWindow.java:176
+  wire [4:0] _add_4 = commit_ptr + 5'd1; // ReplayWindow.java:176
+  wire [4:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:176
+  wire [4:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:176
+  wire [3:0] head_read_addr = _mux_5[3:0]; // ReplayWindow.java:176
+  wire _not_18 = ~head_read_collides; // ReplayWindow.java:179
+  wire _eq_1 = held == 5'd0; // ReplayWindow.java:211
+  wire _eq_2 = held_0 == _eq_1; // ReplayWindow.java:211
+  wire _eq_3 = held == 5'd1; // ReplayWindow.java:211
+  wire _eq_4 = held_1 == _eq_3; // ReplayWindow.java:211
+  wire _and_20 = _eq_2 & _eq_4; // ReplayWindow.java:211
+  wire _eq_5 = held == 5'd2; // ReplayWindow.java:211
+  wire _eq_6 = held_2 == _eq_5; // ReplayWindow.java:211
+  wire _and_21 = _and_20 & _eq_6; // ReplayWindow.java:211
+  wire _eq_7 = held == 5'd16; // ReplayWindow.java:211
+  wire _eq_8 = full == _eq_7; // ReplayWindow.java:211
+  wire _and_22 = _and_21 & _eq_8; // ReplayWindow.java:211
+  wire _ne_1 = _bits_6 != head_read_addr; // ReplayWindow.java:213
+  wire _not_19 = ~head_read_collides; // ReplayWindow.java:213
+  wire _and_23 = enq_fire & _not_19; // ReplayWindow.java:213
+  wire _not_20 = ~held_0; // ReplayWindow.java:214
+  wire _and_24 = _not_20 & head_known; // ReplayWindow.java:214
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -150,7 +156,9 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
   assign io_head_weight = _bits_2;
   assign io_head_notThreshold = _bits_3;
   assign io_head_thresholdFits = _bits_4;
-  assign io_headValid = _not_1;
+  assign io_headLoad_fromRead = _and_1;
+  assign io_headLoad_readNotThreshold = _bits_5;
+  assign io_headValid = _not_2;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -180,7 +188,7 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
     if (reset) begin
       held_0 <= 1'd1;
     end else begin
-      held_0 <= _or_0;
+      held_0 <= _or_1;
     end
   end
 
@@ -188,7 +196,7 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
     if (reset) begin
       held_1 <= 1'd0;
     end else begin
-      held_1 <= _or_2;
+      held_1 <= _or_3;
     end
   end
 
@@ -196,7 +204,7 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
     if (reset) begin
       held_2 <= 1'd0;
     end else begin
-      held_2 <= _or_4;
+      held_2 <= _or_5;
     end
   end
 
@@ -204,7 +212,7 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
     if (reset) begin
       full <= 1'd0;
     end else begin
-      full <= _or_5;
+      full <= _or_6;
     end
   end
 
@@ -228,7 +236,7 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
     if (reset) begin
       head_known <= 1'd0;
     end else begin
-      head_known <= (writes_head ? 1'd1 : (head_refetched ? 1'd1 : (io_commit ? _and_15 : head_known)));
+      head_known <= (writes_head ? 1'd1 : (head_refetched ? 1'd1 : (io_commit ? _and_16 : head_known)));
     end
   end
 
@@ -244,30 +252,30 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
     if (reset) begin
       ahead_fresh <= 1'd0;
     end else begin
-      ahead_fresh <= _and_18;
+      ahead_fresh <= _and_19;
     end
   end
 
   always @(posedge clock) begin
     if (enq_fire) begin
-      issue_entries[_bits_5] <= _cat_0;
+      issue_entries[_bits_6] <= _cat_0;
     end
   end
 
   always @(posedge clock) begin
     if (enq_fire) begin
-      head_entries[_bits_5] <= _cat_2;
+      head_entries[_bits_6] <= _cat_2;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    issue_entries_rdata_0 <= issue_entries[_bits_6];
+    issue_entries_rdata_0 <= issue_entries[_bits_7];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_17) begin
+    if (_not_18) begin
       head_entries_rdata_0 <= head_entries[head_read_addr];
     end
   end
@@ -276,16 +284,16 @@ module ReplayWindow_k32_w16_u0_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_21) begin // ReplayWindow.java:191
-      $display("Assertion failed at ReplayWindow.java:191: the held flags disagree with the pointers");
+    if (!reset && !_and_22) begin // ReplayWindow.java:211
+      $display("Assertion failed at ReplayWindow.java:211: the held flags disagree with the pointers");
       $stop;
     end
-    if (!reset && _and_22 && !_ne_1) begin // ReplayWindow.java:193
-      $display("Assertion failed at ReplayWindow.java:193: the head RAM reads the slot being written");
+    if (!reset && _and_23 && !_ne_1) begin // ReplayWindow.java:213
+      $display("Assertion failed at ReplayWindow.java:213: the head RAM reads the slot being written");
       $stop;
     end
-    if (!reset && io_commit && !_and_23) begin // ReplayWindow.java:194
-      $display("Assertion failed at ReplayWindow.java:194: a commit of an event not (yet) in the window");
+    if (!reset && io_commit && !_and_24) begin // ReplayWindow.java:214
+      $display("Assertion failed at ReplayWindow.java:214: a commit of an event not (yet) in the window");
       $stop;
     end
   end

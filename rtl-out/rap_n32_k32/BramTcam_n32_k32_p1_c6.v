@@ -3,283 +3,289 @@
 `default_nettype none
 
 module BramTcam_n32_k32_p1_c6 (
-  input  wire clock, // BramTcam.java:64
-  input  wire reset, // BramTcam.java:64
-  output wire io_write_ready, // BramTcam.java:69
-  input  wire io_write_valid, // BramTcam.java:69
-  input  wire [4:0] io_write_bits_index, // BramTcam.java:69
-  input  wire [31:0] io_write_bits_value, // BramTcam.java:69
-  input  wire [31:0] io_write_bits_mask, // BramTcam.java:69
-  input  wire io_write_bits_valid, // BramTcam.java:69
-  output wire io_search_ready, // BramTcam.java:69
-  input  wire io_search_valid, // BramTcam.java:69
-  input  wire [31:0] io_search_bits_key, // BramTcam.java:69
-  input  wire io_search_bits_payload, // BramTcam.java:69
-  input  wire io_result_ready, // BramTcam.java:69
-  output wire io_result_valid, // BramTcam.java:69
-  output wire [31:0] io_result_bits_key, // BramTcam.java:69
-  output wire io_result_bits_payload, // BramTcam.java:69
-  output wire [31:0] io_result_bits_match, // BramTcam.java:69
-  output wire [31:0] io_entryValid  // BramTcam.java:69
+  input  wire clock, // BramTcam.java:66
+  input  wire reset, // BramTcam.java:66
+  output wire io_write_ready, // BramTcam.java:71
+  input  wire io_write_valid, // BramTcam.java:71
+  input  wire [4:0] io_write_bits_index, // BramTcam.java:71
+  input  wire [31:0] io_write_bits_value, // BramTcam.java:71
+  input  wire [31:0] io_write_bits_mask, // BramTcam.java:71
+  input  wire io_write_bits_valid, // BramTcam.java:71
+  output wire io_search_ready, // BramTcam.java:71
+  input  wire io_search_valid, // BramTcam.java:71
+  input  wire [31:0] io_search_bits_key, // BramTcam.java:71
+  input  wire io_search_bits_payload, // BramTcam.java:71
+  input  wire io_result_ready, // BramTcam.java:71
+  output wire io_result_valid, // BramTcam.java:71
+  output wire [31:0] io_result_bits_key, // BramTcam.java:71
+  output wire io_result_bits_payload, // BramTcam.java:71
+  output wire [31:0] io_result_bits_match, // BramTcam.java:71
+  output wire [31:0] io_entryValid  // BramTcam.java:71
 );
 
   // State
-  reg valid_0; // BramTcam.java:73
-  reg valid_1; // BramTcam.java:73
-  reg valid_2; // BramTcam.java:73
-  reg valid_3; // BramTcam.java:73
-  reg valid_4; // BramTcam.java:73
-  reg valid_5; // BramTcam.java:73
-  reg valid_6; // BramTcam.java:73
-  reg valid_7; // BramTcam.java:73
-  reg valid_8; // BramTcam.java:73
-  reg valid_9; // BramTcam.java:73
-  reg valid_10; // BramTcam.java:73
-  reg valid_11; // BramTcam.java:73
-  reg valid_12; // BramTcam.java:73
-  reg valid_13; // BramTcam.java:73
-  reg valid_14; // BramTcam.java:73
-  reg valid_15; // BramTcam.java:73
-  reg valid_16; // BramTcam.java:73
-  reg valid_17; // BramTcam.java:73
-  reg valid_18; // BramTcam.java:73
-  reg valid_19; // BramTcam.java:73
-  reg valid_20; // BramTcam.java:73
-  reg valid_21; // BramTcam.java:73
-  reg valid_22; // BramTcam.java:73
-  reg valid_23; // BramTcam.java:73
-  reg valid_24; // BramTcam.java:73
-  reg valid_25; // BramTcam.java:73
-  reg valid_26; // BramTcam.java:73
-  reg valid_27; // BramTcam.java:73
-  reg valid_28; // BramTcam.java:73
-  reg valid_29; // BramTcam.java:73
-  reg valid_30; // BramTcam.java:73
-  reg valid_31; // BramTcam.java:73
-  reg sweep_read; // BramTcam.java:76
-  reg [5:0] sweep_addr; // BramTcam.java:77
-  reg back_valid; // BramTcam.java:78
-  reg [5:0] back_addr; // BramTcam.java:79
-  reg [31:0] w_value; // BramTcam.java:80
-  reg [31:0] w_mask; // BramTcam.java:81
-  reg [31:0] w_select; // BramTcam.java:82
-  reg a_valid; // BramTcam.java:86
-  reg [31:0] a_key; // BramTcam.java:87
-  reg a_payload; // BramTcam.java:88
-  reg [31:0] a_entry_valid; // BramTcam.java:89
-  reg b_valid; // BramTcam.java:91
-  reg [31:0] out_key; // BramTcam.java:92
-  reg out_payload; // BramTcam.java:92
-  reg [31:0] out_match; // BramTcam.java:92
-  reg [31:0] word0_rdata_0; // BramTcam.java:134
-  reg back_hit0; // BramTcam.java:141
-  reg [31:0] word1_rdata_0; // BramTcam.java:134
-  reg back_hit1; // BramTcam.java:141
-  reg [31:0] word2_rdata_0; // BramTcam.java:134
-  reg back_hit2; // BramTcam.java:141
-  reg [31:0] word3_rdata_0; // BramTcam.java:134
-  reg back_hit3; // BramTcam.java:141
-  reg [31:0] word4_rdata_0; // BramTcam.java:134
-  reg back_hit4; // BramTcam.java:141
-  reg [31:0] word5_rdata_0; // BramTcam.java:134
-  reg back_hit5; // BramTcam.java:141
+  reg valid_0; // BramTcam.java:75
+  reg valid_1; // BramTcam.java:75
+  reg valid_2; // BramTcam.java:75
+  reg valid_3; // BramTcam.java:75
+  reg valid_4; // BramTcam.java:75
+  reg valid_5; // BramTcam.java:75
+  reg valid_6; // BramTcam.java:75
+  reg valid_7; // BramTcam.java:75
+  reg valid_8; // BramTcam.java:75
+  reg valid_9; // BramTcam.java:75
+  reg valid_10; // BramTcam.java:75
+  reg valid_11; // BramTcam.java:75
+  reg valid_12; // BramTcam.java:75
+  reg valid_13; // BramTcam.java:75
+  reg valid_14; // BramTcam.java:75
+  reg valid_15; // BramTcam.java:75
+  reg valid_16; // BramTcam.java:75
+  reg valid_17; // BramTcam.java:75
+  reg valid_18; // BramTcam.java:75
+  reg valid_19; // BramTcam.java:75
+  reg valid_20; // BramTcam.java:75
+  reg valid_21; // BramTcam.java:75
+  reg valid_22; // BramTcam.java:75
+  reg valid_23; // BramTcam.java:75
+  reg valid_24; // BramTcam.java:75
+  reg valid_25; // BramTcam.java:75
+  reg valid_26; // BramTcam.java:75
+  reg valid_27; // BramTcam.java:75
+  reg valid_28; // BramTcam.java:75
+  reg valid_29; // BramTcam.java:75
+  reg valid_30; // BramTcam.java:75
+  reg valid_31; // BramTcam.java:75
+  reg sweep_read; // BramTcam.java:78
+  reg [5:0] sweep_addr; // BramTcam.java:79
+  reg back_valid; // BramTcam.java:80
+  reg [5:0] back_addr; // BramTcam.java:81
+  reg [31:0] w_value; // BramTcam.java:82
+  reg [31:0] w_mask; // BramTcam.java:83
+  reg [31:0] w_select; // BramTcam.java:84
+  reg a_valid; // BramTcam.java:88
+  reg [31:0] a_key; // BramTcam.java:89
+  reg a_payload; // BramTcam.java:90
+  reg [31:0] a_entry_valid; // BramTcam.java:91
+  reg b_valid; // BramTcam.java:93
+  reg [31:0] out_key; // BramTcam.java:94
+  reg out_payload; // BramTcam.java:94
+  reg [31:0] out_match; // BramTcam.java:94
+  reg [31:0] word0_rdata_0; // BramTcam.java:138
+  reg back_hit0; // BramTcam.java:145
+  reg [31:0] word1_rdata_0; // BramTcam.java:138
+  reg back_hit1; // BramTcam.java:145
+  reg [31:0] word2_rdata_0; // BramTcam.java:138
+  reg back_hit2; // BramTcam.java:145
+  reg [31:0] word3_rdata_0; // BramTcam.java:138
+  reg back_hit3; // BramTcam.java:145
+  reg [31:0] word4_rdata_0; // BramTcam.java:138
+  reg back_hit4; // BramTcam.java:145
+  reg [31:0] word5_rdata_0; // BramTcam.java:138
+  reg back_hit5; // BramTcam.java:145
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] word0 [0:63]; // BramTcam.java:131
-  (* no_rw_check *) reg [31:0] word1 [0:63]; // BramTcam.java:131
-  (* no_rw_check *) reg [31:0] word2 [0:31]; // BramTcam.java:131
-  (* no_rw_check *) reg [31:0] word3 [0:31]; // BramTcam.java:131
-  (* no_rw_check *) reg [31:0] word4 [0:31]; // BramTcam.java:131
-  (* no_rw_check *) reg [31:0] word5 [0:31]; // BramTcam.java:131
+  (* no_rw_check *) reg [31:0] word0 [0:63]; // BramTcam.java:133
+  (* no_rw_check *) reg [31:0] word1 [0:63]; // BramTcam.java:133
+  (* no_rw_check *) reg [31:0] word2 [0:31]; // BramTcam.java:133
+  (* no_rw_check *) reg [31:0] word3 [0:31]; // BramTcam.java:133
+  (* no_rw_check *) reg [31:0] word4 [0:31]; // BramTcam.java:133
+  (* no_rw_check *) reg [31:0] word5 [0:31]; // BramTcam.java:133
 
   // Logic
-  wire busy = sweep_read | back_valid; // BramTcam.java:83
-  wire _not_0 = ~busy; // BramTcam.java:96
-  wire _not_1 = ~b_valid; // BramTcam.java:94
-  wire advance = _not_1 | io_result_ready; // BramTcam.java:94
-  wire _not_2 = ~busy; // BramTcam.java:95
-  wire _and_0 = advance & _not_2; // BramTcam.java:95
-  wire [31:0] entry_valid = {valid_31, valid_30, valid_29, valid_28, valid_27, valid_26, valid_25, valid_24, valid_23, valid_22, valid_21, valid_20, valid_19, valid_18, valid_17, valid_16, valid_15, valid_14, valid_13, valid_12, valid_11, valid_10, valid_9, valid_8, valid_7, valid_6, valid_5, valid_4, valid_3, valid_2, valid_1, valid_0}; // BramTcam.java:100
-  wire _and_1 = io_write_valid & io_write_ready; // BramTcam.java:103
-  wire _eq_0 = io_write_bits_index == 5'd0; // BramTcam.java:106
-  wire _eq_1 = io_write_bits_index == 5'd1; // BramTcam.java:106
-  wire _eq_2 = io_write_bits_index == 5'd2; // BramTcam.java:106
-  wire _eq_3 = io_write_bits_index == 5'd3; // BramTcam.java:106
-  wire _eq_4 = io_write_bits_index == 5'd4; // BramTcam.java:106
-  wire _eq_5 = io_write_bits_index == 5'd5; // BramTcam.java:106
-  wire _eq_6 = io_write_bits_index == 5'd6; // BramTcam.java:106
-  wire _eq_7 = io_write_bits_index == 5'd7; // BramTcam.java:106
-  wire _eq_8 = io_write_bits_index == 5'd8; // BramTcam.java:106
-  wire _eq_9 = io_write_bits_index == 5'd9; // BramTcam.java:106
-  wire _eq_10 = io_write_bits_index == 5'd10; // BramTcam.java:106
-  wire _eq_11 = io_write_bits_index == 5'd11; // BramTcam.java:106
-  wire _eq_12 = io_write_bits_index == 5'd12; // BramTcam.java:106
-  wire _eq_13 = io_write_bits_index == 5'd13; // BramTcam.java:106
-  wire _eq_14 = io_write_bits_index == 5'd14; // BramTcam.java:106
-  wire _eq_15 = io_write_bits_index == 5'd15; // BramTcam.java:106
-  wire _eq_16 = io_write_bits_index == 5'd16; // BramTcam.java:106
-  wire _eq_17 = io_write_bits_index == 5'd17; // BramTcam.java:106
-  wire _eq_18 = io_write_bits_index == 5'd18; // BramTcam.java:106
-  wire _eq_19 = io_write_bits_index == 5'd19; // BramTcam.java:106
-  wire _eq_20 = io_write_bits_index == 5'd20; // BramTcam.java:106
-  wire _eq_21 = io_write_bits_index == 5'd21; // BramTcam.java:106
-  wire _eq_22 = io_write_bits_index == 5'd22; // BramTcam.java:106
-  wire _eq_23 = io_write_bits_index == 5'd23; // BramTcam.java:106
-  wire _eq_24 = io_write_bits_index == 5'd24; // BramTcam.java:106
-  wire _eq_25 = io_write_bits_index == 5'd25; // BramTcam.java:106
-  wire _eq_26 = io_write_bits_index == 5'd26; // BramTcam.java:106
-  wire _eq_27 = io_write_bits_index == 5'd27; // BramTcam.java:106
-  wire _eq_28 = io_write_bits_index == 5'd28; // BramTcam.java:106
-  wire _eq_29 = io_write_bits_index == 5'd29; // BramTcam.java:106
-  wire _eq_30 = io_write_bits_index == 5'd30; // BramTcam.java:106
-  wire _eq_31 = io_write_bits_index == 5'd31; // BramTcam.java:106
-  wire _not_3 = ~a_valid; // BramTcam.java:99
-  wire _or_0 = _not_3 | advance; // BramTcam.java:99
-  wire step = sweep_read & _or_0; // BramTcam.java:99
-  wire _and_r_0 = &sweep_addr; // BramTcam.java:120
-  wire [5:0] _add_0 = sweep_addr + 6'd1; // BramTcam.java:119
-  wire [62:0] _dshl_0 = 63'd1 << io_write_bits_index; // BramTcam.java:113
-  wire [31:0] _bits_0 = _dshl_0[31:0]; // BramTcam.java:113
-  wire accept = io_search_valid & io_search_ready; // BramTcam.java:97
-  wire _and_2 = advance & a_valid; // BramTcam.java:164
-  wire [31:0] _and_3 = a_entry_valid & word0_rdata_0; // BramTcam.java:152
-  wire [31:0] _and_4 = _and_3 & word1_rdata_0; // BramTcam.java:152
-  wire [31:0] _and_5 = _and_4 & word2_rdata_0; // BramTcam.java:152
-  wire [31:0] _and_6 = _and_5 & word3_rdata_0; // BramTcam.java:152
-  wire [31:0] _and_7 = _and_6 & word4_rdata_0; // BramTcam.java:152
-  wire [31:0] match = _and_7 & word5_rdata_0; // BramTcam.java:152
-  wire [5:0] _bits_1 = sweep_addr; // BramTcam.java:142
-  wire [5:0] _bits_2 = w_mask[5:0]; // BramTcam.java:140
-  wire [5:0] _or_1 = _bits_1 | _bits_2; // BramTcam.java:176
-  wire [5:0] _bits_3 = w_value[5:0]; // BramTcam.java:139
-  wire [5:0] _or_2 = _bits_3 | _bits_2; // BramTcam.java:176
-  wire _eq_32 = _or_1 == _or_2; // BramTcam.java:176
-  wire [5:0] _bits_4 = sweep_addr; // BramTcam.java:142
-  wire [5:0] _bits_5 = w_mask[11:6]; // BramTcam.java:140
-  wire [5:0] _or_3 = _bits_4 | _bits_5; // BramTcam.java:176
-  wire [5:0] _bits_6 = w_value[11:6]; // BramTcam.java:139
-  wire [5:0] _or_4 = _bits_6 | _bits_5; // BramTcam.java:176
-  wire _eq_33 = _or_3 == _or_4; // BramTcam.java:176
-  wire [4:0] _bits_7 = sweep_addr[4:0]; // BramTcam.java:142
-  wire [4:0] _bits_8 = w_mask[16:12]; // BramTcam.java:140
-  wire [4:0] _or_5 = _bits_7 | _bits_8; // BramTcam.java:176
-  wire [4:0] _bits_9 = w_value[16:12]; // BramTcam.java:139
-  wire [4:0] _or_6 = _bits_9 | _bits_8; // BramTcam.java:176
-  wire _eq_34 = _or_5 == _or_6; // BramTcam.java:176
-  wire [4:0] _bits_10 = sweep_addr[4:0]; // BramTcam.java:142
-  wire [4:0] _bits_11 = w_mask[21:17]; // BramTcam.java:140
-  wire [4:0] _or_7 = _bits_10 | _bits_11; // BramTcam.java:176
-  wire [4:0] _bits_12 = w_value[21:17]; // BramTcam.java:139
-  wire [4:0] _or_8 = _bits_12 | _bits_11; // BramTcam.java:176
-  wire _eq_35 = _or_7 == _or_8; // BramTcam.java:176
-  wire [4:0] _bits_13 = sweep_addr[4:0]; // BramTcam.java:142
-  wire [4:0] _bits_14 = w_mask[26:22]; // BramTcam.java:140
-  wire [4:0] _or_9 = _bits_13 | _bits_14; // BramTcam.java:176
-  wire [4:0] _bits_15 = w_value[26:22]; // BramTcam.java:139
-  wire [4:0] _or_10 = _bits_15 | _bits_14; // BramTcam.java:176
-  wire _eq_36 = _or_9 == _or_10; // BramTcam.java:176
-  wire [4:0] _bits_16 = sweep_addr[4:0]; // BramTcam.java:142
-  wire [4:0] _bits_17 = w_mask[31:27]; // BramTcam.java:140
-  wire [4:0] _or_11 = _bits_16 | _bits_17; // BramTcam.java:176
-  wire [4:0] _bits_18 = w_value[31:27]; // BramTcam.java:139
-  wire [4:0] _or_12 = _bits_18 | _bits_17; // BramTcam.java:176
-  wire _eq_37 = _or_11 == _or_12; // BramTcam.java:176
-  wire [5:0] _bits_19 = back_addr; // BramTcam.java:135
-  wire [31:0] _not_4 = ~w_select; // BramTcam.java:146
-  wire [31:0] _and_8 = word0_rdata_0 & _not_4; // BramTcam.java:146
-  wire [31:0] _mux_0 = back_hit0 ? w_select : 32'd0; // BramTcam.java:146
-  wire [31:0] _or_13 = _and_8 | _mux_0; // BramTcam.java:146
-  wire [5:0] _bits_20 = sweep_addr; // BramTcam.java:132
-  wire [5:0] _bits_21 = io_search_bits_key[5:0]; // BramTcam.java:132
-  wire [5:0] read_addr0 = sweep_read ? _bits_20 : _bits_21; // BramTcam.java:132
-  wire read_enable0 = accept | step; // BramTcam.java:133
-  wire [5:0] _bits_22 = back_addr; // BramTcam.java:135
-  wire [31:0] _not_5 = ~w_select; // BramTcam.java:146
-  wire [31:0] _and_9 = word1_rdata_0 & _not_5; // BramTcam.java:146
-  wire [31:0] _mux_1 = back_hit1 ? w_select : 32'd0; // BramTcam.java:146
-  wire [31:0] _or_14 = _and_9 | _mux_1; // BramTcam.java:146
-  wire [5:0] _bits_23 = sweep_addr; // BramTcam.java:132
-  wire [5:0] _bits_24 = io_search_bits_key[11:6]; // BramTcam.java:132
-  wire [5:0] read_addr1 = sweep_read ? _bits_23 : _bits_24; // BramTcam.java:132
-  wire read_enable1 = accept | step; // BramTcam.java:133
-  wire [4:0] _bits_25 = back_addr[4:0]; // BramTcam.java:135
-  wire [31:0] _not_6 = ~w_select; // BramTcam.java:146
-  wire [31:0] _and_10 = word2_rdata_0 & _not_6; // BramTcam.java:146
-  wire [31:0] _mux_2 = back_hit2 ? w_select : 32'd0; // BramTcam.java:146
-  wire [31:0] _or_15 = _and_10 | _mux_2; // BramTcam.java:146
-  wire [4:0] _bits_26 = sweep_addr[4:0]; // BramTcam.java:132
-  wire [4:0] _bits_27 = io_search_bits_key[16:12]; // BramTcam.java:132
-  wire [4:0] read_addr2 = sweep_read ? _bits_26 : _bits_27; // BramTcam.java:132
-  wire read_enable2 = accept | step; // BramTcam.java:133
-  wire [4:0] _bits_28 = back_addr[4:0]; // BramTcam.java:135
-  wire [31:0] _not_7 = ~w_select; // BramTcam.java:146
-  wire [31:0] _and_11 = word3_rdata_0 & _not_7; // BramTcam.java:146
-  wire [31:0] _mux_3 = back_hit3 ? w_select : 32'd0; // BramTcam.java:146
-  wire [31:0] _or_16 = _and_11 | _mux_3; // BramTcam.java:146
-  wire [4:0] _bits_29 = sweep_addr[4:0]; // BramTcam.java:132
-  wire [4:0] _bits_30 = io_search_bits_key[21:17]; // BramTcam.java:132
-  wire [4:0] read_addr3 = sweep_read ? _bits_29 : _bits_30; // BramTcam.java:132
-  wire read_enable3 = accept | step; // BramTcam.java:133
-  wire [4:0] _bits_31 = back_addr[4:0]; // BramTcam.java:135
-  wire [31:0] _not_8 = ~w_select; // BramTcam.java:146
-  wire [31:0] _and_12 = word4_rdata_0 & _not_8; // BramTcam.java:146
-  wire [31:0] _mux_4 = back_hit4 ? w_select : 32'd0; // BramTcam.java:146
-  wire [31:0] _or_17 = _and_12 | _mux_4; // BramTcam.java:146
-  wire [4:0] _bits_32 = sweep_addr[4:0]; // BramTcam.java:132
-  wire [4:0] _bits_33 = io_search_bits_key[26:22]; // BramTcam.java:132
-  wire [4:0] read_addr4 = sweep_read ? _bits_32 : _bits_33; // BramTcam.java:132
-  wire read_enable4 = accept | step; // BramTcam.java:133
-  wire [4:0] _bits_34 = back_addr[4:0]; // BramTcam.java:135
-  wire [31:0] _not_9 = ~w_select; // BramTcam.java:146
-  wire [31:0] _and_13 = word5_rdata_0 & _not_9; // BramTcam.java:146
-  wire [31:0] _mux_5 = back_hit5 ? w_select : 32'd0; // BramTcam.java:146
-  wire [31:0] _or_18 = _and_13 | _mux_5; // BramTcam.java:146
-  wire [4:0] _bits_35 = sweep_addr[4:0]; // BramTcam.java:132
-  wire [4:0] _bits_36 = io_search_bits_key[31:27]; // BramTcam.java:132
-  wire [4:0] read_addr5 = sweep_read ? _bits_35 : _bits_36; // BramTcam.java:132
-  wire read_enable5 = accept | step; // BramTcam.java:133
-  wire [5:0] _or_19 = _bits_19 | _bits_2; // BramTcam.java:176
-  wire [5:0] _or_20 = _bits_3 | _bits_2; // BramTcam.java:176
-  wire _eq_38 = _or_19 == _or_20; // BramTcam.java:176
-  wire _eq_39 = back_hit0 == _eq_38; // BramTcam.java:144
-  wire _not_10 = ~read_enable0; // BramTcam.java:145
-  wire _ne_0 = read_addr0 != _bits_19; // BramTcam.java:145
-  wire _or_21 = _not_10 | _ne_0; // BramTcam.java:145
-  wire [5:0] _or_22 = _bits_22 | _bits_5; // BramTcam.java:176
-  wire [5:0] _or_23 = _bits_6 | _bits_5; // BramTcam.java:176
-  wire _eq_40 = _or_22 == _or_23; // BramTcam.java:176
-  wire _eq_41 = back_hit1 == _eq_40; // BramTcam.java:144
-  wire _not_11 = ~read_enable1; // BramTcam.java:145
-  wire _ne_1 = read_addr1 != _bits_22; // BramTcam.java:145
-  wire _or_24 = _not_11 | _ne_1; // BramTcam.java:145
-  wire [4:0] _or_25 = _bits_25 | _bits_8; // BramTcam.java:176
-  wire [4:0] _or_26 = _bits_9 | _bits_8; // BramTcam.java:176
-  wire _eq_42 = _or_25 == _or_26; // BramTcam.java:176
-  wire _eq_43 = back_hit2 == _eq_42; // BramTcam.java:144
-  wire _not_12 = ~read_enable2; // BramTcam.java:145
-  wire _ne_2 = read_addr2 != _bits_25; // BramTcam.java:145
-  wire _or_27 = _not_12 | _ne_2; // BramTcam.java:145
-  wire [4:0] _or_28 = _bits_28 | _bits_11; // BramTcam.java:176
-  wire [4:0] _or_29 = _bits_12 | _bits_11; // BramTcam.java:176
-  wire _eq_44 = _or_28 == _or_29; // BramTcam.java:176
-  wire _eq_45 = back_hit3 == _eq_44; // BramTcam.java:144
-  wire _not_13 = ~read_enable3; // BramTcam.java:145
-  wire _ne_3 = read_addr3 != _bits_28; // BramTcam.java:145
-  wire _or_30 = _not_13 | _ne_3; // BramTcam.java:145
-  wire [4:0] _or_31 = _bits_31 | _bits_14; // BramTcam.java:176
-  wire [4:0] _or_32 = _bits_15 | _bits_14; // BramTcam.java:176
-  wire _eq_46 = _or_31 == _or_32; // BramTcam.java:176
-  wire _eq_47 = back_hit4 == _eq_46; // BramTcam.java:144
-  wire _not_14 = ~read_enable4; // BramTcam.java:145
-  wire _ne_4 = read_addr4 != _bits_31; // BramTcam.java:145
-  wire _or_33 = _not_14 | _ne_4; // BramTcam.java:145
-  wire [4:0] _or_34 = _bits_34 | _bits_17; // BramTcam.java:176
-  wire [4:0] _or_35 = _bits_18 | _bits_17; // BramTcam.java:176
-  wire _eq_48 = _or_34 == _or_35; // BramTcam.java:176
-  wire _eq_49 = back_hit5 == _eq_48; // BramTcam.java:144
-  wire _not_15 = ~read_enable5; // BramTcam.java:145
-  wire _ne_5 = read_addr5 != _bits_34; // BramTcam.java:145
-  wire _or_36 = _not_15 | _ne_5; // BramTcam.java:145
+  wire busy = sweep_read | back_valid; // BramTcam.java:85
+  wire _not_0 = ~busy; // BramTcam.java:98
+  wire _not_1 = ~b_valid; // BramTcam.java:96
+  wire advance = _not_1 | io_result_ready; // BramTcam.java:96
+  wire _not_2 = ~busy; // BramTcam.java:97
+  wire _and_0 = advance & _not_2; // BramTcam.java:97
+  wire [31:0] entry_valid = {valid_31, valid_30, valid_29, valid_28, valid_27, valid_26, valid_25, valid_24, valid_23, valid_22, valid_21, valid_20, valid_19, valid_18, valid_17, valid_16, valid_15, valid_14, valid_13, valid_12, valid_11, valid_10, valid_9, valid_8, valid_7, valid_6, valid_5, valid_4, valid_3, valid_2, valid_1, valid_0}; // BramTcam.java:102
+  wire _and_1 = io_write_valid & io_write_ready; // BramTcam.java:105
+  wire _eq_0 = io_write_bits_index == 5'd0; // BramTcam.java:108
+  wire _eq_1 = io_write_bits_index == 5'd1; // BramTcam.java:108
+  wire _eq_2 = io_write_bits_index == 5'd2; // BramTcam.java:108
+  wire _eq_3 = io_write_bits_index == 5'd3; // BramTcam.java:108
+  wire _eq_4 = io_write_bits_index == 5'd4; // BramTcam.java:108
+  wire _eq_5 = io_write_bits_index == 5'd5; // BramTcam.java:108
+  wire _eq_6 = io_write_bits_index == 5'd6; // BramTcam.java:108
+  wire _eq_7 = io_write_bits_index == 5'd7; // BramTcam.java:108
+  wire _eq_8 = io_write_bits_index == 5'd8; // BramTcam.java:108
+  wire _eq_9 = io_write_bits_index == 5'd9; // BramTcam.java:108
+  wire _eq_10 = io_write_bits_index == 5'd10; // BramTcam.java:108
+  wire _eq_11 = io_write_bits_index == 5'd11; // BramTcam.java:108
+  wire _eq_12 = io_write_bits_index == 5'd12; // BramTcam.java:108
+  wire _eq_13 = io_write_bits_index == 5'd13; // BramTcam.java:108
+  wire _eq_14 = io_write_bits_index == 5'd14; // BramTcam.java:108
+  wire _eq_15 = io_write_bits_index == 5'd15; // BramTcam.java:108
+  wire _eq_16 = io_write_bits_index == 5'd16; // BramTcam.java:108
+  wire _eq_17 = io_write_bits_index == 5'd17; // BramTcam.java:108
+  wire _eq_18 = io_write_bits_index == 5'd18; // BramTcam.java:108
+  wire _eq_19 = io_write_bits_index == 5'd19; // BramTcam.java:108
+  wire _eq_20 = io_write_bits_index == 5'd20; // BramTcam.java:108
+  wire _eq_21 = io_write_bits_index == 5'd21; // BramTcam.java:108
+  wire _eq_22 = io_write_bits_index == 5'd22; // BramTcam.java:108
+  wire _eq_23 = io_write_bits_index == 5'd23; // BramTcam.java:108
+  wire _eq_24 = io_write_bits_index == 5'd24; // BramTcam.java:108
+  wire _eq_25 = io_write_bits_index == 5'd25; // BramTcam.java:108
+  wire _eq_26 = io_write_bits_index == 5'd26; // BramTcam.java:108
+  wire _eq_27 = io_write_bits_index == 5'd27; // BramTcam.java:108
+  wire _eq_28 = io_write_bits_index == 5'd28; // BramTcam.java:108
+  wire _eq_29 = io_write_bits_index == 5'd29; // BramTcam.java:108
+  wire _eq_30 = io_write_bits_index == 5'd30; // BramTcam.java:108
+  wire _eq_31 = io_write_bits_index == 5'd31; // BramTcam.java:108
+  wire _not_3 = ~a_valid; // BramTcam.java:101
+  wire _or_0 = _not_3 | advance; // BramTcam.java:101
+  wire step = sweep_read & _or_0; // BramTcam.java:101
+  wire _and_r_0 = &sweep_addr; // BramTcam.java:122
+  wire [5:0] _add_0 = sweep_addr + 6'd1; // BramTcam.java:121
+  wire [62:0] _dshl_0 = 63'd1 << io_write_bits_index; // BramTcam.java:115
+  wire [31:0] _bits_0 = _dshl_0[31:0]; // BramTcam.java:115
+  wire accept = io_search_valid & io_search_ready; // BramTcam.java:99
+  wire _and_2 = advance & a_valid; // BramTcam.java:169
+  wire [31:0] _and_3 = a_entry_valid & word0_rdata_0; // BramTcam.java:156
+  wire [31:0] _and_4 = _and_3 & word1_rdata_0; // BramTcam.java:156
+  wire [31:0] _and_5 = _and_4 & word2_rdata_0; // BramTcam.java:156
+  wire [31:0] _and_6 = _and_5 & word3_rdata_0; // BramTcam.java:156
+  wire [31:0] _and_7 = _and_6 & word4_rdata_0; // BramTcam.java:156
+  wire [31:0] match = _and_7 & word5_rdata_0; // BramTcam.java:156
+  wire [5:0] _bits_1 = sweep_addr; // BramTcam.java:146
+  wire [5:0] _bits_2 = w_mask[5:0]; // BramTcam.java:144
+  wire [5:0] _or_1 = _bits_1 | _bits_2; // BramTcam.java:181
+  wire [5:0] _bits_3 = w_value[5:0]; // BramTcam.java:143
+  wire [5:0] _or_2 = _bits_3 | _bits_2; // BramTcam.java:181
+  wire _eq_32 = _or_1 == _or_2; // BramTcam.java:181
+  wire [5:0] _bits_4 = sweep_addr; // BramTcam.java:146
+  wire [5:0] _bits_5 = w_mask[11:6]; // BramTcam.java:144
+  wire [5:0] _or_3 = _bits_4 | _bits_5; // BramTcam.java:181
+  wire [5:0] _bits_6 = w_value[11:6]; // BramTcam.java:143
+  wire [5:0] _or_4 = _bits_6 | _bits_5; // BramTcam.java:181
+  wire _eq_33 = _or_3 == _or_4; // BramTcam.java:181
+  wire [4:0] _bits_7 = sweep_addr[4:0]; // BramTcam.java:146
+  wire [4:0] _bits_8 = w_mask[16:12]; // BramTcam.java:144
+  wire [4:0] _or_5 = _bits_7 | _bits_8; // BramTcam.java:181
+  wire [4:0] _bits_9 = w_value[16:12]; // BramTcam.java:143
+  wire [4:0] _or_6 = _bits_9 | _bits_8; // BramTcam.java:181
+  wire _eq_34 = _or_5 == _or_6; // BramTcam.java:181
+  wire [4:0] _bits_10 = sweep_addr[4:0]; // BramTcam.java:146
+  wire [4:0] _bits_11 = w_mask[21:17]; // BramTcam.java:144
+  wire [4:0] _or_7 = _bits_10 | _bits_11; // BramTcam.java:181
+  wire [4:0] _bits_12 = w_value[21:17]; // BramTcam.java:143
+  wire [4:0] _or_8 = _bits_12 | _bits_11; // BramTcam.java:181
+  wire _eq_35 = _or_7 == _or_8; // BramTcam.java:181
+  wire [4:0] _bits_13 = sweep_addr[4:0]; // BramTcam.java:146
+  wire [4:0] _bits_14 = w_mask[26:22]; // BramTcam.java:144
+  wire [4:0] _or_9 = _bits_13 | _bits_14; // BramTcam.java:181
+  wire [4:0] _bits_15 = w_value[26:22]; // BramTcam.java:143
+  wire [4:0] _or_10 = _bits_15 | _bits_14; // BramTcam.java:181
+  wire _eq_36 = _or_9 == _or_10; // BramTcam.java:181
+  wire [4:0] _bits_16 = sweep_addr[4:0]; // BramTcam.java:146
+  wire [4:0] _bits_17 = w_mask[31:27]; // BramTcam.java:144
+  wire [4:0] _or_11 = _bits_16 | _bits_17; // BramTcam.java:181
+  wire [4:0] _bits_18 = w_value[31:27]; // BramTcam.java:143
+  wire [4:0] _or_12 = _bits_18 | _bits_17; // BramTcam.java:181
+  wire _eq_37 = _or_11 == _or_12; // BramTcam.java:181
+  wire [5:0] _bits_19 = back_addr; // BramTcam.java:139
+  wire [31:0] _not_4 = ~w_select; // BramTcam.java:150
+  wire [31:0] _and_8 = word0_rdata_0 & _not_4; // BramTcam.java:150
+  wire [31:0] _mux_0 = back_hit0 ? w_select : 32'd0; // BramTcam.java:150
+  wire [31:0] _or_13 = _and_8 | _mux_0; // BramTcam.java:150
+  wire [5:0] _bits_20 = sweep_addr; // BramTcam.java:134
+  wire [5:0] _bits_21 = io_search_bits_key[5:0]; // BramTcam.java:134
+  wire [5:0] read_addr0 = sweep_read ? _bits_20 : _bits_21; // BramTcam.java:134
+  wire read_enable0 = advance | step; // BramTcam.java:137
+  wire [5:0] _bits_22 = back_addr; // BramTcam.java:139
+  wire [31:0] _not_5 = ~w_select; // BramTcam.java:150
+  wire [31:0] _and_9 = word1_rdata_0 & _not_5; // BramTcam.java:150
+  wire [31:0] _mux_1 = back_hit1 ? w_select : 32'd0; // BramTcam.java:150
+  wire [31:0] _or_14 = _and_9 | _mux_1; // BramTcam.java:150
+  wire [5:0] _bits_23 = sweep_addr; // BramTcam.java:134
+  wire [5:0] _bits_24 = io_search_bits_key[11:6]; // BramTcam.java:134
+  wire [5:0] read_addr1 = sweep_read ? _bits_23 : _bits_24; // BramTcam.java:134
+  wire read_enable1 = advance | step; // BramTcam.java:137
+  wire [4:0] _bits_25 = back_addr[4:0]; // BramTcam.java:139
+  wire [31:0] _not_6 = ~w_select; // BramTcam.java:150
+  wire [31:0] _and_10 = word2_rdata_0 & _not_6; // BramTcam.java:150
+  wire [31:0] _mux_2 = back_hit2 ? w_select : 32'd0; // BramTcam.java:150
+  wire [31:0] _or_15 = _and_10 | _mux_2; // BramTcam.java:150
+  wire [4:0] _bits_26 = sweep_addr[4:0]; // BramTcam.java:134
+  wire [4:0] _bits_27 = io_search_bits_key[16:12]; // BramTcam.java:134
+  wire [4:0] read_addr2 = sweep_read ? _bits_26 : _bits_27; // BramTcam.java:134
+  wire read_enable2 = advance | step; // BramTcam.java:137
+  wire [4:0] _bits_28 = back_addr[4:0]; // BramTcam.java:139
+  wire [31:0] _not_7 = ~w_select; // BramTcam.java:150
+  wire [31:0] _and_11 = word3_rdata_0 & _not_7; // BramTcam.java:150
+  wire [31:0] _mux_3 = back_hit3 ? w_select : 32'd0; // BramTcam.java:150
+  wire [31:0] _or_16 = _and_11 | _mux_3; // BramTcam.java:150
+  wire [4:0] _bits_29 = sweep_addr[4:0]; // BramTcam.java:134
+  wire [4:0] _bits_30 = io_search_bits_key[21:17]; // BramTcam.java:134
+  wire [4:0] read_addr3 = sweep_read ? _bits_29 : _bits_30; // BramTcam.java:134
+  wire read_enable3 = advance | step; // BramTcam.java:137
+  wire [4:0] _bits_31 = back_addr[4:0]; // BramTcam.java:139
+  wire [31:0] _not_8 = ~w_select; // BramTcam.java:150
+  wire [31:0] _and_12 = word4_rdata_0 & _not_8; // BramTcam.java:150
+  wire [31:0] _mux_4 = back_hit4 ? w_select : 32'd0; // BramTcam.java:150
+  wire [31:0] _or_17 = _and_12 | _mux_4; // BramTcam.java:150
+  wire [4:0] _bits_32 = sweep_addr[4:0]; // BramTcam.java:134
+  wire [4:0] _bits_33 = io_search_bits_key[26:22]; // BramTcam.java:134
+  wire [4:0] read_addr4 = sweep_read ? _bits_32 : _bits_33; // BramTcam.java:134
+  wire read_enable4 = advance | step; // BramTcam.java:137
+  wire [4:0] _bits_34 = back_addr[4:0]; // BramTcam.java:139
+  wire [31:0] _not_9 = ~w_select; // BramTcam.java:150
+  wire [31:0] _and_13 = word5_rdata_0 & _not_9; // BramTcam.java:150
+  wire [31:0] _mux_5 = back_hit5 ? w_select : 32'd0; // BramTcam.java:150
+  wire [31:0] _or_18 = _and_13 | _mux_5; // BramTcam.java:150
+  wire [4:0] _bits_35 = sweep_addr[4:0]; // BramTcam.java:134
+  wire [4:0] _bits_36 = io_search_bits_key[31:27]; // BramTcam.java:134
+  wire [4:0] read_addr5 = sweep_read ? _bits_35 : _bits_36; // BramTcam.java:134
+  wire read_enable5 = advance | step; // BramTcam.java:137
+  wire [5:0] _or_19 = _bits_19 | _bits_2; // BramTcam.java:181
+  wire [5:0] _or_20 = _bits_3 | _bits_2; // BramTcam.java:181
+  wire _eq_38 = _or_19 == _or_20; // BramTcam.java:181
+  wire _eq_39 = back_hit0 == _eq_38; // BramTcam.java:148
+  wire _or_21 = accept | step; // BramTcam.java:149
+  wire _not_10 = ~_or_21; // BramTcam.java:149
+  wire _ne_0 = read_addr0 != _bits_19; // BramTcam.java:149
+  wire _or_22 = _not_10 | _ne_0; // BramTcam.java:149
+  wire [5:0] _or_23 = _bits_22 | _bits_5; // BramTcam.java:181
+  wire [5:0] _or_24 = _bits_6 | _bits_5; // BramTcam.java:181
+  wire _eq_40 = _or_23 == _or_24; // BramTcam.java:181
+  wire _eq_41 = back_hit1 == _eq_40; // BramTcam.java:148
+  wire _or_25 = accept | step; // BramTcam.java:149
+  wire _not_11 = ~_or_25; // BramTcam.java:149
+  wire _ne_1 = read_addr1 != _bits_22; // BramTcam.java:149
+  wire _or_26 = _not_11 | _ne_1; // BramTcam.java:149
+  wire [4:0] _or_27 = _bits_25 | _bits_8; // BramTcam.java:181
+  wire [4:0] _or_28 = _bits_9 | _bits_8; // BramTcam.java:181
+  wire _eq_42 = _or_27 == _or_28; // BramTcam.java:181
+  wire _eq_43 = back_hit2 == _eq_42; // BramTcam.java:148
+  wire _or_29 = accept | step; // BramTcam.java:149
+  wire _not_12 = ~_or_29; // BramTcam.java:149
+  wire _ne_2 = read_addr2 != _bits_25; // BramTcam.java:149
+  wire _or_30 = _not_12 | _ne_2; // BramTcam.java:149
+  wire [4:0] _or_31 = _bits_28 | _bits_11; // BramTcam.java:181
+  wire [4:0] _or_32 = _bits_12 | _bits_11; // BramTcam.java:181
+  wire _eq_44 = _or_31 == _or_32; // BramTcam.java:181
+  wire _eq_45 = back_hit3 == _eq_44; // BramTcam.java:148
+  wire _or_33 = accept | step; // BramTcam.java:149
+  wire _not_13 = ~_or_33; // BramTcam.java:149
+  wire _ne_3 = read_addr3 != _bits_28; // BramTcam.java:149
+  wire _or_34 = _not_13 | _ne_3; // BramTcam.java:149
+  wire [4:0] _or_35 = _bits_31 | _bits_14; // BramTcam.java:181
+  wire [4:0] _or_36 = _bits_15 | _bits_14; // BramTcam.java:181
+  wire _eq_46 = _or_35 == _or_36; // BramTcam.java:181
+  wire _eq_47 = back_hit4 == _eq_46; // BramTcam.java:148
+  wire _or_37 = accept | step; // BramTcam.java:149
+  wire _not_14 = ~_or_37; // BramTcam.java:149
+  wire _ne_4 = read_addr4 != _bits_31; // BramTcam.java:149
+  wire _or_38 = _not_14 | _ne_4; // BramTcam.java:149
+  wire [4:0] _or_39 = _bits_34 | _bits_17; // BramTcam.java:181
+  wire [4:0] _or_40 = _bits_18 | _bits_17; // BramTcam.java:181
+  wire _eq_48 = _or_39 == _or_40; // BramTcam.java:181
+  wire _eq_49 = back_hit5 == _eq_48; // BramTcam.java:148
+  wire _or_41 = accept | step; // BramTcam.java:149
+  wire _not_15 = ~_or_41; // BramTcam.java:149
+  wire _ne_5 = read_addr5 != _bits_34; // BramTcam.java:149
+  wire _or_42 = _not_15 | _ne_5; // BramTcam.java:149
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_write_ready = _not_0;
@@ -591,15 +597,15 @@ module BramTcam_n32_k32_p1_c6 (
   end
 
   always @(posedge clock) begin
-    a_key <= (accept ? io_search_bits_key : a_key);
+    a_key <= (advance ? io_search_bits_key : a_key);
   end
 
   always @(posedge clock) begin
-    a_payload <= (accept ? io_search_bits_payload : a_payload);
+    a_payload <= (advance ? io_search_bits_payload : a_payload);
   end
 
   always @(posedge clock) begin
-    a_entry_valid <= (accept ? entry_valid : a_entry_valid);
+    a_entry_valid <= (advance ? entry_valid : a_entry_valid);
   end
 
   always @(posedge clock) begin
@@ -728,52 +734,52 @@ module BramTcam_n32_k32_p1_c6 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && back_valid && !_eq_39) begin // BramTcam.java:144
-      $display("Assertion failed at BramTcam.java:144: chunk0: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_39) begin // BramTcam.java:148
+      $display("Assertion failed at BramTcam.java:148: chunk0: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_21) begin // BramTcam.java:145
-      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_22) begin // BramTcam.java:149
+      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_eq_41) begin // BramTcam.java:144
-      $display("Assertion failed at BramTcam.java:144: chunk1: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_41) begin // BramTcam.java:148
+      $display("Assertion failed at BramTcam.java:148: chunk1: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_24) begin // BramTcam.java:145
-      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_26) begin // BramTcam.java:149
+      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_eq_43) begin // BramTcam.java:144
-      $display("Assertion failed at BramTcam.java:144: chunk2: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_43) begin // BramTcam.java:148
+      $display("Assertion failed at BramTcam.java:148: chunk2: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_27) begin // BramTcam.java:145
-      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_30) begin // BramTcam.java:149
+      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_eq_45) begin // BramTcam.java:144
-      $display("Assertion failed at BramTcam.java:144: chunk3: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_45) begin // BramTcam.java:148
+      $display("Assertion failed at BramTcam.java:148: chunk3: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_30) begin // BramTcam.java:145
-      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_34) begin // BramTcam.java:149
+      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_eq_47) begin // BramTcam.java:144
-      $display("Assertion failed at BramTcam.java:144: chunk4: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_47) begin // BramTcam.java:148
+      $display("Assertion failed at BramTcam.java:148: chunk4: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_33) begin // BramTcam.java:145
-      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_38) begin // BramTcam.java:149
+      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_eq_49) begin // BramTcam.java:144
-      $display("Assertion failed at BramTcam.java:144: chunk5: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_49) begin // BramTcam.java:148
+      $display("Assertion failed at BramTcam.java:148: chunk5: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_36) begin // BramTcam.java:145
-      $display("Assertion failed at BramTcam.java:145: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_42) begin // BramTcam.java:149
+      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
       $stop;
     end
   end

@@ -125,6 +125,7 @@ public final class ControllerIO extends Bundle {
     // --- the pipeline
     public final DecoupledIO<Selected> selected;
     public final ReplayWindow.Head head;
+    public final ReplayWindow.HeadLoad headLoad;
     public final Bool headValid = Input(Bool());
     /**
      * T(n), not clipped, of the youngest event past the threshold unit: T grows with n, so it is at least the T of every
@@ -194,6 +195,7 @@ public final class ControllerIO extends Bundle {
     ControllerIO(RapConfig c) {
         selected = Flipped(Decoupled(new Selected(c)));
         head = Input(new ReplayWindow.Head(c));
+        headLoad = Input(new ReplayWindow.HeadLoad(c));
         thresholdBound = c.skipBound() ? Input(UInt(c.thresholdBoundBits())) : null;
         counterCmd = Decoupled(new CounterCmd(c));
         counterResult = Flipped(Decoupled(new CounterResult(c)));

@@ -279,19 +279,22 @@ final class CsrFile {
         // Copy: word by word in offset order; a multiplexer on the copy counter, so no flip-flop holds a second copy. A
         // banked word comes from the counter bank's read port, which the copy addresses while it stands on that word.
         UInt at = RegInit(U(0, wb)).named("csr_snap_word");
+        Bool last = at.eq(U(n - 1, wb));
+        UInt atNext = Mux(last, U(0, wb), at.add(1)).named("csr_snap_word_next");
+        // Whether the copy stands on a banked word, and the bank's index for it: registered, and loaded with the next
+        // word's as the copy moves on, so the bank's read index and its compare start at flip-flops, not at a decode of
+        // the word counter (that decode into the bank led several iCE40 placements in session 16).
+        int ib = bank == null ? 1 : bank.readIndex.getWidth();
+        Integer firstHalf = bankHalf.get(regs.get(0).name());
+        Bool onBank = RegInit(B(firstHalf != null)).named("csr_snap_on_bank");
+        UInt bankIndex = RegInit(U(firstHalf == null ? 0 : firstHalf, ib)).named("csr_snap_bank_index");
+        Assert(onBank.eq(bankWord(regs, at)).and(bankIndex.eq(bankIndexOf(regs, at, ib))),
+                "csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d", at);
         UInt copyData = U(0, 32);
-        Bool wait = B(false);
-        Bool onBank = B(false);
-        UInt bankIndex = U(0, bank == null ? 1 : bank.readIndex.getWidth());
+        Bool wait = bank == null ? B(false) : onBank.and(bank.readValid.not());
         for (int i = 0; i < n; i++) {
+            if (bankHalf.containsKey(regs.get(i).name())) continue;
             Bool here = at.eq(U(i, wb));
-            Integer half = bankHalf.get(regs.get(i).name());
-            if (half != null) {
-                onBank = onBank.or(here);
-                bankIndex = bankIndex.or(Mux(here, U(half, bankIndex.getWidth()), U(0, bankIndex.getWidth())));
-                wait = wait.or(here.and(bank.readValid.not()));
-                continue;
-            }
             copyData = copyData.or(Mux(here, words.get(i), U(0, 32)));
             Bool ready = readyOf.get(regs.get(i).name());
             if (ready != null) wait = wait.or(here.and(ready.not()));
@@ -303,11 +306,12 @@ final class CsrFile {
             copyData = copyData.or(Mux(reading, bank.readData, U(0, 32)));
         }
         Bool write = frozen.and(wait.not()).named("csr_snap_write");
-        Bool last = at.eq(U(n - 1, wb));
         UInt data = copyData.named("csr_snap_data");
         when(write, () -> {
             ram.write(at, data);
-            at.connect(Mux(last, U(0, wb), at.add(1)));
+            at.connect(atNext);
+            onBank.connect(bankWord(regs, atNext));
+            bankIndex.connect(bankIndexOf(regs, atNext, ib));
         });
         copied.connect(write.and(last));
 
@@ -324,6 +328,25 @@ final class CsrFile {
         Bool ramRead = RegInit(B(false)).named("csr_rdata_ram");
         when(readFire, () -> ramRead.connect(isRam));
         return Mux(ramRead, fromRam, held);
+    }
+
+    /** Whether snapshot word {@code word} of {@code regs} comes from the counter bank. */
+    private Bool bankWord(List<RapRegisters.Register> regs, UInt word) {
+        Bool on = B(false);
+        for (int i = 0; i < regs.size(); i++) {
+            if (bankHalf.containsKey(regs.get(i).name())) on = on.or(word.eq(U(i, word.getWidth())));
+        }
+        return on;
+    }
+
+    /** The counter bank's read index (counter and half) for snapshot word {@code word}, 0 for a word not banked. */
+    private UInt bankIndexOf(List<RapRegisters.Register> regs, UInt word, int indexBits) {
+        UInt index = U(0, indexBits);
+        for (int i = 0; i < regs.size(); i++) {
+            Integer half = bankHalf.get(regs.get(i).name());
+            if (half != null) index = index.or(Mux(word.eq(U(i, word.getWidth())), U(half, indexBits), U(0, indexBits)));
+        }
+        return index;
     }
 
     private static <T> T lookup(Map<String, T> m, String reg, String field) {

@@ -64,6 +64,19 @@ final class MergeSkip {
     }
 
     /**
+     * {@link #batchIsEmpty} for the replay window's head, from a flip-flop that follows the head register: taken, as
+     * the head loads from the window's RAM, from the threshold read, and otherwise from the head register's own (a
+     * clock late after any other load, which {@link ReplayWindow.HeadLoad} allows). Exact for a caller that reads it
+     * only on clocks after which the skip state has stood still for one (the engine's commits, which never follow a
+     * batch or a split directly; asserted there). The commit decision then meets a flip-flop, not a compare from the
+     * head register (it led the iCE40's placements of sessions 14 to 16).
+     */
+    Bool batchIsEmptyForHead(ReplayWindow.HeadLoad load, ReplayWindow.Head head) {
+        Bool next = Mux(load.fromRead, batchIsEmpty(load.readNotThreshold), batchIsEmpty(head.notThreshold));
+        return RegNext(next, B(false)).named("head_batch_empty");
+    }
+
+    /**
      * {@link #batchIsEmpty} one clock late, from flip-flops, for a register {@code notT} holding ~t: the comparison is
      * taken only from a clock after which neither t ({@code tLoads}) nor the skip state changed, so it is exact, and
      * otherwise reads false (the batch is walked: slower, never wrong). Keeps a 36-bit compare out of the FSM's path.

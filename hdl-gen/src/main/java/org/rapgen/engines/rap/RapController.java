@@ -413,10 +413,15 @@ public final class RapController extends Module {
         // second set of 36-bit compares. When the bound has just passed the merge sums' minimum while the head's T has
         // not, the split stalls instead, and SPLIT defers it after the same early batch, counted from op_batch_empty: the
         // same state, some clocks later (about 1% of throughput on the real traces).
-        Bool skipNow = (c.skipBound() ? skip.batchIsEmptyUpTo(io.thresholdBound) : skip.batchIsEmpty(io.head.notThreshold))
+        Bool skipNow = (c.skipBound() ? skip.batchIsEmptyUpTo(io.thresholdBound) : skip.batchIsEmptyForHead(io.headLoad, io.head))
                 .named("skip_now");
-        when(commitFire.and(skipNow), () -> Assert(skip.batchIsEmpty(io.head.notThreshold),
-                "the merge skip's bound claims an empty batch that the head's threshold does not"));
+        Bool skipExact = skip.batchIsEmpty(io.head.notThreshold);
+        if (c.skipBound()) {
+            when(commitFire.and(skipNow), () -> Assert(skipExact,
+                    "the merge skip's bound claims an empty batch that the head's threshold does not"));
+        } else {
+            when(commitFire, () -> Assert(skipNow.eq(skipExact), "head_batch_empty disagrees with the head's threshold"));
+        }
         Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
         // The verdict goes to a flip-flop: the FSM's next-state logic never waits for the threshold compare.
         commitStop.connect(commitFire.and(splitNow.or(dueNow)).and(deferNow.not()));

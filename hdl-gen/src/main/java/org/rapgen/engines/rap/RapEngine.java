@@ -142,6 +142,7 @@ public final class RapEngine extends Module {
         select.io.out.ready.connect(ctl.io.selected.ready);
         ctl.io.issued.connect(window.io.issue.fire());
         ctl.io.head.connect(window.io.head);
+        ctl.io.headLoad.connect(window.io.headLoad);
         if (c.skipBound()) ctl.io.thresholdBound.connect(threshold.io.latest);
         ctl.io.headValid.connect(window.io.headValid);
         window.io.commit.connect(ctl.io.commit);

@@ -54,12 +54,29 @@ public final class ReplayWindow extends Module {
         }
     }
 
+    /**
+     * Whether the head register takes the head RAM's read on this clock's edge (at a commit, or a refetch), and that
+     * read's threshold: for a caller that keeps its own fact about the head in step with it, computed from the read
+     * before the choice, so the choice (it waits for the commit strobe) meets only the last LUT. The head's other
+     * loads, the word being written into an empty window, commit several clocks later at the earliest, so such a
+     * caller may take those from the head register a clock later.
+     */
+    public static final class HeadLoad extends Bundle {
+        public final Bool fromRead = Bool();
+        public final UInt readNotThreshold;
+
+        HeadLoad(RapConfig c) {
+            readNotThreshold = UInt(c.thresholdBits());
+        }
+    }
+
     public static final class IO extends Bundle {
         public final DecoupledIO<ThresholdUnit.Numbered> enq;
         public final DecoupledIO<ThresholdUnit.Event> issue;
         public final Bool issueEnable = Input(Bool());
         /** The oldest uncommitted event; meaningful when it commits (a clock after it was written, at the earliest). */
         public final Head head;
+        public final HeadLoad headLoad;
         public final Bool headValid = Output(Bool());
         public final Bool commit = Input(Bool());
         /** Issue again from the head (the controller asserts it only while nothing is in flight). */
@@ -69,6 +86,7 @@ public final class ReplayWindow extends Module {
             enq = Flipped(Decoupled(new ThresholdUnit.Numbered(c)));
             issue = Decoupled(new ThresholdUnit.Event(c));
             head = Output(new Head(c));
+            headLoad = Output(new HeadLoad(c));
         }
     }
 
@@ -171,6 +189,8 @@ public final class ReplayWindow extends Module {
             headQ.connect(headRead);
             headKnown.connect(aheadFresh.and(held1.not()));
         });
+        io.headLoad.fromRead.connect(writesHead.not().and(refetched.or(io.commit)));
+        io.headLoad.readNotThreshold.connect(headRead.bits(tb + sw - 1, sw));
         io.head.notThreshold.connect(headQ.bits(tb + sw - 1, sw));
         io.head.thresholdFits.connect(headQ.bit(tb + sw));
         io.head.weight.connect(weightOf(headQ));

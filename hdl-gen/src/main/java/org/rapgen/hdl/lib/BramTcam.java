@@ -25,8 +25,10 @@ import org.rapgen.hdl.Vec;
  * <p>Search pipeline ({@link #latency()} = 2, a global stall like {@code Tcam}'s): stage A is the RAMs' own read
  * registers plus the key, payload and a snapshot of the valid bits taken at acceptance; stage B is the result
  * register, loaded with the AND. {@code search.ready = (!result.valid || result.ready) && !busy}, so one search per
- * clock whenever no write is in progress. The RAMs are read only on acceptance, so a stalled result is never re-read.
- * A search sees the table as it was at acceptance: a write accepted on the same edge is not seen.
+ * clock whenever no write is in progress. The RAMs read whenever stage A moves on, a search or not (a word read without
+ * one is never used: stage A's valid bit says so), so their read enables do not wait for the search handshake; they
+ * hold while a stalled result holds stage A, so its word is never re-read. A search sees the table as it was at
+ * acceptance: a write accepted on the same edge is not seen.
  *
  * <p>A write with {@code valid = 1} to entry i, accepted in cycle t, sets valid bit i and sweeps every address of every
  * chunk in parallel: read word a, set bit i to "chunk value a matches the written (value, mask)", write it back while
@@ -130,7 +132,9 @@ public final class BramTcam extends Module {
             String chunk = "chunk" + j;
             SyncReadMem<UInt> ram = SyncReadMem(1 << wj, UInt(entries)).named(chunk).attribute("no_rw_check");
             UInt readAddr = Mux(sweepRead, sweepAddr.bits(wj - 1, 0), io.search.bits.key.bits(hi, lo)).named("read_addr" + j);
-            Bool readEnable = accept.or(step).named("read_enable" + j);
+            // Not accept.or(step): the handshake behind accept was the read enables' slow path on the iCE40, twelve
+            // RAMs away. A consumer that is always ready (the RAP engine's selector) makes this a constant.
+            Bool readEnable = advance.or(step).named("read_enable" + j);
             UInt word = ram.read(readAddr, readEnable).named("word" + j);
             UInt back = backAddr.bits(wj - 1, 0);
             // Whether the written entry matches the word written back, taken from the sweep address as it is read and
@@ -142,7 +146,7 @@ public final class BramTcam extends Module {
             when(step, () -> hit.connect(matchesWrite(sweepAddr.bits(wj - 1, 0), chunkValue, chunkMask)));
             when(backValid, () -> {
                 Assert(hit.eq(matchesWrite(back, chunkValue, chunkMask)), chunk + ": back_hit does not describe back_addr");
-                Assert(readEnable.not().or(readAddr.ne(back)), "chunk RAM read and written at the same address");
+                Assert(accept.or(step).not().or(readAddr.ne(back)), "chunk RAM read and written at the same address");
                 ram.write(back, word.and(wSelect.not()).or(Mux(hit, wSelect, U(0, entries))));
             });
             words.add(word);
@@ -155,7 +159,8 @@ public final class BramTcam extends Module {
             aValid.connect(accept);
             bValid.connect(aValid);
         });
-        when(accept, () -> {
+        // Loaded as the RAMs read, so these enables wait for no handshake either; a_valid tells a search from none.
+        when(advance, () -> {
             aKey.connect(io.search.bits.key);
             aPayload.connect(io.search.bits.payload);
             aEntryValid.connect(entryValid);
